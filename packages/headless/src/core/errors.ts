@@ -1,0 +1,103 @@
+/**
+ * The one error catalogue: every user-visible or thrown text of SPEC §8, exact.
+ * Code throws `new PorticoError(ERRORS.x)` (or a formatter's result) and never spells a text itself.
+ */
+export const ERRORS = {
+  // Toasts / banners
+  tokenBalanceUnavailable: 'Token Balance Unavailable',
+  fetchTransactions: 'Failed to fetch transactions',
+  initSwap: 'Failed to initialize swap',
+  networkTokenPrice: 'Failed to fetch network token price',
+  checkAllowance: 'Failed to check allowance',
+  createApproval: 'Failed to create approval transaction',
+  createTransaction: 'Failed to create transaction',
+  transactionError: 'Transaction error',
+  getExchanges: 'Unable to get exchanges',
+  initiatePayment: 'Unable to initiate payment',
+  assetNotSupported: 'Asset not supported',
+  incorrectAmount: 'Incorrect amount',
+  insufficientBalance: 'Insufficient balance',
+  insufficientLiquidity: 'Insufficient liquidity',
+  // Loading texts
+  approveLimit: 'Approve limit increase in your wallet',
+  confirmTransaction: 'Confirm transaction in your wallet',
+  swapping: 'Swapping ...',
+  // Thrown
+  gasPriceNetwork: 'Network not supported for Gas Price',
+  swapNetwork: 'Network not supported for Swaps',
+  networkNotFound: 'Network not found',
+  addressOrAuthConnector: 'Address or auth connector not found',
+  resolveName: 'Error resolving name',
+  nameSuggestions: 'Error fetching name suggestions',
+  namesForAddress: 'Error fetching names for address',
+  noAccount: 'No account connected',
+  noPaymentAsset: 'No payment asset selected',
+  createPopup: 'Could not create popup window',
+  depositStatus: 'Unable to get deposit status',
+  tokenPrice: 'Cannot get token price',
+  chainAdapterNotFound: 'Chain adapter not found',
+  networkClientNotSet: 'NetworkController client not set',
+  connectionClientNotSet: 'ConnectionController client not set',
+  noAuthConnector: 'No auth connector found',
+  notEmailOrSocial: 'Not connected to email or social',
+  unsupportedChain: 'Unsupported chain',
+  invalidChainId: 'Invalid chainId',
+  invalidCaipAddress: 'Invalid CAIP address',
+  invalidCaipNetworkId: 'Invalid CAIP network id',
+  unsupportedNamespace: 'Unsupported namespace for asset formatting',
+  adapterNamespace: 'Adapters must have a namespace',
+  // Validation (SPEC §5)
+  sendAmountReceiver: 'An amount and receiver address are required',
+  sendToken: 'A token is required',
+  noSwapAddress: 'No address found to swap the tokens from.',
+  // User rejection and connection flows
+  userRejected: 'User rejected the request',
+  modalClosed: 'Modal closed',
+  popupClosed: 'Popup closed',
+  failedToConnect: 'Failed to connect',
+  socialConnection: 'Failed to initiate social connection',
+  farcasterConnection: 'Failed to connect to farcaster',
+  connectionRejected: 'Connection rejected',
+  // RPC permissions
+  rpcNotAllowed: 'Requested RPC call is not allowed',
+  actionNotAllowed: 'Action not allowed',
+  // Secure frame
+  frameGeneric: 'An error occurred',
+  requestAborted: 'Request was aborted',
+  somethingWentWrong: 'Something went wrong',
+  frameLoad: 'Unable to load email login dependency',
+  frameNotSet: 'W3mFrame: iframe is not set',
+} as const
+
+export type ErrorKey = keyof typeof ERRORS
+
+/** 'HTTP status code: {n}' */
+export const httpStatusError = (status: number): string => `HTTP status code: ${status}`
+/** 'Error registering name {name}' unless the provider gave a reason. */
+export const registerNameError = (name: string, reason?: string): string =>
+  reason && reason.trim() ? reason : `Error registering name ${name}`
+/** Success banner after a swap: 'Swapped X to Y Z'. */
+export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string =>
+  `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
+
+/** Error with a stable catalogue text and, where there is one, a numeric code (4001 …). */
+export class PorticoError extends Error {
+  override readonly name = 'PorticoError'
+  readonly code?: number
+  constructor(message: string, options?: { code?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    if (options?.code !== undefined) this.code = options.code
+  }
+}
+
+export const USER_REJECTED_CODE = 4001
+
+/** SPEC §8: user rejection is code 4001, also recognised from the message text. */
+export function isUserRejection(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown }
+  if (e.code === USER_REJECTED_CODE) return true
+  const text = typeof e.message === 'string' ? e.message.toLowerCase() : ''
+  if (/user (rejected|denied|cancel+ed)|rejected by (the )?user|request rejected/.test(text)) return true
+  return e.cause !== undefined && e.cause !== error ? isUserRejection(e.cause) : false
+}

@@ -1,0 +1,69 @@
+// The README's test command (`npm test`): typecheck, every vitest project, the size budget.
+// Each step runs even if an earlier one failed, so one run shows every failure. The last line
+// is the plain `N passed, N failed` summary that CI reads.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const out = path.join(root, '.vitest')
+mkdirSync(out, { recursive: true })
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const failures = []
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`)
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status === 0
+}
+
+function vitest(label, projects) {
+  const file = path.join(out, `results-${label}.json`)
+  rmSync(file, { force: true })
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`)
+  const ok = run(`vitest ${label}`, 'npx', args)
+  let counted = false
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'))
+    passed += r.numPassedTests
+    failed += r.numFailedTests
+    skipped += r.numPendingTests + r.numTodoTests
+    counted = true
+    if (!ok && r.numFailedTests === 0) {
+      // a suite that failed to load counts as one failure
+      failed += 1
+      failures.push(`vitest ${label} (suite error)`)
+    } else if (r.numFailedTests > 0) failures.push(`vitest ${label}`)
+  } catch {
+    /* no report written */
+  }
+  if (!counted) {
+    failed += 1
+    failures.push(`vitest ${label} (no report)`)
+  }
+}
+
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) passed += 1
+  else {
+    failed += 1
+    failures.push(label)
+  }
+}
+
+const only = process.argv.slice(2)
+const want = (s) => only.length === 0 || only.includes(s)
+
+if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
+if (want('unit')) vitest('unit', ['node', 'dom'])
+if (want('browser')) vitest('browser', ['browser', 'storybook'])
+if (want('e2e')) vitest('e2e', ['e2e'])
+if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed ? 1 : 0)

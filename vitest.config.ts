@@ -1,0 +1,102 @@
+import path from 'node:path'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import { chromiumLaunchOptions } from './chromium.config.ts'
+
+const root = import.meta.dirname
+
+// A fresh object per project: vitest mutates `instances`.
+const browser = () => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({ launchOptions: chromiumLaunchOptions }),
+  instances: [{ browser: 'chromium' as const, viewport: { width: 480, height: 720 } }],
+  // pixelmatch's default threshold (0.1) lets a white -> #e5e5e5 change pass; be strict.
+  expect: {
+    toMatchScreenshot: {
+      comparatorName: 'pixelmatch' as const,
+      comparatorOptions: { threshold: 0.02, allowedMismatchedPixelRatio: 0.001 },
+    },
+  },
+})
+
+// Pre-bundle up front: on a cold cache Vite otherwise discovers these mid-run and reloads the
+// page, which fails the browser projects on every fresh clone.
+const optimizeDeps = {
+  include: [
+    'react',
+    'react/jsx-runtime',
+    'react/jsx-dev-runtime',
+    'react-dom',
+    'react-dom/client',
+    'nanostores',
+    '@nanostores/react',
+    'zod',
+    'zod/mini',
+    '@floating-ui/react',
+    '@vanilla-extract/recipes/createRuntimeFn',
+    '@vanilla-extract/sprinkles/createRuntimeSprinkles',
+    '@vanilla-extract/dynamic',
+    '@storybook/react-vite',
+    'axe-core',
+  ],
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Plain TypeScript: headless core, api client, server, devnet, adapters, layering rules.
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // React hooks and components in jsdom.
+        plugins: [react(), vanillaExtractPlugin()],
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['packages/*/src/**/*.test.tsx'],
+          exclude: ['**/*.browser.test.tsx', '**/node_modules/**'],
+        },
+      },
+      {
+        plugins: [react(), vanillaExtractPlugin()],
+        optimizeDeps,
+        test: {
+          name: 'browser',
+          include: ['packages/*/src/**/*.browser.test.tsx'],
+          browser: browser(),
+        },
+      },
+      {
+        plugins: [vanillaExtractPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
+        optimizeDeps,
+        test: {
+          name: 'storybook',
+          browser: browser(),
+          setupFiles: [path.join(root, '.storybook/vitest.setup.ts')],
+        },
+      },
+      {
+        // Whole-product journeys: real chains, API server, browser. Started and stopped by the tests.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/*/e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
