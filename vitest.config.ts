@@ -59,6 +59,15 @@ export default defineConfig({
         },
       },
       {
+        // Server-side rendering: every package imported and rendered in Node, with no window/document.
+        plugins: [react(), vanillaExtractPlugin()],
+        test: {
+          name: 'ssr',
+          environment: 'node',
+          include: ['tests/**/*.ssr.test.tsx'],
+        },
+      },
+      {
         // React hooks and components in jsdom.
         plugins: [react(), vanillaExtractPlugin()],
         test: {

@@ -59,7 +59,7 @@ const only = process.argv.slice(2)
 const want = (s) => only.length === 0 || only.includes(s)
 
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
-if (want('unit')) vitest('unit', ['node', 'dom'])
+if (want('unit')) vitest('unit', ['node', 'ssr', 'dom'])
 if (want('browser')) vitest('browser', ['browser', 'storybook'])
 if (want('e2e')) vitest('e2e', ['e2e'])
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
