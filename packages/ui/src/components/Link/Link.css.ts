@@ -1,0 +1,12 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css'
+
+export const link = style({
+  color: vars.color.accent,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'underline',
+  textUnderlineOffset: 2,
+  borderRadius: vars.radius.xs,
+  outline: 'none',
+  selectors: { '&:hover': { color: vars.color.accentHover }, '&:focus-visible': { boxShadow: vars.shadow.focus } },
+})

@@ -1,0 +1,30 @@
+import type { AnchorHTMLAttributes, Ref } from 'react'
+import * as styles from './Link.css'
+
+export type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  /** Open in a new tab (with rel="noopener noreferrer"). @default true */
+  external?: boolean
+  ref?: Ref<HTMLAnchorElement>
+}
+
+/** Only http(s) and mailto links are rendered as links; anything else (javascript: …) loses its href. */
+export function safeHref(href: string | undefined): string | undefined {
+  if (!href) return undefined
+  try {
+    const u = new URL(href, 'https://portico.invalid')
+    return ['http:', 'https:', 'mailto:'].includes(u.protocol) ? href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function Link({ external = true, className, href, ...rest }: LinkProps) {
+  return (
+    <a
+      className={[styles.link, className].filter(Boolean).join(' ')}
+      href={safeHref(href)}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...rest}
+    />
+  )
+}

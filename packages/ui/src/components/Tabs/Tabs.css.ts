@@ -1,0 +1,30 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css'
+
+export const list = style({
+  display: 'flex',
+  gap: vars.space.xxs,
+  padding: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+})
+export const tab = style({
+  appearance: 'none',
+  flex: 1,
+  height: 36,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.foregroundSecondary,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.foreground },
+    '&:focus-visible': { boxShadow: vars.shadow.focus },
+    '&[aria-selected="true"]': { background: vars.color.surface, color: vars.color.foreground, boxShadow: vars.shadow.raised },
+  },
+})
+export const panel = style({ outline: 'none', paddingTop: vars.space.md })

@@ -1,0 +1,23 @@
+import { createElement, type ElementType, type HTMLAttributes, type ReactNode, type Ref } from 'react'
+import { type Sprinkles, sprinkles } from './sprinkles.css'
+
+export type BoxProps = Sprinkles &
+  Omit<HTMLAttributes<HTMLElement>, keyof Sprinkles> & {
+    /** The element to render. @default 'div' */
+    as?: ElementType
+    children?: ReactNode
+    ref?: Ref<HTMLElement>
+    [dataAttribute: `data-${string}`]: string | undefined
+  }
+
+/** A layout primitive: sprinkles props become atomic classes, everything else passes to the element. */
+export function Box({ as = 'div', className, ...rest }: BoxProps) {
+  const atoms: Record<string, unknown> = {}
+  const other: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(rest)) {
+    if (sprinkles.properties.has(key as keyof Sprinkles)) atoms[key] = value
+    else other[key] = value
+  }
+  const cls = [sprinkles(atoms as Sprinkles), className].filter(Boolean).join(' ')
+  return createElement(as, { ...other, className: cls })
+}

@@ -1,0 +1,6 @@
+export { Box, type BoxProps } from './Box'
+export { darkThemeClass, lightThemeClass, vars } from './contract.css'
+export { sanitizeThemeValue, sanitizeThemeVariables, type ThemeVariables } from './sanitize'
+export { type Sprinkles, sprinkles } from './sprinkles.css'
+export { darkValues, lightValues, mixed, type ThemeValues, themeShape, themeVariableNames, tokenName } from './tokens'
+export { themeProps, type ThemeMode } from './themeProps'

@@ -1,0 +1,91 @@
+import '../testing'
+import { render } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { sanitizeThemeValue, sanitizeThemeVariables } from './sanitize'
+import { themeProps } from './themeProps'
+import { themeVariableNames } from './tokens'
+
+describe('theme variable names', () => {
+  it.each([
+    '--portico-accent',
+    '--portico-color-mix',
+    '--portico-color-mix-strength',
+    '--portico-color-accent',
+    '--portico-font-body',
+    '--portico-radius-modal',
+    '--portico-z-index-modal',
+    '--portico-size-modal-width',
+  ])('contract exposes %s', (name) => {
+    expect(themeVariableNames).toContain(name)
+  })
+})
+
+describe('sanitizeThemeValue', () => {
+  it.each<[string, unknown, string | undefined]>([
+    ['--portico-accent', '#ff5500', '#ff5500'],
+    ['--portico-accent', '  rgb(10, 20, 30)  ', 'rgb(10, 20, 30)'],
+    ['--portico-color-mix', 'color-mix(in srgb, red 20%, blue)', 'color-mix(in srgb, red 20%, blue)'],
+    ['--portico-font-body', "'Inter', sans-serif", "'Inter', sans-serif"],
+    ['--portico-color-mix-strength', 20, '20%'],
+    ['--portico-color-mix-strength', 140, '100%'],
+    ['--portico-color-mix-strength', -5, '0%'],
+    ['--portico-z-index-modal', 999, '999'],
+    ['--portico-z-index-modal', Number.NaN, undefined],
+    ['--portico-accent', 'red; background: url(https://evil.example)', undefined],
+    ['--portico-accent', 'red}body{display:none', undefined],
+    ['--portico-accent', 'red{', undefined],
+    ['--portico-accent', '<script>', undefined],
+    ['--portico-accent', 'a>b', undefined],
+    ['--portico-accent', 'url(https://evil.example/x.png)', undefined],
+    ['--portico-accent', 'URL (x)', undefined],
+    ['--portico-accent', 'expression(alert(1))', undefined],
+    ['--portico-accent', 'EXPRESSION (1)', undefined],
+    ['--portico-accent', '\\75 rl(x)', undefined],
+    ['--portico-accent', 'red /* x */', undefined],
+    ['--portico-accent', '@import "x"', undefined],
+    ['--portico-accent', 'red\nblue', undefined],
+    ['--portico-accent', '', undefined],
+    ['--portico-accent', 'x'.repeat(300), undefined],
+    ['--portico-accent', { toString: () => 'red' }, undefined],
+    ['--portico-accent', null, undefined],
+    ['--w3m-accent', '#ff5500', undefined],
+    ['--portico-unknown', '#ff5500', undefined],
+    ['color', 'red', undefined],
+  ])('%s = %j → %j', (name, value, expected) => {
+    expect(sanitizeThemeValue(name, value)).toBe(expected)
+  })
+})
+
+describe('sanitizeThemeVariables', () => {
+  it.each<[unknown, Record<string, string>]>([
+    [undefined, {}],
+    [null, {}],
+    ['--portico-accent: red', {}],
+    [['#fff'], {}],
+    [
+      { '--portico-accent': '#ff5500', '--portico-color-mix': 'url(x)', '--portico-color-mix-strength': 15, evil: 'red' },
+      { '--portico-accent': '#ff5500', '--portico-color-mix-strength': '15%' },
+    ],
+  ])('%j → %j', (input, expected) => {
+    expect(sanitizeThemeVariables(input)).toEqual(expected)
+  })
+})
+
+describe('themeProps', () => {
+  it('puts only safe overrides on the themed element', () => {
+    const props = themeProps('dark', { '--portico-accent': '#00aa88', '--portico-color-mix': 'red;}*{x:y' })
+    const { container } = render(<div {...props} />)
+    const el = container.firstElementChild as HTMLElement
+    expect(el.dataset.porticoTheme).toBe('dark')
+    expect(el.style.getPropertyValue('--portico-accent')).toBe('#00aa88')
+    expect(el.style.getPropertyValue('--portico-color-mix')).toBe('')
+  })
+
+  it.each<[unknown, string]>([
+    ['dark', 'dark'],
+    ['light', 'light'],
+    [undefined, 'light'],
+  ])('mode %j → %s', (mode, expected) => {
+    expect(themeProps(mode as 'dark', {})['data-portico-theme']).toBe(expected)
+  })
+})
