@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 
-/** The mnemonic of anvil's and hardhat's well-known dev accounts. Never use it for real funds. */
-export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk'
+import { DEVNET_MNEMONIC } from './constants.ts'
+
+export { DEVNET_MNEMONIC }
 
 export interface StartAnvilOptions {
   /** EVM chain id the node reports. */
