@@ -1,0 +1,38 @@
+// Browser entry of @portico/devnet ('@portico/devnet/wallet'): the dev wallet. No node: imports,
+// and nothing touches window/document until installDevWallet / mountDevWalletUi is called.
+export { DEVNET_MNEMONIC } from '../constants.ts'
+export {
+  createDevWalletCore,
+  type DevWalletChain,
+  type DevWalletCore,
+  type DevWalletNativeCurrency,
+  type DevWalletOptions,
+  type DevWalletProvider,
+  type DevWalletState,
+  isLoopbackUrl,
+  type PendingKind,
+  type PendingRequest,
+  type ProviderEvent,
+  type RequestArguments,
+} from './core.ts'
+export {
+  DISCONNECTED,
+  INTERNAL_ERROR,
+  INVALID_PARAMS,
+  ProviderRpcError,
+  UNAUTHORIZED,
+  UNRECOGNIZED_CHAIN,
+  UNSUPPORTED_METHOD,
+  USER_REJECTED,
+} from './errors.ts'
+export { DEV_WALLET_ICON } from './icon.ts'
+export {
+  DEV_WALLET_NAME,
+  DEV_WALLET_RDNS,
+  type DevWalletController,
+  type Eip6963ProviderInfo,
+  type InstallDevWalletOptions,
+  installDevWallet,
+} from './install.ts'
+export { createMemoryStorage, type KeyValueStorage } from './storage.ts'
+export { type DevWalletUi, type DevWalletUiOptions, mountDevWalletUi } from './ui.ts'
