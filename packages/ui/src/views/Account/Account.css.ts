@@ -1,0 +1,55 @@
+import { keyframes, style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css'
+
+export const address = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, fontVariantNumeric: 'tabular-nums' })
+
+export const copy = style({
+  appearance: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 28,
+  height: 28,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.xs,
+  background: 'transparent',
+  color: vars.color.foregroundTertiary,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: { '&:hover': { background: vars.color.surfaceHover, color: vars.color.foreground }, '&:focus-visible': { boxShadow: vars.shadow.focus } },
+})
+
+export const balance = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.foregroundSecondary, fontWeight: vars.fontWeight.medium, minHeight: 24 })
+
+const pulse = keyframes({ '50%': { opacity: 0.5 } })
+export const skeleton = style({
+  display: 'inline-block',
+  width: 96,
+  height: 16,
+  borderRadius: vars.radius.xs,
+  background: vars.color.surfaceHover,
+  animation: `${pulse} 1.2s ease-in-out infinite`,
+  verticalAlign: 'middle',
+})
+
+export const empty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.sm}`,
+})
+
+export const emptyIcon = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 44,
+  height: 44,
+  marginBottom: vars.space.xs,
+  borderRadius: vars.radius.md,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+})

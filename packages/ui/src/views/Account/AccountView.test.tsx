@@ -1,0 +1,55 @@
+import '../../testing'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { AccountView, type AccountViewProps } from './AccountView'
+
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+function Harness(props: Partial<AccountViewProps>) {
+  const [tab, setTab] = useState(0)
+  return (
+    <AccountView
+      address={ADDRESS}
+      shortAddress="0x7099…dc79C8"
+      balance="1.234"
+      balanceSymbol="ETH"
+      network={{ name: 'Ethereum', caipNetworkId: 'eip155:1' }}
+      tab={tab}
+      onTab={setTab}
+      {...props}
+    />
+  )
+}
+
+describe('AccountView', () => {
+  it('shows the short address, balance with symbol and network', () => {
+    const onNetwork = vi.fn()
+    render(<Harness onNetwork={onNetwork} />)
+    expect(screen.getByTestId('portico-account-address').textContent).toBe('0x7099…dc79C8')
+    expect(screen.getByTestId('portico-account-balance').textContent).toBe('1.234 ETH')
+    fireEvent.click(screen.getByTestId('portico-account-network'))
+    expect(onNetwork).toHaveBeenCalledTimes(1)
+  })
+  it('prefers the profile name', () => {
+    render(<Harness name="ada.portico" />)
+    expect(screen.getByTestId('portico-account-address').textContent).toBe('ada.portico')
+  })
+  it('copies and disconnects', async () => {
+    const onCopy = vi.fn()
+    const onDisconnect = vi.fn()
+    render(<Harness onCopy={onCopy} onDisconnect={onDisconnect} />)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy address' }))
+    })
+    expect(onCopy).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
+    expect(onDisconnect).toHaveBeenCalledTimes(1)
+  })
+  it('switches between Tokens and Activity', () => {
+    render(<Harness />)
+    expect(screen.getByRole('tabpanel').textContent).toContain('No tokens yet')
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
+    expect(screen.getByRole('tabpanel').textContent).toContain('No activity yet')
+  })
+})

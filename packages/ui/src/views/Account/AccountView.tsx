@@ -1,0 +1,101 @@
+import { useState } from 'react'
+import { Avatar } from '../../components/Avatar/Avatar'
+import { Button } from '../../components/Button/Button'
+import { Icon } from '../../components/Icon/icons'
+import { ListItem } from '../../components/ListItem/ListItem'
+import { Tabs } from '../../components/Tabs/Tabs'
+import { Tooltip } from '../../components/Tooltip/Tooltip'
+import { messages } from '../../messages'
+import { Box } from '../../theme/Box'
+import { NetworkImage } from '../shared/NetworkImage'
+import * as styles from '../shared/views.css'
+import * as local from './Account.css'
+
+export type AccountViewProps = {
+  address: string
+  /** Display form of the address (e.g. '0x1234…abcdef'). */
+  shortAddress: string
+  /** Profile name or auth name shown instead of the address when present. */
+  name?: string
+  profileImage?: string
+  /** Formatted balance (floored to 3 decimals) or undefined while unknown. */
+  balance?: string
+  balanceSymbol?: string
+  balanceLoading?: boolean
+  network?: { name: string; caipNetworkId: string; imageUrl?: string }
+  onNetwork?: () => void
+  onCopy?: () => void
+  onDisconnect?: () => void
+  /** Selected tab (0 Tokens, 1 Activity). */
+  tab: number
+  onTab: (tab: number) => void
+}
+
+function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 'wallet' | 'swap' }) {
+  return (
+    <div className={local.empty}>
+      <span className={local.emptyIcon}>
+        <Icon name={icon} size={22} />
+      </span>
+      <p className={styles.heading} style={{ fontSize: 15 }}>
+        {title}
+      </p>
+      <p className={styles.muted}>{hint}</p>
+    </div>
+  )
+}
+
+export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onCopy, onDisconnect, tab, onTab }: AccountViewProps) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <>
+      <div className={styles.centered}>
+        <Avatar address={address} imageUrl={profileImage} size={72} />
+        <Box display="flex" alignItems="center" gap="xs" marginTop="sm">
+          <span className={local.address} data-testid="portico-account-address" title={address}>
+            {name ?? shortAddress}
+          </span>
+          <Tooltip content={copied ? messages.account.copied : messages.account.copyAddress}>
+            <button
+              type="button"
+              className={local.copy}
+              aria-label={messages.account.copyAddress}
+              onClick={() => {
+                onCopy?.()
+                setCopied(true)
+              }}
+              data-testid="portico-account-copy"
+            >
+              <Icon name={copied ? 'check' : 'copy'} size={16} />
+            </button>
+          </Tooltip>
+        </Box>
+        <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
+          {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : `${balance ?? '0'} ${balanceSymbol ?? ''}`.trim()}
+        </p>
+      </div>
+      {network && (
+        <ListItem
+          title={network.name}
+          description={messages.account.network}
+          leading={<NetworkImage name={network.name} caipNetworkId={network.caipNetworkId} imageUrl={network.imageUrl} />}
+          chevron
+          onClick={onNetwork}
+          data-testid="portico-account-network"
+        />
+      )}
+      <Tabs
+        label={messages.account.title}
+        selected={tab}
+        onSelect={onTab}
+        tabs={[
+          { id: 'tokens', label: messages.account.tokens, content: <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} /> },
+          { id: 'activity', label: messages.account.activity, content: <EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} /> },
+        ]}
+      />
+      <Button variant="secondary" fullWidth icon={<Icon name="logout" size={18} />} onClick={onDisconnect} data-testid="portico-account-disconnect">
+        {messages.account.disconnect}
+      </Button>
+    </>
+  )
+}

@@ -1,0 +1,191 @@
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react'
+import { Banner } from '../../components/Banner/Banner'
+import { Button } from '../../components/Button/Button'
+import { Icon } from '../../components/Icon/icons'
+import { IconButton } from '../../components/IconButton/IconButton'
+import { Input } from '../../components/Input/Input'
+import { ListItem } from '../../components/ListItem/ListItem'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
+import { messages } from '../../messages'
+import { BrandMark, socialLabel } from '../shared/brands'
+import * as styles from '../shared/views.css'
+
+export type ConnectMethodName = 'email' | 'social' | 'wallet'
+
+export type WalletEntry = {
+  id: string
+  name: string
+  imageUrl?: string
+  /** e.g. 'Installed' or 'Recent'. */
+  tag?: string
+}
+
+export type ConnectViewProps = {
+  /** Method groups in display order (from useConnect().methodsOrder). */
+  methodsOrder: readonly ConnectMethodName[]
+  /** Wallets to list (already ordered). */
+  wallets: readonly WalletEntry[]
+  /** How many wallets to show before the "All wallets" entry. @default 3 */
+  maxWallets?: number
+  /** Enabled social providers in order; empty hides the group. */
+  socials: readonly string[]
+  /** Show the email field. */
+  email: boolean
+  onEmail?: (email: string) => void
+  onSocial?: (provider: string) => void
+  onWallet?: (id: string) => void
+  /** Opens the full wallet list. */
+  onAllWallets?: () => void
+  /** Id of the wallet or method being connected ('email', a provider or a connector id). */
+  connecting?: string | null
+  /** Last connection error text (e.g. 'Connection rejected'). */
+  error?: string | null
+  onRetry?: () => void
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+function EmailForm({ onEmail, busy }: { onEmail?: (email: string) => void; busy: boolean }) {
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const email = value.trim()
+    if (!EMAIL_RE.test(email)) {
+      setError(messages.connect.emailInvalid)
+      return
+    }
+    setError(undefined)
+    onEmail?.(email)
+  }
+  return (
+    <form onSubmit={submit} noValidate data-testid="portico-connect-email">
+      <Input
+        label={messages.connect.emailLabel}
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder={messages.connect.emailPlaceholder}
+        icon="mail"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value)
+          if (error) setError(undefined)
+        }}
+        error={error}
+        trailing={busy ? <Spinner size={20} accent /> : value.trim() ? <IconButton type="submit" icon="chevronRight" label={messages.connect.emailSubmit} size="sm" filled /> : undefined}
+      />
+    </form>
+  )
+}
+
+function Socials({ socials, onSocial, connecting }: { socials: readonly string[]; onSocial?: (p: string) => void; connecting?: string | null }) {
+  const [first, ...rest] = socials
+  if (!first) return null
+  return (
+    <div className={styles.list} data-testid="portico-connect-socials">
+      <ListItem
+        title={messages.connect.socialContinue(socialLabel(first))}
+        leading={<BrandMark provider={first} large />}
+        trailing={connecting === first ? <Spinner size={20} accent /> : undefined}
+        onClick={() => onSocial?.(first)}
+        disabled={!!connecting}
+      />
+      {rest.length > 0 && (
+        <div className={styles.socialRow}>
+          {rest.slice(0, 6).map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={styles.socialTile}
+              aria-label={messages.connect.socialContinue(socialLabel(p))}
+              onClick={() => onSocial?.(p)}
+              disabled={!!connecting}
+            >
+              {connecting === p ? <Spinner size={20} accent /> : <BrandMark provider={p} />}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Wallets({ wallets, maxWallets, onWallet, onAllWallets, connecting }: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting'> & { maxWallets: number }) {
+  const shown = wallets.slice(0, maxWallets)
+  return (
+    <ul className={styles.list} data-testid="portico-connect-wallets">
+      {shown.map((w) => (
+        <li key={w.id}>
+          <WalletListItem
+            name={w.name}
+            imageUrl={w.imageUrl}
+            tag={w.tag}
+            tagTone={w.tag === messages.connect.installed ? 'success' : 'accent'}
+            trailing={connecting === w.id ? <Spinner size={20} accent label={messages.connecting} /> : undefined}
+            disabled={!!connecting}
+            onClick={() => onWallet?.(w.id)}
+          />
+        </li>
+      ))}
+      <li>
+        <WalletListItem
+          name={messages.connect.allWallets}
+          leading={<Icon name="grid" size={22} />}
+          trailing={wallets.length > 0 ? <span className={styles.count}>{wallets.length}</span> : undefined}
+          onClick={onAllWallets}
+          data-testid="portico-connect-all-wallets"
+        />
+      </li>
+    </ul>
+  )
+}
+
+/** The Connect view: connect-method groups in the configured order, separated by "or". */
+export function ConnectView({
+  methodsOrder,
+  wallets,
+  maxWallets = 3,
+  socials,
+  email,
+  onEmail,
+  onSocial,
+  onWallet,
+  onAllWallets,
+  connecting,
+  error,
+  onRetry,
+}: ConnectViewProps) {
+  const groups: { key: string; node: ReactNode }[] = []
+  for (const method of methodsOrder) {
+    if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} /> })
+    if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} /> })
+    if (method === 'wallet')
+      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} connecting={connecting} /> })
+  }
+  return (
+    <>
+      {error && (
+        <Banner
+          variant="error"
+          action={
+            onRetry && (
+              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
+                {messages.connect.retry}
+              </Button>
+            )
+          }
+        >
+          {error}
+        </Banner>
+      )}
+      {groups.map((g, i) => (
+        <Fragment key={g.key}>
+          {i > 0 && <div className={styles.separator}>{messages.connect.or}</div>}
+          {g.node}
+        </Fragment>
+      ))}
+    </>
+  )
+}

@@ -1,0 +1,106 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css'
+
+export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
+
+export const separator = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  margin: `${vars.space.xs} 0`,
+  color: vars.color.foregroundTertiary,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  selectors: {
+    '&::before, &::after': { content: '""', flexGrow: 1, height: 1, background: vars.color.border },
+  },
+})
+
+export const socialRow = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gap: vars.space.sm })
+
+export const socialTile = style({
+  appearance: 'none',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  height: 48,
+  border: '1px solid transparent',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.color.surfaceHover },
+    '&:focus-visible': { boxShadow: vars.shadow.focus },
+    '&:disabled': { cursor: 'not-allowed', opacity: 0.55 },
+  },
+})
+
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 28,
+  height: 28,
+  borderRadius: vars.radius.xs,
+  color: '#ffffff',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  boxShadow: `inset 0 0 0 1px rgba(255, 255, 255, 0.12)`,
+})
+
+export const brandLarge = style({ width: '100%', height: '100%', borderRadius: 0, fontSize: vars.fontSize.md })
+
+export const centered = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.md} ${vars.space.sm} ${vars.space.sm}`,
+})
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, lineHeight: vars.lineHeight.tight })
+export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal })
+export const small = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.foregroundTertiary })
+
+export const networkTile = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 80,
+  height: 80,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  color: vars.color.foregroundSecondary,
+  overflow: 'visible',
+})
+
+export const networkImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block', borderRadius: 'inherit' })
+
+export const badge = style({
+  position: 'absolute',
+  right: -6,
+  bottom: -6,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 30,
+  height: 30,
+  borderRadius: vars.radius.full,
+  border: `3px solid ${vars.color.surface}`,
+})
+export const badgeError = style({ background: vars.color.error, color: vars.color.surface })
+export const badgeWaiting = style({ background: vars.color.surface, color: vars.color.accent })
+
+export const count = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  height: 22,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.xs,
+  background: vars.color.surfaceHover,
+  color: vars.color.foregroundSecondary,
+  fontWeight: vars.fontWeight.semibold,
+})
