@@ -1,1 +1,33 @@
-export * from "./core/errors"
+/** @portico/headless public API: createPortico, flows' types, adapter contract, validation and formatting. */
+export * from './core/errors'
+export * from './core/types'
+export * from './core/format/index'
+export type * from './adapters'
+export { createPortico, type Portico } from './core/portico'
+export {
+  connectMethodsOrder,
+  DEFAULT_API_URL,
+  DEFAULT_FEATURES,
+  SDK_TYPE,
+  SDK_VERSION,
+  type Features,
+  type Metadata,
+  type PorticoOptions,
+  type ResolvedOptions,
+} from './core/options/options'
+export type { Timers } from './core/timers'
+export { defaultTimers } from './core/timers'
+export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './core/storage/storage'
+export type { TransactionAction, TransactionOutcome, Router } from './core/router/router'
+export { SHAKE_MS, type ModalState, type OpenOptions, type Modal } from './core/modal/modal'
+export type { AccountState, ChainState, GlobalState, NetworkState, TokenBalance, EmbeddedUser, Chain } from './core/chain/chain'
+export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow } from './core/connection/connection'
+export { AUTH_CONNECTOR_ID, type SwitchRoute, type NetworkFlow } from './core/network/network'
+export { BALANCE_RETRY_MS, type BalanceFlow } from './core/balance/balance'
+export { BANNER_GAP_MS, type BannerState, type BannerVariant, type Banner } from './core/banner/banner'
+export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/tooltip/tooltip'
+export type { LegalState, Legal } from './core/legal/legal'
+export type { ThemeState, Theme } from './core/theme/theme'
+export { createApiClient, type ApiClient, type ApiClientOptions, type BalanceQuery, type WalletsQuery } from './api/client'
+export type { ExplorerWallet, Identity, SupportedChains, WalletsResponse } from './api/schemas'
+export { CACHE_TTL } from './api/cache'

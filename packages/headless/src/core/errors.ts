@@ -101,3 +101,9 @@ export function isUserRejection(error: unknown): boolean {
   if (/user (rejected|denied|cancel+ed)|rejected by (the )?user|request rejected/.test(text)) return true
   return e.cause !== undefined && e.cause !== error ? isUserRejection(e.cause) : false
 }
+
+/** Options given to createPortico failed validation; `details` lists 'path: problem' items. */
+export const invalidOptionsError = (details: string[]): string => `Invalid Portico options: ${details.join('; ')}`
+
+/** A response body failed its zod schema. */
+export const invalidResponseError = (path: string, details: string): string => `Invalid response from ${path}: ${details}`

@@ -1,0 +1,31 @@
+/** In-memory TTL cache keyed by URL, with an injectable clock. */
+export class TtlCache {
+  private readonly entries = new Map<string, { value: unknown; expires: number }>()
+  constructor(private readonly now: () => number) {}
+
+  get<T>(key: string): T | undefined {
+    const hit = this.entries.get(key)
+    if (!hit) return undefined
+    if (this.now() >= hit.expires) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return hit.value as T
+  }
+
+  set(key: string, value: unknown, ttlMs: number): void {
+    if (ttlMs > 0) this.entries.set(key, { value, expires: this.now() + ttlMs })
+  }
+
+  clear(): void {
+    this.entries.clear()
+  }
+}
+
+/** SPEC §9 cache lifetimes. */
+export const CACHE_TTL = {
+  balance: 30_000,
+  identity: 5 * 60_000,
+  history: 15_000,
+  tokenPrice: 15_000,
+} as const

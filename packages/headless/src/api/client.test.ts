@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { createApiClient } from './client'
+
+type Route = (url: URL) => { status?: number; body?: unknown }
+
+function fakeFetch(route: Route) {
+  const calls: URL[] = []
+  const fetch = (async (input: string | URL | Request) => {
+    const url = new URL(String(input))
+    calls.push(url)
+    const { status = 200, body = {} } = route(url)
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  }) as typeof globalThis.fetch
+  return { fetch, calls }
+}
+
+const token = (over: Record<string, unknown> = {}) => ({
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  value: 12.5,
+  price: 1,
+  iconUrl: 'http://127.0.0.1/usdc.svg',
+  quantity: { decimals: '6', numeric: '12.5' },
+  ...over,
+})
+
+function client(route: Route, clock = { t: 0 }) {
+  const f = fakeFetch(route)
+  const api = createApiClient({
+    baseUrl: 'http://127.0.0.1:9999/api/',
+    explorerUrl: 'http://127.0.0.1:9998',
+    projectId: 'proj-1',
+    sdkType: 'portico',
+    sdkVersion: '0.1.0',
+    fetch: f.fetch,
+    now: () => clock.t,
+  })
+  return { api, calls: f.calls, clock }
+}
+
+describe('API client (SPEC §7)', () => {
+  it('adds projectId, st and sv to GETs and keeps the base path', async () => {
+    const { api, calls } = client(() => ({ body: { http: ['eip155:1'], ws: [] } }))
+    await expect(api.getSupportedChains()).resolves.toEqual({ http: ['eip155:1'], ws: [] })
+    const url = calls[0]!
+    expect(url.pathname).toBe('/api/v1/supported-chains')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'proj-1', st: 'portico', sv: '0.1.0' })
+  })
+
+  it.each([400, 404, 500, 503])('non-OK %i throws "HTTP status code: %i"', async (status) => {
+    const { api } = client(() => ({ status, body: { error: 'x' } }))
+    await expect(api.getIdentity('0xabc')).rejects.toThrow(`HTTP status code: ${status}`)
+  })
+
+  it('rejects bodies that fail the schema', async () => {
+    const { api } = client(() => ({ body: { balances: [{ name: 'x' }] } }))
+    await expect(api.getBalance('0xabc', { chainId: 'eip155:1' })).rejects.toThrow(/^Invalid response from \/api\/v1\/account\/0xabc\/balance/)
+  })
+
+  it('balance: query params, decimals "0" tokens filtered, native token kept without address', async () => {
+    const native = token({ name: 'Ether', symbol: 'ETH', address: undefined, quantity: { decimals: '18', numeric: '1.5' } })
+    const { api, calls } = client(() => ({ body: { balances: [token(), token({ symbol: 'NFT', quantity: { decimals: '0', numeric: '1' } }), native] } }))
+    const balances = await api.getBalance('0xabc', { chainId: 'eip155:1' })
+    expect(balances.map((b) => b.symbol)).toEqual(['USDC', 'ETH'])
+    expect(balances[1]!.address).toBeUndefined()
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ currency: 'usd', chainId: 'eip155:1', projectId: 'proj-1', st: 'portico', sv: '0.1.0' })
+  })
+
+  it('balance is cached 30 s per URL; forceUpdate skips the cache', async () => {
+    const { api, calls, clock } = client(() => ({ body: { balances: [token()] } }))
+    await api.getBalance('0xabc', { chainId: 'eip155:1' })
+    clock.t = 29_999
+    await api.getBalance('0xabc', { chainId: 'eip155:1' })
+    expect(calls).toHaveLength(1)
+    await api.getBalance('0xabc', { chainId: 'eip155:8453' })
+    expect(calls).toHaveLength(2)
+    clock.t = 30_000
+    await api.getBalance('0xabc', { chainId: 'eip155:1' })
+    expect(calls).toHaveLength(3)
+    await api.getBalance('0xabc', { chainId: 'eip155:1', forceUpdate: true })
+    expect(calls).toHaveLength(4)
+    expect(calls[3]!.searchParams.get('forceUpdate')).toBe('true')
+  })
+
+  it('identity is cached 5 minutes', async () => {
+    const { api, calls, clock } = client(() => ({ body: { name: 'alice.portico', avatar: null } }))
+    await expect(api.getIdentity('0xabc')).resolves.toEqual({ name: 'alice.portico', avatar: null })
+    clock.t = 299_999
+    await api.getIdentity('0xabc')
+    expect(calls).toHaveLength(1)
+    clock.t = 300_000
+    await api.getIdentity('0xabc')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('explorer: getWallets query, config features, analytics config', async () => {
+    const { api, calls } = client((url) => {
+      if (url.pathname === '/getWallets') return { body: { count: 1, data: [{ id: 'w1', name: 'Dev Wallet', rdns: null }] } }
+      if (url.pathname === '/appkit/v1/config') return { body: { features: { swaps: false, socials: ['google'] } } }
+      return { body: { isAnalyticsEnabled: false } }
+    })
+    await expect(api.getWallets({ page: 2, search: 'dev', exclude: ['a', 'b'] })).resolves.toEqual({ count: 1, data: [{ id: 'w1', name: 'Dev Wallet', rdns: null }] })
+    expect(calls[0]!.origin).toBe('http://127.0.0.1:9998')
+    expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({ page: '2', entries: '40', search: 'dev', exclude: 'a,b', projectId: 'proj-1' })
+    await expect(api.getConfig()).resolves.toEqual({ swaps: false, socials: ['google'] })
+    await expect(api.getAnalyticsConfig()).resolves.toEqual({ isAnalyticsEnabled: false })
+  })
+
+  it.each([
+    [200, { allowedOrigins: ['http://127.0.0.1:5173'] }, { origins: ['http://127.0.0.1:5173'] }],
+    [429, {}, { error: 'RATE_LIMITED' }],
+    [500, {}, { error: 'SERVER_ERROR' }],
+    [599, {}, { error: 'SERVER_ERROR' }],
+    [403, {}, { origins: [] }],
+    [200, { nope: 1 }, { origins: [] }],
+  ])('origins: status %i body %j -> %j', async (status, body, expected) => {
+    const { api } = client(() => ({ status, body }))
+    await expect(api.getOrigins()).resolves.toEqual(expected)
+  })
+})

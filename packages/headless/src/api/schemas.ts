@@ -1,0 +1,53 @@
+/** zod/mini schemas for every Portico API response the client reads (DESIGN: parse at the boundary). */
+import { z } from 'zod/mini'
+import { SOCIAL_PROVIDERS } from '../core/types'
+
+export const supportedChainsSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) })
+export type SupportedChains = z.infer<typeof supportedChainsSchema>
+
+export const identitySchema = z.object({ name: z.nullish(z.string()), avatar: z.nullish(z.string()) })
+export type Identity = { name: string | null; avatar: string | null }
+
+export const tokenBalanceSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string(),
+  address: z.optional(z.string()),
+  value: z.number(),
+  price: z.number(),
+  iconUrl: z.string(),
+  quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+})
+export const balanceResponseSchema = z.object({ balances: z.array(tokenBalanceSchema) })
+
+export const walletSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_id: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  mobile_link: z.nullish(z.string()),
+  desktop_link: z.nullish(z.string()),
+  webapp_link: z.nullish(z.string()),
+  rdns: z.nullish(z.string()),
+  chains: z.optional(z.array(z.string())),
+  order: z.optional(z.number()),
+  badge_type: z.optional(z.string()),
+})
+export type ExplorerWallet = z.infer<typeof walletSchema>
+export const walletsResponseSchema = z.object({ count: z.number(), data: z.array(walletSchema) })
+export type WalletsResponse = z.infer<typeof walletsResponseSchema>
+
+export const featuresSchema = z.object({
+  swaps: z.optional(z.boolean()),
+  onramp: z.optional(z.boolean()),
+  email: z.optional(z.boolean()),
+  socials: z.optional(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)])),
+  activity: z.optional(z.boolean()),
+  multiWallet: z.optional(z.boolean()),
+  emailCapture: z.optional(z.boolean()),
+  payWithExchange: z.optional(z.boolean()),
+  payments: z.optional(z.boolean()),
+})
+export const configResponseSchema = z.object({ features: featuresSchema })
+export const originsResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
+export const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean() })

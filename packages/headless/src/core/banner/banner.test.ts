@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defaultTimers } from '../timers'
+import { createBanner } from './banner'
+
+describe('banner (SPEC §4)', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it.each(['info', 'warning', 'error', 'success', 'loading'] as const)('shows variant %s', (variant) => {
+    const b = createBanner(defaultTimers)
+    b.show('Hello', variant)
+    expect(b.$banner.get()).toEqual({ message: 'Hello', variant, open: true })
+    b.hide()
+    expect(b.$banner.get().open).toBe(false)
+  })
+
+  it('re-showing while open hides, then shows the new message after 150 ms', () => {
+    const b = createBanner(defaultTimers)
+    b.showLoading('Swapping ...')
+    b.showSuccess('Swapped ETH to 1 USDC')
+    expect(b.$banner.get()).toEqual({ message: 'Swapping ...', variant: 'loading', open: false })
+    vi.advanceTimersByTime(149)
+    expect(b.$banner.get().open).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(b.$banner.get()).toEqual({ message: 'Swapped ETH to 1 USDC', variant: 'success', open: true })
+  })
+
+  it('hide during the gap cancels the pending banner', () => {
+    const b = createBanner(defaultTimers)
+    b.show('one')
+    b.showError('two')
+    b.hide()
+    vi.advanceTimersByTime(1000)
+    expect(b.$banner.get().open).toBe(false)
+  })
+})

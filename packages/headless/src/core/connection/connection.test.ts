@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import { createPortico } from '../portico'
+import { STORAGE_KEYS } from '../storage/storage'
+import { ADDRESS, base, fakeAdapter, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+
+function setup(opts: { storage?: ReturnType<typeof mapStorage>; adapters?: ReturnType<typeof fakeAdapter>[] } = {}) {
+  const evm = fakeAdapter('eip155')
+  const adapters = opts.adapters ?? [evm]
+  const storage = opts.storage ?? mapStorage()
+  const portico = createPortico({ projectId: 'p', networks: [mainnet, base, solana], adapters, storage, isMobile: false })
+  return { portico, evm, storage }
+}
+
+describe('connection flow (SPEC §4)', () => {
+  it('adapters register connectors through ctx.setConnectors', async () => {
+    const { portico } = setup()
+    await portico.ready
+    expect(portico.connection.$connectors.get()).toEqual([
+      { id: 'io.metamask', name: 'MetaMask', type: 'announced', rdns: 'io.metamask', namespace: 'eip155' },
+    ])
+    expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'disconnected' })
+  })
+
+  it('connect: connecting → connected, account set, Account view, remembered', async () => {
+    const { portico, storage } = setup()
+    await portico.ready
+    const seen: string[] = []
+    const unbind = portico.connection.$status.listen((s) => seen.push(s))
+    const result = await portico.connection.connect('io.metamask')
+    unbind()
+    expect(result).toEqual({ address: ADDRESS, chainId: 1, accounts: [ADDRESS] })
+    expect(seen).toEqual(['connecting', 'connected'])
+    const account = portico.chain.$account.get()
+    expect(account).toMatchObject({
+      address: ADDRESS,
+      caipAddress: `eip155:1:${ADDRESS}`,
+      status: 'connected',
+      addressExplorerUrl: `http://127.0.0.1:4000/1/address/${ADDRESS}`,
+      connectedWalletInfo: { name: 'MetaMask', type: 'announced' },
+    })
+    expect(portico.chain.$global.get()).toMatchObject({ activeChain: 'eip155', activeCaipAddress: `eip155:1:${ADDRESS}`, activeCaipNetwork: mainnet })
+    expect(portico.router.$route.get().view).toBe('Account')
+    expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections)!)).toEqual([{ connectorId: 'io.metamask', namespace: 'eip155' }])
+    expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'connected' })
+    expect(portico.connection.$error.get()).toBeNull()
+  })
+
+  it.each([
+    [{ code: 4001, message: 'User rejected the request.' }, 'Connection rejected'],
+    [new Error('User denied account authorization'), 'Connection rejected'],
+    [new Error('boom'), 'Failed to connect'],
+  ])('connect failure %j -> $error %s, status back to disconnected', async (error, text) => {
+    const { portico, evm } = setup()
+    await portico.ready
+    evm.connectImpl = async () => {
+      throw error
+    }
+    await expect(portico.connection.connect('io.metamask')).resolves.toBeUndefined()
+    expect(portico.connection.$error.get()).toBe(text)
+    expect(portico.connection.$status.get()).toBe('disconnected')
+    expect(portico.chain.$account.get().address).toBeUndefined()
+  })
+
+  it('unknown connector id -> Failed to connect', async () => {
+    const { portico } = setup()
+    await portico.connection.connect('nope')
+    expect(portico.connection.$error.get()).toBe('Failed to connect')
+  })
+
+  it('reconnect on start restores an authorised session without prompting', async () => {
+    const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'io.metamask', namespace: 'eip155' }]) })
+    const { portico, evm } = setup({ storage })
+    expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'active' })
+    await portico.reconnect()
+    expect(evm.calls.map((c) => c.method)).toEqual(['reconnect', 'getBalance'])
+    expect(portico.connection.$status.get()).toBe('connected')
+    expect(portico.chain.$account.get().balance).toBe('1.5')
+  })
+
+  it('reconnect forgets a session the wallet no longer exposes', async () => {
+    const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'io.metamask', namespace: 'eip155' }]) })
+    const evm = fakeAdapter('eip155')
+    evm.reconnectImpl = async () => null
+    const { portico } = setup({ storage, adapters: [evm] })
+    await portico.reconnect()
+    expect(portico.connection.$status.get()).toBe('disconnected')
+    expect(storage.map.has(STORAGE_KEYS.connections)).toBe(false)
+  })
+
+  it('wallet events: account change, chain change, unsupported chain, disconnect', async () => {
+    const { portico, evm, storage } = setup()
+    await portico.connection.connect('io.metamask')
+    const other = '0x1111111111111111111111111111111111111111'
+    evm.ctx!.onAccountsChanged([other])
+    expect(portico.chain.$account.get().caipAddress).toBe(`eip155:1:${other}`)
+    evm.ctx!.onChainChanged(8453)
+    expect(portico.chain.$global.get().activeCaipNetwork).toBe(base)
+    expect(portico.chain.$account.get().caipAddress).toBe(`eip155:8453:${other}`)
+    expect(storage.map.get(STORAGE_KEYS.activeCaipNetworkId)).toBe('"eip155:8453"')
+    evm.ctx!.onChainChanged(999)
+    expect(portico.modal.$modal.get().open).toBe(true)
+    expect(portico.router.$route.get().view).toBe('UnsupportedChain')
+    evm.ctx!.onDisconnect()
+    expect(portico.connection.$status.get()).toBe('disconnected')
+    const account = portico.chain.$account.get()
+    expect([account.address, account.caipAddress, account.tokenBalance, account.currentTab]).toEqual([undefined, undefined, [], 0])
+    expect(storage.map.has(STORAGE_KEYS.connections)).toBe(false)
+  })
+
+  it('empty accounts list means disconnected', async () => {
+    const { portico, evm } = setup()
+    await portico.connection.connect('io.metamask')
+    evm.ctx!.onAccountsChanged([])
+    expect(portico.connection.$status.get()).toBe('disconnected')
+  })
+
+  it('disconnect clears every namespace and routes to Connect', async () => {
+    const sol = fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'injected' }])
+    const evm = fakeAdapter('eip155')
+    const { portico } = setup({ adapters: [evm, sol] })
+    await portico.connection.connect('phantom')
+    expect(portico.chain.$global.get().activeCaipAddress).toBe(`${solana.caipNetworkId}:${SOL_ADDRESS}`)
+    await portico.connection.connect('io.metamask')
+    expect(portico.chain.$global.get().activeChain).toBe('eip155')
+    await portico.connection.disconnect()
+    expect(evm.calls.some((c) => c.method === 'disconnect')).toBe(true)
+    expect(sol.calls.some((c) => c.method === 'disconnect')).toBe(true)
+    expect(portico.chain.isConnected('solana')).toBe(false)
+    expect(portico.chain.isConnected('eip155')).toBe(false)
+    expect(portico.router.$route.get().view).toBe('Connect')
+  })
+
+  it('reset keeps the preferred account type (SPEC §4)', async () => {
+    const { portico } = setup()
+    await portico.connection.connect('io.metamask')
+    portico.chain.setAccount('eip155', { preferredAccountType: 'smartAccount', smartAccountDeployed: true, currentTab: 1, profileName: 'alice' })
+    portico.chain.resetAccount('eip155')
+    expect(portico.chain.getAccount('eip155')).toEqual({
+      currentTab: 0,
+      tokenBalance: [],
+      smartAccountDeployed: false,
+      addressLabels: {},
+      preferredAccountType: 'smartAccount',
+      status: 'disconnected',
+      balanceLoading: false,
+    })
+  })
+
+  it('orders connectors: walletConnect, recent, injected/announced, external, auth', async () => {
+    const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'ext', namespace: 'eip155' }]) })
+    const evm = fakeAdapter('eip155', [
+      { id: 'auth', name: 'Email', type: 'auth' },
+      { id: 'cb', name: 'Coinbase', type: 'external' },
+      { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
+      { id: 'ext', name: 'Ext', type: 'external' },
+      { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' },
+      { id: 'injected', name: 'Browser', type: 'injected' },
+    ])
+    evm.reconnectImpl = async () => null
+    const { portico } = setup({ storage, adapters: [evm] })
+    await portico.ready
+    expect(portico.connection.$connectors.get().map((c) => c.id)).toEqual(['walletConnect', 'ext', 'io.metamask', 'injected', 'cb', 'auth'])
+    expect(portico.connection.$methodsOrder.get()).toEqual(['wallet', 'email', 'social'])
+  })
+})

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import {
+  acceptNumericInput,
+  coinTypeFromChainId,
+  formatAuthName,
+  formatBalance,
+  formatUsd,
+  isAddressFor,
+  isCaipAddress,
+  isCaipNetworkId,
+  isEvmAddress,
+  isSolanaAddress,
+  isValidAccountName,
+  maskAmount,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  shortenAddress,
+  toCaipAddress,
+} from './index'
+
+const HEX40 = 'ab5801a7d398351b8be11c439e05c5b3259aec9b'
+
+describe('EVM address (SPEC §5)', () => {
+  it.each([
+    [`0x${HEX40}`, true],
+    [HEX40, true],
+    [`0x${HEX40.toUpperCase()}`, true],
+    [`0x${HEX40.slice(1)}`, false],
+    [`0x${HEX40}0`, false],
+    [`0x${HEX40.slice(1)}g`, false],
+    ['', false],
+  ])('%s -> %s', (value, ok) => expect(isEvmAddress(value)).toBe(ok))
+})
+
+describe('Solana address (SPEC §5)', () => {
+  it.each([
+    ['11111111111111111111111111111111', true], // 32
+    ['So11111111111111111111111111111111111111112', true], // 43
+    ['1'.repeat(44), true],
+    ['1'.repeat(31), false],
+    ['1'.repeat(45), false],
+    ['0'.repeat(32), false], // 0 is not base58
+    ['O'.repeat(32), false],
+    ['l'.repeat(32), false],
+  ])('%s -> %s', (value, ok) => expect(isSolanaAddress(value)).toBe(ok))
+
+  it('picks the rule by namespace', () => {
+    expect(isAddressFor('eip155', `0x${HEX40}`)).toBe(true)
+    expect(isAddressFor('solana', `0x${HEX40}`)).toBe(false)
+    expect(isAddressFor('bip122', 'bc1qxyz')).toBe(true)
+    expect(isAddressFor('bip122', ' ')).toBe(false)
+  })
+})
+
+describe('CAIP ids (SPEC §5)', () => {
+  it.each([
+    ['eip155:1:0xabc', true],
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:abc', true],
+    ['eip155:1', false],
+    ['eip155:1:0xabc:extra', false],
+    ['eip155::0xabc', false],
+    ['', false],
+  ])('address %s -> %s', (value, ok) => expect(isCaipAddress(value)).toBe(ok))
+
+  it.each([
+    ['eip155:1', true],
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', true],
+    ['eip155', false],
+    ['eip155:1:0xabc', false],
+    [':1', false],
+  ])('network id %s -> %s', (value, ok) => expect(isCaipNetworkId(value)).toBe(ok))
+
+  it('parses and builds', () => {
+    expect(parseCaipAddress('eip155:8453:0xabc')).toEqual({
+      namespace: 'eip155',
+      chainId: '8453',
+      address: '0xabc',
+      caipNetworkId: 'eip155:8453',
+    })
+    expect(parseCaipNetworkId('eip155:1')).toEqual({ namespace: 'eip155', reference: '1' })
+    expect(toCaipAddress('eip155:1', '0xabc')).toBe('eip155:1:0xabc')
+  })
+
+  it('throws the catalogue texts on bad input', () => {
+    expect(() => parseCaipAddress('eip155:1')).toThrow('Invalid CAIP address')
+    expect(() => parseCaipNetworkId('eip155:1:0x')).toThrow('Invalid CAIP network id')
+  })
+})
+
+describe('numeric input (SPEC §5)', () => {
+  it.each([
+    ['12', '', '12'],
+    ['12.5', '12', '12.5'],
+    ['12,5', '12', '12.5'],
+    ['.', '', '0.'],
+    [',5', '', '0.5'],
+    ['1.2.', '1.2', '1.2'],
+    ['1a', '1', '1'],
+    ['', '1', ''],
+  ])('next %j (previous %j) -> %j', (next, previous, out) => expect(acceptNumericInput(next, previous)).toBe(out))
+})
+
+describe('amount mask (SPEC §5)', () => {
+  it.each([
+    ['.', {}, '0.'],
+    ['1,5', {}, '1.5'],
+    ['1.2.3', {}, '1.2'],
+    ['abc', {}, ''],
+    ['1a2b.3c', {}, '12.3'],
+    ['.25', {}, '0.25'],
+    ['123456.789', { integers: 3 }, '123.789'],
+    ['1.23456', { decimals: 2 }, '1.23'],
+    ['1.5', { decimals: 0 }, '1'],
+    ['12345.6789', { integers: 2, decimals: 1 }, '12.6'],
+  ])('%j with %j -> %j', (input, opts, out) => expect(maskAmount(input, opts)).toBe(out))
+})
+
+describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
+  it.each<[string | number | undefined, string]>([
+    ['1.23456', '1.234'],
+    ['1.2349', '1.234'],
+    ['1', '1.000'],
+    ['0', '0.000'],
+    ['0.0009', '0.000'],
+    ['007.5', '7.500'],
+    [2.9999, '2.999'],
+    ['abc', '0.000'],
+    ['', '0.000'],
+    [undefined, '0.000'],
+    ['1e-7', '0.000'],
+    ['-1', '0.000'],
+  ])('%j -> %s', (value, out) => expect(formatBalance(value)).toBe(out))
+})
+
+describe('USD with 2 decimals (SPEC §9)', () => {
+  it.each<[string | number | undefined, string]>([
+    [1234.5, '$1,234.50'],
+    ['0.126', '$0.13'],
+    [0, '$0.00'],
+    ['abc', '$0.00'],
+    [undefined, '$0.00'],
+  ])('%j -> %s', (value, out) => expect(formatUsd(value)).toBe(out))
+})
+
+describe('account name (SPEC §5)', () => {
+  it.each([
+    ['abcd', true],
+    ['my-name-1', true],
+    ['abc', false],
+    ['ab_cd', false],
+    ['ab cd', false],
+    ['naïve', false],
+  ])('%s -> %s', (name, ok) => expect(isValidAccountName(name)).toBe(ok))
+})
+
+describe('address shortening (SPEC §5: 4 leading, 6 trailing)', () => {
+  it.each([
+    [`0x${HEX40}`, '0xab…9aec9b'],
+    ['So11111111111111111111111111111111111111112', 'So11…111112'],
+    ['0x123456789', '0x123456789'],
+    ['0x1234567890', '0x12…567890'],
+  ])('%s -> %s', (address, out) => expect(shortenAddress(address)).toBe(out))
+})
+
+describe('auth name display (SPEC §3)', () => {
+  it.each<[string, string | undefined, string]>([
+    ['short@mail.com', undefined, 'short@mail.com'],
+    ['thirty-characters@example.comm', undefined, 'thirty-characters@example.comm'],
+    ['a.very.long.email.address@example-domain.com', undefined, 'a.very.long.e…ample-domain.com'],
+    ['gamer0', 'discord', 'gamer'],
+    ['gamer1', 'discord', 'gamer1'],
+    ['gamer0', 'github', 'gamer0'],
+  ])('%s (%s) -> %s', (name, provider, out) => expect(formatAuthName(name, provider)).toBe(out))
+
+  it('shortened emails are 30 characters long', () => {
+    expect(formatAuthName('a.very.long.email.address@example-domain.com')).toHaveLength(30)
+  })
+})
+
+describe('coin type (SPEC §9)', () => {
+  it.each([
+    [1, 2147483649],
+    [8453, 2147492101],
+    [0, 2147483648],
+    [2147483647, 4294967295],
+  ])('chainId %i -> %i', (chainId, out) => expect(coinTypeFromChainId(chainId)).toBe(out))
+
+  it.each([2147483648, 4294967296, -1, 1.5])('chainId %d -> Invalid chainId', (chainId) =>
+    expect(() => coinTypeFromChainId(chainId)).toThrow('Invalid chainId'))
+})

@@ -1,0 +1,3 @@
+export * from './caip'
+export * from './format'
+export * from './validation'

@@ -1,0 +1,60 @@
+/** Validation rules of SPEC §5. Pure functions, no I/O. */
+import type { ChainNamespace } from '../types'
+
+const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const ACCOUNT_NAME = /^[A-Za-z0-9-]{4,}$/
+const NUMERIC_INPUT = /^\d*[.,]?\d*$/
+
+/** 40 hex characters with an optional 0x prefix. */
+export const isEvmAddress = (value: string): boolean => EVM_ADDRESS.test(value)
+
+/** 32 to 44 base58 characters (no 0, O, I, l). */
+export const isSolanaAddress = (value: string): boolean => SOLANA_ADDRESS.test(value)
+
+/** Address check for the namespaces that have a rule; other namespaces only need a non-empty string. */
+export function isAddressFor(namespace: ChainNamespace, value: string): boolean {
+  if (namespace === 'eip155') return isEvmAddress(value)
+  if (namespace === 'solana') return isSolanaAddress(value)
+  return value.trim().length > 0
+}
+
+/** Account (name) registration: at least 4 characters, letters, digits and hyphen only. */
+export const isValidAccountName = (name: string): boolean => ACCOUNT_NAME.test(name)
+
+/**
+ * Numeric text input: accepts `next` when it is digits with at most one decimal separator
+ * ('.' or ','), normalised to '.', with a leading separator turned into '0.'. Otherwise keeps
+ * `previous` (the keystroke is refused).
+ */
+export function acceptNumericInput(next: string, previous: string): string {
+  if (!NUMERIC_INPUT.test(next)) return previous
+  const normalised = next.replace(',', '.')
+  return normalised.startsWith('.') ? `0${normalised}` : normalised
+}
+
+export interface AmountMaskOptions {
+  /** Most digits kept before the decimal point. @default unlimited */
+  integers?: number
+  /** Most digits kept after the decimal point. @default unlimited */
+  decimals?: number
+}
+
+/**
+ * Amount mask: comma becomes dot, only digits and the first dot are kept (anything after a second
+ * dot is dropped), optional integer/decimal digit limits, a lone or leading dot becomes '0.'.
+ * '.' → '0.', '1,5' → '1.5', '1.2.3' → '1.2'.
+ */
+export function maskAmount(input: string, options: AmountMaskOptions = {}): string {
+  const [rawInt = '', rawDec, ...rest] = input.replace(/,/g, '.').split('.')
+  void rest
+  let int = rawInt.replace(/\D/g, '')
+  if (options.integers !== undefined) int = int.slice(0, Math.max(0, options.integers))
+  if (rawDec === undefined) return int
+  let dec = rawDec.replace(/\D/g, '')
+  if (options.decimals !== undefined) {
+    if (options.decimals <= 0) return int
+    dec = dec.slice(0, options.decimals)
+  }
+  return `${int === '' ? '0' : int}.${dec}`
+}

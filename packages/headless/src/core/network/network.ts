@@ -1,0 +1,99 @@
+/** Network switching and its routing (SPEC §2 "Network switch routing"). */
+import type { ChainAdapter } from '../../adapters'
+import type { Chain } from '../chain/chain'
+import type { ConnectionFlow } from '../connection/connection'
+import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
+import type { Router } from '../router/router'
+import type { PorticoStorage } from '../storage/storage'
+import type { CaipNetwork, ChainNamespace } from '../types'
+
+/** The connector id of the embedded (email/social) auth connector. */
+export const AUTH_CONNECTOR_ID = 'auth'
+/** Namespaces the embedded auth connector can switch between without confirmation. */
+export const AUTH_CONNECTOR_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
+export type SwitchRoute = 'none' | 'SwitchNetwork' | 'SwitchActiveChain'
+
+export interface NetworkDeps {
+  chain: Chain
+  router: Router
+  connection: ConnectionFlow
+  storage: PorticoStorage
+  adapters: readonly ChainAdapter[]
+}
+
+export function createNetwork(deps: NetworkDeps) {
+  const { chain, router, connection } = deps
+
+  /**
+   * Decide where a network choice leads (pure; no navigation):
+   * same network → none; ignoreSwitchConfirmation, or the auth connector on a chain it supports →
+   * SwitchNetwork; connected on the current namespace but not on the target's → SwitchActiveChain;
+   * otherwise SwitchNetwork.
+   */
+  function switchRoute(network: CaipNetwork, opts: { ignoreSwitchConfirmation?: boolean } = {}): SwitchRoute {
+    const current = chain.getActiveNetwork()
+    if (current && current.caipNetworkId === network.caipNetworkId) return 'none'
+    const activeChain = chain.$activeChain.get()
+    const connectorId = connection.getConnection(activeChain)?.connectorId
+    const authOnSupported = connectorId === AUTH_CONNECTOR_ID && AUTH_CONNECTOR_NAMESPACES.includes(network.chainNamespace)
+    if (opts.ignoreSwitchConfirmation || authOnSupported) return 'SwitchNetwork'
+    if (chain.isConnected(activeChain) && network.chainNamespace !== activeChain && !chain.isConnected(network.chainNamespace))
+      return 'SwitchActiveChain'
+    return 'SwitchNetwork'
+  }
+
+  /** Apply the routing rules: push the view that performs the switch. Returns what was chosen. */
+  function selectNetwork(network: CaipNetwork, opts: { ignoreSwitchConfirmation?: boolean } = {}): SwitchRoute {
+    const route = switchRoute(network, opts)
+    if (route === 'SwitchActiveChain') {
+      router.push('SwitchActiveChain', { switchToChain: network.chainNamespace, navigateTo: 'Connect', navigateWithReplace: true, network })
+    } else if (route === 'SwitchNetwork') {
+      router.push('SwitchNetwork', { network })
+    }
+    return route
+  }
+
+  /**
+   * Switch now: when the target namespace is connected the wallet is asked (adapter.switchNetwork),
+   * then the state follows; otherwise only the selection changes. Rejects with the wallet's refusal
+   * (PorticoError 'User rejected the request', code 4001) or 'Unsupported chain' for unknown networks.
+   */
+  async function switchNetwork(network: CaipNetwork): Promise<void> {
+    const known = chain.findNetwork(network.caipNetworkId)
+    if (!known) throw new PorticoError(ERRORS.unsupportedChain)
+    const ns = known.chainNamespace
+    const conn = connection.getConnection(ns)
+    if (conn && chain.isConnected(ns)) {
+      const adapter = deps.adapters.find((a) => a.namespace === ns)
+      if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
+      try {
+        await adapter.switchNetwork({ network: known, connectorId: conn.connectorId })
+      } catch (error) {
+        if (isUserRejection(error)) throw new PorticoError(ERRORS.userRejected, { code: USER_REJECTED_CODE, cause: error })
+        throw error
+      }
+    }
+    chain.setActiveNetwork(known)
+    chain.setIsSwitchingNamespace(false)
+    deps.storage.set('activeCaipNetworkId', known.caipNetworkId)
+  }
+
+  /** Make a namespace active (SwitchActiveChain view), keeping its current network. */
+  function switchActiveNamespace(namespace: ChainNamespace): void {
+    chain.setActiveNamespace(namespace)
+    chain.setIsSwitchingNamespace(false)
+    const network = chain.getActiveNetwork(namespace)
+    if (network) deps.storage.set('activeCaipNetworkId', network.caipNetworkId)
+  }
+
+  /** Is the active network one of the app's networks? */
+  const isSupported = (): boolean => {
+    const n = chain.getActiveNetwork()
+    return Boolean(n && chain.findNetwork(n.caipNetworkId))
+  }
+
+  return { switchRoute, selectNetwork, switchNetwork, switchActiveNamespace, isSupported }
+}
+
+export type NetworkFlow = ReturnType<typeof createNetwork>

@@ -1,0 +1,241 @@
+/** createPortico options: types, zod/mini validation, defaults, connect-method order (SPEC §1, §2). */
+import { z } from 'zod/mini'
+import type { ChainAdapter, Connector } from '../../adapters'
+import { ERRORS, PorticoError, invalidOptionsError } from '../errors'
+import { isCaipNetworkId } from '../format/caip'
+import type { StorageLike } from '../storage/storage'
+import type { Timers } from '../timers'
+import { defaultTimers } from '../timers'
+import {
+  CHAIN_NAMESPACES,
+  CONNECT_METHODS,
+  SOCIAL_PROVIDERS,
+  type CaipNetwork,
+  type ConnectMethod,
+  type SocialProvider,
+  type ThemeMode,
+  type ThemeVariables,
+} from '../types'
+
+/** Feature flags of SPEC §1 (also fetched remotely from GET /appkit/v1/config). */
+export interface Features {
+  swaps: boolean
+  onramp: boolean
+  email: boolean
+  /** Enabled social providers in display order, or false when socials are off. */
+  socials: SocialProvider[] | false
+  activity: boolean
+  multiWallet: boolean
+  emailCapture: boolean
+  payWithExchange: boolean
+  payments: boolean
+}
+
+export const DEFAULT_FEATURES: Features = {
+  swaps: true,
+  onramp: true,
+  email: true,
+  socials: [...SOCIAL_PROVIDERS],
+  activity: true,
+  multiWallet: true,
+  emailCapture: false,
+  payWithExchange: true,
+  payments: false,
+}
+
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: string[]
+}
+
+/** The SDK identity sent as `st` / `sv` query parameters. */
+export const SDK_TYPE = 'portico'
+export const SDK_VERSION = '0.1.0'
+/** Default Portico API host; apps running the local stack pass their own `apiUrl`. */
+export const DEFAULT_API_URL = 'https://api.portico.dev'
+
+export interface PorticoOptions {
+  /** Identifies the app to the Portico API (sent as `projectId`). */
+  projectId: string
+  /** The networks the app supports (at least one). */
+  networks: CaipNetwork[]
+  /** The network selected at start. @default networks[0] */
+  defaultNetwork?: CaipNetwork
+  /** Chain adapters; each needs a namespace. @default [] (no adapters: WalletConnect-only flows) */
+  adapters?: ChainAdapter[]
+  metadata?: Metadata
+  /** Local feature flags (merged over the defaults). */
+  features?: Partial<Features>
+  /** @default 'light' */
+  themeMode?: ThemeMode
+  /** CSS variable overrides, e.g. { '--portico-color-accent': '#7c3aed' }. @default {} */
+  themeVariables?: ThemeVariables
+  /** Overrides the connect-method order of SPEC §2. */
+  connectMethodsOrder?: ConnectMethod[]
+  /** Wallet explorer ids shown first. @default [] */
+  featuredWalletIds?: string[]
+  /** Only these explorer wallets are listed (empty: all). @default [] */
+  includeWalletIds?: string[]
+  /** Explorer wallets (and connectors with that explorerId or rdns) left out. @default [] */
+  excludeWalletIds?: string[]
+  /** Portico API base URL. @default DEFAULT_API_URL */
+  apiUrl?: string
+  /** Wallet explorer base URL. @default apiUrl */
+  explorerUrl?: string
+  /** Shows swap/approval errors as banners and logs. @default false */
+  debug?: boolean
+  /**
+   * Manual control: `modal.open()` does no automatic routing (no namespace switch, no
+   * Account/Connect choice); it shows the requested view, or the current one. @default false
+   */
+  manualControl?: boolean
+  /** Embedded mode: on close the modal resets to Account when connected, else Connect. @default false */
+  embedded?: boolean
+  /** Force mobile (true) or desktop (false) behaviour. @default detected from navigator.userAgent */
+  isMobile?: boolean
+  /** Storage for the keys of SPEC §3. @default globalThis.localStorage when usable, else memory */
+  storage?: StorageLike
+  /** fetch used by the API client. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Clock and timers (tests pass fake ones). @default real timers */
+  timers?: Timers
+}
+
+export interface ResolvedOptions
+  extends Required<
+    Omit<PorticoOptions, 'defaultNetwork' | 'metadata' | 'features' | 'isMobile' | 'storage' | 'fetch' | 'connectMethodsOrder'>
+  > {
+  defaultNetwork: CaipNetwork
+  metadata?: Metadata
+  features: Features
+  connectMethodsOrder?: ConnectMethod[]
+  isMobile?: boolean
+  storage?: StorageLike
+  fetch?: typeof fetch
+}
+
+const stringArray = z.array(z.string())
+const networkSchema = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  caipNetworkId: z.string().check(z.refine((v) => isCaipNetworkId(v), 'must be a CAIP-2 id like eip155:1')),
+  chainNamespace: z.enum(CHAIN_NAMESPACES),
+  name: z.string().check(z.minLength(1)),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
+  rpcUrls: z.looseObject({ default: z.looseObject({ http: z.array(z.string()) }) }),
+})
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'must be a function')
+const optionsSchema = z.object({
+  projectId: z.string().check(z.minLength(1, 'is required')),
+  networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
+  defaultNetwork: z.optional(networkSchema),
+  adapters: z.optional(z.array(z.custom<ChainAdapter>((v) => typeof v === 'object' && v !== null, 'must be an adapter object'))),
+  metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: stringArray })),
+  features: z.optional(
+    z.partial(
+      z.object({
+        swaps: z.boolean(),
+        onramp: z.boolean(),
+        email: z.boolean(),
+        socials: z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]),
+        activity: z.boolean(),
+        multiWallet: z.boolean(),
+        emailCapture: z.boolean(),
+        payWithExchange: z.boolean(),
+        payments: z.boolean(),
+      }),
+    ),
+  ),
+  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),
+  featuredWalletIds: z.optional(stringArray),
+  includeWalletIds: z.optional(stringArray),
+  excludeWalletIds: z.optional(stringArray),
+  apiUrl: z.optional(z.url()),
+  explorerUrl: z.optional(z.url()),
+  debug: z.optional(z.boolean()),
+  manualControl: z.optional(z.boolean()),
+  embedded: z.optional(z.boolean()),
+  isMobile: z.optional(z.boolean()),
+  storage: z.optional(z.looseObject({ getItem: fn, setItem: fn, removeItem: fn })),
+  fetch: z.optional(fn),
+  timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
+})
+
+/** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
+export function resolveOptions(input: PorticoOptions): ResolvedOptions {
+  if (!input || typeof input !== 'object') throw new PorticoError(invalidOptionsError(['options must be an object']))
+  if (Array.isArray(input.adapters)) {
+    for (const adapter of input.adapters) {
+      const ns = (adapter as { namespace?: unknown } | null)?.namespace
+      if (typeof ns !== 'string' || ns.length === 0) throw new PorticoError(ERRORS.adapterNamespace)
+    }
+  }
+  const result = optionsSchema.safeParse(input)
+  if (!result.success) {
+    const details = result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'options'}: ${i.message}`)
+    throw new PorticoError(invalidOptionsError(details))
+  }
+  const networks = input.networks
+  const defaultNetwork = input.defaultNetwork
+    ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId)
+    : networks[0]
+  if (!defaultNetwork) throw new PorticoError(invalidOptionsError(['defaultNetwork: must be one of networks']))
+  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
+  return {
+    projectId: input.projectId,
+    networks,
+    defaultNetwork,
+    adapters: input.adapters ?? [],
+    metadata: input.metadata,
+    features: { ...DEFAULT_FEATURES, ...input.features },
+    themeMode: input.themeMode ?? 'light',
+    themeVariables: input.themeVariables ?? {},
+    connectMethodsOrder: input.connectMethodsOrder,
+    featuredWalletIds: input.featuredWalletIds ?? [],
+    includeWalletIds: input.includeWalletIds ?? [],
+    excludeWalletIds: input.excludeWalletIds ?? [],
+    apiUrl,
+    explorerUrl: (input.explorerUrl ?? apiUrl).replace(/\/+$/, ''),
+    debug: input.debug ?? false,
+    manualControl: input.manualControl ?? false,
+    embedded: input.embedded ?? false,
+    isMobile: input.isMobile,
+    storage: input.storage,
+    fetch: input.fetch,
+    timers: input.timers ?? defaultTimers,
+  }
+}
+
+/** Mobile when forced by the option, else by the user agent (checked at call time, SSR-safe). */
+export function detectMobile(override?: boolean): boolean {
+  if (override !== undefined) return override
+  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent ?? ''
+  return /Mobi|Android|iPhone|iPad|iPod/i.test(ua)
+}
+
+/**
+ * SPEC §2 connect-method order: email, social, wallet by default; wallet, email, social when an
+ * injected or announced wallet is visible; a configured order overrides both. Methods turned off by
+ * the features (email: false, socials: false or []) are left out.
+ */
+export function connectMethodsOrder(params: {
+  configured?: readonly ConnectMethod[]
+  connectors: readonly Pick<Connector, 'type'>[]
+  features: Pick<Features, 'email' | 'socials'>
+}): ConnectMethod[] {
+  const hasBrowserWallet = params.connectors.some((c) => c.type === 'injected' || c.type === 'announced')
+  const base: readonly ConnectMethod[] =
+    params.configured && params.configured.length > 0
+      ? params.configured
+      : hasBrowserWallet
+        ? ['wallet', 'email', 'social']
+        : ['email', 'social', 'wallet']
+  return [...new Set(base)].filter((m) => {
+    if (m === 'email') return params.features.email
+    if (m === 'social') return Array.isArray(params.features.socials) && params.features.socials.length > 0
+    return true
+  })
+}

@@ -1,0 +1,89 @@
+/**
+ * Shared domain types of SPEC §2/§3. Plain TypeScript: no runtime code beyond constants.
+ */
+
+/** Chain families (namespaces) of SPEC §1. */
+export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'] as const
+export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+
+/** CAIP-2 network id: `namespace:reference`, e.g. 'eip155:1'. */
+export type CaipNetworkId = `${string}:${string}`
+/** CAIP-10 account id: `namespace:reference:address`, e.g. 'eip155:1:0xabc…'. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/** A network the app supports (SPEC §3 "Network"). */
+export interface CaipNetwork {
+  /** Chain id within the namespace: a number for EVM (1, 8453 …), a string elsewhere. */
+  id: number | string
+  caipNetworkId: CaipNetworkId
+  chainNamespace: ChainNamespace
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  assets?: { imageId?: string; imageUrl?: string }
+  testnet?: boolean
+}
+
+/** Every modal view of SPEC §2. */
+export const ROUTE_VIEWS = [
+  'Connect',
+  'ConnectWallets',
+  'Account',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'AllWallets',
+  'EmailLogin',
+  'UpdateEmailWallet',
+  'ProfileWallets',
+  'UnsupportedChain',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'Networks',
+  'SwapPreview',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'OnRampProviders',
+] as const
+export type RouteView = (typeof ROUTE_VIEWS)[number]
+
+/** Data carried by views that need it. Views not listed here carry optional free-form data. */
+export interface RouteDataMap {
+  /** SwitchNetwork carries the target network. */
+  SwitchNetwork: { network: CaipNetwork }
+  /** SwitchActiveChain carries the target namespace, where to go next, a replace flag and the network. */
+  SwitchActiveChain: {
+    switchToChain: ChainNamespace
+    navigateTo?: RouteView
+    navigateWithReplace?: boolean
+    network?: CaipNetwork
+  }
+  /** ConnectingExternal / ConnectingWalletConnect carry the chosen connector or wallet. */
+  ConnectingExternal: { connectorId: string }
+  ConnectingWalletConnect: { walletId?: string }
+  RegisterAccountNameSuccess: { name: string }
+}
+
+export type RouteData<V extends RouteView> = V extends keyof RouteDataMap ? RouteDataMap[V] : Record<string, unknown> | undefined
+
+/** One entry of the router's history: a view with its data. */
+export type RouteEntry = { [V in RouteView]: { view: V; data: RouteData<V> } }[RouteView]
+
+/** Connect methods (SPEC §2 "Connect-method order"). */
+export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
+export type ConnectMethod = (typeof CONNECT_METHODS)[number]
+
+/** Social providers (SPEC §1). */
+export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+export type ThemeMode = 'light' | 'dark'
+export type ThemeVariables = Record<string, string | number>
