@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createPortico } from '../portico'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
+import type { Timers } from '../timers'
+
+const usdc = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  value: 10,
+  price: 1,
+  iconUrl: '',
+  quantity: { decimals: '6', numeric: '10' },
+}
+const eth = { ...usdc, name: 'Ether', symbol: 'ETH', address: undefined, value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' } }
+
+function setup() {
+  let status = 200
+  const clock = { t: 1_000_000 }
+  const timers: Timers = { now: () => clock.t, setTimeout: (fn) => (fn(), 0), clearTimeout: () => {} }
+  const f = jsonFetch(() => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }))
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [fakeAdapter()],
+    storage: mapStorage(),
+    fetch: f.fetch,
+    timers,
+  })
+  return { portico, calls: f.calls, clock, fail: (s: number) => (status = s) }
+}
+
+describe('token balance flow (SPEC §4)', () => {
+  it('does nothing without an account', async () => {
+    const { portico, calls } = setup()
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(false)
+    expect(calls).toEqual([])
+  })
+
+  it('fetches for the active account, filters decimals "0", sets native balance, toggles loading', async () => {
+    const { portico, calls } = setup()
+    await portico.connection.connect('io.metamask')
+    const loading: boolean[] = []
+    const unbind = portico.chain.$account.listen((a) => loading.push(a.balanceLoading))
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(true)
+    unbind()
+    expect(loading[0]).toBe(true)
+    expect(loading[loading.length - 1]).toBe(false)
+    const account = portico.chain.$account.get()
+    expect(account.tokenBalance.map((t) => t.symbol)).toEqual(['USDC', 'ETH'])
+    expect([account.balance, account.balanceSymbol]).toEqual(['1.5', 'ETH'])
+    expect(calls[0]!.pathname).toBe(`/v1/account/${ADDRESS}/balance`)
+    expect(calls[0]!.searchParams.get('chainId')).toBe('eip155:1')
+  })
+
+  it('is cached for 30 s', async () => {
+    const { portico, calls, clock } = setup()
+    await portico.connection.connect('io.metamask')
+    await portico.balance.fetchTokenBalances()
+    clock.t += 29_000
+    await portico.balance.fetchTokenBalances()
+    expect(calls).toHaveLength(1)
+    clock.t += 1_000
+    await portico.balance.fetchTokenBalances()
+    expect(calls).toHaveLength(2)
+  })
+
+  it('after a failure: banner "Token Balance Unavailable", retries blocked for 30 s', async () => {
+    const { portico, calls, clock, fail } = setup()
+    await portico.connection.connect('io.metamask')
+    fail(500)
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(false)
+    expect(portico.banner.$banner.get()).toEqual({ message: 'Token Balance Unavailable', variant: 'error', open: true })
+    expect(portico.chain.$account.get()).toMatchObject({ balanceLoading: false, lastRetry: 1_000_000 })
+    fail(200)
+    clock.t += 29_999
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(false)
+    expect(calls).toHaveLength(1)
+    clock.t += 1
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(true)
+    expect(calls).toHaveLength(2)
+    expect(portico.chain.$account.get().lastRetry).toBeUndefined()
+  })
+})
