@@ -13,6 +13,8 @@ export const themeShape = {
   color: {
     accent: null,
     accentHover: null,
+    /** Accent for text and icons on soft or neutral backgrounds (meets 4.5:1). */
+    accentStrong: null,
     accentText: null,
     accentSoft: null,
     overlay: null,
@@ -95,6 +97,7 @@ export const lightValues: ThemeValues = {
   color: {
     accent: mixed('var(--portico-accent)'),
     accentHover: mixed('color-mix(in srgb, var(--portico-accent) 88%, #000000)'),
+    accentStrong: mixed('color-mix(in srgb, var(--portico-accent) 75%, #000000)'),
     accentText: '#ffffff',
     accentSoft: mixed('color-mix(in srgb, var(--portico-accent) 12%, #ffffff)'),
     overlay: 'rgba(12, 14, 20, 0.45)',
@@ -104,7 +107,7 @@ export const lightValues: ThemeValues = {
     surfaceActive: mixed('#e2e5ea'),
     foreground: '#14161c',
     foregroundSecondary: '#555b67',
-    foregroundTertiary: '#6b7280',
+    foregroundTertiary: '#5f6672',
     border: 'rgba(20, 22, 28, 0.08)',
     borderStrong: 'rgba(20, 22, 28, 0.16)',
     focus: 'color-mix(in srgb, var(--portico-accent) 55%, transparent)',
@@ -130,6 +133,7 @@ export const darkValues: ThemeValues = {
   color: {
     accent: mixed('var(--portico-accent)'),
     accentHover: mixed('color-mix(in srgb, var(--portico-accent) 85%, #ffffff)'),
+    accentStrong: mixed('color-mix(in srgb, var(--portico-accent) 70%, #ffffff)'),
     accentText: '#0b0d12',
     accentSoft: mixed('color-mix(in srgb, var(--portico-accent) 20%, #191b22)'),
     overlay: 'rgba(0, 0, 0, 0.6)',

@@ -37,7 +37,7 @@ export const button = recipe({
       },
       accentSoft: {
         background: vars.color.accentSoft,
-        color: vars.color.accent,
+        color: vars.color.accentStrong,
         selectors: { '&:hover:not(:disabled)': { borderColor: vars.color.accent } },
       },
       ghost: {

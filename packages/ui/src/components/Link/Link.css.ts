@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
 export const link = style({
-  color: vars.color.accent,
+  color: vars.color.accentStrong,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'underline',
   textUnderlineOffset: 2,

@@ -56,4 +56,5 @@ export const trailing = style({
   color: vars.color.foregroundTertiary,
   flexShrink: 0,
   fontSize: vars.fontSize.xs,
+  selectors: { [`${item}[aria-current="true"] &`]: { color: vars.color.accentStrong, fontWeight: vars.fontWeight.semibold } },
 })

@@ -25,7 +25,7 @@ const tagBase = style({
 })
 
 export const tag = styleVariants({
-  accent: [tagBase, { background: vars.color.accentSoft, color: vars.color.accent }],
+  accent: [tagBase, { background: vars.color.accentSoft, color: vars.color.accentStrong }],
   neutral: [tagBase, { background: vars.color.surfaceHover, color: vars.color.foregroundSecondary }],
   success: [tagBase, { background: vars.color.successSoft, color: vars.color.success }],
 })

@@ -51,5 +51,5 @@ export const emptyIcon = style({
   marginBottom: vars.space.xs,
   borderRadius: vars.radius.md,
   background: vars.color.accentSoft,
-  color: vars.color.accent,
+  color: vars.color.accentStrong,
 })

@@ -1,0 +1,38 @@
+// Every story renders twice, stacked: once in the light theme and once in the dark theme. Fixtures
+// read the panel's mode from PanelModeContext so each panel can build its own Portico instance.
+import { darkValues, lightValues, type ThemeMode, themeProps } from '@portico/ui'
+import { createContext, type ReactNode, useContext } from 'react'
+
+export const PanelModeContext = createContext<ThemeMode>('light')
+export const usePanelMode = () => useContext(PanelModeContext)
+
+// Screenshots must be deterministic: no animations, transitions or blinking carets.
+const FREEZE = `*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+body { margin: 0; }`
+
+function Panel({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
+  const theme = themeProps(mode, {})
+  const values = mode === 'dark' ? darkValues : lightValues
+  return (
+    <section
+      aria-label={mode === 'dark' ? 'Dark theme' : 'Light theme'}
+      className={theme.className}
+      data-portico-theme={mode}
+      style={{ padding: 24, display: 'flex', justifyContent: 'center', background: mode === 'dark' ? '#0e0f13' : '#eef0f4', color: values.color.foreground }}
+    >
+      <PanelModeContext.Provider value={mode}>
+        <div style={{ width: 370, maxWidth: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}>{children}</div>
+      </PanelModeContext.Provider>
+    </section>
+  )
+}
+
+export function LightAndDark({ children }: { children: () => ReactNode }) {
+  return (
+    <main>
+      <style>{FREEZE}</style>
+      <Panel mode="light">{children()}</Panel>
+      <Panel mode="dark">{children()}</Panel>
+    </main>
+  )
+}
