@@ -67,6 +67,8 @@ export const ERRORS = {
   somethingWentWrong: 'Something went wrong',
   frameLoad: 'Unable to load email login dependency',
   frameNotSet: 'W3mFrame: iframe is not set',
+  // React bindings
+  missingProvider: 'usePortico must be used inside <PorticoContextProvider portico={...}>',
 } as const
 
 export type ErrorKey = keyof typeof ERRORS

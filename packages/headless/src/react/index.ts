@@ -1,0 +1,13 @@
+/** @portico/headless/react: the provider and one hook per file, bound to the stores with @nanostores/react. */
+export { PorticoContext, PorticoContextProvider, type PorticoContextProviderProps } from './PorticoContext'
+export { usePortico } from './usePortico'
+export { useModal, type UseModalReturn } from './useModal'
+export { useRouter, type UseRouterReturn } from './useRouter'
+export { useAccount, type UseAccountReturn } from './useAccount'
+export { useNetwork, type UseNetworkReturn } from './useNetwork'
+export { useConnect, type UseConnectReturn } from './useConnect'
+export { useDisconnect, type UseDisconnectReturn } from './useDisconnect'
+export { useTheme, type UseThemeReturn } from './useTheme'
+export { useBanner, type UseBannerReturn } from './useBanner'
+export { useLegal, type UseLegalReturn } from './useLegal'
+export { useTooltip, type UseTooltipReturn } from './useTooltip'
