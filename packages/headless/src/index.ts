@@ -15,6 +15,8 @@ export {
   type PorticoOptions,
   type ResolvedOptions,
 } from './core/options/options'
+export type { FeaturesFlow } from './core/options/features'
+export type { IdentityFlow } from './core/account/identity'
 export type { Timers } from './core/timers'
 export { defaultTimers } from './core/timers'
 export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './core/storage/storage'

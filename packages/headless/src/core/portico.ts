@@ -9,6 +9,8 @@ import { createModal } from './modal/modal'
 import { createNetwork } from './network/network'
 import { computed, type ReadableAtom } from 'nanostores'
 import { connectMethodsOrder, detectMobile, resolveOptions, SDK_TYPE, SDK_VERSION, type PorticoOptions } from './options/options'
+import { createFeatures } from './options/features'
+import { createIdentity } from './account/identity'
 import { createRouter } from './router/router'
 import { createStorage } from './storage/storage'
 import { createTheme } from './theme/theme'
@@ -38,6 +40,8 @@ export function createPortico(input: PorticoOptions) {
     now: () => timers.now(),
   })
   const balance = createBalance({ chain, api, banner, timers, adapters: options.adapters })
+  const identity = createIdentity({ chain, api })
+  const features = createFeatures(input.features)
 
   let openModal: (o: { view: 'UnsupportedChain' }) => Promise<void> = async () => {}
   const connection = createConnection({
@@ -70,8 +74,8 @@ export function createPortico(input: PorticoOptions) {
   const theme = createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables })
 
   /** SPEC §2 connect-method order for the current connectors. */
-  const $methodsOrder: ReadableAtom<ConnectMethod[]> = computed(connection.$connectors, (connectors) =>
-    connectMethodsOrder({ configured: options.connectMethodsOrder, connectors, features: options.features }),
+  const $methodsOrder: ReadableAtom<ConnectMethod[]> = computed([connection.$connectors, features.$features], (connectors, flags) =>
+    connectMethodsOrder({ configured: options.connectMethodsOrder, connectors, features: flags }),
   )
 
   // Adapters register their connectors and events now; setup must not prompt or fetch.
@@ -93,6 +97,15 @@ export function createPortico(input: PorticoOptions) {
     connection: { ...connection, $methodsOrder },
     network,
     balance,
+    identity,
+    /** Feature flags: $features (local options over defaults), loadRemote() merges GET /appkit/v1/config. */
+    features: {
+      $features: features.$features,
+      applyRemote: features.applyRemote,
+      async loadRemote(): Promise<void> {
+        features.applyRemote(await api.getConfig())
+      },
+    },
     banner,
     tooltip,
     legal,

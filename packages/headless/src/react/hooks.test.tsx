@@ -28,10 +28,7 @@ function setup() {
   return { portico, evm, wrapper }
 }
 
-const render = <T,>(hook: () => T, portico: Portico, wrapper: (p: { children: ReactNode }) => ReactNode) => {
-  void portico
-  return renderHook(hook, { wrapper })
-}
+const render = <T,>(hook: () => T, _portico: Portico, wrapper: (p: { children: ReactNode }) => ReactNode) => renderHook(hook, { wrapper })
 
 describe('React hooks', () => {
   it('usePortico throws outside the provider and returns the instance inside', () => {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { createPortico } from '../portico'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, solana } from '../test-utils'
+
+describe('identity (profile name and avatar, EVM only)', () => {
+  it('sets profileName and profileImage of the connected EVM account', async () => {
+    const f = jsonFetch(() => ({ body: { name: 'alice.portico', avatar: 'http://127.0.0.1/a.png' } }))
+    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet, solana], adapters: [fakeAdapter(), fakeAdapter('solana')], storage: mapStorage(), fetch: f.fetch })
+    await expect(portico.identity.fetchIdentity()).resolves.toBe(false)
+    await portico.connection.connect('io.metamask')
+    await expect(portico.identity.fetchIdentity()).resolves.toBe(true)
+    expect(f.calls[0]!.pathname).toBe(`/v1/identity/${ADDRESS}`)
+    expect(portico.chain.$account.get()).toMatchObject({ profileName: 'alice.portico', profileImage: 'http://127.0.0.1/a.png' })
+    await expect(portico.identity.fetchIdentity('solana')).resolves.toBe(false)
+    expect(f.calls).toHaveLength(1)
+  })
+
+  it('a failing API leaves the profile empty', async () => {
+    const f = jsonFetch(() => ({ status: 500 }))
+    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
+    await portico.connection.connect('io.metamask')
+    await expect(portico.identity.fetchIdentity()).resolves.toBe(false)
+    expect(portico.chain.$account.get().profileName).toBeUndefined()
+  })
+})

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { base, mainnet, solana } from '../test-utils'
+import { createChain, initialAccountState } from './chain'
+
+describe('chain state (SPEC §3)', () => {
+  it('one chain state per namespace, starting on the default network', () => {
+    const chain = createChain({ networks: [mainnet, base, solana], defaultNetwork: base, noAdapters: false })
+    expect(chain.namespaces).toEqual(['eip155', 'solana'])
+    expect(chain.getChain('eip155')).toMatchObject({
+      namespace: 'eip155',
+      networks: [mainnet, base],
+      networkState: { caipNetwork: base, supportsAllNetworks: true, approvedCaipNetworkIds: [], requestedCaipNetworks: [mainnet, base], smartAccountEnabledNetworks: [] },
+      accountState: initialAccountState(),
+    })
+    expect(chain.getActiveNetwork('solana')).toBe(solana)
+    expect(chain.$global.get()).toEqual({
+      activeChain: 'eip155',
+      activeCaipAddress: undefined,
+      activeCaipNetwork: base,
+      noAdapters: false,
+      isSwitchingNamespace: false,
+    })
+  })
+
+  it('initial account state has every SPEC §3 default', () => {
+    expect(initialAccountState()).toEqual({
+      currentTab: 0,
+      tokenBalance: [],
+      smartAccountDeployed: false,
+      addressLabels: {},
+      preferredAccountType: 'eoa',
+      status: 'disconnected',
+      balanceLoading: false,
+    })
+  })
+
+  it('account state is per namespace; $account follows the active namespace', () => {
+    const chain = createChain({ networks: [mainnet, solana], noAdapters: false })
+    chain.setAccount('solana', { address: 'So1', caipAddress: `${solana.caipNetworkId}:So1`, status: 'connected' })
+    expect(chain.$account.get().address).toBeUndefined()
+    chain.setActiveNamespace('solana')
+    expect(chain.$account.get().address).toBe('So1')
+    expect(chain.$global.get().activeCaipAddress).toBe(`${solana.caipNetworkId}:So1`)
+    expect(chain.isConnected('eip155')).toBe(false)
+    expect(chain.isConnected('solana')).toBe(true)
+  })
+
+  it('setActiveNetwork moves the CAIP address with the network and activates the namespace', () => {
+    const chain = createChain({ networks: [mainnet, base, solana], noAdapters: false })
+    chain.setAccount('eip155', { address: '0xA', caipAddress: 'eip155:1:0xA', status: 'connected' })
+    chain.setActiveNetwork(solana)
+    expect(chain.$global.get().activeChain).toBe('solana')
+    chain.setActiveNetwork(base)
+    expect(chain.$global.get()).toMatchObject({ activeChain: 'eip155', activeCaipAddress: 'eip155:8453:0xA', activeCaipNetwork: base })
+  })
+
+  it('finds networks by CAIP id or namespace + chain id; ignores unknown namespaces', () => {
+    const chain = createChain({ networks: [mainnet, base], noAdapters: true })
+    expect(chain.findNetwork('eip155:8453')).toBe(base)
+    expect(chain.findNetwork('eip155', 1)).toBe(mainnet)
+    expect(chain.findNetwork('eip155', 10)).toBeUndefined()
+    chain.setActiveNamespace('solana')
+    expect(chain.$global.get()).toMatchObject({ activeChain: 'eip155', noAdapters: true })
+  })
+})

@@ -1,0 +1,17 @@
+/** Feature flags (SPEC §1): local options, completed by the remote flags of GET /appkit/v1/config. */
+import { atom } from 'nanostores'
+import { DEFAULT_FEATURES, type Features } from './options'
+
+export function createFeatures(local: Partial<Features> = {}) {
+  const $features = atom<Features>({ ...DEFAULT_FEATURES, ...local })
+  return {
+    $features,
+    /** Remote flags fill in every flag the app did not set itself (the app's own choice wins). */
+    applyRemote(remote: Partial<Features>): void {
+      const next: Features = { ...DEFAULT_FEATURES, ...remote, ...local }
+      $features.set(next)
+    },
+  }
+}
+
+export type FeaturesFlow = ReturnType<typeof createFeatures>
