@@ -31,5 +31,5 @@ export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/
 export type { LegalState, Legal } from './core/legal/legal'
 export type { ThemeState, Theme } from './core/theme/theme'
 export { createApiClient, type ApiClient, type ApiClientOptions, type BalanceQuery, type WalletsQuery } from './api/client'
-export type { ExplorerWallet, Identity, SupportedChains, WalletsResponse } from './api/schemas'
+export type { ExplorerWallet, HistoryResponse, Identity, SupportedChains, TokenPrices, Transaction, WalletsResponse } from './api/schemas'
 export { CACHE_TTL } from './api/cache'

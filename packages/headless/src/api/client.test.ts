@@ -120,3 +120,42 @@ describe('API client (SPEC §7)', () => {
     await expect(api.getOrigins()).resolves.toEqual(expected)
   })
 })
+
+describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
+  const tx = {
+    id: 't1',
+    metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1', operationType: 'send', status: 'confirmed', sentFrom: '0xa', sentTo: '0xb' },
+    transfers: [{ direction: 'out', quantity: { numeric: '1' }, value: 2, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
+  }
+
+  it('history: chainId and cursor params, cached 15 s', async () => {
+    const { api, calls, clock } = client(() => ({ body: { data: [tx], next: 'c2' } }))
+    await expect(api.getHistory('0xabc', { chainId: 'eip155:1', cursor: 'c1' })).resolves.toEqual({ data: [tx], next: 'c2' })
+    expect(calls[0]!.pathname).toBe('/api/v1/account/0xabc/history')
+    expect(calls[0]!.searchParams.get('cursor')).toBe('c1')
+    clock.t = 14_999
+    await api.getHistory('0xabc', { chainId: 'eip155:1', cursor: 'c1' })
+    expect(calls).toHaveLength(1)
+    clock.t = 15_000
+    await api.getHistory('0xabc', { chainId: 'eip155:1', cursor: 'c1' })
+    expect(calls).toHaveLength(2)
+  })
+
+  it('token price: POST with currency, addresses and projectId, cached 15 s', async () => {
+    const bodies: string[] = []
+    const clock = { t: 0 }
+    const fetch = (async (_input: string | URL | Request, init?: RequestInit) => {
+      bodies.push(String(init?.body))
+      return new Response(JSON.stringify({ fungibles: [{ symbol: 'USDC', price: 1, address: 'eip155:1:0xa0b8' }] }), { status: 200 })
+    }) as typeof globalThis.fetch
+    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9', projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch, now: () => clock.t })
+    await expect(api.getTokenPrice(['eip155:1:0xa0b8'])).resolves.toEqual({ fungibles: [{ symbol: 'USDC', price: 1, address: 'eip155:1:0xa0b8' }] })
+    expect(JSON.parse(bodies[0]!)).toEqual({ currency: 'usd', addresses: ['eip155:1:0xa0b8'], projectId: 'p' })
+    clock.t = 14_999
+    await api.getTokenPrice(['eip155:1:0xa0b8'])
+    expect(bodies).toHaveLength(1)
+    clock.t = 15_000
+    await api.getTokenPrice(['eip155:1:0xa0b8'])
+    expect(bodies).toHaveLength(2)
+  })
+})

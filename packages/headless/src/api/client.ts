@@ -16,10 +16,14 @@ import {
   balanceResponseSchema,
   configResponseSchema,
   identitySchema,
+  historyResponseSchema,
   originsResponseSchema,
+  priceResponseSchema,
   supportedChainsSchema,
   walletsResponseSchema,
+  type HistoryResponse,
   type Identity,
+  type TokenPrices,
   type SupportedChains,
   type WalletsResponse,
 } from './schemas'
@@ -128,6 +132,28 @@ export function createApiClient(options: ApiClientOptions) {
       return data.balances.filter((b) => b.quantity.decimals !== '0')
     },
 
+    /** GET /v1/account/{address}/history (cached 15 s). */
+    getHistory: (address: string, query: { chainId?: string; cursor?: string } = {}): Promise<HistoryResponse> =>
+      getJson(
+        buildUrl(options.baseUrl, `/v1/account/${encodeURIComponent(address)}/history`, { chainId: query.chainId, cursor: query.cursor }),
+        historyResponseSchema,
+        CACHE_TTL.history,
+      ),
+
+    /** POST /v1/fungible/price (cached 15 s per currency + address list). */
+    async getTokenPrice(addresses: string[], currency = 'usd'): Promise<TokenPrices> {
+      const url = buildUrl(options.baseUrl, '/v1/fungible/price')
+      const body = JSON.stringify({ currency, addresses, projectId: options.projectId })
+      const key = `${url}#${body}`
+      const hit = cache.get<TokenPrices>(key)
+      if (hit) return hit
+      const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body })
+      if (!res.ok) throw new PorticoError(httpStatusError(res.status))
+      const data = parse(priceResponseSchema, await res.json(), url)
+      cache.set(key, data, CACHE_TTL.tokenPrice)
+      return data
+    },
+
     /** GET /getWallets on the explorer host. */
     getWallets: (query: WalletsQuery = {}): Promise<WalletsResponse> =>
       getJson(
@@ -179,4 +205,4 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>
-export type { Identity, SupportedChains, WalletsResponse, ExplorerWallet } from './schemas'
+export type { Identity, SupportedChains, WalletsResponse, ExplorerWallet, HistoryResponse, Transaction, TokenPrices } from './schemas'

@@ -51,3 +51,40 @@ export const featuresSchema = z.object({
 export const configResponseSchema = z.object({ features: featuresSchema })
 export const originsResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
 export const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean() })
+
+const transferSchema = z.object({
+  direction: z.enum(['in', 'out', 'self']),
+  quantity: z.object({ numeric: z.string() }),
+  value: z.optional(z.number()),
+  price: z.optional(z.number()),
+  fungible_info: z.optional(
+    z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()), icon: z.optional(z.object({ url: z.string() })) }),
+  ),
+  nft_info: z.optional(
+    z.object({
+      name: z.optional(z.string()),
+      content: z.optional(z.object({ preview: z.optional(z.object({ url: z.string() })) })),
+      flags: z.optional(z.object({ is_spam: z.boolean() })),
+    }),
+  ),
+})
+export const transactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    minedAt: z.string(),
+    chain: z.string(),
+    operationType: z.string(),
+    status: z.string(),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+  }),
+  transfers: z.array(transferSchema),
+})
+export type Transaction = z.infer<typeof transactionSchema>
+export const historyResponseSchema = z.object({ data: z.array(transactionSchema), next: z.nullish(z.string()) })
+export type HistoryResponse = z.infer<typeof historyResponseSchema>
+
+export const priceResponseSchema = z.object({
+  fungibles: z.array(z.object({ name: z.optional(z.string()), symbol: z.string(), price: z.number(), address: z.string(), iconUrl: z.optional(z.string()) })),
+})
+export type TokenPrices = z.infer<typeof priceResponseSchema>
