@@ -15,7 +15,7 @@ export interface UseNetworkReturn {
   switchNetwork: (network: CaipNetwork) => Promise<void>
   /** Apply the routing rules of SPEC §2 (pushes SwitchNetwork / SwitchActiveChain). */
   selectNetwork: (network: CaipNetwork, opts?: { ignoreSwitchConfirmation?: boolean }) => SwitchRoute
-  /** Is the active network one of the app's networks? @default true */
+  /** Is the wallet (or the selection when not connected) on one of the app's networks? @default true */
   isSupported: boolean
 }
 
@@ -31,6 +31,6 @@ export function useNetwork(): UseNetworkReturn {
     namespace: global.activeChain,
     switchNetwork: portico.network.switchNetwork,
     selectNetwork: portico.network.selectNetwork,
-    isSupported: Boolean(network && portico.chain.findNetwork(network.caipNetworkId)),
+    isSupported: portico.network.isSupported(),
   }
 }

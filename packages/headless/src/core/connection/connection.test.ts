@@ -107,6 +107,19 @@ describe('connection flow (SPEC §4)', () => {
     expect(storage.map.has(STORAGE_KEYS.connections)).toBe(false)
   })
 
+  it('connecting on a chain the app does not support shows UnsupportedChain', async () => {
+    const { portico, evm } = setup()
+    evm.connectImpl = async () => ({ address: ADDRESS, chainId: 999, accounts: [ADDRESS] })
+    await portico.connection.connect('io.metamask')
+    expect(portico.connection.$status.get()).toBe('connected')
+    expect(portico.chain.$account.get().caipAddress).toBe(`eip155:999:${ADDRESS}`)
+    expect(portico.router.$route.get().view).toBe('UnsupportedChain')
+    expect(portico.modal.$modal.get().open).toBe(true)
+    expect(portico.network.isSupported()).toBe(false)
+    await portico.network.switchNetwork(mainnet)
+    expect(portico.network.isSupported()).toBe(true)
+  })
+
   it('empty accounts list means disconnected', async () => {
     const { portico, evm } = setup()
     await portico.connection.connect('io.metamask')

@@ -99,7 +99,8 @@ export function createConnection(deps: ConnectionDeps) {
     return chain.findNetwork(ns, chainId)
   }
 
-  function applyAccount(ns: ChainNamespace, result: ConnectResult, connectorId: string): void {
+  /** Stores the account; returns false when the wallet is on a chain the app does not support. */
+  function applyAccount(ns: ChainNamespace, result: ConnectResult, connectorId: string): boolean {
     const network = networkFor(ns, result.chainId)
     if (network) chain.setActiveNetwork(network)
     else chain.setActiveNamespace(ns)
@@ -119,8 +120,9 @@ export function createConnection(deps: ConnectionDeps) {
     if (!$known.get().includes(connectorId)) $known.set([...$known.get(), connectorId])
     storage.rememberConnection({ connectorId, namespace: ns })
     if (network) storage.set('activeCaipNetworkId', network.caipNetworkId)
-    if (!network) deps.onUnsupportedChain(ns, result.chainId)
     deps.onAccountReady?.(ns)
+    if (!network) deps.onUnsupportedChain(ns, result.chainId)
+    return Boolean(network)
   }
 
   function clearNamespace(ns: ChainNamespace): void {
@@ -133,7 +135,7 @@ export function createConnection(deps: ConnectionDeps) {
 
   /**
    * Connect with a connector: status connecting → adapter.connect → account set, status connected,
-   * Account view, remembered for reconnect. A refusal shows 'Connection rejected' in $error, other
+   * Account view (UnsupportedChain when the wallet is on an unknown chain), remembered for reconnect. A refusal shows 'Connection rejected' in $error, other
    * failures 'Failed to connect'; the status goes back. Never throws: resolves undefined on failure.
    */
   async function connect(connectorId: string, opts: { network?: CaipNetwork } = {}): Promise<ConnectResult | undefined> {
@@ -154,8 +156,7 @@ export function createConnection(deps: ConnectionDeps) {
       if (prior && prior.connectorId !== connectorId) {
         await adapterFor(ns)?.disconnect({ connectorId: prior.connectorId }).catch(() => undefined)
       }
-      applyAccount(ns, result, connectorId)
-      router.reset('Account')
+      if (applyAccount(ns, result, connectorId)) router.reset('Account')
       return result
     } catch (error) {
       $error.set(isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)

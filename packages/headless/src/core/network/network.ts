@@ -87,10 +87,11 @@ export function createNetwork(deps: NetworkDeps) {
     if (network) deps.storage.set('activeCaipNetworkId', network.caipNetworkId)
   }
 
-  /** Is the active network one of the app's networks? */
+  /** Is the wallet (or, when not connected, the selection) on one of the app's networks? */
   const isSupported = (): boolean => {
-    const n = chain.getActiveNetwork()
-    return Boolean(n && chain.findNetwork(n.caipNetworkId))
+    const { activeCaipAddress, activeCaipNetwork } = chain.$global.get()
+    const id = activeCaipAddress ? activeCaipAddress.split(':').slice(0, 2).join(':') : activeCaipNetwork?.caipNetworkId
+    return Boolean(id && chain.findNetwork(id))
   }
 
   return { switchRoute, selectNetwork, switchNetwork, switchActiveNamespace, isSupported }
