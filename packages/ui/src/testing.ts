@@ -1,8 +1,76 @@
-// Test helper: testing-library's automatic cleanup needs vitest globals, which this repo does not
-// enable, so test files import this module to unmount after each test.
+// Test helpers (not exported from the package). testing-library's automatic cleanup needs vitest
+// globals, which this repo does not enable, so test files import this module to unmount after each test.
+import { type CaipNetwork, type ChainAdapter, createPortico, type PorticoOptions } from '@portico/headless'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 afterEach(() => {
   cleanup()
 })
+
+export const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+const evm = (id: number, name: string): CaipNetwork => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:8545/${id}`] } },
+})
+export const mainnet = evm(1, 'Ethereum')
+export const base = evm(8453, 'Base')
+
+export type TestAdapter = ChainAdapter & { reject: boolean }
+
+/** An in-memory EVM adapter with one announced wallet; `reject` makes connect fail like a user refusal. */
+export function testAdapter(): TestAdapter {
+  const adapter: TestAdapter = {
+    namespace: 'eip155',
+    reject: false,
+    setup(ctx) {
+      ctx.setConnectors([{ id: 'io.test.wallet', name: 'Test Wallet', type: 'announced', namespace: 'eip155' }])
+    },
+    async connect() {
+      if (adapter.reject) throw Object.assign(new Error('User rejected the request'), { code: 4001 })
+      return { address: ADDRESS, chainId: 1, accounts: [ADDRESS] }
+    },
+    async reconnect() {
+      return null
+    },
+    async disconnect() {},
+    async switchNetwork() {},
+    async getBalance() {
+      return { balance: '1.23456789', symbol: 'ETH' }
+    },
+    async signMessage() {
+      return '0x'
+    },
+    async sendTransaction() {
+      return '0x'
+    },
+  }
+  return adapter
+}
+
+const memory = () => {
+  const m = new Map<string, string>()
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+}
+
+/** A Portico instance with the test adapter, memory storage and a fetch that refuses to leave the test. */
+export function testPortico(overrides: Partial<PorticoOptions> = {}) {
+  const adapter = testAdapter()
+  const portico = createPortico({
+    projectId: 'test',
+    networks: [mainnet, base],
+    adapters: [adapter],
+    storage: memory(),
+    fetch: async (input) => {
+      throw new Error(`unexpected fetch in test: ${String(input)}`)
+    },
+    isMobile: false,
+    ...overrides,
+  })
+  return { portico, adapter }
+}

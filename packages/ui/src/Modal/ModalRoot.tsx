@@ -1,0 +1,59 @@
+// The connected modal: reads the instance's modal, router, theme and banner and renders the current
+// view in the dialog shell. Loaded lazily by PorticoProvider on first open.
+import { useAccount, useBanner, useModal, useRouter } from '@portico/headless/react'
+import { useId } from 'react'
+import { Snackbar } from '../components/Banner/Banner'
+import { Header } from '../components/Header/Header'
+import { useUiConfig } from '../config'
+import { messages } from '../messages'
+import { useThemeProps } from '../useThemeProps'
+import { NetworksFooter } from '../views/Networks/NetworksView'
+import { LegalFooter } from './LegalFooter'
+import { ModalShell } from './ModalShell'
+import { footerFor, titleFor, VIEWS } from './routes'
+
+export type ModalRootProps = {
+  /** Render in place (no portal or overlay) and regardless of the open state. @default false */
+  inline?: boolean
+}
+
+export function ModalRoot({ inline = false }: ModalRootProps) {
+  const { isOpen, isShaking, close } = useModal()
+  const router = useRouter()
+  const { isConnected } = useAccount()
+  const banner = useBanner()
+  const config = useUiConfig()
+  const theme = useThemeProps()
+  const titleId = `portico-title-${useId().replace(/:/g, '')}`
+  if (!isOpen && !inline) return null
+
+  const View = VIEWS[router.view]
+  const canGoBack = router.history.length > 1 || (router.view === 'Connect' && isConnected)
+  const footerKind = footerFor(router.view)
+  const footer =
+    footerKind === 'legal' ? (
+      config.termsConditionsUrl || config.privacyPolicyUrl ? (
+        <LegalFooter termsConditionsUrl={config.termsConditionsUrl} privacyPolicyUrl={config.privacyPolicyUrl} />
+      ) : undefined
+    ) : footerKind === 'networks' ? (
+      <NetworksFooter />
+    ) : undefined
+
+  return (
+    <ModalShell
+      labelledBy={titleId}
+      onClose={close}
+      shake={isShaking}
+      inline={inline}
+      themeClassName={theme.className}
+      themeStyle={theme.style}
+      header={<Header title={titleFor(router.entry)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
+      footer={footer}
+      overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
+    >
+      {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
+    </ModalShell>
+  )
+}
+
+export default ModalRoot

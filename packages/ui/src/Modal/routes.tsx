@@ -1,0 +1,56 @@
+import type { RouteEntry, RouteView } from '@portico/headless'
+import type { ComponentType } from 'react'
+import { messages } from '../messages'
+import { Account } from '../views/Account/Account'
+import { Connect } from '../views/Connect/Connect'
+import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
+import { Networks } from '../views/Networks/Networks'
+import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
+import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
+
+/** Views this version of the default modal renders. */
+export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
+  Connect,
+  ConnectWallets,
+  Account,
+  Networks,
+  SwitchNetwork,
+  UnsupportedChain,
+}
+
+/** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
+export const LEGAL_FOOTER_VIEWS: readonly RouteView[] = [
+  'Connect',
+  'ConnectWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'AllWallets',
+  'EmailLogin',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'OnRampProviders',
+]
+
+export type FooterKind = 'legal' | 'networks' | 'none'
+export const footerFor = (view: RouteView): FooterKind => (LEGAL_FOOTER_VIEWS.includes(view) ? 'legal' : view === 'Networks' ? 'networks' : 'none')
+
+export function titleFor(entry: RouteEntry): string {
+  switch (entry.view) {
+    case 'Connect':
+      return messages.connect.title
+    case 'ConnectWallets':
+      return messages.connectWallets.title
+    case 'Account':
+      return messages.account.title
+    case 'Networks':
+      return messages.networks.title
+    case 'SwitchNetwork':
+      return messages.switchNetwork.title(entry.data.network.name)
+    case 'UnsupportedChain':
+      return messages.unsupportedChain.title
+    default:
+      return messages.connect.title
+  }
+}

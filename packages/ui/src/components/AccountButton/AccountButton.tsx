@@ -1,0 +1,32 @@
+import { formatBalance } from '@portico/headless'
+import { useAccount, useModal } from '@portico/headless/react'
+import type { ButtonHTMLAttributes } from 'react'
+import { useThemeProps } from '../../useThemeProps'
+import { AccountPill } from '../ConnectButton/ConnectButton'
+import * as styles from '../ConnectButton/ConnectButton.css'
+
+export type AccountButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'onClick'> & {
+  /** @default true */
+  showBalance?: boolean
+}
+
+/** The connected account (renders nothing while disconnected); opens the Account view. */
+export function AccountButton({ showBalance = true, className, style, ...rest }: AccountButtonProps) {
+  const { open } = useModal()
+  const account = useAccount()
+  const theme = useThemeProps()
+  if (!account.isConnected || !account.address) return null
+  const balance = showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+  return (
+    <button
+      type="button"
+      data-testid="portico-account-button"
+      className={[theme.className, styles.button, styles.account, className].filter(Boolean).join(' ')}
+      style={{ ...theme.style, ...style }}
+      onClick={() => void open({ view: 'Account' })}
+      {...rest}
+    >
+      <AccountPill address={account.address} image={account.profileImage} balance={balance} />
+    </button>
+  )
+}

@@ -1,0 +1,58 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../theme/contract.css'
+
+export const button = style({
+  appearance: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  height: 40,
+  padding: `0 ${vars.space.lg}`,
+  border: '1px solid transparent',
+  borderRadius: vars.radius.full,
+  background: vars.color.accent,
+  color: vars.color.accentText,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: 1,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.color.accentHover },
+    '&:focus-visible': { boxShadow: vars.shadow.focus },
+    '&[aria-busy="true"]': { cursor: 'progress' },
+  },
+})
+
+export const account = style({
+  padding: `0 ${vars.space.xs} 0 ${vars.space.md}`,
+  background: vars.color.surface,
+  color: vars.color.foreground,
+  borderColor: vars.color.borderStrong,
+  selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceHover } },
+})
+
+export const pill = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  height: 32,
+  padding: `0 ${vars.space.sm} 0 ${vars.space.xxs}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surfaceRaised,
+  fontVariantNumeric: 'tabular-nums',
+})
+
+export const dot = style({ width: 26, height: 26, borderRadius: '50%', flexShrink: 0, overflow: 'hidden', display: 'inline-block' })
+export const dotImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
+export const balance = style({ color: vars.color.foregroundSecondary })
+
+export const spinner = style({
+  width: 14,
+  height: 14,
+  borderRadius: '50%',
+  border: '2px solid currentColor',
+  borderRightColor: 'transparent',
+})

@@ -1,0 +1,100 @@
+import { testPortico } from '../../testing'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { PorticoProvider } from '../../PorticoProvider/PorticoProvider'
+import { AccountButton } from '../AccountButton/AccountButton'
+import { NetworkButton } from '../NetworkButton/NetworkButton'
+import { ConnectButton } from './ConnectButton'
+
+async function setup() {
+  const { portico, adapter } = testPortico()
+  await portico.ready
+  render(
+    <PorticoProvider portico={portico} autoReconnect={false}>
+      <ConnectButton />
+      <AccountButton />
+      <NetworkButton />
+    </PorticoProvider>,
+  )
+  return { portico, adapter }
+}
+
+describe('ConnectButton', () => {
+  it("shows 'Connect wallet' while disconnected and no AccountButton", async () => {
+    await setup()
+    expect(screen.getByTestId('portico-connect-button').textContent).toBe('Connect wallet')
+    expect(screen.queryByTestId('portico-account-button')).toBeNull()
+    expect(screen.getByTestId('portico-network-button').textContent).toBe('Ethereum')
+  })
+
+  it('shows the shortened address and floored balance once connected', async () => {
+    const { portico } = await setup()
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+      await portico.balance.fetchNativeBalance()
+    })
+    const btn = screen.getByTestId('portico-connect-button')
+    expect(btn.textContent).toContain('0x70…dc79C8')
+    expect(btn.textContent).toContain('1.234 ETH')
+    expect(screen.getByTestId('portico-account-button').textContent).toContain('0x70…dc79C8')
+  })
+
+  it('opens the lazily loaded modal on Connect, Escape closes it and focus returns to the button', async () => {
+    await setup()
+    const btn = screen.getByTestId('portico-connect-button')
+    btn.focus()
+    await act(async () => {
+      fireEvent.click(btn)
+    })
+    const dialog = await screen.findByRole('dialog', { name: 'Connect wallet' })
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    expect(screen.getByRole('button', { name: /Test Wallet/ })).toBeTruthy()
+    await act(async () => {
+      fireEvent.keyDown(dialog, { key: 'Escape' })
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(btn)
+  })
+
+  it('connects from the wallet list and lands on Account', async () => {
+    await setup()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-connect-button'))
+    })
+    await screen.findByRole('dialog', { name: 'Connect wallet' })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }))
+    })
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    expect(screen.getByTestId('portico-account-address').textContent).toBe('0x70…dc79C8')
+  })
+
+  it("shows 'Connection rejected' with a retry when the wallet refuses", async () => {
+    const { adapter } = await setup()
+    adapter.reject = true
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-connect-button'))
+    })
+    await screen.findByRole('dialog', { name: 'Connect wallet' })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }))
+    })
+    expect(screen.getByRole('alert').textContent).toContain('Connection rejected')
+    adapter.reject = false
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    })
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('NetworkButton opens the Networks view with the current network marked', async () => {
+    await setup()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-network-button'))
+    })
+    await screen.findByRole('dialog', { name: 'Choose network' })
+    const items = screen.getAllByTestId('portico-network-item')
+    expect(items.map((i) => i.getAttribute('aria-current'))).toEqual(['true', null])
+  })
+})

@@ -1,0 +1,61 @@
+import { formatBalance, shortenAddress } from '@portico/headless'
+import { useAccount, useModal } from '@portico/headless/react'
+import type { ButtonHTMLAttributes } from 'react'
+import { messages } from '../../messages'
+import { useThemeProps } from '../../useThemeProps'
+import { gradientFor } from '../Avatar/gradient'
+import * as styles from './ConnectButton.css'
+
+export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'onClick'> & {
+  /** Label while disconnected. @default messages.connectWallet ('Connect wallet') */
+  label?: string
+  /** Show the native balance next to the address when connected. @default true */
+  showBalance?: boolean
+}
+
+/** The avatar dot + address (+ balance) pill of a connected account. */
+export function AccountPill({ address, image, balance }: { address: string; image?: string | null; balance?: string }) {
+  return (
+    <>
+      {balance && <span className={styles.balance}>{balance}</span>}
+      <span className={styles.pill}>
+        <span className={styles.dot} style={image ? undefined : { background: gradientFor(address) }} aria-hidden="true">
+          {image && <img className={styles.dotImage} src={image} alt="" />}
+        </span>
+        <span data-testid="portico-connect-button-address">{shortenAddress(address)}</span>
+      </span>
+    </>
+  )
+}
+
+/** Opens the modal: 'Connect wallet' while disconnected, the account (address, balance) once connected. */
+export function ConnectButton({ label = messages.connectWallet, showBalance = true, className, style, ...rest }: ConnectButtonProps) {
+  const { open } = useModal()
+  const account = useAccount()
+  const theme = useThemeProps()
+  const connected = account.isConnected && account.address
+  const connecting = account.status === 'connecting'
+  const balance =
+    showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+  return (
+    <button
+      type="button"
+      data-testid="portico-connect-button"
+      data-portico-theme={theme['data-portico-theme']}
+      className={[theme.className, styles.button, connected && styles.account, className].filter(Boolean).join(' ')}
+      style={{ ...theme.style, ...style }}
+      aria-busy={connecting || undefined}
+      onClick={() => void open()}
+      {...rest}
+    >
+      {connected ? (
+        <AccountPill address={account.address as string} image={account.profileImage} balance={balance} />
+      ) : (
+        <>
+          {connecting && <span className={styles.spinner} aria-hidden="true" />}
+          {connecting ? messages.connecting : label}
+        </>
+      )}
+    </button>
+  )
+}

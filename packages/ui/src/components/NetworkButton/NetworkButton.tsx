@@ -1,0 +1,33 @@
+import { useNetwork, useModal } from '@portico/headless/react'
+import type { ButtonHTMLAttributes } from 'react'
+import { messages } from '../../messages'
+import { useThemeProps } from '../../useThemeProps'
+import { gradientFor } from '../Avatar/gradient'
+import * as styles from '../ConnectButton/ConnectButton.css'
+
+export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'onClick'>
+
+/** The active network; opens the Networks view. */
+export function NetworkButton({ className, style, ...rest }: NetworkButtonProps) {
+  const { open } = useModal()
+  const { network, isSupported } = useNetwork()
+  const theme = useThemeProps()
+  const name = network?.name ?? messages.unknownNetwork
+  const image = network?.assets?.imageUrl
+  return (
+    <button
+      type="button"
+      data-testid="portico-network-button"
+      data-supported={isSupported}
+      className={[theme.className, styles.button, styles.account, className].filter(Boolean).join(' ')}
+      style={{ ...theme.style, paddingLeft: 6, paddingRight: 14, ...style }}
+      onClick={() => void open({ view: 'Networks' })}
+      {...rest}
+    >
+      <span className={styles.dot} style={image ? undefined : { background: gradientFor(network?.caipNetworkId ?? name) }} aria-hidden="true">
+        {image && <img className={styles.dotImage} src={image} alt="" />}
+      </span>
+      {name}
+    </button>
+  )
+}

@@ -1,0 +1,36 @@
+import { formatBalance, shortenAddress } from '@portico/headless'
+import { useAccount, useDisconnect, useNetwork, usePortico, useRouter } from '@portico/headless/react'
+import { useState } from 'react'
+import { AccountView } from './AccountView'
+
+export function Account() {
+  const portico = usePortico()
+  const account = useAccount()
+  const { network } = useNetwork()
+  const { disconnect } = useDisconnect()
+  const router = useRouter()
+  const [tab, setTab] = useState(() => portico.chain.getAccount()?.currentTab ?? 0)
+  const address = account.address ?? ''
+  return (
+    <AccountView
+      address={address}
+      shortAddress={shortenAddress(address)}
+      name={account.profileName ?? account.authName ?? undefined}
+      profileImage={account.profileImage ?? undefined}
+      balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
+      balanceSymbol={account.balanceSymbol}
+      balanceLoading={account.balanceLoading}
+      network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
+      onNetwork={() => router.push('Networks')}
+      onCopy={() => {
+        void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
+      }}
+      onDisconnect={() => void disconnect()}
+      tab={tab}
+      onTab={(t) => {
+        setTab(t)
+        if (account.namespace) portico.chain.setAccount(account.namespace, { currentTab: t })
+      }}
+    />
+  )
+}
