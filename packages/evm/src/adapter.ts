@@ -1,0 +1,176 @@
+import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult } from '@portico/headless'
+import { ERRORS, PorticoError } from '@portico/headless'
+import { formatUnits, getAddress, hexToBigInt, isHex, numberToHex, stringToHex } from 'viem'
+import { ProviderRegistry } from './discovery'
+import { errorCode, UNRECOGNIZED_CHAIN_CODE, type Eip1193Provider } from './eip1193'
+
+export interface EvmAdapterOptions {
+  /**
+   * Where wallets are discovered: EIP-6963 events and the `ethereum` fallback.
+   * @default globalThis.window (nothing in SSR)
+   */
+  target?: ConstructorParameters<typeof ProviderRegistry>[0]
+  /**
+   * How long `reconnect` waits for a wallet that announces itself late after a reload.
+   * @default 1500
+   */
+  reconnectWaitMs?: number
+  /**
+   * JSON-RPC transport for reads that go to the chain, not the wallet (balance).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch
+}
+
+function parseChainId(value: unknown): number {
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') return isHex(value) ? Number(hexToBigInt(value)) : Number(value)
+  throw new PorticoError(ERRORS.failedToConnect)
+}
+
+function parseAccounts(value: unknown): string[] {
+  if (!Array.isArray(value)) return []
+  return value.filter((a): a is string => typeof a === 'string').map((a) => getAddress(a))
+}
+
+/** The EVM (eip155) chain adapter: EIP-6963 / injected wallets over EIP-1193, viem for encoding. */
+export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
+  let ctx: AdapterContext | undefined
+  let registry: ProviderRegistry | undefined
+  let active: { connectorId: string; provider: Eip1193Provider; off: () => void } | undefined
+  const reconnectWaitMs = options.reconnectWaitMs ?? 1500
+
+  const need = (connectorId: string | undefined): Eip1193Provider => {
+    const id = connectorId ?? active?.connectorId
+    const provider = (id && registry?.provider(id)) || active?.provider
+    if (!provider) throw new PorticoError(ERRORS.failedToConnect)
+    return provider
+  }
+
+  const listen = (connectorId: string, provider: Eip1193Provider) => {
+    active?.off()
+    const onAccounts = (accounts: unknown) => ctx?.onAccountsChanged(parseAccounts(accounts))
+    const onChain = (chainId: unknown) => ctx?.onChainChanged(parseChainId(chainId))
+    const onDisconnect = () => ctx?.onDisconnect()
+    provider.on?.('accountsChanged', onAccounts)
+    provider.on?.('chainChanged', onChain)
+    provider.on?.('disconnect', onDisconnect)
+    active = {
+      connectorId,
+      provider,
+      off: () => {
+        provider.removeListener?.('accountsChanged', onAccounts)
+        provider.removeListener?.('chainChanged', onChain)
+        provider.removeListener?.('disconnect', onDisconnect)
+      },
+    }
+  }
+
+  const session = async (connectorId: string, provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts') => {
+    const accounts = parseAccounts(await provider.request({ method }))
+    const [address] = accounts
+    if (!address) return null
+    const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }))
+    listen(connectorId, provider)
+    return { address, chainId, accounts } satisfies ConnectResult
+  }
+
+  const switchChain = (provider: Eip1193Provider, network: CaipNetwork) =>
+    provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(Number(network.id)) }] })
+
+  return {
+    namespace: 'eip155',
+
+    setup(context) {
+      ctx = context
+      const target = options.target ?? (typeof window === 'undefined' ? undefined : (window as never))
+      registry = new ProviderRegistry(target, (list) => context.setConnectors(list))
+      const stop = registry.start()
+      return () => {
+        stop()
+        active?.off()
+        active = undefined
+      }
+    },
+
+    async connect({ connectorId }) {
+      const provider = registry?.provider(connectorId)
+      if (!provider) throw new PorticoError(ERRORS.failedToConnect)
+      const result = await session(connectorId, provider, 'eth_requestAccounts')
+      if (!result) throw new PorticoError(ERRORS.failedToConnect)
+      return result
+    },
+
+    async reconnect({ connectorId }) {
+      const provider = await registry?.waitForProvider(connectorId, reconnectWaitMs)
+      if (!provider) return null
+      return session(connectorId, provider, 'eth_accounts')
+    },
+
+    async disconnect({ connectorId }) {
+      const provider = registry?.provider(connectorId) ?? active?.provider
+      if (active?.connectorId === connectorId) {
+        active.off()
+        active = undefined
+      }
+      // Best effort: wallets that support it forget the site's permission (EIP-2255).
+      await provider?.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] }).catch(() => undefined)
+    },
+
+    async switchNetwork({ network, connectorId }) {
+      const provider = need(connectorId)
+      try {
+        await switchChain(provider, network)
+      } catch (error) {
+        if (errorCode(error) !== UNRECOGNIZED_CHAIN_CODE) throw error
+        await provider.request({
+          method: 'wallet_addEthereumChain',
+          params: [
+            {
+              chainId: numberToHex(Number(network.id)),
+              chainName: network.name,
+              nativeCurrency: network.nativeCurrency,
+              rpcUrls: [...network.rpcUrls.default.http],
+              blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
+              iconUrls: network.assets?.imageUrl ? [network.assets.imageUrl] : undefined,
+            },
+          ],
+        })
+        await switchChain(provider, network)
+      }
+    },
+
+    async getBalance({ address, network }) {
+      const url = network.rpcUrls.default.http[0]
+      if (!url) throw new PorticoError(ERRORS.networkNotFound)
+      const doFetch = options.fetch ?? globalThis.fetch
+      const res = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+      })
+      const body = (await res.json()) as { result?: unknown; error?: { message?: string } }
+      if (typeof body.result !== 'string' || !isHex(body.result)) throw new PorticoError(ERRORS.tokenBalanceUnavailable)
+      return { balance: formatUnits(hexToBigInt(body.result), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+
+    async signMessage({ message, address, connectorId }) {
+      const provider = need(connectorId)
+      const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
+      if (typeof signature !== 'string') throw new PorticoError(ERRORS.frameGeneric)
+      return signature
+    },
+
+    async sendTransaction({ address, to, value, data, gas, gasPrice, connectorId }) {
+      const provider = need(connectorId)
+      const tx: Record<string, string> = { from: address, to }
+      if (value !== undefined) tx.value = numberToHex(value)
+      if (data) tx.data = data
+      if (gas !== undefined) tx.gas = numberToHex(gas)
+      if (gasPrice !== undefined) tx.gasPrice = numberToHex(gasPrice)
+      const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
+      if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
+      return hash
+    },
+  }
+}
