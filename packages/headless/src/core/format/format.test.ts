@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   acceptNumericInput,
+  exchangeTokenAmount,
+  validateSend,
   coinTypeFromChainId,
   formatAuthName,
   formatBalance,
@@ -187,4 +189,24 @@ describe('coin type (SPEC §9)', () => {
 
   it.each([2147483648, 4294967296, -1, 1.5])('chainId %d -> Invalid chainId', (chainId) =>
     expect(() => coinTypeFromChainId(chainId)).toThrow('Invalid chainId'))
+})
+
+describe('send form (SPEC §5)', () => {
+  it.each<[Parameters<typeof validateSend>[0], string | null]>([
+    [{}, 'An amount and receiver address are required'],
+    [{ amount: '1' }, 'An amount and receiver address are required'],
+    [{ receiverAddress: '0xabc', token: {} }, 'An amount and receiver address are required'],
+    [{ amount: '0', receiverAddress: '0xabc', token: {} }, 'An amount and receiver address are required'],
+    [{ amount: '1', receiverAddress: '0xabc' }, 'A token is required'],
+    [{ amount: '1.5', receiverAddress: '0xabc', token: { symbol: 'ETH' } }, null],
+  ])('%j -> %s', (form, out) => expect(validateSend(form)).toBe(out))
+})
+
+describe('exchange token amount (SPEC §5)', () => {
+  it.each([
+    [100, 2000, 0.05],
+    [10, 3, 3.33333333],
+    [1, 3, 0.33333333],
+    [5, 0, 0],
+  ])('%d / %d -> %d', (fiat, price, out) => expect(exchangeTokenAmount(fiat, price)).toBe(out))
 })

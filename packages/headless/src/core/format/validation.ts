@@ -1,4 +1,5 @@
 /** Validation rules of SPEC §5. Pure functions, no I/O. */
+import { ERRORS } from '../errors'
 import type { ChainNamespace } from '../types'
 
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
@@ -57,4 +58,21 @@ export function maskAmount(input: string, options: AmountMaskOptions = {}): stri
     dec = dec.slice(0, options.decimals)
   }
   return `${int === '' ? '0' : int}.${dec}`
+}
+
+/**
+ * SPEC §5 send form: an amount and a receiver are needed first, then a token. Returns the error
+ * text, or null when the form can be sent.
+ */
+export function validateSend(form: { amount?: string; receiverAddress?: string; token?: unknown }): string | null {
+  const amountOk = form.amount !== undefined && form.amount.trim() !== '' && Number(form.amount) > 0
+  if (!amountOk || !form.receiverAddress) return ERRORS.sendAmountReceiver
+  if (!form.token) return ERRORS.sendToken
+  return null
+}
+
+/** SPEC §5 pay with exchange: token amount = fiat amount / asset price, rounded to 8 decimals. */
+export function exchangeTokenAmount(fiatAmount: number, price: number): number {
+  if (!(price > 0) || !Number.isFinite(fiatAmount)) return 0
+  return Math.round((fiatAmount / price) * 1e8) / 1e8
 }

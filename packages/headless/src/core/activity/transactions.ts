@@ -1,0 +1,61 @@
+/** Transaction display rules of SPEC §5 (pure; the activity view feeds API history through them). */
+import type { Transaction } from '../../api/schemas'
+
+export type Transfer = Transaction['transfers'][number]
+
+const amount = (t: Transfer): number => {
+  const n = Number(t.quantity.numeric)
+  return Number.isFinite(n) ? n : 0
+}
+const tokenKey = (t: Transfer): string => t.fungible_info?.symbol ?? t.fungible_info?.name ?? t.nft_info?.name ?? 'unknown'
+
+/**
+ * History shown to the user: only the connected chain's transactions, and none that carry a spam
+ * NFT transfer.
+ */
+export function visibleTransactions(list: readonly Transaction[], caipNetworkId: string): Transaction[] {
+  return list.filter((tx) => tx.metadata.chain === caipNetworkId && !tx.transfers.some((t) => t.nft_info?.flags?.is_spam === true))
+}
+
+/**
+ * Gas-fee transfers are dropped: when a token has exactly one incoming and one outgoing transfer,
+ * the one under 10% of its counterpart goes; within a larger group of the same token, transfers
+ * under 1% of the group's largest go.
+ */
+export function dropGasFeeTransfers(transfers: readonly Transfer[]): Transfer[] {
+  const groups = new Map<string, Transfer[]>()
+  for (const t of transfers) groups.set(tokenKey(t), [...(groups.get(tokenKey(t)) ?? []), t])
+  const dropped = new Set<Transfer>()
+  for (const group of groups.values()) {
+    if (group.length < 2) continue
+    const ins = group.filter((t) => t.direction === 'in')
+    const outs = group.filter((t) => t.direction === 'out')
+    if (group.length === 2 && ins.length === 1 && outs.length === 1) {
+      const [i, o] = [ins[0]!, outs[0]!]
+      if (amount(o) < amount(i) * 0.1) dropped.add(o)
+      else if (amount(i) < amount(o) * 0.1) dropped.add(i)
+      continue
+    }
+    const max = Math.max(...group.map(amount))
+    for (const t of group) if (amount(t) < max * 0.01) dropped.add(t)
+  }
+  return transfers.filter((t) => !dropped.has(t))
+}
+
+/** At most 2 transfers: the largest by value, outgoing before incoming. */
+export function displayTransfers(transfers: readonly Transfer[]): Transfer[] {
+  return dropGasFeeTransfers(transfers)
+    .slice()
+    .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
+    .slice(0, 2)
+    .sort((a, b) => Number(a.direction !== 'out') - Number(b.direction !== 'out'))
+}
+
+const PLUS = new Set(['receive', 'deposit', 'borrow', 'claim'])
+const MINUS = new Set(['withdraw', 'repay', 'burn'])
+
+/** '+' for receive/deposit/borrow/claim, '-' for withdraw/repay/burn, '' otherwise. */
+export function operationSign(operationType: string): '+' | '-' | '' {
+  const op = operationType.toLowerCase()
+  return PLUS.has(op) ? '+' : MINUS.has(op) ? '-' : ''
+}
