@@ -1,4 +1,4 @@
-// Every story renders twice, stacked: once in the light theme and once in the dark theme. Fixtures
+// Every story renders twice, side by side: once in the light theme and once in the dark theme. Fixtures
 // read the panel's mode from PanelModeContext so each panel can build its own Portico instance.
 import { darkValues, lightValues, type ThemeMode, themeProps } from '@portico/ui'
 import { createContext, type ReactNode, useContext } from 'react'
@@ -18,7 +18,7 @@ function Panel({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
       aria-label={mode === 'dark' ? 'Dark theme' : 'Light theme'}
       className={theme.className}
       data-portico-theme={mode}
-      style={{ padding: 24, display: 'flex', justifyContent: 'center', background: mode === 'dark' ? '#0e0f13' : '#eef0f4', color: values.color.foreground }}
+      style={{ flex: '1 1 0', minWidth: 0, padding: 24, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', background: mode === 'dark' ? '#0e0f13' : '#eef0f4', color: values.color.foreground }}
     >
       <PanelModeContext.Provider value={mode}>
         <div style={{ width: 370, maxWidth: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}>{children}</div>
@@ -29,7 +29,9 @@ function Panel({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
 
 export function LightAndDark({ children }: { children: () => ReactNode }) {
   return (
-    <main>
+    // Side by side: the preview is wide enough for two 370 px modals, and a screenshot of content
+    // below the fold would be clipped by Storybook's scrolling root.
+    <main style={{ display: 'flex', minHeight: '100vh' }}>
       <style>{FREEZE}</style>
       <Panel mode="light">{children()}</Panel>
       <Panel mode="dark">{children()}</Panel>

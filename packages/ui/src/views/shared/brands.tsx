@@ -26,8 +26,7 @@ export const socialLabel = (provider: string) => SOCIAL_LABELS[provider] ?? prov
 export function BrandMark({ provider, large = false }: { provider: string; large?: boolean }) {
   const b = BRAND[provider] ?? { bg: '#6b7280', mark: provider.charAt(0).toUpperCase() }
   return (
-    <span className={[styles.brand, large && styles.brandLarge].filter(Boolean).join(' ')} style={{ background: b.bg }} aria-hidden="true">
-      {b.mark}
-    </span>
+    // The mark is drawn by CSS (::before), so it is decoration, not part of the button's text.
+    <span className={[styles.brand, large && styles.brandLarge].filter(Boolean).join(' ')} style={{ background: b.bg }} data-mark={b.mark} aria-hidden="true" />
   )
 }

@@ -47,6 +47,7 @@ export const brand = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.fontWeight.semibold,
   boxShadow: `inset 0 0 0 1px rgba(255, 255, 255, 0.12)`,
+  selectors: { '&::before': { content: 'attr(data-mark)' } },
 })
 
 export const brandLarge = style({ width: '100%', height: '100%', borderRadius: 0, fontSize: vars.fontSize.md })

@@ -1,0 +1,102 @@
+import { PorticoModal } from '@portico/ui/modal'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect } from 'storybook/test'
+import { connected, type Instances, instances, networks, WithPortico } from './support/fixtures'
+
+type Args = Record<string, never>
+const meta = {
+  title: 'Views',
+  render: (_args, { loaded }) => (
+    <WithPortico instances={(loaded as { portico: Instances }).portico}>
+      <PorticoModal inline />
+    </WithPortico>
+  ),
+} satisfies Meta<Args>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const target = networks[1] as (typeof networks)[number]
+
+export const Connect: Story = { loaders: [instances()] }
+
+export const ConnectEmailFirst: Story = {
+  name: 'Connect (wallets after email and socials)',
+  loaders: [instances({ connectMethodsOrder: ['email', 'social', 'wallet'] })],
+}
+
+export const ConnectRejected: Story = {
+  name: 'Connect (connection rejected)',
+  loaders: [
+    instances({ connect: 'reject' }, async (p) => {
+      await p.connection.connect('io.portico.devwallet')
+    }),
+  ],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Connection rejected')
+  },
+}
+
+export const ConnectWallets: Story = { loaders: [instances({}, (p) => p.router.push('ConnectWallets'))] }
+
+export const Account: Story = { loaders: [instances({}, connected)] }
+
+export const AccountActivity: Story = {
+  name: 'Account (Activity tab)',
+  loaders: [
+    instances({}, async (p) => {
+      await connected(p)
+      p.chain.setAccount('eip155', { currentTab: 1 })
+    }),
+  ],
+}
+
+export const AccountWithBanner: Story = {
+  name: 'Account (banner)',
+  loaders: [
+    instances({}, async (p) => {
+      await connected(p)
+      p.banner.show('Address copied', 'success')
+    }),
+  ],
+}
+
+export const Networks: Story = {
+  loaders: [
+    instances({}, async (p) => {
+      await connected(p)
+      p.router.push('Networks')
+    }),
+  ],
+}
+
+export const SwitchNetworkWaiting: Story = {
+  name: 'SwitchNetwork (waiting for wallet)',
+  loaders: [
+    instances({ switchNetwork: 'pending' }, async (p) => {
+      await connected(p)
+      p.router.push('Networks')
+      p.router.push('SwitchNetwork', { network: target })
+    }),
+  ],
+}
+
+export const SwitchNetworkError: Story = {
+  name: 'SwitchNetwork (declined)',
+  loaders: [
+    instances({ switchNetwork: 'reject' }, async (p) => {
+      await connected(p)
+      p.router.push('Networks')
+      p.router.push('SwitchNetwork', { network: target })
+    }),
+  ],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Switch declined')
+  },
+}
+
+export const UnsupportedChain: Story = {
+  loaders: [instances({ chainId: 56 }, connected)],
+  play: async ({ canvas }) => {
+    await canvas.findAllByTestId('portico-unsupported-chain')
+  },
+}

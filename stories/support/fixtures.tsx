@@ -1,0 +1,133 @@
+// Fixtures for view stories: a real headless instance (createPortico) with an in-memory adapter,
+// brought into the wanted state through public actions only. No request leaves the page: the API
+// client gets a fetch that refuses, and every image is an inline data URI.
+import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector, createPortico, type Portico, type ThemeMode } from '@portico/headless'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { type UiConfig, UiConfigContext } from '@portico/ui'
+import type { ReactNode } from 'react'
+import { networkImage, walletImage } from './images'
+import { usePanelMode } from './panels'
+
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+const evm = (id: number, name: string, color: string, glyph: string, symbol = 'ETH'): CaipNetwork => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name,
+  nativeCurrency: { name: 'Ether', symbol, decimals: 18 },
+  rpcUrls: { default: { http: [`http://127.0.0.1:8545/${id}`] } },
+  assets: { imageUrl: networkImage(color, glyph) },
+})
+
+export const networks: CaipNetwork[] = [
+  evm(1, 'Ethereum', '#627eea', 'Ξ'),
+  evm(8453, 'Base', '#0052ff', 'B'),
+  evm(42161, 'Arbitrum One', '#213147', 'A'),
+  evm(10, 'OP Mainnet', '#ff0420', 'OP'),
+  evm(137, 'Polygon', '#8247e5', 'P', 'POL'),
+]
+
+export const connectors: Connector[] = [
+  { id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' },
+  { id: 'io.portico.devwallet', name: 'Portico Dev Wallet', type: 'announced', namespace: 'eip155', imageUrl: walletImage('#3366ff', '#00c2a8'), rdns: 'io.portico.devwallet' },
+  { id: 'com.rabbit.wallet', name: 'Rabbit Wallet', type: 'announced', namespace: 'eip155', imageUrl: walletImage('#ff7a45', '#ffc53d'), rdns: 'com.rabbit.wallet' },
+  { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') },
+  { id: 'com.trail.wallet', name: 'Trail Wallet', type: 'external', namespace: 'eip155', imageUrl: walletImage('#16a34a', '#a3e635') },
+]
+
+export type FixtureBehaviour = {
+  /** How connect answers. @default 'approve' */
+  connect?: 'approve' | 'reject'
+  /** How a network switch answers ('pending' never settles: the wallet is still asking). @default 'approve' */
+  switchNetwork?: 'approve' | 'reject' | 'pending'
+  /** Native balance reported. @default '12.3456789' */
+  balance?: string
+  /** Chain the wallet reports on connect. @default 1 */
+  chainId?: number
+  /** options.connectMethodsOrder. @default SPEC order */
+  connectMethodsOrder?: ConnectMethod[]
+}
+
+export function fixtureAdapter(behaviour: FixtureBehaviour = {}): ChainAdapter {
+  const rejection = () => Object.assign(new Error('User rejected the request'), { code: 4001 })
+  return {
+    namespace: 'eip155',
+    setup(ctx) {
+      ctx.setConnectors(connectors)
+    },
+    async connect() {
+      if (behaviour.connect === 'reject') throw rejection()
+      return { address: ADDRESS, chainId: behaviour.chainId ?? 1, accounts: [ADDRESS] }
+    },
+    async reconnect() {
+      return null
+    },
+    async disconnect() {},
+    switchNetwork() {
+      if (behaviour.switchNetwork === 'pending') return new Promise<void>(() => {})
+      if (behaviour.switchNetwork === 'reject') return Promise.reject(rejection())
+      return Promise.resolve()
+    },
+    async getBalance({ network }) {
+      return { balance: behaviour.balance ?? '12.3456789', symbol: network.nativeCurrency.symbol }
+    },
+    async signMessage() {
+      return '0x'
+    },
+    async sendTransaction() {
+      return '0x'
+    },
+  }
+}
+
+const memoryStorage = () => {
+  const m = new Map<string, string>()
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+}
+
+/** A fresh instance in `mode`, with the fixture adapter; `arrange` sets the state through public actions. */
+export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour = {}, arrange?: (p: Portico) => Promise<void> | void): Promise<Portico> {
+  const portico = createPortico({
+    projectId: 'storybook',
+    networks,
+    adapters: [fixtureAdapter(behaviour)],
+    themeMode: mode,
+    storage: memoryStorage(),
+    isMobile: false,
+    connectMethodsOrder: behaviour.connectMethodsOrder,
+    fetch: async (input) => {
+      throw new Error(`Storybook fixtures make no network requests (${String(input)})`)
+    },
+  })
+  await portico.ready
+  await arrange?.(portico)
+  return portico
+}
+
+/** Connect the fixture wallet and load its balance. */
+export async function connected(p: Portico): Promise<void> {
+  await p.connection.connect('io.portico.devwallet')
+  await p.balance.fetchNativeBalance()
+}
+
+export type Instances = { light: Portico; dark: Portico }
+
+/** A Storybook loader building one instance per panel. */
+export const instances =
+  (behaviour: FixtureBehaviour = {}, arrange?: (p: Portico) => Promise<void> | void) =>
+  async (): Promise<{ portico: Instances }> => ({
+    portico: { light: await makePortico('light', behaviour, arrange), dark: await makePortico('dark', behaviour, arrange) },
+  })
+
+export const LEGAL: UiConfig = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }
+
+/** Provides the panel's instance (light or dark) to its children. */
+export function WithPortico({ instances: i, config = LEGAL, children }: { instances: Instances; config?: UiConfig; children: ReactNode }) {
+  const mode = usePanelMode()
+  return (
+    <PorticoContextProvider portico={mode === 'dark' ? i.dark : i.light}>
+      <UiConfigContext.Provider value={config}>{children}</UiConfigContext.Provider>
+    </PorticoContextProvider>
+  )
+}
