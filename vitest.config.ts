@@ -54,6 +54,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -73,6 +74,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           include: ['packages/*/src/**/*.test.tsx'],
           exclude: ['**/*.browser.test.tsx', '**/node_modules/**'],
         },

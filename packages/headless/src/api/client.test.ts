@@ -84,6 +84,22 @@ describe('API client (SPEC §7)', () => {
     expect(calls[3]!.searchParams.get('forceUpdate')).toBe('true')
   })
 
+  it('two callers of the same GET while it is in flight share one request', async () => {
+    const { api, calls } = client(() => ({ body: { balances: [token()] } }))
+    const [a, b] = await Promise.all([api.getBalance('0xabc', { chainId: 'eip155:1' }), api.getBalance('0xabc', { chainId: 'eip155:1' })])
+    expect(calls).toHaveLength(1)
+    expect(a).toEqual(b)
+  })
+
+  it('a failed GET is not cached: the next call asks again', async () => {
+    let status = 503
+    const { api, calls } = client(() => ({ status, body: { balances: [token()] } }))
+    await expect(api.getBalance('0xabc', { chainId: 'eip155:1' })).rejects.toThrow('HTTP status code: 503')
+    status = 200
+    await expect(api.getBalance('0xabc', { chainId: 'eip155:1' })).resolves.toHaveLength(1)
+    expect(calls).toHaveLength(2)
+  })
+
   it('identity is cached 5 minutes', async () => {
     const { api, calls, clock } = client(() => ({ body: { name: 'alice.portico', avatar: null } }))
     await expect(api.getIdentity('0xabc')).resolves.toEqual({ name: 'alice.portico', avatar: null })

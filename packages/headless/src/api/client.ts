@@ -95,16 +95,29 @@ export function createApiClient(options: ApiClientOptions) {
     return result.data
   }
 
+  /** GETs in flight by URL: a second caller of the same URL shares the first request. */
+  const inFlight = new Map<string, Promise<unknown>>()
+
   async function getJson<T>(url: string, schema: Parser<T>, ttl = 0, skipCache = false): Promise<T> {
     if (ttl > 0 && !skipCache) {
       const hit = cache.get<T>(url)
       if (hit !== undefined) return hit
     }
-    const res = await doFetch(url, { method: 'GET', headers: { accept: 'application/json' } })
-    if (!res.ok) throw new PorticoError(httpStatusError(res.status))
-    const data = parse(schema, await res.json(), url)
-    cache.set(url, data, ttl)
-    return data
+    const pending = inFlight.get(url)
+    if (pending) return pending as Promise<T>
+    const request = (async () => {
+      const res = await doFetch(url, { method: 'GET', headers: { accept: 'application/json' } })
+      if (!res.ok) throw new PorticoError(httpStatusError(res.status))
+      const data = parse(schema, await res.json(), url)
+      cache.set(url, data, ttl)
+      return data
+    })()
+    inFlight.set(url, request)
+    try {
+      return await request
+    } finally {
+      inFlight.delete(url)
+    }
   }
 
   return {

@@ -53,7 +53,8 @@ export function createPortico(input: PorticoOptions) {
     featuredWalletIds: options.featuredWalletIds,
     excludeWalletIds: options.excludeWalletIds,
     onUnsupportedChain: () => void openModal({ view: 'UnsupportedChain' }),
-    onAccountReady: (ns) => void balance.fetchNativeBalance(ns),
+    // Native and token balances come from the Portico API (30 s cache, 30 s retry block on failure).
+    onAccountReady: (ns) => void balance.fetchTokenBalances({ namespace: ns }),
   })
   const network = createNetwork({ chain, router, connection, storage, adapters: options.adapters })
   const modal = createModal({

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createPortico, type Portico } from '../core/portico'
-import { ADDRESS, base, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
 import {
   PorticoContextProvider,
   useAccount,
@@ -23,7 +23,9 @@ function setup() {
     { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' },
     { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
   ])
-  const portico = createPortico({ projectId: 'p', networks: [mainnet, base], adapters: [evm], storage: mapStorage(), themeMode: 'dark' })
+  const ether = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 4500, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1.5' } }
+  const api = jsonFetch(() => ({ body: { balances: [ether] } }))
+  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base], adapters: [evm], storage: mapStorage(), themeMode: 'dark' })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, evm, wrapper }
 }

@@ -31,14 +31,20 @@ describe('useTokenBalances', () => {
     expect(f.calls.map((u) => u.pathname).sort()).toEqual(['/v1/account/0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B/balance', '/v1/identity/0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'])
   })
 
-  it('fetchOnMount false: nothing is fetched until refetch', async () => {
-    const f = jsonFetch(() => ({ body: { balances: [usdc] } }))
+  it('fetchOnMount false: the hook itself fetches nothing until refetch', async () => {
+    let balances = [usdc]
+    const f = jsonFetch(() => ({ body: { balances } }))
     const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
     await portico.connection.connect('io.metamask')
+    // connecting fetched the balance once for the new account
+    await waitFor(() => expect(portico.chain.$account.get().tokenBalance).toHaveLength(1))
+    expect(f.calls).toHaveLength(1)
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     const { result } = renderHook(() => useTokenBalances({ fetchOnMount: false }), { wrapper })
-    expect(f.calls).toHaveLength(0)
-    await act(() => result.current.refetch())
-    expect(result.current.tokenBalance).toHaveLength(1)
+    expect(f.calls).toHaveLength(1)
+    balances = [usdc, { ...usdc, symbol: 'DAI', address: 'eip155:1:0x6b175474e89094c44da98b954eedeac495271d0f' }]
+    await act(() => result.current.refetch({ forceUpdate: true }))
+    expect(f.calls).toHaveLength(2)
+    expect(result.current.tokenBalance.map((t) => t.symbol)).toEqual(['USDC', 'DAI'])
   })
 })

@@ -32,6 +32,8 @@ function setup() {
   return { portico, calls: f.calls, clock, fail: (s: number) => (status = s) }
 }
 
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 describe('token balance flow (SPEC §4)', () => {
   it('does nothing without an account', async () => {
     const { portico, calls } = setup()
@@ -55,10 +57,12 @@ describe('token balance flow (SPEC §4)', () => {
     expect(calls[0]!.searchParams.get('chainId')).toBe('eip155:1')
   })
 
-  it('is cached for 30 s', async () => {
+  it('is fetched when the account is ready, then cached for 30 s', async () => {
     const { portico, calls, clock } = setup()
     await portico.connection.connect('io.metamask')
-    await portico.balance.fetchTokenBalances()
+    await settle()
+    expect(calls).toHaveLength(1)
+    expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
     clock.t += 29_000
     await portico.balance.fetchTokenBalances()
     expect(calls).toHaveLength(1)
@@ -69,9 +73,9 @@ describe('token balance flow (SPEC §4)', () => {
 
   it('after a failure: banner "Token Balance Unavailable", retries blocked for 30 s', async () => {
     const { portico, calls, clock, fail } = setup()
-    await portico.connection.connect('io.metamask')
     fail(500)
-    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(false)
+    await portico.connection.connect('io.metamask')
+    await settle()
     expect(portico.banner.$banner.get()).toEqual({ message: 'Token Balance Unavailable', variant: 'error', open: true })
     expect(portico.chain.$account.get()).toMatchObject({ balanceLoading: false, lastRetry: 1_000_000 })
     fail(200)

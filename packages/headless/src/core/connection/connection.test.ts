@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { ADDRESS, base, fakeAdapter, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+
+const ETH_BALANCE = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 4500,
+  price: 3000,
+  iconUrl: '',
+  quantity: { decimals: '18', numeric: '1.5' },
+}
 
 function setup(opts: { storage?: ReturnType<typeof mapStorage>; adapters?: ReturnType<typeof fakeAdapter>[] } = {}) {
   const evm = fakeAdapter('eip155')
   const adapters = opts.adapters ?? [evm]
   const storage = opts.storage ?? mapStorage()
-  const portico = createPortico({ projectId: 'p', networks: [mainnet, base, solana], adapters, storage, isMobile: false })
-  return { portico, evm, storage }
+  const api = jsonFetch(() => ({ body: { balances: [ETH_BALANCE] } }))
+  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base, solana], adapters, storage, isMobile: false })
+  return { portico, evm, storage, apiCalls: api.calls }
 }
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('connection flow (SPEC §4)', () => {
   it('adapters register connectors through ctx.setConnectors', async () => {
@@ -69,12 +82,15 @@ describe('connection flow (SPEC §4)', () => {
 
   it('reconnect on start restores an authorised session without prompting', async () => {
     const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'io.metamask', namespace: 'eip155' }]) })
-    const { portico, evm } = setup({ storage })
+    const { portico, evm, apiCalls } = setup({ storage })
     expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'active' })
     await portico.reconnect()
-    expect(evm.calls.map((c) => c.method)).toEqual(['reconnect', 'getBalance'])
+    await settle()
+    expect(evm.calls.map((c) => c.method)).toEqual(['reconnect'])
     expect(portico.connection.$status.get()).toBe('connected')
-    expect(portico.chain.$account.get().balance).toBe('1.5')
+    // the balance comes from the Portico API for the restored account
+    expect(apiCalls.map((u) => u.pathname)).toEqual([`/v1/account/${ADDRESS}/balance`])
+    expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 
   it('reconnect forgets a session the wallet no longer exposes', async () => {
@@ -174,5 +190,35 @@ describe('connection flow (SPEC §4)', () => {
     await portico.ready
     expect(portico.connection.$connectors.get().map((c) => c.id)).toEqual(['walletConnect', 'ext', 'io.metamask', 'injected', 'cb', 'auth'])
     expect(portico.connection.$methodsOrder.get()).toEqual(['wallet', 'email', 'social'])
+  })
+
+  it("signMessage: 'No account connected' before connecting, then signs with the connected wallet", async () => {
+    const { portico, evm } = setup()
+    await portico.ready
+    await expect(portico.connection.signMessage('hello')).rejects.toThrow('No account connected')
+    await portico.connection.connect('io.metamask')
+    await expect(portico.connection.signMessage('hello')).resolves.toBe('0xsig')
+    expect(evm.calls.at(-1)).toEqual({ method: 'signMessage', params: { message: 'hello', address: ADDRESS, connectorId: 'io.metamask' } })
+  })
+
+  it("signMessage / sendTransaction: a refusal becomes 'User rejected the request' with code 4001", async () => {
+    const { portico, evm } = setup()
+    await portico.ready
+    await portico.connection.connect('io.metamask')
+    const refuse = async () => {
+      throw Object.assign(new Error('MetaMask: User denied message signature.'), { code: 4001 })
+    }
+    evm.signMessage = refuse
+    evm.sendTransaction = refuse
+    await expect(portico.connection.signMessage('x')).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+    await expect(portico.connection.sendTransaction({ to: ADDRESS, value: 1n })).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+  })
+
+  it('sendTransaction sends from the connected account and resolves with the hash', async () => {
+    const { portico, evm } = setup()
+    await portico.ready
+    await portico.connection.connect('io.metamask')
+    await expect(portico.connection.sendTransaction({ to: ADDRESS, value: 5n })).resolves.toBe('0xhash')
+    expect(evm.calls.at(-1)).toEqual({ method: 'sendTransaction', params: { to: ADDRESS, value: 5n, address: ADDRESS, connectorId: 'io.metamask' } })
   })
 })

@@ -3,9 +3,9 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { AdapterContext, ChainAdapter, ConnectResult, Connector, ConnectorState } from '../../adapters'
+import type { AdapterContext, ChainAdapter, ConnectResult, Connector, ConnectorState, SendTransactionParams } from '../../adapters'
 import type { Chain } from '../chain/chain'
-import { ERRORS, isUserRejection } from '../errors'
+import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Router } from '../router/router'
 import type { AccountType, CaipAddress, CaipNetwork, ChainNamespace, ConnectionStatus } from '../types'
@@ -196,6 +196,42 @@ export function createConnection(deps: ConnectionDeps) {
     if (!chain.isConnected()) router.reset('Connect')
   }
 
+  /** The connected wallet of a namespace (the active one by default), or a catalogue error. */
+  function connectedWallet(namespace?: ChainNamespace) {
+    const ns = namespace ?? chain.$activeChain.get()
+    const connection = ns ? $connections.get()[ns] : undefined
+    const address = ns ? chain.getAccount(ns)?.address : undefined
+    if (!ns || !connection || !address) throw new PorticoError(ERRORS.noAccount)
+    const adapter = adapterFor(ns)
+    if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
+    return { adapter, address, connectorId: connection.connectorId }
+  }
+
+  /** A refusal in the wallet becomes 'User rejected the request' (code 4001); other errors pass through. */
+  function normaliseWalletError(error: unknown): unknown {
+    return isUserRejection(error) ? new PorticoError(ERRORS.userRejected, { code: USER_REJECTED_CODE, cause: error }) : error
+  }
+
+  /** Sign `message` with the connected wallet (personal_sign on EVM). Rejects with 'No account connected' when none. */
+  async function signMessage(message: string, opts: { namespace?: ChainNamespace } = {}): Promise<string> {
+    const { adapter, address, connectorId } = connectedWallet(opts.namespace)
+    try {
+      return await adapter.signMessage({ message, address, connectorId })
+    } catch (error) {
+      throw normaliseWalletError(error)
+    }
+  }
+
+  /** Send a transaction from the connected account; resolves with its hash. */
+  async function sendTransaction(params: SendTransactionParams, opts: { namespace?: ChainNamespace } = {}): Promise<string> {
+    const { adapter, address, connectorId } = connectedWallet(opts.namespace)
+    try {
+      return await adapter.sendTransaction({ ...params, address, connectorId })
+    } catch (error) {
+      throw normaliseWalletError(error)
+    }
+  }
+
   /** Builds the context handed to one adapter's setup. */
   function contextFor(adapter: ChainAdapter): AdapterContext {
     const ns = adapter.namespace
@@ -242,6 +278,8 @@ export function createConnection(deps: ConnectionDeps) {
     connect,
     reconnect,
     disconnect,
+    signMessage,
+    sendTransaction,
     contextFor,
     getConnector: findConnector,
     getConnection: (ns?: ChainNamespace) => $connections.get()[ns ?? chain.$activeChain.get() ?? 'eip155'],

@@ -1,0 +1,34 @@
+import { useCallback, useState } from 'react'
+import { usePortico } from './usePortico'
+
+export interface UseSignMessageReturn {
+  /** Ask the connected wallet to sign `message`; resolves with the signature, rejects like the wallet did. */
+  signMessage: (message: string) => Promise<string>
+  /** The last signature. @default undefined */
+  signature?: string
+  /** The last error text ('User rejected the request', 'No account connected' …). @default undefined */
+  error?: string
+  /** True while the wallet is asked. @default false */
+  isPending: boolean
+}
+
+/** Sign a message with the connected wallet of the active namespace (personal_sign on EVM). */
+export function useSignMessage(): UseSignMessageReturn {
+  const portico = usePortico()
+  const [state, setState] = useState<{ signature?: string; error?: string; isPending: boolean }>({ isPending: false })
+  const signMessage = useCallback(
+    async (message: string) => {
+      setState({ isPending: true })
+      try {
+        const signature = await portico.connection.signMessage(message)
+        setState({ signature, isPending: false })
+        return signature
+      } catch (error) {
+        setState({ error: error instanceof Error ? error.message : String(error), isPending: false })
+        throw error
+      }
+    },
+    [portico],
+  )
+  return { signMessage, signature: state.signature, error: state.error, isPending: state.isPending }
+}
