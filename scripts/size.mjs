@@ -1,8 +1,10 @@
-// Size budget (part of `npm test`): bundles scripts/size-entry.ts as an app would (Vite, minified,
-// react and react-dom external, lazy chunks split off), then size-limit checks the gzip size of the
-// initial chunk and its CSS against the budget in .size-limit.json. Lazy chunks are listed for the record.
+// Size budget (part of `npm test`): bundles scripts/size-entry.ts the way an app build would
+// (Vite, minified, react and react-dom external, lazy chunks split off), writes the files of the
+// initial load — the entry chunk, every chunk it imports statically, and their CSS — to
+// dist/size/initial-files.json, and runs size-limit on them (.size-limit.js). Lazy chunks are
+// listed for the record.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
@@ -11,6 +13,7 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'dist/size')
+const entry = 'scripts/size-entry.ts'
 rmSync(outDir, { recursive: true, force: true })
 
 await build({
@@ -24,28 +27,34 @@ await build({
     emptyOutDir: true,
     minify: true,
     cssCodeSplit: true,
-    lib: { entry: path.join(root, 'scripts/size-entry.ts'), formats: ['es'], fileName: () => 'initial.js' },
+    manifest: true,
     rollupOptions: {
+      input: path.join(root, entry),
+      preserveEntrySignatures: 'exports-only',
       external: (id) => /^react(-dom)?($|\/)/.test(id),
-      output: { chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: '[name][extname]' },
+      output: { entryFileNames: 'initial.js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
     },
   },
 })
 
-const files = []
-const walk = (d) => {
-  for (const n of readdirSync(d)) {
-    const p = path.join(d, n)
-    if (statSync(p).isDirectory()) walk(p)
-    else files.push(p)
-  }
+const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'))
+const initial = new Set()
+const visit = (key) => {
+  const chunk = manifest[key]
+  if (!chunk || initial.has(chunk.file)) return
+  initial.add(chunk.file)
+  for (const css of chunk.css ?? []) initial.add(css)
+  for (const dep of chunk.imports ?? []) visit(dep)
 }
-walk(outDir)
+visit(entry)
+writeFileSync(path.join(outDir, 'initial-files.json'), JSON.stringify([...initial].map((f) => path.join('dist/size', f))))
+
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
-console.log('Bundle (gzip):')
-for (const f of files.sort()) {
-  const buf = readFileSync(f)
-  console.log(`  ${path.relative(outDir, f).padEnd(40)} ${kib(gzipSync(buf).length).padStart(10)} (raw ${kib(buf.length)})`)
+console.log('Bundle, gzip (* = initial load):')
+const all = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))
+for (const f of [...all].sort()) {
+  const buf = readFileSync(path.join(outDir, f))
+  console.log(`  ${initial.has(f) ? '*' : ' '} ${f.padEnd(44)} ${kib(gzipSync(buf).length).padStart(10)}  (raw ${kib(buf.length)})`)
 }
 
 const r = spawnSync('npx', ['size-limit'], { cwd: root, stdio: 'inherit' })
