@@ -1,0 +1,60 @@
+// SSR safety: every package is imported and the default button is rendered to HTML in Node,
+// where neither window nor document exists. Nothing may touch them at import or render time.
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+
+describe('server-side rendering', () => {
+  it('runs with no window or document', () => {
+    expect(typeof window).toBe('undefined')
+    expect(typeof document).toBe('undefined')
+  })
+
+  it('imports every browser-facing package', async () => {
+    const modules = await Promise.all([
+      import('@portico/headless'),
+      import('@portico/headless/react'),
+      import('@portico/ui'),
+      import('@portico/evm'),
+      import('@portico/devnet/wallet'),
+    ])
+    expect(modules.map((m) => Object.keys(m).length > 0)).toEqual([true, true, true, true, true])
+  })
+
+  it('renders PorticoProvider + ConnectButton to HTML, disconnected, without prompting or fetching', async () => {
+    const { createPortico } = await import('@portico/headless')
+    const { evmAdapter } = await import('@portico/evm')
+    const { ConnectButton, NetworkButton, PorticoProvider } = await import('@portico/ui')
+    const requests: string[] = []
+    const portico = createPortico({
+      projectId: 'ssr',
+      apiUrl: 'http://127.0.0.1:9',
+      fetch: (async (url: string) => {
+        requests.push(String(url))
+        throw new Error('no fetch during SSR')
+      }) as unknown as typeof fetch,
+      networks: [
+        {
+          id: 1,
+          caipNetworkId: 'eip155:1',
+          chainNamespace: 'eip155',
+          name: 'Ethereum',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+        },
+      ],
+      adapters: [evmAdapter()],
+    })
+    const html = renderToString(
+      <PorticoProvider portico={portico}>
+        <NetworkButton />
+        <ConnectButton />
+      </PorticoProvider>,
+    )
+    expect(html).toContain('Connect wallet')
+    expect(html).toContain('data-testid="portico-connect-button"')
+    expect(html).not.toContain('role="dialog"')
+    await portico.ready
+    expect(portico.connection.$connectors.get()).toEqual([])
+    expect(requests).toEqual([])
+  })
+})
