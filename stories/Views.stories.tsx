@@ -60,6 +60,19 @@ export const AccountWithBanner: Story = {
   ],
 }
 
+export const AccountBalanceUnavailable: Story = {
+  name: 'Account (balance unavailable)',
+  loaders: [instances({ balanceStatus: 503 }, connected)],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Token Balance Unavailable')
+  },
+}
+
+export const AccountNoTokens: Story = {
+  name: 'Account (no tokens)',
+  loaders: [instances({ tokens: [] }, connected)],
+}
+
 export const Networks: Story = {
   loaders: [
     instances({}, async (p) => {

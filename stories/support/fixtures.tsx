@@ -1,10 +1,11 @@
 // Fixtures for view stories: a real headless instance (createPortico) with an in-memory adapter,
 // brought into the wanted state through public actions only. No request leaves the page: the API
-// client gets a fetch that refuses, and every image is an inline data URI.
+// client gets a fixture fetch (support/api.ts) that answers from fixed data, and every image is an inline data URI.
 import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { type UiConfig, UiConfigContext } from '@portico/ui'
 import type { ReactNode } from 'react'
+import { fixtureFetch, type FixtureToken } from './api'
 import { networkImage, walletImage } from './images'
 import { usePanelMode } from './panels'
 
@@ -45,6 +46,10 @@ export type FixtureBehaviour = {
   balance?: string
   /** Chain the wallet reports on connect. @default 1 */
   chainId?: number
+  /** Token balances served by the fixture API. @default TOKENS */
+  tokens?: FixtureToken[]
+  /** HTTP status of the balance endpoint (e.g. 500 to show 'Token Balance Unavailable'). @default 200 */
+  balanceStatus?: number
   /** options.connectMethodsOrder. @default SPEC order */
   connectMethodsOrder?: ConnectMethod[]
 }
@@ -96,19 +101,18 @@ export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour =
     storage: memoryStorage(),
     isMobile: false,
     connectMethodsOrder: behaviour.connectMethodsOrder,
-    fetch: async (input) => {
-      throw new Error(`Storybook fixtures make no network requests (${String(input)})`)
-    },
+    apiUrl: 'http://127.0.0.1:1/portico-fixture',
+    fetch: fixtureFetch({ tokens: behaviour.tokens, balanceStatus: behaviour.balanceStatus }),
   })
   await portico.ready
   await arrange?.(portico)
   return portico
 }
 
-/** Connect the fixture wallet and load its balance. */
+/** Connect the fixture wallet and wait for its balances (from the fixture API). */
 export async function connected(p: Portico): Promise<void> {
   await p.connection.connect('io.portico.devwallet')
-  await p.balance.fetchNativeBalance()
+  await p.balance.fetchTokenBalances()
 }
 
 export type Instances = { light: Portico; dark: Portico }

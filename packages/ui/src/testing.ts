@@ -53,6 +53,17 @@ export function testAdapter(): TestAdapter {
   return adapter
 }
 
+/** Answers the balance endpoint with 1.23456789 ETH; anything else fails the test. */
+const testFetch: typeof fetch = async (input) => {
+  const url = new URL(String(input instanceof Request ? input.url : input))
+  if (/\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) {
+    const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
+    const balances = [{ name: 'Ether', symbol: 'ETH', chainId, value: 3852.5, price: 3120.5, iconUrl: '', quantity: { decimals: '18', numeric: '1.23456789' } }]
+    return new Response(JSON.stringify({ balances }), { status: 200, headers: { 'content-type': 'application/json' } })
+  }
+  throw new Error(`unexpected fetch in test: ${url.href}`)
+}
+
 const memory = () => {
   const m = new Map<string, string>()
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
@@ -66,9 +77,8 @@ export function testPortico(overrides: Partial<PorticoOptions> = {}) {
     networks: [mainnet, base],
     adapters: [adapter],
     storage: memory(),
-    fetch: async (input) => {
-      throw new Error(`unexpected fetch in test: ${String(input)}`)
-    },
+    apiUrl: 'http://127.0.0.1:1/portico-test',
+    fetch: testFetch,
     isMobile: false,
     ...overrides,
   })

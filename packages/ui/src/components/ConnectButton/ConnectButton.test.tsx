@@ -31,7 +31,7 @@ describe('ConnectButton', () => {
     const { portico } = await setup()
     await act(async () => {
       await portico.connection.connect('io.test.wallet')
-      await portico.balance.fetchNativeBalance()
+      await portico.balance.fetchTokenBalances()
     })
     const btn = screen.getByTestId('portico-connect-button')
     expect(btn.textContent).toContain('0x70…dc79C8')

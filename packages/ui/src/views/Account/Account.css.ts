@@ -53,3 +53,24 @@ export const emptyIcon = style({
   background: vars.color.accentSoft,
   color: vars.color.accentStrong,
 })
+
+export const tokens = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0, padding: 0, listStyle: 'none' })
+export const token = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+})
+export const tokenIcon = style({
+  width: 36,
+  height: 36,
+  borderRadius: vars.radius.full,
+  flexShrink: 0,
+  objectFit: 'cover',
+  background: vars.color.surfaceRaised,
+})
+export const tokenText = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flexGrow: 1 })
+export const tokenName = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground })
+export const tokenQty = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
+export const tokenValue = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.foreground, fontVariantNumeric: 'tabular-nums' })

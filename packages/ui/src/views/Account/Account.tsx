@@ -1,4 +1,4 @@
-import { formatBalance, shortenAddress } from '@portico/headless'
+import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useNetwork, usePortico, useRouter } from '@portico/headless/react'
 import { useState } from 'react'
 import { AccountView } from './AccountView'
@@ -26,6 +26,14 @@ export function Account() {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}
       onDisconnect={() => void disconnect()}
+      tokens={account.tokenBalance.map((t) => ({
+        id: `${t.chainId}:${t.address ?? t.symbol}`,
+        name: t.name,
+        symbol: t.symbol,
+        iconUrl: t.iconUrl || undefined,
+        quantity: formatBalance(t.quantity.numeric),
+        value: formatUsd(t.value),
+      }))}
       tab={tab}
       onTab={(t) => {
         setTab(t)

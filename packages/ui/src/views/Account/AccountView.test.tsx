@@ -46,6 +46,18 @@ describe('AccountView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
     expect(onDisconnect).toHaveBeenCalledTimes(1)
   })
+  it('lists token balances in the Tokens tab', () => {
+    render(
+      <Harness
+        tokens={[
+          { id: 'eip155:1:ETH', name: 'Ether', symbol: 'ETH', quantity: '1.234', value: '$3,850.08' },
+          { id: 'eip155:1:0xa0b8', name: 'USD Coin', symbol: 'USDC', quantity: '250', value: '$250.00' },
+        ]}
+      />,
+    )
+    const rows = screen.getByTestId('portico-account-tokens').querySelectorAll('li')
+    expect(Array.from(rows).map((r) => r.textContent)).toEqual(['Ether1.234 ETH$3,850.08', 'USD Coin250 USDC$250.00'])
+  })
   it('switches between Tokens and Activity', () => {
     render(<Harness />)
     expect(screen.getByRole('tabpanel').textContent).toContain('No tokens yet')

@@ -11,6 +11,18 @@ import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
 
+export type TokenRow = {
+  /** Stable key (chain + address or symbol). */
+  id: string
+  name: string
+  symbol: string
+  iconUrl?: string
+  /** Formatted quantity (floored to 3 decimals). */
+  quantity: string
+  /** Formatted fiat value, e.g. '$1,234.56'. */
+  value: string
+}
+
 export type AccountViewProps = {
   address: string
   /** Display form of the address (e.g. '0x1234…abcdef'). */
@@ -26,9 +38,30 @@ export type AccountViewProps = {
   onNetwork?: () => void
   onCopy?: () => void
   onDisconnect?: () => void
+  /** Token balances of the account (empty shows the empty state). @default [] */
+  tokens?: readonly TokenRow[]
   /** Selected tab (0 Tokens, 1 Activity). */
   tab: number
   onTab: (tab: number) => void
+}
+
+function TokenList({ tokens }: { tokens: readonly TokenRow[] }) {
+  return (
+    <ul className={local.tokens} data-testid="portico-account-tokens">
+      {tokens.map((t) => (
+        <li key={t.id} className={local.token}>
+          {t.iconUrl ? <img className={local.tokenIcon} src={t.iconUrl} alt="" width={36} height={36} /> : <span className={local.tokenIcon} aria-hidden="true" />}
+          <span className={local.tokenText}>
+            <span className={local.tokenName}>{t.name}</span>
+            <span className={local.tokenQty}>
+              {t.quantity} {t.symbol}
+            </span>
+          </span>
+          <span className={local.tokenValue}>{t.value}</span>
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 'wallet' | 'swap' }) {
@@ -45,7 +78,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onCopy, onDisconnect, tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onCopy, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -89,7 +122,11 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
         selected={tab}
         onSelect={onTab}
         tabs={[
-          { id: 'tokens', label: messages.account.tokens, content: <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} /> },
+          {
+            id: 'tokens',
+            label: messages.account.tokens,
+            content: tokens.length > 0 ? <TokenList tokens={tokens} /> : <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />,
+          },
           { id: 'activity', label: messages.account.activity, content: <EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} /> },
         ]}
       />
