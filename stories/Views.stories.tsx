@@ -19,6 +19,22 @@ const target = networks[1] as (typeof networks)[number]
 
 export const Connect: Story = { loaders: [instances()] }
 
+export const ConnectCustomTheme: Story = {
+  name: 'Connect (app theme: accent and colour mix)',
+  loaders: [
+    instances({}, (p) =>
+      p.theme.setThemeVariables({
+        '--portico-accent': '#7c3aed',
+        '--portico-color-mix': '#7c3aed',
+        '--portico-color-mix-strength': 8,
+        '--portico-radius-modal': '20px',
+        // Dropped by the sanitiser: it would inject a rule.
+        '--portico-color-surface': 'red; } body { display: none',
+      }),
+    ),
+  ],
+}
+
 export const ConnectEmailFirst: Story = {
   name: 'Connect (wallets after email and socials)',
   loaders: [instances({ connectMethodsOrder: ['email', 'social', 'wallet'] })],

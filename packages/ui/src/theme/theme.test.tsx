@@ -2,7 +2,7 @@ import '../testing'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { sanitizeThemeValue, sanitizeThemeVariables } from './sanitize'
-import { themeProps } from './themeProps'
+import { themeOverrides, themeProps } from './themeProps'
 import { themeVariableNames } from './tokens'
 
 describe('theme variable names', () => {
@@ -87,5 +87,16 @@ describe('themeProps', () => {
     [undefined, 'light'],
   ])('mode %j → %s', (mode, expected) => {
     expect(themeProps(mode as 'dark', {})['data-portico-theme']).toBe(expected)
+  })
+})
+
+describe('themeOverrides', () => {
+  it.each<[Record<string, unknown>, Record<string, string>]>([
+    [{ '--portico-color-accent': '#7c3aed' }, { '--portico-color-accent': '#7c3aed', '--portico-accent': '#7c3aed' }],
+    [{ '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' }, { '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' }],
+    [{ '--portico-color-accent': 'url(x)' }, {}],
+    [{ '--portico-accent': '#00aa88' }, { '--portico-accent': '#00aa88' }],
+  ])('%j → %j', (input, expected) => {
+    expect(themeOverrides(input)).toEqual(expected)
   })
 })

@@ -133,7 +133,7 @@ export const darkValues: ThemeValues = {
   color: {
     accent: mixed('var(--portico-accent)'),
     accentHover: mixed('color-mix(in srgb, var(--portico-accent) 85%, #ffffff)'),
-    accentStrong: mixed('color-mix(in srgb, var(--portico-accent) 70%, #ffffff)'),
+    accentStrong: mixed('color-mix(in srgb, var(--portico-accent) 55%, #ffffff)'),
     accentText: '#0b0d12',
     accentSoft: mixed('color-mix(in srgb, var(--portico-accent) 20%, #191b22)'),
     overlay: 'rgba(0, 0, 0, 0.6)',

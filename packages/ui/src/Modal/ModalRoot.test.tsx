@@ -1,0 +1,97 @@
+import { testPortico } from '../testing'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { UiConfigContext } from '../config'
+import { ModalRoot } from './ModalRoot'
+
+async function connectedModal(switchImpl?: () => Promise<void>) {
+  const { portico, adapter } = testPortico()
+  if (switchImpl) adapter.switchNetwork = switchImpl
+  await portico.ready
+  await portico.connection.connect('io.test.wallet')
+  render(
+    <PorticoContextProvider portico={portico}>
+      <UiConfigContext.Provider value={{ termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }}>
+        <ModalRoot />
+      </UiConfigContext.Provider>
+    </PorticoContextProvider>,
+  )
+  await act(async () => {
+    await portico.modal.open()
+  })
+  return portico
+}
+
+describe('ModalRoot', () => {
+  it('Account → Networks → pick Base switches and returns to Account', async () => {
+    const portico = await connectedModal()
+    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-account-network'))
+    })
+    expect(screen.getByRole('dialog', { name: 'Choose network' })).toBeTruthy()
+    expect(screen.getByText(/Not sure which network/)).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Base/ }))
+    })
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+    expect(portico.chain.getActiveNetwork()?.caipNetworkId).toBe('eip155:8453')
+  })
+
+  it('a declined switch shows the error and a retry, which succeeds', async () => {
+    let declined = true
+    const portico = await connectedModal(async () => {
+      if (declined) throw Object.assign(new Error('User rejected the request'), { code: 4001 })
+    })
+    await act(async () => {
+      portico.router.push('Networks')
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Base/ }))
+    })
+    expect(screen.getByRole('dialog', { name: 'Switch to Base' })).toBeTruthy()
+    expect((await screen.findByRole('alert')).textContent).toBe('Switch declined')
+    expect(screen.getByText('User rejected the request')).toBeTruthy()
+    declined = false
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    })
+    expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('Back returns to the previous view; the legal footer shows on Connect-family views only', async () => {
+    const portico = await connectedModal()
+    expect(screen.queryByTestId('portico-legal-footer')).toBeNull()
+    await act(async () => {
+      portico.router.push('ConnectWallets')
+    })
+    expect(screen.getByTestId('portico-legal-footer').textContent).toBe('By connecting your wallet, you agree to our Terms of Service and Privacy Policy')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    })
+    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('shows the banner as a snackbar and shakes on request', async () => {
+    const portico = await connectedModal()
+    await act(async () => {
+      portico.banner.show('Address copied', 'success')
+      portico.modal.shake()
+    })
+    expect(screen.getByTestId('portico-snackbar').textContent).toBe('Address copied')
+    expect(screen.getByRole('dialog').getAttribute('data-shake')).toBe('true')
+  })
+
+  it('Disconnect closes the account and the close button closes the modal', async () => {
+    const portico = await connectedModal()
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
+    })
+    expect(portico.chain.isConnected()).toBe(false)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

@@ -1,0 +1,40 @@
+import '../testing'
+import type { RouteView } from '@portico/headless'
+import { describe, expect, it } from 'vitest'
+import { footerFor, titleFor } from './routes'
+import { base } from '../testing'
+
+describe('footerFor (SPEC §2: legal footer on Connect-family and on-ramp views, default footer on Networks)', () => {
+  it.each<[RouteView, string]>([
+    ['Connect', 'legal'],
+    ['ConnectWallets', 'legal'],
+    ['ConnectingExternal', 'legal'],
+    ['ConnectingWalletConnect', 'legal'],
+    ['ConnectingWalletConnectBasic', 'legal'],
+    ['ConnectingFarcaster', 'legal'],
+    ['AllWallets', 'legal'],
+    ['EmailLogin', 'legal'],
+    ['OnRampTokenSelect', 'legal'],
+    ['OnRampFiatSelect', 'legal'],
+    ['OnRampProviders', 'legal'],
+    ['Networks', 'networks'],
+    ['Account', 'none'],
+    ['SwitchNetwork', 'none'],
+    ['UnsupportedChain', 'none'],
+    ['SwapPreview', 'none'],
+  ])('%s → %s', (view, kind) => {
+    expect(footerFor(view)).toBe(kind)
+  })
+})
+
+describe('titleFor', () => {
+  it.each<[Parameters<typeof titleFor>[0], string]>([
+    [{ view: 'Connect', data: undefined }, 'Connect wallet'],
+    [{ view: 'Account', data: undefined }, 'Account'],
+    [{ view: 'Networks', data: undefined }, 'Choose network'],
+    [{ view: 'SwitchNetwork', data: { network: base } }, 'Switch to Base'],
+    [{ view: 'UnsupportedChain', data: undefined }, 'Switch network'],
+  ])('%j → %s', (entry, title) => {
+    expect(titleFor(entry)).toBe(title)
+  })
+})
