@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto'
+import type { CatalogueWallet } from './types.ts'
+
+const FIRST = [
+  'Aurora', 'Beacon', 'Cobalt', 'Drift', 'Ember', 'Fable', 'Glacier', 'Harbor', 'Ivory', 'Juniper',
+  'Kestrel', 'Lumen', 'Meadow', 'Nimbus', 'Onyx', 'Prism', 'Quartz', 'Raven', 'Sable', 'Tundra',
+  'Umber', 'Vesper', 'Willow', 'Xenon', 'Yonder', 'Zephyr', 'Atlas', 'Bramble', 'Cinder', 'Dune',
+  'Echo', 'Fern', 'Granite', 'Halo', 'Iris', 'Jade', 'Kite', 'Lotus', 'Maple', 'Nova',
+  'Orbit', 'Pebble', 'Quill', 'Ripple', 'Summit',
+]
+const SECOND = ['Wallet', 'Vault', 'Pay', 'Keys', 'Safe', 'Pocket', 'Purse', 'Ledger', 'Chest', 'Pass', 'Key', 'Folio']
+
+/** The networks wallets claim, per family. The devnet chains 31337/31338 count as EVM. */
+const EVM = ['eip155:1', 'eip155:10', 'eip155:56', 'eip155:137', 'eip155:8453', 'eip155:42161', 'eip155:43114', 'eip155:31337', 'eip155:31338']
+const SOLANA = [
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+]
+const OTHER = [
+  ['bip122:000000000019d6689c085ae165831e93'],
+  ['cosmos:cosmoshub-4'],
+  ['polkadot:91b171bb158e2d3848fa23a9f1c25182'],
+  ['sui:mainnet'],
+  ['stacks:1'],
+]
+
+export const DEV_WALLET_NAME = 'Portico Dev Wallet'
+export const DEV_WALLET_RDNS = 'dev.portico.wallet'
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+
+/** Explorer ids are the hex sha256 of the wallet name. */
+export const walletId = (name: string) => sha256(name).toString('hex')
+
+/** A UUID-shaped image id derived from the name. */
+export function imageId(name: string): string {
+  const hex = sha256(`image:${name}`).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+}
+
+function wallet(name: string, order: number): CatalogueWallet {
+  const h = sha256(`traits:${name}`)
+  const byte = (i: number) => h[i] as number
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const domain = `${slug}.example`
+  // ~85 % EVM, ~35 % Solana, ~10 % each other family; never none.
+  const chains: string[] = []
+  if (byte(0) < 218) chains.push(...EVM)
+  if (byte(1) < 90) chains.push(...SOLANA)
+  OTHER.forEach((family, i) => {
+    if (byte(2 + i) < 26) chains.push(...family)
+  })
+  if (chains.length === 0) chains.push(...EVM)
+  return {
+    id: walletId(name),
+    name,
+    image_id: imageId(name),
+    mobile_link: byte(8) < 180 ? `https://${domain}/wc` : null,
+    desktop_link: byte(9) < 80 ? `https://desktop.${domain}/wc` : null,
+    webapp_link: byte(10) < 60 ? `https://app.${domain}` : null,
+    rdns: byte(11) < 200 ? domain.split('.').reverse().join('.') : null,
+    chains,
+    order,
+    badge_type: byte(12) < 77 ? 'certified' : 'none',
+  }
+}
+
+/**
+ * The explorer catalogue: the devnet browser wallet first, then every FIRST × SECOND name in an
+ * order fixed by the hash of the name. Deterministic: same output on every run.
+ */
+export function generateCatalogue(): CatalogueWallet[] {
+  const names = FIRST.flatMap((first) => SECOND.map((second) => `${first} ${second}`))
+  names.sort((a, b) => walletId(`order:${a}`).localeCompare(walletId(`order:${b}`)))
+  const dev: CatalogueWallet = {
+    id: walletId(DEV_WALLET_NAME),
+    name: DEV_WALLET_NAME,
+    image_id: imageId(DEV_WALLET_NAME),
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    rdns: DEV_WALLET_RDNS,
+    chains: [...EVM, ...SOLANA],
+    order: 1,
+    badge_type: 'certified',
+  }
+  return [dev, ...names.map((name, i) => wallet(name, i + 2))]
+}
+
+/** The committed JSON text: one wallet per line. */
+export function serialiseCatalogue(wallets: CatalogueWallet[]): string {
+  return `[\n${wallets.map((w) => `  ${JSON.stringify(w)}`).join(',\n')}\n]\n`
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'token address must be a 0x-prefixed 20-byte hex address' })
+
+export const tokenConfigSchema = z.object({
+  address: address.transform((value) => value as `0x${string}`),
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  decimals: z.number().int().min(0).max(255),
+})
+
+export const chainConfigSchema = z.object({
+  chainId: z.number().int().positive().lt(2147483648),
+  name: z.string().min(1),
+  rpcUrl: z.url(),
+  /** A websocket endpoint; a chain with one is listed under `ws` by /v1/supported-chains. */
+  wsUrl: z.url().optional(),
+  nativeCurrency: z.object({
+    name: z.string().min(1),
+    symbol: z.string().min(1),
+    decimals: z.number().int().min(0).max(255),
+  }),
+  tokens: z.array(tokenConfigSchema).default([]),
+})
+
+export const chainsConfigSchema = z.array(chainConfigSchema).superRefine((chains, ctx) => {
+  const seen = new Set<number>()
+  for (const chain of chains) {
+    if (seen.has(chain.chainId)) ctx.addIssue({ code: 'custom', message: `duplicate chainId ${chain.chainId}` })
+    seen.add(chain.chainId)
+  }
+})
+
+export type TokenConfig = z.output<typeof tokenConfigSchema>
+export type ChainConfig = z.output<typeof chainConfigSchema>
+/** What callers pass: `tokens` may be omitted. */
+export type ChainConfigInput = z.input<typeof chainConfigSchema>
+
+export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+/** Remote feature flags served by GET /appkit/v1/config. */
+export type Features = {
+  swaps: boolean
+  onramp: boolean
+  email: boolean
+  /** The enabled social providers in display order, or false when socials are off. */
+  socials: SocialProvider[] | false
+  activity: boolean
+  multiWallet: boolean
+  emailCapture: boolean
+  payWithExchange: boolean
+  payments: boolean
+}
+
+export const featuresSchema = z.object({
+  swaps: z.boolean(),
+  onramp: z.boolean(),
+  email: z.boolean(),
+  socials: z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]),
+  activity: z.boolean(),
+  multiWallet: z.boolean(),
+  emailCapture: z.boolean(),
+  payWithExchange: z.boolean(),
+  payments: z.boolean(),
+})
+
+export const DEFAULT_FEATURES: Features = {
+  swaps: true,
+  onramp: true,
+  email: true,
+  socials: [...SOCIAL_PROVIDERS],
+  activity: true,
+  multiWallet: true,
+  emailCapture: false,
+  payWithExchange: true,
+  payments: false,
+}
+
+export function caipNetworkId(chain: { chainId: number }): string {
+  return `eip155:${chain.chainId}`
+}
