@@ -3,6 +3,7 @@ import {
   address,
   airdropFactory,
   appendTransactionMessageInstructions,
+  assertIsTransactionWithBlockhashLifetime,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
@@ -13,6 +14,10 @@ import {
   type KeyPairSigner,
   lamports,
   pipe,
+  type Rpc,
+  type RpcSubscriptions,
+  type SolanaRpcApi,
+  type SolanaRpcSubscriptionsApi,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
@@ -71,8 +76,8 @@ describe('uiAmountString', () => {
 
 describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
   let devnet: SolanaDevnet
-  let rpc: ReturnType<typeof createSolanaRpc>
-  let rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions>
+  let rpc: Rpc<SolanaRpcApi>
+  let rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>
   let payer: KeyPairSigner
 
   beforeAll(async () => {
@@ -148,6 +153,7 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
   it('transfers SOL with sendAndConfirmTransactionFactory (websocket confirmation)', async () => {
     const recipient = (await solanaDevSigner(42)).address
     const tx = await signTransactionMessageWithSigners(await transferMessage(payer, recipient, 1_234_567n))
+    assertIsTransactionWithBlockhashLifetime(tx)
     const before = (await rpc.getBalance(payer.address).send()).value
     await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(tx, { commitment: 'confirmed' })
     const signature = getSignatureFromTransaction(tx)
@@ -169,6 +175,7 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     await airdropFactory({ rpc, rpcSubscriptions })({ recipientAddress: poor.address, lamports: lamports(1_000_000n), commitment: 'confirmed' })
     expect((await rpc.getBalance(poor.address).send()).value).toBe(1_000_000n)
     const tx = await signTransactionMessageWithSigners(await transferMessage(poor, payer.address, 5_000_000n))
+    assertIsTransactionWithBlockhashLifetime(tx)
     let caught: unknown
     try {
       await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(tx, { commitment: 'confirmed' })
