@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { DEFAULT_CLI_CHAINS, parseCli } from './cli.ts'
+
+const dir = mkdtempSync(path.join(tmpdir(), 'portico-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const chainsFile = path.join(dir, 'chains.json')
+const chain = {
+  chainId: 31338,
+  name: 'Second',
+  rpcUrl: 'http://127.0.0.1:8546',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  tokens: [{ address: '0x' + 'a'.repeat(40), symbol: 'PTK', name: 'Portico Token', decimals: 18 }],
+}
+writeFileSync(chainsFile, JSON.stringify([chain]))
+
+describe('parseCli', () => {
+  it('defaults to port 8787, one local anvil chain, in-memory PGlite', () => {
+    expect(parseCli([], {})).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS })
+  })
+
+  it('reads arguments, and arguments win over the environment', () => {
+    expect(
+      parseCli(['--port', '0', '--chains', chainsFile, '--data-dir', '/tmp/x', '--allowed-origins', 'https://a.example, http://localhost:*'], {
+        PORT: '9999',
+        PORTICO_DATA_DIR: '/tmp/y',
+        DATABASE_URL: 'postgres://u@127.0.0.1/db',
+      }),
+    ).toEqual({
+      port: 0,
+      chains: [chain],
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u@127.0.0.1/db',
+      allowedOrigins: ['https://a.example', 'http://localhost:*'],
+    })
+  })
+
+  it('reads chains from PORTICO_CHAINS as JSON', () => {
+    const parsed = parseCli([], { PORTICO_CHAINS: JSON.stringify([chain]), PORT: '1234' })
+    expect(parsed).toEqual({ port: 1234, chains: [chain] })
+  })
+
+  it.each([
+    [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
+    [[], { PORTICO_CHAINS: '[{"chainId":1}]' }, 'Invalid chains config at 0.name'],
+    [['--bogus'], {}, "Unknown option '--bogus'"],
+  ])('rejects %j %j with %j', (argv, env, message) => {
+    expect(() => parseCli(argv, env)).toThrow(message)
+  })
+})
+
+describe('main.ts', () => {
+  it('runs under plain Node (type stripping) and serves on the given port', async () => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--chains', chainsFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+          if (match) resolve(match[1] as string)
+        })
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+        child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${out}`)))
+      })
+      const res = await fetch(`${url}/v1/supported-chains`)
+      expect(await res.json()).toEqual({ http: ['eip155:31338'], ws: [] })
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { chainsConfigSchema, type ChainConfigInput } from './config.ts'
+import type { StartServerOptions } from './index.ts'
+
+export const CLI_USAGE = `Usage: node packages/server/src/main.ts [options]
+  --port <n>               port on 127.0.0.1 (env PORT; default 8787, 0 = free port)
+  --chains <file.json>     chains config file (env PORTICO_CHAINS_FILE, or PORTICO_CHAINS as JSON)
+  --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
+  --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
+  --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
+  env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
+
+/** The chain used when no config is given: one local anvil. */
+export const DEFAULT_CLI_CHAINS: ChainConfigInput[] = [
+  {
+    chainId: 31337,
+    name: 'Anvil',
+    rpcUrl: 'http://127.0.0.1:8545',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    tokens: [],
+  },
+]
+
+const port = z.coerce.number({ error: 'port must be an integer between 0 and 65535' }).int().min(0).max(65535, {
+  error: 'port must be an integer between 0 and 65535',
+})
+
+/**
+ * Server options from command-line arguments and environment; arguments win over the
+ * environment. Throws with a readable message on bad input.
+ */
+export function parseCli(argv: string[], env: Record<string, string | undefined>): StartServerOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      chains: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'public-url': { type: 'string' },
+      'allowed-origins': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  })
+  if (values.help) return 'help'
+
+  const portResult = port.safeParse(values.port ?? env['PORT'] ?? '8787')
+  if (!portResult.success) throw new Error(portResult.error.issues[0]?.message)
+
+  const chainsFile = values.chains ?? env['PORTICO_CHAINS_FILE']
+  let chainsJson: unknown = DEFAULT_CLI_CHAINS
+  if (chainsFile !== undefined) chainsJson = JSON.parse(readFileSync(chainsFile, 'utf8'))
+  else if (env['PORTICO_CHAINS']) chainsJson = JSON.parse(env['PORTICO_CHAINS'])
+  const chains = chainsConfigSchema.safeParse(chainsJson)
+  if (!chains.success) {
+    const issue = chains.error.issues[0]
+    throw new Error(`Invalid chains config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
+  }
+
+  const origins = values['allowed-origins'] ?? env['PORTICO_ALLOWED_ORIGINS']
+  const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
+  const publicUrl = values['public-url'] ?? env['PORTICO_PUBLIC_URL']
+  const databaseUrl = env['DATABASE_URL']
+  return {
+    port: portResult.data,
+    chains: chains.data,
+    ...(dataDir ? { dataDir } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+  }
+}
