@@ -3,6 +3,8 @@ import { LightAndDark } from '../stories/support/panels'
 
 const preview: Preview = {
   parameters: { layout: 'fullscreen' },
-  decorators: [(Story) => <LightAndDark>{() => <Story />}</LightAndDark>],
+  // Stories render in a light and a dark panel side by side, unless they opt out with
+  // `parameters: { panels: false }` (full-page stories such as the overlay modal).
+  decorators: [(Story, { parameters }) => (parameters.panels === false ? <Story /> : <LightAndDark>{() => <Story />}</LightAndDark>)],
 }
 export default preview

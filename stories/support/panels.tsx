@@ -10,6 +10,11 @@ export const usePanelMode = () => useContext(PanelModeContext)
 const FREEZE = `*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
 body { margin: 0; }`
 
+/** Turns off animations and transitions for deterministic screenshots. */
+export function FreezeMotion() {
+  return <style>{FREEZE}</style>
+}
+
 function Panel({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
   const theme = themeProps(mode, {})
   const values = mode === 'dark' ? darkValues : lightValues
@@ -31,7 +36,7 @@ export function LightAndDark({ children }: { children: () => ReactNode }) {
   return (
     // Side by side: the preview is wide enough for two 370 px modals, and a screenshot of content
     // below the fold would be clipped by Storybook's scrolling root.
-    <main style={{ display: 'flex', minHeight: '100vh' }}>
+    <main style={{ display: 'flex', minHeight: '100vh', boxSizing: 'border-box' }}>
       <style>{FREEZE}</style>
       <Panel mode="light">{children()}</Panel>
       <Panel mode="dark">{children()}</Panel>
