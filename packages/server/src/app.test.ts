@@ -11,7 +11,7 @@ const chains: ChainConfigInput[] = [
     name: 'Portico Devnet',
     rpcUrl: 'http://127.0.0.1:1',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [],
+    tokens: [{ address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'PTK', name: 'Portico Token', decimals: 18 }],
   },
   {
     chainId: 31338,
@@ -167,6 +167,23 @@ describe('input validation', () => {
     expect(body).toEqual({ error: 'Not found: GET /v1/nope' })
   })
 
+  it('answers 500 JSON for unexpected errors and reports them', async () => {
+    const reported: unknown[] = []
+    const failing = createApp({
+      chains,
+      db,
+      balanceProvider: {
+        getBalances: () => Promise.reject(new TypeError('provider bug')),
+      },
+      onError: (error) => reported.push(error),
+    })
+    const res = await failing.request(`/v1/account/0x${'1'.repeat(40)}/balance?chainId=eip155:31337`)
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ error: 'Internal server error' })
+    expect(reported).toHaveLength(1)
+    expect((reported[0] as Error).message).toBe('provider bug')
+  })
+
   it('rejects an invalid chains config', () => {
     expect(() => createApp({ chains: [{ ...chains[0], chainId: -1 } as ChainConfigInput], db })).toThrow()
     expect(() => createApp({ chains: [chains[0] as ChainConfigInput, chains[0] as ChainConfigInput], db })).toThrow(
@@ -290,5 +307,44 @@ describe('toolkit routes', () => {
         avatar: 'http://127.0.0.1/avatar.png',
       })
     }
+  })
+})
+
+describe('POST /v1/fungible/price', () => {
+  const post = (body: unknown) =>
+    app.request('/v1/fungible/price', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  it('prices native currencies, configured tokens and SOL from the price table; unknown assets are left out', async () => {
+    const addresses = [
+      'eip155:31337:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      'eip155:31337:0x5fbdb2315678afecb367f032d93f642f64180aa3',
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So11111111111111111111111111111111111111112',
+      'eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      'eip155:31337:0x' + '7'.repeat(40),
+    ]
+    const res = await post({ currency: 'usd', addresses, projectId: 'p1' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      fungibles: [
+        { name: 'Ether', symbol: 'ETH', price: 3000, address: addresses[0], iconUrl: 'http://localhost/token-images/ETH' },
+        { name: 'Portico Token', symbol: 'PTK', price: 0.5, address: addresses[1], iconUrl: 'http://localhost/token-images/PTK' },
+        { name: 'Solana', symbol: 'SOL', price: 150, address: addresses[2], iconUrl: 'http://localhost/token-images/SOL' },
+      ],
+    })
+  })
+
+  it.each([
+    ['{not json', 'Invalid JSON body'],
+    [{ currency: 'usd' }, 'addresses must be an array of CAIP-10 addresses'],
+    [{ addresses: ['eip155:1'] }, 'Invalid CAIP address eip155:1'],
+    [{ currency: 'eur', addresses: [] }, 'Unsupported currency eur'],
+  ])('answers 400 for %j', async (body, message) => {
+    const res = await post(body)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: message })
   })
 })

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './index.ts'
+import { createNamesRepository, migrate, openDatabase, startServer, type RunningServer } from './index.ts'
 
 const chains = [
   {
@@ -44,9 +44,14 @@ describe('startServer', () => {
     server = undefined
   })
 
-  it('reopens the same data directory (migrations already applied)', async () => {
+  it('keeps data in the PGlite data directory across restarts', async () => {
+    const db = await openDatabase({ dataDir })
+    expect(await migrate(db)).toEqual([])
+    await createNamesRepository(db).register({ name: 'persisted', address: `0x${'2'.repeat(40)}`, coinType: 60 })
+    await db.close()
+
     server = await startServer({ chains, dataDir })
-    const res = await fetch(`${server.url}/getAnalyticsConfig`)
-    expect(await res.json()).toEqual({ isAnalyticsEnabled: false })
+    const res = await fetch(`${server.url}/v1/identity/0x${'2'.repeat(40)}`)
+    expect(await res.json()).toEqual({ name: 'persisted', avatar: null })
   })
 })

@@ -41,6 +41,33 @@ const balanceQuery = z.object({
 const SYMBOL = /^[A-Za-z0-9.\-_]{1,16}$/
 const symbolParams = z.object({ symbol: z.string().regex(SYMBOL, { error: 'Invalid token symbol' }) })
 
+const CAIP10 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32}):([-.%a-zA-Z0-9]{1,128})$/
+/** The address that stands for a chain's native currency in price requests. */
+export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** Wrapped SOL's mint: the address that stands for SOL in price requests. */
+export const SOL_MINT = 'So11111111111111111111111111111111111111112'
+
+const priceBody = z.object({
+  currency: z
+    .string({ error: 'currency must be a string' })
+    .optional()
+    .refine((value) => value === undefined || value.toLowerCase() === 'usd', {
+      error: (issue) => `Unsupported currency ${String(issue.input)}`,
+    }),
+  addresses: z
+    .array(z.string({ error: 'addresses must be an array of CAIP-10 addresses' }), {
+      error: 'addresses must be an array of CAIP-10 addresses',
+    })
+    .max(100, { error: 'addresses must hold at most 100 entries' })
+    .superRefine((list, ctx) => {
+      const bad = list.find((item) => !CAIP10.test(item))
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `Invalid CAIP address ${bad}` })
+    }),
+  projectId: z.string().optional(),
+})
+
+export type FungiblePrice = { name: string; symbol: string; price: number; address: string; iconUrl: string }
+
 /** Round a USD amount to 1e-8 so float noise does not show. */
 const usd = (n: number) => Math.round(n * 1e8) / 1e8
 
@@ -107,6 +134,39 @@ export function toolkitRoutes(ctx: AppContext) {
       }),
     )
     return c.json({ balances: perChain.flat() })
+  })
+
+  // Prices of the requested CAIP-10 assets from the price table; unknown assets are left out.
+  app.post('/v1/fungible/price', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => {
+      throw new HttpError(400, 'Invalid JSON body')
+    })
+    const body = parseInput(priceBody, raw)
+    const origin = ctx.publicOrigin(c.req.url)
+    const fungibles: FungiblePrice[] = []
+    for (const caipAddress of body.addresses) {
+      const [, namespace, reference, assetAddress] = CAIP10.exec(caipAddress) as RegExpExecArray
+      let meta: { name: string; symbol: string } | undefined
+      if (namespace === 'eip155') {
+        const chain = chainsById.get(`eip155:${reference}`)
+        const lower = (assetAddress as string).toLowerCase()
+        meta =
+          lower === NATIVE_TOKEN_ADDRESS
+            ? chain?.nativeCurrency
+            : chain?.tokens.find((token) => token.address.toLowerCase() === lower)
+      } else if (namespace === 'solana' && assetAddress === SOL_MINT) {
+        meta = { name: 'Solana', symbol: 'SOL' }
+      }
+      if (meta === undefined) continue
+      fungibles.push({
+        name: meta.name,
+        symbol: meta.symbol,
+        price: priceOf(meta.symbol, ctx.prices),
+        address: caipAddress,
+        iconUrl: `${origin}/token-images/${encodeURIComponent(meta.symbol)}`,
+      })
+    }
+    return c.json({ fungibles })
   })
 
   app.get('/token-images/:symbol', (c) => {
