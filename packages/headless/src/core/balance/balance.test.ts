@@ -87,4 +87,29 @@ describe('token balance flow (SPEC §4)', () => {
     expect(calls).toHaveLength(2)
     expect(portico.chain.$account.get().lastRetry).toBeUndefined()
   })
+
+  it('after a failure it retries by itself once the 30 s block ends, and the balance returns with the server', async () => {
+    let status = 503
+    const clock = { t: 5_000 }
+    const pending: { fn: () => void; at: number }[] = []
+    const timers: Timers = {
+      now: () => clock.t,
+      setTimeout: (fn, ms) => pending.push({ fn, at: clock.t + ms }),
+      clearTimeout: () => {},
+    }
+    const f = jsonFetch(() => ({ status, body: { balances: [eth] } }))
+    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch, timers })
+    await portico.connection.connect('io.metamask')
+    await settle()
+    expect(portico.chain.$account.get().balance).toBeUndefined()
+    expect(portico.chain.$account.get().lastRetry).toBe(5_000)
+    const retry = pending.find((p) => p.at === 35_000)
+    expect(retry).toBeDefined()
+    status = 200
+    clock.t = 35_000
+    retry!.fn()
+    await settle()
+    expect(f.calls).toHaveLength(2)
+    expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH', lastRetry: undefined })
+  })
 })

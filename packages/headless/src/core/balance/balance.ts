@@ -1,7 +1,8 @@
 /**
  * Token balance flow (SPEC §4): fetch for the active account through the API, loading flag, 30 s
  * cache (in the API client); after a failure, retries are blocked for 30 s and the banner shows
- * 'Token Balance Unavailable'. The native balance comes from the chain adapter.
+ * 'Token Balance Unavailable', and one retry is scheduled for when the block ends. The account's
+ * native balance is the API's native entry; fetchNativeBalance reads it from the chain adapter instead.
  */
 import type { ChainAdapter } from '../../adapters'
 import type { ApiClient } from '../../api/client'
@@ -29,12 +30,21 @@ export function createBalance(deps: BalanceDeps) {
    * Fetch token balances of the active (or given) namespace's account. Resolves false when nothing
    * was fetched (no account, retry window, failure).
    */
+  /** One pending automatic retry, scheduled for when the retry block of a failed fetch ends. */
+  let retry: { id: ReturnType<Timers['setTimeout']>; namespace: ChainNamespace } | undefined
+
+  function cancelRetry(): void {
+    if (retry) deps.timers.clearTimeout(retry.id)
+    retry = undefined
+  }
+
   async function fetchTokenBalances(opts: { namespace?: ChainNamespace; forceUpdate?: boolean } = {}): Promise<boolean> {
     const ns = opts.namespace ?? chain.$activeChain.get()
     const account = ns ? chain.getAccount(ns) : undefined
     const network = ns ? chain.getActiveNetwork(ns) : undefined
     if (!ns || !account?.address || !network) return false
     if (account.lastRetry !== undefined && deps.timers.now() - account.lastRetry < BALANCE_RETRY_MS) return false
+    if (retry?.namespace === ns) cancelRetry()
     chain.setAccount(ns, { balanceLoading: true })
     try {
       const balances = await deps.api.getBalance(account.address, { chainId: network.caipNetworkId, forceUpdate: opts.forceUpdate })
@@ -49,6 +59,13 @@ export function createBalance(deps: BalanceDeps) {
     } catch {
       chain.setAccount(ns, { balanceLoading: false, lastRetry: deps.timers.now() })
       deps.banner.showError(ERRORS.tokenBalanceUnavailable)
+      // Try once more by itself when the block ends, so the balance returns with the server.
+      cancelRetry()
+      const id = deps.timers.setTimeout(() => {
+        retry = undefined
+        if (chain.getAccount(ns)?.address === account.address) void fetchTokenBalances({ namespace: ns })
+      }, BALANCE_RETRY_MS)
+      retry = { id, namespace: ns }
       return false
     }
   }
@@ -68,7 +85,7 @@ export function createBalance(deps: BalanceDeps) {
     }
   }
 
-  return { fetchTokenBalances, fetchNativeBalance }
+  return { fetchTokenBalances, fetchNativeBalance, cancelRetry }
 }
 
 export type BalanceFlow = ReturnType<typeof createBalance>

@@ -1,0 +1,106 @@
+// Issue 3 §5: connect a browser wallet on the local EVM chains, end to end — real anvil chains,
+// the real Portico API, a production build of the demo, the EIP-6963 dev wallet, Debian Chromium.
+// The journeys run in order on one page, as one visitor would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, setNativeBalance, startHarness } from './harness.ts'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SHORT_0 = '0xf3…b92266'
+const SHORT_1 = '0x70…dc79C8'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({ beforeGoto: (page) => page.clock.install() })
+  // Give account 0 a different balance on chain B, so the switch visibly changes it.
+  await setNativeBalance(h.stack.devnet.chains[1]!.rpcUrl, ACCOUNT_0, 42n * 10n ** 18n)
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+const modal = () => h.page.getByRole('dialog')
+const approveInWallet = () => h.page.getByTestId('portico-devwallet-approve').click()
+const rejectInWallet = () => h.page.getByTestId('portico-devwallet-reject').click()
+const accountAddress = () => h.page.getByTestId('portico-account-address')
+const accountBalance = () => h.page.getByTestId('portico-account-balance')
+
+describe('browser wallet on the local stack', () => {
+  it('a. lists the dev wallet as installed, connects after approval and shows the address and on-chain balance', async () => {
+    const { page } = h
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    await expect.poll(() => modal().isVisible()).toBe(true)
+    const wallet = modal().getByRole('button', { name: /Portico Dev Wallet/ })
+    await expect.poll(() => wallet.textContent()).toContain('Installed')
+    await wallet.click()
+    await approveInWallet()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_0)
+    await expect.poll(() => accountBalance().textContent()).toBe('10000.000 ETH')
+    await page.screenshot({ path: 'e2e-results/connected.png' })
+  })
+
+  it('b. switches to the second chain from Networks; the wallet switches and the balance updates', async () => {
+    const { page } = h
+    await page.getByTestId('portico-account-network').click()
+    await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local B' }).click()
+    await approveInWallet()
+    await expect.poll(() => accountBalance().textContent()).toBe('42.000 ETH')
+    await expect.poll(() => page.getByTestId('portico-devwallet-chain-select').inputValue()).toBe('31338')
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe('Portico Local B (eip155:31338)')
+  })
+
+  it('c. follows an account change made inside the wallet', async () => {
+    await h.page.getByTestId('portico-devwallet-account-select').selectOption('1')
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
+  })
+
+  it('d. stays connected after a reload, without a wallet prompt', async () => {
+    const { page } = h
+    await page.reload()
+    await expect.poll(() => page.getByTestId('portico-connect-button-address').textContent()).toBe(SHORT_1)
+    expect(await page.getByTestId('portico-devwallet-prompt').isVisible()).toBe(false)
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe('Portico Local B (eip155:31338)')
+  })
+
+  it('f. disconnects back to the Connect view', async () => {
+    const { page } = h
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => modal().getByRole('button', { name: /Portico Dev Wallet/ }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+  })
+
+  it("e. a rejection in the wallet shows 'Connection rejected' and the modal stays usable", async () => {
+    const { page } = h
+    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await rejectInWallet()
+    await expect.poll(() => modal().getByText('Connection rejected').isVisible()).toBe(true)
+    await modal().getByRole('button', { name: /Try again|Portico Dev Wallet/ }).first().click()
+    await approveInWallet()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
+    expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')
+  })
+
+  it("g. with the API down the banner says 'Token Balance Unavailable'; the balance returns after the retry block", async () => {
+    const { page, stack } = h
+    await page.keyboard.press('Escape')
+    await stack.stopApi()
+    // A fresh page load asks the API for the balance of the restored session.
+    await page.reload()
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => page.getByText('Token Balance Unavailable').isVisible()).toBe(true)
+    expect(await modal().isVisible()).toBe(true)
+    // Within the 30 s block nothing is asked again; the server returns; the block ends.
+    await stack.startApi()
+    await page.clock.fastForward('00:10')
+    expect(await accountBalance().textContent()).not.toContain('ETH')
+    await page.clock.fastForward('00:21')
+    await expect.poll(() => accountBalance().textContent()).toBe('10000.000 ETH')
+  })
+
+  it('made no request beyond loopback and raised no page error', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,69 @@
+// Shared set-up of the e2e journeys: the whole local stack (anvil chains, Portico API, a production
+// build of the demo), Debian's Chromium, and a guard that aborts and records any request that is not
+// to loopback — the journeys then assert that list is empty.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { chromiumLaunchOptions } from '../../../chromium.config.ts'
+import { type Stack, startStack } from '../../../scripts/stack.ts'
+
+export interface Harness {
+  stack: Stack
+  browser: Browser
+  context: BrowserContext
+  page: Page
+  /** Requests to anything but loopback (they were aborted). */
+  offLoopback: string[]
+  /** Uncaught page errors. */
+  pageErrors: string[]
+  close(): Promise<void>
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+export async function startHarness(options: { beforeGoto?: (page: Page) => Promise<void> } = {}): Promise<Harness> {
+  const stack = await startStack({ mode: 'preview' })
+  let browser: Browser | undefined
+  try {
+    browser = await chromium.launch(chromiumLaunchOptions)
+    const context = await browser.newContext({ viewport: { width: 1100, height: 820 } })
+    const offLoopback: string[] = []
+    const pageErrors: string[] = []
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url())
+      if (LOOPBACK.has(url.hostname)) return route.continue()
+      offLoopback.push(url.href)
+      return route.abort()
+    })
+    const page = await context.newPage()
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    await options.beforeGoto?.(page)
+    await page.goto(stack.demoUrl)
+    const b = browser
+    return {
+      stack,
+      browser: b,
+      context,
+      page,
+      offLoopback,
+      pageErrors,
+      async close() {
+        await b.close().catch(() => undefined)
+        await stack.stop()
+      },
+    }
+  } catch (error) {
+    await browser?.close().catch(() => undefined)
+    await stack.stop()
+    throw error
+  }
+}
+
+/** anvil_setBalance on one chain (wei). */
+export async function setNativeBalance(rpcUrl: string, address: string, wei: bigint): Promise<void> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${wei.toString(16)}`] }),
+  })
+  const body = (await res.json()) as { error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+}

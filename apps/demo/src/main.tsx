@@ -1,0 +1,58 @@
+import { useAccount, useNetwork } from '@portico/headless/react'
+import { ConnectButton, NetworkButton, PorticoProvider } from '@portico/ui'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './demo.css'
+import { NOT_STARTED, setup } from './setup'
+import { SignMessage } from './SignMessage'
+
+function AccountCard() {
+  const { address, isConnected, status, balance, balanceSymbol, connectorId } = useAccount()
+  const { network } = useNetwork()
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">From the hooks</h2>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="portico-demo-status">{status}</dd>
+        <dt>Address</dt>
+        <dd data-testid="portico-demo-address">{isConnected ? address : '—'}</dd>
+        <dt>Wallet</dt>
+        <dd>{connectorId ?? '—'}</dd>
+        <dt>Network</dt>
+        <dd data-testid="portico-demo-network">{network ? `${network.name} (${network.caipNetworkId})` : '—'}</dd>
+        <dt>Balance</dt>
+        <dd>{isConnected && balance !== undefined ? `${balance} ${balanceSymbol ?? ''}` : '—'}</dd>
+      </dl>
+    </section>
+  )
+}
+
+const portico = setup()
+const root = createRoot(document.getElementById('root')!)
+root.render(
+  <StrictMode>
+    {portico ? (
+      <PorticoProvider portico={portico}>
+        <main className="page">
+          <header className="topbar">
+            <h1>Portico demo</h1>
+            <div className="actions">
+              <NetworkButton />
+              <ConnectButton />
+            </div>
+          </header>
+          <AccountCard />
+          <SignMessage />
+          <p className="nav">
+            <a href="./headless.html">The same product built from the headless hooks only →</a>
+          </p>
+        </main>
+      </PorticoProvider>
+    ) : (
+      <main className="page">
+        <p>{NOT_STARTED}</p>
+      </main>
+    )}
+  </StrictMode>,
+)

@@ -1,0 +1,111 @@
+// The whole local product in one call: two anvil chains with token fixtures, the Portico API on
+// them, and the demo app (Vite dev server, or a production build served by `vite preview`).
+// Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
+import path from 'node:path'
+import { type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
+import { startServer } from '@portico/server'
+import { build, createServer, preview } from 'vite'
+
+const root = path.resolve(import.meta.dirname, '..')
+const demoRoot = path.join(root, 'apps/demo')
+
+/** What the demo page receives as `window.__PORTICO_DEMO__` (see apps/demo/src/config.ts). */
+export interface DemoConfig {
+  projectId: string
+  apiUrl: string
+  networks: ReturnType<typeof devnetCaipNetworks>
+  wallet: { mnemonic: string; chains: { chainId: number; name: string; rpcUrl: string }[] }
+}
+
+export interface StackOptions {
+  /** 'dev': Vite dev server (npm start); 'preview': production build + vite preview (e2e). */
+  mode: 'dev' | 'preview'
+  /** @default 0 (a free port); npm start asks for 5173 and takes the next free one if it is busy. */
+  demoPort?: number
+  /** @default 0 (a free port) */
+  apiPort?: number
+  /** Where the production build goes in 'preview' mode. @default <repo>/dist/demo-e2e */
+  outDir?: string
+}
+
+export interface Stack {
+  devnet: Devnet
+  apiUrl: string
+  demoUrl: string
+  config: DemoConfig
+  /** Stops the API server only (the e2e journey "API down"). */
+  stopApi(): Promise<void>
+  /** Starts the API server again on the same port. */
+  startApi(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const started: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined)
+    started.length = 0
+  }
+  try {
+    const devnet = await startDevnet()
+    started.push(() => devnet.stop())
+
+    const chains = devnet.chains.map((c) => ({
+      chainId: c.chainId,
+      name: c.name,
+      rpcUrl: c.rpcUrl,
+      nativeCurrency: c.nativeCurrency,
+      tokens: c.tokens,
+    }))
+    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains })
+    const apiPort = api.port
+    let apiRunning = true
+    started.push(async () => {
+      if (apiRunning) await api.stop()
+    })
+
+    const config: DemoConfig = {
+      projectId: 'portico-demo',
+      apiUrl: api.url,
+      networks: devnetCaipNetworks(devnet),
+      wallet: { mnemonic: devnet.mnemonic, chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) },
+    }
+    process.env.PORTICO_DEMO_CONFIG = JSON.stringify(config)
+    const configFile = path.join(demoRoot, 'vite.config.ts')
+
+    let demoUrl: string
+    if (options.mode === 'dev') {
+      const server = await createServer({ root: demoRoot, configFile, server: { host: '127.0.0.1', port: options.demoPort ?? 0 } })
+      await server.listen()
+      started.push(() => server.close())
+      demoUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`
+    } else {
+      const outDir = options.outDir ?? path.join(root, 'dist/demo-e2e')
+      await build({ root: demoRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+      const server = await preview({ root: demoRoot, configFile, build: { outDir }, preview: { host: '127.0.0.1', port: options.demoPort ?? 0, open: false } })
+      started.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())))
+      demoUrl = server.resolvedUrls?.local[0] ?? ''
+    }
+
+    return {
+      devnet,
+      apiUrl: api.url,
+      demoUrl,
+      config,
+      async stopApi() {
+        if (!apiRunning) return
+        apiRunning = false
+        await api.stop()
+      },
+      async startApi() {
+        if (apiRunning) return
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains })
+        apiRunning = true
+      },
+      stop: stopAll,
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
