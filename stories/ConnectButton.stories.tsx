@@ -20,3 +20,4 @@ type Story = StoryObj<typeof meta>
 
 export const Disconnected: Story = { loaders: [instances()] }
 export const Connected: Story = { loaders: [instances({}, connected)] }
+export const UnsupportedNetwork: Story = { name: 'Connected (unsupported network)', loaders: [instances({ chainId: 56 }, connected)] }

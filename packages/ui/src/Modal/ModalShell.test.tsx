@@ -93,6 +93,14 @@ describe('ModalShell', () => {
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
+  it('locks page scrolling while open and restores it on close', () => {
+    render(<Harness />)
+    const { dialog } = openDialog()
+    expect(document.body.style.overflow).toBe('hidden')
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    expect(document.body.style.overflow).toBe('')
+  })
+
   it('marks shaking', () => {
     render(
       <ModalShell labelledBy="t" onClose={() => {}} shake header={<h2 id="t">x</h2>}>

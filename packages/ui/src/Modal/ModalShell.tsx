@@ -35,9 +35,13 @@ export function ModalShell({ labelledBy, onClose, shake = false, themeClassName,
   useEffect(() => {
     if (inline) return
     const previous = document.activeElement as HTMLElement | null
+    // Keep the page behind the dialog from scrolling while it is open.
+    const overflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
     const dialog = dialogRef.current
     if (dialog && !dialog.contains(document.activeElement)) (focusables(dialog)[0] ?? dialog).focus()
     return () => {
+      document.body.style.overflow = overflow
       if (previous && typeof previous.focus === 'function' && previous.isConnected) previous.focus()
     }
   }, [inline])

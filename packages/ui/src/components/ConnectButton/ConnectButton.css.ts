@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { keyframes, style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
 export const button = style({
@@ -49,10 +49,15 @@ export const dot = style({ width: 26, height: 26, borderRadius: '50%', flexShrin
 export const dotImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
 export const balance = style({ color: vars.color.foregroundSecondary })
 
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
+
 export const spinner = style({
+  animation: `${spin} 0.8s linear infinite`,
   width: 14,
   height: 14,
   borderRadius: '50%',
   border: '2px solid currentColor',
   borderRightColor: 'transparent',
 })
+
+export const warning = style({ color: vars.color.warning, display: 'inline-flex' })

@@ -88,6 +88,17 @@ describe('ConnectButton', () => {
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
   })
 
+  it("NetworkButton says 'Switch network' when the wallet is on an unsupported chain", async () => {
+    const { portico, adapter } = await setup()
+    adapter.connect = async () => ({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: 56, accounts: [] })
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+    })
+    const btn = screen.getByTestId('portico-network-button')
+    expect(btn.textContent).toBe('Switch network')
+    expect(btn.getAttribute('data-supported')).toBe('false')
+  })
+
   it('NetworkButton opens the Networks view with the current network marked', async () => {
     await setup()
     await act(async () => {

@@ -3,16 +3,17 @@ import type { ButtonHTMLAttributes } from 'react'
 import { messages } from '../../messages'
 import { useThemeProps } from '../../useThemeProps'
 import { gradientFor } from '../Avatar/gradient'
+import { Icon } from '../Icon/icons'
 import * as styles from '../ConnectButton/ConnectButton.css'
 
 export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'onClick'>
 
-/** The active network; opens the Networks view. */
+/** The active network (or 'Switch network' when the wallet is on an unsupported one); opens the Networks view. */
 export function NetworkButton({ className, style, ...rest }: NetworkButtonProps) {
   const { open } = useModal()
   const { network, isSupported } = useNetwork()
   const theme = useThemeProps()
-  const name = network?.name ?? messages.unknownNetwork
+  const name = !isSupported ? messages.unsupportedChain.title : (network?.name ?? messages.unknownNetwork)
   const image = network?.assets?.imageUrl
   return (
     <button
@@ -24,9 +25,15 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
       onClick={() => void open({ view: 'Networks' })}
       {...rest}
     >
-      <span className={styles.dot} style={image ? undefined : { background: gradientFor(network?.caipNetworkId ?? name) }} aria-hidden="true">
-        {image && <img className={styles.dotImage} src={image} alt="" />}
-      </span>
+      {isSupported ? (
+        <span className={styles.dot} style={image ? undefined : { background: gradientFor(network?.caipNetworkId ?? name) }} aria-hidden="true">
+          {image && <img className={styles.dotImage} src={image} alt="" />}
+        </span>
+      ) : (
+        <span className={styles.warning}>
+          <Icon name="alert" size={18} />
+        </span>
+      )}
       {name}
     </button>
   )
