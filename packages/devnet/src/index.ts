@@ -27,3 +27,38 @@ export {
   toCaipNetwork,
 } from './devnet.ts'
 export { type ContractArtifact, Token } from './fixtures/index.ts'
+export { type Relay, RELAY_TAGS, type RelayStats, type StartRelayOptions, startRelay } from './relay/index.ts'
+export {
+  type CreateMintOptions,
+  LAMPORTS_PER_SIGNATURE,
+  LAMPORTS_PER_SOL,
+  type MintToOptions,
+  SOLANA_AUTHORITY_INDEX,
+  SOLANA_DEVNET_GENESIS_SEED,
+  SOLANA_USDC,
+  SOLANA_USDC_MINT_INDEX,
+  type SolanaDevnet,
+  type SolanaRpcServer,
+  solanaDevAddresses,
+  solanaDevPath,
+  solanaDevPrivateKey,
+  solanaDevSigner,
+  type StartSolanaDevnetOptions,
+  type StartSolanaRpcOptions,
+  startSolanaDevnet,
+  startSolanaRpc,
+} from './solana/index.ts'
+export {
+  deriveWcWalletAccounts,
+  type StartWcWalletOptions,
+  startWcWallet,
+  WC_WALLET_CHAINS,
+  WC_WALLET_EVENTS,
+  WC_WALLET_METHODS,
+  WC_WALLET_PATHS,
+  type WcProposal,
+  type WcRequest,
+  type WcRequestLogEntry,
+  type WcWallet,
+  type WcWalletAccounts,
+} from './wcwallet/index.ts'
