@@ -312,7 +312,15 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   const getEncoder = (encoding: unknown) => (encoding === 'base58' ? getBase58Encoder() : getBase64Encoder())
 
   /** Builds, signs (authority pays) and executes a transaction; throws when it fails. */
-  const runAsAuthority = async (instructions: Instruction[]): Promise<string> => {
+  // One authority transaction at a time: two identical ones built on the same blockhash would share
+  // a signature and land once.
+  let authorityQueue: Promise<unknown> = Promise.resolve()
+  const runAsAuthority = (instructions: Instruction[]): Promise<string> => {
+    const run = authorityQueue.then(() => buildAndRunAsAuthority(instructions))
+    authorityQueue = run.catch(() => {})
+    return run
+  }
+  const buildAndRunAsAuthority = async (instructions: Instruction[]): Promise<string> => {
     const msg = pipe(
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayerSigner(authority, m),

@@ -198,6 +198,19 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     expect((await rpc.getBalance(poor.address).send()).value).toBe(995_000n)
   })
 
+  it('lands concurrent identical airdrops separately', async () => {
+    const target = (await solanaDevSigner(45)).address
+    // Raw fetches: kit would coalesce two identical in-flight requests into one.
+    const [{ result: a }, { result: b }] = await Promise.all([
+      raw('requestAirdrop', [target, 2_000_000]),
+      raw('requestAirdrop', [target, 2_000_000]),
+    ])
+    expect(a).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect(a).not.toBe(b)
+    expect((await rpc.getBalance(target).send()).value).toBe(4_000_000n)
+    expect((await raw('requestAirdrop', [target, 0])).error?.code).toBe(-32602)
+  })
+
   it('moves to a new slot and blockhash per transaction; old blockhashes stay valid', async () => {
     const a = await rpc.getLatestBlockhash().send()
     const slotA = await rpc.getSlot().send()
