@@ -1,0 +1,80 @@
+// DATABASE_URL: the `pg` adapter against a Postgres wire-protocol server on 127.0.0.1. The server is
+// PGlite behind @electric-sql/pglite-socket, so the test needs no system Postgres: the client side
+// (node-postgres, the simple and extended protocols, transactions) is exactly what a real server sees.
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from '../index.ts'
+import { freePort } from '../testing/anvil.ts'
+import { createNamesRepository, openDatabase } from './index.ts'
+
+let pglite: PGlite
+let wire: PGLiteSocketServer
+let databaseUrl: string
+
+beforeAll(async () => {
+  pglite = await PGlite.create()
+  const port = await freePort()
+  wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 })
+  await wire.start()
+  databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
+})
+
+afterAll(async () => {
+  await wire?.stop()
+  await pglite?.close()
+})
+
+describe('DATABASE_URL (node-postgres)', () => {
+  it('migrates over the wire, idempotently, and stores names', async () => {
+    const db = await openDatabase({ databaseUrl })
+    try {
+      const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
+      expect(rows.map((r) => r.version)).toEqual(['001'])
+      await createNamesRepository(db).register({ name: 'wire-name', address: '0x' + 'a'.repeat(40), coinType: 60 })
+      expect((await createNamesRepository(db).findByName('wire-name'))?.name).toBe('wire-name')
+    } finally {
+      await db.close()
+    }
+    // a second open applies nothing new and keeps the data
+    const again = await openDatabase({ databaseUrl })
+    try {
+      const { rows } = await again.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations')
+      expect(rows[0]!.n).toBe(1)
+      expect(await createNamesRepository(again).findByName('wire-name')).not.toBeNull()
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('rolls a failed transaction back', async () => {
+    const db = await openDatabase({ databaseUrl })
+    try {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO names (name) VALUES ('rolled-back')")
+          throw new Error('abort')
+        }),
+      ).rejects.toThrow('abort')
+      const { rows } = await db.query("SELECT name FROM names WHERE name = 'rolled-back'")
+      expect(rows).toEqual([])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('the API server runs on it: a name registered in the database is served by /v1/identity', async () => {
+    const address = '0x' + 'b'.repeat(40)
+    const db = await openDatabase({ databaseUrl })
+    await createNamesRepository(db).register({ name: 'served-name', address, coinType: 60 })
+    await db.close()
+    const server = await startServer({ databaseUrl, chains: [] })
+    try {
+      const res = await fetch(`${server.url}/v1/identity/${address}`)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toMatchObject({ name: 'served-name' })
+    } finally {
+      await server.stop()
+    }
+  })
+})
