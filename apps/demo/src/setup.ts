@@ -1,4 +1,3 @@
-import { installDevWallet } from '@portico/devnet/wallet'
 import { evmAdapter } from '@portico/evm'
 import { createPortico, type Portico } from '@portico/headless'
 import { readConfig } from './config'
@@ -10,7 +9,11 @@ import { readConfig } from './config'
 export function setup(): Portico | undefined {
   const config = readConfig()
   if (!config) return undefined
-  installDevWallet({ chains: config.wallet.chains, mnemonic: config.wallet.mnemonic })
+  // The dev wallet is a separate chunk, like a browser extension it arrives on its own and
+  // announces itself over EIP-6963; the adapter picks it up whenever it does.
+  void import('@portico/devnet/wallet').then(({ installDevWallet }) =>
+    installDevWallet({ chains: config.wallet.chains, mnemonic: config.wallet.mnemonic }),
+  )
   return createPortico({
     projectId: config.projectId,
     apiUrl: config.apiUrl,
