@@ -1,7 +1,10 @@
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { focusables } from './focus'
 import * as styles from './Modal.css'
+
+// Focus moves in the same commit that shows the dialog; on the server (inline rendering) fall back to useEffect.
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 export type ModalShellProps = {
   /** id of the element naming the dialog (the header title). */
@@ -32,7 +35,7 @@ export function ModalShell({ labelledBy, onClose, shake = false, themeClassName,
   const dialogRef = useRef<HTMLDivElement>(null)
   const pressedOnOverlay = useRef(false)
 
-  useEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (inline) return
     const previous = document.activeElement as HTMLElement | null
     // Keep the page behind the dialog from scrolling while it is open.

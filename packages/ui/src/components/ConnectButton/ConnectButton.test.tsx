@@ -1,5 +1,5 @@
 import { testPortico } from '../../testing'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { PorticoProvider } from '../../PorticoProvider/PorticoProvider'
 import { AccountButton } from '../AccountButton/AccountButton'
@@ -48,7 +48,7 @@ describe('ConnectButton', () => {
     })
     const dialog = await screen.findByRole('dialog', { name: 'Connect wallet' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(dialog.contains(document.activeElement)).toBe(true)
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     expect(screen.getByRole('button', { name: /Test Wallet/ })).toBeTruthy()
     await act(async () => {
       fireEvent.keyDown(dialog, { key: 'Escape' })
