@@ -1,8 +1,11 @@
-// The whole local product in one call: two anvil chains with token fixtures, the Portico API on
-// them, and the demo app (Vite dev server, or a production build served by `vite preview`).
+// The whole local product in one call: two anvil chains with token fixtures, a local Solana chain
+// (litesvm), a WalletConnect relay, the Portico API on them, and the demo app (Vite dev server, or a
+// production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
 import path from 'node:path'
 import { type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
+import { type Relay, startRelay } from '@portico/devnet/relay'
+import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { startServer } from '@portico/server'
 import { build, createServer, preview } from 'vite'
 
@@ -15,6 +18,10 @@ export interface DemoConfig {
   apiUrl: string
   networks: ReturnType<typeof devnetCaipNetworks>
   wallet: { mnemonic: string; chains: { chainId: number; name: string; rpcUrl: string }[] }
+  /** The local WalletConnect relay (ws://127.0.0.1:PORT). */
+  relayUrl: string
+  /** The local Solana chain. */
+  solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string; genesisHash: string; usdcMint: string }
 }
 
 export interface StackOptions {
@@ -30,6 +37,8 @@ export interface StackOptions {
 
 export interface Stack {
   devnet: Devnet
+  solana: SolanaDevnet
+  relay: Relay
   apiUrl: string
   demoUrl: string
   config: DemoConfig
@@ -47,8 +56,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     started.length = 0
   }
   try {
-    const devnet = await startDevnet()
-    started.push(() => devnet.stop())
+    const [devnet, solana, relay] = await Promise.all([startDevnet(), startSolanaDevnet(), startRelay()])
+    started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop())
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -69,6 +78,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: api.url,
       networks: devnetCaipNetworks(devnet),
       wallet: { mnemonic: devnet.mnemonic, chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) },
+      relayUrl: relay.url,
+      solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId, genesisHash: solana.genesisHash, usdcMint: solana.usdcMint },
     }
     process.env.PORTICO_DEMO_CONFIG = JSON.stringify(config)
     const configFile = path.join(demoRoot, 'vite.config.ts')
@@ -89,6 +100,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     return {
       devnet,
+      solana,
+      relay,
       apiUrl: api.url,
       demoUrl,
       config,

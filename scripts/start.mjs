@@ -8,6 +8,8 @@ console.log(`
   Portico demo       ${stack.demoUrl}
   Headless demo      ${new URL('headless.html', stack.demoUrl)}
   Portico API        ${stack.apiUrl}
+  WalletConnect relay ${stack.relay.url}
+  Solana (litesvm)   ${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})
 ${stack.devnet.chains.map((c) => `  ${c.name.padEnd(18)} ${c.rpcUrl} (chain ${c.chainId})`).join('\n')}
   Dev accounts       ${stack.devnet.accounts.join(', ')}
 

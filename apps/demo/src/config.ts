@@ -6,6 +6,10 @@ export interface DemoConfig {
   apiUrl: string
   networks: CaipNetwork[]
   wallet: { mnemonic: string; chains: { chainId: number; name: string; rpcUrl: string }[] }
+  /** The local WalletConnect relay (ws://127.0.0.1:PORT). */
+  relayUrl: string
+  /** The local Solana chain. */
+  solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string; genesisHash: string; usdcMint: string }
 }
 
 declare global {
