@@ -30,6 +30,8 @@ export const messages = {
     disconnect: 'Disconnect',
     network: 'Network',
     balanceLoading: 'Loading balance',
+    /** Shown while the balance is not known (e.g. the API is unreachable). */
+    balanceUnknown: '—',
   },
   networks: {
     title: 'Choose network',

@@ -31,6 +31,14 @@ describe('AccountView', () => {
     fireEvent.click(screen.getByTestId('portico-account-network'))
     expect(onNetwork).toHaveBeenCalledTimes(1)
   })
+  it.each([
+    [{ balance: undefined, balanceSymbol: undefined, balanceLoading: false }, '—'],
+    [{ balance: '0.000', balanceSymbol: 'ETH', balanceLoading: false }, '0.000 ETH'],
+    [{ balance: '2.500', balanceSymbol: 'ETH', balanceLoading: true }, '2.500 ETH'],
+  ])('balance %j shows %s (never a made-up 0 while unknown)', (props, text) => {
+    render(<Harness {...props} />)
+    expect(screen.getByTestId('portico-account-balance').textContent).toBe(text)
+  })
   it('prefers the profile name', () => {
     render(<Harness name="ada.portico" />)
     expect(screen.getByTestId('portico-account-address').textContent).toBe('ada.portico')

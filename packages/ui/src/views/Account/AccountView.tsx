@@ -104,7 +104,7 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
           </Tooltip>
         </Box>
         <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
-          {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : `${balance ?? '0'} ${balanceSymbol ?? ''}`.trim()}
+          {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : balance === undefined ? messages.account.balanceUnknown : `${balance} ${balanceSymbol ?? ''}`.trim()}
         </p>
       </div>
       {network && (
