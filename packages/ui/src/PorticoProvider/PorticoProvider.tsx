@@ -29,7 +29,11 @@ function LazyModal() {
 /** Provides a Portico instance (given, or created once from `options`) and mounts the default modal. */
 export function PorticoProvider({ children, autoReconnect = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
   const [portico] = useState<Portico>(() => source.portico ?? createPortico(source.options as PorticoOptions))
-  const [config] = useState<UiConfig>(() => ({ termsConditionsUrl, privacyPolicyUrl }))
+  // Legal links: provider props win over the instance's options.
+  const [config] = useState<UiConfig>(() => ({
+    termsConditionsUrl: termsConditionsUrl ?? portico.options.termsConditionsUrl,
+    privacyPolicyUrl: privacyPolicyUrl ?? portico.options.privacyPolicyUrl,
+  }))
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])

@@ -32,6 +32,13 @@ describe('createPortico options', () => {
     expect(o.themeMode).toBe('dark')
   })
 
+  it('keeps the legal links, and refuses one that is not a URL', () => {
+    const o = resolveOptions({ ...valid, termsConditionsUrl: 'https://my.app/terms', privacyPolicyUrl: 'https://my.app/privacy' })
+    expect([o.termsConditionsUrl, o.privacyPolicyUrl]).toEqual(['https://my.app/terms', 'https://my.app/privacy'])
+    expect(resolveOptions(valid).termsConditionsUrl).toBeUndefined()
+    expect(() => resolveOptions({ ...valid, privacyPolicyUrl: 'privacy' })).toThrow(/privacyPolicyUrl/)
+  })
+
   it('refuses an adapter without namespace', () => {
     const bad = { ...fakeAdapter(), namespace: undefined } as unknown as ChainAdapter
     expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow('Adapters must have a namespace')

@@ -93,6 +93,10 @@ export interface PorticoOptions {
   manualControl?: boolean
   /** Embedded mode: on close the modal resets to Account when connected, else Connect. @default false */
   embedded?: boolean
+  /** The app's terms of service, linked in the legal footer of Connect-family and on-ramp views. @default undefined */
+  termsConditionsUrl?: string
+  /** The app's privacy policy, linked in the legal footer. @default undefined */
+  privacyPolicyUrl?: string
   /** Force mobile (true) or desktop (false) behaviour. @default detected from navigator.userAgent */
   isMobile?: boolean
   /** Storage for the keys of SPEC §3. @default globalThis.localStorage when usable, else memory */
@@ -105,9 +109,14 @@ export interface PorticoOptions {
 
 export interface ResolvedOptions
   extends Required<
-    Omit<PorticoOptions, 'defaultNetwork' | 'metadata' | 'features' | 'isMobile' | 'storage' | 'fetch' | 'connectMethodsOrder'>
+    Omit<
+      PorticoOptions,
+      'defaultNetwork' | 'metadata' | 'features' | 'isMobile' | 'storage' | 'fetch' | 'connectMethodsOrder' | 'termsConditionsUrl' | 'privacyPolicyUrl'
+    >
   > {
   defaultNetwork: CaipNetwork
+  termsConditionsUrl?: string
+  privacyPolicyUrl?: string
   metadata?: Metadata
   features: Features
   connectMethodsOrder?: ConnectMethod[]
@@ -158,6 +167,8 @@ const optionsSchema = z.object({
   debug: z.optional(z.boolean()),
   manualControl: z.optional(z.boolean()),
   embedded: z.optional(z.boolean()),
+  termsConditionsUrl: z.optional(z.url()),
+  privacyPolicyUrl: z.optional(z.url()),
   isMobile: z.optional(z.boolean()),
   storage: z.optional(z.looseObject({ getItem: fn, setItem: fn, removeItem: fn })),
   fetch: z.optional(fn),
@@ -202,6 +213,8 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     debug: input.debug ?? false,
     manualControl: input.manualControl ?? false,
     embedded: input.embedded ?? false,
+    termsConditionsUrl: input.termsConditionsUrl,
+    privacyPolicyUrl: input.privacyPolicyUrl,
     isMobile: input.isMobile,
     storage: input.storage,
     fetch: input.fetch,
