@@ -17,7 +17,7 @@ export interface StartAnvilOptions {
   mnemonic?: string
   /** How many dev accounts anvil derives and funds (10000 ETH each). @default 10 */
   accounts?: number
-  /** Path of the anvil binary. @default the binary of @foundry-rs/anvil's platform package */
+  /** Path of the anvil binary. @default the binary of the platform package (@foundry-rs/anvil-<os>-<arch>) */
   binary?: string
   /** How long to wait for the first eth_chainId answer. @default 15000 */
   readyTimeoutMs?: number
@@ -41,7 +41,7 @@ const platformPackages: Record<string, string> = {
   'win32-x64': '@foundry-rs/anvil-win32-amd64/bin/anvil.exe',
 }
 
-/** Resolves the anvil binary shipped in @foundry-rs/anvil's optional platform package. */
+/** Resolves the anvil binary shipped in its platform package (an optional dependency of @portico/devnet). */
 export function anvilBinaryPath(): string {
   const fromEnv = process.env.ANVIL_BINARY
   if (fromEnv) return fromEnv
@@ -51,7 +51,7 @@ export function anvilBinaryPath(): string {
   try {
     return createRequire(import.meta.url).resolve(specifier)
   } catch {
-    throw new Error(`Cannot find ${specifier}: install @foundry-rs/anvil (its optional dependency carries the binary)`)
+    throw new Error(`Cannot find ${specifier}: install @portico/devnet's optional dependency for this platform (only linux-x64 is in the registry used here)`)
   }
 }
 
