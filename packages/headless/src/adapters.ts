@@ -12,6 +12,12 @@
  *
  * Errors: reject with the wallet's error as is (keep `code: 4001` for user rejection) — headless maps
  * it with `isUserRejection` to 'Connection rejected'.
+ *
+ * Multi-namespace adapters (WalletConnect): `namespace` is the primary one; `namespaces` lists every
+ * namespace the adapter can serve. headless routes each call to the adapter that registered the
+ * connector in use, so several adapters may share a namespace (e.g. evm + walletConnect on eip155).
+ * Accounts of other namespaces come back in `ConnectResult.namespaces` and through the namespace
+ * argument of the context's events.
  */
 import type { CaipNetwork, ChainNamespace } from './core/types'
 
@@ -42,24 +48,54 @@ export interface ConnectResult {
   chainId: number | string
   /** Every account the wallet exposed, selected one first. */
   accounts: string[]
+  /**
+   * Multi-namespace sessions: the accounts of further namespaces (not the primary one). headless
+   * applies those whose namespace the app configured, without changing the active namespace.
+   */
+  namespaces?: Partial<Record<ChainNamespace, NamespaceAccounts>>
+}
+
+/** One namespace's part of a multi-namespace session. */
+export interface NamespaceAccounts {
+  address: string
+  chainId: number | string
+  accounts: string[]
 }
 
 /** Given to `adapter.setup`. */
 export interface AdapterContext {
   /** The app's networks of this adapter's namespace. */
   readonly networks: readonly CaipNetwork[]
+  /** Every network the app configured, all namespaces (multi-namespace adapters build requests from it). */
+  readonly allNetworks?: readonly CaipNetwork[]
   /** The Portico project id (for RPC URLs that need it). */
   readonly projectId: string
   /** The currently selected network of this namespace, if any. */
   getActiveNetwork(): CaipNetwork | undefined
   /** Replace this adapter's connectors (headless keeps them ordered across adapters). */
   setConnectors(list: Connector[]): void
-  /** The wallet's accounts changed; an empty list means it disconnected. */
-  onAccountsChanged(accounts: string[]): void
+  /**
+   * The wallet's accounts changed; an empty list means it disconnected. `namespace` defaults to the
+   * adapter's namespace.
+   */
+  onAccountsChanged(accounts: string[], namespace?: ChainNamespace): void
   /** The wallet moved to another chain (EVM chain id number, or the CAIP-2 reference). */
-  onChainChanged(chainId: number | string): void
-  /** The wallet ended the session. */
-  onDisconnect(): void
+  onChainChanged(chainId: number | string, namespace?: ChainNamespace): void
+  /** The wallet ended the session: in `namespace`, or in every namespace this adapter connected. */
+  onDisconnect(namespace?: ChainNamespace): void
+  /** Publish the pending pairing URI (WalletConnect), undefined once it is used or gone. */
+  setWcUri?(uri: string | undefined): void
+}
+
+/** What `connect` receives. */
+export interface ConnectParams {
+  connectorId: string
+  network?: CaipNetwork
+  /**
+   * Aborted when the user gives up (the modal closes during a pairing): reject with
+   * `signal.reason` (PorticoError 'Modal closed') and clean up.
+   */
+  signal?: AbortSignal
 }
 
 export interface SendTransactionParams {
@@ -77,10 +113,12 @@ export interface SendTransactionParams {
 export interface ChainAdapter {
   /** Required: the chain family this adapter serves. Adapters without it are refused. */
   readonly namespace: ChainNamespace
+  /** Every namespace this adapter can connect, primary first. @default [namespace] */
+  readonly namespaces?: readonly ChainNamespace[]
   /** Register connectors and subscribe to wallet events. May return a cleanup function. */
   setup(ctx: AdapterContext): void | (() => void) | Promise<void | (() => void)>
   /** Ask the wallet for access (a prompt). Resolves with the accounts, rejects on refusal. */
-  connect(params: { connectorId: string; network?: CaipNetwork }): Promise<ConnectResult>
+  connect(params: ConnectParams): Promise<ConnectResult>
   /**
    * Restore an earlier authorised session without a prompt (eth_accounts for EVM). Resolves null
    * when the wallet no longer exposes an account.

@@ -34,3 +34,12 @@ export type { ThemeState, Theme } from './core/theme/theme'
 export { createApiClient, type ApiClient, type ApiClientOptions, type BalanceQuery, type WalletsQuery } from './api/client'
 export type { ExplorerWallet, HistoryResponse, Identity, SupportedChains, TokenPrices, Transaction, WalletsResponse } from './api/schemas'
 export { CACHE_TTL } from './api/cache'
+export {
+  isPairingExpired,
+  PAIRING_EXPIRY_MARGIN_MS,
+  PAIRING_LIFETIME_MS,
+  PAIRING_RETRY_MS,
+  pairingExpiresAt,
+  pairingRefreshDelay,
+  uriExpiresAt,
+} from './core/pairing/pairing'

@@ -39,7 +39,7 @@ export function createPortico(input: PorticoOptions) {
     fetch: options.fetch,
     now: () => timers.now(),
   })
-  const balance = createBalance({ chain, api, banner, timers, adapters: options.adapters })
+  const balance = createBalance({ chain, api, banner, timers, adapters: options.adapters, adapterFor: (ns) => connection.adapterFor(ns) })
   const identity = createIdentity({ chain, api })
   const features = createFeatures(input.features)
 
@@ -65,7 +65,7 @@ export function createPortico(input: PorticoOptions) {
     embedded: options.embedded,
     isMobile: () => detectMobile(options.isMobile),
     switchNetwork: (n) => network.switchNetwork(n),
-    resetConnectionUri: () => connection.resetUri(),
+    resetConnectionUri: () => connection.cancelPairing(),
   })
   closeModal = modal.close
   openModal = modal.open

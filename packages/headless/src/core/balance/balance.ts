@@ -21,6 +21,8 @@ export interface BalanceDeps {
   banner: Banner
   timers: Timers
   adapters: readonly ChainAdapter[]
+  /** The adapter serving a namespace (the connected connector's owner). @default first with that namespace */
+  adapterFor?: (namespace: ChainNamespace) => ChainAdapter | undefined
 }
 
 export function createBalance(deps: BalanceDeps) {
@@ -75,7 +77,7 @@ export function createBalance(deps: BalanceDeps) {
     const ns = namespace ?? chain.$activeChain.get()
     const account = ns ? chain.getAccount(ns) : undefined
     const network = ns ? chain.getActiveNetwork(ns) : undefined
-    const adapter = deps.adapters.find((a) => a.namespace === ns)
+    const adapter = ns ? (deps.adapterFor?.(ns) ?? deps.adapters.find((a) => a.namespace === ns)) : undefined
     if (!ns || !account?.address || !network || !adapter) return
     try {
       const { balance, symbol } = await adapter.getBalance({ address: account.address, network })

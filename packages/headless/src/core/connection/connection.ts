@@ -61,9 +61,25 @@ export function orderConnectors(list: readonly Connector[], recentIds: readonly 
 
 export function createConnection(deps: ConnectionDeps) {
   const { chain, router, storage } = deps
-  const adapterFor = (ns: ChainNamespace) => deps.adapters.find((a) => a.namespace === ns)
+  /** Connectors per adapter (index in deps.adapters): adapters may share a namespace. */
+  const $byAdapter = atom<Record<number, Connector[]>>({})
+  /** The adapter that registered a connector id. */
+  const ownerOf = (connectorId: string | undefined): ChainAdapter | undefined => {
+    if (connectorId === undefined) return undefined
+    for (const [index, list] of Object.entries($byAdapter.get())) if (list.some((c) => c.id === connectorId)) return deps.adapters[Number(index)]
+    return undefined
+  }
+  const serves = (a: ChainAdapter, ns: ChainNamespace) => a.namespace === ns || Boolean(a.namespaces?.includes(ns))
+  /**
+   * The adapter for a namespace: the one owning the connector connected there (or `connectorId`),
+   * else the first adapter whose primary namespace it is, else one that also serves it.
+   */
+  const adapterFor = (ns: ChainNamespace, connectorId?: string): ChainAdapter | undefined => {
+    const owner = ownerOf(connectorId ?? $connections.get()[ns]?.connectorId)
+    if (owner && serves(owner, ns)) return owner
+    return deps.adapters.find((a) => a.namespace === ns) ?? deps.adapters.find((a) => serves(a, ns))
+  }
 
-  const $byNamespace = atom<Partial<Record<ChainNamespace, Connector[]>>>({})
   const $connections = atom<Partial<Record<ChainNamespace, Connection>>>({})
   /** Connector ids authorised earlier (remembered or connected in this session). */
   const $known = atom<string[]>(storage.getConnections().map((c) => c.connectorId))
@@ -71,7 +87,7 @@ export function createConnection(deps: ConnectionDeps) {
   /** WalletConnect pairing URI while a pairing is pending. */
   const $wcUri = atom<string | undefined>(undefined)
 
-  const $connectors: ReadableAtom<Connector[]> = computed([$byNamespace, $known], (by, known) => {
+  const $connectors: ReadableAtom<Connector[]> = computed([$byAdapter, $known], (by, known) => {
     const excluded = new Set(deps.excludeWalletIds)
     const all = Object.values(by)
       .flat()
@@ -93,17 +109,19 @@ export function createConnection(deps: ConnectionDeps) {
     },
   )
 
-  const findConnector = (id: string) => $connectors.get().find((c) => c.id === id) ?? Object.values($byNamespace.get()).flat().find((c) => c?.id === id)
+  const findConnector = (id: string) => $connectors.get().find((c) => c.id === id) ?? Object.values($byAdapter.get()).flat().find((c) => c.id === id)
 
   function networkFor(ns: ChainNamespace, chainId: number | string): CaipNetwork | undefined {
     return chain.findNetwork(ns, chainId)
   }
 
   /** Stores the account; returns false when the wallet is on a chain the app does not support. */
-  function applyAccount(ns: ChainNamespace, result: ConnectResult, connectorId: string): boolean {
+  function applyAccount(ns: ChainNamespace, result: ConnectResult, connectorId: string, activate = true): boolean {
     const network = networkFor(ns, result.chainId)
+    const activeBefore = chain.$activeChain.get()
     if (network) chain.setActiveNetwork(network)
     else chain.setActiveNamespace(ns)
+    if (!activate && activeBefore && activeBefore !== ns) chain.setActiveNamespace(activeBefore)
     const current = network ?? chain.getActiveNetwork(ns)
     const caipNetworkId = network?.caipNetworkId ?? `${ns}:${result.chainId}`
     const explorer = current?.blockExplorers?.default.url
@@ -119,10 +137,32 @@ export function createConnection(deps: ConnectionDeps) {
     $connections.set({ ...$connections.get(), [ns]: { connectorId, accounts } })
     if (!$known.get().includes(connectorId)) $known.set([...$known.get(), connectorId])
     storage.rememberConnection({ connectorId, namespace: ns })
-    if (network) storage.set('activeCaipNetworkId', network.caipNetworkId)
+    if (network && activate) storage.set('activeCaipNetworkId', network.caipNetworkId)
     deps.onAccountReady?.(ns)
-    if (!network) deps.onUnsupportedChain(ns, result.chainId)
+    if (!network && activate) deps.onUnsupportedChain(ns, result.chainId)
     return Boolean(network)
+  }
+
+  /** A multi-namespace session's further namespaces (those the app configured), active one unchanged. */
+  function applyOtherNamespaces(primary: ChainNamespace, result: ConnectResult, connectorId: string): ChainNamespace[] {
+    const applied: ChainNamespace[] = []
+    for (const [ns, part] of Object.entries(result.namespaces ?? {}) as [ChainNamespace, ConnectResult | undefined][]) {
+      if (!part || ns === primary || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId)) continue
+      applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts }, connectorId, false)
+      applied.push(ns)
+    }
+    return applied
+  }
+
+  /** The pending pairing's abort controller (a walletConnect-type connect in flight). */
+  let pairing: AbortController | undefined
+
+  /** The user gave up (modal closed): a pending pairing rejects with 'Modal closed' and cleans up. */
+  function cancelPairing(): void {
+    const pending = pairing
+    pairing = undefined
+    pending?.abort(new PorticoError(ERRORS.modalClosed))
+    $wcUri.set(undefined)
   }
 
   function clearNamespace(ns: ChainNamespace): void {
@@ -140,7 +180,7 @@ export function createConnection(deps: ConnectionDeps) {
    */
   async function connect(connectorId: string, opts: { network?: CaipNetwork } = {}): Promise<ConnectResult | undefined> {
     const connector = findConnector(connectorId)
-    const adapter = connector ? adapterFor(connector.namespace) : undefined
+    const adapter = connector ? ownerOf(connectorId) ?? adapterFor(connector.namespace) : undefined
     if (!connector || !adapter) {
       $error.set(ERRORS.failedToConnect)
       return undefined
@@ -149,17 +189,30 @@ export function createConnection(deps: ConnectionDeps) {
     const previous = chain.getAccount(ns)?.status ?? 'disconnected'
     $error.set(null)
     chain.setAccount(ns, { status: 'connecting' })
+    // A pairing (walletConnect type) can be abandoned by closing the modal; a newer one supersedes it.
+    const controller = connector.type === 'walletConnect' ? new AbortController() : undefined
+    if (controller) {
+      pairing?.abort(new PorticoError(ERRORS.modalClosed))
+      pairing = controller
+    }
+    const superseded = () => controller !== undefined && pairing !== controller && !controller.signal.aborted
     try {
       const network = opts.network ?? chain.getActiveNetwork(ns)
-      const result = await adapter.connect({ connectorId, network })
+      const result = await adapter.connect({ connectorId, network, signal: controller?.signal })
+      if (controller && pairing === controller) pairing = undefined
       const prior = $connections.get()[ns]
       if (prior && prior.connectorId !== connectorId) {
         await adapterFor(ns)?.disconnect({ connectorId: prior.connectorId }).catch(() => undefined)
       }
-      if (applyAccount(ns, result, connectorId)) router.reset('Account')
+      const supported = applyAccount(ns, result, connectorId)
+      applyOtherNamespaces(ns, result, connectorId)
+      if (supported) router.reset('Account')
       return result
     } catch (error) {
-      $error.set(isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)
+      if (controller && pairing === controller) pairing = undefined
+      if (superseded()) return undefined
+      const closed = controller?.signal.aborted === true
+      $error.set(closed ? null : isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)
       chain.setAccount(ns, { status: previous === 'connecting' ? 'disconnected' : previous })
       return undefined
     }
@@ -167,8 +220,10 @@ export function createConnection(deps: ConnectionDeps) {
 
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
   async function reconnect(): Promise<void> {
+    const restored = new Set<ChainNamespace>()
     for (const remembered of storage.getConnections()) {
-      const adapter = adapterFor(remembered.namespace)
+      if (restored.has(remembered.namespace)) continue
+      const adapter = ownerOf(remembered.connectorId) ?? adapterFor(remembered.namespace)
       if (!adapter) {
         storage.forgetConnection(remembered.namespace)
         continue
@@ -176,8 +231,10 @@ export function createConnection(deps: ConnectionDeps) {
       chain.setAccount(remembered.namespace, { status: 'connecting' })
       try {
         const result = await adapter.reconnect({ connectorId: remembered.connectorId, network: chain.getActiveNetwork(remembered.namespace) })
-        if (result) applyAccount(remembered.namespace, result, remembered.connectorId)
-        else clearNamespace(remembered.namespace)
+        if (result) {
+          applyAccount(remembered.namespace, result, remembered.connectorId)
+          for (const ns of applyOtherNamespaces(remembered.namespace, result, remembered.connectorId)) restored.add(ns)
+        } else clearNamespace(remembered.namespace)
       } catch {
         clearNamespace(remembered.namespace)
       }
@@ -189,8 +246,15 @@ export function createConnection(deps: ConnectionDeps) {
     const targets = opts.namespace ? [opts.namespace] : (Object.keys($connections.get()) as ChainNamespace[])
     for (const ns of targets) {
       const connection = $connections.get()[ns]
-      if (connection) await adapterFor(ns)?.disconnect({ connectorId: connection.connectorId }).catch(() => undefined)
-      clearNamespace(ns)
+      if (!connection) {
+        clearNamespace(ns)
+        continue
+      }
+      // One wallet session may span namespaces: end it once, clear every namespace it served.
+      const shared = (Object.keys($connections.get()) as ChainNamespace[]).filter((n) => $connections.get()[n]?.connectorId === connection.connectorId)
+      const together = opts.namespace ? [ns] : shared
+      if (!opts.namespace || shared.length === 1) await adapterFor(ns)?.disconnect({ connectorId: connection.connectorId }).catch(() => undefined)
+      for (const n of together) clearNamespace(n)
     }
     $error.set(null)
     if (!chain.isConnected()) router.reset('Connect')
@@ -204,7 +268,7 @@ export function createConnection(deps: ConnectionDeps) {
     if (!ns || !connection || !address) throw new PorticoError(ERRORS.noAccount)
     const adapter = adapterFor(ns)
     if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
-    return { adapter, address, connectorId: connection.connectorId }
+    return { adapter, address, connectorId: connection.connectorId, namespace: ns }
   }
 
   /** A refusal in the wallet becomes 'User rejected the request' (code 4001); other errors pass through. */
@@ -234,36 +298,56 @@ export function createConnection(deps: ConnectionDeps) {
 
   /** Builds the context handed to one adapter's setup. */
   function contextFor(adapter: ChainAdapter): AdapterContext {
-    const ns = adapter.namespace
+    const primary = adapter.namespace
+    const index = deps.adapters.indexOf(adapter)
+    /** The namespace an event is about must be one this adapter serves and holds the connection of. */
+    const mine = (ns: ChainNamespace) => {
+      const connection = $connections.get()[ns]
+      return connection && ownerOf(connection.connectorId) === adapter ? connection : undefined
+    }
     return {
-      networks: chain.getNetworks(ns),
+      networks: chain.getNetworks(primary),
+      allNetworks: chain.getNetworks(),
       projectId: deps.projectId,
-      getActiveNetwork: () => chain.getActiveNetwork(ns),
+      getActiveNetwork: () => chain.getActiveNetwork(primary),
       setConnectors(list) {
-        $byNamespace.set({ ...$byNamespace.get(), [ns]: list.map((c) => ({ ...c, namespace: c.namespace ?? ns })) })
+        $byAdapter.set({ ...$byAdapter.get(), [index]: list.map((c) => ({ ...c, namespace: c.namespace ?? primary })) })
       },
-      onAccountsChanged(accounts) {
+      onAccountsChanged(accounts, namespace = primary) {
+        const ns = namespace
+        const connection = $connections.get()[ns]
+        if (!connection || (ownerOf(connection.connectorId) && !mine(ns))) return
         const [first] = accounts
         if (!first) {
-          if ($connections.get()[ns]) clearNamespace(ns)
+          clearNamespace(ns)
           return
         }
-        const connection = $connections.get()[ns]
-        if (!connection) return
         const network = chain.getActiveNetwork(ns)
-        applyAccount(ns, { address: first, accounts, chainId: network?.id ?? '' }, connection.connectorId)
+        applyAccount(ns, { address: first, accounts, chainId: network?.id ?? '' }, connection.connectorId, chain.$activeChain.get() === ns)
       },
-      onChainChanged(chainId) {
+      onChainChanged(chainId, namespace = primary) {
+        const ns = namespace
+        const connection = $connections.get()[ns]
+        if (connection && ownerOf(connection.connectorId) && !mine(ns)) return
         const network = networkFor(ns, chainId)
         if (network) {
+          const active = chain.$activeChain.get()
           chain.setActiveNetwork(network)
-          storage.set('activeCaipNetworkId', network.caipNetworkId)
-          if ($connections.get()[ns]) deps.onAccountReady?.(ns)
-        } else if ($connections.get()[ns]) deps.onUnsupportedChain(ns, chainId)
+          if (active && active !== ns) chain.setActiveNamespace(active)
+          else storage.set('activeCaipNetworkId', network.caipNetworkId)
+          if (connection) deps.onAccountReady?.(ns)
+        } else if (connection) deps.onUnsupportedChain(ns, chainId)
       },
-      onDisconnect() {
-        clearNamespace(ns)
-        if (chain.$activeChain.get() === ns) router.reset('Connect')
+      onDisconnect(namespace) {
+        const all = Object.keys($connections.get()) as ChainNamespace[]
+        const targets = namespace ? [namespace] : all.filter((ns) => mine(ns))
+        if (!namespace && targets.length === 0) targets.push(primary)
+        for (const ns of targets) clearNamespace(ns)
+        const active = chain.$activeChain.get()
+        if (active && targets.includes(active)) router.reset('Connect')
+      },
+      setWcUri(uri) {
+        $wcUri.set(uri)
       },
     }
   }
@@ -285,6 +369,9 @@ export function createConnection(deps: ConnectionDeps) {
     getConnection: (ns?: ChainNamespace) => $connections.get()[ns ?? chain.$activeChain.get() ?? 'eip155'],
     setWcUri: (uri: string | undefined) => $wcUri.set(uri),
     resetUri: () => $wcUri.set(undefined),
+    cancelPairing,
+    /** The adapter serving a namespace: the owner of its connected connector, else its primary adapter. */
+    adapterFor,
     clearError: () => $error.set(null),
   }
 }

@@ -65,7 +65,7 @@ export function createNetwork(deps: NetworkDeps) {
     const ns = known.chainNamespace
     const conn = connection.getConnection(ns)
     if (conn && chain.isConnected(ns)) {
-      const adapter = deps.adapters.find((a) => a.namespace === ns)
+      const adapter = connection.adapterFor(ns, conn.connectorId)
       if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
       try {
         await adapter.switchNetwork({ network: known, connectorId: conn.connectorId })

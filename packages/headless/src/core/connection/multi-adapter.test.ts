@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import type { ConnectParams } from '../../adapters'
+import { createPortico } from '../portico'
+import { STORAGE_KEYS } from '../storage/storage'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+
+const WC_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** An injected-wallet adapter and a WalletConnect-like adapter, both with eip155 as primary namespace. */
+function setup(storage = mapStorage()) {
+  const evm = fakeAdapter('eip155')
+  const wc = Object.assign(fakeAdapter('eip155', [{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' }]), {
+    namespaces: ['eip155', 'solana'] as const,
+  })
+  wc.connectImpl = async () => ({
+    address: WC_ADDRESS,
+    chainId: 8453,
+    accounts: [WC_ADDRESS],
+    namespaces: { solana: { address: SOL_ADDRESS, chainId: solana.id, accounts: [SOL_ADDRESS] } },
+  })
+  wc.reconnectImpl = wc.connectImpl
+  const api = jsonFetch(() => ({ body: { balances: [] } }))
+  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base, solana], adapters: [evm, wc], storage, isMobile: false })
+  return { portico, evm, wc, storage }
+}
+
+describe('several adapters on one namespace (walletConnect beside injected)', () => {
+  it('both adapters keep their connectors; walletConnect first', async () => {
+    const { portico } = setup()
+    await portico.ready
+    expect(portico.connection.$connectors.get().map((c) => [c.id, c.namespace])).toEqual([
+      ['walletConnect', 'eip155'],
+      ['io.metamask', 'eip155'],
+    ])
+  })
+
+  it('connect routes to the adapter that registered the connector and applies the other namespaces', async () => {
+    const { portico, evm, wc, storage } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    expect(evm.calls.filter((c) => c.method === 'connect')).toEqual([])
+    expect(wc.calls.map((c) => c.method)).toEqual(['connect'])
+    expect(portico.chain.$global.get()).toMatchObject({ activeChain: 'eip155', activeCaipAddress: `eip155:8453:${WC_ADDRESS}` })
+    expect(portico.chain.getAccount('solana')).toMatchObject({ address: SOL_ADDRESS, status: 'connected' })
+    expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections)!)).toEqual([
+      { connectorId: 'walletConnect', namespace: 'eip155' },
+      { connectorId: 'walletConnect', namespace: 'solana' },
+    ])
+    expect(portico.router.$route.get().view).toBe('Account')
+  })
+
+  it('wallet operations and switching go to the owner adapter', async () => {
+    const { portico, evm, wc } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    await portico.connection.signMessage('hi')
+    await portico.network.switchNetwork(mainnet)
+    expect(wc.calls.map((c) => c.method)).toEqual(['connect', 'signMessage', 'switchNetwork'])
+    expect(evm.calls).toEqual([])
+  })
+
+  it('the pairing connect receives a signal; closing the modal aborts it with Modal closed and no error is shown', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    let seen: ConnectParams | undefined
+    wc.connectImpl = (p: ConnectParams) =>
+      new Promise((_, reject) => {
+        seen = p
+        p.signal?.addEventListener('abort', () => reject(p.signal?.reason))
+      })
+    await portico.modal.open()
+    const pending = portico.connection.connect('walletConnect')
+    portico.connection.setWcUri('wc:abc@2?relay-protocol=irn')
+    portico.modal.close()
+    expect(await pending).toBeUndefined()
+    expect(seen?.signal?.aborted).toBe(true)
+    expect((seen?.signal?.reason as Error).message).toBe('Modal closed')
+    expect(portico.connection.$wcUri.get()).toBeUndefined()
+    expect(portico.connection.$error.get()).toBeNull()
+    expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
+  })
+
+  it('injected connectors get no signal', async () => {
+    const { portico, evm } = setup()
+    await portico.ready
+    await portico.connection.connect('io.metamask')
+    expect((evm.calls[0]!.params as ConnectParams).signal).toBeUndefined()
+  })
+
+  it('the wallet ending the session clears every namespace it served', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    wc.ctx!.onDisconnect()
+    expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
+    expect(portico.chain.getAccount('solana')?.status).toBe('disconnected')
+    expect(portico.router.$route.get().view).toBe('Connect')
+  })
+
+  it('events of another namespace leave the active namespace alone', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    wc.ctx!.onAccountsChanged([ADDRESS])
+    expect(portico.chain.getAccount('eip155')?.address).toBe(ADDRESS)
+    wc.ctx!.onAccountsChanged([], 'solana')
+    expect(portico.chain.getAccount('solana')?.status).toBe('disconnected')
+    expect(portico.chain.$activeChain.get()).toBe('eip155')
+  })
+
+  it('reconnect restores a multi-namespace session with one adapter call', async () => {
+    const storage = mapStorage({
+      [STORAGE_KEYS.connections]: JSON.stringify([
+        { connectorId: 'walletConnect', namespace: 'eip155' },
+        { connectorId: 'walletConnect', namespace: 'solana' },
+      ]),
+    })
+    const { portico, wc, evm } = setup(storage)
+    await portico.reconnect()
+    expect(wc.calls.map((c) => c.method)).toEqual(['reconnect'])
+    expect(evm.calls).toEqual([])
+    expect(portico.chain.getAccount('eip155')).toMatchObject({ address: WC_ADDRESS, status: 'connected' })
+    expect(portico.chain.getAccount('solana')).toMatchObject({ address: SOL_ADDRESS, status: 'connected' })
+  })
+})
