@@ -43,3 +43,23 @@ export {
   pairingRefreshDelay,
   uriExpiresAt,
 } from './core/pairing/pairing'
+export {
+  EXPLORER_LIMITS,
+  addRecentWallet,
+  createExplorer,
+  explorerFor,
+  featuredQuery,
+  markWallets,
+  orderWallets,
+  pageQuery,
+  recommendedQuery,
+  searchQuery,
+  type Explorer,
+  type ExplorerDeps,
+  type ExplorerOptions,
+  type ListedWallet,
+  type OrderedWallet,
+  type OrderWalletsInput,
+  type SearchState,
+  type WalletListState,
+} from './core/explorer/index'

@@ -23,6 +23,7 @@ export const STORAGE_KEYS = {
   connectedSocialUsername: 'portico:connectedSocialUsername',
   smartAccountEnabledNetworks: 'portico:smartAccountEnabledNetworks',
   connections: 'portico:connections',
+  recentWallets: 'portico:recentWallets',
 } as const
 
 /** A connection to restore after reload. */
@@ -39,6 +40,19 @@ const SCHEMAS = {
   connectedSocialUsername: z.string(),
   smartAccountEnabledNetworks: z.array(z.number()),
   connections: z.array(z.object({ connectorId: z.string().check(z.minLength(1)), namespace: z.enum(CHAIN_NAMESPACES) })),
+  /** Explorer wallets chosen last (SPEC §9: 2 kept), most recent first. */
+  recentWallets: z.array(
+    z.object({
+      id: z.string().check(z.minLength(1)),
+      name: z.string(),
+      image_id: z.optional(z.string()),
+      image_url: z.optional(z.string()),
+      rdns: z.nullish(z.string()),
+      mobile_link: z.nullish(z.string()),
+      desktop_link: z.nullish(z.string()),
+      webapp_link: z.nullish(z.string()),
+    }),
+  ),
 }
 
 type Schemas = typeof SCHEMAS

@@ -1,0 +1,2 @@
+export * from './explorer'
+export { explorerFor, type ExplorerOptions } from './instance'

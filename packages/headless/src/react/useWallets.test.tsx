@@ -1,0 +1,77 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
+import { createPortico } from '../core/portico'
+import { fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { PorticoContextProvider, useOrderedWallets, useWallets } from './index'
+
+const wallets = Array.from({ length: 45 }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, rdns: `com.wallet${i + 1}` }))
+
+function explorerFetch() {
+  return jsonFetch((url) => {
+    if (url.pathname !== '/getWallets') return { status: 404, body: {} }
+    const p = url.searchParams
+    const include = p.get('include')?.split(',')
+    const exclude = p.get('exclude')?.split(',')
+    const search = p.get('search')?.toLowerCase()
+    const matches = wallets.filter((w) => (!include || include.includes(w.id)) && (!exclude || !exclude.includes(w.id)) && (!search || w.name.toLowerCase().includes(search)))
+    const page = Number(p.get('page'))
+    const entries = Number(p.get('entries'))
+    return { body: { count: matches.length, data: matches.slice((page - 1) * entries, page * entries) } }
+  })
+}
+
+function setup(storage = mapStorage()) {
+  const f = explorerFetch()
+  const adapter = fakeAdapter('eip155', [{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', rdns: 'com.wallet2' }])
+  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage, fetch: f.fetch, featuredWalletIds: ['w9'] })
+  const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+  return { f, portico, wrapper }
+}
+
+describe('useWallets', () => {
+  it('loads featured and the first page on mount, then the next page; installed wallets are marked', async () => {
+    const { f, portico, wrapper } = setup()
+    await portico.ready
+    const { result } = renderHook(() => useWallets(), { wrapper })
+    await waitFor(() => expect(result.current.wallets).toHaveLength(41))
+    expect(result.current.wallets[0]?.id).toBe('w9')
+    expect(result.current.hasMore).toBe(true)
+    expect(result.current.wallets.find((w) => w.id === 'w2')).toMatchObject({ installed: true, connectorId: 'com.wallet2' })
+    await act(() => result.current.loadMore())
+    expect(result.current.wallets).toHaveLength(45)
+    expect(result.current.hasMore).toBe(false)
+    const pages = f.calls.filter((u) => u.searchParams.get('entries') === '40').map((u) => [u.searchParams.get('page'), u.searchParams.get('exclude')])
+    expect(pages).toEqual([
+      ['1', 'w9'],
+      ['2', 'w9'],
+    ])
+  })
+
+  it('select: installed wallet → ConnectingExternal with its connector; other → ConnectingWalletConnect with its id; both remembered', async () => {
+    const { portico, wrapper } = setup()
+    await portico.ready
+    const { result } = renderHook(() => useWallets(), { wrapper })
+    await waitFor(() => expect(result.current.wallets.length).toBeGreaterThan(2))
+    const installed = result.current.wallets.find((w) => w.id === 'w2')!
+    act(() => result.current.select(installed))
+    expect(portico.router.$route.get()).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'com.wallet2' } })
+    portico.router.reset('AllWallets')
+    act(() => result.current.select(result.current.wallets.find((w) => w.id === 'w5')!))
+    expect(portico.router.$route.get()).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'w5' } })
+    expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w5', 'w2'])
+  })
+})
+
+describe('useOrderedWallets', () => {
+  it('merges connectors with featured, recent and recommended explorer wallets in SPEC §9 order', async () => {
+    const storage = mapStorage({ 'portico:recentWallets': JSON.stringify([{ id: 'w30', name: 'Wallet 30' }]) })
+    const { portico, wrapper } = setup(storage)
+    await portico.ready
+    const { result } = renderHook(() => useOrderedWallets(), { wrapper })
+    // recommended: 4 asked (w1-w4, featured and recent left out); w2 is installed, so its connector stands for it
+    await waitFor(() => expect(result.current.entries.filter((e) => e.kind === 'wallet' && e.group === 'recommended')).toHaveLength(3))
+    const labels = result.current.entries.map((e) => (e.kind === 'connector' ? e.connector.id : `${e.group}:${e.wallet.id}`))
+    expect(labels).toEqual(['recent:w30', 'com.wallet2', 'featured:w9', 'recommended:w1', 'recommended:w3', 'recommended:w4'])
+  })
+})

@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import type { ExplorerWallet } from '../api/schemas'
+import type { ListedWallet } from '../core/explorer/explorer'
+import { explorerFor } from '../core/explorer/instance'
+import { usePortico } from './usePortico'
+
+export interface UseWalletsOptions {
+  /** Load the first page (and the featured wallets) when mounted. @default true */
+  loadOnMount?: boolean
+}
+
+export interface UseWalletsReturn {
+  /** Search results while a query is typed, else featured wallets then the loaded pages; marked installed / recent. @default [] */
+  wallets: ListedWallet[]
+  /** Matches the explorer reports for the current list or search. @default 0 */
+  count: number
+  /** More pages to load (never while searching). */
+  hasMore: boolean
+  /** A page or a search is on its way. @default false */
+  loading: boolean
+  /** Error text of the last page or search request ('HTTP status code: 500' …), or null. @default null */
+  error: string | null
+  /** Load the next page of 40 (no-op while loading, searching or when all are loaded). */
+  loadMore: () => Promise<void>
+  /** The search text as typed. @default '' */
+  query: string
+  /** Set the search text; the request goes out 300 ms after the last change, the latest query wins. */
+  setQuery: (query: string) => void
+  /** A non-empty query is set. */
+  searching: boolean
+  /** Repeat the failed request (the search, or the next page). */
+  retry: () => Promise<void>
+  /**
+   * Choose a wallet: remembered as recent, then an installed one goes to ConnectingExternal with its
+   * connector, any other to ConnectingWalletConnect with its explorer id.
+   */
+  select: (wallet: ListedWallet | ExplorerWallet) => void
+}
+
+/** The wallet explorer list (SPEC §9): paged, searchable, installed wallets marked. */
+export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
+  const portico = usePortico()
+  const explorer = explorerFor(portico)
+  const wallets = useStore(explorer.$wallets)
+  const list = useStore(explorer.$list)
+  const search = useStore(explorer.$search)
+  const hasMore = useStore(explorer.$hasMore)
+  const loadOnMount = options.loadOnMount ?? true
+  useEffect(() => {
+    if (!loadOnMount) return
+    void explorer.loadFeatured()
+    if (explorer.$list.get().page === 0) void explorer.loadMore()
+  }, [explorer, loadOnMount])
+  const searching = search.query.trim().length > 0
+  return {
+    wallets,
+    count: searching ? search.count : list.count,
+    hasMore: !searching && hasMore,
+    loading: searching ? search.loading : list.loading,
+    error: searching ? search.error : list.error,
+    loadMore: () => (searching ? Promise.resolve() : explorer.loadMore()),
+    query: search.query,
+    setQuery: explorer.setSearch,
+    searching,
+    retry: () => (searching ? explorer.retrySearch() : explorer.loadMore()),
+    select: (wallet) => selectWallet(portico, wallet),
+  }
+}
+
+/** Remember the wallet and route to the view that connects it. */
+export function selectWallet(portico: ReturnType<typeof usePortico>, wallet: ListedWallet | ExplorerWallet): void {
+  const explorer = explorerFor(portico)
+  explorer.addRecent(wallet)
+  const connectorId = 'connectorId' in wallet ? wallet.connectorId : undefined
+  if (connectorId) portico.router.push('ConnectingExternal', { connectorId })
+  else portico.router.push('ConnectingWalletConnect', { walletId: wallet.id })
+}
