@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
-import { type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
+import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { startServer } from '@portico/server'
 import { build, createServer, preview } from 'vite'
 
@@ -66,7 +66,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       nativeCurrency: c.nativeCurrency,
       tokens: c.tokens,
     }))
-    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains })
+    const solanaChain = {
+      caipNetworkId: solana.caipNetworkId,
+      name: 'Portico Local Solana',
+      rpcUrl: solana.rpcUrl,
+      tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
+    }
+    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains, solana: solanaChain })
     const apiPort = api.port
     let apiRunning = true
     started.push(async () => {
@@ -112,7 +118,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain })
         apiRunning = true
       },
       stop: stopAll,

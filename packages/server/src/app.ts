@@ -1,17 +1,28 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { chainsConfigSchema, DEFAULT_FEATURES, featuresSchema, type ChainConfigInput, type Features } from './config.ts'
+import {
+  chainsConfigSchema,
+  DEFAULT_FEATURES,
+  featuresSchema,
+  solanaChainConfigSchema,
+  type ChainConfigInput,
+  type Features,
+  type SolanaChainConfigInput,
+} from './config.ts'
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
 import type { Database } from './db/types.ts'
 import { HttpError } from './errors.ts'
 import { USD_PRICES } from './prices.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './providers/balances.ts'
+import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './providers/solana.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
 import { explorerRoutes } from './routes/explorer.ts'
 import { toolkitRoutes } from './routes/toolkit.ts'
 
 export type AppConfig = {
   chains: ChainConfigInput[]
+  /** An optional Solana chain: its accounts get SOL and the configured SPL token balances. */
+  solana?: SolanaChainConfigInput
   /** An open, migrated database (see openDatabase). */
   db: Database
   /** Overrides of the remote feature flags (GET /appkit/v1/config). */
@@ -24,6 +35,8 @@ export type AppConfig = {
   prices?: Record<string, number>
   /** Source of on-chain balances (default: JSON-RPC reads with viem). */
   balanceProvider?: BalanceProvider
+  /** Source of Solana balances (default: JSON-RPC reads with @solana/kit). */
+  solanaBalanceProvider?: SolanaBalanceProvider
   /** Per-request RPC timeout of the default balance provider. */
   rpcTimeoutMs?: number
   /** Called with unexpected errors (default: console.error). */
@@ -33,6 +46,7 @@ export type AppConfig = {
 /** The Portico API as a Hono app. Validates `config` and throws on a bad one. */
 export function createApp(config: AppConfig) {
   const chains = chainsConfigSchema.parse(config.chains)
+  const solana = config.solana === undefined ? undefined : solanaChainConfigSchema.parse(config.solana)
   const features = featuresSchema.parse({ ...DEFAULT_FEATURES, ...config.features })
   const allowedOriginsList = config.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   const isAllowed = originMatcher(allowedOriginsList)
@@ -45,6 +59,8 @@ export function createApp(config: AppConfig) {
     features,
     prices: config.prices ?? USD_PRICES,
     balances: config.balanceProvider ?? createRpcBalanceProvider({ timeoutMs: config.rpcTimeoutMs }),
+    solana,
+    solanaBalances: config.solanaBalanceProvider ?? createSolanaBalanceProvider(),
     allowedOriginsList,
     publicOrigin: (requestUrl) => publicUrl ?? new URL(requestUrl).origin,
     svg: svgResponder(),

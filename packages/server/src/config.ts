@@ -31,6 +31,31 @@ export const chainsConfigSchema = z.array(chainConfigSchema).superRefine((chains
   }
 })
 
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+
+/** An SPL token the server reports for Solana accounts. */
+export const solanaTokenConfigSchema = z.object({
+  mint: z.string().regex(BASE58, { error: 'token mint must be a base58 Solana address' }),
+  symbol: z.string().min(1),
+  name: z.string().min(1),
+  decimals: z.number().int().min(0).max(255),
+})
+
+/** The one Solana chain the server reads (native SOL, 9 decimals, plus the configured SPL tokens). */
+export const solanaChainConfigSchema = z.object({
+  caipNetworkId: z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, { error: 'caipNetworkId must be solana:<genesis hash reference>' }),
+  name: z.string().min(1),
+  rpcUrl: z.url(),
+  tokens: z.array(solanaTokenConfigSchema).default([]),
+})
+
+export type SolanaTokenConfig = z.output<typeof solanaTokenConfigSchema>
+export type SolanaChainConfig = z.output<typeof solanaChainConfigSchema>
+export type SolanaChainConfigInput = z.input<typeof solanaChainConfigSchema>
+
+/** SOL, the native currency of every Solana chain. */
+export const SOLANA_NATIVE_CURRENCY = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const
+
 export type TokenConfig = z.output<typeof tokenConfigSchema>
 export type ChainConfig = z.output<typeof chainConfigSchema>
 /** What callers pass: `tokens` may be omitted. */

@@ -13,12 +13,18 @@ export {
   type ChainConfig,
   type ChainConfigInput,
   type Features,
+  SOLANA_NATIVE_CURRENCY,
+  solanaChainConfigSchema,
+  type SolanaChainConfig,
+  type SolanaChainConfigInput,
+  type SolanaTokenConfig,
   type SocialProvider,
   type TokenConfig,
 } from './config.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
 export { USD_PRICES, priceOf } from './prices.ts'
 export { createRpcBalanceProvider, type BalanceProvider, type ChainBalances } from './providers/balances.ts'
+export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBalances } from './providers/solana.ts'
 export type { TokenBalance } from './routes/toolkit.ts'
 export type { Wallet } from './catalogue/index.ts'
 export { DEV_WALLET_NAME, DEV_WALLET_RDNS, walletId } from './catalogue/generate.ts'

@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
-import type { ChainConfig, Features } from '../config.ts'
+import type { ChainConfig, Features, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
 import type { BalanceProvider } from '../providers/balances.ts'
+import type { SolanaBalanceProvider } from '../providers/solana.ts'
 
 /** What every route module gets from createApp. */
 export type AppContext = {
@@ -11,6 +12,9 @@ export type AppContext = {
   features: Features
   prices: Readonly<Record<string, number>>
   balances: BalanceProvider
+  /** The configured Solana chain, if any. */
+  solana?: SolanaChainConfig
+  solanaBalances: SolanaBalanceProvider
   /** The origin patterns shown by /projects/v1/origins. */
   allowedOriginsList: string[]
   /** Absolute origin used in image URLs: the configured public URL or the request's own origin. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
 import { z } from 'zod'
-import { caipNetworkId, type ChainConfig } from '../config.ts'
+import { caipNetworkId, SOLANA_NATIVE_CURRENCY, type ChainConfig } from '../config.ts'
 import { createNamesRepository } from '../db/names.ts'
 import { HttpError } from '../errors.ts'
 import { tokenSvg } from '../images/svg.ts'
@@ -26,6 +26,13 @@ export type TokenBalance = {
 }
 
 const addressParams = z.object({ address: evmAddress })
+
+const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
+/** SPEC §5: a Solana address is 32–44 base58 characters. */
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const solanaAddressParams = z.object({
+  address: z.string({ error: 'Invalid Solana address' }).regex(SOLANA_ADDRESS, { error: 'Invalid Solana address' }),
+})
 
 const balanceQuery = z.object({
   currency: z
@@ -79,7 +86,7 @@ export function toolkitRoutes(ctx: AppContext) {
 
   app.get('/v1/supported-chains', (c) =>
     c.json({
-      http: ctx.chains.map(caipNetworkId),
+      http: [...ctx.chains.map(caipNetworkId), ...(ctx.solana ? [ctx.solana.caipNetworkId] : [])],
       ws: ctx.chains.filter((chain) => chain.wsUrl !== undefined).map(caipNetworkId),
     }),
   )
@@ -91,6 +98,50 @@ export function toolkitRoutes(ctx: AppContext) {
   })
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const rawAddress = c.req.param('address')
+    const rawChainId = c.req.query('chainId')
+    // Solana when the chainId says so, or when no chainId is given and the address is base58 (not EVM).
+    const solanaChain = ctx.solana
+    const isSolana =
+      rawChainId?.startsWith('solana:') === true ||
+      (rawChainId === undefined && solanaChain !== undefined && !EVM_ADDRESS.test(rawAddress) && SOLANA_ADDRESS.test(rawAddress))
+    const origin = ctx.publicOrigin(c.req.url)
+    const entry = (
+      chainId: string,
+      meta: { name: string; symbol: string; decimals: number },
+      amount: bigint,
+      tokenAddress?: string,
+    ): TokenBalance => {
+      const numeric = formatUnits(amount, meta.decimals)
+      const price = priceOf(meta.symbol, ctx.prices)
+      return {
+        name: meta.name,
+        symbol: meta.symbol,
+        chainId,
+        ...(tokenAddress === undefined ? {} : { address: `${chainId}:${tokenAddress}` }),
+        value: usd(Number(numeric) * price),
+        price,
+        iconUrl: `${origin}/token-images/${encodeURIComponent(meta.symbol)}`,
+        quantity: { decimals: String(meta.decimals), numeric },
+      }
+    }
+
+    if (isSolana) {
+      const { address } = parseInput(solanaAddressParams, c.req.param())
+      const query = parseInput(balanceQuery, c.req.query())
+      if (solanaChain === undefined || (query.chainId !== undefined && query.chainId !== solanaChain.caipNetworkId)) {
+        throw new HttpError(400, `Unsupported chainId ${query.chainId}`)
+      }
+      const read = await ctx.solanaBalances.getBalances(solanaChain, address)
+      const chainId = solanaChain.caipNetworkId
+      const balances: TokenBalance[] = [entry(chainId, SOLANA_NATIVE_CURRENCY, read.native)]
+      for (const { token, balance } of read.tokens) {
+        if (token.decimals === 0 || balance === 0n) continue
+        balances.push(entry(chainId, token, balance, token.mint))
+      }
+      return c.json({ balances })
+    }
+
     const { address } = parseInput(addressParams, c.req.param())
     const query = parseInput(balanceQuery, c.req.query())
     let chains: ChainConfig[] = ctx.chains
@@ -99,36 +150,16 @@ export function toolkitRoutes(ctx: AppContext) {
       if (chain === undefined) throw new HttpError(400, `Unsupported chainId ${query.chainId}`)
       chains = [chain]
     }
-    const origin = ctx.publicOrigin(c.req.url)
-    const iconUrl = (symbol: string) => `${origin}/token-images/${encodeURIComponent(symbol)}`
     const perChain = await Promise.all(
       chains.map(async (chain): Promise<TokenBalance[]> => {
         const read = await ctx.balances.getBalances(chain, address)
         const chainId = caipNetworkId(chain)
-        const entry = (
-          meta: { name: string; symbol: string; decimals: number },
-          amount: bigint,
-          tokenAddress?: string,
-        ): TokenBalance => {
-          const numeric = formatUnits(amount, meta.decimals)
-          const price = priceOf(meta.symbol, ctx.prices)
-          return {
-            name: meta.name,
-            symbol: meta.symbol,
-            chainId,
-            ...(tokenAddress === undefined ? {} : { address: `${chainId}:${tokenAddress}` }),
-            value: usd(Number(numeric) * price),
-            price,
-            iconUrl: iconUrl(meta.symbol),
-            quantity: { decimals: String(meta.decimals), numeric },
-          }
-        }
         const balances: TokenBalance[] = []
         // SPEC §5: tokens with decimals '0' are never returned.
-        if (chain.nativeCurrency.decimals !== 0) balances.push(entry(chain.nativeCurrency, read.native))
+        if (chain.nativeCurrency.decimals !== 0) balances.push(entry(chainId, chain.nativeCurrency, read.native))
         for (const { token, balance } of read.tokens) {
           if (token.decimals === 0 || balance === 0n) continue
-          balances.push(entry(token, balance, token.address))
+          balances.push(entry(chainId, token, balance, token.address))
         }
         return balances
       }),
