@@ -156,6 +156,8 @@ export function createConnection(deps: ConnectionDeps) {
 
   /** The pending pairing's abort controller (a walletConnect-type connect in flight). */
   let pairing: AbortController | undefined
+  /** Pairings replaced by a newer connect: their failure is not reported. */
+  const superseded = new WeakSet<AbortController>()
 
   /** The user gave up (modal closed): a pending pairing rejects with 'Modal closed' and cleans up. */
   function cancelPairing(): void {
@@ -192,10 +194,10 @@ export function createConnection(deps: ConnectionDeps) {
     // A pairing (walletConnect type) can be abandoned by closing the modal; a newer one supersedes it.
     const controller = connector.type === 'walletConnect' ? new AbortController() : undefined
     if (controller) {
+      if (pairing) superseded.add(pairing)
       pairing?.abort(new PorticoError(ERRORS.modalClosed))
       pairing = controller
     }
-    const superseded = () => controller !== undefined && pairing !== controller && !controller.signal.aborted
     try {
       const network = opts.network ?? chain.getActiveNetwork(ns)
       const result = await adapter.connect({ connectorId, network, signal: controller?.signal })
@@ -209,8 +211,8 @@ export function createConnection(deps: ConnectionDeps) {
       if (supported) router.reset('Account')
       return result
     } catch (error) {
+      if (controller && superseded.has(controller)) return undefined
       if (controller && pairing === controller) pairing = undefined
-      if (superseded()) return undefined
       const closed = controller?.signal.aborted === true
       $error.set(closed ? null : isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)
       chain.setAccount(ns, { status: previous === 'connecting' ? 'disconnected' : previous })

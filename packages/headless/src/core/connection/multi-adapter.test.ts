@@ -80,6 +80,29 @@ describe('several adapters on one namespace (walletConnect beside injected)', ()
     expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
   })
 
+  it('a refused pairing shows Connection rejected; a newer pairing supersedes an older one silently', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    wc.connectImpl = async () => Promise.reject(Object.assign(new Error('User rejected.'), { code: 5000 }))
+    await portico.connection.connect('walletConnect')
+    expect(portico.connection.$error.get()).toBe('Connection rejected')
+
+    const rejects: (() => void)[] = []
+    wc.connectImpl = (p: ConnectParams) =>
+      new Promise((_, reject) => {
+        p.signal?.addEventListener('abort', () => reject(p.signal?.reason))
+        rejects.push(() => reject(new Error('relay gone')))
+      })
+    const older = portico.connection.connect('walletConnect')
+    const newer = portico.connection.connect('walletConnect')
+    expect(await older).toBeUndefined()
+    expect(portico.connection.$error.get()).toBeNull()
+    expect(portico.chain.getAccount('eip155')?.status).toBe('connecting')
+    rejects[1]!()
+    expect(await newer).toBeUndefined()
+    expect(portico.connection.$error.get()).toBe('Failed to connect')
+  })
+
   it('injected connectors get no signal', async () => {
     const { portico, evm } = setup()
     await portico.ready

@@ -1,0 +1,414 @@
+/**
+ * The WalletConnect chain adapter: pairs with a phone or desktop wallet through a relay
+ * (@walletconnect/sign-client, loaded with import() only when a pairing starts or a stored session
+ * is restored). Primary namespace eip155; accounts of the other six families come back through
+ * ConnectResult.namespaces and the namespace argument of the context's events.
+ */
+import type { AdapterContext, CaipNetwork, ChainAdapter, ChainNamespace, ConnectResult, Connector, NamespaceAccounts, Timers } from '@portico/headless'
+import { ERRORS, PAIRING_RETRY_MS, pairingExpiresAt, pairingRefreshDelay, PorticoError, USER_REJECTED_CODE, uriExpiresAt } from '@portico/headless'
+import type { SignClient } from '@walletconnect/sign-client'
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import { formatUnits, parseEvmChainId, toHexQuantity, utf8ToHex } from './hex'
+import { optionalNamespaces, parseCaipAccount, WC_NAMESPACES } from './namespaces'
+
+type Client = InstanceType<typeof SignClient>
+
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+
+export interface WalletConnectAdapterOptions {
+  /** The relay, e.g. 'ws://127.0.0.1:PORT' (required: there is no default relay). */
+  relayUrl: string
+  /** Project id sent to the relay. @default the Portico projectId */
+  projectId?: string
+  /** The dapp's metadata shown in the wallet. @default { name: 'Portico', url: location.origin } */
+  metadata?: SignClientTypes.Metadata
+  /** The namespaces to request. @default all seven families, restricted to the app's networks */
+  namespaces?: readonly ChainNamespace[]
+  /** sign-client storage prefix (one Core per prefix and JS realm). @default 'portico' */
+  customStoragePrefix?: string
+  /**
+   * sign-client storage options. @default the sign-client default: IndexedDB/localStorage in the
+   * browser, a file in Node (pass `{ database: ':memory:' }` in Node tests)
+   */
+  storageOptions?: SignClientTypes.Options['storageOptions']
+  /** Connector name and image. */
+  name?: string
+  imageUrl?: string
+  /** Attempts to create a pairing before connect fails (spaced PAIRING_RETRY_MS apart). @default 3 */
+  pairingAttempts?: number
+  /** Clock and timers (tests). @default the globals, looked up at call time */
+  timers?: Timers
+  /** JSON-RPC transport for balance reads. @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Loads sign-client (tests may count loads). @default import('@walletconnect/sign-client') */
+  loadSignClient?: () => Promise<{ init(opts: SignClientTypes.Options): Promise<Client> }>
+}
+
+const defaultTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id as never),
+}
+
+/** Wallet-side refusals (WalletConnect 5000–5002 'User rejected…', EIP-1193 4001). */
+function isRejection(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (code === USER_REJECTED_CODE || code === 5000 || code === 5001 || code === 5002) return true
+  return typeof message === 'string' && /rejected/i.test(message)
+}
+
+const rejected = (cause: unknown) => new PorticoError(ERRORS.connectionRejected, { code: USER_REJECTED_CODE, cause })
+
+/** Request errors: keep the wallet's refusal recognisable (code 4001). */
+function requestError(error: unknown): unknown {
+  if (!isRejection(error)) return error
+  return new PorticoError(ERRORS.userRejected, { code: USER_REJECTED_CODE, cause: error })
+}
+
+interface SessionView {
+  /** Accounts per namespace, grouped by chain: ns → chainId → addresses. */
+  byNamespace: Map<string, Map<string, string[]>>
+}
+
+function viewOf(session: SessionTypes.Struct): SessionView {
+  const byNamespace = new Map<string, Map<string, string[]>>()
+  for (const ns of Object.values(session.namespaces)) {
+    for (const raw of ns.accounts) {
+      const account = parseCaipAccount(raw)
+      if (!account) continue
+      const chains = byNamespace.get(account.namespace) ?? new Map<string, string[]>()
+      const list = chains.get(account.chainId) ?? []
+      if (!list.includes(account.address)) list.push(account.address)
+      chains.set(account.chainId, list)
+      byNamespace.set(account.namespace, chains)
+    }
+  }
+  return { byNamespace }
+}
+
+const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
+const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
+
+/** The WalletConnect adapter (connector id 'walletConnect', type 'walletConnect'). */
+export function walletConnectAdapter(options: WalletConnectAdapterOptions): ChainAdapter {
+  const timers = options.timers ?? defaultTimers
+  const attempts = Math.max(1, options.pairingAttempts ?? 3)
+  let ctx: AdapterContext | undefined
+  let clientPromise: Promise<Client> | undefined
+  let client: Client | undefined
+  let session: SessionTypes.Struct | undefined
+  /** The chain each namespace of the session is on (CAIP-2). */
+  const current = new Map<string, string>()
+  /** Cancels the pairing in progress (a newer connect supersedes it). */
+  let cancelPending: ((reason: unknown) => void) | undefined
+
+  const connector = (): Connector => ({
+    id: WALLETCONNECT_CONNECTOR_ID,
+    name: options.name ?? 'WalletConnect',
+    type: 'walletConnect',
+    namespace: 'eip155',
+    ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
+  })
+
+  const networks = (): readonly CaipNetwork[] => {
+    const all = ctx?.allNetworks ?? ctx?.networks ?? []
+    return options.namespaces ? all.filter((n) => options.namespaces!.includes(n.chainNamespace)) : all
+  }
+
+  const metadata = (): SignClientTypes.Metadata =>
+    options.metadata ?? {
+      name: 'Portico',
+      description: 'Portico',
+      url: typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1',
+      icons: [],
+    }
+
+  function loadClient(): Promise<Client> {
+    clientPromise ??= (async () => {
+      const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
+      const c = await SignClient.init({
+        projectId: options.projectId ?? ctx?.projectId ?? '',
+        relayUrl: options.relayUrl,
+        metadata: metadata(),
+        customStoragePrefix: options.customStoragePrefix ?? 'portico',
+        ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+        telemetryEnabled: false,
+        logger: 'silent',
+      })
+      listen(c)
+      client = c
+      return c
+    })().catch((error: unknown) => {
+      clientPromise = undefined
+      throw error
+    })
+    return clientPromise
+  }
+
+  function listen(c: Client): void {
+    const ended = ({ topic }: { topic: string }) => {
+      if (topic !== session?.topic) return
+      forget()
+      ctx?.onDisconnect()
+    }
+    c.on('session_delete', ended)
+    c.on('session_expire', ended)
+    c.on('session_update', ({ topic, params }) => {
+      if (topic !== session?.topic) return
+      const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
+      session = updated
+      const view = viewOf(updated)
+      for (const [ns, chains] of view.byNamespace) {
+        const chain = current.get(ns) ?? [...chains.keys()][0]
+        ctx?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+      }
+    })
+    c.on('session_event', ({ topic, params }) => {
+      if (topic !== session?.topic) return
+      const ns = params.chainId.split(':')[0] as ChainNamespace
+      const { name, data } = params.event as { name: string; data: unknown }
+      if (name === 'accountsChanged' && Array.isArray(data)) {
+        const addresses = data.filter((a): a is string => typeof a === 'string').map((a) => parseCaipAccount(a)?.address ?? a)
+        ctx?.onAccountsChanged(addresses, ns)
+      } else if (name === 'chainChanged') {
+        const id = ns === 'eip155' ? parseEvmChainId(data) ?? parseEvmChainId(params.chainId) : typeof data === 'string' ? refOf(data) : refOf(params.chainId)
+        if (id === undefined) return
+        current.set(ns, `${ns}:${id}`)
+        ctx?.onChainChanged(id, ns)
+      }
+    })
+  }
+
+  function forget(): void {
+    session = undefined
+    current.clear()
+  }
+
+  /** The session as a ConnectResult: eip155 primary (on `preferred` when the session has it). */
+  function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork): ConnectResult {
+    const view = viewOf(s)
+    const parts: Partial<Record<ChainNamespace, NamespaceAccounts>> = {}
+    for (const ns of WC_NAMESPACES) {
+      const chains = view.byNamespace.get(ns)
+      if (!chains?.size) continue
+      const pick = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns)! : [...chains.keys()][0]!
+      current.set(ns, pick)
+      const accounts = chains.get(pick) ?? []
+      parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
+    }
+    const { eip155, ...others } = parts
+    if (!eip155) throw new PorticoError(ERRORS.failedToConnect)
+    return { ...eip155, namespaces: others }
+  }
+
+  function need(): { c: Client; s: SessionTypes.Struct } {
+    if (!client || !session) throw new PorticoError(ERRORS.noAccount)
+    return { c: client, s: session }
+  }
+
+  async function request<T>(chainId: string, method: string, params: unknown): Promise<T> {
+    const { c, s } = need()
+    try {
+      return await c.request<T>({ topic: s.topic, chainId, request: { method, params } })
+    } catch (error) {
+      throw requestError(error)
+    }
+  }
+
+  const evmChain = (network?: CaipNetwork): string => {
+    if (network?.chainNamespace === 'eip155') return network.caipNetworkId
+    const chain = current.get('eip155')
+    if (!chain) throw new PorticoError(ERRORS.noAccount)
+    return chain
+  }
+
+  /** Drops an unused pairing from sign-client (best effort). */
+  const dropPairing = (c: Client, uri: string | undefined) => {
+    const topic = uri ? /^wc:([0-9a-f]+)@/i.exec(uri)?.[1] : undefined
+    if (topic) void c.core.pairing.disconnect({ topic }).catch(() => undefined)
+  }
+
+  return {
+    namespace: 'eip155',
+    namespaces: WC_NAMESPACES,
+
+    setup(context) {
+      ctx = context
+      context.setConnectors([connector()])
+      return () => {
+        cancelPending?.(new PorticoError(ERRORS.modalClosed))
+        ctx = undefined
+        // Close the relay socket; the stored session stays for the next instance / page load.
+        const c = client
+        client = undefined
+        clientPromise = undefined
+        if (c) {
+          c.core.heartbeat.stop()
+          void c.core.relayer.transportClose().catch(() => undefined)
+        }
+      }
+    },
+
+    async connect({ network, signal }) {
+      cancelPending?.(new PorticoError(ERRORS.modalClosed))
+      if (signal?.aborted) throw signal.reason
+      const c = await loadClient()
+      if (signal?.aborted) throw signal.reason
+      const requested = optionalNamespaces(networks(), network)
+      if (!Object.keys(requested).length) throw new PorticoError(ERRORS.failedToConnect)
+
+      return new Promise<ConnectResult>((resolve, reject) => {
+        let generation = 0
+        let done = false
+        let timer: unknown
+        let uri: string | undefined
+
+        const finish = () => {
+          done = true
+          generation++
+          if (timer !== undefined) timers.clearTimeout(timer as never)
+          timer = undefined
+          signal?.removeEventListener('abort', onAbort)
+          if (cancelPending === cancel) cancelPending = undefined
+          ctx?.setWcUri?.(undefined)
+        }
+        const cancel = (reason: unknown) => {
+          if (done) return
+          const last = uri
+          finish()
+          dropPairing(c, last)
+          reject(reason)
+        }
+        const onAbort = () => cancel(signal?.reason ?? new PorticoError(ERRORS.modalClosed))
+        signal?.addEventListener('abort', onAbort)
+        cancelPending = cancel
+
+        const attempt = async (tries: number): Promise<void> => {
+          const mine = ++generation
+          const previous = uri
+          try {
+            const pairing = await c.connect({ optionalNamespaces: requested })
+            if (done || mine !== generation) return
+            if (!pairing.uri) throw new PorticoError(ERRORS.failedToConnect)
+            uri = pairing.uri
+            if (previous) dropPairing(c, previous)
+            ctx?.setWcUri?.(uri)
+            // Refresh with a new URI once this one counts as expired (≤ 10 s of its 4 min left).
+            const now = timers.now()
+            const expiresAt = pairingExpiresAt(now, uriExpiresAt(uri))
+            timer = timers.setTimeout(() => {
+              timer = undefined
+              if (!done && mine === generation) void attempt(0)
+            }, pairingRefreshDelay(expiresAt, now))
+            pairing.approval().then(
+              (s) => {
+                if (done || mine !== generation) return
+                finish()
+                session = s
+                current.clear()
+                try {
+                  resolve(resultOf(s, network))
+                } catch (error) {
+                  reject(error)
+                }
+              },
+              (error: unknown) => {
+                if (done || mine !== generation) return
+                finish()
+                reject(isRejection(error) ? rejected(error) : new PorticoError(ERRORS.failedToConnect, { cause: error }))
+              },
+            )
+          } catch (error) {
+            if (done || mine !== generation) return
+            if (tries + 1 < attempts) {
+              timer = timers.setTimeout(() => {
+                timer = undefined
+                if (!done) void attempt(tries + 1)
+              }, PAIRING_RETRY_MS)
+            } else {
+              finish()
+              reject(new PorticoError(ERRORS.failedToConnect, { cause: error }))
+            }
+          }
+        }
+        void attempt(0)
+      })
+    },
+
+    async reconnect({ network }) {
+      const c = await loadClient()
+      const now = Math.floor(timers.now() / 1000)
+      const live = c.session
+        .getAll()
+        .filter((s) => s.acknowledged && s.expiry > now)
+        .sort((a, b) => b.expiry - a.expiry)
+      const found = live.find((s) => viewOf(s).byNamespace.has('eip155'))
+      if (!found) return null
+      session = found
+      current.clear()
+      return resultOf(found, network)
+    },
+
+    async disconnect() {
+      cancelPending?.(new PorticoError(ERRORS.modalClosed))
+      const s = session
+      forget()
+      if (client && s) await client.disconnect({ topic: s.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
+    },
+
+    async switchNetwork({ network }) {
+      const { s } = need()
+      const ns = network.chainNamespace
+      const chains = viewOf(s).byNamespace.get(ns)
+      if (ns === 'eip155') {
+        const from = current.get('eip155') ?? network.caipNetworkId
+        await request(from, 'wallet_switchEthereumChain', [{ chainId: toHexQuantity(Number(network.id)) }])
+        current.set('eip155', network.caipNetworkId)
+        return
+      }
+      if (!chains?.has(network.caipNetworkId)) throw new PorticoError(ERRORS.unsupportedChain)
+      current.set(ns, network.caipNetworkId)
+    },
+
+    async getBalance({ address, network }) {
+      const url = network.rpcUrls.default.http[0]
+      if (!url) throw new PorticoError(ERRORS.networkNotFound)
+      const body =
+        network.chainNamespace === 'eip155'
+          ? { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }
+          : network.chainNamespace === 'solana'
+            ? { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }
+            : undefined
+      if (!body) throw new PorticoError(ERRORS.tokenBalanceUnavailable)
+      const res = await (options.fetch ?? globalThis.fetch)(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const json = (await res.json()) as { result?: unknown }
+      const raw = network.chainNamespace === 'solana' ? (json.result as { value?: unknown } | undefined)?.value : json.result
+      let value: bigint
+      try {
+        if (typeof raw !== 'string' && typeof raw !== 'number') throw new Error('no balance')
+        value = BigInt(raw)
+      } catch {
+        throw new PorticoError(ERRORS.tokenBalanceUnavailable)
+      }
+      return { balance: formatUnits(value, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+
+    async signMessage({ message, address }) {
+      const signature = await request<unknown>(evmChain(), 'personal_sign', [utf8ToHex(message), address])
+      if (typeof signature !== 'string') throw new PorticoError(ERRORS.frameGeneric)
+      return signature
+    },
+
+    async sendTransaction({ address, to, value, data, gas, gasPrice, network }) {
+      const tx: Record<string, string> = { from: address, to }
+      if (value !== undefined) tx.value = toHexQuantity(value)
+      if (data) tx.data = data
+      if (gas !== undefined) tx.gas = toHexQuantity(gas)
+      if (gasPrice !== undefined) tx.gasPrice = toHexQuantity(gasPrice)
+      const hash = await request<unknown>(evmChain(network), 'eth_sendTransaction', [tx])
+      if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
+      return hash
+    },
+  }
+}
