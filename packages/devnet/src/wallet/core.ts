@@ -64,7 +64,16 @@ export interface DevWalletOptions {
   allowNonLoopbackRpc?: boolean
 }
 
-export type PendingKind = 'connect' | 'personalSign' | 'signTypedData' | 'sendTransaction' | 'switchChain' | 'addChain'
+export type PendingKind =
+  | 'connect'
+  | 'personalSign'
+  | 'signTypedData'
+  | 'sendTransaction'
+  | 'switchChain'
+  | 'addChain'
+  | 'solanaSignMessage'
+  | 'solanaSignTransaction'
+  | 'solanaSendTransaction'
 
 /** A request waiting for the user: what the prompt shows. */
 export interface PendingRequest {
@@ -128,6 +137,12 @@ export interface DevWalletCore {
   revoke(): void
   /** Like revoke, and also emits EIP-1193 `disconnect` (code 4900). */
   disconnect(): void
+  /**
+   * Queues a request for the user (the prompt shows it) and resolves when approved; rejects with
+   * 4001 when rejected, 4900 once destroyed. Resolves at once while auto-approve is on. Used by the
+   * Wallet Standard (Solana) side, which shares this queue and prompt.
+   */
+  prompt(request: { kind: PendingKind; method: string; params?: unknown; title: string; details?: string[] }): Promise<void>
   /** Rejects everything pending and drops all listeners. */
   destroy(): void
 }
@@ -728,6 +743,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
       setChain(id)
     },
     approvePending: (id) => settle(id, true),
+    prompt: ({ kind, method, params, title, details }) => ask(kind, method, params, title, details),
     rejectPending: (id) => settle(id, false),
     revoke: () => setAuthorized(false),
     disconnect() {

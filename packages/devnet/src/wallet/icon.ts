@@ -12,3 +12,6 @@ const svg = [
 ].join('')
 
 export const DEV_WALLET_ICON = `data:image/svg+xml,${encodeURIComponent(svg)}`
+
+/** The same icon as a base64 data URI: the form Wallet Standard wallets must use. */
+export const DEV_WALLET_ICON_BASE64 = `data:image/svg+xml;base64,${btoa(svg)}` as const

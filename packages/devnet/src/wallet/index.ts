@@ -25,7 +25,15 @@ export {
   UNSUPPORTED_METHOD,
   USER_REJECTED,
 } from './errors.ts'
-export { DEV_WALLET_ICON } from './icon.ts'
+export { DEV_WALLET_ICON, DEV_WALLET_ICON_BASE64 } from './icon.ts'
+export {
+  createSolanaDevWallet,
+  type CreateSolanaDevWalletOptions,
+  type DevWalletSolanaOptions,
+  type SolanaDevWallet,
+  type SolanaDevWalletState,
+} from './solana-wallet.ts'
+export { type SolanaKey, solanaKeys } from './solana-keys.ts'
 export {
   DEV_WALLET_NAME,
   DEV_WALLET_RDNS,

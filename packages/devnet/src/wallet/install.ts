@@ -8,6 +8,7 @@ import {
   type DevWalletState,
 } from './core.ts'
 import { DEV_WALLET_ICON } from './icon.ts'
+import { createSolanaDevWallet, type DevWalletSolanaOptions, type SolanaDevWallet } from './solana-wallet.ts'
 import { createMemoryStorage, type KeyValueStorage } from './storage.ts'
 import { type DevWalletUi, type DevWalletUiOptions, mountDevWalletUi } from './ui.ts'
 
@@ -33,6 +34,11 @@ export interface InstallDevWalletOptions extends Omit<DevWalletOptions, 'storage
   info?: Partial<Eip6963ProviderInfo>
   /** @default globalThis.window */
   window?: Window
+  /**
+   * Also register a Wallet Standard Solana wallet (same name and icon) on this local chain, with the
+   * mnemonic's Solana accounts (m/44'/501'/<i>'/0'); it shares the prompt and the account select.
+   */
+  solana?: DevWalletSolanaOptions
 }
 
 export interface DevWalletController {
@@ -49,8 +55,32 @@ export interface DevWalletController {
   revoke(): void
   /** revoke() plus an EIP-1193 disconnect event (4900). */
   disconnect(): void
+  /** The Solana side, when installed with `solana`. */
+  solana?: SolanaDevWallet
   /** Removes the UI, listeners and window.ethereum; pending requests fail with 4900. */
   uninstall(): void
+}
+
+/** The Wallet Standard 'wallet-standard:register-wallet' / 'app-ready' handshake, with unregistering. */
+function registerStandardWallet(win: Window, wallet: SolanaDevWallet['wallet']): () => void {
+  type Api = { register(...wallets: (typeof wallet)[]): () => void }
+  const offs: (() => void)[] = []
+  const callback = ({ register }: Api) => {
+    offs.push(register(wallet))
+  }
+  const EventCtor = (win as Window & typeof globalThis).Event ?? globalThis.Event
+  const event = new EventCtor('wallet-standard:register-wallet')
+  Object.defineProperty(event, 'detail', { value: callback })
+  win.dispatchEvent(event)
+  const onAppReady = (e: Event) => {
+    const api = (e as CustomEvent<Api>).detail
+    if (api && typeof api.register === 'function') callback(api)
+  }
+  win.addEventListener('wallet-standard:app-ready', onAppReady)
+  return () => {
+    win.removeEventListener('wallet-standard:app-ready', onAppReady)
+    for (const off of offs.splice(0)) off()
+  }
 }
 
 function randomUuid(win: Window): string {
@@ -80,11 +110,9 @@ function defaultStorage(win: Window): KeyValueStorage {
 export function installDevWallet(options: InstallDevWalletOptions): DevWalletController {
   const win = options.window ?? (globalThis as { window?: Window }).window
   if (!win) throw new Error('installDevWallet runs in a browser (no window)')
-  const { storage, setWindowEthereum, ui, info: infoOverride, window: _w, ...coreOptions } = options
-  const core = createDevWalletCore({
-    ...coreOptions,
-    storage: storage === null ? createMemoryStorage() : (storage ?? defaultStorage(win)),
-  })
+  const { storage, setWindowEthereum, ui, info: infoOverride, window: _w, solana: solanaOptions, ...coreOptions } = options
+  const store = storage === null ? createMemoryStorage() : (storage ?? defaultStorage(win))
+  const core = createDevWalletCore({ ...coreOptions, storage: store })
   const { provider } = core
   const info: Eip6963ProviderInfo = Object.freeze({
     uuid: randomUuid(win),
@@ -111,6 +139,20 @@ export function installDevWallet(options: InstallDevWalletOptions): DevWalletCon
     win.dispatchEvent(new EventCtor('ethereum#initialized'))
   }
 
+  const solana = solanaOptions
+    ? createSolanaDevWallet({
+        core,
+        solana: solanaOptions,
+        name: info.name,
+        mnemonic: options.mnemonic,
+        accountCount: options.accountCount,
+        storage: store,
+        storageKey: `${options.storageKey ?? 'portico-devwallet'}-solana`,
+        allowNonLoopbackRpc: options.allowNonLoopbackRpc,
+      })
+    : undefined
+  const unregisterSolana = solana ? registerStandardWallet(win, solana.wallet) : undefined
+
   let mounted: DevWalletUi | undefined
   if (ui !== false) {
     mounted = mountDevWalletUi(core, { document: win.document, ...(typeof ui === 'object' ? ui : {}) })
@@ -129,11 +171,14 @@ export function installDevWallet(options: InstallDevWalletOptions): DevWalletCon
     rejectPending: core.rejectPending,
     revoke: core.revoke,
     disconnect: core.disconnect,
+    solana,
     uninstall() {
       if (!installed) return
       installed = false
       win.removeEventListener('eip6963:requestProvider', announce)
       mounted?.unmount()
+      unregisterSolana?.()
+      solana?.destroy()
       if (setWindowEthereum && host.ethereum === provider) {
         if (previousEthereum) Object.defineProperty(host, 'ethereum', previousEthereum)
         else delete host.ethereum
