@@ -2,8 +2,10 @@ import type { RouteEntry, RouteView } from '@portico/headless'
 import type { ComponentType } from 'react'
 import { messages } from '../messages'
 import { Account } from '../views/Account/Account'
+import { AllWallets } from '../views/AllWallets/AllWallets'
 import { Connect } from '../views/Connect/Connect'
 import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
+import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
 import { Networks } from '../views/Networks/Networks'
 import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
 import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
@@ -16,6 +18,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Networks,
   SwitchNetwork,
   UnsupportedChain,
+  AllWallets,
+  ConnectingExternal,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -50,6 +54,8 @@ export function titleFor(entry: RouteEntry): string {
       return messages.switchNetwork.title(entry.data.network.name)
     case 'UnsupportedChain':
       return messages.unsupportedChain.title
+    case 'AllWallets':
+      return messages.allWallets.title
     default:
       return messages.connect.title
   }

@@ -1,5 +1,5 @@
-import type { Connector } from '@portico/headless'
-import { useConnect, usePortico, useRouter } from '@portico/headless/react'
+import type { Connector, OrderedWallet } from '@portico/headless'
+import { useConnect, useOrderedWallets, usePortico, useRouter } from '@portico/headless/react'
 import { useState } from 'react'
 import { messages } from '../../messages'
 import { ConnectView, type WalletEntry } from './ConnectView'
@@ -14,6 +14,30 @@ export function walletEntries(connectors: readonly Connector[], states: Record<s
       imageUrl: c.imageUrl,
       tag: c.type === 'injected' || c.type === 'announced' ? messages.connect.installed : states[c.id] === 'active' ? messages.connect.recent : undefined,
     }))
+}
+
+/** Explorer wallet entries carry this prefix in their id so a click can tell them from connectors. */
+export const EXPLORER_ENTRY_PREFIX = 'explorer:'
+
+/**
+ * SPEC §9 ordered entries (connectors and explorer wallets) as wallet entries: browser wallets are
+ * tagged Installed, previously used connectors and recent explorer wallets Recent.
+ */
+export function orderedEntries(entries: readonly OrderedWallet[], states: Record<string, string>): WalletEntry[] {
+  const out: WalletEntry[] = []
+  for (const e of entries) {
+    if (e.kind === 'connector') {
+      if (e.connector.type !== 'auth') out.push(...walletEntries([e.connector], states))
+      continue
+    }
+    out.push({
+      id: EXPLORER_ENTRY_PREFIX + e.wallet.id,
+      name: e.wallet.name,
+      imageUrl: e.wallet.image_url,
+      tag: e.group === 'recent' ? messages.connect.recent : undefined,
+    })
+  }
+  return out
 }
 
 /** Runs connect(id), tracking which entry is busy and remembering it for retry. */
@@ -36,6 +60,7 @@ export function useConnectAction() {
 export function Connect() {
   const portico = usePortico()
   const { connectors, connectorStates, methodsOrder } = useConnect()
+  const { entries, selectWallet } = useOrderedWallets()
   const router = useRouter()
   const { connecting, error, retry, run } = useConnectAction()
   const auth = connectors.find((c) => c.type === 'auth')
@@ -44,7 +69,7 @@ export function Connect() {
   return (
     <ConnectView
       methodsOrder={methodsOrder}
-      wallets={walletEntries(connectors, connectorStates)}
+      wallets={orderedEntries(entries, connectorStates)}
       email={Boolean(auth && features.email)}
       socials={socials}
       onEmail={(email) => router.push('EmailLogin', { email })}
@@ -56,8 +81,13 @@ export function Connect() {
           router.push('ConnectingExternal', data)
         }
       }}
-      onWallet={(id) => void run(id)}
-      onAllWallets={() => router.push('ConnectWallets')}
+      onWallet={(id) => {
+        const entry = id.startsWith(EXPLORER_ENTRY_PREFIX) ? entries.find((e) => e.kind === 'wallet' && EXPLORER_ENTRY_PREFIX + e.wallet.id === id) : undefined
+        if (entry?.kind === 'wallet') selectWallet(entry)
+        else if (connectors.find((c) => c.id === id)?.type === 'walletConnect') router.push('ConnectingWalletConnect', {})
+        else void run(id)
+      }}
+      onAllWallets={() => router.push('AllWallets')}
       connecting={connecting}
       error={error}
       onRetry={retry}

@@ -1,0 +1,20 @@
+import { useWallets } from '@portico/headless/react'
+import { AllWalletsView } from './AllWalletsView'
+
+/** The AllWallets view: the explorer list through the headless useWallets hook. */
+export function AllWallets() {
+  const w = useWallets()
+  return (
+    <AllWalletsView
+      wallets={w.wallets}
+      query={w.query}
+      onQuery={w.setQuery}
+      loading={w.loading}
+      error={w.error}
+      hasMore={w.hasMore}
+      onLoadMore={() => void w.loadMore()}
+      onRetry={() => void w.retry()}
+      onSelect={w.select}
+    />
+  )
+}

@@ -1,0 +1,222 @@
+import type { ListedWallet } from '@portico/headless'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { Banner } from '../../components/Banner/Banner'
+import { Button } from '../../components/Button/Button'
+import { Icon } from '../../components/Icon/icons'
+import { Input } from '../../components/Input/Input'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { WalletImage } from '../../components/WalletListItem/WalletListItem'
+import * as tagStyles from '../../components/WalletListItem/WalletListItem.css'
+import { messages } from '../../messages'
+import * as viewStyles from '../shared/views.css'
+import * as styles from './AllWallets.css'
+import { scrollToReveal, visibleRange } from './virtual'
+
+/** Row pitch: a 56 px wallet row plus an 8 px gap. */
+export const ROW_HEIGHT = 64
+/** Height of the scrolling list. */
+export const VIEWPORT_HEIGHT = 400
+/** Rows mounted beyond each edge of the viewport. */
+export const OVERSCAN = 3
+/** The next page is asked for when the last visible row is this close to the end. */
+export const END_THRESHOLD = 10
+
+export type AllWalletsViewProps = {
+  /** Wallets to list (search results while searching). */
+  wallets: readonly ListedWallet[]
+  /** Search text as typed. */
+  query: string
+  onQuery?: (query: string) => void
+  /** A page or a search is on its way. */
+  loading: boolean
+  /** Error text of the last request, or null. */
+  error: string | null
+  /** More pages can be loaded. */
+  hasMore: boolean
+  onLoadMore?: () => void
+  onRetry?: () => void
+  onSelect?: (wallet: ListedWallet) => void
+  /** @default VIEWPORT_HEIGHT */
+  viewportHeight?: number
+  /** @default OVERSCAN */
+  overscan?: number
+}
+
+function WalletRow({ wallet, index, active, id, onSelect }: { wallet: ListedWallet; index: number; active: boolean; id: string; onSelect?: (w: ListedWallet) => void }) {
+  const tag = wallet.installed ? messages.allWallets.installed : wallet.recent ? messages.allWallets.recent : undefined
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={active}
+      data-active={active || undefined}
+      data-testid="portico-all-wallets-item"
+      data-wallet-id={wallet.id}
+      className={styles.row}
+      style={{ top: index * ROW_HEIGHT }}
+      onClick={() => onSelect?.(wallet)}
+    >
+      <span className={styles.image}>
+        <WalletImage name={wallet.name} imageUrl={wallet.image_url} />
+      </span>
+      <span className={styles.name}>{wallet.name}</span>
+      {tag && <span className={tagStyles.tag[wallet.installed ? 'success' : 'accent']}>{tag}</span>}
+    </div>
+  )
+}
+
+/**
+ * Every explorer wallet: a search field and a virtualised listbox (fixed row height, only the
+ * visible rows plus overscan are mounted, so images load only for those), loading the next page as
+ * the end comes near. Keyboard: arrows, Page Up/Down, Home/End move; Enter or Space chooses.
+ */
+export function AllWalletsView({
+  wallets,
+  query,
+  onQuery,
+  loading,
+  error,
+  hasMore,
+  onLoadMore,
+  onRetry,
+  onSelect,
+  viewportHeight = VIEWPORT_HEIGHT,
+  overscan = OVERSCAN,
+}: AllWalletsViewProps) {
+  const listRef = useRef<HTMLDivElement>(null)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [active, setActive] = useState(-1)
+  const baseId = `portico-wallet-${useId().replace(/:/g, '')}`
+  const count = wallets.length
+  const viewport = Math.min(viewportHeight, Math.max(count, 1) * ROW_HEIGHT)
+  const range = visibleRange({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan })
+
+  // A new query starts at the top.
+  useEffect(() => {
+    setScrollTop(0)
+    setActive(-1)
+    if (listRef.current) listRef.current.scrollTop = 0
+  }, [query])
+
+  // Infinite scroll: ask for the next page when the last visible row nears the end.
+  const nearEnd = count === 0 || range.last >= count - 1 - END_THRESHOLD
+  useEffect(() => {
+    if (nearEnd && hasMore && !loading && !error) onLoadMore?.()
+  }, [nearEnd, hasMore, loading, error, onLoadMore, count])
+
+  const moveTo = (index: number) => {
+    if (count === 0) return
+    const next = Math.min(count - 1, Math.max(0, index))
+    setActive(next)
+    const top = scrollToReveal(next, scrollTop, viewport, ROW_HEIGHT)
+    if (top !== scrollTop) {
+      setScrollTop(top)
+      if (listRef.current) listRef.current.scrollTop = top
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT))
+    const from = active < 0 ? range.first - 1 : active
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(from + 1),
+      ArrowUp: () => moveTo(active < 0 ? range.first : from - 1),
+      PageDown: () => moveTo(from + page),
+      PageUp: () => moveTo(from - page),
+      Home: () => moveTo(0),
+      End: () => moveTo(count - 1),
+      Enter: () => active >= 0 && wallets[active] && onSelect?.(wallets[active]),
+      ' ': () => active >= 0 && wallets[active] && onSelect?.(wallets[active]),
+    }
+    const action = keys[e.key]
+    if (!action) return
+    e.preventDefault()
+    action()
+  }
+
+  const activeMounted = active >= range.start && active < range.end
+  const firstLoad = count === 0 && loading
+  const failedEmpty = count === 0 && !loading && error
+  const empty = count === 0 && !loading && !error
+
+  return (
+    <div data-testid="portico-all-wallets">
+      <Input
+        className={styles.search}
+        label={messages.allWallets.searchLabel}
+        placeholder={messages.allWallets.searchPlaceholder}
+        icon="wallet"
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        onChange={(e) => onQuery?.(e.target.value)}
+        data-testid="portico-all-wallets-search"
+      />
+      {firstLoad && (
+        <div className={styles.status} style={{ height: viewportHeight }}>
+          <Spinner size={24} accent label={messages.allWallets.loading} />
+        </div>
+      )}
+      {failedEmpty && (
+        <Banner
+          variant="error"
+          action={
+            onRetry && (
+              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
+                {messages.allWallets.retry}
+              </Button>
+            )
+          }
+        >
+          {messages.allWallets.error} ({error})
+        </Banner>
+      )}
+      {empty && (
+        <div className={styles.empty} data-testid="portico-all-wallets-empty" role="status">
+          <p className={viewStyles.heading}>{messages.allWallets.empty}</p>
+          {query.trim() && <p className={viewStyles.muted}>{messages.allWallets.emptyHint(query.trim())}</p>}
+        </div>
+      )}
+      {count > 0 && (
+        <div
+          ref={listRef}
+          role="listbox"
+          tabIndex={0}
+          aria-label={messages.allWallets.listLabel}
+          aria-activedescendant={activeMounted ? `${baseId}-${active}` : undefined}
+          className={styles.viewport}
+          style={{ height: viewport }}
+          data-testid="portico-all-wallets-list"
+          onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+          onKeyDown={onKeyDown}
+          onFocus={() => {
+            if (active < 0) setActive(range.first)
+          }}
+        >
+          <div className={styles.spacer} style={{ height: count * ROW_HEIGHT - (ROW_HEIGHT - 56) }}>
+            {wallets.slice(range.start, range.end).map((w, i) => {
+              const index = range.start + i
+              return <WalletRow key={w.id} wallet={w} index={index} active={index === active} id={`${baseId}-${index}`} onSelect={onSelect} />
+            })}
+          </div>
+        </div>
+      )}
+      {count > 0 && loading && (
+        <div className={styles.status} data-testid="portico-all-wallets-more">
+          <Spinner size={20} accent label={messages.allWallets.loadingMore} />
+        </div>
+      )}
+      {count > 0 && !loading && error && (
+        <div className={styles.status} role="alert">
+          <span>{error}</span>
+          {onRetry && (
+            <Button variant="accentSoft" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
+              {messages.allWallets.retry}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

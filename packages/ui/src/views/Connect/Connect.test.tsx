@@ -1,0 +1,55 @@
+import '../../testing'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { testPortico } from '../../testing'
+import { Connect } from './Connect'
+
+const wallets = Array.from({ length: 12 }, (_, i) => ({ id: `w${i + 1}`, name: `Explorer ${i + 1}`, rdns: `com.e${i + 1}` }))
+const explorerFetch = (async (input: string | URL | Request) => {
+  const url = new URL(String(input))
+  if (url.pathname !== '/getWallets') throw new Error(`unexpected fetch ${url.href}`)
+  const include = url.searchParams.get('include')?.split(',')
+  const exclude = url.searchParams.get('exclude')?.split(',') ?? []
+  const matches = wallets.filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id))
+  const entries = Number(url.searchParams.get('entries'))
+  return new Response(JSON.stringify({ count: matches.length, data: matches.slice(0, entries) }), { status: 200 })
+}) as typeof fetch
+
+function setup() {
+  const storage = new Map<string, string>([['portico:recentWallets', JSON.stringify([{ id: 'w9', name: 'Explorer 9' }])]])
+  const { portico } = testPortico({
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: explorerFetch,
+    featuredWalletIds: ['w5'],
+    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+  })
+  render(
+    <PorticoContextProvider portico={portico}>
+      <Connect />
+    </PorticoContextProvider>,
+  )
+  return portico
+}
+
+const walletButtons = () => screen.getAllByTestId('portico-wallet-item').map((b) => b.textContent)
+
+describe('Connect (wallet group)', () => {
+  it('lists recent, installed, featured wallets in SPEC §9 order (first 3; the monogram letter leads each name)', async () => {
+    const portico = setup()
+    await portico.ready
+    await waitFor(() => expect(walletButtons()).toEqual(['EExplorer 9Recent', 'TTest WalletInstalled', 'EExplorer 5']))
+  })
+
+  it('"All wallets" opens AllWallets; an explorer wallet opens ConnectingWalletConnect with its id', async () => {
+    const portico = setup()
+    await portico.ready
+    fireEvent.click(screen.getByRole('button', { name: /All wallets/ }))
+    expect(portico.router.$route.get().view).toBe('AllWallets')
+    portico.router.reset('Connect')
+    await waitFor(() => expect(screen.getByRole('button', { name: /Explorer 5/ })).toBeTruthy())
+    fireEvent.click(screen.getByRole('button', { name: /Explorer 5/ }))
+    expect(portico.router.$route.get()).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'w5' } })
+    expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w5', 'w9'])
+  })
+})
