@@ -6,6 +6,7 @@ export type * from './adapters'
 export { createPortico, type Portico } from './core/portico'
 export {
   connectMethodsOrder,
+  detectMobile,
   DEFAULT_API_URL,
   DEFAULT_FEATURES,
   SDK_TYPE,

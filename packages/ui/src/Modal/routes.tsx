@@ -5,6 +5,7 @@ import { Account } from '../views/Account/Account'
 import { AllWallets } from '../views/AllWallets/AllWallets'
 import { Connect } from '../views/Connect/Connect'
 import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
+import { ConnectingWalletConnect } from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
 import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
 import { Networks } from '../views/Networks/Networks'
 import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
@@ -18,6 +19,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Networks,
   SwitchNetwork,
   UnsupportedChain,
+  ConnectingWalletConnect,
   AllWallets,
   ConnectingExternal,
 }
@@ -54,6 +56,8 @@ export function titleFor(entry: RouteEntry): string {
       return messages.switchNetwork.title(entry.data.network.name)
     case 'UnsupportedChain':
       return messages.unsupportedChain.title
+    case 'ConnectingWalletConnect':
+      return messages.connectingWalletConnect.title
     case 'AllWallets':
       return messages.allWallets.title
     default:

@@ -1,0 +1,63 @@
+import { detectMobile, explorerFor, type ExplorerWallet, type Portico } from '@portico/headless'
+import { useConnect, usePortico, useRouter } from '@portico/headless/react'
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
+import { messages } from '../../messages'
+import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
+import { walletLinks } from './links'
+
+/** The pairing URI headless publishes while a WalletConnect pairing is pending. */
+export function useWcUri(portico: Portico): string | undefined {
+  const $uri = portico.connection.$wcUri
+  return useSyncExternalStore(
+    (cb) => $uri.listen(cb),
+    () => $uri.get(),
+    () => undefined,
+  )
+}
+
+/** The explorer wallet chosen in the wallet list (it was remembered as recent when chosen). */
+function chosenWallet(portico: Portico, walletId: string | undefined): ExplorerWallet | undefined {
+  if (!walletId) return undefined
+  const explorer = explorerFor(portico)
+  const pools = [explorer.$recent.get(), explorer.$wallets.get(), explorer.$featured.get()] as readonly (readonly ExplorerWallet[])[]
+  for (const pool of pools) {
+    const found = pool.find((w) => w.id === walletId)
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * Starts the pairing when shown (connect with the walletConnect connector), shows the URI as a QR
+ * code, follows refreshed URIs, retries on error. Leaving the view cancels the pending pairing.
+ */
+export function ConnectingWalletConnect() {
+  const portico = usePortico()
+  const router = useRouter()
+  const { connectors, connect, error, clearError } = useConnect()
+  const uri = useWcUri(portico)
+  const connector = connectors.find((c) => c.type === 'walletConnect')
+  const walletId = router.entry.view === 'ConnectingWalletConnect' ? router.entry.data?.walletId : undefined
+  const wallet = chosenWallet(portico, walletId)
+  const connectorId = connector?.id
+
+  const start = useCallback(() => {
+    clearError()
+    if (connectorId) void connect(connectorId)
+  }, [clearError, connect, connectorId])
+
+  useEffect(() => {
+    start()
+    return () => portico.connection.cancelPairing()
+  }, [start, portico])
+
+  return (
+    <ConnectingWalletConnectView
+      uri={uri}
+      walletName={wallet?.name}
+      links={walletLinks(wallet ?? undefined, uri, detectMobile(portico.options.isMobile))}
+      error={connectorId ? error : messages.connectingWalletConnect.unavailable}
+      onRetry={connectorId ? start : undefined}
+    />
+  )
+}

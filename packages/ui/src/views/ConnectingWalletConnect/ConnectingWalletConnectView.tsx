@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react'
+import { Banner } from '../../components/Banner/Banner'
+import { Button } from '../../components/Button/Button'
+import { button } from '../../components/Button/Button.css'
+import { Icon } from '../../components/Icon/icons'
+import { QrCode } from '../../components/QrCode/QrCode'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { messages } from '../../messages'
+import * as styles from '../shared/views.css'
+import * as own from './ConnectingWalletConnect.css'
+import type { WalletLinks } from './links'
+
+export type ConnectingWalletConnectViewProps = {
+  /** The pairing URI; undefined while it is being created (loading state). */
+  uri?: string
+  /** The chosen wallet's name, when one was chosen in the wallet list. */
+  walletName?: string
+  /** Deep links of the chosen wallet (mobile app, desktop app, web app). */
+  links?: WalletLinks
+  /** Last connection error ('Connection rejected' …). */
+  error?: string | null
+  onRetry?: () => void
+  /** Copies the URI. @default navigator.clipboard.writeText */
+  onCopy?: (uri: string) => void | Promise<void>
+}
+
+const copyToClipboard = (uri: string) => globalThis.navigator?.clipboard?.writeText(uri).catch(() => undefined)
+
+/** WalletConnect pairing: QR code of the URI, Copy link, the wallet's deep links, errors with retry. */
+export function ConnectingWalletConnectView({ uri, walletName, links = {}, error, onRetry, onCopy = copyToClipboard }: ConnectingWalletConnectViewProps) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => setCopied(false), [uri])
+  const m = messages.connectingWalletConnect
+  const state = error ? 'error' : uri ? 'ready' : 'loading'
+  return (
+    <div className={styles.centered} data-testid="portico-connecting-wc" data-state={state} data-uri={uri ?? ''}>
+      {error && (
+        <Banner
+          variant="error"
+          action={
+            onRetry && (
+              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
+                {m.retry}
+              </Button>
+            )
+          }
+        >
+          {error}
+        </Banner>
+      )}
+      {uri && !error ? (
+        <div className={own.frame}>
+          <QrCode value={uri} label={m.qrLabel(walletName)} size={256} />
+        </div>
+      ) : (
+        <div className={own.placeholder} role="status" data-testid="portico-connecting-wc-loading">
+          {error ? <Icon name="error" size={28} /> : <Spinner size={28} accent />}
+          <span>{error ? m.failed : m.loading}</span>
+        </div>
+      )}
+      <p className={styles.muted}>{m.scan(walletName)}</p>
+      <div className={own.actions}>
+        {links.mobile && (
+          <a className={`${button({ variant: 'primary', size: 'sm' })} ${own.link}`} href={links.mobile} data-testid="portico-wc-open-mobile">
+            <Icon name="external" size={16} />
+            {m.openApp(walletName)}
+          </a>
+        )}
+        {links.desktop && (
+          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${own.link}`} href={links.desktop} data-testid="portico-wc-open-desktop">
+            <Icon name="external" size={16} />
+            {m.openDesktop}
+          </a>
+        )}
+        {links.web && (
+          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${own.link}`} href={links.web} target="_blank" rel="noreferrer noopener" data-testid="portico-wc-open-web">
+            <Icon name="external" size={16} />
+            {m.openWeb}
+          </a>
+        )}
+        <Button
+          variant="accentSoft"
+          size="sm"
+          disabled={!uri}
+          data-testid="portico-wc-copy"
+          data-uri={uri ?? ''}
+          icon={<Icon name={copied ? 'check' : 'copy'} size={16} />}
+          onClick={() => {
+            if (!uri) return
+            void Promise.resolve(onCopy(uri)).then(() => setCopied(true))
+          }}
+        >
+          {copied ? m.copied : m.copy}
+        </Button>
+      </div>
+    </div>
+  )
+}
