@@ -1,5 +1,7 @@
 import { evmAdapter } from '@portico/evm'
-import { createPortico, type Portico } from '@portico/headless'
+import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
+import { solanaAdapter } from '@portico/solana'
+import { walletConnectAdapter } from '@portico/walletconnect'
 import { readConfig } from './config'
 
 /**
@@ -11,15 +13,20 @@ export function setup(): Portico | undefined {
   if (!config) return undefined
   // The dev wallet is a separate chunk, like a browser extension it arrives on its own and
   // announces itself over EIP-6963; the adapter picks it up whenever it does.
+  // Its Solana side (Wallet Standard) gets its own name: the Connect view lists every namespace's wallets.
   void import('@portico/devnet/wallet').then(({ installDevWallet }) =>
-    installDevWallet({ chains: config.wallet.chains, mnemonic: config.wallet.mnemonic }),
+    installDevWallet({
+      chains: config.wallet.chains,
+      mnemonic: config.wallet.mnemonic,
+      solana: { ...config.solana, walletName: SOLANA_DEV_WALLET_NAME },
+    }),
   )
   return createPortico({
     projectId: config.projectId,
     apiUrl: config.apiUrl,
     explorerUrl: config.apiUrl,
-    networks: config.networks,
-    adapters: [evmAdapter()],
+    networks: [...config.networks, solanaNetwork(config.solana)],
+    adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl })],
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',
@@ -27,6 +34,23 @@ export function setup(): Portico | undefined {
       icons: [],
     },
   })
+}
+
+/** The name of the dev wallet's Solana side in the demo. */
+export const SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
+
+/** The local Solana chain as a Portico network. */
+function solanaNetwork(solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string }): CaipNetwork {
+  const ref = solana.caipNetworkId.slice('solana:'.length)
+  return {
+    id: ref,
+    caipNetworkId: `solana:${ref}`,
+    chainNamespace: 'solana',
+    name: 'Portico Local Solana',
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [solana.rpcUrl], webSocket: [solana.wsUrl] } },
+    testnet: true,
+  }
 }
 
 export const NOT_STARTED = 'This page needs the local stack: run `npm start` from the repository root.'

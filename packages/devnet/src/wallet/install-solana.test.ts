@@ -45,6 +45,13 @@ describe('installDevWallet with solana: Wallet Standard registration', () => {
     expect(devWallets()).toHaveLength(before)
   })
 
+  it('takes another Wallet Standard name from solana.walletName', () => {
+    const wallet = install({ solana: { ...solana, walletName: 'Portico Solana Dev Wallet' } })
+    expect(getWallets().get()).toContain(wallet.solana?.wallet)
+    expect(wallet.solana?.wallet.name).toBe('Portico Solana Dev Wallet')
+    expect(wallet.info.name).toBe('Portico Dev Wallet')
+  })
+
   it('asks in the same prompt; Approve connects the Solana account and the choice survives a reload', async () => {
     const wallet = install()
     const standard = wallet.solana!.wallet

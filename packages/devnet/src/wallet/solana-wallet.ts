@@ -38,6 +38,8 @@ export interface DevWalletSolanaOptions {
   caipNetworkId: string
   /** @default 'Portico Local Solana' */
   name?: string
+  /** The Wallet Standard wallet's name. @default the EIP-6963 name ('Portico Dev Wallet') */
+  walletName?: string
 }
 
 export interface SolanaDevWalletState {
@@ -326,7 +328,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
 
   const wallet: Wallet = Object.freeze({
     version: '1.0.0' as const,
-    name: options.name,
+    name: solana.walletName ?? options.name,
     icon: DEV_WALLET_ICON_BASE64,
     chains: [chain] as const,
     features: Object.freeze({

@@ -1,0 +1,75 @@
+// Issue 4 §3/§5: connect the dev wallet's Solana side (Wallet Standard) on the local Solana chain, end
+// to end — litesvm RPC, the real Portico API (SOL balance from lamports), a production build of the
+// demo, Debian Chromium. The journeys run in order on one page, as one visitor would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+
+// Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0'), 100 SOL on the local chain.
+const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+const SHORT_SOL_0 = 'oeYf…A9kq96'
+
+let h: Harness
+/** Balance requests the page made to the API, as paths. */
+const balanceRequests: string[] = []
+
+beforeAll(async () => {
+  h = await startHarness({
+    beforeGoto: async (page) => {
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.pathname.endsWith('/balance')) balanceRequests.push(`${url.pathname}?chainId=${url.searchParams.get('chainId')}`)
+      })
+    },
+  })
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+const modal = () => h.page.getByRole('dialog')
+const accountAddress = () => h.page.getByTestId('portico-account-address')
+const accountBalance = () => h.page.getByTestId('portico-account-balance')
+const demoNetwork = () => h.page.getByTestId('portico-demo-network')
+
+describe('Solana wallet on the local stack', () => {
+  it('a. switches to the local Solana network from the network button', async () => {
+    const { page } = h
+    await page.getByTestId('portico-network-button').click()
+    await expect.poll(() => modal().isVisible()).toBe(true)
+    await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
+    await expect.poll(() => demoNetwork().textContent()).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+  })
+
+  it("b. connects the dev wallet's Solana side after approval: shortened base58 address and the SOL balance from the API", async () => {
+    const { page } = h
+    if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
+    // The dev wallet's Solana side registers over Wallet Standard under its demo name.
+    const wallet = modal().getByRole('button', { name: /Portico Solana Dev Wallet/ })
+    await expect.poll(() => wallet.textContent()).toContain('Installed')
+    await wallet.click()
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(`Share Solana account ${SOL_0}`)
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+    await expect.poll(() => accountBalance().textContent()).toBe('100.000 SOL')
+    expect(balanceRequests).toContain(`/v1/account/${SOL_0}/balance?chainId=${h.stack.solana.caipNetworkId}`)
+    expect(await page.getByTestId('portico-demo-address').textContent()).toBe(SOL_0)
+    await page.screenshot({ path: 'e2e-results/solana-connected.png' })
+  })
+
+  it('c. a transfer made elsewhere shows after a reload, and the session is restored without a prompt', async () => {
+    const { page, stack } = h
+    await stack.solana.server.airdrop(SOL_0 as Parameters<typeof stack.solana.server.airdrop>[0], 2_500_000_000n)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('portico-connect-button-address').textContent()).toBe(SHORT_SOL_0)
+    expect(await page.getByTestId('portico-devwallet-prompt').isVisible()).toBe(false)
+    await expect.poll(() => demoNetwork().textContent()).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => accountBalance().textContent()).toBe('102.500 SOL')
+  })
+
+  it('made no request beyond loopback and raised no page error', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})
