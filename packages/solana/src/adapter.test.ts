@@ -1,10 +1,12 @@
 import type { AdapterContext, CaipNetwork, ChainAdapter, Connector } from '@portico/headless'
-import { type SolanaDevnet, solanaDevSigner, startSolanaDevnet } from '@portico/devnet/solana'
 import {
   type Address,
-  createSolanaRpc,
+  decompileTransactionMessage,
+  generateKeyPairSigner,
+  getBase58Decoder,
   getBase58Encoder,
   getBase64EncodedWireTransaction,
+  getCompiledTransactionMessageDecoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
   type KeyPairSigner,
@@ -15,21 +17,36 @@ import {
 } from '@solana/kit'
 import type { Wallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { solanaAdapter, solanaConnectorId } from './adapter'
 import { chainReference, SOLANA_CLUSTERS, walletChainsOf } from './chains'
 import { formatLamports } from './rpc'
 import { transferData } from './transfer'
 
-let sol: SolanaDevnet
+// The chain is faked here (adapters may not import the devnet): JSON-RPC answers come from `rpcStub`.
+// packages/devnet/src/wallet/solana-adapter.test.ts runs this adapter against the real local chain.
+const LOCAL_REF = 'CdTVLPWPbyfapDkhQ9VtSSLdbrLSEuyS'
+const RPC_URL = 'http://127.0.0.1:8899'
+const sol = { caipNetworkId: `solana:${LOCAL_REF}`, rpcUrl: RPC_URL }
+const BLOCKHASH = 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N'
+
 let signers: KeyPairSigner[]
 beforeAll(async () => {
-  sol = await startSolanaDevnet({ accounts: 2 })
-  signers = [await solanaDevSigner(0), await solanaDevSigner(1)]
+  signers = [await generateKeyPairSigner(), await generateKeyPairSigner()]
 })
-afterAll(async () => {
-  await sol?.stop()
-})
+
+/** A JSON-RPC endpoint in a function: records each call, answers from `answers`. */
+function rpcStub(answers: Record<string, (params: unknown[]) => unknown>) {
+  const calls: { url: string; method: string; params: unknown[] }[] = []
+  const fetchStub = (async (url: string | URL | Request, init?: RequestInit) => {
+    const { method, params } = JSON.parse(String(init?.body)) as { method: string; params: unknown[] }
+    calls.push({ url: String(url), method, params })
+    const answer = answers[method]
+    const body = answer ? { jsonrpc: '2.0', id: 1, result: answer(params) } : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: `Method not found: ${method}` } }
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+  }) as typeof fetch
+  return { calls, fetch: fetchStub }
+}
 
 const localNetwork = (): CaipNetwork => {
   const ref = sol.caipNetworkId.split(':')[1] as string
@@ -87,6 +104,7 @@ function fakeWallet(opts: FakeWalletOptions = {}) {
   let authorized = false
   let selected = 0
   const calls: string[] = []
+  const sent: Uint8Array[] = []
   const listeners = new Set<(p: { accounts?: readonly WalletAccount[] }) => void>()
   const accountOf = (s: KeyPairSigner): WalletAccount => ({
     address: s.address,
@@ -162,9 +180,8 @@ function fakeWallet(opts: FakeWalletOptions = {}) {
           inputs.map(async ({ account, chain, transaction }) => {
             calls.push(`signAndSendTransaction(${chain})`)
             const signed = await sign(account, transaction)
-            const rpc = createSolanaRpc(sol.rpcUrl)
-            const signature = await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-            return { signature: getBase58Encoder().encode(signature) as Uint8Array }
+            sent.push(transaction)
+            return { signature: signed.signatures[account.address as Address] as Uint8Array }
           }),
         ),
     }
@@ -182,6 +199,7 @@ function fakeWallet(opts: FakeWalletOptions = {}) {
   return {
     wallet,
     calls,
+    sent,
     select(i: number) {
       selected = i
       for (const l of listeners) l({ accounts: exposed() })
@@ -338,31 +356,98 @@ describe('solana adapter: networks, signing, sending, balance', () => {
     )
   })
 
+  /** Decodes the wire bytes the wallet got: fee payer, blockhash, the one instruction. */
+  function decodeTransfer(wire: Uint8Array) {
+    const tx = getTransactionDecoder().decode(wire)
+    const message = decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(tx.messageBytes))
+    const [ix] = message.instructions
+    return {
+      version: message.version,
+      feePayer: message.feePayer.address,
+      blockhash: (message.lifetimeConstraint as { blockhash: string }).blockhash,
+      program: ix?.programAddress,
+      accounts: ix?.accounts?.map((a) => [a.address, a.role]),
+      data: [...(ix?.data ?? [])],
+      signers: Object.keys(tx.signatures),
+    }
+  }
+
   it.each([
-    ['solana:signAndSendTransaction', true, 'signAndSendTransaction'],
-    ['solana:signTransaction + RPC sendTransaction', false, 'signTransaction'],
-  ])('sendTransaction moves SOL on the local chain through %s', async (_label, signAndSend, call) => {
-    const { adapter, fw } = await connected({ signAndSend })
-    const network = localNetwork()
+    ['solana:signAndSendTransaction', true],
+    ['solana:signTransaction + RPC sendTransaction', false],
+  ])('sendTransaction builds a System transfer on the latest blockhash and sends it through %s', async (_label, signAndSend) => {
+    const stub = rpcStub({
+      getLatestBlockhash: () => ({ context: { slot: 7 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 157 } }),
+      sendTransaction: ([wire]) => {
+        const tx = getTransactionDecoder().decode(Uint8Array.from(Buffer.from(String(wire), 'base64')))
+        return getBase58Decoder().decode(tx.signatures[signers[0]!.address as Address] as Uint8Array)
+      },
+    })
+    const registry = createRegistry()
+    const fw = fakeWallet({ signAndSend })
+    registry.register(fw.wallet)
+    const adapter = solanaAdapter({ wallets: registry, fetch: stub.fetch })
+    harness(adapter)
+    await adapter.connect({ connectorId: ID })
     const to = signers[1]!.address
-    const rpc = createSolanaRpc(sol.rpcUrl)
-    const before = (await rpc.getBalance(to).send()).value
-    const signature = await adapter.sendTransaction({ address: signers[0]!.address, to, value: 1_500_000_000n, network })
-    expect(fw.calls.at(-1)).toContain(call)
-    const { value: statuses } = await rpc.getSignatureStatuses([signature as never]).send()
-    expect(statuses[0]?.err).toBeNull()
-    expect((await rpc.getBalance(to).send()).value).toBe(before + 1_500_000_000n)
-    const { balance, symbol } = await adapter.getBalance({ address: to, network })
-    expect([balance, symbol]).toEqual([formatLamports(before + 1_500_000_000n), 'SOL'])
+    const signature = await adapter.sendTransaction({ address: signers[0]!.address, to, value: 1_500_000_000n, network: localNetwork() })
+
+    expect(stub.calls.map((c) => [c.url, c.method])).toEqual(
+      signAndSend
+        ? [[RPC_URL, 'getLatestBlockhash']]
+        : [
+            [RPC_URL, 'getLatestBlockhash'],
+            [RPC_URL, 'sendTransaction'],
+          ],
+    )
+    const wire = signAndSend
+      ? (fw.sent[0] as Uint8Array)
+      : Uint8Array.from(Buffer.from(String(stub.calls[1]?.params[0]), 'base64'))
+    expect(decodeTransfer(wire)).toEqual({
+      version: 0,
+      feePayer: signers[0]!.address,
+      blockhash: BLOCKHASH,
+      program: '11111111111111111111111111111111',
+      accounts: [
+        [signers[0]!.address, 3],
+        [to, 1],
+      ],
+      data: [2, 0, 0, 0, 0x00, 0x2f, 0x68, 0x59, 0, 0, 0, 0],
+      signers: [signers[0]!.address],
+    })
+    expect(fw.calls.at(-1)).toBe(signAndSend ? `signAndSendTransaction(${sol.caipNetworkId})` : 'signTransaction')
+    // The result is the fee payer's signature over the message, base58.
+    const tx = getTransactionDecoder().decode(wire)
+    const key = await getPublicKeyFromAddress(signers[0]!.address as Address)
+    expect(await verifySignature(key, getBase58Encoder().encode(signature) as SignatureBytes, tx.messageBytes)).toBe(true)
   })
 
-  it('getBalance reads lamports as SOL (100 SOL minus nothing for an untouched account)', async () => {
-    const adapter = solanaAdapter({ wallets: createRegistry() })
+  it('sendTransaction refuses a network the wallet lacks, and passes the node’s error on', async () => {
+    const stub = rpcStub({
+      getLatestBlockhash: () => ({ context: { slot: 7 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 157 } }),
+    })
+    const registry = createRegistry()
+    registry.register(fakeWallet({ signAndSend: false }).wallet)
+    const adapter = solanaAdapter({ wallets: registry, fetch: stub.fetch })
+    harness(adapter, [localNetwork(), solanaDevnet])
+    await adapter.connect({ connectorId: ID })
+    const send = (network: CaipNetwork) =>
+      adapter.sendTransaction({ address: signers[0]!.address, to: signers[1]!.address, value: 1n, network })
+    await expect(send(solanaDevnet)).rejects.toThrow('Unsupported chain')
+    await expect(send(localNetwork())).rejects.toMatchObject({ code: -32601, message: 'Method not found: sendTransaction' })
+  })
+
+  it.each([
+    [0, '0'],
+    [2_250_000_000, '2.25'],
+    [100_000_000_000, '100'],
+  ])('getBalance reads %i lamports from the network’s RPC as %s SOL', async (lamports, sol) => {
+    const stub = rpcStub({ getBalance: () => ({ context: { slot: 1 }, value: lamports }) })
+    const adapter = solanaAdapter({ wallets: createRegistry(), fetch: stub.fetch })
     harness(adapter)
-    const fresh = (await solanaDevSigner(7)).address
-    expect(await adapter.getBalance({ address: fresh, network: localNetwork() })).toEqual({ balance: '0', symbol: 'SOL' })
-    await sol.server.airdrop(fresh, 2_250_000_000n)
-    expect(await adapter.getBalance({ address: fresh, network: localNetwork() })).toEqual({ balance: '2.25', symbol: 'SOL' })
+    const who = signers[1]!.address
+    expect(await adapter.getBalance({ address: who, network: localNetwork() })).toEqual({ balance: sol, symbol: 'SOL' })
+    expect(stub.calls).toEqual([{ url: RPC_URL, method: 'getBalance', params: [who, { commitment: 'confirmed' }] }])
   })
 
   it('switchNetwork selects a configured network the wallet has; refuses unknown or unsupported ones', async () => {
