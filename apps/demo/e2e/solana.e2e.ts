@@ -1,12 +1,15 @@
 // Issue 4 §3/§5: connect the dev wallet's Solana side (Wallet Standard) on the local Solana chain, end
 // to end — litesvm RPC, the real Portico API (SOL balance from lamports), a production build of the
 // demo, Debian Chromium. The journeys run in order on one page, as one visitor would.
+import { ed25519 } from '@noble/curves/ed25519'
+import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
 // Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0'), 100 SOL on the local chain.
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'
+const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 
 let h: Harness
 /** Balance requests the page made to the API, as paths. */
@@ -66,6 +69,31 @@ describe('Solana wallet on the local stack', () => {
     await expect.poll(() => demoNetwork().textContent()).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
     await page.getByTestId('portico-connect-button').click()
     await expect.poll(() => accountBalance().textContent()).toBe('102.500 SOL')
+  })
+
+  it('d. signs a message with the Solana account: an ed25519 signature in base58', async () => {
+    const { page } = h
+    await page.keyboard.press('Escape')
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello Solana')
+    await page.getByTestId('portico-demo-sign').click()
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('solanaSignMessage')
+    expect(await page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain('Hello Solana')
+    await page.getByTestId('portico-devwallet-approve').click()
+    const signature = page.getByTestId('portico-demo-signature')
+    await expect.poll(() => signature.isVisible()).toBe(true)
+    const text = (await signature.textContent()) ?? ''
+    expect(ed25519.verify(base58(text), new TextEncoder().encode('Hello Solana'), base58(SOL_0))).toBe(true)
+  })
+
+  it('e. follows an account change made in the wallet, then disconnects', async () => {
+    const { page } = h
+    const sol1 = h.stack.solana.accounts[1] as string
+    await page.getByTestId('portico-devwallet-account-select').selectOption('1')
+    await expect.poll(() => page.getByTestId('portico-demo-address').textContent()).toBe(sol1)
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(`${sol1.slice(0, 4)}…${sol1.slice(-6)}`)
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
   })
 
   it('made no request beyond loopback and raised no page error', () => {
