@@ -30,7 +30,6 @@ export const messages = {
     retry: 'Try again',
     installed: 'Installed',
     recent: 'Recent',
-    count: (shown: number, total: number) => `${shown} of ${total} wallets`,
   },
   connectingExternal: {
     title: (wallet: string) => `Continue in ${wallet}`,

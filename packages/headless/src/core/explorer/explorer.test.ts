@@ -304,6 +304,25 @@ describe('recent wallets (2 kept, most recent first, de-duplicated)', () => {
   })
 })
 
+describe('findWallet', () => {
+  it.each<[string, string | undefined]>([
+    ['w7', 'recent'],
+    ['w50', 'featured'],
+    ['w1', 'loaded page'],
+    ['w99', 'search result'],
+    ['nope', undefined],
+  ])('%s → %s', async (id, from) => {
+    const { explorer, timers } = setup({ featuredWalletIds: ['w50'] }, 100)
+    explorer.addRecent(wallet(7))
+    await explorer.loadFeatured()
+    await explorer.loadMore()
+    explorer.setSearch('Wallet 99')
+    timers.advance(300)
+    await flush()
+    expect(explorer.findWallet(id)?.id).toBe(from === undefined ? undefined : id)
+  })
+})
+
 describe('installed wallets', () => {
   const connectors: Connector[] = [
     { id: 'com.wallet2', name: 'Wallet 2', type: 'announced', namespace: 'eip155', rdns: 'COM.wallet2' },

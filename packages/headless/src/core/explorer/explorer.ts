@@ -409,6 +409,18 @@ export function createExplorer(deps: ExplorerDeps) {
     storage.set('recentWallets', next)
   }
 
+  /**
+   * An explorer wallet known to this instance by id: recent, featured, recommended, custom, loaded
+   * pages or search results (e.g. the wallet a ConnectingWalletConnect route names).
+   */
+  function findWallet(id: string): ExplorerWallet | undefined {
+    for (const list of [$recent.get(), $featured.get(), $recommended.get(), deps.customWallets ?? [], $list.get().wallets, $search.get().results]) {
+      const hit = list.find((w) => w.id === id)
+      if (hit) return hit
+    }
+    return undefined
+  }
+
   let prefetched = false
   /**
    * Once per instance: featured, recommended and the first page are fetched, then the images of
@@ -452,6 +464,7 @@ export function createExplorer(deps: ExplorerDeps) {
     loadFeatured,
     loadRecommended,
     addRecent,
+    findWallet,
     prefetch,
     /** Stop watching the modal; a pending search timer is cleared. */
     destroy(): void {
