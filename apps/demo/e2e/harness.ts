@@ -19,7 +19,13 @@ export interface Harness {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-export async function startHarness(options: { beforeGoto?: (page: Page) => Promise<void> } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  beforeGoto?: (page: Page) => Promise<void>
+  /** Scripts run in every page before its own scripts (test-only shims, e.g. for sign-client). */
+  initScripts?: (() => void)[]
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const stack = await startStack({ mode: 'preview' })
   let browser: Browser | undefined
   try {
@@ -33,6 +39,7 @@ export async function startHarness(options: { beforeGoto?: (page: Page) => Promi
       offLoopback.push(url.href)
       return route.abort()
     })
+    for (const script of options.initScripts ?? []) await context.addInitScript(script)
     const page = await context.newPage()
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await options.beforeGoto?.(page)

@@ -5,7 +5,7 @@ import { type CaipNetwork, createPortico, type Portico, PorticoError, type Timer
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
+import { isLoopback, walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
 import { WC_METHODS } from './namespaces'
 
 const WALLET_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -149,6 +149,32 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     expect(loads()).toBe(0)
     await pairAndApprove(portico)
     expect(loads()).toBe(1)
+  })
+
+  it('Verify (attestation) is off for a loopback relay unless asked for', async () => {
+    const clients: { core: { verify: { register: unknown } } }[] = []
+    for (const verify of [undefined, true]) {
+      const { portico } = make({
+        ...(verify === undefined ? {} : { verify }),
+        loadSignClient: async () => ({
+          async init(o) {
+            const client = await SignClient.init(o)
+            clients.push(client)
+            return client
+          },
+        }),
+      })
+      await portico.ready
+      const connecting = portico.connection.connect('walletConnect')
+      await until(() => portico.connection.$wcUri.get(), 'the pairing URI')
+      portico.connection.cancelPairing()
+      await connecting
+    }
+    const [loopback, asked] = clients.map((c) => c.core.verify.register as (p: unknown) => Promise<string | undefined>)
+    expect(await loopback!({ id: 'a', decryptedId: 'b' })).toBe('')
+    expect(loopback!.toString()).not.toBe(asked!.toString())
+    expect(isLoopback('ws://127.0.0.1:1')).toBe(true)
+    expect(isLoopback('wss://relay.walletconnect.org')).toBe(false)
   })
 
   it('pairs: optional namespaces from the networks, URI published while pending, eip155 and polkadot accounts applied', async () => {

@@ -31,6 +31,12 @@ export interface WalletConnectAdapterOptions {
    * browser, a file in Node (pass `{ database: ':memory:' }` in Node tests)
    */
   storageOptions?: SignClientTypes.Options['storageOptions']
+  /**
+   * WalletConnect Verify (an attestation iframe from verify.walletconnect.org when a pairing is
+   * proposed or a request is sent). It cannot attest a loopback origin, so it is off for a loopback
+   * relay. @default true, false when relayUrl is on 127.0.0.1 / localhost / [::1]
+   */
+  verify?: boolean
   /** Connector name and image. */
   name?: string
   imageUrl?: string
@@ -42,6 +48,16 @@ export interface WalletConnectAdapterOptions {
   fetch?: typeof fetch
   /** Loads sign-client (tests may count loads). @default import('@walletconnect/sign-client') */
   loadSignClient?: () => Promise<{ init(opts: SignClientTypes.Options): Promise<Client> }>
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** Is the relay on this machine? */
+export function isLoopback(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname)
+  } catch {
+    return false
+  }
 }
 
 const defaultTimers: Timers = {
@@ -136,6 +152,10 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
         telemetryEnabled: false,
         logger: 'silent',
       })
+      if (!(options.verify ?? !isLoopback(options.relayUrl))) {
+        // No attestation: sign-client would otherwise load verify.walletconnect.org in an iframe.
+        c.core.verify.register = async () => ''
+      }
       listen(c)
       client = c
       return c
