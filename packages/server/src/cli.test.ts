@@ -44,7 +44,25 @@ describe('parseCli', () => {
     expect(parsed).toEqual({ port: 1234, chains: [chain] })
   })
 
+  it('reads a Solana chain from --solana (file) or PORTICO_SOLANA (JSON); the file wins', () => {
+    const solana = {
+      caipNetworkId: 'solana:CdTVLPWPbyfapDkhQ9VtSSLdbrLSEuyS',
+      name: 'Portico Local Solana',
+      rpcUrl: 'http://127.0.0.1:8899',
+      tokens: [{ mint: 'GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce', symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+    }
+    const solanaFile = path.join(dir, 'solana.json')
+    writeFileSync(solanaFile, JSON.stringify(solana))
+    expect(parseCli([], { PORTICO_SOLANA: JSON.stringify({ ...solana, tokens: undefined }) })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      solana: { ...solana, tokens: [] },
+    })
+    expect(parseCli(['--solana', solanaFile], { PORTICO_SOLANA: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, solana })
+  })
+
   it.each([
+    [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
     [[], { PORTICO_CHAINS: '[{"chainId":1}]' }, 'Invalid chains config at 0.name'],
     [['--bogus'], {}, "Unknown option '--bogus'"],

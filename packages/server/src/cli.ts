@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { chainsConfigSchema, type ChainConfigInput } from './config.ts'
+import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { StartServerOptions } from './index.ts'
 
 export const CLI_USAGE = `Usage: node packages/server/src/main.ts [options]
   --port <n>               port on 127.0.0.1 (env PORT; default 8787, 0 = free port)
   --chains <file.json>     chains config file (env PORTICO_CHAINS_FILE, or PORTICO_CHAINS as JSON)
+  --solana <file.json>     a Solana chain { caipNetworkId, name, rpcUrl, tokens } (env PORTICO_SOLANA_FILE, or PORTICO_SOLANA as JSON)
   --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
@@ -37,6 +38,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     options: {
       port: { type: 'string' },
       chains: { type: 'string' },
+      solana: { type: 'string' },
       'data-dir': { type: 'string' },
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
@@ -59,6 +61,16 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     throw new Error(`Invalid chains config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
+  const solanaFile = values.solana ?? env['PORTICO_SOLANA_FILE']
+  let solanaJson: unknown
+  if (solanaFile !== undefined) solanaJson = JSON.parse(readFileSync(solanaFile, 'utf8'))
+  else if (env['PORTICO_SOLANA']) solanaJson = JSON.parse(env['PORTICO_SOLANA'])
+  const solana = solanaJson === undefined ? undefined : solanaChainConfigSchema.safeParse(solanaJson)
+  if (solana && !solana.success) {
+    const issue = solana.error.issues[0]
+    throw new Error(`Invalid solana config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
+  }
+
   const origins = values['allowed-origins'] ?? env['PORTICO_ALLOWED_ORIGINS']
   const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
   const publicUrl = values['public-url'] ?? env['PORTICO_PUBLIC_URL']
@@ -66,6 +78,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   return {
     port: portResult.data,
     chains: chains.data,
+    ...(solana ? { solana: solana.data } : {}),
     ...(dataDir ? { dataDir } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(publicUrl ? { publicUrl } : {}),
