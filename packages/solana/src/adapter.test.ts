@@ -208,23 +208,27 @@ function fakeWallet(opts: FakeWalletOptions = {}) {
       authorized = false
       for (const l of listeners) l({ accounts: [] })
     },
+    changeChains(next: `${string}:${string}`[]) {
+      for (const l of listeners) l({ chains: next } as never)
+    },
   }
 }
 
 function harness(adapter: ChainAdapter, networks: CaipNetwork[] = [localNetwork()]) {
   const connectors: Connector[][] = []
   const accountsChanged: string[][] = []
+  const chainChanged: (number | string)[] = []
   const ctx: AdapterContext = {
     networks,
     projectId: 'test',
     getActiveNetwork: () => networks[0],
     setConnectors: (list) => connectors.push(list),
     onAccountsChanged: (a) => accountsChanged.push(a),
-    onChainChanged: () => {},
+    onChainChanged: (c) => chainChanged.push(c),
     onDisconnect: () => {},
   }
   const cleanup = adapter.setup(ctx) as () => void
-  return { connectors, accountsChanged, cleanup, last: () => connectors.at(-1) ?? [] }
+  return { connectors, accountsChanged, chainChanged, cleanup, last: () => connectors.at(-1) ?? [] }
 }
 
 const ID = solanaConnectorId('Fake Solana Wallet')
@@ -329,6 +333,20 @@ describe('solana adapter: sessions', () => {
     expect(h.accountsChanged).toHaveLength(2)
     expect(fw.calls.at(-1)).toBe('disconnect')
     expect(await adapter.reconnect({ connectorId: ID })).toBeNull()
+  })
+
+  it('reports a chain change when the wallet drops the chain in use; keeping it says nothing', async () => {
+    const registry = createRegistry()
+    const fw = fakeWallet()
+    registry.register(fw.wallet)
+    const adapter = solanaAdapter({ wallets: registry })
+    const h = harness(adapter)
+    await adapter.connect({ connectorId: ID })
+    fw.changeChains([sol.caipNetworkId as `${string}:${string}`, 'solana:devnet'])
+    expect(h.chainChanged).toEqual([])
+    fw.changeChains(['solana:devnet'])
+    expect(h.chainChanged).toEqual([SOLANA_CLUSTERS.devnet])
+    expect(h.accountsChanged).toEqual([])
   })
 })
 

@@ -135,11 +135,19 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     active?.off()
     const on = features(wallet)[EVENTS]?.on
     const off = on?.('change', (properties: StandardEventsChangeProperties) => {
-      if (!active || active.wallet !== wallet || !properties.accounts) return
-      const accounts = solanaAccounts(properties.accounts)
-      const [first] = accounts
-      if (first) active.account = first
-      ctx?.onAccountsChanged(accounts.map((a) => a.address))
+      if (!active || active.wallet !== wallet) return
+      if (properties.accounts) {
+        const accounts = solanaAccounts(properties.accounts)
+        const [first] = accounts
+        if (first) active.account = first
+        ctx?.onAccountsChanged(accounts.map((a) => a.address))
+      }
+      // The wallet dropped the chain in use: report the chain it is on now.
+      const current = networkOf()
+      if (properties.chains && current && !walletChainFor(properties.chains, current)) {
+        const ref = properties.chains.filter(isSolanaChain).map(chainReference).find(Boolean)
+        if (ref) ctx?.onChainChanged(ref)
+      }
     })
     active = { connectorId, wallet, account, off: off ?? (() => {}) }
   }
