@@ -15,16 +15,9 @@ export function useWcUri(portico: Portico): string | undefined {
   )
 }
 
-/** The explorer wallet chosen in the wallet list (it was remembered as recent when chosen). */
+/** The explorer wallet chosen in the wallet list (recent, featured, pages, search …). */
 function chosenWallet(portico: Portico, walletId: string | undefined): ExplorerWallet | undefined {
-  if (!walletId) return undefined
-  const explorer = explorerFor(portico)
-  const pools = [explorer.$recent.get(), explorer.$wallets.get(), explorer.$featured.get()] as readonly (readonly ExplorerWallet[])[]
-  for (const pool of pools) {
-    const found = pool.find((w) => w.id === walletId)
-    if (found) return found
-  }
-  return undefined
+  return walletId ? explorerFor(portico).findWallet(walletId) : undefined
 }
 
 /**
