@@ -24,7 +24,7 @@ const CATALOGUE = NAMES.map((name, i) => ({
   chains: ['eip155:1'],
 }))
 
-type ExplorerBehaviour = { status?: number }
+type ExplorerBehaviour = { status?: number; featured?: string[] }
 
 function explorerFetch(behaviour: ExplorerBehaviour): typeof fetch {
   return async (input) => {
@@ -56,6 +56,7 @@ function pendingAdapter(): ChainAdapter {
 
 async function make(mode: ThemeMode, explorer: ExplorerBehaviour, adapter: ChainAdapter, arrange: (p: Portico) => Promise<void> | void): Promise<Portico> {
   const portico = createPortico({
+    featuredWalletIds: explorer.featured ?? [],
     projectId: 'storybook',
     networks,
     adapters: [adapter],
@@ -154,5 +155,21 @@ export const ConnectingExternalRejected: Story = {
   loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), () => fixtureAdapter({ connect: 'reject' }))],
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Connection rejected')
+  },
+}
+
+export const ConnectWithExplorerWallets: Story = {
+  name: 'Connect (recent explorer wallet before the installed ones)',
+  loaders: [
+    loader({ featured: ['wallet-5'] }, async (p) => {
+      const explorer = explorerFor(p)
+      explorer.addRecent(CATALOGUE[1] as (typeof CATALOGUE)[number])
+      await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
+    }),
+  ],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('button', { name: /Aurora.*Recent/ })).length).toBe(2)
+    // the explorer's total: 50 in the pages + 1 featured
+    await expect((await canvas.findAllByTestId('portico-connect-all-wallets'))[0]).toHaveTextContent('51')
   },
 }

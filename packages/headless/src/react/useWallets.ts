@@ -13,7 +13,7 @@ export interface UseWalletsOptions {
 export interface UseWalletsReturn {
   /** Search results while a query is typed, else featured wallets then the loaded pages; marked installed / recent. @default [] */
   wallets: ListedWallet[]
-  /** Matches the explorer reports for the current list or search. @default 0 */
+  /** Wallets in the current search, or in the whole list (featured + all pages) once a page is in. @default 0 */
   count: number
   /** More pages to load (never while searching). */
   hasMore: boolean
@@ -46,6 +46,7 @@ export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
   const list = useStore(explorer.$list)
   const search = useStore(explorer.$search)
   const hasMore = useStore(explorer.$hasMore)
+  const featured = useStore(explorer.$featured)
   const loadOnMount = options.loadOnMount ?? true
   useEffect(() => {
     if (!loadOnMount) return
@@ -55,7 +56,8 @@ export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
   const searching = search.query.trim().length > 0
   return {
     wallets,
-    count: searching ? search.count : list.count,
+    // Pages leave the featured wallets out (they lead the list), so they are added to the total.
+    count: searching ? search.count : list.page > 0 ? list.count + featured.length : 0,
     hasMore: !searching && hasMore,
     loading: searching ? search.loading : list.loading,
     error: searching ? search.error : list.error,

@@ -1,9 +1,13 @@
 import { useWallets } from '@portico/headless/react'
+import { useEffect } from 'react'
 import { AllWalletsView } from './AllWalletsView'
 
 /** The AllWallets view: the explorer list through the headless useWallets hook. */
 export function AllWallets() {
   const w = useWallets()
+  const { setQuery } = w
+  // Leaving the view clears the search: coming back shows the whole list.
+  useEffect(() => () => setQuery(''), [setQuery])
   return (
     <AllWalletsView
       wallets={w.wallets}

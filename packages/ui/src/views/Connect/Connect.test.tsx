@@ -2,6 +2,8 @@ import '../../testing'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { explorerFor } from '@portico/headless'
+import { act } from 'react'
 import { testPortico } from '../../testing'
 import { Connect } from './Connect'
 
@@ -51,5 +53,16 @@ describe('Connect (wallet group)', () => {
     fireEvent.click(screen.getByRole('button', { name: /Explorer 5/ }))
     expect(portico.router.$route.get()).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'w5' } })
     expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w5', 'w9'])
+  })
+
+  it('"All wallets" shows the explorer total once the first page is in (the listed entries before)', async () => {
+    const portico = setup()
+    await portico.ready
+    const badge = () => screen.getByTestId('portico-connect-all-wallets').textContent
+    // before: the entries listed (recent w9, Test Wallet, featured w5, 4 recommended)
+    await waitFor(() => expect(badge()).toBe('All wallets7'))
+    await act(() => explorerFor(portico).loadMore())
+    // 11 in the pages (featured w5 left out) + 1 featured
+    await waitFor(() => expect(badge()).toBe('All wallets12'))
   })
 })

@@ -1,5 +1,5 @@
 import type { Connector, OrderedWallet } from '@portico/headless'
-import { useConnect, useOrderedWallets, usePortico, useRouter } from '@portico/headless/react'
+import { useConnect, useOrderedWallets, usePortico, useRouter, useWallets } from '@portico/headless/react'
 import { useState } from 'react'
 import { messages } from '../../messages'
 import { ConnectView, type WalletEntry } from './ConnectView'
@@ -61,6 +61,8 @@ export function Connect() {
   const portico = usePortico()
   const { connectors, connectorStates, methodsOrder } = useConnect()
   const { entries, selectWallet } = useOrderedWallets()
+  // The explorer's total once its first page is in (it is fetched when the modal opens).
+  const { count: explorerCount } = useWallets({ loadOnMount: false })
   const router = useRouter()
   const { connecting, error, retry, run } = useConnectAction()
   const auth = connectors.find((c) => c.type === 'auth')
@@ -88,6 +90,7 @@ export function Connect() {
         else void run(id)
       }}
       onAllWallets={() => router.push('AllWallets')}
+      allWalletsCount={explorerCount > 0 ? explorerCount : undefined}
       connecting={connecting}
       error={error}
       onRetry={retry}

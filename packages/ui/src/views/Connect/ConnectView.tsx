@@ -37,6 +37,8 @@ export type ConnectViewProps = {
   onWallet?: (id: string) => void
   /** Opens the full wallet list. */
   onAllWallets?: () => void
+  /** Number shown on the "All wallets" entry (e.g. the explorer's wallet count). @default wallets.length */
+  allWalletsCount?: number
   /** Id of the wallet or method being connected ('email', a provider or a connector id). */
   connecting?: string | null
   /** Last connection error text (e.g. 'Connection rejected'). */
@@ -112,7 +114,14 @@ function Socials({ socials, onSocial, connecting }: { socials: readonly string[]
   )
 }
 
-function Wallets({ wallets, maxWallets, onWallet, onAllWallets, connecting }: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting'> & { maxWallets: number }) {
+function Wallets({
+  wallets,
+  maxWallets,
+  onWallet,
+  onAllWallets,
+  connecting,
+  allWalletsCount = wallets.length,
+}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount'> & { maxWallets: number }) {
   const shown = wallets.slice(0, maxWallets)
   return (
     <ul className={styles.list} data-testid="portico-connect-wallets">
@@ -133,7 +142,7 @@ function Wallets({ wallets, maxWallets, onWallet, onAllWallets, connecting }: Pi
         <WalletListItem
           name={messages.connect.allWallets}
           leading={<Icon name="grid" size={22} />}
-          trailing={wallets.length > 0 ? <span className={styles.count}>{wallets.length}</span> : undefined}
+          trailing={allWalletsCount > 0 ? <span className={styles.count}>{allWalletsCount}</span> : undefined}
           onClick={onAllWallets}
           data-testid="portico-connect-all-wallets"
         />
@@ -153,6 +162,7 @@ export function ConnectView({
   onSocial,
   onWallet,
   onAllWallets,
+  allWalletsCount,
   connecting,
   error,
   onRetry,
@@ -162,7 +172,7 @@ export function ConnectView({
     if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} /> })
     if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} /> })
     if (method === 'wallet')
-      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} connecting={connecting} /> })
+      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} allWalletsCount={allWalletsCount} connecting={connecting} /> })
   }
   return (
     <>
