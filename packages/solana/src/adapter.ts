@@ -1,6 +1,5 @@
 import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector } from '@portico/headless'
 import { ERRORS, PorticoError } from '@portico/headless'
-import { getBase58Decoder, getBase64Decoder } from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -16,7 +15,6 @@ import type {
 } from '@wallet-standard/features'
 import { chainReference, walletChainFor } from './chains'
 import { formatLamports, rpcCall, rpcUrlOf } from './rpc'
-import { buildTransferTransaction } from './transfer'
 
 export interface SolanaAdapterOptions {
   /**
@@ -72,7 +70,8 @@ const solanaAccounts = (accounts: readonly WalletAccount[]) =>
   accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain))
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
-const base58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
+/** @solana/kit helpers, loaded on first use (see kit.ts). */
+const kit = () => import('./kit')
 
 /** The Solana chain adapter: Wallet Standard wallets, @solana/kit for the transfer message. */
 export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
@@ -240,7 +239,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (!feature) throw new PorticoError(ERRORS.actionNotAllowed)
       const [output] = await feature.signMessage({ account, message: utf8(message) })
       if (!output) throw new PorticoError(ERRORS.frameGeneric)
-      return base58(output.signature)
+      return (await kit()).base58(output.signature)
     },
 
     async sendTransaction({ address, to, value, network, connectorId }) {
@@ -256,6 +255,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         'getLatestBlockhash',
         [{ commitment: 'confirmed' }],
       )
+      const { buildTransferTransaction, base64 } = await kit()
       const transaction = buildTransferTransaction({
         from: account.address,
         to,
@@ -268,13 +268,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       if (signAndSend) {
         const [output] = await signAndSend.signAndSendTransaction({ account, chain, transaction })
         if (!output) throw new PorticoError(ERRORS.transactionError)
-        return base58(output.signature)
+        return (await kit()).base58(output.signature)
       }
       const sign = f[SIGN_TRANSACTION]
       if (!sign) throw new PorticoError(ERRORS.actionNotAllowed)
       const [signed] = await sign.signTransaction({ account, chain, transaction })
       if (!signed) throw new PorticoError(ERRORS.transactionError)
-      const wire = getBase64Decoder().decode(signed.signedTransaction)
+      const wire = base64(signed.signedTransaction)
       return rpcCall<string>(doFetch, url, 'sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }])
     },
   }
