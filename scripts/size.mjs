@@ -1,8 +1,8 @@
-// Size budget (part of `npm test`): bundles scripts/size-entry.ts the way an app build would
-// (Vite, minified, react and react-dom external, lazy chunks split off), writes the files of the
-// initial load — the entry chunk, every chunk it imports statically, and their CSS — to
-// dist/size/initial-files.json, and runs size-limit on them (.size-limit.js). Lazy chunks are
-// listed for the record.
+// Size budgets (part of `npm test`). Each entry of scripts/size/ is bundled the way an app build
+// would (Vite, minified, react and react-dom external, lazy chunks split off). The initial load of an
+// entry is its chunk, every chunk it imports statically, and their CSS; those files go to
+// dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
+// Modules that must load lazily (sign-client, @solana/kit) fail the run if found in an initial load.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,50 +12,57 @@ import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
-const outDir = path.join(root, 'dist/size')
-const entry = 'scripts/size-entry.ts'
-rmSync(outDir, { recursive: true, force: true })
-
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  plugins: [react(), vanillaExtractPlugin()],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  build: {
-    outDir,
-    emptyOutDir: true,
-    minify: true,
-    cssCodeSplit: true,
-    manifest: true,
-    rollupOptions: {
-      input: path.join(root, entry),
-      preserveEntrySignatures: 'exports-only',
-      external: (id) => /^react(-dom)?($|\/)/.test(id),
-      output: { entryFileNames: 'initial.js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
-    },
-  },
-})
-
-const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'))
-const initial = new Set()
-const visit = (key) => {
-  const chunk = manifest[key]
-  if (!chunk || initial.has(chunk.file)) return
-  initial.add(chunk.file)
-  for (const css of chunk.css ?? []) initial.add(css)
-  for (const dep of chunk.imports ?? []) visit(dep)
-}
-visit(entry)
-writeFileSync(path.join(outDir, 'initial-files.json'), JSON.stringify([...initial].map((f) => path.join('dist/size', f))))
-
+const ENTRIES = ['app', 'headless-all', 'app-all-adapters']
+const LAZY_ONLY = [/node_modules\/@walletconnect\//, /node_modules\/@solana\/kit\//, /node_modules\/@solana\/(transactions|rpc|codecs)/]
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
-console.log('Bundle, gzip (* = initial load):')
-const all = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))
-for (const f of [...all].sort()) {
-  const buf = readFileSync(path.join(outDir, f))
-  console.log(`  ${initial.has(f) ? '*' : ' '} ${f.padEnd(44)} ${kib(gzipSync(buf).length).padStart(10)}  (raw ${kib(buf.length)})`)
+let failed = false
+
+for (const name of ENTRIES) {
+  const outDir = path.join(root, 'dist/size', name)
+  rmSync(outDir, { recursive: true, force: true })
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react(), vanillaExtractPlugin()],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      cssCodeSplit: true,
+      rollupOptions: {
+        input: path.join(root, `scripts/size/${name}.ts`),
+        preserveEntrySignatures: 'exports-only',
+        external: (id) => /^react(-dom)?($|\/)/.test(id),
+        output: { entryFileNames: 'initial.js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+      },
+    },
+  })
+  const chunks = (Array.isArray(result) ? result[0] : result).output.filter((o) => o.type === 'chunk')
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const initial = new Set()
+  const visit = (chunk) => {
+    if (!chunk || initial.has(chunk)) return
+    initial.add(chunk)
+    for (const dep of chunk.imports) visit(byFile.get(dep))
+  }
+  visit(chunks.find((c) => c.isEntry))
+  const files = [...initial].flatMap((c) => [c.fileName, ...(c.viteMetadata?.importedCss ?? [])])
+  writeFileSync(path.join(outDir, 'initial-files.json'), JSON.stringify(files.map((f) => path.join('dist/size', name, f))))
+
+  console.log(`\n${name} (gzip; * = initial load)`)
+  const all = chunks.flatMap((c) => [c.fileName, ...(c.viteMetadata?.importedCss ?? [])])
+  for (const f of [...new Set(all)].sort()) {
+    const buf = readFileSync(path.join(outDir, f))
+    console.log(`  ${files.includes(f) ? '*' : ' '} ${f.padEnd(46)} ${kib(gzipSync(buf).length).padStart(10)}`)
+  }
+  const eager = [...initial].flatMap((c) => c.moduleIds).filter((id) => LAZY_ONLY.some((re) => re.test(id)))
+  if (eager.length) {
+    failed = true
+    console.log(`  ✗ must load lazily but is in the initial load: ${[...new Set(eager.map((id) => id.replace(/.*node_modules\//, '')))].slice(0, 5).join(', ')}`)
+  } else console.log('  ✓ no sign-client or @solana/kit module in the initial load')
 }
 
 const r = spawnSync('npx', ['size-limit'], { cwd: root, stdio: 'inherit' })
-process.exit(r.status ?? 1)
+process.exit(failed || r.status !== 0 ? 1 : 0)
