@@ -164,6 +164,20 @@ describe('paging', () => {
     expect(explorer.$hasMore.get()).toBe(more)
   })
 
+  it.each<[string, number, number[]]>([
+    // wallets the explorer really has (it claims 500), pages asked
+    ['stops at the first short page', 50, [1, 2]],
+    ['stops at the first empty page', 80, [1, 2, 3]],
+  ])('an explorer count larger than its pages: %s', async (_name, size, pages) => {
+    const api = fakeApi(catalogue(size))
+    const claiming = { getWallets: async (q: WalletsQuery) => ({ ...(await api.getWallets(q)), count: 500 }) }
+    const explorer = createExplorer({ api: claiming, storage: createStorage(mapStorage()), timers: manualTimers(), $connectors: atom([]) })
+    for (let i = 0; i < 6; i++) await explorer.loadMore()
+    expect(api.calls.map((c) => c.page)).toEqual(pages)
+    expect(explorer.$list.get().wallets).toHaveLength(size)
+    expect(explorer.$hasMore.get()).toBe(false)
+  })
+
   it('one request at a time: a second loadMore while loading shares the first', async () => {
     const { api, explorer } = setup({}, 100)
     api.hold(true)

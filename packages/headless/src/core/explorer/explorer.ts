@@ -51,6 +51,8 @@ export interface WalletListState {
   count: number
   /** Pages loaded so far (0: none). */
   page: number
+  /** The last page came back short or empty: nothing more to ask for, whatever `count` says. */
+  done: boolean
   loading: boolean
   /** Error text of the last page request ('HTTP status code: 500' …), or null. */
   error: string | null
@@ -268,14 +270,14 @@ export function createExplorer(deps: ExplorerDeps) {
   const { api, storage, timers } = deps
   const prefetchImage = deps.prefetchImage ?? defaultPrefetch
 
-  const $list = atom<WalletListState>({ wallets: [], count: 0, page: 0, loading: false, error: null })
+  const $list = atom<WalletListState>({ wallets: [], count: 0, page: 0, done: false, loading: false, error: null })
   const $search = atom<SearchState>({ query: '', results: [], count: 0, loading: false, error: null })
   const $featured = atom<ExplorerWallet[]>([])
   const $recommended = atom<ExplorerWallet[]>([])
   const $recent = atom<ExplorerWallet[]>(storage.get('recentWallets') ?? [])
 
   /** More pages to load (none loaded yet counts as more). */
-  const $hasMore = computed($list, (s) => s.page === 0 || s.wallets.length < s.count)
+  const $hasMore = computed($list, (s) => s.page === 0 || (!s.done && s.wallets.length < s.count))
 
   /**
    * The list to show: search results while a query is typed, else featured then the loaded pages
@@ -319,7 +321,9 @@ export function createExplorer(deps: ExplorerDeps) {
         const res = await api.getWallets(pageQuery(page, deps))
         const current = $list.get()
         const known = new Set(current.wallets.map((w) => w.id))
-        $list.set({ wallets: [...current.wallets, ...res.data.filter((w) => !known.has(w.id))], count: res.count, page, loading: false, error: null })
+        const wallets = [...current.wallets, ...res.data.filter((w) => !known.has(w.id))]
+        const done = res.data.length < EXPLORER_LIMITS.pageSize || page * EXPLORER_LIMITS.pageSize >= res.count
+        $list.set({ wallets, count: res.count, page, done, loading: false, error: null })
       } catch (error) {
         $list.set({ ...$list.get(), loading: false, error: errorText(error) })
       } finally {
