@@ -18,6 +18,9 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/ui/src/index.ts', '@portico/evm', 'ui must not import an adapter'],
     ['packages/evm/src/index.ts', '@portico/ui', 'adapters must not import ui'],
     ['packages/evm/src/index.ts', '@portico/headless/src/adapters', "evm must use only headless's public API"],
+    ['packages/walletconnect/src/adapter.ts', '@portico/devnet/relay', 'walletconnect must not import server or devnet'],
+    ['packages/walletconnect/src/adapter.test.ts', '@portico/server', 'walletconnect must not import server or devnet'],
+    ['packages/headless/src/core/portico.ts', '@portico/devnet', 'headless must not import server or devnet'],
   ])('%s importing %s fails: %s', (file, specifier, rule) => {
     expect(checkImports(file, [specifier]).map((v) => v.rule)).toContain(rule)
   })
@@ -29,6 +32,7 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/ui/src/index.ts', '@portico/headless/react'],
     ['packages/evm/src/index.ts', '@portico/headless'],
     ['packages/headless/src/core/router/router.ts', '../errors'],
+    ['packages/walletconnect/src/adapter.test.ts', '@portico/devnet/relay'],
   ])('%s may import %s', (file, specifier) => {
     expect(checkImports(file, [specifier])).toEqual([])
   })
