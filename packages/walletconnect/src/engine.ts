@@ -1,64 +1,18 @@
 /**
- * The WalletConnect chain adapter: pairs with a phone or desktop wallet through a relay
- * (@walletconnect/sign-client, loaded with import() only when a pairing starts or a stored session
- * is restored). Primary namespace eip155; accounts of the other six families come back through
- * ConnectResult.namespaces and the namespace argument of the context's events.
+ * The WalletConnect engine: pairing, session, events and requests over @walletconnect/sign-client.
+ * This module is loaded with import() by the adapter the first time it is needed, and it loads
+ * sign-client itself (another import()) only when a pairing starts or a stored session is restored.
  */
-import type { AdapterContext, CaipNetwork, ChainAdapter, ChainNamespace, ConnectResult, Connector, NamespaceAccounts, Timers } from '@portico/headless'
+import type { AdapterContext, CaipNetwork, ChainAdapter, ChainNamespace, ConnectResult, NamespaceAccounts, Timers } from '@portico/headless'
 import { ERRORS, PAIRING_RETRY_MS, pairingExpiresAt, pairingRefreshDelay, PorticoError, USER_REJECTED_CODE, uriExpiresAt } from '@portico/headless'
 import type { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
+import type { WalletConnectAdapterOptions } from './adapter'
+import { isLoopback } from './loopback'
 import { formatUnits, parseEvmChainId, toHexQuantity, utf8ToHex } from './hex'
 import { optionalNamespaces, parseCaipAccount, WC_NAMESPACES } from './namespaces'
 
 type Client = InstanceType<typeof SignClient>
-
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
-
-export interface WalletConnectAdapterOptions {
-  /** The relay, e.g. 'ws://127.0.0.1:PORT' (required: there is no default relay). */
-  relayUrl: string
-  /** Project id sent to the relay. @default the Portico projectId */
-  projectId?: string
-  /** The dapp's metadata shown in the wallet. @default { name: 'Portico', url: location.origin } */
-  metadata?: SignClientTypes.Metadata
-  /** The namespaces to request. @default all seven families, restricted to the app's networks */
-  namespaces?: readonly ChainNamespace[]
-  /** sign-client storage prefix (one Core per prefix and JS realm). @default 'portico' */
-  customStoragePrefix?: string
-  /**
-   * sign-client storage options. @default the sign-client default: IndexedDB/localStorage in the
-   * browser, a file in Node (pass `{ database: ':memory:' }` in Node tests)
-   */
-  storageOptions?: SignClientTypes.Options['storageOptions']
-  /**
-   * WalletConnect Verify (an attestation iframe from verify.walletconnect.org when a pairing is
-   * proposed or a request is sent). It cannot attest a loopback origin, so it is off for a loopback
-   * relay. @default true, false when relayUrl is on 127.0.0.1 / localhost / [::1]
-   */
-  verify?: boolean
-  /** Connector name and image. */
-  name?: string
-  imageUrl?: string
-  /** Attempts to create a pairing before connect fails (spaced PAIRING_RETRY_MS apart). @default 3 */
-  pairingAttempts?: number
-  /** Clock and timers (tests). @default the globals, looked up at call time */
-  timers?: Timers
-  /** JSON-RPC transport for balance reads. @default globalThis.fetch */
-  fetch?: typeof fetch
-  /** Loads sign-client (tests may count loads). @default import('@walletconnect/sign-client') */
-  loadSignClient?: () => Promise<{ init(opts: SignClientTypes.Options): Promise<Client> }>
-}
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-/** Is the relay on this machine? */
-export function isLoopback(url: string): boolean {
-  try {
-    return LOOPBACK_HOSTS.has(new URL(url).hostname)
-  } catch {
-    return false
-  }
-}
 
 const defaultTimers: Timers = {
   now: () => Date.now(),
@@ -106,11 +60,14 @@ function viewOf(session: SessionTypes.Struct): SessionView {
 const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
 
-/** The WalletConnect adapter (connector id 'walletConnect', type 'walletConnect'). */
-export function walletConnectAdapter(options: WalletConnectAdapterOptions): ChainAdapter {
+/** What the adapter forwards to once loaded: the ChainAdapter methods plus clean-up. */
+export type WalletConnectEngine = Omit<ChainAdapter, 'namespace' | 'namespaces' | 'setup'> & { destroy(): void }
+
+/** The engine behind walletConnectAdapter; `context()` is the adapter's current setup context. */
+export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
   const timers = options.timers ?? defaultTimers
   const attempts = Math.max(1, options.pairingAttempts ?? 3)
-  let ctx: AdapterContext | undefined
+  const ctxRef = { get current() { return context() } }
   let clientPromise: Promise<Client> | undefined
   let client: Client | undefined
   let session: SessionTypes.Struct | undefined
@@ -119,16 +76,8 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
   /** Cancels the pairing in progress (a newer connect supersedes it). */
   let cancelPending: ((reason: unknown) => void) | undefined
 
-  const connector = (): Connector => ({
-    id: WALLETCONNECT_CONNECTOR_ID,
-    name: options.name ?? 'WalletConnect',
-    type: 'walletConnect',
-    namespace: 'eip155',
-    ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
-  })
-
   const networks = (): readonly CaipNetwork[] => {
-    const all = ctx?.allNetworks ?? ctx?.networks ?? []
+    const all = context()?.allNetworks ?? context()?.networks ?? []
     return options.namespaces ? all.filter((n) => options.namespaces!.includes(n.chainNamespace)) : all
   }
 
@@ -144,7 +93,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
     clientPromise ??= (async () => {
       const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
       const c = await SignClient.init({
-        projectId: options.projectId ?? ctx?.projectId ?? '',
+        projectId: options.projectId ?? context()?.projectId ?? '',
         relayUrl: options.relayUrl,
         metadata: metadata(),
         customStoragePrefix: options.customStoragePrefix ?? 'portico',
@@ -170,7 +119,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
     const ended = ({ topic }: { topic: string }) => {
       if (topic !== session?.topic) return
       forget()
-      ctx?.onDisconnect()
+      ctxRef.current?.onDisconnect()
     }
     c.on('session_delete', ended)
     c.on('session_expire', ended)
@@ -181,7 +130,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
       const view = viewOf(updated)
       for (const [ns, chains] of view.byNamespace) {
         const chain = current.get(ns) ?? [...chains.keys()][0]
-        ctx?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+        ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
       }
     })
     c.on('session_event', ({ topic, params }) => {
@@ -190,12 +139,12 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
       const { name, data } = params.event as { name: string; data: unknown }
       if (name === 'accountsChanged' && Array.isArray(data)) {
         const addresses = data.filter((a): a is string => typeof a === 'string').map((a) => parseCaipAccount(a)?.address ?? a)
-        ctx?.onAccountsChanged(addresses, ns)
+        ctxRef.current?.onAccountsChanged(addresses, ns)
       } else if (name === 'chainChanged') {
         const id = ns === 'eip155' ? parseEvmChainId(data) ?? parseEvmChainId(params.chainId) : typeof data === 'string' ? refOf(data) : refOf(params.chainId)
         if (id === undefined) return
         current.set(ns, `${ns}:${id}`)
-        ctx?.onChainChanged(id, ns)
+        ctxRef.current?.onChainChanged(id, ns)
       }
     })
   }
@@ -250,23 +199,15 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
   }
 
   return {
-    namespace: 'eip155',
-    namespaces: WC_NAMESPACES,
-
-    setup(context) {
-      ctx = context
-      context.setConnectors([connector()])
-      return () => {
-        cancelPending?.(new PorticoError(ERRORS.modalClosed))
-        ctx = undefined
-        // Close the relay socket; the stored session stays for the next instance / page load.
-        const c = client
-        client = undefined
-        clientPromise = undefined
-        if (c) {
-          c.core.heartbeat.stop()
-          void c.core.relayer.transportClose().catch(() => undefined)
-        }
+    destroy() {
+      cancelPending?.(new PorticoError(ERRORS.modalClosed))
+      // Close the relay socket; the stored session stays for the next instance / page load.
+      const c = client
+      client = undefined
+      clientPromise = undefined
+      if (c) {
+        c.core.heartbeat.stop()
+        void c.core.relayer.transportClose().catch(() => undefined)
       }
     },
 
@@ -291,7 +232,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
           timer = undefined
           signal?.removeEventListener('abort', onAbort)
           if (cancelPending === cancel) cancelPending = undefined
-          ctx?.setWcUri?.(undefined)
+          ctxRef.current?.setWcUri?.(undefined)
         }
         const cancel = (reason: unknown) => {
           if (done) return
@@ -313,7 +254,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
             if (!pairing.uri) throw new PorticoError(ERRORS.failedToConnect)
             uri = pairing.uri
             if (previous) dropPairing(c, previous)
-            ctx?.setWcUri?.(uri)
+            ctxRef.current?.setWcUri?.(uri)
             // Refresh with a new URI once this one counts as expired (≤ 10 s of its 4 min left).
             const now = timers.now()
             const expiresAt = pairingExpiresAt(now, uriExpiresAt(uri))

@@ -2,10 +2,11 @@
  * What a dapp asks a WalletConnect wallet for: one optional namespace per chain family the app
  * configured, with that family's methods and events (CAIP-25 proposal).
  */
-import type { CaipNetwork, ChainNamespace } from '@portico/headless'
+import type { CaipNetwork } from '@portico/headless'
 
-/** The seven chain families Portico knows, in request order. */
-export const WC_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'] as const satisfies readonly ChainNamespace[]
+import { WC_NAMESPACES } from './families'
+
+export { WC_NAMESPACES }
 
 /** Methods requested per namespace. */
 export const WC_METHODS: Record<(typeof WC_NAMESPACES)[number], readonly string[]> = {
