@@ -120,6 +120,27 @@ describe('several adapters on one namespace (walletConnect beside injected)', ()
     expect(portico.router.$route.get().view).toBe('Connect')
   })
 
+  it('disconnect ends a multi-namespace session once and clears each namespace it served', async () => {
+    const { portico, wc, storage } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    await portico.connection.disconnect()
+    expect(wc.calls.filter((c) => c.method === 'disconnect')).toEqual([{ method: 'disconnect', params: { connectorId: 'walletConnect' } }])
+    expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
+    expect(portico.chain.getAccount('solana')?.status).toBe('disconnected')
+    expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections) ?? '[]')).toEqual([])
+  })
+
+  it('disconnecting one namespace of a shared session keeps the session for the others', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    await portico.connection.connect('walletConnect')
+    await portico.connection.disconnect({ namespace: 'solana' })
+    expect(wc.calls.filter((c) => c.method === 'disconnect')).toEqual([])
+    expect(portico.chain.getAccount('solana')?.status).toBe('disconnected')
+    expect(portico.chain.getAccount('eip155')?.status).toBe('connected')
+  })
+
   it('events of another namespace leave the active namespace alone', async () => {
     const { portico, wc } = setup()
     await portico.ready
