@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from '../index.ts'
-import { freePort } from '../testing/anvil.ts'
+import { getFreePort } from '@portico/devnet'
 import { createNamesRepository, openDatabase } from './index.ts'
 
 let pglite: PGlite
@@ -14,7 +14,7 @@ let databaseUrl: string
 
 beforeAll(async () => {
   pglite = await PGlite.create()
-  const port = await freePort()
+  const port = await getFreePort()
   wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 })
   await wire.start()
   databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import type { ChainConfigInput } from '../config.ts'
 import { openDatabase, type Database } from '../db/index.ts'
-import { freePort, startAnvil, tokenFixture, type Anvil } from '../testing/anvil.ts'
+import { type AnvilInstance, getFreePort, startAnvil, Token } from '@portico/devnet'
 import type { TokenBalance } from './toolkit.ts'
 
 // anvil's first dev account (mnemonic "test test … junk").
@@ -25,7 +25,7 @@ const devnet = {
   rpcUrls: { default: { http: [] as string[] } },
 } as const
 
-let anvil: Anvil
+let anvil: AnvilInstance
 let db: Database
 let app: ReturnType<typeof createApp>
 let chain: ChainConfigInput
@@ -42,16 +42,16 @@ function clients() {
 
 async function transferToken(token: Address, to: Address, amount: bigint) {
   const { wallet, publicClient } = clients()
-  const hash = await wallet.writeContract({ address: token, abi: tokenFixture().abi, functionName: 'transfer', args: [to, amount] })
+  const hash = await wallet.writeContract({ address: token, abi: Token.abi, functionName: 'transfer', args: [to, amount] })
   await publicClient.waitForTransactionReceipt({ hash })
 }
 
 beforeAll(async () => {
-  ;[anvil, db] = await Promise.all([startAnvil(31337), openDatabase()])
+  ;[anvil, db] = await Promise.all([startAnvil({ chainId: 31337 }), openDatabase()])
   const { wallet, publicClient } = clients()
-  const { abi, bytecode } = tokenFixture()
+  const { abi, bytecode } = Token
   const deploy = async (name: string, symbol: string, decimals: number) => {
-    const hash = await wallet.deployContract({ abi, bytecode, args: [name, symbol, decimals, parseUnits('1000000', decimals)] })
+    const hash = await wallet.deployContract({ abi, bytecode, args: [name, symbol, decimals, [deployer.address], parseUnits('1000000', decimals)] })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     return receipt.contractAddress as Address
   }
@@ -158,7 +158,7 @@ describe('GET /v1/account/{address}/balance', () => {
   })
 
   it('answers 502 when the chain RPC is down', async () => {
-    const closed = await freePort()
+    const closed = await getFreePort()
     const down = createApp({
       chains: [{ ...chain, rpcUrl: `http://127.0.0.1:${closed}` }],
       db,
