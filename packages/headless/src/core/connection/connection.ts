@@ -144,10 +144,10 @@ export function createConnection(deps: ConnectionDeps) {
   }
 
   /** A multi-namespace session's further namespaces (those the app configured), active one unchanged. */
-  function applyOtherNamespaces(primary: ChainNamespace, result: ConnectResult, connectorId: string): ChainNamespace[] {
+  function applyOtherNamespaces(primary: ChainNamespace, result: ConnectResult, connectorId: string, only?: ReadonlySet<ChainNamespace>): ChainNamespace[] {
     const applied: ChainNamespace[] = []
     for (const [ns, part] of Object.entries(result.namespaces ?? {}) as [ChainNamespace, ConnectResult | undefined][]) {
-      if (!part || ns === primary || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId)) continue
+      if (!part || ns === primary || (only && !only.has(ns)) || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId)) continue
       applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts }, connectorId, false)
       applied.push(ns)
     }
@@ -233,10 +233,15 @@ export function createConnection(deps: ConnectionDeps) {
       chain.setAccount(remembered.namespace, { status: 'connecting' })
       try {
         const result = await adapter.reconnect({ connectorId: remembered.connectorId, network: chain.getActiveNetwork(remembered.namespace) })
-        if (result) {
-          applyAccount(remembered.namespace, result, remembered.connectorId)
-          for (const ns of applyOtherNamespaces(remembered.namespace, result, remembered.connectorId)) restored.add(ns)
-        } else clearNamespace(remembered.namespace)
+        const ns = remembered.namespace
+        const part = !result ? undefined : ns === adapter.namespace ? result : result.namespaces?.[ns]
+        if (result && part && ns === adapter.namespace) {
+          applyAccount(ns, result, remembered.connectorId)
+          // The same session's other remembered namespaces come back with it.
+          const wanted = new Set(storage.getConnections().filter((c) => c.connectorId === remembered.connectorId).map((c) => c.namespace))
+          for (const other of applyOtherNamespaces(ns, result, remembered.connectorId, wanted)) restored.add(other)
+        } else if (part) applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts }, remembered.connectorId, false)
+        else clearNamespace(ns)
       } catch {
         clearNamespace(remembered.namespace)
       }

@@ -152,6 +152,27 @@ describe('several adapters on one namespace (walletConnect beside injected)', ()
     expect(portico.chain.$activeChain.get()).toBe('eip155')
   })
 
+  it('reconnect: a namespace the wallet no longer exposes is forgotten; one that was not remembered stays off', async () => {
+    const storage = mapStorage({
+      [STORAGE_KEYS.connections]: JSON.stringify([
+        { connectorId: 'walletConnect', namespace: 'solana' },
+        { connectorId: 'walletConnect', namespace: 'eip155' },
+      ]),
+    })
+    const { portico, wc } = setup(storage)
+    wc.reconnectImpl = async () => ({ address: WC_ADDRESS, chainId: 8453, accounts: [WC_ADDRESS] })
+    await portico.reconnect()
+    expect(portico.chain.getAccount('eip155')).toMatchObject({ address: WC_ADDRESS, status: 'connected' })
+    expect(portico.chain.getAccount('solana')?.status).toBe('disconnected')
+    expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections)!)).toEqual([{ connectorId: 'walletConnect', namespace: 'eip155' }])
+
+    const only = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'walletConnect', namespace: 'eip155' }]) })
+    const again = setup(only)
+    await again.portico.reconnect()
+    expect(again.portico.chain.getAccount('eip155')?.status).toBe('connected')
+    expect(again.portico.chain.getAccount('solana')?.status).toBe('disconnected')
+  })
+
   it('reconnect restores a multi-namespace session with one adapter call', async () => {
     const storage = mapStorage({
       [STORAGE_KEYS.connections]: JSON.stringify([
