@@ -211,7 +211,8 @@ export function createConnection(deps: ConnectionDeps) {
       if (supported) router.reset('Account')
       return result
     } catch (error) {
-      if (controller && superseded.has(controller)) return undefined
+      // A newer pairing is in flight (this one was replaced, or cancelled and started again): it owns the state.
+      if (controller && (superseded.has(controller) || (pairing !== undefined && pairing !== controller))) return undefined
       if (controller && pairing === controller) pairing = undefined
       const closed = controller?.signal.aborted === true
       $error.set(closed ? null : isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)

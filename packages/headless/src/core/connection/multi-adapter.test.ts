@@ -103,6 +103,24 @@ describe('several adapters on one namespace (walletConnect beside injected)', ()
     expect(portico.connection.$error.get()).toBe('Failed to connect')
   })
 
+  it('a pairing cancelled and started again (view remounted) leaves the new one connecting', async () => {
+    const { portico, wc } = setup()
+    await portico.ready
+    wc.connectImpl = (p: ConnectParams) =>
+      new Promise((_, reject) => {
+        p.signal?.addEventListener('abort', () => setTimeout(() => reject(p.signal?.reason), 0))
+      })
+    const first = portico.connection.connect('walletConnect')
+    portico.connection.cancelPairing()
+    const second = portico.connection.connect('walletConnect')
+    expect(await first).toBeUndefined()
+    expect(portico.chain.getAccount('eip155')?.status).toBe('connecting')
+    portico.connection.cancelPairing()
+    expect(await second).toBeUndefined()
+    expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
+    expect(portico.connection.$error.get()).toBeNull()
+  })
+
   it('injected connectors get no signal', async () => {
     const { portico, evm } = setup()
     await portico.ready
