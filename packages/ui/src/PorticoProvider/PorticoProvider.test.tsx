@@ -12,7 +12,7 @@ describe('PorticoProvider', () => {
     const { portico } = testPortico({ termsConditionsUrl: 'https://my.app/terms', privacyPolicyUrl: 'https://my.app/privacy' })
     render(<PorticoProvider portico={portico} autoReconnect={false} />)
     await act(() => portico.modal.open())
-    await screen.findByRole('dialog')
+    await screen.findByRole('dialog', {}, { timeout: 10_000 })
     expect(legalLinks()).toEqual([
       ['Terms of Service', 'https://my.app/terms'],
       ['Privacy Policy', 'https://my.app/privacy'],
@@ -23,7 +23,7 @@ describe('PorticoProvider', () => {
     const { portico } = testPortico({ termsConditionsUrl: 'https://my.app/terms', privacyPolicyUrl: 'https://my.app/privacy' })
     render(<PorticoProvider portico={portico} autoReconnect={false} termsConditionsUrl="https://other.app/tos" />)
     await act(() => portico.modal.open())
-    await screen.findByRole('dialog')
+    await screen.findByRole('dialog', {}, { timeout: 10_000 })
     expect(legalLinks()).toEqual([
       ['Terms of Service', 'https://other.app/tos'],
       ['Privacy Policy', 'https://my.app/privacy'],
