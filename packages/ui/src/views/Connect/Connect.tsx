@@ -1,5 +1,5 @@
-import type { Connector, OrderedWallet } from '@portico/headless'
-import { useConnect, useOrderedWallets, usePortico, useRouter, useWallets } from '@portico/headless/react'
+import type { ChainNamespace, Connector, OrderedWallet } from '@portico/headless'
+import { useConnect, useNetwork, useOrderedWallets, usePortico, useRouter, useWallets } from '@portico/headless/react'
 import { useState } from 'react'
 import { messages } from '../../messages'
 import { ConnectView, type WalletEntry } from './ConnectView'
@@ -40,6 +40,41 @@ export function orderedEntries(entries: readonly OrderedWallet[], states: Record
   return out
 }
 
+/** A wallet's identity across namespaces: its rdns when it has one, else its name (case-insensitive). */
+const walletKey = (c: Connector) => (c.rdns ? `rdns:${c.rdns.toLowerCase()}` : `name:${c.name.trim().toLowerCase()}`)
+
+/**
+ * The Connect view's entries for the active namespace: connectors of that namespace plus
+ * multi-namespace ones (walletConnect); a wallet present in several namespaces (same rdns or name) is
+ * listed once, at its first position, as the active namespace's connector. Explorer wallets stay.
+ * Without an active namespace every connector is kept (still merged).
+ */
+export function entriesForNamespace(entries: readonly OrderedWallet[], namespace: ChainNamespace | undefined): OrderedWallet[] {
+  const shown = entries.filter((e) => e.kind !== 'connector' || !namespace || e.connector.type === 'walletConnect' || e.connector.namespace === namespace)
+  const chosen = new Map<string, OrderedWallet & { kind: 'connector' }>()
+  for (const e of shown) {
+    if (e.kind !== 'connector') continue
+    const key = walletKey(e.connector)
+    const held = chosen.get(key)
+    if (!held || (held.connector.namespace !== namespace && e.connector.namespace === namespace)) chosen.set(key, e)
+  }
+  const out: OrderedWallet[] = []
+  const placed = new Set<string>()
+  for (const e of shown) {
+    if (e.kind !== 'connector') {
+      out.push(e)
+      continue
+    }
+    const key = walletKey(e.connector)
+    if (placed.has(key)) continue
+    placed.add(key)
+    const pick = chosen.get(key) ?? e
+    // Keep the first occurrence's Recent / Installed marks.
+    out.push({ ...pick, recent: pick.recent || e.recent, installed: pick.installed || e.installed })
+  }
+  return out
+}
+
 /** Runs connect(id), tracking which entry is busy and remembering it for retry. */
 export function useConnectAction() {
   const { connect, error, clearError } = useConnect()
@@ -60,7 +95,9 @@ export function useConnectAction() {
 export function Connect() {
   const portico = usePortico()
   const { connectors, connectorStates, methodsOrder } = useConnect()
-  const { entries, selectWallet } = useOrderedWallets()
+  const { entries: allEntries, selectWallet } = useOrderedWallets()
+  const { namespace } = useNetwork()
+  const entries = entriesForNamespace(allEntries, namespace)
   // The explorer's total once its first page is in (it is fetched when the modal opens).
   const { count: explorerCount } = useWallets({ loadOnMount: false })
   const router = useRouter()

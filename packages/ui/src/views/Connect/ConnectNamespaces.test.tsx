@@ -1,0 +1,90 @@
+import '../../testing'
+import type { CaipNetwork, ChainAdapter, ChainNamespace, Connector, OrderedWallet } from '@portico/headless'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ADDRESS, mainnet, testPortico } from '../../testing'
+import { Connect, entriesForNamespace } from './Connect'
+
+const SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
+const solana: CaipNetwork = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chainNamespace: 'solana',
+  name: 'Solana',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+}
+
+const conn = (id: string, name: string, namespace: ChainNamespace, type: Connector['type'] = 'announced', rdns?: string): OrderedWallet => ({
+  kind: 'connector',
+  connector: { id, name, namespace, type, rdns },
+  recent: false,
+  installed: type === 'announced',
+})
+const ids = (list: OrderedWallet[]) => list.map((e) => (e.kind === 'connector' ? e.connector.id : `wallet:${e.wallet.id}`))
+
+describe('entriesForNamespace', () => {
+  const list: OrderedWallet[] = [
+    conn('walletConnect', 'WalletConnect', 'eip155', 'walletConnect'),
+    conn('evm-dev', 'Portico Dev Wallet', 'eip155'),
+    conn('sol-dev', 'Portico Dev Wallet', 'solana'),
+    conn('phantom', 'Phantom', 'solana'),
+    conn('rabbit-evm', 'Rabbit', 'eip155', 'announced', 'com.rabbit'),
+    conn('rabbit-sol', 'Rabbit (Solana)', 'solana', 'announced', 'com.rabbit'),
+    { kind: 'wallet', wallet: { id: 'w1', name: 'Explorer One' } as never, group: 'featured' },
+  ]
+  it.each([
+    ['eip155', ['walletConnect', 'evm-dev', 'rabbit-evm', 'wallet:w1']],
+    ['solana', ['walletConnect', 'sol-dev', 'phantom', 'rabbit-sol', 'wallet:w1']],
+    [undefined, ['walletConnect', 'evm-dev', 'phantom', 'rabbit-evm', 'wallet:w1']],
+  ] as const)('active namespace %s → %j', (ns, expected) => {
+    expect(ids(entriesForNamespace(list, ns))).toEqual(expected)
+  })
+  it('a wallet listed twice in the active namespace (same rdns) is shown once, at its first place', () => {
+    const twice = [conn('a', 'Alpha', 'eip155'), conn('b', 'Beta', 'eip155', 'injected', 'io.x'), conn('c', 'Beta Browser', 'eip155', 'announced', 'io.x')]
+    expect(ids(entriesForNamespace(twice, 'eip155'))).toEqual(['a', 'b'])
+  })
+})
+
+/** An adapter of `namespace` announcing one 'Portico Dev Wallet'; records which connector connected. */
+function devAdapter(namespace: ChainNamespace, calls: string[]): ChainAdapter {
+  const address = namespace === 'solana' ? SOL : ADDRESS
+  const chainId = namespace === 'solana' ? solana.id : 1
+  return {
+    namespace,
+    setup(ctx) {
+      ctx.setConnectors([{ id: `${namespace}-dev`, name: 'Portico Dev Wallet', type: 'announced', namespace }])
+    },
+    async connect({ connectorId }) {
+      calls.push(connectorId)
+      return { address, chainId, accounts: [address] }
+    },
+    reconnect: async () => null,
+    disconnect: async () => {},
+    switchNetwork: async () => {},
+    getBalance: async () => ({ balance: '0', symbol: 'X' }),
+    signMessage: async () => '0x',
+    sendTransaction: async () => '0x',
+  }
+}
+
+describe('Connect (namespaces)', () => {
+  it('lists the active namespace’s wallets once and connects with that namespace’s connector', async () => {
+    const calls: string[] = []
+    const { portico } = testPortico({ networks: [mainnet, solana], adapters: [devAdapter('eip155', calls), devAdapter('solana', calls)] })
+    await portico.ready
+    render(
+      <PorticoContextProvider portico={portico}>
+        <Connect />
+      </PorticoContextProvider>,
+    )
+    expect(screen.getAllByRole('button', { name: /Portico Dev Wallet/ })).toHaveLength(1)
+    act(() => portico.network.switchActiveNamespace('solana'))
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /Portico Dev Wallet/ })).toHaveLength(1))
+    fireEvent.click(screen.getByRole('button', { name: /Portico Dev Wallet/ }))
+    await waitFor(() => expect(calls).toEqual(['solana-dev']))
+    await waitFor(() => expect(portico.chain.getAccount('solana')?.address).toBe(SOL))
+    expect(portico.chain.isConnected('eip155')).toBe(false)
+  })
+})
