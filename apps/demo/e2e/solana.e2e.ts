@@ -47,8 +47,9 @@ describe('Solana wallet on the local stack', () => {
   it("b. connects the dev wallet's Solana side after approval: shortened base58 address and the SOL balance from the API", async () => {
     const { page } = h
     if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
-    // The dev wallet's Solana side registers over Wallet Standard under its demo name.
-    const wallet = modal().getByRole('button', { name: /Portico Solana Dev Wallet/ })
+    // The dev wallet's Solana side registers over Wallet Standard under the same name as its EVM side;
+    // with Solana active the Connect view lists only that one.
+    const wallet = modal().getByRole('button', { name: /Portico Dev Wallet/ })
     await expect.poll(() => wallet.textContent()).toContain('Installed')
     await wallet.click()
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(`Share Solana account ${SOL_0}`)

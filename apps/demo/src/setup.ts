@@ -13,12 +13,12 @@ export function setup(): Portico | undefined {
   if (!config) return undefined
   // The dev wallet is a separate chunk, like a browser extension it arrives on its own and
   // announces itself over EIP-6963; the adapter picks it up whenever it does.
-  // Its Solana side (Wallet Standard) gets its own name: the Connect view lists every namespace's wallets.
+  // Its Solana side (Wallet Standard) has the same name: the Connect view lists the active namespace's wallets.
   void import('@portico/devnet/wallet').then(({ installDevWallet }) =>
     installDevWallet({
       chains: config.wallet.chains,
       mnemonic: config.wallet.mnemonic,
-      solana: { ...config.solana, walletName: SOLANA_DEV_WALLET_NAME },
+      solana: config.solana,
     }),
   )
   return createPortico({
@@ -35,9 +35,6 @@ export function setup(): Portico | undefined {
     },
   })
 }
-
-/** The name of the dev wallet's Solana side in the demo. */
-export const SOLANA_DEV_WALLET_NAME = 'Portico Solana Dev Wallet'
 
 /** The local Solana chain as a Portico network. */
 function solanaNetwork(solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string }): CaipNetwork {
