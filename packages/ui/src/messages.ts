@@ -72,6 +72,29 @@ export const messages = {
     body: 'This app doesn’t support your current network. Switch to an available option to continue.',
     disconnect: 'Disconnect',
   },
+  switchActiveChain: {
+    title: 'Switch chain',
+    heading: (namespace: string) => `Switch to ${namespace}`,
+    body: (namespace: string, network?: string) =>
+      `This app switches to ${namespace}${network ? ` (${network})` : ''}. Your other wallets stay connected.`,
+    continue: 'Continue',
+    cancel: 'Cancel',
+  },
+  profileWallets: {
+    title: 'Wallets',
+    entry: 'Wallets',
+    entryHint: (count: number) => (count === 1 ? '1 wallet connected' : `${count} wallets connected`),
+    active: 'Active',
+    makeActive: 'Make active',
+    makeActiveLabel: (wallet: string, namespace: string) => `Make ${wallet} on ${namespace} active`,
+    disconnect: 'Disconnect',
+    disconnectLabel: (wallet: string, namespace: string) => `Disconnect ${wallet} on ${namespace}`,
+    addWallet: 'Add wallet',
+    addWalletLabel: (namespace: string) => `Add a ${namespace} wallet`,
+    notConnected: 'No wallet connected',
+  },
+  /** Display names of chain namespaces. */
+  namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' } as Record<string, string>,
   header: { back: 'Back', close: 'Close' },
   connectingWalletConnect: {
     title: 'WalletConnect',

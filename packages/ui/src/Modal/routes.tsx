@@ -8,6 +8,8 @@ import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
 import { ConnectingWalletConnect } from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
 import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
 import { Networks } from '../views/Networks/Networks'
+import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
+import { SwitchActiveChain } from '../views/SwitchActiveChain/SwitchActiveChain'
 import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
 import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
 
@@ -22,6 +24,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   ConnectingWalletConnect,
   AllWallets,
   ConnectingExternal,
+  SwitchActiveChain,
+  ProfileWallets,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -60,6 +64,10 @@ export function titleFor(entry: RouteEntry): string {
       return messages.connectingWalletConnect.title
     case 'AllWallets':
       return messages.allWallets.title
+    case 'SwitchActiveChain':
+      return messages.switchActiveChain.title
+    case 'ProfileWallets':
+      return messages.profileWallets.title
     default:
       return messages.connect.title
   }

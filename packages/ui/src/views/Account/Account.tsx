@@ -1,6 +1,6 @@
 import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useNetwork, usePortico, useRouter } from '@portico/headless/react'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { AccountView } from './AccountView'
 
 export function Account() {
@@ -11,6 +11,13 @@ export function Account() {
   const router = useRouter()
   const [tab, setTab] = useState(() => portico.chain.getAccount()?.currentTab ?? 0)
   const address = account.address ?? ''
+  // The wallet list matters when the app spans several namespaces (a wallet per namespace).
+  const connections = useSyncExternalStore(
+    (cb) => portico.connection.$connections.listen(cb),
+    () => portico.connection.$connections.get(),
+    () => portico.connection.$connections.get(),
+  )
+  const multiNamespace = new Set(portico.options.networks.map((n) => n.chainNamespace)).size > 1
   return (
     <AccountView
       address={address}
@@ -22,6 +29,8 @@ export function Account() {
       balanceLoading={account.balanceLoading}
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
       onNetwork={() => router.push('Networks')}
+      onWallets={multiNamespace ? () => router.push('ProfileWallets') : undefined}
+      walletCount={Object.keys(connections).length}
       onCopy={() => {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}

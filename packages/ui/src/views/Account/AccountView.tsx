@@ -36,6 +36,10 @@ export type AccountViewProps = {
   balanceLoading?: boolean
   network?: { name: string; caipNetworkId: string; imageUrl?: string }
   onNetwork?: () => void
+  /** Opens the wallet list (ProfileWallets); the "Wallets" row shows only when set. */
+  onWallets?: () => void
+  /** Connected wallets across namespaces, shown on the "Wallets" row. @default 1 */
+  walletCount?: number
   onCopy?: () => void
   onDisconnect?: () => void
   /** Token balances of the account (empty shows the empty state). @default [] */
@@ -78,7 +82,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onCopy, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onWallets, walletCount = 1, onCopy, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -115,6 +119,16 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
           chevron
           onClick={onNetwork}
           data-testid="portico-account-network"
+        />
+      )}
+      {onWallets && (
+        <ListItem
+          title={messages.profileWallets.entry}
+          description={messages.profileWallets.entryHint(walletCount)}
+          leading={<Icon name="wallet" size={20} />}
+          chevron
+          onClick={onWallets}
+          data-testid="portico-account-wallets"
         />
       )}
       <Tabs

@@ -1,20 +1,10 @@
 import '../../testing'
-import type { CaipNetwork, ChainAdapter, ChainNamespace, Connector, OrderedWallet } from '@portico/headless'
+import type { ChainNamespace, Connector, OrderedWallet } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ADDRESS, mainnet, testPortico } from '../../testing'
+import { SOL, twoNamespaces } from '../ProfileWallets/twoNamespaces.testing'
 import { Connect, entriesForNamespace } from './Connect'
-
-const SOL = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
-const solana: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
-}
 
 const conn = (id: string, name: string, namespace: ChainNamespace, type: Connector['type'] = 'announced', rdns?: string): OrderedWallet => ({
   kind: 'connector',
@@ -47,33 +37,9 @@ describe('entriesForNamespace', () => {
   })
 })
 
-/** An adapter of `namespace` announcing one 'Portico Dev Wallet'; records which connector connected. */
-function devAdapter(namespace: ChainNamespace, calls: string[]): ChainAdapter {
-  const address = namespace === 'solana' ? SOL : ADDRESS
-  const chainId = namespace === 'solana' ? solana.id : 1
-  return {
-    namespace,
-    setup(ctx) {
-      ctx.setConnectors([{ id: `${namespace}-dev`, name: 'Portico Dev Wallet', type: 'announced', namespace }])
-    },
-    async connect({ connectorId }) {
-      calls.push(connectorId)
-      return { address, chainId, accounts: [address] }
-    },
-    reconnect: async () => null,
-    disconnect: async () => {},
-    switchNetwork: async () => {},
-    getBalance: async () => ({ balance: '0', symbol: 'X' }),
-    signMessage: async () => '0x',
-    sendTransaction: async () => '0x',
-  }
-}
-
 describe('Connect (namespaces)', () => {
   it('lists the active namespace’s wallets once and connects with that namespace’s connector', async () => {
-    const calls: string[] = []
-    const { portico } = testPortico({ networks: [mainnet, solana], adapters: [devAdapter('eip155', calls), devAdapter('solana', calls)] })
-    await portico.ready
+    const { portico, calls } = await twoNamespaces()
     render(
       <PorticoContextProvider portico={portico}>
         <Connect />
@@ -83,7 +49,7 @@ describe('Connect (namespaces)', () => {
     act(() => portico.network.switchActiveNamespace('solana'))
     await waitFor(() => expect(screen.getAllByRole('button', { name: /Portico Dev Wallet/ })).toHaveLength(1))
     fireEvent.click(screen.getByRole('button', { name: /Portico Dev Wallet/ }))
-    await waitFor(() => expect(calls).toEqual(['solana-dev']))
+    await waitFor(() => expect(calls).toEqual(['connect solana-dev']))
     await waitFor(() => expect(portico.chain.getAccount('solana')?.address).toBe(SOL))
     expect(portico.chain.isConnected('eip155')).toBe(false)
   })
