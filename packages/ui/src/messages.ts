@@ -76,7 +76,7 @@ export const messages = {
     title: 'Switch chain',
     heading: (namespace: string) => `Switch to ${namespace}`,
     body: (namespace: string, network?: string) =>
-      `This app switches to ${namespace}${network ? ` (${network})` : ''}. Your other wallets stay connected.`,
+      `This app switches to ${namespace}${network && network !== namespace ? ` (${network})` : ''}. Your other wallets stay connected.`,
     continue: 'Continue',
     cancel: 'Cancel',
   },
@@ -86,12 +86,10 @@ export const messages = {
     entryHint: (count: number) => (count === 1 ? '1 wallet connected' : `${count} wallets connected`),
     active: 'Active',
     makeActive: 'Make active',
-    makeActiveLabel: (wallet: string, namespace: string) => `Make ${wallet} on ${namespace} active`,
+    makeActiveLabel: (wallet: string, namespace: string) => `Make active: ${wallet} on ${namespace}`,
     disconnect: 'Disconnect',
-    disconnectLabel: (wallet: string, namespace: string) => `Disconnect ${wallet} on ${namespace}`,
+    disconnectLabel: (wallet: string, namespace: string) => `Disconnect: ${wallet} on ${namespace}`,
     addWallet: 'Add wallet',
-    addWalletLabel: (namespace: string) => `Add a ${namespace} wallet`,
-    notConnected: 'No wallet connected',
   },
   /** Display names of chain namespaces. */
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' } as Record<string, string>,

@@ -30,15 +30,15 @@ describe('ProfileWalletsView', () => {
     expect(within(card).getByText('Active')).toBeTruthy()
     // The active wallet has nothing to switch to.
     expect(within(card).queryByRole('button', { name: /active/ })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Add a Solana wallet' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Add wallet/ }))
     expect(onAdd).toHaveBeenCalledWith('solana')
   })
   it('an inactive wallet can be made active or disconnected', () => {
     const onMakeActive = vi.fn()
     const onDisconnect = vi.fn()
     render(<ProfileWalletsView rows={[{ ...evmRow, active: false }]} onMakeActive={onMakeActive} onDisconnect={onDisconnect} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Make Portico Dev Wallet on EVM active' }))
-    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Portico Dev Wallet on EVM' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Make active: Portico Dev Wallet on EVM' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect: Portico Dev Wallet on EVM' }))
     expect([onMakeActive.mock.calls, onDisconnect.mock.calls]).toEqual([[['eip155']], [['eip155']]])
   })
 })
@@ -63,7 +63,7 @@ describe('ProfileWallets', () => {
     const { portico } = await mountedWith(false)
     expect(cards()).toEqual(['eip155*'])
     expect(screen.getByTestId('portico-profile-wallet-empty').getAttribute('data-namespace')).toBe('solana')
-    fireEvent.click(screen.getByRole('button', { name: 'Add a Solana wallet' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Add wallet/ }))
     expect(portico.router.$route.get()).toEqual({
       view: 'SwitchActiveChain',
       data: { switchToChain: 'solana', navigateTo: 'Connect', navigateWithReplace: true, network: portico.chain.getActiveNetwork('solana') },
@@ -73,7 +73,7 @@ describe('ProfileWallets', () => {
   it('make active: the other namespace becomes active without a prompt and Account shows its address', async () => {
     const { portico, calls } = await mountedWith(true)
     expect(cards()).toEqual(['eip155*', 'solana'])
-    fireEvent.click(screen.getByRole('button', { name: 'Make Portico Dev Wallet on Solana active' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Make active: Portico Dev Wallet on Solana' }))
     expect(portico.chain.$activeChain.get()).toBe('solana')
     expect(portico.chain.getAccount()?.address).toBe(SOL)
     expect(portico.router.$history.get().map((e) => e.view)).toEqual(['Account'])
@@ -82,7 +82,7 @@ describe('ProfileWallets', () => {
 
   it('disconnecting the inactive namespace keeps the active wallet and the list', async () => {
     const { portico, calls } = await mountedWith(true)
-    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Portico Dev Wallet on Solana' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect: Portico Dev Wallet on Solana' }))
     await waitFor(() => expect(cards()).toEqual(['eip155*']))
     expect(calls.at(-1)).toBe('disconnect solana-dev')
     expect(portico.chain.isConnected('eip155')).toBe(true)
@@ -92,7 +92,7 @@ describe('ProfileWallets', () => {
 
   it('disconnecting the active namespace makes the other connected one active', async () => {
     const { portico } = await mountedWith(true)
-    fireEvent.click(screen.getByRole('button', { name: 'Disconnect Portico Dev Wallet on EVM' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect: Portico Dev Wallet on EVM' }))
     await waitFor(() => expect(cards()).toEqual(['solana*']))
     expect(portico.chain.$activeChain.get()).toBe('solana')
     expect(portico.router.$history.get().map((e) => e.view)).toEqual(['Account', 'ProfileWallets'])
@@ -100,7 +100,7 @@ describe('ProfileWallets', () => {
 
   it('the whole add flow: Add wallet → Continue → Connect replaces SwitchActiveChain; connecting lists both', async () => {
     const { portico } = await mountedWith(false)
-    fireEvent.click(screen.getByRole('button', { name: 'Add a Solana wallet' }))
+    fireEvent.click(screen.getByRole('button', { name: /^Add wallet/ }))
     const view = render(
       <PorticoContextProvider portico={portico}>
         <SwitchActiveChain />

@@ -46,17 +46,19 @@ export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onA
         row.wallet ? (
           <li key={row.namespace} className={local.card} data-testid="portico-profile-wallet" data-namespace={row.namespace} data-active={row.active || undefined} aria-current={row.active || undefined}>
             <div className={local.head}>
-              <WalletImage name={row.wallet.name} imageUrl={row.wallet.imageUrl} />
+              <span className={local.icon}>
+                <WalletImage name={row.wallet.name} imageUrl={row.wallet.imageUrl} />
+              </span>
               <span className={local.text}>
                 <span className={local.name}>{row.wallet.name}</span>
                 <span className={local.address} title={row.wallet.address} data-testid="portico-profile-wallet-address">
                   {row.wallet.shortAddress}
                 </span>
+                <Badge row={row} />
               </span>
               {row.active && <span className={local.active}>{t.active}</span>}
             </div>
             <div className={local.foot}>
-              <Badge row={row} />
               <span className={local.actions}>
                 {!row.active && (
                   <Button
@@ -93,7 +95,6 @@ export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onA
               leading={<Icon name="wallet" size={20} />}
               chevron
               disabled={Boolean(busy)}
-              aria-label={t.addWalletLabel(row.namespaceName)}
               onClick={() => onAdd?.(row.namespace)}
               data-testid="portico-profile-wallet-add"
             />

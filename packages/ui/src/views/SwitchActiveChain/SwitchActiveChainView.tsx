@@ -22,7 +22,11 @@ export function SwitchActiveChainView({ namespaceName, network, busy = false, er
   const t = messages.switchActiveChain
   return (
     <div className={styles.centered} data-testid="portico-switch-active-chain">
-      {network && <NetworkImage name={network.name} caipNetworkId={network.caipNetworkId} imageUrl={network.imageUrl} size={80} />}
+      {network && (
+        <span className={styles.networkTile}>
+          <NetworkImage name={network.name} caipNetworkId={network.caipNetworkId} imageUrl={network.imageUrl} size={80} />
+        </span>
+      )}
       <p className={styles.heading} style={{ marginTop: 16 }}>
         {t.heading(namespaceName)}
       </p>
