@@ -88,6 +88,8 @@ describe('ProfileWallets', () => {
     expect(portico.chain.isConnected('eip155')).toBe(true)
     expect(portico.chain.isConnected('solana')).toBe(false)
     expect(portico.router.$route.get().view).toBe('ProfileWallets')
+    // Focus stays in the list (the clicked button is gone).
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Disconnect: Portico Dev Wallet on EVM' }))
   })
 
   it('disconnecting the active namespace makes the other connected one active', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { ListItem } from '../../components/ListItem/ListItem'
@@ -40,8 +41,16 @@ function Badge({ row }: { row: ProfileWalletRow }) {
 /** SPEC §2 ProfileWallets: connected wallets per namespace, the active one marked, switch / disconnect / add. */
 export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onAdd }: ProfileWalletsViewProps) {
   const t = messages.profileWallets
+  const list = useRef<HTMLUListElement>(null)
+  const shape = rows.map((r) => `${r.namespace}:${r.wallet ? 1 : 0}`).join()
+  useEffect(() => {
+    // A disconnected wallet's card (holding the focused button) is gone: keep focus in the dialog,
+    // on the list's first control, so the keyboard (Tab, Escape) still works.
+    const doc = list.current?.ownerDocument
+    if (doc && (doc.activeElement === doc.body || doc.activeElement === null)) list.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
+  }, [shape, busy])
   return (
-    <ul className={styles.list} data-testid="portico-profile-wallets">
+    <ul ref={list} className={styles.list} data-testid="portico-profile-wallets">
       {rows.map((row) =>
         row.wallet ? (
           <li key={row.namespace} className={local.card} data-testid="portico-profile-wallet" data-namespace={row.namespace} data-active={row.active || undefined} aria-current={row.active || undefined}>
