@@ -43,7 +43,12 @@ export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onA
   const t = messages.profileWallets
   const list = useRef<HTMLUListElement>(null)
   const shape = rows.map((r) => `${r.namespace}:${r.wallet ? 1 : 0}`).join()
+  const seen = useRef(`${shape}|${busy ?? ''}`)
   useEffect(() => {
+    // Only after a change (not on mount, StrictMode's second run included): opening the list leaves focus where the modal put it.
+    const now = `${shape}|${busy ?? ''}`
+    if (seen.current === now) return
+    seen.current = now
     // A disconnected wallet's card (holding the focused button) is gone: keep focus in the dialog,
     // on the list's first control, so the keyboard (Tab, Escape) still works.
     const doc = list.current?.ownerDocument
