@@ -68,7 +68,7 @@ export function ProfileWallets() {
   // Re-render on any change of connections, per-namespace state or the active namespace.
   useValue(portico.connection.$connections)
   useValue(portico.chain.$chains)
-  useValue(portico.chain.$global)
+  useValue(portico.chain.$activeChain)
   const [busy, setBusy] = useState<string | null>(null)
   return (
     <ProfileWalletsView
