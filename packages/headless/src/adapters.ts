@@ -49,7 +49,12 @@ export interface ConnectResult {
   /** Every account the wallet exposed, selected one first. */
   accounts: string[]
   /**
-   * Multi-namespace sessions: the accounts of further namespaces (not the primary one). headless
+   * Multi-namespace sessions: the namespace of the account above when it is not the adapter's
+   * primary one (e.g. a WalletConnect session that approved no eip155 account). @default the adapter's namespace
+   */
+  namespace?: ChainNamespace
+  /**
+   * Multi-namespace sessions: the accounts of further namespaces (not the one above). headless
    * applies those whose namespace the app configured, without changing the active namespace.
    */
   namespaces?: Partial<Record<ChainNamespace, NamespaceAccounts>>

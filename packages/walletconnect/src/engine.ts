@@ -154,7 +154,14 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     current.clear()
   }
 
-  /** The session as a ConnectResult: eip155 primary (on `preferred` when the session has it). */
+  /** The namespaces the app has networks for. */
+  const configured = (): Set<string> => new Set(networks().map((n) => n.chainNamespace))
+
+  /**
+   * The session as a ConnectResult. Its main account is in `preferred`'s namespace when the session
+   * has an account there, else in the first approved namespace the app has networks for (eip155
+   * first); every other namespace comes back in `namespaces`.
+   */
   function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork): ConnectResult {
     const view = viewOf(s)
     const parts: Partial<Record<ChainNamespace, NamespaceAccounts>> = {}
@@ -166,9 +173,17 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const accounts = chains.get(pick) ?? []
       parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
     }
-    const { eip155, ...others } = parts
-    if (!eip155) throw new PorticoError(ERRORS.failedToConnect)
-    return { ...eip155, namespaces: others }
+    const usable = WC_NAMESPACES.filter((ns) => parts[ns] && configured().has(ns))
+    const main = preferred && usable.includes(preferred.chainNamespace as (typeof WC_NAMESPACES)[number]) ? preferred.chainNamespace : usable[0]
+    if (!main) throw new PorticoError(ERRORS.failedToConnect)
+    const { [main]: top, ...others } = parts
+    return { ...top!, ...(main === 'eip155' ? {} : { namespace: main }), namespaces: others }
+  }
+
+  /** Whether a stored session has an account in a namespace the app configured. */
+  const usableSession = (s: SessionTypes.Struct): boolean => {
+    const wanted = configured()
+    return [...viewOf(s).byNamespace.keys()].some((ns) => wanted.has(ns))
   }
 
   function need(): { c: Client; s: SessionTypes.Struct } {
@@ -304,7 +319,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         .getAll()
         .filter((s) => s.acknowledged && s.expiry > now)
         .sort((a, b) => b.expiry - a.expiry)
-      const found = live.find((s) => viewOf(s).byNamespace.has('eip155'))
+      const found = live.find(usableSession)
       if (!found) return null
       session = found
       current.clear()

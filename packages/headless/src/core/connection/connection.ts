@@ -188,6 +188,9 @@ export function createConnection(deps: ConnectionDeps) {
       return undefined
     }
     const ns = connector.namespace
+    // A multi-namespace adapter is offered the namespace the app is on (it may answer in another one).
+    const active = chain.$activeChain.get()
+    const preferred = active && active !== ns && serves(adapter, active) ? chain.getActiveNetwork(active) : undefined
     const previous = chain.getAccount(ns)?.status ?? 'disconnected'
     $error.set(null)
     chain.setAccount(ns, { status: 'connecting' })
@@ -199,15 +202,18 @@ export function createConnection(deps: ConnectionDeps) {
       pairing = controller
     }
     try {
-      const network = opts.network ?? chain.getActiveNetwork(ns)
+      const network = opts.network ?? preferred ?? chain.getActiveNetwork(ns)
       const result = await adapter.connect({ connectorId, network, signal: controller?.signal })
       if (controller && pairing === controller) pairing = undefined
-      const prior = $connections.get()[ns]
+      // The session's main account may be in another namespace than the connector's (no account there).
+      const main = result.namespace ?? ns
+      if (main !== ns) chain.setAccount(ns, { status: previous === 'connecting' ? 'disconnected' : previous })
+      const prior = $connections.get()[main]
       if (prior && prior.connectorId !== connectorId) {
-        await adapterFor(ns)?.disconnect({ connectorId: prior.connectorId }).catch(() => undefined)
+        await adapterFor(main)?.disconnect({ connectorId: prior.connectorId }).catch(() => undefined)
       }
-      const supported = applyAccount(ns, result, connectorId)
-      applyOtherNamespaces(ns, result, connectorId)
+      const supported = applyAccount(main, result, connectorId)
+      applyOtherNamespaces(main, result, connectorId)
       if (supported) router.reset('Account')
       return result
     } catch (error) {
@@ -235,8 +241,9 @@ export function createConnection(deps: ConnectionDeps) {
       try {
         const result = await adapter.reconnect({ connectorId: remembered.connectorId, network: chain.getActiveNetwork(remembered.namespace) })
         const ns = remembered.namespace
-        const part = !result ? undefined : ns === adapter.namespace ? result : result.namespaces?.[ns]
-        if (result && part && ns === adapter.namespace) {
+        const main = result?.namespace ?? adapter.namespace
+        const part = !result ? undefined : ns === main ? result : result.namespaces?.[ns]
+        if (result && part && ns === main) {
           applyAccount(ns, result, remembered.connectorId)
           // The same session's other remembered namespaces come back with it.
           const wanted = new Set(storage.getConnections().filter((c) => c.connectorId === remembered.connectorId).map((c) => c.namespace))
