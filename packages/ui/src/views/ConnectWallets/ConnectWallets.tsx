@@ -1,9 +1,21 @@
-import { useConnect } from '@portico/headless/react'
+import { useConnect, useRouter } from '@portico/headless/react'
 import { useConnectAction, walletEntries } from '../Connect/Connect'
 import { ConnectWalletsView } from './ConnectWalletsView'
 
+/** Every connector; walletConnect opens the pairing view (QR code) like in Connect, the others connect at once. */
 export function ConnectWallets() {
   const { connectors, connectorStates } = useConnect()
+  const router = useRouter()
   const { connecting, error, run } = useConnectAction()
-  return <ConnectWalletsView wallets={walletEntries(connectors, connectorStates)} connecting={connecting} error={error} onWallet={(id) => void run(id)} />
+  return (
+    <ConnectWalletsView
+      wallets={walletEntries(connectors, connectorStates)}
+      connecting={connecting}
+      error={error}
+      onWallet={(id) => {
+        if (connectors.find((c) => c.id === id)?.type === 'walletConnect') router.push('ConnectingWalletConnect', {})
+        else void run(id)
+      }}
+    />
+  )
 }
