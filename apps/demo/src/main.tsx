@@ -1,10 +1,38 @@
-import { useAccount, useNetwork } from '@portico/headless/react'
+import { type ChainNamespace } from '@portico/headless'
+import { useAccount, useNetwork, usePortico } from '@portico/headless/react'
 import { ConnectButton, NetworkButton, PorticoProvider } from '@portico/ui'
-import { StrictMode } from 'react'
+import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import './demo.css'
 import { NOT_STARTED, setup } from './setup'
 import { SignMessage } from './SignMessage'
+
+/** The connected account of every namespace (a WalletConnect session may span several), active or not. */
+function NamespaceAccounts() {
+  const portico = usePortico()
+  const chains = useSyncExternalStore(
+    (cb) => portico.chain.$chains.listen(cb),
+    () => portico.chain.$chains.get(),
+    () => portico.chain.$chains.get(),
+  )
+  const rows = (Object.keys(chains) as ChainNamespace[]).flatMap((ns) => {
+    const account = chains[ns]?.accountState
+    return account?.caipAddress && account.address ? [{ ns, address: account.address }] : []
+  })
+  return (
+    <ul className="list" data-testid="portico-demo-accounts">
+      {rows.length === 0 ? (
+        <li>—</li>
+      ) : (
+        rows.map(({ ns, address }) => (
+          <li key={ns} data-namespace={ns}>
+            {ns}: {address}
+          </li>
+        ))
+      )}
+    </ul>
+  )
+}
 
 function AccountCard() {
   const { address, isConnected, status, balance, balanceSymbol, connectorId } = useAccount()
@@ -17,6 +45,10 @@ function AccountCard() {
         <dd data-testid="portico-demo-status">{status}</dd>
         <dt>Address</dt>
         <dd data-testid="portico-demo-address">{isConnected ? address : '—'}</dd>
+        <dt>Accounts</dt>
+        <dd>
+          <NamespaceAccounts />
+        </dd>
         <dt>Wallet</dt>
         <dd>{connectorId ?? '—'}</dd>
         <dt>Network</dt>
