@@ -141,6 +141,18 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
     expect(wallet.sessions().length).toBe(before)
   })
 
+  it('the wallet ends a session with no eip155 account: every namespace it served is disconnected', async () => {
+    const { portico, storage } = make([evm, bitcoin, polkadot])
+    await portico.ready
+    await pairAndApprove(portico)
+    expect(portico.chain.getAccount('bip122')?.status).toBe('connected')
+    await wallet.disconnect()
+    await until(() => portico.chain.getAccount('polkadot')?.status === 'disconnected', 'the disconnect')
+    expect(portico.chain.getAccount('bip122')?.status).toBe('disconnected')
+    expect(portico.connection.$connections.get()).toEqual({})
+    expect(storage.map.get('portico:connections') ?? '[]').toBe('[]')
+  })
+
   it('the namespace the app is on wins when the session has it', async () => {
     const { portico } = make([evm, bitcoin, polkadot])
     await portico.ready
