@@ -7,6 +7,7 @@ const ms = Math.round(performance.now() - t0)
 const rows = [
   ['Portico demo', stack.demoUrl],
   ['Headless demo', String(new URL('headless.html', stack.demoUrl))],
+  ['Page wallet', String(new URL('wallet.html', stack.demoUrl))],
   ['Portico API', stack.apiUrl],
   ['WalletConnect relay', stack.relay.url],
   ['Solana (litesvm)', `${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})`],

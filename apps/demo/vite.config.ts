@@ -30,6 +30,7 @@ export default defineConfig({
       input: {
         main: path.join(import.meta.dirname, 'index.html'),
         headless: path.join(import.meta.dirname, 'headless.html'),
+        wallet: path.join(import.meta.dirname, 'wallet.html'),
       },
     },
   },

@@ -1,0 +1,99 @@
+// Issue 4 §1: the page wallet (apps/demo/wallet.html) pairs with the demo from a pasted URI — two pages
+// of one browser, the local relay between them, real anvil chains, a production build, Chromium.
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { type Harness, startHarness } from './harness.ts'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const SHORT_0 = '0xf3…b92266'
+
+let h: Harness
+let walletPage: Page
+
+/** Test-only shim (never shipped): sign-client refuses to pair when navigator.onLine is false (a network namespace). */
+function onlineShim() {
+  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true })
+}
+
+beforeAll(async () => {
+  h = await startHarness({ initScripts: [onlineShim] })
+  walletPage = await h.context.newPage()
+  walletPage.on('pageerror', (e) => h.pageErrors.push(`wallet.html: ${e.message}`))
+  await walletPage.goto(new URL('wallet.html', h.stack.demoUrl).href)
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+const modal = () => h.page.getByRole('dialog')
+const pairing = () => h.page.getByTestId('portico-connecting-wc')
+
+describe('the page wallet pairs from a pasted URI', () => {
+  it('a. wallet.html starts on the local relay with the devnet account', async () => {
+    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
+    expect(await walletPage.getByTestId('portico-pagewallet-evm-address').textContent()).toBe(ACCOUNT_0)
+    expect(await walletPage.getByText('No active sessions.').isVisible()).toBe(true)
+  })
+
+  it('b. a text that is not a pairing URI is refused with a message', async () => {
+    await walletPage.getByTestId('portico-pagewallet-uri').fill('https://example.invalid/not-a-uri')
+    await walletPage.getByTestId('portico-pagewallet-pair').click()
+    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-error').textContent()).toBe('This is not a WalletConnect pairing URI (wc:…@2?…)')
+  })
+
+  it('c. demo: Connect → WalletConnect; wallet: paste, Pair, Approve → the demo is connected on EVM', async () => {
+    const { page } = h
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    await expect.poll(() => modal().isVisible()).toBe(true)
+    await modal().getByRole('button', { name: /^WalletConnect/ }).click()
+    await expect.poll(() => pairing().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    const uri = (await page.getByTestId('portico-wc-copy').getAttribute('data-uri'))!
+    expect(uri).toBe(await pairing().getAttribute('data-uri'))
+
+    await walletPage.getByTestId('portico-pagewallet-uri').fill(uri)
+    await walletPage.getByTestId('portico-pagewallet-pair').click()
+    const proposal = walletPage.getByTestId('portico-pagewallet-proposal')
+    await expect.poll(() => proposal.isVisible(), { timeout: 15_000 }).toBe(true)
+    // The WalletConnect adapter's metadata: name 'Portico', url the demo's origin.
+    expect(await proposal.locator('.title').textContent()).toBe('Portico')
+    expect(await proposal.locator('.url').textContent()).toBe(new URL(h.stack.demoUrl).origin)
+    expect(await proposal.textContent()).toContain('eip155')
+    await walletPage.getByTestId('portico-pagewallet-approve-proposal').click()
+
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 15_000 }).toBe(SHORT_0)
+    await expect.poll(() => page.getByTestId('portico-demo-address').textContent()).toBe(ACCOUNT_0)
+    const session = walletPage.getByTestId('portico-pagewallet-session')
+    await expect.poll(() => session.count()).toBe(1)
+    expect(await session.textContent()).toContain(`eip155:${h.stack.devnet.chains[0]!.chainId}:${ACCOUNT_0}`)
+    expect(await walletPage.getByTestId('portico-pagewallet-proposal').count()).toBe(0)
+  })
+
+  it('d. demo: Sign message; wallet: the request shows the text, Approve → the demo shows a valid signature', async () => {
+    const { page } = h
+    await modal().getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => modal().count()).toBe(0)
+    await page.getByTestId('portico-demo-sign').click()
+    const request = walletPage.getByTestId('portico-pagewallet-request')
+    await expect.poll(() => request.isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await request.getAttribute('data-method')).toBe('personal_sign')
+    expect(await walletPage.getByTestId('portico-pagewallet-request-summary').textContent()).toBe('Message: Hello from Portico')
+    await walletPage.getByTestId('portico-pagewallet-approve-request').click()
+    await expect.poll(() => page.getByTestId('portico-demo-signature').isVisible(), { timeout: 15_000 }).toBe(true)
+    const signature = (await page.getByTestId('portico-demo-signature').textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: ACCOUNT_0, message: 'Hello from Portico', signature })).toBe(true)
+    expect(await request.count()).toBe(0)
+  })
+
+  it('e. wallet: Disconnect → the demo is disconnected', async () => {
+    await walletPage.getByTestId('portico-pagewallet-disconnect').click()
+    await expect.poll(() => h.page.getByTestId('portico-demo-status').textContent(), { timeout: 15_000 }).toBe('disconnected')
+    await expect.poll(() => walletPage.getByText('No active sessions.').isVisible()).toBe(true)
+  })
+
+  it('f. nothing left loopback and neither page raised errors', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})
