@@ -108,6 +108,11 @@ export const messages = {
     retry: 'Try again',
     unavailable: 'WalletConnect is not set up in this app',
   },
+  connectingWalletConnectBasic: {
+    title: 'Connect wallet',
+    scan: 'Scan with your phone’s wallet app, or copy the link',
+    orChoose: 'Or choose a wallet',
+  },
   legal: {
     prefix: 'By connecting your wallet, you agree to our',
     terms: 'Terms of Service',

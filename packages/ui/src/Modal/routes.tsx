@@ -6,6 +6,7 @@ import { AllWallets } from '../views/AllWallets/AllWallets'
 import { Connect } from '../views/Connect/Connect'
 import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
 import { ConnectingWalletConnect } from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
+import { ConnectingWalletConnectBasic } from '../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
 import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
 import { Networks } from '../views/Networks/Networks'
 import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
@@ -22,6 +23,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   SwitchNetwork,
   UnsupportedChain,
   ConnectingWalletConnect,
+  ConnectingWalletConnectBasic,
   AllWallets,
   ConnectingExternal,
   SwitchActiveChain,
@@ -62,6 +64,8 @@ export function titleFor(entry: RouteEntry): string {
       return messages.unsupportedChain.title
     case 'ConnectingWalletConnect':
       return messages.connectingWalletConnect.title
+    case 'ConnectingWalletConnectBasic':
+      return messages.connectingWalletConnectBasic.title
     case 'AllWallets':
       return messages.allWallets.title
     case 'SwitchActiveChain':
