@@ -110,7 +110,7 @@ export const messages = {
   },
   connectingWalletConnectBasic: {
     title: 'Connect wallet',
-    scan: 'Scan with your phone’s wallet app, or copy the link',
+    scan: 'Scan with your phone, or copy the link',
     orChoose: 'Or choose a wallet',
   },
   legal: {
