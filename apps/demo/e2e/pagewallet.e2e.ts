@@ -7,6 +7,7 @@ import { type Harness, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT_0 = '0xf3…b92266'
+const SOLANA_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 
 let h: Harness
 let walletPage: Page
@@ -67,13 +68,26 @@ describe('the page wallet pairs from a pasted URI', () => {
     const session = walletPage.getByTestId('portico-pagewallet-session')
     await expect.poll(() => session.count()).toBe(1)
     expect(await session.textContent()).toContain(`eip155:${h.stack.devnet.chains[0]!.chainId}:${ACCOUNT_0}`)
+    // The demo also has the local Solana network: the wallet approved its account too.
+    expect(await session.textContent()).toContain(`${h.stack.config.solana.caipNetworkId}:${SOLANA_0}`)
     expect(await walletPage.getByTestId('portico-pagewallet-proposal').count()).toBe(0)
   })
 
-  it('d. demo: Sign message; wallet: the request shows the text, Approve → the demo shows a valid signature', async () => {
+  it('d. demo: Sign message; wallet: Reject → the demo shows the refusal', async () => {
     const { page } = h
     await modal().getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => modal().count()).toBe(0)
+    await page.getByTestId('portico-demo-sign').click()
+    const request = walletPage.getByTestId('portico-pagewallet-request')
+    await expect.poll(() => request.isVisible(), { timeout: 15_000 }).toBe(true)
+    await walletPage.getByTestId('portico-pagewallet-reject-request').click()
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('User rejected the request')
+    expect(await request.count()).toBe(0)
+    expect(await page.getByTestId('portico-demo-signature').count()).toBe(0)
+  })
+
+  it('e. demo: Sign message; wallet: the request shows the text, Approve → the demo shows a valid signature', async () => {
+    const { page } = h
     await page.getByTestId('portico-demo-sign').click()
     const request = walletPage.getByTestId('portico-pagewallet-request')
     await expect.poll(() => request.isVisible(), { timeout: 15_000 }).toBe(true)
@@ -86,13 +100,13 @@ describe('the page wallet pairs from a pasted URI', () => {
     expect(await request.count()).toBe(0)
   })
 
-  it('e. wallet: Disconnect → the demo is disconnected', async () => {
+  it('f. wallet: Disconnect → the demo is disconnected', async () => {
     await walletPage.getByTestId('portico-pagewallet-disconnect').click()
     await expect.poll(() => h.page.getByTestId('portico-demo-status').textContent(), { timeout: 15_000 }).toBe('disconnected')
     await expect.poll(() => walletPage.getByText('No active sessions.').isVisible()).toBe(true)
   })
 
-  it('f. nothing left loopback and neither page raised errors', () => {
+  it('g. nothing left loopback and neither page raised errors', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
   })
