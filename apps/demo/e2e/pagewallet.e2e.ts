@@ -3,6 +3,7 @@
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { decodePersonalMessage, formatEth, parsePairingUri, summarizeRequest } from '../src/wallet-page/engine.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -109,5 +110,58 @@ describe('the page wallet pairs from a pasted URI', () => {
   it('g. nothing left loopback and neither page raised errors', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
+  })
+})
+
+const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
+
+describe('page wallet helpers', () => {
+  it.each([
+    [`  ${URI}\n`, URI],
+    [URI.replace('relay-protocol=irn&', ''), URI.replace('relay-protocol=irn&', '')],
+  ])('parsePairingUri accepts %j', (input, out) => {
+    expect(parsePairingUri(input)).toBe(out)
+  })
+
+  it.each([
+    ['', 'This is not a WalletConnect pairing URI (wc:…@2?…)'],
+    ['wc:abc@2?symKey=1', 'This is not a WalletConnect pairing URI (wc:…@2?…)'],
+    [URI.replace('@2?', '@1?'), 'This is not a WalletConnect pairing URI (wc:…@2?…)'],
+    [URI.replace(/&symKey=[0-9a-f]+/, ''), 'The pairing URI has no symKey'],
+    [URI.replace('relay-protocol=irn', 'relay-protocol=waku'), 'Unsupported relay protocol waku'],
+  ])('parsePairingUri refuses %j', (input, message) => {
+    expect(() => parsePairingUri(input)).toThrow(message)
+  })
+
+  it.each([
+    ['0x48656c6c6f2066726f6d20506f727469636f', 'Hello from Portico'],
+    ['plain text', 'plain text'],
+    ['0xff00', '0xff00'],
+    [42, '42'],
+  ])('decodePersonalMessage(%j) → %j', (input, out) => {
+    expect(decodePersonalMessage(input)).toBe(out)
+  })
+
+  it.each([
+    [0n, '0'],
+    [10n ** 18n, '1'],
+    [1_500_000_000_000_000_000n, '1.5'],
+    [1_234_567_890_000_000_000n, '1.234567'],
+    [1n, '0'],
+  ])('formatEth(%s) → %s', (wei, out) => {
+    expect(formatEth(wei)).toBe(out)
+  })
+
+  it.each([
+    ['personal_sign', ['0x48656c6c6f', ACCOUNT_0], 'Message: Hello'],
+    ['eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_0, value: '0x14d1120d7b160000' }], `To ${ACCOUNT_0} · 1.5 ETH`],
+    ['eth_sendTransaction', [{ from: ACCOUNT_0, data: '0x6080' }], 'To (contract creation) · 0 ETH · with data'],
+    ['eth_signTypedData_v4', [ACCOUNT_0, JSON.stringify({ primaryType: 'Mail', domain: { name: 'Ether Mail' } })], 'Typed data: Mail (Ether Mail)'],
+    ['solana_signMessage', { message: '9Ajdvzr', pubkey: SOLANA_0 }, 'Message: Hello'],
+    ['solana_signAndSendTransaction', { transaction: 'AQ==' }, 'A Solana transaction'],
+    ['wallet_switchEthereumChain', [{ chainId: '0x7a6a' }], 'Switch to chain 31338'],
+    ['eth_chainId', [], 'eth_chainId'],
+  ])('summarizeRequest(%s)', (method, params, out) => {
+    expect(summarizeRequest(method, params)).toBe(out)
   })
 })
