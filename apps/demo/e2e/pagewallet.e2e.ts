@@ -1,6 +1,9 @@
 // Issue 4 §1: the page wallet (apps/demo/wallet.html) pairs with the demo from a pasted URI — two pages
 // of one browser, the local relay between them, real anvil chains, a production build, Chromium.
-import { verifyMessage } from 'viem'
+import { ed25519 } from '@noble/curves/ed25519'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
+import { SignClient } from '@walletconnect/sign-client'
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { decodePersonalMessage, formatEth, parsePairingUri, summarizeRequest } from '../src/wallet-page/engine.ts'
@@ -107,7 +110,66 @@ describe('the page wallet pairs from a pasted URI', () => {
     await expect.poll(() => walletPage.getByText('No active sessions.').isVisible()).toBe(true)
   })
 
-  it('g. nothing left loopback and neither page raised errors', () => {
+  it('g. a second dapp (sign-client in Node): eth_sendTransaction reaches anvil, solana_signMessage verifies', async () => {
+    const chain = h.stack.devnet.chains[0]!
+    const solanaChain = h.stack.config.solana.caipNetworkId
+    const dapp = await SignClient.init({
+      projectId: 'pagewallet-e2e',
+      relayUrl: h.stack.config.relayUrl,
+      customStoragePrefix: 'pagewallet-e2e-dapp',
+      storageOptions: { database: ':memory:' },
+      telemetryEnabled: false,
+      logger: 'silent',
+      metadata: { name: 'Node dapp', description: 'e2e', url: 'http://127.0.0.1', icons: [] },
+    })
+    dapp.core.verify.register = async () => ''
+    try {
+      const { uri, approval } = await dapp.connect({
+        optionalNamespaces: {
+          eip155: { chains: [`eip155:${chain.chainId}`], methods: ['eth_sendTransaction'], events: [] },
+          solana: { chains: [solanaChain], methods: ['solana_signMessage'], events: [] },
+        },
+      })
+      await walletPage.getByTestId('portico-pagewallet-uri').fill(uri!)
+      await walletPage.getByTestId('portico-pagewallet-pair').click()
+      const proposal = walletPage.getByTestId('portico-pagewallet-proposal')
+      await expect.poll(() => proposal.locator('.title').textContent(), { timeout: 15_000 }).toBe('Node dapp')
+      expect(await proposal.locator('li').allTextContents()).toEqual([`optionaleip155 eip155:${chain.chainId}`, `optionalsolana ${solanaChain}`])
+      await walletPage.getByTestId('portico-pagewallet-approve-proposal').click()
+      const session = await approval()
+
+      const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+      const sent = dapp.request<`0x${string}`>({
+        topic: session.topic,
+        chainId: `eip155:${chain.chainId}`,
+        request: { method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, to, value: `0x${parseEther('1.5').toString(16)}` }] },
+      })
+      const request = walletPage.getByTestId('portico-pagewallet-request')
+      await expect.poll(() => walletPage.getByTestId('portico-pagewallet-request-summary').textContent(), { timeout: 15_000 }).toBe(`To ${to} · 1.5 ETH`)
+      await walletPage.getByTestId('portico-pagewallet-approve-request').click()
+      const hash = await sent
+      const receipt = await createPublicClient({ transport: http(chain.rpcUrl) }).getTransactionReceipt({ hash })
+      expect(receipt.status).toBe('success')
+      expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
+
+      const message = new TextEncoder().encode('Hello Solana')
+      const signed = dapp.request<{ signature: string }>({
+        topic: session.topic,
+        chainId: solanaChain,
+        request: { method: 'solana_signMessage', params: { message: getBase58Decoder().decode(message), pubkey: SOLANA_0 } },
+      })
+      await expect.poll(() => request.getAttribute('data-method'), { timeout: 15_000 }).toBe('solana_signMessage')
+      expect(await walletPage.getByTestId('portico-pagewallet-request-summary').textContent()).toBe('Message: Hello Solana')
+      await walletPage.getByTestId('portico-pagewallet-approve-request').click()
+      const { signature } = await signed
+      expect(ed25519.verify(new Uint8Array(getBase58Encoder().encode(signature)), message, new Uint8Array(getBase58Encoder().encode(SOLANA_0)))).toBe(true)
+    } finally {
+      dapp.core.heartbeat.stop()
+      await dapp.core.relayer.transportClose().catch(() => undefined)
+    }
+  })
+
+  it('h. nothing left loopback and neither page raised errors', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
   })
