@@ -72,20 +72,25 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
 
   return (
     <main className="pw">
-      <h1>Portico page wallet</h1>
-      <p className="sub">
-        A WalletConnect wallet in this page, on the local relay. Accounts from the devnet mnemonic:{' '}
-        <span className="mono" data-testid="portico-pagewallet-evm-address">{wallet?.addresses.eip155 ?? '…'}</span>
-        {wallet?.addresses.solana && (
-          <>
-            {' · '}
-            <span className="mono">{wallet.addresses.solana}</span>
-          </>
-        )}
-      </p>
-      <p className="muted" data-testid="portico-pagewallet-status" data-status={initError ? 'error' : state.status}>
-        {initError ? `Could not start: ${initError}` : state.status === 'ready' ? 'Connected to the relay' : 'Starting…'}
-      </p>
+      <header className="head">
+        <h1>Portico page wallet</h1>
+        <span className={`pill ${initError ? 'bad' : state.status}`} data-testid="portico-pagewallet-status" data-status={initError ? 'error' : state.status}>
+          {initError ? `Could not start: ${initError}` : state.status === 'ready' ? 'Connected to the relay' : 'Starting…'}
+        </span>
+      </header>
+      <p className="sub">A WalletConnect wallet in this page, on the local relay. Paste a dapp’s pairing link to connect.</p>
+
+      <section className="card" aria-labelledby="pw-accounts">
+        <h2 id="pw-accounts">Accounts (devnet mnemonic, account 0)</h2>
+        <dl className="accounts">
+          <dt>EVM</dt>
+          <dd className="mono" data-testid="portico-pagewallet-evm-address">
+            {wallet?.addresses.eip155 ?? '…'}
+          </dd>
+          <dt>Solana</dt>
+          <dd className="mono">{wallet?.addresses.solana ?? '…'}</dd>
+        </dl>
+      </section>
 
       <section className="card" aria-labelledby="pw-pair">
         <h2 id="pw-pair">Pair with a dapp</h2>
@@ -176,7 +181,12 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
             <ul className="ns">
               {s.accounts.map((ns) => (
                 <li key={ns.namespace}>
-                  <strong>{ns.namespace}</strong> <span className="mono">{ns.accounts.join(', ')}</span>
+                  <strong>{ns.namespace}</strong>
+                  {ns.accounts.map((a) => (
+                    <div className="mono" key={a}>
+                      {a}
+                    </div>
+                  ))}
                 </li>
               ))}
             </ul>
