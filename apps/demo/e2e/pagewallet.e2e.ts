@@ -96,6 +96,11 @@ describe('the page wallet pairs from a pasted URI', () => {
     const request = walletPage.getByTestId('portico-pagewallet-request')
     await expect.poll(() => request.isVisible(), { timeout: 15_000 }).toBe(true)
     expect(await request.getAttribute('data-method')).toBe('personal_sign')
+    // A reload of the wallet page keeps the session and the waiting request.
+    await walletPage.reload()
+    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
+    await expect.poll(() => request.count()).toBe(1)
+    expect(await walletPage.getByTestId('portico-pagewallet-session').count()).toBe(1)
     expect(await walletPage.getByTestId('portico-pagewallet-request-summary').textContent()).toBe('Message: Hello from Portico')
     await walletPage.getByTestId('portico-pagewallet-approve-request').click()
     await expect.poll(() => page.getByTestId('portico-demo-signature').isVisible(), { timeout: 15_000 }).toBe(true)

@@ -241,7 +241,8 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
   const raw = new Map<number, SignClientTypes.EventArguments['session_request']>()
 
   client.on('session_proposal', (p) => set({ proposals: [...state.proposals, proposalView(p.params)] }))
-  client.on('session_request', (r) => {
+  const addRequest = (r: SignClientTypes.EventArguments['session_request']) => {
+    if (raw.has(r.id)) return
     raw.set(r.id, r)
     const session = client.session.getAll().find((s) => s.topic === r.topic)
     const { method, params } = r.params.request
@@ -257,7 +258,8 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
         { id: r.id, topic: r.topic, chainId: r.params.chainId, method, params, dappName: session?.peer.metadata.name ?? 'Unknown dapp', summary },
       ],
     })
-  })
+  }
+  client.on('session_request', addRequest)
   client.on('session_delete', refreshSessions)
   client.on('session_expire', refreshSessions)
   client.on('session_update', refreshSessions)
@@ -349,6 +351,8 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
   }
 
   refreshSessions()
+  // Requests that arrived before a reload are still waiting in sign-client's store.
+  for (const r of client.getPendingSessionRequests()) addRequest(r as SignClientTypes.EventArguments['session_request'])
   set({ status: 'ready' })
 
   return {
