@@ -28,6 +28,72 @@ describe('error catalogue (SPEC §8)', () => {
     ['User rejected', false],
   ])('isUserRejection(%j) -> %s', (error, expected) => expect(isUserRejection(error)).toBe(expected))
 
+  // Every text of SPEC §8 (and the §5/§6 messages), spelt out here once more: a typo in the
+  // catalogue fails this table.
+  it.each([
+    ['tokenBalanceUnavailable', 'Token Balance Unavailable'],
+    ['fetchTransactions', 'Failed to fetch transactions'],
+    ['initSwap', 'Failed to initialize swap'],
+    ['networkTokenPrice', 'Failed to fetch network token price'],
+    ['checkAllowance', 'Failed to check allowance'],
+    ['createApproval', 'Failed to create approval transaction'],
+    ['createTransaction', 'Failed to create transaction'],
+    ['transactionError', 'Transaction error'],
+    ['getExchanges', 'Unable to get exchanges'],
+    ['initiatePayment', 'Unable to initiate payment'],
+    ['assetNotSupported', 'Asset not supported'],
+    ['incorrectAmount', 'Incorrect amount'],
+    ['insufficientBalance', 'Insufficient balance'],
+    ['insufficientLiquidity', 'Insufficient liquidity'],
+    ['approveLimit', 'Approve limit increase in your wallet'],
+    ['confirmTransaction', 'Confirm transaction in your wallet'],
+    ['swapping', 'Swapping ...'],
+    ['gasPriceNetwork', 'Network not supported for Gas Price'],
+    ['swapNetwork', 'Network not supported for Swaps'],
+    ['networkNotFound', 'Network not found'],
+    ['addressOrAuthConnector', 'Address or auth connector not found'],
+    ['resolveName', 'Error resolving name'],
+    ['nameSuggestions', 'Error fetching name suggestions'],
+    ['namesForAddress', 'Error fetching names for address'],
+    ['noAccount', 'No account connected'],
+    ['noPaymentAsset', 'No payment asset selected'],
+    ['createPopup', 'Could not create popup window'],
+    ['depositStatus', 'Unable to get deposit status'],
+    ['tokenPrice', 'Cannot get token price'],
+    ['chainAdapterNotFound', 'Chain adapter not found'],
+    ['networkClientNotSet', 'NetworkController client not set'],
+    ['connectionClientNotSet', 'ConnectionController client not set'],
+    ['noAuthConnector', 'No auth connector found'],
+    ['notEmailOrSocial', 'Not connected to email or social'],
+    ['unsupportedChain', 'Unsupported chain'],
+    ['invalidChainId', 'Invalid chainId'],
+    ['invalidCaipAddress', 'Invalid CAIP address'],
+    ['invalidCaipNetworkId', 'Invalid CAIP network id'],
+    ['unsupportedNamespace', 'Unsupported namespace for asset formatting'],
+    ['adapterNamespace', 'Adapters must have a namespace'],
+    ['sendAmountReceiver', 'An amount and receiver address are required'],
+    ['sendToken', 'A token is required'],
+    ['noSwapAddress', 'No address found to swap the tokens from.'],
+    ['userRejected', 'User rejected the request'],
+    ['modalClosed', 'Modal closed'],
+    ['popupClosed', 'Popup closed'],
+    ['failedToConnect', 'Failed to connect'],
+    ['socialConnection', 'Failed to initiate social connection'],
+    ['farcasterConnection', 'Failed to connect to farcaster'],
+    ['connectionRejected', 'Connection rejected'],
+    ['rpcNotAllowed', 'Requested RPC call is not allowed'],
+    ['actionNotAllowed', 'Action not allowed'],
+    ['frameGeneric', 'An error occurred'],
+    ['requestAborted', 'Request was aborted'],
+    ['somethingWentWrong', 'Something went wrong'],
+    ['frameLoad', 'Unable to load email login dependency'],
+    ['frameNotSet', 'W3mFrame: iframe is not set'],
+  ] as const)('ERRORS.%s is exactly %j', (key, text) => expect(ERRORS[key]).toBe(text))
+
+  it('has no text besides those of the SPEC table and the React provider hint', () => {
+    expect(Object.keys(ERRORS).length).toBe(58)
+  })
+
   it('keeps exact texts', () => {
     expect(ERRORS.userRejected).toBe('User rejected the request')
     expect(ERRORS.connectionRejected).toBe('Connection rejected')

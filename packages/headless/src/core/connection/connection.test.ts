@@ -175,6 +175,18 @@ describe('connection flow (SPEC §4)', () => {
     })
   })
 
+  it('reset with no preferred account type set gives the default, eoa (SPEC §4)', async () => {
+    const { portico } = setup()
+    await portico.connection.connect('io.metamask')
+    portico.chain.setAccount('eip155', { preferredAccountType: undefined, smartAccountDeployed: true, profileName: 'alice' })
+    portico.chain.resetAccount('eip155')
+    const account = portico.chain.getAccount('eip155')
+    expect(account?.preferredAccountType).toBe('eoa')
+    expect(account?.profileName).toBeUndefined()
+    expect(account?.smartAccountDeployed).toBe(false)
+    expect(account?.status).toBe('disconnected')
+  })
+
   it('orders connectors: walletConnect, recent, injected/announced, external, auth', async () => {
     const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'ext', namespace: 'eip155' }]) })
     const evm = fakeAdapter('eip155', [
