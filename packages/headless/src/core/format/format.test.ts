@@ -49,9 +49,35 @@ describe('Solana address (SPEC §5)', () => {
   it('picks the rule by namespace', () => {
     expect(isAddressFor('eip155', `0x${HEX40}`)).toBe(true)
     expect(isAddressFor('solana', `0x${HEX40}`)).toBe(false)
-    expect(isAddressFor('bip122', 'bc1qxyz')).toBe(true)
     expect(isAddressFor('bip122', ' ')).toBe(false)
   })
+
+  // Real addresses (BIP-173, Substrate's Alice, the 'abandon … about' cosmos key, a Sui and a Stacks
+  // address) and near misses, one row per namespace rule.
+  it.each([
+    ['bip122', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', true],
+    ['bip122', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', true],
+    ['bip122', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', true],
+    ['bip122', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true],
+    ['bip122', 'bc1qb', false], // too short
+    ['bip122', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', false], // upper case bech32
+    ['bip122', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3tb', false], // 'b' is not bech32
+    ['polkadot', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', true],
+    ['polkadot', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY', true],
+    ['polkadot', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKut0Y', false], // 0 is not base58
+    ['polkadot', '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHp', false],
+    ['cosmos', 'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', true],
+    ['cosmos', 'osmo19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', true],
+    ['cosmos', 'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqda', false],
+    ['cosmos', 'Cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', false],
+    ['sui', '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133', true],
+    ['sui', '0xa2d14fad60c56049ecf75246a481934691214ce4', false], // an EVM-length address
+    ['sui', 'a2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133', false],
+    ['stacks', 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', true],
+    ['stacks', 'ST2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', true],
+    ['stacks', 'SX2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', false], // no such version
+    ['stacks', 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJI', false], // I is not c32
+  ] as const)('%s address %s -> %s', (namespace, value, ok) => expect(isAddressFor(namespace, value)).toBe(ok))
 })
 
 describe('CAIP ids (SPEC §5)', () => {
@@ -71,6 +97,22 @@ describe('CAIP ids (SPEC §5)', () => {
     ['eip155:1:0xabc', false],
     [':1', false],
   ])('network id %s -> %s', (value, ok) => expect(isCaipNetworkId(value)).toBe(ok))
+
+  // One CAIP-10 account and its CAIP-2 network per namespace Portico connects (SPEC §1).
+  it.each([
+    ['eip155:8453:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155', '8453', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+    ['bip122:000000000019d6689c085ae165831e93:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bip122', '000000000019d6689c085ae165831e93', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+    ['polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', 'polkadot', '91b171bb158e2d3848fa23a9f1c25182', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'],
+    ['cosmos:cosmoshub-4:cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', 'cosmos', 'cosmoshub-4', 'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4'],
+    ['sui:mainnet:0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133', 'sui', 'mainnet', '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133'],
+    ['stacks:1:SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', 'stacks', '1', 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7'],
+  ] as const)('parses %s', (value, namespace, chainId, address) => {
+    expect(parseCaipAddress(value)).toEqual({ namespace, chainId, address, caipNetworkId: `${namespace}:${chainId}` })
+    expect(parseCaipNetworkId(`${namespace}:${chainId}`)).toEqual({ namespace, reference: chainId })
+    expect(toCaipAddress(`${namespace}:${chainId}`, address)).toBe(value)
+    expect(isAddressFor(namespace, address)).toBe(true)
+  })
 
   it('parses and builds', () => {
     expect(parseCaipAddress('eip155:8453:0xabc')).toEqual({

@@ -13,11 +13,30 @@ export const isEvmAddress = (value: string): boolean => EVM_ADDRESS.test(value)
 /** 32 to 44 base58 characters (no 0, O, I, l). */
 export const isSolanaAddress = (value: string): boolean => SOLANA_ADDRESS.test(value)
 
-/** Address check for the namespaces that have a rule; other namespaces only need a non-empty string. */
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]'
+const BECH32 = '[02-9ac-hj-np-z]'
+/**
+ * The address shape of each namespace (a format check, not a checksum check):
+ * - bip122: bech32 segwit (bc1 / tb1 / bcrt1, lower case) or base58 legacy (1…, 3…, m…, n…, 2…);
+ * - polkadot: an SS58 base58 string of 46 to 48 characters (1… on Polkadot, 5… generic);
+ * - cosmos: bech32 with a lower-case prefix and a 20- or 32-byte payload (cosmos1…);
+ * - sui: 0x and 64 hex digits;
+ * - stacks: c32check, S + a version letter (P/M mainnet, T/N testnet) + up to 40 c32 characters.
+ */
+const ADDRESS_SHAPES: Record<Exclude<ChainNamespace, 'eip155' | 'solana'>, RegExp> = {
+  bip122: new RegExp(`^((bc|tb|bcrt)1${BECH32}{11,71}|[123mn]${BASE58}{25,34})$`),
+  polkadot: new RegExp(`^${BASE58}{46,48}$`),
+  cosmos: new RegExp(`^[a-z]{1,20}1(${BECH32}{38}|${BECH32}{58})$`),
+  sui: /^0x[0-9a-fA-F]{64}$/,
+  stacks: /^S[PMTN][0123456789ABCDEFGHJKMNPQRSTVWXYZ]{28,40}$/,
+}
+
+/** Whether `value` has the address shape of `namespace` (SPEC §5 for EVM and Solana). */
 export function isAddressFor(namespace: ChainNamespace, value: string): boolean {
   if (namespace === 'eip155') return isEvmAddress(value)
   if (namespace === 'solana') return isSolanaAddress(value)
-  return value.trim().length > 0
+  const shape = ADDRESS_SHAPES[namespace]
+  return shape ? shape.test(value) : false
 }
 
 /** Account (name) registration: at least 4 characters, letters, digits and hyphen only. */
