@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
 import type { Timers } from '../timers'
 
 const usdc = {
@@ -111,5 +111,31 @@ describe('token balance flow (SPEC §4)', () => {
     await settle()
     expect(f.calls).toHaveLength(2)
     expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH', lastRetry: undefined })
+  })
+
+  it('Solana: SOL and an SPL token come from the API for the base58 account on its network', async () => {
+    const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+    const sol = { name: 'Solana', symbol: 'SOL', chainId: solana.caipNetworkId, value: 300, price: 150, iconUrl: '', quantity: { decimals: '9', numeric: '2' } }
+    const spl = { name: 'USD Coin', symbol: 'USDC', chainId: solana.caipNetworkId, address: `${solana.caipNetworkId}:${mint}`, value: 25, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '25' } }
+    const f = jsonFetch(() => ({ body: { balances: [sol, spl] } }))
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [solana],
+      adapters: [fakeAdapter('solana')],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
+    await portico.connection.connect('io.metamask')
+    await expect(portico.balance.fetchTokenBalances()).resolves.toBe(true)
+    const account = portico.chain.$account.get()
+    expect(account.tokenBalance.map((t) => [t.symbol, t.quantity.numeric, t.address])).toEqual([
+      ['SOL', '2', undefined],
+      ['USDC', '25', `${solana.caipNetworkId}:${mint}`],
+    ])
+    expect([account.balance, account.balanceSymbol]).toEqual(['2', 'SOL'])
+    const call = f.calls.find((c) => c.pathname.endsWith('/balance'))!
+    expect(call.pathname).toBe(`/v1/account/${SOL_ADDRESS}/balance`)
+    expect(call.searchParams.get('chainId')).toBe(solana.caipNetworkId)
   })
 })
