@@ -3,16 +3,16 @@ import { ERRORS, PorticoError } from '../errors'
 
 const DECIMAL = /^(\d+)(?:\.(\d*))?$/
 
+/** A finite number as a plain decimal string, even past 1e21 where toFixed switches to exponents. */
+const plainNumber = (n: number): string => n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+
 /** Turns a number or numeric string into a plain (non-exponent) decimal string, or null. */
 function toPlainDecimal(value: string | number): string | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value < 0) return null
-    return value.toFixed(12)
-  }
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? plainNumber(value) : null
   const trimmed = value.trim()
   if (DECIMAL.test(trimmed)) return trimmed
   const n = Number(trimmed)
-  return trimmed !== '' && Number.isFinite(n) && n >= 0 ? n.toFixed(12) : null
+  return trimmed !== '' && Number.isFinite(n) && n >= 0 ? plainNumber(n) : null
 }
 
 /**
