@@ -27,3 +27,13 @@ export {
   type WcRequestLogEntry,
   type WcWallet,
 } from './wallet.ts'
+export {
+  aminoSignBytes,
+  bitcoinMessageHash,
+  deriveWcWalletKeys,
+  directSignBytes,
+  stacksMessageHash,
+  suiPersonalMessageDigest,
+  type WcWalletKeys,
+  wrapPolkadotBytes,
+} from './signing.ts'

@@ -1,7 +1,8 @@
 // A scriptable WalletConnect dev wallet: a @walletconnect/sign-client wallet in Node that pairs with
 // a uri, approves or rejects proposals on command (or automatically) and answers requests with keys
 // derived from the devnet mnemonic: EVM signing and sending to anvil, Solana signing and sending to
-// the local Solana RPC, accounts on bip122 / polkadot / cosmos / sui / stacks.
+// the local Solana RPC, accounts and message signing on bip122 / polkadot / cosmos / sui / stacks
+// (signing.ts; those namespaces have no local chain, so nothing is sent there).
 import { randomBytes } from 'node:crypto'
 import {
   getBase58Decoder,
@@ -21,6 +22,16 @@ import { createWalletClient, defineChain, type Hex, http, isAddressEqual, isHex,
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_MNEMONIC } from '../constants.ts'
 import { deriveWcWalletAccounts, WC_WALLET_CHAINS, WC_WALLET_PATHS, type WcWalletAccounts } from './accounts.ts'
+import {
+  aminoSignBytes,
+  bitcoinSignMessage,
+  cosmosSign,
+  deriveWcWalletKeys,
+  directSignBytes,
+  polkadotSignMessage,
+  stacksSignMessage,
+  suiSignPersonalMessage,
+} from './signing.ts'
 
 export interface StartWcWalletOptions {
   /** The relay, e.g. startRelay().url. Must be loopback unless allowNonLoopback. */
@@ -86,8 +97,12 @@ export interface WcWallet {
   sessions(): SessionTypes.Struct[]
   /** Disconnects one session, or all of them (USER_DISCONNECTED). */
   disconnect(topic?: string): Promise<void>
-  /** Emits eip155 accountsChanged (default: the wallet's EVM address) to one or all sessions. */
-  emitAccountsChanged(accounts?: string[], topic?: string): Promise<void>
+  /**
+   * Emits an account change in one namespace (default eip155) to one or all sessions that have it:
+   * accountsChanged with the addresses (default: the wallet's own), or for bip122 the Bitcoin event
+   * bip122_addressesChanged with `[{ address }]` entries.
+   */
+  emitAccountsChanged(accounts?: string[], topic?: string, namespace?: string): Promise<void>
   /** Emits eip155 chainChanged (adding the chain to the session first if needed). */
   emitChainChanged(chainId: number, topic?: string): Promise<void>
   /** Closes the relay connection and frees this client's Core. Safe to call more than once. */
@@ -113,21 +128,21 @@ export const WC_WALLET_METHODS = {
     'solana_getAccounts',
     'solana_requestAccounts',
   ],
-  bip122: ['getAccountAddresses'],
-  polkadot: [] as string[],
-  cosmos: [] as string[],
-  sui: [] as string[],
-  stacks: [] as string[],
+  bip122: ['getAccountAddresses', 'signMessage'],
+  polkadot: ['polkadot_signMessage'],
+  cosmos: ['cosmos_getAccounts', 'cosmos_signAmino', 'cosmos_signDirect'],
+  sui: ['sui_signPersonalMessage'],
+  stacks: ['stx_getAddresses', 'stx_signMessage'],
 } as const
 
 export const WC_WALLET_EVENTS = {
   eip155: ['accountsChanged', 'chainChanged'],
-  solana: [] as string[],
+  solana: ['accountsChanged'],
   bip122: ['bip122_addressesChanged'],
-  polkadot: [] as string[],
-  cosmos: [] as string[],
-  sui: [] as string[],
-  stacks: [] as string[],
+  polkadot: ['accountsChanged'],
+  cosmos: ['accountsChanged'],
+  sui: ['accountsChanged'],
+  stacks: ['accountsChanged'],
 } as const
 
 class WalletRpcError extends Error {
@@ -181,6 +196,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
   const accountIndex = options.accountIndex ?? 0
   const derived = await deriveWcWalletAccounts(mnemonic, accountIndex)
   const { solanaSigner, ...accounts } = derived
+  const keys = deriveWcWalletKeys(mnemonic, accountIndex)
   const evmAccount = mnemonicToAccount(mnemonic, { addressIndex: accountIndex })
   const evmChains = new Map<string, { chainId: number; rpcUrl: string }>()
   for (const c of options.evm?.chains ?? []) {
@@ -301,6 +317,10 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       throw new WalletRpcError(4100, `The requested account ${String(addr)} is not an account of this wallet`)
     }
   }
+  /** A request for another account than this wallet's in a namespace is refused with 4100. */
+  const assertOwn = (ns: string, addr: unknown) => {
+    if (addr !== addressOf[ns]) throw new WalletRpcError(4100, `The requested account ${String(addr)} is not an account of this wallet`)
+  }
   const signSolanaTx = async (encoded: unknown): Promise<{ tx: Transaction; base64: string; signature: string }> => {
     if (typeof encoded !== 'string') throw new WalletRpcError(-32602, 'transaction must be a base64 string')
     let tx: Transaction
@@ -400,6 +420,60 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     getAccountAddresses: async () => [
       { address: accounts.bip122, path: WC_WALLET_PATHS.bip122(accountIndex), intention: 'payment' },
     ],
+    // bip122 signMessage { account | address, message, protocol? } → { address, signature (base64) }
+    signMessage: async (p) => {
+      const address = p?.address ?? p?.account
+      if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'signMessage expects { account, message }')
+      assertOwn('bip122', address)
+      if (p.protocol !== undefined && p.protocol !== 'ecdsa') throw new WalletRpcError(-32602, `Unsupported signing protocol ${String(p.protocol)} (ecdsa only)`)
+      return { address: accounts.bip122, signature: bitcoinSignMessage(keys.bip122, p.message) }
+    },
+    // polkadot_signMessage { address, message (hex or text; polkadot.js SignerPayloadRaw uses `data`) } → { signature }
+    polkadot_signMessage: async (p) => {
+      const message = p?.message ?? p?.data
+      if (typeof message !== 'string') throw new WalletRpcError(-32602, 'polkadot_signMessage expects { address, message }')
+      assertOwn('polkadot', p.address)
+      return { signature: polkadotSignMessage(keys.polkadot, message) }
+    },
+    // sui_signPersonalMessage { message (base64), address } → { signature, bytes }
+    sui_signPersonalMessage: async (p) => {
+      if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'sui_signPersonalMessage expects { message (base64), address }')
+      assertOwn('sui', p.address)
+      return suiSignPersonalMessage(keys.sui, new Uint8Array(Buffer.from(p.message, 'base64')))
+    },
+    cosmos_getAccounts: async () => [
+      { algo: 'secp256k1', address: accounts.cosmos, pubkey: cosmosSign(keys.cosmos, new Uint8Array()).pub_key.value },
+    ],
+    // cosmos_signAmino { signerAddress, signDoc } → { signature: { pub_key, signature }, signed }
+    cosmos_signAmino: async (p) => {
+      if (!p?.signDoc || typeof p.signDoc !== 'object') throw new WalletRpcError(-32602, 'cosmos_signAmino expects { signerAddress, signDoc }')
+      assertOwn('cosmos', p.signerAddress)
+      return { signature: cosmosSign(keys.cosmos, aminoSignBytes(p.signDoc)), signed: p.signDoc }
+    },
+    // cosmos_signDirect { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes (base64) } }
+    cosmos_signDirect: async (p) => {
+      const doc = p?.signDoc
+      if (!doc || typeof doc.bodyBytes !== 'string' || typeof doc.authInfoBytes !== 'string' || typeof doc.chainId !== 'string') {
+        throw new WalletRpcError(-32602, 'cosmos_signDirect expects { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes } }')
+      }
+      assertOwn('cosmos', p.signerAddress)
+      const bytes = directSignBytes({
+        bodyBytes: new Uint8Array(Buffer.from(doc.bodyBytes, 'base64')),
+        authInfoBytes: new Uint8Array(Buffer.from(doc.authInfoBytes, 'base64')),
+        chainId: doc.chainId,
+        accountNumber: BigInt(doc.accountNumber ?? 0),
+      })
+      return { signature: cosmosSign(keys.cosmos, bytes), signed: doc }
+    },
+    stx_getAddresses: async () => ({
+      addresses: [{ symbol: 'STX', address: accounts.stacks, publicKey: stacksSignMessage(keys.stacks, '').publicKey }],
+    }),
+    // stx_signMessage { message, address?, publicKey? } → { signature (RSV hex), publicKey }
+    stx_signMessage: async (p) => {
+      if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'stx_signMessage expects { message }')
+      if (p.address !== undefined) assertOwn('stacks', p.address)
+      return stacksSignMessage(keys.stacks, p.message)
+    },
   }
 
   const answer = async (request: WcRequest): Promise<unknown> => {
@@ -511,12 +585,17 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
         await client.disconnect({ topic: s.topic, reason: getSdkError('USER_DISCONNECTED') })
       }
     },
-    emitAccountsChanged: async (list, topic) => {
+    emitAccountsChanged: async (list, topic, namespace = 'eip155') => {
+      const addresses = list ?? [addressOf[namespace] ?? evmAccount.address]
       for (const s of sessionsFor(topic)) {
-        const ns = s.namespaces.eip155
+        const ns = s.namespaces[namespace]
         const chainId = ns?.chains?.[0] ?? ns?.accounts[0]?.split(':').slice(0, 2).join(':')
         if (!chainId) continue
-        await client.emit({ topic: s.topic, chainId, event: { name: 'accountsChanged', data: list ?? [evmAccount.address] } })
+        const event =
+          namespace === 'bip122'
+            ? { name: 'bip122_addressesChanged', data: addresses.map((address) => ({ address })) }
+            : { name: 'accountsChanged', data: addresses }
+        await client.emit({ topic: s.topic, chainId, event })
       }
     },
     emitChainChanged,

@@ -19,6 +19,9 @@ import {
   verifySignature,
   getPublicKeyFromAddress,
 } from '@solana/kit'
+import { createHash } from 'node:crypto'
+import { ed25519 } from '@noble/curves/ed25519'
+import { secp256k1 } from '@noble/curves/secp256k1'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
@@ -28,6 +31,7 @@ import { type AnvilInstance, startAnvil } from '../anvil.ts'
 import { type Relay, startRelay } from '../relay/relay.ts'
 import { type SolanaDevnet, startSolanaDevnet } from '../solana/devnet.ts'
 import { WC_WALLET_CHAINS } from './accounts.ts'
+import { blake2b, cosmosAddress, p2wpkhAddress, ss58Address, stacksAddress, suiAddress } from './addresses.ts'
 import { startWcWallet, type WcWallet } from './wallet.ts'
 
 // sign-client skips verify.walletconnect.org when IS_VITEST is 'true'; make sure that is not what
@@ -88,11 +92,11 @@ describe('WalletConnect dev wallet through the local relay', () => {
       optionalNamespaces: {
         eip155: { chains: ['eip155:31337'], methods: ['eth_signTypedData_v4'], events: [] },
         solana: { chains: [solana.caipNetworkId], methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'], events: [] },
-        bip122: { chains: [WC_WALLET_CHAINS.bip122], methods: ['getAccountAddresses'], events: [] },
-        polkadot: { chains: [WC_WALLET_CHAINS.polkadot], methods: [], events: [] },
-        cosmos: { chains: [WC_WALLET_CHAINS.cosmos], methods: [], events: [] },
-        sui: { chains: [WC_WALLET_CHAINS.sui], methods: [], events: [] },
-        stacks: { chains: [WC_WALLET_CHAINS.stacks], methods: [], events: [] },
+        bip122: { chains: [WC_WALLET_CHAINS.bip122], methods: ['getAccountAddresses', 'signMessage'], events: [] },
+        polkadot: { chains: [WC_WALLET_CHAINS.polkadot], methods: ['polkadot_signMessage'], events: [] },
+        cosmos: { chains: [WC_WALLET_CHAINS.cosmos], methods: ['cosmos_signAmino', 'cosmos_signDirect'], events: [] },
+        sui: { chains: [WC_WALLET_CHAINS.sui], methods: ['sui_signPersonalMessage'], events: [] },
+        stacks: { chains: [WC_WALLET_CHAINS.stacks], methods: ['stx_signMessage'], events: [] },
       },
     })
 
@@ -184,6 +188,86 @@ describe('WalletConnect dev wallet through the local relay', () => {
     const status = await rpc.getSignatureStatuses([sent.signature as never]).send()
     expect(status.value[0]?.err).toBeNull()
     expect((await rpc.getBalance(recipient).send()).value).toBe(before + 7_000n)
+  })
+
+  it('signs messages on polkadot, sui, cosmos, bip122 and stacks with the keys their addresses come from', async () => {
+    const text = 'hello portico'
+    const bytes = Buffer.from(text)
+    const sha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest())
+    const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'))
+    const hexBytes = (s: string) => new Uint8Array(Buffer.from(s.replace(/^0x/, ''), 'hex'))
+
+    // polkadot: ed25519 over <Bytes>message</Bytes>; the public key is the one inside the SS58 address.
+    const dot = await request<{ signature: string }>('polkadot_signMessage', { address: wallet.accounts.polkadot, message: `0x${bytes.toString('hex')}` }, WC_WALLET_CHAINS.polkadot)
+    expect(dot.signature).toMatch(/^0x[0-9a-f]{128}$/)
+    const dotKey = getBase58Encoder().encode(wallet.accounts.polkadot).slice(1, 33) as Uint8Array
+    expect(ss58Address(dotKey, 0)).toBe(wallet.accounts.polkadot)
+    expect(ed25519.verify(hexBytes(dot.signature), Buffer.from('<Bytes>hello portico</Bytes>'), dotKey)).toBe(true)
+    expect(ed25519.verify(hexBytes(dot.signature), bytes, dotKey)).toBe(false)
+
+    // sui: flag 0 ‖ signature ‖ public key over BLAKE2b-256([3, 0, 0] ‖ ULEB128 length ‖ message).
+    const sui = await request<{ signature: string; bytes: string }>('sui_signPersonalMessage', { message: bytes.toString('base64'), address: wallet.accounts.sui }, WC_WALLET_CHAINS.sui)
+    expect(sui.bytes).toBe('aGVsbG8gcG9ydGljbw==')
+    const serialized = b64(sui.signature)
+    expect(serialized).toHaveLength(97)
+    expect(serialized[0]).toBe(0)
+    const suiKey = serialized.slice(65)
+    expect(suiAddress(suiKey)).toBe(wallet.accounts.sui)
+    const digest = blake2b(new Uint8Array([3, 0, 0, 13, ...bytes]), 32)
+    expect(ed25519.verify(serialized.slice(1, 65), digest, suiKey)).toBe(true)
+
+    // cosmos_signAmino (an ADR-036 doc): secp256k1 over SHA-256 of the sorted JSON.
+    const signDoc = {
+      chain_id: '',
+      account_number: '0',
+      sequence: '0',
+      fee: { gas: '0', amount: [] },
+      msgs: [{ type: 'sign/MsgSignData', value: { signer: wallet.accounts.cosmos, data: 'aGVsbG8gcG9ydGljbw==' } }],
+      memo: '',
+    }
+    const amino = await request<{ signature: { pub_key: { type: string; value: string }; signature: string }; signed: unknown }>(
+      'cosmos_signAmino',
+      { signerAddress: wallet.accounts.cosmos, signDoc },
+      WC_WALLET_CHAINS.cosmos,
+    )
+    expect(amino.signature.pub_key.type).toBe('tendermint/PubKeySecp256k1')
+    const cosmosKey = b64(amino.signature.pub_key.value)
+    expect(cosmosAddress(cosmosKey)).toBe(wallet.accounts.cosmos)
+    const sorted = `{"account_number":"0","chain_id":"","fee":{"amount":[],"gas":"0"},"memo":"","msgs":[{"type":"sign/MsgSignData","value":{"data":"aGVsbG8gcG9ydGljbw==","signer":"${wallet.accounts.cosmos}"}}],"sequence":"0"}`
+    expect(secp256k1.verify(b64(amino.signature.signature), sha(Buffer.from(sorted)), cosmosKey)).toBe(true)
+    expect(amino.signed).toEqual(signDoc)
+
+    // cosmos_signDirect: SHA-256 of the protobuf SignDoc (fields 1, 2 bytes; 3 string; 4 varint).
+    const direct = await request<{ signature: { signature: string } }>(
+      'cosmos_signDirect',
+      { signerAddress: wallet.accounts.cosmos, signDoc: { chainId: 'cosmoshub-4', accountNumber: '300', bodyBytes: 'AQI=', authInfoBytes: 'Aw==' } },
+      WC_WALLET_CHAINS.cosmos,
+    )
+    const protobuf = new Uint8Array([0x0a, 2, 1, 2, 0x12, 1, 3, 0x1a, 11, ...Buffer.from('cosmoshub-4'), 0x20, 0xac, 0x02])
+    expect(secp256k1.verify(b64(direct.signature.signature), sha(protobuf), cosmosKey)).toBe(true)
+
+    // bip122 signMessage: BIP-137 (header 39 + recovery id) over the double SHA-256 "Bitcoin Signed Message".
+    const btc = await request<{ address: string; signature: string }>('signMessage', { account: wallet.accounts.bip122, message: text, protocol: 'ecdsa' }, WC_WALLET_CHAINS.bip122)
+    expect(btc.address).toBe(wallet.accounts.bip122)
+    const btcSig = b64(btc.signature)
+    expect(btcSig).toHaveLength(65)
+    expect(btcSig[0]).toBeGreaterThanOrEqual(39)
+    expect(btcSig[0]).toBeLessThanOrEqual(42)
+    const btcHash = sha(sha(new Uint8Array([24, ...Buffer.from('Bitcoin Signed Message:\n'), 13, ...bytes])))
+    const btcKey = secp256k1.Signature.fromCompact(btcSig.slice(1)).addRecoveryBit(btcSig[0]! - 39).recoverPublicKey(btcHash).toRawBytes(true)
+    expect(p2wpkhAddress(btcKey)).toBe(wallet.accounts.bip122)
+
+    // stx_signMessage: RSV hex over SHA-256("\x17Stacks Signed Message:\n" ‖ length ‖ message).
+    const stx = await request<{ signature: string; publicKey: string }>('stx_signMessage', { message: text }, WC_WALLET_CHAINS.stacks)
+    expect(stx.signature).toMatch(/^[0-9a-f]{130}$/)
+    const stxSig = hexBytes(stx.signature)
+    const stxHash = sha(new Uint8Array([23, ...Buffer.from('Stacks Signed Message:\n'), 13, ...bytes]))
+    const stxKey = secp256k1.Signature.fromCompact(stxSig.slice(0, 64)).addRecoveryBit(stxSig[64]!).recoverPublicKey(stxHash).toRawBytes(true)
+    expect(Buffer.from(stxKey).toString('hex')).toBe(stx.publicKey)
+    expect(stacksAddress(stxKey)).toBe(wallet.accounts.stacks)
+
+    // Another account's request is refused with 4100.
+    await expect(request('polkadot_signMessage', { address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', message: '0x00' }, WC_WALLET_CHAINS.polkadot)).rejects.toMatchObject({ code: 4100 })
   })
 
   it('emits accountsChanged and chainChanged to the dapp', async () => {
