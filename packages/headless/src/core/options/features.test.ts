@@ -14,4 +14,14 @@ describe('feature flags (SPEC §1)', () => {
     expect(portico.features.$features.get()).toEqual({ ...DEFAULT_FEATURES, swaps: false, email: false, socials: false, onramp: true })
     expect(portico.connection.$methodsOrder.get()).toEqual(['wallet'])
   })
+
+  it('the legal checkbox stays as the app set it (default off) whatever the remote flags say', () => {
+    const off = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage() })
+    expect(off.features.$features.get().legalCheckbox).toBe(false)
+    off.features.applyRemote({ legalCheckbox: true, swaps: false })
+    expect(off.features.$features.get()).toEqual({ ...DEFAULT_FEATURES, swaps: false, legalCheckbox: false })
+    const on = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true } })
+    on.features.applyRemote({ legalCheckbox: false })
+    expect(on.features.$features.get().legalCheckbox).toBe(true)
+  })
 })

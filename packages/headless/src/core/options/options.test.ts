@@ -39,6 +39,14 @@ describe('createPortico options', () => {
     expect(() => resolveOptions({ ...valid, privacyPolicyUrl: 'privacy' })).toThrow(/privacyPolicyUrl/)
   })
 
+  it('legal checkbox: off by default, on when the app asks, refused when not a boolean', () => {
+    expect(resolveOptions(valid).features.legalCheckbox).toBe(false)
+    expect(DEFAULT_FEATURES.legalCheckbox).toBe(false)
+    const on = resolveOptions({ ...valid, features: { legalCheckbox: true } })
+    expect(on.features).toEqual({ ...DEFAULT_FEATURES, legalCheckbox: true })
+    expect(() => resolveOptions({ ...valid, features: { legalCheckbox: 'yes' } } as unknown as PorticoOptions)).toThrow(/features\.legalCheckbox/)
+  })
+
   it('refuses an adapter without namespace', () => {
     const bad = { ...fakeAdapter(), namespace: undefined } as unknown as ChainAdapter
     expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow('Adapters must have a namespace')

@@ -29,6 +29,12 @@ export interface Features {
   emailCapture: boolean
   payWithExchange: boolean
   payments: boolean
+  /**
+   * Legal checkbox (SPEC §3 isLegalCheckboxChecked): the Connect-family views show "I agree to our
+   * Terms of Service and Privacy Policy" (needs termsConditionsUrl or privacyPolicyUrl) and keep the
+   * connect methods disabled until it is checked. An app option only (not a remote flag). @default false
+   */
+  legalCheckbox: boolean
 }
 
 export const DEFAULT_FEATURES: Features = {
@@ -41,6 +47,7 @@ export const DEFAULT_FEATURES: Features = {
   emailCapture: false,
   payWithExchange: true,
   payments: false,
+  legalCheckbox: false,
 }
 
 export interface Metadata {
@@ -153,6 +160,7 @@ const optionsSchema = z.object({
         emailCapture: z.boolean(),
         payWithExchange: z.boolean(),
         payments: z.boolean(),
+        legalCheckbox: z.boolean(),
       }),
     ),
   ),
