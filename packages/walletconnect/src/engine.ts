@@ -9,6 +9,7 @@ import type { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import type { WalletConnectAdapterOptions } from './adapter'
 import { isLoopback } from './loopback'
+import { base58Encode, base64Encode, solanaTransferTransaction, utf8 } from './codec'
 import { formatUnits, parseEvmChainId, toHexQuantity, utf8ToHex } from './hex'
 import { optionalNamespaces, parseCaipAccount, WC_NAMESPACES } from './namespaces'
 
@@ -57,6 +58,52 @@ function viewOf(session: SessionTypes.Struct): SessionView {
   return { byNamespace }
 }
 
+/**
+ * Addresses in an accountsChanged / bip122_addressesChanged payload: CAIP-10 or plain strings, or
+ * objects with `address` (WalletConnect Bitcoin) or `pubkey` (Solana).
+ */
+function addressesOf(data: readonly unknown[]): string[] {
+  const out: string[] = []
+  for (const item of data) {
+    const raw =
+      typeof item === 'string'
+        ? item
+        : item && typeof item === 'object'
+          ? ((item as { address?: unknown }).address ?? (item as { pubkey?: unknown }).pubkey)
+          : undefined
+    if (typeof raw !== 'string' || !raw) continue
+    const address = parseCaipAccount(raw)?.address ?? raw
+    if (!out.includes(address)) out.push(address)
+  }
+  return out
+}
+
+/** Hex addresses (eip155, sui) compare case-insensitively. */
+const sameAddress = (a: string, b: string) => a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase())
+
+/** A string field of a wallet's JSON-RPC result (`path` empty: the result itself). */
+function stringField(result: unknown, ...path: string[]): string {
+  let value: unknown = result
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+  if (typeof value !== 'string' || !value) throw new PorticoError(ERRORS.frameGeneric, { cause: result })
+  return value
+}
+
+/**
+ * The ADR-036 sign doc Cosmos wallets sign for an arbitrary message (Keplr's signArbitrary, sent as
+ * cosmos_signAmino): no chain id, account number 0, one MsgSignData with the base64 data.
+ */
+export function adr036SignDoc(signer: string, message: string) {
+  return {
+    chain_id: '',
+    account_number: '0',
+    sequence: '0',
+    fee: { gas: '0', amount: [] as never[] },
+    msgs: [{ type: 'sign/MsgSignData', value: { signer, data: base64Encode(utf8(message)) } }],
+    memo: '',
+  }
+}
+
 const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
 
@@ -73,6 +120,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   let session: SessionTypes.Struct | undefined
   /** The chain each namespace of the session is on (CAIP-2). */
   const current = new Map<string, string>()
+  /** Accounts a wallet reported through events since the session (or its last update) arrived. */
+  const reported = new Map<string, string[]>()
   /** Cancels the pairing in progress (a newer connect supersedes it). */
   let cancelPending: ((reason: unknown) => void) | undefined
 
@@ -127,6 +176,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       if (topic !== session?.topic) return
       const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
       session = updated
+      reported.clear()
       const view = viewOf(updated)
       for (const [ns, chains] of view.byNamespace) {
         const chain = current.get(ns) ?? [...chains.keys()][0]
@@ -137,8 +187,9 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       if (topic !== session?.topic) return
       const ns = params.chainId.split(':')[0] as ChainNamespace
       const { name, data } = params.event as { name: string; data: unknown }
-      if (name === 'accountsChanged' && Array.isArray(data)) {
-        const addresses = data.filter((a): a is string => typeof a === 'string').map((a) => parseCaipAccount(a)?.address ?? a)
+      if ((name === 'accountsChanged' || name === 'bip122_addressesChanged') && Array.isArray(data)) {
+        const addresses = addressesOf(data)
+        reported.set(ns, addresses)
         ctxRef.current?.onAccountsChanged(addresses, ns)
       } else if (name === 'chainChanged') {
         const id = ns === 'eip155' ? parseEvmChainId(data) ?? parseEvmChainId(params.chainId) : typeof data === 'string' ? refOf(data) : refOf(params.chainId)
@@ -152,6 +203,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   function forget(): void {
     session = undefined
     current.clear()
+    reported.clear()
   }
 
   /** The namespaces the app has networks for. */
@@ -200,11 +252,56 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     }
   }
 
-  const evmChain = (network?: CaipNetwork): string => {
-    if (network?.chainNamespace === 'eip155') return network.caipNetworkId
-    const chain = current.get('eip155')
-    if (!chain) throw new PorticoError(ERRORS.noAccount)
-    return chain
+  /**
+   * The session namespace holding `address` (the account headless asks for) and the chain to use
+   * there: the namespace's current chain, else the first chain listing the address.
+   */
+  function locate(s: SessionTypes.Struct, address: string): { ns: ChainNamespace; chainId: string } {
+    const view = viewOf(s)
+    const chainFor = (ns: string, chains?: Map<string, string[]>) => current.get(ns) ?? [...(chains?.keys() ?? [])][0]
+    for (const [ns, list] of reported) {
+      const chainId = chainFor(ns, view.byNamespace.get(ns))
+      if (chainId && list.some((a) => sameAddress(a, address))) return { ns: ns as ChainNamespace, chainId }
+    }
+    for (const [ns, chains] of view.byNamespace) {
+      for (const [chainId, list] of chains) {
+        if (list.some((a) => sameAddress(a, address))) return { ns: ns as ChainNamespace, chainId: current.get(ns) ?? chainId }
+      }
+    }
+    throw new PorticoError(ERRORS.noAccount)
+  }
+
+  /** Whether the session approved `method` in namespace `ns` (keys 'ns' or 'ns:reference'). */
+  const approved = (s: SessionTypes.Struct, ns: string, method: string): boolean =>
+    Object.entries(s.namespaces).some(([key, value]) => (key === ns || key.startsWith(`${ns}:`)) && (value.methods ?? []).includes(method))
+
+  /** A request in one namespace; a method the wallet did not approve is refused before it is sent. */
+  async function call(chainId: string, method: string, params: unknown): Promise<unknown> {
+    const { s } = need()
+    const ns = chainId.split(':')[0]!
+    if (!approved(s, ns, method)) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`${method} is not approved for ${ns} in this session`) })
+    return request<unknown>(chainId, method, params)
+  }
+
+  /** The app's network for a CAIP-2 chain (its RPC URL is needed to build Solana transactions). */
+  const networkOf = (chainId: string): CaipNetwork => {
+    const found = networks().find((n) => n.caipNetworkId === chainId)
+    if (!found) throw new PorticoError(ERRORS.networkNotFound)
+    return found
+  }
+
+  async function latestBlockhash(network: CaipNetwork): Promise<string> {
+    const url = network.rpcUrls.default.http[0]
+    if (!url) throw new PorticoError(ERRORS.networkNotFound)
+    const res = await (options.fetch ?? globalThis.fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] }),
+    })
+    const json = (await res.json().catch(() => undefined)) as unknown
+    const blockhash = (json as { result?: { value?: { blockhash?: unknown } } } | undefined)?.result?.value?.blockhash
+    if (!res.ok || typeof blockhash !== 'string') throw new PorticoError(ERRORS.createTransaction, { cause: json })
+    return blockhash
   }
 
   /** Drops an unused pairing from sign-client (best effort). */
@@ -371,20 +468,64 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     },
 
     async signMessage({ message, address }) {
-      const signature = await request<unknown>(evmChain(), 'personal_sign', [utf8ToHex(message), address])
-      if (typeof signature !== 'string') throw new PorticoError(ERRORS.frameGeneric)
-      return signature
+      const { s } = need()
+      const { ns, chainId } = locate(s, address)
+      switch (ns) {
+        case 'eip155':
+          return stringField(await call(chainId, 'personal_sign', [utf8ToHex(message), address]))
+        case 'solana':
+          return stringField(await call(chainId, 'solana_signMessage', { message: base58Encode(utf8(message)), pubkey: address }), 'signature')
+        case 'polkadot':
+          return stringField(await call(chainId, 'polkadot_signMessage', { address, message: utf8ToHex(message) }), 'signature')
+        case 'sui':
+          return stringField(await call(chainId, 'sui_signPersonalMessage', { message: base64Encode(utf8(message)), address }), 'signature')
+        case 'bip122':
+          return stringField(await call(chainId, 'signMessage', { account: address, address, message, protocol: 'ecdsa' }), 'signature')
+        case 'cosmos':
+          return stringField(await call(chainId, 'cosmos_signAmino', { signerAddress: address, signDoc: adr036SignDoc(address, message) }), 'signature', 'signature')
+        case 'stacks':
+          return stringField(await call(chainId, 'stx_signMessage', { address, message }), 'signature')
+        default:
+          throw new PorticoError(ERRORS.rpcNotAllowed)
+      }
     },
 
     async sendTransaction({ address, to, value, data, gas, gasPrice, network }) {
-      const tx: Record<string, string> = { from: address, to }
-      if (value !== undefined) tx.value = toHexQuantity(value)
-      if (data) tx.data = data
-      if (gas !== undefined) tx.gas = toHexQuantity(gas)
-      if (gasPrice !== undefined) tx.gasPrice = toHexQuantity(gasPrice)
-      const hash = await request<unknown>(evmChain(network), 'eth_sendTransaction', [tx])
-      if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
-      return hash
+      const { s } = need()
+      const located = locate(s, address)
+      const chainId = network?.chainNamespace === located.ns ? network.caipNetworkId : located.chainId
+      switch (located.ns) {
+        case 'eip155': {
+          const tx: Record<string, string> = { from: address, to }
+          if (value !== undefined) tx.value = toHexQuantity(value)
+          if (data) tx.data = data
+          if (gas !== undefined) tx.gas = toHexQuantity(gas)
+          if (gasPrice !== undefined) tx.gasPrice = toHexQuantity(gasPrice)
+          const hash = await call(chainId, 'eth_sendTransaction', [tx])
+          if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
+          return hash
+        }
+        case 'solana': {
+          // A native SOL transfer; the wallet signs it and submits it to its cluster.
+          if (data) throw new PorticoError(ERRORS.createTransaction)
+          if (!approved(s, 'solana', 'solana_signAndSendTransaction')) throw new PorticoError(ERRORS.rpcNotAllowed)
+          const rpcNetwork = network?.chainNamespace === 'solana' ? network : networkOf(chainId)
+          let wire: Uint8Array
+          try {
+            wire = solanaTransferTransaction(address, to, value ?? 0n, await latestBlockhash(rpcNetwork))
+          } catch (error) {
+            throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
+          }
+          return stringField(await call(chainId, 'solana_signAndSendTransaction', { transaction: base64Encode(wire) }), 'signature')
+        }
+        case 'bip122':
+          return stringField(await call(chainId, 'sendTransfer', { account: address, recipientAddress: to, amount: String(value ?? 0n) }), 'txid')
+        case 'stacks':
+          return stringField(await call(chainId, 'stx_transferStx', { sender: address, recipient: to, amount: String(value ?? 0n) }), 'txid')
+        default:
+          // polkadot, cosmos, sui: sending needs chain-specific transaction building Portico does not do.
+          throw new PorticoError(ERRORS.rpcNotAllowed)
+      }
     },
   }
 }
