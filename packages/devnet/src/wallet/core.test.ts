@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, startDevnet } from '../devnet.ts'
-import { createDevWalletCore, type DevWalletCore, type DevWalletOptions, type PendingRequest } from './core.ts'
+import { createDevWalletCore, type DevWalletCore, type DevWalletOptions, type PendingRequest, REQUEST_LOG_LIMIT } from './core.ts'
 import { ProviderRpcError } from './errors.ts'
 import { createMemoryStorage } from './storage.ts'
 
@@ -176,6 +176,43 @@ describe('dev wallet core: accounts and authorisation', () => {
     expect(await request).toEqual([ACCOUNT_0])
     expect(core.getState().pending).toEqual([])
     expect(core.approvePending()).toBe(false)
+  })
+})
+
+describe('dev wallet core: request log', () => {
+  it('records the methods asked, in order, including refused ones; a reload starts an empty log', async () => {
+    const storage = createMemoryStorage()
+    const first = makeCore({ autoApprove: true, storage })
+    expect(first.requestLog()).toEqual([])
+    await first.provider.request({ method: 'eth_chainId' })
+    await first.provider.request({ method: 'eth_requestAccounts' })
+    await rpcError(first.provider.request({ method: 'anvil_mine' }))
+    await first.provider.request({ method: 'eth_accounts' })
+    expect(first.requestLog()).toEqual(['eth_chainId', 'eth_requestAccounts', 'anvil_mine', 'eth_accounts'])
+    // A copy: the caller cannot change the wallet's log.
+    ;(first.requestLog() as string[]).push('x')
+    expect(first.requestLog()).toHaveLength(4)
+    first.clearRequestLog()
+    expect(first.requestLog()).toEqual([])
+
+    // After a reload the authorised wallet answers both silently; only the log tells them apart.
+    const silent = makeCore({ storage })
+    expect(await silent.provider.request({ method: 'eth_accounts' })).toEqual([ACCOUNT_0])
+    expect(silent.requestLog()).toEqual(['eth_accounts'])
+    const asking = makeCore({ storage })
+    expect(await asking.provider.request({ method: 'eth_requestAccounts' })).toEqual([ACCOUNT_0])
+    expect(asking.getState().pending).toEqual([])
+    expect(asking.requestLog()).toEqual(['eth_requestAccounts'])
+  })
+
+  it(`keeps only the last ${REQUEST_LOG_LIMIT} methods`, async () => {
+    const core = makeCore()
+    for (let i = 0; i < REQUEST_LOG_LIMIT; i++) await core.provider.request({ method: 'eth_chainId' })
+    await core.provider.request({ method: 'net_version' })
+    const log = core.requestLog()
+    expect(log).toHaveLength(REQUEST_LOG_LIMIT)
+    expect(log.at(-1)).toBe('net_version')
+    expect(log.filter((m) => m === 'eth_chainId')).toHaveLength(REQUEST_LOG_LIMIT - 1)
   })
 })
 

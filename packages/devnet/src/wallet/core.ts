@@ -143,9 +143,20 @@ export interface DevWalletCore {
    * Wallet Standard (Solana) side, which shares this queue and prompt.
    */
   prompt(request: { kind: PendingKind; method: string; params?: unknown; title: string; details?: string[] }): Promise<void>
+  /**
+   * The JSON-RPC methods pages asked the provider, oldest first (the last REQUEST_LOG_LIMIT), e.g.
+   * ['eth_chainId', 'eth_accounts']. Lets tests tell a silent reconnect (eth_accounts) from a
+   * connection request (eth_requestAccounts), which an authorised wallet also answers silently.
+   */
+  requestLog(): readonly string[]
+  /** Empties the request log. */
+  clearRequestLog(): void
   /** Rejects everything pending and drops all listeners. */
   destroy(): void
 }
+
+/** How many method names the request log keeps. */
+export const REQUEST_LOG_LIMIT = 500
 
 const DEFAULT_NATIVE: DevWalletNativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
@@ -325,6 +336,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
   let destroyed = false
   // EIP-1193 `connect`: emitted when the page gets access, again after a wallet-side disconnect().
   let connected = false
+  let log: string[] = []
 
   const listeners = new Map<string, Set<Listener>>()
   const stateListeners = new Set<(s: DevWalletState) => void>()
@@ -635,6 +647,8 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
       throw new ProviderRpcError(-32600, 'Invalid request: expected { method, params? }')
     if (destroyed) throw new ProviderRpcError(DISCONNECTED, 'The dev wallet was uninstalled')
     const { method } = args
+    log.push(method)
+    if (log.length > REQUEST_LOG_LIMIT) log = log.slice(-REQUEST_LOG_LIMIT)
     const params = paramList(args.params)
     switch (method) {
       case 'eth_chainId':
@@ -746,6 +760,10 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     prompt: ({ kind, method, params, title, details }) => ask(kind, method, params, title, details),
     rejectPending: (id) => settle(id, false),
     revoke: () => setAuthorized(false),
+    requestLog: () => [...log],
+    clearRequestLog() {
+      log = []
+    },
     disconnect() {
       setAuthorized(false)
       connected = false

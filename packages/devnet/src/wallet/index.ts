@@ -13,6 +13,7 @@ export {
   type PendingKind,
   type PendingRequest,
   type ProviderEvent,
+  REQUEST_LOG_LIMIT,
   type RequestArguments,
 } from './core.ts'
 export {

@@ -91,6 +91,9 @@ describe('installDevWallet: prompt and widget', () => {
     const reloaded = install()
     expect(await reloaded.provider.request({ method: 'eth_accounts' })).toEqual([ACCOUNT_0])
     expect(reloaded.getState().pending).toEqual([])
+    // The controller exposes the request log of this page load only.
+    expect(wallet.requestLog()).toEqual(['eth_requestAccounts', 'eth_requestAccounts'])
+    expect(reloaded.requestLog()).toEqual(['eth_accounts'])
   })
 
   it('queues requests: the prompt shows the oldest and the count', async () => {

@@ -55,6 +55,9 @@ export interface DevWalletController {
   revoke(): void
   /** revoke() plus an EIP-1193 disconnect event (4900). */
   disconnect(): void
+  /** The JSON-RPC methods the page asked, oldest first (see DevWalletCore.requestLog). */
+  requestLog(): readonly string[]
+  clearRequestLog(): void
   /** The Solana side, when installed with `solana`. */
   solana?: SolanaDevWallet
   /** Removes the UI, listeners and window.ethereum; pending requests fail with 4900. */
@@ -171,6 +174,8 @@ export function installDevWallet(options: InstallDevWalletOptions): DevWalletCon
     rejectPending: core.rejectPending,
     revoke: core.revoke,
     disconnect: core.disconnect,
+    requestLog: core.requestLog,
+    clearRequestLog: core.clearRequestLog,
     solana,
     uninstall() {
       if (!installed) return
