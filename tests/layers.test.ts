@@ -1,6 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { checkImports, checkTree, importSpecifiers } from './layers'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkImports, checkTree, HEADLESS_PAGE_ENTRY, headlessPageFiles, importSpecifiers } from './layers'
 
 describe('layering rules (DESIGN.md)', () => {
   it('the repository respects every rule', () => {
@@ -21,6 +23,8 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/walletconnect/src/adapter.ts', '@portico/devnet/relay', 'walletconnect must not import server or devnet'],
     ['packages/walletconnect/src/adapter.test.ts', '@portico/server', 'walletconnect must not import server or devnet'],
     ['packages/headless/src/core/portico.ts', '@portico/devnet', 'headless must not import server or devnet'],
+    ['apps/demo/src/headless-main.tsx', '@portico/ui', 'the headless demo page must not import @portico/ui'],
+    ['apps/demo/src/headless-main.tsx', '@portico/ui/styles.css', 'the headless demo page must not import @portico/ui'],
   ])('%s importing %s fails: %s', (file, specifier, rule) => {
     expect(checkImports(file, [specifier]).map((v) => v.rule)).toContain(rule)
   })
@@ -33,8 +37,53 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/evm/src/index.ts', '@portico/headless'],
     ['packages/headless/src/core/router/router.ts', '../errors'],
     ['packages/walletconnect/src/adapter.test.ts', '@portico/devnet/relay'],
+    ['apps/demo/src/headless-main.tsx', '@portico/headless/react'],
+    ['apps/demo/src/headless-main.tsx', './setup'],
+    // The default-modal page is not the headless one.
+    ['apps/demo/src/main.tsx', '@portico/ui'],
   ])('%s may import %s', (file, specifier) => {
     expect(checkImports(file, [specifier])).toEqual([])
+  })
+
+  describe('the headless demo page', () => {
+    let root: string
+    const write = (rel: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+      writeFileSync(path.join(root, rel), text)
+    }
+    beforeEach(() => {
+      root = mkdtempSync(path.join(tmpdir(), 'portico-layers-'))
+      write(HEADLESS_PAGE_ENTRY, "import { setup } from './setup'\nimport './demo.css'\nimport { Card } from './parts'\n")
+      write('apps/demo/src/setup.ts', "import { createPortico } from '@portico/headless'\n")
+      write('apps/demo/src/demo.css', '')
+      write('apps/demo/src/parts/index.tsx', "export { Card } from './Card'\n")
+      write('apps/demo/src/parts/Card.tsx', "import { useAccount } from '@portico/headless/react'\n")
+      write('apps/demo/src/main.tsx', "import { ConnectButton } from '@portico/ui'\nimport { setup } from './setup'\n")
+    })
+    afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+    it('covers the entry and every file it reaches by relative imports, not the other page', () => {
+      expect(headlessPageFiles(root).map((f) => path.relative(root, f)).sort()).toEqual([
+        'apps/demo/src/headless-main.tsx',
+        'apps/demo/src/parts/Card.tsx',
+        'apps/demo/src/parts/index.tsx',
+        'apps/demo/src/setup.ts',
+      ])
+      expect(checkTree(root)).toEqual([])
+    })
+
+    it('fails when a file the page imports two levels down imports @portico/ui', () => {
+      write('apps/demo/src/parts/Card.tsx', "import { useAccount } from '@portico/headless/react'\nconst m = await import('@portico/ui')\n")
+      expect(checkTree(root)).toEqual([
+        { file: 'apps/demo/src/parts/Card.tsx', specifier: '@portico/ui', rule: 'the headless demo page must not import @portico/ui' },
+      ])
+    })
+
+    it('the real page reaches its shared modules (setup, SignMessage, config)', () => {
+      const files = headlessPageFiles(path.resolve(import.meta.dirname, '..')).map((f) => path.basename(f))
+      expect(files).toEqual(expect.arrayContaining(['headless-main.tsx', 'setup.ts', 'SignMessage.tsx', 'config.ts']))
+      expect(files).not.toContain('main.tsx')
+    })
   })
 
   it('finds static, type-only, re-export and dynamic imports', () => {

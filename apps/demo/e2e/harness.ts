@@ -23,6 +23,8 @@ export interface HarnessOptions {
   beforeGoto?: (page: Page) => Promise<void>
   /** Scripts run in every page before its own scripts (test-only shims, e.g. for sign-client). */
   initScripts?: (() => void)[]
+  /** The demo page to open, relative to the demo's URL. @default '' (index.html, the default modal) */
+  path?: string
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -43,7 +45,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const page = await context.newPage()
     page.on('pageerror', (e) => pageErrors.push(e.message))
     await options.beforeGoto?.(page)
-    await page.goto(stack.demoUrl)
+    await page.goto(new URL(options.path ?? '', stack.demoUrl).href)
     const b = browser
     return {
       stack,

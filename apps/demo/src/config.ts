@@ -1,4 +1,5 @@
-import type { CaipNetwork } from '@portico/headless'
+import type { DevWalletController } from '@portico/devnet/wallet'
+import type { CaipNetwork, Portico } from '@portico/headless'
 
 /** Injected into the page by apps/demo/vite.config.ts from the running local stack. */
 export interface DemoConfig {
@@ -15,6 +16,10 @@ export interface DemoConfig {
 declare global {
   interface Window {
     __PORTICO_DEMO__?: DemoConfig
+    /** The demo's Portico instance (set by setup()). */
+    __portico?: Portico
+    /** The browser dev wallet once its chunk has loaded (set by setup()). */
+    __porticoDevWallet?: DevWalletController
   }
 }
 

@@ -7,6 +7,9 @@ import './demo.css'
 import { NOT_STARTED, setup } from './setup'
 import { SignMessage } from './SignMessage'
 
+/** A wallet with sides in several chain families (the dev wallet: EIP-6963 and Wallet Standard) is listed once per family. */
+const NAMESPACE_LABELS: Partial<Record<string, string>> = { eip155: 'EVM', solana: 'Solana' }
+
 function Wallets() {
   const { connectors, connect, status, error } = useConnect()
   return (
@@ -15,10 +18,10 @@ function Wallets() {
       {connectors.length === 0 && <p className="muted">No browser wallet found.</p>}
       <ul className="list">
         {connectors.map((c) => (
-          <li key={c.id}>
+          <li key={`${c.namespace}:${c.id}`}>
             <button type="button" className="btn" disabled={status === 'connecting'} onClick={() => void connect(c.id).catch(() => undefined)}>
               {c.imageUrl && <img src={c.imageUrl} alt="" />}
-              {c.name}
+              {c.name} <span className="muted">({NAMESPACE_LABELS[c.namespace] ?? c.namespace})</span>
             </button>
           </li>
         ))}
@@ -42,11 +45,17 @@ function Account() {
       <h2 id="acct-title">Connected</h2>
       <dl>
         <dt>Address</dt>
-        <dd data-testid="portico-demo-address">{address && shortenAddress(address)}</dd>
+        <dd data-testid="portico-demo-address" title={address}>
+          {address && shortenAddress(address)}
+        </dd>
+        <dt>Full address</dt>
+        <dd data-testid="portico-demo-address-full">
+          <code>{address}</code>
+        </dd>
         <dt>Balance</dt>
-        <dd>{balance !== undefined ? `${balance} ${balanceSymbol ?? ''}` : '…'}</dd>
+        <dd data-testid="portico-demo-balance">{balance !== undefined ? `${balance} ${balanceSymbol ?? ''}` : '…'}</dd>
         <dt>Network</dt>
-        <dd>{network?.name}</dd>
+        <dd data-testid="portico-demo-network">{network && `${network.name} (${network.caipNetworkId})`}</dd>
       </dl>
       <div className="row" style={{ marginTop: 16 }}>
         {networks.map((n) => (

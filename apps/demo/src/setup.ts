@@ -14,14 +14,14 @@ export function setup(): Portico | undefined {
   // The dev wallet is a separate chunk, like a browser extension it arrives on its own and
   // announces itself over EIP-6963; the adapter picks it up whenever it does.
   // Its Solana side (Wallet Standard) has the same name: the Connect view lists the active namespace's wallets.
-  void import('@portico/devnet/wallet').then(({ installDevWallet }) =>
-    installDevWallet({
+  void import('@portico/devnet/wallet').then(({ installDevWallet }) => {
+    window.__porticoDevWallet = installDevWallet({
       chains: config.wallet.chains,
       mnemonic: config.wallet.mnemonic,
       solana: config.solana,
-    }),
-  )
-  return createPortico({
+    })
+  })
+  const portico = createPortico({
     projectId: config.projectId,
     apiUrl: config.apiUrl,
     explorerUrl: config.apiUrl,
@@ -34,6 +34,10 @@ export function setup(): Portico | undefined {
       icons: [],
     },
   })
+  // Handles for the e2e journeys (and for poking at the demo from the console): the headless
+  // instance the page runs on, and the dev wallet's controller (its request log, for one).
+  window.__portico = portico
+  return portico
 }
 
 /** The local Solana chain as a Portico network. */
