@@ -115,6 +115,8 @@ export const messages = {
   },
   legal: {
     prefix: 'By connecting your wallet, you agree to our',
+    /** The legal checkbox: 'I agree to our Terms of Service and Privacy Policy'. */
+    agree: 'I agree to our',
     terms: 'Terms of Service',
     and: 'and',
     privacy: 'Privacy Policy',

@@ -8,9 +8,10 @@ import { useUiConfig } from '../config'
 import { messages } from '../messages'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
+import { useLegalGate } from '../views/shared/useLegalGate'
 import { LegalFooter } from './LegalFooter'
 import { ModalShell } from './ModalShell'
-import { footerFor, titleFor, VIEWS } from './routes'
+import { footerFor, LEGAL_CHECKBOX_VIEWS, titleFor, VIEWS } from './routes'
 
 export type ModalRootProps = {
   /** Render in place (no portal or overlay) and regardless of the open state. @default false */
@@ -23,13 +24,15 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const { isConnected } = useAccount()
   const banner = useBanner()
   const config = useUiConfig()
+  const legalGate = useLegalGate()
   const theme = useThemeProps()
   const titleId = `portico-title-${useId().replace(/:/g, '')}`
   if (!isOpen && !inline) return null
 
   const View = VIEWS[router.view]
   const canGoBack = router.history.length > 1 || (router.view === 'Connect' && isConnected)
-  const footerKind = footerFor(router.view)
+  // Where the legal checkbox is shown, its sentence already names the links: no footer repeating them.
+  const footerKind = legalGate.shown && LEGAL_CHECKBOX_VIEWS.includes(router.view) ? 'none' : footerFor(router.view)
   const footer =
     footerKind === 'legal' ? (
       config.termsConditionsUrl || config.privacyPolicyUrl ? (

@@ -45,6 +45,9 @@ export const LEGAL_FOOTER_VIEWS: readonly RouteView[] = [
   'OnRampProviders',
 ]
 
+/** Views that show the legal checkbox (when the app turned it on); it replaces the legal footer there. */
+export const LEGAL_CHECKBOX_VIEWS: readonly RouteView[] = ['Connect', 'ConnectWallets', 'AllWallets']
+
 export type FooterKind = 'legal' | 'networks' | 'none'
 export const footerFor = (view: RouteView): FooterKind => (LEGAL_FOOTER_VIEWS.includes(view) ? 'legal' : view === 'Networks' ? 'networks' : 'none')
 

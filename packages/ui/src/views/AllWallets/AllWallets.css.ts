@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
 export const search = style({ marginBottom: vars.space.sm })
+export const legal = style({ marginBottom: vars.space.sm })
 
 /** The scroll viewport (the listbox itself); its height is fixed so the rows can be virtualised. */
 export const viewport = style({
@@ -35,8 +36,9 @@ export const row = style({
   cursor: 'pointer',
   userSelect: 'none',
   selectors: {
-    '&:hover': { background: vars.color.surfaceHover },
+    '&:hover:not([aria-disabled="true"])': { background: vars.color.surfaceHover },
     '&[data-active="true"]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
+    '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.55 },
   },
 })
 

@@ -1,11 +1,13 @@
 import { useWallets } from '@portico/headless/react'
 import { useEffect } from 'react'
+import { useLegalGate } from '../shared/useLegalGate'
 import { AllWalletsView } from './AllWalletsView'
 
 /** The AllWallets view: the explorer list through the headless useWallets hook. */
 export function AllWallets() {
   const w = useWallets()
   const { setQuery } = w
+  const legal = useLegalGate()
   // Leaving the view clears the search: coming back shows the whole list.
   useEffect(() => () => setQuery(''), [setQuery])
   return (
@@ -18,7 +20,11 @@ export function AllWallets() {
       hasMore={w.hasMore}
       onLoadMore={() => void w.loadMore()}
       onRetry={() => void w.retry()}
-      onSelect={w.select}
+      onSelect={(wallet) => {
+        if (!legal.locked) w.select(wallet)
+      }}
+      legal={legal.checkbox}
+      locked={legal.locked}
     />
   )
 }

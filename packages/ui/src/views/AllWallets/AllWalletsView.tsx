@@ -1,5 +1,5 @@
 import type { ListedWallet } from '@portico/headless'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Banner } from '../../components/Banner/Banner'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
@@ -40,21 +40,40 @@ export type AllWalletsViewProps = {
   viewportHeight?: number
   /** @default OVERSCAN */
   overscan?: number
+  /** The legal checkbox, shown above the search field. */
+  legal?: ReactNode
+  /** Wallets cannot be chosen (the legal checkbox is not checked yet). @default false */
+  locked?: boolean
 }
 
-function WalletRow({ wallet, index, active, id, onSelect }: { wallet: ListedWallet; index: number; active: boolean; id: string; onSelect?: (w: ListedWallet) => void }) {
+function WalletRow({
+  wallet,
+  index,
+  active,
+  id,
+  locked,
+  onSelect,
+}: {
+  wallet: ListedWallet
+  index: number
+  active: boolean
+  id: string
+  locked: boolean
+  onSelect?: (w: ListedWallet) => void
+}) {
   const tag = wallet.installed ? messages.allWallets.installed : wallet.recent ? messages.allWallets.recent : undefined
   return (
     <div
       id={id}
       role="option"
       aria-selected={active}
+      aria-disabled={locked || undefined}
       data-active={active || undefined}
       data-testid="portico-all-wallets-item"
       data-wallet-id={wallet.id}
       className={styles.row}
       style={{ top: index * ROW_HEIGHT }}
-      onClick={() => onSelect?.(wallet)}
+      onClick={() => !locked && onSelect?.(wallet)}
     >
       <span className={styles.image}>
         <WalletImage name={wallet.name} imageUrl={wallet.image_url} />
@@ -82,6 +101,8 @@ export function AllWalletsView({
   onSelect,
   viewportHeight = VIEWPORT_HEIGHT,
   overscan = OVERSCAN,
+  legal,
+  locked = false,
 }: AllWalletsViewProps) {
   const listRef = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -125,8 +146,8 @@ export function AllWalletsView({
       PageUp: () => moveTo(from - page),
       Home: () => moveTo(0),
       End: () => moveTo(count - 1),
-      Enter: () => active >= 0 && wallets[active] && onSelect?.(wallets[active]),
-      ' ': () => active >= 0 && wallets[active] && onSelect?.(wallets[active]),
+      Enter: () => !locked && active >= 0 && wallets[active] && onSelect?.(wallets[active]),
+      ' ': () => !locked && active >= 0 && wallets[active] && onSelect?.(wallets[active]),
     }
     const action = keys[e.key]
     if (!action) return
@@ -141,6 +162,7 @@ export function AllWalletsView({
 
   return (
     <div data-testid="portico-all-wallets">
+      {legal && <div className={styles.legal}>{legal}</div>}
       <Input
         className={styles.search}
         label={messages.allWallets.searchLabel}
@@ -185,6 +207,7 @@ export function AllWalletsView({
           tabIndex={0}
           aria-label={messages.allWallets.listLabel}
           aria-activedescendant={activeMounted ? `${baseId}-${active}` : undefined}
+          aria-disabled={locked || undefined}
           className={styles.viewport}
           style={{ height: viewport }}
           data-testid="portico-all-wallets-list"
@@ -197,7 +220,7 @@ export function AllWalletsView({
           <div className={styles.spacer} style={{ height: count * ROW_HEIGHT - (ROW_HEIGHT - 56) }}>
             {wallets.slice(range.start, range.end).map((w, i) => {
               const index = range.start + i
-              return <WalletRow key={w.id} wallet={w} index={index} active={index === active} id={`${baseId}-${index}`} onSelect={onSelect} />
+              return <WalletRow key={w.id} wallet={w} index={index} active={index === active} id={`${baseId}-${index}`} locked={locked} onSelect={onSelect} />
             })}
           </div>
         </div>

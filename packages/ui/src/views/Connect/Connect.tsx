@@ -2,6 +2,7 @@ import type { ChainNamespace, Connector, OrderedWallet } from '@portico/headless
 import { useConnect, useNetwork, useOrderedWallets, usePortico, useRouter, useWallets } from '@portico/headless/react'
 import { useState } from 'react'
 import { messages } from '../../messages'
+import { useLegalGate } from '../shared/useLegalGate'
 import { ConnectView, type WalletEntry } from './ConnectView'
 
 /** Connectors as wallet entries: browser wallets are tagged Installed, previously used ones Recent. */
@@ -102,6 +103,7 @@ export function Connect() {
   const { count: explorerCount } = useWallets({ loadOnMount: false })
   const router = useRouter()
   const { connecting, error, retry, run } = useConnectAction()
+  const legal = useLegalGate()
   const auth = connectors.find((c) => c.type === 'auth')
   const features = portico.options.features
   const socials = auth && features.socials ? features.socials : []
@@ -111,9 +113,13 @@ export function Connect() {
       wallets={orderedEntries(entries, connectorStates)}
       email={Boolean(auth && features.email)}
       socials={socials}
-      onEmail={(email) => router.push('EmailLogin', { email })}
+      legal={legal.checkbox}
+      locked={legal.locked}
+      onEmail={(email) => {
+        if (!legal.locked) router.push('EmailLogin', { email })
+      }}
       onSocial={(provider) => {
-        if (!auth) return
+        if (!auth || legal.locked) return
         if (provider === 'farcaster') router.push('ConnectingFarcaster')
         else {
           const data = { connectorId: auth.id, socialProvider: provider }
@@ -121,12 +127,15 @@ export function Connect() {
         }
       }}
       onWallet={(id) => {
+        if (legal.locked) return
         const entry = id.startsWith(EXPLORER_ENTRY_PREFIX) ? entries.find((e) => e.kind === 'wallet' && EXPLORER_ENTRY_PREFIX + e.wallet.id === id) : undefined
         if (entry?.kind === 'wallet') selectWallet(entry)
         else if (connectors.find((c) => c.id === id)?.type === 'walletConnect') router.push('ConnectingWalletConnect', {})
         else void run(id)
       }}
-      onAllWallets={() => router.push('AllWallets')}
+      onAllWallets={() => {
+        if (!legal.locked) router.push('AllWallets')
+      }}
       allWalletsCount={explorerCount > 0 ? explorerCount : undefined}
       connecting={connecting}
       error={error}

@@ -44,15 +44,20 @@ export type ConnectViewProps = {
   /** Last connection error text (e.g. 'Connection rejected'). */
   error?: string | null
   onRetry?: () => void
+  /** The legal checkbox, shown above the connect methods. */
+  legal?: ReactNode
+  /** Every connect method is disabled (the legal checkbox is not checked yet). @default false */
+  locked?: boolean
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
-function EmailForm({ onEmail, busy }: { onEmail?: (email: string) => void; busy: boolean }) {
+function EmailForm({ onEmail, busy, locked }: { onEmail?: (email: string) => void; busy: boolean; locked: boolean }) {
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | undefined>()
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    if (locked) return
     const email = value.trim()
     if (!EMAIL_RE.test(email)) {
       setError(messages.connect.emailInvalid)
@@ -70,6 +75,7 @@ function EmailForm({ onEmail, busy }: { onEmail?: (email: string) => void; busy:
         autoComplete="email"
         placeholder={messages.connect.emailPlaceholder}
         icon="mail"
+        disabled={locked}
         value={value}
         onChange={(e) => {
           setValue(e.target.value)
@@ -82,8 +88,9 @@ function EmailForm({ onEmail, busy }: { onEmail?: (email: string) => void; busy:
   )
 }
 
-function Socials({ socials, onSocial, connecting }: { socials: readonly string[]; onSocial?: (p: string) => void; connecting?: string | null }) {
+function Socials({ socials, onSocial, connecting, locked }: { socials: readonly string[]; onSocial?: (p: string) => void; connecting?: string | null; locked: boolean }) {
   const [first, ...rest] = socials
+  const disabled = !!connecting || locked
   if (!first) return null
   return (
     <div className={styles.list} data-testid="portico-connect-socials">
@@ -92,7 +99,8 @@ function Socials({ socials, onSocial, connecting }: { socials: readonly string[]
         leading={<BrandMark provider={first} large />}
         trailing={connecting === first ? <Spinner size={20} accent /> : undefined}
         onClick={() => onSocial?.(first)}
-        disabled={!!connecting}
+        disabled={disabled}
+        aria-disabled={locked || undefined}
       />
       {rest.length > 0 && (
         <div className={styles.socialRow}>
@@ -103,7 +111,8 @@ function Socials({ socials, onSocial, connecting }: { socials: readonly string[]
               className={styles.socialTile}
               aria-label={messages.connect.socialContinue(socialLabel(p))}
               onClick={() => onSocial?.(p)}
-              disabled={!!connecting}
+              disabled={disabled}
+              aria-disabled={locked || undefined}
             >
               {connecting === p ? <Spinner size={20} accent /> : <BrandMark provider={p} />}
             </button>
@@ -121,7 +130,8 @@ function Wallets({
   onAllWallets,
   connecting,
   allWalletsCount = wallets.length,
-}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount'> & { maxWallets: number }) {
+  locked,
+}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount'> & { maxWallets: number; locked: boolean }) {
   const shown = wallets.slice(0, maxWallets)
   return (
     <ul className={styles.list} data-testid="portico-connect-wallets">
@@ -133,7 +143,8 @@ function Wallets({
             tag={w.tag}
             tagTone={w.tag === messages.connect.installed ? 'success' : 'accent'}
             trailing={connecting === w.id ? <Spinner size={20} accent label={messages.connecting} /> : undefined}
-            disabled={!!connecting}
+            disabled={!!connecting || locked}
+            aria-disabled={locked || undefined}
             onClick={() => onWallet?.(w.id)}
           />
         </li>
@@ -144,6 +155,8 @@ function Wallets({
           leading={<Icon name="grid" size={22} />}
           trailing={allWalletsCount > 0 ? <span className={styles.count}>{allWalletsCount}</span> : undefined}
           onClick={onAllWallets}
+          disabled={locked}
+          aria-disabled={locked || undefined}
           data-testid="portico-connect-all-wallets"
         />
       </li>
@@ -166,13 +179,15 @@ export function ConnectView({
   connecting,
   error,
   onRetry,
+  legal,
+  locked = false,
 }: ConnectViewProps) {
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
-    if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} /> })
-    if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} /> })
+    if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} locked={locked} /> })
+    if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} locked={locked} /> })
     if (method === 'wallet')
-      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} allWalletsCount={allWalletsCount} connecting={connecting} /> })
+      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} allWalletsCount={allWalletsCount} connecting={connecting} locked={locked} /> })
   }
   return (
     <>
@@ -190,6 +205,7 @@ export function ConnectView({
           {error}
         </Banner>
       )}
+      {legal}
       {groups.map((g, i) => (
         <Fragment key={g.key}>
           {i > 0 && <div className={styles.separator}>{messages.connect.or}</div>}

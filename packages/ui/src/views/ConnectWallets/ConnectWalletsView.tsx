@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Banner } from '../../components/Banner/Banner'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
@@ -12,18 +12,23 @@ export type ConnectWalletsViewProps = {
   onWallet?: (id: string) => void
   connecting?: string | null
   error?: string | null
+  /** The legal checkbox, shown above the list. */
+  legal?: ReactNode
+  /** The wallets are disabled (the legal checkbox is not checked yet). @default false */
+  locked?: boolean
 }
 
 const SEARCH_THRESHOLD = 6
 
 /** Every wallet the app can connect with; a search field appears for longer lists. */
-export function ConnectWalletsView({ wallets, onWallet, connecting, error }: ConnectWalletsViewProps) {
+export function ConnectWalletsView({ wallets, onWallet, connecting, error, legal, locked = false }: ConnectWalletsViewProps) {
   const [query, setQuery] = useState('')
   const q = query.trim().toLowerCase()
   const shown = q ? wallets.filter((w) => w.name.toLowerCase().includes(q)) : wallets
   return (
     <>
       {error && <Banner variant="error">{error}</Banner>}
+      {legal}
       {wallets.length > SEARCH_THRESHOLD && <Input label="Search wallet" placeholder="Search wallet" icon="grid" value={query} onChange={(e) => setQuery(e.target.value)} />}
       {shown.length === 0 ? (
         <p className={styles.muted} style={{ textAlign: 'center', padding: 24 }}>
@@ -39,7 +44,8 @@ export function ConnectWalletsView({ wallets, onWallet, connecting, error }: Con
                 tag={w.tag}
                 tagTone={w.tag === messages.connect.installed ? 'success' : 'accent'}
                 trailing={connecting === w.id ? <Spinner size={20} accent label={messages.connecting} /> : undefined}
-                disabled={!!connecting}
+                disabled={!!connecting || locked}
+                aria-disabled={locked || undefined}
                 onClick={() => onWallet?.(w.id)}
               />
             </li>
