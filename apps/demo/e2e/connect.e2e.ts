@@ -1,10 +1,12 @@
 // Issue 3 §5: connect a browser wallet on the local EVM chains, end to end — real anvil chains,
 // the real Portico API, a production build of the demo, the EIP-6963 dev wallet, Debian Chromium.
 // The journeys run in order on one page, as one visitor would.
+import { type Hex, recoverMessageAddress, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SHORT_0 = '0xf3…b92266'
 const SHORT_1 = '0x70…dc79C8'
 
@@ -55,12 +57,49 @@ describe('browser wallet on the local stack', () => {
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
   })
 
-  it('d. stays connected after a reload, without a wallet prompt', async () => {
+  it('d. stays connected after a reload, without a wallet prompt: the wallet was asked eth_accounts, not eth_requestAccounts', async () => {
     const { page } = h
     await page.reload()
     await expect.poll(() => page.getByTestId('portico-connect-button-address').textContent()).toBe(SHORT_1)
     expect(await page.getByTestId('portico-devwallet-prompt').isVisible()).toBe(false)
     await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe('Portico Local B (eip155:31338)')
+    // An authorised wallet answers eth_requestAccounts silently too; only its request log (this page
+    // load's) tells a silent reconnect from a connection request.
+    const log = await page.evaluate(() => window.__porticoDevWallet?.requestLog() ?? null)
+    expect(log).toContain('eth_accounts')
+    expect(log).not.toContain('eth_requestAccounts')
+    expect(log).not.toContain('wallet_requestPermissions')
+    expect(await page.getByTestId('portico-devwallet-prompt').isVisible()).toBe(false)
+  })
+
+  it('h. signs a message after approval in the wallet; the signature verifies for the connected account', async () => {
+    const { page } = h
+    const message = 'Sign in to Portico on the local stack'
+    await page.getByRole('textbox', { name: 'Message' }).fill(message)
+    await page.getByTestId('portico-demo-sign').click()
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('personalSign')
+    expect(await page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(message)
+    expect(await page.getByTestId('portico-demo-sign').textContent()).toBe('Waiting for wallet…')
+    await approveInWallet()
+    const signature = page.getByTestId('portico-demo-signature')
+    await expect.poll(() => signature.isVisible()).toBe(true)
+    const text = (await signature.textContent()) as Hex
+    expect(text).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await recoverMessageAddress({ message, signature: text })).toBe(ACCOUNT_1)
+    expect(await verifyMessage({ address: ACCOUNT_1, message, signature: text })).toBe(true)
+    expect(await verifyMessage({ address: ACCOUNT_0, message, signature: text })).toBe(false)
+    expect(await page.getByTestId('portico-demo-sign').textContent()).toBe('Sign message')
+  })
+
+  it("i. a signature rejected in the wallet shows 'User rejected the request'", async () => {
+    const { page } = h
+    await page.getByRole('textbox', { name: 'Message' }).fill('Do not sign this')
+    await page.getByTestId('portico-demo-sign').click()
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('personalSign')
+    await rejectInWallet()
+    const alert = page.getByRole('region', { name: 'Sign a message' }).getByRole('alert')
+    await expect.poll(() => alert.textContent()).toBe('User rejected the request')
+    expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')
   })
 
   it('f. disconnects back to the Connect view', async () => {
