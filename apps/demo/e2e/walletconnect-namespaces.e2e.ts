@@ -1,7 +1,10 @@
 // Issue 4 §2/§5 (WalletConnect, several namespaces): one session covers EVM + Solana (switching the
-// app's network shows the other namespace's account, no new pairing); a session with no EVM account
-// (bip122 + polkadot) connects on its own namespaces. Local relay, Node wallet, production build, Chromium.
+// app's network shows the other namespace's account, no new pairing, and Sign message is signed by the
+// Solana account); a session with no EVM account (bip122 + polkadot) connects on its own namespaces.
+// Local relay, Node wallet, production build, Chromium.
+import { ed25519 } from '@noble/curves/ed25519'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
+import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -11,6 +14,7 @@ const SHORT_SOL_0 = 'oeYf…A9kq96'
 const BTC_0 = 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'
 const DOT_0 = '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf'
 const POLKADOT_ID = 'polkadot:91b171bb158e2d3848fa23a9f1c25182'
+const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 
 let h: Harness
 let evmAndSolana: WcWallet
@@ -109,7 +113,27 @@ describe('WalletConnect sessions across namespaces', () => {
     expect(evmAndSolana.pendingProposals()).toEqual([])
   })
 
-  it('b. a session with no EVM account (bip122 + polkadot) connects; both addresses are in headless', async () => {
+  it("b. on Solana, the demo's Sign message is a solana_signMessage; the signature shown verifies against the Solana account", async () => {
+    const { page } = h
+    if (await modal().isVisible()) await modal().getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => modal().isVisible()).toBe(false)
+    const message = 'Hello Solana over WalletConnect'
+    await page.getByRole('textbox', { name: 'Message' }).fill(message)
+    await page.getByTestId('portico-demo-sign').click()
+    const signature = page.getByTestId('portico-demo-signature')
+    await expect.poll(() => signature.isVisible(), { timeout: 15_000 }).toBe(true)
+    const text = (await signature.textContent()) ?? ''
+    expect(base58(text)).toHaveLength(64)
+    expect(ed25519.verify(base58(text), new TextEncoder().encode(message), base58(SOL_0))).toBe(true)
+    expect(evmAndSolana.requestLog().at(-1)).toMatchObject({
+      method: 'solana_signMessage',
+      chainId: h.stack.solana.caipNetworkId,
+      params: { pubkey: SOL_0 },
+      result: { signature: text },
+    })
+  })
+
+  it('c. a session with no EVM account (bip122 + polkadot) connects; both addresses are in headless', async () => {
     const { page } = h
     await evmAndSolana.disconnect()
     await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), { timeout: 15_000 }).toBe('disconnected')
@@ -127,7 +151,7 @@ describe('WalletConnect sessions across namespaces', () => {
     expect(await modal().getByText('Failed to connect').count()).toBe(0)
   })
 
-  it('c. a reload restores the bip122 + polkadot session without a new pairing', async () => {
+  it('d. a reload restores the bip122 + polkadot session without a new pairing', async () => {
     const { page } = h
     await page.reload()
     await expect.poll(demoAccounts, { timeout: 15_000 }).toEqual([`bip122: ${BTC_0}`, `polkadot: ${DOT_0}`])
@@ -135,7 +159,7 @@ describe('WalletConnect sessions across namespaces', () => {
     expect(btcAndDot.sessions()).toHaveLength(1)
   })
 
-  it('d. nothing left loopback and the page raised no errors', () => {
+  it('e. nothing left loopback and the page raised no errors', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
   })

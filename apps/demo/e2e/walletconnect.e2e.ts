@@ -70,12 +70,21 @@ describe('WalletConnect on the local stack', () => {
     expect(wallet.sessions().length).toBe(sessions)
   })
 
-  it('c. the wallet ends the session: the demo is disconnected and the modal shows the Connect view', async () => {
+  it('c. the wallet ends the session while the modal shows the account: the modal turns to the Connect view, no reload', async () => {
     const { page } = h
+    // A marker a reload would wipe.
+    await page.evaluate(() => Object.assign(window, { __porticoSamePage: 'yes' }))
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 15_000 }).toBe(SHORT_0)
+    expect(await walletConnectEntry().count()).toBe(0)
+
     await wallet.disconnect()
-    await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), { timeout: 15_000 }).toBe('disconnected')
-    await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await expect.poll(() => walletConnectEntry().isVisible()).toBe(true)
+    await expect.poll(() => walletConnectEntry().isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await modal().isVisible()).toBe(true)
+    expect(await page.getByTestId('portico-account-address').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    expect(wallet.sessions()).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __porticoSamePage?: string }).__porticoSamePage)).toBe('yes')
   })
 
   it('d. an expired pairing is refreshed with a new URI (3 min 50 s later), which still pairs', async () => {
