@@ -1,4 +1,4 @@
-import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
+import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useNetwork, usePortico, useRouter } from '@portico/headless/react'
 import { useState, useSyncExternalStore } from 'react'
 import { AccountView } from './AccountView'
@@ -17,12 +17,14 @@ export function Account() {
     () => portico.connection.$connections.get(),
     () => portico.connection.$connections.get(),
   )
+  // SPEC §3: a long email is shortened, a Discord name loses its trailing 0 (useAccount re-renders on account changes).
+  const authName = account.authName ? formatAuthName(account.authName, portico.chain.getAccount()?.socialProvider) : undefined
   const multiNamespace = new Set(portico.options.networks.map((n) => n.chainNamespace)).size > 1
   return (
     <AccountView
       address={address}
       shortAddress={shortenAddress(address)}
-      name={account.profileName ?? account.authName ?? undefined}
+      name={account.profileName ?? authName}
       profileImage={account.profileImage ?? undefined}
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
       balanceSymbol={account.balanceSymbol}
