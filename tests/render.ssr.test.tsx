@@ -9,15 +9,22 @@ describe('server-side rendering', () => {
     expect(typeof document).toBe('undefined')
   })
 
-  it('imports every browser-facing package', async () => {
-    const modules = await Promise.all([
-      import('@portico/headless'),
-      import('@portico/headless/react'),
-      import('@portico/ui'),
-      import('@portico/evm'),
-      import('@portico/devnet/wallet'),
-    ])
-    expect(modules.map((m) => Object.keys(m).length > 0)).toEqual([true, true, true, true, true])
+  // Every entry a browser app may import (package.json "exports"). Each is imported on its own, so a
+  // failure names the entry; an unguarded window/document access at import throws a ReferenceError here.
+  it.each<[string, () => Promise<Record<string, unknown>>]>([
+    ['@portico/headless', () => import('@portico/headless')],
+    ['@portico/headless/react', () => import('@portico/headless/react')],
+    ['@portico/ui', () => import('@portico/ui')],
+    ['@portico/ui/modal', () => import('@portico/ui/modal')],
+    ['@portico/evm', () => import('@portico/evm')],
+    ['@portico/solana', () => import('@portico/solana')],
+    ['@portico/walletconnect', () => import('@portico/walletconnect')],
+    ['@portico/devnet/wallet', () => import('@portico/devnet/wallet')],
+  ])('imports %s without window or document', async (_entry, load) => {
+    const mod = await load()
+    expect(Object.keys(mod).length).toBeGreaterThan(0)
+    // Importing did not define them either (a polyfill would hide the next package's mistake).
+    expect(['window', 'document'].filter((name) => name in globalThis)).toEqual([])
   })
 
   it('renders PorticoProvider + ConnectButton to HTML, disconnected, without prompting or fetching', async () => {
