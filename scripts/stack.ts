@@ -3,7 +3,7 @@
 // production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
 import path from 'node:path'
-import { type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
+import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { startServer } from '@portico/server'
@@ -31,6 +31,17 @@ export interface StackOptions {
   demoPort?: number
   /** @default 0 (a free port) */
   apiPort?: number
+  /** Ports of the two anvil chains (31337, 31338), in that order. @default [0, 0] (free ports) */
+  evmPorts?: readonly number[]
+  /** Port of the local Solana RPC (HTTP and websocket). @default 0 (a free port) */
+  solanaPort?: number
+  /** Port of the WalletConnect relay. @default 0 (a free port) */
+  relayPort?: number
+  /**
+   * The API's PGlite data directory: the database outlives the process. `npm start` uses
+   * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
+   */
+  dataDir?: string
   /** Where the production build goes in 'preview' mode. @default <repo>/dist/demo-e2e */
   outDir?: string
 }
@@ -56,7 +67,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     started.length = 0
   }
   try {
-    const [devnet, solana, relay] = await Promise.all([startDevnet(), startSolanaDevnet(), startRelay()])
+    const evmPorts = options.evmPorts ?? []
+    const [devnet, solana, relay] = await Promise.all([
+      startDevnet({ chains: DEFAULT_DEVNET_CHAINS.map((c, i) => ({ ...c, port: evmPorts[i] ?? 0 })) }),
+      startSolanaDevnet({ port: options.solanaPort ?? 0 }),
+      startRelay({ port: options.relayPort ?? 0 }),
+    ])
     started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop())
 
     const chains = devnet.chains.map((c) => ({
@@ -72,7 +88,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rpcUrl: solana.rpcUrl,
       tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
     }
-    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains, solana: solanaChain })
+    const storage = options.dataDir === undefined ? {} : { dataDir: options.dataDir }
+    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains, solana: solanaChain, ...storage })
     const apiPort = api.port
     let apiRunning = true
     started.push(async () => {
@@ -118,7 +135,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, ...storage })
         apiRunning = true
       },
       stop: stopAll,
