@@ -52,6 +52,8 @@ export type FixtureBehaviour = {
   balanceStatus?: number
   /** options.connectMethodsOrder. @default SPEC order */
   connectMethodsOrder?: ConnectMethod[]
+  /** options.features.legalCheckbox. @default false */
+  legalCheckbox?: boolean
 }
 
 export function fixtureAdapter(behaviour: FixtureBehaviour = {}): ChainAdapter {
@@ -101,6 +103,7 @@ export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour =
     storage: memoryStorage(),
     isMobile: false,
     connectMethodsOrder: behaviour.connectMethodsOrder,
+    features: behaviour.legalCheckbox ? { legalCheckbox: true } : undefined,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
     fetch: fixtureFetch({ tokens: behaviour.tokens, balanceStatus: behaviour.balanceStatus }),
   })

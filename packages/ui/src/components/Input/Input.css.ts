@@ -16,6 +16,7 @@ export const wrap = style({
   selectors: {
     '&:focus-within': { borderColor: vars.color.accent, boxShadow: vars.shadow.focus },
     '&[data-invalid="true"]': { borderColor: vars.color.error },
+    '&:has(input:disabled)': { opacity: 0.55, cursor: 'not-allowed' },
   },
 })
 export const input = style({
