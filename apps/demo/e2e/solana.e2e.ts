@@ -1,6 +1,7 @@
 // Issue 4 §3/§5: connect the dev wallet's Solana side (Wallet Standard) on the local Solana chain, end
-// to end — litesvm RPC, the real Portico API (SOL balance from lamports), a production build of the
-// demo, Debian Chromium. The journeys run in order on one page, as one visitor would.
+// to end — litesvm RPC, the real Portico API (SOL balance from lamports, USDC from the SPL token
+// account), a production build of the demo, Debian Chromium; a SOL send signed in the dev wallet lands
+// on the local chain. The journeys run in order on one page, as one visitor would.
 import { ed25519 } from '@noble/curves/ed25519'
 import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +11,20 @@ import { type Harness, startHarness } from './harness.ts'
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'
 const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
+const LAMPORTS_PER_SOL = 1_000_000_000n
+
+/** One JSON-RPC call to the local Solana chain, from Node. */
+async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(h.stack.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result as T
+}
+const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
 
 let h: Harness
 /** Balance requests the page made to the API, as paths. */
@@ -61,6 +76,19 @@ describe('Solana wallet on the local stack', () => {
     await page.screenshot({ path: 'e2e-results/solana-connected.png' })
   })
 
+  it("f. the Account view's token list shows the dev account's USDC (SPL) balance from the API", async () => {
+    const { page } = h
+    const tokens = page.getByTestId('portico-account-tokens')
+    const usdc = tokens.getByRole('listitem').filter({ hasText: 'USD Coin' })
+    await expect.poll(() => usdc.textContent()).toBe('USD Coin1000.000 USDC$1,000.00')
+    // The row is the API's answer for the account: the SPL token of the local chain's USDC mint.
+    const caip = h.stack.solana.caipNetworkId
+    const res = await fetch(`${h.stack.apiUrl}/v1/account/${SOL_0}/balance?currency=usd&chainId=${caip}`)
+    const { balances } = (await res.json()) as { balances: { symbol: string; address?: string; quantity: { numeric: string } }[] }
+    expect(balances.find((b) => b.symbol === 'USDC')).toMatchObject({ address: `${caip}:${h.stack.solana.usdcMint}`, quantity: { numeric: '1000' } })
+    expect(balanceRequests).toContain(`/v1/account/${SOL_0}/balance?chainId=${caip}`)
+  })
+
   it('c. a transfer made elsewhere shows after a reload, and the session is restored without a prompt', async () => {
     const { page, stack } = h
     await stack.solana.server.airdrop(SOL_0 as Parameters<typeof stack.solana.server.airdrop>[0], 2_500_000_000n)
@@ -84,6 +112,27 @@ describe('Solana wallet on the local stack', () => {
     await expect.poll(() => signature.isVisible()).toBe(true)
     const text = (await signature.textContent()) ?? ''
     expect(ed25519.verify(base58(text), new TextEncoder().encode('Hello Solana'), base58(SOL_0))).toBe(true)
+  })
+
+  it('g. sends 1.5 SOL through the dev wallet after approval: the lamports move on the local chain', async () => {
+    const { page, stack } = h
+    const to = stack.solana.accounts[2] as string
+    const [toBefore, fromBefore] = [await lamportsOf(to), await lamportsOf(SOL_0)]
+    // The demo has no send view yet: drive the headless API of the page's own Portico instance.
+    const sent = page.evaluate(
+      ({ to, value }) => window.__portico!.connection.sendTransaction({ to, value: BigInt(value) }),
+      { to, value: String((3n * LAMPORTS_PER_SOL) / 2n) },
+    )
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toMatch(/^solana(Send|Sign)Transaction$/)
+    expect(await lamportsOf(to)).toBe(toBefore)
+    await page.getByTestId('portico-devwallet-approve').click()
+    const signature = await sent
+    expect(base58(signature)).toHaveLength(64)
+    const [status] = (await solanaRpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[signature]])).value
+    expect(status).toMatchObject({ err: null })
+    expect(await lamportsOf(to)).toBe(toBefore + (3n * LAMPORTS_PER_SOL) / 2n)
+    const fee = fromBefore - (3n * LAMPORTS_PER_SOL) / 2n - (await lamportsOf(SOL_0))
+    expect(fee).toBe(5000n)
   })
 
   it('e. follows an account change made in the wallet, then disconnects', async () => {
