@@ -27,6 +27,8 @@ export interface UseAccountReturn {
   profileImage?: string | null
   /** Email or social user name of an auth connection. @default undefined */
   authName?: string
+  /** The social provider of an auth connection ('google', 'discord' …), for `formatAuthName`. @default undefined */
+  socialProvider?: string
   /** Block explorer page of the address. @default undefined */
   addressExplorerUrl?: string
 }
@@ -52,6 +54,7 @@ export function useAccount(): UseAccountReturn {
     profileName: account.profileName,
     profileImage: account.profileImage,
     authName: current?.authName,
+    socialProvider: account.socialProvider,
     addressExplorerUrl: account.addressExplorerUrl,
   }
 }

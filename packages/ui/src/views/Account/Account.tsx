@@ -18,7 +18,7 @@ export function Account() {
     () => portico.connection.$connections.get(),
   )
   // SPEC §3: a long email is shortened, a Discord name loses its trailing 0 (useAccount re-renders on account changes).
-  const authName = account.authName ? formatAuthName(account.authName, portico.chain.getAccount()?.socialProvider) : undefined
+  const authName = account.authName ? formatAuthName(account.authName, account.socialProvider) : undefined
   const multiNamespace = new Set(portico.options.networks.map((n) => n.chainNamespace)).size > 1
   return (
     <AccountView
