@@ -1,10 +1,9 @@
 // AllWallets and ConnectingExternal in the real modal, fed by a fixture wallet explorer: no request
 // leaves the page (the explorer answers from a fixed catalogue and every image is a data: URI).
 import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { fixtureAdapter, type Instances, networks, WithPortico } from './support/fixtures'
+import { fixtureAdapter, type Instances, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const NAMES = [
@@ -101,11 +100,7 @@ const searching = (text: string) => async (p: Portico) => {
 type Args = Record<string, never>
 const meta = {
   title: 'Views/AllWallets',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

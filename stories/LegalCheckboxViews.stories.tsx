@@ -1,18 +1,13 @@
 // Connect-family views with the app's legal checkbox on (features.legalCheckbox): the checkbox sits
 // above the connect methods, which stay disabled (dimmed) until it is checked.
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { type Instances, instances, WithPortico } from './support/fixtures'
+import { instances, renderModal } from './support/fixtures'
 
 type Args = Record<string, never>
 const meta = {
   title: 'Views/Legal checkbox',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

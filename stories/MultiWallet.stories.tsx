@@ -1,10 +1,9 @@
 // Several wallets at once (one per namespace) in the real modal: ProfileWallets and SwitchActiveChain.
 // A real headless instance with the EVM fixture adapter and a Solana one, arranged through public actions.
 import { type CaipNetwork, type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { fixtureAdapter, type Instances, networks, WithPortico } from './support/fixtures'
+import { fixtureAdapter, type Instances, networks, renderModal } from './support/fixtures'
 import { fixtureFetch } from './support/api'
 import { networkImage, walletImage } from './support/images'
 
@@ -68,11 +67,7 @@ const evmConnected = async (p: Portico) => {
 type Args = Record<string, never>
 const meta = {
   title: 'Views/MultiWallet',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

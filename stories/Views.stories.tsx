@@ -1,16 +1,11 @@
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { connected, type Instances, instances, networks, WithPortico } from './support/fixtures'
+import { connected, instances, networks, renderModal } from './support/fixtures'
 
 type Args = Record<string, never>
 const meta = {
   title: 'Views',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

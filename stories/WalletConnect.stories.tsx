@@ -1,10 +1,9 @@
 // ConnectingWalletConnect in the real modal: a WalletConnect-like adapter publishes a fixed pairing
 // URI (no relay, no request leaves the page), so the QR code is the same on every run.
 import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { ADDRESS, type Instances, networks, WithPortico } from './support/fixtures'
+import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const FIXED_URI =
@@ -72,11 +71,7 @@ const loader =
 type Args = Record<string, never>
 const meta = {
   title: 'Views/ConnectingWalletConnect',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

@@ -2,10 +2,9 @@
 // adapter publishes a fixed pairing URI and a fixture explorer answers the wallet list, so nothing
 // leaves the page and the QR code is the same on every run.
 import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { ADDRESS, type Instances, networks, WithPortico } from './support/fixtures'
+import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const FIXED_URI =
@@ -88,11 +87,7 @@ const loader = (pairing: Pairing) => async (): Promise<{ portico: Instances }> =
 type Args = Record<string, never>
 const meta = {
   title: 'Views/ConnectingWalletConnectBasic',
-  render: (_args, { loaded }) => (
-    <WithPortico instances={(loaded as { portico: Instances }).portico}>
-      <PorticoModal inline />
-    </WithPortico>
-  ),
+  render: renderModal,
 } satisfies Meta<Args>
 export default meta
 type Story = StoryObj<typeof meta>

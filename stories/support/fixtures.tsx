@@ -4,6 +4,7 @@
 import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { type UiConfig, UiConfigContext } from '@portico/ui'
+import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
 import { fixtureFetch, type FixtureToken } from './api'
 import { networkImage, walletImage } from './images'
@@ -136,5 +137,14 @@ export function WithPortico({ instances: i, config = LEGAL, children }: { instan
     <PorticoContextProvider portico={mode === 'dark' ? i.dark : i.light}>
       <UiConfigContext.Provider value={config}>{children}</UiConfigContext.Provider>
     </PorticoContextProvider>
+  )
+}
+
+/** The `render` of view stories: the inline modal on the panel's instance (from the `instances` loader). */
+export function renderModal(_args: unknown, { loaded }: { loaded: unknown }) {
+  return (
+    <WithPortico instances={(loaded as { portico: Instances }).portico}>
+      <PorticoModal inline />
+    </WithPortico>
   )
 }
