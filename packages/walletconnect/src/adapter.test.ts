@@ -7,18 +7,12 @@ import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { isLoopback, walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
 import { WC_METHODS } from './namespaces'
+import { mapStorage, recordFetches, until } from './test-support'
 
 const WALLET_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-// Everything must stay on loopback: record every fetch.
-const realFetch = globalThis.fetch
-const fetched: string[] = []
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-  return realFetch(input, init)
-}) as typeof fetch
-const offLoopback = () => fetched.filter((u) => !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(u).hostname))
+const fetches = recordFetches()
 
 const polkadot: CaipNetwork = {
   id: '91b171bb158e2d3848fa23a9f1c25182',
@@ -27,11 +21,6 @@ const polkadot: CaipNetwork = {
   name: 'Polkadot',
   nativeCurrency: { name: 'DOT', symbol: 'DOT', decimals: 10 },
   rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-}
-
-function mapStorage() {
-  const map = new Map<string, string>()
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
 }
 
 /** Timers whose timeouts are recorded and fired by the test (sign-client keeps the real ones). */
@@ -57,16 +46,6 @@ function manualTimers() {
       const t = pending.shift()
       t?.fn()
     },
-  }
-}
-
-const until = async <T,>(fn: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 10))
   }
 }
 
@@ -104,8 +83,8 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
   afterAll(async () => {
     await wallet?.stop()
     await Promise.all([relay?.stop(), anvilA?.stop(), anvilB?.stop()])
-    globalThis.fetch = realFetch
-    expect(offLoopback()).toEqual([])
+    fetches.restore()
+    expect(fetches.offLoopback()).toEqual([])
   })
 
   function make(opts: Partial<WalletConnectAdapterOptions> & { storage?: ReturnType<typeof mapStorage> } = {}) {

@@ -11,14 +11,9 @@ import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletConnectAdapter } from './adapter'
 import { base58Decode } from './codec'
+import { mapStorage, recordFetches, testNetwork, until } from './test-support'
 
-const realFetch = globalThis.fetch
-const fetched: string[] = []
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-  return realFetch(input, init)
-}) as typeof fetch
-const offLoopback = () => fetched.filter((u) => !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(u).hostname))
+const fetches = recordFetches()
 
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const TEXT = 'hello portico'
@@ -26,30 +21,8 @@ const TEXT_BYTES = new TextEncoder().encode(TEXT)
 const sha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest())
 const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'))
 
-const net = (ns: CaipNetwork['chainNamespace'], ref: string, symbol: string, decimals: number, rpcUrl = 'http://127.0.0.1:9'): CaipNetwork => ({
-  id: ns === 'eip155' ? Number(ref) : ref,
-  caipNetworkId: `${ns}:${ref}` as CaipNetwork['caipNetworkId'],
-  chainNamespace: ns,
-  name: `${ns} ${ref}`,
-  nativeCurrency: { name: symbol, symbol, decimals },
-  rpcUrls: { default: { http: [rpcUrl] } },
-})
+const net = (ns: CaipNetwork['chainNamespace'], ref: string, symbol: string, decimals: number, rpcUrl?: string) => testNetwork(ns, ref, { symbol, decimals, rpcUrl })
 const ref = (chain: string) => chain.slice(chain.indexOf(':') + 1)
-
-function mapStorage() {
-  const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
-}
-
-const until = async <T,>(fn: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 async function lamports(rpcUrl: string, address: string): Promise<bigint> {
   const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
@@ -87,8 +60,8 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
   afterAll(async () => {
     await wallet?.stop()
     await Promise.all([relay?.stop(), anvil?.stop(), solana?.stop()])
-    globalThis.fetch = realFetch
-    expect(offLoopback()).toEqual([])
+    fetches.restore()
+    expect(fetches.offLoopback()).toEqual([])
   })
 
   async function connected(): Promise<Portico> {

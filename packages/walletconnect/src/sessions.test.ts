@@ -6,14 +6,9 @@ import { type CaipNetwork, createPortico, type Portico } from '@portico/headless
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletConnectAdapter } from './adapter'
+import { mapStorage, recordFetches, testNetwork, until } from './test-support'
 
-const realFetch = globalThis.fetch
-const fetched: string[] = []
-globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-  fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-  return realFetch(input, init)
-}) as typeof fetch
-const offLoopback = () => fetched.filter((u) => !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(u).hostname))
+const fetches = recordFetches()
 
 // A made-up local genesis (the wallet is given it, so no Solana RPC is needed).
 const GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d'
@@ -22,33 +17,11 @@ const SOLANA_ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const BIP122_REF = '000000000019d6689c085ae165831e93'
 const POLKADOT_REF = '91b171bb158e2d3848fa23a9f1c25182'
 
-const net = (ns: CaipNetwork['chainNamespace'], ref: string, name: string, symbol: string, decimals: number): CaipNetwork => ({
-  id: ns === 'eip155' ? Number(ref) : ref,
-  caipNetworkId: `${ns}:${ref}` as CaipNetwork['caipNetworkId'],
-  chainNamespace: ns,
-  name,
-  nativeCurrency: { name: symbol, symbol, decimals },
-  rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
-})
+const net = (ns: CaipNetwork['chainNamespace'], ref: string, name: string, symbol: string, decimals: number) => testNetwork(ns, ref, { name, symbol, decimals })
 const evm = net('eip155', '31337', 'Devnet A', 'ETH', 18)
 const solana = net('solana', SOLANA_REF, 'Local Solana', 'SOL', 9)
 const bitcoin = net('bip122', BIP122_REF, 'Bitcoin', 'BTC', 8)
 const polkadot = net('polkadot', POLKADOT_REF, 'Polkadot', 'DOT', 10)
-
-function mapStorage() {
-  const map = new Map<string, string>()
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
-}
-
-const until = async <T,>(fn: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined && v !== false) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 describe('walletConnectAdapter: sessions with no eip155 account', () => {
   let relay: Relay
@@ -68,8 +41,8 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
   afterAll(async () => {
     await wallet?.stop()
     await relay?.stop()
-    globalThis.fetch = realFetch
-    expect(offLoopback()).toEqual([])
+    fetches.restore()
+    expect(fetches.offLoopback()).toEqual([])
   })
 
   function make(networks: CaipNetwork[], opts: { storage?: ReturnType<typeof mapStorage>; prefix?: string } = {}) {
