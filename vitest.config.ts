@@ -104,6 +104,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           include: ['apps/*/e2e/**/*.e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
