@@ -96,6 +96,11 @@ describe('Solana wallet on the local stack', () => {
     await expect.poll(() => page.getByTestId('portico-connect-button-address').textContent()).toBe(SHORT_SOL_0)
     expect(await page.getByTestId('portico-devwallet-prompt').isVisible()).toBe(false)
     await expect.poll(() => demoNetwork().textContent()).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
+    // The authorised wallet would answer a non-silent connect without a prompt too: its log of this
+    // page load shows the reconnect asked silently.
+    const connects = (await page.evaluate(() => window.__porticoDevWallet?.requestLog() ?? [])).filter((m) => m.startsWith('standard:connect'))
+    expect(connects.length).toBeGreaterThan(0)
+    expect(new Set(connects)).toEqual(new Set(['standard:connect (silent)']))
     await page.getByTestId('portico-connect-button').click()
     await expect.poll(() => accountBalance().textContent()).toBe('102.500 SOL')
   })

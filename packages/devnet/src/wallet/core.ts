@@ -149,6 +149,11 @@ export interface DevWalletCore {
    * connection request (eth_requestAccounts), which an authorised wallet also answers silently.
    */
   requestLog(): readonly string[]
+  /**
+   * Adds a request to the log. The Wallet Standard (Solana) side logs its features this way, e.g.
+   * 'standard:connect', 'standard:connect (silent)', 'solana:signMessage'.
+   */
+  recordRequest(method: string): void
   /** Empties the request log. */
   clearRequestLog(): void
   /** Rejects everything pending and drops all listeners. */
@@ -337,6 +342,10 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
   // EIP-1193 `connect`: emitted when the page gets access, again after a wallet-side disconnect().
   let connected = false
   let log: string[] = []
+  function record(method: string) {
+    log.push(method)
+    if (log.length > REQUEST_LOG_LIMIT) log = log.slice(-REQUEST_LOG_LIMIT)
+  }
 
   const listeners = new Map<string, Set<Listener>>()
   const stateListeners = new Set<(s: DevWalletState) => void>()
@@ -647,8 +656,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
       throw new ProviderRpcError(-32600, 'Invalid request: expected { method, params? }')
     if (destroyed) throw new ProviderRpcError(DISCONNECTED, 'The dev wallet was uninstalled')
     const { method } = args
-    log.push(method)
-    if (log.length > REQUEST_LOG_LIMIT) log = log.slice(-REQUEST_LOG_LIMIT)
+    record(method)
     const params = paramList(args.params)
     switch (method) {
       case 'eth_chainId':
@@ -761,6 +769,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     rejectPending: (id) => settle(id, false),
     revoke: () => setAuthorized(false),
     requestLog: () => [...log],
+    recordRequest: record,
     clearRequestLog() {
       log = []
     },

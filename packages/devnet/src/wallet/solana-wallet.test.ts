@@ -168,6 +168,25 @@ describe('dev wallet, Solana side: connection', () => {
     expect(first.wallet.accounts).toEqual([])
     expect((await connect(make({ storage }).wallet, true)).accounts).toEqual([])
   })
+
+  it("logs the features asked in the core's request log, telling a silent connect from a connection request", async () => {
+    const storage = createMemoryStorage()
+    const first = make({ storage, autoApprove: true })
+    await connect(first.wallet, true)
+    await connect(first.wallet)
+    await feature(first.wallet)['solana:signMessage']!.signMessage!({ account: first.wallet.accounts[0]!, message: new Uint8Array([1]) } as never)
+    expect(first.core.requestLog()).toEqual(['standard:connect (silent)', 'standard:connect', 'solana:signMessage'])
+    // After a reload both connects answer the authorised account without a prompt; only the log differs.
+    const silent = make({ storage })
+    expect((await connect(silent.wallet, true)).accounts.map((a) => a.address)).toEqual([SOL_0])
+    expect(silent.core.requestLog()).toEqual(['standard:connect (silent)'])
+    const asking = make({ storage })
+    expect((await connect(asking.wallet)).accounts.map((a) => a.address)).toEqual([SOL_0])
+    expect(asking.core.getState().pending).toEqual([])
+    expect(asking.core.requestLog()).toEqual(['standard:connect'])
+    await feature(asking.wallet)['standard:disconnect']!.disconnect!()
+    expect(asking.core.requestLog()).toEqual(['standard:connect', 'standard:disconnect'])
+  })
 })
 
 describe('dev wallet, Solana side: signing and sending', () => {

@@ -225,6 +225,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
   const connect: StandardConnectFeature['standard:connect'] = {
     version: '1.0.0',
     async connect(input) {
+      core.recordRequest(input?.silent ? 'standard:connect (silent)' : 'standard:connect')
       if (destroyed) throw new ProviderRpcError(DISCONNECTED, 'The dev wallet was uninstalled')
       if (!authorized && !input?.silent) {
         const address = selectedKey().address
@@ -242,6 +243,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
   const disconnect: StandardDisconnectFeature['standard:disconnect'] = {
     version: '1.0.0',
     async disconnect() {
+      core.recordRequest('standard:disconnect')
       setAuthorized(false)
     },
   }
@@ -256,6 +258,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
   const signMessage: SolanaSignMessageFeature['solana:signMessage'] = {
     version: '1.0.0',
     async signMessage(...inputs: readonly SolanaSignMessageInput[]) {
+      core.recordRequest('solana:signMessage')
       const out = []
       for (const { account, message } of inputs) {
         const key = keyFor(account)
@@ -280,6 +283,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
     version: '1.0.0',
     supportedTransactionVersions: ['legacy', 0],
     async signTransaction(...inputs: readonly SolanaSignTransactionInput[]) {
+      core.recordRequest('solana:signTransaction')
       const out = []
       for (const { account, transaction, chain: wanted } of inputs) {
         const key = keyFor(account)
@@ -300,6 +304,7 @@ export function createSolanaDevWallet(options: CreateSolanaDevWalletOptions): So
     version: '1.0.0',
     supportedTransactionVersions: ['legacy', 0],
     async signAndSendTransaction(...inputs: readonly SolanaSignAndSendTransactionInput[]) {
+      core.recordRequest('solana:signAndSendTransaction')
       const out = []
       for (const { account, transaction, chain: wanted, options: sendOptions } of inputs) {
         const key = keyFor(account)
