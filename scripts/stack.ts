@@ -115,7 +115,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       demoUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`
     } else {
       const outDir = options.outDir ?? path.join(root, 'dist/demo-e2e')
-      await build({ root: demoRoot, configFile, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+      // A Vite dev server started earlier in this process (bench:stack) leaves NODE_ENV=development
+      // behind, and a build under it ships React's development bundle: build as production.
+      const nodeEnv = process.env.NODE_ENV
+      process.env.NODE_ENV = 'production'
+      try {
+        await build({ root: demoRoot, configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } })
+      } finally {
+        if (nodeEnv === undefined) delete process.env.NODE_ENV
+        else process.env.NODE_ENV = nodeEnv
+      }
       const server = await preview({ root: demoRoot, configFile, build: { outDir }, preview: { host: '127.0.0.1', port: options.demoPort ?? 0, open: false } })
       started.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())))
       demoUrl = server.resolvedUrls?.local[0] ?? ''
