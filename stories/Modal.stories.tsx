@@ -46,3 +46,9 @@ export const BottomSheet: Story = {
   globals: { viewport: { value: 'mobile2', isRotated: false } },
   loaders: [openOn(connected)],
 }
+export const BottomSheetDark: Story = {
+  name: 'Connect (bottom sheet, dark, 375 px wide screen)',
+  args: { mode: 'dark' },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  loaders: [openOn()],
+}
