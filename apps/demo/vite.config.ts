@@ -24,6 +24,9 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), vanillaExtractPlugin(), demoConfig()],
   server: { host: '127.0.0.1' },
+  // The compiled .css.ts modules import these runtimes; the dependency scan cannot see them, so on a
+  // cold cache Vite found them on the first page load and reloaded the page. Pre-bundle them up front.
+  optimizeDeps: { include: ['@vanilla-extract/recipes/createRuntimeFn', '@vanilla-extract/sprinkles/createRuntimeSprinkles'] },
   preview: { host: '127.0.0.1' },
   build: {
     rollupOptions: {
