@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { base, mainnet, solana } from '../test-utils'
-import { createChain, initialAccountState } from './chain'
+import { addressExplorerUrl, createChain, initialAccountState } from './chain'
 
 describe('chain state (SPEC §3)', () => {
   it('one chain state per namespace, starting on the default network', () => {
@@ -52,6 +52,25 @@ describe('chain state (SPEC §3)', () => {
     expect(chain.$global.get().activeChain).toBe('solana')
     chain.setActiveNetwork(base)
     expect(chain.$global.get()).toMatchObject({ activeChain: 'eip155', activeCaipAddress: 'eip155:8453:0xA', activeCaipNetwork: base })
+  })
+
+  it("the account's block-explorer page follows the network; none on a network without an explorer", () => {
+    const chain = createChain({ networks: [mainnet, base, { ...base, id: 31337, caipNetworkId: 'eip155:31337', blockExplorers: undefined }], noAdapters: false })
+    chain.setAccount('eip155', { address: '0xA', caipAddress: 'eip155:1:0xA', status: 'connected' })
+    chain.setActiveNetwork(base)
+    expect(chain.getAccount('eip155')?.addressExplorerUrl).toBe('http://127.0.0.1:4000/8453/address/0xA')
+    chain.setActiveNetwork(mainnet)
+    expect(chain.getAccount('eip155')?.addressExplorerUrl).toBe('http://127.0.0.1:4000/1/address/0xA')
+    chain.setActiveNetwork(chain.getNetworks('eip155')[2]!)
+    expect(chain.getAccount('eip155')?.addressExplorerUrl).toBeUndefined()
+  })
+
+  it.each([
+    ['https://etherscan.io', '0xAb', 'https://etherscan.io/address/0xAb'],
+    ['https://etherscan.io///', '0xAb', 'https://etherscan.io/address/0xAb'],
+    [undefined, '0xAb', undefined],
+  ])('addressExplorerUrl(%s, %s) -> %s', (url, address, out) => {
+    expect(addressExplorerUrl(url ? { ...mainnet, blockExplorers: { default: { name: 'E', url } } } : { ...mainnet, blockExplorers: undefined }, address)).toBe(out)
   })
 
   it('finds networks by CAIP id or namespace + chain id; ignores unknown namespaces', () => {

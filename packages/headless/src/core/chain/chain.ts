@@ -75,6 +75,12 @@ export interface GlobalState {
 
 export const DEFAULT_ACCOUNT_TYPE: AccountType = 'eoa'
 
+/** The block explorer's page of `address` on `network` ('<explorer>/address/<address>'), if it has one. */
+export function addressExplorerUrl(network: CaipNetwork | undefined, address: string): string | undefined {
+  const base = network?.blockExplorers?.default.url
+  return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
+}
+
 export function initialAccountState(preferredAccountType: AccountType = DEFAULT_ACCOUNT_TYPE): AccountState {
   return {
     currentTab: 0,
@@ -168,7 +174,7 @@ export function createChain(options: ChainOptions) {
 
   /**
    * Make `network` the current network of its namespace and that namespace the active one.
-   * A connected account's CAIP address follows the network.
+   * A connected account's CAIP address and block-explorer page follow the network.
    */
   function setActiveNetwork(network: CaipNetwork): void {
     const ns = network.chainNamespace
@@ -178,7 +184,7 @@ export function createChain(options: ChainOptions) {
         ...c,
         networkState: { ...c.networkState, caipNetwork: network },
         accountState: address
-          ? { ...c.accountState, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress }
+          ? { ...c.accountState, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress, addressExplorerUrl: addressExplorerUrl(network, address) }
           : c.accountState,
       }
     })

@@ -4,7 +4,7 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector, ConnectorState, SendTransactionParams } from '../../adapters'
-import type { Chain } from '../chain/chain'
+import { addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Router } from '../router/router'
@@ -124,13 +124,12 @@ export function createConnection(deps: ConnectionDeps) {
     if (!activate && activeBefore && activeBefore !== ns) chain.setActiveNamespace(activeBefore)
     const current = network ?? chain.getActiveNetwork(ns)
     const caipNetworkId = network?.caipNetworkId ?? `${ns}:${result.chainId}`
-    const explorer = current?.blockExplorers?.default.url
     const connector = findConnector(connectorId)
     chain.setAccount(ns, {
       address: result.address,
       caipAddress: `${caipNetworkId}:${result.address}` as CaipAddress,
       status: 'connected',
-      addressExplorerUrl: explorer ? `${explorer.replace(/\/+$/, '')}/address/${result.address}` : undefined,
+      addressExplorerUrl: addressExplorerUrl(current, result.address),
       connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type } : undefined,
     })
     const accounts = (result.accounts.length ? result.accounts : [result.address]).map((address) => ({ address, type: 'eoa' as const, namespace: ns }))
