@@ -12,8 +12,9 @@ import { usePanelMode } from './panels'
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-const evm = (id: number, name: string, color: string, glyph: string, symbol = 'ETH'): CaipNetwork => ({
+const evm = (id: number, name: string, color: string, glyph: string, symbol = 'ETH', explorer?: string): CaipNetwork => ({
   id,
+  ...(explorer ? { blockExplorers: { default: { name: 'Explorer', url: explorer } } } : {}),
   caipNetworkId: `eip155:${id}`,
   chainNamespace: 'eip155',
   name,
@@ -23,7 +24,7 @@ const evm = (id: number, name: string, color: string, glyph: string, symbol = 'E
 })
 
 export const networks: CaipNetwork[] = [
-  evm(1, 'Ethereum', '#627eea', 'Ξ'),
+  evm(1, 'Ethereum', '#627eea', 'Ξ', 'ETH', 'https://etherscan.io'),
   evm(8453, 'Base', '#0052ff', 'B'),
   evm(42161, 'Arbitrum One', '#213147', 'A'),
   evm(10, 'OP Mainnet', '#ff0420', 'OP'),

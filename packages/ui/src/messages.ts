@@ -42,6 +42,8 @@ export const messages = {
     title: 'Account',
     copyAddress: 'Copy address',
     copied: 'Address copied',
+    /** The link to the address's page on the network's block explorer (opens a new tab). */
+    explorer: 'Block explorer',
     tokens: 'Tokens',
     activity: 'Activity',
     noTokens: 'No tokens yet',

@@ -22,6 +22,8 @@ export const copy = style({
 
 export const balance = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.foregroundSecondary, fontWeight: vars.fontWeight.medium, minHeight: 24 })
 
+export const explorer = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xxs, marginTop: vars.space.xxs, fontSize: vars.fontSize.sm })
+
 const pulse = keyframes({ '50%': { opacity: 0.5 } })
 export const skeleton = style({
   display: 'inline-block',

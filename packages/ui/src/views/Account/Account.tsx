@@ -36,6 +36,7 @@ export function Account() {
       onCopy={() => {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}
+      explorerUrl={account.addressExplorerUrl}
       onDisconnect={() => void disconnect()}
       tokens={account.tokenBalance.map((t) => ({
         id: `${t.chainId}:${t.address ?? t.symbol}`,

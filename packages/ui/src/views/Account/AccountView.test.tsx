@@ -39,6 +39,16 @@ describe('AccountView', () => {
     render(<Harness {...props} />)
     expect(screen.getByTestId('portico-account-balance').textContent).toBe(text)
   })
+  it("links the address's block-explorer page in a new tab, and shows no link without one", () => {
+    const { unmount } = render(<Harness explorerUrl={`https://etherscan.io/address/${ADDRESS}`} />)
+    const link = screen.getByRole('link', { name: 'Block explorer' })
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/address/${ADDRESS}`)
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    unmount()
+    render(<Harness />)
+    expect(screen.queryByTestId('portico-account-explorer')).toBeNull()
+  })
   it('prefers the profile name', () => {
     render(<Harness name="ada.portico" />)
     expect(screen.getByTestId('portico-account-address').textContent).toBe('ada.portico')

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
+import { Link } from '../../components/Link/Link'
 import { ListItem } from '../../components/ListItem/ListItem'
 import { Tabs } from '../../components/Tabs/Tabs'
 import { Tooltip } from '../../components/Tooltip/Tooltip'
@@ -41,6 +42,8 @@ export type AccountViewProps = {
   /** Connected wallets across namespaces, shown on the "Wallets" row. @default 1 */
   walletCount?: number
   onCopy?: () => void
+  /** The address's page on the network's block explorer; a link is shown when there is one. */
+  explorerUrl?: string
   onDisconnect?: () => void
   /** Token balances of the account (empty shows the empty state). @default [] */
   tokens?: readonly TokenRow[]
@@ -82,7 +85,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onWallets, walletCount = 1, onCopy, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -110,6 +113,12 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
         <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
           {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : balance === undefined ? messages.account.balanceUnknown : `${balance} ${balanceSymbol ?? ''}`.trim()}
         </p>
+        {explorerUrl && (
+          <Link href={explorerUrl} className={local.explorer} data-testid="portico-account-explorer">
+            {messages.account.explorer}
+            <Icon name="external" size={14} />
+          </Link>
+        )}
       </div>
       {network && (
         <ListItem
