@@ -29,6 +29,17 @@ describe('router (SPEC §2)', () => {
     expect(views()).toEqual(['Connect', 'Networks'])
   })
 
+  it('pushing the current view with other data keeps one entry and takes the new data', () => {
+    const { router, views } = setup()
+    const other = { ...network, id: 8453, caipNetworkId: 'eip155:8453' as const, name: 'Base' }
+    router.push('SwitchNetwork', { network })
+    router.push('SwitchNetwork', { network: other })
+    expect(views()).toEqual(['Connect', 'SwitchNetwork'])
+    expect(router.$route.get().data).toEqual({ network: other })
+    router.push('SwitchNetwork')
+    expect(router.$route.get().data).toEqual({ network: other })
+  })
+
   it('typed data: SwitchNetwork carries a network, SwitchActiveChain its switch parameters', () => {
     const { router } = setup()
     router.push('SwitchNetwork', { network })

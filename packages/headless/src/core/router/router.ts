@@ -33,7 +33,12 @@ export function createRouter(deps: RouterDeps) {
 
   /** Push a view; pushing the view already shown adds nothing. */
   function push<V extends RouteView>(view: V, data?: RouteData<V>): void {
-    if ($route.get().view === view) return
+    const current = $route.get()
+    if (current.view === view) {
+      // The same view again adds no entry; new data (another target network …) replaces the old.
+      if (data !== undefined && data !== current.data) replace(view, data)
+      return
+    }
     $history.set([...$history.get(), entry(view, data)])
   }
 
