@@ -52,6 +52,19 @@ describe('createPortico options', () => {
     expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow('Adapters must have a namespace')
   })
 
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an unknown namespace', { namespace: 'dogecoin' }, 'Invalid Portico options: adapters.0.namespace: "dogecoin" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks'],
+    ['an unknown extra namespace', { namespaces: ['eip155', 'tron'] }, 'Invalid Portico options: adapters.0.namespace: "tron" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks'],
+  ])('refuses an adapter with %s', (_label, patch, message) => {
+    const bad = { ...fakeAdapter(), ...patch } as unknown as ChainAdapter
+    expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow(message)
+  })
+
+  it('accepts a multi-namespace adapter of known namespaces', () => {
+    const wc = { ...fakeAdapter(), namespaces: ['eip155', 'solana', 'bip122'] } as unknown as ChainAdapter
+    expect(resolveOptions({ ...valid, adapters: [wc] }).adapters).toEqual([wc])
+  })
+
   it.each<[string, Record<string, unknown>, RegExp]>([
     ['no projectId', { projectId: '' }, /^Invalid Portico options: projectId: is required$/],
     ['no networks', { networks: [] }, /networks: needs at least one network/],

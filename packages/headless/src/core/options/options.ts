@@ -187,10 +187,15 @@ const optionsSchema = z.object({
 export function resolveOptions(input: PorticoOptions): ResolvedOptions {
   if (!input || typeof input !== 'object') throw new PorticoError(invalidOptionsError(['options must be an object']))
   if (Array.isArray(input.adapters)) {
-    for (const adapter of input.adapters) {
-      const ns = (adapter as { namespace?: unknown } | null)?.namespace
+    const known: readonly unknown[] = CHAIN_NAMESPACES
+    input.adapters.forEach((adapter, i) => {
+      const { namespace: ns, namespaces } = (adapter ?? {}) as { namespace?: unknown; namespaces?: unknown }
       if (typeof ns !== 'string' || ns.length === 0) throw new PorticoError(ERRORS.adapterNamespace)
-    }
+      const unknown = [ns, ...(Array.isArray(namespaces) ? namespaces : [])].find((n) => !known.includes(n))
+      if (unknown !== undefined) {
+        throw new PorticoError(invalidOptionsError([`adapters.${i}.namespace: ${JSON.stringify(unknown)} is not one of ${CHAIN_NAMESPACES.join(', ')}`]))
+      }
+    })
   }
   const result = optionsSchema.safeParse(input)
   if (!result.success) {
