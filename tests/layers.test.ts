@@ -25,6 +25,9 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/headless/src/core/portico.ts', '@portico/devnet', 'headless must not import server or devnet'],
     ['apps/demo/src/headless-main.tsx', '@portico/ui', 'the headless demo page must not import @portico/ui'],
     ['apps/demo/src/headless-main.tsx', '@portico/ui/styles.css', 'the headless demo page must not import @portico/ui'],
+    ['packages/protocol/src/account.ts', '@portico/headless', 'protocol is the lowest layer: it imports no @portico package'],
+    ['packages/ui/src/views/Account/Account.tsx', '@portico/protocol/account', 'ui must reach wire types through headless\'s public API'],
+    ['packages/evm/src/adapter.ts', '@portico/protocol', 'evm must reach wire types through headless\'s public API'],
   ])('%s importing %s fails: %s', (file, specifier, rule) => {
     expect(checkImports(file, [specifier]).map((v) => v.rule)).toContain(rule)
   })
@@ -37,6 +40,8 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/evm/src/index.ts', '@portico/headless'],
     ['packages/headless/src/core/router/router.ts', '../errors'],
     ['packages/walletconnect/src/adapter.test.ts', '@portico/devnet/relay'],
+    ['packages/headless/src/api/schemas.ts', '@portico/protocol/account'],
+    ['packages/server/src/routes/balance.ts', '@portico/protocol'],
     ['apps/demo/src/headless-main.tsx', '@portico/headless/react'],
     ['apps/demo/src/headless-main.tsx', './setup'],
     // The default-modal page is not the headless one.

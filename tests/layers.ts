@@ -33,6 +33,7 @@ export function checkImports(file: string, specifiers: string[], options: { head
   for (const s of specifiers) {
     const resolvedPkg = s.startsWith('.') ? /^packages\/([^/]+)\//.exec(path.posix.normalize(path.posix.join(path.posix.dirname(file), s)))?.[1] : undefined
     if (resolvedPkg && resolvedPkg !== pkg) bad(s, `relative import reaches into packages/${resolvedPkg}`)
+    if (pkg === 'protocol' && s.startsWith('@portico/')) bad(s, 'protocol is the lowest layer: it imports no @portico package')
     if (pkg === 'headless') {
       if (s === 'react-dom' || s.startsWith('react-dom/')) bad(s, 'headless must not import React DOM')
       if (startsWithAny(s, ['@portico/ui'])) bad(s, 'headless must not import ui')
@@ -44,6 +45,7 @@ export function checkImports(file: string, specifiers: string[], options: { head
     }
     if (pkg === 'ui' || ADAPTERS.includes(`@portico/${pkg}`)) {
       if (s.startsWith('@portico/headless') && !HEADLESS_PUBLIC.has(s)) bad(s, `${pkg} must use only headless's public API`)
+      if (startsWithAny(s, ['@portico/protocol'])) bad(s, `${pkg} must reach wire types through headless's public API`)
       if (startsWithAny(s, ['@portico/server'])) bad(s, `${pkg} must not import server or devnet`)
       if (!isTest && startsWithAny(s, ['@portico/devnet'])) bad(s, `${pkg} must not import server or devnet`)
     }

@@ -2,9 +2,9 @@
  * Shared domain types of SPEC §2/§3. Plain TypeScript: no runtime code beyond constants.
  */
 
-/** Chain families (namespaces) of SPEC §1. */
-export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'] as const
-export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
+import type { ChainNamespace } from '@portico/protocol/common'
+/** Chain families (namespaces) of SPEC §1, and the social providers: one definition, in @portico/protocol. */
+export { CHAIN_NAMESPACES, SOCIAL_PROVIDERS, type ChainNamespace, type SocialProvider } from '@portico/protocol/common'
 
 /** CAIP-2 network id: `namespace:reference`, e.g. 'eip155:1'. */
 export type CaipNetworkId = `${string}:${string}`
@@ -77,9 +77,6 @@ export type RouteEntry = { [V in RouteView]: { view: V; data: RouteData<V> } }[R
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
 export type ConnectMethod = (typeof CONNECT_METHODS)[number]
 
-/** Social providers (SPEC §1). */
-export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 

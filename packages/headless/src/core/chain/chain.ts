@@ -1,20 +1,10 @@
 /** Chain state per namespace, global state and account state (SPEC §3), reset (SPEC §4). */
 import { atom, computed, type ReadableAtom } from 'nanostores'
+import type { TokenBalance } from '@portico/protocol/account'
 import type { AccountType, CaipAddress, CaipNetwork, CaipNetworkId, ChainNamespace, ConnectionStatus, SocialProvider } from '../types'
 
-/** A token balance as the API returns it (SPEC §3 "Token balance"). */
-export interface TokenBalance {
-  name: string
-  symbol: string
-  /** CAIP-2 network id. */
-  chainId: string
-  /** CAIP-10 address of the token; undefined for the native currency. */
-  address?: string
-  value: number
-  price: number
-  iconUrl: string
-  quantity: { decimals: string; numeric: string }
-}
+/** A token balance as the API returns it (SPEC §3 "Token balance"); the wire type of @portico/protocol. */
+export type { TokenBalance } from '@portico/protocol/account'
 
 export interface EmbeddedUser {
   email?: string | null

@@ -1,4 +1,5 @@
 /** createPortico options: types, zod/mini validation, defaults, connect-method order (SPEC §1, §2). */
+import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
 import { z } from 'zod/mini'
 import type { ChainAdapter, Connector } from '../../adapters'
 import { ERRORS, PorticoError, invalidOptionsError } from '../errors'
@@ -9,26 +10,17 @@ import { defaultTimers } from '../timers'
 import {
   CHAIN_NAMESPACES,
   CONNECT_METHODS,
-  SOCIAL_PROVIDERS,
   type CaipNetwork,
   type ConnectMethod,
-  type SocialProvider,
   type ThemeMode,
   type ThemeVariables,
 } from '../types'
 
-/** Feature flags of SPEC §1 (also fetched remotely from GET /appkit/v1/config). */
-export interface Features {
-  swaps: boolean
-  onramp: boolean
-  email: boolean
-  /** Enabled social providers in display order, or false when socials are off. */
-  socials: SocialProvider[] | false
-  activity: boolean
-  multiWallet: boolean
-  emailCapture: boolean
-  payWithExchange: boolean
-  payments: boolean
+/**
+ * Feature flags of SPEC §1 (the remote ones also come from GET /appkit/v1/config), plus the legal
+ * checkbox, which only the app sets.
+ */
+export type Features = RemoteFeatures & {
   /**
    * Legal checkbox (SPEC §3 isLegalCheckboxChecked): the Connect-family views show "I agree to our
    * Terms of Service and Privacy Policy" (needs termsConditionsUrl or privacyPolicyUrl) and keep the
@@ -37,18 +29,7 @@ export interface Features {
   legalCheckbox: boolean
 }
 
-export const DEFAULT_FEATURES: Features = {
-  swaps: true,
-  onramp: true,
-  email: true,
-  socials: [...SOCIAL_PROVIDERS],
-  activity: true,
-  multiWallet: true,
-  emailCapture: false,
-  payWithExchange: true,
-  payments: false,
-  legalCheckbox: false,
-}
+export const DEFAULT_FEATURES: Features = { ...DEFAULT_REMOTE_FEATURES, legalCheckbox: false }
 
 export interface Metadata {
   name: string
@@ -148,22 +129,7 @@ const optionsSchema = z.object({
   defaultNetwork: z.optional(networkSchema),
   adapters: z.optional(z.array(z.custom<ChainAdapter>((v) => typeof v === 'object' && v !== null, 'must be an adapter object'))),
   metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: stringArray })),
-  features: z.optional(
-    z.partial(
-      z.object({
-        swaps: z.boolean(),
-        onramp: z.boolean(),
-        email: z.boolean(),
-        socials: z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]),
-        activity: z.boolean(),
-        multiWallet: z.boolean(),
-        emailCapture: z.boolean(),
-        payWithExchange: z.boolean(),
-        payments: z.boolean(),
-        legalCheckbox: z.boolean(),
-      }),
-    ),
-  ),
+  features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean() }))),
   themeMode: z.optional(z.enum(['light', 'dark'])),
   themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),

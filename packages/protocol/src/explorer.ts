@@ -1,0 +1,35 @@
+/** Wallet explorer host (SPEC §7): GET /getWallets, /appkit/v1/config, /projects/v1/origins, /getAnalyticsConfig. */
+import { z } from 'zod/mini'
+import { remoteFeaturesSchema } from './common'
+
+/** SPEC §3 "Wallet (from explorer)". */
+export const walletSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image_id: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  mobile_link: z.nullish(z.string()),
+  desktop_link: z.nullish(z.string()),
+  webapp_link: z.nullish(z.string()),
+  rdns: z.nullish(z.string()),
+  chains: z.optional(z.array(z.string())),
+  order: z.optional(z.number()),
+  badge_type: z.optional(z.string()),
+})
+export type ExplorerWallet = z.infer<typeof walletSchema>
+
+/** GET /getWallets → { count, data }. */
+export const walletsResponseSchema = z.object({ count: z.number(), data: z.array(walletSchema) })
+export type WalletsResponse = z.infer<typeof walletsResponseSchema>
+
+/** GET /appkit/v1/config → { features }: a server may send only some flags. */
+export const configResponseSchema = z.object({ features: z.partial(remoteFeaturesSchema) })
+export type ConfigResponse = z.infer<typeof configResponseSchema>
+
+/** GET /projects/v1/origins → { allowedOrigins }. */
+export const originsResponseSchema = z.object({ allowedOrigins: z.array(z.string()) })
+export type OriginsResponse = z.infer<typeof originsResponseSchema>
+
+/** GET /getAnalyticsConfig → { isAnalyticsEnabled }. */
+export const analyticsConfigSchema = z.object({ isAnalyticsEnabled: z.boolean() })
+export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>
