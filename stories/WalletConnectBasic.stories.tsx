@@ -29,7 +29,7 @@ function pairingAdapter(pairing: Pairing): ChainAdapter {
   return {
     namespace: 'eip155',
     setup(ctx) {
-      publish = ctx.setWcUri
+      publish = (uri) => ctx.emit('walletConnect', { kind: 'pairingUri', uri })
       ctx.setConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') }])
     },
     connect({ signal }) {

@@ -55,6 +55,7 @@ function context(overrides: Partial<AdapterContext> = {}) {
     onAccountsChanged: vi.fn(),
     onChainChanged: vi.fn(),
     onDisconnect: vi.fn(),
+    emit: vi.fn(),
     ...overrides,
   }
   return { ctx, seen }

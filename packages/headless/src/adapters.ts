@@ -13,13 +13,25 @@
  * Errors: reject with the wallet's error as is (keep `code: 4001` for user rejection) — headless maps
  * it with `isUserRejection` to 'Connection rejected'.
  *
+ * Capabilities: beyond connect/sign/send, an adapter lists what else it implements in `capabilities`
+ * (transfers, contract writes, typed data, EIP-5792 calls, receipts) and provides the matching
+ * method. headless checks the list before calling and refuses an undeclared one with
+ * 'Requested RPC call is not allowed' (never a TypeError). A capability may still be refused at call
+ * time for one wallet (a WalletConnect session that did not approve the method): reject with
+ * PorticoError(ERRORS.rpcNotAllowed) then.
+ *
+ * Connector kinds: injected / announced (browser wallets), walletConnect (pairing), auth (the embedded
+ * email / social wallet) and external. They share this one contract. Whatever a connector needs to
+ * show the user while `connect` is pending (a pairing URI, "enter the code we emailed you") goes
+ * through `ctx.emit(connectorId, event)`; what the user answers comes back through `adapter.respond`.
+ *
  * Multi-namespace adapters (WalletConnect): `namespace` is the primary one; `namespaces` lists every
  * namespace the adapter can serve. headless routes each call to the adapter that registered the
  * connector in use, so several adapters may share a namespace (e.g. evm + walletConnect on eip155).
  * Accounts of other namespaces come back in `ConnectResult.namespaces` and through the namespace
  * argument of the context's events.
  */
-import type { CaipNetwork, ChainNamespace } from './core/types'
+import type { AccountType, CaipNetwork, ChainNamespace, SocialProvider } from './core/types'
 
 export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'auth' | 'external'
 
@@ -58,6 +70,12 @@ export interface ConnectResult {
    * applies those whose namespace the app configured, without changing the active namespace.
    */
   namespaces?: Partial<Record<ChainNamespace, NamespaceAccounts>>
+  /** Auth connectors: the signed-in email or social user name (SPEC §3 "auth name"). */
+  authName?: string
+  /** Auth connectors: the social provider used, if any. */
+  socialProvider?: SocialProvider
+  /** Type of the selected account. @default 'eoa' */
+  accountType?: AccountType
 }
 
 /** One namespace's part of a multi-namespace session. */
@@ -88,9 +106,34 @@ export interface AdapterContext {
   onChainChanged(chainId: number | string, namespace?: ChainNamespace): void
   /** The wallet ended the session: in `namespace`, or in every namespace this adapter connected. */
   onDisconnect(namespace?: ChainNamespace): void
-  /** Publish the pending pairing URI (WalletConnect), undefined once it is used or gone. */
-  setWcUri?(uri: string | undefined): void
+  /**
+   * Tell headless what a pending connect needs to show: a pairing URI (undefined once used or gone),
+   * or a step the user must take (undefined once done). One channel for every connector kind.
+   */
+  emit(connectorId: string, event: ConnectorEvent): void
 }
+
+/** Progress of a pending connect that the UI shows. */
+export type ConnectorEvent =
+  /** WalletConnect: the URI to show as a QR code / deep link; undefined once it is used or gone. */
+  | { kind: 'pairingUri'; uri: string | undefined }
+  /** A step the user must take before `connect` resolves; undefined once it is done. */
+  | { kind: 'prompt'; prompt: ConnectorPrompt | undefined }
+
+/** Steps an auth connector asks of the user mid-connect (SPEC §4 "Embedded frame" login actions). */
+export type ConnectorPrompt =
+  /** A link was emailed to approve this device. */
+  | { kind: 'verifyDevice'; email: string }
+  /** A one-time code was emailed; answer with `{ kind: 'otp', code }`. */
+  | { kind: 'verifyOtp'; email: string }
+  /** Finish the social sign-in in the window that opened. */
+  | { kind: 'social'; provider: SocialProvider; url?: string }
+
+/** What the user answers to a prompt, passed to `adapter.respond`. */
+export type ConnectorAnswer = { kind: 'otp'; code: string } | { kind: 'resend' } | { kind: 'cancel' }
+
+/** How an auth connector is asked to sign in (`ConnectParams.auth`). */
+export type AuthRequest = { kind: 'email'; email: string } | { kind: 'social'; provider: SocialProvider } | { kind: 'farcaster' }
 
 /** What `connect` receives. */
 export interface ConnectParams {
@@ -101,6 +144,8 @@ export interface ConnectParams {
    * `signal.reason` (PorticoError 'Modal closed') and clean up.
    */
   signal?: AbortSignal
+  /** Auth connectors: sign in with this email or social provider. */
+  auth?: AuthRequest
 }
 
 export interface SendTransactionParams {
@@ -113,6 +158,96 @@ export interface SendTransactionParams {
   gas?: bigint
   gasPrice?: bigint
   network?: CaipNetwork
+}
+
+/** What an adapter can do beyond connect, sign a message and send a transaction. */
+export const ADAPTER_CAPABILITIES = [
+  /** `transfer` without a token: the native currency (ETH, SOL …). */
+  'nativeTransfer',
+  /** `transfer` with a token: ERC-20 on EVM, SPL on Solana. */
+  'tokenTransfer',
+  /** `writeContract`: a contract call from the account (an ERC-20 approval …). */
+  'contractWrite',
+  /** `signTypedData`: EIP-712 (eth_signTypedData_v4). */
+  'typedData',
+  /** `sendCalls`: EIP-5792 wallet_sendCalls. */
+  'sendCalls',
+  /** `getCallsStatus`: EIP-5792 wallet_getCallsStatus. */
+  'callsStatus',
+  /** `getCapabilities`: EIP-5792 wallet_getCapabilities. */
+  'walletCapabilities',
+  /** `waitForReceipt`: wait until a sent transaction is included. */
+  'waitForReceipt',
+] as const
+export type AdapterCapability = (typeof ADAPTER_CAPABILITIES)[number]
+
+/** Who performs a wallet call: the account, and the connector that holds it. */
+export interface WalletCallContext {
+  /** The sending / signing account. */
+  address: string
+  connectorId?: string
+  /** The namespace of the account (multi-namespace adapters). @default the adapter's namespace */
+  namespace?: ChainNamespace
+}
+
+export interface TransferParams {
+  /** Recipient address. */
+  to: string
+  /** Amount in the smallest unit (wei, lamports, token base units). */
+  amount: bigint
+  /** The token to send: its contract (EVM) or mint (Solana) address. @default the native currency */
+  token?: { address: string; decimals: number }
+  network?: CaipNetwork
+}
+
+export interface WriteContractParams {
+  /** The contract. */
+  address: `0x${string}`
+  /** The contract's ABI (viem / JSON ABI format; at least the called function). */
+  abi: readonly unknown[]
+  functionName: string
+  args?: readonly unknown[]
+  /** Native value sent with the call. @default 0n */
+  value?: bigint
+  network?: CaipNetwork
+}
+
+/** EIP-712 typed data, as eth_signTypedData_v4 takes it. */
+export interface TypedDataParams {
+  domain: Record<string, unknown>
+  types: Record<string, readonly { name: string; type: string }[]>
+  primaryType: string
+  message: Record<string, unknown>
+}
+
+/** One call of an EIP-5792 batch (SPEC §5: `to` and `data` start with 0x, `value` is a string). */
+export interface WalletCall {
+  to: `0x${string}`
+  data?: `0x${string}`
+  /** Hex quantity string, e.g. '0x0'. */
+  value?: string
+}
+
+export interface SendCallsParams {
+  calls: readonly WalletCall[]
+  /** Capabilities requested from the wallet (paymasterService …). @default {} */
+  capabilities?: Record<string, unknown>
+  network?: CaipNetwork
+}
+
+/** EIP-5792 wallet_getCallsStatus result (status codes 1xx pending, 2xx confirmed, 4xx/5xx failed). */
+export interface CallsStatus {
+  id: string
+  status: number
+  receipts?: readonly { transactionHash: string; status: string; blockNumber?: string }[]
+}
+
+/** An included transaction. */
+export interface TransactionReceipt {
+  hash: string
+  status: 'success' | 'reverted'
+  /** Block (EVM) or slot (Solana) that included it. */
+  blockNumber?: bigint
 }
 
 export interface ChainAdapter {
@@ -137,4 +272,23 @@ export interface ChainAdapter {
   signMessage(params: { message: string; address: string; connectorId?: string }): Promise<string>
   /** Resolves with the transaction hash / signature. */
   sendTransaction(params: SendTransactionParams & { address: string; connectorId?: string }): Promise<string>
+
+  /** What this adapter implements beyond the methods above; each one names an optional method below. @default [] */
+  readonly capabilities?: readonly AdapterCapability[]
+  /** 'nativeTransfer' / 'tokenTransfer': send the native currency or a token. Resolves with the hash / signature. */
+  transfer?(params: TransferParams & WalletCallContext): Promise<string>
+  /** 'contractWrite': call a contract function from the account. Resolves with the transaction hash. */
+  writeContract?(params: WriteContractParams & WalletCallContext): Promise<string>
+  /** 'typedData': sign EIP-712 typed data. Resolves with the signature. */
+  signTypedData?(params: TypedDataParams & WalletCallContext): Promise<string>
+  /** 'sendCalls': EIP-5792 wallet_sendCalls. Resolves with the batch id. */
+  sendCalls?(params: SendCallsParams & WalletCallContext): Promise<{ id: string }>
+  /** 'callsStatus': EIP-5792 wallet_getCallsStatus. */
+  getCallsStatus?(params: { id: string } & WalletCallContext): Promise<CallsStatus>
+  /** 'walletCapabilities': EIP-5792 wallet_getCapabilities, per chain id (hex). Resolves {} when the wallet fails (SPEC §8). */
+  getCapabilities?(params: WalletCallContext): Promise<Record<string, Record<string, unknown>>>
+  /** 'waitForReceipt': resolves when `hash` is included (rejects after `timeoutMs`, SPEC §9 default 25 000). */
+  waitForReceipt?(params: { hash: string; network?: CaipNetwork; timeoutMs?: number }): Promise<TransactionReceipt>
+  /** Auth connectors: the user's answer to a prompt the adapter emitted. */
+  respond?(params: { connectorId: string; answer: ConnectorAnswer }): Promise<void>
 }

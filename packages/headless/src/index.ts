@@ -2,7 +2,7 @@
 export * from './core/errors'
 export * from './core/types'
 export * from './core/format/index'
-export type * from './adapters'
+export * from './adapters'
 export { createPortico, type Portico } from './core/portico'
 export {
   connectMethodsOrder,

@@ -226,6 +226,7 @@ function harness(adapter: ChainAdapter, networks: CaipNetwork[] = [localNetwork(
     onAccountsChanged: (a) => accountsChanged.push(a),
     onChainChanged: (c) => chainChanged.push(c),
     onDisconnect: () => {},
+    emit: () => {},
   }
   const cleanup = adapter.setup(ctx) as () => void
   return { connectors, accountsChanged, chainChanged, cleanup, last: () => connectors.at(-1) ?? [] }

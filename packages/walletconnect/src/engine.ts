@@ -323,7 +323,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       }
     },
 
-    async connect({ network, signal }) {
+    async connect({ connectorId, network, signal }) {
       cancelPending?.(new PorticoError(ERRORS.modalClosed))
       if (signal?.aborted) throw signal.reason
       const c = await loadClient()
@@ -344,7 +344,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
           timer = undefined
           signal?.removeEventListener('abort', onAbort)
           if (cancelPending === cancel) cancelPending = undefined
-          ctxRef.current?.setWcUri?.(undefined)
+          ctxRef.current?.emit(connectorId, { kind: 'pairingUri', uri: undefined })
         }
         const cancel = (reason: unknown) => {
           if (done) return
@@ -366,7 +366,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
             if (!pairing.uri) throw new PorticoError(ERRORS.failedToConnect)
             uri = pairing.uri
             if (previous) dropPairing(c, previous)
-            ctxRef.current?.setWcUri?.(uri)
+            ctxRef.current?.emit(connectorId, { kind: 'pairingUri', uri })
             // Refresh with a new URI once this one counts as expired (≤ 10 s of its 4 min left).
             const now = timers.now()
             const expiresAt = pairingExpiresAt(now, uriExpiresAt(uri))

@@ -68,6 +68,7 @@ function setup(storage: KeyValueStorage = createMemoryStorage()) {
     onAccountsChanged: (a) => accountsChanged.push(a),
     onChainChanged: () => {},
     onDisconnect: () => {},
+    emit: () => {},
   }
   const adapter = solanaAdapter({ wallets: registryOf(solana.wallet), reconnectWaitMs: 0 })
   adapter.setup(ctx)

@@ -3,7 +3,7 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { AdapterContext, ChainAdapter, ConnectResult, Connector, ConnectorState, SendTransactionParams } from '../../adapters'
+import type { AdapterContext, ChainAdapter, ConnectorPrompt, ConnectResult, Connector, ConnectorState, SendTransactionParams } from '../../adapters'
 import { addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
@@ -86,6 +86,8 @@ export function createConnection(deps: ConnectionDeps) {
   const $error = atom<string | null>(null)
   /** WalletConnect pairing URI while a pairing is pending. */
   const $wcUri = atom<string | undefined>(undefined)
+  /** A step the pending connect waits for the user to take (an auth connector's code …). */
+  const $prompt = atom<{ connectorId: string; prompt: ConnectorPrompt } | undefined>(undefined)
 
   const $connectors: ReadableAtom<Connector[]> = computed([$byAdapter, $known], (by, known) => {
     const excluded = new Set(deps.excludeWalletIds)
@@ -360,8 +362,10 @@ export function createConnection(deps: ConnectionDeps) {
         const active = chain.$activeChain.get()
         if (active && targets.includes(active)) router.reset('Connect')
       },
-      setWcUri(uri) {
-        $wcUri.set(uri)
+      emit(connectorId, event) {
+        if (event.kind === 'pairingUri') $wcUri.set(event.uri)
+        else if (event.prompt) $prompt.set({ connectorId, prompt: event.prompt })
+        else if ($prompt.get()?.connectorId === connectorId) $prompt.set(undefined)
       },
     }
   }
@@ -373,6 +377,7 @@ export function createConnection(deps: ConnectionDeps) {
     $status,
     $error,
     $wcUri,
+    $prompt,
     connect,
     reconnect,
     disconnect,
@@ -381,7 +386,6 @@ export function createConnection(deps: ConnectionDeps) {
     contextFor,
     getConnector: findConnector,
     getConnection: (ns?: ChainNamespace) => $connections.get()[ns ?? chain.$activeChain.get() ?? 'eip155'],
-    setWcUri: (uri: string | undefined) => $wcUri.set(uri),
     resetUri: () => $wcUri.set(undefined),
     cancelPairing,
     /** The adapter serving a namespace: the owner of its connected connector, else its primary adapter. */

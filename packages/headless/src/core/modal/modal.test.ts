@@ -90,14 +90,16 @@ describe('opening the modal (SPEC §2)', () => {
 
 describe('closing the modal (SPEC §2)', () => {
   it('resets to Connect, clears loading and the connection URI', async () => {
-    const { portico, route } = setup()
+    const { portico, route, evm } = setup()
     await portico.connection.connect('io.metamask')
     await portico.modal.open()
     portico.modal.setLoading(true)
-    portico.connection.setWcUri('wc:abc@2')
+    evm.ctx!.emit('io.metamask', { kind: 'pairingUri', uri: 'wc:abc@2' })
+    expect(portico.connection.$wcUri.get()).toBe('wc:abc@2')
     portico.modal.close()
     expect(portico.modal.$modal.get()).toEqual({ open: false, loading: false, shake: false })
     expect(route().view).toBe('Connect')
+    expect(portico.connection.$wcUri.get()).toBeUndefined()
     expect(portico.connection.$wcUri.get()).toBeUndefined()
   })
 

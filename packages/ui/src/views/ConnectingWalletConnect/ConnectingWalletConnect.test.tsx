@@ -110,10 +110,10 @@ describe('ConnectingWalletConnect (with headless)', () => {
       </PorticoContextProvider>,
     )
     await waitFor(() => expect(state.params.length).toBe(1))
-    act(() => state.ctx!.setWcUri!(URI))
+    act(() => state.ctx!.emit('walletConnect', { kind: 'pairingUri', uri: URI }))
     expect(screen.getByTestId('portico-connecting-wc').dataset.uri).toBe(URI)
     const next = URI.replace('7f6e', 'aaaa')
-    act(() => state.ctx!.setWcUri!(next))
+    act(() => state.ctx!.emit('walletConnect', { kind: 'pairingUri', uri: next }))
     expect(screen.getByTestId('portico-wc-copy').dataset.uri).toBe(next)
 
     await act(async () => state.reject!(Object.assign(new Error('User rejected.'), { code: 5000 })))

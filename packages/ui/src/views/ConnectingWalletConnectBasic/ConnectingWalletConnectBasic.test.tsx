@@ -127,7 +127,7 @@ describe('ConnectingWalletConnectBasic (with headless)', () => {
       </PorticoContextProvider>,
     )
     await waitFor(() => expect(state.params.length).toBe(1))
-    act(() => state.ctx!.setWcUri!(URI))
+    act(() => state.ctx!.emit('walletConnect', { kind: 'pairingUri', uri: URI }))
     expect(screen.getByTestId('portico-connecting-wc-basic').dataset.uri).toBe(URI)
     await waitFor(() => expect(listNames()).toEqual(['First Featured', 'Second Featured', 'Recommended One', 'All wallets']))
     fireEvent.click(screen.getByRole('button', { name: 'Second Featured' }))
