@@ -242,6 +242,9 @@ export interface CallsStatus {
   receipts?: readonly { transactionHash: string; status: string; blockNumber?: string }[]
 }
 
+/** SPEC §9: how long `waitForReceipt` waits for a receipt unless told otherwise (ms). */
+export const RECEIPT_TIMEOUT_MS = 25_000
+
 /** An included transaction. */
 export interface TransactionReceipt {
   hash: string
@@ -287,7 +290,7 @@ export interface ChainAdapter {
   getCallsStatus?(params: { id: string } & WalletCallContext): Promise<CallsStatus>
   /** 'walletCapabilities': EIP-5792 wallet_getCapabilities, per chain id (hex). Resolves {} when the wallet fails (SPEC §8). */
   getCapabilities?(params: WalletCallContext): Promise<Record<string, Record<string, unknown>>>
-  /** 'waitForReceipt': resolves when `hash` is included (rejects after `timeoutMs`, SPEC §9 default 25 000). */
+  /** 'waitForReceipt': resolves when `hash` is included (rejects after `timeoutMs`, default RECEIPT_TIMEOUT_MS = 25 000, SPEC §9). */
   waitForReceipt?(params: { hash: string; network?: CaipNetwork; timeoutMs?: number }): Promise<TransactionReceipt>
   /** Auth connectors: the user's answer to a prompt the adapter emitted. */
   respond?(params: { connectorId: string; answer: ConnectorAnswer }): Promise<void>
