@@ -201,8 +201,11 @@ export interface TransferParams {
 }
 
 export interface WriteContractParams {
-  /** The contract. */
-  address: `0x${string}`
+  /**
+   * The contract. (Not `address`: in `WriteContractParams & WalletCallContext` that name is the
+   * calling account's.)
+   */
+  contract: `0x${string}`
   /** The contract's ABI (viem / JSON ABI format; at least the called function). */
   abi: readonly unknown[]
   functionName: string
