@@ -1,19 +1,32 @@
 import { ERRORS, PorticoError } from '../errors'
-import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../types'
+import { CHAIN_NAMESPACES, type CaipAddress, type CaipNetworkId, type ChainNamespace } from '../types'
 
-const parts = (value: unknown): string[] | null =>
-  typeof value === 'string' && value.length > 0 ? value.split(':') : null
+const NAMESPACES: ReadonlySet<string> = new Set(CHAIN_NAMESPACES)
 
-/** SPEC §5: a CAIP address has exactly 3 colon-separated, non-empty parts. */
-export function isCaipAddress(value: unknown): value is CaipAddress {
-  const p = parts(value)
-  return p !== null && p.length === 3 && p.every((s) => s.length > 0)
+/** Whether `value` is one of the seven chain namespaces Portico knows (exact, lower case). */
+const isChainNamespace = (value: string): value is ChainNamespace => NAMESPACES.has(value)
+
+/** The colon-separated parts of a string with exactly `count` non-empty parts and a known namespace. */
+function parts(value: unknown, count: number): string[] | null {
+  if (typeof value !== 'string' || value.length === 0) return null
+  const p = value.split(':')
+  return p.length === count && p.every((s) => s.length > 0) && isChainNamespace(p[0]!) ? p : null
 }
 
-/** SPEC §5: a CAIP network id has exactly 2 colon-separated, non-empty parts. */
+/**
+ * SPEC §5: a CAIP address has exactly 3 colon-separated, non-empty parts; its namespace is one of
+ * CHAIN_NAMESPACES ('eip155:1:0xabc' yes, 'dogecoin:1:abc' no).
+ */
+export function isCaipAddress(value: unknown): value is CaipAddress {
+  return parts(value, 3) !== null
+}
+
+/**
+ * SPEC §5: a CAIP network id has exactly 2 colon-separated, non-empty parts; its namespace is one
+ * of CHAIN_NAMESPACES ('eip155:1' yes, 'dogecoin:1' no).
+ */
 export function isCaipNetworkId(value: unknown): value is CaipNetworkId {
-  const p = parts(value)
-  return p !== null && p.length === 2 && p.every((s) => s.length > 0)
+  return parts(value, 2) !== null
 }
 
 export interface ParsedCaipAddress {
@@ -23,14 +36,14 @@ export interface ParsedCaipAddress {
   caipNetworkId: CaipNetworkId
 }
 
-/** Splits 'eip155:1:0xabc' into its parts; throws 'Invalid CAIP address' otherwise. */
+/** Splits 'eip155:1:0xabc' into its parts; throws 'Invalid CAIP address' otherwise (an unknown namespace too). */
 export function parseCaipAddress(value: string): ParsedCaipAddress {
   if (!isCaipAddress(value)) throw new PorticoError(ERRORS.invalidCaipAddress)
   const [namespace, chainId, address] = value.split(':') as [string, string, string]
   return { namespace: namespace as ChainNamespace, chainId, address, caipNetworkId: `${namespace}:${chainId}` }
 }
 
-/** Splits 'eip155:1' into namespace and reference; throws 'Invalid CAIP network id' otherwise. */
+/** Splits 'eip155:1' into namespace and reference; throws 'Invalid CAIP network id' otherwise (an unknown namespace too). */
 export function parseCaipNetworkId(value: string): { namespace: ChainNamespace; reference: string } {
   if (!isCaipNetworkId(value)) throw new PorticoError(ERRORS.invalidCaipNetworkId)
   const [namespace, reference] = value.split(':') as [string, string]

@@ -129,6 +129,37 @@ describe('CAIP ids (SPEC §5)', () => {
     expect(() => parseCaipAddress('eip155:1')).toThrow('Invalid CAIP address')
     expect(() => parseCaipNetworkId('eip155:1:0x')).toThrow('Invalid CAIP network id')
   })
+
+  // Only the seven namespaces of CHAIN_NAMESPACES are CAIP ids Portico accepts; namespaces are lower case.
+  it.each([
+    ['eip155:1:0xabc', true],
+    ['stacks:1:SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', true],
+    ['dogecoin:1:abc', false],
+    ['hedera:mainnet:0.0.1', false],
+    ['EIP155:1:0xabc', false],
+    ['eip155x:1:0xabc', false],
+    [' eip155:1:0xabc', false],
+  ])('address %j with a namespace check -> %s', (value, ok) => expect(isCaipAddress(value)).toBe(ok))
+
+  it.each([
+    ['cosmos:cosmoshub-4', true],
+    ['sui:mainnet', true],
+    ['dogecoin:1', false],
+    ['Solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', false],
+    ['eip:1', false],
+  ])('network id %j with a namespace check -> %s', (value, ok) => expect(isCaipNetworkId(value)).toBe(ok))
+
+  it.each([
+    ['dogecoin:1:abc', 'Invalid CAIP address'],
+    ['hedera:mainnet:0.0.1', 'Invalid CAIP address'],
+    ['EIP155:1:0xabc', 'Invalid CAIP address'],
+  ])('parseCaipAddress(%j) throws %j', (value, text) => expect(() => parseCaipAddress(value)).toThrow(text))
+
+  it.each([
+    ['dogecoin:1', 'Invalid CAIP network id'],
+    ['hedera:mainnet', 'Invalid CAIP network id'],
+    ['EIP155:1', 'Invalid CAIP network id'],
+  ])('parseCaipNetworkId(%j) throws %j', (value, text) => expect(() => parseCaipNetworkId(value)).toThrow(text))
 })
 
 describe('numeric input (SPEC §5)', () => {
@@ -141,6 +172,16 @@ describe('numeric input (SPEC §5)', () => {
     ['1.2.', '1.2', '1.2'],
     ['1a', '1', '1'],
     ['', '1', ''],
+    // Leading zeros: an integer part starts with 0 only when it is 0; a digit typed over a lone 0 replaces it.
+    ['05', '0', '5'],
+    ['0', '', '0'],
+    ['00', '0', '0'],
+    ['007', '', '7'],
+    ['00.5', '', '0.5'],
+    ['00,5', '', '0.5'],
+    ['0.05', '0.0', '0.05'],
+    ['100', '10', '100'],
+    ['0.', '0', '0.'],
   ])('next %j (previous %j) -> %j', (next, previous, out) => expect(acceptNumericInput(next, previous)).toBe(out))
 })
 
@@ -156,6 +197,18 @@ describe('amount mask (SPEC §5)', () => {
     ['1.23456', { decimals: 2 }, '1.23'],
     ['1.5', { decimals: 0 }, '1'],
     ['12345.6789', { integers: 2, decimals: 1 }, '12.6'],
+    // Leading zeros: the integer part never starts with 0 unless it is 0.
+    ['007', {}, '7'],
+    ['00.5', {}, '0.5'],
+    ['0', {}, '0'],
+    ['05', {}, '5'],
+    ['000', {}, '0'],
+    ['00.', {}, '0.'],
+    ['0,50', {}, '0.50'],
+    ['1005', {}, '1005'],
+    ['0a0b7', {}, '7'],
+    ['00123', { integers: 3 }, '123'],
+    ['00.5', { decimals: 0 }, '0'],
   ])('%j with %j -> %j', (input, opts, out) => expect(maskAmount(input, opts)).toBe(out))
 })
 
@@ -172,7 +225,6 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     ['', '0.000'],
     [undefined, '0.000'],
     ['1e-7', '0.000'],
-    ['-1', '0.000'],
     [1e21, '1000000000000000000000.000'],
     ['2.5e21', '2500000000000000000000.000'],
     ['123456789012345678901234.5678', '123456789012345678901234.567'],
@@ -180,6 +232,36 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     [Number.NaN, '0.000'],
     [Number.POSITIVE_INFINITY, '0.000'],
   ])('%j -> %s', (value, out) => expect(formatBalance(value)).toBe(out))
+
+  // Negative amounts keep their sign and are floored toward −∞ like every shown amount; no '-0.000'.
+  it.each<[string | number, string]>([
+    ['-1', '-1.000'],
+    ['-1.2341', '-1.235'],
+    ['-1.23456', '-1.235'],
+    ['-1.234', '-1.234'],
+    ['-1.2340000', '-1.234'],
+    [-2.9999, '-3.000'],
+    ['-0.0001', '-0.001'],
+    ['-1e-7', '-0.001'],
+    [-1e-7, '-0.001'],
+    ['-0', '0.000'],
+    ['-0.000', '0.000'],
+    [-0, '0.000'],
+    ['-007.5', '-7.500'],
+    ['-2.5e21', '-2500000000000000000000.000'],
+    ['-0.9999', '-1.000'],
+    ['+1.5', '1.500'],
+  ])('%j -> %s', (value, out) => expect(formatBalance(value)).toBe(out))
+
+  it.each<[string | number, number, string]>([
+    ['-1.5', 0, '-2'],
+    ['-1', 0, '-1'],
+    ['1.9', 0, '1'],
+    ['-0.0', 0, '0'],
+    ['-1.2341', 2, '-1.24'],
+    ['1.2341', 2, '1.23'],
+    ['-0.001', 2, '-0.01'],
+  ])('%j at %i decimals -> %s', (value, decimals, out) => expect(formatBalance(value, decimals)).toBe(out))
 })
 
 describe('USD with 2 decimals (SPEC §9)', () => {
@@ -189,6 +271,14 @@ describe('USD with 2 decimals (SPEC §9)', () => {
     [0, '$0.00'],
     ['abc', '$0.00'],
     [undefined, '$0.00'],
+    // Negative values keep their sign; a value that shows as zero never shows a minus sign.
+    [-1234.5, '-$1,234.50'],
+    ['-0.126', '-$0.13'],
+    [-0.005, '-$0.01'],
+    [-0.004, '$0.00'],
+    ['-0.004', '$0.00'],
+    [-0, '$0.00'],
+    ['-0', '$0.00'],
   ])('%j -> %s', (value, out) => expect(formatUsd(value)).toBe(out))
 })
 
@@ -209,7 +299,29 @@ describe('address shortening (SPEC §5: 4 leading, 6 trailing)', () => {
     ['So11111111111111111111111111111111111111112', 'So11…111112'],
     ['0x123456789', '0x123456789'],
     ['0x1234567890', '0x12…567890'],
+    ['0x1234', '0x1234'],
+    ['', ''],
   ])('%s -> %s', (address, out) => expect(shortenAddress(address)).toBe(out))
+
+  // Ends of length zero, inputs no longer than both ends, and bad lengths never duplicate characters.
+  it.each<[string, number, number, string]>([
+    ['0x1234', 4, 6, '0x1234'],
+    ['', 4, 6, ''],
+    [`0x${HEX40}`, 0, 6, '…9aec9b'],
+    [`0x${HEX40}`, 4, 0, '0xab…'],
+    [`0x${HEX40}`, 0, 0, '…'],
+    ['abcdefghijk', 4, 6, 'abcdefghijk'],
+    ['abcdefghijkl', 4, 6, 'abcd…ghijkl'],
+    ['abcdef', 4, 0, 'abcd…'],
+    ['abcde', 4, 0, 'abcde'],
+    ['abcdef', 0, 4, '…cdef'],
+    ['abcde', 0, 4, 'abcde'],
+    ['abcdefghijkl', -2, 6, '…ghijkl'],
+    ['abcdefghijkl', 4, -6, 'abcd…'],
+    ['abcdefghijkl', 4, Number.NaN, 'abcd…'],
+    ['abcdefghijkl', 2.7, 3.2, 'ab…jkl'],
+    ['abc', 40, 60, 'abc'],
+  ])('(%j, %d, %d) -> %j', (address, leading, trailing, out) => expect(shortenAddress(address, leading, trailing)).toBe(out))
 })
 
 describe('auth name display (SPEC §3)', () => {

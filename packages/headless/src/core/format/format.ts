@@ -1,44 +1,80 @@
 /** Display formatting of SPEC §3, §5 and §9. Pure functions, no I/O. */
 import { ERRORS, PorticoError } from '../errors'
 
-const DECIMAL = /^(\d+)(?:\.(\d*))?$/
+/** A signed decimal with an optional exponent: '-1.5', '.5', '2.5e21', '+1e-7'. */
+const SCIENTIFIC = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
 
-/** A finite number as a plain decimal string, even past 1e21 where toFixed switches to exponents. */
-const plainNumber = (n: number): string => n.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+/** An exact decimal: sign, integer digits (no leading zeros, at least '0') and fraction digits. */
+interface Decimal {
+  negative: boolean
+  int: string
+  frac: string
+}
 
-/** Turns a number or numeric string into a plain (non-exponent) decimal string, or null. */
-function toPlainDecimal(value: string | number): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? plainNumber(value) : null
+/** Reads a decimal string exactly (no float rounding), moving the point by its exponent. */
+function readDecimal(text: string): Decimal | null {
+  const m = SCIENTIFIC.exec(text)
+  if (!m) return null
+  const [, sign = '', intDigits = '', fracDigits = '', exponent] = m
+  if (intDigits === '' && fracDigits === '') return null
+  const digits = intDigits + fracDigits
+  const point = intDigits.length + Number(exponent ?? 0)
+  const int = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0')
+  const frac = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point)
+  return { negative: sign === '-', int: int.replace(/^0+(?=\d)/, ''), frac }
+}
+
+/** Any number or numeric string as an exact decimal; null when it is not a finite number. */
+function toDecimal(value: string | number | undefined | null): Decimal | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? readDecimal(String(value)) : null
+  if (typeof value !== 'string') return null
   const trimmed = value.trim()
-  if (DECIMAL.test(trimmed)) return trimmed
   const n = Number(trimmed)
-  return trimmed !== '' && Number.isFinite(n) && n >= 0 ? plainNumber(n) : null
+  if (trimmed === '' || !Number.isFinite(n)) return null
+  // Exact digits for plain and exponent notation; other forms Number() reads ('0x10') go through it.
+  return readDecimal(trimmed) ?? readDecimal(String(n))
 }
 
 /**
- * Balance display: floored (truncated) to `decimals` decimals (3 by default, SPEC §9).
- * Anything that is not a non-negative number shows as '0.000'.
+ * An amount floored toward −∞ at `decimals` places, as every shown amount is (SPEC §5, §9):
+ * '1.2349' → '1.234', '-1.2341' → '-1.235'. A result of zero never carries a minus sign.
  */
-export function formatBalance(value: string | number | undefined | null, decimals = 3): string {
-  const plain = value === undefined || value === null ? null : toPlainDecimal(value)
-  const match = plain === null ? null : DECIMAL.exec(plain)
-  if (!match) return decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0'
-  const int = (match[1] ?? '0').replace(/^0+(?=\d)/, '')
-  if (decimals <= 0) return int
-  const dec = (match[2] ?? '').padEnd(decimals, '0').slice(0, decimals)
-  return `${int}.${dec}`
+function floorDecimal({ negative, int, frac }: Decimal, decimals: number): string {
+  let units = BigInt(int + frac.padEnd(decimals, '0').slice(0, decimals))
+  if (negative && /[1-9]/.test(frac.slice(decimals))) units += 1n
+  if (units === 0n) return decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0'
+  const digits = units.toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const sign = negative ? '-' : ''
+  return decimals > 0 ? `${sign}${whole}.${digits.slice(-decimals)}` : `${sign}${whole}`
 }
 
+/**
+ * Balance display: floored toward −∞ to `decimals` decimals (3 by default, SPEC §5, §9), the sign
+ * kept: '1.23456' → '1.234', '-1.2341' → '-1.235'. No '-0.000': a value that floors to zero is
+ * '0.000'. Anything that is not a finite number shows as '0.000'.
+ */
+export function formatBalance(value: string | number | undefined | null, decimals = 3): string {
+  const places = Number.isFinite(decimals) ? Math.max(0, Math.floor(decimals)) : 0
+  const decimal = toDecimal(value)
+  return floorDecimal(decimal ?? { negative: false, int: '0', frac: '' }, places)
+}
+
+// signDisplay 'negative': a minus sign only for values that do not round to zero (no '-$0.00').
 const USD = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
+  signDisplay: 'negative',
 })
 
-/** US dollars with 2 decimals: 1234.5 → '$1,234.50'; non-numeric → '$0.00'. */
+/**
+ * US dollars with 2 decimals (SPEC §9), rounded half away from zero, the sign kept:
+ * 1234.5 → '$1,234.50', -0.005 → '-$0.01', -0.004 → '$0.00' (never '-$0.00'); non-numeric → '$0.00'.
+ */
 export function formatUsd(value: string | number | undefined | null): string {
-  const n = typeof value === 'number' ? value : Number(value ?? NaN)
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   return USD.format(Number.isFinite(n) ? n : 0)
 }
 
@@ -48,11 +84,18 @@ export const ELLIPSIS = '\u2026'
 /**
  * SPEC §5: 4 leading and 6 trailing characters, joined by '…' (the 0x prefix counts as leading
  * characters): '0x1234567890abcdef1234567890abcdef12345678' → '0x12…345678'. Short strings are kept.
+ * An end of length 0 keeps nothing on that side: (address, 0, 6) → '…345678', (address, 4, 0) → '0x12…'.
  */
 export function shortenAddress(address: string, leading = 4, trailing = 6): string {
-  if (address.length <= leading + trailing + 1) return address
-  return `${address.slice(0, leading)}${ELLIPSIS}${address.slice(-trailing)}`
+  const head = endLength(leading)
+  const tail = endLength(trailing)
+  // '…' stands for at least 2 characters, so a text no longer than both ends and one more stays whole.
+  if (address.length <= head + tail + 1) return address
+  return `${address.slice(0, head)}${ELLIPSIS}${tail > 0 ? address.slice(address.length - tail) : ''}`
 }
+
+/** A count of characters kept at one end: a whole number ≥ 0 (negative or NaN keeps none). */
+const endLength = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
 
 /**
  * SPEC §3 auth-name display. An email longer than 30 characters becomes its first 13 characters, '…'

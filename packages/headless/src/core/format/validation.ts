@@ -42,15 +42,20 @@ export function isAddressFor(namespace: ChainNamespace, value: string): boolean 
 /** Account (name) registration: at least 4 characters, letters, digits and hyphen only. */
 export const isValidAccountName = (name: string): boolean => ACCOUNT_NAME.test(name)
 
+/** An integer part never starts with 0 unless it is 0: '007' → '7', '000' → '0', '' stays ''. */
+const withoutLeadingZeros = (int: string): string => int.replace(/^0+(?=\d)/, '')
+
 /**
  * Numeric text input: accepts `next` when it is digits with at most one decimal separator
- * ('.' or ','), normalised to '.', with a leading separator turned into '0.'. Otherwise keeps
- * `previous` (the keystroke is refused).
+ * ('.' or ','), normalised to '.', with a leading separator turned into '0.' and leading zeros of
+ * the integer part dropped ('007' → '7', '00.5' → '0.5'; a digit typed over a lone '0' replaces
+ * it: '05' → '5'). Otherwise keeps `previous` (the keystroke is refused).
  */
 export function acceptNumericInput(next: string, previous: string): string {
   if (!NUMERIC_INPUT.test(next)) return previous
-  const normalised = next.replace(',', '.')
-  return normalised.startsWith('.') ? `0${normalised}` : normalised
+  const [int = '', dec] = next.replace(',', '.').split('.')
+  if (dec === undefined) return withoutLeadingZeros(int)
+  return `${int === '' ? '0' : withoutLeadingZeros(int)}.${dec}`
 }
 
 export interface AmountMaskOptions {
@@ -62,13 +67,16 @@ export interface AmountMaskOptions {
 
 /**
  * Amount mask: comma becomes dot, only digits and the first dot are kept (anything after a second
- * dot is dropped), optional integer/decimal digit limits, a lone or leading dot becomes '0.'.
- * '.' → '0.', '1,5' → '1.5', '1.2.3' → '1.2'.
+ * dot is dropped), the integer part loses its leading zeros unless it is 0, optional
+ * integer/decimal digit limits (applied after the zeros are dropped), a lone or leading dot
+ * becomes '0.'. '.' → '0.', '1,5' → '1.5', '1.2.3' → '1.2', '007' → '7', '00.5' → '0.5', '05' → '5'.
+ *
+ * SPEC §5 says both 'a lone dot becomes 0' and 'a leading separator becomes 0.'; a lone dot
+ * follows the second ('.' → '0.'), so typing '.5' keystroke by keystroke gives '0.' then '0.5'.
  */
 export function maskAmount(input: string, options: AmountMaskOptions = {}): string {
-  const [rawInt = '', rawDec, ...rest] = input.replace(/,/g, '.').split('.')
-  void rest
-  let int = rawInt.replace(/\D/g, '')
+  const [rawInt = '', rawDec] = input.replace(/,/g, '.').split('.')
+  let int = withoutLeadingZeros(rawInt.replace(/\D/g, ''))
   if (options.integers !== undefined) int = int.slice(0, Math.max(0, options.integers))
   if (rawDec === undefined) return int
   let dec = rawDec.replace(/\D/g, '')
