@@ -17,7 +17,7 @@ export {
   type ResolvedOptions,
 } from './core/options/options'
 export type { FeaturesFlow } from './core/options/features'
-export { displayTransfers, dropGasFeeTransfers, operationSign, visibleTransactions, type Transfer } from './core/activity/transactions'
+export { displayTransfers, dropGasFeeTransfers, operationSign, sumTransfers, visibleTransactions, type Transfer } from './core/activity/transactions'
 export type { IdentityFlow } from './core/account/identity'
 export type { Timers } from './core/timers'
 export { defaultTimers } from './core/timers'

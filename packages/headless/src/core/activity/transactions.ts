@@ -17,6 +17,53 @@ export function visibleTransactions(list: readonly Transaction[], caipNetworkId:
   return list.filter((tx) => tx.metadata.chain === caipNetworkId && !tx.transfers.some((t) => t.nft_info?.flags?.is_spam === true))
 }
 
+/** a + b for two decimal strings, exactly (no float rounding); a non-number counts as 0. */
+function addDecimals(a: string, b: string): string {
+  const read = (text: string): { units: bigint; scale: number } => {
+    const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text.trim())
+    if (!m || (m[2] === '' && (m[3] ?? '') === '')) return { units: 0n, scale: 0 }
+    const frac = m[3] ?? ''
+    const units = BigInt(`${m[2]}${frac}` || '0')
+    return { units: m[1] === '-' ? -units : units, scale: frac.length }
+  }
+  const x = read(a)
+  const y = read(b)
+  const scale = Math.max(x.scale, y.scale)
+  const sum = x.units * 10n ** BigInt(scale - x.scale) + y.units * 10n ** BigInt(scale - y.scale)
+  const negative = sum < 0n
+  const digits = (negative ? -sum : sum).toString().padStart(scale + 1, '0')
+  const int = digits.slice(0, digits.length - scale)
+  const frac = digits.slice(digits.length - scale).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`
+}
+
+/**
+ * Transfers of the same fungible token in the same direction become one, its quantity and value
+ * the sums of theirs, placed where the token first appears ('out 1 ETH' + 'out 2 ETH' → 'out 3 ETH').
+ * NFT transfers are distinct items and stay apart. The input is not changed.
+ */
+export function sumTransfers(transfers: readonly Transfer[]): Transfer[] {
+  const out: Transfer[] = []
+  const index = new Map<string, number>()
+  for (const t of transfers) {
+    if (!t.fungible_info) {
+      out.push(t)
+      continue
+    }
+    const key = `${t.direction}\u0000${tokenKey(t)}`
+    const at = index.get(key)
+    if (at === undefined) {
+      index.set(key, out.length)
+      out.push(t)
+      continue
+    }
+    const prev = out[at]!
+    const value = prev.value === undefined && t.value === undefined ? undefined : (prev.value ?? 0) + (t.value ?? 0)
+    out[at] = { ...prev, quantity: { ...prev.quantity, numeric: addDecimals(prev.quantity.numeric, t.quantity.numeric) }, value }
+  }
+  return out
+}
+
 /**
  * Gas-fee transfers are dropped: when a token has exactly one incoming and one outgoing transfer,
  * the one under 10% of its counterpart goes; within a larger group of the same token, transfers
@@ -42,9 +89,13 @@ export function dropGasFeeTransfers(transfers: readonly Transfer[]): Transfer[] 
   return transfers.filter((t) => !dropped.has(t))
 }
 
-/** At most 2 transfers: the largest by value, outgoing before incoming. */
+/**
+ * The transfers a transaction shows (SPEC §5): same token and direction summed first
+ * (sumTransfers), then gas fees dropped (dropGasFeeTransfers), then at most 2 kept, the largest by
+ * value, outgoing before incoming.
+ */
 export function displayTransfers(transfers: readonly Transfer[]): Transfer[] {
-  return dropGasFeeTransfers(transfers)
+  return dropGasFeeTransfers(sumTransfers(transfers))
     .slice()
     .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
     .slice(0, 2)
