@@ -64,3 +64,4 @@ export {
   type SearchState,
   type WalletListState,
 } from './core/explorer/index'
+export { isUnsafeLink, walletLink, walletLinks, type WalletLinks } from './core/explorer/links'

@@ -6,34 +6,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { ADDRESS, testPortico } from '../../testing'
 import { ConnectingWalletConnect } from './ConnectingWalletConnect'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
-import { walletLink, walletLinks } from './links'
 
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
-const ENCODED = encodeURIComponent(URI)
-
-describe('walletLink', () => {
-  it.each([
-    ['https://metamask.app.link', `https://metamask.app.link/wc?uri=${ENCODED}`],
-    ['https://link.trustwallet.com/', `https://link.trustwallet.com/wc?uri=${ENCODED}`],
-    ['metamask://', `metamask://wc?uri=${ENCODED}`],
-    ['rainbow:', `rainbow://wc?uri=${ENCODED}`],
-    ['ledgerlive', `ledgerlive://wc?uri=${ENCODED}`],
-    ['javascript:alert(1)', undefined],
-    ['data:text/html,hi', undefined],
-    ['', undefined],
-    [null, undefined],
-  ])('%j → %s', (base, out) => {
-    expect(walletLink(base, URI)).toBe(out)
-  })
-
-  it('mobile shows the app link; desktop the desktop and web app links', () => {
-    const w = { mobile_link: 'metamask://', desktop_link: 'https://desk.example', webapp_link: 'https://web.example/' }
-    expect(walletLinks(w, URI, true)).toEqual({ mobile: `metamask://wc?uri=${ENCODED}` })
-    expect(walletLinks(w, URI, false)).toEqual({ desktop: `https://desk.example/wc?uri=${ENCODED}`, web: `https://web.example/wc?uri=${ENCODED}` })
-    expect(walletLinks(w, undefined, true)).toEqual({})
-    expect(walletLinks(undefined, URI, true)).toEqual({})
-  })
-})
 
 describe('ConnectingWalletConnectView', () => {
   it('loading until the URI exists: status text, Copy link disabled, no QR', () => {

@@ -1,9 +1,8 @@
-import { detectMobile, explorerFor, type ExplorerWallet, type Portico } from '@portico/headless'
+import { detectMobile, explorerFor, type ExplorerWallet, type Portico, walletLinks } from '@portico/headless'
 import { useConnect, usePortico, useRouter } from '@portico/headless/react'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { messages } from '../../messages'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
-import { walletLinks } from './links'
 
 /** The pairing URI headless publishes while a WalletConnect pairing is pending. */
 export function useWcUri(portico: Portico): string | undefined {

@@ -1,3 +1,4 @@
+import type { WalletLinks } from '@portico/headless'
 import { useEffect, useState } from 'react'
 import { Banner } from '../../components/Banner/Banner'
 import { Button } from '../../components/Button/Button'
@@ -8,7 +9,6 @@ import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingWalletConnect.css'
-import type { WalletLinks } from './links'
 
 export type ConnectingWalletConnectViewProps = {
   /** The pairing URI; undefined while it is being created (loading state). */
