@@ -9,7 +9,6 @@ const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'vbscript', '
  * C0 controls and spaces are dropped, and every tab, LF and CR anywhere.
  */
 const asBrowserReads = (link: string): string =>
-  // eslint-disable-next-line no-control-regex
   link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
 
 /**
@@ -18,7 +17,6 @@ const asBrowserReads = (link: string): string =>
  * 'java\u00a0script:' count as javascript even where a browser would only see a relative link.
  */
 function schemeOf(link: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   const squeezed = link.replace(/[\u0000-\u0020\u007f-\u009f\s\u200b-\u200d\u2060\ufeff]/g, '')
   return /^([a-z][a-z0-9+.-]*):/i.exec(squeezed)?.[1]?.toLowerCase()
 }
