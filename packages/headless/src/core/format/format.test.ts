@@ -251,6 +251,11 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     ['-2.5e21', '-2500000000000000000000.000'],
     ['-0.9999', '-1.000'],
     ['+1.5', '1.500'],
+    ['0e99999999', '0.000'],
+    ['-0e99999999', '0.000'],
+    ['1e-99999999', '0.000'],
+    ['-1e-99999999', '-0.001'],
+    ['-5e-324', '-0.001'],
   ])('%j -> %s', (value, out) => expect(formatBalance(value)).toBe(out))
 
   it.each<[string | number, number, string]>([

@@ -11,6 +11,9 @@ interface Decimal {
   frac: string
 }
 
+/** Digits kept past the point for values too small to show (shown places are far fewer). */
+const MAX_SHIFT = 400
+
 /** Reads a decimal string exactly (no float rounding), moving the point by its exponent. */
 function readDecimal(text: string): Decimal | null {
   const m = SCIENTIFIC.exec(text)
@@ -18,10 +21,15 @@ function readDecimal(text: string): Decimal | null {
   const [, sign = '', intDigits = '', fracDigits = '', exponent] = m
   if (intDigits === '' && fracDigits === '') return null
   const digits = intDigits + fracDigits
+  const negative = sign === '-'
+  if (!/[1-9]/.test(digits)) return { negative, int: '0', frac: '' }
+  // A finite value keeps the point within its digits and ~309 places; far below that it is only
+  // 'some non-zero digit past every shown place', kept as one digit after MAX_SHIFT zeros.
   const point = intDigits.length + Number(exponent ?? 0)
+  if (point < -MAX_SHIFT) return { negative, int: '0', frac: `${'0'.repeat(MAX_SHIFT)}1` }
   const int = point <= 0 ? '0' : digits.slice(0, point).padEnd(point, '0')
   const frac = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point)
-  return { negative: sign === '-', int: int.replace(/^0+(?=\d)/, ''), frac }
+  return { negative, int: int.replace(/^0+(?=\d)/, ''), frac }
 }
 
 /** Any number or numeric string as an exact decimal; null when it is not a finite number. */
