@@ -1,5 +1,5 @@
-import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult } from '@portico/headless'
-import { ERRORS, PorticoError } from '@portico/headless'
+import type { AdapterCapability, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Timers } from '@portico/headless'
+import { defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import { formatUnits, getAddress, hexToBigInt, isHex, numberToHex, stringToHex } from 'viem'
 import { ProviderRegistry } from './discovery'
 import { errorCode, UNRECOGNIZED_CHAIN_CODE, type Eip1193Provider } from './eip1193'
@@ -16,11 +16,33 @@ export interface EvmAdapterOptions {
    */
   reconnectWaitMs?: number
   /**
-   * JSON-RPC transport for reads that go to the chain, not the wallet (balance).
+   * JSON-RPC transport for reads that go to the chain, not the wallet (balance, receipts).
    * @default globalThis.fetch
    */
   fetch?: typeof fetch
+  /** Clock and timers of `waitForReceipt`. @default the globals, looked up at call time */
+  timers?: Timers
+  /** How often `waitForReceipt` asks the chain for the receipt (ms). @default 1000 */
+  receiptPollMs?: number
 }
+
+/** What the EVM adapter implements beyond connect / sign / send (ChainAdapter.capabilities). */
+export const EVM_CAPABILITIES = [
+  'nativeTransfer',
+  'tokenTransfer',
+  'contractWrite',
+  'typedData',
+  'sendCalls',
+  'callsStatus',
+  'walletCapabilities',
+  'waitForReceipt',
+] as const satisfies readonly AdapterCapability[]
+
+/** Error codes of wallets that do not know a method: EIP-1193 4200, JSON-RPC -32601. */
+const UNSUPPORTED_METHOD_CODES = new Set([4200, -32601])
+
+/** ABI encoding, EIP-712, EIP-5792 and receipts (./calls), loaded on first use. */
+const calls = () => import('./calls')
 
 function parseChainId(value: unknown): number {
   if (typeof value === 'number') return value
@@ -75,11 +97,37 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     return { address, chainId, accounts } satisfies ConnectResult
   }
 
+  const networkOf = (network?: CaipNetwork) => network ?? ctx?.getActiveNetwork() ?? ctx?.networks[0]
+
+  /** eth_sendTransaction from `from`; resolves with the hash. */
+  const send = async (provider: Eip1193Provider, tx: { from: string; to: string; value?: bigint; data?: `0x${string}`; gas?: bigint; gasPrice?: bigint }) => {
+    const request: Record<string, string> = { from: tx.from, to: tx.to }
+    if (tx.value !== undefined) request.value = numberToHex(tx.value)
+    if (tx.data) request.data = tx.data
+    if (tx.gas !== undefined) request.gas = numberToHex(tx.gas)
+    if (tx.gasPrice !== undefined) request.gasPrice = numberToHex(tx.gasPrice)
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
+    if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError, { cause: hash })
+    return hash
+  }
+
+  /** An EIP-5792 request; a wallet without the method refuses it as 'Requested RPC call is not allowed'. */
+  const walletCall = async (provider: Eip1193Provider, method: string, params: unknown[]) => {
+    try {
+      return await provider.request({ method, params })
+    } catch (error) {
+      const code = errorCode(error)
+      if (code !== undefined && UNSUPPORTED_METHOD_CODES.has(code)) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: error })
+      throw error
+    }
+  }
+
   const switchChain = (provider: Eip1193Provider, network: CaipNetwork) =>
     provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(Number(network.id)) }] })
 
   return {
     namespace: 'eip155',
+    capabilities: EVM_CAPABILITIES,
 
     setup(context) {
       ctx = context
@@ -162,15 +210,70 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     },
 
     async sendTransaction({ address, to, value, data, gas, gasPrice, connectorId }) {
+      return send(need(connectorId), { from: address, to, value, data, gas, gasPrice })
+    },
+
+    async transfer({ address, to, amount, token, connectorId }) {
       const provider = need(connectorId)
-      const tx: Record<string, string> = { from: address, to }
-      if (value !== undefined) tx.value = numberToHex(value)
-      if (data) tx.data = data
-      if (gas !== undefined) tx.gas = numberToHex(gas)
-      if (gasPrice !== undefined) tx.gasPrice = numberToHex(gasPrice)
-      const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] })
-      if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
-      return hash
+      if (!token) return send(provider, { from: address, to, value: amount })
+      const { erc20TransferData } = await calls()
+      return send(provider, { from: address, to: token.address, data: erc20TransferData(to, amount) })
+    },
+
+    async writeContract({ address, connectorId, contract, abi, functionName, args, value }) {
+      const provider = need(connectorId)
+      const { contractCallData } = await calls()
+      return send(provider, { from: address, to: contract, data: contractCallData({ abi, functionName, args }), value })
+    },
+
+    async signTypedData({ address, connectorId, domain, types, primaryType, message }) {
+      const provider = need(connectorId)
+      const { typedDataJson } = await calls()
+      const json = typedDataJson({ domain, types, primaryType, message })
+      const signature = await provider.request({ method: 'eth_signTypedData_v4', params: [address, json] })
+      if (typeof signature !== 'string' || !isHex(signature)) throw new PorticoError(ERRORS.frameGeneric, { cause: signature })
+      return signature
+    },
+
+    async sendCalls({ address, connectorId, calls: list, capabilities, network }) {
+      const provider = need(connectorId)
+      const { parseWalletCalls, parseSendCallsResult } = await calls()
+      const valid = parseWalletCalls(list)
+      const chainId = network ? numberToHex(Number(network.id)) : numberToHex(parseChainId(await provider.request({ method: 'eth_chainId' })))
+      const raw = await walletCall(provider, 'wallet_sendCalls', [
+        { version: '2.0.0', from: address, chainId, atomicRequired: false, calls: valid, capabilities: capabilities ?? {} },
+      ])
+      return parseSendCallsResult(raw)
+    },
+
+    async getCallsStatus({ id, connectorId }) {
+      const provider = need(connectorId)
+      const { parseCallsStatus } = await calls()
+      return parseCallsStatus(id, await walletCall(provider, 'wallet_getCallsStatus', [id]))
+    },
+
+    async getCapabilities({ address, connectorId }) {
+      try {
+        const provider = need(connectorId)
+        const raw = await provider.request({ method: 'wallet_getCapabilities', params: [address] })
+        return (await calls()).parseCapabilities(raw)
+      } catch {
+        return {}
+      }
+    },
+
+    async waitForReceipt({ hash, network, timeoutMs }) {
+      const url = networkOf(network)?.rpcUrls.default.http[0]
+      if (!url) throw new PorticoError(ERRORS.networkNotFound)
+      const { pollReceipt } = await calls()
+      return pollReceipt({
+        fetch: options.fetch ?? globalThis.fetch,
+        url,
+        hash,
+        timeoutMs: timeoutMs ?? RECEIPT_TIMEOUT_MS,
+        pollMs: options.receiptPollMs ?? 1000,
+        timers: options.timers ?? defaultTimers,
+      })
     },
   }
 }

@@ -457,3 +457,108 @@ describe('dev wallet core: signing and sending', () => {
     expect((await rpcError(core.provider.request({ method: 'eth_chainId' }))).code).toBe(4900)
   })
 })
+
+describe('dev wallet core: EIP-5792 calls', () => {
+  it('wallet_sendCalls runs the calls in order as real transactions; viem reads the batch back as success', async () => {
+    const core = makeCore({ accountCount: 4, accountIndex: 1 })
+    const prompts = fakePrompt(core)
+    await core.provider.request({ method: 'eth_requestAccounts' })
+    const a = devnet.chains[0]!
+    const usdc = a.tokens[0]!.address
+    const node = createPublicClient({ transport: http(a.rpcUrl, { retryCount: 0 }) })
+    const [usdcBefore, etherBefore] = await Promise.all([
+      node.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_2] }),
+      node.getBalance({ address: ACCOUNT_2 }),
+    ])
+    const wallet = createWalletClient({ account: ACCOUNT_1, transport: custom(core.provider) })
+    const { id } = await wallet.sendCalls({
+      chain: { id: 31337 } as never,
+      calls: [
+        { to: usdc, abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_2, 250_000n] },
+        { to: ACCOUNT_2, value: 3n },
+      ],
+    })
+    expect(prompts.at(-1)).toMatchObject({ kind: 'sendCalls', method: 'wallet_sendCalls', title: 'Send 2 calls' })
+    expect(prompts.at(-1)?.details.slice(0, 2)).toEqual(['Network: Portico Local A (31337)', `From ${ACCOUNT_1}`])
+    expect(prompts.at(-1)?.details[3]).toBe(`2. To ${ACCOUNT_2}, 0.000000000000000003 ETH`)
+
+    const status = await wallet.getCallsStatus({ id })
+    expect([status.status, status.statusCode, status.atomic, status.chainId]).toEqual(['success', 200, false, 31337])
+    expect(status.receipts?.map((r) => r.status)).toEqual(['success', 'success'])
+    expect(status.receipts![0]!.blockNumber).toBeLessThan(status.receipts![1]!.blockNumber)
+    expect(await node.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_2] })).toBe(usdcBefore + 250_000n)
+    expect(await node.getBalance({ address: ACCOUNT_2 })).toBe(etherBefore + 3n)
+
+    // The app's own id is kept; using it twice is refused (5720) before anything is asked.
+    const asked = prompts.length
+    const own = await core.provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', id: 'batch-1', from: ACCOUNT_1, chainId: '0x7a69', atomicRequired: false, calls: [{ to: ACCOUNT_2, value: '0x1' }] }],
+    })
+    expect(own).toEqual({ id: 'batch-1' })
+    const again = await rpcError(
+      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'batch-1', from: ACCOUNT_1, chainId: '0x7a69', calls: [{ to: ACCOUNT_2 }] }] }),
+    )
+    expect(again.code).toBe(5720)
+    expect(prompts.length).toBe(asked + 1)
+  })
+
+  it('wallet_getCallsStatus: 500 when every call reverted, 600 when a later call could not be sent, 5730 for an unknown id', async () => {
+    const core = await connected({ accountCount: 4, accountIndex: 3 })
+    const usdc = devnet.chains[0]!.tokens[0]!.address
+    const { encodeFunctionData } = await import('viem')
+    const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_1, parseUnits('1000000', 6)] })
+    const send = (calls: unknown[]) =>
+      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_3, chainId: '0x7a69', calls }] }) as Promise<{ id: string }>
+    const status = (id: string) => core.provider.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<{ status: number; receipts: unknown[] }>
+
+    // The first call cannot even be estimated: its error comes back and no batch exists.
+    const refused = await rpcError(send([{ to: usdc, data: tooMuch }]))
+    expect(refused.message).toMatch(/revert|ERC20|balance/i)
+    // A good call, then one that fails: the batch ends there.
+    const partial = await send([{ to: ACCOUNT_1, value: '0x1' }, { to: usdc, data: tooMuch }])
+    expect(await status(partial.id)).toMatchObject({ status: 600, receipts: [{ status: '0x1' }] })
+    expect((await rpcError(status('0xdead'))).code).toBe(5730)
+  })
+
+  it('refuses what it cannot do: atomicRequired (5760), a non-optional capability (5700), an unknown chain (5710), another account (4100)', async () => {
+    const core = await connected({ accountCount: 2 })
+    const send = (arg: Record<string, unknown>) =>
+      rpcError(core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1 }], ...arg }] }))
+    expect((await send({ atomicRequired: true })).code).toBe(5760)
+    expect((await send({ capabilities: { paymasterService: { url: 'http://127.0.0.1:1' } } })).code).toBe(5700)
+    expect((await send({ capabilities: { paymasterService: { url: 'http://127.0.0.1:1', optional: true } }, atomicRequired: true })).code).toBe(5760)
+    expect((await send({ chainId: '0x1' })).code).toBe(5710)
+    expect((await send({ from: ACCOUNT_1 })).code).toBe(4100)
+    expect((await send({ calls: [{ to: ACCOUNT_1, value: 5 }] })).code).toBe(-32602)
+    expect((await send({ calls: [] })).code).toBe(-32602)
+  })
+
+  it('wallet_sendCalls rejected in the prompt fails with 4001 and sends nothing', async () => {
+    const core = makeCore({ accountCount: 1 })
+    fakePrompt(core, (p) => p.kind === 'connect')
+    await core.provider.request({ method: 'eth_requestAccounts' })
+    const node = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl, { retryCount: 0 }) })
+    const nonce = await node.getTransactionCount({ address: ACCOUNT_0 })
+    const err = await rpcError(
+      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1, value: '0x1' }] }] }),
+    )
+    expect(err).toEqual({ code: 4001, message: 'User rejected the request' })
+    expect(await node.getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)
+  })
+
+  it('wallet_getCapabilities: atomic batches unsupported on every chain it knows (or the ones asked); 4100 before authorisation', async () => {
+    const core = makeCore({ accountCount: 1, autoApprove: true })
+    expect((await rpcError(core.provider.request({ method: 'wallet_getCapabilities', params: [ACCOUNT_0] }))).code).toBe(4100)
+    await core.provider.request({ method: 'eth_requestAccounts' })
+    expect(await core.provider.request({ method: 'wallet_getCapabilities', params: [ACCOUNT_0] })).toEqual({
+      '0x7a69': { atomic: { status: 'unsupported' } },
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    })
+    expect(await core.provider.request({ method: 'wallet_getCapabilities', params: [ACCOUNT_0, ['0x7a6a']] })).toEqual({
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    })
+    const wallet = createWalletClient({ account: ACCOUNT_0, transport: custom(core.provider) })
+    expect(await wallet.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'unsupported' } })
+  })
+})

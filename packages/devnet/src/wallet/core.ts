@@ -3,6 +3,7 @@
 // sit on top; Node tests drive the queue directly. No DOM, no node: imports.
 import {
   type Address,
+  createPublicClient,
   createWalletClient,
   defineChain,
   formatUnits,
@@ -26,6 +27,7 @@ import {
   userRejected,
 } from './errors.ts'
 import { DEVNET_MNEMONIC } from '../constants.ts'
+import { type CallRequest, capabilitiesFor, createCallsStore, describeCalls, parseSendCalls, type RpcReceipt, UNSUPPORTED_CHAIN_ID } from './calls.ts'
 import { createMemoryStorage, type KeyValueStorage } from './storage.ts'
 
 export interface DevWalletNativeCurrency {
@@ -69,6 +71,7 @@ export type PendingKind =
   | 'personalSign'
   | 'signTypedData'
   | 'sendTransaction'
+  | 'sendCalls'
   | 'switchChain'
   | 'addChain'
   | 'solanaSignMessage'
@@ -342,6 +345,8 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
   // EIP-1193 `connect`: emitted when the page gets access, again after a wallet-side disconnect().
   let connected = false
   let log: string[] = []
+  /** EIP-5792 batches sent through wallet_sendCalls. */
+  const batches = createCallsStore()
   function record(method: string) {
     log.push(method)
     if (log.length > REQUEST_LOG_LIMIT) log = log.slice(-REQUEST_LOG_LIMIT)
@@ -442,8 +447,10 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     return chain.rpcUrl
   }
 
-  async function forward(method: string, params: unknown): Promise<unknown> {
-    const url = rpcUrlFor(currentChain())
+  const forward = (method: string, params: unknown): Promise<unknown> => rpcOn(currentChain(), method, params)
+
+  async function rpcOn(chain: DevWalletChain, method: string, params: unknown): Promise<unknown> {
+    const url = rpcUrlFor(chain)
     let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
     try {
       const res = await fetch(url, {
@@ -569,13 +576,18 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
       request.maxFeePerGas = maxFeePerGas
       request.maxPriorityFeePerGas = maxPriorityFeePerGas
     } else if (gasPrice !== undefined) request.gasPrice = gasPrice
+    return submit(account, chain, rpcUrl, request)
+  }
+
+  /** Signs `request` as `account` and sends it to `chain`'s node; resolves with the hash. */
+  async function submit(account: HDAccount, chain: DevWalletChain, rpcUrl: string, request: Record<string, unknown>): Promise<Hex> {
     for (const k of Object.keys(request)) if (request[k] === undefined) delete request[k]
     const wallet = createWalletClient({
       account,
       chain: defineChain({
         id: chain.chainId,
         name: chain.name,
-        nativeCurrency: native,
+        nativeCurrency: chain.nativeCurrency ?? DEFAULT_NATIVE,
         rpcUrls: { default: { http: [rpcUrl] } },
       }),
       transport: http(rpcUrl, { retryCount: 0 }),
@@ -585,6 +597,50 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     } catch (e) {
       throw toProviderError(e)
     }
+  }
+
+  /**
+   * wallet_sendCalls: one prompt for the batch, then each call as its own transaction on the batch's
+   * chain (any chain the wallet knows), mined before the next one is sent. Resolves with `{ id }`.
+   */
+  async function sendCalls(params: unknown[]): Promise<{ id: string }> {
+    const request = parseSendCalls(params)
+    const account = authorizedAccount(request.from)
+    const chain = knownChain(request.chainId)
+    if (!chain) throw new ProviderRpcError(UNSUPPORTED_CHAIN_ID, `Unsupported chain id ${toHexChainId(request.chainId)}`)
+    const rpcUrl = rpcUrlFor(chain)
+    const id = batches.reserve(request.id)
+    const native = chain.nativeCurrency ?? DEFAULT_NATIVE
+    const n = request.calls.length
+    await ask('sendCalls', 'wallet_sendCalls', params, `Send ${n} call${n === 1 ? '' : 's'}`, [
+      `Network: ${chain.name} (${chain.chainId})`,
+      `From ${account.address}`,
+      ...describeCalls(request.calls, native.symbol, (v) => formatUnits(v, native.decimals)),
+    ])
+    const node = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
+    return batches.execute(
+      id,
+      request,
+      (call: CallRequest) => submit(account, chain, rpcUrl, { to: call.to, data: call.data, value: call.value }),
+      (hash) => node.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 60_000 }),
+    )
+  }
+
+  function callsStatus(params: unknown[]) {
+    return batches.status(params[0], async (id, hash) => {
+      const chain = knownChain(id)
+      if (!chain) return null
+      return (await rpcOn(chain, 'eth_getTransactionReceipt', [hash])) as RpcReceipt | null
+    })
+  }
+
+  /** wallet_getCapabilities [address, chainIds?]: the authorised account only (4100 otherwise). */
+  function capabilities(params: unknown[]) {
+    authorizedAccount(params[0])
+    return capabilitiesFor(
+      chains.map((c) => c.chainId),
+      params[1],
+    )
   }
 
   async function switchEthereumChain(params: unknown[]): Promise<null> {
@@ -688,6 +744,12 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
         return signTypedData(params)
       case 'eth_sendTransaction':
         return sendTransaction(params)
+      case 'wallet_sendCalls':
+        return sendCalls(params)
+      case 'wallet_getCallsStatus':
+        return callsStatus(params)
+      case 'wallet_getCapabilities':
+        return capabilities(params)
       case 'wallet_switchEthereumChain':
         return switchEthereumChain(params)
       case 'wallet_addEthereumChain':

@@ -1,0 +1,214 @@
+// The EVM adapter's calls beyond connect / sign / send: ERC-20 and contract call encoding, EIP-712
+// serialisation, EIP-5792 parameters and results, receipt polling. Loaded with import() the first
+// time one of them is used, so ABI encoding and these schemas stay out of an app's initial load.
+import type { CallsStatus, Timers, TransactionReceipt, TypedDataParams, WalletCall } from '@portico/headless'
+import { ERRORS, invalidWalletCallError, PorticoError } from '@portico/headless'
+import {
+  type Abi,
+  encodeFunctionData,
+  erc20Abi,
+  getTypesForEIP712Domain,
+  type Hex,
+  hexToBigInt,
+  serializeTypedData,
+  type TypedDataDomain,
+  validateTypedData,
+} from 'viem'
+import { z } from 'zod/mini'
+
+/** Call data of ERC-20 `transfer(to, amount)`. */
+export function erc20TransferData(to: string, amount: bigint): Hex {
+  try {
+    return encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] })
+  } catch (cause) {
+    throw new PorticoError(ERRORS.createTransaction, { cause })
+  }
+}
+
+/** Call data of `functionName(...args)` from the app's ABI; a mismatch is 'Failed to create transaction'. */
+export function contractCallData(params: { abi: readonly unknown[]; functionName: string; args?: readonly unknown[] }): Hex {
+  try {
+    return encodeFunctionData({ abi: params.abi as Abi, functionName: params.functionName, args: params.args ?? [] } as never)
+  } catch (cause) {
+    throw new PorticoError(ERRORS.createTransaction, { cause })
+  }
+}
+
+/**
+ * The JSON eth_signTypedData_v4 takes: EIP712Domain derived from the domain's fields, bigints as
+ * decimal strings. The data is validated first (addresses, integer and byte ranges).
+ */
+export function typedDataJson(params: TypedDataParams): string {
+  const domain = params.domain as TypedDataDomain
+  const types = { EIP712Domain: getTypesForEIP712Domain({ domain }), ...params.types }
+  const data = { domain, types, primaryType: params.primaryType, message: params.message }
+  try {
+    validateTypedData(data as never)
+    return serializeTypedData(data as never)
+  } catch (cause) {
+    throw new PorticoError(ERRORS.createTransaction, { cause })
+  }
+}
+
+// ---- EIP-5792 ---------------------------------------------------------------------------------
+
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'must be a 0x-prefixed hex string'))
+
+/** SPEC §5: `to` starts with 0x; `data`, if given, starts with 0x; `value` is a string. */
+const walletCallSchema = z.object({
+  to: z.string().check(z.startsWith('0x', "'to' must start with 0x")),
+  data: z.optional(z.string().check(z.startsWith('0x', "'data' must start with 0x"))),
+  value: z.optional(z.string({ error: "'value' must be a string" })),
+})
+const walletCallsSchema = z.array(walletCallSchema).check(z.minLength(1, 'at least one call is needed'))
+
+/** The calls of wallet_sendCalls, checked against SPEC §5; otherwise 'Invalid wallet call: …'. */
+export function parseWalletCalls(calls: unknown): WalletCall[] {
+  const parsed = walletCallsSchema.safeParse(calls)
+  if (!parsed.success) {
+    throw new PorticoError(
+      invalidWalletCallError(parsed.error.issues.map((i) => `${['calls', ...i.path].join('.')}: ${i.message}`)),
+    )
+  }
+  return parsed.data.map((c) => ({
+    to: c.to as Hex,
+    ...(c.data === undefined ? {} : { data: c.data as Hex }),
+    ...(c.value === undefined ? {} : { value: c.value }),
+  }))
+}
+
+/** wallet_sendCalls answers `{ id }` (EIP-5792 v2) or the id itself (v1). */
+const sendCallsResultSchema = z.union([z.string().check(z.minLength(1)), z.object({ id: z.string().check(z.minLength(1)) })])
+
+export function parseSendCallsResult(raw: unknown): { id: string } {
+  const parsed = sendCallsResultSchema.safeParse(raw)
+  if (!parsed.success) throw new PorticoError(ERRORS.transactionError, { cause: raw })
+  return typeof parsed.data === 'string' ? { id: parsed.data } : { id: parsed.data.id }
+}
+
+const walletReceiptSchema = z.object({
+  transactionHash: z.string(),
+  status: z.string(),
+  blockNumber: z.optional(z.string()),
+})
+/** v2: numeric status codes; v1: 'PENDING' / 'CONFIRMED'. */
+const callsStatusSchema = z.object({
+  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
+  receipts: z.optional(z.nullable(z.array(walletReceiptSchema))),
+})
+
+/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
+export function parseCallsStatus(id: string, raw: unknown): CallsStatus {
+  const parsed = callsStatusSchema.safeParse(raw)
+  if (!parsed.success) throw new PorticoError(ERRORS.frameGeneric, { cause: raw })
+  const { status, receipts } = parsed.data
+  return {
+    id,
+    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
+    receipts: (receipts ?? []).map((r) => ({
+      transactionHash: r.transactionHash,
+      status: r.status,
+      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
+    })),
+  }
+}
+
+const capabilitiesSchema = z.record(z.string(), z.record(z.string(), z.unknown()))
+
+/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8: empty object on error). */
+export function parseCapabilities(raw: unknown): Record<string, Record<string, unknown>> {
+  const parsed = capabilitiesSchema.safeParse(raw)
+  return parsed.success ? parsed.data : {}
+}
+
+// ---- receipts -----------------------------------------------------------------------------------
+
+const rpcResponseSchema = z.union([
+  z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
+  z.object({ result: z.unknown() }),
+])
+const receiptSchema = z.object({
+  transactionHash: hex,
+  status: z.enum(['0x1', '0x0']),
+  blockNumber: hex,
+})
+
+/** An error the node answered (the request itself is wrong: polling again will not help). */
+class NodeError extends Error {
+  readonly code?: number
+  constructor(message: string, code?: number) {
+    super(message)
+    if (code !== undefined) this.code = code
+  }
+}
+
+async function receiptOf(doFetch: typeof fetch, url: string, hash: string): Promise<TransactionReceipt | undefined> {
+  const res = await doFetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] }),
+  })
+  const body = rpcResponseSchema.safeParse(await res.json())
+  if (!body.success) throw new Error(`eth_getTransactionReceipt: unexpected response (HTTP ${res.status})`)
+  if ('error' in body.data) throw new NodeError(body.data.error.message ?? 'eth_getTransactionReceipt failed', body.data.error.code)
+  if (body.data.result === null || body.data.result === undefined) return undefined
+  const receipt = receiptSchema.safeParse(body.data.result)
+  if (!receipt.success) throw new NodeError('eth_getTransactionReceipt: malformed receipt')
+  return {
+    hash: receipt.data.transactionHash,
+    status: receipt.data.status === '0x1' ? 'success' : 'reverted',
+    blockNumber: hexToBigInt(receipt.data.blockNumber as Hex),
+  }
+}
+
+export interface PollReceiptOptions {
+  fetch: typeof fetch
+  url: string
+  hash: string
+  timeoutMs: number
+  pollMs: number
+  timers: Timers
+}
+
+/**
+ * Polls eth_getTransactionReceipt every `pollMs` until the transaction is included. Rejects with
+ * 'Transaction error' after `timeoutMs`, at once when the node refuses the request (a malformed
+ * hash); a failed fetch is retried until the time is up.
+ */
+export function pollReceipt(o: PollReceiptOptions): Promise<TransactionReceipt> {
+  return new Promise((resolve, reject) => {
+    let done = false
+    let next: unknown
+    const finish = () => {
+      done = true
+      o.timers.clearTimeout(deadline)
+      if (next !== undefined) o.timers.clearTimeout(next)
+    }
+    const deadline = o.timers.setTimeout(() => {
+      if (done) return
+      finish()
+      reject(new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${o.hash} within ${o.timeoutMs} ms`) }))
+    }, o.timeoutMs)
+    const attempt = async () => {
+      next = undefined
+      try {
+        const receipt = await receiptOf(o.fetch, o.url, o.hash)
+        if (done) return
+        if (receipt) {
+          finish()
+          resolve(receipt)
+          return
+        }
+      } catch (error) {
+        if (done) return
+        if (error instanceof NodeError) {
+          finish()
+          reject(new PorticoError(ERRORS.transactionError, { cause: error }))
+          return
+        }
+      }
+      next = o.timers.setTimeout(() => void attempt(), o.pollMs)
+    }
+    void attempt()
+  })
+}
