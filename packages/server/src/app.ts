@@ -1,23 +1,26 @@
-import { Hono } from 'hono'
+import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
 import {
+  caipNetworkId,
   chainsConfigSchema,
-  DEFAULT_FEATURES,
-  featuresSchema,
   solanaChainConfigSchema,
   type ChainConfigInput,
-  type Features,
   type SolanaChainConfigInput,
 } from './config.ts'
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
 import type { Database } from './db/types.ts'
-import { HttpError } from './errors.ts'
-import { USD_PRICES } from './prices.ts'
-import { createRpcBalanceProvider, type BalanceProvider } from './providers/balances.ts'
-import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './providers/solana.ts'
+import { HttpError, preview } from './errors.ts'
+import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorSink } from './log.ts'
+import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
-import { explorerRoutes } from './routes/explorer.ts'
-import { toolkitRoutes } from './routes/toolkit.ts'
+import { ROUTES } from './routes/index.ts'
+
+/** Largest request body accepted by default: 64 KiB. Larger bodies are answered 413 unread. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
 export type AppConfig = {
   chains: ChainConfigInput[]
@@ -26,45 +29,67 @@ export type AppConfig = {
   /** An open, migrated database (see openDatabase). */
   db: Database
   /** Overrides of the remote feature flags (GET /appkit/v1/config). */
-  features?: Partial<Features>
+  features?: Partial<RemoteFeatures>
   /** CORS origin rules; `*` matches any port/host run. Default: 127.0.0.1 and localhost on any port. */
   allowedOrigins?: string[]
-  /** Absolute base for image URLs in responses (default: the request's origin). */
+  /**
+   * Absolute http(s) base of this server as clients reach it, for the image URLs in responses
+   * (`<publicUrl>/token-images/ETH`). Without it createApp answers bare paths (`/token-images/ETH`)
+   * and startServer its own listening URL; the request's Host header is never used.
+   */
   publicUrl?: string
-  /** USD prices per symbol (default: USD_PRICES). */
-  prices?: Record<string, number>
-  /** Source of on-chain balances (default: JSON-RPC reads with viem). */
-  balanceProvider?: BalanceProvider
-  /** Source of Solana balances (default: JSON-RPC reads with @solana/kit). */
-  solanaBalanceProvider?: SolanaBalanceProvider
-  /** Per-request RPC timeout of the default balance provider. */
+  /** Data sources, one per concern; each one given replaces its default (see Providers). */
+  providers?: Partial<Providers>
+  /** Per-request RPC timeout of the default EVM balance provider. @default 10_000 */
   rpcTimeoutMs?: number
-  /** Called with unexpected errors (default: console.error). */
-  onError?: (error: unknown) => void
+  /** Largest request body in bytes; above it the answer is 413. @default DEFAULT_MAX_BODY_BYTES (64 KiB) */
+  maxBodyBytes?: number
+  /**
+   * Receives unexpected errors (500) and upstream failures (502), after the rate limit of
+   * `errorLog`. Bad input (4xx) is never reported. @default consoleErrorSink
+   */
+  onError?: ErrorSink
+  /** Rate limit of `onError`. @default 10 reports a minute, each kind of error once a minute */
+  errorLog?: ErrorLogLimits
 }
+
+const publicUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'publicUrl must be an absolute http(s) URL' })
+  .refine((value) => !/[?#]/.test(value), { error: 'publicUrl must not have a query or fragment' })
+const maxBodyBytesSchema = z.number().int().positive({ error: 'maxBodyBytes must be a positive integer' })
 
 /** The Portico API as a Hono app. Validates `config` and throws on a bad one. */
 export function createApp(config: AppConfig) {
+  return buildApp(config, () => '')
+}
+
+/**
+ * createApp, with `defaultBase` as the public URL when none is configured (startServer passes its
+ * own listening URL, known only once it listens).
+ */
+export function buildApp(config: AppConfig, defaultBase: () => string) {
   const chains = chainsConfigSchema.parse(config.chains)
   const solana = config.solana === undefined ? undefined : solanaChainConfigSchema.parse(config.solana)
-  const features = featuresSchema.parse({ ...DEFAULT_FEATURES, ...config.features })
-  const allowedOriginsList = config.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
-  const isAllowed = originMatcher(allowedOriginsList)
-  const publicUrl = config.publicUrl?.replace(/\/+$/, '')
-  const onError = config.onError ?? ((error: unknown) => console.error('[portico-server]', error))
+  const features = z.parse(remoteFeaturesSchema, { ...DEFAULT_REMOTE_FEATURES, ...config.features })
+  const allowedOrigins = config.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
+  const isAllowed = originMatcher(allowedOrigins)
+  const publicUrl = config.publicUrl === undefined ? undefined : publicUrlSchema.parse(config.publicUrl).replace(/\/+$/, '')
+  const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+  const report = createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
 
   const ctx: AppContext = {
     chains,
+    chainsById: new Map(chains.map((chain) => [caipNetworkId(chain), chain])),
+    solana,
     db: config.db,
     features,
-    prices: config.prices ?? USD_PRICES,
-    balances: config.balanceProvider ?? createRpcBalanceProvider({ timeoutMs: config.rpcTimeoutMs }),
-    solana,
-    solanaBalances: config.solanaBalanceProvider ?? createSolanaBalanceProvider(),
-    allowedOriginsList,
-    publicOrigin: (requestUrl) => publicUrl ?? new URL(requestUrl).origin,
+    allowedOrigins: [...allowedOrigins],
+    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs }),
+    assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
   }
+
+  const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
 
   const app = new Hono()
   app.use(
@@ -75,16 +100,25 @@ export function createApp(config: AppConfig) {
       maxAge: 600,
     }),
   )
-  app.route('/', explorerRoutes(ctx))
-  app.route('/', toolkitRoutes(ctx))
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => c.json({ error: `Request body is larger than ${maxBodyBytes} bytes` }, 413),
+    }),
+  )
+  for (const routes of ROUTES) app.route('/', routes(ctx))
 
-  app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404))
+  app.notFound((c) => c.json({ error: `Not found: ${preview(c.req.method, 16)} ${preview(c.req.path, 200)}` }, 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      if (error.status === 502) onError(error)
+      if (error.status === 502) report(error, where(c, 502))
       return c.json({ error: error.message }, error.status)
     }
-    onError(error)
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || 'Bad request' }, error.status)
+    }
+    report(error, where(c, 500))
     return c.json({ error: 'Internal server error' }, 500)
   })
   return app

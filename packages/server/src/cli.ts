@@ -11,6 +11,7 @@ export const CLI_USAGE = `Usage: node packages/server/src/main.ts [options]
   --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
+  --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
 
 /** The chain used when no config is given: one local anvil. */
@@ -23,6 +24,11 @@ export const DEFAULT_CLI_CHAINS: ChainConfigInput[] = [
     tokens: [],
   },
 ]
+
+const maxBodyBytes = z.coerce
+  .number({ error: 'max-body-bytes must be a positive integer' })
+  .int({ error: 'max-body-bytes must be a positive integer' })
+  .positive({ error: 'max-body-bytes must be a positive integer' })
 
 const port = z.coerce.number({ error: 'port must be an integer between 0 and 65535' }).int().min(0).max(65535, {
   error: 'port must be an integer between 0 and 65535',
@@ -42,6 +48,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'data-dir': { type: 'string' },
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
+      'max-body-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -75,6 +82,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
   const publicUrl = values['public-url'] ?? env['PORTICO_PUBLIC_URL']
   const databaseUrl = env['DATABASE_URL']
+  const rawMaxBody = values['max-body-bytes'] ?? env['PORTICO_MAX_BODY_BYTES']
+  const maxBody = rawMaxBody === undefined ? undefined : maxBodyBytes.safeParse(rawMaxBody)
+  if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
   return {
     port: portResult.data,
     chains: chains.data,
@@ -82,6 +92,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(dataDir ? { dataDir } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(publicUrl ? { publicUrl } : {}),
+    ...(maxBody ? { maxBodyBytes: maxBody.data } : {}),
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
   }
 }

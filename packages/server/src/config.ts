@@ -1,3 +1,4 @@
+import { isAddress as isSolanaAddress } from '@solana/kit'
 import { z } from 'zod'
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'token address must be a 0x-prefixed 20-byte hex address' })
@@ -35,7 +36,10 @@ const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** An SPL token the server reports for Solana accounts. */
 export const solanaTokenConfigSchema = z.object({
-  mint: z.string().regex(BASE58, { error: 'token mint must be a base58 Solana address' }),
+  mint: z
+    .string()
+    .regex(BASE58, { error: 'token mint must be a base58 Solana address' })
+    .refine((value) => isSolanaAddress(value), { error: 'token mint must be a base58 Solana address' }),
   symbol: z.string().min(1),
   name: z.string().min(1),
   decimals: z.number().int().min(0).max(255),
@@ -60,47 +64,6 @@ export type TokenConfig = z.output<typeof tokenConfigSchema>
 export type ChainConfig = z.output<typeof chainConfigSchema>
 /** What callers pass: `tokens` may be omitted. */
 export type ChainConfigInput = z.input<typeof chainConfigSchema>
-
-export const SOCIAL_PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-
-/** Remote feature flags served by GET /appkit/v1/config. */
-export type Features = {
-  swaps: boolean
-  onramp: boolean
-  email: boolean
-  /** The enabled social providers in display order, or false when socials are off. */
-  socials: SocialProvider[] | false
-  activity: boolean
-  multiWallet: boolean
-  emailCapture: boolean
-  payWithExchange: boolean
-  payments: boolean
-}
-
-export const featuresSchema = z.object({
-  swaps: z.boolean(),
-  onramp: z.boolean(),
-  email: z.boolean(),
-  socials: z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]),
-  activity: z.boolean(),
-  multiWallet: z.boolean(),
-  emailCapture: z.boolean(),
-  payWithExchange: z.boolean(),
-  payments: z.boolean(),
-})
-
-export const DEFAULT_FEATURES: Features = {
-  swaps: true,
-  onramp: true,
-  email: true,
-  socials: [...SOCIAL_PROVIDERS],
-  activity: true,
-  multiWallet: true,
-  emailCapture: false,
-  payWithExchange: true,
-  payments: false,
-}
 
 export function caipNetworkId(chain: { chainId: number }): string {
   return `eip155:${chain.chainId}`

@@ -1,8 +1,14 @@
-/** An error that maps to an HTTP status and a JSON body `{ error: message }`. */
-export class HttpError extends Error {
-  readonly status: 400 | 404 | 502
+/** The statuses a route answers on purpose; anything else thrown becomes a 500. */
+export type HttpErrorStatus = 400 | 404 | 413 | 415 | 502
 
-  constructor(status: 400 | 404 | 502, message: string, options?: { cause?: unknown }) {
+/**
+ * An error that maps to an HTTP status and a JSON body `{ error: message }`. 4xx are the client's
+ * fault and are never logged; 502 (an upstream failed) is reported through the rate-limited log.
+ */
+export class HttpError extends Error {
+  readonly status: HttpErrorStatus
+
+  constructor(status: HttpErrorStatus, message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'HttpError'
     this.status = status
@@ -18,4 +24,14 @@ export class ChainRpcError extends HttpError {
     this.name = 'ChainRpcError'
     this.caipNetworkId = caipNetworkId
   }
+}
+
+/**
+ * `value` fit to be echoed in an error message: at most `max` characters (then `…`), JSON-escaped
+ * control characters so a message can not forge log lines.
+ */
+export function preview(value: unknown, max = 100): string {
+  const text = String(value)
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -1,32 +1,35 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp, type AppConfig } from './app.ts'
+import { buildApp, type AppConfig } from './app.ts'
 import { openDatabase } from './db/index.ts'
 
-export { createApp, type AppConfig, type PorticoApp } from './app.ts'
+export { createApp, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp } from './app.ts'
 export {
   caipNetworkId,
   chainConfigSchema,
   chainsConfigSchema,
-  DEFAULT_FEATURES,
-  SOCIAL_PROVIDERS,
   type ChainConfig,
   type ChainConfigInput,
-  type Features,
   SOLANA_NATIVE_CURRENCY,
   solanaChainConfigSchema,
   type SolanaChainConfig,
   type SolanaChainConfigInput,
   type SolanaTokenConfig,
-  type SocialProvider,
   type TokenConfig,
 } from './config.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
-export { USD_PRICES, priceOf } from './prices.ts'
-export { createRpcBalanceProvider, type BalanceProvider, type ChainBalances } from './providers/balances.ts'
-export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBalances } from './providers/solana.ts'
-export type { TokenBalance } from './routes/toolkit.ts'
-export type { Wallet } from './catalogue/index.ts'
+export { ChainRpcError, HttpError } from './errors.ts'
+export {
+  consoleErrorSink,
+  createErrorReporter,
+  DEFAULT_ERROR_LOG_LIMITS,
+  type ErrorContext,
+  type ErrorLogLimits,
+  type ErrorSink,
+} from './log.ts'
+export * from './providers/index.ts'
+export type { AppContext, RouteModule } from './routes/index.ts'
+export type { CatalogueWallet, Wallet, WalletQuery } from './catalogue/index.ts'
 export { DEV_WALLET_NAME, DEV_WALLET_RDNS, walletId } from './catalogue/generate.ts'
 export * from './db/index.ts'
 
@@ -51,16 +54,21 @@ export type RunningServer = {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, ...appConfig } = options
   const db = await openDatabase({ databaseUrl, dataDir })
+  // Image URLs name this server by its listening URL unless a public URL is configured.
+  let url = ''
   let app
   try {
-    app = createApp({ ...appConfig, db })
+    app = buildApp({ ...appConfig, db }, () => url)
   } catch (error) {
     await db.close()
     throw error
   }
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
     (resolve, reject) => {
-      const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => resolve({ server, address: info }))
+      const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+        url = `http://${host}:${info.port}`
+        resolve({ server, address: info })
+      })
       server.once('error', reject)
     },
   ).catch(async (error: unknown) => {
@@ -69,7 +77,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   })
   let stopped: Promise<void> | undefined
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     port: address.port,
     stop() {
       stopped ??= new Promise<void>((resolve) => {

@@ -1,17 +1,31 @@
+import { isAddress as isSolanaAddress } from '@solana/kit'
 import { getAddress, type Address } from 'viem'
 import { z } from 'zod'
-import { HttpError } from './errors.ts'
+import type * as core from 'zod/v4/core'
+import { HttpError, preview } from './errors.ts'
 
-/** Parse `input` with `schema`; on failure throw a 400 carrying the first issue's message. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input)
+/** The message per top-level field ('' for the input itself), for schemas whose own messages are generic. */
+export type FieldMessages = Readonly<Record<string, string>>
+
+/**
+ * Parse `input` with `schema` (classic zod or zod/mini, e.g. a @portico/protocol schema); on
+ * failure throw a 400 carrying the first issue's message, or the `messages` entry of the field it
+ * is about.
+ */
+export function parseInput<S extends core.$ZodType>(schema: S, input: unknown, messages?: FieldMessages): core.output<S> {
+  const result = z.safeParse(schema, input)
   if (!result.success) {
-    throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid request')
+    const issue = result.error.issues[0]
+    const field = issue?.path[0]
+    const mapped = messages?.[typeof field === 'string' ? field : '']
+    throw new HttpError(400, mapped ?? issue?.message ?? 'Invalid request')
   }
   return result.data
 }
 
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
+export const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
+/** SPEC §5: a Solana address is 32–44 base58 characters. */
+export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const WALLET_ID = /^[0-9a-f]{64}$/
 
@@ -21,10 +35,24 @@ export const evmAddress = z
   .regex(EVM_ADDRESS, { error: 'Invalid EVM address' })
   .transform((value): Address => getAddress(`0x${value.replace(/^0x/, '').toLowerCase()}`))
 
+/**
+ * SPEC §5: 32–44 base58 characters, and (server-side) they must decode to the 32 bytes of an
+ * Ed25519 public key, since that is what the chain is asked about.
+ */
+export const solanaAddress = z
+  .string({ error: 'Invalid Solana address' })
+  .regex(SOLANA_ADDRESS, { error: 'Invalid Solana address' })
+  .refine((value) => isSolanaAddress(value), { error: 'Invalid Solana address' })
+
 /** A CAIP-2 network id: exactly two colon-separated parts (`eip155:1`). */
 export const caip2 = z
   .string({ error: 'Invalid CAIP-2 chain id' })
-  .refine((value) => CAIP2.test(value), { error: (issue) => `Invalid CAIP-2 chain id ${String(issue.input)}` })
+  .refine((value) => CAIP2.test(value), { error: (issue) => `Invalid CAIP-2 chain id ${preview(issue.input)}` })
+
+/** Longest list a comma-separated query value may hold. */
+export const MAX_LIST_ITEMS = 100
+/** Longest item of a comma-separated query value. */
+export const MAX_LIST_ITEM_LENGTH = 256
 
 /** `a,b,c` → `['a','b','c']`, empty items dropped. */
 function splitList(value: string): string[] {
@@ -34,16 +62,20 @@ function splitList(value: string): string[] {
     .filter((item) => item.length > 0)
 }
 
-/** An optional comma-separated query value whose items must each pass `check`. */
-export function commaList(check: (item: string) => boolean, message: (item: string) => string) {
+/** An optional comma-separated query value whose items must each pass `check` (at most 100 items of 256 characters). */
+export function commaList(field: string, check: (item: string) => boolean, message: (item: string) => string) {
   return z
     .string()
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return undefined
       const items = splitList(value)
+      if (items.length > MAX_LIST_ITEMS) {
+        ctx.addIssue({ code: 'custom', message: `${field} must hold at most ${MAX_LIST_ITEMS} items` })
+        return z.NEVER
+      }
       for (const item of items) {
-        if (!check(item)) {
+        if (item.length > MAX_LIST_ITEM_LENGTH || !check(item)) {
           ctx.addIssue({ code: 'custom', message: message(item) })
           return z.NEVER
         }
@@ -52,18 +84,24 @@ export function commaList(check: (item: string) => boolean, message: (item: stri
     })
 }
 
-export const walletIdList = commaList(
-  (id) => WALLET_ID.test(id),
-  (id) => `Invalid wallet id ${id}`,
-)
-export const caip2List = commaList(
-  (id) => CAIP2.test(id),
-  (id) => `Invalid CAIP-2 chain id ${id}`,
-)
-export const plainList = commaList(
-  () => true,
-  () => '',
-)
+export const walletIdList = (field: string) =>
+  commaList(
+    field,
+    (id) => WALLET_ID.test(id),
+    (id) => `Invalid wallet id ${preview(id)}`,
+  )
+export const caip2List = (field: string) =>
+  commaList(
+    field,
+    (id) => CAIP2.test(id),
+    (id) => `Invalid CAIP-2 chain id ${preview(id)}`,
+  )
+export const plainList = (field: string) =>
+  commaList(
+    field,
+    () => true,
+    (item) => `${field} items must be at most ${MAX_LIST_ITEM_LENGTH} characters, got ${preview(item)}`,
+  )
 
 /** An optional positive integer in `[min, max]` given as a query string. */
 export function queryInt(field: string, min: number, max: number, fallback: number) {
@@ -73,7 +111,7 @@ export function queryInt(field: string, min: number, max: number, fallback: numb
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return fallback
-      if (!/^\d+$/.test(value)) {
+      if (!/^\d{1,16}$/.test(value)) {
         ctx.addIssue({ code: 'custom', message })
         return z.NEVER
       }
@@ -85,6 +123,14 @@ export function queryInt(field: string, min: number, max: number, fallback: numb
       return n
     })
 }
+
+/** `currency`: only USD is priced (SPEC §9 shows USD); absent means USD. */
+export const usdCurrency = z
+  .string({ error: 'currency must be a string' })
+  .optional()
+  .refine((value) => value === undefined || value.toLowerCase() === 'usd', {
+    error: (issue) => `Unsupported currency ${preview(issue.input)}`,
+  })
 
 export function isCaip2(value: string): boolean {
   return CAIP2.test(value)

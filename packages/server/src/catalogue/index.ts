@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import type { CatalogueWallet, Wallet } from './types.ts'
+import type { CatalogueWallet } from './types.ts'
 
 export type { CatalogueWallet, Wallet } from './types.ts'
 
@@ -45,11 +45,7 @@ export type WalletQuery = {
  * items combine with OR (a wallet matches `chains` when it supports any of them). `count` is the
  * number of matches before paging; `page` is 1-based.
  */
-export function queryWallets(
-  wallets: readonly CatalogueWallet[],
-  query: WalletQuery,
-  imageUrl: (imageId: string) => string,
-): { count: number; data: Wallet[] } {
+export function queryWallets(wallets: readonly CatalogueWallet[], query: WalletQuery): { count: number; data: CatalogueWallet[] } {
   const include = query.include && new Set(query.include)
   const exclude = query.exclude && new Set(query.exclude)
   const chains = query.chains && new Set(query.chains)
@@ -69,6 +65,6 @@ export function queryWallets(
   const start = (query.page - 1) * query.entries
   return {
     count: matches.length,
-    data: matches.slice(start, start + query.entries).map((w) => ({ ...w, image_url: imageUrl(w.image_id) })),
+    data: matches.slice(start, start + query.entries),
   }
 }

@@ -8,7 +8,10 @@ export type ChainBalances = {
   tokens: { token: TokenConfig; balance: bigint }[]
 }
 
-/** Reads an address's balances on one chain. */
+/**
+ * Reads an address's balances on one chain. A failure of the chain is a ChainRpcError (502);
+ * anything else thrown is a 500.
+ */
 export interface BalanceProvider {
   getBalances(chain: ChainConfig, address: Address): Promise<ChainBalances>
 }

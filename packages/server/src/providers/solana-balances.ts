@@ -1,4 +1,4 @@
-import { address, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import { address, createSolanaRpc, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit'
 import type { SolanaChainConfig, SolanaTokenConfig } from '../config.ts'
 import { ChainRpcError } from '../errors.ts'
 
@@ -9,9 +9,12 @@ export type SolanaBalances = {
   tokens: { token: SolanaTokenConfig; balance: bigint }[]
 }
 
-/** Reads a Solana account's SOL and SPL token balances. */
+/**
+ * Reads a Solana account's SOL and SPL token balances. `owner` has been validated (base58 of 32
+ * bytes). A failure of the chain is a ChainRpcError (502); anything else thrown is a 500.
+ */
 export interface SolanaBalanceProvider {
-  getBalances(chain: SolanaChainConfig, owner: string): Promise<SolanaBalances>
+  getBalances(chain: SolanaChainConfig, owner: Address): Promise<SolanaBalances>
 }
 
 /**
@@ -32,13 +35,12 @@ export function createSolanaBalanceProvider(): SolanaBalanceProvider {
   return {
     async getBalances(chain, owner) {
       const rpc = rpcFor(chain)
-      const who = address(owner)
       try {
         const [native, ...perToken] = await Promise.all([
-          rpc.getBalance(who, { commitment: 'confirmed' }).send(),
+          rpc.getBalance(owner, { commitment: 'confirmed' }).send(),
           ...chain.tokens.map((token) =>
             rpc
-              .getTokenAccountsByOwner(who, { mint: address(token.mint) }, { encoding: 'jsonParsed', commitment: 'confirmed' })
+              .getTokenAccountsByOwner(owner, { mint: address(token.mint) }, { encoding: 'jsonParsed', commitment: 'confirmed' })
               .send(),
           ),
         ])

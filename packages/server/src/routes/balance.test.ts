@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import type { ChainConfigInput } from '../config.ts'
 import { openDatabase, type Database } from '../db/index.ts'
+import { errorBodySchema } from '../test-support.ts'
 import { type AnvilInstance, getFreePort, startAnvil, Token } from '@portico/devnet'
-import type { TokenBalance } from './toolkit.ts'
+import { balanceResponseSchema } from '@portico/protocol/account'
 
 // anvil's first dev account (mnemonic "test test … junk").
 const deployer = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -78,7 +79,12 @@ afterAll(async () => {
 
 async function balances(a: ReturnType<typeof createApp>, address: string, query = '?currency=usd&chainId=eip155:31337&forceUpdate=') {
   const res = await a.request(`/v1/account/${address}/balance${query}`)
-  return { status: res.status, body: (await res.json()) as { balances: TokenBalance[]; error?: string } }
+  return { status: res.status, body: balanceResponseSchema.parse(await res.json()) }
+}
+
+async function failure(a: ReturnType<typeof createApp>, path: string) {
+  const res = await a.request(path)
+  return { status: res.status, body: errorBodySchema.parse(await res.json()) }
 }
 
 describe('GET /v1/account/{address}/balance', () => {
@@ -93,7 +99,7 @@ describe('GET /v1/account/{address}/balance', () => {
         chainId: 'eip155:31337',
         value: 0,
         price: 3000,
-        iconUrl: 'http://localhost/token-images/ETH',
+        iconUrl: '/token-images/ETH',
         quantity: { decimals: '18', numeric: '0' },
       },
     ])
@@ -119,7 +125,7 @@ describe('GET /v1/account/{address}/balance', () => {
         chainId: 'eip155:31337',
         value: 4500,
         price: 3000,
-        iconUrl: 'http://localhost/token-images/ETH',
+        iconUrl: '/token-images/ETH',
         quantity: { decimals: '18', numeric: '1.5' },
       },
       {
@@ -129,7 +135,7 @@ describe('GET /v1/account/{address}/balance', () => {
         address: `eip155:31337:${tokens.PTK}`,
         value: 125.25,
         price: 0.5,
-        iconUrl: 'http://localhost/token-images/PTK',
+        iconUrl: '/token-images/PTK',
         quantity: { decimals: '18', numeric: '250.5' },
       },
       {
@@ -139,7 +145,7 @@ describe('GET /v1/account/{address}/balance', () => {
         address: `eip155:31337:${tokens.USDC}`,
         value: 12.34,
         price: 1,
-        iconUrl: 'http://localhost/token-images/USDC',
+        iconUrl: '/token-images/USDC',
         quantity: { decimals: '6', numeric: '12.34' },
       },
     ])
@@ -164,9 +170,10 @@ describe('GET /v1/account/{address}/balance', () => {
       db,
       onError: () => undefined,
     })
-    const { status, body } = await balances(down, deployer.address)
-    expect(status).toBe(502)
-    expect(body).toEqual({ error: 'RPC request to eip155:31337 failed' })
+    expect(await failure(down, `/v1/account/${deployer.address}/balance?chainId=eip155:31337`)).toEqual({
+      status: 502,
+      body: { error: 'RPC request to eip155:31337 failed' },
+    })
   })
 
   it('answers 502 when a configured token is not a contract', async () => {
@@ -175,8 +182,21 @@ describe('GET /v1/account/{address}/balance', () => {
       db,
       onError: () => undefined,
     })
-    const { status, body } = await balances(broken, deployer.address)
-    expect(status).toBe(502)
-    expect(body).toEqual({ error: 'RPC request to eip155:31337 failed' })
+    expect(await failure(broken, `/v1/account/${deployer.address}/balance?chainId=eip155:31337`)).toEqual({
+      status: 502,
+      body: { error: 'RPC request to eip155:31337 failed' },
+    })
+  })
+
+  it.each([
+    ['/v1/account/not-an-address/balance?chainId=eip155:31337', 'Invalid EVM address'],
+    ['/v1/account/0x' + '1'.repeat(40) + '/balance?chainId=eip155:1', 'Unsupported chainId eip155:1'],
+    ['/v1/account/0x' + '1'.repeat(40) + '/balance?chainId=foo', 'Invalid CAIP-2 chain id foo'],
+    ['/v1/account/0x' + '1'.repeat(40) + '/balance?currency=eur&chainId=eip155:31337', 'Unsupported currency eur'],
+    ['/v1/account/0x' + '1'.repeat(40) + '/balance?forceUpdate=maybe', 'forceUpdate must be true or false'],
+    // No Solana chain is configured: a base58 address is not an EVM one.
+    ['/v1/account/oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96/balance', 'Invalid EVM address'],
+  ])('GET %s → 400 %j', async (path, message) => {
+    expect(await failure(app, path)).toEqual({ status: 400, body: { error: message } })
   })
 })

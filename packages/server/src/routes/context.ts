@@ -1,36 +1,49 @@
-import type { Context } from 'hono'
-import type { ChainConfig, Features, SolanaChainConfig } from '../config.ts'
+import type { RemoteFeatures } from '@portico/protocol/common'
+import type { Context, Hono } from 'hono'
+import { z } from 'zod'
+import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
-import type { BalanceProvider } from '../providers/balances.ts'
-import type { SolanaBalanceProvider } from '../providers/solana.ts'
+import type { Providers } from '../providers/index.ts'
+import { parseInput } from '../validation.ts'
 
 /** What every route module gets from createApp. */
 export type AppContext = {
-  chains: ChainConfig[]
-  db: Database
-  features: Features
-  prices: Readonly<Record<string, number>>
-  balances: BalanceProvider
+  chains: readonly ChainConfig[]
+  /** The EVM chains by CAIP-2 id (`eip155:31337`). */
+  chainsById: ReadonlyMap<string, ChainConfig>
   /** The configured Solana chain, if any. */
   solana?: SolanaChainConfig
-  solanaBalances: SolanaBalanceProvider
+  db: Database
+  features: RemoteFeatures
   /** The origin patterns shown by /projects/v1/origins. */
-  allowedOriginsList: string[]
-  /** Absolute origin used in image URLs: the configured public URL or the request's own origin. */
-  publicOrigin(requestUrl: string): string
+  allowedOrigins: readonly string[]
+  providers: Providers
+  /**
+   * The URL of one of this server's paths as put in responses (image URLs): the configured public
+   * URL + path, or the bare path. Never built from the request's Host header.
+   */
+  assetUrl(path: string): string
   /** Answer with a cacheable SVG (ETag + If-None-Match → 304). */
   svg(c: Context, body: string): Response
 }
 
+/** A route file's export: one router per resource, registered in routes/index.ts. */
+export type RouteModule = (ctx: AppContext) => Hono
+
+const svgHeaders = z.object({
+  'if-none-match': z.string().max(512, { error: 'If-None-Match must be at most 512 characters' }).optional(),
+})
+
 export function svgResponder(): AppContext['svg'] {
   return (c, body) => {
+    const headers = parseInput(svgHeaders, { 'if-none-match': c.req.header('if-none-match') })
     const etag = etagOf(body)
-    const headers = {
+    const cache = {
       'Cache-Control': 'public, max-age=86400, immutable',
       ETag: etag,
     }
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
-    return c.body(body, 200, { ...headers, 'Content-Type': 'image/svg+xml; charset=utf-8' })
+    if (headers['if-none-match'] === etag) return c.body(null, 304, cache)
+    return c.body(body, 200, { ...cache, 'Content-Type': 'image/svg+xml; charset=utf-8' })
   }
 }

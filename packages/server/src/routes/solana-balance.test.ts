@@ -1,9 +1,11 @@
 import { type SolanaDevnet, solanaDevSigner, startSolanaDevnet } from '@portico/devnet/solana'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app.ts'
 import type { SolanaChainConfigInput } from '../config.ts'
 import { openDatabase, type Database } from '../db/index.ts'
-import type { TokenBalance } from './toolkit.ts'
+import { balanceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
+import { errorBodySchema } from '../test-support.ts'
+import { z } from 'zod'
 
 let sol: SolanaDevnet
 let db: Database
@@ -27,7 +29,8 @@ afterAll(async () => {
 
 async function get(a: ReturnType<typeof createApp>, path: string) {
   const res = await a.request(path)
-  return { status: res.status, body: (await res.json()) as { balances?: TokenBalance[]; error?: string } }
+  const body = z.union([balanceResponseSchema, errorBodySchema]).parse(await res.json())
+  return { status: res.status, body: body as { balances?: z.output<typeof balanceResponseSchema>['balances']; error?: string } }
 }
 const balancePath = (address: string, chainId: string = sol.caipNetworkId) =>
   `/v1/account/${address}/balance?currency=usd&chainId=${chainId}&forceUpdate=`
@@ -37,7 +40,6 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
     const owner = sol.accounts[0] as string
     const { status, body } = await get(app, balancePath(owner))
     expect(status).toBe(200)
-    const origin = 'http://localhost'
     expect(body.balances).toEqual([
       {
         name: 'Solana',
@@ -45,7 +47,7 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
         chainId: sol.caipNetworkId,
         value: 15000,
         price: 150,
-        iconUrl: `${origin}/token-images/SOL`,
+        iconUrl: `/token-images/SOL`,
         quantity: { decimals: '9', numeric: '100' },
       },
       {
@@ -55,7 +57,7 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
         address: `${sol.caipNetworkId}:${sol.usdcMint}`,
         value: 1000,
         price: 1,
-        iconUrl: `${origin}/token-images/USDC`,
+        iconUrl: `/token-images/USDC`,
         quantity: { decimals: '6', numeric: '1000' },
       },
     ])
@@ -86,8 +88,30 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
     ['a 0 (not base58)', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq90'],
     ['an l (not base58)', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kql6'],
     ['an EVM address', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+    ['32 base58 characters that decode to 24 bytes', 'z'.repeat(32)],
+    ['44 base58 characters that decode to 33 bytes', 'z'.repeat(44)],
+    ['44 base58 characters that decode to 44 bytes', '1'.repeat(44)],
   ])("answers 400 'Invalid Solana address' for %s", async (_label, address) => {
     expect(await get(app, balancePath(address))).toEqual({ status: 400, body: { error: 'Invalid Solana address' } })
+  })
+
+  it('answers 400, with nothing logged, for base58 that does not decode to 32 bytes and no chainId', async () => {
+    const reported: unknown[] = []
+    const logged: unknown[][] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args))
+    try {
+      const quiet = createApp({ chains: [], solana, db, onError: (error) => reported.push(error) })
+      const loud = createApp({ chains: [], solana, db })
+      for (const a of [quiet, loud]) {
+        for (let i = 0; i < 20; i++) {
+          expect(await get(a, `/v1/account/${'z'.repeat(32 + (i % 9))}/balance`)).toEqual({ status: 400, body: { error: 'Invalid Solana address' } })
+        }
+      }
+    } finally {
+      spy.mockRestore()
+    }
+    expect(reported).toEqual([])
+    expect(logged).toEqual([])
   })
 
   it('answers 400 for another Solana chain, and when no Solana chain is configured', async () => {
@@ -104,7 +128,7 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
 
   it('lists the Solana chain in /v1/supported-chains', async () => {
     const res = await app.request('/v1/supported-chains')
-    expect(await res.json()).toEqual({ http: [sol.caipNetworkId], ws: [] })
+    expect(supportedChainsSchema.parse(await res.json())).toEqual({ http: [sol.caipNetworkId], ws: [] })
   })
 
   it('answers 502 when the Solana RPC is down', async () => {

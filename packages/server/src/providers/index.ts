@@ -1,0 +1,40 @@
+import type { Database } from '../db/types.ts'
+import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
+import { createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
+import { createTablePriceProvider, type PriceProvider } from './prices.ts'
+import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
+import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
+
+/** Every source of data the routes read, one per concern; each can be swapped through AppConfig.providers. */
+export type Providers = {
+  /** EVM balances (default: JSON-RPC reads with viem). */
+  evmBalances: BalanceProvider
+  /** Solana balances (default: JSON-RPC reads with @solana/kit). */
+  solanaBalances: SolanaBalanceProvider
+  /** USD prices (default: the USD_PRICES table). */
+  prices: PriceProvider
+  /** The wallet explorer's catalogue (default: the committed catalogue). */
+  wallets: WalletCatalogue
+  /** Names and avatars of addresses (default: the names registered in the database). */
+  identity: IdentityProvider
+}
+
+/** `overrides` over the default providers. */
+export function resolveProviders(
+  overrides: Partial<Providers> | undefined,
+  defaults: { db: Database; rpcTimeoutMs?: number },
+): Providers {
+  return {
+    evmBalances: overrides?.evmBalances ?? createRpcBalanceProvider({ timeoutMs: defaults.rpcTimeoutMs }),
+    solanaBalances: overrides?.solanaBalances ?? createSolanaBalanceProvider(),
+    prices: overrides?.prices ?? createTablePriceProvider(),
+    wallets: overrides?.wallets ?? createCommittedWalletCatalogue(),
+    identity: overrides?.identity ?? createNamesIdentityProvider(defaults.db),
+  }
+}
+
+export { createRpcBalanceProvider, type BalanceProvider, type ChainBalances } from './evm-balances.ts'
+export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBalances } from './solana-balances.ts'
+export { createTablePriceProvider, priceOf, USD_PRICES, type PricedAsset, type PriceProvider } from './prices.ts'
+export { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
+export { createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'

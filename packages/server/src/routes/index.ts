@@ -1,0 +1,26 @@
+import { analyticsRoutes } from './analytics.ts'
+import { balanceRoutes } from './balance.ts'
+import { chainsRoutes } from './chains.ts'
+import type { RouteModule } from './context.ts'
+import { explorerRoutes } from './explorer.ts'
+import { identityRoutes } from './identity.ts'
+import { imageRoutes } from './images.ts'
+import { priceRoutes } from './price.ts'
+import { projectRoutes } from './project.ts'
+
+export type { AppContext, RouteModule } from './context.ts'
+
+/**
+ * Every resource's router, mounted at the root in this order. A new resource is one file
+ * `routes/<resource>.ts` exporting a RouteModule, plus one line here.
+ */
+export const ROUTES: readonly RouteModule[] = [
+  chainsRoutes,
+  identityRoutes,
+  balanceRoutes,
+  priceRoutes,
+  imageRoutes,
+  explorerRoutes,
+  projectRoutes,
+  analyticsRoutes,
+]
