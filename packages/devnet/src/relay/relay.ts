@@ -1,18 +1,36 @@
 // A local WalletConnect relay (v2 "irn" protocol) on `ws`, enough for @walletconnect/sign-client 2.25
 // to pair, approve sessions and exchange requests without leaving 127.0.0.1.
 // Protocol notes: /work/shared/notes/local-stack.md §3 (observed at a relay during real client runs).
+// Like the real relay it authenticates clients (a signed did:key JWT, ./auth.ts) and bounds what a
+// client can make it hold: stored messages, subscriptions per socket, bytes queued per socket.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
+import { verifyRelayJwt } from './auth.ts'
 
 export interface StartRelayOptions {
   /** TCP port on 127.0.0.1. 0 or undefined picks a free port. */
   port?: number
   /** Interval of the WS pings that keep clients from reconnecting (the client drops after 35 s of silence). @default 15000 */
   pingIntervalMs?: number
-  /** Messages kept per topic for subscribers that have not received them yet. @default 1000 */
+  /** Messages kept per topic for subscribers that have not received them yet; the oldest go first. @default 1000 */
   maxStoredPerTopic?: number
-  /** Clock used for publishedAt and ttl expiry (tests). @default Date.now */
+  /** Messages kept over all topics; past it the oldest stored message (any topic) is dropped. @default 10000 */
+  maxStoredMessages?: number
+  /** Bytes of stored messages over all topics (topic + message + attestation); oldest dropped first. @default 64 MiB */
+  maxStoredBytes?: number
+  /** Topics one socket may be subscribed to (explicit and implicit); more → JSON-RPC -32000 'Subscriber limit exceeded'. @default 1000 */
+  maxSubscriptionsPerSocket?: number
+  /** Bytes queued for sending on one socket (`ws.bufferedAmount`); a reader that falls further behind is disconnected. @default 16 MiB */
+  maxBufferedBytesPerSocket?: number
+  /** Largest frame a client may send (ws maxPayload); bigger frames close the socket with 1009. @default 4 MiB */
+  maxPayloadBytes?: number
+  /**
+   * `aud` claims accepted besides this relay's own URL. A JWT's `aud` must name this relay:
+   * `ws://` or `wss://` with host 127.0.0.1, localhost or [::1] and this relay's port, or one of these.
+   */
+  audiences?: string[]
+  /** Clock used for publishedAt, ttl expiry and the JWT's exp/iat (tests). @default Date.now */
   now?: () => number
 }
 
@@ -25,12 +43,22 @@ export interface RelayStats {
   subscriptions: number
   /** Messages still stored (not expired). */
   storedMessages: number
+  /** Bytes of the stored messages (topic + message + attestation). */
+  storedBytes: number
   /** Messages sent to subscribers as irn_subscription. */
   delivered: number
-  /** Count of requests per JSON-RPC method, e.g. { irn_publish: 8, wc_proposeSession: 1 }. */
+  /** Count of requests per JSON-RPC method, e.g. { irn_publish: 8, wc_proposeSession: 1 } (at most 256 names, then 'other'). */
   methods: Record<string, number>
   /** Frames that were not valid JSON-RPC requests. */
   malformed: number
+  /** Connections refused at the handshake (missing, malformed, expired or forged JWT). */
+  rejectedConnections: number
+  /** Sockets closed because their unsent data passed maxBufferedBytesPerSocket. */
+  droppedSlowClients: number
+  /** Stored messages dropped by a cap before their ttl (maxStoredPerTopic, maxStoredMessages, maxStoredBytes). */
+  evictedMessages: number
+  /** Bytes queued for sending over all open sockets right now. */
+  bufferedBytes: number
 }
 
 export interface Relay {
@@ -49,8 +77,12 @@ export const RELAY_TAGS = {
   sessionSettleRequest: 1102,
 } as const
 
+/** Topics (or subscriptions, or publishes) in one batch request, as on the WalletConnect relay. */
+export const RELAY_MAX_BATCH_SIZE = 500
+
 const DEFAULT_TTL_SECONDS = 300
 const MAX_TTL_SECONDS = 30 * 24 * 3600
+const MAX_METHOD_NAMES = 256
 
 interface StoredMessage {
   topic: string
@@ -59,6 +91,7 @@ interface StoredMessage {
   tag: number
   attestation: string
   expiresAt: number
+  bytes: number
   /** Client id of the publisher (never delivered back to it). */
   publisher: string
   /** Client ids that already received it. */
@@ -67,7 +100,7 @@ interface StoredMessage {
 
 interface Client {
   socket: WebSocket
-  /** The `iss` of the client's relay JWT (its did:key), or a random id when absent/unreadable. */
+  /** The verified `iss` of the client's relay JWT (its did:key). */
   clientId: string
   /** topic → subscription id */
   subscriptions: Map<string, string>
@@ -75,13 +108,19 @@ interface Client {
 
 type JsonRpcId = number | string | null
 
+/** A JSON-RPC error with the WalletConnect relay's codes (and `data` tags where it has them). */
 class RpcError extends Error {
   readonly code: number
-  constructor(code: number, message: string) {
+  readonly data: string | undefined
+  constructor(code: number, message: string, data?: string) {
     super(message)
     this.code = code
+    this.data = data
   }
 }
+
+const batchTooLarge = () => new RpcError(-32600, 'Invalid payload: The batch contains too many items', 'BatchLimitExceeded')
+const subscriberLimit = () => new RpcError(-32000, 'Request handler error: Subscriber limit exceeded', 'SubscriberLimitExceeded')
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -96,6 +135,7 @@ function requireStringArray(params: Record<string, unknown>, key: string): strin
   if (!Array.isArray(v) || !v.every((t) => typeof t === 'string' && t.length > 0)) {
     throw new RpcError(-32602, `Invalid params: ${key} must be an array of non-empty strings`)
   }
+  if (v.length > RELAY_MAX_BATCH_SIZE) throw batchTooLarge()
   return v as string[]
 }
 
@@ -104,19 +144,14 @@ function ttlSeconds(v: unknown): number {
   return Math.min(v, MAX_TTL_SECONDS)
 }
 
-/** Reads the `iss` claim of the client's relay auth JWT without validating it (a local relay trusts loopback). */
-function clientIdFromRequest(req: IncomingMessage): string {
-  try {
-    const auth = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('auth')
-    const payload = auth?.split('.')[1]
-    if (payload) {
-      const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-      if (isRecord(claims) && typeof claims.iss === 'string' && claims.iss) return claims.iss
-    }
-  } catch {
-    // fall through to a random id
-  }
-  return `anonymous:${randomBytes(16).toString('hex')}`
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** The relay JWT of a handshake: `?auth=` (browsers) or `Authorization: Bearer` (the spec allows both). */
+function jwtOfRequest(req: IncomingMessage): string | undefined {
+  const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('auth')
+  if (query) return query
+  const header = req.headers.authorization
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined
 }
 
 let lastPayloadId = 0
@@ -127,50 +162,125 @@ function nextPayloadId(): number {
   return lastPayloadId
 }
 
+type Handler = (client: Client, params: unknown) => { result: unknown; after?: () => void }
+
 /**
  * Starts a WalletConnect relay on 127.0.0.1. Resolves once it listens.
  *
+ * Clients must present a relay auth JWT (`?auth=` or `Authorization: Bearer`) signed by the ed25519
+ * key of its `iss` did:key, not expired, for this relay (`aud`); others get HTTP 401 at the handshake.
  * Methods: irn_subscribe, irn_batchSubscribe, irn_unsubscribe, irn_batchUnsubscribe, irn_publish,
  * irn_batchPublish, irn_batchFetchMessages, wc_proposeSession, wc_approveSession. Anything else gets
  * JSON-RPC error -32601. Messages go to every other subscriber of the topic as irn_subscription
  * (with `attestation: ""` when the publisher sent none, which keeps wallets off verify.walletconnect.org),
- * are stored until their ttl ends and are flushed to later subscribers.
+ * are stored until their ttl ends (within the caps of the options) and are flushed to later subscribers.
  */
 export async function startRelay(options: StartRelayOptions = {}): Promise<Relay> {
-  const maxStored = options.maxStoredPerTopic ?? 1000
+  const maxStoredPerTopic = options.maxStoredPerTopic ?? 1000
+  const maxStoredMessages = options.maxStoredMessages ?? 10_000
+  const maxStoredBytes = options.maxStoredBytes ?? 64 * 1024 * 1024
+  const maxSubscriptions = options.maxSubscriptionsPerSocket ?? 1000
+  const maxBuffered = options.maxBufferedBytesPerSocket ?? 16 * 1024 * 1024
   const now = options.now ?? Date.now
+  const extraAudiences = new Set(options.audiences ?? [])
   const clients = new Set<Client>()
   const subscribers = new Map<string, Set<Client>>()
   const store = new Map<string, StoredMessage[]>()
-  const stats = { delivered: 0, malformed: 0, methods: {} as Record<string, number> }
+  /** Every stored message, oldest first (a Set keeps insertion order), for the overall caps. */
+  const storedOrder = new Set<StoredMessage>()
+  let storedBytes = 0
+  const methodCounts = new Map<string, number>()
+  const stats = { delivered: 0, malformed: 0, rejectedConnections: 0, droppedSlowClients: 0, evictedMessages: 0 }
 
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0, maxPayload: 4 * 1024 * 1024 })
+  let port = 0
+  const acceptsAudience = (aud: string): boolean => {
+    if (extraAudiences.has(aud)) return true
+    try {
+      const url = new URL(aud)
+      return (url.protocol === 'ws:' || url.protocol === 'wss:') && LOOPBACK_HOSTS.has(url.hostname) && url.port === String(port)
+    } catch {
+      return false
+    }
+  }
+
+  const wss = new WebSocketServer({
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    maxPayload: options.maxPayloadBytes ?? 4 * 1024 * 1024,
+    verifyClient: (info, done) => {
+      const auth = verifyRelayJwt(jwtOfRequest(info.req), { now: now(), audience: acceptsAudience })
+      if (auth.ok) {
+        authenticated.set(info.req, auth.clientId)
+        done(true)
+      } else {
+        stats.rejectedConnections++
+        done(false, 401, `Auth error: ${auth.error} (${auth.reason})`)
+      }
+    },
+  })
+  /** Client id of each accepted handshake, from verifyClient to 'connection'. */
+  const authenticated = new WeakMap<IncomingMessage, string>()
   await new Promise<void>((resolve, reject) => {
     wss.once('listening', () => resolve())
     wss.once('error', reject)
   })
   const address = wss.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  port = typeof address === 'object' && address ? address.port : 0
 
-  const send = (client: Client, payload: unknown): void => {
-    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(payload))
+  /** Sends one frame; a socket whose queue would pass maxBuffered is terminated instead. */
+  const send = (client: Client, payload: unknown): boolean => {
+    const { socket } = client
+    if (socket.readyState !== WebSocket.OPEN) return false
+    const text = JSON.stringify(payload)
+    if (socket.bufferedAmount + Buffer.byteLength(text) > maxBuffered) {
+      stats.droppedSlowClients++
+      // terminate() frees the queue now; close() would wait behind it.
+      socket.terminate()
+      return false
+    }
+    socket.send(text)
+    return true
+  }
+
+  const removeStored = (msg: StoredMessage, list?: StoredMessage[]): void => {
+    if (!storedOrder.delete(msg)) return
+    storedBytes -= msg.bytes
+    const topicList = list ?? store.get(msg.topic)
+    const i = topicList ? topicList.indexOf(msg) : -1
+    if (topicList && i >= 0) topicList.splice(i, 1)
+    if (topicList && topicList.length === 0) store.delete(msg.topic)
   }
 
   const pruneExpired = (topic: string): StoredMessage[] => {
+    const list = store.get(topic)
+    if (!list) return []
     const t = now()
-    const list = (store.get(topic) ?? []).filter((m) => m.expiresAt > t)
-    if (list.length) store.set(topic, list)
-    else store.delete(topic)
-    return list
+    for (const m of list.filter((x) => x.expiresAt <= t)) removeStored(m, list)
+    return store.get(topic) ?? []
+  }
+
+  const addStored = (msg: StoredMessage): void => {
+    let list = store.get(msg.topic)
+    if (!list) store.set(msg.topic, (list = []))
+    list.push(msg)
+    storedOrder.add(msg)
+    storedBytes += msg.bytes
+    while (list.length > maxStoredPerTopic) {
+      stats.evictedMessages++
+      removeStored(list[0]!, list)
+    }
+    while (storedOrder.size > maxStoredMessages || storedBytes > maxStoredBytes) {
+      const oldest = storedOrder.values().next().value
+      if (!oldest) break
+      stats.evictedMessages++
+      removeStored(oldest)
+    }
   }
 
   const deliver = (client: Client, msg: StoredMessage): void => {
     const subscriptionId = client.subscriptions.get(msg.topic)
     if (!subscriptionId || msg.publisher === client.clientId || msg.deliveredTo.has(client.clientId)) return
-    if (client.socket.readyState !== WebSocket.OPEN) return
-    msg.deliveredTo.add(client.clientId)
-    stats.delivered++
-    send(client, {
+    const sent = send(client, {
       id: nextPayloadId(),
       jsonrpc: '2.0',
       method: 'irn_subscription',
@@ -185,23 +295,32 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         },
       },
     })
+    if (!sent) return
+    msg.deliveredTo.add(client.clientId)
+    stats.delivered++
   }
 
-  const subscribe = (client: Client, topic: string): string => {
-    let id = client.subscriptions.get(topic)
-    if (!id) {
-      id = randomBytes(32).toString('hex')
-      client.subscriptions.set(topic, id)
-      let set = subscribers.get(topic)
-      if (!set) subscribers.set(topic, (set = new Set()))
-      set.add(client)
-    }
-    return id
+  /** Subscribes to every topic or to none: a batch that would pass the socket's cap is refused whole. */
+  const subscribeAll = (client: Client, topics: string[]): string[] => {
+    const fresh = new Set(topics.filter((t) => !client.subscriptions.has(t)))
+    if (client.subscriptions.size + fresh.size > maxSubscriptions) throw subscriberLimit()
+    return topics.map((topic) => {
+      let id = client.subscriptions.get(topic)
+      if (!id) {
+        id = randomBytes(32).toString('hex')
+        client.subscriptions.set(topic, id)
+        let set = subscribers.get(topic)
+        if (!set) subscribers.set(topic, (set = new Set()))
+        set.add(client)
+      }
+      return id
+    })
   }
+  const subscribe = (client: Client, topic: string): string => subscribeAll(client, [topic])[0]!
 
   // Flush after the subscribe result has been sent, so the client knows the subscription id.
   const flush = (client: Client, topic: string): void => {
-    for (const msg of pruneExpired(topic)) deliver(client, msg)
+    for (const msg of [...pruneExpired(topic)]) deliver(client, msg)
   }
 
   const unsubscribe = (client: Client, topic: string): void => {
@@ -220,25 +339,24 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     attestation: string,
   ): void => {
     const t = now()
-    const msg: StoredMessage = {
-      topic,
-      message,
-      publishedAt: t,
-      tag,
-      attestation,
-      expiresAt: t + ttl * 1000,
-      publisher: publisher.clientId,
-      deliveredTo: new Set(),
-    }
     const list = pruneExpired(topic)
     // A re-published message (a client retry) is stored and delivered once.
-    const stored = list.find((m) => m.message === message)
-    if (!stored) {
-      list.push(msg)
-      while (list.length > maxStored) list.shift()
-      store.set(topic, list)
+    let msg = list.find((m) => m.message === message)
+    if (!msg) {
+      msg = {
+        topic,
+        message,
+        publishedAt: t,
+        tag,
+        attestation,
+        expiresAt: t + ttl * 1000,
+        bytes: topic.length + message.length + attestation.length,
+        publisher: publisher.clientId,
+        deliveredTo: new Set(),
+      }
+      addStored(msg)
     }
-    for (const client of subscribers.get(topic) ?? []) deliver(client, stored ?? msg)
+    for (const client of [...(subscribers.get(topic) ?? [])]) deliver(client, msg)
   }
 
   const publishParams = (publisher: Client, p: unknown): (() => void) => {
@@ -251,45 +369,62 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     return () => publish(publisher, topic, message, ttl, tag, attestation)
   }
 
-  /** Returns the result and, optionally, work to run after the result is sent. */
-  const handle = (client: Client, method: string, params: unknown): { result: unknown; after?: () => void } => {
-    const p = isRecord(params) ? params : undefined
-    const needParams = (): Record<string, unknown> => {
-      if (!p) throw new RpcError(-32602, 'Invalid params: expected an object')
-      return p
-    }
-    switch (method) {
-      case 'irn_subscribe': {
-        const topic = requireString(needParams(), 'topic')
+  const needParams = (params: unknown): Record<string, unknown> => {
+    if (!isRecord(params)) throw new RpcError(-32602, 'Invalid params: expected an object')
+    return params
+  }
+
+  /** The relay's methods. A Map, so names such as 'toString' or '__proto__' are simply unknown. */
+  const methods = new Map<string, Handler>([
+    [
+      'irn_subscribe',
+      (client, params) => {
+        const topic = requireString(needParams(params), 'topic')
         return { result: subscribe(client, topic), after: () => flush(client, topic) }
-      }
-      case 'irn_batchSubscribe': {
-        const topics = requireStringArray(needParams(), 'topics')
-        const ids = topics.map((t) => subscribe(client, t))
+      },
+    ],
+    [
+      'irn_batchSubscribe',
+      (client, params) => {
+        const topics = requireStringArray(needParams(params), 'topics')
+        const ids = subscribeAll(client, topics)
         return { result: ids, after: () => topics.forEach((t) => flush(client, t)) }
-      }
-      case 'irn_unsubscribe': {
-        unsubscribe(client, requireString(needParams(), 'topic'))
+      },
+    ],
+    [
+      'irn_unsubscribe',
+      (client, params) => {
+        unsubscribe(client, requireString(needParams(params), 'topic'))
         return { result: true }
-      }
-      case 'irn_batchUnsubscribe': {
-        const subs = needParams().subscriptions
+      },
+    ],
+    [
+      'irn_batchUnsubscribe',
+      (client, params) => {
+        const subs = needParams(params).subscriptions
         if (!Array.isArray(subs) || !subs.every((s) => isRecord(s) && typeof s.topic === 'string')) {
           throw new RpcError(-32602, 'Invalid params: subscriptions must be an array of { id, topic }')
         }
+        if (subs.length > RELAY_MAX_BATCH_SIZE) throw batchTooLarge()
         for (const s of subs as { topic: string }[]) unsubscribe(client, s.topic)
         return { result: true }
-      }
-      case 'irn_publish':
-        return { result: true, after: publishParams(client, params) }
-      case 'irn_batchPublish': {
-        const messages = needParams().messages
+      },
+    ],
+    ['irn_publish', (client, params) => ({ result: true, after: publishParams(client, params) })],
+    [
+      'irn_batchPublish',
+      (client, params) => {
+        const messages = needParams(params).messages
         if (!Array.isArray(messages)) throw new RpcError(-32602, 'Invalid params: messages must be an array')
+        if (messages.length > RELAY_MAX_BATCH_SIZE) throw batchTooLarge()
         const jobs = messages.map((m) => publishParams(client, m))
         return { result: true, after: () => jobs.forEach((j) => j()) }
-      }
-      case 'irn_batchFetchMessages': {
-        const topics = requireStringArray(needParams(), 'topics')
+      },
+    ],
+    [
+      'irn_batchFetchMessages',
+      (client, params) => {
+        const topics = requireStringArray(needParams(params), 'topics')
         const messages: { topic: string; message: string; publishedAt: number; tag: number; attestation: string }[] = []
         for (const topic of topics) {
           for (const m of pruneExpired(topic)) {
@@ -299,9 +434,12 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
           }
         }
         return { result: { messages, hasMore: false } }
-      }
-      case 'wc_proposeSession': {
-        const q = needParams()
+      },
+    ],
+    [
+      'wc_proposeSession',
+      (client, params) => {
+        const q = needParams(params)
         const pairingTopic = requireString(q, 'pairingTopic')
         const sessionProposal = requireString(q, 'sessionProposal')
         const tag = typeof q.tag === 'number' ? q.tag : RELAY_TAGS.sessionProposeRequest
@@ -310,9 +448,12 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         // The dapp never subscribes to its pairing topic itself: the relay does it for it.
         subscribe(client, pairingTopic)
         return { result: true, after: () => publish(client, pairingTopic, sessionProposal, ttl, tag, attestation) }
-      }
-      case 'wc_approveSession': {
-        const q = needParams()
+      },
+    ],
+    [
+      'wc_approveSession',
+      (client, params) => {
+        const q = needParams(params)
         const pairingTopic = requireString(q, 'pairingTopic')
         const sessionTopic = requireString(q, 'sessionTopic')
         const response = requireString(q, 'sessionProposalResponse')
@@ -327,10 +468,13 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
             publish(client, sessionTopic, settle, ttl, RELAY_TAGS.sessionSettleRequest, attestation)
           },
         }
-      }
-      default:
-        throw new RpcError(-32601, `Method not found: ${method}`)
-    }
+      },
+    ],
+  ])
+
+  const countMethod = (method: string): void => {
+    const key = methodCounts.has(method) || methodCounts.size < MAX_METHOD_NAMES ? method : 'other'
+    methodCounts.set(key, (methodCounts.get(key) ?? 0) + 1)
   }
 
   const onFrame = (client: Client, data: RawData): void => {
@@ -357,21 +501,28 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       return
     }
     const method = frame.method
-    stats.methods[method] = (stats.methods[method] ?? 0) + 1
+    countMethod(method)
     try {
-      const { result, after } = handle(client, method, frame.params)
-      send(client, { id, jsonrpc: '2.0', result })
-      after?.()
+      const handler = methods.get(method)
+      if (!handler) throw new RpcError(-32601, `Method not found: ${method}`)
+      const { result, after } = handler(client, frame.params)
+      if (send(client, { id, jsonrpc: '2.0', result })) after?.()
     } catch (e) {
       const code = e instanceof RpcError ? e.code : -32603
       const message = e instanceof Error ? e.message : 'Internal error'
       if (!(e instanceof RpcError)) stats.malformed++
-      send(client, { id, jsonrpc: '2.0', error: { code, message } })
+      const data = e instanceof RpcError && e.data !== undefined ? { data: e.data } : {}
+      send(client, { id, jsonrpc: '2.0', error: { code, message, ...data } })
     }
   }
 
   wss.on('connection', (socket, req) => {
-    const client: Client = { socket, clientId: clientIdFromRequest(req), subscriptions: new Map() }
+    const clientId = authenticated.get(req)
+    if (!clientId) {
+      socket.terminate()
+      return
+    }
+    const client: Client = { socket, clientId, subscriptions: new Map() }
     clients.add(client)
     socket.on('message', (data) => {
       try {
@@ -401,17 +552,25 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     port,
     stats: () => {
       let subscriptions = 0
-      for (const c of clients) subscriptions += c.subscriptions.size
-      let storedMessages = 0
-      for (const topic of [...store.keys()]) storedMessages += pruneExpired(topic).length
+      let bufferedBytes = 0
+      for (const c of clients) {
+        subscriptions += c.subscriptions.size
+        bufferedBytes += c.socket.bufferedAmount
+      }
+      for (const topic of [...store.keys()]) pruneExpired(topic)
       return {
         connections: clients.size,
         topics: subscribers.size,
         subscriptions,
-        storedMessages,
+        storedMessages: storedOrder.size,
+        storedBytes,
         delivered: stats.delivered,
-        methods: { ...stats.methods },
+        methods: Object.fromEntries(methodCounts),
         malformed: stats.malformed,
+        rejectedConnections: stats.rejectedConnections,
+        droppedSlowClients: stats.droppedSlowClients,
+        evictedMessages: stats.evictedMessages,
+        bufferedBytes,
       }
     },
     stop: () => {
