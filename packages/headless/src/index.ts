@@ -32,8 +32,54 @@ export { BANNER_GAP_MS, type BannerState, type BannerVariant, type Banner } from
 export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/tooltip/tooltip'
 export type { LegalState, Legal } from './core/legal/legal'
 export type { ThemeState, Theme } from './core/theme/theme'
-export { createApiClient, type ApiClient, type ApiClientOptions, type BalanceQuery, type WalletsQuery } from './api/client'
-export type { ExplorerWallet, HistoryResponse, Identity, SupportedChains, TokenPrices, Transaction, WalletsResponse } from './api/schemas'
+export {
+  ANALYTICS_LIMITS,
+  createApiClient,
+  EXCHANGE_RPC_PATH,
+  HTTP_DEFAULTS,
+  HttpStatusError,
+  JsonRpcFailure,
+  nameRegistrationMessage,
+  RequestFailure,
+  type AccountClient,
+  type AllowedOriginsResult,
+  type AnalyticsClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type BalanceQuery,
+  type CallOptions,
+  type ConvertClient,
+  type ExchangeClient,
+  type ExplorerClient,
+  type HistoryQuery,
+  type OnrampClient,
+  type PriceOptions,
+  type ProfileClient,
+  type RequestFailureKind,
+  type WalletsQuery,
+} from './api/client'
+export type {
+  ConvertQuotesResponse,
+  ConvertToken,
+  ConvertTokensResponse,
+  Exchange,
+  ExchangeBuyStatus,
+  ExplorerWallet,
+  GetExchangeBuyStatusResult,
+  GetExchangePayUrlResult,
+  HistoryResponse,
+  Identity,
+  NameRecord,
+  NameSuggestionsResponse,
+  OnrampOptionsResponse,
+  OnrampPaymentCurrency,
+  OnrampPurchaseCurrency,
+  OnrampQuoteResponse,
+  SupportedChains,
+  TokenPrices,
+  Transaction,
+  WalletsResponse,
+} from './api/schemas'
 export { CACHE_TTL } from './api/cache'
 export {
   isPairingExpired,

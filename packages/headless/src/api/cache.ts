@@ -17,6 +17,11 @@ export class TtlCache {
     if (ttlMs > 0) this.entries.set(key, { value, expires: this.now() + ttlMs })
   }
 
+  /** Drop the entries whose key passes `match`. */
+  deleteWhere(match: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (match(key)) this.entries.delete(key)
+  }
+
   clear(): void {
     this.entries.clear()
   }
@@ -26,6 +31,8 @@ export class TtlCache {
 export const CACHE_TTL = {
   balance: 30_000,
   identity: 5 * 60_000,
+  /** Name service lookups (a name's record, an address's names): "ENS" of SPEC §9. */
+  names: 5 * 60_000,
   history: 15_000,
   tokenPrice: 15_000,
 } as const

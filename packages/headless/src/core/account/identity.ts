@@ -13,7 +13,7 @@ export function createIdentity(deps: { chain: Chain; api: ApiClient }) {
     const address = ns ? deps.chain.getAccount(ns)?.address : undefined
     if (ns !== 'eip155' || !address) return false
     try {
-      const identity = await deps.api.getIdentity(address)
+      const identity = await deps.api.account.getIdentity(address)
       if (deps.chain.getAccount(ns)?.address !== address) return false
       deps.chain.setAccount(ns, { profileName: identity.name, profileImage: identity.avatar })
       return true

@@ -1,4 +1,10 @@
+import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
+import { createApiClient } from '../../api/client'
+import { sendJson, startServer } from '../../api/test-support'
+import { createBanner } from '../banner/banner'
+import { createChain } from '../chain/chain'
+import { createBalance } from './balance'
 import { createPortico } from '../portico'
 import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
 import type { Timers } from '../timers'
@@ -89,7 +95,7 @@ describe('token balance flow (SPEC §4)', () => {
   })
 
   it('after a failure it retries by itself once the 30 s block ends, and the balance returns with the server', async () => {
-    let status = 503
+    let status = 500
     const clock = { t: 5_000 }
     const pending: { fn: () => void; at: number }[] = []
     const timers: Timers = {
@@ -139,3 +145,44 @@ describe('token balance flow (SPEC §4)', () => {
     expect(call.searchParams.get('chainId')).toBe(solana.caipNetworkId)
   })
 })
+
+describe('token balance flow against an API that accepts and stalls (real server)', () => {
+  it('the fetch ends: "Token Balance Unavailable", balanceLoading false; after the block a fresh request gets the balance', async () => {
+    let answer = false
+    const held: ServerResponse[] = []
+    const server = await startServer((_req, res) => (answer ? sendJson(res, { balances: [usdc, eth] }) : held.push(res)))
+    try {
+      const clock = { t: 1_000 }
+      const pending: { fn: () => void; at: number }[] = []
+      const timers: Timers = { now: () => clock.t, setTimeout: (fn, ms) => pending.push({ fn, at: clock.t + ms }), clearTimeout: () => {} }
+      const chain = createChain({ networks: [mainnet], defaultNetwork: mainnet, noAdapters: false })
+      chain.setAccount('eip155', { address: ADDRESS, status: 'connected' })
+      const banner = createBanner(timers)
+      const api = createApiClient({ baseUrl: server.url, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timeoutMs: 100, now: timers.now })
+      const balance = createBalance({ chain, api, banner, timers, adapters: [] })
+
+      const loading: boolean[] = []
+      const unbind = chain.$chains.listen((c) => loading.push(c.eip155!.accountState?.balanceLoading ?? false))
+      await expect(balance.fetchTokenBalances({ namespace: 'eip155' })).resolves.toBe(false)
+      unbind()
+      expect(loading[0]).toBe(true)
+      expect(chain.getAccount('eip155')).toMatchObject({ balanceLoading: false, lastRetry: 1_000 })
+      expect(banner.$banner.get()).toMatchObject({ message: 'Token Balance Unavailable', variant: 'error', open: true })
+      expect(server.requests).toHaveLength(1)
+
+      answer = true
+      clock.t = 31_000
+      pending.find((p) => p.at === 31_000)!.fn()
+      await until(() => chain.getAccount('eip155')?.balance === '1.5')
+      expect(server.requests).toHaveLength(2)
+      expect(chain.getAccount('eip155')).toMatchObject({ balanceLoading: false, lastRetry: undefined, balanceSymbol: 'ETH' })
+    } finally {
+      for (const res of held) res.destroy()
+      await server.close()
+    }
+  })
+})
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 2))
+}

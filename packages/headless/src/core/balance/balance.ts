@@ -49,7 +49,7 @@ export function createBalance(deps: BalanceDeps) {
     if (retry?.namespace === ns) cancelRetry()
     chain.setAccount(ns, { balanceLoading: true })
     try {
-      const balances = await deps.api.getBalance(account.address, { chainId: network.caipNetworkId, forceUpdate: opts.forceUpdate })
+      const balances = await deps.api.account.getBalance(account.address, { chainId: network.caipNetworkId, forceUpdate: opts.forceUpdate })
       const native = balances.find((b) => b.address === undefined && b.chainId === network.caipNetworkId)
       chain.setAccount(ns, {
         tokenBalance: balances,
