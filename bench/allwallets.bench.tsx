@@ -6,7 +6,7 @@
 //   - per keystroke: the input event until React committed (sync part), and the keystroke until the
 //     filtered list is rendered (debounce skipped with hand-driven timers; the fake explorer filters
 //     the 1 000 wallets in memory, as the server does) — medians of every sample taken.
-import { createPortico, explorerFor, type Portico, type Timers } from '@portico/headless'
+import { createPortico, type Portico, type Timers } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render } from '@testing-library/react'
 import { afterAll, beforeAll, describe, test } from 'vitest'
@@ -94,7 +94,7 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
       fetch: explorerFetch,
       timers,
     })
-    const explorer = explorerFor(portico)
+    const explorer = portico.explorer
     while (explorer.$hasMore.get()) await explorer.loadMore()
     portico.router.push('AllWallets')
     view = render(
@@ -137,7 +137,7 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
       await settle()
       const t2 = performance.now()
       // Only a finished search counts: the answer for this text must be on screen.
-      const search = explorerFor(portico).$search.get()
+      const search = portico.explorer.$search.get()
       if (search.query !== text || search.loading) throw new Error(`search for "${text}" did not settle`)
       const shown = search.query.trim() ? search.results.length : COUNT
       if (mounted() > (rowsMounted.bound as number) || (shown > 0 && mounted() === 0)) throw new Error(`unexpected rows for "${text}": ${mounted()}`)

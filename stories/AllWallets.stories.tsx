@@ -1,6 +1,6 @@
 // AllWallets and ConnectingExternal in the real modal, fed by a fixture wallet explorer: no request
 // leaves the page (the explorer answers from a fixed catalogue and every image is a data: URI).
-import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
+import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { fixtureAdapter, type Instances, networks, renderModal } from './support/fixtures'
@@ -79,13 +79,13 @@ const loader =
 /** Open AllWallets with its first page loaded. */
 async function allWallets(p: Portico): Promise<void> {
   p.router.push('AllWallets')
-  await explorerFor(p).loadMore()
+  await p.explorer.loadMore()
 }
 
 /** Type a search and wait for its (debounced) answer. */
 const searching = (text: string) => async (p: Portico) => {
   await allWallets(p)
-  const explorer = explorerFor(p)
+  const explorer = p.explorer
   explorer.setSearch(text)
   await new Promise<void>((resolve) => {
     const stop = explorer.$search.subscribe((s) => {
@@ -157,7 +157,7 @@ export const ConnectWithExplorerWallets: Story = {
   name: 'Connect (recent explorer wallet before the installed ones)',
   loaders: [
     loader({ featured: ['wallet-5'] }, async (p) => {
-      const explorer = explorerFor(p)
+      const explorer = p.explorer
       explorer.addRecent(CATALOGUE[1] as (typeof CATALOGUE)[number])
       await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
     }),

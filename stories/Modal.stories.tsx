@@ -2,9 +2,8 @@ import { ConnectButton } from '@portico/ui'
 import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { FreezeMotion } from './support/panels'
-import { connected, type Instances, instances, LEGAL } from './support/fixtures'
+import { connected, type Instances, instances } from './support/fixtures'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { UiConfigContext } from '@portico/ui'
 
 // The real overlay: portal on document.body, dimmed page, focus moved into the dialog.
 type Args = { mode: 'light' | 'dark' }
@@ -16,14 +15,12 @@ const meta = {
     const p = (loaded as { portico: Instances }).portico[mode]
     return (
       <PorticoContextProvider portico={p}>
-        <UiConfigContext.Provider value={LEGAL}>
           <FreezeMotion />
           <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
             <h1 style={{ margin: '0 0 16px', fontFamily: 'system-ui, sans-serif', fontSize: 20, color: mode === 'dark' ? '#f3f4f7' : '#14161c' }}>Example dapp</h1>
             <ConnectButton />
           </main>
           <PorticoModal />
-        </UiConfigContext.Provider>
       </PorticoContextProvider>
     )
   },

@@ -56,7 +56,7 @@ export const AccountActivity: Story = {
   loaders: [
     instances({}, async (p) => {
       await connected(p)
-      p.chain.setAccount('eip155', { currentTab: 1 })
+      p.chain.setCurrentTab(1)
     }),
   ],
 }

@@ -1,6 +1,6 @@
 // ConnectingWalletConnect in the real modal: a WalletConnect-like adapter publishes a fixed pairing
 // URI (no relay, no request leaves the page), so the QR code is the same on every run.
-import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
+import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
@@ -56,7 +56,7 @@ async function make(mode: ThemeMode, pairing: Pairing, opts: { mobile?: boolean;
   })
   await portico.ready
   if (opts.wallet) {
-    explorerFor(portico).addRecent(RABBIT)
+    portico.explorer.addRecent(RABBIT)
     portico.router.push('ConnectingWalletConnect', { walletId: RABBIT.id })
   } else portico.router.push('ConnectingWalletConnect', {})
   return portico

@@ -1,7 +1,7 @@
 // ConnectingWalletConnectBasic (SPEC §2, the basic connect view) in the real modal: a WalletConnect-like
 // adapter publishes a fixed pairing URI and a fixture explorer answers the wallet list, so nothing
 // leaves the page and the QR code is the same on every run.
-import { type ChainAdapter, createPortico, explorerFor, type Portico, type ThemeMode } from '@portico/headless'
+import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
 import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
@@ -75,7 +75,7 @@ async function make(mode: ThemeMode, pairing: Pairing): Promise<Portico> {
   })
   await portico.ready
   // What opening the modal does: the explorer's first page (and its total) is in.
-  await explorerFor(portico).loadMore()
+  await portico.explorer.loadMore()
   portico.router.reset('ConnectingWalletConnectBasic')
   return portico
 }

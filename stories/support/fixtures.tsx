@@ -3,7 +3,6 @@
 // client gets a fixture fetch (support/api.ts) that answers from fixed data, and every image is an inline data URI.
 import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { type UiConfig, UiConfigContext } from '@portico/ui'
 import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
 import { fixtureFetch, type FixtureToken } from './api'
@@ -106,6 +105,7 @@ export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour =
     isMobile: false,
     connectMethodsOrder: behaviour.connectMethodsOrder,
     features: behaviour.legalCheckbox ? { legalCheckbox: true } : undefined,
+    ...LEGAL,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
     fetch: fixtureFetch({ tokens: behaviour.tokens, balanceStatus: behaviour.balanceStatus }),
   })
@@ -129,16 +129,13 @@ export const instances =
     portico: { light: await makePortico('light', behaviour, arrange), dark: await makePortico('dark', behaviour, arrange) },
   })
 
-export const LEGAL: UiConfig = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }
+/** The legal links every fixture instance has (the legal footer and checkbox name them). */
+export const LEGAL = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }
 
 /** Provides the panel's instance (light or dark) to its children. */
-export function WithPortico({ instances: i, config = LEGAL, children }: { instances: Instances; config?: UiConfig; children: ReactNode }) {
+export function WithPortico({ instances: i, children }: { instances: Instances; children: ReactNode }) {
   const mode = usePanelMode()
-  return (
-    <PorticoContextProvider portico={mode === 'dark' ? i.dark : i.light}>
-      <UiConfigContext.Provider value={config}>{children}</UiConfigContext.Provider>
-    </PorticoContextProvider>
-  )
+  return <PorticoContextProvider portico={mode === 'dark' ? i.dark : i.light}>{children}</PorticoContextProvider>
 }
 
 /** The `render` of view stories: the inline modal on the panel's instance (from the `instances` loader). */

@@ -125,7 +125,7 @@ describe('Solana wallet on the local stack', () => {
     const [toBefore, fromBefore] = [await lamportsOf(to), await lamportsOf(SOL_0)]
     // The demo has no send view yet: drive the headless API of the page's own Portico instance.
     const sent = page.evaluate(
-      ({ to, value }) => window.__portico!.connection.sendTransaction({ to, value: BigInt(value) }),
+      ({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }),
       { to, value: String((3n * LAMPORTS_PER_SOL) / 2n) },
     )
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toMatch(/^solana(Send|Sign)Transaction$/)

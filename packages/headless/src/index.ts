@@ -4,6 +4,10 @@ export * from './core/types'
 export * from './core/format/index'
 export * from './adapters'
 export { createPortico, type Portico } from './core/portico'
+export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './core/host'
+export type { WalletFlow, WalletCallOptions } from './core/wallet/wallet'
+export type { ActivityFlow, ActivityState } from './core/activity/activity'
+export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,
   detectMobile,
@@ -25,8 +29,16 @@ export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './cor
 export type { TransactionAction, TransactionOutcome, Router } from './core/router/router'
 export { SHAKE_MS, type ModalState, type OpenOptions, type Modal } from './core/modal/modal'
 export type { AccountState, ChainState, GlobalState, NetworkState, TokenBalance, EmbeddedUser, Chain } from './core/chain/chain'
-export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow } from './core/connection/connection'
-export { AUTH_CONNECTOR_ID, type SwitchRoute, type NetworkFlow } from './core/network/network'
+export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow, type ConnectOptions, type ProfileWallet } from './core/connection/connection'
+export {
+  afterSwitch,
+  AUTH_CONNECTOR_ID,
+  nextViewAfterActiveChain,
+  type ActiveChainSwitchState,
+  type NetworkFlow,
+  type SwitchRoute,
+  type SwitchState,
+} from './core/network/network'
 export { BALANCE_RETRY_MS, type BalanceFlow } from './core/balance/balance'
 export { BANNER_GAP_MS, type BannerState, type BannerVariant, type Banner } from './core/banner/banner'
 export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/tooltip/tooltip'
@@ -94,7 +106,7 @@ export {
   EXPLORER_LIMITS,
   addRecentWallet,
   createExplorer,
-  explorerFor,
+  entriesForNamespace,
   featuredQuery,
   markWallets,
   orderWallets,
@@ -103,11 +115,12 @@ export {
   searchQuery,
   type Explorer,
   type ExplorerDeps,
-  type ExplorerOptions,
   type ListedWallet,
   type OrderedWallet,
   type OrderWalletsInput,
   type SearchState,
+  type WalletListEntry,
   type WalletListState,
+  walletListEntries,
 } from './core/explorer/index'
 export { isUnsafeLink, walletLink, walletLinks, type WalletLinks } from './core/explorer/links'

@@ -27,5 +27,5 @@ export { ConnectButton, type ConnectButtonProps } from './components/ConnectButt
 export { AccountButton, type AccountButtonProps } from './components/AccountButton/AccountButton'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton/NetworkButton'
 export { PorticoProvider, type PorticoProviderProps } from './PorticoProvider/PorticoProvider'
-export { type UiConfig, UiConfigContext } from './config'
+export type { UiConfig } from './config'
 export { useThemeProps } from './useThemeProps'

@@ -177,10 +177,10 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     const { portico } = make()
     await portico.ready
     await pairAndApprove(portico)
-    const signature = await portico.connection.signMessage('hello portico')
+    const signature = await portico.wallet.signMessage('hello portico')
     expect(await verifyMessage({ address: WALLET_ADDRESS, message: 'hello portico', signature: signature as `0x${string}` })).toBe(true)
 
-    const hash = await portico.connection.sendTransaction({ to: OTHER_ADDRESS, value: 1000n })
+    const hash = await portico.wallet.sendTransaction({ to: OTHER_ADDRESS, value: 1000n })
     const receipt = await createPublicClient({ transport: http(anvilA.rpcUrl) }).waitForTransactionReceipt({ hash: hash as `0x${string}` })
     expect(receipt.status).toBe('success')
 
@@ -193,7 +193,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       ['wallet_switchEthereumChain', 'eip155:31337'],
     ])
     // Later requests go to the new chain.
-    await portico.connection.signMessage('on b')
+    await portico.wallet.signMessage('on b')
     expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31338' })
   })
 
@@ -300,7 +300,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     expect(again.portico.chain.$account.get()).toMatchObject({ address: WALLET_ADDRESS, status: 'connected' })
     expect(again.portico.chain.getAccount('polkadot')?.status).toBe('connected')
     expect(wallet.sessions().length).toBe(before)
-    const signature = await again.portico.connection.signMessage('restored')
+    const signature = await again.portico.wallet.signMessage('restored')
     expect(await verifyMessage({ address: WALLET_ADDRESS, message: 'restored', signature: signature as `0x${string}` })).toBe(true)
   })
 })

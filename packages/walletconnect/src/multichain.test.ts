@@ -89,7 +89,7 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     expect(portico.chain.$activeChain.get()).toBe('solana')
     expect(portico.chain.$account.get().address).toBe(SOL_0)
 
-    const signature = await portico.connection.signMessage(TEXT)
+    const signature = await portico.wallet.signMessage(TEXT)
     expect(base58Decode(signature)).toHaveLength(64)
     expect(ed25519.verify(base58Decode(signature), TEXT_BYTES, base58Decode(SOL_0))).toBe(true)
     expect(ed25519.verify(base58Decode(signature), new TextEncoder().encode('hello portic0'), base58Decode(SOL_0))).toBe(false)
@@ -104,7 +104,7 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     const portico = await connected()
     const to = solana.accounts[2]!
     const [fromBefore, toBefore] = [await lamports(solana.rpcUrl, SOL_0), await lamports(solana.rpcUrl, to)]
-    const signature = await portico.connection.sendTransaction({ to, value: 1_234_567n }, { namespace: 'solana' })
+    const signature = await portico.wallet.sendTransaction({ to, value: 1_234_567n }, { namespace: 'solana' })
     expect(base58Decode(signature)).toHaveLength(64)
     expect(await lamports(solana.rpcUrl, to)).toBe(toBefore + 1_234_567n)
     expect(await lamports(solana.rpcUrl, SOL_0)).toBe(fromBefore - 1_234_567n - LAMPORTS_PER_SIGNATURE)
@@ -116,7 +116,7 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
   it('signMessage in polkadot, sui, cosmos, bip122 and stacks: each signature verifies against the key of that address', async () => {
     const portico = await connected()
     const { accounts } = wallet
-    const sign = (namespace: CaipNetwork['chainNamespace']) => portico.connection.signMessage(TEXT, { namespace })
+    const sign = (namespace: CaipNetwork['chainNamespace']) => portico.wallet.signMessage(TEXT, { namespace })
 
     // polkadot_signMessage: 0x-hex ed25519 over <Bytes>message</Bytes>, key = the one in the SS58 address.
     const dot = await sign('polkadot')
@@ -159,9 +159,9 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     const portico = await connected()
     const before = wallet.requestLog().length
     // The dev wallet approves no sendTransfer (bip122) nor stx_transferStx (stacks); polkadot has no send at all.
-    await expect(portico.connection.sendTransaction({ to: wallet.accounts.bip122, value: 1000n }, { namespace: 'bip122' })).rejects.toThrow('Requested RPC call is not allowed')
-    await expect(portico.connection.sendTransaction({ to: wallet.accounts.stacks, value: 1000n }, { namespace: 'stacks' })).rejects.toThrow('Requested RPC call is not allowed')
-    await expect(portico.connection.sendTransaction({ to: wallet.accounts.polkadot, value: 1000n }, { namespace: 'polkadot' })).rejects.toThrow('Requested RPC call is not allowed')
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.bip122, value: 1000n }, { namespace: 'bip122' })).rejects.toThrow('Requested RPC call is not allowed')
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.stacks, value: 1000n }, { namespace: 'stacks' })).rejects.toThrow('Requested RPC call is not allowed')
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.polkadot, value: 1000n }, { namespace: 'polkadot' })).rejects.toThrow('Requested RPC call is not allowed')
     expect(wallet.requestLog().length).toBe(before)
   })
 

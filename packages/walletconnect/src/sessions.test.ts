@@ -129,7 +129,7 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
   it('the namespace the app is on wins when the session has it', async () => {
     const { portico } = make([evm, bitcoin, polkadot])
     await portico.ready
-    portico.chain.setActiveNetwork(bitcoin)
+    await portico.network.switchNetwork(bitcoin)
     const { result } = await pairAndApprove(portico)
     expect(result).toMatchObject({ namespace: 'bip122', address: wallet.accounts.bip122 })
     expect(portico.chain.$activeChain.get()).toBe('bip122')

@@ -107,5 +107,8 @@ export function isUserRejection(error: unknown): boolean {
 /** Options given to createPortico failed validation; `details` lists 'path: problem' items. */
 export const invalidOptionsError = (details: string[]): string => `Invalid Portico options: ${details.join('; ')}`
 
+/** A wallet call's parameters failed validation (SPEC §5 wallet_sendCalls rules …); `details` lists 'path: problem'. */
+export const invalidWalletCallError = (details: string[]): string => `Invalid wallet call: ${details.join('; ')}`
+
 /** A response body failed its zod schema. */
 export const invalidResponseError = (path: string, details: string): string => `Invalid response from ${path}: ${details}`

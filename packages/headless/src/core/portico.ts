@@ -1,35 +1,66 @@
-/** createPortico: one independent instance with every flow wired together. */
-import { createApiClient } from '../api/client'
-import { createBalance } from './balance/balance'
-import { createBanner } from './banner/banner'
-import { createChain } from './chain/chain'
-import { createConnection } from './connection/connection'
-import { createLegal } from './legal/legal'
-import { createModal } from './modal/modal'
-import { createNetwork } from './network/network'
+/** createPortico: one independent instance, its flows registered one way (host.ts, flows.ts). */
 import { computed, type ReadableAtom } from 'nanostores'
-import { connectMethodsOrder, detectMobile, resolveOptions, SDK_TYPE, SDK_VERSION, type PorticoOptions } from './options/options'
-import { createFeatures } from './options/features'
-import { createIdentity } from './account/identity'
-import { createRouter } from './router/router'
-import { createStorage } from './storage/storage'
-import { createTheme } from './theme/theme'
-import { createTooltip } from './tooltip/tooltip'
+import { createApiClient } from '../api/client'
+import type { IdentityFlow } from './account/identity'
+import type { BalanceFlow } from './balance/balance'
+import type { Banner } from './banner/banner'
+import type { Chain, ChainInternal } from './chain/chain'
+import type { ConnectionFlow, ConnectionInternal } from './connection/connection'
+import type { Explorer } from './explorer/explorer'
+import { FLOWS, LAZY_FLOWS } from './flows'
+import { createHost, type LazyFlowName, type LazyFlows, type PublicFlow } from './host'
+import type { Legal } from './legal/legal'
+import type { Modal } from './modal/modal'
+import type { NetworkFlow } from './network/network'
+import type { FeaturesFlow } from './options/features'
+import { connectMethodsOrder, resolveOptions, SDK_TYPE, SDK_VERSION, type PorticoOptions, type ResolvedOptions } from './options/options'
+import type { Router } from './router/router'
+import { createStorage, type PorticoStorage } from './storage/storage'
+import type { Theme } from './theme/theme'
+import type { Tooltip } from './tooltip/tooltip'
 import type { ConnectMethod } from './types'
+import type { WalletFlow } from './wallet/wallet'
 
-export function createPortico(input: PorticoOptions) {
+/** One Portico instance. Every store is read-only; state changes through the named actions. */
+export interface Portico {
+  readonly options: ResolvedOptions
+  readonly storage: PorticoStorage
+  readonly router: PublicFlow<Router>
+  readonly modal: PublicFlow<Modal>
+  readonly chain: PublicFlow<Chain, ChainInternal>
+  readonly connection: PublicFlow<ConnectionFlow, ConnectionInternal> & {
+    /** SPEC §2 connect-method order for the current connectors and the merged features. */
+    readonly $methodsOrder: ReadableAtom<ConnectMethod[]>
+  }
+  readonly network: PublicFlow<NetworkFlow>
+  readonly wallet: PublicFlow<WalletFlow>
+  readonly balance: PublicFlow<BalanceFlow>
+  readonly identity: PublicFlow<IdentityFlow>
+  readonly explorer: PublicFlow<Explorer>
+  readonly features: PublicFlow<FeaturesFlow>
+  readonly banner: PublicFlow<Banner>
+  readonly tooltip: PublicFlow<Tooltip>
+  readonly legal: PublicFlow<Legal>
+  readonly theme: PublicFlow<Theme>
+  /**
+   * A flow that only some apps use (activity …): its module is imported on the first call, and
+   * later calls share it. Hooks call this for you.
+   */
+  load<K extends LazyFlowName>(name: K): Promise<PublicFlow<LazyFlows[K]>>
+  /** The lazy flow if it is loaded already, else undefined (never loads). */
+  peek<K extends LazyFlowName>(name: K): PublicFlow<LazyFlows[K]> | undefined
+  /** Resolves when every adapter's setup finished. */
+  readonly ready: Promise<void>
+  /** Restore remembered sessions without prompting (call once on start, client side). */
+  reconnect(): Promise<void>
+  /** Remove adapter listeners. */
+  destroy(): void
+}
+
+export function createPortico(input: PorticoOptions): Portico {
   const options = resolveOptions(input)
   const timers = options.timers
   const storage = createStorage(options.storage)
-
-  // Start on the last used network when it is still one of the app's networks.
-  const lastId = storage.get('activeCaipNetworkId')
-  const last = lastId ? options.networks.find((n) => n.caipNetworkId === lastId) : undefined
-  const chain = createChain({ networks: options.networks, defaultNetwork: last ?? options.defaultNetwork, noAdapters: options.adapters.length === 0 })
-
-  let closeModal = () => {}
-  const router = createRouter({ isConnected: () => chain.isConnected(), closeModal: () => closeModal() })
-  const banner = createBanner(timers)
   const api = createApiClient({
     baseUrl: options.apiUrl,
     explorerUrl: options.explorerUrl,
@@ -39,42 +70,11 @@ export function createPortico(input: PorticoOptions) {
     fetch: options.fetch,
     now: () => timers.now(),
   })
-  const balance = createBalance({ chain, api, banner, timers, adapters: options.adapters, adapterFor: (ns) => connection.adapterFor(ns) })
-  const identity = createIdentity({ chain, api })
-  const features = createFeatures(input.features)
+  const host = createHost({ options, timers, storage, api }, FLOWS, LAZY_FLOWS)
+  const flow = host.get
+  const connection = flow('connection')
+  const features = flow('features')
 
-  let openModal: (o: { view: 'UnsupportedChain' }) => Promise<void> = async () => {}
-  const connection = createConnection({
-    chain,
-    router,
-    storage,
-    adapters: options.adapters,
-    projectId: options.projectId,
-    featuredWalletIds: options.featuredWalletIds,
-    excludeWalletIds: options.excludeWalletIds,
-    onUnsupportedChain: () => void openModal({ view: 'UnsupportedChain' }),
-    // Native and token balances come from the Portico API (30 s cache, 30 s retry block on failure).
-    onAccountReady: (ns) => void balance.fetchTokenBalances({ namespace: ns }),
-  })
-  const network = createNetwork({ chain, router, connection, storage, adapters: options.adapters })
-  const modal = createModal({
-    router,
-    chain,
-    timers,
-    manualControl: options.manualControl,
-    embedded: options.embedded,
-    isMobile: () => detectMobile(options.isMobile),
-    switchNetwork: (n) => network.switchNetwork(n),
-    resetConnectionUri: () => connection.cancelPairing(),
-  })
-  closeModal = modal.close
-  openModal = modal.open
-
-  const tooltip = createTooltip()
-  const legal = createLegal()
-  const theme = createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables })
-
-  /** SPEC §2 connect-method order for the current connectors. */
   const $methodsOrder: ReadableAtom<ConnectMethod[]> = computed([connection.$connectors, features.$features], (connectors, flags) =>
     connectMethodsOrder({ configured: options.connectMethodsOrder, connectors, features: flags }),
   )
@@ -91,38 +91,32 @@ export function createPortico(input: PorticoOptions) {
   return {
     options,
     storage,
-    api,
-    router,
-    modal,
-    chain,
+    router: flow('router'),
+    modal: flow('modal'),
+    chain: flow('chain'),
     connection: { ...connection, $methodsOrder },
-    network,
-    balance,
-    identity,
-    /** Feature flags: $features (local options over defaults), loadRemote() merges GET /appkit/v1/config. */
-    features: {
-      $features: features.$features,
-      applyRemote: features.applyRemote,
-      async loadRemote(): Promise<void> {
-        features.applyRemote(await api.getConfig())
-      },
+    network: flow('network'),
+    wallet: flow('wallet'),
+    balance: flow('balance'),
+    identity: flow('identity'),
+    get explorer() {
+      // Created on first use: it watches the modal to prefetch the wallet list the first time it opens.
+      return flow('explorer')
     },
-    banner,
-    tooltip,
-    legal,
-    theme,
-    /** Resolves when every adapter's setup finished. */
+    features,
+    banner: flow('banner'),
+    tooltip: flow('tooltip'),
+    legal: flow('legal'),
+    theme: flow('theme'),
+    load: (name) => host.load(name) as never,
+    peek: (name) => host.peek(name) as never,
     ready,
-    /** Restore remembered sessions without prompting (call once on start, client side). */
     async reconnect(): Promise<void> {
       await ready
       await connection.reconnect()
     },
-    /** Remove adapter listeners. */
     destroy(): void {
       for (const c of cleanups.splice(0)) c()
     },
   }
 }
-
-export type Portico = ReturnType<typeof createPortico>

@@ -1,5 +1,7 @@
 /** Test fixtures shared by the headless tests (not exported from the package). */
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector } from '../adapters'
+import type { Chain } from './chain/chain'
+import type { ConnectionFlow } from './connection/connection'
 import type { StorageLike } from './storage/storage'
 import type { CaipNetwork, ChainNamespace } from './types'
 
@@ -96,4 +98,13 @@ export function jsonFetch(route: (url: URL) => { status?: number; body?: unknown
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   }) as typeof globalThis.fetch
   return { fetch, calls }
+}
+
+/**
+ * The flows behind a Portico instance with their internal members (chain.setAccount …), for tests
+ * that arrange a state no public action reaches. The public type hides these; at run time they are
+ * the same objects.
+ */
+export function internals(portico: { chain: unknown; connection: unknown }): { chain: Chain; connection: ConnectionFlow } {
+  return { chain: portico.chain as Chain, connection: portico.connection as ConnectionFlow }
 }

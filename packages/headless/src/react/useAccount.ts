@@ -1,7 +1,15 @@
 import { useStore } from '@nanostores/react'
 import type { TokenBalance } from '../core/chain/chain'
 import type { CaipAddress, ChainNamespace, ConnectionStatus } from '../core/types'
+import { initialAccountState } from '../core/chain/chain'
 import { usePortico } from './usePortico'
+
+const DISCONNECTED = initialAccountState()
+
+export interface UseAccountOptions {
+  /** The namespace whose account is read. @default the active namespace */
+  namespace?: ChainNamespace
+}
 
 export interface UseAccountReturn {
   /** @default undefined */
@@ -31,14 +39,22 @@ export interface UseAccountReturn {
   socialProvider?: string
   /** Block explorer page of the address. @default undefined */
   addressExplorerUrl?: string
+  /** The Account view's tab: 0 Tokens, 1 Activity. @default 0 */
+  currentTab: number
+  setCurrentTab: (tab: number) => void
+  /** Namespaces with a connected wallet (multi-wallet). @default [] */
+  connectedNamespaces: ChainNamespace[]
 }
 
-/** The active namespace's account. */
-export function useAccount(): UseAccountReturn {
+/** A namespace's account (the active one by default). */
+export function useAccount(options: UseAccountOptions = {}): UseAccountReturn {
   const { chain, connection } = usePortico()
-  const account = useStore(chain.$account)
-  const namespace = useStore(chain.$activeChain)
+  const active = useStore(chain.$account)
+  const activeChain = useStore(chain.$activeChain)
+  const chains = useStore(chain.$chains)
   const connections = useStore(connection.$connections)
+  const namespace = options.namespace ?? activeChain
+  const account = options.namespace ? (chains[options.namespace]?.accountState ?? DISCONNECTED) : active
   const current = namespace ? connections[namespace] : undefined
   return {
     address: account.address,
@@ -56,5 +72,8 @@ export function useAccount(): UseAccountReturn {
     authName: current?.authName,
     socialProvider: account.socialProvider,
     addressExplorerUrl: account.addressExplorerUrl,
+    currentTab: account.currentTab,
+    setCurrentTab: (tab) => chain.setCurrentTab(tab, namespace),
+    connectedNamespaces: Object.keys(connections) as ChainNamespace[],
   }
 }

@@ -2,29 +2,33 @@ import { useStore } from '@nanostores/react'
 import { usePortico } from './usePortico'
 
 export interface UseLegalReturn {
-  /**
-   * The app turned the legal checkbox on (`features.legalCheckbox`). The default modal shows it only
-   * when a terms or privacy link is set. @default false
-   */
+  /** The app turned the legal checkbox on (`features.legalCheckbox`). @default false */
   isLegalCheckboxEnabled: boolean
   /** @default false */
   isLegalCheckboxChecked: boolean
   setLegalChecked: (checked: boolean) => void
-  /** options.termsConditionsUrl. @default undefined */
+  /** The checkbox belongs in the Connect-family views: enabled, and a terms or privacy link to agree to. @default false */
+  shown: boolean
+  /** Connect methods are locked: shown and not checked. @default false */
+  locked: boolean
+  /** @default options.termsConditionsUrl */
   termsConditionsUrl?: string
-  /** options.privacyPolicyUrl. @default undefined */
+  /** @default options.privacyPolicyUrl */
   privacyPolicyUrl?: string
 }
 
-/** The legal checkbox (SPEC §3): whether the app wants it, its checked state and the links it names. */
+/** The legal checkbox (SPEC §3): whether it applies, its checked state, the links it names and the lock it puts on connecting. */
 export function useLegal(): UseLegalReturn {
-  const { legal, options } = usePortico()
-  const state = useStore(legal.$legal)
+  const { legal, features } = usePortico()
+  const gate = useStore(legal.$gate)
+  const flags = useStore(features.$features)
   return {
-    isLegalCheckboxEnabled: options.features.legalCheckbox,
-    isLegalCheckboxChecked: state.isLegalCheckboxChecked,
+    isLegalCheckboxEnabled: flags.legalCheckbox,
+    isLegalCheckboxChecked: gate.checked,
     setLegalChecked: legal.setLegalChecked,
-    termsConditionsUrl: options.termsConditionsUrl,
-    privacyPolicyUrl: options.privacyPolicyUrl,
+    shown: gate.shown,
+    locked: gate.locked,
+    termsConditionsUrl: gate.termsConditionsUrl,
+    privacyPolicyUrl: gate.privacyPolicyUrl,
   }
 }

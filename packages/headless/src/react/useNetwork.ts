@@ -13,8 +13,10 @@ export interface UseNetworkReturn {
   namespace?: ChainNamespace
   /** Switch now (asks the wallet when connected). Rejects on refusal ('User rejected the request'). */
   switchNetwork: (network: CaipNetwork) => Promise<void>
-  /** Apply the routing rules of SPEC §2 (pushes SwitchNetwork / SwitchActiveChain). */
+  /** Apply the routing rules of SPEC §2 (pushes SwitchNetwork / SwitchActiveChain; the same network: nothing). */
   selectNetwork: (network: CaipNetwork, opts?: { ignoreSwitchConfirmation?: boolean }) => SwitchRoute
+  /** A network picked from a list: the routing rules, and the network already in use goes back (or closes). */
+  chooseNetwork: (network: CaipNetwork) => SwitchRoute
   /** Is the wallet (or the selection when not connected) on one of the app's networks? @default true */
   isSupported: boolean
 }
@@ -23,6 +25,7 @@ export interface UseNetworkReturn {
 export function useNetwork(): UseNetworkReturn {
   const portico = usePortico()
   const global = useStore(portico.chain.$global)
+  const isSupported = useStore(portico.network.$isSupported)
   const network = global.activeCaipNetwork
   return {
     network,
@@ -31,6 +34,7 @@ export function useNetwork(): UseNetworkReturn {
     namespace: global.activeChain,
     switchNetwork: portico.network.switchNetwork,
     selectNetwork: portico.network.selectNetwork,
-    isSupported: portico.network.isSupported(),
+    chooseNetwork: portico.network.chooseNetwork,
+    isSupported,
   }
 }

@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import type { OrderedWallet } from '../core/explorer/explorer'
-import { explorerFor } from '../core/explorer/instance'
 import { usePortico } from './usePortico'
-import { selectWallet } from './useWallets'
 
 export interface UseOrderedWalletsOptions {
   /** Fetch the featured and recommended wallets when mounted. @default true */
@@ -16,14 +14,14 @@ export interface UseOrderedWalletsReturn {
    * custom, external, recommended (the auth connector last). @default connectors only
    */
   entries: OrderedWallet[]
-  /** Choose an explorer wallet entry (remembered as recent; routes to ConnectingWalletConnect). */
+  /** Choose an explorer wallet entry (routes to ConnectingWalletConnect; recent once it connects). */
   selectWallet: (entry: Extract<OrderedWallet, { kind: 'wallet' }>) => void
 }
 
 /** The ordered wallet list of the Connect view. */
 export function useOrderedWallets(options: UseOrderedWalletsOptions = {}): UseOrderedWalletsReturn {
   const portico = usePortico()
-  const explorer = explorerFor(portico)
+  const explorer = portico.explorer
   const entries = useStore(explorer.$ordered)
   const loadOnMount = options.loadOnMount ?? true
   useEffect(() => {
@@ -31,5 +29,10 @@ export function useOrderedWallets(options: UseOrderedWalletsOptions = {}): UseOr
     void explorer.loadFeatured()
     void explorer.loadRecommended()
   }, [explorer, loadOnMount])
-  return { entries, selectWallet: (entry) => selectWallet(portico, entry.wallet) }
+  return {
+    entries,
+    selectWallet: (entry) => {
+      if (!portico.legal.isLocked()) explorer.select(entry.wallet)
+    },
+  }
 }

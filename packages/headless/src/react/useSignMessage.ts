@@ -1,5 +1,11 @@
 import { useCallback, useState } from 'react'
+import type { ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
+
+export interface UseSignMessageOptions {
+  /** The namespace whose account signs. @default the active namespace */
+  namespace?: ChainNamespace
+}
 
 export interface UseSignMessageReturn {
   /** Ask the connected wallet to sign `message`; resolves with the signature, rejects like the wallet did. */
@@ -13,14 +19,14 @@ export interface UseSignMessageReturn {
 }
 
 /** Sign a message with the connected wallet of the active namespace (personal_sign on EVM). */
-export function useSignMessage(): UseSignMessageReturn {
+export function useSignMessage(options: UseSignMessageOptions = {}): UseSignMessageReturn {
   const portico = usePortico()
   const [state, setState] = useState<{ signature?: string; error?: string; isPending: boolean }>({ isPending: false })
   const signMessage = useCallback(
     async (message: string) => {
       setState({ isPending: true })
       try {
-        const signature = await portico.connection.signMessage(message)
+        const signature = await portico.wallet.signMessage(message, { namespace: options.namespace })
         setState({ signature, isPending: false })
         return signature
       } catch (error) {
@@ -28,7 +34,7 @@ export function useSignMessage(): UseSignMessageReturn {
         throw error
       }
     },
-    [portico],
+    [portico, options.namespace],
   )
   return { signMessage, signature: state.signature, error: state.error, isPending: state.isPending }
 }

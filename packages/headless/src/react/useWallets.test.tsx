@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../core/portico'
-import { fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useOrderedWallets, useWallets } from './index'
 
 const wallets = Array.from({ length: 45 }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, rdns: `com.wallet${i + 1}` }))
@@ -26,7 +26,7 @@ function setup(storage = mapStorage()) {
   const adapter = fakeAdapter('eip155', [{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', rdns: 'com.wallet2' }])
   const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage, fetch: f.fetch, featuredWalletIds: ['w9'] })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
-  return { f, portico, wrapper }
+  return { f, portico, wrapper, adapter }
 }
 
 describe('useWallets', () => {
@@ -48,18 +48,28 @@ describe('useWallets', () => {
     ])
   })
 
-  it('select: installed wallet → ConnectingExternal with its connector; other → ConnectingWalletConnect with its id; both remembered', async () => {
-    const { portico, wrapper } = setup()
+  it('select: installed wallet → ConnectingExternal with its connector; other → ConnectingWalletConnect with its id; recent only once connected', async () => {
+    const { portico, wrapper, adapter } = setup()
     await portico.ready
     const { result } = renderHook(() => useWallets(), { wrapper })
     await waitFor(() => expect(result.current.wallets.length).toBeGreaterThan(2))
     const installed = result.current.wallets.find((w) => w.id === 'w2')!
     act(() => result.current.select(installed))
     expect(portico.router.$route.get()).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'com.wallet2' } })
+    // Chosen is not connected: not recent yet; a refused connect keeps it out.
+    expect(portico.storage.get('recentWallets')).toBeUndefined()
+    adapter.connectImpl = async () => Promise.reject({ code: 4001 })
+    await act(() => portico.connection.tryConnect('com.wallet2'))
+    expect(portico.storage.get('recentWallets')).toBeUndefined()
+    // Chosen again and connected: recent.
+    act(() => result.current.select(installed))
+    adapter.connectImpl = async () => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS] })
+    await act(() => portico.connection.connect('com.wallet2'))
+    expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w2'])
     portico.router.reset('AllWallets')
     act(() => result.current.select(result.current.wallets.find((w) => w.id === 'w5')!))
     expect(portico.router.$route.get()).toEqual({ view: 'ConnectingWalletConnect', data: { walletId: 'w5' } })
-    expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w5', 'w2'])
+    expect(portico.storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w2'])
   })
 })
 

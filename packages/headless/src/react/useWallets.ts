@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
 import type { ListedWallet } from '../core/explorer/explorer'
-import { explorerFor } from '../core/explorer/instance'
 import { usePortico } from './usePortico'
 
 export interface UseWalletsOptions {
   /** Load the first page (and the featured wallets) when mounted. @default true */
   loadOnMount?: boolean
+  /** Clear the search when unmounted, so coming back shows the whole list. @default false */
+  clearSearchOnUnmount?: boolean
 }
 
 export interface UseWalletsReturn {
@@ -32,8 +33,9 @@ export interface UseWalletsReturn {
   /** Repeat the failed request (the search, or the next page). */
   retry: () => Promise<void>
   /**
-   * Choose a wallet: remembered as recent, then an installed one goes to ConnectingExternal with its
-   * connector, any other to ConnectingWalletConnect with its explorer id.
+   * Choose a wallet: an installed one goes to ConnectingExternal with its connector, any other to
+   * ConnectingWalletConnect with its explorer id. It becomes recent once it connects. Nothing
+   * happens while the legal checkbox locks connecting.
    */
   select: (wallet: ListedWallet | ExplorerWallet) => void
 }
@@ -41,13 +43,15 @@ export interface UseWalletsReturn {
 /** The wallet explorer list (SPEC §9): paged, searchable, installed wallets marked. */
 export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
   const portico = usePortico()
-  const explorer = explorerFor(portico)
+  const explorer = portico.explorer
   const wallets = useStore(explorer.$wallets)
   const list = useStore(explorer.$list)
   const search = useStore(explorer.$search)
   const hasMore = useStore(explorer.$hasMore)
   const featured = useStore(explorer.$featured)
   const loadOnMount = options.loadOnMount ?? true
+  const clearSearch = options.clearSearchOnUnmount ?? false
+  useEffect(() => (clearSearch ? () => explorer.setSearch('') : undefined), [explorer, clearSearch])
   useEffect(() => {
     if (!loadOnMount) return
     void explorer.loadFeatured()
@@ -66,15 +70,8 @@ export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
     setQuery: explorer.setSearch,
     searching,
     retry: () => (searching ? explorer.retrySearch() : explorer.loadMore()),
-    select: (wallet) => selectWallet(portico, wallet),
+    select: (wallet) => {
+      if (!portico.legal.isLocked()) explorer.select(wallet)
+    },
   }
-}
-
-/** Remember the wallet and route to the view that connects it. */
-export function selectWallet(portico: ReturnType<typeof usePortico>, wallet: ListedWallet | ExplorerWallet): void {
-  const explorer = explorerFor(portico)
-  explorer.addRecent(wallet)
-  const connectorId = 'connectorId' in wallet ? wallet.connectorId : undefined
-  if (connectorId) portico.router.push('ConnectingExternal', { connectorId })
-  else portico.router.push('ConnectingWalletConnect', { walletId: wallet.id })
 }

@@ -2,19 +2,16 @@ import { testPortico } from '../testing'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { UiConfigContext } from '../config'
 import { ModalRoot } from './ModalRoot'
 
 async function connectedModal(switchImpl?: () => Promise<void>) {
-  const { portico, adapter } = testPortico()
+  const { portico, adapter } = testPortico({ termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' })
   if (switchImpl) adapter.switchNetwork = switchImpl
   await portico.ready
   await portico.connection.connect('io.test.wallet')
   render(
     <PorticoContextProvider portico={portico}>
-      <UiConfigContext.Provider value={{ termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }}>
-        <ModalRoot />
-      </UiConfigContext.Provider>
+      <ModalRoot />
     </PorticoContextProvider>,
   )
   await act(async () => {

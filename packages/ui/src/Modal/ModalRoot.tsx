@@ -1,10 +1,9 @@
 // The connected modal: reads the instance's modal, router, theme and banner and renders the current
 // view in the dialog shell. Loaded lazily by PorticoProvider on first open.
-import { useAccount, useBanner, useModal, useRouter } from '@portico/headless/react'
+import { useAccount, useBanner, useLegal, useModal, useRouter } from '@portico/headless/react'
 import { useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
-import { useUiConfig } from '../config'
 import { messages } from '../messages'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
@@ -23,7 +22,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const router = useRouter()
   const { isConnected } = useAccount()
   const banner = useBanner()
-  const config = useUiConfig()
+  const links = useLegal()
   const legalGate = useLegalGate()
   const theme = useThemeProps()
   const titleId = `portico-title-${useId().replace(/:/g, '')}`
@@ -35,8 +34,8 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const footerKind = legalGate.shown && LEGAL_CHECKBOX_VIEWS.includes(router.view) ? 'none' : footerFor(router.view)
   const footer =
     footerKind === 'legal' ? (
-      config.termsConditionsUrl || config.privacyPolicyUrl ? (
-        <LegalFooter termsConditionsUrl={config.termsConditionsUrl} privacyPolicyUrl={config.privacyPolicyUrl} />
+      links.termsConditionsUrl || links.privacyPolicyUrl ? (
+        <LegalFooter termsConditionsUrl={links.termsConditionsUrl} privacyPolicyUrl={links.privacyPolicyUrl} />
       ) : undefined
     ) : footerKind === 'networks' ? (
       <NetworksFooter />

@@ -1,7 +1,7 @@
 import { createPortico, type Portico, type PorticoOptions } from '@portico/headless'
 import { PorticoContextProvider, useModal } from '@portico/headless/react'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
-import { type UiConfig, UiConfigContext } from '../config'
+import type { UiConfig } from '../config'
 
 // The modal, its views and their styles are a separate chunk, fetched the first time the modal opens.
 const ModalRoot = lazy(() => import('../Modal/ModalRoot'))
@@ -28,21 +28,19 @@ function LazyModal() {
 
 /** Provides a Portico instance (given, or created once from `options`) and mounts the default modal. */
 export function PorticoProvider({ children, autoReconnect = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
-  const [portico] = useState<Portico>(() => source.portico ?? createPortico(source.options as PorticoOptions))
-  // Legal links: provider props win over the instance's options.
-  const [config] = useState<UiConfig>(() => ({
-    termsConditionsUrl: termsConditionsUrl ?? portico.options.termsConditionsUrl,
-    privacyPolicyUrl: privacyPolicyUrl ?? portico.options.privacyPolicyUrl,
-  }))
+  const [portico] = useState<Portico>(() => {
+    const instance = source.portico ?? createPortico(source.options as PorticoOptions)
+    // Legal links: provider props win over the instance's options (headless holds the one copy).
+    instance.legal.setLinks({ termsConditionsUrl, privacyPolicyUrl })
+    return instance
+  })
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])
   return (
     <PorticoContextProvider portico={portico}>
-      <UiConfigContext.Provider value={config}>
-        {children}
-        <LazyModal />
-      </UiConfigContext.Provider>
+      {children}
+      <LazyModal />
     </PorticoContextProvider>
   )
 }

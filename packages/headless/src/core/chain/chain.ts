@@ -225,9 +225,16 @@ export function createChain(options: ChainOptions) {
     setActiveNetwork,
     setActiveNamespace,
     setIsSwitchingNamespace: (value: boolean) => $isSwitchingNamespace.set(value),
+    /** The Account view's tab (0 Tokens, 1 Activity) of a namespace (the active one by default). */
+    setCurrentTab(tab: number, namespace?: ChainNamespace): void {
+      const ns = namespace ?? $activeChain.get()
+      if (ns && Number.isInteger(tab) && tab >= 0) setAccount(ns, { currentTab: tab })
+    },
   }
 }
 
 const EMPTY_ACCOUNT: AccountState = Object.freeze(initialAccountState()) as AccountState
 
 export type Chain = ReturnType<typeof createChain>
+/** Members only other flows call (state changes go through their actions): not in the public `Portico` type. */
+export type ChainInternal = 'setAccount' | 'setNetworkState' | 'resetAccount' | 'setActiveNetwork' | 'setActiveNamespace' | 'setIsSwitchingNamespace'

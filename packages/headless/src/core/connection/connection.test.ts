@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, internals, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
 
 const ETH_BALANCE = {
   name: 'Ether',
@@ -62,22 +62,58 @@ describe('connection flow (SPEC §4)', () => {
     [{ code: 4001, message: 'User rejected the request.' }, 'Connection rejected'],
     [new Error('User denied account authorization'), 'Connection rejected'],
     [new Error('boom'), 'Failed to connect'],
-  ])('connect failure %j -> $error %s, status back to disconnected', async (error, text) => {
+  ])('connect failure %j -> rejects and sets $error %s, status back to disconnected', async (error, text) => {
     const { portico, evm } = setup()
     await portico.ready
     evm.connectImpl = async () => {
       throw error
     }
-    await expect(portico.connection.connect('io.metamask')).resolves.toBeUndefined()
+    await expect(portico.connection.connect('io.metamask')).rejects.toMatchObject({ name: 'PorticoError', message: text })
     expect(portico.connection.$error.get()).toBe(text)
     expect(portico.connection.$status.get()).toBe('disconnected')
     expect(portico.chain.$account.get().address).toBeUndefined()
   })
 
-  it('unknown connector id -> Failed to connect', async () => {
+  it('unknown connector id -> rejects with Failed to connect and sets $error', async () => {
     const { portico } = setup()
-    await portico.connection.connect('nope')
+    await expect(portico.connection.connect('nope')).rejects.toThrow('Failed to connect')
     expect(portico.connection.$error.get()).toBe('Failed to connect')
+  })
+
+  it.each([
+    [{ code: 4001 }, 'Connection rejected', 4001],
+    [new Error('boom'), 'Failed to connect', undefined],
+  ])('tryConnect (for views) never rejects: %j -> undefined, $error %s; connect keeps code %s', async (error, text, code) => {
+    const { portico, evm } = setup()
+    await portico.ready
+    evm.connectImpl = async () => {
+      throw error
+    }
+    await expect(portico.connection.tryConnect('io.metamask')).resolves.toBeUndefined()
+    expect(portico.connection.$error.get()).toBe(text)
+    expect(portico.connection.$connecting.get()).toBeNull()
+    const thrown = await portico.connection.connect('io.metamask').catch((e: unknown) => e)
+    expect((thrown as { code?: number }).code).toBe(code)
+  })
+
+  it('retry runs the last connect again; $connecting names the pending connector', async () => {
+    const { portico, evm } = setup()
+    await portico.ready
+    let calls = 0
+    evm.connectImpl = async () => {
+      calls += 1
+      if (calls === 1) throw { code: 4001 }
+      return { address: ADDRESS, chainId: 1, accounts: [ADDRESS] }
+    }
+    await portico.connection.tryConnect('io.metamask')
+    expect(portico.connection.$error.get()).toBe('Connection rejected')
+    const pending = portico.connection.retry()
+    expect(portico.connection.$connecting.get()).toBe('io.metamask')
+    await expect(pending).resolves.toMatchObject({ address: ADDRESS })
+    expect(calls).toBe(2)
+    expect(portico.connection.$connecting.get()).toBeNull()
+    expect(portico.connection.$error.get()).toBeNull()
+    expect(portico.router.$route.get().view).toBe('Account')
   })
 
   it('reconnect on start restores an authorised session without prompting', async () => {
@@ -131,9 +167,9 @@ describe('connection flow (SPEC §4)', () => {
     expect(portico.chain.$account.get().caipAddress).toBe(`eip155:999:${ADDRESS}`)
     expect(portico.router.$route.get().view).toBe('UnsupportedChain')
     expect(portico.modal.$modal.get().open).toBe(true)
-    expect(portico.network.isSupported()).toBe(false)
+    expect(portico.network.$isSupported.get()).toBe(false)
     await portico.network.switchNetwork(mainnet)
-    expect(portico.network.isSupported()).toBe(true)
+    expect(portico.network.$isSupported.get()).toBe(true)
   })
 
   it('empty accounts list means disconnected', async () => {
@@ -162,8 +198,8 @@ describe('connection flow (SPEC §4)', () => {
   it('reset keeps the preferred account type (SPEC §4)', async () => {
     const { portico } = setup()
     await portico.connection.connect('io.metamask')
-    portico.chain.setAccount('eip155', { preferredAccountType: 'smartAccount', smartAccountDeployed: true, currentTab: 1, profileName: 'alice' })
-    portico.chain.resetAccount('eip155')
+    internals(portico).chain.setAccount('eip155', { preferredAccountType: 'smartAccount', smartAccountDeployed: true, currentTab: 1, profileName: 'alice' })
+    internals(portico).chain.resetAccount('eip155')
     expect(portico.chain.getAccount('eip155')).toEqual({
       currentTab: 0,
       tokenBalance: [],
@@ -178,8 +214,8 @@ describe('connection flow (SPEC §4)', () => {
   it('reset with no preferred account type set gives the default, eoa (SPEC §4)', async () => {
     const { portico } = setup()
     await portico.connection.connect('io.metamask')
-    portico.chain.setAccount('eip155', { preferredAccountType: undefined, smartAccountDeployed: true, profileName: 'alice' })
-    portico.chain.resetAccount('eip155')
+    internals(portico).chain.setAccount('eip155', { preferredAccountType: undefined, smartAccountDeployed: true, profileName: 'alice' })
+    internals(portico).chain.resetAccount('eip155')
     const account = portico.chain.getAccount('eip155')
     expect(account?.preferredAccountType).toBe('eoa')
     expect(account?.profileName).toBeUndefined()
@@ -207,9 +243,9 @@ describe('connection flow (SPEC §4)', () => {
   it("signMessage: 'No account connected' before connecting, then signs with the connected wallet", async () => {
     const { portico, evm } = setup()
     await portico.ready
-    await expect(portico.connection.signMessage('hello')).rejects.toThrow('No account connected')
+    await expect(portico.wallet.signMessage('hello')).rejects.toThrow('No account connected')
     await portico.connection.connect('io.metamask')
-    await expect(portico.connection.signMessage('hello')).resolves.toBe('0xsig')
+    await expect(portico.wallet.signMessage('hello')).resolves.toBe('0xsig')
     expect(evm.calls.at(-1)).toEqual({ method: 'signMessage', params: { message: 'hello', address: ADDRESS, connectorId: 'io.metamask' } })
   })
 
@@ -222,15 +258,15 @@ describe('connection flow (SPEC §4)', () => {
     }
     evm.signMessage = refuse
     evm.sendTransaction = refuse
-    await expect(portico.connection.signMessage('x')).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
-    await expect(portico.connection.sendTransaction({ to: ADDRESS, value: 1n })).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+    await expect(portico.wallet.signMessage('x')).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+    await expect(portico.wallet.sendTransaction({ to: ADDRESS, value: 1n })).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
   })
 
   it('sendTransaction sends from the connected account and resolves with the hash', async () => {
     const { portico, evm } = setup()
     await portico.ready
     await portico.connection.connect('io.metamask')
-    await expect(portico.connection.sendTransaction({ to: ADDRESS, value: 5n })).resolves.toBe('0xhash')
+    await expect(portico.wallet.sendTransaction({ to: ADDRESS, value: 5n })).resolves.toBe('0xhash')
     expect(evm.calls.at(-1)).toEqual({ method: 'sendTransaction', params: { to: ADDRESS, value: 5n, address: ADDRESS, connectorId: 'io.metamask' } })
   })
 })

@@ -3,7 +3,7 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { AdapterContext, ChainAdapter, ConnectorPrompt, ConnectResult, Connector, ConnectorState, SendTransactionParams } from '../../adapters'
+import type { AdapterContext, AuthRequest, ChainAdapter, ConnectorAnswer, ConnectorPrompt, ConnectResult, Connector, ConnectorState } from '../../adapters'
 import { addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
@@ -38,6 +38,21 @@ export interface ConnectionDeps {
   onUnsupportedChain: (namespace: ChainNamespace, chainId: number | string) => void
   /** Called after an account is set (connect, reconnect, account change): e.g. refresh balances. */
   onAccountReady?: (namespace: ChainNamespace) => void
+  /** Called when a connect the user asked for succeeded (e.g. the explorer remembers the wallet as recent). */
+  onConnected?: (connectorId: string) => void
+  /** Makes a namespace active, keeping its network (network flow). */
+  switchActiveNamespace?: (namespace: ChainNamespace) => void
+}
+
+/** One row of the multi-wallet list (ProfileWallets): a namespace of the app with its wallet, if any. */
+export interface ProfileWallet {
+  namespace: ChainNamespace
+  /** The namespace's current network. */
+  network?: CaipNetwork
+  /** The connected wallet, when there is one. */
+  wallet?: { connectorId: string; name: string; imageUrl?: string; address: string }
+  /** The active namespace. */
+  active: boolean
 }
 
 const TYPE_RANK: Record<Connector['type'], number> = { walletConnect: 0, injected: 2, announced: 2, external: 5, auth: 6 }
@@ -57,6 +72,14 @@ export function orderConnectors(list: readonly Connector[], recentIds: readonly 
     .map((c, i) => ({ c, i, r: rank(c) }))
     .sort((a, b) => a.r - b.r || a.i - b.i)
     .map((x) => x.c)
+}
+
+/** Options of one connect. */
+export interface ConnectOptions {
+  /** The network to connect on. @default the namespace's current network */
+  network?: CaipNetwork
+  /** Auth connectors: sign in with this email or social provider. */
+  auth?: AuthRequest
 }
 
 export function createConnection(deps: ConnectionDeps) {
@@ -84,6 +107,10 @@ export function createConnection(deps: ConnectionDeps) {
   /** Connector ids authorised earlier (remembered or connected in this session). */
   const $known = atom<string[]>(storage.getConnections().map((c) => c.connectorId))
   const $error = atom<string | null>(null)
+  /** The connector a connect is pending for (a row spinner), or null. */
+  const $connecting = atom<string | null>(null)
+  /** The last connect asked for, so a failed one can be retried. */
+  let lastAttempt: { connectorId: string; opts: ConnectOptions } | undefined
   /** WalletConnect pairing URI while a pairing is pending. */
   const $wcUri = atom<string | undefined>(undefined)
   /** A step the pending connect waits for the user to take (an auth connector's code …). */
@@ -133,9 +160,11 @@ export function createConnection(deps: ConnectionDeps) {
       status: 'connected',
       addressExplorerUrl: addressExplorerUrl(current, result.address),
       connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type } : undefined,
+      ...(result.socialProvider ? { socialProvider: result.socialProvider } : {}),
     })
-    const accounts = (result.accounts.length ? result.accounts : [result.address]).map((address) => ({ address, type: 'eoa' as const, namespace: ns }))
-    $connections.set({ ...$connections.get(), [ns]: { connectorId, accounts } })
+    const type = result.accountType ?? 'eoa'
+    const accounts = (result.accounts.length ? result.accounts : [result.address]).map((address) => ({ address, type, namespace: ns }))
+    $connections.set({ ...$connections.get(), [ns]: { connectorId, accounts, ...(result.authName ? { authName: result.authName } : {}) } })
     if (!$known.get().includes(connectorId)) $known.set([...$known.get(), connectorId])
     storage.rememberConnection({ connectorId, namespace: ns })
     if (network && activate) storage.set('activeCaipNetworkId', network.caipNetworkId)
@@ -178,15 +207,18 @@ export function createConnection(deps: ConnectionDeps) {
 
   /**
    * Connect with a connector: status connecting → adapter.connect → account set, status connected,
-   * Account view (UnsupportedChain when the wallet is on an unknown chain), remembered for reconnect. A refusal shows 'Connection rejected' in $error, other
-   * failures 'Failed to connect'; the status goes back. Never throws: resolves undefined on failure.
+   * Account view (UnsupportedChain when the wallet is on an unknown chain), remembered for reconnect.
+   * Rejects with the SPEC §8 texts and sets `$error` to the same text: 'Connection rejected' (the user
+   * refused), 'Failed to connect' (anything else), 'Modal closed' (the pairing was given up; no
+   * `$error` then). The status goes back to what it was.
    */
-  async function connect(connectorId: string, opts: { network?: CaipNetwork } = {}): Promise<ConnectResult | undefined> {
+  async function connect(connectorId: string, opts: ConnectOptions = {}): Promise<ConnectResult> {
+    lastAttempt = { connectorId, opts }
     const connector = findConnector(connectorId)
     const adapter = connector ? ownerOf(connectorId) ?? adapterFor(connector.namespace) : undefined
     if (!connector || !adapter) {
       $error.set(ERRORS.failedToConnect)
-      return undefined
+      throw new PorticoError(ERRORS.failedToConnect)
     }
     const ns = connector.namespace
     // A multi-namespace adapter is offered the namespace the app is on (it may answer in another one).
@@ -194,6 +226,7 @@ export function createConnection(deps: ConnectionDeps) {
     const preferred = active && active !== ns && serves(adapter, active) ? chain.getActiveNetwork(active) : undefined
     const previous = chain.getAccount(ns)?.status ?? 'disconnected'
     $error.set(null)
+    $connecting.set(connectorId)
     chain.setAccount(ns, { status: 'connecting' })
     // A pairing (walletConnect type) can be abandoned by closing the modal; a newer one supersedes it.
     const controller = connector.type === 'walletConnect' ? new AbortController() : undefined
@@ -204,7 +237,7 @@ export function createConnection(deps: ConnectionDeps) {
     }
     try {
       const network = opts.network ?? preferred ?? chain.getActiveNetwork(ns)
-      const result = await adapter.connect({ connectorId, network, signal: controller?.signal })
+      const result = await adapter.connect({ connectorId, network, signal: controller?.signal, auth: opts.auth })
       if (controller && pairing === controller) pairing = undefined
       // The session's main account may be in another namespace than the connector's (no account there).
       const main = result.namespace ?? ns
@@ -215,17 +248,61 @@ export function createConnection(deps: ConnectionDeps) {
       }
       const supported = applyAccount(main, result, connectorId)
       applyOtherNamespaces(main, result, connectorId)
+      if ($connecting.get() === connectorId) $connecting.set(null)
+      deps.onConnected?.(connectorId)
       if (supported) router.reset('Account')
       return result
     } catch (error) {
       // A newer pairing is in flight (this one was replaced, or cancelled and started again): it owns the state.
-      if (controller && (superseded.has(controller) || (pairing !== undefined && pairing !== controller))) return undefined
+      if (controller && (superseded.has(controller) || (pairing !== undefined && pairing !== controller))) throw new PorticoError(ERRORS.modalClosed, { cause: error })
       if (controller && pairing === controller) pairing = undefined
+      if ($connecting.get() === connectorId) $connecting.set(null)
       const closed = controller?.signal.aborted === true
-      $error.set(closed ? null : isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect)
+      const text = closed ? ERRORS.modalClosed : isUserRejection(error) ? ERRORS.connectionRejected : ERRORS.failedToConnect
+      $error.set(closed ? null : text)
       chain.setAccount(ns, { status: previous === 'connecting' ? 'disconnected' : previous })
-      return undefined
+      throw new PorticoError(text, { cause: error, ...(text === ERRORS.connectionRejected ? { code: USER_REJECTED_CODE } : {}) })
     }
+  }
+
+  /** `connect` for views: never rejects; resolves undefined on failure (the text is in `$error`). */
+  const tryConnect = (connectorId: string, opts: ConnectOptions = {}): Promise<ConnectResult | undefined> => connect(connectorId, opts).catch(() => undefined)
+
+  /**
+   * Connect unless this connector is already connecting or was the last attempt and failed: a view
+   * that mounts twice (React StrictMode) asks the wallet once. `retry` asks again.
+   */
+  function connectOnce(connectorId: string): void {
+    if ($connecting.get() === connectorId) return
+    if (lastAttempt?.connectorId === connectorId && $error.get() !== null) return
+    void tryConnect(connectorId)
+  }
+
+  /** Run the last connect again (after 'Connection rejected' …); resolves undefined when there was none or it failed. */
+  const retry = (): Promise<ConnectResult | undefined> => (lastAttempt ? tryConnect(lastAttempt.connectorId, lastAttempt.opts) : Promise.resolve(undefined))
+
+  /** The walletConnect-type connector, if an adapter registered one. */
+  const pairingConnector = (): Connector | undefined => $connectors.get().find((c) => c.type === 'walletConnect')
+
+  /**
+   * Start a WalletConnect pairing (the QR code views): the URI appears in `$wcUri` and is refreshed
+   * before it expires (SPEC §4). Never rejects; false when no adapter offers pairing.
+   */
+  function startPairing(): boolean {
+    const connector = pairingConnector()
+    if (!connector) return false
+    $error.set(null)
+    void tryConnect(connector.id)
+    return true
+  }
+
+  /** The user's answer to an auth connector's prompt (`$prompt`): a code, a resend, a cancel. */
+  async function answerPrompt(answer: ConnectorAnswer): Promise<void> {
+    const pending = $prompt.get()
+    if (!pending) throw new PorticoError(ERRORS.noAuthConnector)
+    const adapter = ownerOf(pending.connectorId)
+    if (!adapter?.respond) throw new PorticoError(ERRORS.noAuthConnector)
+    await adapter.respond({ connectorId: pending.connectorId, answer })
   }
 
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
@@ -287,31 +364,6 @@ export function createConnection(deps: ConnectionDeps) {
     return { adapter, address, connectorId: connection.connectorId, namespace: ns }
   }
 
-  /** A refusal in the wallet becomes 'User rejected the request' (code 4001); other errors pass through. */
-  function normaliseWalletError(error: unknown): unknown {
-    return isUserRejection(error) ? new PorticoError(ERRORS.userRejected, { code: USER_REJECTED_CODE, cause: error }) : error
-  }
-
-  /** Sign `message` with the connected wallet (personal_sign on EVM). Rejects with 'No account connected' when none. */
-  async function signMessage(message: string, opts: { namespace?: ChainNamespace } = {}): Promise<string> {
-    const { adapter, address, connectorId } = connectedWallet(opts.namespace)
-    try {
-      return await adapter.signMessage({ message, address, connectorId })
-    } catch (error) {
-      throw normaliseWalletError(error)
-    }
-  }
-
-  /** Send a transaction from the connected account; resolves with its hash. */
-  async function sendTransaction(params: SendTransactionParams, opts: { namespace?: ChainNamespace } = {}): Promise<string> {
-    const { adapter, address, connectorId } = connectedWallet(opts.namespace)
-    try {
-      return await adapter.sendTransaction({ ...params, address, connectorId })
-    } catch (error) {
-      throw normaliseWalletError(error)
-    }
-  }
-
   /** Builds the context handed to one adapter's setup. */
   function contextFor(adapter: ChainAdapter): AdapterContext {
     const primary = adapter.namespace
@@ -370,6 +422,48 @@ export function createConnection(deps: ConnectionDeps) {
     }
   }
 
+  /** SPEC §4 multi-wallet: one row per namespace of the app, with its wallet (if connected) and network. */
+  const $profileWallets: ReadableAtom<ProfileWallet[]> = computed([$connections, chain.$chains, chain.$activeChain, $byAdapter], (connections, chains, active) =>
+    chain.namespaces.map((ns): ProfileWallet => {
+      const state = chains[ns]
+      const connection = connections[ns]
+      const address = state?.accountState.address
+      const connector = connection ? findConnector(connection.connectorId) : undefined
+      const info = state?.accountState.connectedWalletInfo
+      return {
+        namespace: ns,
+        network: state?.networkState.caipNetwork,
+        wallet:
+          connection && address
+            ? { connectorId: connection.connectorId, name: connector?.name ?? info?.name ?? connection.connectorId, imageUrl: connector?.imageUrl ?? info?.icon, address }
+            : undefined,
+        active: ns === active,
+      }
+    }),
+  )
+
+  /** Multi-wallet: make a connected namespace active (its wallet keeps its session) and show Account. */
+  function makeActive(namespace: ChainNamespace): void {
+    if (!chain.isConnected(namespace)) return
+    deps.switchActiveNamespace?.(namespace)
+    router.reset('Account')
+  }
+
+  /**
+   * Multi-wallet: disconnect one namespace's wallet. When it was the active one and another namespace
+   * is still connected, that one becomes active and the wallet list stays open over its Account view.
+   */
+  async function disconnectWallet(namespace: ChainNamespace): Promise<void> {
+    const wasActive = chain.$activeChain.get() === namespace
+    await disconnect({ namespace })
+    if (!wasActive) return
+    const other = chain.namespaces.find((n) => n !== namespace && chain.isConnected(n))
+    if (!other) return
+    deps.switchActiveNamespace?.(other)
+    router.reset('Account')
+    router.push('ProfileWallets')
+  }
+
   return {
     $connectors,
     $connectorStates,
@@ -378,15 +472,22 @@ export function createConnection(deps: ConnectionDeps) {
     $error,
     $wcUri,
     $prompt,
+    $connecting,
+    $profileWallets,
     connect,
+    tryConnect,
+    connectOnce,
+    retry,
+    startPairing,
+    answerPrompt,
     reconnect,
     disconnect,
-    signMessage,
-    sendTransaction,
+    makeActive,
+    disconnectWallet,
+    connectedWallet,
     contextFor,
     getConnector: findConnector,
     getConnection: (ns?: ChainNamespace) => $connections.get()[ns ?? chain.$activeChain.get() ?? 'eip155'],
-    resetUri: () => $wcUri.set(undefined),
     cancelPairing,
     /** The adapter serving a namespace: the owner of its connected connector, else its primary adapter. */
     adapterFor,
@@ -395,3 +496,5 @@ export function createConnection(deps: ConnectionDeps) {
 }
 
 export type ConnectionFlow = ReturnType<typeof createConnection>
+/** Members only other flows call: not part of the public `Portico` type. */
+export type ConnectionInternal = 'contextFor' | 'connectedWallet' | 'adapterFor'

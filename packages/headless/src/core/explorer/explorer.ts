@@ -8,7 +8,8 @@
  * asks (loadMore, setSearch, loadFeatured, loadRecommended).
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { Connector } from '../../adapters'
+import type { Connector, ConnectorState } from '../../adapters'
+import type { ChainNamespace } from '../types'
 import type { WalletsQuery } from '../../api/client'
 import type { ExplorerWallet, WalletsResponse } from '../../api/schemas'
 import { ERRORS, PorticoError } from '../errors'
@@ -92,6 +93,10 @@ export interface ExplorerDeps {
    * @default `new Image().src = url` in a browser, nothing elsewhere
    */
   prefetchImage?: (url: string) => void
+  /** Mobile: explorer wallets without a mobile link are not listed. @default () => false */
+  isMobile?: () => boolean
+  /** Routes a chosen wallet to the view that connects it. */
+  push?: (view: 'ConnectingExternal' | 'ConnectingWalletConnect', data: { connectorId: string } | { walletId?: string }) => void
 }
 
 const errorText = (error: unknown): string => (error instanceof PorticoError ? error.message : ERRORS.somethingWentWrong)
@@ -221,6 +226,74 @@ export function orderWallets(input: OrderWalletsInput): OrderedWallet[] {
   })
 }
 
+/** An entry of a wallet list as a view shows it (the Connect view, the basic connect view). */
+export interface WalletListEntry {
+  /** The connector id, or `explorer:<wallet id>` for an explorer wallet. */
+  id: string
+  kind: 'connector' | 'wallet'
+  name: string
+  imageUrl?: string
+  /** A browser wallet present on the page, or one used before. */
+  tag?: 'installed' | 'recent'
+  /** The connector's kind (connector entries). */
+  connectorType?: Connector['type']
+  /** The explorer wallet (wallet entries). */
+  wallet?: ListedWallet
+}
+
+/** A wallet's identity across namespaces: its rdns when it has one, else its name (case-insensitive). */
+const walletKey = (c: Connector) => (c.rdns ? `rdns:${c.rdns.toLowerCase()}` : `name:${c.name.trim().toLowerCase()}`)
+
+/**
+ * The entries of one namespace: its connectors plus multi-namespace ones (walletConnect); a wallet
+ * present in several namespaces (same rdns or name) is listed once, at its first position, as the
+ * namespace's connector. Explorer wallets stay. Without a namespace every connector is kept (merged).
+ */
+export function entriesForNamespace(entries: readonly OrderedWallet[], namespace: ChainNamespace | undefined): OrderedWallet[] {
+  const shown = entries.filter((e) => e.kind !== 'connector' || !namespace || e.connector.type === 'walletConnect' || e.connector.namespace === namespace)
+  const chosen = new Map<string, OrderedWallet & { kind: 'connector' }>()
+  for (const e of shown) {
+    if (e.kind !== 'connector') continue
+    const key = walletKey(e.connector)
+    const held = chosen.get(key)
+    if (!held || (held.connector.namespace !== namespace && e.connector.namespace === namespace)) chosen.set(key, e)
+  }
+  const out: OrderedWallet[] = []
+  const placed = new Set<string>()
+  for (const e of shown) {
+    if (e.kind !== 'connector') {
+      out.push(e)
+      continue
+    }
+    const key = walletKey(e.connector)
+    if (placed.has(key)) continue
+    placed.add(key)
+    const pick = chosen.get(key) ?? e
+    // Keep the first occurrence's Recent / Installed marks.
+    out.push({ ...pick, recent: pick.recent || e.recent, installed: pick.installed || e.installed })
+  }
+  return out
+}
+
+/**
+ * Ordered entries as list entries (the auth connector is not a wallet row): browser wallets are
+ * tagged installed, previously used connectors (SPEC §4 "active") and recent explorer wallets recent.
+ */
+export function walletListEntries(entries: readonly OrderedWallet[], states: Record<string, ConnectorState>): WalletListEntry[] {
+  const out: WalletListEntry[] = []
+  for (const e of entries) {
+    if (e.kind === 'connector') {
+      const c = e.connector
+      if (c.type === 'auth') continue
+      const tag = c.type === 'injected' || c.type === 'announced' ? 'installed' : states[c.id] === 'active' ? 'recent' : undefined
+      out.push({ id: c.id, kind: 'connector', name: c.name, imageUrl: c.imageUrl, connectorType: c.type, ...(tag ? { tag } : {}) })
+      continue
+    }
+    out.push({ id: PSEUDO + e.wallet.id, kind: 'wallet', name: e.wallet.name, imageUrl: e.wallet.image_url, wallet: e.wallet, ...(e.group === 'recent' ? { tag: 'recent' as const } : {}) })
+  }
+  return out
+}
+
 /** The query of one page of the full list. */
 export function pageQuery(page: number, deps: Pick<ExplorerDeps, 'includeWalletIds' | 'excludeWalletIds' | 'featuredWalletIds' | 'chains'>): WalletsQuery {
   return {
@@ -249,7 +322,7 @@ export function featuredQuery(deps: Pick<ExplorerDeps, 'excludeWalletIds' | 'fea
   const excluded = new Set(deps.excludeWalletIds ?? [])
   const ids = unique(deps.featuredWalletIds ?? []).filter((id) => !excluded.has(id)).slice(0, EXPLORER_LIMITS.featured)
   if (ids.length === 0) return undefined
-  return { page: 1, entries: EXPLORER_LIMITS.featured, include: ids }
+  return { page: 1, entries: ids.length, include: ids }
 }
 
 /** The query of the recommended wallets: 4, not excluded, not featured, not recent. */
@@ -274,7 +347,11 @@ export function createExplorer(deps: ExplorerDeps) {
   const $search = atom<SearchState>({ query: '', results: [], count: 0, loading: false, error: null })
   const $featured = atom<ExplorerWallet[]>([])
   const $recommended = atom<ExplorerWallet[]>([])
-  const $recent = atom<ExplorerWallet[]>(storage.get('recentWallets') ?? [])
+  // SPEC §9: 2 recent wallets are kept and loaded, whatever storage holds.
+  const $recent = atom<ExplorerWallet[]>((storage.get('recentWallets') ?? []).slice(0, EXPLORER_LIMITS.recent))
+  const isMobile = deps.isMobile ?? (() => false)
+  /** On mobile, a wallet is listed only when it has a mobile link. */
+  const listable = (list: readonly ExplorerWallet[]): ExplorerWallet[] => (isMobile() ? list.filter((w) => Boolean(w.mobile_link)) : [...list])
 
   /** More pages to load (none loaded yet counts as more). */
   const $hasMore = computed($list, (s) => s.page === 0 || (!s.done && s.wallets.length < s.count))
@@ -284,10 +361,10 @@ export function createExplorer(deps: ExplorerDeps) {
    * (each wallet once), marked installed / recent.
    */
   const $wallets: ReadableAtom<ListedWallet[]> = computed([$list, $search, $featured, deps.$connectors, $recent], (list, search, featured, connectors, recent) => {
-    if (search.query.trim()) return markWallets(search.results, connectors, recent)
+    if (search.query.trim()) return markWallets(listable(search.results), connectors, recent)
     const ids = new Set<string>()
     const all: ExplorerWallet[] = []
-    for (const w of [...featured, ...list.wallets]) {
+    for (const w of listable([...featured, ...list.wallets])) {
       if (ids.has(w.id)) continue
       ids.add(w.id)
       all.push(w)
@@ -300,11 +377,11 @@ export function createExplorer(deps: ExplorerDeps) {
     orderWallets({
       connectors,
       recentConnectorIds: storage.getConnections().map((c) => c.connectorId),
-      recent,
-      featured,
+      recent: listable(recent),
+      featured: listable(featured),
       featuredWalletIds: deps.featuredWalletIds,
-      custom: deps.customWallets,
-      recommended,
+      custom: listable(deps.customWallets ?? []),
+      recommended: listable(recommended),
     }),
   )
 
@@ -406,11 +483,36 @@ export function createExplorer(deps: ExplorerDeps) {
     return recommendedLoad
   }
 
-  /** Remember a chosen wallet (most recent first, de-duplicated, 2 kept). */
+  /** Remember a wallet that connected (most recent first, de-duplicated, 2 kept). */
   function addRecent(wallet: ExplorerWallet): void {
     const next = addRecentWallet($recent.get(), wallet)
     $recent.set(next)
     storage.set('recentWallets', next)
+  }
+
+  /** The wallet the user chose last and the connector its connection will come through. */
+  let chosen: { wallet: ExplorerWallet; connectorId?: string } | undefined
+
+  /**
+   * Choose a wallet from a list: an installed one goes to ConnectingExternal with its connector, any
+   * other to ConnectingWalletConnect with its explorer id. It becomes recent only once it connects.
+   */
+  function select(wallet: ListedWallet | ExplorerWallet): void {
+    const connectorId = 'connectorId' in wallet ? wallet.connectorId : undefined
+    chosen = { wallet, connectorId }
+    if (connectorId) deps.push?.('ConnectingExternal', { connectorId })
+    else deps.push?.('ConnectingWalletConnect', { walletId: wallet.id })
+  }
+
+  /**
+   * A connection succeeded through `connectorId`: the chosen wallet becomes recent when the
+   * connection came through it (its own connector, or a pairing for an explorer wallet).
+   */
+  function connected(connectorId: string, connectorType?: string): void {
+    if (!chosen) return
+    const through = chosen.connectorId ? chosen.connectorId === connectorId : connectorType === 'walletConnect'
+    if (through) addRecent(chosen.wallet)
+    chosen = undefined
   }
 
   /**
@@ -468,6 +570,8 @@ export function createExplorer(deps: ExplorerDeps) {
     loadFeatured,
     loadRecommended,
     addRecent,
+    select,
+    connected,
     findWallet,
     prefetch,
     /** Stop watching the modal; a pending search timer is cleared. */

@@ -1,2 +1,1 @@
 export * from './explorer'
-export { explorerFor, type ExplorerOptions } from './instance'

@@ -99,6 +99,6 @@ describe('switchNetwork', () => {
     const storage = mapStorage({ [STORAGE_KEYS.activeCaipNetworkId]: '"eip155:8453"' })
     const portico = createPortico({ projectId: 'p', networks: [mainnet, base], storage })
     expect(portico.chain.$global.get().activeCaipNetwork).toBe(base)
-    expect(portico.network.isSupported()).toBe(true)
+    expect(portico.network.$isSupported.get()).toBe(true)
   })
 })

@@ -1,5 +1,6 @@
 /** createPortico options: types, zod/mini validation, defaults, connect-method order (SPEC §1, §2). */
 import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
+import { walletSchema, type ExplorerWallet } from '@portico/protocol/explorer'
 import { z } from 'zod/mini'
 import type { ChainAdapter, Connector } from '../../adapters'
 import { ERRORS, PorticoError, invalidOptionsError } from '../errors'
@@ -93,13 +94,27 @@ export interface PorticoOptions {
   fetch?: typeof fetch
   /** Clock and timers (tests pass fake ones). @default real timers */
   timers?: Timers
+  /** App-provided wallets listed after featured ones (SPEC §9 "custom"). @default [] */
+  customWallets?: ExplorerWallet[]
+  /** Loads one wallet image ahead of display (at most 20 calls, after the modal opened). @default `new Image().src = url` */
+  prefetchImage?: (url: string) => void
 }
 
 export interface ResolvedOptions
   extends Required<
     Omit<
       PorticoOptions,
-      'defaultNetwork' | 'metadata' | 'features' | 'isMobile' | 'storage' | 'fetch' | 'connectMethodsOrder' | 'termsConditionsUrl' | 'privacyPolicyUrl'
+      | 'defaultNetwork'
+      | 'metadata'
+      | 'features'
+      | 'isMobile'
+      | 'storage'
+      | 'fetch'
+      | 'connectMethodsOrder'
+      | 'termsConditionsUrl'
+      | 'privacyPolicyUrl'
+      | 'customWallets'
+      | 'prefetchImage'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -107,6 +122,10 @@ export interface ResolvedOptions
   privacyPolicyUrl?: string
   metadata?: Metadata
   features: Features
+  /** The flags the app set itself (remote flags never override these). */
+  appFeatures: Partial<Features>
+  customWallets: ExplorerWallet[]
+  prefetchImage?: (url: string) => void
   connectMethodsOrder?: ConnectMethod[]
   isMobile?: boolean
   storage?: StorageLike
@@ -147,6 +166,8 @@ const optionsSchema = z.object({
   storage: z.optional(z.looseObject({ getItem: fn, setItem: fn, removeItem: fn })),
   fetch: z.optional(fn),
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
+  customWallets: z.optional(z.array(walletSchema)),
+  prefetchImage: z.optional(fn),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -181,6 +202,9 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     adapters: input.adapters ?? [],
     metadata: input.metadata,
     features: { ...DEFAULT_FEATURES, ...input.features },
+    appFeatures: { ...input.features },
+    customWallets: input.customWallets ?? [],
+    prefetchImage: input.prefetchImage,
     themeMode: input.themeMode ?? 'light',
     themeVariables: input.themeVariables ?? {},
     connectMethodsOrder: input.connectMethodsOrder,

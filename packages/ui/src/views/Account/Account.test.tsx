@@ -1,5 +1,5 @@
 import '../../testing'
-import type { Portico } from '@portico/headless'
+import type { Chain } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -8,16 +8,12 @@ import { Account } from './Account'
 
 /** Connect the test wallet, then give the connection an auth name (as the email/social connector reports it). */
 async function connectedAs(authName: string, socialProvider?: 'discord' | 'github') {
-  const { portico } = testPortico()
+  const { portico, adapter } = testPortico()
+  // An auth connector reports the signed-in name (and the social provider) with the account.
+  const connect = adapter.connect.bind(adapter)
+  adapter.connect = async (params) => ({ ...(await connect(params)), authName, ...(socialProvider ? { socialProvider } : {}) })
   await portico.ready
   await portico.connection.connect('io.test.wallet')
-  const withName = (p: Portico) => {
-    const current = p.connection.$connections.get().eip155
-    if (!current) throw new Error('not connected')
-    p.connection.$connections.set({ ...p.connection.$connections.get(), eip155: { ...current, authName } })
-    if (socialProvider) p.chain.setAccount('eip155', { socialProvider })
-  }
-  withName(portico)
   render(
     <PorticoContextProvider portico={portico}>
       <Account />
@@ -43,7 +39,8 @@ describe('Account: auth name display (SPEC §3)', () => {
 
   it('a profile name still wins over the auth name', async () => {
     const portico = await connectedAs('a.very.long.email.address@example-domain.com')
-    await act(async () => portico.chain.setAccount('eip155', { profileName: 'ada.portico' }))
+    // The identity flow sets the profile name (the chain's setter is internal to headless).
+    await act(async () => (portico.chain as unknown as Chain).setAccount('eip155', { profileName: 'ada.portico' }))
     expect(shown()).toBe('ada.portico')
   })
 })

@@ -1,25 +1,17 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useNetwork, usePortico, useRouter } from '@portico/headless/react'
-import { useState, useSyncExternalStore } from 'react'
+import { useAccount, useDisconnect, useNetwork, useRouter } from '@portico/headless/react'
 import { AccountView } from './AccountView'
 
 export function Account() {
-  const portico = usePortico()
   const account = useAccount()
-  const { network } = useNetwork()
+  const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
-  const [tab, setTab] = useState(() => portico.chain.getAccount()?.currentTab ?? 0)
   const address = account.address ?? ''
-  // The wallet list matters when the app spans several namespaces (a wallet per namespace).
-  const connections = useSyncExternalStore(
-    (cb) => portico.connection.$connections.listen(cb),
-    () => portico.connection.$connections.get(),
-    () => portico.connection.$connections.get(),
-  )
   // SPEC §3: a long email is shortened, a Discord name loses its trailing 0 (useAccount re-renders on account changes).
   const authName = account.authName ? formatAuthName(account.authName, account.socialProvider) : undefined
-  const multiNamespace = new Set(portico.options.networks.map((n) => n.chainNamespace)).size > 1
+  // The wallet list matters when the app spans several namespaces (a wallet per namespace).
+  const multiNamespace = new Set(networks.map((n) => n.chainNamespace)).size > 1
   return (
     <AccountView
       address={address}
@@ -32,7 +24,7 @@ export function Account() {
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
       onNetwork={() => router.push('Networks')}
       onWallets={multiNamespace ? () => router.push('ProfileWallets') : undefined}
-      walletCount={Object.keys(connections).length}
+      walletCount={account.connectedNamespaces.length}
       onCopy={() => {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}
@@ -46,11 +38,8 @@ export function Account() {
         quantity: formatBalance(t.quantity.numeric),
         value: formatUsd(t.value),
       }))}
-      tab={tab}
-      onTab={(t) => {
-        setTab(t)
-        if (account.namespace) portico.chain.setAccount(account.namespace, { currentTab: t })
-      }}
+      tab={account.currentTab}
+      onTab={account.setCurrentTab}
     />
   )
 }

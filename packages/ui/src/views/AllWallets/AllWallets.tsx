@@ -1,15 +1,12 @@
 import { useWallets } from '@portico/headless/react'
-import { useEffect } from 'react'
 import { useLegalGate } from '../shared/useLegalGate'
 import { AllWalletsView } from './AllWalletsView'
 
 /** The AllWallets view: the explorer list through the headless useWallets hook. */
 export function AllWallets() {
-  const w = useWallets()
-  const { setQuery } = w
-  const legal = useLegalGate()
   // Leaving the view clears the search: coming back shows the whole list.
-  useEffect(() => () => setQuery(''), [setQuery])
+  const w = useWallets({ clearSearchOnUnmount: true })
+  const legal = useLegalGate()
   return (
     <AllWalletsView
       wallets={w.wallets}
@@ -20,9 +17,7 @@ export function AllWallets() {
       hasMore={w.hasMore}
       onLoadMore={() => void w.loadMore()}
       onRetry={() => void w.retry()}
-      onSelect={(wallet) => {
-        if (!legal.locked) w.select(wallet)
-      }}
+      onSelect={w.select}
       legal={legal.checkbox}
       locked={legal.locked}
     />

@@ -6,7 +6,7 @@ import { PorticoContextProvider } from '@portico/headless/react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { type UiConfig, UiConfigContext } from '../../config'
+import type { UiConfig } from '../../config'
 import { ModalRoot } from '../../Modal/ModalRoot'
 import { testPortico } from '../../testing'
 import { ConnectView } from './ConnectView'
@@ -26,7 +26,7 @@ const fetch = (async (input: string | URL | Request) => {
 }) as typeof globalThis.fetch
 
 async function openModal(options: Partial<PorticoOptions>, config: UiConfig = LINKS) {
-  const { portico, adapter } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch, ...options })
+  const { portico, adapter } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch, ...config, ...options })
   const calls: string[] = []
   const connect = adapter.connect.bind(adapter)
   adapter.connect = (params) => {
@@ -36,9 +36,7 @@ async function openModal(options: Partial<PorticoOptions>, config: UiConfig = LI
   await portico.ready
   render(
     <PorticoContextProvider portico={portico}>
-      <UiConfigContext.Provider value={config}>
-        <ModalRoot />
-      </UiConfigContext.Provider>
+      <ModalRoot />
     </PorticoContextProvider>,
   )
   await act(async () => {

@@ -1,10 +1,10 @@
 import '../../testing'
-import type { ChainNamespace, Connector, OrderedWallet } from '@portico/headless'
+import { type ChainNamespace, type Connector, entriesForNamespace, type OrderedWallet } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { SOL, twoNamespaces } from '../ProfileWallets/twoNamespaces.testing'
-import { Connect, entriesForNamespace } from './Connect'
+import { Connect } from './Connect'
 
 const conn = (id: string, name: string, namespace: ChainNamespace, type: Connector['type'] = 'announced', rdns?: string): OrderedWallet => ({
   kind: 'connector',

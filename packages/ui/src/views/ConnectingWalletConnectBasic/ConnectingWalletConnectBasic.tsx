@@ -1,8 +1,6 @@
 import type { OrderedWallet } from '@portico/headless'
-import { useConnect, useOrderedWallets, usePortico, useRouter, useWallets } from '@portico/headless/react'
-import { useCallback, useEffect } from 'react'
+import { useOrderedWallets, usePairing, useRouter, useWallets } from '@portico/headless/react'
 import { messages } from '../../messages'
-import { useWcUri } from '../ConnectingWalletConnect/ConnectingWalletConnect'
 import { type BasicWallet, ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
 
 type WalletEntry = Extract<OrderedWallet, { kind: 'wallet' }>
@@ -13,35 +11,21 @@ export function basicWallets(entries: readonly OrderedWallet[]): WalletEntry[] {
 }
 
 /**
- * SPEC §2 basic connect view: starts a WalletConnect pairing when shown (like ConnectingWalletConnect),
- * shows its QR code and Copy link, and a short list of explorer wallets. Choosing one opens the full
- * ConnectingWalletConnect view for it (its deep links); leaving the view cancels the pending pairing.
+ * SPEC §2 basic connect view: a WalletConnect pairing starts when shown (usePairing), its QR code and
+ * Copy link, and a short list of explorer wallets. Choosing one opens the full ConnectingWalletConnect
+ * view for it (its deep links); leaving the view gives the pairing up.
  */
 export function ConnectingWalletConnectBasic() {
-  const portico = usePortico()
+  const pairing = usePairing()
   const router = useRouter()
-  const { connectors, connect, error, clearError } = useConnect()
-  const uri = useWcUri(portico)
   const { entries, selectWallet } = useOrderedWallets()
   const { count } = useWallets({ loadOnMount: false })
-  const connectorId = connectors.find((c) => c.type === 'walletConnect')?.id
   const wallets = basicWallets(entries)
-
-  const start = useCallback(() => {
-    clearError()
-    if (connectorId) void connect(connectorId)
-  }, [clearError, connect, connectorId])
-
-  useEffect(() => {
-    start()
-    return () => portico.connection.cancelPairing()
-  }, [start, portico])
-
   return (
     <ConnectingWalletConnectBasicView
-      uri={uri}
-      error={connectorId ? error : messages.connectingWalletConnect.unavailable}
-      onRetry={connectorId ? start : undefined}
+      uri={pairing.uri}
+      error={pairing.available ? pairing.error : messages.connectingWalletConnect.unavailable}
+      onRetry={pairing.available ? pairing.retry : undefined}
       wallets={wallets.map((e): BasicWallet => ({ id: e.wallet.id, name: e.wallet.name, imageUrl: e.wallet.image_url ?? undefined }))}
       onWallet={(id) => {
         const entry = wallets.find((e) => e.wallet.id === id)

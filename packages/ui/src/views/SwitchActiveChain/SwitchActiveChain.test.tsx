@@ -1,11 +1,11 @@
 import '../../testing'
-import type { RouteData } from '@portico/headless'
+import { nextViewAfterActiveChain as nextView, type RouteData } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { mainnet } from '../../testing'
 import { SOL, solana, twoNamespaces } from '../ProfileWallets/twoNamespaces.testing'
-import { nextView, SwitchActiveChain } from './SwitchActiveChain'
+import { SwitchActiveChain } from './SwitchActiveChain'
 import { SwitchActiveChainView } from './SwitchActiveChainView'
 
 describe('nextView', () => {

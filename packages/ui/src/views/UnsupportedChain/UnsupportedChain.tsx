@@ -1,10 +1,18 @@
 import { useDisconnect, useNetwork } from '@portico/headless/react'
-import { toEntry, useSelectNetwork } from '../Networks/Networks'
+import { toEntry } from '../Networks/Networks'
 import { UnsupportedChainView } from './UnsupportedChainView'
 
 export function UnsupportedChain() {
-  const { networks } = useNetwork()
+  const { networks, chooseNetwork } = useNetwork()
   const { disconnect } = useDisconnect()
-  const select = useSelectNetwork()
-  return <UnsupportedChainView networks={networks.map(toEntry)} onSelect={select} onDisconnect={() => void disconnect()} />
+  return (
+    <UnsupportedChainView
+      networks={networks.map(toEntry)}
+      onSelect={(id) => {
+        const target = networks.find((n) => n.caipNetworkId === id)
+        if (target) chooseNetwork(target)
+      }}
+      onDisconnect={() => void disconnect()}
+    />
+  )
 }

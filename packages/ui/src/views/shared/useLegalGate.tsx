@@ -1,7 +1,6 @@
 import { useLegal } from '@portico/headless/react'
 import type { ReactNode } from 'react'
 import { LegalCheckbox } from '../../components/LegalCheckbox/LegalCheckbox'
-import { useUiConfig } from '../../config'
 
 export type LegalGate = {
   /** The legal checkbox is part of the Connect-family views (option on and a link to agree to). */
@@ -13,21 +12,22 @@ export type LegalGate = {
 }
 
 /**
- * The legal checkbox of the Connect-family views (SPEC §3): shown when the app turned
- * `features.legalCheckbox` on and gave a terms or privacy link; until it is checked the connect
- * methods are locked. The checked state lives in the headless store, so it survives view changes.
+ * The legal checkbox element of the Connect-family views (SPEC §3). Whether it shows and whether it
+ * locks connecting is decided by headless (useLegal); this only renders it.
  */
 export function useLegalGate(): LegalGate {
   const legal = useLegal()
-  const config = useUiConfig()
-  const termsConditionsUrl = config.termsConditionsUrl ?? legal.termsConditionsUrl
-  const privacyPolicyUrl = config.privacyPolicyUrl ?? legal.privacyPolicyUrl
-  if (!legal.isLegalCheckboxEnabled || !(termsConditionsUrl || privacyPolicyUrl)) return { shown: false, locked: false }
+  if (!legal.shown) return { shown: false, locked: false }
   return {
     shown: true,
-    locked: !legal.isLegalCheckboxChecked,
+    locked: legal.locked,
     checkbox: (
-      <LegalCheckbox checked={legal.isLegalCheckboxChecked} onChange={legal.setLegalChecked} termsConditionsUrl={termsConditionsUrl} privacyPolicyUrl={privacyPolicyUrl} />
+      <LegalCheckbox
+        checked={legal.isLegalCheckboxChecked}
+        onChange={legal.setLegalChecked}
+        termsConditionsUrl={legal.termsConditionsUrl}
+        privacyPolicyUrl={legal.privacyPolicyUrl}
+      />
     ),
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * The one registration table of createPortico: how each flow is wired to the others (see host.ts).
+ * Eager flows are created on first use through `host.get`; lazy flows are separate chunks that
+ * `host.load` imports the first time a hook or an action needs them.
+ */
+import { createIdentity } from './account/identity'
+import { createBalance } from './balance/balance'
+import { createBanner } from './banner/banner'
+import { createChain } from './chain/chain'
+import { createConnection } from './connection/connection'
+import { createExplorer } from './explorer/explorer'
+import type { FlowTable, LazyFlowTable } from './host'
+import { createLegal } from './legal/legal'
+import { createModal } from './modal/modal'
+import { createNetwork } from './network/network'
+import { createFeatures } from './options/features'
+import { detectMobile } from './options/options'
+import { createRouter } from './router/router'
+import { createTheme } from './theme/theme'
+import { createTooltip } from './tooltip/tooltip'
+import { createWallet } from './wallet/wallet'
+
+export const FLOWS: FlowTable = {
+  chain: ({ options, storage }) => {
+    // Start on the last used network when it is still one of the app's networks.
+    const lastId = storage.get('activeCaipNetworkId')
+    const last = lastId ? options.networks.find((n) => n.caipNetworkId === lastId) : undefined
+    return createChain({ networks: options.networks, defaultNetwork: last ?? options.defaultNetwork, noAdapters: options.adapters.length === 0 })
+  },
+  router: (host) => createRouter({ isConnected: () => host.get('chain').isConnected(), closeModal: () => host.get('modal').close() }),
+  modal: (host) =>
+    createModal({
+      router: host.get('router'),
+      chain: host.get('chain'),
+      timers: host.timers,
+      manualControl: host.options.manualControl,
+      embedded: host.options.embedded,
+      isMobile: () => detectMobile(host.options.isMobile),
+      switchNetwork: (n) => host.get('network').switchNetwork(n),
+      resetConnectionUri: () => host.get('connection').cancelPairing(),
+    }),
+  banner: (host) => createBanner(host.timers),
+  tooltip: () => createTooltip(),
+  legal: (host) =>
+    createLegal({
+      enabled: () => host.get('features').$features.get().legalCheckbox,
+      links: { termsConditionsUrl: host.options.termsConditionsUrl, privacyPolicyUrl: host.options.privacyPolicyUrl },
+    }),
+  theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
+  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig()),
+  connection: (host) =>
+    createConnection({
+      chain: host.get('chain'),
+      router: host.get('router'),
+      storage: host.storage,
+      adapters: host.options.adapters,
+      projectId: host.options.projectId,
+      featuredWalletIds: host.options.featuredWalletIds,
+      excludeWalletIds: host.options.excludeWalletIds,
+      onUnsupportedChain: () => void host.get('modal').open({ view: 'UnsupportedChain' }),
+      // Native and token balances come from the Portico API (30 s cache, 30 s retry block on failure).
+      onAccountReady: (ns) => void host.get('balance').fetchTokenBalances({ namespace: ns }),
+      onConnected: (connectorId) => host.get('explorer').connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
+      switchActiveNamespace: (ns) => host.get('network').switchActiveNamespace(ns),
+    }),
+  network: (host) =>
+    createNetwork({
+      chain: host.get('chain'),
+      router: host.get('router'),
+      connection: host.get('connection'),
+      storage: host.storage,
+      closeModal: () => host.get('modal').close(),
+    }),
+  wallet: (host) => {
+    const connection = () => host.get('connection')
+    return createWallet({
+      connectedWallet: (ns) => connection().connectedWallet(ns),
+      adapterFor: (ns) => connection().adapterFor(ns),
+      activeNamespace: () => host.get('chain').$activeChain.get(),
+      activeNetwork: (ns) => host.get('chain').getActiveNetwork(ns),
+    })
+  },
+  balance: (host) =>
+    createBalance({
+      chain: host.get('chain'),
+      api: host.api,
+      banner: host.get('banner'),
+      timers: host.timers,
+      adapters: host.options.adapters,
+      adapterFor: (ns) => host.get('connection').adapterFor(ns),
+    }),
+  identity: (host) => createIdentity({ chain: host.get('chain'), api: host.api }),
+  explorer: (host) => {
+    const { options } = host
+    const router = host.get('router')
+    return createExplorer({
+      api: host.api.explorer,
+      storage: host.storage,
+      timers: host.timers,
+      $connectors: host.get('connection').$connectors,
+      $modal: host.get('modal').$modal,
+      featuredWalletIds: options.featuredWalletIds,
+      includeWalletIds: options.includeWalletIds,
+      excludeWalletIds: options.excludeWalletIds,
+      chains: options.networks.map((n) => n.caipNetworkId),
+      customWallets: options.customWallets,
+      prefetchImage: options.prefetchImage,
+      isMobile: () => detectMobile(options.isMobile),
+      push: (view, data) => router.push(view, data as never),
+    })
+  },
+}
+
+export const LAZY_FLOWS: LazyFlowTable = {
+  activity: async (host) => {
+    const { createActivity } = await import('./activity/activity')
+    const chain = host.get('chain')
+    const banner = host.get('banner')
+    return createActivity({
+      getHistory: (address, query) => host.api.account.getHistory(address, query),
+      account: (namespace) => {
+        const ns = namespace ?? chain.$activeChain.get()
+        return { namespace: ns, address: ns ? chain.getAccount(ns)?.address : undefined, network: ns ? chain.getActiveNetwork(ns) : undefined }
+      },
+      showError: (message) => banner.showError(message),
+    })
+  },
+}

@@ -1,0 +1,16 @@
+import { useStore } from '@nanostores/react'
+import type { Features } from '../core/options/options'
+import { usePortico } from './usePortico'
+
+export interface UseFeaturesReturn {
+  /** The merged feature flags: the app's options over the defaults, completed by the remote config. */
+  features: Features
+  /** Fetch the project's remote flags (GET /appkit/v1/config) and merge them; flags the app set are kept. */
+  loadRemote: () => Promise<void>
+}
+
+/** Feature flags, one source of truth for every view and custom UI (SPEC §1). */
+export function useFeatures(): UseFeaturesReturn {
+  const { features } = usePortico()
+  return { features: useStore(features.$features), loadRemote: features.loadRemote }
+}

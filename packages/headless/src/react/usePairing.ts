@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import type { ExplorerWallet } from '../api/schemas'
+import { walletLinks, type WalletLinks } from '../core/explorer/links'
+import { detectMobile } from '../core/options/options'
+import { usePortico } from './usePortico'
+
+export interface UsePairingOptions {
+  /** Start a pairing when mounted and give it up when unmounted (the modal's QR views). @default true */
+  enabled?: boolean
+  /** The explorer wallet the pairing is for (its name and deep links). @default the ConnectingWalletConnect view's wallet */
+  walletId?: string
+}
+
+export interface UsePairingReturn {
+  /** The pairing URI to show as a QR code; refreshed before it expires (SPEC §4). @default undefined */
+  uri?: string
+  /** An adapter offers pairing (a walletConnect connector is registered). */
+  available: boolean
+  /** The pairing's failure ('Connection rejected', 'Failed to connect'), or null. @default null */
+  error: string | null
+  /** Start a fresh pairing. */
+  retry: () => void
+  /** The explorer wallet of `walletId`, when known. */
+  wallet?: ExplorerWallet
+  /** The wallet's deep links carrying the URI (mobile on a phone; desktop and web elsewhere); unsafe schemes are never linked. @default {} */
+  links: WalletLinks
+}
+
+/** A WalletConnect pairing's life cycle: start, refreshed URI, failure and retry, cancel on leave. */
+export function usePairing(options: UsePairingOptions = {}): UsePairingReturn {
+  const { connection, explorer, router, options: instance } = usePortico()
+  const route = useStore(router.$route)
+  const uri = useStore(connection.$wcUri)
+  const error = useStore(connection.$error)
+  const connectors = useStore(connection.$connectors)
+  const enabled = options.enabled ?? true
+  const available = connectors.some((c) => c.type === 'walletConnect')
+  useEffect(() => {
+    if (!enabled || !available) return
+    connection.startPairing()
+    return () => connection.cancelPairing()
+  }, [connection, enabled, available])
+  const walletId = options.walletId ?? (route.view === 'ConnectingWalletConnect' ? route.data?.walletId : undefined)
+  const wallet = walletId ? explorer.findWallet(walletId) : undefined
+  return {
+    uri,
+    available,
+    error,
+    retry: () => void connection.startPairing(),
+    wallet,
+    links: walletLinks(wallet, uri, detectMobile(instance.isMobile)),
+  }
+}

@@ -1,0 +1,39 @@
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import type { ProfileWallet } from '../core/connection/connection'
+import type { ChainNamespace } from '../core/types'
+import { usePortico } from './usePortico'
+
+export interface UseProfileWalletsReturn {
+  /** One row per namespace of the app, in the order of its networks: wallet (if any), network, active. @default [] */
+  rows: ProfileWallet[]
+  /** The namespace being disconnected. @default null */
+  busy: ChainNamespace | null
+  /** Make a connected namespace active and show its Account view. */
+  makeActive: (namespace: ChainNamespace) => void
+  /** Disconnect one namespace's wallet; another connected one becomes active if this one was. */
+  disconnect: (namespace: ChainNamespace) => Promise<void>
+  /** Add a wallet in a namespace without one (the network-switch routing towards it). */
+  add: (namespace: ChainNamespace) => void
+}
+
+/** The multi-wallet list (ProfileWallets, SPEC §4 switching). */
+export function useProfileWallets(): UseProfileWalletsReturn {
+  const { connection, network } = usePortico()
+  const rows = useStore(connection.$profileWallets)
+  const [busy, setBusy] = useState<ChainNamespace | null>(null)
+  return {
+    rows,
+    busy,
+    makeActive: connection.makeActive,
+    disconnect: async (ns) => {
+      setBusy(ns)
+      try {
+        await connection.disconnectWallet(ns)
+      } finally {
+        setBusy(null)
+      }
+    },
+    add: (ns) => void network.addWallet(ns),
+  }
+}

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react'
+import type { CaipNetwork, ChainNamespace, RouteData } from '../core/types'
+import { usePortico } from './usePortico'
+
+export interface UseSwitchActiveChainReturn {
+  /** The SwitchActiveChain view's data (target namespace, next view, replace flag, network). */
+  data?: RouteData<'SwitchActiveChain'>
+  /** The namespace to switch to. */
+  namespace?: ChainNamespace
+  /** The network it will be on: the carried one, else the namespace's current network. */
+  network?: CaipNetwork
+  /** @default false */
+  busy: boolean
+  /** @default undefined */
+  error?: string
+  /** Switch, then show the next view (Connect when the namespace has no wallet yet). */
+  continue: () => void
+  /** Back to the view before. */
+  cancel: () => void
+}
+
+/** The SwitchActiveChain view (SPEC §2): leaving a connected namespace for another. */
+export function useSwitchActiveChain(): UseSwitchActiveChainReturn {
+  const { network: flow, router, chain } = usePortico()
+  const route = useStore(router.$route)
+  const state = useStore(flow.$activeChainSwitch)
+  useStore(chain.$global)
+  const data = route.view === 'SwitchActiveChain' ? route.data : undefined
+  return {
+    data,
+    namespace: data?.switchToChain,
+    network: data ? (data.network ?? chain.getActiveNetwork(data.switchToChain)) : undefined,
+    busy: state.busy,
+    error: state.error,
+    continue: () => {
+      if (data) void flow.continueActiveChain(data)
+    },
+    cancel: () => {
+      flow.clearActiveChainError()
+      router.goBack()
+    },
+  }
+}

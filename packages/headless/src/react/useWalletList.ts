@@ -1,0 +1,84 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useMemo } from 'react'
+import { entriesForNamespace, walletListEntries, type WalletListEntry } from '../core/explorer/explorer'
+import type { ChainNamespace } from '../core/types'
+import { usePortico } from './usePortico'
+
+export interface UseWalletListOptions {
+  /** The namespace whose wallets are listed (plus multi-namespace ones such as WalletConnect). @default the active namespace */
+  namespace?: ChainNamespace
+  /** Fetch the featured and recommended wallets when mounted. @default true */
+  loadOnMount?: boolean
+  /**
+   * 'ordered': connectors of the namespace and explorer wallets (the Connect view); 'connectors': every
+   * connector of every namespace, no explorer wallet (ConnectWallets). @default 'ordered'
+   */
+  source?: 'ordered' | 'connectors'
+}
+
+export interface UseWalletListReturn {
+  /**
+   * The Connect view's rows in SPEC §9 order: connectors of the namespace and explorer wallets, each
+   * wallet once, tagged installed / recent. The auth connector is not a row. @default []
+   */
+  entries: WalletListEntry[]
+  /**
+   * Choose a row: an explorer wallet opens its pairing view, the WalletConnect connector the QR view,
+   * any other connector connects in place (`connecting` names it). Nothing happens while the legal
+   * checkbox locks connecting.
+   */
+  select: (id: string) => void
+  /** The row whose connect is pending. @default null */
+  connecting: string | null
+  /** The last connect's error ('Connection rejected', 'Failed to connect'), or null. @default null */
+  error: string | null
+  /** Run the failed connect again. */
+  retry: () => void
+  /** The explorer's wallet count once its first page is in, else undefined. */
+  total?: number
+}
+
+/** The wallet list of the Connect view: shaping, order and what a click does, for any UI. */
+export function useWalletList(options: UseWalletListOptions = {}): UseWalletListReturn {
+  const { explorer, connection, chain, router, legal } = usePortico()
+  const active = useStore(chain.$activeChain)
+  const ordered = useStore(explorer.$ordered)
+  const states = useStore(connection.$connectorStates)
+  const list = useStore(explorer.$list)
+  const featured = useStore(explorer.$featured)
+  const connecting = useStore(connection.$connecting)
+  const error = useStore(connection.$error)
+  const connectors = useStore(connection.$connectors)
+  const namespace = options.namespace ?? active
+  const source = options.source ?? 'ordered'
+  const loadOnMount = (options.loadOnMount ?? true) && source === 'ordered'
+  useEffect(() => {
+    if (!loadOnMount) return
+    void explorer.loadFeatured()
+    void explorer.loadRecommended()
+  }, [explorer, loadOnMount])
+  const scoped = useMemo(
+    () =>
+      source === 'connectors'
+        ? connectors.map((connector) => ({ kind: 'connector' as const, connector, recent: false, installed: false }))
+        : entriesForNamespace(ordered, namespace),
+    [source, connectors, ordered, namespace],
+  )
+  const entries = useMemo(() => walletListEntries(scoped, states), [scoped, states])
+  return {
+    entries,
+    select(id) {
+      if (legal.isLocked()) return
+      const entry = entries.find((e) => e.id === id)
+      if (!entry) return
+      if (entry.kind === 'wallet' && entry.wallet) explorer.select(entry.wallet)
+      else if (entry.connectorType === 'walletConnect') router.push('ConnectingWalletConnect', {})
+      else void connection.tryConnect(id)
+    },
+    connecting,
+    error,
+    retry: () => void connection.retry(),
+    // Pages leave the featured wallets out (they lead the list), so they are added to the total.
+    total: list.page > 0 ? list.count + featured.length : undefined,
+  }
+}
