@@ -22,6 +22,8 @@ import { solanaAdapter, solanaConnectorId } from './adapter'
 import { chainReference, SOLANA_CLUSTERS, walletChainsOf } from './chains'
 import { formatLamports } from './rpc'
 import { transferData } from './transfer'
+import { transferCheckedData } from './spl'
+import type { Timers } from '@portico/headless'
 
 // The chain is faked here (adapters may not import the devnet): JSON-RPC answers come from `rpcStub`.
 // packages/devnet/src/wallet/solana-adapter.test.ts runs this adapter against the real local chain.
@@ -510,5 +512,45 @@ describe('solana helpers', () => {
   it('transferData encodes System Program Transfer (index 2, u64 LE lamports)', () => {
     expect([...transferData(1_500_000_000n)]).toEqual([2, 0, 0, 0, 0x00, 0x2f, 0x68, 0x59, 0, 0, 0, 0])
     expect(() => transferData(-1n)).toThrow('lamports out of range')
+  })
+
+  it('transferCheckedData encodes Token TransferChecked (index 12, u64 LE amount, u8 decimals)', () => {
+    expect([...transferCheckedData(1_234_567n, 6)]).toEqual([12, 0x87, 0xd6, 0x12, 0, 0, 0, 0, 0, 6])
+    expect(() => transferCheckedData(2n ** 64n, 6)).toThrow('amount out of range')
+    expect(() => transferCheckedData(1n, 256)).toThrow('decimals out of range')
+  })
+})
+
+describe('solana adapter: waitForReceipt (getSignatureStatuses)', () => {
+  it("waits for 'confirmed' (not found and 'processed' are not enough), within 25 000 ms by default; a failed transaction is 'reverted'", async () => {
+    const answers = [
+      null,
+      { slot: 41, confirmations: 0, err: null, confirmationStatus: 'processed' },
+      { slot: 42, confirmations: 1, err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'confirmed' },
+    ]
+    const stub = rpcStub({ getSignatureStatuses: () => ({ context: { slot: 50 }, value: [answers.shift() ?? null] }) })
+    const delays: number[] = []
+    const timers: Timers = {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => {
+        delays.push(ms)
+        return ms === 25_000 ? 'deadline' : setTimeout(fn, ms)
+      },
+      clearTimeout: (h) => (h === 'deadline' ? undefined : clearTimeout(h as ReturnType<typeof setTimeout>)),
+    }
+    const adapter = solanaAdapter({ wallets: createRegistry(), fetch: stub.fetch, timers, receiptPollMs: 5 })
+    harness(adapter)
+    const signature = '4'.repeat(88)
+    expect(await adapter.waitForReceipt!({ hash: signature })).toEqual({ hash: signature, status: 'reverted', blockNumber: 42n })
+    expect(delays).toEqual([25_000, 5, 5])
+    expect(stub.calls.map((c) => [c.url, c.method, c.params])).toEqual(
+      Array(3).fill([RPC_URL, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }]]),
+    )
+  })
+
+  it("rejects with 'Transaction error' at once when the node refuses the signature", async () => {
+    const adapter = solanaAdapter({ wallets: createRegistry(), fetch: rpcStub({}).fetch })
+    harness(adapter)
+    await expect(adapter.waitForReceipt!({ hash: 'x', network: localNetwork() })).rejects.toThrow('Transaction error')
   })
 })

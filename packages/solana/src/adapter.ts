@@ -1,5 +1,5 @@
-import type { AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector } from '@portico/headless'
-import { ERRORS, PorticoError } from '@portico/headless'
+import type { AdapterCapability, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector, Timers } from '@portico/headless'
+import { defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignMessageFeature,
@@ -28,11 +28,19 @@ export interface SolanaAdapterOptions {
    */
   reconnectWaitMs?: number
   /**
-   * JSON-RPC transport for reads that go to the chain (balance, latest blockhash).
+   * JSON-RPC transport for reads that go to the chain (balance, latest blockhash, token accounts,
+   * signature statuses).
    * @default globalThis.fetch
    */
   fetch?: typeof fetch
+  /** Clock and timers of `waitForReceipt`. @default the globals, looked up at call time */
+  timers?: Timers
+  /** How often `waitForReceipt` asks for the signature's status (ms). @default 500 */
+  receiptPollMs?: number
 }
+
+/** What the Solana adapter implements beyond connect / sign / send (ChainAdapter.capabilities). */
+export const SOLANA_CAPABILITIES = ['nativeTransfer', 'tokenTransfer', 'waitForReceipt'] as const satisfies readonly AdapterCapability[]
 
 const CONNECT = 'standard:connect'
 const DISCONNECT = 'standard:disconnect'
@@ -72,6 +80,8 @@ const solanaAccounts = (accounts: readonly WalletAccount[]) =>
 const utf8 = (text: string) => new TextEncoder().encode(text)
 /** @solana/kit helpers, loaded on first use (see kit.ts). */
 const kit = () => import('./kit')
+/** zod-parsed chain reads (token account owners, signature statuses), loaded on first use. */
+const reads = () => import('./reads')
 
 /** The Solana chain adapter: Wallet Standard wallets, @solana/kit for the transfer message. */
 export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
@@ -174,8 +184,52 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     return { wallet: active.wallet, account }
   }
 
+  /** The connected wallet and account, the network to use and the wallet's name for its chain. */
+  const route = (connectorId: string | undefined, address: string, network?: CaipNetwork) => {
+    const { wallet, account } = need(connectorId, address)
+    const net = networkOf(network)
+    if (!net) throw new PorticoError(ERRORS.networkNotFound)
+    const chain = walletChainFor([...account.chains, ...wallet.chains], net) as `${string}:${string}` | undefined
+    if (!chain) throw new PorticoError(ERRORS.unsupportedChain)
+    return { wallet, account, chain, url: rpcUrlOf(net) }
+  }
+
+  const latestBlockhash = async (url: string) => {
+    const latest = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(doFetch, url, 'getLatestBlockhash', [
+      { commitment: 'confirmed' },
+    ])
+    return { blockhash: latest.value.blockhash, lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight) }
+  }
+
+  /** solana:signAndSendTransaction, else solana:signTransaction + RPC sendTransaction; the base58 signature. */
+  const submit = async (wallet: Wallet, account: WalletAccount, chain: `${string}:${string}`, url: string, transaction: Uint8Array) => {
+    const f = features(wallet)
+    const signAndSend = f[SIGN_AND_SEND]
+    if (signAndSend) {
+      const [output] = await signAndSend.signAndSendTransaction({ account, chain, transaction })
+      if (!output) throw new PorticoError(ERRORS.transactionError)
+      return (await kit()).base58(output.signature)
+    }
+    const sign = f[SIGN_TRANSACTION]
+    if (!sign) throw new PorticoError(ERRORS.actionNotAllowed)
+    const [signed] = await sign.signTransaction({ account, chain, transaction })
+    if (!signed) throw new PorticoError(ERRORS.transactionError)
+    const wire = (await kit()).base64(signed.signedTransaction)
+    return rpcCall<string>(doFetch, url, 'sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }])
+  }
+
+  /** A System Program transfer of `lamports` from `address` to `to`. */
+  const sendLamports = async (connectorId: string | undefined, address: string, to: string, lamports: bigint, network?: CaipNetwork) => {
+    const { wallet, account, chain, url } = route(connectorId, address, network)
+    const latest = await latestBlockhash(url)
+    const { buildTransferTransaction } = await kit()
+    const transaction = buildTransferTransaction({ from: account.address, to, lamports, ...latest })
+    return submit(wallet, account, chain, url, transaction)
+  }
+
   return {
     namespace: 'solana',
+    capabilities: SOLANA_CAPABILITIES,
 
     setup(context) {
       ctx = context
@@ -242,40 +296,49 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return (await kit()).base58(output.signature)
     },
 
-    async sendTransaction({ address, to, value, network, connectorId }) {
-      const { wallet, account } = need(connectorId, address)
-      const net = networkOf(network)
-      if (!net) throw new PorticoError(ERRORS.networkNotFound)
-      const chain = walletChainFor([...account.chains, ...wallet.chains], net) as `${string}:${string}` | undefined
-      if (!chain) throw new PorticoError(ERRORS.unsupportedChain)
-      const url = rpcUrlOf(net)
-      const latest = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(
-        doFetch,
-        url,
-        'getLatestBlockhash',
-        [{ commitment: 'confirmed' }],
-      )
-      const { buildTransferTransaction, base64 } = await kit()
-      const transaction = buildTransferTransaction({
+    sendTransaction: ({ address, to, value, network, connectorId }) => sendLamports(connectorId, address, to, value ?? 0n, network),
+
+    async transfer({ address, to, amount, token, network, connectorId }) {
+      if (!token) return sendLamports(connectorId, address, to, amount, network)
+      const { wallet, account, chain, url } = route(connectorId, address, network)
+      const { accountOwner } = await reads()
+      const { associatedTokenAddress, buildTokenTransferTransaction, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } = await kit()
+      let tokenProgram: string | null
+      let createDestination: boolean
+      try {
+        tokenProgram = await accountOwner(doFetch, url, token.address)
+        if (tokenProgram !== TOKEN_PROGRAM && tokenProgram !== TOKEN_2022_PROGRAM) throw new Error(`${token.address} is not a token mint`)
+        const destination = await associatedTokenAddress(to, token.address, tokenProgram)
+        createDestination = (await accountOwner(doFetch, url, destination)) === null
+      } catch (error) {
+        throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
+      }
+      const latest = await latestBlockhash(url)
+      const transaction = await buildTokenTransferTransaction({
         from: account.address,
         to,
-        lamports: value ?? 0n,
-        blockhash: latest.value.blockhash,
-        lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight),
+        mint: token.address,
+        amount,
+        decimals: token.decimals,
+        tokenProgram,
+        createDestination,
+        ...latest,
       })
-      const f = features(wallet)
-      const signAndSend = f[SIGN_AND_SEND]
-      if (signAndSend) {
-        const [output] = await signAndSend.signAndSendTransaction({ account, chain, transaction })
-        if (!output) throw new PorticoError(ERRORS.transactionError)
-        return (await kit()).base58(output.signature)
-      }
-      const sign = f[SIGN_TRANSACTION]
-      if (!sign) throw new PorticoError(ERRORS.actionNotAllowed)
-      const [signed] = await sign.signTransaction({ account, chain, transaction })
-      if (!signed) throw new PorticoError(ERRORS.transactionError)
-      const wire = base64(signed.signedTransaction)
-      return rpcCall<string>(doFetch, url, 'sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }])
+      return submit(wallet, account, chain, url, transaction)
+    },
+
+    async waitForReceipt({ hash, network, timeoutMs }) {
+      const net = networkOf(network)
+      if (!net) throw new PorticoError(ERRORS.networkNotFound)
+      const { pollSignature } = await reads()
+      return pollSignature({
+        fetch: doFetch,
+        url: rpcUrlOf(net),
+        signature: hash,
+        timeoutMs: timeoutMs ?? RECEIPT_TIMEOUT_MS,
+        pollMs: options.receiptPollMs ?? 500,
+        timers: options.timers ?? defaultTimers,
+      })
     },
   }
 }

@@ -72,31 +72,63 @@ export interface CreateSolanaDevWalletOptions {
 }
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`
 
-function formatSol(lamports: bigint): string {
-  const whole = lamports / 1_000_000_000n
-  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : String(whole)
+/** Base units as whole units without float rounding: (1500000000n, 9) → '1.5'. */
+function formatUnits(value: bigint, decimals: number): string {
+  const base = 10n ** BigInt(decimals)
+  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return fraction ? `${value / base}.${fraction}` : String(value / base)
 }
+const formatSol = (lamports: bigint) => formatUnits(lamports, 9)
 
-/** 'Send 1.5 SOL to oeYf…kq96' for a lone System transfer, else a generic title. */
+type CompiledInstruction = { programAddressIndex: number; accountIndices?: readonly number[]; data?: Uint8Array }
+
+/**
+ * 'Send 1.5 SOL to oeYf…kq96' for a lone System transfer; 'Send 1.25 of EPjF…Dt1v to oeYf…kq96' for
+ * an SPL TransferChecked (after an optional CreateIdempotent of the recipient's token account);
+ * else a generic title.
+ */
 function describeTransaction(messageBytes: Uint8Array): { title: string; details: string[] } {
   try {
     const message = getCompiledTransactionMessageDecoder().decode(messageBytes) as unknown as {
       staticAccounts: readonly string[]
-      instructions: readonly { programAddressIndex: number; accountIndices?: readonly number[]; data?: Uint8Array }[]
+      instructions: readonly CompiledInstruction[]
     }
     const keys = message.staticAccounts
-    const details = message.instructions.map((ix) => `Program ${keys[ix.programAddressIndex] ?? '?'}`)
+    const program = (ix: CompiledInstruction) => keys[ix.programAddressIndex]
+    const account = (ix: CompiledInstruction, i: number) => keys[ix.accountIndices?.[i] ?? -1]
+    const details = message.instructions.map((ix) => `Program ${program(ix) ?? '?'}`)
     const [only] = message.instructions
-    if (message.instructions.length === 1 && only && keys[only.programAddressIndex] === SYSTEM_PROGRAM) {
+    if (message.instructions.length === 1 && only && program(only) === SYSTEM_PROGRAM) {
       const data = only.data
       if (data && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2) {
         const lamports = new DataView(data.buffer, data.byteOffset).getBigUint64(4, true)
-        const to = keys[only.accountIndices?.[1] ?? -1]
+        const to = account(only, 1)
         if (to) return { title: `Send ${formatSol(lamports)} SOL to ${short(to)}`, details: [`To ${to}`] }
       }
+    }
+    const transfer = message.instructions.at(-1)
+    const create = message.instructions.length === 2 ? message.instructions[0] : undefined
+    const data = transfer?.data
+    if (
+      transfer &&
+      message.instructions.length <= 2 &&
+      TOKEN_PROGRAMS.has(program(transfer) ?? '') &&
+      data?.length === 10 &&
+      data[0] === 12 &&
+      (!create || (program(create) === ASSOCIATED_TOKEN_PROGRAM && create.data?.[0] === 1 && account(create, 1) === account(transfer, 2)))
+    ) {
+      const view = new DataView(data.buffer, data.byteOffset)
+      const amount = formatUnits(view.getBigUint64(1, true), data[9] ?? 0)
+      const mint = account(transfer, 1) ?? '?'
+      const owner = create ? account(create, 2) : undefined
+      const destination = account(transfer, 2) ?? '?'
+      const lines = [`Token ${mint}`, owner ? `To ${owner}` : `To token account ${destination}`]
+      if (create) lines.push(`Creates the recipient's token account ${destination}`)
+      return { title: `Send ${amount} of ${short(mint)} to ${short(owner ?? destination)}`, details: lines }
     }
     return { title: 'Sign transaction', details }
   } catch {
