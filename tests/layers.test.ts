@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkImports, checkTree, HEADLESS_PAGE_ENTRY, headlessPageFiles, importSpecifiers } from './layers'
+import { checkHookSource, checkImports, checkTree, checkUiSource, HEADLESS_PAGE_ENTRY, headlessPageFiles, importCycles, importSpecifiers } from './layers'
 
 describe('layering rules (DESIGN.md)', () => {
   it('the repository respects every rule', () => {
@@ -100,5 +100,74 @@ describe('layering rules (DESIGN.md)', () => {
       "import 'side-effect'",
     ].join('\n')
     expect(importSpecifiers(src)).toEqual(['x', './y', '../z', 'lazy', 'side-effect'])
+  })
+
+  describe('ui reads hooks only (issue 8 §4)', () => {
+    const view = 'packages/ui/src/views/Networks/Networks.tsx'
+    it.each([
+      ["import { usePortico } from '@portico/headless/react'\nconst p = usePortico()", 'ui views read hooks only: no usePortico()'],
+      ["import { useStore } from '@nanostores/react'", 'ui views read hooks only: no store subscription'],
+      ['const v = useSyncExternalStore(sub, get)', 'ui views read hooks only: no store subscription'],
+      ['const off = store.listen(() => {})', 'ui views read hooks only: no store subscription'],
+      ['const uri = portico.connection.$wcUri.get()', 'ui views read hooks only: no $store access'],
+      ["portico.chain.setAccount('eip155', { currentTab: 1 })", 'ui views never change chain state directly'],
+      ['chain.setActiveNetwork(network)', 'ui views never change chain state directly'],
+    ])('a view with %j fails: %s', (source, rule) => {
+      expect(checkUiSource(view, source).map((v) => v.rule)).toContain(rule)
+    })
+
+    it.each([
+      ["import { useNetwork } from '@portico/headless/react'\nconst { chooseNetwork } = useNetwork()"],
+      ['// never call usePortico() here\nconst a = 1'],
+      ['/* no $store, no .setAccount( */ const b = 2'],
+    ])('a view with %j passes', (source) => {
+      expect(checkUiSource(view, source)).toEqual([])
+    })
+
+    it('tests and the provider are exempt', () => {
+      expect(checkUiSource('packages/ui/src/views/Networks/Networks.test.tsx', 'usePortico()')).toEqual([])
+      expect(checkUiSource('packages/ui/src/PorticoProvider/PorticoProvider.tsx', 'usePortico()')).toEqual([])
+      expect(checkUiSource('packages/headless/src/react/useX.ts', 'usePortico()')).toEqual([])
+    })
+  })
+
+  describe('hooks share one shape', () => {
+    const file = 'packages/headless/src/react/useThing.ts'
+    it.each([
+      ['export interface UseThingReturn {}\nexport function useThing(): UseThingReturn {', []],
+      ['export interface UseThingOptions {}\nexport interface UseThingReturn {}\nexport function useThing(options: UseThingOptions = {}): UseThingReturn {', []],
+      ['export interface UseThingReturn {}\nexport function useThing(): Thing {', ['useThing must return UseThingReturn']],
+      ['interface UseThingReturn {}\nexport function useThing(): UseThingReturn {', ['UseThingReturn must be exported']],
+      ['export interface UseThingReturn {}\nexport function useThing(id: string): UseThingReturn {', ['useThing takes one parameter: options?: UseThingOptions', 'UseThingOptions must be exported']],
+      ['export function useThing() {', ['useThing must be exported as a function with a declared return type']],
+    ])('%j -> %j', (source, rules) => {
+      expect(checkHookSource(file, source).map((v) => v.rule)).toEqual(rules)
+    })
+  })
+
+  describe('import cycles', () => {
+    let root: string
+    beforeEach(() => {
+      root = mkdtempSync(path.join(tmpdir(), 'portico-cycles-'))
+    })
+    afterEach(() => rmSync(root, { recursive: true, force: true }))
+    const write = (rel: string, text: string) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true })
+      writeFileSync(path.join(root, rel), text)
+    }
+
+    it('the repository has none', () => {
+      expect(importCycles(path.resolve(import.meta.dirname, '..'))).toEqual([])
+    })
+
+    it('finds a cycle through a type-only import, and none once it is broken', () => {
+      write('packages/a/src/engine.ts', "import { x } from './adapter'\n")
+      write('packages/a/src/adapter.ts', "import type { E } from './engine'\n")
+      write('packages/a/src/engine.test.ts', "import { x } from './adapter'\n")
+      expect(importCycles(root)).toEqual([['packages/a/src/adapter.ts', 'packages/a/src/engine.ts', 'packages/a/src/adapter.ts']])
+      write('packages/a/src/adapter.ts', "import type { E } from './types'\n")
+      write('packages/a/src/types.ts', '')
+      expect(importCycles(root)).toEqual([])
+    })
   })
 })

@@ -121,7 +121,92 @@ export function checkTree(root: string): Violation[] {
     } catch {
       continue
     }
-    for (const file of walk(src)) out.push(...checkImports(rel(file), importSpecifiers(readFileSync(file, 'utf8'))))
+    for (const file of walk(src)) {
+      const source = readFileSync(file, 'utf8')
+      out.push(...checkImports(rel(file), importSpecifiers(source)), ...checkUiSource(rel(file), source), ...checkHookSource(rel(file), source))
+    }
   }
   return out
+}
+
+/**
+ * Issue-8 rules for the default modal: ui reads hooks only. No ui file (tests aside) calls
+ * `usePortico()`, subscribes to a `$store` (nanostores, useSyncExternalStore, `.listen`/`.subscribe`
+ * or any `.$name` member), or changes chain state directly (chain or connection setters). The
+ * provider, which creates or receives the instance, may hand it its links and reconnect it.
+ */
+export const UI_RULES: { rule: string; re: RegExp }[] = [
+  { rule: 'ui views read hooks only: no usePortico()', re: /\busePortico\b/ },
+  { rule: 'ui views read hooks only: no store subscription', re: /from ['"](@nanostores\/[^'"]+|nanostores)['"]|\buseSyncExternalStore\b|\.(listen|subscribe)\(/ },
+  { rule: 'ui views read hooks only: no $store access', re: /\.\$[A-Za-z]\w*/ },
+  {
+    rule: 'ui views never change chain state directly',
+    re: /\.(setAccount|setNetworkState|resetAccount|setActiveNetwork|setActiveNamespace|setIsSwitchingNamespace|setCurrentTab)\(/,
+  },
+]
+const UI_EXEMPT = new Set(['packages/ui/src/PorticoProvider/PorticoProvider.tsx'])
+
+export function checkUiSource(file: string, source: string): Violation[] {
+  if (!file.startsWith('packages/ui/src/') || /\.test\.tsx?$/.test(file) || UI_EXEMPT.has(file)) return []
+  // Comments may name what the code must not do.
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')
+  return UI_RULES.filter(({ re }) => re.test(code)).map(({ rule }) => ({ file, specifier: '', rule }))
+}
+
+/**
+ * Every headless hook has one shape: `export function useX(options?: UseXOptions): UseXReturn` (or no
+ * parameter), with `UseXReturn` (and `UseXOptions` when it takes options) exported from its file.
+ */
+export function checkHookSource(file: string, source: string): Violation[] {
+  const name = /\/react\/(use[A-Z]\w*)\.ts$/.exec(file)?.[1]
+  if (!name || name === 'usePortico') return []
+  const type = name[0]!.toUpperCase() + name.slice(1)
+  const out: Violation[] = []
+  const bad = (rule: string) => out.push({ file, specifier: name, rule })
+  const sig = new RegExp(`export function ${name}\\(([^)]*)\\)\\s*:\\s*(\\w+)`).exec(source)
+  if (!sig) return [{ file, specifier: name, rule: `${name} must be exported as a function with a declared return type` }]
+  if (sig[2] !== `${type}Return`) bad(`${name} must return ${type}Return`)
+  if (!new RegExp(`export (interface|type) ${type}Return\\b`).test(source)) bad(`${type}Return must be exported`)
+  const param = (sig[1] ?? '').trim()
+  if (param) {
+    if (!new RegExp(`^options\\??\\s*:\\s*${type}Options(\\s*=\\s*\\{\\})?$`).test(param)) bad(`${name} takes one parameter: options?: ${type}Options`)
+    if (!new RegExp(`export (interface|type) ${type}Options\\b`).test(source)) bad(`${type}Options must be exported`)
+  }
+  return out
+}
+
+/** Cycles among the relative imports of the packages' source files (tests left out), each as a list of files. */
+export function importCycles(root: string): string[][] {
+  const rel = (file: string) => path.relative(root, file).split(path.sep).join('/')
+  const graph = new Map<string, string[]>()
+  const packagesDir = path.join(root, 'packages')
+  for (const pkg of readdirSync(packagesDir)) {
+    const src = path.join(packagesDir, pkg, 'src')
+    if (!existsSync(src)) continue
+    for (const file of walk(src)) {
+      if (/\.test\.tsx?$/.test(file)) continue
+      const targets: string[] = []
+      for (const s of importSpecifiers(readFileSync(file, 'utf8'))) {
+        if (!s.startsWith('.')) continue
+        const target = resolveRelative(file, s)
+        if (target && !/\.test\.tsx?$/.test(target)) targets.push(rel(target))
+      }
+      graph.set(rel(file), targets)
+    }
+  }
+  const cycles: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (node: string) => {
+    state.set(node, 'open')
+    stack.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    stack.pop()
+    state.set(node, 'done')
+  }
+  for (const node of graph.keys()) if (!state.has(node)) visit(node)
+  return cycles
 }
