@@ -132,6 +132,10 @@ describe('explorer queries (SPEC §9)', () => {
     ['no featured ids: no request', {}, undefined],
     ['first 4 ids', { featuredWalletIds: ['a', 'b', 'c', 'd', 'e'] }, { page: 1, entries: 4, include: ['a', 'b', 'c', 'd'] }],
     ['excluded ids skipped', { featuredWalletIds: ['a', 'b', 'c', 'd', 'e'], excludeWalletIds: ['b'] }, { page: 1, entries: 4, include: ['a', 'c', 'd', 'e'] }],
+    // exactly as many entries as there are featured ids
+    ['one id: one entry', { featuredWalletIds: ['a'] }, { page: 1, entries: 1, include: ['a'] }],
+    ['two ids (a duplicate): two entries', { featuredWalletIds: ['a', 'b', 'a'] }, { page: 1, entries: 2, include: ['a', 'b'] }],
+    ['three ids, one excluded: two entries', { featuredWalletIds: ['a', 'b', 'c'], excludeWalletIds: ['c'] }, { page: 1, entries: 2, include: ['a', 'b'] }],
   ])('featured query: %s', (_name, deps, expected) => {
     expect(featuredQuery(deps)).toEqual(expected)
   })
@@ -445,5 +449,67 @@ describe('image prefetch (20 at most, only once the modal opens)', () => {
     await flush()
     await flush()
     expect(prefetched).toHaveLength(20)
+  })
+})
+
+describe('explorer rules (issue 8 §7)', () => {
+  it.each([
+    [false, ['w3', 'w4', 'w1', 'w2']],
+    [true, ['w4', 'w2']],
+  ])('mobile %s: wallets without a mobile link are not listed -> %j', async (mobile, ids) => {
+    const wallets = [wallet(1), wallet(2, { mobile_link: 'two://' }), wallet(3, { mobile_link: null }), wallet(4, { mobile_link: 'https://four.app' })]
+    const api = fakeApi(wallets)
+    const { explorer } = setup({ api, isMobile: () => mobile, featuredWalletIds: ['w3', 'w4'] })
+    await explorer.loadFeatured()
+    await explorer.loadMore()
+    expect(explorer.$wallets.get().map((w) => w.id)).toEqual(ids)
+  })
+
+  it('mobile: search results, featured, recommended and recent explorer entries need a mobile link too', async () => {
+    const wallets = [wallet(1), wallet(2, { mobile_link: 'two://' }), wallet(3), wallet(4, { mobile_link: 'four://' }), wallet(5)]
+    const api = fakeApi(wallets)
+    const backing = mapStorage({ 'portico:recentWallets': JSON.stringify([{ id: 'w5', name: 'Wallet 5' }]) })
+    const { explorer, timers } = setup({ api, isMobile: () => true, featuredWalletIds: ['w1', 'w2'], storage: createStorage(backing) })
+    await Promise.all([explorer.loadFeatured(), explorer.loadRecommended()])
+    const listed = explorer.$ordered.get().map((e) => (e.kind === 'wallet' ? `${e.group}:${e.wallet.id}` : e.connector.id))
+    expect(listed).toEqual(['featured:w2', 'recommended:w4'])
+    explorer.setSearch('wallet')
+    timers.advance(300)
+    await flush()
+    expect(explorer.$wallets.get().map((w) => w.id)).toEqual(['w2', 'w4'])
+  })
+
+  it('recent: at most 2 are loaded whatever storage holds, and only a wallet that connected becomes recent', async () => {
+    const five = [1, 2, 3, 4, 5].map((n) => ({ id: `w${n}`, name: `Wallet ${n}` }))
+    const storage = createStorage(mapStorage({ 'portico:recentWallets': JSON.stringify(five) }))
+    const { explorer } = setup({ storage, push: () => {} })
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w1', 'w2'])
+    // An explorer wallet chosen: recent once a pairing connects, not before, not through another connector.
+    explorer.select(wallet(9))
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w1', 'w2'])
+    explorer.connected('io.metamask', 'announced')
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w1', 'w2'])
+    explorer.select(wallet(9))
+    explorer.connected('walletConnect', 'walletConnect')
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w9', 'w1'])
+    expect(storage.get('recentWallets')?.map((w) => w.id)).toEqual(['w9', 'w1'])
+    // An installed wallet: recent when its own connector connected.
+    explorer.select({ ...wallet(7), installed: true, connectorId: 'com.wallet7', recent: false })
+    explorer.connected('com.wallet7', 'announced')
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w7', 'w9'])
+    // A connection without a choice changes nothing.
+    explorer.connected('walletConnect', 'walletConnect')
+    expect(explorer.$recent.get().map((w) => w.id)).toEqual(['w7', 'w9'])
+  })
+
+  it('select routes: installed → ConnectingExternal with its connector, other → ConnectingWalletConnect with its id', () => {
+    const routes: unknown[] = []
+    const { explorer } = setup({ push: (view, data) => routes.push([view, data]) })
+    explorer.select({ ...wallet(7), installed: true, connectorId: 'com.wallet7', recent: false })
+    explorer.select(wallet(8))
+    expect(routes).toEqual([
+      ['ConnectingExternal', { connectorId: 'com.wallet7' }],
+      ['ConnectingWalletConnect', { walletId: 'w8' }],
+    ])
   })
 })

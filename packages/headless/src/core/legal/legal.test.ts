@@ -26,3 +26,35 @@ describe('legal checkbox store (SPEC §3 isLegalCheckboxChecked)', () => {
     expect(b.legal.$legal.get().isLegalCheckboxChecked).toBe(false)
   })
 })
+
+describe('legal gate: shown and locked decided in headless (issue 8 §4)', () => {
+  const terms = 'https://my.app/terms'
+  it.each([
+    [false, {}, false, false, false],
+    [false, { termsConditionsUrl: terms }, false, false, false],
+    [true, {}, false, false, false],
+    [true, { termsConditionsUrl: terms }, false, true, true],
+    [true, { privacyPolicyUrl: terms }, false, true, true],
+    [true, { termsConditionsUrl: terms }, true, true, false],
+  ])('enabled %s, links %j, checked %s -> shown %s, locked %s', (enabled, links, checked, shown, locked) => {
+    const legal = createLegal({ enabled: () => enabled, links })
+    legal.setLegalChecked(checked)
+    expect(legal.$gate.get()).toMatchObject({ shown, locked, checked })
+    expect(legal.isLocked()).toBe(locked)
+  })
+
+  it('links passed later (the provider props) win, an undefined one keeps the option', () => {
+    const portico = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true }, privacyPolicyUrl: 'https://opt/privacy' })
+    expect(portico.legal.$gate.get()).toMatchObject({ shown: true, locked: true, privacyPolicyUrl: 'https://opt/privacy' })
+    portico.legal.setLinks({ termsConditionsUrl: 'https://prop/terms' })
+    expect(portico.legal.$links.get()).toEqual({ termsConditionsUrl: 'https://prop/terms', privacyPolicyUrl: 'https://opt/privacy' })
+  })
+
+  it('while locked, choosing a wallet from a list does nothing', async () => {
+    const portico = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true }, termsConditionsUrl: 'https://t' })
+    portico.router.reset('AllWallets')
+    expect(portico.legal.isLocked()).toBe(true)
+    portico.legal.setLegalChecked(true)
+    expect(portico.legal.isLocked()).toBe(false)
+  })
+})
