@@ -2,7 +2,9 @@
 // would (Vite, minified, react and react-dom external, lazy chunks split off). The initial load of an
 // entry is its chunk, every chunk it imports statically, and their CSS; those files go to
 // dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
-// Modules that must load lazily (sign-client, @solana/kit) fail the run if found in an initial load.
+// Modules that must load lazily fail the run if found in an initial load: sign-client, @solana/kit,
+// and the flows only some apps use (send, swap, on-ramp, exchange, names, activity, embedded auth),
+// with their API clients and wire schemas: an app that uses only ConnectButton contains none of them.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -13,7 +15,17 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters']
-const LAZY_ONLY = [/node_modules\/@walletconnect\//, /node_modules\/@solana\/kit\//, /node_modules\/@solana\/(transactions|rpc|codecs)/]
+const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
+const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
+const LAZY_ONLY = [
+  /node_modules\/@walletconnect\//,
+  /node_modules\/@solana\/kit\//,
+  /node_modules\/@solana\/(transactions|rpc|codecs)/,
+  new RegExp(`packages/headless/src/core/(${LAZY_FLOWS.join('|')})/`),
+  new RegExp(`packages/headless/src/api/(${LAZY_CONCERNS.join('|')})\\.ts$`),
+  new RegExp(`packages/protocol/src/(${LAZY_CONCERNS.join('|')})\\.ts$`),
+  /packages\/embedded\//,
+]
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
 let failed = false
 
@@ -60,8 +72,13 @@ for (const name of ENTRIES) {
   const eager = [...initial].flatMap((c) => c.moduleIds).filter((id) => LAZY_ONLY.some((re) => re.test(id)))
   if (eager.length) {
     failed = true
-    console.log(`  ✗ must load lazily but is in the initial load: ${[...new Set(eager.map((id) => id.replace(/.*node_modules\//, '')))].slice(0, 5).join(', ')}`)
-  } else console.log('  ✓ no sign-client or @solana/kit module in the initial load')
+    const names = [...new Set(eager.map((id) => id.replace(/.*node_modules\//, '').replace(`${root}/`, '')))]
+    console.log(`  ✗ must load lazily but is in the initial load: ${names.slice(0, 8).join(', ')}`)
+  } else console.log(`  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}) and their clients in the initial load`)
+  // The lazy flows that exist must really be split off (a chunk of their own), not dropped.
+  const modules = chunks.flatMap((c) => c.moduleIds)
+  const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/src/core/${f}/`)))
+  if (split.length) console.log(`  lazy flows in later chunks: ${split.join(', ')}`)
 }
 
 const r = spawnSync('npx', ['size-limit'], { cwd: root, stdio: 'inherit' })
