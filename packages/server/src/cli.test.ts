@@ -39,6 +39,15 @@ describe('parseCli', () => {
     })
   })
 
+  it('reads the body limit from --max-body-bytes or PORTICO_MAX_BODY_BYTES; the argument wins', () => {
+    expect(parseCli(['--max-body-bytes', '1024'], { PORTICO_MAX_BODY_BYTES: '2048' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      maxBodyBytes: 1024,
+    })
+    expect(parseCli([], { PORTICO_MAX_BODY_BYTES: '2048' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, maxBodyBytes: 2048 })
+  })
+
   it('reads chains from PORTICO_CHAINS as JSON', () => {
     const parsed = parseCli([], { PORTICO_CHAINS: JSON.stringify([chain]), PORT: '1234' })
     expect(parsed).toEqual({ port: 1234, chains: [chain] })
@@ -64,6 +73,9 @@ describe('parseCli', () => {
   it.each([
     [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
+    [['--max-body-bytes', '0'], {}, 'max-body-bytes must be a positive integer'],
+    [[], { PORTICO_MAX_BODY_BYTES: '1.5' }, 'max-body-bytes must be a positive integer'],
+    [[], { PORTICO_MAX_BODY_BYTES: 'lots' }, 'max-body-bytes must be a positive integer'],
     [[], { PORTICO_CHAINS: '[{"chainId":1}]' }, 'Invalid chains config at 0.name'],
     [['--bogus'], {}, "Unknown option '--bogus'"],
   ])('rejects %j %j with %j', (argv, env, message) => {

@@ -1,0 +1,448 @@
+/**
+ * Every route under missing, wrong-typed, oversized and malicious input: no answer is a 500, every
+ * answer has its documented shape (protocol schema for a 200, `{ error }` otherwise), and the log
+ * stays bounded. Real providers throughout: the committed catalogue, the price table, names in an
+ * in-memory PGlite, and the RPC balance readers pointed at closed loopback ports (so a well-formed
+ * address drives a real upstream failure, 502).
+ */
+import http from 'node:http'
+import { balanceResponseSchema, identitySchema, priceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
+import { remoteFeaturesSchema } from '@portico/protocol/common'
+import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
+import { getBase58Decoder } from '@solana/kit'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import type * as core from 'zod/v4/core'
+import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
+import { loadCatalogue } from './catalogue/index.ts'
+import { openDatabase } from './db/index.ts'
+import type { Database } from './db/types.ts'
+import { DEFAULT_ERROR_LOG_LIMITS } from './log.ts'
+import { startServer, type RunningServer } from './index.ts'
+import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
+
+const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
+/** Per property: runs, and the time one run may take. */
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60 }
+const RUN_TIMEOUT_MS = 5_000
+const TEST_TIMEOUT_MS = 90_000
+/** What the log may hold after the whole run. */
+const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
+
+let db: Database
+let app: ReturnType<typeof createApp>
+const log: string[] = []
+let requests = 0
+/** Requests of the real-server run that Node's HTTP parser answered itself. */
+let nodeAnswered = 0
+const statuses = new Map<number, number>()
+const restore: (() => void)[] = []
+
+beforeAll(async () => {
+  for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
+    const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
+    restore.push(() => spy.mockRestore())
+  }
+  db = await openDatabase()
+  // The default log sink (console.error), so the bound is on what an operator would see.
+  app = createApp({ chains: TEST_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000 })
+})
+afterAll(async () => {
+  for (const undo of restore) undo()
+  await db?.close()
+})
+
+// ---- arbitraries ------------------------------------------------------------------------------
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+const MALICIOUS = [
+  '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__',
+  '../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f%2e%2e%2f', '....//....//', '/etc/passwd%00.png',
+  '\u0000', '\r\nX-Injected: 1', '\n', '\u202e', '\ufeff', '\ud800', '\udfff', '\u{1f4a9}'.repeat(30), 'é'.normalize('NFD'),
+  'NaN', 'Infinity', '-Infinity', '-1', '0', '-0', '1e309', '0x', '0x0', '9'.repeat(400), String(2n ** 200n), '1.5', ' 1', '1 ',
+  'eip155', 'eip155:', 'eip155:1', 'eip155:31337', 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'solana:', SOLANA.caipNetworkId,
+  '<script>alert(1)</script>', "' OR 1=1 --", '${jndi:ldap://127.0.0.1/x}', '{{7*7}}', '%', '%%', '%zz', '%E0%A4%A', '%C0%AE',
+  'true', 'false', 'null', 'undefined', '[]', '{}', '""', '0x' + 'f'.repeat(40), 'F'.repeat(40), '0x' + 'f'.repeat(41), '0X' + 'f'.repeat(40),
+  'z'.repeat(32), 'z'.repeat(44), '1'.repeat(44), '1'.repeat(45), 'So11111111111111111111111111111111111111112', 'usd', 'USD', 'certified',
+]
+const base58 = fc.string({ unit: fc.constantFrom(...BASE58), minLength: 32, maxLength: 44 })
+/** Base58 of exactly 32 bytes: a well-formed Solana address. */
+const solanaAddress = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => getBase58Decoder().decode(bytes))
+const evmAddress = fc.stringMatching(/^(0x)?[0-9a-fA-F]{40}$/)
+const hugeNumber = fc.oneof(
+  fc.bigInt({ min: -(10n ** 80n), max: 10n ** 80n }).map(String),
+  fc.double().map(String),
+  fc.integer().map(String),
+)
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...MALICIOUS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 20 }) },
+  { weight: 2, arbitrary: base58 },
+  { weight: 2, arbitrary: hugeNumber },
+  { weight: 1, arbitrary: fc.integer({ min: 101, max: 20_000 }).map((n) => 'x'.repeat(n)) },
+)
+
+/** Percent-encode any string (lone surrogates too, as their UTF-8 replacement). */
+function encode(value: string): string {
+  try {
+    return encodeURIComponent(value)
+  } catch {
+    return [...new TextEncoder().encode(value)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')
+  }
+}
+/** A path segment: encoded, or (less often) raw as typed, so malformed escapes and dots reach the router. */
+const segment = (values: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 3, arbitrary: values.map(encode) }, { weight: 1, arbitrary: values.filter((v) => !/[/?#]/.test(v)) })
+
+/** A query string from key/value pairs: known keys, prototype keys and junk, repeated keys allowed. */
+const query = (keys: readonly string[], value: fc.Arbitrary<string> = text) =>
+  fc
+    .array(fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...keys, '__proto__', 'constructor', 'projectId', 'st', 'sv') }, { weight: 1, arbitrary: text }), value), {
+      maxLength: 6,
+    })
+    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`))
+
+/** Header values a client can send (latin-1, no CR/LF/NUL). */
+const headerValue = fc.oneof(
+  fc.constantFrom('"abc"', 'W/"x"', '*', 'x'.repeat(600), 'evil.example', 'null', 'http://localhost:5173', 'https://evil.example'),
+  fc.string({ unit: fc.constantFrom(...'\t !"#$%&\'()*+,-./0123456789:;<=>?@AZaz[\\]^_`{|}~\u00a0\u00ff'.split('')), maxLength: 80 }),
+)
+const headers = fc
+  .array(fc.tuple(fc.constantFrom('If-None-Match', 'Origin', 'Host', 'X-Forwarded-Host', 'Forwarded', 'Accept', 'Content-Type'), headerValue), {
+    maxLength: 4,
+  })
+  .map((pairs) => Object.fromEntries(pairs))
+
+// ---- checks -----------------------------------------------------------------------------------
+
+type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean }
+const ALLOWED = new Set([200, 204, 304, 400, 404, 413, 415])
+
+/** The invariants every answer keeps. */
+async function check(res: Response, expectOk: Expect, label: string) {
+  requests += 1
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+  const body = await res.text()
+  const where = `${label.slice(0, 200)} → ${res.status} ${body.slice(0, 200)}`
+  expect(res.status, where).not.toBe(500)
+  expect(ALLOWED.has(res.status) || (res.status === 502 && expectOk.upstream === true), where).toBe(true)
+  if (res.status >= 400) {
+    expect(errorBodySchema.safeParse(JSON.parse(body)).success, where).toBe(true)
+  } else if (res.status === 200 && expectOk.svg) {
+    expect(res.headers.get('content-type'), where).toBe('image/svg+xml; charset=utf-8')
+    expect(body.startsWith('<svg '), where).toBe(true)
+  } else if (res.status === 200 && expectOk.schema) {
+    const parsed = z.safeParse(expectOk.schema, JSON.parse(body))
+    expect(parsed.success, `${where} ${parsed.error ? z.prettifyError(parsed.error) : ''}`).toBe(true)
+  }
+}
+
+function request(path: string, init: RequestInit = {}) {
+  let req: Request
+  try {
+    req = new Request(`http://localhost${path.startsWith('/') ? '' : '/'}${path}`, init)
+  } catch {
+    // Not sendable by any client (fetch refuses it): nothing to test.
+    fc.pre(false)
+    throw new Error('unreachable')
+  }
+  return app.fetch(req)
+}
+
+const params = (numRuns: number) => ({ numRuns, plugins: [fc.timeout(RUN_TIMEOUT_MS)] })
+
+// ---- properties -------------------------------------------------------------------------------
+
+const catalogue = loadCatalogue()
+const imageIds = fc.oneof(fc.constantFrom(...catalogue.slice(0, 50).map((w) => w.image_id)), fc.uuid(), text)
+const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
+
+const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
+  { name: 'GET /v1/supported-chains', path: query([]).map((q) => `/v1/supported-chains${q}`), expect: { schema: supportedChainsSchema } },
+  {
+    name: 'GET /v1/identity/{address}',
+    path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/identity/${a}${q}`),
+    expect: { schema: identitySchema },
+  },
+  {
+    name: 'GET /v1/account/{address}/balance',
+    path: fc
+      .tuple(
+        segment(fc.oneof(evmAddress, solanaAddress, base58, text)),
+        query(
+          ['currency', 'chainId', 'forceUpdate'],
+          fc.oneof(fc.constantFrom('usd', 'USD', 'eur', '', 'true', 'eip155:31337', 'eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x'), text),
+        ),
+      )
+      .map(([a, q]) => `/v1/account/${a}/balance${q}`),
+    expect: { schema: balanceResponseSchema, upstream: true },
+  },
+  {
+    name: 'GET /getWallets',
+    path: query(
+      ['page', 'entries', 'include', 'exclude', 'search', 'badge_type', 'chains', 'names', 'rdns'],
+      fc.oneof(
+        fc.constantFrom('1', '40', '100', '101', '0', 'certified', 'none', 'eip155:1,solana:x', catalogue[0]?.id ?? '', 'aurora'),
+        fc.array(text, { maxLength: 150 }).map((items) => items.join(',')),
+        text,
+      ),
+    ).map((q) => `/getWallets${q}`),
+    expect: { schema: walletsResponseSchema },
+  },
+  { name: 'GET /wallet-images/{id}', path: segment(imageIds).map((id) => `/wallet-images/${id}`), expect: { svg: true } },
+  { name: 'GET /token-images/{symbol}', path: segment(symbols).map((s) => `/token-images/${s}`), expect: { svg: true } },
+  { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
+  { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
+]
+
+describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
+  for (const route of GET_ROUTES) {
+    it(
+      route.name,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(route.path, headers, async (path, hdrs) => {
+            await check(await request(path, { headers: hdrs }), route.expect, path)
+          }),
+          params(RUNS.route),
+        )
+      },
+      TEST_TIMEOUT_MS,
+    )
+  }
+
+  const caip10 = fc.oneof(
+    fc.constantFrom(
+      'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      `${SOLANA.caipNetworkId}:So11111111111111111111111111111111111111112`,
+    ),
+    fc.tuple(fc.constantFrom('eip155:1', 'eip155:31337', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58)).map(([c, a]) => `${c}:${a}`),
+    text,
+  )
+  const jsonish = fc.oneof(text, hugeNumber.map(Number), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }))
+  const priceBody = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .record(
+          {
+            currency: fc.oneof(fc.constantFrom('usd', 'USD', 'eur'), jsonish),
+            addresses: fc.oneof({ weight: 3, arbitrary: fc.array(caip10, { maxLength: 120 }) }, { weight: 1, arbitrary: jsonish }),
+            projectId: fc.oneof(fc.constant('p1'), jsonish),
+          },
+          { requiredKeys: [] },
+        )
+        .map((b) => JSON.stringify(b)),
+    },
+    { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{"__proto__":{"currency":"usd","addresses":[],"projectId":"p"}}',
+        '{"currency":"usd","addresses":[],"projectId":"p","__proto__":{"polluted":true}}',
+        '{"constructor":{"prototype":{"polluted":true}},"currency":"usd","addresses":[],"projectId":"p"}',
+        '{"currency":"usd","addresses":{"length":3,"0":"eip155:1:0x0"},"projectId":"p"}',
+        '{"currency":"usd","addresses":[],"projectId":"p","currency":"eur"}',
+        `{"currency":"usd","addresses":[${'1'.repeat(400)}],"projectId":"p"}`,
+        '{"currency":"usd","addresses":["eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"],"projectId":"p"',
+        '\ufeff{"currency":"usd","addresses":[],"projectId":"p"}',
+        '',
+        'null',
+        '"string"',
+        '1e999',
+      ),
+    },
+    { weight: 1, arbitrary: text },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 30_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)) },
+    { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 30_000 }).map((n) => '{"a":'.repeat(n)) },
+    { weight: 1, arbitrary: fc.integer({ min: DEFAULT_MAX_BODY_BYTES - 64, max: 3 * DEFAULT_MAX_BODY_BYTES }).map((n) => ' '.repeat(n)) },
+  )
+  const contentType = fc.oneof(
+    { weight: 5, arbitrary: fc.constant('application/json') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'APPLICATION/JSON; charset=utf-8',
+        'application/json; charset=utf-16',
+        'text/plain',
+        '',
+        'multipart/form-data; boundary=x',
+        'application/x-www-form-urlencoded',
+        'application/jsonx',
+      ),
+    },
+    { weight: 1, arbitrary: headerValue },
+  )
+
+  it(
+    'POST /v1/fungible/price',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(priceBody, contentType, fc.boolean(), async (body, type, chunked) => {
+          const bytes = new TextEncoder().encode(body)
+          const init: RequestInit & { duplex?: 'half' } = chunked
+            ? {
+                method: 'POST',
+                headers: { 'content-type': type },
+                duplex: 'half',
+                body: new ReadableStream<Uint8Array>({
+                  start(controller) {
+                    for (let i = 0; i < bytes.length; i += 16_384) controller.enqueue(bytes.slice(i, i + 16_384))
+                    controller.close()
+                  },
+                }),
+              }
+            : { method: 'POST', headers: { 'content-type': type, 'content-length': String(bytes.length) }, body: bytes }
+          const res = await request('/v1/fungible/price', init)
+          if (bytes.length > DEFAULT_MAX_BODY_BYTES) expect(res.status).toBe(413)
+          await check(res, { schema: priceResponseSchema }, `POST ${body.slice(0, 80)} (${type})`)
+        }),
+        params(RUNS.price),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted')
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'every route under a method it does not serve',
+    async () => {
+      const paths = fc.constantFrom(
+        '/v1/supported-chains',
+        `/v1/identity/0x${'1'.repeat(40)}`,
+        `/v1/account/0x${'1'.repeat(40)}/balance`,
+        '/v1/fungible/price',
+        '/getWallets',
+        `/wallet-images/${catalogue[0]?.image_id}`,
+        '/token-images/ETH',
+        '/appkit/v1/config',
+        '/projects/v1/origins',
+        '/getAnalyticsConfig',
+      )
+      const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'X-CUSTOM')
+      await fc.assert(
+        fc.asyncProperty(paths, methods, fc.option(text), headers, async (path, method, body, hdrs) => {
+          const init: RequestInit = { method, headers: hdrs }
+          if (body !== null && method !== 'GET' && method !== 'HEAD') init.body = body
+          const res = await request(path, init)
+          if (method === 'HEAD') {
+            requests += 1
+            expect(res.status, `${method} ${path}`).not.toBe(500)
+            return
+          }
+          await check(res, { upstream: true }, `${method} ${path}`)
+        }),
+        params(RUNS.methods),
+      )
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'paths that match no route, or climb out of one',
+    async () => {
+      const path = fc
+        .array(fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2F', 'v1', 'account', 'identity', 'balance', 'wallet-images', ''), segment(text)), {
+          minLength: 1,
+          maxLength: 6,
+        })
+        .map((parts) => `/${parts.join('/')}`)
+      await fc.assert(
+        fc.asyncProperty(path, headers, async (p, hdrs) => {
+          await check(await request(p, { headers: hdrs }), { upstream: true }, p)
+        }),
+        params(RUNS.paths),
+      )
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
+
+describe('fuzz over a real listening server (127.0.0.1)', () => {
+  let server: RunningServer | undefined
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  /** The request goes on the wire as given: raw path, any header values Node's client lets through. */
+  function raw(port: number, method: string, path: string, hdrs: Record<string, string>, body?: Uint8Array) {
+    return new Promise<Response>((resolve, reject) => {
+      let req: http.ClientRequest
+      try {
+        req = http.request({ host: '127.0.0.1', port, method, path, headers: hdrs, agent: false }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            const out = new Headers()
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v)
+            const status = res.statusCode ?? 0
+            resolve(new Response(status === 304 ? null : Buffer.concat(chunks), { status, headers: out }))
+          })
+        })
+      } catch {
+        // Node's client refuses the path or a header: no client can send it.
+        fc.pre(false)
+        return
+      }
+      req.on('error', reject)
+      req.end(body)
+    })
+  }
+
+  it(
+    'answers every route without a 500',
+    async () => {
+      server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000 })
+      const port = server.port
+      const routes = fc.oneof(
+        ...GET_ROUTES.map((r) => fc.record({ method: fc.constant('GET'), path: r.path, expect: fc.constant(r.expect), body: fc.constant(undefined) })),
+        fc.record({
+          method: fc.constant('POST'),
+          path: fc.constant('/v1/fungible/price'),
+          expect: fc.constant<Expect>({ schema: priceResponseSchema }),
+          body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
+        }),
+      )
+      await fc.assert(
+        fc.asyncProperty(routes, headers, async (route, hdrs) => {
+          const sendable = { ...hdrs }
+          // Node's client sets Host itself unless given; an empty one is not valid HTTP/1.1.
+          if (sendable['Host'] === '') delete sendable['Host']
+          if (route.body) sendable['content-type'] ??= 'application/json'
+          const path = route.path.replace(/[^\x21-\x7e]/gu, (ch) => encode(ch))
+          const res = await raw(port, route.method, path, sendable, route.body)
+          // Node itself answers a request it cannot parse (400) or whose head is over its 16 KiB
+          // limit (431) with an empty body, before the app sees it.
+          if ((res.status === 400 || res.status === 431) && res.headers.get('content-type') === null) {
+            nodeAnswered += 1
+            requests += 1
+            return
+          }
+          await check(res, { ...route.expect, upstream: true }, `${route.method} ${path}`)
+        }),
+        params(RUNS.server),
+      )
+    },
+    TEST_TIMEOUT_MS,
+  )
+})
+
+describe('after the fuzz run', () => {
+  it('sent hundreds of requests, answered none with a 500, and kept the log bounded', () => {
+    expect(requests).toBeGreaterThanOrEqual(1_000)
+    expect(statuses.get(500)).toBeUndefined()
+    expect(statuses.get(400)).toBeGreaterThan(requests / 4)
+    expect(nodeAnswered).toBeLessThan(RUNS.server)
+    // Upstream failures (closed RPC ports) are logged once per kind per minute; bad input never.
+    expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
+    expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
+    for (const line of log) expect(line).toMatch(/^\[portico-server\] 502 GET \/v1\/account\/.+: RPC request to (eip155:3133[78]|solana:\w+) failed/)
+  })
+})
