@@ -5,52 +5,12 @@
  * restored. Primary namespace eip155; accounts of the other six families come back through
  * ConnectResult.namespaces and the namespace argument of the context's events.
  */
-import type { AdapterContext, ChainAdapter, ChainNamespace, Timers } from '@portico/headless'
-import type { SignClient } from '@walletconnect/sign-client'
-import type { SignClientTypes } from '@walletconnect/types'
-import type { WalletConnectEngine } from './engine'
+import type { AdapterContext, ChainAdapter } from '@portico/headless'
 import { WC_NAMESPACES } from './families'
+import { WALLETCONNECT_CONNECTOR_ID, WC_CAPABILITIES, type WalletConnectAdapterOptions, type WalletConnectEngine } from './options'
 
 export { isLoopback } from './loopback'
-
-type Client = InstanceType<typeof SignClient>
-
-export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
-
-export interface WalletConnectAdapterOptions {
-  /** The relay, e.g. 'ws://127.0.0.1:PORT' (required: there is no default relay). */
-  relayUrl: string
-  /** Project id sent to the relay. @default the Portico projectId */
-  projectId?: string
-  /** The dapp's metadata shown in the wallet. @default { name: 'Portico', url: location.origin } */
-  metadata?: SignClientTypes.Metadata
-  /** The namespaces to request. @default all seven families, restricted to the app's networks */
-  namespaces?: readonly ChainNamespace[]
-  /** sign-client storage prefix (one Core per prefix and JS realm). @default 'portico' */
-  customStoragePrefix?: string
-  /**
-   * sign-client storage options. @default the sign-client default: IndexedDB/localStorage in the
-   * browser, a file in Node (pass `{ database: ':memory:' }` in Node tests)
-   */
-  storageOptions?: SignClientTypes.Options['storageOptions']
-  /**
-   * WalletConnect Verify (an attestation iframe from verify.walletconnect.org when a pairing is
-   * proposed or a request is sent). It cannot attest a loopback origin, so it is off for a loopback
-   * relay. @default true, false when relayUrl is on 127.0.0.1 / localhost / [::1]
-   */
-  verify?: boolean
-  /** Connector name and image. */
-  name?: string
-  imageUrl?: string
-  /** Attempts to create a pairing before connect fails (spaced PAIRING_RETRY_MS apart). @default 3 */
-  pairingAttempts?: number
-  /** Clock and timers (tests). @default the globals, looked up at call time */
-  timers?: Timers
-  /** JSON-RPC transport for balance reads. @default globalThis.fetch */
-  fetch?: typeof fetch
-  /** Loads sign-client (tests may count loads). @default import('@walletconnect/sign-client') */
-  loadSignClient?: () => Promise<{ init(opts: SignClientTypes.Options): Promise<Client> }>
-}
+export { WALLETCONNECT_CONNECTOR_ID, WC_CAPABILITIES, type WalletConnectAdapterOptions } from './options'
 
 /** The WalletConnect adapter (connector id 'walletConnect', type 'walletConnect'). */
 export function walletConnectAdapter(options: WalletConnectAdapterOptions): ChainAdapter {
@@ -65,6 +25,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
   return {
     namespace: 'eip155',
     namespaces: WC_NAMESPACES,
+    capabilities: WC_CAPABILITIES,
 
     setup(context) {
       ctx = context
@@ -92,5 +53,13 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
     getBalance: async (p) => (await load()).getBalance(p),
     signMessage: async (p) => (await load()).signMessage(p),
     sendTransaction: async (p) => (await load()).sendTransaction(p),
+    transfer: async (p) => (await load()).transfer(p),
+    writeContract: async (p) => (await load()).writeContract(p),
+    signTypedData: async (p) => (await load()).signTypedData(p),
+    sendCalls: async (p) => (await load()).sendCalls(p),
+    getCallsStatus: async (p) => (await load()).getCallsStatus(p),
+    getCapabilities: async (p) => (await load()).getCapabilities(p),
+    // Receipts are read from the chain: no session (and no sign-client) needed.
+    waitForReceipt: async (p) => (await load()).waitForReceipt(p),
   }
 }

@@ -3,30 +3,54 @@
  * This module is loaded with import() by the adapter the first time it is needed, and it loads
  * sign-client itself (another import()) only when a pairing starts or a stored session is restored.
  */
-import type { AdapterContext, CaipNetwork, ChainAdapter, ChainNamespace, ConnectResult, NamespaceAccounts, Timers } from '@portico/headless'
-import { ERRORS, PAIRING_RETRY_MS, pairingExpiresAt, pairingRefreshDelay, PorticoError, USER_REJECTED_CODE, uriExpiresAt } from '@portico/headless'
-import type { SignClient } from '@walletconnect/sign-client'
+import type { AdapterContext, CaipNetwork, ChainNamespace, ConnectResult, NamespaceAccounts, SendTransactionParams, TransferParams, WalletCallContext } from '@portico/headless'
+import {
+  defaultTimers,
+  ERRORS,
+  isUserRejection,
+  PAIRING_RETRY_MS,
+  pairingExpiresAt,
+  pairingRefreshDelay,
+  PorticoError,
+  RECEIPT_TIMEOUT_MS,
+  USER_REJECTED_CODE,
+  uriExpiresAt,
+} from '@portico/headless'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
-import type { WalletConnectAdapterOptions } from './adapter'
-import { isLoopback } from './loopback'
+import { chainRpc, evmReceiptOf, pollReceipt, solanaReceiptOf } from './chain'
 import { base58Encode, base64Encode, solanaTransferTransaction, utf8 } from './codec'
-import { formatUnits, parseEvmChainId, toHexQuantity, utf8ToHex } from './hex'
-import { optionalNamespaces, parseCaipAccount, WC_NAMESPACES } from './namespaces'
+import { erc20TransferData, formatUnits, toHexQuantity, typedDataJson, utf8ToHex } from './hex'
+import { isLoopback } from './loopback'
+import { optionalNamespaces, WC_NAMESPACES } from './namespaces'
+import type { Client, WalletConnectAdapterOptions, WalletConnectEngine } from './options'
+import {
+  aminoResult,
+  caipChainId,
+  callsStatus,
+  capabilities as parseCapabilities,
+  chainReference,
+  checkWalletCalls,
+  evmBalance,
+  evmChainId,
+  eventAddresses,
+  fieldResult,
+  hexResult,
+  latestBlockhash as latestBlockhashSchema,
+  parse,
+  sendCallsResult,
+  sessionAccounts,
+  solanaBalance,
+  walletEvent,
+} from './schemas'
 
-type Client = InstanceType<typeof SignClient>
+/** WalletConnect's own refusal codes: USER_REJECTED, USER_REJECTED_CHAINS, USER_REJECTED_METHODS. */
+const WC_REJECTION_CODES = new Set([5000, 5001, 5002])
 
-const defaultTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (id) => globalThis.clearTimeout(id as never),
-}
-
-/** Wallet-side refusals (WalletConnect 5000–5002 'User rejected…', EIP-1193 4001). */
+/** Wallet-side refusals: headless's check (4001, the message text) or a WalletConnect refusal code. */
 function isRejection(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false
-  const { code, message } = error as { code?: unknown; message?: unknown }
-  if (code === USER_REJECTED_CODE || code === 5000 || code === 5001 || code === 5002) return true
-  return typeof message === 'string' && /rejected/i.test(message)
+  if (isUserRejection(error)) return true
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined
+  return typeof code === 'number' && WC_REJECTION_CODES.has(code)
 }
 
 const rejected = (cause: unknown) => new PorticoError(ERRORS.connectionRejected, { code: USER_REJECTED_CODE, cause })
@@ -45,9 +69,7 @@ interface SessionView {
 function viewOf(session: SessionTypes.Struct): SessionView {
   const byNamespace = new Map<string, Map<string, string[]>>()
   for (const ns of Object.values(session.namespaces)) {
-    for (const raw of ns.accounts) {
-      const account = parseCaipAccount(raw)
-      if (!account) continue
+    for (const account of sessionAccounts(ns.accounts)) {
       const chains = byNamespace.get(account.namespace) ?? new Map<string, string[]>()
       const list = chains.get(account.chainId) ?? []
       if (!list.includes(account.address)) list.push(account.address)
@@ -58,36 +80,8 @@ function viewOf(session: SessionTypes.Struct): SessionView {
   return { byNamespace }
 }
 
-/**
- * Addresses in an accountsChanged / bip122_addressesChanged payload: CAIP-10 or plain strings, or
- * objects with `address` (WalletConnect Bitcoin) or `pubkey` (Solana).
- */
-function addressesOf(data: readonly unknown[]): string[] {
-  const out: string[] = []
-  for (const item of data) {
-    const raw =
-      typeof item === 'string'
-        ? item
-        : item && typeof item === 'object'
-          ? ((item as { address?: unknown }).address ?? (item as { pubkey?: unknown }).pubkey)
-          : undefined
-    if (typeof raw !== 'string' || !raw) continue
-    const address = parseCaipAccount(raw)?.address ?? raw
-    if (!out.includes(address)) out.push(address)
-  }
-  return out
-}
-
 /** Hex addresses (eip155, sui) compare case-insensitively. */
 const sameAddress = (a: string, b: string) => a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase())
-
-/** A string field of a wallet's JSON-RPC result (`path` empty: the result itself). */
-function stringField(result: unknown, ...path: string[]): string {
-  let value: unknown = result
-  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
-  if (typeof value !== 'string' || !value) throw new PorticoError(ERRORS.frameGeneric, { cause: result })
-  return value
-}
 
 /**
  * The ADR-036 sign doc Cosmos wallets sign for an arbitrary message (Keplr's signArbitrary, sent as
@@ -106,9 +100,6 @@ export function adr036SignDoc(signer: string, message: string) {
 
 const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
-
-/** What the adapter forwards to once loaded: the ChainAdapter methods plus clean-up. */
-export type WalletConnectEngine = Omit<ChainAdapter, 'namespace' | 'namespaces' | 'setup'> & { destroy(): void }
 
 /** The engine behind walletConnectAdapter; `context()` is the adapter's current setup context. */
 export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
@@ -185,14 +176,18 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     })
     c.on('session_event', ({ topic, params }) => {
       if (topic !== session?.topic) return
-      const ns = params.chainId.split(':')[0] as ChainNamespace
-      const { name, data } = params.event as { name: string; data: unknown }
-      if ((name === 'accountsChanged' || name === 'bip122_addressesChanged') && Array.isArray(data)) {
-        const addresses = addressesOf(data)
+      const chain = caipChainId.safeParse(params.chainId)
+      const event = walletEvent.safeParse(params.event)
+      if (!chain.success || !event.success) return
+      const ns = chain.data.split(':')[0] as ChainNamespace
+      const { name, data } = event.data
+      if (name === 'accountsChanged' || name === 'bip122_addressesChanged') {
+        const addresses = eventAddresses(data)
+        if (!addresses) return
         reported.set(ns, addresses)
         ctxRef.current?.onAccountsChanged(addresses, ns)
       } else if (name === 'chainChanged') {
-        const id = ns === 'eip155' ? parseEvmChainId(data) ?? parseEvmChainId(params.chainId) : typeof data === 'string' ? refOf(data) : refOf(params.chainId)
+        const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
         if (id === undefined) return
         current.set(ns, `${ns}:${id}`)
         ctxRef.current?.onChainChanged(id, ns)
@@ -290,18 +285,98 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     return found
   }
 
-  async function latestBlockhash(network: CaipNetwork): Promise<string> {
+  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args)
+  const rpcUrl = (network: CaipNetwork): string => {
     const url = network.rpcUrls.default.http[0]
     if (!url) throw new PorticoError(ERRORS.networkNotFound)
-    const res = await (options.fetch ?? globalThis.fetch)(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [{ commitment: 'confirmed' }] }),
-    })
-    const json = (await res.json().catch(() => undefined)) as unknown
-    const blockhash = (json as { result?: { value?: { blockhash?: unknown } } } | undefined)?.result?.value?.blockhash
-    if (!res.ok || typeof blockhash !== 'string') throw new PorticoError(ERRORS.createTransaction, { cause: json })
-    return blockhash
+    return url
+  }
+
+  async function latestBlockhash(network: CaipNetwork): Promise<string> {
+    let raw: unknown
+    try {
+      raw = await chainRpc(doFetch, rpcUrl(network), 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+    } catch (cause) {
+      throw cause instanceof PorticoError ? cause : new PorticoError(ERRORS.createTransaction, { cause })
+    }
+    const parsed = latestBlockhashSchema.safeParse(raw)
+    if (!parsed.success) throw new PorticoError(ERRORS.createTransaction, { cause: raw })
+    return parsed.data.value.blockhash
+  }
+
+  /** The chain to use for a call from `address`: the session namespace holding it; `network` when it is of that namespace. */
+  function route(address: string, network?: CaipNetwork): { ns: ChainNamespace; chainId: string } {
+    const { s } = need()
+    const located = locate(s, address)
+    return { ns: located.ns, chainId: network?.chainNamespace === located.ns ? network.caipNetworkId : located.chainId }
+  }
+
+  /** The eip155 chain of `address`, or 'Requested RPC call is not allowed' for an account of another namespace. */
+  function evmRoute(address: string, network?: CaipNetwork, what = 'this call'): string {
+    const { ns, chainId } = route(address, network)
+    if (ns !== 'eip155') throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`${what} exists on eip155 only, not on ${ns}`) })
+    return chainId
+  }
+
+  /** eth_sendTransaction on `chainId`; resolves with the hash. */
+  async function evmSend(chainId: string, tx: { from: string; to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint }): Promise<string> {
+    const request: Record<string, string> = { from: tx.from, to: tx.to }
+    if (tx.value !== undefined) request.value = toHexQuantity(tx.value)
+    if (tx.data) request.data = tx.data
+    if (tx.gas !== undefined) request.gas = toHexQuantity(tx.gas)
+    if (tx.gasPrice !== undefined) request.gasPrice = toHexQuantity(tx.gasPrice)
+    return parse(hexResult, await call(chainId, 'eth_sendTransaction', [request]))
+  }
+
+  async function sendTransaction({ address, to, value, data, gas, gasPrice, network }: SendTransactionParams & { address: string }): Promise<string> {
+    const { s } = need()
+    const { ns, chainId } = route(address, network)
+    switch (ns) {
+      case 'eip155':
+        return evmSend(chainId, { from: address, to, value, data, gas, gasPrice })
+      case 'solana': {
+        // A native SOL transfer; the wallet signs it and submits it to its cluster.
+        if (data) throw new PorticoError(ERRORS.createTransaction)
+        if (!approved(s, 'solana', 'solana_signAndSendTransaction')) throw new PorticoError(ERRORS.rpcNotAllowed)
+        const rpcNetwork = network?.chainNamespace === 'solana' ? network : networkOf(chainId)
+        let wire: Uint8Array
+        try {
+          wire = solanaTransferTransaction(address, to, value ?? 0n, await latestBlockhash(rpcNetwork))
+        } catch (error) {
+          throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
+        }
+        return parse(fieldResult('signature'), await call(chainId, 'solana_signAndSendTransaction', { transaction: base64Encode(wire) }))
+      }
+      case 'bip122':
+        return parse(fieldResult('txid'), await call(chainId, 'sendTransfer', { account: address, recipientAddress: to, amount: String(value ?? 0n) }))
+      case 'stacks':
+        return parse(fieldResult('txid'), await call(chainId, 'stx_transferStx', { sender: address, recipient: to, amount: String(value ?? 0n) }))
+      default:
+        // polkadot, cosmos, sui: sending needs chain-specific transaction building Portico does not do.
+        throw new PorticoError(ERRORS.rpcNotAllowed)
+    }
+  }
+
+  async function transfer({ address, to, amount, token, network }: TransferParams & WalletCallContext): Promise<string> {
+    if (!token) return sendTransaction({ address, to, value: amount, network })
+    // Tokens: ERC-20 only (an SPL transfer needs the token accounts, which the light engine does not derive).
+    const chainId = evmRoute(address, network, 'A token transfer through WalletConnect')
+    let data: string
+    try {
+      data = erc20TransferData(to, amount)
+    } catch (cause) {
+      throw new PorticoError(ERRORS.createTransaction, { cause })
+    }
+    return evmSend(chainId, { from: address, to: token.address, data })
+  }
+
+  /** The network whose RPC answers for a receipt: the one given, else the session's or the app's current eip155 one. */
+  function receiptNetwork(network?: CaipNetwork): CaipNetwork {
+    if (network) return network
+    const chain = current.get('eip155') ?? ctxRef.current?.getActiveNetwork()?.caipNetworkId
+    const found = chain ? networks().find((n) => n.caipNetworkId === chain) : undefined
+    if (!found) throw new PorticoError(ERRORS.networkNotFound)
+    return found
   }
 
   /** Drops an unused pairing from sign-client (best effort). */
@@ -445,24 +520,14 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     },
 
     async getBalance({ address, network }) {
-      const url = network.rpcUrls.default.http[0]
-      if (!url) throw new PorticoError(ERRORS.networkNotFound)
-      const body =
-        network.chainNamespace === 'eip155'
-          ? { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }
-          : network.chainNamespace === 'solana'
-            ? { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }
-            : undefined
-      if (!body) throw new PorticoError(ERRORS.tokenBalanceUnavailable)
-      const res = await (options.fetch ?? globalThis.fetch)(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      const json = (await res.json()) as { result?: unknown }
-      const raw = network.chainNamespace === 'solana' ? (json.result as { value?: unknown } | undefined)?.value : json.result
+      const ns = network.chainNamespace
+      if (ns !== 'eip155' && ns !== 'solana') throw new PorticoError(ERRORS.tokenBalanceUnavailable)
       let value: bigint
       try {
-        if (typeof raw !== 'string' && typeof raw !== 'number') throw new Error('no balance')
-        value = BigInt(raw)
-      } catch {
-        throw new PorticoError(ERRORS.tokenBalanceUnavailable)
+        const raw = await chainRpc(doFetch, rpcUrl(network), ns === 'eip155' ? 'eth_getBalance' : 'getBalance', ns === 'eip155' ? [address, 'latest'] : [address])
+        value = BigInt(ns === 'eip155' ? parse(evmBalance, raw) : parse(solanaBalance, raw).value)
+      } catch (cause) {
+        throw cause instanceof PorticoError && cause.message === ERRORS.networkNotFound ? cause : new PorticoError(ERRORS.tokenBalanceUnavailable, { cause })
       }
       return { balance: formatUnits(value, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
@@ -472,60 +537,85 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const { ns, chainId } = locate(s, address)
       switch (ns) {
         case 'eip155':
-          return stringField(await call(chainId, 'personal_sign', [utf8ToHex(message), address]))
+          return parse(hexResult, await call(chainId, 'personal_sign', [utf8ToHex(message), address]))
         case 'solana':
-          return stringField(await call(chainId, 'solana_signMessage', { message: base58Encode(utf8(message)), pubkey: address }), 'signature')
+          return parse(fieldResult('signature'), await call(chainId, 'solana_signMessage', { message: base58Encode(utf8(message)), pubkey: address }))
         case 'polkadot':
-          return stringField(await call(chainId, 'polkadot_signMessage', { address, message: utf8ToHex(message) }), 'signature')
+          return parse(fieldResult('signature'), await call(chainId, 'polkadot_signMessage', { address, message: utf8ToHex(message) }))
         case 'sui':
-          return stringField(await call(chainId, 'sui_signPersonalMessage', { message: base64Encode(utf8(message)), address }), 'signature')
+          return parse(fieldResult('signature'), await call(chainId, 'sui_signPersonalMessage', { message: base64Encode(utf8(message)), address }))
         case 'bip122':
-          return stringField(await call(chainId, 'signMessage', { account: address, address, message, protocol: 'ecdsa' }), 'signature')
+          return parse(fieldResult('signature'), await call(chainId, 'signMessage', { account: address, address, message, protocol: 'ecdsa' }))
         case 'cosmos':
-          return stringField(await call(chainId, 'cosmos_signAmino', { signerAddress: address, signDoc: adr036SignDoc(address, message) }), 'signature', 'signature')
+          return parse(aminoResult, await call(chainId, 'cosmos_signAmino', { signerAddress: address, signDoc: adr036SignDoc(address, message) }))
         case 'stacks':
-          return stringField(await call(chainId, 'stx_signMessage', { address, message }), 'signature')
+          return parse(fieldResult('signature'), await call(chainId, 'stx_signMessage', { address, message }))
         default:
           throw new PorticoError(ERRORS.rpcNotAllowed)
       }
     },
 
-    async sendTransaction({ address, to, value, data, gas, gasPrice, network }) {
-      const { s } = need()
-      const located = locate(s, address)
-      const chainId = network?.chainNamespace === located.ns ? network.caipNetworkId : located.chainId
-      switch (located.ns) {
-        case 'eip155': {
-          const tx: Record<string, string> = { from: address, to }
-          if (value !== undefined) tx.value = toHexQuantity(value)
-          if (data) tx.data = data
-          if (gas !== undefined) tx.gas = toHexQuantity(gas)
-          if (gasPrice !== undefined) tx.gasPrice = toHexQuantity(gasPrice)
-          const hash = await call(chainId, 'eth_sendTransaction', [tx])
-          if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError)
-          return hash
-        }
-        case 'solana': {
-          // A native SOL transfer; the wallet signs it and submits it to its cluster.
-          if (data) throw new PorticoError(ERRORS.createTransaction)
-          if (!approved(s, 'solana', 'solana_signAndSendTransaction')) throw new PorticoError(ERRORS.rpcNotAllowed)
-          const rpcNetwork = network?.chainNamespace === 'solana' ? network : networkOf(chainId)
-          let wire: Uint8Array
-          try {
-            wire = solanaTransferTransaction(address, to, value ?? 0n, await latestBlockhash(rpcNetwork))
-          } catch (error) {
-            throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
-          }
-          return stringField(await call(chainId, 'solana_signAndSendTransaction', { transaction: base64Encode(wire) }), 'signature')
-        }
-        case 'bip122':
-          return stringField(await call(chainId, 'sendTransfer', { account: address, recipientAddress: to, amount: String(value ?? 0n) }), 'txid')
-        case 'stacks':
-          return stringField(await call(chainId, 'stx_transferStx', { sender: address, recipient: to, amount: String(value ?? 0n) }), 'txid')
-        default:
-          // polkadot, cosmos, sui: sending needs chain-specific transaction building Portico does not do.
-          throw new PorticoError(ERRORS.rpcNotAllowed)
+    sendTransaction,
+    transfer,
+
+    async writeContract({ address, contract, abi, functionName, args, value, network }) {
+      const chainId = evmRoute(address, network, 'A contract call')
+      let data: string
+      try {
+        const { encodeFunctionData } = await import('./abi')
+        data = encodeFunctionData({ abi: abi as never, functionName, args: (args ?? []) as never } as never)
+      } catch (cause) {
+        throw new PorticoError(ERRORS.createTransaction, { cause })
       }
+      return evmSend(chainId, { from: address, to: contract, data, value })
+    },
+
+    async signTypedData({ address, domain, types, primaryType, message }) {
+      const chainId = evmRoute(address, undefined, 'Typed data')
+      let json: string
+      try {
+        json = typedDataJson({ domain, types, primaryType, message })
+      } catch (cause) {
+        throw new PorticoError(ERRORS.createTransaction, { cause })
+      }
+      return parse(hexResult, await call(chainId, 'eth_signTypedData_v4', [address, json]))
+    },
+
+    async sendCalls({ address, calls, capabilities, network }) {
+      const valid = checkWalletCalls(calls)
+      const chainId = evmRoute(address, network, 'wallet_sendCalls')
+      const raw = await call(chainId, 'wallet_sendCalls', [
+        { version: '2.0.0', from: address, chainId: toHexQuantity(Number(refOf(chainId))), atomicRequired: false, calls: valid, capabilities: capabilities ?? {} },
+      ])
+      return parse(sendCallsResult, raw)
+    },
+
+    async getCallsStatus({ id, address }) {
+      const chainId = evmRoute(address, undefined, 'wallet_getCallsStatus')
+      return callsStatus(id, await call(chainId, 'wallet_getCallsStatus', [id]))
+    },
+
+    async getCapabilities({ address }) {
+      try {
+        const chainId = evmRoute(address, undefined, 'wallet_getCapabilities')
+        return parseCapabilities(await call(chainId, 'wallet_getCapabilities', [address]))
+      } catch {
+        // SPEC §8: an empty object on error (unapproved, refused, malformed).
+        return {}
+      }
+    },
+
+    async waitForReceipt({ hash, network, timeoutMs }) {
+      const net = receiptNetwork(network)
+      const url = rpcUrl(net)
+      const check =
+        net.chainNamespace === 'eip155'
+          ? () => evmReceiptOf(doFetch, url, hash)
+          : net.chainNamespace === 'solana'
+            ? () => solanaReceiptOf(doFetch, url, hash)
+            : undefined
+      if (!check) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`No receipts on ${net.chainNamespace}`) })
+      return pollReceipt({ hash, check, timeoutMs: timeoutMs ?? RECEIPT_TIMEOUT_MS, pollMs: options.receiptPollMs ?? 1000, timers })
     },
   }
 }

@@ -26,3 +26,41 @@ export function formatUnits(value: bigint, decimals: number): string {
   const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
+
+const word = (hex: string): string => {
+  if (hex.length > 64) throw new RangeError('value does not fit in 32 bytes')
+  return hex.padStart(64, '0')
+}
+
+/** Call data of ERC-20 `transfer(address to, uint256 amount)` (selector 0xa9059cbb). */
+export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(to)) throw new TypeError(`Not an EVM address: ${to}`)
+  if (amount < 0n || amount >= 2n ** 256n) throw new RangeError(`amount out of range: ${amount}`)
+  return `0xa9059cbb${word(to.slice(2).toLowerCase())}${word(amount.toString(16))}`
+}
+
+/** EIP-712 domain fields in their canonical order, with their types. */
+const DOMAIN_FIELDS = [
+  ['name', 'string'],
+  ['version', 'string'],
+  ['chainId', 'uint256'],
+  ['verifyingContract', 'address'],
+  ['salt', 'bytes32'],
+] as const
+
+/**
+ * The JSON of eth_signTypedData_v4: `EIP712Domain` from the domain's fields (unless given), bigints as
+ * decimal strings.
+ */
+export function typedDataJson(data: {
+  domain: Record<string, unknown>
+  types: Record<string, readonly { name: string; type: string }[]>
+  primaryType: string
+  message: Record<string, unknown>
+}): string {
+  const EIP712Domain = DOMAIN_FIELDS.filter(([name]) => data.domain[name] !== undefined).map(([name, type]) => ({ name, type }))
+  const types = { EIP712Domain, ...data.types }
+  return JSON.stringify({ domain: data.domain, types, primaryType: data.primaryType, message: data.message }, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  )
+}

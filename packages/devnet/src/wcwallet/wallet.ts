@@ -18,9 +18,11 @@ import {
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types'
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
-import { createWalletClient, defineChain, type Hex, http, isAddressEqual, isHex, type TypedDataDefinition } from 'viem'
+import { createPublicClient, createWalletClient, defineChain, type Hex, http, isAddressEqual, isHex, type TypedDataDefinition } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_MNEMONIC } from '../constants.ts'
+import { capabilitiesFor, createCallsStore, parseSendCalls, type RpcReceipt, UNSUPPORTED_CHAIN_ID } from '../wallet/calls.ts'
+import { ProviderRpcError } from '../wallet/errors.ts'
 import { deriveWcWalletAccounts, WC_WALLET_CHAINS, WC_WALLET_PATHS, type WcWalletAccounts } from './accounts.ts'
 import {
   aminoSignBytes,
@@ -51,6 +53,11 @@ export interface StartWcWalletOptions {
   autoApprove?: boolean
   /** Answer every session request at once. @default true (false: approveNextRequest / rejectNextRequest) */
   autoApproveRequests?: boolean
+  /**
+   * The methods the wallet approves per namespace (a session gets those the dapp also asked for).
+   * @default WC_WALLET_METHODS
+   */
+  methods?: Partial<Record<keyof typeof WC_WALLET_METHODS, readonly string[]>>
   projectId?: string
   /** Storage prefix of this client's Core; must differ from every other client in the process. @default random */
   customStoragePrefix?: string
@@ -119,6 +126,9 @@ export const WC_WALLET_METHODS = {
     'eth_requestAccounts',
     'eth_chainId',
     'wallet_switchEthereumChain',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
+    'wallet_getCapabilities',
   ],
   solana: [
     'solana_signMessage',
@@ -260,7 +270,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       if (!nsChains.length) continue
       out[ns] = {
         chains: nsChains,
-        methods: [...WC_WALLET_METHODS[ns]],
+        methods: [...(options.methods?.[ns] ?? WC_WALLET_METHODS[ns])],
         events: [...WC_WALLET_EVENTS[ns]],
         accounts: caipAccounts[ns] ?? [],
       }
@@ -312,6 +322,29 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     if (!c) throw new WalletRpcError(4901, `Chain ${chainId} is not configured in the dev wallet`)
     return c
   }
+  /** A wallet client (signing as the EVM account) and a public client on one configured chain. */
+  const evmClients = (chainId: string) => {
+    const c = evmChainFor(chainId)
+    const chain = defineChain({
+      id: c.chainId,
+      name: `Local ${c.chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    })
+    const transport = http(c.rpcUrl, { retryCount: 0 })
+    return { wallet: createWalletClient({ account: evmAccount, chain, transport }), node: createPublicClient({ chain, transport }) }
+  }
+  /** EIP-5792 batches sent through wallet_sendCalls. */
+  const batches = createCallsStore()
+  /** The calls module speaks EIP-1193 errors; answer them with their code. */
+  const asWalletError = async <T,>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (e) {
+      if (e instanceof ProviderRpcError) throw new WalletRpcError(e.code, e.message)
+      throw e
+    }
+  }
   const assertOwnEvm = (addr: unknown) => {
     if (typeof addr !== 'string' || !isHex(addr) || addr.length !== 42 || !isAddressEqual(addr, evmAccount.address)) {
       throw new WalletRpcError(4100, `The requested account ${String(addr)} is not an account of this wallet`)
@@ -361,14 +394,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       const tx = Array.isArray(p) ? p[0] : undefined
       if (!tx || typeof tx !== 'object') throw new WalletRpcError(-32602, 'eth_sendTransaction expects [transaction]')
       assertOwnEvm(tx.from)
-      const c = evmChainFor(chainId)
-      const chain = defineChain({
-        id: c.chainId,
-        name: `Local ${c.chainId}`,
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [c.rpcUrl] } },
-      })
-      const wallet = createWalletClient({ account: evmAccount, chain, transport: http(c.rpcUrl, { retryCount: 0 }) })
+      const { wallet } = evmClients(chainId)
       const big = (v: unknown) => (v === undefined || v === null ? undefined : BigInt(v as string))
       return wallet.sendTransaction({
         to: tx.to ?? undefined,
@@ -382,6 +408,37 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
             ? { gasPrice: big(tx.gasPrice) }
             : {}),
       } as Parameters<typeof wallet.sendTransaction>[0])
+    },
+    // EIP-5792: each call a transaction of its own, in order, each mined before the next.
+    wallet_sendCalls: (p, chainId) =>
+      asWalletError(async () => {
+        const request = parseSendCalls(Array.isArray(p) ? p : [])
+        if (request.from !== undefined) assertOwnEvm(request.from)
+        if (`eip155:${request.chainId}` !== chainId || !evmChains.has(chainId))
+          throw new ProviderRpcError(UNSUPPORTED_CHAIN_ID, `Unsupported chain id 0x${request.chainId.toString(16)} (request on ${chainId})`)
+        const { wallet, node } = evmClients(chainId)
+        const id = batches.reserve(request.id)
+        return batches.execute(
+          id,
+          request,
+          (call) => wallet.sendTransaction({ to: call.to, data: call.data, value: call.value } as Parameters<typeof wallet.sendTransaction>[0]),
+          (hash) => node.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 60_000 }),
+        )
+      }),
+    wallet_getCallsStatus: (p) =>
+      asWalletError(() =>
+        batches.status(Array.isArray(p) ? p[0] : undefined, async (id, hash) => {
+          const c = evmChains.get(`eip155:${id}`)
+          return c ? ((await rpcCall(c.rpcUrl, 'eth_getTransactionReceipt', [hash])) as RpcReceipt | null) : null
+        }),
+      ),
+    wallet_getCapabilities: async (p) => {
+      if (!Array.isArray(p)) throw new WalletRpcError(-32602, 'wallet_getCapabilities expects [address, chainIds?]')
+      assertOwnEvm(p[0])
+      return capabilitiesFor(
+        [...evmChains.values()].map((c) => c.chainId),
+        p[1],
+      )
     },
     wallet_switchEthereumChain: async (p, _chainId, topic) => {
       const target = Number(BigInt(p?.[0]?.chainId ?? 'x'))

@@ -1,0 +1,166 @@
+/**
+ * The engine's boundary: every raw JSON-RPC answer (session request results, chain RPC answers),
+ * the session's accounts and the chain ids of wallet events are parsed here with zod before use.
+ */
+import type { CallsStatus, WalletCall } from '@portico/headless'
+import { ERRORS, invalidWalletCallError, PorticoError } from '@portico/headless'
+import { z } from 'zod/mini'
+import { parseEvmChainId } from './hex'
+import { type CaipAccount, parseCaipAccount } from './namespaces'
+
+/** Parses `raw` or throws 'An error occurred' with the raw value as the cause. */
+export function parse<T>(schema: z.ZodMiniType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new PorticoError(ERRORS.frameGeneric, { cause: raw })
+  return parsed.data
+}
+
+const nonEmpty = z.string().check(z.minLength(1))
+const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+
+// ---- session request results ---------------------------------------------------------------------
+
+/** eip155 signatures and transaction hashes: 0x-hex strings. */
+export const hexResult = z.pipe(hexString, z.transform((s) => s as `0x${string}`))
+/** Results that are an object with a non-empty string field (`signature`, `txid` …). */
+export const fieldResult = <K extends string>(key: K) =>
+  z.pipe(
+    z.object({ [key]: nonEmpty } as Record<K, typeof nonEmpty>),
+    z.transform((o) => (o as Record<K, string>)[key]),
+  )
+/** cosmos_signAmino: `{ signature: { signature } }`. */
+export const aminoResult = z.pipe(z.object({ signature: z.object({ signature: nonEmpty }) }), z.transform((o) => o.signature.signature))
+
+/** wallet_sendCalls: `{ id }` (EIP-5792 v2) or the id itself (v1). */
+export const sendCallsResult = z.pipe(
+  z.union([nonEmpty, z.object({ id: nonEmpty })]),
+  z.transform((r) => ({ id: typeof r === 'string' ? r : r.id })),
+)
+
+const walletReceipt = z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) })
+const callsStatusRaw = z.object({
+  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
+  receipts: z.optional(z.nullable(z.array(walletReceipt))),
+})
+
+/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
+export function callsStatus(id: string, raw: unknown): CallsStatus {
+  const { status, receipts } = parse(callsStatusRaw, raw)
+  return {
+    id,
+    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
+    receipts: (receipts ?? []).map((r) => ({
+      transactionHash: r.transactionHash,
+      status: r.status,
+      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
+    })),
+  }
+}
+
+/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8). */
+export function capabilities(raw: unknown): Record<string, Record<string, unknown>> {
+  const parsed = z.record(z.string(), z.record(z.string(), z.unknown())).safeParse(raw)
+  return parsed.success ? parsed.data : {}
+}
+
+/** SPEC §5: `to` starts with 0x; `data`, if given, starts with 0x; `value` is a string. */
+const walletCalls = z
+  .array(
+    z.object({
+      to: z.string().check(z.startsWith('0x', "'to' must start with 0x")),
+      data: z.optional(z.string().check(z.startsWith('0x', "'data' must start with 0x"))),
+      value: z.optional(z.string({ error: "'value' must be a string" })),
+    }),
+  )
+  .check(z.minLength(1, 'at least one call is needed'))
+
+/** The calls of wallet_sendCalls, checked against SPEC §5; otherwise 'Invalid wallet call: …'. */
+export function checkWalletCalls(calls: unknown): WalletCall[] {
+  const parsed = walletCalls.safeParse(calls)
+  if (!parsed.success) throw new PorticoError(invalidWalletCallError(parsed.error.issues.map((i) => `${['calls', ...i.path].join('.')}: ${i.message}`)))
+  return parsed.data.map((c) => ({
+    to: c.to as `0x${string}`,
+    ...(c.data === undefined ? {} : { data: c.data as `0x${string}` }),
+    ...(c.value === undefined ? {} : { value: c.value }),
+  }))
+}
+
+// ---- session accounts and event payloads ------------------------------------------------------------
+
+/** The CAIP-10 accounts of a session namespace; malformed entries are dropped. */
+export function sessionAccounts(raw: unknown): CaipAccount[] {
+  const list = z.array(z.unknown()).safeParse(raw)
+  if (!list.success) return []
+  return list.data.flatMap((item) => {
+    const s = nonEmpty.safeParse(item)
+    const account = s.success ? parseCaipAccount(s.data) : undefined
+    return account ? [account] : []
+  })
+}
+
+/**
+ * Addresses in an accountsChanged / bip122_addressesChanged payload: CAIP-10 or plain strings, or
+ * objects with `address` (WalletConnect Bitcoin) or `pubkey` (Solana). Anything else is skipped.
+ */
+const addressItem = z.union([nonEmpty, z.object({ address: nonEmpty }), z.object({ pubkey: nonEmpty })])
+export function eventAddresses(raw: unknown): string[] | undefined {
+  const list = z.array(z.unknown()).safeParse(raw)
+  if (!list.success) return undefined
+  const out: string[] = []
+  for (const item of list.data) {
+    const parsed = addressItem.safeParse(item)
+    if (!parsed.success) continue
+    const v = parsed.data
+    const raw = typeof v === 'string' ? v : 'address' in v ? v.address : v.pubkey
+    const address = parseCaipAccount(raw)?.address ?? raw
+    if (!out.includes(address)) out.push(address)
+  }
+  return out
+}
+
+/** A wallet event: `{ name, data }`. */
+export const walletEvent = z.object({ name: z.string(), data: z.unknown() })
+
+/** A CAIP-2 chain id `namespace:reference`. */
+export const caipChainId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/))
+
+/** An EVM chain id from a chainChanged payload: number, decimal or hex string, or CAIP-2. */
+export function evmChainId(raw: unknown): number | undefined {
+  const parsed = z.union([z.number(), z.string()]).safeParse(raw)
+  return parsed.success ? parseEvmChainId(parsed.data) : undefined
+}
+
+/** The CAIP-2 reference in a non-EVM chainChanged payload (`ns:ref` or `ref`). */
+export function chainReference(raw: unknown): string | undefined {
+  const parsed = nonEmpty.safeParse(raw)
+  if (!parsed.success) return undefined
+  return parsed.data.slice(parsed.data.indexOf(':') + 1) || undefined
+}
+
+// ---- chain RPC answers ----------------------------------------------------------------------------
+
+/** A JSON-RPC answer: an error, or a result. */
+export const rpcAnswer = z.union([
+  z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
+  z.object({ result: z.unknown() }),
+])
+
+/** eth_getBalance: a hex quantity; Solana getBalance: `{ value: lamports }`. */
+export const evmBalance = z.union([hexString, z.number()])
+export const solanaBalance = z.object({ value: z.union([z.number(), z.bigint()]) })
+/** getLatestBlockhash: `{ value: { blockhash } }`. */
+export const latestBlockhash = z.object({ value: z.object({ blockhash: nonEmpty }) })
+/** eth_getTransactionReceipt: null until included. */
+export const evmReceipt = z.nullable(z.object({ transactionHash: hexString, status: z.enum(['0x1', '0x0']), blockNumber: hexString }))
+/** getSignatureStatuses: one entry per signature, null when unknown. */
+export const signatureStatuses = z.object({
+  value: z.array(
+    z.nullable(
+      z.object({
+        slot: z.union([z.number(), z.bigint()]),
+        err: z.unknown(),
+        confirmationStatus: z.optional(z.nullable(z.enum(['processed', 'confirmed', 'finalized']))),
+      }),
+    ),
+  ),
+})
