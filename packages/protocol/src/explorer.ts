@@ -1,6 +1,6 @@
 /** Wallet explorer host (SPEC §7): GET /getWallets, /appkit/v1/config, /projects/v1/origins, /getAnalyticsConfig. */
 import { z } from 'zod/mini'
-import { remoteFeaturesSchema } from './common'
+import { remoteFeaturesSchema } from './common.ts'
 
 /** SPEC §3 "Wallet (from explorer)". */
 export const walletSchema = z.object({

@@ -3,11 +3,11 @@
  * @portico/headless (to parse responses) and @portico/server (to parse requests and test its own
  * responses). One module per concern; import a concern's subpath to keep a client bundle small.
  */
-export * from './common'
-export * from './explorer'
-export * from './account'
-export * from './convert'
-export * from './profile'
-export * from './onramp'
-export * from './exchange'
-export * from './analytics'
+export * from './common.ts'
+export * from './explorer.ts'
+export * from './account.ts'
+export * from './convert.ts'
+export * from './profile.ts'
+export * from './onramp.ts'
+export * from './exchange.ts'
+export * from './analytics.ts'
