@@ -45,13 +45,10 @@ export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/
 export type { LegalState, Legal } from './core/legal/legal'
 export type { ThemeState, Theme } from './core/theme/theme'
 export {
-  ANALYTICS_LIMITS,
   createApiClient,
   EXCHANGE_RPC_PATH,
   HTTP_DEFAULTS,
   HttpStatusError,
-  JsonRpcFailure,
-  nameRegistrationMessage,
   RequestFailure,
   type AccountClient,
   type AllowedOriginsResult,
@@ -64,6 +61,7 @@ export {
   type ExchangeClient,
   type ExplorerClient,
   type HistoryQuery,
+  type JsonRpcFailure,
   type OnrampClient,
   type PriceOptions,
   type ProfileClient,

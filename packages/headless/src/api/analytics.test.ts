@@ -1,7 +1,8 @@
 /** Analytics (SPEC §7, §8, §9): batches to /batch by beacon, 45 KB flush, page hidden, error reports 5 a minute. */
 import { analyticsBatchSchema, errorReportSchema } from '@portico/protocol/analytics'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ANALYTICS_LIMITS } from './analytics'
+import { ANALYTICS_LIMITS, createAnalyticsClient, type AnalyticsConfig } from './analytics'
+import { createHttp } from './http'
 import { API_BASE, recordingFetch, SDK, testClient } from './test-support'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -12,7 +13,7 @@ function setup(beaconResult: boolean | undefined = true) {
   const subscriptions: (() => void)[] = []
   let unsubscribed = 0
   const f = recordingFetch(() => ({ body: {} }))
-  const api = testClient(f.fetch, {
+  const analytics = core(f.fetch, {
     now: () => clock.t,
     sendBeacon:
       beaconResult === undefined
@@ -26,26 +27,32 @@ function setup(beaconResult: boolean | undefined = true) {
       return () => unsubscribed++
     },
   })
-  return { api, clock, beacons, calls: f.calls, subscriptions, unsubscribed: () => unsubscribed }
+  return { analytics, clock, beacons, calls: f.calls, subscriptions, unsubscribed: () => unsubscribed }
+}
+
+/** The analytics module over the HTTP core, as createApiClient loads it. */
+function core(fetch: typeof globalThis.fetch, config: Partial<AnalyticsConfig> = {}) {
+  const http = createHttp({ projectId: SDK.projectId, sdkType: SDK.st, sdkVersion: SDK.sv, fetch })
+  return createAnalyticsClient(http, { analyticsUrl: API_BASE, ...config })
 }
 
 const batchOf = (body: string) => analyticsBatchSchema.parse(JSON.parse(body))
 
 describe('analytics batches (SPEC §7, §9)', () => {
   it('nothing is sent and no page event is watched before the first event', () => {
-    const { api, beacons, calls, subscriptions } = setup()
-    expect(api.analytics.flush()).toBe(false)
+    const { analytics, beacons, calls, subscriptions } = setup()
+    expect(analytics.flush()).toBe(false)
     expect([beacons, calls, subscriptions]).toEqual([[], [], []])
   })
 
   it('events wait for the batch; flush sends them by beacon to /batch with the SDK parameters', () => {
-    const { api, beacons, clock, calls } = setup()
-    api.analytics.track('SWAP_ERROR', { message: 'Insufficient liquidity', network: 'eip155:1' })
+    const { analytics, beacons, clock, calls } = setup()
+    analytics.track('SWAP_ERROR', { message: 'Insufficient liquidity', network: 'eip155:1' })
     clock.t = 2_000
-    api.analytics.track('MODAL_OPEN')
+    analytics.track('MODAL_OPEN')
     expect(beacons).toEqual([])
-    expect(api.analytics.queued()).toBe(2)
-    expect(api.analytics.flush()).toBe(true)
+    expect(analytics.queued()).toBe(2)
+    expect(analytics.flush()).toBe(true)
     expect(beacons).toHaveLength(1)
     expect(beacons[0]!.url.origin + beacons[0]!.url.pathname).toBe(`${API_BASE}/batch`)
     expect(Object.fromEntries(beacons[0]!.url.searchParams)).toEqual(SDK)
@@ -55,14 +62,14 @@ describe('analytics batches (SPEC §7, §9)', () => {
       ['track', 'MODAL_OPEN', 2_000, undefined],
     ])
     expect(new Set(events.map((e) => e.eventId)).size).toBe(2)
-    expect(api.analytics.queued()).toBe(0)
+    expect(analytics.queued()).toBe(0)
     expect(calls).toEqual([])
   })
 
   it('a batch is sent when it reaches 45 KB, and never grows past it', () => {
-    const { api, beacons } = setup()
+    const { analytics, beacons } = setup()
     const properties = { blob: 'x'.repeat(1000) }
-    for (let i = 0; i < 100; i++) api.analytics.track(`E${i}`, properties)
+    for (let i = 0; i < 100; i++) analytics.track(`E${i}`, properties)
     expect(beacons.length).toBeGreaterThanOrEqual(2)
     const sizes = beacons.map((b) => new TextEncoder().encode(b.body).length)
     for (const size of sizes) expect(size).toBeLessThanOrEqual(ANALYTICS_LIMITS.batchBytes + 20)
@@ -70,25 +77,25 @@ describe('analytics batches (SPEC §7, §9)', () => {
     const eventBytes = new TextEncoder().encode(JSON.stringify(batchOf(beacons[0]!.body).events[0])).length
     for (const size of sizes) expect(size + eventBytes).toBeGreaterThan(ANALYTICS_LIMITS.batchBytes)
     const sent = beacons.flatMap((b) => batchOf(b.body).events.map((e) => e.event))
-    expect(sent.length + api.analytics.queued()).toBe(100)
+    expect(sent.length + analytics.queued()).toBe(100)
     expect(sent).toEqual(Array.from({ length: sent.length }, (_, i) => `E${i}`))
   })
 
   it('the page being hidden sends the batch; destroy stops watching', () => {
-    const { api, beacons, subscriptions, unsubscribed } = setup()
-    api.analytics.track('A')
-    api.analytics.track('B')
+    const { analytics, beacons, subscriptions, unsubscribed } = setup()
+    analytics.track('A')
+    analytics.track('B')
     expect(subscriptions).toHaveLength(1)
     subscriptions[0]!()
     expect(batchOf(beacons[0]!.body).events.map((e) => e.event)).toEqual(['A', 'B'])
-    api.analytics.destroy()
+    analytics.destroy()
     expect(unsubscribed()).toBe(1)
   })
 
   it('a beacon the browser refuses falls back to fetch with keepalive', async () => {
-    const { api, calls } = setup(false)
-    api.analytics.track('A')
-    api.analytics.flush()
+    const { analytics, calls } = setup(false)
+    analytics.track('A')
+    analytics.flush()
     expect(calls).toHaveLength(1)
     expect([calls[0]!.method, calls[0]!.url.pathname, calls[0]!.keepalive, calls[0]!.headers['content-type']]).toEqual(['POST', '/api/batch', true, 'text/plain;charset=UTF-8'])
     expect((calls[0]!.body as { events: { event: string }[] }).events.map((e) => e.event)).toEqual(['A'])
@@ -98,14 +105,14 @@ describe('analytics batches (SPEC §7, §9)', () => {
     const sent: string[] = []
     vi.stubGlobal('navigator', { sendBeacon: (url: string) => (sent.push(url), true) })
     const f = recordingFetch(() => ({ body: {} }))
-    const api = testClient(f.fetch, { onPageHidden: () => () => {} })
-    api.analytics.track('A')
-    api.analytics.flush()
+    const analytics = core(f.fetch, { onPageHidden: () => () => {} })
+    analytics.track('A')
+    analytics.flush()
     expect(sent.map((u) => new URL(u).pathname)).toEqual(['/api/batch'])
     expect(f.calls).toEqual([])
     vi.stubGlobal('navigator', {})
-    api.analytics.track('B')
-    api.analytics.flush()
+    analytics.track('B')
+    analytics.flush()
     expect(f.calls.map((c) => [c.url.pathname, c.keepalive])).toEqual([['/api/batch', true]])
   })
 
@@ -113,8 +120,8 @@ describe('analytics batches (SPEC §7, §9)', () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' })
     vi.stubGlobal('document', doc)
     const beacons: string[] = []
-    const api = testClient(recordingFetch(() => ({})).fetch, { sendBeacon: (_u, body) => (beacons.push(body), true) })
-    api.analytics.track('A')
+    const analytics = core(recordingFetch(() => ({})).fetch, { sendBeacon: (_u, body) => (beacons.push(body), true) })
+    analytics.track('A')
     doc.dispatchEvent(new Event('visibilitychange'))
     expect(beacons).toEqual([])
     doc.visibilityState = 'hidden'
@@ -125,9 +132,9 @@ describe('analytics batches (SPEC §7, §9)', () => {
 
 describe('error reports (SPEC §7 POST /e, §8 at most 5 a minute)', () => {
   it('POST /e with the error; the sixth report of a minute is not sent', async () => {
-    const { api, clock, calls } = setup()
+    const { analytics, clock, calls } = setup()
     const results: boolean[] = []
-    for (let i = 0; i < 7; i++) results.push(await api.analytics.reportError(new TypeError(`boom ${i}`), { view: 'Account' }))
+    for (let i = 0; i < 7; i++) results.push(await analytics.reportError(new TypeError(`boom ${i}`), { view: 'Account' }))
     expect(results).toEqual([true, true, true, true, true, false, false])
     expect(calls).toHaveLength(5)
     expect(calls[0]!.method).toBe('POST')
@@ -135,14 +142,42 @@ describe('error reports (SPEC §7 POST /e, §8 at most 5 a minute)', () => {
     const report = errorReportSchema.parse(calls[0]!.body)
     expect([report.name, report.message, report.timestamp, report.properties]).toEqual(['TypeError', 'boom 0', 1_000, { view: 'Account' }])
     clock.t = 60_999
-    await expect(api.analytics.reportError('late')).resolves.toBe(false)
+    await expect(analytics.reportError('late')).resolves.toBe(false)
     clock.t = 61_000
-    await expect(api.analytics.reportError('string error')).resolves.toBe(true)
+    await expect(analytics.reportError('string error')).resolves.toBe(true)
     expect(errorReportSchema.parse(calls[5]!.body)).toMatchObject({ name: 'Error', message: 'string error' })
   })
 
   it('a report the server refuses resolves false', async () => {
     const f = recordingFetch(() => ({ status: 500 }))
-    await expect(testClient(f.fetch).analytics.reportError(new Error('x'))).resolves.toBe(false)
+    await expect(core(f.fetch).reportError(new Error('x'))).resolves.toBe(false)
+  })
+})
+
+describe('createApiClient().analytics: the module loads on first use', () => {
+  it('events tracked before it loaded keep their order and their time; flush sends them', async () => {
+    const clock = { t: 5_000 }
+    const beacons: string[] = []
+    const api = testClient(recordingFetch(() => ({})).fetch, { now: () => clock.t, sendBeacon: (_u, body) => (beacons.push(body), true), onPageHidden: () => () => {} })
+    await expect(api.analytics.flush()).resolves.toBe(false)
+    api.analytics.track('FIRST', { n: 1 })
+    clock.t = 6_000
+    api.analytics.track('SECOND')
+    clock.t = 9_000
+    await expect(api.analytics.flush()).resolves.toBe(true)
+    expect(batchOf(beacons[0]!).events.map((e) => [e.event, e.timestamp])).toEqual([
+      ['FIRST', 5_000],
+      ['SECOND', 6_000],
+    ])
+    await expect(api.analytics.flush()).resolves.toBe(false)
+  })
+
+  it('error reports go through it, 5 a minute', async () => {
+    const f = recordingFetch(() => ({ body: {} }))
+    const api = testClient(f.fetch, { now: () => 0 })
+    const results = []
+    for (let i = 0; i < 6; i++) results.push(await api.analytics.reportError(new Error(`e${i}`)))
+    expect(results).toEqual([true, true, true, true, true, false])
+    expect(f.calls.map((c) => c.url.pathname)).toEqual(Array(5).fill('/api/e'))
   })
 })

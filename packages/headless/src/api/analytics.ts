@@ -2,7 +2,7 @@
  * Analytics host (SPEC §7, §8, §9): tracked events are queued and sent together to /batch by beacon
  * (navigator.sendBeacon when present, else fetch with keepalive) once the batch reaches 45 KB or the
  * page is hidden; error reports are POSTed to /e, at most 5 a minute. Nothing is sent, and no page
- * event is listened to, before the first call.
+ * event is listened to, before the first call. `createApiClient` loads this module on first use.
  */
 import type { AnalyticsBatch, AnalyticsEvent, ErrorReport } from '@portico/protocol/analytics'
 import { ERRORS } from '../core/errors'
@@ -33,9 +33,10 @@ export interface AnalyticsConfig {
   onPageHidden?: (flush: () => void) => () => void
 }
 
-export interface AnalyticsClient {
-  /** Queue an event (sent with the batch). */
-  track(event: string, properties?: Record<string, unknown>): void
+/** The loaded analytics client (synchronous queue). */
+export interface AnalyticsCore {
+  /** Queue an event (sent with the batch). @default timestamp now */
+  track(event: string, properties?: Record<string, unknown>, timestamp?: number): void
   /** Send the queued events now; false when there was nothing to send. */
   flush(): boolean
   /** POST /e with the error; false when the minute's 5 reports are used up or the report failed. */
@@ -70,7 +71,7 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-export function createAnalyticsClient(http: Http, config: AnalyticsConfig): AnalyticsClient {
+export function createAnalyticsClient(http: Http, config: AnalyticsConfig): AnalyticsCore {
   const now = config.now ?? (() => Date.now())
   const batchUrl = () => http.url(config.analyticsUrl, '/batch')
   let queue: string[] = []
@@ -104,9 +105,9 @@ export function createAnalyticsClient(http: Http, config: AnalyticsConfig): Anal
   }
 
   return {
-    track(event, properties) {
+    track(event, properties, timestamp = now()) {
       stopListening ??= (config.onPageHidden ?? defaultOnPageHidden)(flush)
-      const entry: AnalyticsEvent = { eventId: randomId(), timestamp: now(), type: 'track', event, ...(properties ? { properties } : {}) }
+      const entry: AnalyticsEvent = { eventId: randomId(), timestamp, type: 'track', event, ...(properties ? { properties } : {}) }
       const json = JSON.stringify(entry)
       const size = encoder.encode(json).length + 1
       // A batch never grows past the limit: what is queued goes first when this event would pass it.

@@ -3,20 +3,61 @@
  * in-flight GETs, bounded retries, abort, timeout, body size cap, §8 texts) and one client per
  * concern over it, each parsing its responses with the wire schemas of @portico/protocol.
  *
+ * The explorer and account clients are part of the core bundle. The clients of the flows that only
+ * some apps use (convert, profile, onramp, exchange, analytics) load with `import()` on their first
+ * call, with their schemas, so an app that never swaps carries none of it.
+ *
  * ```ts
  * const api = createApiClient({ baseUrl, projectId, sdkType, sdkVersion })
  * await api.account.getBalance(address, { chainId: 'eip155:1' })
  * await api.explorer.getWallets({ page: 1 })
  * ```
  */
+import { ERRORS, PorticoError } from '../core/errors'
 import { createAccountClient, type AccountClient } from './account'
-import { createAnalyticsClient, type AnalyticsClient } from './analytics'
-import { createConvertClient, type ConvertClient } from './convert'
-import { createExchangeClient, EXCHANGE_RPC_PATH, type ExchangeClient } from './exchange'
+import type { AnalyticsCore } from './analytics'
+import type { ConvertClient } from './convert'
+import type { ExchangeClient } from './exchange'
 import { createExplorerClient, type ExplorerClient } from './explorer'
 import { createHttp, type HttpOptions } from './http'
-import { createOnrampClient, type OnrampClient } from './onramp'
-import { createProfileClient, type ProfileClient } from './profile'
+import type { OnrampClient } from './onramp'
+import type { ProfileClient } from './profile'
+
+/** Path of the exchange JSON-RPC on the API host when `exchangeUrl` is not given. */
+export const EXCHANGE_RPC_PATH = '/v1/json-rpc'
+
+/** Analytics (SPEC §7): batched events by beacon to /batch, error reports POST /e (5 a minute). */
+export interface AnalyticsClient {
+  /** Queue an event; the batch goes at 45 KB or when the page is hidden. */
+  track(event: string, properties?: Record<string, unknown>): void
+  /** Send the queued events now; false when there was nothing to send. */
+  flush(): Promise<boolean>
+  /** POST /e with the error; false when the minute's 5 reports are used up or the report failed. */
+  reportError(error: unknown, properties?: Record<string, unknown>): Promise<boolean>
+  /** Stop listening to the page (queued events are kept). */
+  destroy(): void
+}
+
+type AsyncClient<C> = { [K in keyof C]: (...args: never[]) => Promise<unknown> }
+
+/**
+ * A concern client whose module loads on its first call. `methods` names every method (the type
+ * checks none is missing). A module that fails to load rejects the call with 'Something went
+ * wrong' (cause: the import error) and is asked for again on the next call.
+ */
+function lazyClient<C extends AsyncClient<C>>(methods: Record<keyof C, true>, load: () => Promise<C>): C {
+  let loading: Promise<C> | undefined
+  const get = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw new PorticoError(ERRORS.somethingWentWrong, { cause: error })
+    }))
+  const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
+  for (const key of Object.keys(methods)) {
+    out[key] = (...args) => get().then((client) => (client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[key]!(...args))
+  }
+  return out as unknown as C
+}
 
 export interface ApiClientOptions extends HttpOptions {
   /** Portico API base URL (toolkit API host), e.g. 'http://127.0.0.1:8787'. */
@@ -55,20 +96,71 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const http = createHttp(options)
   const baseUrl = options.baseUrl
+  const now = options.now ?? (() => Date.now())
   return {
     explorer: createExplorerClient(http, { explorerUrl: options.explorerUrl ?? baseUrl }),
     account: createAccountClient(http, { baseUrl }),
-    convert: createConvertClient(http, { baseUrl }),
-    profile: createProfileClient(http, { baseUrl }),
-    onramp: createOnrampClient(http, { baseUrl }),
-    exchange: createExchangeClient(http, { endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}` }),
-    analytics: createAnalyticsClient(http, {
-      analyticsUrl: options.analyticsUrl ?? baseUrl,
-      now: options.now,
-      sendBeacon: options.sendBeacon,
-      onPageHidden: options.onPageHidden,
-    }),
+    convert: lazyClient<ConvertClient>(
+      { getQuotes: true, getTokens: true, getGasPrice: true, getNetworkTokenPrice: true, getAllowance: true, buildApprove: true, buildTransaction: true },
+      async () => (await import('./convert')).createConvertClient(http, { baseUrl }),
+    ),
+    profile: lazyClient<ProfileClient>({ lookupName: true, getNamesForAddress: true, getSuggestions: true, register: true }, async () =>
+      (await import('./profile')).createProfileClient(http, { baseUrl }),
+    ),
+    onramp: lazyClient<OnrampClient>({ getOptions: true, getQuote: true, generateUrl: true }, async () => (await import('./onramp')).createOnrampClient(http, { baseUrl })),
+    exchange: lazyClient<ExchangeClient>({ getExchanges: true, getPayUrl: true, getBuyStatus: true }, async () =>
+      (await import('./exchange')).createExchangeClient(http, { endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}` }),
+    ),
+    analytics: lazyAnalytics(
+      async () =>
+        (await import('./analytics')).createAnalyticsClient(http, {
+          analyticsUrl: options.analyticsUrl ?? baseUrl,
+          now,
+          sendBeacon: options.sendBeacon,
+          onPageHidden: options.onPageHidden,
+        }),
+      now,
+    ),
     clearCache: () => http.clearCache(),
+  }
+}
+
+/** The analytics client over its lazily loaded module: events keep their order and their time. */
+function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): AnalyticsClient {
+  let core: AnalyticsCore | undefined
+  let loading: Promise<AnalyticsCore> | undefined
+  const get = () =>
+    (loading ??= load().then(
+      (loaded) => (core = loaded),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  return {
+    track(event, properties) {
+      const at = now()
+      if (core) core.track(event, properties, at)
+      else get().then((c) => c.track(event, properties, at), () => {})
+    },
+    async flush() {
+      if (!core && !loading) return false
+      try {
+        return (await get()).flush()
+      } catch {
+        return false
+      }
+    },
+    async reportError(error, properties) {
+      try {
+        return await (await get()).reportError(error, properties)
+      } catch {
+        return false
+      }
+    },
+    destroy() {
+      core?.destroy()
+    },
   }
 }
 
@@ -76,8 +168,7 @@ export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type CallOptions, type 
 export type { AllowedOriginsResult, ExplorerClient, WalletsQuery } from './explorer'
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'
-export { nameRegistrationMessage, type ProfileClient } from './profile'
+export type { ProfileClient } from './profile'
 export type { OnrampClient } from './onramp'
-export { EXCHANGE_RPC_PATH, JsonRpcFailure, type ExchangeClient } from './exchange'
-export { ANALYTICS_LIMITS, type AnalyticsClient } from './analytics'
+export type { ExchangeClient, JsonRpcFailure } from './exchange'
 export type { SupportedChains, WalletsResponse, ExplorerWallet, HistoryResponse, Transaction, TokenPrices } from './schemas'

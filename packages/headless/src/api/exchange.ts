@@ -21,9 +21,6 @@ import {
 import { ERRORS, PorticoError } from '../core/errors'
 import { HttpStatusError, parseResponse, type CallOptions, type Http, type Schema } from './http'
 
-/** Path of the exchange JSON-RPC on the API host when `exchangeUrl` is not given. */
-export const EXCHANGE_RPC_PATH = '/v1/json-rpc'
-
 /** The `error` of a JSON-RPC answer (on `PorticoError.cause`). */
 export class JsonRpcFailure extends Error {
   override readonly name = 'JsonRpcFailure'

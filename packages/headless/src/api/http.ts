@@ -198,13 +198,13 @@ export function createHttp(options: HttpOptions) {
     return out.toString()
   }
 
+  /** Waits `ms`; an abort ends the wait at once (and clears the timer). */
   function delay(ms: number, signal: AbortSignal): Promise<void> {
-    return raceAbort(
-      new Promise<void>((resolve) => {
-        timers.setTimeout(resolve, ms)
-      }),
-      signal,
-    )
+    let handle: unknown
+    const wait = new Promise<void>((resolve) => {
+      handle = timers.setTimeout(resolve, ms)
+    })
+    return raceAbort(wait, signal).finally(() => timers.clearTimeout(handle))
   }
 
   /** Reads the body as JSON within the size cap; `signal` aborts the reading. */
@@ -212,40 +212,36 @@ export function createHttp(options: HttpOptions) {
     const declared = Number(res.headers.get('content-length'))
     if (Number.isFinite(declared) && declared > maxBodyBytes) {
       void res.body?.cancel().catch(() => {})
-      throw new RequestFailure('too-large', `response body of ${declared} bytes is above the ${maxBodyBytes} bytes allowed`)
+      throw new RequestFailure('too-large', `body of ${declared} bytes above ${maxBodyBytes}`)
     }
-    let text: string
-    if (!res.body) {
-      text = await raceAbort(res.text(), signal)
-      if (text.length > maxBodyBytes) throw new RequestFailure('too-large', `response body is above the ${maxBodyBytes} bytes allowed`)
-    } else {
-      const reader = res.body.getReader()
-      const chunks: Uint8Array[] = []
-      let total = 0
-      try {
-        for (;;) {
-          const { done, value } = await raceAbort(reader.read(), signal)
-          if (done) break
-          total += value.byteLength
-          if (total > maxBodyBytes) throw new RequestFailure('too-large', `response body is above the ${maxBodyBytes} bytes allowed`)
-          chunks.push(value)
-        }
-      } catch (error) {
-        reader.cancel().catch(() => {})
-        throw error
+    // Read chunk by chunk: the cap holds whatever the headers say, and the signal (timeout) can
+    // stop a body that drips.
+    const chunks: Uint8Array[] = []
+    let total = 0
+    const reader = res.body?.getReader()
+    try {
+      for (;;) {
+        const chunk = reader ? await raceAbort(reader.read(), signal) : { done: true as const }
+        if (chunk.done) break
+        total += chunk.value.byteLength
+        if (total > maxBodyBytes) throw new RequestFailure('too-large', `body above ${maxBodyBytes} bytes`)
+        chunks.push(chunk.value)
       }
-      const bytes = new Uint8Array(total)
-      let at = 0
-      for (const c of chunks) {
-        bytes.set(c, at)
-        at += c.byteLength
-      }
-      text = new TextDecoder().decode(bytes)
+    } catch (error) {
+      reader?.cancel().catch(() => {})
+      throw error
     }
+    const bytes = new Uint8Array(total)
+    total = 0
+    for (const c of chunks) {
+      bytes.set(c, total)
+      total += c.byteLength
+    }
+    const text = new TextDecoder().decode(bytes)
     try {
       return JSON.parse(text) as unknown
     } catch (error) {
-      throw new RequestFailure('bad-json', `response body is not JSON (${text.length} characters)`, { cause: error })
+      throw new RequestFailure('bad-json', 'body is not JSON', { cause: error })
     }
   }
 
@@ -317,35 +313,29 @@ export function createHttp(options: HttpOptions) {
   /** Waits for a flight on behalf of one caller; the caller's abort only makes it leave. */
   function waitFor(key: string, flight: Flight, signal: AbortSignal | undefined): Promise<unknown> {
     flight.waiters++
+    if (!signal) return flight.promise
     return new Promise((resolve, reject) => {
       let done = false
-      const onAbort = () => {
+      const leave = (settle: () => void) => {
         if (done) return
         done = true
         flight.waiters--
-        if (flight.waiters === 0) {
-          if (inFlight.get(key) === flight) inFlight.delete(key)
-          active.delete(flight)
-          flight.controller.abort(abortReason(signal!))
-        }
-        reject(abortReason(signal!))
+        signal.removeEventListener('abort', onAbort)
+        settle()
       }
-      signal?.addEventListener('abort', onAbort, { once: true })
+      const onAbort = () =>
+        leave(() => {
+          if (flight.waiters === 0) {
+            if (inFlight.get(key) === flight) inFlight.delete(key)
+            active.delete(flight)
+            flight.controller.abort(abortReason(signal))
+          }
+          reject(abortReason(signal))
+        })
+      signal.addEventListener('abort', onAbort, { once: true })
       flight.promise.then(
-        (value) => {
-          if (done) return
-          done = true
-          flight.waiters--
-          signal?.removeEventListener('abort', onAbort)
-          resolve(value)
-        },
-        (error: unknown) => {
-          if (done) return
-          done = true
-          flight.waiters--
-          signal?.removeEventListener('abort', onAbort)
-          reject(error)
-        },
+        (value) => leave(() => resolve(value)),
+        (error: unknown) => leave(() => reject(error)),
       )
     })
   }
