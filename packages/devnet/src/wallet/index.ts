@@ -17,6 +17,13 @@ export {
   type RequestArguments,
 } from './core.ts'
 export {
+  ATOMICITY_NOT_SUPPORTED,
+  DUPLICATE_ID,
+  UNKNOWN_BUNDLE_ID,
+  UNSUPPORTED_CHAIN_ID,
+  UNSUPPORTED_NON_OPTIONAL_CAPABILITY,
+} from './calls.ts'
+export {
   DISCONNECTED,
   INTERNAL_ERROR,
   INVALID_PARAMS,
