@@ -3,6 +3,7 @@
 // accounts. Design notes: /work/shared/notes/local-stack.md §2.
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import * as zlib from 'node:zlib'
 import {
   type Address,
   address,
@@ -10,7 +11,6 @@ import {
   createTransactionMessage,
   generateKeyPairSigner,
   getBase58Encoder,
-  getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   getTransactionEncoder,
@@ -33,8 +33,8 @@ import {
 } from '@solana-program/token'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
 import { WebSocket, WebSocketServer } from 'ws'
+import { z } from 'zod'
 import {
-  type AccountEncoding,
   accountJson,
   base58,
   base64,
@@ -48,6 +48,34 @@ import {
   transactionErrorMessage,
 } from './encoding.ts'
 import { solanaDevSigner } from './keys.ts'
+import {
+  type AccountConfig,
+  accountConfig,
+  blockhash as blockhashText,
+  contextConfig,
+  decodeWireText,
+  invalidParams,
+  listOf,
+  MAX_BASE58_ACCOUNT_BYTES,
+  MAX_MULTIPLE_ACCOUNTS,
+  MAX_PRIORITIZATION_FEE_ADDRESSES,
+  MAX_SIGNATURE_STATUSES,
+  MAX_SIGNATURES_FOR_ADDRESS_LIMIT,
+  parseParams,
+  programAccountsConfig,
+  pubkey,
+  MESSAGE_TYPE,
+  RpcError,
+  sendTransactionConfig,
+  signature as signatureText,
+  signaturesForAddressConfig,
+  signatureStatusesConfig,
+  simulateTransactionConfig,
+  tokenAccountsFilter,
+  TX_TYPE,
+  transactionConfig,
+  u64,
+} from './params.ts'
 
 /** Lamports per signature charged by litesvm (and mainnet). */
 export const LAMPORTS_PER_SIGNATURE = 5000n
@@ -68,6 +96,20 @@ export interface StartSolanaRpcOptions {
   authority?: KeyPairSigner
   /** Lamports the authority starts with. @default 1_000_000 SOL */
   authorityLamports?: bigint
+  /**
+   * Browser origins allowed to call the RPC (CORS, and the Origin of websocket handshakes), besides
+   * http(s) on 127.0.0.1, localhost and [::1] at any port, which are always allowed. Requests without
+   * an Origin (Node clients) are not affected; other origins get 403 and no CORS headers.
+   */
+  allowedOrigins?: string[]
+  /** Largest HTTP body and websocket frame, in bytes; larger bodies get 413, larger frames close the socket (1009). @default 51200 (agave's MAX_REQUEST_BODY_SIZE) */
+  maxRequestBytes?: number
+  /** Largest requestAirdrop; more gets -32603 'Internal error' as from agave's faucet. @default 1000 SOL */
+  maxAirdropLamports?: bigint
+  /** Active websocket subscriptions over all sockets; more are refused. @default 10000 */
+  maxSubscriptions?: number
+  /** Bytes queued for sending on one websocket before the slow reader is disconnected. @default 16 MiB */
+  maxBufferedBytesPerSocket?: number
 }
 
 export interface CreateMintOptions {
@@ -133,34 +175,24 @@ interface CompiledMessage {
   addressTableLookups?: readonly { lookupTableAddress: string; readonlyIndexes: readonly number[]; writableIndexes: readonly number[] }[]
 }
 
-class RpcError extends Error {
-  readonly code: number
-  readonly data: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    this.data = data
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Method names counted one by one in methodCounts(); later new names are counted as 'other'. */
+const MAX_COUNTED_METHODS = 256
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** http(s) on a loopback host, any port. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.origin === origin
+  } catch {
+    return false
   }
 }
-
-const invalidParams = (message: string) => new RpcError(-32602, `Invalid params: ${message}`)
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function defaultGenesisHash(): string {
   return base58(new Uint8Array(createHash('sha256').update(SOLANA_DEVNET_GENESIS_SEED).digest()))
-}
-
-function parseAddress(v: unknown, what = 'address'): Address {
-  if (typeof v !== 'string') throw invalidParams(`${what} must be a base58 string`)
-  try {
-    return address(v)
-  } catch {
-    throw invalidParams(`invalid ${what}: ${v}`)
-  }
-}
-
-function configOf(v: unknown): Record<string, unknown> {
-  return isRecord(v) ? v : {}
 }
 
 /** Starts the litesvm-backed RPC on 127.0.0.1 (HTTP POST JSON-RPC and websocket on the same port). */
@@ -181,7 +213,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
 
   const records = new Map<string, TxRecord>()
   const history: TxRecord[] = []
-  const counts: Record<string, number> = {}
+  const counts = new Map<string, number>()
   /** Blockhashes handed out, with the block height they were current at. */
   const blockhashes = new Map<string, bigint>()
 
@@ -205,22 +237,47 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   }
 
   // ---- websocket subscriptions -------------------------------------------------------------
-  interface SigSub {
-    socket: WebSocket
+  const maxSubscriptions = options.maxSubscriptions ?? 10_000
+  const maxBuffered = options.maxBufferedBytesPerSocket ?? 16 * 1024 * 1024
+  interface Subscription {
     id: number
+    socket: WebSocket
+    kind: 'signature' | 'slot'
+    signature?: string
   }
-  const sigSubs = new Map<string, SigSub[]>()
-  const slotSubs = new Map<number, WebSocket>()
+  /** Active subscriptions by id; a signature subscription ends with its one notification, as on agave. */
+  const subscriptions = new Map<number, Subscription>()
+  /** Ids of the signature subscriptions waiting for each signature. */
+  const bySignature = new Map<string, Set<number>>()
+  /** Every id handed to a socket, with its kind (an auto-ended signature subscription may still be unsubscribed). */
+  const issued = new WeakMap<WebSocket, Map<number, Subscription['kind']>>()
   let nextSubId = 1
+  /** Sends one frame; a socket whose unsent data would pass maxBuffered is terminated instead. */
   const wsSend = (socket: WebSocket, payload: unknown) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(stringifyJson(payload))
+    if (socket.readyState !== WebSocket.OPEN) return
+    const text = stringifyJson(payload)
+    if (socket.bufferedAmount + Buffer.byteLength(text) > maxBuffered) {
+      socket.terminate()
+      return
+    }
+    socket.send(text)
   }
-  const notifySignature = (sub: SigSub, rec: TxRecord) =>
+  const notifySignature = (sub: Subscription, rec: TxRecord) =>
     wsSend(sub.socket, {
       jsonrpc: '2.0',
       method: 'signatureNotification',
       params: { result: { context: { slot: rec.slot }, value: { err: rec.err } }, subscription: sub.id },
     })
+  const endSubscription = (id: number) => {
+    const sub = subscriptions.get(id)
+    if (!sub) return
+    subscriptions.delete(id)
+    if (sub.signature) {
+      const ids = bySignature.get(sub.signature)
+      ids?.delete(id)
+      if (ids?.size === 0) bySignature.delete(sub.signature)
+    }
+  }
 
   // ---- transactions ---------------------------------------------------------------------------
   const decodeWire = (wire: Uint8Array) => {
@@ -230,7 +287,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       tx = getTransactionDecoder().decode(wire)
       message = getCompiledTransactionMessageDecoder().decode(tx.messageBytes) as unknown as CompiledMessage
     } catch (e) {
-      throw new RpcError(-32602, `failed to deserialize transaction: ${e instanceof Error ? e.message : String(e)}`)
+      throw new RpcError(-32602, `failed to deserialize ${TX_TYPE}: ${e instanceof Error ? e.message : String(e)}`)
     }
     const firstSignature = Object.values(tx.signatures)[0]
     return { tx, message, signature: firstSignature ? base58(firstSignature) : undefined }
@@ -297,19 +354,21 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     svm.expireBlockhash()
     svm.warpToSlot(rec.slot + 1n)
     latestBlockhash()
-    for (const sub of sigSubs.get(signature) ?? []) notifySignature(sub, rec)
-    sigSubs.delete(signature)
-    for (const [id, socket] of slotSubs) {
-      wsSend(socket, {
+    for (const id of [...(bySignature.get(signature) ?? [])]) {
+      const sub = subscriptions.get(id)
+      endSubscription(id)
+      if (sub) notifySignature(sub, rec)
+    }
+    for (const sub of [...subscriptions.values()]) {
+      if (sub.kind !== 'slot') continue
+      wsSend(sub.socket, {
         jsonrpc: '2.0',
         method: 'slotNotification',
-        params: { result: { parent: rec.slot, root: rec.slot, slot: rec.slot + 1n }, subscription: id },
+        params: { result: { parent: rec.slot, root: rec.slot, slot: rec.slot + 1n }, subscription: sub.id },
       })
     }
     return signature
   }
-
-  const getEncoder = (encoding: unknown) => (encoding === 'base58' ? getBase58Encoder() : getBase64Encoder())
 
   /** Builds, signs (authority pays) and executes a transaction; throws when it fails. */
   // One authority transaction at a time: two identical ones built on the same blockhash would share
@@ -369,38 +428,65 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   }
 
   // ---- JSON-RPC methods ---------------------------------------------------------------------
-  const accountOut = (addr: Address, cfg: Record<string, unknown>) => {
+  const maxAirdrop = options.maxAirdropLamports ?? 1000n * LAMPORTS_PER_SOL
+  const zstdCompress = (zlib as { zstdCompressSync?: (data: Uint8Array) => Buffer }).zstdCompressSync
+
+  /** The account in the requested encoding, with agave's refusal of base58 data over 128 bytes. */
+  const encodeAccount = (raw: RawAccount, cfg: AccountConfig) => {
+    const encoding = cfg.encoding ?? 'binary'
+    const slice = cfg.dataSlice
+    const length = slice ? Math.min(slice.length, Math.max(0, raw.data.length - slice.offset)) : raw.data.length
+    if ((encoding === 'binary' || encoding === 'base58') && length > MAX_BASE58_ACCOUNT_BYTES) {
+      throw new RpcError(-32600, `Encoded binary (base 58) data should be less than ${MAX_BASE58_ACCOUNT_BYTES} bytes, please use Base64 encoding.`)
+    }
+    if (encoding === 'base64+zstd') {
+      if (!zstdCompress) throw invalidParams('base64+zstd needs a Node.js with zlib zstd (22.15 or later)')
+      const json = accountJson(raw, 'base64', mintDecimals, slice)
+      const data = slice ? raw.data.subarray(slice.offset, slice.offset + slice.length) : raw.data
+      return { ...json, data: [base64(new Uint8Array(zstdCompress(data))), 'base64+zstd'] }
+    }
+    return accountJson(raw, encoding === 'binary' ? undefined : encoding, mintDecimals, slice)
+  }
+  const accountOut = (addr: Address, cfg: AccountConfig) => {
     const raw = rawAccount(addr)
-    const slice = isRecord(cfg.dataSlice) ? { offset: Number(cfg.dataSlice.offset), length: Number(cfg.dataSlice.length) } : undefined
-    return raw ? accountJson(raw, cfg.encoding as AccountEncoding, mintDecimals, slice) : null
+    return raw ? encodeAccount(raw, cfg) : null
   }
 
-  const tokenAccountsBy = (field: 'owner' | 'delegate', who: Address, filter: unknown, cfg: Record<string, unknown>) => {
-    if (!isRecord(filter)) throw invalidParams('expected a { mint } or { programId } filter')
-    let programs: string[]
+  const rawOf = (acc: ReturnType<LiteSVM['getProgramAccounts']>[number]): RawAccount => ({
+    lamports: acc.lamports,
+    data: acc.data as Uint8Array,
+    owner: acc.programAddress,
+    executable: acc.executable,
+  })
+  const lamportsToSol = (value: bigint) => String(Number(value) / 1e9)
+
+  const NATIVE_MINT = 'So11111111111111111111111111111111111111112'
+  const isTokenProgram = (program: string) => program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM
+
+  const tokenAccountsBy = (field: 'owner' | 'delegate', who: Address, filter: z.output<typeof tokenAccountsFilter>, cfg: AccountConfig) => {
+    let program: string
     let mint: string | undefined
-    if (typeof filter.mint === 'string') {
-      mint = parseAddress(filter.mint, 'mint')
-      const m = rawAccount(address(mint))
-      programs = m ? [m.owner] : [TOKEN_PROGRAM]
-    } else if (typeof filter.programId === 'string') {
-      programs = [parseAddress(filter.programId, 'programId')]
-      if (!programs.every((p) => p === TOKEN_PROGRAM || p === TOKEN_2022_PROGRAM)) {
-        throw invalidParams('unrecognized Token program id')
+    if ('mint' in filter) {
+      mint = filter.mint
+      if (mint === NATIVE_MINT) program = TOKEN_PROGRAM
+      else {
+        const m = rawAccount(filter.mint)
+        if (!m) throw new RpcError(-32602, 'Invalid param: could not find mint')
+        if (!isTokenProgram(m.owner)) throw new RpcError(-32602, 'Invalid param: not a Token mint')
+        program = m.owner
       }
     } else {
-      throw invalidParams('expected a { mint } or { programId } filter')
+      if (!isTokenProgram(filter.programId)) throw new RpcError(-32602, 'Invalid param: unrecognized Token program id')
+      program = filter.programId
     }
     const out: { pubkey: string; account: unknown }[] = []
-    for (const program of programs) {
-      for (const acc of svm.getProgramAccounts(address(program))) {
-        if (acc.data.length < 165) continue
-        const t = { mint: base58(acc.data.subarray(0, 32)), owner: base58(acc.data.subarray(32, 64)) }
-        const delegate = acc.data[72] === 1 ? base58(acc.data.subarray(76, 108)) : undefined
-        if ((field === 'owner' ? t.owner : delegate) !== who) continue
-        if (mint && t.mint !== mint) continue
-        out.push({ pubkey: acc.address, account: accountOut(acc.address, cfg) })
-      }
+    for (const acc of svm.getProgramAccounts(address(program))) {
+      if (acc.data.length < 165) continue
+      const t = { mint: base58(acc.data.subarray(0, 32)), owner: base58(acc.data.subarray(32, 64)) }
+      const delegate = acc.data[72] === 1 ? base58(acc.data.subarray(76, 108)) : undefined
+      if ((field === 'owner' ? t.owner : delegate) !== who) continue
+      if (mint && t.mint !== mint) continue
+      out.push({ pubkey: acc.address, account: accountOut(acc.address, cfg) })
     }
     return { context: context(), value: out }
   }
@@ -470,155 +556,165 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     }
   }
 
-  const decodeParamTx = (p: unknown[], what: string) => {
-    if (typeof p[0] !== 'string') throw invalidParams(`${what} must be an encoded string`)
-    const cfg = configOf(p[1])
-    try {
-      return { wire: new Uint8Array(getEncoder(cfg.encoding ?? 'base58').encode(p[0])), cfg }
-    } catch {
-      throw invalidParams(`invalid ${String(cfg.encoding ?? 'base58')} encoding`)
-    }
-  }
+  const decodeParamTx = (text: string, encoding: 'base58' | 'base64' | undefined) => decodeWireText(text, encoding)
 
-  const methods: Record<string, (p: unknown[]) => unknown> = {
-    getHealth: () => 'ok',
-    getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 3294202862 }),
-    getGenesisHash: () => genesisHash,
-    getIdentity: () => ({ identity: authority.address }),
-    getSlot: () => slot(),
-    getBlockHeight: () => slot(),
-    getTransactionCount: () => BigInt(history.length),
-    getEpochInfo: () => {
-      const s = slot()
-      return { absoluteSlot: s, blockHeight: s, epoch: s / 432000n, slotIndex: s % 432000n, slotsInEpoch: 432000n, transactionCount: BigInt(history.length) }
-    },
-    getLatestBlockhash: () => ({ context: context(), value: latestBlockhash() }),
-    isBlockhashValid: (p) => {
-      if (typeof p[0] !== 'string') throw invalidParams('blockhash must be a string')
-      const at = blockhashes.get(p[0])
-      return { context: context(), value: at !== undefined && slot() <= at + BLOCKHASH_VALIDITY }
-    },
-    getFeeForMessage: (p) => {
-      if (typeof p[0] !== 'string') throw invalidParams('message must be a base64 string')
-      try {
-        const m = getCompiledTransactionMessageDecoder().decode(getBase64Encoder().encode(p[0]))
-        return { context: context(), value: LAMPORTS_PER_SIGNATURE * BigInt(m.header.numSignerAccounts) }
-      } catch {
-        throw invalidParams('invalid message')
+  type Handler = (params: unknown[]) => unknown
+  /** The HTTP methods. A Map, so 'toString', 'constructor' or '__proto__' are simply not found. */
+  const methods = new Map<string, Handler>()
+  /** Registers a method whose params are parsed (zod) before it runs: bad params → -32602 with a message. */
+  const method = <S extends z.ZodType>(name: string, schema: S, run: (params: z.output<S>) => unknown) => {
+    methods.set(name, (params) => run(parseParams(schema, params)))
+  }
+  const none = z.tuple([])
+  const withContext = z.tuple([contextConfig])
+
+  method('getHealth', none, () => 'ok')
+  method('getVersion', none, () => ({ 'solana-core': '2.2.0', 'feature-set': 3294202862 }))
+  method('getGenesisHash', none, () => genesisHash)
+  method('getIdentity', none, () => ({ identity: authority.address }))
+  method('getSlot', withContext, () => slot())
+  method('getBlockHeight', withContext, () => slot())
+  method('getTransactionCount', withContext, () => BigInt(history.length))
+  method('getEpochInfo', withContext, () => {
+    const s = slot()
+    return { absoluteSlot: s, blockHeight: s, epoch: s / 432000n, slotIndex: s % 432000n, slotsInEpoch: 432000n, transactionCount: BigInt(history.length) }
+  })
+  method('getLatestBlockhash', withContext, () => ({ context: context(), value: latestBlockhash() }))
+  method('isBlockhashValid', z.tuple([blockhashText, contextConfig]), ([hash]) => {
+    const at = blockhashes.get(hash)
+    return { context: context(), value: at !== undefined && slot() <= at + BLOCKHASH_VALIDITY }
+  })
+  method('getFeeForMessage', z.tuple([z.string(), contextConfig]), ([text]) => {
+    const bytes = decodeWireText(text, 'base64', MESSAGE_TYPE)
+    let signers: number
+    try {
+      signers = getCompiledTransactionMessageDecoder().decode(bytes).header.numSignerAccounts
+    } catch (e) {
+      throw new RpcError(-32602, `failed to deserialize ${MESSAGE_TYPE}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+    return { context: context(), value: LAMPORTS_PER_SIGNATURE * BigInt(signers) }
+  })
+  method('getRecentPrioritizationFees', z.tuple([listOf(pubkey, MAX_PRIORITIZATION_FEE_ADDRESSES).optional()]), () => [])
+  method('getMinimumBalanceForRentExemption', z.tuple([u64, contextConfig]), ([size]) => svm.minimumBalanceForRentExemption(BigInt(size)))
+  method('getBalance', z.tuple([pubkey, contextConfig]), ([who]) => ({ context: context(), value: svm.getBalance(who) ?? 0n }))
+  method('getAccountInfo', z.tuple([pubkey, accountConfig]), ([who, cfg]) => ({ context: context(), value: accountOut(who, cfg ?? {}) }))
+  method('getMultipleAccounts', z.tuple([listOf(pubkey, MAX_MULTIPLE_ACCOUNTS), accountConfig]), ([keys, cfg]) => ({
+    context: context(),
+    value: keys.map((k) => accountOut(k, cfg ?? {})),
+  }))
+  method('getProgramAccounts', z.tuple([pubkey, programAccountsConfig]), ([program, config]) => {
+    const cfg = config ?? {}
+    const filters = cfg.filters ?? []
+    const list = svm.getProgramAccounts(program).filter((acc) =>
+      filters.every((f) => {
+        if (f === 'tokenAccountState') return isTokenProgram(program) && acc.data.length >= 165 && acc.data[108] !== 0
+        if ('dataSize' in f) return acc.data.length === f.dataSize
+        const { offset, bytes } = f.memcmp
+        return offset + bytes.length <= acc.data.length && bytes.every((b, i) => acc.data[offset + i] === b)
+      }),
+    )
+    const value = list.map((acc) => ({ pubkey: acc.address, account: encodeAccount(rawOf(acc), cfg) }))
+    return cfg.withContext ? { context: context(), value } : value
+  })
+  method('getTokenAccountsByOwner', z.tuple([pubkey, tokenAccountsFilter, accountConfig]), ([who, filter, cfg]) =>
+    tokenAccountsBy('owner', who, filter, cfg ?? {}),
+  )
+  method('getTokenAccountsByDelegate', z.tuple([pubkey, tokenAccountsFilter, accountConfig]), ([who, filter, cfg]) =>
+    tokenAccountsBy('delegate', who, filter, cfg ?? {}),
+  )
+  method('getTokenAccountBalance', z.tuple([pubkey, contextConfig]), ([who]) => {
+    const raw = rawAccount(who)
+    if (!raw) throw new RpcError(-32602, 'Invalid param: could not find account')
+    if (!isTokenProgram(raw.owner) || raw.data.length < 165) throw new RpcError(-32602, 'Invalid param: not a Token account')
+    const view = new DataView(raw.data.buffer, raw.data.byteOffset)
+    const amount = view.getBigUint64(64, true)
+    return { context: context(), value: tokenAmountJson(amount, mintDecimals(base58(raw.data.subarray(0, 32))) ?? 0) }
+  })
+  method('getTokenSupply', z.tuple([pubkey, contextConfig]), ([mint]) => {
+    const raw = rawAccount(mint)
+    if (!raw) throw new RpcError(-32602, 'Invalid param: could not find account')
+    if (!isTokenProgram(raw.owner)) throw new RpcError(-32602, 'Invalid param: not a Token mint')
+    if (raw.data.length < 82 || raw.data[45] !== 1) throw new RpcError(-32602, 'Invalid param: mint could not be unpacked')
+    const view = new DataView(raw.data.buffer, raw.data.byteOffset)
+    return { context: context(), value: tokenAmountJson(view.getBigUint64(36, true), raw.data[44] ?? 0) }
+  })
+  method('getSignatureStatuses', z.tuple([listOf(signatureText, MAX_SIGNATURE_STATUSES), signatureStatusesConfig]), ([signatures]) => ({
+    context: context(),
+    value: signatures.map((s) => {
+      const rec = records.get(s)
+      if (!rec) return null
+      return { slot: rec.slot, confirmations: null, err: rec.err, confirmationStatus: 'finalized', status: rec.err ? { Err: rec.err } : { Ok: null } }
+    }),
+  }))
+  method('getSignaturesForAddress', z.tuple([pubkey, signaturesForAddressConfig]), ([who, config]) => {
+    const cfg = config ?? {}
+    const limit = cfg.limit ?? MAX_SIGNATURES_FOR_ADDRESS_LIMIT
+    const out: unknown[] = []
+    // Newest first; `before` starts after that signature, `until` stops before it.
+    let started = cfg.before === undefined
+    for (let i = history.length - 1; i >= 0 && out.length < limit; i--) {
+      const r = history[i]!
+      if (r.signature === cfg.until) break
+      if (!started) {
+        started = r.signature === cfg.before
+        continue
       }
-    },
-    getRecentPrioritizationFees: () => [],
-    getMinimumBalanceForRentExemption: (p) => {
-      const size = Number(p[0] ?? 0)
-      if (!Number.isInteger(size) || size < 0) throw invalidParams('data length must be a non-negative integer')
-      return svm.minimumBalanceForRentExemption(BigInt(size))
-    },
-    getBalance: (p) => ({ context: context(), value: svm.getBalance(parseAddress(p[0])) ?? 0n }),
-    getAccountInfo: (p) => ({ context: context(), value: accountOut(parseAddress(p[0]), configOf(p[1])) }),
-    getMultipleAccounts: (p) => {
-      if (!Array.isArray(p[0])) throw invalidParams('expected an array of addresses')
-      const cfg = configOf(p[1])
-      return { context: context(), value: p[0].map((a) => accountOut(parseAddress(a), cfg)) }
-    },
-    getProgramAccounts: (p) => {
-      const program = parseAddress(p[0], 'program id')
-      const cfg = configOf(p[1])
-      const filters = Array.isArray(cfg.filters) ? cfg.filters : []
-      const list = svm.getProgramAccounts(program).filter((acc) =>
-        filters.every((f: unknown) => {
-          if (!isRecord(f)) return true
-          if (typeof f.dataSize === 'number') return acc.data.length === f.dataSize
-          if (isRecord(f.memcmp)) {
-            const bytes = f.memcmp.encoding === 'base64' ? getBase64Encoder().encode(String(f.memcmp.bytes)) : getBase58Encoder().encode(String(f.memcmp.bytes))
-            const offset = Number(f.memcmp.offset ?? 0)
-            return bytes.every((b, i) => acc.data[offset + i] === b)
-          }
-          return true
-        }),
-      )
-      const value = list.map((acc) => ({ pubkey: acc.address, account: accountOut(acc.address, cfg) }))
-      return cfg.withContext ? { context: context(), value } : value
-    },
-    getTokenAccountsByOwner: (p) => tokenAccountsBy('owner', parseAddress(p[0], 'owner'), p[1], configOf(p[2])),
-    getTokenAccountsByDelegate: (p) => tokenAccountsBy('delegate', parseAddress(p[0], 'delegate'), p[1], configOf(p[2])),
-    getTokenAccountBalance: (p) => {
-      const raw = rawAccount(parseAddress(p[0]))
-      if (!raw || (raw.owner !== TOKEN_PROGRAM && raw.owner !== TOKEN_2022_PROGRAM) || raw.data.length < 165) {
-        throw invalidParams('Invalid param: not a Token account')
-      }
-      const view = new DataView(raw.data.buffer, raw.data.byteOffset)
-      const amount = view.getBigUint64(64, true)
-      return { context: context(), value: tokenAmountJson(amount, mintDecimals(base58(raw.data.subarray(0, 32))) ?? 0) }
-    },
-    getTokenSupply: (p) => {
-      const raw = rawAccount(parseAddress(p[0], 'mint'))
-      if (!raw || raw.data.length !== 82) throw invalidParams('Invalid param: not a Token mint')
-      const view = new DataView(raw.data.buffer, raw.data.byteOffset)
-      return { context: context(), value: tokenAmountJson(view.getBigUint64(36, true), raw.data[44] ?? 0) }
-    },
-    getSignatureStatuses: (p) => {
-      if (!Array.isArray(p[0])) throw invalidParams('expected an array of signatures')
+      if (!r.accountKeys.includes(who)) continue
+      out.push({ signature: r.signature, slot: r.slot, err: r.err, memo: null, blockTime: BigInt(r.blockTime), confirmationStatus: 'finalized' })
+    }
+    return out
+  })
+  method('getTransaction', z.tuple([signatureText, transactionConfig]), ([sig, cfg]) => {
+    const rec = records.get(sig)
+    return rec ? txJson(rec, cfg ?? {}) : null
+  })
+  method('sendTransaction', z.tuple([z.string(), sendTransactionConfig]), ([text, cfg]) =>
+    execute(decodeParamTx(text, cfg?.encoding), cfg?.skipPreflight !== true),
+  )
+  method('simulateTransaction', z.tuple([z.string(), simulateTransactionConfig]), ([text, config]) => {
+    const cfg = config ?? {}
+    const { tx } = decodeWire(decodeParamTx(text, cfg.encoding))
+    const sigVerify = cfg.sigVerify === true
+    if (!sigVerify) svm.withSigverify(false)
+    try {
+      const sim = svm.simulateTransaction(tx)
+      const failed = sim instanceof FailedTransactionMetadata
+      const meta = sim.meta()
       return {
         context: context(),
-        value: p[0].map((s) => {
-          const rec = typeof s === 'string' ? records.get(s) : undefined
-          if (!rec) return null
-          return { slot: rec.slot, confirmations: null, err: rec.err, confirmationStatus: 'finalized', status: rec.err ? { Err: rec.err } : { Ok: null } }
-        }),
+        value: {
+          accounts: null,
+          err: failed ? transactionErrorJson(sim.err()) : null,
+          innerInstructions: null,
+          logs: meta.logs(),
+          replacementBlockhash: cfg.replaceRecentBlockhash ? latestBlockhash() : null,
+          returnData: null,
+          unitsConsumed: meta.computeUnitsConsumed(),
+        },
       }
-    },
-    getSignaturesForAddress: (p) => {
-      const who = parseAddress(p[0])
-      const cfg = configOf(p[1])
-      const limit = typeof cfg.limit === 'number' ? cfg.limit : 1000
-      return history
-        .filter((r) => r.accountKeys.includes(who))
-        .reverse()
-        .slice(0, limit)
-        .map((r) => ({ signature: r.signature, slot: r.slot, err: r.err, memo: null, blockTime: BigInt(r.blockTime), confirmationStatus: 'finalized' }))
-    },
-    getTransaction: (p) => {
-      const rec = typeof p[0] === 'string' ? records.get(p[0]) : undefined
-      return rec ? txJson(rec, configOf(p[1])) : null
-    },
-    sendTransaction: (p) => {
-      const { wire, cfg } = decodeParamTx(p, 'transaction')
-      return execute(wire, cfg.skipPreflight !== true)
-    },
-    simulateTransaction: (p) => {
-      const { wire, cfg } = decodeParamTx(p, 'transaction')
-      const { tx } = decodeWire(wire)
-      const sigVerify = cfg.sigVerify === true
-      if (!sigVerify) svm.withSigverify(false)
-      try {
-        const sim = svm.simulateTransaction(tx)
-        const failed = sim instanceof FailedTransactionMetadata
-        const meta = sim.meta()
-        return {
-          context: context(),
-          value: {
-            accounts: null,
-            err: failed ? transactionErrorJson(sim.err()) : null,
-            innerInstructions: null,
-            logs: meta.logs(),
-            replacementBlockhash: cfg.replaceRecentBlockhash ? latestBlockhash() : null,
-            returnData: null,
-            unitsConsumed: meta.computeUnitsConsumed(),
-          },
-        }
-      } finally {
-        if (!sigVerify) svm.withSigverify(true)
-      }
-    },
+    } finally {
+      if (!sigVerify) svm.withSigverify(true)
+    }
+  })
+  method('requestAirdrop', z.tuple([pubkey, u64, contextConfig]), async ([to, amount]) => {
+    // agave's faucet refuses over-cap requests and the RPC reports any faucet failure as Internal error.
+    if (BigInt(amount) > maxAirdrop) {
+      throw new RpcError(-32603, 'Internal error', `request too large; req: ◎${lamportsToSol(BigInt(amount))}, cap: ◎${lamportsToSol(maxAirdrop)}`)
+    }
+    if (amount === 0) throw invalidParams('lamports must be greater than 0')
+    return airdrop(to, BigInt(amount))
+  })
+
+  const countMethod = (name: string) => {
+    const key = counts.has(name) || counts.size < MAX_COUNTED_METHODS ? name : 'other'
+    counts.set(key, (counts.get(key) ?? 0) + 1)
   }
 
-  const asyncMethods: Record<string, (p: unknown[]) => Promise<unknown>> = {
-    requestAirdrop: async (p) => {
-      const to = parseAddress(p[0])
-      const amount = typeof p[1] === 'number' || typeof p[1] === 'bigint' ? BigInt(p[1]) : -1n
-      if (amount <= 0n) throw invalidParams('lamports must be a positive integer')
-      return airdrop(to, amount)
-    },
+  const errorOut = (id: string | number | null, e: unknown) => {
+    if (e instanceof RpcError) {
+      return { jsonrpc: '2.0', id, error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } }
+    }
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: e instanceof Error ? e.message : 'Internal error' } }
   }
 
   const call = async (req: unknown): Promise<unknown> => {
@@ -626,33 +722,43 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }
     }
     const id = typeof req.id === 'number' || typeof req.id === 'string' ? req.id : null
-    counts[req.method] = (counts[req.method] ?? 0) + 1
-    const params = Array.isArray(req.params) ? req.params : req.params === undefined ? [] : undefined
+    countMethod(req.method)
     try {
-      if (!params) throw invalidParams('params must be an array')
-      const sync = methods[req.method]
-      const asyncFn = asyncMethods[req.method]
-      if (!sync && !asyncFn) throw new RpcError(-32601, 'Method not found')
-      const result = sync ? sync(params) : await asyncFn!(params)
-      return { jsonrpc: '2.0', id, result }
+      const run = methods.get(req.method)
+      if (!run) throw new RpcError(-32601, 'Method not found')
+      if (req.params !== undefined && !Array.isArray(req.params)) throw invalidParams('params must be an array')
+      return { jsonrpc: '2.0', id, result: await run(req.params ?? []) }
     } catch (e) {
-      if (e instanceof RpcError) {
-        return { jsonrpc: '2.0', id, error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }) } }
-      }
-      return { jsonrpc: '2.0', id, error: { code: -32603, message: e instanceof Error ? e.message : 'Internal error' } }
+      return errorOut(id, e)
     }
   }
 
   // ---- HTTP ---------------------------------------------------------------------------------
+  const maxRequestBytes = options.maxRequestBytes ?? 50 * 1024
+  const extraOrigins = new Set(options.allowedOrigins ?? [])
+  /** No Origin (a Node client) or an allowed one; browsers elsewhere get no CORS headers and 403. */
+  const originAllowed = (origin: string | undefined) => origin === undefined || isLoopbackOrigin(origin) || extraOrigins.has(origin)
+
   const cors = (req: IncomingMessage, res: ServerResponse) => {
-    res.setHeader('access-control-allow-origin', '*')
+    const origin = req.headers.origin
+    res.setHeader('vary', 'Origin')
+    if (origin === undefined || !originAllowed(origin)) return
+    res.setHeader('access-control-allow-origin', origin)
     res.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS')
     res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type, solana-client')
     res.setHeader('access-control-max-age', '86400')
   }
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(stringifyJson(body))
+  }
 
   const server = createServer((req, res) => {
     cors(req, res)
+    if (!originAllowed(req.headers.origin)) {
+      res.writeHead(403, { 'content-type': 'text/plain', connection: 'close' }).end('Origin not allowed')
+      req.resume()
+      return
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end()
       return
@@ -665,48 +771,136 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       res.writeHead(405).end()
       return
     }
+    // Like agave's HTTP server: JSON only (which also keeps cross-site form posts off the faucet).
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    if (type !== 'application/json') {
+      res.writeHead(415, { 'content-type': 'text/plain', connection: 'close' })
+      res.end('Supplied content type is not allowed. Content-Type: application/json is required\n')
+      req.resume()
+      return
+    }
+    const tooLarge = () => {
+      json(res, 413, { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Request body too large; max ${maxRequestBytes} bytes` } })
+    }
+    if (Number(req.headers['content-length'] ?? 0) > maxRequestBytes) {
+      res.setHeader('connection', 'close')
+      tooLarge()
+      req.resume()
+      return
+    }
     const chunks: Buffer[] = []
     let size = 0
+    let refused = false
     req.on('data', (c: Buffer) => {
       size += c.length
-      if (size > 16 * 1024 * 1024) req.destroy()
-      else chunks.push(c)
+      if (refused) {
+        // Read on (and drop) so the client can read the 413; a sender that never stops is cut off.
+        if (size > 16 * maxRequestBytes) req.destroy()
+        return
+      }
+      if (size > maxRequestBytes) {
+        refused = true
+        chunks.length = 0
+        res.setHeader('connection', 'close')
+        tooLarge()
+        return
+      }
+      chunks.push(c)
     })
     req.on('end', () => {
+      if (refused) return
       void (async () => {
         let body: unknown
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
         } catch {
-          res.writeHead(200, { 'content-type': 'application/json' })
-          res.end(stringifyJson({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }))
+          json(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
           return
         }
         let out: unknown
         if (Array.isArray(body)) {
-          out = []
-          for (const r of body) (out as unknown[]).push(await call(r))
+          if (body.length === 0) out = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }
+          else {
+            const list: unknown[] = []
+            for (const r of body) {
+              list.push(await call(r))
+              // Let other requests in between the entries of a batch.
+              await new Promise<void>((resolve) => setImmediate(resolve))
+            }
+            out = list
+          }
         } else out = await call(body)
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(stringifyJson(out))
+        json(res, 200, out)
       })().catch(() => {
-        if (!res.headersSent) res.writeHead(500).end()
+        if (!res.headersSent) json(res, 200, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
       })
     })
   })
 
   // ---- websocket ------------------------------------------------------------------------------
-  const wss = new WebSocketServer({ server })
+  const subscriptionRefused = () => new RpcError(-32603, 'Internal Error: Subscription refused. Node subscription limit reached')
+  const invalidSubscription = () => new RpcError(-32602, 'Invalid subscription id.')
+  type WsHandler = (socket: WebSocket, params: unknown[]) => unknown
+  const issue = (socket: WebSocket, kind: Subscription['kind'], signature?: string): Subscription => {
+    if (subscriptions.size >= maxSubscriptions) throw subscriptionRefused()
+    const sub: Subscription = { id: nextSubId++, socket, kind, ...(signature ? { signature } : {}) }
+    let mine = issued.get(socket)
+    if (!mine) issued.set(socket, (mine = new Map()))
+    mine.set(sub.id, kind)
+    return sub
+  }
+  const unsubscribe = (kind: Subscription['kind']): WsHandler => (socket, params) => {
+    const [id] = parseParams(z.tuple([u64]), params)
+    if (issued.get(socket)?.get(id) !== kind) throw invalidSubscription()
+    issued.get(socket)?.delete(id)
+    endSubscription(id)
+    return true
+  }
+  /** The websocket methods (agave's pubsub has only subscriptions); anything else is -32601. */
+  const wsMethods = new Map<string, WsHandler>([
+    [
+      'signatureSubscribe',
+      (socket, params) => {
+        const [sig] = parseParams(
+          z.tuple([signatureText, z.object({ commitment: z.string().optional(), enableReceivedNotification: z.boolean().optional() }).nullish()]),
+          params,
+        )
+        const sub = issue(socket, 'signature', sig)
+        const rec = records.get(sig)
+        if (rec) {
+          // Already landed: notified at once (after the subscribe answer) and ended, as on agave.
+          return { result: sub.id, after: () => notifySignature(sub, rec) }
+        }
+        subscriptions.set(sub.id, sub)
+        let ids = bySignature.get(sig)
+        if (!ids) bySignature.set(sig, (ids = new Set()))
+        ids.add(sub.id)
+        return { result: sub.id }
+      },
+    ],
+    ['signatureUnsubscribe', unsubscribe('signature')],
+    [
+      'slotSubscribe',
+      (socket, params) => {
+        parseParams(none, params)
+        const sub = issue(socket, 'slot')
+        subscriptions.set(sub.id, sub)
+        return { result: sub.id }
+      },
+    ],
+    ['slotUnsubscribe', unsubscribe('slot')],
+  ])
+
+  const wss = new WebSocketServer({
+    server,
+    maxPayload: maxRequestBytes,
+    verifyClient: (info, done) => (originAllowed(info.req.headers.origin) ? done(true) : done(false, 403, 'Origin not allowed')),
+  })
   wss.on('error', () => {})
   wss.on('connection', (socket) => {
     socket.on('error', () => {})
     socket.on('close', () => {
-      for (const [sig, subs] of sigSubs) {
-        const left = subs.filter((s) => s.socket !== socket)
-        if (left.length) sigSubs.set(sig, left)
-        else sigSubs.delete(sig)
-      }
-      for (const [id, s] of slotSubs) if (s === socket) slotSubs.delete(id)
+      for (const [id, sub] of [...subscriptions]) if (sub.socket === socket) endSubscription(id)
     })
     socket.on('message', (data) => {
       let req: unknown
@@ -722,43 +916,20 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       }
       const id = typeof req.id === 'number' || typeof req.id === 'string' ? req.id : null
       if (id === null) return // notifications (e.g. kit's keep-alive pings) get no answer
-      const method = req.method
-      const params = Array.isArray(req.params) ? req.params : []
-      counts[method] = (counts[method] ?? 0) + 1
-      if (method === 'signatureSubscribe') {
-        if (typeof params[0] !== 'string') {
-          wsSend(socket, { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: signature must be a string' } })
-          return
+      countMethod(req.method)
+      try {
+        const run = wsMethods.get(req.method)
+        if (!run) throw new RpcError(-32601, 'Method not found')
+        if (req.params !== undefined && !Array.isArray(req.params)) throw invalidParams('params must be an array')
+        const out = run(socket, req.params ?? []) as { result: unknown; after?: () => void } | boolean
+        if (typeof out === 'boolean') wsSend(socket, { jsonrpc: '2.0', id, result: out })
+        else {
+          wsSend(socket, { jsonrpc: '2.0', id, result: out.result })
+          out.after?.()
         }
-        const sub: SigSub = { socket, id: nextSubId++ }
-        wsSend(socket, { jsonrpc: '2.0', id, result: sub.id })
-        const rec = records.get(params[0])
-        if (rec) notifySignature(sub, rec)
-        else sigSubs.set(params[0], [...(sigSubs.get(params[0]) ?? []), sub])
-        return
+      } catch (e) {
+        wsSend(socket, errorOut(id, e))
       }
-      if (method === 'slotSubscribe') {
-        const subId = nextSubId++
-        slotSubs.set(subId, socket)
-        wsSend(socket, { jsonrpc: '2.0', id, result: subId })
-        return
-      }
-      if (method.endsWith('Subscribe')) {
-        wsSend(socket, { jsonrpc: '2.0', id, result: nextSubId++ })
-        return
-      }
-      if (method.endsWith('Unsubscribe')) {
-        const subId = params[0]
-        slotSubs.delete(Number(subId))
-        for (const [sig, subs] of sigSubs) {
-          const left = subs.filter((s) => s.id !== subId)
-          if (left.length) sigSubs.set(sig, left)
-          else sigSubs.delete(sig)
-        }
-        wsSend(socket, { jsonrpc: '2.0', id, result: true })
-        return
-      }
-      void call(req).then((out) => wsSend(socket, out))
     })
   })
 
@@ -781,7 +952,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     airdrop,
     createMint,
     mintTo,
-    methodCounts: () => ({ ...counts }),
+    methodCounts: () => Object.fromEntries(counts),
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate()

@@ -25,12 +25,16 @@ import {
   signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
+import { zstdDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { type SolanaDevnet, startSolanaDevnet } from './devnet.ts'
 import { uiAmountString } from './encoding.ts'
 import { mnemonicToSeed, slip10Ed25519, solanaDevSigner } from './keys.ts'
+import { type SolanaRpcServer, startSolanaRpc } from './rpc.ts'
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 
 describe('Solana dev keys', () => {
   it('follows the SLIP-0010 ed25519 test vector 1', () => {
@@ -230,22 +234,324 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     expect((await raw('noSuchMethod')).error?.code).toBe(-32601)
     expect((await raw('getBalance', ['not-an-address'])).error?.code).toBe(-32602)
     expect((await raw('sendTransaction', ['AAAA', { encoding: 'base64' }])).error?.code).toBe(-32602)
-    const bad = await fetch(devnet.rpcUrl, { method: 'POST', body: '{nope' })
+    const bad = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })
     expect(((await bad.json()) as any).error.code).toBe(-32700)
     const preflight = await fetch(devnet.rpcUrl, {
       method: 'OPTIONS',
       headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,solana-client' },
     })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    // The calling loopback origin is echoed, never '*'.
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
     expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,solana-client')
     const batch = await fetch(devnet.rpcUrl, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify([
         { jsonrpc: '2.0', id: 1, method: 'getHealth' },
         { jsonrpc: '2.0', id: 2, method: 'getGenesisHash' },
       ]),
     })
     expect(((await batch.json()) as any[]).map((r) => r.result)).toEqual(['ok', devnet.genesisHash])
+  })
+})
+
+type RpcAnswer = { result?: any; error?: { code: number; message: string; data?: any } }
+
+/** One JSON-RPC POST; returns the HTTP status and the parsed body. */
+async function post(url: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const res = await fetch(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const text = await res.text()
+  let json: any
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: res.status, json, text, headers: res.headers }
+}
+
+/** A websocket JSON-RPC client that keeps every frame and the close code. */
+class WsClient {
+  readonly frames: any[] = []
+  closeCode: number | undefined
+  private nextId = 1
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (d) => this.frames.push(JSON.parse(d.toString())))
+    socket.on('close', (code) => (this.closeCode = code))
+  }
+  static async open(url: string): Promise<WsClient> {
+    const socket = new WebSocket(url)
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+    })
+    return new WsClient(socket)
+  }
+  async until<T>(get: () => T | undefined): Promise<T> {
+    for (let i = 0; i < 500; i++) {
+      const v = get()
+      if (v !== undefined) return v
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    throw new Error('timed out waiting on the websocket')
+  }
+  async request(method: string, params?: unknown): Promise<RpcAnswer> {
+    const id = this.nextId++
+    this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+    return this.until(() => this.frames.find((f) => f.id === id))
+  }
+  closed(): Promise<number> {
+    return this.until(() => this.closeCode)
+  }
+}
+
+describe('startSolanaRpc: fails the way a real cluster fails', () => {
+  let rpc: SolanaRpcServer
+  let tokenAccount: string
+  let owner: string
+  let mint: string
+  beforeAll(async () => {
+    rpc = await startSolanaRpc({ maxAirdropLamports: 10n * 1_000_000_000n, allowedOrigins: ['https://app.example'] })
+    owner = (await solanaDevSigner(5)).address
+    mint = await rpc.createMint({ decimals: 6 })
+    tokenAccount = await rpc.mintTo({ mint: address(mint), owner: address(owner), amount: 5n })
+  })
+  afterAll(async () => {
+    await rpc?.stop()
+  })
+  const call = async (method: string, params?: unknown): Promise<RpcAnswer> => {
+    const { status, json } = await post(rpc.rpcUrl, { jsonrpc: '2.0', id: 7, method, params })
+    expect([method, status]).toEqual([method, 200])
+    return json
+  }
+  const keys = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => (await solanaDevSigner(200 + i)).address))
+  const sig = (n: number) => Array.from({ length: n }, () => '1'.repeat(64))
+
+  it('dispatches only its own methods: Object.prototype names and websocket-only methods get -32601', async () => {
+    for (const method of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'signatureSubscribe', 'getBlock']) {
+      expect([method, (await call(method, [])).error]).toEqual([method, { code: -32601, message: 'Method not found' }])
+    }
+    const counts = rpc.methodCounts()
+    expect(Object.getPrototypeOf(counts)).toBe(Object.prototype)
+    expect(counts.constructor).toBe(1)
+    expect(Object.hasOwn(counts, '__proto__')).toBe(true)
+    expect((await call('getHealth')).result).toBe('ok')
+  })
+
+  it("applies the cluster's input limits with agave's codes and messages", async () => {
+    const hundred = await keys(100)
+    const extra = (await solanaDevSigner(300)).address
+    const table: [string, unknown[], { code: number; message: string }][] = [
+      ['getMultipleAccounts', [[...hundred, extra]], { code: -32602, message: 'Too many inputs provided; max 100' }],
+      // The count is checked before the keys, as on agave.
+      ['getMultipleAccounts', [Array(101).fill('not-a-key')], { code: -32602, message: 'Too many inputs provided; max 100' }],
+      ['getSignatureStatuses', [sig(257)], { code: -32602, message: 'Too many inputs provided; max 256' }],
+      ['getRecentPrioritizationFees', [[...hundred, ...hundred.slice(0, 29)]], { code: -32602, message: 'Too many inputs provided; max 128' }],
+      ['getSignaturesForAddress', [owner, { limit: 0 }], { code: -32602, message: 'Invalid limit; max 1000' }],
+      ['getSignaturesForAddress', [owner, { limit: 1001 }], { code: -32602, message: 'Invalid limit; max 1000' }],
+      ['getSignaturesForAddress', [owner, { limit: -1 }], { code: -32602, message: 'Invalid limit; max 1000' }],
+      ['getProgramAccounts', [TOKEN, { encoding: 'base64', filters: Array(5).fill({ dataSize: 165 }) }], { code: -32602, message: 'Too many filters provided; max 4' }],
+      ['getProgramAccounts', [TOKEN, { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(129).toString('base64'), encoding: 'base64' } }] }], { code: -32602, message: 'Invalid param: DataTooLarge' }],
+      ['sendTransaction', ['A'.repeat(1645), { encoding: 'base64' }], { code: -32602, message: 'base64 encoded solana_transaction::versioned::VersionedTransaction too large: 1645 bytes (max: encoded/raw 1644/1232)' }],
+      ['sendTransaction', ['2'.repeat(1684)], { code: -32602, message: 'base58 encoded solana_transaction::versioned::VersionedTransaction too large: 1684 bytes (max: encoded/raw 1683/1232)' }],
+      ['simulateTransaction', [Buffer.alloc(1233).toString('base64'), { encoding: 'base64' }], { code: -32602, message: 'decoded solana_transaction::versioned::VersionedTransaction too large: 1233 bytes (max: 1232 bytes)' }],
+      // A 165-byte token account in the legacy binary/base58 encoding (the default when none is asked for).
+      ['getAccountInfo', [tokenAccount], { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' }],
+      ['getTokenAccountsByOwner', [owner, { mint }, { encoding: 'base58' }], { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' }],
+      ['requestAirdrop', [owner, 10_000_000_001], { code: -32603, message: 'Internal error' }],
+    ]
+    for (const [method, params, error] of table) {
+      const answer = await call(method, params)
+      expect([method, { code: answer.error?.code, message: answer.error?.message }]).toEqual([method, error])
+    }
+    // At the limits they answer.
+    expect((await call('getMultipleAccounts', [hundred, { encoding: 'base64' }])).result.value).toHaveLength(100)
+    expect((await call('getSignatureStatuses', [sig(256)])).result.value).toEqual(Array(256).fill(null))
+    expect(await call('getSignaturesForAddress', [owner, { limit: 1000 }])).toMatchObject({ result: [{ err: null }] })
+    expect((await call('getAccountInfo', [tokenAccount, { dataSlice: { offset: 0, length: 128 } }])).result.value.data).toEqual(expect.any(String))
+    expect((await call('getAccountInfo', [tokenAccount, { encoding: 'base64' }])).result.value.space).toBe(165)
+    const zstd = (await call('getAccountInfo', [tokenAccount, { encoding: 'base64+zstd' }])).result.value.data
+    expect(zstd[1]).toBe('base64+zstd')
+    expect(zstdDecompressSync(Buffer.from(zstd[0], 'base64'))).toHaveLength(165)
+    expect((await call('requestAirdrop', [owner, 10_000_000_000])).result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await call('requestAirdrop', [owner, 10_000_000_001])).error?.data).toBe('request too large; req: ◎10.000000001, cap: ◎10')
+  })
+
+  it('validates the params of every method: wrong types get -32602 with a message, never a crash', async () => {
+    const unused = (await solanaDevSigner(302)).address
+    const table: [string, unknown, string][] = [
+      ['getBalance', [], 'Invalid params: Too small: expected array to have >=1 items'],
+      ['getBalance', [42], 'Invalid params: params[0]: Invalid input: expected string, received number'],
+      ['getBalance', ['not-an-address'], 'Invalid param: Invalid'],
+      ['getBalance', ['1111'], 'Invalid param: WrongSize'],
+      ['getBalance', { address: owner }, 'Invalid params: params must be an array'],
+      ['getHealth', [1], 'Invalid params: Too big: expected array to have <=0 items'],
+      ['getAccountInfo', [owner, 'base64'], 'Invalid params: params[1]: Invalid input: expected object, received string'],
+      ['getAccountInfo', [owner, { encoding: 'hex' }], 'Invalid params: params[1].encoding: Invalid option: expected one of "binary"|"base58"|"base64"|"base64+zstd"|"jsonParsed"'],
+      ['getMultipleAccounts', ['x'], 'Invalid params: params[0]: Invalid input: expected array, received string'],
+      ['getSignaturesForAddress', [owner, { limit: '10' }], 'Invalid params: params[1].limit: Invalid input: expected number, received string'],
+      ['getSignaturesForAddress', [owner, { before: 'not-a-signature' }], 'Invalid param: Invalid'],
+      ['getSignaturesForAddress', [owner, { until: 'abc' }], 'Invalid param: WrongSize'],
+      ['getSignatureStatuses', [['x']], 'Invalid param: WrongSize'],
+      ['getTransaction', [123], 'Invalid params: params[0]: Invalid input: expected string, received number'],
+      ['sendTransaction', [{}], 'Invalid params: params[0]: Invalid input: expected string, received object'],
+      ['sendTransaction', ['AAAA', { skipPreflight: 'yes' }], 'Invalid params: params[1].skipPreflight: Invalid input: expected boolean, received string'],
+      ['simulateTransaction', ['AA', { sigVerify: true, replaceRecentBlockhash: true }], 'sigVerify may not be used with replaceRecentBlockhash'],
+      ['requestAirdrop', [owner, -5], 'Invalid params: params[1]: Too small: expected number to be >=0'],
+      ['requestAirdrop', [owner, 1.5], 'Invalid params: params[1]: Invalid input: expected int, received number'],
+      ['requestAirdrop', [owner, '100'], 'Invalid params: params[1]: Invalid input: expected number, received string'],
+      ['getMinimumBalanceForRentExemption', ['10'], 'Invalid params: params[0]: Invalid input: expected number, received string'],
+      ['getSlot', [{ commitment: 'soon' }], 'Invalid params: params[0].commitment: Invalid option: expected one of "processed"|"confirmed"|"finalized"|"recent"|"single"|"singleGossip"|"root"|"max"'],
+      ['getTokenAccountsByOwner', [owner, {}], 'Invalid params: params[1]: expected { mint: <address> } or { programId: <address> }'],
+      ['getTokenAccountsByOwner', [owner, { mint: 'x' }], 'Invalid param: WrongSize'],
+      ['getTokenAccountsByOwner', [owner, { programId: owner }], 'Invalid param: unrecognized Token program id'],
+      ['getTokenAccountsByOwner', [owner, { mint: unused }, { encoding: 'base64' }], 'Invalid param: could not find mint'],
+      ['getTokenAccountsByOwner', [owner, { mint: rpc.authority }, { encoding: 'base64' }], 'Invalid param: not a Token mint'],
+      ['getTokenAccountBalance', [unused], 'Invalid param: could not find account'],
+      ['getTokenAccountBalance', [rpc.authority], 'Invalid param: not a Token account'],
+      ['getTokenSupply', [tokenAccount], 'Invalid param: mint could not be unpacked'],
+      ['getProgramAccounts', [TOKEN, { filters: [{ size: 1 }] }], 'Invalid params: params[1].filters[0]: expected { dataSize }, { memcmp: { offset, bytes, encoding? } } or "tokenAccountState"'],
+      ['isBlockhashValid', [7], 'Invalid params: params[0]: Invalid input: expected string, received number'],
+      ['getFeeForMessage', ['AAAA'], 'failed to deserialize solana_message::versioned::VersionedMessage: Codec [fixCodecSize] expected 32 bytes, got 0.'],
+    ]
+    for (const [method, params, message] of table) {
+      expect([method, params, (await call(method, params)).error]).toEqual([method, params, { code: -32602, message }])
+    }
+    // Every method, every wrong shape: a JSON-RPC answer with status 200, and the server goes on.
+    const methods = [
+      'getHealth', 'getVersion', 'getGenesisHash', 'getIdentity', 'getSlot', 'getBlockHeight', 'getTransactionCount', 'getEpochInfo',
+      'getLatestBlockhash', 'isBlockhashValid', 'getFeeForMessage', 'getRecentPrioritizationFees', 'getMinimumBalanceForRentExemption',
+      'getBalance', 'getAccountInfo', 'getMultipleAccounts', 'getProgramAccounts', 'getTokenAccountsByOwner', 'getTokenAccountsByDelegate',
+      'getTokenAccountBalance', 'getTokenSupply', 'getSignatureStatuses', 'getSignaturesForAddress', 'getTransaction', 'sendTransaction',
+      'simulateTransaction', 'requestAirdrop',
+    ]
+    const shapes: unknown[] = [null, 1, 'x', {}, [null, null, null, null], [[]], [{}], [true, 1], [-1], [owner, 'x', 'y', 'z']]
+    for (const method of methods) {
+      const { status, json } = await post(rpc.rpcUrl, shapes.map((params, id) => ({ jsonrpc: '2.0', id, method, params })))
+      expect([method, status, json.length]).toEqual([method, 200, shapes.length])
+      for (const answer of json as RpcAnswer[]) {
+        if (answer.error) expect([method, [-32602, -32600].includes(answer.error.code), typeof answer.error.message]).toEqual([method, true, 'string'])
+      }
+    }
+    expect((await call('getHealth')).result).toBe('ok')
+  })
+
+  it('serves other requests while a long batch runs (no request holds the server)', async () => {
+    // About 360 entries in one body under the 50 KiB cap, each scanning the token program's accounts.
+    const entry = { jsonrpc: '2.0', id: 0, method: 'getProgramAccounts', params: [TOKEN, { encoding: 'jsonParsed' }] }
+    const entries: string[] = []
+    while (entries.join(',').length + 100 < 50 * 1024) entries.push(JSON.stringify({ ...entry, id: entries.length }))
+    const count = entries.length
+    expect(count).toBeGreaterThan(300)
+    const done = () => rpc.methodCounts().getProgramAccounts ?? 0
+    const before = done()
+    const batch = post(rpc.rpcUrl, `[${entries.join(',')}]`)
+    // Once the server has started on the batch, ask for something else.
+    for (let i = 0; i < 100_000 && done() === before; i++) await new Promise((r) => setImmediate(r))
+    expect(done()).toBeGreaterThan(before)
+    const health = await post(rpc.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'getHealth' })
+    expect(health.json.result).toBe('ok')
+    // It was answered while the batch was still being worked through.
+    expect(done() - before).toBeLessThan(count)
+    const b = await batch
+    expect(b.json).toHaveLength(count)
+    expect(b.json.every((r: RpcAnswer) => Array.isArray(r.result))).toBe(true)
+    expect(done() - before).toBe(count)
+  }, 30_000)
+
+  it('caps HTTP bodies at 50 KiB (413) and websocket frames alike (closed with 1009)', async () => {
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: [], pad: 'x'.repeat(50 * 1024) })
+    const refused = await post(rpc.rpcUrl, big)
+    expect(refused.status).toBe(413)
+    expect(refused.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body too large; max 51200 bytes' } })
+    expect((await call('getHealth')).result).toBe('ok')
+    const ws = await WsClient.open(rpc.wsUrl)
+    expect((await ws.request('slotSubscribe', [])).result).toEqual(expect.any(Number))
+    ws.socket.send(big)
+    expect(await ws.closed()).toBe(1009)
+  })
+
+  it('speaks only real subscriptions over the websocket: unknown methods -32601, unknown ids -32602', async () => {
+    const ws = await WsClient.open(rpc.wsUrl)
+    for (const method of ['fooSubscribe', 'accountSubscribe2', 'toString', 'constructor', 'getBalance', 'requestAirdrop']) {
+      expect([method, (await ws.request(method, [owner])).error]).toEqual([method, { code: -32601, message: 'Method not found' }])
+    }
+    const slot = (await ws.request('slotSubscribe', [])).result
+    expect((await ws.request('slotUnsubscribe', [slot])).result).toBe(true)
+    expect((await ws.request('slotUnsubscribe', [slot])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' })
+    expect((await ws.request('signatureUnsubscribe', [999_999])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' })
+    expect((await ws.request('signatureSubscribe', ['not-a-signature'])).error).toEqual({ code: -32602, message: 'Invalid param: Invalid' })
+    expect((await ws.request('slotSubscribe', [1])).error).toEqual({ code: -32602, message: 'Invalid params: Too big: expected array to have <=0 items' })
+    ws.socket.close()
+  })
+
+  it('refuses subscriptions past maxSubscriptions with agave\'s message', async () => {
+    const small = await startSolanaRpc({ maxSubscriptions: 2 })
+    try {
+      const ws = await WsClient.open(small.wsUrl)
+      const a = (await ws.request('slotSubscribe', [])).result
+      await ws.request('signatureSubscribe', ['1'.repeat(64)])
+      expect((await ws.request('slotSubscribe', [])).error).toEqual({
+        code: -32603,
+        message: 'Internal Error: Subscription refused. Node subscription limit reached',
+      })
+      expect((await ws.request('slotUnsubscribe', [a])).result).toBe(true)
+      expect((await ws.request('slotSubscribe', [])).result).toEqual(expect.any(Number))
+      ws.socket.close()
+    } finally {
+      await small.stop()
+    }
+  })
+
+  it('sends no CORS wildcard: loopback (and configured) origins are echoed, others get 403 and cannot reach the faucet', async () => {
+    const preflight = (origin: string) =>
+      fetch(rpc.rpcUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+    for (const origin of ['http://127.0.0.1:5173', 'http://localhost:3000', 'http://[::1]:8080', 'https://app.example']) {
+      const res = await preflight(origin)
+      expect([origin, res.status, res.headers.get('access-control-allow-origin')]).toEqual([origin, 204, origin])
+    }
+    for (const origin of ['https://evil.example', 'http://127.0.0.1.evil.example', 'null']) {
+      const res = await preflight(origin)
+      expect([origin, res.status, res.headers.get('access-control-allow-origin')]).toEqual([origin, 403, null])
+    }
+    // A cross-site "simple" POST (no preflight) to the faucet is refused before it runs.
+    const target = (await solanaDevSigner(301)).address
+    const airdrop = { jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [target, 1_000_000_000] }
+    const evil = await post(rpc.rpcUrl, airdrop, { 'content-type': 'text/plain', origin: 'https://evil.example' })
+    expect([evil.status, evil.text, evil.headers.get('access-control-allow-origin')]).toEqual([403, 'Origin not allowed', null])
+    // Without an Origin a non-JSON body is refused like agave's HTTP server does.
+    const plain = await post(rpc.rpcUrl, airdrop, { 'content-type': 'text/plain' })
+    expect([plain.status, plain.text]).toEqual([415, 'Supplied content type is not allowed. Content-Type: application/json is required\n'])
+    expect((await call('getBalance', [target])).result.value).toBe(0)
+    // The page's own origin still gets its airdrop, with its origin echoed.
+    const page = await post(rpc.rpcUrl, airdrop, { 'content-type': 'application/json', origin: 'http://127.0.0.1:5173' })
+    expect([page.status, page.headers.get('access-control-allow-origin')]).toEqual([200, 'http://127.0.0.1:5173'])
+    expect((await call('getBalance', [target])).result.value).toBe(1_000_000_000)
+    // The websocket handshake checks the Origin too.
+    const handshake = (origin: string) =>
+      new Promise<number | 'open'>((resolve) => {
+        const socket = new WebSocket(rpc.wsUrl, { headers: { origin } })
+        socket.once('open', () => {
+          socket.close()
+          resolve('open')
+        })
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+      })
+    expect(await handshake('https://evil.example')).toBe(403)
+    expect(await handshake('http://localhost:5173')).toBe('open')
+  })
+
+  it('disconnects a websocket reader whose unsent notifications pass maxBufferedBytesPerSocket', async () => {
+    const small = await startSolanaRpc({ maxBufferedBytesPerSocket: 1 })
+    try {
+      const ws = await WsClient.open(small.wsUrl)
+      // The answer to the subscription itself is larger than 1 byte: the socket is dropped instead of queueing it.
+      ws.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'slotSubscribe', params: [] }))
+      expect(await ws.closed()).toBe(1006)
+      expect(ws.frames).toEqual([])
+    } finally {
+      await small.stop()
+    }
   })
 })
