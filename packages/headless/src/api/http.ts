@@ -125,33 +125,15 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
 
 /** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {})
-    return Promise.reject(abortReason(signal))
-  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal))
+    if (signal.aborted) onAbort()
     signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname
-  } catch {
-    return url
-  }
-}
+const pathOf = (url: string): string => new URL(url).pathname
 
 /**
  * Parses a response body with its schema. A body of the wrong shape (or one the parser cannot walk)
@@ -159,20 +141,20 @@ function pathOf(url: string): string {
  * and the zod issues ('Invalid response from /getWallets: count: Invalid input').
  */
 export function parseResponse<T>(schema: Schema<T>, raw: unknown, errorText: string, url: string): T {
-  let result: ReturnType<Schema<T>['safeParse']>
+  let detail = 'unreadable body'
+  let cause: unknown
   try {
-    result = schema.safeParse(raw)
-  } catch (error) {
-    throw new PorticoError(errorText, { cause: new RequestFailure('bad-shape', `Invalid response from ${pathOf(url)}`, { cause: error }) })
-  }
-  if (!result.success) {
-    const detail = result.error.issues
+    const result = schema.safeParse(raw)
+    if (result.success) return result.data
+    cause = result.error
+    detail = result.error.issues
       .slice(0, 10)
       .map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`)
       .join('; ')
-    throw new PorticoError(errorText, { cause: new RequestFailure('bad-shape', invalidResponseError(pathOf(url), detail), { cause: result.error }) })
+  } catch (error) {
+    cause = error
   }
-  return result.data
+  throw new PorticoError(errorText, { cause: new RequestFailure('bad-shape', invalidResponseError(pathOf(url), detail), { cause }) })
 }
 
 export function createHttp(options: HttpOptions) {
@@ -255,7 +237,7 @@ export function createHttp(options: HttpOptions) {
     let timedOut = false
     const timer = timers.setTimeout(() => {
       timedOut = true
-      controller.abort(new RequestFailure('timeout', `${where} timed out after ${timeoutMs} ms`))
+      controller.abort()
     }, timeoutMs)
     const settleError = (error: unknown, kind: RequestFailureKind): unknown => {
       if (flightSignal.aborted) return abortReason(flightSignal)
@@ -340,13 +322,6 @@ export function createHttp(options: HttpOptions) {
     })
   }
 
-  /** The error a caller sees for a failure of the transport. */
-  function publicError(error: unknown, req: HttpRequest<unknown>): unknown {
-    if (req.signal?.aborted) return abortReason(req.signal)
-    if (error instanceof HttpStatusError) return error
-    return new PorticoError(req.errorText, { cause: error })
-  }
-
   /** One call: cache, in-flight sharing (GETs), retries, timeout, size cap, schema. */
   async function request<T>(req: HttpRequest<T>): Promise<T> {
     const method = req.method ?? 'GET'
@@ -376,7 +351,9 @@ export function createHttp(options: HttpOptions) {
     try {
       raw = await waitFor(key, flight, req.signal)
     } catch (error) {
-      throw publicError(error, req as HttpRequest<unknown>)
+      // The caller's own abort, an HTTP status as is; anything else is the method's catalogue text.
+      if (req.signal?.aborted) throw abortReason(req.signal)
+      throw error instanceof HttpStatusError ? error : new PorticoError(req.errorText, { cause: error })
     }
     if (!req.schema) return undefined as T
     const data = parseResponse(req.schema, raw, req.errorText, req.url)
