@@ -147,7 +147,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       const connecting = portico.connection.connect('walletConnect')
       await until(() => portico.connection.$wcUri.get(), 'the pairing URI')
       portico.connection.cancelPairing()
-      await connecting
+      await expect(connecting).rejects.toThrow('Modal closed')
     }
     const [loopback, asked] = clients.map((c) => c.core.verify.register as (p: unknown) => Promise<string | undefined>)
     expect(await loopback!({ id: 'a', decryptedId: 'b' })).toBe('')
@@ -218,7 +218,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     const uri = await until(() => portico.connection.$wcUri.get(), 'the pairing URI')
     await wallet.pair(uri)
     await wallet.rejectNext()
-    expect(await connecting).toBeUndefined()
+    await expect(connecting).rejects.toMatchObject({ message: 'Connection rejected', code: 4001 })
     expect(portico.connection.$error.get()).toBe('Connection rejected')
     expect(portico.chain.$account.get().status).toBe('disconnected')
     expect(portico.connection.$wcUri.get()).toBeUndefined()
@@ -239,7 +239,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     const connecting = portico.connection.connect('walletConnect')
     await until(() => portico.connection.$wcUri.get(), 'the pairing URI')
     portico.modal.close()
-    expect(await connecting).toBeUndefined()
+    await expect(connecting).rejects.toThrow('Modal closed')
     expect(portico.connection.$wcUri.get()).toBeUndefined()
     expect(portico.connection.$error.get()).toBeNull()
     expect(portico.chain.$account.get().status).toBe('disconnected')
