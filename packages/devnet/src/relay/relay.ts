@@ -192,6 +192,8 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
   const methodCounts = new Map<string, number>()
   const stats = { delivered: 0, malformed: 0, rejectedConnections: 0, droppedSlowClients: 0, evictedMessages: 0 }
 
+  /** Client id of each accepted handshake, from verifyClient to 'connection'. */
+  const authenticated = new WeakMap<IncomingMessage, string>()
   let port = 0
   const acceptsAudience = (aud: string): boolean => {
     if (extraAudiences.has(aud)) return true
@@ -218,8 +220,6 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       }
     },
   })
-  /** Client id of each accepted handshake, from verifyClient to 'connection'. */
-  const authenticated = new WeakMap<IncomingMessage, string>()
   await new Promise<void>((resolve, reject) => {
     wss.once('listening', () => resolve())
     wss.once('error', reject)
