@@ -3,7 +3,7 @@
 import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { fixtureAdapter, type Instances, networks, renderModal } from './support/fixtures'
+import { fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const NAMES = [
@@ -55,6 +55,7 @@ function pendingAdapter(): ChainAdapter {
 
 async function make(mode: ThemeMode, explorer: ExplorerBehaviour, adapter: ChainAdapter, arrange: (p: Portico) => Promise<void> | void): Promise<Portico> {
   const portico = createPortico({
+    ...LEGAL,
     featuredWalletIds: explorer.featured ?? [],
     projectId: 'storybook',
     networks,

@@ -39,7 +39,8 @@ export const ConnectRejected: Story = {
   name: 'Connect (connection rejected)',
   loaders: [
     instances({ connect: 'reject' }, async (p) => {
-      await p.connection.connect('io.portico.devwallet')
+      // The failed connect's text lands in the connection state the view shows (tryConnect never rejects).
+      await p.connection.tryConnect('io.portico.devwallet')
     }),
   ],
   play: async ({ canvas }) => {

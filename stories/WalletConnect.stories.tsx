@@ -3,7 +3,7 @@
 import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
+import { ADDRESS, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const FIXED_URI =
@@ -43,6 +43,7 @@ const RABBIT = { id: 'wallet-rabbit', name: 'Rabbit Wallet', image_url: walletIm
 
 async function make(mode: ThemeMode, pairing: Pairing, opts: { mobile?: boolean; wallet?: boolean }): Promise<Portico> {
   const portico = createPortico({
+    ...LEGAL,
     projectId: 'storybook',
     networks,
     adapters: [pairingAdapter(pairing)],

@@ -4,7 +4,7 @@
 import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { ADDRESS, type Instances, networks, renderModal } from './support/fixtures'
+import { ADDRESS, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
 import { walletImage } from './support/images'
 
 const FIXED_URI =
@@ -63,6 +63,7 @@ const memoryStorage = () => {
 
 async function make(mode: ThemeMode, pairing: Pairing): Promise<Portico> {
   const portico = createPortico({
+    ...LEGAL,
     projectId: 'storybook',
     networks,
     adapters: [pairingAdapter(pairing)],
