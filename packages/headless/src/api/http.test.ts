@@ -36,9 +36,12 @@ async function serve(handler: Parameters<typeof startServer>[0]): Promise<TestSe
   return server
 }
 
-/** Core + the account, explorer and exchange clients against `server`, with short limits. */
+/**
+ * Core + the account, explorer and exchange clients against `server`. The default timeout is long
+ * enough for a loaded machine; the tests of timeouts pass a short one or fire it by hand.
+ */
 function clients(server: TestServer, options: Partial<HttpOptions> = {}) {
-  const http = createHttp({ projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timeoutMs: 150, retryDelayMs: 5, ...options })
+  const http = createHttp({ projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timeoutMs: 5_000, retryDelayMs: 5, ...options })
   return {
     http,
     account: createAccountClient(http, { baseUrl: server.url }),
@@ -66,14 +69,28 @@ describe('timeout: a server that accepts and never answers', () => {
       if (answer) sendJson(res, { balances: [usdc] })
       else held.push(res)
     })
-    const { http, account } = clients(server)
-    const first = await failure(account.getBalance(ADDRESS, { chainId: 'eip155:1' }))
+    // The timeout fires when the test says so (once the server holds the request).
+    const timeouts: (() => void)[] = []
+    const timers = {
+      setTimeout: (fn: () => void, ms: number) => (ms === 10_000 ? timeouts.push(fn) : setTimeout(fn, ms)),
+      clearTimeout: () => {},
+    }
+    const { http, account } = clients(server, { timers, timeoutMs: 10_000 })
+    const timeOut = async (n: number) => {
+      while (server.requests.length < n || timeouts.length < n) await new Promise((r) => setTimeout(r, 1))
+      timeouts[n - 1]!()
+    }
+    const pending = failure(account.getBalance(ADDRESS, { chainId: 'eip155:1' }))
+    await timeOut(1)
+    const first = await pending
     expect(first.message).toBe('Token Balance Unavailable')
     expect(kindOf(first)).toBe('timeout')
     expect(http.inFlightCount()).toBe(0)
     expect(server.requests).toHaveLength(1) // a timeout is not retried
 
-    const again = await failure(account.getHistory(ADDRESS, { chainId: 'eip155:1' }))
+    const pendingHistory = failure(account.getHistory(ADDRESS, { chainId: 'eip155:1' }))
+    await timeOut(2)
+    const again = await pendingHistory
     expect(again.message).toBe('Failed to fetch transactions')
     expect(server.requests).toHaveLength(2)
 
@@ -87,7 +104,7 @@ describe('timeout: a server that accepts and never answers', () => {
 
   it('explorer and exchange calls stall into their own texts; origins into no origins', async () => {
     const server = await serve((_req, res) => held.push(res))
-    const { http, explorer, exchange } = clients(server)
+    const { http, explorer, exchange } = clients(server, { timeoutMs: 150 })
     expect((await failure(explorer.getWallets())).message).toBe('Something went wrong')
     expect((await failure(exchange.getExchanges({ asset: 'eip155:1/slip44:60', amount: 10 }))).message).toBe('Unable to get exchanges')
     expect((await failure(exchange.getPayUrl({ exchangeId: 'x', asset: 'a', amount: 1, recipient: 'r' }))).message).toBe('Unable to initiate payment')

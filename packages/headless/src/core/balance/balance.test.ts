@@ -158,12 +158,19 @@ describe('token balance flow against an API that accepts and stalls (real server
       const chain = createChain({ networks: [mainnet], defaultNetwork: mainnet, noAdapters: false })
       chain.setAccount('eip155', { address: ADDRESS, status: 'connected' })
       const banner = createBanner(timers)
-      const api = createApiClient({ baseUrl: server.url, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timeoutMs: 100, now: timers.now })
+      // The request timeout (10 s by default) fires when the test says so, once the server holds the request.
+      const timeouts: (() => void)[] = []
+      const apiTimers = { setTimeout: (fn: () => void) => timeouts.push(fn), clearTimeout: () => {} }
+      const api = createApiClient({ baseUrl: server.url, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timers: apiTimers, now: timers.now })
       const balance = createBalance({ chain, api, banner, timers, adapters: [] })
 
       const loading: boolean[] = []
       const unbind = chain.$chains.listen((c) => loading.push(c.eip155!.accountState?.balanceLoading ?? false))
-      await expect(balance.fetchTokenBalances({ namespace: 'eip155' })).resolves.toBe(false)
+      const fetched = balance.fetchTokenBalances({ namespace: 'eip155' })
+      await until(() => server.requests.length === 1 && timeouts.length === 1)
+      expect(chain.getAccount('eip155')?.balanceLoading).toBe(true)
+      timeouts[0]!()
+      await expect(fetched).resolves.toBe(false)
       unbind()
       expect(loading[0]).toBe(true)
       expect(chain.getAccount('eip155')).toMatchObject({ balanceLoading: false, lastRetry: 1_000 })
