@@ -94,7 +94,7 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
       fetch: explorerFetch,
       timers,
     })
-    const explorer = portico.explorer
+    const explorer = await portico.load('explorer')
     while (explorer.$hasMore.get()) await explorer.loadMore()
     portico.router.push('AllWallets')
     view = render(
@@ -137,7 +137,7 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
       await settle()
       const t2 = performance.now()
       // Only a finished search counts: the answer for this text must be on screen.
-      const search = portico.explorer.$search.get()
+      const search = portico.peek('explorer')!.$search.get()
       if (search.query !== text || search.loading) throw new Error(`search for "${text}" did not settle`)
       const shown = search.query.trim() ? search.results.length : COUNT
       if (mounted() > (rowsMounted.bound as number) || (shown > 0 && mounted() === 0)) throw new Error(`unexpected rows for "${text}": ${mounted()}`)

@@ -80,13 +80,13 @@ const loader =
 /** Open AllWallets with its first page loaded. */
 async function allWallets(p: Portico): Promise<void> {
   p.router.push('AllWallets')
-  await p.explorer.loadMore()
+  await (await p.load('explorer')).loadMore()
 }
 
 /** Type a search and wait for its (debounced) answer. */
 const searching = (text: string) => async (p: Portico) => {
   await allWallets(p)
-  const explorer = p.explorer
+  const explorer = await p.load('explorer')
   explorer.setSearch(text)
   await new Promise<void>((resolve) => {
     const stop = explorer.$search.subscribe((s) => {
@@ -158,7 +158,7 @@ export const ConnectWithExplorerWallets: Story = {
   name: 'Connect (recent explorer wallet before the installed ones)',
   loaders: [
     loader({ featured: ['wallet-5'] }, async (p) => {
-      const explorer = p.explorer
+      const explorer = await p.load('explorer')
       explorer.addRecent(CATALOGUE[1] as (typeof CATALOGUE)[number])
       await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
     }),

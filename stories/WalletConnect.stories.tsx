@@ -57,7 +57,7 @@ async function make(mode: ThemeMode, pairing: Pairing, opts: { mobile?: boolean;
   })
   await portico.ready
   if (opts.wallet) {
-    portico.explorer.addRecent(RABBIT)
+    ;(await portico.load('explorer')).addRecent(RABBIT)
     portico.router.push('ConnectingWalletConnect', { walletId: RABBIT.id })
   } else portico.router.push('ConnectingWalletConnect', {})
   return portico

@@ -76,7 +76,7 @@ async function make(mode: ThemeMode, pairing: Pairing): Promise<Portico> {
   })
   await portico.ready
   // What opening the modal does: the explorer's first page (and its total) is in.
-  await portico.explorer.loadMore()
+  await (await portico.load('explorer')).loadMore()
   portico.router.reset('ConnectingWalletConnectBasic')
   return portico
 }

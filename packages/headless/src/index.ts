@@ -6,7 +6,7 @@ export * from './adapters'
 export { createPortico, type Portico } from './core/portico'
 export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './core/host'
 export type { WalletFlow, WalletCallOptions } from './core/wallet/wallet'
-export type { ActivityFlow, ActivityState } from './core/activity/activity'
+export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,
@@ -21,7 +21,8 @@ export {
   type ResolvedOptions,
 } from './core/options/options'
 export type { FeaturesFlow } from './core/options/features'
-export { displayTransfers, dropGasFeeTransfers, operationSign, sumTransfers, visibleTransactions, type Transfer } from './core/activity/transactions'
+// The SPEC §5 display rules run inside the activity flow (lazy): useActivity() gives rows ready to show.
+export type { Transfer } from './core/activity/transactions'
 export type { IdentityFlow } from './core/account/identity'
 export type { Timers } from './core/timers'
 export { defaultTimers } from './core/timers'
@@ -29,16 +30,15 @@ export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './cor
 export type { TransactionAction, TransactionOutcome, Router } from './core/router/router'
 export { SHAKE_MS, type ModalState, type OpenOptions, type Modal } from './core/modal/modal'
 export type { AccountState, ChainState, GlobalState, NetworkState, TokenBalance, EmbeddedUser, Chain } from './core/chain/chain'
-export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow, type ConnectOptions, type ProfileWallet } from './core/connection/connection'
+export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow, type ConnectOptions } from './core/connection/connection'
+export { AUTH_CONNECTOR_ID, type NetworkFlow, type SwitchRoute } from './core/network/network'
 export {
   afterSwitch,
-  AUTH_CONNECTOR_ID,
   nextViewAfterActiveChain,
   type ActiveChainSwitchState,
-  type NetworkFlow,
-  type SwitchRoute,
   type SwitchState,
-} from './core/network/network'
+} from './core/switching/rules'
+export type { ProfileWallet, SwitchingFlow } from './core/switching/switching'
 export { BALANCE_RETRY_MS, type BalanceFlow } from './core/balance/balance'
 export { BANNER_GAP_MS, type BannerState, type BannerVariant, type Banner } from './core/banner/banner'
 export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/tooltip/tooltip'
@@ -103,14 +103,9 @@ export {
 export {
   EXPLORER_LIMITS,
   addRecentWallet,
-  createExplorer,
   entriesForNamespace,
-  featuredQuery,
   markWallets,
   orderWallets,
-  pageQuery,
-  recommendedQuery,
-  searchQuery,
   type Explorer,
   type ExplorerDeps,
   type ListedWallet,
@@ -121,4 +116,5 @@ export {
   type WalletListState,
   walletListEntries,
 } from './core/explorer/index'
-export { isUnsafeLink, walletLink, walletLinks, type WalletLinks } from './core/explorer/links'
+// Wallet deep links are built in the explorer flow (lazy): usePairing().links gives them.
+export type { WalletLinks } from './core/explorer/links'

@@ -1,7 +1,9 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
+import { buttonMessages } from './messages/buttons'
+
 export const messages = {
-  connectWallet: 'Connect wallet',
-  connecting: 'Connecting…',
+  connectWallet: buttonMessages.connectWallet,
+  connecting: buttonMessages.connecting,
   connect: {
     title: 'Connect wallet',
     emailLabel: 'Email',
@@ -70,7 +72,7 @@ export const messages = {
     retry: 'Try again',
   },
   unsupportedChain: {
-    title: 'Switch network',
+    title: buttonMessages.switchNetwork,
     body: 'This app doesn’t support your current network. Switch to an available option to continue.',
     disconnect: 'Disconnect',
   },
@@ -127,7 +129,7 @@ export const messages = {
   modal: { label: 'Portico wallet modal', loading: 'Loading' },
   unavailableView: 'This view is not available in this version of the modal.',
   banner: { dismiss: 'Dismiss' },
-  unknownNetwork: 'Unknown network',
+  unknownNetwork: buttonMessages.unknownNetwork,
 } as const
 
 export type Messages = typeof messages

@@ -3,9 +3,10 @@
  * in-flight GETs, bounded retries, abort, timeout, body size cap, §8 texts) and one client per
  * concern over it, each parsing its responses with the wire schemas of @portico/protocol.
  *
- * The explorer and account clients are part of the core bundle. The clients of the flows that only
- * some apps use (convert, profile, onramp, exchange, analytics) load with `import()` on their first
- * call, with their schemas, so an app that never swaps carries none of it.
+ * Every client, and the HTTP core under them, loads with `import()` on its first call, with its
+ * wire schemas: the account client when a connection asks for balances, the explorer client when
+ * the modal opens, the clients of the flows that only some apps use (convert, profile, onramp,
+ * exchange, analytics) when those flows start. A page with only a connect button carries none of it.
  *
  * ```ts
  * const api = createApiClient({ baseUrl, projectId, sdkType, sdkVersion })
@@ -14,12 +15,12 @@
  * ```
  */
 import { ERRORS, PorticoError } from '../core/errors'
-import { createAccountClient, type AccountClient } from './account'
+import type { AccountClient } from './account'
 import type { AnalyticsCore } from './analytics'
 import type { ConvertClient } from './convert'
 import type { ExchangeClient } from './exchange'
-import { createExplorerClient, type ExplorerClient } from './explorer'
-import { createHttp, type HttpOptions } from './http'
+import type { ExplorerClient } from './explorer'
+import type { Http, HttpOptions } from './http'
 import type { OnrampClient } from './onramp'
 import type { ProfileClient } from './profile'
 
@@ -94,26 +95,41 @@ export interface ApiClient {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = createHttp(options)
+  // The HTTP core loads with the first call of any client (a page that never asks the API carries none of it).
+  let core: Http | undefined
+  let loading: Promise<Http> | undefined
+  const getHttp = (): Promise<Http> =>
+    (loading ??= import('./http').then(
+      (m) => (core = m.createHttp(options)),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
   const baseUrl = options.baseUrl
   const now = options.now ?? (() => Date.now())
   return {
-    explorer: createExplorerClient(http, { explorerUrl: options.explorerUrl ?? baseUrl }),
-    account: createAccountClient(http, { baseUrl }),
+    // The explorer host is asked only once the modal opens (or a hook asks): its client loads then.
+    explorer: lazyClient<ExplorerClient>({ getWallets: true, getConfig: true, getOrigins: true, getAnalyticsConfig: true }, async () =>
+      (await import('./explorer')).createExplorerClient(await getHttp(), { explorerUrl: options.explorerUrl ?? baseUrl }),
+    ),
+    account: lazyClient<AccountClient>({ getSupportedChains: true, getIdentity: true, getBalance: true, getHistory: true, getTokenPrice: true }, async () =>
+      (await import('./account')).createAccountClient(await getHttp(), { baseUrl }),
+    ),
     convert: lazyClient<ConvertClient>(
       { getQuotes: true, getTokens: true, getGasPrice: true, getNetworkTokenPrice: true, getAllowance: true, buildApprove: true, buildTransaction: true },
-      async () => (await import('./convert')).createConvertClient(http, { baseUrl }),
+      async () => (await import('./convert')).createConvertClient(await getHttp(), { baseUrl }),
     ),
     profile: lazyClient<ProfileClient>({ lookupName: true, getNamesForAddress: true, getSuggestions: true, register: true }, async () =>
-      (await import('./profile')).createProfileClient(http, { baseUrl }),
+      (await import('./profile')).createProfileClient(await getHttp(), { baseUrl }),
     ),
-    onramp: lazyClient<OnrampClient>({ getOptions: true, getQuote: true, generateUrl: true }, async () => (await import('./onramp')).createOnrampClient(http, { baseUrl })),
+    onramp: lazyClient<OnrampClient>({ getOptions: true, getQuote: true, generateUrl: true }, async () => (await import('./onramp')).createOnrampClient(await getHttp(), { baseUrl })),
     exchange: lazyClient<ExchangeClient>({ getExchanges: true, getPayUrl: true, getBuyStatus: true }, async () =>
-      (await import('./exchange')).createExchangeClient(http, { endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}` }),
+      (await import('./exchange')).createExchangeClient(await getHttp(), { endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}` }),
     ),
     analytics: lazyAnalytics(
       async () =>
-        (await import('./analytics')).createAnalyticsClient(http, {
+        (await import('./analytics')).createAnalyticsClient(await getHttp(), {
           analyticsUrl: options.analyticsUrl ?? baseUrl,
           now,
           sendBeacon: options.sendBeacon,
@@ -121,7 +137,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }),
       now,
     ),
-    clearCache: () => http.clearCache(),
+    clearCache: () => core?.clearCache(),
   }
 }
 
@@ -164,7 +180,8 @@ function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): A
   }
 }
 
-export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type CallOptions, type HttpOptions, type RequestFailureKind } from './http'
+export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
+export type { CallOptions, HttpOptions } from './http'
 export type { AllowedOriginsResult, ExplorerClient, WalletsQuery } from './explorer'
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'

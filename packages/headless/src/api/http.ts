@@ -15,21 +15,12 @@
  *   calling method's catalogue text, with the detail for developers on `error.cause`
  *   (a RequestFailure whose `kind` says what happened).
  */
-import { httpStatusError, invalidResponseError, PorticoError } from '../core/errors'
+import { invalidResponseError, PorticoError } from '../core/errors'
 import { defaultTimers, type Timers } from '../core/timers'
 import { TtlCache } from './cache'
+import { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
 
-/** Defaults of the HTTP options. */
-export const HTTP_DEFAULTS = {
-  /** Per attempt, headers and body together. */
-  timeoutMs: 10_000,
-  /** Largest response body read (5 MiB). */
-  maxBodyBytes: 5 * 1024 * 1024,
-  /** Extra attempts of a GET after a network error or a 502/503/504. */
-  retries: 2,
-  /** Wait before each retry. */
-  retryDelayMs: 300,
-} as const
+export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
 
 export interface HttpOptions {
   projectId: string
@@ -89,31 +80,6 @@ export interface HttpRequest<T> {
 }
 
 /** A non-OK response: message 'HTTP status code: {n}'. */
-export class HttpStatusError extends PorticoError {
-  readonly status: number
-  /** The JSON body, when the request asked for it and it could be read. */
-  readonly body?: unknown
-  constructor(status: number, body?: unknown) {
-    super(httpStatusError(status))
-    this.status = status
-    if (body !== undefined) this.body = body
-  }
-}
-
-export type RequestFailureKind = 'timeout' | 'network' | 'too-large' | 'bad-json' | 'bad-shape'
-
-/** The developer detail of a failed call (on `PorticoError.cause`); users see the catalogue text. */
-export class RequestFailure extends Error {
-  override readonly name = 'RequestFailure'
-  constructor(
-    readonly kind: RequestFailureKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-  }
-}
-
 interface Flight {
   promise: Promise<unknown>
   controller: AbortController

@@ -8,7 +8,6 @@ import { createBalance } from './balance/balance'
 import { createBanner } from './banner/banner'
 import { createChain } from './chain/chain'
 import { createConnection } from './connection/connection'
-import { createExplorer } from './explorer/explorer'
 import type { FlowTable, LazyFlowTable } from './host'
 import { createLegal } from './legal/legal'
 import { createModal } from './modal/modal'
@@ -18,7 +17,7 @@ import { detectMobile } from './options/options'
 import { createRouter } from './router/router'
 import { createTheme } from './theme/theme'
 import { createTooltip } from './tooltip/tooltip'
-import { createWallet } from './wallet/wallet'
+import { createWalletFacade } from './wallet/facade'
 
 export const FLOWS: FlowTable = {
   chain: ({ options, storage }) => {
@@ -60,8 +59,8 @@ export const FLOWS: FlowTable = {
       onUnsupportedChain: () => void host.get('modal').open({ view: 'UnsupportedChain' }),
       // Native and token balances come from the Portico API (30 s cache, 30 s retry block on failure).
       onAccountReady: (ns) => void host.get('balance').fetchTokenBalances({ namespace: ns }),
-      onConnected: (connectorId) => host.get('explorer').connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
-      switchActiveNamespace: (ns) => host.get('network').switchActiveNamespace(ns),
+      // A wallet chosen from the explorer's lists becomes recent once it connects (no list loaded: nothing was chosen).
+      onConnected: (connectorId) => host.peek('explorer')?.connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
     }),
   network: (host) =>
     createNetwork({
@@ -71,15 +70,14 @@ export const FLOWS: FlowTable = {
       storage: host.storage,
       closeModal: () => host.get('modal').close(),
     }),
-  wallet: (host) => {
-    const connection = () => host.get('connection')
-    return createWallet({
-      connectedWallet: (ns) => connection().connectedWallet(ns),
-      adapterFor: (ns) => connection().adapterFor(ns),
-      activeNamespace: () => host.get('chain').$activeChain.get(),
-      activeNetwork: (ns) => host.get('chain').getActiveNetwork(ns),
-    })
-  },
+  wallet: (host) =>
+    createWalletFacade({
+      load: () => host.load('walletOperations'),
+      capabilities: (ns) => {
+        const namespace = ns ?? host.get('chain').$activeChain.get()
+        return (namespace && host.get('connection').adapterFor(namespace)?.capabilities) || []
+      },
+    }),
   balance: (host) =>
     createBalance({
       chain: host.get('chain'),
@@ -90,7 +88,37 @@ export const FLOWS: FlowTable = {
       adapterFor: (ns) => host.get('connection').adapterFor(ns),
     }),
   identity: (host) => createIdentity({ chain: host.get('chain'), api: host.api }),
-  explorer: (host) => {
+}
+
+export const LAZY_FLOWS: LazyFlowTable = {
+  switching: async (host) => {
+    const { createSwitching } = await import('./switching/switching')
+    const connection = host.get('connection')
+    const network = host.get('network')
+    return createSwitching({
+      chain: host.get('chain'),
+      router: host.get('router'),
+      $connections: connection.$connections,
+      $connectors: connection.$connectors,
+      switchNetwork: (n) => network.switchNetwork(n),
+      switchActiveNamespace: (ns) => network.switchActiveNamespace(ns),
+      disconnect: (opts) => connection.disconnect(opts),
+      closeModal: () => host.get('modal').close(),
+    })
+  },
+  walletOperations: async (host) => {
+    const { createWallet } = await import('./wallet/wallet')
+    const connection = host.get('connection')
+    const chain = host.get('chain')
+    return createWallet({
+      connectedWallet: (ns) => connection.connectedWallet(ns),
+      adapterFor: (ns) => connection.adapterFor(ns),
+      activeNamespace: () => chain.$activeChain.get(),
+      activeNetwork: (ns) => chain.getActiveNetwork(ns),
+    })
+  },
+  explorer: async (host) => {
+    const { createExplorer } = await import('./explorer/explorer')
     const { options } = host
     const router = host.get('router')
     return createExplorer({
@@ -109,9 +137,6 @@ export const FLOWS: FlowTable = {
       push: (view, data) => router.push(view, data as never),
     })
   },
-}
-
-export const LAZY_FLOWS: LazyFlowTable = {
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

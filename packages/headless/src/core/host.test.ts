@@ -82,7 +82,9 @@ describe('flow host (one uniform registration)', () => {
     const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
     await portico.ready
     expect(f.calls).toEqual([])
-    expect(portico.explorer).toBe(portico.explorer)
+    expect(portico.peek('explorer')).toBeUndefined()
+    const explorer = await portico.load('explorer')
+    expect(await portico.load('explorer')).toBe(explorer)
     expect(f.calls).toEqual([])
   })
 })

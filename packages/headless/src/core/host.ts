@@ -26,6 +26,7 @@ import type { NetworkFlow } from './network/network'
 import type { FeaturesFlow } from './options/features'
 import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
+import type { SwitchingFlow } from './switching/switching'
 import type { PorticoStorage } from './storage/storage'
 import type { Theme } from './theme/theme'
 import type { Timers } from './timers'
@@ -47,12 +48,17 @@ export interface Flows {
   wallet: WalletFlow
   balance: BalanceFlow
   identity: IdentityFlow
-  explorer: Explorer
 }
 export type FlowName = keyof Flows
 
 /** Flows that only some apps use: their code is a separate chunk, imported on first use. */
 export interface LazyFlows {
+  /** The wallet lists: loaded with the default modal (its views need it) or by the first wallet-list hook. */
+  explorer: Explorer
+  /** The switching the modal's views drive (SwitchNetwork, SwitchActiveChain, ProfileWallets): loaded with the modal. */
+  switching: SwitchingFlow
+  /** The wallet operations' code (portico.wallet loads it on the first call). */
+  walletOperations: WalletFlow
   activity: ActivityFlow
 }
 export type LazyFlowName = keyof LazyFlows

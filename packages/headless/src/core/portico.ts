@@ -6,7 +6,6 @@ import type { BalanceFlow } from './balance/balance'
 import type { Banner } from './banner/banner'
 import type { Chain, ChainInternal } from './chain/chain'
 import type { ConnectionFlow, ConnectionInternal } from './connection/connection'
-import type { Explorer } from './explorer/explorer'
 import { FLOWS, LAZY_FLOWS } from './flows'
 import { createHost, type LazyFlowName, type LazyFlows, type PublicFlow } from './host'
 import type { Legal } from './legal/legal'
@@ -36,15 +35,15 @@ export interface Portico {
   readonly wallet: PublicFlow<WalletFlow>
   readonly balance: PublicFlow<BalanceFlow>
   readonly identity: PublicFlow<IdentityFlow>
-  readonly explorer: PublicFlow<Explorer>
   readonly features: PublicFlow<FeaturesFlow>
   readonly banner: PublicFlow<Banner>
   readonly tooltip: PublicFlow<Tooltip>
   readonly legal: PublicFlow<Legal>
   readonly theme: PublicFlow<Theme>
   /**
-   * A flow that only some apps use (activity …): its module is imported on the first call, and
-   * later calls share it. Hooks call this for you.
+   * A flow whose module is imported on the first call (later calls share it): `explorer` (the wallet
+   * lists, loaded with the default modal) and the flows only some apps use (`activity` …). Hooks
+   * call this for you.
    */
   load<K extends LazyFlowName>(name: K): Promise<PublicFlow<LazyFlows[K]>>
   /** The lazy flow if it is loaded already, else undefined (never loads). */
@@ -99,10 +98,6 @@ export function createPortico(input: PorticoOptions): Portico {
     wallet: flow('wallet'),
     balance: flow('balance'),
     identity: flow('identity'),
-    get explorer() {
-      // Created on first use: it watches the modal to prefetch the wallet list the first time it opens.
-      return flow('explorer')
-    },
     features,
     banner: flow('banner'),
     tooltip: flow('tooltip'),

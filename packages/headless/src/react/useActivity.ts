@@ -21,7 +21,7 @@ export interface UseActivityReturn extends ActivityState {
   refetch: () => void
 }
 
-const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({ transactions: [], next: null, pages: 0, loading: false, error: null })
+const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({ transactions: [], rows: [], next: null, pages: 0, loading: false, error: null })
 
 /** The account's transaction history (SPEC §4/§5), from a flow loaded on first use. */
 export function useActivity(options: UseActivityOptions = {}): UseActivityReturn {

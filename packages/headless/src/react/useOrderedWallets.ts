@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
-import type { OrderedWallet } from '../core/explorer/explorer'
+import { useEffect, useMemo } from 'react'
+import { orderWallets, type OrderedWallet } from '../core/explorer/lists'
+import { IDLE, useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
 export interface UseOrderedWalletsOptions {
@@ -21,18 +22,21 @@ export interface UseOrderedWalletsReturn {
 /** The ordered wallet list of the Connect view. */
 export function useOrderedWallets(options: UseOrderedWalletsOptions = {}): UseOrderedWalletsReturn {
   const portico = usePortico()
-  const explorer = portico.explorer
-  const entries = useStore(explorer.$ordered)
+  const explorer = useLoadedFlow(portico, 'explorer')
+  const loaded = useStore(explorer?.$ordered ?? IDLE.ordered)
+  const connectors = useStore(portico.connection.$connectors)
+  // Until the explorer module is in, the connectors alone, in the same order.
+  const entries = useMemo(() => (explorer ? loaded : orderWallets({ connectors })), [explorer, loaded, connectors])
   const loadOnMount = options.loadOnMount ?? true
   useEffect(() => {
-    if (!loadOnMount) return
+    if (!loadOnMount || !explorer) return
     void explorer.loadFeatured()
     void explorer.loadRecommended()
   }, [explorer, loadOnMount])
   return {
     entries,
     selectWallet: (entry) => {
-      if (!portico.legal.isLocked()) explorer.select(entry.wallet)
+      if (!portico.legal.isLocked()) explorer?.select(entry.wallet)
     },
   }
 }

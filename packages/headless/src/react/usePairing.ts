@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
-import { walletLinks, type WalletLinks } from '../core/explorer/links'
-import { detectMobile } from '../core/options/options'
+import type { WalletLinks } from '../core/explorer/links'
+import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
 export interface UsePairingOptions {
@@ -29,7 +29,8 @@ export interface UsePairingReturn {
 
 /** A WalletConnect pairing's life cycle: start, refreshed URI, failure and retry, cancel on leave. */
 export function usePairing(options: UsePairingOptions = {}): UsePairingReturn {
-  const { connection, explorer, router, options: instance } = usePortico()
+  const portico = usePortico()
+  const { connection, router } = portico
   const route = useStore(router.$route)
   const uri = useStore(connection.$wcUri)
   const error = useStore(connection.$error)
@@ -42,13 +43,14 @@ export function usePairing(options: UsePairingOptions = {}): UsePairingReturn {
     return () => connection.cancelPairing()
   }, [connection, enabled, available])
   const walletId = options.walletId ?? (route.view === 'ConnectingWalletConnect' ? route.data?.walletId : undefined)
-  const wallet = walletId ? explorer.findWallet(walletId) : undefined
+  const explorer = useLoadedFlow(portico, 'explorer', walletId !== undefined)
+  const wallet = walletId ? explorer?.findWallet(walletId) : undefined
   return {
     uri,
     available,
     error,
     retry: () => void connection.startPairing(),
     wallet,
-    links: walletLinks(wallet, uri, detectMobile(instance.isMobile)),
+    links: explorer?.linksFor(wallet, uri) ?? {},
   }
 }

@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
-import type { ProfileWallet } from '../core/connection/connection'
+import type { ProfileWallet } from '../core/switching/switching'
 import type { ChainNamespace } from '../core/types'
+import { atom } from 'nanostores'
+import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
+
+const NO_ROWS = atom<ProfileWallet[]>([])
 
 export interface UseProfileWalletsReturn {
   /** One row per namespace of the app, in the order of its networks: wallet (if any), network, active. @default [] */
@@ -19,21 +23,22 @@ export interface UseProfileWalletsReturn {
 
 /** The multi-wallet list (ProfileWallets, SPEC §4 switching). */
 export function useProfileWallets(): UseProfileWalletsReturn {
-  const { connection, network } = usePortico()
-  const rows = useStore(connection.$profileWallets)
+  const portico = usePortico()
+  const flow = useLoadedFlow(portico, 'switching')
+  const rows = useStore(flow?.$profileWallets ?? NO_ROWS)
   const [busy, setBusy] = useState<ChainNamespace | null>(null)
   return {
     rows,
     busy,
-    makeActive: connection.makeActive,
+    makeActive: (ns) => (flow ? flow.makeActive(ns) : void portico.load('switching').then((f) => f.makeActive(ns))),
     disconnect: async (ns) => {
       setBusy(ns)
       try {
-        await connection.disconnectWallet(ns)
+        await (flow ?? (await portico.load('switching'))).disconnectWallet(ns)
       } finally {
         setBusy(null)
       }
     },
-    add: (ns) => void network.addWallet(ns),
+    add: (ns) => void portico.network.addWallet(ns),
   }
 }

@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react'
 import type { CaipNetwork, ChainNamespace, RouteData } from '../core/types'
+import { atom } from 'nanostores'
+import type { ActiveChainSwitchState } from '../core/switching/switching'
+import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
+
+const IDLE_ACTIVE_CHAIN = atom<ActiveChainSwitchState>({ busy: false })
 
 export interface UseSwitchActiveChainReturn {
   /** The SwitchActiveChain view's data (target namespace, next view, replace flag, network). */
@@ -21,9 +26,11 @@ export interface UseSwitchActiveChainReturn {
 
 /** The SwitchActiveChain view (SPEC §2): leaving a connected namespace for another. */
 export function useSwitchActiveChain(): UseSwitchActiveChainReturn {
-  const { network: flow, router, chain } = usePortico()
+  const portico = usePortico()
+  const { router, chain } = portico
+  const flow = useLoadedFlow(portico, 'switching')
   const route = useStore(router.$route)
-  const state = useStore(flow.$activeChainSwitch)
+  const state = useStore(flow?.$activeChainSwitch ?? IDLE_ACTIVE_CHAIN)
   useStore(chain.$global)
   const data = route.view === 'SwitchActiveChain' ? route.data : undefined
   return {
@@ -33,10 +40,10 @@ export function useSwitchActiveChain(): UseSwitchActiveChainReturn {
     busy: state.busy,
     error: state.error,
     continue: () => {
-      if (data) void flow.continueActiveChain(data)
+      if (data) void (flow ? flow.continueActiveChain(data) : portico.load('switching').then((f) => f.continueActiveChain(data)))
     },
     cancel: () => {
-      flow.clearActiveChainError()
+      flow?.clearActiveChainError()
       router.goBack()
     },
   }

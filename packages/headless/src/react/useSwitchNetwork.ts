@@ -1,8 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
-import type { SwitchState } from '../core/network/network'
+import type { SwitchState } from '../core/switching/switching'
 import type { CaipNetwork } from '../core/types'
+import { atom } from 'nanostores'
+import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
+
+const IDLE_SWITCH = atom<SwitchState>({ phase: 'idle' })
 
 export interface UseSwitchNetworkOptions {
   /** The network to switch to. @default the SwitchNetwork view's target */
@@ -23,21 +27,23 @@ export interface UseSwitchNetworkReturn {
 
 /** The SwitchNetwork view: asks the wallet once, then returns to the view before Networks (or closes); a failure can be retried. */
 export function useSwitchNetwork(options: UseSwitchNetworkOptions = {}): UseSwitchNetworkReturn {
-  const { network: flow, router } = usePortico()
-  const route = useStore(router.$route)
-  const state = useStore(flow.$switch)
+  const portico = usePortico()
+  const flow = useLoadedFlow(portico, 'switching')
+  const route = useStore(portico.router.$route)
+  const state = useStore(flow?.$switch ?? IDLE_SWITCH)
   const network = options.network ?? (route.view === 'SwitchNetwork' ? route.data.network : undefined)
   const enabled = options.enabled ?? true
   useEffect(() => {
-    if (enabled && network) flow.ensureSwitch(network)
+    if (enabled && network) flow?.ensureSwitch(network)
   }, [flow, enabled, network])
   const mine = state.network === network
   return {
     network,
-    phase: mine ? state.phase : 'idle',
+    // Until the switching module is in, the wallet is about to be asked.
+    phase: !flow && enabled && network ? 'waiting' : mine ? state.phase : 'idle',
     error: mine ? state.error : undefined,
     retry: () => {
-      if (network) void flow.runSwitch(network)
+      if (network) void flow?.runSwitch(network)
     },
   }
 }

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
-import { entriesForNamespace, walletListEntries, type WalletListEntry } from '../core/explorer/explorer'
+import { entriesForNamespace, orderWallets, walletListEntries, type WalletListEntry } from '../core/explorer/lists'
 import type { ChainNamespace } from '../core/types'
+import { IDLE, useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
 export interface UseWalletListOptions {
@@ -40,20 +41,24 @@ export interface UseWalletListReturn {
 
 /** The wallet list of the Connect view: shaping, order and what a click does, for any UI. */
 export function useWalletList(options: UseWalletListOptions = {}): UseWalletListReturn {
-  const { explorer, connection, chain, router, legal } = usePortico()
+  const portico = usePortico()
+  const { connection, chain, router, legal } = portico
+  const explorer = useLoadedFlow(portico, 'explorer')
   const active = useStore(chain.$activeChain)
-  const ordered = useStore(explorer.$ordered)
+  const loaded = useStore(explorer?.$ordered ?? IDLE.ordered)
   const states = useStore(connection.$connectorStates)
-  const list = useStore(explorer.$list)
-  const featured = useStore(explorer.$featured)
+  const list = useStore(explorer?.$list ?? IDLE.list)
+  const featured = useStore(explorer?.$featured ?? IDLE.featured)
   const connecting = useStore(connection.$connecting)
   const error = useStore(connection.$error)
   const connectors = useStore(connection.$connectors)
+  // Until the explorer module is in, the connectors alone, in the same order.
+  const ordered = useMemo(() => (explorer ? loaded : orderWallets({ connectors })), [explorer, loaded, connectors])
   const namespace = options.namespace ?? active
   const source = options.source ?? 'ordered'
   const loadOnMount = (options.loadOnMount ?? true) && source === 'ordered'
   useEffect(() => {
-    if (!loadOnMount) return
+    if (!loadOnMount || !explorer) return
     void explorer.loadFeatured()
     void explorer.loadRecommended()
   }, [explorer, loadOnMount])
@@ -71,7 +76,7 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
       if (legal.isLocked()) return
       const entry = entries.find((e) => e.id === id)
       if (!entry) return
-      if (entry.kind === 'wallet' && entry.wallet) explorer.select(entry.wallet)
+      if (entry.kind === 'wallet' && entry.wallet) explorer?.select(entry.wallet)
       else if (entry.connectorType === 'walletConnect') router.push('ConnectingWalletConnect', {})
       else void connection.tryConnect(id)
     },

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
 import type { ListedWallet } from '../core/explorer/explorer'
+import { IDLE, useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
 export interface UseWalletsOptions {
@@ -43,35 +44,40 @@ export interface UseWalletsReturn {
 /** The wallet explorer list (SPEC §9): paged, searchable, installed wallets marked. */
 export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
   const portico = usePortico()
-  const explorer = portico.explorer
-  const wallets = useStore(explorer.$wallets)
-  const list = useStore(explorer.$list)
-  const search = useStore(explorer.$search)
-  const hasMore = useStore(explorer.$hasMore)
-  const featured = useStore(explorer.$featured)
+  // The explorer flow is loaded with the default modal; a custom UI's first wallet hook loads it.
+  const explorer = useLoadedFlow(portico, 'explorer')
+  const wallets = useStore(explorer?.$wallets ?? IDLE.wallets)
+  const list = useStore(explorer?.$list ?? IDLE.list)
+  const search = useStore(explorer?.$search ?? IDLE.search)
+  const hasMore = useStore(explorer?.$hasMore ?? IDLE.hasMore)
+  const featured = useStore(explorer?.$featured ?? IDLE.featured)
   const loadOnMount = options.loadOnMount ?? true
   const clearSearch = options.clearSearchOnUnmount ?? false
-  useEffect(() => (clearSearch ? () => explorer.setSearch('') : undefined), [explorer, clearSearch])
+  useEffect(() => (clearSearch && explorer ? () => explorer.setSearch('') : undefined), [explorer, clearSearch])
   useEffect(() => {
-    if (!loadOnMount) return
+    if (!loadOnMount || !explorer) return
     void explorer.loadFeatured()
     if (explorer.$list.get().page === 0) void explorer.loadMore()
   }, [explorer, loadOnMount])
   const searching = search.query.trim().length > 0
+  /** Act on the explorer now when it is loaded (the usual case), else once its module is in. */
+  const withExplorer = <T,>(act: (e: NonNullable<typeof explorer>) => T | Promise<T>): Promise<T> =>
+    explorer ? Promise.resolve(act(explorer)) : portico.load('explorer').then(act)
   return {
     wallets,
     // Pages leave the featured wallets out (they lead the list), so they are added to the total.
     count: searching ? search.count : list.page > 0 ? list.count + featured.length : 0,
     hasMore: !searching && hasMore,
-    loading: searching ? search.loading : list.loading,
+    // While the explorer module itself is on its way the list counts as loading.
+    loading: !explorer || (searching ? search.loading : list.loading),
     error: searching ? search.error : list.error,
-    loadMore: () => (searching ? Promise.resolve() : explorer.loadMore()),
+    loadMore: () => (searching ? Promise.resolve() : withExplorer((e) => e.loadMore())),
     query: search.query,
-    setQuery: explorer.setSearch,
+    setQuery: (query) => void withExplorer((e) => e.setSearch(query)),
     searching,
-    retry: () => (searching ? explorer.retrySearch() : explorer.loadMore()),
+    retry: () => withExplorer((e) => (searching ? e.retrySearch() : e.loadMore())),
     select: (wallet) => {
-      if (!portico.legal.isLocked()) explorer.select(wallet)
+      if (!portico.legal.isLocked()) void withExplorer((e) => e.select(wallet))
     },
   }
 }

@@ -1,10 +1,26 @@
 import { createPortico, type Portico, type PorticoOptions } from '@portico/headless'
 import { PorticoContextProvider, useModal } from '@portico/headless/react'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import type { UiConfig } from '../config'
 
-// The modal, its views and their styles are a separate chunk, fetched the first time the modal opens.
-const ModalRoot = lazy(() => import('../Modal/ModalRoot'))
+// The modal, its views and their styles are a separate chunk, fetched the first time the modal opens
+// (or earlier, by preloadModal). The flows its views drive come with it: the explorer (wallet lists)
+// and switching (SwitchNetwork, SwitchActiveChain, ProfileWallets).
+// No React.lazy/Suspense: a suspended boundary is revealed no sooner than 300 ms after its fallback.
+let modalChunk: Promise<ComponentType> | undefined
+let ModalRoot: ComponentType | undefined
+
+/** Fetch the modal chunk and the instance's view flows; resolves when all are ready. Never contacts the API. */
+export function preloadModal(portico: Portico): Promise<ComponentType> {
+  modalChunk ??= import('../Modal/ModalRoot').then(
+    (m) => (ModalRoot = m.ModalRoot),
+    (error: unknown) => {
+      modalChunk = undefined
+      throw error
+    },
+  )
+  return Promise.all([modalChunk, portico.load('explorer'), portico.load('switching')]).then(([root]) => root)
+}
 
 export type PorticoProviderProps = UiConfig & {
   children?: ReactNode
@@ -14,17 +30,27 @@ export type PorticoProviderProps = UiConfig & {
   autoReconnect?: boolean
 } & ({ portico: Portico; options?: undefined } | { options: PorticoOptions; portico?: undefined })
 
-function LazyModal() {
+function LazyModal({ portico }: { portico: Portico }) {
   const { isOpen } = useModal()
-  const [wanted, setWanted] = useState(isOpen)
-  if (isOpen && !wanted) setWanted(true)
-  if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      <ModalRoot />
-    </Suspense>
-  )
+  // Rendered at once when the chunk and the explorer are already in (preloaded, or opened before).
+  const ready = () => (ModalRoot && portico.peek('explorer') && portico.peek('switching') ? ModalRoot : undefined)
+  const [Root, setRoot] = useState<ComponentType | undefined>(ready)
+  const current = Root ?? (isOpen ? ready() : undefined)
+  useEffect(() => {
+    if (!isOpen || current) return
+    let live = true
+    preloadModal(portico).then(
+      (root) => live && setRoot(() => root),
+      () => undefined, // a failed chunk load is tried again on the next opening
+    )
+    return () => {
+      live = false
+    }
+  }, [isOpen, current, portico])
+  return current ? <LazyRoot root={current} /> : null
 }
+
+const LazyRoot = ({ root: Root }: { root: ComponentType }) => <Root />
 
 /** Provides a Portico instance (given, or created once from `options`) and mounts the default modal. */
 export function PorticoProvider({ children, autoReconnect = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
@@ -40,7 +66,7 @@ export function PorticoProvider({ children, autoReconnect = true, termsCondition
   return (
     <PorticoContextProvider portico={portico}>
       {children}
-      <LazyModal />
+      <LazyModal portico={portico} />
     </PorticoContextProvider>
   )
 }

@@ -37,6 +37,11 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     expect(activity.$activity.get()).toMatchObject({ transactions: [{ id: 'a' }], next: 'c2', pages: 1, loading: false, error: null, caipNetworkId: 'eip155:1' })
     await expect(activity.loadMore()).resolves.toBe(true)
     expect(activity.$activity.get().transactions.map((t) => t.id)).toEqual(['a', 'c'])
+    // rows carry the SPEC §5 display: the transfers to show and the operation's sign ('send': none)
+    expect(activity.$activity.get().rows.map((r) => [r.transaction.id, r.transfers.length, r.sign])).toEqual([
+      ['a', 1, ''],
+      ['c', 1, ''],
+    ])
     expect(activity.$activity.get()).toMatchObject({ next: null, pages: 2 })
     await expect(activity.loadMore()).resolves.toBe(false)
     expect(asked).toEqual([

@@ -9,7 +9,16 @@ import { atom, type ReadableAtom } from 'nanostores'
 import type { HistoryResponse, Transaction } from '../../api/schemas'
 import { ERRORS } from '../errors'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import { visibleTransactions } from './transactions'
+import { displayTransfers, operationSign, visibleTransactions, type Transfer } from './transactions'
+
+/** A transaction as the Account view's Activity tab shows it (SPEC §5 display rules applied). */
+export interface ActivityRow {
+  transaction: Transaction
+  /** At most 2 transfers: summed per token and direction, gas fees dropped, largest first, outgoing first. */
+  transfers: Transfer[]
+  /** '+' for receive, deposit, borrow, claim; '-' for withdraw, repay, burn; '' otherwise. */
+  sign: '+' | '-' | ''
+}
 
 export interface ActivityState {
   /** Address and CAIP-2 network the list belongs to. */
@@ -17,6 +26,8 @@ export interface ActivityState {
   caipNetworkId?: string
   /** Visible transactions of the loaded pages, newest first as the server sends them. @default [] */
   transactions: Transaction[]
+  /** The same, ready to show. @default [] */
+  rows: ActivityRow[]
   /** Cursor of the next page; null when every page is loaded. */
   next: string | null
   /** Pages loaded. @default 0 */
@@ -33,7 +44,13 @@ export interface ActivityDeps {
   showError(message: string): void
 }
 
-const EMPTY: ActivityState = { transactions: [], next: null, pages: 0, loading: false, error: null }
+const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null }
+
+const toRow = (transaction: Transaction): ActivityRow => ({
+  transaction,
+  transfers: displayTransfers(transaction.transfers),
+  sign: operationSign(transaction.metadata.operationType),
+})
 
 export function createActivity(deps: ActivityDeps) {
   const $activity = atom<ActivityState>(EMPTY)
@@ -57,7 +74,15 @@ export function createActivity(deps: ActivityDeps) {
       if (mine !== seq) return false
       const known = new Set(base.transactions.map((t) => t.id))
       const fresh = visibleTransactions(page.data, network.caipNetworkId).filter((t) => !known.has(t.id))
-      $activity.set({ ...base, transactions: [...base.transactions, ...fresh], next: page.next ?? null, pages: base.pages + 1, loading: false, error: null })
+      $activity.set({
+        ...base,
+        transactions: [...base.transactions, ...fresh],
+        rows: [...base.rows, ...fresh.map(toRow)],
+        next: page.next ?? null,
+        pages: base.pages + 1,
+        loading: false,
+        error: null,
+      })
       return true
     } catch {
       if (mine !== seq) return false

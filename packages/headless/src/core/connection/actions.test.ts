@@ -21,13 +21,13 @@ describe('multi-wallet actions (ProfileWallets, SPEC §4 switching)', () => {
   it('$profileWallets: one row per namespace of the app, with its wallet and network, the active one marked', async () => {
     const { portico } = setup()
     await portico.ready
-    expect(portico.connection.$profileWallets.get()).toEqual([
+    expect((await portico.load('switching')).$profileWallets.get()).toEqual([
       { namespace: 'eip155', network: mainnet, wallet: undefined, active: true },
       { namespace: 'solana', network: solana, wallet: undefined, active: false },
     ])
     await portico.connection.connect('io.metamask')
     await portico.connection.connect('phantom')
-    expect(portico.connection.$profileWallets.get()).toEqual([
+    expect((await portico.load('switching')).$profileWallets.get()).toEqual([
       { namespace: 'eip155', network: mainnet, wallet: { connectorId: 'io.metamask', name: 'MetaMask', imageUrl: undefined, address: ADDRESS }, active: false },
       { namespace: 'solana', network: solana, wallet: { connectorId: 'phantom', name: 'Phantom', imageUrl: undefined, address: SOL_ADDRESS }, active: true },
     ])
@@ -37,11 +37,11 @@ describe('multi-wallet actions (ProfileWallets, SPEC §4 switching)', () => {
     const { portico } = setup()
     await portico.connection.connect('io.metamask')
     portico.router.push('ProfileWallets')
-    portico.connection.makeActive('solana')
+    ;(await portico.load('switching')).makeActive('solana')
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     await portico.connection.connect('phantom')
     portico.router.push('ProfileWallets')
-    portico.connection.makeActive('eip155')
+    ;(await portico.load('switching')).makeActive('eip155')
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     expect(portico.router.$history.get().map((e) => e.view)).toEqual(['Account'])
   })
@@ -51,10 +51,10 @@ describe('multi-wallet actions (ProfileWallets, SPEC §4 switching)', () => {
     await portico.connection.connect('io.metamask')
     await portico.connection.connect('phantom')
     portico.router.push('ProfileWallets')
-    await portico.connection.disconnectWallet('solana')
+    await (await portico.load('switching')).disconnectWallet('solana')
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     expect(portico.router.$history.get().map((e) => e.view)).toEqual(['Account', 'ProfileWallets'])
-    await portico.connection.disconnectWallet('eip155')
+    await (await portico.load('switching')).disconnectWallet('eip155')
     expect(portico.chain.isConnected()).toBe(false)
     expect(portico.router.$route.get().view).toBe('Connect')
   })

@@ -40,19 +40,6 @@ export interface ConnectionDeps {
   onAccountReady?: (namespace: ChainNamespace) => void
   /** Called when a connect the user asked for succeeded (e.g. the explorer remembers the wallet as recent). */
   onConnected?: (connectorId: string) => void
-  /** Makes a namespace active, keeping its network (network flow). */
-  switchActiveNamespace?: (namespace: ChainNamespace) => void
-}
-
-/** One row of the multi-wallet list (ProfileWallets): a namespace of the app with its wallet, if any. */
-export interface ProfileWallet {
-  namespace: ChainNamespace
-  /** The namespace's current network. */
-  network?: CaipNetwork
-  /** The connected wallet, when there is one. */
-  wallet?: { connectorId: string; name: string; imageUrl?: string; address: string }
-  /** The active namespace. */
-  active: boolean
 }
 
 const TYPE_RANK: Record<Connector['type'], number> = { walletConnect: 0, injected: 2, announced: 2, external: 5, auth: 6 }
@@ -422,48 +409,6 @@ export function createConnection(deps: ConnectionDeps) {
     }
   }
 
-  /** SPEC §4 multi-wallet: one row per namespace of the app, with its wallet (if connected) and network. */
-  const $profileWallets: ReadableAtom<ProfileWallet[]> = computed([$connections, chain.$chains, chain.$activeChain, $byAdapter], (connections, chains, active) =>
-    chain.namespaces.map((ns): ProfileWallet => {
-      const state = chains[ns]
-      const connection = connections[ns]
-      const address = state?.accountState.address
-      const connector = connection ? findConnector(connection.connectorId) : undefined
-      const info = state?.accountState.connectedWalletInfo
-      return {
-        namespace: ns,
-        network: state?.networkState.caipNetwork,
-        wallet:
-          connection && address
-            ? { connectorId: connection.connectorId, name: connector?.name ?? info?.name ?? connection.connectorId, imageUrl: connector?.imageUrl ?? info?.icon, address }
-            : undefined,
-        active: ns === active,
-      }
-    }),
-  )
-
-  /** Multi-wallet: make a connected namespace active (its wallet keeps its session) and show Account. */
-  function makeActive(namespace: ChainNamespace): void {
-    if (!chain.isConnected(namespace)) return
-    deps.switchActiveNamespace?.(namespace)
-    router.reset('Account')
-  }
-
-  /**
-   * Multi-wallet: disconnect one namespace's wallet. When it was the active one and another namespace
-   * is still connected, that one becomes active and the wallet list stays open over its Account view.
-   */
-  async function disconnectWallet(namespace: ChainNamespace): Promise<void> {
-    const wasActive = chain.$activeChain.get() === namespace
-    await disconnect({ namespace })
-    if (!wasActive) return
-    const other = chain.namespaces.find((n) => n !== namespace && chain.isConnected(n))
-    if (!other) return
-    deps.switchActiveNamespace?.(other)
-    router.reset('Account')
-    router.push('ProfileWallets')
-  }
-
   return {
     $connectors,
     $connectorStates,
@@ -473,7 +418,6 @@ export function createConnection(deps: ConnectionDeps) {
     $wcUri,
     $prompt,
     $connecting,
-    $profileWallets,
     connect,
     tryConnect,
     connectOnce,
@@ -482,8 +426,6 @@ export function createConnection(deps: ConnectionDeps) {
     answerPrompt,
     reconnect,
     disconnect,
-    makeActive,
-    disconnectWallet,
     connectedWallet,
     contextFor,
     getConnector: findConnector,

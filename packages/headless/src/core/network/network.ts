@@ -1,11 +1,11 @@
 /** Network switching and its routing (SPEC §2 "Network switch routing"). */
-import { atom, computed, type ReadableAtom } from 'nanostores'
+import { computed, type ReadableAtom } from 'nanostores'
 import type { Chain } from '../chain/chain'
 import type { ConnectionFlow } from '../connection/connection'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { Router } from '../router/router'
 import type { PorticoStorage } from '../storage/storage'
-import type { CaipNetwork, ChainNamespace, RouteData, RouteEntry, RouteView } from '../types'
+import type { CaipNetwork, ChainNamespace } from '../types'
 
 /** The connector id of the embedded (email/social) auth connector. */
 export const AUTH_CONNECTOR_ID = 'auth'
@@ -22,45 +22,6 @@ export interface NetworkDeps {
   /** Closes the modal (a switch done from its first view). */
   closeModal: () => void
 }
-
-/** The SwitchNetwork view's attempt: waiting for the wallet, or failed with a text. */
-export interface SwitchState {
-  /** The network being switched to. */
-  network?: CaipNetwork
-  /** @default 'idle' */
-  phase: 'idle' | 'waiting' | 'error'
-  /** The failure's text ('User rejected the request' …); undefined when the wallet gave none. */
-  error?: string
-}
-
-/** The SwitchActiveChain view's Continue: busy, or failed with a text. */
-export interface ActiveChainSwitchState {
-  busy: boolean
-  error?: string
-}
-
-/**
- * Where SwitchActiveChain's Continue leads: the carried view, except that a namespace without a
- * connection goes to Connect when the carried view needs one (Account, ProfileWallets) or none was
- * carried; a connected one defaults to Account.
- */
-export function nextViewAfterActiveChain(data: RouteData<'SwitchActiveChain'>, connected: boolean): RouteView {
-  if (!connected) return !data.navigateTo || data.navigateTo === 'Account' || data.navigateTo === 'ProfileWallets' ? 'Connect' : data.navigateTo
-  return data.navigateTo ?? 'Account'
-}
-
-/** Where a finished switch returns: the view before Networks, else the modal closes. */
-export function afterSwitch(history: readonly RouteEntry[]): { goBackToIndex: number } | 'close' {
-  let idx = -1
-  for (let i = history.length - 1; i >= 0; i--)
-    if (history[i]?.view === 'Networks') {
-      idx = i
-      break
-    }
-  return idx > 0 ? { goBackToIndex: idx - 1 } : 'close'
-}
-
-const errorText = (e: unknown): string | undefined => (e instanceof Error && e.message ? e.message : undefined)
 
 export function createNetwork(deps: NetworkDeps) {
   const { chain, router, connection } = deps
@@ -113,60 +74,6 @@ export function createNetwork(deps: NetworkDeps) {
     return network ? selectNetwork(network) : 'none'
   }
 
-  const $switch = atom<SwitchState>({ phase: 'idle' })
-
-  /**
-   * The SwitchNetwork view's attempt: ask the wallet, then return to the view before Networks (or
-   * close). A failure stays on the view with its text, for a retry.
-   */
-  async function runSwitch(network: CaipNetwork): Promise<boolean> {
-    $switch.set({ network, phase: 'waiting' })
-    try {
-      await switchNetwork(network)
-      if ($switch.get().network !== network) return true
-      $switch.set({ phase: 'idle' })
-      const next = afterSwitch(router.$history.get())
-      if (next === 'close') deps.closeModal()
-      else router.goBackToIndex(next.goBackToIndex)
-      return true
-    } catch (e) {
-      if ($switch.get().network === network) $switch.set({ network, phase: 'error', error: errorText(e) })
-      return false
-    }
-  }
-
-  /** Start the attempt for `network` unless one for it is already waiting or failed (a view mounting twice asks once). */
-  function ensureSwitch(network: CaipNetwork): void {
-    const current = $switch.get()
-    if (current.network === network && current.phase !== 'idle') return
-    void runSwitch(network)
-  }
-
-  const $activeChainSwitch = atom<ActiveChainSwitchState>({ busy: false })
-
-  /**
-   * SwitchActiveChain's Continue: the target namespace becomes active (on the carried network when
-   * there is one: a connected wallet is asked; otherwise only the selection changes), then the next
-   * view is shown, replacing this one when the replace flag is set.
-   */
-  async function continueActiveChain(data: RouteData<'SwitchActiveChain'>): Promise<boolean> {
-    const ns = data.switchToChain
-    const network = data.network && data.network.chainNamespace === ns ? data.network : undefined
-    $activeChainSwitch.set({ busy: true })
-    try {
-      if (network) await switchNetwork(network)
-      switchActiveNamespace(ns)
-      $activeChainSwitch.set({ busy: false })
-      const view = nextViewAfterActiveChain(data, chain.isConnected(ns))
-      if (data.navigateWithReplace) router.replace(view)
-      else router.push(view)
-      return true
-    } catch (e) {
-      $activeChainSwitch.set({ busy: false, error: errorText(e) ?? String(e) })
-      return false
-    }
-  }
-
   /**
    * Switch now: when the target namespace is connected the wallet is asked (adapter.switchNetwork),
    * then the state follows; otherwise only the selection changes. Rejects with the wallet's refusal
@@ -207,17 +114,11 @@ export function createNetwork(deps: NetworkDeps) {
   })
 
   return {
-    $switch: $switch as ReadableAtom<SwitchState>,
-    $activeChainSwitch: $activeChainSwitch as ReadableAtom<ActiveChainSwitchState>,
     switchRoute,
     selectNetwork,
     chooseNetwork,
     addWallet,
     switchNetwork,
-    runSwitch,
-    ensureSwitch,
-    continueActiveChain,
-    clearActiveChainError: (): void => $activeChainSwitch.set({ busy: false }),
     switchActiveNamespace,
     $isSupported,
   }

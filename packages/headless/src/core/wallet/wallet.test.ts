@@ -8,7 +8,7 @@ async function connected(capabilities: readonly AdapterCapability[], extra: Part
   const calls: { method: string; params: unknown }[] = []
   for (const method of ['transfer', 'writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'waitForReceipt'] as const) {
     if (method in adapter) continue
-    ;(adapter as Record<string, unknown>)[method] = async (params: unknown) => {
+    ;(adapter as unknown as Record<string, unknown>)[method] = async (params: unknown) => {
       calls.push({ method, params })
       if (method === 'sendCalls') return { id: 'batch-1' }
       if (method === 'getCallsStatus') return { id: 'batch-1', status: 200 }

@@ -1,7 +1,7 @@
 import { formatBalance, shortenAddress } from '@portico/headless'
 import { useAccount, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
-import { messages } from '../../messages'
+import { buttonMessages as messages } from '../../messages/buttons'
 import { useThemeProps } from '../../useThemeProps'
 import { gradientFor } from '../Avatar/gradient'
 import * as styles from './ConnectButton.css'

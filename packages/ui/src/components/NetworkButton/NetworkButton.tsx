@@ -1,6 +1,6 @@
 import { useNetwork, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
-import { messages } from '../../messages'
+import { buttonMessages as messages } from '../../messages/buttons'
 import { useThemeProps } from '../../useThemeProps'
 import { gradientFor } from '../Avatar/gradient'
 import { Icon } from '../Icon/icons'
@@ -13,7 +13,7 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
   const { open } = useModal()
   const { network, isSupported } = useNetwork()
   const theme = useThemeProps()
-  const name = !isSupported ? messages.unsupportedChain.title : (network?.name ?? messages.unknownNetwork)
+  const name = !isSupported ? messages.switchNetwork : (network?.name ?? messages.unknownNetwork)
   const image = network?.assets?.imageUrl
   return (
     <button

@@ -61,7 +61,7 @@ describe('Connect (wallet group)', () => {
     const badge = () => screen.getByTestId('portico-connect-all-wallets').textContent
     // before: the entries listed (recent w9, Test Wallet, featured w5, 4 recommended)
     await waitFor(() => expect(badge()).toBe('All wallets7'))
-    await act(() => portico.explorer.loadMore())
+    await act(() => portico.load('explorer').then((e) => e.loadMore()))
     // 11 in the pages (featured w5 left out) + 1 featured
     await waitFor(() => expect(badge()).toBe('All wallets12'))
   })

@@ -44,5 +44,7 @@ export async function twoNamespaces() {
   const calls: Calls = []
   const { portico } = testPortico({ networks: [mainnet, solana], adapters: [devAdapter('eip155', calls), devAdapter('solana', calls)] })
   await portico.ready
+  // The default modal loads the flows its views drive before it shows them (PorticoProvider).
+  await Promise.all([portico.load('explorer'), portico.load('switching')])
   return { portico, calls }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { afterSwitch, nextViewAfterActiveChain } from './network'
+import { afterSwitch, nextViewAfterActiveChain } from './switching'
 import { createPortico } from '../portico'
 import { base, fakeAdapter, mainnet, mapStorage, solana } from '../test-utils'
 import type { RouteEntry } from '../types'
@@ -10,7 +10,7 @@ function setup() {
   const portico = createPortico({ projectId: 'p', networks: [mainnet, base, solana], adapters: [evm, sol], storage: mapStorage(), fetch: (async () => new Response('{"balances":[]}')) as typeof fetch })
   const route = () => portico.router.$route.get()
   const views = () => portico.router.$history.get().map((e) => e.view)
-  return { portico, evm, sol, route, views }
+  return { portico, evm, sol, route, views, switching: () => portico.load('switching') }
 }
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
@@ -50,61 +50,61 @@ describe('network switching actions (one headless rule, issue 8 §4)', () => {
   })
 
   it('runSwitch: the wallet is asked once (ensureSwitch twice), then the view before Networks comes back', async () => {
-    const { portico, evm, views } = setup()
+    const { portico, evm, views, switching } = setup()
     await portico.connection.connect('io.metamask')
     await portico.modal.open()
     portico.router.push('Networks')
     portico.network.chooseNetwork(base)
     expect(views()).toEqual(['Account', 'Networks', 'SwitchNetwork'])
-    portico.network.ensureSwitch(base)
-    portico.network.ensureSwitch(base)
+    ;(await switching()).ensureSwitch(base)
+    ;(await switching()).ensureSwitch(base)
     await settle()
     expect(evm.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(1)
     expect(views()).toEqual(['Account'])
     expect(portico.chain.getActiveNetwork()?.caipNetworkId).toBe('eip155:8453')
-    expect(portico.network.$switch.get()).toEqual({ phase: 'idle' })
+    expect((await switching()).$switch.get()).toEqual({ phase: 'idle' })
   })
 
   it('runSwitch: a refusal stays on the view with its text; retry asks again and succeeds', async () => {
-    const { portico, evm, views } = setup()
+    const { portico, evm, views, switching } = setup()
     await portico.connection.connect('io.metamask')
     await portico.modal.open()
     portico.router.push('Networks')
     portico.network.chooseNetwork(base)
     evm.switchImpl = async () => Promise.reject({ code: 4001 })
-    portico.network.ensureSwitch(base)
+    ;(await switching()).ensureSwitch(base)
     await settle()
-    expect(portico.network.$switch.get()).toEqual({ network: base, phase: 'error', error: 'User rejected the request' })
-    portico.network.ensureSwitch(base)
+    expect((await switching()).$switch.get()).toEqual({ network: base, phase: 'error', error: 'User rejected the request' })
+    ;(await switching()).ensureSwitch(base)
     await settle()
     expect(evm.calls.filter((c) => c.method === 'switchNetwork')).toHaveLength(1)
     evm.switchImpl = async () => {}
-    await portico.network.runSwitch(base)
+    await (await switching()).runSwitch(base)
     expect(views()).toEqual(['Account'])
   })
 
   it('continueActiveChain: the unconnected namespace becomes active and Connect replaces the view; addWallet routes there', async () => {
-    const { portico, views } = setup()
+    const { portico, views, switching } = setup()
     await portico.connection.connect('io.metamask')
     portico.router.reset('Account')
     portico.router.push('ProfileWallets')
     expect(portico.network.addWallet('solana')).toBe('SwitchActiveChain')
     const data = portico.router.$route.get().data as { switchToChain: string }
     expect(data).toMatchObject({ switchToChain: 'solana', navigateTo: 'Connect', navigateWithReplace: true })
-    await expect(portico.network.continueActiveChain(data as never)).resolves.toBe(true)
+    await expect((await switching()).continueActiveChain(data as never)).resolves.toBe(true)
     expect(portico.chain.$activeChain.get()).toBe('solana')
     expect(views()).toEqual(['Account', 'ProfileWallets', 'Connect'])
-    expect(portico.network.$activeChainSwitch.get()).toEqual({ busy: false })
+    expect((await switching()).$activeChainSwitch.get()).toEqual({ busy: false })
   })
 
   it('continueActiveChain: a refused switch on a connected namespace keeps the view with the text', async () => {
-    const { portico, sol, views } = setup()
+    const { portico, sol, views, switching } = setup()
     await portico.connection.connect('io.metamask')
     await portico.connection.connect('phantom')
     sol.switchImpl = async () => Promise.reject(new Error('no such cluster'))
     portico.router.reset('SwitchActiveChain', { switchToChain: 'solana', network: solana })
-    await expect(portico.network.continueActiveChain({ switchToChain: 'solana', network: solana })).resolves.toBe(false)
-    expect(portico.network.$activeChainSwitch.get()).toEqual({ busy: false, error: 'no such cluster' })
+    await expect((await switching()).continueActiveChain({ switchToChain: 'solana', network: solana })).resolves.toBe(false)
+    expect((await switching()).$activeChainSwitch.get()).toEqual({ busy: false, error: 'no such cluster' })
     expect(views()).toEqual(['SwitchActiveChain'])
   })
 })
