@@ -1,8 +1,11 @@
 import type { AdapterCapability, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Timers } from '@portico/headless'
-import { defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
+import { ERRORS, PorticoError } from '@portico/headless'
 import { formatUnits, getAddress, hexToBigInt, isHex, numberToHex, stringToHex } from 'viem'
 import { ProviderRegistry } from './discovery'
-import { errorCode, UNRECOGNIZED_CHAIN_CODE, type Eip1193Provider } from './eip1193'
+import { errorCode, parseChainId, sendEvmTransaction, UNRECOGNIZED_CHAIN_CODE, type Eip1193Provider } from './eip1193'
+
+type Calls = typeof import('./calls')
+type EvmWallet = import('./calls').EvmWallet
 
 export interface EvmAdapterOptions {
   /**
@@ -38,17 +41,8 @@ export const EVM_CAPABILITIES = [
   'waitForReceipt',
 ] as const satisfies readonly AdapterCapability[]
 
-/** Error codes of wallets that do not know a method: EIP-1193 4200, JSON-RPC -32601. */
-const UNSUPPORTED_METHOD_CODES = new Set([4200, -32601])
-
-/** ABI encoding, EIP-712, EIP-5792 and receipts (./calls), loaded on first use. */
+/** The capabilities' code (./calls: requests, ABI encoding, EIP-712, EIP-5792, receipts), loaded on first use. */
 const calls = () => import('./calls')
-
-function parseChainId(value: unknown): number {
-  if (typeof value === 'number') return value
-  if (typeof value === 'string') return isHex(value) ? Number(hexToBigInt(value)) : Number(value)
-  throw new PorticoError(ERRORS.failedToConnect)
-}
 
 function parseAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) return []
@@ -99,28 +93,13 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
   const networkOf = (network?: CaipNetwork) => network ?? ctx?.getActiveNetwork() ?? ctx?.networks[0]
 
-  /** eth_sendTransaction from `from`; resolves with the hash. */
-  const send = async (provider: Eip1193Provider, tx: { from: string; to: string; value?: bigint; data?: `0x${string}`; gas?: bigint; gasPrice?: bigint }) => {
-    const request: Record<string, string> = { from: tx.from, to: tx.to }
-    if (tx.value !== undefined) request.value = numberToHex(tx.value)
-    if (tx.data) request.data = tx.data
-    if (tx.gas !== undefined) request.gas = numberToHex(tx.gas)
-    if (tx.gasPrice !== undefined) request.gasPrice = numberToHex(tx.gasPrice)
-    const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
-    if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError, { cause: hash })
-    return hash
-  }
-
-  /** An EIP-5792 request; a wallet without the method refuses it as 'Requested RPC call is not allowed'. */
-  const walletCall = async (provider: Eip1193Provider, method: string, params: unknown[]) => {
-    try {
-      return await provider.request({ method, params })
-    } catch (error) {
-      const code = errorCode(error)
-      if (code !== undefined && UNSUPPORTED_METHOD_CODES.has(code)) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: error })
-      throw error
+  /** A capability's request: the wallet of the call's connector (checked first), then its code from ./calls. */
+  const lazy =
+    <P extends { connectorId?: string }, R>(run: (m: Calls, wallet: EvmWallet, p: P) => Promise<R>) =>
+    async (p: P): Promise<R> => {
+      const wallet: EvmWallet = { provider: need(p.connectorId), errorCode, parseChainId, send: sendEvmTransaction }
+      return run(await calls(), wallet, p)
     }
-  }
 
   const switchChain = (provider: Eip1193Provider, network: CaipNetwork) =>
     provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: numberToHex(Number(network.id)) }] })
@@ -209,71 +188,20 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       return signature
     },
 
-    async sendTransaction({ address, to, value, data, gas, gasPrice, connectorId }) {
-      return send(need(connectorId), { from: address, to, value, data, gas, gasPrice })
-    },
+    sendTransaction: async ({ address, to, value, data, gas, gasPrice, connectorId }) =>
+      sendEvmTransaction(need(connectorId), { from: address, to, value, data, gas, gasPrice }),
 
-    async transfer({ address, to, amount, token, connectorId }) {
-      const provider = need(connectorId)
-      if (!token) return send(provider, { from: address, to, value: amount })
-      const { erc20TransferData } = await calls()
-      return send(provider, { from: address, to: token.address, data: erc20TransferData(to, amount) })
+    async transfer(p) {
+      const { token } = p
+      if (token) return lazy((m, wallet, q: typeof p) => m.transferToken(wallet, { ...q, token }))(p)
+      return sendEvmTransaction(need(p.connectorId), { from: p.address, to: p.to, value: p.amount })
     },
-
-    async writeContract({ address, connectorId, contract, abi, functionName, args, value }) {
-      const provider = need(connectorId)
-      const { contractCallData } = await calls()
-      return send(provider, { from: address, to: contract, data: contractCallData({ abi, functionName, args }), value })
-    },
-
-    async signTypedData({ address, connectorId, domain, types, primaryType, message }) {
-      const provider = need(connectorId)
-      const { typedDataJson } = await calls()
-      const json = typedDataJson({ domain, types, primaryType, message })
-      const signature = await provider.request({ method: 'eth_signTypedData_v4', params: [address, json] })
-      if (typeof signature !== 'string' || !isHex(signature)) throw new PorticoError(ERRORS.frameGeneric, { cause: signature })
-      return signature
-    },
-
-    async sendCalls({ address, connectorId, calls: list, capabilities, network }) {
-      const provider = need(connectorId)
-      const { parseWalletCalls, parseSendCallsResult } = await calls()
-      const valid = parseWalletCalls(list)
-      const chainId = network ? numberToHex(Number(network.id)) : numberToHex(parseChainId(await provider.request({ method: 'eth_chainId' })))
-      const raw = await walletCall(provider, 'wallet_sendCalls', [
-        { version: '2.0.0', from: address, chainId, atomicRequired: false, calls: valid, capabilities: capabilities ?? {} },
-      ])
-      return parseSendCallsResult(raw)
-    },
-
-    async getCallsStatus({ id, connectorId }) {
-      const provider = need(connectorId)
-      const { parseCallsStatus } = await calls()
-      return parseCallsStatus(id, await walletCall(provider, 'wallet_getCallsStatus', [id]))
-    },
-
-    async getCapabilities({ address, connectorId }) {
-      try {
-        const provider = need(connectorId)
-        const raw = await provider.request({ method: 'wallet_getCapabilities', params: [address] })
-        return (await calls()).parseCapabilities(raw)
-      } catch {
-        return {}
-      }
-    },
-
-    async waitForReceipt({ hash, network, timeoutMs }) {
-      const url = networkOf(network)?.rpcUrls.default.http[0]
-      if (!url) throw new PorticoError(ERRORS.networkNotFound)
-      const { pollReceipt } = await calls()
-      return pollReceipt({
-        fetch: options.fetch ?? globalThis.fetch,
-        url,
-        hash,
-        timeoutMs: timeoutMs ?? RECEIPT_TIMEOUT_MS,
-        pollMs: options.receiptPollMs ?? 1000,
-        timers: options.timers ?? defaultTimers,
-      })
-    },
+    writeContract: lazy((m, wallet, p) => m.writeContract(wallet, p)),
+    signTypedData: lazy((m, wallet, p) => m.signTypedData(wallet, p)),
+    sendCalls: lazy((m, wallet, p) => m.sendCalls(wallet, p)),
+    getCallsStatus: lazy((m, wallet, p) => m.getCallsStatus(wallet, p)),
+    // SPEC §8: {} when the wallet cannot tell or fails.
+    getCapabilities: (p) => lazy((m, wallet, q: typeof p) => m.getCapabilities(wallet, q))(p).catch(() => ({})),
+    waitForReceipt: async (p) => (await calls()).waitForReceipt(networkOf(p.network), p, options),
   }
 }

@@ -1,8 +1,20 @@
-// The EVM adapter's calls beyond connect / sign / send: ERC-20 and contract call encoding, EIP-712
-// serialisation, EIP-5792 parameters and results, receipt polling. Loaded with import() the first
-// time one of them is used, so ABI encoding and these schemas stay out of an app's initial load.
-import type { CallsStatus, Timers, TransactionReceipt, TypedDataParams, WalletCall } from '@portico/headless'
-import { ERRORS, invalidWalletCallError, PorticoError } from '@portico/headless'
+// The EVM adapter's capabilities (token transfers, contract writes, typed data, EIP-5792 calls,
+// receipts): their request bodies, ERC-20 and contract call encoding, EIP-712 serialisation, EIP-5792
+// parameters and results, receipt polling. Loaded with import() the first time one of them is used,
+// so this code, ABI encoding and these schemas stay out of an app's initial load.
+import type {
+  CallsStatus,
+  CaipNetwork,
+  SendCallsParams,
+  Timers,
+  TransactionReceipt,
+  TransferParams,
+  TypedDataParams,
+  WalletCall,
+  WalletCallContext,
+  WriteContractParams,
+} from '@portico/headless'
+import { defaultTimers, ERRORS, invalidWalletCallError, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import {
   type Abi,
   encodeFunctionData,
@@ -10,11 +22,101 @@ import {
   getTypesForEIP712Domain,
   type Hex,
   hexToBigInt,
+  isHex,
+  numberToHex,
   serializeTypedData,
   type TypedDataDomain,
   validateTypedData,
 } from 'viem'
 import { z } from 'zod/mini'
+import type { Eip1193Provider, errorCode, parseChainId, sendEvmTransaction } from './eip1193'
+
+/**
+ * The connected wallet as the adapter hands it over: the provider of the call's connector and the
+ * adapter's EIP-1193 helpers. The helpers are passed, not imported: ./eip1193 is in the initial load,
+ * and importing it here too would split it into a chunk of its own.
+ */
+export interface EvmWallet {
+  provider: Eip1193Provider
+  errorCode: typeof errorCode
+  parseChainId: typeof parseChainId
+  send: typeof sendEvmTransaction
+}
+
+// ---- the capabilities' requests (the adapter finds the provider, then calls these) ---------------
+
+/** Error codes of wallets that do not know a method: EIP-1193 4200, JSON-RPC -32601. */
+const UNSUPPORTED_METHOD_CODES = new Set([4200, -32601])
+
+/** An EIP-5792 request; a wallet without the method refuses it as 'Requested RPC call is not allowed'. */
+async function walletCall(w: EvmWallet, method: string, params: unknown[]): Promise<unknown> {
+  try {
+    return await w.provider.request({ method, params })
+  } catch (error) {
+    const code = w.errorCode(error)
+    if (code !== undefined && UNSUPPORTED_METHOD_CODES.has(code)) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: error })
+    throw error
+  }
+}
+
+/** 'tokenTransfer': ERC-20 transfer(to, amount) sent to the token contract. */
+export async function transferToken(w: EvmWallet, p: TransferParams & WalletCallContext & { token: NonNullable<TransferParams['token']> }): Promise<string> {
+  return w.send(w.provider, { from: p.address, to: p.token.address, data: erc20TransferData(p.to, p.amount) })
+}
+
+/** 'contractWrite': `functionName(...args)` encoded from the ABI, sent to the contract. */
+export async function writeContract(w: EvmWallet, p: WriteContractParams & WalletCallContext): Promise<string> {
+  const data = contractCallData({ abi: p.abi, functionName: p.functionName, args: p.args })
+  return w.send(w.provider, { from: p.address, to: p.contract, data, value: p.value })
+}
+
+/** 'typedData': eth_signTypedData_v4 [address, JSON]; the signature must be hex. */
+export async function signTypedData(w: EvmWallet, p: TypedDataParams & WalletCallContext): Promise<string> {
+  const json = typedDataJson({ domain: p.domain, types: p.types, primaryType: p.primaryType, message: p.message })
+  const signature = await w.provider.request({ method: 'eth_signTypedData_v4', params: [p.address, json] })
+  if (typeof signature !== 'string' || !isHex(signature)) throw new PorticoError(ERRORS.frameGeneric, { cause: signature })
+  return signature
+}
+
+/** 'sendCalls': the calls checked (SPEC §5), then wallet_sendCalls (EIP-5792 v2) on the given network or the wallet's chain. */
+export async function sendCalls(w: EvmWallet, p: SendCallsParams & WalletCallContext): Promise<{ id: string }> {
+  const calls = parseWalletCalls(p.calls)
+  const chainId = numberToHex(p.network ? Number(p.network.id) : w.parseChainId(await w.provider.request({ method: 'eth_chainId' })))
+  const raw = await walletCall(w, 'wallet_sendCalls', [
+    { version: '2.0.0', from: p.address, chainId, atomicRequired: false, calls, capabilities: p.capabilities ?? {} },
+  ])
+  return parseSendCallsResult(raw)
+}
+
+/** 'callsStatus': wallet_getCallsStatus. */
+export async function getCallsStatus(w: EvmWallet, p: { id: string }): Promise<CallsStatus> {
+  return parseCallsStatus(p.id, await walletCall(w, 'wallet_getCallsStatus', [p.id]))
+}
+
+/** 'walletCapabilities': wallet_getCapabilities [address]. */
+export async function getCapabilities(w: EvmWallet, p: { address: string }): Promise<Record<string, Record<string, unknown>>> {
+  return parseCapabilities(await w.provider.request({ method: 'wallet_getCapabilities', params: [p.address] }))
+}
+
+/** 'waitForReceipt': eth_getTransactionReceipt on `network`'s RPC until the transaction is included. */
+export function waitForReceipt(
+  network: CaipNetwork | undefined,
+  p: { hash: string; timeoutMs?: number },
+  o: { fetch?: typeof fetch; timers?: Timers; receiptPollMs?: number },
+): Promise<TransactionReceipt> {
+  const url = network?.rpcUrls.default.http[0]
+  if (!url) return Promise.reject(new PorticoError(ERRORS.networkNotFound))
+  return pollReceipt({
+    fetch: o.fetch ?? globalThis.fetch,
+    url,
+    hash: p.hash,
+    timeoutMs: p.timeoutMs ?? RECEIPT_TIMEOUT_MS,
+    pollMs: o.receiptPollMs ?? 1000,
+    timers: o.timers ?? defaultTimers,
+  })
+}
+
+// ---- encoding -------------------------------------------------------------------------------------
 
 /** Call data of ERC-20 `transfer(to, amount)`. */
 export function erc20TransferData(to: string, amount: bigint): Hex {

@@ -1,3 +1,6 @@
+import { ERRORS, PorticoError } from '@portico/headless'
+import { hexToBigInt, isHex, numberToHex } from 'viem'
+
 /** The slice of EIP-1193 the adapter uses. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown>
@@ -29,4 +32,33 @@ export function errorCode(error: unknown): number | undefined {
     e = e.data?.originalError ?? e.cause
   }
   return undefined
+}
+
+/** A chain id as wallets send it: a number, a hex or a decimal string. */
+export function parseChainId(value: unknown): number {
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') return isHex(value) ? Number(hexToBigInt(value)) : Number(value)
+  throw new PorticoError(ERRORS.failedToConnect)
+}
+
+/** A transaction for eth_sendTransaction. */
+export interface EvmTransaction {
+  from: string
+  to: string
+  value?: bigint
+  data?: `0x${string}`
+  gas?: bigint
+  gasPrice?: bigint
+}
+
+/** eth_sendTransaction from `tx.from`; resolves with the hash. */
+export async function sendEvmTransaction(provider: Eip1193Provider, tx: EvmTransaction): Promise<string> {
+  const request: Record<string, string> = { from: tx.from, to: tx.to }
+  if (tx.value !== undefined) request.value = numberToHex(tx.value)
+  if (tx.data) request.data = tx.data
+  if (tx.gas !== undefined) request.gas = numberToHex(tx.gas)
+  if (tx.gasPrice !== undefined) request.gasPrice = numberToHex(tx.gasPrice)
+  const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
+  if (typeof hash !== 'string') throw new PorticoError(ERRORS.transactionError, { cause: hash })
+  return hash
 }

@@ -1,10 +1,6 @@
 import type { AdapterCapability, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Connector, Timers } from '@portico/headless'
-import { defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
-import type {
-  SolanaSignAndSendTransactionFeature,
-  SolanaSignMessageFeature,
-  SolanaSignTransactionFeature,
-} from '@solana/wallet-standard-features'
+import { ERRORS, PorticoError } from '@portico/headless'
+import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
@@ -14,6 +10,7 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import { chainReference, walletChainFor } from './chains'
+import type { SolanaRoute, SolanaRpc } from './kit'
 import { formatLamports, rpcCall, rpcUrlOf } from './rpc'
 
 export interface SolanaAdapterOptions {
@@ -64,23 +61,16 @@ export function isSolanaWallet(wallet: Wallet): boolean {
   )
 }
 
-type Features = Partial<
-  StandardConnectFeature &
-    StandardDisconnectFeature &
-    StandardEventsFeature &
-    SolanaSignMessageFeature &
-    SolanaSignAndSendTransactionFeature &
-    SolanaSignTransactionFeature
->
+type Features = Partial<StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature>
 const features = (wallet: Wallet) => wallet.features as Features
 
 const solanaAccounts = (accounts: readonly WalletAccount[]) =>
   accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain))
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
-/** @solana/kit helpers, loaded on first use (see kit.ts). */
+/** @solana/kit and the send path (SOL and SPL transfers), loaded on first use (see kit.ts). */
 const kit = () => import('./kit')
-/** zod-parsed chain reads (token account owners, signature statuses), loaded on first use. */
+/** zod-parsed chain reads (signature statuses), loaded on first use. */
 const reads = () => import('./reads')
 
 /** The Solana chain adapter: Wallet Standard wallets, @solana/kit for the transfer message. */
@@ -94,6 +84,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
   let selected: CaipNetwork | undefined
   const reconnectWaitMs = options.reconnectWaitMs ?? 1500
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args)
+  const rpc: SolanaRpc = { fetch: doFetch, call: rpcCall }
 
   const refresh = () => {
     byId.clear()
@@ -185,46 +176,13 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
   }
 
   /** The connected wallet and account, the network to use and the wallet's name for its chain. */
-  const route = (connectorId: string | undefined, address: string, network?: CaipNetwork) => {
+  const route = (connectorId: string | undefined, address: string, network?: CaipNetwork): SolanaRoute => {
     const { wallet, account } = need(connectorId, address)
     const net = networkOf(network)
     if (!net) throw new PorticoError(ERRORS.networkNotFound)
     const chain = walletChainFor([...account.chains, ...wallet.chains], net) as `${string}:${string}` | undefined
     if (!chain) throw new PorticoError(ERRORS.unsupportedChain)
     return { wallet, account, chain, url: rpcUrlOf(net) }
-  }
-
-  const latestBlockhash = async (url: string) => {
-    const latest = await rpcCall<{ value: { blockhash: string; lastValidBlockHeight: number } }>(doFetch, url, 'getLatestBlockhash', [
-      { commitment: 'confirmed' },
-    ])
-    return { blockhash: latest.value.blockhash, lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight) }
-  }
-
-  /** solana:signAndSendTransaction, else solana:signTransaction + RPC sendTransaction; the base58 signature. */
-  const submit = async (wallet: Wallet, account: WalletAccount, chain: `${string}:${string}`, url: string, transaction: Uint8Array) => {
-    const f = features(wallet)
-    const signAndSend = f[SIGN_AND_SEND]
-    if (signAndSend) {
-      const [output] = await signAndSend.signAndSendTransaction({ account, chain, transaction })
-      if (!output) throw new PorticoError(ERRORS.transactionError)
-      return (await kit()).base58(output.signature)
-    }
-    const sign = f[SIGN_TRANSACTION]
-    if (!sign) throw new PorticoError(ERRORS.actionNotAllowed)
-    const [signed] = await sign.signTransaction({ account, chain, transaction })
-    if (!signed) throw new PorticoError(ERRORS.transactionError)
-    const wire = (await kit()).base64(signed.signedTransaction)
-    return rpcCall<string>(doFetch, url, 'sendTransaction', [wire, { encoding: 'base64', preflightCommitment: 'confirmed' }])
-  }
-
-  /** A System Program transfer of `lamports` from `address` to `to`. */
-  const sendLamports = async (connectorId: string | undefined, address: string, to: string, lamports: bigint, network?: CaipNetwork) => {
-    const { wallet, account, chain, url } = route(connectorId, address, network)
-    const latest = await latestBlockhash(url)
-    const { buildTransferTransaction } = await kit()
-    const transaction = buildTransferTransaction({ from: account.address, to, lamports, ...latest })
-    return submit(wallet, account, chain, url, transaction)
   }
 
   return {
@@ -296,49 +254,21 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       return (await kit()).base58(output.signature)
     },
 
-    sendTransaction: ({ address, to, value, network, connectorId }) => sendLamports(connectorId, address, to, value ?? 0n, network),
-
-    async transfer({ address, to, amount, token, network, connectorId }) {
-      if (!token) return sendLamports(connectorId, address, to, amount, network)
-      const { wallet, account, chain, url } = route(connectorId, address, network)
-      const { accountOwner } = await reads()
-      const { associatedTokenAddress, buildTokenTransferTransaction, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } = await kit()
-      let tokenProgram: string | null
-      let createDestination: boolean
-      try {
-        tokenProgram = await accountOwner(doFetch, url, token.address)
-        if (tokenProgram !== TOKEN_PROGRAM && tokenProgram !== TOKEN_2022_PROGRAM) throw new Error(`${token.address} is not a token mint`)
-        const destination = await associatedTokenAddress(to, token.address, tokenProgram)
-        createDestination = (await accountOwner(doFetch, url, destination)) === null
-      } catch (error) {
-        throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
-      }
-      const latest = await latestBlockhash(url)
-      const transaction = await buildTokenTransferTransaction({
-        from: account.address,
-        to,
-        mint: token.address,
-        amount,
-        decimals: token.decimals,
-        tokenProgram,
-        createDestination,
-        ...latest,
-      })
-      return submit(wallet, account, chain, url, transaction)
+    async sendTransaction({ address, to, value, network, connectorId }) {
+      const r = route(connectorId, address, network)
+      return (await kit()).sendLamports(rpc, r, to, value ?? 0n)
     },
 
-    async waitForReceipt({ hash, network, timeoutMs }) {
-      const net = networkOf(network)
+    async transfer({ address, to, amount, token, network, connectorId }) {
+      const r = route(connectorId, address, network)
+      const m = await kit()
+      return token ? m.sendToken(rpc, r, { to, amount, token }) : m.sendLamports(rpc, r, to, amount)
+    },
+
+    async waitForReceipt(p) {
+      const net = networkOf(p.network)
       if (!net) throw new PorticoError(ERRORS.networkNotFound)
-      const { pollSignature } = await reads()
-      return pollSignature({
-        fetch: doFetch,
-        url: rpcUrlOf(net),
-        signature: hash,
-        timeoutMs: timeoutMs ?? RECEIPT_TIMEOUT_MS,
-        pollMs: options.receiptPollMs ?? 500,
-        timers: options.timers ?? defaultTimers,
-      })
+      return (await reads()).waitForSignature(doFetch, rpcUrlOf(net), p, options)
     },
   }
 }

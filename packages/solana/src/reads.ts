@@ -1,7 +1,7 @@
 // Chain reads of the SPL transfer and receipt wait, each RPC result parsed with zod: the owner
 // program of an account, and signature status polling. Loaded with import() on first use.
 import type { Timers, TransactionReceipt } from '@portico/headless'
-import { ERRORS, PorticoError } from '@portico/headless'
+import { defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import { z } from 'zod/mini'
 
 const rpcResponseSchema = z.union([
@@ -112,5 +112,22 @@ export function pollSignature(o: PollSignatureOptions): Promise<TransactionRecei
       next = o.timers.setTimeout(() => void attempt(), o.pollMs)
     }
     void attempt()
+  })
+}
+
+/** 'waitForReceipt': signature statuses on `url` until confirmed, with the adapter's options (timeout, poll interval, timers). */
+export function waitForSignature(
+  doFetch: typeof fetch,
+  url: string,
+  p: { hash: string; timeoutMs?: number },
+  o: { timers?: Timers; receiptPollMs?: number },
+): Promise<TransactionReceipt> {
+  return pollSignature({
+    fetch: doFetch,
+    url,
+    signature: p.hash,
+    timeoutMs: p.timeoutMs ?? RECEIPT_TIMEOUT_MS,
+    pollMs: o.receiptPollMs ?? 500,
+    timers: o.timers ?? defaultTimers,
   })
 }
