@@ -7,8 +7,8 @@ import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const SHORT_0 = '0xf3…b92266'
-const SHORT_1 = '0x70…dc79C8'
+const SHORT_0 = '0xf39F…b92266'
+const SHORT_1 = '0x7099…dc79C8'
 
 let h: Harness
 
@@ -38,7 +38,7 @@ describe('browser wallet on the local stack', () => {
     await wallet.click()
     await approveInWallet()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_0)
-    await expect.poll(() => accountBalance().textContent()).toBe('10000.000 ETH')
+    await expect.poll(() => accountBalance().textContent()).toBe('10,000.000 ETH')
     await page.screenshot({ path: 'e2e-results/connected.png' })
   })
 
@@ -135,7 +135,7 @@ describe('browser wallet on the local stack', () => {
     await page.clock.fastForward('00:10')
     expect(await accountBalance().textContent()).toBe('—')
     await page.clock.fastForward('00:21')
-    await expect.poll(() => accountBalance().textContent()).toBe('10000.000 ETH')
+    await expect.poll(() => accountBalance().textContent()).toBe('10,000.000 ETH')
   })
 
   it('made no request beyond loopback and raised no page error', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const SHORT_0 = '0xf3…b92266'
+const SHORT_0 = '0xf39F…b92266'
 
 let h: Harness
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
-const SHORT_EVM_0 = '0xf3…b92266'
+const SHORT_EVM_0 = '0xf39F…b92266'
 // Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0').
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'

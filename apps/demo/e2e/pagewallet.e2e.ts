@@ -10,7 +10,7 @@ import { decodePersonalMessage, formatEth, parsePairingUri, summarizeRequest } f
 import { type Harness, startHarness } from './harness.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const SHORT_0 = '0xf3…b92266'
+const SHORT_0 = '0xf39F…b92266'
 const SOLANA_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 
 let h: Harness

@@ -80,7 +80,7 @@ describe('Solana wallet on the local stack', () => {
     const { page } = h
     const tokens = page.getByTestId('portico-account-tokens')
     const usdc = tokens.getByRole('listitem').filter({ hasText: 'USD Coin' })
-    await expect.poll(() => usdc.textContent()).toBe('USD Coin1000.000 USDC$1,000.00')
+    await expect.poll(() => usdc.textContent()).toBe('USD Coin1,000.000 USDC$1,000.00')
     // The row is the API's answer for the account: the SPL token of the local chain's USDC mint.
     const caip = h.stack.solana.caipNetworkId
     const res = await fetch(`${h.stack.apiUrl}/v1/account/${SOL_0}/balance?currency=usd&chainId=${caip}`)

@@ -8,7 +8,7 @@ import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
-const SHORT_EVM_0 = '0xf3…b92266'
+const SHORT_EVM_0 = '0xf39F…b92266'
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'
 const BTC_0 = 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'

@@ -414,7 +414,7 @@ describe('dev wallet core: signing and sending', () => {
       31338,
     ])
     expect(await node.getBalance({ address: ACCOUNT_1 })).toBe(before + parseEther('1.5'))
-    expect(prompts.at(-1)).toMatchObject({ kind: 'sendTransaction', title: 'Send 1.5 ETH to 0x7099…79C8' })
+    expect(prompts.at(-1)).toMatchObject({ kind: 'sendTransaction', title: 'Send 1.5 ETH to 0x7099…dc79C8' })
 
     // An ERC-20 transfer through the provider.
     const ptk = b.tokens[1]!.address

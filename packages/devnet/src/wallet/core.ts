@@ -215,7 +215,15 @@ export function isLoopbackUrl(url: string): boolean {
   }
 }
 
-const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
+/**
+ * Portico's one shortening rule (headless `shortenAddress`, SPEC §5): 4 leading and 6 trailing
+ * characters around '…'; a hex `0x` prefix is kept and does not count: '0xf39F…b92266'.
+ */
+export const shortAddress = (a: string): string => {
+  const prefix = /^0x/i.test(a) ? a.slice(0, 2) : ''
+  const body = a.slice(prefix.length)
+  return body.length <= 11 ? a : `${prefix}${body.slice(0, 4)}…${body.slice(-6)}`
+}
 const toHexChainId = (id: number) => numberToHex(id)
 
 function parseQuantity(value: unknown, name: string): bigint | undefined {

@@ -133,8 +133,8 @@ describe('installDevWallet: prompt and widget', () => {
     const accountSelect = byTestId('portico-devwallet-account-select') as HTMLSelectElement
     const chainSelect = byTestId('portico-devwallet-chain-select') as HTMLSelectElement
     expect([...accountSelect.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['0', '#0 0xf39F…2266'],
-      ['1', '#1 0x7099…79C8'],
+      ['0', '#0 0xf39F…b92266'],
+      ['1', '#1 0x7099…dc79C8'],
     ])
     expect([...chainSelect.options].map((o) => [o.value, o.textContent])).toEqual([
       ['31337', 'Portico Local A (31337)'],

@@ -153,7 +153,7 @@ describe('@portico/solana adapter with the dev wallet on the local chain', () =>
     const sending = adapter.sendTransaction({ address: from, to, value: 1n, network: network() })
     await asked(core)
     expect(core.getState().pending.map((p) => [p.kind, p.title])).toEqual([
-      ['solanaSendTransaction', `Send 0.000000001 SOL to ${to.slice(0, 4)}…${to.slice(-4)}`],
+      ['solanaSendTransaction', `Send 0.000000001 SOL to ${to.slice(0, 4)}…${to.slice(-6)}`],
     ])
     core.rejectPending()
     await expect(sending).rejects.toMatchObject({ code: 4001 })
@@ -235,7 +235,7 @@ describe('@portico/solana SPL transfers and receipts with the dev wallet on the 
     expect(await instructionCount(signature)).toBe(2)
     expect(prompts.at(-1)).toMatchObject({
       kind: 'solanaSendTransaction',
-      title: `Send 1.234567 of ${sol.usdcMint.slice(0, 4)}…${sol.usdcMint.slice(-4)} to ${recipient.slice(0, 4)}…${recipient.slice(-4)}`,
+      title: `Send 1.234567 of ${sol.usdcMint.slice(0, 4)}…${sol.usdcMint.slice(-6)} to ${recipient.slice(0, 4)}…${recipient.slice(-6)}`,
     })
     expect(prompts.at(-1)?.details).toContain(`Creates the recipient's token account ${recipientAta}`)
 

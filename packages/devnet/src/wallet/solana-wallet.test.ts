@@ -225,7 +225,7 @@ describe('dev wallet, Solana side: signing and sending', () => {
     } as never)) as { signature: Uint8Array }[]
     expect(out!.signature).toHaveLength(64)
     expect((await rpc.getBalance(to).send()).value).toBe(before + 1_500_000_000n)
-    expect(prompts.at(-1)).toMatchObject({ kind: 'solanaSendTransaction', title: `Send 1.5 SOL to ${to.slice(0, 4)}…${to.slice(-4)}` })
+    expect(prompts.at(-1)).toMatchObject({ kind: 'solanaSendTransaction', title: `Send 1.5 SOL to ${to.slice(0, 4)}…${to.slice(-6)}` })
 
     // Wrong chain: -32602; rejected: 4001; the node's refusal keeps its code.
     expect(

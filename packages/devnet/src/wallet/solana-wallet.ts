@@ -25,7 +25,7 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import { DEVNET_MNEMONIC } from '../constants.ts'
-import { type DevWalletCore, isLoopbackUrl } from './core.ts'
+import { type DevWalletCore, isLoopbackUrl, shortAddress as short } from './core.ts'
 import { DISCONNECTED, INTERNAL_ERROR, invalidParams, ProviderRpcError, unauthorized } from './errors.ts'
 import { DEV_WALLET_ICON_BASE64 } from './icon.ts'
 import { type SolanaKey, solanaKeys } from './solana-keys.ts'
@@ -74,7 +74,6 @@ export interface CreateSolanaDevWalletOptions {
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
 const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
-const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`
 
 /** Base units as whole units without float rounding: (1500000000n, 9) → '1.5'. */
 function formatUnits(value: bigint, decimals: number): string {

@@ -1,7 +1,7 @@
 // The dev wallet's on-page UI: a fixed corner widget (account and network selects, auto-approve,
 // disconnect) and an approve/reject prompt for the oldest pending request. Plain DOM, inline styles,
 // text only through textContent. Created by installDevWallet; touches the DOM only when mounted.
-import type { DevWalletCore, DevWalletState } from './core.ts'
+import { type DevWalletCore, type DevWalletState, shortAddress as short } from './core.ts'
 import { DEV_WALLET_ICON } from './icon.ts'
 
 export interface DevWalletUiOptions {
@@ -22,7 +22,6 @@ function style(el: HTMLElement, css: Partial<CSSStyleDeclaration>): void {
   Object.assign(el.style, css)
 }
 
-const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`
 
 /** Mounts the widget and prompt into `document.body`; re-renders on every wallet state change. */
 export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOptions = {}): DevWalletUi {

@@ -225,9 +225,9 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     ['', '0.000'],
     [undefined, '0.000'],
     ['1e-7', '0.000'],
-    [1e21, '1000000000000000000000.000'],
-    ['2.5e21', '2500000000000000000000.000'],
-    ['123456789012345678901234.5678', '123456789012345678901234.567'],
+    [1e21, '1,000,000,000,000,000,000,000.000'],
+    ['2.5e21', '2,500,000,000,000,000,000,000.000'],
+    ['123456789012345678901234.5678', '123,456,789,012,345,678,901,234.567'],
     [1.9999999999999, '1.999'],
     [Number.NaN, '0.000'],
     [Number.POSITIVE_INFINITY, '0.000'],
@@ -248,7 +248,7 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     ['-0.000', '0.000'],
     [-0, '0.000'],
     ['-007.5', '-7.500'],
-    ['-2.5e21', '-2500000000000000000000.000'],
+    ['-2.5e21', '-2,500,000,000,000,000,000,000.000'],
     ['-0.9999', '-1.000'],
     ['+1.5', '1.500'],
     ['0e99999999', '0.000'],
@@ -267,6 +267,31 @@ describe('balance display floored to 3 decimals (SPEC §5, §9)', () => {
     ['1.2341', 2, '1.23'],
     ['-0.001', 2, '-0.01'],
   ])('%j at %i decimals -> %s', (value, decimals, out) => expect(formatBalance(value, decimals)).toBe(out))
+
+  // Intl grouping (issue 9 §3.8): thousands grouped, the 3-decimal floor kept, nothing rounded up.
+  it.each<[string | number, string]>([
+    ['10000', '10,000.000'],
+    ['999.9999', '999.999'],
+    ['1000', '1,000.000'],
+    ['1234567.8919', '1,234,567.891'],
+    ['-1234.0001', '-1,234.001'],
+    ['-999.9999', '-1,000.000'],
+    [10000.5, '10,000.500'],
+    ['99999999999999999999.9999', '99,999,999,999,999,999,999.999'],
+  ])('%j -> %s', (value, out) => expect(formatBalance(value)).toBe(out))
+
+  it.each<[string, number, string, string]>([
+    ['10000.5678', 3, 'de-DE', '10.000,567'],
+    ['1234.5', 2, 'fr-FR', '1\u202f234,50'],
+    ['1234.5678', 0, 'en-US', '1,234'],
+    ['-1234.5678', 0, 'en-US', '-1,235'],
+    ['1234.5', 3, 'en-IN', '1,234.500'],
+    ['12345678', 0, 'en-IN', '1,23,45,678'],
+  ])('%j at %i decimals in %s -> %j', (value, decimals, locale, out) => expect(formatBalance(value, decimals, locale)).toBe(out))
+
+  it('more than 100 places are written with 100 (the most Intl allows)', () => {
+    expect(formatBalance('1', 500)).toBe(`1.${'0'.repeat(100)}`)
+  })
 })
 
 describe('USD with 2 decimals (SPEC §9)', () => {
@@ -298,13 +323,19 @@ describe('account name (SPEC §5)', () => {
   ])('%s -> %s', (name, ok) => expect(isValidAccountName(name)).toBe(ok))
 })
 
-describe('address shortening (SPEC §5: 4 leading, 6 trailing)', () => {
+describe('address shortening (SPEC §5: 4 leading, 6 trailing; a 0x prefix does not count)', () => {
   it.each([
-    [`0x${HEX40}`, '0xab…9aec9b'],
+    ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0xf39F…b92266'],
+    ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x7099…dc79C8'],
+    [`0X${HEX40}`, '0Xab58…9aec9b'],
     ['So11111111111111111111111111111111111111112', 'So11…111112'],
-    ['0x123456789', '0x123456789'],
-    ['0x1234567890', '0x12…567890'],
+    ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bc1q…v8f3t4'],
+    ['0x12345678901', '0x12345678901'],
+    ['0x123456789012', '0x1234…789012'],
+    ['1234567890a', '1234567890a'],
+    ['1234567890ab', '1234…7890ab'],
     ['0x1234', '0x1234'],
+    ['0x', '0x'],
     ['', ''],
   ])('%s -> %s', (address, out) => expect(shortenAddress(address)).toBe(out))
 
@@ -312,9 +343,10 @@ describe('address shortening (SPEC §5: 4 leading, 6 trailing)', () => {
   it.each<[string, number, number, string]>([
     ['0x1234', 4, 6, '0x1234'],
     ['', 4, 6, ''],
-    [`0x${HEX40}`, 0, 6, '…9aec9b'],
-    [`0x${HEX40}`, 4, 0, '0xab…'],
-    [`0x${HEX40}`, 0, 0, '…'],
+    [`0x${HEX40}`, 0, 6, '0x…9aec9b'],
+    [`0x${HEX40}`, 4, 0, '0xab58…'],
+    [`0x${HEX40}`, 0, 0, '0x…'],
+    [`0x${HEX40}`, 6, 4, '0xab5801…ec9b'],
     ['abcdefghijk', 4, 6, 'abcdefghijk'],
     ['abcdefghijkl', 4, 6, 'abcd…ghijkl'],
     ['abcdef', 4, 0, 'abcd…'],

@@ -59,13 +59,16 @@ function floorDecimal({ negative, int, frac }: Decimal, decimals: number): strin
 
 /**
  * Balance display: floored toward −∞ to `decimals` decimals (3 by default, SPEC §5, §9), the sign
- * kept: '1.23456' → '1.234', '-1.2341' → '-1.235'. No '-0.000': a value that floors to zero is
- * '0.000'. Anything that is not a finite number shows as '0.000'.
+ * kept, then written with `Intl.NumberFormat` grouping of `locale` ('en-US' by default):
+ * '10000' → '10,000.000', '1.23456' → '1.234', '-1.2341' → '-1.235'. The floor is exact (decimal
+ * digits, no float), and the floored digits are handed to Intl as a string, so nothing is rounded
+ * twice or lost however long the number. No '-0.000': a value that floors to zero is '0.000'.
+ * Anything that is not a finite number shows as '0.000'.
  */
-export function formatBalance(value: string | number | undefined | null, decimals = 3): string {
-  const places = Number.isFinite(decimals) ? Math.max(0, Math.floor(decimals)) : 0
-  const decimal = toDecimal(value)
-  return floorDecimal(decimal ?? { negative: false, int: '0', frac: '' }, places)
+export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = 'en-US'): string {
+  const places = Number.isFinite(decimals) ? Math.min(100, Math.max(0, Math.floor(decimals))) : 0
+  const floored = floorDecimal(toDecimal(value) ?? { negative: false, int: '0', frac: '' }, places)
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(floored as unknown as number)
 }
 
 // signDisplay 'negative': a minus sign only for values that do not round to zero (no '-$0.00').
@@ -90,16 +93,21 @@ export function formatUsd(value: string | number | undefined | null): string {
 export const ELLIPSIS = '\u2026'
 
 /**
- * SPEC §5: 4 leading and 6 trailing characters, joined by '…' (the 0x prefix counts as leading
- * characters): '0x1234567890abcdef1234567890abcdef12345678' → '0x12…345678'. Short strings are kept.
- * An end of length 0 keeps nothing on that side: (address, 0, 6) → '…345678', (address, 4, 0) → '0x12…'.
+ * SPEC §5: 4 leading and 6 trailing characters, joined by '…'. A hex `0x` prefix is kept and does not
+ * count as leading characters, so the four are characters of the address itself:
+ * '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' → '0xf39F…b92266'; a Solana address has no prefix:
+ * 'So11111111111111111111111111111111111111112' → 'So11…111112'. Short strings are kept (a text no
+ * longer than both ends and one more character). An end of length 0 keeps nothing on that side:
+ * (address, 0, 6) → '0x…b92266', (address, 4, 0) → '0xf39F…'.
  */
 export function shortenAddress(address: string, leading = 4, trailing = 6): string {
+  const prefix = /^0x/i.test(address) ? address.slice(0, 2) : ''
+  const body = address.slice(prefix.length)
   const head = endLength(leading)
   const tail = endLength(trailing)
   // '…' stands for at least 2 characters, so a text no longer than both ends and one more stays whole.
-  if (address.length <= head + tail + 1) return address
-  return `${address.slice(0, head)}${ELLIPSIS}${tail > 0 ? address.slice(address.length - tail) : ''}`
+  if (body.length <= head + tail + 1) return address
+  return `${prefix}${body.slice(0, head)}${ELLIPSIS}${tail > 0 ? body.slice(body.length - tail) : ''}`
 }
 
 /** A count of characters kept at one end: a whole number ≥ 0 (negative or NaN keeps none). */

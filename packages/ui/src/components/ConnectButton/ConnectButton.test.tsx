@@ -34,9 +34,9 @@ describe('ConnectButton', () => {
       await portico.balance.fetchTokenBalances()
     })
     const btn = screen.getByTestId('portico-connect-button')
-    expect(btn.textContent).toContain('0x70…dc79C8')
+    expect(btn.textContent).toContain('0x7099…dc79C8')
     expect(btn.textContent).toContain('1.234 ETH')
-    expect(screen.getByTestId('portico-account-button').textContent).toContain('0x70…dc79C8')
+    expect(screen.getByTestId('portico-account-button').textContent).toContain('0x7099…dc79C8')
   })
 
   it('opens the lazily loaded modal on Connect, Escape closes it and focus returns to the button', async () => {
@@ -67,7 +67,7 @@ describe('ConnectButton', () => {
       fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }))
     })
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
-    expect(screen.getByTestId('portico-account-address').textContent).toBe('0x70…dc79C8')
+    expect(screen.getByTestId('portico-account-address').textContent).toBe('0x7099…dc79C8')
   })
 
   it("shows 'Connection rejected' with a retry when the wallet refuses", async () => {

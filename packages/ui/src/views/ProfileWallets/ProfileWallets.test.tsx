@@ -13,7 +13,7 @@ const evmRow: ProfileWalletRow = {
   namespace: 'eip155',
   namespaceName: 'EVM',
   network: { name: 'Ethereum', caipNetworkId: 'eip155:1' },
-  wallet: { name: 'Portico Dev Wallet', address: ADDRESS, shortAddress: '0x70…dc79C8' },
+  wallet: { name: 'Portico Dev Wallet', address: ADDRESS, shortAddress: '0x7099…dc79C8' },
   active: true,
 }
 const solRow: ProfileWalletRow = { namespace: 'solana', namespaceName: 'Solana', network: { name: 'Solana', caipNetworkId: 'solana:x' }, active: false }
@@ -25,7 +25,7 @@ describe('ProfileWalletsView', () => {
     render(<ProfileWalletsView rows={[evmRow, solRow]} onAdd={onAdd} onMakeActive={onMakeActive} />)
     const card = screen.getByTestId('portico-profile-wallet')
     expect(card.getAttribute('aria-current')).toBe('true')
-    expect(within(card).getByTestId('portico-profile-wallet-address').textContent).toBe('0x70…dc79C8')
+    expect(within(card).getByTestId('portico-profile-wallet-address').textContent).toBe('0x7099…dc79C8')
     expect(within(card).getByTestId('portico-profile-wallet-badge').textContent).toBe('EVM · Ethereum')
     expect(within(card).getByText('Active')).toBeTruthy()
     // The active wallet has nothing to switch to.
