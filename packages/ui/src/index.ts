@@ -26,6 +26,7 @@ export { UnsupportedChainView, type UnsupportedChainViewProps } from './views/Un
 export { ConnectButton, type ConnectButtonProps } from './components/ConnectButton/ConnectButton'
 export { AccountButton, type AccountButtonProps } from './components/AccountButton/AccountButton'
 export { NetworkButton, type NetworkButtonProps } from './components/NetworkButton/NetworkButton'
-export { PorticoProvider, type PorticoProviderProps } from './PorticoProvider/PorticoProvider'
+export { PorticoProvider, type PorticoProviderProps, preloadModal } from './PorticoProvider/PorticoProvider'
+export { usePreloadModal, type UsePreloadModalReturn } from './PorticoProvider/preload'
 export type { UiConfig } from './config'
 export { useThemeProps } from './useThemeProps'

@@ -2,9 +2,11 @@ import { createPortico, type Portico, type PorticoOptions } from '@portico/headl
 import { PorticoContextProvider, useModal } from '@portico/headless/react'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import type { UiConfig } from '../config'
+import { afterLoadIdle, PreloadContext } from './preload'
 
 // The modal, its views and their styles are a separate chunk, fetched the first time the modal opens
-// (or earlier, by preloadModal). The flows its views drive come with it: the explorer (wallet lists)
+// (or earlier, by preloadModal: on idle after the page's load, on hover/focus of a Portico button, or
+// when the app calls usePreloadModal().preload). The flows its views drive come with it: the explorer (wallet lists)
 // and switching (SwitchNetwork, SwitchActiveChain, ProfileWallets).
 // No React.lazy/Suspense: a suspended boundary is revealed no sooner than 300 ms after its fallback.
 let modalChunk: Promise<ComponentType> | undefined
@@ -28,6 +30,12 @@ export type PorticoProviderProps = UiConfig & {
    * Restore a remembered session on mount (client side only, no prompt). @default true
    */
   autoReconnect?: boolean
+  /**
+   * Load the modal chunk in the first idle period after the page's load event, so the first open
+   * shows it in the next frame. Hover and focus of Portico's buttons preload it either way; no
+   * preload contacts the Portico API. @default true
+   */
+  preloadOnIdle?: boolean
 } & ({ portico: Portico; options?: undefined } | { options: PorticoOptions; portico?: undefined })
 
 function LazyModal({ portico }: { portico: Portico }) {
@@ -53,20 +61,26 @@ function LazyModal({ portico }: { portico: Portico }) {
 const LazyRoot = ({ root: Root }: { root: ComponentType }) => <Root />
 
 /** Provides a Portico instance (given, or created once from `options`) and mounts the default modal. */
-export function PorticoProvider({ children, autoReconnect = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
+export function PorticoProvider({ children, autoReconnect = true, preloadOnIdle = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
   const [portico] = useState<Portico>(() => {
     const instance = source.portico ?? createPortico(source.options as PorticoOptions)
     // Legal links: provider props win over the instance's options (headless holds the one copy).
     instance.legal.setLinks({ termsConditionsUrl, privacyPolicyUrl })
     return instance
   })
+  const [preload] = useState(() => () => preloadModal(portico).then(() => undefined))
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])
+  useEffect(() => {
+    if (preloadOnIdle) return afterLoadIdle(() => void preload().catch(() => undefined))
+  }, [preload, preloadOnIdle])
   return (
     <PorticoContextProvider portico={portico}>
-      {children}
-      <LazyModal portico={portico} />
+      <PreloadContext.Provider value={preload}>
+        {children}
+        <LazyModal portico={portico} />
+      </PreloadContext.Provider>
     </PorticoContextProvider>
   )
 }

@@ -1,6 +1,7 @@
 import { formatBalance } from '@portico/headless'
 import { useAccount, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
+import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { AccountPill } from '../ConnectButton/ConnectButton'
 import * as styles from '../ConnectButton/ConnectButton.css'
@@ -15,6 +16,8 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
   const { open } = useModal()
   const account = useAccount()
   const theme = useThemeProps()
+  // Hover or focus starts loading the modal, so the click opens it in the next frame.
+  const preload = usePreloadHandlers(rest)
   if (!account.isConnected || !account.address) return null
   const balance = showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
   return (
@@ -25,6 +28,7 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
       style={{ ...theme.style, ...style }}
       onClick={() => void open({ view: 'Account' })}
       {...rest}
+      {...preload}
     >
       <AccountPill address={account.address} image={account.profileImage} balance={balance} />
     </button>

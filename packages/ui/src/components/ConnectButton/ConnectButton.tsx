@@ -2,6 +2,7 @@ import { formatBalance, shortenAddress } from '@portico/headless'
 import { useAccount, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
 import { buttonMessages as messages } from '../../messages/buttons'
+import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { gradientFor } from '../Avatar/gradient'
 import * as styles from './ConnectButton.css'
@@ -33,6 +34,8 @@ export function ConnectButton({ label = messages.connectWallet, showBalance = tr
   const { open } = useModal()
   const account = useAccount()
   const theme = useThemeProps()
+  // Hover or focus starts loading the modal, so the click opens it in the next frame.
+  const preload = usePreloadHandlers(rest)
   const connected = account.isConnected && account.address
   const connecting = account.status === 'connecting'
   const balance =
@@ -47,6 +50,7 @@ export function ConnectButton({ label = messages.connectWallet, showBalance = tr
       aria-busy={connecting || undefined}
       onClick={() => void open()}
       {...rest}
+      {...preload}
     >
       {connected ? (
         <AccountPill address={account.address as string} image={account.profileImage} balance={balance} />

@@ -1,6 +1,7 @@
 import { useNetwork, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
 import { buttonMessages as messages } from '../../messages/buttons'
+import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { gradientFor } from '../Avatar/gradient'
 import { Icon } from '../Icon/icons'
@@ -13,6 +14,8 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
   const { open } = useModal()
   const { network, isSupported } = useNetwork()
   const theme = useThemeProps()
+  // Hover or focus starts loading the modal, so the click opens it in the next frame.
+  const preload = usePreloadHandlers(rest)
   const name = !isSupported ? messages.switchNetwork : (network?.name ?? messages.unknownNetwork)
   const image = network?.assets?.imageUrl
   return (
@@ -24,6 +27,7 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
       style={{ ...theme.style, paddingLeft: 6, paddingRight: 14, ...style }}
       onClick={() => void open({ view: 'Networks' })}
       {...rest}
+      {...preload}
     >
       {isSupported ? (
         <span className={styles.dot} style={image ? undefined : { background: gradientFor(network?.caipNetworkId ?? name) }} aria-hidden="true">
