@@ -43,7 +43,7 @@ export { BALANCE_RETRY_MS, type BalanceFlow } from './core/balance/balance'
 export { BANNER_GAP_MS, type BannerState, type BannerVariant, type Banner } from './core/banner/banner'
 export type { TooltipState, TooltipVariant, TriggerRect, Tooltip } from './core/tooltip/tooltip'
 export type { LegalState, Legal } from './core/legal/legal'
-export type { ThemeState, Theme } from './core/theme/theme'
+export type { ThemeState, Theme, ResolvedThemeMode, ThemeDeps, ColorSchemeQuery } from './core/theme/theme'
 export {
   createApiClient,
   EXCHANGE_RPC_PATH,

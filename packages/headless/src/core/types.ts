@@ -82,5 +82,6 @@ export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
 
-export type ThemeMode = 'light' | 'dark'
+/** 'system' follows the user's `prefers-color-scheme` (the default). */
+export type ThemeMode = 'light' | 'dark' | 'system'
 export type ThemeVariables = Record<string, string | number>

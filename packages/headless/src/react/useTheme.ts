@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react'
+import type { ResolvedThemeMode } from '../core/theme/theme'
 import type { ThemeMode, ThemeVariables } from '../core/types'
 import { usePortico } from './usePortico'
 
 export interface UseThemeReturn {
-  /** @default options.themeMode ?? 'light' */
+  /** As set: 'light', 'dark' or 'system'. @default options.themeMode ?? 'system' */
   themeMode: ThemeMode
+  /** The mode shown now: 'system' resolved with `prefers-color-scheme`, followed live. @default 'light' where there is no matchMedia */
+  resolvedThemeMode: ResolvedThemeMode
   /** @default options.themeVariables ?? {} */
   themeVariables: ThemeVariables
   setThemeMode: (mode: ThemeMode) => void
@@ -15,5 +18,6 @@ export interface UseThemeReturn {
 export function useTheme(): UseThemeReturn {
   const { theme } = usePortico()
   const state = useStore(theme.$theme)
-  return { ...state, setThemeMode: theme.setThemeMode, setThemeVariables: theme.setThemeVariables }
+  const resolvedThemeMode = useStore(theme.$resolvedThemeMode)
+  return { ...state, resolvedThemeMode, setThemeMode: theme.setThemeMode, setThemeVariables: theme.setThemeVariables }
 }

@@ -100,3 +100,43 @@ describe('themeOverrides', () => {
     expect(themeOverrides(input)).toEqual(expected)
   })
 })
+
+describe("useThemeProps with themeMode 'system' (the default)", () => {
+  it('follows prefers-color-scheme live, and a fixed mode wins over it', async () => {
+    const { act } = await import('react')
+    const { PorticoContextProvider } = await import('@portico/headless/react')
+    const { testPortico } = await import('../testing')
+    const { useThemeProps } = await import('../useThemeProps')
+    // The OS preference, flipped by the test (jsdom has no matchMedia of its own).
+    const listeners: (() => void)[] = []
+    const query = { matches: false, media: '(prefers-color-scheme: dark)', addEventListener: (_: string, l: () => void) => void listeners.push(l) }
+    const original = window.matchMedia
+    window.matchMedia = ((q: string) => (q === query.media ? query : { matches: false })) as unknown as typeof window.matchMedia
+    try {
+      const { portico } = testPortico()
+      function Themed() {
+        const t = useThemeProps()
+        return <div data-testid="themed" {...t} />
+      }
+      const { getByTestId } = render(
+        <PorticoContextProvider portico={portico}>
+          <Themed />
+        </PorticoContextProvider>,
+      )
+      const mode = () => getByTestId('themed').dataset.porticoTheme
+      expect(portico.theme.$theme.get().themeMode).toBe('system')
+      expect(mode()).toBe('light')
+      act(() => {
+        query.matches = true
+        for (const l of listeners) l()
+      })
+      expect(mode()).toBe('dark')
+      act(() => portico.theme.setThemeMode('light'))
+      expect(mode()).toBe('light')
+      act(() => portico.theme.setThemeMode('system'))
+      expect(mode()).toBe('dark')
+    } finally {
+      window.matchMedia = original
+    }
+  })
+})

@@ -13,7 +13,7 @@ describe('createPortico options', () => {
       defaultNetwork: mainnet,
       adapters: [],
       features: DEFAULT_FEATURES,
-      themeMode: 'light',
+      themeMode: 'system',
       themeVariables: {},
       apiUrl: 'https://api.portico.dev',
       explorerUrl: 'https://api.portico.dev',

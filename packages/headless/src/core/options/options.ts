@@ -57,7 +57,7 @@ export interface PorticoOptions {
   metadata?: Metadata
   /** Local feature flags (merged over the defaults). */
   features?: Partial<Features>
-  /** @default 'light' */
+  /** 'light', 'dark' or 'system' (follows `prefers-color-scheme` live). @default 'system' */
   themeMode?: ThemeMode
   /** CSS variable overrides, e.g. { '--portico-color-accent': '#7c3aed' }. @default {} */
   themeVariables?: ThemeVariables
@@ -149,7 +149,7 @@ const optionsSchema = z.object({
   adapters: z.optional(z.array(z.custom<ChainAdapter>((v) => typeof v === 'object' && v !== null, 'must be an adapter object'))),
   metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: stringArray })),
   features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean() }))),
-  themeMode: z.optional(z.enum(['light', 'dark'])),
+  themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
   themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),
   featuredWalletIds: z.optional(stringArray),
@@ -205,7 +205,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     appFeatures: { ...input.features },
     customWallets: input.customWallets ?? [],
     prefetchImage: input.prefetchImage,
-    themeMode: input.themeMode ?? 'light',
+    themeMode: input.themeMode ?? 'system',
     themeVariables: input.themeVariables ?? {},
     connectMethodsOrder: input.connectMethodsOrder,
     featuredWalletIds: input.featuredWalletIds ?? [],
