@@ -44,6 +44,8 @@ export const leading = style({
 
 export const text = style({ display: 'flex', flexDirection: 'column', minWidth: 0, flexGrow: 1, gap: 2 })
 export const title = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+/** A title that wraps (at word boundaries, balanced) rather than ending in '…'. */
+export const titleWrap = style({ overflowWrap: 'anywhere', textWrap: 'balance', lineHeight: vars.lineHeight.tight })
 export const description = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.regular,

@@ -15,15 +15,17 @@ export type ListItemProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'title
   chevron?: boolean
   /** Marks the item as the current choice (aria-current). @default false */
   current?: boolean
+  /** Let a long title wrap onto a second line instead of ending in '…'. @default false */
+  wrap?: boolean
   ref?: Ref<HTMLButtonElement>
 }
 
-export function ListItem({ title, description, leading, trailing, chevron = false, current = false, className, type = 'button', ...rest }: ListItemProps) {
+export function ListItem({ title, description, leading, trailing, chevron = false, current = false, wrap = false, className, type = 'button', ...rest }: ListItemProps) {
   return (
     <button type={type} aria-current={current || undefined} className={[styles.item, className].filter(Boolean).join(' ')} {...rest}>
       {leading !== undefined && <span className={styles.leading}>{leading}</span>}
       <span className={styles.text}>
-        <span className={styles.title}>{title}</span>
+        <span className={wrap ? styles.titleWrap : styles.title}>{title}</span>
         {description !== undefined && <span className={styles.description}>{description}</span>}
       </span>
       {(trailing !== undefined || chevron) && (

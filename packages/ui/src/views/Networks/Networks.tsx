@@ -1,4 +1,4 @@
-import { useNetwork } from '@portico/headless/react'
+import { useAccount, useNetwork } from '@portico/headless/react'
 import { NetworksView } from './NetworksView'
 
 export const toEntry = (n: { caipNetworkId: string; name: string; assets?: { imageUrl?: string }; testnet?: boolean }) => ({
@@ -10,10 +10,12 @@ export const toEntry = (n: { caipNetworkId: string; name: string; assets?: { ima
 
 export function Networks() {
   const { networks, network, chooseNetwork } = useNetwork()
+  const { isConnected } = useAccount()
   return (
     <NetworksView
       networks={networks.map(toEntry)}
       current={network?.caipNetworkId}
+      connected={isConnected}
       onSelect={(id) => {
         const target = networks.find((n) => n.caipNetworkId === id)
         if (target) chooseNetwork(target)

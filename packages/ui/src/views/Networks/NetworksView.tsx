@@ -3,6 +3,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { messages } from '../../messages'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
+import * as own from './Networks.css'
 
 export type NetworkEntry = { caipNetworkId: string; name: string; imageUrl?: string; testnet?: boolean }
 
@@ -10,10 +11,16 @@ export type NetworksViewProps = {
   networks: readonly NetworkEntry[]
   /** CAIP-2 id of the current network. */
   current?: string
+  /** A wallet is connected on the current network's namespace: the current network says "Connected". @default false */
+  connected?: boolean
   onSelect?: (caipNetworkId: string) => void
 }
 
-export function NetworksView({ networks, current, onSelect }: NetworksViewProps) {
+/**
+ * The app's networks; the current one is marked (accent border, a check). "Connected" appears under
+ * its name only while a wallet is connected. Names wrap rather than being cut off.
+ */
+export function NetworksView({ networks, current, connected = false, onSelect }: NetworksViewProps) {
   return (
     <ul className={styles.list} data-testid="portico-networks">
       {networks.map((n) => {
@@ -22,13 +29,14 @@ export function NetworksView({ networks, current, onSelect }: NetworksViewProps)
           <li key={n.caipNetworkId}>
             <ListItem
               title={n.name}
+              wrap
+              description={isCurrent && connected ? <span className={own.connected}>{messages.networks.current}</span> : undefined}
               leading={<NetworkImage name={n.name} caipNetworkId={n.caipNetworkId} imageUrl={n.imageUrl} />}
               current={isCurrent}
               trailing={
                 isCurrent ? (
-                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                    {messages.networks.current}
-                    <Icon name="check" size={18} />
+                  <span className={own.check}>
+                    <Icon name="check" size={20} />
                   </span>
                 ) : undefined
               }
