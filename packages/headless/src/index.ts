@@ -113,6 +113,7 @@ export {
   type OrderWalletsInput,
   type SearchState,
   type WalletListEntry,
+  type SuggestedState,
   type WalletListState,
   walletListEntries,
 } from './core/explorer/index'

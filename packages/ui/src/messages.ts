@@ -17,6 +17,8 @@ export const messages = {
     recent: 'Recent',
     retry: 'Try again',
     noWallets: 'No wallets found',
+    loadingWallets: 'Loading wallets',
+    walletsError: 'Wallets could not be loaded',
   },
   connectWallets: { title: 'Choose a wallet' },
   allWallets: {
@@ -25,6 +27,8 @@ export const messages = {
     searchPlaceholder: 'Search wallet',
     listLabel: 'Wallets',
     loading: 'Loading wallets',
+    searching: 'Searching wallets',
+    clearSearch: 'Clear search',
     loadingMore: 'Loading more wallets',
     empty: 'No wallets found',
     emptyHint: (query: string) => `Nothing matches “${query}”. Check the spelling or try another name.`,

@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import { useEffect, useState } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
-import type { ListedWallet, OrderedWallet, SearchState, WalletListState } from '../core/explorer/explorer'
+import type { ListedWallet, OrderedWallet, SearchState, SuggestedState, WalletListState } from '../core/explorer/explorer'
 import type { LazyFlowName, LazyFlows, PublicFlow } from '../core/host'
 import type { Portico } from '../core/portico'
 
@@ -32,6 +32,7 @@ export const IDLE: {
   hasMore: ReadableAtom<boolean>
   featured: ReadableAtom<ExplorerWallet[]>
   ordered: ReadableAtom<OrderedWallet[]>
+  suggested: ReadableAtom<SuggestedState>
 } = {
   wallets: atom([]),
   list: atom({ wallets: [], count: 0, page: 0, done: false, loading: false, error: null }),
@@ -39,4 +40,5 @@ export const IDLE: {
   hasMore: atom(true),
   featured: atom([]),
   ordered: atom([]),
+  suggested: atom({ status: 'idle', error: null }),
 }

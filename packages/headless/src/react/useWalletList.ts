@@ -37,6 +37,16 @@ export interface UseWalletListReturn {
   retry: () => void
   /** The explorer's wallet count once its first page is in, else undefined. */
   total?: number
+  /**
+   * Explorer wallets (featured, recommended) are still to come: the explorer module or its first
+   * answer is on its way. A view shows placeholders where they will go. Never true when
+   * `loadOnMount` is off or for `source: 'connectors'`. @default false
+   */
+  loading: boolean
+  /** Text of the failed featured / recommended request ('HTTP status code: 503' …), or null. @default null */
+  listError: string | null
+  /** Ask the explorer again after `listError`. */
+  retryList: () => void
 }
 
 /** The wallet list of the Connect view: shaping, order and what a click does, for any UI. */
@@ -52,6 +62,7 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
   const connecting = useStore(connection.$connecting)
   const error = useStore(connection.$error)
   const connectors = useStore(connection.$connectors)
+  const suggested = useStore(explorer?.$suggested ?? IDLE.suggested)
   // Until the explorer module is in, the connectors alone, in the same order.
   const ordered = useMemo(() => (explorer ? loaded : orderWallets({ connectors })), [explorer, loaded, connectors])
   const namespace = options.namespace ?? active
@@ -85,5 +96,8 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
     retry: () => void connection.retry(),
     // Pages leave the featured wallets out (they lead the list), so they are added to the total.
     total: list.page > 0 ? list.count + featured.length : undefined,
+    loading: loadOnMount && (!explorer || suggested.status === 'idle' || suggested.status === 'loading'),
+    listError: loadOnMount ? suggested.error : null,
+    retryList: () => void explorer?.retrySuggested(),
   }
 }

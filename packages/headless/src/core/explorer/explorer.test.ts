@@ -322,6 +322,48 @@ describe('recent wallets (2 kept, most recent first, de-duplicated)', () => {
   })
 })
 
+describe('featured and recommended requests ($suggested: the Connect view waits for them)', () => {
+  it('idle, loading while either is out, then done', async () => {
+    const { api, explorer } = setup({ featuredWalletIds: ['w9'] }, 10)
+    expect(explorer.$suggested.get()).toEqual({ status: 'idle', error: null })
+    api.hold(true)
+    const featured = explorer.loadFeatured()
+    const recommended = explorer.loadRecommended()
+    expect(explorer.$suggested.get()).toEqual({ status: 'loading', error: null })
+    api.hold(false)
+    await Promise.all([featured, recommended])
+    expect(explorer.$suggested.get()).toEqual({ status: 'done', error: null })
+    expect(explorer.$recommended.get().map((w) => w.id)).toEqual(['w1', 'w2', 'w3', 'w4'])
+  })
+
+  it('a failure is reported with its text; retrySuggested asks again and clears it', async () => {
+    const { api, explorer } = setup({ featuredWalletIds: ['w9'] }, 10)
+    api.failWith(503)
+    await Promise.all([explorer.loadFeatured(), explorer.loadRecommended()])
+    expect(explorer.$suggested.get()).toEqual({ status: 'error', error: 'HTTP status code: 503' })
+    expect([explorer.$featured.get(), explorer.$recommended.get()]).toEqual([[], []])
+    api.failWith(undefined)
+    await explorer.retrySuggested()
+    expect(explorer.$suggested.get()).toEqual({ status: 'done', error: null })
+    expect(explorer.$featured.get().map((w) => w.id)).toEqual(['w9'])
+    expect(explorer.$recommended.get()).toHaveLength(4)
+    // Both were asked twice: once failing, once answered.
+    expect(api.calls).toHaveLength(4)
+  })
+
+  it('what came in is not asked for again on retry', async () => {
+    const { api, explorer } = setup({ featuredWalletIds: ['w9'] }, 10)
+    await explorer.loadFeatured()
+    api.failWith(500)
+    await explorer.loadRecommended()
+    expect(explorer.$suggested.get()).toEqual({ status: 'error', error: 'HTTP status code: 500' })
+    api.failWith(undefined)
+    await explorer.retrySuggested()
+    expect(api.calls.map((c) => c.include ?? 'recommended')).toEqual([['w9'], 'recommended', 'recommended'])
+    expect(explorer.$suggested.get().status).toBe('done')
+  })
+})
+
 describe('findWallet', () => {
   it.each<[string, string | undefined]>([
     ['w7', 'recent'],

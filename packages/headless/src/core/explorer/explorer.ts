@@ -15,7 +15,7 @@ import { ERRORS, PorticoError } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Timers } from '../timers'
 import { walletLinks, type WalletLinks } from './links'
-import { addRecentWallet, EXPLORER_LIMITS, markWallets, orderWallets, type ListedWallet, type OrderedWallet, type SearchState, type WalletListState } from './lists'
+import { addRecentWallet, EXPLORER_LIMITS, markWallets, orderWallets, type ListedWallet, type OrderedWallet, type SearchState, type SuggestedState, type WalletListState } from './lists'
 
 export * from './lists'
 
@@ -215,35 +215,55 @@ export function createExplorer(deps: ExplorerDeps) {
     return runSearch(text, seq)
   }
 
+  /** The featured and recommended requests together: loading while one is out, the last failure's text. */
+  const $suggested = atom<SuggestedState>({ status: 'idle', error: null })
+  let suggestedOut = 0
+  let suggestedError: string | null = null
+  /** Runs one featured / recommended request; a failure is kept in $suggested and allows a new try. */
+  async function suggest(request: () => Promise<void>, failed: () => void): Promise<void> {
+    if (suggestedOut++ === 0) suggestedError = null
+    $suggested.set({ status: 'loading', error: null })
+    try {
+      await request()
+    } catch (error) {
+      failed()
+      suggestedError = errorText(error)
+    }
+    if (--suggestedOut === 0) $suggested.set(suggestedError ? { status: 'error', error: suggestedError } : { status: 'done', error: null })
+  }
+
   let featuredLoad: Promise<void> | undefined
-  /** Fetch the featured wallets once (in featuredWalletIds order); failures leave the list empty. */
+  /** Fetch the featured wallets once (in featuredWalletIds order); a failure leaves the list empty and is reported in $suggested. */
   function loadFeatured(): Promise<void> {
     const query = featuredQuery(deps)
     if (!query) return Promise.resolve()
-    featuredLoad ??= (async () => {
-      try {
+    featuredLoad ??= suggest(
+      async () => {
         const res = await api.getWallets(query)
         const order = query.include ?? []
         $featured.set([...res.data].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)).slice(0, EXPLORER_LIMITS.featured))
-      } catch {
-        featuredLoad = undefined
-      }
-    })()
+      },
+      () => (featuredLoad = undefined),
+    )
     return featuredLoad
   }
 
   let recommendedLoad: Promise<void> | undefined
-  /** Fetch the recommended wallets once; failures leave the list empty. */
+  /** Fetch the recommended wallets once; a failure leaves the list empty and is reported in $suggested. */
   function loadRecommended(): Promise<void> {
-    recommendedLoad ??= (async () => {
-      try {
+    recommendedLoad ??= suggest(
+      async () => {
         const res = await api.getWallets(recommendedQuery(deps, $recent.get().map((w) => w.id)))
         $recommended.set(res.data.slice(0, EXPLORER_LIMITS.recommended))
-      } catch {
-        recommendedLoad = undefined
-      }
-    })()
+      },
+      () => (recommendedLoad = undefined),
+    )
     return recommendedLoad
+  }
+
+  /** Ask again for the featured and recommended wallets that failed (those that came in stay). */
+  function retrySuggested(): Promise<void> {
+    return Promise.all([loadFeatured(), loadRecommended()]).then(() => undefined)
   }
 
   /**
@@ -331,6 +351,7 @@ export function createExplorer(deps: ExplorerDeps) {
     $search,
     $featured,
     $recommended,
+    $suggested,
     $recent,
     $wallets,
     $ordered,
@@ -339,6 +360,7 @@ export function createExplorer(deps: ExplorerDeps) {
     retrySearch,
     loadFeatured,
     loadRecommended,
+    retrySuggested,
     addRecent,
     select,
     connected,

@@ -61,6 +61,16 @@ export interface SearchState {
   error: string | null
 }
 
+/**
+ * The featured and recommended requests (the explorer rows of the Connect view): 'idle' before the
+ * first request, 'loading' while one is out, then 'done', or 'error' with the failure's text.
+ */
+export interface SuggestedState {
+  status: 'idle' | 'loading' | 'done' | 'error'
+  /** Error text of the failed request ('HTTP status code: 503' …), or null. */
+  error: string | null
+}
+
 /** Remembered form of a wallet (what storage keeps). */
 function toRecent(w: ExplorerWallet): ExplorerWallet {
   const out: ExplorerWallet = { id: w.id, name: w.name }

@@ -29,6 +29,11 @@ export const input = style({
   color: vars.color.foreground,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.md,
-  selectors: { '&::placeholder': { color: vars.color.foregroundTertiary } },
+  selectors: {
+    '&::placeholder': { color: vars.color.foregroundTertiary },
+    // Search fields use Portico's own clear button, never the browser's.
+    '&::-webkit-search-cancel-button': { WebkitAppearance: 'none', appearance: 'none', display: 'none' },
+    '&::-webkit-search-decoration': { WebkitAppearance: 'none', appearance: 'none' },
+  },
 })
 export const error = style({ fontSize: vars.fontSize.xs, color: vars.color.error })

@@ -75,3 +75,6 @@ export const empty = style({
   padding: `${vars.space.xl} ${vars.space.md}`,
   textAlign: 'center',
 })
+
+/** The placeholders of a first page or a search, in the list's own height (nothing jumps when it arrives). */
+export const placeholders = style({ overflow: 'hidden' })

@@ -108,10 +108,60 @@ describe('AllWalletsView (virtualised)', () => {
     expect(screen.queryByRole('listbox')).toBeNull()
   })
 
+  it.each<[string, Partial<Parameters<typeof AllWalletsView>[0]>, string, number]>([
+    // state, props, status text, placeholder rows (the 400 px list holds 6)
+    ['first page on its way', { loading: true }, 'Loading wallets', 6],
+    ['first search on its way', { loading: true, query: 'rab' }, 'Searching wallets', 6],
+    ['a new search while the last results are shown', { loading: true, query: 'rabb', wallets: many(3) }, 'Searching wallets', 6],
+    ['a short list', { loading: true, viewportHeight: 120 }, 'Loading wallets', 2],
+  ])('placeholder rows, never a lone spinner: %s', (_name, props, text, rows) => {
+    render(<AllWalletsView wallets={[]} query="" loading={false} error={null} hasMore={false} {...props} />)
+    expect(screen.getByTestId('portico-all-wallets-loading').textContent).toBe(text)
+    expect(screen.getAllByTestId('portico-skeleton-row')).toHaveLength(rows)
+    expect(screen.queryByTestId('portico-spinner')).toBeNull()
+    expect(screen.queryByRole('listbox')).toBeNull()
+  })
+
+  it('the search field: a magnifier, and its own clear button (shown with text) that empties the field and keeps focus there', () => {
+    const onQuery = vi.fn()
+    const { rerender } = render(<AllWalletsView wallets={many(3)} query="" onQuery={onQuery} loading={false} error={null} hasMore={false} />)
+    const input = screen.getByRole('searchbox', { name: 'Search wallet' })
+    // The magnifier's path (a circle and its handle), not the wallet icon.
+    expect(input.parentElement?.querySelector('svg path')?.getAttribute('d')).toMatch(/^M10\.5 4a6\.5 6\.5/)
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull()
+    rerender(<AllWalletsView wallets={many(3)} query="rab" onQuery={onQuery} loading={false} error={null} hasMore={false} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(onQuery).toHaveBeenLastCalledWith('')
+    expect(document.activeElement).toBe(input)
+  })
+
+  it('Escape in a typed search clears it and does not reach the dialog; in an empty field it does', () => {
+    const onQuery = vi.fn()
+    const onDialogKey = vi.fn()
+    const { rerender } = render(
+      <div onKeyDown={(e) => onDialogKey(e.key)}>
+        <AllWalletsView wallets={many(3)} query="rab" onQuery={onQuery} loading={false} error={null} hasMore={false} />
+      </div>,
+    )
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Escape' })
+    expect(onQuery).toHaveBeenCalledWith('')
+    expect(onDialogKey).not.toHaveBeenCalled()
+    rerender(
+      <div onKeyDown={(e) => onDialogKey(e.key)}>
+        <AllWalletsView wallets={many(3)} query="" onQuery={onQuery} loading={false} error={null} hasMore={false} />
+      </div>,
+    )
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Escape' })
+    expect(onDialogKey).toHaveBeenCalledWith('Escape')
+    expect(onQuery).toHaveBeenCalledTimes(1)
+  })
+
   it('state: error with retry', () => {
     const onRetry = vi.fn()
     render(<AllWalletsView wallets={[]} query="" loading={false} error="HTTP status code: 503" hasMore onRetry={onRetry} />)
-    expect(screen.getByRole('alert').textContent).toContain('HTTP status code: 503')
+    expect(screen.getByRole('alert').textContent).toBe('Wallets could not be loadedHTTP status code: 503Try again')
+    // In the list's place, under the search field.
+    expect(screen.getByTestId('portico-list-error').previousElementSibling?.contains(screen.getByRole('searchbox'))).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledTimes(1)
   })

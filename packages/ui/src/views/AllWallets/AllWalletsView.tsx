@@ -1,13 +1,15 @@
 import type { ListedWallet } from '@portico/headless'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { Banner } from '../../components/Banner/Banner'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
+import { IconButton } from '../../components/IconButton/IconButton'
 import { Input } from '../../components/Input/Input'
+import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
 import * as tagStyles from '../../components/WalletListItem/WalletListItem.css'
 import { messages } from '../../messages'
+import { ListError } from '../shared/ListError'
 import * as viewStyles from '../shared/views.css'
 import * as styles from './AllWallets.css'
 import { scrollToReveal, visibleRange } from './virtual'
@@ -105,6 +107,7 @@ export function AllWalletsView({
   locked = false,
 }: AllWalletsViewProps) {
   const listRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   const [active, setActive] = useState(-1)
   const baseId = `portico-wallet-${useId().replace(/:/g, '')}`
@@ -156,51 +159,69 @@ export function AllWalletsView({
   }
 
   const activeMounted = active >= range.start && active < range.end
-  const firstLoad = count === 0 && loading
+  const searching = query.trim() !== ''
+  // Placeholders, never a lone spinner: the first page, and every search until its answer is in.
+  const placeholders = loading && (count === 0 || searching)
   const failedEmpty = count === 0 && !loading && error
   const empty = count === 0 && !loading && !error
+  const showList = count > 0 && !placeholders
 
   return (
     <div data-testid="portico-all-wallets">
       {legal && <div className={styles.legal}>{legal}</div>}
       <Input
+        ref={inputRef}
         className={styles.search}
         label={messages.allWallets.searchLabel}
         placeholder={messages.allWallets.searchPlaceholder}
-        icon="wallet"
+        icon="search"
         type="search"
+        enterKeyHint="search"
         autoComplete="off"
         spellCheck={false}
         value={query}
         onChange={(e) => onQuery?.(e.target.value)}
+        onKeyDown={(e) => {
+          // Escape clears a typed search (and stays in the modal); an empty field lets it close the modal.
+          if (e.key === 'Escape' && query) {
+            e.preventDefault()
+            e.stopPropagation()
+            onQuery?.('')
+          }
+        }}
         data-testid="portico-all-wallets-search"
+        trailing={
+          query ? (
+            <IconButton
+              icon="close"
+              size="sm"
+              label={messages.allWallets.clearSearch}
+              data-testid="portico-all-wallets-clear"
+              onClick={() => {
+                onQuery?.('')
+                inputRef.current?.focus()
+              }}
+            />
+          ) : undefined
+        }
       />
-      {firstLoad && (
-        <div className={styles.status} style={{ height: viewportHeight }}>
-          <Spinner size={24} accent label={messages.allWallets.loading} />
+      {placeholders && (
+        <div className={styles.placeholders} style={{ height: viewportHeight }}>
+          <SkeletonRows
+            count={Math.max(1, Math.floor((viewportHeight + ROW_HEIGHT - 56) / ROW_HEIGHT))}
+            label={searching ? messages.allWallets.searching : messages.allWallets.loading}
+            data-testid="portico-all-wallets-loading"
+          />
         </div>
       )}
-      {failedEmpty && (
-        <Banner
-          variant="error"
-          action={
-            onRetry && (
-              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
-                {messages.allWallets.retry}
-              </Button>
-            )
-          }
-        >
-          {messages.allWallets.error} ({error})
-        </Banner>
-      )}
+      {failedEmpty && <ListError title={messages.allWallets.error} detail={error} retryLabel={messages.allWallets.retry} onRetry={onRetry} />}
       {empty && (
         <div className={styles.empty} data-testid="portico-all-wallets-empty" role="status">
           <p className={viewStyles.heading}>{messages.allWallets.empty}</p>
           {query.trim() && <p className={viewStyles.muted}>{messages.allWallets.emptyHint(query.trim())}</p>}
         </div>
       )}
-      {count > 0 && (
+      {showList && (
         <div
           ref={listRef}
           role="listbox"
@@ -225,12 +246,12 @@ export function AllWalletsView({
           </div>
         </div>
       )}
-      {count > 0 && loading && (
+      {showList && loading && (
         <div className={styles.status} data-testid="portico-all-wallets-more">
           <Spinner size={20} accent label={messages.allWallets.loadingMore} />
         </div>
       )}
-      {count > 0 && !loading && error && (
+      {showList && !loading && error && (
         <div className={styles.status} role="alert">
           <span>{error}</span>
           {onRetry && (

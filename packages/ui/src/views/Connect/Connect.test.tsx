@@ -8,7 +8,7 @@ import { Connect } from './Connect'
 
 const wallets = Array.from({ length: 12 }, (_, i) => ({ id: `w${i + 1}`, name: `Explorer ${i + 1}`, rdns: `com.e${i + 1}` }))
 const explorerFetch = (async (input: string | URL | Request) => {
-  const url = new URL(String(input))
+  const url = input instanceof URL ? input : new URL(String(input))
   if (url.pathname !== '/getWallets') throw new Error(`unexpected fetch ${url.href}`)
   const include = url.searchParams.get('include')?.split(',')
   const exclude = url.searchParams.get('exclude')?.split(',') ?? []
@@ -64,5 +64,77 @@ describe('Connect (wallet group)', () => {
     await act(() => portico.load('explorer').then((e) => e.loadMore()))
     // 11 in the pages (featured w5 left out) + 1 featured
     await waitFor(() => expect(badge()).toBe('All wallets12'))
+  })
+})
+
+describe('Connect renders at once, while the explorer answers (issue 9 §1)', () => {
+  /** An explorer whose answers the test releases; `fail` answers 500 instead (not retried by the client). */
+  function heldExplorer() {
+    const held: (() => void)[] = []
+    let fail = false
+    let calls = 0
+    const fetch = (async (input: string | URL | Request) => {
+      const url = new URL(String(input))
+      calls++
+      await new Promise<void>((resolve) => held.push(resolve))
+      if (fail) return new Response('{}', { status: 500 })
+      return explorerFetch(url)
+    }) as typeof globalThis.fetch
+    return {
+      fetch,
+      release: () => held.splice(0).forEach((r) => r()),
+      setFail: (f: boolean) => void (fail = f),
+      calls: () => calls,
+    }
+  }
+
+  function show(fetch: typeof globalThis.fetch) {
+    const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch })
+    render(
+      <PorticoContextProvider portico={portico}>
+        <Connect />
+      </PorticoContextProvider>,
+    )
+    return portico
+  }
+  const skeletonRows = () => screen.queryAllByTestId('portico-skeleton-row')
+
+  it('placeholder rows fill the free wallet slots until the explorer answers, then its wallets take them', async () => {
+    const explorer = heldExplorer()
+    const portico = show(explorer.fetch)
+    await portico.ready
+    // At once: the installed wallet, 2 placeholders for the explorer rows, then All wallets.
+    expect(walletButtons()).toEqual(['TTest WalletInstalled'])
+    expect(screen.getByTestId('portico-connect-all-wallets').textContent).toBe('All wallets1')
+    expect(skeletonRows()).toHaveLength(2)
+    expect(screen.getByTestId('portico-connect-wallets-loading').textContent).toBe('Loading wallets')
+    await waitFor(() => expect(explorer.calls()).toBeGreaterThan(0))
+    await act(async () => explorer.release())
+    await waitFor(() => expect(walletButtons()).toEqual(['TTest WalletInstalled', 'EExplorer 1', 'EExplorer 2']))
+    expect(skeletonRows()).toHaveLength(0)
+  })
+
+  it('a failed explorer request shows its error and Try again inside the list; Try again fills it', async () => {
+    const explorer = heldExplorer()
+    explorer.setFail(true)
+    const portico = show(explorer.fetch)
+    await portico.ready
+    await waitFor(() => expect(explorer.calls()).toBeGreaterThan(0))
+    await act(async () => explorer.release())
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Wallets could not be loadedHTTP status code: 500Try again')
+    expect(screen.getByTestId('portico-connect-wallets').contains(alert)).toBe(true)
+    expect(skeletonRows()).toHaveLength(0)
+    // The rest of the view is there: the installed wallet and All wallets.
+    expect(walletButtons()).toEqual(['TTest WalletInstalled'])
+    expect(screen.getByTestId('portico-connect-all-wallets')).toBeTruthy()
+    explorer.setFail(false)
+    const before = explorer.calls()
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(explorer.calls()).toBeGreaterThan(before))
+    expect(skeletonRows()).toHaveLength(2)
+    await act(async () => explorer.release())
+    await waitFor(() => expect(walletButtons()).toEqual(['TTest WalletInstalled', 'EExplorer 1', 'EExplorer 2']))
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })

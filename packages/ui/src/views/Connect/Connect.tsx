@@ -45,6 +45,9 @@ export function Connect() {
       connecting={list.connecting}
       error={list.error}
       onRetry={list.retry}
+      loadingWallets={list.loading}
+      listError={list.listError}
+      onRetryList={list.retryList}
     />
   )
 }

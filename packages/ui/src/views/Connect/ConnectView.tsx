@@ -5,10 +5,12 @@ import { Icon } from '../../components/Icon/icons'
 import { IconButton } from '../../components/IconButton/IconButton'
 import { Input } from '../../components/Input/Input'
 import { ListItem } from '../../components/ListItem/ListItem'
+import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
 import { messages } from '../../messages'
 import { BrandMark, socialLabel } from '../shared/brands'
+import { ListError } from '../shared/ListError'
 import * as styles from '../shared/views.css'
 
 export type ConnectMethodName = 'email' | 'social' | 'wallet'
@@ -48,6 +50,11 @@ export type ConnectViewProps = {
   legal?: ReactNode
   /** Every connect method is disabled (the legal checkbox is not checked yet). @default false */
   locked?: boolean
+  /** Explorer wallets are still to come: placeholder rows fill the free wallet slots. @default false */
+  loadingWallets?: boolean
+  /** The explorer request failed: its text, shown in the list with a retry. @default null */
+  listError?: string | null
+  onRetryList?: () => void
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
@@ -131,8 +138,16 @@ function Wallets({
   connecting,
   allWalletsCount = wallets.length,
   locked,
-}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount'> & { maxWallets: number; locked: boolean }) {
+  loadingWallets,
+  listError,
+  onRetryList,
+}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount' | 'loadingWallets' | 'listError' | 'onRetryList'> & {
+  maxWallets: number
+  locked: boolean
+}) {
   const shown = wallets.slice(0, maxWallets)
+  // The view renders at once: slots the explorer will fill show placeholders meanwhile.
+  const placeholders = loadingWallets && !listError ? Math.max(0, maxWallets - shown.length) : 0
   return (
     <ul className={styles.list} data-testid="portico-connect-wallets">
       {shown.map((w) => (
@@ -149,6 +164,16 @@ function Wallets({
           />
         </li>
       ))}
+      {placeholders > 0 && (
+        <li>
+          <SkeletonRows count={placeholders} label={messages.connect.loadingWallets} data-testid="portico-connect-wallets-loading" />
+        </li>
+      )}
+      {listError && (
+        <li>
+          <ListError title={messages.connect.walletsError} detail={listError} retryLabel={messages.connect.retry} onRetry={onRetryList} />
+        </li>
+      )}
       <li>
         <WalletListItem
           name={messages.connect.allWallets}
@@ -181,13 +206,32 @@ export function ConnectView({
   onRetry,
   legal,
   locked = false,
+  loadingWallets = false,
+  listError = null,
+  onRetryList,
 }: ConnectViewProps) {
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
     if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} locked={locked} /> })
     if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} locked={locked} /> })
     if (method === 'wallet')
-      groups.push({ key: 'wallet', node: <Wallets wallets={wallets} maxWallets={maxWallets} onWallet={onWallet} onAllWallets={onAllWallets} allWalletsCount={allWalletsCount} connecting={connecting} locked={locked} /> })
+      groups.push({
+        key: 'wallet',
+        node: (
+          <Wallets
+            wallets={wallets}
+            maxWallets={maxWallets}
+            onWallet={onWallet}
+            onAllWallets={onAllWallets}
+            allWalletsCount={allWalletsCount}
+            connecting={connecting}
+            locked={locked}
+            loadingWallets={loadingWallets}
+            listError={listError}
+            onRetryList={onRetryList}
+          />
+        ),
+      })
   }
   return (
     <>

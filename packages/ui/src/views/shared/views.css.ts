@@ -105,3 +105,20 @@ export const count = style({
   color: vars.color.foregroundSecondary,
   fontWeight: vars.fontWeight.semibold,
 })
+
+/** A failed list request, in the list's place (ListError). */
+export const listError = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: vars.size.listItem,
+  boxSizing: 'border-box',
+  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.errorSoft,
+  color: vars.color.foreground,
+  fontSize: vars.fontSize.sm,
+})
+export const listErrorIcon = style({ display: 'flex', flexShrink: 0, color: vars.color.error })
+export const listErrorText = style({ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1, minWidth: 0 })
+export const listErrorTitle = style({ fontWeight: vars.fontWeight.semibold, textWrap: 'balance' })
