@@ -99,7 +99,7 @@ describe('evmAdapter on anvil with the dev wallet', () => {
     const receipt = await node().waitForTransactionReceipt({ hash, pollingInterval: 20 })
     expect(await node().getBalance({ address: ACCOUNT_3 })).toBe(toBefore + n)
     expect(await node().getBalance({ address })).toBe(fromBefore - n - receipt.gasUsed * receipt.effectiveGasPrice)
-    expect(prompts.at(-1)).toMatchObject({ kind: 'sendTransaction', title: 'Send 1.234567890123456789 ETH to 0x90F7…b906' })
+    expect(prompts.at(-1)).toMatchObject({ kind: 'sendTransaction', title: 'Send 1.234567890123456789 ETH to 0x90F7…93b906' })
   })
 
   it('transfer with a token sends ERC-20 transfer(to, N): balanceOf moves by exactly N base units, no ether moves', async () => {
