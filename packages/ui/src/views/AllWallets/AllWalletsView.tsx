@@ -190,6 +190,7 @@ export function AllWalletsView({
           }
         }}
         data-testid="portico-all-wallets-search"
+        data-autofocus=""
         trailing={
           query ? (
             <IconButton
