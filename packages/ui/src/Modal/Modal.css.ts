@@ -1,29 +1,37 @@
-import { keyframes, style } from '@vanilla-extract/css'
+import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { vars } from '../theme/contract.css'
+import { NARROW } from './media'
 
-const NARROW = 'screen and (max-width: 430px)'
+const REDUCED = '(prefers-reduced-motion: reduce)'
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
-const rise = keyframes({ from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' }, to: { opacity: 1, transform: 'none' } })
+// Open transitions never hide the first frame: the backdrop's colour fades in (the dialog is not
+// its child in opacity terms), the dialog only moves (transform), fully opaque from its first frame.
+const backdropIn = keyframes({ from: { backgroundColor: 'transparent' } })
+const rise = keyframes({ from: { transform: 'translateY(8px) scale(0.985)' }, to: { transform: 'none' } })
+const slideUp = keyframes({ from: { transform: 'translateY(24px)' }, to: { transform: 'none' } })
 const shakeFrames = keyframes({
   '0%, 100%': { transform: 'translateX(0)' },
   '20%, 60%': { transform: 'translateX(-8px)' },
   '40%, 80%': { transform: 'translateX(8px)' },
 })
 
+/** The visual viewport's height, kept up to date by the sizing code (100dvh until then). */
+const viewportHeight = 'var(--portico-vh, 100dvh)'
+
 export const overlay = style({
   position: 'fixed',
   inset: 0,
   zIndex: vars.zIndex.modal,
   display: 'flex',
-  alignItems: 'center',
+  // The dialog's top is placed by the sizing code (centred on open, then kept), not re-centred by flex.
+  alignItems: 'flex-start',
   justifyContent: 'center',
   padding: vars.space.lg,
   background: vars.color.overlay,
-  animation: `${fadeIn} 150ms ease-out`,
+  animation: `${backdropIn} 150ms ease-out`,
   '@media': {
     [NARROW]: { alignItems: 'flex-end', padding: 0 },
-    '(prefers-reduced-motion: reduce)': { animation: 'none' },
+    [REDUCED]: { animation: 'none' },
   },
 })
 
@@ -31,11 +39,9 @@ export const inlineRoot = style({ display: 'flex', justifyContent: 'center' })
 
 export const dialog = style({
   position: 'relative',
-  display: 'flex',
-  flexDirection: 'column',
+  flex: 'none',
   width: vars.size.modalWidth,
   maxWidth: '100%',
-  maxHeight: 'calc(100vh - 32px)',
   overflow: 'hidden',
   background: vars.color.surface,
   color: vars.color.foreground,
@@ -44,18 +50,42 @@ export const dialog = style({
   boxShadow: vars.shadow.modal,
   outline: 'none',
   animation: `${rise} 180ms ease-out`,
+  // Height changes between views and tabs (set in px by the sizing code while they run).
+  transition: 'height 200ms ease-out, margin-top 200ms ease-out',
   '@media': {
     [NARROW]: {
       width: '100%',
       borderBottomLeftRadius: 0,
       borderBottomRightRadius: 0,
-      maxHeight: '90vh',
+      animationName: slideUp,
     },
-    '(prefers-reduced-motion: reduce)': { animation: 'none' },
+    [REDUCED]: { animation: 'none', transition: 'none' },
   },
 })
 
-export const inlineDialog = style({ animation: 'none' })
+const maxHeight = `calc(${viewportHeight} - 2 * ${vars.space.lg})`
+const sheetMaxHeight = `calc(${viewportHeight} - 48px)`
+
+/** Header, scrolling body and footer, at their natural height (the dialog follows it). */
+export const sizer = style({
+  display: 'flex',
+  flexDirection: 'column',
+  maxHeight: ['calc(100vh - 32px)', maxHeight],
+  // Within one view the height does not shrink (the sizing code raises --portico-floor).
+  minHeight: `min(var(--portico-floor, 0px), ${maxHeight})`,
+  '@media': {
+    [NARROW]: {
+      maxHeight: ['90vh', sheetMaxHeight],
+      minHeight: `min(var(--portico-floor, 0px), ${sheetMaxHeight})`,
+    },
+  },
+})
+
+// The title takes focus on a view change when the view marks nothing else (tabindex -1, not a
+// control): no focus ring on a heading.
+globalStyle(`${dialog} :is(h1, h2, h3)[tabindex="-1"]:focus`, { outline: 'none' })
+
+export const inlineDialog = style({ animation: 'none', transition: 'none' })
 
 export const shake = style({ animation: `${shakeFrames} 500ms ease-in-out` })
 
@@ -63,8 +93,11 @@ export const body = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.sm,
+  flex: '1 1 auto',
+  minHeight: 0,
   padding: `${vars.space.xs} ${vars.space.lg} ${vars.space.lg}`,
   overflowY: 'auto',
+  overscrollBehavior: 'contain',
 })
 
 export const footer = style({

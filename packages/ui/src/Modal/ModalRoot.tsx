@@ -47,6 +47,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
       onClose={close}
       shake={isShaking}
       inline={inline}
+      viewKey={`${router.history.length}:${router.view}`}
       themeClassName={theme.className}
       themeStyle={theme.style}
       header={<Header title={titleFor(router.entry)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
