@@ -1,6 +1,11 @@
 // The dev wallet's on-page UI: a fixed corner widget (account and network selects, auto-approve,
 // disconnect) and an approve/reject prompt for the oldest pending request. Plain DOM, inline styles,
 // text only through textContent. Created by installDevWallet; touches the DOM only when mounted.
+//
+// Like an extension's popup, the prompt sits above everything on the page, a site's modal overlay
+// included: the browser's top layer (a manual popover) where supported, else the highest z-index.
+// It takes focus when a request arrives (so a keyboard user is in it at once: Tab to Reject /
+// Approve, Escape rejects) and gives focus back when the request is answered.
 import { type DevWalletCore, type DevWalletState, shortAddress as short } from './core.ts'
 import { DEV_WALLET_ICON } from './icon.ts'
 
@@ -17,6 +22,8 @@ export interface DevWalletUi {
 }
 
 const FONT = '12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+const EDGE = 12
+const GAP = 8
 
 function style(el: HTMLElement, css: Partial<CSSStyleDeclaration>): void {
   Object.assign(el.style, css)
@@ -34,29 +41,45 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
   }
 
   const root = h('div', 'portico-devwallet')
+  const right = options.position === 'bottom-right'
+  // The widget is page furniture: a site's modal (Portico's overlay is at 2147483000) covers it, so
+  // on a phone it never hides the bottom of a sheet. Only the prompt sits above everything.
   style(root, {
     position: 'fixed',
-    bottom: '12px',
-    zIndex: '2147483000',
+    bottom: `${EDGE}px`,
+    zIndex: '2147482000',
     font: FONT,
     color: '#141414',
     display: 'flex',
     flexDirection: 'column',
-    alignItems: options.position === 'bottom-right' ? 'flex-end' : 'flex-start',
-    gap: '8px',
-    maxWidth: 'calc(100vw - 24px)',
+    alignItems: right ? 'flex-end' : 'flex-start',
+    gap: `${GAP}px`,
+    maxWidth: `calc(100vw - ${2 * EDGE}px)`,
   })
-  if (options.position === 'bottom-right') root.style.right = '12px'
-  else root.style.left = '12px'
+  if (right) root.style.right = `${EDGE}px`
+  else root.style.left = `${EDGE}px`
 
-  // Prompt
+  // Prompt: its own layer above the page (see the top of this file), placed just above the widget.
   const prompt = h('div', 'portico-devwallet-prompt')
   prompt.setAttribute('role', 'dialog')
   prompt.setAttribute('aria-label', 'Portico Dev Wallet request')
+  prompt.tabIndex = -1
+  const topLayer = typeof prompt.showPopover === 'function'
+  if (topLayer) prompt.popover = 'manual'
   style(prompt, {
     display: 'none',
+    position: 'fixed',
+    zIndex: '2147483647',
+    top: 'auto',
+    bottom: `${EDGE}px`,
+    left: right ? 'auto' : `${EDGE}px`,
+    right: right ? `${EDGE}px` : 'auto',
+    margin: '0',
+    overflow: 'visible',
+    font: FONT,
+    color: '#141414',
     width: '300px',
-    maxWidth: '100%',
+    maxWidth: `calc(100vw - ${2 * EDGE}px)`,
     boxSizing: 'border-box',
     background: '#ffffff',
     border: '1px solid #d6d6de',
@@ -141,8 +164,8 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
   style(revoke, { padding: '2px 8px', fontWeight: '500', borderRadius: '999px' })
   widget.append(icon, dot, accountSelect, chainSelect, autoLabel, revoke)
 
-  root.append(prompt, widget)
-  doc.body.append(root)
+  root.append(widget)
+  doc.body.append(root, prompt)
 
   // Events
   approve.addEventListener('click', () => {
@@ -157,6 +180,49 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
   chainSelect.addEventListener('change', () => core.switchChain(Number(chainSelect.value)))
   autoApprove.addEventListener('change', () => core.setAutoApprove(autoApprove.checked))
   revoke.addEventListener('click', () => core.revoke())
+  prompt.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return
+    e.stopPropagation()
+    const first = core.getState().pending[0]
+    if (first) core.rejectPending(first.id)
+  })
+
+  // Focus: taken when the prompt appears, given back when it goes. `returnTo` is the element that
+  // had focus and its ancestors, nearest first: when that element is gone (the page moved on),
+  // the nearest focusable ancestor still on the page (a modal dialog, say) gets it.
+  let returnTo: HTMLElement[] = []
+  const takeFocus = () => {
+    const active = doc.activeElement as HTMLElement | null
+    if (active && prompt.contains(active)) return
+    returnTo = []
+    for (let el = active; el && el !== doc.body; el = el.parentElement) returnTo.push(el)
+    prompt.focus({ preventScroll: true })
+  }
+  const giveBackFocus = () => {
+    const chain = returnTo
+    returnTo = []
+    const active = doc.activeElement
+    if (active && active !== doc.body && !prompt.contains(active)) return
+    for (const el of chain) {
+      if (!el.isConnected) continue
+      el.focus({ preventScroll: true })
+      if (doc.activeElement === el) return
+    }
+  }
+  const show = () => {
+    if (prompt.style.display === 'block') return false
+    prompt.style.display = 'block'
+    if (topLayer && !prompt.matches(':popover-open')) prompt.showPopover()
+    return true
+  }
+  const hide = () => {
+    if (prompt.style.display === 'none') return
+    const hadFocus = prompt.contains(doc.activeElement)
+    if (topLayer && prompt.matches(':popover-open')) prompt.hidePopover()
+    prompt.style.display = 'none'
+    if (hadFocus || doc.activeElement === doc.body) giveBackFocus()
+    else returnTo = []
+  }
 
   let accountKey = ''
   let chainKey = ''
@@ -196,16 +262,17 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
 
     const first = s.pending[0]
     if (!first) {
-      prompt.style.display = 'none'
       prompt.dataset.kind = ''
+      hide()
       return
     }
-    prompt.style.display = 'block'
     prompt.dataset.kind = first.kind
     promptHeader.textContent =
       s.pending.length > 1 ? `Portico Dev Wallet · 1 of ${s.pending.length} requests` : 'Portico Dev Wallet'
     promptTitle.textContent = first.title
     promptDetails.textContent = first.details.join('\n')
+    prompt.style.bottom = `${EDGE + root.getBoundingClientRect().height + GAP}px`
+    if (show()) takeFocus()
   }
   const unsubscribe = core.subscribe(render)
   render(core.getState())
@@ -215,6 +282,7 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
     unmount() {
       unsubscribe()
       root.remove()
+      prompt.remove()
     },
   }
 }
