@@ -115,6 +115,9 @@ export const messages = {
     openWeb: 'Open web app',
     retry: 'Try again',
     unavailable: 'WalletConnect is not set up in this app',
+    /** Under a pairing's error: the QR code is gone, a new one comes with Try again. */
+    failedHint: (wallet?: string) => `The pairing ended without a connection. Try again for a new QR code${wallet ? ` to scan with ${wallet}` : ''}.`,
+    unavailableHint: 'Choose another way to connect.',
   },
   connectingWalletConnectBasic: {
     title: 'Connect wallet',

@@ -33,3 +33,6 @@ export const placeholder = style({
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.sm, marginTop: vars.space.xs })
 
 export const link = style({ textDecoration: 'none', boxSizing: 'border-box' })
+
+/** The error state fills the QR code's square. */
+export const failure = style({ width: 272, minHeight: 272 })

@@ -35,13 +35,22 @@ describe('ConnectingWalletConnectView', () => {
     expect(screen.getByRole('link', { name: 'Open MetaMask' }).getAttribute('href')).toBe('metamask://wc?uri=x')
   })
 
-  it('error with retry', () => {
+  it('error: one state in the QR code\'s place (what happened, what to do, Try again); no scan text, no QR, no links', () => {
     const onRetry = vi.fn()
-    render(<ConnectingWalletConnectView uri={URI} error="Connection rejected" onRetry={onRetry} />)
-    expect(screen.getByRole('alert').textContent).toContain('Connection rejected')
+    render(<ConnectingWalletConnectView uri={URI} walletName="MetaMask" links={{ mobile: 'metamask://wc?uri=x' }} error="Connection rejected" onRetry={onRetry} />)
+    expect(screen.getByRole('alert').textContent).toBe('Connection rejectedThe pairing ended without a connection. Try again for a new QR code to scan with MetaMask.')
+    expect(screen.getByTestId('portico-connecting-wc').textContent).not.toMatch(/Scan this QR code|No QR code|Copy link/)
     expect(screen.queryByRole('img')).toBeNull()
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Try again'])
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledTimes(1)
+  })
+
+  it('unavailable (no pairing adapter): the reason and another way to go, no Try again', () => {
+    render(<ConnectingWalletConnectView error="WalletConnect is not set up in this app" />)
+    expect(screen.getByRole('alert').textContent).toBe('WalletConnect is not set up in this appChoose another way to connect.')
+    expect(screen.queryByRole('button')).toBeNull()
   })
 })
 

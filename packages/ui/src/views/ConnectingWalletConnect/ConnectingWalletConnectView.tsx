@@ -1,12 +1,12 @@
 import type { WalletLinks } from '@portico/headless'
 import { useEffect, useState } from 'react'
-import { Banner } from '../../components/Banner/Banner'
 import { Button } from '../../components/Button/Button'
 import { button } from '../../components/Button/Button.css'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
+import { PairingError } from '../shared/PairingError'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingWalletConnect.css'
 
@@ -31,31 +31,25 @@ export function ConnectingWalletConnectView({ uri, walletName, links = {}, error
   const [copied, setCopied] = useState(false)
   useEffect(() => setCopied(false), [uri])
   const m = messages.connectingWalletConnect
-  const state = error ? 'error' : uri ? 'ready' : 'loading'
+  const state = uri ? 'ready' : 'loading'
+  if (error) {
+    // One error state in the QR code's place; no scan text and no link: the pairing is gone.
+    return (
+      <div className={styles.centered} data-testid="portico-connecting-wc" data-state="error" data-uri="">
+        <PairingError error={error} walletName={walletName} onRetry={onRetry} className={own.failure} />
+      </div>
+    )
+  }
   return (
     <div className={styles.centered} data-testid="portico-connecting-wc" data-state={state} data-uri={uri ?? ''}>
-      {error && (
-        <Banner
-          variant="error"
-          action={
-            onRetry && (
-              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
-                {m.retry}
-              </Button>
-            )
-          }
-        >
-          {error}
-        </Banner>
-      )}
-      {uri && !error ? (
+      {uri ? (
         <div className={own.frame}>
           <QrCode value={uri} label={m.qrLabel(walletName)} size={256} />
         </div>
       ) : (
         <div className={own.placeholder} role="status" data-testid="portico-connecting-wc-loading">
-          {error ? <Icon name="error" size={28} /> : <Spinner size={28} accent />}
-          <span>{error ? m.failed : m.loading}</span>
+          <Spinner size={28} accent />
+          <span>{m.loading}</span>
         </div>
       )}
       <p className={styles.muted}>{m.scan(walletName)}</p>

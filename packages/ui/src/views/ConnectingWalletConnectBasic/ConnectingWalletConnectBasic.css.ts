@@ -42,3 +42,6 @@ export const sectionLabel = style({
   textTransform: 'uppercase',
   letterSpacing: '0.04em',
 })
+
+/** The error state fills the QR code's square. */
+export const failure = style({ width: 272, minHeight: 208 })

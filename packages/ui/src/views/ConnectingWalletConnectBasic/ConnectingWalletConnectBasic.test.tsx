@@ -68,12 +68,14 @@ describe('ConnectingWalletConnectBasicView', () => {
     expect(onAllWallets).toHaveBeenCalledTimes(1)
   })
 
-  it('an error: the banner with Try again, no QR code, Copy link disabled', () => {
+  it('an error: one state in the QR code\'s place with Try again; no QR code, scan text or Copy link; the wallets stay', () => {
     const onRetry = vi.fn()
-    render(<ConnectingWalletConnectBasicView uri={URI} error="Connection rejected" onRetry={onRetry} />)
-    expect(screen.getByRole('alert').textContent).toContain('Connection rejected')
+    render(<ConnectingWalletConnectBasicView uri={URI} error="Connection rejected" onRetry={onRetry} wallets={[{ id: 'a', name: 'Alpha' }]} />)
+    expect(screen.getByRole('alert').textContent).toBe('Connection rejectedThe pairing ended without a connection. Try again for a new QR code.')
     expect(screen.queryByRole('img')).toBeNull()
-    expect((screen.getByRole('button', { name: 'Copy link' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
+    expect(screen.getByTestId('portico-connecting-wc-basic').textContent).not.toMatch(/Scan with|No QR code/)
+    expect(screen.getByRole('button', { name: /Alpha/ })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetry).toHaveBeenCalledTimes(1)
   })
@@ -144,7 +146,7 @@ describe('ConnectingWalletConnectBasic (with headless)', () => {
         <ConnectingWalletConnectBasic />
       </PorticoContextProvider>,
     )
-    expect(screen.getByRole('alert').textContent).toBe('WalletConnect is not set up in this app')
+    expect(screen.getByRole('alert').textContent).toBe('WalletConnect is not set up in this appChoose another way to connect.')
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
     expect(screen.getByTestId('portico-connect-all-wallets')).toBeTruthy()
   })

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import { Banner } from '../../components/Banner/Banner'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
 import { messages } from '../../messages'
+import { PairingError } from '../shared/PairingError'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingWalletConnectBasic.css'
 
@@ -53,47 +53,39 @@ export function ConnectingWalletConnectBasicView({
   const state = error ? 'error' : uri ? 'ready' : 'loading'
   const shown = wallets.slice(0, maxWallets)
   return (
-    <div className={own.root} data-testid="portico-connecting-wc-basic" data-state={state} data-uri={uri ?? ''}>
-      {error && (
-        <Banner
-          variant="error"
-          action={
-            onRetry && (
-              <Button variant="danger" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
-                {m.retry}
-              </Button>
-            )
-          }
-        >
-          {error}
-        </Banner>
-      )}
+    <div className={own.root} data-testid="portico-connecting-wc-basic" data-state={state} data-uri={error ? '' : (uri ?? '')}>
       <div className={own.pairing}>
-        {uri && !error ? (
-          <div className={own.frame}>
-            <QrCode value={uri} label={m.qrLabel()} size={192} />
-          </div>
+        {error ? (
+          <PairingError error={error} onRetry={onRetry} className={own.failure} />
         ) : (
-          <div className={own.placeholder} role="status" data-testid="portico-connecting-wc-basic-loading">
-            {error ? <Icon name="error" size={24} /> : <Spinner size={24} accent />}
-            <span>{error ? m.failed : m.loading}</span>
-          </div>
+          <>
+            {uri ? (
+              <div className={own.frame}>
+                <QrCode value={uri} label={m.qrLabel()} size={192} />
+              </div>
+            ) : (
+              <div className={own.placeholder} role="status" data-testid="portico-connecting-wc-basic-loading">
+                <Spinner size={24} accent />
+                <span>{m.loading}</span>
+              </div>
+            )}
+            <p className={styles.muted}>{b.scan}</p>
+            <Button
+              variant="accentSoft"
+              size="sm"
+              disabled={!uri}
+              data-testid="portico-wc-copy"
+              data-uri={uri ?? ''}
+              icon={<Icon name={copied ? 'check' : 'copy'} size={16} />}
+              onClick={() => {
+                if (!uri) return
+                void Promise.resolve(onCopy(uri)).then(() => setCopied(true))
+              }}
+            >
+              {copied ? m.copied : m.copy}
+            </Button>
+          </>
         )}
-        <p className={styles.muted}>{b.scan}</p>
-        <Button
-          variant="accentSoft"
-          size="sm"
-          disabled={!uri || !!error}
-          data-testid="portico-wc-copy"
-          data-uri={uri ?? ''}
-          icon={<Icon name={copied ? 'check' : 'copy'} size={16} />}
-          onClick={() => {
-            if (!uri) return
-            void Promise.resolve(onCopy(uri)).then(() => setCopied(true))
-          }}
-        >
-          {copied ? m.copied : m.copy}
-        </Button>
       </div>
       <p className={own.sectionLabel} id="portico-wc-basic-wallets">
         {b.orChoose}

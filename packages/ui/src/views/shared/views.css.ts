@@ -122,3 +122,29 @@ export const listError = style({
 export const listErrorIcon = style({ display: 'flex', flexShrink: 0, color: vars.color.error })
 export const listErrorText = style({ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1, minWidth: 0 })
 export const listErrorTitle = style({ fontWeight: vars.fontWeight.semibold, textWrap: 'balance' })
+
+/** A failed pairing in the QR code's place (PairingError). */
+export const pairingError = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  maxWidth: '100%',
+  boxSizing: 'border-box',
+  padding: `${vars.space.lg} ${vars.space.xl}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceRaised,
+  textAlign: 'center',
+})
+export const pairingErrorIcon = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 56,
+  height: 56,
+  borderRadius: vars.radius.full,
+  background: vars.color.errorSoft,
+  color: vars.color.error,
+})
+export const pairingErrorText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.xs })
