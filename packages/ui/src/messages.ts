@@ -40,6 +40,8 @@ export const messages = {
   connectingExternal: {
     title: (wallet: string) => `Continue in ${wallet}`,
     hint: 'Accept the connection request in your wallet.',
+    /** After a few seconds without an answer. */
+    slowHint: (wallet: string) => `Not seeing the request? Open ${wallet} from your browser’s toolbar, or try again.`,
     failedHint: 'The wallet did not connect. Try again to send a new request.',
     retry: 'Try again',
     waiting: 'Waiting for the wallet',

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { Connector } from '../adapters'
 import { usePortico } from './usePortico'
 
@@ -8,6 +8,8 @@ export interface UseConnectorOptions {
   connectorId?: string
   /** Connect once when mounted (once per connector id, even if the view mounts twice). @default false */
   connectOnMount?: boolean
+  /** How long a pending connect waits before `slow` turns true (options.timers). @default 5000 */
+  slowAfterMs?: number
 }
 
 export interface UseConnectorReturn {
@@ -19,11 +21,13 @@ export interface UseConnectorReturn {
   error: string | null
   /** Connect (again). */
   retry: () => void
+  /** The connect has been pending for `slowAfterMs`: time to hint where the request is. @default false */
+  slow: boolean
 }
 
 /** One connector and its connect: the ConnectingExternal view, or a custom "Connect with X" button. */
 export function useConnector(options: UseConnectorOptions = {}): UseConnectorReturn {
-  const { connection, router } = usePortico()
+  const { connection, router, options: instance } = usePortico()
   const route = useStore(router.$route)
   const connectors = useStore(connection.$connectors)
   const connecting = useStore(connection.$connecting)
@@ -35,10 +39,20 @@ export function useConnector(options: UseConnectorOptions = {}): UseConnectorRet
   }, [connection, connectOnMount, connectorId])
   // Leaving clears the error so the next view does not show it again.
   useEffect(() => () => connection.clearError(), [connection])
+  const pending = connectorId !== undefined && connecting === connectorId
+  const [slow, setSlow] = useState(false)
+  const slowAfterMs = options.slowAfterMs ?? 5000
+  useEffect(() => {
+    setSlow(false)
+    if (!pending) return
+    const id = instance.timers.setTimeout(() => setSlow(true), slowAfterMs)
+    return () => instance.timers.clearTimeout(id)
+  }, [instance, pending, slowAfterMs])
   return {
     connectorId,
     connector: connectorId ? connectors.find((c) => c.id === connectorId) : undefined,
-    connecting: connectorId !== undefined && connecting === connectorId,
+    connecting: pending,
+    slow: pending && slow,
     error,
     retry: () => {
       if (connectorId) void connection.tryConnect(connectorId)

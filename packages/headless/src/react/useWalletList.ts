@@ -25,8 +25,8 @@ export interface UseWalletListReturn {
   entries: WalletListEntry[]
   /**
    * Choose a row: an explorer wallet opens its pairing view, the WalletConnect connector the QR view,
-   * any other connector connects in place (`connecting` names it). Nothing happens while the legal
-   * checkbox locks connecting.
+   * any other connector its "Continue in <wallet>" view (ConnectingExternal), which asks the wallet.
+   * Nothing happens while the legal checkbox locks connecting.
    */
   select: (id: string) => void
   /** The row whose connect is pending. @default null */
@@ -89,7 +89,7 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
       if (!entry) return
       if (entry.kind === 'wallet' && entry.wallet) explorer?.select(entry.wallet)
       else if (entry.connectorType === 'walletConnect') router.push('ConnectingWalletConnect', {})
-      else void connection.tryConnect(id)
+      else router.push('ConnectingExternal', { connectorId: id })
     },
     connecting,
     error,

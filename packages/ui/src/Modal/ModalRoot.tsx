@@ -8,6 +8,7 @@ import { messages } from '../messages'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
 import { useLegalGate } from '../views/shared/useLegalGate'
+import { useTitleNames } from '../views/shared/useTitleNames'
 import { LegalFooter } from './LegalFooter'
 import { ModalShell } from './ModalShell'
 import { footerFor, LEGAL_CHECKBOX_VIEWS, titleFor, VIEWS } from './routes'
@@ -26,6 +27,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const legalGate = useLegalGate()
   const theme = useThemeProps()
   const titleId = `portico-title-${useId().replace(/:/g, '')}`
+  const titleNames = useTitleNames(router.entry)
   if (!isOpen && !inline) return null
 
   const View = VIEWS[router.view]
@@ -50,7 +52,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
       viewKey={`${router.history.length}:${router.view}`}
       themeClassName={theme.className}
       themeStyle={theme.style}
-      header={<Header title={titleFor(router.entry)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
+      header={<Header title={titleFor(router.entry, titleNames)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
       footer={footer}
       overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
     >

@@ -51,8 +51,14 @@ export const LEGAL_CHECKBOX_VIEWS: readonly RouteView[] = ['Connect', 'ConnectWa
 export type FooterKind = 'legal' | 'networks' | 'none'
 export const footerFor = (view: RouteView): FooterKind => (LEGAL_FOOTER_VIEWS.includes(view) ? 'legal' : view === 'Networks' ? 'networks' : 'none')
 
-export function titleFor(entry: RouteEntry): string {
+/** Names a title can carry: the chosen connector's (ConnectingExternal) and explorer wallet's (ConnectingWalletConnect). */
+export type TitleNames = { connector?: string; wallet?: string }
+
+export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
   switch (entry.view) {
+    case 'ConnectingExternal':
+      // A wallet's waiting view carries its name; a social sign-in keeps the Connect title.
+      return ('socialProvider' in (entry.data ?? {}) ? undefined : names.connector) ?? messages.connect.title
     case 'Connect':
       return messages.connect.title
     case 'ConnectWallets':
@@ -66,7 +72,8 @@ export function titleFor(entry: RouteEntry): string {
     case 'UnsupportedChain':
       return messages.unsupportedChain.title
     case 'ConnectingWalletConnect':
-      return messages.connectingWalletConnect.title
+      // A specific wallet's QR view carries the wallet's name.
+      return names.wallet ?? messages.connectingWalletConnect.title
     case 'ConnectingWalletConnectBasic':
       return messages.connectingWalletConnectBasic.title
     case 'AllWallets':

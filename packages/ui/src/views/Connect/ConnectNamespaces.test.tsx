@@ -49,6 +49,10 @@ describe('Connect (namespaces)', () => {
     act(() => portico.network.switchActiveNamespace('solana'))
     await waitFor(() => expect(screen.getAllByRole('button', { name: /Portico Dev Wallet/ })).toHaveLength(1))
     fireEvent.click(screen.getByRole('button', { name: /Portico Dev Wallet/ }))
+    // The namespace's own connector: its "Continue in" view asks it.
+    expect(portico.router.$route.get()).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'solana-dev' } })
+    expect(calls).toEqual([])
+    await act(() => portico.connection.connect('solana-dev'))
     await waitFor(() => expect(calls).toEqual(['connect solana-dev']))
     await waitFor(() => expect(portico.chain.getAccount('solana')?.address).toBe(SOL))
     expect(portico.chain.isConnected('eip155')).toBe(false)

@@ -1,20 +1,72 @@
 import '../../testing'
+import type { Timers } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { testPortico } from '../../testing'
+import { ModalRoot } from '../../Modal/ModalRoot'
+import { ADDRESS, testPortico } from '../../testing'
 import { ConnectingExternal } from './ConnectingExternal'
 import { ConnectingExternalView } from './ConnectingExternalView'
 
-describe('ConnectingExternal', () => {
-  it('waiting: wallet icon, "Continue in <wallet>" and a spinner', () => {
-    render(<ConnectingExternalView name="Rabbit Wallet" imageUrl="data:image/svg+xml,r" />)
-    expect(screen.getByText('Continue in Rabbit Wallet')).toBeTruthy()
-    expect(screen.getByRole('status', { name: 'Waiting for the wallet' })).toBeTruthy()
-    expect(document.querySelector('img')?.getAttribute('src')).toBe('data:image/svg+xml,r')
-    expect(screen.queryByRole('alert')).toBeNull()
+/** Timers driven by hand, handed to createPortico. */
+function manualTimers() {
+  let now = 0
+  let next = 1
+  const pending = new Map<number, { at: number; fn: () => void }>()
+  const timers: Timers & { advance(ms: number): void } = {
+    now: () => now,
+    setTimeout(fn, ms) {
+      pending.set(next, { at: now + ms, fn })
+      return next++
+    },
+    clearTimeout: (h) => void pending.delete(h as number),
+    advance(ms) {
+      now += ms
+      for (const [id, t] of [...pending]) {
+        if (t.at > now) continue
+        pending.delete(id)
+        t.fn()
+      }
+    },
+  }
+  return timers
+}
+
+const retryButton = () => screen.queryByRole('button', { name: 'Try again' })
+
+describe('ConnectingExternalView', () => {
+  it.each<[string, Parameters<typeof ConnectingExternalView>[0], string, string, string | null]>([
+    // state, props, data-state, announced text, Try again
+    ['waiting', { name: 'Rabbit Wallet' }, 'waiting', 'Continue in Rabbit WalletAccept the connection request in your wallet.', null],
+    [
+      'waiting a while',
+      { name: 'Rabbit Wallet', slow: true, onRetry: () => {} },
+      'slow',
+      'Continue in Rabbit WalletNot seeing the request? Open Rabbit Wallet from your browser’s toolbar, or try again.',
+      'Try again',
+    ],
+    [
+      'failed',
+      { name: 'Rabbit Wallet', error: 'Connection rejected', onRetry: () => {} },
+      'error',
+      'Connection rejectedThe wallet did not connect. Try again to send a new request.',
+      'Try again',
+    ],
+  ])('%s', (_state, props, state, text, retry) => {
+    render(<ConnectingExternalView {...props} />)
+    expect(screen.getByTestId('portico-connecting-external').dataset.state).toBe(state)
+    expect(screen.getByRole(props.error ? 'alert' : 'status').textContent).toBe(text)
+    expect(retryButton()?.textContent ?? null).toBe(retry)
   })
 
+  it('the wallet icon sits inside the ring', () => {
+    render(<ConnectingExternalView name="Rabbit Wallet" imageUrl="data:image/svg+xml,r" />)
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('data:image/svg+xml,r')
+    expect(document.querySelectorAll('svg rect')).toHaveLength(2)
+  })
+})
+
+describe('ConnectingExternal', () => {
   it('connects the chosen connector once; a refusal shows "Connection rejected" and retry connects again', async () => {
     const { portico, adapter } = testPortico()
     await portico.ready
@@ -33,12 +85,59 @@ describe('ConnectingExternal', () => {
       </PorticoContextProvider>,
     )
     expect(screen.getByText('Continue in Test Wallet')).toBeTruthy()
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Connection rejected'))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Connection rejected/))
     expect(connects).toBe(1)
     adapter.reject = false
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(portico.router.$route.get().view).toBe('Account'))
     expect(connects).toBe(2)
     expect(portico.chain.$account.get().status).toBe('connected')
+  })
+
+  it('a wallet that does not answer: the hint and Try again come after 5 s, not before', async () => {
+    const timers = manualTimers()
+    const { portico, adapter } = testPortico({ timers })
+    await portico.ready
+    let answer: (() => void) | undefined
+    adapter.connect = () => new Promise((resolve) => (answer = () => resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS] })))
+    portico.router.push('ConnectingExternal', { connectorId: 'io.test.wallet' })
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ConnectingExternal />
+      </PorticoContextProvider>,
+    )
+    const state = () => screen.getByTestId('portico-connecting-external').dataset.state
+    await waitFor(() => expect(answer).toBeDefined())
+    act(() => timers.advance(4999))
+    expect(state()).toBe('waiting')
+    expect(retryButton()).toBeNull()
+    act(() => timers.advance(1))
+    expect(state()).toBe('slow')
+    expect(screen.getByRole('status').textContent).toContain('Not seeing the request? Open Test Wallet')
+    expect(retryButton()).toBeTruthy()
+    await act(async () => answer?.())
+    expect(portico.router.$route.get().view).toBe('Account')
+  })
+})
+
+describe('choosing an installed wallet in Connect', () => {
+  it('opens "Continue in <wallet>", titled with the wallet, which asks the wallet once', async () => {
+    const { portico, adapter } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch })
+    await portico.ready
+    let connects = 0
+    adapter.connect = () => {
+      connects++
+      return new Promise(() => {})
+    }
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ModalRoot inline />
+      </PorticoContextProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: /Test Wallet/ }))
+    expect(portico.router.$route.get()).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'io.test.wallet' } })
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Test Wallet')
+    expect(screen.getByText('Continue in Test Wallet')).toBeTruthy()
+    await waitFor(() => expect(connects).toBe(1))
   })
 })

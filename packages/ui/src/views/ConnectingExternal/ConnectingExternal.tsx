@@ -3,9 +3,12 @@ import { ConnectingExternalView } from './ConnectingExternalView'
 
 /**
  * ConnectingExternal: the chosen connector (route data `connectorId`) is asked to connect once when
- * shown, with a retry after a failure. Success moves on to Account (headless connect does that).
+ * shown; after a few seconds a hint and Try again, after a failure the error and Try again. Success
+ * moves on to Account (headless connect does that).
  */
 export function ConnectingExternal() {
-  const { connectorId, connector, error, retry } = useConnector({ connectOnMount: true })
-  return <ConnectingExternalView name={connector?.name ?? connectorId ?? ''} imageUrl={connector?.imageUrl} error={error} onRetry={connectorId ? retry : undefined} />
+  const { connectorId, connector, error, slow, retry } = useConnector({ connectOnMount: true })
+  return (
+    <ConnectingExternalView name={connector?.name ?? connectorId ?? ''} imageUrl={connector?.imageUrl} error={error} slow={slow} onRetry={connectorId ? retry : undefined} />
+  )
 }

@@ -124,3 +124,23 @@ describe('ConnectingWalletConnect (with headless)', () => {
     expect((state.params[0]!.signal?.reason as Error).message).toBe('Modal closed')
   })
 })
+
+describe('the QR view title', () => {
+  it.each<[string, { walletId?: string }, string]>([
+    ['a chosen explorer wallet: its name', { walletId: 'w5' }, 'Rabbit Wallet'],
+    ['no wallet chosen: WalletConnect', {}, 'WalletConnect'],
+  ])('%s', async (_name, data, title) => {
+    const { ModalRoot } = await import('../../Modal/ModalRoot')
+    const explorer = (async () => new Response(JSON.stringify({ count: 1, data: [{ id: 'w5', name: 'Rabbit Wallet' }] }), { status: 200 })) as typeof fetch
+    const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: explorer, featuredWalletIds: ['w5'] })
+    await portico.ready
+    await act(() => portico.load('explorer').then((e) => e.loadFeatured()))
+    act(() => portico.router.push('ConnectingWalletConnect', data))
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ModalRoot inline />
+      </PorticoContextProvider>,
+    )
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(title)
+  })
+})
