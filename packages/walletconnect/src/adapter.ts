@@ -6,7 +6,7 @@
  * ConnectResult.namespaces and the namespace argument of the context's events.
  */
 import type { AdapterContext, ChainAdapter } from '@portico/headless'
-import { WC_NAMESPACES } from './families'
+import { CHAIN_NAMESPACES } from '@portico/headless'
 import { WALLETCONNECT_CONNECTOR_ID, WC_CAPABILITIES, type WalletConnectAdapterOptions, type WalletConnectEngine } from './options'
 
 export { isLoopback } from './loopback'
@@ -24,7 +24,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
 
   return {
     namespace: 'eip155',
-    namespaces: WC_NAMESPACES,
+    namespaces: CHAIN_NAMESPACES,
     capabilities: WC_CAPABILITIES,
 
     setup(context) {

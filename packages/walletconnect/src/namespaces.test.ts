@@ -1,7 +1,7 @@
-import type { CaipNetwork, ChainNamespace } from '@portico/headless'
+import { type CaipNetwork, type ChainNamespace, isCaipAddress } from '@portico/headless'
 import { describe, expect, it } from 'vitest'
 import { formatUnits, parseEvmChainId, utf8ToHex } from './hex'
-import { optionalNamespaces, parseCaipAccount, WC_EVENTS, WC_METHODS } from './namespaces'
+import { optionalNamespaces, parseCaipAccount, WC_EVENTS, WC_METHODS, WC_NAMESPACES } from './namespaces'
 
 const net = (ns: ChainNamespace, ref: string): CaipNetwork =>
   ({
@@ -25,6 +25,11 @@ const ALL = [
 ]
 
 describe('optionalNamespaces', () => {
+  it("requests headless's seven namespaces (CHAIN_NAMESPACES), in its order", () => {
+    expect(WC_NAMESPACES).toEqual(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'])
+    expect(Object.keys(WC_METHODS)).toEqual([...WC_NAMESPACES])
+  })
+
   it('one entry per configured family with its chains, methods and events', () => {
     const out = optionalNamespaces(ALL)
     expect(Object.keys(out)).toEqual(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'])
@@ -70,8 +75,20 @@ describe('parseCaipAccount', () => {
     expect(parseCaipAccount(raw)).toBeUndefined()
   })
 
-  it('keeps colons inside the address part', () => {
-    expect(parseCaipAccount('hedera:mainnet:0.0.1:extra')).toEqual({ namespace: 'hedera', reference: 'mainnet', chainId: 'hedera:mainnet', address: '0.0.1:extra' })
+  // As headless reads CAIP-10 (SPEC §5): exactly 3 parts, the namespace one of the seven.
+  it.each([
+    ['hedera:mainnet:0.0.1', 'a namespace outside the seven'],
+    ['hedera:mainnet:0.0.1:extra', 'another namespace and a 4th part'],
+    ['eip155:1:0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B:extra', 'a 4th part'],
+    ['EIP155:1:0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B', 'an upper-case namespace'],
+  ])('%j is not an account (%s)', (raw) => {
+    expect(parseCaipAccount(raw)).toBeUndefined()
+  })
+
+  it('agrees with headless on every account above', () => {
+    for (const raw of ['eip155:1:0xAb58', 'solana:5eyk:oeYf', 'hedera:mainnet:0.0.1', 'eip155:1:0xAb58:extra', 'eip155:1', '']) {
+      expect(parseCaipAccount(raw) !== undefined).toBe(isCaipAddress(raw))
+    }
   })
 })
 

@@ -2,11 +2,11 @@
  * What a dapp asks a WalletConnect wallet for: one optional namespace per chain family the app
  * configured, with that family's methods and events (CAIP-25 proposal).
  */
-import type { CaipNetwork } from '@portico/headless'
+import type { CaipNetwork, ChainNamespace } from '@portico/headless'
+import { CHAIN_NAMESPACES, isCaipAddress } from '@portico/headless'
 
-import { WC_NAMESPACES } from './families'
-
-export { WC_NAMESPACES }
+/** The chain families a session may hold, in request order: headless's seven (CHAIN_NAMESPACES), one list. */
+export const WC_NAMESPACES = CHAIN_NAMESPACES
 
 /** Methods requested per namespace. */
 export const WC_METHODS: Record<(typeof WC_NAMESPACES)[number], readonly string[]> = {
@@ -64,19 +64,21 @@ export function optionalNamespaces(networks: readonly CaipNetwork[], active?: Ca
   return out
 }
 
-/** One CAIP-10 account `namespace:reference:address`. */
+/** One CAIP-10 account `namespace:reference:address` of one of the seven namespaces. */
 export interface CaipAccount {
-  namespace: string
+  namespace: ChainNamespace
   chainId: string
   reference: string
   address: string
 }
 
+/**
+ * A CAIP-10 account as headless reads one (SPEC §5): exactly 3 colon-separated, non-empty parts, the
+ * namespace one of CHAIN_NAMESPACES; anything else is undefined ('hedera:mainnet:0.0.1' and
+ * 'eip155:1:0xabc:extra' too).
+ */
 export function parseCaipAccount(value: string): CaipAccount | undefined {
-  const parts = value.split(':')
-  if (parts.length < 3) return undefined
-  const [namespace, reference] = parts as [string, string]
-  const address = parts.slice(2).join(':')
-  if (!namespace || !reference || !address) return undefined
+  if (!isCaipAddress(value)) return undefined
+  const [namespace, reference, address] = value.split(':') as [ChainNamespace, string, string]
   return { namespace, reference, address, chainId: `${namespace}:${reference}` }
 }
