@@ -42,12 +42,13 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
 
   const root = h('div', 'portico-devwallet')
   const right = options.position === 'bottom-right'
-  // The widget is page furniture: a site's modal (Portico's overlay is at 2147483000) covers it, so
-  // on a phone it never hides the bottom of a sheet. Only the prompt sits above everything.
+  // The widget is page furniture: a site's modal overlay at the usual very high z-index (Portico's
+  // is 2147483000, 2147480000 once minified) covers it, so on a phone it never hides the bottom of a
+  // sheet. Only the prompt sits above everything.
   style(root, {
     position: 'fixed',
     bottom: `${EDGE}px`,
-    zIndex: '2147482000',
+    zIndex: '2147000000',
     font: FONT,
     color: '#141414',
     display: 'flex',
@@ -191,13 +192,21 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
   // had focus and its ancestors, nearest first: when that element is gone (the page moved on),
   // the nearest focusable ancestor still on the page (a modal dialog, say) gets it.
   let returnTo: HTMLElement[] = []
-  const takeFocus = () => {
-    const active = doc.activeElement as HTMLElement | null
-    if (active && prompt.contains(active)) return
+  const rememberFocus = (from: Element | null) => {
     returnTo = []
-    for (let el = active; el && el !== doc.body; el = el.parentElement) returnTo.push(el)
+    for (let el = from as HTMLElement | null; el && el !== doc.body; el = el.parentElement) returnTo.push(el)
+  }
+  const takeFocus = () => {
+    const active = doc.activeElement
+    if (active && prompt.contains(active)) return
+    rememberFocus(active)
     prompt.focus({ preventScroll: true })
   }
+  // Focus that comes in later (Tab from a site's dialog) goes back where it came from.
+  prompt.addEventListener('focusin', (e) => {
+    const from = e.relatedTarget as Element | null
+    if (from && !prompt.contains(from)) rememberFocus(from)
+  })
   const giveBackFocus = () => {
     const chain = returnTo
     returnTo = []

@@ -143,7 +143,7 @@ export function ModalShell({ labelledBy, onClose, shake = false, themeClassName,
     >
       <div ref={sizerRef} className={styles.sizer}>
         {header}
-        <div ref={bodyRef} className={styles.body}>
+        <div ref={bodyRef} className={styles.body} data-testid="portico-modal-body">
           {children}
         </div>
         {footer && <div className={styles.footer}>{footer}</div>}
