@@ -1,6 +1,6 @@
 import type { AdapterCapability, AdapterContext, CaipNetwork, ChainAdapter, ConnectResult, Timers } from '@portico/headless'
 import { ERRORS, PorticoError } from '@portico/headless'
-import { formatUnits, getAddress, hexToBigInt, isHex, numberToHex, stringToHex } from 'viem'
+import { formatUnits, hexToBigInt, isHex, numberToHex, stringToHex } from 'viem'
 import { ProviderRegistry } from './discovery'
 import { errorCode, parseChainId, sendEvmTransaction, UNRECOGNIZED_CHAIN_CODE, type Eip1193Provider } from './eip1193'
 
@@ -44,10 +44,9 @@ export const EVM_CAPABILITIES = [
 /** The capabilities' code (./calls: requests, ABI encoding, EIP-712, EIP-5792, receipts), loaded on first use. */
 const calls = () => import('./calls')
 
-function parseAccounts(value: unknown): string[] {
-  if (!Array.isArray(value)) return []
-  return value.filter((a): a is string => typeof a === 'string').map((a) => getAddress(a))
-}
+/** EIP-55 checksums of the wallet's accounts (viem's getAddress and keccak), loaded by the first session. */
+const accounts = () => import('./accounts')
+type ParseAccounts = Awaited<ReturnType<typeof accounts>>['parseAccounts']
 
 /** The EVM (eip155) chain adapter: EIP-6963 / injected wallets over EIP-1193, viem for encoding. */
 export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
@@ -63,9 +62,9 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     return provider
   }
 
-  const listen = (connectorId: string, provider: Eip1193Provider) => {
+  const listen = (connectorId: string, provider: Eip1193Provider, parseAccounts: ParseAccounts) => {
     active?.off()
-    const onAccounts = (accounts: unknown) => ctx?.onAccountsChanged(parseAccounts(accounts))
+    const onAccounts = (list: unknown) => ctx?.onAccountsChanged(parseAccounts(list))
     const onChain = (chainId: unknown) => ctx?.onChainChanged(parseChainId(chainId))
     const onDisconnect = () => ctx?.onDisconnect()
     provider.on?.('accountsChanged', onAccounts)
@@ -83,12 +82,17 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
   }
 
   const session = async (connectorId: string, provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts') => {
-    const accounts = parseAccounts(await provider.request({ method }))
-    const [address] = accounts
+    // The checksum code loads while the wallet answers (a prompt for eth_requestAccounts).
+    const loading = accounts()
+    loading.catch(() => undefined)
+    const answer = await provider.request({ method })
+    const { parseAccounts } = await loading
+    const list = parseAccounts(answer)
+    const [address] = list
     if (!address) return null
     const chainId = parseChainId(await provider.request({ method: 'eth_chainId' }))
-    listen(connectorId, provider)
-    return { address, chainId, accounts } satisfies ConnectResult
+    listen(connectorId, provider, parseAccounts)
+    return { address, chainId, accounts: list } satisfies ConnectResult
   }
 
   const networkOf = (network?: CaipNetwork) => network ?? ctx?.getActiveNetwork() ?? ctx?.networks[0]
