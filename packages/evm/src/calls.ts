@@ -10,11 +10,10 @@ import type {
   TransactionReceipt,
   TransferParams,
   TypedDataParams,
-  WalletCall,
   WalletCallContext,
   WriteContractParams,
 } from '@portico/headless'
-import { defaultTimers, ERRORS, invalidWalletCallError, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
+import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import {
   type Abi,
   encodeFunctionData,
@@ -80,7 +79,7 @@ export async function signTypedData(w: EvmWallet, p: TypedDataParams & WalletCal
 
 /** 'sendCalls': the calls checked (SPEC §5), then wallet_sendCalls (EIP-5792 v2) on the given network or the wallet's chain. */
 export async function sendCalls(w: EvmWallet, p: SendCallsParams & WalletCallContext): Promise<{ id: string }> {
-  const calls = parseWalletCalls(p.calls)
+  const calls = checkWalletCalls(p.calls)
   const chainId = numberToHex(p.network ? Number(p.network.id) : w.parseChainId(await w.provider.request({ method: 'eth_chainId' })))
   const raw = await walletCall(w, 'wallet_sendCalls', [
     { version: '2.0.0', from: p.address, chainId, atomicRequired: false, calls, capabilities: p.capabilities ?? {} },
@@ -154,31 +153,6 @@ export function typedDataJson(params: TypedDataParams): string {
 
 // ---- EIP-5792 ---------------------------------------------------------------------------------
 
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'must be a 0x-prefixed hex string'))
-
-/** SPEC §5: `to` starts with 0x; `data`, if given, starts with 0x; `value` is a string. */
-const walletCallSchema = z.object({
-  to: z.string().check(z.startsWith('0x', "'to' must start with 0x")),
-  data: z.optional(z.string().check(z.startsWith('0x', "'data' must start with 0x"))),
-  value: z.optional(z.string({ error: "'value' must be a string" })),
-})
-const walletCallsSchema = z.array(walletCallSchema).check(z.minLength(1, 'at least one call is needed'))
-
-/** The calls of wallet_sendCalls, checked against SPEC §5; otherwise 'Invalid wallet call: …'. */
-export function parseWalletCalls(calls: unknown): WalletCall[] {
-  const parsed = walletCallsSchema.safeParse(calls)
-  if (!parsed.success) {
-    throw new PorticoError(
-      invalidWalletCallError(parsed.error.issues.map((i) => `${['calls', ...i.path].join('.')}: ${i.message}`)),
-    )
-  }
-  return parsed.data.map((c) => ({
-    to: c.to as Hex,
-    ...(c.data === undefined ? {} : { data: c.data as Hex }),
-    ...(c.value === undefined ? {} : { value: c.value }),
-  }))
-}
-
 /** wallet_sendCalls answers `{ id }` (EIP-5792 v2) or the id itself (v1). */
 const sendCallsResultSchema = z.union([z.string().check(z.minLength(1)), z.object({ id: z.string().check(z.minLength(1)) })])
 
@@ -229,6 +203,8 @@ const rpcResponseSchema = z.union([
   z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
   z.object({ result: z.unknown() }),
 ])
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'must be a 0x-prefixed hex string'))
+
 const receiptSchema = z.object({
   transactionHash: hex,
   status: z.enum(['0x1', '0x0']),

@@ -6,6 +6,7 @@ export * from './adapters'
 export { createPortico, type Portico } from './core/portico'
 export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './core/host'
 export type { WalletFlow, WalletCallOptions } from './core/wallet/wallet'
+export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {

@@ -64,7 +64,7 @@ describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
     [[{ to: '70997970C51812dc3A010C7d01b50e0d17dc79C8' }], "Invalid wallet call: calls.0.to: 'to' must start with 0x"],
     [[{ to: TO, data: 'a9059cbb' }], "Invalid wallet call: calls.0.data: 'data' must start with 0x"],
     [[{ to: TO, value: 1 }], 'Invalid wallet call: calls.0.value:'],
-    [[], 'Invalid wallet call: calls.: needs at least one call'],
+    [[], 'Invalid wallet call: calls: at least one call is needed'],
   ])('wallet_sendCalls %j is refused before the wallet: %s (SPEC §5)', async (calls, text) => {
     const { portico, calls: seen } = await connected(['sendCalls'])
     await expect(portico.wallet.sendCalls({ calls: calls as never })).rejects.toThrow(text)

@@ -5,7 +5,6 @@
  * one is refused with 'Requested RPC call is not allowed', never a TypeError. A refusal in the
  * wallet becomes 'User rejected the request' (code 4001).
  */
-import { z } from 'zod/mini'
 import {
   RECEIPT_TIMEOUT_MS,
   type AdapterCapability,
@@ -19,8 +18,9 @@ import {
   type WalletCallContext,
   type WriteContractParams,
 } from '../../adapters'
-import { ERRORS, invalidWalletCallError, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
+import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { CaipNetwork, ChainNamespace } from '../types'
+import { checkWalletCalls } from './calls'
 
 
 export interface WalletDeps {
@@ -39,15 +39,6 @@ export interface WalletCallOptions {
   /** The namespace whose account acts. @default the active namespace */
   namespace?: ChainNamespace
 }
-
-/** SPEC §5 wallet_sendCalls: `to` starts with 0x, `data` if given starts with 0x, `value` is a string. */
-const callsSchema = z.array(
-  z.object({
-    to: z.string().check(z.regex(/^0x/, "'to' must start with 0x")),
-    data: z.optional(z.string().check(z.regex(/^0x/, "'data' must start with 0x"))),
-    value: z.optional(z.string()),
-  }),
-).check(z.minLength(1, 'needs at least one call'))
 
 export function createWallet(deps: WalletDeps) {
   /** A refusal in the wallet becomes 'User rejected the request' (code 4001); other errors pass through. */
@@ -115,8 +106,7 @@ export function createWallet(deps: WalletDeps) {
 
     /** EIP-5792 wallet_sendCalls; the calls are checked first (SPEC §5). Resolves with the batch id. */
     async sendCalls(params: SendCallsParams, opts: WalletCallOptions = {}): Promise<{ id: string }> {
-      const checked = callsSchema.safeParse(params.calls)
-      if (!checked.success) throw new PorticoError(invalidWalletCallError(checked.error.issues.map((i) => `calls.${i.path.join('.')}: ${i.message}`)))
+      checkWalletCalls(params.calls)
       const { ctx, fn } = capable('sendCalls', 'sendCalls', opts.namespace)
       return call(() => fn({ ...params, ...ctx }))
     },
