@@ -27,6 +27,8 @@ export interface EvmAdapterOptions {
   timers?: Timers
   /** How often `waitForReceipt` asks the chain for the receipt (ms). @default 1000 */
   receiptPollMs?: number
+  /** How often `watchBlocks` asks the chain for its block number (ms). @default 2000 */
+  blockPollMs?: number
 }
 
 /** What the EVM adapter implements beyond connect / sign / send (ChainAdapter.capabilities). */
@@ -207,5 +209,20 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     // SPEC §8: {} when the wallet cannot tell or fails.
     getCapabilities: (p) => lazy((m, wallet, q: typeof p) => m.getCapabilities(wallet, q))(p).catch(() => ({})),
     waitForReceipt: async (p) => (await calls()).waitForReceipt(networkOf(p.network), p, options),
+
+    // New blocks from the chain's RPC (./blocks loads on the first watch); headless refreshes balances with them.
+    watchBlocks({ network, onBlock }) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      const url = network.rpcUrls.default.http[0]
+      if (url)
+        void import('./blocks').then((m) => {
+          if (!stopped) stop = m.pollBlocks({ url, onBlock, fetch: options.fetch, timers: options.timers, intervalMs: options.blockPollMs })
+        })
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
   }
 }

@@ -297,4 +297,10 @@ export interface ChainAdapter {
   waitForReceipt?(params: { hash: string; network?: CaipNetwork; timeoutMs?: number }): Promise<TransactionReceipt>
   /** Auth connectors: the user's answer to a prompt the adapter emitted. */
   respond?(params: { connectorId: string; answer: ConnectorAnswer }): Promise<void>
+  /**
+   * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
+   * until the returned function is called. headless refreshes the shown balances with it (SPEC §9
+   * caches still apply). Never throws; a failed read is skipped.
+   */
+  watchBlocks?(params: { network: CaipNetwork; onBlock: (block: bigint) => void }): () => void
 }

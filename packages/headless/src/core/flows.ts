@@ -73,6 +73,8 @@ export const FLOWS: FlowTable = {
   wallet: (host) =>
     createWalletFacade({
       load: () => host.load('walletOperations'),
+      // A transaction changes the account's balances: refresh them past the cache (balance flow).
+      onTransaction: (ns) => host.get('balance').transactionSent(ns),
       capabilities: (ns) => {
         const namespace = ns ?? host.get('chain').$activeChain.get()
         return (namespace && host.get('connection').adapterFor(namespace)?.capabilities) || []

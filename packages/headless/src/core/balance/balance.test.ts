@@ -5,7 +5,7 @@ import { sendJson, startServer } from '../../api/test-support'
 import { createBanner } from '../banner/banner'
 import { createChain } from '../chain/chain'
 import { createBalance } from './balance'
-import { createPortico } from '../portico'
+import { createPortico, type Portico } from '../portico'
 import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
 import type { Timers } from '../timers'
 
@@ -193,3 +193,86 @@ describe('token balance flow against an API that accepts and stalls (real server
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 2))
 }
+
+describe('balances refresh without a reload (issue 9 §3.8): events, transactions, new blocks, within the 30 s cache', () => {
+  /** An instance whose adapter reports blocks on demand; the clock moves by hand. */
+  async function live() {
+    const s = setup()
+    const adapter = fakeAdapter()
+    let onBlock: ((n: bigint) => void) | undefined
+    const watched: string[] = []
+    adapter.watchBlocks = ({ network, onBlock: cb }) => {
+      watched.push(network.caipNetworkId)
+      onBlock = cb
+      return () => {
+        watched.push('stopped')
+        onBlock = undefined
+      }
+    }
+    const portico = createPortico({ ...s.portico.options, adapters: [adapter], storage: mapStorage() })
+    await portico.connection.connect('io.metamask')
+    await settle()
+    const forced = () => s.calls.map((u) => u.searchParams.get('forceUpdate') === 'true')
+    const block = async (n: number) => {
+      onBlock?.(BigInt(n))
+      await settle()
+    }
+    return { ...s, portico, adapter, watched, forced, block, hasWatcher: () => onBlock !== undefined }
+  }
+
+  // step, then the balance requests so far (true: past the cache, forceUpdate=true)
+  it('a new block refreshes within the cache; a transaction refreshes past it now and once more on the next block', async () => {
+    const { portico, forced, block, clock, watched } = await live()
+    // connect (an account event) fetched once
+    expect(forced()).toEqual([false])
+    const stop = portico.balance.watchBlocks()!
+    expect(watched).toEqual(['eip155:1'])
+    // a block 10 s later: the 30 s cache answers, no request
+    clock.t += 10_000
+    await block(101)
+    expect(forced()).toEqual([false])
+    // a block after the cache expired: one request
+    clock.t += 21_000
+    await block(102)
+    expect(forced()).toEqual([false, false])
+    // a transaction: at once past the cache, and past it again on the next block only
+    portico.balance.transactionSent()
+    await settle()
+    expect(forced()).toEqual([false, false, true])
+    await block(103)
+    expect(forced()).toEqual([false, false, true, true])
+    await block(104)
+    expect(forced()).toEqual([false, false, true, true])
+    stop()
+    expect(watched).toEqual(['eip155:1', 'stopped'])
+  })
+
+  it('a transfer through the wallet operations is a transaction event', async () => {
+    const { portico, adapter, forced } = await live()
+    Object.assign(adapter, { capabilities: ['nativeTransfer'] })
+    adapter.transfer = async () => '0xhash'
+    await portico.wallet.transfer({ to: ADDRESS, amount: 1n })
+    await settle()
+    expect(forced()).toEqual([false, true])
+  })
+
+  it('a failed transfer is not', async () => {
+    const { portico, adapter, forced } = await live()
+    Object.assign(adapter, { capabilities: ['nativeTransfer'] })
+    adapter.transfer = async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 }))
+    await expect(portico.wallet.transfer({ to: ADDRESS, amount: 1n })).rejects.toThrow('User rejected the request')
+    await settle()
+    expect(forced()).toEqual([false])
+  })
+
+  it.each<[string, (p: Portico) => void | Promise<unknown>]>([
+    ['nobody is connected', async (p) => p.connection.disconnect()],
+    ['the adapter reports no blocks', () => undefined],
+  ])('watchBlocks does nothing when %s', async (name, arrange) => {
+    const { portico, adapter, watched } = await live()
+    if (name.includes('no blocks')) delete adapter.watchBlocks
+    await arrange(portico)
+    expect(portico.balance.watchBlocks()).toBeUndefined()
+    expect(watched).toEqual([])
+  })
+})

@@ -3,6 +3,16 @@
  * cache (in the API client); after a failure, retries are blocked for 30 s and the banner shows
  * 'Token Balance Unavailable', and one retry is scheduled for when the block ends. The account's
  * native balance is the API's native entry; fetchNativeBalance reads it from the chain adapter instead.
+ *
+ * When balances refresh without a reload:
+ * - account and chain events (connect, accounts changed, chain changed): the connection flow fetches
+ *   them for the new account / network (a new cache key, so fresh);
+ * - transaction events (`transactionSent`: the wallet operations call it after a transaction, a
+ *   transfer, a contract write, a call batch or a receipt): fetched at once past the 30 s cache
+ *   (`forceUpdate`), and once more past it on the next new block (the transaction is in by then);
+ * - new blocks (`watchBlocks`, while a view shows the balance and the adapter reports blocks):
+ *   fetched within the 30 s cache, so a quiet chain costs one request per 30 s at most.
+ * The 30 s retry block after a failure holds for all of them.
  */
 import type { ChainAdapter } from '../../adapters'
 import type { ApiClient } from '../../api/client'
@@ -72,6 +82,31 @@ export function createBalance(deps: BalanceDeps) {
     }
   }
 
+  /** Namespaces whose balances a transaction changed: the next new block refreshes them past the cache. */
+  const stale = new Set<ChainNamespace>()
+
+  /** A transaction from the account: refresh now past the 30 s cache, and again on the next new block. */
+  function transactionSent(namespace?: ChainNamespace): void {
+    const ns = namespace ?? chain.$activeChain.get()
+    if (!ns) return
+    stale.add(ns)
+    void fetchTokenBalances({ namespace: ns, forceUpdate: true })
+  }
+
+  /**
+   * Follow the new blocks of the namespace's current network (the adapter's `watchBlocks`): each one
+   * refreshes the balances within the 30 s cache, past it once after a transaction. Returns the stop
+   * function, or undefined when there is nothing to follow (nobody connected there, or the adapter
+   * reports no blocks).
+   */
+  function watchBlocks(namespace?: ChainNamespace): (() => void) | undefined {
+    const ns = namespace ?? chain.$activeChain.get()
+    const network = ns && chain.getAccount(ns)?.address ? chain.getActiveNetwork(ns) : undefined
+    const adapter = ns && network ? (deps.adapterFor?.(ns) ?? deps.adapters.find((a) => a.namespace === ns)) : undefined
+    if (!ns || !network || !adapter?.watchBlocks) return undefined
+    return adapter.watchBlocks({ network, onBlock: () => void fetchTokenBalances({ namespace: ns, forceUpdate: stale.delete(ns) }) })
+  }
+
   /** Native balance through the adapter (wallet RPC). Failures leave the old value. */
   async function fetchNativeBalance(namespace?: ChainNamespace): Promise<void> {
     const ns = namespace ?? chain.$activeChain.get()
@@ -87,7 +122,7 @@ export function createBalance(deps: BalanceDeps) {
     }
   }
 
-  return { fetchTokenBalances, fetchNativeBalance, cancelRetry }
+  return { fetchTokenBalances, fetchNativeBalance, cancelRetry, transactionSent, watchBlocks }
 }
 
 export type BalanceFlow = ReturnType<typeof createBalance>

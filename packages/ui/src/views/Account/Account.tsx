@@ -1,5 +1,5 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useNetwork, useRouter } from '@portico/headless/react'
+import { useAccount, useDisconnect, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
 import { AccountView } from './AccountView'
 
 export function Account() {
@@ -7,6 +7,8 @@ export function Account() {
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
+  // While the Account view shows the balance, each new block refreshes it (SPEC 30 s cache applies).
+  useLiveBalance()
   const address = account.address ?? ''
   // SPEC §3: a long email is shortened, a Discord name loses its trailing 0 (useAccount re-renders on account changes).
   const authName = account.authName ? formatAuthName(account.authName, account.socialProvider) : undefined
