@@ -5,6 +5,7 @@
  */
 import type { AdapterContext, CaipNetwork, ChainNamespace, ConnectResult, NamespaceAccounts, SendTransactionParams, TransferParams, WalletCallContext } from '@portico/headless'
 import {
+  checkWalletCalls,
   defaultTimers,
   ERRORS,
   isUserRejection,
@@ -29,7 +30,6 @@ import {
   callsStatus,
   capabilities as parseCapabilities,
   chainReference,
-  checkWalletCalls,
   evmBalance,
   evmChainId,
   eventAddresses,
@@ -168,6 +168,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
       session = updated
       reported.clear()
+      // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
       const view = viewOf(updated)
       for (const [ns, chains] of view.byNamespace) {
         const chain = current.get(ns) ?? [...chains.keys()][0]
@@ -176,6 +177,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     })
     c.on('session_event', ({ topic, params }) => {
       if (topic !== session?.topic) return
+      // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
       const chain = caipChainId.safeParse(params.chainId)
       const event = walletEvent.safeParse(params.event)
       if (!chain.success || !event.success) return

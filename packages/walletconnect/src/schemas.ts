@@ -2,8 +2,8 @@
  * The engine's boundary: every raw JSON-RPC answer (session request results, chain RPC answers),
  * the session's accounts and the chain ids of wallet events are parsed here with zod before use.
  */
-import type { CallsStatus, WalletCall } from '@portico/headless'
-import { ERRORS, invalidWalletCallError, PorticoError } from '@portico/headless'
+import type { CallsStatus } from '@portico/headless'
+import { ERRORS, isCaipNetworkId, PorticoError } from '@portico/headless'
 import { z } from 'zod/mini'
 import { parseEvmChainId } from './hex'
 import { type CaipAccount, parseCaipAccount } from './namespaces'
@@ -63,28 +63,6 @@ export function capabilities(raw: unknown): Record<string, Record<string, unknow
   return parsed.success ? parsed.data : {}
 }
 
-/** SPEC §5: `to` starts with 0x; `data`, if given, starts with 0x; `value` is a string. */
-const walletCalls = z
-  .array(
-    z.object({
-      to: z.string().check(z.startsWith('0x', "'to' must start with 0x")),
-      data: z.optional(z.string().check(z.startsWith('0x', "'data' must start with 0x"))),
-      value: z.optional(z.string({ error: "'value' must be a string" })),
-    }),
-  )
-  .check(z.minLength(1, 'at least one call is needed'))
-
-/** The calls of wallet_sendCalls, checked against SPEC §5; otherwise 'Invalid wallet call: …'. */
-export function checkWalletCalls(calls: unknown): WalletCall[] {
-  const parsed = walletCalls.safeParse(calls)
-  if (!parsed.success) throw new PorticoError(invalidWalletCallError(parsed.error.issues.map((i) => `${['calls', ...i.path].join('.')}: ${i.message}`)))
-  return parsed.data.map((c) => ({
-    to: c.to as `0x${string}`,
-    ...(c.data === undefined ? {} : { data: c.data as `0x${string}` }),
-    ...(c.value === undefined ? {} : { value: c.value }),
-  }))
-}
-
 // ---- session accounts and event payloads ------------------------------------------------------------
 
 /** The CAIP-10 accounts of a session namespace; malformed entries are dropped. */
@@ -100,7 +78,8 @@ export function sessionAccounts(raw: unknown): CaipAccount[] {
 
 /**
  * Addresses in an accountsChanged / bip122_addressesChanged payload: CAIP-10 or plain strings, or
- * objects with `address` (WalletConnect Bitcoin) or `pubkey` (Solana). Anything else is skipped.
+ * objects with `address` (WalletConnect Bitcoin) or `pubkey` (Solana). Anything else is skipped,
+ * CAIP-10 accounts that headless would not read too (another namespace, more than 3 parts).
  */
 const addressItem = z.union([nonEmpty, z.object({ address: nonEmpty }), z.object({ pubkey: nonEmpty })])
 export function eventAddresses(raw: unknown): string[] | undefined {
@@ -112,8 +91,9 @@ export function eventAddresses(raw: unknown): string[] | undefined {
     if (!parsed.success) continue
     const v = parsed.data
     const raw = typeof v === 'string' ? v : 'address' in v ? v.address : v.pubkey
-    const address = parseCaipAccount(raw)?.address ?? raw
-    if (!out.includes(address)) out.push(address)
+    // No address of the seven families has a colon: a value with one must be a CAIP-10 account headless reads.
+    const address = raw.includes(':') ? parseCaipAccount(raw)?.address : raw
+    if (address !== undefined && !out.includes(address)) out.push(address)
   }
   return out
 }
@@ -121,8 +101,11 @@ export function eventAddresses(raw: unknown): string[] | undefined {
 /** A wallet event: `{ name, data }`. */
 export const walletEvent = z.object({ name: z.string(), data: z.unknown() })
 
-/** A CAIP-2 chain id `namespace:reference`. */
-export const caipChainId = z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/))
+/** A CAIP-2 chain id `namespace:reference` of one of the seven namespaces (headless's isCaipNetworkId). */
+export const caipChainId = z.string().check(
+  z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/),
+  z.refine((id) => isCaipNetworkId(id)),
+)
 
 /** An EVM chain id from a chainChanged payload: number, decimal or hex string, or CAIP-2. */
 export function evmChainId(raw: unknown): number | undefined {
