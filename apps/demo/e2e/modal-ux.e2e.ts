@@ -55,6 +55,115 @@ async function clickOnce(page: Page, locator: Locator) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
 }
 
+/**
+ * Clicks `selector`, then on every animation frame until the dialog is there: the product of the
+ * opacities of the dialog and its ancestors in that first frame, and which properties the running
+ * animations of the dialog or its ancestors change.
+ */
+function clickAndReadFirstFrame(page: Page, selector: string) {
+  return page.evaluate(
+    (sel) =>
+      new Promise<{ opacity: number; animated: string[] }>((resolve) => {
+        ;(document.querySelector(sel) as HTMLElement).click()
+        const check = () => {
+          const dialog = document.querySelector('[data-testid="portico-modal"]')
+          if (!dialog) return void requestAnimationFrame(check)
+          let opacity = 1
+          for (let el: Element | null = dialog; el; el = el.parentElement) opacity *= Number(getComputedStyle(el).opacity)
+          const animated = new Set<string>()
+          for (const a of document.getAnimations()) {
+            const target = (a.effect as KeyframeEffect | null)?.target
+            if (!target || !target.contains(dialog)) continue
+            for (const k of (a.effect as KeyframeEffect).getKeyframes()) for (const key of Object.keys(k)) if (!['offset', 'computedOffset', 'easing', 'composite'].includes(key)) animated.add(key)
+          }
+          resolve({ opacity, animated: [...animated].sort() })
+        }
+        requestAnimationFrame(check)
+      }),
+    selector,
+  )
+}
+
+/** Waits until no animation or transition runs in the dialog (a replaced transition is cancelled). */
+async function settled(page: Page) {
+  await modal(page).evaluate(async (el) => {
+    for (let running = el.getAnimations({ subtree: true }); running.length > 0; running = el.getAnimations({ subtree: true })) {
+      await Promise.allSettled(running.map((a) => a.finished))
+    }
+  })
+  return (await modal(page).boundingBox())!
+}
+
+/** Records the properties of every transition that starts on the dialog from now on. */
+const recordTransitions = (page: Page) =>
+  modal(page).evaluate((el) => {
+    const w = window as Window & { __porticoTransitions?: string[] }
+    w.__porticoTransitions = []
+    el.addEventListener('transitionrun', (e) => {
+      if (e.target === el) w.__porticoTransitions!.push((e as TransitionEvent).propertyName)
+    })
+  })
+const transitions = (page: Page) => page.evaluate(() => (window as Window & { __porticoTransitions?: string[] }).__porticoTransitions ?? [])
+
+describe('open transition and height (§1)', () => {
+  it('the dialog is fully opaque in its first frame: the open animation moves it (transform) and fades the backdrop colour only', async () => {
+    const { page } = h
+    await expect.poll(() => page.getByTestId('portico-connect-button').isVisible()).toBe(true)
+    const first = await clickAndReadFirstFrame(page, '[data-testid="portico-connect-button"]')
+    expect(first.opacity).toBe(1)
+    expect(first.animated).not.toContain('opacity')
+    expect(first.animated).toEqual(['backgroundColor', 'transform'])
+  })
+
+  it('a view change keeps the top where it is and animates the height; within a view the height does not shrink', async () => {
+    const { page } = h
+    await expect.poll(() => modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).isVisible()).toBe(true)
+    const connect = await settled(page)
+    await recordTransitions(page)
+    await modal(page).getByRole('button', { name: /All wallets/ }).click()
+    await expect.poll(() => page.getByTestId('portico-all-wallets-search').isVisible()).toBe(true)
+    const all = await settled(page)
+    expect(all.y).toBe(connect.y)
+    expect(all.height).toBeGreaterThan(connect.height)
+    expect(await transitions(page)).toContain('height')
+    // Searching for something with fewer results: the view keeps its height.
+    await page.getByTestId('portico-all-wallets-search').fill('zzzz-no-such-wallet')
+    await expect.poll(() => page.getByTestId('portico-all-wallets-empty').isVisible()).toBe(true)
+    const searched = await settled(page)
+    expect(searched.height).toBeGreaterThanOrEqual(all.height)
+    expect(searched.y).toBe(connect.y)
+    await page.getByTestId('portico-all-wallets-search').fill('')
+    // Back on Connect: its own height again, same top.
+    await page.getByTestId('portico-header-back').click()
+    await expect.poll(() => modal(page).getByRole('heading', { name: 'Connect wallet' }).isVisible()).toBe(true)
+    const back = await settled(page)
+    expect(back.y).toBe(connect.y)
+    expect(back.height).toBe(connect.height)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal(page).count()).toBe(0)
+  })
+
+  it('with prefers-reduced-motion nothing animates: not the open, not a height change', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1100, height: 820 }, reducedMotion: 'reduce' })
+    try {
+      await context.route('**/*', (route) => (new URL(route.request().url()).hostname === '127.0.0.1' ? route.continue() : route.abort()))
+      const page = await context.newPage()
+      await page.goto(h.stack.demoUrl)
+      await expect.poll(() => page.getByTestId('portico-connect-button').isVisible()).toBe(true)
+      const first = await clickAndReadFirstFrame(page, '[data-testid="portico-connect-button"]')
+      expect(first).toEqual({ opacity: 1, animated: [] })
+      await expect.poll(() => modal(page).getByRole('button', { name: /All wallets/ }).isVisible()).toBe(true)
+      await recordTransitions(page)
+      await modal(page).getByRole('button', { name: /All wallets/ }).click()
+      await expect.poll(() => page.getByTestId('portico-all-wallets-search').isVisible()).toBe(true)
+      expect(await modal(page).evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0)
+      expect(await transitions(page)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe('focus after each view change (§3.4)', () => {
   it('opening puts focus on the Connect view (its title), inside the dialog', async () => {
     const { page } = h
@@ -187,16 +296,7 @@ describe('a 375×812 phone (§3.3)', () => {
     await context?.close()
   })
 
-  /** The sheet's box once its open animation and any height transition have finished. */
-  const sheetBox = async () => {
-    await modal(page).evaluate(async (el) => {
-      // A replaced transition is cancelled (its promise rejects): wait until none is left.
-      for (let running = el.getAnimations({ subtree: true }); running.length > 0; running = el.getAnimations({ subtree: true })) {
-        await Promise.allSettled(running.map((a) => a.finished))
-      }
-    })
-    return (await modal(page).boundingBox())!
-  }
+  const sheetBox = () => settled(page)
   const viewport = () => page.evaluate(() => ({ width: window.visualViewport!.width, height: window.visualViewport!.height, pageWidth: document.documentElement.scrollWidth }))
 
   it('the page is 375 px wide and the Connect button is fully on screen and tappable', async () => {

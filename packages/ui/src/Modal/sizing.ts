@@ -50,9 +50,13 @@ export function attachSizing(overlay: HTMLElement, dialog: HTMLElement, sizer: H
   }
 
   const measure = () => {
-    const natural = sizer.offsetHeight
-    if (natural > floor) {
-      floor = natural
+    // The used height, unrounded (a rounded floor would grow the sizer and notify the observer
+    // again) and untransformed (the open animation scales the dialog).
+    const natural = Number.parseFloat(win.getComputedStyle(sizer).height)
+    // Whole pixels, never above the current height: sub-pixel differences between a view's states
+    // (placeholders, then rows) pass, real shrinking is held.
+    if (Math.floor(natural) > floor) {
+      floor = Math.floor(natural)
       sizer.style.setProperty('--portico-floor', `${floor}px`)
     }
     const target = natural + (dialog.offsetHeight - dialog.clientHeight)
