@@ -91,4 +91,37 @@ describe('ModalRoot', () => {
     })
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it("focus follows the route: the new view's title on open and after each change, never body", async () => {
+    await connectedModal()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Account' }))
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-account-network'))
+    })
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Choose network' }))
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }))
+    })
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Account' }))
+  })
+
+  it('Connect → All wallets: the search field has focus', async () => {
+    const wallets = [{ id: 'w1', name: 'Wallet 1', image_url: 'data:image/svg+xml,1' }]
+    const fetch = (async () => new Response(JSON.stringify({ count: 1, data: wallets }), { status: 200 })) as typeof globalThis.fetch
+    const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch })
+    await portico.ready
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ModalRoot />
+      </PorticoContextProvider>,
+    )
+    await act(async () => {
+      await portico.modal.open()
+    })
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Connect wallet' }))
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('portico-connect-all-wallets'))
+    })
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search wallet' }))
+  })
 })
