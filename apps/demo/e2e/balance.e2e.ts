@@ -69,3 +69,33 @@ describe('the balance follows the chain without a reload', () => {
     expect(h.pageErrors).toEqual([])
   })
 })
+
+describe("the demo's theme switch", () => {
+  it("System follows the browser's colour scheme live; Light and Dark fix it", async () => {
+    const { page } = h
+    const theme = () => page.getByTestId('portico-connect-button').getAttribute('data-portico-theme')
+    // The dialog follows too: its surface is the dark theme's.
+    const surface = () => modal().evaluate((el) => getComputedStyle(el).backgroundColor)
+    // The switch sits on the page, under the modal: close it first.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().count()).toBe(0)
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await page.getByRole('button', { name: 'System (light)' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await theme()).toBe('light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect.poll(theme).toBe('dark')
+    await page.getByRole('button', { name: 'Light', exact: true }).click()
+    await expect.poll(theme).toBe('light')
+    await page.getByRole('button', { name: 'Dark', exact: true }).click()
+    await expect.poll(theme).toBe('dark')
+    await page.getByTestId('portico-connect-button').click()
+    // #191b22, written by color-mix as an sRGB colour
+    await expect.poll(surface).toBe('color(srgb 0.0980392 0.105882 0.133333)')
+    await page.screenshot({ path: 'e2e-results/theme-dark.png' })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().count()).toBe(0)
+    await page.getByRole('button', { name: /^System/ }).click()
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect.poll(theme).toBe('light')
+  })
+})

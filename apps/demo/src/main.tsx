@@ -1,5 +1,5 @@
-import { type ChainNamespace } from '@portico/headless'
-import { useAccount, useNetwork, usePortico } from '@portico/headless/react'
+import { type ChainNamespace, formatBalance, type ThemeMode } from '@portico/headless'
+import { useAccount, useNetwork, usePortico, useTheme } from '@portico/headless/react'
 import { ConnectButton, NetworkButton, PorticoProvider } from '@portico/ui'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -54,9 +54,32 @@ function AccountCard() {
         <dt>Network</dt>
         <dd data-testid="portico-demo-network">{network ? `${network.name} (${network.caipNetworkId})` : '—'}</dd>
         <dt>Balance</dt>
-        <dd>{isConnected && balance !== undefined ? `${balance} ${balanceSymbol ?? ''}` : '—'}</dd>
+        <dd data-testid="portico-demo-balance">{isConnected && balance !== undefined ? `${formatBalance(balance)} ${balanceSymbol ?? ''}` : '—'}</dd>
       </dl>
     </section>
+  )
+}
+
+const THEME_MODES: { mode: ThemeMode; label: string }[] = [
+  { mode: 'system', label: 'System' },
+  { mode: 'light', label: 'Light' },
+  { mode: 'dark', label: 'Dark' },
+]
+
+/** The modal's theme: follow the system (the default), or light or dark. */
+function ThemeSwitch() {
+  const { themeMode, resolvedThemeMode, setThemeMode } = useTheme()
+  return (
+    <fieldset className="row" style={{ border: 0, padding: 0, margin: '0 0 16px' }} data-testid="portico-demo-theme">
+      <legend className="muted" style={{ float: 'left', marginRight: 4 }}>
+        Theme
+      </legend>
+      {THEME_MODES.map(({ mode, label }) => (
+        <button key={mode} type="button" className={`btn${themeMode === mode ? ' primary' : ''}`} aria-pressed={themeMode === mode} onClick={() => setThemeMode(mode)}>
+          {mode === 'system' ? `${label} (${resolvedThemeMode})` : label}
+        </button>
+      ))}
+    </fieldset>
   )
 }
 
@@ -74,6 +97,7 @@ root.render(
               <ConnectButton />
             </div>
           </header>
+          <ThemeSwitch />
           <AccountCard />
           <SignMessage />
           <p className="nav">

@@ -12,6 +12,8 @@ const base = {
   lineHeight: vars.lineHeight.normal,
   WebkitFontSmoothing: 'antialiased',
   colorScheme: 'light',
+  // Inherited by every text inside: no single word left alone on a paragraph's last line.
+  textWrap: 'pretty',
 } as const
 
 export const lightThemeClass = style({ vars: assignVars(vars, lightValues), ...base })

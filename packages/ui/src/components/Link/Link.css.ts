@@ -6,6 +6,8 @@ export const link = style({
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'underline',
   textUnderlineOffset: 2,
+  // A link's words stay together ("Terms of Service" is never split over two lines).
+  whiteSpace: 'nowrap',
   borderRadius: vars.radius.xs,
   outline: 'none',
   selectors: { '&:hover': { color: vars.color.accentHover }, '&:focus-visible': { boxShadow: vars.shadow.focus } },

@@ -57,6 +57,8 @@ export const centered = style({
   flexDirection: 'column',
   alignItems: 'center',
   textAlign: 'center',
+  // Centred lines of even length: never one word on a line of its own.
+  textWrap: 'balance',
   gap: vars.space.sm,
   padding: `${vars.space.md} ${vars.space.sm} ${vars.space.sm}`,
 })
