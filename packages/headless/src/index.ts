@@ -113,10 +113,11 @@ export {
   type OrderedWallet,
   type OrderWalletsInput,
   type SearchState,
-  type WalletListEntry,
   type SuggestedState,
+  type GuideWallet,
+  type WalletListEntry,
   type WalletListState,
   walletListEntries,
 } from './core/explorer/index'
 // Wallet deep links are built in the explorer flow (lazy): usePairing().links gives them.
-export type { WalletLinks } from './core/explorer/links'
+export type { InstallLink, WalletLinks } from './core/explorer/links'

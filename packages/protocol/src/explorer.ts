@@ -15,6 +15,11 @@ export const walletSchema = z.object({
   chains: z.optional(z.array(z.string())),
   order: z.optional(z.number()),
   badge_type: z.optional(z.string()),
+  /** Where to get the wallet when it is not installed (explorers may send them; absent is fine). */
+  homepage: z.nullish(z.string()),
+  app_store: z.nullish(z.string()),
+  play_store: z.nullish(z.string()),
+  chrome_store: z.nullish(z.string()),
 })
 export type ExplorerWallet = z.infer<typeof walletSchema>
 

@@ -21,6 +21,30 @@ export const messages = {
     walletsError: 'Wallets could not be loaded',
   },
   connectWallets: { title: 'Choose a wallet' },
+  whatIsAWallet: {
+    title: 'What is a wallet?',
+    /** The way in from Connect. */
+    entry: 'New to wallets? What is a wallet?',
+    points: [
+      { title: 'A home for your digital assets', body: 'A wallet holds your tokens and collectibles, and sends and receives them.' },
+      { title: 'A new way to sign in', body: 'Instead of an account and password for every site, you connect your wallet.' },
+      { title: 'You stay in control', body: 'Apps can only ask. Nothing is signed or sent until you approve it in your wallet.' },
+    ],
+    getWallet: 'Get a wallet',
+  },
+  getWallet: {
+    title: 'Get a wallet',
+    intro: 'Pick a wallet and get it from its store or website, then come back to connect it.',
+    listLabel: 'Wallets to get',
+    loading: 'Loading wallets',
+    error: 'Wallets could not be loaded',
+    retry: 'Try again',
+    empty: 'No wallet to suggest right now',
+    emptyHint: 'Any wallet that supports WalletConnect can connect here.',
+    links: { chromeStore: 'Chrome Web Store', appStore: 'App Store', playStore: 'Google Play', website: 'Website', webApp: 'Web app' },
+    /** Accessible name of a link: where it goes, and that it opens a new tab. */
+    linkLabel: (wallet: string, where: string) => `Get ${wallet}: ${where} (opens a new tab)`,
+  },
   allWallets: {
     title: 'All wallets',
     searchLabel: 'Search wallet',

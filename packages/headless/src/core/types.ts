@@ -48,6 +48,9 @@ export const ROUTE_VIEWS = [
   'OnRampTokenSelect',
   'OnRampFiatSelect',
   'OnRampProviders',
+  // Help for people without a wallet (issue 9 §3.12): what a wallet is, and where to get one.
+  'WhatIsAWallet',
+  'GetWallet',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

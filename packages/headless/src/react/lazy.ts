@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import { useEffect, useState } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
-import type { ListedWallet, OrderedWallet, SearchState, SuggestedState, WalletListState } from '../core/explorer/explorer'
+import type { GuideWallet, ListedWallet, OrderedWallet, SearchState, SuggestedState, WalletListState } from '../core/explorer/explorer'
 import type { LazyFlowName, LazyFlows, PublicFlow } from '../core/host'
 import type { Portico } from '../core/portico'
 
@@ -33,6 +33,7 @@ export const IDLE: {
   featured: ReadableAtom<ExplorerWallet[]>
   ordered: ReadableAtom<OrderedWallet[]>
   suggested: ReadableAtom<SuggestedState>
+  guide: ReadableAtom<GuideWallet[]>
 } = {
   wallets: atom([]),
   list: atom({ wallets: [], count: 0, page: 0, done: false, loading: false, error: null }),
@@ -41,4 +42,5 @@ export const IDLE: {
   featured: atom([]),
   ordered: atom([]),
   suggested: atom({ status: 'idle', error: null }),
+  guide: atom([]),
 }

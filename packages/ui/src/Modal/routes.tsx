@@ -13,6 +13,8 @@ import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from '../views/SwitchActiveChain/SwitchActiveChain'
 import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
 import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
+import { GetWallet } from '../views/GetWallet/GetWallet'
+import { WhatIsAWallet } from '../views/WhatIsAWallet/WhatIsAWallet'
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
@@ -28,6 +30,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   ConnectingExternal,
   SwitchActiveChain,
   ProfileWallets,
+  WhatIsAWallet,
+  GetWallet,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -82,6 +86,10 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.switchActiveChain.title
     case 'ProfileWallets':
       return messages.profileWallets.title
+    case 'WhatIsAWallet':
+      return messages.whatIsAWallet.title
+    case 'GetWallet':
+      return messages.getWallet.title
     default:
       return messages.connect.title
   }

@@ -364,6 +364,45 @@ describe('featured and recommended requests ($suggested: the Connect view waits 
   })
 })
 
+describe('wallet guide ($guide: wallets to get, issue 9 §3.12)', () => {
+  /** Wallets 1–12: odd ones have a website, every third an App Store page, w2 is installed here. */
+  function guideSetup(mobile = false) {
+    const wallets = Array.from({ length: 12 }, (_, i) =>
+      wallet(i + 1, {
+        homepage: (i + 1) % 2 === 1 ? `https://w${i + 1}.example` : null,
+        app_store: (i + 1) % 3 === 0 ? `https://apps.apple.com/app/w${i + 1}` : null,
+      }),
+    )
+    const api = fakeApi(wallets)
+    const $connectors = atom<Connector[]>([{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', namespace: 'eip155', rdns: 'com.wallet2' }])
+    const explorer = createExplorer({ api, storage: createStorage(mapStorage()), timers: manualTimers(), $connectors, featuredWalletIds: ['w9'], isMobile: () => mobile })
+    return { explorer }
+  }
+  const summary = (e: ReturnType<typeof guideSetup>['explorer']) => e.$guide.get().map((w) => `${w.id}:${w.links.map((l) => l.kind).join('+')}`)
+
+  it('featured, recommended then page wallets; not installed; only those with somewhere to get them; each once', async () => {
+    const { explorer } = guideSetup()
+    await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
+    // w9 featured; w1–w4 recommended (w2 installed, w4 nothing); then the page.
+    expect(summary(explorer)).toEqual(['w9:website+appStore', 'w1:website', 'w3:website+appStore', 'w5:website', 'w6:appStore', 'w7:website', 'w11:website', 'w12:appStore'])
+  })
+
+  it('at most 8, and on a phone the stores lead (and only wallets with a mobile link are listed)', async () => {
+    const { explorer } = guideSetup(true)
+    await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
+    expect(explorer.$guide.get()).toEqual([])
+    const mobile = createExplorer({
+      api: fakeApi(Array.from({ length: 20 }, (_, i) => wallet(i + 1, { mobile_link: `w${i + 1}://`, homepage: `https://w${i + 1}.example`, app_store: `https://apps.apple.com/app/w${i + 1}` }))),
+      storage: createStorage(mapStorage()),
+      timers: manualTimers(),
+      $connectors: atom([]),
+      isMobile: () => true,
+    })
+    await mobile.loadMore()
+    expect(summary(mobile)).toEqual(['w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7', 'w8'].map((id) => `${id}:appStore+website`))
+  })
+})
+
 describe('findWallet', () => {
   it.each<[string, string | undefined]>([
     ['w7', 'recent'],

@@ -14,8 +14,8 @@ import type { ExplorerWallet, WalletsResponse } from '../../api/schemas'
 import { ERRORS, PorticoError } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Timers } from '../timers'
-import { walletLinks, type WalletLinks } from './links'
-import { addRecentWallet, EXPLORER_LIMITS, markWallets, orderWallets, type ListedWallet, type OrderedWallet, type SearchState, type SuggestedState, type WalletListState } from './lists'
+import { installLinks, walletLinks, type WalletLinks } from './links'
+import { addRecentWallet, EXPLORER_LIMITS, type GuideWallet, markWallets, orderWallets, type ListedWallet, type OrderedWallet, type SearchState, type SuggestedState, type WalletListState } from './lists'
 
 export * from './lists'
 
@@ -102,6 +102,9 @@ export function recommendedQuery(
   }
 }
 
+/** Wallets the guide offers at most. */
+export const GUIDE_LIMIT = 8
+
 export function createExplorer(deps: ExplorerDeps) {
   const { api, storage, timers } = deps
   const prefetchImage = deps.prefetchImage ?? defaultPrefetch
@@ -147,6 +150,23 @@ export function createExplorer(deps: ExplorerDeps) {
       recommended: listable(recommended),
     }),
   )
+
+  /**
+   * The wallet guide (getting a first wallet): featured, recommended, then the loaded pages' wallets
+   * that are not installed and have somewhere to get them (installLinks), each once, at most 8.
+   */
+  const $guide: ReadableAtom<GuideWallet[]> = computed([$featured, $recommended, $list, deps.$connectors, $recent], (featured, recommended, list, connectors, recent) => {
+    const out: GuideWallet[] = []
+    const ids = new Set<string>()
+    for (const w of markWallets(listable([...featured, ...recommended, ...list.wallets]), connectors, recent)) {
+      if (out.length >= GUIDE_LIMIT) break
+      if (w.installed || ids.has(w.id)) continue
+      ids.add(w.id)
+      const links = installLinks(w, isMobile())
+      if (links.length > 0) out.push({ ...w, links })
+    }
+    return out
+  })
 
   let pending: Promise<void> | undefined
   /** Load the next page (40 wallets). Does nothing while a page loads or when all are loaded. */
@@ -355,6 +375,7 @@ export function createExplorer(deps: ExplorerDeps) {
     $recent,
     $wallets,
     $ordered,
+    $guide,
     loadMore,
     setSearch,
     retrySearch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { walletLink, walletLinks } from './links'
+import { installLinks, walletLink, walletLinks } from './links'
 
 const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
 const ENCODED = encodeURIComponent(URI)
@@ -85,5 +85,29 @@ describe('walletLink', () => {
     const w = { mobile_link: 'java\tscript:alert(1)', desktop_link: ' vbscript:x', webapp_link: 'https://web.example' }
     expect(walletLinks(w, URI, true)).toEqual({ mobile: undefined })
     expect(walletLinks(w, URI, false)).toEqual({ desktop: undefined, web: `https://web.example/wc?uri=${ENCODED}` })
+  })
+})
+
+describe('installLinks (issue 9 §3.12: getting a wallet that is not installed)', () => {
+  const full = {
+    chrome_store: 'https://chromewebstore.google.com/detail/rabbit',
+    app_store: 'https://apps.apple.com/app/rabbit',
+    play_store: 'https://play.google.com/store/apps/details?id=rabbit',
+    homepage: 'https://rabbit.example',
+    webapp_link: 'https://app.rabbit.example',
+  }
+  it.each<[string, Parameters<typeof installLinks>[0], boolean, string[]]>([
+    ['desktop: extension, website, web app, then the stores', full, false, ['chromeStore', 'website', 'webApp', 'appStore', 'playStore']],
+    ['phone: the stores, then web app and website; no extension', full, true, ['appStore', 'playStore', 'webApp', 'website']],
+    ['only a web app', { webapp_link: 'https://app.rabbit.example' }, false, ['webApp']],
+    ['nothing to offer', { homepage: null, webapp_link: null }, false, []],
+    ['unsafe or non-web links are left out', { homepage: 'javascript:alert(1)', chrome_store: 'java\tscript:x', app_store: 'itms-apps://x', play_store: 'market://details?id=x', webapp_link: '//app.example' }, false, []],
+    ['http (a local explorer) is a web page too', { homepage: 'http://127.0.0.1:8787/rabbit' }, false, ['website']],
+  ])('%s', (_name, wallet, mobile, kinds) => {
+    expect(installLinks(wallet, mobile).map((l) => l.kind)).toEqual(kinds)
+  })
+
+  it('keeps the URL as the browser reads it (surrounding spaces dropped)', () => {
+    expect(installLinks({ homepage: '  https://rabbit.example/get \n' }, false)).toEqual([{ kind: 'website', url: 'https://rabbit.example/get' }])
   })
 })

@@ -63,3 +63,35 @@ export function walletLinks(
   if (mobile) return { mobile: walletLink(wallet.mobile_link, uri) }
   return { desktop: walletLink(wallet.desktop_link, uri), web: walletLink(wallet.webapp_link, uri) }
 }
+
+/** A place to get a wallet that is not installed. */
+export interface InstallLink {
+  kind: 'chromeStore' | 'appStore' | 'playStore' | 'website' | 'webApp'
+  url: string
+}
+
+/** Only web pages are offered as places to get a wallet: http(s) URLs, read the way a browser reads them. */
+function webPage(link: string | null | undefined): string | undefined {
+  const url = typeof link === 'string' ? asBrowserReads(link) : ''
+  return /^https?:\/\/[^/\s]/i.test(url) && !isUnsafeLink(url) ? url : undefined
+}
+
+/**
+ * Where to get an explorer wallet that is not installed, most useful first for the platform: on a
+ * phone its app stores, then its web app and website; elsewhere its browser extension, website and
+ * web app, then the app stores. Only http(s) links; each kind once; none when the explorer has none.
+ */
+export function installLinks(
+  wallet: Pick<ExplorerWallet, 'homepage' | 'app_store' | 'play_store' | 'chrome_store' | 'webapp_link'>,
+  mobile: boolean,
+): InstallLink[] {
+  const found: Record<InstallLink['kind'], string | undefined> = {
+    chromeStore: webPage(wallet.chrome_store),
+    appStore: webPage(wallet.app_store),
+    playStore: webPage(wallet.play_store),
+    website: webPage(wallet.homepage),
+    webApp: webPage(wallet.webapp_link),
+  }
+  const order: InstallLink['kind'][] = mobile ? ['appStore', 'playStore', 'webApp', 'website'] : ['chromeStore', 'website', 'webApp', 'appStore', 'playStore']
+  return order.flatMap((kind) => (found[kind] ? [{ kind, url: found[kind] }] : []))
+}

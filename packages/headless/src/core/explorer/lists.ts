@@ -71,6 +71,12 @@ export interface SuggestedState {
   error: string | null
 }
 
+/** A wallet the user can get (it is not installed) and where: the wallet guide of the Connect view's help. */
+export interface GuideWallet extends ListedWallet {
+  /** Where to get it, most useful first for the platform (http(s) only; never empty). */
+  links: import('./links').InstallLink[]
+}
+
 /** Remembered form of a wallet (what storage keeps). */
 function toRecent(w: ExplorerWallet): ExplorerWallet {
   const out: ExplorerWallet = { id: w.id, name: w.name }

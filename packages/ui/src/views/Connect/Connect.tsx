@@ -48,6 +48,7 @@ export function Connect() {
       loadingWallets={list.loading}
       listError={list.listError}
       onRetryList={list.retryList}
+      onWhatIsAWallet={() => router.push('WhatIsAWallet')}
     />
   )
 }

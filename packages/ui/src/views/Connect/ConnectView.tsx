@@ -50,6 +50,8 @@ export type ConnectViewProps = {
   legal?: ReactNode
   /** Every connect method is disabled (the legal checkbox is not checked yet). @default false */
   locked?: boolean
+  /** Opens "What is a wallet?" (help for people without one); the link is shown when given. */
+  onWhatIsAWallet?: () => void
   /** Explorer wallets are still to come: placeholder rows fill the free wallet slots. @default false */
   loadingWallets?: boolean
   /** The explorer request failed: its text, shown in the list with a retry. @default null */
@@ -209,6 +211,7 @@ export function ConnectView({
   loadingWallets = false,
   listError = null,
   onRetryList,
+  onWhatIsAWallet,
 }: ConnectViewProps) {
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
@@ -256,6 +259,12 @@ export function ConnectView({
           {g.node}
         </Fragment>
       ))}
+      {onWhatIsAWallet && (
+        <button type="button" className={styles.helpLink} onClick={onWhatIsAWallet} data-testid="portico-connect-what-is-a-wallet">
+          <Icon name="help" size={16} />
+          {messages.whatIsAWallet.entry}
+        </button>
+      )}
     </>
   )
 }

@@ -150,3 +150,27 @@ export const pairingErrorIcon = style({
   color: vars.color.error,
 })
 export const pairingErrorText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.xs })
+
+/** A quiet text button under a view's content ("New to wallets? What is a wallet?"). */
+export const helpLink = style({
+  appearance: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  alignSelf: 'center',
+  gap: vars.space.xs,
+  margin: `${vars.space.xs} auto 0`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: 'none',
+  borderRadius: vars.radius.xs,
+  background: 'transparent',
+  color: vars.color.foregroundSecondary,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.accentStrong },
+    '&:focus-visible': { boxShadow: vars.shadow.focus },
+  },
+})

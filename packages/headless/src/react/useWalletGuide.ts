@@ -1,0 +1,49 @@
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import type { GuideWallet } from '../core/explorer/lists'
+import { IDLE, useLoadedFlow } from './lazy'
+import { usePortico } from './usePortico'
+
+export interface UseWalletGuideOptions {
+  /** Ask the explorer for its featured, recommended and first-page wallets when mounted. @default true */
+  loadOnMount?: boolean
+}
+
+export interface UseWalletGuideReturn {
+  /**
+   * Explorer wallets that are not installed, with where to get them (app stores, browser extension
+   * store, website, web app: http(s) only, most useful first for the platform); at most 8. @default []
+   */
+  wallets: GuideWallet[]
+  /** The explorer's answer is on its way. @default false */
+  loading: boolean
+  /** Error text of the failed explorer request, or null. @default null */
+  error: string | null
+  /** Ask the explorer again after an error. */
+  retry: () => void
+}
+
+/** Help for people without a wallet: which wallets to get and where (the explorer's own links). */
+export function useWalletGuide(options: UseWalletGuideOptions = {}): UseWalletGuideReturn {
+  const portico = usePortico()
+  const explorer = useLoadedFlow(portico, 'explorer')
+  const wallets = useStore(explorer?.$guide ?? IDLE.guide)
+  const suggested = useStore(explorer?.$suggested ?? IDLE.suggested)
+  const list = useStore(explorer?.$list ?? IDLE.list)
+  const load = options.loadOnMount ?? true
+  const retry = () => {
+    if (!explorer) return
+    void explorer.retrySuggested()
+    if (explorer.$list.get().page === 0) void explorer.loadMore()
+  }
+  useEffect(() => {
+    if (load && explorer) retry()
+    // Once per explorer: what came in stays, a failed request is asked again.
+  }, [explorer, load])
+  return {
+    wallets,
+    loading: load && (!explorer || suggested.status === 'loading' || suggested.status === 'idle' || (list.page === 0 && list.loading)),
+    error: suggested.error ?? (list.page === 0 ? list.error : null),
+    retry,
+  }
+}
