@@ -17,6 +17,12 @@ export default [
     gzip: true,
   },
   {
+    name: 'the default-modal app with one network preset (mainnet from @portico/headless/networks): the others tree-shaken away',
+    path: initial('app-mainnet'),
+    limit: '30.5 KiB',
+    gzip: true,
+  },
+  {
     name: 'all of @portico/headless and its hooks + ConnectButton (watch budget)',
     path: initial('headless-all'),
     limit: '36 KiB',

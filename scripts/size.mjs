@@ -5,8 +5,10 @@
 // Modules that must load lazily fail the run if found in an initial load: sign-client, @solana/kit,
 // and the flows only some apps use (send, swap, on-ramp, exchange, names, activity, embedded auth),
 // with their API clients and wire schemas: an app that uses only ConnectButton contains none of them.
+// Network presets tree-shake: the `app-mainnet` entry imports `mainnet` from @portico/headless/networks,
+// and no other preset's module (packages/headless/src/networks/<name>.ts) or CAIP id may be in its build.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
@@ -14,7 +16,7 @@ import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
-const ENTRIES = ['app', 'headless-all', 'app-all-adapters']
+const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
 const LAZY_ONLY = [
@@ -26,6 +28,15 @@ const LAZY_ONLY = [
   new RegExp(`packages/protocol/src/(${LAZY_CONCERNS.join('|')})\\.ts$`),
   /packages\/embedded\//,
 ]
+/** Entries that import presets → the presets they import; every other preset must be absent from their build. */
+const PRESET_ENTRIES = { 'app-mainnet': ['mainnet'] }
+const PRESETS_DIR = path.join(root, 'packages/headless/src/networks')
+/** Each preset module's CAIP-2 id, read from its source (`caipNetworkId: '…'`). */
+const PRESET_IDS = new Map(
+  readdirSync(PRESETS_DIR)
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.test.ts'))
+    .map((f) => [f.replace(/\.ts$/, ''), /caipNetworkId: '([^']+)'/.exec(readFileSync(path.join(PRESETS_DIR, f), 'utf8'))?.[1]]),
+)
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
 let failed = false
 
@@ -79,6 +90,19 @@ for (const name of ENTRIES) {
   const modules = chunks.flatMap((c) => c.moduleIds)
   const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/src/core/${f}/`)))
   if (split.length) console.log(`  lazy flows in later chunks: ${split.join(', ')}`)
+  const wanted = PRESET_ENTRIES[name]
+  if (wanted) {
+    // Every chunk counts (not only the initial load): an unused preset must be gone, not deferred.
+    const presetModules = [...new Set(modules.map((id) => /packages\/headless\/src\/networks\/(\w+)\.ts$/.exec(id)?.[1]).filter((m) => m && m !== 'index'))]
+    const text = chunks.map((c) => c.code).join('\n')
+    const quoted = (id) => new RegExp(`["'\`]${id}["'\`]`).test(text)
+    const strays = [...PRESET_IDS].filter(([preset, id]) => !wanted.includes(preset) && (presetModules.includes(preset) || quoted(id)))
+    const missing = wanted.filter((preset) => !presetModules.includes(preset) || !quoted(PRESET_IDS.get(preset)))
+    if (strays.length || missing.length || PRESET_IDS.size < 2) {
+      failed = true
+      console.log(`  ✗ presets: expected only ${wanted.join(', ')}; other presets in the build: ${strays.map(([p]) => p).join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`)
+    } else console.log(`  ✓ presets tree-shaken: ${wanted.join(', ')} in, none of the other ${PRESET_IDS.size - wanted.length} presets (modules or CAIP ids) in any chunk`)
+  }
 }
 
 const r = spawnSync('npx', ['size-limit'], { cwd: root, stdio: 'inherit' })

@@ -1,0 +1,15 @@
+import type { CaipNetwork } from '../core/types'
+
+/**
+ * Avalanche: EVM chain 43114.
+ */
+export const avalanche: CaipNetwork = {
+  id: 43114,
+  caipNetworkId: 'eip155:43114',
+  chainNamespace: 'eip155',
+  name: 'Avalanche',
+  nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
+  rpcUrls: { default: { http: ['https://api.avax.network/ext/bc/C/rpc'] } },
+  blockExplorers: { default: { name: 'SnowTrace', url: 'https://snowtrace.io' } },
+  assets: { imageId: 'avalanche' },
+}

@@ -1,0 +1,15 @@
+import type { CaipNetwork } from '../core/types'
+
+/**
+ * Mantle: EVM chain 5000.
+ */
+export const mantle: CaipNetwork = {
+  id: 5000,
+  caipNetworkId: 'eip155:5000',
+  chainNamespace: 'eip155',
+  name: 'Mantle',
+  nativeCurrency: { name: 'Mantle', symbol: 'MNT', decimals: 18 },
+  rpcUrls: { default: { http: ['https://rpc.mantle.xyz'] } },
+  blockExplorers: { default: { name: 'Mantle Explorer', url: 'https://explorer.mantle.xyz' } },
+  assets: { imageId: 'mantle' },
+}

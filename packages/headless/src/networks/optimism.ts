@@ -1,0 +1,15 @@
+import type { CaipNetwork } from '../core/types'
+
+/**
+ * OP Mainnet: EVM chain 10.
+ */
+export const optimism: CaipNetwork = {
+  id: 10,
+  caipNetworkId: 'eip155:10',
+  chainNamespace: 'eip155',
+  name: 'OP Mainnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
+  blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
+  assets: { imageId: 'optimism' },
+}

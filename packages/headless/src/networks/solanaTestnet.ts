@@ -1,0 +1,16 @@
+import type { CaipNetwork } from '../core/types'
+
+/**
+ * Solana Testnet: Solana cluster (CAIP-2 reference: the first 32 characters of its genesis hash).
+ */
+export const solanaTestnet: CaipNetwork = {
+  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  chainNamespace: 'solana',
+  name: 'Solana Testnet',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['https://api.testnet.solana.com'], webSocket: ['wss://api.testnet.solana.com'] } },
+  blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
+  assets: { imageId: 'solana' },
+  testnet: true,
+}

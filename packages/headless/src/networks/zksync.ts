@@ -1,0 +1,15 @@
+import type { CaipNetwork } from '../core/types'
+
+/**
+ * ZKsync Era: EVM chain 324.
+ */
+export const zksync: CaipNetwork = {
+  id: 324,
+  caipNetworkId: 'eip155:324',
+  chainNamespace: 'eip155',
+  name: 'ZKsync Era',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['https://mainnet.era.zksync.io'] } },
+  blockExplorers: { default: { name: 'ZKsync Explorer', url: 'https://explorer.zksync.io' } },
+  assets: { imageId: 'zksync' },
+}
