@@ -1,47 +1,13 @@
 // AllWallets and ConnectingExternal in the real modal, fed by a fixture wallet explorer: no request
 // leaves the page (the explorer answers from a fixed catalogue and every image is a data: URI).
-import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
+import { type ChainAdapter, createPortico, type Portico, type PorticoOptions, type ThemeMode, type Timers } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect } from 'storybook/test'
-import { fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
-import { walletImage } from './support/images'
+import { connectors, fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
+import { CATALOGUE, type ExplorerBehaviour, fixtureFetch } from './support/api'
 
-const NAMES = [
-  'Portico Dev Wallet', 'Aurora', 'Basalt', 'Cobalt Vault', 'Drift', 'Ember', 'Fjord', 'Granite', 'Harbor', 'Indigo Keys', 'Juniper',
-  'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Onyx', 'Pebble', 'Quartz', 'Rabbit Wallet', 'Sable', 'Tundra', 'Umbra', 'Vireo',
-  'Willow', 'Xenon', 'Yarrow', 'Zephyr', 'Atlas Pay', 'Beacon', 'Cinder', 'Dune', 'Echo Safe', 'Flint', 'Glacier', 'Heron', 'Iris',
-  'Jade', 'Kite', 'Lark', 'Maple', 'Nova', 'Orbit', 'Pine', 'Quill', 'Raven', 'Slate', 'Tide', 'Vale', 'Wren', 'Yonder', 'Zinnia',
-]
-const hue = (i: number, shift = 0) => `hsl(${(i * 47 + shift) % 360} 70% 52%)`
-
-/** The fixture catalogue: Portico Dev Wallet has the rdns the fixture adapter announces (so it is installed). */
-const CATALOGUE = NAMES.map((name, i) => ({
-  id: `wallet-${i + 1}`,
-  name,
-  image_url: walletImage(hue(i), hue(i, 90)),
-  rdns: i === 0 ? 'io.portico.devwallet' : `dev.fixture.${name.toLowerCase().replace(/[^a-z]/g, '')}`,
-  chains: ['eip155:1'],
-}))
-
-type ExplorerBehaviour = { status?: number; featured?: string[] }
-
-function explorerFetch(behaviour: ExplorerBehaviour): typeof fetch {
-  return async (input) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-    if (url.pathname.endsWith('/getWallets')) {
-      if (behaviour.status && behaviour.status !== 200) return new Response(JSON.stringify({ error: 'fixture' }), { status: behaviour.status })
-      const p = url.searchParams
-      const include = p.get('include')?.split(',')
-      const exclude = p.get('exclude')?.split(',') ?? []
-      const search = p.get('search')?.toLowerCase()
-      const matches = CATALOGUE.filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)))
-      const page = Number(p.get('page') ?? 1)
-      const entries = Number(p.get('entries') ?? 40)
-      return new Response(JSON.stringify({ count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }), { status: 200 })
-    }
-    throw new TypeError(`Storybook fixtures make no network requests (${url.pathname})`)
-  }
-}
+/** The fixture explorer: its catalogue, or a status / a request that never ends. */
+const explorerFetch = (explorer: ExplorerBehaviour): typeof fetch => fixtureFetch({ explorer })
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
@@ -53,8 +19,27 @@ function pendingAdapter(): ChainAdapter {
   return { ...fixtureAdapter(), connect: () => new Promise(() => {}) }
 }
 
-async function make(mode: ThemeMode, explorer: ExplorerBehaviour, adapter: ChainAdapter, arrange: (p: Portico) => Promise<void> | void): Promise<Portico> {
+/** Only the Portico Dev Wallet is on the page: two of Connect's three wallet slots wait for the explorer. */
+function oneWalletAdapter(): ChainAdapter {
+  return { ...fixtureAdapter(), setup: (ctx) => ctx.setConnectors(connectors.filter((c) => c.id === 'io.portico.devwallet')) }
+}
+
+/** A clock that has waited long already: what waits 5 s or more runs at once (the "still waiting" hints). */
+const patientTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => (ms >= 5000 ? (queueMicrotask(fn), 0) : globalThis.setTimeout(fn, ms)),
+  clearTimeout: (h) => globalThis.clearTimeout(h as number),
+}
+
+async function make(
+  mode: ThemeMode,
+  explorer: ExplorerBehaviour & { featured?: string[] },
+  adapter: ChainAdapter,
+  arrange: (p: Portico) => Promise<void> | void,
+  extra: Partial<PorticoOptions> = {},
+): Promise<Portico> {
   const portico = createPortico({
+    ...extra,
     ...LEGAL,
     featuredWalletIds: explorer.featured ?? [],
     projectId: 'storybook',
@@ -72,9 +57,14 @@ async function make(mode: ThemeMode, explorer: ExplorerBehaviour, adapter: Chain
 }
 
 const loader =
-  (explorer: ExplorerBehaviour, arrange: (p: Portico) => Promise<void> | void, adapter: () => ChainAdapter = () => fixtureAdapter()) =>
+  (
+    explorer: ExplorerBehaviour & { featured?: string[] },
+    arrange: (p: Portico) => Promise<void> | void,
+    adapter: () => ChainAdapter = () => fixtureAdapter(),
+    extra: Partial<PorticoOptions> = {},
+  ) =>
   async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', explorer, adapter(), arrange), dark: await make('dark', explorer, adapter(), arrange) },
+    portico: { light: await make('light', explorer, adapter(), arrange, extra), dark: await make('dark', explorer, adapter(), arrange, extra) },
   })
 
 /** Open AllWallets with its first page loaded. */
@@ -167,5 +157,54 @@ export const ConnectWithExplorerWallets: Story = {
     await expect((await canvas.findAllByRole('button', { name: /Aurora.*Recent/ })).length).toBe(2)
     // the explorer's total: 50 in the pages + 1 featured
     await expect((await canvas.findAllByTestId('portico-connect-all-wallets'))[0]).toHaveTextContent('51')
+  },
+}
+
+// Issue 9 §1 and §3.10: the first view never waits (placeholders, the error in the list), and the
+// waiting views look like waiting views.
+
+export const FirstPageLoading: Story = {
+  name: 'AllWallets (first page on its way: placeholder rows)',
+  loaders: [loader({ hold: true }, (p) => p.router.push('AllWallets'))],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByTestId('portico-all-wallets-loading')).length).toBe(2)
+  },
+}
+
+export const SearchLoading: Story = {
+  name: 'AllWallets (a search on its way: placeholder rows, the clear button)',
+  loaders: [
+    loader({ holdSearch: true }, async (p) => {
+      await allWallets(p)
+      ;(await p.load('explorer')).setSearch('rab')
+    }),
+  ],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText('Searching wallets')).length).toBe(2)
+    await expect((await canvas.findAllByRole('button', { name: 'Clear search' })).length).toBe(2)
+  },
+}
+
+export const ConnectExplorerLoading: Story = {
+  name: 'Connect (explorer on its way: placeholder rows in its slots)',
+  loaders: [loader({ hold: true }, () => undefined, oneWalletAdapter)],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByTestId('portico-connect-wallets-loading')).length).toBe(2)
+  },
+}
+
+export const ConnectExplorerError: Story = {
+  name: 'Connect (explorer request failed: the error and Try again in the list)',
+  loaders: [loader({ status: 500 }, async (p) => void (await (await p.load('explorer')).loadRecommended()), oneWalletAdapter)],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Wallets could not be loadedHTTP status code: 500Try again')
+  },
+}
+
+export const ConnectingExternalSlow: Story = {
+  name: 'ConnectingExternal (still waiting after 5 s: a hint and Try again)',
+  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), pendingAdapter, { timers: patientTimers })],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText(/Not seeing the request\? Open Rabbit Wallet/)).length).toBe(2)
   },
 }

@@ -5,7 +5,7 @@ import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector
 import { PorticoContextProvider } from '@portico/headless/react'
 import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
-import { fixtureFetch, type FixtureToken } from './api'
+import { type ExplorerBehaviour, fixtureFetch, type FixtureToken } from './api'
 import { networkImage, walletImage } from './images'
 import { usePanelMode } from './panels'
 
@@ -55,6 +55,10 @@ export type FixtureBehaviour = {
   connectMethodsOrder?: ConnectMethod[]
   /** options.features.legalCheckbox. @default false */
   legalCheckbox?: boolean
+  /** How the fixture wallet explorer answers. @default the catalogue at once */
+  explorer?: ExplorerBehaviour
+  /** options.networks. @default networks */
+  networks?: CaipNetwork[]
 }
 
 export function fixtureAdapter(behaviour: FixtureBehaviour = {}): ChainAdapter {
@@ -98,7 +102,7 @@ const memoryStorage = () => {
 export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour = {}, arrange?: (p: Portico) => Promise<void> | void): Promise<Portico> {
   const portico = createPortico({
     projectId: 'storybook',
-    networks,
+    networks: behaviour.networks ?? networks,
     adapters: [fixtureAdapter(behaviour)],
     themeMode: mode,
     storage: memoryStorage(),
@@ -107,7 +111,7 @@ export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour =
     features: behaviour.legalCheckbox ? { legalCheckbox: true } : undefined,
     ...LEGAL,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({ tokens: behaviour.tokens, balanceStatus: behaviour.balanceStatus }),
+    fetch: fixtureFetch({ tokens: behaviour.tokens, balanceStatus: behaviour.balanceStatus, explorer: behaviour.explorer }),
   })
   await portico.ready
   await arrange?.(portico)
