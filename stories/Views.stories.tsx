@@ -94,6 +94,33 @@ export const Networks: Story = {
   ],
 }
 
+export const NetworksNotConnected: Story = {
+  name: 'Networks (no wallet connected: the current one marked, never "Connected")',
+  loaders: [instances({}, (p) => p.router.push('Networks'))],
+  play: async ({ canvas }) => {
+    await expect(canvas.queryAllByText('Connected').length).toBe(0)
+  },
+}
+
+export const NetworksLongNames: Story = {
+  name: 'Networks (long names are not cut off)',
+  loaders: [
+    instances(
+      {
+        networks: [
+          { ...networks[0]!, name: 'Portico Local Solana Devnet' },
+          { ...networks[1]!, name: 'Base Sepolia Testnet (Portico fork)' },
+          networks[2]!,
+        ],
+      },
+      async (p) => {
+        await connected(p)
+        p.router.push('Networks')
+      },
+    ),
+  ],
+}
+
 export const SwitchNetworkWaiting: Story = {
   name: 'SwitchNetwork (waiting for wallet)',
   loaders: [
