@@ -21,7 +21,7 @@ const FEATURED = ['wallet-rabbit', 'wallet-fjord']
 /** The explorer's total (the catalogue stands for a longer list). */
 const TOTAL = 418
 
-type Pairing = 'uri' | 'loading'
+type Pairing = 'uri' | 'loading' | 'reject'
 
 /** Registers the walletConnect connector; connect publishes FIXED_URI (or nothing yet) and waits. */
 function pairingAdapter(pairing: Pairing): ChainAdapter {
@@ -33,6 +33,7 @@ function pairingAdapter(pairing: Pairing): ChainAdapter {
       ctx.setConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') }])
     },
     connect({ signal }) {
+      if (pairing === 'reject') return Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 }))
       if (pairing === 'uri') publish?.(FIXED_URI)
       return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
     },
@@ -113,5 +114,14 @@ export const Loading: Story = {
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByText('Generating QR code')).length).toBe(2)
     await expect((await canvas.findAllByRole('button', { name: 'Rabbit Wallet' })).length).toBe(2)
+  },
+}
+
+export const Rejected: Story = {
+  name: 'ConnectingWalletConnectBasic (pairing rejected: one error state with Try again, the wallets stay)',
+  loaders: [loader('reject')],
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Connection rejected')
+    await expect(canvas.queryAllByText(/Scan with your phone/)).toHaveLength(0)
   },
 }
