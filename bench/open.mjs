@@ -9,7 +9,8 @@
 // 2. Serves it from 127.0.0.1 with gzip (bench/open/server.mjs, with a stub of the explorer API).
 // 3. For each path, over --n fresh browser contexts (cold HTTP cache, empty storage) in Chromium with
 //    the project's launch flags (every host but loopback fails to resolve): load the page, wait until
-//    the network has been quiet for 1 s, click with real input events, and record in the page
+//    the network has been quiet for 1 s, move the mouse onto the button, wait --hover-ms (a user's
+//    pointer rests on a button before pressing it), click with real input events, and record in the page
 //    - the trusted click event's timeStamp (the start of every figure),
 //    - when the click's handlers were done (Event Timing) and the Connect view's list entered the
 //      DOM (MutationObserver),
@@ -18,8 +19,8 @@
 //      frame's requestAnimationFrame callbacks run (also its rAF timestamp, and the first task after it);
 //    and, in Node, every request and the gzipped bytes of every script, before the click and in the
 //    --after-ms after it.
-// Paths: plain = the app's own button, idle preload on (the default);
-//        hover = ConnectButton hovered --hover-ms before the click, idle preload off (hover alone);
+// Paths: plain = the app's own button (no preload handlers), idle preload on (the default);
+//        hover = ConnectButton, idle preload off: only its pointer-enter preload runs, --hover-ms ahead;
 //        cold  = the app's own button, idle preload off: nothing of the modal is loaded at the click.
 import os from 'node:os'
 import path from 'node:path'
@@ -31,10 +32,10 @@ import { serve } from './open/server.mjs'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const PAGE = path.join(import.meta.dirname, 'open')
 const VIEW = '[data-testid="portico-connect-wallets"]'
-const PATHS = {
-  plain: { query: '', click: '[data-testid="portico-bench-open"]', hover: false, label: "app's button, idle preload on" },
-  hover: { query: '?idle=0', click: '[data-testid="portico-connect-button"]', hover: true, label: 'ConnectButton hovered, idle preload off' },
-  cold: { query: '?idle=0', click: '[data-testid="portico-bench-open"]', hover: false, label: "app's button, nothing preloaded" },
+export const PATHS = {
+  plain: { query: '', click: '[data-testid="portico-bench-open"]', label: "app's button, idle preload on" },
+  hover: { query: '?idle=0', click: '[data-testid="portico-connect-button"]', label: 'ConnectButton, idle preload off: hover preloads' },
+  cold: { query: '?idle=0', click: '[data-testid="portico-bench-open"]', label: "app's button, idle preload off: nothing preloaded" },
 }
 
 function parseArgs(argv) {
@@ -53,7 +54,7 @@ function parseArgs(argv) {
   return o
 }
 
-async function buildPage(outDir) {
+export async function buildPage(outDir) {
   const [{ build }, { default: react }, { vanillaExtractPlugin }] = await Promise.all([import('vite'), import('@vitejs/plugin-react'), import('@vanilla-extract/vite-plugin')])
   await build({
     root: PAGE,
@@ -131,7 +132,7 @@ function kindOf(url) {
   return u.pathname.startsWith('/api/') || u.pathname.startsWith('/rpc') ? 'api' : 'static'
 }
 
-async function measureOnce(browser, base, spec, opts) {
+export async function measureOnce(browser, base, spec, opts) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 })
   const page = await context.newPage()
   const requests = []
@@ -159,7 +160,8 @@ async function measureOnce(browser, base, spec, opts) {
   context.on('requestfinished', (req) => settle(req, true))
   context.on('requestfailed', (req) => settle(req, false))
   page.on('pageerror', (e) => errors.push(String(e.message).slice(0, 200)))
-  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text().slice(0, 200)}`))
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(`console: ${m.text().slice(0, 200)}`))
+  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`))
 
   await page.goto(base + spec.query, { waitUntil: 'load' })
   const target = page.locator(spec.click)
@@ -172,10 +174,9 @@ async function measureOnce(browser, base, spec, opts) {
   if (!box) throw new Error(`${spec.click} has no box`)
   const x = box.x + box.width / 2
   const y = box.y + box.height / 2
-  if (spec.hover) {
-    await page.mouse.move(x, y)
-    await sleep(opts['hover-ms'])
-  }
+  // As a user's pointer does: it arrives on the button, rests there, then clicks.
+  await page.mouse.move(x, y)
+  await sleep(opts['hover-ms'])
   await page.evaluate(arm, VIEW)
   const clickAt = now()
   await page.mouse.click(x, y)
@@ -219,7 +220,7 @@ function stats(values) {
   return { n: v.length, min: v[0], median: v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2, max: v[v.length - 1] }
 }
 
-function summarise(runs) {
+export function summarise(runs) {
   return {
     visibleMs: stats(runs.map((r) => r.visibleMs)),
     presentMs: stats(runs.map((r) => r.presentMs)),
@@ -306,4 +307,4 @@ async function main() {
   }
 }
 
-await main()
+if (import.meta.main) await main()

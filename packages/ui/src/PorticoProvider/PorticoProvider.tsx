@@ -38,23 +38,17 @@ export type PorticoProviderProps = UiConfig & {
   preloadOnIdle?: boolean
 } & ({ portico: Portico; options?: undefined } | { options: PorticoOptions; portico?: undefined })
 
-function LazyModal({ portico }: { portico: Portico }) {
+/** The modal root when the chunk and the instance's view flows are all in, else undefined. */
+const ready = (portico: Portico) => (ModalRoot && portico.peek('explorer') && portico.peek('switching') ? ModalRoot : undefined)
+
+function LazyModal({ portico, root, preload }: { portico: Portico; root: ComponentType | undefined; preload: () => Promise<void> }) {
   const { isOpen } = useModal()
-  // Rendered at once when the chunk and the explorer are already in (preloaded, or opened before).
-  const ready = () => (ModalRoot && portico.peek('explorer') && portico.peek('switching') ? ModalRoot : undefined)
-  const [Root, setRoot] = useState<ComponentType | undefined>(ready)
-  const current = Root ?? (isOpen ? ready() : undefined)
+  // Preloaded: the root is mounted already (closed, its hooks subscribed), so opening only renders the
+  // shell and the view. Loaded some other way (preloadModal called directly): rendered in the open's commit.
+  const current = root ?? (isOpen ? ready(portico) : undefined)
   useEffect(() => {
-    if (!isOpen || current) return
-    let live = true
-    preloadModal(portico).then(
-      (root) => live && setRoot(() => root),
-      () => undefined, // a failed chunk load is tried again on the next opening
-    )
-    return () => {
-      live = false
-    }
-  }, [isOpen, current, portico])
+    if (isOpen && !current) preload().catch(() => undefined) // a failed chunk load is tried again on the next opening
+  }, [isOpen, current, preload])
   return current ? <LazyRoot root={current} /> : null
 }
 
@@ -68,7 +62,8 @@ export function PorticoProvider({ children, autoReconnect = true, preloadOnIdle 
     instance.legal.setLinks({ termsConditionsUrl, privacyPolicyUrl })
     return instance
   })
-  const [preload] = useState(() => () => preloadModal(portico).then(() => undefined))
+  const [root, setRoot] = useState(() => ready(portico))
+  const [preload] = useState(() => () => preloadModal(portico).then((loaded) => setRoot(() => loaded)))
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])
@@ -79,7 +74,7 @@ export function PorticoProvider({ children, autoReconnect = true, preloadOnIdle 
     <PorticoContextProvider portico={portico}>
       <PreloadContext.Provider value={preload}>
         {children}
-        <LazyModal portico={portico} />
+        <LazyModal portico={portico} root={root} preload={preload} />
       </PreloadContext.Provider>
     </PorticoContextProvider>
   )

@@ -46,22 +46,15 @@ export function usePreloadHandlers<P, F>(own: Handlers<P, F>): Required<Handlers
   }
 }
 
-/** Runs `run` in the first idle period after the page's load event (setTimeout where requestIdleCallback is missing). Returns a cancel function. */
+/** Runs `run` in the first idle period after the page's load event (a 300 ms timer where requestIdleCallback is missing). Returns a cancel function. */
 export function afterLoadIdle(run: () => void): () => void {
-  let cancel = () => {}
-  const idle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: 3000 })
-      cancel = () => cancelIdleCallback(id)
-    } else {
-      const id = setTimeout(run, 300)
-      cancel = () => clearTimeout(id)
-    }
+  const idle = typeof requestIdleCallback === 'function'
+  let id: number | undefined
+  const start = () => void (id = idle ? requestIdleCallback(run, { timeout: 3000 }) : (setTimeout(run, 300) as unknown as number))
+  if (document.readyState === 'complete') start()
+  else addEventListener('load', start, { once: true })
+  return () => {
+    removeEventListener('load', start)
+    if (id !== undefined) (idle ? cancelIdleCallback : clearTimeout)(id)
   }
-  if (document.readyState === 'complete') idle()
-  else {
-    addEventListener('load', idle, { once: true })
-    cancel = () => removeEventListener('load', idle)
-  }
-  return () => cancel()
 }
