@@ -159,6 +159,11 @@ const params = (numRuns: number) => ({ numRuns, plugins: [fc.timeout(RUN_TIMEOUT
 
 const catalogue = loadCatalogue()
 const imageIds = fc.oneof(fc.constantFrom(...catalogue.slice(0, 50).map((w) => w.image_id)), fc.uuid(), text)
+/** Network logo ids: the served ones, near misses (case, extension, prototype names), traversal and junk. */
+const networkImageIds = fc.oneof(
+  fc.constantFrom('ethereum', 'solana', 'polygon-zkevm', 'Ethereum', 'ethereum.svg', 'dogecoin', 'constructor', 'tostring', '__proto__', 'a'.repeat(33), '-'),
+  text,
+)
 const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
 
 const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
@@ -195,6 +200,7 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   },
   { name: 'GET /wallet-images/{id}', path: segment(imageIds).map((id) => `/wallet-images/${id}`), expect: { svg: true } },
   { name: 'GET /token-images/{symbol}', path: segment(symbols).map((s) => `/token-images/${s}`), expect: { svg: true } },
+  { name: 'GET /network-images/{imageId}', path: segment(networkImageIds).map((id) => `/network-images/${id}`), expect: { svg: true } },
   { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
   { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
   { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
@@ -322,6 +328,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/getWallets',
         `/wallet-images/${catalogue[0]?.image_id}`,
         '/token-images/ETH',
+        '/network-images/ethereum',
         '/appkit/v1/config',
         '/projects/v1/origins',
         '/getAnalyticsConfig',
@@ -349,7 +356,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     'paths that match no route, or climb out of one',
     async () => {
       const path = fc
-        .array(fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2F', 'v1', 'account', 'identity', 'balance', 'wallet-images', ''), segment(text)), {
+        .array(fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2F', 'v1', 'account', 'identity', 'balance', 'wallet-images', 'network-images', ''), segment(text)), {
           minLength: 1,
           maxLength: 6,
         })

@@ -1,6 +1,7 @@
 import type { Database } from '../db/types.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
 import { createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
+import { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
 import { createTablePriceProvider, type PriceProvider } from './prices.ts'
 import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
 import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
@@ -17,6 +18,8 @@ export type Providers = {
   wallets: WalletCatalogue
   /** Names and avatars of addresses (default: the names registered in the database). */
   identity: IdentityProvider
+  /** Network logos by imageId (default: the logos of the network presets, images/networks.ts). */
+  networkImages: NetworkImageProvider
 }
 
 /** `overrides` over the default providers. */
@@ -30,6 +33,7 @@ export function resolveProviders(
     prices: overrides?.prices ?? createTablePriceProvider(),
     wallets: overrides?.wallets ?? createCommittedWalletCatalogue(),
     identity: overrides?.identity ?? createNamesIdentityProvider(defaults.db),
+    networkImages: overrides?.networkImages ?? createBuiltinNetworkImages(),
   }
 }
 
@@ -38,3 +42,4 @@ export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBal
 export { createTablePriceProvider, priceOf, USD_PRICES, type PricedAsset, type PriceProvider } from './prices.ts'
 export { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 export { createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'
+export { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'

@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { Wallet } from '../catalogue/index.ts'
 import { HttpError } from '../errors.ts'
+import { DEV_WALLET_RDNS } from '../catalogue/generate.ts'
+import { DEV_WALLET_SVG } from '../images/dev-wallet.ts'
 import { walletSvg } from '../images/svg.ts'
 import { caip2List, parseInput, plainList, queryInt, walletIdList } from '../validation.ts'
 import type { RouteModule } from './context.ts'
@@ -47,5 +49,6 @@ export const explorerRoutes: RouteModule = (ctx) =>
       const { imageId } = parseInput(imageParams, c.req.param())
       const wallet = await ctx.providers.wallets.findByImageId(imageId)
       if (wallet === undefined) throw new HttpError(404, `Unknown wallet image ${imageId}`)
-      return ctx.svg(c, walletSvg(wallet.name, wallet.id))
+      // The dev wallet's entry carries the icon the wallet announces itself with (same image in Connect and All wallets).
+      return ctx.svg(c, wallet.rdns === DEV_WALLET_RDNS ? DEV_WALLET_SVG : walletSvg(wallet.name, wallet.id))
     })
