@@ -33,6 +33,7 @@ export { SHAKE_MS, type ModalState, type OpenOptions, type Modal } from './core/
 export type { AccountState, ChainState, GlobalState, NetworkState, TokenBalance, EmbeddedUser, Chain } from './core/chain/chain'
 export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow, type ConnectOptions } from './core/connection/connection'
 export { AUTH_CONNECTOR_ID, type NetworkFlow, type SwitchRoute } from './core/network/network'
+export { networkImageUrl, type NetworkAssets } from './core/network/image'
 export {
   afterSwitch,
   nextViewAfterActiveChain,

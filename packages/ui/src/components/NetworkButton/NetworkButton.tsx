@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { buttonMessages as messages } from '../../messages/buttons'
 import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
-import { gradientFor } from '../Avatar/gradient'
+import { NetworkImage, useNetworkImageUrl } from '../../views/shared/NetworkImage'
 import { Icon } from '../Icon/icons'
 import * as styles from '../ConnectButton/ConnectButton.css'
 
@@ -17,7 +17,8 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
   // Hover or focus starts loading the modal, so the click opens it in the next frame.
   const preload = usePreloadHandlers(rest)
   const name = !isSupported ? messages.switchNetwork : (network?.name ?? messages.unknownNetwork)
-  const image = network?.assets?.imageUrl
+  // The same logo as the Networks and Account views (resolved the same way, same fallback tile).
+  const image = useNetworkImageUrl()(network)
   return (
     <button
       type="button"
@@ -30,8 +31,8 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
       {...preload}
     >
       {isSupported ? (
-        <span className={styles.dot} style={image ? undefined : { background: gradientFor(network?.caipNetworkId ?? name) }} aria-hidden="true">
-          {image && <img className={styles.dotImage} src={image} alt="" />}
+        <span className={styles.dot} aria-hidden="true">
+          <NetworkImage name={name} caipNetworkId={network?.caipNetworkId ?? name} imageUrl={image} size={26} />
         </span>
       ) : (
         <span className={styles.warning}>

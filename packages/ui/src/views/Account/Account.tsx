@@ -1,5 +1,6 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
+import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { AccountView } from './AccountView'
 
 export function Account() {
@@ -7,6 +8,7 @@ export function Account() {
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
+  const imageOf = useNetworkImageUrl()
   // While the Account view shows the balance, each new block refreshes it (SPEC 30 s cache applies).
   useLiveBalance()
   const address = account.address ?? ''
@@ -23,7 +25,7 @@ export function Account() {
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
       balanceSymbol={account.balanceSymbol}
       balanceLoading={account.balanceLoading}
-      network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
+      network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
       onNetwork={() => router.push('Networks')}
       onWallets={multiNamespace ? () => router.push('ProfileWallets') : undefined}
       walletCount={account.connectedNamespaces.length}

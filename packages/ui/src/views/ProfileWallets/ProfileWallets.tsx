@@ -1,17 +1,19 @@
 import { type ChainNamespace, shortenAddress } from '@portico/headless'
 import { useProfileWallets } from '@portico/headless/react'
+import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { namespaceName } from '../SwitchActiveChain/SwitchActiveChain'
 import { type ProfileWalletRow, ProfileWalletsView } from './ProfileWalletsView'
 
 export function ProfileWallets() {
   const { rows, busy, makeActive, disconnect, add } = useProfileWallets()
+  const imageOf = useNetworkImageUrl()
   return (
     <ProfileWalletsView
       rows={rows.map(
         (r): ProfileWalletRow => ({
           namespace: r.namespace,
           namespaceName: namespaceName(r.namespace),
-          network: r.network && { name: r.network.name, caipNetworkId: r.network.caipNetworkId, imageUrl: r.network.assets?.imageUrl },
+          network: r.network && { name: r.network.name, caipNetworkId: r.network.caipNetworkId, imageUrl: imageOf(r.network) },
           wallet: r.wallet && { name: r.wallet.name, imageUrl: r.wallet.imageUrl, address: r.wallet.address, shortAddress: shortenAddress(r.wallet.address) },
           active: r.active,
         }),

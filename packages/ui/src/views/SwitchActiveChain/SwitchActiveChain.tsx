@@ -1,18 +1,20 @@
 import type { ChainNamespace } from '@portico/headless'
 import { useSwitchActiveChain } from '@portico/headless/react'
 import { messages } from '../../messages'
+import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { SwitchActiveChainView } from './SwitchActiveChainView'
 
 export const namespaceName = (ns: ChainNamespace): string => messages.namespaces[ns] ?? ns
 
 export function SwitchActiveChain() {
   const s = useSwitchActiveChain()
+  const imageOf = useNetworkImageUrl()
   if (!s.namespace) return null
   const network = s.network
   return (
     <SwitchActiveChainView
       namespaceName={namespaceName(s.namespace)}
-      network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
+      network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
       busy={s.busy}
       error={s.error}
       onCancel={s.cancel}

@@ -1,13 +1,15 @@
 import { useSwitchNetwork } from '@portico/headless/react'
 import { messages } from '../../messages'
+import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { SwitchNetworkView } from './SwitchNetworkView'
 
 export function SwitchNetwork() {
   const { network, phase, error, retry } = useSwitchNetwork()
+  const imageOf = useNetworkImageUrl()
   if (!network) return null
   return (
     <SwitchNetworkView
-      network={{ name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: network.assets?.imageUrl }}
+      network={{ name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
       state={phase === 'error' ? 'error' : 'waiting'}
       error={phase === 'error' ? (error ?? messages.switchNetwork.failedHint) : undefined}
       onRetry={retry}

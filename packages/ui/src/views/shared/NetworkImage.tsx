@@ -1,25 +1,59 @@
+import type { NetworkAssets } from '@portico/headless'
+import { useNetworkImage } from '@portico/headless/react'
+import { useState } from 'react'
 import { gradientFor } from '../../components/Avatar/gradient'
+import * as styles from './NetworkImage.css'
 
-/** A network's image, or a deterministic monogram tile from its CAIP id. */
-export function NetworkImage({ name, caipNetworkId, imageUrl, size = 40 }: { name: string; caipNetworkId: string; imageUrl?: string; size?: number }) {
-  if (imageUrl) return <img src={imageUrl} alt="" width={size} height={size} style={{ width: size, height: size, objectFit: 'cover', display: 'block', borderRadius: 'inherit' }} />
+export type { NetworkAssets }
+
+/**
+ * Resolves network logos for this Portico instance (headless useNetworkImage): `assets.imageUrl`,
+ * else the Portico API's `/network-images/{imageId}`. Every view and the NetworkButton resolve
+ * through it, so they draw the same image.
+ */
+export function useNetworkImageUrl(): (network?: NetworkAssets) => string | undefined {
+  return useNetworkImage().imageUrlOf
+}
+
+export type NetworkImageProps = {
+  name: string
+  caipNetworkId: string
+  /** The logo (from useNetworkImageUrl); the monogram tile without one. */
+  imageUrl?: string
+  /** Pixel size. @default 40 */
+  size?: number
+}
+
+/**
+ * A network's logo, fetched only once it is rendered, and lazily (`loading="lazy"`: not while it
+ * is off screen). Without a URL, or when the URL fails to load, a deterministic monogram tile from
+ * the CAIP id. Decorative: the network's name is always written next to it.
+ */
+export function NetworkImage({ name, caipNetworkId, imageUrl, size = 40 }: NetworkImageProps) {
+  const [failed, setFailed] = useState<string>()
+  if (imageUrl && failed !== imageUrl) {
+    return (
+      <img
+        className={styles.image}
+        src={imageUrl}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(imageUrl)}
+        style={{ width: size, height: size }}
+        data-testid="portico-network-image"
+      />
+    )
+  }
   return (
     <span
       aria-hidden="true"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: size,
-        height: size,
-        borderRadius: 'inherit',
-        background: gradientFor(caipNetworkId),
-        color: '#ffffff',
-        fontWeight: 600,
-        fontSize: Math.round(size * 0.4),
-      }}
-    >
-      {name.trim().charAt(0).toUpperCase()}
-    </span>
+      className={styles.monogram}
+      data-mark={name.trim().charAt(0).toUpperCase()}
+      data-testid="portico-network-image"
+      style={{ width: size, height: size, background: gradientFor(caipNetworkId), fontSize: Math.round(size * 0.4) }}
+    />
   )
 }
