@@ -55,6 +55,9 @@ function parseArgs(argv) {
 }
 
 export async function buildPage(outDir) {
+  // A production build whatever the caller's environment says (vitest sets NODE_ENV=test, which makes
+  // the React plugin emit the development JSX runtime).
+  process.env.NODE_ENV = 'production'
   const [{ build }, { default: react }, { vanillaExtractPlugin }] = await Promise.all([import('vite'), import('@vitejs/plugin-react'), import('@vanilla-extract/vite-plugin')])
   await build({
     root: PAGE,
