@@ -73,8 +73,6 @@ export const FLOWS: FlowTable = {
   wallet: (host) =>
     createWalletFacade({
       load: () => host.load('walletOperations'),
-      // A transaction changes the account's balances: refresh them past the cache (balance flow).
-      onTransaction: (ns) => host.get('balance').transactionSent(ns),
       capabilities: (ns) => {
         const namespace = ns ?? host.get('chain').$activeChain.get()
         return (namespace && host.get('connection').adapterFor(namespace)?.capabilities) || []
@@ -117,6 +115,8 @@ export const LAZY_FLOWS: LazyFlowTable = {
       adapterFor: (ns) => connection.adapterFor(ns),
       activeNamespace: () => chain.$activeChain.get(),
       activeNetwork: (ns) => chain.getActiveNetwork(ns),
+      // A transaction changes the account's balances: refresh them past the cache (balance flow).
+      onTransaction: (ns) => host.get('balance').transactionSent(ns),
     })
   },
   explorer: async (host) => {

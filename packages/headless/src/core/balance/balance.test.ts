@@ -247,13 +247,28 @@ describe('balances refresh without a reload (issue 9 §3.8): events, transaction
     expect(watched).toEqual(['eip155:1', 'stopped'])
   })
 
-  it('a transfer through the wallet operations is a transaction event', async () => {
+  // operation, then whether it refreshed the balances past the cache
+  it.each<[string, (p: Portico) => Promise<unknown>, boolean]>([
+    ['sendTransaction', (p) => p.wallet.sendTransaction({ to: ADDRESS, value: 1n }), true],
+    ['transfer', (p) => p.wallet.transfer({ to: ADDRESS, amount: 1n }), true],
+    ['writeContract', (p) => p.wallet.writeContract({ contract: ADDRESS as `0x${string}`, abi: [], functionName: 'approve' }), true],
+    ['sendCalls', (p) => p.wallet.sendCalls({ calls: [{ to: '0x01' }] }), true],
+    ['waitForReceipt', (p) => p.wallet.waitForReceipt('0xhash'), true],
+    ['signMessage', (p) => p.wallet.signMessage('hi'), false],
+    ['signTypedData', (p) => p.wallet.signTypedData({ domain: {}, types: {}, primaryType: 'X', message: {} }), false],
+  ])('%s through the wallet operations: a transaction event = %s', async (_name, run, refreshed) => {
     const { portico, adapter, forced } = await live()
-    Object.assign(adapter, { capabilities: ['nativeTransfer'] })
-    adapter.transfer = async () => '0xhash'
-    await portico.wallet.transfer({ to: ADDRESS, amount: 1n })
+    Object.assign(adapter, {
+      capabilities: ['nativeTransfer', 'contractWrite', 'sendCalls', 'waitForReceipt', 'typedData'],
+      transfer: async () => '0xhash',
+      writeContract: async () => '0xhash',
+      sendCalls: async () => ({ id: 'batch' }),
+      waitForReceipt: async () => ({ hash: '0xhash', status: 'success' }),
+      signTypedData: async () => '0xsig',
+    })
+    await run(portico)
     await settle()
-    expect(forced()).toEqual([false, true])
+    expect(forced()).toEqual(refreshed ? [false, true] : [false])
   })
 
   it('a failed transfer is not', async () => {

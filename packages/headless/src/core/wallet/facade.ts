@@ -19,26 +19,11 @@ const OPERATIONS: readonly Operation[] = [
   'waitForReceipt',
 ]
 
-/** Operations after which the account's balances have changed (SPEC §4: refresh after a send or swap). */
-const TRANSACTIONS: ReadonlySet<string> = new Set(['sendTransaction', 'transfer', 'writeContract', 'sendCalls', 'waitForReceipt'])
-
-export function createWalletFacade(deps: {
-  load: () => Promise<WalletFlow>
-  capabilities: (namespace?: ChainNamespace) => readonly AdapterCapability[]
-  /** A transaction went out (or was included): the namespace's balances are stale. */
-  onTransaction?: (namespace?: ChainNamespace) => void
-}): WalletFlow {
+export function createWalletFacade(deps: { load: () => Promise<WalletFlow>; capabilities: (namespace?: ChainNamespace) => readonly AdapterCapability[] }): WalletFlow {
   const out = {
     capabilities: deps.capabilities,
     supports: (capability: AdapterCapability, namespace?: ChainNamespace) => deps.capabilities(namespace).includes(capability),
   } as Record<string, unknown>
-  for (const name of OPERATIONS)
-    out[name] = async (...args: unknown[]) => {
-      const result = await ((await deps.load())[name] as (...a: unknown[]) => Promise<unknown>)(...args)
-      // Every operation takes (params or hash, options): { namespace }, or { network } for a receipt.
-      const opts = args[1] as { namespace?: ChainNamespace; network?: { chainNamespace: ChainNamespace } } | undefined
-      if (TRANSACTIONS.has(name)) deps.onTransaction?.(opts?.namespace ?? opts?.network?.chainNamespace)
-      return result
-    }
+  for (const name of OPERATIONS) out[name] = async (...args: unknown[]) => ((await deps.load())[name] as (...a: unknown[]) => Promise<unknown>)(...args)
   return out as unknown as WalletFlow
 }

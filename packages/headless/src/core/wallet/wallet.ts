@@ -32,6 +32,8 @@ export interface WalletDeps {
   activeNamespace(): ChainNamespace | undefined
   /** The current network of a namespace. */
   activeNetwork(namespace?: ChainNamespace): CaipNetwork | undefined
+  /** A transaction of the namespace's account went out or was included: its balances changed. */
+  onTransaction?(namespace: ChainNamespace): void
 }
 
 /** Options every wallet call takes. */
@@ -51,6 +53,13 @@ export function createWallet(deps: WalletDeps) {
     } catch (error) {
       throw normalise(error)
     }
+  }
+
+  /** `call` for a transaction of the namespace's account: once it succeeds, its balances are stale. */
+  async function send<T>(namespace: ChainNamespace, run: () => Promise<T>): Promise<T> {
+    const result = await call(run)
+    deps.onTransaction?.(namespace)
+    return result
   }
 
   /** The capabilities the adapter of a namespace declares. @default the active namespace's */
@@ -81,21 +90,21 @@ export function createWallet(deps: WalletDeps) {
 
     /** Send a transaction from the connected account; resolves with its hash. */
     async sendTransaction(params: SendTransactionParams, opts: WalletCallOptions = {}): Promise<string> {
-      const { adapter, address, connectorId } = deps.connectedWallet(opts.namespace)
-      return call(() => adapter.sendTransaction({ ...params, address, connectorId }))
+      const { adapter, address, connectorId, namespace } = deps.connectedWallet(opts.namespace)
+      return send(namespace, () => adapter.sendTransaction({ ...params, address, connectorId }))
     },
 
     /** Send the native currency, or a token when `token` is given (ERC-20, SPL). Resolves with the hash. */
     async transfer(params: TransferParams, opts: WalletCallOptions = {}): Promise<string> {
       if (params.amount <= 0n) throw new PorticoError(ERRORS.sendAmountReceiver)
-      const { ctx, fn } = capable(params.token ? 'tokenTransfer' : 'nativeTransfer', 'transfer', opts.namespace)
-      return call(() => fn({ ...params, ...ctx }))
+      const { wallet, ctx, fn } = capable(params.token ? 'tokenTransfer' : 'nativeTransfer', 'transfer', opts.namespace)
+      return send(wallet.namespace, () => fn({ ...params, ...ctx }))
     },
 
     /** Call a contract function from the connected account (an ERC-20 approval …). Resolves with the hash. */
     async writeContract(params: WriteContractParams, opts: WalletCallOptions = {}): Promise<string> {
-      const { ctx, fn } = capable('contractWrite', 'writeContract', opts.namespace)
-      return call(() => fn({ ...params, ...ctx }))
+      const { wallet, ctx, fn } = capable('contractWrite', 'writeContract', opts.namespace)
+      return send(wallet.namespace, () => fn({ ...params, ...ctx }))
     },
 
     /** Sign EIP-712 typed data (eth_signTypedData_v4). */
@@ -107,8 +116,8 @@ export function createWallet(deps: WalletDeps) {
     /** EIP-5792 wallet_sendCalls; the calls are checked first (SPEC §5). Resolves with the batch id. */
     async sendCalls(params: SendCallsParams, opts: WalletCallOptions = {}): Promise<{ id: string }> {
       checkWalletCalls(params.calls)
-      const { ctx, fn } = capable('sendCalls', 'sendCalls', opts.namespace)
-      return call(() => fn({ ...params, ...ctx }))
+      const { wallet, ctx, fn } = capable('sendCalls', 'sendCalls', opts.namespace)
+      return send(wallet.namespace, () => fn({ ...params, ...ctx }))
     },
 
     /** EIP-5792 wallet_getCallsStatus. */
@@ -134,7 +143,9 @@ export function createWallet(deps: WalletDeps) {
       if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
       if (!adapter.capabilities?.includes('waitForReceipt') || typeof adapter.waitForReceipt !== 'function') throw new PorticoError(ERRORS.rpcNotAllowed)
       const network = opts.network ?? deps.activeNetwork(ns)
-      return adapter.waitForReceipt({ hash, network, timeoutMs: opts.timeoutMs ?? RECEIPT_TIMEOUT_MS })
+      const receipt = await adapter.waitForReceipt({ hash, network, timeoutMs: opts.timeoutMs ?? RECEIPT_TIMEOUT_MS })
+      if (ns) deps.onTransaction?.(ns)
+      return receipt
     },
   }
 }
