@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createPortico, type Portico } from '../core/portico'
@@ -71,6 +71,8 @@ describe('React hooks', () => {
     expect(result.current.c.methodsOrder).toEqual(['wallet', 'email', 'social'])
     expect(result.current.a).toMatchObject({ isConnected: false, status: 'disconnected' })
     await act(() => result.current.c.connect('io.metamask'))
+    // The balance comes from the API, whose client module loads on its first call.
+    await waitFor(() => expect(result.current.a.balance).toBe('1.5'))
     expect(result.current.a).toMatchObject({
       address: ADDRESS,
       caipAddress: `eip155:1:${ADDRESS}`,
