@@ -76,6 +76,22 @@ export interface ConnectResult {
   socialProvider?: SocialProvider
   /** Type of the selected account. @default 'eoa' */
   accountType?: AccountType
+  /**
+   * The wallet behind the connector, when the connector is only the channel to it (a WalletConnect
+   * session: the peer's own name and icon from its session metadata). headless shows it as the
+   * account's wallet (`connectedWalletInfo` { name, icon, via: the connector's name }) instead of
+   * the connector, on connect and on reconnect, and keeps it through the session's account events.
+   * Untrusted wallet data: give a trimmed name and only an http(s) or data:image icon URL.
+   * @default the connector (its name and image)
+   */
+  wallet?: ConnectedWallet
+}
+
+/** The wallet an account is connected with (`ConnectResult.wallet`). */
+export interface ConnectedWallet {
+  name: string
+  /** Icon URL (http(s) or data:image). */
+  icon?: string
 }
 
 /** One namespace's part of a multi-namespace session. */

@@ -1,11 +1,11 @@
 // The WalletConnect adapter against the real local relay, a Node WalletConnect dev wallet and anvil.
 import { startAnvil, startRelay, toCaipNetwork, type AnvilInstance, type Relay } from '@portico/devnet'
-import { startWcWallet, type WcProposal, type WcWallet } from '@portico/devnet/wcwallet'
+import { startWcWallet, WC_DEV_WALLET_ICON, WC_DEV_WALLET_NAME, type WcProposal, type WcWallet } from '@portico/devnet/wcwallet'
 import { type CaipNetwork, createPortico, type Portico, PorticoError, type Timers } from '@portico/headless'
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { isLoopback, walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
+import { isLoopback, WALLETCONNECT_ICON, walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
 import { WC_METHODS } from './namespaces'
 import { mapStorage, recordFetches, until } from './test-support'
 
@@ -122,7 +122,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
   it('registers the walletConnect connector and loads sign-client only when pairing starts', async () => {
     const { portico, loads } = make()
     await portico.ready
-    expect(portico.connection.$connectors.get()).toEqual([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155' }])
+    expect(portico.connection.$connectors.get()).toEqual([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: WALLETCONNECT_ICON }])
     expect(loads()).toBe(0)
     await portico.reconnect() // nothing remembered: no load either
     expect(loads()).toBe(0)
@@ -167,7 +167,13 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       polkadot: { chains: [polkadot.caipNetworkId], methods: [...WC_METHODS.polkadot], events: ['accountsChanged', 'chainChanged'] },
     })
     expect(result).toMatchObject({ address: WALLET_ADDRESS, chainId: 31337, accounts: [WALLET_ADDRESS] })
-    expect(portico.chain.$account.get()).toMatchObject({ address: WALLET_ADDRESS, status: 'connected', connectedWalletInfo: { name: 'WalletConnect', type: 'walletConnect' } })
+    // The account's wallet is the peer (its session metadata), reached via WalletConnect.
+    expect(portico.chain.$account.get()).toMatchObject({
+      address: WALLET_ADDRESS,
+      status: 'connected',
+      connectedWalletInfo: { name: WC_DEV_WALLET_NAME, icon: WC_DEV_WALLET_ICON, type: 'walletConnect', via: 'WalletConnect' },
+    })
+    expect(portico.chain.getAccount('polkadot')?.connectedWalletInfo).toEqual({ name: WC_DEV_WALLET_NAME, icon: WC_DEV_WALLET_ICON, type: 'walletConnect', via: 'WalletConnect' })
     expect(portico.chain.getAccount('polkadot')).toMatchObject({ address: wallet.accounts.polkadot, status: 'connected' })
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     expect(portico.router.$route.get().view).toBe('Account')
@@ -297,7 +303,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     const before = wallet.sessions().length
     const again = make({ customStoragePrefix: 'dapp-restore', storageOptions, storage: first.storage })
     await again.portico.reconnect()
-    expect(again.portico.chain.$account.get()).toMatchObject({ address: WALLET_ADDRESS, status: 'connected' })
+    expect(again.portico.chain.$account.get()).toMatchObject({ address: WALLET_ADDRESS, status: 'connected', connectedWalletInfo: { name: WC_DEV_WALLET_NAME, via: 'WalletConnect' } })
     expect(again.portico.chain.getAccount('polkadot')?.status).toBe('connected')
     expect(wallet.sessions().length).toBe(before)
     const signature = await again.portico.wallet.signMessage('restored')

@@ -7,8 +7,10 @@
  */
 import type { AdapterContext, ChainAdapter } from '@portico/headless'
 import { CHAIN_NAMESPACES } from '@portico/headless'
+import { WALLETCONNECT_ICON } from './icon'
 import { WALLETCONNECT_CONNECTOR_ID, WC_CAPABILITIES, type WalletConnectAdapterOptions, type WalletConnectEngine } from './options'
 
+export { WALLETCONNECT_ICON } from './icon'
 export { isLoopback } from './loopback'
 export { WALLETCONNECT_CONNECTOR_ID, WC_CAPABILITIES, type WalletConnectAdapterOptions } from './options'
 
@@ -35,7 +37,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
           name: options.name ?? 'WalletConnect',
           type: 'walletConnect',
           namespace: 'eip155',
-          ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
+          imageUrl: options.imageUrl ?? WALLETCONNECT_ICON,
         },
       ])
       return () => {

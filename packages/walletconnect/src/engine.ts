@@ -37,6 +37,7 @@ import {
   hexResult,
   latestBlockhash as latestBlockhashSchema,
   parse,
+  peerWallet,
   sendCallsResult,
   sessionAccounts,
   solanaBalance,
@@ -226,7 +227,9 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     const main = preferred && usable.includes(preferred.chainNamespace as (typeof WC_NAMESPACES)[number]) ? preferred.chainNamespace : usable[0]
     if (!main) throw new PorticoError(ERRORS.failedToConnect)
     const { [main]: top, ...others } = parts
-    return { ...top!, ...(main === 'eip155' ? {} : { namespace: main }), namespaces: others }
+    // The wallet's own name and icon (session metadata), shown instead of 'WalletConnect'.
+    const wallet = peerWallet(s.peer?.metadata)
+    return { ...top!, ...(main === 'eip155' ? {} : { namespace: main }), namespaces: others, ...(wallet ? { wallet } : {}) }
   }
 
   /** Whether a stored session has an account in a namespace the app configured. */

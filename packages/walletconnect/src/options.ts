@@ -49,8 +49,9 @@ export interface WalletConnectAdapterOptions {
    * relay. @default true, false when relayUrl is on 127.0.0.1 / localhost / [::1]
    */
   verify?: boolean
-  /** Connector name and image. */
+  /** Connector name. @default 'WalletConnect' */
   name?: string
+  /** Connector image. @default WALLETCONNECT_ICON (the WalletConnect mark, a data: URI) */
   imageUrl?: string
   /** Attempts to create a pairing before connect fails (spaced PAIRING_RETRY_MS apart). @default 3 */
   pairingAttempts?: number

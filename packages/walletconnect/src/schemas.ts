@@ -147,3 +147,39 @@ export const signatureStatuses = z.object({
     ),
   ),
 })
+
+// ---- the peer wallet's identity ----------------------------------------------------------------
+
+/** Longest wallet name shown; longer ones are cut with an ellipsis. */
+export const PEER_NAME_MAX = 48
+const MAX_ICON_URL = 2_048
+const MAX_ICON_DATA_URI = 100_000
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i
+
+/** An icon URL an <img> may load: http(s) (a real host), or a data: image of a raster or SVG type. */
+function usableIcon(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const url = value.trim()
+  if (DATA_IMAGE.test(url)) return url.length <= MAX_ICON_DATA_URI ? url : undefined
+  if (url.length > MAX_ICON_URL || !URL.canParse(url)) return undefined
+  const parsed = new URL(url)
+  return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '' ? parsed.href : undefined
+}
+
+const peerMetadataSchema = z.object({ name: z.string(), icons: z.optional(z.array(z.unknown())) })
+
+/**
+ * The wallet's own name and icon from a session's peer metadata (untrusted: anything the wallet
+ * sent). The name loses control characters and outer spaces and is cut to PEER_NAME_MAX; the icon is
+ * the first usable one (usableIcon). Undefined without a usable name: the connector stays the wallet.
+ */
+export function peerWallet(metadata: unknown): { name: string; icon?: string } | undefined {
+  const parsed = peerMetadataSchema.safeParse(metadata)
+  if (!parsed.success) return undefined
+  const clean = parsed.data.name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim()
+  if (!clean) return undefined
+  const chars = [...clean]
+  const name = chars.length > PEER_NAME_MAX ? `${chars.slice(0, PEER_NAME_MAX - 1).join('').trimEnd()}…` : clean
+  const icon = (parsed.data.icons ?? []).map(usableIcon).find((i) => i !== undefined)
+  return icon ? { name, icon } : { name }
+}

@@ -80,7 +80,7 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
       address: SOLANA_ADDRESS,
       caipAddress: `solana:${SOLANA_REF}:${SOLANA_ADDRESS}`,
       status: 'connected',
-      connectedWalletInfo: { name: 'WalletConnect', type: 'walletConnect' },
+      connectedWalletInfo: { name: 'Portico WC Dev Wallet', type: 'walletConnect', via: 'WalletConnect' },
     })
     expect(portico.chain.$global.get().activeCaipNetwork?.caipNetworkId).toBe(solana.caipNetworkId)
     // The connector's own namespace is not left 'connecting'.

@@ -17,6 +17,7 @@ export {
   stacksAddressFromHash160,
   suiAddress,
 } from './addresses.ts'
+export { WC_DEV_WALLET_ICON, WC_DEV_WALLET_NAME } from './icon.ts'
 export {
   type StartWcWalletOptions,
   startWcWallet,

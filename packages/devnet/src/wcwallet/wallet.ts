@@ -24,6 +24,7 @@ import { DEVNET_MNEMONIC } from '../constants.ts'
 import { capabilitiesFor, createCallsStore, parseSendCalls, type RpcReceipt, UNSUPPORTED_CHAIN_ID } from '../wallet/calls.ts'
 import { ProviderRpcError } from '../wallet/errors.ts'
 import { deriveWcWalletAccounts, WC_WALLET_CHAINS, WC_WALLET_PATHS, type WcWalletAccounts } from './accounts.ts'
+import { WC_DEV_WALLET_ICON, WC_DEV_WALLET_NAME } from './icon.ts'
 import {
   aminoSignBytes,
   bitcoinSignMessage,
@@ -61,6 +62,10 @@ export interface StartWcWalletOptions {
   projectId?: string
   /** Storage prefix of this client's Core; must differ from every other client in the process. @default random */
   customStoragePrefix?: string
+  /**
+   * The wallet's session metadata: the dapp shows its `name` and `icons[0]` as the connected wallet.
+   * @default { name: WC_DEV_WALLET_NAME, icons: [WC_DEV_WALLET_ICON] … }
+   */
   metadata?: SignClientTypes.Metadata
   /** Allow a non-loopback relay / RPC URL. @default false */
   allowNonLoopback?: boolean
@@ -251,10 +256,10 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     logger: 'silent',
     signConfig: { disableRequestQueue: true },
     metadata: options.metadata ?? {
-      name: 'Portico WC Dev Wallet',
+      name: WC_DEV_WALLET_NAME,
       description: 'Scriptable WalletConnect wallet for local development',
       url: 'http://127.0.0.1',
-      icons: [],
+      icons: [WC_DEV_WALLET_ICON],
     },
   })
 

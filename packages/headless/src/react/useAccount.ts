@@ -39,6 +39,11 @@ export interface UseAccountReturn {
   socialProvider?: string
   /** Block explorer page of the address. @default undefined */
   addressExplorerUrl?: string
+  /**
+   * The wallet the account is connected with: the connector's name and image, or for a WalletConnect
+   * session the peer wallet's own name and icon with `via: 'WalletConnect'`. @default undefined
+   */
+  connectedWalletInfo?: { name: string; icon?: string; type?: string; via?: string }
   /** The Account view's tab: 0 Tokens, 1 Activity. @default 0 */
   currentTab: number
   setCurrentTab: (tab: number) => void
@@ -72,6 +77,7 @@ export function useAccount(options: UseAccountOptions = {}): UseAccountReturn {
     authName: current?.authName,
     socialProvider: account.socialProvider,
     addressExplorerUrl: account.addressExplorerUrl,
+    connectedWalletInfo: account.connectedWalletInfo,
     currentTab: account.currentTab,
     setCurrentTab: (tab) => chain.setCurrentTab(tab, namespace),
     connectedNamespaces: Object.keys(connections) as ChainNamespace[],

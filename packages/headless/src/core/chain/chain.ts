@@ -28,7 +28,12 @@ export interface AccountState {
   profileName?: string | null
   profileImage?: string | null
   addressExplorerUrl?: string
-  connectedWalletInfo?: { name: string; icon?: string; type?: string }
+  /**
+   * The wallet of the account: the connector's name and image, or the wallet behind it when the
+   * adapter names one (ConnectResult.wallet, e.g. a WalletConnect peer); `via` is then the
+   * connector's name ('WalletConnect').
+   */
+  connectedWalletInfo?: { name: string; icon?: string; type?: string; via?: string }
   socialProvider?: SocialProvider
   /** Handle of an open social sign-in popup (kept opaque so this type stays DOM-free). */
   socialWindow?: unknown

@@ -4,7 +4,7 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { AdapterContext, AuthRequest, ChainAdapter, ConnectorAnswer, ConnectorPrompt, ConnectResult, Connector, ConnectorState } from '../../adapters'
-import { addressExplorerUrl, type Chain } from '../chain/chain'
+import { type AccountState, addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Router } from '../router/router'
@@ -131,6 +131,19 @@ export function createConnection(deps: ConnectionDeps) {
     return chain.findNetwork(ns, chainId)
   }
 
+  /**
+   * The account's wallet: the one behind the connector when the adapter names it (ConnectResult.wallet,
+   * a WalletConnect peer), kept through later account events of the same connection (they name no
+   * wallet); else the connector itself.
+   */
+  function walletInfoOf(ns: ChainNamespace, result: ConnectResult, connectorId: string, connector: Connector | undefined): AccountState['connectedWalletInfo'] {
+    const w = result.wallet
+    if (w) return { name: w.name, ...(w.icon ? { icon: w.icon } : {}), ...(connector ? { type: connector.type, via: connector.name } : {}) }
+    const kept = chain.getAccount(ns)?.connectedWalletInfo
+    if (kept?.via && $connections.get()[ns]?.connectorId === connectorId) return kept
+    return connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type } : undefined
+  }
+
   /** Stores the account; returns false when the wallet is on a chain the app does not support. */
   function applyAccount(ns: ChainNamespace, result: ConnectResult, connectorId: string, activate = true): boolean {
     const network = networkFor(ns, result.chainId)
@@ -146,7 +159,7 @@ export function createConnection(deps: ConnectionDeps) {
       caipAddress: `${caipNetworkId}:${result.address}` as CaipAddress,
       status: 'connected',
       addressExplorerUrl: addressExplorerUrl(current, result.address),
-      connectedWalletInfo: connector ? { name: connector.name, icon: connector.imageUrl, type: connector.type } : undefined,
+      connectedWalletInfo: walletInfoOf(ns, result, connectorId, connector),
       ...(result.socialProvider ? { socialProvider: result.socialProvider } : {}),
     })
     const type = result.accountType ?? 'eoa'
@@ -165,7 +178,7 @@ export function createConnection(deps: ConnectionDeps) {
     const applied: ChainNamespace[] = []
     for (const [ns, part] of Object.entries(result.namespaces ?? {}) as [ChainNamespace, ConnectResult | undefined][]) {
       if (!part || ns === primary || (only && !only.has(ns)) || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId)) continue
-      applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts }, connectorId, false)
+      applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts, wallet: result.wallet }, connectorId, false)
       applied.push(ns)
     }
     return applied
@@ -313,7 +326,7 @@ export function createConnection(deps: ConnectionDeps) {
           // The same session's other remembered namespaces come back with it.
           const wanted = new Set(storage.getConnections().filter((c) => c.connectorId === remembered.connectorId).map((c) => c.namespace))
           for (const other of applyOtherNamespaces(ns, result, remembered.connectorId, wanted)) restored.add(other)
-        } else if (part) applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts }, remembered.connectorId, false)
+        } else if (part) applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts, wallet: result?.wallet }, remembered.connectorId, false)
         else clearNamespace(ns)
       } catch {
         clearNamespace(remembered.namespace)

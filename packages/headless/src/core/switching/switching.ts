@@ -112,7 +112,8 @@ export function createSwitching(deps: SwitchingDeps) {
         network: state?.networkState.caipNetwork,
         wallet:
           connection && address
-            ? { connectorId: connection.connectorId, name: connector?.name ?? info?.name ?? connection.connectorId, imageUrl: connector?.imageUrl ?? info?.icon, address }
+            ? // The account's wallet (a WalletConnect session: the peer's own name and icon), else the connector.
+              { connectorId: connection.connectorId, name: info?.name ?? connector?.name ?? connection.connectorId, imageUrl: info?.icon ?? connector?.imageUrl, address }
             : undefined,
         active: ns === active,
       }
