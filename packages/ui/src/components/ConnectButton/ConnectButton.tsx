@@ -4,7 +4,7 @@ import type { ButtonHTMLAttributes } from 'react'
 import { buttonMessages as messages } from '../../messages/buttons'
 import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
-import { gradientFor } from '../Avatar/gradient'
+import { AvatarDot } from '../Avatar/AvatarDot'
 import * as styles from './ConnectButton.css'
 
 export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'onClick'> & {
@@ -20,9 +20,7 @@ export function AccountPill({ address, image, balance }: { address: string; imag
     <>
       {balance && <span className={styles.balance}>{balance}</span>}
       <span className={styles.pill}>
-        <span className={styles.dot} style={image ? undefined : { background: gradientFor(address) }} aria-hidden="true">
-          {image && <img className={styles.dotImage} src={image} alt="" />}
-        </span>
+        <AvatarDot address={address} image={image} className={styles.dot} imageClassName={styles.dotImage} />
         <span data-testid="portico-connect-button-address">{shortenAddress(address)}</span>
       </span>
     </>
