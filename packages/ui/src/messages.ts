@@ -84,6 +84,8 @@ export const messages = {
     noActivityHint: 'Your transactions on this network appear here.',
     disconnect: 'Disconnect',
     network: 'Network',
+    /** Under a wallet reached through a connector: 'via WalletConnect'. */
+    via: (connector: string) => `via ${connector}`,
     balanceLoading: 'Loading balance',
     /** Shown while the balance is not known (e.g. the API is unreachable). */
     balanceUnknown: '—',

@@ -16,6 +16,8 @@ export function Account() {
   const authName = account.authName ? formatAuthName(account.authName, account.socialProvider) : undefined
   // The wallet list matters when the app spans several namespaces (a wallet per namespace).
   const multiNamespace = new Set(networks.map((n) => n.chainNamespace)).size > 1
+  // A wallet reached through a connector (a WalletConnect session): its own name and icon, "via WalletConnect".
+  const info = account.connectedWalletInfo
   return (
     <AccountView
       address={address}
@@ -26,6 +28,7 @@ export function Account() {
       balanceSymbol={account.balanceSymbol}
       balanceLoading={account.balanceLoading}
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
+      wallet={info?.via ? { name: info.name, imageUrl: info.icon, via: info.via } : undefined}
       onNetwork={() => router.push('Networks')}
       onWallets={multiNamespace ? () => router.push('ProfileWallets') : undefined}
       walletCount={account.connectedNamespaces.length}

@@ -9,6 +9,7 @@ import { Tooltip } from '../../components/Tooltip/Tooltip'
 import { messages } from '../../messages'
 import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
+import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
 
@@ -36,6 +37,11 @@ export type AccountViewProps = {
   balanceSymbol?: string
   balanceLoading?: boolean
   network?: { name: string; caipNetworkId: string; imageUrl?: string }
+  /**
+   * The wallet behind the connection when it is reached through a connector (a WalletConnect
+   * session: the peer's name and icon, via 'WalletConnect'); shown under the balance when set.
+   */
+  wallet?: WalletIdentityProps
   onNetwork?: () => void
   /** Opens the wallet list (ProfileWallets); the "Wallets" row shows only when set. */
   onWallets?: () => void
@@ -85,7 +91,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -119,6 +125,7 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
             <Icon name="external" size={14} />
           </Link>
         )}
+        {wallet && <WalletIdentity {...wallet} />}
       </div>
       {network && (
         <ListItem
