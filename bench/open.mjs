@@ -193,6 +193,7 @@ export async function measureOnce(browser, base, spec, opts) {
   const after = requests.filter((r) => r.at >= clickAt && r.at <= windowEnd)
   const count = (list, kind) => list.filter((r) => !kind || r.kind === kind).length
   const gz = (list) => list.reduce((sum, r) => sum + r.gz, 0)
+  const tally = (list) => list.reduce((t, r) => ({ ...t, [`${r.kind}:${r.type}`]: (t[`${r.kind}:${r.type}`] ?? 0) + 1 }), {})
   const since = (t) => (s.click === null || t === null ? null : t - s.click)
   return {
     handlerMs: since(s.handlerEnd),
@@ -209,6 +210,7 @@ export async function measureOnce(browser, base, spec, opts) {
       externalAttempts: count(requests, 'external'),
       externalAnswered: requests.filter((r) => r.kind === 'external' && r.status !== null).length,
     },
+    byType: { before: tally(before), after: tally(after) },
     jsGzBytes: { before: gz(before), after: gz(after) },
     jsFiles: { before: before.filter((r) => r.type === 'script').length, after: after.filter((r) => r.type === 'script').length },
     pageErrors: errors,
