@@ -25,7 +25,9 @@ export function setup(): Portico | undefined {
     projectId: config.projectId,
     apiUrl: config.apiUrl,
     explorerUrl: config.apiUrl,
-    networks: [...config.networks, solanaNetwork(config.solana)],
+    // The local chains are an EVM chain and a Solana cluster: they show those families' logos,
+    // served by the Portico API (GET /network-images/{imageId}) like the presets' logos.
+    networks: [...config.networks.map((n): CaipNetwork => ({ ...n, assets: { imageId: 'ethereum' } })), solanaNetwork(config.solana)],
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl })],
     metadata: {
       name: 'Portico demo',
@@ -50,6 +52,7 @@ function solanaNetwork(solana: { rpcUrl: string; wsUrl: string; caipNetworkId: s
     name: 'Portico Local Solana',
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     rpcUrls: { default: { http: [solana.rpcUrl], webSocket: [solana.wsUrl] } },
+    assets: { imageId: 'solana' },
     testnet: true,
   }
 }
