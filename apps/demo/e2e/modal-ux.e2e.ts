@@ -200,8 +200,8 @@ describe('focus after each view change (§3.4)', () => {
 
 describe("the dev wallet's prompt while the modal is open (§3.1)", () => {
   beforeAll(async () => {
-    // The production build minifies the overlay's z-index to 2147480000; the dev server serves
-    // 2147483000, and other sites' overlays go up to the maximum. The prompt must beat all of them.
+    // Portico's overlay sits at z-index 16777000, and other sites' overlays go up to the maximum.
+    // The prompt must beat all of them.
     await h.page.addStyleTag({ content: '[data-testid="portico-modal-overlay"] { z-index: 2147483647 !important; }' })
   })
 

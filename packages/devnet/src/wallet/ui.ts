@@ -42,13 +42,12 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
 
   const root = h('div', 'portico-devwallet')
   const right = options.position === 'bottom-right'
-  // The widget is page furniture: a site's modal overlay at the usual very high z-index (Portico's
-  // is 2147483000, 2147480000 once minified) covers it, so on a phone it never hides the bottom of a
-  // sheet. Only the prompt sits above everything.
+  // The widget is page furniture: a site's modal overlay (Portico's is at z-index 16777000) covers
+  // it, so on a phone it never hides the bottom of a sheet. Only the prompt sits above everything.
   style(root, {
     position: 'fixed',
     bottom: `${EDGE}px`,
-    zIndex: '2147000000',
+    zIndex: '16776000',
     font: FONT,
     color: '#141414',
     display: 'flex',

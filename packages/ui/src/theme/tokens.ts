@@ -87,7 +87,8 @@ const shared = {
   lineHeight: { tight: '1.2', normal: '1.45' },
   radius: { xs: '6px', sm: '10px', md: '14px', lg: '18px', modal: '28px', full: '9999px' },
   space: { none: '0', xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
-  zIndex: { modal: '2147483000', tooltip: '2147483001' },
+  // Below 2^24: CSS minifiers keep 7 significant digits (2147483000 became 2147480000 in a build).
+  zIndex: { modal: '16777000', tooltip: '16777001' },
   size: { modalWidth: '370px', listItem: '56px', button: '44px', icon: '20px', walletImage: '40px', avatar: '64px' },
 }
 
