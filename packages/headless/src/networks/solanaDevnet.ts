@@ -10,7 +10,7 @@ export const solanaDevnet: CaipNetwork = {
   name: 'Solana Devnet',
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   rpcUrls: { default: { http: ['https://api.devnet.solana.com'], webSocket: ['wss://api.devnet.solana.com'] } },
-  blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
+  blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com?cluster=devnet' } },
   assets: { imageId: 'solana' },
   testnet: true,
 }

@@ -10,7 +10,7 @@ export const solanaTestnet: CaipNetwork = {
   name: 'Solana Testnet',
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
   rpcUrls: { default: { http: ['https://api.testnet.solana.com'], webSocket: ['wss://api.testnet.solana.com'] } },
-  blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
+  blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com?cluster=testnet' } },
   assets: { imageId: 'solana' },
   testnet: true,
 }

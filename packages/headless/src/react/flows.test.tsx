@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../core/portico'
 import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
-import { PorticoContextProvider, useActivity, useConnect, useFeatures, useWallet } from './index'
+import { PorticoContextProvider, useActivity, useConnect, useFeatures, useNetworkImage, useWallet } from './index'
 
 const tx = (id: string) => ({
   id,
@@ -58,5 +58,20 @@ describe('hooks over the restructured flows', () => {
     expect(result.current.capabilities).toEqual(['typedData'])
     await expect(result.current.signTypedData({ domain: {}, types: {}, primaryType: 'X', message: {} })).resolves.toBe('0xtyped')
     await expect(result.current.transfer({ to: ADDRESS, amount: 1n })).rejects.toThrow('Requested RPC call is not allowed')
+  })
+})
+
+describe('useNetworkImage: no API request before the first open', () => {
+  it('an API-hosted logo (imageId) is given only once the modal has opened; an app-given imageUrl at once', async () => {
+    const { portico, wrapper } = setup()
+    const hosted = { assets: { imageId: 'ethereum' } }
+    const given = { assets: { imageUrl: 'https://cdn.example/eth.svg' } }
+    const { result } = renderHook(() => useNetworkImage(), { wrapper })
+    expect(result.current.imageUrlOf(hosted)).toBeUndefined()
+    expect(result.current.imageUrlOf(given)).toBe('https://cdn.example/eth.svg')
+    await act(() => portico.modal.open())
+    expect(result.current.imageUrlOf(hosted)).toBe('http://127.0.0.1:9/network-images/ethereum')
+    act(() => portico.modal.close())
+    expect(result.current.imageUrlOf(hosted)).toBe('http://127.0.0.1:9/network-images/ethereum')
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { base, mainnet, solana } from '../test-utils'
+import type { CaipNetwork } from '../types'
 import { addressExplorerUrl, createChain, initialAccountState } from './chain'
 
 describe('chain state (SPEC §3)', () => {
@@ -71,6 +72,17 @@ describe('chain state (SPEC §3)', () => {
     [undefined, '0xAb', undefined],
   ])('addressExplorerUrl(%s, %s) -> %s', (url, address, out) => {
     expect(addressExplorerUrl(url ? { ...mainnet, blockExplorers: { default: { name: 'E', url } } } : { ...mainnet, blockExplorers: undefined }, address)).toBe(out)
+  })
+
+  it.each<[string, CaipNetwork['chainNamespace'], string, string]>([
+    ['https://explorer.solana.com', 'solana', 'So1x', 'https://explorer.solana.com/address/So1x'],
+    ['https://explorer.solana.com?cluster=devnet', 'solana', 'So1x', 'https://explorer.solana.com/address/So1x?cluster=devnet'],
+    ['https://polkadot.subscan.io', 'polkadot', '15oF4', 'https://polkadot.subscan.io/account/15oF4'],
+    ['https://suiscan.xyz/mainnet', 'sui', '0x5a', 'https://suiscan.xyz/mainnet/account/0x5a'],
+    ['https://explorer.hiro.so/?chain=testnet', 'stacks', 'ST1', 'https://explorer.hiro.so/address/ST1?chain=testnet'],
+    ['https://mempool.space', 'bip122', 'bc1q', 'https://mempool.space/address/bc1q'],
+  ])('addressExplorerUrl on %s (%s) for %s -> %s', (url, chainNamespace, address, out) => {
+    expect(addressExplorerUrl({ ...mainnet, chainNamespace, blockExplorers: { default: { name: 'E', url } } }, address)).toBe(out)
   })
 
   it('finds networks by CAIP id or namespace + chain id; ignores unknown namespaces', () => {

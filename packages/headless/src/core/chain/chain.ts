@@ -73,7 +73,12 @@ export const DEFAULT_ACCOUNT_TYPE: AccountType = 'eoa'
 /** The block explorer's page of `address` on `network` ('<explorer>/address/<address>'), if it has one. */
 export function addressExplorerUrl(network: CaipNetwork | undefined, address: string): string | undefined {
   const base = network?.blockExplorers?.default.url
-  return base ? `${base.replace(/\/+$/, '')}/address/${address}` : undefined
+  if (!base || !network) return undefined
+  // Subscan and Suiscan name the page 'account'; every other explorer here 'address'. A query on the
+  // explorer's URL (Solana's ?cluster=devnet, Hiro's ?chain=testnet) stays after the path.
+  const segment = network.chainNamespace === 'polkadot' || network.chainNamespace === 'sui' ? 'account' : 'address'
+  const [path = '', query] = base.split('?')
+  return `${path.replace(/\/+$/, '')}/${segment}/${encodeURIComponent(address)}${query ? `?${query}` : ''}`
 }
 
 export function initialAccountState(preferredAccountType: AccountType = DEFAULT_ACCOUNT_TYPE): AccountState {

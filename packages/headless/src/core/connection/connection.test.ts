@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
 import { ADDRESS, base, fakeAdapter, internals, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
@@ -121,7 +121,8 @@ describe('connection flow (SPEC §4)', () => {
     const { portico, evm, apiCalls } = setup({ storage })
     expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'active' })
     await portico.reconnect()
-    await settle()
+    // the API client module loads on its first call, then the balance arrives
+    await vi.waitFor(() => expect(portico.chain.$account.get().balance).toBe('1.5'))
     expect(evm.calls.map((c) => c.method)).toEqual(['reconnect'])
     expect(portico.connection.$status.get()).toBe('connected')
     // the balance comes from the Portico API for the restored account

@@ -1,5 +1,5 @@
 /** Opening, closing and shaking the modal (SPEC §2 "Opening the modal", "Closing"). */
-import { atom } from 'nanostores'
+import { atom, type ReadableAtom } from 'nanostores'
 import type { Chain } from '../chain/chain'
 import type { Router } from '../router/router'
 import type { Timers } from '../timers'
@@ -40,9 +40,14 @@ export interface ModalDeps {
 export function createModal(deps: ModalDeps) {
   const { router, chain } = deps
   const $modal = atom<ModalState>({ open: false, loading: false, shake: false })
+  /** The modal has been opened at least once: API-hosted images may load from then on (SPEC: no request before the first open). */
+  const $hasOpened = atom(false)
   let shakeTimer: unknown
 
-  const set = (patch: Partial<ModalState>) => $modal.set({ ...$modal.get(), ...patch })
+  const set = (patch: Partial<ModalState>) => {
+    $modal.set({ ...$modal.get(), ...patch })
+    if (patch.open) $hasOpened.set(true)
+  }
 
   /** Applies the opening rules; resolves once the modal is open on its first view. */
   async function open(options: OpenOptions = {}): Promise<void> {
@@ -96,7 +101,7 @@ export function createModal(deps: ModalDeps) {
     }, SHAKE_MS)
   }
 
-  return { $modal, open, close, shake, setLoading: (loading: boolean) => set({ loading }) }
+  return { $modal, $hasOpened: $hasOpened as ReadableAtom<boolean>, open, close, shake, setLoading: (loading: boolean) => set({ loading }) }
 }
 
 export type Modal = ReturnType<typeof createModal>
