@@ -13,7 +13,8 @@ export default [
   {
     name: 'app with the EVM, WalletConnect and Solana adapters (sign-client and @solana/kit load later)',
     path: initial('app-all-adapters'),
-    limit: '40 KiB',
+    // 40 → 38 KiB (2026-11-23): capability code and EIP-55 checksums now load on first use.
+    limit: '38 KiB',
     gzip: true,
   },
   {
@@ -25,7 +26,11 @@ export default [
   {
     name: 'all of @portico/headless and its hooks + ConnectButton (watch budget)',
     path: initial('headless-all'),
-    limit: '36 KiB',
+    // 36 → 37 KiB (2026-11-23): issues 8 and 9 made a dozen view hooks public (useWalletList,
+    // usePairing, useConnector, useSwitchNetwork, useSwitchActiveChain, useProfileWallets, useWallet,
+    // useActivity, useWalletGuide, useLiveBalance, useNetworkImage …, about 5.5 KiB); lazy flows and
+    // clients took back most of it. The adapters budget above went down 2 KiB at the same time.
+    limit: '37 KiB',
     gzip: true,
   },
 ]

@@ -49,9 +49,6 @@ export type { ThemeState, Theme, ResolvedThemeMode, ThemeDeps, ColorSchemeQuery 
 export {
   createApiClient,
   EXCHANGE_RPC_PATH,
-  HTTP_DEFAULTS,
-  HttpStatusError,
-  RequestFailure,
   type AccountClient,
   type AllowedOriginsResult,
   type AnalyticsClient,
@@ -70,6 +67,9 @@ export {
   type RequestFailureKind,
   type WalletsQuery,
 } from './api/client'
+// The failure classes stay with the HTTP core (loaded on first call); a non-OK answer is a
+// PorticoError 'HTTP status code: {n}' with `status`, other failures carry `cause.kind`.
+export type { HttpStatusError, RequestFailure } from './api/failures'
 export type {
   ConvertQuotesResponse,
   ConvertToken,
@@ -92,7 +92,7 @@ export type {
   Transaction,
   WalletsResponse,
 } from './api/schemas'
-export { CACHE_TTL } from './api/cache'
+export { CACHE_TTL } from './api/ttl'
 export {
   isPairingExpired,
   PAIRING_EXPIRY_MARGIN_MS,

@@ -16,7 +16,7 @@ import {
   type TokenPrices,
 } from '@portico/protocol/account'
 import { ERRORS } from '../core/errors'
-import { CACHE_TTL } from './cache'
+import { CACHE_TTL } from './ttl'
 import type { CallOptions, Http } from './http'
 import type { Identity } from './schemas'
 

@@ -16,7 +16,7 @@ import {
   type NameSuggestionsResponse,
 } from '@portico/protocol/profile'
 import { ERRORS, PorticoError, registerNameError } from '../core/errors'
-import { CACHE_TTL } from './cache'
+import { CACHE_TTL } from './ttl'
 import { HttpStatusError, type CallOptions, type Http } from './http'
 
 export interface ProfileClient {

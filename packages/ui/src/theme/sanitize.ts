@@ -2,7 +2,7 @@
 // `--portico-*` names pass, and any value that could break out of the declaration or load
 // something is dropped whole: `; { } < >`, backslash escapes, comments, `url(`, `expression(`,
 // `@import`, `javascript:`.
-import { themeVariableNames } from './tokens'
+import { themeVariableNames } from './shape'
 
 /** Overrides an app may pass: any `--portico-*` theme variable, e.g. `{ '--portico-accent': '#ff5500' }`. */
 export type ThemeVariables = Partial<Record<string, string | number>>
