@@ -43,12 +43,14 @@ const imageOf = (root: ReturnType<Harness['page']['getByTestId']>) =>
     .evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), loading: img.getAttribute('loading'), loaded: img.complete && img.naturalWidth > 0 }))
 
 describe('images and the WalletConnect peer’s identity', () => {
-  it('a. the NetworkButton shows the local chain’s logo from the API, and the Networks view the same image', async () => {
+  it('a. the NetworkButton shows the local chain’s logo from the API once the modal has opened (none before), and the Networks view the same image', async () => {
     const { page } = h
     const logo = `${api}/network-images/ethereum`
-    await expect.poll(() => imageOf(page.getByTestId('portico-network-button')), { timeout: 15_000 }).toEqual({ src: logo, loading: 'lazy', loaded: true })
+    // Before the first open the button asks the API for nothing: the monogram tile.
+    expect(await page.getByTestId('portico-network-button').locator('img').count()).toBe(0)
     await page.getByTestId('portico-network-button').click()
     await expect.poll(() => modal().isVisible()).toBe(true)
+    await expect.poll(() => imageOf(page.getByTestId('portico-network-button')), { timeout: 15_000 }).toEqual({ src: logo, loading: 'lazy', loaded: true })
     const rows = page.getByTestId('portico-network-item')
     await expect.poll(() => imageOf(rows.filter({ hasText: 'Portico Local A' })), { timeout: 15_000 }).toEqual({ src: logo, loading: 'lazy', loaded: true })
     await expect.poll(() => imageOf(rows.filter({ hasText: 'Portico Local Solana' })), { timeout: 15_000 }).toEqual({ src: `${api}/network-images/solana`, loading: 'lazy', loaded: true })

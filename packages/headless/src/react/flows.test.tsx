@@ -62,11 +62,13 @@ describe('hooks over the restructured flows', () => {
 })
 
 describe('useNetworkImage: no API request before the first open', () => {
-  it('an API-hosted logo (imageId) is given only once the modal has opened; an app-given imageUrl at once', async () => {
+  it('outside the modal, an API-hosted logo (imageId) is given only once the modal has opened; an app-given imageUrl at once', async () => {
     const { portico, wrapper } = setup()
     const hosted = { assets: { imageId: 'ethereum' } }
     const given = { assets: { imageUrl: 'https://cdn.example/eth.svg' } }
-    const { result } = renderHook(() => useNetworkImage(), { wrapper })
+    const inside = renderHook(() => useNetworkImage(), { wrapper })
+    expect(inside.result.current.imageUrlOf(hosted)).toBe('http://127.0.0.1:9/network-images/ethereum')
+    const { result } = renderHook(() => useNetworkImage({ deferUntilOpened: true }), { wrapper })
     expect(result.current.imageUrlOf(hosted)).toBeUndefined()
     expect(result.current.imageUrlOf(given)).toBe('https://cdn.example/eth.svg')
     await act(() => portico.modal.open())

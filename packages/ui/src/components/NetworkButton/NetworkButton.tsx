@@ -18,7 +18,8 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
   const preload = usePreloadHandlers(rest)
   const name = !isSupported ? messages.switchNetwork : (network?.name ?? messages.unknownNetwork)
   // The same logo as the Networks and Account views (resolved the same way, same fallback tile).
-  const image = useNetworkImageUrl()(network)
+  // On the page before the modal opened: no request to the API yet (the monogram tile until then).
+  const image = useNetworkImageUrl({ deferUntilOpened: true })(network)
   return (
     <button
       type="button"

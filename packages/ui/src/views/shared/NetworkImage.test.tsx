@@ -63,6 +63,9 @@ describe('the same logo in the NetworkButton and the views', () => {
     const srcOf = (el: Element | null | undefined) => el?.querySelector('[data-testid="portico-network-image"]')?.getAttribute('src') ?? null
     const rows = screen.getAllByTestId('portico-network-item')
     expect(rows.map(srcOf)).toEqual([`${API}/network-images/ethereum`, 'https://cdn.example/base.svg', null])
+    // The button is on the page before the modal opened: no API logo yet (no request before the first open).
+    expect(srcOf(screen.getByTestId('portico-network-button'))).toBeNull()
+    await act(() => portico.modal.open())
     expect(srcOf(screen.getByTestId('portico-network-button'))).toBe(`${API}/network-images/ethereum`)
 
     await act(() => portico.network.switchNetwork(base))

@@ -11,8 +11,8 @@ export type { NetworkAssets }
  * else the Portico API's `/network-images/{imageId}`. Every view and the NetworkButton resolve
  * through it, so they draw the same image.
  */
-export function useNetworkImageUrl(): (network?: NetworkAssets) => string | undefined {
-  return useNetworkImage().imageUrlOf
+export function useNetworkImageUrl(options: { deferUntilOpened?: boolean } = {}): (network?: NetworkAssets) => string | undefined {
+  return useNetworkImage(options).imageUrlOf
 }
 
 export type NetworkImageProps = {
