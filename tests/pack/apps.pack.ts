@@ -1,0 +1,222 @@
+// The pack test (issue 10 §2): the published packages, packed to tarballs and installed (no
+// workspace links) into three scratch apps outside the repository — Vite + React 19, Vite + React
+// 18, Next.js App Router with server rendering — each typechecked (strict) against the published
+// .d.ts, built, served from 127.0.0.1 and opened in Chromium up to the Connect view.
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hydrationProblems, launchChromium, openModal, type Visit, visit } from './browser.ts'
+import {
+  bin,
+  freePort,
+  packAll,
+  type PreparedApp,
+  prepareApp,
+  pruneTarballs,
+  repoRoot,
+  run,
+  type Server,
+  startServer,
+  type Tarball,
+  tail,
+} from './lib.ts'
+
+interface AppSpec {
+  name: string
+  kind: 'vite' | 'next'
+  /** The React version the app pins (and must run on). */
+  react: string
+  /** The Portico packages the app imports; their @portico/* dependencies come along. */
+  portico: string[]
+}
+
+const PORTICO = ['@portico/headless', '@portico/ui', '@portico/evm']
+const APPS: AppSpec[] = [
+  { name: 'vite-react19', kind: 'vite', react: '19.3.1', portico: PORTICO },
+  { name: 'vite-react18', kind: 'vite', react: '18.3.1', portico: PORTICO },
+  { name: 'next', kind: 'next', react: '19.3.1', portico: PORTICO },
+]
+
+const readJson = <T = Record<string, unknown>>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T
+
+let tarballs: Tarball[] = []
+let browser: Browser | undefined
+/** Where the apps send their API requests: a loopback port nothing listens on. */
+let apiUrl = ''
+const installs = new Map<string, Promise<PreparedApp>>()
+
+beforeAll(async () => {
+  tarballs = await packAll()
+  console.log(`[pack] packed ${tarballs.map((t) => `${t.name}@${t.version}`).join(', ')}`)
+  // The three installs run side by side (mostly waiting on the registry); each app's tests await theirs.
+  for (const app of APPS) {
+    const p = prepareApp(app.name, app.portico, tarballs)
+    p.catch(() => undefined)
+    installs.set(app.name, p)
+  }
+  apiUrl = `http://127.0.0.1:${await freePort()}`
+  browser = await launchChromium()
+}, 180_000)
+
+afterAll(async () => {
+  const settled = await Promise.allSettled(installs.values())
+  if (settled.every((s) => s.status === 'fulfilled')) pruneTarballs(tarballs)
+  await browser?.close()
+})
+
+/** Console errors other than the expected refused connection to the absent API. */
+const unexpectedErrors = (v: Visit) =>
+  v.console.filter((m) => m.startsWith('error:') && !(m.includes('ERR_CONNECTION_REFUSED') && m.includes(apiUrl)))
+
+/** What the published CSS and the app's themeVariables do to the page. */
+const styleFacts = (v: Visit) =>
+  v.page.evaluate(() => {
+    const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)
+    const button = q('portico-connect-button')
+    const overlay = q('portico-modal-overlay')
+    const dialog = q('portico-modal')
+    return {
+      buttonBackground: button ? getComputedStyle(button).backgroundColor : null,
+      overlayPosition: overlay ? getComputedStyle(overlay).position : null,
+      dialogWidth: dialog ? Math.round(dialog.getBoundingClientRect().width) : null,
+    }
+  })
+
+describe.each(APPS)('$name', (app) => {
+  let prepared: PreparedApp | undefined
+  let server: Server | undefined
+  let built = false
+
+  const need = () => {
+    if (!prepared) throw new Error(`${app.name} was not installed (see the install test)`)
+    return prepared
+  }
+
+  const serve = async (): Promise<Server> => {
+    if (server) return server
+    const { dir } = need()
+    if (!built) throw new Error(`${app.name} was not built (see the build test)`)
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}/`
+    server =
+      app.kind === 'vite'
+        ? await startServer(bin(dir, 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: dir, url })
+        : await startServer(bin(dir, 'next'), ['start', '-H', '127.0.0.1', '-p', String(port)], { cwd: dir, url })
+    return server
+  }
+
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('installs the tarballs, not workspace links', async () => {
+    const p = await installs.get(app.name)
+    if (!p) throw new Error('no install started')
+    prepared = p
+    console.log(`[pack] ${app.name}: install ${p.mode} in ${(p.ms / 1000).toFixed(1)} s (${p.dir})`)
+    expect(p.tarballs.map((t) => t.name)).toEqual(expect.arrayContaining(app.portico))
+    const lock = readJson<{ packages: Record<string, { version?: string; resolved?: string }> }>(path.join(p.dir, 'package-lock.json'))
+    for (const t of p.tarballs) {
+      const at = path.join(p.dir, 'node_modules', t.name)
+      expect(lstatSync(at).isSymbolicLink(), `${t.name} is a link`).toBe(false)
+      expect(realpathSync(at).startsWith(repoRoot), `${t.name} resolves into the repository`).toBe(false)
+      expect(readJson<{ version: string }>(path.join(at, 'package.json')).version).toBe(t.version)
+      expect(lock.packages[`node_modules/${t.name}`]?.resolved).toBe(`file:../../tarballs/${path.basename(t.file)}`)
+      // No Portico package carries its own React: the app's copy is the only one.
+      for (const dup of ['react', 'react-dom']) expect(existsSync(path.join(at, 'node_modules', dup)), `${t.name} has its own ${dup}`).toBe(false)
+    }
+    expect(readJson<{ version: string }>(path.join(p.dir, 'node_modules/react/package.json')).version).toBe(app.react)
+    expect(readJson<{ version: string }>(path.join(p.dir, 'node_modules/react-dom/package.json')).version).toBe(app.react)
+  }, 600_000)
+
+  it('typechecks in strict mode against the published .d.ts (tsc --noEmit)', async () => {
+    const { dir } = need()
+    const tsconfig = readJson<{ compilerOptions: { strict?: boolean; skipLibCheck?: boolean } }>(path.join(dir, 'tsconfig.json'))
+    expect(tsconfig.compilerOptions.strict).toBe(true)
+    expect(tsconfig.compilerOptions.skipLibCheck).toBe(false)
+    const r = await run(bin(dir, 'tsc'), ['--noEmit', '-p', 'tsconfig.json', '--listFiles'], { cwd: dir, timeoutMs: 180_000 })
+    const listed = r.output.split('\n').map((l) => l.trim())
+    const errors = listed.filter((l) => /error TS\d+/.test(l))
+    expect(errors.join('\n'), tail(r.output, 40)).toBe('')
+    expect(r.code, tail(r.output)).toBe(0)
+    // Portico's types come from declaration files in the tarballs, never from TypeScript sources.
+    const portico = listed.filter((l) => l.includes(`${path.sep}node_modules${path.sep}@portico${path.sep}`))
+    expect(portico.length).toBeGreaterThan(0)
+    expect(portico.filter((l) => !/\.d\.[cm]?ts$/.test(l))).toEqual([])
+  }, 240_000)
+
+  it(`builds (${app.kind === 'vite' ? 'vite build' : 'next build'})`, async () => {
+    const { dir } = need()
+    const r =
+      app.kind === 'vite'
+        ? await run(bin(dir, 'vite'), ['build'], { cwd: dir, env: { VITE_PORTICO_API_URL: apiUrl }, timeoutMs: 300_000 })
+        : await run(bin(dir, 'next'), ['build'], { cwd: dir, env: { NEXT_PUBLIC_PORTICO_API_URL: apiUrl }, timeoutMs: 400_000 })
+    console.log(`[pack] ${app.name}: build in ${(r.ms / 1000).toFixed(1)} s`)
+    expect(r.code, tail(r.output)).toBe(0)
+    if (app.kind === 'vite') {
+      // The published CSS went into the app's bundle.
+      const assets = readdirSync(path.join(dir, 'dist', 'assets'))
+      expect(assets.filter((f) => f.endsWith('.css')).length, assets.join(', ')).toBeGreaterThan(0)
+    }
+    built = true
+  }, 420_000)
+
+  it('opens the Connect view in Chromium from the ConnectButton, styled, with no request off 127.0.0.1', async () => {
+    const s = await serve()
+    if (!browser) throw new Error('Chromium did not start')
+    const v = await visit(browser, s.url)
+    try {
+      const button = v.page.getByTestId('portico-connect-button')
+      await button.waitFor({ state: 'visible', timeout: 20_000 })
+      expect(await button.textContent()).toBe('Connect wallet')
+      expect(await v.page.getByTestId('react-version').textContent()).toBe(app.react)
+      await openModal(v.page)
+      const modal = v.page.getByTestId('portico-modal')
+      await modal.getByTestId('portico-connect-wallets').waitFor({ state: 'visible', timeout: 10_000 })
+      expect(await modal.getByRole('heading').first().textContent()).toBe('Connect wallet')
+      // No API answers: the wallet list shows its error in place (after the request to apiUrl failed).
+      const listError = modal.getByTestId('portico-list-error')
+      await listError.waitFor({ state: 'visible', timeout: 20_000 })
+      expect(await listError.textContent()).toContain('Wallets could not be loaded')
+      expect(v.requests.filter((u) => u.startsWith(apiUrl)).length).toBeGreaterThan(0)
+      // The published stylesheet is applied and themeVariables reach it (accent #7c3aed).
+      expect(await styleFacts(v)).toEqual({ buttonBackground: 'rgb(124, 58, 237)', overlayPosition: 'fixed', dialogWidth: 370 })
+      expect(v.offLoopback).toEqual([])
+      expect(v.pageErrors).toEqual([])
+      expect(unexpectedErrors(v)).toEqual([])
+      expect(hydrationProblems(v)).toEqual([])
+    } finally {
+      await v.close()
+    }
+  }, 120_000)
+
+  if (app.kind === 'next') {
+    it('server-renders the ConnectButton into the HTML of next start', async () => {
+      const s = await serve()
+      const res = await fetch(s.url)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toMatch(/<button[^>]*data-testid="portico-connect-button"[^>]*>Connect wallet<\/button>/)
+      expect(html).toContain(`data-testid="react-version">${app.react}<`)
+    }, 60_000)
+
+    it('hydrates without warnings for a dark-mode visitor (themeMode "system")', async () => {
+      const s = await serve()
+      if (!browser) throw new Error('Chromium did not start')
+      const v = await visit(browser, s.url, { colorScheme: 'dark' })
+      try {
+        await openModal(v.page)
+        await v.page.getByTestId('portico-connect-wallets').waitFor({ state: 'visible', timeout: 10_000 })
+        expect(hydrationProblems(v)).toEqual([])
+        expect(v.pageErrors).toEqual([])
+        expect(unexpectedErrors(v)).toEqual([])
+        // The hydrated button shows the visitor's scheme, not the server's guess.
+        expect(await v.page.getByTestId('portico-connect-button').getAttribute('data-portico-theme')).toBe('dark')
+        expect(v.offLoopback).toEqual([])
+      } finally {
+        await v.close()
+      }
+    }, 120_000)
+  }
+})
