@@ -5,8 +5,14 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumLaunchOptions } from './chromium.config.ts'
+import { withSourceCondition, workspaceSource } from './scripts/source-condition.ts'
 
 const root = import.meta.dirname
+
+// Tests run on the packages' TypeScript source, never on dist/ (scripts/source-condition.ts): Vite
+// resolves the '@portico/source' export condition, and Node processes that tests start (the API's
+// main.ts, scripts/start.mjs, bench/open.mjs) inherit the same condition through NODE_OPTIONS.
+const nodeEnv = { NODE_OPTIONS: withSourceCondition(process.env.NODE_OPTIONS) }
 
 // A fresh object per project: vitest mutates `instances`.
 const browser = () => ({
@@ -52,8 +58,10 @@ export default defineConfig({
     projects: [
       {
         // Plain TypeScript: headless core, api client, server, devnet, adapters, layering rules.
+        plugins: [workspaceSource()],
         test: {
           name: 'node',
+          env: nodeEnv,
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
           setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
@@ -63,7 +71,7 @@ export default defineConfig({
       },
       {
         // Server-side rendering: every package imported and rendered in Node, with no window/document.
-        plugins: [react(), vanillaExtractPlugin()],
+        plugins: [workspaceSource(), react(), vanillaExtractPlugin()],
         test: {
           name: 'ssr',
           environment: 'node',
@@ -72,7 +80,7 @@ export default defineConfig({
       },
       {
         // React hooks and components in jsdom.
-        plugins: [react(), vanillaExtractPlugin()],
+        plugins: [workspaceSource(), react(), vanillaExtractPlugin()],
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -82,7 +90,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), vanillaExtractPlugin()],
+        plugins: [workspaceSource(), react(), vanillaExtractPlugin()],
         optimizeDeps,
         test: {
           name: 'browser',
@@ -91,7 +99,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [vanillaExtractPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
+        plugins: [workspaceSource(), vanillaExtractPlugin(), storybookTest({ configDir: path.join(root, '.storybook') })],
         optimizeDeps,
         test: {
           name: 'storybook',
@@ -101,8 +109,10 @@ export default defineConfig({
       },
       {
         // Whole-product journeys: real chains, API server, browser. Started and stopped by the tests.
+        plugins: [workspaceSource()],
         test: {
           name: 'e2e',
+          env: nodeEnv,
           environment: 'node',
           setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           include: ['apps/*/e2e/**/*.e2e.ts'],

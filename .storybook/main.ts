@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { workspaceSource } from '../scripts/source-condition.ts'
 
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
@@ -7,7 +8,8 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-vitest'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   async viteFinal(config) {
-    config.plugins = [...(config.plugins ?? []), vanillaExtractPlugin()]
+    // Stories render the packages' source (no build needed), like the tests.
+    config.plugins = [workspaceSource(), ...(config.plugins ?? []), vanillaExtractPlugin()]
     return config
   },
 }

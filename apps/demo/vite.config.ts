@@ -2,6 +2,7 @@ import path from 'node:path'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { workspaceSource } from '../../scripts/source-condition.ts'
 
 /**
  * Puts the local stack's addresses into the page as `window.__PORTICO_DEMO__` (from the env var
@@ -22,7 +23,8 @@ function demoConfig(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), vanillaExtractPlugin(), demoConfig()],
+  // workspaceSource: the demo runs on the packages' source, so `npm start` needs no build.
+  plugins: [workspaceSource(), react(), vanillaExtractPlugin(), demoConfig()],
   server: { host: '127.0.0.1' },
   // The compiled .css.ts modules import these runtimes; the dependency scan cannot see them, so on a
   // cold cache Vite found them on the first page load and reloaded the page. Pre-bundle them up front.
