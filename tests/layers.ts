@@ -50,6 +50,16 @@ export function checkImports(file: string, specifiers: string[], options: { head
       if (!isTest && startsWithAny(s, ['@portico/devnet'])) bad(s, `${pkg} must not import server or devnet`)
     }
     if (ADAPTERS.includes(`@portico/${pkg}`) && startsWithAny(s, ['@portico/ui'])) bad(s, 'adapters must not import ui')
+    if (pkg === 'wagmi') {
+      // @portico/wagmi sits beside the adapters: headless's public API, @wagmi/core and viem. Its tests
+      // (and their test-support.ts) may drive it with an adapter against the devnet's chains and wallet.
+      const isWagmiTest = isTest || file === 'packages/wagmi/src/test-support.ts'
+      if (s.startsWith('@portico/headless') && !HEADLESS_PUBLIC.has(s)) bad(s, "wagmi must use only headless's public API")
+      if (startsWithAny(s, ['@portico/protocol'])) bad(s, "wagmi must reach wire types through headless's public API")
+      if (startsWithAny(s, ['@portico/ui'])) bad(s, 'wagmi must not import ui')
+      if (startsWithAny(s, ['@portico/server']) || (!isWagmiTest && startsWithAny(s, ['@portico/devnet', ...ADAPTERS])))
+        bad(s, 'wagmi must not import server, devnet or an adapter (tests aside)')
+    }
     if (pkg === 'ui' && startsWithAny(s, ADAPTERS)) bad(s, 'ui must not import an adapter')
   }
   return out

@@ -139,6 +139,18 @@ export const LAZY_FLOWS: LazyFlowTable = {
       push: (view, data) => router.push(view, data as never),
     })
   },
+  provider: async (host) => {
+    const { createProviders } = await import('./provider/provider')
+    const get = host.get
+    return createProviders({
+      chain: get('chain'),
+      modal: get('modal'),
+      router: get('router'),
+      network: get('network'),
+      connection: get('connection'),
+      wallet: get('wallet'),
+    })
+  },
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

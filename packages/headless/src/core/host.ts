@@ -28,6 +28,7 @@ import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
 import type { SwitchingFlow } from './switching/switching'
 import type { PorticoStorage } from './storage/storage'
+import type { ProviderFlow } from './provider/provider'
 import type { Theme } from './theme/theme'
 import type { Timers } from './timers'
 import type { Tooltip } from './tooltip/tooltip'
@@ -60,6 +61,8 @@ export interface LazyFlows {
   /** The wallet operations' code (portico.wallet loads it on the first call). */
   walletOperations: WalletFlow
   activity: ActivityFlow
+  /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
+  provider: ProviderFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

@@ -10,6 +10,8 @@ import { FLOWS, LAZY_FLOWS } from './flows'
 import { createHost, type LazyFlowName, type LazyFlows, type PublicFlow } from './host'
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
+import { providerShell } from './provider/shell'
+import type { Eip1193Provider, ProviderNamespace } from './provider/types'
 import type { NetworkFlow } from './network/network'
 import type { FeaturesFlow } from './options/features'
 import { connectMethodsOrder, resolveOptions, SDK_TYPE, SDK_VERSION, type PorticoOptions, type ResolvedOptions } from './options/options'
@@ -48,9 +50,15 @@ export interface Portico {
   load<K extends LazyFlowName>(name: K): Promise<PublicFlow<LazyFlows[K]>>
   /** The lazy flow if it is loaded already, else undefined (never loads). */
   peek<K extends LazyFlowName>(name: K): PublicFlow<LazyFlows[K]> | undefined
+  /**
+   * A standard EIP-1193 provider over Portico's connection in `namespace` (eip155), whatever wallet
+   * is connected: for ethers' BrowserProvider, viem's `custom()` or a wagmi connector. One object per
+   * instance and namespace; its code loads on first use.
+   */
+  getProvider(namespace: ProviderNamespace): Eip1193Provider
   /** Resolves when every adapter's setup finished. */
   readonly ready: Promise<void>
-  /** Restore remembered sessions without prompting (call once on start, client side). */
+  /** Restore remembered sessions without prompting (call once on start, client side; a call while one runs shares it). */
   reconnect(): Promise<void>
   /** Remove adapter listeners. */
   destroy(): void
@@ -86,6 +94,8 @@ export function createPortico(input: PorticoOptions): Portico {
       if (typeof cleanup === 'function') cleanups.push(cleanup)
     }),
   ).then(() => undefined)
+  const providers: Partial<Record<ProviderNamespace, Eip1193Provider>> = {}
+  let reconnecting: Promise<void> | undefined
 
   return {
     options,
@@ -105,11 +115,12 @@ export function createPortico(input: PorticoOptions): Portico {
     theme: flow('theme'),
     load: (name) => host.load(name) as never,
     peek: (name) => host.peek(name) as never,
+    getProvider: (ns) => (providers[ns] ??= providerShell(() => host.load('provider').then((f) => f.get(ns)))),
     ready,
-    async reconnect(): Promise<void> {
-      await ready
-      await connection.reconnect()
-    },
+    reconnect: () =>
+      (reconnecting ??= ready.then(() => connection.reconnect()).finally(() => {
+        reconnecting = undefined
+      })),
     destroy(): void {
       for (const c of cleanups.splice(0)) c()
     },

@@ -27,3 +27,4 @@ export { useSwitchActiveChain, type UseSwitchActiveChainReturn } from './useSwit
 export { useProfileWallets, type UseProfileWalletsReturn } from './useProfileWallets'
 export { useActivity, type UseActivityOptions, type UseActivityReturn } from './useActivity'
 export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from './useConnector'
+export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
