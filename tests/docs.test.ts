@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockPath, type CodeBlock, extractBlocks } from './docs/blocks'
+import { anchorsOf, brokenLinks, headingAnchor, linksOf } from './docs/links'
 import { shortValue, TABLE_END, TABLE_START, tableDrift, tableIn, themeRows, themeTable, withTable } from './docs/theme-table'
 import { type Diagnostic, type Env, resolvePorticoTypes, type TypecheckResult, typecheck } from './docs/typecheck'
 import { darkValues, lightValues, themeShape, themeVariableNames, tokenName } from '../packages/ui/src/theme/tokens'
@@ -273,5 +274,24 @@ describe('docs/theming.md: the table of every --portico-* variable', () => {
     const named = DOCS.flatMap((d) => [...read(d).matchAll(/--portico-[a-z0-9-]*[a-z0-9]/g)].map((m) => `${d}: ${m[0]}`))
     expect(named.length).toBeGreaterThan(64)
     expect(named.filter((n) => !known.has(n.slice(n.indexOf(': ') + 2)))).toEqual([])
+  })
+})
+
+describe('links between the docs', () => {
+  it.each(DOCS)('%s: every relative link names a file and, with #anchor, one of its headings', (doc) => {
+    expect(brokenLinks(root, doc, read(doc))).toEqual([])
+  })
+
+  it('makes GitHub anchors of headings', () => {
+    expect(headingAnchor('4. Run against the local stack')).toBe('4-run-against-the-local-stack')
+    expect(headingAnchor('`themeVariables`')).toBe('themevariables')
+    expect(headingAnchor('Self-hosting the Portico API')).toBe('self-hosting-the-portico-api')
+    expect([...anchorsOf('# A\n```sh\n# not a heading\n```\n## B c\n')]).toEqual(['a', 'b-c'])
+  })
+
+  it('reports a missing file and a missing heading, and follows no link to the web or in code', () => {
+    const md = ['[ok](theming.md#plain-css) [gone](nowhere.md) [bad anchor](theming.md#no-such-part)', '`[code](x.md)` [web](https://example.com/x.md)'].join('\n')
+    expect(linksOf(md).map((l) => l.href)).toEqual(['theming.md#plain-css', 'nowhere.md', 'theming.md#no-such-part', 'https://example.com/x.md'])
+    expect(brokenLinks(root, 'docs/x.md', md)).toEqual(['docs/x.md:1 nowhere.md: no such file', 'docs/x.md:1 theming.md#no-such-part: no heading #no-such-part'])
   })
 })
