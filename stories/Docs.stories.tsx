@@ -57,6 +57,7 @@ const CSS = `
 .portico-docs code { font: 12.5px/1.4 ui-monospace, Menlo, Consolas, monospace; background: #f1f3f6; border-radius: 4px; padding: 1px 4px; }
 .portico-docs pre { background: #f6f8fa; border: 1px solid #e3e6ea; border-radius: 8px; padding: 12px; overflow: auto; }
 .portico-docs pre code { background: none; padding: 0; }
+.portico-docs :is(h1, h2, h3, h4) code { font-size: 0.9em; }
 .portico-docs .portico-docs-table { overflow-x: auto; }
 .portico-docs table { border-collapse: collapse; margin: 8px 0; }
 .portico-docs th, .portico-docs td { border: 1px solid #d9dde3; padding: 4px 8px; text-align: left; vertical-align: top; }
