@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blockPath, type CodeBlock, extractBlocks } from './docs/blocks'
 import { anchorsOf, brokenLinks, headingAnchor, linksOf } from './docs/links'
 import { shortValue, TABLE_END, TABLE_START, tableDrift, tableIn, themeRows, themeTable, withTable } from './docs/theme-table'
-import { type Diagnostic, type Env, resolvePorticoTypes, type TypecheckResult, typecheck } from './docs/typecheck'
+import { type Diagnostic, type Env, resolvePorticoTypes, staleBuilds, type TypecheckResult, typecheck } from './docs/typecheck'
 import { darkValues, lightValues, themeShape, themeVariableNames, tokenName } from '../packages/ui/src/theme/tokens'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -149,6 +149,8 @@ describe('docs code blocks typecheck (strict)', () => {
 
   it('resolves @portico/* as decided: built packages through their exports (no src/ file), the others to src/', () => {
     console.info(`docs typecheck: @portico/* types from ${modes}`)
+    const stale = staleBuilds(root, packages)
+    if (stale.length) console.warn(`docs typecheck: ${stale.join(', ')} changed since their last build; \`npm run build\` checks the docs against the current code`)
     const files = [...results.browser.files, ...results.node.files].map((f) => path.relative(root, f).split(path.sep).join('/'))
     // The blocks really import the packages: their entries are in the program.
     const headless = packages.find((p) => p.name === '@portico/headless')!

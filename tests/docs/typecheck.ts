@@ -9,7 +9,7 @@
 //   source file (the workspace's source condition, '@portico/source', or the entry itself when it
 //   is a .ts file), as the repository's own tsconfig does with `customConditions`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export type PackageTypes = {
@@ -80,6 +80,23 @@ export function resolvePorticoTypes(root: string): PackageTypes[] {
     out.push({ name: pkg.name, dir, mode: built ? 'dist' : 'src', entries })
   }
   return out
+}
+
+/** Built packages whose src/ has a file newer than their .d.ts: run `npm run build` to check the docs against what would be published. */
+export function staleBuilds(root: string, packages: readonly PackageTypes[]): string[] {
+  const newest = (dir: string): number => {
+    let t = 0
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) t = Math.max(t, newest(file))
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) t = Math.max(t, statSync(file).mtimeMs)
+    }
+    return t
+  }
+  return packages
+    .filter((p) => p.mode === 'dist' && existsSync(path.join(root, p.dir, 'src')))
+    .filter((p) => newest(path.join(root, p.dir, 'src')) > Math.min(...Object.values(p.entries).map((f) => statSync(path.join(root, f)).mtimeMs)))
+    .map((p) => p.name)
 }
 
 /** The compiler options of a new Vite + React + TypeScript app, plus `strict`. */
