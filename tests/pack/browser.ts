@@ -12,7 +12,7 @@ export interface Visit {
   requests: string[]
   /** Requests to any host but 127.0.0.1; each was aborted. */
   offLoopback: string[]
-  /** `type: text` of every console message. */
+  /** `type: text (url)` of every console message. */
   console: string[]
   /** Uncaught errors (React reports recoverable hydration errors this way too). */
   pageErrors: string[]
@@ -49,7 +49,7 @@ export async function visit(browser: Browser, url: string, options: { colorSchem
     }
   })
   const page = await context.newPage()
-  page.on('console', (m) => consoleMessages.push(`${m.type()}: ${m.text()}`))
+  page.on('console', (m) => consoleMessages.push(`${m.type()}: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`))
   page.on('pageerror', (e) => pageErrors.push(String(e.stack ?? e.message)))
   await page.goto(url, { waitUntil: 'load' })
   return { page, context, requests, offLoopback, console: consoleMessages, pageErrors, close: () => context.close() }
@@ -81,3 +81,10 @@ export const hydrationProblems = (v: Pick<Visit, 'console' | 'pageErrors'>) =>
   [...v.console, ...v.pageErrors].filter((m) =>
     /hydrat|did not match|didn't match|server rendered (html|text)|Minified React error #(418|419|421|422|423|425)\b/i.test(m),
   )
+
+/** A console message cut to its first line and React's diff lines (`+ client` / `- server`). */
+export function brief(message: string, max = 600): string {
+  const lines = message.split('\n')
+  const diff = lines.filter((l) => /^\s*[+-]\s/.test(l)).map((l) => l.trim())
+  return [lines[0] ?? '', ...diff].join(' | ').slice(0, max)
+}

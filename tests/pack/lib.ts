@@ -1,6 +1,6 @@
 // The pack test's machinery: pack the published packages, keep scratch apps outside the repository
 // with their node_modules reused across runs, run their tools, serve them on 127.0.0.1.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -210,7 +210,10 @@ export interface Tarball {
   /** Absolute path; the file name carries the content hash, so a changed tarball is a new npm spec. */
   file: string
   sha256: string
+  /** The package.json inside the tarball (what the package's prepack wrote). */
   json: PackageJson
+  /** Paths in the tarball, relative to its package/ folder. */
+  files: string[]
 }
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
@@ -233,9 +236,11 @@ export async function packAll(): Promise<Tarball[]> {
     const file = path.join(tarballDir, rep.filename.replace(/\.tgz$/, `-${hash.slice(0, 12)}.tgz`))
     if (existsSync(file)) rmSync(from)
     else renameSync(from, file)
-    const pkg = pkgs.find((p) => p.json.name === rep.name)
-    if (!pkg) throw new Error(`npm pack reported an unknown package ${rep.name}`)
-    return { name: rep.name, version: rep.version, file, sha256: hash, json: pkg.json }
+    if (!pkgs.some((p) => p.json.name === rep.name)) throw new Error(`npm pack reported an unknown package ${rep.name}`)
+    const manifest = spawnSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' })
+    if (manifest.status !== 0) throw new Error(`${path.basename(file)} has no package/package.json: ${manifest.stderr}`)
+    const json = JSON.parse(manifest.stdout) as PackageJson
+    return { name: rep.name, version: rep.version, file, sha256: hash, json, files: rep.files.map((f) => f.path) }
   })
   rmSync(tmp, { recursive: true, force: true })
   return tarballs
