@@ -14,6 +14,7 @@ import quickStart from '../docs/quick-start.md?raw'
 import security from '../docs/security.md?raw'
 import selfHosting from '../docs/self-hosting.md?raw'
 import theming from '../docs/theming.md?raw'
+import wagmi from '../docs/wagmi.md?raw'
 import { type LinkResolver, Markdown } from './support/markdown'
 import { FreezeMotion } from './support/panels'
 
@@ -26,6 +27,7 @@ const GUIDES: readonly Guide[] = [
   { file: 'theming.md', story: 'theming', title: 'Theming', summary: 'Every --portico-* variable with its light and dark default; themeMode, themeVariables.', source: theming },
   { file: 'adapters.md', story: 'adapters', title: 'Adapters', summary: 'EVM, Solana and WalletConnect, capabilities, and writing an adapter.', source: adapters },
   { file: 'networks.md', story: 'networks', title: 'Networks', summary: 'Every preset with its CAIP id, your own networks, logos.', source: networks },
+  { file: 'wagmi.md', story: 'wagmi', title: 'wagmi, viem, ethers', summary: "Keep your wagmi hooks with Portico's modal; the EIP-1193 provider.", source: wagmi },
   { file: 'self-hosting.md', story: 'self-hosting', title: 'Self-hosting the API', summary: 'Flags, environment, Postgres, scaling out behind a load balancer.', source: selfHosting },
   { file: 'security.md', story: 'security', title: 'Security', summary: 'Content-Security-Policy lines, what is stored in the browser.', source: security },
   { file: 'CONTRACTS.md', story: 'contracts', title: 'Contracts', summary: 'The names the packages rely on (for contributors).', source: contracts },
@@ -135,6 +137,7 @@ export const CustomUi: Story = { name: 'Custom UI', tags: ['!test'], render: () 
 export const Theming: Story = { name: 'Theming', tags: ['!test'], render: () => <Guide file="theming.md" /> }
 export const Adapters: Story = { name: 'Adapters', tags: ['!test'], render: () => <Guide file="adapters.md" /> }
 export const Networks: Story = { name: 'Networks', tags: ['!test'], render: () => <Guide file="networks.md" /> }
+export const Wagmi: Story = { name: 'wagmi, viem, ethers', tags: ['!test'], render: () => <Guide file="wagmi.md" /> }
 export const SelfHosting: Story = { name: 'Self-hosting the API', tags: ['!test'], render: () => <Guide file="self-hosting.md" /> }
 export const Security: Story = { name: 'Security', tags: ['!test'], render: () => <Guide file="security.md" /> }
 export const Contracts: Story = { name: 'Contracts', tags: ['!test'], render: () => <Guide file="CONTRACTS.md" /> }

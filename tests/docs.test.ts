@@ -20,7 +20,7 @@ const checked = blocks.filter((b) => b.skip === undefined)
 const slug = (doc: string) => doc.replace(/\.md$/, '').replace(/\//g, '__')
 
 /** Documents that must hold at least one checked block (a guide with no compiled code is a bug). */
-const GUIDES = ['README.md', 'docs/quick-start.md', 'docs/custom-ui.md', 'docs/theming.md', 'docs/adapters.md', 'docs/self-hosting.md', 'docs/security.md', 'docs/networks.md']
+const GUIDES = ['README.md', 'docs/quick-start.md', 'docs/custom-ui.md', 'docs/theming.md', 'docs/adapters.md', 'docs/self-hosting.md', 'docs/security.md', 'docs/networks.md', 'docs/wagmi.md']
 
 /** The few blocks that are fragments, per document. Adding one means saying why, here and in its info string. */
 const NO_CHECK: Record<string, number> = {
@@ -66,6 +66,8 @@ const BROKEN: Broken[] = [
   { what: 'an adapter option that does not exist', doc: 'docs/adapters.md', from: "relayUrl: 'wss://relay.walletconnect.org',", to: "relay: 'wss://relay.walletconnect.org',", code: ['TS2353', 'TS2561', 'TS2345'], message: /relay/ },
   { what: 'an adapter without a required method', doc: 'docs/adapters.md', from: '  async getBalance(', to: '  async getBalanceOf(', code: ['TS2322', 'TS2741', 'TS2353', 'TS2561'], message: /getBalance/ },
   { what: 'a theme mode that does not exist', doc: 'docs/theming.md', from: "themeMode: 'system'", to: "themeMode: 'auto'", code: ['TS2322'], message: /auto/ },
+  { what: 'a wagmi config option that does not exist', doc: 'docs/wagmi.md', from: 'createPorticoWagmiConfig({ portico })', to: 'createPorticoWagmiConfig({ instance: portico })', code: ['TS2353', 'TS2561', 'TS2345', 'TS2769'], message: /instance/ },
+  { what: 'a provider namespace Portico does not serve', doc: 'docs/wagmi.md', from: "getProvider('eip155')", to: "getProvider('solana')", code: ['TS2345'], message: /solana/ },
   { what: 'a server option that does not exist', doc: 'docs/self-hosting.md', from: 'maxBodyBytes:', to: 'bodyLimit:', code: ['TS2353', 'TS2561'], message: /bodyLimit/ },
 ]
 
