@@ -4,9 +4,9 @@
  * equal to Portico's at every step (see `syncWagmiWithPortico`).
  */
 import type { CaipNetwork, Portico } from '@portico/headless'
-import { type Config, type CreateConfigParameters, createConfig, type Transport } from '@wagmi/core'
+import { type Config, type CreateConfigParameters, createConfig, createStorage, noopStorage, type Storage, type Transport } from '@wagmi/core'
 import { type Chain, defineChain, getAddress, http, isAddressEqual } from 'viem'
-import { PORTICO_CONNECTOR_TYPE, type PorticoConnectorOptions, type PorticoConnectorProperties, porticoConnector } from './connector'
+import { PORTICO_CONNECTOR_TYPE, type PorticoConnectorOptions, porticoConnector } from './connector'
 
 /** A Portico eip155 network as a viem / wagmi chain (id, name, currency, RPC URL, explorer). */
 export function toWagmiChain(network: CaipNetwork): Chain {
@@ -52,7 +52,7 @@ export function createPorticoWagmiConfig<
   const chains extends readonly [Chain, ...Chain[]] = readonly [Chain, ...Chain[]],
   transports extends Record<chains[number]['id'], Transport> = Record<chains[number]['id'], Transport>,
 >(parameters: PorticoWagmiConfigParameters<chains, transports>): Config<chains, transports> {
-  const { portico, chains: given, transports: givenTransports, connector, multiInjectedProviderDiscovery = false, ...rest } = parameters
+  const { portico, chains: given, transports: givenTransports, connector, multiInjectedProviderDiscovery = false, storage, ...rest } = parameters
   const chains = (given ?? porticoChains(portico)) as unknown as chains
   if (chains.length === 0) throw new Error('createPorticoWagmiConfig: Portico has no eip155 network (add one to createPortico)')
   const missing = chains.filter((c) => !portico.chain.findNetwork('eip155', c.id))
@@ -65,10 +65,46 @@ export function createPorticoWagmiConfig<
     chains,
     transports,
     multiInjectedProviderDiscovery,
+    storage: storage === null ? null : withoutRememberedConnections(storage ?? defaultStorage()),
     connectors: [porticoConnector({ ...connector, portico })],
   } as unknown as CreateConfigParameters<chains, transports>) as unknown as Config<chains, transports>
   syncWagmiWithPortico(config as unknown as Config, portico)
   return config
+}
+
+/** wagmi's default storage: localStorage when there is one (quota errors ignored), else nothing. */
+function defaultStorage(): Storage {
+  const local = typeof window !== 'undefined' ? window.localStorage : undefined
+  if (!local) return createStorage({ storage: noopStorage })
+  return createStorage({
+    storage: {
+      getItem: (key) => local.getItem(key),
+      setItem: (key, value) => {
+        try {
+          local.setItem(key, value)
+        } catch {}
+      },
+      removeItem: (key) => local.removeItem(key),
+    },
+  })
+}
+
+/**
+ * wagmi's storage without the connections it remembers: after a reload wagmi would otherwise show
+ * the remembered account ('reconnecting', isConnected true) before Portico restored the session, or
+ * when Portico no longer has it. The connection comes from Portico's reconnect instead; the chain
+ * and the recent connector are kept.
+ */
+function withoutRememberedConnections(storage: Storage): Storage {
+  return {
+    ...storage,
+    async getItem(key: string, defaultValue?: unknown) {
+      const value = (await storage.getItem(key as never, defaultValue as never)) as unknown
+      if (key !== 'store' || !value || typeof value !== 'object' || !('state' in value)) return value
+      const persisted = value as { state: Record<string, unknown> }
+      return { ...persisted, state: { ...persisted.state, connections: new Map(), current: null } }
+    },
+  } as Storage
 }
 
 /** Portico's eip155 account (when connected), its chain, and whether a connect or reconnect is in flight. */
@@ -96,9 +132,7 @@ function porticoState(portico: Portico): { address?: `0x${string}`; chainId?: nu
  * Returns a function that stops it.
  */
 export function syncWagmiWithPortico(config: Config, portico: Portico): () => void {
-  const connector = config.connectors.find((c) => c.type === PORTICO_CONNECTOR_TYPE && (c as { portico?: Portico }).portico === portico) as
-    | (Config['connectors'][number] & PorticoConnectorProperties)
-    | undefined
+  const connector = config.connectors.find((c) => c.type === PORTICO_CONNECTOR_TYPE && (c as { portico?: Portico }).portico === portico)
   if (!connector) throw new Error('syncWagmiWithPortico: the config has no porticoConnector for this Portico instance')
   // Portico's selection wins at the start (wagmi may have hydrated another chain from its storage).
   let lastPortico: number | undefined
@@ -109,7 +143,7 @@ export function syncWagmiWithPortico(config: Config, portico: Portico): () => vo
     queued = false
     const { status, connections, chainId: wagmiChainId } = config.state
     const p = porticoState(portico)
-    if (status === 'connecting' || status === 'reconnecting' || p.busy || connector!.isDisconnecting()) return
+    if (status === 'connecting' || status === 'reconnecting' || p.busy) return
     const mine = connections.get(connector!.uid)
     if (p.address && p.chainId !== undefined) {
       if (!mine) connector!.emitter.emit('connect', { accounts: [p.address], chainId: p.chainId })

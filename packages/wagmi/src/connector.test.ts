@@ -3,7 +3,7 @@
 // Portico's state are read side by side and must be equal.
 import type { Devnet } from '@portico/devnet'
 import type { CaipNetwork, Portico } from '@portico/headless'
-import { connect, disconnect, getConnection, reconnect, sendTransaction, switchChain, waitForTransactionReceipt, type Config } from '@wagmi/core'
+import { connect, createStorage, disconnect, getConnection, reconnect, sendTransaction, switchChain, waitForTransactionReceipt, type Config } from '@wagmi/core'
 import { createPublicClient, defineChain, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoWagmiConfig, porticoChains } from './config'
@@ -26,13 +26,13 @@ afterEach(() => {
   for (const p of instances.splice(0)) p.destroy()
 })
 
-async function setup(opts: { storage?: ReturnType<typeof memoryStorage>; wallet?: ReturnType<typeof devWallet> } = {}) {
+async function setup(opts: { storage?: ReturnType<typeof memoryStorage>; wallet?: ReturnType<typeof devWallet>; wagmiStorage?: ReturnType<typeof memoryStorage> } = {}) {
   const wallet = opts.wallet ?? devWallet(devnet)
   const storage = opts.storage ?? memoryStorage()
   const portico = porticoWith(networks, wallet.core, storage)
   instances.push(portico)
   await portico.ready
-  const config = createPorticoWagmiConfig({ portico })
+  const config = createPorticoWagmiConfig({ portico, ...(opts.wagmiStorage ? { storage: createStorage({ storage: opts.wagmiStorage }) } : {}) })
   const connector = config.connectors[0]!
   return { portico, config, connector, storage, ...wallet }
 }
@@ -52,6 +52,26 @@ function sides(config: Config, portico: Portico) {
     },
   }
 }
+/**
+ * Whenever Portico's state changes, what both sides say one task later (a timer of 0 ms: after every
+ * microtask of the change, before anything else the page would do). They must agree every time.
+ */
+function watchNextTask(config: Config, portico: Portico) {
+  const seen: ReturnType<typeof sides>[] = []
+  const off = portico.chain.$chains.listen(() => {
+    setTimeout(() => seen.push(sides(config, portico)), 0)
+  })
+  return {
+    seen,
+    /** Every record had both sides equal; returns how many there were. */
+    check(): number {
+      off()
+      for (const s of seen) expect(s.wagmi).toEqual(s.portico)
+      return seen.length
+    },
+  }
+}
+
 /** wagmi and Portico agree, and are in `expected`. */
 async function agree(config: Config, portico: Portico, expected: { connected: boolean; address?: string; chainId?: number; selected: number }) {
   await settle()
@@ -118,12 +138,14 @@ describe('connected: both sides follow each other', () => {
 
   it("wagmi's switchChain switches Portico and the wallet; Portico's switch (its Networks view) switches wagmi", async () => {
     const { config, portico, core } = await connected()
+    const watch = watchNextTask(config, portico)
     expect(await switchChain(config, { chainId: B })).toMatchObject({ id: B, name: 'Portico Local B' })
     expect(core.getState().chainId).toBe(B)
     await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: B, selected: B })
     await portico.network.switchNetwork(networks[0]!)
     expect(core.getState().chainId).toBe(A)
     await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: A, selected: A })
+    expect(watch.check()).toBeGreaterThanOrEqual(2)
   })
 
   it('a switch refused in the wallet rejects wagmi\'s switchChain with UserRejectedRequestError; nobody moves', async () => {
@@ -136,12 +158,14 @@ describe('connected: both sides follow each other', () => {
 
   it('an account or chain changed inside the wallet reaches both', async () => {
     const { config, portico, core } = await connected()
+    const watch = watchNextTask(config, portico)
     core.selectAccount(1)
     await until(() => getConnection(config).address === ACCOUNT_1, 'wagmi to follow the account')
     await agree(config, portico, { connected: true, address: ACCOUNT_1, chainId: A, selected: A })
     core.switchChain(B)
     await until(() => getConnection(config).chainId === B, 'wagmi to follow the chain')
     await agree(config, portico, { connected: true, address: ACCOUNT_1, chainId: B, selected: B })
+    expect(watch.check()).toBeGreaterThanOrEqual(2)
   })
 
   it("wagmi's sendTransaction goes to the connected wallet and is mined on anvil: the recipient gets exactly the value", async () => {
@@ -156,18 +180,13 @@ describe('connected: both sides follow each other', () => {
   })
 
   it("wagmi's disconnect disconnects Portico (and Portico forgets the session)", async () => {
-    const { config, portico, connector } = await connected()
-    const emitted: string[] = []
-    const emit = connector.emitter.emit.bind(connector.emitter) as (event: string, ...rest: unknown[]) => void
-    connector.emitter.emit = ((event: string, ...rest: unknown[]) => {
-      emitted.push(event)
-      emit(event, ...rest)
-    }) as typeof connector.emitter.emit
+    const { config, portico } = await connected()
+    const watch = watchNextTask(config, portico)
     await disconnect(config)
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })
     expect(portico.storage.getConnections()).toEqual([])
-    // wagmi's own disconnect updates its state: the connector does not echo Portico's disconnect back.
-    expect(emitted).toEqual([])
+    // wagmi was disconnected by the time anything else could run after Portico's change.
+    expect(watch.check()).toBeGreaterThanOrEqual(1)
     // A later connect in Portico's modal connects wagmi again.
     await portico.connection.connect(RDNS)
     await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: A, selected: A })
@@ -175,8 +194,10 @@ describe('connected: both sides follow each other', () => {
 
   it("Portico's disconnect (its Account view) disconnects wagmi; so does the wallet ending the session", async () => {
     const { config, portico, core } = await connected()
+    const watch = watchNextTask(config, portico)
     await portico.connection.disconnect()
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })
+    expect(watch.check()).toBeGreaterThanOrEqual(1)
     await portico.connection.connect(RDNS)
     await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: A, selected: A })
     core.disconnect()
@@ -199,8 +220,9 @@ describe('not connected: the selected chain is shared', () => {
 describe('a reload', () => {
   it("wagmi's reconnect waits for Portico's: the remembered session comes back on both sides without a wallet prompt", async () => {
     const storage = memoryStorage()
+    const wagmiStorage = memoryStorage()
     const wallet = devWallet(devnet)
-    const first = await setup({ storage, wallet })
+    const first = await setup({ storage, wallet, wagmiStorage })
     await first.portico.connection.connect(RDNS)
     await switchChain(first.config, { chainId: B })
     first.portico.destroy()
@@ -208,8 +230,14 @@ describe('a reload', () => {
     wallet.core.clearRequestLog()
     // The page again: a new Portico on the same storage and wallet, a new wagmi config. wagmi reconnects
     // first (WagmiProvider does it during the first render), before the app calls portico.reconnect().
-    const { config, portico } = await setup({ storage, wallet })
-    const restored = await reconnect(config)
+    // wagmi remembered the connection in its storage, but does not show it before Portico restored it.
+    expect(wagmiStorage.map.get('wagmi.store')).toContain(ACCOUNT_0)
+    const { config, portico } = await setup({ storage, wallet, wagmiStorage })
+    await settle()
+    const restoring = reconnect(config)
+    // While both restore, wagmi shows no account (not 'reconnecting' with the remembered one).
+    expect(getConnection(config)).toMatchObject({ status: 'connecting', isConnected: false, address: undefined })
+    const restored = await restoring
     expect(restored.map((c) => [c.accounts, c.chainId])).toEqual([[[ACCOUNT_0], B]])
     await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: B, selected: B })
     // The app's own portico.reconnect() (PorticoProvider) afterwards changes nothing.

@@ -31,8 +31,6 @@ export interface PorticoConnectorOptions {
 /** What the connector adds to wagmi's Connector: the Portico instance it mirrors. */
 export type PorticoConnectorProperties = {
   readonly portico: Portico
-  /** True while wagmi's own disconnect runs (wagmi updates its state itself; nothing is echoed back). */
-  isDisconnecting(): boolean
 }
 
 /** EIP-1193 code of a user rejection. */
@@ -50,8 +48,6 @@ export function porticoConnector(options: PorticoConnectorOptions) {
   const { portico } = options
   return createConnector<Eip1193Provider, PorticoConnectorProperties>((config) => {
     const provider = portico.getProvider('eip155')
-    /** wagmi's own disconnect is in progress: it updates its state itself. */
-    let disconnecting = false
     /** Set by the provider's `connect`, completed by the `accountsChanged` that follows it. */
     let connectingChainId: number | undefined
 
@@ -75,9 +71,11 @@ export function porticoConnector(options: PorticoConnectorOptions) {
       } else config.emitter.emit('change', { accounts: list })
     }
     const onChainChanged = (chainId: string) => config.emitter.emit('change', { chainId: Number(chainId) })
+    // Also during wagmi's own disconnect: wagmi's state then changes in the same moment as Portico's,
+    // never a render later.
     const onDisconnect = () => {
       connectingChainId = undefined
-      if (!disconnecting) config.emitter.emit('disconnect')
+      config.emitter.emit('disconnect')
     }
 
     async function switchChain({ chainId }: { chainId: number }) {
@@ -100,7 +98,6 @@ export function porticoConnector(options: PorticoConnectorOptions) {
       type: PORTICO_CONNECTOR_TYPE,
       icon: options.icon,
       portico,
-      isDisconnecting: () => disconnecting,
 
       async setup() {
         provider.on('connect', onConnect)
@@ -142,14 +139,7 @@ export function porticoConnector(options: PorticoConnectorOptions) {
       },
 
       async disconnect() {
-        disconnecting = true
-        try {
-          await portico.connection.disconnect({ namespace: 'eip155' })
-          // Let the provider's events of this disconnect pass before listening again.
-          await new Promise((resolve) => setTimeout(resolve, 0))
-        } finally {
-          disconnecting = false
-        }
+        await portico.connection.disconnect({ namespace: 'eip155' })
       },
 
       async getAccounts() {
