@@ -53,7 +53,7 @@ it('docs/custom-ui.md: opens on Connect, connects a browser wallet, shows the ac
   HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
     this.removeAttribute('open')
   }
-  const fetch = vi.fn(async () => new Response('{}', { status: 503 }))
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response('{}', { status: 503 }))
   vi.stubGlobal('fetch', fetch)
   const { App } = (await import(/* @vite-ignore */ path.join(dir, 'src/App.tsx'))) as { App: ComponentType }
   const { portico } = (await import(/* @vite-ignore */ path.join(dir, 'src/portico.ts'))) as { portico: { ready: Promise<void> } }
