@@ -90,6 +90,19 @@ export default defineConfig({
         },
       },
       {
+        // The same dom tests on React 18.3 (the packages peer on ^18.2 || ^19): every `react` and
+        // `react-dom` that Node loads in the worker is React 18's (tests/setup/react18.mjs).
+        plugins: [workspaceSource(), react(), vanillaExtractPlugin()],
+        test: {
+          name: 'dom-react18',
+          environment: 'jsdom',
+          setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
+          include: ['packages/*/src/**/*.test.tsx', 'tests/react18/**/*.test.tsx'],
+          exclude: ['**/*.browser.test.tsx', '**/node_modules/**'],
+          execArgv: ['--import', path.join(root, 'tests/setup/react18.mjs')],
+        },
+      },
+      {
         plugins: [workspaceSource(), react(), vanillaExtractPlugin()],
         optimizeDeps,
         test: {

@@ -136,6 +136,44 @@ function cssImports() {
 
 const cssAssetName = (name) => name.replace(/\.css\.ts\.vanilla\.css$/, '.css')
 
+/**
+ * A matcher for the package's own "sideEffects" field: which of its files run code that matters when
+ * imported. Patterns are of the form "**\/*.css" (what package.json files here use).
+ */
+function sideEffectsMatcher(pkg) {
+  if (pkg.sideEffects === undefined || pkg.sideEffects === true) return () => true
+  const suffixes = (pkg.sideEffects === false ? [] : pkg.sideEffects).map((glob) => {
+    if (!/^\*\*\/\*[\w.-]+$/.test(glob)) throw new Error(`sideEffects pattern not understood by the build: ${glob}`)
+    return glob.slice(4) // "**/*.css" → ".css"
+  })
+  return (file) => suffixes.some((suffix) => file.endsWith(suffix))
+}
+
+/**
+ * With preserveModules the bundler keeps a bare `import "./failures.js"` where a module re-exported
+ * names that no module of the package uses (here: client.ts re-exporting the HTTP failure classes).
+ * The module has no side effects (package.json says so), but an app's bundler then counts the edge
+ * when it splits chunks and gave the module a chunk of its own. Drop such imports (the line stays,
+ * empty, so the source map keeps its lines).
+ */
+function dropInertImports(pkg) {
+  const hasSideEffects = sideEffectsMatcher(pkg)
+  return {
+    name: 'portico-drop-inert-imports',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        const from = path.posix.dirname(chunk.fileName)
+        chunk.code = chunk.code.replace(/^import\s*["'](\.{1,2}\/[^"']+)["'];?[ \t]*$/gm, (line, spec) => {
+          const target = path.posix.join(from, spec)
+          return bundle[target]?.type === 'chunk' && !hasSideEffects(target) ? '' : line
+        })
+      }
+    },
+  }
+}
+
 async function buildJs({ dir, pkg }, entries) {
   const usesVanillaExtract = Boolean(pkg.dependencies?.['@vanilla-extract/css'])
   const input = Object.fromEntries(entries.map((e) => [e.js.replace(/^\.\/dist\//, '').replace(/\.js$/, ''), path.join(dir, e.src)]))
@@ -147,7 +185,7 @@ async function buildJs({ dir, pkg }, entries) {
     root: dir,
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), ...(usesVanillaExtract ? [vanillaExtractPlugin(), cssImports()] : [])],
+    plugins: [react(), ...(usesVanillaExtract ? [vanillaExtractPlugin(), cssImports()] : []), dropInertImports(pkg)],
     build: {
       outDir: path.join(dir, 'dist'),
       emptyOutDir: false,

@@ -1,18 +1,20 @@
 // Size budgets (part of `npm test`). Each entry of scripts/size/ is bundled the way an app build
-// would (Vite, minified, react and react-dom external, lazy chunks split off). The initial load of an
-// entry is its chunk, every chunk it imports statically, and their CSS; those files go to
-// dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
+// would bundle the published packages: Vite, minified, react and react-dom external, lazy chunks
+// split off, and @portico/* resolved through their package.json exports to the built dist/ (JS and
+// the compiled CSS its modules import), without the workspace's '@portico/source' condition and
+// without the vanilla-extract plugin, exactly as an app that installed them. Run `npm run build` first
+// (`npm run size` and `npm test` do); a module read from a package's src/ fails the run.
+// The initial load of an entry is its chunk, every chunk it imports statically, and their CSS; those
+// files go to dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
 // Modules that must load lazily fail the run if found in an initial load: sign-client, @solana/kit,
 // and the flows only some apps use (send, swap, on-ramp, exchange, names, activity, embedded auth),
 // with their API clients and wire schemas: an app that uses only ConnectButton contains none of them.
 // Network presets tree-shake: the `app-mainnet` entry imports `mainnet` from @portico/headless/networks,
-// and no other preset's module (packages/headless/src/networks/<name>.ts) or CAIP id may be in its build.
+// and no other preset's module (packages/headless/dist/networks/<name>.js) or CAIP id may be in its build.
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
-import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -23,9 +25,9 @@ const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,
   /node_modules\/@solana\/kit\//,
   /node_modules\/@solana\/(transactions|rpc|codecs)/,
-  new RegExp(`packages/headless/src/core/(${LAZY_FLOWS.join('|')})/`),
-  new RegExp(`packages/headless/src/api/(${LAZY_CONCERNS.join('|')})\\.ts$`),
-  new RegExp(`packages/protocol/src/(${LAZY_CONCERNS.join('|')})\\.ts$`),
+  new RegExp(`packages/headless/dist/core/(${LAZY_FLOWS.join('|')})/`),
+  new RegExp(`packages/headless/dist/api/(${LAZY_CONCERNS.join('|')})\\.js$`),
+  new RegExp(`packages/protocol/dist/(${LAZY_CONCERNS.join('|')})\\.js$`),
   /packages\/embedded\//,
 ]
 /** Entries that import presets → the presets they import; every other preset must be absent from their build. */
@@ -40,6 +42,13 @@ const PRESET_IDS = new Map(
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
 let failed = false
 
+const MEASURED = ['headless', 'ui', 'evm', 'solana', 'walletconnect', 'protocol']
+const unbuilt = MEASURED.filter((p) => !existsSync(path.join(root, 'packages', p, 'dist/index.js')))
+if (unbuilt.length) {
+  console.error(`size: ${unbuilt.map((p) => `@portico/${p}`).join(', ')} not built; run \`npm run build\` first`)
+  process.exit(1)
+}
+
 for (const name of ENTRIES) {
   const outDir = path.join(root, 'dist/size', name)
   rmSync(outDir, { recursive: true, force: true })
@@ -47,7 +56,8 @@ for (const name of ENTRIES) {
     root,
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), vanillaExtractPlugin()],
+    // No plugins: the packages' JS is plain ESM and their CSS plain .css files (what an app installs).
+    plugins: [],
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
       outDir,
@@ -80,6 +90,12 @@ for (const name of ENTRIES) {
     const buf = readFileSync(path.join(outDir, f))
     console.log(`  ${files.includes(f) ? '*' : ' '} ${f.padEnd(46)} ${kib(gzipSync(buf).length).padStart(10)}`)
   }
+  // Built output only: a module from a package's src/ means the entry did not resolve to dist/.
+  const fromSource = [...new Set(chunks.flatMap((c) => c.moduleIds).filter((id) => /\/packages\/[^/]+\/src\//.test(id)))]
+  if (fromSource.length) {
+    failed = true
+    console.log(`  ✗ bundled from source instead of the built packages: ${fromSource.slice(0, 4).map((id) => id.replace(`${root}/`, '')).join(', ')}`)
+  }
   const eager = [...initial].flatMap((c) => c.moduleIds).filter((id) => LAZY_ONLY.some((re) => re.test(id)))
   if (eager.length) {
     failed = true
@@ -88,12 +104,12 @@ for (const name of ENTRIES) {
   } else console.log(`  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}) and their clients in the initial load`)
   // The lazy flows that exist must really be split off (a chunk of their own), not dropped.
   const modules = chunks.flatMap((c) => c.moduleIds)
-  const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/src/core/${f}/`)))
+  const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/dist/core/${f}/`)))
   if (split.length) console.log(`  lazy flows in later chunks: ${split.join(', ')}`)
   const wanted = PRESET_ENTRIES[name]
   if (wanted) {
     // Every chunk counts (not only the initial load): an unused preset must be gone, not deferred.
-    const presetModules = [...new Set(modules.map((id) => /packages\/headless\/src\/networks\/(\w+)\.ts$/.exec(id)?.[1]).filter((m) => m && m !== 'index'))]
+    const presetModules = [...new Set(modules.map((id) => /packages\/headless\/dist\/networks\/(\w+)\.js$/.exec(id)?.[1]).filter((m) => m && m !== 'index'))]
     const text = chunks.map((c) => c.code).join('\n')
     const quoted = (id) => new RegExp(`["'\`]${id}["'\`]`).test(text)
     const strays = [...PRESET_IDS].filter(([preset, id]) => !wanted.includes(preset) && (presetModules.includes(preset) || quoted(id)))

@@ -1,4 +1,6 @@
-// The README's test command (`npm test`): typecheck, every vitest project, the size budget.
+// The README's test command (`npm test`): build the packages, typecheck, every vitest project (the
+// dom tests on React 19 and on React 18), the pack test (scratch apps from the tarballs), the size
+// budgets on the built packages.
 // Each step runs even if an earlier one failed, so one run shows every failure. The last line
 // is the plain `N passed, N failed` summary that CI reads.
 import { spawnSync } from 'node:child_process'
@@ -20,10 +22,10 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0
 }
 
-function vitest(label, projects) {
+function vitest(label, projects, extra = []) {
   const file = path.join(out, `results-${label}.json`)
   rmSync(file, { force: true })
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+  const args = ['vitest', 'run', ...extra, ...projects.flatMap((p) => ['--project', p])]
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`)
   const ok = run(`vitest ${label}`, 'npx', args)
   let counted = false
@@ -58,11 +60,17 @@ function check(label, cmd, args) {
 const only = process.argv.slice(2)
 const want = (s) => only.length === 0 || only.includes(s)
 
+const t0 = performance.now()
+// dist/ of every published package: the pack test and the size budgets use it (the other steps run
+// on source, through the '@portico/source' export condition).
+if (want('build')) check('build', 'node', ['scripts/build.mjs'])
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
-if (want('unit')) vitest('unit', ['node', 'ssr', 'dom'])
+if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'])
 if (want('browser')) vitest('browser', ['browser', 'storybook'])
 if (want('e2e')) vitest('e2e', ['e2e'])
+if (want('pack')) vitest('pack', [], ['--config', 'tests/pack/vitest.config.ts'])
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
+console.log(`\nnpm test took ${((performance.now() - t0) / 60000).toFixed(1)} min`)
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)

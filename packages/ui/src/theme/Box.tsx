@@ -1,4 +1,4 @@
-import { createElement, type ElementType, type HTMLAttributes, type ReactNode, type Ref } from 'react'
+import { createElement, type ElementType, forwardRef, type HTMLAttributes, type ReactNode } from 'react'
 import { type Sprinkles, sprinkles } from './sprinkles.css'
 
 export type BoxProps = Sprinkles &
@@ -6,12 +6,14 @@ export type BoxProps = Sprinkles &
     /** The element to render. @default 'div' */
     as?: ElementType
     children?: ReactNode
-    ref?: Ref<HTMLElement>
     [dataAttribute: `data-${string}`]: string | undefined
   }
 
-/** A layout primitive: sprinkles props become atomic classes, everything else passes to the element. */
-export function Box({ as = 'div', className, ...rest }: BoxProps) {
+/**
+ * A layout primitive: sprinkles props become atomic classes, everything else passes to the element,
+ * and so does its ref (forwardRef: React 18 does not pass `ref` as a prop).
+ */
+export const Box = forwardRef<HTMLElement, BoxProps>(function Box({ as = 'div', className, ...rest }, ref) {
   const atoms: Record<string, unknown> = {}
   const other: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(rest)) {
@@ -19,5 +21,5 @@ export function Box({ as = 'div', className, ...rest }: BoxProps) {
     else other[key] = value
   }
   const cls = [sprinkles(atoms as Sprinkles), className].filter(Boolean).join(' ')
-  return createElement(as, { ...other, className: cls })
-}
+  return createElement(as, { ...other, ref, className: cls })
+})

@@ -103,7 +103,7 @@ describe('themeOverrides', () => {
 
 describe("useThemeProps with themeMode 'system' (the default)", () => {
   it('follows prefers-color-scheme live, and a fixed mode wins over it', async () => {
-    const { act } = await import('react')
+    const { act } = await import('@testing-library/react') // marks the act() environment, unlike React's own act
     const { PorticoContextProvider } = await import('@portico/headless/react')
     const { testPortico } = await import('../testing')
     const { useThemeProps } = await import('../useThemeProps')

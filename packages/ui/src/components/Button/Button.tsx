@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react'
 import { Spinner } from '../Spinner/Spinner'
 import * as styles from './Button.css'
 
@@ -13,12 +13,16 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   loading?: boolean
   /** Element before the label. */
   icon?: ReactNode
-  ref?: Ref<HTMLButtonElement>
 }
 
-export function Button({ variant, size, fullWidth, loading = false, icon, className, children, onClick, type = 'button', ...rest }: ButtonProps) {
+/** Forwards its ref to the <button> (forwardRef: React 18 does not pass `ref` as a prop). */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, fullWidth, loading = false, icon, className, children, onClick, type = 'button', ...rest },
+  ref,
+) {
   return (
     <button
+      ref={ref}
       type={type}
       className={[styles.button({ variant, size, fullWidth }), className].filter(Boolean).join(' ')}
       aria-busy={loading || undefined}
@@ -29,4 +33,4 @@ export function Button({ variant, size, fullWidth, loading = false, icon, classN
       {children}
     </button>
   )
-}
+})

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react'
+import { type ButtonHTMLAttributes, forwardRef } from 'react'
 import { Icon, type IconName } from '../Icon/icons'
 import * as styles from './IconButton.css'
 
@@ -10,13 +10,16 @@ export type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'chi
   size?: 'sm' | 'md'
   /** Raised background. @default false */
   filled?: boolean
-  ref?: Ref<HTMLButtonElement>
 }
 
-export function IconButton({ icon, label, size = 'md', filled, className, type = 'button', ...rest }: IconButtonProps) {
+/** Forwards its ref to the <button> (forwardRef: React 18 does not pass `ref` as a prop). */
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { icon, label, size = 'md', filled, className, type = 'button', ...rest },
+  ref,
+) {
   return (
-    <button type={type} aria-label={label} className={[styles.iconButton({ size, filled }), className].filter(Boolean).join(' ')} {...rest}>
+    <button ref={ref} type={type} aria-label={label} className={[styles.iconButton({ size, filled }), className].filter(Boolean).join(' ')} {...rest}>
       <Icon name={icon} size={size === 'sm' ? 16 : 20} />
     </button>
   )
-}
+})

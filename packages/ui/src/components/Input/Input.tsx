@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react'
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { Icon, type IconName } from '../Icon/icons'
 import { visuallyHidden } from '../shared.css'
 import * as styles from './Input.css'
@@ -14,10 +14,10 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
   error?: string
   /** Content after the input (e.g. a submit button). */
   trailing?: ReactNode
-  ref?: Ref<HTMLInputElement>
 }
 
-export function Input({ label, showLabel = false, icon, error, trailing, id, className, ...rest }: InputProps) {
+/** Forwards its ref to the <input> (forwardRef: React 18 does not pass `ref` as a prop). */
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ label, showLabel = false, icon, error, trailing, id, className, ...rest }, ref) {
   const auto = useId()
   const inputId = id ?? `portico-input-${auto}`
   const errorId = `${inputId}-error`
@@ -28,7 +28,7 @@ export function Input({ label, showLabel = false, icon, error, trailing, id, cla
       </label>
       <div className={styles.wrap} data-invalid={error ? 'true' : undefined}>
         {icon && <Icon name={icon} size={20} />}
-        <input id={inputId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
+        <input ref={ref} id={inputId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
         {trailing}
       </div>
       {error && (
@@ -38,4 +38,4 @@ export function Input({ label, showLabel = false, icon, error, trailing, id, cla
       )}
     </div>
   )
-}
+})

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react'
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react'
 import { Icon } from '../Icon/icons'
 import * as styles from './ListItem.css'
 
@@ -17,12 +17,15 @@ export type ListItemProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'title
   current?: boolean
   /** Let a long title wrap onto a second line instead of ending in '…'. @default false */
   wrap?: boolean
-  ref?: Ref<HTMLButtonElement>
 }
 
-export function ListItem({ title, description, leading, trailing, chevron = false, current = false, wrap = false, className, type = 'button', ...rest }: ListItemProps) {
+/** Forwards its ref to the <button> (forwardRef: React 18 does not pass `ref` as a prop). */
+export const ListItem = forwardRef<HTMLButtonElement, ListItemProps>(function ListItem(
+  { title, description, leading, trailing, chevron = false, current = false, wrap = false, className, type = 'button', ...rest },
+  ref,
+) {
   return (
-    <button type={type} aria-current={current || undefined} className={[styles.item, className].filter(Boolean).join(' ')} {...rest}>
+    <button ref={ref} type={type} aria-current={current || undefined} className={[styles.item, className].filter(Boolean).join(' ')} {...rest}>
       {leading !== undefined && <span className={styles.leading}>{leading}</span>}
       <span className={styles.text}>
         <span className={wrap ? styles.titleWrap : styles.title}>{title}</span>
@@ -36,4 +39,4 @@ export function ListItem({ title, description, leading, trailing, chevron = fals
       )}
     </button>
   )
-}
+})

@@ -1,8 +1,9 @@
 import '../../testing'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+// act from Testing Library: it marks the environment as an act() environment for the call (React's own
+// act warns that the environment is not configured, on React 18 and 19).
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { act } from 'react'
 import { testPortico } from '../../testing'
 import { Connect } from './Connect'
 
