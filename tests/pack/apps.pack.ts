@@ -203,6 +203,7 @@ describe.each(APPS)('$name', (app) => {
     if (!browser) throw new Error('Chromium did not start')
     const v = await visit(browser, s.url)
     try {
+      expect(v.status).toBe(200)
       const button = v.page.getByTestId('portico-connect-button')
       await button.waitFor({ state: 'visible', timeout: 20_000 })
       expect(await button.textContent()).toBe('Connect wallet')
@@ -272,13 +273,18 @@ describe.each(APPS)('$name', (app) => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const v = await visit(browser, url, { colorScheme })
           try {
+            if (v.status !== 200) throw new Error(`HTTP ${v.status}; next dev says: ${tail(dev.output(), 12)}`)
+            // The first visit waits for the dev server to compile the page and its client chunks.
             await openModal(v.page, 60_000)
             await v.page.getByTestId('portico-connect-wallets').waitFor({ state: 'visible', timeout: 10_000 })
-            found.push(...[...hydrationProblems(v), ...v.pageErrors].map((m) => `${colorScheme}: ${brief(m)}`))
-            found.push(...v.offLoopback.map((u) => `${colorScheme}: request off loopback ${u}`))
-          } finally {
+          } catch (e) {
+            found.push(`${colorScheme}: ${brief(String(e))}`, ...v.pageErrors.map((m) => `${colorScheme}: ${brief(m)}`))
             await v.close()
+            break
           }
+          found.push(...[...hydrationProblems(v), ...v.pageErrors].map((m) => `${colorScheme}: ${brief(m)}`))
+          found.push(...v.offLoopback.map((u) => `${colorScheme}: request off loopback ${u}`))
+          await v.close()
         }
       } finally {
         await dev.stop()

@@ -8,6 +8,8 @@ export const launchChromium = (): Promise<Browser> => chromium.launch(chromiumLa
 export interface Visit {
   page: Page
   context: BrowserContext
+  /** HTTP status of the page itself. */
+  status: number | undefined
   /** Every request the page made (http, https, ws, wss), in order. */
   requests: string[]
   /** Requests to any host but 127.0.0.1; each was aborted. */
@@ -51,8 +53,8 @@ export async function visit(browser: Browser, url: string, options: { colorSchem
   const page = await context.newPage()
   page.on('console', (m) => consoleMessages.push(`${m.type()}: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`))
   page.on('pageerror', (e) => pageErrors.push(String(e.stack ?? e.message)))
-  await page.goto(url, { waitUntil: 'load' })
-  return { page, context, requests, offLoopback, console: consoleMessages, pageErrors, close: () => context.close() }
+  const response = await page.goto(url, { waitUntil: 'load' })
+  return { page, context, status: response?.status(), requests, offLoopback, console: consoleMessages, pageErrors, close: () => context.close() }
 }
 
 /**
@@ -83,7 +85,7 @@ export const hydrationProblems = (v: Pick<Visit, 'console' | 'pageErrors'>) =>
   )
 
 /** A console message cut to its first line and React's diff lines (`+ client` / `- server`). */
-export function brief(message: string, max = 600): string {
+export function brief(message: string, max = 900): string {
   const lines = message.split('\n')
   const diff = lines.filter((l) => /^\s*[+-]\s/.test(l)).map((l) => l.trim())
   return [lines[0] ?? '', ...diff].join(' | ').slice(0, max)
