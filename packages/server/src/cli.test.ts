@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_CLI_CHAINS, parseCli } from './cli.ts'
+import { listenUrl } from './index.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'portico-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -48,6 +49,24 @@ describe('parseCli', () => {
     expect(parseCli([], { PORTICO_MAX_BODY_BYTES: '2048' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, maxBodyBytes: 2048 })
   })
 
+  it('listens on 127.0.0.1 unless --host or PORTICO_HOST names an address (the argument wins)', () => {
+    expect(parseCli([], {})).not.toHaveProperty('host')
+    expect(parseCli(['--host', '0.0.0.0'], { PORTICO_HOST: '::' })).toEqual({ port: 8787, host: '0.0.0.0', chains: DEFAULT_CLI_CHAINS })
+    expect(parseCli([], { PORTICO_HOST: '::' })).toEqual({ port: 8787, host: '::', chains: DEFAULT_CLI_CHAINS })
+    expect(parseCli(['--host', 'localhost'], {})).toEqual({ port: 8787, host: 'localhost', chains: DEFAULT_CLI_CHAINS })
+  })
+
+  it.each([
+    ['127.0.0.1', 8787, 'http://127.0.0.1:8787'],
+    ['0.0.0.0', 8787, 'http://127.0.0.1:8787'],
+    ['::', 80, 'http://[::1]:80'],
+    ['::1', 8080, 'http://[::1]:8080'],
+    ['10.1.2.3', 1, 'http://10.1.2.3:1'],
+    ['localhost', 9, 'http://localhost:9'],
+  ])('a server on %s:%i is reached at %s', (host, port, url) => {
+    expect(listenUrl(host, port)).toBe(url)
+  })
+
   it('reads chains from PORTICO_CHAINS as JSON', () => {
     const parsed = parseCli([], { PORTICO_CHAINS: JSON.stringify([chain]), PORT: '1234' })
     expect(parsed).toEqual({ port: 1234, chains: [chain] })
@@ -73,6 +92,8 @@ describe('parseCli', () => {
   it.each([
     [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
+    [['--host', 'api.example.com'], {}, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],
+    [[], { PORTICO_HOST: '0.0.0.0:8787' }, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],
     [['--max-body-bytes', '0'], {}, 'max-body-bytes must be a positive integer'],
     [[], { PORTICO_MAX_BODY_BYTES: '1.5' }, 'max-body-bytes must be a positive integer'],
     [[], { PORTICO_MAX_BODY_BYTES: 'lots' }, 'max-body-bytes must be a positive integer'],

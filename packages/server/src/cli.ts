@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { StartServerOptions } from './index.ts'
 
-export const CLI_USAGE = `Usage: node packages/server/src/main.ts [options]
-  --port <n>               port on 127.0.0.1 (env PORT; default 8787, 0 = free port)
+export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
+  --port <n>               port (env PORT; default 8787, 0 = free port)
+  --host <address>         address to listen on (env PORTICO_HOST; default 127.0.0.1; 0.0.0.0 in a container)
   --chains <file.json>     chains config file (env PORTICO_CHAINS_FILE, or PORTICO_CHAINS as JSON)
   --solana <file.json>     a Solana chain { caipNetworkId, name, rpcUrl, tokens } (env PORTICO_SOLANA_FILE, or PORTICO_SOLANA as JSON)
   --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
@@ -30,6 +32,8 @@ const maxBodyBytes = z.coerce
   .int({ error: 'max-body-bytes must be a positive integer' })
   .positive({ error: 'max-body-bytes must be a positive integer' })
 
+const HOST_ERROR = 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'
+
 const port = z.coerce.number({ error: 'port must be an integer between 0 and 65535' }).int().min(0).max(65535, {
   error: 'port must be an integer between 0 and 65535',
 })
@@ -43,6 +47,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     args: argv,
     options: {
       port: { type: 'string' },
+      host: { type: 'string' },
       chains: { type: 'string' },
       solana: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -57,6 +62,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 
   const portResult = port.safeParse(values.port ?? env['PORT'] ?? '8787')
   if (!portResult.success) throw new Error(portResult.error.issues[0]?.message)
+
+  const host = values.host ?? env['PORTICO_HOST']
+  if (host !== undefined && host !== 'localhost' && isIP(host) === 0) throw new Error(HOST_ERROR)
 
   const chainsFile = values.chains ?? env['PORTICO_CHAINS_FILE']
   let chainsJson: unknown = DEFAULT_CLI_CHAINS
@@ -87,6 +95,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
   return {
     port: portResult.data,
+    ...(host !== undefined ? { host } : {}),
     chains: chains.data,
     ...(solana ? { solana: solana.data } : {}),
     ...(dataDir ? { dataDir } : {}),

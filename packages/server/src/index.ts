@@ -36,8 +36,8 @@ export * from './db/index.ts'
 export type StartServerOptions = Omit<AppConfig, 'db'> & {
   /** 0 (default) picks a free port. */
   port?: number
-  /** Only loopback is served. */
-  host?: '127.0.0.1'
+  /** The address to listen on (an IP address or localhost). @default '127.0.0.1' (loopback only) */
+  host?: string
   /** A real Postgres (needs the `pg` package); otherwise embedded PGlite. */
   databaseUrl?: string
   /** PGlite data directory; in memory when absent. */
@@ -50,7 +50,16 @@ export type RunningServer = {
   stop(): Promise<void>
 }
 
-/** Open (and migrate) the database, then serve the Portico API over HTTP on 127.0.0.1. */
+/**
+ * The URL that reaches a server listening on `host`: a wildcard address (0.0.0.0, ::) is reached on
+ * loopback, an IPv6 address goes in brackets.
+ */
+export function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`
+}
+
+/** Open (and migrate) the database, then serve the Portico API over HTTP (on 127.0.0.1 unless `host` says otherwise). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, ...appConfig } = options
   const db = await openDatabase({ databaseUrl, dataDir })
@@ -66,7 +75,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
     (resolve, reject) => {
       const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-        url = `http://${host}:${info.port}`
+        url = listenUrl(host, info.port)
         resolve({ server, address: info })
       })
       server.once('error', reject)
