@@ -115,7 +115,10 @@ export function createPortico(input: PorticoOptions): Portico {
     theme: flow('theme'),
     load: (name) => host.load(name) as never,
     peek: (name) => host.peek(name) as never,
-    getProvider: (ns) => (providers[ns] ??= providerShell(() => host.load('provider').then((f) => f.get(ns)))),
+    getProvider(ns) {
+      const since = flow('chain').$chains.get()
+      return (providers[ns] ??= providerShell(() => host.load('provider').then((f) => f.get(ns, since))))
+    },
     ready,
     reconnect: () =>
       (reconnecting ??= ready.then(() => connection.reconnect()).finally(() => {

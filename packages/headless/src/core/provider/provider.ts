@@ -9,13 +9,13 @@
  *   app never disagree about the chain;
  * - reads go to the current network's RPC URL (`rpcUrls.default.http[0]`).
  */
-import type { Chain } from '../chain/chain'
+import type { Chain, ChainState } from '../chain/chain'
 import type { ConnectionFlow } from '../connection/connection'
 import { ERRORS, isUserRejection } from '../errors'
 import type { Modal } from '../modal/modal'
 import type { NetworkFlow } from '../network/network'
 import type { Router } from '../router/router'
-import type { CaipNetwork } from '../types'
+import type { CaipNetwork, ChainNamespace } from '../types'
 import type { WalletFlow } from '../wallet/wallet'
 import type { Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace } from './types'
 
@@ -109,13 +109,20 @@ function quantity(value: unknown, name: string): bigint | undefined {
 
 const list = (params: Eip1193RequestArguments['params']): unknown[] => (Array.isArray(params) ? params : params === undefined ? [] : [params])
 
+/** The chain states as `chain.$chains` held them at some moment. */
+export type ChainsSnapshot = Partial<Record<ChainNamespace, ChainState>>
+
 export function createProviders(deps: ProviderDeps) {
   const made = new Map<ProviderNamespace, Eip1193Provider>()
   return {
-    /** The provider of a namespace (one per instance and namespace). */
-    get(namespace: ProviderNamespace): Eip1193Provider {
+    /**
+     * The provider of a namespace (one per instance and namespace). `since`: Portico's chain states
+     * when the app asked for the provider (`getProvider`), before this module loaded: changes made
+     * while it loaded are announced too. @default the states now
+     */
+    get(namespace: ProviderNamespace, since?: ChainsSnapshot): Eip1193Provider {
       let provider = made.get(namespace)
-      if (!provider) made.set(namespace, (provider = createEip155Provider(deps)))
+      if (!provider) made.set(namespace, (provider = createEip155Provider(deps, since)))
       return provider
     },
   }
@@ -123,14 +130,14 @@ export function createProviders(deps: ProviderDeps) {
 
 export type ProviderFlow = ReturnType<typeof createProviders>
 
-function createEip155Provider(deps: ProviderDeps): Eip1193Provider {
+function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip1193Provider {
   const { chain, modal, wallet } = deps
   const NS = 'eip155' as const
   const opts = { namespace: NS }
 
   /** The eip155 account (when connected) and chain: the wallet's chain from the CAIP address, else the selected network. */
-  function view(): View {
-    const state = chain.getChain(NS)
+  function view(chains?: ChainsSnapshot): View {
+    const state = chains ? chains[NS] : chain.getChain(NS)
     const caip = state?.accountState.caipAddress
     if (caip) {
       const [, ref, address] = caip.split(':')
@@ -175,7 +182,7 @@ function createEip155Provider(deps: ProviderDeps): Eip1193Provider {
       }
     }
   }
-  let last = view()
+  let last = view(since)
   let queued = false
   /**
    * Compare Portico's state with what was last announced and emit the differences. Runs in a
@@ -202,6 +209,12 @@ function createEip155Provider(deps: ProviderDeps): Eip1193Provider {
     queued = true
     queueMicrotask(flush)
   })
+  // What changed while this module loaded, once the listeners added meanwhile are in place (they are
+  // added by the microtasks that follow the load).
+  if (since) {
+    queued = true
+    setTimeout(flush, 0)
+  }
 
   // ---- eth_requestAccounts -------------------------------------------------------------------
 
