@@ -121,6 +121,17 @@ describe('connect', () => {
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })
   })
 
+  it("wagmi's connect with a chainId connects in the modal, then switches Portico and the wallet to it", async () => {
+    const { config, connector, portico, core, prompts } = await setup()
+    const pending = connect(config, { connector, chainId: B })
+    await until(() => portico.modal.$modal.get().open, 'the modal to open')
+    await portico.connection.connect(RDNS)
+    expect(await pending).toEqual({ accounts: [ACCOUNT_0], chainId: B })
+    expect(prompts.map((p) => p.kind)).toEqual(['connect', 'switchChain'])
+    expect(core.getState().chainId).toBe(B)
+    await agree(config, portico, { connected: true, address: ACCOUNT_0, chainId: B, selected: B })
+  })
+
   it("a connect made in Portico's own modal (no wagmi call) connects wagmi", async () => {
     const { config, portico } = await setup()
     await portico.connection.connect(RDNS)
