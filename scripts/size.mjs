@@ -7,8 +7,9 @@
 // The initial load of an entry is its chunk, every chunk it imports statically, and their CSS; those
 // files go to dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
 // Modules that must load lazily fail the run if found in an initial load: sign-client, @solana/kit,
-// and the flows only some apps use (send, swap, on-ramp, exchange, names, activity, embedded auth),
-// with their API clients and wire schemas: an app that uses only ConnectButton contains none of them.
+// and the flows only some apps use (send, swap, on-ramp, exchange, names, activity, embedded auth,
+// the EIP-1193 provider), with their API clients and wire schemas: an app that uses only
+// ConnectButton contains none of them.
 // Network presets tree-shake: the `app-mainnet` entry imports `mainnet` from @portico/headless/networks,
 // and no other preset's module (packages/headless/dist/networks/<name>.js) or CAIP id may be in its build.
 import { spawnSync } from 'node:child_process'
@@ -28,6 +29,8 @@ const LAZY_ONLY = [
   new RegExp(`packages/headless/dist/core/(${LAZY_FLOWS.join('|')})/`),
   new RegExp(`packages/headless/dist/api/(${LAZY_CONCERNS.join('|')})\\.js$`),
   new RegExp(`packages/protocol/dist/(${LAZY_CONCERNS.join('|')})\\.js$`),
+  // the EIP-1193 provider's code (its shell in core/provider/shell.js is part of createPortico)
+  /packages\/headless\/dist\/core\/provider\/provider\.js$/,
   /packages\/embedded\//,
 ]
 /** Entries that import presets → the presets they import; every other preset must be absent from their build. */
@@ -101,7 +104,7 @@ for (const name of ENTRIES) {
     failed = true
     const names = [...new Set(eager.map((id) => id.replace(/.*node_modules\//, '').replace(`${root}/`, '')))]
     console.log(`  ✗ must load lazily but is in the initial load: ${names.slice(0, 8).join(', ')}`)
-  } else console.log(`  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}) and their clients in the initial load`)
+  } else console.log(`  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}), the EIP-1193 provider's code or their clients in the initial load`)
   // The lazy flows that exist must really be split off (a chunk of their own), not dropped.
   const modules = chunks.flatMap((c) => c.moduleIds)
   const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/dist/core/${f}/`)))
