@@ -71,7 +71,8 @@ const BROKEN: Broken[] = [
   { what: 'a server option that does not exist', doc: 'docs/self-hosting.md', from: 'maxBodyBytes:', to: 'bodyLimit:', code: ['TS2353', 'TS2561'], message: /bodyLimit/ },
 ]
 
-const packages = resolvePorticoTypes(root)
+// PORTICO_DOCS_TYPES=src checks against the sources even where dist/ exists; =dist requires the build.
+const packages = resolvePorticoTypes(root, process.env['PORTICO_DOCS_TYPES'] === 'src' ? 'src' : undefined)
 const modes = packages.map((p) => `${p.name.replace('@portico/', '')}: ${p.mode}`).join(', ')
 
 describe('docs code blocks typecheck (strict)', () => {

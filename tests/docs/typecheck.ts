@@ -51,8 +51,11 @@ function sourceTarget(value: Conditions): string | undefined {
 const isSource = (file: string | undefined) => file !== undefined && /\.tsx?$/.test(file) && !file.endsWith('.d.ts')
 const isCodeEntry = (subpath: string) => !subpath.includes('*') && !/\.(css|json)$/.test(subpath)
 
-/** How each workspace package under packages/ would be resolved by the docs typecheck now. */
-export function resolvePorticoTypes(root: string): PackageTypes[] {
+/**
+ * How each workspace package under packages/ would be resolved by the docs typecheck now. `force`
+ * ('src') maps every package to its sources whether or not it is built.
+ */
+export function resolvePorticoTypes(root: string, force?: 'src'): PackageTypes[] {
   const out: PackageTypes[] = []
   for (const name of readdirSync(path.join(root, 'packages')).sort()) {
     const manifest = path.join(root, 'packages', name, 'package.json')
@@ -71,7 +74,7 @@ export function resolvePorticoTypes(root: string): PackageTypes[] {
       sources[specifier] = isSource(sourceFile) ? sourceFile : undefined
     }
     const specifiers = Object.keys(types)
-    const built = specifiers.length > 0 && specifiers.every((s) => types[s] !== undefined && existsSync(path.join(root, dir, types[s]!)))
+    const built = force !== 'src' && specifiers.length > 0 && specifiers.every((s) => types[s] !== undefined && existsSync(path.join(root, dir, types[s]!)))
     const entries: Record<string, string> = {}
     for (const s of specifiers) {
       const file = built ? types[s] : sources[s]
