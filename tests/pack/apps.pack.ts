@@ -1,7 +1,9 @@
 // The pack test (issue 10 §2): the published packages, packed to tarballs and installed (no
-// workspace links) into three scratch apps outside the repository — Vite + React 19, Vite + React
-// 18, Next.js App Router with server rendering — each typechecked (strict) against the published
-// .d.ts, built, served from 127.0.0.1 and opened in Chromium up to the Connect view.
+// workspace links) into scratch apps outside the repository — Vite + React 19, Vite + React 18,
+// Next.js App Router with server rendering — each typechecked (strict) against the published .d.ts,
+// built, served from 127.0.0.1 and opened in Chromium up to the Connect view. A fourth scratch
+// folder runs the API from the @portico/server tarball; the React 19 app talks to it, the other
+// two get an API URL where nothing listens (the Connect view shows the list's error in place).
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -33,45 +35,98 @@ interface AppSpec {
   runtimeReact: RegExp
   /** The Portico packages the app imports; their @portico/* dependencies come along. */
   portico: string[]
+  /** 'live': the API from the @portico/server tarball; 'absent': a loopback port nothing listens on. */
+  api: 'live' | 'absent'
 }
 
 const PORTICO = ['@portico/headless', '@portico/ui', '@portico/evm']
 const APPS: AppSpec[] = [
-  { name: 'vite-react19', kind: 'vite', react: '19.3.1', runtimeReact: /^19\.3\.1$/, portico: PORTICO },
-  { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO },
-  { name: 'next', kind: 'next', react: '19.3.1', runtimeReact: /^19\./, portico: PORTICO },
+  {
+    name: 'vite-react19',
+    kind: 'vite',
+    react: '19.3.1',
+    runtimeReact: /^19\.3\.1$/,
+    portico: [...PORTICO, '@portico/solana', '@portico/walletconnect'],
+    api: 'live',
+  },
+  { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO, api: 'absent' },
+  { name: 'next', kind: 'next', react: '19.3.1', runtimeReact: /^19\./, portico: PORTICO, api: 'absent' },
 ]
+/** The scratch folder that runs `portico-api` from the server tarball. */
+const API_APP = { name: 'api', portico: ['@portico/server'] }
 
 const readJson = <T = Record<string, unknown>>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T
 
 let tarballs: Tarball[] = []
 let browser: Browser | undefined
-/** Where the apps send their API requests: a loopback port nothing listens on. */
-let apiUrl = ''
+/** A loopback URL where nothing listens (the 'absent' API). */
+let absentApiUrl = ''
+/** Where the API from the server tarball listens (the 'live' API). */
+let liveApiUrl = ''
+let liveApi: Promise<Server> | undefined
 const installs = new Map<string, Promise<PreparedApp>>()
 
 beforeAll(async () => {
   tarballs = await packAll()
   console.log(`[pack] packed ${tarballs.map((t) => `${t.name}@${t.version}`).join(', ')}`)
-  // The three installs run side by side (mostly waiting on the registry); each app's tests await theirs.
-  for (const app of APPS) {
+  // The installs run side by side (mostly waiting on the registry); each app's tests await theirs.
+  for (const app of [...APPS, API_APP]) {
     const p = prepareApp(app.name, app.portico, tarballs)
     p.catch(() => undefined)
     installs.set(app.name, p)
   }
-  apiUrl = `http://127.0.0.1:${await freePort()}`
+  absentApiUrl = `http://127.0.0.1:${await freePort()}`
+  liveApiUrl = `http://127.0.0.1:${await freePort()}`
   browser = await launchChromium()
 }, 180_000)
 
 afterAll(async () => {
   const settled = await Promise.allSettled(installs.values())
   if (settled.every((s) => s.status === 'fulfilled')) pruneTarballs(tarballs)
-  await browser?.close()
+  await Promise.allSettled([liveApi?.then((s) => s.stop()), browser?.close()])
 })
+
+const apiUrlOf = (app: AppSpec) => (app.api === 'live' ? liveApiUrl : absentApiUrl)
+
+/** `portico-api` from the server tarball, on 127.0.0.1 with PGlite in memory (started once). */
+function startLiveApi(): Promise<Server> {
+  liveApi ??= (async () => {
+    const p = await installs.get(API_APP.name)
+    if (!p) throw new Error('the API folder was not installed')
+    const port = new URL(liveApiUrl).port
+    return startServer(bin(p.dir, 'portico-api'), ['--port', port, '--host', '127.0.0.1'], {
+      cwd: p.dir,
+      url: `${liveApiUrl}/getWallets?page=1&entries=1`,
+      timeoutMs: 60_000,
+    })
+  })()
+  return liveApi
+}
 
 /** Console errors other than the expected refused connection to the absent API. */
 const unexpectedErrors = (v: Visit) =>
-  v.console.filter((m) => m.startsWith('error:') && !(m.includes('ERR_CONNECTION_REFUSED') && m.includes(apiUrl)))
+  v.console.filter((m) => m.startsWith('error:') && !(m.includes('ERR_CONNECTION_REFUSED') && m.includes(absentApiUrl)))
+
+/** The tarballs sit in the app's node_modules as plain folders, recorded as file: tarballs in its lockfile. */
+function expectInstalledFromTarballs(p: PreparedApp) {
+  const lock = readJson<{ packages: Record<string, { version?: string; resolved?: string }> }>(path.join(p.dir, 'package-lock.json'))
+  for (const t of p.tarballs) {
+    const at = path.join(p.dir, 'node_modules', t.name)
+    expect(lstatSync(at).isSymbolicLink(), `${t.name} is a link`).toBe(false)
+    expect(realpathSync(at).startsWith(repoRoot), `${t.name} resolves into the repository`).toBe(false)
+    expect(readJson<{ version: string }>(path.join(at, 'package.json')).version).toBe(t.version)
+    expect(lock.packages[`node_modules/${t.name}`]?.resolved).toBe(`file:../../tarballs/${path.basename(t.file)}`)
+    // No Portico package carries its own React: the app's copy is the only one.
+    for (const dup of ['react', 'react-dom']) expect(existsSync(path.join(at, 'node_modules', dup)), `${t.name} has its own ${dup}`).toBe(false)
+  }
+}
+
+async function awaitInstall(name: string): Promise<PreparedApp> {
+  const p = await installs.get(name)
+  if (!p) throw new Error('no install started')
+  console.log(`[pack] ${name}: install ${p.mode} in ${(p.ms / 1000).toFixed(1)} s (${p.dir})`)
+  return p
+}
 
 /** What the published CSS and the app's themeVariables do to the page. */
 const styleFacts = (v: Visit) =>
@@ -118,6 +173,41 @@ describe.each(publishedPackages().map((p) => p.json.name))('tarball of %s', (nam
   })
 })
 
+/** The explorer's first wallet on a fresh API database (the API's seeded wallet list). */
+const LIVE_FIRST_WALLET = 'Portico Dev Wallet'
+
+describe('api: portico-api from the @portico/server tarball', () => {
+  let prepared: PreparedApp | undefined
+
+  it('installs the server tarball, not a workspace link', async () => {
+    prepared = await awaitInstall(API_APP.name)
+    expect(prepared.tarballs.map((t) => t.name)).toEqual(['@portico/protocol', '@portico/server'])
+    expectInstalledFromTarballs(prepared)
+  }, 600_000)
+
+  it('portico-api --help prints its usage and exits 0', async () => {
+    if (!prepared) throw new Error('not installed')
+    const r = await run(bin(prepared.dir, 'portico-api'), ['--help'], { cwd: prepared.dir, timeoutMs: 60_000 })
+    expect(r.code, tail(r.output)).toBe(0)
+    expect(r.output).toContain('Usage: portico-api')
+    expect(r.output).toContain('--port <n>')
+  }, 60_000)
+
+  it('serves the wallet explorer and network logos on 127.0.0.1 (PGlite in memory)', async () => {
+    await startLiveApi()
+    const res = await fetch(`${liveApiUrl}/getWallets?page=1&entries=4`)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { count: number; data: { name: string }[] }
+    expect(body.count).toBeGreaterThan(4)
+    expect(body.data.length).toBe(4)
+    expect(body.data[0]?.name).toBe(LIVE_FIRST_WALLET)
+    const logo = await fetch(`${liveApiUrl}/network-images/ethereum`)
+    expect(logo.status).toBe(200)
+    expect(logo.headers.get('content-type')).toContain('image/svg+xml')
+    await logo.arrayBuffer()
+  }, 90_000)
+})
+
 describe.each(APPS)('$name', (app) => {
   let prepared: PreparedApp | undefined
   let server: Server | undefined
@@ -146,21 +236,10 @@ describe.each(APPS)('$name', (app) => {
   })
 
   it('installs the tarballs, not workspace links', async () => {
-    const p = await installs.get(app.name)
-    if (!p) throw new Error('no install started')
+    const p = await awaitInstall(app.name)
     prepared = p
-    console.log(`[pack] ${app.name}: install ${p.mode} in ${(p.ms / 1000).toFixed(1)} s (${p.dir})`)
     expect(p.tarballs.map((t) => t.name)).toEqual(expect.arrayContaining(app.portico))
-    const lock = readJson<{ packages: Record<string, { version?: string; resolved?: string }> }>(path.join(p.dir, 'package-lock.json'))
-    for (const t of p.tarballs) {
-      const at = path.join(p.dir, 'node_modules', t.name)
-      expect(lstatSync(at).isSymbolicLink(), `${t.name} is a link`).toBe(false)
-      expect(realpathSync(at).startsWith(repoRoot), `${t.name} resolves into the repository`).toBe(false)
-      expect(readJson<{ version: string }>(path.join(at, 'package.json')).version).toBe(t.version)
-      expect(lock.packages[`node_modules/${t.name}`]?.resolved).toBe(`file:../../tarballs/${path.basename(t.file)}`)
-      // No Portico package carries its own React: the app's copy is the only one.
-      for (const dup of ['react', 'react-dom']) expect(existsSync(path.join(at, 'node_modules', dup)), `${t.name} has its own ${dup}`).toBe(false)
-    }
+    expectInstalledFromTarballs(p)
     expect(readJson<{ version: string }>(path.join(p.dir, 'node_modules/react/package.json')).version).toBe(app.react)
     expect(readJson<{ version: string }>(path.join(p.dir, 'node_modules/react-dom/package.json')).version).toBe(app.react)
   }, 600_000)
@@ -186,8 +265,8 @@ describe.each(APPS)('$name', (app) => {
     const { dir } = need()
     const r =
       app.kind === 'vite'
-        ? await run(bin(dir, 'vite'), ['build'], { cwd: dir, env: { VITE_PORTICO_API_URL: apiUrl }, timeoutMs: 300_000 })
-        : await run(bin(dir, 'next'), ['build'], { cwd: dir, env: { NEXT_PUBLIC_PORTICO_API_URL: apiUrl }, timeoutMs: 400_000 })
+        ? await run(bin(dir, 'vite'), ['build'], { cwd: dir, env: { VITE_PORTICO_API_URL: apiUrlOf(app) }, timeoutMs: 300_000 })
+        : await run(bin(dir, 'next'), ['build'], { cwd: dir, env: { NEXT_PUBLIC_PORTICO_API_URL: apiUrlOf(app) }, timeoutMs: 400_000 })
     console.log(`[pack] ${app.name}: build in ${(r.ms / 1000).toFixed(1)} s`)
     expect(r.code, tail(r.output)).toBe(0)
     if (app.kind === 'vite') {
@@ -201,6 +280,7 @@ describe.each(APPS)('$name', (app) => {
   it('opens the Connect view in Chromium from the ConnectButton, styled, with no request off 127.0.0.1', async () => {
     const s = await serve()
     if (!browser) throw new Error('Chromium did not start')
+    if (app.api === 'live') await startLiveApi()
     const v = await visit(browser, s.url)
     try {
       expect(v.status).toBe(200)
@@ -212,11 +292,17 @@ describe.each(APPS)('$name', (app) => {
       const modal = v.page.getByTestId('portico-modal')
       await modal.getByTestId('portico-connect-wallets').waitFor({ state: 'visible', timeout: 10_000 })
       expect(await modal.getByRole('heading').first().textContent()).toBe('Connect wallet')
-      // No API answers: the wallet list shows its error in place (after the request to apiUrl failed).
-      const listError = modal.getByTestId('portico-list-error')
-      await listError.waitFor({ state: 'visible', timeout: 20_000 })
-      expect(await listError.textContent()).toContain('Wallets could not be loaded')
-      expect(v.requests.filter((u) => u.startsWith(apiUrl)).length).toBeGreaterThan(0)
+      if (app.api === 'absent') {
+        // No API answers: the wallet list shows its error in place (after the request to the API failed).
+        const listError = modal.getByTestId('portico-list-error')
+        await listError.waitFor({ state: 'visible', timeout: 20_000 })
+        expect(await listError.textContent()).toContain('Wallets could not be loaded')
+      } else {
+        // The API from the server tarball answers: its first explorer wallet is listed.
+        await modal.getByText(LIVE_FIRST_WALLET).waitFor({ state: 'visible', timeout: 20_000 })
+        expect(await modal.getByTestId('portico-list-error').count()).toBe(0)
+      }
+      expect(v.requests.filter((u) => u.startsWith(`${apiUrlOf(app)}/getWallets`)).length).toBeGreaterThan(0)
       // The published stylesheet is applied and themeVariables reach it (accent #7c3aed).
       expect(await styleFacts(v)).toEqual({ buttonBackground: 'rgb(124, 58, 237)', overlayPosition: 'fixed', dialogWidth: 370 })
       expect(v.offLoopback).toEqual([])
@@ -265,7 +351,7 @@ describe.each(APPS)('$name', (app) => {
       const dev = await startServer(bin(dir, 'next'), ['dev', '-H', '127.0.0.1', '-p', String(port)], {
         cwd: dir,
         url,
-        env: { NEXT_PUBLIC_PORTICO_API_URL: apiUrl },
+        env: { NEXT_PUBLIC_PORTICO_API_URL: apiUrlOf(app) },
         timeoutMs: 120_000,
       })
       const found: string[] = []
