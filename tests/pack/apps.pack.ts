@@ -46,7 +46,7 @@ const APPS: AppSpec[] = [
     kind: 'vite',
     react: '19.3.1',
     runtimeReact: /^19\.3\.1$/,
-    portico: [...PORTICO, '@portico/solana', '@portico/walletconnect'],
+    portico: [...PORTICO, '@portico/solana', '@portico/walletconnect', '@portico/wagmi'],
     api: 'live',
   },
   { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO, api: 'absent' },
