@@ -104,6 +104,12 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** Servers still running: killed if the test process exits without stopping them (a crash, Ctrl-C). */
+const liveServers = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of liveServers) killGroup(child, 'SIGKILL')
+})
+
 export interface Server {
   url: string
   output(): string
@@ -116,7 +122,13 @@ export async function startServer(cmd: string, args: string[], opts: { cwd: stri
   let output = ''
   child.stdout.on('data', (b: Buffer) => (output += b.toString()))
   child.stderr.on('data', (b: Buffer) => (output += b.toString()))
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()))
+  liveServers.add(child)
+  const exited = new Promise<void>((resolve) =>
+    child.on('close', () => {
+      liveServers.delete(child)
+      resolve()
+    }),
+  )
   const stop = async () => {
     killGroup(child, 'SIGTERM')
     const t = setTimeout(() => killGroup(child, 'SIGKILL'), 5000)

@@ -1,15 +1,19 @@
-// @portico/wagmi from its tarball, typechecked against wagmi's own types (not part of the bundle).
+// @portico/wagmi from its tarball, typechecked with wagmi's own types behind it (not part of the
+// bundle). wagmi's Config is reached through @portico/wagmi's declarations only.
 import { createPortico } from '@portico/headless'
 import { base, mainnet } from '@portico/headless/networks'
 import { evmAdapter } from '@portico/evm'
 import { createPorticoWagmiConfig, porticoChains } from '@portico/wagmi'
-import { type Config, getAccount } from '@wagmi/core'
 
 const portico = createPortico({ projectId: 'types', networks: [mainnet, base], adapters: [evmAdapter()] })
 
-export const config: Config = createPorticoWagmiConfig({ portico })
-export const address: `0x${string}` | undefined = getAccount(config).address
+const config = createPorticoWagmiConfig({ portico })
+export const chainId: number = config.state.chainId
+export const firstChainId: number = config.chains[0].id
 export const chainIds: readonly number[] = porticoChains(portico).map((c) => c.id)
+
+// @ts-expect-error -- a wagmi Config, not `any`: it has no such member
+export const notAMember: unknown = config.notAWagmiMember
 
 // @ts-expect-error -- the config is built from a Portico instance
 createPorticoWagmiConfig({})
