@@ -13,15 +13,15 @@
 //    node:) stays external. Not minified (the app minifies); source maps with the sources inlined.
 //    Entries are the `@portico/source` targets of package.json "exports" (and "bin"). A package
 //    with engines.node (the API) gets Vite's SSR build instead of library mode (same output shape).
-// 2. CSS (packages that use vanilla-extract): the .css.ts modules are compiled to plain .css files,
-//    one per module, each imported by the JS module that defines its class names
-//    (`import "./Button.css"`), so an app's bundler loads a lazy view's CSS with the view.
+// 2. CSS (packages that use vanilla-extract): each .css.ts module is compiled to a plain .css file
+//    and a JS module named .styles.js (Button.styles.js starts with `import "./Button.css"`), so an
+//    app's bundler loads a lazy view's CSS with the view.
 // 3. Files under src/ that are not code (SQL migrations, JSON data read at run time) are copied.
 // 4. Declarations: tsc (TypeScript 7 emits .d.ts) with the package's entries as roots, written beside
-//    the JS (dist/index.d.ts …); relative `.ts` specifiers are rewritten to `.js`.
+//    the JS (dist/index.d.ts …); every relative specifier is rewritten to the .js file it means.
 // 5. Checks: every "exports" target exists, "types" and "default" sit where the build put them.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
@@ -135,6 +135,12 @@ function cssImports() {
 }
 
 const cssAssetName = (name) => name.replace(/\.css\.ts\.vanilla\.css$/, '.css')
+/**
+ * A compiled style module (Button.css.ts) is written as Button.styles.js, not Button.css.js: an app
+ * that uses vanilla-extract itself runs its plugin on every file named *.css.js, also in
+ * node_modules, and that plugin refuses our compiled modules ("Invalid exports").
+ */
+const styleModuleName = (name) => name.replace(/\.css$/, '.styles')
 
 /**
  * A matcher for the package's own "sideEffects" field: which of its files run code that matters when
@@ -202,8 +208,9 @@ async function buildJs({ dir, pkg }, entries) {
         output: {
           preserveModules: true,
           preserveModulesRoot: path.join(dir, 'src'),
-          entryFileNames: '[name].js',
-          chunkFileNames: '[name].js',
+          // with preserveModules every module is written under entryFileNames
+          entryFileNames: (chunk) => `${styleModuleName(chunk.name)}.js`,
+          chunkFileNames: (chunk) => `${styleModuleName(chunk.name)}.js`,
           assetFileNames: (asset) => cssAssetName(asset.names?.[0] ?? asset.name ?? '[name][extname]'),
           banner: (chunk) => (bins.has(chunk.fileName) ? '#!/usr/bin/env node' : ''),
         },
@@ -260,34 +267,62 @@ function buildTypes({ dir, name }, entries) {
   )
   const r = spawnSync(path.join(root, 'node_modules/.bin/tsc'), ['-p', config], { cwd: root, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`${name}: tsc failed\n${r.stdout}${r.stderr}`)
-  // `from './cli.ts'` → `from './cli.js'` (an app's TypeScript may not allow .ts specifiers).
+  // Declarations follow the JS: Button.css.d.ts → Button.styles.d.ts, and every relative specifier
+  // names the file it means ('./theme' → './theme/index.js', './cli.ts' → './cli.js', './Button.css'
+  // → './Button.styles.js'), so `moduleResolution: "nodenext"` apps resolve them too.
+  const files = []
   const walk = (d) => {
     for (const f of readdirSync(d)) {
       const file = path.join(d, f)
       if (statSync(file).isDirectory()) walk(file)
-      else if (f.endsWith('.d.ts')) {
-        const text = readFileSync(file, 'utf8')
-        const fixed = text.replace(/((?:from|import)\s*\(?\s*["'])(\.{1,2}\/[^"']*?)\.tsx?(["'])/g, '$1$2.js$3')
-        if (fixed !== text) writeFileSync(file, fixed)
-      }
+      else if (f.endsWith('.d.ts')) files.push(file)
     }
   }
   walk(path.join(dir, 'dist'))
+  const renamed = files.map((file) => {
+    if (!file.endsWith('.css.d.ts')) return file
+    const to = file.replace(/\.css\.d\.ts$/, '.styles.d.ts')
+    renameSync(file, to)
+    return to
+  })
+  const declared = new Set(renamed)
+  const resolve = (from, spec) => {
+    const base = path.resolve(path.dirname(from), spec.replace(/\.(d\.ts|tsx?|jsx?)$/, ''))
+    for (const candidate of [base, styleModuleName(base), path.join(base, 'index')]) {
+      if (declared.has(`${candidate}.d.ts`)) return candidate
+    }
+    return undefined
+  }
+  for (const file of renamed) {
+    const text = readFileSync(file, 'utf8')
+    const fixed = text.replace(/((?:from|import)\s*\(?\s*["'])(\.{1,2}\/[^"']*)(["'])/g, (whole, head, spec, tail) => {
+      const target = resolve(file, spec)
+      if (!target) throw new Error(`${name}: ${path.relative(dir, file)} imports ${spec}, which has no declaration file`)
+      const rel = path.relative(path.dirname(file), `${target}.js`).split(path.sep).join('/')
+      return `${head}${rel.startsWith('.') ? rel : `./${rel}`}${tail}`
+    })
+    if (fixed !== text) writeFileSync(file, fixed)
+  }
 }
 
 function checkOutputs({ dir, name }, entries) {
   const missing = entries.flatMap((e) => [e.js, e.types].filter(Boolean)).filter((f) => !existsSync(path.join(dir, f)))
   if (missing.length) throw new Error(`${name}: the build did not write ${missing.join(', ')}`)
   const leaked = []
+  const outputNames = []
   const walk = (d) => {
     for (const f of readdirSync(d)) {
       const file = path.join(d, f)
+      outputNames.push(path.relative(dir, file))
       if (statSync(file).isDirectory()) walk(file)
       else if (/\.(js|d\.ts)$/.test(f) && /(from|import)\s*\(?\s*["'][^"']*\/src\//.test(readFileSync(file, 'utf8'))) leaked.push(path.relative(dir, file))
     }
   }
   walk(path.join(dir, 'dist'))
   if (leaked.length) throw new Error(`${name}: built files import from a src/ path: ${leaked.join(', ')}`)
+  // vanilla-extract's plugins compile every file named like this, in node_modules too (see styleModuleName)
+  const claimed = [...new Set(outputNames)].filter((f) => /\.css\.(c|m)?(j|t)sx?$/.test(f))
+  if (claimed.length) throw new Error(`${name}: a vanilla-extract plugin in an app would compile ${claimed.join(', ')}`)
 }
 
 export async function buildPackage(target) {

@@ -146,10 +146,11 @@ describe('buildPackage on a fixture package', () => {
     expect(dist('index.js')).not.toContain('42')
   })
 
-  it('compiles the .css.ts to a .css file that its module imports', () => {
-    expect(dist('Card.css.js')).toMatch(/^import "\.\/Card\.css";/)
+  it('compiles the .css.ts to a .css file that its module (.styles.js, never .css.js) imports', () => {
+    expect(dist('Card.styles.js')).toMatch(/^import "\.\/Card\.css";/)
+    expect(dist('Card.js')).toContain('from "./Card.styles.js"')
     expect(dist('Card.css')).toMatch(/\{\s*color: rebeccapurple;\s*\}/)
-    const className = /var card = "([^"]+)"/.exec(dist('Card.css.js'))?.[1]
+    const className = /var card = "([^"]+)"/.exec(dist('Card.styles.js'))?.[1]
     expect(className && dist('Card.css')).toContain(`.${className}`)
   })
 
@@ -157,9 +158,11 @@ describe('buildPackage on a fixture package', () => {
     expect(dist('client.js')).not.toMatch(/import\s*["']\.\/failures\.js["']/)
   })
 
-  it('writes .d.ts beside the JS; a relative .ts specifier becomes .js', () => {
-    expect(dist('index.d.ts')).toContain(`export { Card } from './Card'`)
+  it('writes .d.ts beside the JS, each relative specifier naming its .js file', () => {
+    expect(dist('index.d.ts')).toContain(`export { Card } from './Card.js'`)
     expect(dist('index.d.ts')).toContain(`export type { Failure as FailureType } from './failures.js'`)
+    expect(dist('Card.styles.d.ts')).toContain('export declare const card: string')
+    expect(existsSync(path.join(dir, 'dist/Card.css.d.ts'))).toBe(false)
     expect(dist('Card.d.ts')).toContain('export declare function Card(): string')
     expect(existsSync(path.join(dir, 'dist/main.d.ts'))).toBe(false) // a bin has no types
   })
