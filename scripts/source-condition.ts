@@ -10,6 +10,7 @@
 // An app that installs the packages never sets it and gets dist/; `npm pack` removes the condition
 // from the published package.json (scripts/pack-manifest.mjs). The size budgets (scripts/size.mjs)
 // deliberately leave it off, to measure what an app gets.
+import { existsSync } from 'node:fs'
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite'
 
 export const SOURCE_CONDITION = '@portico/source'
@@ -21,7 +22,19 @@ export function withSourceCondition(nodeOptions: string | undefined): string {
   return nodeOptions ? `${nodeOptions} ${flag}` : flag
 }
 
-/** Resolve `@portico/*` imports to their TypeScript source in every Vite environment (client, ssr, …). */
+/** The source file of a workspace package's built entry (…/packages/ui/dist/modal.js → …/src/modal.ts), if any. */
+export function sourceOfBuilt(file: string): string | undefined {
+  const m = /^(.*\/packages\/[^/]+)\/dist\/(.+)\.js$/.exec(file)
+  if (!m) return undefined
+  const base = `${m[1]}/src/${m[2]!.replace(/\.styles$/, '.css')}`
+  return ['.ts', '.tsx'].map((ext) => base + ext).find((f) => existsSync(f))
+}
+
+/**
+ * Resolve `@portico/*` imports to their TypeScript source in every Vite environment (client, ssr, …):
+ * the export condition, and a fallback for the moment a package.json lacks it (`npm pack` removes it
+ * while it packs), so a test or Storybook run at that moment still gets the source, not dist/.
+ */
 export function workspaceSource(): Plugin {
   return {
     name: 'portico-workspace-source',
@@ -31,6 +44,12 @@ export function workspaceSource(): Plugin {
       const consumer = config.consumer ?? (name === 'client' ? 'client' : 'server')
       const base = config.resolve.conditions ?? (consumer === 'client' ? defaultClientConditions : defaultServerConditions)
       if (!base.includes(SOURCE_CONDITION)) config.resolve.conditions = [SOURCE_CONDITION, ...base]
+    },
+    async resolveId(id, importer, options) {
+      if (!id.startsWith('@portico/')) return null
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true })
+      const source = resolved && sourceOfBuilt(resolved.id)
+      return source ? { ...resolved, id: source } : resolved
     },
   }
 }
