@@ -37,6 +37,8 @@ interface AppSpec {
   portico: string[]
   /** 'live': the API from the @portico/server tarball; 'absent': a loopback port nothing listens on. */
   api: 'live' | 'absent'
+  /** The app styles itself with vanilla-extract (its plugin must leave Portico's compiled CSS alone). */
+  ownVanillaExtract?: boolean
 }
 
 const PORTICO = ['@portico/headless', '@portico/ui', '@portico/evm']
@@ -49,7 +51,7 @@ const APPS: AppSpec[] = [
     portico: [...PORTICO, '@portico/solana', '@portico/walletconnect', '@portico/wagmi'],
     api: 'live',
   },
-  { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO, api: 'absent' },
+  { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO, api: 'absent', ownVanillaExtract: true },
   { name: 'next', kind: 'next', react: '19.3.1', runtimeReact: /^19\./, portico: PORTICO, api: 'absent' },
 ]
 /** The scratch folder that runs `portico-api` from the server tarball. */
@@ -305,6 +307,7 @@ describe.each(APPS)('$name', (app) => {
       expect(v.requests.filter((u) => u.startsWith(`${apiUrlOf(app)}/getWallets`)).length).toBeGreaterThan(0)
       // The published stylesheet is applied and themeVariables reach it (accent #7c3aed).
       expect(await styleFacts(v)).toEqual({ buttonBackground: 'rgb(124, 58, 237)', overlayPosition: 'fixed', dialogWidth: 370 })
+      if (app.ownVanillaExtract) expect(await v.page.getByTestId('app-main').evaluate((el) => getComputedStyle(el).paddingTop)).toBe('24px')
       expect(v.offLoopback).toEqual([])
       expect(v.pageErrors.map((m) => brief(m))).toEqual([])
       expect(unexpectedErrors(v).map((m) => brief(m))).toEqual([])

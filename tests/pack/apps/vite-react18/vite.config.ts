@@ -1,7 +1,9 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-// A plain Vite + React app: no vanilla-extract plugin, no transpiling of node_modules.
+// An app that styles itself with vanilla-extract: its plugin must leave @portico/ui's compiled
+// CSS modules alone. No transpiling of node_modules.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), vanillaExtractPlugin()],
 })

@@ -3,6 +3,7 @@ import { base, mainnet } from '@portico/headless/networks'
 import { evmAdapter } from '@portico/evm'
 import { ConnectButton, PorticoProvider } from '@portico/ui'
 import { version } from 'react'
+import * as styles from './app.css.js'
 
 // The pack harness passes a loopback URL where nothing listens: the Connect view needs no API.
 const apiUrl: string = import.meta.env.VITE_PORTICO_API_URL ?? 'http://127.0.0.1:9'
@@ -19,7 +20,7 @@ const portico = createPortico({
 export function App() {
   return (
     <PorticoProvider portico={portico}>
-      <main>
+      <main className={styles.main} data-testid="app-main">
         <h1>Portico from its tarballs</h1>
         <p data-testid="react-version">{version}</p>
         <ConnectButton />
