@@ -16,6 +16,7 @@
 // 2. CSS (packages that use vanilla-extract): each .css.ts module is compiled to a plain .css file
 //    and a JS module named .styles.js (Button.styles.js starts with `import "./Button.css"`), so an
 //    app's bundler loads a lazy view's CSS with the view.
+//    Entries whose imports reach React start with "use client" (React Server Components may import them).
 // 3. Files under src/ that are not code (SQL migrations, JSON data read at run time) are copied.
 // 4. Declarations: tsc (TypeScript 7 emits .d.ts) with the package's entries as roots, written beside
 //    the JS (dist/index.d.ts …); every relative specifier is rewritten to the .js file it means.
@@ -180,6 +181,35 @@ function dropInertImports(pkg) {
   }
 }
 
+const REACT = /^react(-dom)?(\/|$)/
+
+/**
+ * Marks the entries that render React as client modules: `"use client"` on top of dist/index.js of
+ * @portico/ui (and /modal, and @portico/headless/react), so a React Server Component (Next.js App
+ * Router) can import `ConnectButton` and render it, instead of failing on createContext. An entry is
+ * one when its static import graph reaches react or react-dom; the others (createPortico, presets,
+ * adapters, the API) stay usable on the server. Done with the output banner, so source maps stay right.
+ */
+function clientEntries(entryFiles, marked) {
+  return {
+    name: 'portico-client-entries',
+    renderStart() {
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id)
+        if (!info?.isEntry || !entryFiles.has(id)) continue
+        const seen = new Set()
+        const reachesReact = (mod) => {
+          if (REACT.test(mod)) return true // externals are known by their specifier
+          if (seen.has(mod)) return false
+          seen.add(mod)
+          return this.getModuleInfo(mod)?.importedIds.some(reachesReact) ?? false
+        }
+        if (reachesReact(id)) marked.add(id)
+      }
+    },
+  }
+}
+
 async function buildJs({ dir, pkg }, entries) {
   const usesVanillaExtract = Boolean(pkg.dependencies?.['@vanilla-extract/css'])
   const input = Object.fromEntries(entries.map((e) => [e.js.replace(/^\.\/dist\//, '').replace(/\.js$/, ''), path.join(dir, e.src)]))
@@ -187,11 +217,18 @@ async function buildJs({ dir, pkg }, entries) {
   // A package that declares engines.node (the API) is built for Node: Vite's SSR build leaves
   // `new URL('./file', import.meta.url)` alone (it reads its copied files at run time).
   const forNode = Boolean(pkg.engines?.node)
+  const entryFiles = new Set(entries.filter((e) => !e.bin).map((e) => path.join(dir, e.src)))
+  const client = new Set()
   await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), ...(usesVanillaExtract ? [vanillaExtractPlugin(), cssImports()] : []), dropInertImports(pkg)],
+    plugins: [
+      react(),
+      ...(usesVanillaExtract ? [vanillaExtractPlugin(), cssImports()] : []),
+      dropInertImports(pkg),
+      ...(forNode ? [] : [clientEntries(entryFiles, client)]),
+    ],
     build: {
       outDir: path.join(dir, 'dist'),
       emptyOutDir: false,
@@ -212,7 +249,10 @@ async function buildJs({ dir, pkg }, entries) {
           entryFileNames: (chunk) => `${styleModuleName(chunk.name)}.js`,
           chunkFileNames: (chunk) => `${styleModuleName(chunk.name)}.js`,
           assetFileNames: (asset) => cssAssetName(asset.names?.[0] ?? asset.name ?? '[name][extname]'),
-          banner: (chunk) => (bins.has(chunk.fileName) ? '#!/usr/bin/env node' : ''),
+          banner: (chunk) => {
+            if (bins.has(chunk.fileName)) return '#!/usr/bin/env node'
+            return chunk.isEntry && chunk.facadeModuleId && client.has(chunk.facadeModuleId) ? '"use client";' : ''
+          },
         },
       },
     },

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -59,8 +60,9 @@ for (const name of ENTRIES) {
     root,
     configFile: false,
     logLevel: 'warn',
-    // No plugins: the packages' JS is plain ESM and their CSS plain .css files (what an app installs).
-    plugins: [],
+    // A React app's Vite setup: the React plugin (it also keeps quiet about the packages' "use client"
+    // directives) and no vanilla-extract plugin: the packages' CSS is plain .css files.
+    plugins: [react()],
     define: { 'process.env.NODE_ENV': '"production"' },
     build: {
       outDir,

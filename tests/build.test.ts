@@ -112,6 +112,9 @@ describe('buildPackage on a fixture package', () => {
     'src/Card.css.ts': `import { style } from '@vanilla-extract/css'\nexport const card = style({ color: 'rebeccapurple' })\n`,
     'src/Card.ts': `import { card } from './Card.css'\n/** The card's class. */\nexport function Card(): string {\n  return card\n}\n`,
     'src/lazy.ts': `export const lazyValue: number = 42\n`,
+    // an entry that reaches React (through a module of its own) is a client module for RSC
+    'src/view.ts': `export { Title } from './title'\n`,
+    'src/title.ts': `import { createElement } from 'react'\nexport const Title = (): unknown => createElement('h1', null, 'Portico')\n`,
     // client re-exports a class that only the lazy module's users need: no bare import may stay behind
     'src/failures.ts': `export class Failure extends Error {}\n`,
     'src/client.ts': `export function describeFailure(e: unknown): string {\n  return String(e)\n}\nexport { Failure } from './failures'\n`,
@@ -123,7 +126,7 @@ describe('buildPackage on a fixture package', () => {
     name: '@portico/fixture',
     version: '0.0.0',
     sideEffects: ['**/*.css', '**/*.css.js', '**/*.css.ts'],
-    exports: { '.': entry('./src/index.ts') },
+    exports: { '.': entry('./src/index.ts'), './view': entry('./src/view.ts') },
     bin: { fixture: './dist/main.js' },
     scripts: { build: 'node ../../scripts/build.mjs @portico/fixture' },
     dependencies: { '@vanilla-extract/css': '*' },
@@ -172,6 +175,13 @@ describe('buildPackage on a fixture package', () => {
     expect(map.sourcesContent.join('\n')).toContain("return card")
     expect(dist('main.js')).toMatch(/^#!\/usr\/bin\/env node\n/)
     expect(dist('main.js')).toContain('from "./client.js"')
+  })
+
+  it('starts an entry that reaches React with "use client"; the others, and inner modules, without', () => {
+    expect(dist('view.js')).toMatch(/^"use client";\n/)
+    expect(dist('index.js')).not.toContain('use client')
+    expect(dist('title.js')).not.toContain('use client')
+    expect(dist('main.js')).not.toContain('use client')
   })
 
   it('copies data files and leaves tests out', () => {
