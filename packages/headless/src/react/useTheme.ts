@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
-import type { ResolvedThemeMode } from '../core/theme/theme'
+import { useSyncExternalStore } from 'react'
+import { resolveThemeMode, type ResolvedThemeMode } from '../core/theme/theme'
 import type { ThemeMode, ThemeVariables } from '../core/types'
 import { usePortico } from './usePortico'
 
@@ -15,9 +16,19 @@ export interface UseThemeReturn {
   setThemeVariables: (variables: ThemeVariables) => void
 }
 
+/**
+ * The theme. While a server-rendered page hydrates, 'system' reads as the server rendered it
+ * (light: a server knows no `prefers-color-scheme`), so the first client render matches the HTML;
+ * React then renders again with the visitor's preference.
+ */
 export function useTheme(): UseThemeReturn {
   const { theme } = usePortico()
   const state = useStore(theme.$theme)
-  const resolvedThemeMode = useStore(theme.$resolvedThemeMode)
+  const $resolved = theme.$resolvedThemeMode
+  const resolvedThemeMode = useSyncExternalStore(
+    (notify) => $resolved.listen(notify),
+    () => $resolved.get(),
+    () => resolveThemeMode(theme.$theme.get().themeMode, false),
+  )
   return { ...state, resolvedThemeMode, setThemeMode: theme.setThemeMode, setThemeVariables: theme.setThemeVariables }
 }
