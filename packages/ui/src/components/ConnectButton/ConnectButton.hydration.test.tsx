@@ -1,33 +1,34 @@
+import '../../testing'
 import { act } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { mainnet, mapStorage } from '../core/test-utils'
-import { PorticoContextProvider, useTheme } from './index'
+import { PorticoProvider } from '../../PorticoProvider/PorticoProvider'
+import { testPortico } from '../../testing'
+import { ConnectButton } from './ConnectButton'
 
-function Themed() {
-  const { resolvedThemeMode } = useTheme()
-  return <div data-testid="themed" data-mode={resolvedThemeMode} />
+// useTheme's hydration rule (headless), seen through the default UI: a server-rendered page whose
+// visitor prefers dark hydrates without a mismatch, then the button turns dark.
+const app = () => {
+  const { portico } = testPortico({ themeMode: 'system' })
+  return (
+    <PorticoProvider portico={portico} autoReconnect={false}>
+      <ConnectButton />
+    </PorticoProvider>
+  )
 }
-
-const make = () => createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), themeMode: 'system' })
 const original = globalThis.matchMedia
 
 afterEach(() => {
   globalThis.matchMedia = original
 })
 
-describe("useTheme: 'system' and server rendering", () => {
+describe("ConnectButton: themeMode 'system' and server rendering", () => {
   it('a dark-mode visitor hydrates the light server HTML without a mismatch, then sees dark', async () => {
     // The server: no matchMedia, so 'system' renders light.
     globalThis.matchMedia = undefined as never
-    const html = renderToString(
-      <PorticoContextProvider portico={make()}>
-        <Themed />
-      </PorticoContextProvider>,
-    )
-    expect(html).toContain('data-mode="light"')
+    const html = renderToString(app())
+    expect(html).toContain('data-portico-theme="light"')
     // The visitor's browser prefers dark.
     globalThis.matchMedia = ((query: string) => ({ matches: query.includes('dark'), addEventListener() {}, removeEventListener() {} })) as never
     const container = document.createElement('div')
@@ -35,16 +36,10 @@ describe("useTheme: 'system' and server rendering", () => {
     document.body.append(container)
     const recoverable: unknown[] = []
     await act(async () => {
-      hydrateRoot(
-        container,
-        <PorticoContextProvider portico={make()}>
-          <Themed />
-        </PorticoContextProvider>,
-        { onRecoverableError: (error) => recoverable.push(error) },
-      )
+      hydrateRoot(container, app(), { onRecoverableError: (error) => recoverable.push(error) })
     })
     expect(recoverable).toEqual([])
-    expect(container.querySelector('[data-testid="themed"]')?.getAttribute('data-mode')).toBe('dark')
+    expect(container.querySelector('[data-testid="portico-connect-button"]')?.getAttribute('data-portico-theme')).toBe('dark')
     container.remove()
   })
 })
