@@ -1,0 +1,132 @@
+/**
+ * The auth service of the Portico API, as the embedded frame calls it (never the host page: the
+ * server answers these routes only to the frame's origin). JSON bodies, zod on both sides.
+ *
+ * Login (SPEC §4 "Embedded frame"):
+ *   POST /v1/auth/email/connect        { email, deviceId }            → { action }
+ *     action VERIFY_DEVICE: a new device; an approval link was emailed.
+ *     action VERIFY_OTP:    a known device; a 6-digit code was emailed.
+ *   POST /v1/auth/email/device         { email, deviceId }            → { action: 'VERIFY_OTP' }
+ *     waits (≤ DEVICE_WAIT_MS) until the link is opened, then emails the code; 408 if not.
+ *   GET  /v1/auth/device/approve?token=…                            → an HTML page "Device approved"
+ *   POST /v1/auth/email/otp            { email, deviceId, otp, sessionPublicKey } → session
+ *
+ * Signed requests: after the OTP, the frame holds a non-extractable P-256 key whose public half
+ * (`sessionPublicKey`, base64url SPKI) the session stores. Every later call carries three headers:
+ *   x-portico-session:   the session id
+ *   x-portico-timestamp: ms since epoch (the server refuses a stamp more than 60 s off)
+ *   x-portico-stamp:     base64url ECDSA P-256/SHA-256 signature (IEEE P1363, 64 bytes) of
+ *                        stampPayload(method, path, timestamp, body)
+ * The server checks the stamp, the session's expiry and its revocation before anything else.
+ *
+ *   GET  /v1/auth/user                                               → authUser
+ *   POST /v1/auth/sign-out                                           → {} (revokes this session)
+ *   POST /v1/auth/rpc                  { namespace, chainId, method, params } → { result }
+ *   POST /v1/auth/preferred-account    { type }                      → authUser
+ *   POST /v1/auth/email/update         { email }                     → { action: 'VERIFY_PRIMARY_OTP' }
+ *   POST /v1/auth/email/update/primary   { otp }                     → { action: 'VERIFY_SECONDARY_OTP' }
+ *   POST /v1/auth/email/update/secondary { otp }                     → { newEmail }
+ *   GET  /v1/auth/sessions                                           → { sessions: sessionInfo[] }
+ *
+ * SPEC §7 session calls (any client holding the session key):
+ *   GET  /v1/sessions/{id}                                           → sessionInfo
+ *   POST /v1/sessions/{id}/revoke      { pci, signature }            → sessionInfo
+ *     pci: the id of the session making the call; signature: base64url P-256 signature by that
+ *     session's key of `revokeMessage(id, pci)`. A user may revoke any of their own sessions.
+ */
+import { z } from 'zod/mini'
+
+export const OTP_LENGTH = 6
+/** SPEC: a code expires after 10 minutes. */
+export const OTP_TTL_MS = 10 * 60_000
+/** After this many wrong tries the code is dead and a new one is needed. */
+export const OTP_MAX_ATTEMPTS = 5
+/** Between two codes sent to one email (the UI's resend cooldown). */
+export const OTP_RESEND_COOLDOWN_MS = 30_000
+/** How long POST /v1/auth/email/device waits for the approval link. */
+export const DEVICE_WAIT_MS = 110_000
+/** A stamp older or newer than this is refused. */
+export const STAMP_MAX_SKEW_MS = 60_000
+/** A session lives this long. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
+
+export const STAMP_HEADERS = { session: 'x-portico-session', timestamp: 'x-portico-timestamp', stamp: 'x-portico-stamp' } as const
+
+const deviceId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'deviceId must be 16-64 url-safe characters' }))
+const emailField = z.string().check(z.maxLength(254), z.email({ error: 'Invalid email. Try again.' }))
+const otpField = z.string().check(z.regex(/^\d{6}$/, { error: 'The code is 6 digits' }))
+const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(2048))
+
+export const emailConnectRequestSchema = z.object({ email: emailField, deviceId })
+export const emailConnectResponseSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
+export const deviceRequestSchema = z.object({ email: emailField, deviceId })
+export const deviceResponseSchema = z.object({ action: z.literal('VERIFY_OTP') })
+export const otpRequestSchema = z.object({ email: emailField, deviceId, otp: otpField, sessionPublicKey: base64url })
+
+export const accountTypeSchema = z.enum(['eoa', 'smartAccount'])
+
+export const authUserSchema = z.object({
+  userId: z.string(),
+  email: z.nullable(z.string()),
+  userName: z.nullable(z.string()),
+  socialProvider: z.nullable(z.string()),
+  evmAddress: z.string(),
+  solanaAddress: z.string(),
+  preferredAccountType: accountTypeSchema,
+  smartAccountEnabledNetworks: z.array(z.number()),
+})
+export type AuthUser = z.infer<typeof authUserSchema>
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.nullable(z.string()),
+  /** Short description of the device (user agent), if known. */
+  device: z.nullable(z.string()),
+})
+export type SessionInfo = z.infer<typeof sessionInfoSchema>
+
+export const otpResponseSchema = z.object({ sessionId: z.string(), expiresAt: z.string(), user: authUserSchema })
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) })
+
+export const rpcRequestSchema = z.object({
+  namespace: z.enum(['eip155', 'solana']),
+  chainId: z.union([z.number(), z.string()]),
+  method: z.string().check(z.maxLength(64)),
+  params: z.optional(z.array(z.unknown())),
+})
+export const rpcResponseSchema = z.object({ result: z.unknown() })
+
+export const preferredAccountRequestSchema = z.object({ type: accountTypeSchema })
+export const updateEmailRequestSchema = z.object({ email: emailField })
+export const updateEmailOtpRequestSchema = z.object({ otp: otpField })
+export const updateEmailResponseSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
+export const updateEmailDoneSchema = z.object({ newEmail: z.string() })
+
+export const revokeRequestSchema = z.object({ pci: z.string().check(z.maxLength(128)), signature: base64url })
+
+/** Errors: `{ error: message }` with a 4xx status. */
+export const authErrorSchema = z.object({ error: z.string() })
+
+/** The bytes a stamp signs. */
+export function stampPayload(method: string, path: string, timestamp: string, body: string): string {
+  return `${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`
+}
+
+/** The message a revoke request's signature covers. */
+export function revokeMessage(sessionId: string, pci: string): string {
+  return `portico-revoke\n${sessionId}\n${pci}`
+}
+
+/** Error texts of the auth service (shown by the UI as they are). */
+export const AUTH_ERRORS = {
+  invalidEmail: 'Invalid email. Try again.',
+  invalidOtp: 'Invalid code. Try again.',
+  otpExpired: 'The code has expired. Request a new one.',
+  otpTooManyAttempts: 'Too many wrong codes. Request a new one.',
+  rateLimited: 'Too many requests. Try again later.',
+  deviceNotApproved: 'The device was not approved in time',
+  unauthorized: 'Not connected to email or social',
+  rpcNotAllowed: 'Requested RPC call is not allowed',
+} as const

@@ -1,0 +1,255 @@
+/**
+ * The embedded secure frame's postMessage protocol (SPEC §7 "Embedded secure frame messaging").
+ *
+ * The host page (the frame client in @portico/embedded) posts APP events; the frame answers each one
+ * with `<TYPE>_SUCCESS` or `<TYPE>_ERROR` carrying the same request id, and announces itself once
+ * with READY. Every message is an object on one channel:
+ *   app → frame:  { channel: 'portico:app',   id, type, payload }
+ *   frame → app:  { channel: 'portico:frame', id, type: 'READY' | `${type}_SUCCESS` | `${type}_ERROR`, payload }
+ *
+ * Both sides post with an exact targetOrigin, check `event.origin` and `event.source`, and parse
+ * what they receive with these schemas. SPEC §5: frame messages that fail the schema are logged and
+ * ignored by the client; app messages that fail validation are still passed on by the frame (it
+ * answers `<TYPE>_ERROR` with the validation message, so the request settles).
+ */
+import { z } from 'zod/mini'
+
+/** Largest message either side accepts, as JSON text (bytes of UTF-16 code units). */
+export const FRAME_MAX_MESSAGE_CHARS = 256 * 1024
+
+export const APP_CHANNEL = 'portico:app'
+export const FRAME_CHANNEL = 'portico:frame'
+
+/** SPEC §5: namespaces a frame message may name. */
+export const FRAME_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+/** SPEC §5: social providers the frame accepts. */
+export const FRAME_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type FrameSocialProvider = (typeof FRAME_SOCIAL_PROVIDERS)[number]
+
+export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
+
+const email = z.email()
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))
+
+/** RPC methods the frame serves (SPEC §7). Anything else: 'Requested RPC call is not allowed'. */
+export const FRAME_RPC_READS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_getAssets',
+] as const
+/** SPEC §6: unsafe methods end with 'Request was aborted' on RPC abort. */
+export const FRAME_RPC_UNSAFE = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+] as const
+export const FRAME_RPC_METHODS = [...FRAME_RPC_READS, ...FRAME_RPC_UNSAFE] as const
+export type FrameRpcMethod = (typeof FRAME_RPC_METHODS)[number]
+
+export function isSafeRpcMethod(method: string): boolean {
+  return (FRAME_RPC_READS as readonly string[]).includes(method)
+}
+
+/** The user session the frame reports (SPEC §3 "User session from the embedded frame"). */
+export const frameUserSchema = z.object({
+  email: z.optional(z.nullable(z.string())),
+  address: z.string(),
+  chainId: z.union([z.number(), z.string()]),
+  accounts: z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']), namespace: z.optional(z.enum(FRAME_NAMESPACES)) })),
+  userName: z.optional(z.nullable(z.string())),
+  preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
+  smartAccountDeployed: z.optional(z.boolean()),
+  /** The Solana account of the same user. */
+  solanaAddress: z.optional(z.string()),
+})
+export type FrameUser = z.infer<typeof frameUserSchema>
+
+/** What each app event carries (`payload`) — the request schemas. */
+export const APP_EVENT_PAYLOADS = {
+  SWITCH_NETWORK: z.object({ chainId: z.union([z.number(), z.string()]), namespace: z.optional(z.enum(FRAME_NAMESPACES)) }),
+  CONNECT_EMAIL: z.object({ email }),
+  CONNECT_DEVICE: z.object({}),
+  CONNECT_OTP: z.object({ otp: z.string() }),
+  CONNECT_SOCIAL: z.object({ uri: z.string() }),
+  GET_FARCASTER_URI: z.object({}),
+  CONNECT_FARCASTER: z.object({}),
+  GET_USER: z.object({ chainId: z.optional(z.union([z.number(), z.string()])), namespace: z.optional(z.enum(FRAME_NAMESPACES)) }),
+  GET_SOCIAL_REDIRECT_URI: z.object({ provider: z.enum(FRAME_SOCIAL_PROVIDERS) }),
+  SIGN_OUT: z.object({}),
+  IS_CONNECTED: z.object({}),
+  GET_CHAIN_ID: z.object({}),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({}),
+  INIT_SMART_ACCOUNT: z.object({}),
+  SET_PREFERRED_ACCOUNT: z.object({ type: z.enum(ACCOUNT_TYPES) }),
+  RPC_REQUEST: z.object({
+    method: z.string(),
+    params: z.optional(z.array(z.unknown())),
+    chainId: z.optional(z.union([z.number(), z.string()])),
+    namespace: z.optional(z.enum(FRAME_NAMESPACES)),
+  }),
+  UPDATE_EMAIL: z.object({ email }),
+  UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp: z.string() }),
+  UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp: z.string() }),
+  SYNC_THEME: z.object({
+    themeMode: z.optional(z.enum(['light', 'dark'])),
+    themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    w3mThemeVariables: z.optional(z.record(z.string(), z.string())),
+  }),
+  SYNC_DAPP_DATA: z.object({
+    name: z.optional(z.string()),
+    description: z.optional(z.string()),
+    url: z.optional(z.string()),
+    icons: z.optional(z.array(z.string())),
+    projectId: z.string(),
+    sdkVersion: z.optional(z.string()),
+    sdkType: z.optional(z.string()),
+  }),
+  RELOAD: z.object({}),
+  /** Abort the open RPC requests (unsafe ones end with 'Request was aborted'). */
+  RPC_ABORT: z.object({}),
+} as const
+export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
+export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
+export type AppEventPayload<T extends AppEventType> = z.infer<(typeof APP_EVENT_PAYLOADS)[T]>
+
+/** What each app event's SUCCESS reply carries. */
+export const FRAME_SUCCESS_PAYLOADS = {
+  SWITCH_NETWORK: z.object({ chainId: z.union([z.number(), z.string()]) }),
+  CONNECT_EMAIL: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
+  CONNECT_DEVICE: z.object({}),
+  CONNECT_OTP: z.object({}),
+  CONNECT_SOCIAL: z.object({ userName: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())) }),
+  GET_FARCASTER_URI: z.object({ url: z.string() }),
+  CONNECT_FARCASTER: z.object({ userName: z.string() }),
+  GET_USER: frameUserSchema,
+  GET_SOCIAL_REDIRECT_URI: z.object({ uri: z.string() }),
+  SIGN_OUT: z.object({}),
+  IS_CONNECTED: z.object({ isConnected: z.boolean() }),
+  GET_CHAIN_ID: z.object({ chainId: z.union([z.number(), z.string()]) }),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
+  INIT_SMART_ACCOUNT: z.object({ address: z.string(), isDeployed: z.boolean() }),
+  SET_PREFERRED_ACCOUNT: z.object({ type: z.enum(ACCOUNT_TYPES), address: z.string() }),
+  RPC_REQUEST: z.object({ result: z.unknown() }),
+  UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
+  UPDATE_EMAIL_PRIMARY_OTP: z.object({}),
+  UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: z.string() }),
+  SYNC_THEME: z.object({}),
+  SYNC_DAPP_DATA: z.object({}),
+  RELOAD: z.object({}),
+  RPC_ABORT: z.object({}),
+} as const satisfies Record<AppEventType, unknown>
+export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>
+
+export const frameErrorPayloadSchema = z.object({ message: z.string().check(z.maxLength(2000)) })
+
+/** An app event as posted by the client. `payload` is checked per type by the frame (appEventPayload). */
+export const appMessageSchema = z.object({
+  channel: z.literal(APP_CHANNEL),
+  id: requestId,
+  type: z.enum(APP_EVENT_TYPES as [AppEventType, ...AppEventType[]]),
+  payload: z.optional(z.unknown()),
+})
+export type AppMessage = z.infer<typeof appMessageSchema>
+
+/** A frame message's envelope; `type` is READY or `<APP TYPE>_SUCCESS|_ERROR`. */
+export const frameEnvelopeSchema = z.object({
+  channel: z.literal(FRAME_CHANNEL),
+  id: z.optional(requestId),
+  type: z.string().check(z.maxLength(64)),
+  payload: z.optional(z.unknown()),
+})
+
+export type FrameMessage =
+  | { channel: typeof FRAME_CHANNEL; type: 'READY' }
+  | { channel: typeof FRAME_CHANNEL; id: string; type: `${AppEventType}_SUCCESS`; payload: unknown }
+  | { channel: typeof FRAME_CHANNEL; id: string; type: `${AppEventType}_ERROR`; payload: { message: string } }
+
+/** Size check of any received data, before it is parsed. */
+export function withinMessageSize(data: unknown): boolean {
+  try {
+    const text = JSON.stringify(data)
+    return typeof text === 'string' && text.length <= FRAME_MAX_MESSAGE_CHARS
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Parse a frame → app message. Returns undefined for anything that is not a well-formed READY,
+ * SUCCESS or ERROR message of a known type (the client logs and ignores it, SPEC §5).
+ */
+export function parseFrameMessage(data: unknown): FrameMessage | undefined {
+  if (!withinMessageSize(data)) return undefined
+  const envelope = frameEnvelopeSchema.safeParse(data)
+  if (!envelope.success) return undefined
+  const { type, id, payload } = envelope.data
+  if (type === 'READY') return { channel: FRAME_CHANNEL, type: 'READY' }
+  if (id === undefined) return undefined
+  const match = /^([A-Z_]+)_(SUCCESS|ERROR)$/.exec(type)
+  if (!match || !(match[1]! in APP_EVENT_PAYLOADS)) return undefined
+  const app = match[1] as AppEventType
+  if (match[2] === 'ERROR') {
+    const error = frameErrorPayloadSchema.safeParse(payload)
+    return error.success ? { channel: FRAME_CHANNEL, id, type: `${app}_ERROR`, payload: error.data } : undefined
+  }
+  const success = FRAME_SUCCESS_PAYLOADS[app].safeParse(payload ?? {})
+  return success.success ? { channel: FRAME_CHANNEL, id, type: `${app}_SUCCESS`, payload: success.data } : undefined
+}
+
+/** Parse an app → frame envelope; undefined when it is not one (wrong channel, id or type). */
+export function parseAppMessage(data: unknown): AppMessage | undefined {
+  if (!withinMessageSize(data)) return undefined
+  const parsed = appMessageSchema.safeParse(data)
+  return parsed.success ? parsed.data : undefined
+}
+
+/**
+ * Validate an app event's payload. SPEC §5: app messages failing validation are still passed on —
+ * the frame handles them with `ok: false` and answers `<TYPE>_ERROR` with the message.
+ */
+export function appEventPayload<T extends AppEventType>(
+  type: T,
+  payload: unknown,
+): { ok: true; value: AppEventPayload<T> } | { ok: false; message: string } {
+  const parsed = APP_EVENT_PAYLOADS[type].safeParse(payload ?? {})
+  if (parsed.success) return { ok: true, value: parsed.data as AppEventPayload<T> }
+  const issue = parsed.error.issues[0]
+  return { ok: false, message: issue ? `${issue.path.join('.') || type}: ${issue.message}` : `Invalid ${type}` }
+}
+
+/** The frame URL's query parameters (SPEC §7). */
+export const frameUrlParamsSchema = z.object({
+  projectId: z.string().check(z.minLength(1)),
+  chainId: z.string(),
+  version: z.string(),
+  enableLogger: z.optional(z.enum(['true', 'false'])),
+  rpcUrl: z.optional(z.string()),
+  enableCloudAuthAccount: z.optional(z.enum(['true', 'false'])),
+})
+
+export const hexString = hex
