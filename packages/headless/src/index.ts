@@ -124,3 +124,4 @@ export {
 } from './core/explorer/index'
 // Wallet deep links are built in the explorer flow (lazy): usePairing().links gives them.
 export type { InstallLink, WalletLinks } from './core/explorer/links'
+export * from './core/embedded/index'

@@ -28,3 +28,5 @@ export { useProfileWallets, type UseProfileWalletsReturn } from './useProfileWal
 export { useActivity, type UseActivityOptions, type UseActivityReturn } from './useActivity'
 export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from './useConnector'
 export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
+export { useEmailLogin, type UseEmailLoginOptions, type UseEmailLoginReturn } from './useEmailLogin'
+export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'

@@ -248,6 +248,8 @@ export function createConnection(deps: ConnectionDeps) {
       }
       const supported = applyAccount(main, result, connectorId)
       applyOtherNamespaces(main, result, connectorId)
+      // SPEC §4: after an email login the email-used flag and the email are stored, the last-login time cleared.
+      if (opts.auth?.kind === 'email') storage.markEmailLogin(opts.auth.email)
       if ($connecting.get() === connectorId) $connecting.set(null)
       deps.onConnected?.(connectorId)
       if (supported) router.reset('Account')

@@ -1,0 +1,67 @@
+import { useStore } from '@nanostores/react'
+import { initialAccountState } from '../core/chain/chain'
+import { formatAuthName } from '../core/format/format'
+import type { AccountType, ChainNamespace, SocialProvider } from '../core/types'
+import { usePortico } from './usePortico'
+
+const DISCONNECTED = initialAccountState()
+
+export interface UseEmbeddedAccountOptions {
+  /** The namespace whose account is read. @default the active namespace */
+  namespace?: ChainNamespace
+}
+
+export interface UseEmbeddedAccountReturn {
+  /** The account is connected through an auth connector (email or social login). @default false */
+  isEmbedded: boolean
+  /** The auth connector's id, when `isEmbedded`. @default undefined */
+  connectorId?: string
+  /** @default undefined */
+  address?: string
+  /** The signed-in email or social user name as the connector gave it (SPEC §3 "auth name"). @default undefined */
+  authName?: string
+  /**
+   * `authName` as shown (SPEC §3): an email over 30 characters shortened with an ellipsis, a Discord
+   * name ending in 0 without it. @default undefined
+   */
+  displayName?: string
+  /** The email of an email login (undefined after a social one). @default undefined */
+  email?: string
+  /** The social provider of a social login. @default undefined */
+  socialProvider?: SocialProvider
+  /** The account type the user prefers (SPEC §3/§4). @default 'eoa' */
+  preferredAccountType: AccountType
+  /** The type of the connected account, as the connector reported it. @default undefined */
+  accountType?: AccountType
+}
+
+/** The email / social account of an auth connection (the embedded wallet): who is signed in, and how. */
+export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): UseEmbeddedAccountReturn {
+  const { chain, connection } = usePortico()
+  const active = useStore(chain.$account)
+  const activeChain = useStore(chain.$activeChain)
+  const chains = useStore(chain.$chains)
+  const connections = useStore(connection.$connections)
+  const connectors = useStore(connection.$connectors)
+  const namespace = options.namespace ?? activeChain
+  const account = options.namespace ? (chains[options.namespace]?.accountState ?? DISCONNECTED) : active
+  const current = namespace && account.status === 'connected' ? connections[namespace] : undefined
+  const connector = current ? connectors.find((c) => c.id === current.connectorId) : undefined
+  const isEmbedded = connector?.type === 'auth'
+  const preferredAccountType = account.preferredAccountType ?? 'eoa'
+  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType }
+  const authName = current.authName
+  const socialProvider = account.socialProvider
+  const email = account.user?.email ?? (!socialProvider && authName?.includes('@') ? authName : undefined)
+  return {
+    isEmbedded,
+    connectorId: current.connectorId,
+    address: account.address,
+    authName,
+    displayName: authName ? formatAuthName(authName, socialProvider) : undefined,
+    email,
+    socialProvider,
+    preferredAccountType,
+    accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
+  }
+}
