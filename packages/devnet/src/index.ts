@@ -62,3 +62,4 @@ export {
   type WcWallet,
   type WcWalletAccounts,
 } from './wcwallet/index.ts'
+export { type CapturedMail, findCode, type MailFilter, type Mailbox, type StartMailboxOptions, startMailbox, type WaitForFilter } from './mail/index.ts'
