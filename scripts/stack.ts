@@ -3,7 +3,7 @@
 // production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
 import path from 'node:path'
-import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, startDevnet } from '@portico/devnet'
+import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { startServer } from '@portico/server'
@@ -37,6 +37,8 @@ export interface StackOptions {
   solanaPort?: number
   /** Port of the WalletConnect relay. @default 0 (a free port) */
   relayPort?: number
+  /** Ports of the dev mailbox: its SMTP server and its page. @default 0, 0 (free ports) */
+  mailPorts?: { smtp?: number; http?: number }
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -50,6 +52,8 @@ export interface Stack {
   devnet: Devnet
   solana: SolanaDevnet
   relay: Relay
+  /** The dev SMTP server the API sends login codes through, and its mailbox page. */
+  mailbox: Mailbox
   apiUrl: string
   demoUrl: string
   config: DemoConfig
@@ -68,12 +72,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   try {
     const evmPorts = options.evmPorts ?? []
-    const [devnet, solana, relay] = await Promise.all([
+    const [devnet, solana, relay, mailbox] = await Promise.all([
       startDevnet({ chains: DEFAULT_DEVNET_CHAINS.map((c, i) => ({ ...c, port: evmPorts[i] ?? 0 })) }),
       startSolanaDevnet({ port: options.solanaPort ?? 0 }),
       startRelay({ port: options.relayPort ?? 0 }),
+      startMailbox({ smtpPort: options.mailPorts?.smtp ?? 0, httpPort: options.mailPorts?.http ?? 0 }),
     ])
-    started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop())
+    started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop(), () => mailbox.close())
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -134,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devnet,
       solana,
       relay,
+      mailbox,
       apiUrl: api.url,
       demoUrl,
       config,

@@ -53,6 +53,7 @@ const rows = [
   ['Portico API', stack.apiUrl],
   ['API database', dataDir],
   ['WalletConnect relay', stack.relay.url],
+  ['Dev mailbox', `${stack.mailbox.httpUrl} (SMTP ${stack.mailbox.smtpUrl})`],
   ['Solana (litesvm)', `${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})`],
   ...stack.devnet.chains.map((c) => [c.name, `${c.rpcUrl} (chain ${c.chainId})`]),
   ['Dev accounts', stack.devnet.accounts.join(', ')],
