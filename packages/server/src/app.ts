@@ -1,9 +1,11 @@
+import { STAMP_HEADERS } from '@portico/protocol/auth'
 import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
+import { createAuthContext, isAuthPath, type AuthConfig } from './auth/config.ts'
 import {
   caipNetworkId,
   chainsConfigSchema,
@@ -51,6 +53,11 @@ export type AppConfig = {
   onError?: ErrorSink
   /** Rate limit of `onError`. @default 10 reports a minute, each kind of error once a minute */
   errorLog?: ErrorLogLimits
+  /**
+   * The embedded wallet's auth service (/v1/auth/*, /v1/sessions/*: email login, sessions, signing).
+   * Without it those routes do not exist.
+   */
+  auth?: AuthConfig
 }
 
 const publicUrlSchema = z
@@ -88,18 +95,31 @@ export function buildApp(config: AppConfig, defaultBase: () => string) {
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
   }
+  const auth =
+    config.auth === undefined
+      ? undefined
+      : createAuthContext(config.auth, { db: config.db, chains, solana, rpcTimeoutMs: config.rpcTimeoutMs, linkUrl: ctx.assetUrl })
+  if (auth) ctx.auth = auth
 
   const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
 
   const app = new Hono()
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (isAllowed(origin) ? origin : null),
+  const appCors = cors({
+    origin: (origin) => (isAllowed(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    maxAge: 600,
+  })
+  if (auth === undefined) app.use('*', appCors)
+  else {
+    // The auth routes answer the embedded frame's origins only, never the host page's.
+    const frameCors = cors({
+      origin: (origin) => (auth.frameOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['content-type', ...Object.values(STAMP_HEADERS)],
       maxAge: 600,
-    }),
-  )
+    })
+    app.use('*', (c, next) => (isAuthPath(c.req.path) ? frameCors(c, next) : appCors(c, next)))
+  }
   app.use(
     '*',
     bodyLimit({

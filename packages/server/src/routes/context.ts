@@ -1,6 +1,7 @@
 import type { RemoteFeatures } from '@portico/protocol/common'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
+import type { AuthService } from '../auth/service.ts'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
@@ -26,6 +27,14 @@ export type AppContext = {
   assetUrl(path: string): string
   /** Answer with a cacheable SVG (ETag + If-None-Match → 304). */
   svg(c: Context, body: string): Response
+  /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
+  auth?: AuthRouteContext
+}
+
+export type AuthRouteContext = {
+  service: AuthService
+  /** The client's IP address, for the per-IP rate limit. */
+  clientIp(c: Context): string
 }
 
 /** A route file's export: one router per resource, registered in routes/index.ts. */

@@ -1,4 +1,5 @@
 import { analyticsRoutes } from './analytics.ts'
+import { authRoutes } from './auth.ts'
 import { balanceRoutes } from './balance.ts'
 import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
@@ -7,6 +8,7 @@ import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
 import { projectRoutes } from './project.ts'
+import { sessionsRoutes } from './sessions.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -23,4 +25,6 @@ export const ROUTES: readonly RouteModule[] = [
   explorerRoutes,
   projectRoutes,
   analyticsRoutes,
+  authRoutes,
+  sessionsRoutes,
 ]

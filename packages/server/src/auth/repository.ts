@@ -1,0 +1,264 @@
+import type { AuthUser, SessionInfo } from '@portico/protocol/auth'
+import type { Database, Queryable } from '../db/types.ts'
+import type { KeyKind } from './keys.ts'
+
+/** What a code is for: login, or one of the two steps of an email change. */
+export type OtpPurpose = 'login' | 'update_primary' | 'update_secondary'
+export type MailKind = 'code' | 'device'
+
+type UserRow = {
+  id: string
+  email: string | null
+  user_name: string | null
+  social_provider: string | null
+  evm_address: string
+  solana_address: string
+  preferred_account_type: 'eoa' | 'smartAccount'
+  smart_account_enabled_networks: unknown
+}
+
+export type OtpRow = {
+  email: string
+  purpose: OtpPurpose
+  code_hash: string
+  device_id: string | null
+  user_id: string | null
+  attempts: number
+  expires_at: Date | string
+}
+
+export type SessionRow = {
+  id: string
+  user_id: string
+  public_key: string
+  device_id: string | null
+  device: string | null
+  created_at: Date | string
+  expires_at: Date | string
+  revoked_at: Date | string | null
+}
+
+export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
+export const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime()
+const at = (time: number) => new Date(time).toISOString()
+
+function networks(value: unknown): number[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+  return Array.isArray(list) ? list.filter((n): n is number => typeof n === 'number') : []
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    userId: row.id,
+    email: row.email,
+    userName: row.user_name,
+    socialProvider: row.social_provider,
+    evmAddress: row.evm_address,
+    solanaAddress: row.solana_address,
+    preferredAccountType: row.preferred_account_type,
+    smartAccountEnabledNetworks: networks(row.smart_account_enabled_networks),
+  }
+}
+
+export function toSessionInfo(row: SessionRow): SessionInfo {
+  return {
+    id: row.id,
+    createdAt: iso(row.created_at),
+    expiresAt: iso(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : iso(row.revoked_at),
+    device: row.device,
+  }
+}
+
+const USER_COLUMNS = 'id, email, user_name, social_provider, evm_address, solana_address, preferred_account_type, smart_account_enabled_networks'
+const SESSION_COLUMNS = 'id, user_id, public_key, device_id, device, created_at, expires_at, revoked_at'
+
+/** The auth tables over any database (SQL only; the rules live in service.ts). */
+export function createAuthRepository(db: Database) {
+  const one = async <T>(q: Queryable, sql: string, params: unknown[]) => (await q.query<T>(sql, params)).rows[0] ?? null
+
+  return {
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction(fn),
+
+    // ---- users and keys
+    userByEmail: async (email: string) => {
+      const row = await one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM portico_auth.users WHERE email = $1`, [email])
+      return row && toAuthUser(row)
+    },
+    userById: async (id: string) => {
+      const row = await one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM portico_auth.users WHERE id = $1`, [id])
+      return row && toAuthUser(row)
+    },
+    /** Insert a user and their sealed keys, unless the email is taken meanwhile (then null). */
+    insertUser: (user: { id: string; email: string; evmAddress: string; solanaAddress: string; now: number }, sealed: Record<KeyKind, string>) =>
+      db.transaction(async (tx) => {
+        const row = await one<UserRow>(
+          tx,
+          `INSERT INTO portico_auth.users (id, email, evm_address, solana_address, created_at) VALUES ($1, $2, $3, $4, $5::timestamptz)
+           ON CONFLICT (email) DO NOTHING RETURNING ${USER_COLUMNS}`,
+          [user.id, user.email, user.evmAddress, user.solanaAddress, at(user.now)],
+        )
+        if (row === null) return null
+        for (const kind of ['evm', 'solana'] as const) {
+          await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
+        }
+        return toAuthUser(row)
+      }),
+    sealedKey: async (userId: string, kind: KeyKind) =>
+      (await one<{ sealed: string }>(db, 'SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = $2', [userId, kind]))?.sealed ?? null,
+    setPreferredAccount: async (userId: string, type: 'eoa' | 'smartAccount') => {
+      await db.query('UPDATE portico_auth.users SET preferred_account_type = $2 WHERE id = $1', [userId, type])
+    },
+    /** Change the user's email; false when another user has it. */
+    setEmail: async (userId: string, email: string) => {
+      const taken = await one<{ id: string }>(db, 'SELECT id FROM portico_auth.users WHERE email = $1 AND id <> $2', [email, userId])
+      if (taken) return false
+      await db.query('UPDATE portico_auth.users SET email = $2 WHERE id = $1', [userId, email])
+      return true
+    },
+
+    // ---- devices
+    device: (email: string, deviceId: string) =>
+      one<{ approved_at: Date | string | null }>(db, 'SELECT approved_at FROM portico_auth.devices WHERE email = $1 AND device_id = $2', [email, deviceId]),
+    addDevice: async (email: string, deviceId: string, now: number) => {
+      await db.query('INSERT INTO portico_auth.devices (email, device_id, created_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT DO NOTHING', [email, deviceId, at(now)])
+    },
+    addDeviceToken: async (tokenHash: string, email: string, deviceId: string, expiresAt: number) => {
+      await db.query('INSERT INTO portico_auth.device_tokens (token_hash, email, device_id, expires_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+        tokenHash,
+        email,
+        deviceId,
+        at(expiresAt),
+      ])
+    },
+    /** Use an approval token (once, before it expires) and approve its device; null if it can not be used. */
+    approveDevice: (tokenHash: string, now: number) =>
+      db.transaction(async (tx) => {
+        const token = await one<{ email: string; device_id: string }>(
+          tx,
+          `UPDATE portico_auth.device_tokens SET used_at = $2::timestamptz
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING email, device_id`,
+          [tokenHash, at(now)],
+        )
+        if (token === null) return null
+        await tx.query('UPDATE portico_auth.devices SET approved_at = $3::timestamptz WHERE email = $1 AND device_id = $2 AND approved_at IS NULL', [
+          token.email,
+          token.device_id,
+          at(now),
+        ])
+        return { email: token.email, deviceId: token.device_id }
+      }),
+
+    // ---- one-time codes
+    putOtp: async (otp: { email: string; purpose: OtpPurpose; codeHash: string; deviceId?: string; userId?: string; expiresAt: number; now: number }) => {
+      await db.query(
+        `INSERT INTO portico_auth.otps (email, purpose, code_hash, device_id, user_id, attempts, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
+         ON CONFLICT (email, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, device_id = EXCLUDED.device_id,
+           user_id = EXCLUDED.user_id, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
+        [otp.email, otp.purpose, otp.codeHash, otp.deviceId ?? null, otp.userId ?? null, at(otp.expiresAt), at(otp.now)],
+      )
+    },
+    /** Run `fn` on the live code of (email, purpose), the row locked, in one transaction. */
+    withOtp: <T>(email: string, purpose: OtpPurpose, fn: (otp: OtpRow | null, tx: OtpTx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        const row = await one<OtpRow>(
+          tx,
+          'SELECT email, purpose, code_hash, device_id, user_id, attempts, expires_at FROM portico_auth.otps WHERE email = $1 AND purpose = $2 FOR UPDATE',
+          [email, purpose],
+        )
+        return fn(row, {
+          countAttempt: async () => {
+            await tx.query('UPDATE portico_auth.otps SET attempts = attempts + 1 WHERE email = $1 AND purpose = $2', [email, purpose])
+          },
+          consume: async () => {
+            await tx.query('DELETE FROM portico_auth.otps WHERE email = $1 AND purpose = $2', [email, purpose])
+          },
+        })
+      }),
+
+    // ---- mail log (rate limits)
+    mailStats: async (email: string, ip: string, kind: MailKind, since: number) => {
+      const row = await one<{ email_count: string | number; ip_count: string | number; last_same_kind: Date | string | null }>(
+        db,
+        `SELECT
+           (SELECT count(*) FROM portico_auth.mail_log WHERE email = $1 AND sent_at > $4::timestamptz) AS email_count,
+           (SELECT count(*) FROM portico_auth.mail_log WHERE ip = $2 AND sent_at > $4::timestamptz) AS ip_count,
+           (SELECT max(sent_at) FROM portico_auth.mail_log WHERE email = $1 AND kind = $3) AS last_same_kind`,
+        [email, ip, kind, at(since)],
+      )
+      return {
+        emailCount: Number(row?.email_count ?? 0),
+        ipCount: Number(row?.ip_count ?? 0),
+        lastSameKind: row?.last_same_kind == null ? null : ms(row.last_same_kind),
+      }
+    },
+    /** Oldest send to `email` / from `ip` after `since` (when the hourly window frees a slot). */
+    oldestSince: async (column: 'email' | 'ip', value: string, since: number) => {
+      const row = await one<{ t: Date | string | null }>(
+        db,
+        `SELECT min(sent_at) AS t FROM portico_auth.mail_log WHERE ${column === 'email' ? 'email' : 'ip'} = $1 AND sent_at > $2::timestamptz`,
+        [value, at(since)],
+      )
+      return row?.t == null ? null : ms(row.t)
+    },
+    logMail: async (email: string, ip: string, kind: MailKind, now: number) => {
+      await db.query('INSERT INTO portico_auth.mail_log (email, ip, kind, sent_at) VALUES ($1, $2, $3, $4::timestamptz)', [email, ip, kind, at(now)])
+    },
+    pruneMailLog: async (before: number) => {
+      await db.query('DELETE FROM portico_auth.mail_log WHERE sent_at < $1::timestamptz', [at(before)])
+    },
+
+    // ---- email change
+    setEmailUpdate: async (userId: string, newEmail: string, stage: 'primary' | 'secondary', now: number) => {
+      await db.query(
+        `INSERT INTO portico_auth.email_updates (user_id, new_email, stage, created_at) VALUES ($1, $2, $3, $4::timestamptz)
+         ON CONFLICT (user_id) DO UPDATE SET new_email = EXCLUDED.new_email, stage = EXCLUDED.stage, created_at = EXCLUDED.created_at`,
+        [userId, newEmail, stage, at(now)],
+      )
+    },
+    emailUpdate: (userId: string) =>
+      one<{ new_email: string; stage: 'primary' | 'secondary'; created_at: Date | string }>(
+        db,
+        'SELECT new_email, stage, created_at FROM portico_auth.email_updates WHERE user_id = $1',
+        [userId],
+      ),
+    clearEmailUpdate: async (userId: string) => {
+      await db.query('DELETE FROM portico_auth.email_updates WHERE user_id = $1', [userId])
+    },
+
+    // ---- sessions
+    insertSession: async (s: { id: string; userId: string; publicKey: string; deviceId: string; device: string | null; now: number; expiresAt: number }) => {
+      const row = await one<SessionRow>(
+        db,
+        `INSERT INTO portico_auth.sessions (id, user_id, public_key, device_id, device, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz) RETURNING ${SESSION_COLUMNS}`,
+        [s.id, s.userId, s.publicKey, s.deviceId, s.device, at(s.now), at(s.expiresAt)],
+      )
+      return row as SessionRow
+    },
+    session: (id: string) => one<SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM portico_auth.sessions WHERE id = $1`, [id]),
+    sessionsOf: async (userId: string) =>
+      (await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM portico_auth.sessions WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId])).rows,
+    revokeSession: async (id: string, now: number) => {
+      await db.query('UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL', [id, at(now)])
+    },
+
+    // ---- stamps seen (replay)
+    /** Record a stamp; false when it was seen before. */
+    recordStamp: async (sessionId: string, timestampMs: number, stamp: string, expiresAt: number) => {
+      const { rows } = await db.query(
+        `INSERT INTO portico_auth.stamps (session_id, stamp, timestamp_ms, expires_at) VALUES ($1, $2, $3, $4::timestamptz)
+         ON CONFLICT DO NOTHING RETURNING session_id`,
+        [sessionId, stamp, timestampMs, at(expiresAt)],
+      )
+      return rows.length === 1
+    },
+    pruneStamps: async (now: number) => {
+      await db.query('DELETE FROM portico_auth.stamps WHERE expires_at < $1::timestamptz', [at(now)])
+    },
+  }
+}
+
+export type OtpTx = { countAttempt(): Promise<void>; consume(): Promise<void> }
+export type AuthRepository = ReturnType<typeof createAuthRepository>

@@ -1,0 +1,328 @@
+import {
+  AUTH_ERRORS,
+  DEVICE_WAIT_MS,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_COOLDOWN_MS,
+  OTP_TTL_MS,
+  revokeMessage,
+  SESSION_TTL_MS,
+  STAMP_MAX_SKEW_MS,
+  stampPayload,
+  type AuthUser,
+  type SessionInfo,
+} from '@portico/protocol/auth'
+import type { ChainConfig, SolanaChainConfig } from '../config.ts'
+import type { Database } from '../db/types.ts'
+import { deriveSecrets, hmac, parseKek, randomDigits, randomToken, sameDigest } from './crypto.ts'
+import { AuthError } from './errors.ts'
+import { generateUserKeys, openEvmKey, openSolanaKey, sealUserKeys } from './keys.ts'
+import { codeMail, deviceMail, type MailProvider } from './mail.ts'
+import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose, type SessionRow } from './repository.ts'
+import { runSigningRpc, type RpcRequest } from './signer.ts'
+import { sessionKeyCache, verifyP256 } from './stamp.ts'
+
+/** Device approval links live this long. */
+export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
+const HOUR_MS = 60 * 60_000
+
+export type AuthLimits = {
+  /** Mails (codes and approval links) to one email per hour. @default 5 */
+  mailsPerEmailPerHour: number
+  /** Mails triggered from one client IP per hour. @default 20 */
+  mailsPerIpPerHour: number
+}
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { mailsPerEmailPerHour: 5, mailsPerIpPerHour: 20 }
+
+export type AuthServiceOptions = {
+  db: Database
+  kek: string | Uint8Array
+  mail: MailProvider
+  /** Absolute URL of one of this server's paths (the approval link). */
+  linkUrl(path: string): string
+  chains: readonly ChainConfig[]
+  solana?: SolanaChainConfig | undefined
+  rpcTimeoutMs?: number
+  /** The clock. @default Date.now */
+  now?: () => number
+  /** How long /email/device waits for the approval, and how often it looks. */
+  deviceWaitMs?: number
+  devicePollMs?: number
+  limits?: Partial<AuthLimits>
+}
+
+/** The stamp headers of a request, as received. */
+export type StampInput = { method: string; path: string; body: string; sessionId?: string | undefined; timestamp?: string | undefined; stamp?: string | undefined }
+export type Caller = { session: SessionRow; user: AuthUser }
+
+const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/
+const TIMESTAMP = /^\d{1,16}$/
+const STAMP = /^[A-Za-z0-9_-]{86}$/
+
+const unauthorized = () => new AuthError(401, AUTH_ERRORS.unauthorized)
+const sleep = (delay: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, delay)
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+  })
+
+export function createAuthService(options: AuthServiceOptions) {
+  const secrets = deriveSecrets(parseKek(options.kek))
+  const repo = createAuthRepository(options.db)
+  const now = options.now ?? Date.now
+  const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits }
+  const deviceWaitMs = options.deviceWaitMs ?? DEVICE_WAIT_MS
+  const devicePollMs = options.devicePollMs ?? 250
+  const sessionKey = sessionKeyCache()
+  let lastMailPrune = 0
+  let lastStampPrune = 0
+
+  const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
+  const tokenHash = (token: string) => hmac(secrets.codeHmac, 'device-token', token)
+
+  /** SPEC "allowed to trigger": the resend cooldown per email and kind, and hourly caps per email and IP. */
+  async function allowMail(email: string, ip: string, kind: MailKind) {
+    const t = now()
+    const since = t - HOUR_MS
+    const stats = await repo.mailStats(email, ip, kind, since)
+    const refuse = (untilMs: number) => new AuthError(429, AUTH_ERRORS.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil((untilMs - t) / 1000))) })
+    if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS) throw refuse(stats.lastSameKind + OTP_RESEND_COOLDOWN_MS)
+    if (stats.emailCount >= limits.mailsPerEmailPerHour) throw refuse(((await repo.oldestSince('email', email, since)) ?? t) + HOUR_MS)
+    if (stats.ipCount >= limits.mailsPerIpPerHour) throw refuse(((await repo.oldestSince('ip', ip, since)) ?? t) + HOUR_MS)
+  }
+
+  async function send(email: string, ip: string, kind: MailKind, message: Parameters<MailProvider['send']>[0]) {
+    await repo.logMail(email, ip, kind, now())
+    try {
+      await options.mail.send(message)
+    } catch (error) {
+      throw new AuthError(502, 'The mail could not be sent. Try again later.', {}, { cause: error })
+    }
+    if (now() - lastMailPrune > HOUR_MS) {
+      lastMailPrune = now()
+      await repo.pruneMailLog(now() - 2 * HOUR_MS)
+    }
+  }
+
+  async function sendCode(email: string, ip: string, purpose: OtpPurpose, bind: { deviceId?: string; userId?: string }) {
+    await allowMail(email, ip, 'code')
+    const code = randomDigits(OTP_LENGTH)
+    const t = now()
+    await repo.putOtp({ email, purpose, codeHash: codeHash(purpose, email, code), ...bind, expiresAt: t + OTP_TTL_MS, now: t })
+    await send(email, ip, 'code', codeMail(email, code, purpose))
+  }
+
+  /**
+   * Check a code: single use, OTP_TTL_MS, OTP_MAX_ATTEMPTS wrong tries. The wrong try is counted in
+   * its own committed transaction before the error is thrown.
+   */
+  async function checkCode(email: string, purpose: OtpPurpose, code: string, bind: { deviceId?: string; userId?: string }) {
+    const outcome = await repo.withOtp(email, purpose, async (otp, tx) => {
+      if (otp === null) return AUTH_ERRORS.invalidOtp
+      if (otp.attempts >= OTP_MAX_ATTEMPTS) return AUTH_ERRORS.otpTooManyAttempts
+      if (ms(otp.expires_at) <= now()) return AUTH_ERRORS.otpExpired
+      const bound = (bind.deviceId === undefined || otp.device_id === bind.deviceId) && (bind.userId === undefined || otp.user_id === bind.userId)
+      if (!bound || !sameDigest(otp.code_hash, codeHash(purpose, email, code))) {
+        await tx.countAttempt()
+        return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? AUTH_ERRORS.otpTooManyAttempts : AUTH_ERRORS.invalidOtp
+      }
+      await tx.consume()
+      return null
+    })
+    if (outcome !== null) throw new AuthError(400, outcome)
+  }
+
+  async function createUser(email: string): Promise<AuthUser> {
+    const keys = generateUserKeys()
+    const id = crypto.randomUUID()
+    try {
+      const user = await repo.insertUser(
+        { id, email, evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress, now: now() },
+        sealUserKeys(secrets.keyEncryption, id, keys),
+      )
+      return user ?? ((await repo.userByEmail(email)) as AuthUser)
+    } finally {
+      keys.solanaSeed.fill(0)
+    }
+  }
+
+  async function liveSession(id: string): Promise<SessionRow | null> {
+    const session = await repo.session(id)
+    if (session === null || session.revoked_at !== null || ms(session.expires_at) <= now()) return null
+    return session
+  }
+
+  return {
+    /** POST /v1/auth/email/connect */
+    async connect(input: { email: string; deviceId: string }, ip: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
+      const device = await repo.device(input.email, input.deviceId)
+      if (device?.approved_at) {
+        await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
+        return { action: 'VERIFY_OTP' }
+      }
+      await allowMail(input.email, ip, 'device')
+      const t = now()
+      await repo.addDevice(input.email, input.deviceId, t)
+      const token = randomToken(32)
+      await repo.addDeviceToken(tokenHash(token), input.email, input.deviceId, t + DEVICE_TOKEN_TTL_MS)
+      await send(input.email, ip, 'device', deviceMail(input.email, options.linkUrl(`/v1/auth/device/approve?token=${token}`)))
+      return { action: 'VERIFY_DEVICE' }
+    },
+
+    /** POST /v1/auth/email/device: wait for the approval, then send the code. */
+    async device(input: { email: string; deviceId: string }, ip: string, signal?: AbortSignal): Promise<{ action: 'VERIFY_OTP' }> {
+      const deadline = Date.now() + deviceWaitMs
+      for (;;) {
+        const device = await repo.device(input.email, input.deviceId)
+        if (device === null) throw new AuthError(400, 'Unknown device: connect with this email first')
+        if (device.approved_at !== null) break
+        if (Date.now() >= deadline || signal?.aborted) throw new AuthError(408, AUTH_ERRORS.deviceNotApproved)
+        await sleep(Math.min(devicePollMs, Math.max(0, deadline - Date.now())), signal)
+      }
+      await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
+      return { action: 'VERIFY_OTP' }
+    },
+
+    /** GET /v1/auth/device/approve?token= — true when the token approved its device. */
+    async approve(token: string): Promise<boolean> {
+      return (await repo.approveDevice(tokenHash(token), now())) !== null
+    },
+
+    /** POST /v1/auth/email/otp */
+    async verifyOtp(
+      input: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
+      device: string | null,
+    ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
+      if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId })
+      const user = (await repo.userByEmail(input.email)) ?? (await createUser(input.email))
+      const t = now()
+      const session = await repo.insertSession({
+        id: randomToken(24),
+        userId: user.userId,
+        publicKey: input.sessionPublicKey,
+        deviceId: input.deviceId,
+        device,
+        now: t,
+        expiresAt: t + SESSION_TTL_MS,
+      })
+      return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+    },
+
+    /**
+     * The caller of a stamped request: the stamp verifies under the session's key, its timestamp is
+     * within STAMP_MAX_SKEW_MS, it was not seen before, and the session is live. Else 401.
+     */
+    async authenticate(input: StampInput): Promise<Caller> {
+      const { sessionId, timestamp, stamp } = input
+      if (!sessionId || !timestamp || !stamp || !SESSION_ID.test(sessionId) || !TIMESTAMP.test(timestamp) || !STAMP.test(stamp)) throw unauthorized()
+      const t = now()
+      const ts = Number(timestamp)
+      if (Math.abs(t - ts) > STAMP_MAX_SKEW_MS) throw unauthorized()
+      const session = await liveSession(sessionId)
+      if (session === null) throw unauthorized()
+      const key = await sessionKey(session.public_key)
+      if (key === null || !(await verifyP256(key, stamp, stampPayload(input.method, input.path, timestamp, input.body)))) throw unauthorized()
+      if (!(await repo.recordStamp(sessionId, ts, stamp, ts + STAMP_MAX_SKEW_MS))) throw unauthorized()
+      if (t - lastStampPrune > STAMP_MAX_SKEW_MS) {
+        lastStampPrune = t
+        await repo.pruneStamps(t - STAMP_MAX_SKEW_MS)
+      }
+      const user = await repo.userById(session.user_id)
+      if (user === null) throw unauthorized()
+      return { session, user }
+    },
+
+    async signOut(caller: Caller): Promise<Record<string, never>> {
+      await repo.revokeSession(caller.session.id, now())
+      return {}
+    },
+
+    async rpc(caller: Caller, request: RpcRequest): Promise<{ result: unknown }> {
+      const userId = caller.user.userId
+      const sealed = async (kind: 'evm' | 'solana') => {
+        const value = await repo.sealedKey(userId, kind)
+        if (value === null) throw unauthorized()
+        return value
+      }
+      const result = await runSigningRpc(
+        {
+          evmAddress: caller.user.evmAddress,
+          solanaAddress: caller.user.solanaAddress,
+          evmKey: async () => openEvmKey(secrets.keyEncryption, userId, await sealed('evm')),
+          solanaKey: async () => openSolanaKey(secrets.keyEncryption, userId, await sealed('solana')),
+          chains: options.chains,
+          solana: options.solana,
+          rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+        },
+        request,
+      )
+      return { result }
+    },
+
+    async setPreferredAccount(caller: Caller, type: 'eoa' | 'smartAccount'): Promise<AuthUser> {
+      await repo.setPreferredAccount(caller.user.userId, type)
+      return (await repo.userById(caller.user.userId)) as AuthUser
+    },
+
+    /** POST /v1/auth/email/update: a code to the current address first. */
+    async updateEmail(caller: Caller, newEmail: string, ip: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
+      const current = caller.user.email
+      if (current === null) throw new AuthError(400, 'This account has no email to update')
+      if (newEmail === current) throw new AuthError(400, 'That is already your email')
+      if ((await repo.userByEmail(newEmail)) !== null) throw new AuthError(409, 'That email is already in use')
+      await sendCode(current, ip, 'update_primary', { userId: caller.user.userId })
+      await repo.setEmailUpdate(caller.user.userId, newEmail, 'primary', now())
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+
+    /** POST /v1/auth/email/update/primary: the current address confirmed; a code to the new one. */
+    async updateEmailPrimary(caller: Caller, otp: string, ip: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
+      const pending = await repo.emailUpdate(caller.user.userId)
+      if (pending === null || pending.stage !== 'primary' || caller.user.email === null) throw new AuthError(400, 'No email update in progress')
+      await checkCode(caller.user.email, 'update_primary', otp, { userId: caller.user.userId })
+      await repo.setEmailUpdate(caller.user.userId, pending.new_email, 'secondary', now())
+      await sendCode(pending.new_email, ip, 'update_secondary', { userId: caller.user.userId })
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+
+    /** POST /v1/auth/email/update/secondary: the new address confirmed; the email changes. */
+    async updateEmailSecondary(caller: Caller, otp: string): Promise<{ newEmail: string }> {
+      const pending = await repo.emailUpdate(caller.user.userId)
+      if (pending === null || pending.stage !== 'secondary') throw new AuthError(400, 'No email update in progress')
+      await checkCode(pending.new_email, 'update_secondary', otp, { userId: caller.user.userId })
+      if (!(await repo.setEmail(caller.user.userId, pending.new_email))) throw new AuthError(409, 'That email is already in use')
+      await repo.clearEmailUpdate(caller.user.userId)
+      return { newEmail: pending.new_email }
+    },
+
+    async user(caller: Caller): Promise<AuthUser> {
+      return caller.user
+    },
+
+    async sessions(caller: Caller): Promise<{ sessions: SessionInfo[] }> {
+      return { sessions: (await repo.sessionsOf(caller.user.userId)).map(toSessionInfo) }
+    },
+
+    /** GET /v1/sessions/{id}: one of the caller's own sessions. */
+    async sessionInfo(caller: Caller, id: string): Promise<SessionInfo> {
+      const session = await repo.session(id)
+      if (session === null || session.user_id !== caller.user.userId) throw new AuthError(404, 'Session not found')
+      return toSessionInfo(session)
+    },
+
+    /** POST /v1/sessions/{id}/revoke: signed by live session `pci` of the same user. */
+    async revoke(id: string, input: { pci: string; signature: string }): Promise<SessionInfo> {
+      const caller = SESSION_ID.test(input.pci) ? await liveSession(input.pci) : null
+      if (caller === null) throw unauthorized()
+      const key = await sessionKey(caller.public_key)
+      if (key === null || !(await verifyP256(key, input.signature, revokeMessage(id, input.pci)))) throw unauthorized()
+      const target = await repo.session(id)
+      if (target === null || target.user_id !== caller.user_id) throw new AuthError(404, 'Session not found')
+      await repo.revokeSession(id, now())
+      return toSessionInfo((await repo.session(id)) as SessionRow)
+    },
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>

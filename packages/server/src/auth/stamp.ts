@@ -1,0 +1,41 @@
+import { webcrypto } from 'node:crypto'
+
+const subtle = webcrypto.subtle
+const P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const
+const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const
+
+/** A session's public key (base64url SPKI of a P-256 key) as a WebCrypto key, or null if it is not one. */
+export async function importSessionKey(spkiBase64url: string): Promise<webcrypto.CryptoKey | null> {
+  const der = Buffer.from(spkiBase64url, 'base64url')
+  if (der.length === 0 || der.length > 256) return null
+  try {
+    return await subtle.importKey('spki', der, P256, true, ['verify'])
+  } catch {
+    return null
+  }
+}
+
+/** Does `signature` (base64url, IEEE P1363: r‖s, 64 bytes) sign `message` under `key`? */
+export async function verifyP256(key: webcrypto.CryptoKey, signature: string, message: string): Promise<boolean> {
+  const sig = Buffer.from(signature, 'base64url')
+  if (sig.length !== 64) return false
+  try {
+    return await subtle.verify(ECDSA_SHA256, key, sig, new TextEncoder().encode(message))
+  } catch {
+    return false
+  }
+}
+
+/** A small cache of imported session keys (importing is the costly part of a check). */
+export function sessionKeyCache(max = 1000) {
+  const keys = new Map<string, webcrypto.CryptoKey>()
+  return async (spki: string): Promise<webcrypto.CryptoKey | null> => {
+    const hit = keys.get(spki)
+    if (hit) return hit
+    const key = await importSessionKey(spki)
+    if (key === null) return null
+    if (keys.size >= max) keys.delete(keys.keys().next().value as string)
+    keys.set(spki, key)
+    return key
+  }
+}

@@ -1,0 +1,478 @@
+import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
+import {
+  AUTH_ERRORS,
+  authUserSchema,
+  OTP_RESEND_COOLDOWN_MS,
+  OTP_TTL_MS,
+  revokeMessage,
+  sessionInfoSchema,
+  sessionsResponseSchema,
+  STAMP_MAX_SKEW_MS,
+} from '@portico/protocol/auth'
+import { getBase58Encoder } from '@solana/kit'
+import { verifyMessage, verifyTypedData, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { FRAME_ORIGIN, frameKey, login, memoryMailbox, post, stamped, stampHeaders, TEST_KEK } from '../auth/test-support.ts'
+import type { Database } from '../db/types.ts'
+import { openTestApp, type TestApp } from '../test-support.ts'
+
+const T0 = Date.parse('2031-03-04T05:06:07.000Z')
+let clock = T0
+const mailbox = memoryMailbox()
+let app: TestApp
+let db: Database
+let close: () => Promise<void>
+let ipSeq = 0
+/** A fresh client IP per test, so the per-IP limit of one test does not spill into another. */
+const ip = () => ({ 'x-test-ip': `10.0.0.${++ipSeq}` })
+
+beforeAll(async () => {
+  const t = await openTestApp({
+    auth: {
+      kek: TEST_KEK,
+      mail: mailbox,
+      frameOrigins: [FRAME_ORIGIN],
+      now: () => clock,
+      deviceWaitMs: 600,
+      devicePollMs: 20,
+      clientIp: (c) => c.req.header('x-test-ip'),
+    },
+  })
+  app = t.app
+  db = t.db
+  close = t.close
+})
+afterAll(async () => {
+  await close?.()
+})
+
+const errorOf = async (res: Response) => (z.object({ error: z.string() }).parse(await res.json())).error
+
+describe('email login', () => {
+  it('a new device gets VERIFY_DEVICE, is approved by the mailed link, then VERIFY_OTP, then a session', async () => {
+    const headers = ip()
+    const email = 'Alice@Example.com'
+    const deviceId = 'device-alice-000001'
+    const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    expect(connect.status).toBe(200)
+    expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
+    const mail = mailbox.last('alice@example.com')
+    expect(mail.subject).toBe('Approve your new device for Portico')
+    const link = new URL(mailbox.lastLink('alice@example.com'), 'http://localhost')
+    expect(link.pathname).toBe('/v1/auth/device/approve')
+
+    // Not approved yet: the device call waits, then gives up with 408.
+    const early = await post(app, '/v1/auth/email/device', { email, deviceId }, headers)
+    expect(early.status).toBe(408)
+    expect(await errorOf(early)).toBe(AUTH_ERRORS.deviceNotApproved)
+
+    // The device call waits while the link is opened.
+    const waiting = post(app, '/v1/auth/email/device', { email, deviceId }, headers)
+    await new Promise((r) => setTimeout(r, 60))
+    const approve = await app.request(`${link.pathname}${link.search}`)
+    expect(approve.status).toBe(200)
+    expect(approve.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await approve.text()).toContain('Device approved. You can close this tab.')
+    const device = await waiting
+    expect(device.status).toBe(200)
+    expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
+
+    // The link works once.
+    const again = await app.request(`${link.pathname}${link.search}`)
+    expect(again.status).toBe(400)
+    expect(await again.text()).toContain('This link can not be used')
+
+    const code = mailbox.lastCode('alice@example.com')
+    expect(code).toMatch(/^\d{6}$/)
+    expect(mailbox.last('alice@example.com').text).toContain(code)
+    const key = await frameKey()
+    const res = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: key.publicKey }, headers)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { sessionId: string; expiresAt: string; user: unknown }
+    const user = authUserSchema.parse(body.user)
+    expect(user.email).toBe('alice@example.com')
+    expect(user.evmAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(user.solanaAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    expect(user.preferredAccountType).toBe('eoa')
+    expect(body.expiresAt).toBe(new Date(clock + 7 * 24 * 3600_000).toISOString())
+
+    // The session stamps GET /v1/auth/user.
+    const me = await stamped(app, { sessionId: body.sessionId, key }, 'GET', '/v1/auth/user', undefined, clock)
+    expect(me.status).toBe(200)
+    expect(await me.json()).toEqual(user)
+
+    // The device is known now: straight to VERIFY_OTP (after the resend cooldown), same user on login.
+    clock += OTP_RESEND_COOLDOWN_MS
+    const known = await post(app, '/v1/auth/email/connect', { email: 'alice@example.com', deviceId }, headers)
+    expect(await known.json()).toEqual({ action: 'VERIFY_OTP' })
+    const key2 = await frameKey()
+    const second = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: mailbox.lastCode('alice@example.com'), sessionPublicKey: key2.publicKey }, headers)
+    expect(((await second.json()) as { user: { userId: string } }).user.userId).toBe(user.userId)
+  })
+
+  it('a bad or unknown approval token answers the 400 page', async () => {
+    for (const query of ['', '?token=', '?token=abc', `?token=${'A'.repeat(43)}`]) {
+      const res = await app.request(`/v1/auth/device/approve${query}`)
+      expect(res.status, query).toBe(400)
+      expect(await res.text()).toContain('This link can not be used')
+    }
+  })
+
+  it('device wait for a device that never connected is a 400', async () => {
+    const res = await post(app, '/v1/auth/email/device', { email: 'nobody@example.com', deviceId: 'device-nobody-00001' }, ip())
+    expect(res.status).toBe(400)
+  })
+
+  it('refuses bad input with a clear 400', async () => {
+    const cases: [unknown, string][] = [
+      [{ email: 'not-an-email', deviceId: 'device-000000000001' }, AUTH_ERRORS.invalidEmail],
+      [{ email: 'a@example.com', deviceId: 'short' }, 'deviceId: deviceId must be 16-64 url-safe characters'],
+      [{ email: 'a@example.com' }, 'deviceId: Invalid input: expected string, received undefined'],
+      [[], 'The body must be a JSON object'],
+    ]
+    for (const [body, message] of cases) {
+      const res = await post(app, '/v1/auth/email/connect', body, ip())
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toBe(message)
+    }
+    const notJson = await app.request('/v1/auth/email/connect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+    expect(await errorOf(notJson)).toBe('Invalid JSON body')
+    const otp = await post(app, '/v1/auth/email/otp', { email: 'a@example.com', deviceId: 'device-000000000001', otp: '12345', sessionPublicKey: 'x' })
+    expect(await errorOf(otp)).toBe('otp: The code is 6 digits')
+    const key = await post(app, '/v1/auth/email/otp', { email: 'a@example.com', deviceId: 'device-000000000001', otp: '123456', sessionPublicKey: 'AAAA' })
+    expect(await errorOf(key)).toBe('sessionPublicKey must be a P-256 public key (base64url SPKI)')
+  })
+})
+
+describe('one-time codes', () => {
+  /** A known device for `email`, with a fresh code in the mailbox. */
+  async function knownDevice(email: string, deviceId: string) {
+    const headers = ip()
+    await login(app, mailbox, email, deviceId, headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    const res = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    expect(await res.json()).toEqual({ action: 'VERIFY_OTP' })
+    return { headers, code: mailbox.lastCode(email) }
+  }
+  const otp = async (email: string, deviceId: string, code: string) => {
+    const res = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: (await frameKey()).publicKey })
+    return { status: res.status, error: res.status === 200 ? null : await errorOf(res) }
+  }
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+  it('stops brute force: after 5 wrong codes the code is dead, even the right one; a new code works', async () => {
+    const email = 'brute@example.com'
+    const deviceId = 'device-brute-000001'
+    const { headers, code } = await knownDevice(email, deviceId)
+    for (let i = 1; i <= 4; i++) expect(await otp(email, deviceId, wrong(code))).toEqual({ status: 400, error: AUTH_ERRORS.invalidOtp })
+    expect(await otp(email, deviceId, wrong(code))).toEqual({ status: 400, error: AUTH_ERRORS.otpTooManyAttempts })
+    expect(await otp(email, deviceId, code)).toEqual({ status: 400, error: AUTH_ERRORS.otpTooManyAttempts })
+    clock += OTP_RESEND_COOLDOWN_MS
+    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const fresh = mailbox.lastCode(email)
+    expect(await otp(email, deviceId, fresh)).toEqual({ status: 200, error: null })
+  })
+
+  it('refuses an expired code (10 minutes) and a reused one', async () => {
+    const email = 'expiry@example.com'
+    const deviceId = 'device-expiry-00001'
+    const { headers, code } = await knownDevice(email, deviceId)
+    clock += OTP_TTL_MS
+    expect(await otp(email, deviceId, code)).toEqual({ status: 400, error: AUTH_ERRORS.otpExpired })
+    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const fresh = mailbox.lastCode(email)
+    clock += OTP_TTL_MS - 1
+    expect(await otp(email, deviceId, fresh)).toEqual({ status: 200, error: null })
+    expect(await otp(email, deviceId, fresh)).toEqual({ status: 400, error: AUTH_ERRORS.invalidOtp })
+  })
+
+  it('a code is bound to the device it was sent for', async () => {
+    const email = 'bound@example.com'
+    const { code } = await knownDevice(email, 'device-bound-000001')
+    expect(await otp(email, 'device-other-000001', code)).toEqual({ status: 400, error: AUTH_ERRORS.invalidOtp })
+  })
+
+  it('stores codes hashed: the code is nowhere in the database', async () => {
+    const email = 'hashed@example.com'
+    const { code } = await knownDevice(email, 'device-hashed-00001')
+    const { rows } = await db.query<{ code_hash: string }>('SELECT code_hash FROM portico_auth.otps WHERE email = $1', [email])
+    expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(rows[0]?.code_hash).not.toContain(code)
+  })
+})
+
+describe('rate limits', () => {
+  it('the resend cooldown: a second code within 30 s is a 429 with retry-after', async () => {
+    const headers = ip()
+    const email = 'cooldown@example.com'
+    const deviceId = 'device-cooldown-001'
+    await login(app, mailbox, email, deviceId, headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(200)
+    clock += 10_000
+    const res = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    expect(res.status).toBe(429)
+    expect(await errorOf(res)).toBe(AUTH_ERRORS.rateLimited)
+    expect(res.headers.get('retry-after')).toBe('20')
+    clock += 20_000
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(200)
+  })
+
+  it('at most 5 mails to one email an hour', async () => {
+    const email = 'hourly@example.com'
+    for (let i = 0; i < 5; i++) {
+      const res = await post(app, '/v1/auth/email/connect', { email, deviceId: `device-hourly-0000${i}` }, ip())
+      expect(res.status, `mail ${i + 1}`).toBe(200)
+      clock += OTP_RESEND_COOLDOWN_MS
+    }
+    const sixth = await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009' }, ip())
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('retry-after'))).toBe(3600 - 5 * 30)
+    clock += 3600_000
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009' }, ip())).status).toBe(200)
+  })
+
+  it('at most 20 mails from one IP an hour; another IP is not held back', async () => {
+    const headers = ip()
+    for (let i = 0; i < 20; i++) {
+      const res = await post(app, '/v1/auth/email/connect', { email: `ip${i}@example.com`, deviceId: 'device-ip-limit-001' }, headers)
+      expect(res.status, `mail ${i + 1}`).toBe(200)
+    }
+    const over = await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, headers)
+    expect(over.status).toBe(429)
+    expect(await errorOf(over)).toBe(AUTH_ERRORS.rateLimited)
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, ip())).status).toBe(200)
+  })
+})
+
+describe('stamps and sessions', () => {
+  it('refuses a stamp by the wrong key, an old or future timestamp, a replay, a changed body, or none', async () => {
+    const session = await login(app, mailbox, 'stamps@example.com', 'device-stamps-00001', ip())
+    const ok = await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)
+    expect(ok.status).toBe(200)
+
+    const other = await frameKey()
+    const wrongKey = await stamped(app, { sessionId: session.sessionId, key: other }, 'GET', '/v1/auth/user', undefined, clock)
+    expect(wrongKey.status).toBe(401)
+    expect(await errorOf(wrongKey)).toBe(AUTH_ERRORS.unauthorized)
+
+    for (const ts of [clock - STAMP_MAX_SKEW_MS - 1, clock + STAMP_MAX_SKEW_MS + 1]) {
+      expect((await stamped(app, session, 'GET', '/v1/auth/user', undefined, ts)).status).toBe(401)
+    }
+    expect((await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock - STAMP_MAX_SKEW_MS + 1000)).status).toBe(200)
+
+    const headers = await stampHeaders(session.key, session.sessionId, 'POST', '/v1/auth/preferred-account', '{"type":"eoa"}', clock)
+    const first = await app.request('/v1/auth/preferred-account', { method: 'POST', headers, body: '{"type":"eoa"}' })
+    expect(first.status).toBe(200)
+    const replay = await app.request('/v1/auth/preferred-account', { method: 'POST', headers, body: '{"type":"eoa"}' })
+    expect(replay.status).toBe(401)
+
+    const changed = await stampHeaders(session.key, session.sessionId, 'POST', '/v1/auth/preferred-account', '{"type":"eoa"}', clock)
+    const tampered = await app.request('/v1/auth/preferred-account', { method: 'POST', headers: changed, body: '{"type":"smartAccount"}' })
+    expect(tampered.status).toBe(401)
+    const otherPath = await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/sessions', '', clock)
+    expect((await app.request('/v1/auth/user', { headers: otherPath })).status).toBe(401)
+
+    expect((await app.request('/v1/auth/user')).status).toBe(401)
+    expect((await app.request('/v1/auth/user', { headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': 'x', 'x-portico-stamp': 'y' } })).status).toBe(401)
+  })
+
+  it('preferred account: set and read back', async () => {
+    const session = await login(app, mailbox, 'preferred@example.com', 'device-preferred-01', ip())
+    const res = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount' }, clock)
+    expect(authUserSchema.parse(await res.json()).preferredAccountType).toBe('smartAccount')
+    const bad = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'safe' }, clock)
+    expect(bad.status).toBe(400)
+  })
+
+  it('a signed-out session signs nothing more', async () => {
+    const session = await login(app, mailbox, 'signout@example.com', 'device-signout-001', ip())
+    const sign = () => stamped(app, session, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', session.user.evmAddress] }, clock)
+    expect((await sign()).status).toBe(200)
+    const out = await stamped(app, session, 'POST', '/v1/auth/sign-out', {}, clock)
+    expect(out.status).toBe(200)
+    expect(await out.json()).toEqual({})
+    const after = await sign()
+    expect(after.status).toBe(401)
+    expect(await errorOf(after)).toBe(AUTH_ERRORS.unauthorized)
+  })
+
+  it('an expired session is refused', async () => {
+    const session = await login(app, mailbox, 'expired-session@example.com', 'device-expired-0001', ip())
+    clock += 7 * 24 * 3600_000
+    expect((await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)).status).toBe(401)
+  })
+
+  it('lists sessions; GET /v1/sessions/{id}; revoke by another live session of the same user, which then cannot sign', async () => {
+    const email = 'sessions@example.com'
+    const headers = ip()
+    const a = await login(app, mailbox, email, 'device-sessions-a01', headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    const b = await login(app, mailbox, email, 'device-sessions-b01', headers)
+    expect(b.user.userId).toBe(a.user.userId)
+
+    const list = sessionsResponseSchema.parse(await (await stamped(app, a, 'GET', '/v1/auth/sessions', undefined, clock)).json())
+    expect(list.sessions.map((s) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort())
+
+    const info = await stamped(app, a, 'GET', `/v1/sessions/${b.sessionId}`, undefined, clock)
+    expect(info.status).toBe(200)
+    expect(sessionInfoSchema.parse(await info.json())).toMatchObject({ id: b.sessionId, revokedAt: null })
+
+    // Another user's session is not found; a bad signature is refused.
+    const stranger = await login(app, mailbox, 'stranger@example.com', 'device-stranger-001', ip())
+    expect((await stamped(app, stranger, 'GET', `/v1/sessions/${a.sessionId}`, undefined, clock)).status).toBe(404)
+    const strangerRevoke = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: stranger.sessionId, signature: await stranger.key.sign(revokeMessage(a.sessionId, stranger.sessionId)) })
+    expect(strangerRevoke.status).toBe(404)
+    const forged = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await b.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
+    expect(forged.status).toBe(401)
+
+    const revoke = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await a.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
+    expect(revoke.status).toBe(200)
+    expect(sessionInfoSchema.parse(await revoke.json())).toMatchObject({ id: b.sessionId, revokedAt: new Date(clock).toISOString() })
+
+    const sign = await stamped(app, b, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', b.user.evmAddress] }, clock)
+    expect(sign.status).toBe(401)
+    // A revoked session can not revoke either.
+    const back = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: b.sessionId, signature: await b.key.sign(revokeMessage(a.sessionId, b.sessionId)) })
+    expect(back.status).toBe(401)
+  })
+})
+
+describe('signing', () => {
+  let session: Awaited<ReturnType<typeof login>>
+  beforeAll(async () => {
+    session = await login(app, mailbox, 'signer@example.com', 'device-signer-00001', ip())
+  })
+  const rpc = (method: string, params: unknown[], extra: Record<string, unknown> = {}) =>
+    stamped(app, session, 'POST', '/v1/auth/rpc', { namespace: method.startsWith('solana_') ? 'solana' : 'eip155', chainId: 31337, method, params, ...extra }, clock)
+  const result = async (res: Response) => {
+    const body = (await res.json()) as { result?: unknown; error?: string }
+    if (res.status !== 200) throw new Error(`${res.status} ${body.error}`)
+    return body.result
+  }
+
+  it('personal_sign: a UTF-8 and a hex message, verified against the address', async () => {
+    const address = session.user.evmAddress as Hex
+    const text = await result(await rpc('personal_sign', ['Hello from Portico', address]))
+    expect(await verifyMessage({ address, message: 'Hello from Portico', signature: text as Hex })).toBe(true)
+    const hex = await result(await rpc('personal_sign', ['0xdeadbeef', address.toLowerCase()]))
+    expect(await verifyMessage({ address, message: { raw: '0xdeadbeef' }, signature: hex as Hex })).toBe(true)
+  })
+
+  it('eth_signTypedData_v4 verified against the address', async () => {
+    const address = session.user.evmAddress as Hex
+    const typed = {
+      domain: { name: 'Portico', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      message: { to: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB', contents: 'Hello, Bob!' },
+    } as const
+    const signature = await result(await rpc('eth_signTypedData_v4', [address, JSON.stringify(typed)]))
+    const { EIP712Domain: _d, ...types } = typed.types
+    expect(await verifyTypedData({ address, domain: typed.domain, types, primaryType: 'Mail', message: typed.message, signature: signature as Hex })).toBe(true)
+    const bad = await rpc('eth_signTypedData_v4', [address, '{"types":{},"primaryType":"Nope","message":{}}'])
+    expect(bad.status).toBe(400)
+  })
+
+  it('solana_signMessage verified with ed25519 against the Solana address', async () => {
+    const message = Buffer.from('Sign in to Portico')
+    const out = (await result(await rpc('solana_signMessage', [{ message: message.toString('base64') }]))) as { signature: string }
+    const signature = Buffer.from(getBase58Encoder().encode(out.signature))
+    expect(signature.length).toBe(64)
+    const raw = Buffer.from(getBase58Encoder().encode(session.user.solanaAddress))
+    const publicKey = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' })
+    expect(verifyEd25519(null, message, publicKey, signature)).toBe(true)
+    expect(verifyEd25519(null, Buffer.from('something else'), publicKey, signature)).toBe(false)
+  })
+
+  it('refuses methods outside the list and addresses that are not the user’s', async () => {
+    for (const method of ['eth_sign', 'eth_signTransaction', 'wallet_addEthereumChain', 'eth_accounts', '__proto__']) {
+      const res = await rpc(method, [])
+      expect(res.status, method).toBe(400)
+      expect(await errorOf(res)).toBe(AUTH_ERRORS.rpcNotAllowed)
+    }
+    const other = await rpc('personal_sign', ['hi', '0x' + '1'.repeat(40)])
+    expect(other.status).toBe(400)
+    expect(await errorOf(other)).toBe('The address is not the signed-in account')
+    expect((await rpc('personal_sign', ['hi'])).status).toBe(400)
+    expect((await rpc('eth_sendTransaction', [{ to: 'nope' }])).status).toBe(400)
+    expect((await rpc('eth_sendTransaction', [{ to: '0x' + '2'.repeat(40) }], { chainId: 1 })).status).toBe(400)
+    expect((await rpc('solana_signMessage', [{ message: '***' }])).status).toBe(400)
+    expect((await rpc('solana_signTransaction', [{ transaction: 'AAAA' }])).status).toBe(400)
+  })
+})
+
+describe('update email', () => {
+  it('primary code to the current address, secondary to the new one, then the email changes', async () => {
+    const headers = ip()
+    const session = await login(app, mailbox, 'old@example.com', 'device-update-00001', headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    const start = await stamped(app, session, 'POST', '/v1/auth/email/update', { email: 'New@Example.com' }, clock)
+    expect(await start.json()).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    const primaryCode = mailbox.lastCode('old@example.com')
+    expect(mailbox.sent.some((m) => m.to === 'new@example.com')).toBe(false)
+
+    const wrongPrimary = await stamped(app, session, 'POST', '/v1/auth/email/update/primary', { otp: primaryCode === '000000' ? '111111' : '000000' }, clock)
+    expect(await errorOf(wrongPrimary)).toBe(AUTH_ERRORS.invalidOtp)
+    const early = await stamped(app, session, 'POST', '/v1/auth/email/update/secondary', { otp: primaryCode }, clock)
+    expect(early.status).toBe(400)
+
+    const primary = await stamped(app, session, 'POST', '/v1/auth/email/update/primary', { otp: primaryCode }, clock)
+    expect(await primary.json()).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    const secondaryCode = mailbox.lastCode('new@example.com')
+    const done = await stamped(app, session, 'POST', '/v1/auth/email/update/secondary', { otp: secondaryCode }, clock)
+    expect(done.status).toBe(200)
+    expect(await done.json()).toEqual({ newEmail: 'new@example.com' })
+
+    const me = authUserSchema.parse(await (await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)).json())
+    expect(me.email).toBe('new@example.com')
+    expect(me.userId).toBe(session.user.userId)
+  })
+
+  it('an address another user has is refused', async () => {
+    await login(app, mailbox, 'taken@example.com', 'device-taken-000001', ip())
+    const session = await login(app, mailbox, 'wants@example.com', 'device-wants-000001', ip())
+    const res = await stamped(app, session, 'POST', '/v1/auth/email/update', { email: 'taken@example.com' }, clock)
+    expect(res.status).toBe(409)
+  })
+})
+
+describe('CORS', () => {
+  it('the auth routes answer the frame origin only, with the stamp headers allowed', async () => {
+    const preflight = (origin: string, path: string) =>
+      app.request(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-portico-stamp' } })
+    const frame = await preflight(FRAME_ORIGIN, '/v1/auth/rpc')
+    expect(frame.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
+    expect(frame.headers.get('access-control-allow-headers')?.split(',').map((h) => h.trim())).toEqual(
+      expect.arrayContaining(['content-type', 'x-portico-session', 'x-portico-timestamp', 'x-portico-stamp']),
+    )
+    expect((await preflight('http://127.0.0.1:5173', '/v1/auth/rpc')).headers.get('access-control-allow-origin')).toBeNull()
+    expect((await preflight('http://127.0.0.1:5173', '/v1/sessions/abc/revoke')).headers.get('access-control-allow-origin')).toBeNull()
+    // The app's own routes keep the app's origins.
+    const chains = await app.request('/v1/supported-chains', { headers: { origin: 'http://127.0.0.1:5173' } })
+    expect(chains.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
+  })
+
+  it('without an auth config the routes do not exist', async () => {
+    const plain = await openTestApp()
+    try {
+      expect((await post(plain.app, '/v1/auth/email/connect', { email: 'a@example.com', deviceId: 'device-000000000001' })).status).toBe(404)
+      expect((await plain.app.request('/v1/sessions/abcdefabcdefabcdef')).status).toBe(404)
+    } finally {
+      await plain.close()
+    }
+  })
+})
