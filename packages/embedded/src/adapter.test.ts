@@ -1,0 +1,347 @@
+import type { AdapterContext, CaipNetwork, ConnectorEvent, StorageLike } from '@portico/headless'
+import { STORAGE_KEYS } from '@portico/headless'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { embeddedAdapter } from './adapter'
+import { FRAME_URL, fakeFrameEnvironment, type Posted } from './client/test-support'
+import { HOST_STORAGE_KEYS } from './storage'
+
+const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const EMAIL = 'ada@example.com'
+
+const evmNet: CaipNetwork = {
+  id: 31337,
+  caipNetworkId: 'eip155:31337',
+  chainNamespace: 'eip155',
+  name: 'Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+}
+const solNet: CaipNetwork = {
+  id: 'localnet',
+  caipNetworkId: 'solana:localnet',
+  chainNamespace: 'solana',
+  name: 'Solana local',
+  nativeCurrency: { name: 'Sol', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+}
+
+function memoryStorage(): StorageLike & { map: Map<string, string> } {
+  const map = new Map<string, string>()
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
+}
+
+type Handler = (payload: Record<string, unknown>) => { ok: unknown } | { error: string } | undefined
+
+/** A fake frame: answers each posted app event from a table, after READY. */
+function setup(table: Record<string, Handler> = {}) {
+  const fake = fakeFrameEnvironment()
+  const storage = memoryStorage()
+  const events: ConnectorEvent[] = []
+  const ctx: AdapterContext = {
+    networks: [evmNet],
+    allNetworks: [evmNet, solNet],
+    projectId: 'proj',
+    getActiveNetwork: () => evmNet,
+    setConnectors: vi.fn(),
+    onAccountsChanged: vi.fn(),
+    onChainChanged: vi.fn(),
+    onDisconnect: vi.fn(),
+    emit: (_id, event) => void events.push(event),
+  }
+  const user = { email: EMAIL, address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const defaults: Record<string, Handler> = {
+    CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_OTP' } }),
+    CONNECT_DEVICE: () => ({ ok: {} }),
+    CONNECT_OTP: (p) => (p.otp === '123456' ? { ok: {} } : { error: 'Invalid code. Try again.' }),
+    GET_USER: () => ({ ok: user }),
+    IS_CONNECTED: () => ({ ok: { isConnected: true } }),
+    SIGN_OUT: () => ({ ok: {} }),
+    GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ ok: { smartAccountEnabledNetworks: [31337] } }),
+    SWITCH_NETWORK: (p) => ({ ok: { chainId: p.chainId } }),
+    SYNC_THEME: () => ({ ok: {} }),
+    SYNC_DAPP_DATA: () => ({ ok: {} }),
+    RPC_REQUEST: (p) =>
+      p.method === 'personal_sign' || p.method === 'eth_signTypedData_v4' ? { ok: { result: '0x' + 'ab'.repeat(65) } }
+      : p.method === 'eth_sendTransaction' ? { ok: { result: '0x' + '12'.repeat(32) } }
+      : p.method === 'solana_signMessage' ? { ok: { result: { signature: 'sig58' } } }
+      : p.method === 'wallet_sendCalls' ? { ok: { result: { id: 'batch-1' } } }
+      : p.method === 'wallet_getCallsStatus' ? { ok: { result: { status: 200, receipts: [{ transactionHash: '0x01', status: '0x1' }] } } }
+      : { error: 'Requested RPC call is not allowed' },
+  }
+  const handlers = { ...defaults, ...table }
+  fake.onPost((p: Posted) => {
+    const handler = handlers[p.message.type]
+    const answer = handler?.((p.message.payload ?? {}) as Record<string, unknown>)
+    if (!answer) return
+    queueMicrotask(() => ('ok' in answer ? fake.succeed(p, answer.ok) : fake.fail(p, answer.error)))
+  })
+  const adapter = embeddedAdapter({ frameUrl: FRAME_URL, storage, environment: fake.environment })
+  void adapter.setup(ctx)
+  return { fake, storage, events, ctx, adapter, types: () => fake.posted.map((p) => p.message.type) }
+}
+
+/** Let the import(), READY and the 500 ms delay pass. */
+async function settle(s: ReturnType<typeof setup>) {
+  // the engine's import() is real module loading: give it real turns of the event loop
+  for (let i = 0; i < 500 && !s.fake.mounted; i++) await new Promise((r) => setImmediate(r))
+  if (s.fake.mounted && !s.fake.posted.length) s.fake.ready()
+  await vi.advanceTimersByTimeAsync(600)
+}
+
+const prompts = (events: ConnectorEvent[]) => events.map((e) => (e.kind === 'prompt' ? (e.prompt ? { ...e.prompt } : undefined) : e))
+
+// warm the module cache: the adapter's import() of the engine then resolves in a few turns
+beforeAll(async () => void (await import('./engine')))
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }))
+afterEach(() => vi.useRealTimers())
+
+describe('embeddedAdapter: setup', () => {
+  it('registers one auth connector and loads nothing', () => {
+    const s = setup()
+    expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'embedded', name: 'Email', type: 'auth', namespace: 'eip155' }])
+    expect(s.adapter.namespace).toBe('eip155')
+    expect(s.adapter.namespaces).toEqual(['eip155', 'solana'])
+    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities'])
+    expect(s.fake.mounted).toBeUndefined()
+  })
+
+  it('reconnect without a remembered login resolves null and mounts no frame', async () => {
+    const s = setup()
+    await expect(s.adapter.reconnect({ connectorId: 'embedded' })).resolves.toBeNull()
+    expect(s.fake.mounted).toBeUndefined()
+  })
+
+  it('theme and dapp data wait for the frame, then are sent', async () => {
+    const s = setup()
+    await s.adapter.syncTheme({ themeMode: 'dark', themeVariables: { '--portico-color-accent': '#7c3aed' } })
+    await s.adapter.syncDappData({ projectId: 'proj', name: 'Demo' })
+    expect(s.fake.mounted).toBeUndefined()
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } }).catch(() => undefined)
+    await settle(s)
+    expect(s.types().slice(0, 3)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA', 'CONNECT_EMAIL'])
+    expect(s.fake.posted[0]!.message.payload).toEqual({ themeMode: 'dark', themeVariables: { '--portico-color-accent': '#7c3aed' } })
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'cancel' } })
+    await connecting
+  })
+})
+
+describe('embeddedAdapter: email login (SPEC §4)', () => {
+  it('new device: VERIFY_DEVICE → device → OTP (a wrong code first) → user', async () => {
+    const s = setup({ CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
+    s.storage.setItem(STORAGE_KEYS.lastEmailLoginTime, '1700000000000')
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
+    expect(s.fake.posted[0]!.message.payload).toEqual({ email: EMAIL })
+    expect(prompts(s.events)).toEqual([{ kind: 'verifyDevice', email: EMAIL }, { kind: 'verifyOtp', email: EMAIL }])
+
+    await expect(s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow('Invalid code. Try again.')
+    expect(prompts(s.events).at(-1)).toEqual({ kind: 'verifyOtp', email: EMAIL, error: 'Invalid code. Try again.' })
+
+    await expect(s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })).resolves.toBeUndefined()
+    const result = await connecting
+    expect(result).toEqual({
+      address: EVM,
+      chainId: 31337,
+      accounts: [EVM],
+      authName: EMAIL,
+      accountType: 'eoa',
+      namespaces: { solana: { address: SOL, chainId: 'localnet', accounts: [SOL] } },
+    })
+    expect(prompts(s.events).at(-1)).toBeUndefined()
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_OTP', 'GET_USER', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+    await vi.advanceTimersByTimeAsync(0)
+    // SPEC §4: the email-used flag stored, last-login-time cleared
+    expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+    expect(s.storage.getItem(STORAGE_KEYS.lastEmailLoginTime)).toBeNull()
+    expect(JSON.parse(s.storage.getItem(STORAGE_KEYS.connectedEmail)!)).toBe(EMAIL)
+    expect(JSON.parse(s.storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)!)).toEqual([31337])
+  })
+
+  it('host storage after a login holds only SPEC §3 keys, and no credential', async () => {
+    const s = setup()
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+    await connecting
+    await vi.advanceTimersByTimeAsync(0)
+    const keys = [...s.storage.map.keys()]
+    expect(keys.length).toBeGreaterThan(0)
+    for (const key of keys) expect(HOST_STORAGE_KEYS).toContain(key)
+    const all = [...s.storage.map.values()].join('\n')
+    expect(all).not.toMatch(/session|stamp|private|seed|mnemonic|BEGIN|sessionId/i)
+  })
+
+  it('a known device goes straight to the OTP; CONNECT skips it', async () => {
+    const s = setup({ CONNECT_EMAIL: () => ({ ok: { action: 'CONNECT' } }) })
+    const result = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    await expect(result).resolves.toMatchObject({ address: EVM, authName: EMAIL })
+    expect(s.types().slice(0, 2)).toEqual(['CONNECT_EMAIL', 'GET_USER'])
+    expect(prompts(s.events)).toEqual([undefined])
+  })
+
+  it('resend posts CONNECT_EMAIL again and clears the shown error', async () => {
+    const s = setup()
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '999999' } }).catch(() => undefined)
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'resend' } })
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'CONNECT_EMAIL'])
+    expect(prompts(s.events).at(-1)).toEqual({ kind: 'verifyOtp', email: EMAIL })
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+    await expect(connecting).resolves.toMatchObject({ authName: EMAIL })
+  })
+
+  it('cancel rejects the connect with "Modal closed" and clears the prompt', async () => {
+    const s = setup()
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } }).catch((e: Error) => e.message)
+    await settle(s)
+    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'cancel' } })
+    expect(await connecting).toBe('Modal closed')
+    expect(prompts(s.events).at(-1)).toBeUndefined()
+    expect(s.storage.map.size).toBe(0)
+  })
+
+  it('the signal aborts the connect with its reason', async () => {
+    const s = setup({ CONNECT_DEVICE: () => undefined, CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
+    const controller = new AbortController()
+    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL }, signal: controller.signal }).catch((e: Error) => e.message)
+    await settle(s)
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
+    controller.abort(new Error('Modal closed'))
+    expect(await connecting).toBe('Modal closed')
+  })
+
+  it.each([
+    [{ kind: 'social', provider: 'google' } as const, 'Failed to initiate social connection'],
+    [{ kind: 'farcaster' } as const, 'Failed to connect to farcaster'],
+    [undefined, 'Failed to connect'],
+  ])('connect(%j) rejects with %j (social and Farcaster are not built yet)', async (auth, message) => {
+    const s = setup()
+    await expect(s.adapter.connect({ connectorId: 'embedded', ...(auth ? { auth } : {}) })).rejects.toThrow(message)
+  })
+})
+
+async function connected(table: Record<string, Handler> = {}) {
+  const s = setup(table)
+  const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+  await settle(s)
+  await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+  await connecting
+  await vi.advanceTimersByTimeAsync(0)
+  s.fake.posted.length = 0
+  return s
+}
+
+const rpcOf = (s: ReturnType<typeof setup>) => s.fake.posted.filter((p) => p.message.type === 'RPC_REQUEST').map((p) => p.message.payload)
+
+describe('embeddedAdapter: session', () => {
+  it('reconnect with the remembered flag: IS_CONNECTED then GET_USER', async () => {
+    const s = setup()
+    s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
+    const result = s.adapter.reconnect({ connectorId: 'embedded' })
+    await settle(s)
+    await expect(result).resolves.toMatchObject({ address: EVM, authName: EMAIL })
+    expect(s.types()).toEqual(['IS_CONNECTED', 'GET_USER'])
+  })
+
+  it.each([
+    ['not connected', { IS_CONNECTED: () => ({ ok: { isConnected: false } }) }],
+    ['an error', { IS_CONNECTED: () => ({ error: 'boom' }) }],
+  ] as const)('reconnect: %s clears the cached login (SPEC §4) and resolves null', async (_name, table) => {
+    const s = setup(table as Record<string, Handler>)
+    s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
+    s.storage.setItem(STORAGE_KEYS.connectedEmail, JSON.stringify(EMAIL))
+    const result = s.adapter.reconnect({ connectorId: 'embedded' })
+    await settle(s)
+    await expect(result).resolves.toBeNull()
+    expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    expect(s.storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
+  })
+
+  it('disconnect signs out in the frame and clears the cached login', async () => {
+    const s = await connected()
+    await s.adapter.disconnect({ connectorId: 'embedded' })
+    expect(s.types()).toEqual(['SIGN_OUT'])
+    expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
+    expect(s.storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
+  })
+
+  it('disconnect gives up waiting for the frame after 3 s', async () => {
+    const s = await connected({ SIGN_OUT: () => undefined })
+    let done = false
+    void s.adapter.disconnect({ connectorId: 'embedded' }).then(() => (done = true))
+    await vi.advanceTimersByTimeAsync(2_999)
+    expect(done).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(done).toBe(true)
+  })
+
+  it('switchNetwork posts SWITCH_NETWORK and reports the chain', async () => {
+    const s = await connected()
+    await s.adapter.switchNetwork({ network: { ...evmNet, id: 31338, caipNetworkId: 'eip155:31338' } })
+    expect(s.fake.posted[0]!.message).toMatchObject({ type: 'SWITCH_NETWORK', payload: { chainId: 31338, namespace: 'eip155' } })
+    expect(s.ctx.onChainChanged).toHaveBeenCalledWith(31338, 'eip155')
+  })
+})
+
+describe('embeddedAdapter: wallet calls through the frame', () => {
+  it('signMessage: personal_sign with the UTF-8 message as hex', async () => {
+    const s = await connected()
+    await expect(s.adapter.signMessage({ message: 'hi', address: EVM })).resolves.toBe('0x' + 'ab'.repeat(65))
+    expect(rpcOf(s)).toEqual([{ method: 'personal_sign', params: ['0x6869', EVM], namespace: 'eip155', chainId: 31337 }])
+  })
+
+  it('signMessage on the Solana account: solana_signMessage', async () => {
+    const s = await connected()
+    await expect(s.adapter.signMessage({ message: 'hi', address: SOL })).resolves.toBe('sig58')
+    expect(rpcOf(s)).toEqual([{ method: 'solana_signMessage', params: [{ message: '8wr', pubkey: SOL }], namespace: 'solana', chainId: 'localnet' }])
+  })
+
+  it('sendTransaction and transfer: eth_sendTransaction with hex quantities', async () => {
+    const s = await connected()
+    await s.adapter.sendTransaction({ address: EVM, to: EVM, value: 10n ** 18n, data: '0x' })
+    await s.adapter.transfer!({ address: EVM, to: EVM, amount: 5n })
+    expect(rpcOf(s)).toEqual([
+      { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0xde0b6b3a7640000', data: '0x' }], namespace: 'eip155', chainId: 31337 },
+      { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0x5' }], namespace: 'eip155', chainId: 31337 },
+    ])
+    await expect(s.adapter.transfer!({ address: EVM, to: EVM, amount: 5n, token: { address: EVM, decimals: 6 } })).rejects.toThrow('Requested RPC call is not allowed')
+  })
+
+  it('signTypedData: eth_signTypedData_v4 with bigints as strings', async () => {
+    const s = await connected()
+    await s.adapter.signTypedData!({ address: EVM, domain: { name: 'D', chainId: 1n }, types: { M: [{ name: 'v', type: 'uint256' }] }, primaryType: 'M', message: { v: 7n } })
+    const [req] = rpcOf(s) as { params: [string, string] }[]
+    expect(req!.params[0]).toBe(EVM)
+    expect(JSON.parse(req!.params[1])).toEqual({ domain: { name: 'D', chainId: '1' }, types: { M: [{ name: 'v', type: 'uint256' }] }, primaryType: 'M', message: { v: '7' } })
+  })
+
+  it('sendCalls and getCallsStatus', async () => {
+    const s = await connected()
+    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: EVM, value: '0x1' }, { to: EVM, data: '0x' }] })).resolves.toEqual({ id: 'batch-1' })
+    await expect(s.adapter.getCallsStatus!({ address: EVM, id: 'batch-1' })).resolves.toEqual({
+      id: 'batch-1',
+      status: 200,
+      receipts: [{ transactionHash: '0x01', status: '0x1' }],
+    })
+    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: 'abc' as `0x${string}` }] })).rejects.toThrow("Invalid wallet call: calls.0.to: 'to' must start with 0x")
+  })
+
+  it('getCapabilities resolves {} on error (SPEC §8)', async () => {
+    const s = await connected()
+    await expect(s.adapter.getCapabilities!({ address: EVM })).resolves.toEqual({})
+  })
+
+  it('a frame ERROR reply rejects with its text', async () => {
+    const s = await connected({ RPC_REQUEST: () => ({ error: 'User rejected the request' }) })
+    await expect(s.adapter.signMessage({ message: 'x', address: EVM })).rejects.toThrow('User rejected the request')
+  })
+
+  it('before any login, wallet calls reject "Not connected to email or social"', async () => {
+    const s = setup()
+    await expect(s.adapter.signMessage({ message: 'x', address: EVM })).rejects.toThrow('Not connected to email or social')
+  })
+})

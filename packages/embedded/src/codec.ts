@@ -1,0 +1,48 @@
+/** Small encoders the engine needs (no dependency): hex, base58, JSON with bigint. */
+
+export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+export function bytesToHex(bytes: Uint8Array): `0x${string}` {
+  let out = '0x'
+  for (const b of bytes) out += b.toString(16).padStart(2, '0')
+  return out as `0x${string}`
+}
+
+export const utf8ToHex = (text: string): `0x${string}` => bytesToHex(utf8(text))
+
+/** A bigint or number as an 0x quantity. */
+export const toQuantity = (value: bigint | number): `0x${string}` => `0x${BigInt(value).toString(16)}`
+
+const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+export function base58Encode(bytes: Uint8Array): string {
+  let zeros = 0
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++
+  const digits: number[] = []
+  for (const byte of bytes) {
+    let carry = byte
+    for (let i = 0; i < digits.length; i++) {
+      carry += digits[i]! << 8
+      digits[i] = carry % 58
+      carry = (carry / 58) | 0
+    }
+    while (carry > 0) {
+      digits.push(carry % 58)
+      carry = (carry / 58) | 0
+    }
+  }
+  return '1'.repeat(zeros) + digits.reverse().map((d) => B58[d]).join('')
+}
+
+/** JSON.stringify that writes bigints as decimal strings (EIP-712 messages carry uint256 values). */
+export const jsonWithBigints = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+
+/** Whole units from the smallest unit: formatUnits(1500000000000000000n, 18) = '1.5'. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const abs = negative ? -value : value
+  const base = 10n ** BigInt(decimals)
+  const whole = abs / base
+  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}

@@ -1,0 +1,352 @@
+/**
+ * The embedded wallet's engine: the email login flow of SPEC §4 over the frame client, wallet calls
+ * as frame RPC requests, and the SPEC §3 host storage. Loaded with import() by the adapter.
+ */
+import type {
+  AdapterContext,
+  CaipNetwork,
+  ChainNamespace,
+  ConnectorAnswer,
+  ConnectorPrompt,
+  ConnectParams,
+  ConnectResult,
+} from '@portico/headless'
+import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, SDK_VERSION } from '@portico/headless'
+import type { FrameUser } from '@portico/protocol/frame'
+import { z } from 'zod/mini'
+import { createFrameClient, type FrameClient } from './client/client'
+import { base58Encode, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
+import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
+import type { HostStorage } from './storage'
+
+const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+
+const hexResult = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const signatureResult = z.union([z.string(), z.object({ signature: z.string() })])
+const sendCallsResult = z.union([z.string(), z.object({ id: z.string() })])
+const callsStatusResult = z.object({
+  id: z.optional(z.string()),
+  status: z.number(),
+  receipts: z.optional(z.array(z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) }))),
+})
+const capabilitiesResult = z.record(z.string(), z.record(z.string(), z.unknown()))
+const rpcBalance = z.object({ result: z.union([z.string(), z.object({ value: z.number() })]) })
+
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw new PorticoError(`Invalid response from ${method}`)
+  return parsed.data
+}
+
+/** A prompt with the last error (a wrong code), for the UI to show beside the code field. */
+type PromptWithError = ConnectorPrompt & { error?: string }
+
+interface AnswerSlot {
+  answer: ConnectorAnswer
+  resolve(): void
+  reject(error: unknown): void
+}
+
+export function createEngine(
+  options: EmbeddedAdapterOptions,
+  context: () => AdapterContext | undefined,
+  storage: HostStorage,
+  synced: { theme?: ThemePayload; dapp?: DappDataPayload },
+): EmbeddedEngine {
+  const timers = options.timers ?? defaultTimers
+  let client: FrameClient | undefined
+  let user: FrameUser | undefined
+  /** The connect waiting for the user's answer, if any. */
+  let waiting: ((slot: AnswerSlot) => void) | undefined
+  let cancelConnect: ((reason: unknown) => void) | undefined
+
+  const allNetworks = (): readonly CaipNetwork[] => context()?.allNetworks ?? context()?.networks ?? []
+  const evmNetwork = (): CaipNetwork | undefined => {
+    const active = context()?.getActiveNetwork()
+    if (active?.chainNamespace === 'eip155') return active
+    return allNetworks().find((n) => n.chainNamespace === 'eip155')
+  }
+  const solanaChainId = (): string => String(allNetworks().find((n) => n.chainNamespace === 'solana')?.id ?? SOLANA_MAINNET)
+
+  function getClient(): FrameClient {
+    if (client) return client
+    const network = evmNetwork()
+    const rpcUrl = network?.rpcUrls.default.http[0]
+    client = createFrameClient({
+      frameUrl: options.frameUrl,
+      projectId: context()?.projectId ?? '',
+      chainId: network?.id ?? 1,
+      version: options.version ?? SDK_VERSION,
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...(options.enableLogger ? { enableLogger: true } : {}),
+      ...(options.onTimeout ? { onTimeout: options.onTimeout } : {}),
+      ...(options.environment ? { environment: options.environment } : {}),
+      timers,
+    })
+    const c = client
+    if (synced.theme) void c.request('SYNC_THEME', synced.theme).catch(() => undefined)
+    if (synced.dapp) void c.request('SYNC_DAPP_DATA', synced.dapp).catch(() => undefined)
+    return c
+  }
+
+  const emit = (prompt: PromptWithError | undefined) => context()?.emit(EMBEDDED_CONNECTOR_ID, { kind: 'prompt', prompt })
+
+  function resultOf(u: FrameUser): ConnectResult {
+    const chainId = typeof u.chainId === 'string' && /^\d+$/.test(u.chainId) ? Number(u.chainId) : u.chainId
+    const evmAccounts = u.accounts.filter((a) => (a.namespace ?? 'eip155') === 'eip155').map((a) => a.address)
+    const accounts = [u.address, ...evmAccounts.filter((a) => a.toLowerCase() !== u.address.toLowerCase())]
+    const authName = u.email ?? u.userName ?? undefined
+    return {
+      address: u.address,
+      chainId,
+      accounts,
+      ...(authName ? { authName } : {}),
+      accountType: u.preferredAccountType ?? 'eoa',
+      ...(u.solanaAddress ? { namespaces: { solana: { address: u.solanaAddress, chainId: solanaChainId(), accounts: [u.solanaAddress] } } } : {}),
+    }
+  }
+
+  async function loadUser(c: FrameClient, signal?: AbortSignal): Promise<ConnectResult> {
+    const network = evmNetwork()
+    const u = await c.request('GET_USER', { ...(network ? { chainId: network.id } : {}), namespace: 'eip155' }, signal ? { signal } : {})
+    user = u
+    return resultOf(u)
+  }
+
+  /** Wait for the user's next answer to the prompt. */
+  function nextAnswer(signal: AbortSignal): Promise<AnswerSlot> {
+    return new Promise<AnswerSlot>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason)
+      const onAbort = () => {
+        waiting = undefined
+        reject(signal.reason)
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      waiting = (slot) => {
+        waiting = undefined
+        signal.removeEventListener('abort', onAbort)
+        resolve(slot)
+      }
+    })
+  }
+
+  /** CONNECT_EMAIL, and CONNECT_DEVICE when the device must be approved first. Resolves with the next action. */
+  async function startEmail(c: FrameClient, email: string, signal: AbortSignal): Promise<'VERIFY_OTP' | 'CONNECT'> {
+    const { action } = await c.request('CONNECT_EMAIL', { email }, { signal })
+    if (action !== 'VERIFY_DEVICE') return action
+    emit({ kind: 'verifyDevice', email })
+    await c.request('CONNECT_DEVICE', {}, { signal })
+    return 'VERIFY_OTP'
+  }
+
+  async function connectEmail(email: string, signal: AbortSignal): Promise<ConnectResult> {
+    const c = getClient()
+    let action = await startEmail(c, email, signal)
+    let error: string | undefined
+    while (action === 'VERIFY_OTP') {
+      emit({ kind: 'verifyOtp', email, ...(error ? { error } : {}) })
+      const slot = await nextAnswer(signal)
+      const { answer } = slot
+      if (answer.kind === 'cancel') {
+        slot.resolve()
+        throw new PorticoError(ERRORS.modalClosed)
+      }
+      try {
+        if (answer.kind === 'resend') {
+          action = await startEmail(c, email, signal)
+          error = undefined
+        } else {
+          await c.request('CONNECT_OTP', { otp: answer.code }, { signal })
+          action = 'CONNECT'
+        }
+        slot.resolve()
+      } catch (e) {
+        if (signal.aborted) {
+          slot.reject(e)
+          throw e
+        }
+        // A wrong or expired code, or a refused resend: ask again, with the error shown.
+        error = e instanceof Error ? e.message : ERRORS.frameGeneric
+        slot.reject(e)
+      }
+    }
+    emit(undefined)
+    const result = await loadUser(c, signal)
+    storage.markLogin({ email: user?.email ?? email })
+    void c
+      .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      .then((r) => storage.setSmartAccountEnabledNetworks(r.smartAccountEnabledNetworks))
+      .catch(() => undefined)
+    return result
+  }
+
+  const namespaceOf = (address: string): ChainNamespace =>
+    user?.solanaAddress && address === user.solanaAddress ? 'solana' : address.startsWith('0x') ? 'eip155' : 'solana'
+
+  const requireUser = (): FrameUser => {
+    if (!user) throw new PorticoError(ERRORS.notEmailOrSocial)
+    return user
+  }
+
+  async function rpc(method: string, params: unknown[], network?: CaipNetwork, namespace: 'eip155' | 'solana' = 'eip155'): Promise<unknown> {
+    requireUser()
+    const chainId = network?.id ?? (namespace === 'solana' ? solanaChainId() : evmNetwork()?.id)
+    return getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
+  }
+
+  async function evmSend(from: string, tx: { to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint }, network?: CaipNetwork) {
+    if (namespaceOf(from) !== 'eip155') throw new PorticoError(ERRORS.rpcNotAllowed)
+    const request = {
+      from,
+      to: tx.to,
+      ...(tx.value !== undefined ? { value: toQuantity(tx.value) } : {}),
+      ...(tx.data ? { data: tx.data } : {}),
+      ...(tx.gas !== undefined ? { gas: toQuantity(tx.gas) } : {}),
+      ...(tx.gasPrice !== undefined ? { gasPrice: toQuantity(tx.gasPrice) } : {}),
+    }
+    return parse(hexResult, await rpc('eth_sendTransaction', [request], network), 'eth_sendTransaction')
+  }
+
+  async function jsonRpc(url: string, method: string, params: unknown[]): Promise<string | { value: number }> {
+    const f = options.fetch ?? globalThis.fetch
+    const response = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    if (!response.ok) throw new PorticoError(`HTTP status code: ${response.status}`)
+    return parse(rpcBalance, await response.json(), method).result
+  }
+
+  return {
+    async connect(params: ConnectParams) {
+      const auth = params.auth
+      if (auth?.kind === 'social') throw new PorticoError(ERRORS.socialConnection)
+      if (auth?.kind === 'farcaster') throw new PorticoError(ERRORS.farcasterConnection)
+      if (auth?.kind !== 'email') throw new PorticoError(ERRORS.failedToConnect)
+      cancelConnect?.(new PorticoError(ERRORS.modalClosed))
+      const controller = new AbortController()
+      const outer = params.signal
+      const onOuterAbort = () => controller.abort(outer?.reason ?? new PorticoError(ERRORS.modalClosed))
+      if (outer?.aborted) onOuterAbort()
+      outer?.addEventListener('abort', onOuterAbort, { once: true })
+      cancelConnect = (reason) => controller.abort(reason)
+      try {
+        return await connectEmail(auth.email, controller.signal)
+      } catch (error) {
+        emit(undefined)
+        throw error
+      } finally {
+        outer?.removeEventListener('abort', onOuterAbort)
+        cancelConnect = undefined
+      }
+    },
+
+    async respond({ answer }) {
+      if (!waiting) {
+        if (answer.kind === 'cancel') cancelConnect?.(new PorticoError(ERRORS.modalClosed))
+        return
+      }
+      const deliver = waiting
+      await new Promise<void>((resolve, reject) => deliver({ answer, resolve, reject }))
+    },
+
+    async reconnect() {
+      const c = getClient()
+      try {
+        const { isConnected } = await c.request('IS_CONNECTED', {})
+        if (!isConnected) {
+          storage.clearLogin()
+          user = undefined
+          return null
+        }
+      } catch {
+        // SPEC §4: the connected check clears the cache on error too.
+        storage.clearLogin()
+        user = undefined
+        return null
+      }
+      return loadUser(c)
+    },
+
+    async disconnect() {
+      cancelConnect?.(new PorticoError(ERRORS.modalClosed))
+      const c = client
+      user = undefined
+      storage.clearLogin()
+      if (c) await c.signOut()
+    },
+
+    async switchNetwork({ network }) {
+      if (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana') throw new PorticoError(ERRORS.unsupportedChain)
+      const { chainId } = await getClient().request('SWITCH_NETWORK', { chainId: network.id, namespace: network.chainNamespace })
+      context()?.onChainChanged(typeof chainId === 'string' && /^\d+$/.test(chainId) ? Number(chainId) : chainId, network.chainNamespace)
+    },
+
+    async getBalance({ address, network }) {
+      const url = network.rpcUrls.default.http[0]
+      if (!url) throw new PorticoError(ERRORS.networkNotFound)
+      if (network.chainNamespace === 'solana') {
+        const result = await jsonRpc(url, 'getBalance', [address])
+        const lamports = typeof result === 'string' ? Number(result) : result.value
+        return { balance: formatUnits(BigInt(lamports), 9), symbol: network.nativeCurrency.symbol }
+      }
+      const result = await jsonRpc(url, 'eth_getBalance', [address, 'latest'])
+      if (typeof result !== 'string') throw new PorticoError('Invalid response from eth_getBalance')
+      return { balance: formatUnits(BigInt(result), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+
+    async signMessage({ message, address }) {
+      if (namespaceOf(address) === 'solana') {
+        const result = parse(signatureResult, await rpc('solana_signMessage', [{ message: base58Encode(utf8(message)), pubkey: address }], undefined, 'solana'), 'solana_signMessage')
+        return typeof result === 'string' ? result : result.signature
+      }
+      return parse(hexResult, await rpc('personal_sign', [utf8ToHex(message), address]), 'personal_sign')
+    },
+
+    sendTransaction: ({ address, network, ...tx }) => evmSend(address, tx, network),
+
+    async transfer({ address, to, amount, token, network }) {
+      if (token) throw new PorticoError(ERRORS.rpcNotAllowed)
+      return evmSend(address, { to, value: amount }, network)
+    },
+
+    async signTypedData({ address, domain, types, primaryType, message }) {
+      if (namespaceOf(address) !== 'eip155') throw new PorticoError(ERRORS.rpcNotAllowed)
+      const typed = jsonWithBigints({ domain, types, primaryType, message })
+      return parse(hexResult, await rpc('eth_signTypedData_v4', [address, typed]), 'eth_signTypedData_v4')
+    },
+
+    async sendCalls({ address, calls, capabilities, network }) {
+      const checked = checkWalletCalls(calls)
+      const chainId = network?.id ?? evmNetwork()?.id ?? 1
+      const result = parse(
+        sendCallsResult,
+        await rpc('wallet_sendCalls', [{ version: '2.0.0', chainId: toQuantity(Number(chainId)), from: address, atomicRequired: true, calls: checked, capabilities: capabilities ?? {} }], network),
+        'wallet_sendCalls',
+      )
+      return { id: typeof result === 'string' ? result : result.id }
+    },
+
+    async getCallsStatus({ id }) {
+      const result = parse(callsStatusResult, await rpc('wallet_getCallsStatus', [id]), 'wallet_getCallsStatus')
+      return { id: result.id ?? id, status: result.status, ...(result.receipts ? { receipts: result.receipts } : {}) }
+    },
+
+    async getCapabilities({ address }) {
+      try {
+        return parse(capabilitiesResult, await rpc('wallet_getCapabilities', [address]), 'wallet_getCapabilities')
+      } catch {
+        return {} // SPEC §8
+      }
+    },
+
+    async syncTheme(payload) {
+      await getClient().request('SYNC_THEME', payload)
+    },
+    async syncDappData(payload) {
+      await getClient().request('SYNC_DAPP_DATA', payload)
+    },
+    destroy() {
+      cancelConnect?.(new PorticoError(ERRORS.modalClosed))
+      client?.destroy()
+      client = undefined
+    },
+  }
+}

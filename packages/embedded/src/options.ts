@@ -1,0 +1,50 @@
+/**
+ * What the adapter (initial load) and the engine (loaded with import()) share: options, the
+ * connector id, the capabilities and the engine's shape.
+ */
+import type { AdapterCapability, ChainAdapter, StorageLike, Timers } from '@portico/headless'
+import type { AppEventPayload } from '@portico/protocol/frame'
+import type { FrameEnvironment } from './client/client'
+import type { FrameTimeoutReason } from './client/constants'
+
+export const EMBEDDED_CONNECTOR_ID = 'embedded'
+
+/** What the embedded wallet can do beyond connect / sign / send (EVM). */
+export const EMBEDDED_CAPABILITIES = ['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities'] as const satisfies readonly AdapterCapability[]
+
+export type ThemePayload = AppEventPayload<'SYNC_THEME'>
+export type DappDataPayload = AppEventPayload<'SYNC_DAPP_DATA'>
+
+export interface EmbeddedAdapterOptions {
+  /** The frame app's URL, on its own origin (the frame host's `url`), e.g. 'http://127.0.0.1:4200/'. */
+  frameUrl: string
+  /** Connector name. @default 'Email' */
+  name?: string
+  /** Connector image. @default none */
+  imageUrl?: string
+  /** The `version` frame URL parameter. @default headless's SDK_VERSION */
+  version?: string
+  /** Log ignored frame messages (and ask the frame to log). @default false */
+  enableLogger?: boolean
+  /** SPEC §8 timeout handler: 'iframe_load_failed' or 'iframe_request_timeout', called before the abort. */
+  onTimeout?: (reason: FrameTimeoutReason) => void
+  /** The host page's storage for SPEC §3's remembered login data. @default localStorage */
+  storage?: StorageLike
+  /** Where the frame is mounted. @default the DOM (a hidden iframe in document.body) */
+  environment?: FrameEnvironment
+  /** @default headless's defaultTimers */
+  timers?: Timers
+  /** JSON-RPC transport for balance reads. @default globalThis.fetch */
+  fetch?: typeof fetch
+}
+
+type Methods = 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
+type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond'
+
+/** The engine behind embeddedAdapter (./engine, loaded on first use). */
+export type EmbeddedEngine = Pick<ChainAdapter, Methods> &
+  Required<Pick<ChainAdapter, CapabilityMethods>> & {
+    syncTheme(payload: ThemePayload): Promise<void>
+    syncDappData(payload: DappDataPayload): Promise<void>
+    destroy(): void
+  }
