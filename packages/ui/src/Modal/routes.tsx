@@ -8,6 +8,7 @@ import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
 import { ConnectingWalletConnect } from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
 import { ConnectingWalletConnectBasic } from '../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
 import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
+import { EmailLogin } from '../views/EmailLogin/EmailLogin'
 import { Networks } from '../views/Networks/Networks'
 import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from '../views/SwitchActiveChain/SwitchActiveChain'
@@ -28,6 +29,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   ConnectingWalletConnectBasic,
   AllWallets,
   ConnectingExternal,
+  EmailLogin,
   SwitchActiveChain,
   ProfileWallets,
   WhatIsAWallet,
@@ -90,6 +92,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.whatIsAWallet.title
     case 'GetWallet':
       return messages.getWallet.title
+    case 'EmailLogin':
+      return messages.emailLogin.title
     default:
       return messages.connect.title
   }
