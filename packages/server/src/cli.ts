@@ -3,6 +3,9 @@ import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
+import type { AuthConfig } from './auth/config.ts'
+import { parseKek } from './auth/crypto.ts'
+import { generateKek, loadOrCreateKek } from './auth/kek.ts'
 import type { StartServerOptions } from './index.ts'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
@@ -14,6 +17,12 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
   --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
+  --frame-origins <a,b>    the embedded wallet frame's origins; turns on the auth service (/v1/auth/*,
+                           /v1/sessions/*), which only they may call (env PORTICO_FRAME_ORIGINS)
+  env SMTP_URL             with --frame-origins: where login mail goes (smtp://127.0.0.1:2525)
+  env PORTICO_KEK          with --frame-origins: the key encryption key (32 bytes, base64) that seals users'
+                           keys; without it, one is generated into <data-dir>/kek (mode 0600) and reused
+  env PORTICO_MAIL_FROM    the From of login mail
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
 
 /** The chain used when no config is given: one local anvil. */
@@ -54,6 +63,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'frame-origins': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -93,6 +103,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const rawMaxBody = values['max-body-bytes'] ?? env['PORTICO_MAX_BODY_BYTES']
   const maxBody = rawMaxBody === undefined ? undefined : maxBodyBytes.safeParse(rawMaxBody)
   if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
+  const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'], env, dataDir)
   return {
     port: portResult.data,
     ...(host !== undefined ? { host } : {}),
@@ -103,5 +114,29 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(publicUrl ? { publicUrl } : {}),
     ...(maxBody ? { maxBodyBytes: maxBody.data } : {}),
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+    ...(auth ? { auth } : {}),
+  }
+}
+
+/** The auth block, when frame origins are given: SMTP_URL is then required, the KEK from PORTICO_KEK or the data directory. */
+function authOptions(frameOrigins: string | undefined, env: Record<string, string | undefined>, dataDir: string | undefined): AuthConfig | undefined {
+  if (!frameOrigins) return undefined
+  const smtpUrl = env['SMTP_URL']
+  if (!smtpUrl) throw new Error('The auth service (--frame-origins) needs SMTP_URL, e.g. smtp://127.0.0.1:2525')
+  const envKek = env['PORTICO_KEK']
+  if (envKek !== undefined) {
+    try {
+      parseKek(envKek)
+    } catch {
+      throw new Error('PORTICO_KEK must be 32 bytes in base64 (openssl rand -base64 32)')
+    }
+  }
+  // In memory (no data directory) the users die with the process, and so may their KEK.
+  const kek = envKek ?? (dataDir ? loadOrCreateKek(dataDir) : generateKek())
+  return {
+    kek,
+    mail: smtpUrl,
+    ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
+    frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }
 }

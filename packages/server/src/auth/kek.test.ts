@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseCli } from '../cli.ts'
+import { parseKek } from './crypto.ts'
+import { loadOrCreateKek } from './kek.ts'
+
+const root = mkdtempSync(join(tmpdir(), 'portico-kek-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('the key encryption key', () => {
+  it('is generated into <dataDir>/kek with mode 0600, then reused', () => {
+    const dir = join(root, 'a', 'data')
+    const first = loadOrCreateKek(dir)
+    expect(parseKek(first)).toHaveLength(32)
+    expect(statSync(join(dir, 'kek')).mode & 0o777).toBe(0o600)
+    expect(loadOrCreateKek(dir)).toBe(first)
+    expect(readFileSync(join(dir, 'kek'), 'utf8').trim()).toBe(first)
+  })
+
+  it('refuses a KEK of the wrong size', () => {
+    expect(() => parseKek(Buffer.alloc(16).toString('base64'))).toThrow('auth.kek must be 32 bytes (base64), got 16')
+    const dir = join(root, 'bad')
+    loadOrCreateKek(dir)
+    writeFileSync(join(dir, 'kek'), 'c2hvcnQ=\n')
+    expect(() => loadOrCreateKek(dir)).toThrow(/32 bytes/)
+  })
+})
+
+describe('CLI: the auth service', () => {
+  const kek = Buffer.alloc(32, 3).toString('base64')
+
+  it('is off without frame origins, as before', () => {
+    const options = parseCli([], { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek })
+    expect(options !== 'help' && options.auth).toBeUndefined()
+  })
+
+  it('is on with frame origins, SMTP_URL and PORTICO_KEK', () => {
+    const options = parseCli(['--frame-origins', 'http://127.0.0.1:5174, https://frame.example'], {
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PORTICO_KEK: kek,
+      PORTICO_MAIL_FROM: 'Login <login@example.com>',
+    })
+    expect(options !== 'help' && options.auth).toEqual({
+      kek,
+      mail: 'smtp://127.0.0.1:2525',
+      mailFrom: 'Login <login@example.com>',
+      frameOrigins: ['http://127.0.0.1:5174', 'https://frame.example'],
+    })
+  })
+
+  it('takes the KEK from the data directory when PORTICO_KEK is absent', () => {
+    const dir = join(root, 'cli-data')
+    const options = parseCli(['--data-dir', dir], { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect(options !== 'help' && options.auth?.kek).toBe(readFileSync(join(dir, 'kek'), 'utf8').trim())
+  })
+
+  it('needs SMTP_URL, and a 32-byte PORTICO_KEK', () => {
+    expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { PORTICO_KEK: kek })).toThrow('needs SMTP_URL')
+    expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: 'abc' })).toThrow(
+      'PORTICO_KEK must be 32 bytes in base64',
+    )
+  })
+})
