@@ -1,0 +1,104 @@
+/**
+ * The frame's client of the Portico auth service (@portico/protocol/auth). Only the frame calls it;
+ * stamped calls carry the session headers signed by the session key. Every answer is parsed with zod.
+ */
+import {
+  AUTH_ERRORS,
+  authErrorSchema,
+  authUserSchema,
+  deviceResponseSchema,
+  emailConnectResponseSchema,
+  otpResponseSchema,
+  rpcResponseSchema,
+  updateEmailDoneSchema,
+  updateEmailResponseSchema,
+  type AuthUser,
+} from '@portico/protocol/auth'
+import { originsResponseSchema } from '@portico/protocol/explorer'
+import { z } from 'zod/mini'
+import { stampHeaders, type StoredSession } from './keys'
+
+/** An auth service answer that is not OK; `status` for the caller's decisions (401: the session is gone). */
+export class AuthApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface AuthApi {
+  emailConnect(email: string, deviceId: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
+  emailDevice(email: string, deviceId: string): Promise<{ action: 'VERIFY_OTP' }>
+  emailOtp(body: { email: string; deviceId: string; otp: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  user(session: StoredSession): Promise<AuthUser>
+  signOut(session: StoredSession): Promise<void>
+  rpc(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] }, signal?: AbortSignal): Promise<unknown>
+  preferredAccount(session: StoredSession, type: 'eoa' | 'smartAccount'): Promise<AuthUser>
+  updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  updateEmailPrimary(session: StoredSession, otp: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  updateEmailSecondary(session: StoredSession, otp: string): Promise<{ newEmail: string }>
+  /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
+  allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
+}
+
+export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; now?: () => number }): AuthApi {
+  const base = options.apiUrl.replace(/\/+$/, '')
+  const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args)
+
+  async function call<T>(
+    schema: z.ZodMiniType<T>,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    session?: StoredSession,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const text = body === undefined ? '' : JSON.stringify(body)
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
+    if (session) Object.assign(headers, await stampHeaders(session, method, path, text, options.now?.() ?? Date.now()))
+    const response = await doFetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: text }), ...(signal ? { signal } : {}) })
+    let json: unknown
+    try {
+      json = await response.json()
+    } catch {
+      json = undefined
+    }
+    if (!response.ok) {
+      const error = authErrorSchema.safeParse(json)
+      throw new AuthApiError(error.success ? error.data.error : `HTTP status code: ${response.status}`, response.status)
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) throw new AuthApiError(`Invalid response from ${path}`, response.status)
+    return parsed.data
+  }
+
+  const empty = z.object({})
+  return {
+    emailConnect: (email, deviceId) => call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', { email, deviceId }),
+    emailDevice: (email, deviceId) => call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId }),
+    emailOtp: (body) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body),
+    user: (session) => call(authUserSchema, 'GET', '/v1/auth/user', undefined, session),
+    signOut: async (session) => void (await call(empty, 'POST', '/v1/auth/sign-out', {}, session)),
+    rpc: async (session, body, signal) => (await call(rpcResponseSchema, 'POST', '/v1/auth/rpc', body, session, signal)).result,
+    preferredAccount: (session, type) => call(authUserSchema, 'POST', '/v1/auth/preferred-account', { type }, session),
+    updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
+    updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
+    updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
+    async allowedOrigins(projectId) {
+      try {
+        const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)
+        if (response.status === 429) return { allowedOrigins: [], kind: 'RATE_LIMITED' }
+        if (response.status >= 500 && response.status <= 599) return { allowedOrigins: [], kind: 'SERVER_ERROR' }
+        if (!response.ok) return { allowedOrigins: [] }
+        const parsed = originsResponseSchema.safeParse(await response.json())
+        return { allowedOrigins: parsed.success ? parsed.data.allowedOrigins : [] }
+      } catch {
+        return { allowedOrigins: [] }
+      }
+    },
+  }
+}
+
+export { AUTH_ERRORS }

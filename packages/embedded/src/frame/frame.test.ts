@@ -1,0 +1,235 @@
+import { stampPayload } from '@portico/protocol/auth'
+import { describe, expect, it, vi } from 'vitest'
+import { createAuthApi, type AuthApi } from './api'
+import { createFrameHandler } from './handler'
+import { base64url, memorySessionStore } from './keys'
+import { hostOriginOf, originMatcher } from './origins'
+import { createFrameService, NOT_AVAILABLE } from './service'
+
+const HOST = 'http://127.0.0.1:5173'
+const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const authUser = {
+  userId: 'u1',
+  email: 'ada@example.com',
+  userName: null,
+  socialProvider: null,
+  evmAddress: EVM,
+  solanaAddress: SOL,
+  preferredAccountType: 'eoa' as const,
+  smartAccountEnabledNetworks: [31337],
+}
+
+/** A scripted auth API (the HTTP client itself is tested below against a fake fetch). */
+function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] } {
+  const calls: string[] = []
+  const track = <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) => (...a: A) => (calls.push(name), fn(...a))
+  const base: AuthApi = {
+    emailConnect: async () => ({ action: 'VERIFY_OTP' }),
+    emailDevice: async () => ({ action: 'VERIFY_OTP' }),
+    emailOtp: async () => ({ sessionId: 'sess-secret-123', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: authUser }),
+    user: async () => authUser,
+    signOut: async () => undefined,
+    rpc: async (_s, body) => (body.method === 'personal_sign' ? '0xsig' : 'served'),
+    preferredAccount: async () => ({ ...authUser, preferredAccountType: 'smartAccount' }),
+    updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
+    updateEmailPrimary: async () => ({ action: 'VERIFY_SECONDARY_OTP' }),
+    updateEmailSecondary: async () => ({ newEmail: 'new@example.com' }),
+    allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
+    ...overrides,
+  }
+  const tracked = Object.fromEntries(Object.entries(base).map(([k, fn]) => [k, track(k, fn as never)])) as unknown as AuthApi
+  return Object.assign(tracked, { calls })
+}
+
+function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => Promise<unknown> } = {}) {
+  const parent = { name: 'parent' }
+  const posted: { message: { id?: string; type: string; payload?: unknown }; targetOrigin: string }[] = []
+  const sessions = memorySessionStore()
+  const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: '31337', ...extra })
+  const handler = createFrameHandler({
+    parent,
+    hostOrigin: HOST,
+    isAllowedOrigin: originMatcher(['http://127.0.0.1:*']),
+    post: (message, targetOrigin) => void posted.push({ message: message as never, targetOrigin }),
+    handlers: service,
+  })
+  let n = 0
+  const send = async (type: string, payload: unknown = {}) => {
+    const id = `req-${String(++n).padStart(8, '0')}`
+    const outcome = handler.handleMessage({ origin: HOST, source: parent, data: { channel: 'portico:app', id, type, payload } })
+    await vi.waitFor(() => expect(posted.some((p) => p.message.id === id)).toBe(true))
+    return { outcome, reply: posted.find((p) => p.message.id === id)!.message }
+  }
+  return { api, parent, posted, sessions, service, handler, send }
+}
+
+describe('frame origins', () => {
+  it.each([
+    [['http://127.0.0.1:*'], 'http://127.0.0.1:5173', true],
+    [['http://127.0.0.1:*'], 'http://127.0.0.1', false],
+    [['http://127.0.0.1:*'], 'http://127.0.0.1:5173.evil.com', false],
+    [['https://app.example'], 'https://app.example', true],
+    [['https://app.example'], 'https://app.example.evil', false],
+    [['https://*.preview.example'], 'https://pr-1.preview.example', true],
+    [['https://*.preview.example'], 'https://a.b.preview.example', false],
+    [['*'], 'null', false],
+    [[], 'http://127.0.0.1:5173', false],
+  ])('rules %j, origin %s → %s', (rules, origin, allowed) => {
+    expect(originMatcher(rules)(origin)).toBe(allowed)
+  })
+
+  it.each([
+    [['http://127.0.0.1:5173'], '', 'http://127.0.0.1:5173'],
+    [undefined, 'http://127.0.0.1:5173/page?x=1', 'http://127.0.0.1:5173'],
+    [['http://127.0.0.1:5173'], 'http://127.0.0.1:9999/', undefined],
+    [undefined, '', undefined],
+    [[], 'not a url', undefined],
+  ])('host origin from ancestorOrigins %j and referrer %j → %s', (ancestors, referrer, expected) => {
+    expect(hostOriginOf(ancestors, referrer)).toBe(expected)
+  })
+})
+
+describe('frame handler', () => {
+  it('READY goes to the host origin only when it is allowed', () => {
+    const f = frame()
+    expect(f.handler.ready()).toBe(true)
+    expect(f.posted).toEqual([{ message: { channel: 'portico:frame', type: 'READY' }, targetOrigin: HOST }])
+    const refused = createFrameHandler({ parent: {}, hostOrigin: 'http://evil.example', isAllowedOrigin: originMatcher(['http://127.0.0.1:*']), post: vi.fn(), handlers: f.service })
+    expect(refused.ready()).toBe(false)
+  })
+
+  it('an invalid payload is still passed on: answered <TYPE>_ERROR with the validation message (SPEC §5)', async () => {
+    const f = frame()
+    const { outcome, reply } = await f.send('CONNECT_EMAIL', { email: 'not-an-email' })
+    expect(outcome).toBe('invalid')
+    expect(reply.type).toBe('CONNECT_EMAIL_ERROR')
+    expect((reply.payload as { message: string }).message).toMatch(/^email: /)
+  })
+
+  it.each(['CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI', 'GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
+    const f = frame()
+    const payload = type === 'CONNECT_SOCIAL' ? { uri: 'x' } : type === 'GET_SOCIAL_REDIRECT_URI' ? { provider: 'google' } : {}
+    const { reply } = await f.send(type, payload)
+    expect(reply).toMatchObject({ type: `${type}_ERROR`, payload: { message: NOT_AVAILABLE } })
+  })
+
+  it('email login, then user, RPC and sign-out; no reply carries the session id or a key', async () => {
+    const f = frame()
+    expect((await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })).reply).toMatchObject({ type: 'CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect((await f.send('CONNECT_OTP', { otp: '123456' })).reply).toMatchObject({ type: 'CONNECT_OTP_SUCCESS', payload: {} })
+    const stored = await f.sessions.get()
+    expect(stored?.sessionId).toBe('sess-secret-123')
+    expect(stored?.keyPair.privateKey.extractable).toBe(false)
+    expect(stored?.keyPair.privateKey.algorithm).toMatchObject({ name: 'ECDSA', namedCurve: 'P-256' })
+    const user = (await f.send('GET_USER', { namespace: 'eip155' })).reply
+    expect(user).toMatchObject({ type: 'GET_USER_SUCCESS', payload: { email: 'ada@example.com', address: EVM, chainId: 31337, solanaAddress: SOL } })
+    expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: true })
+    expect((await f.send('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', EVM] })).reply.payload).toEqual({ result: '0xsig' })
+    expect((await f.send('RPC_REQUEST', { method: 'eth_sign', params: [] })).reply.payload).toEqual({ message: 'Requested RPC call is not allowed' })
+    expect((await f.send('SIGN_OUT')).reply.type).toBe('SIGN_OUT_SUCCESS')
+    expect(await f.sessions.get()).toBeUndefined()
+    expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: false })
+    const everything = JSON.stringify(f.posted)
+    expect(everything).not.toContain('sess-secret-123')
+    expect(everything).not.toMatch(/privateKey|x-portico|stamp/i)
+    expect(f.posted.every((p) => p.targetOrigin === HOST)).toBe(true)
+  })
+
+  it('a live session for the same email answers CONNECT without a new code', async () => {
+    const f = frame()
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await f.send('CONNECT_OTP', { otp: '123456' })
+    f.api.calls.length = 0
+    expect((await f.send('CONNECT_EMAIL', { email: 'Ada@example.com' })).reply.payload).toEqual({ action: 'CONNECT' })
+    expect(f.api.calls).toEqual(['user'])
+  })
+
+  it('safe reads go to the chain RPC; RPC_ABORT ends unsafe ones with "Request was aborted"', async () => {
+    let release!: () => void
+    const api = fakeApi({ rpc: (_s, _b, signal) => new Promise((resolve, reject) => { release = () => resolve('late'); signal?.addEventListener('abort', () => reject(new Error('aborted'))) }) })
+    const rpcRead = vi.fn(async () => '0x10')
+    const f = frame(api, { rpcRead })
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await f.send('CONNECT_OTP', { otp: '123456' })
+    expect((await f.send('RPC_REQUEST', { method: 'eth_getBalance', params: [EVM, 'latest'] })).reply.payload).toEqual({ result: '0x10' })
+    expect(rpcRead).toHaveBeenCalledWith('eth_getBalance', [EVM, 'latest'])
+    f.handler.handleMessage({ origin: HOST, source: f.parent, data: { channel: 'portico:app', id: 'unsafe-000001', type: 'RPC_REQUEST', payload: { method: 'eth_sendTransaction', params: [{}] } } })
+    await new Promise((r) => setTimeout(r, 10))
+    await f.send('RPC_ABORT')
+    await vi.waitFor(() => expect(f.posted.find((p) => p.message.id === 'unsafe-000001')?.message.payload).toEqual({ message: 'Request was aborted' }))
+    release()
+  })
+
+  it('SET_PREFERRED_ACCOUNT falls back to EOA when the server fails (SPEC §4)', async () => {
+    const f = frame(fakeApi({ preferredAccount: async () => { throw new Error('nope') } }))
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await f.send('CONNECT_OTP', { otp: '123456' })
+    expect((await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).reply.payload).toEqual({ type: 'eoa', address: EVM })
+  })
+
+  it('update email: primary, then secondary returns newEmail', async () => {
+    const f = frame()
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await f.send('CONNECT_OTP', { otp: '123456' })
+    expect((await f.send('UPDATE_EMAIL', { email: 'new@example.com' })).reply.payload).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect((await f.send('UPDATE_EMAIL_PRIMARY_OTP', { otp: '111111' })).reply.type).toBe('UPDATE_EMAIL_PRIMARY_OTP_SUCCESS')
+    expect((await f.send('UPDATE_EMAIL_SECONDARY_OTP', { otp: '222222' })).reply.payload).toEqual({ newEmail: 'new@example.com' })
+    expect((await f.sessions.get())?.email).toBe('new@example.com')
+  })
+
+  it('frame state: SWITCH_NETWORK, GET_CHAIN_ID, SYNC_THEME, SYNC_DAPP_DATA', async () => {
+    const f = frame()
+    expect((await f.send('SWITCH_NETWORK', { chainId: 31338, namespace: 'eip155' })).reply.payload).toEqual({ chainId: 31338 })
+    expect((await f.send('GET_CHAIN_ID')).reply.payload).toEqual({ chainId: 31338 })
+    await f.send('SYNC_THEME', { themeMode: 'dark' })
+    await f.send('SYNC_DAPP_DATA', { projectId: 'p', name: 'Demo' })
+    expect(f.service.state()).toMatchObject({ theme: { themeMode: 'dark' }, dapp: { projectId: 'p', name: 'Demo' } })
+  })
+
+  it('calls without a session: "Not connected to email or social"', async () => {
+    const f = frame()
+    expect((await f.send('GET_USER')).reply.payload).toEqual({ message: 'Not connected to email or social' })
+  })
+})
+
+describe('auth API client', () => {
+  it('stamps signed calls: the signature verifies over stampPayload with the session public key', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(authUser), { status: 200 }))
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000/', fetch: fetch as typeof globalThis.fetch, now: () => 1_700_000_000_000 })
+    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+    await api.user({ sessionId: 'sid-1', email: null, expiresAt: '2999-01-01T00:00:00Z', keyPair })
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('http://127.0.0.1:4000/v1/auth/user')
+    const headers = init!.headers as Record<string, string>
+    expect(headers['x-portico-session']).toBe('sid-1')
+    expect(headers['x-portico-timestamp']).toBe('1700000000000')
+    const signature = Uint8Array.from(atob(headers['x-portico-stamp']!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+    expect(signature).toHaveLength(64)
+    const ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.publicKey, signature, new TextEncoder().encode(stampPayload('GET', '/v1/auth/user', '1700000000000', '')))
+    expect(ok).toBe(true)
+  })
+
+  it.each([
+    [400, { error: 'Invalid code. Try again.' }, 'Invalid code. Try again.'],
+    [500, 'not json', 'HTTP status code: 500'],
+  ])('status %i with %j rejects with %j', async (status, body, message) => {
+    const fetch = async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch })
+    await expect(api.emailConnect('a@b.co', 'device-0123456789abcdef')).rejects.toThrow(message)
+  })
+
+  it.each([
+    [429, { allowedOrigins: [], kind: 'RATE_LIMITED' }],
+    [503, { allowedOrigins: [], kind: 'SERVER_ERROR' }],
+    [404, { allowedOrigins: [] }],
+    [200, { allowedOrigins: ['http://127.0.0.1:*'] }],
+  ])('allowed origins: status %i → %j (SPEC §8)', async (status, expected) => {
+    const fetch = async () => new Response(JSON.stringify({ allowedOrigins: ['http://127.0.0.1:*'] }), { status })
+    await expect(createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch }).allowedOrigins('p')).resolves.toEqual(expected)
+  })
+
+  it('base64url has no padding or +/', () => {
+    expect(base64url(new Uint8Array([251, 255, 191]))).toBe('-_-_')
+  })
+})

@@ -1,0 +1,70 @@
+/**
+ * The frame app's entry (built by Vite into dist/frame/, served from its own origin by the frame
+ * host). Plain DOM, no framework. It learns the API from `<meta name="portico-api">` (injected by the
+ * frame host) and its SPEC §7 parameters from its URL, fetches the project's allowed origins, and only
+ * then announces READY to the parent — with the host origin as targetOrigin.
+ */
+import { frameUrlParamsSchema } from '@portico/protocol/frame'
+import { createAuthApi } from './api'
+import { createFrameHandler } from './handler'
+import { deviceIdStore, indexedDbSessionStore } from './keys'
+import { hostOriginOf, originMatcher } from './origins'
+import { createFrameService } from './service'
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+async function rpcRead(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
+  const json = (await response.json()) as { result?: unknown; error?: { message?: unknown } }
+  if (json && typeof json === 'object' && json.error) throw new Error(typeof json.error.message === 'string' ? json.error.message : 'An error occurred')
+  return json?.result ?? null
+}
+
+export async function bootFrame(): Promise<void> {
+  const log = (message: string, detail?: unknown) => {
+    if (params?.enableLogger === 'true') console.warn(`[portico:frame] ${message}`, detail ?? '')
+  }
+  const parsed = frameUrlParamsSchema.safeParse(Object.fromEntries(new URLSearchParams(location.search)))
+  const params = parsed.success ? parsed.data : undefined
+  const apiUrl = document.querySelector('meta[name="portico-api"]')?.getAttribute('content') ?? ''
+  if (!params || !/^https?:\/\//.test(apiUrl) || window.parent === window) {
+    console.warn('[portico:frame] not started: missing parameters, API URL or parent window')
+    return
+  }
+  const api = createAuthApi({ apiUrl })
+  const hostOrigin = hostOriginOf(location.ancestorOrigins, document.referrer)
+  const { allowedOrigins, kind } = await api.allowedOrigins(params.projectId)
+  if (kind) log(`allowed origins: ${kind}`)
+  const isAllowedOrigin = originMatcher(allowedOrigins)
+  const rpcUrl = params.rpcUrl && /^https?:\/\//.test(params.rpcUrl) ? params.rpcUrl : undefined
+  const handlers = createFrameService({
+    api,
+    sessions: indexedDbSessionStore(),
+    deviceId: deviceIdStore(localStorageOrUndefined()),
+    chainId: params.chainId,
+    ...(rpcUrl ? { rpcRead: (method: string, p: unknown[]) => rpcRead(rpcUrl, method, p) } : {}),
+    reload: () => location.reload(),
+    onTheme: (theme) => {
+      if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
+    },
+  })
+  const handler = createFrameHandler({
+    parent: window.parent,
+    hostOrigin,
+    isAllowedOrigin,
+    post: (message, targetOrigin) => window.parent.postMessage(message, targetOrigin),
+    handlers,
+    log,
+  })
+  window.addEventListener('message', (event) => void handler.handleMessage(event))
+  if (!handler.ready()) log('the host page is not an allowed origin', hostOrigin)
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') void bootFrame()

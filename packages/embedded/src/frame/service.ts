@@ -1,0 +1,253 @@
+/**
+ * What the frame does for each app event (SPEC §4 / §7): the auth service calls, the session key,
+ * the frame's own state (chain, theme, dapp data). Each handler resolves with its SUCCESS payload
+ * or throws; the handler module turns that into the reply. Nothing returned here carries the
+ * session id, a key or a stamp (the replies are parsed with FRAME_SUCCESS_PAYLOADS, which keeps only
+ * their fields).
+ */
+import { AUTH_ERRORS, type AuthUser } from '@portico/protocol/auth'
+import {
+  FRAME_RPC_METHODS,
+  isSafeRpcMethod,
+  type AppEventPayload,
+  type AppEventType,
+  type FrameSuccess,
+  type FrameUser,
+} from '@portico/protocol/frame'
+import { AuthApiError, type AuthApi } from './api'
+import { generateSessionKey, type SessionStore, type StoredSession } from './keys'
+
+export const NOT_AVAILABLE = 'Not available yet'
+const REQUEST_ABORTED = 'Request was aborted'
+
+export type FrameHandlers = { [T in AppEventType]: (payload: AppEventPayload<T>) => Promise<FrameSuccess<T>> }
+
+export interface FrameServiceDeps {
+  api: AuthApi
+  sessions: SessionStore
+  deviceId: () => string
+  /** The chain the host asked for (URL parameter chainId). */
+  chainId: number | string
+  /** JSON-RPC for safe reads (the rpcUrl URL parameter); undefined → through the auth service. */
+  rpcRead?: (method: string, params: unknown[]) => Promise<unknown>
+  /** Reload the frame (RELOAD). */
+  reload?: () => void
+  now?: () => number
+  /** Theme changes (SYNC_THEME), e.g. applied to the frame's document. */
+  onTheme?: (theme: AppEventPayload<'SYNC_THEME'>) => void
+}
+
+const numeric = (id: number | string): number | string => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)
+
+export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown } } {
+  const now = deps.now ?? Date.now
+  let chainId: number | string = numeric(deps.chainId)
+  let namespace: 'eip155' | 'solana' = 'eip155'
+  let pendingEmail: string | undefined
+  let user: AuthUser | undefined
+  let theme: AppEventPayload<'SYNC_THEME'> | undefined
+  let dapp: AppEventPayload<'SYNC_DAPP_DATA'> | undefined
+  const unsafeInFlight = new Set<AbortController>()
+
+  async function liveSession(): Promise<StoredSession | undefined> {
+    const session = await deps.sessions.get()
+    if (!session) return undefined
+    if (Date.parse(session.expiresAt) <= now()) {
+      await deps.sessions.clear()
+      return undefined
+    }
+    return session
+  }
+
+  async function requireSession(): Promise<StoredSession> {
+    const session = await liveSession()
+    if (!session) throw new Error(AUTH_ERRORS.unauthorized)
+    return session
+  }
+
+  /** A stamped call; a 401 means the session is gone (expired or revoked): forget it. */
+  async function withSession<T>(fn: (session: StoredSession) => Promise<T>): Promise<T> {
+    const session = await requireSession()
+    try {
+      return await fn(session)
+    } catch (error) {
+      if (error instanceof AuthApiError && error.status === 401) {
+        await deps.sessions.clear()
+        user = undefined
+      }
+      throw error
+    }
+  }
+
+  const loadUser = () => withSession(async (session) => (user = await deps.api.user(session)))
+
+  function frameUser(u: AuthUser): FrameUser {
+    return {
+      email: u.email,
+      address: namespace === 'solana' ? u.solanaAddress : u.evmAddress,
+      chainId,
+      accounts: [
+        { address: u.evmAddress, type: 'eoa', namespace: 'eip155' },
+        { address: u.solanaAddress, type: 'eoa', namespace: 'solana' },
+      ],
+      userName: u.userName,
+      preferredAccountType: u.preferredAccountType,
+      smartAccountDeployed: false,
+      solanaAddress: u.solanaAddress,
+    }
+  }
+
+  const notAvailable = async (): Promise<never> => {
+    throw new Error(NOT_AVAILABLE)
+  }
+
+  async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {
+    if (!(FRAME_RPC_METHODS as readonly string[]).includes(p.method)) throw new Error(AUTH_ERRORS.rpcNotAllowed)
+    const ns = p.namespace ?? namespace
+    if (ns !== 'eip155' && ns !== 'solana') throw new Error(AUTH_ERRORS.rpcNotAllowed)
+    const target = p.chainId ?? chainId
+    const params = p.params ?? []
+    if (isSafeRpcMethod(p.method)) {
+      if (p.method === 'eth_accounts' || p.method === 'eth_requestAccounts') {
+        const session = await liveSession()
+        if (!session) return { result: [] }
+        return { result: [(user ?? (await loadUser())).evmAddress] }
+      }
+      if (p.method === 'eth_chainId') return { result: `0x${Number(target).toString(16)}` }
+      const plainRead = !p.method.startsWith('wallet_')
+      if (plainRead && deps.rpcRead && String(target) === String(chainId)) return { result: await deps.rpcRead(p.method, params) }
+      return { result: await withSession((s) => deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params })) }
+    }
+    const controller = new AbortController()
+    unsafeInFlight.add(controller)
+    try {
+      const result = await withSession((s) => deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params }, controller.signal))
+      if (controller.signal.aborted) throw new Error(REQUEST_ABORTED)
+      return { result }
+    } catch (error) {
+      if (controller.signal.aborted) throw new Error(REQUEST_ABORTED)
+      throw error
+    } finally {
+      unsafeInFlight.delete(controller)
+    }
+  }
+
+  return {
+    state: () => ({ chainId, namespace, theme, dapp }),
+
+    async SWITCH_NETWORK(p) {
+      chainId = numeric(p.chainId)
+      if (p.namespace === 'eip155' || p.namespace === 'solana') namespace = p.namespace
+      return { chainId }
+    },
+    async CONNECT_EMAIL({ email }) {
+      const session = await liveSession()
+      if (session && session.email?.toLowerCase() === email.toLowerCase()) {
+        try {
+          user = await deps.api.user(session)
+          return { action: 'CONNECT' }
+        } catch {
+          await deps.sessions.clear()
+        }
+      }
+      const answer = await deps.api.emailConnect(email, deps.deviceId())
+      pendingEmail = email
+      return answer
+    },
+    async CONNECT_DEVICE() {
+      if (!pendingEmail) throw new Error(AUTH_ERRORS.invalidEmail)
+      await deps.api.emailDevice(pendingEmail, deps.deviceId())
+      return {}
+    },
+    async CONNECT_OTP({ otp }) {
+      if (!pendingEmail) throw new Error(AUTH_ERRORS.invalidEmail)
+      const { keyPair, publicKey } = await generateSessionKey()
+      const answer = await deps.api.emailOtp({ email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey })
+      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email ?? pendingEmail, expiresAt: answer.expiresAt, keyPair })
+      user = answer.user
+      pendingEmail = undefined
+      return {}
+    },
+    CONNECT_SOCIAL: notAvailable,
+    GET_FARCASTER_URI: notAvailable,
+    CONNECT_FARCASTER: notAvailable,
+    GET_SOCIAL_REDIRECT_URI: notAvailable,
+    INIT_SMART_ACCOUNT: notAvailable,
+    async GET_USER(p) {
+      if (p.chainId !== undefined) chainId = numeric(p.chainId)
+      if (p.namespace === 'eip155' || p.namespace === 'solana') namespace = p.namespace
+      return frameUser(await loadUser())
+    },
+    async SIGN_OUT() {
+      const session = await deps.sessions.get()
+      user = undefined
+      pendingEmail = undefined
+      if (!session) return {}
+      try {
+        await deps.api.signOut(session)
+      } catch {
+        // the session is forgotten here either way
+      }
+      await deps.sessions.clear()
+      return {}
+    },
+    async IS_CONNECTED() {
+      if (!(await liveSession())) return { isConnected: false }
+      try {
+        await loadUser()
+        return { isConnected: true }
+      } catch (error) {
+        if (error instanceof AuthApiError && error.status === 401) return { isConnected: false }
+        throw error
+      }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId }
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: (user ?? (await loadUser())).smartAccountEnabledNetworks }
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      const current = user ?? (await loadUser())
+      try {
+        user = await withSession((s) => deps.api.preferredAccount(s, type))
+        return { type: user.preferredAccountType, address: user.evmAddress }
+      } catch {
+        // SPEC §4: if setting the preferred account fails, it falls back to EOA.
+        return { type: 'eoa', address: current.evmAddress }
+      }
+    },
+    RPC_REQUEST: rpcRequest,
+    async RPC_ABORT() {
+      for (const controller of unsafeInFlight) controller.abort()
+      return {}
+    },
+    async UPDATE_EMAIL({ email }) {
+      return withSession((s) => deps.api.updateEmail(s, email))
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      await withSession((s) => deps.api.updateEmailPrimary(s, otp))
+      return {}
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const session = await requireSession()
+      const { newEmail } = await withSession((s) => deps.api.updateEmailSecondary(s, otp))
+      await deps.sessions.set({ ...session, email: newEmail })
+      if (user) user = { ...user, email: newEmail }
+      return { newEmail }
+    },
+    async SYNC_THEME(p) {
+      theme = p
+      deps.onTheme?.(p)
+      return {}
+    },
+    async SYNC_DAPP_DATA(p) {
+      dapp = p
+      return {}
+    },
+    async RELOAD() {
+      deps.reload?.()
+      return {}
+    },
+  }
+}
