@@ -7,6 +7,12 @@
  */
 import http from 'node:http'
 import { balanceResponseSchema, identitySchema, priceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
+import {
+  deviceResponseSchema,
+  emailConnectResponseSchema,
+  otpResponseSchema,
+  sessionInfoSchema,
+} from '@portico/protocol/auth'
 import { remoteFeaturesSchema } from '@portico/protocol/common'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
 import { getBase58Decoder } from '@solana/kit'
@@ -15,6 +21,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type * as core from 'zod/v4/core'
 import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
+import type { AuthConfig } from './auth/config.ts'
+import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
@@ -24,7 +32,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 150 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -32,6 +40,8 @@ const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
 
 let db: Database
 let app: ReturnType<typeof createApp>
+/** The auth service is on (memory mailbox, short device wait), so its routes are fuzzed too. */
+const AUTH: AuthConfig = { kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN], deviceWaitMs: 50, devicePollMs: 10 }
 const log: string[] = []
 let requests = 0
 /** Requests of the real-server run that Node's HTTP parser answered itself. */
@@ -46,7 +56,7 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: TEST_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000 })
+  app = createApp({ chains: TEST_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH })
 })
 afterAll(async () => {
   for (const undo of restore) undo()
@@ -119,8 +129,10 @@ const headers = fc
 
 // ---- checks -----------------------------------------------------------------------------------
 
-type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean }
-const ALLOWED = new Set([200, 204, 304, 400, 404, 413, 415])
+/** `html`: the device approval page, answered as HTML (200 or 400) rather than JSON. */
+type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean; html?: boolean }
+// 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
+const ALLOWED = new Set([200, 204, 304, 400, 401, 404, 408, 409, 413, 415, 429])
 
 /** The invariants every answer keeps. */
 async function check(res: Response, expectOk: Expect, label: string) {
@@ -130,7 +142,10 @@ async function check(res: Response, expectOk: Expect, label: string) {
   const where = `${label.slice(0, 200)} → ${res.status} ${body.slice(0, 200)}`
   expect(res.status, where).not.toBe(500)
   expect(ALLOWED.has(res.status) || (res.status === 502 && expectOk.upstream === true), where).toBe(true)
-  if (res.status >= 400) {
+  if (expectOk.html && (res.status === 200 || res.status === 400)) {
+    expect(res.headers.get('content-type'), where).toBe('text/html; charset=UTF-8')
+    expect(body.startsWith('<!doctype html>'), where).toBe(true)
+  } else if (res.status >= 400) {
     expect(errorBodySchema.safeParse(JSON.parse(body)).success, where).toBe(true)
   } else if (res.status === 200 && expectOk.svg) {
     expect(res.headers.get('content-type'), where).toBe('image/svg+xml; charset=utf-8')
@@ -332,6 +347,12 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/appkit/v1/config',
         '/projects/v1/origins',
         '/getAnalyticsConfig',
+        '/v1/auth/email/connect',
+        '/v1/auth/email/otp',
+        '/v1/auth/user',
+        '/v1/auth/rpc',
+        '/v1/sessions/abcdefghijklmnopqrstuvwxyz',
+        '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke',
       )
       const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'X-CUSTOM')
       await fc.assert(
@@ -348,6 +369,75 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         }),
         params(RUNS.methods),
       )
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'the auth routes: bodies, stamps and tokens of every shape',
+    async () => {
+      const email = fc.oneof(fc.constantFrom('a@example.com', 'A@EXAMPLE.COM', 'x'.repeat(250) + '@e.co', 'a@b', '@', 'a@example.com\r\nBcc: b@example.com'), fc.emailAddress(), text)
+      const deviceId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), text)
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const otp = fc.oneof(fc.stringMatching(/^\d{6}$/), field)
+      const b64url = fc.oneof(fc.uint8Array({ maxLength: 128 }).map((b) => Buffer.from(b).toString('base64url')), field)
+      const sessionId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{32}$/), text)
+      const body = (shape: Record<string, fc.Arbitrary<unknown>>) =>
+        fc.oneof(
+          { weight: 4, arbitrary: fc.record(shape, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
+          { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+          { weight: 1, arbitrary: text },
+          { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"email":"a@example.com"}}', '{"email":"a@example.com","deviceId":"aaaaaaaaaaaaaaaa","constructor":{"prototype":{"polluted":true}}}') },
+        )
+      const rpcBody = body({
+        namespace: fc.oneof(fc.constantFrom('eip155', 'solana'), field),
+        chainId: fc.oneof(fc.constantFrom(31337, 'eip155:31337', '0x7a69', SOLANA.caipNetworkId), jsonish),
+        method: fc.oneof(fc.constantFrom('personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'solana_signTransaction', 'eth_sign', '__proto__'), field),
+        params: fc.oneof(fc.array(jsonish, { maxLength: 4 }), jsonish),
+      })
+      const stampHeaders = fc.record(
+        {
+          'x-portico-session': fc.oneof(sessionId, headerValue),
+          'x-portico-timestamp': fc.oneof(fc.constant(String(Date.now())), fc.integer().map(String), headerValue),
+          'x-portico-stamp': fc.oneof(fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64url')), headerValue),
+        },
+        { requiredKeys: [] },
+      )
+      type Req = { method: string; path: string; body?: string; headers: Record<string, string>; expect: Expect }
+      const requests: fc.Arbitrary<Req>[] = [
+        body({ email, deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/email/connect', body: b, headers: {}, expect: { schema: emailConnectResponseSchema } })),
+        body({ email, deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/email/device', body: b, headers: {}, expect: { schema: deviceResponseSchema } })),
+        body({ email, deviceId, otp, sessionPublicKey: b64url }).map((b) => ({ method: 'POST', path: '/v1/auth/email/otp', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
+        query(['token']).map((q) => ({ method: 'GET', path: `/v1/auth/device/approve${q}`, headers: {}, expect: { html: true } })),
+        fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
+          method: 'POST',
+          path: `/v1/sessions/${id}/revoke`,
+          body: b,
+          headers: {},
+          expect: { schema: sessionInfoSchema },
+        })),
+        fc.tuple(segment(fc.oneof(sessionId, text)), stampHeaders).map(([id, h]) => ({ method: 'GET', path: `/v1/sessions/${id}`, headers: h, expect: {} })),
+        fc.tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions'), stampHeaders).map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
+        fc
+          .tuple(
+            fc.constantFrom('/v1/auth/sign-out', '/v1/auth/rpc', '/v1/auth/preferred-account', '/v1/auth/email/update', '/v1/auth/email/update/primary', '/v1/auth/email/update/secondary'),
+            rpcBody,
+            stampHeaders,
+          )
+          .map(([path, b, h]) => ({ method: 'POST', path, body: b, headers: h, expect: {} })),
+      ]
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(...requests), contentType, async (req, type) => {
+          const init: RequestInit = { method: req.method, headers: { ...req.headers, ...(req.body === undefined ? {} : { 'content-type': type }) } }
+          if (req.body !== undefined) init.body = req.body
+          const res = await request(req.path, init)
+          // No stamp, no access: a stamped route answers 401 (or 400/404 for a path it refuses) to a fuzzed stamp.
+          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update)/.test(req.path)) expect(res.status, req.path).not.toBe(200)
+          await check(res, req.expect, `${req.method} ${req.path} ${req.body?.slice(0, 80) ?? ''}`)
+        }),
+        params(RUNS.auth),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -406,10 +496,16 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
   it(
     'answers every route without a 500',
     async () => {
-      server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000 })
+      server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000, auth: AUTH })
       const port = server.port
       const routes = fc.oneof(
         ...GET_ROUTES.map((r) => fc.record({ method: fc.constant('GET'), path: r.path, expect: fc.constant(r.expect), body: fc.constant(undefined) })),
+        fc.record({
+          method: fc.constant('POST'),
+          path: fc.constantFrom('/v1/auth/email/connect', '/v1/auth/email/otp', '/v1/auth/rpc', '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke'),
+          expect: fc.constant<Expect>({}),
+          body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
+        }),
         fc.record({
           method: fc.constant('POST'),
           path: fc.constant('/v1/fungible/price'),
