@@ -15,7 +15,7 @@ export const stage = style({
   color: vars.color.accentStrong,
 })
 
-export const text = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, maxWidth: '100%' })
+export const text = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, maxWidth: '100%', marginBottom: vars.space.xs })
 
 /** Sentences that carry the email: never cut, broken anywhere when it is long. */
 export const wrapAnywhere = style({ overflowWrap: 'anywhere', maxWidth: '100%' })
@@ -76,7 +76,7 @@ export const otpBox = style({
   fontWeight: vars.fontWeight.semibold,
   fontVariantNumeric: 'tabular-nums',
   selectors: {
-    [`${otp}:focus-within &[data-active="true"]`]: { borderColor: vars.color.accent, boxShadow: vars.shadow.focus },
+    [`${otp}:not([data-busy="true"]):focus-within &[data-active="true"]`]: { borderColor: vars.color.accent, boxShadow: vars.shadow.focus },
     [`${otp}[data-invalid="true"] &`]: { borderColor: vars.color.error },
     [`${otp}[data-busy="true"] &`]: { color: vars.color.foregroundSecondary, background: vars.color.surfaceRaised },
   },
