@@ -4,9 +4,6 @@ import {
   authUserSchema,
   OTP_RESEND_COOLDOWN_MS,
   OTP_TTL_MS,
-  revokeMessage,
-  sessionInfoSchema,
-  sessionsResponseSchema,
   STAMP_MAX_SKEW_MS,
 } from '@portico/protocol/auth'
 import { getBase58Encoder } from '@solana/kit'
@@ -305,39 +302,6 @@ describe('stamps and sessions', () => {
     expect((await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)).status).toBe(401)
   })
 
-  it('lists sessions; GET /v1/sessions/{id}; revoke by another live session of the same user, which then cannot sign', async () => {
-    const email = 'sessions@example.com'
-    const headers = ip()
-    const a = await login(app, mailbox, email, 'device-sessions-a01', headers)
-    clock += OTP_RESEND_COOLDOWN_MS
-    const b = await login(app, mailbox, email, 'device-sessions-b01', headers)
-    expect(b.user.userId).toBe(a.user.userId)
-
-    const list = sessionsResponseSchema.parse(await (await stamped(app, a, 'GET', '/v1/auth/sessions', undefined, clock)).json())
-    expect(list.sessions.map((s) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort())
-
-    const info = await stamped(app, a, 'GET', `/v1/sessions/${b.sessionId}`, undefined, clock)
-    expect(info.status).toBe(200)
-    expect(sessionInfoSchema.parse(await info.json())).toMatchObject({ id: b.sessionId, revokedAt: null })
-
-    // Another user's session is not found; a bad signature is refused.
-    const stranger = await login(app, mailbox, 'stranger@example.com', 'device-stranger-001', ip())
-    expect((await stamped(app, stranger, 'GET', `/v1/sessions/${a.sessionId}`, undefined, clock)).status).toBe(404)
-    const strangerRevoke = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: stranger.sessionId, signature: await stranger.key.sign(revokeMessage(a.sessionId, stranger.sessionId)) })
-    expect(strangerRevoke.status).toBe(404)
-    const forged = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await b.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
-    expect(forged.status).toBe(401)
-
-    const revoke = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await a.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
-    expect(revoke.status).toBe(200)
-    expect(sessionInfoSchema.parse(await revoke.json())).toMatchObject({ id: b.sessionId, revokedAt: new Date(clock).toISOString() })
-
-    const sign = await stamped(app, b, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', b.user.evmAddress] }, clock)
-    expect(sign.status).toBe(401)
-    // A revoked session can not revoke either.
-    const back = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: b.sessionId, signature: await b.key.sign(revokeMessage(a.sessionId, b.sessionId)) })
-    expect(back.status).toBe(401)
-  })
 })
 
 describe('signing', () => {
