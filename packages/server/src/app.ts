@@ -116,6 +116,8 @@ export function buildApp(config: AppConfig, defaultBase: () => string) {
       origin: (origin) => (auth.frameOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['content-type', ...Object.values(STAMP_HEADERS)],
+      // The frame reads it to show the resend cooldown.
+      exposeHeaders: ['retry-after'],
       maxAge: 600,
     })
     app.use('*', (c, next) => (isAuthPath(c.req.path) ? frameCors(c, next) : appCors(c, next)))

@@ -23,6 +23,8 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_KEK          with --frame-origins: the key encryption key (32 bytes, base64) that seals users'
                            keys; without it, one is generated into <data-dir>/kek (mode 0600) and reused
   env PORTICO_MAIL_FROM    the From of login mail
+  env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
+                           login mails allowed per email / per client IP an hour (default 5 / 20)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
 
 /** The chain used when no config is given: one local anvil. */
@@ -133,9 +135,21 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
   }
   // In memory (no data directory) the users die with the process, and so may their KEK.
   const kek = envKek ?? (dataDir ? loadOrCreateKek(dataDir) : generateKek())
+  const limit = (name: string) => {
+    const raw = env[name]
+    if (raw === undefined) return undefined
+    const n = Number(raw)
+    if (!/^\d{1,9}$/.test(raw) || n < 1) throw new Error(`${name} must be a positive integer`)
+    return n
+  }
+  const perEmail = limit('PORTICO_AUTH_MAILS_PER_EMAIL')
+  const perIp = limit('PORTICO_AUTH_MAILS_PER_IP')
   return {
     kek,
     mail: smtpUrl,
+    ...(perEmail !== undefined || perIp !== undefined
+      ? { limits: { ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}), ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}) } }
+      : {}),
     ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
     frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }

@@ -56,6 +56,13 @@ describe('CLI: the auth service', () => {
     expect(options !== 'help' && options.auth?.kek).toBe(readFileSync(join(dir, 'kek'), 'utf8').trim())
   })
 
+  it('takes the mail limits from the environment', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
+    const options = parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_EMAIL: '50', PORTICO_AUTH_MAILS_PER_IP: '1000' })
+    expect(options !== 'help' && options.auth?.limits).toEqual({ mailsPerEmailPerHour: 50, mailsPerIpPerHour: 1000 })
+    expect(() => parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_IP: '0' })).toThrow('PORTICO_AUTH_MAILS_PER_IP must be a positive integer')
+  })
+
   it('needs SMTP_URL, and a 32-byte PORTICO_KEK', () => {
     expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { PORTICO_KEK: kek })).toThrow('needs SMTP_URL')
     expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: 'abc' })).toThrow(

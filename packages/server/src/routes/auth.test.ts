@@ -424,6 +424,12 @@ describe('CORS', () => {
       expect.arrayContaining(['content-type', 'x-portico-session', 'x-portico-timestamp', 'x-portico-stamp']),
     )
     expect((await preflight('http://127.0.0.1:5173', '/v1/auth/rpc')).headers.get('access-control-allow-origin')).toBeNull()
+    // A real answer names the frame origin and lets it read retry-after (the resend cooldown).
+    const answer = await post(app, '/v1/auth/email/connect', { email: 'bad' }, { origin: FRAME_ORIGIN })
+    expect(answer.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
+    expect(answer.headers.get('access-control-expose-headers')).toBe('retry-after')
+    const fromHost = await post(app, '/v1/auth/email/connect', { email: 'bad' }, { origin: 'http://127.0.0.1:5173' })
+    expect(fromHost.headers.get('access-control-allow-origin')).toBeNull()
     expect((await preflight('http://127.0.0.1:5173', '/v1/sessions/abc/revoke')).headers.get('access-control-allow-origin')).toBeNull()
     // The app's own routes keep the app's origins.
     const chains = await app.request('/v1/supported-chains', { headers: { origin: 'http://127.0.0.1:5173' } })
