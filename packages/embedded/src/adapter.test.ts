@@ -297,7 +297,7 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
   it('signMessage on the Solana account: solana_signMessage', async () => {
     const s = await connected()
     await expect(s.adapter.signMessage({ message: 'hi', address: SOL })).resolves.toBe('sig58')
-    expect(rpcOf(s)).toEqual([{ method: 'solana_signMessage', params: [{ message: '8wr', pubkey: SOL }], namespace: 'solana', chainId: 'localnet' }])
+    expect(rpcOf(s)).toEqual([{ method: 'solana_signMessage', params: [{ message: 'aGk=', pubkey: SOL }], namespace: 'solana', chainId: 'localnet' }])
   })
 
   it('sendTransaction and transfer: eth_sendTransaction with hex quantities', async () => {

@@ -13,27 +13,6 @@ export const utf8ToHex = (text: string): `0x${string}` => bytesToHex(utf8(text))
 /** A bigint or number as an 0x quantity. */
 export const toQuantity = (value: bigint | number): `0x${string}` => `0x${BigInt(value).toString(16)}`
 
-const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-export function base58Encode(bytes: Uint8Array): string {
-  let zeros = 0
-  while (zeros < bytes.length && bytes[zeros] === 0) zeros++
-  const digits: number[] = []
-  for (const byte of bytes) {
-    let carry = byte
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8
-      digits[i] = carry % 58
-      carry = (carry / 58) | 0
-    }
-    while (carry > 0) {
-      digits.push(carry % 58)
-      carry = (carry / 58) | 0
-    }
-  }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => B58[d]).join('')
-}
-
 /** JSON.stringify that writes bigints as decimal strings (EIP-712 messages carry uint256 values). */
 export const jsonWithBigints = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
 
@@ -45,4 +24,11 @@ export function formatUnits(value: bigint, decimals: number): string {
   const whole = abs / base
   const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+/** Standard base64 (with padding), as the auth service's Solana methods take bytes. */
+export function base64Encode(bytes: Uint8Array): string {
+  let text = ''
+  for (const b of bytes) text += String.fromCharCode(b)
+  return btoa(text)
 }

@@ -15,7 +15,7 @@ import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, SDK_VERSION } fr
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, type FrameClient } from './client/client'
-import { base58Encode, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
+import { base64Encode, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
 import type { HostStorage } from './storage'
 
@@ -294,7 +294,7 @@ export function createEngine(
 
     async signMessage({ message, address }) {
       if (namespaceOf(address) === 'solana') {
-        const result = parse(signatureResult, await rpc('solana_signMessage', [{ message: base58Encode(utf8(message)), pubkey: address }], undefined, 'solana'), 'solana_signMessage')
+        const result = parse(signatureResult, await rpc('solana_signMessage', [{ message: base64Encode(utf8(message)), pubkey: address }], undefined, 'solana'), 'solana_signMessage')
         return typeof result === 'string' ? result : result.signature
       }
       return parse(hexResult, await rpc('personal_sign', [utf8ToHex(message), address]), 'personal_sign')
