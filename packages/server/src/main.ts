@@ -17,6 +17,7 @@ if (options === 'help') {
 
 const server = await startServer(options)
 console.log(`Portico API listening on ${server.url}`)
+if (options.auth) console.log(`Auth service on for the frame origins ${options.auth.frameOrigins.join(', ')}`)
 
 const shutdown = () => {
   server.stop().then(
