@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import { mailboxPageCsp, renderMailboxPage } from './page.ts'
+import type { CapturedMail } from './types.ts'
+
+export type { CapturedMail } from './types.ts'
 
 export interface StartMailboxOptions {
   /** Only loopback: the mailbox holds login codes. @default '127.0.0.1' */
@@ -21,20 +24,6 @@ export interface StartMailboxOptions {
   maxMessageBytes?: number
 }
 
-export interface CapturedMail {
-  /** Opaque, unique per mailbox; later mail has a later id (see `waitFor`'s `after`). */
-  id: string
-  /** The From header as written ('"Portico" <no-reply@portico.test>'), else the envelope sender. */
-  from: string
-  /** Envelope recipients (RCPT TO) as the client wrote them (nodemailer lower-cases the domain), so Bcc recipients are included. */
-  to: string[]
-  subject: string
-  /** The text part; for an HTML-only mail, text that mailparser derived from the HTML. The line break that ends a MIME body is dropped. */
-  text: string
-  html?: string
-  /** ISO 8601. */
-  receivedAt: string
-}
 
 export interface MailFilter {
   /** A recipient, compared without regard to case. */

@@ -1,7 +1,7 @@
 // The dev mailbox page: plain server-rendered HTML. Every piece of mail content (addresses,
 // subjects, bodies) is untrusted input and goes through escapeHtml; links are built only from
 // http(s) URLs; the page also carries a strict CSP, so even a missed escape could run no script.
-import type { CapturedMail } from './mailbox.ts'
+import type { CapturedMail } from './types.ts'
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
