@@ -9,7 +9,7 @@ export const messages = {
     emailLabel: 'Email',
     emailPlaceholder: 'Email',
     emailSubmit: 'Continue',
-    emailInvalid: 'Enter a valid email address',
+    emailInvalid: 'Invalid email. Try again.',
     socialContinue: (provider: string) => `Continue with ${provider}`,
     or: 'or',
     allWallets: 'All wallets',

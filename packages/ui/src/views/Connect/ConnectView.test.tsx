@@ -47,6 +47,8 @@ describe('ConnectView', () => {
     fireEvent.submit(input.closest('form') as HTMLFormElement)
     expect(onEmail).not.toHaveBeenCalled()
     expect(input.getAttribute('aria-invalid')).toBe('true')
+    // SPEC §5: the exact text.
+    expect(screen.getByText('Invalid email. Try again.').id).toBe(input.getAttribute('aria-describedby'))
     fireEvent.change(input, { target: { value: ' ada@example.com ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(onEmail).toHaveBeenCalledWith('ada@example.com')
