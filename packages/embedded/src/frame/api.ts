@@ -57,8 +57,10 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
   ): Promise<T> {
     const text = body === undefined ? '' : JSON.stringify(body)
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
-    if (session) Object.assign(headers, await stampHeaders(session, method, path, text, options.now?.() ?? Date.now()))
-    const response = await doFetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: text }), ...(signal ? { signal } : {}) })
+    const url = `${base}${path}`
+    // The server checks the stamp over the pathname it receives (an API under a path prefix included).
+    if (session) Object.assign(headers, await stampHeaders(session, method, new URL(url).pathname, text, options.now?.() ?? Date.now()))
+    const response = await doFetch(url, { method, headers, ...(body === undefined ? {} : { body: text }), ...(signal ? { signal } : {}) })
     let json: unknown
     try {
       json = await response.json()
