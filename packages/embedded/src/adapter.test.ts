@@ -99,7 +99,7 @@ afterEach(() => vi.useRealTimers())
 describe('embeddedAdapter: setup', () => {
   it('registers one auth connector and loads nothing', () => {
     const s = setup()
-    expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'embedded', name: 'Email', type: 'auth', namespace: 'eip155' }])
+    expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }])
     expect(s.adapter.namespace).toBe('eip155')
     expect(s.adapter.namespaces).toEqual(['eip155', 'solana'])
     expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities'])
@@ -108,7 +108,7 @@ describe('embeddedAdapter: setup', () => {
 
   it('reconnect without a remembered login resolves null and mounts no frame', async () => {
     const s = setup()
-    await expect(s.adapter.reconnect({ connectorId: 'embedded' })).resolves.toBeNull()
+    await expect(s.adapter.reconnect({ connectorId: 'auth' })).resolves.toBeNull()
     expect(s.fake.mounted).toBeUndefined()
   })
 
@@ -117,11 +117,11 @@ describe('embeddedAdapter: setup', () => {
     await s.adapter.syncTheme({ themeMode: 'dark', themeVariables: { '--portico-color-accent': '#7c3aed' } })
     await s.adapter.syncDappData({ projectId: 'proj', name: 'Demo' })
     expect(s.fake.mounted).toBeUndefined()
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } }).catch(() => undefined)
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } }).catch(() => undefined)
     await settle(s)
     expect(s.types().slice(0, 3)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA', 'CONNECT_EMAIL'])
     expect(s.fake.posted[0]!.message.payload).toEqual({ themeMode: 'dark', themeVariables: { '--portico-color-accent': '#7c3aed' } })
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'cancel' } })
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'cancel' } })
     await connecting
   })
 })
@@ -130,16 +130,16 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
   it('new device: VERIFY_DEVICE → device → OTP (a wrong code first) → user', async () => {
     const s = setup({ CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
     s.storage.setItem(STORAGE_KEYS.lastEmailLoginTime, '1700000000000')
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
     await settle(s)
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
     expect(s.fake.posted[0]!.message.payload).toEqual({ email: EMAIL })
     expect(prompts(s.events)).toEqual([{ kind: 'verifyDevice', email: EMAIL }, { kind: 'verifyOtp', email: EMAIL }])
 
-    await expect(s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow('Invalid code. Try again.')
+    await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow('Invalid code. Try again.')
     expect(prompts(s.events).at(-1)).toEqual({ kind: 'verifyOtp', email: EMAIL, error: 'Invalid code. Try again.' })
 
-    await expect(s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })).resolves.toBeUndefined()
+    await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })).resolves.toBeUndefined()
     const result = await connecting
     expect(result).toEqual({
       address: EVM,
@@ -161,9 +161,9 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
 
   it('host storage after a login holds only SPEC §3 keys, and no credential', async () => {
     const s = setup()
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
     await settle(s)
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })
     await connecting
     await vi.advanceTimersByTimeAsync(0)
     const keys = [...s.storage.map.keys()]
@@ -175,7 +175,7 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
 
   it('a known device goes straight to the OTP; CONNECT skips it', async () => {
     const s = setup({ CONNECT_EMAIL: () => ({ ok: { action: 'CONNECT' } }) })
-    const result = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    const result = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
     await settle(s)
     await expect(result).resolves.toMatchObject({ address: EVM, authName: EMAIL })
     expect(s.types().slice(0, 2)).toEqual(['CONNECT_EMAIL', 'GET_USER'])
@@ -184,21 +184,21 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
 
   it('resend posts CONNECT_EMAIL again and clears the shown error', async () => {
     const s = setup()
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
     await settle(s)
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '999999' } }).catch(() => undefined)
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'resend' } })
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '999999' } }).catch(() => undefined)
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'resend' } })
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_OTP', 'CONNECT_EMAIL'])
     expect(prompts(s.events).at(-1)).toEqual({ kind: 'verifyOtp', email: EMAIL })
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })
     await expect(connecting).resolves.toMatchObject({ authName: EMAIL })
   })
 
   it('cancel rejects the connect with "Modal closed" and clears the prompt', async () => {
     const s = setup()
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } }).catch((e: Error) => e.message)
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } }).catch((e: Error) => e.message)
     await settle(s)
-    await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'cancel' } })
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'cancel' } })
     expect(await connecting).toBe('Modal closed')
     expect(prompts(s.events).at(-1)).toBeUndefined()
     expect(s.storage.map.size).toBe(0)
@@ -207,7 +207,7 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
   it('the signal aborts the connect with its reason', async () => {
     const s = setup({ CONNECT_DEVICE: () => undefined, CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
     const controller = new AbortController()
-    const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL }, signal: controller.signal }).catch((e: Error) => e.message)
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL }, signal: controller.signal }).catch((e: Error) => e.message)
     await settle(s)
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
     controller.abort(new Error('Modal closed'))
@@ -220,15 +220,15 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
     [undefined, 'Failed to connect'],
   ])('connect(%j) rejects with %j (social and Farcaster are not built yet)', async (auth, message) => {
     const s = setup()
-    await expect(s.adapter.connect({ connectorId: 'embedded', ...(auth ? { auth } : {}) })).rejects.toThrow(message)
+    await expect(s.adapter.connect({ connectorId: 'auth', ...(auth ? { auth } : {}) })).rejects.toThrow(message)
   })
 })
 
 async function connected(table: Record<string, Handler> = {}) {
   const s = setup(table)
-  const connecting = s.adapter.connect({ connectorId: 'embedded', auth: { kind: 'email', email: EMAIL } })
+  const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
   await settle(s)
-  await s.adapter.respond!({ connectorId: 'embedded', answer: { kind: 'otp', code: '123456' } })
+  await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })
   await connecting
   await vi.advanceTimersByTimeAsync(0)
   s.fake.posted.length = 0
@@ -241,7 +241,7 @@ describe('embeddedAdapter: session', () => {
   it('reconnect with the remembered flag: IS_CONNECTED then GET_USER', async () => {
     const s = setup()
     s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
-    const result = s.adapter.reconnect({ connectorId: 'embedded' })
+    const result = s.adapter.reconnect({ connectorId: 'auth' })
     await settle(s)
     await expect(result).resolves.toMatchObject({ address: EVM, authName: EMAIL })
     expect(s.types()).toEqual(['IS_CONNECTED', 'GET_USER'])
@@ -254,7 +254,7 @@ describe('embeddedAdapter: session', () => {
     const s = setup(table as Record<string, Handler>)
     s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
     s.storage.setItem(STORAGE_KEYS.connectedEmail, JSON.stringify(EMAIL))
-    const result = s.adapter.reconnect({ connectorId: 'embedded' })
+    const result = s.adapter.reconnect({ connectorId: 'auth' })
     await settle(s)
     await expect(result).resolves.toBeNull()
     expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
@@ -263,7 +263,7 @@ describe('embeddedAdapter: session', () => {
 
   it('disconnect signs out in the frame and clears the cached login', async () => {
     const s = await connected()
-    await s.adapter.disconnect({ connectorId: 'embedded' })
+    await s.adapter.disconnect({ connectorId: 'auth' })
     expect(s.types()).toEqual(['SIGN_OUT'])
     expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBeNull()
     expect(s.storage.getItem(STORAGE_KEYS.connectedEmail)).toBeNull()
@@ -272,7 +272,7 @@ describe('embeddedAdapter: session', () => {
   it('disconnect gives up waiting for the frame after 3 s', async () => {
     const s = await connected({ SIGN_OUT: () => undefined })
     let done = false
-    void s.adapter.disconnect({ connectorId: 'embedded' }).then(() => (done = true))
+    void s.adapter.disconnect({ connectorId: 'auth' }).then(() => (done = true))
     await vi.advanceTimersByTimeAsync(2_999)
     expect(done).toBe(false)
     await vi.advanceTimersByTimeAsync(1)

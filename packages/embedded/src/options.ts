@@ -2,12 +2,13 @@
  * What the adapter (initial load) and the engine (loaded with import()) share: options, the
  * connector id, the capabilities and the engine's shape.
  */
-import type { AdapterCapability, ChainAdapter, StorageLike, Timers } from '@portico/headless'
+import { type AdapterCapability, AUTH_CONNECTOR_ID, type ChainAdapter, type StorageLike, type Timers } from '@portico/headless'
 import type { AppEventPayload } from '@portico/protocol/frame'
 import type { FrameEnvironment } from './client/client'
 import type { FrameTimeoutReason } from './client/constants'
 
-export const EMBEDDED_CONNECTOR_ID = 'embedded'
+/** headless's auth connector id: its network-switch rule (SPEC §2) knows the embedded wallet by it. */
+export const EMBEDDED_CONNECTOR_ID = AUTH_CONNECTOR_ID
 
 /** What the embedded wallet can do beyond connect / sign / send (EVM). */
 export const EMBEDDED_CAPABILITIES = ['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities'] as const satisfies readonly AdapterCapability[]
