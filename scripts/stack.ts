@@ -2,12 +2,17 @@
 // (litesvm), a WalletConnect relay, the Portico API on them, and the demo app (Vite dev server, or a
 // production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer as createNetServer } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
+import { startFrameHost } from '@portico/embedded/frame-host'
 import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
-import { startServer } from '@portico/server'
+import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
 import { build, createServer, preview } from 'vite'
+import { buildFrame } from '../packages/embedded/scripts/build-frame.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const demoRoot = path.join(root, 'apps/demo')
@@ -22,6 +27,8 @@ export interface DemoConfig {
   relayUrl: string
   /** The local Solana chain. */
   solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string; genesisHash: string; usdcMint: string }
+  /** The embedded wallet's secure frame, on its own origin. */
+  frameUrl: string
 }
 
 export interface StackOptions {
@@ -37,6 +44,8 @@ export interface StackOptions {
   solanaPort?: number
   /** Port of the WalletConnect relay. @default 0 (a free port) */
   relayPort?: number
+  /** Port of the embedded wallet's frame (its own origin). @default 0 (a free port) */
+  framePort?: number
   /** Ports of the dev mailbox: its SMTP server and its page. @default 0, 0 (free ports) */
   mailPorts?: { smtp?: number; http?: number }
   /**
@@ -54,6 +63,8 @@ export interface Stack {
   relay: Relay
   /** The dev SMTP server the API sends login codes through, and its mailbox page. */
   mailbox: Mailbox
+  /** The embedded wallet's secure frame (its own origin). */
+  frameUrl: string
   apiUrl: string
   demoUrl: string
   config: DemoConfig
@@ -94,8 +105,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
     }
     const storage = options.dataDir === undefined ? {} : { dataDir: options.dataDir }
-    let api = await startServer({ host: '127.0.0.1', port: options.apiPort ?? 0, chains, solana: solanaChain, ...storage })
-    const apiPort = api.port
+    // The API and the frame name each other (the frame calls the API; the API answers the frame's
+    // origin only), so the API's port is chosen first.
+    const apiPort = options.apiPort || (await freePort())
+    const frameDir = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-'))
+    started.push(() => rm(frameDir, { recursive: true, force: true }))
+    await buildFrame({ outDir: frameDir })
+    const frame = await startFrameHost({
+      apiUrl: `http://127.0.0.1:${apiPort}`,
+      port: options.framePort ?? 0,
+      dir: frameDir,
+      connectSrc: [...devnet.chains.map((c) => c.rpcUrl), solana.rpcUrl],
+    })
+    started.push(() => frame.close())
+    const auth: AuthConfig = {
+      // The key encryption key: kept beside the database (npm start), new for an in-memory run.
+      kek: options.dataDir === undefined ? generateKek() : loadOrCreateKek(options.dataDir),
+      mail: mailbox.smtpUrl,
+      mailFrom: 'Portico <login@portico.test>',
+      frameOrigins: [new URL(frame.url).origin],
+      // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
+      // is for the open internet.
+      limits: { mailsPerIpPerHour: 1000 },
+    }
+    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()
@@ -108,6 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       wallet: { mnemonic: devnet.mnemonic, chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) },
       relayUrl: relay.url,
       solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId, genesisHash: solana.genesisHash, usdcMint: solana.usdcMint },
+      frameUrl: frame.url,
     }
     process.env.PORTICO_DEMO_CONFIG = JSON.stringify(config)
     const configFile = path.join(demoRoot, 'vite.config.ts')
@@ -140,6 +174,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       solana,
       relay,
       mailbox,
+      frameUrl: frame.url,
       apiUrl: api.url,
       demoUrl,
       config,
@@ -150,7 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, ...storage })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
         apiRunning = true
       },
       stop: stopAll,
@@ -159,4 +194,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stopAll()
     throw error
   }
+}
+
+/** A port that is free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
+    })
+  })
 }

@@ -11,6 +11,8 @@ export interface DemoConfig {
   relayUrl: string
   /** The local Solana chain. */
   solana: { rpcUrl: string; wsUrl: string; caipNetworkId: string; genesisHash: string; usdcMint: string }
+  /** The embedded wallet's secure frame, on its own origin. */
+  frameUrl: string
 }
 
 declare global {

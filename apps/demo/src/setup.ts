@@ -1,3 +1,4 @@
+import { embeddedAdapter } from '@portico/embedded'
 import { evmAdapter } from '@portico/evm'
 import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
 import { solanaAdapter } from '@portico/solana'
@@ -28,7 +29,11 @@ export function setup(): Portico | undefined {
     // The local chains are an EVM chain and a Solana cluster: they show those families' logos,
     // served by the Portico API (GET /network-images/{imageId}) like the presets' logos.
     networks: [...config.networks.map((n): CaipNetwork => ({ ...n, assets: { imageId: 'ethereum' } })), solanaNetwork(config.solana)],
-    adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl })],
+    // The embedded wallet (email login) runs in a frame on its own origin; its code and the frame load
+    // only when a visitor picks email.
+    adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
+    // Social sign-in and Farcaster are not served by the local stack yet.
+    features: { socials: false },
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',

@@ -18,6 +18,8 @@ export {
   type TokenConfig,
 } from './config.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
+export type { AuthConfig } from './auth/config.ts'
+export { generateKek, loadOrCreateKek } from './auth/kek.ts'
 export { ChainRpcError, HttpError } from './errors.ts'
 export {
   consoleErrorSink,

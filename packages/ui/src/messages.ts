@@ -91,7 +91,7 @@ export const messages = {
     resending: 'Sending a new code',
     connected: 'Signed in',
     failed: 'Sign-in failed',
-    failedHint: 'Check the email address and try again.',
+    failedHint: 'Try again, or use another email.',
     retry: 'Try again',
     useAnotherEmail: 'Use another email',
   },

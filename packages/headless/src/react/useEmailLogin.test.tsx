@@ -182,13 +182,14 @@ describe('useEmailLogin', () => {
     expect(portico.chain.$account.get().status).toBe('disconnected')
   })
 
-  it('a failed connect: the SPEC text, then retry signs in again with the same email', async () => {
+  it("a failed connect: the frame's text (the cause of 'Failed to connect'), then retry signs in again with the same email", async () => {
     const failing = setup({ failWith: new Error('Unable to load email login dependency') })
     await failing.portico.ready
     const { result } = renderHook(() => useEmailLogin(), { wrapper: failing.wrapper })
     act(() => result.current.submitEmail(EMAIL))
     await waitFor(() => expect(result.current.step).toBe('error'))
-    expect(result.current.error).toBe('Failed to connect')
+    expect(result.current.error).toBe('Unable to load email login dependency')
+    expect(failing.portico.connection.$error.get()).toBe('Failed to connect')
     act(() => result.current.retry())
     expect(result.current.step).toBe('sending')
     await waitFor(() => expect(result.current.step).toBe('error'))

@@ -57,7 +57,17 @@ export interface UseEmailLoginReturn {
   retry: () => void
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : ERRORS.frameGeneric)
+/**
+ * The text to show for a failed step. The connection flow rejects a failed connect with 'Failed to
+ * connect'; for the auth connector its cause is the frame's reply, whose message is what the user
+ * needs (SPEC §8: the client rejects with the reply's message), e.g. the auth service's rate limit.
+ */
+const messageOf = (error: unknown): string => {
+  if (!(error instanceof Error)) return ERRORS.frameGeneric
+  const cause = error.cause
+  if (error.message === ERRORS.failedToConnect && cause instanceof Error && cause.message) return cause.message
+  return error.message || ERRORS.frameGeneric
+}
 
 /**
  * Email login through the auth connector (the embedded wallet, or any connector of type 'auth'):

@@ -128,11 +128,11 @@ describe('EmailLogin in the modal', () => {
     await waitFor(() => expect(answers).toEqual([{ kind: 'cancel' }]))
   })
 
-  it('a sign-in that fails: "Failed to connect", Try again asks again', async () => {
+  it("a sign-in that fails: the frame's text (SPEC §8), Try again asks again", async () => {
     const { emails } = await open({ fail: true })
     submitEmail(EMAIL)
     await waitFor(() => expect(step()).toBe('error'))
-    expect(screen.getByRole('alert').textContent).toBe('Failed to connectCheck the email address and try again.')
+    expect(screen.getByRole('alert').textContent).toBe('Unable to load email login dependencyTry again, or use another email.')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(emails).toHaveLength(2))
     await waitFor(() => expect(step()).toBe('error'))

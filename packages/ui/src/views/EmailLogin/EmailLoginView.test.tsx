@@ -85,7 +85,7 @@ describe('EmailLoginView', () => {
   it('error: the text in an alert, Try again focused, another email', () => {
     const onRetry = vi.fn()
     render(<EmailLoginView step="error" email={EMAIL} error="Failed to connect" onRetry={onRetry} onChangeEmail={() => {}} />)
-    expect(screen.getByRole('alert').textContent).toBe('Failed to connectCheck the email address and try again.')
+    expect(screen.getByRole('alert').textContent).toBe('Failed to connectTry again, or use another email.')
     const retry = screen.getByRole('button', { name: 'Try again' })
     expect(document.activeElement).toBe(retry)
     fireEvent.click(retry)

@@ -1,0 +1,189 @@
+// Issue 11: email login through the embedded wallet's secure frame, end to end — the demo on one
+// origin, the frame on its own, the Portico API's auth service, a real SMTP server (the dev mailbox:
+// the codes and links are read from what it received, never from a back door), real anvil chains and
+// Debian Chromium. The journeys run in order on one page, as one visitor would.
+import { type Hex, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+
+const EMAIL = 'ada@portico.test'
+
+declare global {
+  interface Window {
+    /** Every message the host page received (as JSON), recorded by an init script. */
+    __hostMessages?: string[]
+  }
+}
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({
+    initScripts: [
+      () => {
+        // The host page only (init scripts also run in the frame).
+        if (window !== window.top) return
+        window.__hostMessages = []
+        window.addEventListener(
+          'message',
+          (event) => {
+            try {
+              window.__hostMessages?.push(JSON.stringify(event.data))
+            } catch {
+              window.__hostMessages?.push(String(event.data))
+            }
+          },
+          true,
+        )
+      },
+    ],
+  })
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+const modal = () => h.page.getByRole('dialog')
+const step = () => modal().getByTestId('portico-email-login').getAttribute('data-step')
+const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? ''
+
+/** The frame's own record of its session, read inside the frame (its origin's IndexedDB). */
+async function frameSecrets(): Promise<string[]> {
+  const frame = h.page.frames().find((f) => f.url().startsWith(h.stack.frameUrl))
+  if (!frame) throw new Error('no frame')
+  return frame.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => Boolean(n))
+    const found: string[] = []
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onsuccess = () => resolve(open.result)
+        open.onerror = () => reject(open.error)
+      })
+      for (const store of Array.from(db.objectStoreNames)) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+        const visit = (value: unknown) => {
+          if (typeof value === 'string' && value.length >= 16) found.push(value)
+          else if (value && typeof value === 'object' && !(value instanceof CryptoKey)) Object.values(value).forEach(visit)
+        }
+        values.forEach(visit)
+      }
+      db.close()
+    }
+    return found
+  })
+}
+
+describe('email login through the secure frame', () => {
+  it('a. a new device: the emailed link approves it, the emailed code signs in, the account shows the email', async () => {
+    const { page, stack } = h
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    await modal().getByRole('textbox', { name: 'Email' }).fill(EMAIL)
+    await modal().getByRole('textbox', { name: 'Email' }).press('Enter')
+    await expect.poll(step, { timeout: 20_000 }).toBe('verifyDevice')
+    expect(await modal().textContent()).toContain(EMAIL)
+
+    const approval = await stack.mailbox.waitFor({ to: EMAIL, subject: /Approve your new device/ }, 20_000)
+    const link = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(approval.text)?.[0]
+    expect(link).toBeDefined()
+    // The visitor opens the link in their mail (another tab).
+    const tab = await h.context.newPage()
+    await tab.goto(link!)
+    expect(await tab.textContent('body')).toContain('Device approved')
+    await tab.close()
+
+    await expect.poll(step, { timeout: 20_000 }).toBe('verifyOtp')
+    const mail = await stack.mailbox.waitFor({ to: EMAIL, subject: /Your Portico code/, after: approval.id }, 20_000)
+    const code = codeOf(mail.subject)
+    expect(code).toMatch(/^\d{6}$/)
+    expect(mail.text).toContain(code)
+    // A wrong code first: refused with the auth service's text, and the visitor can type again.
+    const wrong = code === '000000' ? '111111' : '000000'
+    await modal().getByTestId('portico-email-otp-input').fill(wrong)
+    await expect.poll(() => modal().getByRole('alert').textContent(), { timeout: 20_000 }).toBe('Invalid code. Try again.')
+    expect(await step()).toBe('verifyOtp')
+    await modal().getByTestId('portico-email-otp-input').fill(code)
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(EMAIL)
+    expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')
+  })
+
+  it('b. signs a message in the frame (no wallet prompt); the signature verifies in Node for the account', async () => {
+    const { page } = h
+    await page.keyboard.press('Escape')
+    const address = (await page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])) as Hex
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    const message = 'Signed by the embedded wallet'
+    await page.getByRole('textbox', { name: 'Message' }).fill(message)
+    await page.getByTestId('portico-demo-sign').click()
+    const signature = page.getByTestId('portico-demo-signature')
+    await expect.poll(() => signature.isVisible(), { timeout: 20_000 }).toBe(true)
+    const text = (await signature.textContent()) as Hex
+    expect(await verifyMessage({ address, message, signature: text })).toBe(true)
+  })
+
+  it('c. after a reload the visitor is still signed in, with no new mail', async () => {
+    const { page, stack } = h
+    const mails = stack.mailbox.messages({ to: EMAIL }).length
+    await page.reload()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), { timeout: 20_000 }).toBe('connected')
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(EMAIL)
+    expect(stack.mailbox.messages({ to: EMAIL })).toHaveLength(mails)
+  })
+
+  it("d. the host page's storage and every message it received hold no key, seed or session credential", async () => {
+    const { page } = h
+    // What the frame keeps besides the email (which the host may remember, SPEC §3): the session.
+    const secrets = (await frameSecrets()).filter((value) => value !== EMAIL)
+    expect(secrets.length).toBeGreaterThan(0)
+    const host = await page.evaluate(() => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: JSON.stringify({ ...sessionStorage }),
+      cookies: document.cookie,
+      messages: window.__hostMessages ?? [],
+    }))
+    const everything = [host.local, host.session, host.cookies, ...host.messages].join('\n')
+    for (const secret of secrets) expect(everything).not.toContain(secret)
+    expect(everything).not.toMatch(/x-portico-(session|stamp)|privateKey|sessionId|BEGIN .*KEY/i)
+    expect(host.messages.length).toBeGreaterThan(0)
+  })
+
+  it('e. disconnect signs out in the frame: after a reload the visitor is not signed in', async () => {
+    const { page } = h
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    await page.reload()
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor()
+    expect(await page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+  })
+
+  it('f. a known device goes straight to the code, once the resend cooldown since the last code has passed', async () => {
+    const { page, stack } = h
+    const last = stack.mailbox.messages({ to: EMAIL })[0]!
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    await modal().getByRole('textbox', { name: 'Email' }).fill(EMAIL)
+    await modal().getByRole('textbox', { name: 'Email' }).press('Enter')
+    // Within 30 s of the last code the auth service refuses to mail another (SPEC's "allowed to trigger").
+    await expect.poll(step, { timeout: 20_000 }).toBe('error')
+    expect(await modal().getByRole('alert').textContent()).toContain('Too many requests')
+    const wait = Date.parse(last.receivedAt) + 31_000 - Date.now()
+    if (wait > 0) await page.waitForTimeout(wait)
+    await modal().getByTestId('portico-email-retry').click()
+    await expect.poll(step, { timeout: 20_000 }).toBe('verifyOtp')
+    const mail = await stack.mailbox.waitFor({ to: EMAIL, subject: /Your Portico code/, after: last.id }, 20_000)
+    // No approval link this time: the device is known.
+    expect(stack.mailbox.messages({ to: EMAIL }).filter((m) => /Approve your new device/.test(m.subject))).toHaveLength(1)
+    await modal().getByTestId('portico-email-otp-input').fill(codeOf(mail.subject))
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(EMAIL)
+  })
+
+  it('g. nothing left loopback and the page threw nothing', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})
