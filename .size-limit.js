@@ -33,4 +33,10 @@ export default [
     limit: '37 KiB',
     gzip: true,
   },
+  {
+    name: 'app with a browser wallet (EVM) and the embedded wallet: only the embedded adapter\'s shell before email is picked',
+    path: initial('app-embedded'),
+    limit: '36 KiB',
+    gzip: true,
+  },
 ]

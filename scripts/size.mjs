@@ -20,7 +20,7 @@ import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
-const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet']
+const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
 const LAZY_ONLY = [
@@ -32,8 +32,12 @@ const LAZY_ONLY = [
   new RegExp(`packages/protocol/dist/(${LAZY_CONCERNS.join('|')})\\.js$`),
   // the EIP-1193 provider's code (its shell in core/provider/shell.js is part of createPortico)
   /packages\/headless\/dist\/core\/provider\/provider\.js$/,
-  /packages\/embedded\//,
+  // @portico/embedded: all but the adapter's shell (it registers the connector); the frame client and
+  // the engine load when the visitor picks email or a social login.
+  /packages\/embedded\/dist\/(?!(index|adapter|options|storage)\.js$)/,
 ]
+/** Entries whose later chunks must hold these modules (they are lazy, not missing). */
+const LAZY_EXPECTED = { 'app-embedded': [/packages\/embedded\/dist\/engine\.js$/, /packages\/embedded\/dist\/client\/client\.js$/] }
 /** Entries that import presets → the presets they import; every other preset must be absent from their build. */
 const PRESET_ENTRIES = { 'app-mainnet': ['mainnet'] }
 const PRESETS_DIR = path.join(root, 'packages/headless/src/networks')
@@ -46,7 +50,7 @@ const PRESET_IDS = new Map(
 const kib = (n) => `${(n / 1024).toFixed(2)} KiB`
 let failed = false
 
-const MEASURED = ['headless', 'ui', 'evm', 'solana', 'walletconnect', 'protocol']
+const MEASURED = ['headless', 'ui', 'evm', 'solana', 'walletconnect', 'protocol', 'embedded']
 const unbuilt = MEASURED.filter((p) => !existsSync(path.join(root, 'packages', p, 'dist/index.js')))
 if (unbuilt.length) {
   console.error(`size: ${unbuilt.map((p) => `@portico/${p}`).join(', ')} not built; run \`npm run build\` first`)
@@ -111,6 +115,15 @@ for (const name of ENTRIES) {
   const modules = chunks.flatMap((c) => c.moduleIds)
   const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/dist/core/${f}/`)))
   if (split.length) console.log(`  lazy flows in later chunks: ${split.join(', ')}`)
+  const expected = LAZY_EXPECTED[name]
+  if (expected) {
+    const later = [...chunks].filter((c) => !initial.has(c)).flatMap((c) => c.moduleIds)
+    const absent = expected.filter((re) => !later.some((id) => re.test(id)))
+    if (absent.length) {
+      failed = true
+      console.log(`  ✗ expected in a later chunk, not found there: ${absent.map(String).join(', ')}`)
+    } else console.log(`  ✓ in later chunks as expected: ${expected.map((re) => re.source.replace(/\\/g, '').replace(/.*dist\//, '').replace(/\$$/, '')).join(', ')}`)
+  }
   const wanted = PRESET_ENTRIES[name]
   if (wanted) {
     // Every chunk counts (not only the initial load): an unused preset must be gone, not deferred.
