@@ -28,6 +28,20 @@
  *   POST /v1/auth/email/update/secondary { otp }                     → { newEmail }
  *   GET  /v1/auth/sessions                                           → { sessions: sessionInfo[] }
  *
+ * Social login (SPEC §4 "Social sign-in"; authorization code + PKCE S256 through the provider):
+ *   POST /v1/auth/social/start   { provider, hostOrigin, deviceId }   → { uri }
+ *     uri: the provider's authorization URL; the host page opens it in a popup. The server keeps
+ *     state → { provider, code verifier, hostOrigin, deviceId } for SOCIAL_STATE_TTL_MS.
+ *     400 AUTH_ERRORS.socialNotConfigured when the provider is not configured.
+ *   GET  /v1/auth/social/callback?code&state   (the provider redirects the popup here)
+ *     → an HTML page that posts socialResultMessage { channel: 'portico:social', type:
+ *       'SOCIAL_RESULT', resultUri: <the page's own URL>, error? } to window.opener with
+ *       targetOrigin = the stored hostOrigin (never '*'), then closes itself. With ?error= (the
+ *       user denied) the same message carries `error`. Unknown or expired state: an error page,
+ *       nothing posted. The host passes resultUri to the frame (CONNECT_SOCIAL { uri }).
+ *   POST /v1/auth/social/finish  { resultUri, deviceId, sessionPublicKey } → session (as the OTP)
+ *     the state is single use, unexpired and bound to the same deviceId.
+ *
  * SPEC §7 session calls (any client holding the session key):
  *   GET  /v1/sessions/{id}                                           → sessionInfo
  *   POST /v1/sessions/{id}/revoke      { pci, signature }            → sessionInfo
@@ -90,6 +104,38 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>
 export const otpResponseSchema = z.object({ sessionId: z.string(), expiresAt: z.string(), user: authUserSchema })
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) })
 
+/** SPEC §5: the providers the frame (and so the social routes) accept. */
+export const AUTH_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type AuthSocialProvider = (typeof AUTH_SOCIAL_PROVIDERS)[number]
+/** How long a social login's state (and so the popup) stays valid. */
+export const SOCIAL_STATE_TTL_MS = 10 * 60_000
+/** The postMessage channel/type of the callback page. */
+export const SOCIAL_RESULT_CHANNEL = 'portico:social'
+export const SOCIAL_RESULT_TYPE = 'SOCIAL_RESULT'
+
+export const socialStartRequestSchema = z.object({
+  provider: z.enum(AUTH_SOCIAL_PROVIDERS),
+  /** The origin of the host page that opened the popup: the only target of the result message. */
+  hostOrigin: z.string().check(z.maxLength(512), z.regex(/^https?:\/\/[^/?#\s]+$/, { error: 'hostOrigin must be an origin' })),
+  deviceId,
+})
+export const socialStartResponseSchema = z.object({ uri: z.string() })
+/** What the callback page posts to window.opener (host page side). */
+export const socialResultMessageSchema = z.object({
+  channel: z.literal(SOCIAL_RESULT_CHANNEL),
+  type: z.literal(SOCIAL_RESULT_TYPE),
+  resultUri: z.string().check(z.maxLength(4096)),
+  error: z.optional(z.string().check(z.maxLength(512))),
+})
+export type SocialResultMessage = z.infer<typeof socialResultMessageSchema>
+export const socialFinishRequestSchema = z.object({
+  resultUri: z.string().check(z.maxLength(4096)),
+  deviceId,
+  sessionPublicKey: base64url,
+})
+/** POST /v1/auth/social/finish answers exactly like POST /v1/auth/email/otp. */
+export const socialFinishResponseSchema = otpResponseSchema
+
 export const rpcRequestSchema = z.object({
   namespace: z.enum(['eip155', 'solana']),
   chainId: z.union([z.number(), z.string()]),
@@ -129,4 +175,7 @@ export const AUTH_ERRORS = {
   deviceNotApproved: 'The device was not approved in time',
   unauthorized: 'Not connected to email or social',
   rpcNotAllowed: 'Requested RPC call is not allowed',
+  socialNotConfigured: 'Failed to initiate social connection',
+  socialFailed: 'Failed to connect',
+  socialDenied: 'Connection rejected',
 } as const
