@@ -20,7 +20,7 @@ const checked = blocks.filter((b) => b.skip === undefined)
 const slug = (doc: string) => doc.replace(/\.md$/, '').replace(/\//g, '__')
 
 /** Documents that must hold at least one checked block (a guide with no compiled code is a bug). */
-const GUIDES = ['README.md', 'docs/quick-start.md', 'docs/custom-ui.md', 'docs/theming.md', 'docs/adapters.md', 'docs/self-hosting.md', 'docs/security.md', 'docs/networks.md', 'docs/wagmi.md']
+const GUIDES = ['README.md', 'docs/quick-start.md', 'docs/custom-ui.md', 'docs/theming.md', 'docs/adapters.md', 'docs/self-hosting.md', 'docs/security.md', 'docs/networks.md', 'docs/wagmi.md', 'docs/embedded-wallet.md']
 
 /** The few blocks that are fragments, per document. Adding one means saying why, here and in its info string. */
 const NO_CHECK: Record<string, number> = {
