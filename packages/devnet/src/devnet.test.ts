@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getFreePort, startAnvil } from './anvil.ts'
 import {
   type Devnet,
+  DEVNET_BATCH_EXECUTOR_ADDRESS,
   DEVNET_TOKEN_ADDRESSES,
   devnetCaipNetworks,
   startDevnet,
@@ -57,6 +58,15 @@ describe('startDevnet (default: two chains)', () => {
       USDC: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
       PTK: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
     })
+  })
+
+  it('deploys the EIP-7702 batch executor at the documented address on both chains (deployer nonce 2)', async () => {
+    expect(DEVNET_BATCH_EXECUTOR_ADDRESS).toBe('0xb19b36b1456E65E3A6D514D3F715f204BD59f431')
+    for (const c of devnet.chains) {
+      expect(c.batchExecutor).toBe(DEVNET_BATCH_EXECUTOR_ADDRESS)
+      const code = await client(c.rpcUrl).getCode({ address: c.batchExecutor })
+      expect(code?.length ?? 0).toBeGreaterThan(100)
+    }
   })
 
   it('funds every dev account with 1000 USDC, 50 PTK and 10000 ETH on each chain', async () => {

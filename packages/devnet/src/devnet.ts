@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { type AnvilInstance, DEVNET_MNEMONIC, startAnvil } from './anvil.ts'
-import { Token } from './fixtures/index.ts'
+import { BatchExecutor, Token } from './fixtures/index.ts'
 
 export interface DevnetChainOptions {
   chainId: number
@@ -50,6 +50,11 @@ export interface DevnetChain {
   caipNetworkId: `eip155:${number}`
   nativeCurrency: NativeCurrency
   tokens: DevnetToken[]
+  /**
+   * The EIP-7702 batch executor (contracts/BatchExecutor.sol), deployed at startup by the deployer
+   * (nonce 2, after the tokens): DEVNET_BATCH_EXECUTOR_ADDRESS with the default mnemonic.
+   */
+  batchExecutor: Address
 }
 
 /** Everything an app, a test or the dev wallet needs to use the devnet. JSON-serialisable except stop. */
@@ -105,6 +110,9 @@ export const DEVNET_TOKEN_ADDRESSES = {
   PTK: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
 } as const satisfies Record<(typeof DEVNET_TOKENS)[number]['symbol'], Address>
 
+/** The batch executor's address with the default mnemonic (deployer nonce 2), on every chain. */
+export const DEVNET_BATCH_EXECUTOR_ADDRESS: Address = '0xb19b36b1456E65E3A6D514D3F715f204BD59f431'
+
 function defaultName(chainId: number): string {
   return DEFAULT_DEVNET_CHAINS.find((c) => c.chainId === chainId)?.name ?? `Portico Local ${chainId}`
 }
@@ -115,7 +123,7 @@ async function deployTokens(
   name: string,
   deployer: Address,
   holders: Address[],
-): Promise<DevnetToken[]> {
+): Promise<{ tokens: DevnetToken[]; batchExecutor: Address }> {
   const chain = defineChain({
     id: chainId,
     name,
@@ -138,6 +146,8 @@ async function deployTokens(
       }),
     )
   }
+  const executorNonce = startNonce + DEVNET_TOKENS.length
+  const executorHash = await wallet.deployContract({ abi: BatchExecutor.abi, bytecode: BatchExecutor.bytecode, nonce: executorNonce })
   const tokens: DevnetToken[] = []
   for (const [i, hash] of hashes.entries()) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -152,12 +162,18 @@ async function deployTokens(
     }
     tokens.push({ address: expected, name: t.name, symbol: t.symbol, decimals: t.decimals })
   }
-  return tokens
+  const executorReceipt = await publicClient.waitForTransactionReceipt({ hash: executorHash, pollingInterval: 20 })
+  const batchExecutor = getContractAddress({ from: deployer, nonce: BigInt(executorNonce) })
+  if (executorReceipt.status !== 'success' || executorReceipt.contractAddress?.toLowerCase() !== batchExecutor.toLowerCase()) {
+    throw new Error(`Deploying the batch executor on chain ${chainId} failed (tx ${executorHash})`)
+  }
+  return { tokens, batchExecutor }
 }
 
 /**
  * Starts the local EVM chains (two anvil nodes by default: 31337 "Portico Local A" and 31338
- * "Portico Local B") and deploys on each USDC (6 decimals) and PTK (18 decimals), minting
+ * "Portico Local B") and deploys on each USDC (6 decimals) and PTK (18 decimals) — then the
+ * EIP-7702 batch executor (`chain.batchExecutor`) — minting
  * 1000 USDC and 50 PTK to each of the first DEVNET_FUNDED_ACCOUNTS dev accounts.
  * The dev accounts also hold anvil's 10000 ETH each.
  */
@@ -191,7 +207,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainOptions.map(async (c, i) => {
         const node = nodes[i] as AnvilInstance
         const name = c.name ?? defaultName(c.chainId)
-        const tokens = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts)
+        const { tokens, batchExecutor } = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts)
         const chain: DevnetChain = {
           chainId: c.chainId,
           name,
@@ -201,6 +217,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           caipNetworkId: `eip155:${c.chainId}`,
           nativeCurrency: { ...DEVNET_NATIVE_CURRENCY },
           tokens,
+          batchExecutor,
         }
         return chain
       }),

@@ -15,6 +15,7 @@ export {
   type DevnetChain,
   type DevnetChainOptions,
   type DevnetToken,
+  DEVNET_BATCH_EXECUTOR_ADDRESS,
   DEVNET_DEPLOYER_INDEX,
   DEVNET_FUNDED_ACCOUNTS,
   DEVNET_NATIVE_CURRENCY,
@@ -26,7 +27,7 @@ export {
   startDevnet,
   toCaipNetwork,
 } from './devnet.ts'
-export { type ContractArtifact, Token } from './fixtures/index.ts'
+export { BatchExecutor, type ContractArtifact, Token } from './fixtures/index.ts'
 export { type Relay, RELAY_TAGS, type RelayStats, type StartRelayOptions, startRelay } from './relay/index.ts'
 export {
   type CreateMintOptions,
