@@ -1,0 +1,35 @@
+// Signs a visitor in with the embedded wallet the way they would: the email in the Connect view, the
+// device approved by the link mailed to them, the code mailed to them — read from the dev mailbox
+// (the real SMTP server the API sends through), never from a back door.
+import type { Harness } from './harness.ts'
+
+const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? ''
+
+/** Sign `email` in on a fresh device (browser context); resolves once the account view shows it. */
+export async function emailLogin(h: Harness, email: string): Promise<void> {
+  const { page, stack } = h
+  const modal = page.getByRole('dialog')
+  const step = () => modal.getByTestId('portico-email-login').getAttribute('data-step')
+  const last = stack.mailbox.messages({ to: email })[0]?.id
+  await page.getByRole('button', { name: 'Connect wallet' }).click()
+  await modal.getByRole('textbox', { name: 'Email' }).fill(email)
+  await modal.getByRole('textbox', { name: 'Email' }).press('Enter')
+  const approval = await stack.mailbox.waitFor({ to: email, subject: /Approve your new device/, ...(last ? { after: last } : {}) }, 20_000)
+  const link = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(approval.text)?.[0]
+  if (!link) throw new Error(`no approval link in: ${approval.text}`)
+  const tab = await h.context.newPage()
+  await tab.goto(link)
+  await tab.close()
+  const mail = await stack.mailbox.waitFor({ to: email, subject: /Your Portico code/, after: approval.id }, 20_000)
+  await waitUntil(async () => (await step()) === 'verifyOtp')
+  await modal.getByTestId('portico-email-otp-input').fill(codeOf(mail.subject))
+  await waitUntil(async () => (await page.getByTestId('portico-account-address').textContent()) === email)
+}
+
+async function waitUntil(ok: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await ok().catch(() => false))) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
