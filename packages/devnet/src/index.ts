@@ -64,3 +64,4 @@ export {
   type WcWalletAccounts,
 } from './wcwallet/index.ts'
 export { type CapturedMail, findCode, type MailFilter, type Mailbox, type StartMailboxOptions, startMailbox, type WaitForFilter } from './mail/index.ts'
+export * from './farcaster/index.ts'

@@ -10,6 +10,8 @@ import {
   emailConnectResponseSchema,
   otpResponseSchema,
   rpcResponseSchema,
+  socialFinishResponseSchema,
+  socialStartResponseSchema,
   updateEmailDoneSchema,
   updateEmailResponseSchema,
   type AuthUser,
@@ -32,6 +34,10 @@ export interface AuthApi {
   emailConnect(email: string, deviceId: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   emailDevice(email: string, deviceId: string): Promise<{ action: 'VERIFY_OTP' }>
   emailOtp(body: { email: string; deviceId: string; otp: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  /** POST /v1/auth/social/start: the provider's authorization URL (PKCE is the server's). */
+  socialStart(body: { provider: string; hostOrigin: string; deviceId: string }): Promise<{ uri: string }>
+  /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
+  socialFinish(body: { resultUri: string; deviceId: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   user(session: StoredSession): Promise<AuthUser>
   signOut(session: StoredSession): Promise<void>
   rpc(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] }, signal?: AbortSignal): Promise<unknown>
@@ -81,6 +87,8 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     emailConnect: (email, deviceId) => call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', { email, deviceId }),
     emailDevice: (email, deviceId) => call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId }),
     emailOtp: (body) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body),
+    socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),
+    socialFinish: (body) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body),
     user: (session) => call(authUserSchema, 'GET', '/v1/auth/user', undefined, session),
     signOut: async (session) => void (await call(empty, 'POST', '/v1/auth/sign-out', {}, session)),
     rpc: async (session, body, signal) => (await call(rpcResponseSchema, 'POST', '/v1/auth/rpc', body, session, signal)).result,

@@ -35,6 +35,12 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
     updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
     updateEmailPrimary: async () => ({ action: 'VERIFY_SECONDARY_OTP' }),
     updateEmailSecondary: async () => ({ newEmail: 'new@example.com' }),
+    socialStart: async (body) => ({ uri: `http://127.0.0.1:4100/auth?provider=${body.provider}&state=s1` }),
+    socialFinish: async () => ({
+      sessionId: 'sess-social-456',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
+    }),
     allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
     ...overrides,
   }
@@ -42,11 +48,11 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
   return Object.assign(tracked, { calls })
 }
 
-function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => Promise<unknown> } = {}) {
+function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => Promise<unknown>; hostOrigin?: string } = {}) {
   const parent = { name: 'parent' }
   const posted: { message: { id?: string; type: string; payload?: unknown }; targetOrigin: string }[] = []
   const sessions = memorySessionStore()
-  const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: '31337', ...extra })
+  const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: '31337', hostOrigin: HOST, ...extra })
   const handler = createFrameHandler({
     parent,
     hostOrigin: HOST,
@@ -107,10 +113,9 @@ describe('frame handler', () => {
     expect((reply.payload as { message: string }).message).toMatch(/^email: /)
   })
 
-  it.each(['CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI', 'GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
+  it.each(['GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
     const f = frame()
-    const payload = type === 'CONNECT_SOCIAL' ? { uri: 'x' } : type === 'GET_SOCIAL_REDIRECT_URI' ? { provider: 'google' } : {}
-    const { reply } = await f.send(type, payload)
+    const { reply } = await f.send(type, {})
     expect(reply).toMatchObject({ type: `${type}_ERROR`, payload: { message: NOT_AVAILABLE } })
   })
 
@@ -231,5 +236,86 @@ describe('auth API client', () => {
 
   it('base64url has no padding or +/', () => {
     expect(base64url(new Uint8Array([251, 255, 191]))).toBe('-_-_')
+  })
+})
+
+describe('frame social login', () => {
+  it('GET_SOCIAL_REDIRECT_URI: POST /v1/auth/social/start with the verified host origin and the device id → { uri }', async () => {
+    const socialStart = vi.fn(async (body: { provider: string; hostOrigin: string; deviceId: string }) => ({ uri: `http://127.0.0.1:4100/auth?p=${body.provider}` }))
+    const f = frame(fakeApi({ socialStart }))
+    const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    expect(outcome).toBe('accepted')
+    expect(reply).toEqual({ channel: 'portico:frame', id: reply.id, type: 'GET_SOCIAL_REDIRECT_URI_SUCCESS', payload: { uri: 'http://127.0.0.1:4100/auth?p=github' } })
+    expect(socialStart).toHaveBeenCalledWith({ provider: 'github', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })
+  })
+
+  it.each(['twitter', 'farcaster', 'GOOGLE', ''])('GET_SOCIAL_REDIRECT_URI { provider: %j } is refused (SPEC §5), the API not called', async (provider) => {
+    const f = frame()
+    const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider })
+    expect(outcome).toBe('invalid')
+    expect(reply.type).toBe('GET_SOCIAL_REDIRECT_URI_ERROR')
+    expect(f.api.calls).not.toContain('socialStart')
+  })
+
+  it('GET_SOCIAL_REDIRECT_URI: the server’s refusal is the reply’s message; without a host origin "Failed to initiate social connection"', async () => {
+    const f = frame(fakeApi({ socialStart: async () => Promise.reject(new Error('Failed to initiate social connection')) }))
+    expect((await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })).reply.payload).toEqual({ message: 'Failed to initiate social connection' })
+    const api = fakeApi()
+    const service = createFrameService({ api, sessions: memorySessionStore(), deviceId: () => 'device-0123456789abcdef', chainId: 1 })
+    await expect(service.GET_SOCIAL_REDIRECT_URI({ provider: 'google' })).rejects.toThrow('Failed to initiate social connection')
+    expect(api.calls).toEqual([])
+  })
+
+  it('CONNECT_SOCIAL: a new non-extractable P-256 key, POST /v1/auth/social/finish, the session stored → { userName, email }; nothing secret leaves', async () => {
+    const socialFinish = vi.fn(async () => ({
+      sessionId: 'sess-social-456',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
+    }))
+    const f = frame(fakeApi({ socialFinish, user: async () => ({ ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' }) }))
+    const resultUri = 'http://127.0.0.1:4000/v1/auth/social/callback?code=c1&state=s1'
+    const { reply } = await f.send('CONNECT_SOCIAL', { uri: resultUri })
+    expect(reply).toMatchObject({ type: 'CONNECT_SOCIAL_SUCCESS', payload: { userName: 'ada_gh', email: null } })
+    const body = (socialFinish.mock.calls[0] as unknown as [{ resultUri: string; deviceId: string; sessionPublicKey: string }])[0]
+    expect(body).toMatchObject({ resultUri, deviceId: 'device-0123456789abcdef' })
+    expect(body.sessionPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/)
+    const stored = await f.sessions.get()
+    expect(stored).toMatchObject({ sessionId: 'sess-social-456', email: null })
+    expect(stored?.keyPair.privateKey.extractable).toBe(false)
+    expect(stored?.keyPair.privateKey.algorithm).toMatchObject({ name: 'ECDSA', namedCurve: 'P-256' })
+    // The registered public key is the stored pair's.
+    const spki = await crypto.subtle.exportKey('spki', stored!.keyPair.publicKey)
+    expect(base64url(spki)).toBe(body.sessionPublicKey)
+    expect((await f.send('GET_USER', { namespace: 'eip155' })).reply.payload).toMatchObject({ userName: 'ada_gh', email: null, address: EVM })
+    expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: true })
+    const everything = JSON.stringify(f.posted)
+    expect(everything).not.toContain('sess-social-456')
+    expect(everything).not.toMatch(/privateKey|sessionPublicKey|x-portico|stamp/i)
+    expect(f.posted.every((p) => p.targetOrigin === HOST)).toBe(true)
+  })
+
+  it('CONNECT_SOCIAL refused by the server: its message, no session kept', async () => {
+    const f = frame(fakeApi({ socialFinish: async () => Promise.reject(new Error('Failed to connect')) }))
+    expect((await f.send('CONNECT_SOCIAL', { uri: 'http://127.0.0.1:4000/v1/auth/social/callback?state=old' })).reply).toMatchObject({ type: 'CONNECT_SOCIAL_ERROR', payload: { message: 'Failed to connect' } })
+    expect(await f.sessions.get()).toBeUndefined()
+    expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: false })
+  })
+
+  it('the API client posts social start and finish as the contract says, and parses the answers', async () => {
+    const seen: { url: string; body: unknown }[] = []
+    const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push({ url: String(url), body: JSON.parse(String(init?.body)) })
+      if (String(url).endsWith('/start')) return new Response(JSON.stringify({ uri: 'http://127.0.0.1:4100/auth?x=1' }), { status: 200 })
+      return new Response(JSON.stringify({ sessionId: 's', expiresAt: '2030-01-01T00:00:00.000Z', user: authUser }), { status: 200 })
+    })
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000/', fetch: fetch as typeof globalThis.fetch })
+    await expect(api.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).resolves.toEqual({ uri: 'http://127.0.0.1:4100/auth?x=1' })
+    await expect(api.socialFinish({ resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' })).resolves.toMatchObject({ sessionId: 's', user: { userId: 'u1' } })
+    expect(seen).toEqual([
+      { url: 'http://127.0.0.1:4000/v1/auth/social/start', body: { provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' } },
+      { url: 'http://127.0.0.1:4000/v1/auth/social/finish', body: { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' } },
+    ])
+    const bad = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch: (async () => new Response(JSON.stringify({ url: 'x' }), { status: 200 })) as typeof globalThis.fetch })
+    await expect(bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).rejects.toThrow('Invalid response from /v1/auth/social/start')
   })
 })

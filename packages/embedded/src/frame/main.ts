@@ -49,6 +49,7 @@ export async function bootFrame(): Promise<void> {
     sessions: indexedDbSessionStore(),
     deviceId: deviceIdStore(localStorageOrUndefined()),
     chainId: params.chainId,
+    ...(hostOrigin ? { hostOrigin } : {}),
     ...(rpcUrl ? { rpcRead: (method: string, p: unknown[]) => rpcRead(rpcUrl, method, p) } : {}),
     reload: () => location.reload(),
     onTheme: (theme) => {

@@ -8,6 +8,8 @@
 import { AUTH_ERRORS, type AuthUser } from '@portico/protocol/auth'
 import {
   FRAME_RPC_METHODS,
+  FRAME_SOCIAL_PROVIDERS,
+  type FrameSocialProvider,
   isSafeRpcMethod,
   type AppEventPayload,
   type AppEventType,
@@ -18,6 +20,8 @@ import { AuthApiError, type AuthApi } from './api'
 import { generateSessionKey, type SessionStore, type StoredSession } from './keys'
 
 export const NOT_AVAILABLE = 'Not available yet'
+/** SPEC §8: a social sign-in that could not start. */
+const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 const REQUEST_ABORTED = 'Request was aborted'
 
 export type FrameHandlers = { [T in AppEventType]: (payload: AppEventPayload<T>) => Promise<FrameSuccess<T>> }
@@ -35,6 +39,8 @@ export interface FrameServiceDeps {
   now?: () => number
   /** Theme changes (SYNC_THEME), e.g. applied to the frame's document. */
   onTheme?: (theme: AppEventPayload<'SYNC_THEME'>) => void
+  /** The host page's origin, as the frame verified it (the social result's only target). */
+  hostOrigin?: string
 }
 
 const numeric = (id: number | string): number | string => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)
@@ -91,6 +97,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
         { address: u.solanaAddress, type: 'eoa', namespace: 'solana' },
       ],
       userName: u.userName,
+      socialProvider: (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '') ? (u.socialProvider as FrameSocialProvider) : null,
       preferredAccountType: u.preferredAccountType,
       smartAccountDeployed: false,
       solanaAddress: u.solanaAddress,
@@ -168,10 +175,21 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       pendingEmail = undefined
       return {}
     },
-    CONNECT_SOCIAL: notAvailable,
+    async CONNECT_SOCIAL({ uri }) {
+      // As CONNECT_OTP: a new non-extractable session key, its public half registered with the session.
+      const { keyPair, publicKey } = await generateSessionKey()
+      const answer = await deps.api.socialFinish({ resultUri: uri, deviceId: deps.deviceId(), sessionPublicKey: publicKey })
+      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
+      user = answer.user
+      pendingEmail = undefined
+      return { userName: answer.user.userName, email: answer.user.email }
+    },
     GET_FARCASTER_URI: notAvailable,
     CONNECT_FARCASTER: notAvailable,
-    GET_SOCIAL_REDIRECT_URI: notAvailable,
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
+      return deps.api.socialStart({ provider, hostOrigin: deps.hostOrigin, deviceId: deps.deviceId() })
+    },
     INIT_SMART_ACCOUNT: notAvailable,
     async GET_USER(p) {
       if (p.chainId !== undefined) chainId = numeric(p.chainId)
