@@ -109,6 +109,13 @@ export interface AdapterContext {
   readonly allNetworks?: readonly CaipNetwork[]
   /** The Portico project id (for RPC URLs that need it). */
   readonly projectId: string
+  /** The app's metadata as configured (an auth connector syncs it to its frame, SPEC §3). */
+  readonly metadata?: { name: string; description: string; url: string; icons: readonly string[] }
+  /**
+   * The theme, now and on every change ('system' resolved to light or dark): an auth connector syncs
+   * it to its frame (SPEC §3 theme payload). Returns the unsubscribe function.
+   */
+  watchTheme?(listener: (theme: AdapterTheme) => void): () => void
   /** The currently selected network of this namespace, if any. */
   getActiveNetwork(): CaipNetwork | undefined
   /** Replace this adapter's connectors (headless keeps them ordered across adapters). */
@@ -129,6 +136,12 @@ export interface AdapterContext {
   emit(connectorId: string, event: ConnectorEvent): void
 }
 
+/** What `AdapterContext.watchTheme` reports. */
+export interface AdapterTheme {
+  themeMode: 'light' | 'dark'
+  themeVariables: Record<string, string | number>
+}
+
 /** Progress of a pending connect that the UI shows. */
 export type ConnectorEvent =
   /** WalletConnect: the URI to show as a QR code / deep link; undefined once it is used or gone. */
@@ -147,6 +160,13 @@ export type ConnectorPrompt =
 
 /** What the user answers to a prompt, passed to `adapter.respond`. */
 export type ConnectorAnswer = { kind: 'otp'; code: string } | { kind: 'resend' } | { kind: 'cancel' }
+
+/** SPEC §4 email update: the step the auth service asks for next (a code to the current, then the new address). */
+export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+/** Which address a code of the email update was mailed to: 'primary' the current one, 'secondary' the new one. */
+export type EmailUpdateOtpStep = 'primary' | 'secondary'
+/** What `confirmEmailUpdate` resolves with: the next step, or the new email once the update is done. */
+export type EmailUpdateConfirmation = { action: 'VERIFY_SECONDARY_OTP'; newEmail?: undefined } | { action?: undefined; newEmail: string }
 
 /** How an auth connector is asked to sign in (`ConnectParams.auth`). */
 export type AuthRequest = { kind: 'email'; email: string } | { kind: 'social'; provider: SocialProvider } | { kind: 'farcaster' }
@@ -313,6 +333,21 @@ export interface ChainAdapter {
   waitForReceipt?(params: { hash: string; network?: CaipNetwork; timeoutMs?: number }): Promise<TransactionReceipt>
   /** Auth connectors: the user's answer to a prompt the adapter emitted. */
   respond?(params: { connectorId: string; answer: ConnectorAnswer }): Promise<void>
+  /**
+   * Auth connectors, email logins (SPEC §4 "Email update"): start changing the signed-in email to
+   * `email`. A code is mailed to the current address; resolves with the next step (VERIFY_PRIMARY_OTP:
+   * confirm the current address). Called again, it starts over with a new code to the current address.
+   * Rejects with the connector's text (an email already in use, too many requests …).
+   */
+  updateEmail?(params: { connectorId: string; email: string }): Promise<{ action: EmailUpdateAction }>
+  /**
+   * Auth connectors: confirm a step of the email update with the code mailed for it. 'primary' (the
+   * current address) resolves `{ action: 'VERIFY_SECONDARY_OTP' }`: a code went to the new address.
+   * 'secondary' (the new address) resolves `{ newEmail }`: the email changed; the connector has stored
+   * it (SPEC §3 host keys) and headless shows it as the account's auth name. A wrong code rejects with
+   * the connector's text and may be tried again.
+   */
+  confirmEmailUpdate?(params: { connectorId: string; step: EmailUpdateOtpStep; otp: string }): Promise<EmailUpdateConfirmation>
   /**
    * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
    * until the returned function is called. headless refreshes the shown balances with it (SPEC §9

@@ -30,3 +30,4 @@ export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from 
 export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
 export { useEmailLogin, type UseEmailLoginOptions, type UseEmailLoginReturn } from './useEmailLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
+export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'

@@ -22,9 +22,9 @@ describe('useEmbeddedAccount', () => {
   it('nothing connected, or a wallet: not embedded, EOA preferred', async () => {
     const { portico, hook } = setup({ authName: 'me@mail.com' })
     await act(() => portico.ready)
-    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa' })
+    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false })
     await act(() => portico.connection.connect('io.metamask'))
-    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa' })
+    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false })
   })
 
   it.each<[string, Partial<ConnectResult>, Record<string, unknown>]>([

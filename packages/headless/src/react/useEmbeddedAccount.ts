@@ -33,6 +33,8 @@ export interface UseEmbeddedAccountReturn {
   preferredAccountType: AccountType
   /** The type of the connected account, as the connector reported it. @default undefined */
   accountType?: AccountType
+  /** An email login whose connector can change the email (`useUpdateEmail`, the UpdateEmailWallet view). @default false */
+  canUpdateEmail: boolean
 }
 
 /** The email / social account of an auth connection (the embedded wallet): who is signed in, and how. */
@@ -49,7 +51,7 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
   const connector = current ? connectors.find((c) => c.id === current.connectorId) : undefined
   const isEmbedded = connector?.type === 'auth'
   const preferredAccountType = account.preferredAccountType ?? 'eoa'
-  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType }
+  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType, canUpdateEmail: false }
   const authName = current.authName
   const socialProvider = account.socialProvider
   const email = account.user?.email ?? (!socialProvider && authName?.includes('@') ? authName : undefined)
@@ -63,5 +65,6 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
     socialProvider,
     preferredAccountType,
     accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
+    canUpdateEmail: Boolean(email) && connection.canUpdateEmail(),
   }
 }

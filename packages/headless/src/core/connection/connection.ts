@@ -3,7 +3,19 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { AdapterContext, AuthRequest, ChainAdapter, ConnectorAnswer, ConnectorPrompt, ConnectResult, Connector, ConnectorState } from '../../adapters'
+import type {
+  AdapterContext,
+  AuthRequest,
+  ChainAdapter,
+  ConnectorAnswer,
+  ConnectorPrompt,
+  ConnectResult,
+  Connector,
+  ConnectorState,
+  EmailUpdateAction,
+  EmailUpdateConfirmation,
+  EmailUpdateOtpStep,
+} from '../../adapters'
 import { type AccountState, addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
@@ -40,6 +52,10 @@ export interface ConnectionDeps {
   onAccountReady?: (namespace: ChainNamespace) => void
   /** Called when a connect the user asked for succeeded (e.g. the explorer remembers the wallet as recent). */
   onConnected?: (connectorId: string) => void
+  /** The app's metadata, for adapters (AdapterContext.metadata). */
+  metadata?: AdapterContext['metadata']
+  /** The theme, for adapters (AdapterContext.watchTheme). */
+  watchTheme?: AdapterContext['watchTheme']
 }
 
 const TYPE_RANK: Record<Connector['type'], number> = { walletConnect: 0, injected: 2, announced: 2, external: 5, auth: 6 }
@@ -307,6 +323,51 @@ export function createConnection(deps: ConnectionDeps) {
     await adapter.respond({ connectorId: pending.connectorId, answer })
   }
 
+  /** The auth connector (embedded wallet) connection of the active namespace, else of any namespace, with its adapter. */
+  function authConnection(): { connectorId: string; adapter: ChainAdapter } | undefined {
+    const all = $connections.get()
+    const active = chain.$activeChain.get()
+    const list = [active ? all[active] : undefined, ...Object.values(all)]
+    for (const c of list) {
+      if (!c || findConnector(c.connectorId)?.type !== 'auth') continue
+      const adapter = ownerOf(c.connectorId)
+      if (adapter) return { connectorId: c.connectorId, adapter }
+    }
+    return undefined
+  }
+
+  /** Every connection of `connectorId` now shows `authName` (the embedded user's email follows). */
+  function setAuthName(connectorId: string, authName: string): void {
+    const next = { ...$connections.get() }
+    for (const [ns, c] of Object.entries(next) as [ChainNamespace, Connection | undefined][]) {
+      if (!c || c.connectorId !== connectorId) continue
+      next[ns] = { ...c, authName }
+      const user = chain.getAccount(ns)?.user
+      if (user) chain.setAccount(ns, { user: { ...user, email: authName } })
+    }
+    $connections.set(next)
+  }
+
+  /**
+   * SPEC §4 email update, first step: the connected auth connector mails a code to the current
+   * address. Rejects with 'Not connected to email or social' when no auth connector that can update
+   * the email is connected, else with the connector's text.
+   */
+  async function updateEmail(email: string): Promise<{ action: EmailUpdateAction }> {
+    const auth = authConnection()
+    if (!auth?.adapter.updateEmail) throw new PorticoError(ERRORS.notEmailOrSocial)
+    return auth.adapter.updateEmail({ connectorId: auth.connectorId, email })
+  }
+
+  /** SPEC §4 email update: confirm a step with its code; once the new address is confirmed, the account's auth name is the new email. */
+  async function confirmEmailUpdate(step: EmailUpdateOtpStep, otp: string): Promise<EmailUpdateConfirmation> {
+    const auth = authConnection()
+    if (!auth?.adapter.confirmEmailUpdate) throw new PorticoError(ERRORS.notEmailOrSocial)
+    const result = await auth.adapter.confirmEmailUpdate({ connectorId: auth.connectorId, step, otp })
+    if (result.newEmail) setAuthName(auth.connectorId, result.newEmail)
+    return result
+  }
+
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
   async function reconnect(): Promise<void> {
     const restored = new Set<ChainNamespace>()
@@ -379,6 +440,8 @@ export function createConnection(deps: ConnectionDeps) {
       networks: chain.getNetworks(primary),
       allNetworks: chain.getNetworks(),
       projectId: deps.projectId,
+      ...(deps.metadata ? { metadata: deps.metadata } : {}),
+      ...(deps.watchTheme ? { watchTheme: deps.watchTheme } : {}),
       getActiveNetwork: () => chain.getActiveNetwork(primary),
       setConnectors(list) {
         $byAdapter.set({ ...$byAdapter.get(), [index]: list.map((c) => ({ ...c, namespace: c.namespace ?? primary })) })
@@ -439,6 +502,10 @@ export function createConnection(deps: ConnectionDeps) {
     retry,
     startPairing,
     answerPrompt,
+    updateEmail,
+    confirmEmailUpdate,
+    /** The connected auth connector can update its email (implements `updateEmail`). */
+    canUpdateEmail: (): boolean => Boolean(authConnection()?.adapter.updateEmail && authConnection()?.adapter.confirmEmailUpdate),
     reconnect,
     disconnect,
     connectedWallet,

@@ -1,3 +1,4 @@
-/** The email login's rules and state machine (store-free; `useEmailLogin` drives them). */
+/** The email login's and email update's rules and state machines (store-free; `useEmailLogin` drives them). */
 export * from './rules'
 export * from './emailLogin'
+export * from './emailUpdate'
