@@ -34,7 +34,7 @@ function memoryStorage(): StorageLike & { map: Map<string, string> } {
 type Handler = (payload: Record<string, unknown>) => { ok: unknown } | { error: string } | undefined
 
 /** A fake frame: answers each posted app event from a table, after READY. */
-function setup(table: Record<string, Handler> = {}) {
+function setup(table: Record<string, Handler> = {}, context: Partial<AdapterContext> = {}) {
   const fake = fakeFrameEnvironment()
   const storage = memoryStorage()
   const events: ConnectorEvent[] = []
@@ -48,6 +48,7 @@ function setup(table: Record<string, Handler> = {}) {
     onChainChanged: vi.fn(),
     onDisconnect: vi.fn(),
     emit: (_id, event) => void events.push(event),
+    ...context,
   }
   const user = { email: EMAIL, address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
   const defaults: Record<string, Handler> = {
@@ -78,7 +79,7 @@ function setup(table: Record<string, Handler> = {}) {
   })
   const adapter = embeddedAdapter({ frameUrl: FRAME_URL, storage, environment: fake.environment })
   void adapter.setup(ctx)
-  return { fake, storage, events, ctx, adapter, types: () => fake.posted.map((p) => p.message.type) }
+  return { fake, storage, events, ctx, adapter, types: () => fake.posted.map((p) => p.message.type).filter((t) => !t.startsWith('SYNC_')) }
 }
 
 /** Let the import(), READY and the 500 ms delay pass. */
@@ -119,7 +120,7 @@ describe('embeddedAdapter: setup', () => {
     expect(s.fake.mounted).toBeUndefined()
     const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } }).catch(() => undefined)
     await settle(s)
-    expect(s.types().slice(0, 3)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA', 'CONNECT_EMAIL'])
+    expect(s.fake.posted.map((p) => p.message.type).slice(0, 3)).toEqual(['SYNC_THEME', 'SYNC_DAPP_DATA', 'CONNECT_EMAIL'])
     expect(s.fake.posted[0]!.message.payload).toEqual({ themeMode: 'dark', themeVariables: { '--portico-color-accent': '#7c3aed' } })
     await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'cancel' } })
     await connecting
@@ -133,7 +134,7 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
     const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
     await settle(s)
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
-    expect(s.fake.posted[0]!.message.payload).toEqual({ email: EMAIL })
+    expect(s.fake.posted.find((p) => p.message.type === 'CONNECT_EMAIL')!.message.payload).toEqual({ email: EMAIL })
     expect(prompts(s.events)).toEqual([{ kind: 'verifyDevice', email: EMAIL }, { kind: 'verifyOtp', email: EMAIL }])
 
     await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow('Invalid code. Try again.')
@@ -282,7 +283,7 @@ describe('embeddedAdapter: session', () => {
   it('switchNetwork posts SWITCH_NETWORK and reports the chain', async () => {
     const s = await connected()
     await s.adapter.switchNetwork({ network: { ...evmNet, id: 31338, caipNetworkId: 'eip155:31338' } })
-    expect(s.fake.posted[0]!.message).toMatchObject({ type: 'SWITCH_NETWORK', payload: { chainId: 31338, namespace: 'eip155' } })
+    expect(s.fake.posted.find((p) => !p.message.type.startsWith('SYNC_'))!.message).toMatchObject({ type: 'SWITCH_NETWORK', payload: { chainId: 31338, namespace: 'eip155' } })
     expect(s.ctx.onChainChanged).toHaveBeenCalledWith(31338, 'eip155')
   })
 })
@@ -343,5 +344,40 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
   it('before any login, wallet calls reject "Not connected to email or social"', async () => {
     const s = setup()
     await expect(s.adapter.signMessage({ message: 'x', address: EVM })).rejects.toThrow('Not connected to email or social')
+  })
+})
+
+describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
+  it("sends the app's metadata and the current theme once the frame loads, and the theme again when it changes", async () => {
+    let listener: ((theme: { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> }) => void) | undefined
+    let unwatched = false
+    const s = setup(
+      { CONNECT_EMAIL: () => ({ ok: { action: 'CONNECT' } }) },
+      {
+        metadata: { name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
+        watchTheme: (l) => {
+          listener = l
+          l({ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } })
+          return () => void (unwatched = true)
+        },
+      },
+    )
+    // Nothing is sent before the frame exists.
+    expect(s.fake.posted).toEqual([])
+    const result = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    await result
+    const payloadOf = (type: string) => s.fake.posted.filter((p) => p.message.type === type).map((p) => p.message.payload)
+    expect(payloadOf('SYNC_DAPP_DATA')).toEqual([
+      { projectId: 'proj', sdkType: 'portico', name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
+    ])
+    expect(payloadOf('SYNC_THEME')).toEqual([{ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } }])
+    listener!({ themeMode: 'light', themeVariables: {} })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(payloadOf('SYNC_THEME')).toEqual([
+      { themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } },
+      { themeMode: 'light', themeVariables: {} },
+    ])
+    expect(unwatched).toBe(false)
   })
 })

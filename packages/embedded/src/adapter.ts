@@ -5,6 +5,7 @@
  */
 import type { AdapterContext, ChainAdapter } from '@portico/headless'
 import { EMBEDDED_CAPABILITIES, EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
+import { openSocialPopup } from './popup'
 import { hostStorage } from './storage'
 
 /** The embedded adapter plus the frame's theme and dapp-data sync (SPEC §3). */
@@ -32,17 +33,39 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     capabilities: EMBEDDED_CAPABILITIES,
     setup(context) {
       ctx = context
+      // SPEC §3: the frame gets the app's dapp metadata and follows its theme (sent once it loads).
+      synced.dapp = {
+        projectId: context.projectId,
+        sdkType: 'portico',
+        ...(context.metadata ? { name: context.metadata.name, description: context.metadata.description, url: context.metadata.url, icons: [...context.metadata.icons] } : {}),
+      }
+      const unwatch = context.watchTheme?.((theme) => {
+        synced.theme = { themeMode: theme.themeMode, themeVariables: theme.themeVariables }
+        if (engine) void engine.then((e) => e.syncTheme(synced.theme!)).catch(() => undefined)
+      })
       context.setConnectors([
         { id: EMBEDDED_CONNECTOR_ID, name: options.name ?? 'Email', type: 'auth', namespace: 'eip155', ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}) },
       ])
       return () => {
+        unwatch?.()
         const loaded = engine
         engine = undefined
         ctx = undefined
         void loaded?.then((e) => e.destroy(), () => undefined)
       }
     },
-    connect: async (p) => (await load()).connect(p),
+    connect(p) {
+      // SPEC §4 social sign-in: the popup opens now, inside the user's click (no await before this
+      // line here or in headless's connect); a window opened after an await is blocked.
+      const popup = p.auth?.kind === 'social' ? openSocialPopup(options.openPopup) : undefined
+      return load().then(
+        (e) => e.connect(p, popup),
+        (error: unknown) => {
+          popup?.close()
+          throw error
+        },
+      )
+    },
     // No remembered embedded login: nothing to restore, and nothing loaded.
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),

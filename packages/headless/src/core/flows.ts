@@ -61,6 +61,24 @@ export const FLOWS: FlowTable = {
       onAccountReady: (ns) => void host.get('balance').fetchTokenBalances({ namespace: ns }),
       // A wallet chosen from the explorer's lists becomes recent once it connects (no list loaded: nothing was chosen).
       onConnected: (connectorId) => host.peek('explorer')?.connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
+      ...(host.options.metadata ? { metadata: host.options.metadata } : {}),
+      watchTheme: (listener) => {
+        const theme = host.get('theme')
+        let last = ''
+        const emit = () => {
+          const now = { themeMode: theme.$resolvedThemeMode.get(), themeVariables: { ...theme.$theme.get().themeVariables } }
+          const key = JSON.stringify(now)
+          if (key !== last) listener(now)
+          last = key
+        }
+        const offMode = theme.$resolvedThemeMode.listen(emit)
+        const offVars = theme.$theme.listen(emit)
+        emit()
+        return () => {
+          offMode()
+          offVars()
+        }
+      },
     }),
   network: (host) =>
     createNetwork({

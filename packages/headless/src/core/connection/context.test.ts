@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import type { AdapterTheme } from '../../adapters'
+import { createPortico } from '../portico'
+import { fakeAdapter, mainnet, mapStorage } from '../test-utils'
+
+// What an auth connector syncs to its frame (SPEC §3): the app's metadata and the theme payload.
+describe('the adapter context: metadata and theme', () => {
+  const metadata = { name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] }
+
+  it("hands adapters the app's metadata and the theme ('system' resolved), then every change once", async () => {
+    const adapter = fakeAdapter()
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      adapters: [adapter],
+      storage: mapStorage(),
+      metadata,
+      themeMode: 'system',
+      themeVariables: { '--portico-accent': '#ff0000' },
+    })
+    await portico.ready
+    expect(adapter.ctx?.metadata).toEqual(metadata)
+    const seen: AdapterTheme[] = []
+    const stop = adapter.ctx!.watchTheme!((theme) => seen.push(theme))
+    // No matchMedia here: 'system' resolves to light.
+    expect(seen).toEqual([{ themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } }])
+    portico.theme.setThemeMode('dark')
+    expect(seen.at(-1)).toEqual({ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } })
+    expect(seen).toHaveLength(2)
+    // The same theme again is not reported again.
+    portico.theme.setThemeMode('dark')
+    expect(seen).toHaveLength(2)
+    stop()
+    portico.theme.setThemeMode('light')
+    expect(seen).toHaveLength(2)
+  })
+
+  it('without metadata the context has none', async () => {
+    const adapter = fakeAdapter()
+    const portico = createPortico({ projectId: 'p', networks: [mainnet], adapters: [adapter], storage: mapStorage() })
+    await portico.ready
+    expect(adapter.ctx?.metadata).toBeUndefined()
+  })
+})
