@@ -65,3 +65,12 @@ export {
 } from './wcwallet/index.ts'
 export { type CapturedMail, findCode, type MailFilter, type Mailbox, type StartMailboxOptions, startMailbox, type WaitForFilter } from './mail/index.ts'
 export * from './farcaster/index.ts'
+export {
+  DEFAULT_OIDC_USERS,
+  driveOidcAuthorization,
+  type OidcClient,
+  type OidcProvider,
+  type OidcUser,
+  type StartOidcProviderOptions,
+  startOidcProvider,
+} from './oidc/index.ts'
