@@ -179,3 +179,30 @@ export const AUTH_ERRORS = {
   socialFailed: 'Failed to connect',
   socialDenied: 'Connection rejected',
 } as const
+
+/**
+ * Sign In With Farcaster (the frame calls these, like the email routes):
+ *   POST /v1/auth/farcaster/start  { deviceId }                                  → { url, channelToken }
+ *     opens a channel at the Farcaster relay with a server nonce; `url` is shown as a QR code / deep link.
+ *   POST /v1/auth/farcaster/status { channelToken, deviceId, sessionPublicKey }  → 202 { state: 'pending' } | 200 session
+ *     once the relay has the signed message: verified (domain, nonce, expiry, fid resource, the
+ *     signature recovers the custody address, the IdRegistry's custodyOf(fid) is that address), the
+ *     channel is used up, and a session is made as by /v1/auth/email/otp.
+ */
+export const farcasterChannelTokenField = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
+export const farcasterStartRequestSchema = z.object({ deviceId })
+export const farcasterStartResponseSchema = z.object({ url: z.string().check(z.maxLength(2048)), channelToken: farcasterChannelTokenField })
+export const farcasterStatusRequestSchema = z.object({ channelToken: farcasterChannelTokenField, deviceId, sessionPublicKey: base64url })
+export const farcasterPendingSchema = z.object({ state: z.literal('pending') })
+export const farcasterStatusResponseSchema = z.union([farcasterPendingSchema, otpResponseSchema])
+/** How often the frame asks /v1/auth/farcaster/status. */
+export const FARCASTER_POLL_MS = 1_000
+/** A Farcaster sign-in channel lives this long. */
+export const FARCASTER_CHANNEL_TTL_MS = 10 * 60_000
+export const FARCASTER_ERRORS = {
+  failed: 'Failed to connect to farcaster',
+  channel: 'The Farcaster sign-in request is unknown, used or expired',
+  unavailable: 'Farcaster sign-in is not configured',
+  relay: 'The Farcaster relay could not be reached',
+  invalid: 'The Farcaster sign-in message is not valid',
+} as const

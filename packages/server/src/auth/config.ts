@@ -5,6 +5,7 @@ import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import type { AuthRouteContext } from '../routes/context.ts'
 import { parseKek } from './crypto.ts'
+import { createFarcasterService, type FarcasterConfig } from './farcaster.ts'
 import { smtpMailProvider, type MailProvider } from './mail.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
 
@@ -31,6 +32,8 @@ export type AuthConfig = {
    * runtime). @default 'unknown'
    */
   clientIp?: (c: Context) => string | undefined
+  /** Sign In With Farcaster: the relay and the IdRegistry its signatures are checked against. @default off */
+  farcaster?: FarcasterConfig
 }
 
 const origin = z
@@ -67,8 +70,12 @@ export function createAuthContext(
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp
+  const farcaster = config.farcaster
+    ? createFarcasterService({ db: app.db, kek: config.kek, config: config.farcaster, chains: app.chains, linkUrl: app.linkUrl, ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }), ...(config.now ? { now: config.now } : {}) })
+    : undefined
   return {
     service,
+    ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],
     clientIp(c) {
       try {

@@ -1,6 +1,7 @@
 import type { RemoteFeatures } from '@portico/protocol/common'
 import type { Context, Hono } from 'hono'
 import { z } from 'zod'
+import type { FarcasterService } from '../auth/farcaster.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
@@ -33,6 +34,8 @@ export type AppContext = {
 
 export type AuthRouteContext = {
   service: AuthService
+  /** Sign In With Farcaster, when `auth.farcaster` is configured. */
+  farcaster?: FarcasterService
   /** The client's IP address, for the per-IP rate limit. */
   clientIp(c: Context): string
 }

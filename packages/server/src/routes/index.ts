@@ -4,6 +4,7 @@ import { balanceRoutes } from './balance.ts'
 import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
 import { explorerRoutes } from './explorer.ts'
+import { farcasterRoutes } from './farcaster.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
@@ -26,5 +27,6 @@ export const ROUTES: readonly RouteModule[] = [
   projectRoutes,
   analyticsRoutes,
   authRoutes,
+  farcasterRoutes,
   sessionsRoutes,
 ]

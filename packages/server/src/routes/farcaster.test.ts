@@ -1,0 +1,156 @@
+// Sign In With Farcaster against the real dev relay (HTTP on 127.0.0.1) and a real IdRegistry on
+// anvil: the server opens the channel, the relay's approve() signs the SIWE message with the fid's
+// custody key (or, for the refusals, with another key / another nonce), the server verifies it.
+import { authUserSchema, FARCASTER_ERRORS, farcasterStartResponseSchema, otpResponseSchema } from '@portico/protocol/auth'
+import { deployIdRegistry, startAnvil, startFarcasterRelay, type AnvilInstance, type FarcasterRelay } from '@portico/devnet'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { FRAME_ORIGIN, frameKey, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
+import { openTestApp, TEST_CHAINS, type TestApp } from '../test-support.ts'
+
+let relay: FarcasterRelay
+let anvil: AnvilInstance
+let app: TestApp
+let close: () => Promise<void>
+const DEVICE = 'farcaster-device-0001'
+
+beforeAll(async () => {
+  ;[relay, anvil] = await Promise.all([startFarcasterRelay(), startAnvil({ chainId: 31_377 })])
+  const registry = await deployIdRegistry({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
+  const t = await openTestApp({
+    chains: [...TEST_CHAINS, { chainId: anvil.chainId, name: 'Registry chain', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+    publicUrl: 'http://127.0.0.1:4010',
+    auth: {
+      kek: TEST_KEK,
+      mail: memoryMailbox(),
+      frameOrigins: [FRAME_ORIGIN],
+      farcaster: { relayUrl: relay.url, idRegistry: { chainId: registry.chainId, address: registry.address } },
+    },
+  })
+  app = t.app
+  close = t.close
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([close?.(), relay?.stop(), anvil?.stop()])
+})
+
+const errorOf = async (res: Response) => z.object({ error: z.string() }).parse(await res.json()).error
+const start = async (deviceId = DEVICE) => {
+  const res = await post(app, '/v1/auth/farcaster/start', { deviceId })
+  expect(res.status).toBe(200)
+  return farcasterStartResponseSchema.parse(await res.json())
+}
+const status = (channelToken: string, publicKey: string, deviceId = DEVICE) => post(app, '/v1/auth/farcaster/status', { channelToken, deviceId, sessionPublicKey: publicKey })
+
+describe('POST /v1/auth/farcaster/start and /status', () => {
+  it('pending → 202; approved as ada → a session for the user of fid 1 (userName ada, socialProvider farcaster); the session works', async () => {
+    const { url, channelToken } = await start()
+    expect(url).toBe(`https://warpcast.com/~/siwf?channelToken=${channelToken}`)
+    const key = await frameKey()
+    const pending = await status(channelToken, key.publicKey)
+    expect(pending.status).toBe(202)
+    expect(await pending.json()).toEqual({ state: 'pending' })
+    await relay.approve(channelToken, 1)
+    const done = await status(channelToken, key.publicKey)
+    expect(done.status).toBe(200)
+    const session = otpResponseSchema.parse(await done.json())
+    expect(session.user).toMatchObject({ userName: 'ada', socialProvider: 'farcaster', email: null })
+    const user = await stamped(app, { sessionId: session.sessionId, key }, 'GET', '/v1/auth/user', undefined, Date.now())
+    expect(user.status).toBe(200)
+    expect(authUserSchema.parse(await user.json()).userId).toBe(session.user.userId)
+
+    // A second sign-in of fid 1 is the same user; fid 2 is another.
+    const again = await start()
+    await relay.approve(again.channelToken, 1)
+    const second = otpResponseSchema.parse(await (await status(again.channelToken, key.publicKey)).json())
+    expect(second.user.userId).toBe(session.user.userId)
+    expect(second.sessionId).not.toBe(session.sessionId)
+    const grace = await start()
+    await relay.approve(grace.channelToken, 2)
+    const third = otpResponseSchema.parse(await (await status(grace.channelToken, key.publicKey)).json())
+    expect(third.user).toMatchObject({ userName: 'grace', socialProvider: 'farcaster' })
+    expect(third.user.userId).not.toBe(session.user.userId)
+  })
+
+  it('a replayed completion is refused: the channel is single use', async () => {
+    const { channelToken } = await start()
+    const key = await frameKey()
+    await relay.approve(channelToken, 1)
+    expect((await status(channelToken, key.publicKey)).status).toBe(200)
+    const replay = await status(channelToken, key.publicKey)
+    expect(replay.status).toBe(400)
+    expect(await errorOf(replay)).toBe(FARCASTER_ERRORS.channel)
+  })
+
+  it('a message signed by a key that is not the fid custody is refused, and the channel is used up', async () => {
+    const { channelToken } = await start()
+    const key = await frameKey()
+    await relay.approve(channelToken, 1, { signer: privateKeyToAccount(`0x${'42'.repeat(32)}`) })
+    const res = await status(channelToken, key.publicKey)
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBe(FARCASTER_ERRORS.invalid)
+    expect((await status(channelToken, key.publicKey)).status).toBe(400)
+  })
+
+  it('a message with another nonce is refused', async () => {
+    const { channelToken } = await start()
+    const key = await frameKey()
+    await relay.approve(channelToken, 1, { nonce: 'aaaaaaaaaaaaaaaaaaaaaaaa' })
+    const res = await status(channelToken, key.publicKey)
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBe(FARCASTER_ERRORS.invalid)
+  })
+
+  it('a message for another domain is refused', async () => {
+    const { channelToken } = await start()
+    const key = await frameKey()
+    await relay.approve(channelToken, 2, { domain: 'evil.example' })
+    expect(await errorOf(await status(channelToken, key.publicKey))).toBe(FARCASTER_ERRORS.invalid)
+  })
+
+  it('another device cannot finish the channel; a rejected channel is refused', async () => {
+    const { channelToken } = await start()
+    const key = await frameKey()
+    await relay.approve(channelToken, 1)
+    const stolen = await status(channelToken, key.publicKey, 'another-device-0001')
+    expect(stolen.status).toBe(400)
+    expect(await errorOf(stolen)).toBe(FARCASTER_ERRORS.channel)
+    const rejected = await start()
+    relay.reject(rejected.channelToken)
+    const res = await status(rejected.channelToken, key.publicKey)
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBe(FARCASTER_ERRORS.channel)
+  })
+
+  it.each([
+    ['start: no body', '/v1/auth/farcaster/start', undefined],
+    ['start: bad deviceId', '/v1/auth/farcaster/start', { deviceId: 'x' }],
+    ['status: unknown channel', '/v1/auth/farcaster/status', { channelToken: 'A'.repeat(32), deviceId: DEVICE, sessionPublicKey: 'abc' }],
+    ['status: bad channelToken', '/v1/auth/farcaster/status', { channelToken: '../../x', deviceId: DEVICE, sessionPublicKey: 'abc' }],
+    ['status: array', '/v1/auth/farcaster/status', []],
+  ])('bad input → 400, never 500 (%s)', async (_name, path, body) => {
+    const res = await post(app, path, body)
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBeTruthy()
+  })
+
+  it('a session key that is not P-256 SPKI → 400', async () => {
+    const { channelToken } = await start()
+    const res = await status(channelToken, 'bm90LWEta2V5')
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('without auth.farcaster', () => {
+  it('the routes answer 404 "Farcaster sign-in is not configured"', async () => {
+    const t = await openTestApp({ auth: { kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN] } })
+    try {
+      const res = await post(t.app, '/v1/auth/farcaster/start', { deviceId: DEVICE })
+      expect(res.status).toBe(404)
+      expect(await errorOf(res)).toBe(FARCASTER_ERRORS.unavailable)
+    } finally {
+      await t.close()
+    }
+  })
+})
