@@ -381,3 +381,51 @@ describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
     expect(unwatched).toBe(false)
   })
 })
+
+describe('embeddedAdapter: email update (SPEC §4)', () => {
+  const NEW = 'grace@example.com'
+  const updateTable: Record<string, Handler> = {
+    UPDATE_EMAIL: (p) => (p.email === NEW ? { ok: { action: 'VERIFY_PRIMARY_OTP' } } : { error: 'That email is already in use' }),
+    UPDATE_EMAIL_PRIMARY_OTP: (p) => (p.otp === '111111' ? { ok: {} } : { error: 'Invalid code. Try again.' }),
+    UPDATE_EMAIL_SECONDARY_OTP: (p) => (p.otp === '222222' ? { ok: { newEmail: NEW } } : { error: 'Invalid code. Try again.' }),
+  }
+
+  it('UPDATE_EMAIL → the current address’s code (a wrong one first) → the new address’s code → newEmail, stored as the host’s email', async () => {
+    const s = await connected(updateTable)
+    expect(await s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '000000' })).rejects.toThrow('Invalid code. Try again.')
+    expect(await s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect(s.storage.map.get(STORAGE_KEYS.connectedEmail)).toBe(JSON.stringify(EMAIL))
+    expect(await s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'secondary', otp: '222222' })).toEqual({ newEmail: NEW })
+    expect(s.types()).toEqual(['UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP'])
+    expect(s.fake.posted.map((p) => p.message.payload)).toEqual([{ email: NEW }, { otp: '000000' }, { otp: '111111' }, { otp: '222222' }])
+    // SPEC §3 host keys: the flag and the new email; nothing else added.
+    expect(s.storage.map.get(STORAGE_KEYS.connectedEmail)).toBe(JSON.stringify(NEW))
+    expect(s.storage.map.get(STORAGE_KEYS.emailLoginUsed)).toBe('true')
+    for (const key of s.storage.map.keys()) expect(HOST_STORAGE_KEYS).toContain(key)
+  })
+
+  it('a refused update rejects with the frame’s text', async () => {
+    const s = await connected(updateTable)
+    await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: 'taken@example.com' })).rejects.toThrow('That email is already in use')
+  })
+
+  it('the update requests end after 120 s without an answer (iframe_request_timeout)', async () => {
+    const s = await connected({ UPDATE_EMAIL: () => undefined })
+    const pending = s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })
+    const outcome = pending.then(
+      () => 'resolved',
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    )
+    await vi.advanceTimersByTimeAsync(119_000)
+    expect(s.types()).toEqual(['UPDATE_EMAIL'])
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(await outcome).toBe('Something went wrong')
+  })
+
+  it('before any login: "Not connected to email or social"', async () => {
+    const s = setup(updateTable)
+    await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })).rejects.toThrow('Not connected to email or social')
+    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).rejects.toThrow('Not connected to email or social')
+  })
+})

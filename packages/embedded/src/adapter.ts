@@ -79,6 +79,8 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
+    updateEmail: async (p) => (await load()).updateEmail(p),
+    confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),
     async syncTheme(payload) {
       synced.theme = payload
       if (engine) await (await engine).syncTheme(payload)

@@ -337,6 +337,27 @@ export function createEngine(
       }
     },
 
+    // SPEC §4 email update: a code to the current address, then one to the new address, which returns newEmail.
+    async updateEmail({ email }) {
+      if (!requireUser().email) throw new PorticoError(ERRORS.notEmailOrSocial)
+      const { action } = await getClient().request('UPDATE_EMAIL', { email })
+      return { action }
+    },
+
+    async confirmEmailUpdate({ step, otp }) {
+      requireUser()
+      const c = getClient()
+      if (step === 'primary') {
+        await c.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+        return { action: 'VERIFY_SECONDARY_OTP' as const }
+      }
+      const { newEmail } = await c.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      if (user) user = { ...user, email: newEmail }
+      // SPEC §4: on success the email-used flag is stored (with the new email) and last-login-time cleared.
+      storage.markLogin({ email: newEmail })
+      return { newEmail }
+    },
+
     async syncTheme(payload) {
       await getClient().request('SYNC_THEME', payload)
     },

@@ -40,7 +40,7 @@ export interface EmbeddedAdapterOptions {
 }
 
 type Methods = 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond'
+type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond' | 'updateEmail' | 'confirmEmailUpdate'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> &

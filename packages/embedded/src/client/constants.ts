@@ -14,11 +14,14 @@ export const FRAME_SIGN_OUT_WAIT_MS = 3_000
 
 /** Events posted without the load timeout (they wait for READY as long as it takes). */
 export const NO_LOAD_TIMEOUT_EVENTS: readonly AppEventType[] = ['SYNC_THEME', 'SYNC_DAPP_DATA', 'SET_PREFERRED_ACCOUNT']
-/** Events with the 120 s request timeout. */
+/** Events with the 120 s request timeout (the email update's are email and OTP requests too). */
 export const REQUEST_TIMEOUT_EVENTS: readonly AppEventType[] = [
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',
   'CONNECT_OTP',
+  'UPDATE_EMAIL',
+  'UPDATE_EMAIL_PRIMARY_OTP',
+  'UPDATE_EMAIL_SECONDARY_OTP',
   'CONNECT_SOCIAL',
   'GET_SOCIAL_REDIRECT_URI',
 ]
