@@ -10,13 +10,16 @@ import type {
   ConnectorPrompt,
   ConnectParams,
   ConnectResult,
+  SocialProvider,
 } from '@portico/headless'
 import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, SDK_VERSION } from '@portico/headless'
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
-import { createFrameClient, type FrameClient } from './client/client'
+import { createFrameClient, domEnvironment, type FrameClient } from './client/client'
 import { base64Encode, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
+import type { SocialPopup } from './popup'
+import { isNavigableUri, trustedResultOrigin, watchPopup } from './social'
 import type { HostStorage } from './storage'
 
 const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -95,12 +98,14 @@ export function createEngine(
     const chainId = typeof u.chainId === 'string' && /^\d+$/.test(u.chainId) ? Number(u.chainId) : u.chainId
     const evmAccounts = u.accounts.filter((a) => (a.namespace ?? 'eip155') === 'eip155').map((a) => a.address)
     const accounts = [u.address, ...evmAccounts.filter((a) => a.toLowerCase() !== u.address.toLowerCase())]
-    const authName = u.email ?? u.userName ?? undefined
+    // A social user is shown by their user name (SPEC §3), an email user by the email.
+    const authName = (u.socialProvider ? (u.userName ?? u.email) : (u.email ?? u.userName)) ?? undefined
     return {
       address: u.address,
       chainId,
       accounts,
       ...(authName ? { authName } : {}),
+      ...(u.socialProvider ? { socialProvider: u.socialProvider } : {}),
       accountType: u.preferredAccountType ?? 'eoa',
       ...(u.solanaAddress ? { namespaces: { solana: { address: u.solanaAddress, chainId: solanaChainId(), accounts: [u.solanaAddress] } } } : {}),
     }
@@ -180,6 +185,47 @@ export function createEngine(
     return result
   }
 
+  /**
+   * SPEC §4 social sign-in, in the popup the adapter opened in the user's click: the frame's
+   * authorization URL → the popup goes there (prompt `social`) → the API's callback page posts the
+   * result → CONNECT_SOCIAL → the user. The popup is closed when it ends, whatever the outcome.
+   */
+  async function connectSocial(provider: SocialProvider, popup: SocialPopup | null | undefined, signal: AbortSignal): Promise<ConnectResult> {
+    if (!popup) throw new PorticoError(ERRORS.socialConnection)
+    const c = getClient()
+    const watch = watchPopup(popup, { listen: (options.environment ?? domEnvironment()).listen, timers, signal })
+    try {
+      if (provider === 'farcaster') throw new PorticoError(ERRORS.socialConnection)
+      let uri: string
+      try {
+        ;({ uri } = await watch.guard(c.request('GET_SOCIAL_REDIRECT_URI', { provider }, { signal })))
+      } catch (error) {
+        if (signal.aborted || (error instanceof Error && error.message === ERRORS.popupClosed)) throw error
+        throw new PorticoError(ERRORS.socialConnection, { cause: error })
+      }
+      const origin = trustedResultOrigin(uri, options.apiUrl)
+      if (!origin || !isNavigableUri(uri)) throw new PorticoError(ERRORS.socialConnection)
+      popup.location.href = uri
+      emit({ kind: 'social', provider, url: uri })
+      const message = await watch.result(origin)
+      watch.stop()
+      if (message.error) throw new PorticoError(message.error)
+      emit(undefined)
+      const done = await c.request('CONNECT_SOCIAL', { uri: message.resultUri }, { signal })
+      const result = await loadUser(c, signal)
+      const userName = done.userName ?? user?.userName ?? done.email ?? user?.email
+      storage.markLogin({ userName })
+      return { ...result, ...(userName ? { authName: userName } : {}), socialProvider: provider }
+    } finally {
+      watch.stop()
+      try {
+        if (!popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }
+  }
+
   const namespaceOf = (address: string): ChainNamespace =>
     user?.solanaAddress && address === user.solanaAddress ? 'solana' : address.startsWith('0x') ? 'eip155' : 'solana'
 
@@ -215,11 +261,10 @@ export function createEngine(
   }
 
   return {
-    async connect(params: ConnectParams) {
+    async connect(params: ConnectParams, popup?: SocialPopup | null) {
       const auth = params.auth
-      if (auth?.kind === 'social') throw new PorticoError(ERRORS.socialConnection)
       if (auth?.kind === 'farcaster') throw new PorticoError(ERRORS.farcasterConnection)
-      if (auth?.kind !== 'email') throw new PorticoError(ERRORS.failedToConnect)
+      if (auth?.kind !== 'email' && auth?.kind !== 'social') throw new PorticoError(ERRORS.failedToConnect)
       cancelConnect?.(new PorticoError(ERRORS.modalClosed))
       const controller = new AbortController()
       const outer = params.signal
@@ -228,7 +273,7 @@ export function createEngine(
       outer?.addEventListener('abort', onOuterAbort, { once: true })
       cancelConnect = (reason) => controller.abort(reason)
       try {
-        return await connectEmail(auth.email, controller.signal)
+        return auth.kind === 'social' ? await connectSocial(auth.provider, popup, controller.signal) : await connectEmail(auth.email, controller.signal)
       } catch (error) {
         emit(undefined)
         throw error

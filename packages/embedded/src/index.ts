@@ -1,5 +1,5 @@
 /**
- * @portico/embedded: email (and, later, social) login through an isolated secure frame on its own
+ * @portico/embedded: email and social login through an isolated secure frame on its own
  * origin. The app imports `embeddedAdapter` only; the frame client loads when the user picks email.
  */
 export { embeddedAdapter, type EmbeddedAdapter } from './adapter'
@@ -7,3 +7,4 @@ export { EMBEDDED_CAPABILITIES, EMBEDDED_CONNECTOR_ID, type DappDataPayload, typ
 export { HOST_STORAGE_KEYS } from './storage'
 export type { FrameEnvironment, MountedFrame, ReceivedMessage } from './client/client'
 export type { FrameTimeoutReason } from './client/constants'
+export { SOCIAL_POPUP_SIZE, type OpenPopup, type SocialPopup } from './popup'

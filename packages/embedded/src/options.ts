@@ -2,10 +2,11 @@
  * What the adapter (initial load) and the engine (loaded with import()) share: options, the
  * connector id, the capabilities and the engine's shape.
  */
-import { type AdapterCapability, AUTH_CONNECTOR_ID, type ChainAdapter, type StorageLike, type Timers } from '@portico/headless'
+import { type AdapterCapability, AUTH_CONNECTOR_ID, type ChainAdapter, type ConnectParams, type ConnectResult, type StorageLike, type Timers } from '@portico/headless'
 import type { AppEventPayload } from '@portico/protocol/frame'
 import type { FrameEnvironment } from './client/client'
 import type { FrameTimeoutReason } from './client/constants'
+import type { OpenPopup, SocialPopup } from './popup'
 
 /** headless's auth connector id: its network-switch rule (SPEC §2) knows the embedded wallet by it. */
 export const EMBEDDED_CONNECTOR_ID = AUTH_CONNECTOR_ID
@@ -37,13 +38,24 @@ export interface EmbeddedAdapterOptions {
   timers?: Timers
   /** JSON-RPC transport for balance reads. @default globalThis.fetch */
   fetch?: typeof fetch
+  /**
+   * The Portico API's URL: social sign-in results are accepted only from its origin (the callback
+   * page's). @default the origin of the `redirect_uri` in the provider's authorization URL, which the
+   * frame got from the API
+   */
+  apiUrl?: string
+  /** Opens the social sign-in popup (synchronously, in the user's click). @default window.open */
+  openPopup?: OpenPopup
 }
 
-type Methods = 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
+type Methods = 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
 type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond' | 'updateEmail' | 'confirmEmailUpdate'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
-export type EmbeddedEngine = Pick<ChainAdapter, Methods> &
+export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
+  /** `popup`: the social sign-in window the adapter opened in the user's click (null: it was refused). */
+  connect(params: ConnectParams, popup?: SocialPopup | null): Promise<ConnectResult>
+} &
   Required<Pick<ChainAdapter, CapabilityMethods>> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>

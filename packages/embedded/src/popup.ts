@@ -1,0 +1,37 @@
+/**
+ * The social sign-in popup (SPEC §4 "Social sign-in"). Browsers block a window opened after an
+ * await, so the adapter opens it at once, inside the user's click (headless's connect reaches
+ * `adapter.connect` synchronously), as `about:blank`; the engine sends it to the provider once the
+ * frame has answered GET_SOCIAL_REDIRECT_URI. Kept tiny: it is part of the adapter's first load.
+ */
+
+/** The part of the popup window the client uses. */
+export interface SocialPopup {
+  readonly closed: boolean
+  /** Set `href` to send the popup to the provider. */
+  location: { href: string }
+  close(): void
+}
+
+/** `window.open`'s shape. */
+export type OpenPopup = (url: string, target: string, features: string) => SocialPopup | null
+
+/** The popup's size (SPEC §9 sizes its exchange popup 480×720; a provider's sign-in page fits 500×600). */
+export const SOCIAL_POPUP_SIZE = { width: 500, height: 600 } as const
+/** The popup's window name: a second sign-in reuses the same window. */
+export const SOCIAL_POPUP_NAME = 'portico-social'
+
+/** Open the blank popup, centred on the page's window; null when the browser refused. Never throws. */
+export function openSocialPopup(open?: OpenPopup): SocialPopup | null {
+  try {
+    const w = globalThis.window as (Window & typeof globalThis) | undefined
+    const opener = open ?? (w ? (url: string, target: string, features: string) => w.open(url, target, features) : undefined)
+    if (!opener) return null
+    const { width, height } = SOCIAL_POPUP_SIZE
+    const left = w ? Math.max(0, Math.round(w.screenX + (w.outerWidth - width) / 2)) : 0
+    const top = w ? Math.max(0, Math.round(w.screenY + (w.outerHeight - height) / 2)) : 0
+    return opener('about:blank', SOCIAL_POPUP_NAME, `popup=yes,width=${width},height=${height},left=${left},top=${top}`) ?? null
+  } catch {
+    return null
+  }
+}
