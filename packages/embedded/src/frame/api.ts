@@ -11,6 +11,8 @@ import {
   otpResponseSchema,
   rpcResponseSchema,
   socialFinishResponseSchema,
+  farcasterStartResponseSchema,
+  farcasterStatusResponseSchema,
   socialStartResponseSchema,
   updateEmailDoneSchema,
   updateEmailResponseSchema,
@@ -38,6 +40,10 @@ export interface AuthApi {
   socialStart(body: { provider: string; hostOrigin: string; deviceId: string }): Promise<{ uri: string }>
   /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
   socialFinish(body: { resultUri: string; deviceId: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  /** POST /v1/auth/farcaster/start: a relay channel for this device. */
+  farcasterStart(deviceId: string): Promise<{ url: string; channelToken: string }>
+  /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
+  farcasterStatus(body: { channelToken: string; deviceId: string; sessionPublicKey: string }, signal?: AbortSignal): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
   user(session: StoredSession): Promise<AuthUser>
   signOut(session: StoredSession): Promise<void>
   rpc(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] }, signal?: AbortSignal): Promise<unknown>
@@ -89,6 +95,8 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     emailOtp: (body) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body),
     socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),
     socialFinish: (body) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body),
+    farcasterStart: (deviceId) => call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId }),
+    farcasterStatus: (body, signal) => call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, undefined, signal),
     user: (session) => call(authUserSchema, 'GET', '/v1/auth/user', undefined, session),
     signOut: async (session) => void (await call(empty, 'POST', '/v1/auth/sign-out', {}, session)),
     rpc: async (session, body, signal) => (await call(rpcResponseSchema, 'POST', '/v1/auth/rpc', body, session, signal)).result,

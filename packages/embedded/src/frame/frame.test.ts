@@ -41,6 +41,8 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
     }),
+    farcasterStart: async () => ({ url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef', channelToken: 'chan-0123456789abcdef' }),
+    farcasterStatus: async () => ({ state: 'pending' }),
     allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
     ...overrides,
   }
@@ -113,7 +115,7 @@ describe('frame handler', () => {
     expect((reply.payload as { message: string }).message).toMatch(/^email: /)
   })
 
-  it.each(['GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
+  it.each(['INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
     const f = frame()
     const { reply } = await f.send(type, {})
     expect(reply).toMatchObject({ type: `${type}_ERROR`, payload: { message: NOT_AVAILABLE } })
@@ -317,5 +319,68 @@ describe('frame social login', () => {
     ])
     const bad = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch: (async () => new Response(JSON.stringify({ url: 'x' }), { status: 200 })) as typeof globalThis.fetch })
     await expect(bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).rejects.toThrow('Invalid response from /v1/auth/social/start')
+  })
+})
+
+describe('frame Farcaster login', () => {
+  const session = (userName: string) => ({
+    sessionId: 'sess-farcaster-789',
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    user: { ...authUser, email: null, userName, socialProvider: 'farcaster' },
+  })
+
+  it('GET_FARCASTER_URI: POST /v1/auth/farcaster/start with the device id → { url } (the channel token stays in the frame)', async () => {
+    const farcasterStart = vi.fn(async () => ({ url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef', channelToken: 'chan-0123456789abcdef' }))
+    const f = frame(fakeApi({ farcasterStart }))
+    const { outcome, reply } = await f.send('GET_FARCASTER_URI')
+    expect(outcome).toBe('accepted')
+    expect(reply).toEqual({ channel: 'portico:frame', id: reply.id, type: 'GET_FARCASTER_URI_SUCCESS', payload: { url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef' } })
+    expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef')
+  })
+
+  it('CONNECT_FARCASTER: polls /status (pending, pending, session) with one new P-256 key, stores the session → { userName }; GET_USER works', async () => {
+    const answers: unknown[] = [{ state: 'pending' }, { state: 'pending' }, session('ada')]
+    const farcasterStatus = vi.fn(async () => answers.shift() as never)
+    const api = fakeApi({ farcasterStatus, user: async () => session('ada').user })
+    const sessions = memorySessionStore()
+    const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: 31337, farcasterPollMs: 5 })
+    await service.GET_FARCASTER_URI({})
+    expect(await service.CONNECT_FARCASTER({})).toEqual({ userName: 'ada' })
+    expect(farcasterStatus).toHaveBeenCalledTimes(3)
+    const keys = farcasterStatus.mock.calls.map((c) => (c as unknown as [{ sessionPublicKey: string; channelToken: string; deviceId: string }])[0])
+    expect(new Set(keys.map((k) => k.sessionPublicKey)).size).toBe(1)
+    expect(keys[0]).toMatchObject({ channelToken: 'chan-0123456789abcdef', deviceId: 'device-0123456789abcdef' })
+    const stored = await sessions.get()
+    expect(stored).toMatchObject({ sessionId: 'sess-farcaster-789', email: null })
+    expect(stored!.keyPair.privateKey.extractable).toBe(false)
+    expect((await service.GET_USER({})).userName).toBe('ada')
+  })
+
+  it('CONNECT_FARCASTER without a channel, after the wait, or when the server refuses: an error, no session', async () => {
+    const sessions = memorySessionStore()
+    const service = createFrameService({ api: fakeApi(), sessions, deviceId: () => 'device-0123456789abcdef', chainId: 1, farcasterPollMs: 5, farcasterWaitMs: 30 })
+    await expect(service.CONNECT_FARCASTER({})).rejects.toThrow('Failed to connect to farcaster')
+    await service.GET_FARCASTER_URI({})
+    await expect(service.CONNECT_FARCASTER({})).rejects.toThrow('Failed to connect to farcaster')
+    const refused = createFrameService({
+      api: fakeApi({ farcasterStatus: async () => Promise.reject(new Error('The Farcaster sign-in message is not valid')) }),
+      sessions,
+      deviceId: () => 'device-0123456789abcdef',
+      chainId: 1,
+    })
+    await refused.GET_FARCASTER_URI({})
+    await expect(refused.CONNECT_FARCASTER({})).rejects.toThrow('The Farcaster sign-in message is not valid')
+    expect(await sessions.get()).toBeUndefined()
+  })
+
+  it('a new GET_FARCASTER_URI or SIGN_OUT ends the poll of the old channel', async () => {
+    const service = createFrameService({ api: fakeApi(), sessions: memorySessionStore(), deviceId: () => 'device-0123456789abcdef', chainId: 1, farcasterPollMs: 5 })
+    await service.GET_FARCASTER_URI({})
+    const first = service.CONNECT_FARCASTER({})
+    await service.GET_FARCASTER_URI({})
+    await expect(first).rejects.toThrow('Failed to connect to farcaster')
+    const second = service.CONNECT_FARCASTER({})
+    await service.SIGN_OUT({})
+    await expect(second).rejects.toThrow('Failed to connect to farcaster')
   })
 })

@@ -5,7 +5,7 @@
  * session id, a key or a stamp (the replies are parsed with FRAME_SUCCESS_PAYLOADS, which keeps only
  * their fields).
  */
-import { AUTH_ERRORS, type AuthUser } from '@portico/protocol/auth'
+import { AUTH_ERRORS, FARCASTER_ERRORS, FARCASTER_POLL_MS, type AuthUser } from '@portico/protocol/auth'
 import {
   FRAME_RPC_METHODS,
   FRAME_SOCIAL_PROVIDERS,
@@ -41,7 +41,14 @@ export interface FrameServiceDeps {
   onTheme?: (theme: AppEventPayload<'SYNC_THEME'>) => void
   /** The host page's origin, as the frame verified it (the social result's only target). */
   hostOrigin?: string
+  /** CONNECT_FARCASTER: how often the sign-in status is asked. @default FARCASTER_POLL_MS (1 s) */
+  farcasterPollMs?: number
+  /** CONNECT_FARCASTER gives up after this long. @default FARCASTER_WAIT_MS (the 120 s request timeout) */
+  farcasterWaitMs?: number
 }
+
+/** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
+export const FARCASTER_WAIT_MS = 120_000
 
 const numeric = (id: number | string): number | string => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)
 
@@ -54,6 +61,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
   let theme: AppEventPayload<'SYNC_THEME'> | undefined
   let dapp: AppEventPayload<'SYNC_DAPP_DATA'> | undefined
   const unsafeInFlight = new Set<AbortController>()
+  /** The Farcaster channel of the last GET_FARCASTER_URI; a new one (or a sign-out) ends the poll of the old. */
+  let farcasterChannel: { channelToken: string } | undefined
 
   async function liveSession(): Promise<StoredSession | undefined> {
     const session = await deps.sessions.get()
@@ -184,8 +193,31 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       pendingEmail = undefined
       return { userName: answer.user.userName, email: answer.user.email }
     },
-    GET_FARCASTER_URI: notAvailable,
-    CONNECT_FARCASTER: notAvailable,
+    async GET_FARCASTER_URI() {
+      const { url, channelToken } = await deps.api.farcasterStart(deps.deviceId())
+      farcasterChannel = { channelToken }
+      return { url }
+    },
+    async CONNECT_FARCASTER() {
+      // Poll the channel of the last GET_FARCASTER_URI until the signed message is verified.
+      const channel = farcasterChannel
+      if (!channel) throw new Error(FARCASTER_ERRORS.failed)
+      const { keyPair, publicKey } = await generateSessionKey()
+      const deadline = now() + (deps.farcasterWaitMs ?? FARCASTER_WAIT_MS)
+      for (;;) {
+        if (farcasterChannel !== channel) throw new Error(FARCASTER_ERRORS.failed)
+        const answer = await deps.api.farcasterStatus({ channelToken: channel.channelToken, deviceId: deps.deviceId(), sessionPublicKey: publicKey })
+        if (!('state' in answer)) {
+          if (farcasterChannel === channel) farcasterChannel = undefined
+          await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
+          user = answer.user
+          pendingEmail = undefined
+          return { userName: answer.user.userName ?? '' }
+        }
+        if (now() >= deadline) throw new Error(FARCASTER_ERRORS.failed)
+        await new Promise((resolve) => setTimeout(resolve, deps.farcasterPollMs ?? FARCASTER_POLL_MS))
+      }
+    },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
       return deps.api.socialStart({ provider, hostOrigin: deps.hostOrigin, deviceId: deps.deviceId() })
@@ -200,6 +232,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       const session = await deps.sessions.get()
       user = undefined
       pendingEmail = undefined
+      farcasterChannel = undefined
       if (!session) return {}
       try {
         await deps.api.signOut(session)
