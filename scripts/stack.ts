@@ -127,6 +127,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
       limits: { mailsPerIpPerHour: 1000 },
+      // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
+      smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
     let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
     let apiRunning = true

@@ -19,10 +19,14 @@
  *                        stampPayload(method, path, timestamp, body)
  * The server checks the stamp, the session's expiry and its revocation before anything else.
  *
- *   GET  /v1/auth/user                                               → authUser
+ *   GET  /v1/auth/user[?chainId=…]                                   → authUser (+ smartAccountDeployed on that chain)
  *   POST /v1/auth/sign-out                                           → {} (revokes this session)
  *   POST /v1/auth/rpc                  { namespace, chainId, method, params } → { result }
- *   POST /v1/auth/preferred-account    { type }                      → authUser
+ *   POST /v1/auth/preferred-account    { type, chainId? }            → authUser; smartAccount: the EOA is delegated
+ *                                      (EIP-7702) to the chain's batch executor first; if that fails the
+ *                                      type falls back to 'eoa' and the 4xx/502 error says why.
+ *   POST /v1/auth/rpc also serves wallet_sendCalls / wallet_getCallsStatus / wallet_getCapabilities
+ *                                      (EIP-5792; see @portico/server's auth/smart.ts)
  *   POST /v1/auth/email/update         { email }                     → { action: 'VERIFY_PRIMARY_OTP' }
  *   POST /v1/auth/email/update/primary   { otp }                     → { action: 'VERIFY_SECONDARY_OTP' }
  *   POST /v1/auth/email/update/secondary { otp }                     → { newEmail }
@@ -88,6 +92,12 @@ export const authUserSchema = z.object({
   solanaAddress: z.string(),
   preferredAccountType: accountTypeSchema,
   smartAccountEnabledNetworks: z.array(z.number()),
+  /**
+   * GET /v1/auth/user?chainId=… and POST /v1/auth/preferred-account with a chainId: the EOA delegates
+   * (EIP-7702) to that chain's batch executor, read from the chain. Absent without a chain id or when
+   * the chain does not answer.
+   */
+  smartAccountDeployed: z.optional(z.boolean()),
 })
 export type AuthUser = z.infer<typeof authUserSchema>
 
@@ -144,7 +154,8 @@ export const rpcRequestSchema = z.object({
 })
 export const rpcResponseSchema = z.object({ result: z.unknown() })
 
-export const preferredAccountRequestSchema = z.object({ type: accountTypeSchema })
+/** `chainId`: where a smartAccount is set up (default: every chain with a batch executor). */
+export const preferredAccountRequestSchema = z.object({ type: accountTypeSchema, chainId: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])) })
 export const updateEmailRequestSchema = z.object({ email: emailField })
 export const updateEmailOtpRequestSchema = z.object({ otp: otpField })
 export const updateEmailResponseSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })

@@ -8,6 +8,8 @@ import { parseKek } from './crypto.ts'
 import { createFarcasterService, type FarcasterConfig } from './farcaster.ts'
 import { smtpMailProvider, type MailProvider } from './mail.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
+import { createSocialService } from './social.ts'
+import type { SocialConfig } from './social-providers.ts'
 
 /** The optional `auth` block of the app config: the embedded wallet's auth service. */
 export type AuthConfig = {
@@ -32,8 +34,18 @@ export type AuthConfig = {
    * runtime). @default 'unknown'
    */
   clientIp?: (c: Context) => string | undefined
+  /**
+   * Social login (google, github, apple, facebook, x, discord): per provider a client id and secret
+   * (endpoints default to the real provider's). Without it POST /v1/auth/social/start answers 400.
+   */
+  social?: SocialConfig
   /** Sign In With Farcaster: the relay and the IdRegistry its signatures are checked against. @default off */
   farcaster?: FarcasterConfig
+  /**
+   * The embedded wallet's smart account (EIP-7702): per chain id, the batch executor the users' EOAs
+   * delegate to (the devnet's `chain.batchExecutor`). Chains without one are EOA only. @default none
+   */
+  smartAccount?: { executors: Record<string | number, string> }
 }
 
 const origin = z
@@ -45,6 +57,14 @@ const authConfigSchema = z.object({
   devicePollMs: z.number().int().positive().optional(),
   limits: z
     .object({ mailsPerEmailPerHour: z.number().int().positive().optional(), mailsPerIpPerHour: z.number().int().positive().optional() })
+    .optional(),
+  smartAccount: z
+    .object({
+      executors: z.record(
+        z.string().regex(/^\d{1,10}$/, { error: 'auth.smartAccount.executors: keys are chain ids' }),
+        z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'auth.smartAccount.executors: values are contract addresses' }),
+      ),
+    })
     .optional(),
 })
 
@@ -67,14 +87,19 @@ export function createAuthContext(
     ...(config.now ? { now: config.now } : {}),
     ...(checked.deviceWaitMs === undefined ? {} : { deviceWaitMs: checked.deviceWaitMs }),
     ...(checked.devicePollMs === undefined ? {} : { devicePollMs: checked.devicePollMs }),
+    ...(checked.smartAccount
+      ? { smartAccountExecutors: new Map(Object.entries(checked.smartAccount.executors).map(([id, address]) => [Number(id), address as `0x${string}`])) }
+      : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp
   const farcaster = config.farcaster
     ? createFarcasterService({ db: app.db, kek: config.kek, config: config.farcaster, chains: app.chains, linkUrl: app.linkUrl, ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }), ...(config.now ? { now: config.now } : {}) })
     : undefined
+  const social = config.social ? createSocialService({ db: app.db, kek: config.kek, config: config.social, linkUrl: app.linkUrl, ...(config.now ? { now: config.now } : {}) }) : undefined
   return {
     service,
+    ...(social ? { social } : {}),
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],
     clientIp(c) {

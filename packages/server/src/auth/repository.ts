@@ -109,6 +109,10 @@ export function createAuthRepository(db: Database) {
     setPreferredAccount: async (userId: string, type: 'eoa' | 'smartAccount') => {
       await db.query('UPDATE portico_auth.users SET preferred_account_type = $2 WHERE id = $1', [userId, type])
     },
+    /** SPEC §3 smartAccountEnabledNetworks: the chains the user's smart account is enabled on. */
+    setSmartAccountNetworks: async (userId: string, chainIds: number[]) => {
+      await db.query('UPDATE portico_auth.users SET smart_account_enabled_networks = $2::jsonb WHERE id = $1', [userId, JSON.stringify(chainIds)])
+    },
     /** Change the user's email; false when another user has it. */
     setEmail: async (userId: string, email: string) => {
       const taken = await one<{ id: string }>(db, 'SELECT id FROM portico_auth.users WHERE email = $1 AND id <> $2', [email, userId])

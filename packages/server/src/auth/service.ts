@@ -20,6 +20,7 @@ import { generateUserKeys, openEvmKey, openSolanaKey, sealUserKeys } from './key
 import { codeMail, deviceMail, type MailProvider } from './mail.ts'
 import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose, type SessionRow } from './repository.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
+import { enableSmartAccount, isSmartAccountDeployed, isSmartAccountMethod, runSmartAccountRpc, type SmartAccountContext } from './smart.ts'
 import { sessionKeyCache, verifyP256 } from './stamp.ts'
 
 /** Device approval links live this long. */
@@ -49,6 +50,8 @@ export type AuthServiceOptions = {
   deviceWaitMs?: number
   devicePollMs?: number
   limits?: Partial<AuthLimits>
+  /** The smart account (EIP-7702): chain id → batch executor address. No entry: EOA only on that chain. */
+  smartAccountExecutors?: ReadonlyMap<number, `0x${string}`>
 }
 
 /** The stamp headers of a request, as received. */
@@ -58,6 +61,14 @@ export type Caller = { session: SessionRow; user: AuthUser }
 const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/
 const TIMESTAMP = /^\d{1,16}$/
 const STAMP = /^[A-Za-z0-9_-]{86}$/
+
+/** A chain id as the frame gives it (31337, '31337', '0x7a69', 'eip155:31337'). */
+function evmChainId(chainId: number | string): number {
+  const text = String(chainId)
+  const id = /^0x[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : /^(eip155:)?\d{1,10}$/.test(text) ? Number(text.replace(/^eip155:/, '')) : Number.NaN
+  if (!Number.isSafeInteger(id)) throw new AuthError(400, 'Unsupported chain')
+  return id
+}
 
 const unauthorized = () => new AuthError(401, AUTH_ERRORS.unauthorized)
 const sleep = (delay: number, signal?: AbortSignal) =>
@@ -75,6 +86,7 @@ export function createAuthService(options: AuthServiceOptions) {
   const devicePollMs = options.devicePollMs ?? 250
   const sessionKey = sessionKeyCache()
   let lastMailPrune = 0
+  const smart: SmartAccountContext = { chains: options.chains, executors: options.smartAccountExecutors ?? new Map(), rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000 }
   let lastStampPrune = 0
 
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
@@ -150,6 +162,22 @@ export function createAuthService(options: AuthServiceOptions) {
     const session = await repo.session(id)
     if (session === null || session.revoked_at !== null || ms(session.expires_at) <= now()) return null
     return session
+  }
+
+  /** The user; with `chainId`, also smartAccountDeployed there (from the chain; left out if the chain does not answer). */
+  async function userView(caller: Caller, chainId?: number | string): Promise<AuthUser> {
+    if (chainId === undefined) return caller.user
+    let id: number
+    try {
+      id = evmChainId(chainId)
+    } catch {
+      return caller.user
+    }
+    try {
+      return { ...caller.user, smartAccountDeployed: await isSmartAccountDeployed(smart, id, caller.user.evmAddress) }
+    } catch {
+      return caller.user
+    }
   }
 
   return {
@@ -245,6 +273,10 @@ export function createAuthService(options: AuthServiceOptions) {
         if (value === null) throw unauthorized()
         return value
       }
+      const evmKey = async () => openEvmKey(secrets.keyEncryption, userId, await sealed('evm'))
+      if (isSmartAccountMethod(request.method)) {
+        return { result: await runSmartAccountRpc(smart, { evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType, evmKey }, request) }
+      }
       const result = await runSigningRpc(
         {
           evmAddress: caller.user.evmAddress,
@@ -260,9 +292,33 @@ export function createAuthService(options: AuthServiceOptions) {
       return { result }
     },
 
-    async setPreferredAccount(caller: Caller, type: 'eoa' | 'smartAccount'): Promise<AuthUser> {
-      await repo.setPreferredAccount(caller.user.userId, type)
-      return (await repo.userById(caller.user.userId)) as AuthUser
+    /**
+     * 'smartAccount': the EOA is delegated (EIP-7702) to the executor of `chainId` (or of every chain
+     * with one) before the preference is stored; smartAccountEnabledNetworks becomes the chains with an
+     * executor. If that fails the preference falls back to 'eoa' (SPEC §4) and the error says why.
+     * 'eoa': only the preference changes (a delegation already on chain stays; batches stay atomic).
+     */
+    async setPreferredAccount(caller: Caller, type: 'eoa' | 'smartAccount', chainId?: number | string): Promise<AuthUser> {
+      const userId = caller.user.userId
+      if (type === 'smartAccount') {
+        try {
+          if (smart.executors.size === 0) throw new AuthError(400, 'Smart accounts are not available on this server')
+          const chainIds = chainId === undefined ? [...smart.executors.keys()] : [evmChainId(chainId)]
+          const sealedEvm = await repo.sealedKey(userId, 'evm')
+          if (sealedEvm === null) throw unauthorized()
+          const user = { evmAddress: caller.user.evmAddress, preferredAccountType: type, evmKey: async () => openEvmKey(secrets.keyEncryption, userId, sealedEvm) }
+          for (const id of chainIds) await enableSmartAccount(smart, id, user)
+        } catch (error) {
+          await repo.setPreferredAccount(userId, 'eoa')
+          if (error instanceof AuthError && error.status !== 401) {
+            throw new AuthError(error.status, `Falling back to EOA: ${error.message}`.slice(0, 400), {}, { cause: error })
+          }
+          throw error
+        }
+        await repo.setSmartAccountNetworks(userId, [...smart.executors.keys()])
+      }
+      await repo.setPreferredAccount(userId, type)
+      return userView({ ...caller, user: (await repo.userById(userId)) as AuthUser }, chainId)
     },
 
     /** POST /v1/auth/email/update: a code to the current address first. */
@@ -296,9 +352,8 @@ export function createAuthService(options: AuthServiceOptions) {
       return { newEmail: pending.new_email }
     },
 
-    async user(caller: Caller): Promise<AuthUser> {
-      return caller.user
-    },
+    /** The user; with `chainId`, also smartAccountDeployed there (from the chain; left out if the chain does not answer). */
+    user: userView,
 
     async sessions(caller: Caller): Promise<{ sessions: SessionInfo[] }> {
       return { sessions: (await repo.sessionsOf(caller.user.userId)).map(toSessionInfo) }

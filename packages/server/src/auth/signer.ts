@@ -98,7 +98,7 @@ function ownEvm(ctx: SignerContext, address: string) {
   if (!isAddressEqual(address as Hex, ctx.evmAddress as Hex)) throw new AuthError(400, 'The address is not the signed-in account')
 }
 
-function evmChain(ctx: SignerContext, chainId: number | string): ChainConfig {
+export function evmChain(ctx: Pick<SignerContext, 'chains'>, chainId: number | string): ChainConfig {
   const text = String(chainId)
   const id = /^0x[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : Number(text.replace(/^eip155:/, ''))
   const chain = ctx.chains.find((c) => c.chainId === id)
@@ -107,7 +107,7 @@ function evmChain(ctx: SignerContext, chainId: number | string): ChainConfig {
 }
 
 /** An upstream RPC failure (network, timeout) is a 502; the node refusing the transaction is the caller's 400. */
-function rpcFailure(error: unknown): AuthError {
+export function rpcFailure(error: unknown): AuthError {
   if (error instanceof BaseError) {
     const transport = error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError)
     const refused = error.walk((e) => e instanceof RpcRequestError)

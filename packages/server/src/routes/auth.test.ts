@@ -276,10 +276,15 @@ describe('stamps and sessions', () => {
     expect((await app.request('/v1/auth/user', { headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': 'x', 'x-portico-stamp': 'y' } })).status).toBe(401)
   })
 
-  it('preferred account: set and read back', async () => {
+  it('preferred account: set and read back; smartAccount without a configured executor falls back to EOA (SPEC §4) and says why', async () => {
     const session = await login(app, mailbox, 'preferred@example.com', 'device-preferred-01', ip())
-    const res = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount' }, clock)
-    expect(authUserSchema.parse(await res.json()).preferredAccountType).toBe('smartAccount')
+    const res = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'eoa' }, clock)
+    expect(authUserSchema.parse(await res.json()).preferredAccountType).toBe('eoa')
+    const smart = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount' }, clock)
+    expect(smart.status).toBe(400)
+    expect(await errorOf(smart)).toBe('Falling back to EOA: Smart accounts are not available on this server')
+    const user = await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)
+    expect(authUserSchema.parse(await user.json()).preferredAccountType).toBe('eoa')
     const bad = await stamped(app, session, 'POST', '/v1/auth/preferred-account', { type: 'safe' }, clock)
     expect(bad.status).toBe(400)
   })

@@ -61,7 +61,8 @@ export const authRoutes: RouteModule = (ctx) => {
   // ---- stamped routes
   app.get('/v1/auth/user', async (c) => {
     const { caller } = await stamped(c, service)
-    return c.json(await service.user(caller))
+    const chainId = c.req.query('chainId')
+    return c.json(await service.user(caller, chainId === undefined ? undefined : chainId.slice(0, 32)))
   })
 
   app.get('/v1/auth/sessions', async (c) => {
@@ -82,8 +83,8 @@ export const authRoutes: RouteModule = (ctx) => {
 
   app.post('/v1/auth/preferred-account', async (c) => {
     const { caller, body } = await stamped(c, service)
-    const { type } = await jsonBody(c, preferredAccountRequestSchema, body)
-    return c.json(await service.setPreferredAccount(caller, type))
+    const { type, chainId } = await jsonBody(c, preferredAccountRequestSchema, body)
+    return c.json(await service.setPreferredAccount(caller, type, chainId))
   })
 
   app.post('/v1/auth/email/update', async (c) => {
