@@ -29,5 +29,6 @@ export { useActivity, type UseActivityOptions, type UseActivityReturn } from './
 export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from './useConnector'
 export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
 export { useEmailLogin, type UseEmailLoginOptions, type UseEmailLoginReturn } from './useEmailLogin'
+export { useSocialLogin, type UseSocialLoginOptions, type UseSocialLoginReturn } from './useSocialLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'

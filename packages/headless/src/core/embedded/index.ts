@@ -2,3 +2,4 @@
 export * from './rules'
 export * from './emailLogin'
 export * from './emailUpdate'
+export * from './socialLogin'
