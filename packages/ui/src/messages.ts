@@ -95,6 +95,30 @@ export const messages = {
     retry: 'Try again',
     useAnotherEmail: 'Use another email',
   },
+  /** UpdateEmailWallet (SPEC §2/§4): change the email of an email login; the code texts are emailLogin's. */
+  updateEmail: {
+    title: 'Update email',
+    /** The Account row that opens the view. */
+    entry: 'Update email',
+    entryHint: 'Change the email you sign in with',
+    emailLabel: 'New email',
+    emailPlaceholder: 'New email',
+    emailHint: (current: string) => `You sign in with ${current}. We will email a code to it, then to the new address.`,
+    submit: 'Continue',
+    sending: 'Sending a code',
+    sendingHint: (email: string) => `Sending a code to ${email}.`,
+    verifyPrimary: 'Confirm your current email',
+    verifySecondary: 'Confirm your new email',
+    codeHint: (email: string) => `We emailed a 6-digit code to ${email}.`,
+    /** Resend in the new address's step starts over with the current address (the auth service's order). */
+    resendStartsOver: 'A new code goes to your current email first.',
+    done: 'Email updated',
+    doneHint: (email: string) => `You now sign in with ${email}.`,
+    backToAccount: 'Back to account',
+    failed: 'The email could not be updated',
+    failedHint: 'Try again, or use another email.',
+    cancel: 'Cancel',
+  },
   account: {
     title: 'Account',
     copyAddress: 'Copy address',

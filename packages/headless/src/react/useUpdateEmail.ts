@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { EmailUpdateOtpStep } from '../adapters'
 import {
   type EmailUpdateEvent,
   type EmailUpdateState,
@@ -27,6 +28,8 @@ export interface UseUpdateEmailReturn {
   currentEmail?: string
   /** The email to change to, as submitted (trimmed). @default options.initialEmail or '' */
   newEmail: string
+  /** Which address the code step (or the check under way) is for: the current ('primary') or the new one ('secondary'). @default undefined */
+  stage?: EmailUpdateOtpStep
   /** The code typed so far: digits only, at most 6. @default '' */
   code: string
   /**
@@ -186,6 +189,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
     step: state.step,
     currentEmail,
     newEmail: state.newEmail,
+    stage: state.stage,
     code: state.code,
     error: state.error,
     available,

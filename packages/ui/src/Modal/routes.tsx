@@ -14,6 +14,7 @@ import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
 import { SwitchActiveChain } from '../views/SwitchActiveChain/SwitchActiveChain'
 import { SwitchNetwork } from '../views/SwitchNetwork/SwitchNetwork'
 import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
+import { UpdateEmailWallet } from '../views/UpdateEmailWallet/UpdateEmailWallet'
 import { GetWallet } from '../views/GetWallet/GetWallet'
 import { WhatIsAWallet } from '../views/WhatIsAWallet/WhatIsAWallet'
 
@@ -30,6 +31,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   AllWallets,
   ConnectingExternal,
   EmailLogin,
+  UpdateEmailWallet,
   SwitchActiveChain,
   ProfileWallets,
   WhatIsAWallet,
@@ -94,6 +96,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.getWallet.title
     case 'EmailLogin':
       return messages.emailLogin.title
+    case 'UpdateEmailWallet':
+      return messages.updateEmail.title
     default:
       return messages.connect.title
   }

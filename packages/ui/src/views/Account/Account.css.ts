@@ -76,3 +76,6 @@ export const tokenText = style({ display: 'flex', flexDirection: 'column', gap: 
 export const tokenName = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground })
 export const tokenQty = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
 export const tokenValue = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.foreground, fontVariantNumeric: 'tabular-nums' })
+
+/** The short address under an embedded account's email or social name. */
+export const subtitle = style({ margin: 0, marginTop: `calc(-1 * ${vars.space.xxs})`, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })

@@ -1,10 +1,11 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
+import { useAccount, useDisconnect, useEmbeddedAccount, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { AccountView } from './AccountView'
 
 export function Account() {
   const account = useAccount()
+  const embedded = useEmbeddedAccount()
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
@@ -23,6 +24,9 @@ export function Account() {
       address={address}
       shortAddress={shortenAddress(address)}
       name={account.profileName ?? authName}
+      // An email or social account: its name first, the address beneath; an email login may change its email.
+      subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
+      onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
       profileImage={account.profileImage ?? undefined}
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
       balanceSymbol={account.balanceSymbol}

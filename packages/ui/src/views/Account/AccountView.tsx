@@ -31,6 +31,10 @@ export type AccountViewProps = {
   shortAddress: string
   /** Profile name or auth name shown instead of the address when present. */
   name?: string
+  /** A line under the name: the short address of an embedded (email / social) account. @default undefined */
+  subtitle?: string
+  /** Opens UpdateEmailWallet; the "Update email" row shows only when set (email logins). @default undefined */
+  onUpdateEmail?: () => void
   profileImage?: string
   /** Formatted balance (floored to 3 decimals) or undefined while unknown. */
   balance?: string
@@ -91,7 +95,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -116,6 +120,11 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
             </button>
           </Tooltip>
         </Box>
+        {subtitle && (
+          <p className={local.subtitle} title={address} data-testid="portico-account-subtitle">
+            {subtitle}
+          </p>
+        )}
         <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
           {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : balance === undefined ? messages.account.balanceUnknown : `${balance} ${balanceSymbol ?? ''}`.trim()}
         </p>
@@ -145,6 +154,16 @@ export function AccountView({ address, shortAddress, name, profileImage, balance
           chevron
           onClick={onWallets}
           data-testid="portico-account-wallets"
+        />
+      )}
+      {onUpdateEmail && (
+        <ListItem
+          title={messages.updateEmail.entry}
+          description={messages.updateEmail.entryHint}
+          leading={<Icon name="mail" size={20} />}
+          chevron
+          onClick={onUpdateEmail}
+          data-testid="portico-account-update-email"
         />
       )}
       <Tabs
