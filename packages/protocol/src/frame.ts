@@ -155,7 +155,8 @@ export const FRAME_SUCCESS_PAYLOADS = {
   GET_CHAIN_ID: z.object({ chainId: z.union([z.number(), z.string()]) }),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
   INIT_SMART_ACCOUNT: z.object({ address: z.string(), isDeployed: z.boolean() }),
-  SET_PREFERRED_ACCOUNT: z.object({ type: z.enum(ACCOUNT_TYPES), address: z.string() }),
+  /** `reason`: why the smart account could not be set, when the frame fell back to the EOA (SPEC §4). */
+  SET_PREFERRED_ACCOUNT: z.object({ type: z.enum(ACCOUNT_TYPES), address: z.string(), reason: z.optional(z.string().check(z.maxLength(500))) }),
   RPC_REQUEST: z.object({ result: z.unknown() }),
   UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({}),

@@ -44,10 +44,12 @@ export interface AuthApi {
   farcasterStart(deviceId: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
   farcasterStatus(body: { channelToken: string; deviceId: string; sessionPublicKey: string }, signal?: AbortSignal): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
-  user(session: StoredSession): Promise<AuthUser>
+  /** With `chainId`: also smartAccountDeployed there (EIP-7702 delegation, read by the server from the chain). */
+  user(session: StoredSession, chainId?: number | string): Promise<AuthUser>
   signOut(session: StoredSession): Promise<void>
   rpc(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] }, signal?: AbortSignal): Promise<unknown>
-  preferredAccount(session: StoredSession, type: 'eoa' | 'smartAccount'): Promise<AuthUser>
+  /** 'smartAccount' is set up on `chainId` (the server delegates the EOA there first); a 4xx/502 says why it could not. */
+  preferredAccount(session: StoredSession, type: 'eoa' | 'smartAccount', chainId?: number | string): Promise<AuthUser>
   updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimary(session: StoredSession, otp: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(session: StoredSession, otp: string): Promise<{ newEmail: string }>
@@ -97,10 +99,11 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     socialFinish: (body) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body),
     farcasterStart: (deviceId) => call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId }),
     farcasterStatus: (body, signal) => call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, undefined, signal),
-    user: (session) => call(authUserSchema, 'GET', '/v1/auth/user', undefined, session),
+    user: (session, chainId) =>
+      call(authUserSchema, 'GET', chainId === undefined ? '/v1/auth/user' : `/v1/auth/user?chainId=${encodeURIComponent(String(chainId))}`, undefined, session),
     signOut: async (session) => void (await call(empty, 'POST', '/v1/auth/sign-out', {}, session)),
     rpc: async (session, body, signal) => (await call(rpcResponseSchema, 'POST', '/v1/auth/rpc', body, session, signal)).result,
-    preferredAccount: (session, type) => call(authUserSchema, 'POST', '/v1/auth/preferred-account', { type }, session),
+    preferredAccount: (session, type, chainId) => call(authUserSchema, 'POST', '/v1/auth/preferred-account', chainId === undefined ? { type } : { type, chainId }, session),
     updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
     updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),

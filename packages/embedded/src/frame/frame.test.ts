@@ -4,7 +4,7 @@ import { createAuthApi, type AuthApi } from './api'
 import { createFrameHandler } from './handler'
 import { base64url, memorySessionStore } from './keys'
 import { hostOriginOf, originMatcher } from './origins'
-import { createFrameService, NOT_AVAILABLE } from './service'
+import { createFrameService } from './service'
 
 const HOST = 'http://127.0.0.1:5173'
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -115,12 +115,6 @@ describe('frame handler', () => {
     expect((reply.payload as { message: string }).message).toMatch(/^email: /)
   })
 
-  it.each(['INIT_SMART_ACCOUNT'])('%s: "Not available yet"', async (type) => {
-    const f = frame()
-    const { reply } = await f.send(type, {})
-    expect(reply).toMatchObject({ type: `${type}_ERROR`, payload: { message: NOT_AVAILABLE } })
-  })
-
   it('email login, then user, RPC and sign-out; no reply carries the session id or a key', async () => {
     const f = frame()
     expect((await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })).reply).toMatchObject({ type: 'CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
@@ -172,7 +166,7 @@ describe('frame handler', () => {
     const f = frame(fakeApi({ preferredAccount: async () => { throw new Error('nope') } }))
     await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
     await f.send('CONNECT_OTP', { otp: '123456' })
-    expect((await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).reply.payload).toEqual({ type: 'eoa', address: EVM })
+    expect((await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).reply.payload).toEqual({ type: 'eoa', address: EVM, reason: 'nope' })
   })
 
   it('update email: primary, then secondary returns newEmail', async () => {

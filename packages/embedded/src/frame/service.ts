@@ -95,6 +95,13 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
   }
 
   const loadUser = () => withSession(async (session) => (user = await deps.api.user(session)))
+  /** The EVM chain the frame is on, for the smart account (undefined while on Solana). */
+  const evmChainId = (): number | string | undefined => (namespace === 'eip155' ? chainId : undefined)
+  /** The user with smartAccountDeployed on the current EVM chain (read from the chain by the server). */
+  const loadUserOnChain = () => {
+    const id = evmChainId()
+    return withSession(async (session) => (user = await deps.api.user(session, ...(id === undefined ? [] : [id]))))
+  }
 
   function frameUser(u: AuthUser): FrameUser {
     return {
@@ -102,19 +109,16 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       address: namespace === 'solana' ? u.solanaAddress : u.evmAddress,
       chainId,
       accounts: [
-        { address: u.evmAddress, type: 'eoa', namespace: 'eip155' },
+        // EIP-7702: the smart account is the EOA itself, delegated.
+        { address: u.evmAddress, type: u.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa', namespace: 'eip155' },
         { address: u.solanaAddress, type: 'eoa', namespace: 'solana' },
       ],
       userName: u.userName,
       socialProvider: (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '') ? (u.socialProvider as FrameSocialProvider) : null,
       preferredAccountType: u.preferredAccountType,
-      smartAccountDeployed: false,
+      smartAccountDeployed: u.smartAccountDeployed ?? false,
       solanaAddress: u.solanaAddress,
     }
-  }
-
-  const notAvailable = async (): Promise<never> => {
-    throw new Error(NOT_AVAILABLE)
   }
 
   async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {
@@ -222,11 +226,14 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
       return deps.api.socialStart({ provider, hostOrigin: deps.hostOrigin, deviceId: deps.deviceId() })
     },
-    INIT_SMART_ACCOUNT: notAvailable,
+    async INIT_SMART_ACCOUNT() {
+      const u = await loadUserOnChain()
+      return { address: u.evmAddress, isDeployed: u.smartAccountDeployed ?? false }
+    },
     async GET_USER(p) {
       if (p.chainId !== undefined) chainId = numeric(p.chainId)
       if (p.namespace === 'eip155' || p.namespace === 'solana') namespace = p.namespace
-      return frameUser(await loadUser())
+      return frameUser(await loadUserOnChain())
     },
     async SIGN_OUT() {
       const session = await deps.sessions.get()
@@ -260,12 +267,15 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
     },
     async SET_PREFERRED_ACCOUNT({ type }) {
       const current = user ?? (await loadUser())
+      const id = evmChainId()
       try {
-        user = await withSession((s) => deps.api.preferredAccount(s, type))
+        user = await withSession((s) => deps.api.preferredAccount(s, type, ...(id === undefined ? [] : [id])))
         return { type: user.preferredAccountType, address: user.evmAddress }
-      } catch {
-        // SPEC §4: if setting the preferred account fails, it falls back to EOA.
-        return { type: 'eoa', address: current.evmAddress }
+      } catch (error) {
+        // SPEC §4: if setting the preferred account fails, it falls back to EOA (the server says why).
+        if (user) user = { ...user, preferredAccountType: 'eoa' }
+        const reason = error instanceof Error && error.message ? error.message.slice(0, 500) : undefined
+        return { type: 'eoa', address: current.evmAddress, ...(reason ? { reason } : {}) }
       }
     },
     RPC_REQUEST: rpcRequest,
