@@ -217,7 +217,6 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
 
   it.each([
     [{ kind: 'social', provider: 'google' } as const, 'Failed to initiate social connection'],
-    [{ kind: 'farcaster' } as const, 'Failed to connect to farcaster'],
     [undefined, 'Failed to connect'],
   ])('connect(%j) rejects with %j (social and Farcaster are not built yet)', async (auth, message) => {
     const s = setup()
@@ -427,5 +426,44 @@ describe('embeddedAdapter: email update (SPEC §4)', () => {
     const s = setup(updateTable)
     await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })).rejects.toThrow('Not connected to email or social')
     await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).rejects.toThrow('Not connected to email or social')
+  })
+})
+
+describe('embeddedAdapter: Farcaster', () => {
+  const farcasterUser = { email: null, userName: 'ada', socialProvider: null, address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const URL = 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef'
+
+  it('GET_FARCASTER_URI → a farcaster prompt with the URL → CONNECT_FARCASTER → GET_USER: connected as ada (socialProvider farcaster)', async () => {
+    const s = setup({
+      GET_FARCASTER_URI: () => ({ ok: { url: URL } }),
+      CONNECT_FARCASTER: () => ({ ok: { userName: 'ada' } }),
+      GET_USER: () => ({ ok: farcasterUser }),
+    })
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'farcaster' } })
+    await settle(s)
+    const result = await connecting
+    expect(s.types().slice(0, 3)).toEqual(['GET_FARCASTER_URI', 'CONNECT_FARCASTER', 'GET_USER'])
+    expect(prompts(s.events)).toEqual([{ kind: 'farcaster', url: URL }, undefined])
+    expect(result).toMatchObject({ address: EVM, authName: 'ada', socialProvider: 'farcaster' })
+  })
+
+  it.each([
+    ['the URI', { GET_FARCASTER_URI: () => ({ error: 'Farcaster sign-in is not configured' }) }],
+    ['the sign-in', { GET_FARCASTER_URI: () => ({ ok: { url: URL } }), CONNECT_FARCASTER: () => ({ error: 'The Farcaster sign-in message is not valid' }) }],
+  ] as const)('a frame error on %s → "Failed to connect to farcaster", the prompt cleared', async (_what, table) => {
+    const s = setup(table as Record<string, Handler>)
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'farcaster' } }).catch((e: Error) => e.message)
+    await settle(s)
+    expect(await connecting).toBe('Failed to connect to farcaster')
+    expect(prompts(s.events).at(-1)).toBeUndefined()
+  })
+
+  it('the signal (modal closed) aborts it with its own reason', async () => {
+    const s = setup({ GET_FARCASTER_URI: () => ({ ok: { url: URL } }), CONNECT_FARCASTER: () => undefined })
+    const controller = new AbortController()
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'farcaster' }, signal: controller.signal }).catch((e: Error) => e.message)
+    await settle(s)
+    controller.abort(new Error('Modal closed'))
+    expect(await connecting).toBe('Modal closed')
   })
 })

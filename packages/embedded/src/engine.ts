@@ -226,6 +226,28 @@ export function createEngine(
     }
   }
 
+  /**
+   * Sign In With Farcaster: the frame opens a relay channel (GET_FARCASTER_URI), its URL is the
+   * prompt (QR code / deep link), CONNECT_FARCASTER waits until the signed message is verified, then
+   * the user. Any failure but the user's own abort is 'Failed to connect to farcaster' (SPEC §8).
+   */
+  async function connectFarcaster(signal: AbortSignal): Promise<ConnectResult> {
+    const c = getClient()
+    try {
+      const { url } = await c.request('GET_FARCASTER_URI', {}, { signal })
+      emit({ kind: 'farcaster', url })
+      const done = await c.request('CONNECT_FARCASTER', {}, { signal })
+      emit(undefined)
+      const result = await loadUser(c, signal)
+      const userName = done.userName || user?.userName || undefined
+      storage.markLogin({ userName })
+      return { ...result, ...(userName ? { authName: userName } : {}), socialProvider: 'farcaster' }
+    } catch (error) {
+      if (signal.aborted) throw signal.reason ?? error
+      throw new PorticoError(ERRORS.farcasterConnection, { cause: error })
+    }
+  }
+
   const namespaceOf = (address: string): ChainNamespace =>
     user?.solanaAddress && address === user.solanaAddress ? 'solana' : address.startsWith('0x') ? 'eip155' : 'solana'
 
@@ -263,8 +285,7 @@ export function createEngine(
   return {
     async connect(params: ConnectParams, popup?: SocialPopup | null) {
       const auth = params.auth
-      if (auth?.kind === 'farcaster') throw new PorticoError(ERRORS.farcasterConnection)
-      if (auth?.kind !== 'email' && auth?.kind !== 'social') throw new PorticoError(ERRORS.failedToConnect)
+      if (auth?.kind !== 'email' && auth?.kind !== 'social' && auth?.kind !== 'farcaster') throw new PorticoError(ERRORS.failedToConnect)
       cancelConnect?.(new PorticoError(ERRORS.modalClosed))
       const controller = new AbortController()
       const outer = params.signal
@@ -273,6 +294,7 @@ export function createEngine(
       outer?.addEventListener('abort', onOuterAbort, { once: true })
       cancelConnect = (reason) => controller.abort(reason)
       try {
+        if (auth.kind === 'farcaster') return await connectFarcaster(controller.signal)
         return auth.kind === 'social' ? await connectSocial(auth.provider, popup, controller.signal) : await connectEmail(auth.email, controller.signal)
       } catch (error) {
         emit(undefined)

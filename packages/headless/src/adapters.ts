@@ -157,6 +157,11 @@ export type ConnectorPrompt =
   | { kind: 'verifyOtp'; email: string }
   /** Finish the social sign-in in the window that opened. */
   | { kind: 'social'; provider: SocialProvider; url?: string }
+  /**
+   * Sign In With Farcaster: show `url` (the relay channel's) as a QR code, or open it on mobile,
+   * and approve in the Farcaster app; the connector polls until it is signed. No answer is needed.
+   */
+  | { kind: 'farcaster'; url: string }
 
 /** What the user answers to a prompt, passed to `adapter.respond`. */
 export type ConnectorAnswer = { kind: 'otp'; code: string } | { kind: 'resend' } | { kind: 'cancel' }
