@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
 import type { AuthService } from '../auth/service.ts'
+import type { SocialService } from '../auth/social.ts'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
@@ -36,6 +37,8 @@ export type AuthRouteContext = {
   service: AuthService
   /** Sign In With Farcaster, when `auth.farcaster` is configured. */
   farcaster?: FarcasterService
+  /** Social login, when `auth.social` is configured. */
+  social?: SocialService
   /** The client's IP address, for the per-IP rate limit. */
   clientIp(c: Context): string
 }

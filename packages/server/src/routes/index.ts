@@ -10,6 +10,7 @@ import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
+import { socialRoutes } from './social.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -29,4 +30,5 @@ export const ROUTES: readonly RouteModule[] = [
   authRoutes,
   farcasterRoutes,
   sessionsRoutes,
+  socialRoutes,
 ]

@@ -1,0 +1,242 @@
+/**
+ * Social login of the embedded wallet (SPEC §4 "Social sign-in"): OAuth 2.0 authorization code
+ * with PKCE (S256) through arctic's generic OAuth2Client, the same for every provider and for the
+ * dev OIDC provider that stands in for them in the local stack.
+ *
+ *   start:    a random state; its HMAC is stored with the provider, the host page's origin and the
+ *             device. The PKCE code verifier is an HMAC of the state (so neither is stored).
+ *   callback: the popup's landing page learns from the state where to post the result (the host
+ *             origin), and posts only there.
+ *   finish:   the frame hands the result URL back; the state is used up (once, unexpired, same
+ *             device), the code is exchanged with the verifier, the profile is read, and the user
+ *             of (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
+ */
+import { AUTH_ERRORS, SESSION_TTL_MS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
+import { ArcticFetchError, CodeChallengeMethod, decodeIdToken, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from 'arctic'
+import type { Database } from '../db/types.ts'
+import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
+import { AuthError } from './errors.ts'
+import { generateUserKeys, sealUserKeys } from './keys.ts'
+import { toSessionInfo } from './repository.ts'
+import { readSocialProfile, resolveSocialProviders, type ResolvedSocialProvider, type SocialConfig, type SocialProfile } from './social-providers.ts'
+import { createSocialRepository } from './social-repository.ts'
+import { sessionKeyCache } from './stamp.ts'
+
+export const SOCIAL_CALLBACK_PATH = '/v1/auth/social/callback'
+const STATE = /^[A-Za-z0-9_-]{43}$/
+const MAX_CODE = 2048
+const HOUR_MS = 60 * 60_000
+
+export type SocialServiceOptions = {
+  db: Database
+  kek: string | Uint8Array
+  config: SocialConfig
+  /** Absolute URL of one of this server's paths (used when config.redirectBaseUrl is absent). */
+  linkUrl(path: string): string
+  now?: () => number
+  /** Timeout of each call to a provider (token, userinfo). @default 10_000 */
+  providerTimeoutMs?: number
+}
+
+/** What the callback page does: post the result to `hostOrigin`, or show an error. */
+export type SocialCallbackOutcome = { ok: true; hostOrigin: string; resultUri: string; error?: string } | { ok: false }
+
+const failed = () => new AuthError(400, AUTH_ERRORS.socialFailed)
+const stale = () => new AuthError(400, 'The social sign-in expired or was already used. Try again.')
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new AuthError(502, 'The social provider did not answer in time')), ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+export function createSocialService(options: SocialServiceOptions) {
+  const providers = resolveSocialProviders(options.config)
+  const secrets = deriveSecrets(parseKek(options.kek))
+  const repo = createSocialRepository(options.db)
+  const now = options.now ?? Date.now
+  const timeoutMs = options.providerTimeoutMs ?? 10_000
+  const sessionKey = sessionKeyCache()
+  let lastPrune = 0
+
+  const base = options.config.redirectBaseUrl?.replace(/\/+$/, '')
+  /** The redirect URI registered with every provider; null when this server knows no absolute URL of its own. */
+  const redirectUri = (): string | null => {
+    const url = base === undefined ? options.linkUrl(SOCIAL_CALLBACK_PATH) : `${base}${SOCIAL_CALLBACK_PATH}`
+    return /^https?:\/\//.test(url) ? url : null
+  }
+  const stateHash = (state: string) => hmac(secrets.codeHmac, 'social-state', state)
+  /** The PKCE verifier of a state: 43 base64url characters (RFC 7636 allows 43-128). */
+  const codeVerifier = (state: string) => Buffer.from(hmac(secrets.codeHmac, 'social-pkce', state), 'hex').toString('base64url')
+  const clientOf = (p: ResolvedSocialProvider, uri: string) => new OAuth2Client(p.clientId, p.clientSecret, uri)
+
+  async function exchange(p: ResolvedSocialProvider, uri: string, code: string, verifier: string): Promise<OAuth2Tokens> {
+    try {
+      return await withTimeout(clientOf(p, uri).validateAuthorizationCode(p.tokenEndpoint, code, verifier), timeoutMs)
+    } catch (error) {
+      // The provider refused the code (wrong, used, expired, or not this verifier's): the caller's doing.
+      if (error instanceof OAuth2RequestError) throw failed()
+      if (error instanceof AuthError) throw error
+      throw new AuthError(502, error instanceof ArcticFetchError ? 'The social provider could not be reached' : 'The social provider answered unexpectedly', {}, { cause: error })
+    }
+  }
+
+  async function profileOf(p: ResolvedSocialProvider, tokens: OAuth2Tokens): Promise<SocialProfile> {
+    let raw: unknown
+    if (p.userinfoEndpoint === null) {
+      // No userinfo endpoint (Apple): the ID token's claims, straight from the token endpoint over TLS.
+      try {
+        raw = decodeIdToken(tokens.idToken())
+      } catch {
+        throw new AuthError(502, 'The social provider returned no usable ID token')
+      }
+    } else {
+      let accessToken: string
+      try {
+        accessToken = tokens.accessToken()
+      } catch {
+        throw new AuthError(502, 'The social provider returned no access token')
+      }
+      const signal = AbortSignal.timeout(timeoutMs)
+      let res: Response
+      try {
+        res = await fetch(p.userinfoEndpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'portico' }, signal })
+      } catch (error) {
+        throw new AuthError(502, 'The social provider could not be reached', {}, { cause: error })
+      }
+      if (!res.ok) {
+        await res.body?.cancel()
+        throw new AuthError(502, `The social provider's profile answered HTTP status code: ${res.status}`)
+      }
+      try {
+        raw = await res.json()
+      } catch {
+        throw new AuthError(502, "The social provider's profile is not JSON")
+      }
+    }
+    const profile = readSocialProfile(p.provider, raw)
+    if (profile === null) throw new AuthError(502, "The social provider's profile names no user")
+    return profile
+  }
+
+  async function userFor(provider: AuthSocialProvider, profile: SocialProfile): Promise<AuthUser> {
+    const known = await repo.userOf(provider, profile.subject)
+    if (known !== null) {
+      await repo.updateProfile(known.userId, provider, profile.userName)
+      return (await repo.userById(known.userId)) as AuthUser
+    }
+    const keys = generateUserKeys()
+    const id = crypto.randomUUID()
+    try {
+      const made = await repo.insertUser(
+        { id, provider, subject: profile.subject, userName: profile.userName, email: profile.email, evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress, now: now() },
+        sealUserKeys(secrets.keyEncryption, id, keys),
+      )
+      // Lost a race with another first sign-in of the same identity: that one's user.
+      const user = made ? await repo.userById(id) : await repo.userOf(provider, profile.subject)
+      if (user === null) throw new Error('social user vanished')
+      return user
+    } finally {
+      keys.solanaSeed.fill(0)
+    }
+  }
+
+  /** `resultUri` as this server's callback URL with a state (and a code or an error); else null. */
+  function parseResult(resultUri: string, uri: string): URLSearchParams | null {
+    let url: URL
+    try {
+      url = new URL(resultUri)
+    } catch {
+      return null
+    }
+    const expected = new URL(uri)
+    if (url.origin !== expected.origin || url.pathname !== expected.pathname || url.username !== '' || url.password !== '') return null
+    return url.searchParams
+  }
+
+  return {
+    /** The providers that are configured. */
+    providers: () => [...providers.keys()],
+
+    /** POST /v1/auth/social/start */
+    async start(input: { provider: AuthSocialProvider; hostOrigin: string; deviceId: string }): Promise<{ uri: string }> {
+      const p = providers.get(input.provider)
+      const uri = redirectUri()
+      if (p === undefined || uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
+      const state = randomToken(32)
+      const t = now()
+      await repo.putState({ stateHash: stateHash(state), provider: p.provider, hostOrigin: input.hostOrigin, deviceId: input.deviceId, now: t, expiresAt: t + SOCIAL_STATE_TTL_MS })
+      if (t - lastPrune > HOUR_MS) {
+        lastPrune = t
+        await repo.pruneStates(t - HOUR_MS)
+      }
+      const url = clientOf(p, uri).createAuthorizationURLWithPKCE(p.authorizationEndpoint, state, CodeChallengeMethod.S256, codeVerifier(state), p.scopes)
+      for (const [key, value] of Object.entries(p.authorizationParams)) url.searchParams.set(key, value)
+      return { uri: url.href }
+    },
+
+    /**
+     * GET (or, for form_post providers, POST) /v1/auth/social/callback: where the page posts the
+     * result. Unknown, used or expired state: nothing is posted.
+     */
+    async callback(params: { state?: string | undefined; code?: string | undefined; error?: string | undefined }): Promise<SocialCallbackOutcome> {
+      const uri = redirectUri()
+      if (uri === null || params.state === undefined || !STATE.test(params.state)) return { ok: false }
+      const row = await repo.liveState(stateHash(params.state), now())
+      if (row === null) return { ok: false }
+      const result = new URL(uri)
+      result.searchParams.set('state', params.state)
+      if (params.error !== undefined) {
+        const error = params.error.slice(0, 128)
+        result.searchParams.set('error', error)
+        return { ok: true, hostOrigin: row.host_origin, resultUri: result.href, error }
+      }
+      if (params.code === undefined || params.code.length === 0 || params.code.length > MAX_CODE) return { ok: false }
+      result.searchParams.set('code', params.code)
+      return { ok: true, hostOrigin: row.host_origin, resultUri: result.href }
+    },
+
+    /** POST /v1/auth/social/finish */
+    async finish(
+      input: { resultUri: string; deviceId: string; sessionPublicKey: string },
+      device: string | null,
+    ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
+      if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      const uri = redirectUri()
+      if (uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
+      const params = parseResult(input.resultUri, uri)
+      const state = params?.get('state') ?? ''
+      if (params === null || !STATE.test(state)) throw failed()
+      // Used up here whatever comes next: a result is good for one try only.
+      const row = await repo.takeState(stateHash(state), now())
+      if (row === null) throw stale()
+      if (row.device_id !== input.deviceId) throw failed()
+      const p = providers.get(row.provider as AuthSocialProvider)
+      if (p === undefined) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
+      if (params.get('error') !== null) throw new AuthError(400, AUTH_ERRORS.socialDenied)
+      const code = params.get('code') ?? ''
+      if (code.length === 0 || code.length > MAX_CODE) throw failed()
+
+      const tokens = await exchange(p, uri, code, codeVerifier(state))
+      const profile = await profileOf(p, tokens)
+      const user = await userFor(p.provider, profile)
+      const t = now()
+      const session = await repo.insertSession({
+        id: randomToken(24),
+        userId: user.userId,
+        publicKey: input.sessionPublicKey,
+        deviceId: input.deviceId,
+        device,
+        now: t,
+        expiresAt: t + SESSION_TTL_MS,
+      })
+      return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+    },
+  }
+}
+
+export type SocialService = ReturnType<typeof createSocialService>
