@@ -12,6 +12,7 @@ import {
   emailConnectResponseSchema,
   otpResponseSchema,
   sessionInfoSchema,
+  socialStartResponseSchema,
 } from '@portico/protocol/auth'
 import { remoteFeaturesSchema } from '@portico/protocol/common'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
@@ -32,7 +33,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 150 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -41,7 +42,18 @@ const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
 let db: Database
 let app: ReturnType<typeof createApp>
 /** The auth service is on (memory mailbox, short device wait), so its routes are fuzzed too. */
-const AUTH: AuthConfig = { kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN], deviceWaitMs: 50, devicePollMs: 10 }
+const AUTH: AuthConfig = {
+  kek: TEST_KEK,
+  mail: memoryMailbox(),
+  frameOrigins: [FRAME_ORIGIN],
+  deviceWaitMs: 50,
+  devicePollMs: 10,
+  // Social login on, its provider never reached (no fuzzed state is ever a live one).
+  social: {
+    redirectBaseUrl: 'http://127.0.0.1:7777',
+    providers: { google: { clientId: 'c', clientSecret: 's', authorizationEndpoint: 'http://127.0.0.1:1/auth', tokenEndpoint: 'http://127.0.0.1:1/token', userinfoEndpoint: 'http://127.0.0.1:1/me' } },
+  },
+}
 const log: string[] = []
 let requests = 0
 /** Requests of the real-server run that Node's HTTP parser answered itself. */
@@ -409,6 +421,28 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         body({ email, deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/email/device', body: b, headers: {}, expect: { schema: deviceResponseSchema } })),
         body({ email, deviceId, otp, sessionPublicKey: b64url }).map((b) => ({ method: 'POST', path: '/v1/auth/email/otp', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
         query(['token']).map((q) => ({ method: 'GET', path: `/v1/auth/device/approve${q}`, headers: {}, expect: { html: true } })),
+        body({
+          provider: fc.oneof(fc.constantFrom('google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster', '__proto__'), field),
+          hostOrigin: fc.oneof(fc.constantFrom('http://127.0.0.1:5173', 'http://localhost', '*', 'https://evil.example', 'null', 'http://127.0.0.1:5173/x'), field),
+          deviceId,
+        }).map((b) => ({ method: 'POST', path: '/v1/auth/social/start', body: b, headers: {}, expect: { schema: socialStartResponseSchema } })),
+        query(['state', 'code', 'error']).map((q) => ({ method: 'GET', path: `/v1/auth/social/callback${q}`, headers: {}, expect: { html: true } })),
+        fc.tuple(query(['state', 'code', 'error']), fc.constantFrom('application/x-www-form-urlencoded', 'text/plain')).map(([q, type]) => ({
+          method: 'POST',
+          path: '/v1/auth/social/callback',
+          body: q.slice(1),
+          headers: { 'content-type': type },
+          expect: { html: true },
+        })),
+        body({
+          resultUri: fc.oneof(
+            fc.constantFrom('http://127.0.0.1:7777/v1/auth/social/callback?state=' + 'A'.repeat(43) + '&code=x', 'http://127.0.0.1:7777/v1/auth/social/callback', 'javascript:alert(1)', ''),
+            fc.webUrl({ withQueryParameters: true }),
+            field,
+          ),
+          deviceId,
+          sessionPublicKey: b64url,
+        }).map((b) => ({ method: 'POST', path: '/v1/auth/social/finish', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
         fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
           method: 'POST',
           path: `/v1/sessions/${id}/revoke`,
