@@ -8,6 +8,7 @@ import { ConnectWallets } from '../views/ConnectWallets/ConnectWallets'
 import { ConnectingWalletConnect } from '../views/ConnectingWalletConnect/ConnectingWalletConnect'
 import { ConnectingWalletConnectBasic } from '../views/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic'
 import { ConnectingExternal } from '../views/ConnectingExternal/ConnectingExternal'
+import { ConnectingFarcaster } from '../views/ConnectingFarcaster/ConnectingFarcaster'
 import { EmailLogin } from '../views/EmailLogin/EmailLogin'
 import { Networks } from '../views/Networks/Networks'
 import { ProfileWallets } from '../views/ProfileWallets/ProfileWallets'
@@ -30,6 +31,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   ConnectingWalletConnectBasic,
   AllWallets,
   ConnectingExternal,
+  ConnectingFarcaster,
   EmailLogin,
   UpdateEmailWallet,
   SwitchActiveChain,
@@ -96,6 +98,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.getWallet.title
     case 'EmailLogin':
       return messages.emailLogin.title
+    case 'ConnectingFarcaster':
+      return messages.connectingFarcaster.title
     case 'UpdateEmailWallet':
       return messages.updateEmail.title
     default:
