@@ -67,6 +67,38 @@ describe('parseCli', () => {
     expect(listenUrl(host, port)).toBe(url)
   })
 
+  it('reads social providers from PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET (a stand-in also gives its endpoints)', () => {
+    const base = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
+    expect(parseCli([], base).auth?.social).toBeUndefined()
+    const social = parseCli([], {
+      ...base,
+      PORTICO_SOCIAL_GOOGLE_CLIENT_ID: 'g-id',
+      PORTICO_SOCIAL_GOOGLE_CLIENT_SECRET: 'g-secret',
+      PORTICO_SOCIAL_DISCORD_CLIENT_ID: 'portico-discord',
+      PORTICO_SOCIAL_DISCORD_CLIENT_SECRET: 'd-secret',
+      PORTICO_SOCIAL_DISCORD_AUTHORIZATION_ENDPOINT: 'http://127.0.0.1:9000/auth',
+      PORTICO_SOCIAL_DISCORD_TOKEN_ENDPOINT: 'http://127.0.0.1:9000/token',
+      PORTICO_SOCIAL_DISCORD_USERINFO_ENDPOINT: 'http://127.0.0.1:9000/me',
+      PORTICO_SOCIAL_DISCORD_SCOPES: 'openid email  profile',
+      PORTICO_SOCIAL_REDIRECT_BASE_URL: 'https://api.example',
+    }).auth?.social
+    expect(social).toEqual({
+      redirectBaseUrl: 'https://api.example',
+      providers: {
+        google: { clientId: 'g-id', clientSecret: 'g-secret' },
+        discord: {
+          clientId: 'portico-discord',
+          clientSecret: 'd-secret',
+          authorizationEndpoint: 'http://127.0.0.1:9000/auth',
+          tokenEndpoint: 'http://127.0.0.1:9000/token',
+          userinfoEndpoint: 'http://127.0.0.1:9000/me',
+          scopes: ['openid', 'email', 'profile'],
+        },
+      },
+    })
+    expect(() => parseCli([], { ...base, PORTICO_SOCIAL_X_CLIENT_ID: 'x-id' })).toThrow('PORTICO_SOCIAL_X_CLIENT_ID and _CLIENT_SECRET go together')
+  })
+
   it('reads chains from PORTICO_CHAINS as JSON', () => {
     const parsed = parseCli([], { PORTICO_CHAINS: JSON.stringify([chain]), PORT: '1234' })
     expect(parsed).toEqual({ port: 1234, chains: [chain] })

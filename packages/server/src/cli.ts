@@ -6,6 +6,7 @@ import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } fr
 import type { AuthConfig } from './auth/config.ts'
 import { parseKek } from './auth/crypto.ts'
 import { generateKek, loadOrCreateKek } from './auth/kek.ts'
+import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
 import type { StartServerOptions } from './index.ts'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
@@ -25,6 +26,13 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_MAIL_FROM    the From of login mail
   env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
                            login mails allowed per email / per client IP an hour (default 5 / 20)
+  env PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID, PORTICO_SOCIAL_<PROVIDER>_CLIENT_SECRET
+                           with --frame-origins: social login through GOOGLE, GITHUB, APPLE, FACEBOOK, X,
+                           DISCORD (the provider's real endpoints; a stand-in sets _AUTHORIZATION_ENDPOINT,
+                           _TOKEN_ENDPOINT, _USERINFO_ENDPOINT and _SCOPES, space separated). Register
+                           <public url>/v1/auth/social/callback as the redirect URI with each provider
+  env PORTICO_SOCIAL_REDIRECT_BASE_URL
+                           the public base of that redirect URI (default: --public-url)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
 
 /** The chain used when no config is given: one local anvil. */
@@ -151,6 +159,34 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
       ? { limits: { ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}), ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}) } }
       : {}),
     ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
+    ...socialOptions(env),
     frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }
+}
+
+const SOCIAL_ENV_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+
+/** auth.social from PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET (and a stand-in's endpoints). */
+function socialOptions(env: Record<string, string | undefined>): { social?: SocialConfig } {
+  const providers: SocialConfig['providers'] = {}
+  for (const provider of SOCIAL_ENV_PROVIDERS) {
+    const key = (name: string) => env[`PORTICO_SOCIAL_${provider.toUpperCase()}_${name}`]
+    const clientId = key('CLIENT_ID')
+    const clientSecret = key('CLIENT_SECRET')
+    if (clientId === undefined && clientSecret === undefined) continue
+    if (!clientId || !clientSecret) throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET go together`)
+    const config: SocialProviderConfig = { clientId, clientSecret }
+    const authorizationEndpoint = key('AUTHORIZATION_ENDPOINT')
+    const tokenEndpoint = key('TOKEN_ENDPOINT')
+    const userinfoEndpoint = key('USERINFO_ENDPOINT')
+    const scopes = key('SCOPES')
+    if (authorizationEndpoint) config.authorizationEndpoint = authorizationEndpoint
+    if (tokenEndpoint) config.tokenEndpoint = tokenEndpoint
+    if (userinfoEndpoint) config.userinfoEndpoint = userinfoEndpoint
+    if (scopes) config.scopes = scopes.split(/\s+/).filter(Boolean)
+    providers[provider] = config
+  }
+  if (Object.keys(providers).length === 0) return {}
+  const redirectBaseUrl = env['PORTICO_SOCIAL_REDIRECT_BASE_URL']
+  return { social: { providers, ...(redirectBaseUrl ? { redirectBaseUrl } : {}) } }
 }
