@@ -70,6 +70,22 @@ export const messages = {
     retry: 'Try again',
     waiting: 'Waiting for the wallet',
   },
+  connectingSocial: {
+    /** While the provider's window is open. */
+    title: (provider: string) => `Continue in the ${provider} window`,
+    hint: (provider: string) => `Sign in with ${provider} in the window that opened. It closes by itself when you are done.`,
+    /** The provider answered; the session is being set up. */
+    connecting: 'Signing in',
+    connectingHint: 'Setting up your wallet. This takes a moment.',
+    /** Nothing under way (the view was opened without a click on a provider). */
+    start: (provider: string) => `Continue with ${provider}`,
+    startHint: (provider: string) => `A ${provider} window opens to sign you in.`,
+    popupClosed: 'Popup closed',
+    popupClosedHint: (provider: string) => `The ${provider} window was closed before signing in. Try again to open it once more.`,
+    failed: 'Failed to connect',
+    failedHint: (provider: string) => `Signing in with ${provider} did not finish. Try again to open a new window.`,
+    retry: 'Try again',
+  },
   emailLogin: {
     title: 'Continue with email',
     emailLabel: 'Email',

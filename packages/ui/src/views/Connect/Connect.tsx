@@ -1,5 +1,5 @@
-import type { WalletListEntry } from '@portico/headless'
-import { useConnect, useFeatures, useRouter, useWalletList } from '@portico/headless/react'
+import type { SocialProvider, WalletListEntry } from '@portico/headless'
+import { useConnect, useFeatures, useRouter, useSocialLogin, useWalletList } from '@portico/headless/react'
 import { messages } from '../../messages'
 import { useLegalGate } from '../shared/useLegalGate'
 import { ConnectView, type WalletEntry } from './ConnectView'
@@ -19,6 +19,7 @@ export function Connect() {
   const list = useWalletList()
   const router = useRouter()
   const legal = useLegalGate()
+  const social = useSocialLogin()
   const auth = connectors.find((c) => c.type === 'auth')
   const socials = auth && features.socials ? features.socials : []
   return (
@@ -35,7 +36,11 @@ export function Connect() {
       onSocial={(provider) => {
         if (!auth || legal.locked) return
         if (provider === 'farcaster') router.push('ConnectingFarcaster')
-        else router.push('ConnectingExternal', { connectorId: auth.id, socialProvider: provider } as { connectorId: string })
+        else {
+          // In the click: the connector opens the provider's popup now (a later window is blocked).
+          social.start(provider as SocialProvider)
+          router.push('ConnectingExternal', { connectorId: auth.id, socialProvider: provider } as { connectorId: string })
+        }
       }}
       onWallet={list.select}
       onAllWallets={() => {

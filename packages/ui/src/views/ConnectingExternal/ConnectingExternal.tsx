@@ -1,4 +1,5 @@
-import { useConnector } from '@portico/headless/react'
+import { useConnector, useRouter } from '@portico/headless/react'
+import { ConnectingSocial } from '../ConnectingSocial/ConnectingSocial'
 import { ConnectingExternalView } from './ConnectingExternalView'
 
 /**
@@ -7,6 +8,13 @@ import { ConnectingExternalView } from './ConnectingExternalView'
  * moves on to Account (headless connect does that).
  */
 export function ConnectingExternal() {
+  const { data } = useRouter()
+  // A social sign-in (route data `socialProvider`, as the Connect view's buttons push it) has its own body.
+  if (data && typeof data === 'object' && 'socialProvider' in data) return <ConnectingSocial />
+  return <ConnectingWallet />
+}
+
+function ConnectingWallet() {
   const { connectorId, connector, error, slow, retry } = useConnector({ connectOnMount: true })
   return (
     <ConnectingExternalView name={connector?.name ?? connectorId ?? ''} imageUrl={connector?.imageUrl} error={error} slow={slow} onRetry={connectorId ? retry : undefined} />
