@@ -467,3 +467,69 @@ describe('embeddedAdapter: Farcaster', () => {
     expect(await connecting).toBe('Modal closed')
   })
 })
+
+describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)', () => {
+  const status = {
+    version: '2.0.0',
+    id: '0xbatch',
+    chainId: '0x7a69',
+    status: 500,
+    atomic: true,
+    receipts: [{ logs: [], status: '0x0', blockHash: '0x' + '01'.repeat(32), blockNumber: '0x5', gasUsed: '0x5208', transactionHash: '0x' + '02'.repeat(32) }],
+  }
+  const rpcTable: Record<string, Handler> = {
+    RPC_REQUEST: (p) =>
+      p.method === 'wallet_sendCalls' ? { ok: { result: { id: '0xbatch' } } }
+      : p.method === 'wallet_getCallsStatus' ? { ok: { result: status } }
+      : p.method === 'wallet_getCapabilities' ? { ok: { result: { '0x7a69': { atomic: { status: 'supported' } } } } }
+      : { error: 'Requested RPC call is not allowed' },
+  }
+
+  it('sendCalls sends one EIP-5792 v2 request (hex chain id, atomicRequired) to the frame; getCallsStatus keeps status and receipts; getCapabilities answers per chain', async () => {
+    const s = await connected(rpcTable)
+    const calls = [{ to: EVM, data: '0xa9059cbb' as const, value: '0x0' }, { to: EVM, value: '0x1' }] as const
+    await expect(s.adapter.sendCalls!({ address: EVM, calls })).resolves.toEqual({ id: '0xbatch' })
+    await expect(s.adapter.getCallsStatus!({ address: EVM, id: '0xbatch' })).resolves.toEqual({
+      id: '0xbatch',
+      status: 500,
+      receipts: [{ transactionHash: status.receipts[0]!.transactionHash, status: '0x0', blockNumber: '0x5' }],
+    })
+    await expect(s.adapter.getCapabilities!({ address: EVM })).resolves.toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(rpcOf(s)).toEqual([
+      { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: EVM, atomicRequired: true, calls, capabilities: {} }], namespace: 'eip155', chainId: 31337 },
+      { method: 'wallet_getCallsStatus', params: ['0xbatch'], namespace: 'eip155', chainId: 31337 },
+      { method: 'wallet_getCapabilities', params: [EVM], namespace: 'eip155', chainId: 31337 },
+    ])
+  })
+
+  it('a refused batch (a plain EOA, atomicRequired) rejects with the frame’s text', async () => {
+    const s = await connected({ RPC_REQUEST: () => ({ error: 'Atomic batches need the smart account: set the preferred account to smartAccount first' }) })
+    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: EVM }] })).rejects.toThrow('Atomic batches need the smart account')
+  })
+
+  it('setPreferredAccountType smartAccount: SET_PREFERRED_ACCOUNT, INIT_SMART_ACCOUNT (deployed), the enabled networks remembered on the host (SPEC §3)', async () => {
+    const s = await connected({
+      SET_PREFERRED_ACCOUNT: (p) => ({ ok: { type: p.type, address: EVM } }),
+      INIT_SMART_ACCOUNT: () => ({ ok: { address: EVM, isDeployed: true } }),
+      GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ ok: { smartAccountEnabledNetworks: [31337, 31338] } }),
+    })
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({ type: 'smartAccount', address: EVM, smartAccountDeployed: true })
+    expect(s.types()).toEqual(['SET_PREFERRED_ACCOUNT', 'INIT_SMART_ACCOUNT', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+    expect(s.fake.posted[0]!.message.payload).toEqual({ type: 'smartAccount' })
+    expect(JSON.parse(s.storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)!)).toEqual([31337, 31338])
+  })
+
+  it('setPreferredAccountType falls back to EOA (SPEC §4): resolves with type eoa and the frame’s reason', async () => {
+    const reason = 'Falling back to EOA: The smart account could not be set up: insufficient funds'
+    const s = await connected({
+      SET_PREFERRED_ACCOUNT: () => ({ ok: { type: 'eoa', address: EVM, reason } }),
+      INIT_SMART_ACCOUNT: () => ({ ok: { address: EVM, isDeployed: false } }),
+    })
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({ type: 'eoa', address: EVM, smartAccountDeployed: false, reason })
+  })
+
+  it('setPreferredAccountType before a login rejects "Not connected to email or social"', async () => {
+    const s = setup()
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).rejects.toThrow('Not connected to email or social')
+  })
+})

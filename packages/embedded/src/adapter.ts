@@ -81,6 +81,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: async (p) => (await load()).updateEmail(p),
     confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),
+    setPreferredAccountType: async (p) => (await load()).setPreferredAccountType(p),
     async syncTheme(payload) {
       synced.theme = payload
       if (engine) await (await engine).syncTheme(payload)

@@ -404,6 +404,38 @@ export function createEngine(
       }
     },
 
+    /**
+     * SPEC §3/§4: SET_PREFERRED_ACCOUNT (the frame sets the smart account up on its current EVM chain;
+     * on failure it answers 'eoa' with the reason), then INIT_SMART_ACCOUNT for isDeployed, and the
+     * smart-account-enabled networks remembered on the host (SPEC §3).
+     */
+    async setPreferredAccountType({ type }) {
+      requireUser()
+      if (type !== 'eoa' && type !== 'smartAccount') throw new PorticoError(`Unsupported account type: ${type}`)
+      const c = getClient()
+      const answer = await c.request('SET_PREFERRED_ACCOUNT', { type })
+      let smartAccountDeployed: boolean | undefined
+      try {
+        smartAccountDeployed = (await c.request('INIT_SMART_ACCOUNT', {})).isDeployed
+      } catch {
+        // unknown: left out
+      }
+      if (user) {
+        user = {
+          ...user,
+          preferredAccountType: answer.type,
+          ...(smartAccountDeployed === undefined ? {} : { smartAccountDeployed }),
+          accounts: user.accounts.map((a) => (a.address.toLowerCase() === answer.address.toLowerCase() ? { ...a, type: answer.type } : a)),
+        }
+      }
+      try {
+        storage.setSmartAccountEnabledNetworks((await c.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})).smartAccountEnabledNetworks)
+      } catch {
+        // kept as it was
+      }
+      return { type: answer.type, address: answer.address, ...(smartAccountDeployed === undefined ? {} : { smartAccountDeployed }), ...(answer.reason ? { reason: answer.reason } : {}) }
+    },
+
     // SPEC §4 email update: a code to the current address, then one to the new address, which returns newEmail.
     async updateEmail({ email }) {
       if (!requireUser().email) throw new PorticoError(ERRORS.notEmailOrSocial)

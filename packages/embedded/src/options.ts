@@ -49,7 +49,7 @@ export interface EmbeddedAdapterOptions {
 }
 
 type Methods = 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond' | 'updateEmail' | 'confirmEmailUpdate'
+type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'respond' | 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {

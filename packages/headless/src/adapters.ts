@@ -163,6 +163,17 @@ export type ConnectorPrompt =
    */
   | { kind: 'farcaster'; url: string }
 
+/** What `setPreferredAccountType` resolves with. */
+export interface PreferredAccountResult {
+  /** The type now in use ('eoa' after a fallback). */
+  type: AccountType
+  address: string
+  /** The smart account is deployed on the current network (EIP-7702: the address delegates to it). */
+  smartAccountDeployed?: boolean
+  /** Why the smart account could not be set, when the type fell back to 'eoa'. */
+  reason?: string
+}
+
 /** What the user answers to a prompt, passed to `adapter.respond`. */
 export type ConnectorAnswer = { kind: 'otp'; code: string } | { kind: 'resend' } | { kind: 'cancel' }
 
@@ -353,6 +364,14 @@ export interface ChainAdapter {
    * the connector's text and may be tried again.
    */
   confirmEmailUpdate?(params: { connectorId: string; step: EmailUpdateOtpStep; otp: string }): Promise<EmailUpdateConfirmation>
+  /**
+   * Auth connectors (SPEC §3/§4): make `type` the user's preferred account. 'smartAccount' sets the
+   * smart account up on the current EVM network first (the embedded wallet: an EIP-7702 delegation of
+   * the same address); if that fails the connector falls back to 'eoa' and resolves with it and the
+   * `reason` — it does not reject for that. Resolves with the account now used and whether the smart
+   * account is deployed on the current network.
+   */
+  setPreferredAccountType?(params: { connectorId: string; type: AccountType }): Promise<PreferredAccountResult>
   /**
    * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
    * until the returned function is called. headless refreshes the shown balances with it (SPEC §9

@@ -1,16 +1,17 @@
 import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import type { ConnectResult } from '../adapters'
+import type { ChainAdapter, ConnectResult } from '../adapters'
 import { createPortico } from '../core/portico'
 import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useEmbeddedAccount } from './index'
 
-function setup(result: Partial<ConnectResult>) {
+function setup(result: Partial<ConnectResult>, extra: Partial<ChainAdapter> = {}) {
   const adapter = fakeAdapter('eip155', [
     { id: 'auth', name: 'Email', type: 'auth' },
     { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
   ])
+  Object.assign(adapter, extra)
   adapter.connectImpl = async (p) => (p.connectorId === 'auth' ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...result } : { address: ADDRESS, chainId: 1, accounts: [ADDRESS] })
   const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch: (async () => new Response('{}')) as typeof fetch })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
@@ -22,9 +23,9 @@ describe('useEmbeddedAccount', () => {
   it('nothing connected, or a wallet: not embedded, EOA preferred', async () => {
     const { portico, hook } = setup({ authName: 'me@mail.com' })
     await act(() => portico.ready)
-    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false })
+    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false, smartAccountDeployed: false, setPreferredAccountType: expect.any(Function) })
     await act(() => portico.connection.connect('io.metamask'))
-    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false })
+    expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false, smartAccountDeployed: false, setPreferredAccountType: expect.any(Function) })
   })
 
   it.each<[string, Partial<ConnectResult>, Record<string, unknown>]>([
@@ -44,5 +45,35 @@ describe('useEmbeddedAccount', () => {
     expect(hook.current).toMatchObject({ isEmbedded: true, connectorId: 'auth', address: ADDRESS, preferredAccountType: 'eoa', ...expected })
     await act(() => portico.connection.disconnect())
     expect(hook.current.isEmbedded).toBe(false)
+  })
+
+  it('setPreferredAccountType: the connector sets the smart account up; the account state follows (type, deployed), and a fallback to EOA resolves with the reason', async () => {
+    const asked: unknown[] = []
+    let fail = false
+    const { portico, hook } = setup(
+      { authName: 'me@mail.com' },
+      {
+        setPreferredAccountType: async (p) => {
+          asked.push(p)
+          return fail ? { type: 'eoa', address: ADDRESS, smartAccountDeployed: false, reason: 'insufficient funds' } : { type: p.type, address: ADDRESS, smartAccountDeployed: p.type === 'smartAccount' }
+        },
+      },
+    )
+    await act(() => portico.ready)
+    await expect(hook.current.setPreferredAccountType('smartAccount')).rejects.toThrow('Not connected to email or social')
+    await act(() => portico.connection.connect('auth'))
+    let answer: unknown
+    await act(async () => {
+      answer = await hook.current.setPreferredAccountType('smartAccount')
+    })
+    expect(answer).toEqual({ type: 'smartAccount', address: ADDRESS, smartAccountDeployed: true })
+    expect(asked).toEqual([{ connectorId: 'auth', type: 'smartAccount' }])
+    expect(hook.current).toMatchObject({ preferredAccountType: 'smartAccount', accountType: 'smartAccount', smartAccountDeployed: true })
+    fail = true
+    await act(async () => {
+      answer = await hook.current.setPreferredAccountType('smartAccount')
+    })
+    expect(answer).toMatchObject({ type: 'eoa', reason: 'insufficient funds' })
+    expect(hook.current).toMatchObject({ preferredAccountType: 'eoa', accountType: 'eoa', smartAccountDeployed: false })
   })
 })

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import type { PreferredAccountResult } from '../adapters'
 import { initialAccountState } from '../core/chain/chain'
 import { formatAuthName } from '../core/format/format'
 import type { AccountType, ChainNamespace, SocialProvider } from '../core/types'
@@ -35,6 +36,14 @@ export interface UseEmbeddedAccountReturn {
   accountType?: AccountType
   /** An email login whose connector can change the email (`useUpdateEmail`, the UpdateEmailWallet view). @default false */
   canUpdateEmail: boolean
+  /** The smart account is deployed on the current EVM network (read from the chain). @default false */
+  smartAccountDeployed: boolean
+  /**
+   * Switch the preferred account (SPEC §3/§4): 'smartAccount' sets the smart account up on the current
+   * EVM network first; if that fails it falls back to 'eoa' (resolved, with `reason`). Rejects with
+   * 'Not connected to email or social' when no embedded account is connected.
+   */
+  setPreferredAccountType: (type: AccountType) => Promise<PreferredAccountResult>
 }
 
 /** The email / social account of an auth connection (the embedded wallet): who is signed in, and how. */
@@ -51,7 +60,9 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
   const connector = current ? connectors.find((c) => c.id === current.connectorId) : undefined
   const isEmbedded = connector?.type === 'auth'
   const preferredAccountType = account.preferredAccountType ?? 'eoa'
-  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType, canUpdateEmail: false }
+  const smartAccountDeployed = account.smartAccountDeployed
+  const setPreferredAccountType = connection.setPreferredAccountType
+  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType, canUpdateEmail: false, smartAccountDeployed, setPreferredAccountType }
   const authName = current.authName
   const socialProvider = account.socialProvider
   const email = account.user?.email ?? (!socialProvider && authName?.includes('@') ? authName : undefined)
@@ -66,5 +77,7 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
     preferredAccountType,
     accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
     canUpdateEmail: Boolean(email) && connection.canUpdateEmail(),
+    smartAccountDeployed,
+    setPreferredAccountType,
   }
 }

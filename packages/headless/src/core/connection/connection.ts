@@ -15,6 +15,7 @@ import type {
   EmailUpdateAction,
   EmailUpdateConfirmation,
   EmailUpdateOtpStep,
+  PreferredAccountResult,
 } from '../../adapters'
 import { type AccountState, addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
@@ -368,6 +369,28 @@ export function createConnection(deps: ConnectionDeps) {
     return result
   }
 
+  /**
+   * SPEC §3/§4: make `type` the embedded user's preferred account (the connected auth connector sets
+   * the smart account up on the current EVM network first; on failure it falls back to 'eoa' and says
+   * why in `reason`). The account state follows: preferredAccountType, smartAccountDeployed, and the
+   * type of the EVM account. Rejects with 'Not connected to email or social' when no auth connector
+   * that can do it is connected.
+   */
+  async function setPreferredAccountType(type: AccountType): Promise<PreferredAccountResult> {
+    const auth = authConnection()
+    if (!auth?.adapter.setPreferredAccountType) throw new PorticoError(ERRORS.notEmailOrSocial)
+    const result = await auth.adapter.setPreferredAccountType({ connectorId: auth.connectorId, type })
+    const current = $connections.get().eip155
+    if (current?.connectorId === auth.connectorId) {
+      $connections.set({
+        ...$connections.get(),
+        eip155: { ...current, accounts: current.accounts.map((a) => (a.address.toLowerCase() === result.address.toLowerCase() ? { ...a, type: result.type } : a)) },
+      })
+    }
+    if (chain.getAccount('eip155')) chain.setAccount('eip155', { preferredAccountType: result.type, smartAccountDeployed: result.smartAccountDeployed ?? false })
+    return result
+  }
+
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
   async function reconnect(): Promise<void> {
     const restored = new Set<ChainNamespace>()
@@ -506,6 +529,7 @@ export function createConnection(deps: ConnectionDeps) {
     confirmEmailUpdate,
     /** The connected auth connector can update its email (implements `updateEmail`). */
     canUpdateEmail: (): boolean => Boolean(authConnection()?.adapter.updateEmail && authConnection()?.adapter.confirmEmailUpdate),
+    setPreferredAccountType,
     reconnect,
     disconnect,
     connectedWallet,
