@@ -69,8 +69,9 @@ describe('parseCli', () => {
 
   it('reads social providers from PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET (a stand-in also gives its endpoints)', () => {
     const base = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
-    expect(parseCli([], base).auth?.social).toBeUndefined()
-    const social = parseCli([], {
+    const socialOf = (options: ReturnType<typeof parseCli>) => (options === 'help' ? undefined : options.auth?.social)
+    expect(socialOf(parseCli([], base))).toBeUndefined()
+    const social = socialOf(parseCli([], {
       ...base,
       PORTICO_SOCIAL_GOOGLE_CLIENT_ID: 'g-id',
       PORTICO_SOCIAL_GOOGLE_CLIENT_SECRET: 'g-secret',
@@ -81,7 +82,7 @@ describe('parseCli', () => {
       PORTICO_SOCIAL_DISCORD_USERINFO_ENDPOINT: 'http://127.0.0.1:9000/me',
       PORTICO_SOCIAL_DISCORD_SCOPES: 'openid email  profile',
       PORTICO_SOCIAL_REDIRECT_BASE_URL: 'https://api.example',
-    }).auth?.social
+    }))
     expect(social).toEqual({
       redirectBaseUrl: 'https://api.example',
       providers: {
