@@ -207,11 +207,11 @@ export const Verifying: Story = {
 }
 
 export const Failed: Story = {
-  name: 'EmailLogin (sign-in failed: Try again)',
+  name: 'EmailLogin (sign-in failed: the frame’s text, Try again)',
   loaders: [loader({ fail: true })],
   play: async ({ canvas }) => {
     await steps(canvas, 'error')
-    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Failed to connect')
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Unable to load email login dependency')
   },
 }
 
