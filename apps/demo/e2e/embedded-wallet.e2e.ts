@@ -3,13 +3,15 @@
 // the chain, the API, the frame and Chromium are real.
 import { ed25519 } from '@noble/curves/ed25519'
 import { getBase58Encoder } from '@solana/kit'
-import { createPublicClient, type Hex, http } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailLogin } from './email-login.ts'
 import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
 const EMAIL = 'grace@portico.test'
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const ACCOUNT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 
 let h: Harness
@@ -65,7 +67,48 @@ describe('the embedded wallet on the local chains', () => {
     expect(ed25519.verify(base58(text), new TextEncoder().encode('Hello from the embedded wallet'), base58(solana))).toBe(true)
   })
 
-  it('c. nothing left loopback and the page threw nothing', () => {
+  it('c. turns on the smart account (EIP-7702 on anvil) and sends two USDC transfers as one atomic batch (wallet_sendCalls)', async () => {
+    const { page, stack } = h
+    // Back on the EVM chain.
+    await page.getByTestId('portico-network-button').click()
+    await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local A' }).click()
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 20_000 }).toBe('Portico Local A (eip155:31337)')
+    await page.keyboard.press('Escape')
+    const chain = stack.devnet.chains[0]!
+    const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const eoa = (await accountOf('eip155')) as Hex
+    // 100 USDC from dev account 0 (anvil signs for its own accounts).
+    const funder = createWalletClient({ account: ACCOUNT_0, transport: http(chain.rpcUrl), chain: { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } } })
+    await client.waitForTransactionReceipt({ hash: await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 100_000_000n] }) })
+
+    const preferred = await page.evaluate(() => window.__portico!.connection.setPreferredAccountType('smartAccount'))
+    expect(preferred).toMatchObject({ type: 'smartAccount', smartAccountDeployed: true })
+    // The delegation is on chain: the account's code designates the batch executor (EIP-7702).
+    expect((await client.getCode({ address: eoa }))?.toLowerCase()).toBe(`0xef0100${chain.batchExecutor.slice(2).toLowerCase()}`)
+
+    const balance = (address: Hex) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const [b1, b2] = [await balance(ACCOUNT_1), await balance(ACCOUNT_2)]
+    const transfer = (to: Hex, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+    const { id } = await page.evaluate(
+      (calls) => window.__portico!.wallet.sendCalls({ calls }),
+      [
+        { to: usdc, data: transfer(ACCOUNT_1, 3_000_000n), value: '0x0' },
+        { to: usdc, data: transfer(ACCOUNT_2, 4_000_000n), value: '0x0' },
+      ] as { to: Hex; data: Hex; value: string }[],
+    )
+    await expect.poll(() => page.evaluate((batch) => window.__portico!.wallet.getCallsStatus(batch).then((s) => s.status), id), { timeout: 20_000 }).toBe(200)
+    const status = await page.evaluate((batch) => window.__portico!.wallet.getCallsStatus(batch), id)
+    // One transaction, from the account to itself, carried both calls.
+    expect(status.receipts).toHaveLength(1)
+    const receipt = await client.getTransactionReceipt({ hash: status.receipts![0]!.transactionHash as Hex })
+    expect([receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual([eoa.toLowerCase(), eoa.toLowerCase()])
+    expect((await balance(ACCOUNT_1)) - b1).toBe(3_000_000n)
+    expect((await balance(ACCOUNT_2)) - b2).toBe(4_000_000n)
+    expect(await balance(eoa)).toBe(93_000_000n)
+  })
+
+  it('d. nothing left loopback and the page threw nothing', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
   })
