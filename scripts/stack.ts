@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startFrameHost } from '@portico/embedded/frame-host'
 import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
+import { startOidcProvider } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
@@ -48,6 +49,8 @@ export interface StackOptions {
   framePort?: number
   /** Ports of the dev mailbox: its SMTP server and its page. @default 0, 0 (free ports) */
   mailPorts?: { smtp?: number; http?: number }
+  /** Port of the dev OIDC provider that stands in for every social provider. @default 0 (a free port) */
+  oidcPort?: number
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -63,6 +66,8 @@ export interface Stack {
   relay: Relay
   /** The dev SMTP server the API sends login codes through, and its mailbox page. */
   mailbox: Mailbox
+  /** The issuer URL of the dev OIDC provider standing in for google, github, apple, facebook, x and discord. */
+  oidc: string
   /** The embedded wallet's secure frame (its own origin). */
   frameUrl: string
   apiUrl: string
@@ -108,6 +113,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.
     const apiPort = options.apiPort || (await freePort())
+    // Social login: one dev OIDC provider stands in for every social provider (a client each, its
+    // login page lets the user pick a test account); it sends the popup back to the API's callback.
+    const apiBase = `http://127.0.0.1:${apiPort}`
+    const socialIds = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+    const oidc = await startOidcProvider({
+      port: options.oidcPort ?? 0,
+      clients: socialIds.map((id) => ({ clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, redirectUris: [`${apiBase}/v1/auth/social/callback`] })),
+    })
+    started.push(() => oidc.close())
+    const endpoints = { authorizationEndpoint: oidc.authorizationEndpoint, tokenEndpoint: oidc.tokenEndpoint, userinfoEndpoint: oidc.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] }
     const frameDir = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-'))
     started.push(() => rm(frameDir, { recursive: true, force: true }))
     await buildFrame({ outDir: frameDir })
@@ -127,6 +142,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
       limits: { mailsPerIpPerHour: 1000 },
+      social: {
+        redirectBaseUrl: apiBase,
+        providers: Object.fromEntries(socialIds.map((id) => [id, { clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, ...endpoints }])),
+      },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
@@ -176,6 +195,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       solana,
       relay,
       mailbox,
+      oidc: oidc.issuer,
       frameUrl: frame.url,
       apiUrl: api.url,
       demoUrl,

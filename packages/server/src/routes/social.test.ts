@@ -1,9 +1,10 @@
-import { driveOidcAuthorization, type OidcProvider, startOidcProvider } from '@portico/devnet'
-import { AUTH_ERRORS, authUserSchema, SOCIAL_STATE_TTL_MS, socialResultMessageSchema, socialStartResponseSchema, otpResponseSchema } from '@portico/protocol/auth'
+import { driveOidcAuthorization, getFreePort, type OidcProvider, startOidcProvider } from '@portico/devnet'
+import { AUTH_ERRORS, authUserSchema, otpResponseSchema, SOCIAL_STATE_TTL_MS, socialResultMessageSchema, socialStartResponseSchema, stampPayload } from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { FRAME_ORIGIN, frameKey, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
-import { openTestApp, type TestApp } from '../test-support.ts'
+import { startServer } from '../index.ts'
+import { openTestApp, TEST_CHAINS, type TestApp } from '../test-support.ts'
 
 const PUBLIC = 'http://127.0.0.1:7777'
 const CALLBACK = `${PUBLIC}/v1/auth/social/callback`
@@ -282,5 +283,58 @@ describe('social login through the dev OIDC provider', () => {
       app.request('/v1/auth/social/start', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
     expect((await preflight(FRAME_ORIGIN)).headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
     expect((await preflight(HOST)).headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('social login over a real listening API (127.0.0.1)', () => {
+  it('without redirectBaseUrl the callback is the server URL; start → provider → callback → finish → stamped /v1/auth/user', async () => {
+    const port = await getFreePort()
+    const apiUrl = `http://127.0.0.1:${port}`
+    const provider = await startOidcProvider({ clients: [{ clientId: 'portico-discord', clientSecret: 'dev', redirectUris: [`${apiUrl}/v1/auth/social/callback`] }] })
+    const server = await startServer({
+      host: '127.0.0.1',
+      port,
+      chains: TEST_CHAINS,
+      onError: () => undefined,
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        social: {
+          providers: {
+            discord: { clientId: 'portico-discord', clientSecret: 'dev', authorizationEndpoint: provider.authorizationEndpoint, tokenEndpoint: provider.tokenEndpoint, userinfoEndpoint: provider.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] },
+          },
+        },
+      },
+    })
+    try {
+      expect(server.url).toBe(apiUrl)
+      const json = { 'content-type': 'application/json', origin: FRAME_ORIGIN }
+      const device = deviceId()
+      const started = await fetch(`${apiUrl}/v1/auth/social/start`, { method: 'POST', headers: json, body: JSON.stringify({ provider: 'discord', hostOrigin: HOST, deviceId: device }) })
+      expect(started.status).toBe(200)
+      expect(started.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
+      const { uri } = socialStartResponseSchema.parse(await started.json())
+      const back = await driveOidcAuthorization(uri, { account: 'grace0' })
+      expect(`${back.origin}${back.pathname}`).toBe(`${apiUrl}/v1/auth/social/callback`)
+      const page = await fetch(back)
+      expect(page.status).toBe(200)
+      const { message, targetOrigin } = postedBy(await page.text())
+      expect(targetOrigin).toBe(HOST)
+      const key = await frameKey()
+      const done = await fetch(`${apiUrl}/v1/auth/social/finish`, { method: 'POST', headers: json, body: JSON.stringify({ resultUri: message.resultUri, deviceId: device, sessionPublicKey: key.publicKey }) })
+      expect(done.status).toBe(200)
+      const session = otpResponseSchema.parse(await done.json())
+      expect(session.user).toMatchObject({ socialProvider: 'discord', userName: 'grace0' })
+      const ts = String(Date.now())
+      const me = await fetch(`${apiUrl}/v1/auth/user`, {
+        headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': ts, 'x-portico-stamp': await key.sign(stampPayload('GET', '/v1/auth/user', ts, '')) },
+      })
+      expect(me.status).toBe(200)
+      expect(authUserSchema.parse(await me.json()).userId).toBe(session.user.userId)
+    } finally {
+      await server.stop()
+      await provider.close()
+    }
   })
 })
