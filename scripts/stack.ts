@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startFrameHost } from '@portico/embedded/frame-host'
 import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
+import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
@@ -51,6 +52,8 @@ export interface StackOptions {
   mailPorts?: { smtp?: number; http?: number }
   /** Port of the dev OIDC provider that stands in for every social provider. @default 0 (a free port) */
   oidcPort?: number
+  /** Port of the dev Farcaster relay and its approver page. @default 0 (a free port) */
+  farcasterPort?: number
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -66,6 +69,8 @@ export interface Stack {
   relay: Relay
   /** The dev SMTP server the API sends login codes through, and its mailbox page. */
   mailbox: Mailbox
+  /** The dev Farcaster relay (Sign In With Farcaster) and its approver page (`approverUrl`). */
+  farcaster: FarcasterRelay
   /** The issuer URL of the dev OIDC provider standing in for google, github, apple, facebook, x and discord. */
   oidc: string
   /** The embedded wallet's secure frame (its own origin). */
@@ -95,6 +100,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startMailbox({ smtpPort: options.mailPorts?.smtp ?? 0, httpPort: options.mailPorts?.http ?? 0 }),
     ])
     started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop(), () => mailbox.close())
+    // Sign In With Farcaster: the dev relay + approver page, and the IdRegistry on the first chain
+    // (the dev users' custody addresses registered), which the API reads to verify a signature.
+    const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
+    started.push(() => farcaster.stop())
+    const registryChain = devnet.chains[0]!
+    const idRegistry = await deployIdRegistry({ rpcUrl: registryChain.rpcUrl, chainId: registryChain.chainId, mnemonic: devnet.mnemonic })
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -146,6 +157,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         redirectBaseUrl: apiBase,
         providers: Object.fromEntries(socialIds.map((id) => [id, { clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, ...endpoints }])),
       },
+      farcaster: {
+        relayUrl: farcaster.url,
+        idRegistry: { chainId: idRegistry.chainId, address: idRegistry.address },
+        siweUri: `http://127.0.0.1:${apiPort}/v1/auth/farcaster`,
+      },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
@@ -195,6 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       solana,
       relay,
       mailbox,
+      farcaster,
       oidc: oidc.issuer,
       frameUrl: frame.url,
       apiUrl: api.url,

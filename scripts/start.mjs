@@ -54,6 +54,7 @@ const rows = [
   ['API database', dataDir],
   ['WalletConnect relay', stack.relay.url],
   ['Dev mailbox', `${stack.mailbox.httpUrl} (SMTP ${stack.mailbox.smtpUrl})`],
+  ['Farcaster approver', `${stack.farcaster.url}/approve`],
   ['Embedded wallet frame', stack.frameUrl],
   ['Solana (litesvm)', `${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})`],
   ...stack.devnet.chains.map((c) => [c.name, `${c.rpcUrl} (chain ${c.chainId})`]),

@@ -32,8 +32,9 @@ export function setup(): Portico | undefined {
     // The embedded wallet (email login) runs in a frame on its own origin; its code and the frame load
     // only when a visitor picks email.
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
-    // Social sign-in and Farcaster are not served by the local stack yet.
-    features: { socials: false },
+    // Sign In With Farcaster runs on the local stack (a dev relay and its approver page); the other
+    // social providers are not served by it yet.
+    features: { socials: ['farcaster'] },
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',

@@ -265,8 +265,18 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
     if (path === '/approve' || path === '/reject') {
       let token: string | null
       let fid: number | undefined
-      if (req.method === 'GET' && path === '/approve') token = url.searchParams.get('channelToken')
-      else if (req.method === 'POST') {
+      if (req.method === 'GET' && path === '/approve') {
+        token = url.searchParams.get('channelToken')
+        // Without a token: the open sign-in requests, newest first (the page `npm start` prints).
+        if (token === null) {
+          prune()
+          const open = [...channels].filter(([, c]) => !c.rejected && c.status.state === 'pending').reverse()
+          const items = open
+            .map(([t, c]) => `<li style="margin:8px 0"><a href="/approve?channelToken=${encodeURIComponent(t)}" data-testid="portico-farcaster-channel">${escapeHtml(c.request.domain)} · ${new Date(c.createdAt).toLocaleTimeString('en-GB')}</a></li>`)
+            .join('')
+          return html(res, 200, page('Farcaster sign-in requests', open.length ? `<ul style="padding-left:18px">${items}</ul>` : '<p>No open sign-in request. Pick Farcaster in the Portico modal, then reload this page.</p>'))
+        }
+      } else if (req.method === 'POST') {
         const form = new URLSearchParams(await readBody(req))
         token = form.get('channelToken')
         fid = Number(form.get('fid'))

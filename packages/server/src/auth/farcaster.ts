@@ -36,9 +36,9 @@ export type FarcasterConfig = {
     /** JSON-RPC of that chain. @default the rpcUrl of the app's chain with `chainId` */
     rpcUrl?: string
   }
-  /** The SIWE domain the message must carry. @default the host of the API's public URL */
+  /** The SIWE domain the message must carry. @default the host of `siweUri` */
   domain?: string
-  /** The SIWE URI the message must carry. @default the API's public URL of /v1/auth/farcaster */
+  /** The SIWE URI the message must carry. @default <the API's publicUrl>/v1/auth/farcaster, else https://<domain>/v1/auth/farcaster */
   siweUri?: string
 }
 
@@ -100,7 +100,9 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
   const doFetch = options.fetch ?? globalThis.fetch
   const timeoutMs = options.rpcTimeoutMs ?? 10_000
   const relay = config.relayUrl.replace(/\/+$/, '')
-  const siweUri = config.siweUri ?? options.linkUrl('/v1/auth/farcaster')
+  const linked = options.linkUrl('/v1/auth/farcaster')
+  const siweUri = config.siweUri ?? (/^https?:\/\//.test(linked) ? linked : config.domain ? `https://${config.domain}/v1/auth/farcaster` : undefined)
+  if (!siweUri) throw new Error('auth.farcaster: set siweUri or domain (or the server\'s publicUrl): the sign-in message names them')
   const domain = config.domain ?? new URL(siweUri).host
   const sessionKey = sessionKeyCache()
   const registryRpc = config.idRegistry.rpcUrl ?? options.chains.find((c) => c.chainId === config.idRegistry.chainId)?.rpcUrl
