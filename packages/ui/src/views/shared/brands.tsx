@@ -82,7 +82,7 @@ export function BrandMark({ provider, large = false }: { provider: string; large
     return <span className={className} style={{ background: '#6b7280' }} data-mark={provider.charAt(0).toUpperCase()} aria-hidden="true" />
   }
   return (
-    <span className={className} style={{ background: b.bg, ...(b.bg === '#ffffff' ? { boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.14)' } : {}) }} data-provider={provider} aria-hidden="true">
+    <span className={className} style={{ background: b.bg, ...(b.bg === '#ffffff' && !large ? { boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.14)' } : {}) }} data-provider={provider} aria-hidden="true">
       <svg viewBox="0 0 24 24" width="70%" height="70%" focusable="false">
         {b.mark}
       </svg>

@@ -1,0 +1,194 @@
+// Issue 11: social sign-in in the real modal — the popup open (each provider's mark), signing in,
+// 'Popup closed' with Try again, a sign-in that could not start — light and dark, and on a 375×812
+// phone (the bottom sheet). The auth connector is a fixture that behaves like the embedded one: its
+// connect prompts `social` with the provider's URL (no window is opened here), then holds, signs in,
+// or fails as the story says. No request leaves the page.
+import { type AdapterContext, type ChainAdapter, createPortico, type Portico, type SocialProvider, type ThemeMode } from '@portico/headless'
+import { PorticoContextProvider, usePortico, useSocialLogin } from '@portico/headless/react'
+import { useEffect, useRef } from 'react'
+import { ConnectButton } from '@portico/ui'
+import { PorticoModal } from '@portico/ui/modal'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { fixtureAdapter, type Instances, LEGAL, networks, WithPortico } from './support/fixtures'
+import { fixtureFetch } from './support/api'
+import { FreezeMotion } from './support/panels'
+
+type Behaviour = {
+  /** 'popup': the provider's window is open; 'connecting': it answered; 'closed': 'Popup closed'; 'failed': could not start. */
+  at: 'popup' | 'connecting' | 'closed' | 'failed'
+  provider: SocialProvider
+}
+
+function socialAdapter(behaviour: Behaviour): ChainAdapter {
+  const base = fixtureAdapter()
+  let ctx: AdapterContext | undefined
+  const emit = (prompt: Parameters<AdapterContext['emit']>[1]) => ctx?.emit('auth', prompt)
+  return {
+    ...base,
+    setup(c) {
+      ctx = c
+      return base.setup(c)
+    },
+    connect(params) {
+      if (params.connectorId !== 'auth') return base.connect(params)
+      if (behaviour.at === 'failed') return Promise.reject(new Error('Failed to initiate social connection'))
+      return new Promise((_resolve, reject) => {
+        queueMicrotask(() => {
+          emit({ kind: 'prompt', prompt: { kind: 'social', provider: behaviour.provider, url: `https://accounts.example/${behaviour.provider}` } })
+          if (behaviour.at === 'connecting') emit({ kind: 'prompt', prompt: undefined })
+          if (behaviour.at === 'closed') {
+            emit({ kind: 'prompt', prompt: undefined })
+            reject(new Error('Popup closed'))
+          }
+        })
+      })
+    },
+    async respond() {},
+  }
+}
+
+async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promise<Portico> {
+  const portico = createPortico({
+    ...LEGAL,
+    projectId: 'storybook',
+    networks,
+    adapters: [socialAdapter(behaviour)],
+    themeMode: mode,
+    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+    isMobile: false,
+    apiUrl: 'http://127.0.0.1:1/portico-fixture',
+    fetch: fixtureFetch({}),
+  })
+  await portico.ready
+  if (open) await portico.modal.open()
+  providers.set(portico, behaviour.provider)
+  portico.router.push('ConnectingExternal', { connectorId: 'auth', socialProvider: behaviour.provider } as { connectorId: string })
+  return portico
+}
+
+/** The provider each instance signs in with. */
+const providers = new WeakMap<Portico, SocialProvider>()
+
+/** As the Connect view's button does: the sign-in starts (once); the waiting view follows it. */
+function StartSocial() {
+  const portico = usePortico()
+  const { start } = useSocialLogin()
+  const started = useRef(false)
+  useEffect(() => {
+    const provider = providers.get(portico)
+    if (started.current || !provider) return
+    started.current = true
+    start(provider)
+  }, [portico, start])
+  return null
+}
+
+const loader =
+  (behaviour: Behaviour, open = false) =>
+  async (): Promise<{ portico: Instances }> => ({
+    portico: { light: await make('light', behaviour, open), dark: await make('dark', behaviour, open) },
+  })
+
+type Args = { mode?: 'light' | 'dark'; phone?: boolean }
+
+function render(args: Args, context: { loaded: unknown }) {
+  const instances = (context.loaded as { portico: Instances }).portico
+  if (!args.phone) {
+    return (
+      <WithPortico instances={instances}>
+        <StartSocial />
+        <PorticoModal inline />
+      </WithPortico>
+    )
+  }
+  const mode = args.mode ?? 'light'
+  const p = instances[mode]
+  return (
+    <PorticoContextProvider portico={p}>
+      <StartSocial />
+      <FreezeMotion />
+      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
+        <ConnectButton />
+      </main>
+      <PorticoModal />
+    </PorticoContextProvider>
+  )
+}
+
+const meta = { title: 'Views/SocialLogin', render } satisfies Meta<Args>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const PHONE = {
+  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
+  globals: { viewport: { value: 'iphonex', isRotated: false } },
+}
+
+const steps = async (canvas: ReturnType<typeof within>, step: string) =>
+  waitFor(async () => {
+    const views = await canvas.findAllByTestId('portico-connecting-social')
+    await expect(views.map((v: HTMLElement) => v.dataset.step)).toEqual(views.map(() => step))
+  })
+
+const popup = (provider: SocialProvider, label: string): Story => ({
+  name: `ConnectingSocial (${label}: the window is open)`,
+  loaders: [loader({ at: 'popup', provider })],
+  play: async ({ canvas }) => {
+    await steps(canvas, 'popup')
+    await expect((await canvas.findAllByText(`Continue in the ${label} window`)).length).toBe(2)
+  },
+})
+
+export const PopupGoogle = popup('google', 'Google')
+export const PopupGithub = popup('github', 'GitHub')
+export const PopupApple = popup('apple', 'Apple')
+export const PopupFacebook = popup('facebook', 'Facebook')
+export const PopupX = popup('x', 'X')
+export const PopupDiscord = popup('discord', 'Discord')
+
+export const Connecting: Story = {
+  name: 'ConnectingSocial (signing in)',
+  loaders: [loader({ at: 'connecting', provider: 'google' })],
+  play: async ({ canvas }) => steps(canvas, 'connecting'),
+}
+
+export const PopupClosed: Story = {
+  name: 'ConnectingSocial (Popup closed: Try again)',
+  loaders: [loader({ at: 'closed', provider: 'github' })],
+  play: async ({ canvas }) => {
+    await steps(canvas, 'error')
+    await expect((await canvas.findAllByRole('alert'))[0]!.textContent).toContain('Popup closed')
+  },
+}
+
+export const Failed: Story = {
+  name: 'ConnectingSocial (could not start)',
+  loaders: [loader({ at: 'failed', provider: 'discord' })],
+  play: async ({ canvas }) => {
+    await steps(canvas, 'error')
+    await expect((await canvas.findAllByRole('alert'))[0]!.textContent).toContain('Failed to initiate social connection')
+  },
+}
+
+const body = () => within(document.body)
+
+export const PhonePopupLight: Story = {
+  ...PHONE,
+  name: 'ConnectingSocial window open (375×812 sheet, light)',
+  args: { phone: true },
+  loaders: [loader({ at: 'popup', provider: 'google' }, true)],
+  play: async () => {
+    await body().findByText('Continue in the Google window')
+  },
+}
+
+export const PhonePopupClosedDark: Story = {
+  ...PHONE,
+  name: 'ConnectingSocial Popup closed (375×812 sheet, dark)',
+  args: { phone: true, mode: 'dark' },
+  loaders: [loader({ at: 'closed', provider: 'apple' }, true)],
+  play: async () => {
+    await waitFor(async () => expect(document.activeElement).toBe(await body().findByTestId('portico-connecting-social-retry')))
+  },
+}
