@@ -10,6 +10,8 @@ import { balanceResponseSchema, identitySchema, priceResponseSchema, supportedCh
 import {
   deviceResponseSchema,
   emailConnectResponseSchema,
+  farcasterStartResponseSchema,
+  farcasterStatusResponseSchema,
   otpResponseSchema,
   sessionInfoSchema,
   socialStartResponseSchema,
@@ -24,6 +26,7 @@ import type * as core from 'zod/v4/core'
 import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
+import { startFarcasterRelay, type FarcasterRelay } from '@portico/devnet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
@@ -60,8 +63,12 @@ let requests = 0
 let nodeAnswered = 0
 const statuses = new Map<number, number>()
 const restore: (() => void)[] = []
+/** Sign In With Farcaster on, over the real dev relay (its IdRegistry chain is never reached: no fuzzed channel completes). */
+let farcasterRelay: FarcasterRelay | undefined
 
 beforeAll(async () => {
+  farcasterRelay = await startFarcasterRelay()
+  AUTH.farcaster = { relayUrl: farcasterRelay.url, idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) }, siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster' }
   for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
     const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
     restore.push(() => spy.mockRestore())
@@ -73,6 +80,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const undo of restore) undo()
   await db?.close()
+  await farcasterRelay?.stop()
 })
 
 // ---- arbitraries ------------------------------------------------------------------------------
@@ -443,6 +451,12 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           deviceId,
           sessionPublicKey: b64url,
         }).map((b) => ({ method: 'POST', path: '/v1/auth/social/finish', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
+        body({ deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/farcaster/start', body: b, headers: {}, expect: { schema: farcasterStartResponseSchema } })),
+        body({
+          channelToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,128}$/), field),
+          deviceId,
+          sessionPublicKey: b64url,
+        }).map((b) => ({ method: 'POST', path: '/v1/auth/farcaster/status', body: b, headers: {}, expect: { schema: farcasterStatusResponseSchema } })),
         fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
           method: 'POST',
           path: `/v1/sessions/${id}/revoke`,
