@@ -1,0 +1,150 @@
+// Issue 11: ConnectingFarcaster (Sign In With Farcaster) in the real modal — opening the channel, the
+// channel URL as a QR code waiting for the approval, the failure with Try again — light and dark, and
+// on a 375×812 phone (the bottom sheet) where the URL is an "Open Warpcast" deep link. The auth
+// connector is a fixture that prompts `farcaster` with a channel URL like the embedded one, or fails
+// with 'Failed to connect to farcaster'. No request leaves the page.
+import { type AdapterContext, type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { ConnectButton } from '@portico/ui'
+import { PorticoModal } from '@portico/ui/modal'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+import { fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
+import { fixtureFetch } from './support/api'
+import { FreezeMotion } from './support/panels'
+
+const URL_F = 'https://warpcast.com/~/siwf?channelToken=Zm9yLXRoZS1zdG9yeWJvb2stb25seQ'
+
+type Behaviour = 'starting' | 'waiting' | 'failed'
+
+function authAdapter(behaviour: Behaviour): ChainAdapter {
+  const base = fixtureAdapter()
+  let ctx: AdapterContext | undefined
+  return {
+    ...base,
+    setup(c) {
+      ctx = c
+      return base.setup(c)
+    },
+    connect(params) {
+      if (params.connectorId !== 'auth') return base.connect(params)
+      if (behaviour === 'failed') return Promise.reject(new Error('Failed to connect to farcaster'))
+      return new Promise(() => {
+        if (behaviour === 'waiting') queueMicrotask(() => ctx?.emit('auth', { kind: 'prompt', prompt: { kind: 'farcaster', url: URL_F } }))
+      })
+    },
+  }
+}
+
+async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean, isMobile: boolean): Promise<Portico> {
+  const portico = createPortico({
+    ...LEGAL,
+    projectId: 'storybook',
+    networks,
+    adapters: [authAdapter(behaviour)],
+    themeMode: mode,
+    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+    isMobile,
+    apiUrl: 'http://127.0.0.1:1/portico-fixture',
+    fetch: fixtureFetch({}),
+  })
+  await portico.ready
+  if (open) await portico.modal.open()
+  portico.router.push('ConnectingFarcaster')
+  return portico
+}
+
+const loader =
+  (behaviour: Behaviour, open = false, isMobile = false) =>
+  async (): Promise<{ portico: Instances }> => ({
+    portico: { light: await make('light', behaviour, open, isMobile), dark: await make('dark', behaviour, open, isMobile) },
+  })
+
+type Args = { mode?: 'light' | 'dark'; phone?: boolean }
+
+/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
+function render(args: Args, context: { loaded: unknown }) {
+  if (!args.phone) return renderModal(args, context)
+  const mode = args.mode ?? 'light'
+  const p = (context.loaded as { portico: Instances }).portico[mode]
+  return (
+    <PorticoContextProvider portico={p}>
+      <FreezeMotion />
+      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
+        <ConnectButton />
+      </main>
+      <PorticoModal />
+    </PorticoContextProvider>
+  )
+}
+
+const meta = { title: 'Views/ConnectingFarcaster', render } satisfies Meta<Args>
+export default meta
+type Story = StoryObj<typeof meta>
+
+const PHONE = {
+  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
+  globals: { viewport: { value: 'iphonex', isRotated: false } },
+}
+
+const states = async (canvas: ReturnType<typeof within>, state: string) =>
+  waitFor(async () => {
+    const views = await canvas.findAllByTestId('portico-connecting-farcaster')
+    await expect(views.map((v: HTMLElement) => v.dataset.state)).toEqual(views.map(() => state))
+  })
+
+export const Starting: Story = {
+  name: 'ConnectingFarcaster (opening the sign-in channel)',
+  loaders: [loader('starting')],
+  play: async ({ canvas }) => states(canvas, 'loading'),
+}
+
+export const Waiting: Story = {
+  name: 'ConnectingFarcaster (the channel as a QR code, waiting for approval)',
+  loaders: [loader('waiting')],
+  play: async ({ canvas }) => {
+    await states(canvas, 'waiting')
+    await expect((await canvas.findAllByText('Waiting for approval')).length).toBe(2)
+  },
+}
+
+export const Failed: Story = {
+  name: 'ConnectingFarcaster (failed: Try again)',
+  loaders: [loader('failed')],
+  play: async ({ canvas }) => {
+    await states(canvas, 'error')
+    await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Failed to connect to farcaster')
+  },
+}
+
+const body = () => within(document.body)
+
+export const PhoneWaitingLight: Story = {
+  ...PHONE,
+  name: 'ConnectingFarcaster deep link (375×812 sheet, light)',
+  args: { phone: true },
+  loaders: [loader('waiting', true, true)],
+  play: async () => {
+    await expect(await body().findByRole('link', { name: 'Open Warpcast' })).toHaveAttribute('href', URL_F)
+  },
+}
+
+export const PhoneWaitingDark: Story = {
+  ...PHONE,
+  name: 'ConnectingFarcaster deep link (375×812 sheet, dark)',
+  args: { phone: true, mode: 'dark' },
+  loaders: [loader('waiting', true, true)],
+  play: async () => {
+    await body().findByRole('link', { name: 'Open Warpcast' })
+  },
+}
+
+export const PhoneFailedDark: Story = {
+  ...PHONE,
+  name: 'ConnectingFarcaster failed (375×812 sheet, dark)',
+  args: { phone: true, mode: 'dark' },
+  loaders: [loader('failed', true, true)],
+  play: async () => {
+    await body().findByRole('button', { name: 'Try again' })
+  },
+}
