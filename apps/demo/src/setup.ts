@@ -29,12 +29,10 @@ export function setup(): Portico | undefined {
     // The local chains are an EVM chain and a Solana cluster: they show those families' logos,
     // served by the Portico API (GET /network-images/{imageId}) like the presets' logos.
     networks: [...config.networks.map((n): CaipNetwork => ({ ...n, assets: { imageId: 'ethereum' } })), solanaNetwork(config.solana)],
-    // The embedded wallet (email login) runs in a frame on its own origin; its code and the frame load
-    // only when a visitor picks email.
+    // The embedded wallet (email, social and Farcaster login) runs in a frame on its own origin; its
+    // code and the frame load only when a visitor picks one. On the local stack a dev OIDC provider
+    // stands in for every social provider, and a dev relay with its approver page for Farcaster.
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
-    // Sign In With Farcaster runs on the local stack (a dev relay and its approver page); the other
-    // social providers are not served by it yet.
-    features: { socials: ['farcaster'] },
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',
