@@ -77,9 +77,12 @@ describe('useFarcasterLogin', () => {
     expect(s.connects.map((c) => c.auth)).toEqual([{ kind: 'farcaster' }])
     act(() => s.showUrl())
     expect(result.current).toMatchObject({ step: 'waiting', url: URL_F })
+    // SPEC §3: the account state's farcasterUrl while the channel is shown.
+    expect(s.portico.chain.getAccount('eip155')?.farcasterUrl).toBe(URL_F)
     act(() => s.connected())
     await waitFor(() => expect(result.current.step).toBe('connected'))
     expect(result.current.url).toBeUndefined()
+    expect(s.portico.chain.getAccount('eip155')?.farcasterUrl).toBeUndefined()
   })
 
   it('a failure → error "Failed to connect to farcaster"; retry opens a new channel', async () => {

@@ -506,6 +506,11 @@ export function createConnection(deps: ConnectionDeps) {
         if (event.kind === 'pairingUri') $wcUri.set(event.uri)
         else if (event.prompt) $prompt.set({ connectorId, prompt: event.prompt })
         else if ($prompt.get()?.connectorId === connectorId) $prompt.set(undefined)
+        // SPEC §3 account state `farcasterUrl`: the Farcaster sign-in channel's URL while it is shown.
+        if (event.kind === 'prompt') {
+          const farcasterUrl = event.prompt?.kind === 'farcaster' ? event.prompt.url : undefined
+          if (farcasterUrl !== chain.getAccount(primary)?.farcasterUrl) chain.setAccount(primary, { farcasterUrl })
+        }
       },
     }
   }
