@@ -34,6 +34,8 @@ describe('titleFor', () => {
     [{ view: 'Networks', data: undefined }, 'Choose network'],
     [{ view: 'SwitchNetwork', data: { network: base } }, 'Switch to Base'],
     [{ view: 'UnsupportedChain', data: undefined }, 'Switch network'],
+    [{ view: 'ConnectingExternal', data: { connectorId: 'auth', socialProvider: 'discord' } as { connectorId: string } }, 'Continue with Discord'],
+    [{ view: 'ConnectingExternal', data: { connectorId: 'injected' } }, 'Connect wallet'],
   ])('%j → %s', (entry, title) => {
     expect(titleFor(entry)).toBe(title)
   })

@@ -1,6 +1,7 @@
 import type { RouteEntry, RouteView } from '@portico/headless'
 import type { ComponentType } from 'react'
 import { messages } from '../messages'
+import { socialLabel } from '../views/shared/brands'
 import { Account } from '../views/Account/Account'
 import { AllWallets } from '../views/AllWallets/AllWallets'
 import { Connect } from '../views/Connect/Connect'
@@ -67,8 +68,10 @@ export type TitleNames = { connector?: string; wallet?: string }
 export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
   switch (entry.view) {
     case 'ConnectingExternal':
-      // A wallet's waiting view carries its name; a social sign-in keeps the Connect title.
-      return ('socialProvider' in (entry.data ?? {}) ? undefined : names.connector) ?? messages.connect.title
+      // A wallet's waiting view carries its name; a social sign-in its provider's ('Continue with Google').
+      if (entry.data && 'socialProvider' in entry.data && typeof entry.data.socialProvider === 'string')
+        return messages.connect.socialContinue(socialLabel(entry.data.socialProvider))
+      return names.connector ?? messages.connect.title
     case 'Connect':
       return messages.connect.title
     case 'ConnectWallets':
