@@ -430,7 +430,7 @@ describe('embeddedAdapter: email update (SPEC §4)', () => {
 })
 
 describe('embeddedAdapter: Farcaster', () => {
-  const farcasterUser = { email: null, userName: 'ada', socialProvider: null, address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const farcasterUser = { email: null, userName: 'ada', socialProvider: 'farcaster', address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
   const URL = 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef'
 
   it('GET_FARCASTER_URI → a farcaster prompt with the URL → CONNECT_FARCASTER → GET_USER: connected as ada (socialProvider farcaster)', async () => {

@@ -82,8 +82,8 @@ export const frameUserSchema = z.object({
   chainId: z.union([z.number(), z.string()]),
   accounts: z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']), namespace: z.optional(z.enum(FRAME_NAMESPACES)) })),
   userName: z.optional(z.nullable(z.string())),
-  /** The social provider the user signed in with (SPEC §3 account state `socialProvider`). */
-  socialProvider: z.optional(z.nullable(z.enum(FRAME_SOCIAL_PROVIDERS))),
+  /** The social provider the user signed in with (SPEC §3 account state `socialProvider`); 'farcaster' for Sign In With Farcaster. */
+  socialProvider: z.optional(z.nullable(z.enum([...FRAME_SOCIAL_PROVIDERS, 'farcaster']))),
   preferredAccountType: z.optional(z.enum(ACCOUNT_TYPES)),
   smartAccountDeployed: z.optional(z.boolean()),
   /** The Solana account of the same user. */

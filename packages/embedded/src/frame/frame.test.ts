@@ -347,7 +347,7 @@ describe('frame Farcaster login', () => {
     const stored = await sessions.get()
     expect(stored).toMatchObject({ sessionId: 'sess-farcaster-789', email: null })
     expect(stored!.keyPair.privateKey.extractable).toBe(false)
-    expect((await service.GET_USER({})).userName).toBe('ada')
+    expect(await service.GET_USER({})).toMatchObject({ userName: 'ada', email: null, socialProvider: 'farcaster' })
   })
 
   it('CONNECT_FARCASTER without a channel, after the wait, or when the server refuses: an error, no session', async () => {

@@ -114,7 +114,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
         { address: u.solanaAddress, type: 'eoa', namespace: 'solana' },
       ],
       userName: u.userName,
-      socialProvider: (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '') ? (u.socialProvider as FrameSocialProvider) : null,
+      socialProvider: u.socialProvider === 'farcaster' ? 'farcaster' : (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '') ? (u.socialProvider as FrameSocialProvider) : null,
       preferredAccountType: u.preferredAccountType,
       smartAccountDeployed: u.smartAccountDeployed ?? false,
       solanaAddress: u.solanaAddress,
