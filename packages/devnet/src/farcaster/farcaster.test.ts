@@ -51,6 +51,8 @@ describe('dev Farcaster relay', () => {
 
   it('the approver page lists the dev users; approving as ada completes the channel with a SIWE message signed by her custody key', async () => {
     const { body } = await channel()
+    const list = await (await fetch(`${relay.url}/approve`)).text()
+    expect(list).toContain(`/approve?channelToken=${body.channelToken}`)
     const pageHtml = await (await fetch(relay.approverUrl(body.url))).text()
     expect(pageHtml).toContain('data-testid="portico-farcaster-approve-1"')
     expect(pageHtml).toContain('data-testid="portico-farcaster-approve-2"')
