@@ -26,6 +26,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_MAIL_FROM    the From of login mail
   env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
                            login mails allowed per email / per client IP an hour (default 5 / 20)
+  env PORTICO_SMART_ACCOUNT_EXECUTORS
+                           the EIP-7702 batch executor per chain for embedded smart accounts,
+                           "<chainId>=<address>,…" (chains without one offer EOA only)
   env PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID, PORTICO_SOCIAL_<PROVIDER>_CLIENT_SECRET
                            with --frame-origins: social login through GOOGLE, GITHUB, APPLE, FACEBOOK, X,
                            DISCORD (the provider's real endpoints; a stand-in sets _AUTHORIZATION_ENDPOINT,
@@ -159,9 +162,22 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
       ? { limits: { ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}), ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}) } }
       : {}),
     ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
+    ...smartAccountOptions(env['PORTICO_SMART_ACCOUNT_EXECUTORS']),
     ...socialOptions(env),
     frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }
+}
+
+/** auth.smartAccount from PORTICO_SMART_ACCOUNT_EXECUTORS="31337=0xabc…,8453=0xdef…". */
+function smartAccountOptions(raw: string | undefined): { smartAccount?: { executors: Record<string, string> } } {
+  if (!raw?.trim()) return {}
+  const executors: Record<string, string> = {}
+  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^(\d{1,10})=(0x[0-9a-fA-F]{40})$/.exec(pair)
+    if (!match) throw new Error(`PORTICO_SMART_ACCOUNT_EXECUTORS: "${pair}" is not <chainId>=<0x address>`)
+    executors[match[1]!] = match[2]!
+  }
+  return { smartAccount: { executors } }
 }
 
 const SOCIAL_ENV_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const

@@ -63,6 +63,18 @@ describe('CLI: the auth service', () => {
     expect(() => parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_IP: '0' })).toThrow('PORTICO_AUTH_MAILS_PER_IP must be a positive integer')
   })
 
+  it('takes the smart account executors from the environment', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
+    const executor = '0xb19b36b1456E65E3A6D514D3F715f204BD59f431'
+    const options = parseCli([], { ...env, PORTICO_SMART_ACCOUNT_EXECUTORS: `31337=${executor}, 8453=${executor}` })
+    expect(options !== 'help' && options.auth?.smartAccount).toEqual({ executors: { '31337': executor, '8453': executor } })
+    expect(() => parseCli([], { ...env, PORTICO_SMART_ACCOUNT_EXECUTORS: '31337:0x12' })).toThrow(
+      'PORTICO_SMART_ACCOUNT_EXECUTORS: "31337:0x12" is not <chainId>=<0x address>',
+    )
+    const none = parseCli([], env)
+    expect(none !== 'help' && none.auth?.smartAccount).toBeUndefined()
+  })
+
   it('needs SMTP_URL, and a 32-byte PORTICO_KEK', () => {
     expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { PORTICO_KEK: kek })).toThrow('needs SMTP_URL')
     expect(() => parseCli(['--frame-origins', 'http://127.0.0.1:5174'], { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: 'abc' })).toThrow(
