@@ -32,9 +32,10 @@ const LAZY_ONLY = [
   new RegExp(`packages/protocol/dist/(${LAZY_CONCERNS.join('|')})\\.js$`),
   // the EIP-1193 provider's code (its shell in core/provider/shell.js is part of createPortico)
   /packages\/headless\/dist\/core\/provider\/provider\.js$/,
-  // @portico/embedded: all but the adapter's shell (it registers the connector); the frame client and
-  // the engine load when the visitor picks email or a social login.
-  /packages\/embedded\/dist\/(?!(index|adapter|options|storage)\.js$)/,
+  // @portico/embedded: all but the adapter's shell (it registers the connector, and opens the social
+  // sign-in popup in the visitor's click — a window opened after an await is blocked); the frame
+  // client and the engine load when the visitor picks email or a social login.
+  /packages\/embedded\/dist\/(?!(index|adapter|options|storage|popup)\.js$)/,
 ]
 /** Entries whose later chunks must hold these modules (they are lazy, not missing). */
 const LAZY_EXPECTED = { 'app-embedded': [/packages\/embedded\/dist\/engine\.js$/, /packages\/embedded\/dist\/client\/client\.js$/] }
