@@ -1,7 +1,8 @@
 // Issue 11: email login through the embedded wallet's secure frame, end to end — the demo on one
 // origin, the frame on its own, the Portico API's auth service, a real SMTP server (the dev mailbox:
 // the codes and links are read from what it received, never from a back door), real anvil chains and
-// Debian Chromium. The journeys run in order on one page, as one visitor would.
+// Debian Chromium. The journeys run in order on one page, as one visitor would; the last one changes
+// the visitor's email (a code to the current address, then one to the new address).
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
@@ -182,7 +183,35 @@ describe('email login through the secure frame', () => {
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(EMAIL)
   })
 
-  it('g. nothing left loopback and the page threw nothing', () => {
+  it('g. update the email: a code to the current address, then one to the new address; the account shows and the host remembers the new email', async () => {
+    const { page, stack } = h
+    const NEW_EMAIL = 'ada.new@portico.test'
+    const updateStep = () => modal().getByTestId('portico-update-email').getAttribute('data-step')
+    // The auth service mails one code per address every 30 s (any kind of code): wait out f's login code.
+    const last = stack.mailbox.messages({ to: EMAIL })[0]!
+    expect(stack.mailbox.messages({ to: NEW_EMAIL })).toHaveLength(0)
+    await modal().getByTestId('portico-account-update-email').click()
+    await modal().getByRole('textbox', { name: 'New email' }).fill(NEW_EMAIL)
+    const wait = Date.parse(last.receivedAt) + 31_000 - Date.now()
+    if (wait > 0) await page.waitForTimeout(wait)
+    await modal().getByRole('textbox', { name: 'New email' }).press('Enter')
+    await expect.poll(updateStep, { timeout: 20_000 }).toBe('verifyPrimary')
+    expect(await modal().textContent()).toContain(`We emailed a 6-digit code to ${EMAIL}.`)
+    const primary = await stack.mailbox.waitFor({ to: EMAIL, subject: /code/, after: last.id }, 20_000)
+    expect(primary.text).toContain('confirm changing the email')
+    await modal().getByTestId('portico-email-otp-input').fill(codeOf(primary.subject))
+    await expect.poll(updateStep, { timeout: 20_000 }).toBe('verifySecondary')
+    expect(await modal().textContent()).toContain(`We emailed a 6-digit code to ${NEW_EMAIL}.`)
+    const secondary = await stack.mailbox.waitFor({ to: NEW_EMAIL, subject: /code/ }, 20_000)
+    await modal().getByTestId('portico-email-otp-input').fill(codeOf(secondary.subject))
+    await expect.poll(updateStep, { timeout: 20_000 }).toBe('done')
+    await modal().getByTestId('portico-update-email-done').click()
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(NEW_EMAIL)
+    // SPEC §3: the host page remembers the new email.
+    expect(await page.evaluate(() => localStorage.getItem('portico:connectedEmail'))).toBe(JSON.stringify(NEW_EMAIL))
+  })
+
+  it('h. nothing left loopback and the page threw nothing', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
   })
