@@ -209,6 +209,11 @@ describe('email login through the secure frame', () => {
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(NEW_EMAIL)
     // SPEC §3: the host page remembers the new email.
     expect(await page.evaluate(() => localStorage.getItem('portico:connectedEmail'))).toBe(JSON.stringify(NEW_EMAIL))
+    // A reload restores the session under the new email.
+    await page.reload()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), { timeout: 30_000 }).toBe('connected')
+    await page.getByTestId('portico-connect-button').click()
+    await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(NEW_EMAIL)
   })
 
   it('h. nothing left loopback and the page threw nothing', () => {
