@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { AuthConfig } from './auth/config.ts'
+import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
 import { generateKek, loadOrCreateKek } from './auth/kek.ts'
 import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
@@ -26,6 +27,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_MAIL_FROM    the From of login mail
   env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
                            login mails allowed per email / per client IP an hour (default 5 / 20)
+  env PORTICO_FARCASTER_RELAY_URL, PORTICO_FARCASTER_ID_REGISTRY
+                           Sign In With Farcaster: the relay, and the IdRegistry as
+                           "<chainId>:<address>[:<rpc url>]" (e.g. 10:0x00000000Fc6c…:https://…)
   env PORTICO_SMART_ACCOUNT_EXECUTORS
                            the EIP-7702 batch executor per chain for embedded smart accounts,
                            "<chainId>=<address>,…" (chains without one offer EOA only)
@@ -163,9 +167,19 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
       : {}),
     ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
     ...smartAccountOptions(env['PORTICO_SMART_ACCOUNT_EXECUTORS']),
+    ...farcasterOptions(env['PORTICO_FARCASTER_RELAY_URL'], env['PORTICO_FARCASTER_ID_REGISTRY']),
     ...socialOptions(env),
     frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }
+}
+
+/** auth.farcaster from PORTICO_FARCASTER_RELAY_URL and PORTICO_FARCASTER_ID_REGISTRY="<chainId>:<address>[:<rpc url>]". */
+function farcasterOptions(relayUrl: string | undefined, registry: string | undefined): { farcaster?: FarcasterConfig } {
+  if (!relayUrl && !registry) return {}
+  if (!relayUrl || !registry) throw new Error('PORTICO_FARCASTER_RELAY_URL and PORTICO_FARCASTER_ID_REGISTRY go together')
+  const match = /^(\d{1,10}):(0x[0-9a-fA-F]{40})(?::(https?:\/\/\S+))?$/.exec(registry.trim())
+  if (!match) throw new Error('PORTICO_FARCASTER_ID_REGISTRY must be <chainId>:<0x address>[:<rpc url>]')
+  return { farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2]!, ...(match[3] ? { rpcUrl: match[3] } : {}) } } }
 }
 
 /** auth.smartAccount from PORTICO_SMART_ACCOUNT_EXECUTORS="31337=0xabc…,8453=0xdef…". */
