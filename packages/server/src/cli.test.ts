@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createServer as createNetServer } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -100,6 +101,20 @@ describe('parseCli', () => {
     expect(() => parseCli([], { ...base, PORTICO_SOCIAL_X_CLIENT_ID: 'x-id' })).toThrow('PORTICO_SOCIAL_X_CLIENT_ID and _CLIENT_SECRET go together')
   })
 
+  it('--frame-port: the frame is served on that port and its origin is the auth service\'s frame origin', () => {
+    const env = { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
+    const local = parseCli(['--frame-port', '8788'], env)
+    expect(local !== 'help' && [local.frame, local.auth?.frameOrigins]).toEqual([{ port: 8788 }, ['http://127.0.0.1:8788']])
+    const proxied = parseCli(['--frame-port', '8788', '--frame-public-url', 'https://frame.example.com'], env)
+    expect(proxied !== 'help' && proxied.auth?.frameOrigins).toEqual(['https://frame.example.com'])
+    const explicit = parseCli(['--frame-port', '8788', '--frame-origins', 'https://a.example'], env)
+    expect(explicit !== 'help' && explicit.auth?.frameOrigins).toEqual(['https://a.example'])
+    expect(() => parseCli(['--frame-port', '0'], env)).toThrow('frame port must be an integer between 1 and 65535')
+    expect(() => parseCli(['--frame-public-url', 'https://frame.example.com'], env)).toThrow('--frame-public-url needs --frame-port')
+    expect(() => parseCli(['--frame-port', '8788', '--frame-public-url', 'https://frame.example.com/path'], env)).toThrow('must be an origin')
+    expect(() => parseCli(['--frame-port', '8788'], {})).toThrow('needs SMTP_URL')
+  })
+
   it('reads chains from PORTICO_CHAINS as JSON', () => {
     const parsed = parseCli([], { PORTICO_CHAINS: JSON.stringify([chain]), PORT: '1234' })
     expect(parsed).toEqual({ port: 1234, chains: [chain] })
@@ -155,6 +170,46 @@ describe('main.ts', () => {
       })
       const res = await fetch(`${url}/v1/supported-chains`)
       expect(await res.json()).toEqual({ http: ['eip155:31338'], ws: [] })
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    }
+  })
+
+  it('with --frame-port also serves the embedded wallet frame on its own origin, which the auth routes answer', async () => {
+    const framePort = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number }
+        probe.close(() => resolve(port))
+      })
+    })
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--chains', chainsFile, '--frame-port', String(framePort)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:9', PORTICO_KEK: Buffer.alloc(32, 7).toString('base64') },
+    })
+    try {
+      const [api, frame] = await new Promise<[string, string]>((resolve, reject) => {
+        let out = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          const a = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]
+          const f = /frame on (http:\/\/127\.0\.0\.1:\d+\/?)/.exec(out)?.[1]
+          if (a && f) resolve([a, f])
+        })
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+        child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${out}`)))
+      })
+      expect(new URL(frame).port).toBe(String(framePort))
+      const page = await fetch(frame)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain(`<meta name="portico-api" content="${api}"`)
+      expect(page.headers.get('content-security-policy')).toContain('frame-ancestors')
+      // The frame's origin is the one the auth routes answer (CORS); another origin is not.
+      const preflight = (origin: string) =>
+        fetch(`${api}/v1/auth/email/connect`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+      expect((await preflight(`http://127.0.0.1:${framePort}`)).headers.get('access-control-allow-origin')).toBe(`http://127.0.0.1:${framePort}`)
+      expect((await preflight('http://127.0.0.1:1')).headers.get('access-control-allow-origin')).toBeNull()
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')

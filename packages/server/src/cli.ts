@@ -19,6 +19,10 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
   --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
+  --frame-port <n>         also serve the embedded wallet's frame (the @portico/embedded package) on this
+                           port, its own origin; its origin becomes --frame-origins unless they are given
+                           (env PORTICO_FRAME_PORT); --frame-public-url <origin> names it behind a proxy
+                           (env PORTICO_FRAME_PUBLIC_URL)
   --frame-origins <a,b>    the embedded wallet frame's origins; turns on the auth service (/v1/auth/*,
                            /v1/sessions/*), which only they may call (env PORTICO_FRAME_ORIGINS)
   env SMTP_URL             with --frame-origins: where login mail goes (smtp://127.0.0.1:2525)
@@ -68,7 +72,7 @@ const port = z.coerce.number({ error: 'port must be an integer between 0 and 655
  * Server options from command-line arguments and environment; arguments win over the
  * environment. Throws with a readable message on bad input.
  */
-export function parseCli(argv: string[], env: Record<string, string | undefined>): StartServerOptions | 'help' {
+export function parseCli(argv: string[], env: Record<string, string | undefined>): CliOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -81,6 +85,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'allowed-origins': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'frame-origins': { type: 'string' },
+      'frame-port': { type: 'string' },
+      'frame-public-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -120,8 +126,10 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const rawMaxBody = values['max-body-bytes'] ?? env['PORTICO_MAX_BODY_BYTES']
   const maxBody = rawMaxBody === undefined ? undefined : maxBodyBytes.safeParse(rawMaxBody)
   if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
-  const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'], env, dataDir)
+  const frame = frameOptions(values['frame-port'] ?? env['PORTICO_FRAME_PORT'], values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'], host)
+  const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'] ?? frame?.origin, env, dataDir)
   return {
+    ...(frame ? { frame: { port: frame.port } } : {}),
     port: portResult.data,
     ...(host !== undefined ? { host } : {}),
     chains: chains.data,
@@ -171,6 +179,25 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
     ...socialOptions(env),
     frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
   }
+}
+
+/** What the CLI starts: the API, and with --frame-port the embedded wallet's frame on its own port (origin). */
+export type CliOptions = StartServerOptions & { frame?: { port: number } }
+
+/** --frame-port: the frame's port, and its origin (from --frame-public-url, else this host and port). */
+function frameOptions(rawPort: string | undefined, publicUrl: string | undefined, host: string | undefined): { port: number; origin: string } | undefined {
+  if (rawPort === undefined) {
+    if (publicUrl !== undefined) throw new Error('--frame-public-url needs --frame-port')
+    return undefined
+  }
+  const parsed = port.safeParse(rawPort)
+  if (!parsed.success || parsed.data === 0) throw new Error('frame port must be an integer between 1 and 65535')
+  if (publicUrl !== undefined) {
+    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(publicUrl)) throw new Error('--frame-public-url must be an origin such as https://frame.example.com')
+    return { port: parsed.data, origin: new URL(publicUrl).origin }
+  }
+  const name = host === undefined || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host
+  return { port: parsed.data, origin: `http://${name}:${parsed.data}` }
 }
 
 /** auth.farcaster from PORTICO_FARCASTER_RELAY_URL and PORTICO_FARCASTER_ID_REGISTRY="<chainId>:<address>[:<rpc url>]". */

@@ -15,12 +15,35 @@ if (options === 'help') {
   process.exit(0)
 }
 
-const server = await startServer(options)
+const { frame: frameOptions, ...serverOptions } = options
+const server = await startServer(serverOptions)
 console.log(`Portico API listening on ${server.url}`)
 if (options.auth) console.log(`Auth service on for the frame origins ${options.auth.frameOrigins.join(', ')}`)
 
+// The embedded wallet's frame on its own port (origin), from @portico/embedded when it is installed.
+let frame: { url: string; close(): Promise<void> } | undefined
+if (frameOptions) {
+  const specifier = '@portico/embedded/frame-host'
+  let host: typeof import('@portico/embedded/frame-host')
+  try {
+    host = await import(specifier)
+  } catch {
+    console.error('--frame-port serves the frame of @portico/embedded: install it next to @portico/server (npm install @portico/embedded)')
+    await server.stop()
+    process.exit(2)
+  }
+  frame = await host.startFrameHost({
+    host: options.host ?? '127.0.0.1',
+    port: frameOptions.port,
+    apiUrl: options.publicUrl ?? server.url,
+    connectSrc: [...options.chains.map((c) => c.rpcUrl), ...(options.solana ? [options.solana.rpcUrl] : [])],
+    ...(options.allowedOrigins ? { ancestors: options.allowedOrigins } : {}),
+  })
+  console.log(`Embedded wallet frame on ${frame.url}`)
+}
+
 const shutdown = () => {
-  server.stop().then(
+  Promise.all([server.stop(), frame?.close()]).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error)
