@@ -75,6 +75,15 @@ export type ErrorKey = keyof typeof ERRORS
 
 /** 'HTTP status code: {n}' */
 export const httpStatusError = (status: number): string => `HTTP status code: ${status}`
+
+/**
+ * The text a UI shows for a failed wallet call: its message, except that a call the wallet does not
+ * allow ('Requested RPC call is not allowed') reads 'Action not allowed' (SPEC §6).
+ */
+export function displayError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message === ERRORS.rpcNotAllowed ? ERRORS.actionNotAllowed : message
+}
 /** 'Error registering name {name}' unless the provider gave a reason. */
 export const registerNameError = (name: string, reason?: string): string =>
   reason && reason.trim() ? reason : `Error registering name ${name}`

@@ -31,4 +31,15 @@ describe('useSignMessage', () => {
     expect(result.current).toMatchObject({ signature: '0xsig', isPending: false, error: undefined })
     expect(evm.calls.at(-1)).toEqual({ method: 'signMessage', params: { message: 'hi', address: ADDRESS, connectorId: 'io.metamask' } })
   })
+
+  it("a call the wallet does not allow reads 'Action not allowed' (SPEC §6); the rejection keeps the wallet's text", async () => {
+    const { portico, evm, wrapper } = setup()
+    await portico.connection.connect('io.metamask')
+    evm.signMessage = async () => {
+      throw new Error('Requested RPC call is not allowed')
+    }
+    const { result } = renderHook(() => useSignMessage(), { wrapper })
+    await act(() => expect(result.current.signMessage('hi')).rejects.toThrow('Requested RPC call is not allowed'))
+    expect(result.current).toMatchObject({ error: 'Action not allowed', isPending: false })
+  })
 })

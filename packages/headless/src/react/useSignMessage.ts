@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { displayError } from '../core/errors'
 import type { ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
 
@@ -12,7 +13,7 @@ export interface UseSignMessageReturn {
   signMessage: (message: string) => Promise<string>
   /** The last signature. @default undefined */
   signature?: string
-  /** The last error text ('User rejected the request', 'No account connected' …). @default undefined */
+  /** The last error text ('User rejected the request', 'No account connected', 'Action not allowed' …). @default undefined */
   error?: string
   /** True while the wallet is asked. @default false */
   isPending: boolean
@@ -30,7 +31,8 @@ export function useSignMessage(options: UseSignMessageOptions = {}): UseSignMess
         setState({ signature, isPending: false })
         return signature
       } catch (error) {
-        setState({ error: error instanceof Error ? error.message : String(error), isPending: false })
+        // SPEC §6: a call the wallet does not allow reads 'Action not allowed'.
+        setState({ error: displayError(error), isPending: false })
         throw error
       }
     },
