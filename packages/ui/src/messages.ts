@@ -155,6 +155,21 @@ export const messages = {
     /** Shown while the balance is not known (e.g. the API is unreachable). */
     balanceUnknown: '—',
   },
+  /** The account type switch of an embedded (email / social) EVM account in Account (SPEC §3/§4). */
+  accountType: {
+    title: 'Account type',
+    eoa: 'Regular account',
+    smartAccount: 'Smart account',
+    eoaHint: 'Sends one call per transaction',
+    smartAccountHint: 'Sends several calls in one transaction',
+    switching: (to: 'eoa' | 'smartAccount') => (to === 'smartAccount' ? 'Switching to a smart account…' : 'Switching to a regular account…'),
+    /** The spinner's accessible name while the switch is under way. */
+    busy: 'Switching account type',
+    /** The smart account could not be set up: the account stays regular; the reason is the server's text. */
+    failed: (to: 'eoa' | 'smartAccount', reason: string) => `Could not switch to ${to === 'smartAccount' ? 'a smart' : 'a regular'} account: ${reason}`,
+    /** When the connector gives no reason. */
+    unknownReason: 'Unknown error',
+  },
   networks: {
     title: 'Choose network',
     current: 'Connected',

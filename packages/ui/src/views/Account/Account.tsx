@@ -1,11 +1,46 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useEmbeddedAccount, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
+import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
+import { useRef, useState } from 'react'
+import { messages } from '../../messages'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
+import type { AccountTypeOption, AccountTypeSwitchProps } from './AccountTypeSwitch'
 import { AccountView } from './AccountView'
+
+/**
+ * The account type switch's props for an embedded EVM account (undefined otherwise): the type comes from
+ * useEmbeddedAccount, the switch is its setPreferredAccountType; this only remembers, for the row, that a
+ * switch is under way and why the last one fell back (SPEC §4: to a regular account, with the reason).
+ */
+function useAccountTypeSwitch(embedded: UseEmbeddedAccountReturn, evm: boolean): AccountTypeSwitchProps | undefined {
+  const [switching, setSwitching] = useState<AccountTypeOption>()
+  const [failure, setFailure] = useState<{ to: AccountTypeOption; reason: string }>()
+  const pending = useRef(false)
+  if (!embedded.isEmbedded || !evm) return undefined
+  const { setPreferredAccountType } = embedded
+  const onChange = (to: AccountTypeOption) => {
+    if (pending.current) return
+    pending.current = true
+    setSwitching(to)
+    setFailure(undefined)
+    setPreferredAccountType(to)
+      .then(
+        (result) => {
+          if (result.type !== to) setFailure({ to, reason: result.reason || messages.accountType.unknownReason })
+        },
+        (error: unknown) => setFailure({ to, reason: (error instanceof Error ? error.message : String(error)) || messages.accountType.unknownReason }),
+      )
+      .finally(() => {
+        pending.current = false
+        setSwitching(undefined)
+      })
+  }
+  return { value: embedded.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa', switching, failure, onChange }
+}
 
 export function Account() {
   const account = useAccount()
   const embedded = useEmbeddedAccount()
+  const accountType = useAccountTypeSwitch(embedded, account.namespace === 'eip155')
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
@@ -27,6 +62,7 @@ export function Account() {
       // An email or social account: its name first, the address beneath; an email login may change its email.
       subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
       onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
+      accountType={accountType}
       profileImage={account.profileImage ?? undefined}
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
       balanceSymbol={account.balanceSymbol}

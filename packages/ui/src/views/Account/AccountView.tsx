@@ -10,6 +10,7 @@ import { messages } from '../../messages'
 import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
 import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
+import { AccountTypeSwitch, type AccountTypeSwitchProps } from './AccountTypeSwitch'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
 
@@ -35,6 +36,11 @@ export type AccountViewProps = {
   subtitle?: string
   /** Opens UpdateEmailWallet; the "Update email" row shows only when set (email logins). @default undefined */
   onUpdateEmail?: () => void
+  /**
+   * The "Account type" row (regular / smart account) of an embedded EVM account; shown only when set
+   * (never for wallets). @default undefined
+   */
+  accountType?: AccountTypeSwitchProps
   profileImage?: string
   /** Formatted balance (floored to 3 decimals) or undefined while unknown. */
   balance?: string
@@ -95,7 +101,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -166,6 +172,7 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
           data-testid="portico-account-update-email"
         />
       )}
+      {accountType && <AccountTypeSwitch {...accountType} />}
       <Tabs
         label={messages.account.title}
         selected={tab}
