@@ -82,7 +82,7 @@ describe('the embedded wallet on the local chains', () => {
     const funder = createWalletClient({ account: ACCOUNT_0, transport: http(chain.rpcUrl), chain: { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } } })
     await client.waitForTransactionReceipt({ hash: await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 100_000_000n] }) })
 
-    const preferred = await page.evaluate(() => window.__portico!.connection.setPreferredAccountType('smartAccount'))
+    const preferred = await page.evaluate(() => window.__portico!.embedded.setPreferredAccountType('smartAccount'))
     expect(preferred).toMatchObject({ type: 'smartAccount', smartAccountDeployed: true })
     // The delegation is on chain: the account's code designates the batch executor (EIP-7702).
     expect((await client.getCode({ address: eoa }))?.toLowerCase()).toBe(`0xef0100${chain.batchExecutor.slice(2).toLowerCase()}`)

@@ -13,7 +13,7 @@ import { createLegal } from './legal/legal'
 import { createModal } from './modal/modal'
 import { createNetwork } from './network/network'
 import { createFeatures } from './options/features'
-import { detectMobile } from './options/options'
+import { detectMobile } from './options/mobile'
 import { createRouter } from './router/router'
 import { createTheme } from './theme/theme'
 import { createTooltip } from './tooltip/tooltip'
@@ -62,21 +62,15 @@ export const FLOWS: FlowTable = {
       // A wallet chosen from the explorer's lists becomes recent once it connects (no list loaded: nothing was chosen).
       onConnected: (connectorId) => host.peek('explorer')?.connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
       ...(host.options.metadata ? { metadata: host.options.metadata } : {}),
+      // Only auth connectors (the embedded wallet) watch the theme: the watching loads with the embedded account flow.
       watchTheme: (listener) => {
-        const theme = host.get('theme')
-        let last = ''
-        const emit = () => {
-          const now = { themeMode: theme.$resolvedThemeMode.get(), themeVariables: { ...theme.$theme.get().themeVariables } }
-          const key = JSON.stringify(now)
-          if (key !== last) listener(now)
-          last = key
-        }
-        const offMode = theme.$resolvedThemeMode.listen(emit)
-        const offVars = theme.$theme.listen(emit)
-        emit()
+        let off: (() => void) | false | undefined
+        void host.load('embeddedAccount').then((f) => {
+          if (off !== false) off = f.watchTheme(listener)
+        })
         return () => {
-          offMode()
-          offVars()
+          if (off) off()
+          off = false
         }
       },
     }),
@@ -168,6 +162,10 @@ export const LAZY_FLOWS: LazyFlowTable = {
       connection: get('connection'),
       wallet: get('wallet'),
     })
+  },
+  embeddedAccount: async (host) => {
+    const { createEmbeddedAccount } = await import('./embedded/account')
+    return createEmbeddedAccount({ chain: host.get('chain'), connection: host.get('connection'), theme: host.get('theme') })
   },
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')

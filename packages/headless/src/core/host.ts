@@ -19,6 +19,7 @@ import type { BalanceFlow } from './balance/balance'
 import type { Banner } from './banner/banner'
 import type { Chain } from './chain/chain'
 import type { ConnectionFlow } from './connection/connection'
+import type { EmbeddedAccountFlow } from './embedded/account'
 import type { Explorer } from './explorer/explorer'
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
@@ -63,6 +64,8 @@ export interface LazyFlows {
   activity: ActivityFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
+  /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
+  embeddedAccount: EmbeddedAccountFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

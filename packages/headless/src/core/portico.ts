@@ -6,6 +6,7 @@ import type { BalanceFlow } from './balance/balance'
 import type { Banner } from './banner/banner'
 import type { Chain, ChainInternal } from './chain/chain'
 import type { ConnectionFlow, ConnectionInternal } from './connection/connection'
+import type { EmbeddedFacade } from './embedded/account'
 import { FLOWS, LAZY_FLOWS } from './flows'
 import { createHost, type LazyFlowName, type LazyFlows, type PublicFlow } from './host'
 import type { Legal } from './legal/legal'
@@ -20,6 +21,7 @@ import { createStorage, type PorticoStorage } from './storage/storage'
 import type { Theme } from './theme/theme'
 import type { Tooltip } from './tooltip/tooltip'
 import type { ConnectMethod } from './types'
+import { lazyMethods } from './wallet/facade'
 import type { WalletFlow } from './wallet/wallet'
 
 /** One Portico instance. Every store is read-only; state changes through the named actions. */
@@ -35,6 +37,12 @@ export interface Portico {
   }
   readonly network: PublicFlow<NetworkFlow>
   readonly wallet: PublicFlow<WalletFlow>
+  /**
+   * The embedded wallet's account (email and social logins, SPEC §3/§4): update the email, switch the
+   * preferred account type. Each call loads the embedded account flow on first use (its code is a lazy
+   * chunk); rejects with 'Not connected to email or social' when no auth connector is connected.
+   */
+  readonly embedded: EmbeddedFacade
   readonly balance: PublicFlow<BalanceFlow>
   readonly identity: PublicFlow<IdentityFlow>
   readonly features: PublicFlow<FeaturesFlow>
@@ -106,6 +114,7 @@ export function createPortico(input: PorticoOptions): Portico {
     connection: { ...connection, $methodsOrder },
     network: flow('network'),
     wallet: flow('wallet'),
+    embedded: lazyMethods(() => host.load('embeddedAccount'), ['updateEmail', 'confirmEmailUpdate', 'setPreferredAccountType'], {}, () => host.peek('embeddedAccount')),
     balance: flow('balance'),
     identity: flow('identity'),
     features,

@@ -26,6 +26,8 @@ describe('useEmbeddedAccount', () => {
     expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false, smartAccountDeployed: false, setPreferredAccountType: expect.any(Function) })
     await act(() => portico.connection.connect('io.metamask'))
     expect(hook.current).toEqual({ isEmbedded: false, preferredAccountType: 'eoa', canUpdateEmail: false, smartAccountDeployed: false, setPreferredAccountType: expect.any(Function) })
+    // A wallet account does not load the embedded account flow (a lazy chunk).
+    expect(portico.peek('embeddedAccount')).toBeUndefined()
   })
 
   it.each<[string, Partial<ConnectResult>, Record<string, unknown>]>([

@@ -3,6 +3,7 @@ import type { PreferredAccountResult } from '../adapters'
 import { initialAccountState } from '../core/chain/chain'
 import { formatAuthName } from '../core/format/format'
 import type { AccountType, ChainNamespace, SocialProvider } from '../core/types'
+import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
 const DISCONNECTED = initialAccountState()
@@ -34,7 +35,10 @@ export interface UseEmbeddedAccountReturn {
   preferredAccountType: AccountType
   /** The type of the connected account, as the connector reported it. @default undefined */
   accountType?: AccountType
-  /** An email login whose connector can change the email (`useUpdateEmail`, the UpdateEmailWallet view). @default false */
+  /**
+   * An email login whose connector can change the email (`useUpdateEmail`, the UpdateEmailWallet view).
+   * false until the embedded account flow (a lazy chunk, loaded for an embedded account) is there. @default false
+   */
   canUpdateEmail: boolean
   /** The smart account is deployed on the current EVM network (read from the chain). @default false */
   smartAccountDeployed: boolean
@@ -48,7 +52,8 @@ export interface UseEmbeddedAccountReturn {
 
 /** The email / social account of an auth connection (the embedded wallet): who is signed in, and how. */
 export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): UseEmbeddedAccountReturn {
-  const { chain, connection } = usePortico()
+  const portico = usePortico()
+  const { chain, connection } = portico
   const active = useStore(chain.$account)
   const activeChain = useStore(chain.$activeChain)
   const chains = useStore(chain.$chains)
@@ -61,7 +66,9 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
   const isEmbedded = connector?.type === 'auth'
   const preferredAccountType = account.preferredAccountType ?? 'eoa'
   const smartAccountDeployed = account.smartAccountDeployed
-  const setPreferredAccountType = connection.setPreferredAccountType
+  // The email update's check is in the embedded account flow (a lazy chunk): loaded for an embedded account only.
+  const flow = useLoadedFlow(portico, 'embeddedAccount', isEmbedded)
+  const setPreferredAccountType = portico.embedded.setPreferredAccountType
   if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType, canUpdateEmail: false, smartAccountDeployed, setPreferredAccountType }
   const authName = current.authName
   const socialProvider = account.socialProvider
@@ -76,7 +83,7 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
     socialProvider,
     preferredAccountType,
     accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
-    canUpdateEmail: Boolean(email) && connection.canUpdateEmail(),
+    canUpdateEmail: Boolean(email && flow?.canUpdateEmail()),
     smartAccountDeployed,
     setPreferredAccountType,
   }

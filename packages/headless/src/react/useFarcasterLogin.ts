@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ERRORS } from '../core/errors'
-import { detectMobile } from '../core/options/options'
+import { detectMobile } from '../core/options/mobile'
 import { usePortico } from './usePortico'
 
 /**

@@ -69,7 +69,8 @@ async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.met
 describe('useUpdateEmail', () => {
   it('the new email, the code to the current address, the code to the new one: done, the account shows the new email', async () => {
     const { result, calls, done } = await setup()
-    expect(result.current.update).toMatchObject({ step: 'idle', currentEmail: OLD, available: true, newEmail: '', code: '' })
+    // available once the embedded account flow (a lazy chunk) is loaded
+    await waitFor(() => expect(result.current.update).toMatchObject({ step: 'idle', currentEmail: OLD, available: true, newEmail: '', code: '' }))
     act(() => result.current.update.submitEmail(` ${NEW} `))
     expect(result.current.update.step).toBe('sending')
     await waitFor(() => expect(result.current.update.step).toBe('verifyPrimary'))

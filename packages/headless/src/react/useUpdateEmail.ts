@@ -70,7 +70,7 @@ const messageOf = (error: unknown): string => (error instanceof Error && error.m
  * account's auth name (and the email the connector remembers) is the new email.
  */
 export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEmailReturn {
-  const { connection, options: instance } = usePortico()
+  const { embedded: actions, options: instance } = usePortico()
   const { timers } = instance
   const embedded = useEmbeddedAccount()
   const currentEmail = embedded.email
@@ -95,7 +95,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
 
   const start = useCallback(
     (id: number, event: 'sent' | 'resent') => {
-      connection.updateEmail(current.current.newEmail).then(
+      actions.updateEmail(current.current.newEmail).then(
         ({ action }) => {
           if (id !== attempt.current) return
           dispatch(event === 'sent' ? { type: 'sent', action, now: timers.now() } : { type: 'resent', now: timers.now() })
@@ -105,7 +105,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
         },
       )
     },
-    [connection, dispatch, timers],
+    [actions, dispatch, timers],
   )
 
   const submitEmail = useCallback(
@@ -131,7 +131,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
       const stage = s.stage ?? 'primary'
       dispatch({ type: 'otpSent' })
       const id = attempt.current
-      connection.confirmEmailUpdate(stage, value).then(
+      actions.confirmEmailUpdate(stage, value).then(
         (result) => {
           if (id !== attempt.current) return
           if (result.newEmail !== undefined) {
@@ -144,7 +144,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
         },
       )
     },
-    [connection, dispatch, timers],
+    [actions, dispatch, timers],
   )
 
   const setCode = useCallback(

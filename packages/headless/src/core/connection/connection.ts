@@ -3,20 +3,7 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type {
-  AdapterContext,
-  AuthRequest,
-  ChainAdapter,
-  ConnectorAnswer,
-  ConnectorPrompt,
-  ConnectResult,
-  Connector,
-  ConnectorState,
-  EmailUpdateAction,
-  EmailUpdateConfirmation,
-  EmailUpdateOtpStep,
-  PreferredAccountResult,
-} from '../../adapters'
+import type { AdapterContext, AuthRequest, ChainAdapter, ConnectorAnswer, ConnectorPrompt, ConnectResult, Connector, ConnectorState } from '../../adapters'
 import { type AccountState, addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
@@ -324,73 +311,6 @@ export function createConnection(deps: ConnectionDeps) {
     await adapter.respond({ connectorId: pending.connectorId, answer })
   }
 
-  /** The auth connector (embedded wallet) connection of the active namespace, else of any namespace, with its adapter. */
-  function authConnection(): { connectorId: string; adapter: ChainAdapter } | undefined {
-    const all = $connections.get()
-    const active = chain.$activeChain.get()
-    const list = [active ? all[active] : undefined, ...Object.values(all)]
-    for (const c of list) {
-      if (!c || findConnector(c.connectorId)?.type !== 'auth') continue
-      const adapter = ownerOf(c.connectorId)
-      if (adapter) return { connectorId: c.connectorId, adapter }
-    }
-    return undefined
-  }
-
-  /** Every connection of `connectorId` now shows `authName` (the embedded user's email follows). */
-  function setAuthName(connectorId: string, authName: string): void {
-    const next = { ...$connections.get() }
-    for (const [ns, c] of Object.entries(next) as [ChainNamespace, Connection | undefined][]) {
-      if (!c || c.connectorId !== connectorId) continue
-      next[ns] = { ...c, authName }
-      const user = chain.getAccount(ns)?.user
-      if (user) chain.setAccount(ns, { user: { ...user, email: authName } })
-    }
-    $connections.set(next)
-  }
-
-  /**
-   * SPEC §4 email update, first step: the connected auth connector mails a code to the current
-   * address. Rejects with 'Not connected to email or social' when no auth connector that can update
-   * the email is connected, else with the connector's text.
-   */
-  async function updateEmail(email: string): Promise<{ action: EmailUpdateAction }> {
-    const auth = authConnection()
-    if (!auth?.adapter.updateEmail) throw new PorticoError(ERRORS.notEmailOrSocial)
-    return auth.adapter.updateEmail({ connectorId: auth.connectorId, email })
-  }
-
-  /** SPEC §4 email update: confirm a step with its code; once the new address is confirmed, the account's auth name is the new email. */
-  async function confirmEmailUpdate(step: EmailUpdateOtpStep, otp: string): Promise<EmailUpdateConfirmation> {
-    const auth = authConnection()
-    if (!auth?.adapter.confirmEmailUpdate) throw new PorticoError(ERRORS.notEmailOrSocial)
-    const result = await auth.adapter.confirmEmailUpdate({ connectorId: auth.connectorId, step, otp })
-    if (result.newEmail) setAuthName(auth.connectorId, result.newEmail)
-    return result
-  }
-
-  /**
-   * SPEC §3/§4: make `type` the embedded user's preferred account (the connected auth connector sets
-   * the smart account up on the current EVM network first; on failure it falls back to 'eoa' and says
-   * why in `reason`). The account state follows: preferredAccountType, smartAccountDeployed, and the
-   * type of the EVM account. Rejects with 'Not connected to email or social' when no auth connector
-   * that can do it is connected.
-   */
-  async function setPreferredAccountType(type: AccountType): Promise<PreferredAccountResult> {
-    const auth = authConnection()
-    if (!auth?.adapter.setPreferredAccountType) throw new PorticoError(ERRORS.notEmailOrSocial)
-    const result = await auth.adapter.setPreferredAccountType({ connectorId: auth.connectorId, type })
-    const current = $connections.get().eip155
-    if (current?.connectorId === auth.connectorId) {
-      $connections.set({
-        ...$connections.get(),
-        eip155: { ...current, accounts: current.accounts.map((a) => (a.address.toLowerCase() === result.address.toLowerCase() ? { ...a, type: result.type } : a)) },
-      })
-    }
-    if (chain.getAccount('eip155')) chain.setAccount('eip155', { preferredAccountType: result.type, smartAccountDeployed: result.smartAccountDeployed ?? false })
-    return result
-  }
-
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
   async function reconnect(): Promise<void> {
     const restored = new Set<ChainNamespace>()
@@ -530,11 +450,6 @@ export function createConnection(deps: ConnectionDeps) {
     retry,
     startPairing,
     answerPrompt,
-    updateEmail,
-    confirmEmailUpdate,
-    /** The connected auth connector can update its email (implements `updateEmail`). */
-    canUpdateEmail: (): boolean => Boolean(authConnection()?.adapter.updateEmail && authConnection()?.adapter.confirmEmailUpdate),
-    setPreferredAccountType,
     reconnect,
     disconnect,
     connectedWallet,
@@ -544,10 +459,14 @@ export function createConnection(deps: ConnectionDeps) {
     cancelPairing,
     /** The adapter serving a namespace: the owner of its connected connector, else its primary adapter. */
     adapterFor,
+    /** The adapter that registered `connectorId` (internal: the embedded account flow acts through it). */
+    ownerOf,
+    /** Replace some namespaces' connections (internal: the embedded account flow patches authName and account types). */
+    patchConnections: (patch: Partial<Record<ChainNamespace, Connection>>) => $connections.set({ ...$connections.get(), ...patch }),
     clearError: () => $error.set(null),
   }
 }
 
 export type ConnectionFlow = ReturnType<typeof createConnection>
 /** Members only other flows call: not part of the public `Portico` type. */
-export type ConnectionInternal = 'contextFor' | 'connectedWallet' | 'adapterFor'
+export type ConnectionInternal = 'contextFor' | 'connectedWallet' | 'adapterFor' | 'ownerOf' | 'patchConnections'

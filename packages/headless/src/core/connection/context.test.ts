@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AdapterTheme } from '../../adapters'
 import { createPortico } from '../portico'
 import { fakeAdapter, mainnet, mapStorage } from '../test-utils'
@@ -22,8 +22,8 @@ describe('the adapter context: metadata and theme', () => {
     expect(adapter.ctx?.metadata).toEqual(metadata)
     const seen: AdapterTheme[] = []
     const stop = adapter.ctx!.watchTheme!((theme) => seen.push(theme))
-    // No matchMedia here: 'system' resolves to light.
-    expect(seen).toEqual([{ themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } }])
+    // No matchMedia here: 'system' resolves to light. (The watching loads with the embedded account flow, a lazy chunk.)
+    await vi.waitFor(() => expect(seen).toEqual([{ themeMode: 'light', themeVariables: { '--portico-accent': '#ff0000' } }]))
     portico.theme.setThemeMode('dark')
     expect(seen.at(-1)).toEqual({ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } })
     expect(seen).toHaveLength(2)
@@ -33,6 +33,17 @@ describe('the adapter context: metadata and theme', () => {
     stop()
     portico.theme.setThemeMode('light')
     expect(seen).toHaveLength(2)
+  })
+
+  it('a watch stopped before the embedded account flow loaded reports nothing', async () => {
+    const adapter = fakeAdapter()
+    const portico = createPortico({ projectId: 'p', networks: [mainnet], adapters: [adapter], storage: mapStorage(), themeMode: 'dark' })
+    await portico.ready
+    const seen: AdapterTheme[] = []
+    adapter.ctx!.watchTheme!((theme) => seen.push(theme))()
+    await portico.load('embeddedAccount')
+    portico.theme.setThemeMode('light')
+    expect(seen).toEqual([])
   })
 
   it('without metadata the context has none', async () => {

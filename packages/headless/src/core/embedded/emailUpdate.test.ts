@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { EmailUpdateConfirmation } from '../../adapters'
-import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../test-utils'
 import { type EmailUpdateEvent, type EmailUpdateState, type EmailUpdateStep, initialEmailUpdateState, isSameEmail, reduceEmailUpdate } from './emailUpdate'
 
 const NEW = 'new@mail.com'
@@ -62,61 +59,5 @@ describe('email update state machine', () => {
     const next = reduceEmailUpdate(state, event)
     if (expected === 'same') expect(next).toBe(state)
     else expect(next).toEqual({ ...next, ...expected })
-  })
-})
-
-describe('connection.updateEmail / confirmEmailUpdate', () => {
-  async function setup(withUpdate = true) {
-    const adapter = fakeAdapter('eip155', [
-      { id: 'auth', name: 'Email', type: 'auth' },
-      { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
-    ])
-    adapter.connectImpl = async (p) => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...(p.connectorId === 'auth' ? { authName: 'me@mail.com' } : {}) })
-    const calls: unknown[] = []
-    if (withUpdate) {
-      adapter.updateEmail = async (p) => {
-        calls.push(['update', p])
-        return { action: 'VERIFY_PRIMARY_OTP' }
-      }
-      adapter.confirmEmailUpdate = async (p): Promise<EmailUpdateConfirmation> => {
-        calls.push(['confirm', p])
-        if (p.otp === '000000') throw new Error('Invalid code. Try again.')
-        return p.step === 'primary' ? { action: 'VERIFY_SECONDARY_OTP' } : { newEmail: 'new@mail.com' }
-      }
-    }
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch: (async () => new Response('{}')) as typeof fetch })
-    await portico.ready
-    return { portico, calls }
-  }
-
-  it('goes to the auth connector of the connection; the new email becomes the auth name', async () => {
-    const { portico, calls } = await setup()
-    await portico.connection.connect('auth')
-    expect(portico.connection.canUpdateEmail()).toBe(true)
-    expect(await portico.connection.updateEmail('new@mail.com')).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    await expect(portico.connection.confirmEmailUpdate('primary', '000000')).rejects.toThrow('Invalid code. Try again.')
-    expect(await portico.connection.confirmEmailUpdate('primary', '111111')).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
-    expect(portico.connection.getConnection('eip155')?.authName).toBe('me@mail.com')
-    expect(await portico.connection.confirmEmailUpdate('secondary', '222222')).toEqual({ newEmail: 'new@mail.com' })
-    expect(portico.connection.getConnection('eip155')?.authName).toBe('new@mail.com')
-    expect(calls).toEqual([
-      ['update', { connectorId: 'auth', email: 'new@mail.com' }],
-      ['confirm', { connectorId: 'auth', step: 'primary', otp: '000000' }],
-      ['confirm', { connectorId: 'auth', step: 'primary', otp: '111111' }],
-      ['confirm', { connectorId: 'auth', step: 'secondary', otp: '222222' }],
-    ])
-  })
-
-  it("a wallet connection, or an auth connector without the capability: 'Not connected to email or social'", async () => {
-    const { portico, calls } = await setup()
-    await portico.connection.connect('io.metamask')
-    expect(portico.connection.canUpdateEmail()).toBe(false)
-    await expect(portico.connection.updateEmail('new@mail.com')).rejects.toThrow('Not connected to email or social')
-    await expect(portico.connection.confirmEmailUpdate('primary', '111111')).rejects.toThrow('Not connected to email or social')
-    expect(calls).toEqual([])
-    const bare = await setup(false)
-    await bare.portico.connection.connect('auth')
-    expect(bare.portico.connection.canUpdateEmail()).toBe(false)
-    await expect(bare.portico.connection.updateEmail('new@mail.com')).rejects.toThrow('Not connected to email or social')
   })
 })

@@ -225,12 +225,8 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
   }
 }
 
-/** Mobile when forced by the option, else by the user agent (checked at call time, SSR-safe). */
-export function detectMobile(override?: boolean): boolean {
-  if (override !== undefined) return override
-  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent ?? ''
-  return /Mobi|Android|iPhone|iPad|iPod/i.test(ua)
-}
+// detectMobile is a module of its own: a lazy view's hook (useFarcasterLogin) needs it without the options' code.
+export { detectMobile } from './mobile'
 
 /**
  * SPEC §2 connect-method order: email, social, wallet by default; wallet, email, social when an

@@ -21,6 +21,8 @@ async function open(opts: Parameters<typeof updateEmailTestAdapter>[0] = {}) {
     </StrictMode>,
   )
   await act(() => portico.modal.open())
+  // The Update email row comes with the embedded account flow (a lazy chunk the Account view loads).
+  await screen.findByTestId('portico-account-update-email')
   return { ...auth, portico }
 }
 

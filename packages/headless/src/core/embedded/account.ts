@@ -1,0 +1,121 @@
+/**
+ * The embedded account's actions (SPEC §3/§4): update the email of an email login, and switch the
+ * preferred account type (EOA or smart account). A lazy flow (`embeddedAccount`): only apps with an
+ * auth connector (the embedded wallet) load it, the first time a hook or `portico.embedded` needs it.
+ * It acts on the auth connector of the connection and patches what the connection shows through
+ * the connection's internal `patchConnections`.
+ */
+import type { AdapterTheme, ChainAdapter, EmailUpdateAction, EmailUpdateConfirmation, EmailUpdateOtpStep, PreferredAccountResult } from '../../adapters'
+import type { Chain } from '../chain/chain'
+import type { Connection, ConnectionFlow } from '../connection/connection'
+import { ERRORS, PorticoError } from '../errors'
+import type { Theme } from '../theme/theme'
+import type { AccountType, ChainNamespace } from '../types'
+
+export interface EmbeddedAccountDeps {
+  chain: Chain
+  connection: Pick<ConnectionFlow, '$connections' | 'getConnector' | 'ownerOf' | 'patchConnections'>
+  theme: Pick<Theme, '$resolvedThemeMode' | '$theme'>
+}
+
+export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAccountDeps) {
+  /** The auth connector (embedded wallet) connection of the active namespace, else of any namespace, with its adapter. */
+  function authConnection(): { connectorId: string; adapter: ChainAdapter } | undefined {
+    const all = connection.$connections.get()
+    const active = chain.$activeChain.get()
+    const list = [active ? all[active] : undefined, ...Object.values(all)]
+    for (const c of list) {
+      if (!c || connection.getConnector(c.connectorId)?.type !== 'auth') continue
+      const adapter = connection.ownerOf(c.connectorId)
+      if (adapter) return { connectorId: c.connectorId, adapter }
+    }
+    return undefined
+  }
+
+  /** Every connection of `connectorId` now shows `authName` (the embedded user's email follows). */
+  function setAuthName(connectorId: string, authName: string): void {
+    const patch: Partial<Record<ChainNamespace, Connection>> = {}
+    for (const [ns, c] of Object.entries(connection.$connections.get()) as [ChainNamespace, Connection | undefined][]) {
+      if (!c || c.connectorId !== connectorId) continue
+      patch[ns] = { ...c, authName }
+      const user = chain.getAccount(ns)?.user
+      if (user) chain.setAccount(ns, { user: { ...user, email: authName } })
+    }
+    connection.patchConnections(patch)
+  }
+
+  /**
+   * SPEC §4 email update, first step: the connected auth connector mails a code to the current
+   * address. Rejects with 'Not connected to email or social' when no auth connector that can update
+   * the email is connected, else with the connector's text.
+   */
+  async function updateEmail(email: string): Promise<{ action: EmailUpdateAction }> {
+    const auth = authConnection()
+    if (!auth?.adapter.updateEmail) throw new PorticoError(ERRORS.notEmailOrSocial)
+    return auth.adapter.updateEmail({ connectorId: auth.connectorId, email })
+  }
+
+  /** SPEC §4 email update: confirm a step with its code; once the new address is confirmed, the account's auth name is the new email. */
+  async function confirmEmailUpdate(step: EmailUpdateOtpStep, otp: string): Promise<EmailUpdateConfirmation> {
+    const auth = authConnection()
+    if (!auth?.adapter.confirmEmailUpdate) throw new PorticoError(ERRORS.notEmailOrSocial)
+    const result = await auth.adapter.confirmEmailUpdate({ connectorId: auth.connectorId, step, otp })
+    if (result.newEmail) setAuthName(auth.connectorId, result.newEmail)
+    return result
+  }
+
+  /**
+   * SPEC §3/§4: make `type` the embedded user's preferred account (the connected auth connector sets
+   * the smart account up on the current EVM network first; on failure it falls back to 'eoa' and says
+   * why in `reason`). The account state follows: preferredAccountType, smartAccountDeployed, and the
+   * type of the EVM account. Rejects with 'Not connected to email or social' when no auth connector
+   * that can do it is connected.
+   */
+  async function setPreferredAccountType(type: AccountType): Promise<PreferredAccountResult> {
+    const auth = authConnection()
+    if (!auth?.adapter.setPreferredAccountType) throw new PorticoError(ERRORS.notEmailOrSocial)
+    const result = await auth.adapter.setPreferredAccountType({ connectorId: auth.connectorId, type })
+    const current = connection.$connections.get().eip155
+    if (current?.connectorId === auth.connectorId) {
+      connection.patchConnections({
+        eip155: { ...current, accounts: current.accounts.map((a) => (a.address.toLowerCase() === result.address.toLowerCase() ? { ...a, type: result.type } : a)) },
+      })
+    }
+    if (chain.getAccount('eip155')) chain.setAccount('eip155', { preferredAccountType: result.type, smartAccountDeployed: result.smartAccountDeployed ?? false })
+    return result
+  }
+
+  /**
+   * AdapterContext.watchTheme (an auth connector syncs it to its frame, SPEC §3 theme payload): the
+   * theme now ('system' resolved to light or dark), then on every change once. Returns the unsubscribe function.
+   */
+  function watchTheme(listener: (theme: AdapterTheme) => void): () => void {
+    let last = ''
+    const emit = () => {
+      const now = { themeMode: theme.$resolvedThemeMode.get(), themeVariables: { ...theme.$theme.get().themeVariables } }
+      const key = JSON.stringify(now)
+      if (key !== last) listener(now)
+      last = key
+    }
+    const offMode = theme.$resolvedThemeMode.listen(emit)
+    const offVars = theme.$theme.listen(emit)
+    emit()
+    return () => {
+      offMode()
+      offVars()
+    }
+  }
+
+  return {
+    watchTheme,
+    updateEmail,
+    confirmEmailUpdate,
+    /** The connected auth connector can update its email (implements `updateEmail` and `confirmEmailUpdate`). */
+    canUpdateEmail: (): boolean => Boolean(authConnection()?.adapter.updateEmail && authConnection()?.adapter.confirmEmailUpdate),
+    setPreferredAccountType,
+  }
+}
+
+export type EmbeddedAccountFlow = ReturnType<typeof createEmbeddedAccount>
+/** The actions of `portico.embedded`: each loads the embedded account flow on its first call. */
+export type EmbeddedFacade = Pick<EmbeddedAccountFlow, 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'>
