@@ -26,6 +26,9 @@ async function open(connectorId: 'auth' | 'io.test.wallet' = 'auth') {
   const { portico } = testPortico({ adapters: [adapter] })
   await portico.ready
   await portico.connection.connect(connectorId)
+  // As in the modal: the embedded account flow (a lazy chunk, loaded for an embedded account) is there
+  // before the visitor clicks, so the switch reaches the connector within the click.
+  await portico.load('embeddedAccount')
   render(
     <PorticoContextProvider portico={portico}>
       <Account />
