@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
+import * as qr from '../shared/QrCard.css'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingFarcaster.css'
 
@@ -30,7 +31,7 @@ export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry,
   if (error) {
     return (
       <div className={styles.centered} data-testid="portico-connecting-farcaster" data-state="error" data-url="">
-        <div className={`${styles.pairingError} ${isMobile ? '' : own.failure}`} data-testid="portico-farcaster-error">
+        <div className={`${styles.pairingError} ${isMobile ? '' : qr.failure}`} data-testid="portico-farcaster-error">
           <span className={styles.pairingErrorIcon}>
             <Icon name="error" size={28} />
           </span>
@@ -55,11 +56,11 @@ export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry,
           F
         </span>
       ) : url ? (
-        <div className={own.frame}>
+        <div className={qr.frame}>
           <QrCode value={url} label={m.qrLabel} size={256} />
         </div>
       ) : (
-        <div className={own.placeholder} role="status" data-testid="portico-farcaster-loading">
+        <div className={qr.placeholder} role="status" data-testid="portico-farcaster-loading">
           <Spinner size={28} accent />
           <span>{m.loading}</span>
         </div>
@@ -71,10 +72,10 @@ export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry,
           {m.waiting}
         </span>
       )}
-      <div className={own.actions}>
+      <div className={qr.actions}>
         {isMobile && (
           url ? (
-            <a className={`${button({ variant: 'primary', size: 'sm' })} ${own.link}`} href={url} data-testid="portico-farcaster-open">
+            <a className={`${button({ variant: 'primary', size: 'sm' })} ${qr.link}`} href={url} data-testid="portico-farcaster-open">
               <Icon name="external" size={16} />
               {m.open}
             </a>

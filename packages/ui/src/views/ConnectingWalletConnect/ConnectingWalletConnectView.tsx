@@ -7,8 +7,8 @@ import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
 import { PairingError } from '../shared/PairingError'
+import * as qr from '../shared/QrCard.css'
 import * as styles from '../shared/views.css'
-import * as own from './ConnectingWalletConnect.css'
 
 export type ConnectingWalletConnectViewProps = {
   /** The pairing URI; undefined while it is being created (loading state). */
@@ -36,38 +36,38 @@ export function ConnectingWalletConnectView({ uri, walletName, links = {}, error
     // One error state in the QR code's place; no scan text and no link: the pairing is gone.
     return (
       <div className={styles.centered} data-testid="portico-connecting-wc" data-state="error" data-uri="">
-        <PairingError error={error} walletName={walletName} onRetry={onRetry} className={own.failure} />
+        <PairingError error={error} walletName={walletName} onRetry={onRetry} className={qr.failure} />
       </div>
     )
   }
   return (
     <div className={styles.centered} data-testid="portico-connecting-wc" data-state={state} data-uri={uri ?? ''}>
       {uri ? (
-        <div className={own.frame}>
+        <div className={qr.frame}>
           <QrCode value={uri} label={m.qrLabel(walletName)} size={256} />
         </div>
       ) : (
-        <div className={own.placeholder} role="status" data-testid="portico-connecting-wc-loading">
+        <div className={qr.placeholder} role="status" data-testid="portico-connecting-wc-loading">
           <Spinner size={28} accent />
           <span>{m.loading}</span>
         </div>
       )}
       <p className={styles.muted}>{m.scan(walletName)}</p>
-      <div className={own.actions}>
+      <div className={qr.actions}>
         {links.mobile && (
-          <a className={`${button({ variant: 'primary', size: 'sm' })} ${own.link}`} href={links.mobile} data-testid="portico-wc-open-mobile">
+          <a className={`${button({ variant: 'primary', size: 'sm' })} ${qr.link}`} href={links.mobile} data-testid="portico-wc-open-mobile">
             <Icon name="external" size={16} />
             {m.openApp(walletName)}
           </a>
         )}
         {links.desktop && (
-          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${own.link}`} href={links.desktop} data-testid="portico-wc-open-desktop">
+          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`} href={links.desktop} data-testid="portico-wc-open-desktop">
             <Icon name="external" size={16} />
             {m.openDesktop}
           </a>
         )}
         {links.web && (
-          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${own.link}`} href={links.web} target="_blank" rel="noreferrer noopener" data-testid="portico-wc-open-web">
+          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`} href={links.web} target="_blank" rel="noreferrer noopener" data-testid="portico-wc-open-web">
             <Icon name="external" size={16} />
             {m.openWeb}
           </a>

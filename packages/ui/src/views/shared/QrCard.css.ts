@@ -1,6 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
+// The QR code's card of the pairing views (ConnectingWalletConnect, ConnectingFarcaster): the white
+// square, its placeholder while the link is on its way, the buttons below, and the error in its place.
+
+/** The QR code's white square. */
 export const frame = style({
   display: 'flex',
   alignItems: 'center',
@@ -32,6 +36,7 @@ export const placeholder = style({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.sm, marginTop: vars.space.xs })
 
+/** A button drawn as a link (open in the wallet, on desktop, on the web). */
 export const link = style({ textDecoration: 'none', boxSizing: 'border-box' })
 
 /** The error state fills the QR code's square. */
