@@ -3,38 +3,10 @@ import { type ReactNode, StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AdapterContext, ConnectorAnswer, ConnectResult } from '../adapters'
 import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
-import type { Timers } from '../core/timers'
+import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useEmailLogin, useEmbeddedAccount } from './index'
 
 const EMAIL = 'me@mail.com'
-
-/** Timers driven by hand. */
-function manualTimers() {
-  let now = 1_000_000
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
-}
 
 /**
  * An auth connector like the embedded one: connect emails a device link (a new device) or a code,
@@ -84,7 +56,7 @@ function authAdapter(opts: { newDevice?: boolean; failWith?: Error } = {}) {
 
 function setup(opts: Parameters<typeof authAdapter>[0] = {}, strict = false) {
   const auth = authAdapter(opts)
-  const timers = manualTimers()
+  const timers = manualTimers(1_000_000)
   const storage = mapStorage()
   const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [auth.adapter], storage, timers, fetch: (async () => new Response('{}')) as typeof fetch })
   const wrapper = ({ children }: { children: ReactNode }) => {

@@ -3,39 +3,11 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { EmailUpdateConfirmation } from '../adapters'
 import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
-import type { Timers } from '../core/timers'
+import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useEmbeddedAccount, useUpdateEmail } from './index'
 
 const OLD = 'me@mail.com'
 const NEW = 'new@mail.com'
-
-/** Timers driven by hand. */
-function manualTimers() {
-  let now = 1_000_000
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
-}
 
 /** An auth connector whose update mails 111111 to the current address and 222222 to the new one. */
 async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.metamask' } = {}) {
@@ -56,7 +28,7 @@ async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.met
     if (step === 'secondary' && otp === '222222') return { newEmail: NEW }
     throw new Error('Invalid code. Try again.')
   }
-  const timers = manualTimers()
+  const timers = manualTimers(1_000_000)
   const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), timers, fetch: (async () => new Response('{}')) as typeof fetch })
   await portico.ready
   await portico.connection.connect(opts.connectorId ?? 'auth')

@@ -1,9 +1,9 @@
 import '../../testing'
-import type { ListedWallet, Timers } from '@portico/headless'
+import type { ListedWallet } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { testAdapter, testPortico } from '../../testing'
+import { manualTimers, testAdapter, testPortico } from '../../testing'
 import { AllWallets } from './AllWallets'
 import { AllWalletsView, OVERSCAN, ROW_HEIGHT, VIEWPORT_HEIGHT } from './AllWalletsView'
 import { maxMountedRows } from './virtual'
@@ -166,30 +166,6 @@ describe('AllWalletsView (virtualised)', () => {
     expect(onRetry).toHaveBeenCalledTimes(1)
   })
 })
-
-/** Timers driven by hand, handed to createPortico. */
-function manualTimers() {
-  let now = 0
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      now += ms
-      for (const [id, t] of [...pending]) {
-        if (t.at > now) continue
-        pending.delete(id)
-        t.fn()
-      }
-    },
-  }
-  return timers
-}
 
 /** A fake explorer over `count` wallets (no request leaves the test). */
 function explorerFetch(count: number) {

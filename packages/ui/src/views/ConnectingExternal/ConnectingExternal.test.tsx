@@ -1,36 +1,11 @@
 import '../../testing'
-import type { Timers } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ModalRoot } from '../../Modal/ModalRoot'
-import { ADDRESS, testPortico } from '../../testing'
+import { ADDRESS, manualTimers, testPortico } from '../../testing'
 import { ConnectingExternal } from './ConnectingExternal'
 import { ConnectingExternalView } from './ConnectingExternalView'
-
-/** Timers driven by hand, handed to createPortico. */
-function manualTimers() {
-  let now = 0
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      now += ms
-      for (const [id, t] of [...pending]) {
-        if (t.at > now) continue
-        pending.delete(id)
-        t.fn()
-      }
-    },
-  }
-  return timers
-}
 
 const retryButton = () => screen.queryByRole('button', { name: 'Try again' })
 

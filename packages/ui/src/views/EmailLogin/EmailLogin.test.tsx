@@ -1,39 +1,11 @@
 import '../../testing'
-import type { Timers } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ModalRoot } from '../../Modal/ModalRoot'
-import { testPortico } from '../../testing'
+import { manualTimers, testPortico } from '../../testing'
 import { authTestAdapter, EMAIL } from './authAdapter.testing'
-
-/** Timers driven by hand, handed to createPortico. */
-function manualTimers() {
-  let now = 0
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
-}
 
 async function open(opts: Parameters<typeof authTestAdapter>[0] = {}) {
   const auth = authTestAdapter(opts)
