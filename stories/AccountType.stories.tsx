@@ -3,15 +3,11 @@
 // 375×812 phone (the bottom sheet). The auth connector is a fixture: signed in as EMAIL, its switch to
 // the smart account succeeds, never answers (the delegation transaction is on its way), or falls back
 // to the regular account with the auth service's reason. No request leaves the page.
-import { type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
+import type { ChainAdapter, Portico, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
-import { fixtureFetch } from './support/api'
-import { ADDRESS, fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
-import { FreezeMotion } from './support/panels'
+import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone } from './support/embedded'
+import { ADDRESS, fixtureAdapter } from './support/fixtures'
 
 const EMAIL = 'ada.lovelace@example.com'
 const REASON = 'Falling back to EOA: insufficient funds for gas * price + value: have 0 want 21000'
@@ -39,56 +35,18 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
 }
 
 async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promise<Portico> {
-  const portico = createPortico({
-    ...LEGAL,
-    projectId: 'storybook',
-    networks,
-    adapters: [authAdapter(behaviour)],
-    themeMode: mode,
-    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-    isMobile: false,
-    apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({}),
-  })
-  await portico.ready
+  const portico = await authPortico(mode, authAdapter(behaviour))
   await portico.connection.connect('auth')
   await portico.balance.fetchTokenBalances()
   if (open) await portico.modal.open()
   return portico
 }
 
-const loader =
-  (behaviour: Behaviour = {}, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', behaviour, open), dark: await make('dark', behaviour, open) },
-  })
+const loader = (behaviour: Behaviour = {}, open = false) => bothModes((mode) => make(mode, behaviour, open))
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-function render(args: Args, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/Account type', render } satisfies Meta<Args>
+const meta = { title: 'Views/Account type', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
 
 type Canvas = ReturnType<typeof within>
 const body = () => within(document.body)

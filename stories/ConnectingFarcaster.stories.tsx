@@ -3,15 +3,11 @@
 // on a 375×812 phone (the bottom sheet) where the URL is an "Open Warpcast" deep link. The auth
 // connector is a fixture that prompts `farcaster` with a channel URL like the embedded one, or fails
 // with 'Failed to connect to farcaster'. No request leaves the page.
-import { type AdapterContext, type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
+import type { AdapterContext, ChainAdapter, Portico, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
-import { fixtureFetch } from './support/api'
-import { FreezeMotion } from './support/panels'
+import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone } from './support/embedded'
+import { fixtureAdapter } from './support/fixtures'
 
 const URL_F = 'https://warpcast.com/~/siwf?channelToken=Zm9yLXRoZS1zdG9yeWJvb2stb25seQ'
 
@@ -37,55 +33,17 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
 }
 
 async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean, isMobile: boolean): Promise<Portico> {
-  const portico = createPortico({
-    ...LEGAL,
-    projectId: 'storybook',
-    networks,
-    adapters: [authAdapter(behaviour)],
-    themeMode: mode,
-    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-    isMobile,
-    apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({}),
-  })
-  await portico.ready
+  const portico = await authPortico(mode, authAdapter(behaviour), { isMobile })
   if (open) await portico.modal.open()
   portico.router.push('ConnectingFarcaster')
   return portico
 }
 
-const loader =
-  (behaviour: Behaviour, open = false, isMobile = false) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', behaviour, open, isMobile), dark: await make('dark', behaviour, open, isMobile) },
-  })
+const loader = (behaviour: Behaviour, open = false, isMobile = false) => bothModes((mode) => make(mode, behaviour, open, isMobile))
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-function render(args: Args, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/ConnectingFarcaster', render } satisfies Meta<Args>
+const meta = { title: 'Views/ConnectingFarcaster', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
 
 const states = async (canvas: ReturnType<typeof within>, state: string) =>
   waitFor(async () => {

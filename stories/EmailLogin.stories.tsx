@@ -2,15 +2,11 @@
 // bottom sheet). The auth connector here is a fixture that behaves like the embedded one: it emails a
 // device link or a code (prompts through the adapter contract), refuses any code but 123456 with
 // 'Invalid code', and can hold a step. No request leaves the page.
-import { type AdapterContext, type ChainAdapter, type ConnectResult, createPortico, type Portico, type ThemeMode, type Timers } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
+import type { AdapterContext, ChainAdapter, ConnectResult, Portico, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
-import { ADDRESS, fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
-import { fixtureFetch } from './support/api'
-import { FreezeMotion } from './support/panels'
+import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone, stillClock } from './support/embedded'
+import { ADDRESS, fixtureAdapter } from './support/fixtures'
 
 const EMAIL = 'ada.lovelace@example.com'
 
@@ -23,18 +19,6 @@ type AuthBehaviour = {
   holdCode?: boolean
   /** The clock has moved past the resend cooldown once the code was asked for. @default false */
   cooldownOver?: boolean
-}
-
-/** A clock standing still (the resend countdown shows a fixed number), moved by hand. */
-function stillClock() {
-  let now = 1_700_000_000_000
-  const timers: Timers & { jump(ms: number): void } = {
-    now: () => now,
-    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-    clearTimeout: (h) => globalThis.clearTimeout(h as number),
-    jump: (ms) => void (now += ms),
-  }
-  return timers
 }
 
 function authAdapter(behaviour: AuthBehaviour, clock: ReturnType<typeof stillClock>): ChainAdapter {
@@ -73,56 +57,17 @@ function authAdapter(behaviour: AuthBehaviour, clock: ReturnType<typeof stillClo
 
 async function make(mode: ThemeMode, behaviour: AuthBehaviour, email: string, open: boolean): Promise<Portico> {
   const clock = stillClock()
-  const portico = createPortico({
-    ...LEGAL,
-    projectId: 'storybook',
-    networks,
-    adapters: [authAdapter(behaviour, clock)],
-    themeMode: mode,
-    timers: clock,
-    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-    isMobile: false,
-    apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({}),
-  })
-  await portico.ready
+  const portico = await authPortico(mode, authAdapter(behaviour, clock), { timers: clock })
   if (open) await portico.modal.open()
   portico.router.push('EmailLogin', { email })
   return portico
 }
 
-const loader =
-  (behaviour: AuthBehaviour = {}, email = EMAIL, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', behaviour, email, open), dark: await make('dark', behaviour, email, open) },
-  })
+const loader = (behaviour: AuthBehaviour = {}, email = EMAIL, open = false) => bothModes((mode) => make(mode, behaviour, email, open))
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-function render(args: Args, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/EmailLogin', render } satisfies Meta<Args>
+const meta = { title: 'Views/EmailLogin', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
 
 const steps = async (canvas: ReturnType<typeof within>, step: string) =>
   waitFor(async () => {

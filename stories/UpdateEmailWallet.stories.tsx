@@ -3,15 +3,11 @@
 // (the bottom sheet). The auth connector is a fixture that behaves like the embedded one: signed in
 // as EMAIL, its email update mails a code to the current address (111111), then one to the new address
 // (222222); any other code is refused with 'Invalid code. Try again.'. No request leaves the page.
-import { type ChainAdapter, createPortico, type EmailUpdateConfirmation, type Portico, type SocialProvider, type ThemeMode, type Timers } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
+import type { ChainAdapter, EmailUpdateConfirmation, Portico, SocialProvider, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
-import { fixtureFetch } from './support/api'
-import { ADDRESS, fixtureAdapter, type Instances, LEGAL, networks, renderModal } from './support/fixtures'
-import { FreezeMotion } from './support/panels'
+import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone, stillClock } from './support/embedded'
+import { ADDRESS, fixtureAdapter } from './support/fixtures'
 
 const EMAIL = 'ada.lovelace@example.com'
 const NEW_EMAIL = 'countess.ada@example.org'
@@ -27,12 +23,6 @@ type Behaviour = {
   social?: { provider: SocialProvider; name: string }
   /** Open on Account instead of UpdateEmailWallet. @default false */
   account?: boolean
-}
-
-/** A clock standing still (the resend countdown shows a fixed number). */
-const stillClock = (): Timers => {
-  const now = 1_700_000_000_000
-  return { now: () => now, setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }
 }
 
 function authAdapter(behaviour: Behaviour): ChainAdapter {
@@ -59,19 +49,7 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
 }
 
 async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promise<Portico> {
-  const portico = createPortico({
-    ...LEGAL,
-    projectId: 'storybook',
-    networks,
-    adapters: [authAdapter(behaviour)],
-    themeMode: mode,
-    timers: stillClock(),
-    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-    isMobile: false,
-    apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({}),
-  })
-  await portico.ready
+  const portico = await authPortico(mode, authAdapter(behaviour), { timers: stillClock() })
   await portico.connection.connect('auth')
   await portico.balance.fetchTokenBalances()
   if (open) await portico.modal.open()
@@ -79,38 +57,11 @@ async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promi
   return portico
 }
 
-const loader =
-  (behaviour: Behaviour = {}, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', behaviour, open), dark: await make('dark', behaviour, open) },
-  })
+const loader = (behaviour: Behaviour = {}, open = false) => bothModes((mode) => make(mode, behaviour, open))
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-function render(args: Args, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/UpdateEmailWallet', render } satisfies Meta<Args>
+const meta = { title: 'Views/UpdateEmailWallet', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
 
 type Canvas = ReturnType<typeof within>
 const body = () => within(document.body)
