@@ -9,6 +9,7 @@ import { expect, within } from 'storybook/test'
 import adapters from '../docs/adapters.md?raw'
 import contracts from '../docs/CONTRACTS.md?raw'
 import customUi from '../docs/custom-ui.md?raw'
+import embeddedWallet from '../docs/embedded-wallet.md?raw'
 import networks from '../docs/networks.md?raw'
 import quickStart from '../docs/quick-start.md?raw'
 import security from '../docs/security.md?raw'
@@ -30,6 +31,7 @@ const GUIDES: readonly Guide[] = [
   { file: 'wagmi.md', story: 'wagmi', title: 'wagmi, viem, ethers', summary: "Keep your wagmi hooks with Portico's modal; the EIP-1193 provider.", source: wagmi },
   { file: 'self-hosting.md', story: 'self-hosting', title: 'Self-hosting the API', summary: 'Flags, environment, Postgres, scaling out behind a load balancer.', source: selfHosting },
   { file: 'security.md', story: 'security', title: 'Security', summary: 'Content-Security-Policy lines, what is stored in the browser.', source: security },
+  { file: 'embedded-wallet.md', story: 'embedded-wallet', title: 'Embedded wallet', summary: 'Email, social and Farcaster login through the secure frame; the auth service; the threat model.', source: embeddedWallet },
   { file: 'CONTRACTS.md', story: 'contracts', title: 'Contracts', summary: 'The names the packages rely on (for contributors).', source: contracts },
 ]
 
@@ -140,4 +142,5 @@ export const Networks: Story = { name: 'Networks', tags: ['!test'], render: () =
 export const Wagmi: Story = { name: 'wagmi, viem, ethers', tags: ['!test'], render: () => <Guide file="wagmi.md" /> }
 export const SelfHosting: Story = { name: 'Self-hosting the API', tags: ['!test'], render: () => <Guide file="self-hosting.md" /> }
 export const Security: Story = { name: 'Security', tags: ['!test'], render: () => <Guide file="security.md" /> }
+export const EmbeddedWallet: Story = { name: 'Embedded wallet', tags: ['!test'], render: () => <Guide file="embedded-wallet.md" /> }
 export const Contracts: Story = { name: 'Contracts', tags: ['!test'], render: () => <Guide file="CONTRACTS.md" /> }
