@@ -6,8 +6,9 @@
 import type { ChainAdapter, Portico, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
-import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone } from './support/embedded'
+import { authPortico, bothModes } from './support/embedded'
 import { ADDRESS, fixtureAdapter } from './support/fixtures'
+import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const EMAIL = 'ada.lovelace@example.com'
 const REASON = 'Falling back to EOA: insufficient funds for gas * price + value: have 0 want 21000'

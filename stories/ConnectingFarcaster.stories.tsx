@@ -6,8 +6,9 @@
 import type { AdapterContext, ChainAdapter, Portico, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone } from './support/embedded'
+import { authPortico, bothModes } from './support/embedded'
 import { fixtureAdapter } from './support/fixtures'
+import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const URL_F = 'https://warpcast.com/~/siwf?channelToken=Zm9yLXRoZS1zdG9yeWJvb2stb25seQ'
 

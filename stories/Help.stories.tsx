@@ -1,40 +1,15 @@
 // Issue 9 §3.12: help for people without a wallet — "What is a wallet?" from Connect, then "Get a
 // wallet": the explorer's wallets that are not installed, with their stores, website or web app.
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
-import { type Instances, instances, renderModal } from './support/fixtures'
-import { FreezeMotion } from './support/panels'
+import { instances } from './support/fixtures'
+import { type PhoneArgs, PHONE as SHEET, renderOnPhone } from './support/phone'
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-function render(args: Args, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/Help', render } satisfies Meta<Args>
+const meta = { title: 'Views/Help', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
 
-const PHONE = {
-  args: { phone: true },
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
+const PHONE = { args: { phone: true }, ...SHEET }
 
 const whatIsAWallet = (open = false) =>
   instances({}, async (p) => {

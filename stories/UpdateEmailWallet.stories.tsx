@@ -6,8 +6,9 @@
 import type { ChainAdapter, EmailUpdateConfirmation, Portico, SocialProvider, ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
-import { authPortico, bothModes, PHONE, type PhoneArgs, renderOnPhone, stillClock } from './support/embedded'
+import { authPortico, bothModes, stillClock } from './support/embedded'
 import { ADDRESS, fixtureAdapter } from './support/fixtures'
+import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const EMAIL = 'ada.lovelace@example.com'
 const NEW_EMAIL = 'countess.ada@example.org'

@@ -1,13 +1,9 @@
 // Support for the stories of the embedded wallet's views (issue 11: EmailLogin, UpdateEmailWallet,
-// ConnectingFarcaster, the account type): an instance on a fixture auth connector, one a panel, a
-// clock that stands still, and the 375×812 phone (the real overlay, a bottom sheet).
+// ConnectingFarcaster, the account type): an instance on a fixture auth connector, one a panel, and a
+// clock that stands still.
 import { type ChainAdapter, createPortico, type Portico, type ThemeMode, type Timers } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
 import { fixtureFetch } from './api'
-import { type Instances, LEGAL, networks, renderModal } from './fixtures'
-import { FreezeMotion } from './panels'
+import { type Instances, LEGAL, networks } from './fixtures'
 
 /** Real timeouts on a clock that stands still (a cooldown shows the same seconds in every screenshot); `jump` moves it. */
 export function stillClock() {
@@ -45,27 +41,3 @@ export const bothModes =
   async (): Promise<{ portico: Instances }> => ({
     portico: { light: await make('light'), dark: await make('dark') },
   })
-
-export type PhoneArgs = { mode?: 'light' | 'dark'; phone?: boolean }
-
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
-  const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-/** A story's parameters and globals for the 375×812 phone (with `args: { phone: true }`). */
-export const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}

@@ -1,0 +1,31 @@
+// The phone of view stories: with `args: { phone: true }` and PHONE, the real overlay (a bottom sheet)
+// on a 375×812 screen instead of the light and dark panels.
+import { PorticoContextProvider } from '@portico/headless/react'
+import { ConnectButton } from '@portico/ui'
+import { PorticoModal } from '@portico/ui/modal'
+import { type Instances, renderModal } from './fixtures'
+import { FreezeMotion } from './panels'
+
+export type PhoneArgs = { mode?: 'light' | 'dark'; phone?: boolean }
+
+/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
+export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }) {
+  if (!args.phone) return renderModal(args, context)
+  const mode = args.mode ?? 'light'
+  const p = (context.loaded as { portico: Instances }).portico[mode]
+  return (
+    <PorticoContextProvider portico={p}>
+      <FreezeMotion />
+      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
+        <ConnectButton />
+      </main>
+      <PorticoModal />
+    </PorticoContextProvider>
+  )
+}
+
+/** A story's parameters and globals for the 375×812 phone (with `args: { phone: true }`). */
+export const PHONE = {
+  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
+  globals: { viewport: { value: 'iphonex', isRotated: false } },
+}
