@@ -3,16 +3,14 @@
 // phone (the bottom sheet). The auth connector is a fixture that behaves like the embedded one: its
 // connect prompts `social` with the provider's URL (no window is opened here), then holds, signs in,
 // or fails as the story says. No request leaves the page.
-import { type AdapterContext, type ChainAdapter, createPortico, type Portico, type SocialProvider, type ThemeMode } from '@portico/headless'
-import { PorticoContextProvider, usePortico, useSocialLogin } from '@portico/headless/react'
+import type { AdapterContext, ChainAdapter, Portico, SocialProvider, ThemeMode } from '@portico/headless'
+import { usePortico, useSocialLogin } from '@portico/headless/react'
 import { useEffect, useRef } from 'react'
-import { ConnectButton } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
-import { fixtureAdapter, type Instances, LEGAL, networks, WithPortico } from './support/fixtures'
-import { fixtureFetch } from './support/api'
-import { FreezeMotion } from './support/panels'
+import { authPortico, bothModes } from './support/embedded'
+import { fixtureAdapter } from './support/fixtures'
+import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 type Behaviour = {
   /** 'popup': the provider's window is open; 'connecting': it answered; 'closed': 'Popup closed'; 'failed': could not start. */
@@ -49,18 +47,7 @@ function socialAdapter(behaviour: Behaviour): ChainAdapter {
 }
 
 async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promise<Portico> {
-  const portico = createPortico({
-    ...LEGAL,
-    projectId: 'storybook',
-    networks,
-    adapters: [socialAdapter(behaviour)],
-    themeMode: mode,
-    storage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-    isMobile: false,
-    apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: fixtureFetch({}),
-  })
-  await portico.ready
+  const portico = await authPortico(mode, socialAdapter(behaviour))
   if (open) await portico.modal.open()
   providers.set(portico, behaviour.provider)
   portico.router.push('ConnectingExternal', { connectorId: 'auth', socialProvider: behaviour.provider } as { connectorId: string })
@@ -84,46 +71,11 @@ function StartSocial() {
   return null
 }
 
-const loader =
-  (behaviour: Behaviour, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', behaviour, open), dark: await make('dark', behaviour, open) },
-  })
+const loader = (behaviour: Behaviour, open = false) => bothModes((mode) => make(mode, behaviour, open))
 
-type Args = { mode?: 'light' | 'dark'; phone?: boolean }
-
-function render(args: Args, context: { loaded: unknown }) {
-  const instances = (context.loaded as { portico: Instances }).portico
-  if (!args.phone) {
-    return (
-      <WithPortico instances={instances}>
-        <StartSocial />
-        <PorticoModal inline />
-      </WithPortico>
-    )
-  }
-  const mode = args.mode ?? 'light'
-  const p = instances[mode]
-  return (
-    <PorticoContextProvider portico={p}>
-      <StartSocial />
-      <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
-      <PorticoModal />
-    </PorticoContextProvider>
-  )
-}
-
-const meta = { title: 'Views/SocialLogin', render } satisfies Meta<Args>
+const meta = { title: 'Views/SocialLogin', render: (args, context) => renderOnPhone(args, context, <StartSocial />) } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
-  globals: { viewport: { value: 'iphonex', isRotated: false } },
-}
 
 const steps = async (canvas: ReturnType<typeof within>, step: string) =>
   waitFor(async () => {

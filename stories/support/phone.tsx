@@ -3,18 +3,32 @@
 import { PorticoContextProvider } from '@portico/headless/react'
 import { ConnectButton } from '@portico/ui'
 import { PorticoModal } from '@portico/ui/modal'
-import { type Instances, renderModal } from './fixtures'
+import type { ReactNode } from 'react'
+import { type Instances, renderModal, WithPortico } from './fixtures'
 import { FreezeMotion } from './panels'
 
 export type PhoneArgs = { mode?: 'light' | 'dark'; phone?: boolean }
 
-/** On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels. */
-export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }) {
-  if (!args.phone) return renderModal(args, context)
+/**
+ * On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels.
+ * `before`: rendered first inside the instance's provider (a component that starts a flow).
+ */
+export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }, before?: ReactNode) {
+  const instances = (context.loaded as { portico: Instances }).portico
+  if (!args.phone) {
+    if (!before) return renderModal(args, context)
+    return (
+      <WithPortico instances={instances}>
+        {before}
+        <PorticoModal inline />
+      </WithPortico>
+    )
+  }
   const mode = args.mode ?? 'light'
-  const p = (context.loaded as { portico: Instances }).portico[mode]
+  const p = instances[mode]
   return (
     <PorticoContextProvider portico={p}>
+      {before}
       <FreezeMotion />
       <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
         <ConnectButton />
