@@ -10,6 +10,7 @@ import {
 } from '../core/embedded/emailLogin'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
 import { ERRORS } from '../core/errors'
+import { useCancelOnUnmount } from './useCancelOnUnmount'
 import { usePortico } from './usePortico'
 
 export interface UseEmailLoginOptions {
@@ -191,21 +192,8 @@ export function useEmailLogin(options: UseEmailLoginOptions = {}): UseEmailLogin
     submitEmail(initialEmail)
   }, [submitOnMount, authId, initialEmail, submitEmail])
 
-  // Leaving gives the login up. A remount in the same task (React StrictMode) keeps it.
-  const cancelOnUnmount = options.cancelOnUnmount ?? true
-  const cancelRef = useRef(cancel)
-  cancelRef.current = cancel
-  const mounted = useRef(false)
-  useEffect(() => {
-    mounted.current = true
-    if (!cancelOnUnmount) return
-    return () => {
-      mounted.current = false
-      queueMicrotask(() => {
-        if (!mounted.current) cancelRef.current()
-      })
-    }
-  }, [cancelOnUnmount])
+  // Leaving gives the login up (a StrictMode remount keeps it).
+  useCancelOnUnmount(cancel, options.cancelOnUnmount ?? true)
 
   // The resend countdown: one render per second while it runs.
   const [, setTick] = useState(0)

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ERRORS } from '../core/errors'
 import { detectMobile } from '../core/options/mobile'
+import { useCancelOnUnmount } from './useCancelOnUnmount'
 import { usePortico } from './usePortico'
 
 /**
@@ -108,21 +109,8 @@ export function useFarcasterLogin(options: UseFarcasterLoginOptions = {}): UseFa
     start()
   }, [startOnMount, authId, start])
 
-  // Leaving gives the sign-in up. A remount in the same task (React StrictMode) keeps it.
-  const cancelOnUnmount = options.cancelOnUnmount ?? true
-  const cancelRef = useRef(cancel)
-  cancelRef.current = cancel
-  const mounted = useRef(false)
-  useEffect(() => {
-    mounted.current = true
-    if (!cancelOnUnmount) return
-    return () => {
-      mounted.current = false
-      queueMicrotask(() => {
-        if (!mounted.current) cancelRef.current()
-      })
-    }
-  }, [cancelOnUnmount])
+  // Leaving gives the sign-in up (a StrictMode remount keeps it).
+  useCancelOnUnmount(cancel, options.cancelOnUnmount ?? true)
 
   return {
     step,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { atom, type WritableAtom } from 'nanostores'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback } from 'react'
 import { formatAuthName } from '../core/format/format'
 import {
   initialSocialLoginState,
@@ -13,6 +13,7 @@ import {
 import { ERRORS } from '../core/errors'
 import type { Portico } from '../core/portico'
 import type { SocialProvider } from '../core/types'
+import { useCancelOnUnmount } from './useCancelOnUnmount'
 import { usePortico } from './usePortico'
 
 export interface UseSocialLoginOptions {
@@ -164,21 +165,8 @@ export function useSocialLogin(options: UseSocialLoginOptions = {}): UseSocialLo
     s.dispatch({ type: 'cancelled' })
   }, [connection, portico, s])
 
-  // Leaving gives the sign-in up. A remount in the same task (React StrictMode) keeps it.
-  const cancelOnUnmount = options.cancelOnUnmount ?? false
-  const cancelRef = useRef(cancel)
-  cancelRef.current = cancel
-  const mounted = useRef(false)
-  useEffect(() => {
-    mounted.current = true
-    if (!cancelOnUnmount) return
-    return () => {
-      mounted.current = false
-      queueMicrotask(() => {
-        if (!mounted.current) cancelRef.current()
-      })
-    }
-  }, [cancelOnUnmount])
+  // Leaving gives the sign-in up (a StrictMode remount keeps it).
+  useCancelOnUnmount(cancel, options.cancelOnUnmount ?? false)
 
   return {
     step: state.step,
