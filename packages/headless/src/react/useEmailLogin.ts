@@ -10,7 +10,7 @@ import {
 } from '../core/embedded/emailLogin'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
 import { ERRORS } from '../core/errors'
-import { useCancelOnUnmount } from './useCancelOnUnmount'
+import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
 
 export interface UseEmailLoginOptions {

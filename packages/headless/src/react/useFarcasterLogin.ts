@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ERRORS } from '../core/errors'
 import { detectMobile } from '../core/options/mobile'
-import { useCancelOnUnmount } from './useCancelOnUnmount'
+import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
 
 /**

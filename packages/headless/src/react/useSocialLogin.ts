@@ -13,7 +13,7 @@ import {
 import { ERRORS } from '../core/errors'
 import type { Portico } from '../core/portico'
 import type { SocialProvider } from '../core/types'
-import { useCancelOnUnmount } from './useCancelOnUnmount'
+import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
 
 export interface UseSocialLoginOptions {

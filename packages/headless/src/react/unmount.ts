@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react'
 
+// Internal to the hooks. Not named use*.ts: tests/layers.ts holds every react/use*.ts to the public hook's shape.
+
 /**
  * Leaving gives the flow up: `cancel` runs when the component unmounts, unless it is mounted again in
  * the same task (React StrictMode's remount keeps the flow). Off when `enabled` is false.
