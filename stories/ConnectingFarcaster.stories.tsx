@@ -26,9 +26,10 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
     connect(params) {
       if (params.connectorId !== 'auth') return base.connect(params)
       if (behaviour === 'failed') return Promise.reject(new Error('Failed to connect to farcaster'))
-      return new Promise(() => {
-        if (behaviour === 'waiting') queueMicrotask(() => ctx?.emit('auth', { kind: 'prompt', prompt: { kind: 'farcaster', url: URL_F } }))
-      })
+      // The channel URL arrives with the connect (no state in between), so the sheet's first measured
+      // height is the waiting view's and the screenshot does not depend on timing.
+      if (behaviour === 'waiting') ctx?.emit('auth', { kind: 'prompt', prompt: { kind: 'farcaster', url: URL_F } })
+      return new Promise(() => {})
     },
   }
 }
@@ -78,6 +79,16 @@ export const Failed: Story = {
 
 const body = () => within(document.body)
 
+/**
+ * The sheet as a phone shows it once settled: the story's viewport switches to 375×812 around the
+ * first render, so measure the sheet again for the viewport it is in (as a rotation does), then let
+ * two frames pass.
+ */
+async function settleSheet() {
+  window.visualViewport?.dispatchEvent(new Event('resize'))
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+}
+
 export const PhoneWaitingLight: Story = {
   ...PHONE,
   name: 'ConnectingFarcaster deep link (375×812 sheet, light)',
@@ -85,6 +96,7 @@ export const PhoneWaitingLight: Story = {
   loaders: [loader('waiting', true, true)],
   play: async () => {
     await expect(await body().findByRole('link', { name: 'Open Warpcast' })).toHaveAttribute('href', URL_F)
+    await settleSheet()
   },
 }
 
@@ -95,6 +107,7 @@ export const PhoneWaitingDark: Story = {
   loaders: [loader('waiting', true, true)],
   play: async () => {
     await body().findByRole('link', { name: 'Open Warpcast' })
+    await settleSheet()
   },
 }
 
@@ -105,5 +118,6 @@ export const PhoneFailedDark: Story = {
   loaders: [loader('failed', true, true)],
   play: async () => {
     await body().findByRole('button', { name: 'Try again' })
+    await settleSheet()
   },
 }
