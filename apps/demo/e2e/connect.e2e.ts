@@ -133,7 +133,7 @@ describe('browser wallet on the local stack', () => {
     // Within the 30 s block nothing is asked again; the server returns; the block ends.
     await stack.startApi()
     await page.clock.fastForward('00:10')
-    expect(await accountBalance().textContent()).toBe('—')
+    await expect.poll(() => accountBalance().textContent(), { timeout: 10_000 }).toBe('—')
     await page.clock.fastForward('00:21')
     await expect.poll(() => accountBalance().textContent()).toBe('10,000.000 ETH')
   })
