@@ -10,7 +10,6 @@
 import {
   FARCASTER_CHANNEL_TTL_MS,
   FARCASTER_ERRORS,
-  SESSION_TTL_MS,
   type AuthUser,
 } from '@portico/protocol/auth'
 import { randomBytes } from 'node:crypto'
@@ -19,10 +18,11 @@ import { parseSiweMessage } from 'viem/siwe'
 import { z } from 'zod'
 import type { ChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
-import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
+import { deriveSecrets, hmac, parseKek } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
-import { createAuthRepository, toSessionInfo } from './repository.ts'
+import { createAuthRepository } from './repository.ts'
+import { openSession } from './open-session.ts'
 import { sessionKeyCache } from './stamp.ts'
 
 /** The `auth.farcaster` block of the app config. */
@@ -247,17 +247,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       if (took.rows.length === 0) throw failed(FARCASTER_ERRORS.channel)
       const custody = await verify(row.nonce, completed)
       const user = await userOf(completed.fid, custody, completed.username)
-      const t = now()
-      const session = await repo.insertSession({
-        id: randomToken(24),
-        userId: user.userId,
-        publicKey: input.sessionPublicKey,
-        deviceId: input.deviceId,
-        device,
-        now: t,
-        expiresAt: t + SESSION_TTL_MS,
-      })
-      return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+      return openSession(repo, user, input, device, now())
     },
   }
 }

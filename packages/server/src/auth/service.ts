@@ -6,7 +6,6 @@ import {
   OTP_RESEND_COOLDOWN_MS,
   OTP_TTL_MS,
   revokeMessage,
-  SESSION_TTL_MS,
   STAMP_MAX_SKEW_MS,
   stampPayload,
   type AuthUser,
@@ -19,6 +18,7 @@ import { AuthError } from './errors.ts'
 import { generateUserKeys, openEvmKey, openSolanaKey, sealUserKeys } from './keys.ts'
 import { codeMail, deviceMail, type MailProvider } from './mail.ts'
 import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose, type SessionRow } from './repository.ts'
+import { openSession } from './open-session.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
 import { enableSmartAccount, isSmartAccountDeployed, isSmartAccountMethod, runSmartAccountRpc, type SmartAccountContext } from './smart.ts'
 import { sessionKeyCache, verifyP256 } from './stamp.ts'
@@ -224,17 +224,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
       await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId })
       const user = (await repo.userByEmail(input.email)) ?? (await createUser(input.email))
-      const t = now()
-      const session = await repo.insertSession({
-        id: randomToken(24),
-        userId: user.userId,
-        publicKey: input.sessionPublicKey,
-        deviceId: input.deviceId,
-        device,
-        now: t,
-        expiresAt: t + SESSION_TTL_MS,
-      })
-      return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+      return openSession(repo, user, input, device, now())
     },
 
     /**

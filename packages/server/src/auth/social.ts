@@ -11,13 +11,13 @@
  *             device), the code is exchanged with the verifier, the profile is read, and the user
  *             of (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
  */
-import { AUTH_ERRORS, SESSION_TTL_MS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
+import { AUTH_ERRORS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
 import { ArcticFetchError, CodeChallengeMethod, decodeIdToken, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from 'arctic'
 import type { Database } from '../db/types.ts'
 import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
-import { toSessionInfo } from './repository.ts'
+import { openSession } from './open-session.ts'
 import { readSocialProfile, resolveSocialProviders, type ResolvedSocialProvider, type SocialConfig, type SocialProfile } from './social-providers.ts'
 import { createSocialRepository } from './social-repository.ts'
 import { sessionKeyCache } from './stamp.ts'
@@ -224,17 +224,7 @@ export function createSocialService(options: SocialServiceOptions) {
       const tokens = await exchange(p, uri, code, codeVerifier(state))
       const profile = await profileOf(p, tokens)
       const user = await userFor(p.provider, profile)
-      const t = now()
-      const session = await repo.insertSession({
-        id: randomToken(24),
-        userId: user.userId,
-        publicKey: input.sessionPublicKey,
-        deviceId: input.deviceId,
-        device,
-        now: t,
-        expiresAt: t + SESSION_TTL_MS,
-      })
-      return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+      return openSession(repo, user, input, device, now())
     },
   }
 }

@@ -1,0 +1,26 @@
+import { type AuthUser, SESSION_TTL_MS } from '@portico/protocol/auth'
+import { randomToken } from './crypto.ts'
+import { type AuthRepository, toSessionInfo } from './repository.ts'
+
+/**
+ * A new session for `user`, bound to the frame's P-256 public key (its stamps are checked against
+ * it) and device, for SESSION_TTL_MS: what every sign-in route (email code, social, Farcaster) answers.
+ */
+export async function openSession(
+  repo: Pick<AuthRepository, 'insertSession'>,
+  user: AuthUser,
+  input: { sessionPublicKey: string; deviceId: string },
+  device: string | null,
+  now: number,
+): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
+  const session = await repo.insertSession({
+    id: randomToken(24),
+    userId: user.userId,
+    publicKey: input.sessionPublicKey,
+    deviceId: input.deviceId,
+    device,
+    now,
+    expiresAt: now + SESSION_TTL_MS,
+  })
+  return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
+}
