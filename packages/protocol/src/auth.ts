@@ -154,6 +154,47 @@ export const rpcRequestSchema = z.object({
 })
 export const rpcResponseSchema = z.object({ result: z.unknown() })
 
+/**
+ * ERC-7715 permissions of the embedded wallet. `wallet_grantPermissions` (through the frame's RPC)
+ * answers the request with `context`: 0x + 32 bytes. The granted signer then runs calls within the
+ * grant, without the user's session, by signing `PERMISSION_EXECUTION_TYPES` (EIP-712, domain
+ * `{ name: PERMISSION_DOMAIN_NAME, version: '1', chainId }`, primaryType 'Execution'):
+ *   POST /v1/permissions/execute  { context, chainId, calls: [{ to, value?, data? }], nonce, signature } → { id }
+ * `id` is an EIP-5792 batch id; the calls run atomically on the user's smart account. Refused:
+ * an unknown, revoked or expired grant, a signature by anyone else, a reused nonce, a call outside
+ * the granted contracts and functions, and native value beyond the allowance.
+ */
+export const PERMISSION_DOMAIN_NAME = 'Portico Permissions'
+export const PERMISSION_EXECUTION_TYPES = {
+  Call: [
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+  ],
+  Execution: [
+    { name: 'context', type: 'bytes32' },
+    { name: 'calls', type: 'Call[]' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const
+/** At most this many calls in one permission execution. */
+export const MAX_PERMISSION_CALLS = 32
+const bytes32 = z.string({ error: 'must be 0x and 32 bytes of hex' }).check(z.regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 32 bytes of hex' }))
+export const permissionCallSchema = z.object({
+  to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: "'to' must be an address" })),
+  value: z.optional(z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/, { error: "'value' must be a hex or decimal quantity" }))),
+  data: z.optional(z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/, { error: "'data' must be hex bytes" }), z.maxLength(65_538))),
+})
+export const permissionExecuteRequestSchema = z.object({
+  context: bytes32,
+  chainId: z.number().check(z.int(), z.positive()),
+  calls: z.array(permissionCallSchema).check(z.minLength(1, { error: 'at least one call is needed' }), z.maxLength(MAX_PERMISSION_CALLS)),
+  nonce: bytes32,
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/, { error: 'signature must be 65 bytes of hex' })),
+})
+export type PermissionExecuteRequest = z.infer<typeof permissionExecuteRequestSchema>
+export const permissionExecuteResponseSchema = z.object({ id: z.string() })
+
 /** `chainId`: where a smartAccount is set up (default: every chain with a batch executor). */
 export const preferredAccountRequestSchema = z.object({ type: accountTypeSchema, chainId: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])) })
 export const updateEmailRequestSchema = z.object({ email: emailField })

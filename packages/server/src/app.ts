@@ -98,7 +98,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string) {
   const auth =
     config.auth === undefined
       ? undefined
-      : createAuthContext(config.auth, { db: config.db, chains, solana, rpcTimeoutMs: config.rpcTimeoutMs, linkUrl: ctx.assetUrl })
+      : createAuthContext(config.auth, { db: config.db, chains, solana, rpcTimeoutMs: config.rpcTimeoutMs, linkUrl: ctx.assetUrl, assets: ctx.providers.evmBalances })
   if (auth) ctx.auth = auth
 
   const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })

@@ -7,6 +7,7 @@ import type { AuthRouteContext } from '../routes/context.ts'
 import { parseKek } from './crypto.ts'
 import { createFarcasterService, type FarcasterConfig } from './farcaster.ts'
 import { smtpMailProvider, type MailProvider } from './mail.ts'
+import type { AssetReader } from './assets.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
 import { createSocialService } from './social.ts'
 import type { SocialConfig } from './social-providers.ts'
@@ -71,7 +72,7 @@ const authConfigSchema = z.object({
 /** Validate the auth block (throws on a bad one) and build what the routes need. */
 export function createAuthContext(
   config: AuthConfig,
-  app: { db: Database; chains: readonly ChainConfig[]; solana?: SolanaChainConfig | undefined; rpcTimeoutMs?: number | undefined; linkUrl(path: string): string },
+  app: { db: Database; chains: readonly ChainConfig[]; solana?: SolanaChainConfig | undefined; rpcTimeoutMs?: number | undefined; linkUrl(path: string): string; assets?: AssetReader },
 ): AuthRouteContext & { frameOrigins: string[] } {
   const checked = authConfigSchema.parse(config)
   parseKek(config.kek)
@@ -83,6 +84,7 @@ export function createAuthContext(
     linkUrl: app.linkUrl,
     chains: app.chains,
     solana: app.solana,
+    ...(app.assets ? { assets: app.assets } : {}),
     ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
     ...(config.now ? { now: config.now } : {}),
     ...(checked.deviceWaitMs === undefined ? {} : { deviceWaitMs: checked.deviceWaitMs }),

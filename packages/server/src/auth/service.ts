@@ -9,6 +9,7 @@ import {
   STAMP_MAX_SKEW_MS,
   stampPayload,
   type AuthUser,
+  type PermissionExecuteRequest,
   type SessionInfo,
 } from '@portico/protocol/auth'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
@@ -19,8 +20,10 @@ import { generateUserKeys, openEvmKey, openSolanaKey, sealUserKeys } from './key
 import { codeMail, deviceMail, type MailProvider } from './mail.ts'
 import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose, type SessionRow } from './repository.ts'
 import { openSession } from './open-session.ts'
+import { getAssets, type AssetReader } from './assets.ts'
+import { checkExecution, createPermissionRepository, grantPermissions, isPermissionMethod, revokePermissions } from './permissions.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
-import { enableSmartAccount, isSmartAccountDeployed, isSmartAccountMethod, runSmartAccountRpc, type SmartAccountContext } from './smart.ts'
+import { enableSmartAccount, isSmartAccountDeployed, isSmartAccountMethod, runSmartAccountRpc, sendCalls, type SmartAccountContext } from './smart.ts'
 import { sessionKeyCache, verifyP256 } from './stamp.ts'
 
 /** Device approval links live this long. */
@@ -52,6 +55,8 @@ export type AuthServiceOptions = {
   limits?: Partial<AuthLimits>
   /** The smart account (EIP-7702): chain id → batch executor address. No entry: EOA only on that chain. */
   smartAccountExecutors?: ReadonlyMap<number, `0x${string}`>
+  /** Token balances for wallet_getAssets (the app's balance provider). Without it: native balances only. */
+  assets?: AssetReader
 }
 
 /** The stamp headers of a request, as received. */
@@ -88,6 +93,7 @@ export function createAuthService(options: AuthServiceOptions) {
   let lastMailPrune = 0
   const smart: SmartAccountContext = { chains: options.chains, executors: options.smartAccountExecutors ?? new Map(), rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000 }
   let lastStampPrune = 0
+  const permissions = createPermissionRepository(options.db)
 
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
   const tokenHash = (token: string) => hmac(secrets.codeHmac, 'device-token', token)
@@ -264,8 +270,18 @@ export function createAuthService(options: AuthServiceOptions) {
         return value
       }
       const evmKey = async () => openEvmKey(secrets.keyEncryption, userId, await sealed('evm'))
+      const smartUser = { evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType, evmKey }
       if (isSmartAccountMethod(request.method)) {
-        return { result: await runSmartAccountRpc(smart, { evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType, evmKey }, request) }
+        return { result: await runSmartAccountRpc(smart, smartUser, request) }
+      }
+      if (isPermissionMethod(request.method) || request.method === 'wallet_getAssets') {
+        if (request.namespace !== 'eip155') throw new AuthError(400, `${request.method} is an eip155 method`)
+        if (request.method === 'wallet_getAssets') {
+          return { result: await getAssets({ chains: options.chains, rpcTimeoutMs: smart.rpcTimeoutMs, ...(options.assets ? { reader: options.assets } : {}) }, caller.user.evmAddress, request.params) }
+        }
+        const deps = { repo: permissions, now, executors: smart.executors, enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser) }
+        const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
+        return { result: request.method === 'wallet_grantPermissions' ? await grantPermissions(deps, user, request.params) : await revokePermissions(deps, user, request.params) }
       }
       const result = await runSigningRpc(
         {
@@ -280,6 +296,25 @@ export function createAuthService(options: AuthServiceOptions) {
         request,
       )
       return { result }
+    },
+
+    /**
+     * POST /v1/permissions/execute: an app's signer runs calls within a grant (permissions.ts checks
+     * it and reserves the value), atomically on the user's smart account; the reservation is given
+     * back when the calls could not be sent.
+     */
+    async executePermission(request: PermissionExecuteRequest): Promise<{ id: string }> {
+      const checked = await checkExecution({ repo: permissions, now }, request)
+      try {
+        const user = await repo.userById(checked.userId)
+        const sealedEvm = await repo.sealedKey(checked.userId, 'evm')
+        if (user === null || sealedEvm === null) throw new AuthError(404, 'Unknown permission')
+        const owner = { evmAddress: user.evmAddress, preferredAccountType: 'smartAccount' as const, evmKey: async () => openEvmKey(secrets.keyEncryption, checked.userId, sealedEvm) }
+        return await sendCalls(smart, owner, checked.chainId, [{ chainId: checked.chainId, from: user.evmAddress, calls: checked.calls, atomicRequired: true }])
+      } catch (error) {
+        await checked.release()
+        throw error
+      }
     },
 
     /**

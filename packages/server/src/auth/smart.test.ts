@@ -22,6 +22,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { openTestApp, type TestApp } from '../test-support.ts'
+import { PERMISSIONS_CAPABILITY } from './permissions.ts'
 import { FRAME_ORIGIN, login, memoryMailbox, stamped, stampHeaders, TEST_KEK, type Session } from './test-support.ts'
 
 const CHAIN_ID = 31337
@@ -93,7 +94,7 @@ const statusOf = (session: Session, id: string) =>
 
 describe('the smart account (EIP-7702 delegation to the batch executor)', () => {
   it('before: capabilities say "ready", the user has no delegation, and an atomic batch is refused for the EOA', async () => {
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'ready' } } })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, permissions: PERMISSIONS_CAPABILITY } })
     expect(await publicClient.getCode({ address: user.user.evmAddress as Address })).toBeUndefined()
     const res = await stamped(app, user, 'GET', '/v1/auth/user', undefined, Date.now())
     expect(authUserSchema.parse(await res.json()).smartAccountDeployed).toBeUndefined()
@@ -109,8 +110,8 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
     expect(body).toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: true, smartAccountEnabledNetworks: [CHAIN_ID], evmAddress: user.user.evmAddress })
     const code = await publicClient.getCode({ address: user.user.evmAddress as Address })
     expect(code).toBe(`0xef0100${executor.slice(2).toLowerCase()}`)
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY } })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY } })
     // Setting it again sends nothing more.
     const nonce = await publicClient.getTransactionCount({ address: user.user.evmAddress as Address })
     expect((await stamped(app, user, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount' }, Date.now())).status).toBe(200)

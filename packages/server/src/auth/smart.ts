@@ -12,8 +12,9 @@
  *                         with atomicRequired is refused; without it, one transaction per call.
  *   wallet_getCallsStatus [id] → { version, id, chainId, status (100 pending, 200 confirmed, 500 reverted,
  *                         600 partly reverted), atomic, receipts }
- *   wallet_getCapabilities [address, chainIds?] → { [chainIdHex]: { atomic: { status: 'supported' | 'ready' } } }
- *                         for the chains with an executor ('supported' once delegated).
+ *   wallet_getCapabilities [address, chainIds?] → { [chainIdHex]: { atomic: { status: 'supported' | 'ready' }, permissions } }
+ *                         for the chains with an executor ('supported' once delegated; permissions:
+ *                         ERC-7715, see permissions.ts).
  * The batch id is stateless: 0x ‖ chain id (16 hex digits) ‖ the transaction hashes (64 hex digits each).
  */
 import {
@@ -34,6 +35,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import type { ChainConfig } from '../config.ts'
 import { AuthError } from './errors.ts'
+import { PERMISSIONS_CAPABILITY } from './permissions.ts'
 import { evmChain, rpcFailure } from './signer.ts'
 
 /** The executor's ABI, as much of it as the server calls (BatchExecutor.sol). */
@@ -335,16 +337,20 @@ export async function callsStatus(ctx: SmartAccountContext, user: SmartUser, par
 }
 
 /** EIP-5792 wallet_getCapabilities: atomic batches on the chains with an executor. */
-export async function capabilities(ctx: SmartAccountContext, user: SmartUser, params: unknown): Promise<Record<string, { atomic: { status: 'supported' | 'ready' } }>> {
+export async function capabilities(
+  ctx: SmartAccountContext,
+  user: SmartUser,
+  params: unknown,
+): Promise<Record<string, { atomic: { status: 'supported' | 'ready' }; permissions: typeof PERMISSIONS_CAPABILITY }>> {
   const parsed = parse(capabilitiesParams, params)
   const [address] = parsed
   if (!isAddressEqual(address as Address, user.evmAddress as Address)) throw new AuthError(400, 'The address is not the signed-in account')
   const asked = parsed.length === 2 ? parsed[1].map((id) => evmChain({ chains: ctx.chains }, id).chainId) : undefined
-  const result: Record<string, { atomic: { status: 'supported' | 'ready' } }> = {}
+  const result: Record<string, { atomic: { status: 'supported' | 'ready' }; permissions: typeof PERMISSIONS_CAPABILITY }> = {}
   for (const chain of ctx.chains) {
     if (!ctx.executors.has(chain.chainId) || (asked && !asked.includes(chain.chainId))) continue
     const deployed = await isSmartAccountDeployed(ctx, chain.chainId, user.evmAddress)
-    result[hexChainId(chain.chainId)] = { atomic: { status: deployed ? 'supported' : 'ready' } }
+    result[hexChainId(chain.chainId)] = { atomic: { status: deployed ? 'supported' : 'ready' }, permissions: PERMISSIONS_CAPABILITY }
   }
   return result
 }

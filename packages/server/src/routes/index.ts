@@ -8,6 +8,7 @@ import { farcasterRoutes } from './farcaster.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
+import { permissionsRoutes } from './permissions.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
@@ -31,4 +32,5 @@ export const ROUTES: readonly RouteModule[] = [
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
+  permissionsRoutes,
 ]
