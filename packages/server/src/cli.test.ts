@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { generateKeyPairSync } from 'node:crypto'
 import { createServer as createNetServer } from 'node:net'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -99,6 +100,37 @@ describe('parseCli', () => {
       },
     })
     expect(() => parseCli([], { ...base, PORTICO_SOCIAL_X_CLIENT_ID: 'x-id' })).toThrow('PORTICO_SOCIAL_X_CLIENT_ID and _CLIENT_SECRET go together')
+  })
+
+  it("reads GitHub's emails endpoint, and Apple's signing key (PEM text or a file) instead of a static secret; a bad key stops it", () => {
+    const base = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
+    const socialOf = (env: Record<string, string>) => {
+      const options = parseCli([], { ...base, ...env })
+      return options === 'help' ? undefined : options.auth?.social?.providers
+    }
+    expect(socialOf({ PORTICO_SOCIAL_GITHUB_CLIENT_ID: 'gh', PORTICO_SOCIAL_GITHUB_CLIENT_SECRET: 's', PORTICO_SOCIAL_GITHUB_EMAILS_ENDPOINT: 'http://127.0.0.1:9000/user/emails' })).toEqual({
+      github: { clientId: 'gh', clientSecret: 's', emailsEndpoint: 'http://127.0.0.1:9000/user/emails' },
+    })
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
+    const apple = { PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin', PORTICO_SOCIAL_APPLE_TEAM_ID: 'TEAM123456', PORTICO_SOCIAL_APPLE_KEY_ID: 'KEY7654321' }
+    const signingKey = { teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: pem }
+    expect(socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toEqual({ apple: { clientId: 'com.example.signin', signingKey } })
+    {
+      const file = path.join(dir, 'AuthKey_KEY7654321.p8')
+      writeFileSync(file, pem)
+      expect(socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toEqual({ apple: { clientId: 'com.example.signin', signingKey } })
+      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: path.join(dir, 'missing.p8') })).toThrow(/PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: cannot read .*missing\.p8 \(ENOENT\)/)
+      writeFileSync(file, 'not a key')
+      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toThrow(/PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE \(.*AuthKey_KEY7654321\.p8\) must be the PEM text of the \.p8 key file/)
+    }
+    // A static secret still works.
+    expect(socialOf({ PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin', PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toEqual({ apple: { clientId: 'com.example.signin', clientSecret: 'eyJ.static' } })
+    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' })).toThrow('PORTICO_SOCIAL_APPLE_PRIVATE_KEY is not a readable PEM private key')
+    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_TEAM_ID: 'nope', PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow('PORTICO_SOCIAL_APPLE_TEAM_ID must be the 10-character Team ID')
+    expect(() => socialOf({ ...apple })).toThrow('PORTICO_SOCIAL_APPLE_TEAM_ID, PORTICO_SOCIAL_APPLE_KEY_ID and PORTICO_SOCIAL_APPLE_PRIVATE_KEY (or PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE) go together')
+    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem, PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toThrow('PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key')
+    const { PORTICO_SOCIAL_APPLE_CLIENT_ID: _, ...noClient } = apple
+    expect(() => socialOf({ ...noClient, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow('PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID) goes with the Apple signing key')
   })
 
   it('--frame-port: the frame is served on that port and its origin is the auth service\'s frame origin', () => {

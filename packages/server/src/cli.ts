@@ -7,6 +7,7 @@ import type { AuthConfig } from './auth/config.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
 import { generateKek, loadOrCreateKek } from './auth/kek.ts'
+import { parseAppleSigningKey } from './auth/apple-secret.ts'
 import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
 import type { StartServerOptions } from './index.ts'
 
@@ -40,8 +41,14 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID, PORTICO_SOCIAL_<PROVIDER>_CLIENT_SECRET
                            with --frame-origins: social login through GOOGLE, GITHUB, APPLE, FACEBOOK, X,
                            DISCORD (the provider's real endpoints; a stand-in sets _AUTHORIZATION_ENDPOINT,
-                           _TOKEN_ENDPOINT, _USERINFO_ENDPOINT and _SCOPES, space separated). Register
+                           _TOKEN_ENDPOINT, _USERINFO_ENDPOINT, _EMAILS_ENDPOINT (GitHub's address list,
+                           read when the profile has no email) and _SCOPES, space separated). Register
                            <public url>/v1/auth/social/callback as the redirect URI with each provider
+  env PORTICO_SOCIAL_APPLE_TEAM_ID, PORTICO_SOCIAL_APPLE_KEY_ID, PORTICO_SOCIAL_APPLE_PRIVATE_KEY
+                           Apple's client secret minted from your Sign in with Apple key (an ES256 JWT,
+                           renewed hourly) instead of a static PORTICO_SOCIAL_APPLE_CLIENT_SECRET: the
+                           Team ID, the Key ID and the .p8 key's PEM text (or PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE,
+                           its path); with PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID)
   env PORTICO_SOCIAL_REDIRECT_BASE_URL
                            the public base of that redirect URI (default: --public-url)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
@@ -223,6 +230,32 @@ function smartAccountOptions(raw: string | undefined): { smartAccount?: { execut
 
 const SOCIAL_ENV_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 
+/**
+ * Apple's signing key from PORTICO_SOCIAL_APPLE_TEAM_ID, _KEY_ID and _PRIVATE_KEY (PEM text) or
+ * _PRIVATE_KEY_FILE (its path), checked here so that a bad one stops the server at startup.
+ */
+function appleSigningKey(env: Record<string, string | undefined>): SocialProviderConfig['signingKey'] {
+  const name = (field: string) => `PORTICO_SOCIAL_APPLE_${field}`
+  const teamId = env[name('TEAM_ID')]?.trim()
+  const keyId = env[name('KEY_ID')]?.trim()
+  const pem = env[name('PRIVATE_KEY')]
+  const file = env[name('PRIVATE_KEY_FILE')]?.trim()
+  if (!teamId && !keyId && !pem && !file) return undefined
+  if (pem && file) throw new Error(`${name('PRIVATE_KEY')} (the PEM text) and ${name('PRIVATE_KEY_FILE')} (its path): give one`)
+  if (!teamId || !keyId || !(pem || file)) throw new Error(`${name('TEAM_ID')}, ${name('KEY_ID')} and ${name('PRIVATE_KEY')} (or ${name('PRIVATE_KEY_FILE')}) go together`)
+  let privateKey = pem ?? ''
+  if (file) {
+    try {
+      privateKey = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new Error(`${name('PRIVATE_KEY_FILE')}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+    }
+  }
+  const signingKey = { teamId, keyId, privateKey }
+  parseAppleSigningKey(signingKey, { teamId: name('TEAM_ID'), keyId: name('KEY_ID'), privateKey: file ? `${name('PRIVATE_KEY_FILE')} (${file})` : name('PRIVATE_KEY') })
+  return signingKey
+}
+
 /** auth.social from PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET (and a stand-in's endpoints). */
 function socialOptions(env: Record<string, string | undefined>): { social?: SocialConfig } {
   const providers: SocialConfig['providers'] = {}
@@ -230,16 +263,24 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
     const key = (name: string) => env[`PORTICO_SOCIAL_${provider.toUpperCase()}_${name}`]
     const clientId = key('CLIENT_ID')
     const clientSecret = key('CLIENT_SECRET')
-    if (clientId === undefined && clientSecret === undefined) continue
-    if (!clientId || !clientSecret) throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET go together`)
-    const config: SocialProviderConfig = { clientId, clientSecret }
+    const signingKey = provider === 'apple' ? appleSigningKey(env) : undefined
+    if (clientId === undefined && clientSecret === undefined && signingKey === undefined) continue
+    if (signingKey !== undefined) {
+      if (!clientId) throw new Error('PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID) goes with the Apple signing key')
+      if (clientSecret) throw new Error('PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key (_TEAM_ID, _KEY_ID, _PRIVATE_KEY): give one')
+    } else if (!clientId || !clientSecret) {
+      throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET go together`)
+    }
+    const config: SocialProviderConfig = signingKey === undefined ? { clientId, clientSecret: clientSecret as string } : { clientId, signingKey }
     const authorizationEndpoint = key('AUTHORIZATION_ENDPOINT')
     const tokenEndpoint = key('TOKEN_ENDPOINT')
     const userinfoEndpoint = key('USERINFO_ENDPOINT')
+    const emailsEndpoint = key('EMAILS_ENDPOINT')
     const scopes = key('SCOPES')
     if (authorizationEndpoint) config.authorizationEndpoint = authorizationEndpoint
     if (tokenEndpoint) config.tokenEndpoint = tokenEndpoint
     if (userinfoEndpoint) config.userinfoEndpoint = userinfoEndpoint
+    if (emailsEndpoint) config.emailsEndpoint = emailsEndpoint
     if (scopes) config.scopes = scopes.split(/\s+/).filter(Boolean)
     providers[provider] = config
   }

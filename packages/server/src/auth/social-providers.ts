@@ -7,16 +7,28 @@
  */
 import { AUTH_SOCIAL_PROVIDERS, type AuthSocialProvider } from '@portico/protocol/auth'
 import { z } from 'zod'
+import { appleClientSecret, parseAppleSigningKey, type AppleSigningKeyConfig } from './apple-secret.ts'
 
 export type SocialProviderConfig = {
   clientId: string
-  /** The client secret (Apple: the client secret JWT). */
-  clientSecret: string
+  /**
+   * The client secret. Apple's is a short-lived JWT: give `signingKey` instead and it is minted here
+   * (a static JWT still works). One of the two is required.
+   */
+  clientSecret?: string
+  /** Apple only: the developer's Sign in with Apple key, from which the client secret JWT is minted. */
+  signingKey?: AppleSigningKeyConfig
   /** @default the provider's own (SOCIAL_PROVIDER_DEFAULTS) */
   authorizationEndpoint?: string
   tokenEndpoint?: string
   /** Where the profile is read with the access token; without one, from the ID token (Apple). */
   userinfoEndpoint?: string
+  /**
+   * Where the user's email addresses are listed (GitHub's GET /user/emails) when the profile has no
+   * email. @default the provider's own, unless userinfoEndpoint is given (a stand-in's token never
+   * goes to the real provider)
+   */
+  emailsEndpoint?: string
   scopes?: string[]
   /** Extra query parameters of the authorization URL (Apple: response_mode=form_post). */
   authorizationParams?: Record<string, string>
@@ -34,10 +46,13 @@ export type SocialConfig = {
 export type ResolvedSocialProvider = {
   provider: AuthSocialProvider
   clientId: string
-  clientSecret: string
+  /** The client secret to send now (Apple with a signingKey: a JWT minted when the kept one nears expiry). */
+  clientSecret(): string
   authorizationEndpoint: string
   tokenEndpoint: string
   userinfoEndpoint: string | null
+  /** A list of `{ email, primary, verified }` read when the profile names no email (GitHub); null: none. */
+  emailsEndpoint: string | null
   scopes: string[]
   authorizationParams: Record<string, string>
 }
@@ -55,6 +70,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenEndpoint: 'https://oauth2.googleapis.com/token',
     userinfoEndpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
+    emailsEndpoint: null,
     scopes: ['openid', 'email', 'profile'],
     authorizationParams: {},
     nameFields: ['name', 'preferred_username', 'given_name'],
@@ -64,6 +80,8 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://github.com/login/oauth/authorize',
     tokenEndpoint: 'https://github.com/login/oauth/access_token',
     userinfoEndpoint: 'https://api.github.com/user',
+    // A profile whose email is private has email: null; the user:email scope lists the addresses.
+    emailsEndpoint: 'https://api.github.com/user/emails',
     scopes: ['read:user', 'user:email'],
     authorizationParams: {},
     nameFields: ['login', 'preferred_username', 'name'],
@@ -74,6 +92,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://appleid.apple.com/auth/authorize',
     tokenEndpoint: 'https://appleid.apple.com/auth/token',
     userinfoEndpoint: null,
+    emailsEndpoint: null,
     scopes: ['name', 'email'],
     // Apple posts the result when name or email is asked for.
     authorizationParams: { response_mode: 'form_post' },
@@ -84,6 +103,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenEndpoint: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userinfoEndpoint: 'https://graph.facebook.com/v19.0/me?fields=id,name,email',
+    emailsEndpoint: null,
     scopes: ['email', 'public_profile'],
     authorizationParams: {},
     nameFields: ['name', 'preferred_username'],
@@ -94,6 +114,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
     tokenEndpoint: 'https://api.x.com/2/oauth2/token',
     userinfoEndpoint: 'https://api.x.com/2/users/me',
+    emailsEndpoint: null,
     scopes: ['users.read', 'tweet.read'],
     authorizationParams: {},
     nameFields: ['username', 'preferred_username', 'name'],
@@ -103,6 +124,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
     authorizationEndpoint: 'https://discord.com/oauth2/authorize',
     tokenEndpoint: 'https://discord.com/api/oauth2/token',
     userinfoEndpoint: 'https://discord.com/api/users/@me',
+    emailsEndpoint: null,
     scopes: ['identify', 'email'],
     authorizationParams: {},
     // SPEC §3: the username as given (a trailing 0 is the client's to drop).
@@ -114,10 +136,13 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
 const providerConfigSchema = z.object({
   clientId: z.string().min(1).max(512),
-  clientSecret: z.string().min(1).max(4096),
+  clientSecret: z.string().min(1).max(4096).optional(),
+  // Checked further (ids' shape, the PEM) by parseAppleSigningKey, with messages of its own.
+  signingKey: z.object({ teamId: z.string().max(64), keyId: z.string().max(64), privateKey: z.string().max(16_384) }).optional(),
   authorizationEndpoint: httpUrl.optional(),
   tokenEndpoint: httpUrl.optional(),
   userinfoEndpoint: httpUrl.optional(),
+  emailsEndpoint: httpUrl.optional(),
   scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/)).max(32).optional(),
   authorizationParams: z.record(z.string().max(64), z.string().max(512)).optional(),
 })
@@ -126,21 +151,38 @@ export const socialConfigSchema = z.object({
   providers: z.partialRecord(z.enum(AUTH_SOCIAL_PROVIDERS), providerConfigSchema),
 })
 
-/** The configured providers with their defaults filled in. Throws on a bad config. */
-export function resolveSocialProviders(config: SocialConfig): Map<AuthSocialProvider, ResolvedSocialProvider> {
+/**
+ * The configured providers with their defaults filled in. Throws on a bad config (a bad Apple key
+ * too: it fails here, at startup, not at sign-in). `now` is the clock of Apple's minted secrets.
+ */
+export function resolveSocialProviders(config: SocialConfig, options: { now?: () => number } = {}): Map<AuthSocialProvider, ResolvedSocialProvider> {
   const checked = socialConfigSchema.parse(config)
   const out = new Map<AuthSocialProvider, ResolvedSocialProvider>()
   for (const provider of AUTH_SOCIAL_PROVIDERS) {
     const given = checked.providers[provider]
     if (given === undefined) continue
     const defaults = SOCIAL_PROVIDER_DEFAULTS[provider]
+    const label = `auth.social.providers.${provider}`
+    let clientSecret: () => string
+    if (given.signingKey !== undefined) {
+      if (provider !== 'apple') throw new Error(`${label}.signingKey is for apple only (its client secret is a JWT); give a clientSecret`)
+      if (given.clientSecret !== undefined) throw new Error(`${label}: give a clientSecret or a signingKey, not both`)
+      const key = parseAppleSigningKey(given.signingKey, `${label}.signingKey`)
+      clientSecret = appleClientSecret({ ...key, clientId: given.clientId, ...(options.now ? { now: options.now } : {}) })
+    } else if (given.clientSecret !== undefined) {
+      const secret = given.clientSecret
+      clientSecret = () => secret
+    } else {
+      throw new Error(provider === 'apple' ? `${label} needs a clientSecret or a signingKey { teamId, keyId, privateKey }` : `${label}.clientSecret is required`)
+    }
     out.set(provider, {
       provider,
       clientId: given.clientId,
-      clientSecret: given.clientSecret,
+      clientSecret,
       authorizationEndpoint: given.authorizationEndpoint ?? defaults.authorizationEndpoint,
       tokenEndpoint: given.tokenEndpoint ?? defaults.tokenEndpoint,
       userinfoEndpoint: given.userinfoEndpoint ?? defaults.userinfoEndpoint,
+      emailsEndpoint: given.emailsEndpoint ?? (given.userinfoEndpoint === undefined ? defaults.emailsEndpoint : null),
       scopes: given.scopes ?? defaults.scopes,
       authorizationParams: given.authorizationParams ?? defaults.authorizationParams,
     })
@@ -177,4 +219,23 @@ export function readSocialProfile(provider: AuthSocialProvider, raw: unknown): S
   const verified = defaults.emailAlwaysVerified || body.email_verified === true || body.email_verified === 'true' || body.verified === true
   const email = typeof body.email === 'string' && verified && EMAIL.test(body.email.trim()) ? body.email.trim().toLowerCase() : null
   return { subject, userName, email }
+}
+
+const emailEntrySchema = z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() })
+
+/**
+ * The primary verified address of an emails list (GitHub's GET /user/emails:
+ * `[{ email, primary, verified, visibility }]`), lowercased; null when there is none or the answer is
+ * not such a list. Entries that are not of that shape are skipped.
+ */
+export function readPrimaryEmail(raw: unknown): string | null {
+  if (!Array.isArray(raw)) return null
+  for (const item of raw.slice(0, 100)) {
+    const entry = emailEntrySchema.safeParse(item)
+    if (!entry.success || !entry.data.primary) continue
+    const email = entry.data.email.trim()
+    // One primary address: unverified, or not an address, means none.
+    return entry.data.verified && EMAIL.test(email) ? email.toLowerCase() : null
+  }
+  return null
 }

@@ -18,7 +18,7 @@ import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
 import { openSession } from './open-session.ts'
-import { readSocialProfile, resolveSocialProviders, type ResolvedSocialProvider, type SocialConfig, type SocialProfile } from './social-providers.ts'
+import { readPrimaryEmail, readSocialProfile, resolveSocialProviders, type ResolvedSocialProvider, type SocialConfig, type SocialProfile } from './social-providers.ts'
 import { createSocialRepository } from './social-repository.ts'
 import { sessionKeyCache } from './stamp.ts'
 
@@ -34,7 +34,7 @@ export type SocialServiceOptions = {
   /** Absolute URL of one of this server's paths (used when config.redirectBaseUrl is absent). */
   linkUrl(path: string): string
   now?: () => number
-  /** Timeout of each call to a provider (token, userinfo). @default 10_000 */
+  /** Timeout of each call to a provider (token, userinfo, emails). @default 10_000 */
   providerTimeoutMs?: number
 }
 
@@ -55,10 +55,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export function createSocialService(options: SocialServiceOptions) {
-  const providers = resolveSocialProviders(options.config)
+  const now = options.now ?? Date.now
+  const providers = resolveSocialProviders(options.config, { now })
   const secrets = deriveSecrets(parseKek(options.kek))
   const repo = createSocialRepository(options.db)
-  const now = options.now ?? Date.now
   const timeoutMs = options.providerTimeoutMs ?? 10_000
   const sessionKey = sessionKeyCache()
   let lastPrune = 0
@@ -72,11 +72,12 @@ export function createSocialService(options: SocialServiceOptions) {
   const stateHash = (state: string) => hmac(secrets.codeHmac, 'social-state', state)
   /** The PKCE verifier of a state: 43 base64url characters (RFC 7636 allows 43-128). */
   const codeVerifier = (state: string) => Buffer.from(hmac(secrets.codeHmac, 'social-pkce', state), 'hex').toString('base64url')
-  const clientOf = (p: ResolvedSocialProvider, uri: string) => new OAuth2Client(p.clientId, p.clientSecret, uri)
+  /** The OAuth client; the secret (Apple: a minted JWT) only where it is sent, at the token endpoint. */
+  const clientOf = (p: ResolvedSocialProvider, uri: string, withSecret: boolean) => new OAuth2Client(p.clientId, withSecret ? p.clientSecret() : null, uri)
 
   async function exchange(p: ResolvedSocialProvider, uri: string, code: string, verifier: string): Promise<OAuth2Tokens> {
     try {
-      return await withTimeout(clientOf(p, uri).validateAuthorizationCode(p.tokenEndpoint, code, verifier), timeoutMs)
+      return await withTimeout(clientOf(p, uri, true).validateAuthorizationCode(p.tokenEndpoint, code, verifier), timeoutMs)
     } catch (error) {
       // The provider refused the code (wrong, used, expired, or not this verifier's): the caller's doing.
       if (error instanceof OAuth2RequestError) throw failed()
@@ -120,7 +121,29 @@ export function createSocialService(options: SocialServiceOptions) {
     }
     const profile = readSocialProfile(p.provider, raw)
     if (profile === null) throw new AuthError(502, "The social provider's profile names no user")
+    if (profile.email === null && p.emailsEndpoint !== null) profile.email = await primaryEmail(p.emailsEndpoint, tokens)
     return profile
+  }
+
+  /**
+   * The primary verified address of the user's emails list (GitHub keeps a private email off the
+   * profile). Any failure — no answer, an error status, not JSON, not a list — means no email, never
+   * a failed sign-in.
+   */
+  async function primaryEmail(endpoint: string, tokens: OAuth2Tokens): Promise<string | null> {
+    try {
+      const res = await fetch(endpoint, {
+        headers: { authorization: `Bearer ${tokens.accessToken()}`, accept: 'application/json', 'user-agent': 'portico' },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      if (!res.ok) {
+        await res.body?.cancel()
+        return null
+      }
+      return readPrimaryEmail(await res.json())
+    } catch {
+      return null
+    }
   }
 
   async function userFor(provider: AuthSocialProvider, profile: SocialProfile): Promise<AuthUser> {
@@ -174,7 +197,7 @@ export function createSocialService(options: SocialServiceOptions) {
         lastPrune = t
         await repo.pruneStates(t - HOUR_MS)
       }
-      const url = clientOf(p, uri).createAuthorizationURLWithPKCE(p.authorizationEndpoint, state, CodeChallengeMethod.S256, codeVerifier(state), p.scopes)
+      const url = clientOf(p, uri, false).createAuthorizationURLWithPKCE(p.authorizationEndpoint, state, CodeChallengeMethod.S256, codeVerifier(state), p.scopes)
       for (const [key, value] of Object.entries(p.authorizationParams)) url.searchParams.set(key, value)
       return { uri: url.href }
     },

@@ -1,3 +1,6 @@
+import { generateKeyPairSync, verify } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { driveOidcAuthorization, getFreePort, type OidcProvider, startOidcProvider } from '@portico/devnet'
 import { AUTH_ERRORS, authUserSchema, otpResponseSchema, SOCIAL_STATE_TTL_MS, socialResultMessageSchema, socialStartResponseSchema, stampPayload } from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -335,6 +338,212 @@ describe('social login over a real listening API (127.0.0.1)', () => {
     } finally {
       await server.stop()
       await provider.close()
+    }
+  })
+})
+
+/**
+ * A GitHub stand-in on 127.0.0.1: its token endpoint gives the code back as the access token, its
+ * /user has no public email (except for code 'public'), and its /user/emails answers per code.
+ */
+async function startFakeGitHub() {
+  const ID: Record<string, number> = { verified: 101, unverified: 102, status500: 103, garbage: 104, notalist: 105, public: 106, secondary: 107 }
+  const emails: Record<string, { status: number; body: string }> = {
+    verified: {
+      status: 200,
+      body: JSON.stringify([
+        { email: 'octo.work@example.com', primary: false, verified: true, visibility: null },
+        { email: 'Octo.Private@Users.Example.COM', primary: true, verified: true, visibility: 'private' },
+      ]),
+    },
+    unverified: {
+      status: 200,
+      body: JSON.stringify([
+        { email: 'new@example.com', primary: true, verified: false, visibility: 'private' },
+        { email: 'old@example.com', primary: false, verified: true, visibility: null },
+      ]),
+    },
+    status500: { status: 500, body: JSON.stringify({ message: 'Server Error' }) },
+    garbage: { status: 200, body: '[{"email": "ada@example.com", "primary": tr' },
+    notalist: { status: 200, body: JSON.stringify({ email: 'ada@example.com', primary: true, verified: true }) },
+    // Entries of another shape are skipped; the primary verified one still counts.
+    secondary: { status: 200, body: JSON.stringify([null, 'x', { email: 7, primary: true }, { email: 'sec@example.com', primary: true, verified: true }]) },
+    public: { status: 200, body: '[]' },
+  }
+  const emailRequests: { token: string | undefined }[] = []
+  const server = createServer((req, res) => {
+    const token = /^Bearer (\w+)$/.exec(req.headers.authorization ?? '')?.[1]
+    const send = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body)
+    if (req.method === 'POST' && req.url === '/login/oauth/access_token') {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      req.on('end', () => send(200, JSON.stringify({ access_token: new URLSearchParams(body).get('code'), token_type: 'bearer', scope: 'read:user,user:email' })))
+      return
+    }
+    if (token === undefined || !(token in ID)) return send(401, JSON.stringify({ message: 'Bad credentials' }))
+    if (req.url === '/user') return send(200, JSON.stringify({ id: ID[token], login: `octo-${token}`, name: 'Octo Cat', email: token === 'public' ? 'Octo.Public@Example.com' : null }))
+    if (req.url === '/user/emails') {
+      emailRequests.push({ token })
+      const answer = emails[token]!
+      return send(answer.status, answer.body)
+    }
+    send(404, '{}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    emailRequests,
+    endpoints: {
+      authorizationEndpoint: `${base}/login/oauth/authorize`,
+      tokenEndpoint: `${base}/login/oauth/access_token`,
+      userinfoEndpoint: `${base}/user`,
+      emailsEndpoint: `${base}/user/emails`,
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('GitHub without a public email: the primary verified address of GET /user/emails', () => {
+  let github: Awaited<ReturnType<typeof startFakeGitHub>>
+  let gh: TestApp
+  let ghReported: unknown[]
+  let ghClose: () => Promise<void>
+  beforeAll(async () => {
+    github = await startFakeGitHub()
+    const t = await openTestApp({
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        now: () => clock,
+        social: { redirectBaseUrl: PUBLIC, providers: { github: { clientId: 'gh-client', clientSecret: 'gh-secret', ...github.endpoints } } },
+      },
+    })
+    gh = t.app
+    ghReported = t.reported
+    ghClose = t.close
+  })
+  afterAll(async () => {
+    await ghClose?.()
+    await github?.close()
+  })
+
+  /** start, then finish with the code the fake provider turns into this scenario's token. */
+  async function githubLogin(scenario: string) {
+    const device = deviceId()
+    const started = await post(gh, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
+    expect(started.status).toBe(200)
+    const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
+    const key = await frameKey()
+    const res = await post(gh, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${state}&code=${scenario}`, deviceId: device, sessionPublicKey: key.publicKey })
+    expect(res.status, scenario).toBe(200)
+    return otpResponseSchema.parse(await res.json()).user
+  }
+
+  it.each([
+    ['verified', 'octo.private@users.example.com'],
+    ['secondary', 'sec@example.com'],
+    ['unverified', null],
+    ['status500', null],
+    ['garbage', null],
+    ['notalist', null],
+  ])('emails answer %s → the user\'s email is %s, and sign-in succeeds', async (scenario, email) => {
+    const user = await githubLogin(scenario)
+    expect(user).toMatchObject({ socialProvider: 'github', userName: `octo-${scenario}`, email })
+    // Read with the same access token.
+    expect(github.emailRequests.at(-1)).toEqual({ token: scenario })
+    expect(ghReported).toEqual([])
+  })
+
+  it('a public profile email is used as it is, without reading the list', async () => {
+    const before = github.emailRequests.length
+    const user = await githubLogin('public')
+    expect(user.email).toBe('octo.public@example.com')
+    expect(github.emailRequests.length).toBe(before)
+  })
+
+  it('an emails endpoint that cannot be reached: no email, sign-in still succeeds', async () => {
+    const unreachable = await openTestApp({
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        now: () => clock,
+        social: { redirectBaseUrl: PUBLIC, providers: { github: { clientId: 'gh-client', clientSecret: 'gh-secret', ...github.endpoints, emailsEndpoint: `http://127.0.0.1:${await getFreePort()}/user/emails` } } },
+      },
+    })
+    try {
+      const device = deviceId()
+      const started = await post(unreachable.app, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
+      const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
+      const res = await post(unreachable.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${state}&code=verified`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+      expect(res.status).toBe(200)
+      expect(otpResponseSchema.parse(await res.json()).user).toMatchObject({ userName: 'octo-verified', email: null })
+      expect(unreachable.reported).toEqual([])
+    } finally {
+      await unreachable.close()
+    }
+  })
+})
+
+describe('Apple with a signing key: the token endpoint gets the minted client secret JWT', () => {
+  it('sends an ES256 JWT of the configured key (iss team id, sub client id), the same one while fresh', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const secrets: string[] = []
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const server = createServer((req, res) => {
+      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+      secrets.push(Buffer.from(basic ?? '', 'base64').toString('utf8').split(':').slice(1).join(':'))
+      req.resume()
+      req.on('end', () => {
+        const idToken = `${b64({ alg: 'none' })}.${b64({ iss: 'https://appleid.apple.com', sub: `apple-user-${secrets.length}`, email: 'Kim@PrivateRelay.AppleID.com', email_verified: 'true' })}.sig`
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'at', token_type: 'bearer', id_token: idToken }))
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const t = await openTestApp({
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        now: () => clock,
+        social: {
+          redirectBaseUrl: PUBLIC,
+          providers: {
+            apple: {
+              clientId: 'com.example.signin',
+              signingKey: { teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+              authorizationEndpoint: `${base}/auth/authorize`,
+              tokenEndpoint: `${base}/auth/token`,
+            },
+          },
+        },
+      },
+    })
+    try {
+      const signIn = async () => {
+        const device = deviceId()
+        const started = await post(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
+        const uri = new URL(socialStartResponseSchema.parse(await started.json()).uri)
+        expect(uri.searchParams.get('response_mode')).toBe('form_post')
+        const res = await post(t.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+        expect(res.status).toBe(200)
+        return otpResponseSchema.parse(await res.json()).user
+      }
+      expect(await signIn()).toMatchObject({ socialProvider: 'apple', email: 'kim@privaterelay.appleid.com' })
+      const [jwt] = secrets as [string]
+      const [header, claims, signature] = jwt.split('.') as [string, string, string]
+      expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true)
+      expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toStrictEqual({ alg: 'ES256', kid: 'KEY7654321' })
+      const iat = Math.floor(clock / 1000)
+      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toStrictEqual({ iss: 'TEAM123456', iat, exp: iat + 3600, aud: 'https://appleid.apple.com', sub: 'com.example.signin' })
+      await signIn()
+      expect(secrets[1]).toBe(jwt)
+      expect(t.reported).toEqual([])
+    } finally {
+      await t.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   })
 })
