@@ -103,7 +103,7 @@ describe('embeddedAdapter: setup', () => {
     expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }])
     expect(s.adapter.namespace).toBe('eip155')
     expect(s.adapter.namespaces).toEqual(['eip155', 'solana'])
-    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities'])
+    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'walletRequest'])
     expect(s.fake.mounted).toBeUndefined()
   })
 
@@ -499,6 +499,25 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
       { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: EVM, atomicRequired: true, calls, capabilities: {} }], namespace: 'eip155', chainId: 31337 },
       { method: 'wallet_getCallsStatus', params: ['0xbatch'], namespace: 'eip155', chainId: 31337 },
       { method: 'wallet_getCapabilities', params: [EVM], namespace: 'eip155', chainId: 31337 },
+    ])
+  })
+
+  it('ERC-7715 / EIP-7811 requests pass to the frame as they are, and the frame’s answer or error comes back', async () => {
+    const granted = { context: '0x' + 'c0'.repeat(32) }
+    const s = await connected({
+      RPC_REQUEST: (p) =>
+        p.method === 'wallet_grantPermissions' ? { ok: { result: granted } }
+        : p.method === 'wallet_getAssets' ? { ok: { result: { '0x7a69': [] } } }
+        : { error: 'Unknown permission' },
+    })
+    const grant = { chainId: '0x7a69', expiry: 2_000_000_000, signer: { type: 'account', data: { id: EVM } }, permissions: [] }
+    await expect(s.adapter.request!({ address: EVM, method: 'wallet_grantPermissions', params: [grant] })).resolves.toEqual(granted)
+    await expect(s.adapter.request!({ address: EVM, method: 'wallet_getAssets', params: [{ account: EVM }] })).resolves.toEqual({ '0x7a69': [] })
+    await expect(s.adapter.request!({ address: EVM, method: 'wallet_revokePermissions', params: [{ context: '0x01' }] })).rejects.toThrow('Unknown permission')
+    expect(rpcOf(s)).toEqual([
+      { method: 'wallet_grantPermissions', params: [grant], namespace: 'eip155', chainId: 31337 },
+      { method: 'wallet_getAssets', params: [{ account: EVM }], namespace: 'eip155', chainId: 31337 },
+      { method: 'wallet_revokePermissions', params: [{ context: '0x01' }], namespace: 'eip155', chainId: 31337 },
     ])
   })
 

@@ -78,6 +78,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     sendCalls: async (p) => (await load()).sendCalls(p),
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
+    request: async (p) => (await load()).request(p),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: async (p) => (await load()).updateEmail(p),
     confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),

@@ -404,6 +404,9 @@ export function createEngine(
       }
     },
 
+    // ERC-7715 permissions and EIP-7811 assets: the frame passes them to the API, which checks them.
+    request: ({ method, params, network }) => rpc(method, [...params], network),
+
     /**
      * SPEC §3/§4: SET_PREFERRED_ACCOUNT (the frame sets the smart account up on its current EVM chain;
      * on failure it answers 'eoa' with the reason), then INIT_SMART_ACCOUNT for isDeployed, and the

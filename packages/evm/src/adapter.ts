@@ -41,6 +41,7 @@ export const EVM_CAPABILITIES = [
   'callsStatus',
   'walletCapabilities',
   'waitForReceipt',
+  'walletRequest',
 ] as const satisfies readonly AdapterCapability[]
 
 /** The capabilities' code (./calls: requests, ABI encoding, EIP-712, EIP-5792, receipts), loaded on first use. */
@@ -208,6 +209,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     getCallsStatus: lazy((m, wallet, p) => m.getCallsStatus(wallet, p)),
     // SPEC §8: {} when the wallet cannot tell or fails.
     getCapabilities: (p) => lazy((m, wallet, q: typeof p) => m.getCapabilities(wallet, q))(p).catch(() => ({})),
+    request: lazy((m, wallet, p) => m.request(wallet, p)),
     waitForReceipt: async (p) => (await calls()).waitForReceipt(networkOf(p.network), p, options),
 
     // New blocks from the chain's RPC (./blocks loads on the first watch); headless refreshes balances with them.

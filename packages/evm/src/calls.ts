@@ -97,6 +97,11 @@ export async function getCapabilities(w: EvmWallet, p: { address: string }): Pro
   return parseCapabilities(await w.provider.request({ method: 'wallet_getCapabilities', params: [p.address] }))
 }
 
+/** 'walletRequest': ERC-7715 / EIP-7811 calls, as the wallet answers them. */
+export async function request(w: EvmWallet, p: { method: string; params: readonly unknown[] }): Promise<unknown> {
+  return w.provider.request({ method: p.method, params: [...p.params] })
+}
+
 /** 'waitForReceipt': eth_getTransactionReceipt on `network`'s RPC until the transaction is included. */
 export function waitForReceipt(
   network: CaipNetwork | undefined,

@@ -84,6 +84,7 @@ describe('evmAdapter capabilities', () => {
       callsStatus: 'getCallsStatus',
       walletCapabilities: 'getCapabilities',
       waitForReceipt: 'waitForReceipt',
+      walletRequest: 'request',
     }[capability] as keyof ChainAdapter
     expect(typeof adapter[method]).toBe('function')
     expect(EVM_CAPABILITIES).toContain(capability)

@@ -230,6 +230,8 @@ export const ADAPTER_CAPABILITIES = [
   'walletCapabilities',
   /** `waitForReceipt`: wait until a sent transaction is included. */
   'waitForReceipt',
+  /** `request`: the wallet RPC calls Portico passes through as they are (WALLET_REQUEST_METHODS: ERC-7715 permissions, EIP-7811 assets). */
+  'walletRequest',
 ] as const
 export type AdapterCapability = (typeof ADAPTER_CAPABILITIES)[number]
 
@@ -297,6 +299,16 @@ export interface CallsStatus {
   receipts?: readonly { transactionHash: string; status: string; blockNumber?: string }[]
 }
 
+/** The wallet RPC methods an adapter's `request` passes through (SPEC §7 frame RPC list). */
+export const WALLET_REQUEST_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions', 'wallet_getAssets'] as const
+export type WalletRequestMethod = (typeof WALLET_REQUEST_METHODS)[number]
+
+export interface WalletRequestParams {
+  method: WalletRequestMethod
+  params: readonly unknown[]
+  network?: CaipNetwork
+}
+
 /** SPEC §9: how long `waitForReceipt` waits for a receipt unless told otherwise (ms). */
 export const RECEIPT_TIMEOUT_MS = 25_000
 
@@ -345,6 +357,11 @@ export interface ChainAdapter {
   getCallsStatus?(params: { id: string } & WalletCallContext): Promise<CallsStatus>
   /** 'walletCapabilities': EIP-5792 wallet_getCapabilities, per chain id (hex). Resolves {} when the wallet fails (SPEC §8). */
   getCapabilities?(params: WalletCallContext): Promise<Record<string, Record<string, unknown>>>
+  /**
+   * 'walletRequest': one of WALLET_REQUEST_METHODS, sent to the wallet as it is (the params are the
+   * wallet's to check); resolves with the wallet's result.
+   */
+  request?(params: WalletRequestParams & WalletCallContext): Promise<unknown>
   /** 'waitForReceipt': resolves when `hash` is included (rejects after `timeoutMs`, default RECEIPT_TIMEOUT_MS = 25 000, SPEC §9). */
   waitForReceipt?(params: { hash: string; network?: CaipNetwork; timeoutMs?: number }): Promise<TransactionReceipt>
   /** Auth connectors: the user's answer to a prompt the adapter emitted. */

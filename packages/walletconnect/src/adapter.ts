@@ -61,6 +61,7 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
     sendCalls: async (p) => (await load()).sendCalls(p),
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (await load()).getCapabilities(p),
+    request: async (p) => (await load()).request(p),
     // Receipts are read from the chain: no session (and no sign-client) needed.
     waitForReceipt: async (p) => (await load()).waitForReceipt(p),
   }

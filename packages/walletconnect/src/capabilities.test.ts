@@ -100,6 +100,7 @@ describe('walletConnectAdapter capabilities (real relay, Node dev wallet, anvil 
       callsStatus: 'getCallsStatus',
       walletCapabilities: 'getCapabilities',
       waitForReceipt: 'waitForReceipt',
+      walletRequest: 'request',
     }[capability] as keyof ChainAdapter
     expect(typeof adapter[method]).toBe('function')
   })

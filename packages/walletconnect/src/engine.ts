@@ -610,6 +610,11 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       }
     },
 
+    /** ERC-7715 / EIP-7811 calls, when the session approved the method ('Requested RPC call is not allowed' otherwise). */
+    request({ address, method, params, network }) {
+      return call(evmRoute(address, network, method), method, [...params])
+    },
+
     async waitForReceipt({ hash, network, timeoutMs }) {
       const net = receiptNetwork(network)
       const url = rpcUrl(net)

@@ -25,6 +25,7 @@ export const WC_CAPABILITIES = [
   'callsStatus',
   'walletCapabilities',
   'waitForReceipt',
+  'walletRequest',
 ] as const satisfies readonly AdapterCapability[]
 
 export interface WalletConnectAdapterOptions {
@@ -66,7 +67,7 @@ export interface WalletConnectAdapterOptions {
 }
 
 type Methods = 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'writeContract' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'waitForReceipt'
+type CapabilityMethods = 'transfer' | 'writeContract' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'request' | 'waitForReceipt'
 
 /** What the adapter forwards to once loaded: the ChainAdapter methods plus clean-up. */
 export type WalletConnectEngine = Pick<ChainAdapter, Methods> & Required<Pick<ChainAdapter, CapabilityMethods>> & { destroy(): void }

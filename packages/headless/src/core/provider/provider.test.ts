@@ -131,3 +131,47 @@ describe('portico.getProvider', () => {
     expect(evm.calls.filter((c) => c.method === 'reconnect').length).toBe(2)
   })
 })
+
+describe('ERC-7715 permissions and EIP-7811 assets through the provider', () => {
+  const GRANT = { chainId: '0x1', expiry: 2_000_000_000, signer: { type: 'account', data: { id: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }, permissions: [] }
+
+  async function connectedWithRequests() {
+    const s = setup()
+    const seen: { method: string; params: readonly unknown[] }[] = []
+    Object.assign(s.evm, {
+      capabilities: ['walletRequest'],
+      request: async (p: { method: string; params: readonly unknown[] }) => {
+        seen.push({ method: p.method, params: p.params })
+        return p.method === 'wallet_grantPermissions' ? { ...GRANT, context: '0xc0' } : p.method === 'wallet_getAssets' ? { '0x1': [] } : {}
+      },
+    })
+    await s.portico.connection.connect('io.metamask')
+    return { ...s, seen }
+  }
+
+  it('wallet_grantPermissions and wallet_getAssets reach the adapter and answer with its result', async () => {
+    const { provider, seen } = await connectedWithRequests()
+    expect(await provider.request({ method: 'wallet_grantPermissions', params: [GRANT] })).toEqual({ ...GRANT, context: '0xc0' })
+    expect(await provider.request({ method: 'wallet_getAssets', params: [{ account: ADDRESS, chainFilter: ['0x1'] }] })).toEqual({ '0x1': [] })
+    expect(seen).toEqual([
+      { method: 'wallet_grantPermissions', params: [GRANT] },
+      { method: 'wallet_getAssets', params: [{ account: ADDRESS, chainFilter: ['0x1'] }] },
+    ])
+  })
+
+  it('wallet_getAssets for another account is refused (4100) before the wallet is asked', async () => {
+    const { provider, seen } = await connectedWithRequests()
+    await expect(provider.request({ method: 'wallet_getAssets', params: [{ account: '0x1111111111111111111111111111111111111111' }] })).rejects.toMatchObject({ code: 4100 })
+    expect(seen).toEqual([])
+  })
+
+  it('wallet_revokePermissions with a context revokes that grant and stays connected; without one it is EIP-2255 (disconnect)', async () => {
+    const { portico, provider, seen } = await connectedWithRequests()
+    expect(await provider.request({ method: 'wallet_revokePermissions', params: [{ context: '0xc0' }] })).toEqual({})
+    expect(seen).toEqual([{ method: 'wallet_revokePermissions', params: [{ context: '0xc0' }] }])
+    expect(portico.chain.isConnected('eip155')).toBe(true)
+    await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(portico.chain.isConnected('eip155')).toBe(false)
+    expect(seen).toHaveLength(1)
+  })
+})

@@ -16,7 +16,7 @@ import type { Modal } from '../modal/modal'
 import type { NetworkFlow } from '../network/network'
 import type { Router } from '../router/router'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import type { WalletFlow } from '../wallet/wallet'
+import type { GetAssetsFilter, GrantPermissionsRequest, WalletFlow } from '../wallet/wallet'
 import type { Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace } from './types'
 
 /** EIP-1193 / JSON-RPC error codes the provider answers with. */
@@ -439,9 +439,21 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
       case 'wallet_requestPermissions':
         await requestAccounts()
         return permissions()
-      case 'wallet_revokePermissions':
+      case 'wallet_revokePermissions': {
+        // ERC-7715 (a grant's context) goes to the wallet; EIP-2255 (eth_accounts) disconnects.
+        const grant = args[0] as { context?: unknown; pci?: unknown } | undefined
+        const context = grant?.context ?? grant?.pci
+        if (typeof context === 'string') return wallet.revokePermissions({ context }, opts).then(() => ({}))
         await deps.connection.disconnect({ namespace: NS })
         return null
+      }
+      case 'wallet_grantPermissions':
+        return wallet.grantPermissions(args[0] as GrantPermissionsRequest, opts)
+      case 'wallet_getAssets': {
+        const { account, ...filter } = (args[0] ?? {}) as { account?: unknown } & GetAssetsFilter
+        check(account)
+        return wallet.getAssets(filter, opts)
+      }
     }
     if (/^(eth_|net_|web3_)/.test(method) && !NOT_FORWARDED.test(method)) return forward(method, params)
     throw new ProviderRpcError(RPC_ERRORS.unsupportedMethod, `The method ${method} is not supported by Portico's provider`)

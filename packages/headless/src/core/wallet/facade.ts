@@ -16,6 +16,9 @@ const OPERATIONS: readonly Operation[] = [
   'sendCalls',
   'getCallsStatus',
   'getCapabilities',
+  'grantPermissions',
+  'revokePermissions',
+  'getAssets',
   'waitForReceipt',
 ]
 

@@ -6,7 +6,7 @@ import { ADDRESS, fakeAdapter, mainnet, mapStorage, type FakeAdapter } from '../
 async function connected(capabilities: readonly AdapterCapability[], extra: Partial<FakeAdapter> = {}) {
   const adapter = Object.assign(fakeAdapter('eip155'), { capabilities }, extra)
   const calls: { method: string; params: unknown }[] = []
-  for (const method of ['transfer', 'writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'waitForReceipt'] as const) {
+  for (const method of ['transfer', 'writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'waitForReceipt', 'request'] as const) {
     if (method in adapter) continue
     ;(adapter as unknown as Record<string, unknown>)[method] = async (params: unknown) => {
       calls.push({ method, params })
@@ -14,6 +14,7 @@ async function connected(capabilities: readonly AdapterCapability[], extra: Part
       if (method === 'getCallsStatus') return { id: 'batch-1', status: 200 }
       if (method === 'getCapabilities') return { '0x1': { atomic: { status: 'unsupported' } } }
       if (method === 'waitForReceipt') return { hash: '0xh', status: 'success', blockNumber: 7n }
+      if (method === 'request') return { ok: true }
       return '0xresult'
     }
   }
@@ -23,6 +24,7 @@ async function connected(capabilities: readonly AdapterCapability[], extra: Part
 }
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const GRANT = { chainId: '0x1', expiry: 2_000_000_000, signer: { type: 'account', data: { id: TO } }, permissions: [{ type: 'contract-call', data: { address: TO } }] }
 const typed = { domain: { name: 'Portico', chainId: 1 }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
 
 describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
@@ -34,6 +36,9 @@ describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
     ['sendCalls', 'sendCalls', (p) => p.wallet.sendCalls({ calls: [{ to: TO, value: '0x1' }] })],
     ['callsStatus', 'callsStatus', (p) => p.wallet.getCallsStatus('batch-1')],
     ['waitForReceipt', 'waitForReceipt', (p) => p.wallet.waitForReceipt('0xh')],
+    ['grantPermissions', 'walletRequest', (p) => p.wallet.grantPermissions(GRANT)],
+    ['revokePermissions', 'walletRequest', (p) => p.wallet.revokePermissions({ context: `0x${'1'.repeat(64)}` }).then(() => 'revoked')],
+    ['getAssets', 'walletRequest', (p) => p.wallet.getAssets()],
   ]
 
   it.each(cases)('%s without the %s capability is refused with the catalogue text, never a TypeError', async (_name, _cap, call) => {
@@ -87,5 +92,29 @@ describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
     expect(calls.at(-1)?.params).toEqual({ hash: '0xh', network: mainnet, timeoutMs: 25_000 })
     expect(portico.wallet.capabilities()).toEqual(['nativeTransfer', 'waitForReceipt'])
     expect(portico.wallet.supports('typedData')).toBe(false)
+  })
+})
+
+describe('wallet requests passed through (ERC-7715 permissions, EIP-7811 assets)', () => {
+  it('each names its method and sends its params as the wallet takes them; getAssets asks for the connected account', async () => {
+    const { portico, calls } = await connected(['walletRequest'])
+    await portico.wallet.grantPermissions(GRANT)
+    await portico.wallet.revokePermissions({ context: '0xabc' })
+    await portico.wallet.getAssets({ assetTypeFilter: ['native'] })
+    expect(calls.map((c) => ({ method: (c.params as { method: string }).method, params: (c.params as { params: unknown }).params }))).toEqual([
+      { method: 'wallet_grantPermissions', params: [GRANT] },
+      { method: 'wallet_revokePermissions', params: [{ context: '0xabc' }] },
+      { method: 'wallet_getAssets', params: [{ account: ADDRESS, assetTypeFilter: ['native'] }] },
+    ])
+  })
+
+  it("a wallet's refusal is 'User rejected the request' (4001), other failures pass through", async () => {
+    const { portico } = await connected(['walletRequest'], {
+      request: async ({ method }: { method: string }) => {
+        throw method === 'wallet_grantPermissions' ? Object.assign(new Error('no'), { code: 4001 }) : new Error('Unknown permission')
+      },
+    } as never)
+    await expect(portico.wallet.grantPermissions(GRANT)).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+    await expect(portico.wallet.revokePermissions({ context: '0x1' })).rejects.toThrow('Unknown permission')
   })
 })

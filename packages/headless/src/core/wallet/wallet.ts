@@ -23,6 +23,35 @@ import type { CaipNetwork, ChainNamespace } from '../types'
 import { checkWalletCalls } from './calls'
 
 
+/** ERC-7715 wallet_grantPermissions request (the wallet checks it; see its docs for the types it enforces). */
+export interface GrantPermissionsRequest {
+  /** Hex chain id, e.g. '0x7a69'. */
+  chainId: string
+  /** Unix time (seconds) after which the grant ends. */
+  expiry: number
+  /** Who may use the grant: `{ type: 'account', data: { id: address } }` or `{ type: 'key', data: { type: 'secp256k1', publicKey } }`. */
+  signer: { type: string; data: Record<string, unknown> }
+  /** E.g. `{ type: 'contract-call', data: { address, abi, functions } }`, `{ type: 'native-token-limit', data: { allowance } }`. */
+  permissions: readonly { type: string; data: Record<string, unknown>; policies?: readonly unknown[] }[]
+  /** The account. @default the connected one */
+  address?: string
+}
+/** The granted request, with the account and `context` (what the signer presents). */
+export type GrantPermissionsResult = GrantPermissionsRequest & { address: string; context: string }
+/** EIP-7811 filters. */
+export interface GetAssetsFilter {
+  chainFilter?: readonly string[]
+  assetTypeFilter?: readonly ('native' | 'erc20')[]
+  assetFilter?: Record<string, readonly { address: string; type: 'native' | 'erc20' }[]>
+}
+/** One asset of wallet_getAssets: `address` 'native' for the chain's currency; `balance` hex. */
+export interface WalletAsset {
+  address: string
+  balance: string
+  type: 'native' | 'erc20'
+  metadata?: { name?: string; symbol?: string; decimals?: number }
+}
+
 export interface WalletDeps {
   /** The connected account of a namespace (the active one by default) and the adapter holding it; throws 'No account connected'. */
   connectedWallet(namespace?: ChainNamespace): { adapter: ChainAdapter; address: string; connectorId: string; namespace: ChainNamespace }
@@ -134,6 +163,27 @@ export function createWallet(deps: WalletDeps) {
       } catch {
         return {}
       }
+    },
+
+    /**
+     * ERC-7715 wallet_grantPermissions: let `request.signer` run the permitted calls from the account
+     * until `request.expiry`. Resolves with the grant and its `context`.
+     */
+    async grantPermissions(request: GrantPermissionsRequest, opts: WalletCallOptions = {}): Promise<GrantPermissionsResult> {
+      const { ctx, fn } = capable('walletRequest', 'request', opts.namespace)
+      return (await call(() => fn({ method: 'wallet_grantPermissions', params: [request], ...ctx }))) as GrantPermissionsResult
+    },
+
+    /** ERC-7715: revoke a grant by its `context`; it stops working at once. */
+    async revokePermissions(request: { context: string }, opts: WalletCallOptions = {}): Promise<void> {
+      const { ctx, fn } = capable('walletRequest', 'request', opts.namespace)
+      await call(() => fn({ method: 'wallet_revokePermissions', params: [request], ...ctx }))
+    },
+
+    /** EIP-7811 wallet_getAssets of the connected account, per chain id (hex). */
+    async getAssets(filter: GetAssetsFilter = {}, opts: WalletCallOptions = {}): Promise<Record<string, WalletAsset[]>> {
+      const { ctx, fn } = capable('walletRequest', 'request', opts.namespace)
+      return (await call(() => fn({ method: 'wallet_getAssets', params: [{ account: ctx.address, ...filter }], ...ctx }))) as Record<string, WalletAsset[]>
     },
 
     /** Wait until `hash` is included on the namespace's current network (SPEC §9: 25 s by default). */
