@@ -5,13 +5,11 @@ import { ERRORS, PorticoError } from '@portico/headless'
 import type { SolanaSignAndSendTransactionFeature, SolanaSignTransactionFeature } from '@solana/wallet-standard-features'
 import { getBase58Decoder, getBase64Decoder } from '@solana/kit'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { accountOwner } from './reads'
-import type { rpcCall } from './rpc'
-import { associatedTokenAddress, buildTokenTransferTransaction, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './spl'
-import { buildTransferTransaction } from './transfer'
+import { lamportsTransferTransaction, type SolanaRpc, tokenTransferTransaction } from './prepare'
 
 export { buildTransferTransaction } from './transfer'
 export { associatedTokenAddress, buildTokenTransferTransaction, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './spl'
+export type { SolanaRpc } from './prepare'
 export const base58 = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
 export const base64 = (bytes: Uint8Array): string => getBase64Decoder().decode(bytes)
 
@@ -21,22 +19,6 @@ export interface SolanaRoute {
   account: WalletAccount
   chain: `${string}:${string}`
   url: string
-}
-
-/**
- * The adapter's chain access: its fetch and JSON-RPC call. Passed, not imported: ./rpc is in the
- * initial load, and importing it here too would split it into a chunk of its own.
- */
-export interface SolanaRpc {
-  fetch: typeof fetch
-  call: typeof rpcCall
-}
-
-async function latestBlockhash(rpc: SolanaRpc, url: string) {
-  const latest = await rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>(rpc.fetch, url, 'getLatestBlockhash', [
-    { commitment: 'confirmed' },
-  ])
-  return { blockhash: latest.value.blockhash, lastValidBlockHeight: BigInt(latest.value.lastValidBlockHeight) }
 }
 
 /** solana:signAndSendTransaction, else solana:signTransaction + RPC sendTransaction; the base58 signature. */
@@ -57,9 +39,7 @@ async function submit(rpc: SolanaRpc, { wallet, account, chain, url }: SolanaRou
 
 /** A System Program transfer of `lamports` from the route's account to `to`; the signature. */
 export async function sendLamports(rpc: SolanaRpc, route: SolanaRoute, to: string, lamports: bigint): Promise<string> {
-  const latest = await latestBlockhash(rpc, route.url)
-  const transaction = buildTransferTransaction({ from: route.account.address, to, lamports, ...latest })
-  return submit(rpc, route, transaction)
+  return submit(rpc, route, await lamportsTransferTransaction(rpc, route.url, { from: route.account.address, to, lamports }))
 }
 
 /**
@@ -72,27 +52,5 @@ export async function sendToken(
   route: SolanaRoute,
   p: { to: string; amount: bigint; token: { address: string; decimals: number } },
 ): Promise<string> {
-  const { to, token, amount } = p
-  let tokenProgram: string | null
-  let createDestination: boolean
-  try {
-    tokenProgram = await accountOwner(rpc.fetch, route.url, token.address)
-    if (tokenProgram !== TOKEN_PROGRAM && tokenProgram !== TOKEN_2022_PROGRAM) throw new Error(`${token.address} is not a token mint`)
-    const destination = await associatedTokenAddress(to, token.address, tokenProgram)
-    createDestination = (await accountOwner(rpc.fetch, route.url, destination)) === null
-  } catch (error) {
-    throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
-  }
-  const latest = await latestBlockhash(rpc, route.url)
-  const transaction = await buildTokenTransferTransaction({
-    from: route.account.address,
-    to,
-    mint: token.address,
-    amount,
-    decimals: token.decimals,
-    tokenProgram,
-    createDestination,
-    ...latest,
-  })
-  return submit(rpc, route, transaction)
+  return submit(rpc, route, await tokenTransferTransaction(rpc, route.url, { from: route.account.address, ...p }))
 }
