@@ -5,6 +5,7 @@
 import type {
   AdapterContext,
   CaipNetwork,
+  ChainAdapter,
   ChainNamespace,
   ConnectorAnswer,
   ConnectorPrompt,
@@ -50,12 +51,15 @@ interface AnswerSlot {
   reject(error: unknown): void
 }
 
+/** The Solana send path and receipt wait (./solana, with @solana/kit): loaded on first use. */
+const solanaModule = () => import('./solana')
+
 export function createEngine(
   options: EmbeddedAdapterOptions,
   context: () => AdapterContext | undefined,
   storage: HostStorage,
   synced: { theme?: ThemePayload; dapp?: DappDataPayload },
-): EmbeddedEngine {
+): EmbeddedEngine & Required<Pick<ChainAdapter, 'waitForReceipt'>> {
   const timers = options.timers ?? defaultTimers
   let client: FrameClient | undefined
   let user: FrameUser | undefined
@@ -275,6 +279,31 @@ export function createEngine(
     return parse(hexResult, await rpc('eth_sendTransaction', [request], network), 'eth_sendTransaction')
   }
 
+  const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args)
+
+  /** The Solana network of a call: the one given, else the active one, else the app's first Solana network. */
+  function solanaNetwork(network?: CaipNetwork): { network: CaipNetwork; url: string } {
+    const active = context()?.getActiveNetwork()
+    const net = network ?? (active?.chainNamespace === 'solana' ? active : allNetworks().find((n) => n.chainNamespace === 'solana'))
+    const url = net?.chainNamespace === 'solana' ? net.rpcUrls.default.http[0] : undefined
+    if (!net || !url) throw new PorticoError(ERRORS.networkNotFound)
+    return { network: net, url }
+  }
+
+  /**
+   * SPEC §6 on Solana: ./solana builds the transaction from the network's RPC, the frame has the API
+   * sign it with the user's key and send it (solana_signAndSendTransaction); the base58 signature.
+   */
+  async function solanaSend(from: string, p: { to: string; amount: bigint; token?: { address: string; decimals: number } }, network?: CaipNetwork): Promise<string> {
+    if (from !== requireUser().solanaAddress) throw new PorticoError(ERRORS.rpcNotAllowed)
+    const { network: net, url } = solanaNetwork(network)
+    const { sendSolana } = await solanaModule()
+    return sendSolana(
+      { fetch: doFetch, url, from, signAndSend: (transaction) => rpc('solana_signAndSendTransaction', [{ transaction }], net, 'solana') },
+      p,
+    )
+  }
+
   async function jsonRpc(url: string, method: string, params: unknown[]): Promise<string | { value: number }> {
     const f = options.fetch ?? globalThis.fetch
     const response = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
@@ -367,11 +396,22 @@ export function createEngine(
       return parse(hexResult, await rpc('personal_sign', [utf8ToHex(message), address]), 'personal_sign')
     },
 
-    sendTransaction: ({ address, network, ...tx }) => evmSend(address, tx, network),
+    sendTransaction: ({ address, network, ...tx }) =>
+      namespaceOf(address) === 'solana' ? solanaSend(address, { to: tx.to, amount: tx.value ?? 0n }, network) : evmSend(address, tx, network),
 
     async transfer({ address, to, amount, token, network }) {
+      if (namespaceOf(address) === 'solana') return solanaSend(address, { to, amount, ...(token ? { token } : {}) }, network)
       if (token) throw new PorticoError(ERRORS.rpcNotAllowed)
       return evmSend(address, { to, value: amount }, network)
+    },
+
+    /** On Solana: the signature's status on the network's RPC until confirmed. (EVM: not yet, 'Requested RPC call is not allowed'.) */
+    async waitForReceipt({ hash, network, timeoutMs }) {
+      const net = network ?? context()?.getActiveNetwork()
+      if (net?.chainNamespace !== 'solana') throw new PorticoError(ERRORS.rpcNotAllowed)
+      const { url } = solanaNetwork(net)
+      const { waitForSignature } = await solanaModule()
+      return waitForSignature(doFetch, url, timeoutMs === undefined ? { hash } : { hash, timeoutMs }, { timers })
     },
 
     async signTypedData({ address, domain, types, primaryType, message }) {
