@@ -2,7 +2,7 @@
 // anvil, and the same login signs on Solana. The frame signs on the API (keys never in the page);
 // the chain, the API, the frame and Chromium are real.
 import { ed25519 } from '@noble/curves/ed25519'
-import { getBase58Encoder } from '@solana/kit'
+import { generateKeyPairSigner, getBase58Encoder } from '@solana/kit'
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailLogin } from './email-login.ts'
@@ -13,6 +13,18 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ACCOUNT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
+
+/** One JSON-RPC call to the local Solana chain, from Node. */
+async function solanaRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const body = (await res.json()) as { result?: T; error?: { message: string } }
+  if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`)
+  return body.result
+}
+const lamportsOf = async (url: string, address: string) =>
+  BigInt((await solanaRpc<{ value: number }>(url, 'getBalance', [address, { commitment: 'confirmed' }])).value)
+const confirmation = async (url: string, signature: string) =>
+  (await solanaRpc<{ value: ({ confirmationStatus?: string; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }])).value[0]
 
 let h: Harness
 
@@ -65,6 +77,34 @@ describe('the embedded wallet on the local chains', () => {
     await expect.poll(() => signature.isVisible(), { timeout: 20_000 }).toBe(true)
     const text = (await signature.textContent()) ?? ''
     expect(ed25519.verify(base58(text), new TextEncoder().encode('Hello from the embedded wallet'), base58(solana))).toBe(true)
+  })
+
+  it('b2. sends 0.25 SOL from the embedded Solana account (built in the page, signed by the API through the frame): the recipient gets exactly that on the local chain', async () => {
+    const { page, stack } = h
+    const url = stack.solana.rpcUrl
+    const from = (await accountOf('solana')) as string
+    const to = (await generateKeyPairSigner()).address
+    // A new embedded account holds nothing: the chain's faucet gives it 1 SOL for the value and the fee.
+    const airdrop = await solanaRpc<string>(url, 'requestAirdrop', [from, 1_000_000_000, { commitment: 'confirmed' }])
+    await expect.poll(async () => (await confirmation(url, airdrop))?.confirmationStatus, { timeout: 20_000 }).toMatch(/confirmed|finalized/)
+    const [fromBefore, toBefore] = [await lamportsOf(url, from), await lamportsOf(url, to)]
+    expect(fromBefore).toBeGreaterThanOrEqual(1_000_000_000n)
+    const signature = (await page.evaluate(
+      ({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }),
+      { to, value: String(250_000_000n) },
+    )) as string
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await expect.poll(async () => (await confirmation(url, signature))?.confirmationStatus, { timeout: 20_000 }).toMatch(/confirmed|finalized/)
+    expect((await confirmation(url, signature))?.err).toBeNull()
+    // The signature is the embedded account's, over the transaction the page built: a System transfer it paid for.
+    const tx = await solanaRpc<{ transaction: { message: { accountKeys: string[] } }; meta: { fee: number; err: unknown } }>(url, 'getTransaction', [
+      signature,
+      { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+    ])
+    expect(tx.meta.err).toBeNull()
+    expect(tx.transaction.message.accountKeys.slice(0, 2)).toEqual([from, to])
+    expect((await lamportsOf(url, to)) - toBefore).toBe(250_000_000n)
+    expect(fromBefore - (await lamportsOf(url, from))).toBe(250_000_000n + BigInt(tx.meta.fee))
   })
 
   it('c. turns on the smart account (EIP-7702 on anvil) and sends two USDC transfers as one atomic batch (wallet_sendCalls)', async () => {
