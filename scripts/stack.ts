@@ -130,7 +130,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const socialIds = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
     const oidc = await startOidcProvider({
       port: options.oidcPort ?? 0,
-      clients: socialIds.map((id) => ({ clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, redirectUris: [`${apiBase}/v1/auth/social/callback`] })),
+      // Apple's stand-in takes the client secret in the form body only, as Apple does (the API's apple default).
+      clients: socialIds.map((id) => ({
+        clientId: `portico-${id}`,
+        clientSecret: `portico-dev-${id}`,
+        redirectUris: [`${apiBase}/v1/auth/social/callback`],
+        ...(id === 'apple' ? { tokenEndpointAuthMethod: 'client_secret_post' as const } : {}),
+      })),
     })
     started.push(() => oidc.close())
     const endpoints = { authorizationEndpoint: oidc.authorizationEndpoint, tokenEndpoint: oidc.tokenEndpoint, userinfoEndpoint: oidc.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] }

@@ -43,7 +43,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            DISCORD (the provider's real endpoints; a stand-in sets _AUTHORIZATION_ENDPOINT,
                            _TOKEN_ENDPOINT, _USERINFO_ENDPOINT, _EMAILS_ENDPOINT (GitHub's address list,
                            read when the profile has no email) and _SCOPES, space separated). Register
-                           <public url>/v1/auth/social/callback as the redirect URI with each provider
+                           <public url>/v1/auth/social/callback as the redirect URI with each provider.
+                           _TOKEN_AUTH: how the client secret goes to the token endpoint, basic (HTTP
+                           Basic header; the default) or post (in the form body; Apple's default, its only method)
   env PORTICO_SOCIAL_APPLE_TEAM_ID, PORTICO_SOCIAL_APPLE_KEY_ID, PORTICO_SOCIAL_APPLE_PRIVATE_KEY
                            Apple's client secret minted from your Sign in with Apple key (an ES256 JWT,
                            renewed hourly) instead of a static PORTICO_SOCIAL_APPLE_CLIENT_SECRET: the
@@ -277,11 +279,16 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
     const userinfoEndpoint = key('USERINFO_ENDPOINT')
     const emailsEndpoint = key('EMAILS_ENDPOINT')
     const scopes = key('SCOPES')
+    const tokenAuth = key('TOKEN_AUTH')
     if (authorizationEndpoint) config.authorizationEndpoint = authorizationEndpoint
     if (tokenEndpoint) config.tokenEndpoint = tokenEndpoint
     if (userinfoEndpoint) config.userinfoEndpoint = userinfoEndpoint
     if (emailsEndpoint) config.emailsEndpoint = emailsEndpoint
     if (scopes) config.scopes = scopes.split(/\s+/).filter(Boolean)
+    if (tokenAuth) {
+      if (tokenAuth !== 'basic' && tokenAuth !== 'post') throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_TOKEN_AUTH must be basic or post`)
+      config.tokenAuth = tokenAuth
+    }
     providers[provider] = config
   }
   if (Object.keys(providers).length === 0) return {}

@@ -4,10 +4,12 @@ import { driveOidcAuthorization, type OidcProvider, startOidcProvider } from './
 
 const REDIRECT = 'http://127.0.0.1:9/v1/auth/social/callback'
 const client = { clientId: 'portico-google', clientSecret: 'dev-secret-google', redirectUris: [REDIRECT] }
+/** Apple's stand-in: client_secret_post, as Apple (its only token endpoint auth method). */
+const apple = { clientId: 'portico-apple', clientSecret: 'dev-secret-apple', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'client_secret_post' as const }
 let oidc: OidcProvider
 
 beforeAll(async () => {
-  oidc = await startOidcProvider({ clients: [client, { clientId: 'portico-discord', clientSecret: 'dev-secret-discord', redirectUris: [REDIRECT] }] })
+  oidc = await startOidcProvider({ clients: [client, { clientId: 'portico-discord', clientSecret: 'dev-secret-discord', redirectUris: [REDIRECT] }, apple] })
 })
 afterAll(async () => {
   await oidc?.close()
@@ -101,6 +103,40 @@ describe('dev OIDC provider', () => {
     const wrongVerifier = await token(code, pkce().verifier)
     expect(wrongVerifier.status).toBe(400)
     expect(await wrongVerifier.json()).toMatchObject({ error: 'invalid_grant' })
+  })
+
+  it("Apple's stand-in takes client_id and client_secret in the form (client_secret_post) and refuses HTTP Basic", async () => {
+    const codeFor = async (clientId: string) => {
+      const { verifier, challenge } = pkce()
+      const back = await driveOidcAuthorization(authorizationUrl({ client_id: clientId, code_challenge: challenge }), { account: 'ada' })
+      return { code: back.searchParams.get('code') as string, verifier }
+    }
+    const inForm = (c: { clientId: string; clientSecret: string }, code: string, verifier: string) =>
+      fetch(oidc.tokenEndpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: c.clientId, client_secret: c.clientSecret }),
+      })
+    const inHeader = (c: { clientId: string; clientSecret: string }, code: string, verifier: string) =>
+      fetch(oidc.tokenEndpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(c.clientId, c.clientSecret) },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }),
+      })
+
+    const refusedBasic = await codeFor(apple.clientId)
+    const viaBasic = await inHeader(apple, refusedBasic.code, refusedBasic.verifier)
+    expect(viaBasic.status).toBe(401)
+    expect(await viaBasic.json()).toMatchObject({ error: 'invalid_client' })
+    const a = await codeFor(apple.clientId)
+    const viaForm = await inForm(apple, a.code, a.verifier)
+    expect(viaForm.status).toBe(200)
+    expect(((await viaForm.json()) as { id_token: string }).id_token.split('.')).toHaveLength(3)
+    expect((await inForm({ ...apple, clientSecret: 'nope' }, (await codeFor(apple.clientId)).code, a.verifier)).status).toBe(401)
+
+    // A client_secret_basic client keeps HTTP Basic (the other tests' token requests).
+    const g = await codeFor(client.clientId)
+    expect((await inHeader(client, g.code, g.verifier)).status).toBe(200)
   })
 
   it('requires PKCE of every client', async () => {

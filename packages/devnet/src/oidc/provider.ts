@@ -1,6 +1,7 @@
 // A real OpenID Connect provider for the local stack and the tests (issue 11): `oidc-provider` on
 // 127.0.0.1 standing in for every social provider (one client per provider). Authorization code
-// with PKCE (S256) required of every client, client_secret_basic at the token endpoint, a userinfo
+// with PKCE (S256) required of every client, client_secret_basic at the token endpoint (or, for a
+// client registered so, client_secret_post only, as Apple's stand-in), a userinfo
 // endpoint with sub, name, preferred_username, email and email_verified. Its login page lets a
 // test user pick an account; consent is granted at once.
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
@@ -15,6 +16,13 @@ export interface OidcClient {
   clientSecret: string
   /** The exact redirect URIs the client may use. */
   redirectUris: string[]
+  /**
+   * How it authenticates at the token endpoint: the secret in an HTTP Basic header, or client_id and
+   * client_secret in the form (Apple's only method). A client_secret_post client's Basic header is
+   * refused, as Apple refuses it (oidc-provider itself takes either from a client registered with
+   * one of the two). @default 'client_secret_basic'
+   */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post'
 }
 
 export interface StartOidcProviderOptions {
@@ -82,6 +90,19 @@ function memoryAdapter() {
 }
 const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,128})(\/login)?$/
 
+/** The client id of an HTTP Basic Authorization header (form-urlencoded, RFC 6749 §2.3.1); else undefined. */
+function basicClientId(authorization: string | undefined): string | undefined {
+  const encoded = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '')?.[1]
+  if (encoded === undefined) return undefined
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8')
+  if (!decoded.includes(':')) return undefined
+  try {
+    return decodeURIComponent(decoded.slice(0, decoded.indexOf(':')).replace(/\+/g, ' '))
+  } catch {
+    return undefined
+  }
+}
+
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = []
   let size = 0
@@ -110,6 +131,7 @@ const errorPage = (text: string) =>
 
 export async function startOidcProvider(options: StartOidcProviderOptions): Promise<OidcProvider> {
   const users = options.users ?? DEFAULT_OIDC_USERS
+  const postOnly = new Set(options.clients.filter((client) => client.tokenEndpointAuthMethod === 'client_secret_post').map((client) => client.clientId))
   const byId = new Map(users.map((user) => [user.id, user]))
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = createServer((req, res) => {
@@ -135,7 +157,7 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
       redirect_uris: client.redirectUris,
       grant_types: ['authorization_code'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: client.tokenEndpointAuthMethod ?? 'client_secret_basic',
     })),
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile'],
@@ -195,6 +217,14 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
 
   handle = (req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/'
+    if (path === '/token' && postOnly.size > 0) {
+      const clientId = basicClientId(req.headers.authorization)
+      if (clientId !== undefined && postOnly.has(clientId)) {
+        res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'www-authenticate': 'Basic realm="dev-oidc"' })
+        res.end(JSON.stringify({ error: 'invalid_client', error_description: 'this client authenticates with client_secret_post only (client_id and client_secret in the form)' }))
+        return
+      }
+    }
     const match = INTERACTION.exec(path)
     if (match === null) return oidcCallback(req, res)
     interaction(req, res, match[1] as string, match[2] !== undefined).catch(() => {

@@ -26,3 +26,16 @@ describe("GitHub's emails list (GET /user/emails)", () => {
     expect(() => resolved({ emailsEndpoint: 'ftp://x' })).toThrow(/absolute http\(s\) URL/)
   })
 })
+
+describe('token endpoint auth method (tokenAuth)', () => {
+  it("is 'post' (client_secret_post) for Apple, 'basic' for the others, and overridable per provider", () => {
+    expect(Object.entries(SOCIAL_PROVIDER_DEFAULTS).filter(([, d]) => d.tokenAuth !== 'basic').map(([p, d]) => [p, d.tokenAuth])).toEqual([['apple', 'post']])
+    const resolved = (provider: 'apple' | 'google', over: Record<string, string> = {}) =>
+      resolveSocialProviders({ providers: { [provider]: { clientId: 'id', clientSecret: 's', ...over } } }).get(provider)!.tokenAuth
+    expect(resolved('apple')).toBe('post')
+    expect(resolved('google')).toBe('basic')
+    expect(resolved('apple', { tokenAuth: 'basic' })).toBe('basic')
+    expect(resolved('google', { tokenAuth: 'post' })).toBe('post')
+    expect(() => resolved('google', { tokenAuth: 'jwt' })).toThrow()
+  })
+})

@@ -9,6 +9,13 @@ import { AUTH_SOCIAL_PROVIDERS, type AuthSocialProvider } from '@portico/protoco
 import { z } from 'zod'
 import { appleClientSecret, parseAppleSigningKey, type AppleSigningKeyConfig } from './apple-secret.ts'
 
+/**
+ * How the client authenticates at the token endpoint (RFC 6749 §2.3.1): 'basic' sends the client id
+ * and secret in an HTTP Basic Authorization header (client_secret_basic), 'post' sends them as
+ * client_id and client_secret in the form body (client_secret_post, the only method Apple supports).
+ */
+export type SocialTokenAuth = 'basic' | 'post'
+
 export type SocialProviderConfig = {
   clientId: string
   /**
@@ -21,6 +28,8 @@ export type SocialProviderConfig = {
   /** @default the provider's own (SOCIAL_PROVIDER_DEFAULTS) */
   authorizationEndpoint?: string
   tokenEndpoint?: string
+  /** How the client id and secret go to the token endpoint. @default the provider's own: 'post' for apple, else 'basic' */
+  tokenAuth?: SocialTokenAuth
   /** Where the profile is read with the access token; without one, from the ID token (Apple). */
   userinfoEndpoint?: string
   /**
@@ -50,6 +59,7 @@ export type ResolvedSocialProvider = {
   clientSecret(): string
   authorizationEndpoint: string
   tokenEndpoint: string
+  tokenAuth: SocialTokenAuth
   userinfoEndpoint: string | null
   /** A list of `{ email, primary, verified }` read when the profile names no email (GitHub); null: none. */
   emailsEndpoint: string | null
@@ -69,6 +79,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   google: {
     authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenEndpoint: 'https://oauth2.googleapis.com/token',
+    tokenAuth: 'basic',
     userinfoEndpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
     emailsEndpoint: null,
     scopes: ['openid', 'email', 'profile'],
@@ -79,6 +90,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   github: {
     authorizationEndpoint: 'https://github.com/login/oauth/authorize',
     tokenEndpoint: 'https://github.com/login/oauth/access_token',
+    tokenAuth: 'basic',
     userinfoEndpoint: 'https://api.github.com/user',
     // A profile whose email is private has email: null; the user:email scope lists the addresses.
     emailsEndpoint: 'https://api.github.com/user/emails',
@@ -91,6 +103,8 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   apple: {
     authorizationEndpoint: 'https://appleid.apple.com/auth/authorize',
     tokenEndpoint: 'https://appleid.apple.com/auth/token',
+    // Its discovery document: token_endpoint_auth_methods_supported: ["client_secret_post"].
+    tokenAuth: 'post',
     userinfoEndpoint: null,
     emailsEndpoint: null,
     scopes: ['name', 'email'],
@@ -102,6 +116,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   facebook: {
     authorizationEndpoint: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenEndpoint: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    tokenAuth: 'basic',
     userinfoEndpoint: 'https://graph.facebook.com/v19.0/me?fields=id,name,email',
     emailsEndpoint: null,
     scopes: ['email', 'public_profile'],
@@ -113,6 +128,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   x: {
     authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
     tokenEndpoint: 'https://api.x.com/2/oauth2/token',
+    tokenAuth: 'basic',
     userinfoEndpoint: 'https://api.x.com/2/users/me',
     emailsEndpoint: null,
     scopes: ['users.read', 'tweet.read'],
@@ -123,6 +139,7 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   discord: {
     authorizationEndpoint: 'https://discord.com/oauth2/authorize',
     tokenEndpoint: 'https://discord.com/api/oauth2/token',
+    tokenAuth: 'basic',
     userinfoEndpoint: 'https://discord.com/api/users/@me',
     emailsEndpoint: null,
     scopes: ['identify', 'email'],
@@ -141,6 +158,7 @@ const providerConfigSchema = z.object({
   signingKey: z.object({ teamId: z.string().max(64), keyId: z.string().max(64), privateKey: z.string().max(16_384) }).optional(),
   authorizationEndpoint: httpUrl.optional(),
   tokenEndpoint: httpUrl.optional(),
+  tokenAuth: z.enum(['basic', 'post']).optional(),
   userinfoEndpoint: httpUrl.optional(),
   emailsEndpoint: httpUrl.optional(),
   scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/)).max(32).optional(),
@@ -181,6 +199,7 @@ export function resolveSocialProviders(config: SocialConfig, options: { now?: ()
       clientSecret,
       authorizationEndpoint: given.authorizationEndpoint ?? defaults.authorizationEndpoint,
       tokenEndpoint: given.tokenEndpoint ?? defaults.tokenEndpoint,
+      tokenAuth: given.tokenAuth ?? defaults.tokenAuth,
       userinfoEndpoint: given.userinfoEndpoint ?? defaults.userinfoEndpoint,
       emailsEndpoint: given.emailsEndpoint ?? (given.userinfoEndpoint === undefined ? defaults.emailsEndpoint : null),
       scopes: given.scopes ?? defaults.scopes,

@@ -1,7 +1,8 @@
 /**
  * Social login of the embedded wallet (SPEC §4 "Social sign-in"): OAuth 2.0 authorization code
  * with PKCE (S256) through arctic's generic OAuth2Client, the same for every provider and for the
- * dev OIDC provider that stands in for them in the local stack.
+ * dev OIDC provider that stands in for them in the local stack (at the token endpoint the client
+ * authenticates with HTTP Basic, or for Apple with client_id and client_secret in the form).
  *
  *   start:    a random state; its HMAC is stored with the provider, the host page's origin and the
  *             device. The PKCE code verifier is an HMAC of the state (so neither is stored).
@@ -12,7 +13,7 @@
  *             of (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
  */
 import { AUTH_ERRORS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
-import { ArcticFetchError, CodeChallengeMethod, decodeIdToken, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from 'arctic'
+import { ArcticFetchError, CodeChallengeMethod, decodeIdToken, OAuth2Client, OAuth2RequestError, OAuth2Tokens, UnexpectedErrorResponseBodyError, UnexpectedResponseError } from 'arctic'
 import type { Database } from '../db/types.ts'
 import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
 import { AuthError } from './errors.ts'
@@ -54,6 +55,36 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer))
 }
 
+/**
+ * A token request with the client's credentials in the form body, answered as arctic answers its
+ * own (OAuth2Client.validateAuthorizationCode): tokens on a 200 JSON object, OAuth2RequestError on a
+ * 400/401 OAuth error, ArcticFetchError when unreachable, arctic's unexpected-response errors else.
+ */
+async function postTokenRequest(endpoint: string, body: URLSearchParams): Promise<OAuth2Tokens> {
+  let res: Response
+  try {
+    res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': 'portico' }, body })
+  } catch (error) {
+    throw new ArcticFetchError(error)
+  }
+  if (res.status !== 200 && res.status !== 400 && res.status !== 401) {
+    await res.body?.cancel()
+    throw new UnexpectedResponseError(res.status)
+  }
+  let data: unknown
+  try {
+    data = await res.json()
+  } catch {
+    throw new UnexpectedResponseError(res.status)
+  }
+  if (typeof data !== 'object' || data === null) throw new UnexpectedErrorResponseBodyError(res.status, data)
+  if (res.status === 200) return new OAuth2Tokens(data)
+  const error = data as Record<string, unknown>
+  const text = (key: string) => (typeof error[key] === 'string' ? (error[key] as string) : null)
+  if (typeof error.error !== 'string') throw new UnexpectedErrorResponseBodyError(res.status, data)
+  throw new OAuth2RequestError(error.error, text('error_description'), text('error_uri'), text('state'))
+}
+
 export function createSocialService(options: SocialServiceOptions) {
   const now = options.now ?? Date.now
   const providers = resolveSocialProviders(options.config, { now })
@@ -75,9 +106,17 @@ export function createSocialService(options: SocialServiceOptions) {
   /** The OAuth client; the secret (Apple: a minted JWT) only where it is sent, at the token endpoint. */
   const clientOf = (p: ResolvedSocialProvider, uri: string, withSecret: boolean) => new OAuth2Client(p.clientId, withSecret ? p.clientSecret() : null, uri)
 
+  /** The code for tokens, the client authenticated as the provider wants it (tokenAuth). */
+  function requestTokens(p: ResolvedSocialProvider, uri: string, code: string, verifier: string): Promise<OAuth2Tokens> {
+    if (p.tokenAuth === 'basic') return clientOf(p, uri, true).validateAuthorizationCode(p.tokenEndpoint, code, verifier)
+    // client_secret_post (Apple): arctic's OAuth2Client sends a secret only in a Basic header.
+    const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: uri, code_verifier: verifier, client_id: p.clientId, client_secret: p.clientSecret() })
+    return postTokenRequest(p.tokenEndpoint, body)
+  }
+
   async function exchange(p: ResolvedSocialProvider, uri: string, code: string, verifier: string): Promise<OAuth2Tokens> {
     try {
-      return await withTimeout(clientOf(p, uri, true).validateAuthorizationCode(p.tokenEndpoint, code, verifier), timeoutMs)
+      return await withTimeout(requestTokens(p, uri, code, verifier), timeoutMs)
     } catch (error) {
       // The provider refused the code (wrong, used, expired, or not this verifier's): the caller's doing.
       if (error instanceof OAuth2RequestError) throw failed()

@@ -486,22 +486,46 @@ describe('GitHub without a public email: the primary verified address of GET /us
   })
 })
 
-describe('Apple with a signing key: the token endpoint gets the minted client secret JWT', () => {
-  it('sends an ES256 JWT of the configured key (iss team id, sub client id), the same one while fresh', async () => {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    const secrets: string[] = []
-    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
-    const server = createServer((req, res) => {
-      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1]
-      secrets.push(Buffer.from(basic ?? '', 'base64').toString('utf8').split(':').slice(1).join(':'))
-      req.resume()
-      req.on('end', () => {
-        const idToken = `${b64({ alg: 'none' })}.${b64({ iss: 'https://appleid.apple.com', sub: `apple-user-${secrets.length}`, email: 'Kim@PrivateRelay.AppleID.com', email_verified: 'true' })}.sig`
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: 'at', token_type: 'bearer', id_token: idToken }))
-      })
+/**
+ * A token endpoint on 127.0.0.1 that records how the client authenticated (the Authorization header,
+ * the form) and answers tokens: an ID token without a signature (Apple has no userinfo endpoint), and
+ * at GET /userinfo a profile (for a provider that has one).
+ */
+async function startFakeTokenEndpoint() {
+  const requests: { authorization: string | undefined; form: URLSearchParams }[] = []
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const server = createServer((req, res) => {
+    const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    if (req.method === 'GET' && req.url === '/userinfo') return send({ sub: 'g-user', name: 'Grace', email: 'grace@example.com', email_verified: true })
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      requests.push({ authorization: req.headers.authorization, form: new URLSearchParams(body) })
+      const idToken = `${b64({ alg: 'none' })}.${b64({ iss: 'https://appleid.apple.com', sub: `apple-user-${requests.length}`, email: 'Kim@PrivateRelay.AppleID.com', email_verified: 'true' })}.sig`
+      send({ access_token: 'at', token_type: 'bearer', id_token: idToken })
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { base, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** start and finish (with code 'c') against a provider whose endpoints answer any code. */
+type OpenedApp = Awaited<ReturnType<typeof openTestApp>>
+
+async function signIn(t: OpenedApp, provider = 'apple') {
+  const device = deviceId()
+  const started = await post(t.app, '/v1/auth/social/start', { provider, hostOrigin: HOST, deviceId: device })
+  const uri = new URL(socialStartResponseSchema.parse(await started.json()).uri)
+  const res = await post(t.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+  expect(res.status).toBe(200)
+  return { uri, user: otpResponseSchema.parse(await res.json()).user }
+}
+
+describe('the client at the token endpoint: Apple sends its minted client secret JWT in the form, the others HTTP Basic', () => {
+  it('sends an ES256 JWT of the configured key (iss team id, sub client id) in the form body (client_secret_post), the same one while fresh', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    const fake = await startFakeTokenEndpoint()
     const t = await openTestApp({
       auth: {
         kek: TEST_KEK,
@@ -514,36 +538,121 @@ describe('Apple with a signing key: the token endpoint gets the minted client se
             apple: {
               clientId: 'com.example.signin',
               signingKey: { teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
-              authorizationEndpoint: `${base}/auth/authorize`,
-              tokenEndpoint: `${base}/auth/token`,
+              authorizationEndpoint: `${fake.base}/auth/authorize`,
+              tokenEndpoint: `${fake.base}/auth/token`,
             },
           },
         },
       },
     })
     try {
-      const signIn = async () => {
-        const device = deviceId()
-        const started = await post(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
-        const uri = new URL(socialStartResponseSchema.parse(await started.json()).uri)
-        expect(uri.searchParams.get('response_mode')).toBe('form_post')
-        const res = await post(t.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
-        expect(res.status).toBe(200)
-        return otpResponseSchema.parse(await res.json()).user
-      }
-      expect(await signIn()).toMatchObject({ socialProvider: 'apple', email: 'kim@privaterelay.appleid.com' })
-      const [jwt] = secrets as [string]
+      const first = await signIn(t)
+      expect(first.uri.searchParams.get('response_mode')).toBe('form_post')
+      expect(first.user).toMatchObject({ socialProvider: 'apple', email: 'kim@privaterelay.appleid.com' })
+      const [request] = fake.requests as [(typeof fake.requests)[number]]
+      // Apple supports client_secret_post only: the credentials are in the form, no Authorization header.
+      expect(request.authorization).toBeUndefined()
+      expect(request.form.get('client_id')).toBe('com.example.signin')
+      expect(Object.fromEntries(request.form)).toMatchObject({ grant_type: 'authorization_code', code: 'c', redirect_uri: CALLBACK })
+      expect(request.form.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      const jwt = request.form.get('client_secret') as string
       const [header, claims, signature] = jwt.split('.') as [string, string, string]
       expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true)
       expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toStrictEqual({ alg: 'ES256', kid: 'KEY7654321' })
       const iat = Math.floor(clock / 1000)
       expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toStrictEqual({ iss: 'TEAM123456', iat, exp: iat + 3600, aud: 'https://appleid.apple.com', sub: 'com.example.signin' })
-      await signIn()
-      expect(secrets[1]).toBe(jwt)
+      await signIn(t)
+      expect(fake.requests[1]?.form.get('client_secret')).toBe(jwt)
       expect(t.reported).toEqual([])
     } finally {
       await t.close()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await fake.close()
+    }
+  })
+
+  it('the other providers send the client id and secret in an HTTP Basic header, not in the form (client_secret_basic)', async () => {
+    const fake = await startFakeTokenEndpoint()
+    const t = await openTestApp({
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        now: () => clock,
+        social: {
+          redirectBaseUrl: PUBLIC,
+          providers: {
+            google: { clientId: 'g-client', clientSecret: 'g-secret', authorizationEndpoint: `${fake.base}/auth`, tokenEndpoint: `${fake.base}/token`, userinfoEndpoint: `${fake.base}/userinfo` },
+          },
+        },
+      },
+    })
+    try {
+      expect((await signIn(t, 'google')).user).toMatchObject({ socialProvider: 'google', userName: 'Grace', email: 'grace@example.com' })
+      const [request] = fake.requests as [(typeof fake.requests)[number]]
+      expect(request.authorization).toBe(`Basic ${Buffer.from('g-client:g-secret').toString('base64')}`)
+      expect(request.form.get('client_secret')).toBeNull()
+      expect(request.form.get('client_id')).toBeNull()
+      expect(request.form.get('grant_type')).toBe('authorization_code')
+      expect(t.reported).toEqual([])
+    } finally {
+      await t.close()
+      await fake.close()
+    }
+  })
+
+  it("through the dev OIDC provider's Apple stand-in (client_secret_post only): signs in; with tokenAuth 'basic' the provider refuses the client", async () => {
+    const provider = await startOidcProvider({ clients: [{ clientId: 'portico-apple', clientSecret: 'dev-apple', redirectUris: [CALLBACK], tokenEndpointAuthMethod: 'client_secret_post' }] })
+    const open = (tokenAuth?: 'basic') =>
+      openTestApp({
+        auth: {
+          kek: TEST_KEK,
+          mail: memoryMailbox(),
+          frameOrigins: [FRAME_ORIGIN],
+          now: () => clock,
+          social: {
+            redirectBaseUrl: PUBLIC,
+            providers: {
+              apple: {
+                clientId: 'portico-apple',
+                clientSecret: 'dev-apple',
+                authorizationEndpoint: provider.authorizationEndpoint,
+                tokenEndpoint: provider.tokenEndpoint,
+                userinfoEndpoint: provider.userinfoEndpoint,
+                scopes: ['openid', 'email', 'profile'],
+                // The code comes back in the query (driveOidcAuthorization follows redirects, not form_post).
+                authorizationParams: {},
+                ...(tokenAuth ? { tokenAuth } : {}),
+              },
+            },
+          },
+        },
+      })
+    const viaProvider = async (t: OpenedApp, code?: string) => {
+      const device = deviceId()
+      const started = await post(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
+      const back = await driveOidcAuthorization(socialStartResponseSchema.parse(await started.json()).uri, { account: 'ada' })
+      if (code !== undefined) back.searchParams.set('code', code)
+      return post(t.app, '/v1/auth/social/finish', { resultUri: back.href, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+    }
+    const withPost = await open()
+    const withBasic = await open('basic')
+    try {
+      const ok = await viaProvider(withPost)
+      expect(ok.status).toBe(200)
+      expect(otpResponseSchema.parse(await ok.json()).user).toMatchObject({ socialProvider: 'apple', userName: 'Ada Lovelace', email: 'ada@social.test' })
+      // The provider's OAuth error on the form-authenticated request is the caller's doing too (a 400).
+      const wrongCode = await viaProvider(withPost, 'not-the-code-the-provider-gave')
+      expect(wrongCode.status).toBe(400)
+      expect(await errorOf(wrongCode)).toBe(AUTH_ERRORS.socialFailed)
+      const refused = await viaProvider(withBasic)
+      expect(refused.status).toBe(400)
+      expect(await errorOf(refused)).toBe(AUTH_ERRORS.socialFailed)
+      expect(withPost.reported).toEqual([])
+      expect(withBasic.reported).toEqual([])
+    } finally {
+      await withPost.close()
+      await withBasic.close()
+      await provider.close()
     }
   })
 })
