@@ -187,7 +187,8 @@ export const permissionCallSchema = z.object({
 })
 export const permissionExecuteRequestSchema = z.object({
   context: bytes32,
-  chainId: z.number().check(z.int(), z.positive()),
+  /** A positive integer (checked by the server: zod's integer checks would weigh on every app's first load). */
+  chainId: z.number(),
   calls: z.array(permissionCallSchema).check(z.minLength(1, { error: 'at least one call is needed' }), z.maxLength(MAX_PERMISSION_CALLS)),
   nonce: bytes32,
   signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/, { error: 'signature must be 65 bytes of hex' })),

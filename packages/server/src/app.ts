@@ -16,7 +16,8 @@ import {
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
 import type { Database } from './db/types.ts'
 import { HttpError, preview } from './errors.ts'
-import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorSink } from './log.ts'
+import type { IndexerOptions } from './indexer/follower.ts'
+import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorReporter, type ErrorSink } from './log.ts'
 import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
 import { ROUTES } from './routes/index.ts'
@@ -47,6 +48,12 @@ export type AppConfig = {
   /** Largest request body in bytes; above it the answer is 413. @default DEFAULT_MAX_BODY_BYTES (64 KiB) */
   maxBodyBytes?: number
   /**
+   * The follower that indexes the EVM chains' transfers for GET /v1/account/{address}/history
+   * (src/indexer/). startServer runs it (on by default when chains are configured); createApp only
+   * serves what is stored.
+   */
+  indexer?: IndexerOptions
+  /**
    * Receives unexpected errors (500) and upstream failures (502), after the rate limit of
    * `errorLog`. Bad input (4xx) is never reported. @default consoleErrorSink
    */
@@ -74,7 +81,7 @@ export function createApp(config: AppConfig) {
  * createApp, with `defaultBase` as the public URL when none is configured (startServer passes its
  * own listening URL, known only once it listens).
  */
-export function buildApp(config: AppConfig, defaultBase: () => string) {
+export function buildApp(config: AppConfig, defaultBase: () => string, reporter?: ErrorReporter) {
   const chains = chainsConfigSchema.parse(config.chains)
   const solana = config.solana === undefined ? undefined : solanaChainConfigSchema.parse(config.solana)
   const features = z.parse(remoteFeaturesSchema, { ...DEFAULT_REMOTE_FEATURES, ...config.features })
@@ -82,7 +89,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string) {
   const isAllowed = originMatcher(allowedOrigins)
   const publicUrl = config.publicUrl === undefined ? undefined : publicUrlSchema.parse(config.publicUrl).replace(/\/+$/, '')
   const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
-  const report = createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
+  const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
 
   const ctx: AppContext = {
     chains,

@@ -6,7 +6,7 @@
  * address drives a real upstream failure, 502).
  */
 import http from 'node:http'
-import { balanceResponseSchema, identitySchema, priceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
+import { balanceResponseSchema, historyResponseSchema, identitySchema, priceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
 import {
   deviceResponseSchema,
   emailConnectResponseSchema,
@@ -222,6 +222,24 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     expect: { schema: balanceResponseSchema, upstream: true },
   },
   {
+    name: 'GET /v1/account/{address}/history',
+    path: fc
+      .tuple(
+        segment(fc.oneof(evmAddress, solanaAddress, base58, text)),
+        query(
+          ['chainId', 'cursor', 'limit'],
+          fc.oneof(
+            fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x', '1', '20', '50', '51', 'WzE3MDAwMDAwMDAsMzEzMzcsIjEyIiwwXQ'),
+            fc.tuple(fc.nat(), fc.integer(), fc.oneof(fc.nat().map(String), text), fc.integer()).map((t) => Buffer.from(JSON.stringify(t)).toString('base64url')),
+            text.map((t) => Buffer.from(t).toString('base64url')),
+            text,
+          ),
+        ),
+      )
+      .map(([a, q]) => `/v1/account/${a}/history${q}`),
+    expect: { schema: historyResponseSchema },
+  },
+  {
     name: 'GET /getWallets',
     path: query(
       ['page', 'entries', 'include', 'exclude', 'search', 'badge_type', 'chains', 'names', 'rdns'],
@@ -359,6 +377,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/v1/supported-chains',
         `/v1/identity/0x${'1'.repeat(40)}`,
         `/v1/account/0x${'1'.repeat(40)}/balance`,
+        `/v1/account/0x${'1'.repeat(40)}/history`,
         '/v1/fungible/price',
         '/getWallets',
         `/wallet-images/${catalogue[0]?.image_id}`,
@@ -591,9 +610,12 @@ describe('after the fuzz run', () => {
     expect(statuses.get(500)).toBeUndefined()
     expect(statuses.get(400)).toBeGreaterThan(requests / 4)
     expect(nodeAnswered).toBeLessThan(RUNS.server)
-    // Upstream failures (closed RPC ports) are logged once per kind per minute; bad input never.
+    // Upstream failures (closed RPC ports) are logged once per kind per minute; bad input never. The
+    // real server's history indexer polls the same closed ports and shares that log and its limit.
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
-    for (const line of log) expect(line).toMatch(/^\[portico-server\] 502 GET \/v1\/account\/.+: RPC request to (eip155:3133[78]|solana:\w+) failed/)
+    for (const line of log) {
+      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/account\/.+|POST \/v1\/profile\/account)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+    }
   })
 })

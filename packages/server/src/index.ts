@@ -2,6 +2,9 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { buildApp, type AppConfig } from './app.ts'
 import { openDatabase } from './db/index.ts'
+import { startIndexer, type Indexer } from './indexer/follower.ts'
+import { consoleErrorSink, createErrorReporter } from './log.ts'
+import { chainsConfigSchema } from './config.ts'
 
 export { createApp, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp } from './app.ts'
 export {
@@ -34,6 +37,7 @@ export type { AppContext, RouteModule } from './routes/index.ts'
 export type { CatalogueWallet, Wallet, WalletQuery } from './catalogue/index.ts'
 export { DEV_WALLET_NAME, DEV_WALLET_RDNS, walletId } from './catalogue/generate.ts'
 export * from './db/index.ts'
+export { DEFAULT_INDEXER_OPTIONS, type Indexer, type IndexerOptions, startIndexer } from './indexer/follower.ts'
 
 export type StartServerOptions = Omit<AppConfig, 'db'> & {
   /** 0 (default) picks a free port. */
@@ -68,8 +72,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Image URLs name this server by its listening URL unless a public URL is configured.
   let url = ''
   let app
+  // One rate-limited log for the routes and the indexer.
+  const report = createErrorReporter(appConfig.onError ?? consoleErrorSink, appConfig.errorLog)
   try {
-    app = buildApp({ ...appConfig, db }, () => url)
+    app = buildApp({ ...appConfig, db }, () => url, report)
   } catch (error) {
     await db.close()
     throw error
@@ -86,6 +92,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await db.close()
     throw error
   })
+  // The history indexer follows the EVM chains while the server runs (indexer.enabled: false turns it off).
+  const chains = chainsConfigSchema.parse(appConfig.chains)
+  const indexer: Indexer | undefined =
+    appConfig.indexer?.enabled !== false && chains.length > 0 ? startIndexer({ chains, db, report, indexer: appConfig.indexer }) : undefined
   let stopped: Promise<void> | undefined
   return {
     url,
@@ -94,7 +104,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       stopped ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
         if ('closeAllConnections' in server) server.closeAllConnections()
-      }).then(() => db.close())
+      })
+        .then(() => indexer?.stop())
+        .then(() => db.close())
       return stopped
     },
   }

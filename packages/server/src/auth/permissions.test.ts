@@ -189,6 +189,8 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
       const res = await post(body)
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { error } })
     }
+    const fractional = await post({ context, chainId: 1.5, calls: [{ to: BOB }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` })
+    expect({ status: fractional.status, body: await fractional.json() }).toEqual({ status: 400, body: { error: 'chainId must be a positive integer' } })
     // A well-formed signature of nobody: 401.
     const junk = await post({ context, chainId: CHAIN_ID, calls: [{ to: BOB }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` })
     expect(junk.status).toBe(401)

@@ -304,6 +304,7 @@ export type CheckedExecution = { userId: string; chainId: number; calls: { to: s
  * calls (and calls `release` when they could not be sent).
  */
 export async function checkExecution(deps: Pick<PermissionDeps, 'repo' | 'now'>, request: PermissionExecuteRequest): Promise<CheckedExecution> {
+  if (!Number.isSafeInteger(request.chainId) || request.chainId <= 0) throw new AuthError(400, 'chainId must be a positive integer')
   const id = contextId(request.context) as string
   const grant = await deps.repo.byId(id)
   if (grant === null) throw new AuthError(404, 'Unknown permission')

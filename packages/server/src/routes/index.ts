@@ -5,6 +5,7 @@ import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
 import { explorerRoutes } from './explorer.ts'
 import { farcasterRoutes } from './farcaster.ts'
+import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
@@ -33,4 +34,5 @@ export const ROUTES: readonly RouteModule[] = [
   sessionsRoutes,
   socialRoutes,
   permissionsRoutes,
+  historyRoutes,
 ]

@@ -1,0 +1,183 @@
+import type { HistoryResponse, Transaction, TransactionTransfer } from '@portico/protocol/account'
+import { Hono } from 'hono'
+import { formatUnits, getAddress } from 'viem'
+import { z } from 'zod'
+import { caipNetworkId, type ChainConfig } from '../config.ts'
+import { HttpError, preview } from '../errors.ts'
+import { createActivityRepository, type ActivityRow, type HistoryPosition, type HistoryTx, type TokenMeta } from '../indexer/repository.ts'
+import { caip2, EVM_ADDRESS, evmAddress, parseInput, queryInt, SOLANA_ADDRESS, solanaAddress } from '../validation.ts'
+import type { AppContext, RouteModule } from './context.ts'
+import { tokenImagePath } from './images.ts'
+
+/** Transactions per page, and the most a `limit` may ask for. */
+export const HISTORY_PAGE_SIZE = 20
+export const HISTORY_MAX_PAGE_SIZE = 50
+
+const MAX_CURSOR_LENGTH = 200
+const cursorPayload = z.tuple([
+  z.number().int().min(0).max(2 ** 42),
+  z.number().int().positive().lt(2147483648),
+  z.string().regex(/^\d{1,20}$/),
+  z.number().int().min(0).max(2 ** 31),
+])
+
+function encodeCursor(p: HistoryPosition): string {
+  return Buffer.from(JSON.stringify([p.minedAt, p.chainId, p.blockNumber.toString(), p.txIndex])).toString('base64url')
+}
+
+/** The opaque cursor: base64url of [minedAt, chainId, block, txIndex]; anything else is a 400. */
+const cursor = z
+  .string()
+  .max(MAX_CURSOR_LENGTH, { error: 'Invalid cursor' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Invalid cursor' })
+  .transform((value, ctx): HistoryPosition => {
+    let json: unknown
+    try {
+      json = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    } catch {
+      json = undefined
+    }
+    const parsed = cursorPayload.safeParse(json)
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid cursor' })
+      return z.NEVER
+    }
+    const [minedAt, chainId, block, txIndex] = parsed.data
+    return { minedAt, chainId, blockNumber: BigInt(block), txIndex }
+  })
+
+const historyQuery = z.object({
+  chainId: caip2.optional(),
+  cursor: cursor.optional(),
+  limit: queryInt('limit', 1, HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE),
+})
+const evmParams = z.object({ address: evmAddress })
+const solanaParams = z.object({ address: solanaAddress })
+
+const EMPTY: HistoryResponse = { data: [], next: null }
+
+/** A symbol the token-images route draws (else no icon is given). */
+const ICON_SYMBOL = /^[A-Za-z0-9._-]{1,16}$/
+
+type Asset = { name?: string; symbol?: string; decimals: number | null }
+
+function assetOf(chain: ChainConfig, row: ActivityRow, tokens: ReadonlyMap<string, TokenMeta>): Asset {
+  if (row.token === null) return chain.nativeCurrency
+  const configured = chain.tokens.find((t) => t.address.toLowerCase() === row.token)
+  if (configured) return configured
+  const meta = tokens.get(row.token)
+  return {
+    ...(meta?.name ? { name: meta.name } : {}),
+    ...(meta?.symbol ? { symbol: meta.symbol } : {}),
+    decimals: meta?.decimals ?? null,
+  }
+}
+
+/** send / receive / trade / execute, from the transfers as the address sees them. */
+function operationOf(status: 'success' | 'failed', transfers: readonly TransactionTransfer[]): string {
+  if (status === 'failed' || transfers.length === 0) return 'execute'
+  const outs = transfers.some((t) => t.direction === 'out')
+  const ins = transfers.some((t) => t.direction === 'in')
+  if (outs && ins) return 'trade'
+  if (ins) return 'receive'
+  return 'send'
+}
+
+function toTransaction(ctx: AppContext, chain: ChainConfig, address: string, tx: HistoryTx, tokens: ReadonlyMap<string, TokenMeta>): Transaction {
+  const first = tx.rows[0] as ActivityRow
+  const status = tx.rows.some((r) => r.status === 'failed') ? 'failed' : 'success'
+  const transfers: TransactionTransfer[] = []
+  // A reverted transaction moved nothing: it is listed without transfers.
+  if (status === 'success') {
+    for (const row of tx.rows) {
+      const direction = row.from === address && row.to === address ? 'self' : row.from === address ? 'out' : 'in'
+      const asset = assetOf(chain, row, tokens)
+      const numeric = asset.decimals === null ? row.amount.toString() : formatUnits(row.amount, asset.decimals)
+      const icon = asset.symbol !== undefined && ICON_SYMBOL.test(asset.symbol) ? { icon: { url: ctx.assetUrl(tokenImagePath(asset.symbol)) } } : {}
+      transfers.push({
+        direction,
+        quantity: { numeric },
+        fungible_info: { ...(asset.name ? { name: asset.name } : {}), ...(asset.symbol ? { symbol: asset.symbol } : {}), ...icon },
+      })
+    }
+    // Outgoing first (SPEC §5).
+    transfers.sort((a, b) => Number(b.direction === 'out') - Number(a.direction === 'out'))
+  }
+  const chainId = caipNetworkId(chain)
+  return {
+    id: `${chainId}:${tx.txHash}`,
+    metadata: {
+      minedAt: new Date(tx.minedAt * 1000).toISOString(),
+      chain: chainId,
+      operationType: operationOf(status, transfers),
+      status: status === 'success' ? 'confirmed' : 'failed',
+      sentFrom: getAddress(first.txFrom),
+      sentTo: getAddress(first.txTo ?? first.to),
+    },
+    transfers,
+  }
+}
+
+/**
+ * GET /v1/account/{address}/history?chainId&cursor&limit (SPEC §7): the transactions touching the
+ * address that the indexer (src/indexer/) stored, newest first, `limit` (default 20, ≤ 50) per page,
+ * `next` the opaque cursor of the following page or null at the end. No chainId → every EVM chain.
+ * Solana is not indexed: the configured Solana chain (or a base58 address without chainId) answers an
+ * empty page; any other chain → 400 `Unsupported chainId`.
+ */
+export const historyRoutes: RouteModule = (ctx) => {
+  const repo = createActivityRepository(ctx.db)
+  return new Hono().get('/v1/account/:address/history', async (c) => {
+    const rawAddress = c.req.param('address')
+    const rawChainId = c.req.query('chainId')
+    const solana = ctx.solana
+    const isSolana =
+      rawChainId?.startsWith('solana:') === true ||
+      (rawChainId === undefined && solana !== undefined && !EVM_ADDRESS.test(rawAddress) && SOLANA_ADDRESS.test(rawAddress))
+    c.header('Cache-Control', 'private, max-age=15')
+
+    if (isSolana) {
+      parseInput(solanaParams, c.req.param())
+      const query = parseInput(historyQuery, c.req.query())
+      if (solana === undefined || (query.chainId !== undefined && query.chainId !== solana.caipNetworkId)) {
+        throw new HttpError(400, `Unsupported chainId ${preview(query.chainId)}`)
+      }
+      return c.json(EMPTY)
+    }
+
+    const { address } = parseInput(evmParams, c.req.param())
+    const query = parseInput(historyQuery, c.req.query())
+    let chains: readonly ChainConfig[] = ctx.chains
+    if (query.chainId !== undefined) {
+      const chain = ctx.chainsById.get(query.chainId)
+      if (chain === undefined) throw new HttpError(400, `Unsupported chainId ${preview(query.chainId)}`)
+      chains = [chain]
+    }
+    const owner = address.toLowerCase()
+    const page = await repo.history(
+      owner,
+      chains.map((chain) => chain.chainId),
+      query.cursor,
+      query.limit + 1,
+    )
+    const more = page.length > query.limit
+    const txs = more ? page.slice(0, query.limit) : page
+    const byId = new Map(chains.map((chain) => [chain.chainId, chain]))
+    const data: Transaction[] = []
+    const tokensByChain = new Map<number, Map<string, TokenMeta>>()
+    for (const chain of chains) {
+      const unknown = new Set<string>()
+      for (const tx of txs) {
+        if (tx.chainId !== chain.chainId) continue
+        for (const row of tx.rows) if (row.token !== null && !chain.tokens.some((t) => t.address.toLowerCase() === row.token)) unknown.add(row.token)
+      }
+      tokensByChain.set(chain.chainId, await repo.tokens(chain.chainId, [...unknown]))
+    }
+    for (const tx of txs) {
+      const chain = byId.get(tx.chainId) as ChainConfig
+      data.push(toTransaction(ctx, chain, owner, tx, tokensByChain.get(tx.chainId) ?? new Map()))
+    }
+    const last = txs[txs.length - 1]
+    return c.json({ data, next: more && last ? encodeCursor(last) : null } satisfies HistoryResponse)
+  })
+}
