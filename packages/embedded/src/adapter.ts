@@ -22,7 +22,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
   const storage = hostStorage(options.storage)
   const synced: { theme?: ThemePayload; dapp?: DappDataPayload } = {}
   const load = (): Promise<EmbeddedEngine> =>
-    (engine ??= import('./engine').then(({ createEngine }) => createEngine(options, () => ctx, storage, synced)).catch((error: unknown) => {
+    (engine ??= import('./engine').then(({ createEngine }) => createEngine(options, () => ctx, storage, synced, () => import('./solana'))).catch((error: unknown) => {
       engine = undefined
       throw error
     }))

@@ -98,6 +98,7 @@ async function signedIn(chain: Chain, rpcAnswer: (payload: Record<string, unknow
     () => ctx,
     hostStorage({ getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }),
     {},
+    () => import('./solana'),
   )
   const connecting = engine.connect({ connectorId: 'auth', auth: { kind: 'email', email: 'ada@example.com' } })
   for (let i = 0; i < 500 && !fake.mounted; i++) await new Promise((r) => setImmediate(r))
