@@ -4,7 +4,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { generateKeyPairSigner, getBase58Encoder } from '@solana/kit'
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES } from '@portico/protocol/auth'
 import { emailLogin } from './email-login.ts'
 import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
@@ -146,6 +148,59 @@ describe('the embedded wallet on the local chains', () => {
     expect((await balance(ACCOUNT_1)) - b1).toBe(3_000_000n)
     expect((await balance(ACCOUNT_2)) - b2).toBe(4_000_000n)
     expect(await balance(eoa)).toBe(93_000_000n)
+  })
+
+  it('c2. grants an app signer USDC transfers (ERC-7715, through the page’s provider and the frame); the signer executes one via the API; after the revoke it is refused; wallet_getAssets shows the USDC', async () => {
+    const { page, stack } = h
+    const chain = stack.devnet.chains[0]!
+    const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const eoa = (await accountOf('eip155')) as Hex
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const request = (method: string, params: unknown[]) =>
+      page.evaluate(([m, p]) => window.__portico!.getProvider('eip155').request({ method: m as string, params: p as unknown[] }), [method, params] as const)
+
+    const assets = (await request('wallet_getAssets', [{ account: eoa, assetTypeFilter: ['erc20'] }])) as Record<string, { address: string; balance: string }[]>
+    expect(assets['0x7a69']).toEqual([expect.objectContaining({ address: usdc, balance: `0x${(93_000_000n).toString(16)}`, type: 'erc20' })])
+
+    const grant = (await request('wallet_grantPermissions', [
+      {
+        chainId: '0x7a69',
+        expiry: Math.floor(Date.now() / 1000) + 600,
+        signer: { type: 'account', data: { id: signer.address } },
+        permissions: [{ type: 'contract-call', data: { address: usdc, calls: ['0xa9059cbb'] } }],
+      },
+    ])) as { context: Hex; address: string }
+    expect(grant.context).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(grant.address.toLowerCase()).toBe(eoa.toLowerCase())
+
+    const execute = async (amount: bigint) => {
+      const calls = [{ to: usdc, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_2, amount] }) }]
+      const nonce = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}` as Hex
+      const signature = await signer.signTypedData({
+        domain: { name: PERMISSION_DOMAIN_NAME, version: '1', chainId: chain.chainId },
+        types: PERMISSION_EXECUTION_TYPES,
+        primaryType: 'Execution',
+        message: { context: grant.context, calls, nonce },
+      })
+      const res = await fetch(`${stack.apiUrl}/v1/permissions/execute`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ context: grant.context, chainId: chain.chainId, calls: calls.map((c) => ({ to: c.to, data: c.data })), nonce, signature }),
+      })
+      return { status: res.status, body: (await res.json()) as { id?: string; error?: string } }
+    }
+    const balance = () => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_2] })
+    const before = await balance()
+    const done = await execute(2_000_000n)
+    expect(done.status).toBe(200)
+    const receipt = await client.waitForTransactionReceipt({ hash: `0x${done.body.id!.slice(18, 82)}` })
+    expect(receipt.from.toLowerCase()).toBe(eoa.toLowerCase())
+    expect((await balance()) - before).toBe(2_000_000n)
+
+    expect(await request('wallet_revokePermissions', [{ context: grant.context }])).toEqual({})
+    expect(await execute(1_000_000n)).toEqual({ status: 400, body: { error: 'The permission was revoked' } })
+    expect((await balance()) - before).toBe(2_000_000n)
   })
 
   it('d. nothing left loopback and the page threw nothing', () => {
