@@ -135,7 +135,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         clientId: `portico-${id}`,
         clientSecret: `portico-dev-${id}`,
         redirectUris: [`${apiBase}/v1/auth/social/callback`],
-        ...(id === 'apple' ? { tokenEndpointAuthMethod: 'client_secret_post' as const } : {}),
+        ...(id === 'apple' || id === 'facebook' ? { tokenEndpointAuthMethod: 'client_secret_post' as const } : {}),
       })),
     })
     started.push(() => oidc.close())

@@ -28,8 +28,8 @@ describe("GitHub's emails list (GET /user/emails)", () => {
 })
 
 describe('token endpoint auth method (tokenAuth)', () => {
-  it("is 'post' (client_secret_post) for Apple, 'basic' for the others, and overridable per provider", () => {
-    expect(Object.entries(SOCIAL_PROVIDER_DEFAULTS).filter(([, d]) => d.tokenAuth !== 'basic').map(([p, d]) => [p, d.tokenAuth])).toEqual([['apple', 'post']])
+  it("is 'post' (client_secret_post) for Apple and Facebook, 'basic' for the others, and overridable per provider", () => {
+    expect(Object.entries(SOCIAL_PROVIDER_DEFAULTS).filter(([, d]) => d.tokenAuth !== 'basic').map(([p, d]) => [p, d.tokenAuth])).toEqual([['apple', 'post'], ['facebook', 'post']])
     const resolved = (provider: 'apple' | 'google', over: Record<string, string> = {}) =>
       resolveSocialProviders({ providers: { [provider]: { clientId: 'id', clientSecret: 's', ...over } } }).get(provider)!.tokenAuth
     expect(resolved('apple')).toBe('post')

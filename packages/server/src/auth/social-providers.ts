@@ -116,7 +116,8 @@ export const SOCIAL_PROVIDER_DEFAULTS: Record<AuthSocialProvider, Defaults> = {
   facebook: {
     authorizationEndpoint: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenEndpoint: 'https://graph.facebook.com/v19.0/oauth/access_token',
-    tokenAuth: 'basic',
+    // Facebook documents client_id and client_secret as request parameters, not an HTTP Basic header.
+    tokenAuth: 'post',
     userinfoEndpoint: 'https://graph.facebook.com/v19.0/me?fields=id,name,email',
     emailsEndpoint: null,
     scopes: ['email', 'public_profile'],
