@@ -9,6 +9,8 @@ import { createAuthContext, isAuthPath, type AuthConfig } from './auth/config.ts
 import {
   caipNetworkId,
   chainsConfigSchema,
+  DEFAULT_NAME_ZONE,
+  nameZoneSchema,
   solanaChainConfigSchema,
   type ChainConfigInput,
   type SolanaChainConfigInput,
@@ -65,6 +67,11 @@ export type AppConfig = {
    * Without it those routes do not exist.
    */
   auth?: AuthConfig
+  /** The names service (/v1/profile/*). */
+  names?: {
+    /** The name suffix (a domain) names are registered under: `alice` → `alice.<zone>`. @default DEFAULT_NAME_ZONE ('portico.id') */
+    zone?: string
+  }
 }
 
 const publicUrlSchema = z
@@ -101,6 +108,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
+    nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
   }
   const auth =
     config.auth === undefined

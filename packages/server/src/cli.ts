@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { chainsConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
+import { chainsConfigSchema, nameZoneSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { AuthConfig } from './auth/config.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
@@ -20,6 +20,8 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
   --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
+  --name-zone <domain>     the names service's suffix: names register as <name>.<domain> (env PORTICO_NAME_ZONE;
+                           default portico.id)
   --frame-port <n>         also serve the embedded wallet's frame (the @portico/embedded package) on this
                            port, its own origin; its origin becomes --frame-origins unless they are given
                            (env PORTICO_FRAME_PORT); --frame-public-url <origin> names it behind a proxy
@@ -93,6 +95,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'name-zone': { type: 'string' },
       'frame-origins': { type: 'string' },
       'frame-port': { type: 'string' },
       'frame-public-url': { type: 'string' },
@@ -135,6 +138,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const rawMaxBody = values['max-body-bytes'] ?? env['PORTICO_MAX_BODY_BYTES']
   const maxBody = rawMaxBody === undefined ? undefined : maxBodyBytes.safeParse(rawMaxBody)
   if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
+  const rawZone = values['name-zone'] ?? env['PORTICO_NAME_ZONE']
+  const zone = rawZone === undefined ? undefined : nameZoneSchema.safeParse(rawZone)
+  if (zone && !zone.success) throw new Error(zone.error.issues[0]?.message)
   const frame = frameOptions(values['frame-port'] ?? env['PORTICO_FRAME_PORT'], values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'], host)
   const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'] ?? frame?.origin, env, dataDir)
   return {
@@ -147,6 +153,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(maxBody ? { maxBodyBytes: maxBody.data } : {}),
+    ...(zone ? { names: { zone: zone.data } } : {}),
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     ...(auth ? { auth } : {}),
   }

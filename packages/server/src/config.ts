@@ -68,3 +68,17 @@ export type ChainConfigInput = z.input<typeof chainConfigSchema>
 export function caipNetworkId(chain: { chainId: number }): string {
   return `eip155:${chain.chainId}`
 }
+
+/**
+ * The name suffix (a domain) under which the names service registers names: `alice` is registered
+ * as `alice.<zone>`. SPEC §9 leaves the suffix open; Portico's default is `portico.id`.
+ */
+export const DEFAULT_NAME_ZONE = 'portico.id'
+
+/** A name zone: lower-case DNS labels (letters, digits, hyphen) joined by dots, at most 100 characters. */
+export const nameZoneSchema = z
+  .string()
+  .max(100, { error: 'name zone must be at most 100 characters' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, {
+    error: 'name zone must be a lower-case domain such as portico.id',
+  })

@@ -18,8 +18,16 @@ import {
 } from '@portico/protocol/auth'
 import { remoteFeaturesSchema } from '@portico/protocol/common'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
+import {
+  nameLookupResponseSchema,
+  nameRegisterErrorSchema,
+  nameRegisterResponseSchema,
+  nameReverseResponseSchema,
+  nameSuggestionsResponseSchema,
+} from '@portico/protocol/profile'
 import { getBase58Decoder } from '@solana/kit'
 import fc from 'fast-check'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type * as core from 'zod/v4/core'
@@ -36,7 +44,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -149,8 +157,13 @@ const headers = fc
 
 // ---- checks -----------------------------------------------------------------------------------
 
-/** `html`: the device approval page, answered as HTML (200 or 400) rather than JSON. */
-type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean; html?: boolean }
+/**
+ * `html`: the device approval page, answered as HTML (200 or 400) rather than JSON. `errorSchema`:
+ * the shape of a 4xx instead of `{ error }` (a refused name registration adds its `reasons`).
+ */
+type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean; html?: boolean; errorSchema?: core.$ZodType }
+/** POST /v1/profile/account's refusals: `{ error, reasons: [{ field?, description }] }`. */
+const nameRefusalSchema = z.strictObject({ error: z.string().min(1), ...nameRegisterErrorSchema.shape })
 // 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
 const ALLOWED = new Set([200, 204, 304, 400, 401, 404, 408, 409, 413, 415, 429])
 
@@ -166,7 +179,7 @@ async function check(res: Response, expectOk: Expect, label: string) {
     expect(res.headers.get('content-type'), where).toBe('text/html; charset=UTF-8')
     expect(body.startsWith('<!doctype html>'), where).toBe(true)
   } else if (res.status >= 400) {
-    expect(errorBodySchema.safeParse(JSON.parse(body)).success, where).toBe(true)
+    expect(z.safeParse(expectOk.errorSchema ?? errorBodySchema, JSON.parse(body)).success, where).toBe(true)
   } else if (res.status === 200 && expectOk.svg) {
     expect(res.headers.get('content-type'), where).toBe('image/svg+xml; charset=utf-8')
     expect(body.startsWith('<svg '), where).toBe(true)
@@ -198,6 +211,11 @@ const imageIds = fc.oneof(fc.constantFrom(...catalogue.slice(0, 50).map((w) => w
 const networkImageIds = fc.oneof(
   fc.constantFrom('ethereum', 'solana', 'polygon-zkevm', 'Ethereum', 'ethereum.svg', 'dogecoin', 'constructor', 'tostring', '__proto__', 'a'.repeat(33), '-'),
   text,
+)
+/** Names for the names service: valid ones, in and out of the zone, near misses and junk. */
+const names = fc.oneof(
+  fc.constantFrom('alice', 'ALICE.portico.id', 'alice.portico.id', 'abc', 'a'.repeat(63), 'a'.repeat(64), 'al_ice', 'alice.eth', 'x.portico.id', '-----', '__proto__', 'constructor'),
+  fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.portico\.id)?$/),
 )
 const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
 
@@ -254,6 +272,23 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   { name: 'GET /wallet-images/{id}', path: segment(imageIds).map((id) => `/wallet-images/${id}`), expect: { svg: true } },
   { name: 'GET /token-images/{symbol}', path: segment(symbols).map((s) => `/token-images/${s}`), expect: { svg: true } },
   { name: 'GET /network-images/{imageId}', path: segment(networkImageIds).map((id) => `/network-images/${id}`), expect: { svg: true } },
+  {
+    name: 'GET /v1/profile/suggestions/{name}',
+    path: fc
+      .tuple(segment(fc.oneof(names, text)), query(['zone'], fc.oneof(fc.constantFrom('portico.id', 'PORTICO.ID', 'reown.id', ''), text)))
+      .map(([n, q]) => `/v1/profile/suggestions/${n}${q}`),
+    expect: { schema: nameSuggestionsResponseSchema },
+  },
+  {
+    name: 'GET /v1/profile/account/{name}',
+    path: fc.tuple(segment(fc.oneof(names, text)), query([])).map(([n, q]) => `/v1/profile/account/${n}${q}`),
+    expect: { schema: nameLookupResponseSchema },
+  },
+  {
+    name: 'GET /v1/profile/reverse/{address}',
+    path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/profile/reverse/${a}${q}`),
+    expect: { schema: nameReverseResponseSchema },
+  },
   { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
   { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
   { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
@@ -371,6 +406,72 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   )
 
   it(
+    'POST /v1/profile/account',
+    async () => {
+      // Real signatures of fresh messages sometimes, so the deeper checks (zone, replay, signer) run too.
+      const signer = privateKeyToAccount(`0x${'5e'.repeat(32)}`)
+      const COIN_TYPE = 0x80000000 + 31337
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const message = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc
+          .record({
+            name: fc.oneof({ weight: 3, arbitrary: names }, { weight: 1, arbitrary: field }),
+            attributes: fc.oneof(fc.dictionary(fc.oneof(text, fc.constantFrom('avatar', '__proto__')), fc.oneof(text, jsonish), { maxKeys: 25 }), jsonish),
+            timestamp: fc.oneof(
+              { weight: 3, arbitrary: fc.constant(Math.floor(Date.now() / 1000)) },
+              { weight: 1, arbitrary: fc.integer({ min: -1_000, max: 1_000 }).map((d) => Math.floor(Date.now() / 1000) + d) },
+              { weight: 1, arbitrary: jsonish },
+            ),
+          }, { requiredKeys: ['name', 'timestamp'] })
+          .map((m) => JSON.stringify(m)),
+        },
+        { weight: 1, arbitrary: field },
+      )
+      const body = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc
+            .record({
+              coin_type: fc.oneof({ weight: 4, arbitrary: fc.constant(COIN_TYPE) }, { weight: 1, arbitrary: fc.constantFrom(0x80000000 + 31338, 0x80000000 + 1, 4294967296, 60, 2 ** 53) }, { weight: 1, arbitrary: jsonish }),
+              address: fc.oneof({ weight: 4, arbitrary: fc.constant(signer.address) }, { weight: 1, arbitrary: evmAddress }, { weight: 1, arbitrary: field }),
+              message,
+              signature: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => `0x${Buffer.from(b).toString('hex')}`), field),
+              sign: fc.boolean(),
+            }, { requiredKeys: ['coin_type', 'address', 'message', 'sign'] })
+            .map(async ({ sign, ...b }) => {
+              const out: Record<string, unknown> = { ...b }
+              if (sign && typeof b.message === 'string') out['signature'] = await signer.signMessage({ message: b.message })
+              return JSON.stringify(out)
+            }),
+        },
+        {
+          // Well-formed and signed: registered, or refused as taken, replayed or breaking a name rule.
+          weight: 2,
+          arbitrary: fc.tuple(names, fc.integer({ min: -2, max: 2 })).map(async ([name, skew]) => {
+            const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) + skew })
+            return JSON.stringify({ coin_type: COIN_TYPE, address: signer.address, message, signature: await signer.signMessage({ message }) })
+          }),
+        },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map(async (b) => b) },
+        { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"coin_type":1}}', '{"coin_type":2147514985,"constructor":{"prototype":{"polluted":true}}}').map(async (b) => b) },
+      )
+      await fc.assert(
+        fc.asyncProperty(body, fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }), async (pending, type) => {
+          const raw = await pending
+          const res = await request('/v1/profile/account', { method: 'POST', headers: { 'content-type': type }, body: raw })
+          // Refusals carry their reasons; a 413 or a 502 (the chain's RPC is a closed port) is the plain `{ error }`.
+          await check(res, { schema: nameRegisterResponseSchema, errorSchema: z.union([errorBodySchema, nameRefusalSchema]), upstream: true }, `POST /v1/profile/account ${raw.slice(0, 120)} (${type})`)
+        }),
+        params(RUNS.profile),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
     'every route under a method it does not serve',
     async () => {
       const paths = fc.constantFrom(
@@ -386,6 +487,10 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/appkit/v1/config',
         '/projects/v1/origins',
         '/getAnalyticsConfig',
+        '/v1/profile/account',
+        '/v1/profile/account/alice',
+        '/v1/profile/reverse/0x' + '1'.repeat(40),
+        '/v1/profile/suggestions/alice',
         '/v1/auth/email/connect',
         '/v1/auth/email/otp',
         '/v1/auth/user',
@@ -404,7 +509,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             expect(res.status, `${method} ${path}`).not.toBe(500)
             return
           }
-          await check(res, { upstream: true }, `${method} ${path}`)
+          await check(res, { upstream: true, ...(path === '/v1/profile/account' ? { errorSchema: z.union([errorBodySchema, nameRefusalSchema]) } : {}) }, `${method} ${path}`)
         }),
         params(RUNS.methods),
       )

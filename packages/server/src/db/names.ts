@@ -16,6 +16,14 @@ export class NameTakenError extends Error {
   }
 }
 
+/** The registration message was used before (its `replayKey` is recorded). */
+export class MessageReplayError extends Error {
+  constructor() {
+    super('This registration message was already used')
+    this.name = 'MessageReplayError'
+  }
+}
+
 type Row = {
   name: string
   attributes: Record<string, string>
@@ -55,9 +63,25 @@ const SELECT = `SELECT n.name, n.attributes, n.registered_at, n.updated_at, a.co
 /** The repository of registered names over any `Queryable` (database or transaction). */
 export function createNamesRepository(db: Queryable & { transaction?: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }) {
   return {
+    /** The record of `name`, compared case-insensitively. */
     async findByName(name: string): Promise<NameRecord | null> {
-      const { rows } = await db.query<Row>(`${SELECT} WHERE n.name = $1 ORDER BY a.coin_type`, [name])
+      const { rows } = await db.query<Row>(`${SELECT} WHERE lower(n.name) = lower($1) ORDER BY a.coin_type`, [name])
       return toRecords(rows)[0] ?? null
+    },
+
+    /** Which of `names` are registered (compared case-insensitively), lower-cased. */
+    async findTaken(names: readonly string[]): Promise<Set<string>> {
+      if (names.length === 0) return new Set()
+      const { rows } = await db.query<{ name: string }>('SELECT lower(name) AS name FROM names WHERE lower(name) = ANY($1::text[])', [
+        names.map((name) => name.toLowerCase()),
+      ])
+      return new Set(rows.map((row) => row.name))
+    },
+
+    /** Whether the registration message with this key was used (see `register`'s `replayKey`). */
+    async isMessageUsed(replayKey: string): Promise<boolean> {
+      const { rows } = await db.query('SELECT 1 FROM portico_names.used_messages WHERE key = $1', [replayKey])
+      return rows.length > 0
     },
 
     /** Names pointing at `address` (any coin type), oldest registration first. */
@@ -70,16 +94,31 @@ export function createNamesRepository(db: Queryable & { transaction?: <T>(fn: (t
       return toRecords(rows)
     },
 
-    /** Register `name` for `address` under `coinType`. Throws NameTakenError when it exists. */
+    /**
+     * Register `name` for `address` under `coinType`. Throws NameTakenError when it exists in any
+     * case. With `replayKey`, the message is recorded as used in the same transaction, and
+     * MessageReplayError is thrown (nothing registered) when it was used before.
+     */
     async register(input: {
       name: string
       address: string
       coinType: number
       attributes?: Record<string, string>
+      replayKey?: string
     }): Promise<NameRecord> {
       const run = async (tx: Queryable) => {
+        if (input.replayKey !== undefined) {
+          const fresh = await tx.query(
+            'INSERT INTO portico_names.used_messages (key) VALUES ($1) ON CONFLICT (key) DO NOTHING RETURNING key',
+            [input.replayKey],
+          )
+          if (fresh.rows.length === 0) throw new MessageReplayError()
+          // Keys past any message's freshness window are dead weight.
+          await tx.query("DELETE FROM portico_names.used_messages WHERE used_at < now() - interval '1 day'")
+        }
+        // ON CONFLICT without a target: the primary key and the case-insensitive unique index.
         const inserted = await tx.query<{ name: string }>(
-          'INSERT INTO names (name, attributes) VALUES ($1, $2::jsonb) ON CONFLICT (name) DO NOTHING RETURNING name',
+          'INSERT INTO names (name, attributes) VALUES ($1, $2::jsonb) ON CONFLICT DO NOTHING RETURNING name',
           [input.name, JSON.stringify(input.attributes ?? {})],
         )
         if (inserted.rows.length === 0) throw new NameTakenError(input.name)

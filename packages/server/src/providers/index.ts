@@ -3,6 +3,7 @@ import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.t
 import { createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
 import { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
 import { createTablePriceProvider, type PriceProvider } from './prices.ts'
+import { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'
 import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
 import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 
@@ -20,6 +21,8 @@ export type Providers = {
   identity: IdentityProvider
   /** Network logos by imageId (default: the logos of the network presets, images/networks.ts). */
   networkImages: NetworkImageProvider
+  /** Signed-message checks of EOAs and smart accounts, for name registration (default: ECDSA, then ERC-1271/6492 over JSON-RPC). */
+  signatures: SignatureVerifier
 }
 
 /** `overrides` over the default providers. */
@@ -34,6 +37,7 @@ export function resolveProviders(
     wallets: overrides?.wallets ?? createCommittedWalletCatalogue(),
     identity: overrides?.identity ?? createNamesIdentityProvider(defaults.db),
     networkImages: overrides?.networkImages ?? createBuiltinNetworkImages(),
+    signatures: overrides?.signatures ?? createRpcSignatureVerifier({ timeoutMs: defaults.rpcTimeoutMs }),
   }
 }
 
@@ -43,3 +47,4 @@ export { createTablePriceProvider, priceOf, USD_PRICES, type PricedAsset, type P
 export { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 export { createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'
 export { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
+export { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'

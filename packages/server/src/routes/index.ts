@@ -9,6 +9,7 @@ import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { priceRoutes } from './price.ts'
+import { profileRoutes } from './profile.ts'
 import { permissionsRoutes } from './permissions.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
@@ -34,5 +35,6 @@ export const ROUTES: readonly RouteModule[] = [
   sessionsRoutes,
   socialRoutes,
   permissionsRoutes,
+  profileRoutes,
   historyRoutes,
 ]
