@@ -497,6 +497,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/v1/auth/rpc',
         '/v1/sessions/abcdefghijklmnopqrstuvwxyz',
         '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke',
+        '/v1/permissions/execute',
       )
       const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'X-CUSTOM')
       await fc.assert(
@@ -589,6 +590,16 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           expect: { schema: sessionInfoSchema },
         })),
         fc.tuple(segment(fc.oneof(sessionId, text)), stampHeaders).map(([id, h]) => ({ method: 'GET', path: `/v1/sessions/${id}`, headers: h, expect: {} })),
+        body({
+          context: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), field),
+          chainId: fc.oneof(fc.constantFrom(31337, 1, 0, -1, 1.5, 2 ** 53, Number.MAX_VALUE), jsonish),
+          calls: fc.oneof(
+            fc.array(fc.record({ to: fc.oneof(fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), field), value: fc.oneof(fc.constantFrom('0x1', '1', '0x' + 'f'.repeat(64)), field), data: fc.oneof(fc.stringMatching(/^0x([0-9a-f]{2}){0,8}$/), field) }, { requiredKeys: [] }), { maxLength: 3 }),
+            jsonish,
+          ),
+          nonce: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), field),
+          signature: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{130}$/), field),
+        }).map((b) => ({ method: 'POST', path: '/v1/permissions/execute', body: b, headers: {}, expect: { schema: z.object({ id: z.string() }) } })),
         fc.tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions'), stampHeaders).map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
         fc
           .tuple(
