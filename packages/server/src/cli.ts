@@ -10,6 +10,7 @@ import { generateKek, loadOrCreateKek } from './auth/kek.ts'
 import { parseAppleSigningKey } from './auth/apple-secret.ts'
 import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
 import type { StartServerOptions } from './index.ts'
+import type { IndexerOptions } from './indexer/follower.ts'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
   --port <n>               port (env PORT; default 8787, 0 = free port)
@@ -55,7 +56,12 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            its path); with PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID)
   env PORTICO_SOCIAL_REDIRECT_BASE_URL
                            the public base of that redirect URI (default: --public-url)
-  env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)`
+  env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)
+  env PORTICO_INDEXER      on (default) / off: the history indexer that follows the EVM chains' blocks
+                           into the database for GET /v1/account/{address}/history
+  env PORTICO_INDEXER_POLL_MS, PORTICO_INDEXER_FROM_BLOCK
+                           how often each chain's head is polled (default 1000 ms); the first block
+                           indexed on a chain seen for the first time (default 0)`
 
 /** The chain used when no config is given: one local anvil. */
 export const DEFAULT_CLI_CHAINS: ChainConfigInput[] = [
@@ -156,7 +162,29 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(zone ? { names: { zone: zone.data } } : {}),
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     ...(auth ? { auth } : {}),
+    ...indexerOptions(env),
   }
+}
+
+/** The history indexer's settings from PORTICO_INDEXER, PORTICO_INDEXER_POLL_MS and PORTICO_INDEXER_FROM_BLOCK. */
+function indexerOptions(env: Record<string, string | undefined>): { indexer?: IndexerOptions } {
+  const indexer: IndexerOptions = {}
+  const onOff = env['PORTICO_INDEXER']?.trim().toLowerCase()
+  if (onOff !== undefined && onOff !== '') {
+    if (!['on', 'off', 'true', 'false', '1', '0'].includes(onOff)) throw new Error('PORTICO_INDEXER must be on or off')
+    indexer.enabled = ['on', 'true', '1'].includes(onOff)
+  }
+  const int = (name: string, min: number) => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return undefined
+    if (!/^\d{1,15}$/.test(raw) || Number(raw) < min) throw new Error(`${name} must be an integer of at least ${min}`)
+    return Number(raw)
+  }
+  const pollIntervalMs = int('PORTICO_INDEXER_POLL_MS', 10)
+  const fromBlock = int('PORTICO_INDEXER_FROM_BLOCK', 0)
+  if (pollIntervalMs !== undefined) indexer.pollIntervalMs = pollIntervalMs
+  if (fromBlock !== undefined) indexer.fromBlock = fromBlock
+  return Object.keys(indexer).length > 0 ? { indexer } : {}
 }
 
 /** The auth block, when frame origins are given: SMTP_URL is then required, the KEK from PORTICO_KEK or the data directory. */

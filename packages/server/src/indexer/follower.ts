@@ -3,7 +3,7 @@ import { caipNetworkId, type ChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { ChainRpcError } from '../errors.ts'
 import type { ErrorReporter } from '../log.ts'
-import { createActivityRepository, type ActivityRepository, type ActivityRow, type ChainCursor, type TokenMeta } from './repository.ts'
+import { createActivityRepository, CursorMoved, type ActivityRepository, type ActivityRow, type ChainCursor, type TokenMeta } from './repository.ts'
 
 /** The follower's settings (AppConfig.indexer / StartServerOptions.indexer). */
 export type IndexerOptions = {
@@ -126,13 +126,13 @@ export class ChainFollower {
       const block = await this.blockAt(n, false)
       if (block.hash === stored) {
         const ancestor = { blockNumber: n, blockHash: stored }
-        await this.repo.rewind(chainId, ancestor)
+        await this.repo.rewind(chainId, cursor, ancestor)
         return ancestor
       }
       n -= 1n
     }
     // No common ancestor within the kept window: start the chain over.
-    await this.repo.rewind(chainId, undefined)
+    await this.repo.rewind(chainId, cursor, undefined)
     return undefined
   }
 
@@ -217,6 +217,7 @@ export class ChainFollower {
     const next = { blockNumber: last.number as bigint, blockHash: last.hash as string }
     await this.repo.commitRange(
       chainId,
+      cursor,
       rows,
       blocks.map(({ block }) => ({ number: block.number as bigint, hash: block.hash as string })),
       next,
@@ -263,7 +264,7 @@ export function startIndexer(options: {
   const repo = createActivityRepository(options.db)
   let stopped = false
   const loops: Promise<void>[] = []
-  const waiters: { chainId: number; target: bigint; resolve: () => void }[] = []
+  const waiters: { chainId: number; target: bigint; resolve: () => void; reject: (error: Error) => void }[] = []
   const wakeups = new Set<() => void>()
 
   const sleep = (ms: number) =>
@@ -294,7 +295,7 @@ export function startIndexer(options: {
               }
             }
           } catch (error) {
-            if (!stopped && !(error instanceof ReorgedWhileReading)) options.report?.(new ChainRpcError(caipNetworkId(chain), error), where)
+            if (!stopped && !(error instanceof ReorgedWhileReading) && !(error instanceof CursorMoved)) options.report?.(new ChainRpcError(caipNetworkId(chain), error), where)
           }
           if (!stopped) await sleep(settings.pollIntervalMs)
         }
@@ -308,6 +309,7 @@ export function startIndexer(options: {
       stopping ??= (async () => {
         stopped = true
         for (const wake of [...wakeups]) wake()
+        for (const w of waiters.splice(0)) w.reject(new Error('The indexer stopped'))
         await Promise.all(loops)
       })()
       return stopping
@@ -318,7 +320,8 @@ export function startIndexer(options: {
           const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) })
           const target = await client.getBlockNumber({ cacheTime: 0 })
           // The head seen by a round that started after this call.
-          await new Promise<void>((resolve) => waiters.push({ chainId: chain.chainId, target: target, resolve }))
+          if (stopped) throw new Error('The indexer stopped')
+          await new Promise<void>((resolve, reject) => waiters.push({ chainId: chain.chainId, target, resolve, reject }))
         }),
       )
     },

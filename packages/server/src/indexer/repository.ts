@@ -23,6 +23,30 @@ export type ActivityRow = {
 
 export type ChainCursor = { blockNumber: bigint; blockHash: string }
 
+/**
+ * The chain's cursor was moved by someone else (another server indexing the same chain into the same
+ * database) since it was read: nothing was written; the caller starts its round over.
+ */
+export class CursorMoved extends Error {
+  constructor(chainId: number) {
+    super(`the cursor of chain ${chainId} moved under this indexer`)
+    this.name = 'CursorMoved'
+  }
+}
+
+/** Inside a transaction: take the chain's indexer lock, then check the cursor is still `expected`. */
+async function lockCursor(tx: Queryable, chainId: number, expected: ChainCursor | undefined): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico.activity'), $1::int)", [chainId])
+  const { rows } = await tx.query<{ block_number: string | number | bigint; block_hash: string }>(
+    'SELECT block_number, block_hash FROM portico_activity.cursors WHERE chain_id = $1',
+    [chainId],
+  )
+  const row = rows[0]
+  const same =
+    row === undefined ? expected === undefined : expected !== undefined && BigInt(row.block_number) === expected.blockNumber && row.block_hash === expected.blockHash
+  if (!same) throw new CursorMoved(chainId)
+}
+
 export type TokenMeta = { name: string | null; symbol: string | null; decimals: number | null }
 
 /** A page position: the last transaction of the previous page, newest-first order. */
@@ -92,16 +116,19 @@ export function createActivityRepository(db: Database) {
 
     /**
      * Store one indexed range atomically: its transfers (duplicates ignored), its blocks' hashes and
-     * the new cursor; block hashes older than `keepBlocks` below the cursor are dropped.
+     * the new cursor; block hashes older than `keepBlocks` below the cursor are dropped. Throws
+     * CursorMoved (writing nothing) unless the stored cursor is still `previous`.
      */
     async commitRange(
       chainId: number,
+      previous: ChainCursor | undefined,
       rows: readonly ActivityRow[],
       blocks: readonly { number: bigint; hash: string }[],
       cursor: ChainCursor,
       keepBlocks: number,
     ): Promise<void> {
       await db.transaction(async (tx) => {
+        await lockCursor(tx, chainId, previous)
         for (const row of rows) await insertRow(tx, row)
         for (const block of blocks) {
           await tx.query(
@@ -122,9 +149,11 @@ export function createActivityRepository(db: Database) {
     /**
      * Undo everything above block `ancestor` (a reorg): its transfers and block hashes go, the cursor
      * moves back to the ancestor. `ancestor` undefined: forget the chain entirely (re-index from the start).
+     * Throws CursorMoved (changing nothing) unless the stored cursor is still `previous`.
      */
-    async rewind(chainId: number, ancestor: ChainCursor | undefined): Promise<number> {
+    async rewind(chainId: number, previous: ChainCursor, ancestor: ChainCursor | undefined): Promise<number> {
       return db.transaction(async (tx) => {
+        await lockCursor(tx, chainId, previous)
         const above = ancestor === undefined ? '-1' : ancestor.blockNumber.toString()
         const { rows } = await tx.query<{ n: string | number }>(
           'WITH gone AS (DELETE FROM portico_activity.transfers WHERE chain_id = $1 AND block_number > $2 RETURNING 1) SELECT count(*)::int AS n FROM gone',

@@ -183,6 +183,23 @@ describe('GET /v1/account/{address}/history', () => {
     expect((await history(carol)).data.map((t) => t.id)).toEqual(hashes.reverse().map((h) => `${CAIP}:${h}`))
   })
 
+  it('two followers on one database (two servers) index each block once', async () => {
+    const second = follow()
+    try {
+      const hashes: string[] = []
+      for (let i = 0; i < 4; i++) hashes.push((await sendEth(aliceWallet, carol, '0.001')).transactionHash)
+      await Promise.all([indexer.caughtUp(), second.caughtUp()])
+      const rows = await createActivityRepository(db).allRows(CHAIN_ID)
+      expect(rows.filter((r) => hashes.includes(r.txHash)).map((r) => r.txHash)).toEqual(hashes)
+      const keys = rows.map((r) => `${r.txHash}:${r.logIndex}`)
+      expect(new Set(keys).size).toBe(keys.length)
+    } finally {
+      await second.stop()
+    }
+    expect(reported).toEqual([])
+    expect((await history(carol)).data.length).toBe(7)
+  })
+
   it('a reorg drops the orphaned transfers and indexes the new blocks', async () => {
     const snapshot = await testClient.snapshot()
     const orphan = await sendEth(aliceWallet, bob, '0.7')
