@@ -34,7 +34,7 @@ function memoryStorage(): StorageLike & { map: Map<string, string> } {
 type Handler = (payload: Record<string, unknown>) => { ok: unknown } | { error: string } | undefined
 
 /** A fake frame: answers each posted app event from a table, after READY. */
-function setup(table: Record<string, Handler> = {}, context: Partial<AdapterContext> = {}) {
+function setup(table: Record<string, Handler> = {}, context: Partial<AdapterContext> = {}, extra: { fetch?: typeof fetch } = {}) {
   const fake = fakeFrameEnvironment()
   const storage = memoryStorage()
   const events: ConnectorEvent[] = []
@@ -77,7 +77,7 @@ function setup(table: Record<string, Handler> = {}, context: Partial<AdapterCont
     if (!answer) return
     queueMicrotask(() => ('ok' in answer ? fake.succeed(p, answer.ok) : fake.fail(p, answer.error)))
   })
-  const adapter = embeddedAdapter({ frameUrl: FRAME_URL, storage, environment: fake.environment })
+  const adapter = embeddedAdapter({ frameUrl: FRAME_URL, storage, environment: fake.environment, ...extra })
   void adapter.setup(ctx)
   return { fake, storage, events, ctx, adapter, types: () => fake.posted.map((p) => p.message.type).filter((t) => !t.startsWith('SYNC_')) }
 }
@@ -103,7 +103,7 @@ describe('embeddedAdapter: setup', () => {
     expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }])
     expect(s.adapter.namespace).toBe('eip155')
     expect(s.adapter.namespaces).toEqual(['eip155', 'solana'])
-    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'walletRequest'])
+    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'tokenTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'waitForReceipt', 'walletRequest'])
     expect(s.fake.mounted).toBeUndefined()
   })
 
@@ -308,7 +308,22 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
       { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0xde0b6b3a7640000', data: '0x' }], namespace: 'eip155', chainId: 31337 },
       { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0x5' }], namespace: 'eip155', chainId: 31337 },
     ])
-    await expect(s.adapter.transfer!({ address: EVM, to: EVM, amount: 5n, token: { address: EVM, decimals: 6 } })).rejects.toThrow('Requested RPC call is not allowed')
+  })
+
+  it('an ERC-20 transfer is eth_sendTransaction to the token with transfer(to, amount) as data; an unencodable one is refused before the frame is asked', async () => {
+    const s = await connected()
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    await s.adapter.transfer!({ address: EVM, to: EVM, amount: 1_500_000n, token: { address: token, decimals: 6 } })
+    expect(rpcOf(s)).toEqual([
+      {
+        method: 'eth_sendTransaction',
+        params: [{ from: EVM, to: token, data: `0xa9059cbb${EVM.slice(2).toLowerCase().padStart(64, '0')}${(1_500_000n).toString(16).padStart(64, '0')}` }],
+        namespace: 'eip155',
+        chainId: 31337,
+      },
+    ])
+    await expect(s.adapter.transfer!({ address: EVM, to: 'bob', amount: 1n, token: { address: token, decimals: 6 } })).rejects.toThrow('Failed to create transaction')
+    expect(rpcOf(s)).toHaveLength(1)
   })
 
   it('signTypedData: eth_signTypedData_v4 with bigints as strings', async () => {
@@ -550,5 +565,35 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
   it('setPreferredAccountType before a login rejects "Not connected to email or social"', async () => {
     const s = setup()
     await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).rejects.toThrow('Not connected to email or social')
+  })
+})
+
+describe('embeddedAdapter: waitForReceipt on EVM', () => {
+  it("polls eth_getTransactionReceipt on the network's RPC each second until the transaction is included", async () => {
+    const bodies: { url: string; method: string; params: unknown[] }[] = []
+    let calls = 0
+    const fetch = (async (url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { method: string; params: unknown[] }
+      bodies.push({ url, method: body.method, params: body.params })
+      calls += 1
+      const result = calls < 3 ? null : { status: '0x1', blockNumber: '0x2a', transactionHash: '0x12' }
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }))
+    }) as unknown as typeof globalThis.fetch
+    const s = setup({}, {}, { fetch })
+    const pending = s.adapter.waitForReceipt!({ hash: '0x12', network: evmNet, timeoutMs: 10_000 })
+    await settle(s)
+    await vi.advanceTimersByTimeAsync(2_100)
+    await expect(pending).resolves.toEqual({ hash: '0x12', status: 'success', blockNumber: 42n })
+    expect(bodies).toEqual(Array.from({ length: 3 }, () => ({ url: evmNet.rpcUrls.default.http[0], method: 'eth_getTransactionReceipt', params: ['0x12'] })))
+  })
+
+  it("gives up with 'Transaction error' after the timeout", async () => {
+    const fetch = (async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: null }))) as unknown as typeof globalThis.fetch
+    const s = setup({}, {}, { fetch })
+    const pending = s.adapter.waitForReceipt!({ hash: '0x12', network: evmNet, timeoutMs: 2_500 })
+    const settled = pending.catch((error: unknown) => error)
+    await settle(s)
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(await settled).toMatchObject({ message: 'Transaction error' })
   })
 })

@@ -79,6 +79,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
     request: async (p) => (await load()).request(p),
+    waitForReceipt: async (p) => (await load()).waitForReceipt(p),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: async (p) => (await load()).updateEmail(p),
     confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),

@@ -32,3 +32,10 @@ export function base64Encode(bytes: Uint8Array): string {
   for (const b of bytes) text += String.fromCharCode(b)
   return btoa(text)
 }
+
+const MAX_UINT256 = (1n << 256n) - 1n
+/** Call data of ERC-20 `transfer(to, amount)`; null for an address or amount that can not be encoded. */
+export function erc20TransferData(to: string, amount: bigint): `0x${string}` | null {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(to) || amount < 0n || amount > MAX_UINT256) return null
+  return `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
+}

@@ -13,11 +13,11 @@ import type {
   ConnectResult,
   SocialProvider,
 } from '@portico/headless'
-import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, SDK_VERSION } from '@portico/headless'
+import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS, SDK_VERSION, type TransactionReceipt } from '@portico/headless'
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, domEnvironment, type FrameClient } from './client/client'
-import { base64Encode, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
+import { base64Encode, erc20TransferData, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
 import type { SocialPopup } from './popup'
 import { isNavigableUri, trustedResultOrigin, watchPopup } from './social'
@@ -34,6 +34,8 @@ const callsStatusResult = z.object({
   receipts: z.optional(z.array(z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) }))),
 })
 const capabilitiesResult = z.record(z.string(), z.record(z.string(), z.unknown()))
+const receiptResult = z.object({ result: z.nullable(z.object({ status: z.string(), blockNumber: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)) })) })
+const RECEIPT_POLL_MS = 1_000
 const rpcBalance = z.object({ result: z.union([z.string(), z.object({ value: z.number() })]) })
 
 function parse<T>(schema: z.ZodMiniType<T>, value: unknown, method: string): T {
@@ -269,6 +271,19 @@ export function createEngine(
     return getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
   }
 
+  /** Poll eth_getTransactionReceipt on the network's RPC until the transaction is included or `timeoutMs` passes. */
+  async function evmReceipt(hash: string, network: CaipNetwork, timeoutMs: number): Promise<TransactionReceipt> {
+    const deadline = timers.now() + timeoutMs
+    for (;;) {
+      const url = network.rpcUrls.default.http[0]
+      if (!url) throw new PorticoError(ERRORS.networkNotFound)
+      const receipt = await jsonRpc(url, 'eth_getTransactionReceipt', [hash], receiptResult)
+      if (receipt) return { hash, status: receipt.status === '0x1' ? 'success' : 'reverted', blockNumber: BigInt(receipt.blockNumber) }
+      if (timers.now() + RECEIPT_POLL_MS > deadline) throw new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${hash} within ${timeoutMs} ms`) })
+      await new Promise<void>((resolve) => timers.setTimeout(resolve, RECEIPT_POLL_MS))
+    }
+  }
+
   async function evmSend(from: string, tx: { to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint }, network?: CaipNetwork) {
     if (namespaceOf(from) !== 'eip155') throw new PorticoError(ERRORS.rpcNotAllowed)
     const request = {
@@ -307,11 +322,12 @@ export function createEngine(
     )
   }
 
-  async function jsonRpc(url: string, method: string, params: unknown[]): Promise<string | { value: number }> {
+  /** A public read on the network's own RPC (not through the frame). */
+  async function jsonRpc<T = string | { value: number }>(url: string, method: string, params: unknown[], schema: z.ZodMiniType<{ result: T }> = rpcBalance as never): Promise<T> {
     const f = options.fetch ?? globalThis.fetch
     const response = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
     if (!response.ok) throw new PorticoError(`HTTP status code: ${response.status}`)
-    return parse(rpcBalance, await response.json(), method).result
+    return parse(schema, await response.json(), method).result
   }
 
   return {
@@ -404,13 +420,20 @@ export function createEngine(
 
     async transfer({ address, to, amount, token, network }) {
       if (namespaceOf(address) === 'solana') return solanaSend(address, { to, amount, ...(token ? { token } : {}) }, network)
-      if (token) throw new PorticoError(ERRORS.rpcNotAllowed)
-      return evmSend(address, { to, value: amount }, network)
+      if (!token) return evmSend(address, { to, value: amount }, network)
+      // ERC-20: transfer(to, amount) on the token contract, signed by the API like any transaction.
+      const data = erc20TransferData(to, amount)
+      if (data === null || !/^0x[0-9a-fA-F]{40}$/.test(token.address)) throw new PorticoError(ERRORS.createTransaction)
+      return evmSend(address, { to: token.address, data }, network)
     },
 
-    /** On Solana: the signature's status on the network's RPC until confirmed. (EVM: not yet, 'Requested RPC call is not allowed'.) */
+    /**
+     * On Solana: the signature's status on the network's RPC until confirmed. On EVM:
+     * eth_getTransactionReceipt on the network's RPC (a public read) every second until there is one.
+     */
     async waitForReceipt({ hash, network, timeoutMs }) {
       const net = network ?? context()?.getActiveNetwork()
+      if (net?.chainNamespace === 'eip155') return evmReceipt(hash, net, timeoutMs ?? RECEIPT_TIMEOUT_MS)
       if (net?.chainNamespace !== 'solana') throw new PorticoError(ERRORS.rpcNotAllowed)
       const { url } = solanaNetwork(net)
       const { waitForSignature } = await solanaModule()

@@ -12,7 +12,7 @@ import type { OpenPopup, SocialPopup } from './popup'
 export const EMBEDDED_CONNECTOR_ID = AUTH_CONNECTOR_ID
 
 /** What the embedded wallet can do beyond connect / sign / send (EVM). */
-export const EMBEDDED_CAPABILITIES = ['nativeTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'walletRequest'] as const satisfies readonly AdapterCapability[]
+export const EMBEDDED_CAPABILITIES = ['nativeTransfer', 'tokenTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'waitForReceipt', 'walletRequest'] as const satisfies readonly AdapterCapability[]
 
 export type ThemePayload = AppEventPayload<'SYNC_THEME'>
 export type DappDataPayload = AppEventPayload<'SYNC_DAPP_DATA'>
@@ -49,7 +49,7 @@ export interface EmbeddedAdapterOptions {
 }
 
 type Methods = 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'request' | 'respond' | 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'
+type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'request' | 'waitForReceipt' | 'respond' | 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
