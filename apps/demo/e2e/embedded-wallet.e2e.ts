@@ -203,6 +203,24 @@ describe('the embedded wallet on the local chains', () => {
     expect((await balance()) - before).toBe(2_000_000n)
   })
 
+  it('c3. sends 1 USDC with portico.wallet.transfer (ERC-20 through the frame) and waits for its receipt: the recipient gets exactly 1 USDC', async () => {
+    const { page, stack } = h
+    const chain = stack.devnet.chains[0]!
+    const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const balance = () => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_1] })
+    const before = await balance()
+    const receipt = await page.evaluate(async (token) => {
+      const p = window.__portico!
+      const hash = await p.wallet.transfer({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 1_000_000n, token: { address: token, decimals: 6 } })
+      const r = await p.wallet.waitForReceipt(hash)
+      return { hash, status: r.status, block: String(r.blockNumber) }
+    }, usdc)
+    expect(receipt.status).toBe('success')
+    expect(receipt.hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect((await balance()) - before).toBe(1_000_000n)
+  })
+
   it('d. nothing left loopback and the page threw nothing', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])
