@@ -27,6 +27,16 @@ export type { FeaturesFlow } from './core/options/features'
 // The SPEC §5 display rules run inside the activity flow (lazy): useActivity() gives rows ready to show.
 export type { Transfer } from './core/activity/transactions'
 export type { IdentityFlow } from './core/account/identity'
+export {
+  WALLET_FEATURES,
+  WALLET_FEATURE_FLAGS,
+  WALLET_FEATURE_NAMESPACES,
+  WALLET_FEATURE_VIEWS,
+  walletFeatures,
+  type WalletFeature,
+  type WalletFeaturesInput,
+} from './core/account/walletFeatures'
+export { receiveNetworks, receivePayload } from './core/account/receive'
 export type { Timers } from './core/timers'
 export { defaultTimers } from './core/timers'
 export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './core/storage/storage'

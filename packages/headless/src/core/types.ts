@@ -51,6 +51,8 @@ export const ROUTE_VIEWS = [
   // Help for people without a wallet (issue 9 §3.12): what a wallet is, and where to get one.
   'WhatIsAWallet',
   'GetWallet',
+  // Issue 12: the account's address as a QR code, with the networks it receives on.
+  'WalletReceive',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

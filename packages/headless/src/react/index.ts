@@ -33,3 +33,5 @@ export { useSocialLogin, type UseSocialLoginOptions, type UseSocialLoginReturn }
 export { type FarcasterLoginStep, useFarcasterLogin, type UseFarcasterLoginOptions, type UseFarcasterLoginReturn } from './useFarcasterLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
+export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
+export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
