@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
-import { useEffect, useState } from 'react'
-import type { ActivityState } from '../core/activity/activity'
+import { useEffect, useMemo, useState } from 'react'
+import type { ActivityGroup, ActivityState } from '../core/activity/activity'
 import type { ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
 
@@ -10,6 +10,10 @@ export interface UseActivityOptions {
   enabled?: boolean
   /** @default the active namespace (activity exists on EVM only) */
   namespace?: ChainNamespace
+  /** Locale of the month labels and relative times. @default 'en-US' */
+  locale?: string
+  /** IANA time zone the months are read in. @default the runtime's */
+  timeZone?: string
 }
 
 export interface UseActivityReturn extends ActivityState {
@@ -19,9 +23,20 @@ export interface UseActivityReturn extends ActivityState {
   loadMore: () => void
   /** Load the first page again. */
   refetch: () => void
+  /** The rows in month groups ('This month', 'November 2026'), each with its relative time ('5 minutes ago'). @default [] */
+  groups: ActivityGroup[]
+  /** Nothing to show yet: the module or the first page is on its way (show placeholders). @default true while enabled until the first answer */
+  initialLoading: boolean
+  /** More pages wait on the server (a cursor is known). @default false */
+  hasMore: boolean
+  /** Loaded, no error, and nothing to show (the empty state; also an account without activity, e.g. Solana). @default false */
+  empty: boolean
 }
 
 const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({ transactions: [], rows: [], next: null, pages: 0, loading: false, error: null })
+
+/** Relative times ('5 minutes ago') are re-read this often while mounted. */
+const TICK_MS = 60_000
 
 /** The account's transaction history (SPEC §4/§5), from a flow loaded on first use. */
 export function useActivity(options: UseActivityOptions = {}): UseActivityReturn {
@@ -31,6 +46,8 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   const state = useStore(flow?.$activity ?? IDLE)
   const account = useStore(portico.chain.$account)
   const network = useStore(portico.chain.$global).activeCaipNetwork
+  const timers = portico.options.timers
+  const [tick, setTick] = useState(0)
   useEffect(() => {
     if (!enabled) return
     let live = true
@@ -43,10 +60,25 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
       live = false
     }
   }, [portico, enabled, options.namespace, account.address, network?.caipNetworkId])
+  useEffect(() => {
+    if (!enabled) return
+    const handle = timers.setTimeout(() => setTick((n) => n + 1), TICK_MS)
+    return () => timers.clearTimeout(handle)
+  }, [timers, enabled, tick])
+  const { locale, timeZone } = options
+  const groups = useMemo(
+    () => (flow ? flow.group(state.rows, timers.now(), { ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) }) : []),
+    // `tick` re-reads the clock every minute.
+    [flow, state.rows, timers, locale, timeZone, tick],
+  )
   return {
     ...state,
     pending: !flow,
     loadMore: () => void flow?.loadMore({ namespace: options.namespace }),
     refetch: () => void flow?.fetchTransactions({ namespace: options.namespace }),
+    groups,
+    initialLoading: enabled && state.rows.length === 0 && !state.error && (state.loading || !flow),
+    hasMore: state.next !== null,
+    empty: flow !== undefined && !state.loading && !state.error && state.rows.length === 0,
   }
 }

@@ -85,4 +85,79 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     await expect(first).resolves.toBe(false)
     expect(activity.$activity.get().transactions).toEqual([])
   })
+
+  it('rows carry what the list shows: description, signed amount, counterpart 4…6, status, icon and the explorer link', async () => {
+    const hash = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'
+    const received: Transaction = {
+      id: `eip155:1:${hash}`,
+      metadata: { minedAt: '2026-11-20T00:00:00Z', chain: 'eip155:1', operationType: 'receive', status: 'pending', sentFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', sentTo: ADDRESS },
+      transfers: [{ direction: 'in', quantity: { numeric: '3' }, fungible_info: { symbol: 'USDC', icon: { url: 'https://x/usdc.png' } } }],
+    }
+    const { activity } = setup({ first: { data: [received, tx('b')], next: null } })
+    await activity.fetchTransactions()
+    const [row, plain] = activity.$activity.get().rows
+    expect(row).toMatchObject({
+      id: received.id,
+      hash,
+      minedAt: '2026-11-20T00:00:00Z',
+      status: 'pending',
+      sign: '+',
+      description: 'Received 3.000 USDC',
+      amount: '+3.000 USDC',
+      iconUrl: 'https://x/usdc.png',
+      counterpart: { direction: 'from', short: '0x7099…dc79C8' },
+      explorerUrl: `http://127.0.0.1:4000/1/tx/${hash}`,
+    })
+    expect(plain).toMatchObject({ description: 'Sent 1.000', amount: '1.000', status: 'confirmed' })
+    expect(plain?.iconUrl).toBeUndefined()
+  })
+
+  it('no explorer on the network: no link', async () => {
+    const { activity } = setup({ first: { data: [tx('a')], next: null } }, { namespace: 'eip155', address: ADDRESS, network: { ...mainnet, blockExplorers: undefined } })
+    await activity.fetchTransactions()
+    expect(activity.$activity.get().rows[0]?.explorerUrl).toBeUndefined()
+  })
+
+  it.each<[string, string, string]>([
+    ['pending → confirmed', 'pending', 'confirmed'],
+    ['pending → failed', 'pending', 'failed'],
+  ])('a later page repeating a listed id replaces the entry in place (%s)', async (_name, before, after) => {
+    const withStatus = (id: string, status: string): Transaction => ({ ...tx(id), metadata: { ...tx(id).metadata, status } })
+    const { activity } = setup({
+      first: { data: [withStatus('a', before), tx('b')], next: 'c2' },
+      c2: { data: [withStatus('a', after), tx('c')], next: null },
+    })
+    await activity.fetchTransactions()
+    await activity.loadMore()
+    const state = activity.$activity.get()
+    expect(state.transactions.map((t) => `${t.id}:${t.metadata.status}`)).toEqual([`a:${after}`, 'b:confirmed', 'c:confirmed'])
+    expect(state.rows.map((r) => `${r.id}:${r.status}`)).toEqual([`a:${after}`, 'b:confirmed', 'c:confirmed'])
+  })
+
+  it('upsert: the same id replaces the entry (pending → confirmed), a new one goes first; other chains and spam are ignored', async () => {
+    const pending: Transaction = { ...tx('new'), metadata: { ...tx('new').metadata, status: 'pending' } }
+    const { activity } = setup({ first: { data: [tx('a')], next: null } })
+    expect(activity.upsert(pending)).toBe(false) // nothing listed yet
+    await activity.fetchTransactions()
+    expect(activity.upsert(pending)).toBe(true)
+    expect(activity.$activity.get().rows.map((r) => `${r.id}:${r.status}`)).toEqual(['new:pending', 'a:confirmed'])
+    expect(activity.upsert({ ...pending, metadata: { ...pending.metadata, status: 'confirmed' } })).toBe(true)
+    expect(activity.$activity.get().rows.map((r) => `${r.id}:${r.status}`)).toEqual(['new:confirmed', 'a:confirmed'])
+    expect(activity.upsert({ ...pending, metadata: { ...pending.metadata, status: 'failed' } })).toBe(true)
+    expect(activity.$activity.get().rows.map((r) => `${r.id}:${r.status}`)).toEqual(['new:failed', 'a:confirmed'])
+    expect(activity.upsert(tx('base', 'eip155:8453'))).toBe(false)
+    expect(activity.upsert(tx('spam', 'eip155:1', true))).toBe(false)
+    expect(activity.$activity.get().transactions.map((t) => t.id)).toEqual(['new', 'a'])
+  })
+
+  it('group: month groups with labels and relative times at the given now', async () => {
+    const at = (id: string, minedAt: string): Transaction => ({ ...tx(id), metadata: { ...tx(id).metadata, minedAt } })
+    const { activity } = setup({ first: { data: [at('a', '2026-11-23T11:57:00Z'), at('b', '2026-10-03T00:00:00Z')], next: null } })
+    await activity.fetchTransactions()
+    const groups = activity.group(activity.$activity.get().rows, Date.parse('2026-11-23T12:00:00Z'), { timeZone: 'UTC' })
+    expect(groups.map((g) => [g.label, g.rows.map((r) => `${r.id} ${r.time}`)])).toEqual([
+      ['This month', ['a 3 minutes ago']],
+      ['October 2026', ['b Oct 3']],
+    ])
+  })
 })

@@ -9,7 +9,23 @@ import { atom, type ReadableAtom } from 'nanostores'
 import type { HistoryResponse, Transaction } from '../../api/schemas'
 import { ERRORS } from '../errors'
 import type { CaipNetwork, ChainNamespace } from '../types'
+import type { DateFormatOptions } from '../format/time'
+import {
+  activityStatus,
+  counterpartOf,
+  describeTransaction,
+  groupByMonth,
+  iconOf,
+  signedAmount,
+  transactionExplorerUrl,
+  transactionHash,
+  type ActivityStatus,
+  type MonthGroup,
+} from './display'
 import { displayTransfers, operationSign, visibleTransactions, type Transfer } from './transactions'
+
+export type { ActivityStatus, MonthGroup } from './display'
+export type { DateFormatOptions } from '../format/time'
 
 /** A transaction as the Account view's Activity tab shows it (SPEC §5 display rules applied). */
 export interface ActivityRow {
@@ -18,7 +34,27 @@ export interface ActivityRow {
   transfers: Transfer[]
   /** '+' for receive, deposit, borrow, claim; '-' for withdraw, repay, burn; '' otherwise. */
   sign: '+' | '-' | ''
+  /** The transaction's id (chain and hash). */
+  id: string
+  /** The hash: the part of the id after its last ':'. */
+  hash: string
+  /** When it was mined (ISO, as the server sends it). */
+  minedAt: string
+  status: ActivityStatus
+  /** 'Sent 1.500 ETH', 'Received 3.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC', 'Contract interaction'. */
+  description: string
+  /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
+  amount: string
+  /** The first shown transfer's token icon (fungible_info.icon.url, else an NFT preview); undefined: a fallback icon. */
+  iconUrl?: string
+  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive; the address shortened 4…6. */
+  counterpart?: { direction: 'to' | 'from'; address: string; short: string }
+  /** The transaction's page on the network's block explorer, when the network has one. */
+  explorerUrl?: string
 }
+
+/** A month of rows ('This month', 'November 2026'), each row with its relative time ('5 minutes ago'). */
+export type ActivityGroup = MonthGroup<ActivityRow>
 
 export interface ActivityState {
   /** Address and CAIP-2 network the list belongs to. */
@@ -46,11 +82,45 @@ export interface ActivityDeps {
 
 const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null }
 
-const toRow = (transaction: Transaction): ActivityRow => ({
-  transaction,
-  transfers: displayTransfers(transaction.transfers),
-  sign: operationSign(transaction.metadata.operationType),
-})
+/** A transaction ready to show (SPEC §5): its transfers, sign, text, counterpart, status and explorer link on `network`. */
+export function toActivityRow(transaction: Transaction, network?: CaipNetwork): ActivityRow {
+  const transfers = displayTransfers(transaction.transfers)
+  const sign = operationSign(transaction.metadata.operationType)
+  const iconUrl = iconOf(transfers)
+  const counterpart = counterpartOf(transaction, transfers)
+  const explorerUrl = transactionExplorerUrl(transaction.id, network)
+  return {
+    transaction,
+    transfers,
+    sign,
+    id: transaction.id,
+    hash: transactionHash(transaction.id),
+    minedAt: transaction.metadata.minedAt,
+    status: activityStatus(transaction.metadata.status),
+    description: describeTransaction(transaction.metadata.operationType, transfers),
+    amount: signedAmount(sign, transfers),
+    ...(iconUrl ? { iconUrl } : {}),
+    ...(counterpart ? { counterpart } : {}),
+    ...(explorerUrl ? { explorerUrl } : {}),
+  }
+}
+
+/**
+ * `base` with `incoming` merged by id: a transaction already listed is replaced where it stands (an
+ * update: pending → confirmed or failed), a new one is appended.
+ */
+function mergeById(base: readonly Transaction[], incoming: readonly Transaction[]): Transaction[] {
+  const out = base.slice()
+  const at = new Map(out.map((t, i) => [t.id, i]))
+  for (const t of incoming) {
+    const i = at.get(t.id)
+    if (i === undefined) {
+      at.set(t.id, out.length)
+      out.push(t)
+    } else out[i] = t
+  }
+  return out
+}
 
 export function createActivity(deps: ActivityDeps) {
   const $activity = atom<ActivityState>(EMPTY)
@@ -72,12 +142,12 @@ export function createActivity(deps: ActivityDeps) {
     try {
       const page = await deps.getHistory(address, { chainId: network.caipNetworkId, cursor: opts.more ? current.next ?? undefined : undefined })
       if (mine !== seq) return false
-      const known = new Set(base.transactions.map((t) => t.id))
-      const fresh = visibleTransactions(page.data, network.caipNetworkId).filter((t) => !known.has(t.id))
+      // One id once: a page repeating a listed transaction updates it in place (its status may have changed).
+      const transactions = mergeById(base.transactions, visibleTransactions(page.data, network.caipNetworkId))
       $activity.set({
         ...base,
-        transactions: [...base.transactions, ...fresh],
-        rows: [...base.rows, ...fresh.map(toRow)],
+        transactions,
+        rows: transactions.map((t) => toActivityRow(t, network)),
         next: page.next ?? null,
         pages: base.pages + 1,
         loading: false,
@@ -98,6 +168,26 @@ export function createActivity(deps: ActivityDeps) {
     fetchTransactions: (opts: { namespace?: ChainNamespace } = {}): Promise<boolean> => load({ ...opts, more: false }),
     /** Load the next page (nothing when all are loaded, one is loading, or the account changed). */
     loadMore: (opts: { namespace?: ChainNamespace } = {}): Promise<boolean> => load({ ...opts, more: true }),
+    /**
+     * A transaction of the listed account's network, new or updated (e.g. one just sent, then its
+     * receipt): an id already listed is replaced in place (pending → confirmed or failed), a new one
+     * goes first (newest). Another chain's, a spam one, or nothing listed yet: ignored (false).
+     */
+    upsert(transaction: Transaction): boolean {
+      const current = $activity.get()
+      const { network } = deps.account()
+      if (!current.caipNetworkId || !network || network.caipNetworkId !== current.caipNetworkId) return false
+      if (visibleTransactions([transaction], current.caipNetworkId).length === 0) return false
+      const i = current.transactions.findIndex((t) => t.id === transaction.id)
+      const transactions = i === -1 ? [transaction, ...current.transactions] : current.transactions.map((t, j) => (j === i ? transaction : t))
+      $activity.set({ ...current, transactions, rows: transactions.map((t) => toActivityRow(t, network)) })
+      return true
+    },
+    /**
+     * Rows in month groups with their relative times at `now` (ms): 'This month' / 'November 2026',
+     * '5 minutes ago' / 'Nov 5' — locale-aware (Intl, 'en-US' by default).
+     */
+    group: (rows: readonly ActivityRow[], now: number, options: DateFormatOptions = {}): ActivityGroup[] => groupByMonth(rows, now, options),
     /** Forget the loaded pages (disconnect, account change). */
     reset(): void {
       seq++
