@@ -10,6 +10,7 @@ export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './cor
 export type { GetAssetsFilter, GrantPermissionsRequest, GrantPermissionsResult, WalletAsset, WalletCallOptions, WalletFlow } from './core/wallet/wallet'
 export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
+export type { NamesFlow, NamesState } from './core/names/names'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,

@@ -167,6 +167,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
     const { createEmbeddedAccount } = await import('./embedded/account')
     return createEmbeddedAccount({ chain: host.get('chain'), connection: host.get('connection'), theme: host.get('theme') })
   },
+  names: async (host) => (await import('./names/wire')).wireNames(host),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

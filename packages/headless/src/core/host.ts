@@ -11,6 +11,7 @@
  *   an app pays only for the flows it uses.
  * Flow modules never import this file or each other's stores; only `flows.ts` and `portico.ts` do.
  */
+import type { NamesFlow } from './names/names'
 import type { ReadableAtom, WritableAtom } from 'nanostores'
 import type { ApiClient } from '../api/client'
 import type { IdentityFlow } from './account/identity'
@@ -62,6 +63,8 @@ export interface LazyFlows {
   /** The wallet operations' code (portico.wallet loads it on the first call). */
   walletOperations: WalletFlow
   activity: ActivityFlow
+  /** Registering a name for the connected EVM account (useNames, the RegisterAccountName views). */
+  names: NamesFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */

@@ -26,6 +26,8 @@ export { useSwitchNetwork, type UseSwitchNetworkOptions, type UseSwitchNetworkRe
 export { useSwitchActiveChain, type UseSwitchActiveChainReturn } from './useSwitchActiveChain'
 export { useProfileWallets, type UseProfileWalletsReturn } from './useProfileWallets'
 export { useActivity, type UseActivityOptions, type UseActivityReturn } from './useActivity'
+export { useIdentity, type UseIdentityOptions, type UseIdentityReturn } from './useIdentity'
+export { useNames, type UseNamesOptions, type UseNamesReturn } from './useNames'
 export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from './useConnector'
 export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
 export { useEmailLogin, type UseEmailLoginOptions, type UseEmailLoginReturn } from './useEmailLogin'

@@ -1,0 +1,166 @@
+/**
+ * Names flow (SPEC §4 "Name registration", §5, §7 /v1/profile/*, §9), a lazy flow: a name for the
+ * connected EVM address. The wanted name is checked as it is typed (SPEC §5: at least 4 characters,
+ * only letters, digits and hyphen), its availability and suggestions are asked for after a short
+ * pause (a later keystroke wins over a slower answer), and registration signs the SPEC §7 message
+ * with the account, then posts it. On success the account shows the name at once.
+ */
+import { atom, type ReadableAtom } from 'nanostores'
+import type { NameRecord, NameSuggestionsResponse } from '@portico/protocol/profile'
+import { nameRegistrationMessage } from '../../api/profile'
+import { ERRORS, PorticoError, registerNameError } from '../errors'
+import type { Timers } from '../timers'
+import type { CaipNetwork, ChainNamespace } from '../types'
+
+/** SPEC §5: a name has at least this many characters. */
+export const NAME_MIN_LENGTH = 4
+/** The longest label the names service takes (one DNS label). */
+export const NAME_MAX_LENGTH = 63
+/** How long typing must pause before availability is asked for (ms). */
+export const NAME_CHECK_DEBOUNCE_MS = 300
+/** ENSIP-11: the coin type of an EVM chain is 0x80000000 | chainId; chain ids from 2^31 have none. */
+export const EVM_COIN_TYPE_BIT = 0x80000000
+
+export const NAME_RULE_ERRORS = {
+  tooShort: `Name must be at least ${NAME_MIN_LENGTH} characters`,
+  tooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  chars: 'Name may only contain letters, digits and hyphens',
+} as const
+
+/** SPEC §5's rule for a wanted name (the label, without the zone); null when it may be registered. */
+export function nameRuleError(name: string): string | null {
+  if (!/^[A-Za-z0-9-]*$/.test(name)) return NAME_RULE_ERRORS.chars
+  if (name.length < NAME_MIN_LENGTH) return NAME_RULE_ERRORS.tooShort
+  if (name.length > NAME_MAX_LENGTH) return NAME_RULE_ERRORS.tooLong
+  return null
+}
+
+/** The ENSIP-11 coin type of an EVM chain; 'Invalid chainId' from 2^31 (SPEC §5). */
+export function evmCoinType(chainId: number): number {
+  if (!Number.isSafeInteger(chainId) || chainId <= 0 || chainId >= 2 ** 31) throw new PorticoError(ERRORS.invalidChainId)
+  return (EVM_COIN_TYPE_BIT | chainId) >>> 0
+}
+
+/** The label of a name ('alice' of 'alice.portico.id'). */
+export const labelOf = (name: string): string => name.split('.')[0] ?? name
+
+export interface NamesState {
+  /** What the user typed. @default '' */
+  input: string
+  /** The SPEC §5 rule the input breaks, or null. */
+  ruleError: string | null
+  /** Availability is being asked for. */
+  checking: boolean
+  /** The input is free to register (null until known). */
+  available: boolean | null
+  /** Free names close to the input (full names, with the zone), at most 5. */
+  suggestions: string[]
+  /** The last failure (lookup or registration), SPEC §8 text. */
+  error: string | null
+  /** Signing and posting the registration. */
+  registering: boolean
+  /** The name registered by the last `register`. */
+  registered: NameRecord | null
+}
+
+export interface NamesDeps {
+  getSuggestions(name: string): Promise<NameSuggestionsResponse>
+  /** GET /v1/identity/{address}: the name and avatar of any EVM address (cached 5 min by the client). */
+  getIdentity(address: string): Promise<{ name: string | null; avatar: string | null }>
+  register(body: { coin_type: number; address: string; message: string; signature: string }): Promise<NameRecord>
+  /** The connected EVM account and its network. */
+  account(): { namespace?: ChainNamespace; address?: string; network?: CaipNetwork }
+  signMessage(message: string): Promise<string>
+  /** The account now has this name (profileName in the account state). */
+  onRegistered(name: string): void
+  timers: Timers
+  /** Seconds since the epoch (the message timestamp). @default from timers.now() */
+  nowSeconds?: () => number
+}
+
+const EMPTY: NamesState = { input: '', ruleError: null, checking: false, available: null, suggestions: [], error: null, registering: false, registered: null }
+
+export function createNames(deps: NamesDeps) {
+  const $names = atom<NamesState>(EMPTY)
+  const set = (patch: Partial<NamesState>) => $names.set({ ...$names.get(), ...patch })
+  let seq = 0
+  let pending: unknown
+
+  async function check(name: string, mine: number): Promise<void> {
+    try {
+      const { suggestions } = await deps.getSuggestions(name)
+      if (mine !== seq) return
+      const wanted = name.toLowerCase()
+      const free = suggestions.filter((s) => !s.registered).map((s) => s.name)
+      set({ checking: false, available: free.some((s) => labelOf(s) === wanted), suggestions: free.filter((s) => labelOf(s) !== wanted).slice(0, 5), error: null })
+    } catch (error) {
+      if (mine !== seq) return
+      set({ checking: false, available: null, suggestions: [], error: error instanceof Error ? error.message : ERRORS.resolveName })
+    }
+  }
+
+  /** The user typed `input`: the rule is checked at once, availability after NAME_CHECK_DEBOUNCE_MS. */
+  function setName(input: string): void {
+    const mine = ++seq
+    if (pending !== undefined) deps.timers.clearTimeout(pending)
+    pending = undefined
+    const name = input.trim()
+    const ruleError = name === '' ? null : nameRuleError(name)
+    set({ input, ruleError, available: null, suggestions: [], error: null, checking: name !== '' && ruleError === null })
+    if (name === '' || ruleError !== null) return
+    pending = deps.timers.setTimeout(() => {
+      pending = undefined
+      void check(name, mine)
+    }, NAME_CHECK_DEBOUNCE_MS)
+  }
+
+  /**
+   * Register the typed name for the connected EVM account: sign the SPEC §7 message, post it.
+   * Rejects with the service's first reason or 'Error registering name {name}'; a refusal in the
+   * wallet rejects as the wallet did. The state keeps the input either way.
+   */
+  async function register(): Promise<NameRecord> {
+    const { input } = $names.get()
+    const name = input.trim()
+    const rule = nameRuleError(name)
+    if (rule !== null) throw new PorticoError(rule)
+    const { namespace, address, network } = deps.account()
+    if (namespace !== 'eip155' || !address || !network) throw new PorticoError(ERRORS.noAccount)
+    const coinType = evmCoinType(Number(network.id))
+    const mine = ++seq
+    if (pending !== undefined) deps.timers.clearTimeout(pending)
+    set({ registering: true, error: null, checking: false })
+    try {
+      const message = nameRegistrationMessage(name, {}, deps.nowSeconds?.() ?? Math.floor(deps.timers.now() / 1000))
+      const signature = await deps.signMessage(message)
+      const record = await deps.register({ coin_type: coinType, address, message, signature })
+      deps.onRegistered(record.name)
+      if (mine === seq) set({ registering: false, registered: record })
+      return record
+    } catch (error) {
+      const text = error instanceof Error && error.message ? error.message : registerNameError(name)
+      if (mine === seq) set({ registering: false, error: text })
+      throw error instanceof PorticoError ? error : new PorticoError(text, { cause: error })
+    }
+  }
+
+  function reset(): void {
+    seq++
+    if (pending !== undefined) deps.timers.clearTimeout(pending)
+    pending = undefined
+    $names.set(EMPTY)
+  }
+
+  /** The name and avatar of an EVM address (Portico names and ENS, SPEC §7 /v1/identity); nulls when it has none or the lookup fails. */
+  async function identityOf(address: string): Promise<{ name: string | null; avatar: string | null }> {
+    try {
+      return await deps.getIdentity(address)
+    } catch {
+      return { name: null, avatar: null }
+    }
+  }
+
+  return { $names: $names as ReadableAtom<NamesState>, setName, register, reset, identityOf }
+}
+
+export type NamesFlow = ReturnType<typeof createNames>

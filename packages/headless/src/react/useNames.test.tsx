@@ -1,0 +1,68 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
+import { createPortico } from '../core/portico'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { PorticoContextProvider, useIdentity, useNames } from './index'
+
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+function setup() {
+  const evm = fakeAdapter('eip155')
+  const api = jsonFetch((url) => {
+    if (url.pathname.startsWith('/v1/profile/suggestions/')) {
+      const name = decodeURIComponent(url.pathname.split('/').pop()!)
+      return { body: { suggestions: [{ name: `${name}.portico.id`, registered: name === 'taken' }] } }
+    }
+    if (url.pathname === '/v1/profile/account') return { body: { name: 'alice.portico.id', registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} } }
+    if (url.pathname === `/v1/identity/${OTHER}`) return { body: { name: 'bob.portico.id', avatar: null } }
+    return { body: { balances: [] } }
+  })
+  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [evm], storage: mapStorage() })
+  const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+  return { portico, evm, wrapper, api }
+}
+
+describe('useNames', () => {
+  it('idle until its module loads, then checks availability and registers with the connected account; the account then shows the name', async () => {
+    const { portico, evm, wrapper } = setup()
+    await portico.connection.connect('io.metamask')
+    const { result } = renderHook(() => useNames(), { wrapper })
+    await waitFor(() => expect(result.current.pending).toBe(false))
+    act(() => result.current.setName('alice'))
+    expect(result.current).toMatchObject({ input: 'alice', ruleError: null, checking: true })
+    await waitFor(() => expect(result.current).toMatchObject({ checking: false, available: true }), { timeout: 2_000 })
+    await act(async () => {
+      await expect(result.current.register()).resolves.toMatchObject({ name: 'alice.portico.id' })
+    })
+    expect(result.current.registered?.name).toBe('alice.portico.id')
+    const sign = evm.calls.find((c) => c.method === 'signMessage') as { params: { message: string; address: string } }
+    expect(JSON.parse(sign.params.message)).toMatchObject({ name: 'alice', attributes: {} })
+    expect(sign.params.address).toBe(ADDRESS)
+    expect(portico.chain.$chains.get().eip155?.accountState.profileName).toBe('alice.portico.id')
+  })
+
+  it('a taken name is not available; a short one breaks the rule at once', async () => {
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useNames(), { wrapper })
+    await waitFor(() => expect(result.current.pending).toBe(false))
+    act(() => result.current.setName('abc'))
+    expect(result.current.ruleError).toBe('Name must be at least 4 characters')
+    act(() => result.current.setName('taken'))
+    await waitFor(() => expect(result.current).toMatchObject({ checking: false, available: false }), { timeout: 2_000 })
+  })
+})
+
+describe('useIdentity', () => {
+  it("an address's name from /v1/identity; without an address, the connected account's own (no request)", async () => {
+    const { portico, wrapper, api } = setup()
+    await portico.connection.connect('io.metamask')
+    const other = renderHook(() => useIdentity({ address: OTHER }), { wrapper })
+    expect(other.result.current).toEqual({ name: null, avatar: null, loading: true })
+    await waitFor(() => expect(other.result.current).toEqual({ name: 'bob.portico.id', avatar: null, loading: false }))
+    const before = api.calls.length
+    const own = renderHook(() => useIdentity(), { wrapper })
+    expect(own.result.current).toMatchObject({ loading: false })
+    expect(api.calls.length).toBe(before)
+  })
+})
