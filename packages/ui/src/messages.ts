@@ -253,6 +253,30 @@ export const messages = {
     and: 'and',
     privacy: 'Privacy Policy',
   },
+  /** The wallet features under the Account view's balance (SPEC §9 order); labels by feature. */
+  walletFeatures: {
+    label: 'Wallet actions',
+    onramp: 'Buy',
+    swaps: 'Swap',
+    receive: 'Receive',
+    send: 'Send',
+  },
+  /** WalletReceive (issue 12): the account's address as a QR code, and the networks it receives on. */
+  walletReceive: {
+    title: 'Receive',
+    qrLabel: (network: string) => `QR code of your address on ${network}`,
+    address: 'Your address',
+    copy: 'Copy address',
+    copied: 'Copied',
+    /** The current network, shown prominently above the warning. */
+    network: 'Network',
+    /** The warning line: funds sent on any other network may be lost. */
+    warning: (networks: string) => `Only send assets on ${networks}. Assets sent on any other network can be lost.`,
+    /** The list of networks the address receives on. */
+    networks: (n: number) => (n === 1 ? 'Receives on this network' : `Receives on these ${n} networks`),
+    or: 'or',
+    notConnected: 'Connect a wallet to see your address.',
+  },
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },
   unavailableView: 'This view is not available in this version of the modal.',

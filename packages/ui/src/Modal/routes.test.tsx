@@ -22,6 +22,7 @@ describe('footerFor (SPEC §2: legal footer on Connect-family and on-ramp views,
     ['SwitchNetwork', 'none'],
     ['UnsupportedChain', 'none'],
     ['SwapPreview', 'none'],
+    ['WalletReceive', 'none'],
   ])('%s → %s', (view, kind) => {
     expect(footerFor(view)).toBe(kind)
   })
@@ -36,6 +37,7 @@ describe('titleFor', () => {
     [{ view: 'UnsupportedChain', data: undefined }, 'Switch network'],
     [{ view: 'ConnectingExternal', data: { connectorId: 'auth', socialProvider: 'discord' } as { connectorId: string } }, 'Continue with Discord'],
     [{ view: 'ConnectingExternal', data: { connectorId: 'injected' } }, 'Connect wallet'],
+    [{ view: 'WalletReceive', data: undefined }, 'Receive'],
   ])('%j → %s', (entry, title) => {
     expect(titleFor(entry)).toBe(title)
   })

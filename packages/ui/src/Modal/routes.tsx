@@ -19,6 +19,7 @@ import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
 import { UpdateEmailWallet } from '../views/UpdateEmailWallet/UpdateEmailWallet'
 import { GetWallet } from '../views/GetWallet/GetWallet'
 import { WhatIsAWallet } from '../views/WhatIsAWallet/WhatIsAWallet'
+import { WalletReceive } from '../views/WalletReceive/WalletReceive'
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
@@ -39,6 +40,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   ProfileWallets,
   WhatIsAWallet,
   GetWallet,
+  WalletReceive,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -105,6 +107,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.connectingFarcaster.title
     case 'UpdateEmailWallet':
       return messages.updateEmail.title
+    case 'WalletReceive':
+      return messages.walletReceive.title
     default:
       return messages.connect.title
   }

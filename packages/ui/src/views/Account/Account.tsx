@@ -1,5 +1,5 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useLiveBalance, useNetwork, useRouter } from '@portico/headless/react'
+import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useLiveBalance, useNetwork, useRouter, useWalletFeatures } from '@portico/headless/react'
 import { useRef, useState } from 'react'
 import { messages } from '../../messages'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
@@ -44,6 +44,7 @@ export function Account() {
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
+  const features = useWalletFeatures()
   const imageOf = useNetworkImageUrl()
   // While the Account view shows the balance, each new block refreshes it (SPEC 30 s cache applies).
   useLiveBalance()
@@ -75,6 +76,7 @@ export function Account() {
       onCopy={() => {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}
+      walletFeatures={features.walletFeatures.map((id) => ({ id, onClick: () => features.open(id) }))}
       explorerUrl={account.addressExplorerUrl}
       onDisconnect={() => void disconnect()}
       tokens={account.tokenBalance.map((t) => ({

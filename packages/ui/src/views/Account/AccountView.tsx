@@ -11,6 +11,7 @@ import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
 import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
 import { AccountTypeSwitch, type AccountTypeSwitchProps } from './AccountTypeSwitch'
+import { WalletFeatures, type WalletFeatureItem } from './WalletFeatures'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
 
@@ -58,6 +59,8 @@ export type AccountViewProps = {
   /** Connected wallets across namespaces, shown on the "Wallets" row. @default 1 */
   walletCount?: number
   onCopy?: () => void
+  /** The wallet features under the balance, in order (headless useWalletFeatures decides which). @default [] */
+  walletFeatures?: readonly WalletFeatureItem[]
   /** The address's page on the network's block explorer; a link is shown when there is one. */
   explorerUrl?: string
   onDisconnect?: () => void
@@ -101,7 +104,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -142,6 +145,7 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
         )}
         {wallet && <WalletIdentity {...wallet} />}
       </div>
+      <WalletFeatures items={walletFeatures} />
       {network && (
         <ListItem
           title={network.name}

@@ -1,0 +1,28 @@
+import type { WalletFeature } from '@portico/headless'
+import { Button } from '../../components/Button/Button'
+import { Icon, type IconName } from '../../components/Icon/icons'
+import { messages } from '../../messages'
+import * as styles from './WalletFeatures.css'
+
+export type WalletFeatureItem = { id: WalletFeature; onClick: () => void }
+
+const ICONS: Record<WalletFeature, IconName> = { onramp: 'wallet', swaps: 'swap', receive: 'download', send: 'external' }
+
+/**
+ * The Account view's wallet features (on-ramp, swaps, receive, send) as a row of buttons. Which ones
+ * and in what order is headless's decision (useWalletFeatures); this only draws them.
+ */
+export function WalletFeatures({ items }: { items: readonly WalletFeatureItem[] }) {
+  if (items.length === 0) return null
+  return (
+    <ul className={styles.row} aria-label={messages.walletFeatures.label} data-testid="portico-account-features">
+      {items.map((f) => (
+        <li key={f.id} className={styles.item}>
+          <Button variant="accentSoft" fullWidth icon={<Icon name={ICONS[f.id]} size={18} />} onClick={f.onClick} data-testid={`portico-account-feature-${f.id}`}>
+            {messages.walletFeatures[f.id]}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
