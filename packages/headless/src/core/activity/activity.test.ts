@@ -102,7 +102,7 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       minedAt: '2026-11-20T00:00:00Z',
       status: 'pending',
       sign: '+',
-      description: 'Received 3.000 USDC',
+      description: 'Received +3.000 USDC',
       amount: '+3.000 USDC',
       iconUrl: 'https://x/usdc.png',
       counterpart: { direction: 'from', short: '0x7099…dc79C8' },

@@ -41,7 +41,7 @@ export interface ActivityRow {
   /** When it was mined (ISO, as the server sends it). */
   minedAt: string
   status: ActivityStatus
-  /** 'Sent 1.500 ETH', 'Received 3.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC', 'Contract interaction'. */
+  /** With the operation's sign (SPEC §5): 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC', 'Contract interaction'. */
   description: string
   /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
   amount: string
@@ -97,7 +97,7 @@ export function toActivityRow(transaction: Transaction, network?: CaipNetwork): 
     hash: transactionHash(transaction.id),
     minedAt: transaction.metadata.minedAt,
     status: activityStatus(transaction.metadata.status),
-    description: describeTransaction(transaction.metadata.operationType, transfers),
+    description: describeTransaction(transaction.metadata.operationType, transfers, sign),
     amount: signedAmount(sign, transfers),
     ...(iconUrl ? { iconUrl } : {}),
     ...(counterpart ? { counterpart } : {}),

@@ -38,6 +38,14 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     expect(describeTransaction(op, transfers)).toBe(expected)
   })
 
+  it.each<[string, string, '+' | '-', Transfer[], string]>([
+    ['receive: plus', 'receive', '+', [tr('in', '3', 'USDC')], 'Received +3.000 USDC'],
+    ['withdraw: minus', 'withdraw', '-', [tr('in', '5', 'USDC')], 'Withdrew -5.000 USDC'],
+    ['claim of two tokens: each signed', 'claim', '+', [tr('in', '1', 'A'), tr('in', '2', 'B')], 'Claimed +1.000 A and +2.000 B'],
+  ])('with the operation’s sign (SPEC §5): %s', (_name, op, sign, transfers, expected) => {
+    expect(describeTransaction(op, transfers, sign)).toBe(expected)
+  })
+
   it.each<[string, '+' | '-' | '', Transfer[], string]>([
     ['receive: plus', '+', [tr('in', '3', 'USDC')], '+3.000 USDC'],
     ['withdraw: minus', '-', [tr('in', '5', 'USDC')], '-5.000 USDC'],

@@ -69,15 +69,18 @@ function verbOf(operationType: string, first: Transfer | undefined): string {
 }
 
 /**
- * The row's text from its shown transfers (at most 2, SPEC §5): 'Sent 1.500 ETH', 'Received 3.000 USDC',
- * 'Swapped 1.000 ETH for 3,000.000 USDC' (one out, one in), 'Contract interaction' (none).
+ * The row's text from its shown transfers (at most 2, SPEC §5), amounts with the operation's sign
+ * (SPEC §5: '+' receive, deposit, borrow, claim; '-' withdraw, repay, burn; none otherwise):
+ * 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC'
+ * (one out, one in), 'Contract interaction' (none).
  */
-export function describeTransaction(operationType: string, transfers: readonly Transfer[]): string {
+export function describeTransaction(operationType: string, transfers: readonly Transfer[], sign: '+' | '-' | '' = ''): string {
   const verb = verbOf(operationType, transfers[0])
   if (transfers.length === 0) return verb
+  const text = (t: Transfer) => `${sign}${transferText(t)}`
   const [a, b] = transfers
-  if (b && a!.direction === 'out' && b.direction === 'in') return `${verb} ${transferText(a!)} for ${transferText(b)}`
-  return `${verb} ${transfers.map(transferText).join(' and ')}`
+  if (b && a!.direction === 'out' && b.direction === 'in') return `${verb} ${text(a!)} for ${text(b)}`
+  return `${verb} ${transfers.map(text).join(' and ')}`
 }
 
 /**
