@@ -78,6 +78,8 @@ export function fixtureFetch(opts: { tokens?: FixtureToken[]; balanceStatus?: nu
       }))
       return json(200, { balances })
     }
+    // The account's history: none (stories/Activity.stories.tsx serves its own).
+    if (/\/v1\/account\/[^/]+\/history$/.test(url.pathname)) return json(200, { data: [], next: null })
     throw new TypeError(`Storybook fixtures make no network requests (${url.pathname})`)
   }
 }

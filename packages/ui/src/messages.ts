@@ -155,6 +155,19 @@ export const messages = {
     /** Shown while the balance is not known (e.g. the API is unreachable). */
     balanceUnknown: '—',
   },
+  /** The Account view's Activity tab (SPEC §4/§5/§8); rows come ready to show from useActivity. */
+  activity: {
+    loading: 'Loading transactions',
+    loadingMore: 'Loading more transactions',
+    loadMore: 'Load more',
+    retry: 'Retry',
+    to: (address: string) => `to ${address}`,
+    from: (address: string) => `from ${address}`,
+    pending: 'Pending',
+    failed: 'Failed',
+    /** The explorer link's accessible name (opens a new tab). */
+    explorer: (description: string) => `View on block explorer: ${description}`,
+  },
   /** The account type switch of an embedded (email / social) EVM account in Account (SPEC §3/§4). */
   accountType: {
     title: 'Account type',

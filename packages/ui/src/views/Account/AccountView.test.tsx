@@ -1,7 +1,9 @@
 import '../../testing'
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { PorticoContextProvider } from '@portico/headless/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { testPortico } from '../../testing'
 import { AccountView, type AccountViewProps } from './AccountView'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -76,10 +78,16 @@ describe('AccountView', () => {
     const rows = screen.getByTestId('portico-account-tokens').querySelectorAll('li')
     expect(Array.from(rows).map((r) => r.textContent)).toEqual(['Ether1.234 ETH$3,850.08', 'USD Coin250 USDC$250.00'])
   })
-  it('switches between Tokens and Activity', () => {
-    render(<Harness />)
+  it('switches between Tokens and Activity', async () => {
+    // The Activity tab reads useActivity: nothing connected, nothing to show.
+    const { portico } = testPortico()
+    render(
+      <PorticoContextProvider portico={portico}>
+        <Harness />
+      </PorticoContextProvider>,
+    )
     expect(screen.getByRole('tabpanel').textContent).toContain('No tokens yet')
     fireEvent.click(screen.getByRole('tab', { name: 'Activity' }))
-    expect(screen.getByRole('tabpanel').textContent).toContain('No activity yet')
+    await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toContain('No activity yet'))
   })
 })

@@ -11,6 +11,7 @@ import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
 import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
 import { AccountTypeSwitch, type AccountTypeSwitchProps } from './AccountTypeSwitch'
+import { ActivityList } from './ActivityList'
 import { WalletFeatures, type WalletFeatureItem } from './WalletFeatures'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
@@ -187,7 +188,7 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
             label: messages.account.tokens,
             content: tokens.length > 0 ? <TokenList tokens={tokens} /> : <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />,
           },
-          { id: 'activity', label: messages.account.activity, content: <EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} /> },
+          { id: 'activity', label: messages.account.activity, content: <ActivityList emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />} /> },
         ]}
       />
       <Button variant="secondary" fullWidth icon={<Icon name="logout" size={18} />} onClick={onDisconnect} data-testid="portico-account-disconnect">
