@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useEffect, useMemo, useState } from 'react'
 import type { ActivityGroup, ActivityState } from '../core/activity/activity'
+import { formatBalance, shortenAddress } from '../core/format/format'
 import type { ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
 
@@ -35,6 +36,9 @@ export interface UseActivityReturn extends ActivityState {
 
 const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({ transactions: [], rows: [], next: null, pages: 0, loading: false, error: null })
 
+// The row texts' formatting (SPEC §5/§9), given to the lazy flow: see ActivityFormat.
+const FORMAT = { amount: (numeric: string) => formatBalance(numeric), address: (address: string) => shortenAddress(address) }
+
 /** Relative times ('5 minutes ago') are re-read this often while mounted. */
 const TICK_MS = 60_000
 
@@ -67,7 +71,7 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   }, [timers, enabled, tick])
   const { locale, timeZone } = options
   const groups = useMemo(
-    () => (flow ? flow.group(state.rows, timers.now(), { ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) }) : []),
+    () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) }) : []),
     // `tick` re-reads the clock every minute.
     [flow, state.rows, timers, locale, timeZone, tick],
   )

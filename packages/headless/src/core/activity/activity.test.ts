@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryResponse, Transaction } from '../../api/schemas'
 import type { CaipNetwork, ChainNamespace } from '../types'
+import { formatBalance, shortenAddress } from '../format/format'
 import { ADDRESS, mainnet, solana } from '../test-utils'
-import { createActivity, type ActivityDeps } from './activity'
+import { activityRowText, createActivity, type ActivityDeps, type ActivityFormat } from './activity'
+
+const FORMAT: ActivityFormat = { amount: (n) => formatBalance(n), address: (a) => shortenAddress(a) }
 
 const tx = (id: string, chain = 'eip155:1', spam = false): Transaction => ({
   id,
@@ -95,7 +98,7 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     }
     const { activity } = setup({ first: { data: [received, tx('b')], next: null } })
     await activity.fetchTransactions()
-    const [row, plain] = activity.$activity.get().rows
+    const [row, plain] = activity.$activity.get().rows.map((r) => activityRowText(r, FORMAT))
     expect(row).toMatchObject({
       id: received.id,
       hash,
@@ -154,10 +157,10 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     const at = (id: string, minedAt: string): Transaction => ({ ...tx(id), metadata: { ...tx(id).metadata, minedAt } })
     const { activity } = setup({ first: { data: [at('a', '2026-11-23T11:57:00Z'), at('b', '2026-10-03T00:00:00Z')], next: null } })
     await activity.fetchTransactions()
-    const groups = activity.group(activity.$activity.get().rows, Date.parse('2026-11-23T12:00:00Z'), { timeZone: 'UTC' })
-    expect(groups.map((g) => [g.label, g.rows.map((r) => `${r.id} ${r.time}`)])).toEqual([
-      ['This month', ['a 3 minutes ago']],
-      ['October 2026', ['b Oct 3']],
+    const groups = activity.group(activity.$activity.get().rows, Date.parse('2026-11-23T12:00:00Z'), { timeZone: 'UTC', format: FORMAT })
+    expect(groups.map((g) => [g.label, g.rows.map((r) => `${r.id} ${r.time} ${r.description} ${r.counterpart?.short}`)])).toEqual([
+      ['This month', ['a 3 minutes ago Sent 1.000 0x1']],
+      ['October 2026', ['b Oct 3 Sent 1.000 0x1']],
     ])
   })
 })

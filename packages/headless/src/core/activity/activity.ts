@@ -19,12 +19,13 @@ import {
   signedAmount,
   transactionExplorerUrl,
   transactionHash,
+  type ActivityFormat,
   type ActivityStatus,
   type MonthGroup,
 } from './display'
 import { displayTransfers, operationSign, visibleTransactions, type Transfer } from './transactions'
 
-export type { ActivityStatus, MonthGroup } from './display'
+export type { ActivityFormat, ActivityStatus, MonthGroup } from './display'
 export type { DateFormatOptions } from '../format/time'
 
 /** A transaction as the Account view's Activity tab shows it (SPEC §5 display rules applied). */
@@ -41,20 +42,37 @@ export interface ActivityRow {
   /** When it was mined (ISO, as the server sends it). */
   minedAt: string
   status: ActivityStatus
-  /** With the operation's sign (SPEC §5): 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC', 'Contract interaction'. */
-  description: string
-  /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
-  amount: string
   /** The first shown transfer's token icon (fungible_info.icon.url, else an NFT preview); undefined: a fallback icon. */
   iconUrl?: string
-  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive; the address shortened 4…6. */
-  counterpart?: { direction: 'to' | 'from'; address: string; short: string }
+  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive. */
+  counterpart?: { direction: 'to' | 'from'; address: string }
   /** The transaction's page on the network's block explorer, when the network has one. */
   explorerUrl?: string
 }
 
-/** A month of rows ('This month', 'November 2026'), each row with its relative time ('5 minutes ago'). */
-export type ActivityGroup = MonthGroup<ActivityRow>
+/** A row with its texts (ActivityFlow.group, useActivity().groups). */
+export interface ActivityRowText extends Omit<ActivityRow, 'counterpart'> {
+  /** With the operation's sign (SPEC §5): 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC', 'Contract interaction'. */
+  description: string
+  /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
+  amount: string
+  /** The other side, its address shortened 4…6 (SPEC §5) too. */
+  counterpart?: { direction: 'to' | 'from'; address: string; short: string }
+}
+
+/** A month of rows ('This month', 'November 2026'), each row with its texts and relative time ('5 minutes ago'). */
+export type ActivityGroup = MonthGroup<ActivityRowText>
+
+/** A row's texts: description and amount with the operation's sign, the counterpart shortened. */
+export function activityRowText(row: ActivityRow, format: ActivityFormat): ActivityRowText {
+  const { counterpart, ...rest } = row
+  return {
+    ...rest,
+    description: describeTransaction(row.transaction.metadata.operationType, row.transfers, row.sign, format),
+    amount: signedAmount(row.sign, row.transfers, format),
+    ...(counterpart ? { counterpart: { ...counterpart, short: format.address(counterpart.address) } } : {}),
+  }
+}
 
 export interface ActivityState {
   /** Address and CAIP-2 network the list belongs to. */
@@ -97,8 +115,6 @@ export function toActivityRow(transaction: Transaction, network?: CaipNetwork): 
     hash: transactionHash(transaction.id),
     minedAt: transaction.metadata.minedAt,
     status: activityStatus(transaction.metadata.status),
-    description: describeTransaction(transaction.metadata.operationType, transfers, sign),
-    amount: signedAmount(sign, transfers),
     ...(iconUrl ? { iconUrl } : {}),
     ...(counterpart ? { counterpart } : {}),
     ...(explorerUrl ? { explorerUrl } : {}),
@@ -184,10 +200,15 @@ export function createActivity(deps: ActivityDeps) {
       return true
     },
     /**
-     * Rows in month groups with their relative times at `now` (ms): 'This month' / 'November 2026',
-     * '5 minutes ago' / 'Nov 5' — locale-aware (Intl, 'en-US' by default).
+     * Rows in month groups with their texts (activityRowText) and relative times at `now` (ms):
+     * 'This month' / 'November 2026', '5 minutes ago' / 'Nov 5' — locale-aware (Intl, 'en-US' by default).
      */
-    group: (rows: readonly ActivityRow[], now: number, options: DateFormatOptions = {}): ActivityGroup[] => groupByMonth(rows, now, options),
+    group: (rows: readonly ActivityRow[], now: number, options: DateFormatOptions & { format: ActivityFormat }): ActivityGroup[] =>
+      groupByMonth(
+        rows.map((r) => activityRowText(r, options.format)),
+        now,
+        options,
+      ),
     /** Forget the loaded pages (disconnect, account change). */
     reset(): void {
       seq++

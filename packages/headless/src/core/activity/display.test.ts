@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '../../api/schemas'
+import { formatBalance, shortenAddress } from '../format/format'
 import { mainnet } from '../test-utils'
 import {
   activityStatus,
@@ -10,6 +11,7 @@ import {
   signedAmount,
   transactionExplorerUrl,
   transactionHash,
+  type ActivityFormat,
 } from './display'
 import type { Transfer } from './transactions'
 
@@ -18,6 +20,8 @@ const tr = (direction: 'in' | 'out' | 'self', numeric: string, symbol = 'ETH', i
   quantity: { numeric },
   fungible_info: { symbol, ...(icon ? { icon: { url: icon } } : {}) },
 })
+/** The host's formatting: core/format's formatBalance and shortenAddress. */
+const FORMAT: ActivityFormat = { amount: (n) => formatBalance(n), address: (a) => shortenAddress(a) }
 const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'
@@ -35,7 +39,7 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     ['no transfers (a reverted call)', 'execute', [], 'Contract interaction'],
     ['an NFT by its name', 'receive', [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Portico Art #1' } }], 'Received Portico Art #1'],
   ])('%s → %s', (_name, op, transfers, expected) => {
-    expect(describeTransaction(op, transfers)).toBe(expected)
+    expect(describeTransaction(op, transfers, '', FORMAT)).toBe(expected)
   })
 
   it.each<[string, string, '+' | '-', Transfer[], string]>([
@@ -43,7 +47,7 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     ['withdraw: minus', 'withdraw', '-', [tr('in', '5', 'USDC')], 'Withdrew -5.000 USDC'],
     ['claim of two tokens: each signed', 'claim', '+', [tr('in', '1', 'A'), tr('in', '2', 'B')], 'Claimed +1.000 A and +2.000 B'],
   ])('with the operation’s sign (SPEC §5): %s', (_name, op, sign, transfers, expected) => {
-    expect(describeTransaction(op, transfers, sign)).toBe(expected)
+    expect(describeTransaction(op, transfers, sign, FORMAT)).toBe(expected)
   })
 
   it.each<[string, '+' | '-' | '', Transfer[], string]>([
@@ -53,7 +57,7 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     ['a swap shows what came in', '', [tr('out', '1'), tr('in', '3000', 'USDC')], '3,000.000 USDC'],
     ['no transfers', '', [], ''],
   ])('%s', (_name, sign, transfers, expected) => {
-    expect(signedAmount(sign, transfers)).toBe(expected)
+    expect(signedAmount(sign, transfers, FORMAT)).toBe(expected)
   })
 
   it.each<[string, string]>([
@@ -73,10 +77,10 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     transfers,
   })
 
-  it.each<[string, Transaction, { direction: 'to' | 'from'; short: string } | undefined]>([
-    ['a send: to the recipient, 4…6', tx('send', [tr('out', '1')]), { direction: 'to', short: '0x7099…dc79C8' }],
-    ['a receive: from the sender', { ...tx('receive', [tr('in', '1')]), metadata: { ...tx('receive', []).metadata, sentFrom: OTHER, sentTo: ME } }, { direction: 'from', short: '0x7099…dc79C8' }],
-    ['no transfers: to the called address', tx('execute', []), { direction: 'to', short: '0x7099…dc79C8' }],
+  it.each<[string, Transaction, { direction: 'to' | 'from'; address: string } | undefined]>([
+    ['a send: to the recipient', tx('send', [tr('out', '1')]), { direction: 'to', address: OTHER }],
+    ['a receive: from the sender', { ...tx('receive', [tr('in', '1')]), metadata: { ...tx('receive', []).metadata, sentFrom: OTHER, sentTo: ME } }, { direction: 'from', address: OTHER }],
+    ['no transfers: to the called address', tx('execute', []), { direction: 'to', address: OTHER }],
   ])('counterpart of %s', (_name, t, expected) => {
     expect(counterpartOf(t, t.transfers)).toMatchObject(expected ?? {})
   })

@@ -4,12 +4,22 @@
  * block-explorer link, and the month groups of a list. Pure; part of the lazy activity flow.
  */
 import type { Transaction } from '../../api/schemas'
-import { formatBalance, shortenAddress } from '../format/format'
 import { formatMonth, formatRelativeTime, monthKey, type DateFormatOptions } from '../format/time'
 import type { CaipNetwork } from '../types'
 import type { Transfer } from './transactions'
 
 export type ActivityStatus = 'pending' | 'confirmed' | 'failed'
+
+/**
+ * Amount and address formatting: core/format's formatBalance (floored to 3 decimals, SPEC §9) and
+ * shortenAddress (4…6, SPEC §5), handed in by useActivity. The lazy activity chunk does not import
+ * that module: it would make the bundler split it out of the chunk the first load shares with the
+ * modal (one chunk more on the first load).
+ */
+export interface ActivityFormat {
+  amount(numeric: string): string
+  address(address: string): string
+}
 
 /** The server's status text as one of three: anything naming a failure is 'failed', a pending one 'pending', else 'confirmed'. */
 export function activityStatus(status: string): ActivityStatus {
@@ -52,10 +62,10 @@ const VERBS: Record<string, string> = {
 const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text)
 
 /** '1.500 ETH' (floored to 3 decimals, SPEC §9), an NFT by its name. */
-export function transferText(t: Transfer): string {
+export function transferText(t: Transfer, format: ActivityFormat): string {
   if (!t.fungible_info && t.nft_info) return t.nft_info.name ?? 'NFT'
   const symbol = t.fungible_info?.symbol ?? t.fungible_info?.name ?? ''
-  return `${formatBalance(t.quantity.numeric)} ${symbol}`.trim()
+  return `${format.amount(t.quantity.numeric)} ${symbol}`.trim()
 }
 
 function verbOf(operationType: string, first: Transfer | undefined): string {
@@ -74,10 +84,10 @@ function verbOf(operationType: string, first: Transfer | undefined): string {
  * 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC'
  * (one out, one in), 'Contract interaction' (none).
  */
-export function describeTransaction(operationType: string, transfers: readonly Transfer[], sign: '+' | '-' | '' = ''): string {
+export function describeTransaction(operationType: string, transfers: readonly Transfer[], sign: '+' | '-' | '', format: ActivityFormat): string {
   const verb = verbOf(operationType, transfers[0])
   if (transfers.length === 0) return verb
-  const text = (t: Transfer) => `${sign}${transferText(t)}`
+  const text = (t: Transfer) => `${sign}${transferText(t, format)}`
   const [a, b] = transfers
   if (b && a!.direction === 'out' && b.direction === 'in') return `${verb} ${text(a!)} for ${text(b)}`
   return `${verb} ${transfers.map(text).join(' and ')}`
@@ -88,17 +98,17 @@ export function describeTransaction(operationType: string, transfers: readonly T
  * borrow, claim; '-' withdraw, repay, burn; none otherwise): the incoming transfer of a swap, else
  * the first shown. '' without transfers.
  */
-export function signedAmount(sign: '+' | '-' | '', transfers: readonly Transfer[]): string {
+export function signedAmount(sign: '+' | '-' | '', transfers: readonly Transfer[], format: ActivityFormat): string {
   const main = transfers.find((t) => t.direction === 'in' && transfers.length > 1) ?? transfers[0]
-  return main ? `${sign}${transferText(main)}` : ''
+  return main ? `${sign}${transferText(main, format)}` : ''
 }
 
 /** The other side of the transaction: to sentTo when it sends, from sentFrom when it receives. */
-export function counterpartOf(tx: Transaction, transfers: readonly Transfer[]): { direction: 'to' | 'from'; address: string; short: string } | undefined {
+export function counterpartOf(tx: Transaction, transfers: readonly Transfer[]): { direction: 'to' | 'from'; address: string } | undefined {
   const incoming = transfers[0]?.direction === 'in' || (transfers.length === 0 && tx.metadata.operationType.toLowerCase() === 'receive')
   const address = incoming ? tx.metadata.sentFrom : tx.metadata.sentTo
   if (!address) return undefined
-  return { direction: incoming ? 'from' : 'to', address, short: shortenAddress(address) }
+  return { direction: incoming ? 'from' : 'to', address }
 }
 
 /** The icon of the row: the first shown transfer's token icon, else its NFT preview; undefined for the view's fallback. */
