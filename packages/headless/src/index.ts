@@ -11,6 +11,8 @@ export type { GetAssetsFilter, GrantPermissionsRequest, GrantPermissionsResult, 
 export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { NamesFlow, NamesState } from './core/names/names'
+export type { GasEstimate, SendFlow, SendState } from './core/send/send'
+export type { SendButtonLabel, SendButtonState } from './core/send/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,

@@ -28,6 +28,7 @@ import type { NetworkFlow } from './network/network'
 import type { FeaturesFlow } from './options/features'
 import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
+import type { SendFlow } from './send/send'
 import type { SwitchingFlow } from './switching/switching'
 import type { PorticoStorage } from './storage/storage'
 import type { ProviderFlow } from './provider/provider'
@@ -65,6 +66,8 @@ export interface LazyFlows {
   activity: ActivityFlow
   /** Registering a name for the connected EVM account (useNames, the RegisterAccountName views). */
   names: NamesFlow
+  /** The send form (SPEC §3 "Send state"): token, amount, receiver (address or name), fee, send (useSend). */
+  send: SendFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */

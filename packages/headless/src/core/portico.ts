@@ -52,7 +52,7 @@ export interface Portico {
   readonly theme: PublicFlow<Theme>
   /**
    * A flow whose module is imported on the first call (later calls share it): `explorer` (the wallet
-   * lists, loaded with the default modal) and the flows only some apps use (`activity` …). Hooks
+   * lists, loaded with the default modal) and the flows only some apps use (`activity`, `send` …). Hooks
    * call this for you.
    */
   load<K extends LazyFlowName>(name: K): Promise<PublicFlow<LazyFlows[K]>>

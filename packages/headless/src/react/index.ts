@@ -37,3 +37,4 @@ export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAcc
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
+export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'

@@ -1,0 +1,141 @@
+/**
+ * The send form's rules (SPEC §3 "Send state", §5): pure functions, no I/O, table-tested.
+ * - the amount mask (digits and one decimal separator, at most the token's decimals);
+ * - Max (native: balance minus the estimated gas cost; a token: its whole balance);
+ * - the receiver's address rule per namespace;
+ * - the button's state, in the order the form is filled in.
+ */
+import type { TokenBalance } from '@portico/protocol/account'
+import { isAddressFor, maskAmount } from '../format/validation'
+import type { ChainNamespace } from '../types'
+
+/** SPEC §5 amount mask with the token's decimals as the limit ('1,5' → '1.5', '.' → '0.', '0.1234567' with 6 → '0.123456'). */
+export function maskSendAmount(text: string, decimals?: number): string {
+  return maskAmount(text, decimals === undefined ? {} : { decimals })
+}
+
+/** The token's decimals (the API gives them as a string); NaN-safe: 0 when unreadable. */
+export const tokenDecimals = (token: Pick<TokenBalance, 'quantity'>): number => {
+  const n = Number(token.quantity.decimals)
+  return Number.isInteger(n) && n >= 0 ? n : 0
+}
+
+/** The native currency's entry of a balance list has no token address. */
+export const isNativeToken = (token: Pick<TokenBalance, 'address'>): boolean => !token.address
+
+/** The token's contract (EVM) or mint (Solana): the API gives a CAIP-10 address ('eip155:1:0x…'), the last part is it. */
+export const tokenContract = (token: Pick<TokenBalance, 'address'>): string | undefined => token.address?.split(':').pop()
+
+/** Decimal text → smallest units ('1.5', 18 → 1500000000000000000n). Digits past `decimals` are dropped; bad text is 0n. */
+export function parseUnits(text: string, decimals: number): bigint {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim())
+  if (!match) return 0n
+  const int = match[1] || '0'
+  const dec = (match[2] ?? '').slice(0, decimals).padEnd(decimals, '0')
+  return BigInt(int + dec)
+}
+
+/** Smallest units → decimal text without trailing zeros (1500000000000000000n, 18 → '1.5'). */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const int = digits.slice(0, digits.length - decimals)
+  const dec = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${int}${dec ? `.${dec}` : ''}`
+}
+
+/** The token's balance in smallest units. */
+export const balanceUnits = (token: Pick<TokenBalance, 'quantity'>): bigint => parseUnits(token.quantity.numeric, tokenDecimals(token))
+
+/**
+ * Max: for the native currency, the balance minus the estimated gas cost (never below 0; nothing
+ * is kept back while no estimate is known); for a token, its whole balance.
+ */
+export function maxAmount(token: Pick<TokenBalance, 'address' | 'quantity'>, gasCost?: bigint): string {
+  const balance = balanceUnits(token)
+  const kept = isNativeToken(token) ? (gasCost ?? 0n) : 0n
+  return formatUnits(balance > kept ? balance - kept : 0n, tokenDecimals(token))
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** Length in bytes of base58 text (leading '1's are zero bytes); -1 when it is not base58. */
+export function base58ByteLength(text: string): number {
+  let value = 0n
+  for (const ch of text) {
+    const digit = BASE58.indexOf(ch)
+    if (digit < 0) return -1
+    value = value * 58n + BigInt(digit)
+  }
+  const zeros = /^1*/.exec(text)![0].length
+  return zeros + (value === 0n ? 0 : Math.ceil(value.toString(16).length / 2))
+}
+
+/**
+ * A receiver address for `namespace`: EVM 0x and 40 hex digits, any letter case (checksum-tolerant);
+ * Solana base58 of a 32-byte key; other namespaces the shapes of core/format/validation.
+ */
+export function isReceiverAddress(namespace: ChainNamespace | undefined, text: string): boolean {
+  if (!namespace || !isAddressFor(namespace, text)) return false
+  if (namespace === 'eip155') return text.startsWith('0x')
+  if (namespace === 'solana') return base58ByteLength(text) === 32
+  return true
+}
+
+/** The send button's texts, in the order the rule checks them. */
+export type SendButtonLabel = 'Select token' | 'Add amount' | 'Insufficient funds' | 'Add address' | 'Invalid address' | 'Preview send'
+
+export interface SendButtonInput {
+  token?: Pick<TokenBalance, 'address' | 'quantity'>
+  /** The amount text. */
+  amount: string
+  /** The receiver field as typed (an address or a name). */
+  receiverInput: string
+  /** The address to send to (typed, or resolved from the name). */
+  receiverAddress?: string
+  namespace?: ChainNamespace
+  /** A name is being resolved: the button waits. @default false */
+  resolving?: boolean
+  /** The estimated network fee in the native currency's smallest units (counted for native sends). */
+  gasCost?: bigint
+  /** The on-ramp feature is on (offer 'Fund wallet' when funds are short). @default false */
+  onramp?: boolean
+}
+
+export interface SendButtonState {
+  label: SendButtonLabel
+  /** Only 'Preview send' (and not while a name resolves) can be pressed. */
+  disabled: boolean
+  /** Offer 'Fund wallet' beside 'Insufficient funds' (the on-ramp feature is on). */
+  fundWallet: boolean
+}
+
+/**
+ * The button's state, first failing check wins: no token → 'Select token'; no amount or a zero
+ * amount → 'Add amount'; more than the balance (for the native currency, amount + estimated gas) →
+ * 'Insufficient funds'; no receiver → 'Add address'; a receiver that is neither a valid address
+ * nor a resolved name → 'Invalid address'; else 'Preview send'.
+ */
+export function sendButtonState(input: SendButtonInput): SendButtonState {
+  const state = (label: SendButtonLabel, fundWallet = false): SendButtonState => ({ label, disabled: label !== 'Preview send', fundWallet })
+  const { token } = input
+  if (!token) return state('Select token')
+  if (input.amount.trim() === '') return state('Add amount')
+  const value = parseUnits(input.amount, tokenDecimals(token))
+  if (value === 0n) return state('Add amount')
+  const needed = value + (isNativeToken(token) ? (input.gasCost ?? 0n) : 0n)
+  if (needed > balanceUnits(token)) return state('Insufficient funds', Boolean(input.onramp))
+  if (input.receiverInput.trim() === '') return state('Add address')
+  if (input.resolving) return { ...state('Preview send'), disabled: true }
+  if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('Invalid address')
+  return state('Preview send')
+}
+
+/** ERC-20 transfer(to, amount) call data, for the gas estimate. */
+export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
+  return `0xa9059cbb${to.replace(/^0x/, '').toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
+}
+
+/** SPEC §9 names: the ENSIP-11 coin type of an EVM chain (0x80000000 | chainId), as the name record's key. */
+export const evmCoinTypeKey = (chainId: number): string | undefined =>
+  Number.isInteger(chainId) && chainId >= 0 && chainId < 0x80000000 ? String((0x80000000 | chainId) >>> 0) : undefined

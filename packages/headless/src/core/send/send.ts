@@ -1,0 +1,337 @@
+/**
+ * Send flow (SPEC §3 "Send state", §4 "Send", §5): a lazy flow (core/flows.ts `send`). One form:
+ * a token from the account's balance list (tokens with a balance only), an amount under the SPEC §5
+ * mask, a receiver (an address, or a name resolved after a 300 ms pause), the network fee estimate,
+ * and send(): validate, transfer through the wallet, record the hash, refresh the balances past the
+ * cache, reset the form. A change of the active network resets the form.
+ */
+import type { TokenBalance } from '@portico/protocol/account'
+import type { NameRecord } from '@portico/protocol/profile'
+import { atom, computed, type ReadableAtom } from 'nanostores'
+import type { TransferParams } from '../../adapters'
+import { ERRORS, PorticoError } from '../errors'
+import { validateSend } from '../format/validation'
+import type { Timers } from '../timers'
+import type { CaipNetwork, ChainNamespace } from '../types'
+import {
+  balanceUnits,
+  erc20TransferData,
+  evmCoinTypeKey,
+  formatUnits,
+  isNativeToken,
+  isReceiverAddress,
+  maskSendAmount,
+  maxAmount,
+  parseUnits,
+  sendButtonState,
+  tokenContract,
+  tokenDecimals,
+  type SendButtonState,
+} from './rules'
+
+/** The pause after the last keystroke in the receiver field before a name is looked up (ms). */
+export const NAME_DEBOUNCE_MS = 300
+/** Solana's network fee: 5000 lamports per signature (one signature for a transfer). */
+export const SOLANA_FEE_LAMPORTS = 5000n
+
+/** The network fee of the send, in the native currency and in USD. */
+export interface GasEstimate {
+  /** Smallest native units (wei, lamports). */
+  cost: bigint
+  /** Whole native units ('0.000021'). */
+  native: string
+  symbol: string
+  /** In USD, from the price the balances carry; undefined without a price. */
+  usd?: number
+}
+
+/** SPEC §3 "Send state", plus the form's own fields. */
+export interface SendState {
+  /** The token to send (an entry of `tokenBalances`). */
+  token?: TokenBalance
+  /** The amount text, masked (SPEC §5). */
+  sendTokenAmount: string
+  /** The receiver field as typed: an address or a name. */
+  receiverInput: string
+  /** The address the send goes to: the typed one, or the name's address. */
+  receiverAddress?: string
+  /** The resolved name's display, when the receiver is a name. */
+  receiverProfileName?: string
+  receiverProfileImageUrl?: string
+  /** A name is being looked up. */
+  resolving: boolean
+  /** A send is in progress (the wallet is asked). */
+  loading: boolean
+  /** The tokens of the active account that have a balance. */
+  tokenBalances: TokenBalance[]
+  /** The hash of the last send. */
+  hash?: string
+  /** The network fee estimate (undefined until estimated). */
+  gas?: GasEstimate
+  gasLoading: boolean
+  /** The last failure's text (send, estimate or name lookup). */
+  error: string | null
+  /** The button: its text, whether it can be pressed, whether to offer 'Fund wallet'. */
+  button: SendButtonState
+}
+
+export interface SendAccount {
+  namespace?: ChainNamespace
+  address?: string
+  network?: CaipNetwork
+}
+
+export interface SendDeps {
+  /** The active namespace's account and network. */
+  account(): SendAccount
+  /** The active account's token balances (the balance flow's list). */
+  $tokenBalances: ReadableAtom<TokenBalance[]>
+  /** The active network's CAIP-2 id: a change resets the form. */
+  $networkId: ReadableAtom<string | undefined>
+  /** The wallet's transfer (native, or a token when `token` is given); resolves with the hash. */
+  transfer(params: TransferParams, namespace: ChainNamespace): Promise<string>
+  /** Refresh the account's balances past the cache (the balance flow's fetchTokenBalances with forceUpdate). */
+  refreshBalances(namespace: ChainNamespace): Promise<unknown>
+  /** The name service's lookup: the record, or null for an unknown name. */
+  lookupName(name: string): Promise<NameRecord | null>
+  /** A JSON-RPC read on the network's node (EVM gas estimate). */
+  rpc(network: CaipNetwork, method: string, params: unknown[]): Promise<unknown>
+  /** Whether the on-ramp feature is on (the button then offers 'Fund wallet' when funds are short). */
+  $onramp: ReadableAtom<boolean>
+  timers: Timers
+}
+
+type Form = Omit<SendState, 'tokenBalances' | 'button'>
+
+const EMPTY: Form = {
+  token: undefined,
+  receiverAddress: undefined,
+  receiverProfileName: undefined,
+  receiverProfileImageUrl: undefined,
+  hash: undefined,
+  gas: undefined,
+  sendTokenAmount: '', receiverInput: '', resolving: false, loading: false, gasLoading: false, error: null }
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/** An RPC quantity ('0x5208') as a bigint; anything else is refused. */
+function quantity(value: unknown): bigint {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new Error('Invalid RPC quantity')
+  return BigInt(value)
+}
+
+const sameToken = (a: TokenBalance, b: TokenBalance): boolean => a.chainId === b.chainId && a.address === b.address
+
+export function createSend(deps: SendDeps) {
+  const $form = atom<Form>({ ...EMPTY })
+  const patch = (p: Partial<Form>): void => $form.set({ ...$form.get(), ...p })
+  /** Tokens with a balance above zero. */
+  const $tokens = computed(deps.$tokenBalances, (list) => list.filter((t) => balanceUnits(t) > 0n))
+
+  // The active network is a source too: the namespace the receiver is checked against follows it.
+  const $send: ReadableAtom<SendState> = computed([$form, $tokens, deps.$onramp, deps.$networkId], (form, tokenBalances, onramp) => ({
+    ...form,
+    tokenBalances,
+    button: sendButtonState({
+      token: form.token,
+      amount: form.sendTokenAmount,
+      receiverInput: form.receiverInput,
+      receiverAddress: form.receiverAddress,
+      namespace: deps.account().namespace,
+      resolving: form.resolving,
+      gasCost: form.gas?.cost,
+      onramp,
+    }),
+  }))
+
+  // Name lookups: each keystroke cancels the pending one; an answer for an older input is dropped.
+  let lookupTimer: unknown
+  let lookupSeq = 0
+  let estimateSeq = 0
+
+  function cancelLookup(): void {
+    if (lookupTimer !== undefined) deps.timers.clearTimeout(lookupTimer)
+    lookupTimer = undefined
+    lookupSeq++
+  }
+
+  /** Choose the token to send; only a token of the balance list with a balance. Returns false otherwise. */
+  function setToken(token: TokenBalance): boolean {
+    const found = $tokens.get().find((t) => sameToken(t, token))
+    if (!found) return false
+    const { sendTokenAmount } = $form.get()
+    patch({ token: found, sendTokenAmount: maskSendAmount(sendTokenAmount, tokenDecimals(found)), gas: undefined, error: null })
+    void estimateGas()
+    return true
+  }
+
+  /** The amount as typed; SPEC §5 mask with the token's decimals. Returns the kept text. */
+  function setAmount(text: string): string {
+    const { token } = $form.get()
+    const masked = maskSendAmount(text, token ? tokenDecimals(token) : undefined)
+    patch({ sendTokenAmount: masked, error: null })
+    return masked
+  }
+
+  /** Max: the whole token balance, or for the native currency the balance minus the estimated gas. */
+  async function setMax(): Promise<string> {
+    const { token } = $form.get()
+    if (!token) return ''
+    const gas = isNativeToken(token) ? ($form.get().gas ?? (await estimateGas())) : undefined
+    const current = $form.get().token
+    if (!current || !sameToken(current, token)) return $form.get().sendTokenAmount
+    const amount = maxAmount(token, gas?.cost)
+    patch({ sendTokenAmount: amount })
+    return amount
+  }
+
+  /** The receiver field: an address is taken at once; a name is looked up after a 300 ms pause (EVM). */
+  function setReceiver(text: string): void {
+    cancelLookup()
+    const input = text.trim()
+    const { namespace, network } = deps.account()
+    const base = { receiverInput: text, receiverProfileName: undefined, receiverProfileImageUrl: undefined, resolving: false, error: null }
+    if (input === '' || isReceiverAddress(namespace, input)) {
+      patch({ ...base, receiverAddress: input || undefined })
+      return
+    }
+    // Names are EVM only (SPEC §9), and 0x… text is a mistyped address, not a name.
+    const coinType = namespace === 'eip155' && network ? evmCoinTypeKey(Number(network.id)) : undefined
+    if (!coinType || input.startsWith('0x')) {
+      patch({ ...base, receiverAddress: undefined })
+      return
+    }
+    patch({ ...base, receiverAddress: undefined, resolving: true })
+    const seq = lookupSeq
+    lookupTimer = deps.timers.setTimeout(() => {
+      lookupTimer = undefined
+      void resolveName(input, coinType, seq)
+    }, NAME_DEBOUNCE_MS)
+  }
+
+  async function resolveName(name: string, coinType: string, seq: number): Promise<void> {
+    let record: NameRecord | null = null
+    let error: string | null = null
+    try {
+      record = await deps.lookupName(name)
+    } catch (e) {
+      error = message(e)
+    }
+    if (seq !== lookupSeq) return
+    const address = record?.addresses[coinType]?.address
+    patch({
+      resolving: false,
+      receiverAddress: address,
+      receiverProfileName: address ? record!.name : undefined,
+      receiverProfileImageUrl: address ? record!.attributes?.avatar : undefined,
+      error,
+    })
+  }
+
+  /**
+   * The network fee of the send: EVM eth_estimateGas × eth_gasPrice on the network's node; Solana a
+   * fixed 5000 lamports. Shown in the native currency and in USD (the native entry's price).
+   */
+  async function estimateGas(): Promise<GasEstimate | undefined> {
+    const { namespace, address, network } = deps.account()
+    const { token, sendTokenAmount, receiverAddress } = $form.get()
+    if (!namespace || !address || !network) return undefined
+    const seq = ++estimateSeq
+    patch({ gasLoading: true })
+    try {
+      let cost: bigint
+      if (namespace === 'solana') cost = SOLANA_FEE_LAMPORTS
+      else if (namespace === 'eip155') {
+        const to = receiverAddress && isReceiverAddress(namespace, receiverAddress) ? receiverAddress : address
+        const contract = token && !isNativeToken(token) ? tokenContract(token) : undefined
+        const amount = token && contract ? parseUnits(sendTokenAmount, tokenDecimals(token)) : 0n
+        const tx = contract ? { from: address, to: contract, data: erc20TransferData(to, amount) } : { from: address, to, value: '0x0' }
+        const [gas, price] = await Promise.all([deps.rpc(network, 'eth_estimateGas', [tx]), deps.rpc(network, 'eth_gasPrice', [])])
+        cost = quantity(gas) * quantity(price)
+      } else {
+        if (seq === estimateSeq) patch({ gasLoading: false })
+        return undefined
+      }
+      const { decimals, symbol } = network.nativeCurrency
+      const native = formatUnits(cost, decimals)
+      const price = deps.$tokenBalances.get().find((t) => isNativeToken(t) && t.chainId === network.caipNetworkId)?.price
+      const gas: GasEstimate = { cost, native, symbol, ...(price ? { usd: Number(native) * price } : {}) }
+      if (seq === estimateSeq) patch({ gas, gasLoading: false })
+      return gas
+    } catch (e) {
+      if (seq === estimateSeq) patch({ gasLoading: false, error: message(e) })
+      return undefined
+    }
+  }
+
+  /**
+   * Send: validate (SPEC §5 texts), transfer through the wallet, record the hash, refresh the balances
+   * past the cache, reset the form. A failure (a refusal: 'User rejected the request') keeps the form
+   * and sets `error`, and rejects.
+   */
+  async function send(): Promise<string> {
+    const form = $form.get()
+    const { namespace, network } = deps.account()
+    const invalid = validateSend({ amount: form.sendTokenAmount, receiverAddress: form.receiverAddress, token: form.token })
+    if (invalid) throw new PorticoError(invalid)
+    if (!namespace || !isReceiverAddress(namespace, form.receiverAddress!)) throw new PorticoError(ERRORS.sendAmountReceiver)
+    const token = form.token!
+    const contract = isNativeToken(token) ? undefined : tokenContract(token)
+    const decimals = tokenDecimals(token)
+    patch({ loading: true, error: null })
+    let hash: string
+    try {
+      hash = await deps.transfer(
+        {
+          to: form.receiverAddress!,
+          amount: parseUnits(form.sendTokenAmount, decimals),
+          ...(contract ? { token: { address: contract, decimals } } : {}),
+          ...(network ? { network } : {}),
+        },
+        namespace,
+      )
+    } catch (e) {
+      patch({ loading: false, error: message(e) })
+      throw e
+    }
+    // SPEC §4: the hash is recorded, then the balances refreshed, then the form reset (the hash stays).
+    patch({ hash })
+    await deps.refreshBalances(namespace).catch(() => undefined)
+    reset()
+    patch({ hash })
+    return hash
+  }
+
+  /** Back to an empty form. */
+  function reset(): void {
+    cancelLookup()
+    estimateSeq++
+    $form.set({ ...EMPTY })
+  }
+
+  // SPEC §4: a change of the active network resets the send state.
+  let lastNetwork = deps.$networkId.get()
+  const unwatch = deps.$networkId.listen((id) => {
+    if (id === lastNetwork) return
+    lastNetwork = id
+    reset()
+  })
+
+  return {
+    $send,
+    setToken,
+    setAmount,
+    setMax,
+    setReceiver,
+    estimateGas,
+    send,
+    reset,
+    /** Stop following the network (tests; an instance lives as long as the page). */
+    destroy: (): void => {
+      unwatch()
+      cancelLookup()
+    },
+  }
+}
+
+export type SendFlow = ReturnType<typeof createSend>

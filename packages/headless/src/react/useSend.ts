@@ -1,0 +1,67 @@
+import { useStore } from '@nanostores/react'
+import { atom, type ReadableAtom } from 'nanostores'
+import type { TokenBalance } from '../core/chain/chain'
+import type { GasEstimate, SendState } from '../core/send/send'
+import { useLoadedFlow } from './lazy'
+import { usePortico } from './usePortico'
+
+export interface UseSendOptions {
+  /** Load the send module when mounted. @default true */
+  enabled?: boolean
+}
+
+export interface UseSendReturn extends SendState {
+  /** The send module is still being fetched. @default true until it is loaded */
+  pending: boolean
+  /** Choose the token to send: one of `tokenBalances` (tokens with a balance). Returns false for any other. */
+  setToken: (token: TokenBalance) => boolean
+  /** The amount as typed: SPEC §5 mask (digits and one decimal separator, at most the token's decimals). */
+  setAmount: (text: string) => void
+  /** Max: the whole token balance; for the native currency the balance minus the estimated network fee. Resolves with the amount. */
+  setMax: () => Promise<string>
+  /** The receiver field: an address, or a name looked up after a 300 ms pause. */
+  setReceiver: (text: string) => void
+  /** Estimate the network fee again (in the native currency and USD). */
+  estimateGas: () => Promise<GasEstimate | undefined>
+  /**
+   * Validate ('An amount and receiver address are required', 'A token is required'), send through
+   * the wallet, record the hash, refresh the balances, reset the form. Resolves with the hash;
+   * rejects (and keeps the form) on a failure, e.g. 'User rejected the request'.
+   */
+  send: () => Promise<string>
+  /** Back to an empty form. */
+  reset: () => void
+}
+
+const IDLE: ReadableAtom<SendState> = atom<SendState>({
+  sendTokenAmount: '',
+  receiverInput: '',
+  resolving: false,
+  loading: false,
+  tokenBalances: [],
+  gasLoading: false,
+  error: null,
+  button: { label: 'Select token', disabled: true, fundWallet: false },
+})
+
+/** The send form (SPEC §3 "Send state", §4, §5), from a flow loaded on first use. */
+export function useSend(options: UseSendOptions = {}): UseSendReturn {
+  const portico = usePortico()
+  const flow = useLoadedFlow(portico, 'send', options.enabled ?? true)
+  const state = useStore(flow?.$send ?? IDLE)
+  const load = async () => flow ?? (await portico.load('send'))
+  return {
+    ...state,
+    pending: !flow,
+    setToken: (token) => flow?.setToken(token) ?? false,
+    setAmount: (text) => void flow?.setAmount(text),
+    setMax: async () => (await load()).setMax(),
+    setReceiver: (text) => {
+      if (flow) flow.setReceiver(text)
+      else void portico.load('send').then((f) => f.setReceiver(text))
+    },
+    estimateGas: async () => (await load()).estimateGas(),
+    send: async () => (await load()).send(),
+    reset: () => flow?.reset(),
+  }
+}
