@@ -38,7 +38,12 @@ export default [
     // 42 → 43 KiB (2026-11-23, issue 12): the account's-money hooks (useWalletFeatures, useReceive,
     // useNames, useIdentity, useActivity's display, useSend to come) and the lazy names flow's entry;
     // their logic is in lazy flows (names: wiring too, in core/names/wire.ts), the hooks are what is left.
-    limit: '43 KiB',
+    // 43 → 43.1 KiB (2026-11-23, issue 12): useSend (150 B; its actions are lazyMethods, as portico.wallet's)
+    // and the send flow's table entry (35 B) fitted; what did not is a split: the lazy send chunk reuses
+    // core/format/validation (SPEC §5 amount mask, address shapes, the send texts), which this entry also
+    // exports, so the bundler moves that module to a chunk of its own here (~210 B of lost compression
+    // and glue). In an app's first load nothing moves: there the module is inside the send chunk.
+    limit: '43.1 KiB',
     gzip: true,
   },
   {

@@ -168,7 +168,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
     return createEmbeddedAccount({ chain: host.get('chain'), connection: host.get('connection'), theme: host.get('theme') })
   },
   names: async (host) => (await import('./names/wire')).wireNames(host),
-  send: async (host) => (await import('./send/wire')).wireSend(host),
+  send: (host) => import('./send/wire').then((m) => m.wireSend(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

@@ -122,8 +122,9 @@ export function createPortico(input: PorticoOptions): Portico {
     tooltip: flow('tooltip'),
     legal: flow('legal'),
     theme: flow('theme'),
-    load: (name) => host.load(name) as never,
-    peek: (name) => host.peek(name) as never,
+    // The host's own functions (they close over the host, no `this`): the public type shows the flows read-only.
+    load: host.load as Portico['load'],
+    peek: host.peek as Portico['peek'],
     getProvider(ns) {
       const since = flow('chain').$chains.get()
       return (providers[ns] ??= providerShell(() => host.load('provider').then((f) => f.get(ns, since))))

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
+import { useMemo } from 'react'
 import type { TokenBalance } from '../core/chain/chain'
 import type { GasEstimate, SendState } from '../core/send/send'
+import { lazyMethods } from '../core/wallet/facade'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
@@ -13,8 +15,8 @@ export interface UseSendOptions {
 export interface UseSendReturn extends SendState {
   /** The send module is still being fetched. @default true until it is loaded */
   pending: boolean
-  /** Choose the token to send: one of `tokenBalances` (tokens with a balance). Returns false for any other. */
-  setToken: (token: TokenBalance) => boolean
+  /** Choose the token to send: one of `tokenBalances` (tokens with a balance); any other is ignored. */
+  setToken: (token: TokenBalance) => void
   /** The amount as typed: SPEC §5 mask (digits and one decimal separator, at most the token's decimals). */
   setAmount: (text: string) => void
   /** Max: the whole token balance; for the native currency the balance minus the estimated network fee. Resolves with the amount. */
@@ -44,24 +46,14 @@ const IDLE: ReadableAtom<SendState> = atom<SendState>({
   button: { label: 'Select token', disabled: true, fundWallet: false },
 })
 
+/** The flow's actions; a call before the module is loaded loads it first. */
+const ACTIONS = ['setToken', 'setAmount', 'setMax', 'setReceiver', 'estimateGas', 'send', 'reset'] as const
+
 /** The send form (SPEC §3 "Send state", §4, §5), from a flow loaded on first use. */
 export function useSend(options: UseSendOptions = {}): UseSendReturn {
   const portico = usePortico()
   const flow = useLoadedFlow(portico, 'send', options.enabled ?? true)
   const state = useStore(flow?.$send ?? IDLE)
-  const load = async () => flow ?? (await portico.load('send'))
-  return {
-    ...state,
-    pending: !flow,
-    setToken: (token) => flow?.setToken(token) ?? false,
-    setAmount: (text) => void flow?.setAmount(text),
-    setMax: async () => (await load()).setMax(),
-    setReceiver: (text) => {
-      if (flow) flow.setReceiver(text)
-      else void portico.load('send').then((f) => f.setReceiver(text))
-    },
-    estimateGas: async () => (await load()).estimateGas(),
-    send: async () => (await load()).send(),
-    reset: () => flow?.reset(),
-  }
+  const actions = useMemo(() => lazyMethods(() => portico.load('send'), ACTIONS, {}, () => portico.peek('send')), [portico])
+  return { ...state, pending: !flow, ...actions }
 }
