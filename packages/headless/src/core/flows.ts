@@ -118,39 +118,8 @@ export const LAZY_FLOWS: LazyFlowTable = {
       closeModal: () => host.get('modal').close(),
     })
   },
-  walletOperations: async (host) => {
-    const { createWallet } = await import('./wallet/wallet')
-    const connection = host.get('connection')
-    const chain = host.get('chain')
-    return createWallet({
-      connectedWallet: (ns) => connection.connectedWallet(ns),
-      adapterFor: (ns) => connection.adapterFor(ns),
-      activeNamespace: () => chain.$activeChain.get(),
-      activeNetwork: (ns) => chain.getActiveNetwork(ns),
-      // A transaction changes the account's balances: refresh them past the cache (balance flow).
-      onTransaction: (ns) => host.get('balance').transactionSent(ns),
-    })
-  },
-  explorer: async (host) => {
-    const { createExplorer } = await import('./explorer/explorer')
-    const { options } = host
-    const router = host.get('router')
-    return createExplorer({
-      api: host.api.explorer,
-      storage: host.storage,
-      timers: host.timers,
-      $connectors: host.get('connection').$connectors,
-      $modal: host.get('modal').$modal,
-      featuredWalletIds: options.featuredWalletIds,
-      includeWalletIds: options.includeWalletIds,
-      excludeWalletIds: options.excludeWalletIds,
-      chains: options.networks.map((n) => n.caipNetworkId),
-      customWallets: options.customWallets,
-      prefetchImage: options.prefetchImage,
-      isMobile: () => detectMobile(options.isMobile),
-      push: (view, data) => router.push(view, data as never),
-    })
-  },
+  walletOperations: (host) => import('./wallet/wire').then((m) => m.wireWallet(host)),
+  explorer: (host) => import('./explorer/wire').then((m) => m.wireExplorer(host)),
   provider: async (host) => {
     const { createProviders } = await import('./provider/provider')
     const get = host.get

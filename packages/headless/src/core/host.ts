@@ -9,7 +9,9 @@
  * - `host.load(name)` gives a lazy flow, whose module is fetched with `import()` the first time a
  *   hook or an action needs it (send, swap, on-ramp, exchange, names, activity, embedded auth), so
  *   an app pays only for the flows it uses.
- * Flow modules never import this file or each other's stores; only `flows.ts` and `portico.ts` do.
+ * Flow modules never import this file or each other's stores; only `flows.ts` and `portico.ts` do,
+ * and a lazy flow's `wire.ts` (explorer, wallet, names, send), which holds that flow's wiring in its
+ * own chunk so that every app's first load carries only the `import()`.
  */
 import type { NamesFlow } from './names/names'
 import type { ReadableAtom, WritableAtom } from 'nanostores'

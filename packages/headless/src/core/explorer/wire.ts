@@ -1,0 +1,27 @@
+/**
+ * The explorer flow's wiring to the instance, in the lazy chunk with the flow: flows.ts only imports
+ * this module (the closures written there would weigh on every app's first load).
+ */
+import type { FlowHost } from '../host'
+import { detectMobile } from '../options/mobile'
+import { createExplorer } from './explorer'
+
+export function wireExplorer(host: FlowHost) {
+  const { options } = host
+  const router = host.get('router')
+  return createExplorer({
+    api: host.api.explorer,
+    storage: host.storage,
+    timers: host.timers,
+    $connectors: host.get('connection').$connectors,
+    $modal: host.get('modal').$modal,
+    featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
+    chains: options.networks.map((n) => n.caipNetworkId),
+    customWallets: options.customWallets,
+    prefetchImage: options.prefetchImage,
+    isMobile: () => detectMobile(options.isMobile),
+    push: (view, data) => router.push(view, data as never),
+  })
+}
