@@ -244,10 +244,6 @@ describe('embedded wallet: SPL tokens on a Solana network', () => {
     expect(s.rpcRequests()).toEqual([])
   })
 
-  it('on EVM a token transfer is still refused (ERC-20 through the frame is not built)', async () => {
-    const s = await signedIn({})
-    await expect(s.engine.transfer({ address: EVM, to: EVM, amount: 1n, token: { address: EVM, decimals: 6 } })).rejects.toThrow('Requested RPC call is not allowed')
-  })
 })
 
 describe('embedded wallet: waitForReceipt', () => {
@@ -260,11 +256,10 @@ describe('embedded wallet: waitForReceipt', () => {
     expect(s.stub.calls.map((c) => [c.url, c.method, c.params])).toEqual(Array(3).fill([RPC_URL, 'getSignatureStatuses', [[SIGNATURE], { searchTransactionHistory: true }]]))
   })
 
-  it("rejects with 'Transaction error' after the timeout; on EVM 'Requested RPC call is not allowed'", async () => {
+  it("rejects with 'Transaction error' after the timeout (EVM receipts: adapter.test.ts)", async () => {
     const s = await signedIn({ getSignatureStatuses: () => ({ context: { slot: 50 }, value: [null] }) })
     const receipt = s.engine.waitForReceipt({ hash: SIGNATURE, network: solNet, timeoutMs: 2_000 }).catch((e: Error) => e.message)
     await vi.advanceTimersByTimeAsync(2_000)
     expect(await receipt).toBe('Transaction error')
-    await expect(s.engine.waitForReceipt({ hash: '0x01', network: evmNet })).rejects.toThrow('Requested RPC call is not allowed')
   })
 })
