@@ -130,12 +130,15 @@ describe('browser wallet on the local stack', () => {
     await page.getByTestId('portico-connect-button').click()
     await expect.poll(() => page.getByText('Token Balance Unavailable').isVisible()).toBe(true)
     expect(await modal().isVisible()).toBe(true)
-    // Within the 30 s block nothing is asked again; the server returns; the block ends.
+    // Within the 30 s block nothing is asked again; the server returns; the block ends. The page's
+    // clock stands still meanwhile (a slow machine must not end the block in real time).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()))
     await stack.startApi()
     await page.clock.fastForward('00:10')
     await expect.poll(() => accountBalance().textContent(), { timeout: 10_000 }).toBe('—')
     await page.clock.fastForward('00:21')
     await expect.poll(() => accountBalance().textContent()).toBe('10,000.000 ETH')
+    await page.clock.resume()
   })
 
   it('made no request beyond loopback and raised no page error', () => {

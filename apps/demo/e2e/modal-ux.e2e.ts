@@ -242,7 +242,7 @@ describe("the dev wallet's prompt while the modal is open (§3.1)", () => {
   it('by keyboard alone: Enter on the wallet, the prompt has focus, Tab to Approve, Enter connects', async () => {
     const { page } = h
     await page.getByTestId('portico-account-disconnect').click()
-    await expect.poll(() => modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).isVisible()).toBe(true)
+    await expect.poll(() => modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).isVisible(), { timeout: 15_000 }).toBe(true)
     await modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => focused(page)).toEqual({ where: 'prompt', what: 'portico-devwallet-prompt' })
