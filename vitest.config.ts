@@ -118,6 +118,9 @@ export default defineConfig({
           name: 'storybook',
           browser: browser(),
           setupFiles: [path.join(root, '.storybook/vitest.setup.ts')],
+          // The 375 px phone stories' viewport switch around the first render occasionally leaves
+          // the sheet's height floor of the wider layout (noted on issue 11): one retry.
+          retry: 1,
         },
       },
       {
@@ -132,6 +135,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Known timing flakes under the full suite on 2 cores (connect g, balance's transfer and
+          // new-block checks, modal-ux after a disconnect) pass alone every time; a retry keeps CI
+          // honest about real failures while they are chased (noted on issue 12).
+          retry: 2,
         },
       },
     ],
