@@ -149,6 +149,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
         return { namespace: ns, address: ns ? chain.getAccount(ns)?.address : undefined, network: ns ? chain.getActiveNetwork(ns) : undefined }
       },
       showError: (message) => banner.showError(message),
+      now: () => host.timers.now(),
     })
   },
 }

@@ -13,9 +13,9 @@ const tx = (id: string, minedAt: string, status = 'confirmed') => ({
   transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'ETH' } }],
 })
 
-function setup(history: (cursor: string | null) => { status?: number; body: unknown }) {
+function setup(history: (cursor: string | null) => { status?: number; body: unknown }, clock = { now: NOW }) {
   const api = jsonFetch((url) => (url.pathname.endsWith('/history') ? history(url.searchParams.get('cursor')) : { body: { balances: [] } }))
-  const timers: Timers = { now: () => NOW, setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }
+  const timers: Timers = { now: () => clock.now, setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }
   const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [fakeAdapter('eip155', [{ id: 'io.metamask', name: 'MetaMask', type: 'announced' }])], storage: mapStorage(), timers, features: { email: false } })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, wrapper }
@@ -56,5 +56,28 @@ describe('useActivity: what the Activity tab shows', () => {
     const { result } = renderHook(() => useActivity(), { wrapper })
     await waitFor(() => expect(result.current.error).toBe('Failed to fetch transactions'))
     expect(result.current).toMatchObject({ initialLoading: false, empty: false })
+  })
+
+  it('while mounted the first page is re-read every pollMs, quietly: a new transaction appears first and a pending one turns confirmed', async () => {
+    const clock = { now: NOW }
+    let data = [tx('0xaa', '2026-11-23T11:55:00Z', 'pending')]
+    let calls = 0
+    const { portico, wrapper } = setup(() => {
+      calls++
+      return { body: { data, next: null } }
+    }, clock)
+    await portico.connection.connect('io.metamask')
+    const { result, unmount } = renderHook(() => useActivity({ timeZone: 'UTC', pollMs: 25 }), { wrapper })
+    await waitFor(() => expect(result.current.rows.map((r) => r.status)).toEqual(['pending']))
+    // the server's answer changes; past the API's 15 s cache the next poll reads it
+    data = [tx('0xbb', '2026-11-23T11:58:00Z'), tx('0xaa', '2026-11-23T11:55:00Z', 'confirmed')]
+    clock.now += 16_000
+    await waitFor(() => expect(result.current.rows.map((r) => [r.hash, r.status])).toEqual([['0xbb', 'confirmed'], ['0xaa', 'confirmed']]))
+    expect(result.current).toMatchObject({ loading: false, initialLoading: false })
+    unmount()
+    const after = calls
+    clock.now += 16_000
+    await new Promise((r) => setTimeout(r, 80))
+    expect(calls).toBe(after)
   })
 })

@@ -15,6 +15,12 @@ export interface UseActivityOptions {
   locale?: string
   /** IANA time zone the months are read in. @default the runtime's */
   timeZone?: string
+  /**
+   * While mounted, re-read the first page this often (ms), quietly: new transactions appear first and
+   * pending ones turn confirmed (the API's 15 s cache bounds how fresh an answer is). 0 turns it off.
+   * @default 15000
+   */
+  pollMs?: number
 }
 
 export interface UseActivityReturn extends ActivityState {
@@ -41,6 +47,8 @@ const FORMAT = { amount: (numeric: string) => formatBalance(numeric), address: (
 
 /** Relative times ('5 minutes ago') are re-read this often while mounted. */
 const TICK_MS = 60_000
+/** The first page is re-read this often while mounted (the history's cache time, SPEC §9). */
+export const ACTIVITY_POLL_MS = 15_000
 
 /** The account's transaction history (SPEC §4/§5), from a flow loaded on first use. */
 export function useActivity(options: UseActivityOptions = {}): UseActivityReturn {
@@ -69,6 +77,21 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
     const handle = timers.setTimeout(() => setTick((n) => n + 1), TICK_MS)
     return () => timers.clearTimeout(handle)
   }, [timers, enabled, tick])
+  const pollMs = options.pollMs ?? ACTIVITY_POLL_MS
+  useEffect(() => {
+    if (!enabled || !flow || !(pollMs > 0)) return
+    let handle: unknown
+    const next = () => {
+      handle = timers.setTimeout(() => {
+        void flow.refresh({ namespace: options.namespace }).finally(next)
+      }, pollMs)
+    }
+    next()
+    return () => {
+      timers.clearTimeout(handle)
+      handle = undefined
+    }
+  }, [flow, timers, enabled, pollMs, options.namespace])
   const { locale, timeZone } = options
   const groups = useMemo(
     () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) }) : []),

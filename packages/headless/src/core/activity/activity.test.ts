@@ -163,4 +163,113 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       ['October 2026', ['b Oct 3 Sent 1.000 0x1']],
     ])
   })
+
+  describe('a transfer sent from this app (recordSent / settleSent) and the quiet refresh', () => {
+    const sent = {
+      hash: '0xfeed',
+      network: mainnet,
+      from: ADDRESS,
+      to: '0x00000000000000000000000000000000000000b0',
+      amount: '1.5',
+      token: { name: 'USD Coin', symbol: 'USDC', iconUrl: 'https://x/usdc.png' },
+    }
+    const NOW = Date.parse('2026-11-23T10:00:00Z')
+
+    function withClock(pages: Record<string, HistoryResponse | Error>) {
+      const s = setup(pages)
+      const activity = createActivity({
+        getHistory: async (address, query) => {
+          s.asked.push({ address, ...query })
+          const page = pages[query.cursor ?? 'first']
+          if (!page || page instanceof Error) throw page ?? new Error('no page')
+          return page
+        },
+        account: () => s.current,
+        showError: (m) => s.errors.push(m),
+        now: () => NOW,
+      })
+      return { ...s, activity }
+    }
+
+    it('a send before the list is loaded shows first as pending when it loads, as the server would list it; the server row replaces it', async () => {
+      const pages: Record<string, HistoryResponse | Error> = { first: { data: [tx('eip155:1:0xold')], next: null } }
+      const { activity } = withClock(pages)
+      expect(activity.recordSent(sent)).toBe(false) // nothing listed: kept for later
+      await activity.fetchTransactions()
+      const rows = activity.$activity.get().rows
+      expect(rows.map((r) => [r.id, r.status])).toEqual([
+        ['eip155:1:0xfeed', 'pending'],
+        ['eip155:1:0xold', 'confirmed'],
+      ])
+      expect(rows[0]!.transaction).toEqual({
+        id: 'eip155:1:0xfeed',
+        metadata: { minedAt: '2026-11-23T10:00:00.000Z', chain: 'eip155:1', operationType: 'send', status: 'pending', sentFrom: ADDRESS, sentTo: sent.to },
+        transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'https://x/usdc.png' } } }],
+      })
+      expect(rows[0]).toMatchObject({ hash: '0xfeed', counterpart: { direction: 'to', address: sent.to }, iconUrl: 'https://x/usdc.png' })
+      // the server now lists it (confirmed): one row with that id, the server's
+      const served = { ...tx('eip155:1:0xfeed'), metadata: { ...tx('x').metadata, status: 'confirmed' } }
+      pages.first = { data: [served, tx('eip155:1:0xold')], next: null }
+      await activity.fetchTransactions()
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([
+        ['eip155:1:0xfeed', 'confirmed'],
+        ['eip155:1:0xold', 'confirmed'],
+      ])
+      expect(activity.$activity.get().transactions[0]).toBe(served)
+    })
+
+    it('shown at once when the list is loaded; the receipt turns it confirmed in place, a reverted one failed without transfers', async () => {
+      const { activity } = withClock({ first: { data: [tx('eip155:1:0xold')], next: null } })
+      await activity.fetchTransactions()
+      expect(activity.recordSent(sent)).toBe(true)
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([
+        ['eip155:1:0xfeed', 'pending'],
+        ['eip155:1:0xold', 'confirmed'],
+      ])
+      expect(activity.settleSent(sent, 'confirmed')).toBe(true)
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([
+        ['eip155:1:0xfeed', 'confirmed'],
+        ['eip155:1:0xold', 'confirmed'],
+      ])
+      expect(activity.settleSent({ ...sent, hash: '0xbad' }, 'failed')).toBe(true)
+      expect(activity.$activity.get().rows[0]).toMatchObject({ id: 'eip155:1:0xbad', status: 'failed', transfers: [] })
+    })
+
+    it('another account or chain keeps its sends to itself', async () => {
+      const { activity, current } = withClock({ first: { data: [], next: null } })
+      activity.recordSent({ ...sent, from: '0x00000000000000000000000000000000000000c0' })
+      activity.recordSent({ ...sent, hash: '0xbase', network: { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453' } })
+      await activity.fetchTransactions()
+      expect(activity.$activity.get().rows).toEqual([])
+      expect(current.address).toBe(ADDRESS)
+    })
+
+    it('refresh re-reads the first page into the loaded pages: new ones first, listed ones updated, cursor and pages kept; a failure is quiet', async () => {
+      const pages: Record<string, HistoryResponse | Error> = { first: { data: [tx('a')], next: 'c2' }, c2: { data: [tx('b')], next: null } }
+      const { activity, errors } = withClock(pages)
+      await activity.fetchTransactions()
+      await activity.loadMore()
+      const updated = { ...tx('a'), metadata: { ...tx('a').metadata, status: 'failed' } }
+      pages.first = { data: [tx('new'), updated], next: 'c2' }
+      await expect(activity.refresh()).resolves.toBe(true)
+      expect(activity.$activity.get()).toMatchObject({ next: null, pages: 2, loading: false })
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([
+        ['new', 'confirmed'],
+        ['a', 'failed'],
+        ['b', 'confirmed'],
+      ])
+      pages.first = new Error('HTTP status code: 502')
+      await expect(activity.refresh()).resolves.toBe(false)
+      expect(activity.$activity.get()).toMatchObject({ error: null, pages: 2 })
+      expect(activity.$activity.get().rows).toHaveLength(3)
+      expect(errors).toEqual([])
+    })
+
+    it('refresh with nothing listed is a first load', async () => {
+      const { activity, asked } = withClock({ first: { data: [tx('a')], next: null } })
+      await expect(activity.refresh()).resolves.toBe(true)
+      expect(activity.$activity.get()).toMatchObject({ pages: 1, transactions: [{ id: 'a' }] })
+      expect(asked).toHaveLength(1)
+    })
+  })
 })

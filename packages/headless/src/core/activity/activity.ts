@@ -96,6 +96,20 @@ export interface ActivityDeps {
   /** The connected address and current network of a namespace (the active one by default). */
   account(namespace?: ChainNamespace): { namespace?: ChainNamespace; address?: string; network?: CaipNetwork }
   showError(message: string): void
+  /** The clock (ms) a just-sent transaction's time is read from. @default Date.now */
+  now?: () => number
+}
+
+/** A transfer the user just sent from this app (send flow): listed at once as pending (recordSent). */
+export interface SentTransfer {
+  hash: string
+  /** The network it was sent on (EVM: activity exists on EVM only). */
+  network: CaipNetwork
+  from: string
+  to: string
+  /** Whole units as sent ('1.5'). */
+  amount: string
+  token: { name?: string; symbol: string; iconUrl?: string }
 }
 
 const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null }
@@ -138,11 +152,31 @@ function mergeById(base: readonly Transaction[], incoming: readonly Transaction[
   return out
 }
 
+/** `base` with the transactions of `page` first: a listed id is replaced where it stands, new ones go first in page order. */
+function mergeNewFirst(base: readonly Transaction[], page: readonly Transaction[]): Transaction[] {
+  const byId = new Map(page.map((t) => [t.id, t]))
+  const listed = new Set(base.map((t) => t.id))
+  return [...page.filter((t) => !listed.has(t.id)), ...base.map((t) => byId.get(t.id) ?? t)]
+}
+
 export function createActivity(deps: ActivityDeps) {
   const $activity = atom<ActivityState>(EMPTY)
   let seq = 0
+  /**
+   * Transactions sent from this app that the server has not listed yet (its indexer follows the chain
+   * a block behind): kept first in the list until a page carries the same id, which then replaces them.
+   */
+  const local = new Map<string, Transaction>()
 
-  async function load(opts: { namespace?: ChainNamespace; more: boolean }): Promise<boolean> {
+  /** The local transactions of `address` on `network` that `page` does not carry, newest first. */
+  function localFirst(address: string, network: CaipNetwork, page: readonly Transaction[]): Transaction[] {
+    const served = new Set(page.map((t) => t.id))
+    for (const id of served) local.delete(id)
+    const mine = [...local.values()].filter((t) => t.metadata.chain === network.caipNetworkId && t.metadata.sentFrom.toLowerCase() === address.toLowerCase())
+    return mine.reverse()
+  }
+
+  async function load(opts: { namespace?: ChainNamespace; more: boolean; refresh?: boolean }): Promise<boolean> {
     const { namespace, address, network } = deps.account(opts.namespace)
     if (namespace !== 'eip155' || !address || !network) {
       seq++
@@ -152,30 +186,86 @@ export function createActivity(deps: ActivityDeps) {
     const current = $activity.get()
     const same = current.address === address && current.caipNetworkId === network.caipNetworkId
     if (opts.more && (!same || current.next === null || current.loading)) return false
+    // A refresh (polling) of a listed account re-reads the first page into what is loaded; otherwise it is a first load.
+    const refresh = opts.refresh === true && same && current.pages > 0
+    if (refresh && current.loading) return false
     const mine = ++seq
-    const base = opts.more ? current : { ...EMPTY, address, caipNetworkId: network.caipNetworkId }
-    $activity.set({ ...base, loading: true, error: null })
+    const base = opts.more || refresh ? current : { ...EMPTY, address, caipNetworkId: network.caipNetworkId }
+    // A refresh is quiet: no loading flag (no placeholders), and a failure keeps the list without a banner.
+    if (!refresh) $activity.set({ ...base, loading: true, error: null })
     try {
       const page = await deps.getHistory(address, { chainId: network.caipNetworkId, cursor: opts.more ? current.next ?? undefined : undefined })
       if (mine !== seq) return false
+      const served = visibleTransactions(page.data, network.caipNetworkId)
       // One id once: a page repeating a listed transaction updates it in place (its status may have changed).
-      const transactions = mergeById(base.transactions, visibleTransactions(page.data, network.caipNetworkId))
+      const transactions = refresh
+        ? mergeNewFirst(base.transactions, served)
+        : opts.more
+          ? mergeById(base.transactions, served)
+          : [...localFirst(address, network, served), ...served]
+      if (refresh) for (const t of served) local.delete(t.id)
       $activity.set({
         ...base,
         transactions,
         rows: transactions.map((t) => toActivityRow(t, network)),
-        next: page.next ?? null,
-        pages: base.pages + 1,
+        next: refresh ? base.next : page.next ?? null,
+        pages: refresh ? base.pages : base.pages + 1,
         loading: false,
         error: null,
       })
       return true
     } catch {
       if (mine !== seq) return false
+      if (refresh) return false
       $activity.set({ ...base, loading: false, error: ERRORS.fetchTransactions })
       deps.showError(ERRORS.fetchTransactions)
       return false
     }
+  }
+
+  /** A transaction of the listed account's network, new or updated, into the list (see upsert). */
+  function upsert(transaction: Transaction): boolean {
+    const current = $activity.get()
+    const { network } = deps.account()
+    if (!current.caipNetworkId || !network || network.caipNetworkId !== current.caipNetworkId) return false
+    if (visibleTransactions([transaction], current.caipNetworkId).length === 0) return false
+    const i = current.transactions.findIndex((t) => t.id === transaction.id)
+    const transactions = i === -1 ? [transaction, ...current.transactions] : current.transactions.map((t, j) => (j === i ? transaction : t))
+    $activity.set({ ...current, transactions, rows: transactions.map((t) => toActivityRow(t, network)) })
+    return true
+  }
+
+  /** The transaction `sent` becomes, as the server would list it (id `<caip2>:<hash>`, one outgoing transfer). */
+  function sentTransaction(sent: SentTransfer, status: 'pending' | 'confirmed' | 'failed'): Transaction {
+    const { token } = sent
+    return {
+      id: `${sent.network.caipNetworkId}:${sent.hash}`,
+      metadata: {
+        minedAt: new Date((deps.now ?? Date.now)()).toISOString(),
+        chain: sent.network.caipNetworkId,
+        operationType: 'send',
+        status,
+        sentFrom: sent.from,
+        sentTo: sent.to,
+      },
+      // A failed transaction moved nothing (as the server lists a reverted one).
+      transfers:
+        status === 'failed'
+          ? []
+          : [
+              {
+                direction: 'out',
+                quantity: { numeric: sent.amount },
+                fungible_info: { ...(token.name ? { name: token.name } : {}), symbol: token.symbol, ...(token.iconUrl ? { icon: { url: token.iconUrl } } : {}) },
+              },
+            ],
+    }
+  }
+
+  /** Record a transaction sent from this app: kept until the server lists it, and shown now if its account is listed. */
+  function record(transaction: Transaction): boolean {
+    local.set(transaction.id, transaction)
+    return upsert(transaction)
   }
 
   return {
@@ -189,16 +279,17 @@ export function createActivity(deps: ActivityDeps) {
      * receipt): an id already listed is replaced in place (pending → confirmed or failed), a new one
      * goes first (newest). Another chain's, a spam one, or nothing listed yet: ignored (false).
      */
-    upsert(transaction: Transaction): boolean {
-      const current = $activity.get()
-      const { network } = deps.account()
-      if (!current.caipNetworkId || !network || network.caipNetworkId !== current.caipNetworkId) return false
-      if (visibleTransactions([transaction], current.caipNetworkId).length === 0) return false
-      const i = current.transactions.findIndex((t) => t.id === transaction.id)
-      const transactions = i === -1 ? [transaction, ...current.transactions] : current.transactions.map((t, j) => (j === i ? transaction : t))
-      $activity.set({ ...current, transactions, rows: transactions.map((t) => toActivityRow(t, network)) })
-      return true
-    },
+    upsert,
+    /**
+     * A transfer just sent from this app (the send flow calls it with the wallet's hash): listed at once
+     * as pending, first, on its account's list — now if that list is shown, else when it is loaded —
+     * until the server's history carries the same id.
+     */
+    recordSent: (sent: SentTransfer): boolean => record(sentTransaction(sent, 'pending')),
+    /** The sent transfer's receipt arrived: its row turns confirmed, or failed (reverted), in place. */
+    settleSent: (sent: SentTransfer, status: 'confirmed' | 'failed'): boolean => record(sentTransaction(sent, status)),
+    /** Re-read the first page into the loaded list quietly (new transactions first, listed ones updated); a first load when nothing is listed. */
+    refresh: (opts: { namespace?: ChainNamespace } = {}): Promise<boolean> => load({ ...opts, more: false, refresh: true }),
     /**
      * Rows in month groups with their texts (activityRowText) and relative times at `now` (ms):
      * 'This month' / 'November 2026', '5 minutes ago' / 'Nov 5' — locale-aware (Intl, 'en-US' by default).

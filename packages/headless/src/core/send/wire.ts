@@ -3,9 +3,11 @@
  * this module (each closure written there would weigh on every app's first load).
  */
 import { computed } from 'nanostores'
+import type { TransferParams } from '../../adapters'
 import type { FlowHost } from '../host'
-import type { CaipNetwork } from '../types'
+import type { CaipNetwork, ChainNamespace } from '../types'
 import { createSend } from './send'
+import { formatUnits } from './rules'
 
 let rpcId = 0
 
@@ -20,6 +22,33 @@ async function rpc(fetcher: typeof fetch, network: CaipNetwork, method: string, 
   return body?.result
 }
 
+/**
+ * An EVM transfer just sent (activity exists on EVM only, SPEC §9): listed at once as pending in the
+ * Activity tab, then confirmed or failed when the wallet's receipt arrives (the server's history,
+ * which follows the chain, then carries the same id).
+ */
+async function trackSent(host: FlowHost, hash: string, params: TransferParams, namespace: ChainNamespace): Promise<void> {
+  const chain = host.get('chain')
+  const network = params.network ?? chain.getActiveNetwork(namespace)
+  const from = chain.getAccount(namespace)?.address
+  if (namespace !== 'eip155' || !network || !from) return
+  const contract = params.token?.address.toLowerCase()
+  const listed = chain.$account.get().tokenBalance.find((t) => t.chainId === network.caipNetworkId && (contract ? t.address?.split(':').pop()?.toLowerCase() === contract : !t.address))
+  const decimals = params.token?.decimals ?? network.nativeCurrency.decimals
+  const sent = {
+    hash,
+    network,
+    from,
+    to: params.to,
+    amount: formatUnits(params.amount, decimals),
+    token: { name: listed?.name ?? (contract ? undefined : network.nativeCurrency.name), symbol: listed?.symbol ?? (contract ? '' : network.nativeCurrency.symbol), iconUrl: listed?.iconUrl || undefined },
+  }
+  const activity = await host.load('activity')
+  activity.recordSent(sent)
+  const receipt = await host.get('wallet').waitForReceipt(hash, { namespace, network })
+  activity.settleSent(sent, receipt.status === 'success' ? 'confirmed' : 'failed')
+}
+
 export function wireSend(host: FlowHost) {
   const chain = host.get('chain')
   return createSend({
@@ -30,7 +59,12 @@ export function wireSend(host: FlowHost) {
     $tokenBalances: computed(chain.$account, (a) => a.tokenBalance),
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),
     $onramp: computed(host.get('features').$features, (f) => Boolean(f.onramp)),
-    transfer: (params, namespace) => host.get('wallet').transfer(params, { namespace }),
+    transfer: async (params, namespace) => {
+      const hash = await host.get('wallet').transfer(params, { namespace })
+      // The pending row and its receipt run beside the send; a wallet without receipts leaves it pending until the server lists it.
+      void trackSent(host, hash, params, namespace).catch(() => undefined)
+      return hash
+    },
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     lookupName: (name) => host.api.profile.lookupName(name),
     rpc: (network, method, params) => rpc((...a) => (host.options.fetch ?? globalThis.fetch)(...a), network, method, params),
