@@ -49,7 +49,10 @@ describe('the balance follows the chain without a reload', () => {
     const sending = page.evaluate((to) => window.__portico!.wallet.transfer({ to, amount: 1_500_000_000_000_000_000n }).then(String), ACCOUNT_1)
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('sendTransaction')
     await page.getByTestId('portico-devwallet-approve').click()
-    expect(await sending).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = await sending
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // anvil answers the hash before its block is mined when the machine is busy: read the balance once it is.
+    await expect.poll(() => rpc('eth_getTransactionReceipt', [hash]), { timeout: 10_000 }).not.toBeNull()
     const expected = await shown(ACCOUNT_0)
     expect(expected).toMatch(/^9,998\.49\d ETH$/)
     await expect.poll(() => accountBalance().textContent()).toBe(expected)
