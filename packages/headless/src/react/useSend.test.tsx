@@ -70,6 +70,17 @@ describe('useSend', () => {
     expect(result.current).toMatchObject({ hash: '0xhash', token: undefined, sendTokenAmount: '', receiverInput: '', button: { label: 'Select token' } })
   })
 
+  it('searchTokens filters the tokens with a balance by name or symbol, letter case ignored', async () => {
+    const { portico, wrapper } = setup()
+    await portico.connection.connect('io.metamask')
+    const { result } = renderHook(() => useSend(), { wrapper })
+    await waitFor(() => expect(result.current.tokenBalances.map((t) => t.symbol)).toEqual(['ETH']))
+    expect(result.current.searchTokens('ether').map((t) => t.symbol)).toEqual(['ETH'])
+    expect(result.current.searchTokens('eTh').map((t) => t.symbol)).toEqual(['ETH'])
+    expect(result.current.searchTokens('usdc')).toEqual([])
+    expect(result.current.searchTokens('')).toHaveLength(1)
+  })
+
   it("send's SPEC §5 texts reach the caller", async () => {
     const { portico, wrapper } = setup()
     await portico.connection.connect('io.metamask')

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import type { TokenBalance } from '../core/chain/chain'
+import { searchTokens } from '../core/send/rules'
 import type { GasEstimate, SendState } from '../core/send/send'
 import { lazyMethods } from '../core/wallet/facade'
 import { useLoadedFlow } from './lazy'
@@ -33,6 +34,8 @@ export interface UseSendReturn extends SendState {
   send: () => Promise<string>
   /** Back to an empty form. */
   reset: () => void
+  /** The token list's search: the tokens of `tokenBalances` whose name or symbol contains `query` (letter case ignored); a blank query gives them all. */
+  searchTokens: (query: string) => TokenBalance[]
 }
 
 const IDLE: ReadableAtom<SendState> = atom<SendState>({
@@ -55,5 +58,7 @@ export function useSend(options: UseSendOptions = {}): UseSendReturn {
   const flow = useLoadedFlow(portico, 'send', options.enabled ?? true)
   const state = useStore(flow?.$send ?? IDLE)
   const actions = useMemo(() => lazyMethods(() => portico.load('send'), ACTIONS, {}, () => portico.peek('send')), [portico])
-  return { ...state, pending: !flow, ...actions }
+  const { tokenBalances } = state
+  const search = useCallback((query: string) => searchTokens(tokenBalances, query), [tokenBalances])
+  return { ...state, pending: !flow, ...actions, searchTokens: search }
 }

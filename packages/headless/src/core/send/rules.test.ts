@@ -3,6 +3,7 @@ import type { TokenBalance } from '../chain/chain'
 import { ADDRESS, SOL_ADDRESS } from '../test-utils'
 import type { ChainNamespace } from '../types'
 import {
+  amountUsd,
   base58ByteLength,
   erc20TransferData,
   evmCoinTypeKey,
@@ -11,7 +12,9 @@ import {
   maskSendAmount,
   maxAmount,
   parseUnits,
+  searchTokens,
   sendButtonState,
+  sendExplorerUrl,
   tokenContract,
   type SendButtonInput,
   type SendButtonLabel,
@@ -153,4 +156,45 @@ describe('helpers', () => {
     [8453, String(0x80000000 + 8453)],
     [2147483648, undefined],
   ])('coin type of chain %d = %s', (id, key) => expect(evmCoinTypeKey(id)).toBe(key))
+})
+
+describe('the live USD value of the amount: price × amount', () => {
+  it.each<[string, TokenBalance | undefined, string, number | undefined]>([
+    ['ETH at 3000, 0.5', ETH, '0.5', 1500],
+    ['USDC at 1, 12.25', USDC, '12.25', 12.25],
+    ['a trailing dot', ETH, '2.', 6000],
+    ['a lone dot is 0', ETH, '.', 0],
+    ['no amount', ETH, '', undefined],
+    ['no token', undefined, '1', undefined],
+    ['unreadable text', ETH, '1e3', undefined],
+    ['no price', { ...ETH, price: Number.NaN }, '1', undefined],
+  ])('%s', (_, token, amount, usd) => {
+    expect(amountUsd(token, amount)).toBe(usd)
+  })
+})
+
+describe('token search: name or symbol, letter case ignored', () => {
+  const DAI: TokenBalance = { ...USDC, name: 'Dai Stablecoin', symbol: 'DAI' }
+  it.each<[string, string[]]>([
+    ['', ['ETH', 'USDC', 'DAI']],
+    ['  ', ['ETH', 'USDC', 'DAI']],
+    ['usd', ['USDC']],
+    ['ETHER', ['ETH']],
+    ['coin', ['USDC', 'DAI']],
+    [' dai ', ['DAI']],
+    ['btc', []],
+  ])('%j → %j', (query, symbols) => {
+    expect(searchTokens([ETH, USDC, DAI], query).map((t) => t.symbol)).toEqual(symbols)
+  })
+})
+
+describe("the sent transaction's explorer page", () => {
+  const network = { blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } }
+  it.each<[string, string | undefined, typeof network | undefined, string | undefined]>([
+    ['explorer + /tx/ + hash (no double slash)', '0xabc', network, 'https://etherscan.io/tx/0xabc'],
+    ['no explorer', '0xabc', undefined, undefined],
+    ['no hash', undefined, network, undefined],
+  ])('%s', (_, hash, net, url) => {
+    expect(sendExplorerUrl(hash, net)).toBe(url)
+  })
 })

@@ -7,7 +7,7 @@
  */
 import type { TokenBalance } from '@portico/protocol/account'
 import { isAddressFor, maskAmount } from '../format/validation'
-import type { ChainNamespace } from '../types'
+import type { CaipNetwork, ChainNamespace } from '../types'
 
 /** SPEC §5 amount mask with the token's decimals as the limit ('1,5' → '1.5', '.' → '0.', '0.1234567' with 6 → '0.123456'). */
 export function maskSendAmount(text: string, decimals?: number): string {
@@ -139,3 +139,29 @@ export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
 /** SPEC §9 names: the ENSIP-11 coin type of an EVM chain (0x80000000 | chainId), as the name record's key. */
 export const evmCoinTypeKey = (chainId: number): string | undefined =>
   Number.isInteger(chainId) && chainId >= 0 && chainId < 0x80000000 ? String((0x80000000 | chainId) >>> 0) : undefined
+
+/** The amount's value in USD: the token's price × the amount; undefined without a token, a price or a readable amount. */
+export function amountUsd(token: Pick<TokenBalance, 'price'> | undefined, amount: string): number | undefined {
+  const text = amount.trim()
+  if (!token || !Number.isFinite(token.price) || text === '' || !/^\d*\.?\d*$/.test(text)) return undefined
+  const n = Number(text === '.' ? '0' : text)
+  return Number.isFinite(n) ? n * token.price : undefined
+}
+
+/** The token list's search: name or symbol containing the query, letter case ignored; a blank query keeps every token. */
+export function searchTokens<T extends Pick<TokenBalance, 'name' | 'symbol'>>(tokens: readonly T[], query: string): T[] {
+  const q = query.trim().toLowerCase()
+  if (q === '') return [...tokens]
+  return tokens.filter((t) => t.name.toLowerCase().includes(q) || t.symbol.toLowerCase().includes(q))
+}
+
+/**
+ * The sent transaction's page: the network's block explorer + '/tx/' + hash; undefined when the
+ * network has no explorer. (The send chunk's own copy of the activity flow's rule, so the two lazy
+ * flows share no chunk.)
+ */
+export function sendExplorerUrl(hash: string | undefined, network?: Pick<CaipNetwork, 'blockExplorers'>): string | undefined {
+  const base = network?.blockExplorers?.default.url
+  if (!base || !hash) return undefined
+  return `${base.replace(/\/+$/, '')}/tx/${hash}`
+}

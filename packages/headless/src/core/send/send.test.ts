@@ -130,6 +130,27 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     expect(send.$send.get()).toMatchObject({ hash: '0xhash', token: undefined, sendTokenAmount: '', receiverInput: '', receiverAddress: undefined, loading: false, error: null })
   })
 
+  it("the amount's USD value follows the amount; after a send, what was sent and its explorer page stay with the hash", async () => {
+    const { send } = await setup()
+    expect(send.$send.get().amountUsd).toBeUndefined()
+    send.setToken(eth())
+    send.setAmount('0.5')
+    expect(send.$send.get().amountUsd).toBe(1500)
+    send.setAmount('1,25')
+    expect(send.$send.get().amountUsd).toBe(3750)
+    send.setReceiver(TO)
+    await send.send()
+    expect(send.$send.get()).toMatchObject({
+      hash: '0xhash',
+      explorerUrl: 'http://127.0.0.1:4000/1/tx/0xhash',
+      sent: { amount: '1.25', symbol: 'ETH', usd: 3750, to: TO },
+      sendTokenAmount: '',
+      amountUsd: undefined,
+    })
+    send.reset()
+    expect(send.$send.get()).toMatchObject({ hash: undefined, explorerUrl: undefined, sent: undefined })
+  })
+
   it('native ETH goes without a token', async () => {
     const { send, transfers } = await setup()
     send.setToken(eth())

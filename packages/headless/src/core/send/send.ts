@@ -14,6 +14,7 @@ import { validateSend } from '../format/validation'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import {
+  amountUsd,
   balanceUnits,
   erc20TransferData,
   evmCoinTypeKey,
@@ -24,6 +25,7 @@ import {
   maxAmount,
   parseUnits,
   sendButtonState,
+  sendExplorerUrl,
   tokenContract,
   tokenDecimals,
   type SendButtonState,
@@ -43,6 +45,20 @@ export interface GasEstimate {
   symbol: string
   /** In USD, from the price the balances carry; undefined without a price. */
   usd?: number
+}
+
+/** What the last send sent: kept with its hash after the form is reset, for a success screen. */
+export interface SentSummary {
+  /** The amount as sent ('0.5'). */
+  amount: string
+  symbol: string
+  /** The amount's value in USD then (undefined without a price). */
+  usd?: number
+  /** The address it went to. */
+  to: string
+  /** The receiver's name and avatar, when it was sent to a name. */
+  receiverProfileName?: string
+  receiverProfileImageUrl?: string
 }
 
 /** SPEC §3 "Send state", plus the form's own fields. */
@@ -66,6 +82,12 @@ export interface SendState {
   tokenBalances: TokenBalance[]
   /** The hash of the last send. */
   hash?: string
+  /** The last send's page on the network's block explorer (undefined when the network has none). */
+  explorerUrl?: string
+  /** What the last send sent (kept with `hash` after the reset). */
+  sent?: SentSummary
+  /** The amount's value in USD, live: the token's price × the amount (undefined without a price or an amount). */
+  amountUsd?: number
   /** The network fee estimate (undefined until estimated). */
   gas?: GasEstimate
   gasLoading: boolean
@@ -101,7 +123,7 @@ export interface SendDeps {
   timers: Timers
 }
 
-type Form = Omit<SendState, 'tokenBalances' | 'button'>
+type Form = Omit<SendState, 'tokenBalances' | 'button' | 'amountUsd'>
 
 const EMPTY: Form = {
   token: undefined,
@@ -109,6 +131,8 @@ const EMPTY: Form = {
   receiverProfileName: undefined,
   receiverProfileImageUrl: undefined,
   hash: undefined,
+  explorerUrl: undefined,
+  sent: undefined,
   gas: undefined,
   sendTokenAmount: '', receiverInput: '', resolving: false, loading: false, gasLoading: false, error: null }
 
@@ -132,6 +156,7 @@ export function createSend(deps: SendDeps) {
   const $send: ReadableAtom<SendState> = computed([$form, $tokens, deps.$onramp, deps.$networkId], (form, tokenBalances, onramp) => ({
     ...form,
     tokenBalances,
+    amountUsd: amountUsd(form.token, form.sendTokenAmount),
     button: sendButtonState({
       token: form.token,
       amount: form.sendTokenAmount,
@@ -294,11 +319,25 @@ export function createSend(deps: SendDeps) {
       patch({ loading: false, error: message(e) })
       throw e
     }
-    // SPEC §4: the hash is recorded, then the balances refreshed, then the form reset (the hash stays).
-    patch({ hash })
+    // SPEC §4: the hash is recorded, then the balances refreshed, then the form reset (the hash, its
+    // explorer page and what was sent stay, for the success screen).
+    const usd = amountUsd(token, form.sendTokenAmount)
+    const last: Partial<Form> = {
+      hash,
+      explorerUrl: sendExplorerUrl(hash, network),
+      sent: {
+        amount: form.sendTokenAmount,
+        symbol: token.symbol,
+        to: form.receiverAddress!,
+        ...(usd === undefined ? {} : { usd }),
+        ...(form.receiverProfileName ? { receiverProfileName: form.receiverProfileName } : {}),
+        ...(form.receiverProfileImageUrl ? { receiverProfileImageUrl: form.receiverProfileImageUrl } : {}),
+      },
+    }
+    patch(last)
     await deps.refreshBalances(namespace).catch(() => undefined)
     reset()
-    patch({ hash })
+    patch(last)
     return hash
   }
 
