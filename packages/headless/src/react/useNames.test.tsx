@@ -53,6 +53,26 @@ describe('useNames', () => {
   })
 })
 
+describe('useNames in the modal', () => {
+  it('canRegister once the name is free; registerInModal replaces RegisterAccountName with RegisterAccountNameSuccess {name}; the identity of the account then names it', async () => {
+    const { portico, wrapper } = setup()
+    await portico.connection.connect('io.metamask')
+    portico.router.reset('Account')
+    portico.router.push('RegisterAccountName')
+    const { result } = renderHook(() => ({ names: useNames(), identity: useIdentity() }), { wrapper })
+    await waitFor(() => expect(result.current.names.pending).toBe(false))
+    expect(result.current.names).toMatchObject({ canRegister: false, zone: 'portico.id', signing: false })
+    act(() => result.current.names.setName('alice'))
+    expect(result.current.names.canRegister).toBe(false)
+    await waitFor(() => expect(result.current.names.canRegister).toBe(true), { timeout: 2_000 })
+    await act(async () => {
+      await expect(result.current.names.registerInModal()).resolves.toMatchObject({ name: 'alice.portico.id' })
+    })
+    expect(portico.router.$route.get()).toEqual({ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } })
+    expect(result.current.identity.name).toBe('alice.portico.id')
+  })
+})
+
 describe('useIdentity', () => {
   it("an address's name from /v1/identity; without an address, the connected account's own (no request)", async () => {
     const { portico, wrapper, api } = setup()

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord } from '@portico/protocol/profile'
-import type { NamesState } from '../core/names/names'
+import { canRegisterName, emptyNamesState, type NamesState } from '../core/names/names'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
@@ -20,11 +20,19 @@ export interface UseNamesReturn extends NamesState {
    * Rejects with the service's reason, 'Error registering name {name}', or the wallet's refusal.
    */
   register: () => Promise<NameRecord>
+  /**
+   * The modal's registration (SPEC §4, on the router's transaction stack): sign and register, then
+   * RegisterAccountNameSuccess with the name; a failure or a refusal in the wallet stays on
+   * RegisterAccountName with `error` set. Resolves the record or null; never rejects.
+   */
+  registerInModal: () => Promise<NameRecord | null>
+  /** The Register button may be pressed: the name keeps SPEC §5's rule, is free, and nothing is under way. @default false */
+  canRegister: boolean
   /** Back to an empty form. */
   reset: () => void
 }
 
-const IDLE: ReadableAtom<NamesState> = atom<NamesState>({ input: '', ruleError: null, checking: false, available: null, suggestions: [], error: null, registering: false, registered: null })
+const IDLE: ReadableAtom<NamesState> = atom<NamesState>(emptyNamesState())
 
 /** Registering a name for the connected EVM account (SPEC §4 "Name registration"), from a flow loaded on first use. */
 export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
@@ -39,6 +47,8 @@ export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
       else void portico.load('names').then((f) => f.setName(input))
     },
     register: async () => (flow ?? (await portico.load('names'))).register(),
+    registerInModal: async () => (flow ?? (await portico.load('names'))).registerInModal(),
+    canRegister: canRegisterName(state),
     reset: () => flow?.reset(),
   }
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../core/portico'
 import { fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
-import { PorticoContextProvider, useTokenBalances } from './index'
+import { PorticoContextProvider, useAccount, useTokenBalances } from './index'
+import { totalUsdValue } from './useTokenBalances'
 
 const usdc = {
   name: 'USD Coin',
@@ -46,5 +47,31 @@ describe('useTokenBalances', () => {
     await act(() => result.current.refetch({ forceUpdate: true }))
     expect(f.calls).toHaveLength(2)
     expect(result.current.tokenBalance.map((t) => t.symbol)).toEqual(['USDC', 'DAI'])
+  })
+})
+
+describe('total value in USD (Account, issue 12)', () => {
+  it.each([
+    ['no tokens', [], null],
+    ['no token has a price', [{ value: 0, price: 0 }, { value: 0, price: 0 }], null],
+    ['one priced token', [{ value: 3852.5, price: 3120.5 }], 3852.5],
+    ['the sum to the cent', [{ value: 3852.51, price: 3120.5 }, { value: 1520.75, price: 1 }, { value: 35.7, price: 0.85 }], 5408.96],
+    ['unpriced tokens are left out', [{ value: 10, price: 1 }, { value: 0, price: 0 }], 10],
+    ['0.1 + 0.2 is 0.3', [{ value: 0.1, price: 1 }, { value: 0.2, price: 1 }], 0.3],
+  ] as const)('%s', (_, tokens, total) => {
+    expect(totalUsdValue(tokens)).toBe(total)
+  })
+
+  it('useTokenBalances and useAccount give the total of the active account', async () => {
+    const dai = { ...usdc, name: 'Dai', symbol: 'DAI', address: 'eip155:1:0x6b175474e89094c44da98b954eedeac495271d0f', value: 2.5 }
+    const f = jsonFetch(() => ({ body: { balances: [usdc, dai] } }))
+    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
+    const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+    const { result } = renderHook(() => ({ balances: useTokenBalances({ fetchOnMount: false }), account: useAccount() }), { wrapper })
+    expect(result.current.balances.totalUsd).toBeNull()
+    expect(result.current.account.totalUsd).toBeNull()
+    await act(() => portico.connection.connect('io.metamask'))
+    await waitFor(() => expect(result.current.account.totalUsd).toBe(12.5))
+    expect(result.current.balances.totalUsd).toBe(12.5)
   })
 })

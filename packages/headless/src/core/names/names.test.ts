@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { NameRecord } from '@portico/protocol/profile'
 import { ADDRESS, mainnet, manualTimers, solana } from '../test-utils'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import { createNames, evmCoinType, NAME_CHECK_DEBOUNCE_MS, NAME_RULE_ERRORS, nameRuleError, type NamesDeps } from './names'
+import { createRouter } from '../router/router'
+import { canRegisterName, createNames, DEFAULT_NAME_ZONE, emptyNamesState, evmCoinType, NAME_CHECK_DEBOUNCE_MS, NAME_RULE_ERRORS, nameRuleError, type NamesDeps, zoneOf } from './names'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
 const record = (name: string): NameRecord => ({ name, registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} })
@@ -13,6 +14,7 @@ function setup(over: Partial<NamesDeps> = {}, account: { namespace?: ChainNamesp
   const posted: unknown[] = []
   const signed: string[] = []
   const named: string[] = []
+  const router = createRouter({ isConnected: () => true, closeModal: () => {} })
   const deps: NamesDeps = {
     async getSuggestions(name) {
       asked.push(name)
@@ -32,9 +34,10 @@ function setup(over: Partial<NamesDeps> = {}, account: { namespace?: ChainNamesp
     },
     onRegistered: (name) => void named.push(name),
     timers,
+    router,
     ...over,
   }
-  return { names: createNames(deps), timers, asked, posted, signed, named }
+  return { names: createNames(deps), timers, asked, posted, signed, named, router }
 }
 
 describe('name rules (SPEC §5)', () => {
@@ -164,5 +167,107 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
   it('identityOf gives an address’s name and avatar, nulls when the lookup fails', async () => {
     await expect(setup().names.identityOf(ADDRESS)).resolves.toEqual({ name: 'vitalik.eth', avatar: 'https://example.com/a.png' })
     await expect(setup({ getIdentity: async () => Promise.reject(new Error('down')) }).names.identityOf(ADDRESS)).resolves.toEqual({ name: null, avatar: null })
+  })
+})
+
+describe('names in the modal (SPEC §4 "Name registration", §2 transaction stack)', () => {
+  const views = (router: ReturnType<typeof createRouter>) => router.$history.get().map((e) => e.view)
+
+  it.each([
+    [{ input: 'alice', ruleError: null, available: true, checking: false, registering: false }, true],
+    [{ input: '', ruleError: null, available: true, checking: false, registering: false }, false],
+    [{ input: 'abc', ruleError: NAME_RULE_ERRORS.tooShort, available: null, checking: false, registering: false }, false],
+    [{ input: 'alice', ruleError: null, available: null, checking: true, registering: false }, false],
+    [{ input: 'alice', ruleError: null, available: false, checking: false, registering: false }, false],
+    [{ input: 'alice', ruleError: null, available: true, checking: false, registering: true }, false],
+  ])('canRegisterName(%j) → %s', (state, can) => {
+    expect(canRegisterName(state)).toBe(can)
+  })
+
+  it.each([
+    ['alice.portico.id', 'portico.id'],
+    ['bob.names.example.org', 'names.example.org'],
+    ['alice', null],
+    ['alice.', null],
+  ])('zoneOf(%j) → %j', (name, zone) => {
+    expect(zoneOf(name)).toBe(zone)
+  })
+
+  it("the zone is the default until the service's answers name theirs, and a reset keeps it", async () => {
+    expect(emptyNamesState().zone).toBe(DEFAULT_NAME_ZONE)
+    const { names, timers } = setup({ getSuggestions: async (name) => ({ suggestions: [{ name: `${name}.names.example.org`, registered: false }] }) })
+    expect(names.$names.get().zone).toBe('portico.id')
+    names.setName('alice')
+    timers.advance(NAME_CHECK_DEBOUNCE_MS)
+    await flush()
+    expect(names.$names.get()).toMatchObject({ zone: 'names.example.org', available: true })
+    names.reset()
+    expect(names.$names.get()).toMatchObject({ input: '', available: null, zone: 'names.example.org' })
+  })
+
+  it('signing is set while the wallet is asked, then cleared while the registration is posted', async () => {
+    let sign: ((s: string) => void) | undefined
+    let post: ((r: NameRecord) => void) | undefined
+    const { names } = setup({
+      signMessage: () => new Promise((resolve) => (sign = resolve)),
+      register: () => new Promise((resolve) => (post = resolve)),
+    })
+    names.setName('alice')
+    const done = names.register()
+    expect(names.$names.get()).toMatchObject({ registering: true, signing: true })
+    sign!('0xsig')
+    await flush()
+    expect(names.$names.get()).toMatchObject({ registering: true, signing: false })
+    post!(record('alice.portico.id'))
+    await done
+    expect(names.$names.get()).toMatchObject({ registering: false, signing: false })
+  })
+
+  it('success: RegisterAccountName is replaced by RegisterAccountNameSuccess with the full name; the stack is empty', async () => {
+    const { names, router, named } = setup()
+    router.reset('Account')
+    router.push('RegisterAccountName')
+    names.setName('alice')
+    await expect(names.registerInModal()).resolves.toMatchObject({ name: 'alice.portico.id' })
+    expect(views(router)).toEqual(['Account', 'RegisterAccountNameSuccess'])
+    expect(router.$route.get().data).toEqual({ name: 'alice.portico.id' })
+    expect(named).toEqual(['alice.portico.id'])
+    expect(router.$transactionStack.get()).toEqual([])
+  })
+
+  it('a failure stays on RegisterAccountName with the error; the stack is empty', async () => {
+    const { names, router } = setup({ register: async () => Promise.reject(new Error('Error registering name alice: taken')) })
+    router.reset('Account')
+    router.push('RegisterAccountName')
+    names.setName('alice')
+    await expect(names.registerInModal()).resolves.toBeNull()
+    expect(views(router)).toEqual(['Account', 'RegisterAccountName'])
+    expect(names.$names.get()).toMatchObject({ error: 'Error registering name alice: taken', registering: false, input: 'alice' })
+    expect(router.$transactionStack.get()).toEqual([])
+  })
+
+  it('a refusal in the wallet (cancel) stays on RegisterAccountName with the refusal shown; nothing is posted', async () => {
+    const { names, router, posted } = setup({ signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })) })
+    router.reset('Account')
+    router.push('RegisterAccountName')
+    names.setName('alice')
+    await expect(names.registerInModal()).resolves.toBeNull()
+    expect(views(router)).toEqual(['Account', 'RegisterAccountName'])
+    expect(names.$names.get().error).toBe('User rejected the request')
+    expect(posted).toEqual([])
+  })
+
+  it('a user who left the form while the wallet asked is not taken to the success view', async () => {
+    let sign: ((s: string) => void) | undefined
+    const { names, router, named } = setup({ signMessage: () => new Promise((resolve) => (sign = resolve)) })
+    router.reset('Account')
+    router.push('RegisterAccountName')
+    names.setName('alice')
+    const done = names.registerInModal()
+    router.goBack()
+    sign!('0xsig')
+    await done
+    expect(views(router)).toEqual(['Account'])
+    expect(named).toEqual(['alice.portico.id'])
   })
 })

@@ -8,7 +8,8 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord, NameSuggestionsResponse } from '@portico/protocol/profile'
 import { nameRegistrationMessage } from '../../api/profile'
-import { ERRORS, PorticoError, registerNameError } from '../errors'
+import { ERRORS, isUserRejection, PorticoError, registerNameError } from '../errors'
+import type { Router } from '../router/router'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
 
@@ -18,6 +19,11 @@ export const NAME_MIN_LENGTH = 4
 export const NAME_MAX_LENGTH = 63
 /** How long typing must pause before availability is asked for (ms). */
 export const NAME_CHECK_DEBOUNCE_MS = 300
+/**
+ * The zone (name suffix) shown before the service has named its own: the Portico API's documented
+ * default (packages/server config DEFAULT_NAME_ZONE). The suggestions' answers carry the server's zone.
+ */
+export const DEFAULT_NAME_ZONE = 'portico.id'
 /** ENSIP-11: the coin type of an EVM chain is 0x80000000 | chainId; chain ids from 2^31 have none. */
 export const EVM_COIN_TYPE_BIT = 0x80000000
 
@@ -44,6 +50,19 @@ export function evmCoinType(chainId: number): number {
 /** The label of a name ('alice' of 'alice.portico.id'). */
 export const labelOf = (name: string): string => name.split('.')[0] ?? name
 
+/** The zone of a full name ('portico.id' of 'alice.portico.id'); null for a bare label. */
+export const zoneOf = (name: string): string | null => {
+  const dot = name.indexOf('.')
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : null
+}
+
+/**
+ * The Register button may be pressed: a name that keeps the rule and is known to be free, no
+ * registration under way.
+ */
+export const canRegisterName = (state: Pick<NamesState, 'input' | 'ruleError' | 'available' | 'registering' | 'checking'>): boolean =>
+  state.input.trim() !== '' && state.ruleError === null && state.available === true && !state.checking && !state.registering
+
 export interface NamesState {
   /** What the user typed. @default '' */
   input: string
@@ -59,6 +78,10 @@ export interface NamesState {
   error: string | null
   /** Signing and posting the registration. */
   registering: boolean
+  /** Of `registering`: the wallet is asked to sign the message (false once it signed, while posting). */
+  signing: boolean
+  /** The zone names are registered under ('portico.id'): the suffix of every name, from the service's answers. */
+  zone: string
   /** The name registered by the last `register`. */
   registered: NameRecord | null
 }
@@ -76,11 +99,28 @@ export interface NamesDeps {
   timers: Timers
   /** Seconds since the epoch (the message timestamp). @default from timers.now() */
   nowSeconds?: () => number
+  /** The zone shown before the service answers. @default DEFAULT_NAME_ZONE */
+  zone?: string
+  /** The modal's router, for `registerInModal` (SPEC §2 transaction stack). */
+  router?: Pick<Router, '$route' | 'pushTransactionStack' | 'popTransactionStack' | 'replace'>
 }
 
-const EMPTY: NamesState = { input: '', ruleError: null, checking: false, available: null, suggestions: [], error: null, registering: false, registered: null }
+/** The empty form (`zone` as given). */
+export const emptyNamesState = (zone: string = DEFAULT_NAME_ZONE): NamesState => ({
+  input: '',
+  ruleError: null,
+  checking: false,
+  available: null,
+  suggestions: [],
+  error: null,
+  registering: false,
+  signing: false,
+  registered: null,
+  zone,
+})
 
 export function createNames(deps: NamesDeps) {
+  const EMPTY = emptyNamesState(deps.zone ?? DEFAULT_NAME_ZONE)
   const $names = atom<NamesState>(EMPTY)
   const set = (patch: Partial<NamesState>) => $names.set({ ...$names.get(), ...patch })
   let seq = 0
@@ -92,7 +132,8 @@ export function createNames(deps: NamesDeps) {
       if (mine !== seq) return
       const wanted = name.toLowerCase()
       const free = suggestions.filter((s) => !s.registered).map((s) => s.name)
-      set({ checking: false, available: free.some((s) => labelOf(s) === wanted), suggestions: free.filter((s) => labelOf(s) !== wanted).slice(0, 5), error: null })
+      const zone = suggestions.map((s) => zoneOf(s.name)).find((z) => z !== null) ?? $names.get().zone
+      set({ zone, checking: false, available: free.some((s) => labelOf(s) === wanted), suggestions: free.filter((s) => labelOf(s) !== wanted).slice(0, 5), error: null })
     } catch (error) {
       if (mine !== seq) return
       set({ checking: false, available: null, suggestions: [], error: error instanceof Error ? error.message : ERRORS.resolveName })
@@ -129,18 +170,50 @@ export function createNames(deps: NamesDeps) {
     const coinType = evmCoinType(Number(network.id))
     const mine = ++seq
     if (pending !== undefined) deps.timers.clearTimeout(pending)
-    set({ registering: true, error: null, checking: false })
+    set({ registering: true, signing: true, error: null, checking: false })
     try {
       const message = nameRegistrationMessage(name, {}, deps.nowSeconds?.() ?? Math.floor(deps.timers.now() / 1000))
       const signature = await deps.signMessage(message)
+      if (mine === seq) set({ signing: false })
       const record = await deps.register({ coin_type: coinType, address, message, signature })
       deps.onRegistered(record.name)
-      if (mine === seq) set({ registering: false, registered: record })
+      if (mine === seq) set({ registering: false, signing: false, registered: record, zone: zoneOf(record.name) ?? $names.get().zone })
       return record
     } catch (error) {
       const text = error instanceof Error && error.message ? error.message : registerNameError(name)
-      if (mine === seq) set({ registering: false, error: text })
+      if (mine === seq) set({ registering: false, signing: false, error: text })
       throw error instanceof PorticoError ? error : new PorticoError(text, { cause: error })
+    }
+  }
+
+  /**
+   * SPEC §4 "Name registration" in the modal, on the router's transaction stack (SPEC §2): sign, then
+   * register, then RegisterAccountNameSuccess with the full name (it replaces RegisterAccountName, so
+   * Back leads where the user came from). Any failure, and a refusal in the wallet (cancel), leave
+   * the user on RegisterAccountName with the error in the state. Resolves the record, or null when
+   * it failed; never rejects.
+   */
+  async function registerInModal(): Promise<NameRecord | null> {
+    const router = deps.router
+    if (!router) throw new Error('registerInModal needs the router')
+    let registered: NameRecord | null = null
+    // No view is pushed for the signing: the form stays (busy) under the wallet's prompt, so an error
+    // or a cancel pops back to it with nothing to undo (goBack false).
+    router.pushTransactionStack({
+      goBack: false,
+      onSuccess: () => {
+        // Only from the form: a user who left it (or closed the modal) is not taken anywhere; the
+        // account shows the name all the same.
+        if (registered && router.$route.get().view === 'RegisterAccountName') router.replace('RegisterAccountNameSuccess', { name: registered.name })
+      },
+    })
+    try {
+      registered = await register()
+      router.popTransactionStack('success')
+      return registered
+    } catch (error) {
+      router.popTransactionStack(isUserRejection(error) ? 'cancel' : 'error')
+      return null
     }
   }
 
@@ -148,7 +221,8 @@ export function createNames(deps: NamesDeps) {
     seq++
     if (pending !== undefined) deps.timers.clearTimeout(pending)
     pending = undefined
-    $names.set(EMPTY)
+    // The zone the service named stays known.
+    $names.set({ ...EMPTY, zone: $names.get().zone })
   }
 
   /** The name and avatar of an EVM address (Portico names and ENS, SPEC §7 /v1/identity); nulls when it has none or the lookup fails. */
@@ -160,7 +234,7 @@ export function createNames(deps: NamesDeps) {
     }
   }
 
-  return { $names: $names as ReadableAtom<NamesState>, setName, register, reset, identityOf }
+  return { $names: $names as ReadableAtom<NamesState>, setName, register, registerInModal, reset, identityOf }
 }
 
 export type NamesFlow = ReturnType<typeof createNames>

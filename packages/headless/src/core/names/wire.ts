@@ -15,5 +15,6 @@ export function wireNames(host: FlowHost) {
     signMessage: (message) => host.get('wallet').signMessage(message, { namespace: 'eip155' }),
     onRegistered: (name) => chain.setAccount('eip155', { profileName: name }),
     timers: host.timers,
+    router: host.get('router'),
   })
 }
