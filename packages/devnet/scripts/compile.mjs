@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const contracts = ['Token', 'BatchExecutor', 'IdRegistry']
+const contracts = ['Token', 'BatchExecutor', 'IdRegistry', 'ENSRegistry', 'ENSPublicResolver', 'ENSReverseRegistrar', 'ENSUniversalResolver']
 
 export function compileContracts() {
   const solc = createRequire(import.meta.url)('solc')

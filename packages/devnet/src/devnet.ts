@@ -2,7 +2,6 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
-  defineChain,
   getContractAddress,
   type Hex,
   http,
@@ -10,6 +9,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { type AnvilInstance, DEVNET_MNEMONIC, startAnvil } from './anvil.ts'
+import { type DevnetEns, deployEns, devnetViemChain } from './ens.ts'
 import { BatchExecutor, Token } from './fixtures/index.ts'
 
 export interface DevnetChainOptions {
@@ -55,6 +55,12 @@ export interface DevnetChain {
    * (nonce 2, after the tokens): DEVNET_BATCH_EXECUTOR_ADDRESS with the default mnemonic.
    */
   batchExecutor: Address
+  /**
+   * The ENS contracts (contracts/ENS*.sol), deployed at startup after the batch executor (deployer
+   * nonces 3…6: DEVNET_ENS_ADDRESSES with the default mnemonic), with `eth` and `addr.reverse`
+   * created. Register names with registerEnsName; point viem at them with devnetViemChain.
+   */
+  ens: DevnetEns
 }
 
 /** Everything an app, a test or the dev wallet needs to use the devnet. JSON-serialisable except stop. */
@@ -123,13 +129,8 @@ async function deployTokens(
   name: string,
   deployer: Address,
   holders: Address[],
-): Promise<{ tokens: DevnetToken[]; batchExecutor: Address }> {
-  const chain = defineChain({
-    id: chainId,
-    name,
-    nativeCurrency: DEVNET_NATIVE_CURRENCY,
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+): Promise<{ tokens: DevnetToken[]; batchExecutor: Address; ens: DevnetEns }> {
+  const chain = devnetViemChain({ chainId, name, rpcUrl, nativeCurrency: DEVNET_NATIVE_CURRENCY })
   const transport = http(rpcUrl, { retryCount: 0 })
   const publicClient = createPublicClient({ chain, transport })
   // anvil's dev accounts are unlocked: the node signs (eth_sendTransaction).
@@ -167,13 +168,14 @@ async function deployTokens(
   if (executorReceipt.status !== 'success' || executorReceipt.contractAddress?.toLowerCase() !== batchExecutor.toLowerCase()) {
     throw new Error(`Deploying the batch executor on chain ${chainId} failed (tx ${executorHash})`)
   }
-  return { tokens, batchExecutor }
+  const ens = await deployEns({ publicClient, wallet, chain, deployer, startNonce: executorNonce + 1 })
+  return { tokens, batchExecutor, ens }
 }
 
 /**
  * Starts the local EVM chains (two anvil nodes by default: 31337 "Portico Local A" and 31338
  * "Portico Local B") and deploys on each USDC (6 decimals) and PTK (18 decimals) — then the
- * EIP-7702 batch executor (`chain.batchExecutor`) — minting
+ * EIP-7702 batch executor (`chain.batchExecutor`) and ENS (`chain.ens`) — minting
  * 1000 USDC and 50 PTK to each of the first DEVNET_FUNDED_ACCOUNTS dev accounts.
  * The dev accounts also hold anvil's 10000 ETH each.
  */
@@ -207,7 +209,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainOptions.map(async (c, i) => {
         const node = nodes[i] as AnvilInstance
         const name = c.name ?? defaultName(c.chainId)
-        const { tokens, batchExecutor } = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts)
+        const { tokens, batchExecutor, ens } = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts)
         const chain: DevnetChain = {
           chainId: c.chainId,
           name,
@@ -218,6 +220,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           nativeCurrency: { ...DEVNET_NATIVE_CURRENCY },
           tokens,
           batchExecutor,
+          ens,
         }
         return chain
       }),

@@ -27,7 +27,26 @@ export {
   startDevnet,
   toCaipNetwork,
 } from './devnet.ts'
-export { BatchExecutor, type ContractArtifact, Token } from './fixtures/index.ts'
+export {
+  DEVNET_ENS_ADDRESSES,
+  DEVNET_ENS_NONCES,
+  DEVNET_ENS_TLD,
+  type DevnetEns,
+  devnetViemChain,
+  dnsEncodeName,
+  ensChainContracts,
+  type RegisterEnsNameOptions,
+  registerEnsName,
+} from './ens.ts'
+export {
+  BatchExecutor,
+  type ContractArtifact,
+  ENSPublicResolver,
+  ENSRegistry,
+  ENSReverseRegistrar,
+  ENSUniversalResolver,
+  Token,
+} from './fixtures/index.ts'
 export { type Relay, RELAY_TAGS, type RelayStats, type StartRelayOptions, startRelay } from './relay/index.ts'
 export {
   type CreateMintOptions,
