@@ -154,6 +154,12 @@ export const messages = {
     balanceLoading: 'Loading balance',
     /** Shown while the balance is not known (e.g. the API is unreachable). */
     balanceUnknown: '—',
+    /** The total value of the network's tokens at the top of Account (issue 12). */
+    total: 'Total value',
+    totalLoading: 'Loading total value',
+    /** The entry to RegisterAccountName of an EVM account without a name. */
+    chooseName: 'Choose a name',
+    chooseNameHint: 'A name people can send to instead of your address',
   },
   /** The Account view's Activity tab (SPEC §4/§5/§8); rows come ready to show from useActivity. */
   activity: {
@@ -273,6 +279,26 @@ export const messages = {
     swaps: 'Swap',
     receive: 'Receive',
     send: 'Send',
+  },
+  /** RegisterAccountName and RegisterAccountNameSuccess (SPEC §4 "Name registration", issue 12). */
+  registerName: {
+    title: 'Choose your name',
+    successTitle: 'Name registered',
+    label: 'Name',
+    placeholder: 'yourname',
+    hint: 'At least 4 characters: letters, digits and hyphens.',
+    checking: 'Checking availability…',
+    available: (name: string) => `${name} is available`,
+    taken: (name: string) => `${name} is taken`,
+    suggestions: 'Available names',
+    /** A suggestion button's accessible name. */
+    useSuggestion: (name: string) => `Use ${name}`,
+    register: 'Register',
+    confirm: 'Confirm in your wallet',
+    confirmHint: 'Sign the message in your wallet to register the name. It costs nothing.',
+    registering: 'Registering…',
+    successText: 'The name is yours. It now shows in place of your address.',
+    done: 'Back to account',
   },
   /** WalletReceive (issue 12): the account's address as a QR code, and the networks it receives on. */
   walletReceive: {

@@ -14,6 +14,11 @@ export interface UseIdentityReturn {
   avatar: string | null
   /** The lookup of `address` is under way. @default false */
   loading: boolean
+  /**
+   * Without `address`: the active account may choose a name (SPEC §1/§4: names are EVM only) — it
+   * is a connected EVM account without one. Always false with `address`. @default false
+   */
+  canChooseName: boolean
 }
 
 /**
@@ -23,6 +28,7 @@ export interface UseIdentityReturn {
 export function useIdentity(options: UseIdentityOptions = {}): UseIdentityReturn {
   const portico = usePortico()
   const chains = useStore(portico.chain.$chains)
+  const active = useStore(portico.chain.$activeChain)
   const own = chains.eip155?.accountState
   const address = options.address
   const [found, setFound] = useState<{ address: string; name: string | null; avatar: string | null } | undefined>()
@@ -39,7 +45,10 @@ export function useIdentity(options: UseIdentityOptions = {}): UseIdentityReturn
       live = false
     }
   }, [portico, address])
-  if (!address) return { name: own?.profileName ?? null, avatar: own?.profileImage ?? null, loading: false }
+  if (!address) {
+    const canChooseName = active === 'eip155' && own?.status === 'connected' && Boolean(own.address) && !own.profileName
+    return { name: own?.profileName ?? null, avatar: own?.profileImage ?? null, loading: false, canChooseName }
+  }
   const current = found?.address === address ? found : undefined
-  return { name: current?.name ?? null, avatar: current?.avatar ?? null, loading: current === undefined }
+  return { name: current?.name ?? null, avatar: current?.avatar ?? null, loading: current === undefined, canChooseName: false }
 }

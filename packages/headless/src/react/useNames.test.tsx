@@ -50,6 +50,9 @@ describe('useNames', () => {
     expect(result.current.ruleError).toBe('Name must be at least 4 characters')
     act(() => result.current.setName('taken'))
     await waitFor(() => expect(result.current).toMatchObject({ checking: false, available: false }), { timeout: 2_000 })
+    // A suggestion's label fills the input.
+    act(() => result.current.chooseSuggestion('bobby.portico.id'))
+    expect(result.current).toMatchObject({ input: 'bobby', checking: true })
   })
 })
 
@@ -69,7 +72,15 @@ describe('useNames in the modal', () => {
       await expect(result.current.names.registerInModal()).resolves.toMatchObject({ name: 'alice.portico.id' })
     })
     expect(portico.router.$route.get()).toEqual({ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } })
-    expect(result.current.identity.name).toBe('alice.portico.id')
+    expect(result.current.identity).toMatchObject({ name: 'alice.portico.id', canChooseName: false })
+  })
+
+  it('canChooseName: a connected EVM account without a name; not before connecting (once named: the test above)', async () => {
+    const { portico, wrapper } = setup()
+    const { result } = renderHook(() => useIdentity(), { wrapper })
+    expect(result.current.canChooseName).toBe(false)
+    await act(() => portico.connection.connect('io.metamask'))
+    await waitFor(() => expect(result.current.canChooseName).toBe(true))
   })
 })
 
@@ -78,8 +89,8 @@ describe('useIdentity', () => {
     const { portico, wrapper, api } = setup()
     await portico.connection.connect('io.metamask')
     const other = renderHook(() => useIdentity({ address: OTHER }), { wrapper })
-    expect(other.result.current).toEqual({ name: null, avatar: null, loading: true })
-    await waitFor(() => expect(other.result.current).toEqual({ name: 'bob.portico.id', avatar: null, loading: false }))
+    expect(other.result.current).toEqual({ name: null, avatar: null, loading: true, canChooseName: false })
+    await waitFor(() => expect(other.result.current).toEqual({ name: 'bob.portico.id', avatar: null, loading: false, canChooseName: false }))
     const before = api.calls.length
     const own = renderHook(() => useIdentity(), { wrapper })
     expect(own.result.current).toMatchObject({ loading: false })

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord } from '@portico/protocol/profile'
-import { canRegisterName, emptyNamesState, type NamesState } from '../core/names/names'
+import { canRegisterName, emptyNamesState, labelOf, type NamesState } from '../core/names/names'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
@@ -15,6 +15,8 @@ export interface UseNamesReturn extends NamesState {
   pending: boolean
   /** The user typed a name: SPEC §5's rule at once, availability and suggestions after a short pause. */
   setName: (input: string) => void
+  /** A suggestion (a full name, 'alice1.portico.id') was chosen: its label fills the input and is checked. */
+  chooseSuggestion: (name: string) => void
   /**
    * Sign the registration message with the connected EVM account and register the typed name.
    * Rejects with the service's reason, 'Error registering name {name}', or the wallet's refusal.
@@ -39,13 +41,15 @@ export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
   const portico = usePortico()
   const flow = useLoadedFlow(portico, 'names', options.enabled ?? true)
   const state = useStore(flow?.$names ?? IDLE)
+  const setName = (input: string) => {
+    if (flow) flow.setName(input)
+    else void portico.load('names').then((f) => f.setName(input))
+  }
   return {
     ...state,
     pending: !flow,
-    setName: (input) => {
-      if (flow) flow.setName(input)
-      else void portico.load('names').then((f) => f.setName(input))
-    },
+    setName,
+    chooseSuggestion: (name) => setName(labelOf(name)),
     register: async () => (flow ?? (await portico.load('names'))).register(),
     registerInModal: async () => (flow ?? (await portico.load('names'))).registerInModal(),
     canRegister: canRegisterName(state),

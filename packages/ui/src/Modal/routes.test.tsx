@@ -23,6 +23,8 @@ describe('footerFor (SPEC §2: legal footer on Connect-family and on-ramp views,
     ['UnsupportedChain', 'none'],
     ['SwapPreview', 'none'],
     ['WalletReceive', 'none'],
+    ['RegisterAccountName', 'none'],
+    ['RegisterAccountNameSuccess', 'none'],
   ])('%s → %s', (view, kind) => {
     expect(footerFor(view)).toBe(kind)
   })
@@ -38,6 +40,8 @@ describe('titleFor', () => {
     [{ view: 'ConnectingExternal', data: { connectorId: 'auth', socialProvider: 'discord' } as { connectorId: string } }, 'Continue with Discord'],
     [{ view: 'ConnectingExternal', data: { connectorId: 'injected' } }, 'Connect wallet'],
     [{ view: 'WalletReceive', data: undefined }, 'Receive'],
+    [{ view: 'RegisterAccountName', data: undefined }, 'Choose your name'],
+    [{ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } }, 'Name registered'],
   ])('%j → %s', (entry, title) => {
     expect(titleFor(entry)).toBe(title)
   })

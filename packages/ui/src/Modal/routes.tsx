@@ -20,6 +20,8 @@ import { UpdateEmailWallet } from '../views/UpdateEmailWallet/UpdateEmailWallet'
 import { GetWallet } from '../views/GetWallet/GetWallet'
 import { WhatIsAWallet } from '../views/WhatIsAWallet/WhatIsAWallet'
 import { WalletReceive } from '../views/WalletReceive/WalletReceive'
+import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
+import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
@@ -41,6 +43,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   WhatIsAWallet,
   GetWallet,
   WalletReceive,
+  RegisterAccountName,
+  RegisterAccountNameSuccess,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -109,6 +113,10 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.updateEmail.title
     case 'WalletReceive':
       return messages.walletReceive.title
+    case 'RegisterAccountName':
+      return messages.registerName.title
+    case 'RegisterAccountNameSuccess':
+      return messages.registerName.successTitle
     default:
       return messages.connect.title
   }

@@ -24,6 +24,9 @@ export const balance = style({ margin: 0, fontSize: vars.fontSize.md, color: var
 
 export const explorer = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xxs, marginTop: vars.space.xxs, fontSize: vars.fontSize.sm })
 
+/** The total value of the network's tokens (issue 12): the headline figure under the name. */
+export const total = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, fontVariantNumeric: 'tabular-nums', lineHeight: vars.lineHeight.tight, minHeight: 27 })
+
 const pulse = keyframes({ '50%': { opacity: 0.5 } })
 export const skeleton = style({
   display: 'inline-block',
@@ -79,3 +82,6 @@ export const tokenValue = style({ fontSize: vars.fontSize.sm, fontWeight: vars.f
 
 /** The short address under an embedded account's email or social name. */
 export const subtitle = style({ margin: 0, marginTop: `calc(-1 * ${vars.space.xxs})`, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
+
+/** Where the total goes while the balances load. */
+export const totalSkeleton = style([skeleton, { width: 120, height: 22 }])

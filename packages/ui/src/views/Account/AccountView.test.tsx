@@ -91,3 +91,27 @@ describe('AccountView', () => {
     await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toContain('No activity yet'))
   })
 })
+
+describe('AccountView: total value and the name entry (issue 12)', () => {
+  it('the total in USD is shown under the name, read as "Total value"', () => {
+    render(<Harness totalUsd="$5,408.96" />)
+    expect(screen.getByTestId('portico-account-total').textContent).toBe('Total value $5,408.96')
+  })
+
+  it('while the balances load: a placeholder where the total goes; no total and not loading: nothing', () => {
+    const { rerender } = render(<Harness totalLoading />)
+    expect(screen.getByTestId('portico-account-total').getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByRole('img', { name: 'Loading total value' })).toBeTruthy()
+    rerender(<Harness />)
+    expect(screen.queryByTestId('portico-account-total')).toBeNull()
+  })
+
+  it('"Choose a name" shows only with onChooseName, and calls it', () => {
+    const onChooseName = vi.fn()
+    const { rerender } = render(<Harness />)
+    expect(screen.queryByText('Choose a name')).toBeNull()
+    rerender(<Harness onChooseName={onChooseName} />)
+    fireEvent.click(screen.getByRole('button', { name: /Choose a name/ }))
+    expect(onChooseName).toHaveBeenCalledTimes(1)
+  })
+})

@@ -6,6 +6,7 @@ import { Link } from '../../components/Link/Link'
 import { ListItem } from '../../components/ListItem/ListItem'
 import { Tabs } from '../../components/Tabs/Tabs'
 import { Tooltip } from '../../components/Tooltip/Tooltip'
+import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
 import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
@@ -48,6 +49,15 @@ export type AccountViewProps = {
   balance?: string
   balanceSymbol?: string
   balanceLoading?: boolean
+  /**
+   * The total value of the network's tokens, formatted ('$5,408.96'); shown large under the name.
+   * Undefined hides it (no token has a price), unless `totalLoading`. @default undefined
+   */
+  totalUsd?: string
+  /** The token balances are on their way: a placeholder stands where the total goes. @default false */
+  totalLoading?: boolean
+  /** Opens RegisterAccountName; the "Choose a name" row shows only when set (an EVM account without a name). @default undefined */
+  onChooseName?: () => void
   network?: { name: string; caipNetworkId: string; imageUrl?: string }
   /**
    * The wallet behind the connection when it is reached through a connector (a WalletConnect
@@ -105,7 +115,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, totalUsd, totalLoading = false, onChooseName, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -133,6 +143,12 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
         {subtitle && (
           <p className={local.subtitle} title={address} data-testid="portico-account-subtitle">
             {subtitle}
+          </p>
+        )}
+        {(totalUsd !== undefined || totalLoading) && (
+          <p className={local.total} data-testid="portico-account-total" aria-busy={totalLoading || undefined}>
+            <span className={visuallyHidden}>{messages.account.total} </span>
+            {totalUsd === undefined ? <span className={local.totalSkeleton} aria-label={messages.account.totalLoading} role="img" /> : totalUsd}
           </p>
         )}
         <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
@@ -165,6 +181,16 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
           chevron
           onClick={onWallets}
           data-testid="portico-account-wallets"
+        />
+      )}
+      {onChooseName && (
+        <ListItem
+          title={messages.account.chooseName}
+          description={messages.account.chooseNameHint}
+          leading={<Icon name="key" size={20} />}
+          chevron
+          onClick={onChooseName}
+          data-testid="portico-account-choose-name"
         />
       )}
       {onUpdateEmail && (
