@@ -28,9 +28,9 @@ describe('Receive on the local stack', () => {
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(SHORT_0)
 
-    // The feature row offers Receive only (on-ramp, swaps and send are not built yet).
+    // The feature row offers Receive and Send (on-ramp and swaps are not built yet).
     const features = page.getByTestId('portico-account-features').getByRole('button')
-    await expect.poll(() => features.allTextContents()).toEqual(['Receive'])
+    await expect.poll(() => features.allTextContents()).toEqual(['Receive', 'Send'])
     await features.first().click()
     await expect.poll(() => modal().getByRole('heading').first().textContent()).toBe('Receive')
     expect(await page.getByTestId('portico-receive-address').textContent()).toBe(ACCOUNT_0)

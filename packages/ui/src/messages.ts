@@ -1,4 +1,5 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
+import type { SendButtonLabel } from '@portico/headless'
 import { buttonMessages } from './messages/buttons'
 
 export const messages = {
@@ -315,6 +316,58 @@ export const messages = {
     networks: (n: number) => (n === 1 ? 'Receives on this network' : `Receives on these ${n} networks`),
     or: 'or',
     notConnected: 'Connect a wallet to see your address.',
+  },
+  /** WalletSend* (issue 12): the send form, its token list, the review, and the success. */
+  walletSend: {
+    title: 'Send',
+    selectTokenTitle: 'Select token',
+    previewTitle: 'Review send',
+    successTitle: 'Sent',
+    amount: 'Amount to send',
+    amountPlaceholder: '0',
+    /** The token button without a token. */
+    chooseToken: 'Select token',
+    /** The token button's accessible name with a token. */
+    changeToken: (symbol: string) => `Token: ${symbol}. Change token`,
+    balance: (balance: string, symbol: string) => `Balance: ${balance} ${symbol}`,
+    max: 'Max',
+    maxLabel: 'Send the maximum amount',
+    to: 'To',
+    receiverPlaceholder: 'Address or name',
+    resolving: 'Looking up the name',
+    /** The resolved name's line under the receiver field. */
+    resolvedTo: 'Sends to',
+    networkFee: 'Network fee',
+    feeEstimating: 'Estimating the network fee',
+    feeUnknown: '—',
+    /** headless's button states (SendButtonLabel) → their text. */
+    button: {
+      'Select token': 'Select token',
+      'Add amount': 'Add amount',
+      'Insufficient funds': 'Insufficient funds',
+      'Add address': 'Add address',
+      'Invalid address': 'Invalid address',
+      'Preview send': 'Preview send',
+    } as Record<SendButtonLabel, string>,
+    fundWallet: 'Fund wallet',
+    search: 'Search tokens',
+    searchPlaceholder: 'Search by name or symbol',
+    tokensLabel: 'Tokens with a balance',
+    noTokens: 'No tokens with a balance on this network.',
+    noMatch: (query: string) => `No token matches “${query}”.`,
+    youSend: 'You send',
+    network: 'Network',
+    cancel: 'Cancel',
+    send: 'Send',
+    confirm: 'Confirm in your wallet',
+    confirmHint: 'Approve the transaction in your wallet to send it.',
+    sentHeading: (amount: string, symbol: string) => `${amount} ${symbol} sent`,
+    sentTo: (to: string) => `to ${to}`,
+    hash: 'Transaction hash',
+    copyHash: 'Copy transaction hash',
+    copied: 'Copied',
+    explorer: 'View on block explorer',
+    done: 'Done',
   },
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },

@@ -53,6 +53,11 @@ export const ROUTE_VIEWS = [
   'GetWallet',
   // Issue 12: the account's address as a QR code, with the networks it receives on.
   'WalletReceive',
+  // Issue 12: Send — the form, its token list, the review (in progress, failure back to the form) and the success.
+  'WalletSend',
+  'WalletSendSelectToken',
+  'WalletSendPreview',
+  'WalletSendSuccess',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

@@ -21,23 +21,25 @@ function setup(features = {}) {
 }
 
 describe('useWalletFeatures', () => {
-  it('Solana account: receive (on-ramp and send are not built yet, swaps are EVM only)', async () => {
+  it('Solana account: receive and send (on-ramp is not built yet, swaps are EVM only)', async () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => useWalletFeatures({ namespace: 'solana' }), { wrapper })
     await act(() => portico.connection.connect('phantom'))
-    await waitFor(() => expect(result.current.walletFeatures).toEqual(['receive']))
+    await waitFor(() => expect(result.current.walletFeatures).toEqual(['receive', 'send']))
   })
 
-  it('nothing before a connection; receive once connected (on-ramp, swaps, send not built yet); open pushes WalletReceive', async () => {
+  it('nothing before a connection; receive and send once connected (on-ramp, swaps not built yet); open pushes their views', async () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => ({ f: useWalletFeatures(), router: useRouter() }), { wrapper })
     expect(result.current.f.walletFeatures).toEqual([])
     await act(() => portico.connection.connect('io.metamask'))
-    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['receive']))
+    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['receive', 'send']))
     act(() => result.current.f.open('receive'))
     expect(result.current.router.view).toBe('WalletReceive')
-    // a feature not offered opens nothing
     act(() => result.current.f.open('send'))
-    expect(result.current.router.view).toBe('WalletReceive')
+    expect(result.current.router.view).toBe('WalletSend')
+    // a feature not offered opens nothing
+    act(() => result.current.f.open('swaps'))
+    expect(result.current.router.view).toBe('WalletSend')
   })
 })

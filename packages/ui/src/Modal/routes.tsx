@@ -20,6 +20,10 @@ import { UpdateEmailWallet } from '../views/UpdateEmailWallet/UpdateEmailWallet'
 import { GetWallet } from '../views/GetWallet/GetWallet'
 import { WhatIsAWallet } from '../views/WhatIsAWallet/WhatIsAWallet'
 import { WalletReceive } from '../views/WalletReceive/WalletReceive'
+import { WalletSend } from '../views/WalletSend/WalletSend'
+import { WalletSendPreview } from '../views/WalletSendPreview/WalletSendPreview'
+import { WalletSendSelectToken } from '../views/WalletSendSelectToken/WalletSendSelectToken'
+import { WalletSendSuccess } from '../views/WalletSendSuccess/WalletSendSuccess'
 import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
 import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
 
@@ -43,6 +47,10 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   WhatIsAWallet,
   GetWallet,
   WalletReceive,
+  WalletSend,
+  WalletSendSelectToken,
+  WalletSendPreview,
+  WalletSendSuccess,
   RegisterAccountName,
   RegisterAccountNameSuccess,
 }
@@ -113,6 +121,14 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.updateEmail.title
     case 'WalletReceive':
       return messages.walletReceive.title
+    case 'WalletSend':
+      return messages.walletSend.title
+    case 'WalletSendSelectToken':
+      return messages.walletSend.selectTokenTitle
+    case 'WalletSendPreview':
+      return messages.walletSend.previewTitle
+    case 'WalletSendSuccess':
+      return messages.walletSend.successTitle
     case 'RegisterAccountName':
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':

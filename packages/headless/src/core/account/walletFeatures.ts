@@ -40,6 +40,7 @@ export const WALLET_FEATURE_FLAGS: Record<WalletFeature, keyof Features | undefi
  */
 export const WALLET_FEATURE_VIEWS: Partial<Record<WalletFeature, RouteView>> = {
   receive: 'WalletReceive',
+  send: 'WalletSend',
 }
 
 export interface WalletFeaturesInput {

@@ -61,9 +61,9 @@ describe('WalletReceive in the modal', () => {
     await act(async () => {
       await portico.modal.open()
     })
-    // Only Receive is offered (on-ramp, swaps and send are not built yet).
+    // Receive and Send are offered (on-ramp and swaps are not built yet).
     const row = screen.getByRole('list', { name: 'Wallet actions' })
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Receive'])
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Receive', 'Send'])
     await act(async () => {
       fireEvent.click(screen.getByTestId('portico-account-feature-receive'))
     })

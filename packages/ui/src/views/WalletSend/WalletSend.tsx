@@ -1,0 +1,39 @@
+import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
+import { useRouter, useSend } from '@portico/headless/react'
+import { WalletSendView } from './WalletSendView'
+
+/** A fee in whole native units, 6 decimals; a fee below that shows as '<0.000001', never as 0. */
+export const feeText = (native: string): string => {
+  const text = formatBalance(native, 6)
+  return Number(native) > 0 && Number(text) === 0 ? '<0.000001' : text
+}
+
+/** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review. */
+export function WalletSend() {
+  const send = useSend()
+  const router = useRouter()
+  const { token, gas } = send
+  return (
+    <WalletSendView
+      token={token && { symbol: token.symbol, iconUrl: token.iconUrl || undefined, balance: formatBalance(token.quantity.numeric) }}
+      onToken={() => router.push('WalletSendSelectToken')}
+      amount={send.sendTokenAmount}
+      onAmount={send.setAmount}
+      onMax={token ? () => void send.setMax() : undefined}
+      amountUsd={send.amountUsd === undefined ? undefined : formatUsd(send.amountUsd)}
+      receiver={send.receiverInput}
+      onReceiver={send.setReceiver}
+      resolving={send.resolving}
+      receiverName={send.receiverProfileName}
+      receiverImageUrl={send.receiverProfileImageUrl}
+      receiverAddress={send.receiverProfileName && send.receiverAddress ? shortenAddress(send.receiverAddress) : undefined}
+      fee={gas && { native: feeText(gas.native), symbol: gas.symbol, ...(gas.usd === undefined ? {} : { usd: formatUsd(gas.usd) }) }}
+      feeLoading={send.gasLoading}
+      button={send.button}
+      onPreview={() => router.push('WalletSendPreview')}
+      // On-ramp is not built yet: 'Fund wallet' is not offered (the button still says 'Insufficient funds').
+      onFundWallet={undefined}
+      error={send.error}
+    />
+  )
+}

@@ -1,0 +1,186 @@
+import type { SendButtonLabel } from '@portico/headless'
+import { useId } from 'react'
+import { Avatar } from '../../components/Avatar/Avatar'
+import { Button } from '../../components/Button/Button'
+import { Icon } from '../../components/Icon/icons'
+import { Input } from '../../components/Input/Input'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { visuallyHidden } from '../../components/shared.css'
+import { messages } from '../../messages'
+import { TokenIcon } from './TokenIcon'
+import * as styles from './WalletSend.css'
+
+/** The chosen token as shown on its button and under the amount. */
+export type SendTokenDisplay = {
+  symbol: string
+  iconUrl?: string
+  /** The balance, formatted ('12.345'). */
+  balance: string
+}
+
+/** The network fee, formatted. */
+export type SendFeeDisplay = {
+  /** In the native currency ('0.000021'). */
+  native: string
+  symbol: string
+  /** In USD ('$0.07'); omitted without a price. */
+  usd?: string
+}
+
+export type WalletSendViewProps = {
+  /** The chosen token; none shows 'Select token' on the token button. @default undefined */
+  token?: SendTokenDisplay
+  /** Open the token list. */
+  onToken?: () => void
+  /** The amount as masked by headless (SPEC §5). @default '' */
+  amount?: string
+  /** Every keystroke of the amount field (headless masks it). */
+  onAmount?: (text: string) => void
+  /** Max: the whole balance (the native Max keeps the fee back); no token, no Max. */
+  onMax?: () => void
+  /** The amount's live value in USD, formatted ('$1,500.00'); omitted without a price. @default undefined */
+  amountUsd?: string
+  /** The receiver field as typed (an address or a name). @default '' */
+  receiver?: string
+  onReceiver?: (text: string) => void
+  /** A name is being looked up: a spinner in the receiver field. @default false */
+  resolving?: boolean
+  /** The resolved name and its avatar, shown under the receiver field with the address it gives. @default undefined */
+  receiverName?: string
+  receiverImageUrl?: string
+  /** The address the name gives, shortened ('0x7099…79C8'). @default undefined */
+  receiverAddress?: string
+  /** The network fee; omitted until estimated. @default undefined */
+  fee?: SendFeeDisplay
+  /** The fee is being estimated. @default false */
+  feeLoading?: boolean
+  /** headless's button state: its label, whether it can be pressed, whether to offer 'Fund wallet'. */
+  button: { label: SendButtonLabel; disabled: boolean; fundWallet: boolean }
+  /** The main button ('Preview send'). */
+  onPreview?: () => void
+  /** 'Fund wallet' beside 'Insufficient funds' (offered only when given and the button asks for it). */
+  onFundWallet?: () => void
+  /** The last failure's text (a refused send, a failed estimate or lookup), shown as an alert. @default null */
+  error?: string | null
+}
+
+/**
+ * WalletSend: the amount (focused first) with the token button, its USD value, the balance and Max;
+ * the receiver (an address or a name, resolved with its avatar); the network fee; the error; and the
+ * button whose state headless decides ('Select token' … 'Preview send').
+ */
+export function WalletSendView(props: WalletSendViewProps) {
+  const { token, amount = '', amountUsd, receiver = '', resolving = false, receiverName, receiverImageUrl, receiverAddress, fee, feeLoading = false, button, error } = props
+  const m = messages.walletSend
+  const amountId = useId()
+  return (
+    <div className={styles.view} data-testid="portico-send">
+      <div className={styles.card}>
+        <label htmlFor={amountId} className={visuallyHidden}>
+          {m.amount}
+        </label>
+        <div className={styles.amountRow}>
+          <input
+            id={amountId}
+            className={styles.amountInput}
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={m.amountPlaceholder}
+            value={amount}
+            onChange={(e) => props.onAmount?.(e.target.value)}
+            data-autofocus
+            data-testid="portico-send-amount"
+          />
+          <button
+            type="button"
+            className={token ? styles.tokenButton : `${styles.tokenButton} ${styles.tokenButtonEmpty}`}
+            onClick={props.onToken}
+            aria-label={token ? m.changeToken(token.symbol) : m.chooseToken}
+            data-testid="portico-send-token"
+          >
+            {token && <TokenIcon iconUrl={token.iconUrl} symbol={token.symbol} size={28} />}
+            <span className={styles.tokenSymbol}>{token ? token.symbol : m.chooseToken}</span>
+            <Icon name="chevronRight" size={16} />
+          </button>
+        </div>
+        <div className={styles.metaRow}>
+          <span className={styles.usd} data-testid="portico-send-usd">
+            {amountUsd ?? ''}
+          </span>
+          {token && (
+            <span className={styles.balance}>
+              <span className={styles.balanceText} data-testid="portico-send-balance">
+                {m.balance(token.balance, token.symbol)}
+              </span>
+              {props.onMax && (
+                <button type="button" className={styles.max} onClick={props.onMax} aria-label={m.maxLabel} data-testid="portico-send-max">
+                  {m.max}
+                </button>
+              )}
+            </span>
+          )}
+        </div>
+      </div>
+
+      <div className={styles.receiver}>
+        <Input
+          label={m.to}
+          showLabel
+          placeholder={m.receiverPlaceholder}
+          value={receiver}
+          onChange={(e) => props.onReceiver?.(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-busy={resolving || undefined}
+          data-testid="portico-send-receiver"
+          trailing={resolving ? <Spinner size={18} label={m.resolving} /> : undefined}
+        />
+        {receiverName && (
+          <div className={styles.resolved} data-testid="portico-send-resolved">
+            <Avatar address={receiverAddress} imageUrl={receiverImageUrl} size={24} />
+            <span className={styles.resolvedName}>{receiverName}</span>
+            {receiverAddress && <span className={styles.resolvedAddress}>{receiverAddress}</span>}
+          </div>
+        )}
+      </div>
+
+      <div className={styles.row} data-testid="portico-send-fee">
+        <span>{m.networkFee}</span>
+        <span className={styles.rowValue}>
+          {feeLoading && !fee ? (
+            <Spinner size={16} label={m.feeEstimating} />
+          ) : fee ? (
+            <>
+              {fee.native} {fee.symbol}
+              {fee.usd && <span className={styles.rowMuted}>({fee.usd})</span>}
+            </>
+          ) : (
+            m.feeUnknown
+          )}
+        </span>
+      </div>
+
+      {error && (
+        <p className={styles.error} role="alert" data-testid="portico-send-error">
+          <span className={styles.errorIcon}>
+            <Icon name="error" size={16} />
+          </span>
+          <span>{error}</span>
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        <Button variant="primary" fullWidth disabled={button.disabled} onClick={props.onPreview} data-testid="portico-send-button">
+          {m.button[button.label]}
+        </Button>
+        {button.fundWallet && props.onFundWallet && (
+          <Button variant="accentSoft" fullWidth onClick={props.onFundWallet} data-testid="portico-send-fund">
+            {m.fundWallet}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
