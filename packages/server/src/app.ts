@@ -105,7 +105,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs }),
+    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),

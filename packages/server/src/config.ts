@@ -10,6 +10,23 @@ export const tokenConfigSchema = z.object({
   decimals: z.number().int().min(0).max(255),
 })
 
+const contractAddress = (what: string) =>
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, { error: `${what} must be a 0x-prefixed 20-byte hex address` })
+    .transform((value) => value as `0x${string}`)
+
+/**
+ * A chain's ENS deployment: its universal resolver (what viem's getEnsName / getEnsAddress /
+ * getEnsText call) and, optionally, its registry. A chain with one is asked for ENS names by
+ * /v1/identity and /v1/profile/account/{name}.eth. @portico/devnet's `chain.ens` fits as is.
+ */
+export const ensConfigSchema = z.object({
+  universalResolver: contractAddress('ens.universalResolver'),
+  registry: contractAddress('ens.registry').optional(),
+})
+export type EnsConfig = z.output<typeof ensConfigSchema>
+
 export const chainConfigSchema = z.object({
   chainId: z.number().int().positive().lt(2147483648),
   name: z.string().min(1),
@@ -22,6 +39,8 @@ export const chainConfigSchema = z.object({
     decimals: z.number().int().min(0).max(255),
   }),
   tokens: z.array(tokenConfigSchema).default([]),
+  /** The chain's ENS deployment, if it has one (ENS names are resolved on these chains only). */
+  ens: ensConfigSchema.optional(),
 })
 
 export const chainsConfigSchema = z.array(chainConfigSchema).superRefine((chains, ctx) => {

@@ -13,6 +13,8 @@ export {
   chainsConfigSchema,
   type ChainConfig,
   type ChainConfigInput,
+  type EnsConfig,
+  ensConfigSchema,
   SOLANA_NATIVE_CURRENCY,
   solanaChainConfigSchema,
   type SolanaChainConfig,

@@ -1,6 +1,8 @@
 import type { Database } from '../db/types.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
-import { createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
+import type { ChainConfig } from '../config.ts'
+import { createRpcEnsProvider, DEFAULT_ENS_TIMEOUT_MS, type EnsProvider } from './ens.ts'
+import { createIdentityProvider, createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
 import { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
 import { createTablePriceProvider, type PriceProvider } from './prices.ts'
 import { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'
@@ -17,8 +19,13 @@ export type Providers = {
   prices: PriceProvider
   /** The wallet explorer's catalogue (default: the committed catalogue). */
   wallets: WalletCatalogue
-  /** Names and avatars of addresses (default: the names registered in the database). */
+  /**
+   * Names and avatars of addresses (default: the names registered in the database, then the ENS
+   * primary name on the chains with an ENS deployment, through `ens`).
+   */
   identity: IdentityProvider
+  /** ENS primary names and name resolution on the chains with `ens` configured (default: viem over JSON-RPC, cached 5 min). */
+  ens: EnsProvider
   /** Network logos by imageId (default: the logos of the network presets, images/networks.ts). */
   networkImages: NetworkImageProvider
   /** Signed-message checks of EOAs and smart accounts, for name registration (default: ECDSA, then ERC-1271/6492 over JSON-RPC). */
@@ -28,14 +35,19 @@ export type Providers = {
 /** `overrides` over the default providers. */
 export function resolveProviders(
   overrides: Partial<Providers> | undefined,
-  defaults: { db: Database; rpcTimeoutMs?: number },
+  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[] },
 ): Providers {
+  // ENS reads get a short timeout (at most DEFAULT_ENS_TIMEOUT_MS): identity must not hang on a dead chain.
+  const ens = overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
   return {
     evmBalances: overrides?.evmBalances ?? createRpcBalanceProvider({ timeoutMs: defaults.rpcTimeoutMs }),
     solanaBalances: overrides?.solanaBalances ?? createSolanaBalanceProvider(),
     prices: overrides?.prices ?? createTablePriceProvider(),
     wallets: overrides?.wallets ?? createCommittedWalletCatalogue(),
-    identity: overrides?.identity ?? createNamesIdentityProvider(defaults.db),
+    identity:
+      overrides?.identity ??
+      createIdentityProvider({ names: createNamesIdentityProvider(defaults.db), ens, chains: defaults.chains ?? [] }),
+    ens,
     networkImages: overrides?.networkImages ?? createBuiltinNetworkImages(),
     signatures: overrides?.signatures ?? createRpcSignatureVerifier({ timeoutMs: defaults.rpcTimeoutMs }),
   }
@@ -45,6 +57,17 @@ export { createRpcBalanceProvider, type BalanceProvider, type ChainBalances } fr
 export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBalances } from './solana-balances.ts'
 export { createTablePriceProvider, priceOf, USD_PRICES, type PricedAsset, type PriceProvider } from './prices.ts'
 export { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
-export { createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'
+export { createIdentityProvider, createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'
+export {
+  avatarUrl,
+  createRpcEnsProvider,
+  DEFAULT_ENS_TIMEOUT_MS,
+  ENS_CACHE_TTL_MS,
+  type EnsChain,
+  type EnsName,
+  type EnsProvider,
+  type EnsRecord,
+  normalizedEnsName,
+} from './ens.ts'
 export { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
 export { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono'
 import type { Address, Hex } from 'viem'
 import { z } from 'zod'
 import { caipNetworkId } from '../config.ts'
+import { normalizedEnsName, type EnsChain, type EnsRecord } from '../providers/ens.ts'
 import { createNamesRepository, MessageReplayError, NameTakenError, type NameRecord as StoredRecord } from '../db/names.ts'
 import { HttpError, preview } from '../errors.ts'
 import {
@@ -63,6 +64,21 @@ function refuse(c: Context, status: 400 | 401 | 409 | 415, field: string | undef
   return c.json(body, status)
 }
 
+/**
+ * An ENS name's resolution as the wire's NameRecord: each address under its coin type, the avatar as
+ * the `avatar` attribute. ENS keeps no registration time the resolver can read: both times are
+ * when the server read the record.
+ */
+function ensToWire(record: EnsRecord, readAt: string): NameRecord {
+  return {
+    name: record.name,
+    registered_at: readAt,
+    updated_at: readAt,
+    addresses: Object.fromEntries(Object.entries(record.addresses).map(([coinType, address]) => [coinType, { address }])),
+    attributes: record.avatar === null ? {} : { avatar: record.avatar },
+  }
+}
+
 /** The stored record as the wire's NameRecord. */
 function toWire(record: StoredRecord): NameRecord {
   return { name: record.name, registered_at: record.registered_at, updated_at: record.updated_at, addresses: record.addresses, attributes: record.attributes }
@@ -72,7 +88,9 @@ function toWire(record: StoredRecord): NameRecord {
  * The names service (SPEC §7 /v1/profile/*): names are registered under the configured zone
  * (`alice.portico.id`), lower-cased, unique whatever their case.
  * - GET /v1/profile/suggestions/{name}?zone: free names for a wanted one (itself if free, then variants);
- * - GET /v1/profile/account/{name}: the record, 404 when unknown;
+ * - GET /v1/profile/account/{name}: the record, 404 when unknown; a `.eth` name outside the zone is
+ *   resolved through ENS on the chains with an ENS deployment (the first that has an address wins),
+ *   its addresses under coin type 60 and every configured chain's (0x80000000 | chainId);
  * - GET /v1/profile/reverse/{address}: the records pointing at the address, oldest first;
  * - POST /v1/profile/account { coin_type, address, message, signature }: register the message's name
  *   for the address on the chain of the coin type (ENSIP-11), when the address signed the message
@@ -82,6 +100,20 @@ export const profileRoutes: RouteModule = (ctx) => {
   const names = createNamesRepository(ctx.db)
   const zone = ctx.nameZone
   const app = new Hono()
+  const ensChains = ctx.chains.filter((chain): chain is EnsChain => chain.ens !== undefined)
+  /** The coin type of each configured EVM chain (ENSIP-11), the keys a client looks addresses up by. */
+  const chainCoinTypes = ctx.chains.map((chain) => 0x80000000 + chain.chainId)
+
+  /** The ENS record of `name`, null when no ENS chain resolves it; a chain that failed (and none answered) throws its ChainRpcError. */
+  async function resolveEns(name: string): Promise<NameRecord | null> {
+    const answers = await Promise.allSettled(ensChains.map((chain) => ctx.providers.ens.resolveName(chain, name, chainCoinTypes)))
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled' && answer.value !== null) return ensToWire(answer.value, new Date().toISOString())
+    }
+    const failed = answers.find((answer) => answer.status === 'rejected')
+    if (failed) throw failed.reason
+    return null
+  }
 
   app.get('/v1/profile/suggestions/:name', async (c) => {
     const { name } = parseInput(nameParam, c.req.param())
@@ -109,6 +141,13 @@ export const profileRoutes: RouteModule = (ctx) => {
     // A name is dot-separated labels of letters, digits and hyphens; nothing else can be registered (or sent to Postgres).
     if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/.test(lower)) throw new HttpError(400, NAME_ERRORS.chars)
     const full = lower.includes('.') ? lower : `${lower}.${zone}`
+    if (full.endsWith('.eth') && !full.endsWith(`.${zone}`)) {
+      // ENSIP-15: letters, digits and hyphens pass the check above, but not every such label is normalised (`ab--c`).
+      if (normalizedEnsName(full) === null) throw new HttpError(400, NAME_ERRORS.chars)
+      const ens = await resolveEns(full)
+      if (ens === null) throw new HttpError(404, `Name ${preview(full)} not found`)
+      return c.json(ens satisfies NameLookupResponse)
+    }
     const record = await names.findByName(full)
     if (record === null) throw new HttpError(404, `Name ${preview(full)} not found`)
     return c.json(toWire(record) satisfies NameLookupResponse)
