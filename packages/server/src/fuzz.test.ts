@@ -50,6 +50,13 @@ const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
 const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
 
+/**
+ * TEST_CHAINS, the first with an ENS deployment (never reached): identity and `.eth` name lookups take
+ * the ENS path, whose answer to a well-formed input is then a 502.
+ */
+const FUZZ_CHAINS = TEST_CHAINS.map((chain, i) =>
+  i === 0 ? { ...chain, ens: { universalResolver: `0x${'e1'.repeat(20)}`, registry: `0x${'e2'.repeat(20)}` } } : chain,
+)
 let db: Database
 let app: ReturnType<typeof createApp>
 /** The auth service is on (memory mailbox, short device wait), so its routes are fuzzed too. */
@@ -83,7 +90,7 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: TEST_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH })
+  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH })
 })
 afterAll(async () => {
   for (const undo of restore) undo()
@@ -217,6 +224,12 @@ const names = fc.oneof(
   fc.constantFrom('alice', 'ALICE.portico.id', 'alice.portico.id', 'abc', 'a'.repeat(63), 'a'.repeat(64), 'al_ice', 'alice.eth', 'x.portico.id', '-----', '__proto__', 'constructor'),
   fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.portico\.id)?$/),
 )
+/** ENS names: valid, not normalised (`ab--c`), nested, case variants, unicode and junk before `.eth`. */
+const ensNames = fc.oneof(
+  fc.constantFrom('alice.eth', 'ALICE.ETH', 'ab--c.eth', 'sub.alice.eth', 'eth', '.eth', 'alice..eth', '\u{1f600}.eth', 'xn--abc.eth', '-a-.eth', 'alice.eth.portico.id'),
+  fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.[A-Za-z0-9-]{1,10})?\.eth$/),
+  text.map((t) => `${t}.eth`),
+)
 const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
 
 const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
@@ -224,7 +237,8 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   {
     name: 'GET /v1/identity/{address}',
     path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/identity/${a}${q}`),
-    expect: { schema: identitySchema },
+    // An address without a Portico name asks ENS on the unreachable chain: 502.
+    expect: { schema: identitySchema, upstream: true },
   },
   {
     name: 'GET /v1/account/{address}/balance',
@@ -281,8 +295,9 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   },
   {
     name: 'GET /v1/profile/account/{name}',
-    path: fc.tuple(segment(fc.oneof(names, text)), query([])).map(([n, q]) => `/v1/profile/account/${n}${q}`),
-    expect: { schema: nameLookupResponseSchema },
+    path: fc.tuple(segment(fc.oneof(names, ensNames, text)), query([])).map(([n, q]) => `/v1/profile/account/${n}${q}`),
+    // A well-formed `.eth` name asks ENS on the unreachable chain: 502.
+    expect: { schema: nameLookupResponseSchema, upstream: true },
   },
   {
     name: 'GET /v1/profile/reverse/{address}',
@@ -731,7 +746,7 @@ describe('after the fuzz run', () => {
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
     for (const line of log) {
-      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/account\/.+|POST \/v1\/profile\/account)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|POST \/v1\/profile\/account)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
     }
   })
 })
