@@ -160,7 +160,7 @@ export const messages = {
     totalLoading: 'Loading total value',
     /** The entry to RegisterAccountName of an EVM account without a name. */
     chooseName: 'Choose a name',
-    chooseNameHint: 'A name people can send to instead of your address',
+    chooseNameHint: 'A name in place of your address',
   },
   /** The Account view's Activity tab (SPEC §4/§5/§8); rows come ready to show from useActivity. */
   activity: {

@@ -8,6 +8,8 @@ export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const intro = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal })
 
+export const fieldset = style({ margin: 0, padding: 0, border: 'none', minWidth: 0 })
+
 /** The zone after the typed label ('.portico.id'): part of the name, not editable. */
 export const zone = style({
   flexShrink: 0,

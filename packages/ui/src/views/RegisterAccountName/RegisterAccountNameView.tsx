@@ -68,25 +68,28 @@ export function RegisterAccountNameView({
       }}
     >
       <p className={styles.intro}>{m.hint}</p>
-      <Input
-        label={m.label}
-        value={input}
-        placeholder={m.placeholder}
-        disabled={busy}
-        error={ruleError ?? undefined}
-        autoComplete="off"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        data-autofocus
-        data-testid="portico-register-name-input"
-        onChange={(e) => onChange?.(e.target.value)}
-        trailing={
-          <span className={styles.zone} data-testid="portico-register-name-zone">
-            .{zone}
-          </span>
-        }
-      />
+      {/* A fieldset, so the zone beside the field is disabled with it while the name is registered. */}
+      <fieldset className={styles.fieldset} disabled={busy}>
+        <Input
+          label={m.label}
+          value={input}
+          placeholder={m.placeholder}
+          disabled={busy}
+          error={ruleError ?? undefined}
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          data-autofocus
+          data-testid="portico-register-name-input"
+          onChange={(e) => onChange?.(e.target.value)}
+          trailing={
+            <span className={styles.zone} data-testid="portico-register-name-zone">
+              .{zone}
+            </span>
+          }
+        />
+      </fieldset>
       <div className={styles.status} role="status" data-testid="portico-register-name-status">
         {name !== '' && ruleError === null && !busy && (
           checking ? (
