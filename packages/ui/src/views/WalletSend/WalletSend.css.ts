@@ -94,7 +94,7 @@ export const max = style({
   border: 'none',
   borderRadius: vars.radius.full,
   background: vars.color.accentSoft,
-  color: vars.color.accent,
+  color: vars.color.accentStrong,
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.semibold,

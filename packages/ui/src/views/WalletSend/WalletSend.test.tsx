@@ -18,7 +18,7 @@ describe('WalletSendView', () => {
     renderView()
     expect(screen.getByTestId('portico-send-token').getAttribute('aria-label')).toBe('Select token')
     expect(screen.queryByTestId('portico-send-balance')).toBeNull()
-    expect(screen.queryByRole('button', { name: 'Send the maximum amount' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Max' })).toBeNull()
     expect(screen.getByTestId('portico-send-fee').textContent).toBe('Network fee—')
     const button = screen.getByTestId('portico-send-button') as HTMLButtonElement
     expect(button.textContent).toBe('Select token')
@@ -61,7 +61,7 @@ describe('WalletSendView', () => {
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('alice.portico.id')
     expect(screen.getByTestId('portico-send-resolved').textContent).toBe('alice.portico.id0x3C44…4293BC')
     expect(screen.getByTestId('portico-send-fee').textContent).toBe('Network fee0.000021 ETH($0.07)')
-    fireEvent.click(screen.getByRole('button', { name: 'Send the maximum amount' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }))
     fireEvent.click(screen.getByTestId('portico-send-token'))
     fireEvent.click(screen.getByRole('button', { name: 'Preview send' }))
     expect([onMax, onToken, onPreview].map((f) => f.mock.calls.length)).toEqual([1, 1, 1])

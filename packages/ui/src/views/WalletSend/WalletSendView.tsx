@@ -114,7 +114,7 @@ export function WalletSendView(props: WalletSendViewProps) {
                 {m.balance(token.balance, token.symbol)}
               </span>
               {props.onMax && (
-                <button type="button" className={styles.max} onClick={props.onMax} aria-label={m.maxLabel} data-testid="portico-send-max">
+                <button type="button" className={styles.max} onClick={props.onMax} title={m.maxLabel} data-testid="portico-send-max">
                   {m.max}
                 </button>
               )}
