@@ -9,6 +9,7 @@ import path from 'node:path'
 import { startFrameHost } from '@portico/embedded/frame-host'
 import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
 import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
+import { seedDevnetEnsNames } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
@@ -106,6 +107,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     started.push(() => farcaster.stop())
     const registryChain = devnet.chains[0]!
     const idRegistry = await deployIdRegistry({ rpcUrl: registryChain.rpcUrl, chainId: registryChain.chainId, mnemonic: devnet.mnemonic })
+    // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
+    // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
+    await seedDevnetEnsNames(devnet)
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -113,6 +117,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rpcUrl: c.rpcUrl,
       nativeCurrency: c.nativeCurrency,
       tokens: c.tokens,
+      ens: c.ens,
     }))
     const solanaChain = {
       caipNetworkId: solana.caipNetworkId,

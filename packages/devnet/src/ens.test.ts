@@ -2,7 +2,7 @@ import { createPublicClient, http, labelhash, namehash, type PublicClient, toHex
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, type DevnetChain, startDevnet } from './devnet.ts'
-import { DEVNET_ENS_ADDRESSES, devnetViemChain, dnsEncodeName, registerEnsName } from './ens.ts'
+import { DEVNET_ENS_ADDRESSES, devnetViemChain, dnsEncodeName, registerEnsName, seedDevnetEnsNames } from './ens.ts'
 import { ENSPublicResolver, ENSRegistry, ENSReverseRegistrar, ENSUniversalResolver } from './fixtures/index.ts'
 
 const alice = privateKeyToAccount(`0x${'a1'.repeat(32)}`).address
@@ -132,5 +132,16 @@ describe('viem ENS actions against the devnet', () => {
         client.readContract({ address: chain.ens.universalResolver, abi: ENSUniversalResolver.abi, functionName: 'findResolver', args: [bad] }),
       ).rejects.toThrow(/DNSDecodingFailed/)
     }
+  })
+})
+
+describe('seedDevnetEnsNames (the local stack)', () => {
+  it('registers portico-dev.eth for dev account 4, forward and reverse, with a data-URL avatar', async () => {
+    expect(await seedDevnetEnsNames(devnet)).toEqual({ name: 'portico-dev.eth', address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' })
+    expect(await client.getEnsAddress({ name: 'portico-dev.eth' })).toBe('0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65')
+    expect(await client.getEnsName({ address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' })).toBe('portico-dev.eth')
+    expect(await client.getEnsText({ name: 'portico-dev.eth', key: 'avatar' })).toMatch(/^data:image\/svg\+xml;base64,/)
+    // The dev account itself sent nothing.
+    expect(await client.getTransactionCount({ address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' })).toBe(0)
   })
 })

@@ -17,6 +17,7 @@ import {
   type WalletClient,
   zeroHash,
 } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import { normalize } from 'viem/ens'
 import { ENSPublicResolver, ENSRegistry, ENSReverseRegistrar, ENSUniversalResolver } from './fixtures/index.ts'
 
@@ -230,6 +231,32 @@ export async function registerEnsName(
   }
   for (const [what, send] of steps) await confirm(publicClient, await send(), `registerEnsName(${name}): ${what} on chain ${chain.chainId}`)
   return { name, node }
+}
+
+/**
+ * The name the local stack (scripts/stack.ts, `npm start`) registers on every chain:
+ * `portico-dev.eth` → dev account index 4 of the mnemonic (0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65
+ * with the default one), with its reverse record and an avatar. Not account 0: the journeys expect
+ * account 0 to show its address, not a name.
+ */
+export const DEVNET_ENS_DEMO_NAME = { label: 'portico-dev', addressIndex: 4 } as const
+
+/** A small SVG avatar (a data URL) for the demo name. */
+const DEMO_AVATAR = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#3b5bdb"/><text x="32" y="41" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">PD</text></svg>',
+)}`
+
+/** Registers DEVNET_ENS_DEMO_NAME on every chain of a started devnet; returns its name and address. */
+export async function seedDevnetEnsNames(devnet: {
+  mnemonic: string
+  chains: Parameters<typeof registerEnsName>[0][]
+}): Promise<{ name: string; address: Address }> {
+  const address = mnemonicToAccount(devnet.mnemonic, { addressIndex: DEVNET_ENS_DEMO_NAME.addressIndex }).address
+  let name = ''
+  for (const chain of devnet.chains) {
+    ;({ name } = await registerEnsName(chain, { label: DEVNET_ENS_DEMO_NAME.label, address, avatar: DEMO_AVATAR }))
+  }
+  return { name, address }
 }
 
 /** The DNS encoding of a dotted name (what the universal resolver takes), e.g. for direct contract calls. */

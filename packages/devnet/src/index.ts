@@ -29,6 +29,7 @@ export {
 } from './devnet.ts'
 export {
   DEVNET_ENS_ADDRESSES,
+  DEVNET_ENS_DEMO_NAME,
   DEVNET_ENS_NONCES,
   DEVNET_ENS_TLD,
   type DevnetEns,
@@ -37,6 +38,7 @@ export {
   ensChainContracts,
   type RegisterEnsNameOptions,
   registerEnsName,
+  seedDevnetEnsNames,
 } from './ens.ts'
 export {
   BatchExecutor,
