@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord } from '@portico/protocol/profile'
-import { canRegisterName, emptyNamesState, labelOf, type NamesState } from '../core/names/names'
+import { canRegisterName, emptyNamesState, labelOf, type NamesState } from '../core/names/rules'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
