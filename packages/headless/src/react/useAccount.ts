@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import type { TokenBalance } from '../core/chain/chain'
 import type { CaipAddress, ChainNamespace, ConnectionStatus } from '../core/types'
 import { initialAccountState } from '../core/chain/chain'
-import { totalUsdValue } from './useTokenBalances'
 import { usePortico } from './usePortico'
 
 const DISCONNECTED = initialAccountState()
@@ -32,8 +31,6 @@ export interface UseAccountReturn {
   balanceLoading: boolean
   /** Token balances from the API (after `portico.balance.fetchTokenBalances()`). @default [] */
   tokenBalance: TokenBalance[]
-  /** The total value of `tokenBalance` in USD (the tokens with a price, to the cent); null when none has a price. @default null */
-  totalUsd: number | null
   profileName?: string | null
   profileImage?: string | null
   /** Email or social user name of an auth connection. @default undefined */
@@ -75,7 +72,6 @@ export function useAccount(options: UseAccountOptions = {}): UseAccountReturn {
     balanceSymbol: account.balanceSymbol,
     balanceLoading: account.balanceLoading,
     tokenBalance: account.tokenBalance,
-    totalUsd: totalUsdValue(account.tokenBalance),
     profileName: account.profileName,
     profileImage: account.profileImage,
     authName: current?.authName,

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { emptyNamesState } from '../core/names/rules'
 import { createPortico } from '../core/portico'
 import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useIdentity, useNames } from './index'
@@ -57,6 +58,14 @@ describe('useNames', () => {
 })
 
 describe('useNames in the modal', () => {
+  it("before its module loads: the flow's empty state (the default zone, nothing to register)", () => {
+    const { wrapper } = setup()
+    const { result } = renderHook(() => useNames({ enabled: false }), { wrapper })
+    const { pending, setName, chooseSuggestion, register, registerInModal, reset, ...state } = result.current
+    expect(pending).toBe(true)
+    expect(state).toEqual(emptyNamesState())
+  })
+
   it('canRegister once the name is free; registerInModal replaces RegisterAccountName with RegisterAccountNameSuccess {name}; the identity of the account then names it', async () => {
     const { portico, wrapper } = setup()
     await portico.connection.connect('io.metamask')

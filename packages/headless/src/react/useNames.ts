@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord } from '@portico/protocol/profile'
-import { canRegisterName, emptyNamesState, labelOf, type NamesState } from '../core/names/rules'
+import type { NamesState } from '../core/names/rules'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
@@ -28,13 +28,25 @@ export interface UseNamesReturn extends NamesState {
    * RegisterAccountName with `error` set. Resolves the record or null; never rejects.
    */
   registerInModal: () => Promise<NameRecord | null>
-  /** The Register button may be pressed: the name keeps SPEC §5's rule, is free, and nothing is under way. @default false */
-  canRegister: boolean
   /** Back to an empty form. */
   reset: () => void
 }
 
-const IDLE: ReadableAtom<NamesState> = atom<NamesState>(emptyNamesState())
+// The flow's empty state before its module loads (values only from there would bring the lazy module
+// into an app's first load); the zone is core/names DEFAULT_NAME_ZONE (a test holds them equal).
+const IDLE: ReadableAtom<NamesState> = atom<NamesState>({
+  input: '',
+  ruleError: null,
+  checking: false,
+  available: null,
+  suggestions: [],
+  error: null,
+  registering: false,
+  signing: false,
+  registered: null,
+  zone: 'portico.id',
+  canRegister: false,
+})
 
 /** Registering a name for the connected EVM account (SPEC §4 "Name registration"), from a flow loaded on first use. */
 export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
@@ -49,10 +61,12 @@ export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
     ...state,
     pending: !flow,
     setName,
-    chooseSuggestion: (name) => setName(labelOf(name)),
+    chooseSuggestion: (name) => {
+      if (flow) flow.chooseSuggestion(name)
+      else void portico.load('names').then((f) => f.chooseSuggestion(name))
+    },
     register: async () => (flow ?? (await portico.load('names'))).register(),
     registerInModal: async () => (flow ?? (await portico.load('names'))).registerInModal(),
-    canRegister: canRegisterName(state),
     reset: () => flow?.reset(),
   }
 }

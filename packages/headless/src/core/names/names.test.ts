@@ -85,6 +85,9 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
     await flush()
     expect(asked).toEqual(['alice'])
     expect(names.$names.get()).toMatchObject({ checking: false, available: true, suggestions: ['alice1.portico.id'], error: null })
+    expect(names.$names.get().canRegister).toBe(true)
+    names.chooseSuggestion('alice1.portico.id')
+    expect(names.$names.get()).toMatchObject({ input: 'alice1', checking: true, canRegister: false })
   })
 
   it('a taken name is not available; the free suggestions are offered', async () => {

@@ -12,7 +12,7 @@ import { ERRORS, isUserRejection, PorticoError, registerNameError } from '../err
 import type { Router } from '../router/router'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import { DEFAULT_NAME_ZONE, EVM_COIN_TYPE_BIT, emptyNamesState, labelOf, NAME_CHECK_DEBOUNCE_MS, nameRuleError, type NamesState, zoneOf } from './rules'
+import { canRegisterName, DEFAULT_NAME_ZONE, EVM_COIN_TYPE_BIT, emptyNamesState, labelOf, NAME_CHECK_DEBOUNCE_MS, nameRuleError, type NamesState, zoneOf } from './rules'
 
 export * from './rules'
 
@@ -44,7 +44,10 @@ export interface NamesDeps {
 export function createNames(deps: NamesDeps) {
   const EMPTY = emptyNamesState(deps.zone ?? DEFAULT_NAME_ZONE)
   const $names = atom<NamesState>(EMPTY)
-  const set = (patch: Partial<NamesState>) => $names.set({ ...$names.get(), ...patch })
+  const set = (patch: Partial<NamesState>) => {
+    const next = { ...$names.get(), ...patch }
+    $names.set({ ...next, canRegister: canRegisterName(next) })
+  }
   let seq = 0
   let pending: unknown
 
@@ -75,6 +78,11 @@ export function createNames(deps: NamesDeps) {
       pending = undefined
       void check(name, mine)
     }, NAME_CHECK_DEBOUNCE_MS)
+  }
+
+  /** A suggestion (a full name, 'alice1.portico.id') was chosen: its label becomes the input. */
+  function chooseSuggestion(name: string): void {
+    setName(labelOf(name))
   }
 
   /**
@@ -156,7 +164,7 @@ export function createNames(deps: NamesDeps) {
     }
   }
 
-  return { $names: $names as ReadableAtom<NamesState>, setName, register, registerInModal, reset, identityOf }
+  return { $names: $names as ReadableAtom<NamesState>, setName, chooseSuggestion, register, registerInModal, reset, identityOf }
 }
 
 export type NamesFlow = ReturnType<typeof createNames>

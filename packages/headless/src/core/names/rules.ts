@@ -1,7 +1,6 @@
 /**
  * The names flow's rules (SPEC §5 name rules, §9 coin type bit): pure functions and the state's
- * shape, no I/O. Apart from the flow (names.ts, a lazy chunk) so that hooks may use them without
- * bringing the flow into an app's first load.
+ * shape, no I/O; part of the lazy names chunk (hooks import its types only).
  */
 import type { NameRecord } from '@portico/protocol/profile'
 
@@ -68,6 +67,8 @@ export interface NamesState {
   signing: boolean
   /** The zone names are registered under ('portico.id'): the suffix of every name, from the service's answers. */
   zone: string
+  /** The Register button may be pressed (canRegisterName of the rest). */
+  canRegister: boolean
   /** The name registered by the last `register`. */
   registered: NameRecord | null
 }
@@ -84,5 +85,6 @@ export const emptyNamesState = (zone: string = DEFAULT_NAME_ZONE): NamesState =>
   signing: false,
   registered: null,
   zone,
+  canRegister: false,
 })
 

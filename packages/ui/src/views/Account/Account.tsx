@@ -1,5 +1,5 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useIdentity, useLiveBalance, useNetwork, useRouter, useWalletFeatures } from '@portico/headless/react'
+import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useIdentity, useLiveBalance, useNetwork, useRouter, useTokenBalances, useWalletFeatures } from '@portico/headless/react'
 import { useRef, useState } from 'react'
 import { messages } from '../../messages'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
@@ -47,6 +47,8 @@ export function Account() {
   const features = useWalletFeatures()
   const imageOf = useNetworkImageUrl()
   const identity = useIdentity()
+  // The balances are fetched on connect and by each new block (useLiveBalance); this only reads them.
+  const { totalUsd } = useTokenBalances({ fetchOnMount: false })
   // While the Account view shows the balance, each new block refreshes it (SPEC 30 s cache applies).
   useLiveBalance()
   const address = account.address ?? ''
@@ -69,8 +71,8 @@ export function Account() {
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
       balanceSymbol={account.balanceSymbol}
       balanceLoading={account.balanceLoading}
-      totalUsd={account.totalUsd === null ? undefined : formatUsd(account.totalUsd)}
-      totalLoading={account.balanceLoading && account.totalUsd === null}
+      totalUsd={totalUsd === null ? undefined : formatUsd(totalUsd)}
+      totalLoading={account.balanceLoading && totalUsd === null}
       onChooseName={identity.canChooseName ? () => router.push('RegisterAccountName') : undefined}
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
       wallet={info?.via ? { name: info.name, imageUrl: info.icon, via: info.via } : undefined}
