@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
-import { useCallback, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { TokenBalance } from '../core/chain/chain'
-import { searchTokens } from '../core/send/rules'
 import type { GasEstimate, SendState } from '../core/send/send'
 import { lazyMethods } from '../core/wallet/facade'
 import { useLoadedFlow } from './lazy'
@@ -58,7 +57,7 @@ export function useSend(options: UseSendOptions = {}): UseSendReturn {
   const flow = useLoadedFlow(portico, 'send', options.enabled ?? true)
   const state = useStore(flow?.$send ?? IDLE)
   const actions = useMemo(() => lazyMethods(() => portico.load('send'), ACTIONS, {}, () => portico.peek('send')), [portico])
-  const { tokenBalances } = state
-  const search = useCallback((query: string) => searchTokens(tokenBalances, query), [tokenBalances])
-  return { ...state, pending: !flow, ...actions, searchTokens: search }
+  // The search runs in the loaded flow (its rules stay in the lazy chunk); nothing is listed before it loads.
+  const searchTokens = (query: string): TokenBalance[] => (flow ? flow.searchTokens(query) : [])
+  return { ...state, pending: !flow, ...actions, searchTokens }
 }

@@ -24,6 +24,7 @@ import {
   maskSendAmount,
   maxAmount,
   parseUnits,
+  searchTokens as searchList,
   sendButtonState,
   sendExplorerUrl,
   tokenContract,
@@ -341,6 +342,11 @@ export function createSend(deps: SendDeps) {
     return hash
   }
 
+  /** The token list's search: the tokens with a balance whose name or symbol contains `query`, letter case ignored. */
+  function searchTokens(query: string): TokenBalance[] {
+    return searchList($tokens.get(), query)
+  }
+
   /** Back to an empty form. */
   function reset(): void {
     cancelLookup()
@@ -365,6 +371,7 @@ export function createSend(deps: SendDeps) {
     estimateGas,
     send,
     reset,
+    searchTokens,
     /** Stop following the network (tests; an instance lives as long as the page). */
     destroy: (): void => {
       unwatch()
