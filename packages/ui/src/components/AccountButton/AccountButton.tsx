@@ -30,7 +30,7 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
       {...rest}
       {...preload}
     >
-      <AccountPill address={account.address} image={account.profileImage} balance={balance} />
+      <AccountPill address={account.address} name={account.profileName} image={account.profileImage} balance={balance} />
     </button>
   )
 }

@@ -39,6 +39,24 @@ describe('ConnectButton', () => {
     expect(screen.getByTestId('portico-account-button').textContent).toContain('0x7099…dc79C8')
   })
 
+  it("a registered name stands for the address (the address in the tooltip); without one it's the address again", async () => {
+    const { portico } = await setup()
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+    })
+    act(() => portico.chain.setAccount('eip155', { profileName: 'alice.portico.id' }))
+    const name = screen.getAllByTestId('portico-connect-button-name')
+    // ConnectButton and AccountButton both
+    expect(name.map((n) => [n.textContent, n.getAttribute('title')])).toEqual([
+      ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+      ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+    ])
+    expect(screen.queryByTestId('portico-connect-button-address')).toBeNull()
+    act(() => portico.chain.setAccount('eip155', { profileName: null }))
+    expect(screen.getByTestId('portico-connect-button').textContent).toContain('0x7099…dc79C8')
+    expect(screen.queryByTestId('portico-connect-button-name')).toBeNull()
+  })
+
   it('opens the lazily loaded modal on Connect, Escape closes it and focus returns to the button', async () => {
     await setup()
     const btn = screen.getByTestId('portico-connect-button')
@@ -46,7 +64,7 @@ describe('ConnectButton', () => {
     await act(async () => {
       fireEvent.click(btn)
     })
-    const dialog = await screen.findByRole('dialog', { name: 'Connect wallet' })
+    const dialog = await screen.findByRole('dialog', { name: 'Connect wallet' }, { timeout: 10_000 })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
     expect(screen.getByRole('button', { name: /Test Wallet/ })).toBeTruthy()

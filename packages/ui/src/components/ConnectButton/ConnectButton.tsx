@@ -14,14 +14,21 @@ export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
   showBalance?: boolean
 }
 
-/** The avatar dot + address (+ balance) pill of a connected account. */
-export function AccountPill({ address, image, balance }: { address: string; image?: string | null; balance?: string }) {
+/** The avatar dot + name or address (+ balance) pill of a connected account. */
+export function AccountPill({ address, name, image, balance }: { address: string; name?: string | null; image?: string | null; balance?: string }) {
   return (
     <>
       {balance && <span className={styles.balance}>{balance}</span>}
       <span className={styles.pill}>
         <AvatarDot address={address} image={image} className={styles.dot} imageClassName={styles.dotImage} />
-        <span data-testid="portico-connect-button-address">{shortenAddress(address)}</span>
+        {/* A registered name (Portico name or ENS) stands for the address; the address stays in the tooltip. */}
+        {name ? (
+          <span className={styles.name} data-testid="portico-connect-button-name" title={address}>
+            {name}
+          </span>
+        ) : (
+          <span data-testid="portico-connect-button-address">{shortenAddress(address)}</span>
+        )}
       </span>
     </>
   )
@@ -51,7 +58,7 @@ export function ConnectButton({ label = messages.connectWallet, showBalance = tr
       {...preload}
     >
       {connected ? (
-        <AccountPill address={account.address as string} image={account.profileImage} balance={balance} />
+        <AccountPill address={account.address as string} name={account.profileName} image={account.profileImage} balance={balance} />
       ) : (
         <>
           {connecting && <span className={styles.spinner} aria-hidden="true" />}
