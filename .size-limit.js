@@ -43,7 +43,11 @@ export default [
     // core/format/validation (SPEC §5 amount mask, address shapes, the send texts), which this entry also
     // exports, so the bundler moves that module to a chunk of its own here (~210 B of lost compression
     // and glue). In an app's first load nothing moves: there the module is inside the send chunk.
-    limit: '43.1 KiB',
+    // 43.1 → 43.4 KiB (2026-11-23, issue 12): the name registration's modal entry points (useNames'
+    // registerInModal/chooseSuggestion, useIdentity's canChooseName, the token total of
+    // useTokenBalances — the logic in the lazy names flow and core/names/rules.ts), useSend's
+    // searchTokens/amountUsd fields, useActivity's polling and the name in ConnectButton: 44.31 kB.
+    limit: '43.4 KiB',
     gzip: true,
   },
   {
@@ -55,7 +59,11 @@ export default [
     // import() of its own), ~110 B. A zod integer check in a shared schema had cost 550 B here; it
     // went (zod's shared chunk is in every embedded app's first load: keep new zod features out of
     // @portico/protocol's lazy schemas).
-    limit: '36.1 KiB',
+    // 36.1 → 36.2 KiB (2026-11-23, issue 12): the connect button shows a registered name (the name
+    // pill and its ellipsis style, ~55 B) and the modal's useSend shares lazyMethods with the first
+    // load (core/lazy.ts, alone in the shared chunk so that the wallet facade's list stays put, ~25 B).
+    // The plain app's budget (30 KiB) still holds: 30.69 kB.
+    limit: '36.2 KiB',
     gzip: true,
   },
 ]

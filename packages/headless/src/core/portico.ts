@@ -21,7 +21,7 @@ import { createStorage, type PorticoStorage } from './storage/storage'
 import type { Theme } from './theme/theme'
 import type { Tooltip } from './tooltip/tooltip'
 import type { ConnectMethod } from './types'
-import { lazyMethods } from './wallet/facade'
+import { lazyMethods } from './lazy'
 import type { WalletFlow } from './wallet/wallet'
 
 /** One Portico instance. Every store is read-only; state changes through the named actions. */

@@ -3,7 +3,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import { useMemo } from 'react'
 import type { TokenBalance } from '../core/chain/chain'
 import type { GasEstimate, SendState } from '../core/send/send'
-import { lazyMethods } from '../core/wallet/facade'
+import { lazyMethods } from '../core/lazy'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
