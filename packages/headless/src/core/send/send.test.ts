@@ -118,6 +118,27 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     await expect(send.setMax()).resolves.toBe('10')
   })
 
+  it('the fee is estimated again for the receiver (an address, or a name once resolved), with an ERC-20 amount capped at the balance', async () => {
+    const { send, requests } = await setup()
+    const estimates = () =>
+      requests
+        .filter((r) => r.url.port === '8545' && (r.body as { method: string }).method === 'eth_estimateGas')
+        .map((r) => (r.body as { params: [{ to: string; data?: string }] }).params[0])
+    send.setToken(USDC)
+    send.setAmount('25') // above the 10 USDC held
+    await flush()
+    send.setReceiver(TO)
+    await flush()
+    const last = estimates().at(-1)!
+    expect(last.to).toBe(USDC_CONTRACT)
+    // transfer(TO, 10 USDC): the receiver, and the whole balance rather than the 25 typed
+    expect(last.data).toBe(`0xa9059cbb${TO.slice(2).toLowerCase().padStart(64, '0')}${(10_000_000).toString(16).padStart(64, '0')}`)
+    const before = estimates().length
+    send.setReceiver('0x7099') // not an address yet: no estimate
+    await flush()
+    expect(estimates().length).toBe(before)
+  })
+
   it('send: transfers, records the hash, refetches the balances past the cache, resets the form', async () => {
     const { send, transfers, log } = await setup()
     send.setToken(USDC)

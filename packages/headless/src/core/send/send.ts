@@ -219,6 +219,8 @@ export function createSend(deps: SendDeps) {
     const base = { receiverInput: text, receiverProfileName: undefined, receiverProfileImageUrl: undefined, resolving: false, error: null }
     if (input === '' || isReceiverAddress(namespace, input)) {
       patch({ ...base, receiverAddress: input || undefined })
+      // The fee depends on the receiver (an ERC-20 transfer to a new holder costs more): estimate it again.
+      if (input && $form.get().token) void estimateGas()
       return
     }
     // Names are EVM only (SPEC §9), and 0x… text is a mistyped address, not a name.
@@ -252,6 +254,7 @@ export function createSend(deps: SendDeps) {
       receiverProfileImageUrl: address ? record!.attributes?.avatar : undefined,
       error,
     })
+    if (address && $form.get().token) void estimateGas()
   }
 
   /**
@@ -270,7 +273,9 @@ export function createSend(deps: SendDeps) {
       else if (namespace === 'eip155') {
         const to = receiverAddress && isReceiverAddress(namespace, receiverAddress) ? receiverAddress : address
         const contract = token && !isNativeToken(token) ? tokenContract(token) : undefined
-        const amount = token && contract ? parseUnits(sendTokenAmount, tokenDecimals(token)) : 0n
+        // At most the balance: a larger amount would make the node refuse the estimate (the button says so already).
+        const typed = token && contract ? parseUnits(sendTokenAmount, tokenDecimals(token)) : 0n
+        const amount = token && typed > balanceUnits(token) ? balanceUnits(token) : typed
         const tx = contract ? { from: address, to: contract, data: erc20TransferData(to, amount) } : { from: address, to, value: '0x0' }
         const [gas, price] = await Promise.all([deps.rpc(network, 'eth_estimateGas', [tx]), deps.rpc(network, 'eth_gasPrice', [])])
         cost = quantity(gas) * quantity(price)
