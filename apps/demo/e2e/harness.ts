@@ -25,10 +25,15 @@ export interface HarnessOptions {
   initScripts?: (() => void)[]
   /** The demo page to open, relative to the demo's URL. @default '' (index.html, the default modal) */
   path?: string
+  /**
+   * Where the demo's production build goes. @default the stack's (<repo>/dist/demo-e2e): give a file
+   * its own directory when another e2e file may build at the same time (each build empties its directory).
+   */
+  outDir?: string
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const stack = await startStack({ mode: 'preview' })
+  const stack = await startStack({ mode: 'preview', ...(options.outDir ? { outDir: options.outDir } : {}) })
   let browser: Browser | undefined
   try {
     browser = await chromium.launch(chromiumLaunchOptions)
