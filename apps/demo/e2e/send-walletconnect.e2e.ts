@@ -126,6 +126,7 @@ describe('send through WalletConnect on the local stack', () => {
     expect(Object.keys(session.namespaces)).toEqual(expect.arrayContaining(['eip155', 'solana']))
     expect(session.namespaces.eip155!.methods).toContain('eth_sendTransaction')
     expect(session.namespaces.solana!.methods).toContain('solana_signAndSendTransaction')
+    expect(session.namespaces.solana!.accounts).toEqual([`${h.stack.solana.caipNetworkId}:${SOL_0}`])
     await openAccount(SHORT_0)
     expect(await page.getByTestId('portico-demo-network').textContent()).toBe(`${evm().name} (eip155:${evm().chainId})`)
   })
@@ -226,7 +227,7 @@ describe('send through WalletConnect on the local stack', () => {
     await byTestId('portico-send-done').click()
   })
 
-  it.skip('6b. sends SPL USDC on the local Solana network; the receiver gains exactly the amount', async () => {
+  it('6b. sends SPL USDC on the local Solana network (the adapter builds CreateIdempotent + TransferChecked, the wallet signs and sends); the receiver gains exactly the amount', async () => {
     const { stack } = h
     const to = stack.solana.accounts[2] as string
     const before = await splUsdcOf(to)
@@ -237,7 +238,9 @@ describe('send through WalletConnect on the local stack', () => {
     const { signature } = (await wallet.approveNextRequest()) as { signature: string }
     expect(await successHash(amount, 'USDC', `${to.slice(0, 4)}…${to.slice(-6)}`)).toBe(signature)
     await expect.poll(() => splUsdcOf(to), { timeout: 15_000 }).toBe(before + parseUnits(amount, 6))
-    expect(SOL_0).toBe(wallet.accounts.solana)
+    expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: stack.solana.caipNetworkId, result: { signature } })
+    await byTestId('portico-send-done').click()
+    await openAccount(SHORT_SOL_0)
   })
 
   it('nothing left loopback and the page raised no errors', () => {

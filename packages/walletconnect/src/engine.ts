@@ -362,9 +362,31 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     }
   }
 
+  /** The program owning `mint`, read from the chain (./spl checks it is Token or Token-2022). */
+  async function accountOwner(network: CaipNetwork, account: string): Promise<unknown> {
+    const info = (await chainRpc(doFetch, rpcUrl(network), 'getAccountInfo', [account, { encoding: 'base64', commitment: 'confirmed' }])) as { value?: { owner?: unknown } | null } | null
+    return info?.value?.owner
+  }
+
+  /** An SPL transfer on Solana: built here (./spl, loaded on the first one), signed and submitted by the wallet. */
+  async function splTransfer(s: SessionTypes.Struct, chainId: string, p: { address: string; to: string; amount: bigint; token: { address: string; decimals: number }; network?: CaipNetwork }): Promise<string> {
+    if (!approved(s, 'solana', 'solana_signAndSendTransaction')) throw new PorticoError(ERRORS.rpcNotAllowed)
+    const rpcNetwork = p.network?.chainNamespace === 'solana' ? p.network : networkOf(chainId)
+    let wire: Uint8Array
+    try {
+      const [spl, tokenProgram, recentBlockhash] = await Promise.all([import('./spl'), accountOwner(rpcNetwork, p.token.address), latestBlockhash(rpcNetwork)])
+      wire = await spl.splTransferTransaction({ from: p.address, to: p.to, mint: p.token.address, amount: p.amount, decimals: p.token.decimals, tokenProgram, recentBlockhash })
+    } catch (error) {
+      throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
+    }
+    return parse(fieldResult('signature'), await call(chainId, 'solana_signAndSendTransaction', { transaction: base64Encode(wire) }))
+  }
+
   async function transfer({ address, to, amount, token, network }: TransferParams & WalletCallContext): Promise<string> {
     if (!token) return sendTransaction({ address, to, value: amount, network })
-    // Tokens: ERC-20 only (an SPL transfer needs the token accounts, which the light engine does not derive).
+    const located = route(address, network)
+    if (located.ns === 'solana') return splTransfer(need().s, located.chainId, { address, to, amount, token, network })
+    // Other tokens: ERC-20 only.
     const chainId = evmRoute(address, network, 'A token transfer through WalletConnect')
     let data: string
     try {

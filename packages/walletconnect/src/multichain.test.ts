@@ -1,16 +1,17 @@
 // Requests and events outside eip155 through a WalletConnect session: the real local relay, the Node
 // dev wallet, anvil and the litesvm Solana RPC. Each signature is checked against the account's own
-// public key; the Solana transfer is read back from the chain.
-import { createHash } from 'node:crypto'
+// public key; the Solana transfers (SOL, SPL) are read back from the chain.
+import { createHash, randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { LAMPORTS_PER_SIGNATURE, startAnvil, startRelay, startSolanaDevnet, toCaipNetwork, type AnvilInstance, type Relay, type SolanaDevnet } from '@portico/devnet'
 import { blake2b, cosmosAddress, deriveWcWalletAccounts, p2wpkhAddress, ss58Address, stacksAddress, startWcWallet, suiAddress, WC_WALLET_CHAINS, type WcWallet } from '@portico/devnet/wcwallet'
 import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
+import { address } from '@solana/kit'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletConnectAdapter } from './adapter'
-import { base58Decode } from './codec'
+import { base58Decode, base58Encode } from './codec'
 import { mapStorage, recordFetches, testNetwork, until } from './test-support'
 
 const fetches = recordFetches()
@@ -23,6 +24,14 @@ const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'))
 
 const net = (ns: CaipNetwork['chainNamespace'], ref: string, symbol: string, decimals: number, rpcUrl?: string) => testNetwork(ns, ref, { symbol, decimals, rpcUrl })
 const ref = (chain: string) => chain.slice(chain.indexOf(':') + 1)
+
+/** The owner's balance of `mint` in base units, over its token accounts (0 without one). */
+async function splBalance(rpcUrl: string, owner: string, mint: string): Promise<bigint> {
+  const body = { jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }] }
+  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const { result } = (await res.json()) as { result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] } }
+  return result.value.reduce((n, a) => n + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+}
 
 async function lamports(rpcUrl: string, address: string): Promise<bigint> {
   const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
@@ -111,6 +120,19 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     const entry = wallet.requestLog().at(-1)!
     expect(entry).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: solana.caipNetworkId, result: { signature } })
     expect(Object.keys(entry.params as object)).toEqual(['transaction'])
+  })
+
+  it("transfer of an SPL token on Solana: the wallet signs and submits CreateIdempotent + TransferChecked; the receiver's token account is made and gets exactly N", async () => {
+    const portico = await connected()
+    await portico.network.switchNetwork(solanaNet)
+    // Dev account 3 holds USDC; a fresh owner has no token account yet (the transfer creates it), then has one.
+    for (const to of [address(base58Encode(new Uint8Array(randomBytes(32)))) as string, solana.accounts[3]!]) {
+      const before = await splBalance(solana.rpcUrl, to, solana.usdcMint)
+      const signature = await portico.wallet.transfer({ to, amount: 2_500_001n, token: { address: solana.usdcMint, decimals: 6 } }, { namespace: 'solana' })
+      expect(base58Decode(signature)).toHaveLength(64)
+      expect(await splBalance(solana.rpcUrl, to, solana.usdcMint)).toBe(before + 2_500_001n)
+      expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: solana.caipNetworkId, result: { signature } })
+    }
   })
 
   it('signMessage in polkadot, sui, cosmos, bip122 and stacks: each signature verifies against the key of that address', async () => {

@@ -14,7 +14,7 @@ export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 /**
  * What the adapter can do beyond connect / sign / send. Which of them a session can do depends on
  * what the wallet approved: an unapproved method is refused before it is sent with 'Requested RPC
- * call is not allowed' (so are SPL transfers and calls outside eip155, which the engine does not build).
+ * call is not allowed' (so are token transfers outside eip155 and solana, and calls outside eip155, which the engine does not build).
  */
 export const WC_CAPABILITIES = [
   'nativeTransfer',
