@@ -3,6 +3,7 @@
 // the real Portico API, a production build of the demo, Chromium. One session covers EVM and Solana.
 // Every request is answered by hand (approveNextRequest / rejectNextRequest), so the modal's
 // 'Confirm in your wallet' state is seen first. The journeys run in order on one page, as one visitor would.
+import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
@@ -19,9 +20,12 @@ const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'
 const USDC = DEVNET_TOKEN_ADDRESSES.USDC as `0x${string}`
 const LAMPORTS_PER_SOL = 1_000_000_000n
+/** Generous: 2 cores, the whole stack and Chromium on them. */
+const POLL = { timeout: 20_000 }
 
 let h: Harness
 let wallet: WcWallet
+const outDir = path.join(os.tmpdir(), `portico-demo-e2e-send-wc-${process.pid}`)
 
 /** Test-only shim: sign-client refuses to pair when navigator.onLine is false (see walletconnect.e2e.ts). */
 function onlineShim() {
@@ -30,7 +34,7 @@ function onlineShim() {
 
 beforeAll(async () => {
   // Its own build directory: another e2e file building at the same time empties the shared one.
-  h = await startHarness({ initScripts: [onlineShim], outDir: path.join(os.tmpdir(), `portico-demo-e2e-send-wc-${process.pid}`) })
+  h = await startHarness({ initScripts: [onlineShim], outDir })
   wallet = await startWcWallet({
     relayUrl: h.stack.config.relayUrl,
     evm: { chains: h.stack.devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) },
@@ -42,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await wallet?.stop()
   await h?.close()
+  await rm(outDir, { recursive: true, force: true })
 })
 
 const modal = () => h.page.getByRole('dialog')
@@ -75,29 +80,29 @@ async function splUsdcOf(owner: string): Promise<bigint> {
 /** The Account view in the modal (opened from the connect button when closed). */
 async function openAccount(short: string) {
   if (!(await modal().isVisible())) await byTestId('portico-connect-button').click()
-  await expect.poll(() => byTestId('portico-account-address').textContent(), { timeout: 15_000 }).toBe(short)
+  await expect.poll(() => byTestId('portico-account-address').textContent(), POLL).toBe(short)
 }
 
 /** Account → Send → the token → amount → receiver; resolves when the form offers 'Preview send'. */
 async function fillSendForm(symbol: string, amount: string, to: string) {
   await byTestId('portico-account-feature-send').click()
-  await expect.poll(() => byTestId('portico-send').isVisible()).toBe(true)
+  await expect.poll(() => byTestId('portico-send').isVisible(), POLL).toBe(true)
   await byTestId('portico-send-token').click()
   const item = byTestId('portico-send-token-item').and(h.page.locator(`[data-token="${symbol}"]`))
-  await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1)
+  await expect.poll(() => item.count(), POLL).toBe(1)
   await item.click()
-  await expect.poll(() => byTestId('portico-send-token').textContent()).toContain(symbol)
+  await expect.poll(() => byTestId('portico-send-token').textContent(), POLL).toContain(symbol)
   await byTestId('portico-send-amount').fill(amount)
   await byTestId('portico-send-receiver').fill(to)
-  await expect.poll(() => byTestId('portico-send-button').textContent(), { timeout: 15_000 }).toBe('Preview send')
+  await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Preview send')
 }
 
 /** Review → Send: the preview waits on the wallet ('Confirm in your wallet') while the request sits in the Node wallet. */
 async function submitAndAwaitRequest(method: string) {
   await byTestId('portico-send-button').click()
-  await expect.poll(() => byTestId('portico-send-preview').isVisible()).toBe(true)
+  await expect.poll(() => byTestId('portico-send-preview').isVisible(), POLL).toBe(true)
   await byTestId('portico-send-submit').click()
-  await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), { timeout: 15_000 }).toEqual([method])
+  await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), POLL).toEqual([method])
   const waiting = byTestId('portico-send-waiting')
   expect(await waiting.isVisible()).toBe(true)
   expect(await waiting.textContent()).toContain('Confirm in your wallet')
@@ -108,7 +113,7 @@ async function submitAndAwaitRequest(method: string) {
 
 /** The success view: heading, receiver and the full hash (the title of the shortened one). */
 async function successHash(amount: string, symbol: string, toShort: string): Promise<string> {
-  await expect.poll(() => byTestId('portico-send-success').isVisible(), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => byTestId('portico-send-success').isVisible(), POLL).toBe(true)
   expect(await byTestId('portico-send-success-heading').textContent()).toBe(`${amount} ${symbol} sent`)
   expect(await byTestId('portico-send-success-to').textContent()).toBe(`to ${toShort}`)
   return (await byTestId('portico-send-hash').getAttribute('title')) ?? ''
@@ -120,7 +125,7 @@ describe('send through WalletConnect on the local stack', () => {
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await modal().getByRole('button', { name: /^WalletConnect/ }).click()
     const pairing = byTestId('portico-connecting-wc')
-    await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await expect.poll(() => pairing.getAttribute('data-uri'), POLL).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet.pair((await pairing.getAttribute('data-uri'))!)
     const session = await wallet.approveNext()
     expect(Object.keys(session.namespaces)).toEqual(expect.arrayContaining(['eip155', 'solana']))
@@ -152,7 +157,7 @@ describe('send through WalletConnect on the local stack', () => {
       await openAccount(SHORT_0)
       await modal().getByRole('tab', { name: 'Activity' }).click()
       const row = modal().locator(`[data-testid="portico-activity-row"][data-id="eip155:${evm().chainId}:${hash}"]`)
-      await expect.poll(() => row.getAttribute('data-status'), { timeout: 15_000 }).toBe('pending')
+      await expect.poll(() => row.getAttribute('data-status'), POLL).toBe('pending')
       expect(await row.getByTestId('portico-activity-description').textContent()).toBe(`Sent ${amount} ETH`)
       expect(await row.getByTestId('portico-activity-status').textContent()).toBe('Pending')
       expect(await row.textContent()).toContain(`to ${SHORT_1}`)
@@ -193,9 +198,9 @@ describe('send through WalletConnect on the local stack', () => {
     await fillSendForm('ETH', amount, ACCOUNT_1)
     await submitAndAwaitRequest('eth_sendTransaction')
     await wallet.rejectNextRequest()
-    await expect.poll(() => byTestId('portico-send').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => byTestId('portico-send').isVisible(), POLL).toBe(true)
     expect(await byTestId('portico-send-preview').count()).toBe(0)
-    expect(await byTestId('portico-send-error').textContent()).toBe('User rejected the request')
+    await expect.poll(() => byTestId('portico-send-error').textContent(), POLL).toBe('User rejected the request')
     expect(await byTestId('portico-send-amount').inputValue()).toBe(amount)
     expect(await byTestId('portico-send-receiver').inputValue()).toBe(ACCOUNT_1)
     expect(await byTestId('portico-send-token').textContent()).toContain('ETH')
@@ -211,7 +216,7 @@ describe('send through WalletConnect on the local stack', () => {
     const { page, stack } = h
     await byTestId('portico-account-network').click()
     await byTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 15_000 }).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), POLL).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
     await openAccount(SHORT_SOL_0)
     expect(wallet.sessions()).toHaveLength(1)
 
@@ -223,7 +228,7 @@ describe('send through WalletConnect on the local stack', () => {
     expect(wallet.pendingRequests()[0]!.params.chainId).toBe(stack.solana.caipNetworkId)
     const { signature } = (await wallet.approveNextRequest()) as { signature: string }
     expect(await successHash(amount, 'SOL', `${to.slice(0, 4)}…${to.slice(-6)}`)).toBe(signature)
-    await expect.poll(() => lamportsOf(to), { timeout: 15_000 }).toBe(before + (5n * LAMPORTS_PER_SOL) / 4n)
+    await expect.poll(() => lamportsOf(to), POLL).toBe(before + (5n * LAMPORTS_PER_SOL) / 4n)
     await byTestId('portico-send-done').click()
   })
 
@@ -237,7 +242,7 @@ describe('send through WalletConnect on the local stack', () => {
     await submitAndAwaitRequest('solana_signAndSendTransaction')
     const { signature } = (await wallet.approveNextRequest()) as { signature: string }
     expect(await successHash(amount, 'USDC', `${to.slice(0, 4)}…${to.slice(-6)}`)).toBe(signature)
-    await expect.poll(() => splUsdcOf(to), { timeout: 15_000 }).toBe(before + parseUnits(amount, 6))
+    await expect.poll(() => splUsdcOf(to), POLL).toBe(before + parseUnits(amount, 6))
     expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: stack.solana.caipNetworkId, result: { signature } })
     await byTestId('portico-send-done').click()
     await openAccount(SHORT_SOL_0)
