@@ -1,0 +1,169 @@
+// Issue 12, E2E through the default modal UI on the local Solana chain: the dev wallet's Solana side
+// (Wallet Standard) connected on 'Portico Local Solana' (litesvm RPC, the real Portico API, the
+// production demo), Account → Send sends SOL, then SPL USDC; the receiver's lamports and token amount
+// (read from the local Solana RPC in Node) rise by exactly the amounts. A refusal in the wallet returns
+// to the form with its values; an amount above the balance disables the button. In order, one page.
+import { getBase58Encoder } from '@solana/kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+
+// Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0'), 100 SOL and 1000 USDC on the local chain.
+const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+const SHORT_SOL_0 = 'oeYf…A9kq96'
+const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness()
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+/** One JSON-RPC call to the local Solana chain, from Node. */
+async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(h.stack.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result as T
+}
+const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
+/** The owner's SPL balance of the local USDC mint in base units (0 without a token account). */
+async function splUsdcOf(owner: string): Promise<bigint> {
+  const { value } = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>('getTokenAccountsByOwner', [
+    owner,
+    { mint: h.stack.solana.usdcMint },
+    { encoding: 'jsonParsed', commitment: 'confirmed' },
+  ])
+  return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
+}
+
+const modal = () => h.page.getByRole('dialog')
+const accountAddress = () => h.page.getByTestId('portico-account-address')
+const sendButton = () => h.page.getByTestId('portico-send-button')
+const receiver = () => h.stack.solana.accounts[2] as string
+const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-6)}`
+
+/** Account → Send, then the token `symbol` from the token list: back on the form with it chosen. */
+async function openSendWith(symbol: string): Promise<void> {
+  const { page } = h
+  await page.getByTestId('portico-account-feature-send').click()
+  await expect.poll(() => page.getByTestId('portico-send').isVisible()).toBe(true)
+  await page.getByTestId('portico-send-token').click()
+  const item = page.locator(`[data-testid="portico-send-token-item"][data-token="${symbol}"]`)
+  await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(1)
+  await item.click()
+  await expect.poll(() => page.getByTestId('portico-send-token').getAttribute('aria-label')).toBe(`Token: ${symbol}. Change token`)
+}
+
+/** Amount and receiver typed; the button ready for the review; Review opened. */
+async function fillAndReview(amount: string, symbol: string, to: string): Promise<void> {
+  const { page } = h
+  await page.getByTestId('portico-send-amount').fill(amount)
+  await page.getByTestId('portico-send-receiver').fill(to)
+  await expect.poll(() => sendButton().textContent(), { timeout: 10_000 }).toBe('Preview send')
+  await sendButton().click()
+  await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe(`${amount} ${symbol}`)
+  expect(await page.getByTestId('portico-send-preview-to').textContent()).toContain(short(to))
+  expect(await page.getByTestId('portico-send-preview-network').textContent()).toBe('Portico Local Solana')
+}
+
+/** Send → the dev wallet's Solana transaction prompt, approved or rejected. */
+async function sendAndAnswer(answer: 'approve' | 'reject'): Promise<void> {
+  const { page } = h
+  await page.getByTestId('portico-send-submit').click()
+  await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind'), { timeout: 10_000 }).toMatch(/^solana\w*Transaction$/)
+  await page.getByTestId(`portico-devwallet-${answer}`).click()
+}
+
+/** The success view: heading, the signature (full in the title, a 64-byte base58 signature), no explorer link locally. */
+async function successSignature(heading: string, to: string): Promise<string> {
+  const { page } = h
+  await expect.poll(() => page.getByTestId('portico-send-success-heading').textContent(), { timeout: 20_000 }).toBe(heading)
+  const signature = (await page.getByTestId('portico-send-hash').getAttribute('title')) ?? ''
+  expect(base58(signature)).toHaveLength(64)
+  expect(await page.getByTestId('portico-send-hash').textContent()).toContain('…')
+  expect(await page.getByTestId('portico-send-success-to').textContent()).toContain(`to ${short(to)}`)
+  const explorer = await page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.blockExplorers?.default.url ?? null)
+  const link = page.getByTestId('portico-send-explorer')
+  if (explorer) expect(await link.getAttribute('href')).toContain(signature)
+  else expect(await link.count()).toBe(0)
+  const [status] = (await solanaRpc<{ value: ({ err: unknown } | null)[] }>('getSignatureStatuses', [[signature]])).value
+  expect(status).toMatchObject({ err: null })
+  return signature
+}
+
+describe('send on the local Solana chain through the modal', () => {
+  it("switches to the local Solana network and connects the dev wallet's Solana side", async () => {
+    const { page } = h
+    await page.getByTestId('portico-network-button').click()
+    await expect.poll(() => modal().isVisible()).toBe(true)
+    await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+    if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
+    const wallet = modal().getByRole('button', { name: /Portico Dev Wallet/ })
+    await expect.poll(() => wallet.textContent()).toContain('Installed')
+    await wallet.click()
+    await expect.poll(() => page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(`Share Solana account ${SOL_0}`)
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+    await expect.poll(() => page.getByTestId('portico-account-balance').textContent(), { timeout: 10_000 }).toBe('100.000 SOL')
+  })
+
+  it('sends SOL: review, approve, success with the signature; the receiver gains exactly the lamports', async () => {
+    const { page } = h
+    const to = receiver()
+    await openSendWith('SOL')
+    await fillAndReview('1.25', 'SOL', to)
+    const before = await lamportsOf(to)
+    await sendAndAnswer('approve')
+    await successSignature('1.25 SOL sent', to)
+    await expect.poll(() => lamportsOf(to), { timeout: 10_000 }).toBe(before + 1_250_000_000n)
+    await page.getByTestId('portico-send-done').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+  })
+
+  it('sends SPL USDC: the receiver’s token amount rises by exactly the amount', async () => {
+    const { page } = h
+    const to = receiver()
+    await openSendWith('USDC')
+    await fillAndReview('7.5', 'USDC', to)
+    const before = await splUsdcOf(to)
+    await sendAndAnswer('approve')
+    await successSignature('7.5 USDC sent', to)
+    await expect.poll(() => splUsdcOf(to), { timeout: 10_000 }).toBe(before + 7_500_000n)
+    await page.getByTestId('portico-send-done').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+  })
+
+  it('a refusal in the wallet returns to the form with the values kept; an amount above the balance disables the button', async () => {
+    const { page } = h
+    const to = receiver()
+    await openSendWith('SOL')
+    await fillAndReview('0.5', 'SOL', to)
+    const before = await lamportsOf(to)
+    await sendAndAnswer('reject')
+    await expect.poll(() => page.getByTestId('portico-send-error').textContent(), { timeout: 10_000 }).toBe('User rejected the request')
+    expect(await page.getByTestId('portico-send-amount').inputValue()).toBe('0.5')
+    expect(await page.getByTestId('portico-send-receiver').inputValue()).toBe(to)
+    expect(await sendButton().textContent()).toBe('Preview send')
+    expect(await lamportsOf(to)).toBe(before)
+
+    await page.getByTestId('portico-send-amount').fill('500')
+    await expect.poll(() => sendButton().textContent()).toBe('Insufficient funds')
+    expect(await sendButton().isDisabled()).toBe(true)
+    await modal().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+  })
+
+  it('made no request beyond loopback and raised no page error', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})
