@@ -9,7 +9,19 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const contracts = ['Token', 'BatchExecutor', 'IdRegistry', 'ENSRegistry', 'ENSPublicResolver', 'ENSReverseRegistrar', 'ENSUniversalResolver']
+const contracts = [
+  'Token',
+  'BatchExecutor',
+  'IdRegistry',
+  'ENSRegistry',
+  'ENSPublicResolver',
+  'ENSReverseRegistrar',
+  'ENSUniversalResolver',
+  'WETH9',
+  'PorticoPair',
+  'PorticoFactory',
+  'PorticoRouter',
+]
 
 export function compileContracts() {
   const solc = createRequire(import.meta.url)('solc')

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEVNET_AMM_ADDRESSES } from './amm.ts'
 import { getFreePort, startAnvil } from './anvil.ts'
 import {
   type Devnet,
@@ -90,7 +91,17 @@ describe('startDevnet (default: two chains)', () => {
         pc.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'decimals' }),
         pc.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'totalSupply' }),
       ])
-      expect(meta).toEqual(['USD Coin', 'USDC', 6, 4000n * 10n ** 6n])
+      // 1000 per funded account, plus the 6 000 000 the deployer minted to seed the AMM's pools.
+      expect(meta).toEqual(['USD Coin', 'USDC', 6, (4000n + 6_000_000n) * 10n ** 6n])
+    }
+  })
+
+  it('deploys the AMM at the same documented addresses on both chains (deployer nonces 11…13)', async () => {
+    for (const c of devnet.chains) {
+      expect(c.amm).toEqual({ ...DEVNET_AMM_ADDRESSES, feeBps: 85 })
+      for (const address of [c.amm.weth, c.amm.factory, c.amm.router, ...Object.values(c.amm.pairs)]) {
+        expect((await client(c.rpcUrl).getCode({ address }))?.length ?? 0).toBeGreaterThan(100)
+      }
     }
   })
 

@@ -8,6 +8,7 @@ import {
   parseUnits,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
+import { ammFeeRecipient, type DevnetAmm, deployAmm } from './amm.ts'
 import { type AnvilInstance, DEVNET_MNEMONIC, startAnvil } from './anvil.ts'
 import { type DevnetEns, deployEns, devnetViemChain } from './ens.ts'
 import { BatchExecutor, Token } from './fixtures/index.ts'
@@ -61,6 +62,13 @@ export interface DevnetChain {
    * created. Register names with registerEnsName; point viem at them with devnetViemChain.
    */
   ens: DevnetEns
+  /**
+   * The constant-product AMM (contracts/WETH9.sol, Portico{Pair,Factory,Router}.sol), deployed at
+   * startup after ENS (deployer nonces 11…13: DEVNET_AMM_ADDRESSES with the default mnemonic), with
+   * WETH/USDC, WETH/PTK and USDC/PTK seeded at the API's USD prices (DEVNET_AMM_RESERVES). The router
+   * sends the 0.85% provider fee of every swap to `amm.feeRecipient`.
+   */
+  amm: DevnetAmm
 }
 
 /** Everything an app, a test or the dev wallet needs to use the devnet. JSON-serialisable except stop. */
@@ -129,7 +137,8 @@ async function deployTokens(
   name: string,
   deployer: Address,
   holders: Address[],
-): Promise<{ tokens: DevnetToken[]; batchExecutor: Address; ens: DevnetEns }> {
+  feeRecipient: Address,
+): Promise<{ tokens: DevnetToken[]; batchExecutor: Address; ens: DevnetEns; amm: DevnetAmm }> {
   const chain = devnetViemChain({ chainId, name, rpcUrl, nativeCurrency: DEVNET_NATIVE_CURRENCY })
   const transport = http(rpcUrl, { retryCount: 0 })
   const publicClient = createPublicClient({ chain, transport })
@@ -169,13 +178,20 @@ async function deployTokens(
     throw new Error(`Deploying the batch executor on chain ${chainId} failed (tx ${executorHash})`)
   }
   const ens = await deployEns({ publicClient, wallet, chain, deployer, startNonce: executorNonce + 1 })
-  return { tokens, batchExecutor, ens }
+  const bySymbol = (symbol: string) => {
+    const t = tokens.find((x) => x.symbol === symbol)
+    if (!t) throw new Error(`${symbol} is missing from DEVNET_TOKENS`)
+    return t
+  }
+  const amm = await deployAmm({ publicClient, wallet, chain, deployer, feeRecipient, tokens: { USDC: bySymbol('USDC'), PTK: bySymbol('PTK') } })
+  return { tokens, batchExecutor, ens, amm }
 }
 
 /**
  * Starts the local EVM chains (two anvil nodes by default: 31337 "Portico Local A" and 31338
  * "Portico Local B") and deploys on each USDC (6 decimals) and PTK (18 decimals) — then the
- * EIP-7702 batch executor (`chain.batchExecutor`) and ENS (`chain.ens`) — minting
+ * EIP-7702 batch executor (`chain.batchExecutor`), ENS (`chain.ens`) and the AMM (`chain.amm`, with
+ * three seeded pools) — minting
  * 1000 USDC and 50 PTK to each of the first DEVNET_FUNDED_ACCOUNTS dev accounts.
  * The dev accounts also hold anvil's 10000 ETH each.
  */
@@ -190,6 +206,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     (_, i) => mnemonicToAccount(mnemonic, { addressIndex: i }).address,
   )
   const deployer = mnemonicToAccount(mnemonic, { addressIndex: DEVNET_DEPLOYER_INDEX }).address
+  const feeRecipient = ammFeeRecipient(mnemonic)
 
   const started = await Promise.allSettled(
     chainOptions.map((c) => startAnvil({ chainId: c.chainId, port: c.port, mnemonic, accounts: 10 })),
@@ -209,7 +226,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainOptions.map(async (c, i) => {
         const node = nodes[i] as AnvilInstance
         const name = c.name ?? defaultName(c.chainId)
-        const { tokens, batchExecutor, ens } = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts)
+        const { tokens, batchExecutor, ens, amm } = await deployTokens(node.rpcUrl, c.chainId, name, deployer, accounts, feeRecipient)
         const chain: DevnetChain = {
           chainId: c.chainId,
           name,
@@ -221,6 +238,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
           tokens,
           batchExecutor,
           ens,
+          amm,
         }
         return chain
       }),

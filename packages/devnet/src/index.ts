@@ -1,6 +1,18 @@
 // Node-side entry of @portico/devnet: local chains, contract fixtures, network definitions.
 // The browser dev wallet lives in '@portico/devnet/wallet' (src/wallet/index.ts).
 export {
+  ammFeeRecipient,
+  ammPairAddress,
+  DEVNET_AMM_ADDRESSES,
+  DEVNET_AMM_FEE_BPS,
+  DEVNET_AMM_FEE_RECIPIENT_INDEX,
+  DEVNET_AMM_NONCES,
+  DEVNET_AMM_RESERVES,
+  type DevnetAmm,
+  type DevnetAmmPairName,
+  deployAmm,
+} from './amm.ts'
+export {
   type AnvilInstance,
   anvilBinaryPath,
   DEVNET_MNEMONIC,
@@ -47,7 +59,11 @@ export {
   ENSRegistry,
   ENSReverseRegistrar,
   ENSUniversalResolver,
+  PorticoFactory,
+  PorticoPair,
+  PorticoRouter,
   Token,
+  WETH9,
 } from './fixtures/index.ts'
 export { type Relay, RELAY_TAGS, type RelayStats, type StartRelayOptions, startRelay } from './relay/index.ts'
 export {
