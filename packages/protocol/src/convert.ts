@@ -18,18 +18,41 @@ export const convertQuotesQuerySchema = z.object({
 })
 export type ConvertQuotesQuery = z.infer<typeof convertQuotesQuerySchema>
 
-/** GET /v1/convert/quotes → quotes, best first; the swap reads quotes[0].toAmount. */
-export const convertQuotesResponseSchema = z.object({
-  quotes: z.array(
-    z.object({
-      id: z.nullish(z.string()),
-      fromAmount: z.optional(z.string()),
-      fromAccount: z.optional(z.string()),
-      toAmount: z.string(),
-      toAccount: z.optional(z.string()),
-    }),
-  ),
+/** The provider fee of a quote (SPEC §9: 0.85% of the source amount, taken first, in the source token). */
+export const convertQuoteFeeSchema = z.object({
+  /** The fee in the source token's smallest unit. */
+  amount: z.string(),
+  /** The fee as a percentage of the source amount, decimal string (`'0.85'`). */
+  percentage: z.string(),
+  /** CAIP-10 id of the token the fee is taken in (the source token). */
+  token: z.string(),
+  /** The address that receives the fee. */
+  recipient: z.optional(z.string()),
 })
+export type ConvertQuoteFee = z.infer<typeof convertQuoteFeeSchema>
+
+/** One quote. */
+export const convertQuoteSchema = z.object({
+  id: z.nullish(z.string()),
+  /** The source amount (smallest unit), fee included. */
+  fromAmount: z.optional(z.string()),
+  fromAccount: z.optional(z.string()),
+  /** The target amount (smallest unit) the swap gives at the current reserves. */
+  toAmount: z.string(),
+  toAccount: z.optional(z.string()),
+  /**
+   * How much worse the rate is than the pools' mid price, fees aside, as a percentage decimal string
+   * (`'0.1234'` = 0.1234%).
+   */
+  priceImpact: z.optional(z.string()),
+  fee: z.optional(convertQuoteFeeSchema),
+  /** The tokens the swap goes through, CAIP-10, source first (native ETH is routed as WETH). */
+  path: z.optional(z.array(z.string())),
+})
+export type ConvertQuote = z.infer<typeof convertQuoteSchema>
+
+/** GET /v1/convert/quotes → quotes, best first; the swap reads quotes[0].toAmount. */
+export const convertQuotesResponseSchema = z.object({ quotes: z.array(convertQuoteSchema) })
 export type ConvertQuotesResponse = z.infer<typeof convertQuotesResponseSchema>
 
 /** GET /v1/convert/tokens and /gas-price query. */
@@ -49,8 +72,15 @@ export const convertTokenSchema = z.object({
 })
 export type ConvertToken = z.infer<typeof convertTokenSchema>
 
-/** GET /v1/convert/tokens → the chain's swappable tokens. */
-export const convertTokensResponseSchema = z.object({ tokens: z.array(convertTokenSchema) })
+/**
+ * GET /v1/convert/tokens → the chain's swappable tokens (the native currency first), plus the
+ * token select's `popular` list and its `suggested` quick picks (each a subset of `tokens`).
+ */
+export const convertTokensResponseSchema = z.object({
+  tokens: z.array(convertTokenSchema),
+  popular: z.optional(z.array(convertTokenSchema)),
+  suggested: z.optional(z.array(convertTokenSchema)),
+})
 export type ConvertTokensResponse = z.infer<typeof convertTokensResponseSchema>
 
 /** GET /v1/convert/allowance query. */
@@ -67,9 +97,12 @@ export type ConvertGasPriceResponse = z.infer<typeof convertGasPriceResponseSche
 
 /** GET /v1/convert/build-approve query. */
 export const convertBuildApproveQuerySchema = z.object({
+  /** The token to approve (the swap's source), CAIP-10. */
   from: z.string(),
   to: z.string(),
   userAddress: z.string(),
+  /** The amount to approve (smallest unit); absent: the maximum (2^256 − 1). */
+  amount: z.optional(z.string()),
 })
 export type ConvertBuildApproveQuery = z.infer<typeof convertBuildApproveQuerySchema>
 
@@ -108,3 +141,6 @@ export const convertBuildTransactionResponseSchema = z.object({
   }),
 })
 export type ConvertBuildTransactionResponse = z.infer<typeof convertBuildTransactionResponseSchema>
+
+/** The address that stands for a chain's native currency in convert token ids (`eip155:<id>:0xeeee…eeee`). */
+export const CONVERT_NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'

@@ -27,6 +27,18 @@ export const ensConfigSchema = z.object({
 })
 export type EnsConfig = z.output<typeof ensConfigSchema>
 
+/**
+ * A chain's swap deployment (/v1/convert/*): a constant-product router (Uniswap-v2 style, with the
+ * provider fee taken first: `getAmountsOut`, `swapExact*`, `factory()`, `feeRecipient()`,
+ * `feeBps()`) and the wrapped native token that native swaps go through. @portico/devnet's
+ * `chain.amm` fits as is (its other fields are ignored).
+ */
+export const swapConfigSchema = z.object({
+  router: contractAddress('swap.router'),
+  weth: contractAddress('swap.weth'),
+})
+export type SwapConfig = z.output<typeof swapConfigSchema>
+
 export const chainConfigSchema = z.object({
   chainId: z.number().int().positive().lt(2147483648),
   name: z.string().min(1),
@@ -41,6 +53,8 @@ export const chainConfigSchema = z.object({
   tokens: z.array(tokenConfigSchema).default([]),
   /** The chain's ENS deployment, if it has one (ENS names are resolved on these chains only). */
   ens: ensConfigSchema.optional(),
+  /** The chain's swap router and wrapped native token (swaps are served on these chains only). */
+  swap: swapConfigSchema.optional(),
 })
 
 export const chainsConfigSchema = z.array(chainConfigSchema).superRefine((chains, ctx) => {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/types.ts'
+import { createRpcConvertProvider, type ConvertProvider } from './convert.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
 import type { ChainConfig } from '../config.ts'
 import { createRpcEnsProvider, DEFAULT_ENS_TIMEOUT_MS, type EnsProvider } from './ens.ts'
@@ -30,6 +31,8 @@ export type Providers = {
   networkImages: NetworkImageProvider
   /** Signed-message checks of EOAs and smart accounts, for name registration (default: ECDSA, then ERC-1271/6492 over JSON-RPC). */
   signatures: SignatureVerifier
+  /** Swaps on the chains with `swap` configured: router, pools, allowances, gas (default: viem over JSON-RPC, createRpcConvertProvider). */
+  convert: ConvertProvider
 }
 
 /** `overrides` over the default providers. */
@@ -50,6 +53,7 @@ export function resolveProviders(
     ens,
     networkImages: overrides?.networkImages ?? createBuiltinNetworkImages(),
     signatures: overrides?.signatures ?? createRpcSignatureVerifier({ timeoutMs: defaults.rpcTimeoutMs }),
+    convert: overrides?.convert ?? createRpcConvertProvider({ timeoutMs: defaults.rpcTimeoutMs }),
   }
 }
 
@@ -71,3 +75,12 @@ export {
 } from './ens.ts'
 export { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
 export { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'
+export {
+  createRpcConvertProvider,
+  INSUFFICIENT_LIQUIDITY,
+  type ConvertProvider,
+  type RouterInfo,
+  type SwapChain,
+  type SwapQuote,
+  type SwapToken,
+} from './convert.ts'

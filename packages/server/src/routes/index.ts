@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts'
 import { balanceRoutes } from './balance.ts'
 import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
+import { convertRoutes } from './convert.ts'
 import { explorerRoutes } from './explorer.ts'
 import { farcasterRoutes } from './farcaster.ts'
 import { historyRoutes } from './history.ts'
@@ -37,4 +38,5 @@ export const ROUTES: readonly RouteModule[] = [
   permissionsRoutes,
   profileRoutes,
   historyRoutes,
+  convertRoutes,
 ]

@@ -42,7 +42,8 @@ const priceRequestRules = z.object({
 
 /**
  * POST /v1/fungible/price `{ currency, addresses: CAIP-10[], projectId }` (SPEC §7): the prices of
- * the native currencies and configured tokens among `addresses`; unknown assets are left out.
+ * the native currencies, configured tokens and swap routers' WETH (priced as the native currency)
+ * among `addresses`; unknown assets are left out.
  */
 export const priceRoutes: RouteModule = (ctx) =>
   new Hono().post('/v1/fungible/price', async (c) => {
@@ -58,7 +59,7 @@ export const priceRoutes: RouteModule = (ctx) =>
     const body = parseInput(priceRequestSchema, raw, priceRequestMessages)
     parseInput(priceRequestRules, body)
 
-    const found: { address: string; name: string; symbol: string; chainId: string; tokenAddress?: string }[] = []
+    const found: { address: string; name: string; symbol: string; chainId: string; tokenAddress?: string; priceSymbol?: string }[] = []
     for (const caipAddress of body.addresses) {
       const [, namespace, reference, assetAddress] = CAIP10.exec(caipAddress) as unknown as [string, string, string, string]
       const chainId = `${namespace}:${reference}`
@@ -70,14 +71,21 @@ export const priceRoutes: RouteModule = (ctx) =>
           continue
         }
         const token = chain?.tokens.find((t) => t.address.toLowerCase() === lower)
-        if (token !== undefined) found.push({ address: caipAddress, chainId, name: token.name, symbol: token.symbol, tokenAddress: token.address })
+        if (token !== undefined) {
+          found.push({ address: caipAddress, chainId, name: token.name, symbol: token.symbol, tokenAddress: token.address })
+          continue
+        }
+        // The swap router's wrapped native token (chains[].swap.weth) is worth one native unit.
+        if (chain?.swap !== undefined && chain.swap.weth.toLowerCase() === lower) {
+          found.push({ address: caipAddress, chainId, name: `Wrapped ${chain.nativeCurrency.name}`, symbol: `W${chain.nativeCurrency.symbol}`, tokenAddress: chain.swap.weth, priceSymbol: chain.nativeCurrency.symbol })
+        }
       } else if (namespace === 'solana' && assetAddress === SOL_MINT) {
         found.push({ address: caipAddress, chainId, name: 'Solana', symbol: 'SOL' })
       }
     }
     const prices = await checkedUsdPrices(
       ctx.providers.prices,
-      found.map((f) => ({ chainId: f.chainId, symbol: f.symbol, ...(f.tokenAddress === undefined ? {} : { address: f.tokenAddress }) })),
+      found.map((f) => ({ chainId: f.chainId, symbol: f.priceSymbol ?? f.symbol, ...(f.tokenAddress === undefined ? {} : { address: f.tokenAddress }) })),
     )
     const fungibles = found.map((f, i) => ({
       name: f.name,
