@@ -50,6 +50,8 @@ export function createConvertClient(http: Http, config: { baseUrl: string }): Co
         url: http.url(base, '/v1/convert/quotes', { amount: query.amount, userAddress: query.userAddress, from: query.from, to: query.to, gasPrice: query.gasPrice }),
         schema: convertQuotesResponseSchema,
         errorText: ERRORS.incorrectAmount,
+        // The refusal's body says why ('insufficient liquidity' → SPEC §8 'Insufficient liquidity').
+        errorBody: true,
         signal: options.signal,
       }),
 

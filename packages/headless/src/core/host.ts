@@ -31,6 +31,7 @@ import type { FeaturesFlow } from './options/features'
 import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
 import type { SendFlow } from './send/send'
+import type { SwapFlow } from './swap/swap'
 import type { SwitchingFlow } from './switching/switching'
 import type { PorticoStorage } from './storage/storage'
 import type { ProviderFlow } from './provider/provider'
@@ -70,6 +71,8 @@ export interface LazyFlows {
   names: NamesFlow
   /** The send form (SPEC §3 "Send state"): token, amount, receiver (address or name), fee, send (useSend). */
   send: SendFlow
+  /** The swap (SPEC §3 "Swap state", §4 "Swap"): tokens, quote, approval and swap transactions (useSwap). */
+  swap: SwapFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
