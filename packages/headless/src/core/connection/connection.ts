@@ -158,11 +158,9 @@ export function createConnection(deps: ConnectionDeps) {
     const current = network ?? chain.getActiveNetwork(ns)
     const caipNetworkId = network?.caipNetworkId ?? `${ns}:${result.chainId}`
     const connector = findConnector(connectorId)
-    // Another address (the wallet switched accounts): the name and avatar were the previous one's.
-    const previous = chain.getAccount(ns)?.address
-    const otherAddress = previous !== undefined && previous.toLowerCase() !== result.address.toLowerCase()
     chain.setAccount(ns, {
-      ...(otherAddress ? { profileName: null, profileImage: null } : {}),
+      // Another address (the wallet switched accounts): the name and avatar were the previous one's.
+      ...(chain.getAccount(ns)?.address !== result.address && { profileName: null, profileImage: null }),
       address: result.address,
       caipAddress: `${caipNetworkId}:${result.address}` as CaipAddress,
       status: 'connected',

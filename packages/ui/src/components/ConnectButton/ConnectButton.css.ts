@@ -48,8 +48,9 @@ export const pill = style({
 export const dot = style({ width: 26, height: 26, borderRadius: '50%', flexShrink: 0, overflow: 'hidden', display: 'inline-block' })
 export const dotImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block' })
 export const balance = style({ color: vars.color.foregroundSecondary })
-/** A long name is cut with an ellipsis rather than widening the button. */
-export const name = style({ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+/** A long name is cut with an ellipsis rather than widening the button (a short address fits). */
+// (white-space: nowrap comes from the button.)
+export const name = style({ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis' })
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
 

@@ -21,14 +21,10 @@ export function AccountPill({ address, name, image, balance }: { address: string
       {balance && <span className={styles.balance}>{balance}</span>}
       <span className={styles.pill}>
         <AvatarDot address={address} image={image} className={styles.dot} imageClassName={styles.dotImage} />
-        {/* A registered name (Portico name or ENS) stands for the address; the address stays in the tooltip. */}
-        {name ? (
-          <span className={styles.name} data-testid="portico-connect-button-name" title={address}>
-            {name}
-          </span>
-        ) : (
-          <span data-testid="portico-connect-button-address">{shortenAddress(address)}</span>
-        )}
+        {/* A registered name (Portico name or ENS) stands for the address; the whole address is in the tooltip. */}
+        <span className={styles.name} title={address} data-testid={name ? 'portico-connect-button-name' : 'portico-connect-button-address'}>
+          {name || shortenAddress(address)}
+        </span>
       </span>
     </>
   )
