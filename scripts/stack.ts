@@ -118,6 +118,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       nativeCurrency: c.nativeCurrency,
       tokens: c.tokens,
       ens: c.ens,
+      // The devnet's AMM (router + WETH) serves /v1/convert/* on every anvil chain.
+      swap: c.amm,
     }))
     const solanaChain = {
       caipNetworkId: solana.caipNetworkId,

@@ -17,6 +17,14 @@ import {
   socialStartResponseSchema,
 } from '@portico/protocol/auth'
 import { remoteFeaturesSchema } from '@portico/protocol/common'
+import {
+  convertAllowanceResponseSchema,
+  convertBuildApproveResponseSchema,
+  convertBuildTransactionResponseSchema,
+  convertGasPriceResponseSchema,
+  convertQuotesResponseSchema,
+  convertTokensResponseSchema,
+} from '@portico/protocol/convert'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
 import {
   nameLookupResponseSchema,
@@ -44,18 +52,21 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
 const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
 
 /**
- * TEST_CHAINS, the first with an ENS deployment (never reached): identity and `.eth` name lookups take
- * the ENS path, whose answer to a well-formed input is then a 502.
+ * TEST_CHAINS, the first with an ENS deployment and a swap router (never reached): identity and `.eth`
+ * name lookups take the ENS path, and well-formed convert requests on it the router's, whose answer is
+ * then a 502.
  */
 const FUZZ_CHAINS = TEST_CHAINS.map((chain, i) =>
-  i === 0 ? { ...chain, ens: { universalResolver: `0x${'e1'.repeat(20)}`, registry: `0x${'e2'.repeat(20)}` } } : chain,
+  i === 0
+    ? { ...chain, ens: { universalResolver: `0x${'e1'.repeat(20)}`, registry: `0x${'e2'.repeat(20)}` }, swap: { router: `0x${'5a'.repeat(20)}`, weth: `0x${'5b'.repeat(20)}` } }
+    : chain,
 )
 let db: Database
 let app: ReturnType<typeof createApp>
@@ -232,6 +243,48 @@ const ensNames = fc.oneof(
 )
 const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
 
+/** Convert token ids: the native placeholder, the configured token, other chains and namespaces, near misses, junk. */
+const convertTokenIds = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:31337:0xEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEEE',
+      'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      `eip155:31337:0x${'5b'.repeat(20)}`,
+      'eip155:31338:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:999:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:2147483648:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:0:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+      'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa',
+      'eip155:31337:5FbDB2315678afecb367f032d93F642f64180aa3',
+      `${SOLANA.caipNetworkId}:So11111111111111111111111111111111111111112`,
+    ),
+  },
+  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', 'solana:x'), evmAddress).map(([c, a]) => `${c}:${a}`) },
+  { weight: 2, arbitrary: text },
+)
+const convertAmounts = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('1', '1000000', '1000000000000000000', '0', '-1', '1.5', '1e18', '0x10', ' 1', '+1', String(2n ** 256n - 1n), String(2n ** 256n), '') },
+  { weight: 2, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 260n }).map(String) },
+  { weight: 2, arbitrary: hugeNumber },
+  { weight: 1, arbitrary: text },
+)
+const convertChainIds = fc.oneof(
+  fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', 'eip155:8453', '31337', '1', 'eip155:999', 'eip155:0', 'eip155:2147483648', 'eip155:99999999999', SOLANA.caipNetworkId, 'cosmos:hub', ''),
+  text,
+)
+const convertUsers = fc.oneof(evmAddress, evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`), evmAddress.map((a) => `eip155:1:0x${a.replace(/^0x/, '')}`), text)
+/** A query from a record of optional fields, sometimes with junk keys too. */
+const convertQuery = (fields: Record<string, fc.Arbitrary<string>>) =>
+  fc
+    .tuple(fc.record(fields, { requiredKeys: [] }), fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'projectId'), text), text), { maxLength: 2 }))
+    .map(([record, junk]) => {
+      const pairs = [...Object.entries(record).filter((e): e is [string, string] => e[1] !== undefined), ...junk]
+      return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`
+    })
+
 const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
   { name: 'GET /v1/supported-chains', path: query([]).map((q) => `/v1/supported-chains${q}`), expect: { schema: supportedChainsSchema } },
   {
@@ -303,6 +356,34 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     name: 'GET /v1/profile/reverse/{address}',
     path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/profile/reverse/${a}${q}`),
     expect: { schema: nameReverseResponseSchema },
+  },
+  {
+    name: 'GET /v1/convert/tokens',
+    path: convertQuery({ chainId: convertChainIds }).map((q) => `/v1/convert/tokens${q}`),
+    // The swap chain's router is unreachable: 502.
+    expect: { schema: convertTokensResponseSchema, upstream: true },
+  },
+  {
+    name: 'GET /v1/convert/quotes',
+    path: convertQuery({ amount: convertAmounts, userAddress: convertUsers, from: convertTokenIds, to: convertTokenIds, gasPrice: convertAmounts }).map(
+      (q) => `/v1/convert/quotes${q}`,
+    ),
+    expect: { schema: convertQuotesResponseSchema, upstream: true },
+  },
+  {
+    name: 'GET /v1/convert/allowance',
+    path: convertQuery({ tokenAddress: convertTokenIds, userAddress: convertUsers }).map((q) => `/v1/convert/allowance${q}`),
+    expect: { schema: convertAllowanceResponseSchema, upstream: true },
+  },
+  {
+    name: 'GET /v1/convert/gas-price',
+    path: convertQuery({ chainId: convertChainIds }).map((q) => `/v1/convert/gas-price${q}`),
+    expect: { schema: convertGasPriceResponseSchema, upstream: true },
+  },
+  {
+    name: 'GET /v1/convert/build-approve',
+    path: convertQuery({ from: convertTokenIds, to: convertTokenIds, userAddress: convertUsers, amount: convertAmounts }).map((q) => `/v1/convert/build-approve${q}`),
+    expect: { schema: convertBuildApproveResponseSchema, upstream: true },
   },
   { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
   { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
@@ -416,6 +497,57 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
       expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted')
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'POST /v1/convert/build-transaction',
+    async () => {
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const body = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc
+            .record(
+              {
+                amount: fc.oneof({ weight: 4, arbitrary: convertAmounts }, { weight: 1, arbitrary: jsonish }),
+                eip155: fc.oneof(
+                  { weight: 4, arbitrary: fc.record({ slippage: fc.oneof(fc.constantFrom('1', '0.5', '0', '100', '-1', '99.999', '1e-3', 'abc'), field) }, { requiredKeys: [] }) },
+                  { weight: 1, arbitrary: jsonish },
+                ),
+                from: fc.oneof({ weight: 4, arbitrary: convertTokenIds }, { weight: 1, arbitrary: jsonish }),
+                to: fc.oneof({ weight: 4, arbitrary: convertTokenIds }, { weight: 1, arbitrary: jsonish }),
+                userAddress: fc.oneof({ weight: 4, arbitrary: convertUsers }, { weight: 1, arbitrary: jsonish }),
+                disableEstimate: fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: jsonish }),
+              },
+              { requiredKeys: [] },
+            )
+            .map((b) => JSON.stringify(b)),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '{"__proto__":{"amount":"1"},"eip155":{"slippage":"1"}}',
+            '{"amount":"1","eip155":{"slippage":"1","__proto__":{"polluted":true}},"from":"eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee","to":"eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3","userAddress":"0x5FbDB2315678afecb367f032d93F642f64180aa3"}',
+            '{"constructor":{"prototype":{"polluted":true}}}',
+            '',
+            'null',
+            '[]',
+            '1e999',
+          ),
+        },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        { weight: 1, arbitrary: text },
+      )
+      await fc.assert(
+        fc.asyncProperty(body, contentType, async (b, type) => {
+          const res = await request('/v1/convert/build-transaction', { method: 'POST', headers: { 'content-type': type }, body: b })
+          await check(res, { schema: convertBuildTransactionResponseSchema, upstream: true }, `POST /v1/convert/build-transaction ${b.slice(0, 120)} (${type})`)
+        }),
+        params(RUNS.convert),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -746,7 +878,7 @@ describe('after the fuzz run', () => {
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
     for (const line of log) {
-      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|POST \/v1\/profile\/account)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction))|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
     }
   })
 })

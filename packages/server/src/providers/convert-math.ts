@@ -63,6 +63,36 @@ export const ROUTER_ABI = [
   { type: 'error', name: 'InsufficientOutputAmount', inputs: [] },
   { type: 'error', name: 'InsufficientLiquidity', inputs: [] },
   { type: 'error', name: 'InvalidPath', inputs: [] },
+  { type: 'error', name: 'InvalidFee', inputs: [] },
+  { type: 'error', name: 'EtherTransferFailed', inputs: [] },
+] as const
+
+/** Errors a swap's token transfers may revert with: the devnet Token's and OpenZeppelin's ERC-20 (ERC-6093) ones. */
+export const TOKEN_ERRORS_ABI = [
+  ...(['InsufficientBalance', 'ERC20InsufficientBalance'] as const).map(
+    (name) =>
+      ({
+        type: 'error',
+        name,
+        inputs: [
+          { name: 'account', type: 'address' },
+          { name: 'balance', type: 'uint256' },
+          { name: 'needed', type: 'uint256' },
+        ],
+      }) as const,
+  ),
+  ...(['InsufficientAllowance', 'ERC20InsufficientAllowance'] as const).map(
+    (name) =>
+      ({
+        type: 'error',
+        name,
+        inputs: [
+          { name: 'spender', type: 'address' },
+          { name: 'allowance', type: 'uint256' },
+          { name: 'needed', type: 'uint256' },
+        ],
+      }) as const,
+  ),
 ] as const
 
 export const FACTORY_ABI = [

@@ -18,7 +18,10 @@ import {
 } from 'viem'
 import { caipNetworkId, type ChainConfig, type SwapConfig } from '../config.ts'
 import { ChainRpcError, HttpError } from '../errors.ts'
-import { FACTORY_ABI, PAIR_ABI, priceImpact, providerFee, ROUTER_ABI, type Fraction, type Hop } from './convert-math.ts'
+import { FACTORY_ABI, PAIR_ABI, priceImpact, providerFee, ROUTER_ABI, TOKEN_ERRORS_ABI, type Fraction, type Hop } from './convert-math.ts'
+
+/** Every error a swap call may revert with, for decoding. */
+const REVERT_ABI = [...ROUTER_ABI, ...TOKEN_ERRORS_ABI]
 
 /** A chain with a swap deployment. */
 export type SwapChain = ChainConfig & { swap: SwapConfig }
@@ -75,6 +78,10 @@ const REVERT_TEXT: Record<string, string> = {
   InvalidPath: `${INSUFFICIENT_LIQUIDITY}: no pool for this pair`,
   InsufficientOutputAmount: 'Insufficient output amount: the price moved beyond the slippage',
   Expired: 'The swap expired',
+  InsufficientAllowance: 'Insufficient allowance: approve the router first',
+  ERC20InsufficientAllowance: 'Insufficient allowance: approve the router first',
+  InsufficientBalance: 'Insufficient balance',
+  ERC20InsufficientBalance: 'Insufficient balance',
 }
 
 /** The revert reason of a failed call (custom error name, Error(string) text or panic), or null when it did not revert. */
@@ -87,7 +94,7 @@ export function revertReason(error: unknown): string | null {
   const withData = error.walk((e) => typeof (e as { data?: unknown }).data === 'string' && /^0x[0-9a-fA-F]{8}/.test((e as { data: string }).data))
   if (withData) {
     try {
-      const decoded = decodeErrorResult({ abi: ROUTER_ABI, data: (withData as unknown as { data: Hex }).data }) as { errorName: string; args?: readonly unknown[] }
+      const decoded = decodeErrorResult({ abi: REVERT_ABI, data: (withData as unknown as { data: Hex }).data }) as { errorName: string; args?: readonly unknown[] }
       return decoded.errorName === 'Error' ? String(decoded.args?.[0]) : decoded.errorName === 'Panic' ? `panic ${String(decoded.args?.[0])}` : decoded.errorName
     } catch {
       return 'execution reverted'
