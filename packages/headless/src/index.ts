@@ -13,6 +13,8 @@ export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/a
 export type { NamesFlow, NamesState } from './core/names/names'
 export type { GasEstimate, SendFlow, SendState } from './core/send/send'
 export type { SendButtonLabel, SendButtonState } from './core/send/rules'
+export type { SentSwap, SwapAnalytics, SwapFailureEvent, SwapFlow, SwapPreset, SwapState, SwapToken, SwapTransaction, SwapView } from './core/swap/swap'
+export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,

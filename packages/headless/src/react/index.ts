@@ -38,3 +38,4 @@ export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn }
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'
+export { useSwap, type UseSwapOptions, type UseSwapReturn } from './useSwap'

@@ -185,7 +185,9 @@ describe('input errors (SPEC §5) and the button', () => {
   })
 
   it("'Insufficient liquidity' when the error mentions it (message, the refusal's body, a cause)", () => {
-    expect(liquidityError(new Error('UniswapV2: INSUFFICIENT_LIQUIDITY'))).toBeUndefined()
+    expect(liquidityError(new Error('UniswapV2: INSUFFICIENT_LIQUIDITY'))).toBe('Insufficient liquidity')
+    expect(liquidityError(new Error('execution reverted: InsufficientLiquidity()'))).toBe('Insufficient liquidity')
+    expect(liquidityError(new Error('insufficient funds'))).toBeUndefined()
     expect(liquidityError(new Error('Insufficient liquidity for this trade'))).toBe('Insufficient liquidity')
     expect(liquidityError(Object.assign(new Error('HTTP status code: 400'), { body: { reasons: [{ description: 'insufficient liquidity' }] } }))).toBe('Insufficient liquidity')
     expect(liquidityError(new Error('Incorrect amount', { cause: new Error('insufficient liquidity in pool') }))).toBe('Insufficient liquidity')

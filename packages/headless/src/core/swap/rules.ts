@@ -190,8 +190,8 @@ export const insufficientGasText = (symbol: string): SwapInputError => `Insuffic
 export const isInsufficientGas = (nativeBalanceUnits: bigint, gasUnits: bigint): boolean => nativeBalanceUnits <= 0n || gasUnits > nativeBalanceUnits
 
 /**
- * 'Insufficient liquidity' when a failed quote (its message, its JSON body, or a cause) mentions it;
- * undefined otherwise.
+ * 'Insufficient liquidity' when a failed quote (its message, its JSON body, or a cause) mentions it
+ * ('insufficient liquidity', a contract's INSUFFICIENT_LIQUIDITY or InsufficientLiquidity); undefined otherwise.
  */
 export function liquidityError(error: unknown): typeof ERRORS.insufficientLiquidity | undefined {
   const seen = new Set<unknown>()
@@ -205,10 +205,10 @@ export function liquidityError(error: unknown): typeof ERRORS.insufficientLiquid
     } catch {
       /* an unreadable body says nothing */
     }
-    if (/insufficient liquidity/i.test(text)) return ERRORS.insufficientLiquidity
+    if (/insufficient[\s_-]*liquidity/i.test(text)) return ERRORS.insufficientLiquidity
     e = cause
   }
-  if (typeof error === 'string' && /insufficient liquidity/i.test(error)) return ERRORS.insufficientLiquidity
+  if (typeof error === 'string' && /insufficient[\s_-]*liquidity/i.test(error)) return ERRORS.insufficientLiquidity
   return undefined
 }
 

@@ -1,0 +1,99 @@
+import { useStore } from '@nanostores/react'
+import { atom, type ReadableAtom } from 'nanostores'
+import { useMemo } from 'react'
+import { lazyMethods } from '../core/lazy'
+import type { SwapPreset, SwapToken, SwapTransaction, SwapView } from '../core/swap/swap'
+import { useLoadedFlow } from './lazy'
+import { usePortico } from './usePortico'
+
+export interface UseSwapOptions {
+  /** Load the swap module when mounted. @default true */
+  enabled?: boolean
+}
+
+export interface UseSwapReturn extends SwapView {
+  /** The swap module is still being fetched. @default true until it is loaded */
+  pending: boolean
+  /**
+   * Start the swap: initializing, then initialized (the chain's tokens, prices, gas price; the network
+   * token as the source). A preset chooses the tokens (id, address or symbol) and the amount. On a
+   * failure 'Failed to initialize swap' and back; off the swap chains 'Network not supported for Swaps'.
+   */
+  initialize: (preset?: SwapPreset) => Promise<void>
+  /** The chain's tokens again (`tokens`, `popularTokens`, `suggestedTokens`). */
+  fetchTokens: () => Promise<SwapToken[]>
+  /** Choose the source token (the target's token swaps sides); its price, then a quote. */
+  setSourceToken: (token: SwapToken | undefined) => Promise<void>
+  /** Choose the target token (the source's token swaps sides); its price, then a quote. */
+  setToToken: (token: SwapToken | undefined) => Promise<void>
+  /** The source amount as typed (SPEC §5 mask, the token's decimals); quoted after a 200 ms pause. */
+  setSourceTokenAmount: (text: string) => void
+  /** Swap source and target; the target amount (or '1') becomes the source amount. Ignored while initializing, uninitialized or switching. */
+  switchTokens: () => Promise<void>
+  /** The token picker's search by name, symbol or address (also kept as `foundTokens`); nothing before the module loads. */
+  searchTokens: (query: string) => SwapToken[]
+  /** Quote now (then build the transaction when the input is fine). */
+  swapTokens: () => Promise<void>
+  /** Check the allowance, then build the swap transaction, or the approval transaction when it is short. */
+  buildTransaction: () => Promise<SwapTransaction | undefined>
+  /** Send the approval; then re-quote, rebuild and show SwapPreview. Resolves with the hash, or undefined after a failure (`transactionError`). */
+  sendTransactionForApproval: () => Promise<string | undefined>
+  /** Send the swap; then 'Swapped X to Y Z', reset, Account, balances and Activity. Resolves with the hash, or undefined after a failure (`transactionError`). */
+  sendTransactionForSwap: () => Promise<string | undefined>
+  /** Back to the initial state. */
+  reset: () => void
+}
+
+const IDLE: ReadableAtom<SwapView> = atom<SwapView>({
+  initializing: false,
+  initialized: false,
+  switchingTokens: false,
+  loadingPrices: false,
+  loadingQuote: false,
+  loadingApprovalTransaction: false,
+  loadingBuildTransaction: false,
+  loadingTransaction: false,
+  fetchError: false,
+  sourceTokenAmount: '',
+  sourceTokenPriceInUSD: 0,
+  toTokenAmount: '',
+  toTokenPriceInUSD: 0,
+  networkPrice: 0,
+  networkBalanceInUSD: 0,
+  networkTokenSymbol: '',
+  slippage: 1,
+  myTokensWithBalance: [],
+  tokensPriceMap: {},
+  gasFee: '0',
+  gasPriceInUSD: 0,
+  supported: false,
+  sourceTokenAmountUsd: 0,
+  toTokenAmountUsd: 0,
+  needsApproval: false,
+  button: { label: 'Select token', disabled: true, loading: false },
+})
+
+/** The flow's actions; a call before the module is loaded loads it first. */
+const ACTIONS = [
+  'initialize',
+  'fetchTokens',
+  'setSourceToken',
+  'setToToken',
+  'setSourceTokenAmount',
+  'switchTokens',
+  'swapTokens',
+  'buildTransaction',
+  'sendTransactionForApproval',
+  'sendTransactionForSwap',
+  'reset',
+] as const
+
+/** The swap (SPEC §3 "Swap state", §4, §5), from a flow loaded on first use: state and actions for a custom UI. */
+export function useSwap(options: UseSwapOptions = {}): UseSwapReturn {
+  const portico = usePortico()
+  const flow = useLoadedFlow(portico, 'swap', options.enabled ?? true)
+  const state = useStore(flow?.$swap ?? IDLE)
+  const actions = useMemo(() => lazyMethods(() => portico.load('swap'), ACTIONS, {}, () => portico.peek('swap')), [portico])
+  const searchTokens = (query: string): SwapToken[] => (flow ? flow.searchTokens(query) : [])
+  return { ...state, pending: !flow, ...(actions as Omit<UseSwapReturn, keyof SwapView | 'pending' | 'searchTokens'>), searchTokens }
+}
