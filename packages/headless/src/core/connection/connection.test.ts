@@ -161,13 +161,13 @@ describe('connection flow (SPEC §4)', () => {
     expect(storage.map.has(STORAGE_KEYS.connections)).toBe(false)
   })
 
-  it("an account change in the wallet drops the previous account's name and avatar; the same address keeps them", async () => {
+  it("an account change in the wallet drops the previous account's name and avatar (null: no name); the same address keeps them", async () => {
     const { portico, evm } = setup()
     await portico.connection.connect('io.metamask')
     // The name as the identity route (or a registration) sets it.
     internals(portico).chain.setAccount('eip155', { profileName: 'alice.portico.id', profileImage: 'http://127.0.0.1:9/a.png' })
-    // The same account again (letter case aside): kept.
-    evm.ctx!.onAccountsChanged([ADDRESS.toLowerCase()])
+    // The same account again: kept.
+    evm.ctx!.onAccountsChanged([ADDRESS])
     expect(portico.chain.$account.get()).toMatchObject({ profileName: 'alice.portico.id', profileImage: 'http://127.0.0.1:9/a.png' })
     const other = '0x1111111111111111111111111111111111111111'
     evm.ctx!.onAccountsChanged([other])
