@@ -45,13 +45,16 @@ interface Options {
   send?: (p: SendTransactionParams) => Promise<string>
   receipt?: (hash: string) => Promise<TransactionReceipt>
   allowance?: () => string
+  /** Connect through the embedded wallet (an auth connector) instead of a browser wallet. */
+  embedded?: boolean
 }
 
 async function setup(opts: Options = {}) {
   const log: string[] = []
   const sent: SendTransactionParams[] = []
   let allowance = '0'
-  const adapter = Object.assign(fakeAdapter('eip155'), {
+  const connector = opts.embedded ? { id: 'portico-auth', name: 'Email', type: 'auth' as const } : { id: 'io.metamask', name: 'MetaMask', type: 'announced' as const, rdns: 'io.metamask' }
+  const adapter = Object.assign(fakeAdapter('eip155', [connector]), {
     capabilities: (opts.receipt ? ['waitForReceipt'] : []) as never[],
     async sendTransaction(p: SendTransactionParams) {
       sent.push(p)
@@ -111,7 +114,7 @@ async function setup(opts: Options = {}) {
     timers,
     debug: opts.debug ?? false,
   })
-  await portico.connection.connect('io.metamask')
+  await portico.connection.connect(connector.id)
   await flush()
   const swap = await portico.load('swap')
   const failures: SwapFailureEvent[] = []
@@ -500,12 +503,26 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     expect(t.failures).toEqual([])
   })
 
+  it('a second press while the wallet is asked sends nothing more', async () => {
+    let answer!: (hash: string) => void
+    const t = await setup({ send: () => new Promise((r) => (answer = r)) })
+    await quoted(t, '1')
+    const first = t.swap.sendTransactionForSwap()
+    await expect(t.swap.sendTransactionForSwap()).resolves.toBeUndefined()
+    await flush()
+    answer('0xonce')
+    await expect(first).resolves.toBe('0xonce')
+    expect(t.sent).toHaveLength(1)
+  })
+
   it('the embedded wallet also returns to Account after a swap (SPEC §2)', async () => {
-    const t = await setup()
+    const t = await setup({ embedded: true })
+    expect(t.portico.connection.getConnection()?.connectorId).toBe('portico-auth')
     await quoted(t, '0.5')
     t.router.push('SwapPreview')
-    await t.swap.sendTransactionForSwap()
+    await expect(t.swap.sendTransactionForSwap()).resolves.toBe('0xhash1')
     expect(t.views()).toEqual(['Account'])
+    expect(t.banner().message).toBe('Swapped ETH to 1485 USDC')
   })
 
   it.each([

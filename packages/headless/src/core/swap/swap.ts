@@ -781,7 +781,8 @@ export function createSwap(deps: SwapDeps) {
     const tx = $state.get().approvalTransaction
     const { address, namespace, network } = deps.account()
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
-    if (!tx) return undefined
+    // One approval at a time (a second press while the wallet is asked does nothing).
+    if (!tx || $state.get().loadingApprovalTransaction) return undefined
     patch({ loadingApprovalTransaction: true, transactionError: undefined })
     deps.banner.showLoading(ERRORS.approveLimit)
     let hash: string
@@ -813,7 +814,8 @@ export function createSwap(deps: SwapDeps) {
     const tx = s.swapTransaction
     const { address, namespace, network } = deps.account()
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
-    if (!tx || !s.sourceToken || !s.toToken) return undefined
+    // One swap at a time (a second press while the wallet is asked does nothing).
+    if (!tx || !s.sourceToken || !s.toToken || s.loadingTransaction) return undefined
     patch({ loadingTransaction: true, transactionError: undefined })
     deps.banner.showLoading(ERRORS.confirmTransaction)
     let hash: string
