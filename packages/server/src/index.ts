@@ -20,8 +20,11 @@ export {
   type SolanaChainConfig,
   type SolanaChainConfigInput,
   type SolanaTokenConfig,
+  type SwapConfig,
+  swapConfigSchema,
   type TokenConfig,
 } from './config.ts'
+export { SWAP_CHAIN_IDS } from './routes/convert.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
 export type { AuthConfig } from './auth/config.ts'
 export { generateKek, loadOrCreateKek } from './auth/kek.ts'
