@@ -53,9 +53,12 @@ export function testAdapter(): TestAdapter {
   return adapter
 }
 
-/** Answers the balance endpoint with 1.23456789 ETH; anything else fails the test. */
-const testFetch: typeof fetch = async (input) => {
+/** Answers the balance endpoint with 1.23456789 ETH and the identity endpoint with no name; anything else fails the test. */
+export const testFetch: typeof fetch = async (input) => {
   const url = new URL(String(input instanceof Request ? input.url : input))
+  if (/^\/portico-test\/v1\/identity\/0x[0-9a-fA-F]{40}$/.test(url.pathname)) {
+    return new Response(JSON.stringify({ name: null, avatar: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+  }
   if (/\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) {
     const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
     const balances = [{ name: 'Ether', symbol: 'ETH', chainId, value: 3852.5, price: 3120.5, iconUrl: '', quantity: { decimals: '18', numeric: '1.23456789' } }]

@@ -58,7 +58,11 @@ export const FLOWS: FlowTable = {
       excludeWalletIds: host.options.excludeWalletIds,
       onUnsupportedChain: () => void host.get('modal').open({ view: 'UnsupportedChain' }),
       // Native and token balances come from the Portico API (30 s cache, 30 s retry block on failure).
-      onAccountReady: (ns) => void host.get('balance').fetchTokenBalances({ namespace: ns }),
+      // A connected account's balance and (EVM) its name and avatar, for the connect button and Account.
+      onAccountReady: (ns) => {
+        void host.get('balance').fetchTokenBalances({ namespace: ns })
+        void host.get('identity').fetchIdentity(ns)
+      },
       // A wallet chosen from the explorer's lists becomes recent once it connects (no list loaded: nothing was chosen).
       onConnected: (connectorId) => host.peek('explorer')?.connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
       ...(host.options.metadata ? { metadata: host.options.metadata } : {}),

@@ -90,11 +90,12 @@ export function fakeAdapter(namespace: ChainNamespace = 'eip155', connectors?: O
 }
 
 /** fetch that answers JSON per path and records URLs. */
-export function jsonFetch(route: (url: URL) => { status?: number; body?: unknown }) {
+export function jsonFetch(route: (url: URL) => { status?: number; body?: unknown }, options: { record?: RegExp } = {}) {
   const calls: URL[] = []
   const fetch = (async (input: string | URL | Request) => {
     const url = new URL(String(input))
-    calls.push(url)
+    // `record`: only the requests whose path matches are kept in `calls` (e.g. the balance requests, not the identity's).
+    if (!options.record || options.record.test(url.pathname)) calls.push(url)
     const { status = 200, body = {} } = route(url)
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   }) as typeof globalThis.fetch

@@ -34,7 +34,8 @@ describe('useTokenBalances', () => {
 
   it('fetchOnMount false: the hook itself fetches nothing until refetch', async () => {
     let balances = [usdc]
-    const f = jsonFetch(() => ({ body: { balances } }))
+    // (the balance requests are counted; connecting also reads the account's identity)
+    const f = jsonFetch(() => ({ body: { balances } }), { record: /\/balance$/ })
     const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
     await portico.connection.connect('io.metamask')
     // connecting fetched the balance once for the new account

@@ -21,11 +21,14 @@ const usdc = {
 }
 const eth = { ...usdc, name: 'Ether', symbol: 'ETH', address: undefined, value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' } }
 
+/** A connected EVM account also reads its identity (name, avatar): the tests count the balance requests. */
+const BALANCE_ONLY = { record: /\/balance$/ }
+
 function setup() {
   let status = 200
   const clock = { t: 1_000_000 }
   const timers: Timers = { now: () => clock.t, setTimeout: (fn) => (fn(), 0), clearTimeout: () => {} }
-  const f = jsonFetch(() => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }))
+  const f = jsonFetch(() => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }), BALANCE_ONLY)
   const portico = createPortico({
     projectId: 'p',
     apiUrl: 'http://127.0.0.1:9',
@@ -103,7 +106,7 @@ describe('token balance flow (SPEC §4)', () => {
       setTimeout: (fn, ms) => pending.push({ fn, at: clock.t + ms }),
       clearTimeout: () => {},
     }
-    const f = jsonFetch(() => ({ status, body: { balances: [eth] } }))
+    const f = jsonFetch(() => ({ status, body: { balances: [eth] } }), BALANCE_ONLY)
     const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch, timers })
     await portico.connection.connect('io.metamask')
     await settle()

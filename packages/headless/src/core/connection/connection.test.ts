@@ -126,8 +126,8 @@ describe('connection flow (SPEC §4)', () => {
     await vi.waitFor(() => expect(portico.chain.$account.get().balance).toBe('1.5'), { timeout: 10_000 })
     expect(evm.calls.map((c) => c.method)).toEqual(['reconnect'])
     expect(portico.connection.$status.get()).toBe('connected')
-    // the balance comes from the Portico API for the restored account
-    expect(apiCalls.map((u) => u.pathname)).toEqual([`/v1/account/${ADDRESS}/balance`])
+    // the balance and the name (identity) come from the Portico API for the restored account, in either order
+    await vi.waitFor(() => expect(apiCalls.map((u) => u.pathname).sort()).toEqual([`/v1/account/${ADDRESS}/balance`, `/v1/identity/${ADDRESS}`]), { timeout: 10_000 })
     expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 

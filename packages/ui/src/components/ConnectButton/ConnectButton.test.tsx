@@ -1,4 +1,4 @@
-import { testPortico } from '../../testing'
+import { testFetch, testPortico } from '../../testing'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { PorticoProvider } from '../../PorticoProvider/PorticoProvider'
@@ -39,22 +39,29 @@ describe('ConnectButton', () => {
     expect(screen.getByTestId('portico-account-button').textContent).toContain('0x7099…dc79C8')
   })
 
-  it("a registered name stands for the address (the address in the tooltip); without one it's the address again", async () => {
-    const { portico } = await setup()
+  it("a registered name (the identity read on connect) stands for the address, the whole address in the tooltip", async () => {
+    const named: typeof fetch = async (input, init) => {
+      const url = new URL(String(input))
+      if (url.pathname.includes('/v1/identity/')) return new Response(JSON.stringify({ name: 'alice.portico.id', avatar: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+      return testFetch(input, init)
+    }
+    const { portico } = testPortico({ fetch: named })
+    await portico.ready
+    render(
+      <PorticoProvider portico={portico} autoReconnect={false}>
+        <ConnectButton />
+        <AccountButton />
+      </PorticoProvider>,
+    )
     await act(async () => {
       await portico.connection.connect('io.test.wallet')
     })
-    act(() => portico.chain.setAccount('eip155', { profileName: 'alice.portico.id' }))
-    const name = screen.getAllByTestId('portico-connect-button-name')
     // ConnectButton and AccountButton both
-    expect(name.map((n) => [n.textContent, n.getAttribute('title')])).toEqual([
+    await waitFor(() => expect(screen.getAllByTestId('portico-connect-button-name').map((n) => [n.textContent, n.getAttribute('title')])).toEqual([
       ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
       ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
-    ])
+    ]))
     expect(screen.queryByTestId('portico-connect-button-address')).toBeNull()
-    act(() => portico.chain.setAccount('eip155', { profileName: null }))
-    expect(screen.getByTestId('portico-connect-button').textContent).toContain('0x7099…dc79C8')
-    expect(screen.queryByTestId('portico-connect-button-name')).toBeNull()
   })
 
   it('opens the lazily loaded modal on Connect, Escape closes it and focus returns to the button', async () => {

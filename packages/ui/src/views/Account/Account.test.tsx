@@ -1,14 +1,18 @@
 import '../../testing'
-import type { Chain } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { act, render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { testPortico } from '../../testing'
+import { testFetch, testPortico } from '../../testing'
 import { Account } from './Account'
 
 /** Connect the test wallet, then give the connection an auth name (as the email/social connector reports it). */
-async function connectedAs(authName: string, socialProvider?: 'discord' | 'github') {
-  const { portico, adapter } = testPortico()
+async function connectedAs(authName: string, socialProvider?: 'discord' | 'github', profileName?: string) {
+  // The identity read on connect answers `profileName` (a registered name) when given.
+  const fetch: typeof globalThis.fetch = async (input, init) =>
+    profileName && String(input).includes('/v1/identity/')
+      ? new Response(JSON.stringify({ name: profileName, avatar: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+      : testFetch(input, init)
+  const { portico, adapter } = testPortico({ fetch })
   // An auth connector reports the signed-in name (and the social provider) with the account.
   const connect = adapter.connect.bind(adapter)
   adapter.connect = async (params) => ({ ...(await connect(params)), authName, ...(socialProvider ? { socialProvider } : {}) })
@@ -38,9 +42,7 @@ describe('Account: auth name display (SPEC §3)', () => {
   })
 
   it('a profile name still wins over the auth name', async () => {
-    const portico = await connectedAs('a.very.long.email.address@example-domain.com')
-    // The identity flow sets the profile name (the chain's setter is internal to headless).
-    await act(async () => (portico.chain as unknown as Chain).setAccount('eip155', { profileName: 'ada.portico' }))
-    expect(shown()).toBe('ada.portico')
+    await connectedAs('a.very.long.email.address@example-domain.com', undefined, 'ada.portico')
+    await waitFor(() => expect(shown()).toBe('ada.portico'))
   })
 })
