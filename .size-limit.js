@@ -7,14 +7,19 @@ export default [
   {
     name: 'default-modal app before the modal opens: headless core (createPortico) + PorticoProvider + ConnectButton, JS + CSS',
     path: initial('app'),
-    limit: '30 KiB',
+    // 30 → 30.1 KiB (2026-11-23, issues 12–13): the swap flow's entry in the lazy-flow table (~35 B),
+    // its success banner in the one SPEC §8 catalogue that the first load carries (~22 B), the
+    // name read with the balance when an account connects and the name in the connect button
+    // (~30 B net after trimming). The swap's own code (~5.9 KiB) loads on first use. 30.81 kB.
+    limit: '30.1 KiB',
     gzip: true,
   },
   {
     name: 'app with the EVM, WalletConnect and Solana adapters (sign-client and @solana/kit load later)',
     path: initial('app-all-adapters'),
     // 40 → 38 KiB (2026-11-23): capability code and EIP-55 checksums now load on first use.
-    limit: '38 KiB',
+    // 38 → 38.1 KiB (2026-11-23, issues 12–13): as the app's budget above. 38.97 kB.
+    limit: '38.1 KiB',
     gzip: true,
   },
   {
@@ -47,7 +52,9 @@ export default [
     // registerInModal/chooseSuggestion, useIdentity's canChooseName, the token total of
     // useTokenBalances — the logic in the lazy names flow and core/names/rules.ts), useSend's
     // searchTokens/amountUsd fields, useActivity's polling and the name in ConnectButton: 44.31 kB.
-    limit: '43.4 KiB',
+    // 43.4 → 43.7 KiB (2026-11-23, issue 13): useSwap (its idle state and lazy actions, ~250 B) and
+    // the swap flow's table entry; the flow itself is lazy. 44.69 kB.
+    limit: '43.7 KiB',
     gzip: true,
   },
   {
@@ -63,7 +70,9 @@ export default [
     // pill and its ellipsis style, ~55 B) and the modal's useSend shares lazyMethods with the first
     // load (core/lazy.ts, alone in the shared chunk so that the wallet facade's list stays put, ~25 B).
     // The plain app's budget (30 KiB) still holds: 30.69 kB.
-    limit: '36.2 KiB',
+    // 36.2 → 36.3 KiB (2026-11-23, issue 13): the swap flow's table entry and success banner, as the
+    // app's budget. 37.13 kB.
+    limit: '36.3 KiB',
     gzip: true,
   },
 ]
