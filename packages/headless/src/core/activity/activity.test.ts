@@ -235,6 +235,18 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       expect(activity.$activity.get().rows[0]).toMatchObject({ id: 'eip155:1:0xbad', status: 'failed', transfers: [] })
     })
 
+    it('record: any transaction made from this app (a swap) is kept until the server lists it', async () => {
+      const pages: Record<string, HistoryResponse | Error> = { first: { data: [], next: null } }
+      const { activity } = withClock(pages)
+      const trade = { ...tx('eip155:1:0xswap'), metadata: { ...tx('x').metadata, operationType: 'trade', status: 'pending' } }
+      expect(activity.record(trade)).toBe(false) // nothing listed yet
+      await activity.fetchTransactions()
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([['eip155:1:0xswap', 'pending']])
+      pages.first = { data: [{ ...trade, metadata: { ...trade.metadata, status: 'confirmed' } }], next: null }
+      await activity.fetchTransactions()
+      expect(activity.$activity.get().rows.map((r) => [r.id, r.status])).toEqual([['eip155:1:0xswap', 'confirmed']])
+    })
+
     it('another account or chain keeps its sends to itself', async () => {
       const { activity, current } = withClock({ first: { data: [], next: null } })
       activity.recordSent({ ...sent, from: '0x00000000000000000000000000000000000000c0' })

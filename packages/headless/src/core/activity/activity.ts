@@ -281,6 +281,12 @@ export function createActivity(deps: ActivityDeps) {
      */
     upsert,
     /**
+     * A transaction made from this app (a swap, a send …), as the server will list it: kept first on its
+     * account's list until the server's history carries the same id — shown now if that list is loaded,
+     * else when it loads. The same id again updates it (pending → confirmed or failed).
+     */
+    record,
+    /**
      * A transfer just sent from this app (the send flow calls it with the wallet's hash): listed at once
      * as pending, first, on its account's list — now if that list is shown, else when it is loaded —
      * until the server's history carries the same id.

@@ -62,7 +62,7 @@ export function wireSwap(host: FlowHost, analytics: SwapAnalytics = NO_ANALYTICS
     recordSwap: (swap, status) => {
       void host
         .load('activity')
-        .then((activity) => activity.upsert(swapTransaction(swap, status, host.timers.now())))
+        .then((activity) => activity.record(swapTransaction(swap, status, host.timers.now())))
         .catch(() => undefined)
     },
     banner: host.get('banner'),
