@@ -58,6 +58,9 @@ export const ROUTE_VIEWS = [
   'WalletSendSelectToken',
   'WalletSendPreview',
   'WalletSendSuccess',
+  // Issue 13: Swap — the form and its token picker (SwapPreview, the review, is SPEC §2's).
+  'Swap',
+  'SwapSelectToken',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 
@@ -76,6 +79,13 @@ export interface RouteDataMap {
   ConnectingExternal: { connectorId: string }
   ConnectingWalletConnect: { walletId?: string }
   RegisterAccountNameSuccess: { name: string }
+  /**
+   * `open({ view: 'Swap', data })` preselects the tokens (CAIP-10 id, plain address or symbol) and
+   * the source amount (useSwap's initialize preset); none starts from the network token.
+   */
+  Swap: { fromToken?: string; toToken?: string; amount?: string } | undefined
+  /** The token picker chooses the source ('sourceToken') or the target ('toToken') token. */
+  SwapSelectToken: { target: 'sourceToken' | 'toToken' }
 }
 
 export type RouteData<V extends RouteView> = V extends keyof RouteDataMap ? RouteDataMap[V] : Record<string, unknown> | undefined

@@ -28,6 +28,8 @@ export interface UseSwapReturn extends SwapView {
   setToToken: (token: SwapToken | undefined) => Promise<void>
   /** The source amount as typed (SPEC §5 mask, the token's decimals); quoted after a 200 ms pause. */
   setSourceTokenAmount: (text: string) => void
+  /** Max: the source token's whole balance (the network token keeps the default network cost back); then a quote. */
+  setMaxSourceAmount: () => void
   /** Swap source and target; the target amount (or '1') becomes the source amount. Ignored while initializing, uninitialized or switching. */
   switchTokens: () => Promise<void>
   /** The token picker's search by name, symbol or address (also kept as `foundTokens`); nothing before the module loads. */
@@ -80,6 +82,7 @@ const ACTIONS = [
   'setSourceToken',
   'setToToken',
   'setSourceTokenAmount',
+  'setMaxSourceAmount',
   'switchTokens',
   'swapTokens',
   'buildTransaction',

@@ -28,18 +28,20 @@ describe('useWalletFeatures', () => {
     await waitFor(() => expect(result.current.walletFeatures).toEqual(['receive', 'send']))
   })
 
-  it('nothing before a connection; receive and send once connected (on-ramp, swaps not built yet); open pushes their views', async () => {
+  it('nothing before a connection; swaps, receive and send once connected on EVM (on-ramp not built yet); open pushes their views', async () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => ({ f: useWalletFeatures(), router: useRouter() }), { wrapper })
     expect(result.current.f.walletFeatures).toEqual([])
     await act(() => portico.connection.connect('io.metamask'))
-    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['receive', 'send']))
+    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['swaps', 'receive', 'send']))
+    act(() => result.current.f.open('swaps'))
+    expect(result.current.router.view).toBe('Swap')
     act(() => result.current.f.open('receive'))
     expect(result.current.router.view).toBe('WalletReceive')
     act(() => result.current.f.open('send'))
     expect(result.current.router.view).toBe('WalletSend')
     // a feature not offered opens nothing
-    act(() => result.current.f.open('swaps'))
+    act(() => result.current.f.open('onramp'))
     expect(result.current.router.view).toBe('WalletSend')
   })
 })

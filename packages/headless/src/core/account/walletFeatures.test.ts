@@ -29,8 +29,8 @@ describe('walletFeatures (SPEC §9 order onramp, swaps, receive, send; SPEC §1 
     expect(walletFeatures({ features, namespace, available })).toEqual(expected)
   })
 
-  it('defaults: the default flags and the views built in this version (receive and send) on EVM and Solana; receive only elsewhere', () => {
-    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'eip155' })).toEqual(['receive', 'send'])
+  it('defaults: the default flags and the views built in this version (swaps, receive and send) on EVM; receive and send on Solana; receive only elsewhere', () => {
+    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'eip155' })).toEqual(['swaps', 'receive', 'send'])
     expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'solana' })).toEqual(['receive', 'send'])
     expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'bip122' })).toEqual(['receive'])
   })

@@ -121,8 +121,7 @@ async function setup(opts: Options = {}) {
   swap.onFailure((e) => failures.push(e))
   const router = portico.router
   router.reset('Account')
-  // The Swap view is not among the route views yet (the views' work adds it): the router takes any name.
-  router.push('Swap' as 'SwapPreview')
+  router.push('Swap')
   log.length = 0
   requests.length = 0
   return {
@@ -299,6 +298,8 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
       needsApproval: false,
     })
     expect(s.priceImpact).toBeCloseTo(1, 10)
+    // the rate: 2970 USDC for 1 ETH
+    expect(s.rate).toBe(2970)
     expect(t.paths()).not.toContain('/v1/convert/allowance')
     expect(t.requests.find((r) => r.path === '/v1/convert/build-transaction')!.body).toEqual({
       amount: '1000000000000000000',
@@ -353,6 +354,18 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     u.timers.advance(QUOTE_DEBOUNCE_MS)
     await flush()
     expect(u.swap.$swap.get().inputError).toBe('Insufficient ETH for gas')
+  })
+
+  it('Max: the whole balance of a token; the network token keeps the default network cost back (150000 × 20 gwei)', async () => {
+    const t = await setup()
+    await t.swap.initialize({ fromToken: 'USDC', toToken: 'ETH' })
+    expect(t.swap.setMaxSourceAmount()).toBe('5000')
+    await t.swap.setSourceToken(t.swap.$swap.get().tokens!.find((x) => x.address === ETH_ID))
+    // 2 ETH − 0.003 ETH
+    expect(t.swap.setMaxSourceAmount()).toBe('1.997')
+    t.timers.advance(QUOTE_DEBOUNCE_MS)
+    await flush()
+    expect(t.swap.$swap.get()).toMatchObject({ sourceTokenAmount: '1.997', toTokenAmount: '5931.090000' })
   })
 
   it("switchTokens swaps source and target and moves the target amount (or '1' when empty) to the source", async () => {
@@ -460,9 +473,10 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     t.router.push('SwapPreview')
     t.requests.length = 0
     const pending = t.swap.sendTransactionForApproval()
-    expect(t.swap.$swap.get().loadingApprovalTransaction).toBe(true)
+    expect(t.swap.$swap.get()).toMatchObject({ loadingApprovalTransaction: true, loadingText: 'Approve limit increase in your wallet' })
     expect(t.banner()).toMatchObject({ message: 'Approve limit increase in your wallet', variant: 'loading' })
     await expect(pending).resolves.toBe('0xapprove')
+    expect(t.swap.$swap.get().loadingText).toBeUndefined()
     expect(t.sent[0]).toMatchObject({ to: USDC_CONTRACT, data: '0x095ea7b3', value: 0n, gasPrice: 20_000_000_000n, address: ADDRESS })
     expect(t.sent[0]!.gas).toBeUndefined()
     expect(t.paths().filter((p) => p.startsWith('/v1/convert'))).toEqual(['/v1/convert/quotes', '/v1/convert/allowance', '/v1/convert/build-transaction'])
@@ -479,9 +493,10 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await quoted(t, '1')
     t.router.push('SwapPreview')
     const pending = t.swap.sendTransactionForSwap()
-    expect(t.swap.$swap.get().loadingTransaction).toBe(true)
+    expect(t.swap.$swap.get()).toMatchObject({ loadingTransaction: true, loadingText: 'Confirm transaction in your wallet' })
     expect(t.banner()).toMatchObject({ message: 'Confirm transaction in your wallet', variant: 'loading' })
     await flush()
+    expect(t.swap.$swap.get().loadingText).toBe('Swapping ...')
     expect(t.sent[0]).toMatchObject({ to: ROUTER, data: '0x7ff36ab5', value: 10n ** 18n, gas: 200_000n, gasPrice: 20_000_000_000n })
     t.timers.advance(200)
     expect(t.banner()).toMatchObject({ message: 'Swapping ...', variant: 'loading' })

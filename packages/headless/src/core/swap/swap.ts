@@ -28,6 +28,7 @@ import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import {
   destinationAmount,
+  fromBaseUnits,
   gasCost,
   isNativeTokenId,
   isSwapNetwork,
@@ -126,6 +127,12 @@ export interface SwapState {
   swapTransaction?: SwapTransaction
   /** The wallet's error of the last approval or swap ('Transaction error' when it gave none). */
   transactionError?: string
+  /**
+   * What the wallet is waiting for while an approval or a swap is sent (SPEC §8 loading texts):
+   * 'Approve limit increase in your wallet', 'Confirm transaction in your wallet', then 'Swapping ...'
+   * until mined; undefined otherwise.
+   */
+  loadingText?: string
 }
 
 /** What the views read besides the state. */
@@ -134,6 +141,8 @@ export interface SwapView extends SwapState {
   supported: boolean
   /** The least the swap gives at the slippage tolerance (destination units). */
   minimumReceived?: string
+  /** Target units one source unit gives at the quote (toTokenAmount / sourceTokenAmount); undefined until quoted. */
+  rate?: number
   /** The source amount in USD. */
   sourceTokenAmountUsd: number
   /** The destination amount in USD. */
@@ -251,6 +260,7 @@ const INITIAL: SwapState = {
   approvalTransaction: undefined,
   swapTransaction: undefined,
   transactionError: undefined,
+  loadingText: undefined,
 }
 
 /** What a new amount or token clears: the quote and everything derived from it. */
@@ -320,6 +330,7 @@ export function createSwap(deps: SwapDeps) {
       networkBalanceInUSD: native ? Number(native.quantity?.numeric ?? 0) * (native.price ?? s.networkPrice) : 0,
       supported,
       ...(s.toTokenAmount ? { minimumReceived: minimumReceived(s.toTokenAmount, s.slippage) } : {}),
+      ...(s.toTokenAmount && Number(s.sourceTokenAmount) > 0 ? { rate: Number(s.toTokenAmount) / Number(s.sourceTokenAmount) } : {}),
       sourceTokenAmountUsd: Number(s.sourceTokenAmount || 0) * s.sourceTokenPriceInUSD,
       toTokenAmountUsd: Number(s.toTokenAmount || 0) * s.toTokenPriceInUSD,
       ...(gas ? { gas } : {}),
@@ -542,6 +553,22 @@ export function createSwap(deps: SwapDeps) {
   }
 
   /**
+   * Max: the source token's whole balance; for the network token, the balance less the network cost
+   * at the default gas (never below 0). Nothing without a source token. Returns the kept text.
+   */
+  function setMaxSourceAmount(): string {
+    const s = $state.get()
+    const source = s.sourceToken
+    if (!source) return s.sourceTokenAmount
+    let units = balanceUnits(source)
+    if (isNativeTokenId(source.address) && s.gasFee !== '0') {
+      const gas = gasCost({ namespace: deps.account().network?.chainNamespace ?? 'eip155', gasPrice: BigInt(s.gasFee) }).units
+      units = units > gas ? units - gas : 0n
+    }
+    return setSourceTokenAmount(fromBaseUnits(units, source.decimals))
+  }
+
+  /**
    * SPEC §4: swap source and target, the target amount (or '1' when there is none) becomes the
    * source amount, then one quote. Ignored while initializing, before initialized, or while switching.
    */
@@ -738,7 +765,7 @@ export function createSwap(deps: SwapDeps) {
     const message = errorText(e)
     const s = $state.get()
     const { network, smartAccount } = deps.account()
-    patch({ transactionError: message, [loadingKey]: false })
+    patch({ transactionError: message, [loadingKey]: false, loadingText: undefined })
     if (deps.debug) deps.banner.showError(message)
     else deps.banner.hide()
     emitFailure({
@@ -783,7 +810,7 @@ export function createSwap(deps: SwapDeps) {
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
     // One approval at a time (a second press while the wallet is asked does nothing).
     if (!tx || $state.get().loadingApprovalTransaction) return undefined
-    patch({ loadingApprovalTransaction: true, transactionError: undefined })
+    patch({ loadingApprovalTransaction: true, transactionError: undefined, loadingText: ERRORS.approveLimit })
     deps.banner.showLoading(ERRORS.approveLimit)
     let hash: string
     try {
@@ -797,7 +824,7 @@ export function createSwap(deps: SwapDeps) {
     }
     deps.banner.hide()
     await swapTokens()
-    patch({ loadingApprovalTransaction: false })
+    patch({ loadingApprovalTransaction: false, loadingText: undefined })
     // A failed rebuild went back already (fetchError).
     if (!$state.get().fetchError) deps.router.replace('SwapPreview')
     return hash
@@ -816,7 +843,7 @@ export function createSwap(deps: SwapDeps) {
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
     // One swap at a time (a second press while the wallet is asked does nothing).
     if (!tx || !s.sourceToken || !s.toToken || s.loadingTransaction) return undefined
-    patch({ loadingTransaction: true, transactionError: undefined })
+    patch({ loadingTransaction: true, transactionError: undefined, loadingText: ERRORS.confirmTransaction })
     deps.banner.showLoading(ERRORS.confirmTransaction)
     let hash: string
     const sent = (h: string): SentSwap | undefined =>
@@ -831,6 +858,7 @@ export function createSwap(deps: SwapDeps) {
     }
     const swap = sent(hash)
     if (swap) deps.recordSwap(swap, 'pending')
+    patch({ loadingText: ERRORS.swapping })
     deps.banner.showLoading(ERRORS.swapping)
     const status = await receipt(hash, namespace, network)
     if (status === 'reverted') {
@@ -871,6 +899,7 @@ export function createSwap(deps: SwapDeps) {
     setSourceToken,
     setToToken,
     setSourceTokenAmount,
+    setMaxSourceAmount,
     switchTokens,
     searchTokens,
     swapTokens,
