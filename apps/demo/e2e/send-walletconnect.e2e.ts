@@ -2,13 +2,16 @@
 // scriptable Node WalletConnect wallet — real anvil chains, the litesvm Solana RPC, the local relay,
 // the real Portico API, a production build of the demo, Chromium. One session covers EVM and Solana.
 // Every request is answered by hand (approveNextRequest / rejectNextRequest), so the modal's
-// 'Confirm in your wallet' state is seen first. The journeys run in order on one page, as one visitor would.
+// 'Confirm in your wallet' state is seen first. Beside ETH, USDC, a refusal, Activity, SOL and SPL: an
+// amount above the balance disables the button with 'Insufficient funds'; a name registered from Account
+// (personal_sign in the Node wallet) shows in Account and in the connect button, and ETH sent to that name
+// lands on the named address. The journeys run in order on one page, as one visitor would.
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
-import { createPublicClient, createTestClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { createPublicClient, createTestClient, erc20Abi, formatUnits, http, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 
@@ -20,6 +23,8 @@ const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SHORT_SOL_0 = 'oeYf…A9kq96'
 const USDC = DEVNET_TOKEN_ADDRESSES.USDC as `0x${string}`
 const LAMPORTS_PER_SOL = 1_000_000_000n
+// A name no earlier run has taken (the names live in the stack's database).
+const NAME = `e2e-send-wc-${Date.now().toString(36)}`
 /** Generous: 2 cores, the whole stack and Chromium on them. */
 const POLL = { timeout: 20_000 }
 
@@ -210,6 +215,105 @@ describe('send through WalletConnect on the local stack', () => {
     // Back to Account for the Solana journeys.
     await modal().getByRole('button', { name: 'Back' }).click()
     await openAccount(SHORT_0)
+  })
+
+  it('4b. an amount above the balance (ETH, then USDC): the button says Insufficient funds and is disabled; the whole balance is accepted', async () => {
+    // Account 0 starts with 10,000 ETH on a fresh stack: 20,000 is above it whatever the sends so far cost.
+    await byTestId('portico-account-feature-send').click()
+    await expect.poll(() => byTestId('portico-send').isVisible(), POLL).toBe(true)
+    await byTestId('portico-send-token').click()
+    await byTestId('portico-send-token-item').and(h.page.locator('[data-token="ETH"]')).click()
+    await expect.poll(() => byTestId('portico-send-token').textContent(), POLL).toContain('ETH')
+    await byTestId('portico-send-receiver').fill(ACCOUNT_1)
+    await byTestId('portico-send-amount').fill('20000')
+    await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Insufficient funds')
+    expect(await byTestId('portico-send-button').isDisabled()).toBe(true)
+    // USDC: one base unit above the on-chain balance (after journey 3's send) is refused, the balance itself is not.
+    const usdc = await evmClient().readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })
+    expect(usdc).toBeGreaterThan(0n)
+    await byTestId('portico-send-token').click()
+    await byTestId('portico-send-token-item').and(h.page.locator('[data-token="USDC"]')).click()
+    await expect.poll(() => byTestId('portico-send-token').textContent(), POLL).toContain('USDC')
+    await byTestId('portico-send-amount').fill(formatUnits(usdc + 1n, 6))
+    await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Insufficient funds')
+    expect(await byTestId('portico-send-button').isDisabled()).toBe(true)
+    await byTestId('portico-send-amount').fill(formatUnits(usdc, 6))
+    await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Preview send')
+    expect(await byTestId('portico-send-button').isDisabled()).toBe(false)
+    expect(wallet.pendingRequests()).toEqual([])
+    await modal().getByRole('button', { name: 'Back' }).click()
+    await openAccount(SHORT_0)
+  })
+
+  let fullName = ''
+
+  it('4c. registers a name from Account through WalletConnect: personal_sign approved in the Node wallet; the name shows in the success view, in Account and in the connect button', async () => {
+    const { page } = h
+    await byTestId('portico-account-choose-name').click()
+    await expect.poll(() => byTestId('portico-register-name').isVisible(), POLL).toBe(true)
+    const zone = ((await byTestId('portico-register-name-zone').textContent()) ?? '').replace(/^\./, '')
+    expect(zone).toBe('portico.id')
+    fullName = `${NAME}.${zone}`
+    await byTestId('portico-register-name-input').fill(NAME)
+    await expect.poll(() => byTestId('portico-register-name-status').textContent(), POLL).toBe(`${fullName} is available`)
+    const answered = wallet.requestLog().length
+    await byTestId('portico-register-name-submit').click()
+    // The registration message waits in the Node wallet; the form stays, busy.
+    await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), POLL).toEqual(['personal_sign'])
+    const request = wallet.pendingRequests()[0]!
+    expect(request.params.chainId).toBe(`eip155:${evm().chainId}`)
+    const [message, signer] = request.params.request.params as [string, string]
+    expect(signer.toLowerCase()).toBe(ACCOUNT_0.toLowerCase())
+    expect(typeof message).toBe('string')
+    expect(await byTestId('portico-register-name-success').count()).toBe(0)
+    const signature = (await wallet.approveNextRequest()) as string
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(wallet.requestLog().slice(answered)).toEqual([expect.objectContaining({ method: 'personal_sign', chainId: `eip155:${evm().chainId}`, result: signature })])
+
+    await expect.poll(() => byTestId('portico-register-name-success-name').textContent(), POLL).toBe(fullName)
+    // The server has it, for account 0.
+    const res = await fetch(new URL(`/v1/profile/account/${fullName}`, h.stack.apiUrl))
+    expect(res.status).toBe(200)
+    expect(JSON.stringify(await res.json()).toLowerCase()).toContain(ACCOUNT_0.toLowerCase())
+    await byTestId('portico-register-name-done').click()
+    await openAccount(fullName)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().count(), POLL).toBe(0)
+    await expect.poll(() => byTestId('portico-connect-button-name').textContent(), POLL).toBe(fullName)
+    expect(await byTestId('portico-connect-button-name').getAttribute('title')).toBe(ACCOUNT_0)
+    await openAccount(fullName)
+  })
+
+  it('4d. sends ETH to the name typed in the receiver field: it resolves to account 0 in the form and the review; approved in the Node wallet; the receipt goes to the named address', async () => {
+    const amount = '0.25'
+    await byTestId('portico-account-feature-send').click()
+    await expect.poll(() => byTestId('portico-send').isVisible(), POLL).toBe(true)
+    await byTestId('portico-send-token').click()
+    await byTestId('portico-send-token-item').and(h.page.locator('[data-token="ETH"]')).click()
+    await expect.poll(() => byTestId('portico-send-token').textContent(), POLL).toContain('ETH')
+    await byTestId('portico-send-amount').fill(amount)
+    await byTestId('portico-send-receiver').fill(fullName)
+    await expect.poll(() => byTestId('portico-send-resolved').textContent(), POLL).toBe(`${fullName}${SHORT_0}`)
+    await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Preview send')
+    await byTestId('portico-send-button').click()
+    await expect.poll(() => byTestId('portico-send-preview-to').textContent(), POLL).toBe(`${fullName}${SHORT_0}`)
+    await byTestId('portico-send-submit').click()
+    await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), POLL).toEqual(['eth_sendTransaction'])
+    expect(await byTestId('portico-send-waiting').textContent()).toContain('Confirm in your wallet')
+    expect(wallet.pendingRequests()[0]!.params.request.params).toMatchObject([{ from: ACCOUNT_0, to: ACCOUNT_0, value: `0x${parseEther(amount).toString(16)}` }])
+    const hash = (await wallet.approveNextRequest()) as `0x${string}`
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => byTestId('portico-send-success').isVisible(), POLL).toBe(true)
+    expect(await byTestId('portico-send-success-heading').textContent()).toBe(`${amount} ETH sent`)
+    expect(await byTestId('portico-send-success-to').textContent()).toBe(`to ${fullName}(${SHORT_0})`)
+    expect(await byTestId('portico-send-hash').getAttribute('title')).toBe(hash)
+    expect(await evmClient().waitForTransactionReceipt({ hash, timeout: 15_000 })).toMatchObject({
+      status: 'success',
+      from: ACCOUNT_0.toLowerCase(),
+      to: ACCOUNT_0.toLowerCase(),
+    })
+    await byTestId('portico-send-done').click()
+    await openAccount(fullName)
   })
 
   it('6a. on the local Solana network, the same session sends SOL: solana_signAndSendTransaction approved; the receiver gains exactly the lamports', async () => {
