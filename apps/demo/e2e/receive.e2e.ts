@@ -28,10 +28,10 @@ describe('Receive on the local stack', () => {
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(SHORT_0)
 
-    // The feature row offers Receive and Send (on-ramp and swaps are not built yet).
+    // The feature row offers Swap, Receive and Send on EVM (on-ramp is not built yet).
     const features = page.getByTestId('portico-account-features').getByRole('button')
-    await expect.poll(() => features.allTextContents()).toEqual(['Receive', 'Send'])
-    await features.first().click()
+    await expect.poll(() => features.allTextContents()).toEqual(['Swap', 'Receive', 'Send'])
+    await page.getByTestId('portico-account-feature-receive').click()
     await expect.poll(() => modal().getByRole('heading').first().textContent()).toBe('Receive')
     expect(await page.getByTestId('portico-receive-address').textContent()).toBe(ACCOUNT_0)
     // Focus lands on Copy; the current network is named with the warning.

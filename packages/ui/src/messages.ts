@@ -1,5 +1,5 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
-import type { SendButtonLabel } from '@portico/headless'
+import type { SendButtonLabel, SwapButtonLabel } from '@portico/headless'
 import { buttonMessages } from './messages/buttons'
 
 export const messages = {
@@ -368,6 +368,62 @@ export const messages = {
     copied: 'Copied',
     explorer: 'View on block explorer',
     done: 'Done',
+  },
+  /** Swap, SwapSelectToken and SwapPreview (issue 13; SPEC §4 "Swap", §8 texts). */
+  swap: {
+    title: 'Swap',
+    selectTokenTitle: 'Select token',
+    previewTitle: 'Review swap',
+    loading: 'Loading swap',
+    youPay: 'You pay',
+    youReceive: 'You receive',
+    amount: 'Amount to swap',
+    received: 'Amount you receive',
+    amountPlaceholder: '0',
+    quoting: 'Getting a quote',
+    chooseToken: 'Select token',
+    /** A token button's accessible name with a token. */
+    changeToken: (side: string, symbol: string) => `${side}: ${symbol}. Change token`,
+    balance: (balance: string, symbol: string) => `Balance: ${balance} ${symbol}`,
+    max: 'Max',
+    maxLabel: 'Swap the whole balance',
+    switchTokens: 'Switch tokens',
+    unsupported: 'Network not supported for Swaps',
+    unsupportedHint: 'Switch to a network that supports swaps to continue.',
+    rate: 'Rate',
+    rateText: (from: string, to: string, toSymbol: string) => `1 ${from} = ${to} ${toSymbol}`,
+    priceImpact: 'Price impact',
+    maxSlippage: 'Max. slippage',
+    minimumReceived: 'Minimum received',
+    providerFee: 'Provider fee',
+    networkCost: 'Network cost',
+    unknown: '—',
+    /** headless's button states (SwapButtonLabel) → their text; an input error ('Insufficient ETH for gas') is shown as headless words it. */
+    button: (label: SwapButtonLabel): string =>
+      (
+        ({
+          'Network not supported for Swaps': 'Network not supported for Swaps',
+          'Select token': 'Select token',
+          'Enter amount': 'Enter amount',
+          'Getting quote': 'Getting quote',
+          Swap: 'Try again',
+          'Review swap': 'Review swap',
+        }) as Partial<Record<SwapButtonLabel, string>>
+      )[label] ?? label,
+    search: 'Search tokens',
+    searchPlaceholder: 'Search by name, symbol or address',
+    suggested: 'Suggested',
+    yourTokens: 'Your tokens',
+    popular: 'Popular',
+    results: 'Results',
+    noMatch: (query: string) => `No token matches “${query}”.`,
+    noTokens: 'No tokens to swap on this network.',
+    approveStep: (symbol: string) => `Allow ${symbol}`,
+    approveHint: (symbol: string) => `First allow the swap contract to use your ${symbol}, then confirm the swap.`,
+    swapStep: 'Swap',
+    approve: (symbol: string) => `Approve ${symbol}`,
+    swap: 'Swap',
+    cancel: 'Cancel',
   },
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },

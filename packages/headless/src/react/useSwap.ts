@@ -69,6 +69,7 @@ const IDLE: ReadableAtom<SwapView> = atom<SwapView>({
   gasFee: '0',
   gasPriceInUSD: 0,
   supported: false,
+  providerFeePercent: '0.85',
   sourceTokenAmountUsd: 0,
   toTokenAmountUsd: 0,
   needsApproval: false,

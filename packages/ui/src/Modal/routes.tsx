@@ -24,6 +24,9 @@ import { WalletSend } from '../views/WalletSend/WalletSend'
 import { WalletSendPreview } from '../views/WalletSendPreview/WalletSendPreview'
 import { WalletSendSelectToken } from '../views/WalletSendSelectToken/WalletSendSelectToken'
 import { WalletSendSuccess } from '../views/WalletSendSuccess/WalletSendSuccess'
+import { Swap } from '../views/Swap/Swap'
+import { SwapPreview } from '../views/SwapPreview/SwapPreview'
+import { SwapSelectToken } from '../views/SwapSelectToken/SwapSelectToken'
 import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
 import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
 
@@ -51,6 +54,9 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   WalletSendSelectToken,
   WalletSendPreview,
   WalletSendSuccess,
+  Swap,
+  SwapSelectToken,
+  SwapPreview,
   RegisterAccountName,
   RegisterAccountNameSuccess,
 }
@@ -129,6 +135,12 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.walletSend.previewTitle
     case 'WalletSendSuccess':
       return messages.walletSend.successTitle
+    case 'Swap':
+      return messages.swap.title
+    case 'SwapSelectToken':
+      return messages.swap.selectTokenTitle
+    case 'SwapPreview':
+      return messages.swap.previewTitle
     case 'RegisterAccountName':
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':

@@ -300,6 +300,7 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     expect(s.priceImpact).toBeCloseTo(1, 10)
     // the rate: 2970 USDC for 1 ETH
     expect(s.rate).toBe(2970)
+    expect(s.providerFeePercent).toBe('0.85')
     expect(t.paths()).not.toContain('/v1/convert/allowance')
     expect(t.requests.find((r) => r.path === '/v1/convert/build-transaction')!.body).toEqual({
       amount: '1000000000000000000',

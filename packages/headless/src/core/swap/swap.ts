@@ -39,6 +39,8 @@ import {
   plainAddress,
   popularTokens,
   priceImpact,
+  multiplyDecimals,
+  PROVIDER_FEE_RATE,
   providerFee,
   QUOTE_DEBOUNCE_MS,
   searchSwapTokens,
@@ -141,6 +143,8 @@ export interface SwapView extends SwapState {
   supported: boolean
   /** The least the swap gives at the slippage tolerance (destination units). */
   minimumReceived?: string
+  /** The provider fee's share of the source amount, in percent ('0.85', SPEC §9). */
+  providerFeePercent: string
   /** Target units one source unit gives at the quote (toTokenAmount / sourceTokenAmount); undefined until quoted. */
   rate?: number
   /** The source amount in USD. */
@@ -275,6 +279,9 @@ const NO_QUOTE: Partial<SwapState> = {
   fetchError: false,
 }
 
+/** SPEC §9's provider fee rate in percent ('0.85'). */
+const PROVIDER_FEE_PERCENT = multiplyDecimals(PROVIDER_FEE_RATE, '100') ?? '0'
+
 const sameId = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 const hex = (data: string): `0x${string}` => (data.startsWith('0x') ? data : `0x${data}`) as `0x${string}`
 
@@ -329,6 +336,7 @@ export function createSwap(deps: SwapDeps) {
       myTokensWithBalance: mine,
       networkBalanceInUSD: native ? Number(native.quantity?.numeric ?? 0) * (native.price ?? s.networkPrice) : 0,
       supported,
+      providerFeePercent: PROVIDER_FEE_PERCENT,
       ...(s.toTokenAmount ? { minimumReceived: minimumReceived(s.toTokenAmount, s.slippage) } : {}),
       ...(s.toTokenAmount && Number(s.sourceTokenAmount) > 0 ? { rate: Number(s.toTokenAmount) / Number(s.sourceTokenAmount) } : {}),
       sourceTokenAmountUsd: Number(s.sourceTokenAmount || 0) * s.sourceTokenPriceInUSD,

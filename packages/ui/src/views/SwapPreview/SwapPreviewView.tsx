@@ -1,0 +1,152 @@
+import { Button } from '../../components/Button/Button'
+import { Icon } from '../../components/Icon/icons'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { messages } from '../../messages'
+import { TokenIcon } from '../WalletSend/TokenIcon'
+import * as styles from './SwapPreview.css'
+
+/** One side of the swap, formatted. */
+export type SwapSideDisplay = {
+  /** '0.5', '1,485'. */
+  amount: string
+  symbol: string
+  iconUrl?: string
+  /** '$1,500.00'; omitted without a price. @default undefined */
+  usd?: string
+}
+
+export type SwapPreviewViewProps = {
+  from: SwapSideDisplay
+  to: SwapSideDisplay
+  /** '1 ETH = 2,970 USDC'. @default undefined */
+  rate?: string
+  /** '1.00%'. @default undefined */
+  priceImpact?: string
+  /** The slippage tolerance ('1%'). @default undefined */
+  maxSlippage?: string
+  /** The least received at that tolerance ('1,470.15 USDC'). @default undefined */
+  minimumReceived?: string
+  /** The provider's share: '0.00425 ETH (0.85%)'. @default undefined */
+  providerFee?: string
+  /** '0.003 ETH ($9.00)'. @default undefined */
+  networkCost?: string
+  /** The source token needs an approval first: the two steps, and 'Approve USDC' as the button. @default false */
+  needsApproval?: boolean
+  /** What the wallet is waited on ('Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'); the buttons are disabled meanwhile. @default undefined */
+  waiting?: string
+  /** The last approval's or swap's failure ('User rejected the request'), as an alert. @default undefined */
+  error?: string
+  onCancel?: () => void
+  onApprove?: () => void
+  onSwap?: () => void
+}
+
+function Side({ label, side, testId }: { label: string; side: SwapSideDisplay; testId: string }) {
+  return (
+    <div className={styles.side} data-testid={testId}>
+      <span className={styles.sideLabel}>{label}</span>
+      <span className={styles.sideAmount}>
+        <TokenIcon iconUrl={side.iconUrl} symbol={side.symbol} size={28} />
+        <span className={styles.sideAmountText} data-testid={`${testId}-amount`}>
+          {side.amount} {side.symbol}
+        </span>
+      </span>
+      {side.usd && (
+        <span className={styles.sideUsd} data-testid={`${testId}-usd`}>
+          {side.usd}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/**
+ * SwapPreview: what is paid and received (amounts and USD), the rate, price impact, max slippage
+ * with the minimum received, the provider fee and the network cost; when an approval is needed, the
+ * approval step before the swap step. While the wallet is asked, its text with a spinner; a
+ * failure is an alert and everything stays. Cancel goes back.
+ */
+export function SwapPreviewView(props: SwapPreviewViewProps) {
+  const { from, to, needsApproval = false, waiting, error } = props
+  const m = messages.swap
+  const busy = Boolean(waiting)
+  const rows: [string, string | undefined, string][] = [
+    [m.rate, props.rate, 'portico-swap-preview-rate'],
+    [m.priceImpact, props.priceImpact, 'portico-swap-preview-impact'],
+    [m.maxSlippage, props.maxSlippage, 'portico-swap-preview-slippage'],
+    [m.minimumReceived, props.minimumReceived, 'portico-swap-preview-minimum'],
+    [m.providerFee, props.providerFee, 'portico-swap-preview-fee'],
+    [m.networkCost, props.networkCost, 'portico-swap-preview-network-cost'],
+  ]
+  return (
+    <div className={styles.view} data-testid="portico-swap-preview" aria-busy={busy || undefined}>
+      <div className={styles.sides}>
+        <Side label={m.youPay} side={from} testId="portico-swap-preview-from" />
+        <span className={styles.arrow} aria-hidden="true">
+          <Icon name="download" size={18} />
+        </span>
+        <Side label={m.youReceive} side={to} testId="portico-swap-preview-to" />
+      </div>
+
+      <dl className={styles.details}>
+        {rows.map(([term, value, testId]) => (
+          <div className={styles.detail} key={testId}>
+            <dt className={styles.term}>{term}</dt>
+            <dd className={styles.value} data-testid={testId}>
+              {value ?? m.unknown}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {needsApproval && (
+        <ol className={styles.steps} data-testid="portico-swap-steps">
+          <li className={`${styles.step} ${styles.stepCurrent}`} aria-current="step">
+            <span className={styles.stepNumber}>1</span>
+            <span className={styles.stepText}>
+              <span className={styles.stepTitle}>{m.approveStep(from.symbol)}</span>
+              <span className={styles.stepHint}>{m.approveHint(from.symbol)}</span>
+            </span>
+          </li>
+          <li className={styles.step}>
+            <span className={styles.stepNumber}>2</span>
+            <span className={styles.stepText}>
+              <span className={styles.stepTitle}>{m.swapStep}</span>
+            </span>
+          </li>
+        </ol>
+      )}
+
+      {waiting && (
+        <div className={styles.waiting} role="status" data-testid="portico-swap-waiting">
+          <Spinner size={24} accent />
+          <span className={styles.waitingText}>{waiting}</span>
+        </div>
+      )}
+
+      {error && !waiting && (
+        <p className={styles.error} role="alert" data-testid="portico-swap-error">
+          <span className={styles.errorIcon}>
+            <Icon name="error" size={16} />
+          </span>
+          <span>{error}</span>
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        <Button variant="secondary" fullWidth disabled={busy} onClick={props.onCancel} data-testid="portico-swap-cancel">
+          {m.cancel}
+        </Button>
+        {needsApproval ? (
+          <Button variant="primary" fullWidth disabled={busy} loading={busy} onClick={props.onApprove} data-autofocus data-testid="portico-swap-approve">
+            {m.approve(from.symbol)}
+          </Button>
+        ) : (
+          <Button variant="primary" fullWidth disabled={busy} loading={busy} onClick={props.onSwap} data-autofocus data-testid="portico-swap-submit">
+            {m.swap}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}
