@@ -411,7 +411,7 @@ export const messages = {
         }) as Partial<Record<SwapButtonLabel, string>>
       )[label] ?? label,
     search: 'Search tokens',
-    searchPlaceholder: 'Search by name, symbol or address',
+    searchPlaceholder: 'Name, symbol or address',
     suggested: 'Suggested',
     yourTokens: 'Your tokens',
     popular: 'Popular',

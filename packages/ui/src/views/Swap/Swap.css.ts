@@ -22,7 +22,8 @@ export const card = style({
 })
 /** The target card takes no focus ring: its amount is read-only. */
 export const cardTarget = style({ selectors: { '&:focus-within': { boxShadow: `inset 0 0 0 1px ${vars.color.border}` } } })
-export const cardHead = style({ display: 'flex', alignItems: 'center', minHeight: 20 })
+/** The card's label, and on the source card the balance with Max (clear of the switch arrow below). */
+export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, minHeight: 24, fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
 export const cardLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary })
 
 export const amountRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: 44 })
@@ -36,7 +37,7 @@ export const amountInput = style({
   background: 'transparent',
   color: vars.color.foreground,
   fontFamily: vars.font.body,
-  fontSize: 28,
+  fontSize: 24,
   fontWeight: vars.fontWeight.medium,
   lineHeight: vars.lineHeight.tight,
   fontVariantNumeric: 'tabular-nums',

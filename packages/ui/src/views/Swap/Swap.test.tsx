@@ -241,7 +241,9 @@ describe('Swap in the modal', () => {
     // the approval comes first
     expect(screen.getByTestId('portico-swap-steps').textContent).toContain('Allow USDC')
     await click(screen.getByRole('button', { name: 'Approve USDC' }))
-    expect(screen.getByTestId('portico-swap-waiting').textContent).toBe('Approve limit increase in your wallet')
+    // the wallet is asked: the flow's snackbar says so, the buttons wait
+    await waitFor(() => expect(screen.getByTestId('portico-snackbar').textContent).toContain('Approve limit increase in your wallet'))
+    expect(screen.getByTestId('portico-swap-preview').getAttribute('data-waiting')).toBe('Approve limit increase in your wallet')
     expect((screen.getByTestId('portico-swap-approve') as HTMLButtonElement).disabled).toBe(true)
     await waitFor(() => expect(ctx.sent).toHaveLength(1))
     expect(ctx.sent[0]).toMatchObject({ to: USDC_CONTRACT, data: '0x095ea7b3', value: 0n })
@@ -252,9 +254,10 @@ describe('Swap in the modal', () => {
     // re-quoted and rebuilt: now the swap
     await waitFor(() => expect(screen.queryByTestId('portico-swap-steps')).toBeNull())
     expect(screen.getByRole('heading', { name: 'Review swap' })).toBeTruthy()
-    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.getByTestId('portico-swap-preview').hasAttribute('data-waiting')).toBe(false)
     await click(screen.getByRole('button', { name: 'Swap' }))
-    expect(screen.getByTestId('portico-swap-waiting').textContent).toBe('Confirm transaction in your wallet')
+    await waitFor(() => expect(screen.getByTestId('portico-snackbar').textContent).toContain('Confirm transaction in your wallet'))
+    expect((screen.getByTestId('portico-swap-submit') as HTMLButtonElement).disabled).toBe(true)
     await waitFor(() => expect(ctx.sent).toHaveLength(2))
     expect(ctx.sent[1]).toMatchObject({ to: ROUTER, data: '0x7ff36ab5', value: 0n, gas: 150_000n })
     await act(async () => {

@@ -119,6 +119,18 @@ export function SwapView(props: SwapViewProps) {
             <label htmlFor={amountId} className={styles.cardLabel}>
               {m.youPay}
             </label>
+            {!loading && source && balance !== undefined && (
+              <span className={styles.balance}>
+                <span className={styles.balanceText} data-testid="portico-swap-balance">
+                  {m.balance(balance, source.symbol)}
+                </span>
+                {props.onMax && (
+                  <button type="button" className={styles.max} onClick={props.onMax} title={m.maxLabel} data-testid="portico-swap-max">
+                    {m.max}
+                  </button>
+                )}
+              </span>
+            )}
           </div>
           <div className={styles.amountRow}>
             <input
@@ -141,18 +153,6 @@ export function SwapView(props: SwapViewProps) {
             <span className={styles.usd} data-testid="portico-swap-source-usd">
               {loading ? bar(56) : (sourceUsd ?? '')}
             </span>
-            {!loading && source && balance !== undefined && (
-              <span className={styles.balance}>
-                <span className={styles.balanceText} data-testid="portico-swap-balance">
-                  {m.balance(balance, source.symbol)}
-                </span>
-                {props.onMax && (
-                  <button type="button" className={styles.max} onClick={props.onMax} title={m.maxLabel} data-testid="portico-swap-max">
-                    {m.max}
-                  </button>
-                )}
-              </span>
-            )}
           </div>
         </div>
 

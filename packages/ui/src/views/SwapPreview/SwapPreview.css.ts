@@ -6,6 +6,8 @@ import { vars } from '../../theme/contract.css'
 // and the main button.
 
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs })
+/** While the wallet is asked the flow's loading snackbar sits at the modal's foot: room for it under the buttons. */
+export const viewWaiting = style({ paddingBottom: 56 })
 
 export const sides = style({
   position: 'relative',
@@ -41,6 +43,8 @@ export const arrow = style({
   background: vars.color.surface,
   boxShadow: `0 0 0 1px ${vars.color.border}`,
   color: vars.color.foregroundSecondary,
+  // The chevron points down: from what is paid to what is received.
+  transform: 'rotate(90deg)',
 })
 
 export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0, padding: `0 ${vars.space.xs}` })
@@ -72,24 +76,12 @@ export const stepNumber = style({
   background: vars.color.surfaceActive,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.semibold,
+  lineHeight: 1,
   selectors: { [`${stepCurrent} &`]: { background: vars.color.accent, color: vars.color.accentText } },
 })
 export const stepText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, paddingTop: 2 })
 export const stepTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const stepHint = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
-
-export const waiting = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.accentSoft,
-  color: vars.color.foreground,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.semibold,
-})
-export const waitingText = style({ minWidth: 0 })
 
 export const error = style({
   display: 'flex',
@@ -106,4 +98,4 @@ export const error = style({
 })
 export const errorIcon = style({ display: 'flex', flexShrink: 0, marginTop: 2 })
 
-export const actions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.sm })
+export const actions = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm })

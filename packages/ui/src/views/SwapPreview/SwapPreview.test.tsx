@@ -47,10 +47,10 @@ describe('SwapPreviewView', () => {
     expect([onApprove.mock.calls.length, onSwap.mock.calls.length]).toEqual([1, 0])
   })
 
-  it.each(['Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'])("waiting on the wallet: '%s' with a spinner, both buttons disabled", (text) => {
+  it.each(['Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'])("waiting on the wallet ('%s', the flow's snackbar): both buttons disabled, the main one busy", (text) => {
     const onSwap = vi.fn()
     render(<SwapPreviewView {...props} waiting={text} onSwap={onSwap} />)
-    expect(screen.getByTestId('portico-swap-waiting').textContent).toBe(text)
+    expect(screen.getByTestId('portico-swap-preview').getAttribute('aria-busy')).toBe('true')
     const submit = screen.getByTestId('portico-swap-submit') as HTMLButtonElement
     expect([submit.disabled, submit.getAttribute('aria-busy'), (screen.getByTestId('portico-swap-cancel') as HTMLButtonElement).disabled]).toEqual([true, 'true', true])
     fireEvent.click(submit)

@@ -1,6 +1,5 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
 import { TokenIcon } from '../WalletSend/TokenIcon'
 import * as styles from './SwapPreview.css'
@@ -32,7 +31,12 @@ export type SwapPreviewViewProps = {
   networkCost?: string
   /** The source token needs an approval first: the two steps, and 'Approve USDC' as the button. @default false */
   needsApproval?: boolean
-  /** What the wallet is waited on ('Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'); the buttons are disabled meanwhile. @default undefined */
+  /**
+   * What the wallet is waited on ('Approve limit increase in your wallet', 'Confirm transaction in
+   * your wallet', 'Swapping ...'): both buttons disabled, the main one busy. The text itself is the
+   * flow's snackbar at the modal's foot (a polite status), so it is not repeated here; room is kept
+   * for it under the buttons. @default undefined
+   */
   waiting?: string
   /** The last approval's or swap's failure ('User rejected the request'), as an alert. @default undefined */
   error?: string
@@ -63,8 +67,8 @@ function Side({ label, side, testId }: { label: string; side: SwapSideDisplay; t
 /**
  * SwapPreview: what is paid and received (amounts and USD), the rate, price impact, max slippage
  * with the minimum received, the provider fee and the network cost; when an approval is needed, the
- * approval step before the swap step. While the wallet is asked, its text with a spinner; a
- * failure is an alert and everything stays. Cancel goes back.
+ * approval step before the swap step. While the wallet is asked, the buttons wait (the flow's
+ * snackbar says what for); a failure is an alert and everything stays. Cancel goes back.
  */
 export function SwapPreviewView(props: SwapPreviewViewProps) {
   const { from, to, needsApproval = false, waiting, error } = props
@@ -79,11 +83,11 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
     [m.networkCost, props.networkCost, 'portico-swap-preview-network-cost'],
   ]
   return (
-    <div className={styles.view} data-testid="portico-swap-preview" aria-busy={busy || undefined}>
+    <div className={busy ? `${styles.view} ${styles.viewWaiting}` : styles.view} data-testid="portico-swap-preview" data-waiting={waiting} aria-busy={busy || undefined}>
       <div className={styles.sides}>
         <Side label={m.youPay} side={from} testId="portico-swap-preview-from" />
         <span className={styles.arrow} aria-hidden="true">
-          <Icon name="download" size={18} />
+          <Icon name="chevronRight" size={16} />
         </span>
         <Side label={m.youReceive} side={to} testId="portico-swap-preview-to" />
       </div>
@@ -115,13 +119,6 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
             </span>
           </li>
         </ol>
-      )}
-
-      {waiting && (
-        <div className={styles.waiting} role="status" data-testid="portico-swap-waiting">
-          <Spinner size={24} accent />
-          <span className={styles.waitingText}>{waiting}</span>
-        </div>
       )}
 
       {error && !waiting && (

@@ -28,7 +28,7 @@ describe('SwapSelectTokenView', () => {
     render(<SwapSelectTokenView query="usd" onQuery={onQuery} suggested={[ETH]} yourTokens={[ETH, USDC]} popular={[ETH, USDC]} results={[USDC]} />)
     const search = screen.getByLabelText('Search tokens') as HTMLInputElement
     expect(search.value).toBe('usd')
-    expect(search.placeholder).toBe('Search by name, symbol or address')
+    expect(search.placeholder).toBe('Name, symbol or address')
     expect(search.hasAttribute('data-autofocus')).toBe(true)
     fireEvent.change(search, { target: { value: 'usdc' } })
     expect(onQuery).toHaveBeenCalledWith('usdc')

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Icon } from '../../components/Icon/icons'
 import { Input } from '../../components/Input/Input'
 import { ListItem } from '../../components/ListItem/ListItem'
@@ -36,10 +37,10 @@ export type SwapSelectTokenViewProps = {
 }
 
 function Section({ title, tokens, currentId, onSelect, testId }: { title: string; tokens: readonly SwapSelectableToken[]; currentId?: string; onSelect?: (id: string) => void; testId: string }) {
+  const headingId = useId()
   if (tokens.length === 0) return null
-  const headingId = `${testId}-heading`
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid={testId}>
+    <div className={styles.section} data-testid={testId}>
       <h3 id={headingId} className={styles.heading}>
         {title}
       </h3>
@@ -63,7 +64,7 @@ function Section({ title, tokens, currentId, onSelect, testId }: { title: string
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   )
 }
 
