@@ -70,7 +70,7 @@ export interface SwapTransaction {
   /** Plain address the transaction goes to. */
   to: string
   data: `0x${string}`
-  /** Gas limit; 0 when the wallet estimates it (approval). */
+  /** The built gas (0 for the approval): it prices the network cost; the wallet estimates the limit. */
   gas: bigint
   gasPrice: bigint
   value: bigint
@@ -796,11 +796,13 @@ export function createSwap(deps: SwapDeps) {
     for (const listener of failureListeners) listener(event)
   }
 
+  // No gas limit: the wallet estimates it. The built swap's gas is the API's 150000 default (the
+  // estimate is skipped, SPEC §9) and prices the network cost only; sent as the limit, a swap that
+  // needs more (a first fee payment, two hops) ran out of gas and reverted (found by the swap e2e).
   const txParams = (tx: SwapTransaction, network?: CaipNetwork): SendTransactionParams => ({
     to: tx.to,
     data: tx.data,
     value: tx.value,
-    ...(tx.gas > 0n ? { gas: tx.gas } : {}),
     ...(tx.gasPrice > 0n ? { gasPrice: tx.gasPrice } : {}),
     ...(network ? { network } : {}),
   })
