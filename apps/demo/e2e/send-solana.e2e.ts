@@ -6,6 +6,7 @@
 import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
+import { connectSolanaDevWallet, openSendWith, solanaReads } from './support.ts'
 
 // Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0'), 100 SOL and 1000 USDC on the local chain.
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
@@ -22,45 +23,13 @@ afterAll(async () => {
   await h?.close()
 })
 
-/** One JSON-RPC call to the local Solana chain, from Node. */
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(h.stack.solana.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result as T
-}
-const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
-/** The owner's SPL balance of the local USDC mint in base units (0 without a token account). */
-async function splUsdcOf(owner: string): Promise<bigint> {
-  const { value } = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>('getTokenAccountsByOwner', [
-    owner,
-    { mint: h.stack.solana.usdcMint },
-    { encoding: 'jsonParsed', commitment: 'confirmed' },
-  ])
-  return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
-}
+const { solanaRpc, lamportsOf, splUsdcOf } = solanaReads(() => h)
 
 const modal = () => h.page.getByRole('dialog')
 const accountAddress = () => h.page.getByTestId('portico-account-address')
 const sendButton = () => h.page.getByTestId('portico-send-button')
 const receiver = () => h.stack.solana.accounts[2] as string
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-6)}`
-
-/** Account → Send, then the token `symbol` from the token list: back on the form with it chosen. */
-async function openSendWith(symbol: string): Promise<void> {
-  const { page } = h
-  await page.getByTestId('portico-account-feature-send').click()
-  await expect.poll(() => page.getByTestId('portico-send').isVisible()).toBe(true)
-  await page.getByTestId('portico-send-token').click()
-  const item = page.locator(`[data-testid="portico-send-token-item"][data-token="${symbol}"]`)
-  await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(1)
-  await item.click()
-  await expect.poll(() => page.getByTestId('portico-send-token').getAttribute('aria-label')).toBe(`Token: ${symbol}. Change token`)
-}
 
 /** Amount and receiver typed; the button ready for the review; Review opened. */
 async function fillAndReview(amount: string, symbol: string, to: string): Promise<void> {
@@ -106,12 +75,7 @@ describe('send on the local Solana chain through the modal', () => {
     await expect.poll(() => modal().isVisible()).toBe(true)
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
     await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
-    if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
-    const wallet = modal().getByRole('button', { name: /Portico Dev Wallet/ })
-    await expect.poll(() => wallet.textContent()).toContain('Installed')
-    await wallet.click()
-    await expect.poll(() => page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(`Share Solana account ${SOL_0}`)
-    await page.getByTestId('portico-devwallet-approve').click()
+    await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
     await expect.poll(() => page.getByTestId('portico-account-balance').textContent(), { timeout: 10_000 }).toBe('100.000 SOL')
   })
@@ -119,7 +83,7 @@ describe('send on the local Solana chain through the modal', () => {
   it('sends SOL: review, approve, success with the signature; the receiver gains exactly the lamports', async () => {
     const { page } = h
     const to = receiver()
-    await openSendWith('SOL')
+    await openSendWith(h, 'SOL')
     await fillAndReview('1.25', 'SOL', to)
     const before = await lamportsOf(to)
     await sendAndAnswer('approve')
@@ -132,7 +96,7 @@ describe('send on the local Solana chain through the modal', () => {
   it('sends SPL USDC: the receiver’s token amount rises by exactly the amount', async () => {
     const { page } = h
     const to = receiver()
-    await openSendWith('USDC')
+    await openSendWith(h, 'USDC')
     await fillAndReview('7.5', 'USDC', to)
     const before = await splUsdcOf(to)
     await sendAndAnswer('approve')
@@ -145,7 +109,7 @@ describe('send on the local Solana chain through the modal', () => {
   it('a refusal in the wallet returns to the form with the values kept; an amount above the balance disables the button', async () => {
     const { page } = h
     const to = receiver()
-    await openSendWith('SOL')
+    await openSendWith(h, 'SOL')
     await fillAndReview('0.5', 'SOL', to)
     const before = await lamportsOf(to)
     await sendAndAnswer('reject')

@@ -10,10 +10,11 @@ import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
-import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
-import { createPublicClient, createTestClient, erc20Abi, formatUnits, http, parseEther, parseUnits } from 'viem'
+import type { WcWallet } from '@portico/devnet/wcwallet'
+import { createTestClient, formatUnits, http, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
+import { erc20BalanceOf, onlineShim, pairNodeWallet, publicClient, solanaReads, startNodeWallet } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT_0 = '0xf39F…b92266'
@@ -32,20 +33,10 @@ let h: Harness
 let wallet: WcWallet
 const outDir = path.join(os.tmpdir(), `portico-demo-e2e-send-wc-${process.pid}`)
 
-/** Test-only shim: sign-client refuses to pair when navigator.onLine is false (see walletconnect.e2e.ts). */
-function onlineShim() {
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true })
-}
-
 beforeAll(async () => {
   // Its own build directory: another e2e file building at the same time empties the shared one.
   h = await startHarness({ initScripts: [onlineShim], outDir })
-  wallet = await startWcWallet({
-    relayUrl: h.stack.config.relayUrl,
-    evm: { chains: h.stack.devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) },
-    solana: { rpcUrl: h.stack.solana.rpcUrl },
-    autoApproveRequests: false,
-  })
+  wallet = await startNodeWallet(h, { solana: true })
 })
 
 afterAll(async () => {
@@ -57,30 +48,10 @@ afterAll(async () => {
 const modal = () => h.page.getByRole('dialog')
 const byTestId = (id: string) => h.page.getByTestId(id)
 const evm = () => h.stack.devnet.chains[0]!
-const evmClient = () => createPublicClient({ transport: http(evm().rpcUrl) })
+const evmClient = () => publicClient(evm().rpcUrl)
 const anvil = () => createTestClient({ mode: 'anvil', transport: http(evm().rpcUrl) })
 
-/** One JSON-RPC call to the local Solana chain, from Node. */
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(h.stack.solana.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result as T
-}
-const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
-/** The owner's SPL balance of the local USDC mint in base units (0 without a token account). */
-async function splUsdcOf(owner: string): Promise<bigint> {
-  const { value } = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>('getTokenAccountsByOwner', [
-    owner,
-    { mint: h.stack.solana.usdcMint },
-    { encoding: 'jsonParsed', commitment: 'confirmed' },
-  ])
-  return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
-}
+const { lamportsOf, splUsdcOf } = solanaReads(() => h)
 
 /** The Account view in the modal (opened from the connect button when closed). */
 async function openAccount(short: string) {
@@ -127,12 +98,7 @@ async function successHash(amount: string, symbol: string, toShort: string): Pro
 describe('send through WalletConnect on the local stack', () => {
   it('1. pairs the Node wallet over WalletConnect: one session with EVM and Solana', async () => {
     const { page } = h
-    await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /^WalletConnect/ }).click()
-    const pairing = byTestId('portico-connecting-wc')
-    await expect.poll(() => pairing.getAttribute('data-uri'), POLL).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    await wallet.pair((await pairing.getAttribute('data-uri'))!)
-    const session = await wallet.approveNext()
+    const session = await pairNodeWallet(h, wallet, POLL)
     expect(Object.keys(session.namespaces)).toEqual(expect.arrayContaining(['eip155', 'solana']))
     expect(session.namespaces.eip155!.methods).toContain('eth_sendTransaction')
     expect(session.namespaces.solana!.methods).toContain('solana_signAndSendTransaction')
@@ -182,7 +148,7 @@ describe('send through WalletConnect on the local stack', () => {
 
   it('3. sends USDC (the devnet ERC-20): a transfer call to the token, approved in the wallet; the receiver gains exactly the amount', async () => {
     const amount = '12.5'
-    const balanceOf = () => evmClient().readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_1] })
+    const balanceOf = () => erc20BalanceOf(evm().rpcUrl, USDC, ACCOUNT_1)
     const before = await balanceOf()
     await fillSendForm('USDC', amount, ACCOUNT_1)
     await submitAndAwaitRequest('eth_sendTransaction')
@@ -229,7 +195,7 @@ describe('send through WalletConnect on the local stack', () => {
     await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Insufficient funds')
     expect(await byTestId('portico-send-button').isDisabled()).toBe(true)
     // USDC: one base unit above the on-chain balance (after journey 3's send) is refused, the balance itself is not.
-    const usdc = await evmClient().readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })
+    const usdc = await erc20BalanceOf(evm().rpcUrl, USDC, ACCOUNT_0)
     expect(usdc).toBeGreaterThan(0n)
     await byTestId('portico-send-token').click()
     await byTestId('portico-send-token-item').and(h.page.locator('[data-token="USDC"]')).click()

@@ -7,9 +7,10 @@
 // Account shows in Account and in the connect button, and another dev account sends ETH to that name.
 // The journeys run in order on one page, as one visitor would.
 import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
-import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
+import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
+import { connectDevWallet, erc20BalanceOf, openSendWith, publicClient } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -34,7 +35,7 @@ afterAll(async () => {
 const modal = () => h.page.getByRole('dialog')
 const accountAddress = () => h.page.getByTestId('portico-account-address')
 const sendButton = () => h.page.getByTestId('portico-send-button')
-const client = () => createPublicClient({ transport: http(h.stack.devnet.chains[0]!.rpcUrl) })
+const client = () => publicClient(h.stack.devnet.chains[0]!.rpcUrl)
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(h.stack.devnet.chains[0]!.rpcUrl, {
@@ -47,7 +48,7 @@ async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   return body.result
 }
 
-const usdcOf = (address: `0x${string}`) => client().readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const usdcOf = (address: `0x${string}`) => erc20BalanceOf(h.stack.devnet.chains[0]!.rpcUrl, USDC, address)
 
 /** The active network as the page has it: its CAIP-2 id and its block explorer, if any. */
 const activeNetwork = () =>
@@ -63,18 +64,6 @@ async function historyIds(address: string, chainId: string): Promise<string[]> {
   const res = await fetch(url)
   if (!res.ok) return []
   return ((await res.json()) as { data: { id: string }[] }).data.map((t) => t.id)
-}
-
-/** Account → Send, then the token `symbol` from the token list: back on the form with it chosen. */
-async function openSendWith(symbol: string): Promise<void> {
-  const { page } = h
-  await page.getByTestId('portico-account-feature-send').click()
-  await expect.poll(() => page.getByTestId('portico-send').isVisible()).toBe(true)
-  await page.getByTestId('portico-send-token').click()
-  const item = page.locator(`[data-testid="portico-send-token-item"][data-token="${symbol}"]`)
-  await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(1)
-  await item.click()
-  await expect.poll(() => page.getByTestId('portico-send-token').getAttribute('aria-label')).toBe(`Token: ${symbol}. Change token`)
 }
 
 /** The form filled in: amount and receiver typed, the button ready for the review. */
@@ -112,9 +101,7 @@ async function successHash(heading: string): Promise<`0x${string}`> {
 describe('send through the modal on the local stack', () => {
   it('connects the dev wallet (account 0)', async () => {
     const { page } = h
-    await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
-    await page.getByTestId('portico-devwallet-approve').click()
+    await connectDevWallet(h)
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_0)
     await expect.poll(() => page.getByTestId('portico-account-balance').textContent()).toBe('10,000.000 ETH')
   })
@@ -122,7 +109,7 @@ describe('send through the modal on the local stack', () => {
   it('1 + 3. sends ETH: review, approve, success with the hash; Activity lists it pending, then confirmed once mined; the receiver gains exactly the amount', async () => {
     const { page } = h
     const amount = '0.125'
-    await openSendWith('ETH')
+    await openSendWith(h, 'ETH')
     await fillForm(amount, ACCOUNT_1)
     await sendButton().click()
     await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe(`${amount} ETH`)
@@ -164,7 +151,7 @@ describe('send through the modal on the local stack', () => {
   it('2. sends USDC (the devnet ERC-20): the receiver’s balanceOf rises by exactly the amount', async () => {
     const { page } = h
     const amount = '12.5'
-    await openSendWith('USDC')
+    await openSendWith(h, 'USDC')
     await fillForm(amount, ACCOUNT_2)
     await sendButton().click()
     await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe(`${amount} USDC`)
@@ -180,7 +167,7 @@ describe('send through the modal on the local stack', () => {
 
   it('4. a refusal in the wallet returns to the form with the amount and receiver kept and the wallet’s error', async () => {
     const { page } = h
-    await openSendWith('ETH')
+    await openSendWith(h, 'ETH')
     await fillForm('0.5', ACCOUNT_1)
     await sendButton().click()
     await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe('0.5 ETH')
@@ -248,7 +235,7 @@ describe('send through the modal on the local stack', () => {
     expect(await page.getByTestId('portico-connect-button-name').count()).toBe(0)
     await page.getByTestId('portico-connect-button').click()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
-    await openSendWith('ETH')
+    await openSendWith(h, 'ETH')
     await page.getByTestId('portico-send-amount').fill(amount)
     await page.getByTestId('portico-send-receiver').fill(fullName)
     const resolved = page.getByTestId('portico-send-resolved')

@@ -6,6 +6,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
+import { connectSolanaDevWallet, solanaReads } from './support.ts'
 
 // Solana dev account 0 of the devnet mnemonic (m/44'/501'/0'/0'), 100 SOL on the local chain.
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
@@ -13,18 +14,7 @@ const SHORT_SOL_0 = 'oeYf…A9kq96'
 const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 const LAMPORTS_PER_SOL = 1_000_000_000n
 
-/** One JSON-RPC call to the local Solana chain, from Node. */
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(h.stack.solana.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result as T
-}
-const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
+const { solanaRpc, lamportsOf } = solanaReads(() => h)
 
 let h: Harness
 /** Balance requests the page made to the API, as paths. */
@@ -61,14 +51,9 @@ describe('Solana wallet on the local stack', () => {
 
   it("b. connects the dev wallet's Solana side after approval: shortened base58 address and the SOL balance from the API", async () => {
     const { page } = h
-    if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
     // The dev wallet's Solana side registers over Wallet Standard under the same name as its EVM side;
     // with Solana active the Connect view lists only that one.
-    const wallet = modal().getByRole('button', { name: /Portico Dev Wallet/ })
-    await expect.poll(() => wallet.textContent()).toContain('Installed')
-    await wallet.click()
-    await expect.poll(() => page.getByTestId('portico-devwallet-prompt-details').textContent()).toContain(`Share Solana account ${SOL_0}`)
-    await page.getByTestId('portico-devwallet-approve').click()
+    await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
     await expect.poll(() => accountBalance().textContent()).toBe('100.000 SOL')
     expect(balanceRequests).toContain(`/v1/account/${SOL_0}/balance?chainId=${h.stack.solana.caipNetworkId}`)

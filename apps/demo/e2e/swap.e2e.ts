@@ -7,10 +7,11 @@
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { DEVNET_TOKEN_ADDRESSES, PorticoRouter } from '@portico/devnet'
-import { createPublicClient, erc20Abi, formatUnits, http, maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
+import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
+import { erc20Abi, formatUnits, maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
+import { connectDevWallet, erc20BalanceOf, swapJourney } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const USDC = DEVNET_TOKEN_ADDRESSES.USDC as Address
@@ -30,73 +31,11 @@ afterAll(async () => {
   await rm(outDir, { recursive: true, force: true })
 })
 
-const chain = () => h.stack.devnet.chains[0]!
-const client = () => createPublicClient({ transport: http(chain().rpcUrl) })
+const { chain, client, routerQuote, gasPaid, swapState, quote, kept } = swapJourney(() => h, POLL)
 const byTestId = (id: string) => h.page.getByTestId(id)
-const usdcOf = (address: Address) => client().readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+const usdcOf = (address: Address) => erc20BalanceOf(chain().rpcUrl, USDC, address)
 const ethOf = (address: Address) => client().getBalance({ address })
 const allowance = () => client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
-/** The router's own quote at the current reserves (gross amount in, the fee and the LP fee taken). */
-async function routerQuote(amountIn: bigint, from: Address, to: Address): Promise<bigint> {
-  const amounts = (await client().readContract({ address: chain().amm.router, abi: PorticoRouter.abi, functionName: 'getAmountsOut', args: [amountIn, [from, to]] })) as readonly bigint[]
-  return amounts[amounts.length - 1]!
-}
-/** What the transaction cost in gas (wei). */
-async function gasPaid(hash: Hash): Promise<bigint> {
-  const receipt = await client().waitForTransactionReceipt({ hash, timeout: 15_000 })
-  expect(receipt.status).toBe('success')
-  return receipt.gasUsed * receipt.effectiveGasPrice
-}
-
-/** The swap state's fields the journeys read. */
-async function swapState() {
-  return h.page.evaluate(() => {
-    const s = window.__portico!.peek('swap')!.$swap.get()
-    const tx = (t: typeof s.swapTransaction) => (t ? { to: t.to, value: t.value.toString(), gas: t.gas.toString() } : undefined)
-    return {
-      initialized: s.initialized,
-      source: s.sourceToken?.symbol,
-      to: s.toToken?.symbol,
-      amount: s.sourceTokenAmount,
-      toTokenAmount: s.toTokenAmount,
-      minimumReceived: s.minimumReceived,
-      providerFee: s.providerFee,
-      inputError: s.inputError,
-      transactionError: s.transactionError,
-      fetchError: s.fetchError,
-      needsApproval: s.needsApproval,
-      approvalTransaction: tx(s.approvalTransaction),
-      swapTransaction: tx(s.swapTransaction),
-      loading: s.loadingQuote || s.loadingPrices || s.loadingBuildTransaction || s.switchingTokens,
-      loadingApprovalTransaction: s.loadingApprovalTransaction,
-      loadingTransaction: s.loadingTransaction,
-      button: s.button.label,
-    }
-  })
-}
-type SwapSnapshot = Awaited<ReturnType<typeof swapState>>
-
-/** Choose the pair and type the amount; resolves once the quote (and the transaction, or an input error) is in. */
-async function quote(from: string, to: string, amount: string): Promise<SwapSnapshot> {
-  await h.page.evaluate(
-    async ({ from, to, amount }) => {
-      const swap = window.__portico!.peek('swap')!
-      const tokens = swap.$swap.get().tokens ?? []
-      const pick = (symbol: string) => tokens.find((t) => t.symbol === symbol)!
-      await swap.setSourceToken(pick(from))
-      await swap.setToToken(pick(to))
-      swap.setSourceTokenAmount(amount)
-    },
-    { from, to, amount },
-  )
-  await expect
-    .poll(async () => {
-      const s = await swapState()
-      return !s.loading && (s.swapTransaction !== undefined || s.approvalTransaction !== undefined || s.inputError !== undefined || s.fetchError)
-    }, POLL)
-    .toBe(true)
-  return swapState()
-}
 
 /** Start an action that asks the wallet; resolves once the dev wallet shows its prompt, with the action's answer still to come. */
 async function ask(action: 'sendTransactionForSwap' | 'sendTransactionForApproval'): Promise<{ answer: Promise<string | undefined> }> {
@@ -108,15 +47,10 @@ async function ask(action: 'sendTransactionForSwap' | 'sendTransactionForApprova
   return { answer: sending }
 }
 
-/** The fields a rejection must keep. */
-const kept = (s: SwapSnapshot) => ({ source: s.source, to: s.to, amount: s.amount, toTokenAmount: s.toTokenAmount, approvalTransaction: s.approvalTransaction, swapTransaction: s.swapTransaction })
-
 describe('swap on the local stack through the dev wallet', () => {
   it('connects the dev wallet, and the swap flow initializes on the local chain with its AMM tokens', async () => {
     const { page } = h
-    await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
-    await byTestId('portico-devwallet-approve').click()
+    await connectDevWallet(h)
     await expect.poll(() => byTestId('portico-account-address').textContent(), POLL).toBe('0xf39F…b92266')
     expect(await page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)).toBe(`eip155:${chain().chainId}`)
 

@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
 // RegisterAccountName: a short hint, the name field with its zone, the availability line, the free
-// suggestions as chips, the error, and Register.
+// suggestions as chips, the error (../shared/Form.css), and Register.
 
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.xs}` })
 
@@ -53,20 +53,6 @@ export const suggestion = style({
   cursor: 'pointer',
   outline: 'none',
   selectors: { '&:hover': { background: vars.color.surfaceHover }, '&:focus-visible': { boxShadow: vars.shadow.focus } },
-})
-
-export const error = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.errorSoft,
-  color: vars.color.error,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-  overflowWrap: 'anywhere',
 })
 
 export const confirmHint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, textAlign: 'center', lineHeight: vars.lineHeight.normal })

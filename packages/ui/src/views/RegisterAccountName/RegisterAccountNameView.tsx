@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon/icons'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
+import * as form from '../shared/Form.css'
 import * as styles from './RegisterAccountName.css'
 
 export type RegisterAccountNameViewProps = {
@@ -127,7 +128,7 @@ export function RegisterAccountNameView({
         </div>
       )}
       {error && (
-        <p role="alert" className={styles.error} data-testid="portico-register-name-error">
+        <p role="alert" className={form.error} data-testid="portico-register-name-error">
           <Icon name="alert" size={16} />
           <span>{error}</span>
         </p>

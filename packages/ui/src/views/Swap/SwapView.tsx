@@ -6,7 +6,8 @@ import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
-import { TokenIcon } from '../WalletSend/TokenIcon'
+import { BalanceMax, TokenPill } from '../shared/AmountCard'
+import * as form from '../shared/Form.css'
 import * as styles from './Swap.css'
 
 /** A chosen token as its button shows it. */
@@ -66,19 +67,7 @@ export type SwapViewProps = {
 function TokenButton({ token, side, onClick, loading, testId }: { token?: SwapTokenDisplay; side: string; onClick?: () => void; loading: boolean; testId: string }) {
   const m = messages.swap
   if (loading) return <span className={`${block} ${styles.tokenSkeleton}`} aria-hidden="true" data-testid={`${testId}-skeleton`} />
-  return (
-    <button
-      type="button"
-      className={token ? styles.tokenButton : `${styles.tokenButton} ${styles.tokenButtonEmpty}`}
-      onClick={onClick}
-      aria-label={token ? m.changeToken(side, token.symbol) : `${side}: ${m.chooseToken}`}
-      data-testid={testId}
-    >
-      {token && <TokenIcon iconUrl={token.iconUrl} symbol={token.symbol} size={28} />}
-      <span className={styles.tokenSymbol}>{token ? token.symbol : m.chooseToken}</span>
-      <Icon name="chevronRight" size={16} />
-    </button>
-  )
+  return <TokenPill token={token} emptyText={m.chooseToken} aria-label={token ? m.changeToken(side, token.symbol) : `${side}: ${m.chooseToken}`} onClick={onClick} testId={testId} />
 }
 
 /**
@@ -120,16 +109,7 @@ export function SwapView(props: SwapViewProps) {
               {m.youPay}
             </label>
             {!loading && source && balance !== undefined && (
-              <span className={styles.balance}>
-                <span className={styles.balanceText} data-testid="portico-swap-balance">
-                  {m.balance(balance, source.symbol)}
-                </span>
-                {props.onMax && (
-                  <button type="button" className={styles.max} onClick={props.onMax} title={m.maxLabel} data-testid="portico-swap-max">
-                    {m.max}
-                  </button>
-                )}
-              </span>
+              <BalanceMax text={m.balance(balance, source.symbol)} testId="portico-swap-balance" onMax={props.onMax} maxText={m.max} maxTitle={m.maxLabel} maxTestId="portico-swap-max" />
             )}
           </div>
           <div className={styles.amountRow}>
@@ -149,8 +129,8 @@ export function SwapView(props: SwapViewProps) {
             />
             {!unsupported && <TokenButton token={source} side={m.youPay} onClick={props.onSourceToken} loading={loading} testId="portico-swap-source-token" />}
           </div>
-          <div className={styles.metaRow}>
-            <span className={styles.usd} data-testid="portico-swap-source-usd">
+          <div className={form.metaRow}>
+            <span className={form.usd} data-testid="portico-swap-source-usd">
               {loading ? bar(56) : (sourceUsd ?? '')}
             </span>
           </div>
@@ -189,8 +169,8 @@ export function SwapView(props: SwapViewProps) {
             {quoting && <Spinner size={20} label={m.quoting} />}
             {!unsupported && <TokenButton token={target} side={m.youReceive} onClick={props.onToToken} loading={loading} testId="portico-swap-to-token" />}
           </div>
-          <div className={styles.metaRow}>
-            <span className={styles.usd} data-testid="portico-swap-to-usd">
+          <div className={form.metaRow}>
+            <span className={form.usd} data-testid="portico-swap-to-usd">
               {loading ? bar(56) : quoting ? '' : (toUsd ?? '')}
             </span>
           </div>
@@ -198,22 +178,22 @@ export function SwapView(props: SwapViewProps) {
       </div>
 
       {details && !quoting && (
-        <dl className={styles.details} data-testid="portico-swap-details">
-          <div className={styles.detail}>
-            <dt className={styles.term}>{m.rate}</dt>
-            <dd className={styles.value} data-testid="portico-swap-rate">
+        <dl className={form.details} data-testid="portico-swap-details">
+          <div className={form.detailRow}>
+            <dt className={form.term}>{m.rate}</dt>
+            <dd className={form.value} data-testid="portico-swap-rate">
               {details.rate}
             </dd>
           </div>
-          <div className={styles.detail}>
-            <dt className={styles.term}>{m.priceImpact}</dt>
-            <dd className={styles.value} data-testid="portico-swap-impact">
+          <div className={form.detailRow}>
+            <dt className={form.term}>{m.priceImpact}</dt>
+            <dd className={form.value} data-testid="portico-swap-impact">
               {details.priceImpact ?? m.unknown}
             </dd>
           </div>
-          <div className={styles.detail}>
-            <dt className={styles.term}>{m.networkCost}</dt>
-            <dd className={styles.value} data-testid="portico-swap-network-cost">
+          <div className={form.detailRow}>
+            <dt className={form.term}>{m.networkCost}</dt>
+            <dd className={form.value} data-testid="portico-swap-network-cost">
               {details.networkCost ?? m.unknown}
             </dd>
           </div>

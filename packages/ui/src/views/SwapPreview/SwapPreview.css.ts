@@ -3,7 +3,7 @@ import { vars } from '../../theme/contract.css'
 
 // SwapPreview: what is paid and received (two rows joined by an arrow), the quote's details, the
 // approval and swap steps when an approval comes first, the wallet's prompt or the error, then Cancel
-// and the main button.
+// and the main button. The detail rows and the error alert: ../shared/Form.css.
 
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs })
 /** While the wallet is asked the flow's loading snackbar sits at the modal's foot: room for it under the buttons. */
@@ -47,21 +47,6 @@ export const arrow = style({
   transform: 'rotate(90deg)',
 })
 
-export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0, padding: `0 ${vars.space.xs}` })
-export const detail = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, minHeight: 28, fontSize: vars.fontSize.sm })
-export const term = style({ flexShrink: 0, color: vars.color.foregroundSecondary })
-export const value = style({
-  minWidth: 0,
-  margin: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  color: vars.color.foreground,
-  fontWeight: vars.fontWeight.medium,
-  fontVariantNumeric: 'tabular-nums',
-  textAlign: 'right',
-})
-
 export const steps = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
 export const step = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm, color: vars.color.foregroundSecondary, fontSize: vars.fontSize.sm })
 export const stepCurrent = style({ color: vars.color.foreground })
@@ -82,20 +67,5 @@ export const stepNumber = style({
 export const stepText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, paddingTop: 2 })
 export const stepTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const stepHint = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
-
-export const error = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.errorSoft,
-  color: vars.color.error,
-  fontSize: vars.fontSize.sm,
-  lineHeight: vars.lineHeight.normal,
-  overflowWrap: 'anywhere',
-})
-export const errorIcon = style({ display: 'flex', flexShrink: 0, marginTop: 2 })
 
 export const actions = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: vars.space.sm })

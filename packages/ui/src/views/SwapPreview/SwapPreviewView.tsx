@@ -1,7 +1,9 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { messages } from '../../messages'
-import { TokenIcon } from '../WalletSend/TokenIcon'
+import { ErrorAlert } from '../shared/ErrorAlert'
+import * as form from '../shared/Form.css'
+import { TokenIcon } from '../shared/TokenIcon'
 import * as styles from './SwapPreview.css'
 
 /** One side of the swap, formatted. */
@@ -92,11 +94,11 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
         <Side label={m.youReceive} side={to} testId="portico-swap-preview-to" />
       </div>
 
-      <dl className={styles.details}>
+      <dl className={form.details}>
         {rows.map(([term, value, testId]) => (
-          <div className={styles.detail} key={testId}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value} data-testid={testId}>
+          <div className={form.detailRow} key={testId}>
+            <dt className={form.term}>{term}</dt>
+            <dd className={form.value} data-testid={testId}>
               {value ?? m.unknown}
             </dd>
           </div>
@@ -121,14 +123,7 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
         </ol>
       )}
 
-      {error && !waiting && (
-        <p className={styles.error} role="alert" data-testid="portico-swap-error">
-          <span className={styles.errorIcon}>
-            <Icon name="error" size={16} />
-          </span>
-          <span>{error}</span>
-        </p>
-      )}
+      {error && !waiting && <ErrorAlert testId="portico-swap-error">{error}</ErrorAlert>}
 
       <div className={styles.actions}>
         <Button variant="secondary" fullWidth disabled={busy} onClick={props.onCancel} data-testid="portico-swap-cancel">

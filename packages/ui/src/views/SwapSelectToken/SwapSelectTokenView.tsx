@@ -1,23 +1,11 @@
 import { useId } from 'react'
-import { Icon } from '../../components/Icon/icons'
-import { Input } from '../../components/Input/Input'
-import { ListItem } from '../../components/ListItem/ListItem'
 import { messages } from '../../messages'
-import { TokenIcon } from '../WalletSend/TokenIcon'
+import { TokenIcon } from '../shared/TokenIcon'
+import { TokenList, TokenListEmpty, type TokenRowToken, TokenSearch } from '../shared/TokenRow'
 import * as styles from './SwapSelectToken.css'
 
-/** One token of the picker, formatted. */
-export type SwapSelectableToken = {
-  /** Its CAIP-10 id (the key, and what onSelect gives back). */
-  id: string
-  name: string
-  symbol: string
-  iconUrl?: string
-  /** The balance held, formatted ('12.345'); omitted when none. @default undefined */
-  balance?: string
-  /** The balance's USD value, formatted ('$38,524.30'); omitted without one. @default undefined */
-  value?: string
-}
+/** One token of the picker, formatted: its CAIP-10 id (the key, and what onSelect gives back); no balance when none is held. */
+export type SwapSelectableToken = TokenRowToken
 
 export type SwapSelectTokenViewProps = {
   /** The search text. @default '' */
@@ -44,26 +32,7 @@ function Section({ title, tokens, currentId, onSelect, testId }: { title: string
       <h3 id={headingId} className={styles.heading}>
         {title}
       </h3>
-      <ul className={styles.list} aria-labelledby={headingId}>
-        {tokens.map((t) => (
-          <li key={t.id}>
-            <ListItem
-              title={t.name}
-              description={
-                <span className={styles.quantity}>
-                  {t.balance !== undefined ? `${t.balance} ${t.symbol}` : t.symbol}
-                </span>
-              }
-              leading={<TokenIcon iconUrl={t.iconUrl} symbol={t.symbol} size={36} />}
-              trailing={t.value ? <span className={styles.value}>{t.value}</span> : undefined}
-              current={t.id === currentId}
-              onClick={() => onSelect?.(t.id)}
-              data-testid="portico-swap-token-item"
-              data-token={t.symbol}
-            />
-          </li>
-        ))}
-      </ul>
+      <TokenList tokens={tokens} currentId={currentId} onSelect={onSelect} itemTestId="portico-swap-token-item" aria-labelledby={headingId} />
     </div>
   )
 }
@@ -79,18 +48,7 @@ export function SwapSelectTokenView({ query = '', onQuery, suggested = [], yourT
   const empty = q ? results.length === 0 : yourTokens.length + popular.length + suggested.length === 0
   return (
     <div className={styles.view} data-testid="portico-swap-tokens">
-      <Input
-        type="search"
-        icon="search"
-        label={m.search}
-        placeholder={m.searchPlaceholder}
-        value={query}
-        onChange={(e) => onQuery?.(e.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-        data-autofocus
-        data-testid="portico-swap-token-search"
-      />
+      <TokenSearch label={m.search} placeholder={m.searchPlaceholder} query={query} onQuery={onQuery} testId="portico-swap-token-search" />
       {!q && suggested.length > 0 && (
         <ul className={styles.chips} aria-label={m.suggested} data-testid="portico-swap-suggested">
           {suggested.map((t) => (
@@ -104,12 +62,9 @@ export function SwapSelectTokenView({ query = '', onQuery, suggested = [], yourT
         </ul>
       )}
       {empty ? (
-        <p className={styles.empty} role="status" data-testid="portico-swap-tokens-empty">
-          <span className={styles.emptyIcon}>
-            <Icon name={q ? 'search' : 'wallet'} size={22} />
-          </span>
+        <TokenListEmpty searching={!!q} testId="portico-swap-tokens-empty">
           {q ? m.noMatch(q) : m.noTokens}
-        </p>
+        </TokenListEmpty>
       ) : q ? (
         <Section title={m.results} tokens={results} currentId={currentId} onSelect={onSelect} testId="portico-swap-results" />
       ) : (

@@ -2,12 +2,13 @@ import type { SendButtonLabel } from '@portico/headless'
 import { useId } from 'react'
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
-import { Icon } from '../../components/Icon/icons'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
-import { TokenIcon } from './TokenIcon'
+import { BalanceMax, TokenPill } from '../shared/AmountCard'
+import { ErrorAlert } from '../shared/ErrorAlert'
+import * as form from '../shared/Form.css'
 import * as styles from './WalletSend.css'
 
 /** The chosen token as shown on its button and under the amount. */
@@ -92,33 +93,21 @@ export function WalletSendView(props: WalletSendViewProps) {
             data-autofocus
             data-testid="portico-send-amount"
           />
-          <button
-            type="button"
-            className={token ? styles.tokenButton : `${styles.tokenButton} ${styles.tokenButtonEmpty}`}
-            onClick={props.onToken}
-            aria-label={token ? m.changeToken(token.symbol) : m.chooseToken}
-            data-testid="portico-send-token"
-          >
-            {token && <TokenIcon iconUrl={token.iconUrl} symbol={token.symbol} size={28} />}
-            <span className={styles.tokenSymbol}>{token ? token.symbol : m.chooseToken}</span>
-            <Icon name="chevronRight" size={16} />
-          </button>
+          <TokenPill token={token} emptyText={m.chooseToken} aria-label={token ? m.changeToken(token.symbol) : m.chooseToken} onClick={props.onToken} testId="portico-send-token" />
         </div>
-        <div className={styles.metaRow}>
-          <span className={styles.usd} data-testid="portico-send-usd">
+        <div className={form.metaRow}>
+          <span className={form.usd} data-testid="portico-send-usd">
             {amountUsd ?? ''}
           </span>
           {token && (
-            <span className={styles.balance}>
-              <span className={styles.balanceText} data-testid="portico-send-balance">
-                {m.balance(token.balance, token.symbol)}
-              </span>
-              {props.onMax && (
-                <button type="button" className={styles.max} onClick={props.onMax} title={m.maxLabel} data-testid="portico-send-max">
-                  {m.max}
-                </button>
-              )}
-            </span>
+            <BalanceMax
+              text={m.balance(token.balance, token.symbol)}
+              testId="portico-send-balance"
+              onMax={props.onMax}
+              maxText={m.max}
+              maxTitle={m.maxLabel}
+              maxTestId="portico-send-max"
+            />
           )}
         </div>
       </div>
@@ -162,14 +151,7 @@ export function WalletSendView(props: WalletSendViewProps) {
         </span>
       </div>
 
-      {error && (
-        <p className={styles.error} role="alert" data-testid="portico-send-error">
-          <span className={styles.errorIcon}>
-            <Icon name="error" size={16} />
-          </span>
-          <span>{error}</span>
-        </p>
-      )}
+      {error && <ErrorAlert testId="portico-send-error">{error}</ErrorAlert>}
 
       <div className={styles.actions}>
         <Button variant="primary" fullWidth disabled={button.disabled} onClick={props.onPreview} data-testid="portico-send-button">

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
+import { detailRowBase } from '../shared/Form.css'
 
 // WalletSendPreview: what is sent (the token, the amount large, its USD value), to whom, on which
 // network and at what fee; then Cancel and Send, or the wallet's prompt while it is asked.
@@ -31,16 +32,8 @@ export const heroAmount = style({
 export const heroAmountText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 export const heroUsd = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
 
-export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0, padding: `0 ${vars.space.xs}` })
-export const detail = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  minHeight: 36,
-  fontSize: vars.fontSize.sm,
-})
-export const term = style({ flexShrink: 0, color: vars.color.foregroundSecondary })
+/** The detail rows (../shared/Form.css), taller here: the receiver's name sits over its address. */
+export const detail = style({ ...detailRowBase, minHeight: 36 })
 export const value = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -2,8 +2,9 @@ import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
+import * as form from '../shared/Form.css'
 import { NetworkImage } from '../shared/NetworkImage'
-import { TokenIcon } from '../WalletSend/TokenIcon'
+import { TokenIcon } from '../shared/TokenIcon'
 import type { SendFeeDisplay } from '../WalletSend/WalletSendView'
 import * as styles from './WalletSendPreview.css'
 
@@ -51,9 +52,9 @@ export function WalletSendPreviewView({ amount, symbol, iconUrl, usd, to, toFull
         )}
       </div>
 
-      <dl className={styles.details}>
+      <dl className={form.details}>
         <div className={styles.detail}>
-          <dt className={styles.term}>{m.to}</dt>
+          <dt className={form.term}>{m.to}</dt>
           <dd className={styles.value} data-testid="portico-send-preview-to">
             <Avatar address={toFull ?? to} imageUrl={toImageUrl} size={24} />
             {toName ? (
@@ -72,7 +73,7 @@ export function WalletSendPreviewView({ amount, symbol, iconUrl, usd, to, toFull
         </div>
         {network && (
           <div className={styles.detail}>
-            <dt className={styles.term}>{m.network}</dt>
+            <dt className={form.term}>{m.network}</dt>
             <dd className={styles.value} data-testid="portico-send-preview-network">
               <NetworkImage name={network.name} caipNetworkId={network.caipNetworkId} imageUrl={network.imageUrl} size={20} />
               {network.name}
@@ -80,7 +81,7 @@ export function WalletSendPreviewView({ amount, symbol, iconUrl, usd, to, toFull
           </div>
         )}
         <div className={styles.detail}>
-          <dt className={styles.term}>{m.networkFee}</dt>
+          <dt className={form.term}>{m.networkFee}</dt>
           <dd className={styles.value} data-testid="portico-send-preview-fee">
             {fee ? (
               <>

@@ -1,22 +1,9 @@
-import { Icon } from '../../components/Icon/icons'
-import { Input } from '../../components/Input/Input'
-import { ListItem } from '../../components/ListItem/ListItem'
 import { messages } from '../../messages'
-import { TokenIcon } from '../WalletSend/TokenIcon'
+import { TokenList, TokenListEmpty, type TokenRowToken, TokenSearch } from '../shared/TokenRow'
 import * as styles from './WalletSendSelectToken.css'
 
-/** One token of the list, formatted. */
-export type SelectableToken = {
-  /** Stable key (chain id + address). */
-  id: string
-  name: string
-  symbol: string
-  iconUrl?: string
-  /** The balance, formatted ('12.345'). */
-  balance: string
-  /** The balance's value in USD, formatted ('$38,524.30'). @default undefined */
-  value?: string
-}
+/** One token of the list, formatted: the id is chain id + address; every token listed has a balance ('12.345'). */
+export type SelectableToken = TokenRowToken & { balance: string }
 
 export type WalletSendSelectTokenViewProps = {
   /** The tokens to show (already searched by headless). @default [] */
@@ -29,51 +16,28 @@ export type WalletSendSelectTokenViewProps = {
   onSelect?: (id: string) => void
 }
 
+/**
+ * The balance and symbol as separate text nodes, as this list has always rendered them: Chromium lays
+ * them out a few pixels differently from one joined text (the screenshots would change).
+ */
+const sendQuantity = (t: TokenRowToken) => (
+  <>
+    {t.balance} {t.symbol}
+  </>
+)
+
 /** WalletSendSelectToken: the search (focused first) and the tokens with a balance; choosing one goes back to the form. */
 export function WalletSendSelectTokenView({ tokens = [], query = '', onQuery, currentId, onSelect }: WalletSendSelectTokenViewProps) {
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-tokens">
-      <Input
-        type="search"
-        icon="search"
-        label={m.search}
-        placeholder={m.searchPlaceholder}
-        value={query}
-        onChange={(e) => onQuery?.(e.target.value)}
-        autoComplete="off"
-        spellCheck={false}
-        data-autofocus
-        data-testid="portico-send-token-search"
-      />
+      <TokenSearch label={m.search} placeholder={m.searchPlaceholder} query={query} onQuery={onQuery} testId="portico-send-token-search" />
       {tokens.length === 0 ? (
-        <p className={styles.empty} role="status" data-testid="portico-send-tokens-empty">
-          <span className={styles.emptyIcon}>
-            <Icon name={query.trim() ? 'search' : 'wallet'} size={22} />
-          </span>
+        <TokenListEmpty searching={!!query.trim()} testId="portico-send-tokens-empty">
           {query.trim() ? m.noMatch(query.trim()) : m.noTokens}
-        </p>
+        </TokenListEmpty>
       ) : (
-        <ul className={styles.list} aria-label={m.tokensLabel}>
-          {tokens.map((t) => (
-            <li key={t.id}>
-              <ListItem
-                title={t.name}
-                description={
-                  <span className={styles.quantity}>
-                    {t.balance} {t.symbol}
-                  </span>
-                }
-                leading={<TokenIcon iconUrl={t.iconUrl} symbol={t.symbol} size={36} />}
-                trailing={t.value ? <span className={styles.value}>{t.value}</span> : undefined}
-                current={t.id === currentId}
-                onClick={() => onSelect?.(t.id)}
-                data-testid="portico-send-token-item"
-                data-token={t.symbol}
-              />
-            </li>
-          ))}
-        </ul>
+        <TokenList tokens={tokens} currentId={currentId} onSelect={onSelect} itemTestId="portico-send-token-item" aria-label={m.tokensLabel} quantity={sendQuantity} />
       )}
     </div>
   )

@@ -1,4 +1,4 @@
-import * as styles from './WalletSend.css'
+import * as styles from './Token.css'
 
 export type TokenIconProps = {
   /** The token's icon; without one, the symbol's first letter on a disc. */
