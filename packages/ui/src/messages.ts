@@ -428,8 +428,6 @@ export const messages = {
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },
   unavailableView: 'This view is not available in this version of the modal.',
-  /** A view whose code loads on first use (the swap views), while it loads. */
-  loadingView: 'Loading',
   banner: { dismiss: 'Dismiss' },
   unknownNetwork: buttonMessages.unknownNetwork,
 } as const

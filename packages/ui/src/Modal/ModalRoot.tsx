@@ -1,9 +1,7 @@
 // The connected modal: reads the instance's modal, router, theme and banner and renders the current
 // view in the dialog shell. Loaded lazily by PorticoProvider on first open.
 import { useAccount, useBanner, useLegal, useModal, useRouter } from '@portico/headless/react'
-import { Suspense, useId, useLayoutEffect, useRef } from 'react'
-import { Spinner } from '../components/Spinner/Spinner'
-import * as viewStyles from '../views/shared/views.css'
+import { useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
 import { messages } from '../messages'
@@ -12,26 +10,8 @@ import { NetworksFooter } from '../views/Networks/NetworksView'
 import { useLegalGate } from '../views/shared/useLegalGate'
 import { useTitleNames } from '../views/shared/useTitleNames'
 import { LegalFooter } from './LegalFooter'
-import { focusView } from './focus'
 import { ModalShell } from './ModalShell'
-
-/**
- * Rendered after a view inside its Suspense boundary: when a view that loads on first use arrives,
- * the shell has already given focus to the title (the spinner was shown); move it to the view's
- * `data-autofocus` element unless the user has moved it elsewhere meanwhile (an inline modal takes no
- * focus, as the shell's). A hidden span: no layout.
- */
-function FocusOnArrival({ titleId, lazy }: { titleId: string; lazy: boolean }) {
-  const ref = useRef<HTMLSpanElement>(null)
-  useLayoutEffect(() => {
-    const dialog = ref.current?.closest<HTMLElement>('[role="dialog"]')
-    if (!lazy || !dialog) return
-    const active = dialog.ownerDocument.activeElement
-    if (!active || active === dialog.ownerDocument.body || active === dialog || active.id === titleId) focusView(dialog, titleId)
-  }, [lazy, titleId])
-  return <span hidden ref={ref} />
-}
-import { footerFor, LAZY_VIEWS, LEGAL_CHECKBOX_VIEWS, titleFor, VIEWS } from './routes'
+import { footerFor, LEGAL_CHECKBOX_VIEWS, titleFor, VIEWS } from './routes'
 
 export type ModalRootProps = {
   /** Render in place (no portal or overlay) and regardless of the open state. @default false */
@@ -76,21 +56,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
       footer={footer}
       overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
     >
-      {View ? (
-        // A view that loads on first use (the swap views) shows a spinner until its code is in.
-        <Suspense
-          fallback={
-            <div className={viewStyles.centered} data-testid="portico-view-loading">
-              <Spinner size={24} label={messages.loadingView} accent />
-            </div>
-          }
-        >
-          <View />
-          <FocusOnArrival titleId={titleId} lazy={!inline && LAZY_VIEWS.has(router.view)} />
-        </Suspense>
-      ) : (
-        <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>
-      )}
+      {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
     </ModalShell>
   )
 }

@@ -1,5 +1,5 @@
 import type { RouteEntry, RouteView } from '@portico/headless'
-import { type ComponentType, lazy } from 'react'
+import type { ComponentType } from 'react'
 import { messages } from '../messages'
 import { socialLabel } from '../views/shared/brands'
 import { Account } from '../views/Account/Account'
@@ -24,15 +24,9 @@ import { WalletSend } from '../views/WalletSend/WalletSend'
 import { WalletSendPreview } from '../views/WalletSendPreview/WalletSendPreview'
 import { WalletSendSelectToken } from '../views/WalletSendSelectToken/WalletSendSelectToken'
 import { WalletSendSuccess } from '../views/WalletSendSuccess/WalletSendSuccess'
-
-// The swap views load when a swap opens (issue 13): an app whose visitors never swap never downloads
-// them, and the modal's own chunk (what every open waits for) stays without them. ModalRoot shows a
-// spinner in the view's place while one loads.
-const Swap = lazy(() => import('../views/Swap/Swap').then((m) => ({ default: m.Swap })))
-const SwapPreview = lazy(() => import('../views/SwapPreview/SwapPreview').then((m) => ({ default: m.SwapPreview })))
-const SwapSelectToken = lazy(() => import('../views/SwapSelectToken/SwapSelectToken').then((m) => ({ default: m.SwapSelectToken })))
-/** The views that load on first use. */
-export const LAZY_VIEWS: ReadonlySet<RouteView> = new Set<RouteView>(['Swap', 'SwapSelectToken', 'SwapPreview'])
+import { Swap } from '../views/Swap/Swap'
+import { SwapPreview } from '../views/SwapPreview/SwapPreview'
+import { SwapSelectToken } from '../views/SwapSelectToken/SwapSelectToken'
 import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
 import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
 
