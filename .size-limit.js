@@ -19,7 +19,11 @@ export default [
     path: initial('app-all-adapters'),
     // 40 → 38 KiB (2026-11-23): capability code and EIP-55 checksums now load on first use.
     // 38 → 38.1 KiB (2026-11-23, issues 12–13): as the app's budget above. 38.97 kB.
-    limit: '38.1 KiB',
+    // 38.1 → 38.2 KiB (2026-11-23, issue 13): the swap views became their own chunk (the modal's
+    // chunk lost 2.4 KiB; the plain app's first load went down 40 B), and here the bundler now splits
+    // headless's small CAIP-id module (shared with sign-client's engine) into a chunk of its own:
+    // ~50 B of glue. 39.02 kB.
+    limit: '38.2 KiB',
     gzip: true,
   },
   {
@@ -54,7 +58,10 @@ export default [
     // searchTokens/amountUsd fields, useActivity's polling and the name in ConnectButton: 44.31 kB.
     // 43.4 → 43.7 KiB (2026-11-23, issue 13): useSwap (its idle state and lazy actions, ~250 B) and
     // the swap flow's table entry; the flow itself is lazy. 44.69 kB.
-    limit: '43.7 KiB',
+    // 43.7 → 43.9 KiB (2026-11-23, issue 13): the swap views load on first use, and they use useSwap,
+    // which this entry also exports: the bundler moves useSwap to a chunk of its own here (~230 B of
+    // glue and lost compression). In an app's first load nothing moves. 44.92 kB.
+    limit: '43.9 KiB',
     gzip: true,
   },
   {

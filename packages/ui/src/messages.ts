@@ -428,6 +428,8 @@ export const messages = {
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },
   unavailableView: 'This view is not available in this version of the modal.',
+  /** A view whose code loads on first use (the swap views). */
+  lazyView: { loading: 'Loading', failed: 'This view could not be loaded. Check your connection and try again.', retry: 'Try again' },
   banner: { dismiss: 'Dismiss' },
   unknownNetwork: buttonMessages.unknownNetwork,
 } as const

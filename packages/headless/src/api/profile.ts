@@ -15,8 +15,12 @@ import {
   type NameRegistrationMessage,
   type NameSuggestionsResponse,
 } from '@portico/protocol/profile'
-import { ERRORS, PorticoError, registerNameError } from '../core/errors'
+import { ERRORS, PorticoError } from '../core/errors'
 import { CACHE_TTL } from './ttl'
+
+/** 'Error registering name {name}' (SPEC §8) unless the provider gave a reason. */
+export const registerNameError = (name: string, reason?: string): string =>
+  reason && reason.trim() ? reason : `Error registering name ${name}`
 import { HttpStatusError, type CallOptions, type Http } from './http'
 
 export interface ProfileClient {

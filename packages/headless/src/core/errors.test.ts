@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ERRORS, httpStatusError, isUserRejection, PorticoError, registerNameError, swappedMessage } from './errors'
+import { registerNameError } from '../api/profile'
+import { ERRORS, httpStatusError, isUserRejection, PorticoError } from './errors'
+import { swappedMessage } from './swap/swap'
 
 describe('error catalogue (SPEC §8)', () => {
   it.each([

@@ -84,12 +84,9 @@ export function displayError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   return message === ERRORS.rpcNotAllowed ? ERRORS.actionNotAllowed : message
 }
-/** 'Error registering name {name}' unless the provider gave a reason. */
-export const registerNameError = (name: string, reason?: string): string =>
-  reason && reason.trim() ? reason : `Error registering name ${name}`
-/** Success banner after a swap: 'Swapped X to Y Z'. */
-export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string =>
-  `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
+// 'Error registering name {name}' is registerNameError in api/profile.ts and 'Swapped X to Y Z' is
+// swappedMessage in core/swap/swap.ts: each with the flow that shows it, so that the first load (which
+// carries this module) does not carry them.
 
 /** Error with a stable catalogue text and, where there is one, a numeric code (4001 …). */
 export class PorticoError extends Error {

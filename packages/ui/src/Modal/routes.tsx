@@ -24,11 +24,24 @@ import { WalletSend } from '../views/WalletSend/WalletSend'
 import { WalletSendPreview } from '../views/WalletSendPreview/WalletSendPreview'
 import { WalletSendSelectToken } from '../views/WalletSendSelectToken/WalletSendSelectToken'
 import { WalletSendSuccess } from '../views/WalletSendSuccess/WalletSendSuccess'
-import { Swap } from '../views/Swap/Swap'
-import { SwapPreview } from '../views/SwapPreview/SwapPreview'
-import { SwapSelectToken } from '../views/SwapSelectToken/SwapSelectToken'
 import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
 import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
+import { lazyView } from './lazyView'
+
+/**
+ * The swap views (issue 13) are their own chunk, fetched the first time one shows: an app whose
+ * visitors never swap never downloads them, and the modal's chunk (what every open waits for) does
+ * not carry them. A failed load is tried again on the next call.
+ */
+let swapViews: Promise<typeof import('../views/swapViews')> | undefined
+const loadSwapViews = () =>
+  (swapViews ??= import('../views/swapViews').catch((error: unknown) => {
+    swapViews = undefined
+    throw error
+  }))
+const Swap = lazyView(loadSwapViews, (m) => m.Swap)
+const SwapSelectToken = lazyView(loadSwapViews, (m) => m.SwapSelectToken)
+const SwapPreview = lazyView(loadSwapViews, (m) => m.SwapPreview)
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {

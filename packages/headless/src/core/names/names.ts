@@ -7,8 +7,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord, NameSuggestionsResponse } from '@portico/protocol/profile'
-import { nameRegistrationMessage } from '../../api/profile'
-import { ERRORS, isUserRejection, PorticoError, registerNameError } from '../errors'
+import { nameRegistrationMessage, registerNameError } from '../../api/profile'
+import { ERRORS, isUserRejection, PorticoError } from '../errors'
 import type { Router } from '../router/router'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'

@@ -21,7 +21,7 @@ import type { ConvertToken } from '@portico/protocol/convert'
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { ConvertClient } from '../../api/convert'
 import type { SendTransactionParams } from '../../adapters'
-import { ERRORS, PorticoError, swappedMessage } from '../errors'
+import { ERRORS, PorticoError } from '../errors'
 import { maskAmount } from '../format/validation'
 import type { RouteView } from '../types'
 import type { Timers } from '../timers'
@@ -54,6 +54,9 @@ import {
   type SwapGas,
   type SwapInputError,
 } from './rules'
+
+/** The success banner after a swap (SPEC §8): 'Swapped X to Y Z'. */
+export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string => `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
 
 /** A swappable token (SPEC §3: address, decimals, symbol, quantity.numeric, price), with the account's balance when it holds some. */
 export interface SwapToken extends ConvertToken {
