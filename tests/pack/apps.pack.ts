@@ -140,7 +140,8 @@ const styleFacts = (v: Visit) =>
     return {
       buttonBackground: button ? getComputedStyle(button).backgroundColor : null,
       overlayPosition: overlay ? getComputedStyle(overlay).position : null,
-      dialogWidth: dialog ? Math.round(dialog.getBoundingClientRect().width) : null,
+      // The layout width: offsetWidth ignores the open animation's scale (a bounding box read mid-animation gave 369).
+      dialogWidth: dialog ? dialog.offsetWidth : null,
     }
   })
 
