@@ -390,6 +390,7 @@ export const messages = {
     switchTokens: 'Switch tokens',
     unsupported: 'Network not supported for Swaps',
     unsupportedHint: 'Switch to a network that supports swaps to continue.',
+    switchNetwork: 'Switch network',
     rate: 'Rate',
     rateText: (from: string, to: string, toSymbol: string) => `1 ${from} = ${to} ${toSymbol}`,
     priceImpact: 'Price impact',

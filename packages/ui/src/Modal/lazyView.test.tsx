@@ -1,5 +1,6 @@
 import '../testing'
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import type { ComponentType } from 'react'
 import { describe, expect, it } from 'vitest'
 import { lazyView } from './lazyView'
 import { ModalShell } from './ModalShell'
@@ -17,10 +18,10 @@ function deferredLoader<M>() {
   return { load, settle: () => settle!, calls: () => calls }
 }
 
-type Views = { Amount: () => JSX.Element }
+type Views = { Amount: ComponentType }
 const Amount = () => <input aria-label="Amount" data-autofocus="" />
 
-const inShell = (View: () => JSX.Element | null, inline = false) => (
+const inShell = (View: ComponentType, inline = false) => (
   <ModalShell labelledBy="t" viewKey="v" inline={inline} onClose={() => {}} header={<h2 id="t">Swap</h2>}>
     <View />
   </ModalShell>

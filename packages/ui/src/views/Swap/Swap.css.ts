@@ -64,3 +64,4 @@ export const unsupported = style({ ...alertBase, background: vars.color.warningS
 export const unsupportedIcon = style({ display: 'flex', flexShrink: 0, marginTop: 1 })
 export const unsupportedText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs })
 export const unsupportedTitle = style({ fontWeight: vars.fontWeight.semibold })
+export const unsupportedAction = style({ display: 'flex', marginTop: vars.space.xs })

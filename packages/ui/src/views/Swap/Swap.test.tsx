@@ -80,6 +80,8 @@ describe('SwapView', () => {
   it("an unsupported network: 'Network not supported for Swaps', no token buttons, everything disabled", () => {
     renderView({ unsupported: true, button: { label: 'Network not supported for Swaps', disabled: true, loading: false } })
     expect(screen.getByTestId('portico-swap-unsupported').textContent).toBe('Network not supported for SwapsSwitch to a network that supports swaps to continue.')
+    // Without onSwitchNetwork, no button in the notice.
+    expect(screen.queryByTestId('portico-swap-switch-network')).toBeNull()
     expect(screen.queryByTestId('portico-swap-source-token')).toBeNull()
     expect((screen.getByLabelText('Amount to swap') as HTMLInputElement).disabled).toBe(true)
     const button = screen.getByTestId('portico-swap-button') as HTMLButtonElement
@@ -326,5 +328,10 @@ describe('Swap in the modal', () => {
     expect(button().textContent).toBe('Network not supported for Swaps')
     expect(button().disabled).toBe(true)
     expect(ctx.state.log).toEqual([])
+    // The notice offers the way out, focused first: Switch network → Networks.
+    const switchNetwork = screen.getByRole('button', { name: 'Switch network' })
+    await waitFor(() => expect(document.activeElement).toBe(switchNetwork))
+    await click(switchNetwork)
+    expect(ctx.portico.router.$route.get().view).toBe('Networks')
   })
 })

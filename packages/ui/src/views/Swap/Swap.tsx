@@ -35,6 +35,7 @@ export function Swap() {
     <SwapView
       loading={loading}
       unsupported={!swap.pending && !swap.supported}
+      onSwitchNetwork={() => router.push('Networks')}
       source={sourceToken && { symbol: sourceToken.symbol, iconUrl: sourceToken.logoUri || undefined }}
       balance={sourceToken?.quantity ? formatBalance(sourceToken.quantity.numeric) : undefined}
       amount={swap.sourceTokenAmount}

@@ -1,5 +1,5 @@
 import type { SwapButtonState } from '@portico/headless'
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { block } from '../../components/Skeleton/Skeleton.css'
@@ -31,6 +31,8 @@ export type SwapViewProps = {
   loading?: boolean
   /** The active network has no swaps: 'Network not supported for Swaps' instead of the form's values. @default false */
   unsupported?: boolean
+  /** With `unsupported`: the notice's 'Switch network' button (to Networks); none without it. */
+  onSwitchNetwork?: () => void
   /** The source token; none shows 'Select token'. @default undefined */
   source?: SwapTokenDisplay
   /** The source balance, formatted ('12.345'); omitted when none is held. @default undefined */
@@ -82,6 +84,14 @@ export function SwapView(props: SwapViewProps) {
   const m = messages.swap
   const amountId = useId()
   const toId = useId()
+  // The notice appears once the flow knows the network has no swaps, which disables the amount field
+  // that had focus: focus moves on to 'Switch network' (unless the user is elsewhere).
+  const amountRef = useRef<HTMLInputElement>(null)
+  const switchNetworkRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const active = switchNetworkRef.current?.ownerDocument.activeElement
+    if (unsupported && (!active || active === active.ownerDocument.body || active === amountRef.current)) switchNetworkRef.current?.focus()
+  }, [unsupported])
   const bar = (width: number) => <span className={`${block} ${styles.barSkeleton}`} style={{ width }} aria-hidden="true" />
   return (
     <div className={styles.view} data-testid="portico-swap" aria-busy={loading || undefined}>
@@ -98,6 +108,13 @@ export function SwapView(props: SwapViewProps) {
           <span className={styles.unsupportedText}>
             <span className={styles.unsupportedTitle}>{m.unsupported}</span>
             <span>{m.unsupportedHint}</span>
+            {props.onSwitchNetwork && (
+              <span className={styles.unsupportedAction}>
+                <Button ref={switchNetworkRef} variant="secondary" size="sm" onClick={props.onSwitchNetwork} data-autofocus data-testid="portico-swap-switch-network">
+                  {m.switchNetwork}
+                </Button>
+              </span>
+            )}
           </span>
         </p>
       )}
@@ -114,6 +131,7 @@ export function SwapView(props: SwapViewProps) {
           </div>
           <div className={styles.amountRow}>
             <input
+              ref={amountRef}
               id={amountId}
               aria-label={m.amount}
               className={styles.amountInput}
