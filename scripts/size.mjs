@@ -22,6 +22,8 @@ import { build } from 'vite'
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
+/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts). */
+const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,
@@ -116,6 +118,18 @@ for (const name of ENTRIES) {
   const modules = chunks.flatMap((c) => c.moduleIds)
   const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/dist/core/${f}/`)))
   if (split.length) console.log(`  lazy flows in later chunks: ${split.join(', ')}`)
+  // The views that load on first use (the swap views): in a chunk of their own — neither in the
+  // initial load nor in the modal's chunk that every open waits for.
+  const modalChunk = chunks.find((c) => c.moduleIds.some((id) => /packages\/ui\/dist\/Modal\/ModalRoot\.js$/.test(id)))
+  if (modalChunk) {
+    const lazyView = (id) => LAZY_VIEWS.some((v) => id.includes(`packages/ui/dist/views/${v}/`))
+    const inModal = [...initial, modalChunk].flatMap((c) => c.moduleIds).filter(lazyView)
+    const own = chunks.filter((c) => c !== modalChunk && !initial.has(c) && c.moduleIds.some(lazyView))
+    if (inModal.length || own.length === 0) {
+      failed = true
+      console.log(`  ✗ the views ${LAZY_VIEWS.join(', ')} must be a chunk of their own: ${inModal.length ? `found in the initial load or the modal's chunk (${inModal.length} modules)` : 'not found in any chunk'}`)
+    } else console.log(`  ✓ views in a chunk of their own, loaded on first use: ${LAZY_VIEWS.join(', ')} (${own.map((c) => c.fileName).join(', ')})`)
+  }
   const expected = LAZY_EXPECTED[name]
   if (expected) {
     const later = [...chunks].filter((c) => !initial.has(c)).flatMap((c) => c.moduleIds)
