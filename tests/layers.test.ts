@@ -169,5 +169,13 @@ describe('layering rules (DESIGN.md)', () => {
       write('packages/a/src/types.ts', '')
       expect(importCycles(root)).toEqual([])
     })
+
+    it('a cycle closed only through import() is none; the same cycle with a static import is one', () => {
+      write('packages/a/src/modal.ts', "export const load = () => import('./lazyViews')\nexport type V = typeof import('./lazyViews')\n")
+      write('packages/a/src/lazyViews.ts', "export { load as _hint } from './modal'\n")
+      expect(importCycles(root)).toEqual([])
+      write('packages/a/src/modal.ts', "import { x } from './lazyViews'\n")
+      expect(importCycles(root)).toEqual([['packages/a/src/lazyViews.ts', 'packages/a/src/modal.ts', 'packages/a/src/lazyViews.ts']])
+    })
   })
 })
