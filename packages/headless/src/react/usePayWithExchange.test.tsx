@@ -63,10 +63,14 @@ describe('usePayWithExchange', () => {
     expect(portico.peek('exchange')).toBeUndefined()
   })
 
-  it('availability is known before the module loads: off when no flag is on', () => {
-    const { portico, wrapper } = setup({ payWithExchange: false, payments: false })
+  it.each<[Partial<Features>, boolean]>([
+    [{ payWithExchange: false, payments: false }, false],
+    [{ payWithExchange: false, payments: true }, true],
+    [{ payWithExchange: false, payments: false, pay: true }, true],
+  ])('availability is known before the module loads: %j → %s', (features, available) => {
+    const { portico, wrapper } = setup(features)
     const { result } = renderHook(() => usePayWithExchange({ enabled: false }), { wrapper })
-    expect(result.current).toMatchObject({ pending: true, available: false })
+    expect(result.current).toMatchObject({ pending: true, available })
     expect(portico.peek('exchange')).toBeUndefined()
   })
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useMemo } from 'react'
-import { isPayWithExchangeAvailable } from '../core/exchange/availability'
+import { isPayWithExchangeAvailable } from '../core/account/payWithExchange'
 import type { ExchangePayment, ExchangePreset, ExchangeState, PaymentAsset } from '../core/exchange/exchange'
 import { lazyMethods } from '../core/lazy'
 import type { Exchange } from '@portico/protocol/exchange'

@@ -38,7 +38,6 @@ interface Options {
   /** The buy status answers in order (the last one repeats). */
   statuses?: (Record<string, unknown> | 'error')[]
   price?: () => Response
-  features?: { payWithExchange?: boolean; payments?: boolean; pay?: boolean }
 }
 
 interface FakeWindow {
@@ -114,7 +113,6 @@ async function setup(opts: Options = {}) {
     storage: mapStorage(),
     fetch,
     timers,
-    ...(opts.features ? { features: opts.features } : {}),
   })
   if (opts.connect !== false) await portico.connection.connect('io.metamask')
   await flush()
@@ -154,7 +152,7 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     expect(s.assets.map((a) => a.metadata.symbol)).toEqual(['ETH', 'USDC', 'USDT'])
     expect(s.paymentAsset).toEqual({ network: 'eip155:1', asset: 'native', metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18 }, price: 3000 })
     expect(s.exchanges).toEqual(EXCHANGES.slice(0, 2))
-    expect(s).toMatchObject({ isLoading: false, priceLoading: false, available: true, amount: '', tokenAmount: '' })
+    expect(s).toMatchObject({ isLoading: false, priceLoading: false, amount: '', tokenAmount: '' })
     expect(s.error).toBeUndefined()
     expect(t.priceCalls).toEqual([[ETH_PRICE_ID]])
     expect(t.rpcCalls).toEqual([{ method: 'portico_getExchanges', params: { page: 0, asset: 'eip155:1/slip44:60', amount: '0', projectId: 'p' } }])
@@ -226,13 +224,6 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     expect(t.state().error).toBe('Asset not supported')
     await flush()
     expect(t.banner()).toMatchObject({ message: 'Asset not supported', variant: 'error' })
-  })
-
-  it('availability follows the flags and the namespace (SPEC §5)', async () => {
-    expect((await setup({ features: { payWithExchange: false, payments: false } })).state().available).toBe(false)
-    expect((await setup({ features: { payWithExchange: false, payments: true } })).state().available).toBe(true)
-    expect((await setup({ features: { payWithExchange: false, payments: false, pay: true } })).state().available).toBe(true)
-    expect((await setup({ namespace: 'solana' })).state().available).toBe(true)
   })
 })
 

@@ -14,7 +14,7 @@
  *   ('Asset not supported' when the provider says so), a failed price sets 'Cannot get token price'.
  */
 import type { Exchange, ExchangeBuyStatus } from '@portico/protocol/exchange'
-import { atom, computed, type ReadableAtom } from 'nanostores'
+import { atom, type ReadableAtom } from 'nanostores'
 import type { ExchangeClient } from '../../api/exchange'
 import { ERRORS, PorticoError } from '../errors'
 import { maskAmount } from '../format/validation'
@@ -78,12 +78,6 @@ export interface ExchangeState {
   assets: PaymentAsset[]
 }
 
-/** What the views read besides the state. */
-export interface ExchangeView extends ExchangeState {
-  /** Pay with exchange is on (a flag) and the active namespace supports it (SPEC §5). */
-  available: boolean
-}
-
 /** Preselection for initialize: an asset (or its symbol among the network's), and a fiat amount. */
 export interface ExchangePreset {
   paymentAsset?: PaymentAsset | string
@@ -101,8 +95,6 @@ export interface ExchangeDeps {
   address(namespace?: ChainNamespace): string | undefined
   /** The active network's CAIP-2 id: its assets are offered; a change starts over (not during a payment). */
   $networkId: ReadableAtom<string | undefined>
-  /** SPEC §5 availability (flags and the active namespace). */
-  $available: ReadableAtom<boolean>
   exchange: Pick<ExchangeClient, 'getExchanges' | 'getPayUrl' | 'getBuyStatus'>
   /** USD prices of CAIP-10 ids (POST /v1/fungible/price); rejects with 'Cannot get token price'. */
   getTokenPrices(addresses: string[]): Promise<{ fungibles: { address: string; price: number }[] }>
@@ -135,7 +127,7 @@ const message = (e: unknown, fallback: string): string => (e instanceof PorticoE
 export function createExchange(deps: ExchangeDeps) {
   const $state = atom<ExchangeState>({ ...INITIAL })
   const patch = (p: Partial<ExchangeState>): void => $state.set({ ...$state.get(), ...p })
-  const $exchange: ReadableAtom<ExchangeView> = computed([$state, deps.$available], (s, available) => ({ ...s, available }))
+  const $exchange: ReadableAtom<ExchangeState> = $state
 
   /** Bumped by reset: answers for an older state are dropped. */
   let epoch = 0

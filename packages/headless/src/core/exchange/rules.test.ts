@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   assetsForNetwork,
   caip19Asset,
-  isPayWithExchangeAvailable,
   isPaymentAsset,
   isPositiveAmount,
   numberToDecimal,
@@ -16,7 +15,6 @@ import {
   STATUS_MAX_POLLS,
   STATUS_POLL_MS,
   tokenAmount,
-  type PayWithExchangeFlags,
 } from './rules'
 
 const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
@@ -80,22 +78,6 @@ describe('isPositiveAmount', () => {
     ['0.00', false],
     ['x', false],
   ])('%j → %s', (text, out) => expect(isPositiveAmount(text)).toBe(out))
-})
-
-describe('availability (SPEC §5): a flag on and the namespace supported', () => {
-  it.each<[PayWithExchangeFlags, string | undefined, boolean]>([
-    [{ payWithExchange: true }, 'eip155', true],
-    [{ payWithExchange: true }, 'solana', true],
-    [{ payments: true }, 'eip155', true],
-    [{ pay: true }, 'solana', true],
-    [{ payWithExchange: false, payments: false, pay: true }, 'eip155', true],
-    [{ payWithExchange: false, payments: false }, 'eip155', false],
-    [{}, 'eip155', false],
-    [{ payWithExchange: true }, 'bip122', false],
-    [{ payWithExchange: true, payments: true, pay: true }, 'polkadot', false],
-    [{ payWithExchange: true }, 'cosmos', false],
-    [{ payWithExchange: true }, undefined, false],
-  ])('%j on %s → %s', (flags, namespace, out) => expect(isPayWithExchangeAvailable(flags, namespace as never)).toBe(out))
 })
 
 describe('supported assets and decimals (SPEC §9)', () => {

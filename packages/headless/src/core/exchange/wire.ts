@@ -5,7 +5,7 @@
 import { computed } from 'nanostores'
 import type { FlowHost } from '../host'
 import { createExchange, type ExchangePopup } from './exchange'
-import { isPayWithExchangeAvailable, POPUP_FEATURES } from './rules'
+import { POPUP_FEATURES } from './rules'
 
 /** The popup's window name: a second payment reuses the window. */
 export const POPUP_NAME = 'portico-exchange'
@@ -38,14 +38,12 @@ const randomUuid = (): string => globalThis.crypto.randomUUID()
 
 export function wireExchange(host: FlowHost) {
   const chain = host.get('chain')
-  const features = host.get('features')
   return createExchange({
     address: (namespace) => {
       const ns = namespace ?? chain.$activeChain.get()
       return ns ? chain.getAccount(ns)?.address : undefined
     },
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),
-    $available: computed([features.$features, chain.$activeChain], (flags, ns) => isPayWithExchangeAvailable(flags, ns)),
     exchange: host.api.exchange,
     getTokenPrices: (addresses) => host.api.account.getTokenPrice(addresses),
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),

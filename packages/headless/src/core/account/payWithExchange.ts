@@ -1,7 +1,8 @@
 /**
- * Whether pay with exchange is offered (SPEC §5): a flag on and a supported namespace. A module of
- * its own, a few lines, so that a first-load hook (usePayWithExchange's idle state, an Account
- * entry) can decide without carrying the flow's rules; rules.ts re-exports it.
+ * Whether pay with exchange is offered (SPEC §5): a flag on and a supported namespace. Beside the
+ * other wallet features and outside core/exchange, because it is read before the flow loads
+ * (usePayWithExchange's `available`, an Account entry): the flow's own modules stay out of every
+ * first load (scripts/size.mjs), and the lazy flow does not import this one (no shared chunk).
  */
 import type { ChainNamespace } from '../types'
 
