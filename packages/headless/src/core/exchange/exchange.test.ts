@@ -28,7 +28,7 @@ const json = (data: unknown, status = 200) => new Response(JSON.stringify(data),
 const rpcResult = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
 const rpcError = (message: string) => json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message } })
 
-type Rpc = (params: Record<string, unknown>) => Response
+type Rpc = (params: Record<string, unknown>) => Response | Promise<Response>
 interface Options {
   namespace?: ChainNamespace
   networks?: CaipNetwork[]
@@ -308,6 +308,22 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     await t.exchange.payWithExchange('other-exchange')
     expect(t.state().paymentId).toBe('00000000-0000-4000-8000-000000000002')
     expect(opened).toHaveLength(2)
+  })
+
+  it('reset while the pay URL is on its way: the popup closes, nothing polls', async () => {
+    let answer!: (r: Response) => void
+    const t = await setup({ rpc: { portico_getExchangePayUrl: () => new Promise<Response>((r) => (answer = r)) } })
+    await t.exchange.initialize({ amount: '100' })
+    const paid = t.exchange.payWithExchange('dev-exchange')
+    await flush()
+    expect(t.state()).toMatchObject({ isPaymentInProgress: true, currentPayment: { type: 'exchange', exchangeId: 'dev-exchange' } })
+    t.exchange.reset()
+    answer(json({ jsonrpc: '2.0', id: 1, result: { url: PAY_URL, sessionId: 's1' } }))
+    await expect(paid).resolves.toBeUndefined()
+    expect(opened[0]!.window).toMatchObject({ closed: true, location: { href: '' } })
+    expect(t.state()).toMatchObject({ isPaymentInProgress: false, amount: '', assets: [] })
+    await t.advance(30_000)
+    expect(t.statusCalls()).toBe(0)
   })
 
   it('on Solana: SOL as CAIP-19 slip44:501, the recipient solana:<ref>:<address>', async () => {

@@ -131,6 +131,8 @@ export function createExchange(deps: ExchangeDeps) {
 
   /** Bumped by reset: answers for an older state are dropped. */
   let epoch = 0
+  /** Bumped by reset and resetPayment: answers and polls of an older payment are dropped. */
+  let paymentSeq = 0
   let priceSeq = 0
   let listSeq = 0
   let pollTimer: unknown
@@ -268,19 +270,19 @@ export function createExchange(deps: ExchangeDeps) {
       answer = undefined
     }
     const s = $state.get()
-    if (mine !== epoch || s.currentPayment?.sessionId !== sessionId) return
+    if (mine !== paymentSeq || s.currentPayment?.sessionId !== sessionId) return
     const outcome = pollOutcome(answer)
-    const payment: ExchangePayment = { ...s.currentPayment, status: outcome.status, ...(outcome.hash ? { result: outcome.hash } : {}) }
+    const current: ExchangePayment = { ...s.currentPayment, status: outcome.status, ...(outcome.hash ? { result: outcome.hash } : {}) }
     if (outcome.done) {
-      patch({ currentPayment: payment, isPaymentInProgress: false })
+      patch({ currentPayment: current, isPaymentInProgress: false })
       if (outcome.status === 'SUCCESS') void deps.refreshBalances(namespace).catch(() => undefined)
       return
     }
     if (polls >= STATUS_MAX_POLLS) {
-      patch({ currentPayment: { ...payment, status: 'UNKNOWN' }, isPaymentInProgress: false, error: ERRORS.depositStatus })
+      patch({ currentPayment: { ...current, status: 'UNKNOWN' }, isPaymentInProgress: false, error: ERRORS.depositStatus })
       return
     }
-    patch({ currentPayment: payment })
+    patch({ currentPayment: current })
     schedulePoll(exchangeId, sessionId, namespace, polls, mine)
   }
 
@@ -305,7 +307,7 @@ export function createExchange(deps: ExchangeDeps) {
     const popup = deps.openPopup()
     if (!popup) fail(ERRORS.createPopup)
     stopPolling()
-    const mine = epoch
+    const mine = ++paymentSeq
     const paymentId = deps.randomId()
     patch({ isPaymentInProgress: true, paymentId, currentPayment: { type: 'exchange', exchangeId }, error: undefined })
     let session: { url: string; sessionId: string }
@@ -313,34 +315,35 @@ export function createExchange(deps: ExchangeDeps) {
       session = await deps.exchange.getPayUrl({ exchangeId, asset: caip19Asset(asset), amount: s.tokenAmount, recipient: recipientOf(asset.network, address) })
     } catch (e) {
       popup.close()
-      if (mine !== epoch) return undefined
+      if (mine !== paymentSeq) return undefined
       const text = message(e, ERRORS.initiatePayment) === ERRORS.assetNotSupported ? ERRORS.assetNotSupported : ERRORS.initiatePayment
       patch({ isPaymentInProgress: false, currentPayment: undefined, error: text })
       deps.banner.showError(text)
       return undefined
     }
-    if (mine !== epoch) {
+    if (mine !== paymentSeq) {
       popup.close()
       return undefined
     }
-    const payment: ExchangePayment = { type: 'exchange', exchangeId, sessionId: session.sessionId, status: 'IN_PROGRESS' }
-    patch({ currentPayment: payment })
+    const started: ExchangePayment = { type: 'exchange', exchangeId, sessionId: session.sessionId, status: 'IN_PROGRESS' }
+    patch({ currentPayment: started })
     popup.navigate(session.url)
     schedulePoll(exchangeId, session.sessionId, namespace, 0, mine)
-    return payment
+    return started
   }
 
   /** Forget the payment (after SUCCESS or FAILED, or to try again): asset, amount and exchanges stay. */
   function resetPayment(): void {
     stopPolling()
-    epoch++
-    patch({ currentPayment: undefined, isPaymentInProgress: false, paymentId: undefined, error: undefined, isLoading: false, priceLoading: false })
+    paymentSeq++
+    patch({ currentPayment: undefined, isPaymentInProgress: false, paymentId: undefined, error: undefined })
   }
 
   /** Back to the initial state; answers and polls still on their way are dropped. */
   function reset(): void {
     stopPolling()
     epoch++
+    paymentSeq++
     $state.set({ ...INITIAL })
   }
 
