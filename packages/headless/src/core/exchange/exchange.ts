@@ -55,26 +55,27 @@ export interface ExchangePayment {
 
 /** SPEC §3 "Pay-with-exchange state". */
 export interface ExchangeState {
-  /** The asset to pay in, with its USD price once fetched. */
+  /** The asset to pay in, with its USD price once fetched. @default undefined until initialize */
   paymentAsset?: PaymentAsset
-  /** The fiat (USD) amount as typed, at most 2 decimals. */
+  /** The fiat (USD) amount as typed, at most 2 decimals. @default '' */
   amount: string
-  /** amount / price, 8 decimals (SPEC §5); '' without both. */
+  /** amount / price, 8 decimals (SPEC §5); '' without both. @default '' */
   tokenAmount: string
-  /** The asset's price is being fetched. */
+  /** The asset's price is being fetched. @default false */
   priceLoading: boolean
-  /** The last failure's SPEC §8 text. */
+  /** The last failure's SPEC §8 text. @default undefined */
   error?: string
-  /** The first 2 exchanges that can pay the asset. */
+  /** The first 2 exchanges that can pay the asset. @default [] */
   exchanges: Exchange[]
-  /** The exchanges are being listed. */
+  /** The exchanges are being listed. @default false */
   isLoading: boolean
+  /** The payment under way, or the last one until resetPayment. @default undefined */
   currentPayment?: ExchangePayment
-  /** From the popup's opening until SUCCESS, FAILED or the end of the polling. */
+  /** From the popup's opening until SUCCESS, FAILED or the end of the polling. @default false */
   isPaymentInProgress: boolean
-  /** A random UUID per payment. */
+  /** A random UUID per payment. @default undefined until a payment starts */
   paymentId?: string
-  /** The assets the active network supports (SPEC §9), plus an app's own asset when it gave one. */
+  /** The assets the active network supports (SPEC §9), plus an app's own asset when it gave one. @default [] until initialize */
   assets: PaymentAsset[]
 }
 
