@@ -15,6 +15,8 @@ export type { GasEstimate, SendFlow, SendState } from './core/send/send'
 export type { SendButtonLabel, SendButtonState } from './core/send/rules'
 export type { SentSwap, SwapAnalytics, SwapFailureEvent, SwapFlow, SwapPreset, SwapState, SwapToken, SwapTransaction, SwapView } from './core/swap/swap'
 export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
+export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
+export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,

@@ -32,6 +32,7 @@ import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
 import type { SendFlow } from './send/send'
 import type { SwapFlow } from './swap/swap'
+import type { ExchangeFlow } from './exchange/exchange'
 import type { SwitchingFlow } from './switching/switching'
 import type { PorticoStorage } from './storage/storage'
 import type { ProviderFlow } from './provider/provider'
@@ -73,6 +74,8 @@ export interface LazyFlows {
   send: SendFlow
   /** The swap (SPEC §3 "Swap state", §4 "Swap"): tokens, quote, approval and swap transactions (useSwap). */
   swap: SwapFlow
+  /** Pay with exchange (SPEC §3 "Pay-with-exchange state", §4): asset, amounts, exchanges, the popup's payment and its status (usePayWithExchange). */
+  exchange: ExchangeFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */

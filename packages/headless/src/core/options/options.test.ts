@@ -47,6 +47,12 @@ describe('createPortico options', () => {
     expect(() => resolveOptions({ ...valid, features: { legalCheckbox: 'yes' } } as unknown as PorticoOptions)).toThrow(/features\.legalCheckbox/)
   })
 
+  it("pay (pay with exchange, the app's own flag): absent by default, kept when set, refused when not a boolean", () => {
+    expect(resolveOptions(valid).features.pay).toBeUndefined()
+    expect(resolveOptions({ ...valid, features: { pay: true } }).features).toEqual({ ...DEFAULT_FEATURES, pay: true })
+    expect(() => resolveOptions({ ...valid, features: { pay: 1 } } as unknown as PorticoOptions)).toThrow(/features\.pay/)
+  })
+
   it('refuses an adapter without namespace', () => {
     const bad = { ...fakeAdapter(), namespace: undefined } as unknown as ChainAdapter
     expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow('Adapters must have a namespace')

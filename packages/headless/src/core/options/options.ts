@@ -28,6 +28,11 @@ export type Features = RemoteFeatures & {
    * connect methods disabled until it is checked. An app option only (not a remote flag). @default false
    */
   legalCheckbox: boolean
+  /**
+   * Pay with exchange, from the app's side (SPEC §5: the flow is available when this, the remote
+   * `payWithExchange` or the remote `payments` flag is on). An app option only. @default undefined (off)
+   */
+  pay?: boolean
 }
 
 export const DEFAULT_FEATURES: Features = { ...DEFAULT_REMOTE_FEATURES, legalCheckbox: false }
@@ -148,7 +153,7 @@ const optionsSchema = z.object({
   defaultNetwork: z.optional(networkSchema),
   adapters: z.optional(z.array(z.custom<ChainAdapter>((v) => typeof v === 'object' && v !== null, 'must be an adapter object'))),
   metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: stringArray })),
-  features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean() }))),
+  features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean(), pay: z.boolean() }))),
   themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
   themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),
