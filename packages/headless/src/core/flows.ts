@@ -143,6 +143,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   names: async (host) => (await import('./names/wire')).wireNames(host),
   send: (host) => import('./send/wire').then((m) => m.wireSend(host)),
   swap: (host) => import('./swap/wire').then((m) => m.wireSwap(host)),
+  onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')
