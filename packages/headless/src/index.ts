@@ -15,6 +15,9 @@ export type { GasEstimate, SendFlow, SendState } from './core/send/send'
 export type { SendButtonLabel, SendButtonState } from './core/send/rules'
 export type { SentSwap, SwapAnalytics, SwapFailureEvent, SwapFlow, SwapPreset, SwapState, SwapToken, SwapTransaction, SwapView } from './core/swap/swap'
 export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
+// Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).
+export type { OnRampAccount, OnRampBrowser, OnRampFlow, OnRampSelectedProvider, OnRampState, OnRampView, OnRampWindow } from './core/onramp/onramp'
+export type { OnRampAmountError, OnRampQuote } from './core/onramp/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,
@@ -100,10 +103,12 @@ export type {
   Identity,
   NameRecord,
   NameSuggestionsResponse,
+  OnrampNetwork,
   OnrampOptionsResponse,
   OnrampPaymentCurrency,
   OnrampPurchaseCurrency,
   OnrampQuoteResponse,
+  PaymentMethodLimit,
   SupportedChains,
   TokenPrices,
   Transaction,

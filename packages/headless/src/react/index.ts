@@ -39,3 +39,4 @@ export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeature
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'
 export { useSwap, type UseSwapOptions, type UseSwapReturn } from './useSwap'
+export { useOnRamp, type UseOnRampOptions, type UseOnRampReturn } from './useOnRamp'
