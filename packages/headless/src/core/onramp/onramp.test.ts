@@ -369,6 +369,16 @@ describe('on-ramp: the provider window and the return', () => {
     expect(t.state()).toMatchObject({ error: 'HTTP status code: 503', opening: false, inProgress: false })
   })
 
+  it('the remote config turning the onramp flag off: not supported, no window', async () => {
+    const t = await setup()
+    await quoted(t)
+    expect(t.state().ready).toBe(true)
+    t.portico.features.applyRemote({ onramp: false })
+    expect(t.state()).toMatchObject({ supported: false, ready: false })
+    await expect(t.onramp.openProvider('coinbase')).resolves.toBeUndefined()
+    expect(t.browser.opened).toHaveLength(0)
+  })
+
   it("no account: 'No account connected', no window", async () => {
     const t = await setup()
     await quoted(t)

@@ -435,7 +435,8 @@ export function createOnRamp(deps: OnRampDeps) {
       return undefined
     }
     const network = s.purchaseCurrency ? networkFor(s.purchaseCurrency, deps.account().network) : undefined
-    if (!provider || !s.providers.includes(provider) || !network || !s.purchaseCurrency) return undefined
+    // Off (the flag, an unsupported namespace), or nothing chosen to buy: no window.
+    if (!deps.$supported.get() || !provider || !s.providers.includes(provider) || !network || !s.purchaseCurrency) return undefined
     if (s.opening) return undefined
     const win = deps.browser.openWindow()
     if (!win) {

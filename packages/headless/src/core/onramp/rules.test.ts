@@ -1,6 +1,7 @@
 /** The on-ramp's rules (SPEC §5 providers, §9 limits, defaults and 8-decimal rounding), table-driven. */
 import type { OnrampPurchaseCurrency } from '@portico/protocol/onramp'
 import { describe, expect, it } from 'vitest'
+import { WALLET_FEATURE_NAMESPACES } from '../account/walletFeatures'
 import { mainnet, solana } from '../test-utils'
 import type { CaipNetwork } from '../types'
 import {
@@ -11,6 +12,7 @@ import {
   FALLBACK_LIMITS,
   isBuyableAmount,
   networkFor,
+  ONRAMP_NAMESPACES,
   paymentLimits,
   presetAmounts,
   providerList,
@@ -29,6 +31,11 @@ const polygon: CaipNetwork = { ...mainnet, id: 137, caipNetworkId: 'eip155:137',
 const base: CaipNetwork = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453', name: 'Base' }
 const local: CaipNetwork = { ...mainnet, id: 31337, caipNetworkId: 'eip155:31337', name: 'Local' }
 const localSolana: CaipNetwork = { ...solana, id: 'LocaLGenesis111', caipNetworkId: 'solana:LocaLGenesis111' }
+
+it('SPEC §9: on-ramp on EVM and Solana, the same namespaces as the Account view’s Buy feature', () => {
+  expect(ONRAMP_NAMESPACES).toEqual(['eip155', 'solana'])
+  expect(ONRAMP_NAMESPACES).toEqual(WALLET_FEATURE_NAMESPACES.onramp)
+})
 
 describe('SPEC §5: the provider list must be an array of strings, else empty', () => {
   it.each([

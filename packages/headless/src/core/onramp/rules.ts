@@ -12,6 +12,12 @@ export const ONRAMP_AMOUNT_DECIMALS = 8
 export const FIAT_DECIMALS = 2
 /** SPEC §9: a provider's fee is 1–2% unless it says otherwise (percent). */
 export const DEFAULT_PROVIDER_FEE_RANGE = { min: 1, max: 2 } as const
+/**
+ * SPEC §9 platform support: on-ramp on EVM and Solana (the same list as WALLET_FEATURE_NAMESPACES.onramp
+ * of core/account/walletFeatures.ts, kept here so that the lazy chunk does not split that module off
+ * the first load; a test holds them equal).
+ */
+export const ONRAMP_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 /** SPEC §9 "USD defaults": the payment currency chosen first. */
 export const DEFAULT_PAYMENT_CURRENCY = 'USD'
 /** The payment method whose limits an amount is checked against unless another is chosen. */

@@ -3,10 +3,9 @@
  * this module (each closure written there would weigh on every app's first load).
  */
 import { computed } from 'nanostores'
-import { WALLET_FEATURE_NAMESPACES } from '../account/walletFeatures'
 import type { FlowHost } from '../host'
 import { createOnRamp, type OnRampBrowser } from './onramp'
-import { ONRAMP_WINDOW, windowFeatures } from './rules'
+import { ONRAMP_NAMESPACES, ONRAMP_WINDOW, windowFeatures } from './rules'
 
 /**
  * The browser's windows: `window.open` (blank, a popup of ONRAMP_WINDOW's size centred on the page)
@@ -33,7 +32,6 @@ export const browserWindows: OnRampBrowser = {
 
 export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindows) {
   const chain = host.get('chain')
-  const onrampNamespaces = WALLET_FEATURE_NAMESPACES.onramp
   return createOnRamp({
     account: () => {
       const ns = chain.$activeChain.get()
@@ -42,7 +40,7 @@ export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindo
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),
     // SPEC §1/§9: the onramp flag, and a connected account on a namespace that buys (EVM, Solana).
     $supported: computed([host.get('features').$features, chain.$activeChain, chain.$chains], (flags, ns, chains) =>
-      Boolean(flags.onramp === true && ns && chains[ns]?.accountState.address && (onrampNamespaces === 'all' || onrampNamespaces.includes(ns))),
+      Boolean(flags.onramp === true && ns && chains[ns]?.accountState.address && ONRAMP_NAMESPACES.includes(ns)),
     ),
     api: {
       getOptions: () => host.api.onramp.getOptions(),
