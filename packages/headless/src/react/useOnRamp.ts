@@ -35,10 +35,11 @@ export interface UseOnRampReturn extends OnRampView {
   /** Ask the quotes now, one per provider (`quotesLoading`, then `quotes` and `purchaseAmount`). */
   fetchQuotes: () => Promise<OnRampQuote[]>
   /**
-   * Open the provider's page in a new window (the selected provider, or `name`). Call it in the
-   * user's click: the window opens at once and the page loads into it. When the user comes back, the
-   * balances refresh and (EVM) Activity shows the purchase. Resolves with the page's URL, or
-   * undefined after a failure (`error`).
+   * Open the provider's page in a new window (`name`, else the selected provider, else the best
+   * quote's). Call it in the user's click, once the module is loaded (`pending` false): the window
+   * opens at once and the page loads into it. When the user comes back, the balances refresh and
+   * (EVM) Activity shows the purchase. Resolves with the page's URL, or undefined after a failure
+   * (`error`).
    */
   openProvider: (name?: string) => Promise<string | undefined>
   /** Back to the first choices (the options stay). */

@@ -353,6 +353,13 @@ describe('on-ramp: the provider window and the return', () => {
     expect(t.state()).toMatchObject({ opening: false, inProgress: true, selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld&session=1' }, purchaseAmount: '98' })
   })
 
+  it('without a name or a selected provider, the page of the provider whose quote gives most', async () => {
+    const t = await setup({ answers: { '/v1/onramp/quote': (body) => json({ purchaseAmount: { amount: body?.provider === 'meld' ? '99.2' : '98.7', currency: 'USDC' } }) } })
+    await quoted(t)
+    await expect(t.onramp.openProvider()).resolves.toBe('http://127.0.0.1:4100/checkout?provider=meld&session=1')
+    expect(t.requests.find((r) => r.path === '/v1/generators/onrampurl')?.body).toMatchObject({ provider: 'meld', presetCryptoAmount: 99.2 })
+  })
+
   it("a blocked window: 'Could not create popup window', no page asked", async () => {
     const t = await setup({ blocked: true })
     await quoted(t)

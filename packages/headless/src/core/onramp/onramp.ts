@@ -419,7 +419,8 @@ export function createOnRamp(deps: OnRampDeps) {
   }
 
   /**
-   * Open the provider's page in a new window (the selected provider, or `name`): the window opens at
+   * Open the provider's page in a new window (`name`, else the selected provider, else the one whose
+   * quote gives most, else the first): the window opens at
    * once, blank (call it inside the user's click: a window opened after an await is blocked), then
    * the page (POST /v1/generators/onrampurl: the account as destination wallet and partner user id,
    * the network, the fiat amount and the quoted purchase as presets) is loaded into it. Resolves with
@@ -428,7 +429,7 @@ export function createOnRamp(deps: OnRampDeps) {
    */
   async function openProvider(name?: string): Promise<string | undefined> {
     const s = $state.get()
-    const provider = name ?? s.selectedProvider?.name ?? s.providers[0]
+    const provider = name ?? s.selectedProvider?.name ?? bestQuote(s.quotes)?.provider ?? s.providers[0]
     const { address, namespace } = deps.account()
     if (!address || !namespace) {
       patch({ error: ERRORS.noAccount })
