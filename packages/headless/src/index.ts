@@ -17,6 +17,9 @@ export type { SentSwap, SwapAnalytics, SwapFailureEvent, SwapFlow, SwapPreset, S
 export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
 export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
 export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
+// Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).
+export type { OnRampAccount, OnRampBrowser, OnRampFlow, OnRampSelectedProvider, OnRampState, OnRampView, OnRampWindow } from './core/onramp/onramp'
+export type { OnRampAmountError, OnRampQuote } from './core/onramp/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 export {
   connectMethodsOrder,
@@ -102,10 +105,12 @@ export type {
   Identity,
   NameRecord,
   NameSuggestionsResponse,
+  OnrampNetwork,
   OnrampOptionsResponse,
   OnrampPaymentCurrency,
   OnrampPurchaseCurrency,
   OnrampQuoteResponse,
+  PaymentMethodLimit,
   SupportedChains,
   TokenPrices,
   Transaction,

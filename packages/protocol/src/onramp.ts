@@ -44,12 +44,16 @@ export const onrampOptionsResponseSchema = z.object({
 })
 export type OnrampOptionsResponse = z.infer<typeof onrampOptionsResponseSchema>
 
-/** POST /v1/onramp/quote body: currency ids, the fiat amount and the network name. */
+/**
+ * POST /v1/onramp/quote body: currency ids, the fiat amount and the network name. `provider` (one of
+ * the options' provider names) asks that provider's quote; without it the server's default provider.
+ */
 export const onrampQuoteRequestSchema = z.object({
   purchaseCurrency: z.string(),
   paymentCurrency: z.string(),
   amount: z.string(),
   network: z.string(),
+  provider: z.optional(z.string()),
 })
 export type OnrampQuoteRequest = z.infer<typeof onrampQuoteRequestSchema>
 
@@ -78,6 +82,8 @@ export type OnrampDestinationWallet = z.infer<typeof onrampDestinationWalletSche
 
 /** POST /v1/generators/onrampurl body. */
 export const onrampUrlRequestSchema = z.object({
+  /** The provider whose page to open (one of the options' provider names); without it the server's default provider. */
+  provider: z.optional(z.string()),
   destinationWallets: z.array(onrampDestinationWalletSchema),
   defaultNetwork: z.optional(z.string()),
   partnerUserId: z.string(),

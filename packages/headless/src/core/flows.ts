@@ -144,6 +144,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   send: (host) => import('./send/wire').then((m) => m.wireSend(host)),
   swap: (host) => import('./swap/wire').then((m) => m.wireSwap(host)),
   exchange: (host) => import('./exchange/wire').then((m) => m.wireExchange(host)),
+  onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

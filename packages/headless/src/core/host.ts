@@ -27,6 +27,7 @@ import type { Explorer } from './explorer/explorer'
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
 import type { NetworkFlow } from './network/network'
+import type { OnRampFlow } from './onramp/onramp'
 import type { FeaturesFlow } from './options/features'
 import type { ResolvedOptions } from './options/options'
 import type { Router } from './router/router'
@@ -76,6 +77,8 @@ export interface LazyFlows {
   swap: SwapFlow
   /** Pay with exchange (SPEC §3 "Pay-with-exchange state", §4): asset, amounts, exchanges, the popup's payment and its status (usePayWithExchange). */
   exchange: ExchangeFlow
+  /** The on-ramp (SPEC §3 "On-ramp state"): options, currencies, amount and quotes, the provider's window (useOnRamp). */
+  onramp: OnRampFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */

@@ -40,3 +40,4 @@ export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './use
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'
 export { useSwap, type UseSwapOptions, type UseSwapReturn } from './useSwap'
 export { usePayWithExchange, type UsePayWithExchangeOptions, type UsePayWithExchangeReturn } from './usePayWithExchange'
+export { useOnRamp, type UseOnRampOptions, type UseOnRampReturn } from './useOnRamp'
