@@ -94,6 +94,11 @@ export interface StartExchangeSandboxOptions {
   evmMinter?: Address
   /** The Solana USDC mint authority's dev-account index. @default SOLANA_AUTHORITY_INDEX (9) */
   solanaMintAuthorityIndex?: number
+  /**
+   * Top the hot wallets up at startup. Off: the sandbox starts without touching the chains (its
+   * API and pages work; payments need wallets funded some other way). @default true
+   */
+  fundHotWallets?: boolean
   /** An unconfirmed session fails after this long. @default 30 min */
   sessionTtlMs?: number
   now?: () => number
@@ -180,12 +185,12 @@ const createSessionSchema = z.object({
 const statusOf = (state: SandboxSessionState): SandboxBuyStatus => (state === 'success' ? 'SUCCESS' : state === 'failed' ? 'FAILED' : 'IN_PROGRESS')
 
 class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 
@@ -215,7 +220,7 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
       evmMinter,
       solanaMintAuthorityIndex: options.solanaMintAuthorityIndex ?? SOLANA_AUTHORITY_INDEX,
     })
-    await wallet.fund({ ...DEFAULT_HOT_WALLET_FUNDING, ...e.funding })
+    if (options.fundHotWallets !== false) await wallet.fund({ ...DEFAULT_HOT_WALLET_FUNDING, ...e.funding })
     exchanges.push({ id: e.id, name: e.name, imageUrl: e.imageUrl ?? logoDataUri(e.name.slice(0, 1).toUpperCase() || 'X', '#444'), wallet })
   }
   const exchangeById = new Map(exchanges.map((e) => [e.id, e]))
