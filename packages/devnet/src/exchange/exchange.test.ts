@@ -99,6 +99,7 @@ describe('exchange sandbox', () => {
     expect(page).toContain('Lantern Exchange')
     expect(page).toContain('Signed in as dev@lantern.exchange.test')
     expect(page).toContain('0.25 ETH')
+    expect(page).toContain('Portico Local A')
     expect(page).toContain(RECIPIENT)
     expect(page).toContain('100 ETH')
     expect(page).toContain('data-testid="portico-exchange-confirm"')

@@ -203,6 +203,11 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
   const ttl = options.sessionTtlMs ?? 30 * 60_000
   const evm = options.evm ?? []
   const assets = sandboxAssets(evm, options.solana)
+  /** What the pay page calls each network: its configured name, else its CAIP-2 id. */
+  const networkNames = new Map<string, string>([
+    ...evm.flatMap((c) => (c.name ? [[`eip155:${c.chainId}`, c.name] as [string, string]] : [])),
+    ...(options.solana?.name ? [[options.solana.caipNetworkId, options.solana.name] as [string, string]] : []),
+  ])
   const configured = options.exchanges ?? DEFAULT_SANDBOX_EXCHANGES
   const ids = configured.map((e) => e.id)
   if (ids.some((id) => !EXCHANGE_ID.test(id)) || new Set(ids).size !== ids.length) throw new Error(`Exchange ids must be unique [A-Za-z0-9._-]{1,64}: ${ids.join(', ')}`)
@@ -349,7 +354,7 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
       exchange: { name: s.exchange.name, imageUrl: s.exchange.imageUrl, user: `dev@${s.exchange.id}.exchange.test` },
       symbol: s.asset.symbol,
       amount: formatUnits(s.units, s.asset.decimals),
-      network: assetNetwork(s.asset),
+      network: networkNames.get(assetNetwork(s.asset)) ?? assetNetwork(s.asset),
       recipient: s.to,
       balance,
       state: s.state,
