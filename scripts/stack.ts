@@ -11,7 +11,7 @@ import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, s
 import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
 import { seedDevnetEnsNames } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
-import { type ExchangeSandbox, startExchangeSandbox } from '@portico/devnet/exchange'
+import { type ExchangeSandbox, type SandboxExchange, startExchangeSandbox } from '@portico/devnet/exchange'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
@@ -58,6 +58,11 @@ export interface StackOptions {
   farcasterPort?: number
   /** Port of the exchange sandbox (pay with exchange: its API and pay pages). @default 0 (a free port) */
   exchangePort?: number
+  /**
+   * The sandbox's exchanges, e.g. `[...DEFAULT_SANDBOX_EXCHANGES, lowBalanceExchange()]` for a journey
+   * whose exchange cannot pay. @default DEFAULT_SANDBOX_EXCHANGES (Harbor and Lantern)
+   */
+  exchanges?: readonly SandboxExchange[]
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -123,6 +128,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const exchange = await startExchangeSandbox({
       port: options.exchangePort ?? 0,
       mnemonic: devnet.mnemonic,
+      ...(options.exchanges ? { exchanges: options.exchanges } : {}),
       evm: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl, usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address })),
       solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
     })
