@@ -81,6 +81,11 @@ describe('exchange sandbox', () => {
     expect(mainnet).toEqual({ status: 400, body: { error: 'Asset eip155:1/slip44:60 is not supported', code: 'asset_not_supported' } })
   })
 
+  it('refuses an amount below one base unit of the asset', async () => {
+    const res = await open({ exchangeId: 'harbor', asset: USDC, amount: '0.0000001', recipient: `eip155:31337:${RECIPIENT}` })
+    expect(res).toEqual({ status: 400, body: { error: 'Invalid amount 0.0000001: a decimal of at least 0.000001 USDC is needed', code: 'invalid_request' } })
+  })
+
   it.each([
     [{ exchangeId: 'nope', asset: 'x', amount: '1', recipient: 'x' }, 404, 'exchange_not_found'],
     [{ exchangeId: 'harbor', asset: 'eip155:1/slip44:60', amount: '1', recipient: 'eip155:1:0x0000000000000000000000000000000000000001' }, 400, 'asset_not_supported'],
@@ -121,8 +126,9 @@ describe('exchange sandbox', () => {
     expect([tx.from, tx.to, tx.value]).toEqual([sandbox.exchanges[0]!.evmAddress.toLowerCase(), RECIPIENT.toLowerCase(), parseEther('1.5')])
     expect(await client.getBalance({ address: RECIPIENT })).toBe(before + parseEther('1.5'))
     expect((await api(`/api/sessions/${id}?exchangeId=harbor`)).body).toMatchObject({ status: 'SUCCESS', txHash: s.txHash })
-    // The status belongs to its exchange only.
+    // The status belongs to its exchange only; an unknown or malformed id is not found.
     expect((await api(`/api/sessions/${id}?exchangeId=lantern`)).status).toBe(404)
+    expect(await api('/api/sessions/%E0%A4%A')).toEqual({ status: 404, body: { error: 'Session not found', code: 'session_not_found' } })
   })
 
   it('Cancel on the page ends the session FAILED and sends nothing', async () => {

@@ -182,6 +182,15 @@ const createSessionSchema = z.object({
   recipient: z.string().min(1).max(200),
 })
 
+/** A path segment decoded, or '' when its escapes are malformed. */
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return ''
+  }
+}
+
 const statusOf = (state: SandboxSessionState): SandboxBuyStatus => (state === 'success' ? 'SUCCESS' : state === 'failed' ? 'FAILED' : 'IN_PROGRESS')
 
 class ApiError extends Error {
@@ -295,7 +304,9 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     const asset = findAsset(assets, body.asset)
     if (!asset) throw new ApiError(400, 'asset_not_supported', `Asset ${body.asset} is not supported`)
     const units = parseAmount(body.amount, asset.decimals)
-    if (units === undefined) throw new ApiError(400, 'invalid_request', `Invalid amount ${body.amount}: a positive decimal of at most ${asset.decimals} decimals is needed`)
+    if (units === undefined) {
+      throw new ApiError(400, 'invalid_request', `Invalid amount ${body.amount.slice(0, 40)}: a decimal of at least ${formatUnits(1n, asset.decimals)} ${asset.symbol} is needed`)
+    }
     const to = recipientAddress(asset, body.recipient)
     if (to === undefined) throw new ApiError(400, 'invalid_request', `Invalid recipient: a CAIP-10 account on ${assetNetwork(asset)} is needed`)
     prune()
@@ -415,7 +426,7 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     }
     const match = /^\/api\/sessions\/([^/]+)$/.exec(path)
     if (req.method === 'GET' && match) {
-      const s = find(decodeURIComponent(match[1] as string))
+      const s = find(decodeSegment(match[1] as string))
       const exchangeId = url.searchParams.get('exchangeId')
       if (!s || (exchangeId !== null && exchangeId !== s.exchange.id)) throw new ApiError(404, 'session_not_found', 'Session not found')
       return json(res, 200, view(s))
@@ -425,7 +436,7 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
 
   async function handlePay(req: IncomingMessage, res: ServerResponse, path: string) {
     const match = /^\/pay\/([^/]+)(?:\/(confirm|cancel|closed|events))?$/.exec(path)
-    const s = match ? find(decodeURIComponent(match[1] as string)) : undefined
+    const s = match ? find(decodeSegment(match[1] as string)) : undefined
     const action = match?.[2]
     const wantsJson = (req.headers.accept ?? '').includes('application/json')
     if (!s) {
