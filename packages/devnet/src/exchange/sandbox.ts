@@ -404,7 +404,8 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
       if (!/^\d{1,6}$/.test(pageText)) throw new ApiError(400, 'invalid_request', 'page must be an integer from 0')
       const found = findAsset(assets, asset)
       if (!found) throw new ApiError(400, 'asset_not_supported', `Asset ${asset.slice(0, 200)} is not supported`)
-      if (parseAmount(amount, 18) === undefined) throw new ApiError(400, 'invalid_request', 'amount must be a positive decimal')
+      // The amount the user means to pay (0 before one is typed): every exchange is listed whatever it is.
+      if (!/^\d{1,30}(\.\d{1,60})?$/.test(amount)) throw new ApiError(400, 'invalid_request', 'amount must be a decimal')
       const start = Number(pageText) * PAGE_SIZE
       return json(res, 200, {
         exchanges: exchanges.slice(start, start + PAGE_SIZE).map((e) => ({ id: e.id, name: e.name, imageUrl: e.imageUrl })),

@@ -121,8 +121,23 @@ describe('roundExchangeAmount: amounts rounded to 8 decimals (SPEC §9)', () => 
     [' 1', undefined],
     ['1000000000000000', undefined],
     [1e21, undefined],
+    ['10.', '10'],
+    ['.5', '0.5'],
+    ['.', undefined],
+    ['', undefined],
   ] as [number | string, string | undefined][])('%s → %s', (input, output) => {
     expect(roundExchangeAmount(input)).toBe(output)
+  })
+
+  it.each([
+    ['0', '0'],
+    [0, '0'],
+    [0.000000004, '0'],
+    ['12.345', '12.345'],
+    [-1, undefined],
+    ['', undefined],
+  ] as [number | string, string | undefined][])('the listing amount (0 allowed): %s → %s', (input, output) => {
+    expect(roundExchangeAmount(input, { allowZero: true })).toBe(output)
   })
 })
 
@@ -138,6 +153,13 @@ describe('exchange JSON-RPC on the sandbox', () => {
     ])
     expect(result.exchanges.every((e) => e.imageUrl?.startsWith('data:image/svg+xml;base64,'))).toBe(true)
     expect(result.total).toBe(3)
+  })
+
+  it('lists the exchanges before an amount is typed (amount 0, as the modal sends it)', async () => {
+    for (const amount of ['0', 0]) {
+      const { body } = await rpc('portico_getExchanges', { page: 0, asset: SOL, amount })
+      expect(getExchangesResultSchema.parse(body.result).exchanges.map((e) => e.id)).toEqual(['harbor', 'lantern', 'empty-vault'])
+    }
   })
 
   it.each([
@@ -259,14 +281,16 @@ describe('exchange JSON-RPC on the sandbox', () => {
 
 describe('exchange JSON-RPC: bad input is a JSON-RPC error, never a 500', () => {
   const ok = { jsonrpc: '2.0', id: 1, method: 'portico_getExchanges', params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 } }
+  const pay = { projectId: 'p1', exchangeId: 'harbor', asset: 'eip155:31337/slip44:60', amount: 1, recipient: `eip155:31337:${EVM_RECIPIENT}` }
   it.each([
     ['no projectId in params', { ...ok, params: { ...ok.params, projectId: undefined } }, 200, -32602, 'Invalid params: projectId must be a string'],
     ['page -1', { ...ok, params: { ...ok.params, page: -1 } }, 200, -32602, 'Invalid params: page must be an integer from 0'],
     ['page 0.5', { ...ok, params: { ...ok.params, page: 0.5 } }, 200, -32602, 'Invalid params: page must be an integer from 0'],
     ['a CAIP-10 id as asset', { ...ok, params: { ...ok.params, asset: 'eip155:1:0x0000000000000000000000000000000000000001' } }, 200, -32602, 'Invalid params: asset must be a CAIP-19 asset id (eip155:1/slip44:60), got eip155:1:0x0000000000000000000000000000000000000001'],
-    ['amount 0', { ...ok, params: { ...ok.params, amount: 0 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 0'],
-    ['amount 1e-9', { ...ok, params: { ...ok.params, amount: 1e-9 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 1e-9'],
-    ['amount "abc"', { ...ok, params: { ...ok.params, amount: 'abc' } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got abc'],
+    ['a listing amount of -1', { ...ok, params: { ...ok.params, amount: -1 } }, 200, -32602, 'Invalid params: amount must be a decimal from 0 below 10^15, got -1'],
+    ['a listing amount "abc"', { ...ok, params: { ...ok.params, amount: 'abc' } }, 200, -32602, 'Invalid params: amount must be a decimal from 0 below 10^15, got abc'],
+    ['a pay amount of 0', { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 0 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 0'],
+    ['a pay amount of 1e-9', { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 1e-9 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 1e-9'],
     ['params an array', { ...ok, params: [1] }, 400, -32600, 'Invalid Request: params must be an object'],
     ['jsonrpc 1.0', { ...ok, jsonrpc: '1.0' }, 400, -32600, 'Invalid Request: jsonrpc must be "2.0"'],
     ['an unknown method', { ...ok, method: 'eth_chainId' }, 200, -32601, 'Method not found: eth_chainId'],

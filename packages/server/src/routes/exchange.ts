@@ -29,24 +29,25 @@ const CAIP19 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})\/([-a-z0-9]{3,8}):([-.%a
 const CAIP10 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32}):([-.%a-zA-Z0-9]{1,128})$/
 
 /**
- * `value` (a JSON number or a decimal string) rounded half-up to 8 decimals, as a decimal string
- * without trailing zeros; undefined when it is not a positive amount below 10^15 or rounds to 0.
+ * `value` (a JSON number or a decimal string, as typed: `10.`, `.5` too) rounded half-up to 8
+ * decimals, as a decimal string without trailing zeros; undefined when it is not a decimal below
+ * 10^15, or when it rounds to 0 (unless `allowZero`: the listing's amount may be 0 before one is typed).
  */
-export function roundExchangeAmount(value: number | string): string | undefined {
+export function roundExchangeAmount(value: number | string, options: { allowZero?: boolean } = {}): string | undefined {
   let text: string
   if (typeof value === 'number') {
-    if (!Number.isFinite(value) || value <= 0) return undefined
+    if (!Number.isFinite(value) || value < 0) return undefined
     text = plainDecimal(value)
   } else {
-    if (!/^\d{1,15}(\.\d{1,60})?$/.test(value)) return undefined
+    if (!/^\d{0,15}(\.\d{0,60})?$/.test(value) || !/\d/.test(value)) return undefined
     text = value
   }
-  const [whole = '0', fraction = ''] = text.split('.')
+  const [whole = '', fraction = ''] = text.split('.')
   if (whole.replace(/^0+/, '').length > 15) return undefined
-  const digits = BigInt(whole + fraction.padEnd(EXCHANGE_AMOUNT_DECIMALS + 1, '0').slice(0, EXCHANGE_AMOUNT_DECIMALS + 1))
+  const digits = BigInt((whole || '0') + fraction.padEnd(EXCHANGE_AMOUNT_DECIMALS + 1, '0').slice(0, EXCHANGE_AMOUNT_DECIMALS + 1))
   // Half-up on the ninth decimal.
   const units = (digits + 5n) / 10n
-  if (units === 0n) return undefined
+  if (units === 0n && !options.allowZero) return undefined
   const padded = units.toString().padStart(EXCHANGE_AMOUNT_DECIMALS + 1, '0')
   const int = padded.slice(0, -EXCHANGE_AMOUNT_DECIMALS)
   const frac = padded.slice(-EXCHANGE_AMOUNT_DECIMALS).replace(/0+$/, '')
@@ -68,16 +69,20 @@ function plainDecimal(value: number): string {
 const short = (field: string, max: number) =>
   z.string({ error: `${field} must be a string` }).min(1, { error: `${field} is required` }).max(max, { error: `${field} must be at most ${max} characters` })
 
-const amount = z
-  .union([z.number(), z.string()], { error: 'amount must be a number or a decimal string' })
-  .transform((value, ctx) => {
-    const rounded = roundExchangeAmount(value)
+const amountOf = (allowZero: boolean) =>
+  z.union([z.number(), z.string()], { error: 'amount must be a number or a decimal string' }).transform((value, ctx) => {
+    const rounded = roundExchangeAmount(value, { allowZero })
     if (rounded === undefined) {
-      ctx.addIssue({ code: 'custom', message: `amount must be a positive decimal below 10^15 that is at least 0.00000001, got ${preview(value, 40)}` })
+      const what = allowZero ? 'a decimal from 0 below 10^15' : 'a positive decimal below 10^15 that is at least 0.00000001'
+      ctx.addIssue({ code: 'custom', message: `amount must be ${what}, got ${preview(value, 40)}` })
       return z.NEVER
     }
     return rounded
   })
+/** The pay URL's amount (tokens): above 0. */
+const amount = amountOf(false)
+/** The listing's amount: 0 too (the modal lists the exchanges before an amount is typed). */
+const listingAmount = amountOf(true)
 const asset = short('asset', 200).regex(CAIP19, { error: (issue) => `asset must be a CAIP-19 asset id (eip155:1/slip44:60), got ${preview(issue.input, 60)}` })
 const exchangeId = short('exchangeId', 64).regex(/^[A-Za-z0-9._-]+$/, { error: 'exchangeId must be an exchange id from the listing' })
 const projectId = short('projectId', 200)
@@ -87,7 +92,7 @@ const paramsSchemas = {
     projectId,
     page: z.number({ error: 'page must be an integer from 0' }).int({ error: 'page must be an integer from 0' }).min(0, { error: 'page must be an integer from 0' }).max(1000, { error: 'page must be at most 1000' }),
     asset,
-    amount,
+    amount: listingAmount,
   }),
   [EXCHANGE_RPC_METHODS.getPayUrl]: z.object({
     projectId,
