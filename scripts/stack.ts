@@ -11,6 +11,7 @@ import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, s
 import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
 import { seedDevnetEnsNames } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
+import { type ExchangeSandbox, type SandboxExchange, startExchangeSandbox } from '@portico/devnet/exchange'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
@@ -55,6 +56,13 @@ export interface StackOptions {
   oidcPort?: number
   /** Port of the dev Farcaster relay and its approver page. @default 0 (a free port) */
   farcasterPort?: number
+  /** Port of the exchange sandbox (pay with exchange: its API and pay pages). @default 0 (a free port) */
+  exchangePort?: number
+  /**
+   * The sandbox's exchanges, e.g. `[...DEFAULT_SANDBOX_EXCHANGES, lowBalanceExchange()]` for a journey
+   * whose exchange cannot pay. @default DEFAULT_SANDBOX_EXCHANGES (Harbor and Lantern)
+   */
+  exchanges?: readonly SandboxExchange[]
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -72,6 +80,11 @@ export interface Stack {
   mailbox: Mailbox
   /** The dev Farcaster relay (Sign In With Farcaster) and its approver page (`approverUrl`). */
   farcaster: FarcasterRelay
+  /**
+   * The exchange sandbox behind pay with exchange (`exchange.url`; its pay pages at
+   * `exchange.payUrl(sessionId)`; `confirm`/`cancel`/`close` do what the page's buttons do).
+   */
+  exchange: ExchangeSandbox
   /** The issuer URL of the dev OIDC provider standing in for google, github, apple, facebook, x and discord. */
   oidc: string
   /** The embedded wallet's secure frame (its own origin). */
@@ -110,6 +123,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
     // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
     await seedDevnetEnsNames(devnet)
+    // Pay with exchange: two sandbox exchanges whose hot wallets (devnet mnemonic indexes 70, 71) send
+    // ETH and USDC on both anvil chains and SOL and USDC on the local Solana chain.
+    const exchange = await startExchangeSandbox({
+      port: options.exchangePort ?? 0,
+      mnemonic: devnet.mnemonic,
+      ...(options.exchanges ? { exchanges: options.exchanges } : {}),
+      evm: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl, usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address })),
+      solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
+    })
+    started.push(() => exchange.stop())
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -178,7 +201,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
-    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
+    const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
+    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, ...storage })
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()
@@ -225,6 +249,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       relay,
       mailbox,
       farcaster,
+      exchange,
       oidc: oidc.issuer,
       frameUrl: frame.url,
       apiUrl: api.url,
@@ -237,7 +262,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, ...storage })
         apiRunning = true
       },
       stop: stopAll,

@@ -55,6 +55,7 @@ const rows = [
   ['WalletConnect relay', stack.relay.url],
   ['Dev mailbox', `${stack.mailbox.httpUrl} (SMTP ${stack.mailbox.smtpUrl})`],
   ['Farcaster approver', `${stack.farcaster.url}/approve`],
+  ['Exchange sandbox', stack.exchange.url],
   ['Embedded wallet frame', stack.frameUrl],
   ['Solana (litesvm)', `${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})`],
   ...stack.devnet.chains.map((c) => [c.name, `${c.rpcUrl} (chain ${c.chainId})`]),

@@ -10,9 +10,11 @@ import {
   caipNetworkId,
   chainsConfigSchema,
   DEFAULT_NAME_ZONE,
+  exchangesConfigSchema,
   nameZoneSchema,
   solanaChainConfigSchema,
   type ChainConfigInput,
+  type ExchangeProviderConfigInput,
   type SolanaChainConfigInput,
 } from './config.ts'
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
@@ -72,6 +74,12 @@ export type AppConfig = {
     /** The name suffix (a domain) names are registered under: `alice` → `alice.<zone>`. @default DEFAULT_NAME_ZONE ('portico.id') */
     zone?: string
   }
+  /**
+   * The exchange providers behind pay with exchange (POST /v1/json-rpc): `[{ kind: 'sandbox', url }]`
+   * for @portico/devnet's exchange sandbox. Without any, the listing is empty. `providers.exchange`
+   * replaces them all.
+   */
+  exchanges?: ExchangeProviderConfigInput[]
 }
 
 const publicUrlSchema = z
@@ -97,6 +105,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const publicUrl = config.publicUrl === undefined ? undefined : publicUrlSchema.parse(config.publicUrl).replace(/\/+$/, '')
   const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
   const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
+  const exchanges = exchangesConfigSchema.parse(config.exchanges ?? [])
 
   const ctx: AppContext = {
     chains,
@@ -105,7 +114,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains }),
+    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, exchanges }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),

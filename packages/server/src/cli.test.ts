@@ -152,6 +152,19 @@ describe('parseCli', () => {
     expect(parsed).toEqual({ port: 1234, chains: [chain] })
   })
 
+  it('reads the exchange providers from --exchanges (file) or PORTICO_EXCHANGES (JSON); a bad entry is refused', () => {
+    const file = path.join(dir, 'exchanges.json')
+    writeFileSync(file, JSON.stringify([{ kind: 'sandbox', url: 'http://127.0.0.1:4400' }]))
+    expect(parseCli(['--exchanges', file], { PORTICO_EXCHANGES: '[]' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, exchanges: [{ kind: 'sandbox', url: 'http://127.0.0.1:4400' }] })
+    expect(parseCli([], { PORTICO_EXCHANGES: '[{"kind":"sandbox","url":"http://127.0.0.1:4401","timeoutMs":5000}]' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      exchanges: [{ kind: 'sandbox', url: 'http://127.0.0.1:4401', timeoutMs: 5000 }],
+    })
+    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"coinbase","url":"http://127.0.0.1:1"}]' })).toThrow('Invalid exchanges config at 0.kind')
+    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"sandbox","url":"ftp://x"}]' })).toThrow('Invalid exchanges config at 0.url: exchanges[].url must be an absolute http(s) URL')
+  })
+
   it('reads a Solana chain from --solana (file) or PORTICO_SOLANA (JSON); the file wins', () => {
     const solana = {
       caipNetworkId: 'solana:CdTVLPWPbyfapDkhQ9VtSSLdbrLSEuyS',

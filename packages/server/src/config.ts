@@ -115,3 +115,21 @@ export const nameZoneSchema = z
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, {
     error: 'name zone must be a lower-case domain such as portico.id',
   })
+
+/**
+ * `exchanges`: the exchange providers behind pay with exchange (POST /v1/json-rpc, routes/exchange.ts),
+ * one entry each. A real exchange's adapter is one more `kind` here (and in createExchangeProvider,
+ * providers/exchange.ts), or an ExchangeProvider passed as `providers.exchange`.
+ */
+export const exchangeProviderConfigSchema = z.discriminatedUnion('kind', [
+  z.object({
+    /** The exchange sandbox of @portico/devnet (startExchangeSandbox), over its HTTP API. */
+    kind: z.literal('sandbox'),
+    url: z.url({ protocol: /^https?$/, error: 'exchanges[].url must be an absolute http(s) URL' }),
+    /** Per-request timeout. @default 10_000 */
+    timeoutMs: z.number().int().positive().max(120_000).optional(),
+  }),
+])
+export type ExchangeProviderConfig = z.output<typeof exchangeProviderConfigSchema>
+export type ExchangeProviderConfigInput = z.input<typeof exchangeProviderConfigSchema>
+export const exchangesConfigSchema = z.array(exchangeProviderConfigSchema)

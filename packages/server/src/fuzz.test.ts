@@ -26,6 +26,7 @@ import {
   convertTokensResponseSchema,
 } from '@portico/protocol/convert'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
+import { EXCHANGE_RPC_METHODS, jsonRpcResponseSchema } from '@portico/protocol/exchange'
 import {
   nameLookupResponseSchema,
   nameRegisterErrorSchema,
@@ -43,6 +44,7 @@ import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { startFarcasterRelay, type FarcasterRelay } from '@portico/devnet'
+import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exchange'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
@@ -52,7 +54,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -91,9 +93,21 @@ const statuses = new Map<number, number>()
 const restore: (() => void)[] = []
 /** Sign In With Farcaster on, over the real dev relay (its IdRegistry chain is never reached: no fuzzed channel completes). */
 let farcasterRelay: FarcasterRelay | undefined
+/**
+ * The exchange JSON-RPC over the real exchange sandbox, its chains unreachable and its hot wallets
+ * never funded: listings and pay URLs are real, no payment is ever sent.
+ */
+let exchangeSandbox: ExchangeSandbox | undefined
+const EXCHANGE_USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const EXCHANGE_SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 
 beforeAll(async () => {
   farcasterRelay = await startFarcasterRelay()
+  exchangeSandbox = await startExchangeSandbox({
+    evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1', usdc: EXCHANGE_USDC }],
+    solana: { caipNetworkId: SOLANA.caipNetworkId, rpcUrl: SOLANA.rpcUrl, usdcMint: EXCHANGE_SOLANA_USDC },
+    fundHotWallets: false,
+  })
   AUTH.farcaster = { relayUrl: farcasterRelay.url, idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) }, siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster' }
   for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
     const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
@@ -101,12 +115,13 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH })
+  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH, exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }] })
 })
 afterAll(async () => {
   for (const undo of restore) undo()
   await db?.close()
   await farcasterRelay?.stop()
+  await exchangeSandbox?.stop()
 })
 
 // ---- arbitraries ------------------------------------------------------------------------------
@@ -182,6 +197,11 @@ const headers = fc
 type Expect = { schema?: core.$ZodType; svg?: boolean; upstream?: boolean; html?: boolean; errorSchema?: core.$ZodType }
 /** POST /v1/profile/account's refusals: `{ error, reasons: [{ field?, description }] }`. */
 const nameRefusalSchema = z.strictObject({ error: z.string().min(1), ...nameRegisterErrorSchema.shape })
+/** The exchange JSON-RPC's 4xx/502: a JSON-RPC error envelope (or the body limit's `{ error }`). */
+const RPC_ERROR_BODY = z.union([
+  errorBodySchema,
+  z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }) }),
+])
 // 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
 const ALLOWED = new Set([200, 204, 304, 400, 401, 404, 408, 409, 413, 415, 429])
 
@@ -497,6 +517,121 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
       expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted')
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'POST /v1/json-rpc (the exchange JSON-RPC)',
+    async () => {
+      let rpcResults = 0
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const assets = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom(
+            'eip155:31337/slip44:60',
+            `eip155:31337/erc20:${EXCHANGE_USDC}`,
+            `eip155:31337/erc20:${EXCHANGE_USDC.toLowerCase()}`,
+            `${SOLANA.caipNetworkId}/slip44:501`,
+            `${SOLANA.caipNetworkId}/token:${EXCHANGE_SOLANA_USDC}`,
+            `${SOLANA.caipNetworkId}/token:${EXCHANGE_SOLANA_USDC.toLowerCase()}`,
+            'eip155:1/slip44:60',
+            'eip155:8453/erc20:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+            'cosmos:cosmoshub-4/slip44:118',
+            'eip155:31337',
+            'eip155:31337/slip44:60/extra',
+          ),
+        },
+        { weight: 1, arbitrary: field },
+      )
+      const recipients = fc.oneof(
+        { weight: 3, arbitrary: evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`) },
+        { weight: 2, arbitrary: solanaAddress.map((a) => `${SOLANA.caipNetworkId}:${a}`) },
+        { weight: 1, arbitrary: fc.tuple(fc.constantFrom('eip155:1', 'eip155:31338', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58)).map(([c, a]) => `${c}:${a}`) },
+        { weight: 1, arbitrary: field },
+      )
+      const amounts = fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(1, 0.5, 25, 0, -1, 1e-9, 0.123456789, 1e21, Number.MAX_VALUE, '1', '0.000000001', '1.5', '1e5', '', ' 1', '9'.repeat(30)) },
+        { weight: 2, arbitrary: fc.double({ noNaN: true }) },
+        { weight: 1, arbitrary: hugeNumber },
+        { weight: 1, arbitrary: jsonish },
+      )
+      // Well-formed params of each method (so the sandbox answers, and pay URLs are really opened).
+      const wellFormed = fc.oneof(
+        fc.record({ projectId: fc.constant('p1'), page: fc.constantFrom(0, 1), asset: fc.constantFrom('eip155:31337/slip44:60', `${SOLANA.caipNetworkId}/token:${EXCHANGE_SOLANA_USDC}`), amount: fc.double({ min: 1e-8, max: 1e6, noNaN: true }) }),
+        fc.record({
+          projectId: fc.constant('p1'),
+          exchangeId: fc.constantFrom('harbor', 'lantern'),
+          asset: fc.constant(`eip155:31337/erc20:${EXCHANGE_USDC}`),
+          amount: fc.constantFrom('1', '0.123456789', 2.5),
+          recipient: evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`),
+        }),
+        fc.record({ projectId: fc.constant('p1'), exchangeId: fc.constantFrom('harbor', 'lantern'), sessionId: fc.stringMatching(/^[A-Za-z0-9_-]{24}$/) }),
+      )
+      const rpcParams = fc.oneof(
+        { weight: 3, arbitrary: wellFormed },
+        {
+          weight: 5,
+          arbitrary: fc.record(
+            {
+              projectId: fc.oneof(fc.constant('p1'), field),
+              page: fc.oneof(fc.constantFrom(0, 1, -1, 0.5, 1001, 2 ** 53), jsonish),
+              asset: assets,
+              amount: amounts,
+              exchangeId: fc.oneof(fc.constantFrom('harbor', 'lantern', 'nope', '__proto__', 'constructor'), field),
+              recipient: recipients,
+              sessionId: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{24}$/), field),
+            },
+            { requiredKeys: [] },
+          ),
+        },
+        { weight: 1, arbitrary: jsonish },
+      )
+      const envelope = fc
+        .record(
+          {
+            jsonrpc: fc.oneof({ weight: 5, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonish }),
+            id: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: jsonish }),
+            method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)) }, { weight: 1, arbitrary: fc.constantFrom('eth_chainId', '__proto__', 'toString') }, { weight: 1, arbitrary: field }),
+            params: rpcParams,
+          },
+          { requiredKeys: [] },
+        )
+        .map((b) => JSON.stringify(b))
+      const body = fc.oneof(
+        { weight: 6, arbitrary: envelope },
+        { weight: 1, arbitrary: envelope.map((b) => `[${b}]`) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '',
+            'null',
+            '[]',
+            '1e999',
+            '{"jsonrpc":"2.0","id":1,"method":"portico_getExchanges","params":{"__proto__":{"projectId":"p"}}}',
+            '{"jsonrpc":"2.0","id":1,"method":"portico_getExchanges","params":{"projectId":"p","page":0,"asset":"eip155:31337/slip44:60","amount":1,"constructor":{"prototype":{"polluted":true}}}}',
+            '{"jsonrpc":"2.0","id":1,"method":"portico_getExchanges"',
+          ),
+        },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        { weight: 1, arbitrary: text },
+      )
+      const rpcQuery = fc.oneof(
+        { weight: 5, arbitrary: fc.constant('?projectId=p1&st=appkit&sv=html-1.0.0&source=fund-wallet') },
+        { weight: 1, arbitrary: query(['source', 'projectId', 'st', 'sv'], fc.oneof(fc.constantFrom('fund-wallet', 'p1', ''), text)) },
+      )
+      await fc.assert(
+        fc.asyncProperty(body, rpcQuery, contentType, async (b, q, type) => {
+          const res = await request(`/v1/json-rpc${q}`, { method: 'POST', headers: { 'content-type': type }, body: b })
+          if (res.status === 200 && 'result' in ((await res.clone().json()) as object)) rpcResults += 1
+          await check(res, { schema: jsonRpcResponseSchema, errorSchema: RPC_ERROR_BODY, upstream: true }, `POST /v1/json-rpc${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`)
+        }),
+        params(RUNS.exchange),
+      )
+      // The fuzz reached the exchange sandbox and got answers, not only refusals.
+      expect(rpcResults).toBeGreaterThan(0)
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -835,6 +970,14 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
           path: fc.constantFrom('/v1/auth/email/connect', '/v1/auth/email/otp', '/v1/auth/rpc', '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke'),
           expect: fc.constant<Expect>({}),
           body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
+        }),
+        fc.record({
+          method: fc.constant('POST'),
+          path: fc.constant('/v1/json-rpc?projectId=p1&st=appkit&sv=html-1.0.0&source=fund-wallet'),
+          expect: fc.constant<Expect>({ schema: jsonRpcResponseSchema, errorSchema: RPC_ERROR_BODY }),
+          body: fc
+            .oneof(text, fc.json({ maxDepth: 2 }), fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)).map((method) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 } })))
+            .map((b) => new TextEncoder().encode(b)),
         }),
         fc.record({
           method: fc.constant('POST'),

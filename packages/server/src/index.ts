@@ -15,6 +15,10 @@ export {
   type ChainConfigInput,
   type EnsConfig,
   ensConfigSchema,
+  exchangeProviderConfigSchema,
+  exchangesConfigSchema,
+  type ExchangeProviderConfig,
+  type ExchangeProviderConfigInput,
   SOLANA_NATIVE_CURRENCY,
   solanaChainConfigSchema,
   type SolanaChainConfig,
@@ -25,6 +29,7 @@ export {
   type TokenConfig,
 } from './config.ts'
 export { SWAP_CHAIN_IDS } from './routes/convert.ts'
+export { EXCHANGE_AMOUNT_DECIMALS, EXCHANGE_RPC_ERRORS, EXCHANGE_RPC_PATH, roundExchangeAmount } from './routes/exchange.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
 export type { AuthConfig } from './auth/config.ts'
 export { generateKek, loadOrCreateKek } from './auth/kek.ts'

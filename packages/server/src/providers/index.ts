@@ -1,7 +1,8 @@
 import type { Database } from '../db/types.ts'
 import { createRpcConvertProvider, type ConvertProvider } from './convert.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
-import type { ChainConfig } from '../config.ts'
+import type { ChainConfig, ExchangeProviderConfig } from '../config.ts'
+import { combineExchangeProviders, createExchangeProvider, type ExchangeProvider } from './exchange.ts'
 import { createRpcEnsProvider, DEFAULT_ENS_TIMEOUT_MS, type EnsProvider } from './ens.ts'
 import { createIdentityProvider, createNamesIdentityProvider, type IdentityProvider } from './identity.ts'
 import { createBuiltinNetworkImages, type NetworkImageProvider } from './network-images.ts'
@@ -33,12 +34,17 @@ export type Providers = {
   signatures: SignatureVerifier
   /** Swaps on the chains with `swap` configured: router, pools, allowances, gas (default: viem over JSON-RPC, createRpcConvertProvider). */
   convert: ConvertProvider
+  /**
+   * Pay with exchange (POST /v1/json-rpc): the exchanges, their pay pages and payment statuses
+   * (default: the `exchanges` config entries combined; none configured lists no exchange).
+   */
+  exchange: ExchangeProvider
 }
 
 /** `overrides` over the default providers. */
 export function resolveProviders(
   overrides: Partial<Providers> | undefined,
-  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[] },
+  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[]; exchanges?: readonly ExchangeProviderConfig[] },
 ): Providers {
   // ENS reads get a short timeout (at most DEFAULT_ENS_TIMEOUT_MS): identity must not hang on a dead chain.
   const ens = overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
@@ -54,6 +60,7 @@ export function resolveProviders(
     networkImages: overrides?.networkImages ?? createBuiltinNetworkImages(),
     signatures: overrides?.signatures ?? createRpcSignatureVerifier({ timeoutMs: defaults.rpcTimeoutMs }),
     convert: overrides?.convert ?? createRpcConvertProvider({ timeoutMs: defaults.rpcTimeoutMs }),
+    exchange: overrides?.exchange ?? combineExchangeProviders((defaults.exchanges ?? []).map(createExchangeProvider)),
   }
 }
 
@@ -84,3 +91,17 @@ export {
   type SwapQuote,
   type SwapToken,
 } from './convert.ts'
+export {
+  combineExchangeProviders,
+  createExchangeProvider,
+  createNoExchangeProvider,
+  createSandboxExchangeProvider,
+  ExchangeError,
+  type ExchangeBuyStatus,
+  type ExchangeErrorKind,
+  type ExchangeInfo,
+  type ExchangeListRequest,
+  type ExchangePayRequest,
+  type ExchangeProvider,
+  type ExchangeStatusRequest,
+} from './exchange.ts'

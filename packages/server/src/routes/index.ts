@@ -4,6 +4,7 @@ import { balanceRoutes } from './balance.ts'
 import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
 import { convertRoutes } from './convert.ts'
+import { exchangeRoutes } from './exchange.ts'
 import { explorerRoutes } from './explorer.ts'
 import { farcasterRoutes } from './farcaster.ts'
 import { historyRoutes } from './history.ts'
@@ -39,4 +40,5 @@ export const ROUTES: readonly RouteModule[] = [
   profileRoutes,
   historyRoutes,
   convertRoutes,
+  exchangeRoutes,
 ]
