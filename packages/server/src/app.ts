@@ -11,7 +11,9 @@ import {
   chainsConfigSchema,
   DEFAULT_NAME_ZONE,
   nameZoneSchema,
+  onrampConfigSchema,
   solanaChainConfigSchema,
+  type OnrampConfigInput,
   type ChainConfigInput,
   type SolanaChainConfigInput,
 } from './config.ts'
@@ -67,6 +69,12 @@ export type AppConfig = {
    * Without it those routes do not exist.
    */
   auth?: AuthConfig
+  /**
+   * On-ramp providers (/v1/onramp/options, /v1/onramp/quote, /v1/generators/onrampurl), by adapter
+   * kind: `{ providers: [{ kind: 'sandbox', id, name?, baseUrl }], timeoutMs? }`. Without it the
+   * options list no provider. `providers.onramp` replaces the adapters built from it.
+   */
+  onramp?: OnrampConfigInput
   /** The names service (/v1/profile/*). */
   names?: {
     /** The name suffix (a domain) names are registered under: `alice` → `alice.<zone>`. @default DEFAULT_NAME_ZONE ('portico.id') */
@@ -97,6 +105,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const publicUrl = config.publicUrl === undefined ? undefined : publicUrlSchema.parse(config.publicUrl).replace(/\/+$/, '')
   const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
   const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
+  const onramp = onrampConfigSchema.parse(config.onramp ?? {})
 
   const ctx: AppContext = {
     chains,
@@ -105,7 +114,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains }),
+    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, onramp }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),

@@ -23,6 +23,11 @@ export {
   type SwapConfig,
   swapConfigSchema,
   type TokenConfig,
+  onrampConfigSchema,
+  type OnrampConfig,
+  type OnrampConfigInput,
+  onrampProviderConfigSchema,
+  type OnrampProviderConfig,
 } from './config.ts'
 export { SWAP_CHAIN_IDS } from './routes/convert.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
