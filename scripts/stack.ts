@@ -11,6 +11,7 @@ import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, s
 import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
 import { seedDevnetEnsNames } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
+import { type OnrampSandbox, startOnrampSandbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
@@ -55,6 +56,8 @@ export interface StackOptions {
   oidcPort?: number
   /** Port of the dev Farcaster relay and its approver page. @default 0 (a free port) */
   farcasterPort?: number
+  /** Port of the on-ramp provider sandbox (its API and checkout pages). @default 0 (a free port) */
+  onrampPort?: number
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -72,6 +75,11 @@ export interface Stack {
   mailbox: Mailbox
   /** The dev Farcaster relay (Sign In With Farcaster) and its approver page (`approverUrl`). */
   farcaster: FarcasterRelay
+  /**
+   * The on-ramp provider sandbox (SandPay and TestRamp): checkout pages that send the purchase from
+   * its treasury on the local chains. The API's `onramp` providers point at it.
+   */
+  onramp: OnrampSandbox
   /** The issuer URL of the dev OIDC provider standing in for google, github, apple, facebook, x and discord. */
   oidc: string
   /** The embedded wallet's secure frame (its own origin). */
@@ -110,6 +118,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
     // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
     await seedDevnetEnsNames(devnet)
+    // On-ramp: the provider sandbox sells ETH and USDC on the anvil chains, SOL and USDC on Solana,
+    // from its treasury (dev account 23, funded here); the API offers its providers.
+    const onramp = await startOnrampSandbox({ port: options.onrampPort ?? 0, evm: devnet.chains, solana })
+    started.push(() => onramp.stop())
+    const onrampConfig = { providers: onramp.providers.map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })) }
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -178,7 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
-    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
+    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, onramp: onrampConfig, ...storage })
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()
@@ -225,6 +238,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       relay,
       mailbox,
       farcaster,
+      onramp,
       oidc: oidc.issuer,
       frameUrl: frame.url,
       apiUrl: api.url,
@@ -237,7 +251,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, ...storage })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, onramp: onrampConfig, ...storage })
         apiRunning = true
       },
       stop: stopAll,
