@@ -1,7 +1,7 @@
 // The on-ramp routes' decimal rules: fiat amounts (2 decimals), presets (SPEC §9: 8 decimals), the
 // widest limits over providers, and the limit check.
 import { describe, expect, it } from 'vitest'
-import { chainIdOf, compareDecimal, limitRefusal, mergePaymentCurrencies, parseFiatAmount, presetAmount } from './onramp-math.ts'
+import { chainIdOf, compareDecimal, limitRefusal, mergePaymentCurrencies, parseFiatAmount, presetAmount, roundDecimals } from './onramp-math.ts'
 
 describe('parseFiatAmount', () => {
   it.each([
@@ -81,6 +81,20 @@ describe('mergePaymentCurrencies: each currency and method once, the widest limi
     expect(mergePaymentCurrencies([])).toEqual([])
     // The inputs are not changed.
     expect(a.paymentCurrencies[0]?.methods[0]).toEqual({ id: 'card', min: '20.00', max: '5000.00' })
+  })
+})
+
+describe('roundDecimals: SPEC §9, amounts rounded (down) to 8 decimals', () => {
+  it.each([
+    ['0.123456789', '0.12345678'],
+    ['99', '99'],
+    ['98.250000', '98.25'],
+    ['1.000000009', '1'],
+    ['007.5', '7.5'],
+    ['0.00000000', '0'],
+    ['abc', 'abc'],
+  ])('%s → %s', (text, expected) => {
+    expect(roundDecimals(text)).toBe(expected)
   })
 })
 

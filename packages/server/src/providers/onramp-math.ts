@@ -75,6 +75,15 @@ export function limitRefusal(amount: string, limit: { id: string; min: string; m
   return undefined
 }
 
+/** SPEC §9: an amount rounded (down) to at most `decimals` decimals, trailing fraction zeros dropped ('0.123456789' → '0.12345678'). Not a decimal → as is. */
+export function roundDecimals(text: string, decimals = 8): string {
+  const match = DECIMAL.exec(text)
+  if (match === null) return text
+  const fraction = (match[2] ?? '').slice(0, decimals).replace(/0+$/, '')
+  const whole = (match[1] as string).replace(/^0+(?=\d)/, '')
+  return fraction === '' ? whole : `${whole}.${fraction}`
+}
+
 /** The chain_id of a network: the reference of its CAIP-2 id ('eip155:1' → '1', 'solana:5eyk…' → '5eyk…'). */
 export function chainIdOf(caipNetworkId: string): string {
   const at = caipNetworkId.indexOf(':')

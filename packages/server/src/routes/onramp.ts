@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { HttpError, preview } from '../errors.ts'
 import { OnrampRefusal, type OnrampCatalogue, type OnrampCatalogueNetwork, type OnrampProvider } from '../providers/onramp.ts'
-import { chainIdOf, limitRefusal, mergePaymentCurrencies, parseFiatAmount, presetAmount } from '../providers/onramp-math.ts'
+import { chainIdOf, limitRefusal, mergePaymentCurrencies, parseFiatAmount, presetAmount, roundDecimals } from '../providers/onramp-math.ts'
 import { EVM_ADDRESS, parseInput, solanaAddress } from '../validation.ts'
 import type { RouteModule } from './context.ts'
 
@@ -188,7 +188,7 @@ export const onrampRoutes: RouteModule = (ctx) => {
       const symbol = rules.purchaseCurrency.toUpperCase()
       const quote = await ask(() => provider.quote({ purchaseCurrency: symbol, network: network.name, paymentCurrency: fiat.id, amount, paymentMethod: method }))
       return c.json({
-        purchaseAmount: { amount: quote.purchaseAmount, currency: symbol },
+        purchaseAmount: { amount: roundDecimals(quote.purchaseAmount, 8), currency: symbol },
         paymentTotal: { amount: quote.paymentTotal, currency: fiat.id },
         paymentSubtotal: { amount: quote.paymentSubtotal, currency: fiat.id },
         providerFee: { amount: quote.providerFee, currency: fiat.id },
