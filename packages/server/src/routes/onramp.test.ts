@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type AppConfig } from '../app.ts'
 import { openDatabase } from '../db/index.ts'
+import { createSandboxOnrampProvider, OnrampRefusal } from '../providers/onramp.ts'
 import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp } from '../test-support.ts'
 
 let devnet: Devnet
@@ -193,6 +194,23 @@ describe('POST /v1/generators/onrampurl → the provider checkout, where a payme
   ])('refuses %s (400)', async (_name, patch, message) => {
     const body = { destinationWallets: [{ address: `0x${'0'.repeat(38)}aa` }], defaultNetwork: 'portico-local-a', partnerUserId: 'u', ...patch }
     expect(await refused(postJson(app, '/v1/generators/onrampurl', body))).toBe(message)
+  })
+})
+
+describe('the sandbox adapter (createSandboxOnrampProvider)', () => {
+  it('reads a session status as it moves CREATED → COMPLETED with the hash; an unknown session is the provider refusal', async () => {
+    const provider = createSandboxOnrampProvider({ id: 'testramp', baseUrl: `${sandbox.url}/testramp/` })
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const { sessionId } = await provider.createSession({ purchaseCurrency: 'ETH', network: 'portico-local-a', address: to, paymentCurrency: 'USD', fiatAmount: '30.00', partnerUserId: 'u' })
+    expect(await provider.sessionStatus(sessionId)).toEqual({ status: 'CREATED' })
+    expect((await sandbox.pay('testramp', sessionId, { card: SANDBOX_TEST_CARDS.success })).kind).toBe('completed')
+    const done = await provider.sessionStatus(sessionId)
+    expect(done).toEqual({ status: 'COMPLETED', txHash: sandbox.session('testramp', sessionId)!.txHash, purchaseAmount: '0.00982333' })
+    await expect(provider.sessionStatus('x'.repeat(24))).rejects.toThrow(new OnrampRefusal('No such session'))
+    // The catalogue is read once and reused.
+    const first = await provider.catalogue()
+    expect(await provider.catalogue()).toBe(first)
+    expect(first).toMatchObject({ id: 'testramp', name: 'TestRamp', feePercent: '1.75' })
   })
 })
 
