@@ -505,6 +505,8 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
       else res.end()
     })
   })
+  // Longer than clients keep idle sockets (undici: 4 s), so a client never reuses one the sandbox is closing.
+  server.keepAliveTimeout = 30_000
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(new Error(`startOnrampSandbox: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
     server.once('error', onError)

@@ -143,21 +143,28 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
   let cached: { at: number; value: OnrampCatalogue } | undefined
   let inflight: Promise<OnrampCatalogue> | undefined
 
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
-    let res: Response
-    let text: string
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      })
-      text = await res.text()
-    } catch (error) {
-      throw new HttpError(502, `On-ramp provider ${config.id} is unreachable`, { cause: error })
+  /** One request; a connection dropped before any answer (a keep-alive socket the provider just closed) is tried once more. */
+  async function send(method: 'GET' | 'POST', path: string, body: unknown): Promise<{ res: Response; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await fetch(`${base}${path}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+          redirect: 'error',
+        })
+        return { res, text: await res.text() }
+      } catch (error) {
+        const dropped = error instanceof TypeError && !(error.cause instanceof Error && /timeout|abort/i.test(error.cause.name))
+        if (attempt === 0 && dropped) continue
+        throw new HttpError(502, `On-ramp provider ${config.id} is unreachable`, { cause: error })
+      }
     }
+  }
+
+  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+    const { res, text } = await send(method, path, body)
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -175,7 +182,10 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
   }
 
   async function load(): Promise<OnrampCatalogue> {
-    const raw = await call('GET', '/v1/config', sandboxConfigSchema)
+    // A refused config request is a misconfigured base URL, not the client's fault: 502.
+    const raw = await call('GET', '/v1/config', sandboxConfigSchema).catch((error: unknown) => {
+      throw error instanceof OnrampRefusal ? new HttpError(502, `On-ramp provider ${config.id} refused its config request: ${error.message}`) : error
+    })
     return {
       id: config.id,
       name: config.name ?? raw.name,

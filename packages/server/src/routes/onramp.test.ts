@@ -240,6 +240,16 @@ describe('providers that are missing or down', () => {
         'On-ramp provider down is unreachable',
       )
       expect(none.reported.length).toBeGreaterThan(0)
+      // A base URL where the sandbox has no such provider: its config request is refused, a 502.
+      const wrong = await openTestApp({ ...config, onramp: { providers: [{ kind: 'sandbox', id: 'nobody', baseUrl: `${sandbox.url}/nobody` }] } })
+      try {
+        expect(await refused(postJson(wrong.app, '/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'x', provider: 'nobody' }), 502)).toBe(
+          'On-ramp provider nobody refused its config request: No such provider',
+        )
+        expect(await refused(wrong.app.request('/v1/onramp/options'), 502)).toBe('On-ramp provider nobody refused its config request: No such provider')
+      } finally {
+        await wrong.close()
+      }
     } finally {
       await half.close()
       await none.close()
