@@ -12,6 +12,7 @@ import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@por
 import { seedDevnetEnsNames } from '@portico/devnet'
 import { startOidcProvider } from '@portico/devnet'
 import { type ExchangeSandbox, type SandboxExchange, startExchangeSandbox } from '@portico/devnet/exchange'
+import { type OnrampSandbox, startOnrampSandbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
@@ -63,6 +64,8 @@ export interface StackOptions {
    * whose exchange cannot pay. @default DEFAULT_SANDBOX_EXCHANGES (Harbor and Lantern)
    */
   exchanges?: readonly SandboxExchange[]
+  /** Port of the on-ramp provider sandbox (its API and checkout pages). @default 0 (a free port) */
+  onrampPort?: number
   /**
    * The API's PGlite data directory: the database outlives the process. `npm start` uses
    * <repo>/.data/api. @default undefined (in memory: every start is a fresh database, as e2e wants)
@@ -85,6 +88,11 @@ export interface Stack {
    * `exchange.payUrl(sessionId)`; `confirm`/`cancel`/`close` do what the page's buttons do).
    */
   exchange: ExchangeSandbox
+  /**
+   * The on-ramp provider sandbox (SandPay and TestRamp): checkout pages that send the purchase from
+   * its treasury on the local chains. The API's `onramp` providers point at it.
+   */
+  onramp: OnrampSandbox
   /** The issuer URL of the dev OIDC provider standing in for google, github, apple, facebook, x and discord. */
   oidc: string
   /** The embedded wallet's secure frame (its own origin). */
@@ -133,6 +141,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
     })
     started.push(() => exchange.stop())
+    // On-ramp: the provider sandbox sells ETH and USDC on the anvil chains, SOL and USDC on Solana,
+    // from its treasury (dev account 23, funded here); the API offers its providers.
+    const onramp = await startOnrampSandbox({ port: options.onrampPort ?? 0, evm: devnet.chains, solana })
+    started.push(() => onramp.stop())
+    const onrampConfig = { providers: onramp.providers.map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })) }
 
     const chains = devnet.chains.map((c) => ({
       chainId: c.chainId,
@@ -202,7 +215,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
-    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, ...storage })
+    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage })
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()
@@ -250,6 +263,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox,
       farcaster,
       exchange,
+      onramp,
       oidc: oidc.issuer,
       frameUrl: frame.url,
       apiUrl: api.url,
@@ -262,7 +276,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi() {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, ...storage })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage })
         apiRunning = true
       },
       stop: stopAll,

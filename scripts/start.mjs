@@ -5,9 +5,11 @@
 //   PORTICO_EVM_PORTS     the two anvil chains, "A,B"     (default: free ports)
 //   PORTICO_SOLANA_PORT   the Solana RPC, HTTP and WS     (default: a free port)
 //   PORTICO_RELAY_PORT    the WalletConnect relay         (default: a free port)
+//   PORTICO_ONRAMP_PORT   the on-ramp provider sandbox    (default: a free port)
 //   PORTICO_DATA_DIR      the API's database directory    (default: <repo>/.data/api)
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import { SANDBOX_TEST_CARDS } from '@portico/devnet'
 import { startStack } from './stack.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -43,6 +45,7 @@ const stack = await startStack({
   evmPorts: evmPorts(),
   solanaPort: port('PORTICO_SOLANA_PORT', 0),
   relayPort: port('PORTICO_RELAY_PORT', 0),
+  onrampPort: port('PORTICO_ONRAMP_PORT', 0),
   dataDir,
 })
 const ms = Math.round(performance.now() - t0)
@@ -56,6 +59,7 @@ const rows = [
   ['Dev mailbox', `${stack.mailbox.httpUrl} (SMTP ${stack.mailbox.smtpUrl})`],
   ['Farcaster approver', `${stack.farcaster.url}/approve`],
   ['Exchange sandbox', stack.exchange.url],
+  ['On-ramp sandbox', `${stack.onramp.url} (card ${SANDBOX_TEST_CARDS.success} pays, ${SANDBOX_TEST_CARDS.decline} declines)`],
   ['Embedded wallet frame', stack.frameUrl],
   ['Solana (litesvm)', `${stack.solana.rpcUrl} (${stack.solana.caipNetworkId})`],
   ...stack.devnet.chains.map((c) => [c.name, `${c.rpcUrl} (chain ${c.chainId})`]),

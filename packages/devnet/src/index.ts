@@ -111,3 +111,4 @@ export {
   type StartOidcProviderOptions,
   startOidcProvider,
 } from './oidc/index.ts'
+export * from './onramp/index.ts'

@@ -12,7 +12,9 @@ import {
   DEFAULT_NAME_ZONE,
   exchangesConfigSchema,
   nameZoneSchema,
+  onrampConfigSchema,
   solanaChainConfigSchema,
+  type OnrampConfigInput,
   type ChainConfigInput,
   type ExchangeProviderConfigInput,
   type SolanaChainConfigInput,
@@ -69,6 +71,12 @@ export type AppConfig = {
    * Without it those routes do not exist.
    */
   auth?: AuthConfig
+  /**
+   * On-ramp providers (/v1/onramp/options, /v1/onramp/quote, /v1/generators/onrampurl), by adapter
+   * kind: `{ providers: [{ kind: 'sandbox', id, name?, baseUrl }], timeoutMs? }`. Without it the
+   * options list no provider. `providers.onramp` replaces the adapters built from it.
+   */
+  onramp?: OnrampConfigInput
   /** The names service (/v1/profile/*). */
   names?: {
     /** The name suffix (a domain) names are registered under: `alice` → `alice.<zone>`. @default DEFAULT_NAME_ZONE ('portico.id') */
@@ -106,6 +114,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
   const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
   const exchanges = exchangesConfigSchema.parse(config.exchanges ?? [])
+  const onramp = onrampConfigSchema.parse(config.onramp ?? {})
 
   const ctx: AppContext = {
     chains,
@@ -114,7 +123,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, exchanges }),
+    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, exchanges, onramp }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),

@@ -182,8 +182,17 @@ describe('parseCli', () => {
     expect(parseCli(['--solana', solanaFile], { PORTICO_SOLANA: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, solana })
   })
 
+  it('reads the on-ramp providers from --onramp (file) or PORTICO_ONRAMP (JSON); the file wins', () => {
+    const onramp = { providers: [{ kind: 'sandbox', id: 'sandpay', baseUrl: 'http://127.0.0.1:4100/sandpay' }], timeoutMs: 5000 }
+    const onrampFile = path.join(dir, 'onramp.json')
+    writeFileSync(onrampFile, JSON.stringify(onramp))
+    expect(parseCli([], { PORTICO_ONRAMP: JSON.stringify({ providers: [] }) })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, onramp: { providers: [] } })
+    expect(parseCli(['--onramp', onrampFile], { PORTICO_ONRAMP: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, onramp })
+  })
+
   it.each([
     [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
+    [[], { PORTICO_ONRAMP: '{"providers":[{"kind":"sandbox","id":"a","baseUrl":"ftp://x"}]}' }, 'Invalid onramp config at providers.0.baseUrl: onramp provider baseUrl must be an absolute http(s) URL'],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
     [['--host', 'api.example.com'], {}, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],
     [[], { PORTICO_HOST: '0.0.0.0:8787' }, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],

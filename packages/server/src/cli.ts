@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { chainsConfigSchema, exchangesConfigSchema, nameZoneSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
+import { chainsConfigSchema, exchangesConfigSchema, nameZoneSchema, onrampConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { AuthConfig } from './auth/config.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
@@ -19,6 +19,8 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --solana <file.json>     a Solana chain { caipNetworkId, name, rpcUrl, tokens } (env PORTICO_SOLANA_FILE, or PORTICO_SOLANA as JSON)
   --exchanges <file.json>  pay-with-exchange providers [{ kind: 'sandbox', url }] (env PORTICO_EXCHANGES_FILE, or
                            PORTICO_EXCHANGES as JSON)
+  --onramp <file.json>     on-ramp providers { providers: [{ kind: 'sandbox', id, name?, baseUrl }], timeoutMs? }
+                           (env PORTICO_ONRAMP_FILE, or PORTICO_ONRAMP as JSON)
   --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
@@ -100,6 +102,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       chains: { type: 'string' },
       solana: { type: 'string' },
       exchanges: { type: 'string' },
+      onramp: { type: 'string' },
       'data-dir': { type: 'string' },
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
@@ -149,6 +152,15 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     const issue = exchanges.error.issues[0]
     throw new Error(`Invalid exchanges config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
+  const onrampFile = values.onramp ?? env['PORTICO_ONRAMP_FILE']
+  let onrampJson: unknown
+  if (onrampFile !== undefined) onrampJson = JSON.parse(readFileSync(onrampFile, 'utf8'))
+  else if (env['PORTICO_ONRAMP']) onrampJson = JSON.parse(env['PORTICO_ONRAMP'])
+  const onramp = onrampJson === undefined ? undefined : onrampConfigSchema.safeParse(onrampJson)
+  if (onramp && !onramp.success) {
+    const issue = onramp.error.issues[0]
+    throw new Error(`Invalid onramp config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
+  }
 
   const origins = values['allowed-origins'] ?? env['PORTICO_ALLOWED_ORIGINS']
   const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
@@ -169,6 +181,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     chains: chains.data,
     ...(solana ? { solana: solana.data } : {}),
     ...(exchanges ? { exchanges: exchanges.data } : {}),
+    ...(onramp ? { onramp: onramp.data } : {}),
     ...(dataDir ? { dataDir } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(publicUrl ? { publicUrl } : {}),

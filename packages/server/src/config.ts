@@ -133,3 +133,39 @@ export const exchangeProviderConfigSchema = z.discriminatedUnion('kind', [
 export type ExchangeProviderConfig = z.output<typeof exchangeProviderConfigSchema>
 export type ExchangeProviderConfigInput = z.input<typeof exchangeProviderConfigSchema>
 export const exchangesConfigSchema = z.array(exchangeProviderConfigSchema)
+
+/**
+ * One on-ramp provider (/v1/onramp/*, /v1/generators/onrampurl), by adapter `kind`:
+ * - `sandbox`: @portico/devnet's on-ramp sandbox, one provider at `baseUrl` (`<sandbox url>/<provider id>`).
+ * A real provider is one more kind here, with its own fields (API key, environment …), and its
+ * adapter in providers/onramp.ts ONRAMP_ADAPTERS.
+ */
+export const onrampProviderConfigSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sandbox'),
+    /** The id clients see in `providers`: lower-case letters, digits and '-'. */
+    id: z.string().regex(/^[a-z0-9-]{1,32}$/, { error: 'onramp provider id must be 1-32 lower-case letters, digits or -' }),
+    /** @default the name the provider gives */
+    name: z.string().min(1).max(64).optional(),
+    baseUrl: z.url({ protocol: /^https?$/, error: 'onramp provider baseUrl must be an absolute http(s) URL' }),
+  }),
+])
+export type OnrampProviderConfig = z.output<typeof onrampProviderConfigSchema>
+
+export const onrampConfigSchema = z.object({
+  providers: z
+    .array(onrampProviderConfigSchema)
+    .max(16)
+    .default([])
+    .superRefine((providers, ctx) => {
+      const seen = new Set<string>()
+      for (const p of providers) {
+        if (seen.has(p.id)) ctx.addIssue({ code: 'custom', message: `duplicate onramp provider id ${p.id}` })
+        seen.add(p.id)
+      }
+    }),
+  /** Per-request timeout of the provider calls. @default 10_000 */
+  timeoutMs: z.number().int().positive().max(120_000).optional(),
+})
+export type OnrampConfig = z.output<typeof onrampConfigSchema>
+export type OnrampConfigInput = z.input<typeof onrampConfigSchema>

@@ -27,6 +27,7 @@ import {
 } from '@portico/protocol/convert'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
 import { EXCHANGE_RPC_METHODS, jsonRpcResponseSchema } from '@portico/protocol/exchange'
+import { onrampOptionsResponseSchema, onrampQuoteResponseSchema, onrampUrlResponseSchema } from '@portico/protocol/onramp'
 import {
   nameLookupResponseSchema,
   nameRegisterErrorSchema,
@@ -43,8 +44,8 @@ import type * as core from 'zod/v4/core'
 import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
-import { startFarcasterRelay, type FarcasterRelay } from '@portico/devnet'
 import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exchange'
+import { startFarcasterRelay, startOnrampSandbox, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
@@ -54,7 +55,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -94,6 +95,13 @@ const restore: (() => void)[] = []
 /** Sign In With Farcaster on, over the real dev relay (its IdRegistry chain is never reached: no fuzzed channel completes). */
 let farcasterRelay: FarcasterRelay | undefined
 /**
+ * The on-ramp routes over the real devnet provider sandbox, selling on FUZZ_CHAINS' first chain and
+ * SOLANA (whose RPCs are never reached: no fuzzed checkout is paid, the treasury is not funded).
+ */
+let onrampSandbox: OnrampSandbox | undefined
+const ONRAMP_USDC = `0x${'c0'.repeat(20)}` as const
+const onrampConfig = () => ({ providers: (onrampSandbox?.providers ?? []).map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })) })
+/**
  * The exchange JSON-RPC over the real exchange sandbox, its chains unreachable and its hot wallets
  * never funded: listings and pay URLs are real, no payment is ever sent.
  */
@@ -108,6 +116,11 @@ beforeAll(async () => {
     solana: { caipNetworkId: SOLANA.caipNetworkId, rpcUrl: SOLANA.rpcUrl, usdcMint: EXCHANGE_SOLANA_USDC },
     fundHotWallets: false,
   })
+  onrampSandbox = await startOnrampSandbox({
+    evm: [{ chainId: 31337, name: 'Portico Devnet', rpcUrl: 'http://127.0.0.1:1', tokens: [{ address: ONRAMP_USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 }] }],
+    solana: { caipNetworkId: SOLANA.caipNetworkId, name: 'Solana', rpcUrl: SOLANA.rpcUrl, usdcMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as never },
+    fundTreasury: false,
+  })
   AUTH.farcaster = { relayUrl: farcasterRelay.url, idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) }, siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster' }
   for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
     const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
@@ -115,13 +128,14 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH, exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }] })
+  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH, exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }], onramp: onrampConfig() })
 })
 afterAll(async () => {
   for (const undo of restore) undo()
   await db?.close()
   await farcasterRelay?.stop()
   await exchangeSandbox?.stop()
+  await onrampSandbox?.stop()
 })
 
 // ---- arbitraries ------------------------------------------------------------------------------
@@ -405,6 +419,7 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     path: convertQuery({ from: convertTokenIds, to: convertTokenIds, userAddress: convertUsers, amount: convertAmounts }).map((q) => `/v1/convert/build-approve${q}`),
     expect: { schema: convertBuildApproveResponseSchema, upstream: true },
   },
+  { name: 'GET /v1/onramp/options', path: query([]).map((q) => `/v1/onramp/options${q}`), expect: { schema: onrampOptionsResponseSchema } },
   { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
   { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
   { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
@@ -688,6 +703,80 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   )
 
   it(
+    'the on-ramp: POST /v1/onramp/quote and /v1/generators/onrampurl, bodies of every shape',
+    async () => {
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const network = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('portico-devnet', 'solana', 'ethereum', 'PORTICO-DEVNET', '__proto__') }, { weight: 1, arbitrary: field })
+      const asset = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('USDC', 'usdc', 'ETH', 'SOL', 'PTK', 'constructor') }, { weight: 1, arbitrary: field })
+      const fiat = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('USD', 'eur', 'JPY', 'toString') }, { weight: 1, arbitrary: field })
+      const provider = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('sandpay', 'testramp', 'coinbase', '__proto__') }, { weight: 1, arbitrary: field })
+      const amount = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('100', '15', '20.00', '5000.00', '5000.01', '100.001', '0', '0.01', '-1', '1e3', ' 100', '9'.repeat(30), '') },
+        { weight: 1, arbitrary: hugeNumber },
+        { weight: 1, arbitrary: field },
+      )
+      const preset = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(100, 15, 0, -1, 0.001, 1e-9, 1e20, 5000.005) },
+        { weight: 1, arbitrary: fc.double() },
+        { weight: 1, arbitrary: jsonish },
+      )
+      const wallet = fc.record(
+        {
+          address: fc.oneof(evmAddress, solanaAddress, field),
+          blockchains: fc.oneof(fc.array(network, { maxLength: 4 }), jsonish),
+          assets: fc.oneof(fc.array(asset, { maxLength: 4 }), jsonish),
+        },
+        { requiredKeys: [] },
+      )
+      const junk = fc.constantFrom('{"__proto__":{"amount":"100"}}', '{"constructor":{"prototype":{"polluted":true}}}', '', 'null', '[]', '1e999', '{"destinationWallets":{"length":1,"0":{"address":"x"}}}')
+      const bodies = (shape: Record<string, fc.Arbitrary<unknown>>, valid: readonly object[]) =>
+        fc.oneof(
+          { weight: 5, arbitrary: fc.record(shape, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
+          { weight: 2, arbitrary: fc.constantFrom(...valid.map((b) => JSON.stringify(b))) },
+          { weight: 1, arbitrary: junk },
+          { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+          { weight: 1, arbitrary: text },
+        )
+      const requests = fc.oneof(
+        bodies({ purchaseCurrency: asset, paymentCurrency: fiat, amount, network, provider, paymentMethod: fc.oneof(fc.constantFrom('card', 'ach_bank_account', 'sepa_bank_account'), field) }, [
+          { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'portico-devnet' },
+          { purchaseCurrency: 'SOL', paymentCurrency: 'EUR', amount: '25.5', network: 'solana', provider: 'testramp' },
+        ]).map((body) => ({
+          path: '/v1/onramp/quote',
+          body,
+          schema: onrampQuoteResponseSchema,
+        })),
+        bodies({
+          destinationWallets: fc.oneof({ weight: 4, arbitrary: fc.array(wallet, { maxLength: 3 }) }, { weight: 1, arbitrary: jsonish }),
+          defaultNetwork: network,
+          partnerUserId: field,
+          presetFiatAmount: preset,
+          presetCryptoAmount: preset,
+          provider,
+          defaultAsset: asset,
+          fiatCurrency: fiat,
+        }, [
+          { destinationWallets: [{ address: `0x${'ab'.repeat(20)}` }], defaultNetwork: 'portico-devnet', partnerUserId: 'u', presetFiatAmount: 50 },
+          { destinationWallets: [{ address: 'So11111111111111111111111111111111111111112', blockchains: ['solana'] }], partnerUserId: 'u', presetCryptoAmount: 0.5 },
+        ]).map((body) => ({ path: '/v1/generators/onrampurl', body, schema: onrampUrlResponseSchema })),
+      )
+      let ok = 0
+      await fc.assert(
+        fc.asyncProperty(requests, contentType, async (req, type) => {
+          const res = await request(req.path, { method: 'POST', headers: { 'content-type': type }, body: req.body })
+          if (res.status === 200) ok += 1
+          await check(res, { schema: req.schema }, `POST ${req.path} ${req.body.slice(0, 120)} (${type})`)
+        }),
+        params(RUNS.onramp),
+      )
+      // Some fuzzed requests are well-formed enough to be quoted or to open a checkout.
+      expect(ok).toBeGreaterThan(0)
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
     'POST /v1/profile/account',
     async () => {
       // Real signatures of fresh messages sometimes, so the deeper checks (zone, replay, signer) run too.
@@ -780,6 +869,9 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/v1/sessions/abcdefghijklmnopqrstuvwxyz',
         '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke',
         '/v1/permissions/execute',
+        '/v1/onramp/options',
+        '/v1/onramp/quote',
+        '/v1/generators/onrampurl',
       )
       const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'X-CUSTOM')
       await fc.assert(
@@ -961,13 +1053,13 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
   it(
     'answers every route without a 500',
     async () => {
-      server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000, auth: AUTH })
+      server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000, auth: AUTH, onramp: onrampConfig() })
       const port = server.port
       const routes = fc.oneof(
         ...GET_ROUTES.map((r) => fc.record({ method: fc.constant('GET'), path: r.path, expect: fc.constant(r.expect), body: fc.constant(undefined) })),
         fc.record({
           method: fc.constant('POST'),
-          path: fc.constantFrom('/v1/auth/email/connect', '/v1/auth/email/otp', '/v1/auth/rpc', '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke'),
+          path: fc.constantFrom('/v1/auth/email/connect', '/v1/auth/email/otp', '/v1/auth/rpc', '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke', '/v1/onramp/quote', '/v1/generators/onrampurl'),
           expect: fc.constant<Expect>({}),
           body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
         }),

@@ -27,6 +27,11 @@ export {
   type SwapConfig,
   swapConfigSchema,
   type TokenConfig,
+  onrampConfigSchema,
+  type OnrampConfig,
+  type OnrampConfigInput,
+  onrampProviderConfigSchema,
+  type OnrampProviderConfig,
 } from './config.ts'
 export { SWAP_CHAIN_IDS } from './routes/convert.ts'
 export { EXCHANGE_AMOUNT_DECIMALS, EXCHANGE_RPC_ERRORS, EXCHANGE_RPC_PATH, roundExchangeAmount } from './routes/exchange.ts'

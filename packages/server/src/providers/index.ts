@@ -1,5 +1,20 @@
 import type { Database } from '../db/types.ts'
 import { createRpcConvertProvider, type ConvertProvider } from './convert.ts'
+export {
+  createOnrampProviders,
+  createSandboxOnrampProvider,
+  DEFAULT_ONRAMP_TIMEOUT_MS,
+  ONRAMP_ADAPTERS,
+  ONRAMP_CATALOGUE_TTL_MS,
+  OnrampRefusal,
+  type OnrampCatalogue,
+  type OnrampCatalogueNetwork,
+  type OnrampProvider,
+  type OnrampProviderQuote,
+  type OnrampQuoteInput,
+  type OnrampSessionInput,
+  type OnrampSessionStatus,
+} from './onramp.ts'
 import { createRpcBalanceProvider, type BalanceProvider } from './evm-balances.ts'
 import type { ChainConfig, ExchangeProviderConfig } from '../config.ts'
 import { combineExchangeProviders, createExchangeProvider, type ExchangeProvider } from './exchange.ts'
@@ -10,6 +25,8 @@ import { createTablePriceProvider, type PriceProvider } from './prices.ts'
 import { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'
 import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
 import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
+import { createOnrampProviders, type OnrampProvider } from './onramp.ts'
+import type { OnrampConfig } from '../config.ts'
 
 /** Every source of data the routes read, one per concern; each can be swapped through AppConfig.providers. */
 export type Providers = {
@@ -39,12 +56,14 @@ export type Providers = {
    * (default: the `exchanges` config entries combined; none configured lists no exchange).
    */
   exchange: ExchangeProvider
+  /** On-ramp providers, in the order offered (default: the adapters of the `onramp.providers` config, createOnrampProviders). */
+  onramp: readonly OnrampProvider[]
 }
 
 /** `overrides` over the default providers. */
 export function resolveProviders(
   overrides: Partial<Providers> | undefined,
-  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[]; exchanges?: readonly ExchangeProviderConfig[] },
+  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[]; exchanges?: readonly ExchangeProviderConfig[]; onramp?: OnrampConfig },
 ): Providers {
   // ENS reads get a short timeout (at most DEFAULT_ENS_TIMEOUT_MS): identity must not hang on a dead chain.
   const ens = overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
@@ -61,6 +80,7 @@ export function resolveProviders(
     signatures: overrides?.signatures ?? createRpcSignatureVerifier({ timeoutMs: defaults.rpcTimeoutMs }),
     convert: overrides?.convert ?? createRpcConvertProvider({ timeoutMs: defaults.rpcTimeoutMs }),
     exchange: overrides?.exchange ?? combineExchangeProviders((defaults.exchanges ?? []).map(createExchangeProvider)),
+    onramp: overrides?.onramp ?? createOnrampProviders(defaults.onramp?.providers ?? [], { timeoutMs: defaults.onramp?.timeoutMs }),
   }
 }
 

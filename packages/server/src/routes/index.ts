@@ -10,6 +10,7 @@ import { farcasterRoutes } from './farcaster.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
+import { onrampRoutes } from './onramp.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
 import { permissionsRoutes } from './permissions.ts'
@@ -41,4 +42,5 @@ export const ROUTES: readonly RouteModule[] = [
   historyRoutes,
   convertRoutes,
   exchangeRoutes,
+  onrampRoutes,
 ]
