@@ -207,11 +207,15 @@ export function createOnRamp(deps: OnRampDeps) {
   }
 
   /** The active network's currencies, the previous choices kept when they are still offered. */
+  /** The visitor chose the purchase currency (setPurchaseCurrency): a new network keeps it where it can. */
+  let purchaseChosen = false
+
   function chooseCurrencies(): void {
     const { network } = deps.account()
     const s = $state.get()
     const purchaseCurrencies = purchaseCurrenciesFor(allPurchaseCurrencies, network)
-    const kept = s.purchaseCurrency && purchaseCurrencies.find((c) => c.id === s.purchaseCurrency!.id)
+    // A default is the network's own (USDC on EVM, SOL on Solana: SPEC §9); only a choice carries over.
+    const kept = purchaseChosen && s.purchaseCurrency && purchaseCurrencies.find((c) => c.id === s.purchaseCurrency!.id)
     patch({ purchaseCurrencies, purchaseCurrency: kept || defaultPurchaseCurrency(allPurchaseCurrencies, network) })
   }
 
@@ -260,6 +264,7 @@ export function createOnRamp(deps: OnRampDeps) {
   function setPurchaseCurrency(currency: OnrampPurchaseCurrency | string): void {
     const chosen = byId($state.get().purchaseCurrencies, currency)
     if (!chosen) return
+    purchaseChosen = true
     patch({ purchaseCurrency: chosen, selectedProvider: undefined, ...NO_QUOTES })
     scheduleQuotes(0)
   }
@@ -491,6 +496,7 @@ export function createOnRamp(deps: OnRampDeps) {
     cancelQuote()
     stopWatching()
     epoch++
+    purchaseChosen = false
     quoteSeq++
     urlSeq++
     const s = $state.get()
