@@ -3,6 +3,7 @@
  */
 
 import type { ChainNamespace } from '@portico/protocol/common'
+import type { ExchangePreset } from './exchange/exchange'
 /** Chain families (namespaces) of SPEC §1, and the social providers: one definition, in @portico/protocol. */
 export { CHAIN_NAMESPACES, SOCIAL_PROVIDERS, type ChainNamespace, type SocialProvider } from '@portico/protocol/common'
 
@@ -61,6 +62,9 @@ export const ROUTE_VIEWS = [
   // Issue 13: Swap — the form and its token picker (SwapPreview, the review, is SPEC §2's).
   'Swap',
   'SwapSelectToken',
+  // Issue 14: pay with exchange — the form (asset, amount, exchanges, waiting, success, failure) and its asset picker.
+  'PayWithExchange',
+  'PayWithExchangeSelectAsset',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 
@@ -86,6 +90,11 @@ export interface RouteDataMap {
   Swap: { fromToken?: string; toToken?: string; amount?: string } | undefined
   /** The token picker chooses the source ('sourceToken') or the target ('toToken') token. */
   SwapSelectToken: { target: 'sourceToken' | 'toToken' }
+  /**
+   * `open({ view: 'PayWithExchange', data })` preselects the asset (a symbol among the active
+   * network's, or an app's own asset) and the fiat amount (usePayWithExchange's initialize preset).
+   */
+  PayWithExchange: ExchangePreset | undefined
 }
 
 export type RouteData<V extends RouteView> = V extends keyof RouteDataMap ? RouteDataMap[V] : Record<string, unknown> | undefined
