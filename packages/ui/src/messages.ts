@@ -435,8 +435,8 @@ export const messages = {
     entryHint: 'Send crypto from your exchange account',
     loading: 'Loading deposit',
     asset: 'Asset',
-    /** The asset button's accessible name. */
-    changeAsset: (symbol: string, network: string) => `Asset: ${symbol} on ${network}. Change asset`,
+    /** The asset button's name after its symbol (hidden text). */
+    changeAsset: (network: string) => `on ${network}. Change asset`,
     chooseAsset: 'Select asset',
     onNetwork: (network: string) => `on ${network}`,
     amount: 'Amount',
@@ -473,7 +473,9 @@ export const messages = {
     done: 'Done',
     failedTitle: 'Deposit failed',
     /** The exchange answered FAILED. */
-    failed: (exchange: string) => `${exchange} did not complete the payment. Nothing was sent.`,
+    failed: (exchange: string) => `${exchange} did not complete the payment.`,
+    /** The hint under 'Unable to get deposit status': the payment may still go through. */
+    statusHint: 'The exchange may still complete it: check your balance before you try again.',
     /** The hint under 'Could not create popup window'. */
     popupHint: 'Allow pop-ups for this site, then try again.',
     tryAgain: 'Try again',

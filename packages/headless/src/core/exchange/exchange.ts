@@ -156,7 +156,10 @@ export function createExchange(deps: ExchangeDeps) {
 
   // ---- asset, price, amount ----
 
-  /** The asset's USD price; a failure (or no price) sets 'Cannot get token price'. Resolves with the price. */
+  /**
+   * The asset's USD price; a failure (or no price) sets 'Cannot get token price', unless the listing's
+   * failure is the error already (then the price stays unset). Resolves with the price.
+   */
   async function fetchTokenPrice(): Promise<number | undefined> {
     const asset = $state.get().paymentAsset
     if (!asset) return undefined
@@ -177,15 +180,19 @@ export function createExchange(deps: ExchangeDeps) {
     if (seq !== priceSeq || mine !== epoch) return undefined
     const s = $state.get()
     if (!(price !== undefined && price > 0) || !s.paymentAsset) {
-      patch({ priceLoading: false, tokenAmount: '', error: ERRORS.tokenPrice })
+      // A listing failure that is there stays the error: the price's shows as the missing price.
+      const listing = s.error === ERRORS.getExchanges || s.error === ERRORS.assetNotSupported
+      patch({ priceLoading: false, tokenAmount: '', error: listing ? s.error : ERRORS.tokenPrice })
       return undefined
     }
     // The price answer's icon stands in for an asset listed without one (SPEC §9's list has none).
     const metadata = !s.paymentAsset.metadata.iconUrl && iconUrl ? { ...s.paymentAsset.metadata, iconUrl } : s.paymentAsset.metadata
     const withPrice = { ...s.paymentAsset, metadata, price }
+    const withIcon = metadata === s.paymentAsset.metadata ? s.assets : s.assets.map((a) => (sameAsset(a, withPrice) && !a.metadata.iconUrl ? { ...a, metadata: { ...a.metadata, iconUrl: metadata.iconUrl } } : a))
     patch({
       priceLoading: false,
       paymentAsset: withPrice,
+      assets: withIcon,
       tokenAmount: tokenAmount(s.amount, price),
       ...(s.error === ERRORS.tokenPrice ? { error: undefined } : {}),
     })

@@ -14,10 +14,15 @@ export const cardLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fo
 /** The asset's network: its logo and 'on Ethereum'. */
 export const network = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' })
 
+/** The network's logo, small: rounded like the modal's network images. */
+export const networkMark = style({ display: 'inline-flex', flexShrink: 0, borderRadius: 4, overflow: 'hidden' })
+
 export const amountRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: 44 })
 /** '$' before the amount, as large as it. */
 export const currency = style({ flexShrink: 0, fontSize: 24, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.tight })
 export const amountInput = style({ ...amountInputBase, fontSize: 24, selectors: { ...amountPlaceholder } })
+/** The pill without a picker (one asset): not a button. */
+export const pillStatic = style({ cursor: 'default', paddingRight: vars.space.md })
 export const pillSkeleton = style({ width: 96, height: 40, borderRadius: vars.radius.full })
 export const barSkeleton = style({ display: 'inline-block', height: 12, verticalAlign: 'middle' })
 
@@ -88,6 +93,12 @@ export const exchangeMonogram = style({
   fontWeight: vars.fontWeight.semibold,
 })
 export const rowSkeleton = style({ height: vars.size.listItem, borderRadius: vars.radius.md })
+/** The listing's failure where the exchanges go: icon, text and Try again on one line. */
+export const listFailure = style({ ...alertBase, alignItems: 'center', background: vars.color.errorSoft, color: vars.color.error })
+export const listFailureIcon = style({ display: 'flex', flexShrink: 0 })
+export const listFailureText = style({ flexGrow: 1, minWidth: 0, fontWeight: vars.fontWeight.medium })
+/** Room under the content for the modal's snackbar (it floats over the dialog's bottom). */
+export const clearBanner = style({ paddingBottom: 56 })
 export const hint = style({ margin: `0 ${vars.space.xs}`, fontSize: vars.fontSize.xs, color: vars.color.foregroundTertiary })
 
 export const notice = style({ ...alertBase, background: vars.color.warningSoft, color: vars.color.warning })
@@ -149,7 +160,3 @@ export const explorer = style({ display: 'inline-flex', alignItems: 'center', ga
 export const failure = style({ ...alertBase, width: '100%', boxSizing: 'border-box', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs, background: vars.color.errorSoft, color: vars.color.error, textAlign: 'left', overflowWrap: 'anywhere' })
 export const failureTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%' })
-
-// ——— the entry in the on-ramp's provider list ———
-
-export const entryIcon = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '100%', borderRadius: 'inherit', background: vars.color.accentSoft, color: vars.color.accentStrong })

@@ -21,7 +21,7 @@ describe('PayWithExchangeView', () => {
     renderView({ ...calls, asset: ETH, amount: '100', tokenAmount: '0.03333333', presets: ['10', '50', '100'], exchanges: EXCHANGES })
     const amount = screen.getByLabelText('Amount in USD') as HTMLInputElement
     expect([amount.value, amount.getAttribute('inputmode'), amount.hasAttribute('data-autofocus')]).toEqual(['100', 'decimal', true])
-    expect(screen.getByTestId('portico-exchange-asset').getAttribute('aria-label')).toBe('Asset: ETH on Ethereum. Change asset')
+    expect(screen.getByRole('button', { name: 'ETH on Ethereum. Change asset' })).toBe(screen.getByTestId('portico-exchange-asset'))
     expect(screen.getByTestId('portico-exchange-network').textContent).toBe('on Ethereum')
     expect(screen.getByTestId('portico-exchange-token-amount').textContent).toBe('≈ 0.03333333 ETH')
     const presets = within(screen.getByRole('list', { name: 'Suggested amounts' })).getAllByRole('button')
@@ -51,7 +51,7 @@ describe('PayWithExchangeView', () => {
     rerender(<PayWithExchangeView asset={ETH} amount="100" priceError="Cannot get token price" onRetryPrice={onRetryPrice} exchangesError="Unable to get exchanges" onRetryExchanges={onRetryExchanges} />)
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent)
     expect(alerts).toEqual(['Cannot get token price', 'Unable to get exchangesTry again'])
-    fireEvent.click(screen.getByRole('button', { name: 'Get the price again' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect([onRetryPrice.mock.calls.length, onRetryExchanges.mock.calls.length]).toEqual([1, 1])
   })
@@ -191,7 +191,7 @@ describe('PayWithExchange in the modal', () => {
     const ctx = await openModal({ statuses: [{ status: 'IN_PROGRESS' }, { status: 'SUCCESS', txHash: HASH }] })
     expect(screen.getByRole('heading', { name: 'Deposit from exchange' })).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Amount in USD')))
-    expect(screen.getByTestId('portico-exchange-asset').getAttribute('aria-label')).toBe('Asset: ETH on Ethereum. Change asset')
+    expect(screen.getByRole('button', { name: 'ETH on Ethereum. Change asset' })).toBe(screen.getByTestId('portico-exchange-asset'))
     // No amount yet: the exchanges wait for one.
     expect((screen.getByRole('button', { name: 'Deposit with Dev Exchange' }) as HTMLButtonElement).disabled).toBe(true)
     await typeAmount('100')
@@ -227,7 +227,7 @@ describe('PayWithExchange in the modal', () => {
     await waitFor(() => expect(popups[0]?.location.href).toBe(PAY_URL))
     await ctx.advance(5_000)
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Deposit failed' })).toBeTruthy())
-    expect(screen.getByRole('alert').textContent).toBe('Other Exchange did not complete the payment. Nothing was sent.')
+    expect(screen.getByRole('alert').textContent).toBe('Other Exchange did not complete the payment.')
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }))
     ctx.api.statuses = [{ status: 'IN_PROGRESS' }]
     await click(screen.getByRole('button', { name: 'Try again' }))
@@ -274,10 +274,10 @@ describe('PayWithExchange in the modal', () => {
     await act(async () => {
       await portico.modal.open({ view: 'PayWithExchange', data: { amount: '25', paymentAsset: 'ETH' } })
     })
-    await waitFor(() => expect(screen.getByTestId('portico-list-error').textContent).toBe('Unable to get exchangesTry again'))
+    await waitFor(() => expect(screen.getByTestId('portico-exchange-list-error').textContent).toBe('Unable to get exchangesTry again'))
     expect((screen.getByLabelText('Amount in USD') as HTMLInputElement).value).toBe('25')
     api.listing = 'ok'
-    await click(within(screen.getByTestId('portico-list-error')).getByRole('button', { name: 'Try again' }))
+    await click(within(screen.getByTestId('portico-exchange-list-error')).getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Deposit with / })).toHaveLength(2))
   })
 
@@ -294,7 +294,7 @@ describe('PayWithExchange in the modal', () => {
     expect(screen.getByRole('heading', { name: 'Deposit from exchange' })).toBeTruthy()
     // USDC has no price in this API: the failure shows with Retry.
     await waitFor(() => expect(screen.getByTestId('portico-exchange-token-amount').textContent).toBe('Cannot get token priceRetry'))
-    expect(screen.getByTestId('portico-exchange-asset').getAttribute('aria-label')).toBe('Asset: USDC on Ethereum. Change asset')
+    expect(screen.getByRole('button', { name: 'USDC on Ethereum. Change asset' })).toBe(screen.getByTestId('portico-exchange-asset'))
     expect(ctx.api.log.at(-1)!.params).toMatchObject({ asset: 'eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '100' })
   })
 })

@@ -1,5 +1,5 @@
 import { ERRORS, formatBalance, formatUsd, type RouteData, shortenAddress } from '@portico/headless'
-import { useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
+import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useRef, useState } from 'react'
 import { messages } from '../../messages'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
@@ -29,6 +29,7 @@ export function PayWithExchange() {
   const router = useRouter()
   const { network, networks } = useNetwork()
   const imageUrlOf = useNetworkImageUrl()
+  const banner = useBanner()
   const data = router.entry.view === 'PayWithExchange' ? (router.entry.data as RouteData<'PayWithExchange'>) : undefined
   const networkId = network?.caipNetworkId
   // The network the flow was started on here (one start per network), and whether that start ended.
@@ -63,6 +64,8 @@ export function PayWithExchange() {
   const loading = !ex.pending && ex.available ? !paymentAsset && startedOn !== networkId : ex.pending
   const inPlace = [ERRORS.tokenPrice, ERRORS.getExchanges, ERRORS.assetNotSupported, ERRORS.createPopup, ERRORS.depositStatus] as string[]
   const exchangesError = ex.error === ERRORS.getExchanges || (ex.error === ERRORS.assetNotSupported && ex.exchanges.length === 0) ? ex.error : undefined
+  // The price failed: the error says so, or (the listing's failure being the error) the price is still unset.
+  const priceFailed = ex.error === ERRORS.tokenPrice || (exchangesError !== undefined && !!paymentAsset && paymentAsset.price === undefined && !ex.priceLoading)
 
   const pay = (id: string) => {
     setChosen(id)
@@ -82,6 +85,7 @@ export function PayWithExchange() {
   return (
     <PayWithExchangeView
       phase={phase}
+      bannerOpen={banner.open}
       loading={loading}
       unavailable={!ex.pending && !ex.available ? 'unavailable' : !loading && !paymentAsset && network ? { network: network.name } : undefined}
       onSwitchNetwork={() => router.push('Networks')}
@@ -100,7 +104,7 @@ export function PayWithExchange() {
       presets={AMOUNT_PRESETS}
       tokenAmount={ex.tokenAmount ? tokenAmountText(ex.tokenAmount) : ''}
       priceLoading={ex.priceLoading}
-      priceError={ex.error === ERRORS.tokenPrice ? ex.error : undefined}
+      priceError={priceFailed ? ERRORS.tokenPrice : undefined}
       onRetryPrice={() => void ex.fetchTokenPrice()}
       exchanges={ex.exchanges}
       exchangesLoading={ex.isLoading}
@@ -129,7 +133,7 @@ export function PayWithExchange() {
         router.reset('Account')
       }}
       failure={failure}
-      failureHint={popupBlocked ? m.popupHint : undefined}
+      failureHint={popupBlocked ? m.popupHint : payment?.status === 'UNKNOWN' ? m.statusHint : undefined}
       onTryAgain={exchangeId ? () => pay(exchangeId) : undefined}
       onBack={ex.resetPayment}
     />

@@ -8,9 +8,9 @@ import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
-import { TokenPill } from '../shared/AmountCard'
+import * as token from '../shared/Token.css'
+import { TokenIcon } from '../shared/TokenIcon'
 import { ErrorAlert } from '../shared/ErrorAlert'
-import { ListError } from '../shared/ListError'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from './PayWithExchange.css'
 
@@ -37,6 +37,8 @@ export type PayWithExchangePhase = 'form' | 'waiting' | 'success' | 'failed'
 export type PayWithExchangeViewProps = {
   /** @default 'form' */
   phase?: PayWithExchangePhase
+  /** The modal's snackbar is showing: room is kept under the content so that it covers nothing. @default false */
+  bannerOpen?: boolean
   /** The flow is still loading or starting: skeletons where the asset, the amounts and the exchanges go. @default false */
   loading?: boolean
   /**
@@ -120,6 +122,36 @@ function ExchangeLogo({ exchange }: { exchange: ExchangeDisplay }) {
 }
 
 /**
+ * The asset's pill: icon, symbol and a chevron; its name goes on with the network and 'Change asset'
+ * (hidden text: the visible symbol starts the name). Without the picker, the same pill as plain text.
+ */
+function AssetPill({ asset, onClick }: { asset?: ExchangeAssetDisplay; onClick?: () => void }) {
+  const m = messages.exchange
+  const content = (
+    <>
+      {asset && <TokenIcon iconUrl={asset.iconUrl} symbol={asset.symbol} size={28} />}
+      <span className={token.tokenSymbol}>{asset ? asset.symbol : m.chooseAsset}</span>
+      {asset && ' '}
+      {asset && <span className={visuallyHidden}>{m.changeAsset(asset.networkName)}</span>}
+      {onClick && <Icon name="chevronRight" size={16} />}
+    </>
+  )
+  const className = asset ? token.tokenPill : `${token.tokenPill} ${token.tokenPillEmpty}`
+  if (!onClick) {
+    return (
+      <span className={`${className} ${styles.pillStatic}`} data-testid="portico-exchange-asset">
+        {content}
+      </span>
+    )
+  }
+  return (
+    <button type="button" className={className} onClick={onClick} data-testid="portico-exchange-asset">
+      {content}
+    </button>
+  )
+}
+
+/**
  * Pay with exchange: the USD amount (focused first) with its preset chips, the asset's pill (icon,
  * symbol; the picker) and network, the token amount (a skeleton while the price comes, 'Cannot get
  * token price' with Retry), and the first 2 exchanges (skeletons, 'Unable to get exchanges' with Try
@@ -142,7 +174,7 @@ export function PayWithExchangeView(props: PayWithExchangeViewProps) {
     root.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [phase])
   return (
-    <div ref={rootRef} data-testid="portico-exchange" data-phase={phase} aria-busy={loading || undefined}>
+    <div ref={rootRef} className={props.bannerOpen ? styles.clearBanner : undefined} data-testid="portico-exchange" data-phase={phase} aria-busy={loading || undefined}>
       {phase === 'waiting' ? <Waiting {...props} /> : phase === 'success' ? <Success {...props} /> : phase === 'failed' ? <Failed {...props} /> : <Form {...props} />}
     </div>
   )
@@ -195,7 +227,9 @@ function Form(props: PayWithExchangeViewProps) {
           ) : (
             asset && (
               <span className={styles.network} data-testid="portico-exchange-network">
-                <NetworkImage name={asset.networkName} caipNetworkId={asset.networkId} imageUrl={asset.networkImageUrl} size={16} />
+                <span className={styles.networkMark}>
+                  <NetworkImage name={asset.networkName} caipNetworkId={asset.networkId} imageUrl={asset.networkImageUrl} size={16} />
+                </span>
                 {m.onNetwork(asset.networkName)}
               </span>
             )
@@ -221,13 +255,7 @@ function Form(props: PayWithExchangeViewProps) {
           {loading ? (
             <span className={`${block} ${styles.pillSkeleton}`} aria-hidden="true" data-testid="portico-exchange-asset-skeleton" />
           ) : (
-            <TokenPill
-              token={asset && { symbol: asset.symbol, iconUrl: asset.iconUrl }}
-              emptyText={m.chooseAsset}
-              aria-label={asset ? m.changeAsset(asset.symbol, asset.networkName) : m.chooseAsset}
-              onClick={props.onAsset}
-              testId="portico-exchange-asset"
-            />
+            <AssetPill asset={asset} onClick={props.onAsset} />
           )}
         </div>
         <div className={styles.tokenLine} data-testid="portico-exchange-token-amount">
@@ -243,7 +271,7 @@ function Form(props: PayWithExchangeViewProps) {
                 {priceError}
               </span>
               {props.onRetryPrice && (
-                <button type="button" className={styles.retryLink} onClick={props.onRetryPrice} aria-label={m.retryPriceLabel} data-testid="portico-exchange-price-retry">
+                <button type="button" className={styles.retryLink} onClick={props.onRetryPrice} title={m.retryPriceLabel} data-testid="portico-exchange-price-retry">
                   {m.retryPrice}
                 </button>
               )}
@@ -270,7 +298,7 @@ function Form(props: PayWithExchangeViewProps) {
 
       {error && <ErrorAlert testId="portico-exchange-error">{error}</ErrorAlert>}
 
-      <section className={styles.section} aria-labelledby={exchangesId}>
+      <div className={styles.section}>
         <h3 id={exchangesId} className={styles.sectionTitle}>
           {m.exchanges}
         </h3>
@@ -285,7 +313,19 @@ function Form(props: PayWithExchangeViewProps) {
             {m.loadingExchanges}
           </span>
         )}
-        {!loading && !exchangesLoading && exchangesError && <ListError title={exchangesError} retryLabel={m.retry} onRetry={props.onRetryExchanges} />}
+        {!loading && !exchangesLoading && exchangesError && (
+          <div className={styles.listFailure} role="alert" data-testid="portico-exchange-list-error">
+            <span className={styles.listFailureIcon}>
+              <Icon name="error" size={16} />
+            </span>
+            <span className={styles.listFailureText}>{exchangesError}</span>
+            {props.onRetryExchanges && (
+              <button type="button" className={styles.retryLink} onClick={props.onRetryExchanges} data-testid="portico-exchange-list-retry">
+                {m.retry}
+              </button>
+            )}
+          </div>
+        )}
         {showList && exchanges.length === 0 && <p className={styles.hint}>{m.noExchanges}</p>}
         {showList && exchanges.length > 0 && (
           <>
@@ -313,7 +353,7 @@ function Form(props: PayWithExchangeViewProps) {
             )}
           </>
         )}
-      </section>
+      </div>
     </div>
   )
 }
@@ -335,13 +375,13 @@ function Waiting({ exchange, status = 'opening', onCancel }: PayWithExchangeView
       </span>
       <h2 className={styles.heading}>{m.waitingTitle}</h2>
       {exchange && <p className={styles.sub}>{m.waitingHint(exchange.name)}</p>}
-      <dl className={styles.statusBox}>
-        <dt className={styles.statusTerm}>{m.status}</dt>
-        <dd className={styles.statusValue} role="status" data-testid="portico-exchange-status">
+      <div className={styles.statusBox}>
+        <span className={styles.statusTerm}>{m.status}</span>
+        <span className={styles.statusValue} role="status" data-testid="portico-exchange-status">
           <span className={styles.statusDot} aria-hidden="true" />
           {text}
-        </dd>
-      </dl>
+        </span>
+      </div>
       <Button variant="secondary" fullWidth onClick={onCancel} data-autofocus data-testid="portico-exchange-cancel">
         {m.cancel}
       </Button>

@@ -37,7 +37,10 @@ export function PayWithExchangeSelectAssetView({ assets = [], currentId, onSelec
               title={a.name}
               description={
                 <span className={styles.network}>
-                  {a.symbol} · <NetworkImage name={a.networkName} caipNetworkId={a.networkId} imageUrl={a.networkImageUrl} size={14} />
+                  {a.symbol} ·{' '}
+                  <span className={styles.networkMark}>
+                    <NetworkImage name={a.networkName} caipNetworkId={a.networkId} imageUrl={a.networkImageUrl} size={14} />
+                  </span>
                   {a.networkName}
                 </span>
               }
