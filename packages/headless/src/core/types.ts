@@ -3,7 +3,6 @@
  */
 
 import type { ChainNamespace } from '@portico/protocol/common'
-import type { ExchangePreset } from './exchange/exchange'
 /** Chain families (namespaces) of SPEC §1, and the social providers: one definition, in @portico/protocol. */
 export { CHAIN_NAMESPACES, SOCIAL_PROVIDERS, type ChainNamespace, type SocialProvider } from '@portico/protocol/common'
 
@@ -94,7 +93,19 @@ export interface RouteDataMap {
    * `open({ view: 'PayWithExchange', data })` preselects the asset (a symbol among the active
    * network's, or an app's own asset) and the fiat amount (usePayWithExchange's initialize preset).
    */
-  PayWithExchange: ExchangePreset | undefined
+  PayWithExchange: { paymentAsset?: string | RoutePaymentAsset; amount?: string } | undefined
+}
+
+/**
+ * An app's own asset in PayWithExchange's route data: usePayWithExchange's PaymentAsset (written out
+ * here: this module imports no flow).
+ */
+export interface RoutePaymentAsset {
+  /** CAIP-2 id of its network. */
+  network: string
+  /** The token's contract or mint, or 'native'. */
+  asset: string
+  metadata: { name: string; symbol: string; decimals: number; iconUrl?: string }
 }
 
 export type RouteData<V extends RouteView> = V extends keyof RouteDataMap ? RouteDataMap[V] : Record<string, unknown> | undefined
