@@ -61,6 +61,9 @@ export const ROUTE_VIEWS = [
   // Issue 13: Swap — the form and its token picker (SwapPreview, the review, is SPEC §2's).
   'Swap',
   'SwapSelectToken',
+  // Issue 14: pay with exchange — the form (asset, amount, exchanges, waiting, success, failure) and its asset picker.
+  'PayWithExchange',
+  'PayWithExchangeSelectAsset',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 
@@ -86,6 +89,23 @@ export interface RouteDataMap {
   Swap: { fromToken?: string; toToken?: string; amount?: string } | undefined
   /** The token picker chooses the source ('sourceToken') or the target ('toToken') token. */
   SwapSelectToken: { target: 'sourceToken' | 'toToken' }
+  /**
+   * `open({ view: 'PayWithExchange', data })` preselects the asset (a symbol among the active
+   * network's, or an app's own asset) and the fiat amount (usePayWithExchange's initialize preset).
+   */
+  PayWithExchange: { paymentAsset?: string | RoutePaymentAsset; amount?: string } | undefined
+}
+
+/**
+ * An app's own asset in PayWithExchange's route data: usePayWithExchange's PaymentAsset (written out
+ * here: this module imports no flow).
+ */
+export interface RoutePaymentAsset {
+  /** CAIP-2 id of its network. */
+  network: string
+  /** The token's contract or mint, or 'native'. */
+  asset: string
+  metadata: { name: string; symbol: string; decimals: number; iconUrl?: string }
 }
 
 export type RouteData<V extends RouteView> = V extends keyof RouteDataMap ? RouteDataMap[V] : Record<string, unknown> | undefined

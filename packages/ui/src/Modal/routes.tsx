@@ -43,6 +43,16 @@ const Swap = lazyView(loadSwapViews, (m) => m.Swap)
 const SwapSelectToken = lazyView(loadSwapViews, (m) => m.SwapSelectToken)
 const SwapPreview = lazyView(loadSwapViews, (m) => m.SwapPreview)
 
+/** The pay-with-exchange views (issue 14): their own chunk too, fetched the first time one shows, like the swap views. */
+let exchangeViews: Promise<typeof import('../views/exchangeViews')> | undefined
+const loadExchangeViews = () =>
+  (exchangeViews ??= import('../views/exchangeViews').catch((error: unknown) => {
+    exchangeViews = undefined
+    throw error
+  }))
+const PayWithExchange = lazyView(loadExchangeViews, (m) => m.PayWithExchange)
+const PayWithExchangeSelectAsset = lazyView(loadExchangeViews, (m) => m.PayWithExchangeSelectAsset)
+
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Connect,
@@ -70,6 +80,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Swap,
   SwapSelectToken,
   SwapPreview,
+  PayWithExchange,
+  PayWithExchangeSelectAsset,
   RegisterAccountName,
   RegisterAccountNameSuccess,
 }
@@ -154,6 +166,10 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.swap.selectTokenTitle
     case 'SwapPreview':
       return messages.swap.previewTitle
+    case 'PayWithExchange':
+      return messages.exchange.title
+    case 'PayWithExchangeSelectAsset':
+      return messages.exchange.selectAssetTitle
     case 'RegisterAccountName':
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':

@@ -204,10 +204,41 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     expect(t.state()).toMatchObject({ tokenAmount: '0.05', error: undefined })
   })
 
+  it("the price answer's icon stands in for a listed asset's missing one; an asset's own icon stays", async () => {
+    const icon = 'http://127.0.0.1:9/eth.svg'
+    const t = await setup({ price: () => json({ fungibles: [{ symbol: 'ETH', price: 3000, address: ETH_PRICE_ID, iconUrl: icon }] }) })
+    await t.exchange.initialize()
+    expect(t.state().paymentAsset?.metadata.iconUrl).toBe(icon)
+    // … and for the asset in the list (a picker shows it).
+    expect(t.state().assets.map((a) => a.metadata.iconUrl)).toEqual([icon, undefined, undefined])
+    const own: PaymentAsset = { network: 'eip155:1', asset: 'native', metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18, iconUrl: 'http://127.0.0.1:9/own.svg' } }
+    await t.exchange.setPaymentAsset(own)
+    expect(t.state().paymentAsset?.metadata.iconUrl).toBe('http://127.0.0.1:9/own.svg')
+  })
+
   it("a price answer without the asset is 'Cannot get token price' too", async () => {
     const t = await setup({ price: () => json({ fungibles: [{ symbol: 'X', price: 5, address: 'eip155:1:0x0000000000000000000000000000000000000001' }] }) })
     await t.exchange.initialize({ amount: '100' })
     expect(t.state()).toMatchObject({ error: 'Cannot get token price', tokenAmount: '' })
+  })
+
+  it("the price and the listing both failing: 'Unable to get exchanges' stays the error, the price stays unset", async () => {
+    let failListing = () => {}
+    const t = await setup({
+      price: () => json({ message: 'down' }, 500),
+      rpc: { portico_getExchanges: () => new Promise<Response>((r) => (failListing = () => r(rpcError('exchange offline')))) },
+    })
+    const started = t.exchange.initialize({ amount: '100' })
+    await flush()
+    // The price has failed; the listing fails after it.
+    expect(t.state().error).toBe('Cannot get token price')
+    failListing()
+    await started
+    expect(t.state()).toMatchObject({ error: 'Unable to get exchanges', tokenAmount: '', priceLoading: false, exchanges: [] })
+    expect(t.state().paymentAsset?.price).toBeUndefined()
+    // The price failing again keeps the listing's error (the price's shows as the missing price).
+    await t.exchange.fetchTokenPrice()
+    expect(t.state().error).toBe('Unable to get exchanges')
   })
 
   it("the listing failing shows and keeps 'Unable to get exchanges'", async () => {
@@ -259,6 +290,8 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     await t.advance(5_000)
     expect(t.statusCalls()).toBe(3)
     expect(t.state()).toMatchObject({ isPaymentInProgress: false, currentPayment: { type: 'exchange', exchangeId: 'dev-exchange', sessionId: 's1', status: 'SUCCESS', result: '0xfeed' } })
+    // The hash's page on the network's block explorer (the test mainnet's is http://127.0.0.1:4000/1).
+    expect(t.state().currentPayment?.explorerUrl).toBe('http://127.0.0.1:4000/1/tx/0xfeed')
     expect(t.state().error).toBeUndefined()
     expect(t.balanceCalls.map((u) => u.searchParams.get('forceUpdate'))).toEqual(['true'])
     await t.advance(60_000)

@@ -29,6 +29,7 @@ import {
   isPaymentAsset,
   isPositiveAmount,
   namespaceOf,
+  paymentExplorerUrl,
   pollOutcome,
   priceAddress,
   recipientOf,
@@ -51,6 +52,8 @@ export interface ExchangePayment {
   status?: ExchangeBuyStatus
   /** The deposit's transaction hash (SPEC §3 result hash), once the exchange gives it. */
   result?: string
+  /** The deposit's page on its network's block explorer (`…/tx/<hash>`), with the hash; none when the network has no explorer. */
+  explorerUrl?: string
 }
 
 /** SPEC §3 "Pay-with-exchange state". */
@@ -98,7 +101,9 @@ export interface ExchangeDeps {
   $networkId: ReadableAtom<string | undefined>
   exchange: Pick<ExchangeClient, 'getExchanges' | 'getPayUrl' | 'getBuyStatus'>
   /** USD prices of CAIP-10 ids (POST /v1/fungible/price); rejects with 'Cannot get token price'. */
-  getTokenPrices(addresses: string[]): Promise<{ fungibles: { address: string; price: number }[] }>
+  getTokenPrices(addresses: string[]): Promise<{ fungibles: { address: string; price: number; iconUrl?: string }[] }>
+  /** The block explorer's base URL of a network (CAIP-2 id), when the app's network has one. */
+  explorerOf(network: string): string | undefined
   /** Refresh the balances past the cache (forceUpdate). */
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
   /** Open the 480×720 popup, blank; undefined when the browser refuses. Called in the caller's task. */
@@ -151,7 +156,10 @@ export function createExchange(deps: ExchangeDeps) {
 
   // ---- asset, price, amount ----
 
-  /** The asset's USD price; a failure (or no price) sets 'Cannot get token price'. Resolves with the price. */
+  /**
+   * The asset's USD price; a failure (or no price) sets 'Cannot get token price', unless the listing's
+   * failure is the error already (then the price stays unset). Resolves with the price.
+   */
   async function fetchTokenPrice(): Promise<number | undefined> {
     const asset = $state.get().paymentAsset
     if (!asset) return undefined
@@ -160,22 +168,31 @@ export function createExchange(deps: ExchangeDeps) {
     const mine = epoch
     patch({ priceLoading: true })
     let price: number | undefined
+    let iconUrl: string | undefined
     try {
       const res = await deps.getTokenPrices([id])
-      price = res.fungibles.find((f) => f.address.toLowerCase() === id.toLowerCase())?.price
+      const found = res.fungibles.find((f) => f.address.toLowerCase() === id.toLowerCase())
+      price = found?.price
+      iconUrl = found?.iconUrl || undefined
     } catch {
       price = undefined
     }
     if (seq !== priceSeq || mine !== epoch) return undefined
     const s = $state.get()
     if (!(price !== undefined && price > 0) || !s.paymentAsset) {
-      patch({ priceLoading: false, tokenAmount: '', error: ERRORS.tokenPrice })
+      // A listing failure that is there stays the error: the price's shows as the missing price.
+      const listing = s.error === ERRORS.getExchanges || s.error === ERRORS.assetNotSupported
+      patch({ priceLoading: false, tokenAmount: '', error: listing ? s.error : ERRORS.tokenPrice })
       return undefined
     }
-    const withPrice = { ...s.paymentAsset, price }
+    // The price answer's icon stands in for an asset listed without one (SPEC §9's list has none).
+    const metadata = !s.paymentAsset.metadata.iconUrl && iconUrl ? { ...s.paymentAsset.metadata, iconUrl } : s.paymentAsset.metadata
+    const withPrice = { ...s.paymentAsset, metadata, price }
+    const withIcon = metadata === s.paymentAsset.metadata ? s.assets : s.assets.map((a) => (sameAsset(a, withPrice) && !a.metadata.iconUrl ? { ...a, metadata: { ...a.metadata, iconUrl: metadata.iconUrl } } : a))
     patch({
       priceLoading: false,
       paymentAsset: withPrice,
+      assets: withIcon,
       tokenAmount: tokenAmount(s.amount, price),
       ...(s.error === ERRORS.tokenPrice ? { error: undefined } : {}),
     })
@@ -273,7 +290,8 @@ export function createExchange(deps: ExchangeDeps) {
     const s = $state.get()
     if (mine !== paymentSeq || s.currentPayment?.sessionId !== sessionId) return
     const outcome = pollOutcome(answer)
-    const current: ExchangePayment = { ...s.currentPayment, status: outcome.status, ...(outcome.hash ? { result: outcome.hash } : {}) }
+    const explorerUrl = outcome.hash && s.paymentAsset ? paymentExplorerUrl(deps.explorerOf(s.paymentAsset.network), outcome.hash) : undefined
+    const current: ExchangePayment = { ...s.currentPayment, status: outcome.status, ...(outcome.hash ? { result: outcome.hash } : {}), ...(explorerUrl ? { explorerUrl } : {}) }
     if (outcome.done) {
       patch({ currentPayment: current, isPaymentInProgress: false })
       if (outcome.status === 'SUCCESS') void deps.refreshBalances(namespace).catch(() => undefined)

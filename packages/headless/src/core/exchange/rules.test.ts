@@ -7,6 +7,7 @@ import {
   isPositiveAmount,
   numberToDecimal,
   PAY_WITH_EXCHANGE_ASSETS,
+  paymentExplorerUrl,
   pollOutcome,
   POPUP_FEATURES,
   priceAddress,
@@ -173,4 +174,14 @@ describe('status (SPEC §4, §9)', () => {
     [{ status: 'UNKNOWN' }, { status: 'UNKNOWN', done: false }],
     [undefined, { status: 'UNKNOWN', done: false }],
   ] as const)('%j → %j', (answer, out) => expect(pollOutcome(answer)).toEqual(out))
+})
+
+describe("the deposit's explorer page", () => {
+  it.each([
+    ['https://etherscan.io', '0xabc', 'https://etherscan.io/tx/0xabc'],
+    ['https://basescan.org/', '0xabc', 'https://basescan.org/tx/0xabc'],
+    [undefined, '0xabc', undefined],
+    ['https://etherscan.io', undefined, undefined],
+    ['', '0xabc', undefined],
+  ] as const)('%s + %s → %s', (explorer, hash, out) => expect(paymentExplorerUrl(explorer, hash)).toBe(out))
 })

@@ -209,6 +209,15 @@ export function isPositiveAmount(text: string): boolean {
   return parts !== undefined && parts[0] > 0n
 }
 
+/**
+ * The deposit's page: the block explorer's base + '/tx/' + hash; undefined without an explorer or a
+ * hash. (The exchange chunk's own copy of the send and activity rule, so the lazy flows share no chunk.)
+ */
+export function paymentExplorerUrl(explorer: string | undefined, hash: string | undefined): string | undefined {
+  if (!explorer || !hash) return undefined
+  return `${explorer.replace(/\/+$/, '')}/tx/${hash}`
+}
+
 // ---- the buy status ----
 
 /** What one status poll means for the payment. */

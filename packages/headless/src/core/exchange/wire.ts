@@ -46,6 +46,7 @@ export function wireExchange(host: FlowHost) {
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),
     exchange: host.api.exchange,
     getTokenPrices: (addresses) => host.api.account.getTokenPrice(addresses),
+    explorerOf: (network) => chain.findNetwork(network)?.blockExplorers?.default.url,
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     openPopup: openBrowserPopup,
     randomId: randomUuid,
