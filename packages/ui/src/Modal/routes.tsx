@@ -43,6 +43,17 @@ const Swap = lazyView(loadSwapViews, (m) => m.Swap)
 const SwapSelectToken = lazyView(loadSwapViews, (m) => m.SwapSelectToken)
 const SwapPreview = lazyView(loadSwapViews, (m) => m.SwapPreview)
 
+/** The on-ramp views (issue 14): their own chunk, the same way as the swap views. */
+let onrampViews: Promise<typeof import('../views/onrampViews')> | undefined
+const loadOnRampViews = () =>
+  (onrampViews ??= import('../views/onrampViews').catch((error: unknown) => {
+    onrampViews = undefined
+    throw error
+  }))
+const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
+const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
+const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)
+
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Connect,
@@ -70,6 +81,9 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Swap,
   SwapSelectToken,
   SwapPreview,
+  OnRampProviders,
+  OnRampTokenSelect,
+  OnRampFiatSelect,
   RegisterAccountName,
   RegisterAccountNameSuccess,
 }
@@ -154,6 +168,12 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.swap.selectTokenTitle
     case 'SwapPreview':
       return messages.swap.previewTitle
+    case 'OnRampProviders':
+      return messages.onramp.title
+    case 'OnRampTokenSelect':
+      return messages.onramp.selectTokenTitle
+    case 'OnRampFiatSelect':
+      return messages.onramp.selectFiatTitle
     case 'RegisterAccountName':
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':
