@@ -441,8 +441,6 @@ export const messages = {
     /** The fiat currency button's accessible name. */
     changeFiat: (currency: string) => `Currency: ${currency}. Change currency`,
     youBuy: 'You buy',
-    changeToken: (symbol: string) => `Token: ${symbol}. Change token`,
-    chooseToken: 'Select token',
     /** The purchase currency's network, under its button. */
     onNetwork: (network: string) => `on ${network}`,
     /** SPEC §9 limits: the amount is below the payment method's minimum or above its maximum. */
@@ -460,10 +458,8 @@ export const messages = {
     best: 'Best',
     noQuote: 'No quote',
     retryQuotes: 'Try again',
-    /** A provider button's accessible name. */
-    buyWith: (provider: string) => `Buy with ${provider}`,
     noProviders: 'No provider sells crypto here right now.',
-    optionsFailed: 'The providers could not be loaded',
+    optionsFailed: 'Providers unavailable',
     retry: 'Try again',
     unsupported: 'Buying crypto is not available here',
     unsupportedHint: 'Connect an Ethereum or Solana account, or switch to a network where it is offered.',

@@ -48,7 +48,7 @@ export function OnRampFiatSelectView({ currencies = [], currentId, onSelect }: O
               title={c.name}
               description={`${c.id} · ${c.limits ?? m.noLimits}`}
               leading={
-                <span className={styles.providerTile} aria-hidden="true">
+                <span className={styles.fiatTile} aria-hidden="true">
                   {c.symbol}
                 </span>
               }

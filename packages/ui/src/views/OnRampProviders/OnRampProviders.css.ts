@@ -141,3 +141,17 @@ export const noticeAction = style({ display: 'flex', marginTop: vars.space.xs })
 export const picker = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, padding: vars.space.xs })
 /** A list row's place while loading (ListItem's height and corners). */
 export const rowSkeleton = style({ width: '100%', height: vars.size.listItem, borderRadius: vars.radius.md })
+/** A currency's symbol on a tile that stays visible on the current (accent) row. */
+export const fiatTile = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  height: '100%',
+  borderRadius: 'inherit',
+  background: vars.color.surface,
+  boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
+  color: vars.color.accentStrong,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+})

@@ -136,7 +136,6 @@ function ProviderRow({ p, quoting, symbol, feeRange, disabled, onProvider }: { p
       trailing={<span className={styles.fee}>{p.fee ? m.fee(p.fee) : feeRange}</span>}
       chevron
       disabled={disabled}
-      aria-label={[m.buyWith(p.name), quoting ? m.quoting : p.error ? `${m.noQuote}: ${p.error}` : p.amount ? m.youGet(p.amount, symbol) : '', p.fee ? m.fee(p.fee) : feeRange].filter(Boolean).join('. ')}
       onClick={() => onProvider?.(p.id)}
       data-testid="portico-onramp-provider"
       data-provider={p.id}
@@ -273,7 +272,6 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
             description={token.network ? `${token.name} ${m.onNetwork(token.network)}` : token.name}
             leading={<TokenIcon iconUrl={token.iconUrl} symbol={token.symbol} size={40} />}
             chevron
-            aria-label={m.changeToken(token.symbol)}
             onClick={props.onToken}
             data-testid="portico-onramp-token"
           />
