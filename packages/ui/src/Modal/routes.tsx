@@ -50,6 +50,7 @@ const loadOnRampViews = () =>
     onrampViews = undefined
     throw error
   }))
+// SLOT — pay with exchange: OnRampProviders takes `exchangeEntry` (the "Deposit from an exchange" entry under the providers).
 const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
 const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
 const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)

@@ -354,6 +354,7 @@ describe('On-ramp in the modal', () => {
       ['ETH', null],
       ['USDC', 'true'],
     ])
+    await waitFor(() => expect(document.activeElement).toBe(tokens[1]))
     await click(tokens[0]!)
     expect(screen.getByRole('heading', { name: 'Buy crypto' })).toBeTruthy()
     expect(screen.getByTestId('portico-onramp-token').textContent).toBe('ETHEther on Ethereum')

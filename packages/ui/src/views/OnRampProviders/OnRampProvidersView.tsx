@@ -344,6 +344,7 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
         </div>
       )}
 
+      {/* SLOT — pay with exchange (issue 14): the "Deposit from an exchange" entry goes here, under the providers. */}
       {props.exchangeEntry}
 
       {error && <ErrorAlert testId="portico-onramp-error">{error}</ErrorAlert>}

@@ -22,6 +22,7 @@ export type OnRampTokenSelectViewProps = {
  */
 export function OnRampTokenSelectView({ tokens = [], currentId, onSelect }: OnRampTokenSelectViewProps) {
   const m = messages.onramp
+  const current = currentId ?? tokens[0]?.id
   return (
     <div className={styles.picker} data-testid="portico-onramp-tokens">
       {tokens.length === 0 ? (
@@ -31,7 +32,8 @@ export function OnRampTokenSelectView({ tokens = [], currentId, onSelect }: OnRa
       ) : (
         <TokenList
           tokens={tokens}
-          currentId={currentId ?? tokens[0]?.id}
+          currentId={current}
+          autoFocusId={current}
           onSelect={onSelect}
           itemTestId="portico-onramp-token-item"
           aria-label={m.tokensLabel}
