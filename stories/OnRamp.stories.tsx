@@ -306,3 +306,11 @@ export const SendFundWallet: Story = {
   loaders: [loader('fundWallet')],
   play: shows('portico-send-fund', 'Fund wallet'),
 }
+
+export const AccountBuyPhone: Story = {
+  name: 'Account (Buy first, phone)',
+  ...PHONE,
+  loaders: [loader('account', true)],
+  args: { phone: true },
+  play: shows('portico-account-feature-onramp', 'Buy'),
+}
