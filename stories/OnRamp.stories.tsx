@@ -87,12 +87,12 @@ const memoryStorage = () => {
  * The provider's window, a stand-in: window.open is replaced only for the synchronous start of
  * openProvider (which opens the window before its first await), then put back.
  */
-function withFakeWindow(run: () => Promise<unknown>): Promise<unknown> {
+function withFakeWindow(run: () => Promise<unknown>): { done: Promise<unknown>; win: { closed: boolean } } {
   const original = window.open
   const fake = { closed: false, opener: null as unknown, location: { href: 'about:blank' }, close() {} }
   window.open = (() => fake) as unknown as typeof window.open
   try {
-    return run()
+    return { done: run(), win: fake }
   } finally {
     window.open = original
   }
@@ -111,13 +111,14 @@ type Step =
   | 'noCurrency'
   | 'opening'
   | 'waiting'
+  | 'returned'
   | 'tokens'
   | 'fiats'
   | 'account'
   | 'fundWallet'
 
 const API: Partial<Record<Step, Api>> = { loading: { options: 'hold' }, quoting: { quotes: 'hold' }, quoteError: { quotes: 'meldFails' }, optionsFailed: { options: 'fail' }, opening: { page: 'hold' } }
-const AMOUNT: Partial<Record<Step, string>> = { quoting: '100', quoted: '100', quoteError: '250', belowMin: '5', aboveMax: '12000', opening: '100', waiting: '100' }
+const AMOUNT: Partial<Record<Step, string>> = { quoting: '100', quoted: '100', quoteError: '250', belowMin: '5', aboveMax: '12000', opening: '100', waiting: '100', returned: '100' }
 
 async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
   const noCurrency = step === 'noCurrency'
@@ -161,10 +162,15 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   onramp.setPaymentAmount(amount)
   if (step === 'quoting' || step === 'belowMin' || step === 'aboveMax') return portico
   await onramp.fetchQuotes()
-  if (step === 'opening' || step === 'waiting') {
+  if (step === 'opening' || step === 'waiting' || step === 'returned') {
     // The page is asked for; 'opening' never gets it (its window stays blank).
-    const done = withFakeWindow(() => onramp.openProvider('coinbase'))
-    if (step === 'waiting') await done
+    const { done, win } = withFakeWindow(() => onramp.openProvider('coinbase'))
+    if (step !== 'opening') await done
+    if (step === 'returned') {
+      // The user closes the provider's window: the flow sees it at its next check (every second).
+      win.closed = true
+      for (let i = 0; i < 40 && onramp.$onramp.get().inProgress; i++) await new Promise((r) => setTimeout(r, 100))
+    }
   }
   return portico
 }
@@ -253,6 +259,12 @@ export const Waiting: Story = {
   name: "OnRampProviders (the purchase in the provider's window)",
   loaders: [loader('waiting')],
   play: shows('portico-onramp-waiting', "Complete your purchase in the provider's window"),
+}
+
+export const Returned: Story = {
+  name: "OnRampProviders (back from the provider's window)",
+  loaders: [loader('returned')],
+  play: shows('portico-onramp-returned', 'Back from Coinbase'),
 }
 
 export const QuotedPhone: Story = {

@@ -471,6 +471,8 @@ export const messages = {
     waitingText: (provider: string) => `Finish paying in the ${provider} window. Your balance updates when you come back here.`,
     openAgain: (provider: string) => `Open ${provider} again`,
     done: 'Back to wallet',
+    /** The provider's window was closed: the purchase, if paid, arrives on its own. */
+    returned: (provider: string) => `Back from ${provider}. If you paid, your balance updates once the purchase arrives.`,
     /** The purchase currencies' list, and its empty state. */
     tokensLabel: 'Tokens you can buy',
     noTokens: 'No token can be bought on this network.',

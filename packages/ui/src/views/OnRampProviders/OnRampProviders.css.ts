@@ -155,3 +155,5 @@ export const fiatTile = style({
   fontSize: vars.fontSize.md,
   fontWeight: vars.fontWeight.semibold,
 })
+/** The provider's window was closed: an info note above the providers. */
+export const returned = style({ ...alertBase, background: vars.color.infoSoft, color: vars.color.info })

@@ -338,9 +338,12 @@ describe('On-ramp in the modal', () => {
     await waitFor(() => expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain("Complete your purchase in the provider's window"))
     expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain('Finish paying in the Meld window.')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open Meld again' })))
-    // the user closes the provider's window: the providers come back
+    // the user closes the provider's window: the providers come back, with a note; Back to wallet → Account
     ctx.windows[0]!.closed = true
     await waitFor(() => expect(screen.getByTestId('portico-onramp-providers')).toBeTruthy(), { timeout: 2500 })
+    expect(screen.getByTestId('portico-onramp-returned').textContent).toBe('Back from Meld. If you paid, your balance updates once the purchase arrives.Back to wallet')
+    await click(screen.getByTestId('portico-onramp-returned-done'))
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy()
   })
 
   it('the token and currency pickers: ETH to buy, EUR to pay with (its own limits and presets); the quotes follow', async () => {

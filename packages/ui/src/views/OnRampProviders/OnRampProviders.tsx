@@ -84,6 +84,8 @@ export function OnRampProviders({ exchangeEntry }: OnRampProvidersProps = {}) {
         if (selected && !onramp.pending) void onramp.openProvider(selected)
       }}
       onDone={() => router.reset('Account')}
+      // A provider's page was opened (its url is kept until the amount or currency changes) and its window is closed now.
+      returnedFrom={selected && onramp.selectedProvider?.url && !waiting ? providerName(selected) : undefined}
       error={initialized && error && !quoteErrors.has(error) ? error : undefined}
       exchangeEntry={exchangeEntry}
     />

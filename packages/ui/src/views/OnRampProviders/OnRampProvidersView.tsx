@@ -80,8 +80,10 @@ export type OnRampProvidersViewProps = {
   waiting?: { provider: string; opening: boolean }
   /** In the waiting panel: open the provider's window again (inside the click). */
   onOpenAgain?: () => void
-  /** In the waiting panel: back to the wallet. */
+  /** In the waiting panel and the returned note: back to the wallet. */
   onDone?: () => void
+  /** The provider's window was closed again (its name): a note that the purchase arrives on its own. @default undefined */
+  returnedFrom?: string
   /** A failure that is not a quote's (the provider page, the popup): an alert. @default undefined */
   error?: string
   /**
@@ -277,6 +279,24 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
           />
         )}
       </div>
+
+      {!waiting && props.returnedFrom && (
+        <div className={styles.returned} role="status" data-testid="portico-onramp-returned">
+          <span className={styles.noticeIcon}>
+            <Icon name="success" size={18} />
+          </span>
+          <span className={styles.noticeText}>
+            <span>{m.returned(props.returnedFrom)}</span>
+            {props.onDone && (
+              <span className={styles.noticeAction}>
+                <Button variant="secondary" size="sm" onClick={props.onDone} data-testid="portico-onramp-returned-done">
+                  {m.done}
+                </Button>
+              </span>
+            )}
+          </span>
+        </div>
+      )}
 
       {waiting ? (
         <div className={styles.waiting} role="status" data-testid="portico-onramp-waiting">
