@@ -22,8 +22,8 @@ import { build } from 'vite'
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
-/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, exchangeViews.ts). */
-const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'PayWithExchange', 'PayWithExchangeSelectAsset']
+/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts). */
+const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,

@@ -486,6 +486,62 @@ export const messages = {
     switchNetwork: 'Switch network',
     assetsLabel: 'Assets',
   },
+  /** OnRampProviders, OnRampTokenSelect and OnRampFiatSelect (issue 14; SPEC §2, §3 "On-ramp state", §9). */
+  onramp: {
+    title: 'Buy crypto',
+    selectTokenTitle: 'Select token',
+    selectFiatTitle: 'Select currency',
+    loading: 'Loading the providers',
+    youPay: 'You pay',
+    amount: 'Amount to pay',
+    amountPlaceholder: '0',
+    /** The preset amounts' group, and one preset's accessible name. */
+    presets: 'Preset amounts',
+    preset: (amount: string) => `Pay ${amount}`,
+    /** The fiat currency button's accessible name. */
+    changeFiat: (currency: string) => `Currency: ${currency}. Change currency`,
+    youBuy: 'You buy',
+    /** The purchase currency's network, under its button. */
+    onNetwork: (network: string) => `on ${network}`,
+    /** SPEC §9 limits: the amount is below the payment method's minimum or above its maximum. */
+    amountMin: (limit: string, currency: string) => `The minimum is ${limit} ${currency}`,
+    amountMax: (limit: string, currency: string) => `The maximum is ${limit} ${currency}`,
+    providers: 'Providers',
+    /** Under the providers before an amount is typed. */
+    enterAmount: 'Enter an amount to compare the providers.',
+    /** A provider's quote. */
+    youGet: (amount: string, symbol: string) => `You get ${amount} ${symbol}`,
+    quoting: 'Getting a quote',
+    fee: (fee: string) => `Fee ${fee}`,
+    /** SPEC §9's default fee range when the provider does not say. */
+    feeRange: (min: number, max: number) => `Fee ${min}–${max}%`,
+    best: 'Best',
+    noQuote: 'No quote',
+    retryQuotes: 'Try again',
+    noProviders: 'No provider sells crypto here right now.',
+    optionsFailed: 'Providers unavailable',
+    retry: 'Try again',
+    unsupported: 'Buying crypto is not available here',
+    unsupportedHint: 'Connect an Ethereum or Solana account, or switch to a network where it is offered.',
+    noCurrency: (network: string) => `No token can be bought on ${network}`,
+    switchNetwork: 'Switch network',
+    /** The provider's window is being opened, then the purchase goes on there. */
+    opening: (provider: string) => `Opening ${provider}…`,
+    waitingTitle: "Complete your purchase in the provider's window",
+    waitingText: (provider: string) => `Finish paying in the ${provider} window. Your balance updates when you come back here.`,
+    openAgain: (provider: string) => `Open ${provider} again`,
+    done: 'Back to wallet',
+    /** The provider's window was closed: the purchase, if paid, arrives on its own. */
+    returned: (provider: string) => `Back from ${provider}. If you paid, your balance updates once the purchase arrives.`,
+    /** The purchase currencies' list, and its empty state. */
+    tokensLabel: 'Tokens you can buy',
+    noTokens: 'No token can be bought on this network.',
+    /** The payment currencies' list, and a currency's limits line ('10.00–7,500.00 USD'). */
+    fiatLabel: 'Currencies you can pay with',
+    limits: (min: string, max: string, currency: string) => `${min}–${max} ${currency}`,
+    noLimits: 'Any amount',
+    noFiat: 'No currency is offered right now.',
+  },
   footer: { networks: 'Not sure which network? Your wallet shows the networks it supports.' },
   modal: { label: 'Portico wallet modal', loading: 'Loading' },
   unavailableView: 'This view is not available in this version of the modal.',

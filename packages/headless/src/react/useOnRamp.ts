@@ -62,6 +62,7 @@ const IDLE: ReadableAtom<OnRampView> = atom<OnRampView>({
   presetAmounts: [],
   feeRange: { min: 1, max: 2 },
   ready: false,
+  currencyLimits: {},
 })
 
 /** The flow's actions; a call before the module is loaded loads it first (once it is, in the same task: a window opens inside the click). */

@@ -21,27 +21,36 @@ function setup(features = {}) {
 }
 
 describe('useWalletFeatures', () => {
-  it('Solana account: receive and send (on-ramp is not built yet, swaps are EVM only)', async () => {
+  it('Solana account: on-ramp, receive and send (swaps are EVM only)', async () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => useWalletFeatures({ namespace: 'solana' }), { wrapper })
     await act(() => portico.connection.connect('phantom'))
-    await waitFor(() => expect(result.current.walletFeatures).toEqual(['receive', 'send']))
+    await waitFor(() => expect(result.current.walletFeatures).toEqual(['onramp', 'receive', 'send']))
   })
 
-  it('nothing before a connection; swaps, receive and send once connected on EVM (on-ramp not built yet); open pushes their views', async () => {
+  it('nothing before a connection; on-ramp, swaps, receive and send once connected on EVM; open pushes their views', async () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => ({ f: useWalletFeatures(), router: useRouter() }), { wrapper })
     expect(result.current.f.walletFeatures).toEqual([])
     await act(() => portico.connection.connect('io.metamask'))
-    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['swaps', 'receive', 'send']))
+    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['onramp', 'swaps', 'receive', 'send']))
+    act(() => result.current.f.open('onramp'))
+    expect(result.current.router.view).toBe('OnRampProviders')
     act(() => result.current.f.open('swaps'))
     expect(result.current.router.view).toBe('Swap')
     act(() => result.current.f.open('receive'))
     expect(result.current.router.view).toBe('WalletReceive')
     act(() => result.current.f.open('send'))
     expect(result.current.router.view).toBe('WalletSend')
-    // a feature not offered opens nothing
+  })
+
+  it('the onramp flag off: no on-ramp entry, and opening it does nothing', async () => {
+    const { portico, wrapper } = setup({ onramp: false })
+    const { result } = renderHook(() => ({ f: useWalletFeatures(), router: useRouter() }), { wrapper })
+    await act(() => portico.connection.connect('io.metamask'))
+    await waitFor(() => expect(result.current.f.walletFeatures).toEqual(['swaps', 'receive', 'send']))
+    const before = result.current.router.view
     act(() => result.current.f.open('onramp'))
-    expect(result.current.router.view).toBe('WalletSend')
+    expect(result.current.router.view).toBe(before)
   })
 })

@@ -54,6 +54,9 @@ describe('titleFor', () => {
     [{ view: 'Swap', data: { fromToken: 'ETH', toToken: 'USDC', amount: '1' } }, 'Swap'],
     [{ view: 'SwapSelectToken', data: { target: 'toToken' } }, 'Select token'],
     [{ view: 'SwapPreview', data: undefined }, 'Review swap'],
+    [{ view: 'OnRampProviders', data: undefined }, 'Buy crypto'],
+    [{ view: 'OnRampTokenSelect', data: undefined }, 'Select token'],
+    [{ view: 'OnRampFiatSelect', data: undefined }, 'Select currency'],
     [{ view: 'RegisterAccountName', data: undefined }, 'Choose your name'],
     [{ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } }, 'Name registered'],
   ])('%j → %s', (entry, title) => {

@@ -52,6 +52,17 @@ const loadExchangeViews = () =>
   }))
 const PayWithExchange = lazyView(loadExchangeViews, (m) => m.PayWithExchange)
 const PayWithExchangeSelectAsset = lazyView(loadExchangeViews, (m) => m.PayWithExchangeSelectAsset)
+/** The on-ramp views (issue 14): their own chunk, the same way as the swap views. */
+let onrampViews: Promise<typeof import('../views/onrampViews')> | undefined
+const loadOnRampViews = () =>
+  (onrampViews ??= import('../views/onrampViews').catch((error: unknown) => {
+    onrampViews = undefined
+    throw error
+  }))
+// OnRampProviders shows the "Deposit from an exchange" entry under the providers when pay with exchange is available.
+const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
+const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
+const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
@@ -82,6 +93,9 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   SwapPreview,
   PayWithExchange,
   PayWithExchangeSelectAsset,
+  OnRampProviders,
+  OnRampTokenSelect,
+  OnRampFiatSelect,
   RegisterAccountName,
   RegisterAccountNameSuccess,
 }
@@ -170,6 +184,12 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.exchange.title
     case 'PayWithExchangeSelectAsset':
       return messages.exchange.selectAssetTitle
+    case 'OnRampProviders':
+      return messages.onramp.title
+    case 'OnRampTokenSelect':
+      return messages.onramp.selectTokenTitle
+    case 'OnRampFiatSelect':
+      return messages.onramp.selectFiatTitle
     case 'RegisterAccountName':
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':

@@ -29,9 +29,9 @@ describe('walletFeatures (SPEC §9 order onramp, swaps, receive, send; SPEC §1 
     expect(walletFeatures({ features, namespace, available })).toEqual(expected)
   })
 
-  it('defaults: the default flags and the views built in this version (swaps, receive and send) on EVM; receive and send on Solana; receive only elsewhere', () => {
-    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'eip155' })).toEqual(['swaps', 'receive', 'send'])
-    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'solana' })).toEqual(['receive', 'send'])
+  it('defaults: the default flags and the views built in this version (all four) on EVM; on-ramp, receive and send on Solana; receive only elsewhere', () => {
+    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'eip155' })).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'solana' })).toEqual(['onramp', 'receive', 'send'])
     expect(walletFeatures({ features: DEFAULT_FEATURES, namespace: 'bip122' })).toEqual(['receive'])
   })
 

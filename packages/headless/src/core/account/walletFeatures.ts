@@ -39,6 +39,7 @@ export const WALLET_FEATURE_FLAGS: Record<WalletFeature, keyof Features | undefi
  * never offered (hidden, not a dead button); the flows add themselves as they land.
  */
 export const WALLET_FEATURE_VIEWS: Partial<Record<WalletFeature, RouteView>> = {
+  onramp: 'OnRampProviders',
   swaps: 'Swap',
   receive: 'WalletReceive',
   send: 'WalletSend',

@@ -153,6 +153,7 @@ describe('on-ramp: options (SPEC §3, §5, §9)', () => {
     ])
     expect(s.paymentCurrency?.id).toBe('USD')
     expect(s.limits).toEqual({ min: '10.00', max: '7500.00' })
+    expect(s.currencyLimits).toEqual({ EUR: { min: '20.00', max: '5000.00' }, USD: { min: '10.00', max: '7500.00' } })
     expect(s.presetAmounts).toEqual(['50', '100', '250', '500'])
     await t.onramp.initialize()
     expect(t.paths().filter((p) => p === '/v1/onramp/options')).toHaveLength(1)
@@ -235,6 +236,8 @@ describe('on-ramp: amount and quotes', () => {
       ['meld', '98.49'],
     ])
     expect(s.purchaseAmount).toBe('99.495')
+    // The provider whose quote gives most (the views mark it 'Best'); none before a quote.
+    expect(s.bestProvider).toBe('coinbase')
     t.onramp.selectProvider('meld')
     expect(t.state()).toMatchObject({ selectedProvider: { name: 'meld', url: '' }, purchaseAmount: '98.49' })
   })
@@ -248,6 +251,7 @@ describe('on-ramp: amount and quotes', () => {
     t.requests.length = 0
     t.onramp.setPurchaseCurrency('ETH')
     expect(t.state()).toMatchObject({ purchaseCurrency: { id: 'ETH' }, purchaseAmount: undefined, quotes: [], quotesLoading: true })
+    expect(t.state().bestProvider).toBeUndefined()
     t.timers.advance(0)
     await flush()
     expect(t.requests.map((r) => r.body?.purchaseCurrency)).toEqual(['ETH', 'ETH'])
@@ -276,6 +280,8 @@ describe('on-ramp: amount and quotes', () => {
     expect(t.paths()).not.toContain('/v1/onramp/quote')
     t.onramp.setPaymentMethod('ach_bank_account')
     expect(t.state()).toMatchObject({ limits: { min: '10.00', max: '25000.00' }, quotesLoading: true })
+    // Each currency's limits follow the method (EUR has no bank limits: its first, the card's).
+    expect(t.state().currencyLimits).toEqual({ EUR: { min: '20.00', max: '5000.00' }, USD: { min: '10.00', max: '25000.00' } })
     expect(t.state().amountError).toBeUndefined()
     t.timers.advance(0)
     await flush()

@@ -120,6 +120,10 @@ export interface OnRampView extends OnRampState {
   feeRange: { min: number; max: number }
   /** Everything is there to open a provider: supported, currencies, an amount within the limits. */
   ready: boolean
+  /** The provider whose quote gives most (undefined until a quote has an amount). */
+  bestProvider?: string
+  /** Each payment currency's limits for the payment method (by currency id; none for a currency without limits). @default {} */
+  currencyLimits: Record<string, { min: string; max: string }>
 }
 
 export interface OnRampAccount {
@@ -182,6 +186,7 @@ export function createOnRamp(deps: OnRampDeps) {
     const limit = paymentLimits(s.paymentCurrency, s.paymentMethod)
     const network = s.purchaseCurrency ? networkFor(s.purchaseCurrency, deps.account().network) : undefined
     const error = s.paymentCurrency ? amountError(s.paymentAmount, limit, s.paymentCurrency.id) : undefined
+    const best = bestQuote(s.quotes)?.provider
     return {
       ...s,
       supported,
@@ -191,6 +196,13 @@ export function createOnRamp(deps: OnRampDeps) {
       ...(network ? { network } : {}),
       feeRange: { ...DEFAULT_PROVIDER_FEE_RANGE },
       ready: Boolean(supported && network && s.paymentCurrency && s.providers.length > 0 && isBuyableAmount(s.paymentAmount, limit)),
+      ...(best ? { bestProvider: best } : {}),
+      currencyLimits: Object.fromEntries(
+        s.paymentCurrencies.flatMap((c) => {
+          const l = paymentLimits(c, s.paymentMethod)
+          return l ? [[c.id, { min: l.min, max: l.max }]] : []
+        }),
+      ),
     }
   })
 

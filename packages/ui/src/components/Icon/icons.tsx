@@ -8,6 +8,7 @@ const paths = {
   check: 'M5 12.5l4.5 4.5L19 7.5',
   copy: 'M9 9h10v10H9zM5 15V5h10',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   wallet: 'M4 7h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM4 7l11-3v3M16 13h.01',
   grid: 'M5 5h5v5H5zM14 5h5v5h-5zM5 14h5v5H5zM14 14h5v5h-5z',
   globe: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',

@@ -5,6 +5,15 @@ import { vars } from '../../theme/contract.css'
 export const row = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
 export const item = style({ display: 'flex', minWidth: 0 })
 
-// Three or four buttons share the 370 px row: tighter insides, and the icon never squeezed away.
-globalStyle(`${item} > button`, { gap: vars.space.xs, paddingInline: vars.space.sm })
+// Four buttons share the 370 px row (Buy, Swap, Receive, Send): the icon above the label, so that
+// 'Receive' fits a quarter of the row on the 375 px phone too; the icon never squeezed away.
+globalStyle(`${item} > button`, {
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  height: 'auto',
+  minHeight: 58,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+})
 globalStyle(`${item} > button > svg`, { flexShrink: 0 })

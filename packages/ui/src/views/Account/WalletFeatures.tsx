@@ -6,7 +6,7 @@ import * as styles from './WalletFeatures.css'
 
 export type WalletFeatureItem = { id: WalletFeature; onClick: () => void }
 
-const ICONS: Record<WalletFeature, IconName> = { onramp: 'wallet', swaps: 'swap', receive: 'download', send: 'external' }
+const ICONS: Record<WalletFeature, IconName> = { onramp: 'card', swaps: 'swap', receive: 'download', send: 'external' }
 
 /**
  * The Account view's wallet features (on-ramp, swaps, receive, send) as a row of buttons. Which ones

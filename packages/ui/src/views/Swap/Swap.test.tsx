@@ -184,7 +184,7 @@ const button = () => screen.getByTestId('portico-swap-button') as HTMLButtonElem
 /** Account → Swap (ETH preselected) → USDC as the source from 'Your tokens' → ETH as the target → 100 → quoted → Review swap. */
 async function usdcToEthReview() {
   const row = screen.getByRole('list', { name: 'Wallet actions' })
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Swap', 'Receive', 'Send'])
+  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   await click(screen.getByTestId('portico-account-feature-swaps'))
   expect(screen.getByRole('heading', { name: 'Swap' })).toBeTruthy()
   await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Amount to swap')))

@@ -61,9 +61,9 @@ describe('WalletReceive in the modal', () => {
     await act(async () => {
       await portico.modal.open()
     })
-    // Swap, Receive and Send are offered on EVM (on-ramp is not built yet).
+    // Buy, Swap, Receive and Send are offered on EVM (SPEC §9 order).
     const row = screen.getByRole('list', { name: 'Wallet actions' })
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Swap', 'Receive', 'Send'])
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
     await act(async () => {
       fireEvent.click(screen.getByTestId('portico-account-feature-receive'))
     })

@@ -148,7 +148,7 @@ async function openSend(transfer: (p: TransferParams) => Promise<string>) {
 /** Fill the form: USDC from the list, 12.5, the name alice.portico.id; then open the review. */
 async function fillAndReview() {
   const row = screen.getByRole('list', { name: 'Wallet actions' })
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Swap', 'Receive', 'Send'])
+  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   await act(async () => {
     fireEvent.click(screen.getByTestId('portico-account-feature-send'))
   })

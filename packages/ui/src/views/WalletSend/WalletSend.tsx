@@ -8,7 +8,7 @@ export const feeText = (native: string): string => {
   return Number(native) > 0 && Number(text) === 0 ? '<0.000001' : text
 }
 
-/** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review. */
+/** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review; 'Fund wallet' (insufficient funds, on-ramp on) opens OnRampProviders. */
 export function WalletSend() {
   const send = useSend()
   const router = useRouter()
@@ -31,8 +31,8 @@ export function WalletSend() {
       feeLoading={send.gasLoading}
       button={send.button}
       onPreview={() => router.push('WalletSendPreview')}
-      // On-ramp is not built yet: 'Fund wallet' is not offered (the button still says 'Insufficient funds').
-      onFundWallet={undefined}
+      // headless offers it (button.fundWallet) only when the on-ramp flag is on: buy the token on the on-ramp.
+      onFundWallet={() => router.push('OnRampProviders')}
       error={send.error}
     />
   )

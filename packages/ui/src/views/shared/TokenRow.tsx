@@ -29,10 +29,12 @@ export type TokenRowProps = {
   testId: string
   /** The line under the name. @default the balance and symbol as one text ('12.345 ETH'), or the symbol alone */
   quantity?: (token: TokenRowToken) => ReactNode
+  /** Focused when the view shows (data-autofocus). @default false */
+  autoFocus?: boolean
 }
 
 /** One token as a list row: choosing it calls onSelect with its id. */
-export function TokenRow({ token: t, current = false, onSelect, testId, quantity }: TokenRowProps) {
+export function TokenRow({ token: t, current = false, onSelect, testId, quantity, autoFocus = false }: TokenRowProps) {
   return (
     <ListItem
       title={t.name}
@@ -43,6 +45,7 @@ export function TokenRow({ token: t, current = false, onSelect, testId, quantity
       onClick={() => onSelect?.(t.id)}
       data-testid={testId}
       data-token={t.symbol}
+      data-autofocus={autoFocus || undefined}
     />
   )
 }
@@ -56,17 +59,19 @@ export type TokenListProps = {
   itemTestId: string
   /** The line under each name (TokenRow's quantity). */
   quantity?: (token: TokenRowToken) => ReactNode
+  /** The token whose row takes the focus when the view shows. @default none */
+  autoFocusId?: string
   'aria-label'?: string
   'aria-labelledby'?: string
 }
 
 /** The tokens as a list of rows. */
-export function TokenList({ tokens, currentId, onSelect, itemTestId, quantity, ...aria }: TokenListProps) {
+export function TokenList({ tokens, currentId, onSelect, itemTestId, quantity, autoFocusId, ...aria }: TokenListProps) {
   return (
     <ul className={styles.tokenList} {...aria}>
       {tokens.map((t) => (
         <li key={t.id}>
-          <TokenRow token={t} current={t.id === currentId} onSelect={onSelect} testId={itemTestId} quantity={quantity} />
+          <TokenRow token={t} current={t.id === currentId} onSelect={onSelect} testId={itemTestId} quantity={quantity} autoFocus={t.id === autoFocusId} />
         </li>
       ))}
     </ul>
