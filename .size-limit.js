@@ -11,7 +11,10 @@ export default [
     // its success banner in the one SPEC §8 catalogue that the first load carries (~22 B), the
     // name read with the balance when an account connects and the name in the connect button
     // (~30 B net after trimming). The swap's own code (~5.9 KiB) loads on first use. 30.81 kB.
-    limit: '30.1 KiB',
+    // 30.1 → 30.2 KiB (2026-11-23, issue 14): the on-ramp and pay-with-exchange flows' entries in the
+    // lazy-flow table (~35 B each); the flows, their clients and their views load on first use (the
+    // swap views' chunk had taken 40 B off before). 30.84 kB.
+    limit: '30.2 KiB',
     gzip: true,
   },
   {
@@ -64,7 +67,11 @@ export default [
     // 43.9 → 44.4 KiB (2026-11-23, issue 14): usePayWithExchange and useOnRamp (each its idle state
     // and lazy actions, ~200–250 B, and isPayWithExchangeAvailable) and the two flows' table entries;
     // the flows themselves are lazy chunks (3.6 KiB on-ramp, exchange). The app budgets took ~35 B each.
-    limit: '44.4 KiB',
+    // 44.4 → 45 KiB (2026-11-23, issue 14): the on-ramp and exchange views load on first use and use
+    // useOnRamp and usePayWithExchange, which this entry also exports: the bundler moves each hook to
+    // a chunk of its own here (as useSwap above, ~270 B each of glue and lost compression). In an
+    // app's first load nothing moves. 46.01 kB.
+    limit: '45 KiB',
     gzip: true,
   },
   {
