@@ -1,9 +1,10 @@
 // Issue 14 (Tests: E2E 1–3): buying crypto on the local stack through the on-ramp provider sandbox —
 // the real Portico API's /v1/onramp/* and /v1/generators/onrampurl over the sandbox's two providers
 // (SandPay 1 %, TestRamp 1.75 %), the production demo, Chromium, the dev wallet, anvil and the local
-// Solana chain. The flow is headless (`window.__portico.load('onramp')`, driven through
-// page.evaluate, as a custom UI would with useOnRamp); the provider's checkout page opens in a real
-// window, where the test pays with the sandbox's test cards. Every outcome is read on chain in Node.
+// Solana chain. The visitor goes Account → Buy (OnRampProviders, its views' chunk loaded then), types
+// the amount and picks a provider by its quote; the provider's checkout page opens in a real window,
+// where the test pays with the sandbox's test cards. useOnRamp's state is read alongside as a custom
+// UI would see it. Every outcome is read on chain in Node.
 import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
 import type { Page } from 'playwright-core'
 import { parseUnits, type Address } from 'viem'
@@ -51,30 +52,38 @@ const onramp = () =>
     }
   })
 
-/** Loads and starts the flow on the active network; resolves once its options are in. */
-async function startOnRamp(): Promise<Awaited<ReturnType<typeof onramp>>> {
-  await h.page.evaluate(() => window.__portico!.load('onramp').then((f) => f.initialize()))
-  await expect.poll(async () => (await onramp()).initialized, POLL).toBe(true)
+/** Account → Buy: OnRampProviders, once the providers are in. */
+async function openBuy(): Promise<Awaited<ReturnType<typeof onramp>>> {
+  const { page } = h
+  if (!(await page.getByRole('dialog').isVisible())) await page.getByTestId('portico-connect-button').click()
+  await page.getByTestId('portico-account-feature-onramp').click()
+  await expect.poll(() => page.getByTestId('portico-onramp').isVisible(), POLL).toBe(true)
+  await expect.poll(() => page.getByTestId('portico-onramp-provider').count(), POLL).toBe(2)
   return onramp()
 }
 
-/** Types the fiat amount; resolves with the quotes once every provider has answered. */
-async function quotesFor(amount: string) {
-  await h.page.evaluate((a) => window.__portico!.peek('onramp')!.setPaymentAmount(a), amount)
+/** Types the fiat amount; resolves with each provider's quote line once all are in. */
+async function quotesFor(amount: string): Promise<Record<string, string>> {
+  const { page } = h
+  await page.getByTestId('portico-onramp-amount').fill(amount)
   await expect.poll(async () => {
     const s = await onramp()
-    return !s.quotesLoading && s.quotes.length === s.providers.length && s.quotes.every((q) => q.purchaseAmount !== undefined || q.error !== undefined)
+    return !s.quotesLoading && s.quotes.length === s.providers.length && (await page.getByTestId('portico-onramp-quote').count()) === s.providers.length
   }, POLL).toBe(true)
-  return (await onramp()).quotes
+  const rows = page.getByTestId('portico-onramp-provider')
+  const entries = await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-provider') ?? '', el.querySelector('[data-testid="portico-onramp-quote"]')?.textContent ?? '']))
+  return Object.fromEntries(entries)
 }
 
-/** openProvider(name) in the page; resolves with the provider's checkout window once it shows the checkout. */
+/** Clicks the provider; resolves with its checkout window once it shows the checkout. */
 async function openCheckout(provider: string): Promise<Page> {
   const opened = h.page.waitForEvent('popup')
-  const url = h.page.evaluate((p) => window.__portico!.peek('onramp')!.openProvider(p), provider)
+  await h.page.locator(`[data-testid="portico-onramp-provider"][data-provider="${provider}"]`).click()
   const popup = await opened
-  expect(await url).toMatch(new RegExp(`^${h.stack.onramp.url}/${provider}/checkout/`))
   await expect.poll(() => popup.getByTestId('portico-onramp-pay').isVisible(), POLL).toBe(true)
+  expect(popup.url()).toMatch(new RegExp(`^${h.stack.onramp.url}/${provider}/checkout/`))
+  // The modal waits on the provider's window meanwhile.
+  await expect.poll(() => h.page.getByTestId('portico-onramp-waiting').isVisible(), POLL).toBe(true)
   return popup
 }
 
@@ -88,16 +97,14 @@ describe('buy crypto through the on-ramp sandbox', () => {
   it('connects the dev wallet; the flow offers both sandbox providers, USDC on the local chain, paid in USD', async () => {
     await connectDevWallet(h)
     await expect.poll(() => h.page.getByTestId('portico-account-address').textContent(), POLL).toBe('0xf39F…b92266')
-    const s = await startOnRamp()
+    const s = await openBuy()
     expect(s).toMatchObject({ supported: true, providers: ['sandpay', 'testramp'], purchase: 'USDC', network: String(h.stack.devnet.chains[0]!.chainId), payment: 'USD', error: undefined })
+    expect(await h.page.getByTestId('portico-onramp-token').textContent()).toContain('USDC')
+    expect(await h.page.getByTestId('portico-onramp-currency').textContent()).toContain('USD')
   })
 
   it('1. 100 USD quotes 99 USDC at SandPay (1 %) and 98.25 at TestRamp (1.75 %); paid at SandPay with the test card, the account gains exactly 99 USDC on chain', async () => {
-    const quotes = await quotesFor('100')
-    expect(quotes.map((q) => [q.provider, Number(q.purchaseAmount)])).toEqual([
-      ['sandpay', 99],
-      ['testramp', 98.25],
-    ])
+    expect(await quotesFor('100')).toEqual({ sandpay: 'You get 99 USDC', testramp: 'You get 98.25 USDC' })
     const before = await usdcOf(ACCOUNT_0)
     const popup = await openCheckout('sandpay')
     expect(await popup.getByTestId('portico-onramp-destination').textContent()).toBe(ACCOUNT_0)
@@ -107,8 +114,9 @@ describe('buy crypto through the on-ramp sandbox', () => {
     expect(await popup.getByTestId('portico-onramp-crypto-amount').textContent()).toBe('99')
     await expect.poll(() => usdcOf(ACCOUNT_0), POLL).toBe(before + parseUnits('99', 6))
     await popup.close()
-    // Back in the app: the flow is no longer waiting on the provider.
-    await expect.poll(() => h.page.evaluate(() => window.__portico!.peek('onramp')!.$onramp.get().inProgress), POLL).toBe(false)
+    // Back in the app: no longer waiting; the note says the purchase arrives by itself.
+    await expect.poll(() => h.page.getByTestId('portico-onramp-returned').isVisible(), POLL).toBe(true)
+    expect(await h.page.evaluate(() => window.__portico!.peek('onramp')!.$onramp.get().inProgress)).toBe(false)
   })
 
   it('3. a declined card: the checkout says so and nothing is sent', async () => {
@@ -126,7 +134,10 @@ describe('buy crypto through the on-ramp sandbox', () => {
     const { page } = h
     // A Solana visitor: the EVM account disconnects first (Account → Disconnect), then the network
     // button picks the local Solana network and the dev wallet's Solana side connects.
-    if (!(await page.getByRole('dialog').isVisible())) await page.getByTestId('portico-connect-button').click()
+    // The modal is still on Buy: closed, then opened again on Account.
+    if (await page.getByRole('dialog').isVisible()) await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByRole('dialog').isVisible(), POLL).toBe(false)
+    await page.getByTestId('portico-connect-button').click()
     await page.getByTestId('portico-account-disconnect').click()
     await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), POLL).toBe('disconnected')
     await page.keyboard.press('Escape')
@@ -136,13 +147,10 @@ describe('buy crypto through the on-ramp sandbox', () => {
     await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), POLL).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
     await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), POLL).toBe('oeYf…A9kq96')
-    await page.keyboard.press('Escape')
-    const s = await startOnRamp()
+    const s = await openBuy()
     expect(s).toMatchObject({ supported: true, purchase: 'SOL', payment: 'USD' })
-    const quotes = await quotesFor('30')
-    const sandpay = quotes.find((q) => q.provider === 'sandpay')!
     // 30 USD − 1 % = 29.70 USD at 150 USD/SOL.
-    expect(Number(sandpay.purchaseAmount)).toBe(0.198)
+    expect((await quotesFor('30')).sandpay).toBe('You get 0.198 SOL')
     const before = await lamportsOf(SOL_0)
     const popup = await openCheckout('sandpay')
     expect(await popup.getByTestId('portico-onramp-destination').textContent()).toBe(SOL_0)
