@@ -2,7 +2,7 @@ import '../testing'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { describe, expect, it } from 'vitest'
-import { lazyView } from './lazyView'
+import { chunkLoader, lazyView } from './lazyView'
 import { ModalShell } from './ModalShell'
 
 /** A loader the test settles by hand. */
@@ -79,5 +79,22 @@ describe('lazyView: a view whose code is its own chunk', () => {
     elsewhere.focus()
     await act(async () => a.settle().resolve({ Amount }))
     expect(document.activeElement).toBe(elsewhere)
+  })
+})
+
+describe('chunkLoader', () => {
+  it('fetches the chunk once for every caller; a failed fetch is tried again on the next call', async () => {
+    let calls = 0
+    let fail = true
+    const load = chunkLoader(async () => {
+      calls++
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module')
+      return { n: calls }
+    })
+    await expect(load()).rejects.toThrow('Failed to fetch dynamically imported module')
+    fail = false
+    const [a, b] = await Promise.all([load(), load()])
+    expect([a, b, calls]).toEqual([{ n: 2 }, { n: 2 }, 2])
+    expect(await load()).toBe(a)
   })
 })

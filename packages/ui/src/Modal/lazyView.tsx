@@ -11,6 +11,19 @@ import { ErrorAlert } from '../views/shared/ErrorAlert'
 import * as viewStyles from '../views/shared/views.css'
 import { focusView } from './focus'
 
+/**
+ * `load` (a chunk's `import()`) made a loader for lazyView: one fetch for every view of the chunk, and
+ * a failed fetch is tried again on the next call.
+ */
+export function chunkLoader<M>(load: () => Promise<M>): () => Promise<M> {
+  let pending: Promise<M> | undefined
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined
+      throw error
+    }))
+}
+
 /** The loaded module of each loader, so that a view shown again renders at once. */
 const loaded = new Map<() => Promise<unknown>, unknown>()
 

@@ -26,39 +26,24 @@ import { WalletSendSelectToken } from '../views/WalletSendSelectToken/WalletSend
 import { WalletSendSuccess } from '../views/WalletSendSuccess/WalletSendSuccess'
 import { RegisterAccountName } from '../views/RegisterAccountName/RegisterAccountName'
 import { RegisterAccountNameSuccess } from '../views/RegisterAccountNameSuccess/RegisterAccountNameSuccess'
-import { lazyView } from './lazyView'
+import { chunkLoader, lazyView } from './lazyView'
 
 /**
  * The swap views (issue 13) are their own chunk, fetched the first time one shows: an app whose
  * visitors never swap never downloads them, and the modal's chunk (what every open waits for) does
  * not carry them. A failed load is tried again on the next call.
  */
-let swapViews: Promise<typeof import('../views/swapViews')> | undefined
-const loadSwapViews = () =>
-  (swapViews ??= import('../views/swapViews').catch((error: unknown) => {
-    swapViews = undefined
-    throw error
-  }))
+const loadSwapViews = chunkLoader(() => import('../views/swapViews'))
 const Swap = lazyView(loadSwapViews, (m) => m.Swap)
 const SwapSelectToken = lazyView(loadSwapViews, (m) => m.SwapSelectToken)
 const SwapPreview = lazyView(loadSwapViews, (m) => m.SwapPreview)
 
 /** The pay-with-exchange views (issue 14): their own chunk too, fetched the first time one shows, like the swap views. */
-let exchangeViews: Promise<typeof import('../views/exchangeViews')> | undefined
-const loadExchangeViews = () =>
-  (exchangeViews ??= import('../views/exchangeViews').catch((error: unknown) => {
-    exchangeViews = undefined
-    throw error
-  }))
+const loadExchangeViews = chunkLoader(() => import('../views/exchangeViews'))
 const PayWithExchange = lazyView(loadExchangeViews, (m) => m.PayWithExchange)
 const PayWithExchangeSelectAsset = lazyView(loadExchangeViews, (m) => m.PayWithExchangeSelectAsset)
 /** The on-ramp views (issue 14): their own chunk, the same way as the swap views. */
-let onrampViews: Promise<typeof import('../views/onrampViews')> | undefined
-const loadOnRampViews = () =>
-  (onrampViews ??= import('../views/onrampViews').catch((error: unknown) => {
-    onrampViews = undefined
-    throw error
-  }))
+const loadOnRampViews = chunkLoader(() => import('../views/onrampViews'))
 // OnRampProviders shows the "Deposit from an exchange" entry under the providers when pay with exchange is available.
 const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
 const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
