@@ -77,9 +77,17 @@ describe('pay with exchange through the modal on the local stack', () => {
     await expect.poll(() => byTestId('portico-account-address').isVisible(), POLL).toBe(true)
   })
 
-  it('5. the pay page closed mid-payment: the exchange reports FAILED, the view offers Try again, nothing moves', async () => {
-    const network = `eip155:${h.stack.devnet.chains[0]!.chainId}`
-    await openPayWithExchange({ network, asset: USDC, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }, '10')
+  it("5. from Account → Buy → 'Deposit from an exchange' (the account's own ETH and USDC offered: SPEC §9 lists no asset on the local chain); the pay page closed mid-payment: FAILED, Try again, nothing moves", async () => {
+    await byTestId('portico-account-feature-onramp').click()
+    await byTestId('portico-exchange-entry').click()
+    await expect.poll(() => byTestId('portico-exchange').isVisible(), POLL).toBe(true)
+    // The account's own ETH and USDC are offered; the USDC chosen before stays chosen.
+    await expect.poll(() => h.page.evaluate(() => window.__portico!.peek('exchange')!.$exchange.get().assets.map((a) => `${a.metadata.symbol}:${a.asset}`)), POLL).toEqual(
+      expect.arrayContaining(['ETH:native', `USDC:${USDC}`]),
+    )
+    await expect.poll(() => byTestId('portico-exchange-asset').textContent(), POLL).toContain('USDC')
+    await byTestId('portico-exchange-amount').fill('30')
+    await expect.poll(() => text('portico-exchange-token-amount'), POLL).toContain('30 USDC')
     const before = await usdcOf(ACCOUNT_0)
     const popup = await payWith('lantern')
     await popup.close()

@@ -52,6 +52,15 @@ const onramp = () =>
     }
   })
 
+/** The transaction ids the Portico API lists for `address` on a chain (straight to the server, no cache). */
+async function historyIds(address: string, chainId: string): Promise<string[]> {
+  const url = new URL(`/v1/account/${address}/history`, h.stack.apiUrl)
+  url.searchParams.set('chainId', chainId)
+  const res = await fetch(url)
+  if (!res.ok) return []
+  return ((await res.json()) as { data: { id: string }[] }).data.map((t) => t.id)
+}
+
 /** Account → Buy: OnRampProviders, once the providers are in. */
 async function openBuy(): Promise<Awaited<ReturnType<typeof onramp>>> {
   const { page } = h
@@ -103,7 +112,7 @@ describe('buy crypto through the on-ramp sandbox', () => {
     expect(await h.page.getByTestId('portico-onramp-currency').textContent()).toContain('USD')
   })
 
-  it('1. 100 USD quotes 99 USDC at SandPay (1 %) and 98.25 at TestRamp (1.75 %); paid at SandPay with the test card, the account gains exactly 99 USDC on chain', async () => {
+  it('1. 100 USD quotes 99 USDC at SandPay (1 %) and 98.25 at TestRamp (1.75 %); paid at SandPay with the test card, the account gains exactly 99 USDC on chain, and Activity lists the purchase', async () => {
     expect(await quotesFor('100')).toEqual({ sandpay: 'You get 99 USDC', testramp: 'You get 98.25 USDC' })
     const before = await usdcOf(ACCOUNT_0)
     const popup = await openCheckout('sandpay')
@@ -111,15 +120,27 @@ describe('buy crypto through the on-ramp sandbox', () => {
     expect(await popup.getByTestId('portico-onramp-amount').inputValue()).toBe('100.00')
     await pay(popup, CARD_PAYS)
     await expect.poll(() => popup.getByTestId('portico-onramp-tx').textContent(), POLL).toMatch(/^0x[0-9a-f]{64}$/)
+    const purchaseHash = (await popup.getByTestId('portico-onramp-tx').textContent())!
     expect(await popup.getByTestId('portico-onramp-crypto-amount').textContent()).toBe('99')
     await expect.poll(() => usdcOf(ACCOUNT_0), POLL).toBe(before + parseUnits('99', 6))
     await popup.close()
     // Back in the app: no longer waiting; the note says the purchase arrives by itself.
     await expect.poll(() => h.page.getByTestId('portico-onramp-returned').isVisible(), POLL).toBe(true)
     expect(await h.page.evaluate(() => window.__portico!.peek('onramp')!.$onramp.get().inProgress)).toBe(false)
+
+    // The purchase in Activity (EVM): the API's indexer lists the treasury's transfer, and the tab shows it.
+    const id = `eip155:${h.stack.devnet.chains[0]!.chainId}:${purchaseHash}`
+    await expect.poll(() => historyIds(ACCOUNT_0, `eip155:${h.stack.devnet.chains[0]!.chainId}`), POLL).toContain(id)
+    await h.page.getByTestId('portico-onramp-returned-done').click()
+    await h.page.getByRole('dialog').getByRole('tab', { name: 'Activity' }).click()
+    const row = h.page.locator(`[data-testid="portico-activity-row"][data-id="${id}"]`)
+    await expect.poll(() => row.count(), POLL).toBe(1)
+    expect(await row.getByTestId('portico-activity-description').textContent()).toBe('Received +99.000 USDC')
+    await h.page.getByRole('dialog').getByRole('tab', { name: 'Tokens' }).click()
   })
 
   it('3. a declined card: the checkout says so and nothing is sent', async () => {
+    await openBuy()
     await quotesFor('50')
     const before = await usdcOf(ACCOUNT_0)
     const popup = await openCheckout('testramp')

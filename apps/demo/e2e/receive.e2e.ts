@@ -28,9 +28,9 @@ describe('Receive on the local stack', () => {
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(SHORT_0)
 
-    // The feature row offers Swap, Receive and Send on EVM (on-ramp is not built yet).
+    // The feature row offers Buy, Swap, Receive and Send on EVM (SPEC §9 order).
     const features = page.getByTestId('portico-account-features').getByRole('button')
-    await expect.poll(() => features.allTextContents()).toEqual(['Swap', 'Receive', 'Send'])
+    await expect.poll(() => features.allTextContents()).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
     await page.getByTestId('portico-account-feature-receive').click()
     await expect.poll(() => modal().getByRole('heading').first().textContent()).toBe('Receive')
     expect(await page.getByTestId('portico-receive-address').textContent()).toBe(ACCOUNT_0)

@@ -38,6 +38,8 @@ interface Options {
   /** The buy status answers in order (the last one repeats). */
   statuses?: (Record<string, unknown> | 'error')[]
   price?: () => Response
+  /** The balance API's answer for the connected account. @default [] */
+  balances?: unknown[]
 }
 
 interface FakeWindow {
@@ -99,7 +101,7 @@ async function setup(opts: Options = {}) {
     }
     if (url.pathname.endsWith('/balance')) {
       balanceCalls.push(url)
-      return json({ balances: [] })
+      return json({ balances: opts.balances ?? [] })
     }
     if (url.pathname.endsWith('/history')) return json({ data: [], next: null })
     return json({})
@@ -189,6 +191,26 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     await expect(t.exchange.setPaymentAsset({ network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native', metadata: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } })).rejects.toThrow(
       'No payment asset selected',
     )
+  })
+
+  it("a network SPEC §9 lists no asset for (a local chain): the account's own tokens are offered, the first chosen", async () => {
+    const local: CaipNetwork = { ...mainnet, id: 31337, caipNetworkId: 'eip155:31337', name: 'Local' }
+    const usdc = 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'
+    const t = await setup({
+      networks: [local],
+      balances: [
+        { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1' } },
+        { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: usdc, value: 5, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '5' } },
+      ],
+      price: () => json({ fungibles: [{ symbol: 'USDC', price: 1, address: usdc }] }),
+    })
+    await t.portico.balance.fetchTokenBalances()
+    await t.exchange.initialize({ paymentAsset: 'USDC', amount: '25' })
+    expect(t.state().assets.map((a) => [a.asset, a.metadata.symbol])).toEqual([
+      ['native', 'ETH'],
+      ['0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', 'USDC'],
+    ])
+    expect(t.state()).toMatchObject({ paymentAsset: { asset: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', price: 1 }, tokenAmount: '25' })
   })
 
   it("the price failing sets 'Cannot get token price' (no token amount); the price coming back clears it", async () => {

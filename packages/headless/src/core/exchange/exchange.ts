@@ -13,6 +13,7 @@
  * - A failed listing shows 'Unable to get exchanges', a failed pay URL 'Unable to initiate payment'
  *   ('Asset not supported' when the provider says so), a failed price sets 'Cannot get token price'.
  */
+import type { TokenBalance } from '@portico/protocol/account'
 import type { Exchange, ExchangeBuyStatus } from '@portico/protocol/exchange'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { ExchangeClient } from '../../api/exchange'
@@ -22,6 +23,7 @@ import type { Timers } from '../timers'
 import type { ChainNamespace } from '../types'
 import {
   assetsForNetwork,
+  assetsFromBalances,
   caip19Asset,
   EXCHANGES_FIRST_PAGE,
   EXCHANGES_SHOWN,
@@ -104,6 +106,8 @@ export interface ExchangeDeps {
   getTokenPrices(addresses: string[]): Promise<{ fungibles: { address: string; price: number; iconUrl?: string }[] }>
   /** The block explorer's base URL of a network (CAIP-2 id), when the app's network has one. */
   explorerOf(network: string): string | undefined
+  /** The active account's token balances: the assets offered where SPEC §9's list has none. @default none */
+  balances?(): readonly TokenBalance[]
   /** Refresh the balances past the cache (forceUpdate). */
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
   /** Open the 480×720 popup, blank; undefined when the browser refuses. Called in the caller's task. */
@@ -254,7 +258,9 @@ export function createExchange(deps: ExchangeDeps) {
   async function initialize(preset: ExchangePreset = {}): Promise<void> {
     const s = $state.get()
     if (s.isPaymentInProgress) return
-    const assets = assetsForNetwork(deps.$networkId.get())
+    const networkId = deps.$networkId.get()
+    const listed = assetsForNetwork(networkId)
+    const assets = listed.length > 0 ? listed : assetsFromBalances(deps.balances?.() ?? [], networkId)
     const given = preset.paymentAsset
     const bySymbol = typeof given === 'string' ? assets.find((a) => a.metadata.symbol.toLowerCase() === given.toLowerCase()) : undefined
     const custom = typeof given === 'object' && isPaymentAsset(given) ? given : undefined

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   assetsForNetwork,
+  assetsFromBalances,
   caip19Asset,
   isPaymentAsset,
   isPositiveAmount,
@@ -184,4 +185,38 @@ describe("the deposit's explorer page", () => {
     ['https://etherscan.io', undefined, undefined],
     ['', '0xabc', undefined],
   ] as const)('%s + %s → %s', (explorer, hash, out) => expect(paymentExplorerUrl(explorer, hash)).toBe(out))
+})
+
+describe('assetsFromBalances: where SPEC §9 lists nothing, the account\'s own tokens', () => {
+  const balance = (chainId: string, symbol: string, decimals: string, address?: string) => ({
+    name: symbol,
+    symbol,
+    chainId,
+    ...(address ? { address } : {}),
+    value: 1,
+    price: 1,
+    iconUrl: '',
+    quantity: { decimals, numeric: '1' },
+  })
+  it.each([
+    [
+      'a local EVM chain: the native currency and a token, other chains left out',
+      [balance('eip155:31337', 'ETH', '18'), balance('eip155:31337', 'USDC', '6', 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'), balance('eip155:1', 'DAI', '18', 'eip155:1:0x6b17')],
+      'eip155:31337',
+      [
+        ['native', 'ETH', 18],
+        ['0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', 'USDC', 6],
+      ],
+    ],
+    ['Solana: SOL as native, a mint by its address', [balance('solana:CdTV', 'SOL', '9'), balance('solana:CdTV', 'USDC', '6', 'solana:CdTV:GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce')], 'solana:CdTV', [
+      ['native', 'SOL', 9],
+      ['GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce', 'USDC', 6],
+    ]],
+    ['decimals 0 or not a number are left out', [balance('eip155:5', 'NFT', '0', 'eip155:5:0x01'), balance('eip155:5', 'BAD', 'x', 'eip155:5:0x02')], 'eip155:5', []],
+    ['a namespace exchanges do not pay on', [balance('bip122:000000000019d6689c085ae165831e93', 'BTC', '8')], 'bip122:000000000019d6689c085ae165831e93', []],
+    ['no network', [balance('eip155:1', 'ETH', '18')], undefined, []],
+  ])('%s', (_name, balances, network, expected) => {
+    expect(assetsFromBalances(balances, network).map((a) => [a.asset, a.metadata.symbol, a.metadata.decimals])).toEqual(expected)
+    for (const a of assetsFromBalances(balances, network)) expect(a.network).toBe(network)
+  })
 })

@@ -3,6 +3,7 @@
  * with exchange"): pure functions and constants, no I/O, table-tested. The token amount is computed
  * exactly (decimal digits as bigints), never through floating point.
  */
+import type { TokenBalance } from '@portico/protocol/account'
 import type { ExchangeBuyStatus, GetExchangeBuyStatusResult } from '@portico/protocol/exchange'
 import { ERRORS, PorticoError } from '../errors'
 import type { ChainNamespace } from '../types'
@@ -88,6 +89,23 @@ export const namespaceOf = (network: string): ChainNamespace => network.split(':
 /** The supported assets on a network (CAIP-2 id), in SPEC §9's order. */
 export function assetsForNetwork(network: string | undefined, list: readonly PaymentAsset[] = PAY_WITH_EXCHANGE_ASSETS): PaymentAsset[] {
   return network ? list.filter((a) => a.network === network) : []
+}
+
+/**
+ * A network without any asset of SPEC §9's list (a local chain, a chain the list does not name): the
+ * account's own tokens there (its balances), the network's currency as 'native'. The exchanges say
+ * which of them they can send ('Asset not supported' otherwise).
+ */
+export function assetsFromBalances(balances: readonly TokenBalance[], network: string | undefined): PaymentAsset[] {
+  if (!network || (namespaceOf(network) !== 'eip155' && namespaceOf(network) !== 'solana')) return []
+  return balances
+    .filter((b) => b.chainId === network)
+    .map((b) => ({
+      network,
+      asset: b.address ? (b.address.split(':').pop() ?? b.address) : 'native',
+      metadata: { name: b.name, symbol: b.symbol, decimals: Number(b.quantity.decimals), ...(b.iconUrl ? { iconUrl: b.iconUrl } : {}) },
+    }))
+    .filter((a) => Number.isInteger(a.metadata.decimals) && a.metadata.decimals > 0 && a.asset !== '')
 }
 
 /** The same asset (EVM contracts compared without letter case; Solana mints are case-sensitive). */

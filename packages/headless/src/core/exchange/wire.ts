@@ -47,6 +47,10 @@ export function wireExchange(host: FlowHost) {
     exchange: host.api.exchange,
     getTokenPrices: (addresses) => host.api.account.getTokenPrice(addresses),
     explorerOf: (network) => chain.findNetwork(network)?.blockExplorers?.default.url,
+    balances: () => {
+      const ns = chain.$activeChain.get()
+      return (ns && chain.getAccount(ns)?.tokenBalance) || []
+    },
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     openPopup: openBrowserPopup,
     randomId: randomUuid,
