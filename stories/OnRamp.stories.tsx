@@ -8,10 +8,10 @@
 // here; the provider's window is a stand-in (no real popup opens).
 import { type CaipNetwork, type ChainAdapter, createPortico, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
-import { fixtureAdapter, type Instances, LEGAL, networks } from './support/fixtures'
+import { eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { networkImage } from './support/images'
+import { shows } from './support/panels'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const net = (name: string, display: string, chainId: string) => ({ name, display_name: display, chain_id: chainId, contract_address: '' })
@@ -175,23 +175,11 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader =
-  (step: Step, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', step, open), dark: await make('dark', step, open) } })
+const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
 
 const meta = { title: 'Views/OnRamp', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const body = () => within(document.body)
-
-/** Every panel (or the sheet) shows `testId`, and `text` in each when given. */
-const shows = (testId: string, text?: string) => async () => {
-  await waitFor(async () => {
-    const shown = await body().findAllByTestId(testId)
-    if (text) await expect(shown.map((el) => el.textContent?.includes(text))).toEqual(shown.map(() => true))
-  })
-}
 
 // ——— OnRampProviders ———
 

@@ -9,8 +9,9 @@ import { type CaipNetwork, createPortico, type ExchangeFlow, type Portico, type 
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
-import { fixtureAdapter, type Instances, LEGAL, networks } from './support/fixtures'
+import { eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { networkImage, walletImage } from './support/images'
+import { shows } from './support/panels'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const ETH_ICON = networkImage('#627eea', 'Ξ')
@@ -39,13 +40,14 @@ const SEPOLIA: CaipNetwork = {
 }
 
 /** How the fixture API answers: prices and listing at once, never, or failing; the buy status. */
-type ApiBehaviour = { hold?: boolean; fail?: boolean; status?: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED' }
+type ApiBehaviour = { hold?: boolean; fail?: boolean; status?: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED'; noTokens?: boolean }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const rpc = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
 
 function exchangeFetch(b: ApiBehaviour): typeof fetch {
-  const api = fixtureFetch({})
+  // noTokens: the account holds nothing on the network (where SPEC §9 lists no asset, the flow offers the account's own).
+  const api = fixtureFetch(b.noTokens ? { tokens: [] } : {})
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const path = url.pathname.replace('/portico-fixture', '')
@@ -102,7 +104,7 @@ const memoryStorage = () => {
 /** Where the flow is shown. */
 type Step = 'empty' | 'filled' | 'loading' | 'errors' | 'assets' | 'waiting' | 'success' | 'failed' | 'unknown' | 'blocked' | 'noAssets'
 
-const API: Partial<Record<Step, ApiBehaviour>> = { loading: { hold: true }, errors: { fail: true }, success: { status: 'SUCCESS' }, failed: { status: 'FAILED' } }
+const API: Partial<Record<Step, ApiBehaviour>> = { loading: { hold: true }, errors: { fail: true }, success: { status: 'SUCCESS' }, failed: { status: 'FAILED' }, noAssets: { noTokens: true } }
 const QUICK: readonly Step[] = ['success', 'failed', 'unknown']
 
 async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
@@ -137,9 +139,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader =
-  (step: Step, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', step, open), dark: await make('dark', step, open) } })
+const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
 
 const meta = { title: 'Views/PayWithExchange', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -147,13 +147,6 @@ type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
 
-/** Every panel (or the sheet) shows `testId`, and `text` in each when given. */
-const shows = (testId: string, text?: string) => async () => {
-  await waitFor(async () => {
-    const shown = await body().findAllByTestId(testId)
-    if (text) await expect(shown.map((el) => el.textContent?.includes(text))).toEqual(shown.map(() => true))
-  })
-}
 
 // ——— The form ———
 
@@ -182,7 +175,7 @@ export const Errors: Story = {
 }
 
 export const NoAssets: Story = {
-  name: 'PayWithExchange (a network without assets to deposit)',
+  name: 'PayWithExchange (a network without assets to deposit: none listed, none held)',
   loaders: [loader('noAssets')],
   play: shows('portico-exchange-unavailable', 'Sepolia'),
 }

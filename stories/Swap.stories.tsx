@@ -7,10 +7,10 @@
 // are answered here from fixed prices (1% below the fair rate).
 import { type CaipNetwork, type ChainAdapter, createPortico, type Portico, type SendTransactionParams, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
-import { ADDRESS, fixtureAdapter, type Instances, LEGAL, networks } from './support/fixtures'
+import { ADDRESS, eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { networkImage } from './support/images'
+import { shows } from './support/panels'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -143,23 +143,11 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader =
-  (step: Step, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', step, open), dark: await make('dark', step, open) } })
+const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
 
 const meta = { title: 'Views/Swap', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
-
-const body = () => within(document.body)
-
-/** Every panel (or the sheet) shows `testId`, and `text` in each when given. */
-const shows = (testId: string, text?: string) => async () => {
-  await waitFor(async () => {
-    const shown = await body().findAllByTestId(testId)
-    if (text) await expect(shown.map((el) => el.textContent?.includes(text))).toEqual(shown.map(() => true))
-  })
-}
 
 // ——— The form ———
 

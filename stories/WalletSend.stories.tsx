@@ -6,10 +6,11 @@
 // answers the balances and the name, and the node's gas estimate is answered here.
 import { type ChainAdapter, createPortico, type Portico, type ThemeMode, type TransferParams } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { userEvent, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
-import { fixtureAdapter, type Instances, LEGAL, networks } from './support/fixtures'
+import { eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { walletImage } from './support/images'
+import { shows } from './support/panels'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -108,9 +109,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader =
-  (step: Step, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', step, open), dark: await make('dark', step, open) } })
+const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
 
 const meta = { title: 'Views/WalletSend', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -118,13 +117,6 @@ type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
 
-/** Every panel (or the sheet) shows `testId`, and `text` in each when given. */
-const shows = (testId: string, text?: string) => async () => {
-  await waitFor(async () => {
-    const shown = await body().findAllByTestId(testId)
-    if (text) await expect(shown.map((el) => el.textContent?.includes(text))).toEqual(shown.map(() => true))
-  })
-}
 
 // ——— The form ———
 

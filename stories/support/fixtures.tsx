@@ -133,6 +133,11 @@ export const instances =
     portico: { light: await makePortico('light', behaviour, arrange), dark: await makePortico('dark', behaviour, arrange) },
   })
 
+/** A Storybook loader from a story file's own builder: one instance per panel, light and dark. */
+export const eachMode =
+  (build: (mode: ThemeMode) => Promise<Portico>) =>
+  async (): Promise<{ portico: Instances }> => ({ portico: { light: await build('light'), dark: await build('dark') } })
+
 /** The legal links every fixture instance has (the legal footer and checkbox name them). */
 export const LEGAL = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }
 

@@ -1,3 +1,4 @@
+import { expect, waitFor, within } from 'storybook/test'
 // Every story renders twice, side by side: once in the light theme and once in the dark theme. Fixtures
 // read the panel's mode from PanelModeContext so each panel can build its own Portico instance.
 import { darkValues, lightValues, type ThemeMode, themeProps } from '@portico/ui'
@@ -42,4 +43,12 @@ export function LightAndDark({ children }: { children: () => ReactNode }) {
       <Panel mode="dark">{children()}</Panel>
     </main>
   )
+}
+
+/** A story's play: every panel (or the sheet) shows `testId`, and `text` in each when given. */
+export const shows = (testId: string, text?: string) => async () => {
+  await waitFor(async () => {
+    const shown = await within(document.body).findAllByTestId(testId)
+    if (text) await expect(shown.map((el) => el.textContent?.includes(text))).toEqual(shown.map(() => true))
+  })
 }
