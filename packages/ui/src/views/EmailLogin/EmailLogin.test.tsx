@@ -41,7 +41,8 @@ describe('EmailLogin in the modal', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Continue with email')
     await waitFor(() => expect(step()).toBe('verifyOtp'))
     expect(emails).toEqual([EMAIL])
-    expect(document.activeElement).toBe(otp())
+    // Focus moves in an effect after the step's render: waited for, as the step is.
+    await waitFor(() => expect(document.activeElement).toBe(otp()))
     expect(resend().textContent).toBe('Resend code in 30 s')
 
     fireEvent.change(otp(), { target: { value: '000 000' } })
@@ -63,7 +64,8 @@ describe('EmailLogin in the modal', () => {
     expect(screen.getByText('We emailed a link to me@mail.com. Open it to continue.')).toBeTruthy()
     act(() => approveDevice())
     expect(step()).toBe('verifyOtp')
-    expect(document.activeElement).toBe(otp())
+    // Focus moves in an effect after the step's render: waited for, as the step is.
+    await waitFor(() => expect(document.activeElement).toBe(otp()))
   })
 
   it('Resend code: disabled while counting down, then sends a new code and counts again', async () => {
