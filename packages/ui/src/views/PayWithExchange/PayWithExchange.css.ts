@@ -143,20 +143,6 @@ export const statusTerm = style({ color: vars.color.foregroundSecondary })
 export const statusValue = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontWeight: vars.fontWeight.medium, color: vars.color.foreground })
 export const statusDot = style({ width: 8, height: 8, borderRadius: vars.radius.full, background: vars.color.accent })
 
-export const hashBox = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  textAlign: 'left',
-})
-export const hashText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, flexGrow: 1, minWidth: 0 })
-export const hashLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
-export const hash = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const explorer = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.sm })
 export const failure = style({ ...alertBase, width: '100%', boxSizing: 'border-box', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs, background: vars.color.errorSoft, color: vars.color.error, textAlign: 'left', overflowWrap: 'anywhere' })
 export const failureTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%' })

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { IconButton } from '../../components/IconButton/IconButton'
-import { Link } from '../../components/Link/Link'
 import { ListItem } from '../../components/ListItem/ListItem'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
@@ -11,6 +9,7 @@ import { messages } from '../../messages'
 import * as token from '../shared/Token.css'
 import { TokenIcon } from '../shared/TokenIcon'
 import { ErrorAlert } from '../shared/ErrorAlert'
+import { TxHash } from '../shared/TxHash'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from './PayWithExchange.css'
 
@@ -401,26 +400,7 @@ function Success({ asset, tokenAmount, usd, exchange, hash, shortHash, explorerU
         {tokenAmount && asset ? m.depositHeading(tokenAmount, asset.symbol) : m.depositedTitle}
       </h2>
       {sub && <p className={styles.sub}>{sub}</p>}
-      {hash && (
-        <div className={styles.hashBox}>
-          <span className={styles.hashText}>
-            <span className={styles.hashLabel}>{m.hash}</span>
-            <span className={styles.hash} title={hash} data-testid="portico-exchange-hash">
-              {shortHash ?? hash}
-            </span>
-          </span>
-          <IconButton icon={copied ? 'check' : 'copy'} label={copied ? m.copied : m.copyHash} size="sm" filled onClick={onCopy} data-testid="portico-exchange-hash-copy" />
-          <span role="status" className={visuallyHidden}>
-            {copied ? m.copied : ''}
-          </span>
-        </div>
-      )}
-      {explorerUrl && (
-        <Link href={explorerUrl} className={styles.explorer} data-testid="portico-exchange-explorer">
-          {m.explorer}
-          <Icon name="external" size={14} />
-        </Link>
-      )}
+      {hash && <TxHash hash={hash} shortHash={shortHash} copied={copied} onCopy={onCopy} explorerUrl={explorerUrl} texts={m} testId="portico-exchange" />}
       <Button variant="primary" fullWidth onClick={onDone} data-autofocus data-testid="portico-exchange-done">
         {m.done}
       </Button>

@@ -27,17 +27,3 @@ export const sub = style({ display: 'flex', flexDirection: 'column', alignItems:
 export const to = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, maxWidth: '100%' })
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs })
 
-export const hashBox = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surfaceRaised,
-  textAlign: 'left',
-})
-export const hashText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, flexGrow: 1, minWidth: 0 })
-export const hashLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
-export const hash = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const explorer = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.sm })

@@ -1,10 +1,8 @@
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { IconButton } from '../../components/IconButton/IconButton'
-import { Link } from '../../components/Link/Link'
-import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
+import { TxHash } from '../shared/TxHash'
 import * as styles from './WalletSendSuccess.css'
 
 export type WalletSendSuccessViewProps = {
@@ -54,24 +52,7 @@ export function WalletSendSuccessView({ hash, shortHash, amount, symbol, usd, to
           )}
         </p>
       )}
-      <div className={styles.hashBox}>
-        <span className={styles.hashText}>
-          <span className={styles.hashLabel}>{m.hash}</span>
-          <span className={styles.hash} title={hash} data-testid="portico-send-hash">
-            {shortHash ?? hash}
-          </span>
-        </span>
-        <IconButton icon={copied ? 'check' : 'copy'} label={copied ? m.copied : m.copyHash} size="sm" filled onClick={onCopy} data-testid="portico-send-hash-copy" />
-        <span role="status" className={visuallyHidden}>
-          {copied ? m.copied : ''}
-        </span>
-      </div>
-      {explorerUrl && (
-        <Link href={explorerUrl} className={styles.explorer} data-testid="portico-send-explorer">
-          {m.explorer}
-          <Icon name="external" size={14} />
-        </Link>
-      )}
+      <TxHash hash={hash} shortHash={shortHash} copied={copied} onCopy={onCopy} explorerUrl={explorerUrl} texts={m} testId="portico-send" />
       <Button variant="primary" fullWidth onClick={onDone} data-autofocus data-testid="portico-send-done">
         {m.done}
       </Button>
