@@ -28,7 +28,19 @@ export const walletsResponseSchema = z.object({ count: z.number(), data: z.array
 export type WalletsResponse = z.infer<typeof walletsResponseSchema>
 
 /** GET /appkit/v1/config → { features }: a server may send only some flags. */
-export const configResponseSchema = z.object({ features: z.partial(remoteFeaturesSchema) })
+/** Features a region restriction (SPEC §6) can turn off. */
+export const RESTRICTABLE_FEATURES = ['swaps', 'onramp', 'payWithExchange'] as const
+export type RestrictableFeature = (typeof RESTRICTABLE_FEATURES)[number]
+
+/**
+ * GET /appkit/v1/config?tz=<IANA time zone> → the project's features. When the visitor's time zone is
+ * in the server's restricted list (which is never sent), `restricted` names the features turned off
+ * for that reason; they are also false in `features`.
+ */
+export const configResponseSchema = z.object({
+  features: z.partial(remoteFeaturesSchema),
+  restricted: z.optional(z.array(z.enum(RESTRICTABLE_FEATURES))),
+})
 export type ConfigResponse = z.infer<typeof configResponseSchema>
 
 /** GET /projects/v1/origins → { allowedOrigins }. */
