@@ -36,8 +36,21 @@ const record = { name: NAME, registered_at: '2026-01-01T00:00:00Z', updated_at: 
 const prices = { fungibles: [{ symbol: 'USDC', price: 1, address: USDC }] }
 const rpc = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result })
 
-type Fault = '500' | '502' | '503' | '429' | 'stall' | 'malformed JSON' | 'wrong shape' | 'huge body' | 'dropped before the answer' | 'dropped mid-body'
-const FAULTS: Fault[] = ['500', '502', '503', '429', 'stall', 'malformed JSON', 'wrong shape', 'huge body', 'dropped before the answer', 'dropped mid-body']
+type Fault =
+  | '500'
+  | '502'
+  | '503'
+  | '429'
+  | 'stall'
+  | 'stalled body'
+  | '502, body stalls'
+  | 'malformed JSON'
+  | 'wrong shape'
+  | 'huge body'
+  | 'dropped before the answer'
+  | 'dropped mid-body'
+const FAULTS: Fault[] = ['500', '502', '503', '429', 'stall', 'stalled body', '502, body stalls', 'malformed JSON', 'wrong shape', 'huge body', 'dropped before the answer', 'dropped mid-body']
+const stalls = (fault: Fault) => fault === 'stall' || fault === 'stalled body' || fault === '502, body stalls'
 
 /** What a caller gets: a rejection (its text and the failure kind on cause) or a value; and the requests the server saw. */
 type Outcome = { rejects: string; kind: string; requests: number } | { resolves: unknown; requests: number }
@@ -60,7 +73,7 @@ interface Call {
   fireAndForget?: boolean
 }
 
-const statusOf = (fault: Fault): number | undefined => (/^\d+$/.test(fault) ? Number(fault) : undefined)
+const statusOf = (fault: Fault): number | undefined => (/^\d+/.test(fault) ? Number.parseInt(fault, 10) : undefined)
 
 /** What the HTTP core gives a call of `method` with catalogue text `text` under `fault`. */
 function byDefault(call: Call, fault: Fault): Outcome {
@@ -72,6 +85,7 @@ function byDefault(call: Call, fault: Fault): Outcome {
   }
   switch (fault) {
     case 'stall':
+    case 'stalled body':
       return { rejects: call.text, kind: 'timeout', requests: 1 }
     case 'malformed JSON':
       return { rejects: call.text, kind: 'bad-json', requests: 1 }
@@ -341,7 +355,7 @@ const CALLS: Record<string, Call> = {
     // An error report resolves true when the host took it (a 2xx status: its body is not read), else
     // false; it never rejects and is never retried.
     own: (fault) => {
-      const accepted = fault === 'malformed JSON' || fault === 'wrong shape' || fault === 'huge body' || fault === 'dropped mid-body'
+      const accepted = fault === 'malformed JSON' || fault === 'wrong shape' || fault === 'huge body' || fault === 'dropped mid-body' || fault === 'stalled body'
       return { resolves: accepted, requests: 1 }
     },
   },
@@ -412,6 +426,15 @@ async function faultServer(fault: Fault, state: { healthy: boolean }): Promise<{
 
 function answerWith(fault: Fault, call: Call, req: IncomingMessage, res: ServerResponse): void {
   const status = statusOf(fault)
+  if (fault === '502, body stalls' || fault === 'stalled body') {
+    // The status line and half a body, then nothing: the timeout covers the body too.
+    const text = JSON.stringify(fault === 'stalled body' ? call.healthy : { error: 'fault 502' })
+    res.writeHead(status ?? 200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+    res.write(text.slice(0, Math.ceil(text.length / 2)))
+    held.add(res)
+    res.on('close', () => held.delete(res))
+    return
+  }
   if (status !== undefined) return sendJson(res, { error: `fault ${status}` }, status)
   switch (fault) {
     case 'stall':
@@ -456,7 +479,7 @@ function client(server: TestServer, key: string, fault: Fault): ApiClient {
     projectId: 'faults',
     sdkType: 'portico',
     sdkVersion: '0.1.0',
-    timeoutMs: fault === 'stall' ? STALL_TIMEOUT_MS : TIMEOUT_MS,
+    timeoutMs: stalls(fault) ? STALL_TIMEOUT_MS : TIMEOUT_MS,
     maxBodyBytes: MAX_BODY,
     retryDelayMs: 5,
     // retries: HTTP_DEFAULTS.retries (the default)
