@@ -343,6 +343,8 @@ export function createHttp(options: HttpOptions) {
     options: { projectId: options.projectId, sdkType: options.sdkType, sdkVersion: options.sdkVersion },
     /** The fetch in use (for the analytics beacon fallback). */
     fetch: doFetch,
+    /** Time allowed for one attempt (the analytics beacon fallback keeps to it too). */
+    timeoutMs,
   }
 }
 
