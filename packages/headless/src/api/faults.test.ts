@@ -25,7 +25,7 @@ const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const ASSET = `eip155:8453/erc20:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913`
 const NAME = 'alice.portico.eth'
 /** Small limits keep the matrix fast: the stall ends after STALL_TIMEOUT_MS, bodies above MAX_BODY are refused. */
-const STALL_TIMEOUT_MS = 250
+const STALL_TIMEOUT_MS = 500
 const TIMEOUT_MS = 10_000
 const MAX_BODY = 64 * 1024
 /** Attempts of a GET that keeps failing in a retryable way (1 + HTTP_DEFAULTS.retries). */
