@@ -79,8 +79,9 @@ export const siwxRoutes: RouteModule = (ctx) => {
 
   /** The session of the request's Bearer token (valid token, stored, not revoked, not expired), else a 401. */
   async function sessionOf(c: Context, now: Date, options: { expired: boolean }): Promise<SiwxSessionRecord> {
-    const { authorization: header } = parseInput(authorization, { authorization: c.req.header('authorization') })
-    const token = header.slice('Bearer '.length)
+    const parsed = authorization.safeParse({ authorization: c.req.header('authorization') })
+    if (!parsed.success) throw unauthorized(parsed.error.issues[0]?.message ?? SIWX_ERRORS.missingToken)
+    const token = parsed.data.authorization.slice('Bearer '.length)
     let claims: z.infer<typeof claimsSchema>
     try {
       const payload = options.expired ? await tokens.verifySignatureOnly(token) : await tokens.verify(token, now)
