@@ -19,6 +19,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp, type AppConfig } from '../app.ts'
+import { parseCli } from '../cli.ts'
 import type { ChainConfigInput } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
@@ -358,5 +359,16 @@ describe('bad input never makes a 500', () => {
   ])('%s → 400', async (_name, raw, error) => {
     const res = await postJson(app, '/v1/siwx/sessions', raw)
     expect([res.status, z.object({ error: z.string() }).parse(await res.json()).error]).toEqual([400, error])
+  })
+})
+
+describe('CLI', () => {
+  it('--siwx-session-ttl and PORTICO_SIWX_SIGNING_KEY set siwx', async () => {
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }
+    expect(parseCli(['--siwx-session-ttl', '3600'], { PORTICO_SIWX_SIGNING_KEY: JSON.stringify(jwk) })).toMatchObject({ siwx: { sessionTtlSeconds: 3600, signingKey: jwk } })
+    expect(parseCli([], { PORTICO_SIWX_SESSION_TTL: '60' })).toMatchObject({ siwx: { sessionTtlSeconds: 60 } })
+    expect(parseCli([], {})).not.toHaveProperty('siwx')
+    expect(() => parseCli(['--siwx-session-ttl', '1.5'], {})).toThrow('siwx-session-ttl must be a positive whole number of seconds')
+    expect(() => parseCli([], { PORTICO_SIWX_SIGNING_KEY: '{' })).toThrow('PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)')
   })
 })
