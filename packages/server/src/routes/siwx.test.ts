@@ -372,3 +372,17 @@ describe('CLI', () => {
     expect(() => parseCli([], { PORTICO_SIWX_SIGNING_KEY: '{' })).toThrow('PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)')
   })
 })
+
+describe('browsers', () => {
+  it('an allowed origin may send the Bearer token (CORS preflight allows Authorization)', async () => {
+    const res = await app.request('/v1/siwx/session', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+    const other = await app.request('/v1/siwx/session', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
