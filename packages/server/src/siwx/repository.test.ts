@@ -104,3 +104,19 @@ function session(id: string, now: Date) {
     expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
   }
 }
+
+describe('nonce pruning', () => {
+  it('adding a nonce drops the expired ones', async () => {
+    const db = await openDatabase()
+    try {
+      const repo = createSiwxRepository(db)
+      const t0 = new Date('2026-11-23T22:00:00.000Z')
+      await repo.addNonce('oldnonce1', new Date(t0.getTime() + 600_000), t0)
+      await repo.addNonce('newnonce1', new Date(t0.getTime() + 1_200_000), new Date(t0.getTime() + 600_000))
+      const { rows } = await db.query<{ nonce: string }>('SELECT nonce FROM portico_siwx.nonces ORDER BY nonce')
+      expect(rows.map((r) => r.nonce)).toEqual(['newnonce1'])
+    } finally {
+      await db.close()
+    }
+  })
+})
