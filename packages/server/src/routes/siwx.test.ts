@@ -227,7 +227,8 @@ describe('sessions: Bearer token, revoke, restart', () => {
   it('a new server on the same database (a restart) keeps the key: the token is still valid, the JWKS the same', async () => {
     const out = await signedIn(await signedBy(alice))
     const jwks = await (await app.request('/.well-known/jwks.json')).json()
-    const restarted = makeApp()
+    // Another public URL too (a dev server restarted on another port): the key, not the URL, is the proof.
+    const restarted = makeApp({ publicUrl: 'http://127.0.0.1:9999' })
     expect(await session(out.token, restarted)).toEqual({ status: 200, session: out.session })
     expect(await (await restarted.request('/.well-known/jwks.json')).json()).toEqual(jwks)
   })
