@@ -34,6 +34,7 @@ const GET_ATTEMPTS = 1 + HTTP_DEFAULTS.retries
 const usdc = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: `eip155:1:${USDC}`, value: 12.5, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '12.5' } }
 const record = { name: NAME, registered_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', addresses: { '60': { address: ADDRESS } } }
 const prices = { fungibles: [{ symbol: 'USDC', price: 1, address: USDC }] }
+const SESSION = { id: 's1', address: ADDRESS, chainId: 'eip155:1', domain: '127.0.0.1', uri: 'http://127.0.0.1:5173', issuedAt: '2026-11-23T22:00:00Z', expiresAt: '2026-11-24T22:00:00Z' }
 const rpc = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result })
 
 type Fault =
@@ -343,6 +344,42 @@ const CALLS: Record<string, Call> = {
     result: { status: 'SUCCESS', txHash: '0xabc' },
     wrongShape: { jsonrpc: '1.0', id: 1, result: { status: 'SUCCESS' } },
     text: 'Unable to get deposit status',
+  },
+  'siwx.nonce': {
+    method: 'POST',
+    path: '/v1/siwx/nonce',
+    run: (api) => api.siwx.nonce(),
+    healthy: { nonce: 'abcdefgh12345678', expiresAt: '2026-11-23T23:00:00Z' },
+    result: { nonce: 'abcdefgh12345678', expiresAt: '2026-11-23T23:00:00Z' },
+    wrongShape: { nonce: 'short' },
+    text: 'Something went wrong',
+  },
+  'siwx.createSession': {
+    method: 'POST',
+    path: '/v1/siwx/sessions',
+    run: (api) => api.siwx.createSession({ message: 'm', signature: '0x01', chainId: 'eip155:1', address: ADDRESS }),
+    healthy: { session: SESSION, token: 't' },
+    result: { session: SESSION, token: 't' },
+    wrongShape: { session: SESSION },
+    text: 'Something went wrong',
+  },
+  'siwx.getSession': {
+    method: 'GET',
+    path: '/v1/siwx/session',
+    run: (api) => api.siwx.getSession('t'),
+    healthy: { session: SESSION },
+    result: SESSION,
+    wrongShape: { session: { id: 1 } },
+    text: 'Something went wrong',
+  },
+  'siwx.revokeSession': {
+    method: 'POST',
+    path: '/v1/siwx/session/revoke',
+    run: (api) => api.siwx.revokeSession('t'),
+    healthy: { revoked: true },
+    result: undefined,
+    wrongShape: { revoked: 'yes' },
+    text: 'Something went wrong',
   },
   'analytics.reportError': {
     method: 'POST',
