@@ -13,8 +13,10 @@ import {
   exchangesConfigSchema,
   nameZoneSchema,
   onrampConfigSchema,
+  rpcProxyConfigSchema,
   solanaChainConfigSchema,
   type OnrampConfigInput,
+  type RpcProxyConfigInput,
   type ChainConfigInput,
   type ExchangeProviderConfigInput,
   type SolanaChainConfigInput,
@@ -88,6 +90,12 @@ export type AppConfig = {
    * replaces them all.
    */
   exchanges?: ExchangeProviderConfigInput[]
+  /**
+   * The blockchain RPC proxy (POST /v1/?chainId=<caip2>&projectId=…): rate limit per project,
+   * cache of immutable answers, upstream timeout and the upstream URLs per chain (default: each
+   * configured chain's and the Solana chain's `rpcUrl`). See RpcProxyConfig and the README.
+   */
+  rpcProxy?: RpcProxyConfigInput
 }
 
 const publicUrlSchema = z
@@ -115,6 +123,12 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
   const exchanges = exchangesConfigSchema.parse(config.exchanges ?? [])
   const onramp = onrampConfigSchema.parse(config.onramp ?? {})
+  const rpcProxy = rpcProxyConfigSchema.parse(config.rpcProxy ?? {})
+  const rpcUpstreams: Record<string, string[]> = Object.fromEntries([
+    ...chains.map((chain) => [caipNetworkId(chain), [chain.rpcUrl]]),
+    ...(solana ? [[solana.caipNetworkId, [solana.rpcUrl]]] : []),
+    ...Object.entries(rpcProxy.upstreams ?? {}),
+  ])
 
   const ctx: AppContext = {
     chains,
@@ -123,10 +137,19 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, exchanges, onramp }),
+    providers: resolveProviders(config.providers, {
+      db: config.db,
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      chains,
+      exchanges,
+      onramp,
+      rpcUpstreams,
+      rpcProxyTimeoutMs: rpcProxy.timeoutMs,
+    }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
+    rpcProxy,
   }
   const auth =
     config.auth === undefined
@@ -135,6 +158,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   if (auth) ctx.auth = auth
 
   const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
+  ctx.reportUpstream = (error, c) => report(error, where(c, 502))
 
   const app = new Hono()
   const appCors = cors({

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
-import type { ChainConfig, SolanaChainConfig } from '../config.ts'
+import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
@@ -33,6 +33,10 @@ export type AppContext = {
   nameZone: string
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
   auth?: AuthRouteContext
+  /** The RPC proxy's settings (routes/rpc.ts); its upstreams are `providers.rpc`. */
+  rpcProxy?: RpcProxyConfig
+  /** Report an upstream failure a route answers itself (502-like), through the rate-limited error log. */
+  reportUpstream?(error: unknown, c: Context): void
 }
 
 export type AuthRouteContext = {
