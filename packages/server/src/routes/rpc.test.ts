@@ -3,7 +3,7 @@
 // the devnet's Solana RPC. The API listens on 127.0.0.1 (startServer); clients are fetch and viem.
 import http from 'node:http'
 import { getFreePort, startAnvil, startSolanaRpc, type AnvilInstance, type SolanaRpcServer } from '@portico/devnet'
-import { createPublicClient, http as viemHttp, parseEther, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, http as viemHttp, parseEther, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -143,9 +143,9 @@ describe('reads pass through', () => {
     const chain = { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [proxyUrl()] } } } as const
     const client = createPublicClient({ chain, transport: viemHttp(proxyUrl(), { retryCount: 0 }) })
     const to = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
-    const request = await client.prepareTransactionRequest({ account: dev, to, value: parseEther('0.5'), chain })
-    const signed = await dev.signTransaction(request)
-    const hash = await client.sendRawTransaction({ serializedTransaction: signed })
+    // A local account: viem signs here and sends eth_sendRawTransaction through the proxy.
+    const wallet = createWalletClient({ account: dev, chain, transport: viemHttp(proxyUrl(), { retryCount: 0 }) })
+    const hash = await wallet.sendTransaction({ to, value: parseEther('0.5') })
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(receipt.status).toBe('success')
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.5'))
