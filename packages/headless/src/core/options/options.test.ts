@@ -3,7 +3,7 @@ import type { ChainAdapter } from '../../adapters'
 import { base, fakeAdapter, mainnet } from '../test-utils'
 import * as presets from '../../networks'
 import type { CaipNetwork } from '../types'
-import { connectMethodsOrder, DEFAULT_FEATURES, resolveOptions, rpcDefault, type PorticoOptions } from './options'
+import { connectMethodsOrder, DEFAULT_FEATURES, resolveOptions, type PorticoOptions } from './options'
 
 const valid: PorticoOptions = { projectId: 'p1', networks: [mainnet, base] }
 
@@ -35,7 +35,8 @@ describe('RPC URLs: presets read through the Portico RPC proxy, an app\'s own UR
 
   it('every eip155 and solana preset goes through the proxy; no other namespace does', () => {
     for (const preset of Object.values(presets) as CaipNetwork[]) {
-      const proxied = rpcDefault(preset, 'https://api.portico.dev', 'p').rpcUrls.default.http[0]?.startsWith('https://api.portico.dev/v1/?chainId=') ?? false
+      const [resolved] = resolveOptions({ projectId: 'p', networks: [preset] }).networks
+      const proxied = resolved!.rpcUrls.default.http[0]?.startsWith('https://api.portico.dev/v1/?chainId=') ?? false
       expect([preset.caipNetworkId, proxied]).toEqual([preset.caipNetworkId, preset.chainNamespace === 'eip155' || preset.chainNamespace === 'solana'])
     }
   })

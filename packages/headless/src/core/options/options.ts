@@ -195,7 +195,15 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     throw new PorticoError(invalidOptionsError(details))
   }
   const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
-  const networks = input.networks.map((n) => rpcDefault(n, apiUrl, input.projectId))
+  // SPEC §7 "Blockchain RPC host": a preset the app passed as it is (`rpcUrls.default` still its
+  // `public` object: the app gave no RPC URL) reads through the Portico API's RPC proxy; a network
+  // whose `rpcUrls.default` the app set keeps it, for the adapters and the embedded frame alike.
+  // `public` stays: wallets adding the chain get it (docs/networks.md).
+  const networks = input.networks.map((n) =>
+    n.rpcUrls.default === n.rpcUrls.public
+      ? { ...n, rpcUrls: { ...n.rpcUrls, default: { http: [`${apiUrl}/v1/?chainId=${n.caipNetworkId}&projectId=${encodeURIComponent(input.projectId)}`] } } }
+      : n,
+  )
   const defaultNetwork = input.defaultNetwork
     ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId)
     : networks[0]
@@ -228,20 +236,6 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
   }
-}
-
-/**
- * The network as Portico reads it (SPEC §7 "Blockchain RPC host"): a preset the app passed as it is
- * (`rpcUrls.default` is still its `public` object: the app gave no RPC URL) reads through the Portico
- * API's RPC proxy, `<apiUrl>/v1/?chainId=<caip2>&projectId=<id>`; a network whose `rpcUrls.default`
- * the app set (its own network, or a preset with its own `rpcUrls`) keeps it, for the adapters and
- * for what is handed to the embedded wallet. `public` stays: wallets adding the chain get it.
- */
-export function rpcDefault(network: CaipNetwork, apiUrl: string, projectId: string): CaipNetwork {
-  const { rpcUrls } = network
-  return rpcUrls.default === rpcUrls.public
-    ? { ...network, rpcUrls: { ...rpcUrls, default: { http: [`${apiUrl}/v1/?chainId=${network.caipNetworkId}&projectId=${encodeURIComponent(projectId)}`] } } }
-    : network
 }
 
 // detectMobile is a module of its own: a lazy view's hook (useFarcasterLogin) needs it without the options' code.
