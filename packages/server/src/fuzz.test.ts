@@ -707,6 +707,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":{"__proto__":{"polluted":true}}}',
             '{"jsonrpc":"2.0","id":1,"method":"eth_getLogs","params":[{"fromBlock":"earliest","toBlock":"0xffffffffffffffff"}]}',
             '{"jsonrpc":"2.0","method":"eth_chainId"}',
+            `{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByHash","params":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
           ),
         },
         { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },

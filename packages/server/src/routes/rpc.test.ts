@@ -298,6 +298,15 @@ describe('bad requests: a JSON-RPC error, never a 500', () => {
     expect(errorReply.parse(res.json)).toMatchObject({ error: { code, message: message.replace('SOLANA', solana.caipNetworkId) } })
   })
 
+  it('params nested 20 000 deep get -32602, for a cached method too (no 500)', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000)
+    for (const method of ['eth_call', 'eth_getBlockByHash']) {
+      const res = await post(`{"jsonrpc":"2.0","id":1,"method":"${method}","params":${deep}}`)
+      expect(res.status).toBe(200)
+      expect(res.json).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: nested too deeply' } })
+    }
+  })
+
   it('a batch over 100 calls is refused whole; a notification gets no reply (204)', async () => {
     const big = Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
     const res = await post(big)

@@ -183,13 +183,20 @@ export const rpcRoutes: RouteModule = (ctx) => {
         },
       })
     }
+    let paramsJson: string
+    try {
+      paramsJson = JSON.stringify(params ?? [])
+    } catch {
+      // Nested thousands deep: JSON.stringify runs out of stack. No RPC method takes that.
+      return done({ error: { code: RPC_PROXY_ERRORS.invalidParams, message: 'Invalid params: nested too deeply' } })
+    }
     try {
       if (method === 'eth_getLogs') {
         const refused = await checkLogs(chain, params)
         if (refused) return done({ error: { code: RPC_PROXY_ERRORS.invalidParams, message: `Invalid params: ${refused}` } })
       }
       const rule = cacheRule(method, params)
-      const key = rule ? `${chain}\n${method}\n${JSON.stringify(params ?? [])}` : ''
+      const key = rule ? `${chain}\n${method}\n${paramsJson}` : ''
       const hit = rule ? cache.get(key) : undefined
       if (hit) return done({ result: hit.value })
       const answer = await forward(chain, method, params)
