@@ -194,12 +194,20 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     const details = result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'options'}: ${i.message}`)
     throw new PorticoError(invalidOptionsError(details))
   }
-  const networks = input.networks
+  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
+  // SPEC §7 "Blockchain RPC host": a preset the app passed as it is (`rpcUrls.default` still its
+  // `public` object: the app gave no RPC URL) reads through the Portico API's RPC proxy; a network
+  // whose `rpcUrls.default` the app set keeps it, for the adapters and the embedded frame alike.
+  // `public` stays: wallets adding the chain get it (docs/networks.md).
+  const networks = input.networks.map((n) =>
+    n.rpcUrls.default === n.rpcUrls.public
+      ? { ...n, rpcUrls: { ...n.rpcUrls, default: { http: [`${apiUrl}/v1/?chainId=${n.caipNetworkId}&projectId=${encodeURIComponent(input.projectId)}`] } } }
+      : n,
+  )
   const defaultNetwork = input.defaultNetwork
     ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId)
     : networks[0]
   if (!defaultNetwork) throw new PorticoError(invalidOptionsError(['defaultNetwork: must be one of networks']))
-  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
   return {
     projectId: input.projectId,
     networks,
