@@ -32,7 +32,7 @@ export function resolveLocale(wanted: string | readonly (string | undefined)[] |
     const language = lower.split('-')[0]
     // Traditional Chinese is not shipped: zh-TW / zh-HK / zh-Hant are not given Simplified Chinese.
     if (language === 'zh' && /-(hant|tw|hk|mo)\b/.test(lower)) continue
-    const byLanguage = LOCALES.find((l) => l.split('-')[0].toLowerCase() === language)
+    const byLanguage = LOCALES.find((l) => l.replace(/-.*/, '') === language)
     if (byLanguage) return byLanguage
   }
   return 'en'
