@@ -88,18 +88,6 @@ export function formatBalance(value: string | number | undefined | null, decimal
   return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(floored as unknown as number)
 }
 
-/**
- * US dollars with 2 decimals (SPEC §9), rounded half away from zero, the sign kept, in `locale` (the
- * locale shown, 'en-US' by default): 1234.5 → '$1,234.50' ('1.234,50 $' in de), -0.005 → '-$0.01',
- * -0.004 → '$0.00' (never '-$0.00': signDisplay 'negative'); non-numeric → '$0.00'.
- */
-export function formatUsd(value: string | number | undefined | null, locale = defaultLocale): string {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }).format(
-    Number.isFinite(n) ? n : 0,
-  )
-}
-
 /** The ellipsis used by every shortened text: U+2026 '…'. */
 export const ELLIPSIS = '\u2026'
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatBalance, formatLocale, formatUsd, setFormatLocale, trimZeros } from '../format/format'
+import { formatBalance, formatLocale, setFormatLocale, trimZeros } from '../format/format'
+import { formatUsd } from '../format/usd'
 import { formatMonth, formatRelativeTime } from '../format/time'
 import { createLocale, directionOf, intlLocale, localeOf, resolveLocale } from './locale'
 
@@ -99,7 +100,7 @@ describe.each([
   {
     locale: 'ar',
     balance: ['10,000.000', '1.234', '-1.235'],
-    usd: ['1,234.50 US$', '-0.01 US$', '0.00 US$'],
+    usd: ['\u20661,234.50 US$\u2069', '\u2066-0.01 US$\u2069', '\u20660.00 US$\u2069'],
     trimmed: ['2,970.5', '2,970'],
     times: ['قبل 5 دقائق', 'أمس', '5 نوفمبر', 'هذا الشهر', 'أكتوبر 2026'],
   },
