@@ -27,7 +27,7 @@ export const button = style({
 })
 
 export const account = style({
-  paddingBlock: 0,
+  padding: 0,
   paddingInline: `${vars.space.md} ${vars.space.xs}`,
   background: vars.color.surface,
   color: vars.color.foreground,
@@ -40,7 +40,7 @@ export const pill = style({
   alignItems: 'center',
   gap: 6,
   height: 32,
-  paddingBlock: 0,
+  padding: 0,
   paddingInline: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.full,
   background: vars.color.surfaceRaised,
