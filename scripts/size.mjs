@@ -4,7 +4,7 @@
 // the compiled CSS its modules import), without the workspace's '@portico/source' condition and
 // without the vanilla-extract plugin, exactly as an app that installed them. Run `npm run build` first
 // (`npm run size` and `npm test` do); a module read from a package's src/ fails the run.
-// The default modal's locales (ar, de, es, fr, ja, zh-CN) are each a chunk of their own, in neither
+// The default modal's locales (ar, de, es, fr, ja, pt-BR, zh-CN) are each a chunk of their own, in neither
 // the initial load nor the modal's chunk.
 // The initial load of an entry is its chunk, every chunk it imports statically, and their CSS; those
 // files go to dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
@@ -27,7 +27,7 @@ const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', '
 /** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts). */
 const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset']
 /** The default modal's locales besides English (packages/ui/src/messages/locales/<locale>.ts): each a chunk of its own, loaded when shown. */
-const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'zh-CN']
+const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,

@@ -84,7 +84,7 @@ function ThemeSwitch() {
 }
 
 /** Each locale's name in its own language. */
-const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', ar: 'العربية', de: 'Deutsch', es: 'Español', fr: 'Français', ja: '日本語', 'zh-CN': '简体中文' }
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', ar: 'العربية', de: 'Deutsch', es: 'Español', fr: 'Français', ja: '日本語', 'pt-BR': 'Português (Brasil)', 'zh-CN': '简体中文' }
 
 /** The modal's language (useLocale): the ?locale= parameter or the browser's at start, switched here at runtime. */
 function LocaleSwitch() {

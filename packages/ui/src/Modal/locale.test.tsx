@@ -59,7 +59,7 @@ describe('ModalRoot locales', () => {
   })
 
   it('an unsupported locale is English', async () => {
-    await openModal('pt-BR')
+    await openModal('ko')
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
     expect(root()?.getAttribute('lang')).toBe('en')
   })

@@ -17,6 +17,7 @@ export const LOCALE_LOADERS: Record<Exclude<Locale, 'en'>, Loader> = {
   es: () => import('./locales/es'),
   fr: () => import('./locales/fr'),
   ja: () => import('./locales/ja'),
+  'pt-BR': () => import('./locales/pt-BR'),
   'zh-CN': () => import('./locales/zh-CN'),
 }
 

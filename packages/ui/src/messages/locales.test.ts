@@ -64,8 +64,8 @@ const problemsOf = (translation: unknown) => {
 afterEach(() => applyTranslation(undefined))
 
 describe('locales', () => {
-  it('ships six locales besides English, each with a loader, one of them right to left', () => {
-    expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'zh-CN'])
+  it('ships seven locales besides English, each with a loader, one of them right to left', () => {
+    expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'])
     expect(Object.keys(LOCALE_LOADERS).sort()).toEqual(LOCALES.filter((l) => l !== 'en').sort())
   })
 

@@ -20,11 +20,13 @@ describe('resolveLocale', () => {
     ['zh-Hans-SG', 'zh-CN'],
     ['zh-TW', 'en'],
     ['zh-Hant', 'en'],
-    ['pt-BR', 'en'],
+    ['pt-BR', 'pt-BR'],
+    ['pt', 'pt-BR'],
+    ['ko-KR', 'en'],
     ['', 'en'],
     [undefined, 'en'],
     [[], 'en'],
-    [['pt-BR', 'zh-HK', 'fr-FR', 'de'], 'fr'],
+    [['ko', 'zh-HK', 'fr-FR', 'de'], 'fr'],
     [['xx', 'en-GB', 'ar'], 'en'],
   ])('%j -> %s', (wanted, out) => expect(resolveLocale(wanted)).toBe(out))
 
@@ -45,13 +47,13 @@ describe('locale flow', () => {
   })
 
   it("without the option: the browser's first supported language; none supported: English", () => {
-    expect(createLocale({ languages: () => ['pt-BR', 'ja-JP', 'de'] }).$locale.get()).toBe('ja')
-    expect(createLocale({ languages: () => ['pt-BR', 'ko'] }).$locale.get()).toBe('en')
+    expect(createLocale({ languages: () => ['ko', 'ja-JP', 'de'] }).$locale.get()).toBe('ja')
+    expect(createLocale({ languages: () => ['ko', 'th'] }).$locale.get()).toBe('en')
     expect(createLocale({ languages: () => [] }).$locale.get()).toBe('en')
   })
 
   it('an unsupported option is English, not the browser language', () => {
-    expect(createLocale({ locale: 'pt-BR', languages: () => ['de'] }).$locale.get()).toBe('en')
+    expect(createLocale({ locale: 'ko', languages: () => ['de'] }).$locale.get()).toBe('en')
   })
 
   it('setLocale switches locale, direction and the formatting locale; unsupported → English', () => {

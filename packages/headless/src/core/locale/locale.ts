@@ -11,7 +11,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores'
 import { setFormatLocale } from '../format/format'
 
 /** The shipped locales, English first (the source strings). */
-export const LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ja', 'zh-CN'] as const
+export const LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'] as const
 export type Locale = (typeof LOCALES)[number]
 export type TextDirection = 'ltr' | 'rtl'
 
@@ -20,7 +20,7 @@ const RTL: readonly Locale[] = ['ar']
 
 /**
  * The first supported locale among `wanted` (BCP 47 tags, most wanted first), matched on the whole
- * tag, then on its language: 'de-AT' → 'de', 'zh', 'zh-Hans', 'zh-SG' → 'zh-CN', 'ar-EG' → 'ar'.
+ * tag, then on its language: 'de-AT' → 'de', 'zh', 'zh-Hans', 'zh-SG' → 'zh-CN', 'ar-EG' → 'ar', 'pt-PT' → 'pt-BR'.
  * Nothing supported (or nothing given) → 'en'.
  */
 export function resolveLocale(wanted: string | readonly (string | undefined)[] | undefined): Locale {
