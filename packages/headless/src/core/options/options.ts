@@ -103,6 +103,11 @@ export interface PorticoOptions {
   customWallets?: ExplorerWallet[]
   /** Loads one wallet image ahead of display (at most 20 calls, after the modal opened). @default `new Image().src = url` */
   prefetchImage?: (url: string) => void
+  /**
+   * The modal's language, a BCP 47 tag ('ar', 'de', 'zh-CN' …); unsupported → English. Change it at
+   * runtime with useLocale().setLocale. @default the browser's languages (navigator.languages), else 'en'
+   */
+  locale?: string
 }
 
 export interface ResolvedOptions
@@ -120,6 +125,7 @@ export interface ResolvedOptions
       | 'privacyPolicyUrl'
       | 'customWallets'
       | 'prefetchImage'
+      | 'locale'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -131,6 +137,7 @@ export interface ResolvedOptions
   appFeatures: Partial<Features>
   customWallets: ExplorerWallet[]
   prefetchImage?: (url: string) => void
+  locale?: string
   connectMethodsOrder?: ConnectMethod[]
   isMobile?: boolean
   storage?: StorageLike
@@ -173,6 +180,7 @@ const optionsSchema = z.object({
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
+  locale: z.optional(z.string()),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -235,6 +243,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     storage: input.storage,
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
+    locale: input.locale,
   }
 }
 
