@@ -54,11 +54,19 @@ const rows: Row[] = [
   },
   {
     name: 'remote config (only the flags sent)',
-    call: (api) => api.explorer.getConfig(),
+    call: (api) => api.explorer.getConfig({ timeZone: 'Europe/Paris' }),
     path: '/appkit/v1/config',
-    query: {},
+    query: { tz: 'Europe/Paris' },
     answer: { features: { swaps: false, onramp: true } },
-    result: { swaps: false, onramp: true },
+    result: { features: { swaps: false, onramp: true }, restricted: [] },
+  },
+  {
+    name: 'remote config in a restricted region (the time zone sent as tz)',
+    call: (api) => api.explorer.getConfig({ timeZone: 'Asia/Pyongyang' }),
+    path: '/appkit/v1/config',
+    query: { tz: 'Asia/Pyongyang' },
+    answer: { features: { swaps: false, onramp: false, email: true }, restricted: ['swaps', 'onramp'] },
+    result: { features: { swaps: false, onramp: false, email: true }, restricted: ['swaps', 'onramp'] },
   },
   { name: 'analytics config', call: (api) => api.explorer.getAnalyticsConfig(), path: '/getAnalyticsConfig', query: {}, answer: { isAnalyticsEnabled: true }, result: { isAnalyticsEnabled: true } },
   { name: 'allowed origins', call: (api) => api.explorer.getOrigins(), path: '/projects/v1/origins', query: {}, answer: { allowedOrigins: ['http://127.0.0.1:5173'] }, result: { origins: ['http://127.0.0.1:5173'] } },
@@ -80,6 +88,11 @@ describe('explorer client (SPEC §7)', () => {
   ])('%s: a body of the wrong shape ends with "Something went wrong"', async (_name, call) => {
     const f = recordingFetch(() => ({ body: { count: 'x', features: 1, isAnalyticsEnabled: 'yes' } }))
     await expect(call(testClient(f.fetch))).rejects.toMatchObject({ name: 'PorticoError', message: 'Something went wrong' })
+  })
+
+  it('remote config naming a restriction outside swaps, onramp, payWithExchange: "Something went wrong"', async () => {
+    const f = recordingFetch(() => ({ body: { features: {}, restricted: ['email'] } }))
+    await expect(testClient(f.fetch).explorer.getConfig()).rejects.toMatchObject({ name: 'PorticoError', message: 'Something went wrong' })
   })
 
   it('origins of the wrong shape: no origins', async () => {

@@ -2,7 +2,15 @@
  * Wallet explorer host (SPEC §7): GET /getWallets, /appkit/v1/config, /projects/v1/origins and
  * /getAnalyticsConfig. Failures other than an HTTP status end with 'Something went wrong'.
  */
-import { configResponseSchema, originsResponseSchema, analyticsConfigSchema, walletsResponseSchema, type AnalyticsConfig, type WalletsResponse } from '@portico/protocol/explorer'
+import {
+  configResponseSchema,
+  originsResponseSchema,
+  analyticsConfigSchema,
+  walletsResponseSchema,
+  type AnalyticsConfig,
+  type RestrictableFeature,
+  type WalletsResponse,
+} from '@portico/protocol/explorer'
 import { ERRORS } from '../core/errors'
 import type { Features } from '../core/options/options'
 import { HttpStatusError, type CallOptions, type Http } from './http'
@@ -21,13 +29,34 @@ export interface WalletsQuery {
   rdns?: string[]
 }
 
+export interface ConfigQuery {
+  /** The visitor's IANA time zone, sent as `tz` (SPEC §6 region restrictions). @default the browser's (Intl), none when unknown */
+  timeZone?: string
+}
+
+/** The project's remote config: the flags the server sent (others left out), and those a region restriction turned off. */
+export interface RemoteConfig {
+  features: Partial<Features>
+  /** Features turned off because of the visitor's region (also false in `features`). @default [] */
+  restricted: RestrictableFeature[]
+}
+
+/** The browser's IANA time zone ('Europe/Paris'), undefined when Intl cannot tell. */
+export function localTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+  } catch {
+    return undefined
+  }
+}
+
 export type AllowedOriginsResult = { origins: string[] } | { error: 'RATE_LIMITED' | 'SERVER_ERROR' }
 
 export interface ExplorerClient {
   /** GET /getWallets: one page of the explorer's wallets. */
   getWallets(query?: WalletsQuery, options?: CallOptions): Promise<WalletsResponse>
-  /** GET /appkit/v1/config → the remote feature flags the server sent (others left out). */
-  getConfig(options?: CallOptions): Promise<Partial<Features>>
+  /** GET /appkit/v1/config?tz= → the remote feature flags the server sent (others left out) and the region's restrictions. */
+  getConfig(query?: ConfigQuery, options?: CallOptions): Promise<RemoteConfig>
   /** GET /projects/v1/origins: 429 → RATE_LIMITED, 500–599 → SERVER_ERROR, any other failure → no origins. */
   getOrigins(options?: CallOptions): Promise<AllowedOriginsResult>
   /** GET /getAnalyticsConfig → isAnalyticsEnabled. */
@@ -57,16 +86,16 @@ export function createExplorerClient(http: Http, config: { explorerUrl: string }
         signal: options.signal,
       }),
 
-    async getConfig(options = {}) {
+    async getConfig(query = {}, options = {}) {
       const data = await http.request({
-        url: http.url(base, '/appkit/v1/config'),
+        url: http.url(base, '/appkit/v1/config', { tz: query.timeZone ?? localTimeZone() }),
         schema: configResponseSchema,
         errorText: ERRORS.somethingWentWrong,
         signal: options.signal,
       })
       const out: Record<string, unknown> = {}
       for (const [k, v] of Object.entries(data.features)) if (v !== undefined) out[k] = v
-      return out as Partial<Features>
+      return { features: out as Partial<Features>, restricted: data.restricted ?? [] }
     },
 
     async getOrigins(options = {}) {

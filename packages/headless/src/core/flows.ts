@@ -46,7 +46,7 @@ export const FLOWS: FlowTable = {
       links: { termsConditionsUrl: host.options.termsConditionsUrl, privacyPolicyUrl: host.options.privacyPolicyUrl },
     }),
   theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
-  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig()),
+  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig({ timeZone: host.options.timeZone })),
   connection: (host) =>
     createConnection({
       chain: host.get('chain'),
@@ -145,6 +145,8 @@ export const LAZY_FLOWS: LazyFlowTable = {
   swap: (host) => import('./swap/wire').then((m) => m.wireSwap(host)),
   exchange: (host) => import('./exchange/wire').then((m) => m.wireExchange(host)),
   onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
+  project: (host) => import('./project/wire').then((m) => m.wireProject(host)),
+  capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

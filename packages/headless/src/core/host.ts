@@ -41,6 +41,8 @@ import type { Theme } from './theme/theme'
 import type { Timers } from './timers'
 import type { Tooltip } from './tooltip/tooltip'
 import type { WalletFlow } from './wallet/wallet'
+import type { ProjectFlow } from './project/project'
+import type { EmailCaptureFlow } from './capture/capture'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -83,6 +85,10 @@ export interface LazyFlows {
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
   embeddedAccount: EmbeddedAccountFlow
+  /** The project's remote config on the modal's first open: allowed origins (OriginNotAllowed) and the feature flags with the region's restrictions (useOriginCheck). */
+  project: ProjectFlow
+  /** The email prompt after a wallet connects, when the emailCapture flag is on (useEmailCapture, the EmailCapture view). */
+  capture: EmailCaptureFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

@@ -103,6 +103,11 @@ export interface PorticoOptions {
   customWallets?: ExplorerWallet[]
   /** Loads one wallet image ahead of display (at most 20 calls, after the modal opened). @default `new Image().src = url` */
   prefetchImage?: (url: string) => void
+  /**
+   * The visitor's IANA time zone sent with the remote config call, for the region restrictions of
+   * SPEC §6 (tests and previews force one, e.g. 'Asia/Pyongyang'). @default the browser's (Intl)
+   */
+  timeZone?: string
 }
 
 export interface ResolvedOptions
@@ -120,6 +125,7 @@ export interface ResolvedOptions
       | 'privacyPolicyUrl'
       | 'customWallets'
       | 'prefetchImage'
+      | 'timeZone'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -135,6 +141,7 @@ export interface ResolvedOptions
   isMobile?: boolean
   storage?: StorageLike
   fetch?: typeof fetch
+  timeZone?: string
 }
 
 const stringArray = z.array(z.string())
@@ -173,6 +180,7 @@ const optionsSchema = z.object({
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
+  timeZone: z.optional(z.string().check(z.minLength(1))),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -227,6 +235,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     storage: input.storage,
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
+    timeZone: input.timeZone,
   }
 }
 
