@@ -53,6 +53,8 @@ export function wireCapture(host: FlowHost) {
   })
   // The connection lands on Account (after its own reset): the prompt goes over it.
   router.$route.listen((route) => {
+    // Left by Back (or any other way): unanswered, asked again after the next connection.
+    if (route.view !== 'EmailCapture' && capture.$capture.get().step !== 'idle') capture.reset()
     if (route.view !== 'Account' || pending === undefined || !modal.$modal.get().open) return
     const account = accountOf(pending)
     pending = undefined
