@@ -182,7 +182,7 @@ function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): A
 
 export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
 export type { CallOptions, HttpOptions } from './http'
-export type { AllowedOriginsResult, ExplorerClient, WalletsQuery } from './explorer'
+export type { AllowedOriginsResult, ConfigOptions, ExplorerClient, RemoteConfig, WalletsQuery } from './explorer'
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'
 export type { ProfileClient } from './profile'
