@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server'
 import { buildApp, resolveAnalyticsConfig, type AppConfig } from './app.ts'
 import { sweepAnalytics } from './db/analytics.ts'
 import { openDatabase } from './db/index.ts'
+import type { Database } from './db/types.ts'
 import { startIndexer, type Indexer } from './indexer/follower.ts'
 import { consoleErrorSink, createErrorReporter } from './log.ts'
 import { chainsConfigSchema } from './config.ts'
@@ -74,6 +75,8 @@ export const ANALYTICS_SWEEP_INTERVAL_MS = 60 * 60 * 1000
 export type RunningServer = {
   url: string
   port: number
+  /** The server's open database (admin tasks, tests: e.g. reading what analytics stored). Closed by stop(). */
+  db: Database
   stop(): Promise<void>
 }
 
@@ -131,6 +134,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   return {
     url,
     port: address.port,
+    db,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
