@@ -26,6 +26,7 @@ import {
   convertTokensResponseSchema,
 } from '@portico/protocol/convert'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
+import { emailCaptureResponseSchema } from '@portico/protocol/capture'
 import { EXCHANGE_RPC_METHODS, jsonRpcResponseSchema } from '@portico/protocol/exchange'
 import { onrampOptionsResponseSchema, onrampQuoteResponseSchema, onrampUrlResponseSchema } from '@portico/protocol/onramp'
 import {
@@ -48,6 +49,7 @@ import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exch
 import { startFarcasterRelay, startOnrampSandbox, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
+import { createProjectsRepository } from './db/projects.ts'
 import type { Database } from './db/types.ts'
 import { DEFAULT_ERROR_LOG_LIMITS } from './log.ts'
 import { startServer, type RunningServer } from './index.ts'
@@ -55,7 +57,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, analytics: 250 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -128,7 +130,20 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH, exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }], onramp: onrampConfig() })
+  app = createApp({
+    chains: FUZZ_CHAINS,
+    solana: SOLANA,
+    db,
+    rpcTimeoutMs: 2_000,
+    auth: AUTH,
+    exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }],
+    onramp: onrampConfig(),
+    // Analytics on and a restricted time zone, so /batch, /e and the config's `restricted` are fuzzed too.
+    analytics: { enabled: true },
+    restrictedTimezones: ['Asia/Pyongyang'],
+  })
+  // A project with email capture on (its mail goes to the memory mailbox), so POST /v1/email-capture gets past the flag.
+  await createProjectsRepository(db).setFeatures('capture-on', { emailCapture: true })
 })
 afterAll(async () => {
   for (const undo of restore) undo()
@@ -216,8 +231,9 @@ const RPC_ERROR_BODY = z.union([
   errorBodySchema,
   z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }) }),
 ])
-// 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
-const ALLOWED = new Set([200, 204, 304, 400, 401, 404, 408, 409, 413, 415, 429])
+// 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's;
+// 403 is email capture for a project without the flag, 429 also the error reports' and capture mails' limits.
+const ALLOWED = new Set([200, 204, 304, 400, 401, 403, 404, 408, 409, 413, 415, 429])
 
 /** The invariants every answer keeps. */
 async function check(res: Response, expectOk: Expect, label: string) {
@@ -420,8 +436,17 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     expect: { schema: convertBuildApproveResponseSchema, upstream: true },
   },
   { name: 'GET /v1/onramp/options', path: query([]).map((q) => `/v1/onramp/options${q}`), expect: { schema: onrampOptionsResponseSchema } },
-  { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
-  { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  {
+    name: 'GET /appkit/v1/config',
+    path: query(['tz', 'projectId'], fc.oneof(text, fc.constantFrom('Asia/Pyongyang', 'asia/pyongyang', 'Europe/Paris', 'capture-on', 'UTC', 'Etc/GMT+3'))).map((q) => `/appkit/v1/config${q}`),
+    expect: { schema: z.strictObject({ features: remoteFeaturesSchema, restricted: z.array(z.enum(['swaps', 'onramp', 'payWithExchange'])).min(1).optional() }) },
+  },
+  { name: 'GET /projects/v1/origins', path: query(['projectId'], fc.oneof(text, fc.constant('capture-on'))).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  {
+    name: 'GET /v1/email-capture/confirm',
+    path: query(['token'], fc.oneof(text, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/))).map((q) => `/v1/email-capture/confirm${q}`),
+    expect: { html: true },
+  },
   { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
 ]
 
@@ -843,6 +868,43 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   )
 
   it(
+    'POST /batch, POST /e and POST /v1/email-capture (text/plain and JSON bodies of every shape)',
+    async () => {
+      const projectIds = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('p1', 'capture-on', 'capture-off') }, { weight: 1, arbitrary: text })
+      const eventArb = fc.record(
+        {
+          eventId: fc.oneof(fc.uuid(), text),
+          timestamp: fc.oneof(fc.integer({ min: 0, max: 2 ** 45 }), hugeNumber.map(Number), fc.double()),
+          type: fc.oneof(fc.constant('track'), text),
+          event: fc.oneof(fc.constantFrom('MODAL_OPEN', 'SWAP_ERROR', ''), text),
+          properties: fc.oneof(fc.dictionary(text, jsonish, { maxKeys: 4 }), fc.jsonValue({ maxDepth: 12 }), jsonish),
+        },
+        { requiredKeys: [] },
+      )
+      const bodies = fc.oneof(
+        { weight: 3, arbitrary: fc.array(eventArb, { maxLength: 5 }).map((events) => JSON.stringify({ events })) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({ type: fc.oneof(fc.constant('error'), text), timestamp: fc.oneof(fc.integer({ min: 0, max: 2 ** 45 }), hugeNumber.map(Number)), name: text, message: text, stack: text, properties: jsonish }, { requiredKeys: [] })
+            .map((b) => JSON.stringify(b)),
+        },
+        { weight: 2, arbitrary: fc.record({ email: fc.oneof(fc.emailAddress(), text), account: fc.oneof(caip10, text) }, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
+        { weight: 1, arbitrary: priceBody },
+      )
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('/batch', '/e', '/v1/email-capture'), projectIds, bodies, contentType, async (path, projectId, body, type) => {
+          const res = await request(`${path}?projectId=${encode(projectId)}&st=portico&sv=0.1.0`, { method: 'POST', headers: { 'content-type': type }, body })
+          await check(res, path === '/v1/email-capture' ? { schema: emailCaptureResponseSchema } : {}, `POST ${path}?projectId=${projectId.slice(0, 40)} ${body.slice(0, 80)}`)
+        }),
+        params(RUNS.analytics),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
     'every route under a method it does not serve',
     async () => {
       const paths = fc.constantFrom(
@@ -858,6 +920,10 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/appkit/v1/config',
         '/projects/v1/origins',
         '/getAnalyticsConfig',
+        '/batch',
+        '/e',
+        '/v1/email-capture',
+        '/v1/email-capture/confirm',
         '/v1/profile/account',
         '/v1/profile/account/alice',
         '/v1/profile/reverse/0x' + '1'.repeat(40),

@@ -186,7 +186,7 @@ function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): A
 
 export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
 export type { CallOptions, HttpOptions } from './http'
-export type { AllowedOriginsResult, ConfigQuery, ExplorerClient, RemoteConfig, WalletsQuery } from './explorer'
+export type { AllowedOriginsResult, ConfigOptions, ExplorerClient, RemoteConfig, WalletsQuery } from './explorer'
 export type { CaptureClient } from './capture'
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'

@@ -29,25 +29,17 @@ export interface WalletsQuery {
   rdns?: string[]
 }
 
-export interface ConfigQuery {
-  /** The visitor's IANA time zone, sent as `tz` (SPEC §6 region restrictions). @default the browser's (Intl), none when unknown */
-  timeZone?: string
+export interface ConfigOptions extends CallOptions {
+  /** The visitor's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), sent as `tz` for the region restrictions of SPEC §6. Not sent when absent. */
+  tz?: string
 }
 
-/** The project's remote config: the flags the server sent (others left out), and those a region restriction turned off. */
+/** GET /appkit/v1/config, read: the flags the server sent, and those it turned off for the visitor's region. */
 export interface RemoteConfig {
+  /** The remote feature flags the server sent (others left out). */
   features: Partial<Features>
-  /** Features turned off because of the visitor's region (also false in `features`). @default [] */
+  /** Features turned off because the visitor's time zone is restricted (SPEC §6); empty when none. */
   restricted: RestrictableFeature[]
-}
-
-/** The browser's IANA time zone ('Europe/Paris'), undefined when Intl cannot tell. */
-export function localTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
-  } catch {
-    return undefined
-  }
 }
 
 export type AllowedOriginsResult = { origins: string[] } | { error: 'RATE_LIMITED' | 'SERVER_ERROR' }
@@ -55,8 +47,8 @@ export type AllowedOriginsResult = { origins: string[] } | { error: 'RATE_LIMITE
 export interface ExplorerClient {
   /** GET /getWallets: one page of the explorer's wallets. */
   getWallets(query?: WalletsQuery, options?: CallOptions): Promise<WalletsResponse>
-  /** GET /appkit/v1/config?tz= → the remote feature flags the server sent (others left out) and the region's restrictions. */
-  getConfig(query?: ConfigQuery, options?: CallOptions): Promise<RemoteConfig>
+  /** GET /appkit/v1/config(?tz=) → the remote feature flags the server sent (others left out) and the region-restricted ones. */
+  getConfig(options?: ConfigOptions): Promise<RemoteConfig>
   /** GET /projects/v1/origins: 429 → RATE_LIMITED, 500–599 → SERVER_ERROR, any other failure → no origins. */
   getOrigins(options?: CallOptions): Promise<AllowedOriginsResult>
   /** GET /getAnalyticsConfig → isAnalyticsEnabled. */
@@ -86,9 +78,9 @@ export function createExplorerClient(http: Http, config: { explorerUrl: string }
         signal: options.signal,
       }),
 
-    async getConfig(query = {}, options = {}) {
+    async getConfig(options = {}) {
       const data = await http.request({
-        url: http.url(base, '/appkit/v1/config', { tz: query.timeZone ?? localTimeZone() }),
+        url: http.url(base, '/appkit/v1/config', { tz: options.tz }),
         schema: configResponseSchema,
         errorText: ERRORS.somethingWentWrong,
         signal: options.signal,

@@ -46,7 +46,9 @@ export const FLOWS: FlowTable = {
       links: { termsConditionsUrl: host.options.termsConditionsUrl, privacyPolicyUrl: host.options.privacyPolicyUrl },
     }),
   theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
-  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig({ timeZone: host.options.timeZone })),
+  // The visitor's time zone goes with the config call (SPEC §6 region restrictions); the app may force one.
+  features: (host) =>
+    createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig({ tz: host.options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })),
   connection: (host) =>
     createConnection({
       chain: host.get('chain'),

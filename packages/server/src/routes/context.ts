@@ -6,6 +6,8 @@ import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
+import type { ProjectsRepository } from '../db/projects.ts'
+import type { MailProvider } from '../auth/mail.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
 import { parseInput } from '../validation.ts'
@@ -33,6 +35,16 @@ export type AppContext = {
   nameZone: string
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
   auth?: AuthRouteContext
+  /** Per-project config (migration 009): origins and flags set by the admin CLI over the server's. */
+  projects: ProjectsRepository
+  /** SPEC §6: lower-cased IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (never sent). */
+  restrictedTimezones: ReadonlySet<string>
+  /** Self-hosted analytics (GET /getAnalyticsConfig, POST /batch, POST /e). */
+  analytics: { enabled: boolean; retentionDays: number }
+  /** Where email capture's confirmation mail goes: the auth service's mailer (the email login's SMTP path), when configured. */
+  mail?: MailProvider
+  /** The clock of rate limits, retention and link expiry. */
+  now(): number
 }
 
 export type AuthRouteContext = {

@@ -9,6 +9,17 @@ import { createExplorer } from './explorer'
 export function wireExplorer(host: FlowHost) {
   const { options } = host
   const router = host.get('router')
+  // Analytics start at the first modal open (GET /getAnalyticsConfig then, never before), in their own chunk.
+  const modal = host.get('modal')
+  const startAnalytics = () => void import('../analytics/analytics').then((m) => m.startAnalytics(host)).catch(() => undefined)
+  if (modal.$hasOpened.get()) startAnalytics()
+  else {
+    const off = modal.$hasOpened.listen((opened) => {
+      if (!opened) return
+      off()
+      startAnalytics()
+    })
+  }
   return createExplorer({
     api: host.api.explorer,
     storage: host.storage,

@@ -4,11 +4,9 @@
  */
 import type { Transaction } from '@portico/protocol/account'
 import { computed } from 'nanostores'
+import { analyticsFor } from '../analytics/analytics'
 import type { FlowHost } from '../host'
 import { createSwap, type SentSwap, type SwapAnalytics } from './swap'
-
-/** Until analytics is wired (its own issue), failure events go nowhere by default. */
-const NO_ANALYTICS: SwapAnalytics = { onFailure: () => undefined }
 
 /** The swap as the server's history lists it: a 'trade' with the source out and the target in (nothing moved when it failed). */
 export function swapTransaction(swap: SentSwap, status: 'pending' | 'confirmed' | 'failed', now: number): Transaction {
@@ -37,7 +35,8 @@ export function swapTransaction(swap: SentSwap, status: 'pending' | 'confirmed' 
   }
 }
 
-export function wireSwap(host: FlowHost, analytics: SwapAnalytics = NO_ANALYTICS) {
+/** Swap and approval failures (SPEC §7) go to the instance's analytics: sent only when the server has them on. */
+export function wireSwap(host: FlowHost, analytics: SwapAnalytics = { onFailure: (e) => analyticsFor(host).track(e.event, e.properties as unknown as Record<string, unknown>) }) {
   const chain = host.get('chain')
   const wallet = () => host.get('wallet')
   return createSwap({
