@@ -75,6 +75,8 @@ export interface StackOptions {
   outDir?: string
   /** The API's self-hosted analytics (GET /getAnalyticsConfig, POST /batch, /e). @default off */
   analytics?: { enabled?: boolean; retentionDays?: number }
+  /** IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (SPEC §6; the API's option). @default none */
+  restrictedTimezones?: string[]
 }
 
 export interface Stack {
@@ -167,7 +169,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rpcUrl: solana.rpcUrl,
       tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
     }
-    const storage = { ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }), ...(options.analytics ? { analytics: options.analytics } : {}) }
+    const storage = {
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.analytics ? { analytics: options.analytics } : {}),
+      ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+    }
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.
     const apiPort = options.apiPort || (await freePort())

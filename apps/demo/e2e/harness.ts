@@ -32,14 +32,23 @@ export interface HarnessOptions {
   outDir?: string
   /** The API's analytics (the stack's option). @default off */
   analytics?: StackOptions['analytics']
+  /** The API's restricted time zones (the stack's option). @default none */
+  restrictedTimezones?: StackOptions['restrictedTimezones']
+  /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
+  timezoneId?: string
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const stack = await startStack({ mode: 'preview', ...(options.outDir ? { outDir: options.outDir } : {}), ...(options.analytics ? { analytics: options.analytics } : {}) })
+  const stack = await startStack({
+    mode: 'preview',
+    ...(options.outDir ? { outDir: options.outDir } : {}),
+    ...(options.analytics ? { analytics: options.analytics } : {}),
+    ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+  })
   let browser: Browser | undefined
   try {
     browser = await chromium.launch(chromiumLaunchOptions)
-    const context = await browser.newContext({ viewport: { width: 1100, height: 820 } })
+    const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) })
     const offLoopback: string[] = []
     const pageErrors: string[] = []
     await context.route('**/*', async (route) => {

@@ -50,7 +50,7 @@ export interface ProjectDeps {
 export const originNotAllowedMessage = (origin: string, projectId: string, allowed: readonly string[]): string =>
   `Portico: this page's origin ${origin} is not allowed for project "${projectId}" (allowed: ${allowed.join(', ')}). ` +
   `The modal shows "not allowed" instead of connecting. Add the origin to the project's allowed origins, ` +
-  `e.g. \`portico-api project set-origins ${projectId} ${[...allowed, origin].join(',')}\`.`
+  `e.g. \`portico-api project set-origins ${projectId} ${[...allowed, origin].join(' ')}\` (it replaces the list).`
 
 /** The console warning when the origins could not be checked. */
 export const originsUncheckedMessage = (error: 'RATE_LIMITED' | 'SERVER_ERROR'): string =>
