@@ -148,6 +148,5 @@ export {
 export type { InstallLink, WalletLinks } from './core/explorer/links'
 export * from './core/embedded/index'
 export type { OriginState, OriginStatus, ProjectFlow } from './core/project/project'
-export { isOriginAllowed, originMatches } from './core/project/origins'
 export type { CaptureAccount, EmailCaptureFlow, EmailCaptureState, EmailCaptureStep } from './core/capture/capture'
 export type { RestrictableFeature } from '@portico/protocol/explorer'
