@@ -46,7 +46,7 @@ export const FLOWS: FlowTable = {
       links: { termsConditionsUrl: host.options.termsConditionsUrl, privacyPolicyUrl: host.options.privacyPolicyUrl },
     }),
   theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
-  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig().then((config) => config.features)),
+  features: (host) => createFeatures(host.options.features, host.options.appFeatures, host.api.explorer.getConfig),
   connection: (host) =>
     createConnection({
       chain: host.get('chain'),

@@ -4,9 +4,10 @@
  * custom UI) reads the merged `$features`.
  */
 import { atom, type ReadableAtom } from 'nanostores'
+import type { RemoteConfig } from '../../api/explorer'
 import { DEFAULT_FEATURES, type Features } from './options'
 
-export function createFeatures(resolved: Features, appSet: Partial<Features> = {}, fetchRemote?: () => Promise<Partial<Features>>) {
+export function createFeatures(resolved: Features, appSet: Partial<Features> = {}, fetchRemote?: () => Promise<RemoteConfig>) {
   const $features = atom<Features>({ ...resolved })
   /**
    * Remote flags fill in every flag the app did not set itself (the app's own choice wins). The
@@ -20,10 +21,10 @@ export function createFeatures(resolved: Features, appSet: Partial<Features> = {
   return {
     $features: $features as ReadableAtom<Features>,
     applyRemote,
-    /** Fetch the project's remote flags and merge them (rejects with the API's error; flags stay as they were). */
+    /** Fetch the project's remote flags (GET /appkit/v1/config) and merge them (rejects with the API's error; flags stay as they were). */
     async loadRemote(): Promise<void> {
       if (!fetchRemote) return
-      applyRemote(await fetchRemote())
+      applyRemote((await fetchRemote()).features)
     },
   }
 }
