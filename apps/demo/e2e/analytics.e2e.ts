@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 type Row = { event: string; project_id: string; properties: Record<string, unknown> | null }
-const stored = () => h.stack.queryApi<Row>('SELECT event, project_id, properties FROM analytics_events ORDER BY occurred_at, event')
+const stored = () => h.stack.queryApi<Row>('SELECT event, project_id, properties FROM portico_analytics.events ORDER BY occurred_at, event')
 
 /** What the page does when the visitor switches tab: the document becomes hidden. */
 const hidePage = () =>

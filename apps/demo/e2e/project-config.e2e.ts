@@ -93,7 +93,7 @@ describe('project config on the local stack', () => {
     const link = /https?:\/\/\S+\/v1\/email-capture\/confirm\?token=[^\s"<>]+/.exec(mail.text)?.[0]
     expect(link).toBeDefined()
     type Row = { email: string; account: string; confirmed: boolean }
-    const rows = () => h.stack.queryApi<Row>('SELECT email, account, confirmed_at IS NOT NULL AS confirmed FROM email_captures WHERE project_id = $1', [projectId])
+    const rows = () => h.stack.queryApi<Row>('SELECT email, account, confirmed_at IS NOT NULL AS confirmed FROM portico_capture.emails WHERE project_id = $1', [projectId])
     const account = `eip155:${h.stack.devnet.chains[0]!.chainId}:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`
     expect(await rows()).toEqual([{ email: EMAIL, account, confirmed: false }])
     const confirmPage = await h.context.newPage()

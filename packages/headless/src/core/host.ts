@@ -24,6 +24,7 @@ import type { Chain } from './chain/chain'
 import type { ConnectionFlow } from './connection/connection'
 import type { EmbeddedAccountFlow } from './embedded/account'
 import type { Explorer } from './explorer/explorer'
+import type { AnalyticsSession } from './analytics/types'
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
 import type { NetworkFlow } from './network/network'
@@ -64,8 +65,11 @@ export type FlowName = keyof Flows
 
 /** Flows that only some apps use: their code is a separate chunk, imported on first use. */
 export interface LazyFlows {
-  /** The wallet lists: loaded with the default modal (its views need it) or by the first wallet-list hook. */
-  explorer: Explorer
+  /**
+   * The wallet lists: loaded with the default modal (its views need it) or by the first wallet-list
+   * hook; with the instance's analytics (started at the first modal open, core/analytics).
+   */
+  explorer: Explorer & { readonly analytics: AnalyticsSession }
   /** The switching the modal's views drive (SwitchNetwork, SwitchActiveChain, ProfileWallets): loaded with the modal. */
   switching: SwitchingFlow
   /** The wallet operations' code (portico.wallet loads it on the first call). */

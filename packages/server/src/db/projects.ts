@@ -46,12 +46,12 @@ function toRecord(row: Row): ProjectRecord {
 export function createProjectsRepository(db: Queryable): ProjectsRepository {
   return {
     async get(id) {
-      const { rows } = await db.query<Row>('SELECT id, allowed_origins, features, updated_at FROM projects WHERE id = $1', [id])
+      const { rows } = await db.query<Row>('SELECT id, allowed_origins, features, updated_at FROM portico_projects.projects WHERE id = $1', [id])
       return rows[0] ? toRecord(rows[0]) : undefined
     },
     async setOrigins(id, origins) {
       const { rows } = await db.query<Row>(
-        `INSERT INTO projects (id, allowed_origins) VALUES ($1, $2)
+        `INSERT INTO portico_projects.projects (id, allowed_origins) VALUES ($1, $2)
          ON CONFLICT (id) DO UPDATE SET allowed_origins = EXCLUDED.allowed_origins, updated_at = now()
          RETURNING id, allowed_origins, features, updated_at`,
         [id, [...origins]],
@@ -61,8 +61,8 @@ export function createProjectsRepository(db: Queryable): ProjectsRepository {
     async setFeatures(id, features) {
       const json = JSON.stringify(projectFeaturesSchema.parse(features))
       const { rows } = await db.query<Row>(
-        `INSERT INTO projects (id, features) VALUES ($1, $2::jsonb)
-         ON CONFLICT (id) DO UPDATE SET features = projects.features || EXCLUDED.features, updated_at = now()
+        `INSERT INTO portico_projects.projects AS p (id, features) VALUES ($1, $2::jsonb)
+         ON CONFLICT (id) DO UPDATE SET features = p.features || EXCLUDED.features, updated_at = now()
          RETURNING id, allowed_origins, features, updated_at`,
         [id, json],
       )

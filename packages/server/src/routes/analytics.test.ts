@@ -39,7 +39,7 @@ describe('analytics off: /batch and /e store nothing', () => {
     const res = await app.request(path, beacon({ events: [event('off-1', 'MODAL_OPEN')] }))
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ error: ANALYTICS_ERRORS.off })
-    expect((await db.query("SELECT 1 FROM analytics_events WHERE event_id = 'off-1'")).rows).toHaveLength(0)
+    expect((await db.query("SELECT 1 FROM portico_analytics.events WHERE event_id = 'off-1'")).rows).toHaveLength(0)
   })
 })
 
@@ -51,7 +51,7 @@ describe('POST /batch', () => {
     // The same batch again (a beacon then its fetch fallback) adds nothing.
     expect((await on.request('/batch?projectId=shop', beacon({ events: [...body.events, event('b-3', 'CONNECT_SUCCESS')] }))).status).toBe(204)
     const { rows } = await db.query<{ event_id: string; project_id: string; event: string; properties: unknown; occurred_at: Date; received_at: Date }>(
-      "SELECT event_id, project_id, event, properties, occurred_at, received_at FROM analytics_events WHERE event_id LIKE 'b-%' ORDER BY event_id",
+      "SELECT event_id, project_id, event, properties, occurred_at, received_at FROM portico_analytics.events WHERE event_id LIKE 'b-%' ORDER BY event_id",
     )
     expect(rows.map((r) => [r.event_id, r.project_id, r.event, r.properties])).toEqual([
       ['b-1', 'shop', 'SWAP_ERROR', { network: 'eip155:1', message: 'Insufficient liquidity' }],
@@ -65,7 +65,7 @@ describe('POST /batch', () => {
   it('keeps NUL characters and lone surrogates out of Postgres (replaced by U+FFFD)', async () => {
     const { app: on } = onApp()
     expect((await on.request('/batch?projectId=shop', beacon({ events: [event('nul-1', 'A\u0000B', { 'k\u0000': 'x\ud800y' })] }))).status).toBe(204)
-    const { rows } = await db.query<{ event: string; properties: unknown }>("SELECT event, properties FROM analytics_events WHERE event_id = 'nul-1'")
+    const { rows } = await db.query<{ event: string; properties: unknown }>("SELECT event, properties FROM portico_analytics.events WHERE event_id = 'nul-1'")
     expect(rows).toEqual([{ event: 'A\ufffdB', properties: { 'k\ufffd': 'x\ufffdy' } }])
   })
 
@@ -96,7 +96,7 @@ describe('POST /e', () => {
     expect((await on.request('/e?projectId=errs-other', report('other'))).status).toBe(204)
     clock.t = T0 + 60_001
     expect((await on.request('/e?projectId=errs', report('boom 7'))).status).toBe(204)
-    const { rows } = await db.query<{ message: string; stack: string }>("SELECT message, stack FROM analytics_errors WHERE project_id = 'errs' ORDER BY id")
+    const { rows } = await db.query<{ message: string; stack: string }>("SELECT message, stack FROM portico_analytics.errors WHERE project_id = 'errs' ORDER BY id")
     expect(rows.map((r) => r.message)).toEqual(['boom 1', 'boom 2', 'boom 3', 'boom 4', 'boom 5', 'boom 7'])
     expect(rows[0]!.stack).toBe('Error: x\n at y')
   })
@@ -113,19 +113,19 @@ describe('retention sweep', () => {
     try {
       const at = (iso: string) => `'${iso}'::timestamptz`
       await sweepDb.exec(`
-        INSERT INTO analytics_events (event_id, project_id, event, occurred_at, received_at) VALUES
+        INSERT INTO portico_analytics.events (event_id, project_id, event, occurred_at, received_at) VALUES
           ('old', 'p', 'E', ${at('2026-10-01T00:00:00Z')}, ${at('2026-10-01T00:00:00Z')}),
           ('edge-out', 'p', 'E', ${at('2026-11-15T11:59:59Z')}, ${at('2026-11-15T11:59:59Z')}),
           ('edge-in', 'p', 'E', ${at('2026-11-15T12:00:01Z')}, ${at('2026-11-15T12:00:01Z')}),
           ('new', 'p', 'E', ${at('2026-11-23T00:00:00Z')}, ${at('2026-11-23T00:00:00Z')});
-        INSERT INTO analytics_errors (project_id, name, message, occurred_at, received_at) VALUES
+        INSERT INTO portico_analytics.errors (project_id, name, message, occurred_at, received_at) VALUES
           ('p', 'Error', 'old', ${at('2026-11-01T00:00:00Z')}, ${at('2026-11-01T00:00:00Z')}),
           ('p', 'Error', 'new', ${at('2026-11-20T00:00:00Z')}, ${at('2026-11-20T00:00:00Z')});
       `)
       // Now 2026-11-22T12:00:00Z, 7 days: the cutoff is 2026-11-15T12:00:00Z.
       expect(await sweepAnalytics(sweepDb, 7, Date.UTC(2026, 10, 22, 12))).toEqual({ events: 2, errors: 1 })
-      expect((await sweepDb.query<{ event_id: string }>('SELECT event_id FROM analytics_events ORDER BY event_id')).rows.map((r) => r.event_id)).toEqual(['edge-in', 'new'])
-      expect((await sweepDb.query<{ message: string }>('SELECT message FROM analytics_errors')).rows.map((r) => r.message)).toEqual(['new'])
+      expect((await sweepDb.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY event_id')).rows.map((r) => r.event_id)).toEqual(['edge-in', 'new'])
+      expect((await sweepDb.query<{ message: string }>('SELECT message FROM portico_analytics.errors')).rows.map((r) => r.message)).toEqual(['new'])
       expect(await sweepAnalytics(sweepDb, 7, Date.UTC(2026, 10, 22, 12))).toEqual({ events: 0, errors: 0 })
     } finally {
       await sweepDb.close()
@@ -134,5 +134,31 @@ describe('retention sweep', () => {
 
   it('refuses a bad retention at start', () => {
     expect(() => createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, retentionDays: 0 } })).toThrow('analytics.retentionDays must be a positive integer')
+  })
+})
+
+describe('startServer runs the retention sweep at start', () => {
+  it('rows received before now − retentionDays are gone once the server listens; newer ones stay', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const path = await import('node:path')
+    const { openDatabase } = await import('../db/index.ts')
+    const { startServer } = await import('../index.ts')
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-sweep-'))
+    try {
+      const seed = await openDatabase({ dataDir })
+      await seed.exec(`INSERT INTO portico_analytics.events (event_id, project_id, event, occurred_at, received_at) VALUES
+        ('stale', 'p', 'E', '2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z'),
+        ('fresh', 'p', 'E', '2026-11-20T00:00:00Z', '2026-11-20T00:00:00Z')`)
+      await seed.close()
+      const server = await startServer({ chains: [], dataDir, indexer: { enabled: false }, analytics: { enabled: true, retentionDays: 10 }, now: () => Date.UTC(2026, 10, 23) })
+      try {
+        await expect.poll(async () => (await server.db.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY 1')).rows.map((r) => r.event_id)).toEqual(['fresh'])
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

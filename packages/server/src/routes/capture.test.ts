@@ -44,7 +44,7 @@ const linkIn = (text: string) => {
   return match[1] as string
 }
 const confirmed = async (email: string) =>
-  (await db.query<{ confirmed_at: unknown }>('SELECT confirmed_at FROM email_captures WHERE email = $1', [email])).rows.map((r) => r.confirmed_at !== null)
+  (await db.query<{ confirmed_at: unknown }>('SELECT confirmed_at FROM portico_capture.emails WHERE email = $1', [email])).rows.map((r) => r.confirmed_at !== null)
 
 describe('POST /v1/email-capture + GET /v1/email-capture/confirm', () => {
   it('stores the email unconfirmed, mails a link by SMTP; the link confirms it (an HTML page), and a second capture says confirmed', async () => {

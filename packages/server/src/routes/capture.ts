@@ -77,12 +77,12 @@ export const captureRoutes: RouteModule = (ctx) =>
       const outcome = await ctx.db.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico.email_capture:' || $1))", [email])
         const existing = await tx.query<{ confirmed_at: unknown }>(
-          'SELECT confirmed_at FROM email_captures WHERE project_id = $1 AND account = $2 AND email = $3',
+          'SELECT confirmed_at FROM portico_capture.emails WHERE project_id = $1 AND account = $2 AND email = $3',
           [projectId, input.account, email],
         )
         if (existing.rows[0]?.confirmed_at) return { status: 'confirmed' as const }
         const sent = await tx.query<{ n: number | string; oldest: Date | string | null }>(
-          'SELECT count(*) AS n, min(sent_at) AS oldest FROM email_capture_mails WHERE email = $1 AND sent_at > to_timestamp($2 / 1000.0)',
+          'SELECT count(*) AS n, min(sent_at) AS oldest FROM portico_capture.mail_log WHERE email = $1 AND sent_at > to_timestamp($2 / 1000.0)',
           [email, now - HOUR_MS],
         )
         if (Number(sent.rows[0]?.n ?? 0) >= EMAIL_CAPTURE_LIMITS.mailsPerEmailPerHour) {
@@ -90,12 +90,12 @@ export const captureRoutes: RouteModule = (ctx) =>
           return { status: 'limited' as const, retryAfter: Math.max(1, Math.ceil((oldest + HOUR_MS - now) / 1000)) }
         }
         await tx.query(
-          `INSERT INTO email_captures (project_id, account, email, token_hash, token_expires_at, created_at)
+          `INSERT INTO portico_capture.emails (project_id, account, email, token_hash, token_expires_at, created_at)
            VALUES ($1, $2, $3, $4, to_timestamp($5 / 1000.0), to_timestamp($6 / 1000.0))
            ON CONFLICT (project_id, account, email) DO UPDATE SET token_hash = EXCLUDED.token_hash, token_expires_at = EXCLUDED.token_expires_at`,
           [projectId, input.account, email, hashToken(token), now + EMAIL_CAPTURE_LIMITS.linkTtlMs, now],
         )
-        await tx.query('INSERT INTO email_capture_mails (email, sent_at) VALUES ($1, to_timestamp($2 / 1000.0))', [email, now])
+        await tx.query('INSERT INTO portico_capture.mail_log (email, sent_at) VALUES ($1, to_timestamp($2 / 1000.0))', [email, now])
         return { status: 'pending' as const }
       })
       if (outcome.status === 'limited') return c.json({ error: EMAIL_CAPTURE_ERRORS.rateLimited }, 429, { 'retry-after': String(outcome.retryAfter) })
@@ -113,7 +113,7 @@ export const captureRoutes: RouteModule = (ctx) =>
       const invalid = () => c.html(page('This link can not be used', 'The link is invalid or has expired. Leave your email again to get a new one.'), 400, HTML_HEADERS)
       if (!query.success) return invalid()
       const { rows } = await ctx.db.query<{ email: string }>(
-        `UPDATE email_captures SET confirmed_at = COALESCE(confirmed_at, to_timestamp($2 / 1000.0))
+        `UPDATE portico_capture.emails SET confirmed_at = COALESCE(confirmed_at, to_timestamp($2 / 1000.0))
          WHERE token_hash = $1 AND (confirmed_at IS NOT NULL OR token_expires_at > to_timestamp($2 / 1000.0))
          RETURNING email`,
         [hashToken(query.data.token), ctx.now()],

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from '../../api/client'
+import { FLOWS, LAZY_FLOWS } from '../flows'
+import { createHost } from '../host'
+import { resolveOptions } from '../options/options'
 import { createPortico } from '../portico'
+import { createStorage } from '../storage/storage'
+import { hostAnalytics } from '../swap/wire'
 import { fakeAdapter, mainnet, mapStorage } from '../test-utils'
 import { scrub } from './analytics'
 
@@ -102,6 +108,41 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     await settle()
     expect(api.paths().filter((p) => /getAnalyticsConfig|batch|\/e$/.test(p))).toEqual(['GET /getAnalyticsConfig'])
     expect(doc.listeners()).toBe(0)
+  })
+
+  it('a swap failure (SPEC §7 fields) goes through the same analytics, its address scrubbed', async () => {
+    const api = server(true)
+    const doc = fakeDocument()
+    vi.stubGlobal('document', doc)
+    const options = resolveOptions({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: api.fetch })
+    const client = createApiClient({ baseUrl: options.apiUrl, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch: api.fetch })
+    const host = createHost({ options, timers: options.timers, storage: createStorage(options.storage), api: client }, FLOWS, LAZY_FLOWS)
+    await host.load('explorer')
+    await host.get('modal').open()
+    await settle()
+    hostAnalytics(host).onFailure({
+      event: 'SWAP_APPROVAL_ERROR',
+      properties: {
+        message: 'execution reverted for 0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B',
+        network: 'eip155:1',
+        swapFromToken: 'USDC',
+        swapToToken: 'ETH',
+        swapFromAmount: '12.5',
+        swapToAmount: '0.004',
+        isSmartAccount: false,
+      },
+    })
+    await settle()
+    doc.hide()
+    await settle()
+    const events = (JSON.parse(api.requests.find((r) => r.path === '/batch')!.body!) as { events: { event: string; properties?: unknown }[] }).events
+    expect(events.map((e) => [e.event, e.properties])).toEqual([
+      ['MODAL_OPEN', undefined],
+      [
+        'SWAP_APPROVAL_ERROR',
+        { message: 'execution reverted for [address]', network: 'eip155:1', swapFromToken: 'USDC', swapToToken: 'ETH', swapFromAmount: '12.5', swapToAmount: '0.004', isSmartAccount: false },
+      ],
+    ])
   })
 
   it('scrubs addresses out of the text it sends', () => {

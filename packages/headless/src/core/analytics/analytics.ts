@@ -1,8 +1,8 @@
 /**
  * Analytics wiring (SPEC §7, §9; issue 15): off unless the server's GET /getAnalyticsConfig says on.
- * That question is asked once, at the first modal open (the explorer flow's wiring starts this
- * module then, see explorer/wire.ts): before it, nothing is requested and nothing listens to the
- * page. When on, events go through the API client's analytics (batched to /batch by beacon at
+ * That question is asked once, at the first modal open (the explorer flow's wiring, whose chunk
+ * holds this module, starts it then and exposes the session as `explorer.analytics`): before it,
+ * nothing is requested and nothing listens to the page. When on, events go through the API client's analytics (batched to /batch by beacon at
  * 45 KB or when the page is hidden); when off or unanswered, nothing is ever sent.
  *
  * Tracked, without personal data (no address, no email): the swap and approval failures of SPEC §7
@@ -10,6 +10,9 @@
  * success or failure (connector type and namespace, the SPEC §8 error text).
  */
 import type { FlowHost } from '../host'
+import type { AnalyticsSession } from './types'
+
+export type { AnalyticsSession } from './types'
 
 /** The lifecycle events' names (the swap's are its own: SWAP_ERROR, SWAP_APPROVAL_ERROR). */
 export const ANALYTICS_EVENTS = { modalOpen: 'MODAL_OPEN', connectSuccess: 'CONNECT_SUCCESS', connectError: 'CONNECT_ERROR' } as const
@@ -17,12 +20,6 @@ export const ANALYTICS_EVENTS = { modalOpen: 'MODAL_OPEN', connectSuccess: 'CONN
 /** Events kept while the server has not answered yet; more are dropped. */
 const PENDING_MAX = 50
 
-export interface AnalyticsSession {
-  /** Track an event: sent when analytics are on, kept until the server answers, dropped when off. */
-  track(event: string, properties?: Record<string, unknown>): void
-  /** 'unknown' until GET /getAnalyticsConfig answers (asked at the first modal open). */
-  status(): 'unknown' | 'on' | 'off'
-}
 
 const sessions = new WeakMap<FlowHost, AnalyticsSession & { start(): void }>()
 

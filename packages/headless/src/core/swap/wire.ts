@@ -4,7 +4,6 @@
  */
 import type { Transaction } from '@portico/protocol/account'
 import { computed } from 'nanostores'
-import { analyticsFor } from '../analytics/analytics'
 import type { FlowHost } from '../host'
 import { createSwap, type SentSwap, type SwapAnalytics } from './swap'
 
@@ -35,8 +34,19 @@ export function swapTransaction(swap: SentSwap, status: 'pending' | 'confirmed' 
   }
 }
 
-/** Swap and approval failures (SPEC §7) go to the instance's analytics: sent only when the server has them on. */
-export function wireSwap(host: FlowHost, analytics: SwapAnalytics = { onFailure: (e) => analyticsFor(host).track(e.event, e.properties as unknown as Record<string, unknown>) }) {
+/**
+ * Swap and approval failures (SPEC §7) go to the instance's analytics, which the explorer flow holds
+ * (sent only when the server has them on; see core/analytics).
+ */
+export const hostAnalytics = (host: FlowHost): SwapAnalytics => ({
+  onFailure: (e) =>
+    void host
+      .load('explorer')
+      .then((explorer) => explorer.analytics.track(e.event, e.properties as unknown as Record<string, unknown>))
+      .catch(() => undefined),
+})
+
+export function wireSwap(host: FlowHost, analytics: SwapAnalytics = hostAnalytics(host)) {
   const chain = host.get('chain')
   const wallet = () => host.get('wallet')
   return createSwap({

@@ -2,7 +2,9 @@
 -- CLI (`portico-api project set-origins | set-features`). A project without a row, or a column left
 -- NULL / a flag absent from `features`, gets the server's configured value.
 
-CREATE TABLE projects (
+CREATE SCHEMA portico_projects;
+
+CREATE TABLE portico_projects.projects (
   id text PRIMARY KEY,
   -- The origins the project may be embedded on (same rule syntax as the server's allowedOrigins); NULL: the server's list.
   allowed_origins text[],
