@@ -73,6 +73,10 @@ export interface StackOptions {
   dataDir?: string
   /** Where the production build goes in 'preview' mode. @default <repo>/dist/demo-e2e */
   outDir?: string
+  /** The API's self-hosted analytics (GET /getAnalyticsConfig, POST /batch, /e). @default off */
+  analytics?: { enabled?: boolean; retentionDays?: number }
+  /** IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (SPEC §6; the API's option). @default none */
+  restrictedTimezones?: string[]
 }
 
 export interface Stack {
@@ -102,8 +106,10 @@ export interface Stack {
   config: DemoConfig
   /** Stops the API server only (the e2e journey "API down"). */
   stopApi(): Promise<void>
-  /** Starts the API server again on the same port. */
-  startApi(): Promise<void>
+  /** Starts the API server again on the same port (with `analytics` instead of the stack's, when given). */
+  startApi(overrides?: Pick<StackOptions, 'analytics'>): Promise<void>
+  /** Run SQL on the running API's database (e.g. what analytics stored). */
+  queryApi<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
   stop(): Promise<void>
 }
 
@@ -163,7 +169,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       rpcUrl: solana.rpcUrl,
       tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
     }
-    const storage = options.dataDir === undefined ? {} : { dataDir: options.dataDir }
+    const storage = {
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.analytics ? { analytics: options.analytics } : {}),
+      ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+    }
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.
     const apiPort = options.apiPort || (await freePort())
@@ -274,10 +284,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         apiRunning = false
         await api.stop()
       },
-      async startApi() {
+      async startApi(overrides = {}) {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage })
+        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage, ...overrides })
         apiRunning = true
+      },
+      async queryApi<T>(sql: string, params?: unknown[]) {
+        return (await api.db.query<T>(sql, params)).rows
       },
       stop: stopAll,
     }

@@ -3,7 +3,7 @@
 // to loopback — the journeys then assert that list is empty.
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { chromiumLaunchOptions } from '../../../chromium.config.ts'
-import { type Stack, startStack } from '../../../scripts/stack.ts'
+import { type Stack, type StackOptions, startStack } from '../../../scripts/stack.ts'
 
 export interface Harness {
   stack: Stack
@@ -30,14 +30,25 @@ export interface HarnessOptions {
    * its own directory when another e2e file may build at the same time (each build empties its directory).
    */
   outDir?: string
+  /** The API's analytics (the stack's option). @default off */
+  analytics?: StackOptions['analytics']
+  /** The API's restricted time zones (the stack's option). @default none */
+  restrictedTimezones?: StackOptions['restrictedTimezones']
+  /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
+  timezoneId?: string
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const stack = await startStack({ mode: 'preview', ...(options.outDir ? { outDir: options.outDir } : {}) })
+  const stack = await startStack({
+    mode: 'preview',
+    ...(options.outDir ? { outDir: options.outDir } : {}),
+    ...(options.analytics ? { analytics: options.analytics } : {}),
+    ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+  })
   let browser: Browser | undefined
   try {
     browser = await chromium.launch(chromiumLaunchOptions)
-    const context = await browser.newContext({ viewport: { width: 1100, height: 820 } })
+    const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) })
     const offLoopback: string[] = []
     const pageErrors: string[] = []
     await context.route('**/*', async (route) => {

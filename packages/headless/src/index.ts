@@ -148,3 +148,6 @@ export {
 export type { InstallLink, WalletLinks } from './core/explorer/links'
 export * from './core/embedded/index'
 export { createLocale, directionOf, intlLocale, localeOf, LOCALES, resolveLocale, type Locale, type LocaleDeps, type LocaleFlow, type TextDirection } from './core/locale/locale'
+export type { OriginState, OriginStatus, ProjectFlow } from './core/project/project'
+export type { CaptureAccount, EmailCaptureFlow, EmailCaptureState, EmailCaptureStep } from './core/capture/capture'
+export type { RestrictableFeature } from '@portico/protocol/explorer'

@@ -10,10 +10,13 @@
  */
 import { z } from 'zod/mini'
 
-export const emailCaptureRequestSchema = z.object({
-  email: z.email().check(z.maxLength(254)),
+// Marked pure: a client that uses only the response schema (headless's lazy capture client) drops
+// this one, and with it zod's email and max-length checks from the shared zod chunk of every app's
+// first load.
+export const emailCaptureRequestSchema = /* @__PURE__ */ z.object({
+  email: /* @__PURE__ */ z.email().check(/* @__PURE__ */ z.maxLength(254)),
   /** The connected account, CAIP-10 (`eip155:1:0xabc…`). */
-  account: z.string().check(z.minLength(3), z.maxLength(200)),
+  account: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(3), /* @__PURE__ */ z.maxLength(200)),
 })
 export type EmailCaptureRequest = z.infer<typeof emailCaptureRequestSchema>
 

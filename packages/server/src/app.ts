@@ -24,6 +24,8 @@ import {
 } from './config.ts'
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
 import type { Database } from './db/types.ts'
+import { createProjectsRepository } from './db/projects.ts'
+import { timeZoneSchema } from './routes/project.ts'
 import { HttpError, preview } from './errors.ts'
 import type { IndexerOptions } from './indexer/follower.ts'
 import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorReporter, type ErrorSink } from './log.ts'
@@ -100,6 +102,20 @@ export type AppConfig = {
    * configured chain's and the Solana chain's `rpcUrl`). See RpcProxyConfig and the README.
    */
   rpcProxy?: RpcProxyConfigInput
+  /**
+   * SPEC §6: IANA time zones (`Europe/Paris`) whose visitors get swaps, on-ramp and pay with exchange
+   * turned off by GET /appkit/v1/config?tz= (with `restricted` naming them). Compared without regard
+   * to case; the list itself is never sent. @default []
+   */
+  restrictedTimezones?: string[]
+  /**
+   * Self-hosted analytics: on, GET /getAnalyticsConfig says so and POST /batch, POST /e store events
+   * and error reports; startServer deletes rows older than `retentionDays` at start and hourly.
+   * @default { enabled: false, retentionDays: DEFAULT_ANALYTICS_RETENTION_DAYS (30) }
+   */
+  analytics?: { enabled?: boolean; retentionDays?: number }
+  /** The clock of rate limits, retention and link expiry (tests). @default Date.now */
+  now?: () => number
 }
 
 /** Sign in with the wallet: the session service's settings. */
@@ -113,6 +129,17 @@ export type SiwxConfig = {
    */
   signingKey?: JWK
 }
+
+/** How long analytics rows are kept by default. */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 30
+
+const analyticsConfigSchema = z.object({
+  enabled: z.boolean().default(false),
+  retentionDays: z.number().int().positive({ error: 'analytics.retentionDays must be a positive integer' }).max(36_500).default(DEFAULT_ANALYTICS_RETENTION_DAYS),
+})
+/** The analytics block with its defaults, validated (throws on a bad one). */
+export const resolveAnalyticsConfig = (config: AppConfig['analytics']) => analyticsConfigSchema.parse(config ?? {})
+const restrictedTimezonesSchema = z.array(timeZoneSchema)
 
 const publicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'publicUrl must be an absolute http(s) URL' })
@@ -179,12 +206,19 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
     siwx: parseSiwxConfig(config.siwx),
     rpcProxy,
+    projects: createProjectsRepository(config.db),
+    restrictedTimezones: new Set(restrictedTimezonesSchema.parse(config.restrictedTimezones ?? []).map((tz) => tz.toLowerCase())),
+    analytics: resolveAnalyticsConfig(config.analytics),
+    now: config.now ?? (() => Date.now()),
   }
   const auth =
     config.auth === undefined
       ? undefined
       : createAuthContext(config.auth, { db: config.db, chains, solana, rpcTimeoutMs: config.rpcTimeoutMs, linkUrl: ctx.assetUrl, assets: ctx.providers.evmBalances })
-  if (auth) ctx.auth = auth
+  if (auth) {
+    ctx.auth = auth
+    ctx.mail = auth.mail
+  }
 
   const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
   ctx.reportUpstream = (error, c) => report(error, where(c, 502))

@@ -5,8 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DEFAULT_CLI_CHAINS, parseCli } from './cli.ts'
-import { listenUrl } from './index.ts'
+import { DEFAULT_REMOTE_FEATURES } from '@portico/protocol/common'
+import { DEFAULT_CLI_CHAINS, parseCli, parseProjectCli } from './cli.ts'
+import { listenUrl, startServer } from './index.ts'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'portico-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -280,5 +281,70 @@ describe('main.ts', () => {
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
     }
+  })
+})
+
+describe('portico-api project …', () => {
+  /** Run main.ts with `args` (plain Node, as the bin runs), resolving with its exit code and output. */
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '', ...env } })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      child.once('exit', (code) => resolve({ code, stdout, stderr }))
+    })
+
+  it('set-origins, set-features and show write the PGlite data dir; a server started on it then serves them', async () => {
+    const dataDir = path.join(dir, 'projects-db')
+    const origins = await run(['project', 'set-origins', 'shop-1', 'https://shop.example', 'https://*.preview.shop.example', '--data-dir', dataDir])
+    expect(origins, origins.stderr).toMatchObject({ code: 0 })
+    expect(JSON.parse(origins.stdout)).toMatchObject({ projectId: 'shop-1', allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'], features: {} })
+
+    const features = await run(['project', 'set-features', 'shop-1', 'swaps=false', 'emailCapture=true', 'socials=google,github'], { PORTICO_DATA_DIR: dataDir })
+    expect(features, features.stderr).toMatchObject({ code: 0 })
+    const more = await run(['project', 'set-features', 'shop-1', 'socials=false', '--data-dir', dataDir])
+    expect(JSON.parse(more.stdout).features).toEqual({ swaps: false, emailCapture: true, socials: false })
+
+    const shown = await run(['project', 'show', 'shop-1', '--data-dir', dataDir])
+    expect(JSON.parse(shown.stdout)).toMatchObject({ projectId: 'shop-1', allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'], features: { swaps: false, emailCapture: true, socials: false } })
+    expect(JSON.parse((await run(['project', 'show', 'nobody', '--data-dir', dataDir])).stdout)).toEqual({ projectId: 'nobody', allowedOrigins: null, features: {}, updatedAt: null })
+
+    const server = await startServer({ chains: [], dataDir, indexer: { enabled: false } })
+    try {
+      const config = await (await fetch(`${server.url}/appkit/v1/config?projectId=shop-1&st=portico&sv=0.1.0`)).json()
+      expect(config).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, swaps: false, emailCapture: true, socials: false } })
+      const served = await (await fetch(`${server.url}/projects/v1/origins?projectId=shop-1&st=portico&sv=0.1.0`)).json()
+      expect(served).toEqual({ allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'] })
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+
+  it.each([
+    [['project', 'set-features', 'p', 'swaps=maybe'], 'swaps must be true or false, got "maybe"'],
+    [['project', 'set-features', 'p', 'colour=red'], 'Unknown feature "colour"'],
+    [['project', 'set-features', 'p', 'socials=google,myspace'], 'socials: unknown provider "myspace"'],
+    [['project', 'set-origins', 'p', 'javascript:alert(1)'], 'is not an origin rule'],
+    [['project', 'set-origins', 'p'], 'set-origins needs at least one origin'],
+    [['project', 'show', 'bad id!'], 'projectId must be 1-128 letters'],
+    [['project', 'drop', 'p'], 'Unknown project command "drop"'],
+    [['project', 'show', 'p'], 'give --data-dir (PGlite) or DATABASE_URL (Postgres)'],
+  ])('%j is refused (exit 2) with "%s"', (argv, message) => {
+    const dataDir = argv[1] === 'show' && argv[2] === 'p' ? [] : ['--data-dir', path.join(dir, 'unused-db')]
+    expect(() => parseProjectCli([...argv.slice(1), ...dataDir], {})).toThrow(message)
+  })
+})
+
+describe('parseCli: region restrictions and analytics', () => {
+  it('reads --restricted-timezones, --analytics and --analytics-retention-days (or their env)', () => {
+    expect(parseCli(['--restricted-timezones', 'Asia/Pyongyang, America/Havana', '--analytics', 'on', '--analytics-retention-days', '7'], {})).toMatchObject({
+      restrictedTimezones: ['Asia/Pyongyang', 'America/Havana'],
+      analytics: { enabled: true, retentionDays: 7 },
+    })
+    expect(parseCli([], { PORTICO_RESTRICTED_TIMEZONES: 'Europe/Minsk', PORTICO_ANALYTICS: 'off' })).toMatchObject({ restrictedTimezones: ['Europe/Minsk'], analytics: { enabled: false } })
+    expect(() => parseCli(['--analytics', 'maybe'], {})).toThrow('analytics must be on or off')
+    expect(() => parseCli(['--analytics-retention-days', '0'], {})).toThrow('analytics retention days must be a positive integer')
   })
 })

@@ -13,6 +13,9 @@ import type { StartServerOptions } from './index.ts'
 import type { IndexerOptions } from './indexer/follower.ts'
 import type { SiwxConfig } from './app.ts'
 import type { JWK } from 'jose'
+import { remoteFeaturesSchema, SOCIAL_PROVIDERS } from '@portico/protocol/common'
+import { openDatabase } from './db/index.ts'
+import { createProjectsRepository, projectFeaturesSchema, projectIdSchema, type ProjectFeatures, type ProjectRecord } from './db/projects.ts'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
   --port <n>               port (env PORT; default 8787, 0 = free port)
@@ -31,6 +34,13 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
   --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
+  --restricted-timezones <a,b>
+                           SPEC §6: IANA time zones (Europe/Paris) whose visitors get no swaps, on-ramp or
+                           pay with exchange; never sent to clients (env PORTICO_RESTRICTED_TIMEZONES)
+  --analytics <on|off>     self-hosted analytics: GET /getAnalyticsConfig says on, POST /batch and /e store
+                           events and error reports (env PORTICO_ANALYTICS; default off)
+  --analytics-retention-days <n>
+                           analytics rows are deleted after n days (env PORTICO_ANALYTICS_RETENTION_DAYS; default 30)
   --name-zone <domain>     the names service's suffix: names register as <name>.<domain> (env PORTICO_NAME_ZONE;
                            default portico.id)
   --frame-port <n>         also serve the embedded wallet's frame (the @portico/embedded package) on this
@@ -76,7 +86,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            default 604800 = 7 days)
   env PORTICO_SIWX_SIGNING_KEY
                            the session tokens' key, an EC P-256 private JWK as JSON (default: generated once
-                           and kept in the database)`
+                           and kept in the database)
+Per-project config (origins, feature flags) in the same database: portico-api project set-origins | set-features | show
+(see PROJECT_CLI_USAGE: portico-api project)`
 
 /** The chain used when no config is given: one local anvil. */
 export const DEFAULT_CLI_CHAINS: ChainConfigInput[] = [
@@ -120,6 +132,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'allowed-origins': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'name-zone': { type: 'string' },
+      'restricted-timezones': { type: 'string' },
+      analytics: { type: 'string' },
+      'analytics-retention-days': { type: 'string' },
       'frame-origins': { type: 'string' },
       'frame-port': { type: 'string' },
       'frame-public-url': { type: 'string' },
@@ -195,6 +210,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const rawZone = values['name-zone'] ?? env['PORTICO_NAME_ZONE']
   const zone = rawZone === undefined ? undefined : nameZoneSchema.safeParse(rawZone)
   if (zone && !zone.success) throw new Error(zone.error.issues[0]?.message)
+  const rawZones = values['restricted-timezones'] ?? env['PORTICO_RESTRICTED_TIMEZONES']
+  const restrictedTimezones = rawZones === undefined ? undefined : rawZones.split(',').map((z) => z.trim()).filter(Boolean)
+  const analytics = analyticsOptions(values['analytics'] ?? env['PORTICO_ANALYTICS'], values['analytics-retention-days'] ?? env['PORTICO_ANALYTICS_RETENTION_DAYS'])
   const frame = frameOptions(values['frame-port'] ?? env['PORTICO_FRAME_PORT'], values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'], host)
   const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'] ?? frame?.origin, env, dataDir)
   return {
@@ -213,6 +231,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(zone ? { names: { zone: zone.data } } : {}),
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     ...(auth ? { auth } : {}),
+    ...(restrictedTimezones ? { restrictedTimezones } : {}),
+    ...(analytics ? { analytics } : {}),
     ...indexerOptions(env),
     ...siwxOptions(values['siwx-session-ttl'] ?? env['PORTICO_SIWX_SESSION_TTL'], env['PORTICO_SIWX_SIGNING_KEY']),
   }
@@ -233,6 +253,22 @@ function siwxOptions(rawTtl: string | undefined, rawKey: string | undefined): { 
     }
   }
   return Object.keys(siwx).length > 0 ? { siwx } : {}
+}
+
+/** --analytics on|off and --analytics-retention-days n. */
+function analyticsOptions(onOff: string | undefined, days: string | undefined): { enabled?: boolean; retentionDays?: number } | undefined {
+  if (onOff === undefined && days === undefined) return undefined
+  const out: { enabled?: boolean; retentionDays?: number } = {}
+  if (onOff !== undefined) {
+    const value = onOff.trim().toLowerCase()
+    if (!['on', 'off', 'true', 'false', '1', '0'].includes(value)) throw new Error('analytics must be on or off')
+    out.enabled = ['on', 'true', '1'].includes(value)
+  }
+  if (days !== undefined) {
+    if (!/^\d{1,5}$/.test(days) || Number(days) < 1) throw new Error('analytics retention days must be a positive integer')
+    out.retentionDays = Number(days)
+  }
+  return out
 }
 
 /** The history indexer's settings from PORTICO_INDEXER, PORTICO_INDEXER_POLL_MS and PORTICO_INDEXER_FROM_BLOCK. */
@@ -398,4 +434,120 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
   if (Object.keys(providers).length === 0) return {}
   const redirectBaseUrl = env['PORTICO_SOCIAL_REDIRECT_BASE_URL']
   return { social: { providers, ...(redirectBaseUrl ? { redirectBaseUrl } : {}) } }
+}
+
+// ---- portico-api project … : the per-project config in the database ----------------------------
+
+export const PROJECT_CLI_USAGE = `Usage: portico-api project <command> [--data-dir <dir>]   (env DATABASE_URL / PORTICO_DATA_DIR, as the server)
+  project set-origins <projectId> <origin…>       the origins the project may be embedded on (replaces its list;
+                                                  rules as --allowed-origins: https://app.example, https://*.example, http://localhost:*)
+  project set-features <projectId> key=value…     set feature flags over the project's (others kept); keys:
+                                                  ${Object.keys(remoteFeaturesSchema.shape).join(', ')};
+                                                  values true/false, socials a comma list (google,github) or false
+  project show <projectId>                        what is stored for the project (null / absent: the server's config)`
+
+/** An origin rule: scheme and host (with `*` for one run of letters, digits and hyphens) and an optional port, nothing else. */
+const ORIGIN_RULE = /^https?:\/\/[A-Za-z0-9*.-]+(:(\d{1,5}|\*))?$/
+
+/** `https://a.example https://*.b.example` → the rules, checked. */
+export function parseOriginRules(values: readonly string[]): string[] {
+  if (values.length === 0) throw new Error('set-origins needs at least one origin, e.g. https://app.example')
+  return values.map((value) => {
+    const rule = value.trim().replace(/\/+$/, '')
+    if (!ORIGIN_RULE.test(rule)) throw new Error(`"${value}" is not an origin rule such as https://app.example, https://*.preview.example or http://localhost:*`)
+    return rule
+  })
+}
+
+/** `swaps=false socials=google,github` → the flags, validated against the remote features schema. */
+export function parseFeatureAssignments(values: readonly string[]): ProjectFeatures {
+  if (values.length === 0) throw new Error('set-features needs at least one key=value, e.g. swaps=false')
+  const keys = Object.keys(remoteFeaturesSchema.shape)
+  const raw: Record<string, unknown> = {}
+  for (const assignment of values) {
+    const match = /^([A-Za-z]+)=(.*)$/.exec(assignment)
+    if (!match) throw new Error(`"${assignment}" is not key=value`)
+    const [, key, value] = match as unknown as [string, string, string]
+    if (!keys.includes(key)) throw new Error(`Unknown feature "${key}"; one of ${keys.join(', ')}`)
+    if (key === 'socials') {
+      if (value === 'false') raw[key] = false
+      else {
+        const list = value.split(',').map((v) => v.trim()).filter(Boolean)
+        const unknown = list.find((p) => !(SOCIAL_PROVIDERS as readonly string[]).includes(p))
+        if (unknown !== undefined) throw new Error(`socials: unknown provider "${unknown}"; a comma list of ${SOCIAL_PROVIDERS.join(', ')}, or false`)
+        raw[key] = list
+      }
+    }
+    else if (value === 'true' || value === 'false') raw[key] = value === 'true'
+    else throw new Error(`${key} must be true or false, got "${value}"`)
+  }
+  const parsed = z.safeParse(projectFeaturesSchema, raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid ${issue?.path.join('.') || 'features'}: ${issue?.message}`)
+  }
+  return parsed.data
+}
+
+export type ProjectCommand =
+  | { action: 'set-origins'; projectId: string; origins: string[] }
+  | { action: 'set-features'; projectId: string; features: ProjectFeatures }
+  | { action: 'show'; projectId: string }
+
+/** `project …` arguments (after the word `project`) → the command and the database to run it on. Throws with a readable message. */
+export function parseProjectCli(argv: string[], env: Record<string, string | undefined>): { command: ProjectCommand; dataDir?: string; databaseUrl?: string } {
+  const { values, positionals } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, allowPositionals: true, strict: true })
+  const [action, rawId, ...rest] = positionals
+  if (action !== 'set-origins' && action !== 'set-features' && action !== 'show') throw new Error(`Unknown project command "${action ?? ''}": set-origins, set-features or show`)
+  const id = projectIdSchema.safeParse(rawId)
+  if (!id.success) throw new Error(id.error.issues[0]?.message)
+  const projectId = id.data
+  if (action === 'show' && rest.length > 0) throw new Error('show takes only the project id')
+  const command: ProjectCommand =
+    action === 'set-origins'
+      ? { action, projectId, origins: parseOriginRules(rest) }
+      : action === 'set-features'
+        ? { action, projectId, features: parseFeatureAssignments(rest) }
+        : { action, projectId }
+  const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
+  const databaseUrl = env['DATABASE_URL']
+  if (!dataDir && !databaseUrl) throw new Error('The project commands write the server\'s database: give --data-dir (PGlite) or DATABASE_URL (Postgres)')
+  return { command, ...(dataDir ? { dataDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) }
+}
+
+const describeProject = (id: string, record: ProjectRecord | undefined) =>
+  JSON.stringify(
+    { projectId: id, allowedOrigins: record?.allowedOrigins ?? null, features: record?.features ?? {}, updatedAt: record?.updatedAt.toISOString() ?? null },
+    null,
+    2,
+  )
+
+/**
+ * `portico-api project …`: run one command on the configured database (migrated first, as the
+ * server does) and print the project as stored. Resolves with the exit code.
+ */
+export async function runProjectCli(argv: string[], env: Record<string, string | undefined>, out: { log(text: string): void; error(text: string): void } = console): Promise<number> {
+  let parsed
+  try {
+    parsed = parseProjectCli(argv, env)
+  } catch (error) {
+    out.error(error instanceof Error ? error.message : String(error))
+    out.error(PROJECT_CLI_USAGE)
+    return 2
+  }
+  const db = await openDatabase({ dataDir: parsed.dataDir, databaseUrl: parsed.databaseUrl })
+  try {
+    const projects = createProjectsRepository(db)
+    const { command } = parsed
+    const record =
+      command.action === 'set-origins'
+        ? await projects.setOrigins(command.projectId, command.origins)
+        : command.action === 'set-features'
+          ? await projects.setFeatures(command.projectId, command.features)
+          : await projects.get(command.projectId)
+    out.log(describeProject(command.projectId, record))
+    return 0
+  } finally {
+    await db.close()
+  }
 }

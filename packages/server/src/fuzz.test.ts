@@ -26,6 +26,7 @@ import {
   convertTokensResponseSchema,
 } from '@portico/protocol/convert'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
+import { emailCaptureResponseSchema } from '@portico/protocol/capture'
 import { EXCHANGE_RPC_METHODS, jsonRpcResponseSchema } from '@portico/protocol/exchange'
 import { onrampOptionsResponseSchema, onrampQuoteResponseSchema, onrampUrlResponseSchema } from '@portico/protocol/onramp'
 import {
@@ -55,6 +56,7 @@ import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exch
 import { startAnvil, startFarcasterRelay, startOnrampSandbox, type AnvilInstance, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
+import { createProjectsRepository } from './db/projects.ts'
 import type { Database } from './db/types.ts'
 import { DEFAULT_ERROR_LOG_LIMITS } from './log.ts'
 import { startServer, type RunningServer } from './index.ts'
@@ -62,7 +64,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200, rpcProxy: 250 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200, rpcProxy: 250, analytics: 250 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -151,7 +153,12 @@ beforeAll(async () => {
     onramp: onrampConfig(),
     // A high rate limit: the fuzz's batches (up to 130 calls) would otherwise drain the bucket and get only 429s.
     rpcProxy: { upstreams: { 'eip155:31337': [anvil.rpcUrl] }, maxLogRange: 100, rateLimit: { requestsPerSecond: 5_000, burst: 5_000 } },
+    // Analytics on and a restricted time zone, so /batch, /e and the config's `restricted` are fuzzed too.
+    analytics: { enabled: true },
+    restrictedTimezones: ['Asia/Pyongyang'],
   })
+  // A project with email capture on (its mail goes to the memory mailbox), so POST /v1/email-capture gets past the flag.
+  await createProjectsRepository(db).setFeatures('capture-on', { emailCapture: true })
 })
 afterAll(async () => {
   await anvil?.stop()
@@ -240,7 +247,8 @@ const RPC_ERROR_BODY = z.union([
   errorBodySchema,
   z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }) }),
 ])
-// 403 is SIWX's `Domain not allowed`. 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
+// 403 is SIWX's `Domain not allowed` and email capture for a project without the flag. 401 (no or a bad stamp), 408 (device not approved in time),
+// 409 (email taken) and 429 (rate limit) are the auth service's; 429 also the error reports' and capture mails' limits.
 const ALLOWED = new Set([200, 204, 304, 400, 401, 403, 404, 408, 409, 413, 415, 429])
 
 /** The invariants every answer keeps. */
@@ -444,8 +452,17 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     expect: { schema: convertBuildApproveResponseSchema, upstream: true },
   },
   { name: 'GET /v1/onramp/options', path: query([]).map((q) => `/v1/onramp/options${q}`), expect: { schema: onrampOptionsResponseSchema } },
-  { name: 'GET /appkit/v1/config', path: query([]).map((q) => `/appkit/v1/config${q}`), expect: { schema: z.object({ features: remoteFeaturesSchema }) } },
-  { name: 'GET /projects/v1/origins', path: query([]).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  {
+    name: 'GET /appkit/v1/config',
+    path: query(['tz', 'projectId'], fc.oneof(text, fc.constantFrom('Asia/Pyongyang', 'asia/pyongyang', 'Europe/Paris', 'capture-on', 'UTC', 'Etc/GMT+3'))).map((q) => `/appkit/v1/config${q}`),
+    expect: { schema: z.strictObject({ features: remoteFeaturesSchema, restricted: z.array(z.enum(['swaps', 'onramp', 'payWithExchange'])).min(1).optional() }) },
+  },
+  { name: 'GET /projects/v1/origins', path: query(['projectId'], fc.oneof(text, fc.constant('capture-on'))).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  {
+    name: 'GET /v1/email-capture/confirm',
+    path: query(['token'], fc.oneof(text, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/))).map((q) => `/v1/email-capture/confirm${q}`),
+    expect: { html: true },
+  },
   { name: 'GET /getAnalyticsConfig', path: query([]).map((q) => `/getAnalyticsConfig${q}`), expect: { schema: analyticsConfigSchema } },
 ]
 
@@ -1054,6 +1071,65 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   )
 
   it(
+    'POST /batch, POST /e and POST /v1/email-capture (text/plain and JSON bodies of every shape)',
+    async () => {
+      const accepted = new Set<string>()
+      const projectIds = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('p1', 'capture-on', 'capture-off') }, { weight: 1, arbitrary: text })
+      const eventArb = fc.record(
+        {
+          eventId: fc.oneof(fc.uuid(), text),
+          timestamp: fc.oneof(fc.integer({ min: 0, max: 2 ** 45 }), hugeNumber.map(Number), fc.double()),
+          type: fc.oneof(fc.constant('track'), text),
+          event: fc.oneof(fc.constantFrom('MODAL_OPEN', 'SWAP_ERROR', ''), text),
+          properties: fc.oneof(fc.dictionary(text, jsonish, { maxKeys: 4 }), fc.jsonValue({ maxDepth: 12 }), jsonish),
+        },
+        { requiredKeys: [] },
+      )
+      const batchBody = fc.array(eventArb, { maxLength: 5 }).map((events) => JSON.stringify({ events }))
+      const reportBody = fc
+        .record(
+          {
+            type: fc.oneof({ weight: 4, arbitrary: fc.constant('error') }, { weight: 1, arbitrary: text }),
+            timestamp: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 2 ** 45 }) }, { weight: 1, arbitrary: hugeNumber.map(Number) }),
+            name: text,
+            message: text,
+            stack: text,
+            properties: fc.oneof({ weight: 3, arbitrary: fc.dictionary(text, jsonish, { maxKeys: 4 }) }, { weight: 1, arbitrary: jsonish }),
+          },
+          { requiredKeys: ['type', 'timestamp', 'name', 'message'] },
+        )
+        .map((b) => JSON.stringify(b))
+      const captureBody = fc
+        .record(
+          {
+            email: fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a@example.com', ' B@Example.org ', 'x'.repeat(250) + '@e.co') }, { weight: 2, arbitrary: fc.emailAddress() }, { weight: 1, arbitrary: text }),
+            account: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(`eip155:1:0x${'1'.repeat(40)}`, `eip155:31337:0x${'2'.repeat(40)}`) }, { weight: 1, arbitrary: caip10 }),
+          },
+          { requiredKeys: [] },
+        )
+        .map((b) => JSON.stringify(b))
+      const routes = fc.oneof(
+        { weight: 3, arbitrary: fc.tuple(fc.constant('/batch'), batchBody) },
+        { weight: 3, arbitrary: fc.tuple(fc.constant('/e'), reportBody) },
+        { weight: 3, arbitrary: fc.tuple(fc.constant('/v1/email-capture'), captureBody) },
+        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('/batch', '/e', '/v1/email-capture'), fc.oneof(batchBody, reportBody, captureBody, priceBody)) },
+      )
+      await fc.assert(
+        fc.asyncProperty(routes, projectIds, contentType, async ([path, body], projectId, type) => {
+          const res = await request(`${path}?projectId=${encode(projectId)}&st=portico&sv=0.1.0`, { method: 'POST', headers: { 'content-type': type }, body })
+          if (res.status === 204 || res.status === 200) accepted.add(path)
+          await check(res, path === '/v1/email-capture' ? { schema: emailCaptureResponseSchema } : {}, `POST ${path}?projectId=${projectId.slice(0, 40)} ${body.slice(0, 80)}`)
+        }),
+        params(RUNS.analytics),
+      )
+      // The well-formed share got past validation into the database (so storage was fuzzed, not only the parsers).
+      expect([...accepted].sort()).toEqual(['/batch', '/e', '/v1/email-capture'])
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
     'every route under a method it does not serve',
     async () => {
       const paths = fc.constantFrom(
@@ -1069,6 +1145,10 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/appkit/v1/config',
         '/projects/v1/origins',
         '/getAnalyticsConfig',
+        '/batch',
+        '/e',
+        '/v1/email-capture',
+        '/v1/email-capture/confirm',
         '/v1/profile/account',
         '/v1/profile/account/alice',
         '/v1/profile/reverse/0x' + '1'.repeat(40),

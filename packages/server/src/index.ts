@@ -1,12 +1,16 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { buildApp, type AppConfig } from './app.ts'
+import { buildApp, resolveAnalyticsConfig, type AppConfig } from './app.ts'
+import { sweepAnalytics } from './db/analytics.ts'
 import { openDatabase } from './db/index.ts'
+import type { Database } from './db/types.ts'
 import { startIndexer, type Indexer } from './indexer/follower.ts'
 import { consoleErrorSink, createErrorReporter } from './log.ts'
 import { chainsConfigSchema } from './config.ts'
 
-export { createApp, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp, type SiwxConfig } from './app.ts'
+export { createApp, DEFAULT_ANALYTICS_RETENTION_DAYS, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp, type SiwxConfig } from './app.ts'
+export { sweepAnalytics } from './db/analytics.ts'
+export { createProjectsRepository, type ProjectRecord, type ProjectsRepository } from './db/projects.ts'
 export {
   caipNetworkId,
   chainConfigSchema,
@@ -70,9 +74,14 @@ export type StartServerOptions = Omit<AppConfig, 'db'> & {
   dataDir?: string
 }
 
+/** How often startServer runs the analytics retention sweep. */
+export const ANALYTICS_SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
 export type RunningServer = {
   url: string
   port: number
+  /** The server's open database (admin tasks, tests: e.g. reading what analytics stored). Closed by stop(). */
+  db: Database
   stop(): Promise<void>
 }
 
@@ -116,15 +125,30 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const chains = chainsConfigSchema.parse(appConfig.chains)
   const indexer: Indexer | undefined =
     appConfig.indexer?.enabled !== false && chains.length > 0 ? startIndexer({ chains, db, report, indexer: appConfig.indexer }) : undefined
+  // Analytics retention: rows older than retentionDays go at start, then every hour.
+  const { retentionDays } = resolveAnalyticsConfig(appConfig.analytics)
+  const clock = appConfig.now ?? (() => Date.now())
+  let sweeping: Promise<unknown> = Promise.resolve()
+  const sweep = () => {
+    sweeping = sweeping.then(() => sweepAnalytics(db, retentionDays, clock())).catch((error: unknown) => report(error, { method: 'SWEEP', path: 'analytics retention', status: 500 }))
+  }
+  sweep()
+  const sweepTimer = setInterval(sweep, ANALYTICS_SWEEP_INTERVAL_MS)
+  sweepTimer.unref()
   let stopped: Promise<void> | undefined
   return {
     url,
     port: address.port,
+    db,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
         if ('closeAllConnections' in server) server.closeAllConnections()
       })
+        .then(() => {
+          clearInterval(sweepTimer)
+          return sweeping
+        })
         .then(() => indexer?.stop())
         .then(() => db.close())
       return stopped

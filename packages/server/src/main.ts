@@ -1,6 +1,9 @@
 /** Standalone Portico API: `node packages/server/src/main.ts --port 8787` (see CLI_USAGE). */
-import { CLI_USAGE, parseCli } from './cli.ts'
+import { CLI_USAGE, parseCli, runProjectCli } from './cli.ts'
 import { startServer } from './index.ts'
+
+// `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
+if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), process.env))
 
 let options
 try {

@@ -280,6 +280,12 @@ export const messages = {
     swaps: 'Swap',
     receive: 'Receive',
     send: 'Send',
+    /** Under the features row when the visitor's region turns some off (SPEC §6, issue 15). */
+    regionRestricted: {
+      both: 'Swaps and buying are not available in your region.',
+      swaps: 'Swaps are not available in your region.',
+      onramp: 'Buying is not available in your region.',
+    },
   },
   /** RegisterAccountName and RegisterAccountNameSuccess (SPEC §4 "Name registration", issue 12). */
   registerName: {
@@ -548,6 +554,32 @@ export const messages = {
   /** A view whose code loads on first use (the swap views). */
   lazyView: { loading: 'Loading', failed: 'This view could not be loaded. Check your connection and try again.', retry: 'Try again' },
   banner: { dismiss: 'Dismiss' },
+  /** OriginNotAllowed (issue 15, SPEC §8): the page's origin is not one the project allows. */
+  originNotAllowed: {
+    title: 'Not available',
+    heading: 'This site can’t use this wallet connection',
+    hint: 'This site is not on the project’s list of allowed sites. If you run it, add its origin to the project’s allowed origins (the browser console says how).',
+  },
+  /** EmailCapture (issue 15, SPEC §1): the optional email prompt after a wallet connects. */
+  emailCapture: {
+    title: 'Stay in the loop',
+    heading: 'Get updates by email',
+    hint: 'Leave your email to hear from this app. Optional: you can skip it.',
+    emailLabel: 'Email',
+    emailPlaceholder: 'you@example.com',
+    submit: 'Continue',
+    skip: 'Skip',
+    sending: 'Sending',
+    sendingHint: (email: string) => `Sending a confirmation link to ${email}.`,
+    sent: 'Check your inbox to confirm your email',
+    sentHint: (email: string) => `We sent a confirmation link to ${email}. Open it to confirm.`,
+    confirmed: 'Email confirmed',
+    confirmedHint: (email: string) => `${email} is already confirmed for this account.`,
+    done: 'Done',
+    failed: 'Your email could not be sent',
+    retry: 'Try again',
+    useAnotherEmail: 'Use another email',
+  },
   unknownNetwork: buttonMessages.unknownNetwork,
 } as const
 

@@ -125,7 +125,7 @@ describe('API client (SPEC §7)', () => {
     await expect(api.explorer.getWallets({ page: 2, search: 'dev', exclude: ['a', 'b'] })).resolves.toEqual({ count: 1, data: [{ id: 'w1', name: 'Dev Wallet', rdns: null }] })
     expect(calls[0]!.origin).toBe('http://127.0.0.1:9998')
     expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({ page: '2', entries: '40', search: 'dev', exclude: 'a,b', projectId: 'proj-1' })
-    await expect(api.explorer.getConfig()).resolves.toEqual({ swaps: false, socials: ['google'] })
+    await expect(api.explorer.getConfig()).resolves.toEqual({ features: { swaps: false, socials: ['google'] }, restricted: [] })
     await expect(api.explorer.getAnalyticsConfig()).resolves.toEqual({ isAnalyticsEnabled: false })
   })
 
@@ -184,7 +184,7 @@ describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
 describe('createApiClient: one client per concern over one core', () => {
   it('returns the concern clients and clearCache', () => {
     const { api } = client(() => ({}))
-    expect(Object.keys(api).sort()).toEqual(['account', 'analytics', 'clearCache', 'convert', 'exchange', 'explorer', 'onramp', 'profile', 'siwx'])
+    expect(Object.keys(api).sort()).toEqual(['account', 'analytics', 'capture', 'clearCache', 'convert', 'exchange', 'explorer', 'onramp', 'profile', 'siwx'])
   })
 
   it('clearCache drops every cached result: the next calls ask again', async () => {

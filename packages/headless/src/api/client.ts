@@ -17,6 +17,7 @@
 import { ERRORS, PorticoError } from '../core/errors'
 import type { AccountClient } from './account'
 import type { AnalyticsCore } from './analytics'
+import type { CaptureClient } from './capture'
 import type { ConvertClient } from './convert'
 import type { ExchangeClient } from './exchange'
 import type { ExplorerClient } from './explorer'
@@ -93,6 +94,8 @@ export interface ApiClient {
   analytics: AnalyticsClient
   /** Sign in with the wallet: nonces, sessions and their tokens (POST /v1/siwx/*, GET /v1/siwx/session). */
   siwx: SiwxApi
+  /** Email capture (SPEC §1): the visitor's email for the connected account, confirmed by a mailed link. */
+  capture: CaptureClient
   /** Forget every cached result. */
   clearCache(): void
 }
@@ -143,6 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     siwx: lazyClient<SiwxApi>({ nonce: true, createSession: true, getSession: true, revokeSession: true }, async () =>
       (await import('./siwx')).createSiwxApi(await getHttp(), { apiUrl: baseUrl }),
     ),
+    capture: lazyClient<CaptureClient>({ submit: true }, async () => (await import('./capture')).createCaptureClient(await getHttp(), { baseUrl })),
     clearCache: () => core?.clearCache(),
   }
 }
@@ -188,7 +192,8 @@ function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): A
 
 export { HTTP_DEFAULTS, HttpStatusError, RequestFailure, type RequestFailureKind } from './failures'
 export type { CallOptions, HttpOptions } from './http'
-export type { AllowedOriginsResult, ExplorerClient, WalletsQuery } from './explorer'
+export type { AllowedOriginsResult, ConfigOptions, ExplorerClient, RemoteConfig, WalletsQuery } from './explorer'
+export type { CaptureClient } from './capture'
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'
 export type { ProfileClient } from './profile'

@@ -58,7 +58,15 @@ const rows: Row[] = [
     path: '/appkit/v1/config',
     query: {},
     answer: { features: { swaps: false, onramp: true } },
-    result: { swaps: false, onramp: true },
+    result: { features: { swaps: false, onramp: true }, restricted: [] },
+  },
+  {
+    name: 'remote config with the visitor time zone (SPEC §6): tz sent, restricted features read',
+    call: (api) => api.explorer.getConfig({ tz: 'America/Havana' }),
+    path: '/appkit/v1/config',
+    query: { tz: 'America/Havana' },
+    answer: { features: { swaps: false, onramp: false, payWithExchange: false, email: true }, restricted: ['swaps', 'onramp', 'payWithExchange'] },
+    result: { features: { swaps: false, onramp: false, payWithExchange: false, email: true }, restricted: ['swaps', 'onramp', 'payWithExchange'] },
   },
   { name: 'analytics config', call: (api) => api.explorer.getAnalyticsConfig(), path: '/getAnalyticsConfig', query: {}, answer: { isAnalyticsEnabled: true }, result: { isAnalyticsEnabled: true } },
   { name: 'allowed origins', call: (api) => api.explorer.getOrigins(), path: '/projects/v1/origins', query: {}, answer: { allowedOrigins: ['http://127.0.0.1:5173'] }, result: { origins: ['http://127.0.0.1:5173'] } },
@@ -80,6 +88,11 @@ describe('explorer client (SPEC §7)', () => {
   ])('%s: a body of the wrong shape ends with "Something went wrong"', async (_name, call) => {
     const f = recordingFetch(() => ({ body: { count: 'x', features: 1, isAnalyticsEnabled: 'yes' } }))
     await expect(call(testClient(f.fetch))).rejects.toMatchObject({ name: 'PorticoError', message: 'Something went wrong' })
+  })
+
+  it('remote config naming a restriction outside swaps, onramp, payWithExchange: "Something went wrong"', async () => {
+    const f = recordingFetch(() => ({ body: { features: {}, restricted: ['email'] } }))
+    await expect(testClient(f.fetch).explorer.getConfig()).rejects.toMatchObject({ name: 'PorticoError', message: 'Something went wrong' })
   })
 
   it('origins of the wrong shape: no origins', async () => {

@@ -46,7 +46,9 @@ export const FLOWS: FlowTable = {
       links: { termsConditionsUrl: host.options.termsConditionsUrl, privacyPolicyUrl: host.options.privacyPolicyUrl },
     }),
   theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
-  features: (host) => createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig()),
+  // The visitor's time zone goes with the config call (SPEC §6 region restrictions); the app may force one.
+  features: (host) =>
+    createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig({ tz: host.options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })),
   connection: (host) =>
     createConnection({
       chain: host.get('chain'),
@@ -145,6 +147,8 @@ export const LAZY_FLOWS: LazyFlowTable = {
   swap: (host) => import('./swap/wire').then((m) => m.wireSwap(host)),
   exchange: (host) => import('./exchange/wire').then((m) => m.wireExchange(host)),
   onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
+  project: (host) => import('./project/wire').then((m) => m.wireProject(host)),
+  capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

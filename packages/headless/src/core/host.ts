@@ -24,6 +24,7 @@ import type { Chain } from './chain/chain'
 import type { ConnectionFlow } from './connection/connection'
 import type { EmbeddedAccountFlow } from './embedded/account'
 import type { Explorer } from './explorer/explorer'
+import type { AnalyticsSession } from './analytics/types'
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
 import type { NetworkFlow } from './network/network'
@@ -41,6 +42,8 @@ import type { Theme } from './theme/theme'
 import type { Timers } from './timers'
 import type { Tooltip } from './tooltip/tooltip'
 import type { WalletFlow } from './wallet/wallet'
+import type { ProjectFlow } from './project/project'
+import type { EmailCaptureFlow } from './capture/capture'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -62,8 +65,11 @@ export type FlowName = keyof Flows
 
 /** Flows that only some apps use: their code is a separate chunk, imported on first use. */
 export interface LazyFlows {
-  /** The wallet lists: loaded with the default modal (its views need it) or by the first wallet-list hook. */
-  explorer: Explorer
+  /**
+   * The wallet lists: loaded with the default modal (its views need it) or by the first wallet-list
+   * hook; with the instance's analytics (started at the first modal open, core/analytics).
+   */
+  explorer: Explorer & { readonly analytics: AnalyticsSession }
   /** The switching the modal's views drive (SwitchNetwork, SwitchActiveChain, ProfileWallets): loaded with the modal. */
   switching: SwitchingFlow
   /** The wallet operations' code (portico.wallet loads it on the first call). */
@@ -83,6 +89,10 @@ export interface LazyFlows {
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
   embeddedAccount: EmbeddedAccountFlow
+  /** The project's remote config on the modal's first open: allowed origins (OriginNotAllowed) and the feature flags with the region's restrictions (useOriginCheck). */
+  project: ProjectFlow
+  /** The email prompt after a wallet connects, when the emailCapture flag is on (useEmailCapture, the EmailCapture view). */
+  capture: EmailCaptureFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

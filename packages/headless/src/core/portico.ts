@@ -102,6 +102,11 @@ export function createPortico(input: PorticoOptions): Portico {
       if (typeof cleanup === 'function') cleanups.push(cleanup)
     }),
   ).then(() => undefined)
+  // The modal's first open (never before: no request until then) loads the project's remote config:
+  // allowed origins, feature flags, region restrictions (core/project).
+  flow('modal').$modal.listen((m) => {
+    if (m.open) host.load('project').catch(() => undefined)
+  })
   const providers: Partial<Record<ProviderNamespace, Eip1193Provider>> = {}
   let reconnecting: Promise<void> | undefined
 

@@ -70,6 +70,10 @@ export const ROUTE_VIEWS = [
   // Issue 14: pay with exchange — the form (asset, amount, exchanges, waiting, success, failure) and its asset picker.
   'PayWithExchange',
   'PayWithExchangeSelectAsset',
+  // Issue 15: the page's origin is not one the project allows (SPEC §8), in place of every other view.
+  'OriginNotAllowed',
+  // Issue 15: the optional email prompt after a wallet connects (SPEC §1 email capture).
+  'EmailCapture',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react'
+import type { RestrictableFeature } from '@portico/protocol/explorer'
 import type { Features } from '../core/options/options'
 import { usePortico } from './usePortico'
 
 export interface UseFeaturesReturn {
   /** The merged feature flags: the app's options over the defaults, completed by the remote config. */
   features: Features
+  /** Features turned off for the visitor's region (SPEC §6; the remote config names them, they are false in `features`). @default [] */
+  restricted: RestrictableFeature[]
   /** Fetch the project's remote flags (GET /appkit/v1/config) and merge them; flags the app set are kept. */
   loadRemote: () => Promise<void>
 }
@@ -12,5 +15,5 @@ export interface UseFeaturesReturn {
 /** Feature flags, one source of truth for every view and custom UI (SPEC §1). */
 export function useFeatures(): UseFeaturesReturn {
   const { features } = usePortico()
-  return { features: useStore(features.$features), loadRemote: features.loadRemote }
+  return { features: useStore(features.$features), restricted: useStore(features.$restricted), loadRemote: features.loadRemote }
 }

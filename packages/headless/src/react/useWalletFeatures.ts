@@ -15,6 +15,11 @@ export interface UseWalletFeaturesReturn {
    * send): each one's flag on, supported on the namespace, and built in this version. @default []
    */
   walletFeatures: WalletFeature[]
+  /**
+   * The wallet features the account would have but that are turned off for the visitor's region
+   * (SPEC §6): a view says why they are missing. @default []
+   */
+  restricted: WalletFeature[]
   /** Opens a feature's view (pushes it on the modal's history); a feature not offered does nothing. */
   open: (feature: WalletFeature) => void
 }
@@ -23,14 +28,22 @@ export interface UseWalletFeaturesReturn {
 export function useWalletFeatures(options: UseWalletFeaturesOptions = {}): UseWalletFeaturesReturn {
   const portico = usePortico()
   const flags = useStore(portico.features.$features)
+  const regional = useStore(portico.features.$restricted)
   const activeChain = useStore(portico.chain.$activeChain)
   const chains = useStore(portico.chain.$chains)
   const namespace = options.namespace ?? activeChain
   // Only a connected account (one with an address) has wallet features.
   const connected = namespace ? Boolean(chains[namespace]?.accountState.address) : false
   const list = useMemo(() => walletFeatures({ features: flags, namespace: connected ? namespace : undefined }), [flags, namespace, connected])
+  const restricted = useMemo(() => {
+    const off = regional.filter((f): f is 'onramp' | 'swaps' => f === 'onramp' || f === 'swaps')
+    if (!off.length || !connected) return []
+    const unrestricted = { ...flags, onramp: flags.onramp || off.includes('onramp'), swaps: flags.swaps || off.includes('swaps') }
+    return walletFeatures({ features: unrestricted, namespace }).filter((f) => (off as string[]).includes(f))
+  }, [regional, flags, namespace, connected])
   return {
     walletFeatures: list,
+    restricted,
     open: (feature) => {
       const view = WALLET_FEATURE_VIEWS[feature]
       if (view && list.includes(feature)) portico.router.push(view)

@@ -73,7 +73,7 @@ const authConfigSchema = z.object({
 export function createAuthContext(
   config: AuthConfig,
   app: { db: Database; chains: readonly ChainConfig[]; solana?: SolanaChainConfig | undefined; rpcTimeoutMs?: number | undefined; linkUrl(path: string): string; assets?: AssetReader },
-): AuthRouteContext & { frameOrigins: string[] } {
+): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
   parseKek(config.kek)
   const mail = typeof config.mail === 'string' ? smtpMailProvider(config.mail, config.mailFrom === undefined ? {} : { from: config.mailFrom }) : config.mail
@@ -104,6 +104,7 @@ export function createAuthContext(
     ...(social ? { social } : {}),
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],
+    mail,
     clientIp(c) {
       try {
         const address = getConnInfo(c).remote.address

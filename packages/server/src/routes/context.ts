@@ -7,6 +7,8 @@ import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
 import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
+import type { ProjectsRepository } from '../db/projects.ts'
+import type { MailProvider } from '../auth/mail.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
 import { parseInput } from '../validation.ts'
@@ -40,6 +42,16 @@ export type AppContext = {
   rpcProxy?: RpcProxyConfig
   /** Report an upstream failure a route answers itself (502-like), through the rate-limited error log. */
   reportUpstream?(error: unknown, c: Context): void
+  /** Per-project config (migration 009): origins and flags set by the admin CLI over the server's. */
+  projects: ProjectsRepository
+  /** SPEC §6: lower-cased IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (never sent). */
+  restrictedTimezones: ReadonlySet<string>
+  /** Self-hosted analytics (GET /getAnalyticsConfig, POST /batch, POST /e). */
+  analytics: { enabled: boolean; retentionDays: number }
+  /** Where email capture's confirmation mail goes: the auth service's mailer (the email login's SMTP path), when configured. */
+  mail?: MailProvider
+  /** The clock of rate limits, retention and link expiry. */
+  now(): number
 }
 
 export type AuthRouteContext = {

@@ -1,5 +1,6 @@
 import { analyticsRoutes } from './analytics.ts'
 import { authRoutes } from './auth.ts'
+import { captureRoutes } from './capture.ts'
 import { balanceRoutes } from './balance.ts'
 import { chainsRoutes } from './chains.ts'
 import type { RouteModule } from './context.ts'
@@ -47,4 +48,5 @@ export const ROUTES: readonly RouteModule[] = [
   onrampRoutes,
   siwxRoutes,
   rpcRoutes,
+  captureRoutes,
 ]

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { openTestApp, requestJson, TEST_CHAINS, type TestApp } from '../test-support.ts'
 import type { Database } from '../db/types.ts'
+import { createProjectsRepository } from '../db/projects.ts'
 
 let app: TestApp
 let db: Database
@@ -48,5 +49,73 @@ describe('GET /projects/v1/origins', () => {
     const custom = createApp({ chains: TEST_CHAINS, db, allowedOrigins: ['https://app.example', 'https://*.preview.example'] })
     const { body } = await requestJson(custom, '/projects/v1/origins', originsResponseSchema)
     expect(body).toEqual({ allowedOrigins: ['https://app.example', 'https://*.preview.example'] })
+  })
+})
+
+describe('per-project config (projects table, migration 009)', () => {
+  it('a project with a row gets its own origins and flags over the server’s; others get the server’s', async () => {
+    const projects = createProjectsRepository(db)
+    await projects.setOrigins('shop-1', ['https://shop.example', 'https://*.shop.example'])
+    await projects.setFeatures('shop-1', { swaps: false, emailCapture: true, socials: ['github'] })
+    const server = createApp({ chains: TEST_CHAINS, db, features: { onramp: false }, allowedOrigins: ['https://server.example'] })
+
+    const origins = await requestJson(server, '/projects/v1/origins?projectId=shop-1&st=portico&sv=0.1.0', originsResponseSchema)
+    expect(origins.body).toEqual({ allowedOrigins: ['https://shop.example', 'https://*.shop.example'] })
+    const config = await requestJson(server, '/appkit/v1/config?projectId=shop-1&st=portico&sv=0.1.0', fullConfigSchema)
+    expect(config.body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, onramp: false, swaps: false, emailCapture: true, socials: ['github'] } })
+
+    const other = await requestJson(server, '/projects/v1/origins?projectId=unknown-project', originsResponseSchema)
+    expect(other.body).toEqual({ allowedOrigins: ['https://server.example'] })
+    expect((await requestJson(server, '/appkit/v1/config?projectId=unknown-project', fullConfigSchema)).body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, onramp: false } })
+  })
+
+  it('set-features merges over what the project set before; a project with flags only keeps the server origins', async () => {
+    const projects = createProjectsRepository(db)
+    await projects.setFeatures('merge-1', { swaps: false })
+    const record = await projects.setFeatures('merge-1', { socials: false })
+    expect(record.features).toEqual({ swaps: false, socials: false })
+    expect(record.allowedOrigins).toBeNull()
+    expect((await requestJson(app, '/projects/v1/origins?projectId=merge-1', originsResponseSchema)).body.allowedOrigins).toContain('http://localhost:*')
+    expect((await requestJson(app, '/appkit/v1/config?projectId=merge-1', fullConfigSchema)).body.features).toMatchObject({ swaps: false, socials: false, onramp: true })
+  })
+
+  it.each([
+    ['/appkit/v1/config?projectId=', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
+    ['/projects/v1/origins?projectId=a%20b', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
+    ['/appkit/v1/config?tz=..%2Fetc', 'tz must be an IANA time zone such as Europe/Paris'],
+  ])('%s → 400 %s', async (path, error) => {
+    const res = await app.request(path)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error })
+  })
+})
+
+describe('region restrictions (SPEC §6): GET /appkit/v1/config?tz=', () => {
+  const restrictedApp = () => createApp({ chains: TEST_CHAINS, db, restrictedTimezones: ['Asia/Pyongyang', 'America/Havana'] })
+
+  it('a restricted time zone turns swaps, onramp and payWithExchange off and names them in restricted', async () => {
+    const { body } = await requestJson(restrictedApp(), '/appkit/v1/config?projectId=p1&tz=America%2FHavana', configResponseSchema)
+    expect(body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, swaps: false, onramp: false, payWithExchange: false }, restricted: ['swaps', 'onramp', 'payWithExchange'] })
+  })
+
+  it('the comparison ignores case; a feature already off is not listed as restricted', async () => {
+    const projects = createProjectsRepository(db)
+    await projects.setFeatures('no-swaps', { swaps: false })
+    const { body } = await requestJson(restrictedApp(), '/appkit/v1/config?projectId=no-swaps&tz=asia%2Fpyongyang', configResponseSchema)
+    expect(body.restricted).toEqual(['onramp', 'payWithExchange'])
+    expect(body.features).toMatchObject({ swaps: false, onramp: false, payWithExchange: false, email: true })
+  })
+
+  it('another or no time zone: the features unchanged, no restricted field, and the list is never in the answer', async () => {
+    for (const path of ['/appkit/v1/config?tz=Europe%2FParis', '/appkit/v1/config']) {
+      const res = await restrictedApp().request(path)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({ features: DEFAULT_REMOTE_FEATURES })
+      expect(text).not.toContain('Havana')
+    }
+  })
+
+  it('refuses a bad list at start', () => {
+    expect(() => createApp({ chains: TEST_CHAINS, db, restrictedTimezones: ['not a zone'] })).toThrow()
   })
 })

@@ -49,6 +49,11 @@ const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
 const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
 const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)
 
+/** The project config's views (issue 15): a disallowed origin, the email capture prompt; their own chunk too. */
+const loadProjectViews = chunkLoader(() => import('../views/projectViews'))
+const OriginNotAllowed = lazyView(loadProjectViews, (m) => m.OriginNotAllowed)
+const EmailCapture = lazyView(loadProjectViews, (m) => m.EmailCapture)
+
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   Connect,
@@ -83,6 +88,8 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   OnRampFiatSelect,
   RegisterAccountName,
   RegisterAccountNameSuccess,
+  OriginNotAllowed,
+  EmailCapture,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -179,6 +186,10 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':
       return messages.registerName.successTitle
+    case 'OriginNotAllowed':
+      return messages.originNotAllowed.title
+    case 'EmailCapture':
+      return messages.emailCapture.title
     default:
       return messages.connect.title
   }

@@ -2,6 +2,7 @@
  * The explorer flow's wiring to the instance, in the lazy chunk with the flow: flows.ts only imports
  * this module (the closures written there would weigh on every app's first load).
  */
+import { analyticsFor, startAnalytics } from '../analytics/analytics'
 import type { FlowHost } from '../host'
 import { detectMobile } from '../options/mobile'
 import { createExplorer } from './explorer'
@@ -9,7 +10,18 @@ import { createExplorer } from './explorer'
 export function wireExplorer(host: FlowHost) {
   const { options } = host
   const router = host.get('router')
-  return createExplorer({
+  // Analytics start at the first modal open (GET /getAnalyticsConfig then, never before). Their code
+  // is in this chunk: one of its own would add an entry to the first load's chunk map.
+  const modal = host.get('modal')
+  if (modal.$hasOpened.get()) startAnalytics(host)
+  else {
+    const off = modal.$hasOpened.listen((opened) => {
+      if (!opened) return
+      off()
+      startAnalytics(host)
+    })
+  }
+  const explorer = createExplorer({
     api: host.api.explorer,
     storage: host.storage,
     timers: host.timers,
@@ -24,4 +36,5 @@ export function wireExplorer(host: FlowHost) {
     isMobile: () => detectMobile(options.isMobile),
     push: (view, data) => router.push(view, data as never),
   })
+  return Object.assign(explorer, { analytics: analyticsFor(host) })
 }

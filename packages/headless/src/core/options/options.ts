@@ -108,6 +108,10 @@ export interface PorticoOptions {
    * runtime with useLocale().setLocale. @default the browser's languages (navigator.languages), else 'en'
    */
   locale?: string
+   * The visitor's IANA time zone sent with the remote config call, for the region restrictions of
+   * SPEC §6 (tests and previews force one, e.g. 'Asia/Pyongyang'). @default the browser's (Intl)
+   */
+  timeZone?: string
 }
 
 export interface ResolvedOptions
@@ -126,6 +130,7 @@ export interface ResolvedOptions
       | 'customWallets'
       | 'prefetchImage'
       | 'locale'
+      | 'timeZone'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -142,6 +147,7 @@ export interface ResolvedOptions
   isMobile?: boolean
   storage?: StorageLike
   fetch?: typeof fetch
+  timeZone?: string
 }
 
 const stringArray = z.array(z.string())
@@ -181,6 +187,7 @@ const optionsSchema = z.object({
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
   locale: z.optional(z.string()),
+  timeZone: z.optional(z.string().check(z.minLength(1))),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -244,6 +251,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
     locale: input.locale,
+    timeZone: input.timeZone,
   }
 }
 

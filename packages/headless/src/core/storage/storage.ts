@@ -24,6 +24,7 @@ export const STORAGE_KEYS = {
   smartAccountEnabledNetworks: 'portico:smartAccountEnabledNetworks',
   connections: 'portico:connections',
   recentWallets: 'portico:recentWallets',
+  emailCaptureAnswered: 'portico:emailCaptureAnswered',
 } as const
 
 /** A connection to restore after reload. */
@@ -53,6 +54,8 @@ const SCHEMAS = {
       webapp_link: z.nullish(z.string()),
     }),
   ),
+  /** Accounts (namespace:address) whose visitor answered the email prompt (SPEC §1 email capture): left an email or skipped. */
+  emailCaptureAnswered: z.array(z.string()),
 }
 
 type Schemas = typeof SCHEMAS

@@ -7,9 +7,6 @@ import { computed } from 'nanostores'
 import type { FlowHost } from '../host'
 import { createSwap, type SentSwap, type SwapAnalytics } from './swap'
 
-/** Until analytics is wired (its own issue), failure events go nowhere by default. */
-const NO_ANALYTICS: SwapAnalytics = { onFailure: () => undefined }
-
 /** The swap as the server's history lists it: a 'trade' with the source out and the target in (nothing moved when it failed). */
 export function swapTransaction(swap: SentSwap, status: 'pending' | 'confirmed' | 'failed', now: number): Transaction {
   const transfer = (direction: 'in' | 'out', side: SentSwap['source']) => {
@@ -37,7 +34,19 @@ export function swapTransaction(swap: SentSwap, status: 'pending' | 'confirmed' 
   }
 }
 
-export function wireSwap(host: FlowHost, analytics: SwapAnalytics = NO_ANALYTICS) {
+/**
+ * Swap and approval failures (SPEC §7) go to the instance's analytics, which the explorer flow holds
+ * (sent only when the server has them on; see core/analytics).
+ */
+export const hostAnalytics = (host: FlowHost): SwapAnalytics => ({
+  onFailure: (e) =>
+    void host
+      .load('explorer')
+      .then((explorer) => explorer.analytics.track(e.event, e.properties as unknown as Record<string, unknown>))
+      .catch(() => undefined),
+})
+
+export function wireSwap(host: FlowHost, analytics: SwapAnalytics = hostAnalytics(host)) {
   const chain = host.get('chain')
   const wallet = () => host.get('wallet')
   return createSwap({

@@ -83,6 +83,7 @@ export function Account() {
         void globalThis.navigator?.clipboard?.writeText(address).catch(() => undefined)
       }}
       walletFeatures={features.walletFeatures.map((id) => ({ id, onClick: () => features.open(id) }))}
+      restricted={features.restricted}
       explorerUrl={account.addressExplorerUrl}
       onDisconnect={() => void disconnect()}
       tokens={account.tokenBalance.map((t) => ({

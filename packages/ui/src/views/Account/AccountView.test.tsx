@@ -25,6 +25,16 @@ function Harness(props: Partial<AccountViewProps>) {
 }
 
 describe('AccountView', () => {
+  it.each([
+    [[], null],
+    [['swaps', 'onramp'], 'Swaps and buying are not available in your region.'],
+    [['swaps'], 'Swaps are not available in your region.'],
+    [['onramp'], 'Buying is not available in your region.'],
+    [['receive'], null],
+  ] as const)('region restriction %j: the note %s (SPEC §6)', (restricted, text) => {
+    render(<Harness restricted={restricted} />)
+    expect(screen.queryByTestId('portico-account-region-note')?.textContent ?? null).toBe(text)
+  })
   it('shows the short address, balance with symbol and network', () => {
     const onNetwork = vi.fn()
     render(<Harness onNetwork={onNetwork} />)

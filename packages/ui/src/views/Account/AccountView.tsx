@@ -13,7 +13,8 @@ import { NetworkImage } from '../shared/NetworkImage'
 import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
 import { AccountTypeSwitch, type AccountTypeSwitchProps } from './AccountTypeSwitch'
 import { ActivityList } from './ActivityList'
-import { WalletFeatures, type WalletFeatureItem } from './WalletFeatures'
+import type { WalletFeature } from '@portico/headless'
+import { RegionNote, WalletFeatures, type WalletFeatureItem } from './WalletFeatures'
 import * as styles from '../shared/views.css'
 import * as local from './Account.css'
 
@@ -72,6 +73,8 @@ export type AccountViewProps = {
   onCopy?: () => void
   /** The wallet features under the balance, in order (headless useWalletFeatures decides which). @default [] */
   walletFeatures?: readonly WalletFeatureItem[]
+  /** Wallet features left out because of the visitor's region (SPEC §6): a note says why. @default [] */
+  restricted?: readonly WalletFeature[]
   /** The address's page on the network's block explorer; a link is shown when there is one. */
   explorerUrl?: string
   onDisconnect?: () => void
@@ -115,7 +118,7 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, totalUsd, totalLoading = false, onChooseName, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, totalUsd, totalLoading = false, onChooseName, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], restricted = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -163,6 +166,7 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
         {wallet && <WalletIdentity {...wallet} />}
       </div>
       <WalletFeatures items={walletFeatures} />
+      <RegionNote restricted={restricted} />
       {network && (
         <ListItem
           title={network.name}

@@ -17,3 +17,15 @@ globalStyle(`${item} > button`, {
   fontSize: vars.fontSize.sm,
 })
 globalStyle(`${item} > button > svg`, { flexShrink: 0 })
+
+/** The region note (SPEC §6): a muted line with an info icon under the features row. */
+export const note = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.normal,
+})
+globalStyle(`${note} > svg`, { flexShrink: 0 })

@@ -26,3 +26,20 @@ export function WalletFeatures({ items }: { items: readonly WalletFeatureItem[] 
     </ul>
   )
 }
+
+/**
+ * Why wallet features are missing (SPEC §6): the region's restriction, under the features row. Which
+ * features are restricted is headless's answer (useWalletFeatures().restricted).
+ */
+export function RegionNote({ restricted }: { restricted: readonly WalletFeature[] }) {
+  const swaps = restricted.includes('swaps')
+  const onramp = restricted.includes('onramp')
+  if (!swaps && !onramp) return null
+  const m = messages.walletFeatures.regionRestricted
+  return (
+    <p className={styles.note} data-testid="portico-account-region-note">
+      <Icon name="info" size={16} />
+      <span>{swaps && onramp ? m.both : swaps ? m.swaps : m.onramp}</span>
+    </p>
+  )
+}
