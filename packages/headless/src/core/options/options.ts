@@ -108,6 +108,7 @@ export interface PorticoOptions {
    * runtime with useLocale().setLocale. @default the browser's languages (navigator.languages), else 'en'
    */
   locale?: string
+  /**
    * The visitor's IANA time zone sent with the remote config call, for the region restrictions of
    * SPEC §6 (tests and previews force one, e.g. 'Asia/Pyongyang'). @default the browser's (Intl)
    */
