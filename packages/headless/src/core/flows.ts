@@ -145,6 +145,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   swap: (host) => import('./swap/wire').then((m) => m.wireSwap(host)),
   exchange: (host) => import('./exchange/wire').then((m) => m.wireExchange(host)),
   onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
+  siwx: (host) => import('./siwx/wire').then((m) => m.wireSiwx(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

@@ -41,6 +41,7 @@ import type { Theme } from './theme/theme'
 import type { Timers } from './timers'
 import type { Tooltip } from './tooltip/tooltip'
 import type { WalletFlow } from './wallet/wallet'
+import type { SiwxFlow } from './siwx/siwx'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -83,6 +84,8 @@ export interface LazyFlows {
   provider: ProviderFlow
   /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
   embeddedAccount: EmbeddedAccountFlow
+  /** Sign in with the wallet (the `siwx` option): loaded at start when the app passes it (useSiwx). */
+  siwx: SiwxFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

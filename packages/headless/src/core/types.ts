@@ -64,6 +64,8 @@ export const ROUTE_VIEWS = [
   // Issue 14: pay with exchange — the form (asset, amount, exchanges, waiting, success, failure) and its asset picker.
   'PayWithExchange',
   'PayWithExchangeSelectAsset',
+  // Issue 15: sign in with the wallet (SIWX): the prompt after a connect, its signing and its failure.
+  'SIWXSignMessage',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

@@ -6,6 +6,7 @@ import type { ChainAdapter, Connector } from '../../adapters'
 import { ERRORS, PorticoError, invalidOptionsError } from '../errors'
 import { isCaipNetworkId } from '../format/caip'
 import type { StorageLike } from '../storage/storage'
+import type { SiwxOption } from './siwx'
 import type { Timers } from '../timers'
 import { defaultTimers } from '../timers'
 import {
@@ -103,6 +104,11 @@ export interface PorticoOptions {
   customWallets?: ExplorerWallet[]
   /** Loads one wallet image ahead of display (at most 20 calls, after the modal opened). @default `new Image().src = url` */
   prefetchImage?: (url: string) => void
+  /**
+   * Sign in with the wallet after connecting: `porticoSiwx()` (the Portico API's sessions) or the
+   * app's own SiwxConfig. Its code loads only when given. @default undefined (no sign-in)
+   */
+  siwx?: SiwxOption
 }
 
 export interface ResolvedOptions
@@ -120,6 +126,7 @@ export interface ResolvedOptions
       | 'privacyPolicyUrl'
       | 'customWallets'
       | 'prefetchImage'
+      | 'siwx'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -135,6 +142,7 @@ export interface ResolvedOptions
   isMobile?: boolean
   storage?: StorageLike
   fetch?: typeof fetch
+  siwx?: SiwxOption
 }
 
 const stringArray = z.array(z.string())
@@ -173,6 +181,10 @@ const optionsSchema = z.object({
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
+  siwx: z.optional(z.custom<SiwxOption>((v: unknown) => {
+      const o = v as Record<string, unknown> | null
+      return typeof o == 'object' && !!o && (o.kind == 'portico' || ['createMessage', 'addSession', 'getSessions', 'revokeSession'].every((k) => typeof o[k] == 'function'))
+    }, 'must be porticoSiwx() or a SiwxConfig')),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -227,6 +239,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     storage: input.storage,
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
+    siwx: input.siwx,
   }
 }
 

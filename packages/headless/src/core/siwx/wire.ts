@@ -1,0 +1,54 @@
+/**
+ * The SIWX flow's wiring to the instance, in its lazy chunk: createPortico imports this only when the
+ * app passes `siwx` (an app without it carries one table entry).
+ */
+import { computed } from 'nanostores'
+import type { SiwxApi } from '../../api/siwx'
+import type { FlowHost } from '../host'
+import type { SiwxConfig, SiwxOption } from '../options/siwx'
+import type { StorageLike } from '../storage/storage'
+import { createPorticoSiwx } from './portico'
+import { createSiwx } from './siwx'
+
+/** The app's storage, else localStorage when usable, else none (memory). */
+function rawStorage(given: StorageLike | undefined): StorageLike | undefined {
+  if (given) return given
+  try {
+    return (globalThis as { localStorage?: StorageLike }).localStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The config the flow talks to: the app's own, or the Portico API's. */
+export function siwxConfigOf(host: FlowHost, option: SiwxOption): SiwxConfig {
+  if (!('kind' in option) || option.kind !== 'portico') return option as SiwxConfig
+  const loc = (globalThis as { location?: { host: string; origin: string } }).location
+  return createPorticoSiwx(option, {
+    api: (host.api as unknown as { siwx: SiwxApi }).siwx,
+    storage: rawStorage(host.options.storage),
+    now: () => host.timers.now(),
+    location: { host: loc?.host ?? 'localhost', origin: loc?.origin ?? 'http://localhost' },
+  })
+}
+
+export function wireSiwx(host: FlowHost) {
+  const option = host.options.siwx
+  if (!option) throw new Error('SIWX is not configured (the siwx option)')
+  const chain = host.get('chain')
+  const modal = host.get('modal')
+  const router = host.get('router')
+  return createSiwx({
+    config: siwxConfigOf(host, option),
+    $account: computed(chain.$global, (g) => g.activeCaipAddress),
+    isSupported: (id) => Boolean(chain.findNetwork(id)),
+    signMessage: (message, namespace) => host.get('wallet').signMessage(message, { namespace }),
+    $modalOpen: computed(modal.$modal, (m) => m.open),
+    openPrompt: () => void modal.open({ view: 'SIWXSignMessage' }),
+    closePrompt: () => {
+      if (modal.$modal.get().open && router.$route.get().view === 'SIWXSignMessage') modal.close()
+    },
+    disconnect: () => host.get('connection').disconnect(),
+    now: () => host.timers.now(),
+  })
+}
