@@ -224,7 +224,10 @@ export function createSiwx(deps: SiwxDeps) {
   const offModal = deps.$modalOpen.listen((open) => {
     const closed = wasOpen && !open
     wasOpen = open
-    if (closed && prompted) void cancel()
+    if (closed && prompted) {
+      prompted = false
+      void cancel()
+    }
   })
 
   return {
