@@ -21,10 +21,10 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
-const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth']
-/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts). */
-const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset']
-const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics']
+const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'siwx']
+/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts, siwxViews.ts). */
+const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset', 'SIWXSignMessage']
+const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics', 'siwx']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,
   /node_modules\/@solana\/kit\//,

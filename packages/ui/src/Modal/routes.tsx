@@ -48,6 +48,9 @@ const loadOnRampViews = chunkLoader(() => import('../views/onrampViews'))
 const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
 const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
 const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)
+/** The sign-in view (issue 15): its own chunk, fetched when an app with `siwx` asks the visitor to sign in. */
+const loadSiwxViews = chunkLoader(() => import('../views/siwxViews'))
+const SIWXSignMessage = lazyView(loadSiwxViews, (m) => m.SIWXSignMessage)
 
 /** Views this version of the default modal renders. */
 export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
@@ -83,6 +86,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   OnRampFiatSelect,
   RegisterAccountName,
   RegisterAccountNameSuccess,
+  SIWXSignMessage,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -179,6 +183,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.registerName.title
     case 'RegisterAccountNameSuccess':
       return messages.registerName.successTitle
+    case 'SIWXSignMessage':
+      return messages.siwx.title
     default:
       return messages.connect.title
   }
