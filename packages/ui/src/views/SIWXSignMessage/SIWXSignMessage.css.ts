@@ -18,21 +18,19 @@ export const pair = style({ display: 'flex', alignItems: 'center', justifyConten
 
 export const appTile = style({
   display: 'flex',
-  width: 64,
-  height: 64,
-  borderRadius: 18,
+  width: 56,
+  height: 56,
+  borderRadius: 16,
   overflow: 'hidden',
   background: vars.color.surfaceRaised,
-  boxShadow: `0 0 0 4px ${vars.color.surface}`,
-  position: 'relative',
-  zIndex: 1,
 })
 
 export const accountTile = style({
   display: 'flex',
   borderRadius: vars.radius.full,
-  marginInlineStart: -12,
+  marginInlineStart: -10,
   boxShadow: `0 0 0 4px ${vars.color.surface}`,
+  position: 'relative',
 })
 
 export const text = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs })

@@ -44,7 +44,7 @@ export function SIWXSignMessageView({ appName, appIcon, address, shortAddress, s
           <WalletImage name={appName || '?'} imageUrl={appIcon} />
         </span>
         <span className={styles.accountTile}>
-          <Avatar address={address} size={48} />
+          <Avatar address={address} size={56} />
         </span>
       </span>
       <div className={styles.text}>
