@@ -72,3 +72,179 @@ export type SiwxTokenClaims = {
   iat: number
   exp: number
 }
+
+/**
+ * The sign-in message (SPEC §3 "Sign-in message"), one format for every namespace: EIP-4361 on
+ * eip155 (the header says "Ethereum", `Chain ID` is the numeric chain id) and its CAIP-122
+ * generalisation elsewhere (the header names the namespace, e.g. "Solana"; `Chain ID` is the CAIP-2
+ * reference, e.g. `5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). The client formats it with
+ * `formatSiwxMessage` and the server reads it back with `parseSiwxMessage`: one implementation.
+ *
+ * ```text
+ * app.example wants you to sign in with your Solana account:
+ * 7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv
+ *
+ * Sign in to App
+ *
+ * URI: https://app.example/login
+ * Version: 1
+ * Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp
+ * Nonce: k2f9Xv0aQ1
+ * Issued At: 2026-11-23T22:00:00.000Z
+ * Expiration Time: 2026-11-30T22:00:00.000Z
+ * ```
+ *
+ * The layout is viem's `createSiweMessage`'s (no statement: no statement paragraph), so an eip155
+ * message from either formatter is the same text.
+ */
+export type SiwxMessageFields = {
+  /** RFC 3986 authority the sign-in is for: `host` or `host:port`. */
+  domain: string
+  /** The signing account (EIP-55 checksummed on eip155; base58 on solana). */
+  address: string
+  /** One line, no line breaks. */
+  statement?: string
+  /** RFC 3986 URI of the resource the sign-in is for. */
+  uri: string
+  /** Always '1'. */
+  version: '1'
+  /** CAIP-2 network id: 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'. */
+  chainId: string
+  /** At least 8 alphanumeric characters (the nonce POST /v1/siwx/nonce gave). */
+  nonce: string
+  /** RFC 3339 date-time. */
+  issuedAt: string
+  /** RFC 3339 date-time. */
+  expirationTime?: string
+  /** RFC 3339 date-time. */
+  notBefore?: string
+  requestId?: string
+  /** URIs, one per line. */
+  resources?: string[]
+}
+
+/** The account name a namespace's header shows ("… sign in with your Ethereum account:"). */
+export const SIWX_NAMESPACE_NAMES: Readonly<Record<string, string>> = {
+  eip155: 'Ethereum',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+const NONCE = /^[A-Za-z0-9]{8,}$/
+const CAIP2_PARTS = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
+const DOMAIN = /^[A-Za-z0-9.\-[\]:]+$/
+
+/** An RFC 3339 date-time that is a real date. */
+export function isSiwxDateTime(value: string): boolean {
+  return RFC3339.test(value) && !Number.isNaN(Date.parse(value))
+}
+
+/** A message that can not be formatted or read: `message` says which field. */
+export class SiwxMessageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SiwxMessageError'
+  }
+}
+
+const oneLine = (value: string) => !/[\r\n]/.test(value)
+
+function checkFields(f: SiwxMessageFields): { namespace: string; reference: string; name: string } {
+  const caip = CAIP2_PARTS.exec(f.chainId)
+  if (!caip) throw new SiwxMessageError(`Invalid chain id: ${f.chainId.slice(0, 100)}`)
+  const [, namespace, reference] = caip as unknown as [string, string, string]
+  const name = SIWX_NAMESPACE_NAMES[namespace]
+  if (name === undefined) throw new SiwxMessageError(`Unsupported namespace: ${namespace}`)
+  if (namespace === 'eip155' && !/^[0-9]+$/.test(reference)) throw new SiwxMessageError(`Invalid chain id: ${f.chainId.slice(0, 100)}`)
+  if (!DOMAIN.test(f.domain)) throw new SiwxMessageError('Invalid domain')
+  if (f.address === '' || !/^[A-Za-z0-9]+$/.test(f.address)) throw new SiwxMessageError('Invalid address')
+  if (f.statement !== undefined && (f.statement === '' || !oneLine(f.statement))) throw new SiwxMessageError('The statement must be one non-empty line')
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(f.uri)) throw new SiwxMessageError('Invalid URI')
+  if (f.version !== '1') throw new SiwxMessageError('Invalid version')
+  if (!NONCE.test(f.nonce)) throw new SiwxMessageError('Invalid nonce')
+  if (!isSiwxDateTime(f.issuedAt)) throw new SiwxMessageError('Invalid Issued At')
+  if (f.expirationTime !== undefined && !isSiwxDateTime(f.expirationTime)) throw new SiwxMessageError('Invalid Expiration Time')
+  if (f.notBefore !== undefined && !isSiwxDateTime(f.notBefore)) throw new SiwxMessageError('Invalid Not Before')
+  if (f.requestId !== undefined && !oneLine(f.requestId)) throw new SiwxMessageError('Invalid Request ID')
+  if (f.resources?.some((r) => !/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(r))) throw new SiwxMessageError('Invalid resource')
+  return { namespace, reference, name }
+}
+
+/** The message text to sign. Throws SiwxMessageError on a field the format can not carry. */
+export function formatSiwxMessage(fields: SiwxMessageFields): string {
+  const { reference, name } = checkFields(fields)
+  const lines = [`${fields.domain} wants you to sign in with your ${name} account:`, fields.address, '']
+  if (fields.statement !== undefined) lines.push(fields.statement, '')
+  lines.push(`URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${reference}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
+  if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
+  if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`)
+  if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`)
+  if (fields.resources !== undefined && fields.resources.length > 0) lines.push('Resources:', ...fields.resources.map((r) => `- ${r}`))
+  return lines.join('\n')
+}
+
+/**
+ * The fields of a message text, strictly: the text must be exactly what `formatSiwxMessage` makes
+ * of them (no extra line, no other order), so what is read is what was signed. Throws
+ * SiwxMessageError otherwise.
+ */
+export function parseSiwxMessage(text: string): SiwxMessageFields {
+  const lines = text.split('\n')
+  const header = /^(\S+) wants you to sign in with your ([A-Za-z]+) account:$/.exec(lines[0] ?? '')
+  if (!header) throw new SiwxMessageError('Not a sign-in message')
+  const [, domain, name] = header as unknown as [string, string, string]
+  const namespace = Object.keys(SIWX_NAMESPACE_NAMES).find((key) => SIWX_NAMESPACE_NAMES[key] === name)
+  if (namespace === undefined) throw new SiwxMessageError(`Unsupported account kind: ${name}`)
+  const address = lines[1] ?? ''
+  if (lines[2] !== '') throw new SiwxMessageError('Not a sign-in message')
+  let i = 3
+  let statement: string | undefined
+  if (lines[i] !== undefined && !lines[i]!.startsWith('URI: ')) {
+    statement = lines[i]
+    if (lines[i + 1] !== '') throw new SiwxMessageError('Not a sign-in message')
+    i += 2
+  }
+  const take = (label: string, required: boolean): string | undefined => {
+    const line = lines[i]
+    if (line !== undefined && line.startsWith(`${label}: `)) {
+      i++
+      return line.slice(label.length + 2)
+    }
+    if (required) throw new SiwxMessageError(`Missing ${label}`)
+    return undefined
+  }
+  const uri = take('URI', true) as string
+  const version = take('Version', true) as string
+  const reference = take('Chain ID', true) as string
+  const nonce = take('Nonce', true) as string
+  const issuedAt = take('Issued At', true) as string
+  const expirationTime = take('Expiration Time', false)
+  const notBefore = take('Not Before', false)
+  const requestId = take('Request ID', false)
+  let resources: string[] | undefined
+  if (lines[i] === 'Resources:') {
+    i++
+    resources = []
+    while (lines[i]?.startsWith('- ')) resources.push((lines[i++] as string).slice(2))
+  }
+  if (i !== lines.length) throw new SiwxMessageError('Unexpected text after the message')
+  const fields: SiwxMessageFields = {
+    domain,
+    address,
+    ...(statement === undefined ? {} : { statement }),
+    uri,
+    version: version as '1',
+    chainId: `${namespace}:${reference}`,
+    nonce,
+    issuedAt,
+    ...(expirationTime === undefined ? {} : { expirationTime }),
+    ...(notBefore === undefined ? {} : { notBefore }),
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(resources === undefined ? {} : { resources }),
+  }
+  if (formatSiwxMessage(fields) !== text) throw new SiwxMessageError('Not a sign-in message')
+  return fields
+}

@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import type { JWK } from 'jose'
 import { z } from 'zod'
 import { createAuthContext, isAuthPath, type AuthConfig } from './auth/config.ts'
 import {
@@ -27,6 +28,7 @@ import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorR
 import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
 import { ROUTES } from './routes/index.ts'
+import { DEFAULT_SIWX_SESSION_TTL_SECONDS } from './routes/siwx.ts'
 
 /** Largest request body accepted by default: 64 KiB. Larger bodies are answered 413 unread. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
@@ -88,11 +90,37 @@ export type AppConfig = {
    * replaces them all.
    */
   exchanges?: ExchangeProviderConfigInput[]
+  /** Sign in with the wallet (/v1/siwx/*, /.well-known/jwks.json). */
+  siwx?: SiwxConfig
+}
+
+/** Sign in with the wallet: the session service's settings. */
+export type SiwxConfig = {
+  /** Longest session; a message's Expiration Time can only shorten it. @default 604_800 (7 days) */
+  sessionTtlSeconds?: number
+  /**
+   * The EC P-256 private JWK that signs the session tokens (ES256), its `kid` published in the JWKS
+   * (default: the key's RFC 7638 thumbprint). Without it a key pair is generated once and kept in
+   * the database, so restarts keep the tokens valid.
+   */
+  signingKey?: JWK
 }
 
 const publicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'publicUrl must be an absolute http(s) URL' })
   .refine((value) => !/[?#]/.test(value), { error: 'publicUrl must not have a query or fragment' })
+const siwxConfigSchema = z.object({
+  sessionTtlSeconds: z.number().int().positive({ error: 'siwx.sessionTtlSeconds must be a positive integer' }).default(DEFAULT_SIWX_SESSION_TTL_SECONDS),
+  signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string(), kid: z.string().optional() }).optional(),
+})
+
+function parseSiwxConfig(input: SiwxConfig = {}): { sessionTtlSeconds: number; signingKey?: JWK } {
+  const result = siwxConfigSchema.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  if (issue?.path[0] === 'signingKey') throw new Error('siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, x, y, d)')
+  throw new Error(issue?.message ?? 'Invalid siwx config')
+}
 const maxBodyBytesSchema = z.number().int().positive({ error: 'maxBodyBytes must be a positive integer' })
 
 /** The Portico API as a Hono app. Validates `config` and throws on a bad one. */
@@ -127,6 +155,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
+    siwx: parseSiwxConfig(config.siwx),
   }
   const auth =
     config.auth === undefined

@@ -1,5 +1,5 @@
 /** The statuses a route answers on purpose; anything else thrown becomes a 500. */
-export type HttpErrorStatus = 400 | 404 | 413 | 415 | 502
+export type HttpErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 502
 
 /**
  * An error that maps to an HTTP status and a JSON body `{ error: message }`. 4xx are the client's

@@ -184,7 +184,7 @@ describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
 describe('createApiClient: one client per concern over one core', () => {
   it('returns the concern clients and clearCache', () => {
     const { api } = client(() => ({}))
-    expect(Object.keys(api).sort()).toEqual(['account', 'analytics', 'clearCache', 'convert', 'exchange', 'explorer', 'onramp', 'profile'])
+    expect(Object.keys(api).sort()).toEqual(['account', 'analytics', 'clearCache', 'convert', 'exchange', 'explorer', 'onramp', 'profile', 'siwx'])
   })
 
   it('clearCache drops every cached result: the next calls ask again', async () => {

@@ -23,6 +23,7 @@ import type { ExplorerClient } from './explorer'
 import type { Http, HttpOptions } from './http'
 import type { OnrampClient } from './onramp'
 import type { ProfileClient } from './profile'
+import type { SiwxApi } from './siwx'
 
 /** Path of the exchange JSON-RPC on the API host when `exchangeUrl` is not given. */
 export const EXCHANGE_RPC_PATH = '/v1/json-rpc'
@@ -90,6 +91,8 @@ export interface ApiClient {
   exchange: ExchangeClient
   /** Batched events and error reports. */
   analytics: AnalyticsClient
+  /** Sign in with the wallet: nonces, sessions and their tokens (POST /v1/siwx/*, GET /v1/siwx/session). */
+  siwx: SiwxApi
   /** Forget every cached result. */
   clearCache(): void
 }
@@ -136,6 +139,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           onPageHidden: options.onPageHidden,
         }),
       now,
+    ),
+    siwx: lazyClient<SiwxApi>({ nonce: true, createSession: true, getSession: true, revokeSession: true }, async () =>
+      (await import('./siwx')).createSiwxApi(await getHttp(), { apiUrl: baseUrl }),
     ),
     clearCache: () => core?.clearCache(),
   }
@@ -186,6 +192,7 @@ export type { AllowedOriginsResult, ExplorerClient, WalletsQuery } from './explo
 export type { AccountClient, BalanceQuery, HistoryQuery, Identity, PriceOptions } from './account'
 export type { ConvertClient } from './convert'
 export type { ProfileClient } from './profile'
+export type { SiwxApi } from './siwx'
 export type { OnrampClient } from './onramp'
 export type { ExchangeClient, JsonRpcFailure } from './exchange'
 export type { SupportedChains, WalletsResponse, ExplorerWallet, HistoryResponse, Transaction, TokenPrices } from './schemas'

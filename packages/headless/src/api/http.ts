@@ -77,6 +77,8 @@ export interface HttpRequest<T> {
   signal?: AbortSignal
   /** Read the JSON body of a non-OK response onto HttpStatusError.body. */
   errorBody?: boolean
+  /** Extra request headers (e.g. `authorization`); GETs share a flight only with the same headers. */
+  headers?: Readonly<Record<string, string>>
 }
 
 /** A non-OK response: message 'HTTP status code: {n}'. */
@@ -215,7 +217,7 @@ export function createHttp(options: HttpOptions) {
     try {
       let res: Response
       try {
-        const headers: Record<string, string> = { accept: 'application/json' }
+        const headers: Record<string, string> = { ...req.headers, accept: 'application/json' }
         if (bodyText !== undefined) headers['content-type'] = 'application/json'
         res = await raceAbort(doFetch(req.url, { method, headers, body: bodyText, signal: controller.signal }), controller.signal)
       } catch (error) {
@@ -292,7 +294,8 @@ export function createHttp(options: HttpOptions) {
   async function request<T>(req: HttpRequest<T>): Promise<T> {
     const method = req.method ?? 'GET'
     const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
-    const key = method === 'GET' ? req.url : `${method} ${req.url}\n${bodyText ?? ''}`
+    const headerKey = req.headers === undefined ? '' : `\n${JSON.stringify(Object.entries(req.headers).sort(([a], [b]) => a.localeCompare(b)))}`
+    const key = method === 'GET' ? `${req.url}${headerKey}` : `${method} ${req.url}\n${bodyText ?? ''}${headerKey}`
     if (req.signal?.aborted) throw abortReason(req.signal)
     if (req.ttl && req.ttl > 0 && !req.fresh) {
       const hit = cache.get<T>(key)

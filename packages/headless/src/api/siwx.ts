@@ -4,6 +4,14 @@
  * instead and never loads this.
  */
 import type { SiwxCreateSessionRequest, SiwxCreateSessionResponse, SiwxNonceResponse, SiwxSessionWire } from '@portico/protocol/siwx'
+import {
+  siwxCreateSessionResponseSchema,
+  siwxNonceResponseSchema,
+  siwxRevokeResponseSchema,
+  siwxSessionResponseSchema,
+} from '@portico/protocol/siwx'
+import { ERRORS, PorticoError } from '../core/errors'
+import { HttpStatusError, type Http } from './http'
 
 export interface SiwxApi {
   /** POST /v1/siwx/nonce. */
@@ -14,4 +22,85 @@ export interface SiwxApi {
   getSession(token: string): Promise<SiwxSessionWire | null>
   /** POST /v1/siwx/session/revoke with the token. */
   revokeSession(token: string): Promise<void>
+}
+
+/** The API's own refusal text (`{ error }`) of a non-OK answer, if it gave one. */
+function refusalText(error: unknown): string | undefined {
+  if (!(error instanceof HttpStatusError)) return undefined
+  const body = error.body
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return body.error.slice(0, 300)
+  return undefined
+}
+
+/**
+ * The SiwxApi over the HTTP core. Nothing is cached (every answer is about a live session); a
+ * transport failure rejects with 'Something went wrong' (detail on `cause`), a refusal with the
+ * API's text when it gave one ('Invalid signature', 'Invalid or expired nonce', …), else 'HTTP
+ * status code: {n}'.
+ */
+export function createSiwxApi(http: Http, config: { apiUrl: string }): SiwxApi {
+  const base = config.apiUrl
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  const withRefusal = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run()
+    } catch (error) {
+      const text = refusalText(error)
+      throw text === undefined ? error : new PorticoError(text, { cause: error })
+    }
+  }
+  return {
+    nonce: () =>
+      withRefusal(() =>
+        http.request({ url: http.url(base, '/v1/siwx/nonce'), method: 'POST', schema: siwxNonceResponseSchema, errorText: ERRORS.somethingWentWrong, errorBody: true }),
+      ),
+
+    createSession: (input) =>
+      withRefusal(() =>
+        http.request({
+          url: http.url(base, '/v1/siwx/sessions'),
+          method: 'POST',
+          body: input,
+          schema: siwxCreateSessionResponseSchema,
+          errorText: ERRORS.somethingWentWrong,
+          errorBody: true,
+        }),
+      ),
+
+    async getSession(token) {
+      try {
+        const answer = await http.request({
+          url: http.url(base, '/v1/siwx/session'),
+          headers: bearer(token),
+          schema: siwxSessionResponseSchema,
+          errorText: ERRORS.somethingWentWrong,
+          fresh: true,
+          errorBody: true,
+        })
+        return answer.session
+      } catch (error) {
+        if (error instanceof HttpStatusError && error.status === 401) return null
+        const text = refusalText(error)
+        throw text === undefined ? error : new PorticoError(text, { cause: error })
+      }
+    },
+
+    async revokeSession(token) {
+      try {
+        await http.request({
+          url: http.url(base, '/v1/siwx/session/revoke'),
+          method: 'POST',
+          headers: bearer(token),
+          schema: siwxRevokeResponseSchema,
+          errorText: ERRORS.somethingWentWrong,
+          errorBody: true,
+        })
+      } catch (error) {
+        // A token the API does not know (or never signed) has no session left to end.
+        if (error instanceof HttpStatusError && error.status === 401) return
+        const text = refusalText(error)
+        throw text === undefined ? error : new PorticoError(text, { cause: error })
+      }
+    },
+  }
 }

@@ -1,5 +1,6 @@
 import type { RemoteFeatures } from '@portico/protocol/common'
 import type { Context, Hono } from 'hono'
+import type { JWK } from 'jose'
 import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
 import type { AuthService } from '../auth/service.ts'
@@ -33,6 +34,8 @@ export type AppContext = {
   nameZone: string
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
   auth?: AuthRouteContext
+  /** Sign in with the wallet (routes/siwx.ts): the session cap and the configured token key, if any. */
+  siwx: { sessionTtlSeconds: number; signingKey?: JWK }
 }
 
 export type AuthRouteContext = {

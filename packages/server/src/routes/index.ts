@@ -17,6 +17,7 @@ import { permissionsRoutes } from './permissions.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
+import { siwxRoutes } from './siwx.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -43,4 +44,5 @@ export const ROUTES: readonly RouteModule[] = [
   convertRoutes,
   exchangeRoutes,
   onrampRoutes,
+  siwxRoutes,
 ]

@@ -1,0 +1,216 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import {
+  parseSiwxMessage,
+  siwxCreateSessionRequestSchema,
+  SiwxMessageError,
+  type SiwxCreateSessionResponse,
+  type SiwxNonceResponse,
+  type SiwxSessionResponse,
+  type SiwxSessionWire,
+} from '@portico/protocol/siwx'
+import { Hono, type Context } from 'hono'
+import { getAddress, isAddress, isAddressEqual, type Address, type Hex } from 'viem'
+import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
+import { z } from 'zod'
+import { HttpError, preview } from '../errors.ts'
+import { createSiwxRepository, NonceError, type SiwxSessionRecord } from '../siwx/repository.ts'
+import { createTokenService } from '../siwx/tokens.ts'
+import { domainMatcher, SOLANA_CLUSTERS, verifySolanaMessage } from '../siwx/verify.ts'
+import { parseInput } from '../validation.ts'
+import type { RouteModule } from './context.ts'
+
+/** How long a nonce may be used: 10 minutes. */
+export const SIWX_NONCE_TTL_MS = 10 * 60 * 1000
+/** Longest session when the server sets none: 7 days (a message's Expiration Time can only shorten it). */
+export const DEFAULT_SIWX_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60
+
+/** The refusals of the SIWX routes (`{ error }`), one text per cause. */
+export const SIWX_ERRORS = {
+  body: 'Expected a JSON object { message, signature, chainId, address }',
+  json: 'Invalid JSON body',
+  message: 'Invalid sign-in message',
+  mismatch: 'Message does not match the request',
+  domain: 'Domain not allowed',
+  nonce: 'Invalid or expired nonce',
+  signature: 'Invalid signature',
+  expired: 'Message expired',
+  notYetValid: 'Message not valid yet',
+  missingToken: 'Missing bearer token',
+  token: 'Invalid or expired session token',
+  revoked: 'Session revoked',
+  sessionExpired: 'Session expired',
+} as const
+
+const authorization = z.object({
+  authorization: z
+    .string({ error: SIWX_ERRORS.missingToken })
+    .max(8192, { error: SIWX_ERRORS.token })
+    .regex(/^Bearer [A-Za-z0-9_.-]+$/, { error: SIWX_ERRORS.missingToken }),
+})
+
+const claimsSchema = z.object({ sid: z.string().min(1).max(100), sub: z.string().min(1).max(400) })
+
+/** A 401 (SIWX refusals of credentials: nonce, signature, time, token). */
+const unauthorized = (message: string) => new HttpError(401, message)
+
+function toWire(session: SiwxSessionRecord): SiwxSessionWire {
+  return { id: session.id, address: session.address, chainId: session.chainId, domain: session.domain, uri: session.uri, issuedAt: session.issuedAt, expiresAt: session.expiresAt }
+}
+
+/**
+ * Sign in with the wallet (SIWX, wire: @portico/protocol/siwx):
+ * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes;
+ * - POST /v1/siwx/sessions { message, signature, chainId, address }: the signed message (EIP-4361 on
+ *   eip155, CAIP-122 on solana) is checked — our unused nonce, a domain that is the host of an
+ *   allowed origin, the request's chain and account, its Expiration Time / Not Before, and the
+ *   signature (EOA, ERC-1271 and ERC-6492 through the chain's RPC; ed25519 on Solana) — and traded
+ *   for a session and its token (ES256 JWT, expiring with the message, at most the session TTL);
+ * - GET /v1/siwx/session (Bearer token): the session, 401 when the token or the session is not valid;
+ * - POST /v1/siwx/session/revoke (Bearer token): ends the session;
+ * - GET /.well-known/jwks.json: the tokens' public key(s).
+ */
+export const siwxRoutes: RouteModule = (ctx) => {
+  const repository = createSiwxRepository(ctx.db)
+  const issuer = () => ctx.assetUrl('') || 'portico-api'
+  const tokens = createTokenService({ repository, signingKey: ctx.siwx.signingKey, issuer })
+  const domainAllowed = domainMatcher(ctx.allowedOrigins)
+  const solanaChains = new Set<string>([...SOLANA_CLUSTERS, ...(ctx.solana ? [ctx.solana.caipNetworkId] : [])])
+  const app = new Hono()
+
+  /** The session of the request's Bearer token (valid token, stored, not revoked, not expired), else a 401. */
+  async function sessionOf(c: Context, now: Date, options: { expired: boolean }): Promise<SiwxSessionRecord> {
+    const parsed = authorization.safeParse({ authorization: c.req.header('authorization') })
+    if (!parsed.success) throw unauthorized(parsed.error.issues[0]?.message ?? SIWX_ERRORS.missingToken)
+    const token = parsed.data.authorization.slice('Bearer '.length)
+    let claims: z.infer<typeof claimsSchema>
+    try {
+      const payload = options.expired ? await tokens.verifySignatureOnly(token) : await tokens.verify(token, now)
+      claims = claimsSchema.parse(payload)
+    } catch {
+      throw unauthorized(SIWX_ERRORS.token)
+    }
+    const session = await repository.findSession(claims.sid)
+    if (session === null || `${session.chainId}:${session.address}` !== claims.sub) throw unauthorized(SIWX_ERRORS.token)
+    if (options.expired) return session
+    if (session.revokedAt !== null) throw unauthorized(SIWX_ERRORS.revoked)
+    if (Date.parse(session.expiresAt) <= now.getTime()) throw unauthorized(SIWX_ERRORS.sessionExpired)
+    return session
+  }
+
+  app.post('/v1/siwx/nonce', async (c) => {
+    const now = new Date()
+    const nonce = randomBytes(16).toString('hex')
+    const expiresAt = new Date(now.getTime() + SIWX_NONCE_TTL_MS)
+    await repository.addNonce(nonce, expiresAt, now)
+    return c.json({ nonce, expiresAt: expiresAt.toISOString() } satisfies SiwxNonceResponse, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  app.post('/v1/siwx/sessions', async (c) => {
+    let raw: unknown
+    try {
+      raw = JSON.parse(await c.req.text())
+    } catch {
+      throw new HttpError(400, SIWX_ERRORS.json)
+    }
+    const body = parseInput(siwxCreateSessionRequestSchema, raw, {
+      '': SIWX_ERRORS.body,
+      message: 'message must be a string of 1 to 8192 characters',
+      signature: 'signature must be a string of 1 to 8192 characters',
+      chainId: 'chainId must be a CAIP-2 network id',
+      address: 'address must be a string of 1 to 200 characters',
+    })
+    const now = new Date()
+    let fields
+    try {
+      fields = parseSiwxMessage(body.message)
+    } catch (error) {
+      if (error instanceof SiwxMessageError) throw new HttpError(400, `${SIWX_ERRORS.message}: ${preview(error.message)}`)
+      throw error
+    }
+    if (fields.chainId !== body.chainId) throw new HttpError(400, SIWX_ERRORS.mismatch)
+    const namespace = fields.chainId.split(':')[0]
+    let address: string
+    if (namespace === 'eip155') {
+      if (!isAddress(fields.address, { strict: false }) || !isAddress(body.address, { strict: false }) || !isAddressEqual(fields.address, body.address)) {
+        throw new HttpError(400, SIWX_ERRORS.mismatch)
+      }
+      if (!ctx.chainsById.has(fields.chainId)) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
+      address = getAddress(fields.address)
+    } else if (namespace === 'solana') {
+      if (fields.address !== body.address) throw new HttpError(400, SIWX_ERRORS.mismatch)
+      if (!solanaChains.has(fields.chainId)) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
+      address = fields.address
+    } else {
+      throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
+    }
+    if (!domainAllowed(fields.domain)) throw new HttpError(403, SIWX_ERRORS.domain)
+    if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now.getTime()) throw unauthorized(SIWX_ERRORS.expired)
+    if (fields.notBefore !== undefined && Date.parse(fields.notBefore) > now.getTime()) throw unauthorized(SIWX_ERRORS.notYetValid)
+    if (!(await repository.isNonceUsable(fields.nonce, now))) throw unauthorized(SIWX_ERRORS.nonce)
+
+    if (namespace === 'eip155') {
+      const chain = ctx.chainsById.get(fields.chainId)!
+      if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(body.signature)) throw new HttpError(400, SIWX_ERRORS.signature)
+      // EIP-4361's own rules as viem reads them (the strict parse above already holds the layout).
+      const siwe = parseSiweMessage(body.message)
+      if (!validateSiweMessage({ message: siwe, address: address as Address, domain: fields.domain, nonce: fields.nonce, time: now })) {
+        throw new HttpError(400, SIWX_ERRORS.message)
+      }
+      // EOA by recovery; smart accounts on the chain (ERC-1271 deployed, ERC-6492 counterfactual). An unreachable chain is a 502.
+      const valid = await ctx.providers.signatures.verifyMessage(chain, { address: address as Address, message: body.message, signature: body.signature as Hex })
+      if (!valid) throw unauthorized(SIWX_ERRORS.signature)
+    } else {
+      const valid = verifySolanaMessage(address, body.message, body.signature)
+      if (valid === null) throw new HttpError(400, SIWX_ERRORS.signature)
+      if (!valid) throw unauthorized(SIWX_ERRORS.signature)
+    }
+
+    const cap = now.getTime() + ctx.siwx.sessionTtlSeconds * 1000
+    const expiresAt = new Date(fields.expirationTime === undefined ? cap : Math.min(cap, Date.parse(fields.expirationTime)))
+    let session: SiwxSessionRecord
+    try {
+      session = await repository.createSession(
+        fields.nonce,
+        {
+          id: randomUUID(),
+          address,
+          chainId: fields.chainId,
+          domain: fields.domain,
+          uri: fields.uri,
+          message: body.message,
+          signature: body.signature,
+          issuedAt: now.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+        },
+        now,
+      )
+    } catch (error) {
+      if (error instanceof NonceError) throw unauthorized(SIWX_ERRORS.nonce)
+      throw error
+    }
+    const token = await tokens.sign({
+      sub: `${session.chainId}:${session.address}`,
+      sid: session.id,
+      aud: session.domain,
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    })
+    return c.json({ session: toWire(session), token } satisfies SiwxCreateSessionResponse, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  app.get('/v1/siwx/session', async (c) => {
+    const session = await sessionOf(c, new Date(), { expired: false })
+    return c.json({ session: toWire(session) } satisfies SiwxSessionResponse, 200, { 'Cache-Control': 'no-store' })
+  })
+
+  app.post('/v1/siwx/session/revoke', async (c) => {
+    // Any token of ours ends its session, even an expired one (signing out never fails on that).
+    const session = await sessionOf(c, new Date(), { expired: true })
+    await repository.revokeSession(session.id, new Date())
+    return c.json({ revoked: true as const })
+  })
+
+  app.get('/.well-known/jwks.json', async (c) => c.json(await tokens.jwks(), 200, { 'Cache-Control': 'public, max-age=300' }))
+
+  return app
+}
