@@ -50,7 +50,6 @@ describe('formatSiwxMessage', () => {
         'app.example.com wants you to sign in with your Solana account:',
         '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
         '',
-        '',
         'URI: https://app.example.com',
         'Version: 1',
         'Chain ID: EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
@@ -80,6 +79,6 @@ describe('formatSiwxMessage', () => {
   })
 
   it('refuses a field with a line break (it would forge lines of the message)', () => {
-    expect(() => formatSiwxMessage({ ...base, accountAddress: '0x1', chainId: 'eip155:1', statement: 'ok\nURI: https://evil.example' })).toThrow('statement must be one line')
+    expect(() => formatSiwxMessage({ ...base, accountAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 'eip155:1', statement: 'ok\nURI: https://evil.example' })).toThrow('The statement must be one non-empty line')
   })
 })

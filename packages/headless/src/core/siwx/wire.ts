@@ -3,7 +3,6 @@
  * app passes `siwx` (an app without it carries one table entry).
  */
 import { computed } from 'nanostores'
-import type { SiwxApi } from '../../api/siwx'
 import type { FlowHost } from '../host'
 import type { SiwxConfig, SiwxOption } from '../options/siwx'
 import type { StorageLike } from '../storage/storage'
@@ -25,7 +24,7 @@ export function siwxConfigOf(host: FlowHost, option: SiwxOption): SiwxConfig {
   if (!('kind' in option) || option.kind !== 'portico') return option as SiwxConfig
   const loc = (globalThis as { location?: { host: string; origin: string } }).location
   return createPorticoSiwx(option, {
-    api: (host.api as unknown as { siwx: SiwxApi }).siwx,
+    api: host.api.siwx,
     storage: rawStorage(host.options.storage),
     now: () => host.timers.now(),
     location: { host: loc?.host ?? 'localhost', origin: loc?.origin ?? 'http://localhost' },
