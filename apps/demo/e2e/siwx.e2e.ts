@@ -1,0 +1,155 @@
+// Issue 15: sign in with the wallet, end to end — the real Portico API (its SIWX session service on
+// PGlite), the real anvil chains, a production build of the demo opened with ?siwx=1, the EIP-6963
+// dev wallet, Debian Chromium. One visitor, in order: connect → asked to sign in → signs → the API
+// knows the session → a reload keeps it without asking → a network change does not ask → another
+// account is asked; the wallet's refusal shows the reason and Try again signs in → sign out revokes
+// → on a network the app does not list nobody is asked, on the app's network the prompt comes.
+import { type Hex, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+import { connectDevWallet } from './support.ts'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const poll = { timeout: 15_000 }
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({ path: '?siwx=1', outDir: 'dist/demo-e2e-siwx' })
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+const modal = () => h.page.getByRole('dialog')
+const siwxView = () => h.page.getByTestId('portico-siwx')
+const status = () => h.page.getByTestId('portico-demo-siwx-status').textContent()
+const walletPrompt = () => h.page.getByTestId('portico-devwallet-prompt')
+
+/** What the page keeps for the account (porticoSiwx's storage entry). */
+async function stored(address: string): Promise<{ token: string; message: string; signature: string; chainId: string } | undefined> {
+  const all = await h.page.evaluate(() => JSON.parse(localStorage.getItem('portico:siwx') ?? '{}') as Record<string, { token: string; message: string; signature: string; chainId: string }>)
+  return all[`eip155:${address.toLowerCase()}`]
+}
+
+/** GET /v1/siwx/session with the token, from Node (as an app's backend would). */
+async function sessionOf(token: string): Promise<{ status: number; body: { session?: { address: string; chainId: string } } }> {
+  const res = await fetch(`${h.stack.config.apiUrl}/v1/siwx/session`, { headers: { authorization: `Bearer ${token}` } })
+  return { status: res.status, body: (await res.json()) as { session?: { address: string; chainId: string } } }
+}
+
+describe('sign in with the wallet (SIWX) on the local stack', () => {
+  it('a. connect → the modal asks to sign in → the wallet signs → the API has the session', async () => {
+    const { page } = h
+    await connectDevWallet(h)
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    expect(await page.getByTestId('portico-siwx-heading').textContent()).toBe('Sign in to Portico demo')
+    expect(await modal().getByRole('heading').first().textContent()).toBe('Sign in')
+    // Focus is on the primary action.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('portico-siwx-sign')
+    expect(await status()).toBe('prompting')
+    await page.getByTestId('portico-siwx-sign').click()
+    await expect.poll(() => walletPrompt().getAttribute('data-kind'), poll).toBe('personalSign')
+    const details = await page.getByTestId('portico-devwallet-prompt-details').textContent()
+    expect(details).toContain('wants you to sign in with your Ethereum account:')
+    expect(details).toContain('Sign in to the Portico demo.')
+    expect(await page.getByTestId('portico-siwx-sign').textContent()).toBe('Approve in your wallet')
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => status(), poll).toBe('signed-in')
+    await expect.poll(() => modal().isVisible()).toBe(false)
+
+    const entry = await stored(ACCOUNT_0)
+    expect(entry?.chainId).toBe('eip155:31337')
+    expect(entry!.message.split('\n').slice(0, 2)).toEqual([`${new URL(h.stack.demoUrl).host} wants you to sign in with your Ethereum account:`, ACCOUNT_0])
+    expect(await verifyMessage({ address: ACCOUNT_0, message: entry!.message, signature: entry!.signature as Hex })).toBe(true)
+    const answer = await sessionOf(entry!.token)
+    expect(answer.status).toBe(200)
+    expect(answer.body.session).toMatchObject({ address: ACCOUNT_0, chainId: 'eip155:31337' })
+  })
+
+  it('b. a reload keeps the sign-in: no prompt in the modal nor in the wallet', async () => {
+    const { page } = h
+    await page.reload()
+    await expect.poll(() => status(), poll).toBe('signed-in')
+    expect(await modal().isVisible()).toBe(false)
+    expect(await walletPrompt().isVisible()).toBe(false)
+    const log = await page.evaluate(() => window.__porticoDevWallet?.requestLog() ?? null)
+    expect(log).not.toContain('personal_sign')
+  })
+
+  it('c. a network change does not ask again (signInOnNetworkChange is off)', async () => {
+    const { page } = h
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-network').click()
+    await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local B' }).click()
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), poll).toBe('Portico Local B (eip155:31338)')
+    expect(await status()).toBe('signed-in')
+    expect(await siwxView().isVisible()).toBe(false)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().isVisible()).toBe(false)
+  })
+
+  it("d. another account in the wallet is asked; the wallet's refusal shows 'User rejected the request', Try again signs in", async () => {
+    const { page } = h
+    await page.getByTestId('portico-devwallet-account-select').selectOption('1')
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    await page.getByTestId('portico-siwx-sign').click()
+    await expect.poll(() => walletPrompt().getAttribute('data-kind'), poll).toBe('personalSign')
+    await page.getByTestId('portico-devwallet-reject').click()
+    await expect.poll(() => page.getByTestId('portico-siwx-error').textContent(), poll).toBe('User rejected the request')
+    expect(await status()).toBe('error')
+    expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => walletPrompt().getAttribute('data-kind'), poll).toBe('personalSign')
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => status(), poll).toBe('signed-in')
+    const entry = await stored(ACCOUNT_1)
+    expect(entry?.chainId).toBe('eip155:31338')
+    expect((await sessionOf(entry!.token)).body.session).toMatchObject({ address: ACCOUNT_1, chainId: 'eip155:31338' })
+  })
+
+  it('e. sign out revokes the session on the API; disconnect', async () => {
+    const { page } = h
+    const token = (await stored(ACCOUNT_1))!.token
+    await page.getByTestId('portico-demo-siwx-signout').click()
+    await expect.poll(() => status()).toBe('idle')
+    await expect.poll(async () => (await sessionOf(token)).status).toBe(401)
+    expect(await stored(ACCOUNT_1)).toBeUndefined()
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    await page.keyboard.press('Escape')
+  })
+
+  it('f. on a network the app does not list nobody is asked; on its network the prompt comes', async () => {
+    const { page } = h
+    // The app lists only Portico Local A; the wallet is on Portico Local B.
+    await page.goto(new URL('?siwx=1&networks=31337', h.stack.demoUrl).href)
+    await page.getByTestId('portico-devwallet-account-select').selectOption('0')
+    await page.getByTestId('portico-devwallet-chain-select').selectOption('31338')
+    await connectDevWallet(h)
+    await expect.poll(() => modal().getByTestId('portico-unsupported-chain').isVisible(), poll).toBe(true)
+    expect(await status()).toBe('idle')
+    expect(await siwxView().isVisible()).toBe(false)
+    // Still no prompt a moment later (a prompt would replace the view).
+    await page.waitForTimeout(500)
+    expect(await siwxView().isVisible()).toBe(false)
+    expect(await status()).toBe('idle')
+    // Choosing the app's network: the wallet switches, then the sign-in is asked.
+    await modal().getByRole('button', { name: /Portico Local A/ }).click()
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    await page.getByTestId('portico-siwx-sign').click()
+    await page.getByTestId('portico-devwallet-approve').click()
+    await expect.poll(() => status(), poll).toBe('signed-in')
+    expect((await stored(ACCOUNT_0))?.chainId).toBe('eip155:31337')
+  })
+
+  it('no request left loopback and the page threw nothing', () => {
+    expect(h.offLoopback).toEqual([])
+    expect(h.pageErrors).toEqual([])
+  })
+})
