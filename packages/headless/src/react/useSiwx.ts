@@ -27,6 +27,8 @@ export interface UseSiwxReturn {
   isSignedIn: boolean
   /** The app requires the sign-in (refusing disconnects). @default false */
   required: boolean
+  /** The app the visitor signs in to, from the `metadata` option (for a prompt's title and icon). @default {} */
+  app: { name?: string; icon?: string }
   /** Ask the wallet to sign the message (again after an error); resolves with the session, or undefined (see `error`). */
   signIn: () => Promise<SiwxSession | undefined>
   /** Revoke the session (and disconnect when the sign-in is required). */
@@ -52,5 +54,7 @@ export function useSiwx(options: UseSiwxOptions = {}): UseSiwxReturn {
         : { signIn: async () => undefined, signOut: async () => undefined, cancel: async () => undefined },
     [portico, on],
   )
-  return { ...state, isSignedIn: state.status === 'signed-in', ...(actions as Pick<UseSiwxReturn, (typeof ACTIONS)[number]>) }
+  const metadata = portico.options.metadata
+  const app = useMemo(() => ({ name: metadata?.name, icon: metadata?.icons[0] }), [metadata])
+  return { ...state, app, isSignedIn: state.status === 'signed-in', ...(actions as Pick<UseSiwxReturn, (typeof ACTIONS)[number]>) }
 }

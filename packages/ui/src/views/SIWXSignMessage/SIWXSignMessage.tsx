@@ -1,18 +1,16 @@
 import { shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, usePortico, useSiwx } from '@portico/headless/react'
+import { useAccount, useDisconnect, useSiwx } from '@portico/headless/react'
 import { SIWXSignMessageView } from './SIWXSignMessageView'
 
 /** SIWXSignMessage (issue 15): the sign-in prompt after a connect; renders useSiwx and the app's metadata. */
 export function SIWXSignMessage() {
-  const portico = usePortico()
-  const { status, error, required, signIn, cancel } = useSiwx()
+  const { status, error, required, app, signIn, cancel } = useSiwx()
   const { address = '' } = useAccount()
   const { disconnect } = useDisconnect()
-  const metadata = portico.options.metadata
   return (
     <SIWXSignMessageView
-      appName={metadata?.name}
-      appIcon={metadata?.icons[0]}
+      appName={app.name}
+      appIcon={app.icon}
       address={address}
       shortAddress={address ? shortenAddress(address) : ''}
       state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}
