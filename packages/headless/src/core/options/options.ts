@@ -181,10 +181,8 @@ const optionsSchema = z.object({
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
-  siwx: z.optional(z.custom<SiwxOption>((v: unknown) => {
-      const o = v as Record<string, unknown> | null
-      return typeof o == 'object' && !!o && (o.kind == 'portico' || ['createMessage', 'addSession', 'getSessions', 'revokeSession'].every((k) => typeof o[k] == 'function'))
-    }, 'must be porticoSiwx() or a SiwxConfig')),
+  // An object here; its shape (porticoSiwx() or a SiwxConfig's four functions) is parsed in the SIWX chunk (core/siwx/wire.ts).
+  siwx: z.optional(z.looseObject({})),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */

@@ -3,6 +3,8 @@
  * app passes `siwx` (an app without it carries one table entry).
  */
 import { computed } from 'nanostores'
+import { z } from 'zod/mini'
+import { invalidOptionsError, PorticoError } from '../errors'
 import type { FlowHost } from '../host'
 import type { SiwxConfig, SiwxOption } from '../options/siwx'
 import type { StorageLike } from '../storage/storage'
@@ -19,8 +21,18 @@ function rawStorage(given: StorageLike | undefined): StorageLike | undefined {
   }
 }
 
-/** The config the flow talks to: the app's own, or the Portico API's. */
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function')
+const flag = z.optional(z.boolean())
+const behaviour = { required: flag, signInOnNetworkChange: flag, signOutOnDisconnect: flag, namespaces: z.optional(z.array(z.string())) }
+/** The `siwx` option's shape: porticoSiwx()'s object, or an app's SiwxConfig. */
+const optionSchema = z.union([
+  z.looseObject({ ...behaviour, kind: z.literal('portico'), statement: z.optional(z.string()), resources: z.optional(z.array(z.string())), expiresInMs: z.optional(z.number().check(z.positive())) }),
+  z.looseObject({ ...behaviour, createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn }),
+])
+
+/** The config the flow talks to: the app's own, or the Portico API's. Throws 'Invalid Portico options: siwx…' on a wrong shape. */
 export function siwxConfigOf(host: FlowHost, option: SiwxOption): SiwxConfig {
+  if (!optionSchema.safeParse(option).success) throw new PorticoError(invalidOptionsError(['siwx: must be porticoSiwx() or a SiwxConfig (createMessage, addSession, getSessions, revokeSession)']))
   if (!('kind' in option) || option.kind !== 'portico') return option as SiwxConfig
   const loc = (globalThis as { location?: { host: string; origin: string } }).location
   return createPorticoSiwx(option, {
