@@ -10,7 +10,8 @@ import path from 'node:path'
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
-import { connectDevWallet } from './support.ts'
+import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
+import { connectDevWallet, onlineShim, pairNodeWallet } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -18,14 +19,17 @@ const ACCOUNT_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const poll = { timeout: 15_000 }
 
 let h: Harness
+let wc: WcWallet | undefined
 // Its own build directory: another e2e file may build the demo at the same time.
 const outDir = path.join(os.tmpdir(), `portico-demo-e2e-siwx-${process.pid}`)
 
 beforeAll(async () => {
-  h = await startHarness({ path: '?siwx=1', outDir })
+  // onlineShim: sign-client pairs only when navigator.onLine (see walletconnect.e2e.ts).
+  h = await startHarness({ path: '?siwx=1', outDir, initScripts: [onlineShim] })
 })
 
 afterAll(async () => {
+  await wc?.stop()
   await h?.close()
   await rm(outDir, { recursive: true, force: true })
 })
@@ -34,6 +38,11 @@ const modal = () => h.page.getByRole('dialog')
 const siwxView = () => h.page.getByTestId('portico-siwx')
 const status = () => h.page.getByTestId('portico-demo-siwx-status').textContent()
 const walletPrompt = () => h.page.getByTestId('portico-devwallet-prompt')
+
+/** The scriptable Node WalletConnect wallet (every request answered by hand) on an account no other journey used: index 4 of the mnemonic. */
+function startWalletForSiwx(): Promise<WcWallet> {
+  return startWcWallet({ relayUrl: h.stack.config.relayUrl, evm: { chains: h.stack.devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) }, autoApproveRequests: false, accountIndex: 4 })
+}
 
 /** What the page keeps for the account (porticoSiwx's storage entry). */
 async function stored(address: string): Promise<{ token: string; message: string; signature: string; chainId: string } | undefined> {
@@ -176,6 +185,28 @@ describe('sign in with the wallet (SIWX) on the local stack', () => {
     await expect.poll(() => walletPrompt().getAttribute('data-kind'), poll).toBe('personalSign')
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => status(), poll).toBe('signed-in')
+  })
+
+  it('h. WalletConnect: the Node wallet (a fresh account) pairs → asked to sign in → personal_sign approved there → the API has the session', async () => {
+    const { page } = h
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().isVisible()).toBe(false)
+    wc = await startWalletForSiwx()
+    await pairNodeWallet(h, wc, poll)
+    const address = wc.accounts.eip155
+    await expect.poll(() => page.getByTestId('portico-demo-address').textContent(), poll).toBe(address)
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    await page.getByTestId('portico-siwx-sign').click()
+    await expect.poll(() => wc!.pendingRequests().map((r) => r.params.request.method), poll).toEqual(['personal_sign'])
+    expect(await page.getByTestId('portico-siwx-sign').textContent()).toBe('Approve in your wallet')
+    await wc.approveNextRequest()
+    await expect.poll(() => status(), poll).toBe('signed-in')
+    const entry = await stored(address)
+    expect(entry?.chainId).toBe('eip155:31337')
+    expect((await sessionOf(entry!.token)).body.session).toMatchObject({ address, chainId: 'eip155:31337' })
   })
 
   it('no request left loopback and the page threw nothing', () => {
