@@ -1,9 +1,12 @@
 // Issue 15: sign in with the wallet, end to end — the real Portico API (its SIWX session service on
-// PGlite), the real anvil chains, a production build of the demo opened with ?siwx=1, the EIP-6963
-// dev wallet, Debian Chromium. One visitor, in order: connect → asked to sign in → signs → the API
-// knows the session → a reload keeps it without asking → a network change does not ask → another
-// account is asked; the wallet's refusal shows the reason and Try again signs in → sign out revokes
-// → on a network the app does not list nobody is asked, on the app's network the prompt comes.
+// PGlite), the real anvil chains, a production build of the demo opened with ?siwx=1, Debian
+// Chromium. One visitor, in order, with the EIP-6963 dev wallet: connect → asked to sign in → signs →
+// the API knows the session → a reload keeps it without asking → a network change does not ask →
+// another account is asked; the wallet's refusal shows the reason and Try again signs in → sign out
+// revokes → on a network the app does not list nobody is asked, on the app's network the prompt comes
+// → an account with a valid session is not asked; closing the prompt leaves 'Modal closed' and Sign in
+// retries. Then the same sign-in through WalletConnect (the Node wallet) and the embedded wallet (an
+// email login; the frame signs).
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +14,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
+import { emailLogin } from './email-login.ts'
 import { connectDevWallet, onlineShim, pairNodeWallet } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -206,6 +210,24 @@ describe('sign in with the wallet (SIWX) on the local stack', () => {
     await expect.poll(() => status(), poll).toBe('signed-in')
     const entry = await stored(address)
     expect(entry?.chainId).toBe('eip155:31337')
+    expect((await sessionOf(entry!.token)).body.session).toMatchObject({ address, chainId: 'eip155:31337' })
+  })
+
+  it('i. the embedded wallet: an email login → asked to sign in → the frame signs → the API has the session', async () => {
+    const { page } = h
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal().isVisible()).toBe(false)
+    await emailLogin(h, 'ada@portico.test', () => siwxView().isVisible())
+    const address = (await page.getByTestId('portico-demo-address').textContent()) ?? ''
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await page.getByTestId('portico-siwx-sign').click()
+    await expect.poll(() => status(), { timeout: 20_000 }).toBe('signed-in')
+    const entry = await stored(address)
+    expect(entry?.chainId).toBe('eip155:31337')
+    expect(await verifyMessage({ address: address as Hex, message: entry!.message, signature: entry!.signature as Hex })).toBe(true)
     expect((await sessionOf(entry!.token)).body.session).toMatchObject({ address, chainId: 'eip155:31337' })
   })
 
