@@ -44,11 +44,13 @@ describe('formatSiwxMessage', () => {
   })
 
   it('writes CAIP-122 on solana ("…with your Solana account:", the cluster reference as chain id)', () => {
-    const text = formatSiwxMessage({ ...base, accountAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1' })
+    const text = formatSiwxMessage({ ...base, accountAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', statement: 'Sign in with your wallet.' })
     expect(text).toBe(
       [
         'app.example.com wants you to sign in with your Solana account:',
         '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+        '',
+        'Sign in with your wallet.',
         '',
         'URI: https://app.example.com',
         'Version: 1',
