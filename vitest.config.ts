@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumLaunchOptions } from './chromium.config.ts'
 import { withSourceCondition, workspaceSource } from './scripts/source-condition.ts'
+import { faultApiCommands } from './tests/support/fault-api.ts'
 
 const root = import.meta.dirname
 
@@ -108,7 +109,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.tsx'],
-          browser: browser(),
+          // The modal's fault tests start and drive their API stand-in (Node side) through these.
+          browser: { ...browser(), commands: faultApiCommands },
         },
       },
       {

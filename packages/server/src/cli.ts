@@ -11,6 +11,8 @@ import { parseAppleSigningKey } from './auth/apple-secret.ts'
 import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
 import type { StartServerOptions } from './index.ts'
 import type { IndexerOptions } from './indexer/follower.ts'
+import type { SiwxConfig } from './app.ts'
+import type { JWK } from 'jose'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
   --port <n>               port (env PORT; default 8787, 0 = free port)
@@ -65,7 +67,12 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            into the database for GET /v1/account/{address}/history
   env PORTICO_INDEXER_POLL_MS, PORTICO_INDEXER_FROM_BLOCK
                            how often each chain's head is polled (default 1000 ms); the first block
-                           indexed on a chain seen for the first time (default 0)`
+                           indexed on a chain seen for the first time (default 0)
+  --siwx-session-ttl <s>   sign in with the wallet: longest session in seconds (env PORTICO_SIWX_SESSION_TTL;
+                           default 604800 = 7 days)
+  env PORTICO_SIWX_SIGNING_KEY
+                           the session tokens' key, an EC P-256 private JWK as JSON (default: generated once
+                           and kept in the database)`
 
 /** The chain used when no config is given: one local anvil. */
 export const DEFAULT_CLI_CHAINS: ChainConfigInput[] = [
@@ -111,6 +118,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'frame-origins': { type: 'string' },
       'frame-port': { type: 'string' },
       'frame-public-url': { type: 'string' },
+      'siwx-session-ttl': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -190,7 +198,25 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     ...(auth ? { auth } : {}),
     ...indexerOptions(env),
+    ...siwxOptions(values['siwx-session-ttl'] ?? env['PORTICO_SIWX_SESSION_TTL'], env['PORTICO_SIWX_SIGNING_KEY']),
   }
+}
+
+/** Sign in with the wallet: --siwx-session-ttl / PORTICO_SIWX_SESSION_TTL (seconds), PORTICO_SIWX_SIGNING_KEY (a JWK as JSON). */
+function siwxOptions(rawTtl: string | undefined, rawKey: string | undefined): { siwx?: SiwxConfig } {
+  const siwx: SiwxConfig = {}
+  if (rawTtl !== undefined) {
+    if (!/^[1-9][0-9]{0,9}$/.test(rawTtl.trim())) throw new Error('siwx-session-ttl must be a positive whole number of seconds')
+    siwx.sessionTtlSeconds = Number(rawTtl.trim())
+  }
+  if (rawKey !== undefined && rawKey.trim() !== '') {
+    try {
+      siwx.signingKey = JSON.parse(rawKey) as JWK
+    } catch {
+      throw new Error('PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)')
+    }
+  }
+  return Object.keys(siwx).length > 0 ? { siwx } : {}
 }
 
 /** The history indexer's settings from PORTICO_INDEXER, PORTICO_INDEXER_POLL_MS and PORTICO_INDEXER_FROM_BLOCK. */

@@ -35,6 +35,13 @@ import {
   nameReverseResponseSchema,
   nameSuggestionsResponseSchema,
 } from '@portico/protocol/profile'
+import {
+  formatSiwxMessage,
+  siwxCreateSessionResponseSchema,
+  siwxNonceResponseSchema,
+  siwxRevokeResponseSchema,
+  siwxSessionResponseSchema,
+} from '@portico/protocol/siwx'
 import { getBase58Decoder } from '@solana/kit'
 import fc from 'fast-check'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -55,7 +62,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -216,8 +223,8 @@ const RPC_ERROR_BODY = z.union([
   errorBodySchema,
   z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }) }),
 ])
-// 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
-const ALLOWED = new Set([200, 204, 304, 400, 401, 404, 408, 409, 413, 415, 429])
+// 403 is SIWX's `Domain not allowed`. 401 (no or a bad stamp), 408 (device not approved in time), 409 (email taken) and 429 (rate limit) are the auth service's.
+const ALLOWED = new Set([200, 204, 304, 400, 401, 403, 404, 408, 409, 413, 415, 429])
 
 /** The invariants every answer keeps. */
 async function check(res: Response, expectOk: Expect, label: string) {
@@ -843,6 +850,110 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   )
 
   it(
+    'the SIWX routes: sign-in bodies and Bearer tokens of every shape',
+    async () => {
+      // Real nonces and signatures sometimes, so the deep checks (domain, chain, nonce, signature, time) run too.
+      const signer = privateKeyToAccount(`0x${'5f'.repeat(32)}`)
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString()
+      /** Absent three times in four. */
+      const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
+      const chainIds = fc.oneof({ weight: 4, arbitrary: fc.constant('eip155:31337') }, { weight: 1, arbitrary: fc.constantFrom('eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x', 'cosmos:hub-4') })
+      const signedBody = fc
+        .record({
+          domain: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('localhost:5173', '127.0.0.1:8080', 'evil.example', 'localhost') }, { weight: 1, arbitrary: text }),
+          statement: sometimes(fc.oneof({ weight: 3, arbitrary: fc.constant('Sign in') }, { weight: 1, arbitrary: text })),
+          uri: fc.oneof({ weight: 4, arbitrary: fc.constant('http://localhost:5173/') }, { weight: 1, arbitrary: text }),
+          chainId: chainIds,
+          requestChainId: sometimes(chainIds),
+          nonce: fc.oneof({ weight: 8, arbitrary: fc.constant('fresh') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{8,40}$/) }, { weight: 1, arbitrary: text }),
+          expirationTime: sometimes(fc.integer({ min: -60_000, max: 86_400_000 }).map(iso)),
+          notBefore: sometimes(fc.integer({ min: -60_000, max: 60_000 }).map(iso)),
+          signature: fc.oneof({ weight: 4, arbitrary: fc.constant('sign') }, { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 100 }).map((b) => `0x${Buffer.from(b).toString('hex')}`) }, { weight: 1, arbitrary: field }),
+          address: fc.oneof({ weight: 4, arbitrary: fc.constant(signer.address) }, { weight: 1, arbitrary: evmAddress }, { weight: 1, arbitrary: solanaAddress }, { weight: 1, arbitrary: field }),
+          tamper: sometimes(fc.constantFrom('\n', ' ', 'x', '\r\n', '\u0000')),
+        })
+        .map(async (f) => {
+          let nonce = f.nonce
+          if (nonce === 'fresh') nonce = ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce
+          let message: string
+          try {
+            message = formatSiwxMessage({
+              domain: String(f.domain),
+              address: signer.address,
+              ...(f.statement === undefined ? {} : { statement: String(f.statement) }),
+              uri: String(f.uri),
+              version: '1',
+              chainId: f.chainId,
+              nonce: String(nonce),
+              issuedAt: iso(0),
+              ...(f.expirationTime === undefined ? {} : { expirationTime: f.expirationTime }),
+              ...(f.notBefore === undefined ? {} : { notBefore: f.notBefore }),
+            })
+          } catch {
+            message = `${String(f.domain)} wants you to sign in with your Ethereum account:\n${signer.address}\n\nURI: ${String(f.uri)}\nNonce: ${String(nonce)}`
+          }
+          const signature = f.signature === 'sign' ? await signer.signMessage({ message }) : f.signature
+          if (f.tamper !== undefined) message = `${message}${f.tamper}`
+          return JSON.stringify({ message, signature, chainId: f.requestChainId ?? f.chainId, address: f.address })
+        })
+      const sessionBody = fc.oneof(
+        { weight: 4, arbitrary: signedBody },
+        { weight: 1, arbitrary: fc.record({ message: field, signature: field, chainId: fc.oneof(chainIds, field), address: field }, { requiredKeys: [] }).map(async (b) => JSON.stringify(b)) },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map(async (b) => b) },
+        { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"message":"x"}}', '{"constructor":{"prototype":{"polluted":true}}}').map(async (b) => b) },
+      )
+      /** A token of a real session, sometimes, then mangled or not. */
+      const realToken = async (): Promise<string> => {
+        const message = formatSiwxMessage({ domain: 'localhost:5173', address: signer.address, uri: 'http://localhost:5173/', version: '1', chainId: 'eip155:31337', nonce: ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce, issuedAt: iso(0) })
+        const res = await request('/v1/siwx/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: await signer.signMessage({ message }), chainId: 'eip155:31337', address: signer.address }) })
+        return ((await res.json()) as { token: string }).token
+      }
+      const authorization = fc.oneof(
+        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('none', 'flip', 'cut', 'swap'), fc.nat(400)).map(async ([how, at]) => {
+          const token = await realToken()
+          if (how === 'none') return `Bearer ${token}`
+          if (how === 'cut') return `Bearer ${token.slice(0, at % token.length)}`
+          if (how === 'swap') return `Bearer ${token.split('.').reverse().join('.')}`
+          const i = at % token.length
+          return `Bearer ${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`
+        }) },
+        { weight: 2, arbitrary: text.map(async (t) => `Bearer ${t}`) },
+        { weight: 1, arbitrary: text.map(async (t) => t) },
+        { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'bearer abc', 'Basic YTpi', 'Bearer a.b.c', `Bearer ${'a'.repeat(9000)}`).map(async (t) => t) },
+      )
+      const calls = fc.oneof(
+        { weight: 4, arbitrary: fc.tuple(sessionBody, fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType })).map(([b, type]) => ({ kind: 'create' as const, b, type })) },
+        { weight: 2, arbitrary: authorization.map((a) => ({ kind: 'session' as const, a })) },
+        { weight: 1, arbitrary: authorization.map((a) => ({ kind: 'revoke' as const, a })) },
+        { weight: 1, arbitrary: fc.constant({ kind: 'nonce' as const }) },
+        { weight: 1, arbitrary: fc.constant({ kind: 'jwks' as const }) },
+      )
+      await fc.assert(
+        fc.asyncProperty(calls, async (call) => {
+          if (call.kind === 'create') {
+            const raw = await call.b
+            const res = await request('/v1/siwx/sessions', { method: 'POST', headers: { 'content-type': call.type }, body: raw })
+            await check(res, { schema: siwxCreateSessionResponseSchema, upstream: true }, `POST /v1/siwx/sessions ${raw.slice(0, 160)} (${call.type})`)
+          } else if (call.kind === 'session' || call.kind === 'revoke') {
+            const value = await call.a
+            const path = call.kind === 'session' ? '/v1/siwx/session' : '/v1/siwx/session/revoke'
+            const res = await request(path, { method: call.kind === 'session' ? 'GET' : 'POST', headers: { authorization: value } })
+            await check(res, { schema: call.kind === 'session' ? siwxSessionResponseSchema : siwxRevokeResponseSchema }, `${path} ${value.slice(0, 120)}`)
+          } else if (call.kind === 'nonce') {
+            await check(await request('/v1/siwx/nonce', { method: 'POST' }), { schema: siwxNonceResponseSchema }, 'POST /v1/siwx/nonce')
+          } else {
+            await check(await request('/.well-known/jwks.json'), { schema: z.object({ keys: z.array(z.object({ kty: z.literal('EC'), kid: z.string() })).min(1) }) }, 'GET /.well-known/jwks.json')
+          }
+        }),
+        params(RUNS.siwx),
+      )
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
     'every route under a method it does not serve',
     async () => {
       const paths = fc.constantFrom(
@@ -872,6 +983,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/v1/onramp/options',
         '/v1/onramp/quote',
         '/v1/generators/onrampurl',
+        '/v1/siwx/nonce',
+        '/v1/siwx/sessions',
+        '/v1/siwx/session',
+        '/v1/siwx/session/revoke',
+        '/.well-known/jwks.json',
       )
       const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'X-CUSTOM')
       await fc.assert(
@@ -1113,7 +1229,7 @@ describe('after the fuzz run', () => {
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
     for (const line of log) {
-      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction))|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction|siwx\/sessions))|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
     }
   })
 })

@@ -6,7 +6,7 @@ import { startIndexer, type Indexer } from './indexer/follower.ts'
 import { consoleErrorSink, createErrorReporter } from './log.ts'
 import { chainsConfigSchema } from './config.ts'
 
-export { createApp, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp } from './app.ts'
+export { createApp, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp, type SiwxConfig } from './app.ts'
 export {
   caipNetworkId,
   chainConfigSchema,

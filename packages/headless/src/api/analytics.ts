@@ -89,10 +89,15 @@ export function createAnalyticsClient(http: Http, config: AnalyticsConfig): Anal
       queued = false
     }
     if (queued) return
+    // The fallback lets go of a host that does not answer within the client's timeout (a stalled
+    // host would otherwise hold the request open for good).
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), http.timeoutMs)
     http
-      .fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } })
+      .fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' }, signal: controller.signal })
       .then((res) => res.body?.cancel())
       .catch(() => {})
+      .finally(() => clearTimeout(timer))
   }
 
   function flush(): boolean {

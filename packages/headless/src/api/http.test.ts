@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAccountClient } from './account'
+import { createConvertClient } from './convert'
 import { createExchangeClient } from './exchange'
 import { createExplorerClient } from './explorer'
 import { createHttp, HttpStatusError, RequestFailure, type HttpOptions } from './http'
@@ -251,6 +252,21 @@ describe('retries: idempotent GETs only, on network errors and 502/503/504, boun
     const { account } = clients(server)
     await expect(account.getBalance(ADDRESS, { chainId: 'eip155:1' })).resolves.toEqual([usdc])
     expect(server.requests).toHaveLength(2)
+  })
+
+  it('a 502 whose error body stalls, on a call that reads error bodies (swap quotes): still "HTTP status code: 502", retried', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(502, { 'content-type': 'application/json', 'content-length': 100 })
+      res.write('{"message":')
+      held.push(res)
+    })
+    const http = createHttp({ projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timeoutMs: 100, retryDelayMs: 5 })
+    const convert = createConvertClient(http, { baseUrl: server.url })
+    const error = await failure(convert.getQuotes({ amount: '1', userAddress: ADDRESS, from: 'a', to: 'b', gasPrice: '1' }))
+    expect(error).toBeInstanceOf(HttpStatusError)
+    expect(error.message).toBe('HTTP status code: 502')
+    expect(server.requests).toHaveLength(3)
+    expect(http.inFlightCount()).toBe(0)
   })
 
   it('retries 0: one request only', async () => {

@@ -209,8 +209,11 @@ export function createHttp(options: HttpOptions) {
     }, timeoutMs)
     const settleError = (error: unknown, kind: RequestFailureKind): unknown => {
       if (flightSignal.aborted) return abortReason(flightSignal)
+      // A non-OK status stays what it is when the time ran out reading its (optional) error body:
+      // 'HTTP status code: {n}', retried like any 502/503/504.
+      if (error instanceof HttpStatusError) return error
       if (timedOut) return new RequestFailure('timeout', `${where} timed out after ${timeoutMs} ms`)
-      if (error instanceof RequestFailure || error instanceof HttpStatusError) return error
+      if (error instanceof RequestFailure) return error
       const detail = error instanceof Error ? error.message : String(error)
       return new RequestFailure(kind, `${where} failed: ${detail}`, { cause: error })
     }
@@ -343,6 +346,8 @@ export function createHttp(options: HttpOptions) {
     options: { projectId: options.projectId, sdkType: options.sdkType, sdkVersion: options.sdkVersion },
     /** The fetch in use (for the analytics beacon fallback). */
     fetch: doFetch,
+    /** Time allowed for one attempt (the analytics beacon fallback keeps to it too). */
+    timeoutMs,
   }
 }
 

@@ -24,9 +24,12 @@ export interface SiwxApi {
   revokeSession(token: string): Promise<void>
 }
 
-/** The API's own refusal text (`{ error }`) of a non-OK answer, if it gave one. */
+/**
+ * The API's own refusal text (`{ error }`) of a 4xx answer, if it gave one. A 5xx or 429 stays
+ * 'HTTP status code: {n}': a server's failure is not a verdict on the sign-in.
+ */
 function refusalText(error: unknown): string | undefined {
-  if (!(error instanceof HttpStatusError)) return undefined
+  if (!(error instanceof HttpStatusError) || error.status >= 500 || error.status === 429) return undefined
   const body = error.body
   if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return body.error.slice(0, 300)
   return undefined
@@ -34,8 +37,8 @@ function refusalText(error: unknown): string | undefined {
 
 /**
  * The SiwxApi over the HTTP core. Nothing is cached (every answer is about a live session); a
- * transport failure rejects with 'Something went wrong' (detail on `cause`), a refusal with the
- * API's text when it gave one ('Invalid signature', 'Invalid or expired nonce', …), else 'HTTP
+ * transport failure rejects with 'Something went wrong' (detail on `cause`), a 4xx refusal with
+ * the API's text when it gave one ('Invalid signature', 'Invalid or expired nonce', …), else 'HTTP
  * status code: {n}'.
  */
 export function createSiwxApi(http: Http, config: { apiUrl: string }): SiwxApi {

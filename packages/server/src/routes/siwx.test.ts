@@ -19,6 +19,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createApp, type AppConfig } from '../app.ts'
+import { parseCli } from '../cli.ts'
 import type { ChainConfigInput } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
@@ -226,7 +227,8 @@ describe('sessions: Bearer token, revoke, restart', () => {
   it('a new server on the same database (a restart) keeps the key: the token is still valid, the JWKS the same', async () => {
     const out = await signedIn(await signedBy(alice))
     const jwks = await (await app.request('/.well-known/jwks.json')).json()
-    const restarted = makeApp()
+    // Another public URL too (a dev server restarted on another port): the key, not the URL, is the proof.
+    const restarted = makeApp({ publicUrl: 'http://127.0.0.1:9999' })
     expect(await session(out.token, restarted)).toEqual({ status: 200, session: out.session })
     expect(await (await restarted.request('/.well-known/jwks.json')).json()).toEqual(jwks)
   })
@@ -358,5 +360,30 @@ describe('bad input never makes a 500', () => {
   ])('%s → 400', async (_name, raw, error) => {
     const res = await postJson(app, '/v1/siwx/sessions', raw)
     expect([res.status, z.object({ error: z.string() }).parse(await res.json()).error]).toEqual([400, error])
+  })
+})
+
+describe('CLI', () => {
+  it('--siwx-session-ttl and PORTICO_SIWX_SIGNING_KEY set siwx', async () => {
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }
+    expect(parseCli(['--siwx-session-ttl', '3600'], { PORTICO_SIWX_SIGNING_KEY: JSON.stringify(jwk) })).toMatchObject({ siwx: { sessionTtlSeconds: 3600, signingKey: jwk } })
+    expect(parseCli([], { PORTICO_SIWX_SESSION_TTL: '60' })).toMatchObject({ siwx: { sessionTtlSeconds: 60 } })
+    expect(parseCli([], {})).not.toHaveProperty('siwx')
+    expect(() => parseCli(['--siwx-session-ttl', '1.5'], {})).toThrow('siwx-session-ttl must be a positive whole number of seconds')
+    expect(() => parseCli([], { PORTICO_SIWX_SIGNING_KEY: '{' })).toThrow('PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)')
+  })
+})
+
+describe('browsers', () => {
+  it('an allowed origin may send the Bearer token (CORS preflight allows Authorization)', async () => {
+    const res = await app.request('/v1/siwx/session', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
+    const other = await app.request('/v1/siwx/session', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 })

@@ -60,10 +60,10 @@ export class NonceError extends Error {
  */
 export function createSiwxRepository(db: Database) {
   return {
-    /** Store a fresh nonce valid until `expiresAt`; nonces expired for a day are pruned on the way. */
+    /** Store a fresh nonce valid until `expiresAt`; expired nonces (spent or not, useless either way) are pruned on the way. */
     async addNonce(nonce: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.query('DELETE FROM portico_siwx.nonces WHERE expires_at <= $1', [now.toISOString()])
       await db.query('INSERT INTO portico_siwx.nonces (nonce, expires_at) VALUES ($1, $2)', [nonce, expiresAt.toISOString()])
-      await db.query('DELETE FROM portico_siwx.nonces WHERE expires_at < $1', [new Date(now.getTime() - 86_400_000).toISOString()])
     },
 
     /** Whether `nonce` was given by us, is unused and not expired at `now`. */
