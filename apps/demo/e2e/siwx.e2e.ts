@@ -231,6 +231,27 @@ describe('sign in with the wallet (SIWX) on the local stack', () => {
     expect((await sessionOf(entry!.token)).body.session).toMatchObject({ address, chainId: 'eip155:31337' })
   })
 
+  it('j. required (?siwx=required): Disconnect in place of Cancel disconnects; closing the prompt disconnects too', async () => {
+    const { page } = h
+    await page.getByTestId('portico-connect-button').click()
+    await page.getByTestId('portico-account-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
+    await page.goto(new URL('?siwx=required', h.stack.demoUrl).href)
+    // Account 1 signed out in e.: no session, so it is asked.
+    await page.getByTestId('portico-devwallet-account-select').selectOption('1')
+    await connectDevWallet(h)
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    expect(await page.getByTestId('portico-siwx-cancel').count()).toBe(0)
+    await page.getByTestId('portico-siwx-disconnect').click()
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), poll).toBe('disconnected')
+
+    await page.keyboard.press('Escape')
+    await connectDevWallet(h)
+    await expect.poll(() => siwxView().isVisible(), poll).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('portico-demo-status').textContent(), poll).toBe('disconnected')
+  })
+
   it('no request left loopback and the page threw nothing', () => {
     expect(h.offLoopback).toEqual([])
     expect(h.pageErrors).toEqual([])

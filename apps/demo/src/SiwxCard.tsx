@@ -19,7 +19,7 @@ export function SiwxCard() {
           </>
         )}
       </dl>
-      <div className="row">
+      <div className="row" style={{ marginTop: 12 }}>
         {isSignedIn ? (
           <button type="button" className="btn" onClick={() => void signOut()} data-testid="portico-demo-siwx-signout">
             Sign out
