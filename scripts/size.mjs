@@ -4,6 +4,8 @@
 // the compiled CSS its modules import), without the workspace's '@portico/source' condition and
 // without the vanilla-extract plugin, exactly as an app that installed them. Run `npm run build` first
 // (`npm run size` and `npm test` do); a module read from a package's src/ fails the run.
+// The default modal's locales (ar, de, es, fr, ja, pt-BR, zh-CN) are each a chunk of their own, in neither
+// the initial load nor the modal's chunk.
 // The initial load of an entry is its chunk, every chunk it imports statically, and their CSS; those
 // files go to dist/size/<entry>/initial-files.json and size-limit checks them against .size-limit.js.
 // Modules that must load lazily fail the run if found in an initial load: sign-client, @solana/kit,
@@ -24,6 +26,8 @@ const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'siwx']
 /** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts, siwxViews.ts). */
 const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset', 'SIWXSignMessage']
+/** The default modal's locales besides English (packages/ui/src/messages/locales/<locale>.ts): each a chunk of its own, loaded when shown. */
+const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics', 'siwx']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,
@@ -129,6 +133,20 @@ for (const name of ENTRIES) {
       failed = true
       console.log(`  ✗ the views ${LAZY_VIEWS.join(', ')} must be a chunk of their own: ${inModal.length ? `found in the initial load or the modal's chunk (${inModal.length} modules)` : 'not found in any chunk'}`)
     } else console.log(`  ✓ views in a chunk of their own, loaded on first use: ${LAZY_VIEWS.join(', ')} (${own.map((c) => c.fileName).join(', ')})`)
+  }
+  // The locales' strings: each locale a chunk of its own (one import() each), in neither the initial
+  // load nor the modal's chunk, and no two locales in one chunk.
+  if (modalChunk) {
+    const localeOf = (id) => /packages\/ui\/dist\/messages\/locales\/([\w-]+)\.js$/.exec(id)?.[1]
+    const inModal = [...initial, modalChunk].flatMap((c) => c.moduleIds).filter(localeOf)
+    const owners = LOCALE_FILES.map((l) => chunks.filter((c) => c.moduleIds.some((id) => localeOf(id) === l)))
+    const shared = chunks.filter((c) => new Set(c.moduleIds.map(localeOf).filter(Boolean)).size > 1)
+    if (inModal.length || shared.length || owners.some((o) => o.length !== 1)) {
+      failed = true
+      console.log(
+        `  ✗ locales ${LOCALE_FILES.join(', ')} must each be a chunk of their own: ${inModal.length ? `in the initial load or the modal's chunk: ${inModal.map(localeOf).join(', ')}; ` : ''}${shared.length ? `sharing a chunk: ${shared.map((c) => c.fileName).join(', ')}; ` : ''}missing: ${LOCALE_FILES.filter((_, i) => owners[i].length === 0).join(', ') || 'none'}`,
+      )
+    } else console.log(`  ✓ locales in chunks of their own, loaded when shown: ${LOCALE_FILES.map((l, i) => `${l} ${kib(gzipSync(owners[i][0].code).length)}`).join(', ')}`)
   }
   const expected = LAZY_EXPECTED[name]
   if (expected) {

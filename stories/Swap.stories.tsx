@@ -5,7 +5,7 @@
 // networks; light and dark panels, and the 375×812 phone (the bottom sheet). No request leaves the
 // page: the fixture API answers the balances, and the convert routes (/v1/convert/*) and the prices
 // are answered here from fixed prices (1% below the fair rate).
-import { type CaipNetwork, type ChainAdapter, createPortico, type Portico, type SendTransactionParams, type ThemeMode } from '@portico/headless'
+import { localeOf, type CaipNetwork, type ChainAdapter, createPortico, type Portico, type SendTransactionParams, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fixtureFetch } from './support/api'
 import { ADDRESS, eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
@@ -106,7 +106,7 @@ type Step = 'empty' | 'quoted' | 'insufficient' | 'unsupported' | 'tokens' | 'pr
 const WALLET: Partial<Record<Step, Wallet>> = { approving: 'pending', confirming: 'pending', swapping: 'mining', error: 'reject' }
 const APPROVAL: readonly Step[] = ['previewApproval', 'approving']
 
-async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
+async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string): Promise<Portico> {
   const unsupported = step === 'unsupported'
   const portico = createPortico({
     projectId: 'storybook',
@@ -120,6 +120,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
     fetch: swapFetch(APPROVAL.includes(step) ? '0' : '1000000000000000000000000'),
   })
   await portico.ready
+  if (locale) localeOf(portico).setLocale(locale)
   await portico.connection.connect('io.portico.devwallet')
   await portico.balance.fetchTokenBalances()
   if (open) await portico.modal.open()
@@ -143,7 +144,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
+const loader = (step: Step, open = false, locale?: string) => eachMode((mode) => make(mode, step, open, locale))
 
 const meta = { title: 'Views/Swap', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -259,4 +260,20 @@ export const SwappingPhoneDark: Story = {
   loaders: [loader('swapping', true)],
   args: { phone: true, mode: 'dark' },
   play: shows('portico-snackbar', 'Swapping ...'),
+}
+
+// ——— Arabic, right to left (issue 15) ———
+
+export const QuotedArabic: Story = {
+  name: 'Swap (quoted, Arabic, right to left)',
+  loaders: [loader('quoted', false, 'ar')],
+  play: shows('portico-swap-button', 'مراجعة المبادلة'),
+}
+
+export const QuotedArabicPhone: Story = {
+  name: 'Swap (quoted, Arabic, phone)',
+  ...PHONE,
+  loaders: [loader('quoted', true, 'ar')],
+  args: { phone: true },
+  play: shows('portico-swap-button', 'مراجعة المبادلة'),
 }

@@ -4,7 +4,7 @@
 // link. The fixture wallet on the fixture networks (Ethereum has an explorer); light and dark
 // panels, and the 375×812 phone (the bottom sheet). No request leaves the page: the fixture API
 // answers the balances and the name, and the node's gas estimate is answered here.
-import { type ChainAdapter, createPortico, type Portico, type ThemeMode, type TransferParams } from '@portico/headless'
+import { localeOf, type ChainAdapter, createPortico, type Portico, type ThemeMode, type TransferParams } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { userEvent, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
@@ -62,7 +62,7 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
 }
 
-async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
+async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string): Promise<Portico> {
   const wallet: Wallet = step === 'error' ? 'reject' : step === 'sending' ? 'pending' : 'approve'
   const portico = createPortico({
     projectId: 'storybook',
@@ -76,6 +76,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
     fetch: sendFetch(),
   })
   await portico.ready
+  if (locale) localeOf(portico).setLocale(locale)
   await portico.connection.connect('io.portico.devwallet')
   await portico.balance.fetchTokenBalances()
   if (open) await portico.modal.open()
@@ -109,7 +110,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   return portico
 }
 
-const loader = (step: Step, open = false) => eachMode((mode) => make(mode, step, open))
+const loader = (step: Step, open = false, locale?: string) => eachMode((mode) => make(mode, step, open, locale))
 
 const meta = { title: 'Views/WalletSend', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -243,4 +244,20 @@ export const SuccessPhoneDark: Story = {
   loaders: [loader('success', true)],
   args: { phone: true, mode: 'dark' },
   play: shows('portico-send-explorer'),
+}
+
+// ——— Arabic, right to left (issue 15) ———
+
+export const FilledArabic: Story = {
+  name: 'WalletSend (filled, Arabic, right to left)',
+  loaders: [loader('filled', false, 'ar')],
+  play: shows('portico-send-resolved', NAME),
+}
+
+export const FilledArabicPhoneDark: Story = {
+  name: 'WalletSend (filled, Arabic, phone, dark)',
+  ...PHONE,
+  loaders: [loader('filled', true, 'ar')],
+  args: { phone: true, mode: 'dark' },
+  play: shows('portico-send-resolved', NAME),
 }

@@ -1,5 +1,5 @@
-import { type ChainNamespace, formatBalance, type ThemeMode } from '@portico/headless'
-import { useAccount, useNetwork, usePortico, useTheme } from '@portico/headless/react'
+import { type ChainNamespace, formatBalance, LOCALES, type ThemeMode } from '@portico/headless'
+import { useAccount, useLocale, useNetwork, usePortico, useTheme } from '@portico/headless/react'
 import { ConnectButton, NetworkButton, PorticoProvider } from '@portico/ui'
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -84,6 +84,26 @@ function ThemeSwitch() {
   )
 }
 
+/** Each locale's name in its own language. */
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', ar: 'العربية', de: 'Deutsch', es: 'Español', fr: 'Français', ja: '日本語', 'pt-BR': 'Português (Brasil)', 'zh-CN': '简体中文' }
+
+/** The modal's language (useLocale): the ?locale= parameter or the browser's at start, switched here at runtime. */
+function LocaleSwitch() {
+  const { locale, setLocale, dir } = useLocale()
+  return (
+    <label className="row muted" style={{ margin: '0 0 16px', gap: 8 }}>
+      Language
+      <select value={locale} onChange={(e) => setLocale(e.target.value)} data-testid="portico-demo-locale" data-dir={dir}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 const portico = setup()
 const root = createRoot(document.getElementById('root')!)
 root.render(
@@ -99,6 +119,7 @@ root.render(
             </div>
           </header>
           <ThemeSwitch />
+          <LocaleSwitch />
           <AccountCard />
           <SignMessage />
           <SiwxCard />

@@ -40,6 +40,8 @@ export function setup(): Portico | undefined {
     // code and the frame load only when a visitor picks one. On the local stack a dev OIDC provider
     // stands in for every social provider, and a dev relay with its approver page for Farcaster.
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
+    // The modal's language: ?locale=ar (any BCP 47 tag); without it, the browser's languages.
+    locale: new URLSearchParams(window.location.search).get('locale') ?? undefined,
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',

@@ -210,6 +210,27 @@ describe('evmAdapter connection', () => {
     ])
   })
 
+  it("adds a chain read through the Portico RPC proxy with the chain's public URLs, never the proxy's", async () => {
+    let known = false
+    const { adapter, wallet } = setup({
+      eth_requestAccounts: () => [A],
+      eth_chainId: () => '0x7a69',
+      wallet_switchEthereumChain: () => {
+        if (!known) throw Object.assign(new Error('Unrecognized chain'), { code: 4902 })
+        return null
+      },
+      wallet_addEthereumChain: () => {
+        known = true
+        return null
+      },
+    })
+    await adapter.connect({ connectorId: 'dev.portico.wallet' })
+    // A preset as createPortico resolves it: `default` the proxy, `public` the chain's own endpoints.
+    const target = { ...net(31338, 'Preset'), rpcUrls: { default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:31338&projectId=p1'] }, public: { http: ['https://rpc.chain.example'] } } }
+    await adapter.switchNetwork({ network: target })
+    expect(wallet.calls.find((c) => c.method === 'wallet_addEthereumChain')?.params).toMatchObject([{ chainId: '0x7a6a', rpcUrls: ['https://rpc.chain.example'] }])
+  })
+
   it('does not add a chain when the switch fails for another reason', async () => {
     const { adapter, wallet } = setup({
       eth_requestAccounts: () => [A],

@@ -164,7 +164,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
               chainId: numberToHex(Number(network.id)),
               chainName: network.name,
               nativeCurrency: network.nativeCurrency,
-              rpcUrls: [...network.rpcUrls.default.http],
+              // The chain's public endpoints for a preset read through the Portico RPC proxy (the wallet keeps them).
+              rpcUrls: [...(network.rpcUrls.public ?? network.rpcUrls.default).http],
               blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
               iconUrls: network.assets?.imageUrl ? [network.assets.imageUrl] : undefined,
             },

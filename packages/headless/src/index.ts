@@ -160,3 +160,4 @@ export {
 // Wallet deep links are built in the explorer flow (lazy): usePairing().links gives them.
 export type { InstallLink, WalletLinks } from './core/explorer/links'
 export * from './core/embedded/index'
+export { createLocale, directionOf, intlLocale, localeOf, LOCALES, resolveLocale, type Locale, type LocaleDeps, type LocaleFlow, type TextDirection } from './core/locale/locale'

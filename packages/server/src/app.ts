@@ -14,8 +14,10 @@ import {
   exchangesConfigSchema,
   nameZoneSchema,
   onrampConfigSchema,
+  rpcProxyConfigSchema,
   solanaChainConfigSchema,
   type OnrampConfigInput,
+  type RpcProxyConfigInput,
   type ChainConfigInput,
   type ExchangeProviderConfigInput,
   type SolanaChainConfigInput,
@@ -92,6 +94,12 @@ export type AppConfig = {
   exchanges?: ExchangeProviderConfigInput[]
   /** Sign in with the wallet (/v1/siwx/*, /.well-known/jwks.json). */
   siwx?: SiwxConfig
+  /**
+   * The blockchain RPC proxy (POST /v1/?chainId=<caip2>&projectId=…): rate limit per project,
+   * cache of immutable answers, upstream timeout and the upstream URLs per chain (default: each
+   * configured chain's and the Solana chain's `rpcUrl`). See RpcProxyConfig and the README.
+   */
+  rpcProxy?: RpcProxyConfigInput
 }
 
 /** Sign in with the wallet: the session service's settings. */
@@ -143,6 +151,12 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
   const exchanges = exchangesConfigSchema.parse(config.exchanges ?? [])
   const onramp = onrampConfigSchema.parse(config.onramp ?? {})
+  const rpcProxy = rpcProxyConfigSchema.parse(config.rpcProxy ?? {})
+  const rpcUpstreams: Record<string, string[]> = Object.fromEntries([
+    ...chains.map((chain) => [caipNetworkId(chain), [chain.rpcUrl]]),
+    ...(solana ? [[solana.caipNetworkId, [solana.rpcUrl]]] : []),
+    ...Object.entries(rpcProxy.upstreams ?? {}),
+  ])
 
   const ctx: AppContext = {
     chains,
@@ -151,11 +165,20 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     db: config.db,
     features,
     allowedOrigins: [...allowedOrigins],
-    providers: resolveProviders(config.providers, { db: config.db, rpcTimeoutMs: config.rpcTimeoutMs, chains, exchanges, onramp }),
+    providers: resolveProviders(config.providers, {
+      db: config.db,
+      rpcTimeoutMs: config.rpcTimeoutMs,
+      chains,
+      exchanges,
+      onramp,
+      rpcUpstreams,
+      rpcProxyTimeoutMs: rpcProxy.timeoutMs,
+    }),
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
     siwx: parseSiwxConfig(config.siwx),
+    rpcProxy,
   }
   const auth =
     config.auth === undefined
@@ -164,6 +187,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   if (auth) ctx.auth = auth
 
   const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
+  ctx.reportUpstream = (error, c) => report(error, where(c, 502))
 
   const app = new Hono()
   const appCors = cors({

@@ -190,7 +190,18 @@ describe('parseCli', () => {
     expect(parseCli(['--onramp', onrampFile], { PORTICO_ONRAMP: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, onramp })
   })
 
+  it('reads the RPC proxy settings from --rpc-proxy (file) or PORTICO_RPC_PROXY (JSON); the file wins', () => {
+    const rpcProxy = { rateLimit: { requestsPerSecond: 20, burst: 40 }, cacheSize: 500, upstreams: { 'eip155:1': ['https://a.example/rpc', 'https://b.example/rpc'] } }
+    const file = path.join(dir, 'rpc-proxy.json')
+    writeFileSync(file, JSON.stringify(rpcProxy))
+    expect(parseCli([], { PORTICO_RPC_PROXY: '{"rateLimit":false}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, rpcProxy: { rateLimit: false } })
+    expect(parseCli(['--rpc-proxy', file], { PORTICO_RPC_PROXY: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, rpcProxy })
+  })
+
   it.each([
+    [[], { PORTICO_RPC_PROXY: '{"upstreams":{"eip155:1":["ws://x"]}}' }, 'Invalid rpc-proxy config at upstreams.eip155:1.0: rpcProxy.upstreams URLs must be absolute http(s) URLs'],
+    [[], { PORTICO_RPC_PROXY: '{"upstreams":{"cosmos:hub":["http://x"]}}' }, 'Invalid rpc-proxy config at upstreams.cosmos:hub'],
+    [[], { PORTICO_RPC_PROXY: '{"rateLimit":{"requestsPerSecond":0}}' }, 'Invalid rpc-proxy config at rateLimit'],
     [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
     [[], { PORTICO_ONRAMP: '{"providers":[{"kind":"sandbox","id":"a","baseUrl":"ftp://x"}]}' }, 'Invalid onramp config at providers.0.baseUrl: onramp provider baseUrl must be an absolute http(s) URL'],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { chainsConfigSchema, exchangesConfigSchema, nameZoneSchema, onrampConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
+import { chainsConfigSchema, exchangesConfigSchema, nameZoneSchema, onrampConfigSchema, rpcProxyConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
 import type { AuthConfig } from './auth/config.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
@@ -23,6 +23,10 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            PORTICO_EXCHANGES as JSON)
   --onramp <file.json>     on-ramp providers { providers: [{ kind: 'sandbox', id, name?, baseUrl }], timeoutMs? }
                            (env PORTICO_ONRAMP_FILE, or PORTICO_ONRAMP as JSON)
+  --rpc-proxy <file.json>  the blockchain RPC proxy (POST /v1/?chainId=&projectId=): { rateLimit: { requestsPerSecond,
+                           burst } | false, cacheSize, cacheBytes, timeoutMs, upstreams: { "<caip2>": [urls] }, maxBatch,
+                           maxLogRange, finalityDepth } (env PORTICO_RPC_PROXY_FILE, or PORTICO_RPC_PROXY as JSON);
+                           without it every chain is proxied to its rpcUrl, 100 calls/s per project
   --data-dir <dir>         PGlite data directory (env PORTICO_DATA_DIR; default: in memory)
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
@@ -110,6 +114,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       solana: { type: 'string' },
       exchanges: { type: 'string' },
       onramp: { type: 'string' },
+      'rpc-proxy': { type: 'string' },
       'data-dir': { type: 'string' },
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
@@ -170,6 +175,16 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     throw new Error(`Invalid onramp config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
+  const rpcProxyFile = values['rpc-proxy'] ?? env['PORTICO_RPC_PROXY_FILE']
+  let rpcProxyJson: unknown
+  if (rpcProxyFile !== undefined) rpcProxyJson = JSON.parse(readFileSync(rpcProxyFile, 'utf8'))
+  else if (env['PORTICO_RPC_PROXY']) rpcProxyJson = JSON.parse(env['PORTICO_RPC_PROXY'])
+  const rpcProxy = rpcProxyJson === undefined ? undefined : rpcProxyConfigSchema.safeParse(rpcProxyJson)
+  if (rpcProxy && !rpcProxy.success) {
+    const issue = rpcProxy.error.issues[0]
+    throw new Error(`Invalid rpc-proxy config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
+  }
+
   const origins = values['allowed-origins'] ?? env['PORTICO_ALLOWED_ORIGINS']
   const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
   const publicUrl = values['public-url'] ?? env['PORTICO_PUBLIC_URL']
@@ -190,6 +205,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(solana ? { solana: solana.data } : {}),
     ...(exchanges ? { exchanges: exchanges.data } : {}),
     ...(onramp ? { onramp: onramp.data } : {}),
+    ...(rpcProxy ? { rpcProxy: rpcProxy.data } : {}),
     ...(dataDir ? { dataDir } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(publicUrl ? { publicUrl } : {}),

@@ -169,3 +169,49 @@ export const onrampConfigSchema = z.object({
 })
 export type OnrampConfig = z.output<typeof onrampConfigSchema>
 export type OnrampConfigInput = z.input<typeof onrampConfigSchema>
+
+/** `rpcProxy.upstreams` keys: a CAIP-2 id of a namespace the proxy serves (eip155 or solana). */
+const proxiedChainId = z.string().regex(/^(eip155:[0-9]{1,10}|solana:[1-9A-HJ-NP-Za-km-z]{1,32})$/, {
+  error: 'rpcProxy.upstreams keys must be eip155:<chain id> or solana:<genesis hash reference>',
+})
+
+/**
+ * The blockchain RPC proxy (POST /v1/?chainId=<caip2>&projectId=…, routes/rpc.ts). Every chain of
+ * `chains` and `solana` is proxied to its `rpcUrl`; `upstreams` replaces a chain's list (first
+ * preferred, the next ones for failover) or adds chains that only the proxy serves.
+ */
+export const rpcProxyConfigSchema = z.object({
+  /**
+   * Per-project token bucket over JSON-RPC calls (a batch of n costs n): `requestsPerSecond` refill,
+   * `burst` capacity (default 2 × requestsPerSecond). `false` turns the limit off.
+   * @default { requestsPerSecond: 100, burst: 200 }
+   */
+  rateLimit: z
+    .union([
+      z.literal(false),
+      z.object({
+        requestsPerSecond: z.number({ error: 'rpcProxy.rateLimit.requestsPerSecond must be a positive number' }).positive().max(1_000_000),
+        burst: z.number({ error: 'rpcProxy.rateLimit.burst must be a positive integer' }).int().positive().max(1_000_000).optional(),
+      }),
+    ])
+    .optional(),
+  /** Entries of the in-memory cache of immutable answers (0 turns it off). @default 10_000 */
+  cacheSize: z.number({ error: 'rpcProxy.cacheSize must be an integer from 0' }).int().min(0).max(10_000_000).optional(),
+  /** About how many bytes of serialised answers the cache holds. @default 33_554_432 (32 MiB) */
+  cacheBytes: z.number({ error: 'rpcProxy.cacheBytes must be a positive integer' }).int().positive().optional(),
+  /** Per-attempt timeout of an upstream request; on expiry the next upstream is tried. @default 10_000 */
+  timeoutMs: z.number({ error: 'rpcProxy.timeoutMs must be a positive integer' }).int().positive().max(120_000).optional(),
+  /** Upstream RPC URLs per CAIP-2 id, tried in order. @default each configured chain's [rpcUrl] */
+  upstreams: z.record(proxiedChainId, z.array(z.url({ protocol: /^https?$/, error: 'rpcProxy.upstreams URLs must be absolute http(s) URLs' })).min(1).max(16)).optional(),
+  /** Most calls in one batch. @default 100 */
+  maxBatch: z.number().int().min(1).max(1_000).optional(),
+  /** Widest eth_getLogs range in blocks. @default 10_000 */
+  maxLogRange: z.number().int().min(1).max(10_000_000).optional(),
+  /**
+   * Blocks below the head after which a block, transaction or receipt counts as final and is cached
+   * (the head is the highest eth_blockNumber seen through the proxy). @default 64
+   */
+  finalityDepth: z.number().int().min(0).max(100_000).optional(),
+})
+export type RpcProxyConfig = z.output<typeof rpcProxyConfigSchema>
+export type RpcProxyConfigInput = z.input<typeof rpcProxyConfigSchema>

@@ -52,7 +52,7 @@ import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exchange'
-import { startFarcasterRelay, startOnrampSandbox, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
+import { startAnvil, startFarcasterRelay, startOnrampSandbox, type AnvilInstance, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
@@ -62,7 +62,7 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200 }
+const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200, rpcProxy: 250 }
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -115,8 +115,14 @@ const onrampConfig = () => ({ providers: (onrampSandbox?.providers ?? []).map((p
 let exchangeSandbox: ExchangeSandbox | undefined
 const EXCHANGE_USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const EXCHANGE_SOLANA_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+/**
+ * The RPC proxy (POST /v1/) of eip155:31337 forwards to a real anvil (the chain's own rpcUrl, used by
+ * the other routes, stays unreachable); eip155:31338 and Solana keep their closed ports (502s).
+ */
+let anvil: AnvilInstance | undefined
 
 beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 31337 })
   farcasterRelay = await startFarcasterRelay()
   exchangeSandbox = await startExchangeSandbox({
     evm: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1', usdc: EXCHANGE_USDC }],
@@ -135,9 +141,20 @@ beforeAll(async () => {
   }
   db = await openDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
-  app = createApp({ chains: FUZZ_CHAINS, solana: SOLANA, db, rpcTimeoutMs: 2_000, auth: AUTH, exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }], onramp: onrampConfig() })
+  app = createApp({
+    chains: FUZZ_CHAINS,
+    solana: SOLANA,
+    db,
+    rpcTimeoutMs: 2_000,
+    auth: AUTH,
+    exchanges: [{ kind: 'sandbox', url: exchangeSandbox.url }],
+    onramp: onrampConfig(),
+    // A high rate limit: the fuzz's batches (up to 130 calls) would otherwise drain the bucket and get only 429s.
+    rpcProxy: { upstreams: { 'eip155:31337': [anvil.rpcUrl] }, maxLogRange: 100, rateLimit: { requestsPerSecond: 5_000, burst: 5_000 } },
+  })
 })
 afterAll(async () => {
+  await anvil?.stop()
   for (const undo of restore) undo()
   await db?.close()
   await farcasterRelay?.stop()
@@ -653,6 +670,89 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       // The fuzz reached the exchange sandbox and got answers, not only refusals.
       expect(rpcResults).toBeGreaterThan(0)
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    },
+    TEST_TIMEOUT_MS,
+  )
+
+  it(
+    'POST /v1/ (the blockchain RPC proxy): bad JSON-RPC, refused methods, batches, junk params',
+    async () => {
+      let results = 0
+      const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
+      const hex = fc.oneof(fc.stringMatching(/^0x[0-9a-f]{0,80}$/), fc.constantFrom('0x', '0x0', '0x1', '0xffffffffffffffff', '0x' + 'f'.repeat(64), 'latest', 'earliest', 'pending', 'safe', 'finalized'))
+      const methods = fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom(
+            'eth_chainId', 'eth_blockNumber', 'eth_getBalance', 'eth_call', 'eth_estimateGas', 'eth_getLogs', 'eth_getBlockByNumber', 'eth_getBlockByHash',
+            'eth_getTransactionReceipt', 'eth_sendRawTransaction', 'eth_feeHistory', 'net_version', 'getBalance', 'getGenesisHash', 'sendTransaction',
+          ),
+        },
+        { weight: 2, arbitrary: fc.constantFrom('eth_sign', 'personal_sign', 'eth_accounts', 'eth_sendTransaction', 'admin_peers', 'debug_traceCall', 'anvil_setBalance', 'evm_revert', 'eth_newFilter', '__proto__', 'constructor', 'toString', '') },
+        { weight: 1, arbitrary: field },
+      )
+      const param = fc.oneof(hex, evmAddress, fc.boolean(), jsonish, fc.record({ fromBlock: hex, toBlock: hex, blockHash: hex, address: evmAddress, to: evmAddress, data: hex, from: evmAddress }, { requiredKeys: [] }))
+      const call = fc
+        .record(
+          {
+            jsonrpc: fc.oneof({ weight: 6, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonish }),
+            id: fc.oneof({ weight: 5, arbitrary: fc.nat() }, { weight: 1, arbitrary: jsonish }),
+            method: methods,
+            params: fc.oneof({ weight: 5, arbitrary: fc.array(param, { maxLength: 4 }) }, { weight: 1, arbitrary: jsonish }),
+          },
+          { requiredKeys: ['method'] },
+        )
+      const body = fc.oneof(
+        { weight: 6, arbitrary: call.map((c) => JSON.stringify(c)) },
+        { weight: 2, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: call }, { weight: 1, arbitrary: jsonish }), { maxLength: 12 }).map((b) => JSON.stringify(b)) },
+        { weight: 1, arbitrary: fc.integer({ min: 95, max: 130 }).map((n) => JSON.stringify(Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })))) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '', 'null', '[]', '[[]]', '1e999', '"eth_chainId"', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"',
+            '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":{"__proto__":{"polluted":true}}}',
+            '{"jsonrpc":"2.0","id":1,"method":"eth_getLogs","params":[{"fromBlock":"earliest","toBlock":"0xffffffffffffffff"}]}',
+            '{"jsonrpc":"2.0","method":"eth_chainId"}',
+            `{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByHash","params":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+          ),
+        },
+        { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
+        { weight: 1, arbitrary: text },
+      )
+      const chainIds = fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom('eip155:31337', 'eip155:31338', SOLANA.caipNetworkId) },
+        { weight: 1, arbitrary: fc.constantFrom('eip155:1', 'eip155:', 'cosmos:cosmoshub-4', '31337', '', '__proto__') },
+        { weight: 1, arbitrary: text },
+      )
+      const rpcQuery = fc.oneof(
+        { weight: 5, arbitrary: fc.tuple(chainIds, fc.constantFrom('p1', 'p2')).map(([c, p]) => `?chainId=${encode(c)}&projectId=${p}`) },
+        { weight: 1, arbitrary: query(['chainId', 'projectId'], fc.oneof(fc.constantFrom('eip155:31337', 'p1', ''), text)) },
+      )
+      const replySchema = z.strictObject({
+        jsonrpc: z.literal('2.0'),
+        id: z.union([z.number(), z.string(), z.null()]),
+        result: z.unknown().optional(),
+        error: z.strictObject({ code: z.number().int(), message: z.string().min(1), data: z.unknown().optional() }).optional(),
+      }).refine((r) => ('result' in r) !== ('error' in r))
+      await fc.assert(
+        fc.asyncProperty(body, rpcQuery, fc.constantFrom('/v1/', '/v1'), contentType, async (b, q, path, type) => {
+          const res = await request(`${path}${q}`, { method: 'POST', headers: { 'content-type': type }, body: b })
+          if (res.status === 204) {
+            requests += 1
+            expect(await res.text()).toBe('')
+            return
+          }
+          if (res.status === 200) {
+            const json = (await res.clone().json()) as unknown
+            if ([json].flat().some((r) => typeof r === 'object' && r !== null && 'result' in r)) results += 1
+          }
+          await check(res, { schema: z.union([replySchema, z.array(replySchema).min(1)]), errorSchema: RPC_ERROR_BODY, upstream: true }, `POST ${path}${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`)
+        }),
+        params(RUNS.rpcProxy),
+      )
+      // The fuzz reached anvil through the proxy and got answers, not only refusals.
+      expect(results).toBeGreaterThan(0)
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
@@ -1189,6 +1289,14 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
         }),
         fc.record({
           method: fc.constant('POST'),
+          path: fc.constantFrom('/v1/?chainId=eip155:31337&projectId=p1', '/v1/?chainId=eip155:1&projectId=p1', '/v1/?projectId=p1'),
+          expect: fc.constant<Expect>({ errorSchema: RPC_ERROR_BODY }),
+          body: fc
+            .oneof(text, fc.json({ maxDepth: 2 }), fc.constantFrom('eth_chainId', 'eth_sign', 'getBalance').map((method) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] })))
+            .map((b) => new TextEncoder().encode(b)),
+        }),
+        fc.record({
+          method: fc.constant('POST'),
           path: fc.constant('/v1/fungible/price'),
           expect: fc.constant<Expect>({ schema: priceResponseSchema }),
           body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
@@ -1229,7 +1337,7 @@ describe('after the fuzz run', () => {
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
     for (const line of log) {
-      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction|siwx\/sessions))|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction|siwx\/sessions)|POST \/v1\/?)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
     }
   })
 })

@@ -32,7 +32,12 @@ export {
   type OnrampConfigInput,
   onrampProviderConfigSchema,
   type OnrampProviderConfig,
+  rpcProxyConfigSchema,
+  type RpcProxyConfig,
+  type RpcProxyConfigInput,
 } from './config.ts'
+export { RPC_PROXY_DEFAULTS, RPC_PROXY_ERRORS, RPC_PROXY_PATH } from './routes/rpc.ts'
+export { EVM_METHODS as RPC_PROXY_EVM_METHODS, SOLANA_METHODS as RPC_PROXY_SOLANA_METHODS } from './rpc-proxy/methods.ts'
 export { SWAP_CHAIN_IDS } from './routes/convert.ts'
 export { EXCHANGE_AMOUNT_DECIMALS, EXCHANGE_RPC_ERRORS, EXCHANGE_RPC_PATH, roundExchangeAmount } from './routes/exchange.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'

@@ -19,7 +19,13 @@ export interface CaipNetwork {
   chainNamespace: ChainNamespace
   name: string
   nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  /**
+   * `default`: the URLs Portico reads the chain through (the first one). `public`: set by the presets
+   * of @portico/headless/networks to the same object as `default`, the chain's public endpoints; while
+   * `default` is that object (the app gave no RPC URL of its own) createPortico reads through the
+   * Portico RPC proxy instead, and wallets adding the chain get `public`.
+   */
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] }; public?: { http: readonly string[]; webSocket?: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   assets?: { imageId?: string; imageUrl?: string }
   testnet?: boolean

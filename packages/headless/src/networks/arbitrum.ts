@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://arb1.arbitrum.io/rpc'] }
+
 /**
  * Arbitrum One: EVM chain 42161.
  */
@@ -9,7 +12,7 @@ export const arbitrum: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Arbitrum One',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://arb1.arbitrum.io/rpc'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Arbiscan', url: 'https://arbiscan.io' } },
   assets: { imageId: 'arbitrum' },
 }

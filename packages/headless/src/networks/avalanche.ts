@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://api.avax.network/ext/bc/C/rpc'] }
+
 /**
  * Avalanche: EVM chain 43114.
  */
@@ -9,7 +12,7 @@ export const avalanche: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Avalanche',
   nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
-  rpcUrls: { default: { http: ['https://api.avax.network/ext/bc/C/rpc'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'SnowTrace', url: 'https://snowtrace.io' } },
   assets: { imageId: 'avalanche' },
 }

@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://mainnet.base.org'] }
+
 /**
  * Base: EVM chain 8453.
  */
@@ -9,7 +12,7 @@ export const base: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Base',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
   assets: { imageId: 'base' },
 }

@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpc.blast.io'] }
+
 /**
  * Blast: EVM chain 81457.
  */
@@ -9,7 +12,7 @@ export const blast: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Blast',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.blast.io'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Blastscan', url: 'https://blastscan.io' } },
   assets: { imageId: 'blast' },
 }

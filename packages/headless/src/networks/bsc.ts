@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://bsc-dataseed.bnbchain.org'] }
+
 /**
  * BNB Smart Chain: EVM chain 56.
  */
@@ -9,7 +12,7 @@ export const bsc: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'BNB Smart Chain',
   nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-  rpcUrls: { default: { http: ['https://bsc-dataseed.bnbchain.org'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'BscScan', url: 'https://bscscan.com' } },
   assets: { imageId: 'bnb' },
 }

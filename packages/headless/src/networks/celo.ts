@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://forno.celo.org'] }
+
 /**
  * Celo: EVM chain 42220.
  */
@@ -9,7 +12,7 @@ export const celo: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Celo',
   nativeCurrency: { name: 'CELO', symbol: 'CELO', decimals: 18 },
-  rpcUrls: { default: { http: ['https://forno.celo.org'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Celoscan', url: 'https://celoscan.io' } },
   assets: { imageId: 'celo' },
 }

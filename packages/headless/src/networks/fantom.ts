@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpcapi.fantom.network'] }
+
 /**
  * Fantom Opera: EVM chain 250.
  */
@@ -9,7 +12,7 @@ export const fantom: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Fantom Opera',
   nativeCurrency: { name: 'Fantom', symbol: 'FTM', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpcapi.fantom.network'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'FTMScan', url: 'https://ftmscan.com' } },
   assets: { imageId: 'fantom' },
 }

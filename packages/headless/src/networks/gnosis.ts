@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpc.gnosischain.com'] }
+
 /**
  * Gnosis: EVM chain 100.
  */
@@ -9,7 +12,7 @@ export const gnosis: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Gnosis',
   nativeCurrency: { name: 'xDAI', symbol: 'XDAI', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.gnosischain.com'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Gnosisscan', url: 'https://gnosisscan.io' } },
   assets: { imageId: 'gnosis' },
 }

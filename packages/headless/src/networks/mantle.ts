@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpc.mantle.xyz'] }
+
 /**
  * Mantle: EVM chain 5000.
  */
@@ -9,7 +12,7 @@ export const mantle: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Mantle',
   nativeCurrency: { name: 'Mantle', symbol: 'MNT', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.mantle.xyz'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Mantle Explorer', url: 'https://explorer.mantle.xyz' } },
   assets: { imageId: 'mantle' },
 }

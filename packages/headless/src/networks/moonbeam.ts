@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpc.api.moonbeam.network'] }
+
 /**
  * Moonbeam: EVM chain 1284.
  */
@@ -9,7 +12,7 @@ export const moonbeam: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Moonbeam',
   nativeCurrency: { name: 'Glimmer', symbol: 'GLMR', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.api.moonbeam.network'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Moonscan', url: 'https://moonscan.io' } },
   assets: { imageId: 'moonbeam' },
 }

@@ -93,7 +93,15 @@ describe('network presets (@portico/headless/networks)', () => {
   it('createPortico accepts every preset, the first as the default network', () => {
     const resolved = resolveOptions({ projectId: 'p', networks: all.map(([, n]) => n) })
     expect(resolved.networks).toHaveLength(32)
-    expect(resolved.defaultNetwork).toBe(presets.mainnet)
+    // mainnet, its reads through the Portico RPC proxy (options.test.ts has the rule)
+    expect(resolved.defaultNetwork).toEqual({ ...presets.mainnet, rpcUrls: { ...presets.mainnet.rpcUrls, default: { http: ['https://api.portico.dev/v1/?chainId=eip155:1&projectId=p'] } } })
+  })
+
+  it('the eip155 and solana presets carry their public endpoints as `public`, the same object as `default`', () => {
+    for (const [name, n] of all) {
+      if (n.chainNamespace === 'eip155' || n.chainNamespace === 'solana') expect(n.rpcUrls.public, name).toBe(n.rpcUrls.default)
+      else expect(n.rpcUrls.public, name).toBeUndefined()
+    }
   })
 
   it('one module per preset, each exporting the preset of its file name, all re-exported by index.ts', () => {

@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://mainnet.optimism.io'] }
+
 /**
  * OP Mainnet: EVM chain 10.
  */
@@ -9,7 +12,7 @@ export const optimism: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'OP Mainnet',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://mainnet.optimism.io'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' } },
   assets: { imageId: 'optimism' },
 }

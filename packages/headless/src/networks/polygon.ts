@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://polygon-rpc.com'] }
+
 /**
  * Polygon: EVM chain 137.
  */
@@ -9,7 +12,7 @@ export const polygon: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
-  rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
   assets: { imageId: 'polygon' },
 }

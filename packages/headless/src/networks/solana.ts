@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://api.mainnet-beta.solana.com'], webSocket: ['wss://api.mainnet-beta.solana.com'] }
+
 /**
  * Solana: Solana cluster (CAIP-2 reference: the first 32 characters of its genesis hash).
  */
@@ -9,7 +12,7 @@ export const solana: CaipNetwork = {
   chainNamespace: 'solana',
   name: 'Solana',
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'], webSocket: ['wss://api.mainnet-beta.solana.com'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'Solana Explorer', url: 'https://explorer.solana.com' } },
   assets: { imageId: 'solana' },
 }

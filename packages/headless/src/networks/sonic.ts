@@ -1,5 +1,8 @@
 import type { CaipNetwork } from '../core/types'
 
+/** The chain's public endpoints, unchanged: createPortico sends reads through the Portico RPC proxy (docs/networks.md). */
+const rpc = { http: ['https://rpc.soniclabs.com'] }
+
 /**
  * Sonic: EVM chain 146.
  */
@@ -9,7 +12,7 @@ export const sonic: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Sonic',
   nativeCurrency: { name: 'Sonic', symbol: 'S', decimals: 18 },
-  rpcUrls: { default: { http: ['https://rpc.soniclabs.com'] } },
+  rpcUrls: { default: rpc, public: rpc },
   blockExplorers: { default: { name: 'SonicScan', url: 'https://sonicscan.org' } },
   assets: { imageId: 'sonic' },
 }

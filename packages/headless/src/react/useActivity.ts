@@ -3,6 +3,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import { useEffect, useMemo, useState } from 'react'
 import type { ActivityGroup, ActivityState } from '../core/activity/activity'
 import { formatBalance, shortenAddress } from '../core/format/format'
+import { intlLocale, localeOf } from '../core/locale/locale'
 import type { ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
 
@@ -11,7 +12,7 @@ export interface UseActivityOptions {
   enabled?: boolean
   /** @default the active namespace (activity exists on EVM only) */
   namespace?: ChainNamespace
-  /** Locale of the month labels and relative times. @default 'en-US' */
+  /** Locale of the month labels and relative times. @default the locale shown (useLocale; 'en-US' for English) */
   locale?: string
   /** IANA time zone the months are read in. @default the runtime's */
   timeZone?: string
@@ -92,9 +93,10 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
       handle = undefined
     }
   }, [flow, timers, enabled, pollMs, options.namespace])
-  const { locale, timeZone } = options
+  const shown = useStore(localeOf(portico).$locale)
+  const { locale = intlLocale(shown), timeZone } = options
   const groups = useMemo(
-    () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, ...(locale ? { locale } : {}), ...(timeZone ? { timeZone } : {}) }) : []),
+    () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, locale, ...(timeZone ? { timeZone } : {}) }) : []),
     // `tick` re-reads the clock every minute.
     [flow, state.rows, timers, locale, timeZone, tick],
   )

@@ -26,6 +26,7 @@ import { createRpcSignatureVerifier, type SignatureVerifier } from './signatures
 import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
 import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 import { createOnrampProviders, type OnrampProvider } from './onramp.ts'
+import { createHttpRpcUpstreams, type RpcUpstreams } from './rpc-upstream.ts'
 import type { OnrampConfig } from '../config.ts'
 
 /** Every source of data the routes read, one per concern; each can be swapped through AppConfig.providers. */
@@ -58,12 +59,23 @@ export type Providers = {
   exchange: ExchangeProvider
   /** On-ramp providers, in the order offered (default: the adapters of the `onramp.providers` config, createOnrampProviders). */
   onramp: readonly OnrampProvider[]
+  /** The chains' upstream RPC endpoints behind the RPC proxy, POST /v1/ (default: createHttpRpcUpstreams over `rpcUpstreams`). */
+  rpc: RpcUpstreams
 }
 
 /** `overrides` over the default providers. */
 export function resolveProviders(
   overrides: Partial<Providers> | undefined,
-  defaults: { db: Database; rpcTimeoutMs?: number; chains?: readonly ChainConfig[]; exchanges?: readonly ExchangeProviderConfig[]; onramp?: OnrampConfig },
+  defaults: {
+    db: Database
+    rpcTimeoutMs?: number
+    chains?: readonly ChainConfig[]
+    exchanges?: readonly ExchangeProviderConfig[]
+    onramp?: OnrampConfig
+    /** The RPC proxy's upstream URLs per CAIP-2 id, and its per-attempt timeout. */
+    rpcUpstreams?: Readonly<Record<string, readonly string[]>>
+    rpcProxyTimeoutMs?: number
+  },
 ): Providers {
   // ENS reads get a short timeout (at most DEFAULT_ENS_TIMEOUT_MS): identity must not hang on a dead chain.
   const ens = overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
@@ -81,6 +93,7 @@ export function resolveProviders(
     convert: overrides?.convert ?? createRpcConvertProvider({ timeoutMs: defaults.rpcTimeoutMs }),
     exchange: overrides?.exchange ?? combineExchangeProviders((defaults.exchanges ?? []).map(createExchangeProvider)),
     onramp: overrides?.onramp ?? createOnrampProviders(defaults.onramp?.providers ?? [], { timeoutMs: defaults.onramp?.timeoutMs }),
+    rpc: overrides?.rpc ?? createHttpRpcUpstreams(defaults.rpcUpstreams ?? {}, { timeoutMs: defaults.rpcProxyTimeoutMs }),
   }
 }
 
@@ -125,3 +138,4 @@ export {
   type ExchangeProvider,
   type ExchangeStatusRequest,
 } from './exchange.ts'
+export { createHttpRpcUpstreams, DEFAULT_RPC_PROXY_TIMEOUT_MS, type RpcUpstreams, type UpstreamAnswer, type UpstreamCall } from './rpc-upstream.ts'

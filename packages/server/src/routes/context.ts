@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
-import type { ChainConfig, SolanaChainConfig } from '../config.ts'
+import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
@@ -36,6 +36,10 @@ export type AppContext = {
   auth?: AuthRouteContext
   /** Sign in with the wallet (routes/siwx.ts): the session cap and the configured token key, if any. */
   siwx: { sessionTtlSeconds: number; signingKey?: JWK }
+  /** The RPC proxy's settings (routes/rpc.ts); its upstreams are `providers.rpc`. */
+  rpcProxy?: RpcProxyConfig
+  /** Report an upstream failure a route answers itself (502-like), through the rate-limited error log. */
+  reportUpstream?(error: unknown, c: Context): void
 }
 
 export type AuthRouteContext = {

@@ -13,6 +13,7 @@ import { imageRoutes } from './images.ts'
 import { onrampRoutes } from './onramp.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
+import { rpcRoutes } from './rpc.ts'
 import { permissionsRoutes } from './permissions.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
@@ -45,4 +46,5 @@ export const ROUTES: readonly RouteModule[] = [
   exchangeRoutes,
   onrampRoutes,
   siwxRoutes,
+  rpcRoutes,
 ]

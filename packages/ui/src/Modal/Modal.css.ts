@@ -55,8 +55,8 @@ export const dialog = style({
   '@media': {
     [NARROW]: {
       width: '100%',
-      borderBottomLeftRadius: 0,
-      borderBottomRightRadius: 0,
+      borderEndStartRadius: 0,
+      borderEndEndRadius: 0,
       animationName: slideUp,
     },
     [REDUCED]: { animation: 'none', transition: 'none' },
@@ -112,8 +112,7 @@ export const footer = style({
 
 export const snackbarSlot = style({
   position: 'absolute',
-  left: 0,
-  right: 0,
+  insetInline: 0,
   bottom: vars.space.lg,
   display: 'flex',
   justifyContent: 'center',

@@ -1,10 +1,12 @@
 // The connected modal: reads the instance's modal, router, theme and banner and renders the current
 // view in the dialog shell. Loaded lazily by PorticoProvider on first open.
-import { useAccount, useBanner, useLegal, useModal, useRouter } from '@portico/headless/react'
-import { useId } from 'react'
+import { directionOf } from '@portico/headless'
+import { useAccount, useBanner, useLegal, useLocale, useModal, useRouter } from '@portico/headless/react'
+import { Fragment, useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
 import { messages } from '../messages'
+import { useShownLocale } from '../messages/useShownLocale'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
 import { useLegalGate } from '../views/shared/useLegalGate'
@@ -28,7 +30,9 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const theme = useThemeProps()
   const titleId = `portico-title-${useId().replace(/:/g, '')}`
   const titleNames = useTitleNames(router.entry)
-  if (!isOpen && !inline) return null
+  // The strings of the locale shown (useLocale's, once its chunk is in): the views re-render with them.
+  const shown = useShownLocale(useLocale().locale)
+  if ((!isOpen && !inline) || !shown) return null
 
   const View = VIEWS[router.view]
   const canGoBack = router.history.length > 1 || (router.view === 'Connect' && isConnected)
@@ -50,13 +54,15 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
       shake={isShaking}
       inline={inline}
       viewKey={`${router.history.length}:${router.view}`}
+      dir={directionOf(shown)}
+      lang={shown}
       themeClassName={theme.className}
       themeStyle={theme.style}
       header={<Header title={titleFor(router.entry, titleNames)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
       footer={footer}
       overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
     >
-      {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
+      <Fragment key={shown}>{View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}</Fragment>
     </ModalShell>
   )
 }

@@ -30,6 +30,9 @@ export type ModalShellProps = {
   overlayContent?: ReactNode
   /** The header. */
   header: ReactNode
+  /** Text direction and language of the modal's strings, set on its root ('rtl' mirrors the layout). @default inherited from the page */
+  dir?: 'ltr' | 'rtl'
+  lang?: string
   children: ReactNode
 }
 
@@ -39,7 +42,7 @@ export type ModalShellProps = {
  * overlay, such as a wallet's prompt), Escape and a click on the overlay close, and focus returns to
  * the element that had it before opening.
  */
-export function ModalShell({ labelledBy, onClose, shake = false, themeClassName, themeStyle, inline = false, viewKey, footer, overlayContent, header, children }: ModalShellProps) {
+export function ModalShell({ labelledBy, onClose, shake = false, themeClassName, themeStyle, inline = false, viewKey, footer, overlayContent, header, dir, lang, children }: ModalShellProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const overlayRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -154,7 +157,7 @@ export function ModalShell({ labelledBy, onClose, shake = false, themeClassName,
 
   if (inline) {
     return (
-      <div className={[themeClassName, styles.inlineRoot].filter(Boolean).join(' ')} style={themeStyle}>
+      <div className={[themeClassName, styles.inlineRoot].filter(Boolean).join(' ')} style={themeStyle} dir={dir} lang={lang}>
         {dialog}
       </div>
     )
@@ -169,7 +172,7 @@ export function ModalShell({ labelledBy, onClose, shake = false, themeClassName,
   }
 
   return createPortal(
-    <div ref={rootRef} className={themeClassName} style={themeStyle} data-portico-root="">
+    <div ref={rootRef} className={themeClassName} style={themeStyle} dir={dir} lang={lang} data-portico-root="">
       <div ref={overlayRef} className={styles.overlay} onClick={onOverlayClick} data-testid="portico-modal-overlay">
         {dialog}
       </div>

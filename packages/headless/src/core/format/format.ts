@@ -57,36 +57,35 @@ function floorDecimal({ negative, int, frac }: Decimal, decimals: number): strin
   return decimals > 0 ? `${sign}${whole}.${digits.slice(-decimals)}` : `${sign}${whole}`
 }
 
+/** The locale formatBalance and formatUsd use when none is given: 'en-US' until a locale flow sets its own (core/locale). */
+let defaultLocale = 'en-US'
+
+/** Set the locale of formatBalance / formatUsd calls that give none (the locale flow does, for the locale shown). */
+export function setFormatLocale(locale: string): void {
+  defaultLocale = locale
+}
+
+/** The locale formatBalance and formatUsd use by default (for the UI's own Intl calls). */
+export const formatLocale = (): string => defaultLocale
+
+/**
+ * A formatted amount without trailing decimal zeros, whatever the locale's separators:
+ * '2,970.000000' → '2,970', '2.970,500000' (de) → '2.970,5'. For amounts with decimals only.
+ */
+export const trimZeros = (text: string): string => text.replace(/(\D\d*?)0+$/, '$1').replace(/\D$/, '')
+
 /**
  * Balance display: floored toward −∞ to `decimals` decimals (3 by default, SPEC §5, §9), the sign
- * kept, then written with `Intl.NumberFormat` grouping of `locale` ('en-US' by default):
+ * kept, then written with `Intl.NumberFormat` grouping of `locale` (the locale shown, 'en-US' by default):
  * '10000' → '10,000.000', '1.23456' → '1.234', '-1.2341' → '-1.235'. The floor is exact (decimal
  * digits, no float), and the floored digits are handed to Intl as a string, so nothing is rounded
  * twice or lost however long the number. No '-0.000': a value that floors to zero is '0.000'.
  * Anything that is not a finite number shows as '0.000'.
  */
-export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = 'en-US'): string {
+export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = defaultLocale): string {
   const places = Number.isFinite(decimals) ? Math.min(100, Math.max(0, Math.floor(decimals))) : 0
   const floored = floorDecimal(toDecimal(value) ?? { negative: false, int: '0', frac: '' }, places)
   return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(floored as unknown as number)
-}
-
-// signDisplay 'negative': a minus sign only for values that do not round to zero (no '-$0.00').
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'negative',
-})
-
-/**
- * US dollars with 2 decimals (SPEC §9), rounded half away from zero, the sign kept:
- * 1234.5 → '$1,234.50', -0.005 → '-$0.01', -0.004 → '$0.00' (never '-$0.00'); non-numeric → '$0.00'.
- */
-export function formatUsd(value: string | number | undefined | null): string {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
-  return USD.format(Number.isFinite(n) ? n : 0)
 }
 
 /** The ellipsis used by every shortened text: U+2026 '…'. */

@@ -1,3 +1,4 @@
 export * from './caip'
 export * from './format'
+export * from './usd'
 export * from './validation'

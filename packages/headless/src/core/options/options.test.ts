@@ -1,9 +1,46 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainAdapter } from '../../adapters'
 import { base, fakeAdapter, mainnet } from '../test-utils'
+import * as presets from '../../networks'
+import type { CaipNetwork } from '../types'
 import { connectMethodsOrder, DEFAULT_FEATURES, resolveOptions, type PorticoOptions } from './options'
 
 const valid: PorticoOptions = { projectId: 'p1', networks: [mainnet, base] }
+
+describe('RPC URLs: presets read through the Portico RPC proxy, an app\'s own URLs win (SPEC §7)', () => {
+  const local: CaipNetwork = { ...presets.base, id: 31337, caipNetworkId: 'eip155:31337', name: 'Local', rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }
+  const PROXY = 'https://api.portico.dev/v1/?chainId='
+  it.each<[string, CaipNetwork, string]>([
+    ['mainnet preset, as is', presets.mainnet, `${PROXY}eip155:1&projectId=p%201`],
+    ['base preset, as is', presets.base, `${PROXY}eip155:8453&projectId=p%201`],
+    ['solana preset, as is', presets.solana, `${PROXY}solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&projectId=p%201`],
+    ['a preset spread with another field (its rpcUrls untouched)', { ...presets.optimism, name: 'OP' }, `${PROXY}eip155:10&projectId=p%201`],
+    ['a preset with the app\'s own rpcUrls', { ...presets.mainnet, rpcUrls: { default: { http: ['https://eth.app.example/key'] } } }, 'https://eth.app.example/key'],
+    ['a preset whose default the app replaced, public kept', { ...presets.base, rpcUrls: { ...presets.base.rpcUrls, default: { http: ['https://base.app.example'] } } }, 'https://base.app.example'],
+    ['the app\'s own network (the local demo\'s kind)', local, 'http://127.0.0.1:8545'],
+    ['a preset of a namespace the proxy does not serve (public URL kept)', presets.polkadot, presets.polkadot.rpcUrls.default.http[0]!],
+    ['bitcoin: no URL, nothing to proxy', presets.bitcoin, ''],
+  ])('%s → %s', (_label, network, url) => {
+    const o = resolveOptions({ projectId: 'p 1', networks: [network] })
+    // What the adapters read (rpcUrls.default.http[0]) and what the embedded wallet's frame is given.
+    expect(o.networks[0]!.rpcUrls.default.http[0] ?? '').toBe(url)
+    expect(o.defaultNetwork).toBe(o.networks[0])
+  })
+
+  it("the proxy is on the app's apiUrl; public stays for wallets adding the chain", () => {
+    const [m] = resolveOptions({ projectId: 'p1', apiUrl: 'http://127.0.0.1:8787/', networks: [presets.mainnet] }).networks
+    expect(m!.rpcUrls).toEqual({ default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:1&projectId=p1'] }, public: presets.mainnet.rpcUrls.public })
+    expect(presets.mainnet.rpcUrls.default.http[0]).toBe('https://eth.merkle.io')
+  })
+
+  it('every eip155 and solana preset goes through the proxy; no other namespace does', () => {
+    for (const preset of Object.values(presets) as CaipNetwork[]) {
+      const [resolved] = resolveOptions({ projectId: 'p', networks: [preset] }).networks
+      const proxied = resolved!.rpcUrls.default.http[0]?.startsWith('https://api.portico.dev/v1/?chainId=') ?? false
+      expect([preset.caipNetworkId, proxied]).toEqual([preset.caipNetworkId, preset.chainNamespace === 'eip155' || preset.chainNamespace === 'solana'])
+    }
+  })
+})
 
 describe('createPortico options', () => {
   it('fills defaults', () => {

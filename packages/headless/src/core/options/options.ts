@@ -109,6 +109,11 @@ export interface PorticoOptions {
    * app's own SiwxConfig. Its code loads only when given. @default undefined (no sign-in)
    */
   siwx?: SiwxOption
+  /**
+   * The modal's language, a BCP 47 tag ('ar', 'de', 'zh-CN' …); unsupported → English. Change it at
+   * runtime with useLocale().setLocale. @default the browser's languages (navigator.languages), else 'en'
+   */
+  locale?: string
 }
 
 export interface ResolvedOptions
@@ -127,6 +132,7 @@ export interface ResolvedOptions
       | 'customWallets'
       | 'prefetchImage'
       | 'siwx'
+      | 'locale'
     >
   > {
   defaultNetwork: CaipNetwork
@@ -138,6 +144,7 @@ export interface ResolvedOptions
   appFeatures: Partial<Features>
   customWallets: ExplorerWallet[]
   prefetchImage?: (url: string) => void
+  locale?: string
   connectMethodsOrder?: ConnectMethod[]
   isMobile?: boolean
   storage?: StorageLike
@@ -183,6 +190,7 @@ const optionsSchema = z.object({
   prefetchImage: z.optional(fn),
   // An object here; its shape (porticoSiwx() or a SiwxConfig's four functions) is parsed in the SIWX chunk (core/siwx/wire.ts).
   siwx: z.optional(z.looseObject({})),
+  locale: z.optional(z.string()),
 })
 
 /** Validate and complete createPortico options. Throws PorticoError with a readable list of problems. */
@@ -204,12 +212,20 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     const details = result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'options'}: ${i.message}`)
     throw new PorticoError(invalidOptionsError(details))
   }
-  const networks = input.networks
+  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
+  // SPEC §7 "Blockchain RPC host": a preset the app passed as it is (`rpcUrls.default` still its
+  // `public` object: the app gave no RPC URL) reads through the Portico API's RPC proxy; a network
+  // whose `rpcUrls.default` the app set keeps it, for the adapters and the embedded frame alike.
+  // `public` stays: wallets adding the chain get it (docs/networks.md).
+  const networks = input.networks.map((n) =>
+    n.rpcUrls.default === n.rpcUrls.public
+      ? { ...n, rpcUrls: { ...n.rpcUrls, default: { http: [`${apiUrl}/v1/?chainId=${n.caipNetworkId}&projectId=${encodeURIComponent(input.projectId)}`] } } }
+      : n,
+  )
   const defaultNetwork = input.defaultNetwork
     ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId)
     : networks[0]
   if (!defaultNetwork) throw new PorticoError(invalidOptionsError(['defaultNetwork: must be one of networks']))
-  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
   return {
     projectId: input.projectId,
     networks,
@@ -238,6 +254,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
     siwx: input.siwx,
+    locale: input.locale,
   }
 }
 

@@ -27,7 +27,8 @@ export const button = style({
 })
 
 export const account = style({
-  padding: `0 ${vars.space.xs} 0 ${vars.space.md}`,
+  padding: 0,
+  paddingInline: `${vars.space.md} ${vars.space.xs}`,
   background: vars.color.surface,
   color: vars.color.foreground,
   borderColor: vars.color.borderStrong,
@@ -39,7 +40,8 @@ export const pill = style({
   alignItems: 'center',
   gap: 6,
   height: 32,
-  padding: `0 ${vars.space.sm} 0 ${vars.space.xxs}`,
+  padding: 0,
+  paddingInline: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.full,
   background: vars.color.surfaceRaised,
   fontVariantNumeric: 'tabular-nums',

@@ -1,5 +1,6 @@
 // Inline SVG icons (24×24 viewBox, currentColor). Decorative unless a label is passed.
 import type { SVGProps } from 'react'
+import { mirrored } from './Icon.css'
 
 const paths = {
   close: 'M6 6l12 12M18 6L6 18',
@@ -29,6 +30,9 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
+/** Icons that point along the reading direction: mirrored under [dir=rtl]. */
+const DIRECTIONAL: readonly IconName[] = ['back', 'chevronRight', 'logout']
+
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'name'> & {
   name: IconName
   /** Pixel size. @default 20 */
@@ -37,7 +41,7 @@ export type IconProps = Omit<SVGProps<SVGSVGElement>, 'name'> & {
   label?: string
 }
 
-export function Icon({ name, size = 20, label, ...rest }: IconProps) {
+export function Icon({ name, size = 20, label, className, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -50,6 +54,7 @@ export function Icon({ name, size = 20, label, ...rest }: IconProps) {
       strokeLinejoin="round"
       focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      className={DIRECTIONAL.includes(name) ? [mirrored, className].filter(Boolean).join(' ') : className}
       {...rest}
     >
       <path d={paths[name]} />

@@ -19,7 +19,7 @@ export const root = style({
 export const input = style({
   position: 'absolute',
   top: vars.space.sm,
-  left: vars.space.md,
+  insetInlineStart: vars.space.md,
   width: 20,
   height: 20,
   margin: 0,

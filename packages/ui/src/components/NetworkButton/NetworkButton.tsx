@@ -26,7 +26,7 @@ export function NetworkButton({ className, style, ...rest }: NetworkButtonProps)
       data-testid="portico-network-button"
       data-supported={isSupported}
       className={[theme.className, styles.button, styles.account, className].filter(Boolean).join(' ')}
-      style={{ ...theme.style, paddingLeft: 6, paddingRight: 14, ...style }}
+      style={{ ...theme.style, paddingInlineStart: 6, paddingInlineEnd: 14, ...style }}
       onClick={() => void open({ view: 'Networks' })}
       {...rest}
       {...preload}

@@ -42,7 +42,7 @@ export const icon = style({
 /** The status mark on the icon's corner: a spinner (pending) or a cross (failed). */
 export const badge = style({
   position: 'absolute',
-  right: -4,
+  insetInlineEnd: -4,
   bottom: -4,
   display: 'flex',
   alignItems: 'center',
@@ -56,7 +56,7 @@ export const badge = style({
 })
 export const badgeFailed = style({ color: vars.color.error })
 
-export const text = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flexGrow: 1, marginLeft: vars.space.xxs })
+export const text = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, flexGrow: 1, marginInlineStart: vars.space.xxs })
 
 export const description = style({
   fontSize: vars.fontSize.sm,

@@ -18,14 +18,14 @@ export const spacer = style({ position: 'relative', width: '100%' })
 
 export const row = style({
   position: 'absolute',
-  left: 0,
-  right: 0,
+  insetInline: 0,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.md,
   boxSizing: 'border-box',
   height: vars.size.listItem,
-  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.sm} ${vars.space.sm}`,
+  paddingBlock: vars.space.sm,
+  paddingInline: `${vars.space.sm} ${vars.space.md}`,
   border: '1px solid transparent',
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,

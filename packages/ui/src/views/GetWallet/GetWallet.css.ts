@@ -9,7 +9,8 @@ export const card = style({
   display: 'flex',
   alignItems: 'flex-start',
   gap: vars.space.md,
-  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.md} ${vars.space.sm}`,
+  paddingBlock: `${vars.space.sm} ${vars.space.md}`,
+  paddingInline: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
 })

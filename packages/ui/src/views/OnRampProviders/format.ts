@@ -1,9 +1,7 @@
-import { formatBalance } from '@portico/headless'
+import { formatBalance, formatLocale, trimZeros } from '@portico/headless'
 
-// How the on-ramp views write money: fiat amounts with their currency (Intl, en-US like the rest of
-// the modal), token amounts grouped without trailing zeros, provider names as brands.
-
-const LOCALE = 'en-US'
+// How the on-ramp views write money: fiat amounts with their currency (Intl, in the locale shown like
+// the rest of the modal: formatLocale()), token amounts grouped without trailing zeros, provider names as brands.
 
 /** A fiat amount in its currency: '50' USD → '$50', '7500.00' USD → '$7,500.00'; an unknown code → '50 XYZ'. */
 export function fiatText(amount: string, currency: string): string {
@@ -11,7 +9,7 @@ export function fiatText(amount: string, currency: string): string {
   if (!Number.isFinite(value)) return `${amount} ${currency}`
   const decimals = amount.includes('.') ? Math.min(2, amount.split('.')[1]!.length) : 0
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: decimals, maximumFractionDigits: 2 }).format(value)
+    return new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: decimals, maximumFractionDigits: 2 }).format(value)
   } catch {
     return `${amount} ${currency}`
   }
@@ -20,13 +18,13 @@ export function fiatText(amount: string, currency: string): string {
 /** A limit as the error and the currency list write it: grouped, 2 decimals ('7500.00' → '7,500.00'). */
 export function limitText(limit: string): string {
   const value = Number(limit)
-  return Number.isFinite(value) ? value.toLocaleString(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : limit
+  return Number.isFinite(value) ? value.toLocaleString(formatLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : limit
 }
 
 /** A currency's symbol ('USD' → '$', 'EUR' → '€'); the code itself when Intl has none. */
 export function currencySymbol(currency: string): string {
   try {
-    const part = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')
+    const part = new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')
     return part?.value ?? currency
   } catch {
     return currency
@@ -36,7 +34,7 @@ export function currencySymbol(currency: string): string {
 /** A currency's name ('USD' → 'US Dollar'); the code when Intl does not know it. */
 export function currencyName(currency: string): string {
   try {
-    const name = new Intl.DisplayNames([LOCALE], { type: 'currency', fallback: 'none' }).of(currency.toUpperCase())
+    const name = new Intl.DisplayNames([formatLocale()], { type: 'currency', fallback: 'none' }).of(currency.toUpperCase())
     return name && name !== currency ? name.replace(/^./, (c) => c.toUpperCase()) : currency
   } catch {
     return currency
@@ -45,8 +43,7 @@ export function currencyName(currency: string): string {
 
 /** A token amount: grouped, at most 6 decimals, no trailing zeros ('98.50000000' → '98.5'). */
 export function tokenText(amount: string): string {
-  const text = formatBalance(amount, 6)
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
+  return trimZeros(formatBalance(amount, 6))
 }
 
 /** The way brands write their names; any other provider id is capitalised ('ramp_network' → 'Ramp network'). */

@@ -22,7 +22,7 @@ export const amountRow = style({ display: 'flex', alignItems: 'center', gap: var
 export const currency = style({ flexShrink: 0, fontSize: 24, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.tight })
 export const amountInput = style({ ...amountInputBase, fontSize: 24, selectors: { ...amountPlaceholder } })
 /** The pill without a picker (one asset): not a button. */
-export const pillStatic = style({ cursor: 'default', paddingRight: vars.space.md })
+export const pillStatic = style({ cursor: 'default', paddingInlineEnd: vars.space.md })
 export const pillSkeleton = style({ width: 96, height: 40, borderRadius: vars.radius.full })
 export const barSkeleton = style({ display: 'inline-block', height: 12, verticalAlign: 'middle' })
 
@@ -143,6 +143,6 @@ export const statusTerm = style({ color: vars.color.foregroundSecondary })
 export const statusValue = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontWeight: vars.fontWeight.medium, color: vars.color.foreground })
 export const statusDot = style({ width: 8, height: 8, borderRadius: vars.radius.full, background: vars.color.accent })
 
-export const failure = style({ ...alertBase, width: '100%', boxSizing: 'border-box', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs, background: vars.color.errorSoft, color: vars.color.error, textAlign: 'left', overflowWrap: 'anywhere' })
+export const failure = style({ ...alertBase, width: '100%', boxSizing: 'border-box', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs, background: vars.color.errorSoft, color: vars.color.error, textAlign: 'start', overflowWrap: 'anywhere' })
 export const failureTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%' })

@@ -1,4 +1,4 @@
-import { ERRORS, formatBalance, formatUsd, type RouteData, shortenAddress } from '@portico/headless'
+import { ERRORS, formatBalance, formatUsd, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
 import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useRef, useState } from 'react'
 import { messages } from '../../messages'
@@ -14,7 +14,7 @@ const applied = new WeakSet<object>()
 /** A token amount as shown: grouped, up to the 8 decimals headless keeps, trailing zeros dropped ('1234.5' → '1,234.5'). */
 export const tokenAmountText = (amount: string): string => {
   const text = formatBalance(amount, 8)
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
+  return trimZeros(text)
 }
 
 /**

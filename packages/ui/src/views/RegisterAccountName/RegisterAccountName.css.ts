@@ -17,7 +17,7 @@ export const zone = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  paddingRight: vars.space.xs,
+  paddingInlineEnd: vars.space.xs,
   fontSize: vars.fontSize.md,
   color: vars.color.foregroundSecondary,
 })

@@ -1,19 +1,16 @@
-import { formatBalance, formatUsd, type SwapGas } from '@portico/headless'
+import { formatBalance, formatUsd, type SwapGas, formatLocale, trimZeros } from '@portico/headless'
 import { messages } from '../../messages'
 import { feeText } from '../WalletSend/WalletSend'
 
-/** A formatted number without trailing decimal zeros ('2,970.000000' → '2,970'). */
-const trim = (text: string): string => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text)
-
 /** An amount as the swap shows it: grouped, at most `decimals` decimals, trailing zeros dropped ('1485.000000' → '1,485'). */
-export const amountText = (amount: string | number, decimals = 6): string => trim(formatBalance(amount, decimals))
+export const amountText = (amount: string | number, decimals = 6): string => trimZeros(formatBalance(amount, decimals))
 
 /** The rate line: '1 ETH = 2,970 USDC'. */
 export const rateText = (rate: number, from: string, to: string): string => messages.swap.rateText(from, amountText(rate), to)
 
 /** Price impact in percent, 2 decimals; a gain or a loss below 0.01% shows as '<0.01%'. */
 export const impactText = (impact: number | undefined): string | undefined =>
-  impact === undefined || !Number.isFinite(impact) ? undefined : impact < 0.01 ? '<0.01%' : `${impact.toFixed(2)}%`
+  impact === undefined || !Number.isFinite(impact) ? undefined : impact < 0.01 ? '<0.01%' : new Intl.NumberFormat(formatLocale(), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(impact / 100)
 
 /** The network cost: '0.003 ETH ($9.00)', without the USD part when there is no price. */
 export const networkCostText = (gas: SwapGas | undefined, symbol: string): string | undefined =>

@@ -38,7 +38,7 @@ export const arrow = style({
   justifyContent: 'center',
   width: 28,
   height: 28,
-  marginLeft: 0,
+  marginInlineStart: 0,
   borderRadius: vars.radius.full,
   background: vars.color.surface,
   boxShadow: `0 0 0 1px ${vars.color.border}`,

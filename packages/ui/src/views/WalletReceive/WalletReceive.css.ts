@@ -11,7 +11,8 @@ export const network = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.sm,
-  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} ${vars.space.xs}`,
+  paddingBlock: vars.space.xs,
+  paddingInline: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.full,
   background: vars.color.surfaceRaised,
   boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
@@ -51,7 +52,7 @@ export const warning = style({
   color: vars.color.warning,
   fontSize: vars.fontSize.xs,
   lineHeight: vars.lineHeight.normal,
-  textAlign: 'left',
+  textAlign: 'start',
 })
 export const warningIcon = style({ display: 'flex', flexShrink: 0, marginTop: 1 })
 
@@ -62,7 +63,8 @@ export const networkChip = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  padding: `${vars.space.xxs} ${vars.space.sm} ${vars.space.xxs} ${vars.space.xxs}`,
+  paddingBlock: vars.space.xxs,
+  paddingInline: `${vars.space.xxs} ${vars.space.sm}`,
   borderRadius: vars.radius.full,
   background: vars.color.surfaceRaised,
   fontSize: vars.fontSize.xs,

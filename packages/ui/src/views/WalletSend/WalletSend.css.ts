@@ -28,7 +28,7 @@ export const resolved = style({
 export const resolvedName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 export const resolvedAddress = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' })
 
-/** Label left, value right: the network fee here, and the review's rows. */
+/** Label at the start, value at the end: the network fee here, and the review's rows. */
 export const row = style({
   display: 'flex',
   alignItems: 'center',
@@ -47,7 +47,7 @@ export const rowValue = style({
   color: vars.color.foreground,
   fontWeight: vars.fontWeight.medium,
   fontVariantNumeric: 'tabular-nums',
-  textAlign: 'right',
+  textAlign: 'end',
 })
 export const rowMuted = style({ color: vars.color.foregroundSecondary, fontWeight: vars.fontWeight.regular })
 

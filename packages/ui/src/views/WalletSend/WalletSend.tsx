@@ -5,7 +5,7 @@ import { WalletSendView } from './WalletSendView'
 /** A fee in whole native units, 6 decimals; a fee below that shows as '<0.000001', never as 0. */
 export const feeText = (native: string): string => {
   const text = formatBalance(native, 6)
-  return Number(native) > 0 && Number(text) === 0 ? '<0.000001' : text
+  return Number(native) > 0 && !/[1-9]/.test(text) ? `<${formatBalance('0.000001', 6)}` : text
 }
 
 /** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review; 'Fund wallet' (insufficient funds, on-ramp on) opens OnRampProviders. */

@@ -44,7 +44,7 @@ export const value = style({
   color: vars.color.foreground,
   fontWeight: vars.fontWeight.medium,
   fontVariantNumeric: 'tabular-nums',
-  textAlign: 'right',
+  textAlign: 'end',
 })
 export const receiverText = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', minWidth: 0 })
 export const receiverName = style({ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })

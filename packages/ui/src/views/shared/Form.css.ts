@@ -32,7 +32,7 @@ export const amountInputBase = {
 } as const
 export const amountPlaceholder = { '&::placeholder': { color: vars.color.foregroundTertiary } } as const
 
-/** The line under the amount: its USD value left, the balance and Max right. */
+/** The line under the amount: its USD value at the start, the balance and Max at the end. */
 export const metaRow = style({
   display: 'flex',
   alignItems: 'center',
@@ -44,7 +44,7 @@ export const metaRow = style({
   fontVariantNumeric: 'tabular-nums',
 })
 export const usd = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const balance = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0, marginLeft: 'auto' })
+export const balance = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0, marginInlineStart: 'auto' })
 export const balanceText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
 export const max = style({
   appearance: 'none',
@@ -65,7 +65,7 @@ export const max = style({
   },
 })
 
-/** Label left, value right (a <dl> of them). */
+/** Label at the start, value at the end (a <dl> of them). */
 export const details = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0, padding: `0 ${vars.space.xs}` })
 export const detailRowBase = {
   display: 'flex',
@@ -87,7 +87,7 @@ export const value = style({
   color: vars.color.foreground,
   fontWeight: vars.fontWeight.medium,
   fontVariantNumeric: 'tabular-nums',
-  textAlign: 'right',
+  textAlign: 'end',
 })
 
 /** An alert box: icon and text; the colours are the kind's. */

@@ -24,7 +24,8 @@ export const pillButtonBase = {
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  padding: `0 ${vars.space.sm} 0 ${vars.space.xs}`,
+  paddingBlock: 0,
+  paddingInline: `${vars.space.xs} ${vars.space.sm}`,
   border: 'none',
   borderRadius: vars.radius.full,
   color: vars.color.foreground,
@@ -51,7 +52,7 @@ export const tokenPill = style({
 })
 /** No token yet: an accent call to action (after tokenPill: it overrides it). */
 export const tokenPillEmpty = style({
-  paddingLeft: vars.space.md,
+  paddingInlineStart: vars.space.md,
   background: vars.color.accent,
   boxShadow: 'none',
   color: vars.color.accentText,

@@ -6,10 +6,11 @@ export const hashBox = style({
   alignItems: 'center',
   gap: vars.space.sm,
   width: '100%',
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.md}`,
+  paddingBlock: vars.space.sm,
+  paddingInline: `${vars.space.md} ${vars.space.sm}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceRaised,
-  textAlign: 'left',
+  textAlign: 'start',
 })
 export const hashText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, flexGrow: 1, minWidth: 0 })
 export const hashLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })

@@ -6,10 +6,11 @@ export const identity = style({
   alignItems: 'center',
   gap: vars.space.sm,
   maxWidth: '100%',
-  padding: `${vars.space.xs} ${vars.space.lg} ${vars.space.xs} ${vars.space.xs}`,
+  paddingBlock: vars.space.xs,
+  paddingInline: `${vars.space.xs} ${vars.space.lg}`,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.full,
-  textAlign: 'left',
+  textAlign: 'start',
 })
 
 export const icon = style({ width: 28, height: 28, flexShrink: 0, borderRadius: vars.radius.xs, overflow: 'hidden', display: 'flex' })

@@ -84,7 +84,7 @@ export const networkImage = style({ width: '100%', height: '100%', objectFit: 'c
 
 export const badge = style({
   position: 'absolute',
-  right: -6,
+  insetInlineEnd: -6,
   bottom: -6,
   display: 'flex',
   alignItems: 'center',
@@ -115,7 +115,8 @@ export const listError = style({
   gap: vars.space.md,
   minHeight: vars.size.listItem,
   boxSizing: 'border-box',
-  padding: `${vars.space.sm} ${vars.space.sm} ${vars.space.sm} ${vars.space.md}`,
+  paddingBlock: vars.space.sm,
+  paddingInline: `${vars.space.md} ${vars.space.sm}`,
   borderRadius: vars.radius.md,
   background: vars.color.errorSoft,
   color: vars.color.foreground,

@@ -1,0 +1,134 @@
+// Every shipped locale has exactly the English messages' keys (issue 15 "Locales"): a key missing
+// (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
+// Functions must take the English function's arguments and give back a non-empty string.
+import { LOCALES, type Locale } from '@portico/headless'
+import { afterEach, describe, expect, it } from 'vitest'
+import { messages } from '../messages'
+import { buttonMessages } from './buttons'
+import { applyTranslation, LOCALE_LOADERS, loadLocale, shownLocale } from './locale'
+
+type Tree = Record<string, unknown>
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
+
+/** Sample arguments by parameter name, so that each parametrised string can be called. */
+const SAMPLE: Record<string, unknown> = {
+  count: 2,
+  n: 3,
+  seconds: 30,
+  min: 1,
+  max: 2,
+  to: 'smartAccount',
+  label: 'Select token',
+  network: 'Base',
+}
+const paramNames = (fn: (...args: never[]) => unknown): string[] => {
+  const head = /^\(?([^)=]*)\)?\s*=>/.exec(fn.toString())?.[1] ?? /^[^(]*\(([^)]*)\)/.exec(fn.toString())?.[1] ?? ''
+  return head
+    .split(',')
+    .map((p) => p.trim().replace(/[?:].*$/, ''))
+    .filter(Boolean)
+}
+const sampleArgs = (fn: (...args: never[]) => unknown) => paramNames(fn).map((name) => (name in SAMPLE ? SAMPLE[name] : `«${name}»`))
+
+/** Walks English and the locale side by side: the paths of missing, extra and ill-typed entries. */
+function compare(en: unknown, other: unknown, path: string, problems: string[]): void {
+  if (other === undefined) return void problems.push(`missing ${path}`)
+  if (typeof en === 'function') {
+    if (typeof other !== 'function') return void problems.push(`${path}: a function in English, ${typeof other} here`)
+    if (other.length !== en.length) problems.push(`${path}: takes ${other.length} parameters, English ${en.length}`)
+    const args = sampleArgs(en as (...args: never[]) => unknown)
+    const out = (other as (...a: unknown[]) => unknown)(...args)
+    if (typeof out !== 'string' || out.trim() === '') problems.push(`${path}(${args.join(', ')}) gave ${JSON.stringify(out)}, not a text`)
+    return
+  }
+  if (typeof en === 'string') {
+    if (typeof other !== 'string' || other === '') problems.push(`${path}: a text in English, ${JSON.stringify(other)} here`)
+    return
+  }
+  if (Array.isArray(en)) {
+    if (!Array.isArray(other) || other.length !== en.length) return void problems.push(`${path}: ${en.length} items in English, ${Array.isArray(other) ? other.length : 'not a list'} here`)
+    en.forEach((item, i) => compare(item, other[i], `${path}[${i}]`, problems))
+    return
+  }
+  if (!isTree(en) || !isTree(other)) return void problems.push(`${path}: not an object`)
+  for (const key of Object.keys(en)) compare(en[key], other[key], path ? `${path}.${key}` : key, problems)
+  for (const key of Object.keys(other)) if (!(key in en)) problems.push(`extra ${path ? `${path}.${key}` : key}`)
+}
+
+const problemsOf = (translation: unknown) => {
+  const problems: string[] = []
+  compare(messages, translation, '', problems)
+  return problems
+}
+
+afterEach(() => applyTranslation(undefined))
+
+describe('locales', () => {
+  it('ships seven locales besides English, each with a loader, one of them right to left', () => {
+    expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'])
+    expect(Object.keys(LOCALE_LOADERS).sort()).toEqual(LOCALES.filter((l) => l !== 'en').sort())
+  })
+
+  it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s has every English key, and no other', async (locale) => {
+    const { default: translation } = await LOCALE_LOADERS[locale]()
+    expect(problemsOf(translation)).toEqual([])
+  })
+
+  it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s translates (most texts differ from English)', async (locale) => {
+    const { default: translation } = await LOCALE_LOADERS[locale]()
+    const same: string[] = []
+    let all = 0
+    const walk = (en: unknown, other: unknown, path: string) => {
+      if (typeof en === 'string') {
+        all++
+        if (other === en) same.push(path)
+      } else if (isTree(en) && isTree(other)) for (const k of Object.keys(en)) walk(en[k], other[k], `${path}.${k}`)
+    }
+    walk(messages, translation, '')
+    expect(same.length / all).toBeLessThan(0.15)
+  })
+})
+
+describe('the missing-key check', () => {
+  it('names a missing key, an extra key, a string where a function belongs, and a function with other parameters', () => {
+    const broken = JSON.parse(JSON.stringify(messages)) as Tree
+    delete (broken.connect as Tree).title
+    ;(broken.header as Tree).home = 'Home'
+    ;(broken.walletSend as Tree).balance = 'Balance'
+    const problems = problemsOf(broken) // JSON also dropped every function: each is reported missing
+    expect(problems).toContain('missing connect.title')
+    expect(problems).toContain('extra header.home')
+    expect(problems).toContain('walletSend.balance: a function in English, string here')
+    expect(problems).toContain('missing connect.socialContinue')
+    expect(problemsOf({ ...messages, registerName: { ...messages.registerName, available: () => 'x' } })).toContain('registerName.available: takes 0 parameters, English 1')
+    expect(problemsOf(messages)).toEqual([])
+  })
+})
+
+describe('applying a locale', () => {
+  it('writes the locale into the messages object in place, English for what it lacks, and back', () => {
+    const title = messages.connect.title
+    applyTranslation({ connect: { title: 'Wallet verbinden' }, walletSend: { balance: (b, s) => `Guthaben: ${b} ${s}` }, connectWallet: 'Wallet verbinden' })
+    expect(messages.connect.title).toBe('Wallet verbinden')
+    expect(messages.connect.emailLabel).toBe('Email')
+    expect(messages.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
+    expect(buttonMessages.connectWallet).toBe('Wallet verbinden')
+    applyTranslation({ connect: { emailLabel: 'E-Mail' } })
+    expect(messages.connect.title).toBe(title)
+    expect(messages.connect.emailLabel).toBe('E-Mail')
+    expect(buttonMessages.connectWallet).toBe('Connect wallet')
+    applyTranslation(undefined)
+    expect(messages.walletSend.balance('1', 'ETH')).toBe('Balance: 1 ETH')
+  })
+
+  it('loadLocale fetches a chunk and applies it; a later call wins over one still loading', async () => {
+    const de = loadLocale('de')
+    const ar = loadLocale('ar')
+    expect(await ar).toBe('ar')
+    await de
+    expect(shownLocale()).toBe('ar')
+    expect(messages.header.close).toBe('إغلاق')
+    expect(await loadLocale('en')).toBe('en')
+    expect(messages.header.close).toBe('Close')
+  })
+})
