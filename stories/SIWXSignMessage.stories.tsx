@@ -1,8 +1,8 @@
 // Issue 15: sign in with the wallet. The real modal after a connect, with the app's own SIWX backend
 // in memory (no request leaves the page): the prompt (Sign in, Cancel), the wallet asked ("Approve in
 // your wallet"), the wallet's refusal (the reason, Try again), and a required sign-in (Disconnect in
-// place of Cancel). Light and dark panels, and the 375×812 phone (the bottom sheet).
-import { createPortico, type Portico, type SiwxConfig, type ThemeMode } from '@portico/headless'
+// place of Cancel). Light and dark panels, the 375×812 phone (the bottom sheet), and Arabic (right to left).
+import { createPortico, localeOf, type Portico, type SiwxConfig, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { fixtureFetch } from './support/api'
@@ -10,7 +10,7 @@ import { fixtureAdapter, type Instances, networks } from './support/fixtures'
 import { walletImage } from './support/images'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
-type Arrange = { sign?: 'pending' | 'reject'; required?: boolean }
+type Arrange = { sign?: 'pending' | 'reject'; required?: boolean; locale?: string }
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
@@ -42,6 +42,7 @@ async function make(mode: ThemeMode, arrange: Arrange): Promise<Portico> {
     metadata: { name: 'Portico Demo', description: 'The Portico demo app', url: 'https://demo.portico.dev', icons: [walletImage('#7c3aed', '#22d3ee')] },
     siwx: backend(arrange.required ?? false),
   })
+  if (arrange.locale) localeOf(portico).setLocale(arrange.locale)
   await portico.ready
   await portico.connection.connect('io.portico.devwallet')
   const siwx = await portico.load('siwx')
@@ -113,4 +114,10 @@ export const ErrorPhoneDark: Story = {
   loaders: [loader({ sign: 'reject' })],
   args: { phone: true, mode: 'dark' },
   play: button('Try again'),
+}
+
+export const RefusedArabic: Story = {
+  name: 'SIWXSignMessage (refused, Arabic, right to left)',
+  loaders: [loader({ sign: 'reject', locale: 'ar' })],
+  play: button('حاول مرة أخرى'),
 }
