@@ -41,7 +41,7 @@ export function setup(): Portico | undefined {
     // stands in for every social provider, and a dev relay with its approver page for Farcaster.
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
     // The modal's language: ?locale=ar (any BCP 47 tag); without it, the browser's languages.
-    locale: new URLSearchParams(window.location.search).get('locale') ?? undefined,
+    locale: flags.get('locale') ?? undefined,
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',
