@@ -14,7 +14,12 @@ export default [
     // 30.1 → 30.2 KiB (2026-11-23, issue 14): the on-ramp and pay-with-exchange flows' entries in the
     // lazy-flow table (~35 B each); the flows, their clients and their views load on first use (the
     // swap views' chunk had taken 40 B off before). 30.84 kB.
-    limit: '30.2 KiB',
+    // 30.2 → 30.6 KiB (2026-11-23, issue 15, branch siwx-client measured after merging main): SIWX's
+    // first-load part is ~70 B gzip (the `siwx` option's object check and pass-through, the lazy-flow
+    // table entry, the load at start when the option is set); its flow, view and strings are lazy chunks.
+    // The rest (~290 B) came with main: the SIWX API client's entry (client.siwx) and the other issue-15
+    // work merged before; the lead may split this figure at integration. 31.28 kB.
+    limit: '30.6 KiB',
     gzip: true,
   },
   {
@@ -26,13 +31,15 @@ export default [
     // chunk lost 2.4 KiB; the plain app's first load went down 40 B), and here the bundler now splits
     // headless's small CAIP-id module (shared with sign-client's engine) into a chunk of its own:
     // ~50 B of glue. 39.02 kB.
-    limit: '38.2 KiB',
+    // 38.2 → 38.7 KiB (2026-11-23, issue 15): as the app's budget above (SIWX ~70 B of it). 39.53 kB.
+    limit: '38.7 KiB',
     gzip: true,
   },
   {
     name: 'the default-modal app with one network preset (mainnet from @portico/headless/networks): the others tree-shaken away',
     path: initial('app-mainnet'),
-    limit: '30.5 KiB',
+    // 30.5 → 30.7 KiB (2026-11-23, issue 15): as the app's budget above. 31.42 kB.
+    limit: '30.7 KiB',
     gzip: true,
   },
   {
@@ -76,7 +83,11 @@ export default [
     // formatLocale / trimZeros, and formatUsd moved to its own module (the modal's views use it: a
     // chunk of its own here). The app budgets did not move: the locale flow is made on the first
     // useLocale (the modal's chunk), and each locale's strings are a chunk of their own (5.5–6 KiB). 46.68 kB.
-    limit: '45.7 KiB',
+    // 45 → 45.8 KiB (2026-11-23, issue 15): useSiwx (its idle states and lazy actions) and porticoSiwx;
+    // the SIWX view uses useSiwx, which this entry also exports, so the bundler moves the hook to a
+    // chunk of its own here (as useSwap and useOnRamp above): ~470 B with the app budget's ~70 B. The
+    // rest came with main (see the app's budget). 46.87 kB.
+    limit: '45.8 KiB',
     gzip: true,
   },
   {
@@ -94,7 +105,8 @@ export default [
     // The plain app's budget (30 KiB) still holds: 30.69 kB.
     // 36.2 → 36.3 KiB (2026-11-23, issue 13): the swap flow's table entry and success banner, as the
     // app's budget. 37.13 kB.
-    limit: '36.3 KiB',
+    // 36.3 → 36.7 KiB (2026-11-23, issue 15): as the app's budget above (SIWX ~70 B of it). 37.54 kB.
+    limit: '36.7 KiB',
     gzip: true,
   },
 ]

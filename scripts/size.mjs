@@ -23,12 +23,12 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
-const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture']
-/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts). */
-const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset', 'OriginNotAllowed', 'EmailCapture']
+const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture', 'siwx']
+/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts, projectViews.ts, siwxViews.ts). */
+const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset', 'OriginNotAllowed', 'EmailCapture', 'SIWXSignMessage']
 /** The default modal's locales besides English (packages/ui/src/messages/locales/<locale>.ts): each a chunk of its own, loaded when shown. */
 const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN']
-const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics', 'capture']
+const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics', 'capture', 'siwx']
 const LAZY_ONLY = [
   /node_modules\/@walletconnect\//,
   /node_modules\/@solana\/kit\//,

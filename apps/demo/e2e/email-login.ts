@@ -5,8 +5,11 @@ import type { Harness } from './harness.ts'
 
 const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? ''
 
-/** Sign `email` in on a fresh device (browser context); resolves once the account view shows it. */
-export async function emailLogin(h: Harness, email: string): Promise<void> {
+/**
+ * Sign `email` in on a fresh device (browser context); resolves once the account view shows it, or
+ * once `done` holds (an app that asks to sign in with the wallet shows that view instead).
+ */
+export async function emailLogin(h: Harness, email: string, done?: () => Promise<boolean>): Promise<void> {
   const { page, stack } = h
   const modal = page.getByRole('dialog')
   const step = () => modal.getByTestId('portico-email-login').getAttribute('data-step')
@@ -23,7 +26,7 @@ export async function emailLogin(h: Harness, email: string): Promise<void> {
   const mail = await stack.mailbox.waitFor({ to: email, subject: /Your Portico code/, after: approval.id }, 20_000)
   await waitUntil(async () => (await step()) === 'verifyOtp')
   await modal.getByTestId('portico-email-otp-input').fill(codeOf(mail.subject))
-  await waitUntil(async () => (await page.getByTestId('portico-account-address').textContent()) === email)
+  await waitUntil(done ?? (async () => (await page.getByTestId('portico-account-address').textContent()) === email))
 }
 
 async function waitUntil(ok: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client'
 import './demo.css'
 import { NOT_STARTED, setup } from './setup'
 import { SignMessage } from './SignMessage'
+import { SiwxCard } from './SiwxCard'
 
 /** The connected account of every namespace (a WalletConnect session may span several), active or not. */
 function NamespaceAccounts() {
@@ -121,6 +122,7 @@ root.render(
           <LocaleSwitch />
           <AccountCard />
           <SignMessage />
+          <SiwxCard />
           <p className="nav">
             <a href="./headless.html">The same product built from the headless hooks only →</a>
           </p>

@@ -1,6 +1,6 @@
 import { embeddedAdapter } from '@portico/embedded'
 import { evmAdapter } from '@portico/evm'
-import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
+import { type CaipNetwork, createPortico, type Portico, porticoSiwx } from '@portico/headless'
 import { solanaAdapter } from '@portico/solana'
 import { walletConnectAdapter } from '@portico/walletconnect'
 import { readConfig } from './config'
@@ -22,25 +22,33 @@ export function setup(): Portico | undefined {
       solana: config.solana,
     })
   })
+  // Page flags (the SIWX journeys open the demo with them; without them the demo is unchanged):
+  // ?siwx=1 asks the visitor to sign in with the wallet after connecting (?siwx=required: must);
+  // ?networks=31337 lists only these EVM chains (the wallet's others are then unsupported networks).
+  const flags = new URLSearchParams(window.location.search)
+  const siwx = flags.get('siwx')
+  const only = flags.get('networks')?.split(',')
+  const evmNetworks = config.networks.filter((n) => !only || only.includes(String(n.id)))
   const portico = createPortico({
     projectId: config.projectId,
     apiUrl: config.apiUrl,
     explorerUrl: config.apiUrl,
     // The local chains are an EVM chain and a Solana cluster: they show those families' logos,
     // served by the Portico API (GET /network-images/{imageId}) like the presets' logos.
-    networks: [...config.networks.map((n): CaipNetwork => ({ ...n, assets: { imageId: 'ethereum' } })), solanaNetwork(config.solana)],
+    networks: [...evmNetworks.map((n): CaipNetwork => ({ ...n, assets: { imageId: 'ethereum' } })), solanaNetwork(config.solana)],
     // The embedded wallet (email, social and Farcaster login) runs in a frame on its own origin; its
     // code and the frame load only when a visitor picks one. On the local stack a dev OIDC provider
     // stands in for every social provider, and a dev relay with its approver page for Farcaster.
     adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
     // The modal's language: ?locale=ar (any BCP 47 tag); without it, the browser's languages.
-    locale: new URLSearchParams(window.location.search).get('locale') ?? undefined,
+    locale: flags.get('locale') ?? undefined,
     metadata: {
       name: 'Portico demo',
       description: 'Connect a wallet on the local stack',
       url: window.location.origin,
       icons: [],
     },
+    ...(siwx ? { siwx: porticoSiwx({ required: siwx === 'required', statement: 'Sign in to the Portico demo.' }) } : {}),
   })
   // Handles for the e2e journeys (and for poking at the demo from the console): the headless
   // instance the page runs on, and the dev wallet's controller (its request log, for one).

@@ -21,6 +21,19 @@ export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithE
 export type { OnRampAccount, OnRampBrowser, OnRampFlow, OnRampSelectedProvider, OnRampState, OnRampView, OnRampWindow } from './core/onramp/onramp'
 export type { OnRampAmountError, OnRampQuote } from './core/onramp/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
+// Sign in with the wallet: the option's types and porticoSiwx (a plain object); the flow is a lazy chunk.
+export {
+  porticoSiwx,
+  type PorticoSiwx,
+  type PorticoSiwxOptions,
+  type SiwxBehaviour,
+  type SiwxConfig,
+  type SiwxMessage,
+  type SiwxMessageData,
+  type SiwxOption,
+  type SiwxSession,
+} from './core/options/siwx'
+export type { SiwxFlow, SiwxState, SiwxStatus } from './core/siwx/siwx'
 export {
   connectMethodsOrder,
   detectMobile,

@@ -581,6 +581,25 @@ export const messages = {
     useAnotherEmail: 'Use another email',
   },
   unknownNetwork: buttonMessages.unknownNetwork,
+  /** SIWXSignMessage (issue 15): sign in with the wallet after connecting. */
+  siwx: {
+    title: 'Sign in',
+    heading: (app: string) => `Sign in to ${app}`,
+    text: (app: string) => `${app} asks you to sign a message to prove this account is yours. It costs nothing and sends no transaction.`,
+    /** With the `required` option: why there is no way on without signing in. */
+    requiredText: (app: string) => `${app} needs you to sign in to continue.`,
+    /** The app when its metadata names none. */
+    thisApp: 'this app',
+    /** The account line's accessible label. */
+    account: 'Account',
+    signIn: 'Sign in',
+    signing: 'Approve in your wallet',
+    signingHint: 'Your wallet shows the message to sign.',
+    failed: 'Sign-in failed',
+    retry: 'Try again',
+    cancel: 'Cancel',
+    disconnect: 'Disconnect',
+  },
 } as const
 
 export type Messages = typeof messages

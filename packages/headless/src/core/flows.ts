@@ -149,6 +149,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   onramp: (host) => import('./onramp/wire').then((m) => m.wireOnRamp(host)),
   project: (host) => import('./project/wire').then((m) => m.wireProject(host)),
   capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
+  siwx: (host) => import('./siwx/wire').then((m) => m.wireSiwx(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

@@ -44,6 +44,7 @@ import type { Tooltip } from './tooltip/tooltip'
 import type { WalletFlow } from './wallet/wallet'
 import type { ProjectFlow } from './project/project'
 import type { EmailCaptureFlow } from './capture/capture'
+import type { SiwxFlow } from './siwx/siwx'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -93,6 +94,8 @@ export interface LazyFlows {
   project: ProjectFlow
   /** The email prompt after a wallet connects, when the emailCapture flag is on (useEmailCapture, the EmailCapture view). */
   capture: EmailCaptureFlow
+  /** Sign in with the wallet (the `siwx` option): loaded at start when the app passes it (useSiwx). */
+  siwx: SiwxFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

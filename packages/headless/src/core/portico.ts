@@ -109,6 +109,8 @@ export function createPortico(input: PorticoOptions): Portico {
   })
   const providers: Partial<Record<ProviderNamespace, Eip1193Provider>> = {}
   let reconnecting: Promise<void> | undefined
+  // Sign in with the wallet: its flow watches the account from the start (a chunk only apps with `siwx` load).
+  if (options.siwx) host.load('siwx').catch(console.error)
 
   return {
     options,

@@ -74,6 +74,8 @@ export const ROUTE_VIEWS = [
   'OriginNotAllowed',
   // Issue 15: the optional email prompt after a wallet connects (SPEC §1 email capture).
   'EmailCapture',
+  // Issue 15: sign in with the wallet (SIWX): the prompt after a connect, its signing and its failure.
+  'SIWXSignMessage',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 

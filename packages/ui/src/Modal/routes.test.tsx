@@ -31,6 +31,7 @@ describe('footerFor (SPEC §2: legal footer on Connect-family and on-ramp views,
     ['WalletSendSuccess', 'none'],
     ['RegisterAccountName', 'none'],
     ['RegisterAccountNameSuccess', 'none'],
+    ['SIWXSignMessage', 'none'],
   ])('%s → %s', (view, kind) => {
     expect(footerFor(view)).toBe(kind)
   })
@@ -59,6 +60,7 @@ describe('titleFor', () => {
     [{ view: 'OnRampFiatSelect', data: undefined }, 'Select currency'],
     [{ view: 'RegisterAccountName', data: undefined }, 'Choose your name'],
     [{ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } }, 'Name registered'],
+    [{ view: 'SIWXSignMessage', data: undefined }, 'Sign in'],
   ])('%j → %s', (entry, title) => {
     expect(titleFor(entry)).toBe(title)
   })

@@ -48,6 +48,9 @@ const loadOnRampViews = chunkLoader(() => import('../views/onrampViews'))
 const OnRampProviders = lazyView(loadOnRampViews, (m) => m.OnRampProviders)
 const OnRampTokenSelect = lazyView(loadOnRampViews, (m) => m.OnRampTokenSelect)
 const OnRampFiatSelect = lazyView(loadOnRampViews, (m) => m.OnRampFiatSelect)
+/** The sign-in view (issue 15): its own chunk, fetched when an app with `siwx` asks the visitor to sign in. */
+const loadSiwxViews = chunkLoader(() => import('../views/siwxViews'))
+const SIWXSignMessage = lazyView(loadSiwxViews, (m) => m.SIWXSignMessage)
 
 /** The project config's views (issue 15): a disallowed origin, the email capture prompt; their own chunk too. */
 const loadProjectViews = chunkLoader(() => import('../views/projectViews'))
@@ -90,6 +93,7 @@ export const VIEWS: Partial<Record<RouteView, ComponentType>> = {
   RegisterAccountNameSuccess,
   OriginNotAllowed,
   EmailCapture,
+  SIWXSignMessage,
 }
 
 /** SPEC §2: the Connect-family and on-ramp views show the legal footer; Networks the default footer. */
@@ -190,6 +194,8 @@ export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
       return messages.originNotAllowed.title
     case 'EmailCapture':
       return messages.emailCapture.title
+    case 'SIWXSignMessage':
+      return messages.siwx.title
     default:
       return messages.connect.title
   }

@@ -6,6 +6,7 @@ import type { ChainAdapter, Connector } from '../../adapters'
 import { ERRORS, PorticoError, invalidOptionsError } from '../errors'
 import { isCaipNetworkId } from '../format/caip'
 import type { StorageLike } from '../storage/storage'
+import type { SiwxOption } from './siwx'
 import type { Timers } from '../timers'
 import { defaultTimers } from '../timers'
 import {
@@ -104,6 +105,11 @@ export interface PorticoOptions {
   /** Loads one wallet image ahead of display (at most 20 calls, after the modal opened). @default `new Image().src = url` */
   prefetchImage?: (url: string) => void
   /**
+   * Sign in with the wallet after connecting: `porticoSiwx()` (the Portico API's sessions) or the
+   * app's own SiwxConfig. Its code loads only when given. @default undefined (no sign-in)
+   */
+  siwx?: SiwxOption
+  /**
    * The modal's language, a BCP 47 tag ('ar', 'de', 'zh-CN' …); unsupported → English. Change it at
    * runtime with useLocale().setLocale. @default the browser's languages (navigator.languages), else 'en'
    */
@@ -130,6 +136,7 @@ export interface ResolvedOptions
       | 'privacyPolicyUrl'
       | 'customWallets'
       | 'prefetchImage'
+      | 'siwx'
       | 'locale'
       | 'timeZone'
     >
@@ -149,6 +156,7 @@ export interface ResolvedOptions
   storage?: StorageLike
   fetch?: typeof fetch
   timeZone?: string
+  siwx?: SiwxOption
 }
 
 const stringArray = z.array(z.string())
@@ -187,6 +195,8 @@ const optionsSchema = z.object({
   timers: z.optional(z.looseObject({ now: fn, setTimeout: fn, clearTimeout: fn })),
   customWallets: z.optional(z.array(walletSchema)),
   prefetchImage: z.optional(fn),
+  // An object here; its shape (porticoSiwx() or a SiwxConfig's four functions) is parsed in the SIWX chunk (core/siwx/wire.ts).
+  siwx: z.optional(z.looseObject({})),
   locale: z.optional(z.string()),
   timeZone: z.optional(z.string().check(z.minLength(1))),
 })
@@ -251,6 +261,7 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     storage: input.storage,
     fetch: input.fetch,
     timers: input.timers ?? defaultTimers,
+    siwx: input.siwx,
     locale: input.locale,
     timeZone: input.timeZone,
   }

@@ -1,0 +1,24 @@
+import { shortenAddress } from '@portico/headless'
+import { useAccount, useDisconnect, useSiwx } from '@portico/headless/react'
+import { SIWXSignMessageView } from './SIWXSignMessageView'
+
+/** SIWXSignMessage (issue 15): the sign-in prompt after a connect; renders useSiwx and the app's metadata. */
+export function SIWXSignMessage() {
+  const { status, error, required, app, signIn, cancel } = useSiwx()
+  const { address = '' } = useAccount()
+  const { disconnect } = useDisconnect()
+  return (
+    <SIWXSignMessageView
+      appName={app.name}
+      appIcon={app.icon}
+      address={address}
+      shortAddress={address ? shortenAddress(address) : ''}
+      state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}
+      error={error}
+      required={required}
+      onSignIn={() => void signIn()}
+      onCancel={() => void cancel()}
+      onDisconnect={() => void disconnect()}
+    />
+  )
+}
