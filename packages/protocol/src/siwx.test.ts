@@ -48,12 +48,34 @@ describe('formatSiwxMessage / parseSiwxMessage', () => {
     expect(parseSiwxMessage(text)).toEqual(evm)
   })
 
+  it('without a statement, its line stays empty (two blank lines before URI), as EIP-4361 and viem write it', () => {
+    const { statement: _none, ...fields } = evm
+    void _none
+    const text = formatSiwxMessage(fields)
+    const viemText = createSiweMessage({
+      domain: evm.domain,
+      address: evm.address as `0x${string}`,
+      uri: evm.uri,
+      version: '1',
+      chainId: 31337,
+      nonce: evm.nonce,
+      issuedAt: new Date(evm.issuedAt),
+      expirationTime: new Date(evm.expirationTime!),
+      requestId: evm.requestId,
+      resources: evm.resources,
+    })
+    expect(text.split('\n').slice(1, 5)).toEqual([evm.address, '', '', `URI: ${evm.uri}`])
+    expect(text).toBe(viemText)
+    expect(parseSiwxMessage(text)).toEqual(fields)
+  })
+
   it('a Solana message is CAIP-122 with the namespace named, and parses back to its fields', () => {
     const text = formatSiwxMessage(solana)
     expect(text).toBe(
       [
         'app.example wants you to sign in with your Solana account:',
         '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv',
+        '',
         '',
         'URI: https://app.example/login',
         'Version: 1',

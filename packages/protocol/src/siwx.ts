@@ -94,8 +94,8 @@ export type SiwxTokenClaims = {
  * Expiration Time: 2026-11-30T22:00:00.000Z
  * ```
  *
- * The layout is viem's `createSiweMessage`'s (no statement: no statement paragraph), so an eip155
- * message from either formatter is the same text.
+ * The layout is viem's `createSiweMessage`'s (and EIP-4361's: without a statement, its line stays
+ * empty), so an eip155 message from either formatter is the same text.
  */
 export type SiwxMessageFields = {
   /** RFC 3986 authority the sign-in is for: `host` or `host:port`. */
@@ -177,7 +177,9 @@ function checkFields(f: SiwxMessageFields): { namespace: string; reference: stri
 export function formatSiwxMessage(fields: SiwxMessageFields): string {
   const { reference, name } = checkFields(fields)
   const lines = [`${fields.domain} wants you to sign in with your ${name} account:`, fields.address, '']
+  // EIP-4361: the statement's line and a blank line; without a statement, one more blank line.
   if (fields.statement !== undefined) lines.push(fields.statement, '')
+  else lines.push('')
   lines.push(`URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${reference}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
   if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
   if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`)
@@ -200,13 +202,10 @@ export function parseSiwxMessage(text: string): SiwxMessageFields {
   if (namespace === undefined) throw new SiwxMessageError(`Unsupported account kind: ${name}`)
   const address = lines[1] ?? ''
   if (lines[2] !== '') throw new SiwxMessageError('Not a sign-in message')
-  let i = 3
-  let statement: string | undefined
-  if (lines[i] !== undefined && !lines[i]!.startsWith('URI: ')) {
-    statement = lines[i]
-    if (lines[i + 1] !== '') throw new SiwxMessageError('Not a sign-in message')
-    i += 2
-  }
+  // The statement's line and a blank line, or one more blank line when there is no statement.
+  const statement = lines[3] === '' ? undefined : lines[3]
+  if (lines[3] === undefined || (statement !== undefined && lines[4] !== '')) throw new SiwxMessageError('Not a sign-in message')
+  let i = statement === undefined ? 4 : 5
   const take = (label: string, required: boolean): string | undefined => {
     const line = lines[i]
     if (line !== undefined && line.startsWith(`${label}: `)) {
