@@ -183,6 +183,10 @@ describe('connection flow (SPEC §4)', () => {
     expect(portico.router.$route.get().view).toBe('UnsupportedChain')
     expect(portico.modal.$modal.get().open).toBe(true)
     expect(portico.network.$isSupported.get()).toBe(false)
+    // The selection still names mainnet, the last listed network; choosing it asks the wallet to switch.
+    expect(portico.chain.$global.get().activeCaipNetwork).toBe(mainnet)
+    expect(portico.network.chooseNetwork(mainnet)).toBe('SwitchNetwork')
+    expect(portico.router.$route.get()).toEqual({ view: 'SwitchNetwork', data: { network: mainnet } })
     await portico.network.switchNetwork(mainnet)
     expect(portico.network.$isSupported.get()).toBe(true)
   })

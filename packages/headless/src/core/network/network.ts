@@ -26,15 +26,23 @@ export interface NetworkDeps {
 export function createNetwork(deps: NetworkDeps) {
   const { chain, router, connection } = deps
 
+  /** Is the wallet (or, when not connected, the selection) on one of the app's networks? */
+  const $isSupported: ReadableAtom<boolean> = computed(chain.$global, ({ activeCaipAddress, activeCaipNetwork }) => {
+    const id = activeCaipAddress ? activeCaipAddress.split(':').slice(0, 2).join(':') : activeCaipNetwork?.caipNetworkId
+    return Boolean(id && chain.findNetwork(id))
+  })
+
   /**
    * Decide where a network choice leads (pure; no navigation):
-   * same network → none; ignoreSwitchConfirmation, or the auth connector on a chain it supports →
+   * same network (and the wallet on it) → none; ignoreSwitchConfirmation, or the auth connector on a chain it supports →
    * SwitchNetwork; connected on the current namespace but not on the target's → SwitchActiveChain;
    * otherwise SwitchNetwork.
    */
   function switchRoute(network: CaipNetwork, opts: { ignoreSwitchConfirmation?: boolean } = {}): SwitchRoute {
     const current = chain.getActiveNetwork()
-    if (current && current.caipNetworkId === network.caipNetworkId) return 'none'
+    // A wallet on a chain the app does not list keeps the last listed one selected: choosing that
+    // one (UnsupportedChain) is a switch of the wallet, not "the same network".
+    if (current && current.caipNetworkId === network.caipNetworkId && $isSupported.get()) return 'none'
     const activeChain = chain.$activeChain.get()
     const connectorId = connection.getConnection(activeChain)?.connectorId
     const authOnSupported = connectorId === AUTH_CONNECTOR_ID && AUTH_CONNECTOR_NAMESPACES.includes(network.chainNamespace)
@@ -106,12 +114,6 @@ export function createNetwork(deps: NetworkDeps) {
     const network = chain.getActiveNetwork(namespace)
     if (network) deps.storage.set('activeCaipNetworkId', network.caipNetworkId)
   }
-
-  /** Is the wallet (or, when not connected, the selection) on one of the app's networks? */
-  const $isSupported: ReadableAtom<boolean> = computed(chain.$global, ({ activeCaipAddress, activeCaipNetwork }) => {
-    const id = activeCaipAddress ? activeCaipAddress.split(':').slice(0, 2).join(':') : activeCaipNetwork?.caipNetworkId
-    return Boolean(id && chain.findNetwork(id))
-  })
 
   return {
     switchRoute,
