@@ -107,7 +107,7 @@ export const RegionRestricted: Story = {
   name: 'Account in a restricted region (no Buy or Swap; the note says why)',
   loaders: [loader(RESTRICTED)],
   play: async ({ canvas }) => {
-    await waitFor(async () => expect((await canvas.findAllByTestId('portico-account-region-note')).map((n) => n.textContent)).toEqual(['Swaps and buying are not available in your region.', 'Swaps and buying are not available in your region.']))
+    await waitFor(async () => expect((await canvas.findAllByTestId('portico-account-region-note')).map((n) => n.textContent)).toEqual(['Swapping and buying are not available in your region.', 'Swapping and buying are not available in your region.']))
     await expect(canvas.queryAllByTestId('portico-account-feature-swaps')).toEqual([])
     await expect(canvas.queryAllByTestId('portico-account-feature-onramp')).toEqual([])
     await expect((await canvas.findAllByTestId('portico-account-feature-receive')).length).toBe(2)

@@ -51,7 +51,7 @@ describe('project config on the local stack', () => {
     const modal = page.getByRole('dialog')
     await expect.poll(() => modal.getByTestId('portico-origin-not-allowed').isVisible(), { timeout: 10_000 }).toBe(true)
     await expect.poll(() => modal.getByRole('heading').first().textContent()).toBe('Not available')
-    expect(await modal.getByRole('alert').textContent()).toContain('This site can’t use this wallet connection')
+    expect(await modal.getByRole('alert').textContent()).toContain('This site isn’t allowed to use this wallet connection')
     expect(await modal.getByRole('button', { name: /Portico Dev Wallet/ }).count()).toBe(0)
     const origin = new URL(h.stack.demoUrl).origin
     await expect.poll(() => consoleErrors.find((e) => e.includes('is not allowed'))).toBeDefined()
@@ -105,7 +105,7 @@ describe('project config on the local stack', () => {
     // Done: back to Account, in a restricted region.
     await modal.getByTestId('portico-email-capture-done').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe('0xf39F…b92266')
-    await expect.poll(() => page.getByTestId('portico-account-region-note').textContent()).toBe('Swaps and buying are not available in your region.')
+    await expect.poll(() => page.getByTestId('portico-account-region-note').textContent()).toBe('Swapping and buying are not available in your region.')
     expect(await page.getByTestId('portico-account-feature-swaps').count()).toBe(0)
     expect(await page.getByTestId('portico-account-feature-onramp').count()).toBe(0)
     expect(await page.getByTestId('portico-account-feature-send').count()).toBe(1)

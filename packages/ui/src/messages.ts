@@ -282,7 +282,7 @@ export const messages = {
     send: 'Send',
     /** Under the features row when the visitor's region turns some off (SPEC §6, issue 15). */
     regionRestricted: {
-      both: 'Swaps and buying are not available in your region.',
+      both: 'Swapping and buying are not available in your region.',
       swaps: 'Swaps are not available in your region.',
       onramp: 'Buying is not available in your region.',
     },
@@ -557,7 +557,7 @@ export const messages = {
   /** OriginNotAllowed (issue 15, SPEC §8): the page's origin is not one the project allows. */
   originNotAllowed: {
     title: 'Not available',
-    heading: 'This site can’t use this wallet connection',
+    heading: 'This site isn’t allowed to use this wallet connection',
     hint: 'This site is not on the project’s list of allowed sites. If you run it, add its origin to the project’s allowed origins (the browser console says how).',
   },
   /** EmailCapture (issue 15, SPEC §1): the optional email prompt after a wallet connects. */
@@ -576,7 +576,7 @@ export const messages = {
     confirmed: 'Email confirmed',
     confirmedHint: (email: string) => `${email} is already confirmed for this account.`,
     done: 'Done',
-    failed: 'Your email could not be sent',
+    failed: 'We couldn’t send the confirmation email',
     retry: 'Try again',
     useAnotherEmail: 'Use another email',
   },

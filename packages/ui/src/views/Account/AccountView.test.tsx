@@ -27,7 +27,7 @@ function Harness(props: Partial<AccountViewProps>) {
 describe('AccountView', () => {
   it.each([
     [[], null],
-    [['swaps', 'onramp'], 'Swaps and buying are not available in your region.'],
+    [['swaps', 'onramp'], 'Swapping and buying are not available in your region.'],
     [['swaps'], 'Swaps are not available in your region.'],
     [['onramp'], 'Buying is not available in your region.'],
     [['receive'], null],
