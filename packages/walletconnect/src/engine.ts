@@ -477,16 +477,24 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
               if (!done && mine === generation) void attempt(0)
             }, pairingRefreshDelay(expiresAt, now))
             pairing.approval().then(
-              (s) => {
+              async (s) => {
                 if (done || mine !== generation) return
                 finish()
+                const previous = session
                 session = s
                 current.clear()
+                let result: ConnectResult
                 try {
-                  resolve(resultOf(s, network))
+                  result = resultOf(s, network)
                 } catch (error) {
                   reject(error)
+                  return
                 }
+                // Another wallet (or a new pairing) replaced the session: end the old one, or its wallet
+                // would still show the app as connected while the app only follows the new session.
+                if (previous && previous.topic !== s.topic)
+                  await c.disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
+                resolve(result)
               },
               (error: unknown) => {
                 if (done || mine !== generation) return

@@ -1,0 +1,72 @@
+// Session lifecycle across wallets and instances (real relay, two Node dev wallets): regressions the
+// state-consistency property test (tests/state/consistency.test.ts) found.
+import { startRelay, type Relay } from '@portico/devnet'
+import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
+import { createPortico, type Portico } from '@portico/headless'
+import { SignClient } from '@walletconnect/sign-client'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { walletConnectAdapter } from './adapter'
+import { mapStorage, recordFetches, testNetwork, until } from './test-support'
+
+const fetches = recordFetches()
+const evm = testNetwork('eip155', '31337', { name: 'Devnet A', symbol: 'ETH', decimals: 18 })
+
+describe('walletConnectAdapter: one session at a time', () => {
+  let relay: Relay
+  let first: WcWallet
+  let second: WcWallet
+  const porticos: Portico[] = []
+  let prefix = 0
+
+  beforeAll(async () => {
+    relay = await startRelay()
+    const chains = { chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }] }
+    ;[first, second] = await Promise.all([
+      startWcWallet({ relayUrl: relay.url, evm: chains, metadata: { name: 'First Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
+      startWcWallet({ relayUrl: relay.url, evm: chains, accountIndex: 1, metadata: { name: 'Second Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
+    ])
+  })
+  afterEach(async () => {
+    for (const p of porticos.splice(0)) p.destroy()
+    for (const w of [first, second]) for (const s of w.sessions()) await w.disconnect(s.topic).catch(() => undefined)
+    await first.selectAccount(0)
+  })
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()])
+    await relay?.stop()
+    fetches.restore()
+    expect(fetches.offLoopback()).toEqual([])
+  })
+
+  function make(opts: { storage?: ReturnType<typeof mapStorage>; prefix?: string } = {}) {
+    const storage = opts.storage ?? mapStorage()
+    const adapter = walletConnectAdapter({
+      relayUrl: relay.url,
+      customStoragePrefix: opts.prefix ?? `lifecycle-${++prefix}`,
+      storageOptions: { database: ':memory:' },
+      metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
+      loadSignClient: async () => SignClient,
+    })
+    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks: [evm], adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    porticos.push(portico)
+    return { portico, storage }
+  }
+
+  async function pair(portico: Portico, wallet: WcWallet) {
+    const connecting = portico.connection.connect('walletConnect')
+    await wallet.pair(await until(() => portico.connection.$wcUri.get(), 'the pairing URI'))
+    await wallet.approveNext()
+    return connecting
+  }
+
+  it('a second wallet connecting ends the first one’s session: only the wallet in use thinks it is connected', async () => {
+    const { portico } = make()
+    await pair(portico, first)
+    expect(first.sessions()).toHaveLength(1)
+    await pair(portico, second)
+    expect(portico.chain.getAccount('eip155')).toMatchObject({ address: second.accounts.eip155, status: 'connected', connectedWalletInfo: { name: 'Second Wallet' } })
+    // Before: the first wallet kept its session (and showed the app as connected) while the app followed the second.
+    await until(() => first.sessions().length === 0, 'the first wallet’s session to end')
+    expect(second.sessions()).toHaveLength(1)
+  })
+})
