@@ -102,6 +102,45 @@ export function adr036SignDoc(signer: string, message: string) {
 const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
 
+/**
+ * sign-client keeps one Core per storage prefix and JS realm (a second init with the prefix gets the
+ * first one's Core, relay socket included). So there is one client per prefix here too: a Portico
+ * instance created after another one was destroyed takes that client over and reopens its socket,
+ * instead of initialising a second client on a Core whose socket the destroy closed (that client
+ * received no wallet events: a wallet-side disconnect, account or chain change went unseen).
+ */
+const sharedClients = new Map<string, Promise<Client>>()
+/** Clients whose relay socket and heartbeat a destroyed engine stopped. */
+const released = new WeakSet<Client>()
+
+function sharedClient(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined, metadata: () => SignClientTypes.Metadata): Promise<Client> {
+  const prefix = options.customStoragePrefix ?? 'portico'
+  const known = sharedClients.get(prefix)
+  if (known) return known
+  const created = (async () => {
+    const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
+    const c = await SignClient.init({
+      projectId: options.projectId ?? context()?.projectId ?? '',
+      relayUrl: options.relayUrl,
+      metadata: metadata(),
+      customStoragePrefix: prefix,
+      ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+      telemetryEnabled: false,
+      logger: 'silent',
+    })
+    if (!(options.verify ?? !isLoopback(options.relayUrl))) {
+      // No attestation: sign-client would otherwise load verify.walletconnect.org in an iframe.
+      c.core.verify.register = async () => ''
+    }
+    return c
+  })()
+  sharedClients.set(prefix, created)
+  created.catch(() => {
+    if (sharedClients.get(prefix) === created) sharedClients.delete(prefix)
+  })
+  return created
+}
+
 /** The engine behind walletConnectAdapter; `context()` is the adapter's current setup context. */
 export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
   const timers = options.timers ?? defaultTimers
@@ -109,6 +148,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   const ctxRef = { get current() { return context() } }
   let clientPromise: Promise<Client> | undefined
   let client: Client | undefined
+  /** Detaches this engine's session listeners from the (shared) client. */
+  let stopListening: (() => void) | undefined
   let session: SessionTypes.Struct | undefined
   /** The chain each namespace of the session is on (CAIP-2). */
   const current = new Map<string, string>()
@@ -132,21 +173,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
 
   function loadClient(): Promise<Client> {
     clientPromise ??= (async () => {
-      const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
-      const c = await SignClient.init({
-        projectId: options.projectId ?? context()?.projectId ?? '',
-        relayUrl: options.relayUrl,
-        metadata: metadata(),
-        customStoragePrefix: options.customStoragePrefix ?? 'portico',
-        ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
-        telemetryEnabled: false,
-        logger: 'silent',
-      })
-      if (!(options.verify ?? !isLoopback(options.relayUrl))) {
-        // No attestation: sign-client would otherwise load verify.walletconnect.org in an iframe.
-        c.core.verify.register = async () => ''
+      const c = await sharedClient(options, context, metadata)
+      // A destroyed instance closed the relay socket and stopped the heartbeat: this one reopens them
+      // (the socket resubscribes to the stored sessions' topics).
+      if (released.has(c)) {
+        await c.core.relayer.transportOpen()
+        await c.core.heartbeat.init()
+        released.delete(c)
       }
-      listen(c)
+      stopListening = listen(c)
       client = c
       return c
     })().catch((error: unknown) => {
@@ -156,15 +191,14 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     return clientPromise
   }
 
-  function listen(c: Client): void {
+  /** Follows the client's session events; returns the function that stops. */
+  function listen(c: Client): () => void {
     const ended = ({ topic }: { topic: string }) => {
       if (topic !== session?.topic) return
       forget()
       ctxRef.current?.onDisconnect()
     }
-    c.on('session_delete', ended)
-    c.on('session_expire', ended)
-    c.on('session_update', ({ topic, params }) => {
+    const onUpdate = ({ topic, params }: SignClientTypes.EventArguments['session_update']) => {
       if (topic !== session?.topic) return
       const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
       session = updated
@@ -175,8 +209,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         const chain = current.get(ns) ?? [...chains.keys()][0]
         ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
       }
-    })
-    c.on('session_event', ({ topic, params }) => {
+    }
+    const onEvent = ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
       if (topic !== session?.topic) return
       // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
       const chain = caipChainId.safeParse(params.chainId)
@@ -195,7 +229,17 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         current.set(ns, `${ns}:${id}`)
         ctxRef.current?.onChainChanged(id, ns)
       }
-    })
+    }
+    c.on('session_delete', ended)
+    c.on('session_expire', ended)
+    c.on('session_update', onUpdate)
+    c.on('session_event', onEvent)
+    return () => {
+      c.off('session_delete', ended)
+      c.off('session_expire', ended)
+      c.off('session_update', onUpdate)
+      c.off('session_event', onEvent)
+    }
   }
 
   function forget(): void {
@@ -415,11 +459,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   return {
     destroy() {
       cancelPending?.(new PorticoError(ERRORS.modalClosed))
-      // Close the relay socket; the stored session stays for the next instance / page load.
+      // Close the relay socket; the stored session stays for the next instance (which reopens the
+      // socket of this same client, see sharedClient) or page load.
       const c = client
       client = undefined
       clientPromise = undefined
+      stopListening?.()
+      stopListening = undefined
       if (c) {
+        released.add(c)
         c.core.heartbeat.stop()
         void c.core.relayer.transportClose().catch(() => undefined)
       }

@@ -11,7 +11,7 @@ import { mapStorage, recordFetches, testNetwork, until } from './test-support'
 const fetches = recordFetches()
 const evm = testNetwork('eip155', '31337', { name: 'Devnet A', symbol: 'ETH', decimals: 18 })
 
-describe('walletConnectAdapter: one session at a time', () => {
+describe('walletConnectAdapter: one session at a time, events after a new instance', () => {
   let relay: Relay
   let first: WcWallet
   let second: WcWallet
@@ -68,5 +68,24 @@ describe('walletConnectAdapter: one session at a time', () => {
     // Before: the first wallet kept its session (and showed the app as connected) while the app followed the second.
     await until(() => first.sessions().length === 0, 'the first wallet’s session to end')
     expect(second.sessions()).toHaveLength(1)
+  })
+
+  it('an instance created after another was destroyed (same storage and prefix) follows the wallet: account change, then disconnect', async () => {
+    const storage = mapStorage()
+    const before = make({ storage, prefix: 'lifecycle-reload' })
+    await pair(before.portico, first)
+    before.portico.destroy()
+
+    const after = make({ storage, prefix: 'lifecycle-reload' })
+    await after.portico.reconnect()
+    expect(after.portico.chain.getAccount('eip155')).toMatchObject({ address: first.accounts.eip155, status: 'connected' })
+    // Before: the new instance's client sat on the Core whose relay socket the destroy closed, and
+    // never heard the wallet again.
+    await first.selectAccount(2)
+    await until(() => after.portico.chain.getAccount('eip155')?.address === first.accounts.eip155, 'the account change')
+    expect(first.accounts.eip155).toBe('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC')
+    await first.disconnect()
+    await until(() => after.portico.chain.getAccount('eip155')?.status === 'disconnected', 'the wallet-side disconnect')
+    expect(after.portico.connection.$connections.get()).toEqual({})
   })
 })
