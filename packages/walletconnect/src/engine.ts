@@ -41,6 +41,7 @@ import {
   sendCallsResult,
   sessionAccounts,
   solanaBalance,
+  storedChains,
   walletEvent,
 } from './schemas'
 
@@ -227,6 +228,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
         if (id === undefined) return
         current.set(ns, `${ns}:${id}`)
+        saveChains()
         ctxRef.current?.onChainChanged(id, ns)
       }
     }
@@ -246,6 +248,25 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     session = undefined
     current.clear()
     reported.clear()
+    saveChains()
+  }
+
+  /**
+   * The session's chain per namespace, kept beside the session in sign-client's storage: after a reload
+   * the app comes back on the chain the wallet last moved to (a chainChanged may arrive while the app
+   * is on another namespace, and the app's own last network is then not that chain).
+   */
+  const chainsKey = `portico@wc:${options.customStoragePrefix ?? 'portico'}:chains`
+  function saveChains(): void {
+    const c = client
+    if (!c) return
+    const value = session ? { topic: session.topic, chains: Object.fromEntries(current) } : null
+    void c.core.storage.setItem(chainsKey, value).catch(() => undefined)
+  }
+  async function loadChains(c: Client, topic: string): Promise<void> {
+    const saved = storedChains.safeParse(await c.core.storage.getItem(chainsKey).catch(() => undefined))
+    if (!saved.success || saved.data?.topic !== topic) return
+    for (const [ns, chainId] of Object.entries(saved.data.chains)) if (chainId.startsWith(`${ns}:`)) current.set(ns, chainId)
   }
 
   /** The namespaces the app has networks for. */
@@ -256,13 +277,17 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
    * has an account there, else in the first approved namespace the app has networks for (eip155
    * first); every other namespace comes back in `namespaces`.
    */
-  function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork): ConnectResult {
+  function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork, restored = false): ConnectResult {
     const view = viewOf(s)
     const parts: Partial<Record<ChainNamespace, NamespaceAccounts>> = {}
     for (const ns of WC_NAMESPACES) {
       const chains = view.byNamespace.get(ns)
       if (!chains?.size) continue
-      const pick = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns)! : [...chains.keys()][0]!
+      const kept = current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns) : undefined
+      const asked = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : undefined
+      // A restored session stays on the chain it was on (the wallet's last chainChanged, the last switch);
+      // a new one starts on the chain the app asks for.
+      const pick = (restored ? kept ?? asked : asked ?? kept) ?? [...chains.keys()][0]!
       current.set(ns, pick)
       const accounts = chains.get(pick) ?? []
       parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
@@ -538,6 +563,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
                   reject(error)
                   return
                 }
+                saveChains()
                 // Another wallet (or a new pairing) replaced the session: end the old one, or its wallet
                 // would still show the app as connected while the app only follows the new session.
                 if (previous && previous.topic !== s.topic)
@@ -578,7 +604,10 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       if (!found) return null
       session = found
       current.clear()
-      return resultOf(found, network)
+      await loadChains(c, found.topic)
+      const result = resultOf(found, network, true)
+      saveChains()
+      return result
     },
 
     async disconnect() {
@@ -596,10 +625,12 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         const from = current.get('eip155') ?? network.caipNetworkId
         await request(from, 'wallet_switchEthereumChain', [{ chainId: toHexQuantity(Number(network.id)) }])
         current.set('eip155', network.caipNetworkId)
+        saveChains()
         return
       }
       if (!chains?.has(network.caipNetworkId)) throw new PorticoError(ERRORS.unsupportedChain)
       current.set(ns, network.caipNetworkId)
+      saveChains()
     },
 
     async getBalance({ address, network }) {

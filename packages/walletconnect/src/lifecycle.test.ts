@@ -2,7 +2,7 @@
 // state-consistency property test (tests/state/consistency.test.ts) found.
 import { startRelay, type Relay } from '@portico/devnet'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
-import { createPortico, type Portico } from '@portico/headless'
+import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { walletConnectAdapter } from './adapter'
@@ -10,6 +10,10 @@ import { mapStorage, recordFetches, testNetwork, until } from './test-support'
 
 const fetches = recordFetches()
 const evm = testNetwork('eip155', '31337', { name: 'Devnet A', symbol: 'ETH', decimals: 18 })
+const evmB = testNetwork('eip155', '31338', { name: 'Devnet B', symbol: 'ETH', decimals: 18 })
+// A made-up local genesis (the wallet is given it, so no Solana RPC is needed).
+const GENESIS = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d'
+const solana = testNetwork('solana', GENESIS.slice(0, 32), { name: 'Local Solana', symbol: 'SOL', decimals: 9 })
 
 describe('walletConnectAdapter: one session at a time, events after a new instance', () => {
   let relay: Relay
@@ -20,9 +24,9 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
 
   beforeAll(async () => {
     relay = await startRelay()
-    const chains = { chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }] }
+    const chains = { chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: 'http://127.0.0.1:9' })) }
     ;[first, second] = await Promise.all([
-      startWcWallet({ relayUrl: relay.url, evm: chains, metadata: { name: 'First Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
+      startWcWallet({ relayUrl: relay.url, evm: chains, solana: { rpcUrl: 'http://127.0.0.1:9', genesisHash: GENESIS }, metadata: { name: 'First Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
       startWcWallet({ relayUrl: relay.url, evm: chains, accountIndex: 1, metadata: { name: 'Second Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
     ])
   })
@@ -38,7 +42,7 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     expect(fetches.offLoopback()).toEqual([])
   })
 
-  function make(opts: { storage?: ReturnType<typeof mapStorage>; prefix?: string } = {}) {
+  function make(opts: { storage?: ReturnType<typeof mapStorage>; prefix?: string; networks?: CaipNetwork[] } = {}) {
     const storage = opts.storage ?? mapStorage()
     const adapter = walletConnectAdapter({
       relayUrl: relay.url,
@@ -47,7 +51,7 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
       metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
       loadSignClient: async () => SignClient,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks: [evm], adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks: opts.networks ?? [evm], adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
     porticos.push(portico)
     return { portico, storage }
   }
@@ -87,5 +91,25 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     await first.disconnect()
     await until(() => after.portico.chain.getAccount('eip155')?.status === 'disconnected', 'the wallet-side disconnect')
     expect(after.portico.connection.$connections.get()).toEqual({})
+  })
+
+  it('a reload comes back on the chain the wallet last moved to, also when that chainChanged came while the app was on another namespace', async () => {
+    const storage = mapStorage()
+    const networks = [evm, evmB, solana]
+    const before = make({ storage, prefix: 'lifecycle-chain', networks })
+    await pair(before.portico, first)
+    expect(before.portico.chain.getAccount('solana')?.address).toBe(first.accounts.solana)
+    before.portico.network.switchActiveNamespace('solana')
+    await first.emitChainChanged(31338)
+    await until(() => before.portico.chain.getActiveNetwork('eip155')?.caipNetworkId === 'eip155:31338', 'the chain change')
+    expect(before.portico.chain.getAccount('eip155')?.caipAddress).toBe(`eip155:31338:${first.accounts.eip155}`)
+    before.portico.destroy()
+
+    const after = make({ storage, prefix: 'lifecycle-chain', networks })
+    await after.portico.reconnect()
+    // Before: eip155:31337 (the app's default network), while the wallet had moved the session to 31338.
+    expect(after.portico.chain.getAccount('eip155')?.caipAddress).toBe(`eip155:31338:${first.accounts.eip155}`)
+    expect(after.portico.chain.getActiveNetwork('eip155')?.caipNetworkId).toBe('eip155:31338')
+    expect(after.portico.chain.getAccount('solana')?.address).toBe(first.accounts.solana)
   })
 })
