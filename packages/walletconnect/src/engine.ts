@@ -142,6 +142,31 @@ function sharedClient(options: WalletConnectAdapterOptions, context: () => Adapt
   return created
 }
 
+/** How many early session events (see onEvent) are kept per topic. */
+const EARLY_EVENTS_KEPT = 50
+
+/** A wallet event of the seven namespaces as an account or chain change (anything else: undefined). */
+function eventChange(params: SignClientTypes.EventArguments['session_event']['params']):
+  | { kind: 'accounts'; ns: ChainNamespace; addresses: string[] }
+  | { kind: 'chain'; ns: ChainNamespace; id: number | string }
+  | undefined {
+  // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
+  const chain = caipChainId.safeParse(params.chainId)
+  const event = walletEvent.safeParse(params.event)
+  if (!chain.success || !event.success) return undefined
+  const ns = chain.data.split(':')[0] as ChainNamespace
+  const { name, data } = event.data
+  if (name === 'accountsChanged' || name === 'bip122_addressesChanged') {
+    const addresses = eventAddresses(data)
+    return addresses ? { kind: 'accounts', ns, addresses } : undefined
+  }
+  if (name === 'chainChanged') {
+    const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
+    return id === undefined ? undefined : { kind: 'chain', ns, id }
+  }
+  return undefined
+}
+
 /** The engine behind walletConnectAdapter; `context()` is the adapter's current setup context. */
 export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
   const timers = options.timers ?? defaultTimers
@@ -156,6 +181,12 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   const current = new Map<string, string>()
   /** Accounts a wallet reported through events since the session (or its last update) arrived. */
   const reported = new Map<string, string[]>()
+  /** Session events that arrived before a session was picked, by topic (see onEvent). */
+  const early = new Map<string, SignClientTypes.EventArguments['session_event']['params'][]>()
+  /** Restores under way or being applied by the app (events meanwhile are kept in `early`). */
+  let restoring = 0
+  /** A session_update arrived while the app was applying a restored session. */
+  let updatedWhileRestoring = false
   /** Cancels the pairing in progress (a newer connect supersedes it). */
   let cancelPending: ((reason: unknown) => void) | undefined
 
@@ -204,33 +235,21 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
       session = updated
       reported.clear()
-      // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
-      const view = viewOf(updated)
-      for (const [ns, chains] of view.byNamespace) {
-        const chain = current.get(ns) ?? [...chains.keys()][0]
-        ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
-      }
+      // A restored session the app is still applying: announced after it (see reconnect).
+      if (restoring > 0) updatedWhileRestoring = true
+      else announceAccounts()
     }
     const onEvent = ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
-      if (topic !== session?.topic) return
-      // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
-      const chain = caipChainId.safeParse(params.chainId)
-      const event = walletEvent.safeParse(params.event)
-      if (!chain.success || !event.success) return
-      const ns = chain.data.split(':')[0] as ChainNamespace
-      const { name, data } = event.data
-      if (name === 'accountsChanged' || name === 'bip122_addressesChanged') {
-        const addresses = eventAddresses(data)
-        if (!addresses) return
-        reported.set(ns, addresses)
-        ctxRef.current?.onAccountsChanged(addresses, ns)
-      } else if (name === 'chainChanged') {
-        const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
-        if (id === undefined) return
-        current.set(ns, `${ns}:${id}`)
-        saveChains()
-        ctxRef.current?.onChainChanged(id, ns)
+      // No session picked yet, or a restored one the app is still applying (a reload): the relay may be
+      // delivering what the wallet sent while the page was closed. Kept for reconnect, which folds it
+      // in, or replays it once the app has applied the restored session.
+      if (!session || restoring > 0) {
+        const list = early.get(topic) ?? []
+        list.push(params)
+        early.set(topic, list.slice(-EARLY_EVENTS_KEPT))
+        return
       }
+      handleEvent(topic, params)
     }
     c.on('session_delete', ended)
     c.on('session_expire', ended)
@@ -241,6 +260,30 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       c.off('session_expire', ended)
       c.off('session_update', onUpdate)
       c.off('session_event', onEvent)
+    }
+  }
+
+  /** The session's accounts (after a session_update) on each namespace's current chain reach headless. */
+  function announceAccounts(): void {
+    if (!session) return
+    // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
+    for (const [ns, chains] of viewOf(session).byNamespace) {
+      const chain = current.get(ns) ?? [...chains.keys()][0]
+      ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+    }
+  }
+
+  /** A wallet event of the current session: the account or chain change reaches headless. */
+  function handleEvent(topic: string, params: SignClientTypes.EventArguments['session_event']['params']): void {
+    if (topic !== session?.topic) return
+    const change = eventChange(params)
+    if (change?.kind === 'accounts') {
+      reported.set(change.ns, change.addresses)
+      ctxRef.current?.onAccountsChanged(change.addresses, change.ns)
+    } else if (change?.kind === 'chain') {
+      current.set(change.ns, `${change.ns}:${change.id}`)
+      saveChains()
+      ctxRef.current?.onChainChanged(change.id, change.ns)
     }
   }
 
@@ -289,7 +332,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       // a new one starts on the chain the app asks for.
       const pick = (restored ? kept ?? asked : asked ?? kept) ?? [...chains.keys()][0]!
       current.set(ns, pick)
-      const accounts = chains.get(pick) ?? []
+      // Accounts the wallet reported by event since (a reload's backlog) come before the stored ones.
+      const accounts = reported.get(ns)?.length ? reported.get(ns)! : chains.get(pick) ?? []
       parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
     }
     const usable = WC_NAMESPACES.filter((ns) => parts[ns] && configured().has(ns))
@@ -481,6 +525,39 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     if (topic) void c.core.pairing.disconnect({ topic }).catch(() => undefined)
   }
 
+  /** reconnect's work: the newest live stored session the app can use, with its chains and the relay's backlog. */
+  async function restore(network?: CaipNetwork): Promise<ConnectResult | null> {
+    const c = await loadClient()
+    const now = Math.floor(timers.now() / 1000)
+    const live = c.session
+      .getAll()
+      .filter((s) => s.acknowledged && s.expiry > now)
+      .sort((a, b) => b.expiry - a.expiry)
+    const found = live.find(usableSession)
+    if (!found) {
+      early.clear()
+      return null
+    }
+    current.clear()
+    reported.clear()
+    // Still no session while the stored chains load: events arriving meanwhile are kept as early.
+    await loadChains(c, found.topic)
+    // Re-read: a session_update from the backlog may have changed the stored namespaces meanwhile.
+    const picked = c.session.getAll().find((s) => s.topic === found.topic) ?? found
+    session = picked
+    // What the wallet sent while the page was closed (and the relay delivered before now) is newer
+    // than the stored session: its chain and account changes win.
+    for (const params of early.get(picked.topic) ?? []) {
+      const change = eventChange(params)
+      if (change?.kind === 'chain') current.set(change.ns, `${change.ns}:${change.id}`)
+      else if (change?.kind === 'accounts') reported.set(change.ns, change.addresses)
+    }
+    early.clear()
+    const result = resultOf(picked, network, true)
+    saveChains()
+    return result
+  }
+
   return {
     destroy() {
       cancelPending?.(new PorticoError(ERRORS.modalClosed))
@@ -556,6 +633,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
                 const previous = session
                 session = s
                 current.clear()
+                reported.clear()
+                early.clear()
                 let result: ConnectResult
                 try {
                   result = resultOf(s, network)
@@ -594,20 +673,23 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     },
 
     async reconnect({ network }) {
-      const c = await loadClient()
-      const now = Math.floor(timers.now() / 1000)
-      const live = c.session
-        .getAll()
-        .filter((s) => s.acknowledged && s.expiry > now)
-        .sort((a, b) => b.expiry - a.expiry)
-      const found = live.find(usableSession)
-      if (!found) return null
-      session = found
-      current.clear()
-      await loadChains(c, found.topic)
-      const result = resultOf(found, network, true)
-      saveChains()
-      return result
+      restoring++
+      try {
+        return await restore(network)
+      } finally {
+        // Headless applies the result in the promise callbacks of this turn; events that came meanwhile
+        // (they would have been overwritten by the result) are replayed after it, on the next task.
+        setTimeout(() => {
+          restoring--
+          if (restoring > 0) return
+          const topic = session?.topic
+          const backlog = topic ? early.get(topic) ?? [] : []
+          early.clear()
+          if (updatedWhileRestoring) announceAccounts()
+          updatedWhileRestoring = false
+          for (const params of backlog) if (topic) handleEvent(topic, params)
+        }, 0)
+      }
     },
 
     async disconnect() {

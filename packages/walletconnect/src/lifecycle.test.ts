@@ -112,4 +112,23 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     expect(after.portico.chain.getActiveNetwork('eip155')?.caipNetworkId).toBe('eip155:31338')
     expect(after.portico.chain.getAccount('solana')?.address).toBe(first.accounts.solana)
   })
+
+  it('what the wallet did while the page was closed (delivered by the relay on reload) wins over the stored session', async () => {
+    const storage = mapStorage()
+    const networks = [evm, evmB]
+    const before = make({ storage, prefix: 'lifecycle-closed', networks })
+    await pair(before.portico, first)
+    expect(before.portico.chain.getAccount('eip155')?.caipAddress).toBe(`eip155:31337:${first.accounts.eip155}`)
+    before.portico.destroy()
+    // The page is closed: the wallet moves to 31338 (a chain the session has: no session update, only the event).
+    await first.emitChainChanged(31338)
+
+    const after = make({ storage, prefix: 'lifecycle-closed', networks })
+    await after.portico.reconnect()
+    // Before: the relay's backlog reached the new instance before it had picked its session and was
+    // dropped, so the app stayed on 31337 for good.
+    await until(() => after.portico.chain.getAccount('eip155')?.caipAddress === `eip155:31338:${first.accounts.eip155}`, 'the chain the wallet moved to', 5000)
+    expect(after.portico.chain.getActiveNetwork('eip155')?.caipNetworkId).toBe('eip155:31338')
+    expect(after.portico.connection.$connections.get().eip155?.accounts.map((a) => a.address)).toEqual([first.accounts.eip155])
+  })
 })
