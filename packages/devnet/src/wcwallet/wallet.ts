@@ -641,8 +641,10 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
         const chainsOf = ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
         namespaces[key] = address ? { ...ns, accounts: chainsOf.map((c) => `${c}:${address}`) } : ns
       }
+      // Published, not waited for: the app may be closed (its messages wait at the relay), as a real
+      // wallet does not wait for the app either.
       const { acknowledged } = await client.update({ topic: s.topic, namespaces })
-      await acknowledged()
+      acknowledged().catch(() => undefined)
       for (const key of Object.keys(namespaces)) await emitAccountsChanged(undefined, s.topic, key.split(':')[0])
     }
   }
