@@ -41,6 +41,7 @@ import {
   sendCallsResult,
   sessionAccounts,
   solanaBalance,
+  storedChains,
   walletEvent,
 } from './schemas'
 
@@ -102,6 +103,70 @@ export function adr036SignDoc(signer: string, message: string) {
 const refOf = (chainId: string) => chainId.slice(chainId.indexOf(':') + 1)
 const chainIdValue = (ns: string, chainId: string): number | string => (ns === 'eip155' ? Number(refOf(chainId)) : refOf(chainId))
 
+/**
+ * sign-client keeps one Core per storage prefix and JS realm (a second init with the prefix gets the
+ * first one's Core, relay socket included). So there is one client per prefix here too: a Portico
+ * instance created after another one was destroyed takes that client over and reopens its socket,
+ * instead of initialising a second client on a Core whose socket the destroy closed (that client
+ * received no wallet events: a wallet-side disconnect, account or chain change went unseen).
+ */
+const sharedClients = new Map<string, Promise<Client>>()
+/** Clients whose relay socket and heartbeat a destroyed engine stopped. */
+const released = new WeakSet<Client>()
+
+function sharedClient(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined, metadata: () => SignClientTypes.Metadata): Promise<Client> {
+  const prefix = options.customStoragePrefix ?? 'portico'
+  const known = sharedClients.get(prefix)
+  if (known) return known
+  const created = (async () => {
+    const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
+    const c = await SignClient.init({
+      projectId: options.projectId ?? context()?.projectId ?? '',
+      relayUrl: options.relayUrl,
+      metadata: metadata(),
+      customStoragePrefix: prefix,
+      ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+      telemetryEnabled: false,
+      logger: 'silent',
+    })
+    if (!(options.verify ?? !isLoopback(options.relayUrl))) {
+      // No attestation: sign-client would otherwise load verify.walletconnect.org in an iframe.
+      c.core.verify.register = async () => ''
+    }
+    return c
+  })()
+  sharedClients.set(prefix, created)
+  created.catch(() => {
+    if (sharedClients.get(prefix) === created) sharedClients.delete(prefix)
+  })
+  return created
+}
+
+/** How many early session events (see onEvent) are kept per topic. */
+const EARLY_EVENTS_KEPT = 50
+
+/** A wallet event of the seven namespaces as an account or chain change (anything else: undefined). */
+function eventChange(params: SignClientTypes.EventArguments['session_event']['params']):
+  | { kind: 'accounts'; ns: ChainNamespace; addresses: string[] }
+  | { kind: 'chain'; ns: ChainNamespace; id: number | string }
+  | undefined {
+  // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
+  const chain = caipChainId.safeParse(params.chainId)
+  const event = walletEvent.safeParse(params.event)
+  if (!chain.success || !event.success) return undefined
+  const ns = chain.data.split(':')[0] as ChainNamespace
+  const { name, data } = event.data
+  if (name === 'accountsChanged' || name === 'bip122_addressesChanged') {
+    const addresses = eventAddresses(data)
+    return addresses ? { kind: 'accounts', ns, addresses } : undefined
+  }
+  if (name === 'chainChanged') {
+    const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
+    return id === undefined ? undefined : { kind: 'chain', ns, id }
+  }
+  return undefined
+}
+
 /** The engine behind walletConnectAdapter; `context()` is the adapter's current setup context. */
 export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
   const timers = options.timers ?? defaultTimers
@@ -109,11 +174,19 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   const ctxRef = { get current() { return context() } }
   let clientPromise: Promise<Client> | undefined
   let client: Client | undefined
+  /** Detaches this engine's session listeners from the (shared) client. */
+  let stopListening: (() => void) | undefined
   let session: SessionTypes.Struct | undefined
   /** The chain each namespace of the session is on (CAIP-2). */
   const current = new Map<string, string>()
   /** Accounts a wallet reported through events since the session (or its last update) arrived. */
   const reported = new Map<string, string[]>()
+  /** Session events that arrived before a session was picked, by topic (see onEvent). */
+  const early = new Map<string, SignClientTypes.EventArguments['session_event']['params'][]>()
+  /** Restores under way or being applied by the app (events meanwhile are kept in `early`). */
+  let restoring = 0
+  /** A session_update arrived while the app was applying a restored session. */
+  let updatedWhileRestoring = false
   /** Cancels the pairing in progress (a newer connect supersedes it). */
   let cancelPending: ((reason: unknown) => void) | undefined
 
@@ -132,21 +205,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
 
   function loadClient(): Promise<Client> {
     clientPromise ??= (async () => {
-      const SignClient = options.loadSignClient ? await options.loadSignClient() : (await import('@walletconnect/sign-client')).SignClient
-      const c = await SignClient.init({
-        projectId: options.projectId ?? context()?.projectId ?? '',
-        relayUrl: options.relayUrl,
-        metadata: metadata(),
-        customStoragePrefix: options.customStoragePrefix ?? 'portico',
-        ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
-        telemetryEnabled: false,
-        logger: 'silent',
-      })
-      if (!(options.verify ?? !isLoopback(options.relayUrl))) {
-        // No attestation: sign-client would otherwise load verify.walletconnect.org in an iframe.
-        c.core.verify.register = async () => ''
+      const c = await sharedClient(options, context, metadata)
+      // A destroyed instance closed the relay socket and stopped the heartbeat: this one reopens them
+      // (the socket resubscribes to the stored sessions' topics).
+      if (released.has(c)) {
+        await c.core.relayer.transportOpen()
+        await c.core.heartbeat.init()
+        released.delete(c)
       }
-      listen(c)
+      stopListening = listen(c)
       client = c
       return c
     })().catch((error: unknown) => {
@@ -156,52 +223,93 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     return clientPromise
   }
 
-  function listen(c: Client): void {
+  /** Follows the client's session events; returns the function that stops. */
+  function listen(c: Client): () => void {
     const ended = ({ topic }: { topic: string }) => {
       if (topic !== session?.topic) return
       forget()
       ctxRef.current?.onDisconnect()
     }
-    c.on('session_delete', ended)
-    c.on('session_expire', ended)
-    c.on('session_update', ({ topic, params }) => {
+    const onUpdate = ({ topic, params }: SignClientTypes.EventArguments['session_update']) => {
       if (topic !== session?.topic) return
       const updated: SessionTypes.Struct = { ...session, namespaces: params.namespaces }
       session = updated
       reported.clear()
-      // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
-      const view = viewOf(updated)
-      for (const [ns, chains] of view.byNamespace) {
-        const chain = current.get(ns) ?? [...chains.keys()][0]
-        ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+      // A restored session the app is still applying: announced after it (see reconnect).
+      if (restoring > 0) updatedWhileRestoring = true
+      else announceAccounts()
+    }
+    const onEvent = ({ topic, params }: SignClientTypes.EventArguments['session_event']) => {
+      // No session picked yet, or a restored one the app is still applying (a reload): the relay may be
+      // delivering what the wallet sent while the page was closed. Kept for reconnect, which folds it
+      // in, or replays it once the app has applied the restored session.
+      if (!session || restoring > 0) {
+        const list = early.get(topic) ?? []
+        list.push(params)
+        early.set(topic, list.slice(-EARLY_EVENTS_KEPT))
+        return
       }
-    })
-    c.on('session_event', ({ topic, params }) => {
-      if (topic !== session?.topic) return
-      // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
-      const chain = caipChainId.safeParse(params.chainId)
-      const event = walletEvent.safeParse(params.event)
-      if (!chain.success || !event.success) return
-      const ns = chain.data.split(':')[0] as ChainNamespace
-      const { name, data } = event.data
-      if (name === 'accountsChanged' || name === 'bip122_addressesChanged') {
-        const addresses = eventAddresses(data)
-        if (!addresses) return
-        reported.set(ns, addresses)
-        ctxRef.current?.onAccountsChanged(addresses, ns)
-      } else if (name === 'chainChanged') {
-        const id = ns === 'eip155' ? (evmChainId(data) ?? evmChainId(chain.data)) : (chainReference(data) ?? refOf(chain.data))
-        if (id === undefined) return
-        current.set(ns, `${ns}:${id}`)
-        ctxRef.current?.onChainChanged(id, ns)
-      }
-    })
+      handleEvent(topic, params)
+    }
+    c.on('session_delete', ended)
+    c.on('session_expire', ended)
+    c.on('session_update', onUpdate)
+    c.on('session_event', onEvent)
+    return () => {
+      c.off('session_delete', ended)
+      c.off('session_expire', ended)
+      c.off('session_update', onUpdate)
+      c.off('session_event', onEvent)
+    }
+  }
+
+  /** The session's accounts (after a session_update) on each namespace's current chain reach headless. */
+  function announceAccounts(): void {
+    if (!session) return
+    // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
+    for (const [ns, chains] of viewOf(session).byNamespace) {
+      const chain = current.get(ns) ?? [...chains.keys()][0]
+      ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+    }
+  }
+
+  /** A wallet event of the current session: the account or chain change reaches headless. */
+  function handleEvent(topic: string, params: SignClientTypes.EventArguments['session_event']['params']): void {
+    if (topic !== session?.topic) return
+    const change = eventChange(params)
+    if (change?.kind === 'accounts') {
+      reported.set(change.ns, change.addresses)
+      ctxRef.current?.onAccountsChanged(change.addresses, change.ns)
+    } else if (change?.kind === 'chain') {
+      current.set(change.ns, `${change.ns}:${change.id}`)
+      saveChains()
+      ctxRef.current?.onChainChanged(change.id, change.ns)
+    }
   }
 
   function forget(): void {
     session = undefined
     current.clear()
     reported.clear()
+    saveChains()
+  }
+
+  /**
+   * The session's chain per namespace, kept beside the session in sign-client's storage: after a reload
+   * the app comes back on the chain the wallet last moved to (a chainChanged may arrive while the app
+   * is on another namespace, and the app's own last network is then not that chain).
+   */
+  const chainsKey = `portico@wc:${options.customStoragePrefix ?? 'portico'}:chains`
+  function saveChains(): void {
+    const c = client
+    if (!c) return
+    const value = session ? { topic: session.topic, chains: Object.fromEntries(current) } : null
+    void c.core.storage.setItem(chainsKey, value).catch(() => undefined)
+  }
+  async function loadChains(c: Client, topic: string): Promise<void> {
+    const saved = storedChains.safeParse(await c.core.storage.getItem(chainsKey).catch(() => undefined))
+    if (!saved.success || saved.data?.topic !== topic) return
+    for (const [ns, chainId] of Object.entries(saved.data.chains)) if (chainId.startsWith(`${ns}:`)) current.set(ns, chainId)
   }
 
   /** The namespaces the app has networks for. */
@@ -212,15 +320,20 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
    * has an account there, else in the first approved namespace the app has networks for (eip155
    * first); every other namespace comes back in `namespaces`.
    */
-  function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork): ConnectResult {
+  function resultOf(s: SessionTypes.Struct, preferred?: CaipNetwork, restored = false): ConnectResult {
     const view = viewOf(s)
     const parts: Partial<Record<ChainNamespace, NamespaceAccounts>> = {}
     for (const ns of WC_NAMESPACES) {
       const chains = view.byNamespace.get(ns)
       if (!chains?.size) continue
-      const pick = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns)! : [...chains.keys()][0]!
+      const kept = current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns) : undefined
+      const asked = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : undefined
+      // A restored session stays on the chain it was on (the wallet's last chainChanged, the last switch);
+      // a new one starts on the chain the app asks for.
+      const pick = (restored ? kept ?? asked : asked ?? kept) ?? [...chains.keys()][0]!
       current.set(ns, pick)
-      const accounts = chains.get(pick) ?? []
+      // Accounts the wallet reported by event since (a reload's backlog) come before the stored ones.
+      const accounts = reported.get(ns)?.length ? reported.get(ns)! : chains.get(pick) ?? []
       parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
     }
     const usable = WC_NAMESPACES.filter((ns) => parts[ns] && configured().has(ns))
@@ -412,14 +525,51 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     if (topic) void c.core.pairing.disconnect({ topic }).catch(() => undefined)
   }
 
+  /** reconnect's work: the newest live stored session the app can use, with its chains and the relay's backlog. */
+  async function restore(network?: CaipNetwork): Promise<ConnectResult | null> {
+    const c = await loadClient()
+    const now = Math.floor(timers.now() / 1000)
+    const live = c.session
+      .getAll()
+      .filter((s) => s.acknowledged && s.expiry > now)
+      .sort((a, b) => b.expiry - a.expiry)
+    const found = live.find(usableSession)
+    if (!found) {
+      early.clear()
+      return null
+    }
+    current.clear()
+    reported.clear()
+    // Still no session while the stored chains load: events arriving meanwhile are kept as early.
+    await loadChains(c, found.topic)
+    // Re-read: a session_update from the backlog may have changed the stored namespaces meanwhile.
+    const picked = c.session.getAll().find((s) => s.topic === found.topic) ?? found
+    session = picked
+    // What the wallet sent while the page was closed (and the relay delivered before now) is newer
+    // than the stored session: its chain and account changes win.
+    for (const params of early.get(picked.topic) ?? []) {
+      const change = eventChange(params)
+      if (change?.kind === 'chain') current.set(change.ns, `${change.ns}:${change.id}`)
+      else if (change?.kind === 'accounts') reported.set(change.ns, change.addresses)
+    }
+    early.clear()
+    const result = resultOf(picked, network, true)
+    saveChains()
+    return result
+  }
+
   return {
     destroy() {
       cancelPending?.(new PorticoError(ERRORS.modalClosed))
-      // Close the relay socket; the stored session stays for the next instance / page load.
+      // Close the relay socket; the stored session stays for the next instance (which reopens the
+      // socket of this same client, see sharedClient) or page load.
       const c = client
       client = undefined
       clientPromise = undefined
+      stopListening?.()
+      stopListening = undefined
       if (c) {
+        released.add(c)
         c.core.heartbeat.stop()
         void c.core.relayer.transportClose().catch(() => undefined)
       }
@@ -477,16 +627,27 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
               if (!done && mine === generation) void attempt(0)
             }, pairingRefreshDelay(expiresAt, now))
             pairing.approval().then(
-              (s) => {
+              async (s) => {
                 if (done || mine !== generation) return
                 finish()
+                const previous = session
                 session = s
                 current.clear()
+                reported.clear()
+                early.clear()
+                let result: ConnectResult
                 try {
-                  resolve(resultOf(s, network))
+                  result = resultOf(s, network)
                 } catch (error) {
                   reject(error)
+                  return
                 }
+                saveChains()
+                // Another wallet (or a new pairing) replaced the session: end the old one, or its wallet
+                // would still show the app as connected while the app only follows the new session.
+                if (previous && previous.topic !== s.topic)
+                  await c.disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
+                resolve(result)
               },
               (error: unknown) => {
                 if (done || mine !== generation) return
@@ -512,17 +673,23 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     },
 
     async reconnect({ network }) {
-      const c = await loadClient()
-      const now = Math.floor(timers.now() / 1000)
-      const live = c.session
-        .getAll()
-        .filter((s) => s.acknowledged && s.expiry > now)
-        .sort((a, b) => b.expiry - a.expiry)
-      const found = live.find(usableSession)
-      if (!found) return null
-      session = found
-      current.clear()
-      return resultOf(found, network)
+      restoring++
+      try {
+        return await restore(network)
+      } finally {
+        // Headless applies the result in the promise callbacks of this turn; events that came meanwhile
+        // (they would have been overwritten by the result) are replayed after it, on the next task.
+        setTimeout(() => {
+          restoring--
+          if (restoring > 0) return
+          const topic = session?.topic
+          const backlog = topic ? early.get(topic) ?? [] : []
+          early.clear()
+          if (updatedWhileRestoring) announceAccounts()
+          updatedWhileRestoring = false
+          for (const params of backlog) if (topic) handleEvent(topic, params)
+        }, 0)
+      }
     },
 
     async disconnect() {
@@ -540,10 +707,12 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         const from = current.get('eip155') ?? network.caipNetworkId
         await request(from, 'wallet_switchEthereumChain', [{ chainId: toHexQuantity(Number(network.id)) }])
         current.set('eip155', network.caipNetworkId)
+        saveChains()
         return
       }
       if (!chains?.has(network.caipNetworkId)) throw new PorticoError(ERRORS.unsupportedChain)
       current.set(ns, network.caipNetworkId)
+      saveChains()
     },
 
     async getBalance({ address, network }) {

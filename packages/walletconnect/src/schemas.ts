@@ -183,3 +183,6 @@ export function peerWallet(metadata: unknown): { name: string; icon?: string } |
   const icon = (parsed.data.icons ?? []).map(usableIcon).find((i) => i !== undefined)
   return icon ? { name, icon } : { name }
 }
+
+/** The session's chain per namespace as the engine stored it (sign-client storage, read back after a reload). */
+export const storedChains = z.nullable(z.object({ topic: nonEmpty, chains: z.record(z.string(), caipChainId) }))

@@ -84,8 +84,10 @@ export interface WcRequestLogEntry {
 }
 
 export interface WcWallet {
-  /** Addresses per namespace (account `accountIndex` of the mnemonic). */
-  accounts: Omit<WcWalletAccounts, 'solanaSigner'>
+  /** Addresses per namespace of the selected account (`accountIndex` of the mnemonic). */
+  readonly accounts: Omit<WcWalletAccounts, 'solanaSigner'>
+  /** The selected account's index (StartWcWalletOptions.accountIndex, then selectAccount). */
+  readonly accountIndex: number
   /** CAIP-2 chains offered per namespace. */
   chains: Record<string, string[]>
   /** CAIP-10 accounts offered per namespace. */
@@ -117,6 +119,11 @@ export interface WcWallet {
   emitAccountsChanged(accounts?: string[], topic?: string, namespace?: string): Promise<void>
   /** Emits eip155 chainChanged (adding the chain to the session first if needed). */
   emitChainChanged(chainId: number, topic?: string): Promise<void>
+  /**
+   * The user picks account `index` in the wallet: addresses and keys of every namespace switch, each
+   * session's accounts are replaced (session_update), then accountsChanged goes out per namespace.
+   */
+  selectAccount(index: number): Promise<void>
   /** Closes the relay connection and frees this client's Core. Safe to call more than once. */
   stop(): Promise<void>
 }
@@ -208,11 +215,11 @@ function waitFor<T>(list: T[], subscribe: (fn: () => void) => () => void, timeou
 export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWallet> {
   assertLoopback(options.relayUrl, 'relayUrl', options.allowNonLoopback)
   const mnemonic = options.mnemonic ?? DEVNET_MNEMONIC
-  const accountIndex = options.accountIndex ?? 0
-  const derived = await deriveWcWalletAccounts(mnemonic, accountIndex)
-  const { solanaSigner, ...accounts } = derived
-  const keys = deriveWcWalletKeys(mnemonic, accountIndex)
-  const evmAccount = mnemonicToAccount(mnemonic, { addressIndex: accountIndex })
+  // The selected account (selectAccount switches it): every namespace's address and keys follow it.
+  let accountIndex = options.accountIndex ?? 0
+  let { solanaSigner, ...accounts } = await deriveWcWalletAccounts(mnemonic, accountIndex)
+  let keys = deriveWcWalletKeys(mnemonic, accountIndex)
+  let evmAccount = mnemonicToAccount(mnemonic, { addressIndex: accountIndex })
   const evmChains = new Map<string, { chainId: number; rpcUrl: string }>()
   for (const c of options.evm?.chains ?? []) {
     assertLoopback(c.rpcUrl, 'EVM rpcUrl', options.allowNonLoopback)
@@ -234,17 +241,21 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     sui: [WC_WALLET_CHAINS.sui],
     stacks: [WC_WALLET_CHAINS.stacks],
   }
-  const addressOf: Record<string, string> = {
-    eip155: accounts.eip155,
-    solana: accounts.solana,
-    bip122: accounts.bip122,
-    polkadot: accounts.polkadot,
-    cosmos: accounts.cosmos,
-    sui: accounts.sui,
-    stacks: accounts.stacks,
-  }
+  const addressOf: Record<string, string> = {}
   const caipAccounts: Record<string, string[]> = {}
-  for (const [ns, list] of Object.entries(chains)) caipAccounts[ns] = list.map((c) => `${c}:${addressOf[ns]}`)
+  const indexAddresses = () => {
+    Object.assign(addressOf, {
+      eip155: accounts.eip155,
+      solana: accounts.solana,
+      bip122: accounts.bip122,
+      polkadot: accounts.polkadot,
+      cosmos: accounts.cosmos,
+      sui: accounts.sui,
+      stacks: accounts.stacks,
+    })
+    for (const [ns, list] of Object.entries(chains)) caipAccounts[ns] = list.map((c) => `${c}:${addressOf[ns]}`)
+  }
+  indexAddresses()
 
   const prefix = options.customStoragePrefix ?? `portico-wcwallet-${randomBytes(6).toString('hex')}`
   const client = await SignClient.init({
@@ -609,9 +620,57 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     }
   }
 
+  /**
+   * The user picks another account in the wallet: every namespace's address and key switch to account
+   * `index`, and each session is updated (its accounts replaced, as wallets do with session_update)
+   * before accountsChanged is emitted in each of its namespaces.
+   */
+  const selectAccount = async (index: number) => {
+    if (!Number.isSafeInteger(index) || index < 0) throw new Error(`Account index ${index} is not a non-negative integer`)
+    if (index === accountIndex) return
+    const next = await deriveWcWalletAccounts(mnemonic, index)
+    ;({ solanaSigner, ...accounts } = next)
+    keys = deriveWcWalletKeys(mnemonic, index)
+    evmAccount = mnemonicToAccount(mnemonic, { addressIndex: index })
+    accountIndex = index
+    indexAddresses()
+    for (const s of client.session.getAll()) {
+      const namespaces: SessionTypes.Namespaces = {}
+      for (const [key, ns] of Object.entries(s.namespaces)) {
+        const address = addressOf[key.split(':')[0] ?? '']
+        const chainsOf = ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
+        namespaces[key] = address ? { ...ns, accounts: chainsOf.map((c) => `${c}:${address}`) } : ns
+      }
+      // Published, not waited for: the app may be closed (its messages wait at the relay), as a real
+      // wallet does not wait for the app either.
+      const { acknowledged } = await client.update({ topic: s.topic, namespaces })
+      acknowledged().catch(() => undefined)
+      for (const key of Object.keys(namespaces)) await emitAccountsChanged(undefined, s.topic, key.split(':')[0])
+    }
+  }
+
+  const emitAccountsChanged = async (list: string[] | undefined, topic?: string, namespace = 'eip155') => {
+    const addresses = list ?? [addressOf[namespace] ?? evmAccount.address]
+    for (const s of sessionsFor(topic)) {
+      const ns = s.namespaces[namespace]
+      const chainId = ns?.chains?.[0] ?? ns?.accounts[0]?.split(':').slice(0, 2).join(':')
+      if (!chainId) continue
+      const event =
+        namespace === 'bip122'
+          ? { name: 'bip122_addressesChanged', data: addresses.map((address) => ({ address })) }
+          : { name: 'accountsChanged', data: addresses }
+      await client.emit({ topic: s.topic, chainId, event })
+    }
+  }
+
   let stopped: Promise<void> | undefined
   return {
-    accounts,
+    get accounts() {
+      return accounts
+    },
+    get accountIndex() {
+      return accountIndex
+    },
     chains,
     caipAccounts,
     client,
@@ -647,20 +706,9 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
         await client.disconnect({ topic: s.topic, reason: getSdkError('USER_DISCONNECTED') })
       }
     },
-    emitAccountsChanged: async (list, topic, namespace = 'eip155') => {
-      const addresses = list ?? [addressOf[namespace] ?? evmAccount.address]
-      for (const s of sessionsFor(topic)) {
-        const ns = s.namespaces[namespace]
-        const chainId = ns?.chains?.[0] ?? ns?.accounts[0]?.split(':').slice(0, 2).join(':')
-        if (!chainId) continue
-        const event =
-          namespace === 'bip122'
-            ? { name: 'bip122_addressesChanged', data: addresses.map((address) => ({ address })) }
-            : { name: 'accountsChanged', data: addresses }
-        await client.emit({ topic: s.topic, chainId, event })
-      }
-    },
+    emitAccountsChanged,
     emitChainChanged,
+    selectAccount,
     stop: () => {
       stopped ??= (async () => {
         client.core.heartbeat.stop()
