@@ -3,6 +3,9 @@
  * never reached, an in-memory database, and response reading through the protocol's schemas so a
  * drift between server and protocol fails a test.
  */
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { getFreePort } from '@portico/devnet'
 import { z } from 'zod'
 import type * as core from 'zod/v4/core'
 import { createApp, type AppConfig } from './app.ts'
@@ -64,4 +67,23 @@ export async function requestError(app: TestApp, path: string, init?: RequestIni
 /** POST `body` (a string is sent as is) as JSON to `path`. */
 export function postJson(app: TestApp, path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   return app.request(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
+}
+
+/**
+ * A Postgres wire-protocol server on 127.0.0.1: PGlite behind @electric-sql/pglite-socket, so a test
+ * reaches it through DATABASE_URL with node-postgres exactly as a real server would, with no system
+ * Postgres. `stop` closes the socket, then the database.
+ */
+export async function startWirePostgres(options: { maxConnections?: number } = {}) {
+  const pglite = await PGlite.create()
+  const port = await getFreePort()
+  const wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: options.maxConnections ?? 10 })
+  await wire.start()
+  return {
+    databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await wire.stop()
+      await pglite.close()
+    },
+  }
 }

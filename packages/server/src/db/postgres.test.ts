@@ -1,28 +1,20 @@
 // DATABASE_URL: the `pg` adapter against a Postgres wire-protocol server on 127.0.0.1. The server is
 // PGlite behind @electric-sql/pglite-socket, so the test needs no system Postgres: the client side
 // (node-postgres, the simple and extended protocols, transactions) is exactly what a real server sees.
-import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWirePostgres } from '../test-support.ts'
 import { startServer } from '../index.ts'
-import { getFreePort } from '@portico/devnet'
 import { createNamesRepository, loadMigrations, openDatabase } from './index.ts'
 
-let pglite: PGlite
-let wire: PGLiteSocketServer
+let postgres: Awaited<ReturnType<typeof startWirePostgres>> | undefined
 let databaseUrl: string
 
 beforeAll(async () => {
-  pglite = await PGlite.create()
-  const port = await getFreePort()
-  wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 })
-  await wire.start()
-  databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
+  postgres = await startWirePostgres()
+  databaseUrl = postgres.databaseUrl
 })
-
 afterAll(async () => {
-  await wire?.stop()
-  await pglite?.close()
+  await postgres?.stop()
 })
 
 describe('DATABASE_URL (node-postgres)', () => {

@@ -3,28 +3,21 @@
  * protocol (PGlite's socket server, as db/postgres.test.ts), so timestamps, jsonb and transactions
  * read back alike.
  */
-import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import { getFreePort } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWirePostgres } from '../test-support.ts'
 import { openDatabase } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
 import { createSiwxRepository, NonceError } from './repository.ts'
 
-let pglite: PGlite
-let wire: PGLiteSocketServer
+let postgres: Awaited<ReturnType<typeof startWirePostgres>> | undefined
 let databaseUrl: string
 
 beforeAll(async () => {
-  pglite = await PGlite.create()
-  const port = await getFreePort()
-  wire = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: 10 })
-  await wire.start()
-  databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
+  postgres = await startWirePostgres()
+  databaseUrl = postgres.databaseUrl
 })
 afterAll(async () => {
-  await wire?.stop()
-  await pglite?.close()
+  await postgres?.stop()
 })
 
 const drivers: [string, () => Promise<Database>][] = [
