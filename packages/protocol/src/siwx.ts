@@ -130,6 +130,8 @@ export const SIWX_NAMESPACE_NAMES: Readonly<Record<string, string>> = {
   bip122: 'Bitcoin',
   polkadot: 'Polkadot',
   cosmos: 'Cosmos',
+  sui: 'Sui',
+  stacks: 'Stacks',
 }
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
