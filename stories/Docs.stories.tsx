@@ -14,6 +14,7 @@ import networks from '../docs/networks.md?raw'
 import quickStart from '../docs/quick-start.md?raw'
 import security from '../docs/security.md?raw'
 import selfHosting from '../docs/self-hosting.md?raw'
+import siwx from '../docs/siwx.md?raw'
 import theming from '../docs/theming.md?raw'
 import wagmi from '../docs/wagmi.md?raw'
 import { type LinkResolver, Markdown } from './support/markdown'
@@ -31,6 +32,7 @@ const GUIDES: readonly Guide[] = [
   { file: 'wagmi.md', story: 'wagmi', title: 'wagmi, viem, ethers', summary: "Keep your wagmi hooks with Portico's modal; the EIP-1193 provider.", source: wagmi },
   { file: 'self-hosting.md', story: 'self-hosting', title: 'Self-hosting the API', summary: 'Flags, environment, Postgres, scaling out behind a load balancer.', source: selfHosting },
   { file: 'security.md', story: 'security', title: 'Security', summary: 'Content-Security-Policy lines, what is stored in the browser.', source: security },
+  { file: 'siwx.md', story: 'sign-in-with-the-wallet', title: 'Sign in with the wallet', summary: 'SIWX: the prompt rules, porticoSiwx or your own backend, useSiwx, checking a session on your server.', source: siwx },
   { file: 'embedded-wallet.md', story: 'embedded-wallet', title: 'Embedded wallet', summary: 'Email, social and Farcaster login through the secure frame; the auth service; the threat model.', source: embeddedWallet },
   { file: 'CONTRACTS.md', story: 'contracts', title: 'Contracts', summary: 'The names the packages rely on (for contributors).', source: contracts },
 ]
@@ -142,5 +144,6 @@ export const Networks: Story = { name: 'Networks', tags: ['!test'], render: () =
 export const Wagmi: Story = { name: 'wagmi, viem, ethers', tags: ['!test'], render: () => <Guide file="wagmi.md" /> }
 export const SelfHosting: Story = { name: 'Self-hosting the API', tags: ['!test'], render: () => <Guide file="self-hosting.md" /> }
 export const Security: Story = { name: 'Security', tags: ['!test'], render: () => <Guide file="security.md" /> }
+export const SignInWithTheWallet: Story = { name: 'Sign in with the wallet', tags: ['!test'], render: () => <Guide file="siwx.md" /> }
 export const EmbeddedWallet: Story = { name: 'Embedded wallet', tags: ['!test'], render: () => <Guide file="embedded-wallet.md" /> }
 export const Contracts: Story = { name: 'Contracts', tags: ['!test'], render: () => <Guide file="CONTRACTS.md" /> }
