@@ -28,7 +28,7 @@ export type SiwxNonceResponse = z.infer<typeof siwxNonceResponseSchema>
 export const siwxCreateSessionRequestSchema = z.object({
   /** The serialized sign-in message, exactly as signed. */
   message: z.string().check(z.minLength(1), z.maxLength(8192)),
-  /** 0x-hex on eip155, base58 on solana. */
+  /** As the wallet gives it: 0x-hex on eip155 and polkadot, base58 on solana, base64 on sui, cosmos and bip122, hex RSV on stacks. */
   signature: z.string().check(z.minLength(1), z.maxLength(8192)),
   /** CAIP-2 network id, e.g. 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'. */
   chainId: z.string().check(z.minLength(3), z.maxLength(100)),
