@@ -131,6 +131,24 @@ describe('connection flow (SPEC §4)', () => {
     expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 
+  it('reconnect brings the visitor back to the namespace they were on, whatever order the sessions are restored in', async () => {
+    const storage = mapStorage({
+      [STORAGE_KEYS.connections]: JSON.stringify([
+        { connectorId: 'phantom', namespace: 'solana' },
+        { connectorId: 'io.metamask', namespace: 'eip155' },
+      ]),
+      [STORAGE_KEYS.activeCaipNetworkId]: JSON.stringify(solana.caipNetworkId),
+    })
+    const evm = fakeAdapter('eip155')
+    const sol = fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'injected' }])
+    const { portico } = setup({ storage, adapters: [evm, sol] })
+    await portico.reconnect()
+    expect([portico.chain.isConnected('eip155'), portico.chain.isConnected('solana')]).toEqual([true, true])
+    expect(portico.chain.$activeChain.get()).toBe('solana')
+    expect(portico.chain.$global.get().activeCaipNetwork).toBe(solana)
+    expect(storage.map.get(STORAGE_KEYS.activeCaipNetworkId)).toBe(JSON.stringify(solana.caipNetworkId))
+  })
+
   it('reconnect forgets a session the wallet no longer exposes', async () => {
     const storage = mapStorage({ [STORAGE_KEYS.connections]: JSON.stringify([{ connectorId: 'io.metamask', namespace: 'eip155' }]) })
     const evm = fakeAdapter('eip155')

@@ -316,6 +316,8 @@ export function createConnection(deps: ConnectionDeps) {
   /** Restore remembered sessions without a prompt (adapter.reconnect). Forgets sessions that are gone. */
   async function reconnect(): Promise<void> {
     const restored = new Set<ChainNamespace>()
+    // The namespace the visitor was on (each restored account makes its own active on the way).
+    const lastNamespace = storage.get('activeCaipNetworkId')?.split(':')[0] as ChainNamespace | undefined
     for (const remembered of storage.getConnections()) {
       if (restored.has(remembered.namespace)) continue
       const adapter = ownerOf(remembered.connectorId) ?? adapterFor(remembered.namespace)
@@ -339,6 +341,11 @@ export function createConnection(deps: ConnectionDeps) {
       } catch {
         clearNamespace(remembered.namespace)
       }
+    }
+    if (lastNamespace && lastNamespace !== chain.$activeChain.get() && chain.isConnected(lastNamespace)) {
+      chain.setActiveNamespace(lastNamespace)
+      const network = chain.getActiveNetwork(lastNamespace)
+      if (network) storage.set('activeCaipNetworkId', network.caipNetworkId)
     }
   }
 
