@@ -112,4 +112,28 @@ describe('porticoSiwx backend', () => {
     storage.m.set(SIWX_STORAGE_KEY, '{"x":{"token":1}}')
     expect(await config.getSessions('eip155:1', A)).toEqual([])
   })
+
+  it('one wallet signed in on every namespace: each account keeps its own token, sent to the API with its address and network as given', async () => {
+    const { api, calls } = fakeApi()
+    const storage = memoryStorage()
+    const accounts = [
+      ['eip155:1', A, `eip155:${A.toLowerCase()}`],
+      ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'solana:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+      ['polkadot:91b171bb158e2d3848fa23a9f1c25182', '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf', 'polkadot:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf'],
+      ['bip122:000000000019d6689c085ae165831e93', 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', 'bip122:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'],
+      ['cosmos:cosmoshub-4', 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7', 'cosmos:cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7'],
+      ['sui:mainnet', '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e', 'sui:0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e'],
+      ['stacks:1', 'SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3', 'stacks:SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3'],
+    ] as const
+    const config = make(api, storage)
+    for (const [chainId, address] of accounts) await signIn(config, chainId, address)
+    expect(calls.filter((c) => c.startsWith('createSession'))).toEqual(accounts.map(([chainId, address]) => `createSession ${chainId} ${address}`))
+    const kept = JSON.parse(storage.m.get(SIWX_STORAGE_KEY)!) as Record<string, { chainId: string; address: string; token: string }>
+    expect(Object.keys(kept).sort()).toEqual(accounts.map(([, , key]) => key).sort())
+    const reloaded = make(api, storage)
+    for (const [chainId, address, key] of accounts) {
+      expect(await reloaded.getSessions(chainId, address)).toMatchObject([{ data: { accountAddress: address, chainId } }])
+      expect(kept[key]).toMatchObject({ chainId, address })
+    }
+  })
 })

@@ -16,7 +16,7 @@
 import { atom, type ReadableAtom } from 'nanostores'
 import { displayError, ERRORS } from '../errors'
 import type { SiwxConfig, SiwxSession } from '../options/siwx'
-import type { ChainNamespace } from '../types'
+import { CHAIN_NAMESPACES, type ChainNamespace } from '../types'
 import { formatSiwxMessage, splitChainId } from './message'
 
 export type SiwxStatus = 'disabled' | 'idle' | 'checking' | 'prompting' | 'signing' | 'signed-in' | 'error'
@@ -58,8 +58,13 @@ export interface SiwxDeps {
   now(): number
 }
 
-/** Namespaces asked by default: the ones whose messages the Portico API verifies. */
-export const SIWX_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/**
+ * Namespaces asked by default: every namespace Portico connects in (eip155, solana, polkadot,
+ * bip122, cosmos, sui, stacks). Each adapter signs messages in the namespaces it connects, and the
+ * Portico API verifies each one's scheme (EIP-4361 / CAIP-122 text, the signature as the wallet
+ * returns it).
+ */
+export const SIWX_NAMESPACES: readonly ChainNamespace[] = CHAIN_NAMESPACES
 
 interface Account {
   chainId: string
@@ -76,7 +81,9 @@ function parseAccount(caip: string | undefined): Account | undefined {
   return { chainId, address: caip.slice(at + 1), namespace: splitChainId(chainId)[0] as ChainNamespace }
 }
 
-const sameAccount = (a: Account, b: Account) => a.namespace === b.namespace && a.address.toLowerCase() === b.address.toLowerCase()
+/** EVM addresses are case-insensitive (EIP-55 is only a checksum); every other namespace's are not (base58, SS58, bech32 …). */
+const sameAccount = (a: Account, b: Account) =>
+  a.namespace === b.namespace && (a.namespace === 'eip155' ? a.address.toLowerCase() === b.address.toLowerCase() : a.address === b.address)
 
 export function createSiwx(deps: SiwxDeps) {
   const { config } = deps
