@@ -31,10 +31,15 @@ export {
 export {
   aminoSignBytes,
   bitcoinMessageHash,
+  bitcoinSignMessage,
+  cosmosSign,
   deriveWcWalletKeys,
   directSignBytes,
+  polkadotSignMessage,
+  stacksSignMessage,
   stacksMessageHash,
   suiPersonalMessageDigest,
+  suiSignPersonalMessage,
   type WcWalletKeys,
   wrapPolkadotBytes,
 } from './signing.ts'

@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { HttpError, preview } from '../errors.ts'
 import { createSiwxRepository, NonceError, type SiwxSessionRecord } from '../siwx/repository.ts'
 import { createTokenService } from '../siwx/tokens.ts'
-import { domainMatcher, SOLANA_CLUSTERS, verifySolanaMessage } from '../siwx/verify.ts'
+import { domainMatcher, isOfflineChain, isOfflineNamespace, SOLANA_CLUSTERS, verifyNamespaceSignature, verifySolanaMessage } from '../siwx/verify.ts'
 import { parseInput } from '../validation.ts'
 import type { RouteModule } from './context.ts'
 
@@ -33,6 +33,7 @@ export const SIWX_ERRORS = {
   domain: 'Domain not allowed',
   nonce: 'Invalid or expired nonce',
   signature: 'Invalid signature',
+  scheme: 'Unsupported signature scheme',
   expired: 'Message expired',
   notYetValid: 'Message not valid yet',
   missingToken: 'Missing bearer token',
@@ -61,10 +62,12 @@ function toWire(session: SiwxSessionRecord): SiwxSessionWire {
  * Sign in with the wallet (SIWX, wire: @portico/protocol/siwx):
  * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes;
  * - POST /v1/siwx/sessions { message, signature, chainId, address }: the signed message (EIP-4361 on
- *   eip155, CAIP-122 on solana) is checked — our unused nonce, a domain that is the host of an
- *   allowed origin, the request's chain and account, its Expiration Time / Not Before, and the
- *   signature (EOA, ERC-1271 and ERC-6492 through the chain's RPC; ed25519 on Solana) — and traded
- *   for a session and its token (ES256 JWT, expiring with the message, at most the session TTL);
+ *   eip155, CAIP-122 on solana, bip122, polkadot, cosmos, sui and stacks) is checked — our unused
+ *   nonce, a domain that is the host of an allowed origin, the request's chain and account, its
+ *   Expiration Time / Not Before, and the signature (EOA, ERC-1271 and ERC-6492 through the chain's
+ *   RPC; ed25519 on Solana; offline in each wallet scheme on the other namespaces, any well-formed
+ *   network of theirs: siwx/namespaces.ts) — and traded for a session and its token (ES256 JWT,
+ *   expiring with the message, at most the session TTL);
  * - GET /v1/siwx/session (Bearer token): the session, 401 when the token or the session is not valid;
  * - POST /v1/siwx/session/revoke (Bearer token): ends the session;
  * - GET /.well-known/jwks.json: the tokens' public key(s).
@@ -140,6 +143,12 @@ export const siwxRoutes: RouteModule = (ctx) => {
       if (fields.address !== body.address) throw new HttpError(400, SIWX_ERRORS.mismatch)
       if (!solanaChains.has(fields.chainId)) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
       address = fields.address
+    } else if (isOfflineNamespace(namespace)) {
+      // Sui addresses are hex: compared without case, kept as the message writes them.
+      const same = namespace === 'sui' ? fields.address.toLowerCase() === body.address.toLowerCase() : fields.address === body.address
+      if (!same) throw new HttpError(400, SIWX_ERRORS.mismatch)
+      if (!isOfflineChain(fields.chainId)) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
+      address = fields.address
     } else {
       throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
     }
@@ -159,10 +168,18 @@ export const siwxRoutes: RouteModule = (ctx) => {
       // EOA by recovery; smart accounts on the chain (ERC-1271 deployed, ERC-6492 counterfactual). An unreachable chain is a 502.
       const valid = await ctx.providers.signatures.verifyMessage(chain, { address: address as Address, message: body.message, signature: body.signature as Hex })
       if (!valid) throw unauthorized(SIWX_ERRORS.signature)
-    } else {
+    } else if (namespace === 'solana') {
       const valid = verifySolanaMessage(address, body.message, body.signature)
       if (valid === null) throw new HttpError(400, SIWX_ERRORS.signature)
       if (!valid) throw unauthorized(SIWX_ERRORS.signature)
+    } else if (isOfflineNamespace(namespace)) {
+      // Offline, in the namespace's wallets' scheme (siwx/verify-<namespace>.ts).
+      const check = verifyNamespaceSignature(namespace, { address, message: body.message, signature: body.signature })
+      if (check === 'malformed') throw new HttpError(400, SIWX_ERRORS.signature)
+      if (check === 'unsupported') throw new HttpError(400, SIWX_ERRORS.scheme)
+      if (check !== 'valid') throw unauthorized(SIWX_ERRORS.signature)
+    } else {
+      throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
     }
 
     const cap = now.getTime() + ctx.siwx.sessionTtlSeconds * 1000

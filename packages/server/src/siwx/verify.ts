@@ -1,6 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { getBase58Encoder } from '@solana/kit'
 
+export { isOfflineChain, isOfflineNamespace, type OfflineNamespace, type SignatureCheck, verifyNamespaceSignature } from './namespaces.ts'
+
 /** The public Solana clusters (CAIP-2), accepted besides the configured Solana chain. */
 export const SOLANA_CLUSTERS = [
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
