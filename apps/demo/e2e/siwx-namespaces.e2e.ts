@@ -3,7 +3,8 @@
 // dev wallet (it signs polkadot, bip122, cosmos, sui and stacks messages with each ecosystem's
 // scheme), a production build of the demo opened with ?siwx=1, Debian Chromium. One WalletConnect
 // session holds an account in each of the five namespaces; the visitor signs in on the namespace the
-// app lands on, then switches the app's network to each other namespace and is asked there. After
+// app lands on (Polkadot), then switches the app's network from the modal's Networks list to each
+// other namespace and is asked there (the switch ending must not close that prompt). After
 // each sign-in the API knows the session (GET /v1/siwx/session with the token) for the right CAIP-10
 // account; going back to a signed-in namespace and a reload ask nothing.
 import { rm } from 'node:fs/promises'
@@ -140,24 +141,23 @@ describe('sign in with the wallet (CAIP-122) on polkadot, bip122, cosmos, sui an
     const session = await pairNodeWallet(h, wallet, poll)
     expect(Object.keys(session.namespaces).sort()).toEqual(['bip122', 'cosmos', 'polkadot', 'stacks', 'sui'])
     await expect.poll(() => h.page.getByTestId('portico-demo-status').textContent(), poll).toBe('connected')
-    const first = await activeNamespace()
-    expect(Object.keys(NAMESPACES)).toContain(first)
-    await signInOn(first)
-    signedIn.push(first)
+    // The app was on its EVM network, which the session lacks: its first namespace the app has networks for (Polkadot) becomes active.
+    expect(await activeNamespace()).toBe('polkadot')
+    await signInOn('polkadot')
+    signedIn.push('polkadot')
   })
 
-  for (const ns of Object.keys(NAMESPACES) as Ns[]) {
-    it(`b. ${ns}: switching the app to ${NAMESPACES[ns].network} asks its account to sign in; signed with ${NAMESPACES[ns].method}; the API has the session`, async () => {
-      if (signedIn.includes(ns)) return // the namespace of a. (already checked there)
+  for (const ns of ['bip122', 'cosmos', 'sui', 'stacks'] as const) {
+    it(`b. ${ns}: switching the app to ${NAMESPACES[ns].network} (Networks list) asks its account to sign in; signed with ${NAMESPACES[ns].method}; the API has the session`, async () => {
       await switchTo(ns)
       await signInOn(ns)
       signedIn.push(ns)
     })
   }
 
-  it('c. back on the first namespace: its sign-in holds, nobody is asked; a reload keeps it without asking', async () => {
+  it('c. back on Polkadot: its sign-in holds, nobody is asked; a reload keeps it without asking', async () => {
     const { page } = h
-    const first = signedIn[0]!
+    const first: Ns = 'polkadot'
     expect([...signedIn].sort()).toEqual(['bip122', 'cosmos', 'polkadot', 'stacks', 'sui'])
     const requests = wallet.requestLog().length
     await switchTo(first)
