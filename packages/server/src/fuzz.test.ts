@@ -54,6 +54,7 @@ import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exchange'
 import { startAnvil, startFarcasterRelay, startOnrampSandbox, type AnvilInstance, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
+import { aminoSignBytes, bitcoinSignMessage, cosmosSign, deriveWcWalletAccounts, deriveWcWalletKeys, polkadotSignMessage, stacksSignMessage, suiSignPersonalMessage, WC_WALLET_CHAINS } from '@portico/devnet/wcwallet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import { createProjectsRepository } from './db/projects.ts'
@@ -1014,8 +1015,46 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           if (f.tamper !== undefined) message = `${message}${f.tamper}`
           return JSON.stringify({ message, signature, chainId: f.requestChainId ?? f.chainId, address: f.address })
         })
+      // The namespaces verified offline (bip122, polkadot, cosmos, sui, stacks): the WalletConnect dev
+      // wallet's accounts and signatures, on their networks or others, sometimes crossed or mangled.
+      const wcAccounts = await deriveWcWalletAccounts()
+      const wcKeys = deriveWcWalletKeys()
+      type WcNamespace = keyof typeof WC_WALLET_CHAINS
+      const wcNamespaces = Object.keys(WC_WALLET_CHAINS) as WcNamespace[]
+      const wcSign = (ns: WcNamespace, address: string, message: string): string => {
+        if (ns === 'polkadot') return polkadotSignMessage(wcKeys.polkadot, `0x${Buffer.from(message).toString('hex')}`)
+        if (ns === 'sui') return suiSignPersonalMessage(wcKeys.sui, new TextEncoder().encode(message)).signature
+        if (ns === 'bip122') return bitcoinSignMessage(wcKeys.bip122, message)
+        if (ns === 'stacks') return stacksSignMessage(wcKeys.stacks, message).signature
+        const data = Buffer.from(message).toString('base64')
+        return cosmosSign(wcKeys.cosmos, aminoSignBytes({ chain_id: '', account_number: '0', sequence: '0', fee: { gas: '0', amount: [] }, msgs: [{ type: 'sign/MsgSignData', value: { signer: address, data } }], memo: '' })).signature
+      }
+      const namespaceBody = fc
+        .record({
+          ns: fc.constantFrom(...wcNamespaces),
+          signAs: sometimes(fc.constantFrom(...wcNamespaces)),
+          chainId: sometimes(fc.constantFrom('bip122:000000000933ea01ad0ee984209779ba', 'bip122:mainnet', 'polkadot:b0a8d493285c2df73290dfb7e61f870f', 'cosmos:osmosis-1', 'sui:testnet', 'sui:moon', 'stacks:2147483648', 'stacks:x')),
+          domain: fc.oneof({ weight: 4, arbitrary: fc.constant('localhost:5173') }, { weight: 1, arbitrary: fc.constant('evil.example') }),
+          mangle: sometimes(fc.oneof(fc.tuple(fc.constant('flip' as const), fc.nat(200)), fc.tuple(fc.constant('cut' as const), fc.nat(200)), fc.tuple(fc.constant('bytes' as const), fc.uint8Array({ minLength: 1, maxLength: 120 })), fc.tuple(fc.constant('text' as const), text))),
+          tamper: sometimes(fc.constantFrom('\n', ' ', 'x')),
+        })
+        .map(async (f) => {
+          const chainId = f.chainId ?? WC_WALLET_CHAINS[f.ns]
+          const nonce = ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce
+          let message = formatSiwxMessage({ domain: f.domain, address: wcAccounts[f.ns], uri: 'http://localhost:5173/', version: '1', chainId, nonce, issuedAt: iso(0) })
+          let signature = wcSign(f.signAs ?? f.ns, wcAccounts[f.signAs ?? f.ns], message)
+          if (f.mangle?.[0] === 'flip') {
+            const i = f.mangle[1] % signature.length
+            signature = `${signature.slice(0, i)}${signature[i] === 'A' ? 'B' : 'A'}${signature.slice(i + 1)}`
+          } else if (f.mangle?.[0] === 'cut') signature = signature.slice(0, f.mangle[1] % signature.length) || 'x'
+          else if (f.mangle?.[0] === 'bytes') signature = f.ns === 'polkadot' || f.ns === 'stacks' ? `0x${Buffer.from(f.mangle[1]).toString('hex')}` : Buffer.from(f.mangle[1]).toString('base64')
+          else if (f.mangle?.[0] === 'text') signature = String(f.mangle[1])
+          if (f.tamper !== undefined) message = `${message}${f.tamper}`
+          return JSON.stringify({ message, signature, chainId, address: wcAccounts[f.ns] })
+        })
       const sessionBody = fc.oneof(
         { weight: 4, arbitrary: signedBody },
+        { weight: 3, arbitrary: namespaceBody },
         { weight: 1, arbitrary: fc.record({ message: field, signature: field, chainId: fc.oneof(chainIds, field), address: field }, { requiredKeys: [] }).map(async (b) => JSON.stringify(b)) },
         { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map(async (b) => b) },
         { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"message":"x"}}', '{"constructor":{"prototype":{"polluted":true}}}').map(async (b) => b) },

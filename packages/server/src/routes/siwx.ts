@@ -131,7 +131,7 @@ export const siwxRoutes: RouteModule = (ctx) => {
       throw error
     }
     if (fields.chainId !== body.chainId) throw new HttpError(400, SIWX_ERRORS.mismatch)
-    const namespace = fields.chainId.split(':')[0]
+    const namespace = fields.chainId.slice(0, fields.chainId.indexOf(':'))
     let address: string
     if (namespace === 'eip155') {
       if (!isAddress(fields.address, { strict: false }) || !isAddress(body.address, { strict: false }) || !isAddressEqual(fields.address, body.address)) {
