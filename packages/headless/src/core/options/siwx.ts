@@ -86,6 +86,13 @@ export interface SiwxConfig extends SiwxBehaviour {
   getSessions(chainId: string, address: string): Promise<SiwxSession[]>
   /** End the account's sessions on this network. */
   revokeSession(chainId: string, address: string): Promise<void>
+  /**
+   * Whether this backend can verify a sign-in of this account (false: the visitor is never asked,
+   * as on a namespace outside `namespaces`). For accounts whose kind the address tells and that the
+   * backend can not verify, e.g. Bitcoin taproot (`bc1p…`) without BIP-322.
+   * @default every account of `namespaces` (porticoSiwx: all but Bitcoin taproot addresses)
+   */
+  supportsAccount?(chainId: string, address: string): boolean
 }
 
 /** Options of the Portico API's SIWX backend (`porticoSiwx`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SiwxApi } from '../../api/siwx'
 import type { SiwxSessionWire } from '@portico/protocol/siwx'
-import { createPorticoSiwx, SIWX_STORAGE_KEY } from './portico'
+import { createPorticoSiwx, porticoSupportsAccount, SIWX_STORAGE_KEY } from './portico'
 import { formatSiwxMessage } from './message'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -135,5 +135,20 @@ describe('porticoSiwx backend', () => {
       expect(await reloaded.getSessions(chainId, address)).toMatchObject([{ data: { accountAddress: address, chainId } }])
       expect(kept[key]).toMatchObject({ chainId, address })
     }
+  })
+
+  it.each([
+    ['bip122:000000000019d6689c085ae165831e93', 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', true],
+    ['bip122:000000000019d6689c085ae165831e93', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', true],
+    ['bip122:000000000019d6689c085ae165831e93', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true],
+    ['bip122:000000000019d6689c085ae165831e93', 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', false],
+    ['bip122:000000000019d6689c085ae165831e93', 'BC1P5CYXNUXMEUWUVKWFEM96LQZSZD02N6XDCJRS20CAC6YQJJWUDPXQKEDRCR', false],
+    ['bip122:000000000933ea01ad0ee984209779ba', 'tb1pqqqqp399et2xygdj5xreqhjjvcmzhxw4aywxecjdzew6hylgvsesf3hn0c', false],
+    ['bip122:0f9188f13cb7b2c71f2a335e3a4fc328', 'bcrt1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqc8gma6', false],
+    ['eip155:1', A, true],
+    ['cosmos:cosmoshub-4', 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7', true],
+  ])('porticoSiwx asks %s %s: %s (taproot signs with BIP-322, which the API does not verify)', (chainId, address, expected) => {
+    expect(porticoSupportsAccount(chainId, address)).toBe(expected)
+    expect(make(fakeApi().api).supportsAccount?.(chainId, address)).toBe(expected)
   })
 })

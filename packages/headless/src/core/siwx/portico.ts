@@ -43,6 +43,18 @@ export function accountKey(chainId: string, address: string): string {
   return `${namespace}:${namespace === 'eip155' ? address.toLowerCase() : address}`
 }
 
+/**
+ * Bitcoin taproot addresses (bech32m, witness version 1: `bc1p…`, `tb1p…`, `bcrt1p…`): their
+ * message signatures are BIP-322, which the Portico API does not verify ('Unsupported signature
+ * scheme'), so such an account is never asked to sign in.
+ */
+const TAPROOT = /^(bc|tb|bcrt)1p/i
+
+/** Whether the Portico API can verify this account's sign-in (from the address alone). */
+export function porticoSupportsAccount(chainId: string, address: string): boolean {
+  return !(splitChainId(chainId)[0] === 'bip122' && TAPROOT.test(address))
+}
+
 export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwxDeps): SiwxConfig {
   const memory = new Map<string, string>()
   const read = (): Record<string, Entry> => {
@@ -88,6 +100,7 @@ export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwx
     signInOnNetworkChange: options.signInOnNetworkChange,
     signOutOnDisconnect: options.signOutOnDisconnect,
     namespaces: options.namespaces,
+    supportsAccount: porticoSupportsAccount,
     async createMessage({ accountAddress, chainId }): Promise<SiwxMessage> {
       const { nonce } = await deps.api.nonce()
       const now = deps.now()

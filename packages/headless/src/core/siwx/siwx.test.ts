@@ -351,4 +351,29 @@ describe('SIWX in every namespace that signs', () => {
     expect(sol.state().status).toBe('prompting')
     expect(sol.events.filter((e) => e === 'open')).toHaveLength(2)
   })
+
+  it("an account the backend can not verify (supportsAccount false: a Bitcoin taproot address) is never asked, nor a pending prompt kept; the P2WPKH account is", async () => {
+    const checked: string[] = []
+    const t = setup({
+      supportsAccount: (chainId, address) => {
+        checked.push(`${chainId}:${address}`)
+        return !address.startsWith('bc1p')
+      },
+    })
+    const BTC = 'bip122:000000000019d6689c085ae165831e93'
+    const taproot = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr'
+    await t.go(`${BTC}:${taproot}`)
+    expect(checked).toEqual([`${BTC}:${taproot}`])
+    expect(t.events).toEqual([])
+    expect(t.state().status).toBe('idle')
+    expect(await t.flow.signIn()).toBeUndefined()
+    expect(t.signed).toEqual([])
+    await t.go(`${BTC}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`)
+    expect(t.events).toEqual(['open'])
+    expect(t.state().status).toBe('prompting')
+    // Back to the taproot account: the pending prompt goes away.
+    await t.go(`${BTC}:${taproot}`)
+    expect(t.events).toEqual(['open', 'close'])
+    expect(t.state().status).toBe('idle')
+  })
 })

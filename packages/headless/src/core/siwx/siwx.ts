@@ -6,8 +6,9 @@
  *   for the account and network are looked up first, and a valid one signs the visitor in without
  *   asking (so a reload keeps the sign-in);
  * - after a network change only with `signInOnNetworkChange` (else the sign-in covers the account);
- * - never on a network the app does not list, nor in a namespace outside `namespaces` (the first
- *   supported network the account reaches is where it is asked);
+ * - never on a network the app does not list, nor in a namespace outside `namespaces`, nor for an
+ *   account the backend says it can not verify (`supportsAccount`: porticoSiwx refuses Bitcoin
+ *   taproot addresses); the first supported network the account reaches is where it is asked;
  * - an interrupted prompt (modal closed, Cancel, the wallet's refusal) ends in `error` with the
  *   reason; `signIn()` tries again. With `required`, Cancel and closing the modal disconnect.
  * Signing goes through the wallet facade (the connected connector's signMessage): injected,
@@ -102,7 +103,7 @@ export function createSiwx(deps: SiwxDeps) {
   /** The modal was opened for the prompt (closing it is then an interruption). */
   let prompted = false
 
-  const canSign = (a: Account) => namespaces.includes(a.namespace) && deps.isSupported(a.chainId)
+  const canSign = (a: Account) => namespaces.includes(a.namespace) && deps.isSupported(a.chainId) && (config.supportsAccount?.(a.chainId, a.address) ?? true)
   const isValid = (s: SiwxSession) => !s.expiresAt || Date.parse(s.expiresAt) > deps.now()
 
   /** Look the account's session up; ask to sign in when there is none. */
