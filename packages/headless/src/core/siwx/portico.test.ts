@@ -135,6 +135,9 @@ describe('porticoSiwx backend', () => {
       expect(await reloaded.getSessions(chainId, address)).toMatchObject([{ data: { accountAddress: address, chainId } }])
       expect(kept[key]).toMatchObject({ chainId, address })
     }
+    // Hex addresses (eip155, sui) are found in any case; base58 ones only as they are.
+    expect(await reloaded.getSessions('sui:mainnet', '0xC88EF07B9B8B2FC3B7DAAD9478F4E1337F01792E2EAB9C3794494E610636026E')).toHaveLength(1)
+    expect(await reloaded.getSessions('polkadot:91b171bb158e2d3848fa23a9f1c25182', '13aymj8xmdgkixenstjsz6j5b9herr7kx4yrlpsr6c5udlvf')).toEqual([])
   })
 
   it.each([

@@ -9,7 +9,7 @@ import type { SiwxApi } from '../../api/siwx'
 import type { SiwxSessionWire } from '@portico/protocol/siwx'
 import type { PorticoSiwxOptions, SiwxConfig, SiwxMessage, SiwxSession } from '../options/siwx'
 import type { StorageLike } from '../storage/storage'
-import { splitChainId } from './message'
+import { addressKey, splitChainId } from './message'
 
 /** Storage key of the sessions (JSON: account key → entry). */
 export const SIWX_STORAGE_KEY = 'portico:siwx'
@@ -37,10 +37,10 @@ export interface PorticoSiwxDeps {
   location: { host: string; origin: string }
 }
 
-/** One entry per account: EVM addresses are case-insensitive, the others are not. */
+/** One entry per account: hex addresses (eip155, sui) are case-insensitive, the others are not. */
 export function accountKey(chainId: string, address: string): string {
   const [namespace] = splitChainId(chainId)
-  return `${namespace}:${namespace === 'eip155' ? address.toLowerCase() : address}`
+  return `${namespace}:${addressKey(namespace, address)}`
 }
 
 /**

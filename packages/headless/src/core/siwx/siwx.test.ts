@@ -27,7 +27,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 function memoryBackend(opts: Partial<SiwxConfig> = {}) {
   const sessions = new Map<string, SiwxSession>()
   const calls: string[] = []
-  const key = (chainId: string, address: string) => `${chainId}|${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+  const key = (chainId: string, address: string) => `${chainId}|${/^(eip155|sui):/.test(chainId) ? address.toLowerCase() : address}`
   const config: SiwxConfig = {
     async createMessage({ accountAddress, chainId }) {
       calls.push(`createMessage ${chainId}`)
@@ -335,13 +335,21 @@ describe('SIWX in every namespace that signs', () => {
     expect(t.events.filter((e) => e === 'open')).toHaveLength(2)
   })
 
-  it('addresses compare case-insensitively on eip155 only: a base58 address in another case is another account', async () => {
+  it('addresses compare case-insensitively on the hex namespaces (eip155, sui) only: a base58 address in another case is another account', async () => {
     const evm = setup()
     await evm.go(`eip155:1:${A}`)
     await evm.flow.signIn()
     await evm.go(`eip155:1:${A.toLowerCase()}`)
     expect(evm.state().status).toBe('signed-in')
     expect(evm.events.filter((e) => e === 'open')).toHaveLength(1)
+
+    const SUI = ACCOUNTS.find((a) => a.ns === 'sui')!
+    const sui = setup()
+    await sui.go(`${SUI.chainId}:${SUI.address}`)
+    await sui.flow.signIn()
+    await sui.go(`${SUI.chainId}:${SUI.address.toUpperCase().replace('0X', '0x')}`)
+    expect(sui.state().status).toBe('signed-in')
+    expect(sui.events.filter((e) => e === 'open')).toHaveLength(1)
 
     const sol = setup()
     const other = SOL.replace('E', 'e')

@@ -18,7 +18,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import { displayError, ERRORS } from '../errors'
 import type { SiwxConfig, SiwxSession } from '../options/siwx'
 import type { ChainNamespace } from '../types'
-import { formatSiwxMessage, splitChainId } from './message'
+import { addressKey, formatSiwxMessage, splitChainId } from './message'
 
 export type SiwxStatus = 'disabled' | 'idle' | 'checking' | 'prompting' | 'signing' | 'signed-in' | 'error'
 
@@ -83,9 +83,8 @@ function parseAccount(caip: string | undefined): Account | undefined {
   return { chainId, address: caip.slice(at + 1), namespace: splitChainId(chainId)[0] as ChainNamespace }
 }
 
-/** EVM addresses are case-insensitive (EIP-55 is only a checksum); every other namespace's are not (base58, SS58, bech32 …). */
-const sameAccount = (a: Account, b: Account) =>
-  a.namespace === b.namespace && (a.namespace === 'eip155' ? a.address.toLowerCase() === b.address.toLowerCase() : a.address === b.address)
+/** Hex addresses (eip155, sui) are case-insensitive; every other namespace's are not (base58, SS58, bech32 …). */
+const sameAccount = (a: Account, b: Account) => a.namespace === b.namespace && addressKey(a.namespace, a.address) === addressKey(b.namespace, b.address)
 
 export function createSiwx(deps: SiwxDeps) {
   const { config } = deps
