@@ -7,9 +7,9 @@ import type { ChainNamespace } from '../types'
 
 /** SPEC §3 "Sign-in message": the fields of one EIP-4361 / CAIP-122 message. */
 export interface SiwxMessageData {
-  /** The signing account's address (as the wallet gives it). */
+  /** The signing account's address, exactly as the wallet reports it (EIP-55 on eip155, base58, SS58, bech32, 0x-hex on sui …). */
   accountAddress: string
-  /** CAIP-2 network id, e.g. 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'. */
+  /** CAIP-2 id of the namespace's active network, e.g. 'eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'cosmos:cosmoshub-4'. */
   chainId: string
   /** RFC 3986 authority asking for the sign-in, e.g. 'app.example.com'. */
   domain: string
@@ -45,7 +45,11 @@ export interface SiwxSession {
   data: SiwxMessageData
   /** The text that was signed. */
   message: string
-  /** The wallet's signature of `message` (0x-hex on eip155, base58 on solana). */
+  /**
+   * The wallet's signature of `message`, as the wallet returns it: 0x-hex on eip155, base58 on
+   * solana; through WalletConnect 0x-hex on polkadot, base64 on bip122 (BIP-137), cosmos (ADR-036
+   * amino) and sui (serialized), hex on stacks.
+   */
   signature: string
   /** When the backend ends the session (ISO 8601), if it says. */
   expiresAt?: string
@@ -59,7 +63,13 @@ export interface SiwxBehaviour {
   signInOnNetworkChange?: boolean
   /** Disconnecting the wallet revokes the session. @default true */
   signOutOnDisconnect?: boolean
-  /** Namespaces where Portico asks for a sign-in (the wallet and the backend must both handle them). @default ['eip155', 'solana'] */
+  /**
+   * Namespaces where Portico asks for a sign-in (the wallet and the backend must both handle them):
+   * EIP-4361 on eip155, CAIP-122 on the others. Every connector signs messages in the namespaces it
+   * connects, and the Portico API verifies all seven (on polkadot, ed25519 keys only: an sr25519
+   * signature gets 'Unsupported signature scheme'); narrow it when your backend verifies fewer.
+   * @default ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'] (every namespace)
+   */
   namespaces?: ChainNamespace[]
 }
 
@@ -76,6 +86,13 @@ export interface SiwxConfig extends SiwxBehaviour {
   getSessions(chainId: string, address: string): Promise<SiwxSession[]>
   /** End the account's sessions on this network. */
   revokeSession(chainId: string, address: string): Promise<void>
+  /**
+   * Whether this backend can verify a sign-in of this account (false: the visitor is never asked,
+   * as on a namespace outside `namespaces`). For accounts whose kind the address tells and that the
+   * backend can not verify, e.g. Bitcoin taproot (`bc1p…`) without BIP-322.
+   * @default every account of `namespaces` (porticoSiwx: all but Bitcoin taproot addresses)
+   */
+  supportsAccount?(chainId: string, address: string): boolean
 }
 
 /** Options of the Portico API's SIWX backend (`porticoSiwx`). */

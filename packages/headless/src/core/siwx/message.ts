@@ -13,6 +13,14 @@ export function splitChainId(chainId: string): [namespace: string, reference: st
   return at < 0 ? [chainId, ''] : [chainId.slice(0, at), chainId.slice(at + 1)]
 }
 
+/**
+ * An address as an account's identity: hex addresses (eip155's EIP-55, sui's 0x-hex) compare without
+ * case, as the Portico API compares them; every other namespace's (base58, SS58, bech32, c32) exactly.
+ */
+export function addressKey(namespace: string, address: string): string {
+  return namespace === 'eip155' || namespace === 'sui' ? address.toLowerCase() : address
+}
+
 /** The text the wallet signs; throws (SiwxMessageError) on a field the format can not carry (a line break, a bad nonce …). */
 export function formatSiwxMessage(data: SiwxMessageData): string {
   const { accountAddress, version, ...rest } = data

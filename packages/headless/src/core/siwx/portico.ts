@@ -9,7 +9,7 @@ import type { SiwxApi } from '../../api/siwx'
 import type { SiwxSessionWire } from '@portico/protocol/siwx'
 import type { PorticoSiwxOptions, SiwxConfig, SiwxMessage, SiwxSession } from '../options/siwx'
 import type { StorageLike } from '../storage/storage'
-import { splitChainId } from './message'
+import { addressKey, splitChainId } from './message'
 
 /** Storage key of the sessions (JSON: account key → entry). */
 export const SIWX_STORAGE_KEY = 'portico:siwx'
@@ -37,10 +37,22 @@ export interface PorticoSiwxDeps {
   location: { host: string; origin: string }
 }
 
-/** One entry per account: EVM addresses are case-insensitive, the others are not. */
+/** One entry per account: hex addresses (eip155, sui) are case-insensitive, the others are not. */
 export function accountKey(chainId: string, address: string): string {
   const [namespace] = splitChainId(chainId)
-  return `${namespace}:${namespace === 'eip155' ? address.toLowerCase() : address}`
+  return `${namespace}:${addressKey(namespace, address)}`
+}
+
+/**
+ * Bitcoin taproot addresses (bech32m, witness version 1: `bc1p…`, `tb1p…`, `bcrt1p…`): their
+ * message signatures are BIP-322, which the Portico API does not verify ('Unsupported signature
+ * scheme'), so such an account is never asked to sign in.
+ */
+const TAPROOT = /^(bc|tb|bcrt)1p/i
+
+/** Whether the Portico API can verify this account's sign-in (from the address alone). */
+export function porticoSupportsAccount(chainId: string, address: string): boolean {
+  return !(splitChainId(chainId)[0] === 'bip122' && TAPROOT.test(address))
 }
 
 export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwxDeps): SiwxConfig {
@@ -88,6 +100,7 @@ export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwx
     signInOnNetworkChange: options.signInOnNetworkChange,
     signOutOnDisconnect: options.signOutOnDisconnect,
     namespaces: options.namespaces,
+    supportsAccount: porticoSupportsAccount,
     async createMessage({ accountAddress, chainId }): Promise<SiwxMessage> {
       const { nonce } = await deps.api.nonce()
       const now = deps.now()

@@ -2,12 +2,24 @@ import { atom } from 'nanostores'
 import { describe, expect, it } from 'vitest'
 import { ERRORS, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { SiwxConfig, SiwxSession } from '../options/siwx'
-import { createSiwx } from './siwx'
+import { CHAIN_NAMESPACES, type ChainNamespace } from '../types'
+import { createSiwx, SIWX_NAMESPACES } from './siwx'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
-const SUPPORTED = ['eip155:1', 'eip155:137', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'bip122:000000000019d6689c085ae165831e93']
+// One account per namespace Portico connects in, as the WalletConnect dev wallet reports it (account 0
+// of the devnet mnemonic), on the network the app lists for that namespace.
+const ACCOUNTS: { ns: ChainNamespace; name: string; chainId: string; reference: string; address: string }[] = [
+  { ns: 'eip155', name: 'Ethereum', chainId: 'eip155:1', reference: '1', address: A },
+  { ns: 'solana', name: 'Solana', chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', reference: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', address: SOL },
+  { ns: 'polkadot', name: 'Polkadot', chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf' },
+  { ns: 'bip122', name: 'Bitcoin', chainId: 'bip122:000000000019d6689c085ae165831e93', reference: '000000000019d6689c085ae165831e93', address: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te' },
+  { ns: 'cosmos', name: 'Cosmos', chainId: 'cosmos:cosmoshub-4', reference: 'cosmoshub-4', address: 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7' },
+  { ns: 'sui', name: 'Sui', chainId: 'sui:mainnet', reference: 'mainnet', address: '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e' },
+  { ns: 'stacks', name: 'Stacks', chainId: 'stacks:1', reference: '1', address: 'SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3' },
+]
+const SUPPORTED = ['eip155:1', 'eip155:137', ...ACCOUNTS.filter((a) => a.ns !== 'eip155').map((a) => a.chainId)]
 const NOW = Date.parse('2026-11-23T22:00:00.000Z')
 const flush = () => new Promise((r) => setTimeout(r, 0))
 
@@ -15,7 +27,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0))
 function memoryBackend(opts: Partial<SiwxConfig> = {}) {
   const sessions = new Map<string, SiwxSession>()
   const calls: string[] = []
-  const key = (chainId: string, address: string) => `${chainId}|${address.toLowerCase()}`
+  const key = (chainId: string, address: string) => `${chainId}|${/^(eip155|sui):/.test(chainId) ? address.toLowerCase() : address}`
   const config: SiwxConfig = {
     async createMessage({ accountAddress, chainId }) {
       calls.push(`createMessage ${chainId}`)
@@ -85,7 +97,7 @@ describe('SIWX prompt rules', () => {
     { name: 'account change → prompt again', steps: [`eip155:1:${A}`, `eip155:1:${B}`], prompts: 2, status: 'prompting' },
     { name: 'a network the app does not list → never', steps: [`eip155:56:${A}`], prompts: 0, status: 'idle' },
     { name: 'a network the app does not list, then a network change to it (opted in) → never', steps: [`eip155:1:${A}`, `eip155:56:${A}`], config: { signInOnNetworkChange: true }, prompts: 1, status: 'idle' },
-    { name: 'a namespace outside `namespaces` (bip122 is listed by the app) → never', steps: [`bip122:000000000019d6689c085ae165831e93:bc1qxyz`], prompts: 0, status: 'idle' },
+    { name: 'a namespace outside `namespaces` (bip122 is listed by the app) → never', steps: [`bip122:000000000019d6689c085ae165831e93:bc1qxyz`], config: { namespaces: ['eip155', 'solana'] }, prompts: 0, status: 'idle' },
     { name: 'unsupported first, then a supported network → prompt there', steps: [`eip155:56:${A}`, `eip155:137:${A}`], prompts: 1, status: 'prompting' },
     { name: 'disconnect → idle, no prompt', steps: [`eip155:1:${A}`, undefined], prompts: 1, status: 'idle' },
   ]
@@ -247,5 +259,129 @@ describe('SIWX prompt rules', () => {
     await t.go(`eip155:137:${A}`)
     expect(t.state().status).toBe('signed-in')
     expect(t.events).toEqual(['open', 'close'])
+  })
+})
+
+describe('SIWX in every namespace that signs', () => {
+  it('by default every namespace Portico connects in is asked', () => {
+    expect([...SIWX_NAMESPACES].sort()).toEqual([...CHAIN_NAMESPACES].sort())
+    expect(ACCOUNTS.map((a) => a.ns).sort()).toEqual([...CHAIN_NAMESPACES].sort())
+  })
+
+  for (const row of ACCOUNTS) {
+    const caip = `${row.chainId}:${row.address}`
+    it(`${row.ns}: a connect prompts; the message is for ${row.address} on ${row.chainId} ("…your ${row.name} account:", Chain ID ${row.reference}), signed in ${row.ns}`, async () => {
+      const t = setup({}, async () => `sig-${row.ns}`)
+      const asked: { accountAddress: string; chainId: string }[] = []
+      const made = t.backend.config.createMessage
+      t.backend.config.createMessage = async (input) => {
+        asked.push(input)
+        return made(input)
+      }
+      await t.go(caip)
+      expect(t.events).toEqual(['open'])
+      expect(t.state().status).toBe('prompting')
+      expect(t.backend.calls).toEqual([`getSessions ${row.chainId}`])
+
+      const session = await t.flow.signIn()
+      // The address exactly as the wallet reports it (no checksum, no case change), the CAIP-2 id of the namespace's network.
+      expect(asked).toEqual([{ accountAddress: row.address, chainId: row.chainId }])
+      expect(t.signed).toEqual([`${row.ns}: app.example.com wants you to sign in with your ${row.name} account:`])
+      expect(session?.message.split('\n').slice(0, 2)).toEqual([`app.example.com wants you to sign in with your ${row.name} account:`, row.address])
+      expect(session?.message).toContain(`\nChain ID: ${row.reference}\nNonce: n0nce1234\n`)
+      expect(session).toMatchObject({ signature: `sig-${row.ns}`, data: { accountAddress: row.address, chainId: row.chainId } })
+      expect(t.state().status).toBe('signed-in')
+      expect(t.events).toEqual(['open', 'close'])
+
+      // A reload: the same account finds its session without a prompt.
+      const reloaded = setup()
+      for (const [k, v] of t.backend.sessions) reloaded.backend.sessions.set(k, v)
+      await reloaded.go(caip)
+      expect(reloaded.events).toEqual([])
+      expect(reloaded.state().status).toBe('signed-in')
+    })
+
+    it(`${row.ns}: outside \`namespaces\` it is never asked, and signIn() refuses without asking the wallet`, async () => {
+      const t = setup({ namespaces: CHAIN_NAMESPACES.filter((ns) => ns !== row.ns) })
+      await t.go(caip)
+      expect(t.events).toEqual([])
+      expect(t.state().status).toBe('idle')
+      expect(await t.flow.signIn()).toBeUndefined()
+      expect(t.state()).toMatchObject({ status: 'error', error: ERRORS.unsupportedChain })
+      expect(t.signed).toEqual([])
+      expect(t.backend.calls).toEqual([])
+    })
+
+    it(`${row.ns}: on a network of the namespace the app does not list it is never asked`, async () => {
+      const t = setup()
+      await t.go(`${row.ns}:unlisted0:${row.address}`)
+      expect(t.events).toEqual([])
+      expect(t.state().status).toBe('idle')
+    })
+  }
+
+  it('switching namespace in one WalletConnect session (polkadot → cosmos → back): the new account is asked; the signed-in one is not asked again', async () => {
+    const dot = ACCOUNTS.find((a) => a.ns === 'polkadot')!
+    const atom = ACCOUNTS.find((a) => a.ns === 'cosmos')!
+    const t = setup()
+    await t.go(`${dot.chainId}:${dot.address}`)
+    await t.flow.signIn()
+    await t.go(`${atom.chainId}:${atom.address}`)
+    expect(t.state().status).toBe('prompting')
+    await t.flow.signIn()
+    expect(t.signed.map((s) => s.split(':')[0])).toEqual(['polkadot', 'cosmos'])
+    await t.go(`${dot.chainId}:${dot.address}`)
+    expect(t.state()).toMatchObject({ status: 'signed-in', session: { data: { chainId: dot.chainId, accountAddress: dot.address } } })
+    expect(t.events.filter((e) => e === 'open')).toHaveLength(2)
+  })
+
+  it('addresses compare case-insensitively on the hex namespaces (eip155, sui) only: a base58 address in another case is another account', async () => {
+    const evm = setup()
+    await evm.go(`eip155:1:${A}`)
+    await evm.flow.signIn()
+    await evm.go(`eip155:1:${A.toLowerCase()}`)
+    expect(evm.state().status).toBe('signed-in')
+    expect(evm.events.filter((e) => e === 'open')).toHaveLength(1)
+
+    const SUI = ACCOUNTS.find((a) => a.ns === 'sui')!
+    const sui = setup()
+    await sui.go(`${SUI.chainId}:${SUI.address}`)
+    await sui.flow.signIn()
+    await sui.go(`${SUI.chainId}:${SUI.address.toUpperCase().replace('0X', '0x')}`)
+    expect(sui.state().status).toBe('signed-in')
+    expect(sui.events.filter((e) => e === 'open')).toHaveLength(1)
+
+    const sol = setup()
+    const other = SOL.replace('E', 'e')
+    await sol.go(`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${SOL}`)
+    await sol.flow.signIn()
+    await sol.go(`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${other}`)
+    expect(sol.state().status).toBe('prompting')
+    expect(sol.events.filter((e) => e === 'open')).toHaveLength(2)
+  })
+
+  it("an account the backend can not verify (supportsAccount false: a Bitcoin taproot address) is never asked, nor a pending prompt kept; the P2WPKH account is", async () => {
+    const checked: string[] = []
+    const t = setup({
+      supportsAccount: (chainId, address) => {
+        checked.push(`${chainId}:${address}`)
+        return !address.startsWith('bc1p')
+      },
+    })
+    const BTC = 'bip122:000000000019d6689c085ae165831e93'
+    const taproot = 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr'
+    await t.go(`${BTC}:${taproot}`)
+    expect(checked).toEqual([`${BTC}:${taproot}`])
+    expect(t.events).toEqual([])
+    expect(t.state().status).toBe('idle')
+    expect(await t.flow.signIn()).toBeUndefined()
+    expect(t.signed).toEqual([])
+    await t.go(`${BTC}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`)
+    expect(t.events).toEqual(['open'])
+    expect(t.state().status).toBe('prompting')
+    // Back to the taproot account: the pending prompt goes away.
+    await t.go(`${BTC}:${taproot}`)
+    expect(t.events).toEqual(['open', 'close'])
+    expect(t.state().status).toBe('idle')
   })
 })

@@ -6,8 +6,9 @@
  *   for the account and network are looked up first, and a valid one signs the visitor in without
  *   asking (so a reload keeps the sign-in);
  * - after a network change only with `signInOnNetworkChange` (else the sign-in covers the account);
- * - never on a network the app does not list, nor in a namespace outside `namespaces` (the first
- *   supported network the account reaches is where it is asked);
+ * - never on a network the app does not list, nor in a namespace outside `namespaces`, nor for an
+ *   account the backend says it can not verify (`supportsAccount`: porticoSiwx refuses Bitcoin
+ *   taproot addresses); the first supported network the account reaches is where it is asked;
  * - an interrupted prompt (modal closed, Cancel, the wallet's refusal) ends in `error` with the
  *   reason; `signIn()` tries again. With `required`, Cancel and closing the modal disconnect.
  * Signing goes through the wallet facade (the connected connector's signMessage): injected,
@@ -17,7 +18,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import { displayError, ERRORS } from '../errors'
 import type { SiwxConfig, SiwxSession } from '../options/siwx'
 import type { ChainNamespace } from '../types'
-import { formatSiwxMessage, splitChainId } from './message'
+import { addressKey, formatSiwxMessage, splitChainId } from './message'
 
 export type SiwxStatus = 'disabled' | 'idle' | 'checking' | 'prompting' | 'signing' | 'signed-in' | 'error'
 
@@ -58,8 +59,14 @@ export interface SiwxDeps {
   now(): number
 }
 
-/** Namespaces asked by default: the ones whose messages the Portico API verifies. */
-export const SIWX_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/**
+ * Namespaces asked by default: every namespace Portico connects in (eip155, solana, polkadot,
+ * bip122, cosmos, sui, stacks). Each adapter signs messages in the namespaces it connects, and the
+ * Portico API verifies each one's scheme (EIP-4361 / CAIP-122 text, the signature as the wallet
+ * returns it). A literal, not CHAIN_NAMESPACES: importing that from this lazy chunk moved ~150 B
+ * into the first load (the bundler split the module it lives in); siwx.test checks the two agree.
+ */
+export const SIWX_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks']
 
 interface Account {
   chainId: string
@@ -76,7 +83,8 @@ function parseAccount(caip: string | undefined): Account | undefined {
   return { chainId, address: caip.slice(at + 1), namespace: splitChainId(chainId)[0] as ChainNamespace }
 }
 
-const sameAccount = (a: Account, b: Account) => a.namespace === b.namespace && a.address.toLowerCase() === b.address.toLowerCase()
+/** Hex addresses (eip155, sui) are case-insensitive; every other namespace's are not (base58, SS58, bech32 …). */
+const sameAccount = (a: Account, b: Account) => a.namespace === b.namespace && addressKey(a.namespace, a.address) === addressKey(b.namespace, b.address)
 
 export function createSiwx(deps: SiwxDeps) {
   const { config } = deps
@@ -94,7 +102,7 @@ export function createSiwx(deps: SiwxDeps) {
   /** The modal was opened for the prompt (closing it is then an interruption). */
   let prompted = false
 
-  const canSign = (a: Account) => namespaces.includes(a.namespace) && deps.isSupported(a.chainId)
+  const canSign = (a: Account) => namespaces.includes(a.namespace) && deps.isSupported(a.chainId) && (config.supportsAccount?.(a.chainId, a.address) ?? true)
   const isValid = (s: SiwxSession) => !s.expiresAt || Date.parse(s.expiresAt) > deps.now()
 
   /** Look the account's session up; ask to sign in when there is none. */

@@ -27,7 +27,7 @@ const behaviour = { required: flag, signInOnNetworkChange: flag, signOutOnDiscon
 /** The `siwx` option's shape: porticoSiwx()'s object, or an app's SiwxConfig. */
 const optionSchema = z.union([
   z.looseObject({ ...behaviour, kind: z.literal('portico'), statement: z.optional(z.string()), resources: z.optional(z.array(z.string())), expiresInMs: z.optional(z.number().check(z.positive())) }),
-  z.looseObject({ ...behaviour, createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn }),
+  z.looseObject({ ...behaviour, createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, supportsAccount: z.optional(fn) }),
 ])
 
 /** The config the flow talks to: the app's own, or the Portico API's. Throws 'Invalid Portico options: siwx…' on a wrong shape. */

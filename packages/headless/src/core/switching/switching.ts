@@ -56,6 +56,8 @@ export function createSwitching(deps: SwitchingDeps) {
       await deps.switchNetwork(network)
       if ($switch.get().network !== network) return true
       $switch.set({ phase: 'idle' })
+      // Another view took the modal over meanwhile (the sign-in prompt the new account made due): leave it.
+      if (router.$route.get().view !== 'SwitchNetwork') return true
       const next = afterSwitch(router.$history.get())
       if (next === 'close') deps.closeModal()
       else router.goBackToIndex(next.goBackToIndex)
