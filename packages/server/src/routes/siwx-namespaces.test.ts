@@ -11,6 +11,7 @@ import {
   deriveWcWalletAccounts,
   deriveWcWalletKeys,
   p2wpkhAddress,
+  ss58Address,
   polkadotSignMessage,
   stacksAddress,
   STACKS_VERSION,
@@ -21,6 +22,7 @@ import {
   type WcWalletKeys,
 } from '@portico/devnet/wcwallet'
 import { secp256k1 } from '@noble/curves/secp256k1'
+import * as sr25519 from '@scure/sr25519'
 import { formatSiwxMessage, siwxCreateSessionResponseSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageFields } from '@portico/protocol/siwx'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -155,13 +157,30 @@ describe.each(NAMESPACES)('CAIP-122 sign-in on %s with the dev wallet\'s signatu
 })
 
 describe('namespace specifics', () => {
-  it('polkadot: a 65-byte MultiSignature with the ed25519 prefix 0x00 signs in; sr25519 (prefix 0x01, or the schnorrkel marker) is 400 Unsupported signature scheme', async () => {
+  it('polkadot: a 65-byte MultiSignature with the ed25519 prefix 0x00 signs in; the same bytes read as sr25519 (prefix 0x01, or the schnorrkel marker) are 'Invalid signature' (400 when they are not even an sr25519 encoding), an ECDSA one 400 unsupported', async () => {
     const body = await signed('polkadot')
-    expect(await refused({ ...body, signature: `0x01${body.signature.slice(2)}` })).toEqual({ status: 400, error: SIWX_ERRORS.scheme })
+    expect(await refused({ ...body, signature: `0x01${body.signature.slice(2)}` })).toMatchObject({ error: SIWX_ERRORS.signature })
     const marked = Buffer.from(body.signature.slice(2), 'hex')
     marked[63] = marked[63]! | 0x80
-    expect(await refused({ ...body, signature: `0x${marked.toString('hex')}` })).toEqual({ status: 400, error: 'Unsupported signature scheme' })
+    expect(await refused({ ...body, signature: `0x${marked.toString('hex')}` })).toMatchObject({ error: SIWX_ERRORS.signature })
+    expect(await refused({ ...body, signature: `0x02${'11'.repeat(65)}` })).toEqual({ status: 400, error: SIWX_ERRORS.scheme })
     expect((await signIn({ ...body, signature: `0x00${body.signature.slice(2)}` })).status).toBe(200)
+  })
+
+  it('polkadot: an sr25519 account (what polkadot.js wallets sign with) signs in, bare or as a 0x01 MultiSignature; another sr25519 key is 401', async () => {
+    const secret = sr25519.secretFromSeed(new Uint8Array(32).fill(7))
+    const address = ss58Address(sr25519.getPublicKey(secret), 0)
+    const sign = (message: string) => Buffer.from(sr25519.sign(secret, Buffer.from(`<Bytes>${message}</Bytes>`, 'utf8'))).toString('hex')
+    const fields = async () => formatSiwxMessage(await fieldsFor(address, WC_WALLET_CHAINS.polkadot))
+    const message = await fields()
+    const bare = { message, signature: `0x${sign(message)}`, chainId: WC_WALLET_CHAINS.polkadot, address }
+    expect(await signIn(bare)).toMatchObject({ status: 200, session: { address, chainId: WC_WALLET_CHAINS.polkadot } })
+    const second = await fields()
+    expect((await signIn({ ...bare, message: second, signature: `0x01${sign(second)}` })).status).toBe(200)
+    const third = await fields()
+    const other = sr25519.secretFromSeed(new Uint8Array(32).fill(8))
+    const foreign = Buffer.from(sr25519.sign(other, Buffer.from(`<Bytes>${third}</Bytes>`, 'utf8'))).toString('hex')
+    expect(await refused({ ...bare, message: third, signature: `0x${foreign}` })).toEqual({ status: 401, error: SIWX_ERRORS.signature })
   })
 
   it('sui: the request may write the hex address in upper case; the session keeps the message\'s', async () => {

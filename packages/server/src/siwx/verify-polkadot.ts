@@ -1,8 +1,9 @@
 // polkadot: what polkadot.js' signRaw (and polkadot_signMessage over WalletConnect) returns — a
 // 0x-hex signature over the message bytes wrapped in <Bytes>…</Bytes>, by the key the SS58 address
-// encodes. Only ed25519 is verified here: sr25519 (schnorrkel, most polkadot.js wallets) has no
-// maintained pure-JS verifier in this project's dependencies, so such a signature is 'unsupported'.
+// encodes: sr25519 (schnorrkel, what most polkadot.js wallets sign with; @scure/sr25519) or ed25519.
+// ECDSA (a 0x02 MultiSignature) is 'unsupported'.
 import { ed25519 } from '@noble/curves/ed25519'
+import * as sr25519 from '@scure/sr25519'
 import { blake2b } from '@noble/hashes/blake2'
 import { base58 } from '@scure/base'
 import { concatBytes, equalBytes, hexBytes, utf8, type SignatureCheck } from './bytes.ts'
@@ -35,21 +36,22 @@ export function verifyPolkadotSignature(address: string, message: string, signat
   const publicKey = ss58PublicKey(address)
   let sig = hexBytes(signature, 'required')
   if (publicKey === null || sig === null) return 'malformed'
-  let marked = false
+  let scheme: 'ed25519' | 'sr25519' | undefined
   if (sig.length === 65) {
     // A MultiSignature: 0x00 ed25519, 0x01 sr25519, 0x02 ecdsa.
-    if (sig[0] === 0x01) return 'unsupported'
-    if (sig[0] !== 0x00) return 'malformed'
+    if (sig[0] === 0x00) scheme = 'ed25519'
+    else if (sig[0] === 0x01) scheme = 'sr25519'
+    else return 'malformed'
     sig = sig.subarray(1)
-    marked = true
   } else if (sig.length === 66 && sig[0] === 0x02) {
     return 'unsupported'
   }
   if (sig.length !== 64) return 'malformed'
-  // schnorrkel sets the top bit of the last byte; an ed25519 S (< 2^253) never has it.
-  if (!marked && ((sig[63] as number) & 0x80) !== 0) return 'unsupported'
+  // Unmarked: schnorrkel sets the top bit of the last byte; an ed25519 S (< 2^253) never has it.
+  scheme ??= ((sig[63] as number) & 0x80) !== 0 ? 'sr25519' : 'ed25519'
+  const signed = polkadotSignedBytes(message)
   try {
-    return ed25519.verify(sig, polkadotSignedBytes(message), publicKey) ? 'valid' : 'invalid'
+    return (scheme === 'sr25519' ? sr25519.verify(signed, sig, publicKey) : ed25519.verify(sig, signed, publicKey)) ? 'valid' : 'invalid'
   } catch {
     return 'malformed'
   }

@@ -66,8 +66,8 @@ export interface SiwxBehaviour {
   /**
    * Namespaces where Portico asks for a sign-in (the wallet and the backend must both handle them):
    * EIP-4361 on eip155, CAIP-122 on the others. Every connector signs messages in the namespaces it
-   * connects, and the Portico API verifies all seven (on polkadot, ed25519 keys only: an sr25519
-   * signature gets 'Unsupported signature scheme'); narrow it when your backend verifies fewer.
+   * connects, and the Portico API verifies all seven (polkadot sr25519 and ed25519; not polkadot
+   * ECDSA, Sui keys other than ed25519, or Bitcoin taproot); narrow it when your backend verifies fewer.
    * @default ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'] (every namespace)
    */
   namespaces?: ChainNamespace[]
