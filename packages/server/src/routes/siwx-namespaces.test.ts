@@ -157,7 +157,7 @@ describe.each(NAMESPACES)('CAIP-122 sign-in on %s with the dev wallet\'s signatu
 })
 
 describe('namespace specifics', () => {
-  it('polkadot: a 65-byte MultiSignature with the ed25519 prefix 0x00 signs in; the same bytes read as sr25519 (prefix 0x01, or the schnorrkel marker) are 'Invalid signature' (400 when they are not even an sr25519 encoding), an ECDSA one 400 unsupported', async () => {
+  it('polkadot: a 65-byte MultiSignature with the ed25519 prefix 0x00 signs in; the same bytes read as sr25519 (prefix 0x01, or the schnorrkel marker) are "Invalid signature" (400 when they are not even an sr25519 encoding), an ECDSA one 400 unsupported', async () => {
     const body = await signed('polkadot')
     expect(await refused({ ...body, signature: `0x01${body.signature.slice(2)}` })).toMatchObject({ error: SIWX_ERRORS.signature })
     const marked = Buffer.from(body.signature.slice(2), 'hex')
