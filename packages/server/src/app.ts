@@ -128,6 +128,12 @@ export type SiwxConfig = {
    * the database, so restarts keep the tokens valid.
    */
   signingKey?: JWK
+  /**
+   * Nonces a project may take (POST /v1/siwx/nonce, keyed by its projectId): a token bucket, so a
+   * flood cannot fill the nonce table; over it the answer is 429 with Retry-After. `false` turns it off.
+   * @default { requestsPerSecond: 20, burst: 100 }
+   */
+  nonceRateLimit?: { requestsPerSecond: number; burst?: number } | false
 }
 
 /** How long analytics rows are kept by default. */
@@ -147,9 +153,18 @@ const publicUrlSchema = z
 const siwxConfigSchema = z.object({
   sessionTtlSeconds: z.number().int().positive({ error: 'siwx.sessionTtlSeconds must be a positive integer' }).default(DEFAULT_SIWX_SESSION_TTL_SECONDS),
   signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string(), kid: z.string().optional() }).optional(),
+  nonceRateLimit: z
+    .union([
+      z.literal(false),
+      z.object({
+        requestsPerSecond: z.number().positive({ error: 'siwx.nonceRateLimit.requestsPerSecond must be a positive number' }),
+        burst: z.number().int().positive({ error: 'siwx.nonceRateLimit.burst must be a positive integer' }).optional(),
+      }),
+    ])
+    .default({ requestsPerSecond: 20, burst: 100 }),
 })
 
-function parseSiwxConfig(input: SiwxConfig = {}): { sessionTtlSeconds: number; signingKey?: JWK } {
+function parseSiwxConfig(input: SiwxConfig = {}): AppContext['siwx'] {
   const result = siwxConfigSchema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]

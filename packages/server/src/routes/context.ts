@@ -37,7 +37,7 @@ export type AppContext = {
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
   auth?: AuthRouteContext
   /** Sign in with the wallet (routes/siwx.ts): the session cap and the configured token key, if any. */
-  siwx: { sessionTtlSeconds: number; signingKey?: JWK }
+  siwx: { sessionTtlSeconds: number; signingKey?: JWK; nonceRateLimit: { requestsPerSecond: number; burst?: number } | false }
   /** The RPC proxy's settings (routes/rpc.ts); its upstreams are `providers.rpc`. */
   rpcProxy?: RpcProxyConfig
   /** Report an upstream failure a route answers itself (502-like), through the rate-limited error log. */

@@ -254,6 +254,26 @@ describe('sessions: Bearer token, revoke, restart', () => {
   })
 })
 
+describe('nonce rate limit (siwx.nonceRateLimit)', () => {
+  it('a project past its bucket gets 429 with Retry-After; another project and a later second are served; false turns it off', async () => {
+    let now = Date.UTC(2026, 10, 23, 12)
+    const limited = makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 1, burst: 2 } }, now: () => now })
+    const take = async (on: TestApp, projectId: string): Promise<Response> => await on.request(`/v1/siwx/nonce?projectId=${projectId}`, { method: 'POST' })
+    expect([(await take(limited, 'p1')).status, (await take(limited, 'p1')).status]).toEqual([200, 200])
+    const refused = await take(limited, 'p1')
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(await refused.json()).toEqual({ error: `${SIWX_ERRORS.tooMany}: retry in 1 s` })
+    expect((await take(limited, 'p2')).status).toBe(200)
+    now += 1_000
+    expect((await take(limited, 'p1')).status).toBe(200)
+    const open = makeApp({ siwx: { nonceRateLimit: false } })
+    const statuses = await Promise.all(Array.from({ length: 120 }, () => take(open, 'p1').then((r) => r.status)))
+    expect(new Set(statuses)).toEqual(new Set([200]))
+    expect(() => makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 0 } } })).toThrow('siwx.nonceRateLimit.requestsPerSecond must be a positive number')
+  })
+})
+
 describe('CAIP-122 sign-in on Solana (ed25519)', () => {
   function solanaKey(): { address: string; privateKey: KeyObject } {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519')

@@ -1,3 +1,4 @@
+import { TokenBuckets } from '../rpc-proxy/rate-limit.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
   parseSiwxMessage,
@@ -34,6 +35,7 @@ export const SIWX_ERRORS = {
   nonce: 'Invalid or expired nonce',
   signature: 'Invalid signature',
   scheme: 'Unsupported signature scheme',
+  tooMany: 'Too many sign-in attempts for this project',
   expired: 'Message expired',
   notYetValid: 'Message not valid yet',
   missingToken: 'Missing bearer token',
@@ -100,7 +102,13 @@ export const siwxRoutes: RouteModule = (ctx) => {
     return session
   }
 
+  const limit = ctx.siwx.nonceRateLimit
+  const nonceBuckets = limit === false ? undefined : new TokenBuckets({ perSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.max(1, Math.ceil(limit.requestsPerSecond)), now: () => ctx.now() })
+
   app.post('/v1/siwx/nonce', async (c) => {
+    const projectId = c.req.query('projectId') ?? ''
+    const wait = nonceBuckets?.take(projectId, 1) ?? 0
+    if (wait > 0) return c.json({ error: `${SIWX_ERRORS.tooMany}: retry in ${wait} s` }, 429, { 'Retry-After': String(wait) })
     const now = new Date()
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(now.getTime() + SIWX_NONCE_TTL_MS)
