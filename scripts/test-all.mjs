@@ -1,4 +1,4 @@
-// The README's test command (`npm test`): build the packages, typecheck, every vitest project (the
+// The README's test command (`npm test`): format and lint (Biome), build the packages, typecheck, every vitest project (the
 // dom tests on React 19 and on React 18), the pack test (scratch apps from the tarballs), the size
 // budgets on the built packages.
 // Each step runs even if an earlier one failed, so one run shows every failure. The last line
@@ -63,6 +63,8 @@ const want = (s) => only.length === 0 || only.includes(s)
 const t0 = performance.now()
 // dist/ of every published package: the pack test and the size budgets use it (the other steps run
 // on source, through the '@portico/source' export condition).
+// Formatting and lint first: a second or two, and the cheapest failure to read.
+if (want('lint')) check('format and lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.'])
 if (want('build')) check('build', 'node', ['scripts/build.mjs'])
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
 if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'])
