@@ -97,7 +97,7 @@ export default [
     gzip: true,
   },
   {
-    name: 'app with a browser wallet (EVM) and the embedded wallet: only the embedded adapter\'s shell before email is picked',
+    name: "app with a browser wallet (EVM) and the embedded wallet: only the embedded adapter's shell before email is picked",
     path: initial('app-embedded'),
     // 36 → 36.1 KiB (2026-11-23, issue 11): ERC-7715/EIP-7811 pass-through (the 'walletRequest'
     // capability and a request forwarder in the EVM and embedded adapters, three facade names) and

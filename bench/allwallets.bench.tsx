@@ -57,7 +57,11 @@ function manualTimers() {
 
 const memory = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 const median = (xs: number[]) => {
@@ -89,7 +93,16 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
     portico = createPortico({
       projectId: 'bench',
       apiUrl: 'http://127.0.0.1:9',
-      networks: [{ id: 1, caipNetworkId: 'eip155:1', chainNamespace: 'eip155', name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }],
+      networks: [
+        {
+          id: 1,
+          caipNetworkId: 'eip155:1',
+          chainNamespace: 'eip155',
+          name: 'Ethereum',
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+        },
+      ],
       storage: memory(),
       fetch: explorerFetch,
       timers,
@@ -117,7 +130,14 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
     view.unmount()
     console.log('\nAllWallets benchmark (1 000 wallets, jsdom)')
     console.table({
-      'rows mounted': { top: rowsMounted.top, middle: rowsMounted.middle, end: rowsMounted.end, bound: rowsMounted.bound, 'img elements': rowsMounted.images, 'wallets loaded': rowsMounted.wallets },
+      'rows mounted': {
+        top: rowsMounted.top,
+        middle: rowsMounted.middle,
+        end: rowsMounted.end,
+        bound: rowsMounted.bound,
+        'img elements': rowsMounted.images,
+        'wallets loaded': rowsMounted.wallets,
+      },
     })
     console.table({
       'keystroke: input → commit (ms)': { median: +median(syncMs).toFixed(3), samples: syncMs.length },
@@ -140,7 +160,8 @@ describe(`AllWallets with ${COUNT} wallets (jsdom)`, () => {
       const search = portico.peek('explorer')!.$search.get()
       if (search.query !== text || search.loading) throw new Error(`search for "${text}" did not settle`)
       const shown = search.query.trim() ? search.results.length : COUNT
-      if (mounted() > (rowsMounted.bound as number) || (shown > 0 && mounted() === 0)) throw new Error(`unexpected rows for "${text}": ${mounted()}`)
+      if (mounted() > (rowsMounted.bound as number) || (shown > 0 && mounted() === 0))
+        throw new Error(`unexpected rows for "${text}": ${mounted()}`)
       syncMs.push(t1 - t0)
       renderedMs.push(t2 - t0)
     }).run({ iterations: 200, warmupIterations: 20, time: 0 })

@@ -39,7 +39,17 @@ export const PATHS = {
 }
 
 function parseArgs(argv) {
-  const o = { n: 15, warmup: 1, paths: 'plain,hover,cold', 'hover-ms': 150, 'after-ms': 5000, 'quiet-ms': 1000, json: null, out: path.join(ROOT, 'dist/bench-open'), build: true }
+  const o = {
+    n: 15,
+    warmup: 1,
+    paths: 'plain,hover,cold',
+    'hover-ms': 150,
+    'after-ms': 5000,
+    'quiet-ms': 1000,
+    json: null,
+    out: path.join(ROOT, 'dist/bench-open'),
+    build: true,
+  }
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]?.replace(/^--/, '') ?? ''
     if (key === 'no-build') o.build = false
@@ -82,12 +92,20 @@ export async function buildPage(outDir) {
 function arm(selector) {
   const s = { click: null, handlerEnd: null, dom: null, present: null, visible: null, visibleFrameTs: null, painted: null, done: false }
   window.__openBench = s
-  addEventListener('click', (e) => { if (e.isTrusted && s.click === null) s.click = e.timeStamp }, { capture: true })
+  addEventListener(
+    'click',
+    (e) => {
+      if (e.isTrusted && s.click === null) s.click = e.timeStamp
+    },
+    { capture: true },
+  )
   // Event Timing: when the click's handlers (and React's synchronous render of the open) finished.
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'click' && s.handlerEnd === null) s.handlerEnd = e.processingEnd
   }).observe({ type: 'event', durationThreshold: 16 })
-  const seen = () => { if (s.dom === null && document.querySelector(selector)) s.dom = performance.now() }
+  const seen = () => {
+    if (s.dom === null && document.querySelector(selector)) s.dom = performance.now()
+  }
   new MutationObserver(seen).observe(document.body, { childList: true, subtree: true })
   const opacity = (el) => {
     let o = 1
@@ -102,7 +120,14 @@ function arm(selector) {
     const el = s.click === null ? null : document.querySelector(selector)
     if (el) {
       const r = el.getBoundingClientRect()
-      const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && el.checkVisibility({ visibilityProperty: true })
+      const onScreen =
+        r.width > 0 &&
+        r.height > 0 &&
+        r.bottom > 0 &&
+        r.right > 0 &&
+        r.top < innerHeight &&
+        r.left < innerWidth &&
+        el.checkVisibility({ visibilityProperty: true })
       if (onScreen) {
         if (s.present === null) s.present = at
         if (opacity(el) > 0) {
@@ -126,7 +151,8 @@ function arm(selector) {
 function waitDone(timeoutMs) {
   return new Promise((resolve) => {
     const start = performance.now()
-    const poll = () => (window.__openBench.done || performance.now() - start > timeoutMs ? resolve({ ...window.__openBench }) : setTimeout(poll, 10))
+    const poll = () =>
+      window.__openBench.done || performance.now() - start > timeoutMs ? resolve({ ...window.__openBench }) : setTimeout(poll, 10)
     poll()
   })
 }
@@ -169,13 +195,18 @@ export async function measureOnce(browser, base, spec, opts) {
   context.on('requestfinished', (req) => settle(req, true))
   context.on('requestfailed', (req) => settle(req, false))
   page.on('pageerror', (e) => errors.push(String(e.message).slice(0, 200)))
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(`console: ${m.text().slice(0, 200)}`))
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(`console: ${m.text().slice(0, 200)}`),
+  )
   page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`))
 
   await page.goto(base + spec.query, { waitUntil: 'load' })
   const target = page.locator(spec.click)
   await target.waitFor({ state: 'visible', timeout: 20_000 }).catch((error) => {
-    throw new Error(`${spec.click} never showed${errors.length ? `; page errors: ${errors.join(' | ')}` : ''} (${String(error).split('\n')[0]})`)
+    throw new Error(
+      `${spec.click} never showed${errors.length ? `; page errors: ${errors.join(' | ')}` : ''} (${String(error).split('\n')[0]})`,
+    )
   })
   const readyBy = now() + 20_000
   while (!(inflight <= 0 && now() - lastActivity >= opts['quiet-ms']) && now() < readyBy) await sleep(25)
@@ -279,7 +310,11 @@ async function main() {
       for (const name of opts.paths) {
         const r = await measureOnce(browser, server.url, PATHS[name], opts)
         if (i >= 0) runs[name].push(r)
-        const bad = [r.visibleMs === null && 'NOT-VISIBLE', r.requests.externalAnswered && 'EXTERNAL-ANSWERED', r.pageErrors.length && `errors: ${r.pageErrors.join(' | ')}`].filter(Boolean)
+        const bad = [
+          r.visibleMs === null && 'NOT-VISIBLE',
+          r.requests.externalAnswered && 'EXTERNAL-ANSWERED',
+          r.pageErrors.length && `errors: ${r.pageErrors.join(' | ')}`,
+        ].filter(Boolean)
         if (i >= 0 && bad.length) failures++
         console.log(
           `${name.padEnd(6)} ${(i < 0 ? 'warm' : String(i)).padStart(4)} ${ms(r.handlerMs).padStart(7)} ${ms(r.domMs).padStart(6)} ${ms(r.presentMs).padStart(9)} ${ms(r.visibleMs).padStart(8)} |` +
@@ -294,16 +329,19 @@ async function main() {
   }
 
   const summary = Object.fromEntries(opts.paths.map((p) => [p, summarise(runs[p])]))
-  const row = (label, s, fmt = ms) => console.log(`  ${label.padEnd(40)} ${s ? `${fmt(s.min).padStart(8)} ${fmt(s.median).padStart(8)} ${fmt(s.max).padStart(8)}` : '       —'}`)
+  const row = (label, s, fmt = ms) =>
+    console.log(
+      `  ${label.padEnd(40)} ${s ? `${fmt(s.min).padStart(8)} ${fmt(s.median).padStart(8)} ${fmt(s.max).padStart(8)}` : '       —'}`,
+    )
   for (const name of opts.paths) {
     const s = summary[name]
     console.log(`\n${name}: ${PATHS[name].label} (${opts.n - s.failed}/${opts.n} opened)      min   median      max`)
     row('click → Connect view visible, ms', s.visibleMs)
-    row('  same, by the frame\'s rAF timestamp', s.visibleFrameTsMs)
+    row("  same, by the frame's rAF timestamp", s.visibleFrameTsMs)
     row('  first task after that frame, ms', s.paintedMs)
     row('click → laid out (any opacity), ms', s.presentMs)
     row('click → in the DOM, ms', s.domMs)
-    row("click → click handlers done, ms", s.handlerMs)
+    row('click → click handlers done, ms', s.handlerMs)
     row('requests before the click', s.requestsBefore, String)
     row('  of which API', s.apiRequestsBefore, String)
     row(`requests in the ${opts['after-ms']} ms after`, s.requestsAfter, String)

@@ -172,7 +172,13 @@ export async function runServerLoad(options: LoadOptions = {}): Promise<LoadResu
       max: round(all.at(-1) ?? 0),
       routes: routes.map((r, i) => {
         const sorted = [...samples[i]!].sort((a, b) => a - b)
-        return { name: r.name, count: sorted.length, errors: errorsByRoute[i]!, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)) }
+        return {
+          name: r.name,
+          count: sorted.length,
+          errors: errorsByRoute[i]!,
+          p50: round(percentile(sorted, 50)),
+          p99: round(percentile(sorted, 99)),
+        }
       }),
       memory: { rssBefore: mib(before.rss), rssAfter: mib(after.rss), heapBefore: mib(before.heapUsed), heapAfter: mib(after.heapUsed) },
     }
@@ -191,7 +197,10 @@ export function formatLoadResult(r: LoadResult): string {
     `latency: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms`,
     `memory (process RSS): ${r.memory.rssBefore} MiB before → ${r.memory.rssAfter} MiB after; heap ${r.memory.heapBefore} → ${r.memory.heapAfter} MiB`,
     'per route:',
-    ...r.routes.map((x) => `  ${x.name.padEnd(44)} n=${String(x.count).padStart(5)}  p50 ${String(x.p50).padStart(7)} ms  p99 ${String(x.p99).padStart(7)} ms  errors ${x.errors}`),
+    ...r.routes.map(
+      (x) =>
+        `  ${x.name.padEnd(44)} n=${String(x.count).padStart(5)}  p50 ${String(x.p50).padStart(7)} ms  p99 ${String(x.p99).padStart(7)} ms  errors ${x.errors}`,
+    ),
   ]
   if (r.failures.length > 0) lines.push('first failures:', ...r.failures.map((f) => `  ${f}`))
   return lines.join('\n')

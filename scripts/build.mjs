@@ -355,7 +355,8 @@ function checkOutputs({ dir, name }, entries) {
       const file = path.join(d, f)
       outputNames.push(path.relative(dir, file))
       if (statSync(file).isDirectory()) walk(file)
-      else if (/\.(js|d\.ts)$/.test(f) && /(from|import)\s*\(?\s*["'][^"']*\/src\//.test(readFileSync(file, 'utf8'))) leaked.push(path.relative(dir, file))
+      else if (/\.(js|d\.ts)$/.test(f) && /(from|import)\s*\(?\s*["'][^"']*\/src\//.test(readFileSync(file, 'utf8')))
+        leaked.push(path.relative(dir, file))
     }
   }
   walk(path.join(dir, 'dist'))

@@ -14,7 +14,9 @@ const doc = path.join(root, 'docs', 'theming.md')
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 if (major < 22 || (major === 22 && minor < 6)) {
-  console.error(`Node ${process.versions.node} cannot run TypeScript sources: use \`npx node scripts/docs-theme.mjs\` (Node 24 from the repository).`)
+  console.error(
+    `Node ${process.versions.node} cannot run TypeScript sources: use \`npx node scripts/docs-theme.mjs\` (Node 24 from the repository).`,
+  )
   process.exit(2)
 }
 
@@ -44,7 +46,9 @@ if (mode === '--write') {
 } else if (mode === '--check') {
   const drift = table.tableDrift(readFileSync(doc, 'utf8'), rows)
   if (drift.length) {
-    console.error(`${path.relative(root, doc)}: the theme table is stale (run \`npx node scripts/docs-theme.mjs --write\`):\n${drift.join('\n')}`)
+    console.error(
+      `${path.relative(root, doc)}: the theme table is stale (run \`npx node scripts/docs-theme.mjs --write\`):\n${drift.join('\n')}`,
+    )
     process.exit(1)
   }
   console.log(`${path.relative(root, doc)}: the theme table matches the ${rows.length} tokens`)

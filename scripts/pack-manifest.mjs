@@ -22,7 +22,11 @@ export function publishedManifest(pkg, workspaceVersions) {
   const out = structuredClone(pkg)
   const strip = (target) => {
     if (target === null || typeof target !== 'object') return target
-    return Object.fromEntries(Object.entries(target).filter(([k]) => k !== SOURCE_CONDITION).map(([k, v]) => [k, strip(v)]))
+    return Object.fromEntries(
+      Object.entries(target)
+        .filter(([k]) => k !== SOURCE_CONDITION)
+        .map(([k, v]) => [k, strip(v)]),
+    )
   }
   if (out.exports) out.exports = strip(out.exports)
   for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {

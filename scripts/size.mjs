@@ -25,7 +25,19 @@ const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture', 'siwx']
 /** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts, projectViews.ts, siwxViews.ts). */
-const LAZY_VIEWS = ['Swap', 'SwapSelectToken', 'SwapPreview', 'OnRampProviders', 'OnRampTokenSelect', 'OnRampFiatSelect', 'PayWithExchange', 'PayWithExchangeSelectAsset', 'OriginNotAllowed', 'EmailCapture', 'SIWXSignMessage']
+const LAZY_VIEWS = [
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
+  'OnRampProviders',
+  'OnRampTokenSelect',
+  'OnRampFiatSelect',
+  'PayWithExchange',
+  'PayWithExchangeSelectAsset',
+  'OriginNotAllowed',
+  'EmailCapture',
+  'SIWXSignMessage',
+]
 /** The default modal's locales besides English (packages/ui/src/messages/locales/<locale>.ts): each a chunk of its own, loaded when shown. */
 const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN']
 const LAZY_CONCERNS = ['convert', 'profile', 'onramp', 'exchange', 'analytics', 'capture', 'siwx']
@@ -84,7 +96,11 @@ for (const name of ENTRIES) {
         input: path.join(root, `scripts/size/${name}.ts`),
         preserveEntrySignatures: 'exports-only',
         external: (id) => /^react(-dom)?($|\/)/.test(id),
-        output: { entryFileNames: 'initial.js', chunkFileNames: 'chunks/[name]-[hash].js', assetFileNames: 'assets/[name]-[hash][extname]' },
+        output: {
+          entryFileNames: 'initial.js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          assetFileNames: 'assets/[name]-[hash][extname]',
+        },
       },
     },
   })
@@ -110,14 +126,22 @@ for (const name of ENTRIES) {
   const fromSource = [...new Set(chunks.flatMap((c) => c.moduleIds).filter((id) => /\/packages\/[^/]+\/src\//.test(id)))]
   if (fromSource.length) {
     failed = true
-    console.log(`  ✗ bundled from source instead of the built packages: ${fromSource.slice(0, 4).map((id) => id.replace(`${root}/`, '')).join(', ')}`)
+    console.log(
+      `  ✗ bundled from source instead of the built packages: ${fromSource
+        .slice(0, 4)
+        .map((id) => id.replace(`${root}/`, ''))
+        .join(', ')}`,
+    )
   }
   const eager = [...initial].flatMap((c) => c.moduleIds).filter((id) => LAZY_ONLY.some((re) => re.test(id)))
   if (eager.length) {
     failed = true
     const names = [...new Set(eager.map((id) => id.replace(/.*node_modules\//, '').replace(`${root}/`, '')))]
     console.log(`  ✗ must load lazily but is in the initial load: ${names.slice(0, 8).join(', ')}`)
-  } else console.log(`  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}), the EIP-1193 provider's code or their clients in the initial load`)
+  } else
+    console.log(
+      `  ✓ none of sign-client, @solana/kit or the lazy flows (${LAZY_FLOWS.join(', ')}), the EIP-1193 provider's code or their clients in the initial load`,
+    )
   // The lazy flows that exist must really be split off (a chunk of their own), not dropped.
   const modules = chunks.flatMap((c) => c.moduleIds)
   const split = LAZY_FLOWS.filter((f) => modules.some((id) => id.includes(`packages/headless/dist/core/${f}/`)))
@@ -131,8 +155,13 @@ for (const name of ENTRIES) {
     const own = chunks.filter((c) => c !== modalChunk && !initial.has(c) && c.moduleIds.some(lazyView))
     if (inModal.length || own.length === 0) {
       failed = true
-      console.log(`  ✗ the views ${LAZY_VIEWS.join(', ')} must be a chunk of their own: ${inModal.length ? `found in the initial load or the modal's chunk (${inModal.length} modules)` : 'not found in any chunk'}`)
-    } else console.log(`  ✓ views in a chunk of their own, loaded on first use: ${LAZY_VIEWS.join(', ')} (${own.map((c) => c.fileName).join(', ')})`)
+      console.log(
+        `  ✗ the views ${LAZY_VIEWS.join(', ')} must be a chunk of their own: ${inModal.length ? `found in the initial load or the modal's chunk (${inModal.length} modules)` : 'not found in any chunk'}`,
+      )
+    } else
+      console.log(
+        `  ✓ views in a chunk of their own, loaded on first use: ${LAZY_VIEWS.join(', ')} (${own.map((c) => c.fileName).join(', ')})`,
+      )
   }
   // The locales' strings: each locale a chunk of its own (one import() each), in neither the initial
   // load nor the modal's chunk, and no two locales in one chunk.
@@ -146,7 +175,10 @@ for (const name of ENTRIES) {
       console.log(
         `  ✗ locales ${LOCALE_FILES.join(', ')} must each be a chunk of their own: ${inModal.length ? `in the initial load or the modal's chunk: ${inModal.map(localeOf).join(', ')}; ` : ''}${shared.length ? `sharing a chunk: ${shared.map((c) => c.fileName).join(', ')}; ` : ''}missing: ${LOCALE_FILES.filter((_, i) => owners[i].length === 0).join(', ') || 'none'}`,
       )
-    } else console.log(`  ✓ locales in chunks of their own, loaded when shown: ${LOCALE_FILES.map((l, i) => `${l} ${kib(gzipSync(owners[i][0].code).length)}`).join(', ')}`)
+    } else
+      console.log(
+        `  ✓ locales in chunks of their own, loaded when shown: ${LOCALE_FILES.map((l, i) => `${l} ${kib(gzipSync(owners[i][0].code).length)}`).join(', ')}`,
+      )
   }
   const expected = LAZY_EXPECTED[name]
   if (expected) {
@@ -155,20 +187,37 @@ for (const name of ENTRIES) {
     if (absent.length) {
       failed = true
       console.log(`  ✗ expected in a later chunk, not found there: ${absent.map(String).join(', ')}`)
-    } else console.log(`  ✓ in later chunks as expected: ${expected.map((re) => re.source.replace(/\\/g, '').replace(/.*dist\//, '').replace(/\$$/, '')).join(', ')}`)
+    } else
+      console.log(
+        `  ✓ in later chunks as expected: ${expected
+          .map((re) =>
+            re.source
+              .replace(/\\/g, '')
+              .replace(/.*dist\//, '')
+              .replace(/\$$/, ''),
+          )
+          .join(', ')}`,
+      )
   }
   const wanted = PRESET_ENTRIES[name]
   if (wanted) {
     // Every chunk counts (not only the initial load): an unused preset must be gone, not deferred.
-    const presetModules = [...new Set(modules.map((id) => /packages\/headless\/dist\/networks\/(\w+)\.js$/.exec(id)?.[1]).filter((m) => m && m !== 'index'))]
+    const presetModules = [
+      ...new Set(modules.map((id) => /packages\/headless\/dist\/networks\/(\w+)\.js$/.exec(id)?.[1]).filter((m) => m && m !== 'index')),
+    ]
     const text = chunks.map((c) => c.code).join('\n')
     const quoted = (id) => new RegExp(`["'\`]${id}["'\`]`).test(text)
     const strays = [...PRESET_IDS].filter(([preset, id]) => !wanted.includes(preset) && (presetModules.includes(preset) || quoted(id)))
     const missing = wanted.filter((preset) => !presetModules.includes(preset) || !quoted(PRESET_IDS.get(preset)))
     if (strays.length || missing.length || PRESET_IDS.size < 2) {
       failed = true
-      console.log(`  ✗ presets: expected only ${wanted.join(', ')}; other presets in the build: ${strays.map(([p]) => p).join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`)
-    } else console.log(`  ✓ presets tree-shaken: ${wanted.join(', ')} in, none of the other ${PRESET_IDS.size - wanted.length} presets (modules or CAIP ids) in any chunk`)
+      console.log(
+        `  ✗ presets: expected only ${wanted.join(', ')}; other presets in the build: ${strays.map(([p]) => p).join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`,
+      )
+    } else
+      console.log(
+        `  ✓ presets tree-shaken: ${wanted.join(', ')} in, none of the other ${PRESET_IDS.size - wanted.length} presets (modules or CAIP ids) in any chunk`,
+      )
   }
 }
 

@@ -127,7 +127,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       startRelay({ port: options.relayPort ?? 0 }),
       startMailbox({ smtpPort: options.mailPorts?.smtp ?? 0, httpPort: options.mailPorts?.http ?? 0 }),
     ])
-    started.push(() => devnet.stop(), () => solana.stop(), () => relay.stop(), () => mailbox.close())
+    started.push(
+      () => devnet.stop(),
+      () => solana.stop(),
+      () => relay.stop(),
+      () => mailbox.close(),
+    )
     // Sign In With Farcaster: the dev relay + approver page, and the IdRegistry on the first chain
     // (the dev users' custody addresses registered), which the API reads to verify a signature.
     const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
@@ -143,7 +148,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: options.exchangePort ?? 0,
       mnemonic: devnet.mnemonic,
       ...(options.exchanges ? { exchanges: options.exchanges } : {}),
-      evm: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl, usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address })),
+      evm: devnet.chains.map((c) => ({
+        chainId: c.chainId,
+        name: c.name,
+        rpcUrl: c.rpcUrl,
+        usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address,
+      })),
       solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
     })
     started.push(() => exchange.stop())
@@ -192,7 +202,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       })),
     })
     started.push(() => oidc.close())
-    const endpoints = { authorizationEndpoint: oidc.authorizationEndpoint, tokenEndpoint: oidc.tokenEndpoint, userinfoEndpoint: oidc.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] }
+    const endpoints = {
+      authorizationEndpoint: oidc.authorizationEndpoint,
+      tokenEndpoint: oidc.tokenEndpoint,
+      userinfoEndpoint: oidc.userinfoEndpoint,
+      scopes: ['openid', 'email', 'profile'],
+    }
     const frameDir = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-'))
     started.push(() => rm(frameDir, { recursive: true, force: true }))
     await buildFrame({ outDir: frameDir })
@@ -214,7 +229,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       limits: { mailsPerIpPerHour: 1000 },
       social: {
         redirectBaseUrl: apiBase,
-        providers: Object.fromEntries(socialIds.map((id) => [id, { clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, ...endpoints }])),
+        providers: Object.fromEntries(
+          socialIds.map((id) => [id, { clientId: `portico-${id}`, clientSecret: `portico-dev-${id}`, ...endpoints }]),
+        ),
       },
       farcaster: {
         relayUrl: farcaster.url,
@@ -225,7 +242,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
-    let api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage })
+    let api = await startServer({
+      host: '127.0.0.1',
+      port: apiPort,
+      chains,
+      solana: solanaChain,
+      auth,
+      exchanges,
+      onramp: onrampConfig,
+      ...storage,
+    })
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()
@@ -237,7 +263,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       networks: devnetCaipNetworks(devnet),
       wallet: { mnemonic: devnet.mnemonic, chains: devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl })) },
       relayUrl: relay.url,
-      solana: { rpcUrl: solana.rpcUrl, wsUrl: solana.wsUrl, caipNetworkId: solana.caipNetworkId, genesisHash: solana.genesisHash, usdcMint: solana.usdcMint },
+      solana: {
+        rpcUrl: solana.rpcUrl,
+        wsUrl: solana.wsUrl,
+        caipNetworkId: solana.caipNetworkId,
+        genesisHash: solana.genesisHash,
+        usdcMint: solana.usdcMint,
+      },
       frameUrl: frame.url,
     }
     process.env.PORTICO_DEMO_CONFIG = JSON.stringify(config)
@@ -261,7 +293,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (nodeEnv === undefined) delete process.env.NODE_ENV
         else process.env.NODE_ENV = nodeEnv
       }
-      const server = await preview({ root: demoRoot, configFile, build: { outDir }, preview: { host: '127.0.0.1', port: options.demoPort ?? 0, open: false } })
+      const server = await preview({
+        root: demoRoot,
+        configFile,
+        build: { outDir },
+        preview: { host: '127.0.0.1', port: options.demoPort ?? 0, open: false },
+      })
       started.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())))
       demoUrl = server.resolvedUrls?.local[0] ?? ''
     }
@@ -286,7 +323,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       async startApi(overrides = {}) {
         if (apiRunning) return
-        api = await startServer({ host: '127.0.0.1', port: apiPort, chains, solana: solanaChain, auth, exchanges, onramp: onrampConfig, ...storage, ...overrides })
+        api = await startServer({
+          host: '127.0.0.1',
+          port: apiPort,
+          chains,
+          solana: solanaChain,
+          auth,
+          exchanges,
+          onramp: onrampConfig,
+          ...storage,
+          ...overrides,
+        })
         apiRunning = true
       },
       async queryApi<T>(sql: string, params?: unknown[]) {

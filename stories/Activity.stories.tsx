@@ -19,7 +19,13 @@ const [ETH_ICON, USDC_ICON, PTK_ICON] = TOKENS.map((t) => t.iconUrl)
 
 type Transfer = { direction: 'in' | 'out'; numeric: string; symbol: string; icon?: string }
 /** A history transaction as the server sends it, mined `ago` ms before the still clock's now. */
-function tx(n: number, ago: number, operationType: string, transfers: Transfer[], opts: { status?: string; from?: string; to?: string } = {}) {
+function tx(
+  n: number,
+  ago: number,
+  operationType: string,
+  transfers: Transfer[],
+  opts: { status?: string; from?: string; to?: string } = {},
+) {
   const now = stillClock().now()
   return {
     id: `eip155:1:0x${n.toString(16).padStart(64, 'a')}`,
@@ -45,15 +51,28 @@ const PAGE_1 = [
   tx(2, 5 * MIN, 'receive', [{ direction: 'in', numeric: '3', symbol: 'USDC', icon: USDC_ICON }], { from: OTHER, to: ADDRESS }),
   tx(3, 3 * H, 'execute', [], { status: 'failed', to: DEX }),
   tx(4, 2 * D, 'send', [{ direction: 'out', numeric: '1.5', symbol: 'ETH' }]),
-  tx(5, 12 * D, 'trade', [{ direction: 'out', numeric: '1', symbol: 'ETH', icon: ETH_ICON }, { direction: 'in', numeric: '3120.5', symbol: 'USDC', icon: USDC_ICON }], { to: DEX }),
+  tx(
+    5,
+    12 * D,
+    'trade',
+    [
+      { direction: 'out', numeric: '1', symbol: 'ETH', icon: ETH_ICON },
+      { direction: 'in', numeric: '3120.5', symbol: 'USDC', icon: USDC_ICON },
+    ],
+    { to: DEX },
+  ),
   tx(6, 25 * D, 'receive', [{ direction: 'in', numeric: '42', symbol: 'PTK', icon: PTK_ICON }], { from: OTHER, to: ADDRESS }),
   tx(7, 40 * D, 'withdraw', [{ direction: 'in', numeric: '500', symbol: 'USDC', icon: USDC_ICON }], { from: DEX, to: ADDRESS }),
 ]
-const PAGE_2 = [tx(8, 60 * D, 'send', [{ direction: 'out', numeric: '0.1', symbol: 'ETH', icon: ETH_ICON }]), tx(9, 63 * D, 'receive', [{ direction: 'in', numeric: '2', symbol: 'ETH', icon: ETH_ICON }], { from: OTHER, to: ADDRESS })]
+const PAGE_2 = [
+  tx(8, 60 * D, 'send', [{ direction: 'out', numeric: '0.1', symbol: 'ETH', icon: ETH_ICON }]),
+  tx(9, 63 * D, 'receive', [{ direction: 'in', numeric: '2', symbol: 'ETH', icon: ETH_ICON }], { from: OTHER, to: ADDRESS }),
+]
 
 type History = 'list' | 'pages' | 'empty' | 'error' | 'hold'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The fixture API, with GET /v1/account/{address}/history answered the way `history` says. */
 function withHistory(history: History): typeof fetch {
@@ -65,7 +84,9 @@ function withHistory(history: History): typeof fetch {
     if (history === 'error') return json(503, { error: 'fixture' })
     if (history === 'empty') return json(200, { data: [], next: null })
     if (history === 'list') return json(200, { data: PAGE_1, next: null })
-    return url.searchParams.get('cursor') === 'p2' ? json(200, { data: PAGE_2, next: null }) : json(200, { data: PAGE_1.slice(0, 2), next: 'p2' })
+    return url.searchParams.get('cursor') === 'p2'
+      ? json(200, { data: PAGE_2, next: null })
+      : json(200, { data: PAGE_1.slice(0, 2), next: 'p2' })
   }
 }
 
@@ -162,7 +183,9 @@ export const PhoneList: Story = {
   args: { phone: true, mode: 'light' },
   loaders: [loader('list', true)],
   play: async ({ canvasElement }) => {
-    await waitFor(async () => expect(canvasElement.ownerDocument.querySelectorAll('[data-testid="portico-activity-row"]').length).toBe(PAGE_1.length))
+    await waitFor(async () =>
+      expect(canvasElement.ownerDocument.querySelectorAll('[data-testid="portico-activity-row"]').length).toBe(PAGE_1.length),
+    )
   },
 }
 
@@ -172,7 +195,9 @@ export const PhoneListDark: Story = {
   args: { phone: true, mode: 'dark' },
   loaders: [loader('list', true)],
   play: async ({ canvasElement }) => {
-    await waitFor(async () => expect(canvasElement.ownerDocument.querySelectorAll('[data-testid="portico-activity-row"]').length).toBe(PAGE_1.length))
+    await waitFor(async () =>
+      expect(canvasElement.ownerDocument.querySelectorAll('[data-testid="portico-activity-row"]').length).toBe(PAGE_1.length),
+    )
   },
 }
 

@@ -11,7 +11,11 @@ const explorerFetch = (explorer: ExplorerBehaviour): typeof fetch => fixtureFetc
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** A wallet that never answers: the connection stays pending. */
@@ -64,7 +68,10 @@ const loader =
     extra: Partial<PorticoOptions> = {},
   ) =>
   async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light', explorer, adapter(), arrange, extra), dark: await make('dark', explorer, adapter(), arrange, extra) },
+    portico: {
+      light: await make('light', explorer, adapter(), arrange, extra),
+      dark: await make('dark', explorer, adapter(), arrange, extra),
+    },
   })
 
 /** Open AllWallets with its first page loaded. */
@@ -138,7 +145,13 @@ export const ConnectingExternalWaiting: Story = {
 
 export const ConnectingExternalRejected: Story = {
   name: 'ConnectingExternal (connection rejected)',
-  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), () => fixtureAdapter({ connect: 'reject' }))],
+  loaders: [
+    loader(
+      {},
+      (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }),
+      () => fixtureAdapter({ connect: 'reject' }),
+    ),
+  ],
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByRole('alert'))[0]).toHaveTextContent('Connection rejected')
   },
@@ -203,7 +216,9 @@ export const ConnectExplorerError: Story = {
 
 export const ConnectingExternalSlow: Story = {
   name: 'ConnectingExternal (still waiting after 5 s: a hint and Try again)',
-  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), pendingAdapter, { timers: patientTimers })],
+  loaders: [
+    loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), pendingAdapter, { timers: patientTimers }),
+  ],
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByText(/Not seeing the request\? Open Rabbit Wallet/)).length).toBe(2)
   },

@@ -15,7 +15,12 @@ export const Generated: Story = {
       <Avatar address="0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" size={48} />
       <Avatar address="0x90F79bf6EB2c4f870365E785982E1f101E93b906" size={32} />
       <Avatar address="9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" size={48} label="Avatar of a Solana address" />
-      <Avatar address="0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" imageUrl={walletImage('#7c3aed', '#ec4899')} size={48} label="Profile image" />
+      <Avatar
+        address="0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+        imageUrl={walletImage('#7c3aed', '#ec4899')}
+        size={48}
+        label="Profile image"
+      />
     </div>
   ),
 }

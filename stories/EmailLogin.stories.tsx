@@ -77,10 +77,12 @@ const steps = async (canvas: ReturnType<typeof within>, step: string) =>
   })
 
 /** Type a code into every panel's field (the panels are two instances). */
-const typeCode = (code: string) => async ({ canvas }: { canvas: ReturnType<typeof within> }) => {
-  await steps(canvas, 'verifyOtp')
-  for (const input of await canvas.findAllByTestId('portico-email-otp-input')) fireEvent.change(input, { target: { value: code } })
-}
+const typeCode =
+  (code: string) =>
+  async ({ canvas }: { canvas: ReturnType<typeof within> }) => {
+    await steps(canvas, 'verifyOtp')
+    for (const input of await canvas.findAllByTestId('portico-email-otp-input')) fireEvent.change(input, { target: { value: code } })
+  }
 
 export const InvalidEmail: Story = {
   name: 'EmailLogin (invalid email: the email step with its error)',
@@ -139,7 +141,11 @@ export const ResendAvailable: Story = {
   loaders: [loader({ cooldownOver: true })],
   play: async ({ canvas }) => {
     await steps(canvas, 'verifyOtp')
-    await waitFor(async () => expect((await canvas.findAllByTestId('portico-email-resend')).map((b) => b.textContent)).toEqual(['Resend code', 'Resend code']), { timeout: 3000 })
+    await waitFor(
+      async () =>
+        expect((await canvas.findAllByTestId('portico-email-resend')).map((b) => b.textContent)).toEqual(['Resend code', 'Resend code']),
+      { timeout: 3000 },
+    )
   },
 }
 

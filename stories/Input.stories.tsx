@@ -1,7 +1,9 @@
 import { Input } from '@portico/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 
-const meta = { title: 'Components/Input', component: Input, args: { label: 'Email', placeholder: 'Email', icon: 'mail' } } satisfies Meta<typeof Input>
+const meta = { title: 'Components/Input', component: Input, args: { label: 'Email', placeholder: 'Email', icon: 'mail' } } satisfies Meta<
+  typeof Input
+>
 export default meta
 type Story = StoryObj<typeof meta>
 

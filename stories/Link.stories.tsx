@@ -1,7 +1,11 @@
 import { Link } from '@portico/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 
-const meta = { title: 'Components/Link', component: Link, args: { href: 'https://example.com/terms', children: 'Terms of Service' } } satisfies Meta<typeof Link>
+const meta = {
+  title: 'Components/Link',
+  component: Link,
+  args: { href: 'https://example.com/terms', children: 'Terms of Service' },
+} satisfies Meta<typeof Link>
 export default meta
 type Story = StoryObj<typeof meta>
 

@@ -32,7 +32,12 @@ export const ConnectArabic: Story = {
 
 export const ConnectWalletsArabic: Story = {
   name: 'ConnectWallets (Arabic: the back button and chevrons mirrored)',
-  loaders: [instances({}, inLocale('ar', (p) => p.router.push('ConnectWallets')))],
+  loaders: [
+    instances(
+      {},
+      inLocale('ar', (p) => p.router.push('ConnectWallets')),
+    ),
+  ],
   play: shows('portico-header', 'اختر محفظة'),
 }
 
@@ -51,7 +56,15 @@ export const AccountGerman: Story = {
 export const ConnectArabicPhone: Story = {
   name: 'Connect (Arabic, phone)',
   ...PHONE,
-  loaders: [instances({}, inLocale('ar', openAnd(() => undefined)))],
+  loaders: [
+    instances(
+      {},
+      inLocale(
+        'ar',
+        openAnd(() => undefined),
+      ),
+    ),
+  ],
   args: { phone: true },
   play: shows('portico-header', 'ربط المحفظة'),
 }

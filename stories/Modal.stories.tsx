@@ -17,12 +17,21 @@ const meta = {
     const p = (loaded as { portico: Instances }).portico[mode]
     return (
       <PorticoContextProvider portico={p}>
-          <FreezeMotion />
-          <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-            <h1 style={{ margin: '0 0 16px', fontFamily: 'system-ui, sans-serif', fontSize: 20, color: mode === 'dark' ? '#f3f4f7' : '#14161c' }}>Example dapp</h1>
-            <ConnectButton />
-          </main>
-          <PorticoModal />
+        <FreezeMotion />
+        <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
+          <h1
+            style={{
+              margin: '0 0 16px',
+              fontFamily: 'system-ui, sans-serif',
+              fontSize: 20,
+              color: mode === 'dark' ? '#f3f4f7' : '#14161c',
+            }}
+          >
+            Example dapp
+          </h1>
+          <ConnectButton />
+        </main>
+        <PorticoModal />
       </PorticoContextProvider>
     )
   },
@@ -77,8 +86,36 @@ const allWallets = instances({}, async (p) => {
 })
 
 export const PhoneConnectLight: Story = { ...PHONE, name: 'Connect (375×812 sheet, light)', loaders: [openOn()], play: connectLoaded }
-export const PhoneConnectDark: Story = { ...PHONE, name: 'Connect (375×812 sheet, dark)', args: { mode: 'dark' }, loaders: [openOn()], play: connectLoaded }
-export const PhoneAllWalletsLight: Story = { ...PHONE, name: 'All wallets (375×812 sheet, light, search focused)', loaders: [allWallets], play: searchHasFocus }
-export const PhoneAllWalletsDark: Story = { ...PHONE, name: 'All wallets (375×812 sheet, dark, search focused)', args: { mode: 'dark' }, loaders: [allWallets], play: searchHasFocus }
-export const PhoneAccountLight: Story = { ...PHONE, name: 'Account (375×812 sheet, light)', loaders: [openOn(connected)], play: titleHasFocus('Account') }
-export const PhoneAccountDark: Story = { ...PHONE, name: 'Account (375×812 sheet, dark)', args: { mode: 'dark' }, loaders: [openOn(connected)], play: titleHasFocus('Account') }
+export const PhoneConnectDark: Story = {
+  ...PHONE,
+  name: 'Connect (375×812 sheet, dark)',
+  args: { mode: 'dark' },
+  loaders: [openOn()],
+  play: connectLoaded,
+}
+export const PhoneAllWalletsLight: Story = {
+  ...PHONE,
+  name: 'All wallets (375×812 sheet, light, search focused)',
+  loaders: [allWallets],
+  play: searchHasFocus,
+}
+export const PhoneAllWalletsDark: Story = {
+  ...PHONE,
+  name: 'All wallets (375×812 sheet, dark, search focused)',
+  args: { mode: 'dark' },
+  loaders: [allWallets],
+  play: searchHasFocus,
+}
+export const PhoneAccountLight: Story = {
+  ...PHONE,
+  name: 'Account (375×812 sheet, light)',
+  loaders: [openOn(connected)],
+  play: titleHasFocus('Account'),
+}
+export const PhoneAccountDark: Story = {
+  ...PHONE,
+  name: 'Account (375×812 sheet, dark)',
+  args: { mode: 'dark' },
+  loaders: [openOn(connected)],
+  play: titleHasFocus('Account'),
+}

@@ -23,7 +23,15 @@ function solanaAdapter(): ChainAdapter {
   return {
     namespace: 'solana',
     setup(ctx) {
-      ctx.setConnectors([{ id: 'sol.portico.devwallet', name: 'Portico Dev Wallet', type: 'announced', namespace: 'solana', imageUrl: walletImage('#3366ff', '#00c2a8') }])
+      ctx.setConnectors([
+        {
+          id: 'sol.portico.devwallet',
+          name: 'Portico Dev Wallet',
+          type: 'announced',
+          namespace: 'solana',
+          imageUrl: walletImage('#3366ff', '#00c2a8'),
+        },
+      ])
     },
     connect: async () => ({ address: SOL, chainId: solana.id, accounts: [SOL] }),
     reconnect: async () => null,
@@ -37,7 +45,11 @@ function solanaAdapter(): ChainAdapter {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 async function make(mode: ThemeMode, arrange: (p: Portico) => Promise<void>): Promise<Portico> {

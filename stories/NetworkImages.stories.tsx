@@ -14,11 +14,17 @@ import { fixtureAdapter, type Instances, LEGAL, WithPortico } from './support/fi
 
 const dataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`
 /** A preset with its API logo inline (what `{apiUrl}/network-images/{imageId}` answers). */
-const withLogo = (n: CaipNetwork): CaipNetwork => ({ ...n, assets: { ...n.assets, imageUrl: dataUri(NETWORK_IMAGES[n.assets?.imageId ?? '']!) } })
+const withLogo = (n: CaipNetwork): CaipNetwork => ({
+  ...n,
+  assets: { ...n.assets, imageUrl: dataUri(NETWORK_IMAGES[n.assets?.imageId ?? '']!) },
+})
 
 function LogoGrid() {
   return (
-    <ul style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: '12px 4px', margin: 0, padding: 0, listStyle: 'none' }} aria-label="Network logos">
+    <ul
+      style={{ display: 'grid', gridTemplateColumns: 'repeat(6, 1fr)', gap: '12px 4px', margin: 0, padding: 0, listStyle: 'none' }}
+      aria-label="Network logos"
+    >
       {Object.entries(NETWORK_IMAGES).map(([id, svg]) => (
         <li key={id} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4, fontSize: 10, textAlign: 'center' }}>
           <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
@@ -57,7 +63,11 @@ export const Logos: Story = {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 async function make(mode: ThemeMode): Promise<Portico> {

@@ -18,7 +18,12 @@ const net = (name: string, display: string, chainId: string) => ({ name, display
 const OPTIONS = {
   providers: ['coinbase', 'meld'],
   purchaseCurrencies: [
-    { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [net('ethereum', 'Ethereum', '1'), net('base', 'Base', '8453'), net('polygon', 'Polygon', '137')] },
+    {
+      id: 'USDC',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      networks: [net('ethereum', 'Ethereum', '1'), net('base', 'Base', '8453'), net('polygon', 'Polygon', '137')],
+    },
     { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [net('ethereum', 'Ethereum', '1'), net('base', 'Base', '8453')] },
     { id: 'USDT', name: 'Tether USD', symbol: 'USDT', networks: [net('ethereum', 'Ethereum', '1')] },
   ],
@@ -33,7 +38,8 @@ const OPTIONS = {
 const FEES: Record<string, number> = { coinbase: 0.01, meld: 0.02 }
 const PRICES: Record<string, number> = { USDC: 1, ETH: 3120.5, USDT: 1 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const never = () => new Promise<Response>(() => {})
 
 /** How the on-ramp routes answer. */
@@ -45,7 +51,8 @@ function onrampFetch(api: Api): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const path = url.pathname.replace('/portico-fixture', '')
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
-    if (path === '/v1/onramp/options') return api.options === 'hold' ? never() : api.options === 'fail' ? json({ message: 'unavailable' }, 503) : json(OPTIONS)
+    if (path === '/v1/onramp/options')
+      return api.options === 'hold' ? never() : api.options === 'fail' ? json({ message: 'unavailable' }, 503) : json(OPTIONS)
     if (path === '/v1/onramp/quote') {
       const provider = String(body.provider)
       if (api.quotes === 'hold') return never()
@@ -53,9 +60,13 @@ function onrampFetch(api: Api): typeof fetch {
       const amount = Number(body.amount)
       const fee = amount * (FEES[provider] ?? 0.015)
       const price = PRICES[String(body.purchaseCurrency)] ?? 1
-      return json({ purchaseAmount: { amount: ((amount - fee) / price).toFixed(8), currency: body.purchaseCurrency }, providerFee: { amount: fee.toFixed(2), currency: body.paymentCurrency } })
+      return json({
+        purchaseAmount: { amount: ((amount - fee) / price).toFixed(8), currency: body.purchaseCurrency },
+        providerFee: { amount: fee.toFixed(2), currency: body.paymentCurrency },
+      })
     }
-    if (path === '/v1/generators/onrampurl') return api.page === 'hold' ? never() : json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body.provider)}` })
+    if (path === '/v1/generators/onrampurl')
+      return api.page === 'hold' ? never() : json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body.provider)}` })
     if (/^\/v1\/identity\//.test(path)) return json({ name: null, avatar: null })
     // The node, for Send's network fee (21000 gas at 2 gwei).
     if (url.port === '8545') {
@@ -80,7 +91,11 @@ const SEPOLIA: CaipNetwork = {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /**
@@ -117,8 +132,23 @@ type Step =
   | 'account'
   | 'fundWallet'
 
-const API: Partial<Record<Step, Api>> = { loading: { options: 'hold' }, quoting: { quotes: 'hold' }, quoteError: { quotes: 'meldFails' }, optionsFailed: { options: 'fail' }, opening: { page: 'hold' } }
-const AMOUNT: Partial<Record<Step, string>> = { quoting: '100', quoted: '100', quoteError: '250', belowMin: '5', aboveMax: '12000', opening: '100', waiting: '100', returned: '100' }
+const API: Partial<Record<Step, Api>> = {
+  loading: { options: 'hold' },
+  quoting: { quotes: 'hold' },
+  quoteError: { quotes: 'meldFails' },
+  optionsFailed: { options: 'fail' },
+  opening: { page: 'hold' },
+}
+const AMOUNT: Partial<Record<Step, string>> = {
+  quoting: '100',
+  quoted: '100',
+  quoteError: '250',
+  belowMin: '5',
+  aboveMax: '12000',
+  opening: '100',
+  waiting: '100',
+  returned: '100',
+}
 
 async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
   const noCurrency = step === 'noCurrency'

@@ -42,7 +42,8 @@ const SEPOLIA: CaipNetwork = {
 /** How the fixture API answers: prices and listing at once, never, or failing; the buy status. */
 type ApiBehaviour = { hold?: boolean; fail?: boolean; status?: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED'; noTokens?: boolean }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const rpc = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
 
 function exchangeFetch(b: ApiBehaviour): typeof fetch {
@@ -67,9 +68,11 @@ function exchangeFetch(b: ApiBehaviour): typeof fetch {
       })
     }
     if (path === '/v1/json-rpc') {
-      if (method === 'portico_getExchanges') return b.fail ? json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'fixture' } }) : rpc({ exchanges: EXCHANGES })
+      if (method === 'portico_getExchanges')
+        return b.fail ? json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'fixture' } }) : rpc({ exchanges: EXCHANGES })
       if (method === 'portico_getExchangePayUrl') return rpc({ url: 'http://127.0.0.1:1/exchange/pay', sessionId: 'fixture-session' })
-      if (method === 'portico_getExchangeBuyStatus') return rpc({ status: b.status ?? 'IN_PROGRESS', txHash: b.status === 'SUCCESS' ? HASH : null })
+      if (method === 'portico_getExchangeBuyStatus')
+        return rpc({ status: b.status ?? 'IN_PROGRESS', txHash: b.status === 'SUCCESS' ? HASH : null })
     }
     if (/^\/v1\/identity\//.test(path)) return json({ name: null, avatar: null })
     return api(input, init)
@@ -98,13 +101,23 @@ async function pay(exchange: ExchangeFlow, id: string): Promise<void> {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** Where the flow is shown. */
 type Step = 'empty' | 'filled' | 'loading' | 'errors' | 'assets' | 'waiting' | 'success' | 'failed' | 'unknown' | 'blocked' | 'noAssets'
 
-const API: Partial<Record<Step, ApiBehaviour>> = { loading: { hold: true }, errors: { fail: true }, success: { status: 'SUCCESS' }, failed: { status: 'FAILED' }, noAssets: { noTokens: true } }
+const API: Partial<Record<Step, ApiBehaviour>> = {
+  loading: { hold: true },
+  errors: { fail: true },
+  success: { status: 'SUCCESS' },
+  failed: { status: 'FAILED' },
+  noAssets: { noTokens: true },
+}
 const QUICK: readonly Step[] = ['success', 'failed', 'unknown']
 
 async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico> {
@@ -112,7 +125,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean): Promise<Portico
   const portico = createPortico({
     projectId: 'storybook',
     networks: noAssets ? [...networks, SEPOLIA] : networks,
-    adapters: [fixtureAdapter({ chainId: noAssets ? SEPOLIA.id as number : 1 })],
+    adapters: [fixtureAdapter({ chainId: noAssets ? (SEPOLIA.id as number) : 1 })],
     themeMode: mode,
     storage: memoryStorage(),
     isMobile: false,
@@ -146,7 +159,6 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
-
 
 // ——— The form ———
 

@@ -20,7 +20,8 @@ type Setup = {
   capture?: { status?: number; body?: unknown; hold?: boolean }
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 function projectFetch(setup: Setup): typeof fetch {
   const base = fixtureFetch({})
@@ -41,7 +42,11 @@ function projectFetch(setup: Setup): typeof fetch {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** The modal opened (the project flow checks and loads the config), then, unless the origin is refused, the fixture wallet connected in it. */
@@ -107,7 +112,12 @@ export const RegionRestricted: Story = {
   name: 'Account in a restricted region (no Buy or Swap; the note says why)',
   loaders: [loader(RESTRICTED)],
   play: async ({ canvas }) => {
-    await waitFor(async () => expect((await canvas.findAllByTestId('portico-account-region-note')).map((n) => n.textContent)).toEqual(['Swapping and buying are not available in your region.', 'Swapping and buying are not available in your region.']))
+    await waitFor(async () =>
+      expect((await canvas.findAllByTestId('portico-account-region-note')).map((n) => n.textContent)).toEqual([
+        'Swapping and buying are not available in your region.',
+        'Swapping and buying are not available in your region.',
+      ]),
+    )
     await expect(canvas.queryAllByTestId('portico-account-feature-swaps')).toEqual([])
     await expect(canvas.queryAllByTestId('portico-account-feature-onramp')).toEqual([])
     await expect((await canvas.findAllByTestId('portico-account-feature-receive')).length).toBe(2)
@@ -125,7 +135,12 @@ export const EmailCaptureInvalid: Story = {
   loaders: [loader({ capture: {} })],
   play: async ({ canvas }) => {
     await submitEmail(canvas, 'ada@lovelace')
-    await waitFor(async () => expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Invalid email. Try again.', 'Invalid email. Try again.']))
+    await waitFor(async () =>
+      expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+        'Invalid email. Try again.',
+        'Invalid email. Try again.',
+      ]),
+    )
   },
 }
 

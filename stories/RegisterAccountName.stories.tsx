@@ -19,7 +19,8 @@ type Names = {
   holdBalances?: boolean
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The fixture API plus the names service: 'taken' (and any name starting with it) is registered; the rest are free. */
 function namesFetch(opts: Names): typeof fetch {
@@ -40,7 +41,13 @@ function namesFetch(opts: Names): typeof fetch {
       if (opts.registerStatus) return json(opts.registerStatus, { reasons: [{ description: 'This name is already registered' }] })
       const message = JSON.parse(String(init.body)) as { message: string }
       registered = `${(JSON.parse(message.message) as { name: string }).name}.portico.id`
-      return json(200, { name: registered, registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} })
+      return json(200, {
+        name: registered,
+        registered_at: '2026-11-23T00:00:00Z',
+        updated_at: '2026-11-23T00:00:00Z',
+        addresses: {},
+        attributes: {},
+      })
     }
     return base(input, init)
   }
@@ -48,7 +55,11 @@ function namesFetch(opts: Names): typeof fetch {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** What the form shows: a typed name, and whether Register was pressed (and how the wallet answers). */
@@ -90,7 +101,9 @@ async function make(mode: ThemeMode, names: Names, arrange: Arrange, open: boole
 
 const loader =
   (names: Names, arrange: Arrange, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', names, arrange, open), dark: await make('dark', names, arrange, open) } })
+  async (): Promise<{ portico: Instances }> => ({
+    portico: { light: await make('light', names, arrange, open), dark: await make('dark', names, arrange, open) },
+  })
 
 const meta = { title: 'Views/RegisterAccountName', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -148,7 +161,9 @@ export const Failed: Story = {
   name: 'RegisterAccountName (registration refused: the reason)',
   loaders: [loader({ registerStatus: 409 }, { type: 'alice', register: 'sign' })],
   play: async () => {
-    await waitFor(async () => expect((await body().findAllByRole('alert')).map((a) => a.textContent).join()).toContain('This name is already registered'))
+    await waitFor(async () =>
+      expect((await body().findAllByRole('alert')).map((a) => a.textContent).join()).toContain('This name is already registered'),
+    )
   },
 }
 

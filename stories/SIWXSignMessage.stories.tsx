@@ -14,13 +14,25 @@ type Arrange = { sign?: 'pending' | 'reject'; required?: boolean; locale?: strin
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** The app's own backend, in memory: no session yet, so the connect asks for one. */
 const backend = (required: boolean): SiwxConfig => ({
   required,
-  createMessage: async ({ accountAddress, chainId }) => ({ accountAddress, chainId, domain: 'demo.portico.dev', uri: 'https://demo.portico.dev', version: '1', nonce: 'storybook1', issuedAt: '2026-11-23T22:00:00.000Z' }),
+  createMessage: async ({ accountAddress, chainId }) => ({
+    accountAddress,
+    chainId,
+    domain: 'demo.portico.dev',
+    uri: 'https://demo.portico.dev',
+    version: '1',
+    nonce: 'storybook1',
+    issuedAt: '2026-11-23T22:00:00.000Z',
+  }),
   addSession: async () => undefined,
   getSessions: async () => [],
   revokeSession: async () => undefined,
@@ -29,7 +41,8 @@ const backend = (required: boolean): SiwxConfig => ({
 async function make(mode: ThemeMode, arrange: Arrange): Promise<Portico> {
   const adapter = fixtureAdapter()
   if (arrange.sign === 'pending') adapter.signMessage = () => new Promise<string>(() => {})
-  if (arrange.sign === 'reject') adapter.signMessage = async () => Promise.reject(Object.assign(new Error('User denied message signature'), { code: 4001 }))
+  if (arrange.sign === 'reject')
+    adapter.signMessage = async () => Promise.reject(Object.assign(new Error('User denied message signature'), { code: 4001 }))
   const portico = createPortico({
     projectId: 'storybook',
     networks,
@@ -39,7 +52,12 @@ async function make(mode: ThemeMode, arrange: Arrange): Promise<Portico> {
     isMobile: false,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
     fetch: fixtureFetch({}),
-    metadata: { name: 'Portico Demo', description: 'The Portico demo app', url: 'https://demo.portico.dev', icons: [walletImage('#7c3aed', '#22d3ee')] },
+    metadata: {
+      name: 'Portico Demo',
+      description: 'The Portico demo app',
+      url: 'https://demo.portico.dev',
+      icons: [walletImage('#7c3aed', '#22d3ee')],
+    },
     siwx: backend(arrange.required ?? false),
   })
   if (arrange.locale) localeOf(portico).setLocale(arrange.locale)
@@ -54,7 +72,9 @@ async function make(mode: ThemeMode, arrange: Arrange): Promise<Portico> {
   return portico
 }
 
-const loader = (arrange: Arrange) => async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', arrange), dark: await make('dark', arrange) } })
+const loader = (arrange: Arrange) => async (): Promise<{ portico: Instances }> => ({
+  portico: { light: await make('light', arrange), dark: await make('dark', arrange) },
+})
 
 const meta = { title: 'Views/SIWXSignMessage', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -86,7 +106,9 @@ export const Refused: Story = {
   name: "SIWXSignMessage (the wallet's refusal: the reason, Try again)",
   loaders: [loader({ sign: 'reject' })],
   play: async () => {
-    await waitFor(async () => expect((await body().findAllByRole('alert')).map((a) => a.textContent)).toContain('User rejected the request'))
+    await waitFor(async () =>
+      expect((await body().findAllByRole('alert')).map((a) => a.textContent)).toContain('User rejected the request'),
+    )
     await button('Try again')()
   },
 }

@@ -33,7 +33,10 @@ function socialAdapter(behaviour: Behaviour): ChainAdapter {
       if (behaviour.at === 'failed') return Promise.reject(new Error('Failed to initiate social connection'))
       return new Promise((_resolve, reject) => {
         queueMicrotask(() => {
-          emit({ kind: 'prompt', prompt: { kind: 'social', provider: behaviour.provider, url: `https://accounts.example/${behaviour.provider}` } })
+          emit({
+            kind: 'prompt',
+            prompt: { kind: 'social', provider: behaviour.provider, url: `https://accounts.example/${behaviour.provider}` },
+          })
           if (behaviour.at === 'connecting') emit({ kind: 'prompt', prompt: undefined })
           if (behaviour.at === 'closed') {
             emit({ kind: 'prompt', prompt: undefined })
@@ -73,7 +76,10 @@ function StartSocial() {
 
 const loader = (behaviour: Behaviour, open = false) => bothModes((mode) => make(mode, behaviour, open))
 
-const meta = { title: 'Views/SocialLogin', render: (args, context) => renderOnPhone(args, context, <StartSocial />) } satisfies Meta<PhoneArgs>
+const meta = {
+  title: 'Views/SocialLogin',
+  render: (args, context) => renderOnPhone(args, context, <StartSocial />),
+} satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
 

@@ -5,7 +5,15 @@
 // networks; light and dark panels, and the 375×812 phone (the bottom sheet). No request leaves the
 // page: the fixture API answers the balances, and the convert routes (/v1/convert/*) and the prices
 // are answered here from fixed prices (1% below the fair rate).
-import { localeOf, type CaipNetwork, type ChainAdapter, createPortico, type Portico, type SendTransactionParams, type ThemeMode } from '@portico/headless'
+import {
+  localeOf,
+  type CaipNetwork,
+  type ChainAdapter,
+  createPortico,
+  type Portico,
+  type SendTransactionParams,
+  type ThemeMode,
+} from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { fixtureFetch } from './support/api'
 import { ADDRESS, eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
@@ -19,13 +27,42 @@ const ROUTER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
 /** The chain's swappable tokens (the balances' ETH, USDC and PTK, plus WETH and DAI held by nobody). */
 const TOKENS = [
   { name: 'Ether', symbol: 'ETH', contract: NATIVE, decimals: 18, price: 3120.5, logo: networkImage('#627eea', 'Ξ') },
-  { name: 'USD Coin', symbol: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, price: 1, logo: networkImage('#2775ca', '$') },
-  { name: 'Portico Token', symbol: 'PTK', contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18, price: 0.85, logo: networkImage('#0f766e', 'P') },
-  { name: 'Wrapped Ether', symbol: 'WETH', contract: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', decimals: 18, price: 3120.5, logo: networkImage('#ec4899', 'W') },
-  { name: 'Dai Stablecoin', symbol: 'DAI', contract: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18, price: 1, logo: networkImage('#f5ac37', 'D') },
+  {
+    name: 'USD Coin',
+    symbol: 'USDC',
+    contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    decimals: 6,
+    price: 1,
+    logo: networkImage('#2775ca', '$'),
+  },
+  {
+    name: 'Portico Token',
+    symbol: 'PTK',
+    contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    decimals: 18,
+    price: 0.85,
+    logo: networkImage('#0f766e', 'P'),
+  },
+  {
+    name: 'Wrapped Ether',
+    symbol: 'WETH',
+    contract: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    decimals: 18,
+    price: 3120.5,
+    logo: networkImage('#ec4899', 'W'),
+  },
+  {
+    name: 'Dai Stablecoin',
+    symbol: 'DAI',
+    contract: '0x6B175474E89094C44Da98b954EedeAC495271d0F',
+    decimals: 18,
+    price: 1,
+    logo: networkImage('#f5ac37', 'D'),
+  },
 ]
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const find = (id: string | null) => TOKENS.find((t) => id?.toLowerCase().endsWith(t.contract.toLowerCase()))
 
 /** The fixture API, plus the convert routes and the prices. `allowance` is what the router may spend of any token. */
@@ -37,11 +74,23 @@ function swapFetch(allowance: string): typeof fetch {
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
     if (path === '/v1/convert/tokens') {
       const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
-      return json({ tokens: TOKENS.map((t) => ({ name: t.name, symbol: t.symbol, address: `${chainId}:${t.contract}`, decimals: t.decimals, logoUri: t.logo })) })
+      return json({
+        tokens: TOKENS.map((t) => ({
+          name: t.name,
+          symbol: t.symbol,
+          address: `${chainId}:${t.contract}`,
+          decimals: t.decimals,
+          logoUri: t.logo,
+        })),
+      })
     }
     if (path === '/v1/fungible/price') {
       const addresses = (body.addresses as string[]) ?? []
-      return json({ fungibles: addresses.flatMap((a) => (find(a) ? [{ symbol: find(a)!.symbol, price: find(a)!.price, address: a, iconUrl: find(a)!.logo }] : [])) })
+      return json({
+        fungibles: addresses.flatMap((a) =>
+          find(a) ? [{ symbol: find(a)!.symbol, price: find(a)!.price, address: a, iconUrl: find(a)!.logo }] : [],
+        ),
+      })
     }
     if (path === '/v1/convert/gas-price') return json({ standard: '2000000000', fast: '3000000000', instant: '4000000000' })
     if (path === '/v1/convert/quotes') {
@@ -49,15 +98,38 @@ function swapFetch(allowance: string): typeof fetch {
       const to = find(url.searchParams.get('to'))!
       const amount = Number(url.searchParams.get('amount')) / 10 ** from.decimals
       const out = ((amount * from.price) / to.price) * 0.99
-      return json({ quotes: [{ id: null, toAmount: BigInt(Math.floor(out * 10 ** Math.min(to.decimals, 12))).toString() + '0'.repeat(Math.max(0, to.decimals - 12)) }] })
+      return json({
+        quotes: [
+          {
+            id: null,
+            toAmount: BigInt(Math.floor(out * 10 ** Math.min(to.decimals, 12))).toString() + '0'.repeat(Math.max(0, to.decimals - 12)),
+          },
+        ],
+      })
     }
     if (path === '/v1/convert/allowance') return json({ allowance })
     if (path === '/v1/convert/build-approve') {
-      return json({ tx: { from: ADDRESS, to: find(url.searchParams.get('from'))!.contract, data: '0x095ea7b3', value: '0', eip155: { gasPrice: '2000000000' } } })
+      return json({
+        tx: {
+          from: ADDRESS,
+          to: find(url.searchParams.get('from'))!.contract,
+          data: '0x095ea7b3',
+          value: '0',
+          eip155: { gasPrice: '2000000000' },
+        },
+      })
     }
     if (path === '/v1/convert/build-transaction') {
       const native = String(body.from).toLowerCase().endsWith(NATIVE)
-      return json({ tx: { from: ADDRESS, to: ROUTER, data: '0x7ff36ab5', value: native ? String(body.amount) : '0', eip155: { gas: '150000', gasPrice: '2000000000' } } })
+      return json({
+        tx: {
+          from: ADDRESS,
+          to: ROUTER,
+          data: '0x7ff36ab5',
+          value: native ? String(body.amount) : '0',
+          eip155: { gas: '150000', gasPrice: '2000000000' },
+        },
+      })
     }
     if (/^\/v1\/identity\//.test(path)) return json({ name: null, avatar: null })
     return api(input, init)
@@ -97,11 +169,26 @@ function swappingAdapter(wallet: Wallet, chainId: number): ChainAdapter {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** Where the flow is shown. */
-type Step = 'empty' | 'quoted' | 'insufficient' | 'unsupported' | 'tokens' | 'preview' | 'previewApproval' | 'approving' | 'confirming' | 'swapping' | 'error'
+type Step =
+  | 'empty'
+  | 'quoted'
+  | 'insufficient'
+  | 'unsupported'
+  | 'tokens'
+  | 'preview'
+  | 'previewApproval'
+  | 'approving'
+  | 'confirming'
+  | 'swapping'
+  | 'error'
 
 const WALLET: Partial<Record<Step, Wallet>> = { approving: 'pending', confirming: 'pending', swapping: 'mining', error: 'reject' }
 const APPROVAL: readonly Step[] = ['previewApproval', 'approving']
@@ -111,7 +198,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
   const portico = createPortico({
     projectId: 'storybook',
     networks: unsupported ? [...networks, SEPOLIA] : networks,
-    adapters: [swappingAdapter(WALLET[step] ?? 'approve', unsupported ? SEPOLIA.id as number : 1)],
+    adapters: [swappingAdapter(WALLET[step] ?? 'approve', unsupported ? (SEPOLIA.id as number) : 1)],
     themeMode: mode,
     storage: memoryStorage(),
     isMobile: false,

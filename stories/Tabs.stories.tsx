@@ -2,7 +2,11 @@ import { Tabs } from '@portico/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 
-const meta = { title: 'Components/Tabs', component: Tabs, args: { label: 'Account', selected: 0, onSelect: () => {}, tabs: [] } } satisfies Meta<typeof Tabs>
+const meta = {
+  title: 'Components/Tabs',
+  component: Tabs,
+  args: { label: 'Account', selected: 0, onSelect: () => {}, tabs: [] },
+} satisfies Meta<typeof Tabs>
 export default meta
 type Story = StoryObj<typeof meta>
 

@@ -33,7 +33,12 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
     async connect(params) {
       if (params.connectorId !== 'auth') return base.connect(params)
       const { social } = behaviour
-      return { address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...(social ? { authName: social.name, socialProvider: social.provider } : { authName: EMAIL }) }
+      return {
+        address: ADDRESS,
+        chainId: 1,
+        accounts: [ADDRESS],
+        ...(social ? { authName: social.name, socialProvider: social.provider } : { authName: EMAIL }),
+      }
     },
     updateEmail() {
       if (behaviour.holdUpdate) return new Promise(() => {})
@@ -115,7 +120,12 @@ export const SameEmail: Story = {
   loaders: [loader()],
   play: async ({ canvas }) => {
     await submitEmail(canvas, EMAIL)
-    await waitFor(async () => expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['That is already your email', 'That is already your email']))
+    await waitFor(async () =>
+      expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+        'That is already your email',
+        'That is already your email',
+      ]),
+    )
   },
 }
 
@@ -144,7 +154,12 @@ export const WrongCode: Story = {
   play: async ({ canvas }) => {
     await submitEmail(canvas, NEW_EMAIL)
     await typeCode(canvas, 'verifyPrimary', '000000')
-    await waitFor(async () => expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual(['Invalid code. Try again.', 'Invalid code. Try again.']))
+    await waitFor(async () =>
+      expect((await canvas.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+        'Invalid code. Try again.',
+        'Invalid code. Try again.',
+      ]),
+    )
   },
 }
 

@@ -18,7 +18,15 @@ function pairingAdapter(pairing: Pairing): ChainAdapter {
     namespace: 'eip155',
     setup(ctx) {
       publish = (uri) => ctx.emit('walletConnect', { kind: 'pairingUri', uri })
-      ctx.setConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') }])
+      ctx.setConnectors([
+        {
+          id: 'walletConnect',
+          name: 'WalletConnect',
+          type: 'walletConnect',
+          namespace: 'eip155',
+          imageUrl: walletImage('#3b99fc', '#6cc4ff'),
+        },
+      ])
     },
     connect({ signal }) {
       if (pairing === 'reject') return Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 }))
@@ -36,10 +44,21 @@ function pairingAdapter(pairing: Pairing): ChainAdapter {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
-const RABBIT = { id: 'wallet-rabbit', name: 'Rabbit Wallet', image_url: walletImage('#ff7a45', '#ffc53d'), mobile_link: 'rabbit://', desktop_link: null, webapp_link: 'https://rabbit.example/app' }
+const RABBIT = {
+  id: 'wallet-rabbit',
+  name: 'Rabbit Wallet',
+  image_url: walletImage('#ff7a45', '#ffc53d'),
+  mobile_link: 'rabbit://',
+  desktop_link: null,
+  webapp_link: 'https://rabbit.example/app',
+}
 
 async function make(mode: ThemeMode, pairing: Pairing, opts: { mobile?: boolean; wallet?: boolean }): Promise<Portico> {
   const portico = createPortico({

@@ -11,11 +11,18 @@ import { walletImage } from './support/images'
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 async function make(mode: ThemeMode, wallet: ConnectResult['wallet']): Promise<Portico> {
-  const adapter = { ...fixtureAdapter(), connect: async (): Promise<ConnectResult> => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], wallet }) }
+  const adapter = {
+    ...fixtureAdapter(),
+    connect: async (): Promise<ConnectResult> => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], wallet }),
+  }
   const portico = createPortico({
     projectId: 'storybook',
     networks,

@@ -30,7 +30,15 @@ function pairingAdapter(pairing: Pairing): ChainAdapter {
     namespace: 'eip155',
     setup(ctx) {
       publish = (uri) => ctx.emit('walletConnect', { kind: 'pairingUri', uri })
-      ctx.setConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') }])
+      ctx.setConnectors([
+        {
+          id: 'walletConnect',
+          name: 'WalletConnect',
+          type: 'walletConnect',
+          namespace: 'eip155',
+          imageUrl: walletImage('#3b99fc', '#6cc4ff'),
+        },
+      ])
     },
     connect({ signal }) {
       if (pairing === 'reject') return Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 }))
@@ -59,7 +67,11 @@ const explorerFetch: typeof fetch = async (input) => {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 async function make(mode: ThemeMode, pairing: Pairing): Promise<Portico> {
@@ -104,7 +116,9 @@ export const QrCodeAndWallets: Story = {
     // (the page query leaves the featured wallets out; useWallets counts them back in).
     await expect((await canvas.findAllByRole('button', { name: 'Ember' })).length).toBe(2)
     await expect(canvas.queryAllByRole('button', { name: 'Quartz' })).toHaveLength(0)
-    await expect((await canvas.findAllByTestId('portico-connect-all-wallets'))[0]).toHaveTextContent(`All wallets${TOTAL + FEATURED.length}`)
+    await expect((await canvas.findAllByTestId('portico-connect-all-wallets'))[0]).toHaveTextContent(
+      `All wallets${TOTAL + FEATURED.length}`,
+    )
   },
 }
 

@@ -21,13 +21,24 @@ const solanaNetwork = (id: string, name: string, color: string): CaipNetwork => 
   rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
   assets: { imageUrl: networkImage(color, 'S') },
 })
-const solanaNetworks = [solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', '#9945ff'), solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', '#14f195')]
+const solanaNetworks = [
+  solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', '#9945ff'),
+  solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', '#14f195'),
+]
 
 function solanaAdapter(): ChainAdapter {
   return {
     namespace: 'solana',
     setup(ctx) {
-      ctx.setConnectors([{ id: 'sol.portico.devwallet', name: 'Portico Dev Wallet', type: 'announced', namespace: 'solana', imageUrl: walletImage('#3366ff', '#00c2a8') }])
+      ctx.setConnectors([
+        {
+          id: 'sol.portico.devwallet',
+          name: 'Portico Dev Wallet',
+          type: 'announced',
+          namespace: 'solana',
+          imageUrl: walletImage('#3366ff', '#00c2a8'),
+        },
+      ])
     },
     connect: async () => ({ address: SOL, chainId: solanaNetworks[0]!.id, accounts: [SOL] }),
     reconnect: async () => null,
@@ -41,7 +52,11 @@ function solanaAdapter(): ChainAdapter {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 type Chain = 'evm' | 'solana'
@@ -67,7 +82,9 @@ async function make(mode: ThemeMode, chain: Chain, open: boolean): Promise<Porti
 
 const loader =
   (chain: Chain, open = false) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await make('light', chain, open), dark: await make('dark', chain, open) } })
+  async (): Promise<{ portico: Instances }> => ({
+    portico: { light: await make('light', chain, open), dark: await make('dark', chain, open) },
+  })
 
 const meta = { title: 'Views/WalletReceive', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
@@ -76,16 +93,18 @@ type Story = StoryObj<typeof meta>
 const body = () => within(document.body)
 
 /** Every panel (or the sheet) shows `address` and its `count` networks; on the phone, focus is on Copy. */
-const shows = (address: string, count: number, phone = false) => async () => {
-  await waitFor(async () => {
-    const shown = await body().findAllByTestId('portico-receive-address')
-    await expect(shown.map((el) => el.textContent)).toEqual(shown.map(() => address))
-  })
-  const items = await body().findAllByTestId('portico-receive-network-item')
-  const views = await body().findAllByTestId('portico-receive')
-  await expect(items.length).toBe(count * views.length)
-  if (phone) await waitFor(async () => expect(document.activeElement).toBe(await body().findByTestId('portico-receive-copy')))
-}
+const shows =
+  (address: string, count: number, phone = false) =>
+  async () => {
+    await waitFor(async () => {
+      const shown = await body().findAllByTestId('portico-receive-address')
+      await expect(shown.map((el) => el.textContent)).toEqual(shown.map(() => address))
+    })
+    const items = await body().findAllByTestId('portico-receive-network-item')
+    const views = await body().findAllByTestId('portico-receive')
+    await expect(items.length).toBe(count * views.length)
+    if (phone) await waitFor(async () => expect(document.activeElement).toBe(await body().findByTestId('portico-receive-copy')))
+  }
 
 export const Evm: Story = {
   name: 'WalletReceive (EVM account: EIP-681 QR code, five networks)',

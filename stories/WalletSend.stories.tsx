@@ -32,7 +32,8 @@ function sendingAdapter(wallet: Wallet): ChainAdapter {
   }
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The fixture API, plus the name record of alice.portico.id and the node's gas estimate (21000 gas × 2 gwei). */
 function sendFetch(): typeof fetch {
@@ -40,7 +41,13 @@ function sendFetch(): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     if (url.pathname.endsWith(`/v1/profile/account/${NAME}`)) {
-      return json({ name: NAME, registered_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', addresses: { '2147483649': { address: RECEIVER } }, attributes: { avatar: walletImage('#f97316', '#facc15') } })
+      return json({
+        name: NAME,
+        registered_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+        addresses: { '2147483649': { address: RECEIVER } },
+        attributes: { avatar: walletImage('#f97316', '#facc15') },
+      })
     }
     if (url.port === '8545') {
       const { method } = JSON.parse(String(init?.body)) as { method: string }
@@ -52,7 +59,11 @@ function sendFetch(): typeof fetch {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** Where the flow is shown. */
@@ -117,7 +128,6 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
-
 
 // ——— The form ———
 

@@ -27,7 +27,22 @@ const stat = { n: 1, min: expect.any(Number), median: expect.any(Number), max: e
 describe('bench:open (smoke, n = 1)', () => {
   it('builds the page, opens the modal once and prints and writes the figures; no API request before the click', async () => {
     const json = path.join(dir, 'out.json')
-    const result = await run(['--n', '1', '--warmup', '0', '--paths', 'plain', '--after-ms', '500', '--quiet-ms', '300', '--out', path.join(dir, 'page'), '--json', json])
+    const result = await run([
+      '--n',
+      '1',
+      '--warmup',
+      '0',
+      '--paths',
+      'plain',
+      '--after-ms',
+      '500',
+      '--quiet-ms',
+      '300',
+      '--out',
+      path.join(dir, 'page'),
+      '--json',
+      json,
+    ])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toMatch(/^plain: app's button, idle preload on \(1\/1 opened\)/m)
     expect(result.stdout).toMatch(/click → Connect view visible, ms +[\d.]+ +[\d.]+ +[\d.]+/)

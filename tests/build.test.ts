@@ -9,7 +9,11 @@ import { buildOrder, buildPackage, packageEntries, type PackageJson, type Target
 import { manifestTargets, publishedManifest } from '../scripts/pack-manifest.mjs'
 
 const S = '@portico/source'
-const entry = (src: string) => ({ [S]: src, types: src.replace('./src/', './dist/').replace(/\.tsx?$/, '.d.ts'), default: src.replace('./src/', './dist/').replace(/\.tsx?$/, '.js') })
+const entry = (src: string) => ({
+  [S]: src,
+  types: src.replace('./src/', './dist/').replace(/\.tsx?$/, '.d.ts'),
+  default: src.replace('./src/', './dist/').replace(/\.tsx?$/, '.js'),
+})
 
 describe('packageEntries: the entries a package.json declares', () => {
   it('reads each export (source → dist JS and .d.ts) and each bin', () => {
@@ -27,22 +31,47 @@ describe('packageEntries: the entries a package.json declares', () => {
   })
 
   it.each<[string, PackageJson['exports'], string]>([
-    ['a source path without a built one', { '.': './src/index.ts' }, 'exports["."] points at source without a built alternative: ./src/index.ts'],
-    ['no source condition', { '.': { types: './dist/index.d.ts', default: './dist/index.js' } }, 'exports["."] has no "@portico/source" condition'],
-    ['the source condition not first', { '.': { types: './dist/index.d.ts', [S]: './src/index.ts', default: './dist/index.js' } }, 'exports["."]: "@portico/source" must come first'],
-    ['types after default', { '.': { [S]: './src/index.ts', default: './dist/index.js', types: './dist/index.d.ts' } }, 'exports["."]: "types" must come before "default"'],
-    ['JS elsewhere than the build writes it', { '.': { ...entry('./src/index.ts'), default: './dist/main.js' } }, 'exports["."].default should be ./dist/index.js, is ./dist/main.js'],
-    ['types elsewhere', { './a': { ...entry('./src/a.tsx'), types: './types/a.d.ts' } }, 'exports["./a"].types should be ./dist/a.d.ts, is ./types/a.d.ts'],
+    [
+      'a source path without a built one',
+      { '.': './src/index.ts' },
+      'exports["."] points at source without a built alternative: ./src/index.ts',
+    ],
+    [
+      'no source condition',
+      { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+      'exports["."] has no "@portico/source" condition',
+    ],
+    [
+      'the source condition not first',
+      { '.': { types: './dist/index.d.ts', [S]: './src/index.ts', default: './dist/index.js' } },
+      'exports["."]: "@portico/source" must come first',
+    ],
+    [
+      'types after default',
+      { '.': { [S]: './src/index.ts', default: './dist/index.js', types: './dist/index.d.ts' } },
+      'exports["."]: "types" must come before "default"',
+    ],
+    [
+      'JS elsewhere than the build writes it',
+      { '.': { ...entry('./src/index.ts'), default: './dist/main.js' } },
+      'exports["."].default should be ./dist/index.js, is ./dist/main.js',
+    ],
+    [
+      'types elsewhere',
+      { './a': { ...entry('./src/a.tsx'), types: './types/a.d.ts' } },
+      'exports["./a"].types should be ./dist/a.d.ts, is ./types/a.d.ts',
+    ],
   ])('refuses %s', (_what, exports, problem) => {
     expect(packageEntries({ name: '@portico/x', exports }).problems).toContain(problem)
   })
 })
 
 describe('buildOrder: dependencies first', () => {
-  const target = (name: string, dependencies: Record<string, string> = {}, peerDependencies: Record<string, string> = {}): [string, Target] => [
-    name,
-    { name, dir: `/w/${name}`, pkg: { name, dependencies, peerDependencies } },
-  ]
+  const target = (
+    name: string,
+    dependencies: Record<string, string> = {},
+    peerDependencies: Record<string, string> = {},
+  ): [string, Target] => [name, { name, dir: `/w/${name}`, pkg: { name, dependencies, peerDependencies } }]
   const all = new Map([
     target('ui', { headless: '*', react: '19' }),
     target('headless', { protocol: '*' }),
@@ -75,10 +104,19 @@ describe('publishedManifest: the package.json that goes into a tarball', () => {
     peerDependencies: { react: '^18.2 || ^19' },
     devDependencies: { '@portico/devnet': '*' },
   }
-  const published = publishedManifest(workspace, new Map([['@portico/headless', '0.1.0'], ['@portico/devnet', '0.1.0']]))
+  const published = publishedManifest(
+    workspace,
+    new Map([
+      ['@portico/headless', '0.1.0'],
+      ['@portico/devnet', '0.1.0'],
+    ]),
+  )
 
   it('has no source path: the workspace condition is gone from every export', () => {
-    expect(published.exports).toEqual({ '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './package.json': './package.json' })
+    expect(published.exports).toEqual({
+      '.': { types: './dist/index.d.ts', default: './dist/index.js' },
+      './package.json': './package.json',
+    })
     expect(JSON.stringify(published)).not.toContain('src/')
   })
 
@@ -172,7 +210,7 @@ describe('buildPackage on a fixture package', () => {
 
   it('adds source maps with the sources in them, and a #! line to the bin', () => {
     const map = JSON.parse(dist('Card.js.map')) as { sourcesContent: string[] }
-    expect(map.sourcesContent.join('\n')).toContain("return card")
+    expect(map.sourcesContent.join('\n')).toContain('return card')
     expect(dist('main.js')).toMatch(/^#!\/usr\/bin\/env node\n/)
     expect(dist('main.js')).toContain('from "./client.js"')
   })

@@ -18,7 +18,9 @@ let dir = ''
 beforeAll(() => {
   mkdirSync(path.join(root, '.vitest'), { recursive: true })
   dir = mkdtempSync(path.join(root, '.vitest', 'docs-run-'))
-  const blocks = extractBlocks('docs/custom-ui.md', readFileSync(path.join(root, 'docs/custom-ui.md'), 'utf8')).filter((b) => b.file && b.skip === undefined)
+  const blocks = extractBlocks('docs/custom-ui.md', readFileSync(path.join(root, 'docs/custom-ui.md'), 'utf8')).filter(
+    (b) => b.file && b.skip === undefined,
+  )
   for (const b of blocks) {
     mkdirSync(path.dirname(path.join(dir, blockPath(b))), { recursive: true })
     writeFileSync(path.join(dir, blockPath(b)), b.code)
@@ -41,7 +43,12 @@ function announceWallet() {
     on: () => undefined,
     removeListener: () => undefined,
   }
-  const info = { uuid: 'c0ffee00-0000-4000-8000-000000000001', name: 'Docs Wallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', rdns: 'dev.portico.docs' }
+  const info = {
+    uuid: 'c0ffee00-0000-4000-8000-000000000001',
+    name: 'Docs Wallet',
+    icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+    rdns: 'dev.portico.docs',
+  }
   window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
 }
 

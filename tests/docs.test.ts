@@ -13,14 +13,31 @@ import { type Diagnostic, type Env, resolvePorticoTypes, staleBuilds, type Typec
 import { darkValues, lightValues, themeShape, themeVariableNames, tokenName } from '../packages/ui/src/theme/tokens'
 
 const root = path.resolve(import.meta.dirname, '..')
-const DOCS = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+const DOCS = [
+  'README.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+]
 const read = (doc: string) => readFileSync(path.join(root, doc), 'utf8')
 const blocks = DOCS.flatMap((doc) => extractBlocks(doc, read(doc)))
 const checked = blocks.filter((b) => b.skip === undefined)
 const slug = (doc: string) => doc.replace(/\.md$/, '').replace(/\//g, '__')
 
 /** Documents that must hold at least one checked block (a guide with no compiled code is a bug). */
-const GUIDES = ['README.md', 'docs/quick-start.md', 'docs/custom-ui.md', 'docs/theming.md', 'docs/adapters.md', 'docs/self-hosting.md', 'docs/security.md', 'docs/networks.md', 'docs/wagmi.md', 'docs/embedded-wallet.md']
+const GUIDES = [
+  'README.md',
+  'docs/quick-start.md',
+  'docs/custom-ui.md',
+  'docs/theming.md',
+  'docs/adapters.md',
+  'docs/self-hosting.md',
+  'docs/security.md',
+  'docs/networks.md',
+  'docs/wagmi.md',
+  'docs/embedded-wallet.md',
+]
 
 /** The few blocks that are fragments, per document. Adding one means saying why, here and in its info string. */
 const NO_CHECK: Record<string, number> = {
@@ -29,7 +46,11 @@ const NO_CHECK: Record<string, number> = {
 }
 
 /** The files of `doc`'s checked blocks, keyed by their path in the scratch folder. */
-function docFiles(doc: string, dir: string, replace?: { block: CodeBlock; code: string }): Record<string, { block: CodeBlock; code: string }> {
+function docFiles(
+  doc: string,
+  dir: string,
+  replace?: { block: CodeBlock; code: string },
+): Record<string, { block: CodeBlock; code: string }> {
   const out: Record<string, { block: CodeBlock; code: string }> = {}
   for (const block of checked.filter((b) => b.doc === doc)) {
     const file = `${dir}/${blockPath(block)}`
@@ -52,23 +73,135 @@ type Broken = {
 
 /** Real blocks with one deliberate mistake each: every one must fail the typecheck. */
 const BROKEN: Broken[] = [
-  { what: 'a misspelt import', doc: 'README.md', from: 'import { createPortico }', to: 'import { createPortco }', code: ['TS2305', 'TS2724'], message: /createPortco/ },
-  { what: 'an import from a subpath that does not exist', doc: 'README.md', from: "'@portico/headless/networks'", to: "'@portico/headless/chains'", code: ['TS2307'], message: /@portico\/headless\/chains/ },
-  { what: 'a preset that does not exist', doc: 'docs/quick-start.md', from: 'import { base, mainnet }', to: 'import { base, ethereum }', code: ['TS2305', 'TS2724'], message: /ethereum/ },
-  { what: 'an unknown option', doc: 'README.md', from: "themeMode: 'dark'", to: "colorMode: 'dark'", code: ['TS2353', 'TS2561'], message: /colorMode/ },
+  {
+    what: 'a misspelt import',
+    doc: 'README.md',
+    from: 'import { createPortico }',
+    to: 'import { createPortco }',
+    code: ['TS2305', 'TS2724'],
+    message: /createPortco/,
+  },
+  {
+    what: 'an import from a subpath that does not exist',
+    doc: 'README.md',
+    from: "'@portico/headless/networks'",
+    to: "'@portico/headless/chains'",
+    code: ['TS2307'],
+    message: /@portico\/headless\/chains/,
+  },
+  {
+    what: 'a preset that does not exist',
+    doc: 'docs/quick-start.md',
+    from: 'import { base, mainnet }',
+    to: 'import { base, ethereum }',
+    code: ['TS2305', 'TS2724'],
+    message: /ethereum/,
+  },
+  {
+    what: 'an unknown option',
+    doc: 'README.md',
+    from: "themeMode: 'dark'",
+    to: "colorMode: 'dark'",
+    code: ['TS2353', 'TS2561'],
+    message: /colorMode/,
+  },
   { what: 'a wrong option value', doc: 'README.md', from: "themeMode: 'dark'", to: "themeMode: 'dusk'", code: ['TS2322'], message: /dusk/ },
-  { what: 'a missing required option', doc: 'README.md', from: "projectId: 'my-app',", to: '', code: ['TS2345', 'TS2741'], message: /projectId/ },
-  { what: 'a wrong option type', doc: 'docs/quick-start.md', from: 'networks: [mainnet, base]', to: 'networks: [1, 8453]', code: ['TS2322'], message: /number/ },
-  { what: 'a wrong component prop', doc: 'README.md', from: '<PorticoProvider portico={portico}>', to: '<PorticoProvider instance={portico}>', code: ['TS2322', 'TS2769'], message: /instance/ },
-  { what: 'a component that does not exist', doc: 'docs/quick-start.md', from: '<ConnectButton />', to: '<ConnectButon />', code: ['TS2304', 'TS2552'], message: /ConnectButon/ },
-  { what: 'a hook field that does not exist', doc: 'docs/custom-ui.md', from: 'const { isConnected, address } = useAccount()', to: 'const { connected, address } = useAccount()', code: ['TS2339'], message: /connected/ },
-  { what: 'a hook that does not exist', doc: 'docs/custom-ui.md', from: 'useWalletList()', to: 'useWalletsList()', code: ['TS2304', 'TS2552', 'TS2724'], message: /useWalletsList/ },
-  { what: 'an adapter option that does not exist', doc: 'docs/adapters.md', from: "relayUrl: 'wss://relay.walletconnect.org',", to: "relay: 'wss://relay.walletconnect.org',", code: ['TS2353', 'TS2561', 'TS2345'], message: /relay/ },
-  { what: 'an adapter without a required method', doc: 'docs/adapters.md', from: '  async getBalance(', to: '  async getBalanceOf(', code: ['TS2322', 'TS2741', 'TS2353', 'TS2561'], message: /getBalance/ },
-  { what: 'a theme mode that does not exist', doc: 'docs/theming.md', from: "themeMode: 'system'", to: "themeMode: 'auto'", code: ['TS2322'], message: /auto/ },
-  { what: 'a wagmi config option that does not exist', doc: 'docs/wagmi.md', from: 'createPorticoWagmiConfig({ portico })', to: 'createPorticoWagmiConfig({ instance: portico })', code: ['TS2353', 'TS2561', 'TS2345', 'TS2769'], message: /instance/ },
-  { what: 'a provider namespace Portico does not serve', doc: 'docs/wagmi.md', from: "getProvider('eip155')", to: "getProvider('solana')", code: ['TS2345'], message: /solana/ },
-  { what: 'a server option that does not exist', doc: 'docs/self-hosting.md', from: 'maxBodyBytes:', to: 'bodyLimit:', code: ['TS2353', 'TS2561'], message: /bodyLimit/ },
+  {
+    what: 'a missing required option',
+    doc: 'README.md',
+    from: "projectId: 'my-app',",
+    to: '',
+    code: ['TS2345', 'TS2741'],
+    message: /projectId/,
+  },
+  {
+    what: 'a wrong option type',
+    doc: 'docs/quick-start.md',
+    from: 'networks: [mainnet, base]',
+    to: 'networks: [1, 8453]',
+    code: ['TS2322'],
+    message: /number/,
+  },
+  {
+    what: 'a wrong component prop',
+    doc: 'README.md',
+    from: '<PorticoProvider portico={portico}>',
+    to: '<PorticoProvider instance={portico}>',
+    code: ['TS2322', 'TS2769'],
+    message: /instance/,
+  },
+  {
+    what: 'a component that does not exist',
+    doc: 'docs/quick-start.md',
+    from: '<ConnectButton />',
+    to: '<ConnectButon />',
+    code: ['TS2304', 'TS2552'],
+    message: /ConnectButon/,
+  },
+  {
+    what: 'a hook field that does not exist',
+    doc: 'docs/custom-ui.md',
+    from: 'const { isConnected, address } = useAccount()',
+    to: 'const { connected, address } = useAccount()',
+    code: ['TS2339'],
+    message: /connected/,
+  },
+  {
+    what: 'a hook that does not exist',
+    doc: 'docs/custom-ui.md',
+    from: 'useWalletList()',
+    to: 'useWalletsList()',
+    code: ['TS2304', 'TS2552', 'TS2724'],
+    message: /useWalletsList/,
+  },
+  {
+    what: 'an adapter option that does not exist',
+    doc: 'docs/adapters.md',
+    from: "relayUrl: 'wss://relay.walletconnect.org',",
+    to: "relay: 'wss://relay.walletconnect.org',",
+    code: ['TS2353', 'TS2561', 'TS2345'],
+    message: /relay/,
+  },
+  {
+    what: 'an adapter without a required method',
+    doc: 'docs/adapters.md',
+    from: '  async getBalance(',
+    to: '  async getBalanceOf(',
+    code: ['TS2322', 'TS2741', 'TS2353', 'TS2561'],
+    message: /getBalance/,
+  },
+  {
+    what: 'a theme mode that does not exist',
+    doc: 'docs/theming.md',
+    from: "themeMode: 'system'",
+    to: "themeMode: 'auto'",
+    code: ['TS2322'],
+    message: /auto/,
+  },
+  {
+    what: 'a wagmi config option that does not exist',
+    doc: 'docs/wagmi.md',
+    from: 'createPorticoWagmiConfig({ portico })',
+    to: 'createPorticoWagmiConfig({ instance: portico })',
+    code: ['TS2353', 'TS2561', 'TS2345', 'TS2769'],
+    message: /instance/,
+  },
+  {
+    what: 'a provider namespace Portico does not serve',
+    doc: 'docs/wagmi.md',
+    from: "getProvider('eip155')",
+    to: "getProvider('solana')",
+    code: ['TS2345'],
+    message: /solana/,
+  },
+  {
+    what: 'a server option that does not exist',
+    doc: 'docs/self-hosting.md',
+    from: 'maxBodyBytes:',
+    to: 'bodyLimit:',
+    code: ['TS2353', 'TS2561'],
+    message: /bodyLimit/,
+  },
 ]
 
 // PORTICO_DOCS_TYPES=src checks against the sources even where dist/ exists; =dist requires the build.
@@ -106,7 +239,9 @@ describe('docs code blocks typecheck (strict)', () => {
     for (const env of ['browser', 'node'] as const) {
       const dir = path.join(scratch, env)
       mkdirSync(dir, { recursive: true })
-      results[env] = Object.keys(byEnv[env]).length ? typecheck(root, dir, env, byEnv[env], packages) : { diagnostics: [], files: [], status: 0, other: '' }
+      results[env] = Object.keys(byEnv[env]).length
+        ? typecheck(root, dir, env, byEnv[env], packages)
+        : { diagnostics: [], files: [], status: 0, other: '' }
     }
   }, 120_000)
 
@@ -129,7 +264,10 @@ describe('docs code blocks typecheck (strict)', () => {
 
   it('skips only the listed fragments, each with its reason', () => {
     const skipped = blocks.filter((b) => b.skip !== undefined)
-    expect(skipped.filter((b) => !b.skip).map((b) => `${b.doc}:${b.line}`), 'no-check needs a reason: ```ts no-check: <why>').toEqual([])
+    expect(
+      skipped.filter((b) => !b.skip).map((b) => `${b.doc}:${b.line}`),
+      'no-check needs a reason: ```ts no-check: <why>',
+    ).toEqual([])
     const counts: Record<string, number> = {}
     for (const b of skipped) counts[b.doc] = (counts[b.doc] ?? 0) + 1
     expect(counts).toEqual(NO_CHECK)
@@ -144,7 +282,8 @@ describe('docs code blocks typecheck (strict)', () => {
     for (const env of ['browser', 'node'] as const) {
       const r = results[env]
       expect(r.other, `tsc (${env}) printed something unexpected`).toBe('')
-      if (r.files.length) expect(r.status === 0 || r.diagnostics.length > 0, `tsc (${env}) exited ${r.status} with no diagnostic`).toBe(true)
+      if (r.files.length)
+        expect(r.status === 0 || r.diagnostics.length > 0, `tsc (${env}) exited ${r.status} with no diagnostic`).toBe(true)
     }
     const outside = all().filter((d) => !origin.has(d.file))
     expect(outside.map(show)).toEqual([])
@@ -153,24 +292,37 @@ describe('docs code blocks typecheck (strict)', () => {
   it('resolves @portico/* as decided: built packages through their exports (no src/ file), the others to src/', () => {
     console.info(`docs typecheck: @portico/* types from ${modes}`)
     const stale = staleBuilds(root, packages)
-    if (stale.length) console.warn(`docs typecheck: ${stale.join(', ')} changed since their last build; \`npm run build\` checks the docs against the current code`)
+    if (stale.length)
+      console.warn(
+        `docs typecheck: ${stale.join(', ')} changed since their last build; \`npm run build\` checks the docs against the current code`,
+      )
     const files = [...results.browser.files, ...results.node.files].map((f) => path.relative(root, f).split(path.sep).join('/'))
     // The blocks really import the packages: their entries are in the program.
     const headless = packages.find((p) => p.name === '@portico/headless')!
     expect(files).toContain(headless.entries['@portico/headless'])
     for (const p of packages) {
       const mine = files.filter((f) => f.startsWith(`${p.dir}/`) && !f.includes('/node_modules/'))
-      if (p.mode === 'dist') expect(mine.filter((f) => f.startsWith(`${p.dir}/src/`)), `${p.name} is built: its types come from its .d.ts`).toEqual([])
+      if (p.mode === 'dist')
+        expect(
+          mine.filter((f) => f.startsWith(`${p.dir}/src/`)),
+          `${p.name} is built: its types come from its .d.ts`,
+        ).toEqual([])
     }
     if (process.env['PORTICO_DOCS_TYPES'] === 'dist') {
       const imported = new Set(checked.flatMap((b) => [...b.code.matchAll(/from '(@portico\/[a-z-]+)/g)].map((m) => m[1])))
-      expect(packages.filter((p) => imported.has(p.name) && p.mode !== 'dist').map((p) => p.name), 'PORTICO_DOCS_TYPES=dist: run `npm run build` first').toEqual([])
+      expect(
+        packages.filter((p) => imported.has(p.name) && p.mode !== 'dist').map((p) => p.name),
+        'PORTICO_DOCS_TYPES=dist: run `npm run build` first',
+      ).toEqual([])
     }
   })
 
   it.each(BROKEN.map((c, i) => [c.what, c.doc, i] as const))('fails on %s (%s)', (_what, _doc, i) => {
     const c = BROKEN[i]!
-    expect(checked.some((b) => b.doc === c.doc && b.code.includes(c.from)), `no block of ${c.doc} contains ${JSON.stringify(c.from)}`).toBe(true)
+    expect(
+      checked.some((b) => b.doc === c.doc && b.code.includes(c.from)),
+      `no block of ${c.doc} contains ${JSON.stringify(c.from)}`,
+    ).toBe(true)
     const found = inFile(brokenFile.get(i)!)
     expect(
       found.some((d) => c.code.includes(d.code) && c.message.test(d.message)),
@@ -247,7 +399,9 @@ describe('docs/theming.md: the table of every --portico-* variable', () => {
 
   it('writes color-mix tints as mixed(x), and leaves other values alone', () => {
     expect(shortValue('color-mix(in srgb, var(--portico-color-mix) var(--portico-color-mix-strength), #ffffff)')).toBe('mixed(#ffffff)')
-    expect(shortValue('color-mix(in srgb, var(--portico-accent) 55%, transparent)')).toBe('color-mix(in srgb, var(--portico-accent) 55%, transparent)')
+    expect(shortValue('color-mix(in srgb, var(--portico-accent) 55%, transparent)')).toBe(
+      'color-mix(in srgb, var(--portico-accent) 55%, transparent)',
+    )
   })
 
   it('reports a changed default, a missing row, an extra row, another order and missing markers', () => {
@@ -295,8 +449,19 @@ describe('links between the docs', () => {
   })
 
   it('reports a missing file and a missing heading, and follows no link to the web or in code', () => {
-    const md = ['[ok](theming.md#plain-css) [gone](nowhere.md) [bad anchor](theming.md#no-such-part)', '`[code](x.md)` [web](https://example.com/x.md)'].join('\n')
-    expect(linksOf(md).map((l) => l.href)).toEqual(['theming.md#plain-css', 'nowhere.md', 'theming.md#no-such-part', 'https://example.com/x.md'])
-    expect(brokenLinks(root, 'docs/x.md', md)).toEqual(['docs/x.md:1 nowhere.md: no such file', 'docs/x.md:1 theming.md#no-such-part: no heading #no-such-part'])
+    const md = [
+      '[ok](theming.md#plain-css) [gone](nowhere.md) [bad anchor](theming.md#no-such-part)',
+      '`[code](x.md)` [web](https://example.com/x.md)',
+    ].join('\n')
+    expect(linksOf(md).map((l) => l.href)).toEqual([
+      'theming.md#plain-css',
+      'nowhere.md',
+      'theming.md#no-such-part',
+      'https://example.com/x.md',
+    ])
+    expect(brokenLinks(root, 'docs/x.md', md)).toEqual([
+      'docs/x.md:1 nowhere.md: no such file',
+      'docs/x.md:1 theming.md#no-such-part: no heading #no-such-part',
+    ])
   })
 })

@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkHookSource, checkImports, checkTree, checkUiSource, HEADLESS_PAGE_ENTRY, headlessPageFiles, importCycles, importSpecifiers } from './layers'
+import {
+  checkHookSource,
+  checkImports,
+  checkTree,
+  checkUiSource,
+  HEADLESS_PAGE_ENTRY,
+  headlessPageFiles,
+  importCycles,
+  importSpecifiers,
+} from './layers'
 
 describe('layering rules (DESIGN.md)', () => {
   it('the repository respects every rule', () => {
@@ -26,8 +35,8 @@ describe('layering rules (DESIGN.md)', () => {
     ['apps/demo/src/headless-main.tsx', '@portico/ui', 'the headless demo page must not import @portico/ui'],
     ['apps/demo/src/headless-main.tsx', '@portico/ui/styles.css', 'the headless demo page must not import @portico/ui'],
     ['packages/protocol/src/account.ts', '@portico/headless', 'protocol is the lowest layer: it imports no @portico package'],
-    ['packages/ui/src/views/Account/Account.tsx', '@portico/protocol/account', 'ui must reach wire types through headless\'s public API'],
-    ['packages/evm/src/adapter.ts', '@portico/protocol', 'evm must reach wire types through headless\'s public API'],
+    ['packages/ui/src/views/Account/Account.tsx', '@portico/protocol/account', "ui must reach wire types through headless's public API"],
+    ['packages/evm/src/adapter.ts', '@portico/protocol', "evm must reach wire types through headless's public API"],
   ])('%s importing %s fails: %s', (file, specifier, rule) => {
     expect(checkImports(file, [specifier]).map((v) => v.rule)).toContain(rule)
   })
@@ -68,7 +77,11 @@ describe('layering rules (DESIGN.md)', () => {
     afterEach(() => rmSync(root, { recursive: true, force: true }))
 
     it('covers the entry and every file it reaches by relative imports, not the other page', () => {
-      expect(headlessPageFiles(root).map((f) => path.relative(root, f)).sort()).toEqual([
+      expect(
+        headlessPageFiles(root)
+          .map((f) => path.relative(root, f))
+          .sort(),
+      ).toEqual([
         'apps/demo/src/headless-main.tsx',
         'apps/demo/src/parts/Card.tsx',
         'apps/demo/src/parts/index.tsx',
@@ -135,10 +148,16 @@ describe('layering rules (DESIGN.md)', () => {
     const file = 'packages/headless/src/react/useThing.ts'
     it.each([
       ['export interface UseThingReturn {}\nexport function useThing(): UseThingReturn {', []],
-      ['export interface UseThingOptions {}\nexport interface UseThingReturn {}\nexport function useThing(options: UseThingOptions = {}): UseThingReturn {', []],
+      [
+        'export interface UseThingOptions {}\nexport interface UseThingReturn {}\nexport function useThing(options: UseThingOptions = {}): UseThingReturn {',
+        [],
+      ],
       ['export interface UseThingReturn {}\nexport function useThing(): Thing {', ['useThing must return UseThingReturn']],
       ['interface UseThingReturn {}\nexport function useThing(): UseThingReturn {', ['UseThingReturn must be exported']],
-      ['export interface UseThingReturn {}\nexport function useThing(id: string): UseThingReturn {', ['useThing takes one parameter: options?: UseThingOptions', 'UseThingOptions must be exported']],
+      [
+        'export interface UseThingReturn {}\nexport function useThing(id: string): UseThingReturn {',
+        ['useThing takes one parameter: options?: UseThingOptions', 'UseThingOptions must be exported'],
+      ],
       ['export function useThing() {', ['useThing must be exported as a function with a declared return type']],
     ])('%j -> %j', (source, rules) => {
       expect(checkHookSource(file, source).map((v) => v.rule)).toEqual(rules)

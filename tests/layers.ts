@@ -31,7 +31,9 @@ export function checkImports(file: string, specifiers: string[], options: { head
   // Tests may drive a package against the real local peers of the devnet (chains, relay, wallets).
   const isTest = /\.test\.tsx?$/.test(file)
   for (const s of specifiers) {
-    const resolvedPkg = s.startsWith('.') ? /^packages\/([^/]+)\//.exec(path.posix.normalize(path.posix.join(path.posix.dirname(file), s)))?.[1] : undefined
+    const resolvedPkg = s.startsWith('.')
+      ? /^packages\/([^/]+)\//.exec(path.posix.normalize(path.posix.join(path.posix.dirname(file), s)))?.[1]
+      : undefined
     if (resolvedPkg && resolvedPkg !== pkg) bad(s, `relative import reaches into packages/${resolvedPkg}`)
     if (pkg === 'protocol' && s.startsWith('@portico/')) bad(s, 'protocol is the lowest layer: it imports no @portico package')
     if (pkg === 'headless') {
@@ -47,7 +49,8 @@ export function checkImports(file: string, specifiers: string[], options: { head
       if (s.startsWith('@portico/headless') && !HEADLESS_PUBLIC.has(s)) bad(s, `${pkg} must use only headless's public API`)
       // @portico/embedded is also the frame app, a client of the Portico API in its own right: it speaks the
       // frame protocol and the auth service's wire (and reads a project's allowed origins) itself.
-      const embeddedWire = pkg === 'embedded' && ['@portico/protocol/frame', '@portico/protocol/auth', '@portico/protocol/explorer'].includes(s)
+      const embeddedWire =
+        pkg === 'embedded' && ['@portico/protocol/frame', '@portico/protocol/auth', '@portico/protocol/explorer'].includes(s)
       if (!embeddedWire && startsWithAny(s, ['@portico/protocol'])) bad(s, `${pkg} must reach wire types through headless's public API`)
       if (startsWithAny(s, ['@portico/server'])) bad(s, `${pkg} must not import server or devnet`)
       if (!isTest && startsWithAny(s, ['@portico/devnet'])) bad(s, `${pkg} must not import server or devnet`)
@@ -68,7 +71,8 @@ export function checkImports(file: string, specifiers: string[], options: { head
   return out
 }
 
-const IMPORT_RE = /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
+const IMPORT_RE =
+  /(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 export function importSpecifiers(source: string): string[] {
   const found: string[] = []
@@ -98,11 +102,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts']
 /** The source file a relative specifier names ('./setup' -> setup.ts, './x' -> x/index.tsx …), if any. */
 function resolveRelative(fromFile: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(fromFile), specifier)
-  const candidates = [
-    base,
-    ...SOURCE_EXTENSIONS.map((e) => base + e),
-    ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`)),
-  ]
+  const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => base + e), ...SOURCE_EXTENSIONS.map((e) => path.join(base, `index${e}`))]
   return candidates.find((c) => SOURCE_EXTENSIONS.includes(path.extname(c)) && existsSync(c) && statSync(c).isFile())
 }
 
@@ -130,7 +130,11 @@ export function checkTree(root: string): Violation[] {
   const out: Violation[] = []
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/')
   for (const file of headlessPageFiles(root)) {
-    out.push(...checkImports(rel(file), importSpecifiers(readFileSync(file, 'utf8')), { headlessPage: true }).filter((v) => v.rule === HEADLESS_PAGE_RULE))
+    out.push(
+      ...checkImports(rel(file), importSpecifiers(readFileSync(file, 'utf8')), { headlessPage: true }).filter(
+        (v) => v.rule === HEADLESS_PAGE_RULE,
+      ),
+    )
   }
   const packagesDir = path.join(root, 'packages')
   if (!existsSync(packagesDir)) return out
@@ -143,7 +147,11 @@ export function checkTree(root: string): Violation[] {
     }
     for (const file of walk(src)) {
       const source = readFileSync(file, 'utf8')
-      out.push(...checkImports(rel(file), importSpecifiers(source)), ...checkUiSource(rel(file), source), ...checkHookSource(rel(file), source))
+      out.push(
+        ...checkImports(rel(file), importSpecifiers(source)),
+        ...checkUiSource(rel(file), source),
+        ...checkHookSource(rel(file), source),
+      )
     }
   }
   return out
@@ -157,7 +165,10 @@ export function checkTree(root: string): Violation[] {
  */
 export const UI_RULES: { rule: string; re: RegExp }[] = [
   { rule: 'ui views read hooks only: no usePortico()', re: /\busePortico\b/ },
-  { rule: 'ui views read hooks only: no store subscription', re: /from ['"](@nanostores\/[^'"]+|nanostores)['"]|\buseSyncExternalStore\b|\.(listen|subscribe)\(/ },
+  {
+    rule: 'ui views read hooks only: no store subscription',
+    re: /from ['"](@nanostores\/[^'"]+|nanostores)['"]|\buseSyncExternalStore\b|\.(listen|subscribe)\(/,
+  },
   { rule: 'ui views read hooks only: no $store access', re: /\.\$[A-Za-z]\w*/ },
   {
     rule: 'ui views never change chain state directly',
@@ -189,7 +200,8 @@ export function checkHookSource(file: string, source: string): Violation[] {
   if (!new RegExp(`export (interface|type) ${type}Return\\b`).test(source)) bad(`${type}Return must be exported`)
   const param = (sig[1] ?? '').trim()
   if (param) {
-    if (!new RegExp(`^options\\??\\s*:\\s*${type}Options(\\s*=\\s*\\{\\})?$`).test(param)) bad(`${name} takes one parameter: options?: ${type}Options`)
+    if (!new RegExp(`^options\\??\\s*:\\s*${type}Options(\\s*=\\s*\\{\\})?$`).test(param))
+      bad(`${name} takes one parameter: options?: ${type}Options`)
     if (!new RegExp(`export (interface|type) ${type}Options\\b`).test(source)) bad(`${type}Options must be exported`)
   }
   return out

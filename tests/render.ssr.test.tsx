@@ -20,14 +20,18 @@ describe('server-side rendering', () => {
     ['@portico/solana', () => import('@portico/solana')],
     ['@portico/walletconnect', () => import('@portico/walletconnect')],
     ['@portico/devnet/wallet', () => import('@portico/devnet/wallet')],
-  ])('imports %s without window or document', async (_entry, load) => {
-    const mod = await load()
-    expect(Object.keys(mod).length).toBeGreaterThan(0)
-    // Importing did not define them either (a polyfill would hide the next package's mistake).
-    expect(['window', 'document'].filter((name) => name in globalThis)).toEqual([])
-    // A cold import of the ui from source (vanilla-extract compiles every .css.ts) took over 5 s once
-    // under a loaded fresh-clone CI: the import's time is not what this test is about.
-  }, 60_000)
+  ])(
+    'imports %s without window or document',
+    async (_entry, load) => {
+      const mod = await load()
+      expect(Object.keys(mod).length).toBeGreaterThan(0)
+      // Importing did not define them either (a polyfill would hide the next package's mistake).
+      expect(['window', 'document'].filter((name) => name in globalThis)).toEqual([])
+      // A cold import of the ui from source (vanilla-extract compiles every .css.ts) took over 5 s once
+      // under a loaded fresh-clone CI: the import's time is not what this test is about.
+    },
+    60_000,
+  )
 
   it('renders PorticoProvider + ConnectButton to HTML, disconnected, without prompting or fetching', async () => {
     const { createPortico } = await import('@portico/headless')

@@ -44,12 +44,18 @@ let appNode: Awaited<ReturnType<typeof passThrough>>
 
 beforeAll(async () => {
   ;[anvil, sol] = await Promise.all([startAnvil({ chainId: 31337 }), startSolanaRpc()])
-  ;[proxiedEvm, proxiedSolana, appNode] = await Promise.all([passThrough(() => anvil.rpcUrl), passThrough(() => sol.rpcUrl), passThrough(() => anvil.rpcUrl)])
+  ;[proxiedEvm, proxiedSolana, appNode] = await Promise.all([
+    passThrough(() => anvil.rpcUrl),
+    passThrough(() => sol.rpcUrl),
+    passThrough(() => anvil.rpcUrl),
+  ])
   api = await startServer({
     chains: [],
     indexer: { enabled: false },
     // The API proxies mainnet, Base and Solana mainnet to the local chains.
-    rpcProxy: { upstreams: { 'eip155:1': [proxiedEvm.url], 'eip155:8453': [proxiedEvm.url], [solanaPreset.caipNetworkId]: [proxiedSolana.url] } },
+    rpcProxy: {
+      upstreams: { 'eip155:1': [proxiedEvm.url], 'eip155:8453': [proxiedEvm.url], [solanaPreset.caipNetworkId]: [proxiedSolana.url] },
+    },
   })
 })
 
@@ -63,10 +69,22 @@ describe('which RPC URL each network reads through', () => {
   const ROWS: Row[] = [
     ['Base preset, as imported', () => base, () => ADDRESS, 'proxy (evm)'],
     ['Solana preset, as imported', () => solanaPreset, () => sol.authority, 'proxy (solana)'],
-    ['Ethereum preset with the app’s own rpcUrls', () => ({ ...mainnet, rpcUrls: { default: { http: [appNode.url] } } }), () => ADDRESS, 'app node'],
+    [
+      'Ethereum preset with the app’s own rpcUrls',
+      () => ({ ...mainnet, rpcUrls: { default: { http: [appNode.url] } } }),
+      () => ADDRESS,
+      'app node',
+    ],
     [
       'the app’s own network (a local chain, as the demo passes)',
-      () => ({ id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [appNode.url] } } }),
+      () => ({
+        id: 31337,
+        caipNetworkId: 'eip155:31337',
+        chainNamespace: 'eip155',
+        name: 'Local',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [appNode.url] } },
+      }),
       () => ADDRESS,
       'app node',
     ],

@@ -13,7 +13,9 @@ describe('server load', () => {
     expect(result.errors).toBe(0)
     expect(result.requests).toBe(5_000)
     // Every route was asked its share (round-robin over the 8 routes).
-    expect(result.routes.map((r) => r.count)).toEqual(loadRoutes('eip155:31337').map((_, i) => Math.floor(5_000 / 8) + (i < 5_000 % 8 ? 1 : 0)))
+    expect(result.routes.map((r) => r.count)).toEqual(
+      loadRoutes('eip155:31337').map((_, i) => Math.floor(5_000 / 8) + (i < 5_000 % 8 ? 1 : 0)),
+    )
     expect(result.p99).toBeGreaterThanOrEqual(result.p50)
     expect(result.memory.rssBefore).toBeGreaterThan(0)
     expect(result.memory.rssAfter).toBeGreaterThan(0)

@@ -17,7 +17,12 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg'])
 
 /** Eight explorer wallets without images (the bench measures the modal, not image loading). */
-const WALLETS = Array.from({ length: 8 }, (_, i) => ({ id: `bench-wallet-${i + 1}`, name: `Bench Wallet ${i + 1}`, rdns: `io.bench.wallet${i + 1}`, order: i + 1 }))
+const WALLETS = Array.from({ length: 8 }, (_, i) => ({
+  id: `bench-wallet-${i + 1}`,
+  name: `Bench Wallet ${i + 1}`,
+  rdns: `io.bench.wallet${i + 1}`,
+  order: i + 1,
+}))
 
 /** Answers of the explorer stub, by path under /api. */
 const API = {
@@ -46,12 +51,20 @@ export async function serve(root, { port = 0 } = {}) {
     const ext = path.extname(file)
     const body = readFileSync(file)
     const urlPath = '/' + path.relative(root, file).split(path.sep).join('/')
-    files.set(urlPath, { type: TYPES[ext] ?? 'application/octet-stream', body, gz: COMPRESSIBLE.has(ext) ? gzipSync(body, { level: 9 }) : null })
+    files.set(urlPath, {
+      type: TYPES[ext] ?? 'application/octet-stream',
+      body,
+      gz: COMPRESSIBLE.has(ext) ? gzipSync(body, { level: 9 }) : null,
+    })
   }
   const counts = { static: 0, api: 0, other: 0 }
   const send = (req, res, status, type, body, gz) => {
     const useGzip = gz && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-    const headers = { 'content-type': type, 'cache-control': 'no-cache', ...(useGzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}) }
+    const headers = {
+      'content-type': type,
+      'cache-control': 'no-cache',
+      ...(useGzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+    }
     const data = useGzip ? gz : body
     res.writeHead(status, { ...headers, 'content-length': data.length })
     res.end(req.method === 'HEAD' ? undefined : data)

@@ -3,10 +3,57 @@
 import { networkImage, walletImage } from './images'
 
 const NAMES = [
-  'Portico Dev Wallet', 'Aurora', 'Basalt', 'Cobalt Vault', 'Drift', 'Ember', 'Fjord', 'Granite', 'Harbor', 'Indigo Keys', 'Juniper',
-  'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Onyx', 'Pebble', 'Quartz', 'Rabbit Wallet', 'Sable', 'Tundra', 'Umbra', 'Vireo',
-  'Willow', 'Xenon', 'Yarrow', 'Zephyr', 'Atlas Pay', 'Beacon', 'Cinder', 'Dune', 'Echo Safe', 'Flint', 'Glacier', 'Heron', 'Iris',
-  'Jade', 'Kite', 'Lark', 'Maple', 'Nova', 'Orbit', 'Pine', 'Quill', 'Raven', 'Slate', 'Tide', 'Vale', 'Wren', 'Yonder', 'Zinnia',
+  'Portico Dev Wallet',
+  'Aurora',
+  'Basalt',
+  'Cobalt Vault',
+  'Drift',
+  'Ember',
+  'Fjord',
+  'Granite',
+  'Harbor',
+  'Indigo Keys',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Onyx',
+  'Pebble',
+  'Quartz',
+  'Rabbit Wallet',
+  'Sable',
+  'Tundra',
+  'Umbra',
+  'Vireo',
+  'Willow',
+  'Xenon',
+  'Yarrow',
+  'Zephyr',
+  'Atlas Pay',
+  'Beacon',
+  'Cinder',
+  'Dune',
+  'Echo Safe',
+  'Flint',
+  'Glacier',
+  'Heron',
+  'Iris',
+  'Jade',
+  'Kite',
+  'Lark',
+  'Maple',
+  'Nova',
+  'Orbit',
+  'Pine',
+  'Quill',
+  'Raven',
+  'Slate',
+  'Tide',
+  'Vale',
+  'Wren',
+  'Yonder',
+  'Zinnia',
 ]
 const hue = (i: number, shift = 0) => `hsl(${(i * 47 + shift) % 360} 70% 52%)`
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
@@ -42,21 +89,48 @@ function getWallets(url: URL, behaviour: ExplorerBehaviour): Promise<Response> |
   const include = p.get('include')?.split(',')
   const exclude = p.get('exclude')?.split(',') ?? []
   const search = p.get('search')?.toLowerCase()
-  const matches = CATALOGUE.filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)))
+  const matches = CATALOGUE.filter(
+    (w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)),
+  )
   const page = Number(p.get('page') ?? 1)
   const entries = Number(p.get('entries') ?? 40)
   return json(200, { count: matches.length, data: matches.slice((page - 1) * entries, page * entries) })
 }
 
-export type FixtureToken = { name: string; symbol: string; address?: string; numeric: string; decimals: string; price: number; iconUrl: string }
+export type FixtureToken = {
+  name: string
+  symbol: string
+  address?: string
+  numeric: string
+  decimals: string
+  price: number
+  iconUrl: string
+}
 
 export const TOKENS: FixtureToken[] = [
   { name: 'Ether', symbol: 'ETH', numeric: '12.3456789', decimals: '18', price: 3120.5, iconUrl: networkImage('#627eea', 'Ξ') },
-  { name: 'USD Coin', symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', numeric: '1520.75', decimals: '6', price: 1, iconUrl: networkImage('#2775ca', '$') },
-  { name: 'Portico Token', symbol: 'PTK', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', numeric: '42', decimals: '18', price: 0.85, iconUrl: networkImage('#0f766e', 'P') },
+  {
+    name: 'USD Coin',
+    symbol: 'USDC',
+    address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    numeric: '1520.75',
+    decimals: '6',
+    price: 1,
+    iconUrl: networkImage('#2775ca', '$'),
+  },
+  {
+    name: 'Portico Token',
+    symbol: 'PTK',
+    address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    numeric: '42',
+    decimals: '18',
+    price: 0.85,
+    iconUrl: networkImage('#0f766e', 'P'),
+  },
 ]
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 export function fixtureFetch(opts: { tokens?: FixtureToken[]; balanceStatus?: number; explorer?: ExplorerBehaviour } = {}): typeof fetch {
   return async (input) => {

@@ -18,7 +18,11 @@ export function stillClock() {
 }
 
 /** A ready instance in `mode` on `adapter` (the fixture auth connector), nothing stored, the fixture API. */
-export async function authPortico(mode: ThemeMode, adapter: ChainAdapter, opts: { isMobile?: boolean; timers?: Timers } = {}): Promise<Portico> {
+export async function authPortico(
+  mode: ThemeMode,
+  adapter: ChainAdapter,
+  opts: { isMobile?: boolean; timers?: Timers } = {},
+): Promise<Portico> {
   const portico = createPortico({
     ...LEGAL,
     projectId: 'storybook',
@@ -36,8 +40,6 @@ export async function authPortico(mode: ThemeMode, adapter: ChainAdapter, opts: 
 }
 
 /** A Storybook loader: one instance a panel, light then dark. */
-export const bothModes =
-  (make: (mode: ThemeMode) => Promise<Portico>) =>
-  async (): Promise<{ portico: Instances }> => ({
-    portico: { light: await make('light'), dark: await make('dark') },
-  })
+export const bothModes = (make: (mode: ThemeMode) => Promise<Portico>) => async (): Promise<{ portico: Instances }> => ({
+  portico: { light: await make('light'), dark: await make('dark') },
+})

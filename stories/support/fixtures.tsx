@@ -1,7 +1,15 @@
 // Fixtures for view stories: a real headless instance (createPortico) with an in-memory adapter,
 // brought into the wanted state through public actions only. No request leaves the page: the API
 // client gets a fixture fetch (support/api.ts) that answers from fixed data, and every image is an inline data URI.
-import { type CaipNetwork, type ChainAdapter, type ConnectMethod, type Connector, createPortico, type Portico, type ThemeMode } from '@portico/headless'
+import {
+  type CaipNetwork,
+  type ChainAdapter,
+  type ConnectMethod,
+  type Connector,
+  createPortico,
+  type Portico,
+  type ThemeMode,
+} from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
@@ -32,8 +40,22 @@ export const networks: CaipNetwork[] = [
 
 export const connectors: Connector[] = [
   { id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' },
-  { id: 'io.portico.devwallet', name: 'Portico Dev Wallet', type: 'announced', namespace: 'eip155', imageUrl: walletImage('#3366ff', '#00c2a8'), rdns: 'io.portico.devwallet' },
-  { id: 'com.rabbit.wallet', name: 'Rabbit Wallet', type: 'announced', namespace: 'eip155', imageUrl: walletImage('#ff7a45', '#ffc53d'), rdns: 'com.rabbit.wallet' },
+  {
+    id: 'io.portico.devwallet',
+    name: 'Portico Dev Wallet',
+    type: 'announced',
+    namespace: 'eip155',
+    imageUrl: walletImage('#3366ff', '#00c2a8'),
+    rdns: 'io.portico.devwallet',
+  },
+  {
+    id: 'com.rabbit.wallet',
+    name: 'Rabbit Wallet',
+    type: 'announced',
+    namespace: 'eip155',
+    imageUrl: walletImage('#ff7a45', '#ffc53d'),
+    rdns: 'com.rabbit.wallet',
+  },
   { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') },
   { id: 'com.trail.wallet', name: 'Trail Wallet', type: 'external', namespace: 'eip155', imageUrl: walletImage('#16a34a', '#a3e635') },
 ]
@@ -95,11 +117,19 @@ export function fixtureAdapter(behaviour: FixtureBehaviour = {}): ChainAdapter {
 
 const memoryStorage = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** A fresh instance in `mode`, with the fixture adapter; `arrange` sets the state through public actions. */
-export async function makePortico(mode: ThemeMode, behaviour: FixtureBehaviour = {}, arrange?: (p: Portico) => Promise<void> | void): Promise<Portico> {
+export async function makePortico(
+  mode: ThemeMode,
+  behaviour: FixtureBehaviour = {},
+  arrange?: (p: Portico) => Promise<void> | void,
+): Promise<Portico> {
   const portico = createPortico({
     projectId: 'storybook',
     networks: behaviour.networks ?? networks,
@@ -134,9 +164,9 @@ export const instances =
   })
 
 /** A Storybook loader from a story file's own builder: one instance per panel, light and dark. */
-export const eachMode =
-  (build: (mode: ThemeMode) => Promise<Portico>) =>
-  async (): Promise<{ portico: Instances }> => ({ portico: { light: await build('light'), dark: await build('dark') } })
+export const eachMode = (build: (mode: ThemeMode) => Promise<Portico>) => async (): Promise<{ portico: Instances }> => ({
+  portico: { light: await build('light'), dark: await build('dark') },
+})
 
 /** The legal links every fixture instance has (the legal footer and checkbox name them). */
 export const LEGAL = { termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' }

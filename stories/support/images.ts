@@ -1,5 +1,6 @@
 // Inline SVG images for fixtures: no request leaves the page, and the pixels are the same every run.
-const svg = (body: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">${body}</svg>`)}`
+const svg = (body: string) =>
+  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80" viewBox="0 0 80 80">${body}</svg>`)}`
 
 /** A wallet-logo-like tile: two-colour diagonal with a rounded glyph. */
 export const walletImage = (from: string, to: string) =>
@@ -9,4 +10,6 @@ export const walletImage = (from: string, to: string) =>
 
 /** A network-logo-like disc. */
 export const networkImage = (color: string, glyph: string) =>
-  svg(`<rect width="80" height="80" fill="${color}"/><text x="40" y="52" font-family="Arial, sans-serif" font-size="34" font-weight="700" fill="#fff" text-anchor="middle">${glyph}</text>`)
+  svg(
+    `<rect width="80" height="80" fill="${color}"/><text x="40" y="52" font-family="Arial, sans-serif" font-size="34" font-weight="700" fill="#fff" text-anchor="middle">${glyph}</text>`,
+  )

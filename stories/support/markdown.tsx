@@ -72,7 +72,10 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
       const lang = (fence[3] ?? '').trim().split(/\s+/)[0]
       const body: string[] = []
       i++
-      while (i < lines.length && !(lines[i]!.trim().startsWith(mark[0]!.repeat(mark.length)) && lines[i]!.trim().replace(/[`~]/g, '') === '')) {
+      while (
+        i < lines.length &&
+        !(lines[i]!.trim().startsWith(mark[0]!.repeat(mark.length)) && lines[i]!.trim().replace(/[`~]/g, '') === '')
+      ) {
         body.push(lines[i]!.startsWith(indent) ? lines[i]!.slice(indent.length) : lines[i]!.trimStart())
         i++
       }
@@ -142,7 +145,10 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
           i++
           continue
         }
-        const continues = current.trim() !== '' && (current.startsWith(' '.repeat(indent + 2)) || (!m && !FENCE.test(current) && !HEADING.test(current) && !current.trim().startsWith('|')))
+        const continues =
+          current.trim() !== '' &&
+          (current.startsWith(' '.repeat(indent + 2)) ||
+            (!m && !FENCE.test(current) && !HEADING.test(current) && !current.trim().startsWith('|')))
         const blankInside = current.trim() === '' && (lines[i + 1] ?? '').startsWith(' '.repeat(indent + 2))
         if (items.length && (continues || blankInside)) {
           items[items.length - 1]!.push(current.startsWith(' '.repeat(indent + 2)) ? current.slice(indent + 2) : current.trim())
@@ -164,7 +170,14 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
     const para: string[] = []
     while (i < lines.length) {
       const current = lines[i] ?? ''
-      if (current.trim() === '' || FENCE.test(current) || HEADING.test(current) || LIST_ITEM.test(current) || (current.trim().startsWith('|') && para.length === 0)) break
+      if (
+        current.trim() === '' ||
+        FENCE.test(current) ||
+        HEADING.test(current) ||
+        LIST_ITEM.test(current) ||
+        (current.trim().startsWith('|') && para.length === 0)
+      )
+        break
       para.push(current.trim())
       i++
     }

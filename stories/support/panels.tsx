@@ -24,7 +24,16 @@ function Panel({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
       aria-label={mode === 'dark' ? 'Dark theme' : 'Light theme'}
       className={theme.className}
       data-portico-theme={mode}
-      style={{ flex: '1 1 0', minWidth: 0, padding: 24, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', background: mode === 'dark' ? '#0e0f13' : '#eef0f4', color: values.color.foreground }}
+      style={{
+        flex: '1 1 0',
+        minWidth: 0,
+        padding: 24,
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'flex-start',
+        background: mode === 'dark' ? '#0e0f13' : '#eef0f4',
+        color: values.color.foreground,
+      }}
     >
       <PanelModeContext.Provider value={mode}>
         <div style={{ width: 370, maxWidth: '100%', display: 'flex', flexDirection: 'column', gap: 12 }}>{children}</div>

@@ -40,6 +40,9 @@ export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }, bef
 
 /** A story's parameters and globals for the 375×812 phone (with `args: { phone: true }`). */
 export const PHONE = {
-  parameters: { panels: false, viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } } },
+  parameters: {
+    panels: false,
+    viewport: { options: { iphonex: { name: 'iPhone X', styles: { width: '375px', height: '812px' }, type: 'mobile' } } },
+  },
   globals: { viewport: { value: 'iphonex', isRotated: false } },
 }

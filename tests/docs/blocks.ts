@@ -44,7 +44,10 @@ export function extractBlocks(doc: string, markdown: string): CodeBlock[] {
     const words = info.trim().split(/\s+/)
     const lang = LANGS[(words[0] ?? '').toLowerCase()]
     if (lang) {
-      const rest = info.trim().slice((words[0] ?? '').length).trim()
+      const rest = info
+        .trim()
+        .slice((words[0] ?? '').length)
+        .trim()
       const file = /(?:^|\s)file=(\S+)/.exec(rest)?.[1]
       const env = /(?:^|\s)env=(\S+)/.exec(rest)?.[1] ?? 'browser'
       if (env !== 'browser' && env !== 'node') throw new Error(`${doc}:${i + 1}: env=${env} is neither browser nor node`)
@@ -71,7 +74,9 @@ export function extractBlocks(doc: string, markdown: string): CodeBlock[] {
 export function blockPath(block: CodeBlock): string {
   if (!block.file) return `block-${block.line}.${block.lang}`
   const file = block.file.replace(/^\.\//, '')
-  if (file.startsWith('/') || file.split('/').includes('..')) throw new Error(`${block.doc}:${block.line}: file=${block.file} must be a relative path inside the app`)
-  if (!file.endsWith(`.${block.lang}`)) throw new Error(`${block.doc}:${block.line}: file=${block.file} must end in .${block.lang} (the block's language)`)
+  if (file.startsWith('/') || file.split('/').includes('..'))
+    throw new Error(`${block.doc}:${block.line}: file=${block.file} must be a relative path inside the app`)
+  if (!file.endsWith(`.${block.lang}`))
+    throw new Error(`${block.doc}:${block.line}: file=${block.file} must end in .${block.lang} (the block's language)`)
   return file
 }

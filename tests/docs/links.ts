@@ -48,7 +48,8 @@ export function brokenLinks(root: string, doc: string, markdown: string): string
       broken.push(`${doc}:${line} ${href}: no such file`)
       continue
     }
-    if (anchor && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor)) broken.push(`${doc}:${line} ${href}: no heading #${anchor}`)
+    if (anchor && target.endsWith('.md') && !anchorsOf(readFileSync(target, 'utf8')).has(anchor))
+      broken.push(`${doc}:${line} ${href}: no heading #${anchor}`)
   }
   return broken
 }

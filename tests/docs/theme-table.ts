@@ -7,7 +7,8 @@ export type ThemeTree = { readonly [key: string]: null | ThemeTree }
 export type ThemeValueTree = { readonly [key: string]: string | ThemeValueTree }
 export type ThemeRow = { name: string; light: string; dark: string }
 
-export const TABLE_START = '<!-- theme-table:start — generated from packages/ui/src/theme/tokens.ts by `npx node scripts/docs-theme.mjs --write`; do not edit by hand -->'
+export const TABLE_START =
+  '<!-- theme-table:start — generated from packages/ui/src/theme/tokens.ts by `npx node scripts/docs-theme.mjs --write`; do not edit by hand -->'
 export const TABLE_END = '<!-- theme-table:end -->'
 
 function valueAt(values: ThemeValueTree, path: readonly string[], mode: string): string {
@@ -18,7 +19,12 @@ function valueAt(values: ThemeValueTree, path: readonly string[], mode: string):
 }
 
 /** One row per leaf of `shape`, in its order: the variable name and both defaults. */
-export function themeRows(shape: ThemeTree, light: ThemeValueTree, dark: ThemeValueTree, tokenName: (path: readonly string[]) => string): ThemeRow[] {
+export function themeRows(
+  shape: ThemeTree,
+  light: ThemeValueTree,
+  dark: ThemeValueTree,
+  tokenName: (path: readonly string[]) => string,
+): ThemeRow[] {
   const rows: ThemeRow[] = []
   const walk = (node: ThemeTree, path: string[]) => {
     for (const [key, child] of Object.entries(node)) {

@@ -74,7 +74,10 @@ export function resolvePorticoTypes(root: string, force?: 'src'): PackageTypes[]
       sources[specifier] = isSource(sourceFile) ? sourceFile : undefined
     }
     const specifiers = Object.keys(types)
-    const built = force !== 'src' && specifiers.length > 0 && specifiers.every((s) => types[s] !== undefined && existsSync(path.join(root, dir, types[s]!)))
+    const built =
+      force !== 'src' &&
+      specifiers.length > 0 &&
+      specifiers.every((s) => types[s] !== undefined && existsSync(path.join(root, dir, types[s]!)))
     const entries: Record<string, string> = {}
     for (const s of specifiers) {
       const file = built ? types[s] : sources[s]
@@ -98,14 +101,17 @@ export function staleBuilds(root: string, packages: readonly PackageTypes[]): st
   }
   return packages
     .filter((p) => p.mode === 'dist' && existsSync(path.join(root, p.dir, 'src')))
-    .filter((p) => newest(path.join(root, p.dir, 'src')) > Math.min(...Object.values(p.entries).map((f) => statSync(path.join(root, f)).mtimeMs)))
+    .filter(
+      (p) => newest(path.join(root, p.dir, 'src')) > Math.min(...Object.values(p.entries).map((f) => statSync(path.join(root, f)).mtimeMs)),
+    )
     .map((p) => p.name)
 }
 
 /** The compiler options of a new Vite + React + TypeScript app, plus `strict`. */
 export function compilerOptions(env: Env, root: string, packages: readonly PackageTypes[]) {
   const paths: Record<string, string[]> = {}
-  for (const p of packages) if (p.mode === 'src') for (const [specifier, file] of Object.entries(p.entries)) paths[specifier] = [path.join(root, file)]
+  for (const p of packages)
+    if (p.mode === 'src') for (const [specifier, file] of Object.entries(p.entries)) paths[specifier] = [path.join(root, file)]
   return {
     target: 'ES2022',
     // ES2023: the packages' sources use ES2023 Intl options (only seen while they resolve to src/).
@@ -162,7 +168,13 @@ export function parseTscOutput(output: string, cwd: string): Omit<TypecheckResul
  * Write `files` (paths relative to `dir`) with a tsconfig.json that includes exactly them, and run
  * the repository's tsc on it.
  */
-export function typecheck(root: string, dir: string, env: Env, files: Record<string, string>, packages: readonly PackageTypes[]): TypecheckResult {
+export function typecheck(
+  root: string,
+  dir: string,
+  env: Env,
+  files: Record<string, string>,
+  packages: readonly PackageTypes[],
+): TypecheckResult {
   for (const [file, code] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
     writeFileSync(path.join(dir, file), code)
@@ -170,6 +182,9 @@ export function typecheck(root: string, dir: string, env: Env, files: Record<str
   const config = { compilerOptions: compilerOptions(env, root, packages), files: Object.keys(files) }
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2))
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc')
-  const r = spawnSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false', '--listFiles'], { cwd: root, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false', '--listFiles'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
   return { ...parseTscOutput(`${r.stdout}\n${r.stderr}`, root), status: r.status }
 }

@@ -51,7 +51,15 @@ const APPS: AppSpec[] = [
     portico: [...PORTICO, '@portico/solana', '@portico/walletconnect', '@portico/wagmi'],
     api: 'live',
   },
-  { name: 'vite-react18', kind: 'vite', react: '18.3.1', runtimeReact: /^18\.3\.1$/, portico: PORTICO, api: 'absent', ownVanillaExtract: true },
+  {
+    name: 'vite-react18',
+    kind: 'vite',
+    react: '18.3.1',
+    runtimeReact: /^18\.3\.1$/,
+    portico: PORTICO,
+    api: 'absent',
+    ownVanillaExtract: true,
+  },
   { name: 'next', kind: 'next', react: '19.3.1', runtimeReact: /^19\./, portico: PORTICO, api: 'absent' },
 ]
 /** The scratch folder that runs `portico-api` from the server tarball. */
@@ -119,7 +127,8 @@ function expectInstalledFromTarballs(p: PreparedApp) {
     expect(readJson<{ version: string }>(path.join(at, 'package.json')).version).toBe(t.version)
     expect(lock.packages[`node_modules/${t.name}`]?.resolved).toBe(`file:../../tarballs/${path.basename(t.file)}`)
     // No Portico package carries its own React: the app's copy is the only one.
-    for (const dup of ['react', 'react-dom']) expect(existsSync(path.join(at, 'node_modules', dup)), `${t.name} has its own ${dup}`).toBe(false)
+    for (const dup of ['react', 'react-dom'])
+      expect(existsSync(path.join(at, 'node_modules', dup)), `${t.name} has its own ${dup}`).toBe(false)
   }
 }
 

@@ -54,7 +54,16 @@ export async function visit(browser: Browser, url: string, options: { colorSchem
   page.on('console', (m) => consoleMessages.push(`${m.type()}: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`))
   page.on('pageerror', (e) => pageErrors.push(String(e.stack ?? e.message)))
   const response = await page.goto(url, { waitUntil: 'load' })
-  return { page, context, status: response?.status(), requests, offLoopback, console: consoleMessages, pageErrors, close: () => context.close() }
+  return {
+    page,
+    context,
+    status: response?.status(),
+    requests,
+    offLoopback,
+    console: consoleMessages,
+    pageErrors,
+    close: () => context.close(),
+  }
 }
 
 /**

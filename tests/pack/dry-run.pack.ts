@@ -29,7 +29,11 @@ describe('the path rules', () => {
       version: '1.0.0',
       types: './dist/index.d.ts',
       bin: { y: './bin/y.js' },
-      exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' }, './styles.css': './dist/styles.css', './n/*': './dist/n/*.js' },
+      exports: {
+        '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+        './styles.css': './dist/styles.css',
+        './n/*': './dist/n/*.js',
+      },
     }
     expect(manifestTargets(json)).toEqual(['dist/index.d.ts', 'bin/y.js', 'dist/index.js', 'dist/styles.css', 'dist/n/*.js'])
     expect(shipped('dist/n/*.js', ['dist/n/base.js'])).toBe(true)

@@ -45,7 +45,11 @@ export interface RunResult {
 }
 
 /** Runs a command to completion; output is stdout and stderr interleaved. */
-export function run(cmd: string, args: string[], opts: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunResult> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<RunResult> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
@@ -73,7 +77,11 @@ export function run(cmd: string, args: string[], opts: { cwd: string; env?: Reco
 
 /** The last lines of a command's output, for assertion messages. */
 export function tail(text: string, lines = 60): string {
-  return text.split('\n').filter((l) => !l.includes('Unknown user config "nodedir"')).slice(-lines).join('\n')
+  return text
+    .split('\n')
+    .filter((l) => !l.includes('Unknown user config "nodedir"'))
+    .slice(-lines)
+    .join('\n')
 }
 
 /** Fails with the command and its output unless it exited 0. */
@@ -117,7 +125,11 @@ export interface Server {
 }
 
 /** Starts a server (its own process group) and waits until `url` answers (any status: the tests judge it). */
-export async function startServer(cmd: string, args: string[], opts: { cwd: string; url: string; env?: Record<string, string>; timeoutMs?: number }): Promise<Server> {
+export async function startServer(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; url: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<Server> {
   const child = spawn(cmd, args, { cwd: opts.cwd, env: childEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   child.stdout.on('data', (b: Buffer) => (output += b.toString()))
@@ -180,7 +192,10 @@ export function workspacePackages(): WorkspacePackage[] {
   const base = path.join(repoRoot, 'packages')
   return readdirSync(base, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(base, d.name, 'package.json')))
-    .map((d) => ({ dir: path.join(base, d.name), json: JSON.parse(readFileSync(path.join(base, d.name, 'package.json'), 'utf8')) as PackageJson }))
+    .map((d) => ({
+      dir: path.join(base, d.name),
+      json: JSON.parse(readFileSync(path.join(base, d.name, 'package.json'), 'utf8')) as PackageJson,
+    }))
     .sort((a, b) => a.json.name.localeCompare(b.json.name))
 }
 

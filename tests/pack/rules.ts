@@ -31,6 +31,11 @@ export function manifestTargets(json: PackageJson): string[] {
 /** Whether a target (possibly an exports pattern with `*`) names at least one packed file. */
 export function shipped(target: string, files: readonly string[]): boolean {
   if (!target.includes('*')) return files.includes(target)
-  const re = new RegExp(`^${target.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`)
+  const re = new RegExp(
+    `^${target
+      .split('*')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+  )
   return files.some((f) => re.test(f))
 }

@@ -19,7 +19,13 @@ import {
   startSolanaDevnet,
   toCaipNetwork,
 } from '@portico/devnet'
-import { createDevWalletCore, createMemoryStorage, createSolanaDevWallet, type DevWalletCore, type SolanaDevWallet } from '@portico/devnet/wallet'
+import {
+  createDevWalletCore,
+  createMemoryStorage,
+  createSolanaDevWallet,
+  type DevWalletCore,
+  type SolanaDevWallet,
+} from '@portico/devnet/wallet'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
 import { evmAdapter } from '@portico/evm'
 import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
@@ -84,14 +90,27 @@ const steps = (namespaces: readonly Ns[], wallets: number) => {
       weight: 2,
       arbitrary: fc.record({
         kind: fc.constant('reload' as const),
-        meanwhile: fc.option(fc.record({ wallet, change: fc.constantFrom('account' as const, 'chain' as const, 'disconnect' as const), value: fc.integer({ min: 0, max: 3 }) }), {
-          nil: undefined,
-        }),
+        meanwhile: fc.option(
+          fc.record({
+            wallet,
+            change: fc.constantFrom('account' as const, 'chain' as const, 'disconnect' as const),
+            value: fc.integer({ min: 0, max: 3 }),
+          }),
+          {
+            nil: undefined,
+          },
+        ),
       }),
     },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('disconnect' as const), ns, side: fc.constantFrom('app' as const, 'wallet' as const), wallet, event: fc.boolean() }),
+      arbitrary: fc.record({
+        kind: fc.constant('disconnect' as const),
+        ns,
+        side: fc.constantFrom('app' as const, 'wallet' as const),
+        wallet,
+        event: fc.boolean(),
+      }),
     },
     { weight: namespaces.length > 1 ? 1 : 0, arbitrary: fc.record({ kind: fc.constant('switchNamespace' as const), ns }) },
   )
@@ -125,16 +144,31 @@ function divergences(portico: Portico, namespaces: readonly Ns[], wallets: Recor
     }
     const connected = wallets[ns].filter((w) => w.connected)
     for (const w of wallets[ns]) if ((w.sessions ?? 0) > 1) out.push(`${ns}: ${w.name} has ${w.sessions} sessions with the app`)
-    if (connected.length > 1) out.push(`${ns}: ${connected.length} wallets say they are connected (${connected.map((w) => w.name).join(', ')})`)
+    if (connected.length > 1)
+      out.push(`${ns}: ${connected.length} wallets say they are connected (${connected.map((w) => w.name).join(', ')})`)
     const wallet = connected[0]
     if (!wallet) {
       if (hook.status !== 'disconnected' || hook.address !== undefined || hook.connectorId !== undefined)
-        out.push(`${ns}: no wallet is connected, headless has ${JSON.stringify({ status: hook.status, address: hook.address, connectorId: hook.connectorId })}`)
+        out.push(
+          `${ns}: no wallet is connected, headless has ${JSON.stringify({ status: hook.status, address: hook.address, connectorId: hook.connectorId })}`,
+        )
       continue
     }
     expectedNamespaces.push(ns)
-    const want = { status: 'connected', connectorId: wallet.connectorId, walletName: wallet.name, address: wallet.address, network: `${ns}:${wallet.chainRef}` }
-    const got = { status: hook.status, connectorId: hook.connectorId, walletName: hook.walletName, address: hook.address, network: hook.network }
+    const want = {
+      status: 'connected',
+      connectorId: wallet.connectorId,
+      walletName: wallet.name,
+      address: wallet.address,
+      network: `${ns}:${wallet.chainRef}`,
+    }
+    const got = {
+      status: hook.status,
+      connectorId: hook.connectorId,
+      walletName: hook.walletName,
+      address: hook.address,
+      network: hook.network,
+    }
     if (
       !hook.isConnected ||
       got.status !== want.status ||
@@ -154,7 +188,8 @@ function divergences(portico: Portico, namespaces: readonly Ns[], wallets: Recor
   const activeWallet = active ? wallets[active]?.find((w) => w.connected) : undefined
   if (activeWallet && active && global.activeCaipNetwork?.caipNetworkId !== `${active}:${activeWallet.chainRef}`)
     out.push(`useNetwork(): ${global.activeCaipNetwork?.caipNetworkId}, the ${active} wallet is on ${active}:${activeWallet.chainRef}`)
-  if (active && global.activeCaipAddress !== chains[active]?.accountState.caipAddress) out.push('useAccount() is not the active namespace account')
+  if (active && global.activeCaipAddress !== chains[active]?.accountState.caipAddress)
+    out.push('useAccount() is not the active namespace account')
   return out
 }
 
@@ -187,7 +222,11 @@ function settle(h: Harness, ms = SETTLE_MS): Promise<string[]> {
 
 function mapStorage() {
   const map = new Map<string, string>()
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
 }
 
 const apiDown = async () => new Response('{}', { status: 500 })
@@ -206,7 +245,14 @@ function tally() {
   }
 }
 
-async function check(name: string, h: () => Promise<Harness>, arb: fc.Arbitrary<Step[]>, numRuns: number, seen: ReturnType<typeof tally>, examples: Step[][] = []) {
+async function check(
+  name: string,
+  h: () => Promise<Harness>,
+  arb: fc.Arbitrary<Step[]>,
+  numRuns: number,
+  seen: ReturnType<typeof tally>,
+  examples: Step[][] = [],
+) {
   const started = Date.now()
   let sequences = 0
   await fc.assert(
@@ -221,7 +267,8 @@ async function check(name: string, h: () => Promise<Harness>, arb: fc.Arbitrary<
           await harness.run(step)
           seen.add(step.kind)
           if (step.kind === 'connect' && before[step.ns].some((w, i) => w.connected && i !== step.wallet)) seen.add('second wallet connect')
-          if (step.kind !== 'connect' && harness.namespaces.some((ns) => before[ns].some((w) => w.connected))) seen.add(`${step.kind} while connected`)
+          if (step.kind !== 'connect' && harness.namespaces.some((ns) => before[ns].some((w) => w.connected)))
+            seen.add(`${step.kind} while connected`)
           const diff = await settle(harness)
           if (diff.length) throw new Error(`divergence after step ${i + 1} ${JSON.stringify(step)}:\n  ${diff.join('\n  ')}`)
         }
@@ -231,11 +278,19 @@ async function check(name: string, h: () => Promise<Harness>, arb: fc.Arbitrary<
     }),
     { numRuns, seed: SEED, endOnFailure: !SHRINK, verbose: 1, examples: examples.map((e) => [e]) },
   )
-  console.info(`[state consistency] ${name}: ${sequences} sequences, 0 divergences, ${((Date.now() - started) / 1000).toFixed(1)} s; steps: ${seen}`)
+  console.info(
+    `[state consistency] ${name}: ${sequences} sequences, 0 divergences, ${((Date.now() - started) / 1000).toFixed(1)} s; steps: ${seen}`,
+  )
   // Not a vacuous pass: every sequence ran, and the interesting cases happened (a property that never
   // connects a wallet would agree with every wallet trivially).
   expect(sequences).toBe(numRuns) // the examples run first, within numRuns
-  for (const kind of ['second wallet connect', 'accountChange while connected', 'chainChange while connected', 'reload while connected', 'disconnect while connected'])
+  for (const kind of [
+    'second wallet connect',
+    'accountChange while connected',
+    'chainChange while connected',
+    'reload while connected',
+    'disconnect while connected',
+  ])
     expect(seen.counts[kind] ?? 0, kind).toBeGreaterThan(0)
 }
 
@@ -247,7 +302,12 @@ let solanaNetwork: CaipNetwork
 
 beforeAll(async () => {
   console.info(`[state consistency] seed ${SEED} (PORTICO_STATE_SEED=${SEED} reproduces it)`)
-  const [a, b, s, r] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 }), startSolanaDevnet({ accounts: 4 }), startRelay()])
+  const [a, b, s, r] = await Promise.all([
+    startAnvil({ chainId: 31337 }),
+    startAnvil({ chainId: 31338 }),
+    startSolanaDevnet({ accounts: 4 }),
+    startRelay(),
+  ])
   anvils = [a, b]
   sol = s
   relay = r
@@ -312,7 +372,9 @@ function injectedHarness(namespaces: readonly Ns[]): Harness {
     target.addEventListener('eip6963:requestProvider', () => {
       for (const w of wallets)
         target.dispatchEvent(
-          new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: `uuid-${w.rdns}`, name: w.name, icon: 'data:,', rdns: w.rdns }, provider: w.core.provider } }),
+          new CustomEvent('eip6963:announceProvider', {
+            detail: { info: { uuid: `uuid-${w.rdns}`, name: w.name, icon: 'data:,', rdns: w.rdns }, provider: w.core.provider },
+          }),
         )
     })
     const adapters = [
@@ -332,8 +394,20 @@ function injectedHarness(namespaces: readonly Ns[]): Harness {
         wallets.map((w, i): WalletView => {
           const evm = w.core.getState()
           return ns === 'eip155'
-            ? { connectorId: connectorId(ns, i), name: w.name, connected: evm.authorized, address: evm.address, chainRef: String(evm.chainId) }
-            : { connectorId: connectorId(ns, i), name: w.name, connected: w.solana.getState().authorized, address: w.solana.getState().address, chainRef: solanaNetwork.caipNetworkId.slice(7) }
+            ? {
+                connectorId: connectorId(ns, i),
+                name: w.name,
+                connected: evm.authorized,
+                address: evm.address,
+                chainRef: String(evm.chainId),
+              }
+            : {
+                connectorId: connectorId(ns, i),
+                name: w.name,
+                connected: w.solana.getState().authorized,
+                address: w.solana.getState().address,
+                chainRef: solanaNetwork.caipNetworkId.slice(7),
+              }
         })
       return { eip155: view('eip155'), solana: view('solana') }
     },
@@ -394,7 +468,13 @@ describe('state consistency: injected wallets on the devnet', () => {
 
   it(`Solana beside EVM (Wallet Standard dev wallets, the local Solana RPC): ${RUNS.solana} random sequences`, async () => {
     const seen = tally()
-    await check('Solana + EVM injected', async () => injectedHarness(['solana', 'eip155']), steps(['solana', 'eip155'], 2), RUNS.solana, seen)
+    await check(
+      'Solana + EVM injected',
+      async () => injectedHarness(['solana', 'eip155']),
+      steps(['solana', 'eip155'], 2),
+      RUNS.solana,
+      seen,
+    )
   }, 300_000)
 })
 
@@ -547,7 +627,11 @@ describe('state consistency: WalletConnect on the local relay', () => {
         { kind: 'connect', ns: 'eip155', wallet: 1 },
       ],
       // The new instance after a reload never heard the wallet's disconnect.
-      [{ kind: 'connect', ns: 'eip155', wallet: 0 }, { kind: 'reload' }, { kind: 'disconnect', ns: 'eip155', side: 'wallet', wallet: 0, event: false }],
+      [
+        { kind: 'connect', ns: 'eip155', wallet: 0 },
+        { kind: 'reload' },
+        { kind: 'disconnect', ns: 'eip155', side: 'wallet', wallet: 0, event: false },
+      ],
       // A chainChanged while the app was on solana was lost on reload.
       [
         { kind: 'connect', ns: 'eip155', wallet: 0 },

@@ -12,7 +12,17 @@ import type { BrowserCommand } from 'vitest/node'
 
 export const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-export type Route = 'wallets' | 'identity' | 'balance' | 'history' | 'price' | 'tokens' | 'gasPrice' | 'onrampOptions' | 'onrampQuote' | 'exchange'
+export type Route =
+  | 'wallets'
+  | 'identity'
+  | 'balance'
+  | 'history'
+  | 'price'
+  | 'tokens'
+  | 'gasPrice'
+  | 'onrampOptions'
+  | 'onrampQuote'
+  | 'exchange'
 /**
  * 'dropped': the connection is cut before any answer (a browser may resend such a request once on
  * a reused connection, so tests that count requests use 'dropped mid-body'); 'dropped mid-body': the
@@ -39,7 +49,14 @@ const HISTORY = {
   data: [
     {
       id: '0xfeed',
-      metadata: { minedAt: '2026-11-20T10:00:00Z', chain: 'eip155:1', operationType: 'send', status: 'confirmed', sentFrom: ADDRESS, sentTo: '0x000000000000000000000000000000000000dEaD' },
+      metadata: {
+        minedAt: '2026-11-20T10:00:00Z',
+        chain: 'eip155:1',
+        operationType: 'send',
+        status: 'confirmed',
+        sentFrom: ADDRESS,
+        sentTo: '0x000000000000000000000000000000000000dEaD',
+      },
       transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
     },
   ],
@@ -77,7 +94,9 @@ function healthy(route: Route, url: URL, body: Record<string, unknown>): unknown
       const search = url.searchParams.get('search')?.toLowerCase()
       const include = url.searchParams.get('include')?.split(',')
       const exclude = url.searchParams.get('exclude')?.split(',') ?? []
-      const matches = WALLETS.filter((w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)))
+      const matches = WALLETS.filter(
+        (w) => (!include || include.includes(w.id)) && !exclude.includes(w.id) && (!search || w.name.toLowerCase().includes(search)),
+      )
       const page = Number(url.searchParams.get('page') ?? 1)
       const entries = Number(url.searchParams.get('entries') ?? 40)
       return { count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }
@@ -89,7 +108,16 @@ function healthy(route: Route, url: URL, body: Record<string, unknown>): unknown
       return {
         balances: [
           { name: 'Ether', symbol: 'ETH', chainId, value: 6000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '2' } },
-          { name: 'USD Coin', symbol: 'USDC', chainId, address: USDC_ID, value: 250, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '250' } },
+          {
+            name: 'USD Coin',
+            symbol: 'USDC',
+            chainId,
+            address: USDC_ID,
+            value: 250,
+            price: 1,
+            iconUrl: '',
+            quantity: { decimals: '6', numeric: '250' },
+          },
         ],
       }
     }
@@ -97,7 +125,11 @@ function healthy(route: Route, url: URL, body: Record<string, unknown>): unknown
       return HISTORY
     case 'price': {
       const addresses = (body.addresses as string[] | undefined) ?? []
-      return { fungibles: addresses.filter((a) => PRICES[a.toLowerCase()] !== undefined).map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })) }
+      return {
+        fungibles: addresses
+          .filter((a) => PRICES[a.toLowerCase()] !== undefined)
+          .map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })),
+      }
     }
     case 'tokens':
       return { tokens: TOKENS }
@@ -108,11 +140,23 @@ function healthy(route: Route, url: URL, body: Record<string, unknown>): unknown
     case 'onrampQuote': {
       const amount = Number(body.amount)
       const fee = amount * (body.provider === 'meld' ? 0.02 : 0.01)
-      return { purchaseAmount: { amount: String(amount - fee), currency: body.purchaseCurrency }, providerFee: { amount: fee.toFixed(2), currency: body.paymentCurrency } }
+      return {
+        purchaseAmount: { amount: String(amount - fee), currency: body.purchaseCurrency },
+        providerFee: { amount: fee.toFixed(2), currency: body.paymentCurrency },
+      }
     }
     case 'exchange':
       return body.method === 'portico_getExchanges'
-        ? { jsonrpc: '2.0', id: 1, result: { exchanges: [{ id: 'dev-exchange', name: 'Dev Exchange' }, { id: 'other-exchange', name: 'Other Exchange' }] } }
+        ? {
+            jsonrpc: '2.0',
+            id: 1,
+            result: {
+              exchanges: [
+                { id: 'dev-exchange', name: 'Dev Exchange' },
+                { id: 'other-exchange', name: 'Other Exchange' },
+              ],
+            },
+          }
         : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'not in this test' } }
   }
 }
@@ -136,7 +180,16 @@ function answerFault(fault: Fault, req: IncomingMessage, res: ServerResponse): v
     setTimeout(() => res.socket?.destroy(), 5)
     return
   }
-  if (fault === 'wrong shape') return json(res, { jsonrpc: '2.0', id: 1, result: { exchanges: 'none' }, data: 'none', balances: 'none', tokens: 'none', count: 'none' })
+  if (fault === 'wrong shape')
+    return json(res, {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { exchanges: 'none' },
+      data: 'none',
+      balances: 'none',
+      tokens: 'none',
+      count: 'none',
+    })
   req.socket.destroy()
 }
 
@@ -149,7 +202,11 @@ export async function startFaultApi(): Promise<FaultApi> {
     // The browser project's page is on another origin.
     res.setHeader('access-control-allow-origin', '*')
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'accept, content-type', 'access-control-max-age': '600' })
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'accept, content-type',
+        'access-control-max-age': '600',
+      })
       res.end()
       return
     }
@@ -193,7 +250,6 @@ export async function startFaultApi(): Promise<FaultApi> {
     },
   }
 }
-
 
 // ---- browser commands (vitest.config.ts, project 'browser'): one stand-in per browser session ----
 

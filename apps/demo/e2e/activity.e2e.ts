@@ -35,11 +35,16 @@ describe('Activity on the local stack', () => {
   it('a transfer sent through the app shows in Account → Activity once the indexer has it', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe('0xf39F…b92266')
 
-    const sending = page.evaluate((to) => window.__portico!.wallet.transfer({ to, amount: 123_000_000_000_000_000n }).then(String), ACCOUNT_1)
+    const sending = page.evaluate(
+      (to) => window.__portico!.wallet.transfer({ to, amount: 123_000_000_000_000_000n }).then(String),
+      ACCOUNT_1,
+    )
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('sendTransaction')
     await page.getByTestId('portico-devwallet-approve').click()
     const hash = await sending

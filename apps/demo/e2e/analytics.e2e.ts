@@ -51,7 +51,9 @@ describe('analytics on the local stack', () => {
     expect(await stored()).toEqual([])
 
     await hidePage()
-    await expect.poll(() => stored().then((rows) => rows.map((r) => r.event)), { timeout: 10_000 }).toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS'])
+    await expect
+      .poll(() => stored().then((rows) => rows.map((r) => r.event)), { timeout: 10_000 })
+      .toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS'])
     const rows = await stored()
     expect(rows.every((r) => r.project_id === h.stack.config.projectId)).toBe(true)
     expect(rows[1]!.properties).toEqual({ connector: 'announced', namespace: 'eip155' })

@@ -22,13 +22,18 @@ afterAll(async () => {
 
 const rpcUrl = () => h.stack.devnet.chains[0]!.rpcUrl
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(rpcUrl(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await res.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(body.error.message)
   return body.result
 }
 /** The account's balance as the modal shows it: floored to 3 decimals, grouped. */
-const shown = async (address: string) => `${formatBalance(formatEther(BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string)))} ETH`
+const shown = async (address: string) =>
+  `${formatBalance(formatEther(BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string)))} ETH`
 
 const modal = () => h.page.getByRole('dialog')
 const accountBalance = () => h.page.getByTestId('portico-account-balance')
@@ -39,14 +44,19 @@ describe('the balance follows the chain without a reload', () => {
     // A marker that a reload would wipe.
     await page.evaluate(() => void ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => accountBalance().textContent()).toBe('10,000.000 ETH')
   })
 
   it('a transfer sent through the app: the balance drops by the amount and the gas, with the modal open', async () => {
     const { page } = h
-    const sending = page.evaluate((to) => window.__portico!.wallet.transfer({ to, amount: 1_500_000_000_000_000_000n }).then(String), ACCOUNT_1)
+    const sending = page.evaluate(
+      (to) => window.__portico!.wallet.transfer({ to, amount: 1_500_000_000_000_000_000n }).then(String),
+      ACCOUNT_1,
+    )
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toBe('sendTransaction')
     await page.getByTestId('portico-devwallet-approve').click()
     const hash = await sending

@@ -106,16 +106,27 @@ describe('browser wallet on the local stack', () => {
     const { page } = h
     await page.getByTestId('portico-connect-button').click()
     await page.getByTestId('portico-account-disconnect').click()
-    await expect.poll(() => modal().getByRole('button', { name: /Portico Dev Wallet/ }).isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        modal()
+          .getByRole('button', { name: /Portico Dev Wallet/ })
+          .isVisible(),
+      )
+      .toBe(true)
     await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('disconnected')
   })
 
   it("e. a rejection in the wallet shows 'Connection rejected' and the modal stays usable", async () => {
     const { page } = h
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await rejectInWallet()
     await expect.poll(() => modal().getByText('Connection rejected').isVisible()).toBe(true)
-    await modal().getByRole('button', { name: /Try again|Portico Dev Wallet/ }).first().click()
+    await modal()
+      .getByRole('button', { name: /Try again|Portico Dev Wallet/ })
+      .first()
+      .click()
     await approveInWallet()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
     expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')

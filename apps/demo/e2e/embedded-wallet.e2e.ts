@@ -18,7 +18,11 @@ const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 
 /** One JSON-RPC call to the local Solana chain, from Node. */
 async function solanaRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await res.json()) as { result?: T; error?: { message: string } }
   if (body.error || body.result === undefined) throw new Error(`${method}: ${body.error?.message ?? 'no result'}`)
   return body.result
@@ -26,7 +30,12 @@ async function solanaRpc<T>(url: string, method: string, params: unknown[]): Pro
 const lamportsOf = async (url: string, address: string) =>
   BigInt((await solanaRpc<{ value: number }>(url, 'getBalance', [address, { commitment: 'confirmed' }])).value)
 const confirmation = async (url: string, signature: string) =>
-  (await solanaRpc<{ value: ({ confirmationStatus?: string; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }])).value[0]
+  (
+    await solanaRpc<{ value: ({ confirmationStatus?: string; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [
+      [signature],
+      { searchTransactionHistory: true },
+    ])
+  ).value[0]
 
 let h: Harness
 
@@ -40,7 +49,9 @@ afterAll(async () => {
 })
 
 const accountOf = (namespace: string) =>
-  h.page.evaluate((ns) => window.__portico?.chain.$chains.get()[ns as 'eip155']?.accountState.address, namespace) as Promise<string | undefined>
+  h.page.evaluate((ns) => window.__portico?.chain.$chains.get()[ns as 'eip155']?.accountState.address, namespace) as Promise<
+    string | undefined
+  >
 
 describe('the embedded wallet on the local chains', () => {
   it('a. sends 1.5 ETH through the frame: the transaction is mined on anvil and the balances move', async () => {
@@ -52,10 +63,10 @@ describe('the embedded wallet on the local chains', () => {
     // A new embedded account holds nothing: fund it for the value and the gas.
     await setNativeBalance(chain.rpcUrl, from, 5n * 10n ** 18n)
     const before = await client.getBalance({ address: ACCOUNT_1 })
-    const hash = (await page.evaluate(
-      ({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }),
-      { to: ACCOUNT_1, value: String(1_500_000_000_000_000_000n) },
-    )) as Hex
+    const hash = (await page.evaluate(({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }), {
+      to: ACCOUNT_1,
+      value: String(1_500_000_000_000_000_000n),
+    })) as Hex
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 20_000 })
     expect(receipt.status).toBe('success')
@@ -69,7 +80,9 @@ describe('the embedded wallet on the local chains', () => {
     await page.keyboard.press('Escape')
     await page.getByTestId('portico-network-button').click()
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 20_000 }).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 20_000 })
+      .toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
     const solana = (await accountOf('solana')) as string
     expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
     await page.keyboard.press('Escape')
@@ -88,21 +101,26 @@ describe('the embedded wallet on the local chains', () => {
     const to = (await generateKeyPairSigner()).address
     // A new embedded account holds nothing: the chain's faucet gives it 1 SOL for the value and the fee.
     const airdrop = await solanaRpc<string>(url, 'requestAirdrop', [from, 1_000_000_000, { commitment: 'confirmed' }])
-    await expect.poll(async () => (await confirmation(url, airdrop))?.confirmationStatus, { timeout: 20_000 }).toMatch(/confirmed|finalized/)
+    await expect
+      .poll(async () => (await confirmation(url, airdrop))?.confirmationStatus, { timeout: 20_000 })
+      .toMatch(/confirmed|finalized/)
     const [fromBefore, toBefore] = [await lamportsOf(url, from), await lamportsOf(url, to)]
     expect(fromBefore).toBeGreaterThanOrEqual(1_000_000_000n)
-    const signature = (await page.evaluate(
-      ({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }),
-      { to, value: String(250_000_000n) },
-    )) as string
+    const signature = (await page.evaluate(({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }), {
+      to,
+      value: String(250_000_000n),
+    })) as string
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
-    await expect.poll(async () => (await confirmation(url, signature))?.confirmationStatus, { timeout: 20_000 }).toMatch(/confirmed|finalized/)
+    await expect
+      .poll(async () => (await confirmation(url, signature))?.confirmationStatus, { timeout: 20_000 })
+      .toMatch(/confirmed|finalized/)
     expect((await confirmation(url, signature))?.err).toBeNull()
     // The signature is the embedded account's, over the transaction the page built: a System transfer it paid for.
-    const tx = await solanaRpc<{ transaction: { message: { accountKeys: string[] } }; meta: { fee: number; err: unknown } }>(url, 'getTransaction', [
-      signature,
-      { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
-    ])
+    const tx = await solanaRpc<{ transaction: { message: { accountKeys: string[] } }; meta: { fee: number; err: unknown } }>(
+      url,
+      'getTransaction',
+      [signature, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }],
+    )
     expect(tx.meta.err).toBeNull()
     expect(tx.transaction.message.accountKeys.slice(0, 2)).toEqual([from, to])
     expect((await lamportsOf(url, to)) - toBefore).toBe(250_000_000n)
@@ -114,15 +132,23 @@ describe('the embedded wallet on the local chains', () => {
     // Back on the EVM chain.
     await page.getByTestId('portico-network-button').click()
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local A' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 20_000 }).toBe('Portico Local A (eip155:31337)')
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent(), { timeout: 20_000 })
+      .toBe('Portico Local A (eip155:31337)')
     await page.keyboard.press('Escape')
     const chain = stack.devnet.chains[0]!
     const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
     const eoa = (await accountOf('eip155')) as Hex
     // 100 USDC from dev account 0 (anvil signs for its own accounts).
-    const funder = createWalletClient({ account: ACCOUNT_0, transport: http(chain.rpcUrl), chain: { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } } })
-    await client.waitForTransactionReceipt({ hash: await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 100_000_000n] }) })
+    const funder = createWalletClient({
+      account: ACCOUNT_0,
+      transport: http(chain.rpcUrl),
+      chain: { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } },
+    })
+    await client.waitForTransactionReceipt({
+      hash: await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa, 100_000_000n] }),
+    })
 
     const preferred = await page.evaluate(() => window.__portico!.embedded.setPreferredAccountType('smartAccount'))
     expect(preferred).toMatchObject({ type: 'smartAccount', smartAccountDeployed: true })
@@ -132,14 +158,13 @@ describe('the embedded wallet on the local chains', () => {
     const balance = (address: Hex) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
     const [b1, b2] = [await balance(ACCOUNT_1), await balance(ACCOUNT_2)]
     const transfer = (to: Hex, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
-    const { id } = await page.evaluate(
-      (calls) => window.__portico!.wallet.sendCalls({ calls }),
-      [
-        { to: usdc, data: transfer(ACCOUNT_1, 3_000_000n), value: '0x0' },
-        { to: usdc, data: transfer(ACCOUNT_2, 4_000_000n), value: '0x0' },
-      ] as { to: Hex; data: Hex; value: string }[],
-    )
-    await expect.poll(() => page.evaluate((batch) => window.__portico!.wallet.getCallsStatus(batch).then((s) => s.status), id), { timeout: 20_000 }).toBe(200)
+    const { id } = await page.evaluate((calls) => window.__portico!.wallet.sendCalls({ calls }), [
+      { to: usdc, data: transfer(ACCOUNT_1, 3_000_000n), value: '0x0' },
+      { to: usdc, data: transfer(ACCOUNT_2, 4_000_000n), value: '0x0' },
+    ] as { to: Hex; data: Hex; value: string }[])
+    await expect
+      .poll(() => page.evaluate((batch) => window.__portico!.wallet.getCallsStatus(batch).then((s) => s.status), id), { timeout: 20_000 })
+      .toBe(200)
     const status = await page.evaluate((batch) => window.__portico!.wallet.getCallsStatus(batch), id)
     // One transaction, from the account to itself, carried both calls.
     expect(status.receipts).toHaveLength(1)
@@ -158,10 +183,18 @@ describe('the embedded wallet on the local chains', () => {
     const eoa = (await accountOf('eip155')) as Hex
     const signer = privateKeyToAccount(generatePrivateKey())
     const request = (method: string, params: unknown[]) =>
-      page.evaluate(([m, p]) => window.__portico!.getProvider('eip155').request({ method: m as string, params: p as unknown[] }), [method, params] as const)
+      page.evaluate(([m, p]) => window.__portico!.getProvider('eip155').request({ method: m as string, params: p as unknown[] }), [
+        method,
+        params,
+      ] as const)
 
-    const assets = (await request('wallet_getAssets', [{ account: eoa, assetTypeFilter: ['erc20'] }])) as Record<string, { address: string; balance: string }[]>
-    expect(assets['0x7a69']).toEqual([expect.objectContaining({ address: usdc, balance: `0x${(93_000_000n).toString(16)}`, type: 'erc20' })])
+    const assets = (await request('wallet_getAssets', [{ account: eoa, assetTypeFilter: ['erc20'] }])) as Record<
+      string,
+      { address: string; balance: string }[]
+    >
+    expect(assets['0x7a69']).toEqual([
+      expect.objectContaining({ address: usdc, balance: `0x${(93_000_000n).toString(16)}`, type: 'erc20' }),
+    ])
 
     const grant = (await request('wallet_grantPermissions', [
       {
@@ -175,7 +208,9 @@ describe('the embedded wallet on the local chains', () => {
     expect(grant.address.toLowerCase()).toBe(eoa.toLowerCase())
 
     const execute = async (amount: bigint) => {
-      const calls = [{ to: usdc, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_2, amount] }) }]
+      const calls = [
+        { to: usdc, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_2, amount] }) },
+      ]
       const nonce = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}` as Hex
       const signature = await signer.signTypedData({
         domain: { name: PERMISSION_DOMAIN_NAME, version: '1', chainId: chain.chainId },
@@ -186,7 +221,13 @@ describe('the embedded wallet on the local chains', () => {
       const res = await fetch(`${stack.apiUrl}/v1/permissions/execute`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ context: grant.context, chainId: chain.chainId, calls: calls.map((c) => ({ to: c.to, data: c.data })), nonce, signature }),
+        body: JSON.stringify({
+          context: grant.context,
+          chainId: chain.chainId,
+          calls: calls.map((c) => ({ to: c.to, data: c.data })),
+          nonce,
+          signature,
+        }),
       })
       return { status: res.status, body: (await res.json()) as { id?: string; error?: string } }
     }
@@ -212,7 +253,11 @@ describe('the embedded wallet on the local chains', () => {
     const before = await balance()
     const receipt = await page.evaluate(async (token) => {
       const p = window.__portico!
-      const hash = await p.wallet.transfer({ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 1_000_000n, token: { address: token, decimals: 6 } })
+      const hash = await p.wallet.transfer({
+        to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        amount: 1_000_000n,
+        token: { address: token, decimals: 6 },
+      })
       const r = await p.wallet.waitForReceipt(hash)
       return { hash, status: r.status, block: String(r.blockNumber) }
     }, usdc)

@@ -34,8 +34,14 @@ const usdcOf = (address: Address) => erc20BalanceOf(h.stack.devnet.chains[0]!.rp
 const { lamportsOf, solanaRpc } = solanaReads(() => h)
 
 /** The app opens PayWithExchange with one of its own assets and an amount. */
-async function openPayWithExchange(paymentAsset: { network: string; asset: string; metadata: { name: string; symbol: string; decimals: number } }, amount: string): Promise<void> {
-  await h.page.evaluate(({ paymentAsset, amount }) => window.__portico!.modal.open({ view: 'PayWithExchange', data: { paymentAsset, amount } }), { paymentAsset, amount })
+async function openPayWithExchange(
+  paymentAsset: { network: string; asset: string; metadata: { name: string; symbol: string; decimals: number } },
+  amount: string,
+): Promise<void> {
+  await h.page.evaluate(
+    ({ paymentAsset, amount }) => window.__portico!.modal.open({ view: 'PayWithExchange', data: { paymentAsset, amount } }),
+    { paymentAsset, amount },
+  )
   await expect.poll(() => byTestId('portico-exchange').isVisible(), POLL).toBe(true)
 }
 
@@ -82,9 +88,18 @@ describe('pay with exchange through the modal on the local stack', () => {
     await byTestId('portico-exchange-entry').click()
     await expect.poll(() => byTestId('portico-exchange').isVisible(), POLL).toBe(true)
     // The account's own ETH and USDC are offered; the USDC chosen before stays chosen.
-    await expect.poll(() => h.page.evaluate(() => window.__portico!.peek('exchange')!.$exchange.get().assets.map((a) => `${a.metadata.symbol}:${a.asset}`)), POLL).toEqual(
-      expect.arrayContaining(['ETH:native', `USDC:${USDC}`]),
-    )
+    await expect
+      .poll(
+        () =>
+          h.page.evaluate(() =>
+            window
+              .__portico!.peek('exchange')!
+              .$exchange.get()
+              .assets.map((a) => `${a.metadata.symbol}:${a.asset}`),
+          ),
+        POLL,
+      )
+      .toEqual(expect.arrayContaining(['ETH:native', `USDC:${USDC}`]))
     await expect.poll(() => byTestId('portico-exchange-asset').textContent(), POLL).toContain('USDC')
     await byTestId('portico-exchange-amount').fill('30')
     await expect.poll(() => text('portico-exchange-token-amount'), POLL).toContain('30 USDC')
@@ -107,11 +122,16 @@ describe('pay with exchange through the modal on the local stack', () => {
     await expect.poll(() => page.getByRole('dialog').isVisible(), POLL).toBe(false)
     await page.getByTestId('portico-network-button').click()
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), POLL).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent(), POLL)
+      .toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
     await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => text('portico-account-address'), POLL).toBe('oeYf…A9kq96')
 
-    await openPayWithExchange({ network: h.stack.solana.caipNetworkId, asset: 'native', metadata: { name: 'Solana', symbol: 'SOL', decimals: 9 } }, '15')
+    await openPayWithExchange(
+      { network: h.stack.solana.caipNetworkId, asset: 'native', metadata: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
+      '15',
+    )
     await expect.poll(() => text('portico-exchange-token-amount'), POLL).toContain('0.1 SOL')
     const before = await lamportsOf(SOL_0)
     const popup = await payWith('lantern')

@@ -23,7 +23,9 @@ const view = () => modal().getByTestId('portico-connecting-farcaster')
 /** Pick Farcaster in Connect; resolves with the channel URL the modal shows (the QR code's value, on the copy button). */
 async function startFarcaster(): Promise<string> {
   await h.page.getByRole('button', { name: 'Connect wallet' }).click()
-  await modal().getByRole('button', { name: /Farcaster/ }).click()
+  await modal()
+    .getByRole('button', { name: /Farcaster/ })
+    .click()
   await expect.poll(() => view().getAttribute('data-state'), { timeout: 20_000 }).toBe('waiting')
   const url = (await modal().getByTestId('portico-farcaster-copy').getAttribute('data-url')) ?? ''
   expect(await view().getAttribute('data-url')).toBe(url)

@@ -48,7 +48,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let browser: Browser | undefined
   try {
     browser = await chromium.launch(chromiumLaunchOptions)
-    const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) })
+    const context = await browser.newContext({
+      viewport: { width: 1100, height: 820 },
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    })
     const offLoopback: string[] = []
     const pageErrors: string[] = []
     await context.route('**/*', async (route) => {

@@ -40,7 +40,11 @@ const imageOf = (root: ReturnType<Harness['page']['getByTestId']>) =>
   root
     .locator('img')
     .first()
-    .evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), loading: img.getAttribute('loading'), loaded: img.complete && img.naturalWidth > 0 }))
+    .evaluate((img: HTMLImageElement) => ({
+      src: img.getAttribute('src'),
+      loading: img.getAttribute('loading'),
+      loaded: img.complete && img.naturalWidth > 0,
+    }))
 
 describe('images and the WalletConnect peer’s identity', () => {
   it('a. the NetworkButton shows the local chain’s logo from the API once the modal has opened (none before), and the Networks view the same image', async () => {
@@ -50,10 +54,16 @@ describe('images and the WalletConnect peer’s identity', () => {
     expect(await page.getByTestId('portico-network-button').locator('img').count()).toBe(0)
     await page.getByTestId('portico-network-button').click()
     await expect.poll(() => modal().isVisible()).toBe(true)
-    await expect.poll(() => imageOf(page.getByTestId('portico-network-button')), { timeout: 15_000 }).toEqual({ src: logo, loading: 'lazy', loaded: true })
+    await expect
+      .poll(() => imageOf(page.getByTestId('portico-network-button')), { timeout: 15_000 })
+      .toEqual({ src: logo, loading: 'lazy', loaded: true })
     const rows = page.getByTestId('portico-network-item')
-    await expect.poll(() => imageOf(rows.filter({ hasText: 'Portico Local A' })), { timeout: 15_000 }).toEqual({ src: logo, loading: 'lazy', loaded: true })
-    await expect.poll(() => imageOf(rows.filter({ hasText: 'Portico Local Solana' })), { timeout: 15_000 }).toEqual({ src: `${api}/network-images/solana`, loading: 'lazy', loaded: true })
+    await expect
+      .poll(() => imageOf(rows.filter({ hasText: 'Portico Local A' })), { timeout: 15_000 })
+      .toEqual({ src: logo, loading: 'lazy', loaded: true })
+    await expect
+      .poll(() => imageOf(rows.filter({ hasText: 'Portico Local Solana' })), { timeout: 15_000 })
+      .toEqual({ src: `${api}/network-images/solana`, loading: 'lazy', loaded: true })
     await page.keyboard.press('Escape')
     await expect.poll(() => modal().count()).toBe(0)
   })
@@ -61,14 +71,24 @@ describe('images and the WalletConnect peer’s identity', () => {
   it('b. Connect: WalletConnect has its mark; the dev wallet’s icon in Connect is the image All wallets shows for it', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await expect.poll(() => modal().getByRole('button', { name: /Portico Dev Wallet/ }).isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByRole('button', { name: /Portico Dev Wallet/ })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
     const wc = await imageOf(modal().getByRole('button', { name: /^WalletConnect/ }))
     expect(wc.src).toMatch(/^data:image\/svg\+xml,/)
     expect(decodeURIComponent(wc.src!.slice('data:image/svg+xml,'.length))).toContain('#3396ff')
     const installed = await imageOf(modal().getByRole('button', { name: /Portico Dev Wallet/ }))
     expect(installed.src).toMatch(/^data:image\/svg\+xml,/)
 
-    await modal().getByRole('button', { name: /All wallets/ }).click()
+    await modal()
+      .getByRole('button', { name: /All wallets/ })
+      .click()
     await page.keyboard.type('Portico Dev')
     const entry = modal().getByTestId('portico-all-wallets-item').filter({ hasText: 'Portico Dev Wallet' })
     await expect.poll(() => imageOf(entry), { timeout: 15_000 }).toMatchObject({ loaded: true })
@@ -85,7 +105,9 @@ describe('images and the WalletConnect peer’s identity', () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await expect.poll(() => modal().isVisible()).toBe(true)
-    await modal().getByRole('button', { name: /^WalletConnect/ }).click()
+    await modal()
+      .getByRole('button', { name: /^WalletConnect/ })
+      .click()
     const pairing = page.getByTestId('portico-connecting-wc')
     await expect.poll(() => pairing.getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     await wallet.pair((await pairing.getAttribute('data-uri'))!)

@@ -29,7 +29,8 @@ function focused(page: Page) {
     const dialog = document.querySelector('[data-testid="portico-modal"]')
     const devPrompt = document.querySelector('[data-testid="portico-devwallet-prompt"]')
     const where = dialog?.contains(a) ? 'dialog' : devPrompt?.contains(a) ? 'prompt' : 'page'
-    const what = a.dataset.testid ?? `${a.tagName.toLowerCase()}:${(a.getAttribute('aria-label') ?? a.textContent ?? '').trim().slice(0, 40)}`
+    const what =
+      a.dataset.testid ?? `${a.tagName.toLowerCase()}:${(a.getAttribute('aria-label') ?? a.textContent ?? '').trim().slice(0, 40)}`
     return { where, what }
   })
 }
@@ -74,7 +75,8 @@ function clickAndReadFirstFrame(page: Page, selector: string) {
           for (const a of document.getAnimations()) {
             const target = (a.effect as KeyframeEffect | null)?.target
             if (!target || !target.contains(dialog)) continue
-            for (const k of (a.effect as KeyframeEffect).getKeyframes()) for (const key of Object.keys(k)) if (!['offset', 'computedOffset', 'easing', 'composite'].includes(key)) animated.add(key)
+            for (const k of (a.effect as KeyframeEffect).getKeyframes())
+              for (const key of Object.keys(k)) if (!['offset', 'computedOffset', 'easing', 'composite'].includes(key)) animated.add(key)
           }
           resolve({ opacity, animated: [...animated].sort() })
         }
@@ -117,10 +119,18 @@ describe('open transition and height (§1)', () => {
 
   it('a view change keeps the top where it is and animates the height; within a view the height does not shrink', async () => {
     const { page } = h
-    await expect.poll(() => modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        modal(page)
+          .getByRole('button', { name: /Portico Dev Wallet/ })
+          .isVisible(),
+      )
+      .toBe(true)
     const connect = await settled(page)
     await recordTransitions(page)
-    await modal(page).getByRole('button', { name: /All wallets/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /All wallets/ })
+      .click()
     await expect.poll(() => page.getByTestId('portico-all-wallets-search').isVisible()).toBe(true)
     const all = await settled(page)
     expect(all.y).toBe(connect.y)
@@ -153,9 +163,17 @@ describe('open transition and height (§1)', () => {
       await expect.poll(() => page.getByTestId('portico-connect-button').isVisible()).toBe(true)
       const first = await clickAndReadFirstFrame(page, '[data-testid="portico-connect-button"]')
       expect(first).toEqual({ opacity: 1, animated: [] })
-      await expect.poll(() => modal(page).getByRole('button', { name: /All wallets/ }).isVisible()).toBe(true)
+      await expect
+        .poll(() =>
+          modal(page)
+            .getByRole('button', { name: /All wallets/ })
+            .isVisible(),
+        )
+        .toBe(true)
       await recordTransitions(page)
-      await modal(page).getByRole('button', { name: /All wallets/ }).click()
+      await modal(page)
+        .getByRole('button', { name: /All wallets/ })
+        .click()
       await expect.poll(() => page.getByTestId('portico-all-wallets-search').isVisible()).toBe(true)
       expect(await modal(page).evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0)
       expect(await transitions(page)).toEqual([])
@@ -175,7 +193,9 @@ describe('focus after each view change (§3.4)', () => {
 
   it('All wallets: the search field has focus and typing goes into it', async () => {
     const { page } = h
-    await modal(page).getByRole('button', { name: /All wallets/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /All wallets/ })
+      .click()
     await expect.poll(() => focused(page)).toEqual({ where: 'dialog', what: 'portico-all-wallets-search' })
     await page.keyboard.type('sable')
     expect(await page.getByTestId('portico-all-wallets-search').inputValue()).toBe('sable')
@@ -190,7 +210,10 @@ describe('focus after each view change (§3.4)', () => {
 
   it('choosing WalletConnect: focus inside the dialog on the new view; back returns it to Connect', async () => {
     const { page } = h
-    await modal(page).getByRole('button', { name: /WalletConnect/ }).first().click()
+    await modal(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .first()
+      .click()
     await expect.poll(() => modal(page).getByRole('heading', { name: 'Connect wallet' }).count()).toBe(0)
     const title = await modal(page).getByRole('heading').first().textContent()
     expect(await focused(page)).toEqual({ where: 'dialog', what: `h2:${title}` })
@@ -209,7 +232,9 @@ describe("the dev wallet's prompt while the modal is open (§3.1)", () => {
   it('choosing the dev wallet: the prompt shows above the overlay (even at the maximum z-index) and has focus', async () => {
     const { page } = h
     expect(await page.getByTestId('portico-modal-overlay').evaluate((el) => getComputedStyle(el).zIndex)).toBe('2147483647')
-    await modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal(page)
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await expect.poll(() => prompt(page).getAttribute('data-kind')).toBe('connect')
     // A click at the centre of Approve lands on Approve, not on portico-modal-overlay.
     expect(await hitAtCentre(page, page.getByTestId('portico-devwallet-approve'))).toBe('portico-devwallet-approve')
@@ -242,8 +267,18 @@ describe("the dev wallet's prompt while the modal is open (§3.1)", () => {
   it('by keyboard alone: Enter on the wallet, the prompt has focus, Tab to Approve, Enter connects', async () => {
     const { page } = h
     await page.getByTestId('portico-account-disconnect').click()
-    await expect.poll(() => modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).isVisible(), { timeout: 15_000 }).toBe(true)
-    await modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).focus()
+    await expect
+      .poll(
+        () =>
+          modal(page)
+            .getByRole('button', { name: /Portico Dev Wallet/ })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    await modal(page)
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => focused(page)).toEqual({ where: 'prompt', what: 'portico-devwallet-prompt' })
     await page.keyboard.press('Tab')
@@ -298,7 +333,12 @@ describe('a 375×812 phone (§3.3)', () => {
   })
 
   const sheetBox = () => settled(page)
-  const viewport = () => page.evaluate(() => ({ width: window.visualViewport!.width, height: window.visualViewport!.height, pageWidth: document.documentElement.scrollWidth }))
+  const viewport = () =>
+    page.evaluate(() => ({
+      width: window.visualViewport!.width,
+      height: window.visualViewport!.height,
+      pageWidth: document.documentElement.scrollWidth,
+    }))
 
   it('the page is 375 px wide and the Connect button is fully on screen and tappable', async () => {
     await expect.poll(() => page.getByRole('button', { name: 'Connect wallet' }).isVisible()).toBe(true)
@@ -311,7 +351,13 @@ describe('a 375×812 phone (§3.3)', () => {
 
   it('the sheet fits the screen and every row, the last wallet and All wallets included, is on top and tappable', async () => {
     await page.getByTestId('portico-connect-button').tap()
-    await expect.poll(() => modal(page).getByRole('button', { name: /All wallets/ }).isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        modal(page)
+          .getByRole('button', { name: /All wallets/ })
+          .isVisible(),
+      )
+      .toBe(true)
     const box = await sheetBox()
     expect(box.y).toBeGreaterThanOrEqual(0)
     expect(box.y + box.height).toBeLessThanOrEqual(812.5)
@@ -335,12 +381,17 @@ describe('a 375×812 phone (§3.3)', () => {
 
   it('a shorter screen (375×360, as with the keyboard up): the sheet still fits and scrolls inside itself to All wallets', async () => {
     await page.setViewportSize({ width: 375, height: 360 })
-    await expect.poll(async () => {
-      const b = await sheetBox()
-      return b.y >= 0 && b.y + b.height <= 360.5
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const b = await sheetBox()
+        return b.y >= 0 && b.y + b.height <= 360.5
+      })
+      .toBe(true)
     const scroller = page.getByTestId('portico-modal-body')
-    const { scrollHeight, clientHeight } = await scroller.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }))
+    const { scrollHeight, clientHeight } = await scroller.evaluate((el) => ({
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }))
     expect(scrollHeight).toBeGreaterThan(clientHeight)
     const all = modal(page).getByRole('button', { name: /All wallets/ })
     await all.scrollIntoViewIfNeeded()
@@ -354,7 +405,9 @@ describe('a 375×812 phone (§3.3)', () => {
   })
 
   it("the dev wallet's prompt shows above the sheet; one tap on Approve connects", async () => {
-    await modal(page).getByRole('button', { name: /Portico Dev Wallet/ }).tap()
+    await modal(page)
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .tap()
     await expect.poll(() => prompt(page).getAttribute('data-kind')).toBe('connect')
     expect(await hitAtCentre(page, page.getByTestId('portico-devwallet-approve'))).toBe('portico-devwallet-approve')
     const approve = (await page.getByTestId('portico-devwallet-approve').boundingBox())!

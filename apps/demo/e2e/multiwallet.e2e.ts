@@ -52,7 +52,11 @@ describe('one wallet per namespace', () => {
     const { page } = h
     await modal().getByTestId('portico-account-wallets').click()
     await expect.poll(() => listed()).toEqual([`eip155* ${SHORT_EVM_0}`])
-    await modal().getByTestId('portico-profile-wallet-empty').filter({ hasText: 'Solana' }).getByRole('button', { name: /^Add wallet/ }).click()
+    await modal()
+      .getByTestId('portico-profile-wallet-empty')
+      .filter({ hasText: 'Solana' })
+      .getByRole('button', { name: /^Add wallet/ })
+      .click()
     await expect.poll(() => modal().getByTestId('portico-switch-active-chain').textContent()).toContain('Switch to Solana')
     await modal().getByRole('button', { name: 'Continue' }).click()
     // Connect, for Solana now: one dev wallet entry again, its Solana side.

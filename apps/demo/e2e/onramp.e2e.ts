@@ -75,12 +75,20 @@ async function openBuy(): Promise<Awaited<ReturnType<typeof onramp>>> {
 async function quotesFor(amount: string): Promise<Record<string, string>> {
   const { page } = h
   await page.getByTestId('portico-onramp-amount').fill(amount)
-  await expect.poll(async () => {
-    const s = await onramp()
-    return !s.quotesLoading && s.quotes.length === s.providers.length && (await page.getByTestId('portico-onramp-quote').count()) === s.providers.length
-  }, POLL).toBe(true)
+  await expect
+    .poll(async () => {
+      const s = await onramp()
+      return (
+        !s.quotesLoading &&
+        s.quotes.length === s.providers.length &&
+        (await page.getByTestId('portico-onramp-quote').count()) === s.providers.length
+      )
+    }, POLL)
+    .toBe(true)
   const rows = page.getByTestId('portico-onramp-provider')
-  const entries = await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-provider') ?? '', el.querySelector('[data-testid="portico-onramp-quote"]')?.textContent ?? '']))
+  const entries = await rows.evaluateAll((els) =>
+    els.map((el) => [el.getAttribute('data-provider') ?? '', el.querySelector('[data-testid="portico-onramp-quote"]')?.textContent ?? '']),
+  )
   return Object.fromEntries(entries)
 }
 
@@ -107,7 +115,14 @@ describe('buy crypto through the on-ramp sandbox', () => {
     await connectDevWallet(h)
     await expect.poll(() => h.page.getByTestId('portico-account-address').textContent(), POLL).toBe('0xf39F…b92266')
     const s = await openBuy()
-    expect(s).toMatchObject({ supported: true, providers: ['sandpay', 'testramp'], purchase: 'USDC', network: String(h.stack.devnet.chains[0]!.chainId), payment: 'USD', error: undefined })
+    expect(s).toMatchObject({
+      supported: true,
+      providers: ['sandpay', 'testramp'],
+      purchase: 'USDC',
+      network: String(h.stack.devnet.chains[0]!.chainId),
+      payment: 'USD',
+      error: undefined,
+    })
     expect(await h.page.getByTestId('portico-onramp-token').textContent()).toContain('USDC')
     expect(await h.page.getByTestId('portico-onramp-currency').textContent()).toContain('USD')
   })
@@ -165,7 +180,9 @@ describe('buy crypto through the on-ramp sandbox', () => {
     await expect.poll(() => page.getByRole('dialog').isVisible(), POLL).toBe(false)
     await page.getByTestId('portico-network-button').click()
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), POLL).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent(), POLL)
+      .toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
     await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), POLL).toBe('oeYf…A9kq96')
     const s = await openBuy()

@@ -37,7 +37,9 @@ const pairing = () => h.page.getByTestId('portico-connecting-wc')
 
 describe('the page wallet pairs from a pasted URI', () => {
   it('a. wallet.html starts on the local relay with the devnet account', async () => {
-    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
+    await expect
+      .poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('ready')
     expect(await walletPage.getByTestId('portico-pagewallet-evm-address').textContent()).toBe(ACCOUNT_0)
     expect(await walletPage.getByText('No active sessions.').isVisible()).toBe(true)
   })
@@ -45,14 +47,18 @@ describe('the page wallet pairs from a pasted URI', () => {
   it('b. a text that is not a pairing URI is refused with a message', async () => {
     await walletPage.getByTestId('portico-pagewallet-uri').fill('https://example.invalid/not-a-uri')
     await walletPage.getByTestId('portico-pagewallet-pair').click()
-    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-error').textContent()).toBe('This is not a WalletConnect pairing URI (wc:…@2?…)')
+    await expect
+      .poll(() => walletPage.getByTestId('portico-pagewallet-error').textContent())
+      .toBe('This is not a WalletConnect pairing URI (wc:…@2?…)')
   })
 
   it('c. demo: Connect → WalletConnect; wallet: paste, Pair, Approve → the demo is connected on EVM', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await expect.poll(() => modal().isVisible()).toBe(true)
-    await modal().getByRole('button', { name: /^WalletConnect/ }).click()
+    await modal()
+      .getByRole('button', { name: /^WalletConnect/ })
+      .click()
     await expect.poll(() => pairing().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     const uri = (await page.getByTestId('portico-wc-copy').getAttribute('data-uri'))!
     expect(uri).toBe(await pairing().getAttribute('data-uri'))
@@ -98,7 +104,9 @@ describe('the page wallet pairs from a pasted URI', () => {
     expect(await request.getAttribute('data-method')).toBe('personal_sign')
     // A reload of the wallet page keeps the session and the waiting request.
     await walletPage.reload()
-    await expect.poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready')
+    await expect
+      .poll(() => walletPage.getByTestId('portico-pagewallet-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('ready')
     await expect.poll(() => request.count()).toBe(1)
     expect(await walletPage.getByTestId('portico-pagewallet-session').count()).toBe(1)
     expect(await walletPage.getByTestId('portico-pagewallet-request-summary').textContent()).toBe('Message: Hello from Portico')
@@ -139,7 +147,10 @@ describe('the page wallet pairs from a pasted URI', () => {
       await walletPage.getByTestId('portico-pagewallet-pair').click()
       const proposal = walletPage.getByTestId('portico-pagewallet-proposal')
       await expect.poll(() => proposal.locator('.title').textContent(), { timeout: 15_000 }).toBe('Node dapp')
-      expect(await proposal.locator('li').allTextContents()).toEqual([`optionaleip155 eip155:${chain.chainId}`, `optionalsolana ${solanaChain}`])
+      expect(await proposal.locator('li').allTextContents()).toEqual([
+        `optionaleip155 eip155:${chain.chainId}`,
+        `optionalsolana ${solanaChain}`,
+      ])
       await walletPage.getByTestId('portico-pagewallet-approve-proposal').click()
       const session = await approval()
 
@@ -150,7 +161,9 @@ describe('the page wallet pairs from a pasted URI', () => {
         request: { method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, to, value: `0x${parseEther('1.5').toString(16)}` }] },
       })
       const request = walletPage.getByTestId('portico-pagewallet-request')
-      await expect.poll(() => walletPage.getByTestId('portico-pagewallet-request-summary').textContent(), { timeout: 15_000 }).toBe(`To ${to} · 1.5 ETH`)
+      await expect
+        .poll(() => walletPage.getByTestId('portico-pagewallet-request-summary').textContent(), { timeout: 15_000 })
+        .toBe(`To ${to} · 1.5 ETH`)
       await walletPage.getByTestId('portico-pagewallet-approve-request').click()
       const hash = await sent
       const receipt = await createPublicClient({ transport: http(chain.rpcUrl) }).getTransactionReceipt({ hash })
@@ -167,7 +180,9 @@ describe('the page wallet pairs from a pasted URI', () => {
       expect(await walletPage.getByTestId('portico-pagewallet-request-summary').textContent()).toBe('Message: Hello Solana')
       await walletPage.getByTestId('portico-pagewallet-approve-request').click()
       const { signature } = await signed
-      expect(ed25519.verify(new Uint8Array(getBase58Encoder().encode(signature)), message, new Uint8Array(getBase58Encoder().encode(SOLANA_0)))).toBe(true)
+      expect(
+        ed25519.verify(new Uint8Array(getBase58Encoder().encode(signature)), message, new Uint8Array(getBase58Encoder().encode(SOLANA_0))),
+      ).toBe(true)
     } finally {
       dapp.core.heartbeat.stop()
       await dapp.core.relayer.transportClose().catch(() => undefined)
@@ -180,7 +195,8 @@ describe('the page wallet pairs from a pasted URI', () => {
   })
 })
 
-const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
+const URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
 
 describe('page wallet helpers', () => {
   it.each([
@@ -223,7 +239,11 @@ describe('page wallet helpers', () => {
     ['personal_sign', ['0x48656c6c6f', ACCOUNT_0], 'Message: Hello'],
     ['eth_sendTransaction', [{ from: ACCOUNT_0, to: ACCOUNT_0, value: '0x14d1120d7b160000' }], `To ${ACCOUNT_0} · 1.5 ETH`],
     ['eth_sendTransaction', [{ from: ACCOUNT_0, data: '0x6080' }], 'To (contract creation) · 0 ETH · with data'],
-    ['eth_signTypedData_v4', [ACCOUNT_0, JSON.stringify({ primaryType: 'Mail', domain: { name: 'Ether Mail' } })], 'Typed data: Mail (Ether Mail)'],
+    [
+      'eth_signTypedData_v4',
+      [ACCOUNT_0, JSON.stringify({ primaryType: 'Mail', domain: { name: 'Ether Mail' } })],
+      'Typed data: Mail (Ether Mail)',
+    ],
     ['solana_signMessage', { message: '9Ajdvzr', pubkey: SOLANA_0 }, 'Message: Hello'],
     ['solana_signAndSendTransaction', { transaction: 'AQ==' }, 'A Solana transaction'],
     ['wallet_switchEthereumChain', [{ chainId: '0x7a6a' }], 'Switch to chain 31338'],

@@ -22,10 +22,15 @@ let h: Harness
 const asked: URL[] = []
 const consoleErrors: string[] = []
 
-const projects = () => createProjectsRepository({ query: async (sql, params) => ({ rows: await h.stack.queryApi(sql, params) }), exec: async () => {} })
+const projects = () =>
+  createProjectsRepository({ query: async (sql, params) => ({ rows: await h.stack.queryApi(sql, params) }), exec: async () => {} })
 
 beforeAll(async () => {
-  h = await startHarness({ restrictedTimezones: [TZ], timezoneId: TZ, outDir: path.join(os.tmpdir(), `portico-demo-e2e-project-${process.pid}`) })
+  h = await startHarness({
+    restrictedTimezones: [TZ],
+    timezoneId: TZ,
+    outDir: path.join(os.tmpdir(), `portico-demo-e2e-project-${process.pid}`),
+  })
   h.page.on('request', (request: Request) => {
     const url = new URL(request.url())
     if (/^\/(appkit\/v1\/config|projects\/v1\/origins)$/.test(url.pathname)) asked.push(url)
@@ -93,7 +98,11 @@ describe('project config on the local stack', () => {
     const link = /https?:\/\/\S+\/v1\/email-capture\/confirm\?token=[^\s"<>]+/.exec(mail.text)?.[0]
     expect(link).toBeDefined()
     type Row = { email: string; account: string; confirmed: boolean }
-    const rows = () => h.stack.queryApi<Row>('SELECT email, account, confirmed_at IS NOT NULL AS confirmed FROM portico_capture.emails WHERE project_id = $1', [projectId])
+    const rows = () =>
+      h.stack.queryApi<Row>(
+        'SELECT email, account, confirmed_at IS NOT NULL AS confirmed FROM portico_capture.emails WHERE project_id = $1',
+        [projectId],
+      )
     const account = `eip155:${h.stack.devnet.chains[0]!.chainId}:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`
     expect(await rows()).toEqual([{ email: EMAIL, account, confirmed: false }])
     const confirmPage = await h.context.newPage()
@@ -105,7 +114,9 @@ describe('project config on the local stack', () => {
     // Done: back to Account, in a restricted region.
     await modal.getByTestId('portico-email-capture-done').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe('0xf39F…b92266')
-    await expect.poll(() => page.getByTestId('portico-account-region-note').textContent()).toBe('Swapping and buying are not available in your region.')
+    await expect
+      .poll(() => page.getByTestId('portico-account-region-note').textContent())
+      .toBe('Swapping and buying are not available in your region.')
     expect(await page.getByTestId('portico-account-feature-swaps').count()).toBe(0)
     expect(await page.getByTestId('portico-account-feature-onramp').count()).toBe(0)
     expect(await page.getByTestId('portico-account-feature-send').count()).toBe(1)

@@ -24,7 +24,9 @@ describe('Receive on the local stack', () => {
   it('Account → Receive shows the connected address, Copy puts it on the clipboard, Back returns to Account', async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe(SHORT_0)
 

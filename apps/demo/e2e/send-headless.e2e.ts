@@ -28,7 +28,9 @@ describe('headless send on the local stack', () => {
     const client = createPublicClient({ transport: http(h.stack.devnet.chains[0]!.rpcUrl) })
 
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await page.getByTestId('portico-devwallet-approve').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent()).toBe('0xf39F…b92266')
     const chainId = await page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)
@@ -37,7 +39,14 @@ describe('headless send on the local stack', () => {
     // The flow loads on demand; the ETH entry of the balances (no token address) is offered once they are in.
     await page.evaluate(() => window.__portico!.load('send').then(() => undefined))
     await expect
-      .poll(() => page.evaluate(() => window.__portico!.peek('send')!.$send.get().tokenBalances.map((t) => `${t.symbol}:${t.address ?? 'native'}`)))
+      .poll(() =>
+        page.evaluate(() =>
+          window
+            .__portico!.peek('send')!
+            .$send.get()
+            .tokenBalances.map((t) => `${t.symbol}:${t.address ?? 'native'}`),
+        ),
+      )
       .toContain('ETH:native')
     const form = await page.evaluate(
       ({ amount, to }) => {

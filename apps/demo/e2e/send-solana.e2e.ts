@@ -47,7 +47,9 @@ async function fillAndReview(amount: string, symbol: string, to: string): Promis
 async function sendAndAnswer(answer: 'approve' | 'reject'): Promise<void> {
   const { page } = h
   await page.getByTestId('portico-send-submit').click()
-  await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind'), { timeout: 10_000 }).toMatch(/^solana\w*Transaction$/)
+  await expect
+    .poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind'), { timeout: 10_000 })
+    .toMatch(/^solana\w*Transaction$/)
   await page.getByTestId(`portico-devwallet-${answer}`).click()
 }
 
@@ -74,7 +76,9 @@ describe('send on the local Solana chain through the modal', () => {
     await page.getByTestId('portico-network-button').click()
     await expect.poll(() => modal().isVisible()).toBe(true)
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent())
+      .toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
     await connectSolanaDevWallet(h, SOL_0)
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
     await expect.poll(() => page.getByTestId('portico-account-balance').textContent(), { timeout: 10_000 }).toBe('100.000 SOL')

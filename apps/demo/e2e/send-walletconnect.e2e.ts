@@ -118,7 +118,9 @@ describe('send through WalletConnect on the local stack', () => {
       await submitAndAwaitRequest('eth_sendTransaction')
       const request = wallet.pendingRequests()[0]!
       expect(request.params.chainId).toBe(`eip155:${evm().chainId}`)
-      expect(request.params.request.params).toMatchObject([{ from: ACCOUNT_0, to: ACCOUNT_1, value: `0x${parseEther(amount).toString(16)}` }])
+      expect(request.params.request.params).toMatchObject([
+        { from: ACCOUNT_0, to: ACCOUNT_1, value: `0x${parseEther(amount).toString(16)}` },
+      ])
       const hash = (await wallet.approveNextRequest()) as string
       expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
       expect(await successHash(amount, 'ETH', SHORT_1)).toBe(hash)
@@ -234,7 +236,9 @@ describe('send through WalletConnect on the local stack', () => {
     expect(await byTestId('portico-register-name-success').count()).toBe(0)
     const signature = (await wallet.approveNextRequest()) as string
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(wallet.requestLog().slice(answered)).toEqual([expect.objectContaining({ method: 'personal_sign', chainId: `eip155:${evm().chainId}`, result: signature })])
+    expect(wallet.requestLog().slice(answered)).toEqual([
+      expect.objectContaining({ method: 'personal_sign', chainId: `eip155:${evm().chainId}`, result: signature }),
+    ])
 
     await expect.poll(() => byTestId('portico-register-name-success-name').textContent(), POLL).toBe(fullName)
     // The server has it, for account 0.
@@ -266,7 +270,9 @@ describe('send through WalletConnect on the local stack', () => {
     await byTestId('portico-send-submit').click()
     await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), POLL).toEqual(['eth_sendTransaction'])
     expect(await byTestId('portico-send-waiting').textContent()).toContain('Confirm in your wallet')
-    expect(wallet.pendingRequests()[0]!.params.request.params).toMatchObject([{ from: ACCOUNT_0, to: ACCOUNT_0, value: `0x${parseEther(amount).toString(16)}` }])
+    expect(wallet.pendingRequests()[0]!.params.request.params).toMatchObject([
+      { from: ACCOUNT_0, to: ACCOUNT_0, value: `0x${parseEther(amount).toString(16)}` },
+    ])
     const hash = (await wallet.approveNextRequest()) as `0x${string}`
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     await expect.poll(() => byTestId('portico-send-success').isVisible(), POLL).toBe(true)
@@ -286,7 +292,9 @@ describe('send through WalletConnect on the local stack', () => {
     const { page, stack } = h
     await byTestId('portico-account-network').click()
     await byTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent(), POLL).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent(), POLL)
+      .toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
     await openAccount(SHORT_SOL_0)
     expect(wallet.sessions()).toHaveLength(1)
 
@@ -313,7 +321,11 @@ describe('send through WalletConnect on the local stack', () => {
     const { signature } = (await wallet.approveNextRequest()) as { signature: string }
     expect(await successHash(amount, 'USDC', `${to.slice(0, 4)}…${to.slice(-6)}`)).toBe(signature)
     await expect.poll(() => splUsdcOf(to), POLL).toBe(before + parseUnits(amount, 6))
-    expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: stack.solana.caipNetworkId, result: { signature } })
+    expect(wallet.requestLog().at(-1)).toMatchObject({
+      method: 'solana_signAndSendTransaction',
+      chainId: stack.solana.caipNetworkId,
+      result: { signature },
+    })
     await byTestId('portico-send-done').click()
     await openAccount(SHORT_SOL_0)
   })

@@ -139,7 +139,9 @@ describe('send through the modal on the local stack', () => {
       expect(await row.getByTestId('portico-activity-status').count()).toBe(0)
       expect(await row.getByTestId('portico-activity-description').textContent()).toBe(`Sent ${amount} ETH`)
       // The server's indexer lists the same id.
-      await expect.poll(() => historyIds(ACCOUNT_0, caipNetworkId), { timeout: 15_000, interval: 250 }).toContain(`${caipNetworkId}:${hash}`)
+      await expect
+        .poll(() => historyIds(ACCOUNT_0, caipNetworkId), { timeout: 15_000, interval: 250 })
+        .toContain(`${caipNetworkId}:${hash}`)
       expect(await row.getAttribute('data-status')).toBe('confirmed')
       expect(await client().getTransactionReceipt({ hash })).toMatchObject({ status: 'success' })
     } finally {
@@ -210,7 +212,9 @@ describe('send through the modal on the local stack', () => {
     expect(zone).not.toBe('')
     fullName = `${NAME}.${zone}`
     await page.getByTestId('portico-register-name-input').fill(NAME)
-    await expect.poll(() => page.getByTestId('portico-register-name-status').textContent(), { timeout: 10_000 }).toBe(`${fullName} is available`)
+    await expect
+      .poll(() => page.getByTestId('portico-register-name-status').textContent(), { timeout: 10_000 })
+      .toBe(`${fullName} is available`)
     await page.getByTestId('portico-register-name-submit').click()
     await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toMatch(/sign/i)
     await page.getByTestId('portico-devwallet-approve').click()
@@ -247,7 +251,11 @@ describe('send through the modal on the local stack', () => {
     await sendAndAnswer('approve')
     const hash = await successHash(`${amount} ETH sent`)
     expect(await page.getByTestId('portico-send-success-to').textContent()).toBe(`to ${fullName}(${SHORT_0})`)
-    expect(await client().waitForTransactionReceipt({ hash, timeout: 15_000 })).toMatchObject({ status: 'success', from: ACCOUNT_1.toLowerCase(), to: ACCOUNT_0.toLowerCase() })
+    expect(await client().waitForTransactionReceipt({ hash, timeout: 15_000 })).toMatchObject({
+      status: 'success',
+      from: ACCOUNT_1.toLowerCase(),
+      to: ACCOUNT_0.toLowerCase(),
+    })
     expect((await client().getBalance({ address: ACCOUNT_0 })) - before).toBe(parseEther(amount))
   })
 

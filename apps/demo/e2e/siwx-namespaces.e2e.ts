@@ -35,11 +35,46 @@ const NAMESPACES: Record<Ns, { network: string; account: string; method: string 
 function extraNetworks() {
   const rpc = { default: { http: ['http://127.0.0.1:9'] } }
   const extra = [
-    { id: '91b171bb158e2d3848fa23a9f1c25182', caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', name: 'Polkadot', nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 }, rpcUrls: rpc },
-    { id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122', name: 'Bitcoin', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, rpcUrls: rpc },
-    { id: 'cosmoshub-4', caipNetworkId: 'cosmos:cosmoshub-4', chainNamespace: 'cosmos', name: 'Cosmos Hub', nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 }, rpcUrls: rpc },
-    { id: 'mainnet', caipNetworkId: 'sui:mainnet', chainNamespace: 'sui', name: 'Sui', nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 }, rpcUrls: rpc },
-    { id: '1', caipNetworkId: 'stacks:1', chainNamespace: 'stacks', name: 'Stacks', nativeCurrency: { name: 'Stacks', symbol: 'STX', decimals: 6 }, rpcUrls: rpc },
+    {
+      id: '91b171bb158e2d3848fa23a9f1c25182',
+      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      chainNamespace: 'polkadot',
+      name: 'Polkadot',
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      rpcUrls: rpc,
+    },
+    {
+      id: '000000000019d6689c085ae165831e93',
+      caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+      chainNamespace: 'bip122',
+      name: 'Bitcoin',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      rpcUrls: rpc,
+    },
+    {
+      id: 'cosmoshub-4',
+      caipNetworkId: 'cosmos:cosmoshub-4',
+      chainNamespace: 'cosmos',
+      name: 'Cosmos Hub',
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+      rpcUrls: rpc,
+    },
+    {
+      id: 'mainnet',
+      caipNetworkId: 'sui:mainnet',
+      chainNamespace: 'sui',
+      name: 'Sui',
+      nativeCurrency: { name: 'Sui', symbol: 'SUI', decimals: 9 },
+      rpcUrls: rpc,
+    },
+    {
+      id: '1',
+      caipNetworkId: 'stacks:1',
+      chainNamespace: 'stacks',
+      name: 'Stacks',
+      nativeCurrency: { name: 'Stacks', symbol: 'STX', decimals: 6 },
+      rpcUrls: rpc,
+    },
   ]
   let value: unknown
   Object.defineProperty(window, '__PORTICO_DEMO__', {
@@ -114,7 +149,10 @@ async function signInOn(ns: Ns): Promise<void> {
   const entry = await stored(ns)
   expect(entry).toMatchObject({ chainId: WC_WALLET_CHAINS[ns], address: wallet.accounts[ns] })
   const lines = entry!.message.split('\n')
-  expect(lines.slice(0, 2)).toEqual([`${new URL(h.stack.demoUrl).host} wants you to sign in with your ${NAMESPACES[ns].account} account:`, wallet.accounts[ns]])
+  expect(lines.slice(0, 2)).toEqual([
+    `${new URL(h.stack.demoUrl).host} wants you to sign in with your ${NAMESPACES[ns].account} account:`,
+    wallet.accounts[ns],
+  ])
   expect(lines).toContain(`Chain ID: ${WC_WALLET_CHAINS[ns].slice(ns.length + 1)}`)
   expect(lines).toContain('Sign in to the Portico demo.')
 
@@ -166,7 +204,12 @@ describe('sign in with the wallet (CAIP-122) on polkadot, bip122, cosmos, sui an
     await page.reload()
     await expect.poll(() => status(), poll).toBe('signed-in')
     expect(await siwxView().isVisible()).toBe(false)
-    expect(wallet.requestLog().slice(requests).map((r) => r.method)).toEqual([])
+    expect(
+      wallet
+        .requestLog()
+        .slice(requests)
+        .map((r) => r.method),
+    ).toEqual([])
     // Every namespace's session is still live on the API.
     for (const ns of signedIn) expect((await sessionOf((await stored(ns))!.token)).status).toBe(200)
   })

@@ -45,12 +45,23 @@ const walletPrompt = () => h.page.getByTestId('portico-devwallet-prompt')
 
 /** The scriptable Node WalletConnect wallet (every request answered by hand) on an account no other journey used: index 4 of the mnemonic. */
 function startWalletForSiwx(): Promise<WcWallet> {
-  return startWcWallet({ relayUrl: h.stack.config.relayUrl, evm: { chains: h.stack.devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) }, autoApproveRequests: false, accountIndex: 4 })
+  return startWcWallet({
+    relayUrl: h.stack.config.relayUrl,
+    evm: { chains: h.stack.devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) },
+    autoApproveRequests: false,
+    accountIndex: 4,
+  })
 }
 
 /** What the page keeps for the account (porticoSiwx's storage entry). */
 async function stored(address: string): Promise<{ token: string; message: string; signature: string; chainId: string } | undefined> {
-  const all = await h.page.evaluate(() => JSON.parse(localStorage.getItem('portico:siwx') ?? '{}') as Record<string, { token: string; message: string; signature: string; chainId: string }>)
+  const all = await h.page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('portico:siwx') ?? '{}') as Record<
+        string,
+        { token: string; message: string; signature: string; chainId: string }
+      >,
+  )
   return all[`eip155:${address.toLowerCase()}`]
 }
 
@@ -82,7 +93,10 @@ describe('sign in with the wallet (SIWX) on the local stack', () => {
 
     const entry = await stored(ACCOUNT_0)
     expect(entry?.chainId).toBe('eip155:31337')
-    expect(entry!.message.split('\n').slice(0, 2)).toEqual([`${new URL(h.stack.demoUrl).host} wants you to sign in with your Ethereum account:`, ACCOUNT_0])
+    expect(entry!.message.split('\n').slice(0, 2)).toEqual([
+      `${new URL(h.stack.demoUrl).host} wants you to sign in with your Ethereum account:`,
+      ACCOUNT_0,
+    ])
     expect(await verifyMessage({ address: ACCOUNT_0, message: entry!.message, signature: entry!.signature as Hex })).toBe(true)
     const answer = await sessionOf(entry!.token)
     expect(answer.status).toBe(200)

@@ -70,7 +70,10 @@ describe('Solana wallet on the local stack', () => {
     const caip = h.stack.solana.caipNetworkId
     const res = await fetch(`${h.stack.apiUrl}/v1/account/${SOL_0}/balance?currency=usd&chainId=${caip}`)
     const { balances } = (await res.json()) as { balances: { symbol: string; address?: string; quantity: { numeric: string } }[] }
-    expect(balances.find((b) => b.symbol === 'USDC')).toMatchObject({ address: `${caip}:${h.stack.solana.usdcMint}`, quantity: { numeric: '1000' } })
+    expect(balances.find((b) => b.symbol === 'USDC')).toMatchObject({
+      address: `${caip}:${h.stack.solana.usdcMint}`,
+      quantity: { numeric: '1000' },
+    })
     expect(balanceRequests).toContain(`/v1/account/${SOL_0}/balance?chainId=${caip}`)
   })
 
@@ -83,7 +86,9 @@ describe('Solana wallet on the local stack', () => {
     await expect.poll(() => demoNetwork().textContent()).toBe(`Portico Local Solana (${stack.solana.caipNetworkId})`)
     // The authorised wallet would answer a non-silent connect without a prompt too: its log of this
     // page load shows the reconnect asked silently.
-    const connects = (await page.evaluate(() => window.__porticoDevWallet?.requestLog() ?? [])).filter((m) => m.startsWith('standard:connect'))
+    const connects = (await page.evaluate(() => window.__porticoDevWallet?.requestLog() ?? [])).filter((m) =>
+      m.startsWith('standard:connect'),
+    )
     expect(connects.length).toBeGreaterThan(0)
     expect(new Set(connects)).toEqual(new Set(['standard:connect (silent)']))
     await page.getByTestId('portico-connect-button').click()
@@ -109,16 +114,20 @@ describe('Solana wallet on the local stack', () => {
     const to = stack.solana.accounts[2] as string
     const [toBefore, fromBefore] = [await lamportsOf(to), await lamportsOf(SOL_0)]
     // The demo has no send view yet: drive the headless API of the page's own Portico instance.
-    const sent = page.evaluate(
-      ({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }),
-      { to, value: String((3n * LAMPORTS_PER_SOL) / 2n) },
-    )
-    await expect.poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind')).toMatch(/^solana(Send|Sign)Transaction$/)
+    const sent = page.evaluate(({ to, value }) => window.__portico!.wallet.sendTransaction({ to, value: BigInt(value) }), {
+      to,
+      value: String((3n * LAMPORTS_PER_SOL) / 2n),
+    })
+    await expect
+      .poll(() => page.getByTestId('portico-devwallet-prompt').getAttribute('data-kind'))
+      .toMatch(/^solana(Send|Sign)Transaction$/)
     expect(await lamportsOf(to)).toBe(toBefore)
     await page.getByTestId('portico-devwallet-approve').click()
     const signature = await sent
     expect(base58(signature)).toHaveLength(64)
-    const [status] = (await solanaRpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[signature]])).value
+    const [status] = (
+      await solanaRpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[signature]])
+    ).value
     expect(status).toMatchObject({ err: null })
     expect(await lamportsOf(to)).toBe(toBefore + (3n * LAMPORTS_PER_SOL) / 2n)
     const fee = fromBefore - (3n * LAMPORTS_PER_SOL) / 2n - (await lamportsOf(SOL_0))

@@ -45,7 +45,13 @@ describe('npm start', () => {
     await createNamesRepository(db).register({ name: 'kept.portico', address: ACCOUNT_0, coinType: (0x80000000 | 31337) >>> 0 })
     await db.close()
 
-    const [apiPort, evmA, evmB, solanaPort, relayPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()]
+    const [apiPort, evmA, evmB, solanaPort, relayPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ]
     const env = {
       ...process.env,
       PORT: '0',
@@ -81,7 +87,13 @@ describe('npm start', () => {
     expect(html).toContain('window.__PORTICO_DEMO__')
     expect(html).toContain(api)
     expect((await fetch(`${api}/getAnalyticsConfig`)).status).toBe(200)
-    const chainId = await (await fetch(chainA, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) })).json()
+    const chainId = await (
+      await fetch(chainA, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+      })
+    ).json()
     expect(chainId).toMatchObject({ result: '0x7a69' })
 
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)))

@@ -30,7 +30,10 @@ export function startNodeWallet(h: Harness, options: { solana?: boolean } = {}):
 /** Connect wallet → WalletConnect; the Node wallet pairs with the URI the modal shows and approves the session it is offered. */
 export async function pairNodeWallet(h: Harness, wallet: WcWallet, poll: Poll): ReturnType<WcWallet['approveNext']> {
   await h.page.getByRole('button', { name: 'Connect wallet' }).click()
-  await h.page.getByRole('dialog').getByRole('button', { name: /^WalletConnect/ }).click()
+  await h.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^WalletConnect/ })
+    .click()
   const pairing = h.page.getByTestId('portico-connecting-wc')
   await expect.poll(() => pairing.getAttribute('data-uri'), poll).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   await wallet.pair((await pairing.getAttribute('data-uri'))!)
@@ -42,7 +45,10 @@ export async function pairNodeWallet(h: Harness, wallet: WcWallet, poll: Poll): 
 /** Connect wallet → Portico Dev Wallet → approved in the dev wallet's prompt (its EVM side, account 0). */
 export async function connectDevWallet(h: Harness): Promise<void> {
   await h.page.getByRole('button', { name: 'Connect wallet' }).click()
-  await h.page.getByRole('dialog').getByRole('button', { name: /Portico Dev Wallet/ }).click()
+  await h.page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Portico Dev Wallet/ })
+    .click()
   await h.page.getByTestId('portico-devwallet-approve').click()
 }
 
@@ -95,14 +101,14 @@ export function solanaReads(harness: () => Harness) {
     if (body.error) throw new Error(body.error.message)
     return body.result as T
   }
-  const lamportsOf = async (address: string) => BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
+  const lamportsOf = async (address: string) =>
+    BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
   /** The owner's SPL balance of the local USDC mint in base units (0 without a token account). */
   async function splUsdcOf(owner: string): Promise<bigint> {
-    const { value } = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>('getTokenAccountsByOwner', [
-      owner,
-      { mint: harness().stack.solana.usdcMint },
-      { encoding: 'jsonParsed', commitment: 'confirmed' },
-    ])
+    const { value } = await solanaRpc<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>(
+      'getTokenAccountsByOwner',
+      [owner, { mint: harness().stack.solana.usdcMint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+    )
     return value.reduce((sum, a) => sum + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
   }
   return { solanaRpc, lamportsOf, splUsdcOf }
@@ -117,7 +123,12 @@ export function swapJourney(harness: () => Harness, poll: Poll) {
 
   /** The router's own quote at the current reserves (gross amount in, the fee and the LP fee taken). */
   async function routerQuote(amountIn: bigint, from: Address, to: Address): Promise<bigint> {
-    const amounts = (await client().readContract({ address: chain().amm.router, abi: PorticoRouter.abi, functionName: 'getAmountsOut', args: [amountIn, [from, to]] })) as readonly bigint[]
+    const amounts = (await client().readContract({
+      address: chain().amm.router,
+      abi: PorticoRouter.abi,
+      functionName: 'getAmountsOut',
+      args: [amountIn, [from, to]],
+    })) as readonly bigint[]
     return amounts[amounts.length - 1]!
   }
   /** What the transaction cost in gas (wei). */
@@ -171,14 +182,24 @@ export function swapJourney(harness: () => Harness, poll: Poll) {
     await expect
       .poll(async () => {
         const s = await swapState()
-        return !s.loading && (s.swapTransaction !== undefined || s.approvalTransaction !== undefined || s.inputError !== undefined || s.fetchError)
+        return (
+          !s.loading &&
+          (s.swapTransaction !== undefined || s.approvalTransaction !== undefined || s.inputError !== undefined || s.fetchError)
+        )
       }, poll)
       .toBe(true)
     return swapState()
   }
 
   /** The fields a rejection must keep. */
-  const kept = (s: SwapSnapshot) => ({ source: s.source, to: s.to, amount: s.amount, toTokenAmount: s.toTokenAmount, approvalTransaction: s.approvalTransaction, swapTransaction: s.swapTransaction })
+  const kept = (s: SwapSnapshot) => ({
+    source: s.source,
+    to: s.to,
+    amount: s.amount,
+    toTokenAmount: s.toTokenAmount,
+    approvalTransaction: s.approvalTransaction,
+    swapTransaction: s.swapTransaction,
+  })
 
   return { chain, client, routerQuote, gasPaid, swapState, quote, kept }
 }

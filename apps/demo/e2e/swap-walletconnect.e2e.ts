@@ -41,7 +41,8 @@ const { chain, client, routerQuote, gasPaid, swapState, quote, kept } = swapJour
 const byTestId = (id: string) => h.page.getByTestId(id)
 const usdcOf = (address: Address) => erc20BalanceOf(chain().rpcUrl, USDC, address)
 const ethOf = (address: Address) => client().getBalance({ address })
-const allowance = () => client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
+const allowance = () =>
+  client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
 
 /**
  * Start an action that asks the wallet; resolves once the request sits in the Node wallet, with the
@@ -65,11 +66,22 @@ describe('swap through WalletConnect on the local stack', () => {
     const session = await pairNodeWallet(h, wallet, POLL)
     expect(session.namespaces.eip155!.methods).toContain('eth_sendTransaction')
     await expect.poll(() => byTestId('portico-account-address').textContent(), POLL).toBe(SHORT_0)
-    expect(await page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)).toBe(`eip155:${chain().chainId}`)
+    expect(await page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)).toBe(
+      `eip155:${chain().chainId}`,
+    )
 
     await page.evaluate(() => window.__portico!.load('swap').then(() => undefined))
     await expect
-      .poll(() => page.evaluate(() => window.__portico!.peek('swap')!.$swap.get().myTokensWithBalance.map((t) => t.symbol)), POLL)
+      .poll(
+        () =>
+          page.evaluate(() =>
+            window
+              .__portico!.peek('swap')!
+              .$swap.get()
+              .myTokensWithBalance.map((t) => t.symbol),
+          ),
+        POLL,
+      )
       .toEqual(expect.arrayContaining(['ETH', 'USDC']))
     await page.evaluate(() => window.__portico!.peek('swap')!.initialize())
     await expect.poll(async () => (await swapState()).initialized, POLL).toBe(true)
@@ -122,7 +134,14 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(await allowance()).toBe(0n)
     await h.page.evaluate(() => window.__portico!.peek('swap')!.initialize())
     const s = await quote('USDC', 'ETH', '300')
-    expect(s).toMatchObject({ source: 'USDC', to: 'ETH', amount: '300', inputError: undefined, needsApproval: true, swapTransaction: undefined })
+    expect(s).toMatchObject({
+      source: 'USDC',
+      to: 'ETH',
+      amount: '300',
+      inputError: undefined,
+      needsApproval: true,
+      swapTransaction: undefined,
+    })
     const { tx, answer } = await ask('sendTransactionForApproval')
     expect(tx.to.toLowerCase()).toBe(USDC.toLowerCase())
     expect(tx.data.slice(0, 10)).toBe('0x095ea7b3')
@@ -143,7 +162,15 @@ describe('swap through WalletConnect on the local stack', () => {
     await gasPaid(approvalHash)
     expect(await allowance()).toBe(maxUint256)
     const s = await swapState()
-    expect(s).toMatchObject({ source: 'USDC', to: 'ETH', amount: '300', needsApproval: false, approvalTransaction: undefined, transactionError: undefined, inputError: undefined })
+    expect(s).toMatchObject({
+      source: 'USDC',
+      to: 'ETH',
+      amount: '300',
+      needsApproval: false,
+      approvalTransaction: undefined,
+      transactionError: undefined,
+      inputError: undefined,
+    })
     expect(s.swapTransaction?.to.toLowerCase()).toBe(chain().amm.router.toLowerCase())
 
     const { feeRecipient, weth } = chain().amm

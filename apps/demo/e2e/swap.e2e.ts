@@ -37,7 +37,8 @@ const byTestId = (id: string) => h.page.getByTestId(id)
 const text = (id: string) => byTestId(id).textContent()
 const usdcOf = (address: Address) => erc20BalanceOf(chain().rpcUrl, USDC, address)
 const ethOf = (address: Address) => client().getBalance({ address })
-const allowance = () => client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
+const allowance = () =>
+  client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
 /** '1,485.123400' → '1485.1234' (what the banner shows: trailing zeros off). */
 const trimmed = (amount: string) => amount.replace(/0+$/, '').replace(/\.$/, '')
 
@@ -66,7 +67,9 @@ async function quote(from: string, to: string, amount: string): Promise<string> 
   await pick('to', to)
   await byTestId('portico-swap-amount').fill(amount)
   const button = byTestId('portico-swap-button')
-  await expect.poll(async () => ((await button.getAttribute('aria-busy')) === 'true' ? 'busy' : await button.textContent()), POLL).not.toMatch(/^(busy|Getting quote|Enter amount)$/)
+  await expect
+    .poll(async () => ((await button.getAttribute('aria-busy')) === 'true' ? 'busy' : await button.textContent()), POLL)
+    .not.toMatch(/^(busy|Getting quote|Enter amount)$/)
   // The quote settled: nothing loading in the flow either.
   await expect.poll(async () => (await swapState()).loading, POLL).toBe(false)
   return (await button.textContent()) ?? ''
@@ -94,11 +97,17 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
   it('connects the dev wallet; Account → Swap loads the swap views and starts the flow on the local chain, ETH preselected', async () => {
     await connectDevWallet(h)
     await expect.poll(() => text('portico-account-address'), POLL).toBe('0xf39F…b92266')
-    const before = await h.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /swapViews-.*\.js$/.test(e.name)).length)
+    const before = await h.page.evaluate(
+      () => performance.getEntriesByType('resource').filter((e) => /swapViews-.*\.js$/.test(e.name)).length,
+    )
     expect(before).toBe(0)
     await openSwap()
-    expect(await h.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /swapViews-.*\.js$/.test(e.name)).length)).toBe(1)
-    expect(await h.page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)).toBe(`eip155:${chain().chainId}`)
+    expect(
+      await h.page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /swapViews-.*\.js$/.test(e.name)).length),
+    ).toBe(1)
+    expect(await h.page.evaluate(() => window.__portico!.chain.$global.get().activeCaipNetwork?.caipNetworkId)).toBe(
+      `eip155:${chain().chainId}`,
+    )
     expect(await byTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: ETH. Change token')
     expect(await text('portico-swap-button')).toBe('Select token')
     // The amount field has focus once the view is in.
@@ -122,13 +131,21 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect(await text('portico-swap-preview-fee')).toBe('0.01275 ETH (0.85%)')
     expect(await text('portico-swap-preview-slippage')).toBe('1%')
     expect(await byTestId('portico-swap-steps').count()).toBe(0)
-    const shown = { from: await text('portico-swap-preview-from'), to: await text('portico-swap-preview-to'), minimum: await text('portico-swap-preview-minimum') }
+    const shown = {
+      from: await text('portico-swap-preview-from'),
+      to: await text('portico-swap-preview-to'),
+      minimum: await text('portico-swap-preview-minimum'),
+    }
 
     const usdc0 = await usdcOf(ACCOUNT_0)
     await confirmIn('portico-swap-submit')
     await byTestId('portico-devwallet-reject').click()
     await expect.poll(() => text('portico-swap-error'), POLL).toBe('User rejected the request')
-    expect({ from: await text('portico-swap-preview-from'), to: await text('portico-swap-preview-to'), minimum: await text('portico-swap-preview-minimum') }).toEqual(shown)
+    expect({
+      from: await text('portico-swap-preview-from'),
+      to: await text('portico-swap-preview-to'),
+      minimum: await text('portico-swap-preview-minimum'),
+    }).toEqual(shown)
     expect(await byTestId('portico-swap-submit').isDisabled()).toBe(false)
     expect(await usdcOf(ACCOUNT_0)).toBe(usdc0)
   })
@@ -138,7 +155,12 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     const s = await swapState()
     const { feeRecipient, weth, router } = chain().amm
     const onChainQuote = await routerQuote(amountWei, weth, USDC)
-    const [eth0, usdc0, fee0, nonce] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), ethOf(feeRecipient), client().getTransactionCount({ address: ACCOUNT_0 })])
+    const [eth0, usdc0, fee0, nonce] = await Promise.all([
+      ethOf(ACCOUNT_0),
+      usdcOf(ACCOUNT_0),
+      ethOf(feeRecipient),
+      client().getTransactionCount({ address: ACCOUNT_0 }),
+    ])
 
     await confirmIn('portico-swap-submit')
     await byTestId('portico-devwallet-approve').click()
@@ -186,7 +208,12 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     const s = await swapState()
     const { feeRecipient, weth } = chain().amm
     const onChainQuote = await routerQuote(amountUnits, USDC, weth)
-    const [eth0, usdc0, fee0, nonce] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), usdcOf(feeRecipient), client().getTransactionCount({ address: ACCOUNT_0 })])
+    const [eth0, usdc0, fee0, nonce] = await Promise.all([
+      ethOf(ACCOUNT_0),
+      usdcOf(ACCOUNT_0),
+      usdcOf(feeRecipient),
+      client().getTransactionCount({ address: ACCOUNT_0 }),
+    ])
     await confirmIn('portico-swap-submit')
     await byTestId('portico-devwallet-approve').click()
     const tx = await lastSwapReceipt(nonce)

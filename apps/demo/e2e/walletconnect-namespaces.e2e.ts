@@ -87,7 +87,9 @@ const demoAccounts = async () => (await h.page.getByTestId('portico-demo-account
 async function startPairing(): Promise<string> {
   const { page } = h
   if (!(await modal().isVisible())) await page.getByRole('button', { name: 'Connect wallet' }).click()
-  await modal().getByRole('button', { name: /^WalletConnect/ }).click()
+  await modal()
+    .getByRole('button', { name: /^WalletConnect/ })
+    .click()
   await expect.poll(() => pairing().getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   return (await pairing().getAttribute('data-uri'))!
 }
@@ -103,11 +105,18 @@ describe('WalletConnect sessions across namespaces', () => {
 
     await page.getByTestId('portico-account-network').click()
     await page.getByTestId('portico-network-item').filter({ hasText: 'Portico Local Solana' }).click()
-    await expect.poll(() => page.getByTestId('portico-demo-network').textContent()).toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
+    await expect
+      .poll(() => page.getByTestId('portico-demo-network').textContent())
+      .toBe(`Portico Local Solana (${h.stack.solana.caipNetworkId})`)
     await expect.poll(() => page.getByTestId('portico-demo-address').textContent()).toBe(SOL_0)
     if (!(await accountAddress().isVisible())) await page.getByTestId('portico-connect-button').click()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
-    expect(await demoAccounts()).toEqual([`bip122: ${BTC_0}`, `eip155: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`, `polkadot: ${DOT_0}`, `solana: ${SOL_0}`])
+    expect(await demoAccounts()).toEqual([
+      `bip122: ${BTC_0}`,
+      `eip155: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`,
+      `polkadot: ${DOT_0}`,
+      `solana: ${SOL_0}`,
+    ])
     // The same session: no second proposal, no second session.
     expect(evmAndSolana.sessions()).toHaveLength(1)
     expect(evmAndSolana.pendingProposals()).toEqual([])

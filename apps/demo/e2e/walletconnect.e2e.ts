@@ -58,7 +58,9 @@ describe('WalletConnect on the local stack', () => {
     expect(Object.keys(session.namespaces)).toContain('eip155')
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 15_000 }).toBe(SHORT_0)
     await expect.poll(() => page.getByTestId('portico-demo-status').textContent()).toBe('connected')
-    expect(wallet.sessions().map((s) => s.namespaces.eip155?.accounts[0])).toContain(`eip155:${h.stack.devnet.chains[0]!.chainId}:${ACCOUNT_0}`)
+    expect(wallet.sessions().map((s) => s.namespaces.eip155?.accounts[0])).toContain(
+      `eip155:${h.stack.devnet.chains[0]!.chainId}:${ACCOUNT_0}`,
+    )
   })
 
   it('b. a reload restores the session without a new pairing', async () => {

@@ -25,7 +25,13 @@ export function SiwxCard() {
             Sign out
           </button>
         ) : (
-          <button type="button" className="btn primary" onClick={() => void signIn()} data-testid="portico-demo-siwx-signin" disabled={status === 'signing'}>
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() => void signIn()}
+            data-testid="portico-demo-siwx-signin"
+            disabled={status === 'signing'}
+          >
             Sign in
           </button>
         )}

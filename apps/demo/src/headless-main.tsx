@@ -19,7 +19,12 @@ function Wallets() {
       <ul className="list">
         {connectors.map((c) => (
           <li key={`${c.namespace}:${c.id}`}>
-            <button type="button" className="btn" disabled={status === 'connecting'} onClick={() => void connect(c.id).catch(() => undefined)}>
+            <button
+              type="button"
+              className="btn"
+              disabled={status === 'connecting'}
+              onClick={() => void connect(c.id).catch(() => undefined)}
+            >
               {c.imageUrl && <img src={c.imageUrl} alt="" />}
               {c.name} <span className="muted">({NAMESPACE_LABELS[c.namespace] ?? c.namespace})</span>
             </button>
@@ -59,7 +64,13 @@ function Account() {
       </dl>
       <div className="row" style={{ marginTop: 16 }}>
         {networks.map((n) => (
-          <button key={n.caipNetworkId} type="button" className="btn" aria-pressed={n.caipNetworkId === network?.caipNetworkId} onClick={() => void switchNetwork(n).catch(() => undefined)}>
+          <button
+            key={n.caipNetworkId}
+            type="button"
+            className="btn"
+            aria-pressed={n.caipNetworkId === network?.caipNetworkId}
+            onClick={() => void switchNetwork(n).catch(() => undefined)}
+          >
             {n.name}
           </button>
         ))}
@@ -77,7 +88,9 @@ function App() {
     <main className="page">
       <header className="topbar">
         <h1>Portico — headless hooks only</h1>
-        <a className="nav" href="./">← Default modal</a>
+        <a className="nav" href="./">
+          ← Default modal
+        </a>
       </header>
       {isConnected ? <Account /> : <Wallets />}
       <SignMessage />

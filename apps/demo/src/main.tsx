@@ -55,7 +55,9 @@ function AccountCard() {
         <dt>Network</dt>
         <dd data-testid="portico-demo-network">{network ? `${network.name} (${network.caipNetworkId})` : '—'}</dd>
         <dt>Balance</dt>
-        <dd data-testid="portico-demo-balance">{isConnected && balance !== undefined ? `${formatBalance(balance)} ${balanceSymbol ?? ''}` : '—'}</dd>
+        <dd data-testid="portico-demo-balance">
+          {isConnected && balance !== undefined ? `${formatBalance(balance)} ${balanceSymbol ?? ''}` : '—'}
+        </dd>
       </dl>
     </section>
   )
@@ -76,7 +78,13 @@ function ThemeSwitch() {
         Theme
       </legend>
       {THEME_MODES.map(({ mode, label }) => (
-        <button key={mode} type="button" className={`btn${themeMode === mode ? ' primary' : ''}`} aria-pressed={themeMode === mode} onClick={() => setThemeMode(mode)}>
+        <button
+          key={mode}
+          type="button"
+          className={`btn${themeMode === mode ? ' primary' : ''}`}
+          aria-pressed={themeMode === mode}
+          onClick={() => setThemeMode(mode)}
+        >
           {mode === 'system' ? `${label} (${resolvedThemeMode})` : label}
         </button>
       ))}
@@ -85,7 +93,16 @@ function ThemeSwitch() {
 }
 
 /** Each locale's name in its own language. */
-const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', ar: 'العربية', de: 'Deutsch', es: 'Español', fr: 'Français', ja: '日本語', 'pt-BR': 'Português (Brasil)', 'zh-CN': '简体中文' }
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = {
+  en: 'English',
+  ar: 'العربية',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  ja: '日本語',
+  'pt-BR': 'Português (Brasil)',
+  'zh-CN': '简体中文',
+}
 
 /** The modal's language (useLocale): the ?locale= parameter or the browser's at start, switched here at runtime. */
 function LocaleSwitch() {

@@ -39,7 +39,12 @@ export function setup(): Portico | undefined {
     // The embedded wallet (email, social and Farcaster login) runs in a frame on its own origin; its
     // code and the frame load only when a visitor picks one. On the local stack a dev OIDC provider
     // stands in for every social provider, and a dev relay with its approver page for Farcaster.
-    adapters: [evmAdapter(), solanaAdapter(), walletConnectAdapter({ relayUrl: config.relayUrl }), embeddedAdapter({ frameUrl: config.frameUrl })],
+    adapters: [
+      evmAdapter(),
+      solanaAdapter(),
+      walletConnectAdapter({ relayUrl: config.relayUrl }),
+      embeddedAdapter({ frameUrl: config.frameUrl }),
+    ],
     // The modal's language: ?locale=ar (any BCP 47 tag); without it, the browser's languages.
     locale: flags.get('locale') ?? undefined,
     metadata: {

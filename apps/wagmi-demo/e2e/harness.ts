@@ -35,13 +35,25 @@ export async function startWagmiHarness(): Promise<WagmiHarness> {
     // The build does not depend on the stack: run both at once.
     const nodeEnv = process.env.NODE_ENV
     process.env.NODE_ENV = 'production'
-    const building = build({ root: appRoot, configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } }).finally(() => {
+    const building = build({
+      root: appRoot,
+      configFile,
+      logLevel: 'warn',
+      mode: 'production',
+      build: { outDir, emptyOutDir: true },
+    }).finally(() => {
       if (nodeEnv === undefined) delete process.env.NODE_ENV
       else process.env.NODE_ENV = nodeEnv
     })
     const devnet = await startDevnet()
     stops.push(() => devnet.stop())
-    const chains = devnet.chains.map((c) => ({ chainId: c.chainId, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency, tokens: c.tokens }))
+    const chains = devnet.chains.map((c) => ({
+      chainId: c.chainId,
+      name: c.name,
+      rpcUrl: c.rpcUrl,
+      nativeCurrency: c.nativeCurrency,
+      tokens: c.tokens,
+    }))
     const api = await startServer({ host: '127.0.0.1', port: 0, chains })
     stops.push(() => api.stop())
     await building

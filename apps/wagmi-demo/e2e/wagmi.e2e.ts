@@ -30,7 +30,9 @@ const read = (id: string) => h.page.getByTestId(id).textContent()
 
 /** What each panel shows. */
 async function sides() {
-  const [ws, wa, wc, ps, pa, pc] = await Promise.all(['wagmi-status', 'wagmi-address', 'wagmi-chain', 'portico-status', 'portico-address', 'portico-chain'].map(read))
+  const [ws, wa, wc, ps, pa, pc] = await Promise.all(
+    ['wagmi-status', 'wagmi-address', 'wagmi-chain', 'portico-status', 'portico-address', 'portico-chain'].map(read),
+  )
   return { wagmi: { status: ws, address: wa, chain: wc }, portico: { status: ps, address: pa, chain: pc } }
 }
 /** Both panels settle on `expected`. */
@@ -48,7 +50,9 @@ describe('a wagmi app with the Portico modal', () => {
     await agree({ status: 'disconnected' })
     await h.page.getByTestId('wagmi-connect').click()
     await expect.poll(() => modal().isVisible()).toBe(true)
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await approveInWallet('connect')
     await agree({ status: 'connected', address: ACCOUNT_0, chain: A })
     // The modal that wagmi's connect opened closes once the account is there.
@@ -96,7 +100,9 @@ describe('a wagmi app with the Portico modal', () => {
   it("f. a connect from Portico's own button (no wagmi call) connects wagmi", async () => {
     const { page } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
-    await modal().getByRole('button', { name: /Portico Dev Wallet/ }).click()
+    await modal()
+      .getByRole('button', { name: /Portico Dev Wallet/ })
+      .click()
     await approveInWallet('connect')
     await agree({ status: 'connected', address: ACCOUNT_0, chain: A })
     await closeModal()

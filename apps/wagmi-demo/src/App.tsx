@@ -5,7 +5,6 @@ import { parseEther } from 'viem'
 import { useConnect, useConnection, useDisconnect, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi'
 import { AMOUNT, RECIPIENT } from './constants'
 
-
 const text = (error: Error | null) => (error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : '')
 
 /** wagmi's side: its hooks only. */
@@ -28,7 +27,12 @@ function WagmiSide() {
         <dt>Chain</dt>
         <dd data-testid="wagmi-chain">{chainId ?? '—'}</dd>
       </dl>
-      <button type="button" data-testid="wagmi-connect" disabled={!connector || status === 'connected'} onClick={() => connector && connect({ connector })}>
+      <button
+        type="button"
+        data-testid="wagmi-connect"
+        disabled={!connector || status === 'connected'}
+        onClick={() => connector && connect({ connector })}
+      >
         Connect with wagmi
       </button>
       {chains.map((c) => (
@@ -36,7 +40,12 @@ function WagmiSide() {
           Switch to {c.name} with wagmi
         </button>
       ))}
-      <button type="button" data-testid="wagmi-send" disabled={status !== 'connected' || isPending} onClick={() => sendTransaction({ to: RECIPIENT, value: parseEther(AMOUNT) })}>
+      <button
+        type="button"
+        data-testid="wagmi-send"
+        disabled={status !== 'connected' || isPending}
+        onClick={() => sendTransaction({ to: RECIPIENT, value: parseEther(AMOUNT) })}
+      >
         Send {AMOUNT} ETH with wagmi
       </button>
       <button type="button" data-testid="wagmi-disconnect" disabled={status !== 'connected'} onClick={() => disconnect()}>

@@ -26,10 +26,7 @@ const contracts = [
 export function compileContracts() {
   const solc = createRequire(import.meta.url)('solc')
   const sources = Object.fromEntries(
-    contracts.map((name) => [
-      `${name}.sol`,
-      { content: readFileSync(path.join(root, 'contracts', `${name}.sol`), 'utf8') },
-    ]),
+    contracts.map((name) => [`${name}.sol`, { content: readFileSync(path.join(root, 'contracts', `${name}.sol`), 'utf8') }]),
   )
   const input = {
     language: 'Solidity',

@@ -46,19 +46,33 @@ afterAll(async () => {
 })
 
 // Dev accounts are unlocked on anvil: the node signs.
-const walletOf = (account: Address) => createWalletClient({ account, chain: devnetViemChain(chain), transport: http(chain.rpcUrl, { retryCount: 0 }) })
-const tokenBalance = (token: Address, owner: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const walletOf = (account: Address) =>
+  createWalletClient({ account, chain: devnetViemChain(chain), transport: http(chain.rpcUrl, { retryCount: 0 }) })
+const tokenBalance = (token: Address, owner: Address) =>
+  client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const quote = (amountIn: bigint, path: Address[]) =>
-  client.readContract({ address: router, abi: PorticoRouter.abi, functionName: 'getAmountsOut', args: [amountIn, path] }) as Promise<readonly bigint[]>
+  client.readContract({ address: router, abi: PorticoRouter.abi, functionName: 'getAmountsOut', args: [amountIn, path] }) as Promise<
+    readonly bigint[]
+  >
 /** [reserveIn, reserveOut] of the tokenIn/tokenOut pool. */
 async function reserves(tokenIn: Address, tokenOut: Address): Promise<[bigint, bigint]> {
-  const pair = (await client.readContract({ address: chain.amm.factory, abi: PorticoFactory.abi, functionName: 'getPair', args: [tokenIn, tokenOut] })) as Address
-  const [r0, r1] = (await client.readContract({ address: pair, abi: PorticoPair.abi, functionName: 'getReserves' })) as [bigint, bigint, number]
+  const pair = (await client.readContract({
+    address: chain.amm.factory,
+    abi: PorticoFactory.abi,
+    functionName: 'getPair',
+    args: [tokenIn, tokenOut],
+  })) as Address
+  const [r0, r1] = (await client.readContract({ address: pair, abi: PorticoPair.abi, functionName: 'getReserves' })) as [
+    bigint,
+    bigint,
+    number,
+  ]
   const token0 = await client.readContract({ address: pair, abi: PorticoPair.abi, functionName: 'token0' })
   return token0 === tokenIn ? [r0, r1] : [r1, r0]
 }
 /** The constant-product output with the 0.3% LP fee. */
-const hop = (amountIn: bigint, [reserveIn, reserveOut]: [bigint, bigint]) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+const hop = (amountIn: bigint, [reserveIn, reserveOut]: [bigint, bigint]) =>
+  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 const fee = (amountIn: bigint) => (amountIn * 85n) / 10_000n
 async function mined(hash: Hex) {
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -77,8 +91,13 @@ describe('devnet AMM deployment', () => {
     expect(await client.readContract({ address: chain.amm.factory, abi: PorticoFactory.abi, functionName: 'allPairsLength' })).toBe(3n)
     for (const [name, pair] of Object.entries(chain.amm.pairs)) {
       const [a, b] = name.split('/').map((s) => (s === 'WETH' ? weth : s === 'USDC' ? usdc : ptk)) as [Address, Address]
-      for (const [x, y] of [[a, b], [b, a]]) {
-        expect(await client.readContract({ address: chain.amm.factory, abi: PorticoFactory.abi, functionName: 'getPair', args: [x, y] })).toBe(pair)
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ]) {
+        expect(
+          await client.readContract({ address: chain.amm.factory, abi: PorticoFactory.abi, functionName: 'getPair', args: [x, y] }),
+        ).toBe(pair)
       }
     }
     // The fee recipient has no other use: nothing of anything before the first swap (this test runs first).
@@ -102,7 +121,9 @@ describe('devnet AMM deployment', () => {
 
 describe('PorticoRouter', () => {
   it('has the ABI the API codes against', () => {
-    const fns = PorticoRouter.abi.flatMap((x) => (x.type === 'function' ? [`${toFunctionSignature(x)} ${x.stateMutability} returns (${x.outputs.map((o) => o.type).join(',')})`] : []))
+    const fns = PorticoRouter.abi.flatMap((x) =>
+      x.type === 'function' ? [`${toFunctionSignature(x)} ${x.stateMutability} returns (${x.outputs.map((o) => o.type).join(',')})`] : [],
+    )
     expect(fns.sort()).toEqual(
       [
         'WETH() view returns (address)',
@@ -164,7 +185,13 @@ describe('PorticoRouter', () => {
     })
     expect(result).toEqual(quoted)
     const { receipt, gas } = await mined(
-      await walletOf(user).writeContract({ address: router, abi: PorticoRouter.abi, functionName: 'swapExactETHForTokens', args: [quoted[1]!, path, user, far()], value: amountIn }),
+      await walletOf(user).writeContract({
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactETHForTokens',
+        args: [quoted[1]!, path, user, far()],
+        value: amountIn,
+      }),
     )
     expect(await client.getBalance({ address: user })).toBe(ethBefore - amountIn - gas)
     expect(await tokenBalance(usdc, user)).toBe(usdcBefore + quoted[1]!)
@@ -189,8 +216,19 @@ describe('PorticoRouter', () => {
     ).rejects.toThrow(/InsufficientAllowance/)
     await mined(await walletOf(user).writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [router, amountIn] }))
     const quoted = await quote(amountIn, path)
-    const [ethBefore, usdcBefore, feeBefore] = await Promise.all([client.getBalance({ address: user }), tokenBalance(usdc, user), tokenBalance(usdc, feeRecipient)])
-    const { gas } = await mined(await walletOf(user).writeContract({ address: router, abi: PorticoRouter.abi, functionName: 'swapExactTokensForETH', args: [amountIn, quoted[1]!, path, user, far()] }))
+    const [ethBefore, usdcBefore, feeBefore] = await Promise.all([
+      client.getBalance({ address: user }),
+      tokenBalance(usdc, user),
+      tokenBalance(usdc, feeRecipient),
+    ])
+    const { gas } = await mined(
+      await walletOf(user).writeContract({
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactTokensForETH',
+        args: [amountIn, quoted[1]!, path, user, far()],
+      }),
+    )
     expect(await tokenBalance(usdc, user)).toBe(usdcBefore - amountIn)
     expect(await client.getBalance({ address: user })).toBe(ethBefore + quoted[1]! - gas)
     expect(await tokenBalance(usdc, feeRecipient)).toBe(feeBefore + 850_000n) // 0.85 USDC
@@ -198,7 +236,9 @@ describe('PorticoRouter', () => {
     expect(await tokenBalance(weth, router)).toBe(0n)
     expect(await client.getBalance({ address: router })).toBe(0n)
     // The allowance was exactly used up: a second swap needs a new approval.
-    await expect(client.simulateContract({ account: user, address: router, abi: routerAbi, functionName: 'swapExactTokensForETH', args })).rejects.toThrow(/InsufficientAllowance/)
+    await expect(
+      client.simulateContract({ account: user, address: router, abi: routerAbi, functionName: 'swapExactTokensForETH', args }),
+    ).rejects.toThrow(/InsufficientAllowance/)
   })
 
   it('an amountOutMin above the output reverts InsufficientOutputAmount; a past deadline reverts Expired', async () => {
@@ -207,7 +247,14 @@ describe('PorticoRouter', () => {
     const path = [weth, usdc]
     const [, out] = await quote(amountIn, path)
     const swap = (amountOutMin: bigint, deadline: bigint) =>
-      client.simulateContract({ account: user, address: router, abi: PorticoRouter.abi, functionName: 'swapExactETHForTokens', args: [amountOutMin, path, user, deadline], value: amountIn })
+      client.simulateContract({
+        account: user,
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactETHForTokens',
+        args: [amountOutMin, path, user, deadline],
+        value: amountIn,
+      })
     await expect(swap(out! + 1n, far())).rejects.toThrow(/InsufficientOutputAmount/)
     await expect(swap(out!, far())).resolves.toBeDefined()
     await expect(swap(0n, 1n)).rejects.toThrow(/Expired/)
@@ -217,19 +264,40 @@ describe('PorticoRouter', () => {
     const user = devnet.accounts[3]!
     const path = [weth, usdc]
     await expect(
-      client.simulateContract({ account: user, address: router, abi: PorticoRouter.abi, functionName: 'swapExactETHForTokens', args: [0n, path, user, far()], value: parseEther('5000') }),
+      client.simulateContract({
+        account: user,
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, path, user, far()],
+        value: parseEther('5000'),
+      }),
     ).rejects.toThrow(/InsufficientLiquidity/)
     await expect(
-      walletOf(user).writeContract({ address: router, abi: PorticoRouter.abi, functionName: 'swapExactETHForTokens', args: [0n, path, user, far()], value: parseEther('5000'), gas: 500_000n }).then((hash) =>
-        client.waitForTransactionReceipt({ hash, pollingInterval: 20 }),
-      ),
+      walletOf(user)
+        .writeContract({
+          address: router,
+          abi: PorticoRouter.abi,
+          functionName: 'swapExactETHForTokens',
+          args: [0n, path, user, far()],
+          value: parseEther('5000'),
+          gas: 500_000n,
+        })
+        .then((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 20 })),
     ).resolves.toMatchObject({ status: 'reverted' })
   })
 
   it('swapExactETHForTokens refuses a path that does not start with WETH (InvalidPath)', async () => {
     const user = devnet.accounts[1]!
     await expect(
-      client.simulateContract({ account: user, address: router, abi: PorticoRouter.abi, functionName: 'swapExactETHForTokens', args: [0n, [usdc, weth], user, far()], value: 1n }),
+      client.simulateContract({
+        account: user,
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [usdc, weth], user, far()],
+        value: 1n,
+      }),
     ).rejects.toThrow(/InvalidPath/)
   })
 
@@ -242,9 +310,18 @@ describe('PorticoRouter', () => {
     const expected = [amountIn, mid, hop(mid, r2)]
     expect(await quote(amountIn, path)).toEqual(expected)
     await mined(await walletOf(user).writeContract({ address: usdc, abi: erc20Abi, functionName: 'approve', args: [router, maxUint256] }))
-    const [usdcBefore, ptkBefore, feeBefore] = await Promise.all([tokenBalance(usdc, user), tokenBalance(ptk, user), tokenBalance(usdc, feeRecipient)])
+    const [usdcBefore, ptkBefore, feeBefore] = await Promise.all([
+      tokenBalance(usdc, user),
+      tokenBalance(ptk, user),
+      tokenBalance(usdc, feeRecipient),
+    ])
     const { receipt } = await mined(
-      await walletOf(user).writeContract({ address: router, abi: PorticoRouter.abi, functionName: 'swapExactTokensForTokens', args: [amountIn, expected[2]!, path, user, far()] }),
+      await walletOf(user).writeContract({
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'swapExactTokensForTokens',
+        args: [amountIn, expected[2]!, path, user, far()],
+      }),
     )
     expect(await tokenBalance(usdc, user)).toBe(usdcBefore - amountIn)
     expect(await tokenBalance(ptk, user)).toBe(ptkBefore + expected[2]!)
@@ -264,7 +341,12 @@ describe('PorticoRouter', () => {
     const lpBefore = await tokenBalance(pair, user)
     // Offer 10 USDC and far too much PTK: only the PTK matching 10 USDC at the pool's ratio is taken.
     await mined(
-      await walletOf(user).writeContract({ address: router, abi: PorticoRouter.abi, functionName: 'addLiquidity', args: [usdc, ptk, parseUnits('10', 6), parseEther('40'), user] }),
+      await walletOf(user).writeContract({
+        address: router,
+        abi: PorticoRouter.abi,
+        functionName: 'addLiquidity',
+        args: [usdc, ptk, parseUnits('10', 6), parseEther('40'), user],
+      }),
     )
     const ptkTaken = (parseUnits('10', 6) * rP) / rU
     expect(await reserves(usdc, ptk)).toEqual([rU + parseUnits('10', 6), rP + ptkTaken])
@@ -284,18 +366,40 @@ describe('PorticoPair', () => {
     await mined(await wallet.writeContract({ address: weth, abi: erc20Abi, functionName: 'transfer', args: [pair, amountIn] }))
     const token0 = await client.readContract({ address: pair, abi: PorticoPair.abi, functionName: 'token0' })
     const args = (n: bigint) => (token0 === weth ? [0n, n, user] : [n, 0n, user]) as [bigint, bigint, Address]
-    await expect(client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(out + 1n) })).rejects.toThrow(/Error: K\(\)/)
-    await expect(client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(rOut) })).rejects.toThrow(/InsufficientLiquidity/)
+    await expect(
+      client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(out + 1n) }),
+    ).rejects.toThrow(/Error: K\(\)/)
+    await expect(
+      client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(rOut) }),
+    ).rejects.toThrow(/InsufficientLiquidity/)
     const ptkBefore = await tokenBalance(ptk, user)
     await mined(await wallet.writeContract({ address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(out) }))
     expect(await tokenBalance(ptk, user)).toBe(ptkBefore + out)
     // Without input nothing comes out.
-    await expect(client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(1n) })).rejects.toThrow(/InsufficientInputAmount/)
+    await expect(
+      client.simulateContract({ account: user, address: pair, abi: PorticoPair.abi, functionName: 'swap', args: args(1n) }),
+    ).rejects.toThrow(/InsufficientInputAmount/)
   })
 
   it('only the factory initialises a pair; the factory refuses a pair twice', async () => {
     const pair = chain.amm.pairs['WETH/USDC']
-    await expect(client.simulateContract({ account: devnet.accounts[0]!, address: pair, abi: PorticoPair.abi, functionName: 'initialize', args: [usdc, ptk] })).rejects.toThrow(/Forbidden/)
-    await expect(client.simulateContract({ account: devnet.accounts[0]!, address: chain.amm.factory, abi: PorticoFactory.abi, functionName: 'createPair', args: [usdc, weth] })).rejects.toThrow(/PairExists/)
+    await expect(
+      client.simulateContract({
+        account: devnet.accounts[0]!,
+        address: pair,
+        abi: PorticoPair.abi,
+        functionName: 'initialize',
+        args: [usdc, ptk],
+      }),
+    ).rejects.toThrow(/Forbidden/)
+    await expect(
+      client.simulateContract({
+        account: devnet.accounts[0]!,
+        address: chain.amm.factory,
+        abi: PorticoFactory.abi,
+        functionName: 'createPair',
+        args: [usdc, weth],
+      }),
+    ).rejects.toThrow(/PairExists/)
   })
 })

@@ -108,7 +108,9 @@ export async function deployAmm(options: {
   const { publicClient, wallet, chain, deployer, feeRecipient, tokens } = options
   const startNonce = await publicClient.getTransactionCount({ address: deployer, blockTag: 'pending' })
   if (startNonce !== DEVNET_AMM_NONCES.weth) {
-    throw new Error(`The AMM must be deployed at deployer nonce ${DEVNET_AMM_NONCES.weth}, the deployer is at ${startNonce} on chain ${chain.id}`)
+    throw new Error(
+      `The AMM must be deployed at deployer nonce ${DEVNET_AMM_NONCES.weth}, the deployer is at ${startNonce} on chain ${chain.id}`,
+    )
   }
   const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) })
   const weth = at(DEVNET_AMM_NONCES.weth)
@@ -144,10 +146,50 @@ export async function deployAmm(options: {
   const callGas = 200_000n
   const usdcNeeded = usdcUnits(R['WETH/USDC'][1]) + usdcUnits(R['USDC/PTK'][0])
   const ptkNeeded = ptkUnits(R['WETH/PTK'][1]) + ptkUnits(R['USDC/PTK'][1])
-  await send('mint USDC', () => wallet.writeContract({ ...base, address: usdc, abi: Token.abi, functionName: 'mint', args: [deployer, usdcNeeded], nonce: next(), gas: callGas }))
-  await send('mint PTK', () => wallet.writeContract({ ...base, address: ptk, abi: Token.abi, functionName: 'mint', args: [deployer, ptkNeeded], nonce: next(), gas: callGas }))
-  await send('approve USDC', () => wallet.writeContract({ ...base, address: usdc, abi: Token.abi, functionName: 'approve', args: [router, maxUint256], nonce: next(), gas: callGas }))
-  await send('approve PTK', () => wallet.writeContract({ ...base, address: ptk, abi: Token.abi, functionName: 'approve', args: [router, maxUint256], nonce: next(), gas: callGas }))
+  await send('mint USDC', () =>
+    wallet.writeContract({
+      ...base,
+      address: usdc,
+      abi: Token.abi,
+      functionName: 'mint',
+      args: [deployer, usdcNeeded],
+      nonce: next(),
+      gas: callGas,
+    }),
+  )
+  await send('mint PTK', () =>
+    wallet.writeContract({
+      ...base,
+      address: ptk,
+      abi: Token.abi,
+      functionName: 'mint',
+      args: [deployer, ptkNeeded],
+      nonce: next(),
+      gas: callGas,
+    }),
+  )
+  await send('approve USDC', () =>
+    wallet.writeContract({
+      ...base,
+      address: usdc,
+      abi: Token.abi,
+      functionName: 'approve',
+      args: [router, maxUint256],
+      nonce: next(),
+      gas: callGas,
+    }),
+  )
+  await send('approve PTK', () =>
+    wallet.writeContract({
+      ...base,
+      address: ptk,
+      abi: Token.abi,
+      functionName: 'approve',
+      args: [router, maxUint256],
+      nonce: next(),
+      gas: callGas,
+    }),
+  )
   const seedGas = 3_000_000n // creates the pair (CREATE2) and mints the first liquidity
   await send('seed WETH/USDC', () =>
     wallet.writeContract({
@@ -189,7 +231,11 @@ export async function deployAmm(options: {
     const [what, hash] = sent[i] as [string, Hex]
     if (receipt.status !== 'success') throw new Error(`AMM setup (${what}) on chain ${chain.id} failed (tx ${hash})`)
   }
-  for (const [what, address] of [['WETH9', weth], ['PorticoFactory', factory], ['PorticoRouter', router]] as const) {
+  for (const [what, address] of [
+    ['WETH9', weth],
+    ['PorticoFactory', factory],
+    ['PorticoRouter', router],
+  ] as const) {
     const receipt = receipts.find((r) => r.contractAddress?.toLowerCase() === address.toLowerCase())
     if (!receipt) throw new Error(`${what} did not land at ${address} on chain ${chain.id}`)
   }

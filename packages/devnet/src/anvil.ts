@@ -51,7 +51,9 @@ export function anvilBinaryPath(): string {
   try {
     return createRequire(import.meta.url).resolve(specifier)
   } catch {
-    throw new Error(`Cannot find ${specifier}: install @portico/devnet's optional dependency for this platform (only linux-x64 is in the registry used here)`)
+    throw new Error(
+      `Cannot find ${specifier}: install @portico/devnet's optional dependency for this platform (only linux-x64 is in the registry used here)`,
+    )
   }
 }
 
@@ -122,11 +124,16 @@ async function launch(options: StartAnvilOptions, port: number): Promise<AnvilIn
   const host = '127.0.0.1'
   if (options.host !== undefined && options.host !== host) throw new Error('anvil may only listen on 127.0.0.1')
   const args = [
-    '--host', host,
-    '--port', String(port),
-    '--chain-id', String(options.chainId),
-    '--mnemonic', options.mnemonic ?? DEVNET_MNEMONIC,
-    '--accounts', String(options.accounts ?? 10),
+    '--host',
+    host,
+    '--port',
+    String(port),
+    '--chain-id',
+    String(options.chainId),
+    '--mnemonic',
+    options.mnemonic ?? DEVNET_MNEMONIC,
+    '--accounts',
+    String(options.accounts ?? 10),
     '--silent',
   ]
   const child = spawn(options.binary ?? anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] })

@@ -5,13 +5,7 @@ import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEVNET_AMM_ADDRESSES } from './amm.ts'
 import { getFreePort, startAnvil } from './anvil.ts'
-import {
-  type Devnet,
-  DEVNET_BATCH_EXECUTOR_ADDRESS,
-  DEVNET_TOKEN_ADDRESSES,
-  devnetCaipNetworks,
-  startDevnet,
-} from './devnet.ts'
+import { type Devnet, DEVNET_BATCH_EXECUTOR_ADDRESS, DEVNET_TOKEN_ADDRESSES, devnetCaipNetworks, startDevnet } from './devnet.ts'
 import { Token } from './fixtures/index.ts'
 
 const client = (rpcUrl: string) => createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
@@ -75,9 +69,7 @@ describe('startDevnet (default: two chains)', () => {
       const pc = client(c.rpcUrl)
       for (const account of devnet.accounts) {
         const [usdc, ptk] = await Promise.all(
-          c.tokens.map((t) =>
-            pc.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] }),
-          ),
+          c.tokens.map((t) => pc.readContract({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [account] })),
         )
         expect([formatUnits(usdc ?? 0n, 6), formatUnits(ptk ?? 0n, 18)]).toEqual(['1000', '50'])
         // Fresh accounts: nothing spent on gas, because a separate account deployed the tokens.
@@ -159,9 +151,7 @@ describe('startAnvil', () => {
   })
 
   it('refuses a non-loopback host', async () => {
-    await expect(startAnvil({ chainId: 1, host: '0.0.0.0' as '127.0.0.1' })).rejects.toThrow(
-      'anvil may only listen on 127.0.0.1',
-    )
+    await expect(startAnvil({ chainId: 1, host: '0.0.0.0' as '127.0.0.1' })).rejects.toThrow('anvil may only listen on 127.0.0.1')
   })
 })
 
@@ -171,7 +161,12 @@ describe('contract fixtures', () => {
     const run = promisify(execFile)
     await expect(run(process.execPath, [script, '--check'])).resolves.toBeDefined()
     expect(Token.bytecode).toMatch(/^0x[0-9a-f]+$/)
-    expect(Token.abi.filter((x) => x.type === 'function').map((x) => x.name).sort()).toEqual([
+    expect(
+      Token.abi
+        .filter((x) => x.type === 'function')
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual([
       'allowance',
       'approve',
       'balanceOf',

@@ -1,12 +1,4 @@
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  getContractAddress,
-  type Hex,
-  http,
-  parseUnits,
-} from 'viem'
+import { type Address, createPublicClient, createWalletClient, getContractAddress, type Hex, http, parseUnits } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { ammFeeRecipient, type DevnetAmm, deployAmm } from './amm.ts'
 import { type AnvilInstance, DEVNET_MNEMONIC, startAnvil } from './anvil.ts'
@@ -183,7 +175,14 @@ async function deployTokens(
     if (!t) throw new Error(`${symbol} is missing from DEVNET_TOKENS`)
     return t
   }
-  const amm = await deployAmm({ publicClient, wallet, chain, deployer, feeRecipient, tokens: { USDC: bySymbol('USDC'), PTK: bySymbol('PTK') } })
+  const amm = await deployAmm({
+    publicClient,
+    wallet,
+    chain,
+    deployer,
+    feeRecipient,
+    tokens: { USDC: bySymbol('USDC'), PTK: bySymbol('PTK') },
+  })
   return { tokens, batchExecutor, ens, amm }
 }
 
@@ -201,10 +200,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const ids = chainOptions.map((c) => c.chainId)
   if (new Set(ids).size !== ids.length) throw new Error(`Duplicate devnet chain id in ${ids.join(', ')}`)
 
-  const accounts = Array.from(
-    { length: DEVNET_FUNDED_ACCOUNTS },
-    (_, i) => mnemonicToAccount(mnemonic, { addressIndex: i }).address,
-  )
+  const accounts = Array.from({ length: DEVNET_FUNDED_ACCOUNTS }, (_, i) => mnemonicToAccount(mnemonic, { addressIndex: i }).address)
   const deployer = mnemonicToAccount(mnemonic, { addressIndex: DEVNET_DEPLOYER_INDEX }).address
   const feeRecipient = ammFeeRecipient(mnemonic)
 

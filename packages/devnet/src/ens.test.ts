@@ -31,15 +31,26 @@ describe('devnet ENS deployment', () => {
     expect(addresses).toEqual(DEVNET_ENS_ADDRESSES)
     expect(manager).toBe(devnet.deployer)
     for (const address of Object.values(addresses)) expect((await client.getCode({ address }))?.length ?? 0).toBeGreaterThan(100)
-    const owner = (node: `0x${string}`) => client.readContract({ address: chain.ens.registry, abi: ENSRegistry.abi, functionName: 'owner', args: [node] })
+    const owner = (node: `0x${string}`) =>
+      client.readContract({ address: chain.ens.registry, abi: ENSRegistry.abi, functionName: 'owner', args: [node] })
     expect(await owner(namehash('eth'))).toBe(devnet.deployer)
     expect(await owner(namehash('addr.reverse'))).toBe(chain.ens.reverseRegistrar)
     expect(await owner(namehash('alice.eth'))).toBe(alice)
-    expect(await client.readContract({ address: chain.ens.registry, abi: ENSRegistry.abi, functionName: 'resolver', args: [namehash('alice.eth')] })).toBe(chain.ens.publicResolver)
+    expect(
+      await client.readContract({
+        address: chain.ens.registry,
+        abi: ENSRegistry.abi,
+        functionName: 'resolver',
+        args: [namehash('alice.eth')],
+      }),
+    ).toBe(chain.ens.publicResolver)
   })
 
   it('keeps the tokens and the batch executor where they were (nonces 0…2)', () => {
-    expect(chain.tokens.map((t) => t.address)).toEqual(['0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', '0xA15BB66138824a1c7167f5E85b957d04Dd34E468'])
+    expect(chain.tokens.map((t) => t.address)).toEqual([
+      '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+      '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
+    ])
     expect(chain.batchExecutor).toBe('0xb19b36b1456E65E3A6D514D3F715f204BD59f431')
   })
 
@@ -53,13 +64,31 @@ describe('devnet ENS deployment', () => {
 
   it('only the node owner may set records; the reverse registrar sets names only for the caller or a controller', async () => {
     await expect(
-      client.simulateContract({ account: carol, address: chain.ens.publicResolver, abi: ENSPublicResolver.abi, functionName: 'setText', args: [namehash('alice.eth'), 'avatar', 'x'] }),
+      client.simulateContract({
+        account: carol,
+        address: chain.ens.publicResolver,
+        abi: ENSPublicResolver.abi,
+        functionName: 'setText',
+        args: [namehash('alice.eth'), 'avatar', 'x'],
+      }),
     ).rejects.toThrow(/Unauthorized/)
     await expect(
-      client.simulateContract({ account: alice, address: chain.ens.publicResolver, abi: ENSPublicResolver.abi, functionName: 'setText', args: [namehash('alice.eth'), 'avatar', 'x'] }),
+      client.simulateContract({
+        account: alice,
+        address: chain.ens.publicResolver,
+        abi: ENSPublicResolver.abi,
+        functionName: 'setText',
+        args: [namehash('alice.eth'), 'avatar', 'x'],
+      }),
     ).resolves.toBeDefined()
     await expect(
-      client.simulateContract({ account: carol, address: chain.ens.registry, abi: ENSRegistry.abi, functionName: 'setSubnodeOwner', args: [namehash('eth'), labelhash('x'), carol] }),
+      client.simulateContract({
+        account: carol,
+        address: chain.ens.registry,
+        abi: ENSRegistry.abi,
+        functionName: 'setSubnodeOwner',
+        args: [namehash('eth'), labelhash('x'), carol],
+      }),
     ).rejects.toThrow(/Unauthorized/)
     await expect(
       client.simulateContract({
@@ -70,7 +99,12 @@ describe('devnet ENS deployment', () => {
         args: [alice, carol, chain.ens.publicResolver, 'x.eth'],
       }),
     ).rejects.toThrow(/Unauthorized/)
-    const node = await client.readContract({ address: chain.ens.reverseRegistrar, abi: ENSReverseRegistrar.abi, functionName: 'node', args: [alice] })
+    const node = await client.readContract({
+      address: chain.ens.reverseRegistrar,
+      abi: ENSReverseRegistrar.abi,
+      functionName: 'node',
+      args: [alice],
+    })
     expect(node).toBe(namehash(`${alice.slice(2).toLowerCase()}.addr.reverse`))
   })
 })
@@ -79,7 +113,9 @@ describe('viem ENS actions against the devnet', () => {
   it('getEnsAddress resolves alice.eth (coin type 60 and an EVM chain coin type through the default EVM address)', async () => {
     expect(await client.getEnsAddress({ name: 'alice.eth' })).toBe(alice)
     expect(await client.getEnsAddress({ name: 'ALICE.eth'.toLowerCase() })).toBe(alice)
-    expect((await client.getEnsAddress({ name: 'alice.eth', coinType: BigInt(0x80000000 + 31337) }))?.toLowerCase()).toBe(alice.toLowerCase())
+    expect((await client.getEnsAddress({ name: 'alice.eth', coinType: BigInt(0x80000000 + 31337) }))?.toLowerCase()).toBe(
+      alice.toLowerCase(),
+    )
     expect(await client.getEnsAddress({ name: 'bob.eth' })).toBe(bob)
   })
 
@@ -98,10 +134,19 @@ describe('viem ENS actions against the devnet', () => {
     // carol claims bob.eth as her primary name: bob.eth points at bob, so the universal resolver refuses it.
     await registerEnsName(chain, { label: 'carol', address: carol })
     expect(await client.getEnsName({ address: carol })).toBe('carol.eth')
-    const wallet = (await import('viem')).createWalletClient({ account: carol, chain: devnetViemChain(chain), transport: http(chain.rpcUrl) })
+    const wallet = (await import('viem')).createWalletClient({
+      account: carol,
+      chain: devnetViemChain(chain),
+      transport: http(chain.rpcUrl),
+    })
     await client.request({ method: 'anvil_impersonateAccount' as never, params: [carol] as never })
     await client.request({ method: 'anvil_setBalance' as never, params: [carol, toHex(10n ** 18n)] as never })
-    const hash = await wallet.writeContract({ address: chain.ens.reverseRegistrar, abi: ENSReverseRegistrar.abi, functionName: 'setName', args: ['bob.eth'] })
+    const hash = await wallet.writeContract({
+      address: chain.ens.reverseRegistrar,
+      abi: ENSReverseRegistrar.abi,
+      functionName: 'setName',
+      args: ['bob.eth'],
+    })
     await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
     await expect(client.getEnsName({ address: carol, strict: true })).rejects.toThrow(/ReverseAddressMismatch/)
     expect(await client.getEnsName({ address: carol })).toBeNull()
@@ -117,19 +162,24 @@ describe('viem ENS actions against the devnet', () => {
 
   it('getEnsResolver finds the public resolver, findResolver walks up to the closest resolver', async () => {
     expect(await client.getEnsResolver({ name: 'alice.eth' })).toBe(chain.ens.publicResolver)
-    const [resolver, node, offset] = await client.readContract({
+    const [resolver, node, offset] = (await client.readContract({
       address: chain.ens.universalResolver,
       abi: ENSUniversalResolver.abi,
       functionName: 'findResolver',
       args: [dnsEncodeName('sub.alice.eth')],
-    }) as [string, string, bigint]
+    })) as [string, string, bigint]
     expect([resolver, node, offset]).toEqual([chain.ens.publicResolver, namehash('sub.alice.eth'), 4n])
   })
 
   it('the universal resolver refuses bad DNS encodings with DNSDecodingFailed', async () => {
     for (const bad of ['0x', '0x05616c696365', '0x0561000000000000'] as const) {
       await expect(
-        client.readContract({ address: chain.ens.universalResolver, abi: ENSUniversalResolver.abi, functionName: 'findResolver', args: [bad] }),
+        client.readContract({
+          address: chain.ens.universalResolver,
+          abi: ENSUniversalResolver.abi,
+          functionName: 'findResolver',
+          args: [bad],
+        }),
       ).rejects.toThrow(/DNSDecodingFailed/)
     }
   })

@@ -106,7 +106,13 @@ export async function deployEns(options: {
     ['ENSRegistry', await wallet.deployContract({ ...base, abi: ENSRegistry.abi, bytecode: ENSRegistry.bytecode, nonce: startNonce })],
     [
       'ENSPublicResolver',
-      await wallet.deployContract({ ...base, abi: ENSPublicResolver.abi, bytecode: ENSPublicResolver.bytecode, args: [registry], nonce: startNonce + 1 }),
+      await wallet.deployContract({
+        ...base,
+        abi: ENSPublicResolver.abi,
+        bytecode: ENSPublicResolver.bytecode,
+        args: [registry],
+        nonce: startNonce + 1,
+      }),
     ],
     [
       'ENSReverseRegistrar',
@@ -120,7 +126,13 @@ export async function deployEns(options: {
     ],
     [
       'ENSUniversalResolver',
-      await wallet.deployContract({ ...base, abi: ENSUniversalResolver.abi, bytecode: ENSUniversalResolver.bytecode, args: [registry], nonce: startNonce + 3 }),
+      await wallet.deployContract({
+        ...base,
+        abi: ENSUniversalResolver.abi,
+        bytecode: ENSUniversalResolver.bytecode,
+        args: [registry],
+        nonce: startNonce + 3,
+      }),
     ],
   ]
   for (const [i, [name, hash]] of deployments.entries()) {
@@ -131,14 +143,50 @@ export async function deployEns(options: {
     }
   }
   const setup: [string, () => Promise<Hex>][] = [
-    ['reverse', () => wallet.writeContract({ ...base, address: registry, abi: ENSRegistry.abi, functionName: 'setSubnodeOwner', args: [zeroHash, labelhash('reverse'), deployer] })],
+    [
+      'reverse',
+      () =>
+        wallet.writeContract({
+          ...base,
+          address: registry,
+          abi: ENSRegistry.abi,
+          functionName: 'setSubnodeOwner',
+          args: [zeroHash, labelhash('reverse'), deployer],
+        }),
+    ],
     [
       'addr.reverse',
       () =>
-        wallet.writeContract({ ...base, address: registry, abi: ENSRegistry.abi, functionName: 'setSubnodeOwner', args: [namehash('reverse'), labelhash('addr'), reverseRegistrar] }),
+        wallet.writeContract({
+          ...base,
+          address: registry,
+          abi: ENSRegistry.abi,
+          functionName: 'setSubnodeOwner',
+          args: [namehash('reverse'), labelhash('addr'), reverseRegistrar],
+        }),
     ],
-    [DEVNET_ENS_TLD, () => wallet.writeContract({ ...base, address: registry, abi: ENSRegistry.abi, functionName: 'setSubnodeOwner', args: [zeroHash, labelhash(DEVNET_ENS_TLD), deployer] })],
-    ['controller', () => wallet.writeContract({ ...base, address: reverseRegistrar, abi: ENSReverseRegistrar.abi, functionName: 'setController', args: [deployer, true] })],
+    [
+      DEVNET_ENS_TLD,
+      () =>
+        wallet.writeContract({
+          ...base,
+          address: registry,
+          abi: ENSRegistry.abi,
+          functionName: 'setSubnodeOwner',
+          args: [zeroHash, labelhash(DEVNET_ENS_TLD), deployer],
+        }),
+    ],
+    [
+      'controller',
+      () =>
+        wallet.writeContract({
+          ...base,
+          address: reverseRegistrar,
+          abi: ENSReverseRegistrar.abi,
+          functionName: 'setController',
+          args: [deployer, true],
+        }),
+    ],
   ]
   for (const [what, send] of setup) await confirm(publicClient, await send(), `ENS setup (${what}) on chain ${chain.id}`)
   return { registry, publicResolver, reverseRegistrar, universalResolver, manager: deployer }
@@ -167,7 +215,13 @@ export interface RegisterEnsNameOptions {
  * Returns the name and its namehash.
  */
 export async function registerEnsName(
-  chain: { chainId: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number }; ens: DevnetEns },
+  chain: {
+    chainId: number
+    name: string
+    rpcUrl: string
+    nativeCurrency: { name: string; symbol: string; decimals: number }
+    ens: DevnetEns
+  },
   options: RegisterEnsNameOptions,
 ): Promise<{ name: string; node: Hex }> {
   const name = normalize(`${options.label}.${DEVNET_ENS_TLD}`)
@@ -192,7 +246,17 @@ export async function registerEnsName(
           args: [namehash(DEVNET_ENS_TLD), labelhash(label), ens.manager, ens.publicResolver, 0n],
         }),
     ],
-    ['setAddr', () => wallet.writeContract({ ...base, address: ens.publicResolver, abi: ENSPublicResolver.abi, functionName: 'setAddr', args: [node, options.address] })],
+    [
+      'setAddr',
+      () =>
+        wallet.writeContract({
+          ...base,
+          address: ens.publicResolver,
+          abi: ENSPublicResolver.abi,
+          functionName: 'setAddr',
+          args: [node, options.address],
+        }),
+    ],
     [
       'setAddr(default EVM)',
       () =>
@@ -209,7 +273,14 @@ export async function registerEnsName(
   for (const [key, value] of Object.entries(texts)) {
     steps.push([
       `setText(${key})`,
-      () => wallet.writeContract({ ...base, address: ens.publicResolver, abi: ENSPublicResolver.abi, functionName: 'setText', args: [node, key, value] }),
+      () =>
+        wallet.writeContract({
+          ...base,
+          address: ens.publicResolver,
+          abi: ENSPublicResolver.abi,
+          functionName: 'setText',
+          args: [node, key, value],
+        }),
     ])
   }
   if (options.reverse ?? true) {
@@ -227,7 +298,10 @@ export async function registerEnsName(
   }
   const owner = options.owner ?? options.address
   if (owner.toLowerCase() !== ens.manager.toLowerCase()) {
-    steps.push(['setOwner', () => wallet.writeContract({ ...base, address: ens.registry, abi: ENSRegistry.abi, functionName: 'setOwner', args: [node, owner] })])
+    steps.push([
+      'setOwner',
+      () => wallet.writeContract({ ...base, address: ens.registry, abi: ENSRegistry.abi, functionName: 'setOwner', args: [node, owner] }),
+    ])
   }
   for (const [what, send] of steps) await confirm(publicClient, await send(), `registerEnsName(${name}): ${what} on chain ${chain.chainId}`)
   return { name, node }
@@ -261,7 +335,10 @@ export async function seedDevnetEnsNames(devnet: {
 
 /** The DNS encoding of a dotted name (what the universal resolver takes), e.g. for direct contract calls. */
 export function dnsEncodeName(name: string): Hex {
-  const labels = name.replace(/^\.|\.$/g, '').split('.').filter((l) => l.length > 0)
+  const labels = name
+    .replace(/^\.|\.$/g, '')
+    .split('.')
+    .filter((l) => l.length > 0)
   const parts: number[] = []
   for (const label of labels) {
     const bytes = new TextEncoder().encode(label)

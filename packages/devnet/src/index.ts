@@ -100,7 +100,15 @@ export {
   type WcWallet,
   type WcWalletAccounts,
 } from './wcwallet/index.ts'
-export { type CapturedMail, findCode, type MailFilter, type Mailbox, type StartMailboxOptions, startMailbox, type WaitForFilter } from './mail/index.ts'
+export {
+  type CapturedMail,
+  findCode,
+  type MailFilter,
+  type Mailbox,
+  type StartMailboxOptions,
+  startMailbox,
+  type WaitForFilter,
+} from './mail/index.ts'
 export * from './farcaster/index.ts'
 export {
   DEFAULT_OIDC_USERS,

@@ -50,7 +50,14 @@ function setup(table: Record<string, Handler> = {}, context: Partial<AdapterCont
     emit: (_id, event) => void events.push(event),
     ...context,
   }
-  const user = { email: EMAIL, address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const user = {
+    email: EMAIL,
+    address: EVM,
+    chainId: 31337,
+    accounts: [{ address: EVM, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+    solanaAddress: SOL,
+  }
   const defaults: Record<string, Handler> = {
     CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_OTP' } }),
     CONNECT_DEVICE: () => ({ ok: {} }),
@@ -63,12 +70,17 @@ function setup(table: Record<string, Handler> = {}, context: Partial<AdapterCont
     SYNC_THEME: () => ({ ok: {} }),
     SYNC_DAPP_DATA: () => ({ ok: {} }),
     RPC_REQUEST: (p) =>
-      p.method === 'personal_sign' || p.method === 'eth_signTypedData_v4' ? { ok: { result: '0x' + 'ab'.repeat(65) } }
-      : p.method === 'eth_sendTransaction' ? { ok: { result: '0x' + '12'.repeat(32) } }
-      : p.method === 'solana_signMessage' ? { ok: { result: { signature: 'sig58' } } }
-      : p.method === 'wallet_sendCalls' ? { ok: { result: { id: 'batch-1' } } }
-      : p.method === 'wallet_getCallsStatus' ? { ok: { result: { status: 200, receipts: [{ transactionHash: '0x01', status: '0x1' }] } } }
-      : { error: 'Requested RPC call is not allowed' },
+      p.method === 'personal_sign' || p.method === 'eth_signTypedData_v4'
+        ? { ok: { result: '0x' + 'ab'.repeat(65) } }
+        : p.method === 'eth_sendTransaction'
+          ? { ok: { result: '0x' + '12'.repeat(32) } }
+          : p.method === 'solana_signMessage'
+            ? { ok: { result: { signature: 'sig58' } } }
+            : p.method === 'wallet_sendCalls'
+              ? { ok: { result: { id: 'batch-1' } } }
+              : p.method === 'wallet_getCallsStatus'
+                ? { ok: { result: { status: 200, receipts: [{ transactionHash: '0x01', status: '0x1' }] } } }
+                : { error: 'Requested RPC call is not allowed' },
   }
   const handlers = { ...defaults, ...table }
   fake.onPost((p: Posted) => {
@@ -103,7 +115,16 @@ describe('embeddedAdapter: setup', () => {
     expect(s.ctx.setConnectors).toHaveBeenCalledWith([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }])
     expect(s.adapter.namespace).toBe('eip155')
     expect(s.adapter.namespaces).toEqual(['eip155', 'solana'])
-    expect(s.adapter.capabilities).toEqual(['nativeTransfer', 'tokenTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'waitForReceipt', 'walletRequest'])
+    expect(s.adapter.capabilities).toEqual([
+      'nativeTransfer',
+      'tokenTransfer',
+      'typedData',
+      'sendCalls',
+      'callsStatus',
+      'walletCapabilities',
+      'waitForReceipt',
+      'walletRequest',
+    ])
     expect(s.fake.mounted).toBeUndefined()
   })
 
@@ -135,9 +156,14 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
     await settle(s)
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
     expect(s.fake.posted.find((p) => p.message.type === 'CONNECT_EMAIL')!.message.payload).toEqual({ email: EMAIL })
-    expect(prompts(s.events)).toEqual([{ kind: 'verifyDevice', email: EMAIL }, { kind: 'verifyOtp', email: EMAIL }])
+    expect(prompts(s.events)).toEqual([
+      { kind: 'verifyDevice', email: EMAIL },
+      { kind: 'verifyOtp', email: EMAIL },
+    ])
 
-    await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow('Invalid code. Try again.')
+    await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '000000' } })).rejects.toThrow(
+      'Invalid code. Try again.',
+    )
     expect(prompts(s.events).at(-1)).toEqual({ kind: 'verifyOtp', email: EMAIL, error: 'Invalid code. Try again.' })
 
     await expect(s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })).resolves.toBeUndefined()
@@ -151,7 +177,14 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
       namespaces: { solana: { address: SOL, chainId: 'localnet', accounts: [SOL] } },
     })
     expect(prompts(s.events).at(-1)).toBeUndefined()
-    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_OTP', 'GET_USER', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+    expect(s.types()).toEqual([
+      'CONNECT_EMAIL',
+      'CONNECT_DEVICE',
+      'CONNECT_OTP',
+      'CONNECT_OTP',
+      'GET_USER',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+    ])
     await vi.advanceTimersByTimeAsync(0)
     // SPEC §4: the email-used flag stored, last-login-time cleared
     expect(s.storage.getItem(STORAGE_KEYS.emailLoginUsed)).toBe('true')
@@ -208,7 +241,9 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
   it('the signal aborts the connect with its reason', async () => {
     const s = setup({ CONNECT_DEVICE: () => undefined, CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
     const controller = new AbortController()
-    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL }, signal: controller.signal }).catch((e: Error) => e.message)
+    const connecting = s.adapter
+      .connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL }, signal: controller.signal })
+      .catch((e: Error) => e.message)
     await settle(s)
     expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE'])
     controller.abort(new Error('Modal closed'))
@@ -282,7 +317,10 @@ describe('embeddedAdapter: session', () => {
   it('switchNetwork posts SWITCH_NETWORK and reports the chain', async () => {
     const s = await connected()
     await s.adapter.switchNetwork({ network: { ...evmNet, id: 31338, caipNetworkId: 'eip155:31338' } })
-    expect(s.fake.posted.find((p) => !p.message.type.startsWith('SYNC_'))!.message).toMatchObject({ type: 'SWITCH_NETWORK', payload: { chainId: 31338, namespace: 'eip155' } })
+    expect(s.fake.posted.find((p) => !p.message.type.startsWith('SYNC_'))!.message).toMatchObject({
+      type: 'SWITCH_NETWORK',
+      payload: { chainId: 31338, namespace: 'eip155' },
+    })
     expect(s.ctx.onChainChanged).toHaveBeenCalledWith(31338, 'eip155')
   })
 })
@@ -297,7 +335,9 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
   it('signMessage on the Solana account: solana_signMessage', async () => {
     const s = await connected()
     await expect(s.adapter.signMessage({ message: 'hi', address: SOL })).resolves.toBe('sig58')
-    expect(rpcOf(s)).toEqual([{ method: 'solana_signMessage', params: [{ message: 'aGk=', pubkey: SOL }], namespace: 'solana', chainId: 'localnet' }])
+    expect(rpcOf(s)).toEqual([
+      { method: 'solana_signMessage', params: [{ message: 'aGk=', pubkey: SOL }], namespace: 'solana', chainId: 'localnet' },
+    ])
   })
 
   it('sendTransaction and transfer: eth_sendTransaction with hex quantities', async () => {
@@ -305,7 +345,12 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
     await s.adapter.sendTransaction({ address: EVM, to: EVM, value: 10n ** 18n, data: '0x' })
     await s.adapter.transfer!({ address: EVM, to: EVM, amount: 5n })
     expect(rpcOf(s)).toEqual([
-      { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0xde0b6b3a7640000', data: '0x' }], namespace: 'eip155', chainId: 31337 },
+      {
+        method: 'eth_sendTransaction',
+        params: [{ from: EVM, to: EVM, value: '0xde0b6b3a7640000', data: '0x' }],
+        namespace: 'eip155',
+        chainId: 31337,
+      },
       { method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM, value: '0x5' }], namespace: 'eip155', chainId: 31337 },
     ])
   })
@@ -317,32 +362,61 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
     expect(rpcOf(s)).toEqual([
       {
         method: 'eth_sendTransaction',
-        params: [{ from: EVM, to: token, data: `0xa9059cbb${EVM.slice(2).toLowerCase().padStart(64, '0')}${(1_500_000n).toString(16).padStart(64, '0')}` }],
+        params: [
+          {
+            from: EVM,
+            to: token,
+            data: `0xa9059cbb${EVM.slice(2).toLowerCase().padStart(64, '0')}${1_500_000n.toString(16).padStart(64, '0')}`,
+          },
+        ],
         namespace: 'eip155',
         chainId: 31337,
       },
     ])
-    await expect(s.adapter.transfer!({ address: EVM, to: 'bob', amount: 1n, token: { address: token, decimals: 6 } })).rejects.toThrow('Failed to create transaction')
+    await expect(s.adapter.transfer!({ address: EVM, to: 'bob', amount: 1n, token: { address: token, decimals: 6 } })).rejects.toThrow(
+      'Failed to create transaction',
+    )
     expect(rpcOf(s)).toHaveLength(1)
   })
 
   it('signTypedData: eth_signTypedData_v4 with bigints as strings', async () => {
     const s = await connected()
-    await s.adapter.signTypedData!({ address: EVM, domain: { name: 'D', chainId: 1n }, types: { M: [{ name: 'v', type: 'uint256' }] }, primaryType: 'M', message: { v: 7n } })
+    await s.adapter.signTypedData!({
+      address: EVM,
+      domain: { name: 'D', chainId: 1n },
+      types: { M: [{ name: 'v', type: 'uint256' }] },
+      primaryType: 'M',
+      message: { v: 7n },
+    })
     const [req] = rpcOf(s) as { params: [string, string] }[]
     expect(req!.params[0]).toBe(EVM)
-    expect(JSON.parse(req!.params[1])).toEqual({ domain: { name: 'D', chainId: '1' }, types: { M: [{ name: 'v', type: 'uint256' }] }, primaryType: 'M', message: { v: '7' } })
+    expect(JSON.parse(req!.params[1])).toEqual({
+      domain: { name: 'D', chainId: '1' },
+      types: { M: [{ name: 'v', type: 'uint256' }] },
+      primaryType: 'M',
+      message: { v: '7' },
+    })
   })
 
   it('sendCalls and getCallsStatus', async () => {
     const s = await connected()
-    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: EVM, value: '0x1' }, { to: EVM, data: '0x' }] })).resolves.toEqual({ id: 'batch-1' })
+    await expect(
+      s.adapter.sendCalls!({
+        address: EVM,
+        calls: [
+          { to: EVM, value: '0x1' },
+          { to: EVM, data: '0x' },
+        ],
+      }),
+    ).resolves.toEqual({ id: 'batch-1' })
     await expect(s.adapter.getCallsStatus!({ address: EVM, id: 'batch-1' })).resolves.toEqual({
       id: 'batch-1',
       status: 200,
       receipts: [{ transactionHash: '0x01', status: '0x1' }],
     })
-    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: 'abc' as `0x${string}` }] })).rejects.toThrow("Invalid wallet call: calls.0.to: 'to' must start with 0x")
+    await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: 'abc' as `0x${string}` }] })).rejects.toThrow(
+      "Invalid wallet call: calls.0.to: 'to' must start with 0x",
+    )
   })
 
   it('getCapabilities resolves {} on error (SPEC §8)', async () => {
@@ -383,7 +457,14 @@ describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
     await result
     const payloadOf = (type: string) => s.fake.posted.filter((p) => p.message.type === type).map((p) => p.message.payload)
     expect(payloadOf('SYNC_DAPP_DATA')).toEqual([
-      { projectId: 'proj', sdkType: 'portico', name: 'My app', description: 'An app', url: 'https://my.app', icons: ['https://my.app/icon.png'] },
+      {
+        projectId: 'proj',
+        sdkType: 'portico',
+        name: 'My app',
+        description: 'An app',
+        url: 'https://my.app',
+        icons: ['https://my.app/icon.png'],
+      },
     ])
     expect(payloadOf('SYNC_THEME')).toEqual([{ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } }])
     listener!({ themeMode: 'light', themeVariables: {} })
@@ -407,8 +488,12 @@ describe('embeddedAdapter: email update (SPEC §4)', () => {
   it('UPDATE_EMAIL → the current address’s code (a wrong one first) → the new address’s code → newEmail, stored as the host’s email', async () => {
     const s = await connected(updateTable)
     expect(await s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
-    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '000000' })).rejects.toThrow('Invalid code. Try again.')
-    expect(await s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '000000' })).rejects.toThrow(
+      'Invalid code. Try again.',
+    )
+    expect(await s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).toEqual({
+      action: 'VERIFY_SECONDARY_OTP',
+    })
     expect(s.storage.map.get(STORAGE_KEYS.connectedEmail)).toBe(JSON.stringify(EMAIL))
     expect(await s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'secondary', otp: '222222' })).toEqual({ newEmail: NEW })
     expect(s.types()).toEqual(['UPDATE_EMAIL', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_PRIMARY_OTP', 'UPDATE_EMAIL_SECONDARY_OTP'])
@@ -421,7 +506,9 @@ describe('embeddedAdapter: email update (SPEC §4)', () => {
 
   it('a refused update rejects with the frame’s text', async () => {
     const s = await connected(updateTable)
-    await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: 'taken@example.com' })).rejects.toThrow('That email is already in use')
+    await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: 'taken@example.com' })).rejects.toThrow(
+      'That email is already in use',
+    )
   })
 
   it('the update requests end after 120 s without an answer (iframe_request_timeout)', async () => {
@@ -440,12 +527,23 @@ describe('embeddedAdapter: email update (SPEC §4)', () => {
   it('before any login: "Not connected to email or social"', async () => {
     const s = setup(updateTable)
     await expect(s.adapter.updateEmail!({ connectorId: 'auth', email: NEW })).rejects.toThrow('Not connected to email or social')
-    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).rejects.toThrow('Not connected to email or social')
+    await expect(s.adapter.confirmEmailUpdate!({ connectorId: 'auth', step: 'primary', otp: '111111' })).rejects.toThrow(
+      'Not connected to email or social',
+    )
   })
 })
 
 describe('embeddedAdapter: Farcaster', () => {
-  const farcasterUser = { email: null, userName: 'ada', socialProvider: 'farcaster', address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const farcasterUser = {
+    email: null,
+    userName: 'ada',
+    socialProvider: 'farcaster',
+    address: EVM,
+    chainId: 31337,
+    accounts: [{ address: EVM, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+    solanaAddress: SOL,
+  }
   const URL = 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef'
 
   it('GET_FARCASTER_URI → a farcaster prompt with the URL → CONNECT_FARCASTER → GET_USER: connected as ada (socialProvider farcaster)', async () => {
@@ -464,7 +562,13 @@ describe('embeddedAdapter: Farcaster', () => {
 
   it.each([
     ['the URI', { GET_FARCASTER_URI: () => ({ error: 'Farcaster sign-in is not configured' }) }],
-    ['the sign-in', { GET_FARCASTER_URI: () => ({ ok: { url: URL } }), CONNECT_FARCASTER: () => ({ error: 'The Farcaster sign-in message is not valid' }) }],
+    [
+      'the sign-in',
+      {
+        GET_FARCASTER_URI: () => ({ ok: { url: URL } }),
+        CONNECT_FARCASTER: () => ({ error: 'The Farcaster sign-in message is not valid' }),
+      },
+    ],
   ] as const)('a frame error on %s → "Failed to connect to farcaster", the prompt cleared', async (_what, table) => {
     const s = setup(table as Record<string, Handler>)
     const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'farcaster' } }).catch((e: Error) => e.message)
@@ -476,7 +580,9 @@ describe('embeddedAdapter: Farcaster', () => {
   it('the signal (modal closed) aborts it with its own reason', async () => {
     const s = setup({ GET_FARCASTER_URI: () => ({ ok: { url: URL } }), CONNECT_FARCASTER: () => undefined })
     const controller = new AbortController()
-    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'farcaster' }, signal: controller.signal }).catch((e: Error) => e.message)
+    const connecting = s.adapter
+      .connect({ connectorId: 'auth', auth: { kind: 'farcaster' }, signal: controller.signal })
+      .catch((e: Error) => e.message)
     await settle(s)
     controller.abort(new Error('Modal closed'))
     expect(await connecting).toBe('Modal closed')
@@ -490,19 +596,34 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
     chainId: '0x7a69',
     status: 500,
     atomic: true,
-    receipts: [{ logs: [], status: '0x0', blockHash: '0x' + '01'.repeat(32), blockNumber: '0x5', gasUsed: '0x5208', transactionHash: '0x' + '02'.repeat(32) }],
+    receipts: [
+      {
+        logs: [],
+        status: '0x0',
+        blockHash: '0x' + '01'.repeat(32),
+        blockNumber: '0x5',
+        gasUsed: '0x5208',
+        transactionHash: '0x' + '02'.repeat(32),
+      },
+    ],
   }
   const rpcTable: Record<string, Handler> = {
     RPC_REQUEST: (p) =>
-      p.method === 'wallet_sendCalls' ? { ok: { result: { id: '0xbatch' } } }
-      : p.method === 'wallet_getCallsStatus' ? { ok: { result: status } }
-      : p.method === 'wallet_getCapabilities' ? { ok: { result: { '0x7a69': { atomic: { status: 'supported' } } } } }
-      : { error: 'Requested RPC call is not allowed' },
+      p.method === 'wallet_sendCalls'
+        ? { ok: { result: { id: '0xbatch' } } }
+        : p.method === 'wallet_getCallsStatus'
+          ? { ok: { result: status } }
+          : p.method === 'wallet_getCapabilities'
+            ? { ok: { result: { '0x7a69': { atomic: { status: 'supported' } } } } }
+            : { error: 'Requested RPC call is not allowed' },
   }
 
   it('sendCalls sends one EIP-5792 v2 request (hex chain id, atomicRequired) to the frame; getCallsStatus keeps status and receipts; getCapabilities answers per chain', async () => {
     const s = await connected(rpcTable)
-    const calls = [{ to: EVM, data: '0xa9059cbb' as const, value: '0x0' }, { to: EVM, value: '0x1' }] as const
+    const calls = [
+      { to: EVM, data: '0xa9059cbb' as const, value: '0x0' },
+      { to: EVM, value: '0x1' },
+    ] as const
     await expect(s.adapter.sendCalls!({ address: EVM, calls })).resolves.toEqual({ id: '0xbatch' })
     await expect(s.adapter.getCallsStatus!({ address: EVM, id: '0xbatch' })).resolves.toEqual({
       id: '0xbatch',
@@ -511,7 +632,12 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
     })
     await expect(s.adapter.getCapabilities!({ address: EVM })).resolves.toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
     expect(rpcOf(s)).toEqual([
-      { method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: EVM, atomicRequired: true, calls, capabilities: {} }], namespace: 'eip155', chainId: 31337 },
+      {
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', chainId: '0x7a69', from: EVM, atomicRequired: true, calls, capabilities: {} }],
+        namespace: 'eip155',
+        chainId: 31337,
+      },
       { method: 'wallet_getCallsStatus', params: ['0xbatch'], namespace: 'eip155', chainId: 31337 },
       { method: 'wallet_getCapabilities', params: [EVM], namespace: 'eip155', chainId: 31337 },
     ])
@@ -521,14 +647,20 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
     const granted = { context: '0x' + 'c0'.repeat(32) }
     const s = await connected({
       RPC_REQUEST: (p) =>
-        p.method === 'wallet_grantPermissions' ? { ok: { result: granted } }
-        : p.method === 'wallet_getAssets' ? { ok: { result: { '0x7a69': [] } } }
-        : { error: 'Unknown permission' },
+        p.method === 'wallet_grantPermissions'
+          ? { ok: { result: granted } }
+          : p.method === 'wallet_getAssets'
+            ? { ok: { result: { '0x7a69': [] } } }
+            : { error: 'Unknown permission' },
     })
     const grant = { chainId: '0x7a69', expiry: 2_000_000_000, signer: { type: 'account', data: { id: EVM } }, permissions: [] }
     await expect(s.adapter.request!({ address: EVM, method: 'wallet_grantPermissions', params: [grant] })).resolves.toEqual(granted)
-    await expect(s.adapter.request!({ address: EVM, method: 'wallet_getAssets', params: [{ account: EVM }] })).resolves.toEqual({ '0x7a69': [] })
-    await expect(s.adapter.request!({ address: EVM, method: 'wallet_revokePermissions', params: [{ context: '0x01' }] })).rejects.toThrow('Unknown permission')
+    await expect(s.adapter.request!({ address: EVM, method: 'wallet_getAssets', params: [{ account: EVM }] })).resolves.toEqual({
+      '0x7a69': [],
+    })
+    await expect(s.adapter.request!({ address: EVM, method: 'wallet_revokePermissions', params: [{ context: '0x01' }] })).rejects.toThrow(
+      'Unknown permission',
+    )
     expect(rpcOf(s)).toEqual([
       { method: 'wallet_grantPermissions', params: [grant], namespace: 'eip155', chainId: 31337 },
       { method: 'wallet_getAssets', params: [{ account: EVM }], namespace: 'eip155', chainId: 31337 },
@@ -537,7 +669,9 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
   })
 
   it('a refused batch (a plain EOA, atomicRequired) rejects with the frame’s text', async () => {
-    const s = await connected({ RPC_REQUEST: () => ({ error: 'Atomic batches need the smart account: set the preferred account to smartAccount first' }) })
+    const s = await connected({
+      RPC_REQUEST: () => ({ error: 'Atomic batches need the smart account: set the preferred account to smartAccount first' }),
+    })
     await expect(s.adapter.sendCalls!({ address: EVM, calls: [{ to: EVM }] })).rejects.toThrow('Atomic batches need the smart account')
   })
 
@@ -547,7 +681,11 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
       INIT_SMART_ACCOUNT: () => ({ ok: { address: EVM, isDeployed: true } }),
       GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ ok: { smartAccountEnabledNetworks: [31337, 31338] } }),
     })
-    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({ type: 'smartAccount', address: EVM, smartAccountDeployed: true })
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({
+      type: 'smartAccount',
+      address: EVM,
+      smartAccountDeployed: true,
+    })
     expect(s.types()).toEqual(['SET_PREFERRED_ACCOUNT', 'INIT_SMART_ACCOUNT', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
     expect(s.fake.posted[0]!.message.payload).toEqual({ type: 'smartAccount' })
     expect(JSON.parse(s.storage.getItem(STORAGE_KEYS.smartAccountEnabledNetworks)!)).toEqual([31337, 31338])
@@ -559,12 +697,19 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
       SET_PREFERRED_ACCOUNT: () => ({ ok: { type: 'eoa', address: EVM, reason } }),
       INIT_SMART_ACCOUNT: () => ({ ok: { address: EVM, isDeployed: false } }),
     })
-    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({ type: 'eoa', address: EVM, smartAccountDeployed: false, reason })
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).resolves.toEqual({
+      type: 'eoa',
+      address: EVM,
+      smartAccountDeployed: false,
+      reason,
+    })
   })
 
   it('setPreferredAccountType before a login rejects "Not connected to email or social"', async () => {
     const s = setup()
-    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).rejects.toThrow('Not connected to email or social')
+    await expect(s.adapter.setPreferredAccountType!({ connectorId: 'auth', type: 'smartAccount' })).rejects.toThrow(
+      'Not connected to email or social',
+    )
   })
 })
 
@@ -584,7 +729,9 @@ describe('embeddedAdapter: waitForReceipt on EVM', () => {
     await settle(s)
     await vi.advanceTimersByTimeAsync(2_100)
     await expect(pending).resolves.toEqual({ hash: '0x12', status: 'success', blockNumber: 42n })
-    expect(bodies).toEqual(Array.from({ length: 3 }, () => ({ url: evmNet.rpcUrls.default.http[0], method: 'eth_getTransactionReceipt', params: ['0x12'] })))
+    expect(bodies).toEqual(
+      Array.from({ length: 3 }, () => ({ url: evmNet.rpcUrls.default.http[0], method: 'eth_getTransactionReceipt', params: ['0x12'] })),
+    )
   })
 
   it("gives up with 'Transaction error' after the timeout", async () => {

@@ -4,7 +4,14 @@
  * email (connect), or on reconnect when SPEC §3's email-login-used flag says a session may exist.
  */
 import type { AdapterContext, ChainAdapter } from '@portico/headless'
-import { EMBEDDED_CAPABILITIES, EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
+import {
+  EMBEDDED_CAPABILITIES,
+  EMBEDDED_CONNECTOR_ID,
+  type DappDataPayload,
+  type EmbeddedAdapterOptions,
+  type EmbeddedEngine,
+  type ThemePayload,
+} from './options'
 import { openSocialPopup } from './popup'
 import { hostStorage } from './storage'
 
@@ -22,10 +29,20 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
   const storage = hostStorage(options.storage)
   const synced: { theme?: ThemePayload; dapp?: DappDataPayload } = {}
   const load = (): Promise<EmbeddedEngine> =>
-    (engine ??= import('./engine').then(({ createEngine }) => createEngine(options, () => ctx, storage, synced, () => import('./solana'))).catch((error: unknown) => {
-      engine = undefined
-      throw error
-    }))
+    (engine ??= import('./engine')
+      .then(({ createEngine }) =>
+        createEngine(
+          options,
+          () => ctx,
+          storage,
+          synced,
+          () => import('./solana'),
+        ),
+      )
+      .catch((error: unknown) => {
+        engine = undefined
+        throw error
+      }))
 
   return {
     namespace: 'eip155',
@@ -37,21 +54,37 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
       synced.dapp = {
         projectId: context.projectId,
         sdkType: 'portico',
-        ...(context.metadata ? { name: context.metadata.name, description: context.metadata.description, url: context.metadata.url, icons: [...context.metadata.icons] } : {}),
+        ...(context.metadata
+          ? {
+              name: context.metadata.name,
+              description: context.metadata.description,
+              url: context.metadata.url,
+              icons: [...context.metadata.icons],
+            }
+          : {}),
       }
       const unwatch = context.watchTheme?.((theme) => {
         synced.theme = { themeMode: theme.themeMode, themeVariables: theme.themeVariables }
         if (engine) void engine.then((e) => e.syncTheme(synced.theme!)).catch(() => undefined)
       })
       context.setConnectors([
-        { id: EMBEDDED_CONNECTOR_ID, name: options.name ?? 'Email', type: 'auth', namespace: 'eip155', ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}) },
+        {
+          id: EMBEDDED_CONNECTOR_ID,
+          name: options.name ?? 'Email',
+          type: 'auth',
+          namespace: 'eip155',
+          ...(options.imageUrl ? { imageUrl: options.imageUrl } : {}),
+        },
       ])
       return () => {
         unwatch?.()
         const loaded = engine
         engine = undefined
         ctx = undefined
-        void loaded?.then((e) => e.destroy(), () => undefined)
+        void loaded?.then(
+          (e) => e.destroy(),
+          () => undefined,
+        )
       }
     },
     connect(p) {

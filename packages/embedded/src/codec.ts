@@ -14,7 +14,8 @@ export const utf8ToHex = (text: string): `0x${string}` => bytesToHex(utf8(text))
 export const toQuantity = (value: bigint | number): `0x${string}` => `0x${BigInt(value).toString(16)}`
 
 /** JSON.stringify that writes bigints as decimal strings (EIP-712 messages carry uint256 values). */
-export const jsonWithBigints = (value: unknown): string => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+export const jsonWithBigints = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
 
 /** Whole units from the smallest unit: formatUnits(1500000000000000000n, 18) = '1.5'. */
 export function formatUnits(value: bigint, decimals: number): string {

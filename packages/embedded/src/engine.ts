@@ -13,7 +13,15 @@ import type {
   ConnectResult,
   SocialProvider,
 } from '@portico/headless'
-import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS, SDK_VERSION, type TransactionReceipt } from '@portico/headless'
+import {
+  checkWalletCalls,
+  defaultTimers,
+  ERRORS,
+  PorticoError,
+  RECEIPT_TIMEOUT_MS,
+  SDK_VERSION,
+  type TransactionReceipt,
+} from '@portico/headless'
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, domEnvironment, type FrameClient } from './client/client'
@@ -34,7 +42,9 @@ const callsStatusResult = z.object({
   receipts: z.optional(z.array(z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) }))),
 })
 const capabilitiesResult = z.record(z.string(), z.record(z.string(), z.unknown()))
-const receiptResult = z.object({ result: z.nullable(z.object({ status: z.string(), blockNumber: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)) })) })
+const receiptResult = z.object({
+  result: z.nullable(z.object({ status: z.string(), blockNumber: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)) })),
+})
 const RECEIPT_POLL_MS = 1_000
 const rpcBalance = z.object({ result: z.union([z.string(), z.object({ value: z.number() })]) })
 
@@ -116,7 +126,9 @@ export function createEngine(
       ...(authName ? { authName } : {}),
       ...(u.socialProvider ? { socialProvider: u.socialProvider } : {}),
       accountType: u.preferredAccountType ?? 'eoa',
-      ...(u.solanaAddress ? { namespaces: { solana: { address: u.solanaAddress, chainId: solanaChainId(), accounts: [u.solanaAddress] } } } : {}),
+      ...(u.solanaAddress
+        ? { namespaces: { solana: { address: u.solanaAddress, chainId: solanaChainId(), accounts: [u.solanaAddress] } } }
+        : {}),
     }
   }
 
@@ -199,7 +211,11 @@ export function createEngine(
    * authorization URL → the popup goes there (prompt `social`) → the API's callback page posts the
    * result → CONNECT_SOCIAL → the user. The popup is closed when it ends, whatever the outcome.
    */
-  async function connectSocial(provider: SocialProvider, popup: SocialPopup | null | undefined, signal: AbortSignal): Promise<ConnectResult> {
+  async function connectSocial(
+    provider: SocialProvider,
+    popup: SocialPopup | null | undefined,
+    signal: AbortSignal,
+  ): Promise<ConnectResult> {
     if (!popup) throw new PorticoError(ERRORS.socialConnection)
     const c = getClient()
     const watch = watchPopup(popup, { listen: (options.environment ?? domEnvironment()).listen, timers, signal })
@@ -265,7 +281,12 @@ export function createEngine(
     return user
   }
 
-  async function rpc(method: string, params: unknown[], network?: CaipNetwork, namespace: 'eip155' | 'solana' = 'eip155'): Promise<unknown> {
+  async function rpc(
+    method: string,
+    params: unknown[],
+    network?: CaipNetwork,
+    namespace: 'eip155' | 'solana' = 'eip155',
+  ): Promise<unknown> {
     requireUser()
     const chainId = network?.id ?? (namespace === 'solana' ? solanaChainId() : evmNetwork()?.id)
     return getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
@@ -279,12 +300,17 @@ export function createEngine(
       if (!url) throw new PorticoError(ERRORS.networkNotFound)
       const receipt = await jsonRpc(url, 'eth_getTransactionReceipt', [hash], receiptResult)
       if (receipt) return { hash, status: receipt.status === '0x1' ? 'success' : 'reverted', blockNumber: BigInt(receipt.blockNumber) }
-      if (timers.now() + RECEIPT_POLL_MS > deadline) throw new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${hash} within ${timeoutMs} ms`) })
+      if (timers.now() + RECEIPT_POLL_MS > deadline)
+        throw new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${hash} within ${timeoutMs} ms`) })
       await new Promise<void>((resolve) => timers.setTimeout(resolve, RECEIPT_POLL_MS))
     }
   }
 
-  async function evmSend(from: string, tx: { to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint }, network?: CaipNetwork) {
+  async function evmSend(
+    from: string,
+    tx: { to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint },
+    network?: CaipNetwork,
+  ) {
     if (namespaceOf(from) !== 'eip155') throw new PorticoError(ERRORS.rpcNotAllowed)
     const request = {
       from,
@@ -312,7 +338,11 @@ export function createEngine(
    * SPEC §6 on Solana: ./solana builds the transaction from the network's RPC, the frame has the API
    * sign it with the user's key and send it (solana_signAndSendTransaction); the base58 signature.
    */
-  async function solanaSend(from: string, p: { to: string; amount: bigint; token?: { address: string; decimals: number } }, network?: CaipNetwork): Promise<string> {
+  async function solanaSend(
+    from: string,
+    p: { to: string; amount: bigint; token?: { address: string; decimals: number } },
+    network?: CaipNetwork,
+  ): Promise<string> {
     if (from !== requireUser().solanaAddress) throw new PorticoError(ERRORS.rpcNotAllowed)
     const { network: net, url } = solanaNetwork(network)
     const { sendSolana } = await solanaModule()
@@ -323,9 +353,18 @@ export function createEngine(
   }
 
   /** A public read on the network's own RPC (not through the frame). */
-  async function jsonRpc<T = string | { value: number }>(url: string, method: string, params: unknown[], schema: z.ZodMiniType<{ result: T }> = rpcBalance as never): Promise<T> {
+  async function jsonRpc<T = string | { value: number }>(
+    url: string,
+    method: string,
+    params: unknown[],
+    schema: z.ZodMiniType<{ result: T }> = rpcBalance as never,
+  ): Promise<T> {
     const f = options.fetch ?? globalThis.fetch
-    const response = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    const response = await f(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
     if (!response.ok) throw new PorticoError(`HTTP status code: ${response.status}`)
     return parse(schema, await response.json(), method).result
   }
@@ -343,7 +382,9 @@ export function createEngine(
       cancelConnect = (reason) => controller.abort(reason)
       try {
         if (auth.kind === 'farcaster') return await connectFarcaster(controller.signal)
-        return auth.kind === 'social' ? await connectSocial(auth.provider, popup, controller.signal) : await connectEmail(auth.email, controller.signal)
+        return auth.kind === 'social'
+          ? await connectSocial(auth.provider, popup, controller.signal)
+          : await connectEmail(auth.email, controller.signal)
       } catch (error) {
         emit(undefined)
         throw error
@@ -409,14 +450,20 @@ export function createEngine(
 
     async signMessage({ message, address }) {
       if (namespaceOf(address) === 'solana') {
-        const result = parse(signatureResult, await rpc('solana_signMessage', [{ message: base64Encode(utf8(message)), pubkey: address }], undefined, 'solana'), 'solana_signMessage')
+        const result = parse(
+          signatureResult,
+          await rpc('solana_signMessage', [{ message: base64Encode(utf8(message)), pubkey: address }], undefined, 'solana'),
+          'solana_signMessage',
+        )
         return typeof result === 'string' ? result : result.signature
       }
       return parse(hexResult, await rpc('personal_sign', [utf8ToHex(message), address]), 'personal_sign')
     },
 
     sendTransaction: ({ address, network, ...tx }) =>
-      namespaceOf(address) === 'solana' ? solanaSend(address, { to: tx.to, amount: tx.value ?? 0n }, network) : evmSend(address, tx, network),
+      namespaceOf(address) === 'solana'
+        ? solanaSend(address, { to: tx.to, amount: tx.value ?? 0n }, network)
+        : evmSend(address, tx, network),
 
     async transfer({ address, to, amount, token, network }) {
       if (namespaceOf(address) === 'solana') return solanaSend(address, { to, amount, ...(token ? { token } : {}) }, network)
@@ -451,7 +498,20 @@ export function createEngine(
       const chainId = network?.id ?? evmNetwork()?.id ?? 1
       const result = parse(
         sendCallsResult,
-        await rpc('wallet_sendCalls', [{ version: '2.0.0', chainId: toQuantity(Number(chainId)), from: address, atomicRequired: true, calls: checked, capabilities: capabilities ?? {} }], network),
+        await rpc(
+          'wallet_sendCalls',
+          [
+            {
+              version: '2.0.0',
+              chainId: toQuantity(Number(chainId)),
+              from: address,
+              atomicRequired: true,
+              calls: checked,
+              capabilities: capabilities ?? {},
+            },
+          ],
+          network,
+        ),
         'wallet_sendCalls',
       )
       return { id: typeof result === 'string' ? result : result.id }
@@ -502,7 +562,12 @@ export function createEngine(
       } catch {
         // kept as it was
       }
-      return { type: answer.type, address: answer.address, ...(smartAccountDeployed === undefined ? {} : { smartAccountDeployed }), ...(answer.reason ? { reason: answer.reason } : {}) }
+      return {
+        type: answer.type,
+        address: answer.address,
+        ...(smartAccountDeployed === undefined ? {} : { smartAccountDeployed }),
+        ...(answer.reason ? { reason: answer.reason } : {}),
+      }
     },
 
     // SPEC §4 email update: a code to the current address, then one to the new address, which returns newEmail.

@@ -2,7 +2,15 @@
  * What the adapter (initial load) and the engine (loaded with import()) share: options, the
  * connector id, the capabilities and the engine's shape.
  */
-import { type AdapterCapability, AUTH_CONNECTOR_ID, type ChainAdapter, type ConnectParams, type ConnectResult, type StorageLike, type Timers } from '@portico/headless'
+import {
+  type AdapterCapability,
+  AUTH_CONNECTOR_ID,
+  type ChainAdapter,
+  type ConnectParams,
+  type ConnectResult,
+  type StorageLike,
+  type Timers,
+} from '@portico/headless'
 import type { AppEventPayload } from '@portico/protocol/frame'
 import type { FrameEnvironment } from './client/client'
 import type { FrameTimeoutReason } from './client/constants'
@@ -12,7 +20,16 @@ import type { OpenPopup, SocialPopup } from './popup'
 export const EMBEDDED_CONNECTOR_ID = AUTH_CONNECTOR_ID
 
 /** What the embedded wallet can do beyond connect / sign / send (EVM). */
-export const EMBEDDED_CAPABILITIES = ['nativeTransfer', 'tokenTransfer', 'typedData', 'sendCalls', 'callsStatus', 'walletCapabilities', 'waitForReceipt', 'walletRequest'] as const satisfies readonly AdapterCapability[]
+export const EMBEDDED_CAPABILITIES = [
+  'nativeTransfer',
+  'tokenTransfer',
+  'typedData',
+  'sendCalls',
+  'callsStatus',
+  'walletCapabilities',
+  'waitForReceipt',
+  'walletRequest',
+] as const satisfies readonly AdapterCapability[]
 
 export type ThemePayload = AppEventPayload<'SYNC_THEME'>
 export type DappDataPayload = AppEventPayload<'SYNC_DAPP_DATA'>
@@ -49,14 +66,24 @@ export interface EmbeddedAdapterOptions {
 }
 
 type Methods = 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'request' | 'waitForReceipt' | 'respond' | 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'
+type CapabilityMethods =
+  | 'transfer'
+  | 'signTypedData'
+  | 'sendCalls'
+  | 'getCallsStatus'
+  | 'getCapabilities'
+  | 'request'
+  | 'waitForReceipt'
+  | 'respond'
+  | 'updateEmail'
+  | 'confirmEmailUpdate'
+  | 'setPreferredAccountType'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
   /** `popup`: the social sign-in window the adapter opened in the user's click (null: it was refused). */
   connect(params: ConnectParams, popup?: SocialPopup | null): Promise<ConnectResult>
-} &
-  Required<Pick<ChainAdapter, CapabilityMethods>> & {
+} & Required<Pick<ChainAdapter, CapabilityMethods>> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>
     destroy(): void

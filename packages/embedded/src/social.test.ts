@@ -13,7 +13,12 @@ const API = 'http://127.0.0.1:4000'
 const OIDC = 'http://127.0.0.1:4300'
 const AUTH_URI = `${OIDC}/auth?client_id=portico&redirect_uri=${encodeURIComponent(`${API}/v1/auth/social/callback`)}&state=s1`
 const RESULT_URI = `${API}/v1/auth/social/callback?code=c1&state=s1`
-const result = (extra: Record<string, unknown> = {}) => ({ channel: 'portico:social', type: 'SOCIAL_RESULT', resultUri: RESULT_URI, ...extra })
+const result = (extra: Record<string, unknown> = {}) => ({
+  channel: 'portico:social',
+  type: 'SOCIAL_RESULT',
+  resultUri: RESULT_URI,
+  ...extra,
+})
 
 const evmNet: CaipNetwork = {
   id: 31337,
@@ -52,7 +57,15 @@ function setup(opts: { table?: Record<string, Handler>; popup?: SocialPopup | nu
     onDisconnect: vi.fn(),
     emit: (_id, event) => void events.push(event),
   }
-  const user = { email: null, userName: 'ada_gh', socialProvider: 'github', address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], solanaAddress: SOL }
+  const user = {
+    email: null,
+    userName: 'ada_gh',
+    socialProvider: 'github',
+    address: EVM,
+    chainId: 31337,
+    accounts: [{ address: EVM, type: 'eoa' }],
+    solanaAddress: SOL,
+  }
   const handlers: Record<string, Handler> = {
     GET_SOCIAL_REDIRECT_URI: () => ({ ok: { uri: AUTH_URI } }),
     CONNECT_SOCIAL: () => ({ ok: { userName: 'ada_gh', email: null } }),
@@ -76,7 +89,16 @@ function setup(opts: { table?: Record<string, Handler>; popup?: SocialPopup | nu
   })
   void adapter.setup(ctx)
   const prompts = () => events.map((e) => (e.kind === 'prompt' ? e.prompt : e))
-  return { fake, storage, events, prompts, adapter, popup: popup as ReturnType<typeof fakePopup>, opened, types: () => fake.posted.map((p) => p.message.type).filter((t) => !t.startsWith('SYNC_')) }
+  return {
+    fake,
+    storage,
+    events,
+    prompts,
+    adapter,
+    popup: popup as ReturnType<typeof fakePopup>,
+    opened,
+    types: () => fake.posted.map((p) => p.message.type).filter((t) => !t.startsWith('SYNC_')),
+  }
 }
 
 /** Let the engine's import(), READY and the 500 ms delay pass. */
@@ -117,7 +139,11 @@ describe('social sign-in: the popup (SPEC §4)', () => {
 
   it('openSocialPopup returns null when the opener throws or refuses', () => {
     expect(openSocialPopup(() => null)).toBeNull()
-    expect(openSocialPopup(() => { throw new Error('blocked') })).toBeNull()
+    expect(
+      openSocialPopup(() => {
+        throw new Error('blocked')
+      }),
+    ).toBeNull()
   })
 })
 

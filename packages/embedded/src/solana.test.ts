@@ -11,7 +11,13 @@ import {
   getTransactionDecoder,
   type Instruction,
 } from '@solana/kit'
-import { ASSOCIATED_TOKEN_PROGRAM, associatedTokenAddress, SYSTEM_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '@portico/solana/transactions'
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  associatedTokenAddress,
+  SYSTEM_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from '@portico/solana/transactions'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FRAME_URL, fakeFrameEnvironment, type Posted } from './client/test-support'
 import { createEngine } from './engine'
@@ -58,7 +64,9 @@ function chainStub(answers: Chain) {
     const { method, params } = JSON.parse(String(init?.body)) as { method: string; params: unknown[] }
     calls.push({ url: String(url), method, params })
     const answer = answers[method]
-    const body = answer ? { jsonrpc: '2.0', id: 1, result: answer(params) } : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: `Method not found: ${method}` } }
+    const body = answer
+      ? { jsonrpc: '2.0', id: 1, result: answer(params) }
+      : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: `Method not found: ${method}` } }
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
   }) as typeof fetch
   return { calls, fetch: fetchStub }
@@ -67,7 +75,12 @@ function chainStub(answers: Chain) {
 const blockhashAnswer = () => ({ context: { slot: 7 }, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 157 } })
 
 /** A signed-in engine on the Solana network, its frame answering RPC_REQUEST with `rpcAnswer`. */
-async function signedIn(chain: Chain, rpcAnswer: (payload: Record<string, unknown>) => { ok: unknown } | { error: string } = () => ({ ok: { result: { signature: SIGNATURE } } })) {
+async function signedIn(
+  chain: Chain,
+  rpcAnswer: (payload: Record<string, unknown>) => { ok: unknown } | { error: string } = () => ({
+    ok: { result: { signature: SIGNATURE } },
+  }),
+) {
   const fake = fakeFrameEnvironment()
   const stub = chainStub(chain)
   const map = new Map<string, string>()
@@ -82,7 +95,14 @@ async function signedIn(chain: Chain, rpcAnswer: (payload: Record<string, unknow
     onDisconnect: vi.fn(),
     emit: vi.fn(),
   }
-  const user = { email: 'ada@example.com', address: EVM, chainId: 31337, accounts: [{ address: EVM, type: 'eoa' }], preferredAccountType: 'eoa', solanaAddress: SOL }
+  const user = {
+    email: 'ada@example.com',
+    address: EVM,
+    chainId: 31337,
+    accounts: [{ address: EVM, type: 'eoa' }],
+    preferredAccountType: 'eoa',
+    solanaAddress: SOL,
+  }
   const handlers: Record<string, (payload: Record<string, unknown>) => { ok: unknown } | { error: string }> = {
     CONNECT_EMAIL: () => ({ ok: { action: 'CONNECT' } }),
     GET_USER: () => ({ ok: user }),
@@ -107,7 +127,10 @@ async function signedIn(chain: Chain, rpcAnswer: (payload: Record<string, unknow
   await connecting
   await vi.advanceTimersByTimeAsync(0)
   fake.posted.length = 0
-  const rpcRequests = () => fake.posted.filter((p) => p.message.type === 'RPC_REQUEST').map((p) => p.message.payload as { method: string; params: [{ transaction: string }]; namespace: string; chainId: unknown })
+  const rpcRequests = () =>
+    fake.posted
+      .filter((p) => p.message.type === 'RPC_REQUEST')
+      .map((p) => p.message.payload as { method: string; params: [{ transaction: string }]; namespace: string; chainId: unknown })
   return { engine, stub, rpcRequests }
 }
 
@@ -176,8 +199,12 @@ describe('embedded wallet: SOL on a Solana network', () => {
   it("an answer without a signature is 'Transaction error'; the frame's error text passes through", async () => {
     const bad = await signedIn({ getLatestBlockhash: blockhashAnswer }, () => ({ ok: { result: { signature: '0xnope' } } }))
     await expect(bad.engine.transfer({ address: SOL, to: TO, amount: 1n })).rejects.toThrow('Transaction error')
-    const refused = await signedIn({ getLatestBlockhash: blockhashAnswer }, () => ({ error: 'Transaction simulation failed: insufficient lamports' }))
-    await expect(refused.engine.transfer({ address: SOL, to: TO, amount: 1n })).rejects.toThrow('Transaction simulation failed: insufficient lamports')
+    const refused = await signedIn({ getLatestBlockhash: blockhashAnswer }, () => ({
+      error: 'Transaction simulation failed: insufficient lamports',
+    }))
+    await expect(refused.engine.transfer({ address: SOL, to: TO, amount: 1n })).rejects.toThrow(
+      'Transaction simulation failed: insufficient lamports',
+    )
   })
 
   it("an address that is not the user's Solana account is refused before anything is built", async () => {
@@ -192,68 +219,87 @@ describe('embedded wallet: SPL tokens on a Solana network', () => {
   it.each([
     [TOKEN_PROGRAM, false],
     [TOKEN_2022_PROGRAM, true],
-  ])('mint of %s, recipient token account exists: %s → [create the ATA when missing,] TransferChecked between the ATAs', async (tokenProgram, exists) => {
-    const recipientAta = await associatedTokenAddress(TO, MINT, tokenProgram)
-    const sourceAta = await associatedTokenAddress(SOL, MINT, tokenProgram)
-    const s = await signedIn({
-      getLatestBlockhash: blockhashAnswer,
-      getAccountInfo: ([address]) => ({
-        context: { slot: 7 },
-        value: address === MINT ? { owner: tokenProgram } : exists && address === recipientAta ? { owner: tokenProgram } : null,
-      }),
-    })
-    const signature = await s.engine.transfer({ address: SOL, to: TO, amount: 1_234_567n, token: { address: MINT, decimals: 6 }, network: solNet })
-    expect(signature).toBe(SIGNATURE)
-    expect(s.stub.calls.map((c) => [c.method, c.params[0]])).toEqual([
-      ['getAccountInfo', MINT],
-      ['getAccountInfo', recipientAta],
-      ['getLatestBlockhash', { commitment: 'confirmed' }],
-    ])
-    const requests = s.rpcRequests()
-    expect(requests.map((r) => r.method)).toEqual(['solana_signAndSendTransaction'])
-    const tx = decode(requests[0]!.params[0].transaction)
-    expect(tx.feePayer).toBe(SOL)
-    const create = {
-      program: ASSOCIATED_TOKEN_PROGRAM,
-      accounts: [
-        [SOL, 3],
-        [recipientAta, 1],
-        [TO, 0],
-        [MINT, 0],
-        [SYSTEM_PROGRAM, 0],
-        [tokenProgram, 0],
-      ],
-      data: [1], // CreateIdempotent
-    }
-    const transferChecked = {
-      program: tokenProgram,
-      accounts: [
-        [sourceAta, 1],
-        [MINT, 0],
-        [recipientAta, 1],
-        [SOL, 3], // the owner signs (a writable signer in the message: it is the fee payer too)
-      ],
-      data: [12, ...u64(1_234_567n), 6],
-    }
-    expect(tx.instructions).toEqual(exists ? [transferChecked] : [create, transferChecked])
-  })
+  ])(
+    'mint of %s, recipient token account exists: %s → [create the ATA when missing,] TransferChecked between the ATAs',
+    async (tokenProgram, exists) => {
+      const recipientAta = await associatedTokenAddress(TO, MINT, tokenProgram)
+      const sourceAta = await associatedTokenAddress(SOL, MINT, tokenProgram)
+      const s = await signedIn({
+        getLatestBlockhash: blockhashAnswer,
+        getAccountInfo: ([address]) => ({
+          context: { slot: 7 },
+          value: address === MINT ? { owner: tokenProgram } : exists && address === recipientAta ? { owner: tokenProgram } : null,
+        }),
+      })
+      const signature = await s.engine.transfer({
+        address: SOL,
+        to: TO,
+        amount: 1_234_567n,
+        token: { address: MINT, decimals: 6 },
+        network: solNet,
+      })
+      expect(signature).toBe(SIGNATURE)
+      expect(s.stub.calls.map((c) => [c.method, c.params[0]])).toEqual([
+        ['getAccountInfo', MINT],
+        ['getAccountInfo', recipientAta],
+        ['getLatestBlockhash', { commitment: 'confirmed' }],
+      ])
+      const requests = s.rpcRequests()
+      expect(requests.map((r) => r.method)).toEqual(['solana_signAndSendTransaction'])
+      const tx = decode(requests[0]!.params[0].transaction)
+      expect(tx.feePayer).toBe(SOL)
+      const create = {
+        program: ASSOCIATED_TOKEN_PROGRAM,
+        accounts: [
+          [SOL, 3],
+          [recipientAta, 1],
+          [TO, 0],
+          [MINT, 0],
+          [SYSTEM_PROGRAM, 0],
+          [tokenProgram, 0],
+        ],
+        data: [1], // CreateIdempotent
+      }
+      const transferChecked = {
+        program: tokenProgram,
+        accounts: [
+          [sourceAta, 1],
+          [MINT, 0],
+          [recipientAta, 1],
+          [SOL, 3], // the owner signs (a writable signer in the message: it is the fee payer too)
+        ],
+        data: [12, ...u64(1_234_567n), 6],
+      }
+      expect(tx.instructions).toEqual(exists ? [transferChecked] : [create, transferChecked])
+    },
+  )
 
   it("a mint no token program owns is 'Failed to create transaction' before the frame is asked", async () => {
-    const s = await signedIn({ getLatestBlockhash: blockhashAnswer, getAccountInfo: () => ({ context: { slot: 7 }, value: { owner: SYSTEM_PROGRAM } }) })
-    await expect(s.engine.transfer({ address: SOL, to: TO, amount: 1n, token: { address: MINT, decimals: 6 } })).rejects.toThrow('Failed to create transaction')
+    const s = await signedIn({
+      getLatestBlockhash: blockhashAnswer,
+      getAccountInfo: () => ({ context: { slot: 7 }, value: { owner: SYSTEM_PROGRAM } }),
+    })
+    await expect(s.engine.transfer({ address: SOL, to: TO, amount: 1n, token: { address: MINT, decimals: 6 } })).rejects.toThrow(
+      'Failed to create transaction',
+    )
     expect(s.rpcRequests()).toEqual([])
   })
-
 })
 
 describe('embedded wallet: waitForReceipt', () => {
   it("on Solana: getSignatureStatuses on the network's RPC until confirmed", async () => {
-    const answers = [null, { slot: 41, confirmations: 0, err: null, confirmationStatus: 'processed' }, { slot: 42, confirmations: 1, err: null, confirmationStatus: 'confirmed' }]
+    const answers = [
+      null,
+      { slot: 41, confirmations: 0, err: null, confirmationStatus: 'processed' },
+      { slot: 42, confirmations: 1, err: null, confirmationStatus: 'confirmed' },
+    ]
     const s = await signedIn({ getSignatureStatuses: () => ({ context: { slot: 50 }, value: [answers.shift() ?? null] }) })
     const receipt = s.engine.waitForReceipt({ hash: SIGNATURE, network: solNet })
     await vi.advanceTimersByTimeAsync(1_000)
     await expect(receipt).resolves.toEqual({ hash: SIGNATURE, status: 'success', blockNumber: 42n })
-    expect(s.stub.calls.map((c) => [c.url, c.method, c.params])).toEqual(Array(3).fill([RPC_URL, 'getSignatureStatuses', [[SIGNATURE], { searchTransactionHistory: true }]]))
+    expect(s.stub.calls.map((c) => [c.url, c.method, c.params])).toEqual(
+      Array(3).fill([RPC_URL, 'getSignatureStatuses', [[SIGNATURE], { searchTransactionHistory: true }]]),
+    )
   })
 
   it("rejects with 'Transaction error' after the timeout (EVM receipts: adapter.test.ts)", async () => {

@@ -33,7 +33,10 @@ export interface SolanaSendRoute {
  * 'Failed to create transaction' before the frame is asked; an answer without a signature is
  * 'Transaction error'; the frame's own errors (the chain's refusal, timeouts) pass through.
  */
-export async function sendSolana(route: SolanaSendRoute, p: { to: string; amount: bigint; token?: { address: string; decimals: number } }): Promise<string> {
+export async function sendSolana(
+  route: SolanaSendRoute,
+  p: { to: string; amount: bigint; token?: { address: string; decimals: number } },
+): Promise<string> {
   const rpc: SolanaRpc = { fetch: route.fetch, call: rpcCall }
   let transaction: Uint8Array
   try {
@@ -41,7 +44,9 @@ export async function sendSolana(route: SolanaSendRoute, p: { to: string; amount
       ? await tokenTransferTransaction(rpc, route.url, { from: route.from, to: p.to, amount: p.amount, token: p.token })
       : await lamportsTransferTransaction(rpc, route.url, { from: route.from, to: p.to, lamports: p.amount })
   } catch (error) {
-    throw error instanceof PorticoError && error.message === ERRORS.createTransaction ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
+    throw error instanceof PorticoError && error.message === ERRORS.createTransaction
+      ? error
+      : new PorticoError(ERRORS.createTransaction, { cause: error })
   }
   const answer = await route.signAndSend(base64Encode(transaction))
   const parsed = signAndSendResult.safeParse(answer)

@@ -69,7 +69,14 @@ describe('evmAdapter discovery', () => {
     const { ctx, seen } = context()
     evmAdapter({ target }).setup(ctx)
     expect(seen.at(-1)).toEqual([
-      { id: 'dev.portico.wallet', name: 'Portico Dev Wallet', type: 'announced', namespace: 'eip155', imageUrl: 'data:,', rdns: 'dev.portico.wallet' },
+      {
+        id: 'dev.portico.wallet',
+        name: 'Portico Dev Wallet',
+        type: 'announced',
+        namespace: 'eip155',
+        imageUrl: 'data:,',
+        rdns: 'dev.portico.wallet',
+      },
     ])
   })
 
@@ -144,7 +151,10 @@ describe('evmAdapter connection', () => {
 
   it('reconnects without a prompt via eth_accounts, and resolves null when nothing is authorised', async () => {
     const authorised = setup({ eth_accounts: () => [A], eth_chainId: () => '0x7a6a' })
-    await expect(authorised.adapter.reconnect({ connectorId: 'dev.portico.wallet' })).resolves.toMatchObject({ address: A_CHECKSUM, chainId: 31338 })
+    await expect(authorised.adapter.reconnect({ connectorId: 'dev.portico.wallet' })).resolves.toMatchObject({
+      address: A_CHECKSUM,
+      chainId: 31338,
+    })
     expect(authorised.wallet.calls.map((c) => c.method)).not.toContain('eth_requestAccounts')
     const empty = setup({ eth_accounts: () => [], eth_chainId: () => '0x7a69' })
     await expect(empty.adapter.reconnect({ connectorId: 'dev.portico.wallet' })).resolves.toBeNull()
@@ -161,7 +171,11 @@ describe('evmAdapter connection', () => {
   })
 
   it('forwards wallet events to the context and stops after disconnect', async () => {
-    const { adapter, wallet, ctx } = setup({ eth_requestAccounts: () => [A], eth_chainId: () => '0x7a69', wallet_revokePermissions: () => null })
+    const { adapter, wallet, ctx } = setup({
+      eth_requestAccounts: () => [A],
+      eth_chainId: () => '0x7a69',
+      wallet_revokePermissions: () => null,
+    })
     await adapter.connect({ connectorId: 'dev.portico.wallet' })
     wallet.emit('accountsChanged', [B])
     wallet.emit('chainChanged', '0x7a6a')
@@ -189,7 +203,11 @@ describe('evmAdapter connection', () => {
       },
     })
     await adapter.connect({ connectorId: 'dev.portico.wallet' })
-    const target = { ...net(31338, 'Local B'), blockExplorers: { default: { name: 'x', url: 'http://127.0.0.1:2' } }, assets: { imageUrl: 'http://127.0.0.1:3/b.svg' } }
+    const target = {
+      ...net(31338, 'Local B'),
+      blockExplorers: { default: { name: 'x', url: 'http://127.0.0.1:2' } },
+      assets: { imageUrl: 'http://127.0.0.1:3/b.svg' },
+    }
     await adapter.switchNetwork({ network: target })
     expect(wallet.calls.slice(2)).toEqual([
       { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
@@ -226,9 +244,17 @@ describe('evmAdapter connection', () => {
     })
     await adapter.connect({ connectorId: 'dev.portico.wallet' })
     // A preset as createPortico resolves it: `default` the proxy, `public` the chain's own endpoints.
-    const target = { ...net(31338, 'Preset'), rpcUrls: { default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:31338&projectId=p1'] }, public: { http: ['https://rpc.chain.example'] } } }
+    const target = {
+      ...net(31338, 'Preset'),
+      rpcUrls: {
+        default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:31338&projectId=p1'] },
+        public: { http: ['https://rpc.chain.example'] },
+      },
+    }
     await adapter.switchNetwork({ network: target })
-    expect(wallet.calls.find((c) => c.method === 'wallet_addEthereumChain')?.params).toMatchObject([{ chainId: '0x7a6a', rpcUrls: ['https://rpc.chain.example'] }])
+    expect(wallet.calls.find((c) => c.method === 'wallet_addEthereumChain')?.params).toMatchObject([
+      { chainId: '0x7a6a', rpcUrls: ['https://rpc.chain.example'] },
+    ])
   })
 
   it('does not add a chain when the switch fails for another reason', async () => {

@@ -59,7 +59,10 @@ async function walletCall(w: EvmWallet, method: string, params: unknown[]): Prom
 }
 
 /** 'tokenTransfer': ERC-20 transfer(to, amount) sent to the token contract. */
-export async function transferToken(w: EvmWallet, p: TransferParams & WalletCallContext & { token: NonNullable<TransferParams['token']> }): Promise<string> {
+export async function transferToken(
+  w: EvmWallet,
+  p: TransferParams & WalletCallContext & { token: NonNullable<TransferParams['token']> },
+): Promise<string> {
   return w.send(w.provider, { from: p.address, to: p.token.address, data: erc20TransferData(p.to, p.amount) })
 }
 

@@ -30,7 +30,9 @@ const balanceOf = (who: Address) => node().readContract({ address: usdc, abi: er
 
 function announce(target: EventTarget, provider: Eip1193Provider) {
   target.dispatchEvent(
-    new CustomEvent('eip6963:announceProvider', { detail: { info: { uuid: 'u', name: 'Portico Dev Wallet', icon: 'data:,', rdns: RDNS }, provider } }),
+    new CustomEvent('eip6963:announceProvider', {
+      detail: { info: { uuid: 'u', name: 'Portico Dev Wallet', icon: 'data:,', rdns: RDNS }, provider },
+    }),
   )
 }
 
@@ -38,7 +40,14 @@ function announce(target: EventTarget, provider: Eip1193Provider) {
  * The adapter with the dev wallet announced and connected as `accountIndex` (the connection is
  * approved; later requests are approved too unless `decide` says otherwise).
  */
-async function connected(opts: { accountIndex?: number; decide?: (p: PendingRequest) => boolean; adapter?: EvmAdapterOptions; wrap?: (p: Eip1193Provider) => Eip1193Provider } = {}) {
+async function connected(
+  opts: {
+    accountIndex?: number
+    decide?: (p: PendingRequest) => boolean
+    adapter?: EvmAdapterOptions
+    wrap?: (p: Eip1193Provider) => Eip1193Provider
+  } = {},
+) {
   const chain = devnet.chains[0]!
   const core: DevWalletCore = createDevWalletCore({
     chains: [{ chainId: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl }],
@@ -106,7 +115,11 @@ describe('evmAdapter on anvil with the dev wallet', () => {
   it('transfer with a token sends ERC-20 transfer(to, N): balanceOf moves by exactly N base units, no ether moves', async () => {
     const { adapter, address } = await connected({ accountIndex: 1 })
     const n = 1_234_567n // 1.234567 USDC
-    const [fromBefore, toBefore, etherBefore] = await Promise.all([balanceOf(address), balanceOf(ACCOUNT_2), node().getBalance({ address: ACCOUNT_2 })])
+    const [fromBefore, toBefore, etherBefore] = await Promise.all([
+      balanceOf(address),
+      balanceOf(ACCOUNT_2),
+      node().getBalance({ address: ACCOUNT_2 }),
+    ])
     const hash = (await adapter.transfer({ address, to: ACCOUNT_2, amount: n, token: { address: usdc, decimals: 6 } })) as Hex
     const receipt = await node().waitForTransactionReceipt({ hash, pollingInterval: 20 })
     expect(receipt.status).toBe('success')
@@ -119,12 +132,22 @@ describe('evmAdapter on anvil with the dev wallet', () => {
   it('writeContract encodes the call from the ABI: approve(spender, N) sets the allowance to N', async () => {
     const { adapter, address } = await connected({ accountIndex: 2 })
     const n = parseUnits('42.5', 6)
-    const hash = (await adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: [ACCOUNT_3, n] })) as Hex
+    const hash = (await adapter.writeContract({
+      address,
+      contract: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [ACCOUNT_3, n],
+    })) as Hex
     await node().waitForTransactionReceipt({ hash, pollingInterval: 20 })
     expect(await node().readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [address, ACCOUNT_3] })).toBe(n)
     // An unknown function or wrong arguments never reach the wallet.
-    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'nope', args: [] })).rejects.toThrow('Failed to create transaction')
-    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: ['x', 1n] })).rejects.toThrow('Failed to create transaction')
+    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'nope', args: [] })).rejects.toThrow(
+      'Failed to create transaction',
+    )
+    await expect(
+      adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: ['x', 1n] }),
+    ).rejects.toThrow('Failed to create transaction')
   })
 
   it('signTypedData signs eth_signTypedData_v4 data that verifies against the account (viem verifyTypedData)', async () => {
@@ -208,7 +231,9 @@ describe('evmAdapter on anvil with the dev wallet', () => {
       },
     })
     const { adapter, address } = await connected({ wrap: without5792 })
-    await expect(adapter.sendCalls({ address, calls: [{ to: ACCOUNT_1, value: '0x1' }] })).rejects.toThrow('Requested RPC call is not allowed')
+    await expect(adapter.sendCalls({ address, calls: [{ to: ACCOUNT_1, value: '0x1' }] })).rejects.toThrow(
+      'Requested RPC call is not allowed',
+    )
     await expect(adapter.getCallsStatus({ address, id: '0x01' })).rejects.toThrow('Requested RPC call is not allowed')
   })
 
@@ -218,9 +243,17 @@ describe('evmAdapter on anvil with the dev wallet', () => {
     const token = { address: usdc, decimals: 6 }
     await expect(adapter.transfer({ address, to: ACCOUNT_2, amount: 1n, token })).rejects.toMatchObject({ code: 4001 })
     await expect(adapter.transfer({ address, to: ACCOUNT_2, amount: 1n })).rejects.toMatchObject({ code: 4001 })
-    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: [ACCOUNT_2, 1n] })).rejects.toMatchObject({ code: 4001 })
     await expect(
-      adapter.signTypedData({ address, domain: { name: 'x' }, types: { M: [{ name: 'a', type: 'uint256' }] }, primaryType: 'M', message: { a: 1n } }),
+      adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: [ACCOUNT_2, 1n] }),
+    ).rejects.toMatchObject({ code: 4001 })
+    await expect(
+      adapter.signTypedData({
+        address,
+        domain: { name: 'x' },
+        types: { M: [{ name: 'a', type: 'uint256' }] },
+        primaryType: 'M',
+        message: { a: 1n },
+      }),
     ).rejects.toMatchObject({ code: 4001 })
     await expect(adapter.sendCalls({ address, calls: [{ to: ACCOUNT_2, value: '0x1' }] })).rejects.toMatchObject({ code: 4001 })
     expect(await balanceOf(ACCOUNT_2)).toBe(before)
@@ -241,7 +274,12 @@ describe('evmAdapter waitForReceipt (eth_getTransactionReceipt on the network RP
     const { adapter, address } = await connected({ accountIndex: 0 })
     const { erc20TransferData } = await import('./calls')
     // More USDC than the account holds; the gas is given so the wallet does not estimate (which would refuse).
-    const hash = await adapter.sendTransaction({ address, to: usdc, data: erc20TransferData(ACCOUNT_1, parseUnits('1000000', 6)), gas: 100_000n })
+    const hash = await adapter.sendTransaction({
+      address,
+      to: usdc,
+      data: erc20TransferData(ACCOUNT_1, parseUnits('1000000', 6)),
+      gas: 100_000n,
+    })
     const receipt = await adapter.waitForReceipt({ hash })
     expect(receipt.status).toBe('reverted')
     expect(receipt.blockNumber).toBe((await node().getTransactionReceipt({ hash: hash as Hex })).blockNumber)

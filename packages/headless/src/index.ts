@@ -7,18 +7,43 @@ export { createPortico, type Portico } from './core/portico'
 export type { Eip1193Events, Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace } from './core/provider/types'
 export type { ProviderFlow } from './core/provider/provider'
 export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './core/host'
-export type { GetAssetsFilter, GrantPermissionsRequest, GrantPermissionsResult, WalletAsset, WalletCallOptions, WalletFlow } from './core/wallet/wallet'
+export type {
+  GetAssetsFilter,
+  GrantPermissionsRequest,
+  GrantPermissionsResult,
+  WalletAsset,
+  WalletCallOptions,
+  WalletFlow,
+} from './core/wallet/wallet'
 export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { NamesFlow, NamesState } from './core/names/names'
 export type { GasEstimate, SendFlow, SendState } from './core/send/send'
 export type { SendButtonLabel, SendButtonState } from './core/send/rules'
-export type { SentSwap, SwapAnalytics, SwapFailureEvent, SwapFlow, SwapPreset, SwapState, SwapToken, SwapTransaction, SwapView } from './core/swap/swap'
+export type {
+  SentSwap,
+  SwapAnalytics,
+  SwapFailureEvent,
+  SwapFlow,
+  SwapPreset,
+  SwapState,
+  SwapToken,
+  SwapTransaction,
+  SwapView,
+} from './core/swap/swap'
 export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
 export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
 export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
 // Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).
-export type { OnRampAccount, OnRampBrowser, OnRampFlow, OnRampSelectedProvider, OnRampState, OnRampView, OnRampWindow } from './core/onramp/onramp'
+export type {
+  OnRampAccount,
+  OnRampBrowser,
+  OnRampFlow,
+  OnRampSelectedProvider,
+  OnRampState,
+  OnRampView,
+  OnRampWindow,
+} from './core/onramp/onramp'
 export type { OnRampAmountError, OnRampQuote } from './core/onramp/rules'
 export type { LegalGate, LegalLinks } from './core/legal/legal'
 // Sign in with the wallet: the option's types and porticoSiwx (a plain object); the flow is a lazy chunk.
@@ -66,7 +91,13 @@ export { STORAGE_KEYS, type RememberedConnection, type StorageLike } from './cor
 export type { TransactionAction, TransactionOutcome, Router } from './core/router/router'
 export { SHAKE_MS, type ModalState, type OpenOptions, type Modal } from './core/modal/modal'
 export type { AccountState, ChainState, GlobalState, NetworkState, TokenBalance, EmbeddedUser, Chain } from './core/chain/chain'
-export { orderConnectors, type Connection, type ConnectionAccount, type ConnectionFlow, type ConnectOptions } from './core/connection/connection'
+export {
+  orderConnectors,
+  type Connection,
+  type ConnectionAccount,
+  type ConnectionFlow,
+  type ConnectOptions,
+} from './core/connection/connection'
 export { AUTH_CONNECTOR_ID, type NetworkFlow, type SwitchRoute } from './core/network/network'
 export { networkImageUrl, type NetworkAssets } from './core/network/image'
 export {
@@ -160,7 +191,18 @@ export {
 // Wallet deep links are built in the explorer flow (lazy): usePairing().links gives them.
 export type { InstallLink, WalletLinks } from './core/explorer/links'
 export * from './core/embedded/index'
-export { createLocale, directionOf, intlLocale, localeOf, LOCALES, resolveLocale, type Locale, type LocaleDeps, type LocaleFlow, type TextDirection } from './core/locale/locale'
+export {
+  createLocale,
+  directionOf,
+  intlLocale,
+  localeOf,
+  LOCALES,
+  resolveLocale,
+  type Locale,
+  type LocaleDeps,
+  type LocaleFlow,
+  type TextDirection,
+} from './core/locale/locale'
 export type { OriginState, OriginStatus, ProjectFlow } from './core/project/project'
 export type { CaptureAccount, EmailCaptureFlow, EmailCaptureState, EmailCaptureStep } from './core/capture/capture'
 export type { RestrictableFeature } from '@portico/protocol/explorer'

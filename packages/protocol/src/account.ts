@@ -76,6 +76,8 @@ export type PriceRequest = z.infer<typeof priceRequestSchema>
 
 /** POST /v1/fungible/price → the fungibles with their prices. */
 export const priceResponseSchema = z.object({
-  fungibles: z.array(z.object({ name: z.optional(z.string()), symbol: z.string(), price: z.number(), address: z.string(), iconUrl: z.optional(z.string()) })),
+  fungibles: z.array(
+    z.object({ name: z.optional(z.string()), symbol: z.string(), price: z.number(), address: z.string(), iconUrl: z.optional(z.string()) }),
+  ),
 })
 export type TokenPrices = z.infer<typeof priceResponseSchema>

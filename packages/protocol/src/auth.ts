@@ -179,7 +179,9 @@ export const PERMISSION_EXECUTION_TYPES = {
 } as const
 /** At most this many calls in one permission execution. */
 export const MAX_PERMISSION_CALLS = 32
-const bytes32 = z.string({ error: 'must be 0x and 32 bytes of hex' }).check(z.regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 32 bytes of hex' }))
+const bytes32 = z
+  .string({ error: 'must be 0x and 32 bytes of hex' })
+  .check(z.regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x and 32 bytes of hex' }))
 export const permissionCallSchema = z.object({
   to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: "'to' must be an address" })),
   value: z.optional(z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/, { error: "'value' must be a hex or decimal quantity" }))),
@@ -197,7 +199,10 @@ export type PermissionExecuteRequest = z.infer<typeof permissionExecuteRequestSc
 export const permissionExecuteResponseSchema = z.object({ id: z.string() })
 
 /** `chainId`: where a smartAccount is set up (default: every chain with a batch executor). */
-export const preferredAccountRequestSchema = z.object({ type: accountTypeSchema, chainId: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])) })
+export const preferredAccountRequestSchema = z.object({
+  type: accountTypeSchema,
+  chainId: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])),
+})
 export const updateEmailRequestSchema = z.object({ email: emailField })
 export const updateEmailOtpRequestSchema = z.object({ otp: otpField })
 export const updateEmailResponseSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
@@ -242,7 +247,9 @@ export const AUTH_ERRORS = {
  *     signature recovers the custody address, the IdRegistry's custodyOf(fid) is that address), the
  *     channel is used up, and a session is made as by /v1/auth/email/otp.
  */
-export const farcasterChannelTokenField = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
+export const farcasterChannelTokenField = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
 export const farcasterStartRequestSchema = z.object({ deviceId })
 export const farcasterStartResponseSchema = z.object({ url: z.string().check(z.maxLength(2048)), channelToken: farcasterChannelTokenField })
 export const farcasterStatusRequestSchema = z.object({ channelToken: farcasterChannelTokenField, deviceId, sessionPublicKey: base64url })

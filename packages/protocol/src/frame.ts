@@ -80,7 +80,9 @@ export const frameUserSchema = z.object({
   email: z.optional(z.nullable(z.string())),
   address: z.string(),
   chainId: z.union([z.number(), z.string()]),
-  accounts: z.array(z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']), namespace: z.optional(z.enum(FRAME_NAMESPACES)) })),
+  accounts: z.array(
+    z.object({ address: z.string(), type: z.enum(['eoa', 'smartAccount']), namespace: z.optional(z.enum(FRAME_NAMESPACES)) }),
+  ),
   userName: z.optional(z.nullable(z.string())),
   /** The social provider the user signed in with (SPEC §3 account state `socialProvider`); 'farcaster' for Sign In With Farcaster. */
   socialProvider: z.optional(z.nullable(z.enum([...FRAME_SOCIAL_PROVIDERS, 'farcaster']))),
@@ -156,7 +158,11 @@ export const FRAME_SUCCESS_PAYLOADS = {
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
   INIT_SMART_ACCOUNT: z.object({ address: z.string(), isDeployed: z.boolean() }),
   /** `reason`: why the smart account could not be set, when the frame fell back to the EOA (SPEC §4). */
-  SET_PREFERRED_ACCOUNT: z.object({ type: z.enum(ACCOUNT_TYPES), address: z.string(), reason: z.optional(z.string().check(z.maxLength(500))) }),
+  SET_PREFERRED_ACCOUNT: z.object({
+    type: z.enum(ACCOUNT_TYPES),
+    address: z.string(),
+    reason: z.optional(z.string().check(z.maxLength(500))),
+  }),
   RPC_REQUEST: z.object({ result: z.unknown() }),
   UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({}),

@@ -16,10 +16,14 @@ describe('@portico/protocol', () => {
   // Tests' child processes get NODE_OPTIONS=--conditions=@portico/source (vitest.config.ts), as the API gets in `npm start`.
   it.each(entries.map(([subpath]) => subpath))('%s imports in plain Node', (subpath) => {
     const specifier = path.posix.join('@portico/protocol', subpath)
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import('${specifier}'); console.log(Object.keys(m).length)`], {
-      cwd: path.join(import.meta.dirname, '..'),
-      encoding: 'utf8',
-    })
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import('${specifier}'); console.log(Object.keys(m).length)`],
+      {
+        cwd: path.join(import.meta.dirname, '..'),
+        encoding: 'utf8',
+      },
+    )
     expect(Number(out.trim())).toBeGreaterThan(0)
   })
 

@@ -163,7 +163,8 @@ function checkFields(f: SiwxMessageFields): { namespace: string; reference: stri
   if (namespace === 'eip155' && !/^[0-9]+$/.test(reference)) throw new SiwxMessageError(`Invalid chain id: ${f.chainId.slice(0, 100)}`)
   if (!DOMAIN.test(f.domain)) throw new SiwxMessageError('Invalid domain')
   if (f.address === '' || !/^[A-Za-z0-9]+$/.test(f.address)) throw new SiwxMessageError('Invalid address')
-  if (f.statement !== undefined && (f.statement === '' || !oneLine(f.statement))) throw new SiwxMessageError('The statement must be one non-empty line')
+  if (f.statement !== undefined && (f.statement === '' || !oneLine(f.statement)))
+    throw new SiwxMessageError('The statement must be one non-empty line')
   if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(f.uri)) throw new SiwxMessageError('Invalid URI')
   if (f.version !== '1') throw new SiwxMessageError('Invalid version')
   if (!NONCE.test(f.nonce)) throw new SiwxMessageError('Invalid nonce')
@@ -182,7 +183,13 @@ export function formatSiwxMessage(fields: SiwxMessageFields): string {
   // EIP-4361: the statement's line and a blank line; without a statement, one more blank line.
   if (fields.statement !== undefined) lines.push(fields.statement, '')
   else lines.push('')
-  lines.push(`URI: ${fields.uri}`, `Version: ${fields.version}`, `Chain ID: ${reference}`, `Nonce: ${fields.nonce}`, `Issued At: ${fields.issuedAt}`)
+  lines.push(
+    `URI: ${fields.uri}`,
+    `Version: ${fields.version}`,
+    `Chain ID: ${reference}`,
+    `Nonce: ${fields.nonce}`,
+    `Issued At: ${fields.issuedAt}`,
+  )
   if (fields.expirationTime !== undefined) lines.push(`Expiration Time: ${fields.expirationTime}`)
   if (fields.notBefore !== undefined) lines.push(`Not Before: ${fields.notBefore}`)
   if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`)

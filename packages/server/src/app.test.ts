@@ -53,7 +53,9 @@ describe('routing and errors', () => {
     const down = createApp({
       chains: TEST_CHAINS,
       db,
-      providers: { evmBalances: { getBalances: (chain) => Promise.reject(new ChainRpcError(`eip155:${chain.chainId}`, new Error('ECONNREFUSED'))) } },
+      providers: {
+        evmBalances: { getBalances: (chain) => Promise.reject(new ChainRpcError(`eip155:${chain.chainId}`, new Error('ECONNREFUSED'))) },
+      },
       onError: (_error, context) => reported.push(context),
     })
     expect(await requestError(down, `/v1/account/0x${'1'.repeat(40)}/balance?chainId=eip155:31338`)).toMatchObject({
@@ -80,9 +82,13 @@ describe('routing and errors', () => {
     expect(() => createApp({ chains: [TEST_CHAINS[0] as ChainConfigInput, TEST_CHAINS[0] as ChainConfigInput], db })).toThrow(
       'duplicate chainId 31337',
     )
-    expect(() => createApp({ chains: TEST_CHAINS, db, publicUrl: 'ftp://files.example' })).toThrow('publicUrl must be an absolute http(s) URL')
+    expect(() => createApp({ chains: TEST_CHAINS, db, publicUrl: 'ftp://files.example' })).toThrow(
+      'publicUrl must be an absolute http(s) URL',
+    )
     expect(() => createApp({ chains: TEST_CHAINS, db, publicUrl: '/relative' })).toThrow('publicUrl must be an absolute http(s) URL')
-    expect(() => createApp({ chains: TEST_CHAINS, db, publicUrl: 'https://api.example/?x=1' })).toThrow('publicUrl must not have a query or fragment')
+    expect(() => createApp({ chains: TEST_CHAINS, db, publicUrl: 'https://api.example/?x=1' })).toThrow(
+      'publicUrl must not have a query or fragment',
+    )
     expect(() => createApp({ chains: TEST_CHAINS, db, maxBodyBytes: 0 })).toThrow('maxBodyBytes must be a positive integer')
   })
 })
@@ -117,7 +123,12 @@ describe('image URLs never follow the Host header', () => {
   })
 
   it('answers URLs under the configured publicUrl', async () => {
-    const a = createApp({ chains: TEST_CHAINS, db, publicUrl: 'https://api.portico.example/base/', providers: { evmBalances: zeroBalances } })
+    const a = createApp({
+      chains: TEST_CHAINS,
+      db,
+      publicUrl: 'https://api.portico.example/base/',
+      providers: { evmBalances: zeroBalances },
+    })
     const list = await urls(a)
     expect(list).toHaveLength(6)
     for (const url of list) expect(url).toMatch(/^https:\/\/api\.portico\.example\/base\/(wallet|token)-images\/[^/]+$/)
@@ -219,14 +230,19 @@ describe('error log', () => {
           evmBalances: {
             getBalances: () => {
               calls += 1
-              return Promise.reject(calls % 2 === 0 ? new TypeError(`provider bug ${calls % 4}`) : new ChainRpcError('eip155:31337', new Error('ECONNREFUSED')))
+              return Promise.reject(
+                calls % 2 === 0 ? new TypeError(`provider bug ${calls % 4}`) : new ChainRpcError('eip155:31337', new Error('ECONNREFUSED')),
+              )
             },
           },
         },
       })
       const statuses = new Map<number, number>()
       for (let i = 0; i < 500; i++) {
-        const path = i % 5 === 0 ? `/v1/account/${'z'.repeat(40)}/balance` : `/v1/account/0x${i.toString(16).padStart(40, '0')}/balance?chainId=eip155:31337`
+        const path =
+          i % 5 === 0
+            ? `/v1/account/${'z'.repeat(40)}/balance`
+            : `/v1/account/0x${i.toString(16).padStart(40, '0')}/balance?chainId=eip155:31337`
         const res = await flaky.request(path)
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
       }
@@ -237,7 +253,9 @@ describe('error log', () => {
     // Three kinds (two TypeErrors, one upstream failure), each once in this minute.
     expect(lines).toHaveLength(3)
     expect(lines.filter((l) => l.includes('TypeError: provider bug'))).toHaveLength(2)
-    expect(lines.filter((l) => l.includes('502 GET /v1/account/') && l.includes('RPC request to eip155:31337 failed: ECONNREFUSED'))).toHaveLength(1)
+    expect(
+      lines.filter((l) => l.includes('502 GET /v1/account/') && l.includes('RPC request to eip155:31337 failed: ECONNREFUSED')),
+    ).toHaveLength(1)
     expect(lines.join('\n').length).toBeLessThan(8_000)
   })
 })
@@ -249,13 +267,16 @@ describe('CORS', () => {
       headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'content-type' },
     })
 
-  it.each(['http://localhost:5173', 'http://127.0.0.1:6006', 'http://localhost'])('answers a preflight from %s by default', async (origin) => {
-    const res = await preflight(app, origin)
-    expect(res.status).toBe(204)
-    expect(res.headers.get('access-control-allow-origin')).toBe(origin)
-    expect(res.headers.get('access-control-allow-methods')).toContain('GET')
-    expect(res.headers.get('access-control-allow-headers')).toContain('content-type')
-  })
+  it.each(['http://localhost:5173', 'http://127.0.0.1:6006', 'http://localhost'])(
+    'answers a preflight from %s by default',
+    async (origin) => {
+      const res = await preflight(app, origin)
+      expect(res.status).toBe(204)
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(res.headers.get('access-control-allow-methods')).toContain('GET')
+      expect(res.headers.get('access-control-allow-headers')).toContain('content-type')
+    },
+  )
 
   it.each(['https://evil.example', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example:80'])(
     'does not allow %s by default',

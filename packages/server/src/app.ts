@@ -141,7 +141,12 @@ export const DEFAULT_ANALYTICS_RETENTION_DAYS = 30
 
 const analyticsConfigSchema = z.object({
   enabled: z.boolean().default(false),
-  retentionDays: z.number().int().positive({ error: 'analytics.retentionDays must be a positive integer' }).max(36_500).default(DEFAULT_ANALYTICS_RETENTION_DAYS),
+  retentionDays: z
+    .number()
+    .int()
+    .positive({ error: 'analytics.retentionDays must be a positive integer' })
+    .max(36_500)
+    .default(DEFAULT_ANALYTICS_RETENTION_DAYS),
 })
 /** The analytics block with its defaults, validated (throws on a bad one). */
 export const resolveAnalyticsConfig = (config: AppConfig['analytics']) => analyticsConfigSchema.parse(config ?? {})
@@ -151,8 +156,14 @@ const publicUrlSchema = z
   .url({ protocol: /^https?$/, error: 'publicUrl must be an absolute http(s) URL' })
   .refine((value) => !/[?#]/.test(value), { error: 'publicUrl must not have a query or fragment' })
 const siwxConfigSchema = z.object({
-  sessionTtlSeconds: z.number().int().positive({ error: 'siwx.sessionTtlSeconds must be a positive integer' }).default(DEFAULT_SIWX_SESSION_TTL_SECONDS),
-  signingKey: z.looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string(), kid: z.string().optional() }).optional(),
+  sessionTtlSeconds: z
+    .number()
+    .int()
+    .positive({ error: 'siwx.sessionTtlSeconds must be a positive integer' })
+    .default(DEFAULT_SIWX_SESSION_TTL_SECONDS),
+  signingKey: z
+    .looseObject({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string(), kid: z.string().optional() })
+    .optional(),
   nonceRateLimit: z
     .union([
       z.literal(false),
@@ -229,7 +240,14 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const auth =
     config.auth === undefined
       ? undefined
-      : createAuthContext(config.auth, { db: config.db, chains, solana, rpcTimeoutMs: config.rpcTimeoutMs, linkUrl: ctx.assetUrl, assets: ctx.providers.evmBalances })
+      : createAuthContext(config.auth, {
+          db: config.db,
+          chains,
+          solana,
+          rpcTimeoutMs: config.rpcTimeoutMs,
+          linkUrl: ctx.assetUrl,
+          assets: ctx.providers.evmBalances,
+        })
   if (auth) {
     ctx.auth = auth
     ctx.mail = auth.mail

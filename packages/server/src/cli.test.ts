@@ -29,11 +29,14 @@ describe('parseCli', () => {
 
   it('reads arguments, and arguments win over the environment', () => {
     expect(
-      parseCli(['--port', '0', '--chains', chainsFile, '--data-dir', '/tmp/x', '--allowed-origins', 'https://a.example, http://localhost:*'], {
-        PORT: '9999',
-        PORTICO_DATA_DIR: '/tmp/y',
-        DATABASE_URL: 'postgres://u@127.0.0.1/db',
-      }),
+      parseCli(
+        ['--port', '0', '--chains', chainsFile, '--data-dir', '/tmp/x', '--allowed-origins', 'https://a.example, http://localhost:*'],
+        {
+          PORT: '9999',
+          PORTICO_DATA_DIR: '/tmp/y',
+          DATABASE_URL: 'postgres://u@127.0.0.1/db',
+        },
+      ),
     ).toEqual({
       port: 0,
       chains: [chain],
@@ -71,21 +74,27 @@ describe('parseCli', () => {
   })
 
   it('reads social providers from PORTICO_SOCIAL_<PROVIDER>_CLIENT_ID / _CLIENT_SECRET (a stand-in also gives its endpoints)', () => {
-    const base = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
+    const base = {
+      PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PORTICO_KEK: Buffer.alloc(32, 1).toString('base64'),
+    }
     const socialOf = (options: ReturnType<typeof parseCli>) => (options === 'help' ? undefined : options.auth?.social)
     expect(socialOf(parseCli([], base))).toBeUndefined()
-    const social = socialOf(parseCli([], {
-      ...base,
-      PORTICO_SOCIAL_GOOGLE_CLIENT_ID: 'g-id',
-      PORTICO_SOCIAL_GOOGLE_CLIENT_SECRET: 'g-secret',
-      PORTICO_SOCIAL_DISCORD_CLIENT_ID: 'portico-discord',
-      PORTICO_SOCIAL_DISCORD_CLIENT_SECRET: 'd-secret',
-      PORTICO_SOCIAL_DISCORD_AUTHORIZATION_ENDPOINT: 'http://127.0.0.1:9000/auth',
-      PORTICO_SOCIAL_DISCORD_TOKEN_ENDPOINT: 'http://127.0.0.1:9000/token',
-      PORTICO_SOCIAL_DISCORD_USERINFO_ENDPOINT: 'http://127.0.0.1:9000/me',
-      PORTICO_SOCIAL_DISCORD_SCOPES: 'openid email  profile',
-      PORTICO_SOCIAL_REDIRECT_BASE_URL: 'https://api.example',
-    }))
+    const social = socialOf(
+      parseCli([], {
+        ...base,
+        PORTICO_SOCIAL_GOOGLE_CLIENT_ID: 'g-id',
+        PORTICO_SOCIAL_GOOGLE_CLIENT_SECRET: 'g-secret',
+        PORTICO_SOCIAL_DISCORD_CLIENT_ID: 'portico-discord',
+        PORTICO_SOCIAL_DISCORD_CLIENT_SECRET: 'd-secret',
+        PORTICO_SOCIAL_DISCORD_AUTHORIZATION_ENDPOINT: 'http://127.0.0.1:9000/auth',
+        PORTICO_SOCIAL_DISCORD_TOKEN_ENDPOINT: 'http://127.0.0.1:9000/token',
+        PORTICO_SOCIAL_DISCORD_USERINFO_ENDPOINT: 'http://127.0.0.1:9000/me',
+        PORTICO_SOCIAL_DISCORD_SCOPES: 'openid email  profile',
+        PORTICO_SOCIAL_REDIRECT_BASE_URL: 'https://api.example',
+      }),
+    )
     expect(social).toEqual({
       redirectBaseUrl: 'https://api.example',
       providers: {
@@ -100,41 +109,75 @@ describe('parseCli', () => {
         },
       },
     })
-    expect(() => parseCli([], { ...base, PORTICO_SOCIAL_X_CLIENT_ID: 'x-id' })).toThrow('PORTICO_SOCIAL_X_CLIENT_ID and _CLIENT_SECRET go together')
+    expect(() => parseCli([], { ...base, PORTICO_SOCIAL_X_CLIENT_ID: 'x-id' })).toThrow(
+      'PORTICO_SOCIAL_X_CLIENT_ID and _CLIENT_SECRET go together',
+    )
   })
 
   it("reads GitHub's emails endpoint, and Apple's signing key (PEM text or a file) instead of a static secret; a bad key stops it", () => {
-    const base = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
+    const base = {
+      PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PORTICO_KEK: Buffer.alloc(32, 1).toString('base64'),
+    }
     const socialOf = (env: Record<string, string>) => {
       const options = parseCli([], { ...base, ...env })
       return options === 'help' ? undefined : options.auth?.social?.providers
     }
-    expect(socialOf({ PORTICO_SOCIAL_GITHUB_CLIENT_ID: 'gh', PORTICO_SOCIAL_GITHUB_CLIENT_SECRET: 's', PORTICO_SOCIAL_GITHUB_EMAILS_ENDPOINT: 'http://127.0.0.1:9000/user/emails' })).toEqual({
+    expect(
+      socialOf({
+        PORTICO_SOCIAL_GITHUB_CLIENT_ID: 'gh',
+        PORTICO_SOCIAL_GITHUB_CLIENT_SECRET: 's',
+        PORTICO_SOCIAL_GITHUB_EMAILS_ENDPOINT: 'http://127.0.0.1:9000/user/emails',
+      }),
+    ).toEqual({
       github: { clientId: 'gh', clientSecret: 's', emailsEndpoint: 'http://127.0.0.1:9000/user/emails' },
     })
     const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-    const apple = { PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin', PORTICO_SOCIAL_APPLE_TEAM_ID: 'TEAM123456', PORTICO_SOCIAL_APPLE_KEY_ID: 'KEY7654321' }
+    const apple = {
+      PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin',
+      PORTICO_SOCIAL_APPLE_TEAM_ID: 'TEAM123456',
+      PORTICO_SOCIAL_APPLE_KEY_ID: 'KEY7654321',
+    }
     const signingKey = { teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: pem }
     expect(socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toEqual({ apple: { clientId: 'com.example.signin', signingKey } })
     {
       const file = path.join(dir, 'AuthKey_KEY7654321.p8')
       writeFileSync(file, pem)
-      expect(socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toEqual({ apple: { clientId: 'com.example.signin', signingKey } })
-      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: path.join(dir, 'missing.p8') })).toThrow(/PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: cannot read .*missing\.p8 \(ENOENT\)/)
+      expect(socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toEqual({
+        apple: { clientId: 'com.example.signin', signingKey },
+      })
+      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: path.join(dir, 'missing.p8') })).toThrow(
+        /PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: cannot read .*missing\.p8 \(ENOENT\)/,
+      )
       writeFileSync(file, 'not a key')
-      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toThrow(/PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE \(.*AuthKey_KEY7654321\.p8\) must be the PEM text of the \.p8 key file/)
+      expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE: file })).toThrow(
+        /PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE \(.*AuthKey_KEY7654321\.p8\) must be the PEM text of the \.p8 key file/,
+      )
     }
     // A static secret still works.
-    expect(socialOf({ PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin', PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toEqual({ apple: { clientId: 'com.example.signin', clientSecret: 'eyJ.static' } })
-    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' })).toThrow('PORTICO_SOCIAL_APPLE_PRIVATE_KEY is not a readable PEM private key')
-    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_TEAM_ID: 'nope', PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow('PORTICO_SOCIAL_APPLE_TEAM_ID must be the 10-character Team ID')
-    expect(() => socialOf({ ...apple })).toThrow('PORTICO_SOCIAL_APPLE_TEAM_ID, PORTICO_SOCIAL_APPLE_KEY_ID and PORTICO_SOCIAL_APPLE_PRIVATE_KEY (or PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE) go together')
-    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem, PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toThrow('PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key')
+    expect(socialOf({ PORTICO_SOCIAL_APPLE_CLIENT_ID: 'com.example.signin', PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toEqual({
+      apple: { clientId: 'com.example.signin', clientSecret: 'eyJ.static' },
+    })
+    expect(() =>
+      socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }),
+    ).toThrow('PORTICO_SOCIAL_APPLE_PRIVATE_KEY is not a readable PEM private key')
+    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_TEAM_ID: 'nope', PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow(
+      'PORTICO_SOCIAL_APPLE_TEAM_ID must be the 10-character Team ID',
+    )
+    expect(() => socialOf({ ...apple })).toThrow(
+      'PORTICO_SOCIAL_APPLE_TEAM_ID, PORTICO_SOCIAL_APPLE_KEY_ID and PORTICO_SOCIAL_APPLE_PRIVATE_KEY (or PORTICO_SOCIAL_APPLE_PRIVATE_KEY_FILE) go together',
+    )
+    expect(() => socialOf({ ...apple, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem, PORTICO_SOCIAL_APPLE_CLIENT_SECRET: 'eyJ.static' })).toThrow(
+      'PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key',
+    )
     const { PORTICO_SOCIAL_APPLE_CLIENT_ID: _, ...noClient } = apple
-    expect(() => socialOf({ ...noClient, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow('PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID) goes with the Apple signing key')
+    expect(() => socialOf({ ...noClient, PORTICO_SOCIAL_APPLE_PRIVATE_KEY: pem })).toThrow(
+      'PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID) goes with the Apple signing key',
+    )
   })
 
-  it('--frame-port: the frame is served on that port and its origin is the auth service\'s frame origin', () => {
+  it("--frame-port: the frame is served on that port and its origin is the auth service's frame origin", () => {
     const env = { SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: Buffer.alloc(32, 1).toString('base64') }
     const local = parseCli(['--frame-port', '8788'], env)
     expect(local !== 'help' && [local.frame, local.auth?.frameOrigins]).toEqual([{ port: 8788 }, ['http://127.0.0.1:8788']])
@@ -144,7 +187,9 @@ describe('parseCli', () => {
     expect(explicit !== 'help' && explicit.auth?.frameOrigins).toEqual(['https://a.example'])
     expect(() => parseCli(['--frame-port', '0'], env)).toThrow('frame port must be an integer between 1 and 65535')
     expect(() => parseCli(['--frame-public-url', 'https://frame.example.com'], env)).toThrow('--frame-public-url needs --frame-port')
-    expect(() => parseCli(['--frame-port', '8788', '--frame-public-url', 'https://frame.example.com/path'], env)).toThrow('must be an origin')
+    expect(() => parseCli(['--frame-port', '8788', '--frame-public-url', 'https://frame.example.com/path'], env)).toThrow(
+      'must be an origin',
+    )
     expect(() => parseCli(['--frame-port', '8788'], {})).toThrow('needs SMTP_URL')
   })
 
@@ -156,14 +201,22 @@ describe('parseCli', () => {
   it('reads the exchange providers from --exchanges (file) or PORTICO_EXCHANGES (JSON); a bad entry is refused', () => {
     const file = path.join(dir, 'exchanges.json')
     writeFileSync(file, JSON.stringify([{ kind: 'sandbox', url: 'http://127.0.0.1:4400' }]))
-    expect(parseCli(['--exchanges', file], { PORTICO_EXCHANGES: '[]' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, exchanges: [{ kind: 'sandbox', url: 'http://127.0.0.1:4400' }] })
+    expect(parseCli(['--exchanges', file], { PORTICO_EXCHANGES: '[]' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      exchanges: [{ kind: 'sandbox', url: 'http://127.0.0.1:4400' }],
+    })
     expect(parseCli([], { PORTICO_EXCHANGES: '[{"kind":"sandbox","url":"http://127.0.0.1:4401","timeoutMs":5000}]' })).toEqual({
       port: 8787,
       chains: DEFAULT_CLI_CHAINS,
       exchanges: [{ kind: 'sandbox', url: 'http://127.0.0.1:4401', timeoutMs: 5000 }],
     })
-    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"coinbase","url":"http://127.0.0.1:1"}]' })).toThrow('Invalid exchanges config at 0.kind')
-    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"sandbox","url":"ftp://x"}]' })).toThrow('Invalid exchanges config at 0.url: exchanges[].url must be an absolute http(s) URL')
+    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"coinbase","url":"http://127.0.0.1:1"}]' })).toThrow(
+      'Invalid exchanges config at 0.kind',
+    )
+    expect(() => parseCli([], { PORTICO_EXCHANGES: '[{"kind":"sandbox","url":"ftp://x"}]' })).toThrow(
+      'Invalid exchanges config at 0.url: exchanges[].url must be an absolute http(s) URL',
+    )
   })
 
   it('reads a Solana chain from --solana (file) or PORTICO_SOLANA (JSON); the file wins', () => {
@@ -187,24 +240,48 @@ describe('parseCli', () => {
     const onramp = { providers: [{ kind: 'sandbox', id: 'sandpay', baseUrl: 'http://127.0.0.1:4100/sandpay' }], timeoutMs: 5000 }
     const onrampFile = path.join(dir, 'onramp.json')
     writeFileSync(onrampFile, JSON.stringify(onramp))
-    expect(parseCli([], { PORTICO_ONRAMP: JSON.stringify({ providers: [] }) })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, onramp: { providers: [] } })
+    expect(parseCli([], { PORTICO_ONRAMP: JSON.stringify({ providers: [] }) })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      onramp: { providers: [] },
+    })
     expect(parseCli(['--onramp', onrampFile], { PORTICO_ONRAMP: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, onramp })
   })
 
   it('reads the RPC proxy settings from --rpc-proxy (file) or PORTICO_RPC_PROXY (JSON); the file wins', () => {
-    const rpcProxy = { rateLimit: { requestsPerSecond: 20, burst: 40 }, cacheSize: 500, upstreams: { 'eip155:1': ['https://a.example/rpc', 'https://b.example/rpc'] } }
+    const rpcProxy = {
+      rateLimit: { requestsPerSecond: 20, burst: 40 },
+      cacheSize: 500,
+      upstreams: { 'eip155:1': ['https://a.example/rpc', 'https://b.example/rpc'] },
+    }
     const file = path.join(dir, 'rpc-proxy.json')
     writeFileSync(file, JSON.stringify(rpcProxy))
-    expect(parseCli([], { PORTICO_RPC_PROXY: '{"rateLimit":false}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, rpcProxy: { rateLimit: false } })
+    expect(parseCli([], { PORTICO_RPC_PROXY: '{"rateLimit":false}' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      rpcProxy: { rateLimit: false },
+    })
     expect(parseCli(['--rpc-proxy', file], { PORTICO_RPC_PROXY: '{}' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, rpcProxy })
   })
 
   it.each([
-    [[], { PORTICO_RPC_PROXY: '{"upstreams":{"eip155:1":["ws://x"]}}' }, 'Invalid rpc-proxy config at upstreams.eip155:1.0: rpcProxy.upstreams URLs must be absolute http(s) URLs'],
+    [
+      [],
+      { PORTICO_RPC_PROXY: '{"upstreams":{"eip155:1":["ws://x"]}}' },
+      'Invalid rpc-proxy config at upstreams.eip155:1.0: rpcProxy.upstreams URLs must be absolute http(s) URLs',
+    ],
     [[], { PORTICO_RPC_PROXY: '{"upstreams":{"cosmos:hub":["http://x"]}}' }, 'Invalid rpc-proxy config at upstreams.cosmos:hub'],
     [[], { PORTICO_RPC_PROXY: '{"rateLimit":{"requestsPerSecond":0}}' }, 'Invalid rpc-proxy config at rateLimit'],
-    [[], { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' }, 'Invalid solana config at caipNetworkId'],
-    [[], { PORTICO_ONRAMP: '{"providers":[{"kind":"sandbox","id":"a","baseUrl":"ftp://x"}]}' }, 'Invalid onramp config at providers.0.baseUrl: onramp provider baseUrl must be an absolute http(s) URL'],
+    [
+      [],
+      { PORTICO_SOLANA: '{"caipNetworkId":"eip155:1","name":"x","rpcUrl":"http://127.0.0.1:1"}' },
+      'Invalid solana config at caipNetworkId',
+    ],
+    [
+      [],
+      { PORTICO_ONRAMP: '{"providers":[{"kind":"sandbox","id":"a","baseUrl":"ftp://x"}]}' },
+      'Invalid onramp config at providers.0.baseUrl: onramp provider baseUrl must be an absolute http(s) URL',
+    ],
     [['--port', '70000'], {}, 'port must be an integer between 0 and 65535'],
     [['--host', 'api.example.com'], {}, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],
     [[], { PORTICO_HOST: '0.0.0.0:8787' }, 'host must be an IP address (0.0.0.0 in a container, 127.0.0.1 by default) or localhost'],
@@ -250,10 +327,14 @@ describe('main.ts', () => {
         probe.close(() => resolve(port))
       })
     })
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--chains', chainsFile, '--frame-port', String(framePort)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:9', PORTICO_KEK: Buffer.alloc(32, 7).toString('base64') },
-    })
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--chains', chainsFile, '--frame-port', String(framePort)],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, SMTP_URL: 'smtp://127.0.0.1:9', PORTICO_KEK: Buffer.alloc(32, 7).toString('base64') },
+      },
+    )
     try {
       const [api, frame] = await new Promise<[string, string]>((resolve, reject) => {
         let out = ''
@@ -273,8 +354,13 @@ describe('main.ts', () => {
       expect(page.headers.get('content-security-policy')).toContain('frame-ancestors')
       // The frame's origin is the one the auth routes answer (CORS); another origin is not.
       const preflight = (origin: string) =>
-        fetch(`${api}/v1/auth/email/connect`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
-      expect((await preflight(`http://127.0.0.1:${framePort}`)).headers.get('access-control-allow-origin')).toBe(`http://127.0.0.1:${framePort}`)
+        fetch(`${api}/v1/auth/email/connect`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        })
+      expect((await preflight(`http://127.0.0.1:${framePort}`)).headers.get('access-control-allow-origin')).toBe(
+        `http://127.0.0.1:${framePort}`,
+      )
       expect((await preflight('http://127.0.0.1:1')).headers.get('access-control-allow-origin')).toBeNull()
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -288,7 +374,10 @@ describe('portico-api project …', () => {
   /** Run main.ts with `args` (plain Node, as the bin runs), resolving with its exit code and output. */
   const run = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '', ...env } })
+      const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts'), ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, DATABASE_URL: '', ...env },
+      })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
@@ -298,18 +387,41 @@ describe('portico-api project …', () => {
 
   it('set-origins, set-features and show write the PGlite data dir; a server started on it then serves them', async () => {
     const dataDir = path.join(dir, 'projects-db')
-    const origins = await run(['project', 'set-origins', 'shop-1', 'https://shop.example', 'https://*.preview.shop.example', '--data-dir', dataDir])
+    const origins = await run([
+      'project',
+      'set-origins',
+      'shop-1',
+      'https://shop.example',
+      'https://*.preview.shop.example',
+      '--data-dir',
+      dataDir,
+    ])
     expect(origins, origins.stderr).toMatchObject({ code: 0 })
-    expect(JSON.parse(origins.stdout)).toMatchObject({ projectId: 'shop-1', allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'], features: {} })
+    expect(JSON.parse(origins.stdout)).toMatchObject({
+      projectId: 'shop-1',
+      allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'],
+      features: {},
+    })
 
-    const features = await run(['project', 'set-features', 'shop-1', 'swaps=false', 'emailCapture=true', 'socials=google,github'], { PORTICO_DATA_DIR: dataDir })
+    const features = await run(['project', 'set-features', 'shop-1', 'swaps=false', 'emailCapture=true', 'socials=google,github'], {
+      PORTICO_DATA_DIR: dataDir,
+    })
     expect(features, features.stderr).toMatchObject({ code: 0 })
     const more = await run(['project', 'set-features', 'shop-1', 'socials=false', '--data-dir', dataDir])
     expect(JSON.parse(more.stdout).features).toEqual({ swaps: false, emailCapture: true, socials: false })
 
     const shown = await run(['project', 'show', 'shop-1', '--data-dir', dataDir])
-    expect(JSON.parse(shown.stdout)).toMatchObject({ projectId: 'shop-1', allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'], features: { swaps: false, emailCapture: true, socials: false } })
-    expect(JSON.parse((await run(['project', 'show', 'nobody', '--data-dir', dataDir])).stdout)).toEqual({ projectId: 'nobody', allowedOrigins: null, features: {}, updatedAt: null })
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      projectId: 'shop-1',
+      allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'],
+      features: { swaps: false, emailCapture: true, socials: false },
+    })
+    expect(JSON.parse((await run(['project', 'show', 'nobody', '--data-dir', dataDir])).stdout)).toEqual({
+      projectId: 'nobody',
+      allowedOrigins: null,
+      features: {},
+      updatedAt: null,
+    })
 
     const server = await startServer({ chains: [], dataDir, indexer: { enabled: false } })
     try {
@@ -339,11 +451,16 @@ describe('portico-api project …', () => {
 
 describe('parseCli: region restrictions and analytics', () => {
   it('reads --restricted-timezones, --analytics and --analytics-retention-days (or their env)', () => {
-    expect(parseCli(['--restricted-timezones', 'Asia/Pyongyang, America/Havana', '--analytics', 'on', '--analytics-retention-days', '7'], {})).toMatchObject({
+    expect(
+      parseCli(['--restricted-timezones', 'Asia/Pyongyang, America/Havana', '--analytics', 'on', '--analytics-retention-days', '7'], {}),
+    ).toMatchObject({
       restrictedTimezones: ['Asia/Pyongyang', 'America/Havana'],
       analytics: { enabled: true, retentionDays: 7 },
     })
-    expect(parseCli([], { PORTICO_RESTRICTED_TIMEZONES: 'Europe/Minsk', PORTICO_ANALYTICS: 'off' })).toMatchObject({ restrictedTimezones: ['Europe/Minsk'], analytics: { enabled: false } })
+    expect(parseCli([], { PORTICO_RESTRICTED_TIMEZONES: 'Europe/Minsk', PORTICO_ANALYTICS: 'off' })).toMatchObject({
+      restrictedTimezones: ['Europe/Minsk'],
+      analytics: { enabled: false },
+    })
     expect(() => parseCli(['--analytics', 'maybe'], {})).toThrow('analytics must be on or off')
     expect(() => parseCli(['--analytics-retention-days', '0'], {})).toThrow('analytics retention days must be a positive integer')
   })

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { chainsConfigSchema, exchangesConfigSchema, nameZoneSchema, onrampConfigSchema, rpcProxyConfigSchema, solanaChainConfigSchema, type ChainConfigInput } from './config.ts'
+import {
+  chainsConfigSchema,
+  exchangesConfigSchema,
+  nameZoneSchema,
+  onrampConfigSchema,
+  rpcProxyConfigSchema,
+  solanaChainConfigSchema,
+  type ChainConfigInput,
+} from './config.ts'
 import type { AuthConfig } from './auth/config.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
 import { parseKek } from './auth/crypto.ts'
@@ -15,7 +23,13 @@ import type { SiwxConfig } from './app.ts'
 import type { JWK } from 'jose'
 import { remoteFeaturesSchema, SOCIAL_PROVIDERS } from '@portico/protocol/common'
 import { openDatabase } from './db/index.ts'
-import { createProjectsRepository, projectFeaturesSchema, projectIdSchema, type ProjectFeatures, type ProjectRecord } from './db/projects.ts'
+import {
+  createProjectsRepository,
+  projectFeaturesSchema,
+  projectIdSchema,
+  type ProjectFeatures,
+  type ProjectRecord,
+} from './db/projects.ts'
 
 export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: node packages/server/src/main.ts)
   --port <n>               port (env PORT; default 8787, 0 = free port)
@@ -211,9 +225,22 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const zone = rawZone === undefined ? undefined : nameZoneSchema.safeParse(rawZone)
   if (zone && !zone.success) throw new Error(zone.error.issues[0]?.message)
   const rawZones = values['restricted-timezones'] ?? env['PORTICO_RESTRICTED_TIMEZONES']
-  const restrictedTimezones = rawZones === undefined ? undefined : rawZones.split(',').map((z) => z.trim()).filter(Boolean)
-  const analytics = analyticsOptions(values['analytics'] ?? env['PORTICO_ANALYTICS'], values['analytics-retention-days'] ?? env['PORTICO_ANALYTICS_RETENTION_DAYS'])
-  const frame = frameOptions(values['frame-port'] ?? env['PORTICO_FRAME_PORT'], values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'], host)
+  const restrictedTimezones =
+    rawZones === undefined
+      ? undefined
+      : rawZones
+          .split(',')
+          .map((z) => z.trim())
+          .filter(Boolean)
+  const analytics = analyticsOptions(
+    values['analytics'] ?? env['PORTICO_ANALYTICS'],
+    values['analytics-retention-days'] ?? env['PORTICO_ANALYTICS_RETENTION_DAYS'],
+  )
+  const frame = frameOptions(
+    values['frame-port'] ?? env['PORTICO_FRAME_PORT'],
+    values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'],
+    host,
+  )
   const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'] ?? frame?.origin, env, dataDir)
   return {
     ...(frame ? { frame: { port: frame.port } } : {}),
@@ -229,7 +256,14 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(publicUrl ? { publicUrl } : {}),
     ...(maxBody ? { maxBodyBytes: maxBody.data } : {}),
     ...(zone ? { names: { zone: zone.data } } : {}),
-    ...(origins ? { allowedOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+    ...(origins
+      ? {
+          allowedOrigins: origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(auth ? { auth } : {}),
     ...(restrictedTimezones ? { restrictedTimezones } : {}),
     ...(analytics ? { analytics } : {}),
@@ -293,7 +327,11 @@ function indexerOptions(env: Record<string, string | undefined>): { indexer?: In
 }
 
 /** The auth block, when frame origins are given: SMTP_URL is then required, the KEK from PORTICO_KEK or the data directory. */
-function authOptions(frameOrigins: string | undefined, env: Record<string, string | undefined>, dataDir: string | undefined): AuthConfig | undefined {
+function authOptions(
+  frameOrigins: string | undefined,
+  env: Record<string, string | undefined>,
+  dataDir: string | undefined,
+): AuthConfig | undefined {
   if (!frameOrigins) return undefined
   const smtpUrl = env['SMTP_URL']
   if (!smtpUrl) throw new Error('The auth service (--frame-origins) needs SMTP_URL, e.g. smtp://127.0.0.1:2525')
@@ -320,13 +358,21 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
     kek,
     mail: smtpUrl,
     ...(perEmail !== undefined || perIp !== undefined
-      ? { limits: { ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}), ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}) } }
+      ? {
+          limits: {
+            ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}),
+            ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}),
+          },
+        }
       : {}),
     ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
     ...smartAccountOptions(env['PORTICO_SMART_ACCOUNT_EXECUTORS']),
     ...farcasterOptions(env['PORTICO_FARCASTER_RELAY_URL'], env['PORTICO_FARCASTER_ID_REGISTRY']),
     ...socialOptions(env),
-    frameOrigins: frameOrigins.split(',').map((o) => o.trim()).filter(Boolean),
+    frameOrigins: frameOrigins
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   }
 }
 
@@ -334,7 +380,11 @@ function authOptions(frameOrigins: string | undefined, env: Record<string, strin
 export type CliOptions = StartServerOptions & { frame?: { port: number } }
 
 /** --frame-port: the frame's port, and its origin (from --frame-public-url, else this host and port). */
-function frameOptions(rawPort: string | undefined, publicUrl: string | undefined, host: string | undefined): { port: number; origin: string } | undefined {
+function frameOptions(
+  rawPort: string | undefined,
+  publicUrl: string | undefined,
+  host: string | undefined,
+): { port: number; origin: string } | undefined {
   if (rawPort === undefined) {
     if (publicUrl !== undefined) throw new Error('--frame-public-url needs --frame-port')
     return undefined
@@ -342,7 +392,8 @@ function frameOptions(rawPort: string | undefined, publicUrl: string | undefined
   const parsed = port.safeParse(rawPort)
   if (!parsed.success || parsed.data === 0) throw new Error('frame port must be an integer between 1 and 65535')
   if (publicUrl !== undefined) {
-    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(publicUrl)) throw new Error('--frame-public-url must be an origin such as https://frame.example.com')
+    if (!/^https?:\/\/[^/?#\s]+\/?$/.test(publicUrl))
+      throw new Error('--frame-public-url must be an origin such as https://frame.example.com')
     return { port: parsed.data, origin: new URL(publicUrl).origin }
   }
   const name = host === undefined || host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host
@@ -355,14 +406,19 @@ function farcasterOptions(relayUrl: string | undefined, registry: string | undef
   if (!relayUrl || !registry) throw new Error('PORTICO_FARCASTER_RELAY_URL and PORTICO_FARCASTER_ID_REGISTRY go together')
   const match = /^(\d{1,10}):(0x[0-9a-fA-F]{40})(?::(https?:\/\/\S+))?$/.exec(registry.trim())
   if (!match) throw new Error('PORTICO_FARCASTER_ID_REGISTRY must be <chainId>:<0x address>[:<rpc url>]')
-  return { farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2]!, ...(match[3] ? { rpcUrl: match[3] } : {}) } } }
+  return {
+    farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2]!, ...(match[3] ? { rpcUrl: match[3] } : {}) } },
+  }
 }
 
 /** auth.smartAccount from PORTICO_SMART_ACCOUNT_EXECUTORS="31337=0xabc…,8453=0xdef…". */
 function smartAccountOptions(raw: string | undefined): { smartAccount?: { executors: Record<string, string> } } {
   if (!raw?.trim()) return {}
   const executors: Record<string, string> = {}
-  for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,10})=(0x[0-9a-fA-F]{40})$/.exec(pair)
     if (!match) throw new Error(`PORTICO_SMART_ACCOUNT_EXECUTORS: "${pair}" is not <chainId>=<0x address>`)
     executors[match[1]!] = match[2]!
@@ -384,7 +440,8 @@ function appleSigningKey(env: Record<string, string | undefined>): SocialProvide
   const file = env[name('PRIVATE_KEY_FILE')]?.trim()
   if (!teamId && !keyId && !pem && !file) return undefined
   if (pem && file) throw new Error(`${name('PRIVATE_KEY')} (the PEM text) and ${name('PRIVATE_KEY_FILE')} (its path): give one`)
-  if (!teamId || !keyId || !(pem || file)) throw new Error(`${name('TEAM_ID')}, ${name('KEY_ID')} and ${name('PRIVATE_KEY')} (or ${name('PRIVATE_KEY_FILE')}) go together`)
+  if (!teamId || !keyId || !(pem || file))
+    throw new Error(`${name('TEAM_ID')}, ${name('KEY_ID')} and ${name('PRIVATE_KEY')} (or ${name('PRIVATE_KEY_FILE')}) go together`)
   let privateKey = pem ?? ''
   if (file) {
     try {
@@ -394,7 +451,11 @@ function appleSigningKey(env: Record<string, string | undefined>): SocialProvide
     }
   }
   const signingKey = { teamId, keyId, privateKey }
-  parseAppleSigningKey(signingKey, { teamId: name('TEAM_ID'), keyId: name('KEY_ID'), privateKey: file ? `${name('PRIVATE_KEY_FILE')} (${file})` : name('PRIVATE_KEY') })
+  parseAppleSigningKey(signingKey, {
+    teamId: name('TEAM_ID'),
+    keyId: name('KEY_ID'),
+    privateKey: file ? `${name('PRIVATE_KEY_FILE')} (${file})` : name('PRIVATE_KEY'),
+  })
   return signingKey
 }
 
@@ -409,11 +470,13 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
     if (clientId === undefined && clientSecret === undefined && signingKey === undefined) continue
     if (signingKey !== undefined) {
       if (!clientId) throw new Error('PORTICO_SOCIAL_APPLE_CLIENT_ID (the Services ID) goes with the Apple signing key')
-      if (clientSecret) throw new Error('PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key (_TEAM_ID, _KEY_ID, _PRIVATE_KEY): give one')
+      if (clientSecret)
+        throw new Error('PORTICO_SOCIAL_APPLE_CLIENT_SECRET or the Apple signing key (_TEAM_ID, _KEY_ID, _PRIVATE_KEY): give one')
     } else if (!clientId || !clientSecret) {
       throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET go together`)
     }
-    const config: SocialProviderConfig = signingKey === undefined ? { clientId, clientSecret: clientSecret as string } : { clientId, signingKey }
+    const config: SocialProviderConfig =
+      signingKey === undefined ? { clientId, clientSecret: clientSecret as string } : { clientId, signingKey }
     const authorizationEndpoint = key('AUTHORIZATION_ENDPOINT')
     const tokenEndpoint = key('TOKEN_ENDPOINT')
     const userinfoEndpoint = key('USERINFO_ENDPOINT')
@@ -426,7 +489,8 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
     if (emailsEndpoint) config.emailsEndpoint = emailsEndpoint
     if (scopes) config.scopes = scopes.split(/\s+/).filter(Boolean)
     if (tokenAuth) {
-      if (tokenAuth !== 'basic' && tokenAuth !== 'post') throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_TOKEN_AUTH must be basic or post`)
+      if (tokenAuth !== 'basic' && tokenAuth !== 'post')
+        throw new Error(`PORTICO_SOCIAL_${provider.toUpperCase()}_TOKEN_AUTH must be basic or post`)
       config.tokenAuth = tokenAuth
     }
     providers[provider] = config
@@ -454,7 +518,8 @@ export function parseOriginRules(values: readonly string[]): string[] {
   if (values.length === 0) throw new Error('set-origins needs at least one origin, e.g. https://app.example')
   return values.map((value) => {
     const rule = value.trim().replace(/\/+$/, '')
-    if (!ORIGIN_RULE.test(rule)) throw new Error(`"${value}" is not an origin rule such as https://app.example, https://*.preview.example or http://localhost:*`)
+    if (!ORIGIN_RULE.test(rule))
+      throw new Error(`"${value}" is not an origin rule such as https://app.example, https://*.preview.example or http://localhost:*`)
     return rule
   })
 }
@@ -472,13 +537,16 @@ export function parseFeatureAssignments(values: readonly string[]): ProjectFeatu
     if (key === 'socials') {
       if (value === 'false') raw[key] = false
       else {
-        const list = value.split(',').map((v) => v.trim()).filter(Boolean)
+        const list = value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
         const unknown = list.find((p) => !(SOCIAL_PROVIDERS as readonly string[]).includes(p))
-        if (unknown !== undefined) throw new Error(`socials: unknown provider "${unknown}"; a comma list of ${SOCIAL_PROVIDERS.join(', ')}, or false`)
+        if (unknown !== undefined)
+          throw new Error(`socials: unknown provider "${unknown}"; a comma list of ${SOCIAL_PROVIDERS.join(', ')}, or false`)
         raw[key] = list
       }
-    }
-    else if (value === 'true' || value === 'false') raw[key] = value === 'true'
+    } else if (value === 'true' || value === 'false') raw[key] = value === 'true'
     else throw new Error(`${key} must be true or false, got "${value}"`)
   }
   const parsed = z.safeParse(projectFeaturesSchema, raw)
@@ -495,10 +563,19 @@ export type ProjectCommand =
   | { action: 'show'; projectId: string }
 
 /** `project …` arguments (after the word `project`) → the command and the database to run it on. Throws with a readable message. */
-export function parseProjectCli(argv: string[], env: Record<string, string | undefined>): { command: ProjectCommand; dataDir?: string; databaseUrl?: string } {
-  const { values, positionals } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, allowPositionals: true, strict: true })
+export function parseProjectCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): { command: ProjectCommand; dataDir?: string; databaseUrl?: string } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  })
   const [action, rawId, ...rest] = positionals
-  if (action !== 'set-origins' && action !== 'set-features' && action !== 'show') throw new Error(`Unknown project command "${action ?? ''}": set-origins, set-features or show`)
+  if (action !== 'set-origins' && action !== 'set-features' && action !== 'show')
+    throw new Error(`Unknown project command "${action ?? ''}": set-origins, set-features or show`)
   const id = projectIdSchema.safeParse(rawId)
   if (!id.success) throw new Error(id.error.issues[0]?.message)
   const projectId = id.data
@@ -511,13 +588,19 @@ export function parseProjectCli(argv: string[], env: Record<string, string | und
         : { action, projectId }
   const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
   const databaseUrl = env['DATABASE_URL']
-  if (!dataDir && !databaseUrl) throw new Error('The project commands write the server\'s database: give --data-dir (PGlite) or DATABASE_URL (Postgres)')
+  if (!dataDir && !databaseUrl)
+    throw new Error("The project commands write the server's database: give --data-dir (PGlite) or DATABASE_URL (Postgres)")
   return { command, ...(dataDir ? { dataDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) }
 }
 
 const describeProject = (id: string, record: ProjectRecord | undefined) =>
   JSON.stringify(
-    { projectId: id, allowedOrigins: record?.allowedOrigins ?? null, features: record?.features ?? {}, updatedAt: record?.updatedAt.toISOString() ?? null },
+    {
+      projectId: id,
+      allowedOrigins: record?.allowedOrigins ?? null,
+      features: record?.features ?? {},
+      updatedAt: record?.updatedAt.toISOString() ?? null,
+    },
     null,
     2,
   )
@@ -526,7 +609,11 @@ const describeProject = (id: string, record: ProjectRecord | undefined) =>
  * `portico-api project …`: run one command on the configured database (migrated first, as the
  * server does) and print the project as stored. Resolves with the exit code.
  */
-export async function runProjectCli(argv: string[], env: Record<string, string | undefined>, out: { log(text: string): void; error(text: string): void } = console): Promise<number> {
+export async function runProjectCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  out: { log(text: string): void; error(text: string): void } = console,
+): Promise<number> {
   let parsed
   try {
     parsed = parseProjectCli(argv, env)

@@ -80,7 +80,9 @@ export const solanaTokenConfigSchema = z.object({
 
 /** The one Solana chain the server reads (native SOL, 9 decimals, plus the configured SPL tokens). */
 export const solanaChainConfigSchema = z.object({
-  caipNetworkId: z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, { error: 'caipNetworkId must be solana:<genesis hash reference>' }),
+  caipNetworkId: z
+    .string()
+    .regex(/^solana:[1-9A-HJ-NP-Za-km-z]{1,32}$/, { error: 'caipNetworkId must be solana:<genesis hash reference>' }),
   name: z.string().min(1),
   rpcUrl: z.url(),
   tokens: z.array(solanaTokenConfigSchema).default([]),
@@ -202,7 +204,15 @@ export const rpcProxyConfigSchema = z.object({
   /** Per-attempt timeout of an upstream request; on expiry the next upstream is tried. @default 10_000 */
   timeoutMs: z.number({ error: 'rpcProxy.timeoutMs must be a positive integer' }).int().positive().max(120_000).optional(),
   /** Upstream RPC URLs per CAIP-2 id, tried in order. @default each configured chain's [rpcUrl] */
-  upstreams: z.record(proxiedChainId, z.array(z.url({ protocol: /^https?$/, error: 'rpcProxy.upstreams URLs must be absolute http(s) URLs' })).min(1).max(16)).optional(),
+  upstreams: z
+    .record(
+      proxiedChainId,
+      z
+        .array(z.url({ protocol: /^https?$/, error: 'rpcProxy.upstreams URLs must be absolute http(s) URLs' }))
+        .min(1)
+        .max(16),
+    )
+    .optional(),
   /** Most calls in one batch. @default 100 */
   maxBatch: z.number().int().min(1).max(1_000).optional(),
   /** Widest eth_getLogs range in blocks. @default 10_000 */

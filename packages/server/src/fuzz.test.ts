@@ -6,7 +6,13 @@
  * address drives a real upstream failure, 502).
  */
 import http from 'node:http'
-import { balanceResponseSchema, historyResponseSchema, identitySchema, priceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
+import {
+  balanceResponseSchema,
+  historyResponseSchema,
+  identitySchema,
+  priceResponseSchema,
+  supportedChainsSchema,
+} from '@portico/protocol/account'
 import {
   deviceResponseSchema,
   emailConnectResponseSchema,
@@ -53,8 +59,25 @@ import { createApp, DEFAULT_MAX_BODY_BYTES } from './app.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { FRAME_ORIGIN, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { startExchangeSandbox, type ExchangeSandbox } from '@portico/devnet/exchange'
-import { startAnvil, startFarcasterRelay, startOnrampSandbox, type AnvilInstance, type FarcasterRelay, type OnrampSandbox } from '@portico/devnet'
-import { aminoSignBytes, bitcoinSignMessage, cosmosSign, deriveWcWalletAccounts, deriveWcWalletKeys, polkadotSignMessage, stacksSignMessage, suiSignPersonalMessage, WC_WALLET_CHAINS } from '@portico/devnet/wcwallet'
+import {
+  startAnvil,
+  startFarcasterRelay,
+  startOnrampSandbox,
+  type AnvilInstance,
+  type FarcasterRelay,
+  type OnrampSandbox,
+} from '@portico/devnet'
+import {
+  aminoSignBytes,
+  bitcoinSignMessage,
+  cosmosSign,
+  deriveWcWalletAccounts,
+  deriveWcWalletKeys,
+  polkadotSignMessage,
+  stacksSignMessage,
+  suiSignPersonalMessage,
+  WC_WALLET_CHAINS,
+} from '@portico/devnet/wcwallet'
 import { loadCatalogue } from './catalogue/index.ts'
 import { openDatabase } from './db/index.ts'
 import { createProjectsRepository } from './db/projects.ts'
@@ -65,7 +88,21 @@ import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
-const RUNS = { route: 70, price: 200, methods: 80, paths: 80, server: 60, auth: 200, profile: 200, convert: 200, exchange: 250, onramp: 250, siwx: 200, rpcProxy: 250, analytics: 250 }
+const RUNS = {
+  route: 70,
+  price: 200,
+  methods: 80,
+  paths: 80,
+  server: 60,
+  auth: 200,
+  profile: 200,
+  convert: 200,
+  exchange: 250,
+  onramp: 250,
+  siwx: 200,
+  rpcProxy: 250,
+  analytics: 250,
+}
 const RUN_TIMEOUT_MS = 5_000
 const TEST_TIMEOUT_MS = 90_000
 /** What the log may hold after the whole run. */
@@ -78,7 +115,11 @@ const LOG_BOUND = { lines: DEFAULT_ERROR_LOG_LIMITS.maxPerWindow, chars: 4_000 }
  */
 const FUZZ_CHAINS = TEST_CHAINS.map((chain, i) =>
   i === 0
-    ? { ...chain, ens: { universalResolver: `0x${'e1'.repeat(20)}`, registry: `0x${'e2'.repeat(20)}` }, swap: { router: `0x${'5a'.repeat(20)}`, weth: `0x${'5b'.repeat(20)}` } }
+    ? {
+        ...chain,
+        ens: { universalResolver: `0x${'e1'.repeat(20)}`, registry: `0x${'e2'.repeat(20)}` },
+        swap: { router: `0x${'5a'.repeat(20)}`, weth: `0x${'5b'.repeat(20)}` },
+      }
     : chain,
 )
 let db: Database
@@ -93,7 +134,15 @@ const AUTH: AuthConfig = {
   // Social login on, its provider never reached (no fuzzed state is ever a live one).
   social: {
     redirectBaseUrl: 'http://127.0.0.1:7777',
-    providers: { google: { clientId: 'c', clientSecret: 's', authorizationEndpoint: 'http://127.0.0.1:1/auth', tokenEndpoint: 'http://127.0.0.1:1/token', userinfoEndpoint: 'http://127.0.0.1:1/me' } },
+    providers: {
+      google: {
+        clientId: 'c',
+        clientSecret: 's',
+        authorizationEndpoint: 'http://127.0.0.1:1/auth',
+        tokenEndpoint: 'http://127.0.0.1:1/token',
+        userinfoEndpoint: 'http://127.0.0.1:1/me',
+      },
+    },
   },
 }
 const log: string[] = []
@@ -110,7 +159,9 @@ let farcasterRelay: FarcasterRelay | undefined
  */
 let onrampSandbox: OnrampSandbox | undefined
 const ONRAMP_USDC = `0x${'c0'.repeat(20)}` as const
-const onrampConfig = () => ({ providers: (onrampSandbox?.providers ?? []).map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })) })
+const onrampConfig = () => ({
+  providers: (onrampSandbox?.providers ?? []).map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })),
+})
 /**
  * The exchange JSON-RPC over the real exchange sandbox, its chains unreachable and its hot wallets
  * never funded: listings and pay URLs are real, no payment is ever sent.
@@ -133,11 +184,27 @@ beforeAll(async () => {
     fundHotWallets: false,
   })
   onrampSandbox = await startOnrampSandbox({
-    evm: [{ chainId: 31337, name: 'Portico Devnet', rpcUrl: 'http://127.0.0.1:1', tokens: [{ address: ONRAMP_USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 }] }],
-    solana: { caipNetworkId: SOLANA.caipNetworkId, name: 'Solana', rpcUrl: SOLANA.rpcUrl, usdcMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as never },
+    evm: [
+      {
+        chainId: 31337,
+        name: 'Portico Devnet',
+        rpcUrl: 'http://127.0.0.1:1',
+        tokens: [{ address: ONRAMP_USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 }],
+      },
+    ],
+    solana: {
+      caipNetworkId: SOLANA.caipNetworkId,
+      name: 'Solana',
+      rpcUrl: SOLANA.rpcUrl,
+      usdcMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as never,
+    },
     fundTreasury: false,
   })
-  AUTH.farcaster = { relayUrl: farcasterRelay.url, idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) }, siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster' }
+  AUTH.farcaster = {
+    relayUrl: farcasterRelay.url,
+    idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) },
+    siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster',
+  }
   for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
     const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
     restore.push(() => spy.mockRestore())
@@ -174,14 +241,76 @@ afterAll(async () => {
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const MALICIOUS = [
-  '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__',
-  '../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f%2e%2e%2f', '....//....//', '/etc/passwd%00.png',
-  '\u0000', '\r\nX-Injected: 1', '\n', '\u202e', '\ufeff', '\ud800', '\udfff', '\u{1f4a9}'.repeat(30), 'é'.normalize('NFD'),
-  'NaN', 'Infinity', '-Infinity', '-1', '0', '-0', '1e309', '0x', '0x0', '9'.repeat(400), String(2n ** 200n), '1.5', ' 1', '1 ',
-  'eip155', 'eip155:', 'eip155:1', 'eip155:31337', 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', 'solana:', SOLANA.caipNetworkId,
-  '<script>alert(1)</script>', "' OR 1=1 --", '${jndi:ldap://127.0.0.1/x}', '{{7*7}}', '%', '%%', '%zz', '%E0%A4%A', '%C0%AE',
-  'true', 'false', 'null', 'undefined', '[]', '{}', '""', '0x' + 'f'.repeat(40), 'F'.repeat(40), '0x' + 'f'.repeat(41), '0X' + 'f'.repeat(40),
-  'z'.repeat(32), 'z'.repeat(44), '1'.repeat(44), '1'.repeat(45), 'So11111111111111111111111111111111111111112', 'usd', 'USD', 'certified',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  '../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%2e%2e%2f%2e%2e%2f',
+  '....//....//',
+  '/etc/passwd%00.png',
+  '\u0000',
+  '\r\nX-Injected: 1',
+  '\n',
+  '\u202e',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\u{1f4a9}'.repeat(30),
+  'é'.normalize('NFD'),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '-0',
+  '1e309',
+  '0x',
+  '0x0',
+  '9'.repeat(400),
+  String(2n ** 200n),
+  '1.5',
+  ' 1',
+  '1 ',
+  'eip155',
+  'eip155:',
+  'eip155:1',
+  'eip155:31337',
+  'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+  'solana:',
+  SOLANA.caipNetworkId,
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '${jndi:ldap://127.0.0.1/x}',
+  '{{7*7}}',
+  '%',
+  '%%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%AE',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '""',
+  '0x' + 'f'.repeat(40),
+  'F'.repeat(40),
+  '0x' + 'f'.repeat(41),
+  '0X' + 'f'.repeat(40),
+  'z'.repeat(32),
+  'z'.repeat(44),
+  '1'.repeat(44),
+  '1'.repeat(45),
+  'So11111111111111111111111111111111111111112',
+  'usd',
+  'USD',
+  'certified',
 ]
 const base58 = fc.string({ unit: fc.constantFrom(...BASE58), minLength: 32, maxLength: 44 })
 /** Base58 of exactly 32 bytes: a well-formed Solana address. */
@@ -218,9 +347,18 @@ const segment = (values: fc.Arbitrary<string>) =>
 /** A query string from key/value pairs: known keys, prototype keys and junk, repeated keys allowed. */
 const query = (keys: readonly string[], value: fc.Arbitrary<string> = text) =>
   fc
-    .array(fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...keys, '__proto__', 'constructor', 'projectId', 'st', 'sv') }, { weight: 1, arbitrary: text }), value), {
-      maxLength: 6,
-    })
+    .array(
+      fc.tuple(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...keys, '__proto__', 'constructor', 'projectId', 'st', 'sv') },
+          { weight: 1, arbitrary: text },
+        ),
+        value,
+      ),
+      {
+        maxLength: 6,
+      },
+    )
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`))
 
 /** Header values a client can send (latin-1, no CR/LF/NUL). */
@@ -229,9 +367,12 @@ const headerValue = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'\t !"#$%&\'()*+,-./0123456789:;<=>?@AZaz[\\]^_`{|}~\u00a0\u00ff'.split('')), maxLength: 80 }),
 )
 const headers = fc
-  .array(fc.tuple(fc.constantFrom('If-None-Match', 'Origin', 'Host', 'X-Forwarded-Host', 'Forwarded', 'Accept', 'Content-Type'), headerValue), {
-    maxLength: 4,
-  })
+  .array(
+    fc.tuple(fc.constantFrom('If-None-Match', 'Origin', 'Host', 'X-Forwarded-Host', 'Forwarded', 'Accept', 'Content-Type'), headerValue),
+    {
+      maxLength: 4,
+    },
+  )
   .map((pairs) => Object.fromEntries(pairs))
 
 // ---- checks -----------------------------------------------------------------------------------
@@ -246,7 +387,11 @@ const nameRefusalSchema = z.strictObject({ error: z.string().min(1), ...nameRegi
 /** The exchange JSON-RPC's 4xx/502: a JSON-RPC error envelope (or the body limit's `{ error }`). */
 const RPC_ERROR_BODY = z.union([
   errorBodySchema,
-  z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.number(), z.string(), z.null()]), error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }) }),
+  z.strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.number(), z.string(), z.null()]),
+    error: z.strictObject({ code: z.number().int(), message: z.string().min(1) }),
+  }),
 ])
 // 403 is SIWX's `Domain not allowed` and email capture for a project without the flag. 401 (no or a bad stamp), 408 (device not approved in time),
 // 409 (email taken) and 429 (rate limit) are the auth service's; 429 also the error reports' and capture mails' limits.
@@ -294,17 +439,54 @@ const catalogue = loadCatalogue()
 const imageIds = fc.oneof(fc.constantFrom(...catalogue.slice(0, 50).map((w) => w.image_id)), fc.uuid(), text)
 /** Network logo ids: the served ones, near misses (case, extension, prototype names), traversal and junk. */
 const networkImageIds = fc.oneof(
-  fc.constantFrom('ethereum', 'solana', 'polygon-zkevm', 'Ethereum', 'ethereum.svg', 'dogecoin', 'constructor', 'tostring', '__proto__', 'a'.repeat(33), '-'),
+  fc.constantFrom(
+    'ethereum',
+    'solana',
+    'polygon-zkevm',
+    'Ethereum',
+    'ethereum.svg',
+    'dogecoin',
+    'constructor',
+    'tostring',
+    '__proto__',
+    'a'.repeat(33),
+    '-',
+  ),
   text,
 )
 /** Names for the names service: valid ones, in and out of the zone, near misses and junk. */
 const names = fc.oneof(
-  fc.constantFrom('alice', 'ALICE.portico.id', 'alice.portico.id', 'abc', 'a'.repeat(63), 'a'.repeat(64), 'al_ice', 'alice.eth', 'x.portico.id', '-----', '__proto__', 'constructor'),
+  fc.constantFrom(
+    'alice',
+    'ALICE.portico.id',
+    'alice.portico.id',
+    'abc',
+    'a'.repeat(63),
+    'a'.repeat(64),
+    'al_ice',
+    'alice.eth',
+    'x.portico.id',
+    '-----',
+    '__proto__',
+    'constructor',
+  ),
   fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.portico\.id)?$/),
 )
 /** ENS names: valid, not normalised (`ab--c`), nested, case variants, unicode and junk before `.eth`. */
 const ensNames = fc.oneof(
-  fc.constantFrom('alice.eth', 'ALICE.ETH', 'ab--c.eth', 'sub.alice.eth', 'eth', '.eth', 'alice..eth', '\u{1f600}.eth', 'xn--abc.eth', '-a-.eth', 'alice.eth.portico.id'),
+  fc.constantFrom(
+    'alice.eth',
+    'ALICE.ETH',
+    'ab--c.eth',
+    'sub.alice.eth',
+    'eth',
+    '.eth',
+    'alice..eth',
+    '\u{1f600}.eth',
+    'xn--abc.eth',
+    '-a-.eth',
+    'alice.eth.portico.id',
+  ),
   fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.[A-Za-z0-9-]{1,10})?\.eth$/),
   text.map((t) => `${t}.eth`),
 )
@@ -329,24 +511,66 @@ const convertTokenIds = fc.oneof(
       `${SOLANA.caipNetworkId}:So11111111111111111111111111111111111111112`,
     ),
   },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', 'solana:x'), evmAddress).map(([c, a]) => `${c}:${a}`) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', 'solana:x'), evmAddress).map(([c, a]) => `${c}:${a}`),
+  },
   { weight: 2, arbitrary: text },
 )
 const convertAmounts = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('1', '1000000', '1000000000000000000', '0', '-1', '1.5', '1e18', '0x10', ' 1', '+1', String(2n ** 256n - 1n), String(2n ** 256n), '') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '1',
+      '1000000',
+      '1000000000000000000',
+      '0',
+      '-1',
+      '1.5',
+      '1e18',
+      '0x10',
+      ' 1',
+      '+1',
+      String(2n ** 256n - 1n),
+      String(2n ** 256n),
+      '',
+    ),
+  },
   { weight: 2, arbitrary: fc.bigInt({ min: 1n, max: 2n ** 260n }).map(String) },
   { weight: 2, arbitrary: hugeNumber },
   { weight: 1, arbitrary: text },
 )
 const convertChainIds = fc.oneof(
-  fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', 'eip155:8453', '31337', '1', 'eip155:999', 'eip155:0', 'eip155:2147483648', 'eip155:99999999999', SOLANA.caipNetworkId, 'cosmos:hub', ''),
+  fc.constantFrom(
+    'eip155:31337',
+    'eip155:31338',
+    'eip155:1',
+    'eip155:8453',
+    '31337',
+    '1',
+    'eip155:999',
+    'eip155:0',
+    'eip155:2147483648',
+    'eip155:99999999999',
+    SOLANA.caipNetworkId,
+    'cosmos:hub',
+    '',
+  ),
   text,
 )
-const convertUsers = fc.oneof(evmAddress, evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`), evmAddress.map((a) => `eip155:1:0x${a.replace(/^0x/, '')}`), text)
+const convertUsers = fc.oneof(
+  evmAddress,
+  evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`),
+  evmAddress.map((a) => `eip155:1:0x${a.replace(/^0x/, '')}`),
+  text,
+)
 /** A query from a record of optional fields, sometimes with junk keys too. */
 const convertQuery = (fields: Record<string, fc.Arbitrary<string>>) =>
   fc
-    .tuple(fc.record(fields, { requiredKeys: [] }), fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'projectId'), text), text), { maxLength: 2 }))
+    .tuple(
+      fc.record(fields, { requiredKeys: [] }),
+      fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'projectId'), text), text), { maxLength: 2 }),
+    )
     .map(([record, junk]) => {
       const pairs = [...Object.entries(record).filter((e): e is [string, string] => e[1] !== undefined), ...junk]
       return pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`
@@ -367,7 +591,10 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
         segment(fc.oneof(evmAddress, solanaAddress, base58, text)),
         query(
           ['currency', 'chainId', 'forceUpdate'],
-          fc.oneof(fc.constantFrom('usd', 'USD', 'eur', '', 'true', 'eip155:31337', 'eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x'), text),
+          fc.oneof(
+            fc.constantFrom('usd', 'USD', 'eur', '', 'true', 'eip155:31337', 'eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x'),
+            text,
+          ),
         ),
       )
       .map(([a, q]) => `/v1/account/${a}/balance${q}`),
@@ -381,8 +608,21 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
         query(
           ['chainId', 'cursor', 'limit'],
           fc.oneof(
-            fc.constantFrom('eip155:31337', 'eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x', '1', '20', '50', '51', 'WzE3MDAwMDAwMDAsMzEzMzcsIjEyIiwwXQ'),
-            fc.tuple(fc.nat(), fc.integer(), fc.oneof(fc.nat().map(String), text), fc.integer()).map((t) => Buffer.from(JSON.stringify(t)).toString('base64url')),
+            fc.constantFrom(
+              'eip155:31337',
+              'eip155:31338',
+              'eip155:1',
+              SOLANA.caipNetworkId,
+              'solana:x',
+              '1',
+              '20',
+              '50',
+              '51',
+              'WzE3MDAwMDAwMDAsMzEzMzcsIjEyIiwwXQ',
+            ),
+            fc
+              .tuple(fc.nat(), fc.integer(), fc.oneof(fc.nat().map(String), text), fc.integer())
+              .map((t) => Buffer.from(JSON.stringify(t)).toString('base64url')),
             text.map((t) => Buffer.from(t).toString('base64url')),
             text,
           ),
@@ -432,9 +672,13 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   },
   {
     name: 'GET /v1/convert/quotes',
-    path: convertQuery({ amount: convertAmounts, userAddress: convertUsers, from: convertTokenIds, to: convertTokenIds, gasPrice: convertAmounts }).map(
-      (q) => `/v1/convert/quotes${q}`,
-    ),
+    path: convertQuery({
+      amount: convertAmounts,
+      userAddress: convertUsers,
+      from: convertTokenIds,
+      to: convertTokenIds,
+      gasPrice: convertAmounts,
+    }).map((q) => `/v1/convert/quotes${q}`),
     expect: { schema: convertQuotesResponseSchema, upstream: true },
   },
   {
@@ -449,16 +693,33 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
   },
   {
     name: 'GET /v1/convert/build-approve',
-    path: convertQuery({ from: convertTokenIds, to: convertTokenIds, userAddress: convertUsers, amount: convertAmounts }).map((q) => `/v1/convert/build-approve${q}`),
+    path: convertQuery({ from: convertTokenIds, to: convertTokenIds, userAddress: convertUsers, amount: convertAmounts }).map(
+      (q) => `/v1/convert/build-approve${q}`,
+    ),
     expect: { schema: convertBuildApproveResponseSchema, upstream: true },
   },
   { name: 'GET /v1/onramp/options', path: query([]).map((q) => `/v1/onramp/options${q}`), expect: { schema: onrampOptionsResponseSchema } },
   {
     name: 'GET /appkit/v1/config',
-    path: query(['tz', 'projectId'], fc.oneof(text, fc.constantFrom('Asia/Pyongyang', 'asia/pyongyang', 'Europe/Paris', 'capture-on', 'UTC', 'Etc/GMT+3'))).map((q) => `/appkit/v1/config${q}`),
-    expect: { schema: z.strictObject({ features: remoteFeaturesSchema, restricted: z.array(z.enum(['swaps', 'onramp', 'payWithExchange'])).min(1).optional() }) },
+    path: query(
+      ['tz', 'projectId'],
+      fc.oneof(text, fc.constantFrom('Asia/Pyongyang', 'asia/pyongyang', 'Europe/Paris', 'capture-on', 'UTC', 'Etc/GMT+3')),
+    ).map((q) => `/appkit/v1/config${q}`),
+    expect: {
+      schema: z.strictObject({
+        features: remoteFeaturesSchema,
+        restricted: z
+          .array(z.enum(['swaps', 'onramp', 'payWithExchange']))
+          .min(1)
+          .optional(),
+      }),
+    },
   },
-  { name: 'GET /projects/v1/origins', path: query(['projectId'], fc.oneof(text, fc.constant('capture-on'))).map((q) => `/projects/v1/origins${q}`), expect: { schema: originsResponseSchema } },
+  {
+    name: 'GET /projects/v1/origins',
+    path: query(['projectId'], fc.oneof(text, fc.constant('capture-on'))).map((q) => `/projects/v1/origins${q}`),
+    expect: { schema: originsResponseSchema },
+  },
   {
     name: 'GET /v1/email-capture/confirm',
     path: query(['token'], fc.oneof(text, fc.stringMatching(/^[A-Za-z0-9_-]{43}$/))).map((q) => `/v1/email-capture/confirm${q}`),
@@ -489,7 +750,9 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3',
       `${SOLANA.caipNetworkId}:So11111111111111111111111111111111111111112`,
     ),
-    fc.tuple(fc.constantFrom('eip155:1', 'eip155:31337', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58)).map(([c, a]) => `${c}:${a}`),
+    fc
+      .tuple(fc.constantFrom('eip155:1', 'eip155:31337', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58))
+      .map(([c, a]) => `${c}:${a}`),
     text,
   )
   const jsonish = fc.oneof(text, hugeNumber.map(Number), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }))
@@ -605,18 +868,48 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       const recipients = fc.oneof(
         { weight: 3, arbitrary: evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`) },
         { weight: 2, arbitrary: solanaAddress.map((a) => `${SOLANA.caipNetworkId}:${a}`) },
-        { weight: 1, arbitrary: fc.tuple(fc.constantFrom('eip155:1', 'eip155:31338', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58)).map(([c, a]) => `${c}:${a}`) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.constantFrom('eip155:1', 'eip155:31338', 'solana:x', 'cosmos:hub'), fc.oneof(evmAddress, base58))
+            .map(([c, a]) => `${c}:${a}`),
+        },
         { weight: 1, arbitrary: field },
       )
       const amounts = fc.oneof(
-        { weight: 2, arbitrary: fc.constantFrom(1, 0.5, 25, 0, -1, 1e-9, 0.123456789, 1e21, Number.MAX_VALUE, '1', '0.000000001', '1.5', '1e5', '', ' 1', '9'.repeat(30)) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            1,
+            0.5,
+            25,
+            0,
+            -1,
+            1e-9,
+            0.123456789,
+            1e21,
+            Number.MAX_VALUE,
+            '1',
+            '0.000000001',
+            '1.5',
+            '1e5',
+            '',
+            ' 1',
+            '9'.repeat(30),
+          ),
+        },
         { weight: 2, arbitrary: fc.double({ noNaN: true }) },
         { weight: 1, arbitrary: hugeNumber },
         { weight: 1, arbitrary: jsonish },
       )
       // Well-formed params of each method (so the sandbox answers, and pay URLs are really opened).
       const wellFormed = fc.oneof(
-        fc.record({ projectId: fc.constant('p1'), page: fc.constantFrom(0, 1), asset: fc.constantFrom('eip155:31337/slip44:60', `${SOLANA.caipNetworkId}/token:${EXCHANGE_SOLANA_USDC}`), amount: fc.double({ min: 1e-8, max: 1e6, noNaN: true }) }),
+        fc.record({
+          projectId: fc.constant('p1'),
+          page: fc.constantFrom(0, 1),
+          asset: fc.constantFrom('eip155:31337/slip44:60', `${SOLANA.caipNetworkId}/token:${EXCHANGE_SOLANA_USDC}`),
+          amount: fc.double({ min: 1e-8, max: 1e6, noNaN: true }),
+        }),
         fc.record({
           projectId: fc.constant('p1'),
           exchangeId: fc.constantFrom('harbor', 'lantern'),
@@ -624,7 +917,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           amount: fc.constantFrom('1', '0.123456789', 2.5),
           recipient: evmAddress.map((a) => `eip155:31337:${a.startsWith('0x') ? a : `0x${a}`}`),
         }),
-        fc.record({ projectId: fc.constant('p1'), exchangeId: fc.constantFrom('harbor', 'lantern'), sessionId: fc.stringMatching(/^[A-Za-z0-9_-]{24}$/) }),
+        fc.record({
+          projectId: fc.constant('p1'),
+          exchangeId: fc.constantFrom('harbor', 'lantern'),
+          sessionId: fc.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+        }),
       )
       const rpcParams = fc.oneof(
         { weight: 3, arbitrary: wellFormed },
@@ -650,7 +947,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           {
             jsonrpc: fc.oneof({ weight: 5, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonish }),
             id: fc.oneof({ weight: 5, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: jsonish }),
-            method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)) }, { weight: 1, arbitrary: fc.constantFrom('eth_chainId', '__proto__', 'toString') }, { weight: 1, arbitrary: field }),
+            method: fc.oneof(
+              { weight: 6, arbitrary: fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)) },
+              { weight: 1, arbitrary: fc.constantFrom('eth_chainId', '__proto__', 'toString') },
+              { weight: 1, arbitrary: field },
+            ),
             params: rpcParams,
           },
           { requiredKeys: [] },
@@ -682,7 +983,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         fc.asyncProperty(body, rpcQuery, contentType, async (b, q, type) => {
           const res = await request(`/v1/json-rpc${q}`, { method: 'POST', headers: { 'content-type': type }, body: b })
           if (res.status === 200 && 'result' in ((await res.clone().json()) as object)) rpcResults += 1
-          await check(res, { schema: jsonRpcResponseSchema, errorSchema: RPC_ERROR_BODY, upstream: true }, `POST /v1/json-rpc${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`)
+          await check(
+            res,
+            { schema: jsonRpcResponseSchema, errorSchema: RPC_ERROR_BODY, upstream: true },
+            `POST /v1/json-rpc${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`,
+          )
         }),
         params(RUNS.exchange),
       )
@@ -698,37 +1003,105 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     async () => {
       let results = 0
       const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
-      const hex = fc.oneof(fc.stringMatching(/^0x[0-9a-f]{0,80}$/), fc.constantFrom('0x', '0x0', '0x1', '0xffffffffffffffff', '0x' + 'f'.repeat(64), 'latest', 'earliest', 'pending', 'safe', 'finalized'))
+      const hex = fc.oneof(
+        fc.stringMatching(/^0x[0-9a-f]{0,80}$/),
+        fc.constantFrom(
+          '0x',
+          '0x0',
+          '0x1',
+          '0xffffffffffffffff',
+          '0x' + 'f'.repeat(64),
+          'latest',
+          'earliest',
+          'pending',
+          'safe',
+          'finalized',
+        ),
+      )
       const methods = fc.oneof(
         {
           weight: 4,
           arbitrary: fc.constantFrom(
-            'eth_chainId', 'eth_blockNumber', 'eth_getBalance', 'eth_call', 'eth_estimateGas', 'eth_getLogs', 'eth_getBlockByNumber', 'eth_getBlockByHash',
-            'eth_getTransactionReceipt', 'eth_sendRawTransaction', 'eth_feeHistory', 'net_version', 'getBalance', 'getGenesisHash', 'sendTransaction',
+            'eth_chainId',
+            'eth_blockNumber',
+            'eth_getBalance',
+            'eth_call',
+            'eth_estimateGas',
+            'eth_getLogs',
+            'eth_getBlockByNumber',
+            'eth_getBlockByHash',
+            'eth_getTransactionReceipt',
+            'eth_sendRawTransaction',
+            'eth_feeHistory',
+            'net_version',
+            'getBalance',
+            'getGenesisHash',
+            'sendTransaction',
           ),
         },
-        { weight: 2, arbitrary: fc.constantFrom('eth_sign', 'personal_sign', 'eth_accounts', 'eth_sendTransaction', 'admin_peers', 'debug_traceCall', 'anvil_setBalance', 'evm_revert', 'eth_newFilter', '__proto__', 'constructor', 'toString', '') },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            'eth_sign',
+            'personal_sign',
+            'eth_accounts',
+            'eth_sendTransaction',
+            'admin_peers',
+            'debug_traceCall',
+            'anvil_setBalance',
+            'evm_revert',
+            'eth_newFilter',
+            '__proto__',
+            'constructor',
+            'toString',
+            '',
+          ),
+        },
         { weight: 1, arbitrary: field },
       )
-      const param = fc.oneof(hex, evmAddress, fc.boolean(), jsonish, fc.record({ fromBlock: hex, toBlock: hex, blockHash: hex, address: evmAddress, to: evmAddress, data: hex, from: evmAddress }, { requiredKeys: [] }))
-      const call = fc
-        .record(
-          {
-            jsonrpc: fc.oneof({ weight: 6, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonish }),
-            id: fc.oneof({ weight: 5, arbitrary: fc.nat() }, { weight: 1, arbitrary: jsonish }),
-            method: methods,
-            params: fc.oneof({ weight: 5, arbitrary: fc.array(param, { maxLength: 4 }) }, { weight: 1, arbitrary: jsonish }),
-          },
-          { requiredKeys: ['method'] },
-        )
+      const param = fc.oneof(
+        hex,
+        evmAddress,
+        fc.boolean(),
+        jsonish,
+        fc.record(
+          { fromBlock: hex, toBlock: hex, blockHash: hex, address: evmAddress, to: evmAddress, data: hex, from: evmAddress },
+          { requiredKeys: [] },
+        ),
+      )
+      const call = fc.record(
+        {
+          jsonrpc: fc.oneof({ weight: 6, arbitrary: fc.constant('2.0') }, { weight: 1, arbitrary: jsonish }),
+          id: fc.oneof({ weight: 5, arbitrary: fc.nat() }, { weight: 1, arbitrary: jsonish }),
+          method: methods,
+          params: fc.oneof({ weight: 5, arbitrary: fc.array(param, { maxLength: 4 }) }, { weight: 1, arbitrary: jsonish }),
+        },
+        { requiredKeys: ['method'] },
+      )
       const body = fc.oneof(
         { weight: 6, arbitrary: call.map((c) => JSON.stringify(c)) },
-        { weight: 2, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: call }, { weight: 1, arbitrary: jsonish }), { maxLength: 12 }).map((b) => JSON.stringify(b)) },
-        { weight: 1, arbitrary: fc.integer({ min: 95, max: 130 }).map((n) => JSON.stringify(Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })))) },
+        {
+          weight: 2,
+          arbitrary: fc
+            .array(fc.oneof({ weight: 4, arbitrary: call }, { weight: 1, arbitrary: jsonish }), { maxLength: 12 })
+            .map((b) => JSON.stringify(b)),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .integer({ min: 95, max: 130 })
+            .map((n) => JSON.stringify(Array.from({ length: n }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })))),
+        },
         {
           weight: 1,
           arbitrary: fc.constantFrom(
-            '', 'null', '[]', '[[]]', '1e999', '"eth_chainId"', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"',
+            '',
+            'null',
+            '[]',
+            '[[]]',
+            '1e999',
+            '"eth_chainId"',
+            '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"',
             '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":{"__proto__":{"polluted":true}}}',
             '{"jsonrpc":"2.0","id":1,"method":"eth_getLogs","params":[{"fromBlock":"earliest","toBlock":"0xffffffffffffffff"}]}',
             '{"jsonrpc":"2.0","method":"eth_chainId"}',
@@ -747,12 +1120,14 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         { weight: 5, arbitrary: fc.tuple(chainIds, fc.constantFrom('p1', 'p2')).map(([c, p]) => `?chainId=${encode(c)}&projectId=${p}`) },
         { weight: 1, arbitrary: query(['chainId', 'projectId'], fc.oneof(fc.constantFrom('eip155:31337', 'p1', ''), text)) },
       )
-      const replySchema = z.strictObject({
-        jsonrpc: z.literal('2.0'),
-        id: z.union([z.number(), z.string(), z.null()]),
-        result: z.unknown().optional(),
-        error: z.strictObject({ code: z.number().int(), message: z.string().min(1), data: z.unknown().optional() }).optional(),
-      }).refine((r) => ('result' in r) !== ('error' in r))
+      const replySchema = z
+        .strictObject({
+          jsonrpc: z.literal('2.0'),
+          id: z.union([z.number(), z.string(), z.null()]),
+          result: z.unknown().optional(),
+          error: z.strictObject({ code: z.number().int(), message: z.string().min(1), data: z.unknown().optional() }).optional(),
+        })
+        .refine((r) => 'result' in r !== 'error' in r)
       await fc.assert(
         fc.asyncProperty(body, rpcQuery, fc.constantFrom('/v1/', '/v1'), contentType, async (b, q, path, type) => {
           const res = await request(`${path}${q}`, { method: 'POST', headers: { 'content-type': type }, body: b })
@@ -765,7 +1140,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             const json = (await res.clone().json()) as unknown
             if ([json].flat().some((r) => typeof r === 'object' && r !== null && 'result' in r)) results += 1
           }
-          await check(res, { schema: z.union([replySchema, z.array(replySchema).min(1)]), errorSchema: RPC_ERROR_BODY, upstream: true }, `POST ${path}${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`)
+          await check(
+            res,
+            { schema: z.union([replySchema, z.array(replySchema).min(1)]), errorSchema: RPC_ERROR_BODY, upstream: true },
+            `POST ${path}${q.slice(0, 60)} ${b.slice(0, 160)} (${type})`,
+          )
         }),
         params(RUNS.rpcProxy),
       )
@@ -788,7 +1167,13 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               {
                 amount: fc.oneof({ weight: 4, arbitrary: convertAmounts }, { weight: 1, arbitrary: jsonish }),
                 eip155: fc.oneof(
-                  { weight: 4, arbitrary: fc.record({ slippage: fc.oneof(fc.constantFrom('1', '0.5', '0', '100', '-1', '99.999', '1e-3', 'abc'), field) }, { requiredKeys: [] }) },
+                  {
+                    weight: 4,
+                    arbitrary: fc.record(
+                      { slippage: fc.oneof(fc.constantFrom('1', '0.5', '0', '100', '-1', '99.999', '1e-3', 'abc'), field) },
+                      { requiredKeys: [] },
+                    ),
+                  },
                   { weight: 1, arbitrary: jsonish },
                 ),
                 from: fc.oneof({ weight: 4, arbitrary: convertTokenIds }, { weight: 1, arbitrary: jsonish }),
@@ -818,7 +1203,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       await fc.assert(
         fc.asyncProperty(body, contentType, async (b, type) => {
           const res = await request('/v1/convert/build-transaction', { method: 'POST', headers: { 'content-type': type }, body: b })
-          await check(res, { schema: convertBuildTransactionResponseSchema, upstream: true }, `POST /v1/convert/build-transaction ${b.slice(0, 120)} (${type})`)
+          await check(
+            res,
+            { schema: convertBuildTransactionResponseSchema, upstream: true },
+            `POST /v1/convert/build-transaction ${b.slice(0, 120)} (${type})`,
+          )
         }),
         params(RUNS.convert),
       )
@@ -831,12 +1220,38 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     'the on-ramp: POST /v1/onramp/quote and /v1/generators/onrampurl, bodies of every shape',
     async () => {
       const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
-      const network = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('portico-devnet', 'solana', 'ethereum', 'PORTICO-DEVNET', '__proto__') }, { weight: 1, arbitrary: field })
-      const asset = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('USDC', 'usdc', 'ETH', 'SOL', 'PTK', 'constructor') }, { weight: 1, arbitrary: field })
+      const network = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('portico-devnet', 'solana', 'ethereum', 'PORTICO-DEVNET', '__proto__') },
+        { weight: 1, arbitrary: field },
+      )
+      const asset = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('USDC', 'usdc', 'ETH', 'SOL', 'PTK', 'constructor') },
+        { weight: 1, arbitrary: field },
+      )
       const fiat = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('USD', 'eur', 'JPY', 'toString') }, { weight: 1, arbitrary: field })
-      const provider = fc.oneof({ weight: 4, arbitrary: fc.constantFrom('sandpay', 'testramp', 'coinbase', '__proto__') }, { weight: 1, arbitrary: field })
+      const provider = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('sandpay', 'testramp', 'coinbase', '__proto__') },
+        { weight: 1, arbitrary: field },
+      )
       const amount = fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom('100', '15', '20.00', '5000.00', '5000.01', '100.001', '0', '0.01', '-1', '1e3', ' 100', '9'.repeat(30), '') },
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom(
+            '100',
+            '15',
+            '20.00',
+            '5000.00',
+            '5000.01',
+            '100.001',
+            '0',
+            '0.01',
+            '-1',
+            '1e3',
+            ' 100',
+            '9'.repeat(30),
+            '',
+          ),
+        },
         { weight: 1, arbitrary: hugeNumber },
         { weight: 1, arbitrary: field },
       )
@@ -853,7 +1268,15 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         },
         { requiredKeys: [] },
       )
-      const junk = fc.constantFrom('{"__proto__":{"amount":"100"}}', '{"constructor":{"prototype":{"polluted":true}}}', '', 'null', '[]', '1e999', '{"destinationWallets":{"length":1,"0":{"address":"x"}}}')
+      const junk = fc.constantFrom(
+        '{"__proto__":{"amount":"100"}}',
+        '{"constructor":{"prototype":{"polluted":true}}}',
+        '',
+        'null',
+        '[]',
+        '1e999',
+        '{"destinationWallets":{"length":1,"0":{"address":"x"}}}',
+      )
       const bodies = (shape: Record<string, fc.Arbitrary<unknown>>, valid: readonly object[]) =>
         fc.oneof(
           { weight: 5, arbitrary: fc.record(shape, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
@@ -863,27 +1286,49 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           { weight: 1, arbitrary: text },
         )
       const requests = fc.oneof(
-        bodies({ purchaseCurrency: asset, paymentCurrency: fiat, amount, network, provider, paymentMethod: fc.oneof(fc.constantFrom('card', 'ach_bank_account', 'sepa_bank_account'), field) }, [
-          { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'portico-devnet' },
-          { purchaseCurrency: 'SOL', paymentCurrency: 'EUR', amount: '25.5', network: 'solana', provider: 'testramp' },
-        ]).map((body) => ({
+        bodies(
+          {
+            purchaseCurrency: asset,
+            paymentCurrency: fiat,
+            amount,
+            network,
+            provider,
+            paymentMethod: fc.oneof(fc.constantFrom('card', 'ach_bank_account', 'sepa_bank_account'), field),
+          },
+          [
+            { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'portico-devnet' },
+            { purchaseCurrency: 'SOL', paymentCurrency: 'EUR', amount: '25.5', network: 'solana', provider: 'testramp' },
+          ],
+        ).map((body) => ({
           path: '/v1/onramp/quote',
           body,
           schema: onrampQuoteResponseSchema,
         })),
-        bodies({
-          destinationWallets: fc.oneof({ weight: 4, arbitrary: fc.array(wallet, { maxLength: 3 }) }, { weight: 1, arbitrary: jsonish }),
-          defaultNetwork: network,
-          partnerUserId: field,
-          presetFiatAmount: preset,
-          presetCryptoAmount: preset,
-          provider,
-          defaultAsset: asset,
-          fiatCurrency: fiat,
-        }, [
-          { destinationWallets: [{ address: `0x${'ab'.repeat(20)}` }], defaultNetwork: 'portico-devnet', partnerUserId: 'u', presetFiatAmount: 50 },
-          { destinationWallets: [{ address: 'So11111111111111111111111111111111111111112', blockchains: ['solana'] }], partnerUserId: 'u', presetCryptoAmount: 0.5 },
-        ]).map((body) => ({ path: '/v1/generators/onrampurl', body, schema: onrampUrlResponseSchema })),
+        bodies(
+          {
+            destinationWallets: fc.oneof({ weight: 4, arbitrary: fc.array(wallet, { maxLength: 3 }) }, { weight: 1, arbitrary: jsonish }),
+            defaultNetwork: network,
+            partnerUserId: field,
+            presetFiatAmount: preset,
+            presetCryptoAmount: preset,
+            provider,
+            defaultAsset: asset,
+            fiatCurrency: fiat,
+          },
+          [
+            {
+              destinationWallets: [{ address: `0x${'ab'.repeat(20)}` }],
+              defaultNetwork: 'portico-devnet',
+              partnerUserId: 'u',
+              presetFiatAmount: 50,
+            },
+            {
+              destinationWallets: [{ address: 'So11111111111111111111111111111111111111112', blockchains: ['solana'] }],
+              partnerUserId: 'u',
+              presetCryptoAmount: 0.5,
+            },
+          ],
+        ).map((body) => ({ path: '/v1/generators/onrampurl', body, schema: onrampUrlResponseSchema })),
       )
       let ok = 0
       await fc.assert(
@@ -912,16 +1357,22 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         {
           weight: 4,
           arbitrary: fc
-          .record({
-            name: fc.oneof({ weight: 3, arbitrary: names }, { weight: 1, arbitrary: field }),
-            attributes: fc.oneof(fc.dictionary(fc.oneof(text, fc.constantFrom('avatar', '__proto__')), fc.oneof(text, jsonish), { maxKeys: 25 }), jsonish),
-            timestamp: fc.oneof(
-              { weight: 3, arbitrary: fc.constant(Math.floor(Date.now() / 1000)) },
-              { weight: 1, arbitrary: fc.integer({ min: -1_000, max: 1_000 }).map((d) => Math.floor(Date.now() / 1000) + d) },
-              { weight: 1, arbitrary: jsonish },
-            ),
-          }, { requiredKeys: ['name', 'timestamp'] })
-          .map((m) => JSON.stringify(m)),
+            .record(
+              {
+                name: fc.oneof({ weight: 3, arbitrary: names }, { weight: 1, arbitrary: field }),
+                attributes: fc.oneof(
+                  fc.dictionary(fc.oneof(text, fc.constantFrom('avatar', '__proto__')), fc.oneof(text, jsonish), { maxKeys: 25 }),
+                  jsonish,
+                ),
+                timestamp: fc.oneof(
+                  { weight: 3, arbitrary: fc.constant(Math.floor(Date.now() / 1000)) },
+                  { weight: 1, arbitrary: fc.integer({ min: -1_000, max: 1_000 }).map((d) => Math.floor(Date.now() / 1000) + d) },
+                  { weight: 1, arbitrary: jsonish },
+                ),
+              },
+              { requiredKeys: ['name', 'timestamp'] },
+            )
+            .map((m) => JSON.stringify(m)),
         },
         { weight: 1, arbitrary: field },
       )
@@ -929,13 +1380,27 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         {
           weight: 4,
           arbitrary: fc
-            .record({
-              coin_type: fc.oneof({ weight: 4, arbitrary: fc.constant(COIN_TYPE) }, { weight: 1, arbitrary: fc.constantFrom(0x80000000 + 31338, 0x80000000 + 1, 4294967296, 60, 2 ** 53) }, { weight: 1, arbitrary: jsonish }),
-              address: fc.oneof({ weight: 4, arbitrary: fc.constant(signer.address) }, { weight: 1, arbitrary: evmAddress }, { weight: 1, arbitrary: field }),
-              message,
-              signature: fc.oneof(fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => `0x${Buffer.from(b).toString('hex')}`), field),
-              sign: fc.boolean(),
-            }, { requiredKeys: ['coin_type', 'address', 'message', 'sign'] })
+            .record(
+              {
+                coin_type: fc.oneof(
+                  { weight: 4, arbitrary: fc.constant(COIN_TYPE) },
+                  { weight: 1, arbitrary: fc.constantFrom(0x80000000 + 31338, 0x80000000 + 1, 4294967296, 60, 2 ** 53) },
+                  { weight: 1, arbitrary: jsonish },
+                ),
+                address: fc.oneof(
+                  { weight: 4, arbitrary: fc.constant(signer.address) },
+                  { weight: 1, arbitrary: evmAddress },
+                  { weight: 1, arbitrary: field },
+                ),
+                message,
+                signature: fc.oneof(
+                  fc.uint8Array({ minLength: 1, maxLength: 200 }).map((b) => `0x${Buffer.from(b).toString('hex')}`),
+                  field,
+                ),
+                sign: fc.boolean(),
+              },
+              { requiredKeys: ['coin_type', 'address', 'message', 'sign'] },
+            )
             .map(async ({ sign, ...b }) => {
               const out: Record<string, unknown> = { ...b }
               if (sign && typeof b.message === 'string') out['signature'] = await signer.signMessage({ message: b.message })
@@ -947,19 +1412,43 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           weight: 2,
           arbitrary: fc.tuple(names, fc.integer({ min: -2, max: 2 })).map(async ([name, skew]) => {
             const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) + skew })
-            return JSON.stringify({ coin_type: COIN_TYPE, address: signer.address, message, signature: await signer.signMessage({ message }) })
+            return JSON.stringify({
+              coin_type: COIN_TYPE,
+              address: signer.address,
+              message,
+              signature: await signer.signMessage({ message }),
+            })
           }),
         },
         { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map(async (b) => b) },
-        { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"coin_type":1}}', '{"coin_type":2147514985,"constructor":{"prototype":{"polluted":true}}}').map(async (b) => b) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom(
+              '',
+              'null',
+              '[]',
+              '{"__proto__":{"coin_type":1}}',
+              '{"coin_type":2147514985,"constructor":{"prototype":{"polluted":true}}}',
+            )
+            .map(async (b) => b),
+        },
       )
       await fc.assert(
-        fc.asyncProperty(body, fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }), async (pending, type) => {
-          const raw = await pending
-          const res = await request('/v1/profile/account', { method: 'POST', headers: { 'content-type': type }, body: raw })
-          // Refusals carry their reasons; a 413 or a 502 (the chain's RPC is a closed port) is the plain `{ error }`.
-          await check(res, { schema: nameRegisterResponseSchema, errorSchema: z.union([errorBodySchema, nameRefusalSchema]), upstream: true }, `POST /v1/profile/account ${raw.slice(0, 120)} (${type})`)
-        }),
+        fc.asyncProperty(
+          body,
+          fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }),
+          async (pending, type) => {
+            const raw = await pending
+            const res = await request('/v1/profile/account', { method: 'POST', headers: { 'content-type': type }, body: raw })
+            // Refusals carry their reasons; a 413 or a 502 (the chain's RPC is a closed port) is the plain `{ error }`.
+            await check(
+              res,
+              { schema: nameRegisterResponseSchema, errorSchema: z.union([errorBodySchema, nameRefusalSchema]), upstream: true },
+              `POST /v1/profile/account ${raw.slice(0, 120)} (${type})`,
+            )
+          },
+        ),
         params(RUNS.profile),
       )
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
@@ -975,20 +1464,40 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
       const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString()
       /** Absent three times in four. */
-      const sometimes = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
-      const chainIds = fc.oneof({ weight: 4, arbitrary: fc.constant('eip155:31337') }, { weight: 1, arbitrary: fc.constantFrom('eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x', 'cosmos:hub-4') })
+      const sometimes = <T>(arb: fc.Arbitrary<T>) =>
+        fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
+      const chainIds = fc.oneof(
+        { weight: 4, arbitrary: fc.constant('eip155:31337') },
+        { weight: 1, arbitrary: fc.constantFrom('eip155:31338', 'eip155:1', SOLANA.caipNetworkId, 'solana:x', 'cosmos:hub-4') },
+      )
       const signedBody = fc
         .record({
-          domain: fc.oneof({ weight: 4, arbitrary: fc.constantFrom('localhost:5173', '127.0.0.1:8080', 'evil.example', 'localhost') }, { weight: 1, arbitrary: text }),
+          domain: fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom('localhost:5173', '127.0.0.1:8080', 'evil.example', 'localhost') },
+            { weight: 1, arbitrary: text },
+          ),
           statement: sometimes(fc.oneof({ weight: 3, arbitrary: fc.constant('Sign in') }, { weight: 1, arbitrary: text })),
           uri: fc.oneof({ weight: 4, arbitrary: fc.constant('http://localhost:5173/') }, { weight: 1, arbitrary: text }),
           chainId: chainIds,
           requestChainId: sometimes(chainIds),
-          nonce: fc.oneof({ weight: 8, arbitrary: fc.constant('fresh') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{8,40}$/) }, { weight: 1, arbitrary: text }),
+          nonce: fc.oneof(
+            { weight: 8, arbitrary: fc.constant('fresh') },
+            { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{8,40}$/) },
+            { weight: 1, arbitrary: text },
+          ),
           expirationTime: sometimes(fc.integer({ min: -60_000, max: 86_400_000 }).map(iso)),
           notBefore: sometimes(fc.integer({ min: -60_000, max: 60_000 }).map(iso)),
-          signature: fc.oneof({ weight: 4, arbitrary: fc.constant('sign') }, { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 100 }).map((b) => `0x${Buffer.from(b).toString('hex')}`) }, { weight: 1, arbitrary: field }),
-          address: fc.oneof({ weight: 4, arbitrary: fc.constant(signer.address) }, { weight: 1, arbitrary: evmAddress }, { weight: 1, arbitrary: solanaAddress }, { weight: 1, arbitrary: field }),
+          signature: fc.oneof(
+            { weight: 4, arbitrary: fc.constant('sign') },
+            { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 100 }).map((b) => `0x${Buffer.from(b).toString('hex')}`) },
+            { weight: 1, arbitrary: field },
+          ),
+          address: fc.oneof(
+            { weight: 4, arbitrary: fc.constant(signer.address) },
+            { weight: 1, arbitrary: evmAddress },
+            { weight: 1, arbitrary: solanaAddress },
+            { weight: 1, arbitrary: field },
+          ),
           tamper: sometimes(fc.constantFrom('\n', ' ', 'x', '\r\n', '\u0000')),
         })
         .map(async (f) => {
@@ -1027,27 +1536,67 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         if (ns === 'bip122') return bitcoinSignMessage(wcKeys.bip122, message)
         if (ns === 'stacks') return stacksSignMessage(wcKeys.stacks, message).signature
         const data = Buffer.from(message).toString('base64')
-        return cosmosSign(wcKeys.cosmos, aminoSignBytes({ chain_id: '', account_number: '0', sequence: '0', fee: { gas: '0', amount: [] }, msgs: [{ type: 'sign/MsgSignData', value: { signer: address, data } }], memo: '' })).signature
+        return cosmosSign(
+          wcKeys.cosmos,
+          aminoSignBytes({
+            chain_id: '',
+            account_number: '0',
+            sequence: '0',
+            fee: { gas: '0', amount: [] },
+            msgs: [{ type: 'sign/MsgSignData', value: { signer: address, data } }],
+            memo: '',
+          }),
+        ).signature
       }
       const namespaceBody = fc
         .record({
           ns: fc.constantFrom(...wcNamespaces),
           signAs: sometimes(fc.constantFrom(...wcNamespaces)),
-          chainId: sometimes(fc.constantFrom('bip122:000000000933ea01ad0ee984209779ba', 'bip122:mainnet', 'polkadot:b0a8d493285c2df73290dfb7e61f870f', 'cosmos:osmosis-1', 'sui:testnet', 'sui:moon', 'stacks:2147483648', 'stacks:x')),
+          chainId: sometimes(
+            fc.constantFrom(
+              'bip122:000000000933ea01ad0ee984209779ba',
+              'bip122:mainnet',
+              'polkadot:b0a8d493285c2df73290dfb7e61f870f',
+              'cosmos:osmosis-1',
+              'sui:testnet',
+              'sui:moon',
+              'stacks:2147483648',
+              'stacks:x',
+            ),
+          ),
           domain: fc.oneof({ weight: 4, arbitrary: fc.constant('localhost:5173') }, { weight: 1, arbitrary: fc.constant('evil.example') }),
-          mangle: sometimes(fc.oneof(fc.tuple(fc.constant('flip' as const), fc.nat(200)), fc.tuple(fc.constant('cut' as const), fc.nat(200)), fc.tuple(fc.constant('bytes' as const), fc.uint8Array({ minLength: 1, maxLength: 120 })), fc.tuple(fc.constant('text' as const), text))),
+          mangle: sometimes(
+            fc.oneof(
+              fc.tuple(fc.constant('flip' as const), fc.nat(200)),
+              fc.tuple(fc.constant('cut' as const), fc.nat(200)),
+              fc.tuple(fc.constant('bytes' as const), fc.uint8Array({ minLength: 1, maxLength: 120 })),
+              fc.tuple(fc.constant('text' as const), text),
+            ),
+          ),
           tamper: sometimes(fc.constantFrom('\n', ' ', 'x')),
         })
         .map(async (f) => {
           const chainId = f.chainId ?? WC_WALLET_CHAINS[f.ns]
           const nonce = ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce
-          let message = formatSiwxMessage({ domain: f.domain, address: wcAccounts[f.ns], uri: 'http://localhost:5173/', version: '1', chainId, nonce, issuedAt: iso(0) })
+          let message = formatSiwxMessage({
+            domain: f.domain,
+            address: wcAccounts[f.ns],
+            uri: 'http://localhost:5173/',
+            version: '1',
+            chainId,
+            nonce,
+            issuedAt: iso(0),
+          })
           let signature = wcSign(f.signAs ?? f.ns, wcAccounts[f.signAs ?? f.ns], message)
           if (f.mangle?.[0] === 'flip') {
             const i = f.mangle[1] % signature.length
             signature = `${signature.slice(0, i)}${signature[i] === 'A' ? 'B' : 'A'}${signature.slice(i + 1)}`
           } else if (f.mangle?.[0] === 'cut') signature = signature.slice(0, f.mangle[1] % signature.length) || 'x'
-          else if (f.mangle?.[0] === 'bytes') signature = f.ns === 'polkadot' || f.ns === 'stacks' ? `0x${Buffer.from(f.mangle[1]).toString('hex')}` : Buffer.from(f.mangle[1]).toString('base64')
+          else if (f.mangle?.[0] === 'bytes')
+            signature =
+              f.ns === 'polkadot' || f.ns === 'stacks'
+                ? `0x${Buffer.from(f.mangle[1]).toString('hex')}`
+                : Buffer.from(f.mangle[1]).toString('base64')
           else if (f.mangle?.[0] === 'text') signature = String(f.mangle[1])
           if (f.tamper !== undefined) message = `${message}${f.tamper}`
           return JSON.stringify({ message, signature, chainId, address: wcAccounts[f.ns] })
@@ -1055,31 +1604,71 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       const sessionBody = fc.oneof(
         { weight: 4, arbitrary: signedBody },
         { weight: 3, arbitrary: namespaceBody },
-        { weight: 1, arbitrary: fc.record({ message: field, signature: field, chainId: fc.oneof(chainIds, field), address: field }, { requiredKeys: [] }).map(async (b) => JSON.stringify(b)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .record({ message: field, signature: field, chainId: fc.oneof(chainIds, field), address: field }, { requiredKeys: [] })
+            .map(async (b) => JSON.stringify(b)),
+        },
         { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map(async (b) => b) },
-        { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"message":"x"}}', '{"constructor":{"prototype":{"polluted":true}}}').map(async (b) => b) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom('', 'null', '[]', '{"__proto__":{"message":"x"}}', '{"constructor":{"prototype":{"polluted":true}}}')
+            .map(async (b) => b),
+        },
       )
       /** A token of a real session, sometimes, then mangled or not. */
       const realToken = async (): Promise<string> => {
-        const message = formatSiwxMessage({ domain: 'localhost:5173', address: signer.address, uri: 'http://localhost:5173/', version: '1', chainId: 'eip155:31337', nonce: ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce, issuedAt: iso(0) })
-        const res = await request('/v1/siwx/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message, signature: await signer.signMessage({ message }), chainId: 'eip155:31337', address: signer.address }) })
+        const message = formatSiwxMessage({
+          domain: 'localhost:5173',
+          address: signer.address,
+          uri: 'http://localhost:5173/',
+          version: '1',
+          chainId: 'eip155:31337',
+          nonce: ((await (await request('/v1/siwx/nonce', { method: 'POST' })).json()) as { nonce: string }).nonce,
+          issuedAt: iso(0),
+        })
+        const res = await request('/v1/siwx/sessions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            message,
+            signature: await signer.signMessage({ message }),
+            chainId: 'eip155:31337',
+            address: signer.address,
+          }),
+        })
         return ((await res.json()) as { token: string }).token
       }
       const authorization = fc.oneof(
-        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('none', 'flip', 'cut', 'swap'), fc.nat(400)).map(async ([how, at]) => {
-          const token = await realToken()
-          if (how === 'none') return `Bearer ${token}`
-          if (how === 'cut') return `Bearer ${token.slice(0, at % token.length)}`
-          if (how === 'swap') return `Bearer ${token.split('.').reverse().join('.')}`
-          const i = at % token.length
-          return `Bearer ${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`
-        }) },
+        {
+          weight: 2,
+          arbitrary: fc.tuple(fc.constantFrom('none', 'flip', 'cut', 'swap'), fc.nat(400)).map(async ([how, at]) => {
+            const token = await realToken()
+            if (how === 'none') return `Bearer ${token}`
+            if (how === 'cut') return `Bearer ${token.slice(0, at % token.length)}`
+            if (how === 'swap') return `Bearer ${token.split('.').reverse().join('.')}`
+            const i = at % token.length
+            return `Bearer ${token.slice(0, i)}${token[i] === 'A' ? 'B' : 'A'}${token.slice(i + 1)}`
+          }),
+        },
         { weight: 2, arbitrary: text.map(async (t) => `Bearer ${t}`) },
         { weight: 1, arbitrary: text.map(async (t) => t) },
-        { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer ', 'bearer abc', 'Basic YTpi', 'Bearer a.b.c', `Bearer ${'a'.repeat(9000)}`).map(async (t) => t) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom('Bearer', 'Bearer ', 'bearer abc', 'Basic YTpi', 'Bearer a.b.c', `Bearer ${'a'.repeat(9000)}`)
+            .map(async (t) => t),
+        },
       )
       const calls = fc.oneof(
-        { weight: 4, arbitrary: fc.tuple(sessionBody, fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType })).map(([b, type]) => ({ kind: 'create' as const, b, type })) },
+        {
+          weight: 4,
+          arbitrary: fc
+            .tuple(sessionBody, fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType }))
+            .map(([b, type]) => ({ kind: 'create' as const, b, type })),
+        },
         { weight: 2, arbitrary: authorization.map((a) => ({ kind: 'session' as const, a })) },
         { weight: 1, arbitrary: authorization.map((a) => ({ kind: 'revoke' as const, a })) },
         { weight: 1, arbitrary: fc.constant({ kind: 'nonce' as const }) },
@@ -1090,16 +1679,28 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           if (call.kind === 'create') {
             const raw = await call.b
             const res = await request('/v1/siwx/sessions', { method: 'POST', headers: { 'content-type': call.type }, body: raw })
-            await check(res, { schema: siwxCreateSessionResponseSchema, upstream: true }, `POST /v1/siwx/sessions ${raw.slice(0, 160)} (${call.type})`)
+            await check(
+              res,
+              { schema: siwxCreateSessionResponseSchema, upstream: true },
+              `POST /v1/siwx/sessions ${raw.slice(0, 160)} (${call.type})`,
+            )
           } else if (call.kind === 'session' || call.kind === 'revoke') {
             const value = await call.a
             const path = call.kind === 'session' ? '/v1/siwx/session' : '/v1/siwx/session/revoke'
             const res = await request(path, { method: call.kind === 'session' ? 'GET' : 'POST', headers: { authorization: value } })
-            await check(res, { schema: call.kind === 'session' ? siwxSessionResponseSchema : siwxRevokeResponseSchema }, `${path} ${value.slice(0, 120)}`)
+            await check(
+              res,
+              { schema: call.kind === 'session' ? siwxSessionResponseSchema : siwxRevokeResponseSchema },
+              `${path} ${value.slice(0, 120)}`,
+            )
           } else if (call.kind === 'nonce') {
             await check(await request('/v1/siwx/nonce', { method: 'POST' }), { schema: siwxNonceResponseSchema }, 'POST /v1/siwx/nonce')
           } else {
-            await check(await request('/.well-known/jwks.json'), { schema: z.object({ keys: z.array(z.object({ kty: z.literal('EC'), kid: z.string() })).min(1) }) }, 'GET /.well-known/jwks.json')
+            await check(
+              await request('/.well-known/jwks.json'),
+              { schema: z.object({ keys: z.array(z.object({ kty: z.literal('EC'), kid: z.string() })).min(1) }) },
+              'GET /.well-known/jwks.json',
+            )
           }
         }),
         params(RUNS.siwx),
@@ -1113,7 +1714,10 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     'POST /batch, POST /e and POST /v1/email-capture (text/plain and JSON bodies of every shape)',
     async () => {
       const accepted = new Set<string>()
-      const projectIds = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('p1', 'capture-on', 'capture-off') }, { weight: 1, arbitrary: text })
+      const projectIds = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom('p1', 'capture-on', 'capture-off') },
+        { weight: 1, arbitrary: text },
+      )
       const eventArb = fc.record(
         {
           eventId: fc.oneof(fc.uuid(), text),
@@ -1129,7 +1733,10 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         .record(
           {
             type: fc.oneof({ weight: 4, arbitrary: fc.constant('error') }, { weight: 1, arbitrary: text }),
-            timestamp: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 2 ** 45 }) }, { weight: 1, arbitrary: hugeNumber.map(Number) }),
+            timestamp: fc.oneof(
+              { weight: 4, arbitrary: fc.integer({ min: 0, max: 2 ** 45 }) },
+              { weight: 1, arbitrary: hugeNumber.map(Number) },
+            ),
             name: text,
             message: text,
             stack: text,
@@ -1141,8 +1748,15 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       const captureBody = fc
         .record(
           {
-            email: fc.oneof({ weight: 2, arbitrary: fc.constantFrom('a@example.com', ' B@Example.org ', 'x'.repeat(250) + '@e.co') }, { weight: 2, arbitrary: fc.emailAddress() }, { weight: 1, arbitrary: text }),
-            account: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(`eip155:1:0x${'1'.repeat(40)}`, `eip155:31337:0x${'2'.repeat(40)}`) }, { weight: 1, arbitrary: caip10 }),
+            email: fc.oneof(
+              { weight: 2, arbitrary: fc.constantFrom('a@example.com', ' B@Example.org ', 'x'.repeat(250) + '@e.co') },
+              { weight: 2, arbitrary: fc.emailAddress() },
+              { weight: 1, arbitrary: text },
+            ),
+            account: fc.oneof(
+              { weight: 2, arbitrary: fc.constantFrom(`eip155:1:0x${'1'.repeat(40)}`, `eip155:31337:0x${'2'.repeat(40)}`) },
+              { weight: 1, arbitrary: caip10 },
+            ),
           },
           { requiredKeys: [] },
         )
@@ -1151,13 +1765,27 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         { weight: 3, arbitrary: fc.tuple(fc.constant('/batch'), batchBody) },
         { weight: 3, arbitrary: fc.tuple(fc.constant('/e'), reportBody) },
         { weight: 3, arbitrary: fc.tuple(fc.constant('/v1/email-capture'), captureBody) },
-        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('/batch', '/e', '/v1/email-capture'), fc.oneof(batchBody, reportBody, captureBody, priceBody)) },
+        {
+          weight: 2,
+          arbitrary: fc.tuple(
+            fc.constantFrom('/batch', '/e', '/v1/email-capture'),
+            fc.oneof(batchBody, reportBody, captureBody, priceBody),
+          ),
+        },
       )
       await fc.assert(
         fc.asyncProperty(routes, projectIds, contentType, async ([path, body], projectId, type) => {
-          const res = await request(`${path}?projectId=${encode(projectId)}&st=portico&sv=0.1.0`, { method: 'POST', headers: { 'content-type': type }, body })
+          const res = await request(`${path}?projectId=${encode(projectId)}&st=portico&sv=0.1.0`, {
+            method: 'POST',
+            headers: { 'content-type': type },
+            body,
+          })
           if (res.status === 204 || res.status === 200) accepted.add(path)
-          await check(res, path === '/v1/email-capture' ? { schema: emailCaptureResponseSchema } : {}, `POST ${path}?projectId=${projectId.slice(0, 40)} ${body.slice(0, 80)}`)
+          await check(
+            res,
+            path === '/v1/email-capture' ? { schema: emailCaptureResponseSchema } : {},
+            `POST ${path}?projectId=${projectId.slice(0, 40)} ${body.slice(0, 80)}`,
+          )
         }),
         params(RUNS.analytics),
       )
@@ -1219,7 +1847,11 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             expect(res.status, `${method} ${path}`).not.toBe(500)
             return
           }
-          await check(res, { upstream: true, ...(path === '/v1/profile/account' ? { errorSchema: z.union([errorBodySchema, nameRefusalSchema]) } : {}) }, `${method} ${path}`)
+          await check(
+            res,
+            { upstream: true, ...(path === '/v1/profile/account' ? { errorSchema: z.union([errorBodySchema, nameRefusalSchema]) } : {}) },
+            `${method} ${path}`,
+          )
         }),
         params(RUNS.methods),
       )
@@ -1230,67 +1862,148 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
   it(
     'the auth routes: bodies, stamps and tokens of every shape',
     async () => {
-      const email = fc.oneof(fc.constantFrom('a@example.com', 'A@EXAMPLE.COM', 'x'.repeat(250) + '@e.co', 'a@b', '@', 'a@example.com\r\nBcc: b@example.com'), fc.emailAddress(), text)
+      const email = fc.oneof(
+        fc.constantFrom('a@example.com', 'A@EXAMPLE.COM', 'x'.repeat(250) + '@e.co', 'a@b', '@', 'a@example.com\r\nBcc: b@example.com'),
+        fc.emailAddress(),
+        text,
+      )
       const deviceId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), text)
       const field = fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: jsonish })
       const otp = fc.oneof(fc.stringMatching(/^\d{6}$/), field)
-      const b64url = fc.oneof(fc.uint8Array({ maxLength: 128 }).map((b) => Buffer.from(b).toString('base64url')), field)
+      const b64url = fc.oneof(
+        fc.uint8Array({ maxLength: 128 }).map((b) => Buffer.from(b).toString('base64url')),
+        field,
+      )
       const sessionId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{32}$/), text)
       const body = (shape: Record<string, fc.Arbitrary<unknown>>) =>
         fc.oneof(
           { weight: 4, arbitrary: fc.record(shape, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
           { weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
           { weight: 1, arbitrary: text },
-          { weight: 1, arbitrary: fc.constantFrom('', 'null', '[]', '{"__proto__":{"email":"a@example.com"}}', '{"email":"a@example.com","deviceId":"aaaaaaaaaaaaaaaa","constructor":{"prototype":{"polluted":true}}}') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              '',
+              'null',
+              '[]',
+              '{"__proto__":{"email":"a@example.com"}}',
+              '{"email":"a@example.com","deviceId":"aaaaaaaaaaaaaaaa","constructor":{"prototype":{"polluted":true}}}',
+            ),
+          },
         )
       const rpcBody = body({
         namespace: fc.oneof(fc.constantFrom('eip155', 'solana'), field),
         chainId: fc.oneof(fc.constantFrom(31337, 'eip155:31337', '0x7a69', SOLANA.caipNetworkId), jsonish),
-        method: fc.oneof(fc.constantFrom('personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'solana_signTransaction', 'eth_sign', '__proto__'), field),
+        method: fc.oneof(
+          fc.constantFrom(
+            'personal_sign',
+            'eth_signTypedData_v4',
+            'eth_sendTransaction',
+            'solana_signMessage',
+            'solana_signTransaction',
+            'eth_sign',
+            '__proto__',
+          ),
+          field,
+        ),
         params: fc.oneof(fc.array(jsonish, { maxLength: 4 }), jsonish),
       })
       const stampHeaders = fc.record(
         {
           'x-portico-session': fc.oneof(sessionId, headerValue),
           'x-portico-timestamp': fc.oneof(fc.constant(String(Date.now())), fc.integer().map(String), headerValue),
-          'x-portico-stamp': fc.oneof(fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64url')), headerValue),
+          'x-portico-stamp': fc.oneof(
+            fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64url')),
+            headerValue,
+          ),
         },
         { requiredKeys: [] },
       )
       type Req = { method: string; path: string; body?: string; headers: Record<string, string>; expect: Expect }
       const requests: fc.Arbitrary<Req>[] = [
-        body({ email, deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/email/connect', body: b, headers: {}, expect: { schema: emailConnectResponseSchema } })),
-        body({ email, deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/email/device', body: b, headers: {}, expect: { schema: deviceResponseSchema } })),
-        body({ email, deviceId, otp, sessionPublicKey: b64url }).map((b) => ({ method: 'POST', path: '/v1/auth/email/otp', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
+        body({ email, deviceId }).map((b) => ({
+          method: 'POST',
+          path: '/v1/auth/email/connect',
+          body: b,
+          headers: {},
+          expect: { schema: emailConnectResponseSchema },
+        })),
+        body({ email, deviceId }).map((b) => ({
+          method: 'POST',
+          path: '/v1/auth/email/device',
+          body: b,
+          headers: {},
+          expect: { schema: deviceResponseSchema },
+        })),
+        body({ email, deviceId, otp, sessionPublicKey: b64url }).map((b) => ({
+          method: 'POST',
+          path: '/v1/auth/email/otp',
+          body: b,
+          headers: {},
+          expect: { schema: otpResponseSchema },
+        })),
         query(['token']).map((q) => ({ method: 'GET', path: `/v1/auth/device/approve${q}`, headers: {}, expect: { html: true } })),
         body({
           provider: fc.oneof(fc.constantFrom('google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster', '__proto__'), field),
-          hostOrigin: fc.oneof(fc.constantFrom('http://127.0.0.1:5173', 'http://localhost', '*', 'https://evil.example', 'null', 'http://127.0.0.1:5173/x'), field),
+          hostOrigin: fc.oneof(
+            fc.constantFrom('http://127.0.0.1:5173', 'http://localhost', '*', 'https://evil.example', 'null', 'http://127.0.0.1:5173/x'),
+            field,
+          ),
           deviceId,
-        }).map((b) => ({ method: 'POST', path: '/v1/auth/social/start', body: b, headers: {}, expect: { schema: socialStartResponseSchema } })),
-        query(['state', 'code', 'error']).map((q) => ({ method: 'GET', path: `/v1/auth/social/callback${q}`, headers: {}, expect: { html: true } })),
-        fc.tuple(query(['state', 'code', 'error']), fc.constantFrom('application/x-www-form-urlencoded', 'text/plain')).map(([q, type]) => ({
+        }).map((b) => ({
           method: 'POST',
-          path: '/v1/auth/social/callback',
-          body: q.slice(1),
-          headers: { 'content-type': type },
+          path: '/v1/auth/social/start',
+          body: b,
+          headers: {},
+          expect: { schema: socialStartResponseSchema },
+        })),
+        query(['state', 'code', 'error']).map((q) => ({
+          method: 'GET',
+          path: `/v1/auth/social/callback${q}`,
+          headers: {},
           expect: { html: true },
         })),
+        fc
+          .tuple(query(['state', 'code', 'error']), fc.constantFrom('application/x-www-form-urlencoded', 'text/plain'))
+          .map(([q, type]) => ({
+            method: 'POST',
+            path: '/v1/auth/social/callback',
+            body: q.slice(1),
+            headers: { 'content-type': type },
+            expect: { html: true },
+          })),
         body({
           resultUri: fc.oneof(
-            fc.constantFrom('http://127.0.0.1:7777/v1/auth/social/callback?state=' + 'A'.repeat(43) + '&code=x', 'http://127.0.0.1:7777/v1/auth/social/callback', 'javascript:alert(1)', ''),
+            fc.constantFrom(
+              'http://127.0.0.1:7777/v1/auth/social/callback?state=' + 'A'.repeat(43) + '&code=x',
+              'http://127.0.0.1:7777/v1/auth/social/callback',
+              'javascript:alert(1)',
+              '',
+            ),
             fc.webUrl({ withQueryParameters: true }),
             field,
           ),
           deviceId,
           sessionPublicKey: b64url,
         }).map((b) => ({ method: 'POST', path: '/v1/auth/social/finish', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
-        body({ deviceId }).map((b) => ({ method: 'POST', path: '/v1/auth/farcaster/start', body: b, headers: {}, expect: { schema: farcasterStartResponseSchema } })),
+        body({ deviceId }).map((b) => ({
+          method: 'POST',
+          path: '/v1/auth/farcaster/start',
+          body: b,
+          headers: {},
+          expect: { schema: farcasterStartResponseSchema },
+        })),
         body({
           channelToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,128}$/), field),
           deviceId,
           sessionPublicKey: b64url,
-        }).map((b) => ({ method: 'POST', path: '/v1/auth/farcaster/status', body: b, headers: {}, expect: { schema: farcasterStatusResponseSchema } })),
+        }).map((b) => ({
+          method: 'POST',
+          path: '/v1/auth/farcaster/status',
+          body: b,
+          headers: {},
+          expect: { schema: farcasterStatusResponseSchema },
+        })),
         fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
           method: 'POST',
           path: `/v1/sessions/${id}/revoke`,
@@ -1298,21 +2011,48 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           headers: {},
           expect: { schema: sessionInfoSchema },
         })),
-        fc.tuple(segment(fc.oneof(sessionId, text)), stampHeaders).map(([id, h]) => ({ method: 'GET', path: `/v1/sessions/${id}`, headers: h, expect: {} })),
+        fc
+          .tuple(segment(fc.oneof(sessionId, text)), stampHeaders)
+          .map(([id, h]) => ({ method: 'GET', path: `/v1/sessions/${id}`, headers: h, expect: {} })),
         body({
           context: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), field),
           chainId: fc.oneof(fc.constantFrom(31337, 1, 0, -1, 1.5, 2 ** 53, Number.MAX_VALUE), jsonish),
           calls: fc.oneof(
-            fc.array(fc.record({ to: fc.oneof(fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), field), value: fc.oneof(fc.constantFrom('0x1', '1', '0x' + 'f'.repeat(64)), field), data: fc.oneof(fc.stringMatching(/^0x([0-9a-f]{2}){0,8}$/), field) }, { requiredKeys: [] }), { maxLength: 3 }),
+            fc.array(
+              fc.record(
+                {
+                  to: fc.oneof(fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), field),
+                  value: fc.oneof(fc.constantFrom('0x1', '1', '0x' + 'f'.repeat(64)), field),
+                  data: fc.oneof(fc.stringMatching(/^0x([0-9a-f]{2}){0,8}$/), field),
+                },
+                { requiredKeys: [] },
+              ),
+              { maxLength: 3 },
+            ),
             jsonish,
           ),
           nonce: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{64}$/), field),
           signature: fc.oneof(fc.stringMatching(/^0x[0-9a-f]{130}$/), field),
-        }).map((b) => ({ method: 'POST', path: '/v1/permissions/execute', body: b, headers: {}, expect: { schema: z.object({ id: z.string() }) } })),
-        fc.tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions'), stampHeaders).map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
+        }).map((b) => ({
+          method: 'POST',
+          path: '/v1/permissions/execute',
+          body: b,
+          headers: {},
+          expect: { schema: z.object({ id: z.string() }) },
+        })),
+        fc
+          .tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions'), stampHeaders)
+          .map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
         fc
           .tuple(
-            fc.constantFrom('/v1/auth/sign-out', '/v1/auth/rpc', '/v1/auth/preferred-account', '/v1/auth/email/update', '/v1/auth/email/update/primary', '/v1/auth/email/update/secondary'),
+            fc.constantFrom(
+              '/v1/auth/sign-out',
+              '/v1/auth/rpc',
+              '/v1/auth/preferred-account',
+              '/v1/auth/email/update',
+              '/v1/auth/email/update/primary',
+              '/v1/auth/email/update/secondary',
+            ),
             rpcBody,
             stampHeaders,
           )
@@ -1320,11 +2060,15 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       ]
       await fc.assert(
         fc.asyncProperty(fc.oneof(...requests), contentType, async (req, type) => {
-          const init: RequestInit = { method: req.method, headers: { ...req.headers, ...(req.body === undefined ? {} : { 'content-type': type }) } }
+          const init: RequestInit = {
+            method: req.method,
+            headers: { ...req.headers, ...(req.body === undefined ? {} : { 'content-type': type }) },
+          }
           if (req.body !== undefined) init.body = req.body
           const res = await request(req.path, init)
           // No stamp, no access: a stamped route answers 401 (or 400/404 for a path it refuses) to a fuzzed stamp.
-          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update)/.test(req.path)) expect(res.status, req.path).not.toBe(200)
+          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update)/.test(req.path))
+            expect(res.status, req.path).not.toBe(200)
           await check(res, req.expect, `${req.method} ${req.path} ${req.body?.slice(0, 80) ?? ''}`)
         }),
         params(RUNS.auth),
@@ -1338,10 +2082,16 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     'paths that match no route, or climb out of one',
     async () => {
       const path = fc
-        .array(fc.oneof(fc.constantFrom('..', '.', '%2e%2e', '%2F', 'v1', 'account', 'identity', 'balance', 'wallet-images', 'network-images', ''), segment(text)), {
-          minLength: 1,
-          maxLength: 6,
-        })
+        .array(
+          fc.oneof(
+            fc.constantFrom('..', '.', '%2e%2e', '%2F', 'v1', 'account', 'identity', 'balance', 'wallet-images', 'network-images', ''),
+            segment(text),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        )
         .map((parts) => `/${parts.join('/')}`)
       await fc.assert(
         fc.asyncProperty(path, headers, async (p, hdrs) => {
@@ -1391,10 +2141,19 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
       server = await startServer({ chains: TEST_CHAINS, solana: SOLANA, rpcTimeoutMs: 2_000, auth: AUTH, onramp: onrampConfig() })
       const port = server.port
       const routes = fc.oneof(
-        ...GET_ROUTES.map((r) => fc.record({ method: fc.constant('GET'), path: r.path, expect: fc.constant(r.expect), body: fc.constant(undefined) })),
+        ...GET_ROUTES.map((r) =>
+          fc.record({ method: fc.constant('GET'), path: r.path, expect: fc.constant(r.expect), body: fc.constant(undefined) }),
+        ),
         fc.record({
           method: fc.constant('POST'),
-          path: fc.constantFrom('/v1/auth/email/connect', '/v1/auth/email/otp', '/v1/auth/rpc', '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke', '/v1/onramp/quote', '/v1/generators/onrampurl'),
+          path: fc.constantFrom(
+            '/v1/auth/email/connect',
+            '/v1/auth/email/otp',
+            '/v1/auth/rpc',
+            '/v1/sessions/abcdefghijklmnopqrstuvwxyz/revoke',
+            '/v1/onramp/quote',
+            '/v1/generators/onrampurl',
+          ),
           expect: fc.constant<Expect>({}),
           body: fc.oneof(text, fc.json({ maxDepth: 2 })).map((b) => new TextEncoder().encode(b)),
         }),
@@ -1403,7 +2162,20 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
           path: fc.constant('/v1/json-rpc?projectId=p1&st=appkit&sv=html-1.0.0&source=fund-wallet'),
           expect: fc.constant<Expect>({ schema: jsonRpcResponseSchema, errorSchema: RPC_ERROR_BODY }),
           body: fc
-            .oneof(text, fc.json({ maxDepth: 2 }), fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)).map((method) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 } })))
+            .oneof(
+              text,
+              fc.json({ maxDepth: 2 }),
+              fc
+                .constantFrom(...Object.values(EXCHANGE_RPC_METHODS))
+                .map((method) =>
+                  JSON.stringify({
+                    jsonrpc: '2.0',
+                    id: 1,
+                    method,
+                    params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 },
+                  }),
+                ),
+            )
             .map((b) => new TextEncoder().encode(b)),
         }),
         fc.record({
@@ -1411,7 +2183,13 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
           path: fc.constantFrom('/v1/?chainId=eip155:31337&projectId=p1', '/v1/?chainId=eip155:1&projectId=p1', '/v1/?projectId=p1'),
           expect: fc.constant<Expect>({ errorSchema: RPC_ERROR_BODY }),
           body: fc
-            .oneof(text, fc.json({ maxDepth: 2 }), fc.constantFrom('eth_chainId', 'eth_sign', 'getBalance').map((method) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] })))
+            .oneof(
+              text,
+              fc.json({ maxDepth: 2 }),
+              fc
+                .constantFrom('eth_chainId', 'eth_sign', 'getBalance')
+                .map((method) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] })),
+            )
             .map((b) => new TextEncoder().encode(b)),
         }),
         fc.record({
@@ -1456,7 +2234,9 @@ describe('after the fuzz run', () => {
     expect(log.length).toBeLessThanOrEqual(LOG_BOUND.lines)
     expect(log.join('\n').length).toBeLessThan(LOG_BOUND.chars)
     for (const line of log) {
-      expect(line).toMatch(/^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction|siwx\/sessions)|POST \/v1\/?)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/)
+      expect(line).toMatch(
+        /^\[portico-server\] 502 ((?:GET \/v1\/(?:account|identity|profile\/account)\/.+|GET \/v1\/convert\/[-a-z]+|POST \/v1\/(?:profile\/account|convert\/build-transaction|siwx\/sessions)|POST \/v1\/?)|INDEXER eip155:3133[78]): RPC request to (eip155:3133[78]|solana:\w+) failed/,
+      )
     }
   })
 })

@@ -8,7 +8,14 @@ import { startIndexer, type Indexer } from './indexer/follower.ts'
 import { consoleErrorSink, createErrorReporter } from './log.ts'
 import { chainsConfigSchema } from './config.ts'
 
-export { createApp, DEFAULT_ANALYTICS_RETENTION_DAYS, DEFAULT_MAX_BODY_BYTES, type AppConfig, type PorticoApp, type SiwxConfig } from './app.ts'
+export {
+  createApp,
+  DEFAULT_ANALYTICS_RETENTION_DAYS,
+  DEFAULT_MAX_BODY_BYTES,
+  type AppConfig,
+  type PorticoApp,
+  type SiwxConfig,
+} from './app.ts'
 export { sweepAnalytics } from './db/analytics.ts'
 export { createProjectsRepository, type ProjectRecord, type ProjectsRepository } from './db/projects.ts'
 export {
@@ -109,15 +116,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await db.close()
     throw error
   }
-  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
-    (resolve, reject) => {
-      const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-        url = listenUrl(host, info.port)
-        resolve({ server, address: info })
-      })
-      server.once('error', reject)
-    },
-  ).catch(async (error: unknown) => {
+  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      url = listenUrl(host, info.port)
+      resolve({ server, address: info })
+    })
+    server.once('error', reject)
+  }).catch(async (error: unknown) => {
     await db.close()
     throw error
   })
@@ -130,7 +135,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const clock = appConfig.now ?? (() => Date.now())
   let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
-    sweeping = sweeping.then(() => sweepAnalytics(db, retentionDays, clock())).catch((error: unknown) => report(error, { method: 'SWEEP', path: 'analytics retention', status: 500 }))
+    sweeping = sweeping
+      .then(() => sweepAnalytics(db, retentionDays, clock()))
+      .catch((error: unknown) => report(error, { method: 'SWEEP', path: 'analytics retention', status: 500 }))
   }
   sweep()
   const sweepTimer = setInterval(sweep, ANALYTICS_SWEEP_INTERVAL_MS)

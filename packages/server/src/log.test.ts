@@ -75,7 +75,12 @@ describe('consoleErrorSink', () => {
     try {
       const bug = new TypeError('bug')
       consoleErrorSink(bug, { method: 'GET', path: '/v1/x', status: 500, suppressed: 0 })
-      consoleErrorSink(new ChainRpcError('eip155:1', new Error('ECONNREFUSED')), { method: 'GET', path: '/v1/y', status: 502, suppressed: 4 })
+      consoleErrorSink(new ChainRpcError('eip155:1', new Error('ECONNREFUSED')), {
+        method: 'GET',
+        path: '/v1/y',
+        status: 502,
+        suppressed: 4,
+      })
       expect(lines).toEqual([
         `[portico-server] 500 GET /v1/x: ${bug.stack}`,
         '[portico-server] 502 GET /v1/y: RPC request to eip155:1 failed: ECONNREFUSED (+4 like it suppressed)',

@@ -82,7 +82,8 @@ export function normalizeName(input: string, zone: string, field = 'name'): { na
 
 /** ENSIP-11 coin type of an EVM chain; 'Invalid chainId' for ids that are not integers in [0, 2^31). */
 export function coinTypeFromChainId(chainId: number): number {
-  if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= MAX_CHAIN_ID) throw new NameRuleError('coin_type', NAME_ERRORS.invalidChainId)
+  if (!Number.isSafeInteger(chainId) || chainId < 0 || chainId >= MAX_CHAIN_ID)
+    throw new NameRuleError('coin_type', NAME_ERRORS.invalidChainId)
   return (EVM_COIN_TYPE_BIT | chainId) >>> 0
 }
 
@@ -98,7 +99,8 @@ export function chainIdFromCoinType(coinType: number): number {
 }
 
 /** Text Postgres stores as is: no NUL (text and jsonb refuse it) and no lone surrogate. */
-const storable = (value: string) => !value.includes('\u0000') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+const storable = (value: string) =>
+  !value.includes('\u0000') && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 const attributesSchema = z
   .record(z.string().min(1).max(MAX_ATTRIBUTE_KEY_LENGTH).refine(storable), z.string().max(MAX_ATTRIBUTE_VALUE_LENGTH).refine(storable))
   .refine((attributes) => Object.keys(attributes).length <= MAX_ATTRIBUTES)
@@ -132,6 +134,18 @@ export function messageReplayKey(address: string, message: string): string {
 
 /** The candidates for a wanted (valid, lower-case) label, in order: the label, then variants that keep the rules. */
 export function suggestionCandidates(label: string): string[] {
-  const variants = [label, `${label}1`, `${label}-1`, `my${label}`, `the${label}`, `${label}2`, `${label}-2`, `${label}-id`, `${label}3`, `${label}-3`, `${label}-x`]
+  const variants = [
+    label,
+    `${label}1`,
+    `${label}-1`,
+    `my${label}`,
+    `the${label}`,
+    `${label}2`,
+    `${label}-2`,
+    `${label}-id`,
+    `${label}3`,
+    `${label}-3`,
+    `${label}-x`,
+  ]
   return [...new Set(variants.filter((v) => nameRuleViolation(v) === null))]
 }

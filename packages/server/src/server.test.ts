@@ -112,7 +112,12 @@ describe('startServer', () => {
     server = await startServer({ chains, maxBodyBytes: 1024 })
     const headers = { 'content-type': 'application/json' }
     const big = Buffer.from(JSON.stringify({ currency: 'usd', addresses: [], projectId: 'x'.repeat(4 * 1024 * 1024) }))
-    const over = await rawRequest(server.url, { method: 'POST', path: '/v1/fungible/price', headers: { ...headers, 'content-length': String(big.length) }, body: big })
+    const over = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/v1/fungible/price',
+      headers: { ...headers, 'content-length': String(big.length) },
+      body: big,
+    })
     // A 200 MB claim is refused on its Content-Length, with next to nothing sent.
     const claim = await rawRequest(server.url, {
       method: 'POST',
@@ -123,7 +128,11 @@ describe('startServer', () => {
     expect(claim.status).toBe(413)
     expect(over.status).toBe(413)
     expect(errorBodySchema.parse(JSON.parse(over.text))).toEqual({ error: 'Request body is larger than 1024 bytes' })
-    const res = await fetch(`${server.url}/v1/fungible/price`, { method: 'POST', headers, body: JSON.stringify({ currency: 'usd', addresses: [], projectId: 'p' }) })
+    const res = await fetch(`${server.url}/v1/fungible/price`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ currency: 'usd', addresses: [], projectId: 'p' }),
+    })
     expect(res.status).toBe(200)
   })
 

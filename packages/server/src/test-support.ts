@@ -54,7 +54,9 @@ export async function requestJson<S extends core.$ZodType>(
   const text = await res.text()
   const parsed = z.safeParse(schema, JSON.parse(text))
   if (!parsed.success) {
-    throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status} ${text.slice(0, 300)}, not the expected shape: ${z.prettifyError(parsed.error)}`)
+    throw new Error(
+      `${init?.method ?? 'GET'} ${path} answered ${res.status} ${text.slice(0, 300)}, not the expected shape: ${z.prettifyError(parsed.error)}`,
+    )
   }
   return { status: res.status, body: parsed.data, res }
 }
@@ -65,7 +67,12 @@ export async function requestError(app: TestApp, path: string, init?: RequestIni
 }
 
 /** POST `body` (a string is sent as is) as JSON to `path`. */
-export function postJson(app: TestApp, path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+export function postJson(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   return app.request(path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
 }
 

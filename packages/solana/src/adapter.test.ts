@@ -44,7 +44,9 @@ function rpcStub(answers: Record<string, (params: unknown[]) => unknown>) {
     const { method, params } = JSON.parse(String(init?.body)) as { method: string; params: unknown[] }
     calls.push({ url: String(url), method, params })
     const answer = answers[method]
-    const body = answer ? { jsonrpc: '2.0', id: 1, result: answer(params) } : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: `Method not found: ${method}` } }
+    const body = answer
+      ? { jsonrpc: '2.0', id: 1, result: answer(params) }
+      : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: `Method not found: ${method}` } }
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
   }) as typeof fetch
   return { calls, fetch: fetchStub }
@@ -421,9 +423,7 @@ describe('solana adapter: networks, signing, sending, balance', () => {
             [RPC_URL, 'sendTransaction'],
           ],
     )
-    const wire = signAndSend
-      ? (fw.sent[0] as Uint8Array)
-      : Uint8Array.from(Buffer.from(String(stub.calls[1]?.params[0]), 'base64'))
+    const wire = signAndSend ? (fw.sent[0] as Uint8Array) : Uint8Array.from(Buffer.from(String(stub.calls[1]?.params[0]), 'base64'))
     expect(decodeTransfer(wire)).toEqual({
       version: 0,
       feePayer: signers[0]!.address,

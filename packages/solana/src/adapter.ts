@@ -54,18 +54,13 @@ const isSolanaChain = (chain: string) => chain.startsWith('solana:')
 /** Wallets Portico can use: a `solana:` chain, standard:connect and a way to sign. */
 export function isSolanaWallet(wallet: Wallet): boolean {
   const f = wallet.features
-  return (
-    wallet.chains.some(isSolanaChain) &&
-    CONNECT in f &&
-    (SIGN_MESSAGE in f || SIGN_AND_SEND in f || SIGN_TRANSACTION in f)
-  )
+  return wallet.chains.some(isSolanaChain) && CONNECT in f && (SIGN_MESSAGE in f || SIGN_AND_SEND in f || SIGN_TRANSACTION in f)
 }
 
 type Features = Partial<StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature>
 const features = (wallet: Wallet) => wallet.features as Features
 
-const solanaAccounts = (accounts: readonly WalletAccount[]) =>
-  accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain))
+const solanaAccounts = (accounts: readonly WalletAccount[]) => accounts.filter((a) => a.chains.length === 0 || a.chains.some(isSolanaChain))
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 /** @solana/kit and the send path (SOL and SPL transfers), loaded on first use (see kit.ts). */
@@ -168,9 +163,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
   const need = (connectorId: string | undefined, address?: string) => {
     if (!active || (connectorId && connectorId !== active.connectorId)) throw new PorticoError(ERRORS.noAccount)
     const account =
-      address && address !== active.account.address
-        ? active.wallet.accounts.find((a) => a.address === address)
-        : active.account
+      address && address !== active.account.address ? active.wallet.accounts.find((a) => a.address === address) : active.account
     if (!account) throw new PorticoError(ERRORS.noAccount)
     return { wallet: active.wallet, account }
   }
@@ -237,10 +230,7 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     },
 
     async getBalance({ address, network }) {
-      const { value } = await rpcCall<{ value: number }>(doFetch, rpcUrlOf(network), 'getBalance', [
-        address,
-        { commitment: 'confirmed' },
-      ])
+      const { value } = await rpcCall<{ value: number }>(doFetch, rpcUrlOf(network), 'getBalance', [address, { commitment: 'confirmed' }])
       if (typeof value !== 'number') throw new PorticoError(ERRORS.tokenBalanceUnavailable)
       return { balance: formatLamports(BigInt(value), network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },

@@ -34,7 +34,10 @@ async function submit(rpc: SolanaRpc, { wallet, account, chain, url }: SolanaRou
   if (!sign) throw new PorticoError(ERRORS.actionNotAllowed)
   const [signed] = await sign.signTransaction({ account, chain, transaction })
   if (!signed) throw new PorticoError(ERRORS.transactionError)
-  return rpc.call<string>(rpc.fetch, url, 'sendTransaction', [base64(signed.signedTransaction), { encoding: 'base64', preflightCommitment: 'confirmed' }])
+  return rpc.call<string>(rpc.fetch, url, 'sendTransaction', [
+    base64(signed.signedTransaction),
+    { encoding: 'base64', preflightCommitment: 'confirmed' },
+  ])
 }
 
 /** A System Program transfer of `lamports` from the route's account to `to`; the signature. */

@@ -25,7 +25,11 @@ export async function latestBlockhash(rpc: SolanaRpc, url: string): Promise<{ bl
 }
 
 /** The wire bytes (unsigned) of a System Program transfer of `lamports` from `from` to `to`, with the latest blockhash of `url`. */
-export async function lamportsTransferTransaction(rpc: SolanaRpc, url: string, p: { from: string; to: string; lamports: bigint }): Promise<Uint8Array> {
+export async function lamportsTransferTransaction(
+  rpc: SolanaRpc,
+  url: string,
+  p: { from: string; to: string; lamports: bigint },
+): Promise<Uint8Array> {
   const latest = await latestBlockhash(rpc, url)
   return buildTransferTransaction({ from: p.from, to: p.to, lamports: p.lamports, ...latest })
 }
@@ -52,5 +56,14 @@ export async function tokenTransferTransaction(
     throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
   }
   const latest = await latestBlockhash(rpc, url)
-  return buildTokenTransferTransaction({ from, to, mint: token.address, amount, decimals: token.decimals, tokenProgram, createDestination, ...latest })
+  return buildTokenTransferTransaction({
+    from,
+    to,
+    mint: token.address,
+    amount,
+    decimals: token.decimals,
+    tokenProgram,
+    createDestination,
+    ...latest,
+  })
 }

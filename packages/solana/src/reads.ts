@@ -34,7 +34,10 @@ const accountInfoSchema = z.object({ value: z.nullable(z.object({ owner: z.strin
 
 /** The program owning `address` (getAccountInfo, confirmed), or null when the account does not exist. */
 export async function accountOwner(doFetch: typeof fetch, url: string, address: string): Promise<string | null> {
-  const raw = await rpc(doFetch, url, 'getAccountInfo', [address, { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } }])
+  const raw = await rpc(doFetch, url, 'getAccountInfo', [
+    address,
+    { encoding: 'base64', commitment: 'confirmed', dataSlice: { offset: 0, length: 0 } },
+  ])
   const parsed = accountInfoSchema.safeParse(raw)
   if (!parsed.success) throw new PorticoError(ERRORS.createTransaction, { cause: raw })
   return parsed.data.value?.owner ?? null

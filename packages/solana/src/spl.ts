@@ -55,7 +55,13 @@ export function transferCheckedData(amount: bigint, decimals: number): Uint8Arra
 }
 
 /** CreateIdempotent: makes `owner`'s ATA for `mint` (paid by `payer`), succeeds if it exists already. */
-export function createAssociatedTokenAccountIdempotent(p: { payer: string; ata: string; owner: string; mint: string; tokenProgram: string }): Instruction {
+export function createAssociatedTokenAccountIdempotent(p: {
+  payer: string
+  ata: string
+  owner: string
+  mint: string
+  tokenProgram: string
+}): Instruction {
   return {
     programAddress: address(ASSOCIATED_TOKEN_PROGRAM),
     accounts: [
@@ -113,8 +119,11 @@ export async function buildTokenTransferTransaction(params: {
     associatedTokenAddress(to, mint, tokenProgram),
   ])
   const instructions: Instruction[] = []
-  if (params.createDestination) instructions.push(createAssociatedTokenAccountIdempotent({ payer: from, ata: destination, owner: to, mint, tokenProgram }))
-  instructions.push(transferChecked({ source, mint, destination, authority: from, amount: params.amount, decimals: params.decimals, tokenProgram }))
+  if (params.createDestination)
+    instructions.push(createAssociatedTokenAccountIdempotent({ payer: from, ata: destination, owner: to, mint, tokenProgram }))
+  instructions.push(
+    transferChecked({ source, mint, destination, authority: from, amount: params.amount, decimals: params.decimals, tokenProgram }),
+  )
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(address(from), m),

@@ -182,11 +182,13 @@ export const messages = {
     smartAccount: 'Smart account',
     eoaHint: 'Sends one call per transaction',
     smartAccountHint: 'Sends several calls in one transaction',
-    switching: (to: 'eoa' | 'smartAccount') => (to === 'smartAccount' ? 'Switching to a smart account…' : 'Switching to a regular account…'),
+    switching: (to: 'eoa' | 'smartAccount') =>
+      to === 'smartAccount' ? 'Switching to a smart account…' : 'Switching to a regular account…',
     /** The spinner's accessible name while the switch is under way. */
     busy: 'Switching account type',
     /** The smart account could not be set up: the account stays regular; the reason is the server's text. */
-    failed: (to: 'eoa' | 'smartAccount', reason: string) => `Could not switch to ${to === 'smartAccount' ? 'a smart' : 'a regular'} account: ${reason}`,
+    failed: (to: 'eoa' | 'smartAccount', reason: string) =>
+      `Could not switch to ${to === 'smartAccount' ? 'a smart' : 'a regular'} account: ${reason}`,
     /** When the connector gives no reason. */
     unknownReason: 'Unknown error',
   },
@@ -228,12 +230,21 @@ export const messages = {
     addWallet: 'Add wallet',
   },
   /** Display names of chain namespaces. */
-  namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' } as Record<string, string>,
+  namespaces: {
+    eip155: 'EVM',
+    solana: 'Solana',
+    bip122: 'Bitcoin',
+    polkadot: 'Polkadot',
+    cosmos: 'Cosmos',
+    sui: 'Sui',
+    stacks: 'Stacks',
+  } as Record<string, string>,
   header: { back: 'Back', close: 'Close' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet?: string) => (wallet ? `QR code to connect ${wallet}` : 'WalletConnect QR code'),
-    scan: (wallet?: string) => (wallet ? `Scan this QR code with ${wallet} on your phone` : 'Scan this QR code with your phone’s wallet app'),
+    scan: (wallet?: string) =>
+      wallet ? `Scan this QR code with ${wallet} on your phone` : 'Scan this QR code with your phone’s wallet app',
     loading: 'Generating QR code',
     failed: 'No QR code',
     copy: 'Copy link',
@@ -244,7 +255,8 @@ export const messages = {
     retry: 'Try again',
     unavailable: 'WalletConnect is not set up in this app',
     /** Under a pairing's error: the QR code is gone, a new one comes with Try again. */
-    failedHint: (wallet?: string) => `The pairing ended without a connection. Try again for a new QR code${wallet ? ` to scan with ${wallet}` : ''}.`,
+    failedHint: (wallet?: string) =>
+      `The pairing ended without a connection. Try again for a new QR code${wallet ? ` to scan with ${wallet}` : ''}.`,
     unavailableHint: 'Choose another way to connect.',
   },
   connectingFarcaster: {

@@ -61,7 +61,17 @@ export const testFetch: typeof fetch = async (input) => {
   }
   if (/\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) {
     const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
-    const balances = [{ name: 'Ether', symbol: 'ETH', chainId, value: 3852.5, price: 3120.5, iconUrl: '', quantity: { decimals: '18', numeric: '1.23456789' } }]
+    const balances = [
+      {
+        name: 'Ether',
+        symbol: 'ETH',
+        chainId,
+        value: 3852.5,
+        price: 3120.5,
+        iconUrl: '',
+        quantity: { decimals: '18', numeric: '1.23456789' },
+      },
+    ]
     return new Response(JSON.stringify({ balances }), { status: 200, headers: { 'content-type': 'application/json' } })
   }
   throw new Error(`unexpected fetch in test: ${url.href}`)
@@ -69,7 +79,11 @@ export const testFetch: typeof fetch = async (input) => {
 
 const memory = () => {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 /** A Portico instance with the test adapter, memory storage and a fetch that refuses to leave the test. */

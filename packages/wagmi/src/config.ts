@@ -4,7 +4,15 @@
  * equal to Portico's at every step (see `syncWagmiWithPortico`).
  */
 import type { CaipNetwork, Portico } from '@portico/headless'
-import { type Config, type CreateConfigParameters, createConfig, createStorage, noopStorage, type Storage, type Transport } from '@wagmi/core'
+import {
+  type Config,
+  type CreateConfigParameters,
+  createConfig,
+  createStorage,
+  noopStorage,
+  type Storage,
+  type Transport,
+} from '@wagmi/core'
 import { type Chain, defineChain, getAddress, http, isAddressEqual } from 'viem'
 import { PORTICO_CONNECTOR_TYPE, type PorticoConnectorOptions, porticoConnector } from './connector'
 
@@ -52,12 +60,22 @@ export function createPorticoWagmiConfig<
   const chains extends readonly [Chain, ...Chain[]] = readonly [Chain, ...Chain[]],
   transports extends Record<chains[number]['id'], Transport> = Record<chains[number]['id'], Transport>,
 >(parameters: PorticoWagmiConfigParameters<chains, transports>): Config<chains, transports> {
-  const { portico, chains: given, transports: givenTransports, connector, multiInjectedProviderDiscovery = false, storage, ...rest } = parameters
+  const {
+    portico,
+    chains: given,
+    transports: givenTransports,
+    connector,
+    multiInjectedProviderDiscovery = false,
+    storage,
+    ...rest
+  } = parameters
   const chains = (given ?? porticoChains(portico)) as unknown as chains
   if (chains.length === 0) throw new Error('createPorticoWagmiConfig: Portico has no eip155 network (add one to createPortico)')
   const missing = chains.filter((c) => !portico.chain.findNetwork('eip155', c.id))
   if (missing.length)
-    throw new Error(`createPorticoWagmiConfig: ${missing.map((c) => `${c.name} (${c.id})`).join(', ')} not among createPortico's networks; wagmi and Portico must know the same chains`)
+    throw new Error(
+      `createPorticoWagmiConfig: ${missing.map((c) => `${c.name} (${c.id})`).join(', ')} not among createPortico's networks; wagmi and Portico must know the same chains`,
+    )
   const transports =
     givenTransports ?? (Object.fromEntries(chains.map((c) => [c.id, http(c.rpcUrls.default.http[0])])) as unknown as transports)
   const config = createConfig({
@@ -152,7 +170,12 @@ export function syncWagmiWithPortico(config: Config, portico: Portico): () => vo
     } else if (mine) {
       connector!.emitter.emit('disconnect')
     } else if (status === 'disconnected') {
-      if (p.chainId !== lastPortico && p.chainId !== undefined && p.chainId !== wagmiChainId && config.chains.some((c) => c.id === p.chainId)) {
+      if (
+        p.chainId !== lastPortico &&
+        p.chainId !== undefined &&
+        p.chainId !== wagmiChainId &&
+        config.chains.some((c) => c.id === p.chainId)
+      ) {
         config.setState((x) => ({ ...x, chainId: p.chainId as number }))
       } else if (wagmiChainId !== lastWagmi && wagmiChainId !== p.chainId) {
         const network = portico.chain.findNetwork('eip155', wagmiChainId)

@@ -3,7 +3,17 @@
 // Portico's state are read side by side and must be equal.
 import type { Devnet } from '@portico/devnet'
 import type { CaipNetwork, Portico } from '@portico/headless'
-import { connect, createStorage, disconnect, getConnection, reconnect, sendTransaction, switchChain, waitForTransactionReceipt, type Config } from '@wagmi/core'
+import {
+  connect,
+  createStorage,
+  disconnect,
+  getConnection,
+  reconnect,
+  sendTransaction,
+  switchChain,
+  waitForTransactionReceipt,
+  type Config,
+} from '@wagmi/core'
 import { createPublicClient, defineChain, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoWagmiConfig, porticoChains } from './config'
@@ -26,13 +36,22 @@ afterEach(() => {
   for (const p of instances.splice(0)) p.destroy()
 })
 
-async function setup(opts: { storage?: ReturnType<typeof memoryStorage>; wallet?: ReturnType<typeof devWallet>; wagmiStorage?: ReturnType<typeof memoryStorage> } = {}) {
+async function setup(
+  opts: {
+    storage?: ReturnType<typeof memoryStorage>
+    wallet?: ReturnType<typeof devWallet>
+    wagmiStorage?: ReturnType<typeof memoryStorage>
+  } = {},
+) {
   const wallet = opts.wallet ?? devWallet(devnet)
   const storage = opts.storage ?? memoryStorage()
   const portico = porticoWith(networks, wallet.core, storage)
   instances.push(portico)
   await portico.ready
-  const config = createPorticoWagmiConfig({ portico, ...(opts.wagmiStorage ? { storage: createStorage({ storage: opts.wagmiStorage }) } : {}) })
+  const config = createPorticoWagmiConfig({
+    portico,
+    ...(opts.wagmiStorage ? { storage: createStorage({ storage: opts.wagmiStorage }) } : {}),
+  })
   const connector = config.connectors[0]!
   return { portico, config, connector, storage, ...wallet }
 }
@@ -73,7 +92,11 @@ function watchNextTask(config: Config, portico: Portico) {
 }
 
 /** wagmi and Portico agree, and are in `expected`. */
-async function agree(config: Config, portico: Portico, expected: { connected: boolean; address?: string; chainId?: number; selected: number }) {
+async function agree(
+  config: Config,
+  portico: Portico,
+  expected: { connected: boolean; address?: string; chainId?: number; selected: number },
+) {
   await settle()
   const s = sides(config, portico)
   expect(s.wagmi).toEqual(expected)
@@ -83,7 +106,9 @@ async function agree(config: Config, portico: Portico, expected: { connected: bo
 describe('createPorticoWagmiConfig', () => {
   it("takes Portico's eip155 networks as wagmi chains, with one connector of type 'portico' and no EIP-6963 discovery of its own", async () => {
     const { config, portico } = await setup()
-    expect(config.chains.map((c) => [c.id, c.name, c.rpcUrls.default.http[0]])).toEqual(devnet.chains.map((c) => [c.chainId, c.name, c.rpcUrl]))
+    expect(config.chains.map((c) => [c.id, c.name, c.rpcUrls.default.http[0]])).toEqual(
+      devnet.chains.map((c) => [c.chainId, c.name, c.rpcUrl]),
+    )
     expect(porticoChains(portico).map((c) => c.id)).toEqual([A, B])
     expect(config.connectors.map((c) => [c.id, c.name, c.type])).toEqual([['portico', 'Portico', 'portico']])
     expect(config._internal.mipd).toBeUndefined()
@@ -91,7 +116,12 @@ describe('createPorticoWagmiConfig', () => {
 
   it('refuses a wagmi chain that Portico does not know', async () => {
     const { portico } = await setup()
-    const mainnet = defineChain({ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:9'] } } })
+    const mainnet = defineChain({
+      id: 1,
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    })
     expect(() => createPorticoWagmiConfig({ portico, chains: [mainnet] })).toThrow(
       "createPorticoWagmiConfig: Ethereum (1) not among createPortico's networks; wagmi and Portico must know the same chains",
     )
@@ -159,7 +189,7 @@ describe('connected: both sides follow each other', () => {
     expect(watch.check()).toBeGreaterThanOrEqual(2)
   })
 
-  it('a switch refused in the wallet rejects wagmi\'s switchChain with UserRejectedRequestError; nobody moves', async () => {
+  it("a switch refused in the wallet rejects wagmi's switchChain with UserRejectedRequestError; nobody moves", async () => {
     const { config, portico, setDecide, core } = await connected()
     setDecide(() => false)
     await expect(switchChain(config, { chainId: B })).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
@@ -258,7 +288,7 @@ describe('a reload', () => {
     expect(wallet.core.requestLog()).not.toContain('eth_requestAccounts')
   })
 
-  it('without a remembered session, reconnect leaves both disconnected; a Portico connect landing during wagmi\'s reconnect still reaches wagmi', async () => {
+  it("without a remembered session, reconnect leaves both disconnected; a Portico connect landing during wagmi's reconnect still reaches wagmi", async () => {
     const { config, portico } = await setup()
     expect(await reconnect(config)).toEqual([])
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })

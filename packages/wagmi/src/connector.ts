@@ -52,7 +52,10 @@ export function porticoConnector(options: PorticoConnectorOptions) {
     let connectingChainId: number | undefined
 
     async function read(): Promise<{ accounts: Address[]; chainId: number }> {
-      const [accounts, chainId] = await Promise.all([provider.request({ method: 'eth_accounts' }), provider.request({ method: 'eth_chainId' })])
+      const [accounts, chainId] = await Promise.all([
+        provider.request({ method: 'eth_accounts' }),
+        provider.request({ method: 'eth_chainId' }),
+      ])
       return { accounts: addresses(accounts), chainId: Number(chainId) }
     }
 

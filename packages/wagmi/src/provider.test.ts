@@ -4,7 +4,19 @@
 import type { Devnet } from '@portico/devnet'
 import type { CaipNetwork, Eip1193Provider, Portico } from '@portico/headless'
 import { BrowserProvider } from 'ethers'
-import { type Address, BaseError, createPublicClient, createWalletClient, custom, defineChain, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import {
+  type Address,
+  BaseError,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  type Hex,
+  http,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNT_0, ACCOUNT_1, ACCOUNT_3, devWallet, porticoWith, RDNS, settle, startChains, until } from './test-support'
 
@@ -62,12 +74,17 @@ describe('portico.getProvider("eip155") before a connection', () => {
     const balance = await node().getBalance({ address: ACCOUNT_3 })
     expect(BigInt((await provider.request({ method: 'eth_getBalance', params: [ACCOUNT_3, 'latest'] })) as string)).toBe(balance)
     // A node error keeps its code: eth_call to a contract that reverts on unknown data is an RPC error, not a hang.
-    await expect(provider.request({ method: 'eth_getBalance', params: ['not an address', 'latest'] })).rejects.toMatchObject({ code: -32602 })
+    await expect(provider.request({ method: 'eth_getBalance', params: ['not an address', 'latest'] })).rejects.toMatchObject({
+      code: -32602,
+    })
   })
 
   it('a wallet call without a connection is 4100; an unknown method is 4200; eth_sign is never forwarded (4200)', async () => {
     const { provider } = await setup()
-    await expect(provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', ACCOUNT_0] })).rejects.toMatchObject({ code: 4100, message: 'No account connected' })
+    await expect(provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', ACCOUNT_0] })).rejects.toMatchObject({
+      code: 4100,
+      message: 'No account connected',
+    })
     await expect(provider.request({ method: 'wallet_watchAsset', params: {} })).rejects.toMatchObject({ code: 4200 })
     await expect(provider.request({ method: 'eth_sign', params: [ACCOUNT_0, '0x00'] })).rejects.toMatchObject({ code: 4200 })
   })
@@ -133,7 +150,10 @@ describe('wallet requests of a connected account (viem over the provider)', () =
     expect(await node().getBalance({ address: ACCOUNT_3 })).toBe(before + value)
     expect(prompts.at(-1)).toMatchObject({ kind: 'sendTransaction', title: 'Send 1.25 ETH to 0x90F7…93b906' })
     // The same receipt through the provider's read path.
-    const viaProvider = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { status: string; blockNumber: string }
+    const viaProvider = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as {
+      status: string
+      blockNumber: string
+    }
     expect(viaProvider.status).toBe('0x1')
     expect(BigInt(viaProvider.blockNumber)).toBe(receipt.blockNumber)
   })
@@ -141,9 +161,15 @@ describe('wallet requests of a connected account (viem over the provider)', () =
   it('a transaction for another chain id, from another account or without `to` is refused before the wallet sees it', async () => {
     const { provider, prompts } = await setup({ connect: true })
     const count = prompts.length
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, to: ACCOUNT_3, chainId: '0x7a6a' }] })).rejects.toMatchObject({ code: 4901 })
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_3 }] })).rejects.toMatchObject({ code: 4100 })
-    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, data: '0x00' }] })).rejects.toMatchObject({ code: 4200 })
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, to: ACCOUNT_3, chainId: '0x7a6a' }] }),
+    ).rejects.toMatchObject({ code: 4901 })
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_1, to: ACCOUNT_3 }] })).rejects.toMatchObject({
+      code: 4100,
+    })
+    await expect(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT_0, data: '0x00' }] })).rejects.toMatchObject({
+      code: 4200,
+    })
     expect(prompts.length).toBe(count)
   })
 
@@ -153,7 +179,10 @@ describe('wallet requests of a connected account (viem over the provider)', () =
     const client = createWalletClient({ account: ACCOUNT_0 as Address, transport: custom(provider) })
     const error = await client.sendTransaction({ to: ACCOUNT_3, value: 1n, chain: null }).catch((e: BaseError) => e)
     expect(error).toBeInstanceOf(BaseError)
-    expect((error as BaseError).walk((e) => (e as { code?: number }).code === 4001)).toMatchObject({ name: 'UserRejectedRequestError', code: 4001 })
+    expect((error as BaseError).walk((e) => (e as { code?: number }).code === 4001)).toMatchObject({
+      name: 'UserRejectedRequestError',
+      code: 4001,
+    })
   })
 
   it('personal_sign (hex of UTF-8 text) and eth_signTypedData_v4 signatures verify against the account', async () => {
@@ -169,21 +198,39 @@ describe('wallet requests of a connected account (viem over the provider)', () =
 
     const typed = {
       domain: { name: 'Portico', version: '1', chainId: A, verifyingContract: ACCOUNT_3 as Address },
-      types: { Mail: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'note', type: 'string' }] },
+      types: {
+        Mail: [
+          { name: 'to', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+          { name: 'note', type: 'string' },
+        ],
+      },
       primaryType: 'Mail' as const,
       message: { to: ACCOUNT_1 as Address, amount: 12_345_678_901_234_567_890n, note: 'hi' },
     }
     const typedSignature = await client.signTypedData(typed)
     expect(await verifyTypedData({ address: ACCOUNT_0, ...typed, signature: typedSignature })).toBe(true)
-    expect(await verifyTypedData({ address: ACCOUNT_0, ...typed, message: { ...typed.message, amount: 1n }, signature: typedSignature })).toBe(false)
+    expect(
+      await verifyTypedData({ address: ACCOUNT_0, ...typed, message: { ...typed.message, amount: 1n }, signature: typedSignature }),
+    ).toBe(false)
   })
 
   it('wallet_sendCalls runs the batch on anvil; wallet_getCallsStatus answers EIP-5792 v2 with full receipts', async () => {
     const { provider } = await setup({ connect: true })
-    const chain = defineChain({ id: A, name: 'Portico Local A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [devnet.chains[0]!.rpcUrl] } } })
+    const chain = defineChain({
+      id: A,
+      name: 'Portico Local A',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.chains[0]!.rpcUrl] } },
+    })
     const client = createWalletClient({ account: ACCOUNT_0 as Address, chain, transport: custom(provider) })
     const before = await node().getBalance({ address: ACCOUNT_1 })
-    const { id } = await client.sendCalls({ calls: [{ to: ACCOUNT_1, value: 5n }, { to: ACCOUNT_1, value: 7n }] })
+    const { id } = await client.sendCalls({
+      calls: [
+        { to: ACCOUNT_1, value: 5n },
+        { to: ACCOUNT_1, value: 7n },
+      ],
+    })
     const status = await client.waitForCallsStatus({ id, pollingInterval: 20, timeout: 10_000 })
     expect(status.status).toBe('success')
     expect(status.receipts?.length).toBe(2)
@@ -212,14 +259,18 @@ describe('events follow Portico state, once per change', () => {
     await settle()
     expect(events.length).toBe(1)
     // A chain Portico was not configured with: 4902, nothing changes.
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({ code: 4902 })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({
+      code: 4902,
+    })
     expect(core.getState().chainId).toBe(B)
   })
 
   it('a refused switch rejects with 4001 and changes nothing', async () => {
     const { provider, events, setDecide, portico } = await setup({ connect: true })
     setDecide(() => false)
-    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toMatchObject({ code: 4001 })
+    await expect(provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })).rejects.toMatchObject({
+      code: 4001,
+    })
     await settle()
     expect(events).toEqual([])
     expect(portico.chain.$global.get().activeCaipNetwork?.caipNetworkId).toBe('eip155:31337')
@@ -275,7 +326,9 @@ describe('events follow Portico state, once per change', () => {
 
   it('wallet_revokePermissions disconnects Portico', async () => {
     const { portico, provider, events } = await setup({ connect: true })
-    expect(await provider.request({ method: 'wallet_getPermissions' })).toMatchObject([{ parentCapability: 'eth_accounts', caveats: [{ value: [ACCOUNT_0] }] }])
+    expect(await provider.request({ method: 'wallet_getPermissions' })).toMatchObject([
+      { parentCapability: 'eth_accounts', caveats: [{ value: [ACCOUNT_0] }] },
+    ])
     await provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
     await settle()
     expect(portico.chain.isConnected('eip155')).toBe(false)

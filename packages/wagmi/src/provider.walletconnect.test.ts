@@ -15,7 +15,11 @@ let relay: Relay
 let wallet: WcWallet
 beforeAll(async () => {
   ;[{ devnet, networks }, relay] = await Promise.all([startChains(), startRelay()])
-  wallet = await startWcWallet({ relayUrl: relay.url, autoApprove: true, evm: { chains: devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) } })
+  wallet = await startWcWallet({
+    relayUrl: relay.url,
+    autoApprove: true,
+    evm: { chains: devnet.chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })) },
+  })
 })
 afterAll(async () => {
   await wallet?.stop()
@@ -50,7 +54,8 @@ function make() {
   porticos.push(portico)
   const provider = portico.getProvider('eip155')
   const events: [string, unknown][] = []
-  for (const name of ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const) provider.on(name, ((arg: unknown) => events.push([name, arg])) as never)
+  for (const name of ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const)
+    provider.on(name, ((arg: unknown) => events.push([name, arg])) as never)
   return { portico, provider, events }
 }
 

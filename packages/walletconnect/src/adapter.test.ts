@@ -101,7 +101,15 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       },
       ...rest,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks, adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({
+      projectId: 'local',
+      apiUrl: 'http://127.0.0.1:9',
+      networks,
+      adapters: [adapter],
+      storage,
+      isMobile: false,
+      fetch: async () => new Response('{}', { status: 500 }),
+    })
     porticos.push(portico)
     return { adapter, portico, storage, loads: () => loads }
   }
@@ -122,7 +130,9 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
   it('registers the walletConnect connector and loads sign-client only when pairing starts', async () => {
     const { portico, loads } = make()
     await portico.ready
-    expect(portico.connection.$connectors.get()).toEqual([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: WALLETCONNECT_ICON }])
+    expect(portico.connection.$connectors.get()).toEqual([
+      { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: WALLETCONNECT_ICON },
+    ])
     expect(loads()).toBe(0)
     await portico.reconnect() // nothing remembered: no load either
     expect(loads()).toBe(0)
@@ -173,7 +183,12 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       status: 'connected',
       connectedWalletInfo: { name: WC_DEV_WALLET_NAME, icon: WC_DEV_WALLET_ICON, type: 'walletConnect', via: 'WalletConnect' },
     })
-    expect(portico.chain.getAccount('polkadot')?.connectedWalletInfo).toEqual({ name: WC_DEV_WALLET_NAME, icon: WC_DEV_WALLET_ICON, type: 'walletConnect', via: 'WalletConnect' })
+    expect(portico.chain.getAccount('polkadot')?.connectedWalletInfo).toEqual({
+      name: WC_DEV_WALLET_NAME,
+      icon: WC_DEV_WALLET_ICON,
+      type: 'walletConnect',
+      via: 'WalletConnect',
+    })
     expect(portico.chain.getAccount('polkadot')).toMatchObject({ address: wallet.accounts.polkadot, status: 'connected' })
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     expect(portico.router.$route.get().view).toBe('Account')
@@ -192,7 +207,10 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
 
     await portico.network.switchNetwork(networks[1]!)
     expect(portico.chain.$global.get().activeCaipNetwork?.caipNetworkId).toBe('eip155:31338')
-    const methods = wallet.requestLog().slice(-3).map((r) => [r.method, r.chainId])
+    const methods = wallet
+      .requestLog()
+      .slice(-3)
+      .map((r) => [r.method, r.chainId])
     expect(methods).toEqual([
       ['personal_sign', 'eip155:31337'],
       ['eth_sendTransaction', 'eip155:31337'],
@@ -303,7 +321,11 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     const before = wallet.sessions().length
     const again = make({ customStoragePrefix: 'dapp-restore', storageOptions, storage: first.storage })
     await again.portico.reconnect()
-    expect(again.portico.chain.$account.get()).toMatchObject({ address: WALLET_ADDRESS, status: 'connected', connectedWalletInfo: { name: WC_DEV_WALLET_NAME, via: 'WalletConnect' } })
+    expect(again.portico.chain.$account.get()).toMatchObject({
+      address: WALLET_ADDRESS,
+      status: 'connected',
+      connectedWalletInfo: { name: WC_DEV_WALLET_NAME, via: 'WalletConnect' },
+    })
     expect(again.portico.chain.getAccount('polkadot')?.status).toBe('connected')
     expect(wallet.sessions().length).toBe(before)
     const signature = await again.portico.wallet.signMessage('restored')

@@ -19,10 +19,12 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
   let ctx: AdapterContext | undefined
   let engine: Promise<WalletConnectEngine> | undefined
   const load = (): Promise<WalletConnectEngine> =>
-    (engine ??= import('./engine').then(({ createEngine }) => createEngine(options, () => ctx)).catch((error: unknown) => {
-      engine = undefined
-      throw error
-    }))
+    (engine ??= import('./engine')
+      .then(({ createEngine }) => createEngine(options, () => ctx))
+      .catch((error: unknown) => {
+        engine = undefined
+        throw error
+      }))
 
   return {
     namespace: 'eip155',
@@ -44,7 +46,10 @@ export function walletConnectAdapter(options: WalletConnectAdapterOptions): Chai
         const loaded = engine
         engine = undefined
         ctx = undefined
-        void loaded?.then((e) => e.destroy(), () => undefined)
+        void loaded?.then(
+          (e) => e.destroy(),
+          () => undefined,
+        )
       }
     },
     connect: async (p) => (await load()).connect(p),

@@ -110,7 +110,13 @@ describe('walletConnectAdapter capabilities (real relay, Node dev wallet, anvil 
     expect(address).toBe(WALLET)
     const typedData = {
       domain: { name: 'Portico', version: '1', chainId: 31337, verifyingContract: usdc },
-      types: { Order: [{ name: 'maker', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'note', type: 'string' }] },
+      types: {
+        Order: [
+          { name: 'maker', type: 'address' },
+          { name: 'amount', type: 'uint256' },
+          { name: 'note', type: 'string' },
+        ],
+      },
       primaryType: 'Order',
       message: { maker: address, amount: 2n ** 70n + 1n, note: 'hello' },
     } as const
@@ -145,14 +151,26 @@ describe('walletConnectAdapter capabilities (real relay, Node dev wallet, anvil 
     const before = await node().getBalance({ address: THIRD })
     const hash = await adapter.transfer({ address, to: THIRD, amount: n })
     const receipt = await adapter.waitForReceipt({ hash })
-    expect(receipt).toEqual({ hash, status: 'success', blockNumber: (await node().getTransactionReceipt({ hash: hash as Hex })).blockNumber })
+    expect(receipt).toEqual({
+      hash,
+      status: 'success',
+      blockNumber: (await node().getTransactionReceipt({ hash: hash as Hex })).blockNumber,
+    })
     expect(await node().getBalance({ address: THIRD })).toBe(before + n)
 
     const allowance = parseUnits('12.5', 6)
-    const approval = await adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'approve', args: [OTHER, allowance] })
+    const approval = await adapter.writeContract({
+      address,
+      contract: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [OTHER, allowance],
+    })
     await adapter.waitForReceipt({ hash: approval, network })
     expect(await node().readContract({ address: usdc, abi: erc20Abi, functionName: 'allowance', args: [address, OTHER] })).toBe(allowance)
-    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'nope' })).rejects.toThrow('Failed to create transaction')
+    await expect(adapter.writeContract({ address, contract: usdc, abi: erc20Abi, functionName: 'nope' })).rejects.toThrow(
+      'Failed to create transaction',
+    )
   })
 
   it('sendCalls / getCallsStatus / getCapabilities pass through: two calls executed, status 200 with both receipts', async () => {
@@ -176,7 +194,9 @@ describe('walletConnectAdapter capabilities (real relay, Node dev wallet, anvil 
     expect(await adapter.getCapabilities({ address })).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
     // SPEC §5 is checked before anything is sent.
     const sent = wallet.requestLog().length
-    await expect(adapter.sendCalls({ address, calls: [{ to: 'abc' as Hex }] })).rejects.toThrow("Invalid wallet call: calls.0.to: 'to' must start with 0x")
+    await expect(adapter.sendCalls({ address, calls: [{ to: 'abc' as Hex }] })).rejects.toThrow(
+      "Invalid wallet call: calls.0.to: 'to' must start with 0x",
+    )
     expect(wallet.requestLog().length).toBe(sent)
   })
 
@@ -202,14 +222,24 @@ describe('walletConnectAdapter capabilities (real relay, Node dev wallet, anvil 
   })
 
   it('a refusal in the wallet is code 4001 (User rejected the request) and moves nothing', async () => {
-    const manual = await startWcWallet({ relayUrl: relay.url, evm: { chains: [{ chainId: 31337, rpcUrl: devnet.chains[0]!.rpcUrl }] }, autoApproveRequests: false })
+    const manual = await startWcWallet({
+      relayUrl: relay.url,
+      evm: { chains: [{ chainId: 31337, rpcUrl: devnet.chains[0]!.rpcUrl }] },
+      autoApproveRequests: false,
+    })
     try {
       const { adapter, address } = await paired(manual)
       const before = await balanceOf(OTHER)
       const sending = adapter.transfer({ address, to: OTHER, amount: 1n, token: { address: usdc, decimals: 6 } })
       await manual.rejectNextRequest()
       await expect(sending).rejects.toMatchObject({ code: 4001, message: 'User rejected the request' })
-      const signing = adapter.signTypedData({ address, domain: { name: 'x' }, types: { M: [{ name: 'a', type: 'uint256' }] }, primaryType: 'M', message: { a: 1n } })
+      const signing = adapter.signTypedData({
+        address,
+        domain: { name: 'x' },
+        types: { M: [{ name: 'a', type: 'uint256' }] },
+        primaryType: 'M',
+        message: { a: 1n },
+      })
       await manual.rejectNextRequest()
       await expect(signing).rejects.toMatchObject({ code: 4001 })
       expect(await balanceOf(OTHER)).toBe(before)

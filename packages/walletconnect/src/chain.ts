@@ -34,23 +34,39 @@ export async function evmReceiptOf(doFetch: typeof fetch, url: string, hash: str
   const parsed = evmReceipt.safeParse(await chainRpc(doFetch, url, 'eth_getTransactionReceipt', [hash]))
   if (!parsed.success) throw new NodeError('eth_getTransactionReceipt: malformed receipt')
   if (!parsed.data) return undefined
-  return { hash: parsed.data.transactionHash, status: parsed.data.status === '0x1' ? 'success' : 'reverted', blockNumber: BigInt(parsed.data.blockNumber) }
+  return {
+    hash: parsed.data.transactionHash,
+    status: parsed.data.status === '0x1' ? 'success' : 'reverted',
+    blockNumber: BigInt(parsed.data.blockNumber),
+  }
 }
 
 /** A Solana signature's outcome once confirmed (or finalized), else undefined. */
 export async function solanaReceiptOf(doFetch: typeof fetch, url: string, signature: string): Promise<TransactionReceipt | undefined> {
-  const parsed = signatureStatuses.safeParse(await chainRpc(doFetch, url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }]))
+  const parsed = signatureStatuses.safeParse(
+    await chainRpc(doFetch, url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }]),
+  )
   if (!parsed.success) throw new NodeError('getSignatureStatuses: malformed answer')
   const status = parsed.data.value[0]
   if (!status || (status.confirmationStatus !== 'confirmed' && status.confirmationStatus !== 'finalized')) return undefined
-  return { hash: signature, status: status.err === null || status.err === undefined ? 'success' : 'reverted', blockNumber: BigInt(status.slot) }
+  return {
+    hash: signature,
+    status: status.err === null || status.err === undefined ? 'success' : 'reverted',
+    blockNumber: BigInt(status.slot),
+  }
 }
 
 /**
  * Asks `check` every `pollMs` until it gives the receipt. Rejects with 'Transaction error' after
  * `timeoutMs`, at once on a NodeError; other failures (the fetch) are retried until the time is up.
  */
-export function pollReceipt(o: { hash: string; check: () => Promise<TransactionReceipt | undefined>; timeoutMs: number; pollMs: number; timers: Timers }): Promise<TransactionReceipt> {
+export function pollReceipt(o: {
+  hash: string
+  check: () => Promise<TransactionReceipt | undefined>
+  timeoutMs: number
+  pollMs: number
+  timers: Timers
+}): Promise<TransactionReceipt> {
   return new Promise((resolve, reject) => {
     let done = false
     let next: unknown

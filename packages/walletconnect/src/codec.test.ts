@@ -61,7 +61,11 @@ describe('solanaTransferTransaction', () => {
             createTransactionMessage({ version: 'legacy' }),
             (m) => setTransactionMessageFeePayerSigner(createNoopSigner(address(from)), m),
             (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: BLOCKHASH as Blockhash, lastValidBlockHeight: 0n }, m),
-            (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(to), amount: lamports })], m),
+            (m) =>
+              appendTransactionMessageInstructions(
+                [getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(to), amount: lamports })],
+                m,
+              ),
           ),
         ),
       ),

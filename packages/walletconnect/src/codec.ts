@@ -87,7 +87,9 @@ export function solanaTransferTransaction(from: string, to: string, lamports: bi
   const data = [TRANSFER, 0, 0, 0, ...u64le(lamports)]
   const message = [
     // header: 1 signature; 0 read-only signed; 1 read-only unsigned (the System Program)
-    1, 0, 1,
+    1,
+    0,
+    1,
     ...compactU16(keys.length),
     ...keys.flatMap((k) => [...k]),
     ...blockhash,

@@ -3,7 +3,16 @@
  * This module is loaded with import() by the adapter the first time it is needed, and it loads
  * sign-client itself (another import()) only when a pairing starts or a stored session is restored.
  */
-import type { AdapterContext, CaipNetwork, ChainNamespace, ConnectResult, NamespaceAccounts, SendTransactionParams, TransferParams, WalletCallContext } from '@portico/headless'
+import type {
+  AdapterContext,
+  CaipNetwork,
+  ChainNamespace,
+  ConnectResult,
+  NamespaceAccounts,
+  SendTransactionParams,
+  TransferParams,
+  WalletCallContext,
+} from '@portico/headless'
 import {
   checkWalletCalls,
   defaultTimers,
@@ -114,7 +123,11 @@ const sharedClients = new Map<string, Promise<Client>>()
 /** Clients whose relay socket and heartbeat a destroyed engine stopped. */
 const released = new WeakSet<Client>()
 
-function sharedClient(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined, metadata: () => SignClientTypes.Metadata): Promise<Client> {
+function sharedClient(
+  options: WalletConnectAdapterOptions,
+  context: () => AdapterContext | undefined,
+  metadata: () => SignClientTypes.Metadata,
+): Promise<Client> {
   const prefix = options.customStoragePrefix ?? 'portico'
   const known = sharedClients.get(prefix)
   if (known) return known
@@ -146,10 +159,9 @@ function sharedClient(options: WalletConnectAdapterOptions, context: () => Adapt
 const EARLY_EVENTS_KEPT = 50
 
 /** A wallet event of the seven namespaces as an account or chain change (anything else: undefined). */
-function eventChange(params: SignClientTypes.EventArguments['session_event']['params']):
-  | { kind: 'accounts'; ns: ChainNamespace; addresses: string[] }
-  | { kind: 'chain'; ns: ChainNamespace; id: number | string }
-  | undefined {
+function eventChange(
+  params: SignClientTypes.EventArguments['session_event']['params'],
+): { kind: 'accounts'; ns: ChainNamespace; addresses: string[] } | { kind: 'chain'; ns: ChainNamespace; id: number | string } | undefined {
   // Only the seven namespaces: an event on 'hedera:mainnet' … is dropped here.
   const chain = caipChainId.safeParse(params.chainId)
   const event = walletEvent.safeParse(params.event)
@@ -171,7 +183,11 @@ function eventChange(params: SignClientTypes.EventArguments['session_event']['pa
 export function createEngine(options: WalletConnectAdapterOptions, context: () => AdapterContext | undefined): WalletConnectEngine {
   const timers = options.timers ?? defaultTimers
   const attempts = Math.max(1, options.pairingAttempts ?? 3)
-  const ctxRef = { get current() { return context() } }
+  const ctxRef = {
+    get current() {
+      return context()
+    },
+  }
   let clientPromise: Promise<Client> | undefined
   let client: Client | undefined
   /** Detaches this engine's session listeners from the (shared) client. */
@@ -269,7 +285,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     // Accounts of namespaces outside the seven never reach the view (sessionAccounts drops them).
     for (const [ns, chains] of viewOf(session).byNamespace) {
       const chain = current.get(ns) ?? [...chains.keys()][0]
-      ctxRef.current?.onAccountsChanged(chain ? chains.get(chain) ?? [] : [], ns as ChainNamespace)
+      ctxRef.current?.onAccountsChanged(chain ? (chains.get(chain) ?? []) : [], ns as ChainNamespace)
     }
   }
 
@@ -330,14 +346,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const asked = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : undefined
       // A restored session stays on the chain it was on (the wallet's last chainChanged, the last switch);
       // a new one starts on the chain the app asks for.
-      const pick = (restored ? kept ?? asked : asked ?? kept) ?? [...chains.keys()][0]!
+      const pick = (restored ? (kept ?? asked) : (asked ?? kept)) ?? [...chains.keys()][0]!
       current.set(ns, pick)
       // Accounts the wallet reported by event since (a reload's backlog) come before the stored ones.
-      const accounts = reported.get(ns)?.length ? reported.get(ns)! : chains.get(pick) ?? []
+      const accounts = reported.get(ns)?.length ? reported.get(ns)! : (chains.get(pick) ?? [])
       parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
     }
     const usable = WC_NAMESPACES.filter((ns) => parts[ns] && configured().has(ns))
-    const main = preferred && usable.includes(preferred.chainNamespace as (typeof WC_NAMESPACES)[number]) ? preferred.chainNamespace : usable[0]
+    const main =
+      preferred && usable.includes(preferred.chainNamespace as (typeof WC_NAMESPACES)[number]) ? preferred.chainNamespace : usable[0]
     if (!main) throw new PorticoError(ERRORS.failedToConnect)
     const { [main]: top, ...others } = parts
     // The wallet's own name and icon (session metadata), shown instead of 'WalletConnect'.
@@ -392,7 +409,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   async function call(chainId: string, method: string, params: unknown): Promise<unknown> {
     const { s } = need()
     const ns = chainId.split(':')[0]!
-    if (!approved(s, ns, method)) throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`${method} is not approved for ${ns} in this session`) })
+    if (!approved(s, ns, method))
+      throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`${method} is not approved for ${ns} in this session`) })
     return request<unknown>(chainId, method, params)
   }
 
@@ -437,7 +455,10 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
   }
 
   /** eth_sendTransaction on `chainId`; resolves with the hash. */
-  async function evmSend(chainId: string, tx: { from: string; to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint }): Promise<string> {
+  async function evmSend(
+    chainId: string,
+    tx: { from: string; to: string; value?: bigint; data?: string; gas?: bigint; gasPrice?: bigint },
+  ): Promise<string> {
     const request: Record<string, string> = { from: tx.from, to: tx.to }
     if (tx.value !== undefined) request.value = toHexQuantity(tx.value)
     if (tx.data) request.data = tx.data
@@ -446,7 +467,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
     return parse(hexResult, await call(chainId, 'eth_sendTransaction', [request]))
   }
 
-  async function sendTransaction({ address, to, value, data, gas, gasPrice, network }: SendTransactionParams & { address: string }): Promise<string> {
+  async function sendTransaction({
+    address,
+    to,
+    value,
+    data,
+    gas,
+    gasPrice,
+    network,
+  }: SendTransactionParams & { address: string }): Promise<string> {
     const { s } = need()
     const { ns, chainId } = route(address, network)
     switch (ns) {
@@ -466,9 +495,15 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         return parse(fieldResult('signature'), await call(chainId, 'solana_signAndSendTransaction', { transaction: base64Encode(wire) }))
       }
       case 'bip122':
-        return parse(fieldResult('txid'), await call(chainId, 'sendTransfer', { account: address, recipientAddress: to, amount: String(value ?? 0n) }))
+        return parse(
+          fieldResult('txid'),
+          await call(chainId, 'sendTransfer', { account: address, recipientAddress: to, amount: String(value ?? 0n) }),
+        )
       case 'stacks':
-        return parse(fieldResult('txid'), await call(chainId, 'stx_transferStx', { sender: address, recipient: to, amount: String(value ?? 0n) }))
+        return parse(
+          fieldResult('txid'),
+          await call(chainId, 'stx_transferStx', { sender: address, recipient: to, amount: String(value ?? 0n) }),
+        )
       default:
         // polkadot, cosmos, sui: sending needs chain-specific transaction building Portico does not do.
         throw new PorticoError(ERRORS.rpcNotAllowed)
@@ -477,18 +512,37 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
 
   /** The program owning `mint`, read from the chain (./spl checks it is Token or Token-2022). */
   async function accountOwner(network: CaipNetwork, account: string): Promise<unknown> {
-    const info = (await chainRpc(doFetch, rpcUrl(network), 'getAccountInfo', [account, { encoding: 'base64', commitment: 'confirmed' }])) as { value?: { owner?: unknown } | null } | null
+    const info = (await chainRpc(doFetch, rpcUrl(network), 'getAccountInfo', [
+      account,
+      { encoding: 'base64', commitment: 'confirmed' },
+    ])) as { value?: { owner?: unknown } | null } | null
     return info?.value?.owner
   }
 
   /** An SPL transfer on Solana: built here (./spl, loaded on the first one), signed and submitted by the wallet. */
-  async function splTransfer(s: SessionTypes.Struct, chainId: string, p: { address: string; to: string; amount: bigint; token: { address: string; decimals: number }; network?: CaipNetwork }): Promise<string> {
+  async function splTransfer(
+    s: SessionTypes.Struct,
+    chainId: string,
+    p: { address: string; to: string; amount: bigint; token: { address: string; decimals: number }; network?: CaipNetwork },
+  ): Promise<string> {
     if (!approved(s, 'solana', 'solana_signAndSendTransaction')) throw new PorticoError(ERRORS.rpcNotAllowed)
     const rpcNetwork = p.network?.chainNamespace === 'solana' ? p.network : networkOf(chainId)
     let wire: Uint8Array
     try {
-      const [spl, tokenProgram, recentBlockhash] = await Promise.all([import('./spl'), accountOwner(rpcNetwork, p.token.address), latestBlockhash(rpcNetwork)])
-      wire = await spl.splTransferTransaction({ from: p.address, to: p.to, mint: p.token.address, amount: p.amount, decimals: p.token.decimals, tokenProgram, recentBlockhash })
+      const [spl, tokenProgram, recentBlockhash] = await Promise.all([
+        import('./spl'),
+        accountOwner(rpcNetwork, p.token.address),
+        latestBlockhash(rpcNetwork),
+      ])
+      wire = await spl.splTransferTransaction({
+        from: p.address,
+        to: p.to,
+        mint: p.token.address,
+        amount: p.amount,
+        decimals: p.token.decimals,
+        tokenProgram,
+        recentBlockhash,
+      })
     } catch (error) {
       throw error instanceof PorticoError ? error : new PorticoError(ERRORS.createTransaction, { cause: error })
     }
@@ -622,10 +676,13 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
             // Refresh with a new URI once this one counts as expired (≤ 10 s of its 4 min left).
             const now = timers.now()
             const expiresAt = pairingExpiresAt(now, uriExpiresAt(uri))
-            timer = timers.setTimeout(() => {
-              timer = undefined
-              if (!done && mine === generation) void attempt(0)
-            }, pairingRefreshDelay(expiresAt, now))
+            timer = timers.setTimeout(
+              () => {
+                timer = undefined
+                if (!done && mine === generation) void attempt(0)
+              },
+              pairingRefreshDelay(expiresAt, now),
+            )
             pairing.approval().then(
               async (s) => {
                 if (done || mine !== generation) return
@@ -646,7 +703,9 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
                 // Another wallet (or a new pairing) replaced the session: end the old one, or its wallet
                 // would still show the app as connected while the app only follows the new session.
                 if (previous && previous.topic !== s.topic)
-                  await c.disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
+                  await c
+                    .disconnect({ topic: previous.topic, reason: { code: 6000, message: 'User disconnected.' } })
+                    .catch(() => undefined)
                 resolve(result)
               },
               (error: unknown) => {
@@ -683,7 +742,7 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
           restoring--
           if (restoring > 0) return
           const topic = session?.topic
-          const backlog = topic ? early.get(topic) ?? [] : []
+          const backlog = topic ? (early.get(topic) ?? []) : []
           early.clear()
           if (updatedWhileRestoring) announceAccounts()
           updatedWhileRestoring = false
@@ -696,7 +755,8 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       cancelPending?.(new PorticoError(ERRORS.modalClosed))
       const s = session
       forget()
-      if (client && s) await client.disconnect({ topic: s.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
+      if (client && s)
+        await client.disconnect({ topic: s.topic, reason: { code: 6000, message: 'User disconnected.' } }).catch(() => undefined)
     },
 
     async switchNetwork({ network }) {
@@ -720,10 +780,17 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       if (ns !== 'eip155' && ns !== 'solana') throw new PorticoError(ERRORS.tokenBalanceUnavailable)
       let value: bigint
       try {
-        const raw = await chainRpc(doFetch, rpcUrl(network), ns === 'eip155' ? 'eth_getBalance' : 'getBalance', ns === 'eip155' ? [address, 'latest'] : [address])
+        const raw = await chainRpc(
+          doFetch,
+          rpcUrl(network),
+          ns === 'eip155' ? 'eth_getBalance' : 'getBalance',
+          ns === 'eip155' ? [address, 'latest'] : [address],
+        )
         value = BigInt(ns === 'eip155' ? parse(evmBalance, raw) : parse(solanaBalance, raw).value)
       } catch (cause) {
-        throw cause instanceof PorticoError && cause.message === ERRORS.networkNotFound ? cause : new PorticoError(ERRORS.tokenBalanceUnavailable, { cause })
+        throw cause instanceof PorticoError && cause.message === ERRORS.networkNotFound
+          ? cause
+          : new PorticoError(ERRORS.tokenBalanceUnavailable, { cause })
       }
       return { balance: formatUnits(value, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
     },
@@ -735,15 +802,27 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
         case 'eip155':
           return parse(hexResult, await call(chainId, 'personal_sign', [utf8ToHex(message), address]))
         case 'solana':
-          return parse(fieldResult('signature'), await call(chainId, 'solana_signMessage', { message: base58Encode(utf8(message)), pubkey: address }))
+          return parse(
+            fieldResult('signature'),
+            await call(chainId, 'solana_signMessage', { message: base58Encode(utf8(message)), pubkey: address }),
+          )
         case 'polkadot':
           return parse(fieldResult('signature'), await call(chainId, 'polkadot_signMessage', { address, message: utf8ToHex(message) }))
         case 'sui':
-          return parse(fieldResult('signature'), await call(chainId, 'sui_signPersonalMessage', { message: base64Encode(utf8(message)), address }))
+          return parse(
+            fieldResult('signature'),
+            await call(chainId, 'sui_signPersonalMessage', { message: base64Encode(utf8(message)), address }),
+          )
         case 'bip122':
-          return parse(fieldResult('signature'), await call(chainId, 'signMessage', { account: address, address, message, protocol: 'ecdsa' }))
+          return parse(
+            fieldResult('signature'),
+            await call(chainId, 'signMessage', { account: address, address, message, protocol: 'ecdsa' }),
+          )
         case 'cosmos':
-          return parse(aminoResult, await call(chainId, 'cosmos_signAmino', { signerAddress: address, signDoc: adr036SignDoc(address, message) }))
+          return parse(
+            aminoResult,
+            await call(chainId, 'cosmos_signAmino', { signerAddress: address, signDoc: adr036SignDoc(address, message) }),
+          )
         case 'stacks':
           return parse(fieldResult('signature'), await call(chainId, 'stx_signMessage', { address, message }))
         default:
@@ -781,7 +860,14 @@ export function createEngine(options: WalletConnectAdapterOptions, context: () =
       const valid = checkWalletCalls(calls)
       const chainId = evmRoute(address, network, 'wallet_sendCalls')
       const raw = await call(chainId, 'wallet_sendCalls', [
-        { version: '2.0.0', from: address, chainId: toHexQuantity(Number(refOf(chainId))), atomicRequired: false, calls: valid, capabilities: capabilities ?? {} },
+        {
+          version: '2.0.0',
+          from: address,
+          chainId: toHexQuantity(Number(refOf(chainId))),
+          atomicRequired: false,
+          calls: valid,
+          capabilities: capabilities ?? {},
+        },
       ])
       return parse(sendCallsResult, raw)
     },

@@ -100,7 +100,11 @@ describe('walletConnectAdapter: namespaces outside the seven', () => {
     await until(() => calls.length > 0, 'the session update')
     calls.length = 0
 
-    await wallet.client.emit({ topic: session.topic, chainId: 'hedera:mainnet', event: { name: 'accountsChanged', data: ['hedera:mainnet:0.0.5678'] } })
+    await wallet.client.emit({
+      topic: session.topic,
+      chainId: 'hedera:mainnet',
+      event: { name: 'accountsChanged', data: ['hedera:mainnet:0.0.5678'] },
+    })
     await wallet.client.emit({ topic: session.topic, chainId: 'hedera:mainnet', event: { name: 'accountsChanged', data: ['0.0.5678'] } })
     await wallet.client.emit({ topic: session.topic, chainId: 'hedera:mainnet', event: { name: 'chainChanged', data: 'hedera:testnet' } })
     // Sent after the three above on the same topic: once it is in, they were handled.

@@ -22,7 +22,13 @@ describe('erc20TransferData', () => {
 })
 
 describe('typedDataJson', () => {
-  const types = { Mail: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }, { name: 'tag', type: 'bytes32' }] }
+  const types = {
+    Mail: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+      { name: 'tag', type: 'bytes32' },
+    ],
+  }
   const message = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 2n ** 80n, tag: `0x${'11'.repeat(32)}` }
   it.each([
     [{ name: 'Portico', version: '1', chainId: 31337, verifyingContract: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }],
@@ -32,7 +38,12 @@ describe('typedDataJson', () => {
   ])('is the JSON viem sends for domain %j (viem lowercases addresses; the signed bytes are the same)', (domain) => {
     const lowerAddresses = (json: string) => JSON.parse(json.replace(/0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g, (a) => a.toLowerCase()))
     const ours = typedDataJson({ domain, types, primaryType: 'Mail', message })
-    const viems = serializeTypedData({ domain, types: { EIP712Domain: getTypesForEIP712Domain({ domain: domain as never }), ...types }, primaryType: 'Mail', message } as never)
+    const viems = serializeTypedData({
+      domain,
+      types: { EIP712Domain: getTypesForEIP712Domain({ domain: domain as never }), ...types },
+      primaryType: 'Mail',
+      message,
+    } as never)
     expect(lowerAddresses(ours)).toEqual(lowerAddresses(viems))
     expect(JSON.parse(ours).message.amount).toBe('1208925819614629174706176')
   })

@@ -25,7 +25,12 @@ describe('walletConnectAdapter: the peer wallet’s identity', () => {
       relayUrl: relay.url,
       solana: { rpcUrl: 'http://127.0.0.1:9', genesisHash: GENESIS },
       // What a wallet may send: padding, a control character, an unusable icon before a good one.
-      metadata: { name: '  Rainbow\u0007 Dev  ', description: 'test wallet', url: 'https://wallet.example', icons: ['javascript:alert(1)', ICON] },
+      metadata: {
+        name: '  Rainbow\u0007 Dev  ',
+        description: 'test wallet',
+        url: 'https://wallet.example',
+        icons: ['javascript:alert(1)', ICON],
+      },
     })
   })
   afterEach(async () => {
@@ -47,7 +52,15 @@ describe('walletConnectAdapter: the peer wallet’s identity', () => {
       metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
       loadSignClient: async () => SignClient,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks, adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({
+      projectId: 'local',
+      apiUrl: 'http://127.0.0.1:9',
+      networks,
+      adapters: [adapter],
+      storage,
+      isMobile: false,
+      fetch: async () => new Response('{}', { status: 500 }),
+    })
     porticos.push(portico)
     return { portico, storage }
   }

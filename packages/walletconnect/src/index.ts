@@ -1,2 +1,16 @@
-export { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WC_CAPABILITIES, walletConnectAdapter, type WalletConnectAdapterOptions } from './adapter'
-export { optionalNamespaces, parseCaipAccount, WC_EVENTS, WC_METHODS, WC_NAMESPACES, type CaipAccount, type ProposalNamespace } from './namespaces'
+export {
+  WALLETCONNECT_CONNECTOR_ID,
+  WALLETCONNECT_ICON,
+  WC_CAPABILITIES,
+  walletConnectAdapter,
+  type WalletConnectAdapterOptions,
+} from './adapter'
+export {
+  optionalNamespaces,
+  parseCaipAccount,
+  WC_EVENTS,
+  WC_METHODS,
+  WC_NAMESPACES,
+  type CaipAccount,
+  type ProposalNamespace,
+} from './namespaces'

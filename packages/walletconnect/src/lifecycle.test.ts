@@ -26,8 +26,18 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     relay = await startRelay()
     const chains = { chains: [31337, 31338].map((chainId) => ({ chainId, rpcUrl: 'http://127.0.0.1:9' })) }
     ;[first, second] = await Promise.all([
-      startWcWallet({ relayUrl: relay.url, evm: chains, solana: { rpcUrl: 'http://127.0.0.1:9', genesisHash: GENESIS }, metadata: { name: 'First Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
-      startWcWallet({ relayUrl: relay.url, evm: chains, accountIndex: 1, metadata: { name: 'Second Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] } }),
+      startWcWallet({
+        relayUrl: relay.url,
+        evm: chains,
+        solana: { rpcUrl: 'http://127.0.0.1:9', genesisHash: GENESIS },
+        metadata: { name: 'First Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] },
+      }),
+      startWcWallet({
+        relayUrl: relay.url,
+        evm: chains,
+        accountIndex: 1,
+        metadata: { name: 'Second Wallet', description: 'test', url: 'http://127.0.0.1', icons: [] },
+      }),
     ])
   })
   afterEach(async () => {
@@ -51,7 +61,15 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
       metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
       loadSignClient: async () => SignClient,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks: opts.networks ?? [evm], adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({
+      projectId: 'local',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: opts.networks ?? [evm],
+      adapters: [adapter],
+      storage,
+      isMobile: false,
+      fetch: async () => new Response('{}', { status: 500 }),
+    })
     porticos.push(portico)
     return { portico, storage }
   }
@@ -68,7 +86,11 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     await pair(portico, first)
     expect(first.sessions()).toHaveLength(1)
     await pair(portico, second)
-    expect(portico.chain.getAccount('eip155')).toMatchObject({ address: second.accounts.eip155, status: 'connected', connectedWalletInfo: { name: 'Second Wallet' } })
+    expect(portico.chain.getAccount('eip155')).toMatchObject({
+      address: second.accounts.eip155,
+      status: 'connected',
+      connectedWalletInfo: { name: 'Second Wallet' },
+    })
     // Before: the first wallet kept its session (and showed the app as connected) while the app followed the second.
     await until(() => first.sessions().length === 0, 'the first wallet’s session to end')
     expect(second.sessions()).toHaveLength(1)
@@ -127,7 +149,11 @@ describe('walletConnectAdapter: one session at a time, events after a new instan
     await after.portico.reconnect()
     // Before: the relay's backlog reached the new instance before it had picked its session and was
     // dropped, so the app stayed on 31337 for good.
-    await until(() => after.portico.chain.getAccount('eip155')?.caipAddress === `eip155:31338:${first.accounts.eip155}`, 'the chain the wallet moved to', 5000)
+    await until(
+      () => after.portico.chain.getAccount('eip155')?.caipAddress === `eip155:31338:${first.accounts.eip155}`,
+      'the chain the wallet moved to',
+      5000,
+    )
     expect(after.portico.chain.getActiveNetwork('eip155')?.caipNetworkId).toBe('eip155:31338')
     expect(after.portico.connection.$connections.get().eip155?.accounts.map((a) => a.address)).toEqual([first.accounts.eip155])
   })

@@ -4,8 +4,28 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { LAMPORTS_PER_SIGNATURE, startAnvil, startRelay, startSolanaDevnet, toCaipNetwork, type AnvilInstance, type Relay, type SolanaDevnet } from '@portico/devnet'
-import { blake2b, cosmosAddress, deriveWcWalletAccounts, p2wpkhAddress, ss58Address, stacksAddress, startWcWallet, suiAddress, WC_WALLET_CHAINS, type WcWallet } from '@portico/devnet/wcwallet'
+import {
+  LAMPORTS_PER_SIGNATURE,
+  startAnvil,
+  startRelay,
+  startSolanaDevnet,
+  toCaipNetwork,
+  type AnvilInstance,
+  type Relay,
+  type SolanaDevnet,
+} from '@portico/devnet'
+import {
+  blake2b,
+  cosmosAddress,
+  deriveWcWalletAccounts,
+  p2wpkhAddress,
+  ss58Address,
+  stacksAddress,
+  startWcWallet,
+  suiAddress,
+  WC_WALLET_CHAINS,
+  type WcWallet,
+} from '@portico/devnet/wcwallet'
 import { type CaipNetwork, createPortico, type Portico } from '@portico/headless'
 import { address } from '@solana/kit'
 import { SignClient } from '@walletconnect/sign-client'
@@ -22,19 +42,31 @@ const TEXT_BYTES = new TextEncoder().encode(TEXT)
 const sha = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest())
 const b64 = (s: string) => new Uint8Array(Buffer.from(s, 'base64'))
 
-const net = (ns: CaipNetwork['chainNamespace'], ref: string, symbol: string, decimals: number, rpcUrl?: string) => testNetwork(ns, ref, { symbol, decimals, rpcUrl })
+const net = (ns: CaipNetwork['chainNamespace'], ref: string, symbol: string, decimals: number, rpcUrl?: string) =>
+  testNetwork(ns, ref, { symbol, decimals, rpcUrl })
 const ref = (chain: string) => chain.slice(chain.indexOf(':') + 1)
 
 /** The owner's balance of `mint` in base units, over its token accounts (0 without one). */
 async function splBalance(rpcUrl: string, owner: string, mint: string): Promise<bigint> {
-  const body = { jsonrpc: '2.0', id: 1, method: 'getTokenAccountsByOwner', params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }] }
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'getTokenAccountsByOwner',
+    params: [owner, { mint }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
+  }
   const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const { result } = (await res.json()) as { result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] } }
+  const { result } = (await res.json()) as {
+    result: { value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }
+  }
   return result.value.reduce((n, a) => n + BigInt(a.account.data.parsed.info.tokenAmount.amount), 0n)
 }
 
 async function lamports(rpcUrl: string, address: string): Promise<bigint> {
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
+  })
   return BigInt(((await res.json()) as { result: { value: number } }).result.value)
 }
 
@@ -50,10 +82,19 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
 
   beforeAll(async () => {
     ;[relay, anvil, solana] = await Promise.all([startRelay(), startAnvil({ chainId: 31337 }), startSolanaDevnet()])
-    wallet = await startWcWallet({ relayUrl: relay.url, evm: { chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }] }, solana: { rpcUrl: solana.rpcUrl } })
+    wallet = await startWcWallet({
+      relayUrl: relay.url,
+      evm: { chains: [{ chainId: 31337, rpcUrl: anvil.rpcUrl }] },
+      solana: { rpcUrl: solana.rpcUrl },
+    })
     solanaNet = net('solana', ref(solana.caipNetworkId), 'SOL', 9, solana.rpcUrl)
     networks = [
-      toCaipNetwork({ chainId: 31337, name: 'Devnet A', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }) as CaipNetwork,
+      toCaipNetwork({
+        chainId: 31337,
+        name: 'Devnet A',
+        rpcUrl: anvil.rpcUrl,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      }) as CaipNetwork,
       solanaNet,
       net('polkadot', ref(WC_WALLET_CHAINS.polkadot), 'DOT', 10),
       net('bip122', ref(WC_WALLET_CHAINS.bip122), 'BTC', 8),
@@ -81,7 +122,15 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
       metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
       loadSignClient: async () => SignClient,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks, adapters: [adapter], storage: mapStorage(), isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({
+      projectId: 'local',
+      apiUrl: 'http://127.0.0.1:9',
+      networks,
+      adapters: [adapter],
+      storage: mapStorage(),
+      isMobile: false,
+      fetch: async () => new Response('{}', { status: 500 }),
+    })
     porticos.push(portico)
     await portico.ready
     const connecting = portico.connection.connect('walletConnect')
@@ -128,10 +177,17 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     // Dev account 3 holds USDC; a fresh owner has no token account yet (the transfer creates it), then has one.
     for (const to of [address(base58Encode(new Uint8Array(randomBytes(32)))) as string, solana.accounts[3]!]) {
       const before = await splBalance(solana.rpcUrl, to, solana.usdcMint)
-      const signature = await portico.wallet.transfer({ to, amount: 2_500_001n, token: { address: solana.usdcMint, decimals: 6 } }, { namespace: 'solana' })
+      const signature = await portico.wallet.transfer(
+        { to, amount: 2_500_001n, token: { address: solana.usdcMint, decimals: 6 } },
+        { namespace: 'solana' },
+      )
       expect(base58Decode(signature)).toHaveLength(64)
       expect(await splBalance(solana.rpcUrl, to, solana.usdcMint)).toBe(before + 2_500_001n)
-      expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: solana.caipNetworkId, result: { signature } })
+      expect(wallet.requestLog().at(-1)).toMatchObject({
+        method: 'solana_signAndSendTransaction',
+        chainId: solana.caipNetworkId,
+        result: { signature },
+      })
     }
   })
 
@@ -145,14 +201,22 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     const dotKey = base58Decode(accounts.polkadot).slice(1, 33)
     expect(ss58Address(dotKey, 0)).toBe(accounts.polkadot)
     expect(ed25519.verify(Buffer.from(dot.slice(2), 'hex'), new TextEncoder().encode(`<Bytes>${TEXT}</Bytes>`), dotKey)).toBe(true)
-    expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'polkadot_signMessage', params: { address: accounts.polkadot, message: '0x68656c6c6f20706f727469636f' } })
+    expect(wallet.requestLog().at(-1)).toMatchObject({
+      method: 'polkadot_signMessage',
+      params: { address: accounts.polkadot, message: '0x68656c6c6f20706f727469636f' },
+    })
 
     // sui_signPersonalMessage: base64(flag 0 ‖ signature ‖ key) over BLAKE2b-256(intent ‖ BCS bytes).
     const sui = b64(await sign('sui'))
     expect(sui[0]).toBe(0)
     expect(suiAddress(sui.slice(65))).toBe(accounts.sui)
-    expect(ed25519.verify(sui.slice(1, 65), blake2b(new Uint8Array([3, 0, 0, TEXT_BYTES.length, ...TEXT_BYTES]), 32), sui.slice(65))).toBe(true)
-    expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'sui_signPersonalMessage', params: { message: 'aGVsbG8gcG9ydGljbw==', address: accounts.sui } })
+    expect(ed25519.verify(sui.slice(1, 65), blake2b(new Uint8Array([3, 0, 0, TEXT_BYTES.length, ...TEXT_BYTES]), 32), sui.slice(65))).toBe(
+      true,
+    )
+    expect(wallet.requestLog().at(-1)).toMatchObject({
+      method: 'sui_signPersonalMessage',
+      params: { message: 'aGVsbG8gcG9ydGljbw==', address: accounts.sui },
+    })
 
     // cosmos: ADR-036 through cosmos_signAmino; secp256k1 over SHA-256 of the sorted sign doc.
     const cosmos = b64(await sign('cosmos'))
@@ -165,10 +229,18 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
 
     // bip122 signMessage: BIP-137 recoverable signature; the recovered key's P2WPKH address is the account.
     const btc = b64(await sign('bip122'))
-    const btcHash = sha(sha(new Uint8Array([24, ...new TextEncoder().encode('Bitcoin Signed Message:\n'), TEXT_BYTES.length, ...TEXT_BYTES])))
-    const btcKey = secp256k1.Signature.fromCompact(btc.slice(1)).addRecoveryBit(btc[0]! - 39).recoverPublicKey(btcHash).toRawBytes(true)
+    const btcHash = sha(
+      sha(new Uint8Array([24, ...new TextEncoder().encode('Bitcoin Signed Message:\n'), TEXT_BYTES.length, ...TEXT_BYTES])),
+    )
+    const btcKey = secp256k1.Signature.fromCompact(btc.slice(1))
+      .addRecoveryBit(btc[0]! - 39)
+      .recoverPublicKey(btcHash)
+      .toRawBytes(true)
     expect(p2wpkhAddress(btcKey)).toBe(accounts.bip122)
-    expect(wallet.requestLog().at(-1)).toMatchObject({ method: 'signMessage', params: { account: accounts.bip122, address: accounts.bip122, message: TEXT, protocol: 'ecdsa' } })
+    expect(wallet.requestLog().at(-1)).toMatchObject({
+      method: 'signMessage',
+      params: { account: accounts.bip122, address: accounts.bip122, message: TEXT, protocol: 'ecdsa' },
+    })
 
     // stx_signMessage: RSV hex; the recovered key's address is the Stacks account.
     const stx = Buffer.from(await sign('stacks'), 'hex')
@@ -181,9 +253,15 @@ describe('walletConnectAdapter: requests and events in every namespace (relay, N
     const portico = await connected()
     const before = wallet.requestLog().length
     // The dev wallet approves no sendTransfer (bip122) nor stx_transferStx (stacks); polkadot has no send at all.
-    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.bip122, value: 1000n }, { namespace: 'bip122' })).rejects.toThrow('Requested RPC call is not allowed')
-    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.stacks, value: 1000n }, { namespace: 'stacks' })).rejects.toThrow('Requested RPC call is not allowed')
-    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.polkadot, value: 1000n }, { namespace: 'polkadot' })).rejects.toThrow('Requested RPC call is not allowed')
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.bip122, value: 1000n }, { namespace: 'bip122' })).rejects.toThrow(
+      'Requested RPC call is not allowed',
+    )
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.stacks, value: 1000n }, { namespace: 'stacks' })).rejects.toThrow(
+      'Requested RPC call is not allowed',
+    )
+    await expect(portico.wallet.sendTransaction({ to: wallet.accounts.polkadot, value: 1000n }, { namespace: 'polkadot' })).rejects.toThrow(
+      'Requested RPC call is not allowed',
+    )
     expect(wallet.requestLog().length).toBe(before)
   })
 

@@ -33,8 +33,16 @@ describe('optionalNamespaces', () => {
   it('one entry per configured family with its chains, methods and events', () => {
     const out = optionalNamespaces(ALL)
     expect(Object.keys(out)).toEqual(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos', 'sui', 'stacks'])
-    expect(out.eip155).toEqual({ chains: ['eip155:1', 'eip155:8453'], methods: [...WC_METHODS.eip155], events: ['accountsChanged', 'chainChanged'] })
-    expect(out.bip122).toEqual({ chains: ['bip122:000000000019d6689c085ae165831e93'], methods: [...WC_METHODS.bip122], events: ['bip122_addressesChanged'] })
+    expect(out.eip155).toEqual({
+      chains: ['eip155:1', 'eip155:8453'],
+      methods: [...WC_METHODS.eip155],
+      events: ['accountsChanged', 'chainChanged'],
+    })
+    expect(out.bip122).toEqual({
+      chains: ['bip122:000000000019d6689c085ae165831e93'],
+      methods: [...WC_METHODS.bip122],
+      events: ['bip122_addressesChanged'],
+    })
   })
 
   it.each([
@@ -61,19 +69,47 @@ describe('optionalNamespaces', () => {
 describe('parseCaipAccount', () => {
   it.each([
     ['eip155:1:0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B', 'eip155', '1', '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'],
-    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
-    ['bip122:000000000019d6689c085ae165831e93:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', 'bip122', '000000000019d6689c085ae165831e93', 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'],
-    ['polkadot:91b171bb158e2d3848fa23a9f1c25182:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf', 'polkadot', '91b171bb158e2d3848fa23a9f1c25182', '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf'],
-    ['cosmos:cosmoshub-4:cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', 'cosmos', 'cosmoshub-4', 'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4'],
-    ['sui:mainnet:0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133', 'sui', 'mainnet', '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133'],
+    [
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+      'solana',
+      '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+    ],
+    [
+      'bip122:000000000019d6689c085ae165831e93:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+      'bip122',
+      '000000000019d6689c085ae165831e93',
+      'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+    ],
+    [
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+      'polkadot',
+      '91b171bb158e2d3848fa23a9f1c25182',
+      '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+    ],
+    [
+      'cosmos:cosmoshub-4:cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4',
+      'cosmos',
+      'cosmoshub-4',
+      'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4',
+    ],
+    [
+      'sui:mainnet:0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133',
+      'sui',
+      'mainnet',
+      '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133',
+    ],
     ['stacks:1:SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', 'stacks', '1', 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7'],
   ])('%s → %s / %s / %s', (raw, namespace, reference, address) => {
     expect(parseCaipAccount(raw)).toEqual({ namespace, reference, chainId: `${namespace}:${reference}`, address })
   })
 
-  it.each([['eip155:1'], ['eip155::0x1'], [':1:0x1'], ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:'], ['']])('%j is not an account', (raw) => {
-    expect(parseCaipAccount(raw)).toBeUndefined()
-  })
+  it.each([['eip155:1'], ['eip155::0x1'], [':1:0x1'], ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:'], ['']])(
+    '%j is not an account',
+    (raw) => {
+      expect(parseCaipAccount(raw)).toBeUndefined()
+    },
+  )
 
   // As headless reads CAIP-10 (SPEC §5): exactly 3 parts, the namespace one of the seven.
   it.each([
@@ -98,14 +134,41 @@ describe('optionalNamespaces for a config with all seven families', () => {
       eip155: { chains: ['eip155:1', 'eip155:8453'], methods: [...WC_METHODS.eip155], events: ['accountsChanged', 'chainChanged'] },
       solana: {
         chains: ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
-        methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
+        methods: [
+          'solana_signMessage',
+          'solana_signTransaction',
+          'solana_signAllTransactions',
+          'solana_signAndSendTransaction',
+          'solana_getAccounts',
+          'solana_requestAccounts',
+        ],
         events: ['accountsChanged', 'chainChanged'],
       },
-      polkadot: { chains: ['polkadot:91b171bb158e2d3848fa23a9f1c25182'], methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: ['accountsChanged', 'chainChanged'] },
-      bip122: { chains: ['bip122:000000000019d6689c085ae165831e93'], methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'], events: ['bip122_addressesChanged'] },
-      cosmos: { chains: ['cosmos:cosmoshub-4'], methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'], events: ['accountsChanged', 'chainChanged'] },
-      sui: { chains: ['sui:mainnet'], methods: ['sui_signPersonalMessage', 'sui_signTransaction', 'sui_signAndExecuteTransaction'], events: ['accountsChanged', 'chainChanged'] },
-      stacks: { chains: ['stacks:1'], methods: ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_signTransaction'], events: ['accountsChanged', 'chainChanged'] },
+      polkadot: {
+        chains: ['polkadot:91b171bb158e2d3848fa23a9f1c25182'],
+        methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+        events: ['accountsChanged', 'chainChanged'],
+      },
+      bip122: {
+        chains: ['bip122:000000000019d6689c085ae165831e93'],
+        methods: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
+        events: ['bip122_addressesChanged'],
+      },
+      cosmos: {
+        chains: ['cosmos:cosmoshub-4'],
+        methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+        events: ['accountsChanged', 'chainChanged'],
+      },
+      sui: {
+        chains: ['sui:mainnet'],
+        methods: ['sui_signPersonalMessage', 'sui_signTransaction', 'sui_signAndExecuteTransaction'],
+        events: ['accountsChanged', 'chainChanged'],
+      },
+      stacks: {
+        chains: ['stacks:1'],
+        methods: ['stx_getAddresses', 'stx_signMessage', 'stx_transferStx', 'stx_signTransaction'],
+        events: ['accountsChanged', 'chainChanged'],
+      },
     })
   })
 })

@@ -27,7 +27,14 @@ export const WC_METHODS: Record<(typeof WC_NAMESPACES)[number], readonly string[
     'wallet_revokePermissions',
     'wallet_getAssets',
   ],
-  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
+  solana: [
+    'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
+    'solana_getAccounts',
+    'solana_requestAccounts',
+  ],
   polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],
   bip122: ['getAccountAddresses', 'signMessage', 'signPsbt', 'sendTransfer'],
   cosmos: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
@@ -61,7 +68,8 @@ export function optionalNamespaces(networks: readonly CaipNetwork[], active?: Ca
   for (const ns of WC_NAMESPACES) {
     const ids = networks.filter((n) => n.chainNamespace === ns).map((n) => n.caipNetworkId as string)
     if (!ids.length) continue
-    if (active?.chainNamespace === ns && ids.includes(active.caipNetworkId)) ids.sort((a, b) => Number(b === active.caipNetworkId) - Number(a === active.caipNetworkId))
+    if (active?.chainNamespace === ns && ids.includes(active.caipNetworkId))
+      ids.sort((a, b) => Number(b === active.caipNetworkId) - Number(a === active.caipNetworkId))
     out[ns] = { chains: [...new Set(ids)], methods: [...WC_METHODS[ns]], events: [...WC_EVENTS[ns]] }
   }
   return out

@@ -67,7 +67,15 @@ export interface WalletConnectAdapterOptions {
 }
 
 type Methods = 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
-type CapabilityMethods = 'transfer' | 'writeContract' | 'signTypedData' | 'sendCalls' | 'getCallsStatus' | 'getCapabilities' | 'request' | 'waitForReceipt'
+type CapabilityMethods =
+  | 'transfer'
+  | 'writeContract'
+  | 'signTypedData'
+  | 'sendCalls'
+  | 'getCallsStatus'
+  | 'getCapabilities'
+  | 'request'
+  | 'waitForReceipt'
 
 /** What the adapter forwards to once loaded: the ChainAdapter methods plus clean-up. */
 export type WalletConnectEngine = Pick<ChainAdapter, Methods> & Required<Pick<ChainAdapter, CapabilityMethods>> & { destroy(): void }

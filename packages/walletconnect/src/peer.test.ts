@@ -6,9 +6,21 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo='
 
 describe('peerWallet: the wallet’s name and icon from untrusted session metadata', () => {
   it.each<[string, unknown, ReturnType<typeof peerWallet>]>([
-    ['name and https icon', { name: 'Rainbow', icons: ['https://rainbow.me/icon.png'] }, { name: 'Rainbow', icon: 'https://rainbow.me/icon.png' }],
-    ['the first usable icon wins', { name: 'W', icons: ['javascript:alert(1)', 'ftp://x/y.png', 7, '', 'https://w.example/a.svg', 'https://w.example/b.svg'] }, { name: 'W', icon: 'https://w.example/a.svg' }],
-    ['http icons count (local wallets)', { name: 'Local', icons: ['http://127.0.0.1:3000/icon.png'] }, { name: 'Local', icon: 'http://127.0.0.1:3000/icon.png' }],
+    [
+      'name and https icon',
+      { name: 'Rainbow', icons: ['https://rainbow.me/icon.png'] },
+      { name: 'Rainbow', icon: 'https://rainbow.me/icon.png' },
+    ],
+    [
+      'the first usable icon wins',
+      { name: 'W', icons: ['javascript:alert(1)', 'ftp://x/y.png', 7, '', 'https://w.example/a.svg', 'https://w.example/b.svg'] },
+      { name: 'W', icon: 'https://w.example/a.svg' },
+    ],
+    [
+      'http icons count (local wallets)',
+      { name: 'Local', icons: ['http://127.0.0.1:3000/icon.png'] },
+      { name: 'Local', icon: 'http://127.0.0.1:3000/icon.png' },
+    ],
     ['data: images count', { name: 'D', icons: [PNG] }, { name: 'D', icon: PNG }],
     ['an SVG data URI counts', { name: 'S', icons: [WALLETCONNECT_ICON] }, { name: 'S', icon: WALLETCONNECT_ICON }],
     ['data: that is not an image does not', { name: 'T', icons: ['data:text/html,<script>alert(1)</script>'] }, { name: 'T' }],

@@ -1,7 +1,19 @@
 // The engine's boundary: raw wallet and chain answers, parsed with zod, with concrete inputs.
 import { checkWalletCalls } from '@portico/headless'
 import { describe, expect, it } from 'vitest'
-import { caipChainId, callsStatus, capabilities, chainReference, eventAddresses, evmChainId, fieldResult, hexResult, parse, sendCallsResult, sessionAccounts } from './schemas'
+import {
+  caipChainId,
+  callsStatus,
+  capabilities,
+  chainReference,
+  eventAddresses,
+  evmChainId,
+  fieldResult,
+  hexResult,
+  parse,
+  sendCallsResult,
+  sessionAccounts,
+} from './schemas'
 
 describe('session request results', () => {
   it.each([
@@ -70,19 +82,26 @@ describe('accounts and chain ids from the wallet', () => {
     expect(sessionAccounts('eip155:1:0xabc')).toEqual([])
   })
 
-  it("session accounts headless would not read are dropped: another namespace, a 4th part (SPEC §5)", () => {
+  it('session accounts headless would not read are dropped: another namespace, a 4th part (SPEC §5)', () => {
     expect(sessionAccounts(['hedera:mainnet:0.0.1', 'eip155:1:0xabc:extra', 'eip155:1:0xdef'])).toEqual([
       { namespace: 'eip155', reference: '1', chainId: 'eip155:1', address: '0xdef' },
     ])
   })
 
   it('event addresses: strings, CAIP-10, { address }, { pubkey }; duplicates and junk dropped; not a list → undefined', () => {
-    expect(eventAddresses(['0xA', 'eip155:1:0xB', { address: 'bc1q' }, { pubkey: 'oeYf' }, '0xA', 7, { other: 'x' }])).toEqual(['0xA', '0xB', 'bc1q', 'oeYf'])
+    expect(eventAddresses(['0xA', 'eip155:1:0xB', { address: 'bc1q' }, { pubkey: 'oeYf' }, '0xA', 7, { other: 'x' }])).toEqual([
+      '0xA',
+      '0xB',
+      'bc1q',
+      'oeYf',
+    ])
     expect(eventAddresses('0xA')).toBeUndefined()
   })
 
   it('event addresses: CAIP-10 entries headless would not read are dropped, not passed on whole', () => {
-    expect(eventAddresses(['hedera:mainnet:0.0.1', 'eip155:1:0xB:extra', { address: 'hedera:mainnet:0.0.2' }, 'eip155:1:0xC'])).toEqual(['0xC'])
+    expect(eventAddresses(['hedera:mainnet:0.0.1', 'eip155:1:0xB:extra', { address: 'hedera:mainnet:0.0.2' }, 'eip155:1:0xC'])).toEqual([
+      '0xC',
+    ])
   })
 
   it.each([

@@ -21,7 +21,10 @@ const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
 // ---- session request results ---------------------------------------------------------------------
 
 /** eip155 signatures and transaction hashes: 0x-hex strings. */
-export const hexResult = z.pipe(hexString, z.transform((s) => s as `0x${string}`))
+export const hexResult = z.pipe(
+  hexString,
+  z.transform((s) => s as `0x${string}`),
+)
 /** Results that are an object with a non-empty string field (`signature`, `txid` …). */
 export const fieldResult = <K extends string>(key: K) =>
   z.pipe(
@@ -29,7 +32,10 @@ export const fieldResult = <K extends string>(key: K) =>
     z.transform((o) => (o as Record<K, string>)[key]),
   )
 /** cosmos_signAmino: `{ signature: { signature } }`. */
-export const aminoResult = z.pipe(z.object({ signature: z.object({ signature: nonEmpty }) }), z.transform((o) => o.signature.signature))
+export const aminoResult = z.pipe(
+  z.object({ signature: z.object({ signature: nonEmpty }) }),
+  z.transform((o) => o.signature.signature),
+)
 
 /** wallet_sendCalls: `{ id }` (EIP-5792 v2) or the id itself (v1). */
 export const sendCallsResult = z.pipe(
@@ -176,10 +182,19 @@ const peerMetadataSchema = z.object({ name: z.string(), icons: z.optional(z.arra
 export function peerWallet(metadata: unknown): { name: string; icon?: string } | undefined {
   const parsed = peerMetadataSchema.safeParse(metadata)
   if (!parsed.success) return undefined
-  const clean = parsed.data.name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim()
+  const clean = parsed.data.name
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!clean) return undefined
   const chars = [...clean]
-  const name = chars.length > PEER_NAME_MAX ? `${chars.slice(0, PEER_NAME_MAX - 1).join('').trimEnd()}…` : clean
+  const name =
+    chars.length > PEER_NAME_MAX
+      ? `${chars
+          .slice(0, PEER_NAME_MAX - 1)
+          .join('')
+          .trimEnd()}…`
+      : clean
   const icon = (parsed.data.icons ?? []).map(usableIcon).find((i) => i !== undefined)
   return icon ? { name, icon } : { name }
 }

@@ -17,7 +17,8 @@ const SOLANA_ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const BIP122_REF = '000000000019d6689c085ae165831e93'
 const POLKADOT_REF = '91b171bb158e2d3848fa23a9f1c25182'
 
-const net = (ns: CaipNetwork['chainNamespace'], ref: string, name: string, symbol: string, decimals: number) => testNetwork(ns, ref, { name, symbol, decimals })
+const net = (ns: CaipNetwork['chainNamespace'], ref: string, name: string, symbol: string, decimals: number) =>
+  testNetwork(ns, ref, { name, symbol, decimals })
 const evm = net('eip155', '31337', 'Devnet A', 'ETH', 18)
 const solana = net('solana', SOLANA_REF, 'Local Solana', 'SOL', 9)
 const bitcoin = net('bip122', BIP122_REF, 'Bitcoin', 'BTC', 8)
@@ -54,7 +55,15 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
       metadata: { name: 'Portico test', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
       loadSignClient: async () => SignClient,
     })
-    const portico = createPortico({ projectId: 'local', apiUrl: 'http://127.0.0.1:9', networks, adapters: [adapter], storage, isMobile: false, fetch: async () => new Response('{}', { status: 500 }) })
+    const portico = createPortico({
+      projectId: 'local',
+      apiUrl: 'http://127.0.0.1:9',
+      networks,
+      adapters: [adapter],
+      storage,
+      isMobile: false,
+      fetch: async () => new Response('{}', { status: 500 }),
+    })
     porticos.push(portico)
     return { portico, storage }
   }
@@ -73,7 +82,13 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     const { result, session } = await pairAndApprove(portico)
     expect(Object.keys(session.namespaces)).toEqual(['solana'])
-    expect(result).toMatchObject({ namespace: 'solana', address: SOLANA_ADDRESS, chainId: SOLANA_REF, accounts: [SOLANA_ADDRESS], namespaces: {} })
+    expect(result).toMatchObject({
+      namespace: 'solana',
+      address: SOLANA_ADDRESS,
+      chainId: SOLANA_REF,
+      accounts: [SOLANA_ADDRESS],
+      namespaces: {},
+    })
     expect(portico.connection.$error.get()).toBeNull()
     expect(portico.chain.$activeChain.get()).toBe('solana')
     expect(portico.chain.$account.get()).toMatchObject({
@@ -98,8 +113,16 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
     // polkadot comes before bip122 in the family order: it is the main account.
     expect(result).toMatchObject({ namespace: 'polkadot', address: wallet.accounts.polkadot, chainId: POLKADOT_REF })
     const check = (p: Portico) => {
-      expect(p.chain.getAccount('polkadot')).toMatchObject({ address: '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf', caipAddress: `polkadot:${POLKADOT_REF}:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf`, status: 'connected' })
-      expect(p.chain.getAccount('bip122')).toMatchObject({ address: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', caipAddress: `bip122:${BIP122_REF}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`, status: 'connected' })
+      expect(p.chain.getAccount('polkadot')).toMatchObject({
+        address: '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+        caipAddress: `polkadot:${POLKADOT_REF}:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf`,
+        status: 'connected',
+      })
+      expect(p.chain.getAccount('bip122')).toMatchObject({
+        address: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+        caipAddress: `bip122:${BIP122_REF}:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te`,
+        status: 'connected',
+      })
       expect(p.chain.getAccount('eip155')?.status).toBe('disconnected')
     }
     check(first.portico)
@@ -135,5 +158,4 @@ describe('walletConnectAdapter: sessions with no eip155 account', () => {
     expect(portico.chain.$activeChain.get()).toBe('bip122')
     expect(portico.chain.getAccount('polkadot')?.address).toBe(wallet.accounts.polkadot)
   })
-
 })

@@ -14,7 +14,14 @@ import {
 } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
 import { base58Encode } from './codec'
-import { ASSOCIATED_TOKEN_PROGRAM, associatedTokenAddress, isOnCurve, splTransferTransaction, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './spl'
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  associatedTokenAddress,
+  isOnCurve,
+  splTransferTransaction,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from './spl'
 
 const SOL_0 = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const SOL_1 = 'BjRTAKSDtNYuwFJnM2VCWcp1LZJ6j1Gf6b1Xp9QCAdg6'
@@ -55,7 +62,15 @@ describe('program addresses', () => {
 
 describe('splTransferTransaction', () => {
   it("decodes (kit) to CreateIdempotent of the receiver's account then TransferChecked, paid and signed by the sender alone", async () => {
-    const wire = await splTransferTransaction({ from: SOL_0, to: SOL_1, mint: MINT, amount: 7_250_000n, decimals: 6, tokenProgram: TOKEN_PROGRAM, recentBlockhash: BLOCKHASH })
+    const wire = await splTransferTransaction({
+      from: SOL_0,
+      to: SOL_1,
+      mint: MINT,
+      amount: 7_250_000n,
+      decimals: 6,
+      tokenProgram: TOKEN_PROGRAM,
+      recentBlockhash: BLOCKHASH,
+    })
     const tx = getTransactionDecoder().decode(wire)
     expect(Object.keys(tx.signatures)).toEqual([SOL_0])
     expect(tx.signatures[address(SOL_0)]).toBeNull()
@@ -97,8 +112,18 @@ describe('splTransferTransaction', () => {
   })
 
   it('refuses a mint no token program owns, and out-of-range decimals', async () => {
-    const base = { from: SOL_0, to: SOL_1, mint: MINT, amount: 1n, decimals: 6, tokenProgram: TOKEN_PROGRAM as unknown, recentBlockhash: BLOCKHASH }
-    await expect(splTransferTransaction({ ...base, tokenProgram: '11111111111111111111111111111111' })).rejects.toThrow('is not a mint of the Token or Token-2022 program')
+    const base = {
+      from: SOL_0,
+      to: SOL_1,
+      mint: MINT,
+      amount: 1n,
+      decimals: 6,
+      tokenProgram: TOKEN_PROGRAM as unknown,
+      recentBlockhash: BLOCKHASH,
+    }
+    await expect(splTransferTransaction({ ...base, tokenProgram: '11111111111111111111111111111111' })).rejects.toThrow(
+      'is not a mint of the Token or Token-2022 program',
+    )
     await expect(splTransferTransaction({ ...base, tokenProgram: undefined })).rejects.toThrow('is not a mint')
     await expect(splTransferTransaction({ ...base, decimals: 256 })).rejects.toThrow('decimals out of range')
   })

@@ -144,10 +144,14 @@ export async function splTransferTransaction(p: {
   tokenProgram: unknown
   recentBlockhash: string
 }): Promise<Uint8Array> {
-  if (p.tokenProgram !== TOKEN_PROGRAM && p.tokenProgram !== TOKEN_2022_PROGRAM) throw new Error(`${p.mint} is not a mint of the Token or Token-2022 program`)
+  if (p.tokenProgram !== TOKEN_PROGRAM && p.tokenProgram !== TOKEN_2022_PROGRAM)
+    throw new Error(`${p.mint} is not a mint of the Token or Token-2022 program`)
   const tokenProgram: string = p.tokenProgram
   if (!Number.isInteger(p.decimals) || p.decimals < 0 || p.decimals > 255) throw new Error(`decimals out of range: ${p.decimals}`)
-  const [source, destination] = await Promise.all([associatedTokenAddress(p.from, p.mint, tokenProgram), associatedTokenAddress(p.to, p.mint, tokenProgram)])
+  const [source, destination] = await Promise.all([
+    associatedTokenAddress(p.from, p.mint, tokenProgram),
+    associatedTokenAddress(p.to, p.mint, tokenProgram),
+  ])
   const create: Instruction = {
     program: ASSOCIATED_TOKEN_PROGRAM,
     accounts: [

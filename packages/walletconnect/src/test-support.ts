@@ -34,11 +34,16 @@ export const testNetwork = (
 
 export function mapStorage() {
   const map = new Map<string, string>()
-  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  }
 }
 
 /** Polls `fn` every 10 ms until it gives a value (not undefined/false), for at most `ms`. */
-export const until = async <T,>(fn: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
+export const until = async <T>(fn: () => T | undefined, what: string, ms = 10_000): Promise<T> => {
   const end = Date.now() + ms
   for (;;) {
     const v = fn()

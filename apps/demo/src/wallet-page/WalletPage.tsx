@@ -35,7 +35,11 @@ function useWallet(config: DemoConfig | undefined): { wallet?: PageWallet; state
       live = false
     }
   }, [config])
-  const state = useSyncExternalStore(wallet?.subscribe ?? noop, () => wallet?.getState() ?? STARTING, () => STARTING)
+  const state = useSyncExternalStore(
+    wallet?.subscribe ?? noop,
+    () => wallet?.getState() ?? STARTING,
+    () => STARTING,
+  )
   return { wallet, state, initError }
 }
 
@@ -74,7 +78,11 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
     <main className="pw">
       <header className="head">
         <h1>Portico page wallet</h1>
-        <span className={`pill ${initError ? 'bad' : state.status}`} data-testid="portico-pagewallet-status" data-status={initError ? 'error' : state.status}>
+        <span
+          className={`pill ${initError ? 'bad' : state.status}`}
+          data-testid="portico-pagewallet-status"
+          data-status={initError ? 'error' : state.status}
+        >
           {initError ? `Could not start: ${initError}` : state.status === 'ready' ? 'Connected to the relay' : 'Starting…'}
         </span>
       </header>
@@ -102,7 +110,13 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
           data-testid="portico-pagewallet-uri"
         />
         <div className="row">
-          <button type="button" className="btn primary" disabled={!wallet || !uri.trim() || pairing} onClick={() => void pair()} data-testid="portico-pagewallet-pair">
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!wallet || !uri.trim() || pairing}
+            onClick={() => void pair()}
+            data-testid="portico-pagewallet-pair"
+          >
             {pairing ? 'Pairing…' : 'Pair'}
           </button>
         </div>
@@ -135,10 +149,20 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
                 ))}
               </ul>
               <div className="row">
-                <button type="button" className="btn primary" onClick={run(() => wallet!.approveProposal(p.id))} data-testid="portico-pagewallet-approve-proposal">
+                <button
+                  type="button"
+                  className="btn primary"
+                  onClick={run(() => wallet!.approveProposal(p.id))}
+                  data-testid="portico-pagewallet-approve-proposal"
+                >
                   Approve
                 </button>
-                <button type="button" className="btn" onClick={run(() => wallet!.rejectProposal(p.id))} data-testid="portico-pagewallet-reject-proposal">
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={run(() => wallet!.rejectProposal(p.id))}
+                  data-testid="portico-pagewallet-reject-proposal"
+                >
                   Reject
                 </button>
               </div>
@@ -153,16 +177,29 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
           {state.requests.map((r) => (
             <div className="item" key={r.id} data-testid="portico-pagewallet-request" data-method={r.method}>
               <div className="title">
-                {r.method} <span className="url">from {r.dappName} on {r.chainId}</span>
+                {r.method}{' '}
+                <span className="url">
+                  from {r.dappName} on {r.chainId}
+                </span>
               </div>
               <p className="muted" data-testid="portico-pagewallet-request-summary">
                 {r.summary}
               </p>
               <div className="row">
-                <button type="button" className="btn primary" onClick={run(() => wallet!.approveRequest(r.id))} data-testid="portico-pagewallet-approve-request">
+                <button
+                  type="button"
+                  className="btn primary"
+                  onClick={run(() => wallet!.approveRequest(r.id))}
+                  data-testid="portico-pagewallet-approve-request"
+                >
                   Approve
                 </button>
-                <button type="button" className="btn" onClick={run(() => wallet!.rejectRequest(r.id))} data-testid="portico-pagewallet-reject-request">
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={run(() => wallet!.rejectRequest(r.id))}
+                  data-testid="portico-pagewallet-reject-request"
+                >
                   Reject
                 </button>
               </div>
@@ -191,7 +228,12 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
               ))}
             </ul>
             <div className="row">
-              <button type="button" className="btn danger" onClick={run(() => wallet!.disconnect(s.topic))} data-testid="portico-pagewallet-disconnect">
+              <button
+                type="button"
+                className="btn danger"
+                onClick={run(() => wallet!.disconnect(s.topic))}
+                data-testid="portico-pagewallet-disconnect"
+              >
                 Disconnect
               </button>
             </div>

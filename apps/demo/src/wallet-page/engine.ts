@@ -83,7 +83,15 @@ export interface PageWallet {
 }
 
 export const PAGE_WALLET_METHODS: Record<string, string[]> = {
-  eip155: ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_switchEthereumChain'],
+  eip155: [
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'eth_accounts',
+    'eth_requestAccounts',
+    'eth_chainId',
+    'wallet_switchEthereumChain',
+  ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
 }
 export const PAGE_WALLET_EVENTS: Record<string, string[]> = { eip155: ['accountsChanged', 'chainChanged'], solana: [] }
@@ -188,7 +196,11 @@ function sessionView(s: SessionTypes.Struct): SessionView {
 }
 
 async function rpcCall(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
   if (body.error) throw new RpcError(body.error.code, body.error.message)
   return body.result
@@ -230,9 +242,19 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
   const supported = () => {
     const out: Record<string, { chains: string[]; methods: string[]; events: string[]; accounts: string[] }> = {}
     const eipChains = [...evmChains.keys()]
-    out.eip155 = { chains: eipChains, methods: PAGE_WALLET_METHODS.eip155!, events: PAGE_WALLET_EVENTS.eip155!, accounts: eipChains.map((c) => `${c}:${evmAccount.address}`) }
+    out.eip155 = {
+      chains: eipChains,
+      methods: PAGE_WALLET_METHODS.eip155!,
+      events: PAGE_WALLET_EVENTS.eip155!,
+      accounts: eipChains.map((c) => `${c}:${evmAccount.address}`),
+    }
     if (config.solana && solKey) {
-      out.solana = { chains: [config.solana.caipNetworkId], methods: PAGE_WALLET_METHODS.solana!, events: [], accounts: [`${config.solana.caipNetworkId}:${solKey.address}`] }
+      out.solana = {
+        chains: [config.solana.caipNetworkId],
+        methods: PAGE_WALLET_METHODS.solana!,
+        events: [],
+        accounts: [`${config.solana.caipNetworkId}:${solKey.address}`],
+      }
     }
     return out
   }
@@ -255,7 +277,15 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
     set({
       requests: [
         ...state.requests,
-        { id: r.id, topic: r.topic, chainId: r.params.chainId, method, params, dappName: session?.peer.metadata.name ?? 'Unknown dapp', summary },
+        {
+          id: r.id,
+          topic: r.topic,
+          chainId: r.params.chainId,
+          method,
+          params,
+          dappName: session?.peer.metadata.name ?? 'Unknown dapp',
+          summary,
+        },
       ],
     })
   }
@@ -308,7 +338,12 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
       if (!tx || typeof tx !== 'object') throw new RpcError(-32602, 'eth_sendTransaction expects [transaction]')
       assertOwnEvm(tx.from)
       const c = evmChain(chainId)
-      const chain = defineChain({ id: c.chainId, name: c.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [c.rpcUrl] } } })
+      const chain = defineChain({
+        id: c.chainId,
+        name: c.name,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [c.rpcUrl] } },
+      })
       const wallet = createWalletClient({ account: evmAccount, chain, transport: http(c.rpcUrl, { retryCount: 0 }) })
       const big = (v: unknown) => (v === undefined || v === null ? undefined : BigInt(v as string))
       return wallet.sendTransaction({
@@ -330,7 +365,8 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
     solana_signMessage: async (p) => {
       if (!solKey) throw new RpcError(4100, 'The page wallet has no Solana account')
       if (typeof p?.message !== 'string') throw new RpcError(-32602, 'solana_signMessage expects { message (base58), pubkey }')
-      if (p.pubkey !== undefined && p.pubkey !== solKey.address) throw new RpcError(4100, `The requested account ${String(p.pubkey)} is not an account of this wallet`)
+      if (p.pubkey !== undefined && p.pubkey !== solKey.address)
+        throw new RpcError(4100, `The requested account ${String(p.pubkey)} is not an account of this wallet`)
       return { signature: getBase58Decoder().decode(solKey.sign(new Uint8Array(getBase58Encoder().encode(p.message)))) }
     },
     solana_signTransaction: async (p) => {
@@ -402,7 +438,10 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
         await client.respond({ topic: r.topic, response: { id, jsonrpc: '2.0', result } })
         set({ notice: `Approved ${method}` })
       } catch (e) {
-        const error = e instanceof RpcError ? { code: e.code, message: e.message } : { code: -32603, message: e instanceof Error ? e.message.split('\n')[0]! : 'Internal error' }
+        const error =
+          e instanceof RpcError
+            ? { code: e.code, message: e.message }
+            : { code: -32603, message: e instanceof Error ? e.message.split('\n')[0]! : 'Internal error' }
         await client.respond({ topic: r.topic, response: { id, jsonrpc: '2.0', error } })
         set({ error: `${method} failed: ${error.message}` })
       }

@@ -45,7 +45,14 @@ export function sandboxAssets(evm: readonly SandboxEvmChain[], solana: SandboxSo
     add({ kind: 'sol', caip19: `${solana.caipNetworkId}/slip44:501`, network: solana.caipNetworkId, symbol: 'SOL', decimals: 9 })
     if (solana.usdcMint) {
       // A base58 mint is case-sensitive: it is kept as given and only the key is lower-cased.
-      add({ kind: 'spl', caip19: `${solana.caipNetworkId}/token:${solana.usdcMint}`, network: solana.caipNetworkId, symbol: 'USDC', decimals: 6, mint: solana.usdcMint })
+      add({
+        kind: 'spl',
+        caip19: `${solana.caipNetworkId}/token:${solana.usdcMint}`,
+        network: solana.caipNetworkId,
+        symbol: 'USDC',
+        decimals: 6,
+        mint: solana.usdcMint,
+      })
     }
   }
   return assets
@@ -95,6 +102,7 @@ export function recipientAddress(asset: SandboxAsset, recipient: string): string
   const network = assetNetwork(asset)
   if (!recipient.startsWith(`${network}:`)) return undefined
   const address = recipient.slice(network.length + 1)
-  if (asset.kind === 'evm-native' || asset.kind === 'erc20') return /^0x[0-9a-fA-F]{40}$/.test(address) && isEvmAddress(address, { strict: false }) ? getAddress(address) : undefined
+  if (asset.kind === 'evm-native' || asset.kind === 'erc20')
+    return /^0x[0-9a-fA-F]{40}$/.test(address) && isEvmAddress(address, { strict: false }) ? getAddress(address) : undefined
   return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address) && isSolanaAddress(address) ? address : undefined
 }

@@ -60,7 +60,11 @@ async function settled(sessionId: string) {
 describe('exchange sandbox', () => {
   it('serves on 127.0.0.1 and funds every hot wallet (indexes 70, 71, 72) to its configured balances', async () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-    expect(sandbox.exchanges.map((e) => e.evmAddress)).toEqual([70, 71, 72].map((i) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i }).address))
+    expect(sandbox.exchanges.map((e) => e.evmAddress)).toEqual(
+      [70, 71, 72].map(
+        (i) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: i }).address,
+      ),
+    )
     expect(sandbox.exchanges.every((e) => e.imageUrl.startsWith('data:image/svg+xml;base64,'))).toBe(true)
     expect(await sandbox.balance('harbor', ETH)).toBe(parseEther('100'))
     expect(await sandbox.balance('harbor', USDC)).toBe(100_000_000_000n)
@@ -83,14 +87,39 @@ describe('exchange sandbox', () => {
 
   it('refuses an amount below one base unit of the asset', async () => {
     const res = await open({ exchangeId: 'harbor', asset: USDC, amount: '0.0000001', recipient: `eip155:31337:${RECIPIENT}` })
-    expect(res).toEqual({ status: 400, body: { error: 'Invalid amount 0.0000001: a decimal of at least 0.000001 USDC is needed', code: 'invalid_request' } })
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'Invalid amount 0.0000001: a decimal of at least 0.000001 USDC is needed', code: 'invalid_request' },
+    })
   })
 
   it.each([
     [{ exchangeId: 'nope', asset: 'x', amount: '1', recipient: 'x' }, 404, 'exchange_not_found'],
-    [{ exchangeId: 'harbor', asset: 'eip155:1/slip44:60', amount: '1', recipient: 'eip155:1:0x0000000000000000000000000000000000000001' }, 400, 'asset_not_supported'],
-    [{ exchangeId: 'harbor', asset: 'eip155:31337/slip44:60', amount: '0', recipient: 'eip155:31337:0x0000000000000000000000000000000000000001' }, 400, 'invalid_request'],
-    [{ exchangeId: 'harbor', asset: 'eip155:31337/slip44:60', amount: '1', recipient: 'eip155:31338:0x0000000000000000000000000000000000000001' }, 400, 'invalid_request'],
+    [
+      { exchangeId: 'harbor', asset: 'eip155:1/slip44:60', amount: '1', recipient: 'eip155:1:0x0000000000000000000000000000000000000001' },
+      400,
+      'asset_not_supported',
+    ],
+    [
+      {
+        exchangeId: 'harbor',
+        asset: 'eip155:31337/slip44:60',
+        amount: '0',
+        recipient: 'eip155:31337:0x0000000000000000000000000000000000000001',
+      },
+      400,
+      'invalid_request',
+    ],
+    [
+      {
+        exchangeId: 'harbor',
+        asset: 'eip155:31337/slip44:60',
+        amount: '1',
+        recipient: 'eip155:31338:0x0000000000000000000000000000000000000001',
+      },
+      400,
+      'invalid_request',
+    ],
   ])('refuses a session %j with %i %s', async (body, status, code) => {
     const res = await open(body)
     expect([res.status, res.body['code']]).toEqual([status, code])
@@ -118,7 +147,11 @@ describe('exchange sandbox', () => {
     const before = await client.getBalance({ address: RECIPIENT })
     const { body } = await open({ exchangeId: 'harbor', asset: ETH, amount: '1.5', recipient: `eip155:31337:${RECIPIENT.toLowerCase()}` })
     const id = body['sessionId'] as string
-    expect((await api(`/api/sessions/${id}?exchangeId=harbor`)).body).toMatchObject({ status: 'IN_PROGRESS', txHash: null, state: 'awaiting' })
+    expect((await api(`/api/sessions/${id}?exchangeId=harbor`)).body).toMatchObject({
+      status: 'IN_PROGRESS',
+      txHash: null,
+      state: 'awaiting',
+    })
     const confirmed = await fetch(`${sandbox.url}/pay/${id}/confirm`, { method: 'POST', headers: { accept: 'application/json' } })
     const s = (await confirmed.json()) as { status: string; txHash: `0x${string}` }
     expect(s.status).toBe('SUCCESS')
@@ -139,7 +172,12 @@ describe('exchange sandbox', () => {
   })
 
   it('closing the pay page before confirming ends the session FAILED (its event stream drops)', async () => {
-    const { body } = await open({ exchangeId: 'harbor', asset: SOL, amount: '1', recipient: `${solana.caipNetworkId}:${solana.accounts[1]}` })
+    const { body } = await open({
+      exchangeId: 'harbor',
+      asset: SOL,
+      amount: '1',
+      recipient: `${solana.caipNetworkId}:${solana.accounts[1]}`,
+    })
     const id = body['sessionId'] as string
     const url = new URL(`${sandbox.url}/pay/${id}/events`)
     // The page's EventSource: connected, then the window goes away.
@@ -157,7 +195,12 @@ describe('exchange sandbox', () => {
   })
 
   it('the pagehide beacon also ends an unconfirmed session FAILED; a confirmed one is kept', async () => {
-    const { body } = await open({ exchangeId: 'lantern', asset: SOLANA_USDC, amount: '2', recipient: `${solana.caipNetworkId}:${solana.accounts[1]}` })
+    const { body } = await open({
+      exchangeId: 'lantern',
+      asset: SOLANA_USDC,
+      amount: '2',
+      recipient: `${solana.caipNetworkId}:${solana.accounts[1]}`,
+    })
     const id = body['sessionId'] as string
     expect((await fetch(`${sandbox.url}/pay/${id}/closed`, { method: 'POST' })).status).toBe(200)
     expect(sandbox.session(id)).toMatchObject({ status: 'FAILED', reason: 'the pay page was closed' })

@@ -141,7 +141,10 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
       const { value } = await client.getSignatureStatuses([signature as never]).send()
       const status = value[0]
       if (status) {
-        if (status.err) throw new Error(`Transaction ${signature} failed: ${JSON.stringify(status.err, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`)
+        if (status.err)
+          throw new Error(
+            `Transaction ${signature} failed: ${JSON.stringify(status.err, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`,
+          )
         if (status.confirmationStatus !== 'processed') return
       }
       await new Promise((resolve) => setTimeout(resolve, 25))
@@ -181,7 +184,12 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
       case 'evm-native':
         return evmChain(asset.chainId).client.getBalance({ address: account.address })
       case 'erc20':
-        return evmChain(asset.chainId).client.readContract({ address: asset.token, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
+        return evmChain(asset.chainId).client.readContract({
+          address: asset.token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account.address],
+        })
       case 'sol':
         return (await solanaRpc().getBalance(signer.address).send()).value
       case 'spl':
@@ -196,8 +204,15 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
     if (asset.kind === 'evm-native') {
       const fees = await client.estimateFeesPerGas()
       const gas = await client.estimateGas({ account: account.address, to, value: 0n })
-      if (held < units + gas * fees.maxFeePerGas) throw new InsufficientBalanceError(`The exchange holds ${held} wei, less than ${units} wei and the fee`)
-      hash = await wallet.sendTransaction({ to, value: units, gas, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas })
+      if (held < units + gas * fees.maxFeePerGas)
+        throw new InsufficientBalanceError(`The exchange holds ${held} wei, less than ${units} wei and the fee`)
+      hash = await wallet.sendTransaction({
+        to,
+        value: units,
+        gas,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      })
     } else {
       if (held < units) throw new InsufficientBalanceError(`The exchange holds ${held} USDC units, less than ${units}`)
       hash = await wallet.writeContract({ address: asset.token, abi: erc20Abi, functionName: 'transfer', args: [to, units] })
@@ -210,17 +225,26 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
   async function sendSolanaAsset(asset: Extract<SandboxAsset, { kind: 'sol' | 'spl' }>, to: string, units: bigint): Promise<string> {
     const lamportsHeld = (await solanaRpc().getBalance(signer.address).send()).value
     if (asset.kind === 'sol') {
-      if (lamportsHeld < units + SIGNATURE_FEE + RENT_EXEMPT_MINIMUM) throw new InsufficientBalanceError(`The exchange holds ${lamportsHeld} lamports, less than ${units} and the fee`)
+      if (lamportsHeld < units + SIGNATURE_FEE + RENT_EXEMPT_MINIMUM)
+        throw new InsufficientBalanceError(`The exchange holds ${lamportsHeld} lamports, less than ${units} and the fee`)
       return sendSolana(signer, [getTransferSolInstruction({ source: signer, destination: solanaAddress(to), amount: lamports(units) })])
     }
     const held = await splBalance(signer.address, asset.mint)
     if (held < units) throw new InsufficientBalanceError(`The exchange holds ${held} USDC units, less than ${units}`)
-    if (lamportsHeld < SIGNATURE_FEE + TOKEN_ACCOUNT_RENT + RENT_EXEMPT_MINIMUM) throw new InsufficientBalanceError('The exchange cannot pay the fee')
+    if (lamportsHeld < SIGNATURE_FEE + TOKEN_ACCOUNT_RENT + RENT_EXEMPT_MINIMUM)
+      throw new InsufficientBalanceError('The exchange cannot pay the fee')
     const mint = solanaAddress(asset.mint)
     const destination = await tokenAccount(to, asset.mint)
     return sendSolana(signer, [
       getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: destination, owner: solanaAddress(to), mint }),
-      getTransferCheckedInstruction({ source: await tokenAccount(signer.address, asset.mint), mint, destination, authority: signer, amount: units, decimals: asset.decimals }),
+      getTransferCheckedInstruction({
+        source: await tokenAccount(signer.address, asset.mint),
+        mint,
+        destination,
+        authority: signer,
+        amount: units,
+        decimals: asset.decimals,
+      }),
     ])
   }
 
@@ -231,7 +255,12 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
         const target = decimalUnits(funding.usdc, 6)
         const held = await client.readContract({ address: config.usdc, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })
         if (held < target) {
-          const hash = await minter.writeContract({ address: config.usdc, abi: usdcMintAbi, functionName: 'mint', args: [account.address, target - held] })
+          const hash = await minter.writeContract({
+            address: config.usdc,
+            abi: usdcMintAbi,
+            functionName: 'mint',
+            args: [account.address, target - held],
+          })
           const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 25 })
           if (receipt.status !== 'success') throw new Error(`Minting USDC for the exchange's hot wallet on ${config.chainId} failed`)
         }
@@ -264,6 +293,8 @@ export async function createHotWallet(options: HotWalletOptions): Promise<HotWal
     fund,
     balance,
     send: (asset, to, units) =>
-      serial(() => (asset.kind === 'evm-native' || asset.kind === 'erc20' ? sendEvm(asset, to as Address, units) : sendSolanaAsset(asset, to, units))),
+      serial(() =>
+        asset.kind === 'evm-native' || asset.kind === 'erc20' ? sendEvm(asset, to as Address, units) : sendSolanaAsset(asset, to, units),
+      ),
   }
 }

@@ -191,7 +191,8 @@ const decodeSegment = (segment: string): string => {
   }
 }
 
-const statusOf = (state: SandboxSessionState): SandboxBuyStatus => (state === 'success' ? 'SUCCESS' : state === 'failed' ? 'FAILED' : 'IN_PROGRESS')
+const statusOf = (state: SandboxSessionState): SandboxBuyStatus =>
+  state === 'success' ? 'SUCCESS' : state === 'failed' ? 'FAILED' : 'IN_PROGRESS'
 
 class ApiError extends Error {
   readonly status: number
@@ -219,7 +220,8 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
   ])
   const configured = options.exchanges ?? DEFAULT_SANDBOX_EXCHANGES
   const ids = configured.map((e) => e.id)
-  if (ids.some((id) => !EXCHANGE_ID.test(id)) || new Set(ids).size !== ids.length) throw new Error(`Exchange ids must be unique [A-Za-z0-9._-]{1,64}: ${ids.join(', ')}`)
+  if (ids.some((id) => !EXCHANGE_ID.test(id)) || new Set(ids).size !== ids.length)
+    throw new Error(`Exchange ids must be unique [A-Za-z0-9._-]{1,64}: ${ids.join(', ')}`)
   const indexes = configured.map((e) => e.hotWalletIndex)
   if (new Set(indexes).size !== indexes.length) throw new Error(`Each exchange needs its own hot wallet index: ${indexes.join(', ')}`)
 
@@ -292,7 +294,13 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
         notify(s)
       },
       (error: unknown) => {
-        fail(s, error instanceof InsufficientBalanceError ? 'insufficient balance' : `the transfer failed (${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'})`, true)
+        fail(
+          s,
+          error instanceof InsufficientBalanceError
+            ? 'insufficient balance'
+            : `the transfer failed (${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'})`,
+          true,
+        )
       },
     )
     return s.delivery
@@ -305,10 +313,15 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     if (!asset) throw new ApiError(400, 'asset_not_supported', `Asset ${body.asset} is not supported`)
     const units = parseAmount(body.amount, asset.decimals)
     if (units === undefined) {
-      throw new ApiError(400, 'invalid_request', `Invalid amount ${body.amount.slice(0, 40)}: a decimal of at least ${formatUnits(1n, asset.decimals)} ${asset.symbol} is needed`)
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `Invalid amount ${body.amount.slice(0, 40)}: a decimal of at least ${formatUnits(1n, asset.decimals)} ${asset.symbol} is needed`,
+      )
     }
     const to = recipientAddress(asset, body.recipient)
-    if (to === undefined) throw new ApiError(400, 'invalid_request', `Invalid recipient: a CAIP-10 account on ${assetNetwork(asset)} is needed`)
+    if (to === undefined)
+      throw new ApiError(400, 'invalid_request', `Invalid recipient: a CAIP-10 account on ${assetNetwork(asset)} is needed`)
     prune()
     if (sessions.size >= MAX_SESSIONS) throw new ApiError(429, 'too_many_sessions', 'Too many sessions')
     const t = now()
@@ -385,7 +398,10 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     const recent = [...sessions.values()]
       .slice(-20)
       .reverse()
-      .map((s) => `<li><a href="/pay/${encodeURIComponent(s.id)}">${escapeHtml(s.exchange.name)} · ${escapeHtml(formatUnits(s.units, s.asset.decimals))} ${escapeHtml(s.asset.symbol)}</a> · ${statusOf(s.state)}</li>`)
+      .map(
+        (s) =>
+          `<li><a href="/pay/${encodeURIComponent(s.id)}">${escapeHtml(s.exchange.name)} · ${escapeHtml(formatUnits(s.units, s.asset.decimals))} ${escapeHtml(s.asset.symbol)}</a> · ${statusOf(s.state)}</li>`,
+      )
       .join('')
     return page(
       'Exchange sandbox',
@@ -442,7 +458,11 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     const wantsJson = (req.headers.accept ?? '').includes('application/json')
     if (!s) {
       if (action === 'closed' || wantsJson) return json(res, 404, { error: 'Session not found', code: 'session_not_found' })
-      return html(res, 404, page('Payment not found', '<p data-testid="portico-exchange-gone">This payment does not exist or has ended.</p>'))
+      return html(
+        res,
+        404,
+        page('Payment not found', '<p data-testid="portico-exchange-gone">This payment does not exist or has ended.</p>'),
+      )
     }
     if (req.method === 'GET' && action === undefined) return html(res, 200, await renderPay(s))
     if (req.method === 'GET' && action === 'events') {
@@ -487,7 +507,8 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
     })
   })
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(new Error(`startExchangeSandbox: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
+    const onError = (error: Error) =>
+      reject(new Error(`startExchangeSandbox: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
     server.once('error', onError)
     server.listen(options.port ?? 0, host, () => {
       server.off('error', onError)
@@ -506,7 +527,13 @@ export async function startExchangeSandbox(options: StartExchangeSandboxOptions 
   return {
     url: baseUrl,
     port,
-    exchanges: exchanges.map((e) => ({ id: e.id, name: e.name, imageUrl: e.imageUrl, evmAddress: e.wallet.evmAddress, solanaAddress: e.wallet.solanaAddress })),
+    exchanges: exchanges.map((e) => ({
+      id: e.id,
+      name: e.name,
+      imageUrl: e.imageUrl,
+      evmAddress: e.wallet.evmAddress,
+      solanaAddress: e.wallet.solanaAddress,
+    })),
     assets: [...assets.values()].map((a) => a.caip19),
     payUrl: (sessionId) => `${baseUrl}/pay/${encodeURIComponent(sessionId)}`,
     session: (id) => {

@@ -19,8 +19,18 @@ afterAll(async () => {
   await Promise.all([relay?.stop(), anvil?.stop()])
 })
 
-const channel = async (body: Record<string, unknown> = { siweUri: 'http://127.0.0.1:4000/v1/auth/farcaster', domain: '127.0.0.1:4000', nonce: 'abcdef0123456789' }) => {
-  const response = await fetch(`${relay.url}/v1/channel`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const channel = async (
+  body: Record<string, unknown> = {
+    siweUri: 'http://127.0.0.1:4000/v1/auth/farcaster',
+    domain: '127.0.0.1:4000',
+    nonce: 'abcdef0123456789',
+  },
+) => {
+  const response = await fetch(`${relay.url}/v1/channel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: (await response.json()) as { channelToken: string; url: string; nonce: string; error?: string } }
 }
 const status = async (token: string) => {
@@ -31,7 +41,8 @@ const status = async (token: string) => {
 describe('devnet IdRegistry', () => {
   it('is deployed with the dev users registered: custodyOf(fid) is their custody key', async () => {
     const client = createPublicClient({ transport: http(anvil.rpcUrl) })
-    const read = (fid: bigint) => client.readContract({ address: registry.address, abi: IdRegistry.abi, functionName: 'custodyOf', args: [fid] })
+    const read = (fid: bigint) =>
+      client.readContract({ address: registry.address, abi: IdRegistry.abi, functionName: 'custodyOf', args: [fid] })
     expect(await read(1n)).toBe(farcasterCustodyAccount(1).address)
     expect(await read(2n)).toBe(farcasterCustodyAccount(2).address)
     expect(await read(3n)).toBe('0x0000000000000000000000000000000000000000')
@@ -65,12 +76,26 @@ describe('dev Farcaster relay', () => {
     expect(await approved.text()).toContain('Signed in as ada')
     const done = await status(body.channelToken)
     expect(done.status).toBe(200)
-    expect(done.body).toMatchObject({ state: 'completed', fid: 1, username: 'ada', displayName: 'Ada Lovelace', custody: farcasterCustodyAccount(1).address })
+    expect(done.body).toMatchObject({
+      state: 'completed',
+      fid: 1,
+      username: 'ada',
+      displayName: 'Ada Lovelace',
+      custody: farcasterCustodyAccount(1).address,
+    })
     const message = done.body.message as string
     const parsed = parseSiweMessage(message)
-    expect(parsed).toMatchObject({ domain: '127.0.0.1:4000', uri: 'http://127.0.0.1:4000/v1/auth/farcaster', nonce: 'abcdef0123456789', chainId: 10, resources: ['farcaster://fid/1'] })
+    expect(parsed).toMatchObject({
+      domain: '127.0.0.1:4000',
+      uri: 'http://127.0.0.1:4000/v1/auth/farcaster',
+      nonce: 'abcdef0123456789',
+      chainId: 10,
+      resources: ['farcaster://fid/1'],
+    })
     expect(parsed.address).toBe(farcasterCustodyAccount(1).address)
-    expect(await recoverMessageAddress({ message, signature: done.body.signature as `0x${string}` })).toBe(farcasterCustodyAccount(1).address)
+    expect(await recoverMessageAddress({ message, signature: done.body.signature as `0x${string}` })).toBe(
+      farcasterCustodyAccount(1).address,
+    )
   })
 
   it('approve() can sign with another key or another nonce (for the server tests)', async () => {
@@ -84,7 +109,11 @@ describe('dev Farcaster relay', () => {
 
   it('a rejected, unknown or malformed channel answers 401; bad channel requests 400', async () => {
     const { body } = await channel()
-    const rejected = await fetch(`${relay.url}/reject`, { method: 'POST', body: new URLSearchParams({ channelToken: body.channelToken }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const rejected = await fetch(`${relay.url}/reject`, {
+      method: 'POST',
+      body: new URLSearchParams({ channelToken: body.channelToken }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(await rejected.text()).toContain('portico-farcaster-rejected')
     expect((await status(body.channelToken)).status).toBe(401)
     expect((await status('x'.repeat(30))).status).toBe(401)
@@ -97,7 +126,12 @@ describe('dev Farcaster relay', () => {
   })
 
   it('an expired channel answers 401', async () => {
-    const { body } = await channel({ siweUri: 'http://a.test/x', domain: 'a.test', nonce: 'abcdefgh1', expirationTime: new Date(Date.now() + 50).toISOString() })
+    const { body } = await channel({
+      siweUri: 'http://a.test/x',
+      domain: 'a.test',
+      nonce: 'abcdefgh1',
+      expirationTime: new Date(Date.now() + 50).toISOString(),
+    })
     await new Promise((r) => setTimeout(r, 80))
     expect((await status(body.channelToken)).status).toBe(401)
   })

@@ -1,6 +1,16 @@
 // Deploys the devnet IdRegistry (contracts/IdRegistry.sol) on an anvil chain and registers the dev
 // users' custody addresses, so Sign In With Farcaster verification reads the chain.
-import { createPublicClient, createWalletClient, defineChain, getContractAddress, http, parseEther, type Abi, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getContractAddress,
+  http,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
 import idRegistryJson from '../fixtures/IdRegistry.json' with { type: 'json' }
 import { DEVNET_MNEMONIC } from '../anvil.ts'
 import { FARCASTER_DEV_USERS, farcasterCustodyAccount, farcasterRegistryOwner, type FarcasterDevUser } from './users.ts'
@@ -41,7 +51,10 @@ export async function deployIdRegistry(options: DeployIdRegistryOptions): Promis
   const transport = http(options.rpcUrl)
   const publicClient = createPublicClient({ chain, transport })
   const owner = farcasterRegistryOwner(mnemonic)
-  await publicClient.request({ method: 'anvil_setBalance' as never, params: [owner.address, `0x${parseEther('10').toString(16)}`] as never })
+  await publicClient.request({
+    method: 'anvil_setBalance' as never,
+    params: [owner.address, `0x${parseEther('10').toString(16)}`] as never,
+  })
   const wallet = createWalletClient({ account: owner, chain, transport })
   const nonce = await publicClient.getTransactionCount({ address: owner.address })
   const deployHash = await wallet.deployContract({ abi: IdRegistry.abi, bytecode: IdRegistry.bytecode, nonce })

@@ -35,9 +35,7 @@ const channelRequestSchema = z.object({
     .string()
     .max(253)
     .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/),
-  nonce: z
-    .string()
-    .regex(/^[A-Za-z0-9]{8,96}$/),
+  nonce: z.string().regex(/^[A-Za-z0-9]{8,96}$/),
   notBefore: z.iso.datetime({ offset: true }).optional(),
   expirationTime: z.iso.datetime({ offset: true }).optional(),
 })
@@ -218,7 +216,10 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
 
   function approverPage(token: string, channel: Channel): string {
     if (channel.status.state === 'completed') {
-      return page('Signed in', `<p data-testid="portico-farcaster-approved">Signed in as ${escapeHtml(channel.status.username)}. You can close this tab.</p>`)
+      return page(
+        'Signed in',
+        `<p data-testid="portico-farcaster-approved">Signed in as ${escapeHtml(channel.status.username)}. You can close this tab.</p>`,
+      )
     }
     const rows = users
       .map(
@@ -252,8 +253,16 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
       if (channels.size >= MAX_CHANNELS) return json(res, 429, { error: 'Too many channels' })
       const token = randomBytes(24).toString('base64url')
       const t = now()
-      const expiresAt = parsed.data.expirationTime ? Math.min(Date.parse(parsed.data.expirationTime), t + FARCASTER_CHANNEL_TTL_MS) : t + FARCASTER_CHANNEL_TTL_MS
-      channels.set(token, { request: parsed.data, createdAt: t, expiresAt, rejected: false, status: { state: 'pending', nonce: parsed.data.nonce } })
+      const expiresAt = parsed.data.expirationTime
+        ? Math.min(Date.parse(parsed.data.expirationTime), t + FARCASTER_CHANNEL_TTL_MS)
+        : t + FARCASTER_CHANNEL_TTL_MS
+      channels.set(token, {
+        request: parsed.data,
+        createdAt: t,
+        expiresAt,
+        rejected: false,
+        status: { state: 'pending', nonce: parsed.data.nonce },
+      })
       return json(res, 201, { channelToken: token, url: `${FARCASTER_CONNECT_URL}?channelToken=${token}`, nonce: parsed.data.nonce })
     }
     if (req.method === 'GET' && path === '/v1/channel/status') {
@@ -272,9 +281,21 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
           prune()
           const open = [...channels].filter(([, c]) => !c.rejected && c.status.state === 'pending').reverse()
           const items = open
-            .map(([t, c]) => `<li style="margin:8px 0"><a href="/approve?channelToken=${encodeURIComponent(t)}" data-testid="portico-farcaster-channel">${escapeHtml(c.request.domain)} · ${new Date(c.createdAt).toLocaleTimeString('en-GB')}</a></li>`)
+            .map(
+              ([t, c]) =>
+                `<li style="margin:8px 0"><a href="/approve?channelToken=${encodeURIComponent(t)}" data-testid="portico-farcaster-channel">${escapeHtml(c.request.domain)} · ${new Date(c.createdAt).toLocaleTimeString('en-GB')}</a></li>`,
+            )
             .join('')
-          return html(res, 200, page('Farcaster sign-in requests', open.length ? `<ul style="padding-left:18px">${items}</ul>` : '<p>No open sign-in request. Pick Farcaster in the Portico modal, then reload this page.</p>'))
+          return html(
+            res,
+            200,
+            page(
+              'Farcaster sign-in requests',
+              open.length
+                ? `<ul style="padding-left:18px">${items}</ul>`
+                : '<p>No open sign-in request. Pick Farcaster in the Portico modal, then reload this page.</p>',
+            ),
+          )
         }
       } else if (req.method === 'POST') {
         const form = new URLSearchParams(await readBody(req))
@@ -282,10 +303,25 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
         fid = Number(form.get('fid'))
       } else return html(res, 405, page('Method not allowed', ''))
       const channel = token !== null && TOKEN.test(token) ? live(token) : undefined
-      if (!channel || token === null) return html(res, 404, page('This sign-in request is gone', '<p data-testid="portico-farcaster-gone">It was rejected, has expired or never existed.</p>'))
+      if (!channel || token === null)
+        return html(
+          res,
+          404,
+          page(
+            'This sign-in request is gone',
+            '<p data-testid="portico-farcaster-gone">It was rejected, has expired or never existed.</p>',
+          ),
+        )
       if (req.method === 'POST' && path === '/reject') {
         reject(token)
-        return html(res, 200, page('Sign-in rejected', '<p data-testid="portico-farcaster-rejected">You rejected the sign-in request. You can close this tab.</p>'))
+        return html(
+          res,
+          200,
+          page(
+            'Sign-in rejected',
+            '<p data-testid="portico-farcaster-rejected">You rejected the sign-in request. You can close this tab.</p>',
+          ),
+        )
       }
       if (req.method === 'POST' && channel.status.state === 'pending') {
         if (!users.some((u) => u.fid === fid)) return html(res, 400, page('Unknown account', ''))
@@ -293,7 +329,12 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
       }
       return html(res, 200, approverPage(token, channel))
     }
-    if (req.method === 'GET' && path === '/') return html(res, 200, page('Dev Farcaster relay', `<p>${users.length} dev users. Open a channel's approver page at /approve?channelToken=…</p>`))
+    if (req.method === 'GET' && path === '/')
+      return html(
+        res,
+        200,
+        page('Dev Farcaster relay', `<p>${users.length} dev users. Open a channel's approver page at /approve?channelToken=…</p>`),
+      )
     return json(res, 404, { error: 'Not found' })
   }
 
@@ -304,7 +345,8 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
     })
   })
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(new Error(`startFarcasterRelay: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
+    const onError = (error: Error) =>
+      reject(new Error(`startFarcasterRelay: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
     server.once('error', onError)
     server.listen(options.port ?? 0, host, () => {
       server.off('error', onError)

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { findCode, linkify } from './page.ts'
 import { type Mailbox, startMailbox } from './mailbox.ts'
 
-function send(mailbox: Mailbox, mail: { from?: string; to: string | string[]; bcc?: string; subject: string; text?: string; html?: string }, auth?: { user: string; pass: string }) {
+function send(
+  mailbox: Mailbox,
+  mail: { from?: string; to: string | string[]; bcc?: string; subject: string; text?: string; html?: string },
+  auth?: { user: string; pass: string },
+) {
   const transport = createTransport({ url: mailbox.smtpUrl, ...(auth ? { auth } : {}) })
   return transport.sendMail({ from: '"Portico" <no-reply@portico.test>', ...mail }).finally(() => transport.close())
 }
@@ -267,7 +271,9 @@ describe('startMailbox', () => {
   it('answers only requests addressed to its own host (no DNS rebinding) and survives malformed HTTP', async () => {
     const { port } = new URL(mailbox.httpUrl)
     const rebound = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /messages HTTP/1.1\r\nHost: evil.test\r\nConnection: close\r\n\r\n'))
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /messages HTTP/1.1\r\nHost: evil.test\r\nConnection: close\r\n\r\n'),
+      )
       let data = ''
       socket.setEncoding('utf8')
       socket.on('data', (chunk: string) => (data += chunk))

@@ -24,7 +24,6 @@ export interface StartMailboxOptions {
   maxMessageBytes?: number
 }
 
-
 export interface MailFilter {
   /** A recipient, compared without regard to case. */
   to?: string
@@ -93,7 +92,8 @@ function describeFilter(filter: WaitForFilter): string {
 }
 
 function checkPort(name: string, port: number): number {
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(`startMailbox: ${name} must be an integer 0..65535, got ${port}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new RangeError(`startMailbox: ${name} must be an integer 0..65535, got ${port}`)
   return port
 }
 
@@ -113,9 +113,11 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
   const smtpPort = checkPort('smtpPort', options.smtpPort ?? 0)
   const httpPort = checkPort('httpPort', options.httpPort ?? 0)
   const maxMessages = options.maxMessages ?? DEFAULT_MAX_MESSAGES
-  if (!Number.isSafeInteger(maxMessages) || maxMessages < 1) throw new RangeError(`startMailbox: maxMessages must be a positive integer, got ${maxMessages}`)
+  if (!Number.isSafeInteger(maxMessages) || maxMessages < 1)
+    throw new RangeError(`startMailbox: maxMessages must be a positive integer, got ${maxMessages}`)
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
-  if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) throw new RangeError(`startMailbox: maxMessageBytes must be a positive integer, got ${maxMessageBytes}`)
+  if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1)
+    throw new RangeError(`startMailbox: maxMessageBytes must be a positive integer, got ${maxMessageBytes}`)
 
   // Oldest first inside; the public views reverse it.
   let store: Stored[] = []
@@ -162,7 +164,8 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
     let afterSeq = 0
     if (filter.after !== undefined) {
       const parsed = parseId(filter.after)
-      if (parsed === undefined) return Promise.reject(new TypeError(`Mailbox.waitFor: 'after' is not a mail id: ${JSON.stringify(filter.after)}`))
+      if (parsed === undefined)
+        return Promise.reject(new TypeError(`Mailbox.waitFor: 'after' is not a mail id: ${JSON.stringify(filter.after)}`))
       afterSeq = parsed
     }
     for (let i = store.length - 1; i >= 0; i--) {
@@ -219,7 +222,8 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
           })
           callback()
         },
-        (error: unknown) => callback(smtpError(`Error: the message could not be parsed: ${error instanceof Error ? error.message : String(error)}`, 554)),
+        (error: unknown) =>
+          callback(smtpError(`Error: the message could not be parsed: ${error instanceof Error ? error.message : String(error)}`, 554)),
       )
     })
   }
@@ -291,7 +295,8 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
         let found = list({ to })
         if (limitParam !== null) {
           const limit = Number(limitParam)
-          if (!Number.isSafeInteger(limit) || limit < 0) return json(res, 400, { error: `limit must be a non-negative integer, got ${JSON.stringify(limitParam)}` })
+          if (!Number.isSafeInteger(limit) || limit < 0)
+            return json(res, 400, { error: `limit must be a non-negative integer, got ${JSON.stringify(limitParam)}` })
           found = found.slice(0, limit)
         }
         return json(res, 200, found)
@@ -334,9 +339,18 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
     else socket.destroy()
   })
 
-  const listen = (server: { listen(port: number, host: string, cb: () => void): unknown; once(e: 'error', l: (e: Error) => void): unknown; off(e: 'error', l: (e: Error) => void): unknown }, port: number, what: string) =>
+  const listen = (
+    server: {
+      listen(port: number, host: string, cb: () => void): unknown
+      once(e: 'error', l: (e: Error) => void): unknown
+      off(e: 'error', l: (e: Error) => void): unknown
+    },
+    port: number,
+    what: string,
+  ) =>
     new Promise<void>((resolve, reject) => {
-      const onError = (error: Error) => reject(new Error(`startMailbox: the ${what} server could not listen on ${host}:${port}: ${error.message}`, { cause: error }))
+      const onError = (error: Error) =>
+        reject(new Error(`startMailbox: the ${what} server could not listen on ${host}:${port}: ${error.message}`, { cause: error }))
       server.once('error', onError)
       server.listen(port, host, () => {
         server.off('error', onError)

@@ -155,9 +155,7 @@ export function renderMailboxPage({ messages, selectedId, smtpUrl, nonce }: Mail
       `<dt>Received</dt><dd><time datetime="${escapeHtml(selected.receivedAt)}">${escapeHtml(selected.receivedAt)}</time></dd></dl>` +
       (code ? `<div class="code" aria-label="One-time code">${code}</div>` : '') +
       `<pre>${linkify(selected.text)}</pre>` +
-      (selected.html === undefined
-        ? ''
-        : `<details><summary>HTML source</summary><pre>${escapeHtml(selected.html)}</pre></details>`) +
+      (selected.html === undefined ? '' : `<details><summary>HTML source</summary><pre>${escapeHtml(selected.html)}</pre></details>`) +
       `</article>`
   } else if (selectedId !== undefined) {
     article = `<article><p class="empty">No message ${escapeHtml(selectedId)} (cleared or dropped).</p></article>`

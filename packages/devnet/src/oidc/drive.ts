@@ -37,7 +37,11 @@ export async function driveOidcAuthorization(authorizationUrl: string, options: 
   let posted = false
   for (let hop = 0; hop < (options.maxRedirects ?? 10) + 2; hop++) {
     if (url.origin !== start.origin) return url
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } })
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    })
     jar.take(res)
     const location = res.headers.get('location')
     if (res.status >= 300 && res.status < 400 && location) {
@@ -51,7 +55,8 @@ export async function driveOidcAuthorization(authorizationUrl: string, options: 
     const action = /<form method="post" action="([^"]+)"/.exec(text)?.[1]
     if (!action) throw new Error(`no login form at ${url.pathname}`)
     const field = options.account === 'cancel' ? 'cancel=1' : `account=${encodeURIComponent(options.account)}`
-    if (options.account !== 'cancel' && !text.includes(`data-testid="portico-oidc-user-${options.account}"`)) throw new Error(`no account ${options.account} on the login page`)
+    if (options.account !== 'cancel' && !text.includes(`data-testid="portico-oidc-user-${options.account}"`))
+      throw new Error(`no account ${options.account} on the login page`)
     url = new URL(action.replace(/&amp;/g, '&'), url)
     init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: field }
     posted = true

@@ -37,8 +37,16 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Record<string, unknown>)
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>
-    Grant: new (init: { accountId: string; clientId: string }) => Grant
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>
+    Grant: new (init: {
+      accountId: string
+      clientId: string
+    }) => Grant
     on(event: string, listener: (...args: unknown[]) => void): this
   }
 

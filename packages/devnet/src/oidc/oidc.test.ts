@@ -5,11 +5,18 @@ import { driveOidcAuthorization, type OidcProvider, startOidcProvider } from './
 const REDIRECT = 'http://127.0.0.1:9/v1/auth/social/callback'
 const client = { clientId: 'portico-google', clientSecret: 'dev-secret-google', redirectUris: [REDIRECT] }
 /** Apple's stand-in: client_secret_post, as Apple (its only token endpoint auth method). */
-const apple = { clientId: 'portico-apple', clientSecret: 'dev-secret-apple', redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'client_secret_post' as const }
+const apple = {
+  clientId: 'portico-apple',
+  clientSecret: 'dev-secret-apple',
+  redirectUris: [REDIRECT],
+  tokenEndpointAuthMethod: 'client_secret_post' as const,
+}
 let oidc: OidcProvider
 
 beforeAll(async () => {
-  oidc = await startOidcProvider({ clients: [client, { clientId: 'portico-discord', clientSecret: 'dev-secret-discord', redirectUris: [REDIRECT] }, apple] })
+  oidc = await startOidcProvider({
+    clients: [client, { clientId: 'portico-discord', clientSecret: 'dev-secret-discord', redirectUris: [REDIRECT] }, apple],
+  })
 })
 afterAll(async () => {
   await oidc?.close()
@@ -37,7 +44,8 @@ function authorizationUrl(over: Record<string, string | undefined> = {}) {
   return url.href
 }
 
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`
 
 async function token(code: string, verifier: string, secret = client.clientSecret) {
   return fetch(oidc.tokenEndpoint, {
@@ -64,7 +72,12 @@ describe('dev OIDC provider', () => {
     const res = await fetch(authorizationUrl(), { redirect: 'manual' })
     expect(res.status).toBe(303)
     const page = await fetch(new URL(res.headers.get('location') as string, oidc.issuer), {
-      headers: { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+      headers: {
+        cookie: res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
     })
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
@@ -115,7 +128,14 @@ describe('dev OIDC provider', () => {
       fetch(oidc.tokenEndpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: c.clientId, client_secret: c.clientSecret }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT,
+          code_verifier: verifier,
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+        }),
       })
     const inHeader = (c: { clientId: string; clientSecret: string }, code: string, verifier: string) =>
       fetch(oidc.tokenEndpoint, {
@@ -140,7 +160,9 @@ describe('dev OIDC provider', () => {
   })
 
   it('requires PKCE of every client', async () => {
-    const back = await driveOidcAuthorization(authorizationUrl({ code_challenge: undefined, code_challenge_method: undefined }), { account: 'ada' })
+    const back = await driveOidcAuthorization(authorizationUrl({ code_challenge: undefined, code_challenge_method: undefined }), {
+      account: 'ada',
+    })
     expect(back.searchParams.get('error')).toBe('invalid_request')
     expect(back.searchParams.get('code')).toBeNull()
   })

@@ -131,7 +131,9 @@ const errorPage = (text: string) =>
 
 export async function startOidcProvider(options: StartOidcProviderOptions): Promise<OidcProvider> {
   const users = options.users ?? DEFAULT_OIDC_USERS
-  const postOnly = new Set(options.clients.filter((client) => client.tokenEndpointAuthMethod === 'client_secret_post').map((client) => client.clientId))
+  const postOnly = new Set(
+    options.clients.filter((client) => client.tokenEndpointAuthMethod === 'client_secret_post').map((client) => client.clientId),
+  )
   const byId = new Map(users.map((user) => [user.id, user]))
   let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = createServer((req, res) => {
@@ -147,7 +149,11 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
   // Every authorization shows the login page, even with a live provider session, so that a test
   // user always picks the account (the resumed request carries the login result and passes).
   const policy = interactionPolicy.base()
-  policy.get('login')?.checks.add(new interactionPolicy.Check('dev_pick_account', 'the dev provider asks every time', (ctx) => ctx.oidc.result?.login === undefined))
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check('dev_pick_account', 'the dev provider asks every time', (ctx) => ctx.oidc.result?.login === undefined),
+    )
 
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' })
   const provider = new Provider(issuer, {
@@ -168,12 +174,25 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
       return {
         accountId: user.id,
         async claims() {
-          return { sub: user.id, name: user.name, preferred_username: user.username, email: user.email, email_verified: user.emailVerified ?? true }
+          return {
+            sub: user.id,
+            name: user.name,
+            preferred_username: user.username,
+            email: user.email,
+            email_verified: user.emailVerified ?? true,
+          }
         },
       }
     },
     adapter: memoryAdapter(),
-    ttl: { AuthorizationCode: 60, Interaction: TEN_MINUTES, Session: TEN_MINUTES, Grant: TEN_MINUTES, AccessToken: TEN_MINUTES, IdToken: TEN_MINUTES },
+    ttl: {
+      AuthorizationCode: 60,
+      Interaction: TEN_MINUTES,
+      Session: TEN_MINUTES,
+      Grant: TEN_MINUTES,
+      AccessToken: TEN_MINUTES,
+      IdToken: TEN_MINUTES,
+    },
     async renderError(ctx: { type: string; body: string }, out: { error?: string; error_description?: string }) {
       ctx.type = 'html'
       ctx.body = errorPage(escapeText(`${out.error ?? 'error'}: ${out.error_description ?? ''}`))
@@ -207,12 +226,22 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     if (req.method !== 'POST') return html(res, 405, errorPage('Method not allowed'))
     const form = await readForm(req)
     if (form.get('cancel') !== null) {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in' }, { mergeWithLastSubmission: false })
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+        { mergeWithLastSubmission: false },
+      )
     }
     const user = byId.get(form.get('account') ?? '')
     if (user === undefined) return html(res, 400, errorPage('Unknown account'))
     const grantId = await grantAll(details, user.id)
-    return provider.interactionFinished(req, res, { login: { accountId: user.id }, consent: { grantId } }, { mergeWithLastSubmission: false })
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.id }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    )
   }
 
   handle = (req, res) => {
@@ -220,8 +249,17 @@ export async function startOidcProvider(options: StartOidcProviderOptions): Prom
     if (path === '/token' && postOnly.size > 0) {
       const clientId = basicClientId(req.headers.authorization)
       if (clientId !== undefined && postOnly.has(clientId)) {
-        res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'www-authenticate': 'Basic realm="dev-oidc"' })
-        res.end(JSON.stringify({ error: 'invalid_client', error_description: 'this client authenticates with client_secret_post only (client_id and client_secret in the form)' }))
+        res.writeHead(401, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          'www-authenticate': 'Basic realm="dev-oidc"',
+        })
+        res.end(
+          JSON.stringify({
+            error: 'invalid_client',
+            error_description: 'this client authenticates with client_secret_post only (client_id and client_secret in the form)',
+          }),
+        )
         return
       }
     }

@@ -34,7 +34,8 @@ afterAll(async () => {
 })
 
 const api = (path: string, init?: RequestInit) => fetch(`${sandbox.url}${path}`, init)
-const post = (path: string, body: unknown) => api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const post = (path: string, body: unknown) =>
+  api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 const freshEvm = () => privateKeyToAccount(generatePrivateKey()).address
 const usdcOf = (owner: Address) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 async function splOf(owner: SolanaAddress): Promise<bigint> {
@@ -51,7 +52,11 @@ async function session(provider: string, body: Record<string, unknown>) {
 }
 /** What the checkout page's Pay button sends. */
 function payForm(url: string, fields: Record<string, string>) {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
 }
 
 describe('the sandbox', () => {
@@ -74,14 +79,22 @@ describe('the sandbox', () => {
     expect(res.status).toBe(200)
     const config = await res.json()
     expect(config).toMatchObject({ id: 'testramp', name: 'TestRamp', feeBps: 175, feePercent: '1.75' })
-    expect(config.assets.map((a: { symbol: string; networks: { network: string }[] }) => [a.symbol, a.networks.map((n) => n.network)])).toEqual([
+    expect(
+      config.assets.map((a: { symbol: string; networks: { network: string }[] }) => [a.symbol, a.networks.map((n) => n.network)]),
+    ).toEqual([
       ['ETH', ['portico-local-a']],
       ['USDC', ['portico-local-a', 'portico-local-solana']],
       ['SOL', ['portico-local-solana']],
     ])
     expect(config.assets[1].networks).toEqual([
       { network: 'portico-local-a', displayName: 'Portico Local A', caipNetworkId: 'eip155:31337', contractAddress: usdc, decimals: 6 },
-      { network: 'portico-local-solana', displayName: 'Portico Local Solana', caipNetworkId: solana.caipNetworkId, contractAddress: solana.usdcMint, decimals: 6 },
+      {
+        network: 'portico-local-solana',
+        displayName: 'Portico Local Solana',
+        caipNetworkId: solana.caipNetworkId,
+        contractAddress: solana.usdcMint,
+        decimals: 6,
+      },
     ])
     expect(config.fiatCurrencies).toEqual([
       { id: 'USD', methods: [{ id: 'card', min: '10.00', max: '2500.00' }] },
@@ -96,9 +109,20 @@ describe('the sandbox', () => {
     }
     expect(await ask('sandpay', { fiatAmount: '100' })).toMatchObject({
       status: 200,
-      body: { provider: 'sandpay', fiatAmount: '100.00', providerFee: '1.00', networkFee: '0.00', subtotal: '99.00', cryptoAmount: '99', paymentMethod: 'card' },
+      body: {
+        provider: 'sandpay',
+        fiatAmount: '100.00',
+        providerFee: '1.00',
+        networkFee: '0.00',
+        subtotal: '99.00',
+        cryptoAmount: '99',
+        paymentMethod: 'card',
+      },
     })
-    expect(await ask('testramp', { fiatAmount: '100' })).toMatchObject({ status: 200, body: { providerFee: '1.75', cryptoAmount: '98.25' } })
+    expect(await ask('testramp', { fiatAmount: '100' })).toMatchObject({
+      status: 200,
+      body: { providerFee: '1.75', cryptoAmount: '98.25' },
+    })
     // 15 USD: under SandPay's card minimum (20), within TestRamp's (10).
     expect(await ask('sandpay', { fiatAmount: '15' })).toEqual({
       status: 400,
@@ -107,9 +131,15 @@ describe('the sandbox', () => {
     expect(await ask('testramp', { fiatAmount: '15' })).toMatchObject({ status: 200, body: { cryptoAmount: '14.73' } })
     // 3000 USD: over TestRamp's card maximum, a bank transfer at SandPay.
     expect((await ask('testramp', { fiatAmount: '3000' })).status).toBe(400)
-    expect(await ask('sandpay', { fiatAmount: '10000', paymentMethod: 'ach_bank_account' })).toMatchObject({ status: 200, body: { cryptoAmount: '9900' } })
+    expect(await ask('sandpay', { fiatAmount: '10000', paymentMethod: 'ach_bank_account' })).toMatchObject({
+      status: 200,
+      body: { cryptoAmount: '9900' },
+    })
     expect(await ask('sandpay', { fiatAmount: '100', asset: 'ETH' })).toMatchObject({ status: 200, body: { cryptoAmount: '0.033' } })
-    expect(await ask('sandpay', { fiatAmount: '100', asset: 'SOL', network: 'portico-local-solana', fiatCurrency: 'EUR' })).toMatchObject({ status: 200, body: { cryptoAmount: '0.7128' } })
+    expect(await ask('sandpay', { fiatAmount: '100', asset: 'SOL', network: 'portico-local-solana', fiatCurrency: 'EUR' })).toMatchObject({
+      status: 200,
+      body: { cryptoAmount: '0.7128' },
+    })
     for (const [body, code] of [
       [{ fiatAmount: '100', asset: 'SOL' }, 'unsupported_asset'],
       [{ fiatAmount: '100', fiatCurrency: 'JPY' }, 'unsupported_currency'],
@@ -140,7 +170,12 @@ describe('the sandbox', () => {
 describe('a checkout paid with the success card sends the quoted amount from the treasury', () => {
   it('USDC on the EVM chain: the checkout page, then the destination gains 99 USDC (100 USD at SandPay, 1 % fee)', async () => {
     const to = freshEvm()
-    const { sessionId, url } = await session('sandpay', { destination: { address: to, network: 'portico-local-a' }, asset: 'USDC', fiatAmount: '100', partnerUserId: to })
+    const { sessionId, url } = await session('sandpay', {
+      destination: { address: to, network: 'portico-local-a' },
+      asset: 'USDC',
+      fiatAmount: '100',
+      partnerUserId: to,
+    })
     expect(url).toBe(`${sandbox.url}/sandpay/checkout/${sessionId}`)
     const page = await (await fetch(url)).text()
     expect(page).toContain('value="100.00"')
@@ -152,7 +187,15 @@ describe('a checkout paid with the success card sends the quoted amount from the
     expect(res.status).toBe(200)
     const result = await res.text()
     const status = await (await api(`/sandpay/v1/sessions/${sessionId}`)).json()
-    expect(status).toMatchObject({ status: 'COMPLETED', asset: 'USDC', network: 'portico-local-a', fiatAmount: '100.00', providerFee: '1.00', cryptoAmount: '99', partnerUserId: to })
+    expect(status).toMatchObject({
+      status: 'COMPLETED',
+      asset: 'USDC',
+      network: 'portico-local-a',
+      fiatAmount: '100.00',
+      providerFee: '1.00',
+      cryptoAmount: '99',
+      partnerUserId: to,
+    })
     expect(status.txHash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(result).toContain(status.txHash)
     expect(await usdcOf(to)).toBe(parseUnits('99', 6))
@@ -161,12 +204,19 @@ describe('a checkout paid with the success card sends the quoted amount from the
     expect([receipt.status, receipt.from.toLowerCase()]).toEqual(['success', sandbox.treasury.evm.toLowerCase()])
     // Paid once: the page shows the result, a second payment is refused.
     expect(await (await fetch(url)).text()).toContain(status.txHash)
-    expect(await sandbox.pay('sandpay', sessionId, { card: SANDBOX_TEST_CARDS.success })).toEqual({ kind: 'invalid', message: 'This checkout session is already paid' })
+    expect(await sandbox.pay('sandpay', sessionId, { card: SANDBOX_TEST_CARDS.success })).toEqual({
+      kind: 'invalid',
+      message: 'This checkout session is already paid',
+    })
   })
 
   it('native ETH on the EVM chain: 50 USD at TestRamp (1.75 %) → 0.01637333 ETH', async () => {
     const to = freshEvm()
-    const { sessionId } = await session('testramp', { destination: { address: to, network: 'portico-local-a' }, asset: 'ETH', fiatAmount: '50' })
+    const { sessionId } = await session('testramp', {
+      destination: { address: to, network: 'portico-local-a' },
+      asset: 'ETH',
+      fiatAmount: '50',
+    })
     const outcome = await sandbox.pay('testramp', sessionId, { card: '4242-4242-4242-4242' })
     expect(outcome.kind).toBe('completed')
     expect(await client.getBalance({ address: to })).toBe(parseEther('0.01637333'))
@@ -174,7 +224,11 @@ describe('a checkout paid with the success card sends the quoted amount from the
 
   it('SOL on the Solana chain: 20 USD at SandPay → 0.132 SOL', async () => {
     const to = (await generateKeyPairSigner()).address
-    const { url, sessionId } = await session('sandpay', { destination: { address: to, network: 'portico-local-solana' }, asset: 'SOL', fiatAmount: '20' })
+    const { url, sessionId } = await session('sandpay', {
+      destination: { address: to, network: 'portico-local-solana' },
+      asset: 'SOL',
+      fiatAmount: '20',
+    })
     const res = await payForm(url, { fiatAmount: '20', fiatCurrency: 'USD', card: SANDBOX_TEST_CARDS.success })
     expect(res.status).toBe(200)
     const status = sandbox.session('sandpay', sessionId)!
@@ -186,7 +240,12 @@ describe('a checkout paid with the success card sends the quoted amount from the
   it('USDC on the Solana chain, paid in EUR: 100 EUR at SandPay → 106.92 USDC', async () => {
     const to = (await generateKeyPairSigner()).address
     const treasuryBefore = await splOf(sandbox.treasury.solana as SolanaAddress)
-    const { sessionId } = await session('sandpay', { destination: { address: to, network: 'portico-local-solana' }, asset: 'USDC', fiatCurrency: 'EUR', fiatAmount: '100' })
+    const { sessionId } = await session('sandpay', {
+      destination: { address: to, network: 'portico-local-solana' },
+      asset: 'USDC',
+      fiatCurrency: 'EUR',
+      fiatAmount: '100',
+    })
     expect((await sandbox.pay('sandpay', sessionId, { card: SANDBOX_TEST_CARDS.success })).kind).toBe('completed')
     expect(await splOf(to)).toBe(106_920_000n)
     expect(await splOf(sandbox.treasury.solana as SolanaAddress)).toBe(treasuryBefore - 106_920_000n)
@@ -194,7 +253,11 @@ describe('a checkout paid with the success card sends the quoted amount from the
 
   it('a preset crypto amount becomes the fiat amount that buys it: 1 SOL at TestRamp = 152.68 USD', async () => {
     const to = (await generateKeyPairSigner()).address
-    const { url } = await session('testramp', { destination: { address: to, network: 'portico-local-solana' }, asset: 'SOL', cryptoAmount: '1' })
+    const { url } = await session('testramp', {
+      destination: { address: to, network: 'portico-local-solana' },
+      asset: 'SOL',
+      cryptoAmount: '1',
+    })
     expect(await (await fetch(url)).text()).toContain('value="152.68"')
   })
 })
@@ -202,7 +265,11 @@ describe('a checkout paid with the success card sends the quoted amount from the
 describe('a checkout that does not pay moves nothing', () => {
   it('the decline card: a clear decline, status FAILED (card_declined), no tokens', async () => {
     const to = freshEvm()
-    const { sessionId, url } = await session('sandpay', { destination: { address: to, network: 'portico-local-a' }, asset: 'USDC', fiatAmount: '100' })
+    const { sessionId, url } = await session('sandpay', {
+      destination: { address: to, network: 'portico-local-a' },
+      asset: 'USDC',
+      fiatAmount: '100',
+    })
     const treasuryBefore = await usdcOf(sandbox.treasury.evm as Address)
     const res = await payForm(url, { fiatAmount: '100', fiatCurrency: 'USD', card: SANDBOX_TEST_CARDS.decline })
     expect(res.status).toBe(402)
@@ -217,7 +284,11 @@ describe('a checkout that does not pay moves nothing', () => {
 
   it('the decline card on Solana sends no SOL', async () => {
     const to = (await generateKeyPairSigner()).address
-    const { sessionId } = await session('testramp', { destination: { address: to, network: 'portico-local-solana' }, asset: 'SOL', fiatAmount: '20' })
+    const { sessionId } = await session('testramp', {
+      destination: { address: to, network: 'portico-local-solana' },
+      asset: 'SOL',
+      fiatAmount: '20',
+    })
     expect((await sandbox.pay('testramp', sessionId, { card: SANDBOX_TEST_CARDS.decline })).kind).toBe('declined')
     expect((await solRpc().getBalance(to).send()).value).toBe(0n)
   })

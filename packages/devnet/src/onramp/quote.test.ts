@@ -76,15 +76,25 @@ describe('computeQuote: the fee off the payment, the rest at the token price, ro
     ['20 USD of SOL at 1 %', 2_000n, '1', SOL, 100, 20n, 1_980n, 132_000_000n],
     ['10 USD of SOL at 1.75 %: 0.065466666… → 0.06546666', 1_000n, '1', SOL, 175, 18n, 982n, 65_466_660n],
   ])('%s', (_name, totalCents, usdPerFiat, asset, feeBps, feeCents, subtotalCents, purchaseUnits) => {
-    expect(computeQuote({ totalCents, usdPerFiat, ...asset, feeBps })).toEqual({ totalCents, feeCents, networkFeeCents: 0n, subtotalCents, purchaseUnits })
+    expect(computeQuote({ totalCents, usdPerFiat, ...asset, feeBps })).toEqual({
+      totalCents,
+      feeCents,
+      networkFeeCents: 0n,
+      subtotalCents,
+      purchaseUnits,
+    })
   })
 
   it('takes a flat network fee off too', () => {
-    expect(computeQuote({ totalCents: 10_000n, usdPerFiat: '1', usdPrice: '1', decimals: 6, feeBps: 100, networkFeeCents: 50n })).toMatchObject({ subtotalCents: 9_850n, purchaseUnits: 98_500_000n })
+    expect(
+      computeQuote({ totalCents: 10_000n, usdPerFiat: '1', usdPrice: '1', decimals: 6, feeBps: 100, networkFeeCents: 50n }),
+    ).toMatchObject({ subtotalCents: 9_850n, purchaseUnits: 98_500_000n })
   })
 
   it('refuses a payment the fees eat, and rates that are not positive', () => {
-    expect(() => computeQuote({ totalCents: 1n, usdPerFiat: '1', usdPrice: '1', decimals: 6, feeBps: 175 })).toThrow('The fees are more than the payment')
+    expect(() => computeQuote({ totalCents: 1n, usdPerFiat: '1', usdPrice: '1', decimals: 6, feeBps: 175 })).toThrow(
+      'The fees are more than the payment',
+    )
     expect(() => computeQuote({ totalCents: 100n, usdPerFiat: '0', usdPrice: '1', decimals: 6, feeBps: 100 })).toThrow(RangeError)
     expect(() => computeQuote({ totalCents: 100n, usdPerFiat: '1', usdPrice: 'x', decimals: 6, feeBps: 100 })).toThrow(RangeError)
   })
@@ -98,7 +108,9 @@ describe('fiatForPurchase: the payment that buys a preset crypto amount', () => 
   ])('%s → %s cents, and that payment buys at least it', (_name, purchaseUnits, usdPrice, decimals, feeBps, cents) => {
     const total = fiatForPurchase({ purchaseUnits, usdPerFiat: '1', usdPrice, decimals, feeBps })
     expect(total).toBe(cents)
-    expect(computeQuote({ totalCents: total, usdPerFiat: '1', usdPrice, decimals, feeBps }).purchaseUnits).toBeGreaterThanOrEqual(purchaseUnits)
+    expect(computeQuote({ totalCents: total, usdPerFiat: '1', usdPrice, decimals, feeBps }).purchaseUnits).toBeGreaterThanOrEqual(
+      purchaseUnits,
+    )
     expect(computeQuote({ totalCents: total - 1n, usdPerFiat: '1', usdPrice, decimals, feeBps }).purchaseUnits).toBeLessThan(purchaseUnits)
   })
 })

@@ -107,7 +107,8 @@ export function computeQuote(input: QuoteInput): Quote {
 export function fiatForPurchase(input: Omit<QuoteInput, 'totalCents'> & { purchaseUnits: bigint }): bigint {
   const rate = parseFraction(input.usdPerFiat)
   const price = parseFraction(input.usdPrice)
-  if (rate === undefined || rate.num === 0n || price === undefined || price.num === 0n) throw new RangeError('rates must be positive decimals')
+  if (rate === undefined || rate.num === 0n || price === undefined || price.num === 0n)
+    throw new RangeError('rates must be positive decimals')
   // subtotal cents = units/10^dec × price ÷ rate × 100, rounded up; total = subtotal / (1 − bps/10^4), rounded up.
   const subNum = input.purchaseUnits * price.num * 10n ** BigInt(rate.scale) * 100n
   const subDen = 10n ** BigInt(input.decimals) * 10n ** BigInt(price.scale) * rate.num

@@ -37,7 +37,14 @@ import {
   parseUnitsExact,
   type Quote,
 } from './quote.ts'
-import { createTreasury, type SandboxAsset, sandboxAssets, type SandboxEvmChain, type SandboxSolanaChain, type Treasury } from './treasury.ts'
+import {
+  createTreasury,
+  type SandboxAsset,
+  sandboxAssets,
+  type SandboxEvmChain,
+  type SandboxSolanaChain,
+  type Treasury,
+} from './treasury.ts'
 
 export interface StartOnrampSandboxOptions {
   /** @default 0 (a free port) */
@@ -167,17 +174,24 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
   }
   const fiatOf = (provider: SandboxOnrampProvider, currency: string) => {
     const fiat = provider.fiatCurrencies.find((f) => f.id === currency.toUpperCase())
-    if (!fiat || !Object.hasOwn(fiatRates, fiat.id)) throw new ApiError(400, 'unsupported_currency', `${provider.name} does not take ${currency}`)
+    if (!fiat || !Object.hasOwn(fiatRates, fiat.id))
+      throw new ApiError(400, 'unsupported_currency', `${provider.name} does not take ${currency}`)
     return fiat
   }
   const methodOf = (provider: SandboxOnrampProvider, currency: string, method: string) => {
     const limit = fiatOf(provider, currency).methods.find((m) => m.id === method)
-    if (!limit) throw new ApiError(400, 'unsupported_payment_method', `${provider.name} does not take ${method} payments in ${currency.toUpperCase()}`)
+    if (!limit)
+      throw new ApiError(
+        400,
+        'unsupported_payment_method',
+        `${provider.name} does not take ${method} payments in ${currency.toUpperCase()}`,
+      )
     return limit
   }
   const parseFiat = (value: string) => {
     const cents = parseUnitsExact(value.trim(), FIAT_DECIMALS)
-    if (cents === undefined || cents === 0n) throw new ApiError(400, 'invalid_amount', `The amount must be a positive number with at most 2 decimals, got ${value.slice(0, 40)}`)
+    if (cents === undefined || cents === 0n)
+      throw new ApiError(400, 'invalid_amount', `The amount must be a positive number with at most 2 decimals, got ${value.slice(0, 40)}`)
     return cents
   }
   /** A quote within the method's limits, or an ApiError saying why not. */
@@ -212,10 +226,18 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
         return {
           symbol,
           name: on[0]?.name ?? symbol,
-          networks: on.map((a) => ({ network: a.network, displayName: a.networkName, caipNetworkId: a.caipNetworkId, contractAddress: a.contractAddress, decimals: a.decimals })),
+          networks: on.map((a) => ({
+            network: a.network,
+            displayName: a.networkName,
+            caipNetworkId: a.caipNetworkId,
+            contractAddress: a.contractAddress,
+            decimals: a.decimals,
+          })),
         }
       }),
-      fiatCurrencies: provider.fiatCurrencies.filter((f) => Object.hasOwn(fiatRates, f.id)).map((f) => ({ id: f.id, methods: f.methods.map((m) => ({ ...m })) })),
+      fiatCurrencies: provider.fiatCurrencies
+        .filter((f) => Object.hasOwn(fiatRates, f.id))
+        .map((f) => ({ id: f.id, methods: f.methods.map((m) => ({ ...m })) })),
     }
   }
 
@@ -235,14 +257,22 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
 
   function createSession(provider: SandboxOnrampProvider, body: z.infer<typeof sessionSchema>): OnrampSandboxSession {
     const asset = findAsset(body.asset, body.destination.network)
-    if (!validDestination(asset, body.destination.address)) throw new ApiError(400, 'invalid_destination', `${body.destination.address.slice(0, 64)} is not an address on ${asset.network}`)
+    if (!validDestination(asset, body.destination.address))
+      throw new ApiError(400, 'invalid_destination', `${body.destination.address.slice(0, 64)} is not an address on ${asset.network}`)
     const currency = fiatOf(provider, body.fiatCurrency ?? 'USD').id
     let cents: bigint
     if (body.fiatAmount !== undefined) cents = parseFiat(body.fiatAmount)
     else if (body.cryptoAmount !== undefined) {
       const units = parseUnitsExact(body.cryptoAmount.trim(), asset.decimals)
-      if (units === undefined || units === 0n) throw new ApiError(400, 'invalid_amount', `cryptoAmount must be a positive number with at most ${asset.decimals} decimals`)
-      cents = fiatForPurchase({ purchaseUnits: units, usdPerFiat: fiatRates[currency] as string, usdPrice: prices[asset.symbol] as string, decimals: asset.decimals, feeBps: provider.feeBps })
+      if (units === undefined || units === 0n)
+        throw new ApiError(400, 'invalid_amount', `cryptoAmount must be a positive number with at most ${asset.decimals} decimals`)
+      cents = fiatForPurchase({
+        purchaseUnits: units,
+        usdPerFiat: fiatRates[currency] as string,
+        usdPrice: prices[asset.symbol] as string,
+        decimals: asset.decimals,
+        feeBps: provider.feeBps,
+      })
     } else cents = parseUnitsExact(DEFAULT_FIAT_AMOUNT, FIAT_DECIMALS) as bigint
     const now = new Date().toISOString()
     const address = asset.caipNetworkId.startsWith('eip155:') ? getAddress(body.destination.address) : body.destination.address
@@ -267,11 +297,17 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
     return session
   }
 
-  async function pay(providerId: string, sessionId: string, payment: { card: string; fiatAmount?: string; fiatCurrency?: string }): Promise<PayOutcome> {
+  async function pay(
+    providerId: string,
+    sessionId: string,
+    payment: { card: string; fiatAmount?: string; fiatCurrency?: string },
+  ): Promise<PayOutcome> {
     const provider = providerById(providerId)
     const session = sessions.get(sessionId)
-    if (!provider || !session || session.provider !== providerId) return { kind: 'invalid', message: 'This checkout session does not exist' }
-    if (session.status === 'COMPLETED' || session.status === 'PENDING') return { kind: 'invalid', message: 'This checkout session is already paid' }
+    if (!provider || !session || session.provider !== providerId)
+      return { kind: 'invalid', message: 'This checkout session does not exist' }
+    if (session.status === 'COMPLETED' || session.status === 'PENDING')
+      return { kind: 'invalid', message: 'This checkout session is already paid' }
     const asset = findAsset(session.asset, session.network)
     let q: Quote
     let currency: string
@@ -288,7 +324,10 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
       return { kind: 'declined', session }
     }
     if (card !== cardDigits(SANDBOX_TEST_CARDS.success)) {
-      return { kind: 'invalid', message: `Unknown card number: use the test card ${SANDBOX_TEST_CARDS.success} (success) or ${SANDBOX_TEST_CARDS.decline} (declined)` }
+      return {
+        kind: 'invalid',
+        message: `Unknown card number: use the test card ${SANDBOX_TEST_CARDS.success} (success) or ${SANDBOX_TEST_CARDS.decline} (declined)`,
+      }
     }
     touch({
       status: 'PENDING',
@@ -372,7 +411,12 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
     )
   }
 
-  function checkoutPage(provider: SandboxOnrampProvider, session: OnrampSandboxSession, notice?: { testid: string; text: string }, values?: { fiatAmount?: string; fiatCurrency?: string }) {
+  function checkoutPage(
+    provider: SandboxOnrampProvider,
+    session: OnrampSandboxSession,
+    notice?: { testid: string; text: string },
+    values?: { fiatAmount?: string; fiatCurrency?: string },
+  ) {
     const nonce = randomBytes(16).toString('base64')
     const asset = findAsset(session.asset, session.network)
     const currency = values?.fiatCurrency ?? session.fiatCurrency
@@ -403,18 +447,18 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
     return {
       nonce,
       body: page(
-      `${provider.name} checkout`,
-      alert +
-        `<p>Buy <strong>${escapeHtml(asset.symbol)}</strong> on <strong>${escapeHtml(asset.networkName)}</strong>. ${escapeHtml(provider.name)} charges a ${escapeHtml(formatUnitsTrimmed(BigInt(provider.feeBps), 2))}% fee.</p>` +
-        `<p>Destination wallet<br><code data-testid="portico-onramp-destination" style="word-break:break-all">${escapeHtml(session.destination.address)}</code></p>` +
-        `<form id="pay" method="post" action="/${escapeHtml(provider.id)}/checkout/${escapeHtml(session.sessionId)}">` +
-        `<label>Amount<input name="fiatAmount" inputmode="decimal" autocomplete="off" required value="${escapeHtml(values?.fiatAmount ?? session.fiatAmount)}" data-testid="portico-onramp-amount" style="${field}"></label>` +
-        `<label>Currency<select name="fiatCurrency" data-testid="portico-onramp-currency" style="${field}">${options}</select></label>` +
-        `<p id="limits" style="font-size:13px;color:#555;margin:-8px 0 12px"></p>` +
-        `<label>Card number<input name="card" inputmode="numeric" autocomplete="off" required placeholder="${SANDBOX_TEST_CARDS.success}" data-testid="portico-onramp-card" style="${field}"></label>` +
-        cardHelp +
-        `<p id="estimate" data-testid="portico-onramp-estimate" aria-live="polite"></p>` +
-        `<button type="submit" data-testid="portico-onramp-pay" style="font:inherit;padding:10px 16px;width:100%">Pay</button></form>`,
+        `${provider.name} checkout`,
+        alert +
+          `<p>Buy <strong>${escapeHtml(asset.symbol)}</strong> on <strong>${escapeHtml(asset.networkName)}</strong>. ${escapeHtml(provider.name)} charges a ${escapeHtml(formatUnitsTrimmed(BigInt(provider.feeBps), 2))}% fee.</p>` +
+          `<p>Destination wallet<br><code data-testid="portico-onramp-destination" style="word-break:break-all">${escapeHtml(session.destination.address)}</code></p>` +
+          `<form id="pay" method="post" action="/${escapeHtml(provider.id)}/checkout/${escapeHtml(session.sessionId)}">` +
+          `<label>Amount<input name="fiatAmount" inputmode="decimal" autocomplete="off" required value="${escapeHtml(values?.fiatAmount ?? session.fiatAmount)}" data-testid="portico-onramp-amount" style="${field}"></label>` +
+          `<label>Currency<select name="fiatCurrency" data-testid="portico-onramp-currency" style="${field}">${options}</select></label>` +
+          `<p id="limits" style="font-size:13px;color:#555;margin:-8px 0 12px"></p>` +
+          `<label>Card number<input name="card" inputmode="numeric" autocomplete="off" required placeholder="${SANDBOX_TEST_CARDS.success}" data-testid="portico-onramp-card" style="${field}"></label>` +
+          cardHelp +
+          `<p id="estimate" data-testid="portico-onramp-estimate" aria-live="polite"></p>` +
+          `<button type="submit" data-testid="portico-onramp-pay" style="font:inherit;padding:10px 16px;width:100%">Pay</button></form>`,
         nonce,
         script,
       ),
@@ -431,7 +475,10 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
     const recent = [...sessions.values()]
       .slice(-20)
       .reverse()
-      .map((s) => `<li><a href="/${s.provider}/checkout/${s.sessionId}">${escapeHtml(s.provider)} · ${escapeHtml(s.asset)} on ${escapeHtml(s.network)} · ${escapeHtml(s.status)}</a></li>`)
+      .map(
+        (s) =>
+          `<li><a href="/${s.provider}/checkout/${s.sessionId}">${escapeHtml(s.provider)} · ${escapeHtml(s.asset)} on ${escapeHtml(s.network)} · ${escapeHtml(s.status)}</a></li>`,
+      )
       .join('')
     return page(
       'On-ramp provider sandbox',
@@ -455,7 +502,11 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
         const asset = findAsset(body.asset, body.network)
         const currency = fiatOf(provider, body.fiatCurrency).id
         const method = body.paymentMethod ?? 'card'
-        return json(res, 200, quoteJson(provider, asset, currency, method, quote(provider, asset, currency, parseFiat(body.fiatAmount), method)))
+        return json(
+          res,
+          200,
+          quoteJson(provider, asset, currency, method, quote(provider, asset, currency, parseFiat(body.fiatAmount), method)),
+        )
       }
       if (route === 'POST v1/sessions' && parts.length === 3) {
         const session = createSession(provider, await readJson(req, sessionSchema))
@@ -470,7 +521,11 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
         const id = parts[2] as string
         const session = SESSION_ID.test(id) ? sessions.get(id) : undefined
         if (!session || session.provider !== provider.id) {
-          return html(res, 404, page('Checkout not found', '<p data-testid="portico-onramp-gone">This checkout session does not exist.</p>'))
+          return html(
+            res,
+            404,
+            page('Checkout not found', '<p data-testid="portico-onramp-gone">This checkout session does not exist.</p>'),
+          )
         }
         if (req.method === 'GET') {
           if (session.status === 'COMPLETED') return html(res, 200, resultPage(provider, session))
@@ -479,7 +534,11 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
         }
         if (req.method === 'POST') {
           const form = new URLSearchParams(await readBody(req))
-          const payment = { card: form.get('card') ?? '', fiatAmount: form.get('fiatAmount') ?? undefined, fiatCurrency: form.get('fiatCurrency') ?? undefined }
+          const payment = {
+            card: form.get('card') ?? '',
+            fiatAmount: form.get('fiatAmount') ?? undefined,
+            fiatCurrency: form.get('fiatCurrency') ?? undefined,
+          }
           const outcome = await pay(provider.id, id, payment)
           if (outcome.kind === 'completed') return html(res, 200, resultPage(provider, outcome.session))
           const notice =
@@ -508,7 +567,8 @@ export async function startOnrampSandbox(options: StartOnrampSandboxOptions = {}
   // Longer than clients keep idle sockets (undici: 4 s), so a client never reuses one the sandbox is closing.
   server.keepAliveTimeout = 30_000
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(new Error(`startOnrampSandbox: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
+    const onError = (error: Error) =>
+      reject(new Error(`startOnrampSandbox: could not listen on ${host}:${options.port ?? 0}: ${error.message}`, { cause: error }))
     server.once('error', onError)
     server.listen(options.port ?? 0, host, () => {
       server.off('error', onError)

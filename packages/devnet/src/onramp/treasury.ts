@@ -89,7 +89,8 @@ export function sandboxAssets(evm: readonly SandboxEvmChain[], solana: SandboxSo
     const native = chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
     assets.push({ ...base, symbol: native.symbol, name: native.name, decimals: native.decimals, contractAddress: '', kind: 'evm-native' })
     const usdc = chain.tokens.find((t) => t.symbol === 'USDC')
-    if (usdc) assets.push({ ...base, symbol: 'USDC', name: usdc.name, decimals: usdc.decimals, contractAddress: usdc.address, kind: 'evm-erc20' })
+    if (usdc)
+      assets.push({ ...base, symbol: 'USDC', name: usdc.name, decimals: usdc.decimals, contractAddress: usdc.address, kind: 'evm-erc20' })
   }
   if (solana) {
     const name = solana.name ?? 'Portico Local Solana'
@@ -135,7 +136,10 @@ export async function createTreasury(options: {
   const queues = new Map<string, Promise<unknown>>()
   const serial = <T>(key: string, job: () => Promise<T>): Promise<T> => {
     const run = (queues.get(key) ?? Promise.resolve()).then(job, job)
-    queues.set(key, run.catch(() => undefined))
+    queues.set(
+      key,
+      run.catch(() => undefined),
+    )
     return run
   }
 
@@ -150,7 +154,11 @@ export async function createTreasury(options: {
       const transport = http(chain.rpcUrl, { retryCount: 0 })
       return [
         `eip155:${chain.chainId}` as string,
-        { chain, public: createPublicClient({ chain: viemChain, transport }), wallet: createWalletClient({ account, chain: viemChain, transport }) },
+        {
+          chain,
+          public: createPublicClient({ chain: viemChain, transport }),
+          wallet: createWalletClient({ account, chain: viemChain, transport }),
+        },
       ] as const
     }),
   )
@@ -161,7 +169,12 @@ export async function createTreasury(options: {
     const hash: Hex =
       asset.kind === 'evm-native'
         ? await clients.wallet.sendTransaction({ to, value: units })
-        : await clients.wallet.writeContract({ address: asset.contractAddress as Address, abi: erc20Abi, functionName: 'transfer', args: [to, units] })
+        : await clients.wallet.writeContract({
+            address: asset.contractAddress as Address,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [to, units],
+          })
     const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 30_000 })
     if (receipt.status !== 'success') throw new Error(`The transfer ${hash} reverted`)
     return hash
@@ -179,7 +192,9 @@ export async function createTreasury(options: {
       const [source] = await findAssociatedTokenPda({ owner: solanaSigner.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
       const [destination] = await findAssociatedTokenPda({ owner: to, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
       instructions.push(await getCreateAssociatedTokenIdempotentInstructionAsync({ payer: solanaSigner, owner: to, mint }))
-      instructions.push(getTransferCheckedInstruction({ source, mint, destination, authority: solanaSigner, amount: units, decimals: asset.decimals }))
+      instructions.push(
+        getTransferCheckedInstruction({ source, mint, destination, authority: solanaSigner, amount: units, decimals: asset.decimals }),
+      )
     }
     const { value: blockhash } = await rpc.getLatestBlockhash().send()
     const message = pipe(
@@ -217,7 +232,9 @@ export async function createTreasury(options: {
       }
     },
     send(asset, to, units) {
-      return serial(asset.caipNetworkId, () => (asset.kind.startsWith('evm') ? sendEvm(asset, to as Address, units) : sendSolana(asset, solanaAddress(to), units)))
+      return serial(asset.caipNetworkId, () =>
+        asset.kind.startsWith('evm') ? sendEvm(asset, to as Address, units) : sendSolana(asset, solanaAddress(to), units),
+      )
     },
   }
 }

@@ -70,7 +70,13 @@ describe('verifyRelayJwt', () => {
     expect(result).toEqual({
       ok: true,
       clientId: didKeyFromPublicKey(pair.publicKey),
-      claims: { iss: didKeyFromPublicKey(pair.publicKey), sub: 'c479fe5d', aud: 'ws://127.0.0.1:4455', iat: 1_800_000_000, exp: 1_800_086_400 },
+      claims: {
+        iss: didKeyFromPublicKey(pair.publicKey),
+        sub: 'c479fe5d',
+        aud: 'ws://127.0.0.1:4455',
+        iat: 1_800_000_000,
+        exp: 1_800_086_400,
+      },
     })
   })
 
@@ -95,7 +101,11 @@ describe('verifyRelayJwt', () => {
     // Someone else's identity: alice's did:key in the claims, signed with mallory's key.
     ['forged: alice claimed, mallory signed', jwt('mallory', ok), 'signature does not verify with the key of iss'],
     // The spec JWT with one claim changed (sub) and its original signature.
-    ['tampered payload', `${specHeader}.${b64({ ...specClaims, sub: 'mine' })}.${specSignature}`, 'signature does not verify with the key of iss'],
+    [
+      'tampered payload',
+      `${specHeader}.${b64({ ...specClaims, sub: 'mine' })}.${specSignature}`,
+      'signature does not verify with the key of iss',
+    ],
     ['expired 121 s ago', jwt('alice', { ...ok, iat: now - 86400, exp: now - 121 }), 'expired'],
     ['exp a string', jwt('alice', { ...ok, exp: String(now + 60) }), 'exp is not a number'],
     ['issued 121 s in the future', jwt('alice', { ...ok, iat: now + 121 }), 'issued in the future'],

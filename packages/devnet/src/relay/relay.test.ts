@@ -328,7 +328,9 @@ describe('startRelay (raw protocol)', () => {
     expect((await c.request('irn_batchPublish', { messages })).error).toEqual(tooMany)
     // Nothing of the refused batches happened; a batch of exactly the limit works.
     expect(relay.stats()).toMatchObject({ subscriptions: before.subscriptions, storedMessages: before.storedMessages })
-    expect((await c.request('irn_batchSubscribe', { topics: topics.slice(0, RELAY_MAX_BATCH_SIZE) })).result).toHaveLength(RELAY_MAX_BATCH_SIZE)
+    expect((await c.request('irn_batchSubscribe', { topics: topics.slice(0, RELAY_MAX_BATCH_SIZE) })).result).toHaveLength(
+      RELAY_MAX_BATCH_SIZE,
+    )
     expect(relay.stats().subscriptions).toBe(before.subscriptions + RELAY_MAX_BATCH_SIZE)
   })
 
@@ -373,9 +375,21 @@ describe('startRelay client authentication', () => {
       ['missing', `${relay.url}/?projectId=p`, 'Auth error: Missing JWT (no auth query parameter or bearer token)'],
       ['malformed', url('not-a-jwt'), 'Auth error: Invalid JWT (expected header.payload.signature)'],
       ['expired', url(relayJwt({ iss: 'eve', aud: relay.url, nowMs: now - 2 * 86400_000 })), 'Auth error: Invalid JWT (expired)'],
-      ['for another relay', url(relayJwt({ iss: 'eve', aud: 'wss://relay.walletconnect.org', nowMs: now })), 'Auth error: Invalid JWT (aud is not this relay)'],
-      ['for another port', url(relayJwt({ iss: 'eve', aud: `ws://127.0.0.1:${relay.port + 1}`, nowMs: now })), 'Auth error: Invalid JWT (aud is not this relay)'],
-      ['forged', url(relayJwt({ iss: 'alice', signer: 'mallory', aud: relay.url, nowMs: now })), 'Auth error: Invalid JWT (signature does not verify with the key of iss)'],
+      [
+        'for another relay',
+        url(relayJwt({ iss: 'eve', aud: 'wss://relay.walletconnect.org', nowMs: now })),
+        'Auth error: Invalid JWT (aud is not this relay)',
+      ],
+      [
+        'for another port',
+        url(relayJwt({ iss: 'eve', aud: `ws://127.0.0.1:${relay.port + 1}`, nowMs: now })),
+        'Auth error: Invalid JWT (aud is not this relay)',
+      ],
+      [
+        'forged',
+        url(relayJwt({ iss: 'alice', signer: 'mallory', aud: relay.url, nowMs: now })),
+        'Auth error: Invalid JWT (signature does not verify with the key of iss)',
+      ],
     ]
     const before = relay.stats().rejectedConnections
     for (const [name, target, body] of cases) {
@@ -388,7 +402,9 @@ describe('startRelay client authentication', () => {
   it('accepts the JWT as ?auth= or as an Authorization bearer token, for 127.0.0.1, localhost or [::1]', async () => {
     const now = Date.now()
     expect(await handshake(`${relay.url}/?auth=${relayJwt({ iss: 'alice', aud: relay.url, nowMs: now })}`)).toBe('open')
-    expect(await handshake(relay.url, { authorization: `Bearer ${relayJwt({ iss: 'alice', aud: `${relay.url}/`, nowMs: now })}` })).toBe('open')
+    expect(await handshake(relay.url, { authorization: `Bearer ${relayJwt({ iss: 'alice', aud: `${relay.url}/`, nowMs: now })}` })).toBe(
+      'open',
+    )
     const localhost = relayJwt({ iss: 'alice', aud: `ws://localhost:${relay.port}`, nowMs: now })
     expect(await handshake(`${relay.url}/?auth=${localhost}`)).toBe('open')
     const ipv6 = relayJwt({ iss: 'alice', aud: `ws://[::1]:${relay.port}`, nowMs: now })
@@ -465,7 +481,16 @@ describe('startRelay caps', () => {
     expect((await c.request('irn_subscribe', { topic: 't1' })).result).toBe(t1)
     expect((await c.request('irn_batchSubscribe', { topics: ['t1', 't5'] })).error).toEqual(limit)
     expect((await c.request('wc_proposeSession', { pairingTopic: 'p1', sessionProposal: 'x', ttl: 300 })).error).toEqual(limit)
-    expect((await c.request('wc_approveSession', { pairingTopic: 't1', sessionTopic: 's1', sessionProposalResponse: 'r', sessionSettlementRequest: 's' })).error).toEqual(limit)
+    expect(
+      (
+        await c.request('wc_approveSession', {
+          pairingTopic: 't1',
+          sessionTopic: 's1',
+          sessionProposalResponse: 'r',
+          sessionSettlementRequest: 's',
+        })
+      ).error,
+    ).toEqual(limit)
     expect(relay.stats()).toMatchObject({ subscriptions: 3, topics: 3, storedMessages: 0 })
     // Another socket has its own budget; unsubscribing frees a slot.
     const other = await client(relay, 'subs-other')

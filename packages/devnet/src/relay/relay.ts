@@ -330,14 +330,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
     if (set && set.size === 0) subscribers.delete(topic)
   }
 
-  const publish = (
-    publisher: Client,
-    topic: string,
-    message: string,
-    ttl: number,
-    tag: number,
-    attestation: string,
-  ): void => {
+  const publish = (publisher: Client, topic: string, message: string, ttl: number, tag: number, attestation: string): void => {
     const t = now()
     const list = pruneExpired(topic)
     // A re-published message (a client retry) is stored and delivered once.

@@ -96,9 +96,7 @@ export const u64 = z.number().int().nonnegative()
 
 const commitment = z.enum(['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'])
 
-export const contextConfig = z
-  .object({ commitment: commitment.optional(), minContextSlot: u64.optional() })
-  .nullish()
+export const contextConfig = z.object({ commitment: commitment.optional(), minContextSlot: u64.optional() }).nullish()
 
 const accountEncoding = z.enum(['binary', 'base58', 'base64', 'base64+zstd', 'jsonParsed'])
 export type AccountEncodingName = z.infer<typeof accountEncoding>
@@ -229,9 +227,7 @@ export const simulateTransactionConfig = z
     if (cfg?.sigVerify && cfg.replaceRecentBlockhash) fail(ctx, 'sigVerify may not be used with replaceRecentBlockhash')
   })
 
-export const signatureStatusesConfig = z
-  .object({ searchTransactionHistory: z.boolean().optional() })
-  .nullish()
+export const signatureStatusesConfig = z.object({ searchTransactionHistory: z.boolean().optional() }).nullish()
 
 /** Decodes a wire transaction with agave's size limits and messages (decode_and_deserialize). */
 export function decodeWireText(text: string, encoding: 'base58' | 'base64' | undefined, type = TX_TYPE): Uint8Array {

@@ -437,7 +437,10 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     const slice = cfg.dataSlice
     const length = slice ? Math.min(slice.length, Math.max(0, raw.data.length - slice.offset)) : raw.data.length
     if ((encoding === 'binary' || encoding === 'base58') && length > MAX_BASE58_ACCOUNT_BYTES) {
-      throw new RpcError(-32600, `Encoded binary (base 58) data should be less than ${MAX_BASE58_ACCOUNT_BYTES} bytes, please use Base64 encoding.`)
+      throw new RpcError(
+        -32600,
+        `Encoded binary (base 58) data should be less than ${MAX_BASE58_ACCOUNT_BYTES} bytes, please use Base64 encoding.`,
+      )
     }
     if (encoding === 'base64+zstd') {
       if (!zstdCompress) throw invalidParams('base64+zstd needs a Node.js with zlib zstd (22.15 or later)')
@@ -507,7 +510,9 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     else {
       const lookups = message.version === 'legacy' ? undefined : (message.addressTableLookups ?? [])
       transaction = {
-        signatures: Object.values(tx.signatures).map((s) => (s ? base58(s) : '1111111111111111111111111111111111111111111111111111111111111111')),
+        signatures: Object.values(tx.signatures).map((s) =>
+          s ? base58(s) : '1111111111111111111111111111111111111111111111111111111111111111',
+        ),
         message: {
           accountKeys: rec.accountKeys,
           header: {
@@ -577,7 +582,14 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   method('getTransactionCount', withContext, () => BigInt(history.length))
   method('getEpochInfo', withContext, () => {
     const s = slot()
-    return { absoluteSlot: s, blockHeight: s, epoch: s / 432000n, slotIndex: s % 432000n, slotsInEpoch: 432000n, transactionCount: BigInt(history.length) }
+    return {
+      absoluteSlot: s,
+      blockHeight: s,
+      epoch: s / 432000n,
+      slotIndex: s % 432000n,
+      slotsInEpoch: 432000n,
+      transactionCount: BigInt(history.length),
+    }
   })
   method('getLatestBlockhash', withContext, () => ({ context: context(), value: latestBlockhash() }))
   method('isBlockhashValid', z.tuple([blockhashText, contextConfig]), ([hash]) => {
@@ -643,7 +655,13 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     value: signatures.map((s) => {
       const rec = records.get(s)
       if (!rec) return null
-      return { slot: rec.slot, confirmations: null, err: rec.err, confirmationStatus: 'finalized', status: rec.err ? { Err: rec.err } : { Ok: null } }
+      return {
+        slot: rec.slot,
+        confirmations: null,
+        err: rec.err,
+        confirmationStatus: 'finalized',
+        status: rec.err ? { Err: rec.err } : { Ok: null },
+      }
     }),
   }))
   method('getSignaturesForAddress', z.tuple([pubkey, signaturesForAddressConfig]), ([who, config]) => {
@@ -660,7 +678,14 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
         continue
       }
       if (!r.accountKeys.includes(who)) continue
-      out.push({ signature: r.signature, slot: r.slot, err: r.err, memo: null, blockTime: BigInt(r.blockTime), confirmationStatus: 'finalized' })
+      out.push({
+        signature: r.signature,
+        slot: r.slot,
+        err: r.err,
+        memo: null,
+        blockTime: BigInt(r.blockTime),
+        confirmationStatus: 'finalized',
+      })
     }
     return out
   })
@@ -699,7 +724,11 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   method('requestAirdrop', z.tuple([pubkey, u64, contextConfig]), async ([to, amount]) => {
     // agave's faucet refuses over-cap requests and the RPC reports any faucet failure as Internal error.
     if (BigInt(amount) > maxAirdrop) {
-      throw new RpcError(-32603, 'Internal error', `request too large; req: ◎${lamportsToSol(BigInt(amount))}, cap: ◎${lamportsToSol(maxAirdrop)}`)
+      throw new RpcError(
+        -32603,
+        'Internal error',
+        `request too large; req: ◎${lamportsToSol(BigInt(amount))}, cap: ◎${lamportsToSol(maxAirdrop)}`,
+      )
     }
     if (amount === 0) throw invalidParams('lamports must be greater than 0')
     return airdrop(to, BigInt(amount))
@@ -849,20 +878,25 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     mine.set(sub.id, kind)
     return sub
   }
-  const unsubscribe = (kind: Subscription['kind']): WsHandler => (socket, params) => {
-    const [id] = parseParams(z.tuple([u64]), params)
-    if (issued.get(socket)?.get(id) !== kind) throw invalidSubscription()
-    issued.get(socket)?.delete(id)
-    endSubscription(id)
-    return true
-  }
+  const unsubscribe =
+    (kind: Subscription['kind']): WsHandler =>
+    (socket, params) => {
+      const [id] = parseParams(z.tuple([u64]), params)
+      if (issued.get(socket)?.get(id) !== kind) throw invalidSubscription()
+      issued.get(socket)?.delete(id)
+      endSubscription(id)
+      return true
+    }
   /** The websocket methods (agave's pubsub has only subscriptions); anything else is -32601. */
   const wsMethods = new Map<string, WsHandler>([
     [
       'signatureSubscribe',
       (socket, params) => {
         const [sig] = parseParams(
-          z.tuple([signatureText, z.object({ commitment: z.string().optional(), enableReceivedNotification: z.boolean().optional() }).nullish()]),
+          z.tuple([
+            signatureText,
+            z.object({ commitment: z.string().optional(), enableReceivedNotification: z.boolean().optional() }).nullish(),
+          ]),
           params,
         )
         const sub = issue(socket, 'signature', sig)

@@ -41,9 +41,7 @@ describe('Solana dev keys', () => {
     const seed = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex')
     expect(hex(slip10Ed25519(seed, 'm'))).toBe('2b4be7f19ee27bbf30c667b642d5f4aa69fd169872f8fc3059c08ebae2eb19e7')
     expect(hex(slip10Ed25519(seed, "m/0'"))).toBe('68e0fe46dfb67e368c75379acec591dad19df3cde26e63b93a8e704f1dade7a3')
-    expect(hex(slip10Ed25519(seed, "m/0'/1'/2'/2'/1000000000'"))).toBe(
-      '8f94d394a8e8fd6b1bc2f3f49f5c47e385281d5c17e65324b0f62483e37e8793',
-    )
+    expect(hex(slip10Ed25519(seed, "m/0'/1'/2'/2'/1000000000'"))).toBe('8f94d394a8e8fd6b1bc2f3f49f5c47e385281d5c17e65324b0f62483e37e8793')
     expect(() => slip10Ed25519(seed, 'm/0')).toThrow(/hardened/)
   })
 
@@ -55,7 +53,7 @@ describe('Solana dev keys', () => {
     )
   })
 
-  it('gives stable base58 addresses for dev accounts (m/44\'/501\'/i\'/0\')', async () => {
+  it("gives stable base58 addresses for dev accounts (m/44'/501'/i'/0')", async () => {
     const a0 = await solanaDevSigner(0)
     const a0again = await solanaDevSigner(0)
     const a1 = await solanaDevSigner(1)
@@ -125,7 +123,7 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     expect((await rpc.getVersion().send())['solana-core']).toMatch(/^\d+\.\d+\.\d+$/)
   })
 
-  it('funds the four dev accounts (m/44\'/501\'/0..3\'/0\') with 100 SOL each', async () => {
+  it("funds the four dev accounts (m/44'/501'/0..3'/0') with 100 SOL each", async () => {
     expect(devnet.accounts).toHaveLength(4)
     expect(devnet.accounts[0]).toBe(payer.address)
     for (const account of devnet.accounts) {
@@ -137,21 +135,26 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
   it('holds 1000 "USD Coin" (6 decimals) per dev account, readable with getTokenAccountsByOwner jsonParsed', async () => {
     expect(devnet.usdcMint).toBe('GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce')
     expect(devnet.usdcMint).toBe((await solanaDevSigner(100)).address)
-    const { value } = await rpc
-      .getTokenAccountsByOwner(devnet.accounts[1]!, { mint: devnet.usdcMint }, { encoding: 'jsonParsed' })
-      .send()
+    const { value } = await rpc.getTokenAccountsByOwner(devnet.accounts[1]!, { mint: devnet.usdcMint }, { encoding: 'jsonParsed' }).send()
     expect(value).toHaveLength(1)
     const info = value[0]!.account.data.parsed.info
     expect(info).toMatchObject({ mint: devnet.usdcMint, owner: devnet.accounts[1], state: 'initialized', isNative: false })
     expect(info.tokenAmount).toEqual({ amount: '1000000000', decimals: 6, uiAmount: 1000, uiAmountString: '1000' })
     const byProgram = await rpc
-      .getTokenAccountsByOwner(devnet.accounts[1]!, { programId: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') }, { encoding: 'base64' })
+      .getTokenAccountsByOwner(
+        devnet.accounts[1]!,
+        { programId: address('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') },
+        { encoding: 'base64' },
+      )
       .send()
     expect(byProgram.value.map((v) => v.pubkey)).toEqual([value[0]!.pubkey])
     const balance = await rpc.getTokenAccountBalance(value[0]!.pubkey).send()
     expect(balance.value.uiAmountString).toBe('1000')
     const mint = await rpc.getAccountInfo(devnet.usdcMint, { encoding: 'jsonParsed' }).send()
-    expect((mint.value?.data as any).parsed).toMatchObject({ type: 'mint', info: { decimals: 6, supply: '4000000000', isInitialized: true } })
+    expect((mint.value?.data as any).parsed).toMatchObject({
+      type: 'mint',
+      info: { decimals: 6, supply: '4000000000', isInitialized: true },
+    })
   })
 
   it('transfers SOL with sendAndConfirmTransactionFactory (websocket confirmation)', async () => {
@@ -176,7 +179,11 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
 
   it('rejects a transfer beyond the balance in preflight with -32002 and the transaction error', async () => {
     const poor = await solanaDevSigner(43)
-    await airdropFactory({ rpc, rpcSubscriptions })({ recipientAddress: poor.address, lamports: lamports(1_000_000n), commitment: 'confirmed' })
+    await airdropFactory({ rpc, rpcSubscriptions })({
+      recipientAddress: poor.address,
+      lamports: lamports(1_000_000n),
+      commitment: 'confirmed',
+    })
     expect((await rpc.getBalance(poor.address).send()).value).toBe(1_000_000n)
     const tx = await signTransactionMessageWithSigners(await transferMessage(poor, payer.address, 5_000_000n))
     assertIsTransactionWithBlockhashLifetime(tx)
@@ -238,7 +245,11 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     expect(((await bad.json()) as any).error.code).toBe(-32700)
     const preflight = await fetch(devnet.rpcUrl, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,solana-client' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,solana-client',
+      },
     })
     expect(preflight.status).toBe(204)
     // The calling loopback origin is echoed, never '*'.
@@ -347,18 +358,59 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
       // The count is checked before the keys, as on agave.
       ['getMultipleAccounts', [Array(101).fill('not-a-key')], { code: -32602, message: 'Too many inputs provided; max 100' }],
       ['getSignatureStatuses', [sig(257)], { code: -32602, message: 'Too many inputs provided; max 256' }],
-      ['getRecentPrioritizationFees', [[...hundred, ...hundred.slice(0, 29)]], { code: -32602, message: 'Too many inputs provided; max 128' }],
+      [
+        'getRecentPrioritizationFees',
+        [[...hundred, ...hundred.slice(0, 29)]],
+        { code: -32602, message: 'Too many inputs provided; max 128' },
+      ],
       ['getSignaturesForAddress', [owner, { limit: 0 }], { code: -32602, message: 'Invalid limit; max 1000' }],
       ['getSignaturesForAddress', [owner, { limit: 1001 }], { code: -32602, message: 'Invalid limit; max 1000' }],
       ['getSignaturesForAddress', [owner, { limit: -1 }], { code: -32602, message: 'Invalid limit; max 1000' }],
-      ['getProgramAccounts', [TOKEN, { encoding: 'base64', filters: Array(5).fill({ dataSize: 165 }) }], { code: -32602, message: 'Too many filters provided; max 4' }],
-      ['getProgramAccounts', [TOKEN, { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(129).toString('base64'), encoding: 'base64' } }] }], { code: -32602, message: 'Invalid param: DataTooLarge' }],
-      ['sendTransaction', ['A'.repeat(1645), { encoding: 'base64' }], { code: -32602, message: 'base64 encoded solana_transaction::versioned::VersionedTransaction too large: 1645 bytes (max: encoded/raw 1644/1232)' }],
-      ['sendTransaction', ['2'.repeat(1684)], { code: -32602, message: 'base58 encoded solana_transaction::versioned::VersionedTransaction too large: 1684 bytes (max: encoded/raw 1683/1232)' }],
-      ['simulateTransaction', [Buffer.alloc(1233).toString('base64'), { encoding: 'base64' }], { code: -32602, message: 'decoded solana_transaction::versioned::VersionedTransaction too large: 1233 bytes (max: 1232 bytes)' }],
+      [
+        'getProgramAccounts',
+        [TOKEN, { encoding: 'base64', filters: Array(5).fill({ dataSize: 165 }) }],
+        { code: -32602, message: 'Too many filters provided; max 4' },
+      ],
+      [
+        'getProgramAccounts',
+        [
+          TOKEN,
+          { encoding: 'base64', filters: [{ memcmp: { offset: 0, bytes: Buffer.alloc(129).toString('base64'), encoding: 'base64' } }] },
+        ],
+        { code: -32602, message: 'Invalid param: DataTooLarge' },
+      ],
+      [
+        'sendTransaction',
+        ['A'.repeat(1645), { encoding: 'base64' }],
+        {
+          code: -32602,
+          message: 'base64 encoded solana_transaction::versioned::VersionedTransaction too large: 1645 bytes (max: encoded/raw 1644/1232)',
+        },
+      ],
+      [
+        'sendTransaction',
+        ['2'.repeat(1684)],
+        {
+          code: -32602,
+          message: 'base58 encoded solana_transaction::versioned::VersionedTransaction too large: 1684 bytes (max: encoded/raw 1683/1232)',
+        },
+      ],
+      [
+        'simulateTransaction',
+        [Buffer.alloc(1233).toString('base64'), { encoding: 'base64' }],
+        { code: -32602, message: 'decoded solana_transaction::versioned::VersionedTransaction too large: 1233 bytes (max: 1232 bytes)' },
+      ],
       // A 165-byte token account in the legacy binary/base58 encoding (the default when none is asked for).
-      ['getAccountInfo', [tokenAccount], { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' }],
-      ['getTokenAccountsByOwner', [owner, { mint }, { encoding: 'base58' }], { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' }],
+      [
+        'getAccountInfo',
+        [tokenAccount],
+        { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' },
+      ],
+      [
+        'getTokenAccountsByOwner',
+        [owner, { mint }, { encoding: 'base58' }],
+        { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' },
+      ],
       ['requestAirdrop', [owner, 10_000_000_001], { code: -32603, message: 'Internal error' }],
     ]
     for (const [method, params, error] of table) {
@@ -369,7 +421,9 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
     expect((await call('getMultipleAccounts', [hundred, { encoding: 'base64' }])).result.value).toHaveLength(100)
     expect((await call('getSignatureStatuses', [sig(256)])).result.value).toEqual(Array(256).fill(null))
     expect(await call('getSignaturesForAddress', [owner, { limit: 1000 }])).toMatchObject({ result: [{ err: null }] })
-    expect((await call('getAccountInfo', [tokenAccount, { dataSlice: { offset: 0, length: 128 } }])).result.value.data).toEqual(expect.any(String))
+    expect((await call('getAccountInfo', [tokenAccount, { dataSlice: { offset: 0, length: 128 } }])).result.value.data).toEqual(
+      expect.any(String),
+    )
     expect((await call('getAccountInfo', [tokenAccount, { encoding: 'base64' }])).result.value.space).toBe(165)
     const zstd = (await call('getAccountInfo', [tokenAccount, { encoding: 'base64+zstd' }])).result.value.data
     expect(zstd[1]).toBe('base64+zstd')
@@ -388,21 +442,41 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
       ['getBalance', { address: owner }, 'Invalid params: params must be an array'],
       ['getHealth', [1], 'Invalid params: Too big: expected array to have <=0 items'],
       ['getAccountInfo', [owner, 'base64'], 'Invalid params: params[1]: Invalid input: expected object, received string'],
-      ['getAccountInfo', [owner, { encoding: 'hex' }], 'Invalid params: params[1].encoding: Invalid option: expected one of "binary"|"base58"|"base64"|"base64+zstd"|"jsonParsed"'],
+      [
+        'getAccountInfo',
+        [owner, { encoding: 'hex' }],
+        'Invalid params: params[1].encoding: Invalid option: expected one of "binary"|"base58"|"base64"|"base64+zstd"|"jsonParsed"',
+      ],
       ['getMultipleAccounts', ['x'], 'Invalid params: params[0]: Invalid input: expected array, received string'],
-      ['getSignaturesForAddress', [owner, { limit: '10' }], 'Invalid params: params[1].limit: Invalid input: expected number, received string'],
+      [
+        'getSignaturesForAddress',
+        [owner, { limit: '10' }],
+        'Invalid params: params[1].limit: Invalid input: expected number, received string',
+      ],
       ['getSignaturesForAddress', [owner, { before: 'not-a-signature' }], 'Invalid param: Invalid'],
       ['getSignaturesForAddress', [owner, { until: 'abc' }], 'Invalid param: WrongSize'],
       ['getSignatureStatuses', [['x']], 'Invalid param: WrongSize'],
       ['getTransaction', [123], 'Invalid params: params[0]: Invalid input: expected string, received number'],
       ['sendTransaction', [{}], 'Invalid params: params[0]: Invalid input: expected string, received object'],
-      ['sendTransaction', ['AAAA', { skipPreflight: 'yes' }], 'Invalid params: params[1].skipPreflight: Invalid input: expected boolean, received string'],
-      ['simulateTransaction', ['AA', { sigVerify: true, replaceRecentBlockhash: true }], 'sigVerify may not be used with replaceRecentBlockhash'],
+      [
+        'sendTransaction',
+        ['AAAA', { skipPreflight: 'yes' }],
+        'Invalid params: params[1].skipPreflight: Invalid input: expected boolean, received string',
+      ],
+      [
+        'simulateTransaction',
+        ['AA', { sigVerify: true, replaceRecentBlockhash: true }],
+        'sigVerify may not be used with replaceRecentBlockhash',
+      ],
       ['requestAirdrop', [owner, -5], 'Invalid params: params[1]: Too small: expected number to be >=0'],
       ['requestAirdrop', [owner, 1.5], 'Invalid params: params[1]: Invalid input: expected int, received number'],
       ['requestAirdrop', [owner, '100'], 'Invalid params: params[1]: Invalid input: expected number, received string'],
       ['getMinimumBalanceForRentExemption', ['10'], 'Invalid params: params[0]: Invalid input: expected number, received string'],
-      ['getSlot', [{ commitment: 'soon' }], 'Invalid params: params[0].commitment: Invalid option: expected one of "processed"|"confirmed"|"finalized"|"recent"|"single"|"singleGossip"|"root"|"max"'],
+      [
+        'getSlot',
+        [{ commitment: 'soon' }],
+        'Invalid params: params[0].commitment: Invalid option: expected one of "processed"|"confirmed"|"finalized"|"recent"|"single"|"singleGossip"|"root"|"max"',
+      ],
       ['getTokenAccountsByOwner', [owner, {}], 'Invalid params: params[1]: expected { mint: <address> } or { programId: <address> }'],
       ['getTokenAccountsByOwner', [owner, { mint: 'x' }], 'Invalid param: WrongSize'],
       ['getTokenAccountsByOwner', [owner, { programId: owner }], 'Invalid param: unrecognized Token program id'],
@@ -411,27 +485,61 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
       ['getTokenAccountBalance', [unused], 'Invalid param: could not find account'],
       ['getTokenAccountBalance', [rpc.authority], 'Invalid param: not a Token account'],
       ['getTokenSupply', [tokenAccount], 'Invalid param: mint could not be unpacked'],
-      ['getProgramAccounts', [TOKEN, { filters: [{ size: 1 }] }], 'Invalid params: params[1].filters[0]: expected { dataSize }, { memcmp: { offset, bytes, encoding? } } or "tokenAccountState"'],
+      [
+        'getProgramAccounts',
+        [TOKEN, { filters: [{ size: 1 }] }],
+        'Invalid params: params[1].filters[0]: expected { dataSize }, { memcmp: { offset, bytes, encoding? } } or "tokenAccountState"',
+      ],
       ['isBlockhashValid', [7], 'Invalid params: params[0]: Invalid input: expected string, received number'],
-      ['getFeeForMessage', ['AAAA'], 'failed to deserialize solana_message::versioned::VersionedMessage: Codec [fixCodecSize] expected 32 bytes, got 0.'],
+      [
+        'getFeeForMessage',
+        ['AAAA'],
+        'failed to deserialize solana_message::versioned::VersionedMessage: Codec [fixCodecSize] expected 32 bytes, got 0.',
+      ],
     ]
     for (const [method, params, message] of table) {
       expect([method, params, (await call(method, params)).error]).toEqual([method, params, { code: -32602, message }])
     }
     // Every method, every wrong shape: a JSON-RPC answer with status 200, and the server goes on.
     const methods = [
-      'getHealth', 'getVersion', 'getGenesisHash', 'getIdentity', 'getSlot', 'getBlockHeight', 'getTransactionCount', 'getEpochInfo',
-      'getLatestBlockhash', 'isBlockhashValid', 'getFeeForMessage', 'getRecentPrioritizationFees', 'getMinimumBalanceForRentExemption',
-      'getBalance', 'getAccountInfo', 'getMultipleAccounts', 'getProgramAccounts', 'getTokenAccountsByOwner', 'getTokenAccountsByDelegate',
-      'getTokenAccountBalance', 'getTokenSupply', 'getSignatureStatuses', 'getSignaturesForAddress', 'getTransaction', 'sendTransaction',
-      'simulateTransaction', 'requestAirdrop',
+      'getHealth',
+      'getVersion',
+      'getGenesisHash',
+      'getIdentity',
+      'getSlot',
+      'getBlockHeight',
+      'getTransactionCount',
+      'getEpochInfo',
+      'getLatestBlockhash',
+      'isBlockhashValid',
+      'getFeeForMessage',
+      'getRecentPrioritizationFees',
+      'getMinimumBalanceForRentExemption',
+      'getBalance',
+      'getAccountInfo',
+      'getMultipleAccounts',
+      'getProgramAccounts',
+      'getTokenAccountsByOwner',
+      'getTokenAccountsByDelegate',
+      'getTokenAccountBalance',
+      'getTokenSupply',
+      'getSignatureStatuses',
+      'getSignaturesForAddress',
+      'getTransaction',
+      'sendTransaction',
+      'simulateTransaction',
+      'requestAirdrop',
     ]
     const shapes: unknown[] = [null, 1, 'x', {}, [null, null, null, null], [[]], [{}], [true, 1], [-1], [owner, 'x', 'y', 'z']]
     for (const method of methods) {
-      const { status, json } = await post(rpc.rpcUrl, shapes.map((params, id) => ({ jsonrpc: '2.0', id, method, params })))
+      const { status, json } = await post(
+        rpc.rpcUrl,
+        shapes.map((params, id) => ({ jsonrpc: '2.0', id, method, params })),
+      )
       expect([method, status, json.length]).toEqual([method, 200, shapes.length])
       for (const answer of json as RpcAnswer[]) {
-        if (answer.error) expect([method, [-32602, -32600].includes(answer.error.code), typeof answer.error.message]).toEqual([method, true, 'string'])
+        if (answer.error)
+          expect([method, [-32602, -32600].includes(answer.error.code), typeof answer.error.message]).toEqual([method, true, 'string'])
       }
     }
     expect((await call('getHealth')).result).toBe('ok')
@@ -482,11 +590,14 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
     expect((await ws.request('slotUnsubscribe', [slot])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' })
     expect((await ws.request('signatureUnsubscribe', [999_999])).error).toEqual({ code: -32602, message: 'Invalid subscription id.' })
     expect((await ws.request('signatureSubscribe', ['not-a-signature'])).error).toEqual({ code: -32602, message: 'Invalid param: Invalid' })
-    expect((await ws.request('slotSubscribe', [1])).error).toEqual({ code: -32602, message: 'Invalid params: Too big: expected array to have <=0 items' })
+    expect((await ws.request('slotSubscribe', [1])).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: Too big: expected array to have <=0 items',
+    })
     ws.socket.close()
   })
 
-  it('refuses subscriptions past maxSubscriptions with agave\'s message', async () => {
+  it("refuses subscriptions past maxSubscriptions with agave's message", async () => {
     const small = await startSolanaRpc({ maxSubscriptions: 2 })
     try {
       const ws = await WsClient.open(small.wsUrl)
@@ -506,7 +617,10 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
 
   it('sends no CORS wildcard: loopback (and configured) origins are echoed, others get 403 and cannot reach the faucet', async () => {
     const preflight = (origin: string) =>
-      fetch(rpc.rpcUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+      fetch(rpc.rpcUrl, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      })
     for (const origin of ['http://127.0.0.1:5173', 'http://localhost:3000', 'http://[::1]:8080', 'https://app.example']) {
       const res = await preflight(origin)
       expect([origin, res.status, res.headers.get('access-control-allow-origin')]).toEqual([origin, 204, origin])

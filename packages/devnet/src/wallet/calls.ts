@@ -204,7 +204,9 @@ export function createCallsStore() {
 
 /** wallet_getCapabilities: per chain (hex id), atomic batches unsupported; nothing else offered. */
 export function capabilitiesFor(chainIds: readonly number[], requested?: unknown): Record<Hex, { atomic: { status: 'unsupported' } }> {
-  const wanted = Array.isArray(requested) ? new Set(requested.filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase())) : undefined
+  const wanted = Array.isArray(requested)
+    ? new Set(requested.filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase()))
+    : undefined
   const out: Record<Hex, { atomic: { status: 'unsupported' } }> = {}
   for (const id of chainIds) {
     const hex = numberToHex(id)

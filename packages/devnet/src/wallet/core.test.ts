@@ -443,7 +443,9 @@ describe('dev wallet core: signing and sending', () => {
     expect((await rpcError(send({ from: ACCOUNT_1, to: ACCOUNT_2, value: '0x1' }))).code).toBe(4100)
     expect((await rpcError(send({ from: ACCOUNT_0, to: ACCOUNT_2, value: '0x1' }))).code).toBe(4001)
     // More than the account holds: the node refuses.
-    const tooMuch = await rpcError(send({ from: ACCOUNT_0, to: ACCOUNT_2, value: `0x${parseEther('1000000').toString(16)}`, gas: '0x5208' }))
+    const tooMuch = await rpcError(
+      send({ from: ACCOUNT_0, to: ACCOUNT_2, value: `0x${parseEther('1000000').toString(16)}`, gas: '0x5208' }),
+    )
     expect(tooMuch.code).not.toBe(4001)
     expect(tooMuch.message).toMatch(/insufficient funds/i)
     expect((await rpcError(send({ from: ACCOUNT_0, to: 'nope' }))).code).toBe(-32602)
@@ -486,18 +488,32 @@ describe('dev wallet core: EIP-5792 calls', () => {
     expect([status.status, status.statusCode, status.atomic, status.chainId]).toEqual(['success', 200, false, 31337])
     expect(status.receipts?.map((r) => r.status)).toEqual(['success', 'success'])
     expect(status.receipts![0]!.blockNumber).toBeLessThan(status.receipts![1]!.blockNumber)
-    expect(await node.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_2] })).toBe(usdcBefore + 250_000n)
+    expect(await node.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_2] })).toBe(
+      usdcBefore + 250_000n,
+    )
     expect(await node.getBalance({ address: ACCOUNT_2 })).toBe(etherBefore + 3n)
 
     // The app's own id is kept; using it twice is refused (5720) before anything is asked.
     const asked = prompts.length
     const own = await core.provider.request({
       method: 'wallet_sendCalls',
-      params: [{ version: '2.0.0', id: 'batch-1', from: ACCOUNT_1, chainId: '0x7a69', atomicRequired: false, calls: [{ to: ACCOUNT_2, value: '0x1' }] }],
+      params: [
+        {
+          version: '2.0.0',
+          id: 'batch-1',
+          from: ACCOUNT_1,
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [{ to: ACCOUNT_2, value: '0x1' }],
+        },
+      ],
     })
     expect(own).toEqual({ id: 'batch-1' })
     const again = await rpcError(
-      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', id: 'batch-1', from: ACCOUNT_1, chainId: '0x7a69', calls: [{ to: ACCOUNT_2 }] }] }),
+      core.provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', id: 'batch-1', from: ACCOUNT_1, chainId: '0x7a69', calls: [{ to: ACCOUNT_2 }] }],
+      }),
     )
     expect(again.code).toBe(5720)
     expect(prompts.length).toBe(asked + 1)
@@ -509,14 +525,21 @@ describe('dev wallet core: EIP-5792 calls', () => {
     const { encodeFunctionData } = await import('viem')
     const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_1, parseUnits('1000000', 6)] })
     const send = (calls: unknown[]) =>
-      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_3, chainId: '0x7a69', calls }] }) as Promise<{ id: string }>
-    const status = (id: string) => core.provider.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<{ status: number; receipts: unknown[] }>
+      core.provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', from: ACCOUNT_3, chainId: '0x7a69', calls }],
+      }) as Promise<{ id: string }>
+    const status = (id: string) =>
+      core.provider.request({ method: 'wallet_getCallsStatus', params: [id] }) as Promise<{ status: number; receipts: unknown[] }>
 
     // The first call cannot even be estimated: its error comes back and no batch exists.
     const refused = await rpcError(send([{ to: usdc, data: tooMuch }]))
     expect(refused.message).toMatch(/revert|ERC20|balance/i)
     // A good call, then one that fails: the batch ends there.
-    const partial = await send([{ to: ACCOUNT_1, value: '0x1' }, { to: usdc, data: tooMuch }])
+    const partial = await send([
+      { to: ACCOUNT_1, value: '0x1' },
+      { to: usdc, data: tooMuch },
+    ])
     expect(await status(partial.id)).toMatchObject({ status: 600, receipts: [{ status: '0x1' }] })
     expect((await rpcError(status('0xdead'))).code).toBe(5730)
   })
@@ -524,10 +547,17 @@ describe('dev wallet core: EIP-5792 calls', () => {
   it('refuses what it cannot do: atomicRequired (5760), a non-optional capability (5700), an unknown chain (5710), another account (4100)', async () => {
     const core = await connected({ accountCount: 2 })
     const send = (arg: Record<string, unknown>) =>
-      rpcError(core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1 }], ...arg }] }))
+      rpcError(
+        core.provider.request({
+          method: 'wallet_sendCalls',
+          params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1 }], ...arg }],
+        }),
+      )
     expect((await send({ atomicRequired: true })).code).toBe(5760)
     expect((await send({ capabilities: { paymasterService: { url: 'http://127.0.0.1:1' } } })).code).toBe(5700)
-    expect((await send({ capabilities: { paymasterService: { url: 'http://127.0.0.1:1', optional: true } }, atomicRequired: true })).code).toBe(5760)
+    expect(
+      (await send({ capabilities: { paymasterService: { url: 'http://127.0.0.1:1', optional: true } }, atomicRequired: true })).code,
+    ).toBe(5760)
     expect((await send({ chainId: '0x1' })).code).toBe(5710)
     expect((await send({ from: ACCOUNT_1 })).code).toBe(4100)
     expect((await send({ calls: [{ to: ACCOUNT_1, value: 5 }] })).code).toBe(-32602)
@@ -541,7 +571,10 @@ describe('dev wallet core: EIP-5792 calls', () => {
     const node = createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl, { retryCount: 0 }) })
     const nonce = await node.getTransactionCount({ address: ACCOUNT_0 })
     const err = await rpcError(
-      core.provider.request({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1, value: '0x1' }] }] }),
+      core.provider.request({
+        method: 'wallet_sendCalls',
+        params: [{ version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', calls: [{ to: ACCOUNT_1, value: '0x1' }] }],
+      }),
     )
     expect(err).toEqual({ code: 4001, message: 'User rejected the request' })
     expect(await node.getTransactionCount({ address: ACCOUNT_0 })).toBe(nonce)

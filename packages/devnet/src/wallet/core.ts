@@ -27,7 +27,15 @@ import {
   userRejected,
 } from './errors.ts'
 import { DEVNET_MNEMONIC } from '../constants.ts'
-import { type CallRequest, capabilitiesFor, createCallsStore, describeCalls, parseSendCalls, type RpcReceipt, UNSUPPORTED_CHAIN_ID } from './calls.ts'
+import {
+  type CallRequest,
+  capabilitiesFor,
+  createCallsStore,
+  describeCalls,
+  parseSendCalls,
+  type RpcReceipt,
+  UNSUPPORTED_CHAIN_ID,
+} from './calls.ts'
 import { createMemoryStorage, type KeyValueStorage } from './storage.ts'
 
 export interface DevWalletNativeCurrency {
@@ -326,9 +334,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
   const accountCount = options.accountCount ?? 4
   const storage = options.storage ?? createMemoryStorage()
   const storageKey = options.storageKey ?? 'portico-devwallet'
-  const hdAccounts: HDAccount[] = Array.from({ length: accountCount }, (_, i) =>
-    mnemonicToAccount(mnemonic, { addressIndex: i }),
-  )
+  const hdAccounts: HDAccount[] = Array.from({ length: accountCount }, (_, i) => mnemonicToAccount(mnemonic, { addressIndex: i }))
   const accounts = hdAccounts.map((a) => a.address)
 
   const persisted = readPersisted(storage, storageKey)
@@ -447,10 +453,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
 
   function rpcUrlFor(chain: DevWalletChain): string {
     if (!options.allowNonLoopbackRpc && !isLoopbackUrl(chain.rpcUrl)) {
-      throw new ProviderRpcError(
-        DISCONNECTED,
-        `The dev wallet only talks to loopback RPC URLs; ${chain.name} uses ${chain.rpcUrl}`,
-      )
+      throw new ProviderRpcError(DISCONNECTED, `The dev wallet only talks to loopback RPC URLs; ${chain.name} uses ${chain.rpcUrl}`)
     }
     return chain.rpcUrl
   }
@@ -686,9 +689,7 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     const name = arg.chainName
     if (typeof name !== 'string' || name.trim() === '') throw invalidParams('chainName is required')
     const rpcUrls = arg.rpcUrls
-    const rpcUrl = Array.isArray(rpcUrls)
-      ? rpcUrls.find((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u))
-      : undefined
+    const rpcUrl = Array.isArray(rpcUrls) ? rpcUrls.find((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u)) : undefined
     if (!rpcUrl) throw invalidParams('rpcUrls needs an http(s) URL')
     const nc = arg.nativeCurrency as Partial<DevWalletNativeCurrency> | undefined
     let nativeCurrency = DEFAULT_NATIVE

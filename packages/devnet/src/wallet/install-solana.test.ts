@@ -25,7 +25,10 @@ afterEach(() => {
   installed = []
 })
 
-const devWallets = () => getWallets().get().filter((w) => w.name === 'Portico Dev Wallet')
+const devWallets = () =>
+  getWallets()
+    .get()
+    .filter((w) => w.name === 'Portico Dev Wallet')
 const connect = (w: Wallet, silent = false) =>
   (w.features['standard:connect'] as { connect(i?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }).connect(
     silent ? { silent: true } : undefined,

@@ -1,12 +1,6 @@
 // Puts the dev wallet into a page: the core, the DOM UI, the EIP-6963 announcement and optionally
 // window.ethereum. Nothing runs at import time (SSR-safe); call installDevWallet in the browser.
-import {
-  createDevWalletCore,
-  type DevWalletCore,
-  type DevWalletOptions,
-  type DevWalletProvider,
-  type DevWalletState,
-} from './core.ts'
+import { createDevWalletCore, type DevWalletCore, type DevWalletOptions, type DevWalletProvider, type DevWalletState } from './core.ts'
 import { DEV_WALLET_ICON } from './icon.ts'
 import { createSolanaDevWallet, type DevWalletSolanaOptions, type SolanaDevWallet } from './solana-wallet.ts'
 import { createMemoryStorage, type KeyValueStorage } from './storage.ts'

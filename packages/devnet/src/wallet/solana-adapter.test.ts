@@ -130,7 +130,9 @@ describe('@portico/solana adapter with the dev wallet on the local chain', () =>
 
     const signature = await adapter.signMessage({ message: 'Sign in to Portico', address: from })
     const publicKey = getBase58Encoder().encode(from) as Uint8Array
-    expect(ed25519.verify(getBase58Encoder().encode(signature) as Uint8Array, new TextEncoder().encode('Sign in to Portico'), publicKey)).toBe(true)
+    expect(
+      ed25519.verify(getBase58Encoder().encode(signature) as Uint8Array, new TextEncoder().encode('Sign in to Portico'), publicKey),
+    ).toBe(true)
 
     const before = await adapter.getBalance({ address: to, network: network() })
     expect(before).toEqual({ balance: '100', symbol: 'SOL' })
@@ -175,21 +177,30 @@ function approveAll(core: DevWalletCore) {
 }
 
 const rpc = () => createSolanaRpc(sol.rpcUrl)
-const tokenAmount = async (account: Address): Promise<bigint> => BigInt((await rpc().getTokenAccountBalance(account, { commitment: 'confirmed' }).send()).value.amount)
+const tokenAmount = async (account: Address): Promise<bigint> =>
+  BigInt((await rpc().getTokenAccountBalance(account, { commitment: 'confirmed' }).send()).value.amount)
 const instructionCount = async (signature: string) => {
-  const tx = await rpc().getTransaction(signature as Signature, { maxSupportedTransactionVersion: 0, encoding: 'json' }).send()
+  const tx = await rpc()
+    .getTransaction(signature as Signature, { maxSupportedTransactionVersion: 0, encoding: 'json' })
+    .send()
   return tx?.transaction.message.instructions.length
 }
 
 describe('@portico/solana capabilities', () => {
-  it.each(ADAPTER_CAPABILITIES.map((c) => [c, ['nativeTransfer', 'tokenTransfer', 'waitForReceipt'].includes(c)]))('declares %s: %s', (capability, declared) => {
-    const adapter = solanaAdapter({ wallets: registryOf() })
-    expect(adapter.capabilities?.includes(capability)).toBe(declared)
-    expect((SOLANA_CAPABILITIES as readonly string[]).includes(capability)).toBe(declared)
-    const method = { nativeTransfer: 'transfer', tokenTransfer: 'transfer', waitForReceipt: 'waitForReceipt' }[capability as string] as keyof ChainAdapter | undefined
-    if (method) expect(typeof adapter[method]).toBe('function')
-    for (const absent of ['writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities'] as const) expect(adapter[absent]).toBeUndefined()
-  })
+  it.each(ADAPTER_CAPABILITIES.map((c) => [c, ['nativeTransfer', 'tokenTransfer', 'waitForReceipt'].includes(c)]))(
+    'declares %s: %s',
+    (capability, declared) => {
+      const adapter = solanaAdapter({ wallets: registryOf() })
+      expect(adapter.capabilities?.includes(capability)).toBe(declared)
+      expect((SOLANA_CAPABILITIES as readonly string[]).includes(capability)).toBe(declared)
+      const method = { nativeTransfer: 'transfer', tokenTransfer: 'transfer', waitForReceipt: 'waitForReceipt' }[capability as string] as
+        | keyof ChainAdapter
+        | undefined
+      if (method) expect(typeof adapter[method]).toBe('function')
+      for (const absent of ['writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities'] as const)
+        expect(adapter[absent]).toBeUndefined()
+    },
+  )
 
   it('encodes CreateIdempotent and TransferChecked exactly as @solana-program/token does, with the same associated token accounts', async () => {
     const [owner, other] = sol.accounts as [Address, Address]
@@ -198,14 +209,34 @@ describe('@portico/solana capabilities', () => {
     expect(await associatedTokenAddress(other, mint)).toBe(reference)
     const [source] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
     const create = createAssociatedTokenAccountIdempotent({ payer: owner, ata: reference, owner: other, mint, tokenProgram: TOKEN_PROGRAM })
-    const expectedCreate = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(owner), ata: reference, owner: other, mint })
+    const expectedCreate = getCreateAssociatedTokenIdempotentInstruction({
+      payer: createNoopSigner(owner),
+      ata: reference,
+      owner: other,
+      mint,
+    })
     expect([create.programAddress, [...(create.data ?? [])], create.accounts?.map((a) => [a.address, a.role])]).toEqual([
       expectedCreate.programAddress,
       [...expectedCreate.data],
       expectedCreate.accounts.map((a) => [a.address, a.role]),
     ])
-    const transfer = transferChecked({ source, mint, destination: reference, authority: owner, amount: 1_234_567n, decimals: 6, tokenProgram: TOKEN_PROGRAM })
-    const expected = getTransferCheckedInstruction({ source, mint, destination: reference, authority: createNoopSigner(owner), amount: 1_234_567n, decimals: 6 })
+    const transfer = transferChecked({
+      source,
+      mint,
+      destination: reference,
+      authority: owner,
+      amount: 1_234_567n,
+      decimals: 6,
+      tokenProgram: TOKEN_PROGRAM,
+    })
+    const expected = getTransferCheckedInstruction({
+      source,
+      mint,
+      destination: reference,
+      authority: createNoopSigner(owner),
+      amount: 1_234_567n,
+      decimals: 6,
+    })
     expect([transfer.programAddress, [...(transfer.data ?? [])], transfer.accounts?.map((a) => [a.address, a.role])]).toEqual([
       expected.programAddress,
       [...expected.data],
@@ -222,13 +253,18 @@ describe('@portico/solana SPL transfers and receipts with the dev wallet on the 
     const recipient = (await generateKeyPairSigner()).address
     const token = { address: sol.usdcMint, decimals: 6 }
     await adapter.connect({ connectorId: ID })
-    const [sourceAta, recipientAta] = await Promise.all([associatedTokenAddress(from, sol.usdcMint), associatedTokenAddress(recipient, sol.usdcMint)])
+    const [sourceAta, recipientAta] = await Promise.all([
+      associatedTokenAddress(from, sol.usdcMint),
+      associatedTokenAddress(recipient, sol.usdcMint),
+    ])
     expect((await rpc().getAccountInfo(recipientAta, { encoding: 'base64' }).send()).value).toBeNull()
     const before = await tokenAmount(sourceAta)
 
     const signature = await adapter.transfer({ address: from, to: recipient, amount: 1_234_567n, token, network: network() })
     const receipt = await adapter.waitForReceipt({ hash: signature, network: network() })
-    const { value: statuses } = await rpc().getSignatureStatuses([signature as Signature]).send()
+    const { value: statuses } = await rpc()
+      .getSignatureStatuses([signature as Signature])
+      .send()
     expect(receipt).toEqual({ hash: signature, status: 'success', blockNumber: statuses[0]!.slot })
     expect(await tokenAmount(recipientAta)).toBe(1_234_567n)
     expect(await tokenAmount(sourceAta)).toBe(before - 1_234_567n)
@@ -264,10 +300,14 @@ describe('@portico/solana SPL transfers and receipts with the dev wallet on the 
     const [from, to] = sol.accounts as [Address, Address]
     await adapter.connect({ connectorId: ID })
     const asked = core.getState().pending.length
-    await expect(adapter.transfer({ address: from, to, amount: 1n, token: { address: to, decimals: 6 }, network: network() })).rejects.toThrow('Failed to create transaction')
+    await expect(
+      adapter.transfer({ address: from, to, amount: 1n, token: { address: to, decimals: 6 }, network: network() }),
+    ).rejects.toThrow('Failed to create transaction')
     expect(core.getState().pending.length).toBe(asked)
     const before = await tokenAmount(await associatedTokenAddress(to, sol.usdcMint))
-    await expect(adapter.transfer({ address: from, to, amount: 1n, token: { address: sol.usdcMint, decimals: 9 }, network: network() })).rejects.toThrow(/simulation failed/i)
+    await expect(
+      adapter.transfer({ address: from, to, amount: 1n, token: { address: sol.usdcMint, decimals: 9 }, network: network() }),
+    ).rejects.toThrow(/simulation failed/i)
     expect(await tokenAmount(await associatedTokenAddress(to, sol.usdcMint))).toBe(before)
   })
 
@@ -305,7 +345,9 @@ describe('@portico/solana SPL transfers and receipts with the dev wallet on the 
     const signed = await signTransaction([signer.keyPair], getTransactionDecoder().decode(wire))
     const { getTransactionEncoder } = await import('@solana/kit')
     const base64 = getBase64Decoder().decode(getTransactionEncoder().encode(signed))
-    const signature = await rpc().sendTransaction(base64 as never, { encoding: 'base64', skipPreflight: true }).send()
+    const signature = await rpc()
+      .sendTransaction(base64 as never, { encoding: 'base64', skipPreflight: true })
+      .send()
     const receipt = await adapter.waitForReceipt({ hash: signature, network: network() })
     const { value: statuses } = await rpc().getSignatureStatuses([signature]).send()
     expect(statuses[0]?.err).not.toBeNull()

@@ -107,7 +107,7 @@ async function transfer(from: string, to: string, lamports: bigint): Promise<Uin
 }
 
 describe('dev wallet, Solana side: keys and registration shape', () => {
-  it('derives the same accounts as the Node key derivation (m/44\'/501\'/i\'/0\')', () => {
+  it("derives the same accounts as the Node key derivation (m/44'/501'/i'/0')", () => {
     const { solana, wallet } = make()
     expect(solana.getState().accounts).toEqual(addresses)
     expect(addresses[0]).toBe(SOL_0)
@@ -174,7 +174,10 @@ describe('dev wallet, Solana side: connection', () => {
     const first = make({ storage, autoApprove: true })
     await connect(first.wallet, true)
     await connect(first.wallet)
-    await feature(first.wallet)['solana:signMessage']!.signMessage!({ account: first.wallet.accounts[0]!, message: new Uint8Array([1]) } as never)
+    await feature(first.wallet)['solana:signMessage']!.signMessage!({
+      account: first.wallet.accounts[0]!,
+      message: new Uint8Array([1]),
+    } as never)
     expect(first.core.requestLog()).toEqual(['standard:connect (silent)', 'standard:connect', 'solana:signMessage'])
     // After a reload both connects answer the authorised account without a prompt; only the log differs.
     const silent = make({ storage })
@@ -229,19 +232,37 @@ describe('dev wallet, Solana side: signing and sending', () => {
 
     // Wrong chain: -32602; rejected: 4001; the node's refusal keeps its code.
     expect(
-      (await rpcError(feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({ account, chain: 'solana:devnet', transaction } as never)))
-        .code,
+      (
+        await rpcError(
+          feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({
+            account,
+            chain: 'solana:devnet',
+            transaction,
+          } as never),
+        )
+      ).code,
     ).toBe(-32602)
     const tooMuch = await transfer(SOL_0, to, 10_000n * 1_000_000_000n)
     const failed = await rpcError(
-      feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({ account, chain: sol.caipNetworkId, transaction: tooMuch } as never),
+      feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({
+        account,
+        chain: sol.caipNetworkId,
+        transaction: tooMuch,
+      } as never),
     )
     expect(failed.code).toBe(-32002)
     // A transaction this account does not sign.
     const foreign = await transfer(addresses[2]!, to, 1n)
     expect(
-      (await rpcError(feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({ account, chain: sol.caipNetworkId, transaction: foreign } as never)))
-        .message,
+      (
+        await rpcError(
+          feature(wallet)['solana:signAndSendTransaction']!.signAndSendTransaction!({
+            account,
+            chain: sol.caipNetworkId,
+            transaction: foreign,
+          } as never),
+        )
+      ).message,
     ).toContain('is not a signer of this transaction')
   })
 

@@ -29,7 +29,6 @@ function style(el: HTMLElement, css: Partial<CSSStyleDeclaration>): void {
   Object.assign(el.style, css)
 }
 
-
 /** Mounts the widget and prompt into `document.body`; re-renders on every wallet state change. */
 export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOptions = {}): DevWalletUi {
   const doc = options.document ?? globalThis.document
@@ -275,8 +274,7 @@ export function mountDevWalletUi(core: DevWalletCore, options: DevWalletUiOption
       return
     }
     prompt.dataset.kind = first.kind
-    promptHeader.textContent =
-      s.pending.length > 1 ? `Portico Dev Wallet · 1 of ${s.pending.length} requests` : 'Portico Dev Wallet'
+    promptHeader.textContent = s.pending.length > 1 ? `Portico Dev Wallet · 1 of ${s.pending.length} requests` : 'Portico Dev Wallet'
     promptTitle.textContent = first.title
     promptDetails.textContent = first.details.join('\n')
     prompt.style.bottom = `${EDGE + root.getBoundingClientRect().height + GAP}px`

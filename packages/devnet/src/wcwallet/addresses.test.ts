@@ -36,18 +36,18 @@ describe('address encodings (published test vectors)', () => {
     expect(p2wpkhAddress(g)).toBe('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')
     expect(p2wpkhAddress(g, 'tb')).toBe('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')
   })
-  it('bech32 P2WPKH: BIP-84 vector (abandon…about, m/84\'/0\'/0\'/0/0)', () => {
+  it("bech32 P2WPKH: BIP-84 vector (abandon…about, m/84'/0'/0'/0/0)", () => {
     expect(p2wpkhAddress(secpAt(ABANDON, "m/84'/0'/0'/0/0"))).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')
   })
-  it('cosmos: abandon…about at m/44\'/118\'/0\'/0/0', () => {
+  it("cosmos: abandon…about at m/44'/118'/0'/0/0", () => {
     expect(cosmosAddress(secpAt(ABANDON, "m/44'/118'/0'/0/0"))).toBe('cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4')
   })
-  it('ss58: Alice\'s public key as Polkadot (0) and generic Substrate (42)', () => {
+  it("ss58: Alice's public key as Polkadot (0) and generic Substrate (42)", () => {
     const alice = fromHex('d43593c715fdd31c61141abd04a99fd6822c8558854ccde39a5684e7a56da27d')
     expect(ss58Address(alice, 42)).toBe('5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY')
     expect(ss58Address(alice, 0)).toBe('15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')
   })
-  it('sui: the Sui SDK ed25519 vector (film crazy…, m/44\'/784\'/0\'/0\'/0\')', () => {
+  it("sui: the Sui SDK ed25519 vector (film crazy…, m/44'/784'/0'/0'/0')", () => {
     const mnemonic =
       'film crazy soon outside stand loop subway crumble thrive popular green nuclear struggle pistol arm wife phrase warfare march wheat nephew ask sunny firm'
     const pub = ed25519PublicKey(slip10Ed25519(mnemonicToSeed(mnemonic), "m/44'/784'/0'/0'/0'"))

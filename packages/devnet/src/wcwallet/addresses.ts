@@ -8,13 +8,18 @@ import { getBase58Decoder } from '@solana/kit'
 
 export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(data).digest())
 /** RIPEMD-160(SHA-256(data)): the 20-byte key hash of Bitcoin, Cosmos and Stacks addresses. */
-export const hash160 = (data: Uint8Array): Uint8Array =>
-  new Uint8Array(createHash('ripemd160').update(sha256(data)).digest())
+export const hash160 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('ripemd160').update(sha256(data)).digest())
 
 const MASK64 = (1n << 64n) - 1n
 const BLAKE2B_IV = [
-  0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
+  0x6a09e667f3bcc908n,
+  0xbb67ae8584caa73bn,
+  0x3c6ef372fe94f82bn,
+  0xa54ff53a5f1d36f1n,
+  0x510e527fade682d1n,
+  0x9b05688c2b3e6c1fn,
+  0x1f83d9abfb41bd6bn,
+  0x5be0cd19137e2179n,
 ]
 const SIGMA = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],

@@ -126,10 +126,20 @@ const varint = (n: bigint): number[] => {
 }
 
 /** Protobuf SignDoc { body_bytes = 1; auth_info_bytes = 2; chain_id = 3; account_number = 4 }. */
-export function directSignBytes(doc: { bodyBytes: Uint8Array; authInfoBytes: Uint8Array; chainId: string; accountNumber: bigint }): Uint8Array {
+export function directSignBytes(doc: {
+  bodyBytes: Uint8Array
+  authInfoBytes: Uint8Array
+  chainId: string
+  accountNumber: bigint
+}): Uint8Array {
   const field = (n: number, bytes: Uint8Array) => (bytes.length ? [(n << 3) | 2, ...varint(BigInt(bytes.length)), ...bytes] : [])
   const chain = enc.encode(doc.chainId)
-  return concat(field(1, doc.bodyBytes), field(2, doc.authInfoBytes), field(3, chain), doc.accountNumber ? [(4 << 3) | 0, ...varint(doc.accountNumber)] : [])
+  return concat(
+    field(1, doc.bodyBytes),
+    field(2, doc.authInfoBytes),
+    field(3, chain),
+    doc.accountNumber ? [(4 << 3) | 0, ...varint(doc.accountNumber)] : [],
+  )
 }
 
 export function cosmosSign(privateKey: Uint8Array, signBytes: Uint8Array): { pub_key: { type: string; value: string }; signature: string } {

@@ -353,7 +353,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
   /** EIP-5792 batches sent through wallet_sendCalls. */
   const batches = createCallsStore()
   /** The calls module speaks EIP-1193 errors; answer them with their code. */
-  const asWalletError = async <T,>(run: () => Promise<T>): Promise<T> => {
+  const asWalletError = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run()
     } catch (e) {
@@ -437,7 +437,8 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
         return batches.execute(
           id,
           request,
-          (call) => wallet.sendTransaction({ to: call.to, data: call.data, value: call.value } as Parameters<typeof wallet.sendTransaction>[0]),
+          (call) =>
+            wallet.sendTransaction({ to: call.to, data: call.data, value: call.value } as Parameters<typeof wallet.sendTransaction>[0]),
           (hash) => node.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 60_000 }),
         )
       }),
@@ -490,15 +491,14 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       const signature = await rpcCall(options.solana.rpcUrl, 'sendTransaction', [base64, { ...sendOptions, encoding: 'base64' }])
       return { signature }
     },
-    getAccountAddresses: async () => [
-      { address: accounts.bip122, path: WC_WALLET_PATHS.bip122(accountIndex), intention: 'payment' },
-    ],
+    getAccountAddresses: async () => [{ address: accounts.bip122, path: WC_WALLET_PATHS.bip122(accountIndex), intention: 'payment' }],
     // bip122 signMessage { account | address, message, protocol? } → { address, signature (base64) }
     signMessage: async (p) => {
       const address = p?.address ?? p?.account
       if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'signMessage expects { account, message }')
       assertOwn('bip122', address)
-      if (p.protocol !== undefined && p.protocol !== 'ecdsa') throw new WalletRpcError(-32602, `Unsupported signing protocol ${String(p.protocol)} (ecdsa only)`)
+      if (p.protocol !== undefined && p.protocol !== 'ecdsa')
+        throw new WalletRpcError(-32602, `Unsupported signing protocol ${String(p.protocol)} (ecdsa only)`)
       return { address: accounts.bip122, signature: bitcoinSignMessage(keys.bip122, p.message) }
     },
     // polkadot_signMessage { address, message (hex or text; polkadot.js SignerPayloadRaw uses `data`) } → { signature }
@@ -519,7 +519,8 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     ],
     // cosmos_signAmino { signerAddress, signDoc } → { signature: { pub_key, signature }, signed }
     cosmos_signAmino: async (p) => {
-      if (!p?.signDoc || typeof p.signDoc !== 'object') throw new WalletRpcError(-32602, 'cosmos_signAmino expects { signerAddress, signDoc }')
+      if (!p?.signDoc || typeof p.signDoc !== 'object')
+        throw new WalletRpcError(-32602, 'cosmos_signAmino expects { signerAddress, signDoc }')
       assertOwn('cosmos', p.signerAddress)
       return { signature: cosmosSign(keys.cosmos, aminoSignBytes(p.signDoc)), signed: p.signDoc }
     },
@@ -527,7 +528,10 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     cosmos_signDirect: async (p) => {
       const doc = p?.signDoc
       if (!doc || typeof doc.bodyBytes !== 'string' || typeof doc.authInfoBytes !== 'string' || typeof doc.chainId !== 'string') {
-        throw new WalletRpcError(-32602, 'cosmos_signDirect expects { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes } }')
+        throw new WalletRpcError(
+          -32602,
+          'cosmos_signDirect expects { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes } }',
+        )
       }
       assertOwn('cosmos', p.signerAddress)
       const bytes = directSignBytes({
@@ -595,8 +599,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     )
 
   // ---- sessions and events ----------------------------------------------------------------------
-  const sessionsFor = (topic?: string) =>
-    topic ? [client.session.get(topic)] : client.session.getAll()
+  const sessionsFor = (topic?: string) => (topic ? [client.session.get(topic)] : client.session.getAll())
 
   const emitChainChanged = async (chainId: number, topic?: string) => {
     const caip = `eip155:${chainId}`

@@ -87,11 +87,19 @@ describe('WalletConnect dev wallet through the local relay', () => {
   const connect = () =>
     dapp.connect({
       requiredNamespaces: {
-        eip155: { chains: ['eip155:31337'], methods: ['personal_sign', 'eth_sendTransaction'], events: ['accountsChanged', 'chainChanged'] },
+        eip155: {
+          chains: ['eip155:31337'],
+          methods: ['personal_sign', 'eth_sendTransaction'],
+          events: ['accountsChanged', 'chainChanged'],
+        },
       },
       optionalNamespaces: {
         eip155: { chains: ['eip155:31337'], methods: ['eth_signTypedData_v4'], events: [] },
-        solana: { chains: [solana.caipNetworkId], methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'], events: [] },
+        solana: {
+          chains: [solana.caipNetworkId],
+          methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
+          events: [],
+        },
         bip122: { chains: [WC_WALLET_CHAINS.bip122], methods: ['getAccountAddresses', 'signMessage'], events: [] },
         polkadot: { chains: [WC_WALLET_CHAINS.polkadot], methods: ['polkadot_signMessage'], events: [] },
         cosmos: { chains: [WC_WALLET_CHAINS.cosmos], methods: ['cosmos_signAmino', 'cosmos_signDirect'], events: [] },
@@ -150,7 +158,9 @@ describe('WalletConnect dev wallet through the local relay', () => {
 
   it('eth_sendTransaction is signed by the wallet and mined on anvil', async () => {
     const to = '0x000000000000000000000000000000000000bEEF'
-    const hash = await request<Hex>('eth_sendTransaction', [{ from: wallet.accounts.eip155, to, value: `0x${parseEther('1.5').toString(16)}` }])
+    const hash = await request<Hex>('eth_sendTransaction', [
+      { from: wallet.accounts.eip155, to, value: `0x${parseEther('1.5').toString(16)}` },
+    ])
     const client = createPublicClient({ transport: http(anvil.rpcUrl, { retryCount: 0 }) })
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(receipt.status).toBe('success')
@@ -164,7 +174,9 @@ describe('WalletConnect dev wallet through the local relay', () => {
     const message = getBase58Decoder().decode(getUtf8Encoder().encode('hello solana'))
     const { signature } = await request<{ signature: string }>('solana_signMessage', { message, pubkey: owner }, chainId)
     const key = await getPublicKeyFromAddress(owner)
-    expect(await verifySignature(key, signatureBytes(getBase58Encoder().encode(signature)), getUtf8Encoder().encode('hello solana'))).toBe(true)
+    expect(await verifySignature(key, signatureBytes(getBase58Encoder().encode(signature)), getUtf8Encoder().encode('hello solana'))).toBe(
+      true,
+    )
 
     const rpc = createSolanaRpc(solana.rpcUrl)
     const recipient = solAddress(solana.accounts[2]!)
@@ -174,7 +186,11 @@ describe('WalletConnect dev wallet through the local relay', () => {
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayerSigner(createNoopSigner(owner), m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-        (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(owner), destination: recipient, amount: 7_000n })], m),
+        (m) =>
+          appendTransactionMessageInstructions(
+            [getTransferSolInstruction({ source: createNoopSigner(owner), destination: recipient, amount: 7_000n })],
+            m,
+          ),
       ),
     )
     const wire = getBase64Decoder().decode(getTransactionEncoder().encode(unsigned))
@@ -198,7 +214,11 @@ describe('WalletConnect dev wallet through the local relay', () => {
     const hexBytes = (s: string) => new Uint8Array(Buffer.from(s.replace(/^0x/, ''), 'hex'))
 
     // polkadot: ed25519 over <Bytes>message</Bytes>; the public key is the one inside the SS58 address.
-    const dot = await request<{ signature: string }>('polkadot_signMessage', { address: wallet.accounts.polkadot, message: `0x${bytes.toString('hex')}` }, WC_WALLET_CHAINS.polkadot)
+    const dot = await request<{ signature: string }>(
+      'polkadot_signMessage',
+      { address: wallet.accounts.polkadot, message: `0x${bytes.toString('hex')}` },
+      WC_WALLET_CHAINS.polkadot,
+    )
     expect(dot.signature).toMatch(/^0x[0-9a-f]{128}$/)
     const dotKey = getBase58Encoder().encode(wallet.accounts.polkadot).slice(1, 33) as Uint8Array
     expect(ss58Address(dotKey, 0)).toBe(wallet.accounts.polkadot)
@@ -206,7 +226,11 @@ describe('WalletConnect dev wallet through the local relay', () => {
     expect(ed25519.verify(hexBytes(dot.signature), bytes, dotKey)).toBe(false)
 
     // sui: flag 0 ‖ signature ‖ public key over BLAKE2b-256([3, 0, 0] ‖ ULEB128 length ‖ message).
-    const sui = await request<{ signature: string; bytes: string }>('sui_signPersonalMessage', { message: bytes.toString('base64'), address: wallet.accounts.sui }, WC_WALLET_CHAINS.sui)
+    const sui = await request<{ signature: string; bytes: string }>(
+      'sui_signPersonalMessage',
+      { message: bytes.toString('base64'), address: wallet.accounts.sui },
+      WC_WALLET_CHAINS.sui,
+    )
     expect(sui.bytes).toBe('aGVsbG8gcG9ydGljbw==')
     const serialized = b64(sui.signature)
     expect(serialized).toHaveLength(97)
@@ -240,21 +264,31 @@ describe('WalletConnect dev wallet through the local relay', () => {
     // cosmos_signDirect: SHA-256 of the protobuf SignDoc (fields 1, 2 bytes; 3 string; 4 varint).
     const direct = await request<{ signature: { signature: string } }>(
       'cosmos_signDirect',
-      { signerAddress: wallet.accounts.cosmos, signDoc: { chainId: 'cosmoshub-4', accountNumber: '300', bodyBytes: 'AQI=', authInfoBytes: 'Aw==' } },
+      {
+        signerAddress: wallet.accounts.cosmos,
+        signDoc: { chainId: 'cosmoshub-4', accountNumber: '300', bodyBytes: 'AQI=', authInfoBytes: 'Aw==' },
+      },
       WC_WALLET_CHAINS.cosmos,
     )
     const protobuf = new Uint8Array([0x0a, 2, 1, 2, 0x12, 1, 3, 0x1a, 11, ...Buffer.from('cosmoshub-4'), 0x20, 0xac, 0x02])
     expect(secp256k1.verify(b64(direct.signature.signature), sha(protobuf), cosmosKey)).toBe(true)
 
     // bip122 signMessage: BIP-137 (header 39 + recovery id) over the double SHA-256 "Bitcoin Signed Message".
-    const btc = await request<{ address: string; signature: string }>('signMessage', { account: wallet.accounts.bip122, message: text, protocol: 'ecdsa' }, WC_WALLET_CHAINS.bip122)
+    const btc = await request<{ address: string; signature: string }>(
+      'signMessage',
+      { account: wallet.accounts.bip122, message: text, protocol: 'ecdsa' },
+      WC_WALLET_CHAINS.bip122,
+    )
     expect(btc.address).toBe(wallet.accounts.bip122)
     const btcSig = b64(btc.signature)
     expect(btcSig).toHaveLength(65)
     expect(btcSig[0]).toBeGreaterThanOrEqual(39)
     expect(btcSig[0]).toBeLessThanOrEqual(42)
     const btcHash = sha(sha(new Uint8Array([24, ...Buffer.from('Bitcoin Signed Message:\n'), 13, ...bytes])))
-    const btcKey = secp256k1.Signature.fromCompact(btcSig.slice(1)).addRecoveryBit(btcSig[0]! - 39).recoverPublicKey(btcHash).toRawBytes(true)
+    const btcKey = secp256k1.Signature.fromCompact(btcSig.slice(1))
+      .addRecoveryBit(btcSig[0]! - 39)
+      .recoverPublicKey(btcHash)
+      .toRawBytes(true)
     expect(p2wpkhAddress(btcKey)).toBe(wallet.accounts.bip122)
 
     // stx_signMessage: RSV hex over SHA-256("\x17Stacks Signed Message:\n" ‖ length ‖ message).
@@ -262,12 +296,21 @@ describe('WalletConnect dev wallet through the local relay', () => {
     expect(stx.signature).toMatch(/^[0-9a-f]{130}$/)
     const stxSig = hexBytes(stx.signature)
     const stxHash = sha(new Uint8Array([23, ...Buffer.from('Stacks Signed Message:\n'), 13, ...bytes]))
-    const stxKey = secp256k1.Signature.fromCompact(stxSig.slice(0, 64)).addRecoveryBit(stxSig[64]!).recoverPublicKey(stxHash).toRawBytes(true)
+    const stxKey = secp256k1.Signature.fromCompact(stxSig.slice(0, 64))
+      .addRecoveryBit(stxSig[64]!)
+      .recoverPublicKey(stxHash)
+      .toRawBytes(true)
     expect(Buffer.from(stxKey).toString('hex')).toBe(stx.publicKey)
     expect(stacksAddress(stxKey)).toBe(wallet.accounts.stacks)
 
     // Another account's request is refused with 4100.
-    await expect(request('polkadot_signMessage', { address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', message: '0x00' }, WC_WALLET_CHAINS.polkadot)).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      request(
+        'polkadot_signMessage',
+        { address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', message: '0x00' },
+        WC_WALLET_CHAINS.polkadot,
+      ),
+    ).rejects.toMatchObject({ code: 4100 })
   })
 
   it('emits accountsChanged and chainChanged to the dapp', async () => {
@@ -287,7 +330,7 @@ describe('WalletConnect dev wallet through the local relay', () => {
     ])
   })
 
-  it('a rejected proposal rejects the dapp\'s approval', async () => {
+  it("a rejected proposal rejects the dapp's approval", async () => {
     const { uri, approval } = await connect()
     await wallet.pair(uri!)
     const settled = approval().then(
@@ -339,7 +382,11 @@ describe('WalletConnect dev wallet through the local relay', () => {
         ['personal_sign', 5000],
       ])
       const unsupported = dapp
-        .request({ topic: s.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['x', '0x0000000000000000000000000000000000000001'] } })
+        .request({
+          topic: s.topic,
+          chainId: 'eip155:31337',
+          request: { method: 'personal_sign', params: ['x', '0x0000000000000000000000000000000000000001'] },
+        })
         .catch((e: unknown) => e)
       await expect(auto.approveNextRequest()).rejects.toThrow(/not an account of this wallet/)
       expect(await unsupported).toMatchObject({ code: 4100 })

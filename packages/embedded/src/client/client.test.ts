@@ -32,7 +32,14 @@ afterEach(() => vi.useRealTimers())
 describe('frame URL (SPEC §7)', () => {
   it('carries projectId, chainId, version, enableLogger and rpcUrl', () => {
     const url = new URL(
-      frameSrc({ frameUrl: 'http://127.0.0.1:4100/frame/', projectId: 'p1', chainId: 8453, version: '1.2.3', rpcUrl: 'http://127.0.0.1:8545', enableLogger: true }),
+      frameSrc({
+        frameUrl: 'http://127.0.0.1:4100/frame/',
+        projectId: 'p1',
+        chainId: 8453,
+        version: '1.2.3',
+        rpcUrl: 'http://127.0.0.1:8545',
+        enableLogger: true,
+      }),
     )
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:4100/frame/')
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -90,19 +97,22 @@ describe('lifecycle', () => {
     expect(((await caught) as Error).message).toBe('Unable to load email login dependency')
   })
 
-  it.each(['SYNC_THEME', 'SYNC_DAPP_DATA', 'SET_PREFERRED_ACCOUNT'] as const)('%s has no load timeout: it waits for READY', async (type) => {
-    const onTimeout = vi.fn()
-    const { fake, client } = setup({ onTimeout })
-    const payload = type === 'SYNC_THEME' ? {} : type === 'SYNC_DAPP_DATA' ? { projectId: 'proj' } : { type: 'eoa' as const }
-    const p = client.request(type, payload as never)
-    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS * 3)
-    expect(onTimeout).not.toHaveBeenCalled()
-    fake.ready()
-    await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
-    const sent = fake.last(type)!
-    fake.succeed(sent, type === 'SET_PREFERRED_ACCOUNT' ? { type: 'eoa', address: '0xabc' } : {})
-    await expect(p).resolves.toBeDefined()
-  })
+  it.each(['SYNC_THEME', 'SYNC_DAPP_DATA', 'SET_PREFERRED_ACCOUNT'] as const)(
+    '%s has no load timeout: it waits for READY',
+    async (type) => {
+      const onTimeout = vi.fn()
+      const { fake, client } = setup({ onTimeout })
+      const payload = type === 'SYNC_THEME' ? {} : type === 'SYNC_DAPP_DATA' ? { projectId: 'proj' } : { type: 'eoa' as const }
+      const p = client.request(type, payload as never)
+      await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS * 3)
+      expect(onTimeout).not.toHaveBeenCalled()
+      fake.ready()
+      await vi.advanceTimersByTimeAsync(FRAME_READY_DELAY_MS)
+      const sent = fake.last(type)!
+      fake.succeed(sent, type === 'SET_PREFERRED_ACCOUNT' ? { type: 'eoa', address: '0xabc' } : {})
+      await expect(p).resolves.toBeDefined()
+    },
+  )
 
   it('a second READY is ignored', () => {
     const { fake, client } = setup()
@@ -138,9 +148,18 @@ describe('request timeout (SPEC §9: 120 s for email, device, OTP, social, socia
     await vi.advanceTimersByTimeAsync(FRAME_REQUEST_TIMEOUT_MS * 2)
     expect(onTimeout).not.toHaveBeenCalled()
     expect(client.pendingCount()).toBe(1)
-    fake.succeed(fake.last(type)!, type === 'IS_CONNECTED' ? { isConnected: false } : type === 'RPC_REQUEST' ? { result: '0x1' } : {
-      address: '0xabc', chainId: 1, accounts: [],
-    })
+    fake.succeed(
+      fake.last(type)!,
+      type === 'IS_CONNECTED'
+        ? { isConnected: false }
+        : type === 'RPC_REQUEST'
+          ? { result: '0x1' }
+          : {
+              address: '0xabc',
+              chainId: 1,
+              accounts: [],
+            },
+    )
     await expect(p).resolves.toBeDefined()
   })
 })
@@ -166,7 +185,13 @@ describe('replies', () => {
     const reply = { channel: 'portico:frame', id: sent.message.id, type: 'GET_CHAIN_ID_SUCCESS', payload: { chainId: 1 } }
     expect(client.handleMessage({ origin: FRAME_ORIGIN, source: fake.win, data: reply })).toBe(true)
     expect(client.handleMessage({ origin: FRAME_ORIGIN, source: fake.win, data: reply })).toBe(false)
-    expect(client.handleMessage({ origin: FRAME_ORIGIN, source: fake.win, data: { ...reply, type: 'GET_CHAIN_ID_ERROR', payload: { message: 'x' } } })).toBe(false)
+    expect(
+      client.handleMessage({
+        origin: FRAME_ORIGIN,
+        source: fake.win,
+        data: { ...reply, type: 'GET_CHAIN_ID_ERROR', payload: { message: 'x' } },
+      }),
+    ).toBe(false)
     await expect(p).resolves.toEqual({ chainId: 1 })
   })
 
@@ -175,7 +200,13 @@ describe('replies', () => {
     const p = client.request('GET_CHAIN_ID', {})
     await flush()
     const id = fake.last()!.message.id
-    expect(client.handleMessage({ origin: FRAME_ORIGIN, source: fake.win, data: { channel: 'portico:frame', id, type: 'IS_CONNECTED_SUCCESS', payload: { isConnected: true } } })).toBe(false)
+    expect(
+      client.handleMessage({
+        origin: FRAME_ORIGIN,
+        source: fake.win,
+        data: { channel: 'portico:frame', id, type: 'IS_CONNECTED_SUCCESS', payload: { isConnected: true } },
+      }),
+    ).toBe(false)
     expect(client.pendingCount()).toBe(1)
     fake.succeed(fake.last()!, { chainId: 5 })
     await expect(p).resolves.toEqual({ chainId: 5 })
@@ -213,7 +244,14 @@ describe('replies', () => {
 describe('aborts (SPEC §4/§6/§8)', () => {
   it('RPC abort: unsafe methods reject "Request was aborted", safe ones continue, RPC_ABORT is posted', async () => {
     const { fake, client } = await readyClient()
-    const unsafe = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'solana_signMessage', 'wallet_sendCalls', 'wallet_grantPermissions']
+    const unsafe = [
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'solana_signMessage',
+      'wallet_sendCalls',
+      'wallet_grantPermissions',
+    ]
     const results = unsafe.map((method) => client.rpc(method, []).catch((e: Error) => e.message))
     const safe = client.rpc('eth_getBalance', ['0x0', 'latest'])
     await flush()

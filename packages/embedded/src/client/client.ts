@@ -91,7 +91,11 @@ export interface FrameClient {
   /** Post an app event and wait for its reply (SUCCESS payload, or rejection with the ERROR message). */
   request<T extends AppEventType>(type: T, payload: AppEventPayload<T>, options?: RequestOptions): Promise<FrameSuccess<T>>
   /** An RPC request through the frame; resolves with its result. */
-  rpc(method: string, params: unknown[] | undefined, target?: { chainId?: number | string; namespace?: 'eip155' | 'solana' }): Promise<unknown>
+  rpc(
+    method: string,
+    params: unknown[] | undefined,
+    target?: { chainId?: number | string; namespace?: 'eip155' | 'solana' },
+  ): Promise<unknown>
   /** SPEC §4: abort the open RPC requests; unsafe ones reject 'Request was aborted', safe ones continue. */
   abortRpcRequests(): void
   /** Abort every open request: RPC as abortRpcRequests, the others 'Something went wrong' (not the Farcaster URI). */
@@ -119,7 +123,12 @@ interface Pending {
 }
 
 /** The frame URL with SPEC §7's query parameters. */
-export function frameSrc(options: Pick<FrameClientOptions, 'frameUrl' | 'projectId' | 'chainId' | 'version' | 'rpcUrl' | 'enableLogger' | 'enableCloudAuthAccount'>): string {
+export function frameSrc(
+  options: Pick<
+    FrameClientOptions,
+    'frameUrl' | 'projectId' | 'chainId' | 'version' | 'rpcUrl' | 'enableLogger' | 'enableCloudAuthAccount'
+  >,
+): string {
   const url = new URL(options.frameUrl)
   url.searchParams.set('projectId', options.projectId)
   url.searchParams.set('chainId', String(options.chainId))
@@ -247,7 +256,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
 
   const abortError = (p: Pending) => new PorticoError(p.type === 'RPC_REQUEST' ? ERRORS.requestAborted : ERRORS.somethingWentWrong)
 
-  async function request<T extends AppEventType>(type: T, payload: AppEventPayload<T>, opts: RequestOptions = {}): Promise<FrameSuccess<T>> {
+  async function request<T extends AppEventType>(
+    type: T,
+    payload: AppEventPayload<T>,
+    opts: RequestOptions = {},
+  ): Promise<FrameSuccess<T>> {
     const { signal } = opts
     if (signal?.aborted) throw signal.reason ?? new PorticoError(ERRORS.somethingWentWrong)
     if (!frame?.contentWindow) throw new PorticoError(ERRORS.frameNotSet)

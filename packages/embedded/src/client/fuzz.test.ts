@@ -11,9 +11,15 @@ import { FRAME_ORIGIN, FRAME_URL, fakeFrameEnvironment } from './test-support'
 const RUNS = 2_600 // × 4 properties: more than 10,000 messages fed (a few real answers are skipped)
 
 const suffixes = ['_SUCCESS', '_ERROR'] as const
-const replyType = fc.tuple(fc.constantFrom(...APP_EVENT_TYPES, 'NOT_A_TYPE', 'READY', ''), fc.constantFrom(...suffixes, '', '_OK')).map(([t, s]) => t + s)
+const replyType = fc
+  .tuple(fc.constantFrom(...APP_EVENT_TYPES, 'NOT_A_TYPE', 'READY', ''), fc.constantFrom(...suffixes, '', '_OK'))
+  .map(([t, s]) => t + s)
 const idLike = fc.oneof(fc.uuid(), fc.string({ maxLength: 80 }), fc.constant(''), fc.integer(), fc.constant(undefined))
-const payload = fc.oneof(fc.anything({ maxDepth: 3 }), fc.record({ message: fc.string({ maxLength: 40 }) }), fc.record({ isConnected: fc.boolean() }))
+const payload = fc.oneof(
+  fc.anything({ maxDepth: 3 }),
+  fc.record({ message: fc.string({ maxLength: 40 }) }),
+  fc.record({ isConnected: fc.boolean() }),
+)
 const envelope = fc.record(
   {
     channel: fc.oneof(fc.constant('portico:frame'), fc.constant('portico:app'), fc.string({ maxLength: 20 })),
@@ -62,20 +68,43 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
   }
 
   it('random data from the frame origin and window', () => {
-    fc.assert(fc.property(junk, (data) => feed({ origin: FRAME_ORIGIN, source: fake.win, data })), { numRuns: RUNS })
+    fc.assert(
+      fc.property(junk, (data) => feed({ origin: FRAME_ORIGIN, source: fake.win, data })),
+      { numRuns: RUNS },
+    )
     expect(accepted).toBe(0)
   })
 
   it('well-formed replies to the open ids from a wrong origin or a wrong source', () => {
-    const wrongOrigin = fc.oneof(fc.webUrl().map((u) => new URL(u).origin), fc.string({ maxLength: 30 }), fc.constantFrom('null', '', 'http://127.0.0.1:4101', 'http://localhost:4100', FRAME_ORIGIN + '/', 'https://127.0.0.1:4100'))
+    const wrongOrigin = fc.oneof(
+      fc.webUrl().map((u) => new URL(u).origin),
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('null', '', 'http://127.0.0.1:4101', 'http://localhost:4100', FRAME_ORIGIN + '/', 'https://127.0.0.1:4100'),
+    )
     const wrongSource = fc.oneof(fc.constant(null), fc.constant(undefined), fc.object(), fc.constant({ postMessage() {} }))
     fc.assert(
-      fc.property(fc.nat(2), fc.boolean(), wrongOrigin, wrongSource, fc.constantFrom('_SUCCESS', '_ERROR'), (i, byOrigin, origin, source, suffix) => {
-        const id = openIds[i]!
-        const type = ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][i]! + suffix
-        const data = { channel: 'portico:frame', id, type, payload: suffix === '_ERROR' ? { message: 'x' } : { isConnected: true, result: 1 } }
-        feed(byOrigin ? { origin: origin === FRAME_ORIGIN ? 'null' : origin, source: fake.win, data } : { origin: FRAME_ORIGIN, source, data })
-      }),
+      fc.property(
+        fc.nat(2),
+        fc.boolean(),
+        wrongOrigin,
+        wrongSource,
+        fc.constantFrom('_SUCCESS', '_ERROR'),
+        (i, byOrigin, origin, source, suffix) => {
+          const id = openIds[i]!
+          const type = ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][i]! + suffix
+          const data = {
+            channel: 'portico:frame',
+            id,
+            type,
+            payload: suffix === '_ERROR' ? { message: 'x' } : { isConnected: true, result: 1 },
+          }
+          feed(
+            byOrigin
+              ? { origin: origin === FRAME_ORIGIN ? 'null' : origin, source: fake.win, data }
+              : { origin: FRAME_ORIGIN, source, data },
+          )
+        },
+      ),
       { numRuns: RUNS },
     )
     expect(accepted).toBe(0)
@@ -83,12 +112,21 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
 
   it('replayed, unknown or mistyped request ids from the right origin and window', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constant(settledId), fc.uuid(), fc.constantFrom(...openIds)), fc.constantFrom(...APP_EVENT_TYPES), fc.constantFrom('_SUCCESS', '_ERROR'), (id, type, suffix) => {
-        // a reply of the right type to an open id would be a real answer: those are not fuzz
-        const openIndex = openIds.indexOf(id)
-        if (openIndex >= 0 && type === ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][openIndex]) return
-        feed({ origin: FRAME_ORIGIN, source: fake.win, data: { channel: 'portico:frame', id, type: type + suffix, payload: suffix === '_ERROR' ? { message: 'm' } : {} } })
-      }),
+      fc.property(
+        fc.oneof(fc.constant(settledId), fc.uuid(), fc.constantFrom(...openIds)),
+        fc.constantFrom(...APP_EVENT_TYPES),
+        fc.constantFrom('_SUCCESS', '_ERROR'),
+        (id, type, suffix) => {
+          // a reply of the right type to an open id would be a real answer: those are not fuzz
+          const openIndex = openIds.indexOf(id)
+          if (openIndex >= 0 && type === ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][openIndex]) return
+          feed({
+            origin: FRAME_ORIGIN,
+            source: fake.win,
+            data: { channel: 'portico:frame', id, type: type + suffix, payload: suffix === '_ERROR' ? { message: 'm' } : {} },
+          })
+        },
+      ),
       { numRuns: RUNS },
     )
     expect(accepted).toBe(0)
@@ -97,17 +135,25 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
   it('oversized and hostile payloads (too large, cyclic, throwing getters, second READY)', () => {
     const cyclic: Record<string, unknown> = { channel: 'portico:frame', type: 'READY' }
     cyclic.self = cyclic
-    const throwing = Object.defineProperty({}, 'channel', { get: () => { throw new Error('boom') } })
+    const throwing = Object.defineProperty({}, 'channel', {
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     fc.assert(
       fc.property(fc.nat(2), fc.constantFrom('big', 'cyclic', 'throwing', 'ready', 'bigint'), (i, kind) => {
         const id = openIds[i]!
         const type = ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][i]! + '_SUCCESS'
         const data =
-          kind === 'big' ? { channel: 'portico:frame', id, type, payload: { isConnected: true, result: BIG, address: BIG } }
-          : kind === 'cyclic' ? cyclic
-          : kind === 'throwing' ? throwing
-          : kind === 'bigint' ? { channel: 'portico:frame', id, type, payload: { result: 1n } }
-          : { channel: 'portico:frame', type: 'READY' }
+          kind === 'big'
+            ? { channel: 'portico:frame', id, type, payload: { isConnected: true, result: BIG, address: BIG } }
+            : kind === 'cyclic'
+              ? cyclic
+              : kind === 'throwing'
+                ? throwing
+                : kind === 'bigint'
+                  ? { channel: 'portico:frame', id, type, payload: { result: 1n } }
+                  : { channel: 'portico:frame', type: 'READY' }
         feed({ origin: FRAME_ORIGIN, source: fake.win, data })
       }),
       { numRuns: RUNS },

@@ -63,8 +63,10 @@ export function fakeFrameEnvironment() {
     deliver,
     ready: () => deliver({ channel: 'portico:frame', type: 'READY' }),
     /** Answer a posted request with SUCCESS. */
-    succeed: (p: Posted, payload: unknown = {}) => deliver({ channel: 'portico:frame', id: p.message.id, type: `${p.message.type}_SUCCESS`, payload }),
-    fail: (p: Posted, message: string) => deliver({ channel: 'portico:frame', id: p.message.id, type: `${p.message.type}_ERROR`, payload: { message } }),
+    succeed: (p: Posted, payload: unknown = {}) =>
+      deliver({ channel: 'portico:frame', id: p.message.id, type: `${p.message.type}_SUCCESS`, payload }),
+    fail: (p: Posted, message: string) =>
+      deliver({ channel: 'portico:frame', id: p.message.id, type: `${p.message.type}_ERROR`, payload: { message } }),
     /** Called on every post (e.g. to answer automatically). */
     onPost(fn: ((p: Posted) => void) | undefined) {
       onPost = fn

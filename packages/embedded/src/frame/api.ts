@@ -35,19 +35,35 @@ export class AuthApiError extends Error {
 export interface AuthApi {
   emailConnect(email: string, deviceId: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   emailDevice(email: string, deviceId: string): Promise<{ action: 'VERIFY_OTP' }>
-  emailOtp(body: { email: string; deviceId: string; otp: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  emailOtp(body: {
+    email: string
+    deviceId: string
+    otp: string
+    sessionPublicKey: string
+  }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/social/start: the provider's authorization URL (PKCE is the server's). */
   socialStart(body: { provider: string; hostOrigin: string; deviceId: string }): Promise<{ uri: string }>
   /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
-  socialFinish(body: { resultUri: string; deviceId: string; sessionPublicKey: string }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  socialFinish(body: {
+    resultUri: string
+    deviceId: string
+    sessionPublicKey: string
+  }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/farcaster/start: a relay channel for this device. */
   farcasterStart(deviceId: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
-  farcasterStatus(body: { channelToken: string; deviceId: string; sessionPublicKey: string }, signal?: AbortSignal): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
+  farcasterStatus(
+    body: { channelToken: string; deviceId: string; sessionPublicKey: string },
+    signal?: AbortSignal,
+  ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
   /** With `chainId`: also smartAccountDeployed there (EIP-7702 delegation, read by the server from the chain). */
   user(session: StoredSession, chainId?: number | string): Promise<AuthUser>
   signOut(session: StoredSession): Promise<void>
-  rpc(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] }, signal?: AbortSignal): Promise<unknown>
+  rpc(
+    session: StoredSession,
+    body: { namespace: 'eip155' | 'solana'; chainId: number | string; method: string; params?: unknown[] },
+    signal?: AbortSignal,
+  ): Promise<unknown>
   /** 'smartAccount' is set up on `chainId` (the server delegates the EOA there first); a 4xx/502 says why it could not. */
   preferredAccount(session: StoredSession, type: 'eoa' | 'smartAccount', chainId?: number | string): Promise<AuthUser>
   updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
@@ -100,10 +116,17 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     farcasterStart: (deviceId) => call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId }),
     farcasterStatus: (body, signal) => call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, undefined, signal),
     user: (session, chainId) =>
-      call(authUserSchema, 'GET', chainId === undefined ? '/v1/auth/user' : `/v1/auth/user?chainId=${encodeURIComponent(String(chainId))}`, undefined, session),
+      call(
+        authUserSchema,
+        'GET',
+        chainId === undefined ? '/v1/auth/user' : `/v1/auth/user?chainId=${encodeURIComponent(String(chainId))}`,
+        undefined,
+        session,
+      ),
     signOut: async (session) => void (await call(empty, 'POST', '/v1/auth/sign-out', {}, session)),
     rpc: async (session, body, signal) => (await call(rpcResponseSchema, 'POST', '/v1/auth/rpc', body, session, signal)).result,
-    preferredAccount: (session, type, chainId) => call(authUserSchema, 'POST', '/v1/auth/preferred-account', chainId === undefined ? { type } : { type, chainId }, session),
+    preferredAccount: (session, type, chainId) =>
+      call(authUserSchema, 'POST', '/v1/auth/preferred-account', chainId === undefined ? { type } : { type, chainId }, session),
     updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
     updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),

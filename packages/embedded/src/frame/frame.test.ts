@@ -23,7 +23,9 @@ const authUser = {
 /** A scripted auth API (the HTTP client itself is tested below against a fake fetch). */
 function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] } {
   const calls: string[] = []
-  const track = <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) => (...a: A) => (calls.push(name), fn(...a))
+  const track =
+    <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) =>
+    (...a: A) => (calls.push(name), fn(...a))
   const base: AuthApi = {
     emailConnect: async () => ({ action: 'VERIFY_OTP' }),
     emailDevice: async () => ({ action: 'VERIFY_OTP' }),
@@ -41,7 +43,10 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
     }),
-    farcasterStart: async () => ({ url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef', channelToken: 'chan-0123456789abcdef' }),
+    farcasterStart: async () => ({
+      url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef',
+      channelToken: 'chan-0123456789abcdef',
+    }),
     farcasterStatus: async () => ({ state: 'pending' }),
     allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
     ...overrides,
@@ -54,7 +59,14 @@ function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => 
   const parent = { name: 'parent' }
   const posted: { message: { id?: string; type: string; payload?: unknown }; targetOrigin: string }[] = []
   const sessions = memorySessionStore()
-  const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: '31337', hostOrigin: HOST, ...extra })
+  const service = createFrameService({
+    api,
+    sessions,
+    deviceId: () => 'device-0123456789abcdef',
+    chainId: '31337',
+    hostOrigin: HOST,
+    ...extra,
+  })
   const handler = createFrameHandler({
     parent,
     hostOrigin: HOST,
@@ -103,7 +115,13 @@ describe('frame handler', () => {
     const f = frame()
     expect(f.handler.ready()).toBe(true)
     expect(f.posted).toEqual([{ message: { channel: 'portico:frame', type: 'READY' }, targetOrigin: HOST }])
-    const refused = createFrameHandler({ parent: {}, hostOrigin: 'http://evil.example', isAllowedOrigin: originMatcher(['http://127.0.0.1:*']), post: vi.fn(), handlers: f.service })
+    const refused = createFrameHandler({
+      parent: {},
+      hostOrigin: 'http://evil.example',
+      isAllowedOrigin: originMatcher(['http://127.0.0.1:*']),
+      post: vi.fn(),
+      handlers: f.service,
+    })
     expect(refused.ready()).toBe(false)
   })
 
@@ -117,17 +135,25 @@ describe('frame handler', () => {
 
   it('email login, then user, RPC and sign-out; no reply carries the session id or a key', async () => {
     const f = frame()
-    expect((await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })).reply).toMatchObject({ type: 'CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+    expect((await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })).reply).toMatchObject({
+      type: 'CONNECT_EMAIL_SUCCESS',
+      payload: { action: 'VERIFY_OTP' },
+    })
     expect((await f.send('CONNECT_OTP', { otp: '123456' })).reply).toMatchObject({ type: 'CONNECT_OTP_SUCCESS', payload: {} })
     const stored = await f.sessions.get()
     expect(stored?.sessionId).toBe('sess-secret-123')
     expect(stored?.keyPair.privateKey.extractable).toBe(false)
     expect(stored?.keyPair.privateKey.algorithm).toMatchObject({ name: 'ECDSA', namedCurve: 'P-256' })
     const user = (await f.send('GET_USER', { namespace: 'eip155' })).reply
-    expect(user).toMatchObject({ type: 'GET_USER_SUCCESS', payload: { email: 'ada@example.com', address: EVM, chainId: 31337, solanaAddress: SOL } })
+    expect(user).toMatchObject({
+      type: 'GET_USER_SUCCESS',
+      payload: { email: 'ada@example.com', address: EVM, chainId: 31337, solanaAddress: SOL },
+    })
     expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: true })
     expect((await f.send('RPC_REQUEST', { method: 'personal_sign', params: ['0x68', EVM] })).reply.payload).toEqual({ result: '0xsig' })
-    expect((await f.send('RPC_REQUEST', { method: 'eth_sign', params: [] })).reply.payload).toEqual({ message: 'Requested RPC call is not allowed' })
+    expect((await f.send('RPC_REQUEST', { method: 'eth_sign', params: [] })).reply.payload).toEqual({
+      message: 'Requested RPC call is not allowed',
+    })
     expect((await f.send('SIGN_OUT')).reply.type).toBe('SIGN_OUT_SUCCESS')
     expect(await f.sessions.get()).toBeUndefined()
     expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: false })
@@ -148,25 +174,47 @@ describe('frame handler', () => {
 
   it('safe reads go to the chain RPC; RPC_ABORT ends unsafe ones with "Request was aborted"', async () => {
     let release!: () => void
-    const api = fakeApi({ rpc: (_s, _b, signal) => new Promise((resolve, reject) => { release = () => resolve('late'); signal?.addEventListener('abort', () => reject(new Error('aborted'))) }) })
+    const api = fakeApi({
+      rpc: (_s, _b, signal) =>
+        new Promise((resolve, reject) => {
+          release = () => resolve('late')
+          signal?.addEventListener('abort', () => reject(new Error('aborted')))
+        }),
+    })
     const rpcRead = vi.fn(async () => '0x10')
     const f = frame(api, { rpcRead })
     await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
     await f.send('CONNECT_OTP', { otp: '123456' })
     expect((await f.send('RPC_REQUEST', { method: 'eth_getBalance', params: [EVM, 'latest'] })).reply.payload).toEqual({ result: '0x10' })
     expect(rpcRead).toHaveBeenCalledWith('eth_getBalance', [EVM, 'latest'])
-    f.handler.handleMessage({ origin: HOST, source: f.parent, data: { channel: 'portico:app', id: 'unsafe-000001', type: 'RPC_REQUEST', payload: { method: 'eth_sendTransaction', params: [{}] } } })
+    f.handler.handleMessage({
+      origin: HOST,
+      source: f.parent,
+      data: { channel: 'portico:app', id: 'unsafe-000001', type: 'RPC_REQUEST', payload: { method: 'eth_sendTransaction', params: [{}] } },
+    })
     await new Promise((r) => setTimeout(r, 10))
     await f.send('RPC_ABORT')
-    await vi.waitFor(() => expect(f.posted.find((p) => p.message.id === 'unsafe-000001')?.message.payload).toEqual({ message: 'Request was aborted' }))
+    await vi.waitFor(() =>
+      expect(f.posted.find((p) => p.message.id === 'unsafe-000001')?.message.payload).toEqual({ message: 'Request was aborted' }),
+    )
     release()
   })
 
   it('SET_PREFERRED_ACCOUNT falls back to EOA when the server fails (SPEC §4)', async () => {
-    const f = frame(fakeApi({ preferredAccount: async () => { throw new Error('nope') } }))
+    const f = frame(
+      fakeApi({
+        preferredAccount: async () => {
+          throw new Error('nope')
+        },
+      }),
+    )
     await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
     await f.send('CONNECT_OTP', { otp: '123456' })
-    expect((await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).reply.payload).toEqual({ type: 'eoa', address: EVM, reason: 'nope' })
+    expect((await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).reply.payload).toEqual({
+      type: 'eoa',
+      address: EVM,
+      reason: 'nope',
+    })
   })
 
   it('update email: primary, then secondary returns newEmail', async () => {
@@ -196,7 +244,9 @@ describe('frame handler', () => {
 
 describe('auth API client', () => {
   it('stamps signed calls: the signature verifies over stampPayload with the session public key', async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(authUser), { status: 200 }))
+    const fetch = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(authUser), { status: 200 }),
+    )
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000/', fetch: fetch as typeof globalThis.fetch, now: () => 1_700_000_000_000 })
     const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
     await api.user({ sessionId: 'sid-1', email: null, expiresAt: '2999-01-01T00:00:00Z', keyPair })
@@ -207,7 +257,12 @@ describe('auth API client', () => {
     expect(headers['x-portico-timestamp']).toBe('1700000000000')
     const signature = Uint8Array.from(atob(headers['x-portico-stamp']!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
     expect(signature).toHaveLength(64)
-    const ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.publicKey, signature, new TextEncoder().encode(stampPayload('GET', '/v1/auth/user', '1700000000000', '')))
+    const ok = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      keyPair.publicKey,
+      signature,
+      new TextEncoder().encode(stampPayload('GET', '/v1/auth/user', '1700000000000', '')),
+    )
     expect(ok).toBe(true)
   })
 
@@ -237,25 +292,37 @@ describe('auth API client', () => {
 
 describe('frame social login', () => {
   it('GET_SOCIAL_REDIRECT_URI: POST /v1/auth/social/start with the verified host origin and the device id → { uri }', async () => {
-    const socialStart = vi.fn(async (body: { provider: string; hostOrigin: string; deviceId: string }) => ({ uri: `http://127.0.0.1:4100/auth?p=${body.provider}` }))
+    const socialStart = vi.fn(async (body: { provider: string; hostOrigin: string; deviceId: string }) => ({
+      uri: `http://127.0.0.1:4100/auth?p=${body.provider}`,
+    }))
     const f = frame(fakeApi({ socialStart }))
     const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
     expect(outcome).toBe('accepted')
-    expect(reply).toEqual({ channel: 'portico:frame', id: reply.id, type: 'GET_SOCIAL_REDIRECT_URI_SUCCESS', payload: { uri: 'http://127.0.0.1:4100/auth?p=github' } })
+    expect(reply).toEqual({
+      channel: 'portico:frame',
+      id: reply.id,
+      type: 'GET_SOCIAL_REDIRECT_URI_SUCCESS',
+      payload: { uri: 'http://127.0.0.1:4100/auth?p=github' },
+    })
     expect(socialStart).toHaveBeenCalledWith({ provider: 'github', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })
   })
 
-  it.each(['twitter', 'farcaster', 'GOOGLE', ''])('GET_SOCIAL_REDIRECT_URI { provider: %j } is refused (SPEC §5), the API not called', async (provider) => {
-    const f = frame()
-    const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider })
-    expect(outcome).toBe('invalid')
-    expect(reply.type).toBe('GET_SOCIAL_REDIRECT_URI_ERROR')
-    expect(f.api.calls).not.toContain('socialStart')
-  })
+  it.each(['twitter', 'farcaster', 'GOOGLE', ''])(
+    'GET_SOCIAL_REDIRECT_URI { provider: %j } is refused (SPEC §5), the API not called',
+    async (provider) => {
+      const f = frame()
+      const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider })
+      expect(outcome).toBe('invalid')
+      expect(reply.type).toBe('GET_SOCIAL_REDIRECT_URI_ERROR')
+      expect(f.api.calls).not.toContain('socialStart')
+    },
+  )
 
   it('GET_SOCIAL_REDIRECT_URI: the server’s refusal is the reply’s message; without a host origin "Failed to initiate social connection"', async () => {
     const f = frame(fakeApi({ socialStart: async () => Promise.reject(new Error('Failed to initiate social connection')) }))
-    expect((await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })).reply.payload).toEqual({ message: 'Failed to initiate social connection' })
+    expect((await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'x' })).reply.payload).toEqual({
+      message: 'Failed to initiate social connection',
+    })
     const api = fakeApi()
     const service = createFrameService({ api, sessions: memorySessionStore(), deviceId: () => 'device-0123456789abcdef', chainId: 1 })
     await expect(service.GET_SOCIAL_REDIRECT_URI({ provider: 'google' })).rejects.toThrow('Failed to initiate social connection')
@@ -268,7 +335,9 @@ describe('frame social login', () => {
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
     }))
-    const f = frame(fakeApi({ socialFinish, user: async () => ({ ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' }) }))
+    const f = frame(
+      fakeApi({ socialFinish, user: async () => ({ ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' }) }),
+    )
     const resultUri = 'http://127.0.0.1:4000/v1/auth/social/callback?code=c1&state=s1'
     const { reply } = await f.send('CONNECT_SOCIAL', { uri: resultUri })
     expect(reply).toMatchObject({ type: 'CONNECT_SOCIAL_SUCCESS', payload: { userName: 'ada_gh', email: null } })
@@ -282,7 +351,11 @@ describe('frame social login', () => {
     // The registered public key is the stored pair's.
     const spki = await crypto.subtle.exportKey('spki', stored!.keyPair.publicKey)
     expect(base64url(spki)).toBe(body.sessionPublicKey)
-    expect((await f.send('GET_USER', { namespace: 'eip155' })).reply.payload).toMatchObject({ userName: 'ada_gh', email: null, address: EVM })
+    expect((await f.send('GET_USER', { namespace: 'eip155' })).reply.payload).toMatchObject({
+      userName: 'ada_gh',
+      email: null,
+      address: EVM,
+    })
     expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: true })
     const everything = JSON.stringify(f.posted)
     expect(everything).not.toContain('sess-social-456')
@@ -292,7 +365,10 @@ describe('frame social login', () => {
 
   it('CONNECT_SOCIAL refused by the server: its message, no session kept', async () => {
     const f = frame(fakeApi({ socialFinish: async () => Promise.reject(new Error('Failed to connect')) }))
-    expect((await f.send('CONNECT_SOCIAL', { uri: 'http://127.0.0.1:4000/v1/auth/social/callback?state=old' })).reply).toMatchObject({ type: 'CONNECT_SOCIAL_ERROR', payload: { message: 'Failed to connect' } })
+    expect((await f.send('CONNECT_SOCIAL', { uri: 'http://127.0.0.1:4000/v1/auth/social/callback?state=old' })).reply).toMatchObject({
+      type: 'CONNECT_SOCIAL_ERROR',
+      payload: { message: 'Failed to connect' },
+    })
     expect(await f.sessions.get()).toBeUndefined()
     expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: false })
   })
@@ -305,14 +381,29 @@ describe('frame social login', () => {
       return new Response(JSON.stringify({ sessionId: 's', expiresAt: '2030-01-01T00:00:00.000Z', user: authUser }), { status: 200 })
     })
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000/', fetch: fetch as typeof globalThis.fetch })
-    await expect(api.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).resolves.toEqual({ uri: 'http://127.0.0.1:4100/auth?x=1' })
-    await expect(api.socialFinish({ resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' })).resolves.toMatchObject({ sessionId: 's', user: { userId: 'u1' } })
+    await expect(api.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).resolves.toEqual({
+      uri: 'http://127.0.0.1:4100/auth?x=1',
+    })
+    await expect(
+      api.socialFinish({ resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' }),
+    ).resolves.toMatchObject({ sessionId: 's', user: { userId: 'u1' } })
     expect(seen).toEqual([
-      { url: 'http://127.0.0.1:4000/v1/auth/social/start', body: { provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' } },
-      { url: 'http://127.0.0.1:4000/v1/auth/social/finish', body: { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' } },
+      {
+        url: 'http://127.0.0.1:4000/v1/auth/social/start',
+        body: { provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' },
+      },
+      {
+        url: 'http://127.0.0.1:4000/v1/auth/social/finish',
+        body: { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' },
+      },
     ])
-    const bad = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch: (async () => new Response(JSON.stringify({ url: 'x' }), { status: 200 })) as typeof globalThis.fetch })
-    await expect(bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).rejects.toThrow('Invalid response from /v1/auth/social/start')
+    const bad = createAuthApi({
+      apiUrl: 'http://127.0.0.1:4000',
+      fetch: (async () => new Response(JSON.stringify({ url: 'x' }), { status: 200 })) as typeof globalThis.fetch,
+    })
+    await expect(bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).rejects.toThrow(
+      'Invalid response from /v1/auth/social/start',
+    )
   })
 })
 
@@ -324,11 +415,19 @@ describe('frame Farcaster login', () => {
   })
 
   it('GET_FARCASTER_URI: POST /v1/auth/farcaster/start with the device id → { url } (the channel token stays in the frame)', async () => {
-    const farcasterStart = vi.fn(async () => ({ url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef', channelToken: 'chan-0123456789abcdef' }))
+    const farcasterStart = vi.fn(async () => ({
+      url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef',
+      channelToken: 'chan-0123456789abcdef',
+    }))
     const f = frame(fakeApi({ farcasterStart }))
     const { outcome, reply } = await f.send('GET_FARCASTER_URI')
     expect(outcome).toBe('accepted')
-    expect(reply).toEqual({ channel: 'portico:frame', id: reply.id, type: 'GET_FARCASTER_URI_SUCCESS', payload: { url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef' } })
+    expect(reply).toEqual({
+      channel: 'portico:frame',
+      id: reply.id,
+      type: 'GET_FARCASTER_URI_SUCCESS',
+      payload: { url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef' },
+    })
     expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef')
   })
 
@@ -341,7 +440,9 @@ describe('frame Farcaster login', () => {
     await service.GET_FARCASTER_URI({})
     expect(await service.CONNECT_FARCASTER({})).toEqual({ userName: 'ada' })
     expect(farcasterStatus).toHaveBeenCalledTimes(3)
-    const keys = farcasterStatus.mock.calls.map((c) => (c as unknown as [{ sessionPublicKey: string; channelToken: string; deviceId: string }])[0])
+    const keys = farcasterStatus.mock.calls.map(
+      (c) => (c as unknown as [{ sessionPublicKey: string; channelToken: string; deviceId: string }])[0],
+    )
     expect(new Set(keys.map((k) => k.sessionPublicKey)).size).toBe(1)
     expect(keys[0]).toMatchObject({ channelToken: 'chan-0123456789abcdef', deviceId: 'device-0123456789abcdef' })
     const stored = await sessions.get()
@@ -352,7 +453,14 @@ describe('frame Farcaster login', () => {
 
   it('CONNECT_FARCASTER without a channel, after the wait, or when the server refuses: an error, no session', async () => {
     const sessions = memorySessionStore()
-    const service = createFrameService({ api: fakeApi(), sessions, deviceId: () => 'device-0123456789abcdef', chainId: 1, farcasterPollMs: 5, farcasterWaitMs: 30 })
+    const service = createFrameService({
+      api: fakeApi(),
+      sessions,
+      deviceId: () => 'device-0123456789abcdef',
+      chainId: 1,
+      farcasterPollMs: 5,
+      farcasterWaitMs: 30,
+    })
     await expect(service.CONNECT_FARCASTER({})).rejects.toThrow('Failed to connect to farcaster')
     await service.GET_FARCASTER_URI({})
     await expect(service.CONNECT_FARCASTER({})).rejects.toThrow('Failed to connect to farcaster')
@@ -368,7 +476,13 @@ describe('frame Farcaster login', () => {
   })
 
   it('a new GET_FARCASTER_URI or SIGN_OUT ends the poll of the old channel', async () => {
-    const service = createFrameService({ api: fakeApi(), sessions: memorySessionStore(), deviceId: () => 'device-0123456789abcdef', chainId: 1, farcasterPollMs: 5 })
+    const service = createFrameService({
+      api: fakeApi(),
+      sessions: memorySessionStore(),
+      deviceId: () => 'device-0123456789abcdef',
+      chainId: 1,
+      farcasterPollMs: 5,
+    })
     await service.GET_FARCASTER_URI({})
     const first = service.CONNECT_FARCASTER({})
     await service.GET_FARCASTER_URI({})

@@ -51,7 +51,11 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
         {
           channel: fc.oneof(fc.constant('portico:app'), fc.constant('portico:frame'), fc.string({ maxLength: 16 })),
           id: fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constant('')),
-          type: fc.oneof(fc.string({ maxLength: 30 }), validTypes.map((t) => t + '_SUCCESS'), validTypes.map((t) => t.toLowerCase())),
+          type: fc.oneof(
+            fc.string({ maxLength: 30 }),
+            validTypes.map((t) => t + '_SUCCESS'),
+            validTypes.map((t) => t.toLowerCase()),
+          ),
           payload: fc.anything({ maxDepth: 3 }),
         },
         { requiredKeys: [] },
@@ -62,7 +66,14 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
       fc.property(junk, (data) => {
         // a valid envelope would be a real request (answered): not fuzz
         const d = data as { channel?: unknown; id?: unknown; type?: unknown }
-        if (d && d.channel === 'portico:app' && typeof d.id === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(d.id) && (APP_EVENT_TYPES as unknown[]).includes(d.type)) return
+        if (
+          d &&
+          d.channel === 'portico:app' &&
+          typeof d.id === 'string' &&
+          /^[A-Za-z0-9-]{8,64}$/.test(d.id) &&
+          (APP_EVENT_TYPES as unknown[]).includes(d.type)
+        )
+          return
         feed({ origin: HOST, source: parent, data })
       }),
       { numRuns: RUNS },
@@ -72,7 +83,10 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
   })
 
   it('well-formed requests from a wrong origin or a wrong source get nothing', () => {
-    const wrongOrigin = fc.oneof(fc.webUrl().map((u) => new URL(u).origin), fc.constantFrom('null', '', 'http://localhost:5173', 'https://127.0.0.1:5173', 'http://127.0.0.1', HOST + '/'))
+    const wrongOrigin = fc.oneof(
+      fc.webUrl().map((u) => new URL(u).origin),
+      fc.constantFrom('null', '', 'http://localhost:5173', 'https://127.0.0.1:5173', 'http://127.0.0.1', HOST + '/'),
+    )
     const wrongSource = fc.oneof(fc.constant(null), fc.constant(undefined), fc.object(), fc.constant({ parent: true }))
     const before = posted.length
     fc.assert(
@@ -88,17 +102,25 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
   it('replayed ids and oversized, cyclic or hostile messages get nothing', () => {
     const cyclic: Record<string, unknown> = { channel: 'portico:app', id: 'cyclic-0001', type: 'GET_USER' }
     cyclic.payload = cyclic
-    const throwing = Object.defineProperty({}, 'channel', { get: () => { throw new Error('boom') } })
+    const throwing = Object.defineProperty({}, 'channel', {
+      get: () => {
+        throw new Error('boom')
+      },
+    })
     const big = 'x'.repeat(FRAME_MAX_MESSAGE_CHARS + 1)
     const before = posted.length
     fc.assert(
       fc.property(validTypes, fc.constantFrom('replay', 'big', 'cyclic', 'throwing', 'bigint'), fc.uuid(), (type, kind, id) => {
         const data =
-          kind === 'replay' ? { channel: 'portico:app', id: replayId, type, payload: {} }
-          : kind === 'big' ? { channel: 'portico:app', id, type, payload: { email: big } }
-          : kind === 'cyclic' ? cyclic
-          : kind === 'throwing' ? throwing
-          : { channel: 'portico:app', id, type, payload: { chainId: 1n } }
+          kind === 'replay'
+            ? { channel: 'portico:app', id: replayId, type, payload: {} }
+            : kind === 'big'
+              ? { channel: 'portico:app', id, type, payload: { email: big } }
+              : kind === 'cyclic'
+                ? cyclic
+                : kind === 'throwing'
+                  ? throwing
+                  : { channel: 'portico:app', id, type, payload: { chainId: 1n } }
         feed({ origin: HOST, source: parent, data })
       }),
       { numRuns: RUNS },
@@ -112,7 +134,9 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
       fc.record({ email: fc.string({ maxLength: 20 }).filter((s) => !s.includes('@')) }),
       fc.record({ chainId: fc.oneof(fc.boolean(), fc.object()) }),
       fc.record({ otp: fc.oneof(fc.integer(), fc.boolean()) }),
-      fc.record({ provider: fc.string({ maxLength: 10 }).filter((s) => !['google', 'github', 'apple', 'facebook', 'x', 'discord'].includes(s)) }),
+      fc.record({
+        provider: fc.string({ maxLength: 10 }).filter((s) => !['google', 'github', 'apple', 'facebook', 'x', 'discord'].includes(s)),
+      }),
       fc.record({ namespace: fc.constantFrom('sui', 'stacks', 'evm') }),
       fc.record({ type: fc.constantFrom('smart', 'EOA') }),
       fc.record({ method: fc.integer() }),

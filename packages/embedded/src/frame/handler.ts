@@ -7,13 +7,7 @@
  * Every reply is posted to the parent with the host origin as targetOrigin, and its payload is
  * parsed with FRAME_SUCCESS_PAYLOADS first (only the protocol's fields leave the frame).
  */
-import {
-  appEventPayload,
-  FRAME_CHANNEL,
-  FRAME_SUCCESS_PAYLOADS,
-  parseAppMessage,
-  type AppEventType,
-} from '@portico/protocol/frame'
+import { appEventPayload, FRAME_CHANNEL, FRAME_SUCCESS_PAYLOADS, parseAppMessage, type AppEventType } from '@portico/protocol/frame'
 import type { FrameHandlers } from './service'
 
 export interface FrameHandlerDeps {

@@ -40,7 +40,13 @@ export async function signText(privateKey: CryptoKey, message: string): Promise<
 }
 
 /** The three stamp headers of a signed request. */
-export async function stampHeaders(session: StoredSession, method: string, path: string, body: string, now = Date.now()): Promise<Record<string, string>> {
+export async function stampHeaders(
+  session: StoredSession,
+  method: string,
+  path: string,
+  body: string,
+  now = Date.now(),
+): Promise<Record<string, string>> {
   const timestamp = String(now)
   const stamp = await signText(session.keyPair.privateKey, stampPayload(method, path, timestamp, body))
   return { [STAMP_HEADERS.session]: session.sessionId, [STAMP_HEADERS.timestamp]: timestamp, [STAMP_HEADERS.stamp]: stamp }

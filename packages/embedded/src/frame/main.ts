@@ -20,10 +20,15 @@ function localStorageOrUndefined(): Storage | undefined {
 }
 
 async function rpcRead(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
   const json = (await response.json()) as { result?: unknown; error?: { message?: unknown } }
-  if (json && typeof json === 'object' && json.error) throw new Error(typeof json.error.message === 'string' ? json.error.message : 'An error occurred')
+  if (json && typeof json === 'object' && json.error)
+    throw new Error(typeof json.error.message === 'string' ? json.error.message : 'An error occurred')
   return json?.result ?? null
 }
 

@@ -52,7 +52,9 @@ export const FARCASTER_WAIT_MS = 120_000
 
 const numeric = (id: number | string): number | string => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)
 
-export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown } } {
+export function createFrameService(
+  deps: FrameServiceDeps,
+): FrameHandlers & { state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown } } {
   const now = deps.now ?? Date.now
   let chainId: number | string = numeric(deps.chainId)
   let namespace: 'eip155' | 'solana' = 'eip155'
@@ -114,7 +116,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
         { address: u.solanaAddress, type: 'eoa', namespace: 'solana' },
       ],
       userName: u.userName,
-      socialProvider: u.socialProvider === 'farcaster' ? 'farcaster' : (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '') ? (u.socialProvider as FrameSocialProvider) : null,
+      socialProvider:
+        u.socialProvider === 'farcaster'
+          ? 'farcaster'
+          : (FRAME_SOCIAL_PROVIDERS as readonly string[]).includes(u.socialProvider ?? '')
+            ? (u.socialProvider as FrameSocialProvider)
+            : null,
       preferredAccountType: u.preferredAccountType,
       smartAccountDeployed: u.smartAccountDeployed ?? false,
       solanaAddress: u.solanaAddress,
@@ -141,7 +148,9 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
     const controller = new AbortController()
     unsafeInFlight.add(controller)
     try {
-      const result = await withSession((s) => deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params }, controller.signal))
+      const result = await withSession((s) =>
+        deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params }, controller.signal),
+      )
       if (controller.signal.aborted) throw new Error(REQUEST_ABORTED)
       return { result }
     } catch (error) {
@@ -183,7 +192,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       if (!pendingEmail) throw new Error(AUTH_ERRORS.invalidEmail)
       const { keyPair, publicKey } = await generateSessionKey()
       const answer = await deps.api.emailOtp({ email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey })
-      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email ?? pendingEmail, expiresAt: answer.expiresAt, keyPair })
+      await deps.sessions.set({
+        sessionId: answer.sessionId,
+        email: answer.user.email ?? pendingEmail,
+        expiresAt: answer.expiresAt,
+        keyPair,
+      })
       user = answer.user
       pendingEmail = undefined
       return {}
@@ -210,7 +224,11 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & { st
       const deadline = now() + (deps.farcasterWaitMs ?? FARCASTER_WAIT_MS)
       for (;;) {
         if (farcasterChannel !== channel) throw new Error(FARCASTER_ERRORS.failed)
-        const answer = await deps.api.farcasterStatus({ channelToken: channel.channelToken, deviceId: deps.deviceId(), sessionPublicKey: publicKey })
+        const answer = await deps.api.farcasterStatus({
+          channelToken: channel.channelToken,
+          deviceId: deps.deviceId(),
+          sessionPublicKey: publicKey,
+        })
         if (!('state' in answer)) {
           if (farcasterChannel === channel) farcasterChannel = undefined
           await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })

@@ -47,14 +47,20 @@ function fakeApi(options: { failSmart?: string } = {}) {
           state = { ...state, preferredAccountType: 'eoa' }
           throw new AuthApiError(options.failSmart, 400)
         }
-        state = { ...state, preferredAccountType: 'smartAccount', smartAccountEnabledNetworks: [31337, 31338], deployedOn: [...state.deployedOn, Number(chainId)] }
+        state = {
+          ...state,
+          preferredAccountType: 'smartAccount',
+          smartAccountEnabledNetworks: [31337, 31338],
+          deployedOn: [...state.deployedOn, Number(chainId)],
+        }
       } else state = { ...state, preferredAccountType: 'eoa' }
       return view(chainId)
     },
     rpc: async (_s: unknown, body: { namespace: string; chainId: number | string; method: string; params?: unknown[] }) => {
       calls.push({ name: 'rpc', args: [body] })
       if (body.method === 'wallet_sendCalls') return { id: '0xbatch' }
-      if (body.method === 'wallet_getCallsStatus') return { version: '2.0.0', id: '0xbatch', chainId: '0x7a69', status: 200, atomic: true, receipts: [] }
+      if (body.method === 'wallet_getCallsStatus')
+        return { version: '2.0.0', id: '0xbatch', chainId: '0x7a69', status: 200, atomic: true, receipts: [] }
       if (body.method === 'wallet_getCapabilities') return { '0x7a69': { atomic: { status: 'supported' } } }
       throw new AuthApiError('Requested RPC call is not allowed', 400)
     },
@@ -67,7 +73,13 @@ async function signedInFrame(options: { failSmart?: string } = {}) {
   const { api, calls } = fakeApi(options)
   const parent = {}
   const posted: { message: { id?: string; type: string; payload?: unknown } }[] = []
-  const service = createFrameService({ api, sessions: memorySessionStore(), deviceId: () => 'device-0123456789abcdef', chainId: '31337', hostOrigin: HOST })
+  const service = createFrameService({
+    api,
+    sessions: memorySessionStore(),
+    deviceId: () => 'device-0123456789abcdef',
+    chainId: '31337',
+    hostOrigin: HOST,
+  })
   const handler = createFrameHandler({
     parent,
     hostOrigin: HOST,
@@ -91,7 +103,10 @@ async function signedInFrame(options: { failSmart?: string } = {}) {
 describe('frame: the smart account', () => {
   it('INIT_SMART_ACCOUNT answers the EOA address (EIP-7702: the same address) and isDeployed from the chain, asked for the current chain', async () => {
     const f = await signedInFrame()
-    expect(await f.send('INIT_SMART_ACCOUNT')).toMatchObject({ type: 'INIT_SMART_ACCOUNT_SUCCESS', payload: { address: EVM, isDeployed: false } })
+    expect(await f.send('INIT_SMART_ACCOUNT')).toMatchObject({
+      type: 'INIT_SMART_ACCOUNT_SUCCESS',
+      payload: { address: EVM, isDeployed: false },
+    })
     expect(f.calls).toEqual([{ name: 'user', args: [31337] }])
     await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })
     expect((await f.send('INIT_SMART_ACCOUNT')).payload).toEqual({ address: EVM, isDeployed: true })
@@ -100,7 +115,10 @@ describe('frame: the smart account', () => {
   it('SET_PREFERRED_ACCOUNT smartAccount on the current chain (after SWITCH_NETWORK); GET_USER then reports it deployed and the account typed smartAccount', async () => {
     const f = await signedInFrame()
     await f.send('SWITCH_NETWORK', { chainId: 31338, namespace: 'eip155' })
-    expect(await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toMatchObject({ type: 'SET_PREFERRED_ACCOUNT_SUCCESS', payload: { type: 'smartAccount', address: EVM } })
+    expect(await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toMatchObject({
+      type: 'SET_PREFERRED_ACCOUNT_SUCCESS',
+      payload: { type: 'smartAccount', address: EVM },
+    })
     expect(f.calls).toContainEqual({ name: 'preferredAccount', args: ['smartAccount', 31338] })
     const user = (await f.send('GET_USER', { chainId: 31338, namespace: 'eip155' })).payload as Record<string, unknown>
     expect(user).toMatchObject({ address: EVM, preferredAccountType: 'smartAccount', smartAccountDeployed: true })
@@ -114,7 +132,10 @@ describe('frame: the smart account', () => {
   it('SET_PREFERRED_ACCOUNT falls back to EOA with the server’s reason (SPEC §4); later calls see the EOA', async () => {
     const reason = 'Falling back to EOA: The smart account could not be set up: insufficient funds'
     const f = await signedInFrame({ failSmart: reason })
-    expect(await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toMatchObject({ type: 'SET_PREFERRED_ACCOUNT_SUCCESS', payload: { type: 'eoa', address: EVM, reason } })
+    expect(await f.send('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toMatchObject({
+      type: 'SET_PREFERRED_ACCOUNT_SUCCESS',
+      payload: { type: 'eoa', address: EVM, reason },
+    })
     expect((await f.send('GET_USER')).payload).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: false })
   })
 
@@ -127,10 +148,23 @@ describe('frame: the smart account', () => {
 
   it('wallet_sendCalls / wallet_getCallsStatus / wallet_getCapabilities go to the auth service (stamped), with the current chain', async () => {
     const f = await signedInFrame()
-    const batch = { version: '2.0.0', chainId: '0x7a69', from: EVM, atomicRequired: true, calls: [{ to: EVM, value: '0x1' }, { to: EVM, data: '0x' }] }
+    const batch = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: EVM,
+      atomicRequired: true,
+      calls: [
+        { to: EVM, value: '0x1' },
+        { to: EVM, data: '0x' },
+      ],
+    }
     expect((await f.send('RPC_REQUEST', { method: 'wallet_sendCalls', params: [batch] })).payload).toEqual({ result: { id: '0xbatch' } })
-    expect((await f.send('RPC_REQUEST', { method: 'wallet_getCallsStatus', params: ['0xbatch'] })).payload).toMatchObject({ result: { status: 200, atomic: true } })
-    expect((await f.send('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [EVM] })).payload).toEqual({ result: { '0x7a69': { atomic: { status: 'supported' } } } })
+    expect((await f.send('RPC_REQUEST', { method: 'wallet_getCallsStatus', params: ['0xbatch'] })).payload).toMatchObject({
+      result: { status: 200, atomic: true },
+    })
+    expect((await f.send('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [EVM] })).payload).toEqual({
+      result: { '0x7a69': { atomic: { status: 'supported' } } },
+    })
     expect(f.calls.map((c) => c.args[0])).toEqual([
       { namespace: 'eip155', chainId: 31337, method: 'wallet_sendCalls', params: [batch] },
       { namespace: 'eip155', chainId: 31337, method: 'wallet_getCallsStatus', params: ['0xbatch'] },

@@ -41,17 +41,22 @@ describe('frame host', () => {
     expect(await response.text()).toBe('console.log(1)')
   })
 
-  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/../../outside.txt', '/missing.js', '/assets'])('%s is not served', async (p) => {
-    const response = await fetch(host.url.replace(/\/$/, '') + p)
-    expect(response.status).toBe(404)
-  })
+  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/../../outside.txt', '/missing.js', '/assets'])(
+    '%s is not served',
+    async (p) => {
+      const response = await fetch(host.url.replace(/\/$/, '') + p)
+      expect(response.status).toBe(404)
+    },
+  )
 
   it('refuses methods other than GET and HEAD', async () => {
     expect((await fetch(host.url, { method: 'POST' })).status).toBe(405)
   })
 
   it('frame-ancestors follows the option', () => {
-    expect(frameCsp({ apiUrl: 'https://api.example', ancestors: ['https://app.example'] })).toContain('frame-ancestors https://app.example;')
-    expect(() => frameCsp({ apiUrl: 'https://api.example', ancestors: ["https://a.example; script-src *"] })).toThrow('Not a CSP source')
+    expect(frameCsp({ apiUrl: 'https://api.example', ancestors: ['https://app.example'] })).toContain(
+      'frame-ancestors https://app.example;',
+    )
+    expect(() => frameCsp({ apiUrl: 'https://api.example', ancestors: ['https://a.example; script-src *'] })).toThrow('Not a CSP source')
   })
 })

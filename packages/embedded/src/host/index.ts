@@ -100,12 +100,12 @@ export function createFrameResponder(options: FrameResponderOptions): (pathname:
   const common = { 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
   let index: Promise<string> | undefined
   const readIndex = () =>
-    (index ??= readFile(path.join(dir, 'index.html'), 'utf8').then((html) =>
-      html.replace(/<head>/i, `<head>\n    <meta name="portico-api" content="${escapeAttribute(apiUrl)}" />`),
-    ).catch((error: unknown) => {
-      index = undefined
-      throw error
-    }))
+    (index ??= readFile(path.join(dir, 'index.html'), 'utf8')
+      .then((html) => html.replace(/<head>/i, `<head>\n    <meta name="portico-api" content="${escapeAttribute(apiUrl)}" />`))
+      .catch((error: unknown) => {
+        index = undefined
+        throw error
+      }))
 
   return async (pathname) => {
     let rel: string
@@ -116,7 +116,10 @@ export function createFrameResponder(options: FrameResponderOptions): (pathname:
     }
     if (rel === '' || rel === '/' || rel === '/index.html') {
       try {
-        return new Response(await readIndex(), { status: 200, headers: { ...common, 'content-type': TYPES['.html']!, 'cache-control': 'no-store' } })
+        return new Response(await readIndex(), {
+          status: 200,
+          headers: { ...common, 'content-type': TYPES['.html']!, 'cache-control': 'no-store' },
+        })
       } catch {
         return new Response('The frame is not built (node packages/embedded/scripts/build-frame.mjs)', { status: 500, headers: common })
       }
@@ -142,7 +145,9 @@ export async function startFrameHost(options: FrameHostOptions): Promise<FrameHo
   const dir = path.resolve(options.dir ?? defaultFrameDir())
   if (options.buildIfMissing && !existsSync(path.join(dir, 'index.html'))) {
     const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/build-frame.mjs')
-    const { buildFrame } = (await import(/* @vite-ignore */ pathToFileURL(script).href)) as { buildFrame(o: { outDir: string }): Promise<string> }
+    const { buildFrame } = (await import(/* @vite-ignore */ pathToFileURL(script).href)) as {
+      buildFrame(o: { outDir: string }): Promise<string>
+    }
     await buildFrame({ outDir: dir })
   }
   const respond = createFrameResponder({ ...options, dir })

@@ -4,10 +4,26 @@ import type { ApiClient } from './client'
 import { API_BASE, recordingFetch, SDK, testClient } from './test-support'
 
 const USER = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'
-const usdc = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: 'eip155:1:0xa0b8', value: 1, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '1' } }
+const usdc = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: 'eip155:1:0xa0b8',
+  value: 1,
+  price: 1,
+  iconUrl: '',
+  quantity: { decimals: '6', numeric: '1' },
+}
 const tx = {
   id: 't1',
-  metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1', operationType: 'send', status: 'confirmed', sentFrom: USER, sentTo: '0xb' },
+  metadata: {
+    minedAt: '2026-01-01T00:00:00Z',
+    chain: 'eip155:1',
+    operationType: 'send',
+    status: 'confirmed',
+    sentFrom: USER,
+    sentTo: '0xb',
+  },
   transfers: [{ direction: 'out', quantity: { numeric: '1' }, value: 2, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
 }
 
@@ -24,7 +40,16 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { name: 'supported chains', call: (api) => api.account.getSupportedChains(), method: 'GET', path: '/v1/supported-chains', query: {}, answer: { http: ['eip155:1'], ws: [] }, result: { http: ['eip155:1'], ws: [] }, text: 'Something went wrong' },
+  {
+    name: 'supported chains',
+    call: (api) => api.account.getSupportedChains(),
+    method: 'GET',
+    path: '/v1/supported-chains',
+    query: {},
+    answer: { http: ['eip155:1'], ws: [] },
+    result: { http: ['eip155:1'], ws: [] },
+    text: 'Something went wrong',
+  },
   {
     name: 'identity',
     call: (api) => api.account.getIdentity(USER),

@@ -58,7 +58,13 @@ export interface AccountClient {
 }
 
 /** POST /v1/fungible/price with a caller's catalogue text (the swap flow asks it as 'Failed to fetch network token price'). */
-export function requestTokenPrice(http: Http, baseUrl: string, addresses: string[], options: PriceOptions, errorText: string): Promise<TokenPrices> {
+export function requestTokenPrice(
+  http: Http,
+  baseUrl: string,
+  addresses: string[],
+  options: PriceOptions,
+  errorText: string,
+): Promise<TokenPrices> {
   const body: PriceRequest = { currency: options.currency ?? 'usd', addresses, projectId: http.options.projectId }
   return http.request({
     method: 'POST',
@@ -78,7 +84,12 @@ export function createAccountClient(http: Http, config: { baseUrl: string }): Ac
   const at = (address: string, rest: string) => `/v1/account/${encodeURIComponent(address)}${rest}`
   return {
     getSupportedChains: (options = {}) =>
-      http.request({ url: http.url(base, '/v1/supported-chains'), schema: supportedChainsSchema, errorText: ERRORS.somethingWentWrong, signal: options.signal }),
+      http.request({
+        url: http.url(base, '/v1/supported-chains'),
+        schema: supportedChainsSchema,
+        errorText: ERRORS.somethingWentWrong,
+        signal: options.signal,
+      }),
 
     async getIdentity(address, options = {}) {
       const data = await http.request({

@@ -97,7 +97,12 @@ describe('analytics batches (SPEC §7, §9)', () => {
     analytics.track('A')
     analytics.flush()
     expect(calls).toHaveLength(1)
-    expect([calls[0]!.method, calls[0]!.url.pathname, calls[0]!.keepalive, calls[0]!.headers['content-type']]).toEqual(['POST', '/api/batch', true, 'text/plain;charset=UTF-8'])
+    expect([calls[0]!.method, calls[0]!.url.pathname, calls[0]!.keepalive, calls[0]!.headers['content-type']]).toEqual([
+      'POST',
+      '/api/batch',
+      true,
+      'text/plain;charset=UTF-8',
+    ])
     expect((calls[0]!.body as { events: { event: string }[] }).events.map((e) => e.event)).toEqual(['A'])
   })
 
@@ -158,7 +163,11 @@ describe('createApiClient().analytics: the module loads on first use', () => {
   it('events tracked before it loaded keep their order and their time; flush sends them', async () => {
     const clock = { t: 5_000 }
     const beacons: string[] = []
-    const api = testClient(recordingFetch(() => ({})).fetch, { now: () => clock.t, sendBeacon: (_u, body) => (beacons.push(body), true), onPageHidden: () => () => {} })
+    const api = testClient(recordingFetch(() => ({})).fetch, {
+      now: () => clock.t,
+      sendBeacon: (_u, body) => (beacons.push(body), true),
+      onPageHidden: () => () => {},
+    })
     await expect(api.analytics.flush()).resolves.toBe(false)
     api.analytics.track('FIRST', { n: 1 })
     clock.t = 6_000

@@ -94,7 +94,13 @@ export function createAnalyticsClient(http: Http, config: AnalyticsConfig): Anal
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), http.timeoutMs)
     http
-      .fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' }, signal: controller.signal })
+      .fetch(url, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        signal: controller.signal,
+      })
       .then((res) => res.body?.cancel())
       .catch(() => {})
       .finally(() => clearTimeout(timer))

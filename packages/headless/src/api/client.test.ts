@@ -61,16 +61,26 @@ describe('API client (SPEC §7)', () => {
     const error = await api.account.getBalance('0xabc', { chainId: 'eip155:1' }).catch((e: unknown) => e as Error)
     expect(error).toBeInstanceOf(PorticoError)
     expect((error as Error).message).toBe('Token Balance Unavailable')
-    expect(((error as Error).cause as Error).message).toMatch(/^Invalid response from \/api\/v1\/account\/0xabc\/balance: balances\.0\.symbol: /)
+    expect(((error as Error).cause as Error).message).toMatch(
+      /^Invalid response from \/api\/v1\/account\/0xabc\/balance: balances\.0\.symbol: /,
+    )
   })
 
   it('balance: query params, decimals "0" tokens filtered, native token kept without address', async () => {
     const native = token({ name: 'Ether', symbol: 'ETH', address: undefined, quantity: { decimals: '18', numeric: '1.5' } })
-    const { api, calls } = client(() => ({ body: { balances: [token(), token({ symbol: 'NFT', quantity: { decimals: '0', numeric: '1' } }), native] } }))
+    const { api, calls } = client(() => ({
+      body: { balances: [token(), token({ symbol: 'NFT', quantity: { decimals: '0', numeric: '1' } }), native] },
+    }))
     const balances = await api.account.getBalance('0xabc', { chainId: 'eip155:1' })
     expect(balances.map((b) => b.symbol)).toEqual(['USDC', 'ETH'])
     expect(balances[1]!.address).toBeUndefined()
-    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ currency: 'usd', chainId: 'eip155:1', projectId: 'proj-1', st: 'portico', sv: '0.1.0' })
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({
+      currency: 'usd',
+      chainId: 'eip155:1',
+      projectId: 'proj-1',
+      st: 'portico',
+      sv: '0.1.0',
+    })
   })
 
   it('balance is cached 30 s per URL; forceUpdate skips the cache', async () => {
@@ -91,7 +101,10 @@ describe('API client (SPEC §7)', () => {
 
   it('two callers of the same GET while it is in flight share one request', async () => {
     const { api, calls } = client(() => ({ body: { balances: [token()] } }))
-    const [a, b] = await Promise.all([api.account.getBalance('0xabc', { chainId: 'eip155:1' }), api.account.getBalance('0xabc', { chainId: 'eip155:1' })])
+    const [a, b] = await Promise.all([
+      api.account.getBalance('0xabc', { chainId: 'eip155:1' }),
+      api.account.getBalance('0xabc', { chainId: 'eip155:1' }),
+    ])
     expect(calls).toHaveLength(1)
     expect(a).toEqual(b)
   })
@@ -122,9 +135,18 @@ describe('API client (SPEC §7)', () => {
       if (url.pathname === '/appkit/v1/config') return { body: { features: { swaps: false, socials: ['google'] } } }
       return { body: { isAnalyticsEnabled: false } }
     })
-    await expect(api.explorer.getWallets({ page: 2, search: 'dev', exclude: ['a', 'b'] })).resolves.toEqual({ count: 1, data: [{ id: 'w1', name: 'Dev Wallet', rdns: null }] })
+    await expect(api.explorer.getWallets({ page: 2, search: 'dev', exclude: ['a', 'b'] })).resolves.toEqual({
+      count: 1,
+      data: [{ id: 'w1', name: 'Dev Wallet', rdns: null }],
+    })
     expect(calls[0]!.origin).toBe('http://127.0.0.1:9998')
-    expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({ page: '2', entries: '40', search: 'dev', exclude: 'a,b', projectId: 'proj-1' })
+    expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({
+      page: '2',
+      entries: '40',
+      search: 'dev',
+      exclude: 'a,b',
+      projectId: 'proj-1',
+    })
     await expect(api.explorer.getConfig()).resolves.toEqual({ features: { swaps: false, socials: ['google'] }, restricted: [] })
     await expect(api.explorer.getAnalyticsConfig()).resolves.toEqual({ isAnalyticsEnabled: false })
   })
@@ -145,7 +167,14 @@ describe('API client (SPEC §7)', () => {
 describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
   const tx = {
     id: 't1',
-    metadata: { minedAt: '2026-01-01T00:00:00Z', chain: 'eip155:1', operationType: 'send', status: 'confirmed', sentFrom: '0xa', sentTo: '0xb' },
+    metadata: {
+      minedAt: '2026-01-01T00:00:00Z',
+      chain: 'eip155:1',
+      operationType: 'send',
+      status: 'confirmed',
+      sentFrom: '0xa',
+      sentTo: '0xb',
+    },
     transfers: [{ direction: 'out', quantity: { numeric: '1' }, value: 2, fungible_info: { name: 'Ether', symbol: 'ETH' } }],
   }
 
@@ -169,8 +198,17 @@ describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
       bodies.push(String(init?.body))
       return new Response(JSON.stringify({ fungibles: [{ symbol: 'USDC', price: 1, address: 'eip155:1:0xa0b8' }] }), { status: 200 })
     }) as typeof globalThis.fetch
-    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9', projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch, now: () => clock.t })
-    await expect(api.account.getTokenPrice(['eip155:1:0xa0b8'])).resolves.toEqual({ fungibles: [{ symbol: 'USDC', price: 1, address: 'eip155:1:0xa0b8' }] })
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      projectId: 'p',
+      sdkType: 'portico',
+      sdkVersion: '0.1.0',
+      fetch,
+      now: () => clock.t,
+    })
+    await expect(api.account.getTokenPrice(['eip155:1:0xa0b8'])).resolves.toEqual({
+      fungibles: [{ symbol: 'USDC', price: 1, address: 'eip155:1:0xa0b8' }],
+    })
     expect(JSON.parse(bodies[0]!)).toEqual({ currency: 'usd', addresses: ['eip155:1:0xa0b8'], projectId: 'p' })
     clock.t = 14_999
     await api.account.getTokenPrice(['eip155:1:0xa0b8'])
@@ -184,7 +222,18 @@ describe('history and token price (SPEC §7, §9: cached 15 s)', () => {
 describe('createApiClient: one client per concern over one core', () => {
   it('returns the concern clients and clearCache', () => {
     const { api } = client(() => ({}))
-    expect(Object.keys(api).sort()).toEqual(['account', 'analytics', 'capture', 'clearCache', 'convert', 'exchange', 'explorer', 'onramp', 'profile', 'siwx'])
+    expect(Object.keys(api).sort()).toEqual([
+      'account',
+      'analytics',
+      'capture',
+      'clearCache',
+      'convert',
+      'exchange',
+      'explorer',
+      'onramp',
+      'profile',
+      'siwx',
+    ])
   })
 
   it('clearCache drops every cached result: the next calls ask again', async () => {
@@ -207,7 +256,14 @@ describe('createApiClient: one client per concern over one core', () => {
     [{ exchangeUrl: 'http://127.0.0.1:7777/rpc' }, 'http://127.0.0.1:7777/rpc'],
   ])('exchange endpoint with %j: %s', async (extra, endpoint) => {
     const f = fakeFetch(() => ({ body: { jsonrpc: '2.0', id: 1, result: { exchanges: [] } } }))
-    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9999/api/', projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch: f.fetch, ...extra })
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1:9999/api/',
+      projectId: 'p',
+      sdkType: 'portico',
+      sdkVersion: '0.1.0',
+      fetch: f.fetch,
+      ...extra,
+    })
     await api.exchange.getExchanges({ asset: 'eip155:1/slip44:60', amount: 1 })
     expect(`${f.calls[0]!.origin}${f.calls[0]!.pathname}`).toBe(endpoint)
   })
@@ -217,7 +273,14 @@ describe('createApiClient: one client per concern over one core', () => {
     [{ analyticsUrl: 'http://127.0.0.1:7778' }, 'http://127.0.0.1:7778/e'],
   ])('analytics host with %j: %s', async (extra, endpoint) => {
     const f = fakeFetch(() => ({ body: {} }))
-    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9999/api/', projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch: f.fetch, ...extra })
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1:9999/api/',
+      projectId: 'p',
+      sdkType: 'portico',
+      sdkVersion: '0.1.0',
+      fetch: f.fetch,
+      ...extra,
+    })
     await expect(api.analytics.reportError(new Error('boom'))).resolves.toBe(true)
     expect(`${f.calls[0]!.origin}${f.calls[0]!.pathname}`).toBe(endpoint)
   })

@@ -57,7 +57,8 @@ function lazyClient<C extends AsyncClient<C>>(methods: Record<keyof C, true>, lo
     }))
   const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
   for (const key of Object.keys(methods)) {
-    out[key] = (...args) => get().then((client) => (client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[key]!(...args))
+    out[key] = (...args) =>
+      get().then((client) => (client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[key]!(...args))
   }
   return out as unknown as C
 }
@@ -119,19 +120,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     explorer: lazyClient<ExplorerClient>({ getWallets: true, getConfig: true, getOrigins: true, getAnalyticsConfig: true }, async () =>
       (await import('./explorer')).createExplorerClient(await getHttp(), { explorerUrl: options.explorerUrl ?? baseUrl }),
     ),
-    account: lazyClient<AccountClient>({ getSupportedChains: true, getIdentity: true, getBalance: true, getHistory: true, getTokenPrice: true }, async () =>
-      (await import('./account')).createAccountClient(await getHttp(), { baseUrl }),
+    account: lazyClient<AccountClient>(
+      { getSupportedChains: true, getIdentity: true, getBalance: true, getHistory: true, getTokenPrice: true },
+      async () => (await import('./account')).createAccountClient(await getHttp(), { baseUrl }),
     ),
     convert: lazyClient<ConvertClient>(
-      { getQuotes: true, getTokens: true, getGasPrice: true, getNetworkTokenPrice: true, getAllowance: true, buildApprove: true, buildTransaction: true },
+      {
+        getQuotes: true,
+        getTokens: true,
+        getGasPrice: true,
+        getNetworkTokenPrice: true,
+        getAllowance: true,
+        buildApprove: true,
+        buildTransaction: true,
+      },
       async () => (await import('./convert')).createConvertClient(await getHttp(), { baseUrl }),
     ),
     profile: lazyClient<ProfileClient>({ lookupName: true, getNamesForAddress: true, getSuggestions: true, register: true }, async () =>
       (await import('./profile')).createProfileClient(await getHttp(), { baseUrl }),
     ),
-    onramp: lazyClient<OnrampClient>({ getOptions: true, getQuote: true, generateUrl: true }, async () => (await import('./onramp')).createOnrampClient(await getHttp(), { baseUrl })),
+    onramp: lazyClient<OnrampClient>({ getOptions: true, getQuote: true, generateUrl: true }, async () =>
+      (await import('./onramp')).createOnrampClient(await getHttp(), { baseUrl }),
+    ),
     exchange: lazyClient<ExchangeClient>({ getExchanges: true, getPayUrl: true, getBuyStatus: true }, async () =>
-      (await import('./exchange')).createExchangeClient(await getHttp(), { endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}` }),
+      (await import('./exchange')).createExchangeClient(await getHttp(), {
+        endpoint: options.exchangeUrl ?? `${baseUrl.replace(/\/+$/, '')}${EXCHANGE_RPC_PATH}`,
+      }),
     ),
     analytics: lazyAnalytics(
       async () =>
@@ -146,7 +160,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     siwx: lazyClient<SiwxApi>({ nonce: true, createSession: true, getSession: true, revokeSession: true }, async () =>
       (await import('./siwx')).createSiwxApi(await getHttp(), { apiUrl: baseUrl }),
     ),
-    capture: lazyClient<CaptureClient>({ submit: true }, async () => (await import('./capture')).createCaptureClient(await getHttp(), { baseUrl })),
+    capture: lazyClient<CaptureClient>({ submit: true }, async () =>
+      (await import('./capture')).createCaptureClient(await getHttp(), { baseUrl }),
+    ),
     clearCache: () => core?.clearCache(),
   }
 }
@@ -167,7 +183,11 @@ function lazyAnalytics(load: () => Promise<AnalyticsCore>, now: () => number): A
     track(event, properties) {
       const at = now()
       if (core) core.track(event, properties, at)
-      else get().then((c) => c.track(event, properties, at), () => {})
+      else
+        get().then(
+          (c) => c.track(event, properties, at),
+          () => {},
+        )
     },
     async flush() {
       if (!core && !loading) return false

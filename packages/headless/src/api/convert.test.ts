@@ -20,8 +20,20 @@ interface Row {
   text: string
 }
 
-const approveTx = { from: USER, to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', data: '0x095ea7b3', value: '0', eip155: { gasPrice: '1000000000' } }
-const swapTx = { from: USER, to: '0x1111111254eeb25477b68fb85ed929f73a960582', data: '0x12aa3caf', value: '1000000000000000', eip155: { gas: '150000', gasPrice: '1000000000' } }
+const approveTx = {
+  from: USER,
+  to: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  data: '0x095ea7b3',
+  value: '0',
+  eip155: { gasPrice: '1000000000' },
+}
+const swapTx = {
+  from: USER,
+  to: '0x1111111254eeb25477b68fb85ed929f73a960582',
+  data: '0x12aa3caf',
+  value: '1000000000000000',
+  eip155: { gas: '150000', gasPrice: '1000000000' },
+}
 
 const rows: Row[] = [
   {
@@ -40,8 +52,12 @@ const rows: Row[] = [
     method: 'GET',
     path: '/v1/convert/tokens',
     query: { chainId: 'eip155:1' },
-    answer: { tokens: [{ name: 'USD Coin', symbol: 'USDC', address: USDC, decimals: 6, logoUri: 'http://127.0.0.1/usdc.svg', eip2612: true }] },
-    result: { tokens: [{ name: 'USD Coin', symbol: 'USDC', address: USDC, decimals: 6, logoUri: 'http://127.0.0.1/usdc.svg', eip2612: true }] },
+    answer: {
+      tokens: [{ name: 'USD Coin', symbol: 'USDC', address: USDC, decimals: 6, logoUri: 'http://127.0.0.1/usdc.svg', eip2612: true }],
+    },
+    result: {
+      tokens: [{ name: 'USD Coin', symbol: 'USDC', address: USDC, decimals: 6, logoUri: 'http://127.0.0.1/usdc.svg', eip2612: true }],
+    },
     text: 'Failed to initialize swap',
   },
   {
@@ -87,7 +103,15 @@ const rows: Row[] = [
   },
   {
     name: 'build transaction',
-    call: (api) => api.convert.buildTransaction({ amount: '1000000', eip155: { slippage: '1' }, from: USDC, to: ETH, userAddress: USER, disableEstimate: true }),
+    call: (api) =>
+      api.convert.buildTransaction({
+        amount: '1000000',
+        eip155: { slippage: '1' },
+        from: USDC,
+        to: ETH,
+        userAddress: USER,
+        disableEstimate: true,
+      }),
     method: 'POST',
     path: '/v1/convert/build-transaction',
     query: {},
@@ -116,14 +140,23 @@ describe('convert client (SPEC §7)', () => {
 
   it.each(rows)('$name: a non-OK answer keeps "HTTP status code: 400"', async (row) => {
     const f = recordingFetch((): Answer => ({ status: 400, body: { error: 'bad' } }))
-    await expect(row.call(testClient(f.fetch))).rejects.toMatchObject({ name: 'PorticoError', message: 'HTTP status code: 400', status: 400 })
+    await expect(row.call(testClient(f.fetch))).rejects.toMatchObject({
+      name: 'PorticoError',
+      message: 'HTTP status code: 400',
+      status: 400,
+    })
   })
 
   it('approval and swap transactions read the fields SPEC §7 names', async () => {
     const f = recordingFetch((s) => ({ body: s.path.endsWith('build-approve') ? { tx: approveTx } : { tx: swapTx } }))
     const api = testClient(f.fetch)
     const approve = await api.convert.buildApprove({ from: USDC, to: ETH, userAddress: USER })
-    expect([approve.tx.from, approve.tx.data, approve.tx.value, approve.tx.eip155.gasPrice]).toEqual([USER, '0x095ea7b3', '0', '1000000000'])
+    expect([approve.tx.from, approve.tx.data, approve.tx.value, approve.tx.eip155.gasPrice]).toEqual([
+      USER,
+      '0x095ea7b3',
+      '0',
+      '1000000000',
+    ])
     const swap = await api.convert.buildTransaction({ amount: '1', eip155: { slippage: '1' }, from: USDC, to: ETH, userAddress: USER })
     expect([swap.tx.to, swap.tx.data, swap.tx.value, swap.tx.eip155.gas, swap.tx.eip155.gasPrice]).toEqual([
       '0x1111111254eeb25477b68fb85ed929f73a960582',

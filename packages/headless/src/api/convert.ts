@@ -47,7 +47,13 @@ export function createConvertClient(http: Http, config: { baseUrl: string }): Co
   return {
     getQuotes: (query, options = {}) =>
       http.request({
-        url: http.url(base, '/v1/convert/quotes', { amount: query.amount, userAddress: query.userAddress, from: query.from, to: query.to, gasPrice: query.gasPrice }),
+        url: http.url(base, '/v1/convert/quotes', {
+          amount: query.amount,
+          userAddress: query.userAddress,
+          from: query.from,
+          to: query.to,
+          gasPrice: query.gasPrice,
+        }),
         schema: convertQuotesResponseSchema,
         errorText: ERRORS.incorrectAmount,
         // The refusal's body says why ('insufficient liquidity' → SPEC §8 'Insufficient liquidity').
@@ -56,10 +62,20 @@ export function createConvertClient(http: Http, config: { baseUrl: string }): Co
       }),
 
     getTokens: (chainId, options = {}) =>
-      http.request({ url: http.url(base, '/v1/convert/tokens', { chainId }), schema: convertTokensResponseSchema, errorText: ERRORS.initSwap, signal: options.signal }),
+      http.request({
+        url: http.url(base, '/v1/convert/tokens', { chainId }),
+        schema: convertTokensResponseSchema,
+        errorText: ERRORS.initSwap,
+        signal: options.signal,
+      }),
 
     getGasPrice: (chainId, options = {}) =>
-      http.request({ url: http.url(base, '/v1/convert/gas-price', { chainId }), schema: convertGasPriceResponseSchema, errorText: ERRORS.initSwap, signal: options.signal }),
+      http.request({
+        url: http.url(base, '/v1/convert/gas-price', { chainId }),
+        schema: convertGasPriceResponseSchema,
+        errorText: ERRORS.initSwap,
+        signal: options.signal,
+      }),
 
     getNetworkTokenPrice: (address, options = {}) => requestTokenPrice(http, base, [address], options, ERRORS.networkTokenPrice),
 

@@ -22,7 +22,13 @@ const rows: Row[] = [
     call: (api) => api.exchange.getExchanges({ asset: ASSET, amount: 25 }),
     method: 'portico_getExchanges',
     params: { page: 0, asset: ASSET, amount: 25, projectId: SDK.projectId },
-    result: { exchanges: [{ id: 'dev-exchange', name: 'Dev Exchange', imageUrl: 'http://127.0.0.1/x.svg' }, { id: 'other', name: 'Other' }], total: 2 },
+    result: {
+      exchanges: [
+        { id: 'dev-exchange', name: 'Dev Exchange', imageUrl: 'http://127.0.0.1/x.svg' },
+        { id: 'other', name: 'Other' },
+      ],
+      total: 2,
+    },
     text: 'Unable to get exchanges',
   },
   {
@@ -67,13 +73,23 @@ describe('exchange JSON-RPC client (SPEC §7)', () => {
   })
 
   it.each([
-    ['200 with an error saying the asset is not supported', { body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Asset eip155:1/slip44:60 is not supported' } } }, 'Asset not supported'],
-    ['400 with a JSON-RPC error body', { status: 400, body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params' } } }, 'Unable to initiate payment'],
+    [
+      '200 with an error saying the asset is not supported',
+      { body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Asset eip155:1/slip44:60 is not supported' } } },
+      'Asset not supported',
+    ],
+    [
+      '400 with a JSON-RPC error body',
+      { status: 400, body: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params' } } },
+      'Unable to initiate payment',
+    ],
     ['500 without a JSON-RPC body', { status: 500, text: 'oops' }, 'HTTP status code: 500'],
     ['not JSON', { text: '<html>' }, 'Unable to initiate payment'],
   ] as [string, Answer, string][])('pay url: %s -> %s', async (_name, answer, text) => {
     const f = recordingFetch(() => answer)
-    await expect(testClient(f.fetch).exchange.getPayUrl({ exchangeId: 'x', asset: ASSET, amount: 1, recipient: RECIPIENT })).rejects.toMatchObject({ message: text })
+    await expect(
+      testClient(f.fetch).exchange.getPayUrl({ exchangeId: 'x', asset: ASSET, amount: 1, recipient: RECIPIENT }),
+    ).rejects.toMatchObject({ message: text })
   })
 
   it('the exchange listing asks for the given page', async () => {

@@ -35,7 +35,10 @@ export class JsonRpcFailure extends Error {
 
 export interface ExchangeClient {
   /** portico_getExchanges: exchanges that can fund `asset` (CAIP-19). @default page 0. Failure text: 'Unable to get exchanges'. */
-  getExchanges(params: Omit<GetExchangesParams, 'projectId' | 'page'> & { page?: number }, options?: CallOptions): Promise<GetExchangesResult>
+  getExchanges(
+    params: Omit<GetExchangesParams, 'projectId' | 'page'> & { page?: number },
+    options?: CallOptions,
+  ): Promise<GetExchangesResult>
   /** portico_getExchangePayUrl: the page to open and its session. Failure text: 'Unable to initiate payment'. */
   getPayUrl(params: Omit<GetExchangePayUrlParams, 'projectId'>, options?: CallOptions): Promise<GetExchangePayUrlResult>
   /** portico_getExchangeBuyStatus: status and txHash of a session. Failure text: 'Unable to get deposit status'. */
@@ -50,7 +53,13 @@ function rpcError(error: JsonRpcError, errorText: string, cause?: unknown): Port
 export function createExchangeClient(http: Http, config: { endpoint: string }): ExchangeClient {
   const url = http.url(config.endpoint, '', { source: 'fund-wallet' })
 
-  async function call<T>(method: string, params: object, schema: Schema<T>, errorText: string, signal: AbortSignal | undefined): Promise<T> {
+  async function call<T>(
+    method: string,
+    params: object,
+    schema: Schema<T>,
+    errorText: string,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
     let answer
     try {
       answer = await http.request({
@@ -76,7 +85,9 @@ export function createExchangeClient(http: Http, config: { endpoint: string }): 
   return {
     getExchanges: ({ page = 0, ...rest }, options = {}) =>
       call(EXCHANGE_RPC_METHODS.getExchanges, { page, ...rest }, getExchangesResultSchema, ERRORS.getExchanges, options.signal),
-    getPayUrl: (params, options = {}) => call(EXCHANGE_RPC_METHODS.getPayUrl, params, getExchangePayUrlResultSchema, ERRORS.initiatePayment, options.signal),
-    getBuyStatus: (params, options = {}) => call(EXCHANGE_RPC_METHODS.getBuyStatus, params, getExchangeBuyStatusResultSchema, ERRORS.depositStatus, options.signal),
+    getPayUrl: (params, options = {}) =>
+      call(EXCHANGE_RPC_METHODS.getPayUrl, params, getExchangePayUrlResultSchema, ERRORS.initiatePayment, options.signal),
+    getBuyStatus: (params, options = {}) =>
+      call(EXCHANGE_RPC_METHODS.getBuyStatus, params, getExchangeBuyStatusResultSchema, ERRORS.depositStatus, options.signal),
   }
 }

@@ -65,11 +65,31 @@ const rows: Row[] = [
     call: (api) => api.explorer.getConfig({ tz: 'America/Havana' }),
     path: '/appkit/v1/config',
     query: { tz: 'America/Havana' },
-    answer: { features: { swaps: false, onramp: false, payWithExchange: false, email: true }, restricted: ['swaps', 'onramp', 'payWithExchange'] },
-    result: { features: { swaps: false, onramp: false, payWithExchange: false, email: true }, restricted: ['swaps', 'onramp', 'payWithExchange'] },
+    answer: {
+      features: { swaps: false, onramp: false, payWithExchange: false, email: true },
+      restricted: ['swaps', 'onramp', 'payWithExchange'],
+    },
+    result: {
+      features: { swaps: false, onramp: false, payWithExchange: false, email: true },
+      restricted: ['swaps', 'onramp', 'payWithExchange'],
+    },
   },
-  { name: 'analytics config', call: (api) => api.explorer.getAnalyticsConfig(), path: '/getAnalyticsConfig', query: {}, answer: { isAnalyticsEnabled: true }, result: { isAnalyticsEnabled: true } },
-  { name: 'allowed origins', call: (api) => api.explorer.getOrigins(), path: '/projects/v1/origins', query: {}, answer: { allowedOrigins: ['http://127.0.0.1:5173'] }, result: { origins: ['http://127.0.0.1:5173'] } },
+  {
+    name: 'analytics config',
+    call: (api) => api.explorer.getAnalyticsConfig(),
+    path: '/getAnalyticsConfig',
+    query: {},
+    answer: { isAnalyticsEnabled: true },
+    result: { isAnalyticsEnabled: true },
+  },
+  {
+    name: 'allowed origins',
+    call: (api) => api.explorer.getOrigins(),
+    path: '/projects/v1/origins',
+    query: {},
+    answer: { allowedOrigins: ['http://127.0.0.1:5173'] },
+    result: { origins: ['http://127.0.0.1:5173'] },
+  },
 ]
 
 describe('explorer client (SPEC §7)', () => {

@@ -31,10 +31,32 @@ const MAX_BODY = 64 * 1024
 /** Attempts of a GET that keeps failing in a retryable way (1 + HTTP_DEFAULTS.retries). */
 const GET_ATTEMPTS = 1 + HTTP_DEFAULTS.retries
 
-const usdc = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: `eip155:1:${USDC}`, value: 12.5, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '12.5' } }
-const record = { name: NAME, registered_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', addresses: { '60': { address: ADDRESS } } }
+const usdc = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: `eip155:1:${USDC}`,
+  value: 12.5,
+  price: 1,
+  iconUrl: '',
+  quantity: { decimals: '6', numeric: '12.5' },
+}
+const record = {
+  name: NAME,
+  registered_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  addresses: { '60': { address: ADDRESS } },
+}
 const prices = { fungibles: [{ symbol: 'USDC', price: 1, address: USDC }] }
-const SESSION = { id: 's1', address: ADDRESS, chainId: 'eip155:1', domain: '127.0.0.1', uri: 'http://127.0.0.1:5173', issuedAt: '2026-11-23T22:00:00Z', expiresAt: '2026-11-24T22:00:00Z' }
+const SESSION = {
+  id: 's1',
+  address: ADDRESS,
+  chainId: 'eip155:1',
+  domain: '127.0.0.1',
+  uri: 'http://127.0.0.1:5173',
+  issuedAt: '2026-11-23T22:00:00Z',
+  expiresAt: '2026-11-24T22:00:00Z',
+}
 const rpc = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result })
 
 type Fault =
@@ -50,7 +72,20 @@ type Fault =
   | 'huge body'
   | 'dropped before the answer'
   | 'dropped mid-body'
-const FAULTS: Fault[] = ['500', '502', '503', '429', 'stall', 'stalled body', '502, body stalls', 'malformed JSON', 'wrong shape', 'huge body', 'dropped before the answer', 'dropped mid-body']
+const FAULTS: Fault[] = [
+  '500',
+  '502',
+  '503',
+  '429',
+  'stall',
+  'stalled body',
+  '502, body stalls',
+  'malformed JSON',
+  'wrong shape',
+  'huge body',
+  'dropped before the answer',
+  'dropped mid-body',
+]
 const stalls = (fault: Fault) => fault === 'stall' || fault === 'stalled body' || fault === '502, body stalls'
 
 /** What a caller gets: a rejection (its text and the failure kind on cause) or a value; and the requests the server saw. */
@@ -132,7 +167,8 @@ const CALLS: Record<string, Call> = {
     // SPEC §8: 429 → RATE_LIMITED, 500–599 → SERVER_ERROR, any other error → an empty list. Never rejects.
     own: (fault, d) => {
       const status = statusOf(fault)
-      const resolves = status === 429 ? { error: 'RATE_LIMITED' } : status !== undefined && status >= 500 ? { error: 'SERVER_ERROR' } : { origins: [] }
+      const resolves =
+        status === 429 ? { error: 'RATE_LIMITED' } : status !== undefined && status >= 500 ? { error: 'SERVER_ERROR' } : { origins: [] }
       return { resolves, requests: d.requests }
     },
   },
@@ -193,7 +229,14 @@ const CALLS: Record<string, Call> = {
   'convert.getQuotes': {
     method: 'GET',
     path: '/v1/convert/quotes',
-    run: (api) => api.convert.getQuotes({ amount: '1000000', userAddress: ADDRESS, from: USDC, to: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', gasPrice: '1' }),
+    run: (api) =>
+      api.convert.getQuotes({
+        amount: '1000000',
+        userAddress: ADDRESS,
+        from: USDC,
+        to: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+        gasPrice: '1',
+      }),
     healthy: { quotes: [{ toAmount: '0.0004' }] },
     result: { quotes: [{ toAmount: '0.0004' }] },
     wrongShape: { quotes: [{ fromAmount: '1' }] },
@@ -247,7 +290,14 @@ const CALLS: Record<string, Call> = {
   'convert.buildTransaction': {
     method: 'POST',
     path: '/v1/convert/build-transaction',
-    run: (api) => api.convert.buildTransaction({ amount: '1000000', eip155: { slippage: '1' }, from: USDC, to: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', userAddress: ADDRESS }),
+    run: (api) =>
+      api.convert.buildTransaction({
+        amount: '1000000',
+        eip155: { slippage: '1' },
+        from: USDC,
+        to: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
+        userAddress: ADDRESS,
+      }),
     healthy: { tx: { to: USDC, data: '0x', value: '0', eip155: { gas: '150000', gasPrice: '1' } } },
     result: { tx: { to: USDC, data: '0x', value: '0', eip155: { gas: '150000', gasPrice: '1' } } },
     wrongShape: { tx: { to: 1 } },
@@ -283,7 +333,13 @@ const CALLS: Record<string, Call> = {
   'profile.register': {
     method: 'POST',
     path: '/v1/profile/account',
-    run: (api) => api.profile.register({ coin_type: 60, address: ADDRESS, message: nameRegistrationMessage(NAME, {}, 1_700_000_000), signature: '0x01' }),
+    run: (api) =>
+      api.profile.register({
+        coin_type: 60,
+        address: ADDRESS,
+        message: nameRegistrationMessage(NAME, {}, 1_700_000_000),
+        signature: '0x01',
+      }),
     healthy: record,
     result: record,
     wrongShape: { name: NAME },
@@ -401,7 +457,12 @@ const CALLS: Record<string, Call> = {
     // An error report resolves true when the host took it (a 2xx status: its body is not read), else
     // false; it never rejects and is never retried.
     own: (fault) => {
-      const accepted = fault === 'malformed JSON' || fault === 'wrong shape' || fault === 'huge body' || fault === 'dropped mid-body' || fault === 'stalled body'
+      const accepted =
+        fault === 'malformed JSON' ||
+        fault === 'wrong shape' ||
+        fault === 'huge body' ||
+        fault === 'dropped mid-body' ||
+        fault === 'stalled body'
       return { resolves: accepted, requests: 1 }
     },
   },
@@ -584,41 +645,46 @@ describe('fault injection per API call (issue 15 gate)', () => {
     expect(members(api)).toEqual([...Object.keys(CALLS), ...Object.keys(NO_REQUEST)].sort())
   })
 
-  it.each(FAULTS)('%s: every call ends as SPEC §8 says, with the retries of its method, then recovers when the server does', async (fault) => {
-    const state = { healthy: false }
-    const { server, seen } = await faultServer(fault, state)
-    const keys = Object.keys(CALLS)
-    const apis = Object.fromEntries(keys.map((key) => [key, client(server, key, fault)]))
+  it.each(FAULTS)(
+    '%s: every call ends as SPEC §8 says, with the retries of its method, then recovers when the server does',
+    async (fault) => {
+      const state = { healthy: false }
+      const { server, seen } = await faultServer(fault, state)
+      const keys = Object.keys(CALLS)
+      const apis = Object.fromEntries(keys.map((key) => [key, client(server, key, fault)]))
 
-    const outcomes = await Promise.all(keys.map((key) => settle(CALLS[key]!.run(apis[key]!))))
-    // A fire-and-forget call resolved before its request arrived: wait for it (and for any stray retry).
-    await until(() => keys.every((key) => !CALLS[key]!.fireAndForget || (seen.get(key)?.length ?? 0) > 0), 2_000)
-    await new Promise((r) => setTimeout(r, 20))
+      const outcomes = await Promise.all(keys.map((key) => settle(CALLS[key]!.run(apis[key]!))))
+      // A fire-and-forget call resolved before its request arrived: wait for it (and for any stray retry).
+      await until(() => keys.every((key) => !CALLS[key]!.fireAndForget || (seen.get(key)?.length ?? 0) > 0), 2_000)
+      await new Promise((r) => setTimeout(r, 20))
 
-    // Against a stalled server the client lets go of every request within its timeout: nothing hangs on.
-    if (stalls(fault)) {
-      await until(() => held.size === 0, 2_000)
-      expect([...held].map((res) => res.req.url)).toEqual([])
-    }
+      // Against a stalled server the client lets go of every request within its timeout: nothing hangs on.
+      if (stalls(fault)) {
+        await until(() => held.size === 0, 2_000)
+        expect([...held].map((res) => res.req.url)).toEqual([])
+      }
 
-    const actual: Record<string, Outcome> = {}
-    const want: Record<string, Outcome> = {}
-    keys.forEach((key, i) => {
-      actual[key] = { ...outcomes[i]!, requests: seen.get(key)?.length ?? 0 } as Outcome
-      want[key] = expected(CALLS[key]!, fault)
-    })
-    expect(actual).toEqual(want)
-    // Every request went to the call's own path with its method.
-    for (const key of keys) {
-      const { method, path } = CALLS[key]!
-      expect(seen.get(key), key).toEqual(Array.from({ length: want[key]!.requests }, () => ({ method, path })))
-    }
+      const actual: Record<string, Outcome> = {}
+      const want: Record<string, Outcome> = {}
+      keys.forEach((key, i) => {
+        actual[key] = { ...outcomes[i]!, requests: seen.get(key)?.length ?? 0 } as Outcome
+        want[key] = expected(CALLS[key]!, fault)
+      })
+      expect(actual).toEqual(want)
+      // Every request went to the call's own path with its method.
+      for (const key of keys) {
+        const { method, path } = CALLS[key]!
+        expect(seen.get(key), key).toEqual(Array.from({ length: want[key]!.requests }, () => ({ method, path })))
+      }
 
-    // The server recovers: the same clients get the data (no failure was cached), one request each.
-    state.healthy = true
-    const recovered = await Promise.all(keys.map((key) => settle(CALLS[key]!.run(apis[key]!))))
-    await until(() => keys.every((key) => (seen.get(key)?.length ?? 0) > want[key]!.requests), 2_000)
-    const got = Object.fromEntries(keys.map((key, i) => [key, { ...recovered[i]!, requests: (seen.get(key)?.length ?? 0) - want[key]!.requests }]))
-    expect(got).toEqual(Object.fromEntries(keys.map((key) => [key, { resolves: CALLS[key]!.result, requests: 1 }])))
-  })
+      // The server recovers: the same clients get the data (no failure was cached), one request each.
+      state.healthy = true
+      const recovered = await Promise.all(keys.map((key) => settle(CALLS[key]!.run(apis[key]!))))
+      await until(() => keys.every((key) => (seen.get(key)?.length ?? 0) > want[key]!.requests), 2_000)
+      const got = Object.fromEntries(
+        keys.map((key, i) => [key, { ...recovered[i]!, requests: (seen.get(key)?.length ?? 0) - want[key]!.requests }]),
+      )
+      expect(got).toEqual(Object.fromEntries(keys.map((key) => [key, { resolves: CALLS[key]!.result, requests: 1 }])))
+    },
+  )
 })

@@ -108,7 +108,9 @@ describe('timeout: a server that accepts and never answers', () => {
     const { http, explorer, exchange } = clients(server, { timeoutMs: 150 })
     expect((await failure(explorer.getWallets())).message).toBe('Something went wrong')
     expect((await failure(exchange.getExchanges({ asset: 'eip155:1/slip44:60', amount: 10 }))).message).toBe('Unable to get exchanges')
-    expect((await failure(exchange.getPayUrl({ exchangeId: 'x', asset: 'a', amount: 1, recipient: 'r' }))).message).toBe('Unable to initiate payment')
+    expect((await failure(exchange.getPayUrl({ exchangeId: 'x', asset: 'a', amount: 1, recipient: 'r' }))).message).toBe(
+      'Unable to initiate payment',
+    )
     expect((await failure(exchange.getBuyStatus({ exchangeId: 'x', sessionId: 's' }))).message).toBe('Unable to get deposit status')
     await expect(explorer.getOrigins()).resolves.toEqual({ origins: [] })
     expect(http.inFlightCount()).toBe(0)

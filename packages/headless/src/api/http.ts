@@ -55,7 +55,9 @@ export type Query = Readonly<Record<string, QueryValue>>
 
 /** What the core needs of a (zod) schema. */
 export interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
 }
 
 export interface HttpRequest<T> {
@@ -297,7 +299,8 @@ export function createHttp(options: HttpOptions) {
   async function request<T>(req: HttpRequest<T>): Promise<T> {
     const method = req.method ?? 'GET'
     const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body)
-    const headerKey = req.headers === undefined ? '' : `\n${JSON.stringify(Object.entries(req.headers).sort(([a], [b]) => a.localeCompare(b)))}`
+    const headerKey =
+      req.headers === undefined ? '' : `\n${JSON.stringify(Object.entries(req.headers).sort(([a], [b]) => a.localeCompare(b)))}`
     const key = method === 'GET' ? `${req.url}${headerKey}` : `${method} ${req.url}\n${bodyText ?? ''}${headerKey}`
     if (req.signal?.aborted) throw abortReason(req.signal)
     if (req.ttl && req.ttl > 0 && !req.fresh) {

@@ -11,7 +11,13 @@ const usdc = {
     { name: 'polygon', display_name: 'Polygon', chain_id: '137', contract_address: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359' },
   ],
 }
-const usd = { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] }
+const usd = {
+  id: 'USD',
+  payment_method_limits: [
+    { id: 'card', min: '10.00', max: '7500.00' },
+    { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+  ],
+}
 const options = (providers: unknown) => ({ providers, purchaseCurrencies: [usdc], paymentCurrencies: [usd] })
 
 describe('onramp client (SPEC §7)', () => {
@@ -19,7 +25,12 @@ describe('onramp client (SPEC §7)', () => {
     const f = recordingFetch(() => ({ body: options(['coinbase', 'meld']) }))
     await expect(testClient(f.fetch).onramp.getOptions()).resolves.toEqual(options(['coinbase', 'meld']))
     const sent = f.calls[0]!
-    expect([sent.method, sent.url.origin + sent.url.pathname, sent.query, sent.sdk]).toEqual(['GET', `${API_BASE}/v1/onramp/options`, {}, SDK])
+    expect([sent.method, sent.url.origin + sent.url.pathname, sent.query, sent.sdk]).toEqual([
+      'GET',
+      `${API_BASE}/v1/onramp/options`,
+      {},
+      SDK,
+    ])
   })
 
   it.each([
@@ -36,11 +47,21 @@ describe('onramp client (SPEC §7)', () => {
   it('POST /v1/onramp/quote: the body sent and purchaseAmount.amount read', async () => {
     const quote = { purchaseAmount: { amount: '99.5', currency: 'USDC' }, paymentTotal: { amount: '100', currency: 'USD' }, quoteId: 'q1' }
     const f = recordingFetch(() => ({ body: quote }))
-    const result = await testClient(f.fetch).onramp.getQuote({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'ethereum' })
+    const result = await testClient(f.fetch).onramp.getQuote({
+      purchaseCurrency: 'USDC',
+      paymentCurrency: 'USD',
+      amount: '100',
+      network: 'ethereum',
+    })
     expect(result.purchaseAmount.amount).toBe('99.5')
     expect(result).toEqual(quote)
     const sent = f.calls[0]!
-    expect([sent.method, sent.url.pathname, sent.sdk, sent.body]).toEqual(['POST', '/api/v1/onramp/quote', SDK, { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'ethereum' }])
+    expect([sent.method, sent.url.pathname, sent.sdk, sent.body]).toEqual([
+      'POST',
+      '/api/v1/onramp/quote',
+      SDK,
+      { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'ethereum' },
+    ])
   })
 
   it('POST /v1/generators/onrampurl: the body sent, the url returned', async () => {
@@ -58,7 +79,11 @@ describe('onramp client (SPEC §7)', () => {
 
   it.each([
     ['options', (api: ReturnType<typeof testClient>) => api.onramp.getOptions()],
-    ['quote', (api: ReturnType<typeof testClient>) => api.onramp.getQuote({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '1', network: 'ethereum' })],
+    [
+      'quote',
+      (api: ReturnType<typeof testClient>) =>
+        api.onramp.getQuote({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '1', network: 'ethereum' }),
+    ],
     ['url', (api: ReturnType<typeof testClient>) => api.onramp.generateUrl({ destinationWallets: [], partnerUserId: 'u' })],
   ])('%s: a body of the wrong shape ends with "Something went wrong"', async (_name, call) => {
     const f = recordingFetch(() => ({ body: { purchaseAmount: 3, url: 4 } }))

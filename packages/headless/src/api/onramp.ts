@@ -28,7 +28,12 @@ export function createOnrampClient(http: Http, config: { baseUrl: string }): Onr
   const base = config.baseUrl
   return {
     getOptions: (options = {}) =>
-      http.request({ url: http.url(base, '/v1/onramp/options'), schema: onrampOptionsResponseSchema, errorText: ERRORS.somethingWentWrong, signal: options.signal }),
+      http.request({
+        url: http.url(base, '/v1/onramp/options'),
+        schema: onrampOptionsResponseSchema,
+        errorText: ERRORS.somethingWentWrong,
+        signal: options.signal,
+      }),
 
     getQuote: (body, options = {}) =>
       http.request({

@@ -53,8 +53,18 @@ const rows: Row[] = [
     method: 'GET',
     path: '/v1/profile/suggestions/alice',
     query: { zone: 'portico.id' },
-    answer: { suggestions: [{ name: 'alice.portico.id', registered: true }, { name: 'alice1.portico.id', registered: false }] },
-    result: { suggestions: [{ name: 'alice.portico.id', registered: true }, { name: 'alice1.portico.id', registered: false }] },
+    answer: {
+      suggestions: [
+        { name: 'alice.portico.id', registered: true },
+        { name: 'alice1.portico.id', registered: false },
+      ],
+    },
+    result: {
+      suggestions: [
+        { name: 'alice.portico.id', registered: true },
+        { name: 'alice1.portico.id', registered: false },
+      ],
+    },
     text: 'Error fetching name suggestions',
   },
   {
@@ -98,13 +108,20 @@ describe('profile client (SPEC §7)', () => {
   })
 
   it.each([
-    ['the first reason of a refusal', 409, { reasons: [{ field: 'name', description: 'Name is already taken' }, { description: 'second' }] }, 'Name is already taken'],
+    [
+      'the first reason of a refusal',
+      409,
+      { reasons: [{ field: 'name', description: 'Name is already taken' }, { description: 'second' }] },
+      'Name is already taken',
+    ],
     ['a refusal without reasons', 400, { error: 'bad' }, 'Error registering name alice.portico.id'],
     ['a server error', 500, {}, 'Error registering name alice.portico.id'],
   ])('register: %s -> %s', async (_name, status, body, text) => {
     const f = recordingFetch(() => ({ status, body }))
     const api = testClient(f.fetch)
-    await expect(api.profile.register({ coin_type: 2147483649, address: USER, message, signature: '0xsig' })).rejects.toMatchObject({ message: text })
+    await expect(api.profile.register({ coin_type: 2147483649, address: USER, message, signature: '0xsig' })).rejects.toMatchObject({
+      message: text,
+    })
   })
 
   it('lookups are cached 5 minutes; a registration drops them so the new name shows at once', async () => {

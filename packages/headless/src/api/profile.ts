@@ -41,7 +41,11 @@ export interface ProfileClient {
 }
 
 /** The text to sign for a registration (SPEC §7): JSON of name, attributes and a timestamp in seconds. */
-export function nameRegistrationMessage(name: string, attributes: Record<string, string> = {}, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+export function nameRegistrationMessage(
+  name: string,
+  attributes: Record<string, string> = {},
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): string {
   const message: NameRegistrationMessage = { name, attributes, timestamp: timestampSeconds }
   return JSON.stringify(message)
 }

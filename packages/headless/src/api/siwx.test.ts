@@ -26,8 +26,16 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'portico-siwx-'))
   const chains = path.join(dir, 'chains.json')
   // EOA signatures are checked by recovery: the chain's RPC (a closed port) is never asked.
-  writeFileSync(chains, JSON.stringify([{ chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]))
-  const started = spawn(process.execPath, [MAIN, '--port', '0', '--chains', chains], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORTICO_INDEXER: 'off' } })
+  writeFileSync(
+    chains,
+    JSON.stringify([
+      { chainId: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:1', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    ]),
+  )
+  const started = spawn(process.execPath, [MAIN, '--port', '0', '--chains', chains], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORTICO_INDEXER: 'off' },
+  })
   child = started
   baseUrl = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -54,7 +62,15 @@ afterAll(async () => {
 })
 
 async function signed(nonce: string) {
-  const message = formatSiwxMessage({ domain: DOMAIN, address: signer.address, uri: `http://${DOMAIN}/`, version: '1', chainId: 'eip155:31337', nonce, issuedAt: new Date().toISOString() })
+  const message = formatSiwxMessage({
+    domain: DOMAIN,
+    address: signer.address,
+    uri: `http://${DOMAIN}/`,
+    version: '1',
+    chainId: 'eip155:31337',
+    nonce,
+    issuedAt: new Date().toISOString(),
+  })
   return { message, signature: await signer.signMessage({ message }), chainId: 'eip155:31337', address: signer.address }
 }
 
@@ -84,7 +100,9 @@ describe('client.siwx against the Portico API', () => {
     const other = await signed((await api.siwx.nonce()).nonce)
     // (A well-formed wrong signature would be asked of the chain, whose RPC is a closed port here.)
     expect(await rejection(api.siwx.createSession({ ...other, signature: 'not hex' }))).toBe('Invalid signature')
-    expect(await rejection(api.siwx.createSession({ ...other, message: other.message.replace(DOMAIN, 'evil.example') }))).toBe('Domain not allowed')
+    expect(await rejection(api.siwx.createSession({ ...other, message: other.message.replace(DOMAIN, 'evil.example') }))).toBe(
+      'Domain not allowed',
+    )
     expect(await rejection(api.siwx.createSession({ ...other, chainId: 'eip155:1' }))).toBe('Message does not match the request')
   })
 

@@ -31,7 +31,8 @@ export interface SiwxApi {
 function refusalText(error: unknown): string | undefined {
   if (!(error instanceof HttpStatusError) || error.status >= 500 || error.status === 429) return undefined
   const body = error.body
-  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '') return body.error.slice(0, 300)
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
+    return body.error.slice(0, 300)
   return undefined
 }
 
@@ -55,7 +56,13 @@ export function createSiwxApi(http: Http, config: { apiUrl: string }): SiwxApi {
   return {
     nonce: () =>
       withRefusal(() =>
-        http.request({ url: http.url(base, '/v1/siwx/nonce'), method: 'POST', schema: siwxNonceResponseSchema, errorText: ERRORS.somethingWentWrong, errorBody: true }),
+        http.request({
+          url: http.url(base, '/v1/siwx/nonce'),
+          method: 'POST',
+          schema: siwxNonceResponseSchema,
+          errorText: ERRORS.somethingWentWrong,
+          errorBody: true,
+        }),
       ),
 
     createSession: (input) =>

@@ -13,8 +13,7 @@ describe('error catalogue (SPEC §8)', () => {
     ['alice', undefined, 'Error registering name alice'],
     ['alice', '', 'Error registering name alice'],
     ['alice', 'Name is taken', 'Name is taken'],
-  ])('register %s with reason %s -> %s', (name, reason, text) =>
-    expect(registerNameError(name, reason)).toBe(text))
+  ])('register %s with reason %s -> %s', (name, reason, text) => expect(registerNameError(name, reason)).toBe(text))
 
   it('formats the swap success banner', () => {
     expect(swappedMessage('ETH', '12.5', 'USDC')).toBe('Swapped ETH to 12.5 USDC')

@@ -24,7 +24,11 @@ export const FLOWS: FlowTable = {
     // Start on the last used network when it is still one of the app's networks.
     const lastId = storage.get('activeCaipNetworkId')
     const last = lastId ? options.networks.find((n) => n.caipNetworkId === lastId) : undefined
-    return createChain({ networks: options.networks, defaultNetwork: last ?? options.defaultNetwork, noAdapters: options.adapters.length === 0 })
+    return createChain({
+      networks: options.networks,
+      defaultNetwork: last ?? options.defaultNetwork,
+      noAdapters: options.adapters.length === 0,
+    })
   },
   router: (host) => createRouter({ isConnected: () => host.get('chain').isConnected(), closeModal: () => host.get('modal').close() }),
   modal: (host) =>
@@ -48,7 +52,9 @@ export const FLOWS: FlowTable = {
   theme: ({ options }) => createTheme({ themeMode: options.themeMode, themeVariables: options.themeVariables }),
   // The visitor's time zone goes with the config call (SPEC §6 region restrictions); the app may force one.
   features: (host) =>
-    createFeatures(host.options.features, host.options.appFeatures, () => host.api.explorer.getConfig({ tz: host.options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone })),
+    createFeatures(host.options.features, host.options.appFeatures, () =>
+      host.api.explorer.getConfig({ tz: host.options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    ),
   connection: (host) =>
     createConnection({
       chain: host.get('chain'),
@@ -158,7 +164,11 @@ export const LAZY_FLOWS: LazyFlowTable = {
       getHistory: (address, query) => host.api.account.getHistory(address, query),
       account: (namespace) => {
         const ns = namespace ?? chain.$activeChain.get()
-        return { namespace: ns, address: ns ? chain.getAccount(ns)?.address : undefined, network: ns ? chain.getActiveNetwork(ns) : undefined }
+        return {
+          namespace: ns,
+          address: ns ? chain.getAccount(ns)?.address : undefined,
+          network: ns ? chain.getActiveNetwork(ns) : undefined,
+        }
       },
       showError: (message) => banner.showError(message),
       now: () => host.timers.now(),

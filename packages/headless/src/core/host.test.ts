@@ -69,7 +69,14 @@ describe('flow host (one uniform registration)', () => {
 
   it('createPortico: the activity flow is not loaded until asked, then the same instance is returned', async () => {
     const f = jsonFetch(() => ({ body: { data: [], next: null } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
     expect(portico.peek('activity')).toBeUndefined()
     const activity = await portico.load('activity')
     expect(portico.peek('activity')).toBe(activity)
@@ -79,7 +86,14 @@ describe('flow host (one uniform registration)', () => {
 
   it('createPortico makes no request and creates no explorer before it is used', async () => {
     const f = jsonFetch(() => ({ body: { count: 0, data: [] } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
     await portico.ready
     expect(f.calls).toEqual([])
     expect(portico.peek('explorer')).toBeUndefined()

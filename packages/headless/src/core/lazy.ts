@@ -6,7 +6,12 @@
  * `into`: how `portico.wallet` and `portico.embedded` are there before their code is. With `peek`,
  * a call once the flow is loaded goes to it at once (in the same task, e.g. still inside a click).
  */
-export function lazyMethods<T, K extends keyof T>(load: () => Promise<T>, names: readonly K[], into: object = {}, peek?: () => T | undefined): Pick<T, K> {
+export function lazyMethods<T, K extends keyof T>(
+  load: () => Promise<T>,
+  names: readonly K[],
+  into: object = {},
+  peek?: () => T | undefined,
+): Pick<T, K> {
   const out = into as Record<K, unknown>
   type Method = (...a: unknown[]) => Promise<unknown>
   for (const name of names) {

@@ -121,7 +121,12 @@ export function createPortico(input: PorticoOptions): Portico {
     connection: { ...connection, $methodsOrder },
     network: flow('network'),
     wallet: flow('wallet'),
-    embedded: lazyMethods(() => host.load('embeddedAccount'), ['updateEmail', 'confirmEmailUpdate', 'setPreferredAccountType'], {}, () => host.peek('embeddedAccount')),
+    embedded: lazyMethods(
+      () => host.load('embeddedAccount'),
+      ['updateEmail', 'confirmEmailUpdate', 'setPreferredAccountType'],
+      {},
+      () => host.peek('embeddedAccount'),
+    ),
     balance: flow('balance'),
     identity: flow('identity'),
     features,
@@ -138,9 +143,11 @@ export function createPortico(input: PorticoOptions): Portico {
     },
     ready,
     reconnect: () =>
-      (reconnecting ??= ready.then(() => connection.reconnect()).finally(() => {
-        reconnecting = undefined
-      })),
+      (reconnecting ??= ready
+        .then(() => connection.reconnect())
+        .finally(() => {
+          reconnecting = undefined
+        })),
     destroy(): void {
       for (const c of cleanups.splice(0)) c()
     },

@@ -47,7 +47,10 @@ export interface FakeAdapter extends ChainAdapter {
 export function fakeAdapter(namespace: ChainNamespace = 'eip155', connectors?: Omit<Connector, 'namespace'>[]): FakeAdapter {
   const address = namespace === 'solana' ? SOL_ADDRESS : ADDRESS
   const chainId = namespace === 'solana' ? solana.id : 1
-  const list: Connector[] = (connectors ?? [{ id: 'io.metamask', name: 'MetaMask', type: 'announced', rdns: 'io.metamask' }]).map((c) => ({ ...c, namespace }))
+  const list: Connector[] = (connectors ?? [{ id: 'io.metamask', name: 'MetaMask', type: 'announced', rdns: 'io.metamask' }]).map((c) => ({
+    ...c,
+    namespace,
+  }))
   const adapter: FakeAdapter = {
     namespace,
     calls: [],

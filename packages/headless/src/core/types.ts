@@ -25,7 +25,10 @@ export interface CaipNetwork {
    * `default` is that object (the app gave no RPC URL of its own) createPortico reads through the
    * Portico RPC proxy instead, and wallets adding the chain get `public`.
    */
-  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] }; public?: { http: readonly string[]; webSocket?: readonly string[] } }
+  rpcUrls: {
+    default: { http: readonly string[]; webSocket?: readonly string[] }
+    public?: { http: readonly string[]; webSocket?: readonly string[] }
+  }
   blockExplorers?: { default: { name: string; url: string } }
   assets?: { imageId?: string; imageUrl?: string }
   testnet?: boolean
@@ -128,7 +131,6 @@ export type RouteEntry = { [V in RouteView]: { view: V; data: RouteData<V> } }[R
 /** Connect methods (SPEC §2 "Connect-method order"). */
 export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
 export type ConnectMethod = (typeof CONNECT_METHODS)[number]
-
 
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 

@@ -64,7 +64,9 @@ describe('network presets (@portico/headless/networks)', () => {
   it('has exactly the presets of the table: 24 EVM chains, 3 Solana clusters, one mainnet of each other family', () => {
     expect(all.map(([name]) => name).sort()).toEqual(KNOWN.map(([name]) => name).sort())
     const count = (ns: string) => all.filter(([, n]) => n.chainNamespace === ns).length
-    expect([count('eip155'), count('solana'), count('bip122'), count('polkadot'), count('cosmos'), count('sui'), count('stacks')]).toEqual([24, 3, 1, 1, 1, 1, 1])
+    expect([count('eip155'), count('solana'), count('bip122'), count('polkadot'), count('cosmos'), count('sui'), count('stacks')]).toEqual([
+      24, 3, 1, 1, 1, 1, 1,
+    ])
     expect(new Set(all.map(([, n]) => n.caipNetworkId)).size).toBe(all.length)
   })
 
@@ -86,7 +88,14 @@ describe('network presets (@portico/headless/networks)', () => {
 
   it('testnets share their mainnet logo', () => {
     expect(
-      [presets.sepolia, presets.baseSepolia, presets.arbitrumSepolia, presets.optimismSepolia, presets.solanaDevnet, presets.solanaTestnet].map((n) => n.assets?.imageId),
+      [
+        presets.sepolia,
+        presets.baseSepolia,
+        presets.arbitrumSepolia,
+        presets.optimismSepolia,
+        presets.solanaDevnet,
+        presets.solanaTestnet,
+      ].map((n) => n.assets?.imageId),
     ).toEqual(['ethereum', 'base', 'arbitrum', 'optimism', 'solana', 'solana'])
   })
 
@@ -94,7 +103,10 @@ describe('network presets (@portico/headless/networks)', () => {
     const resolved = resolveOptions({ projectId: 'p', networks: all.map(([, n]) => n) })
     expect(resolved.networks).toHaveLength(32)
     // mainnet, its reads through the Portico RPC proxy (options.test.ts has the rule)
-    expect(resolved.defaultNetwork).toEqual({ ...presets.mainnet, rpcUrls: { ...presets.mainnet.rpcUrls, default: { http: ['https://api.portico.dev/v1/?chainId=eip155:1&projectId=p'] } } })
+    expect(resolved.defaultNetwork).toEqual({
+      ...presets.mainnet,
+      rpcUrls: { ...presets.mainnet.rpcUrls, default: { http: ['https://api.portico.dev/v1/?chainId=eip155:1&projectId=p'] } },
+    })
   })
 
   it('the eip155 and solana presets carry their public endpoints as `public`, the same object as `default`', () => {

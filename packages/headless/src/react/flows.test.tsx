@@ -7,20 +7,43 @@ import { PorticoContextProvider, useActivity, useConnect, useFeatures, useNetwor
 
 const tx = (id: string) => ({
   id,
-  metadata: { minedAt: '2026-11-01T00:00:00Z', chain: 'eip155:1', operationType: 'receive', status: 'confirmed', sentFrom: '0x1', sentTo: ADDRESS },
+  metadata: {
+    minedAt: '2026-11-01T00:00:00Z',
+    chain: 'eip155:1',
+    operationType: 'receive',
+    status: 'confirmed',
+    sentFrom: '0x1',
+    sentTo: ADDRESS,
+  },
   transfers: [{ direction: 'in', quantity: { numeric: '1' } }],
 })
 
-function setup(route: Parameters<typeof jsonFetch>[0] = () => ({ body: {} }), adapter = fakeAdapter('eip155', [{ id: 'auth', name: 'Email', type: 'auth' }, { id: 'io.metamask', name: 'MetaMask', type: 'announced' }])) {
+function setup(
+  route: Parameters<typeof jsonFetch>[0] = () => ({ body: {} }),
+  adapter = fakeAdapter('eip155', [
+    { id: 'auth', name: 'Email', type: 'auth' },
+    { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
+  ]),
+) {
   const api = jsonFetch(route)
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [adapter], storage: mapStorage(), features: { email: false } })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet],
+    adapters: [adapter],
+    storage: mapStorage(),
+    features: { email: false },
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, api, wrapper, adapter }
 }
 
 describe('hooks over the restructured flows', () => {
   it('useActivity loads the activity flow on first use, then the first page of the connected account', async () => {
-    const { portico, api, wrapper } = setup((url) => (url.pathname.endsWith('/history') ? { body: { data: [tx('a')], next: null } } : { body: { balances: [] } }))
+    const { portico, api, wrapper } = setup((url) =>
+      url.pathname.endsWith('/history') ? { body: { data: [tx('a')], next: null } } : { body: { balances: [] } },
+    )
     await portico.connection.connect('io.metamask')
     expect(portico.peek('activity')).toBeUndefined()
     const { result } = renderHook(() => useActivity(), { wrapper })
@@ -39,7 +62,9 @@ describe('hooks over the restructured flows', () => {
   })
 
   it('features have one source: remote flags fill what the app did not set, and the connect-method order follows', async () => {
-    const { portico, wrapper } = setup((url) => (url.pathname === '/appkit/v1/config' ? { body: { features: { email: true, socials: ['github'], swaps: false } } } : { body: {} }))
+    const { portico, wrapper } = setup((url) =>
+      url.pathname === '/appkit/v1/config' ? { body: { features: { email: true, socials: ['github'], swaps: false } } } : { body: {} },
+    )
     await portico.ready
     const { result } = renderHook(() => ({ f: useFeatures(), c: useConnect() }), { wrapper })
     expect(result.current.f.features).toMatchObject({ email: false, swaps: true })

@@ -23,9 +23,25 @@ function setup() {
     { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' },
     { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
   ])
-  const ether = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 4500, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1.5' } }
+  const ether = {
+    name: 'Ether',
+    symbol: 'ETH',
+    chainId: 'eip155:1',
+    value: 4500,
+    price: 3000,
+    iconUrl: '',
+    quantity: { decimals: '18', numeric: '1.5' },
+  }
   const api = jsonFetch(() => ({ body: { balances: [ether] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base], adapters: [evm], storage: mapStorage(), themeMode: 'dark' })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, base],
+    adapters: [evm],
+    storage: mapStorage(),
+    themeMode: 'dark',
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, evm, wrapper }
 }
@@ -102,7 +118,13 @@ describe('React hooks', () => {
   it('useNetwork reports and switches the network', async () => {
     const { portico, wrapper } = setup()
     const { result } = render(() => useNetwork(), portico, wrapper)
-    expect(result.current).toMatchObject({ network: mainnet, chainId: 1, namespace: 'eip155', isSupported: true, networks: [mainnet, base] })
+    expect(result.current).toMatchObject({
+      network: mainnet,
+      chainId: 1,
+      namespace: 'eip155',
+      isSupported: true,
+      networks: [mainnet, base],
+    })
     await act(() => result.current.switchNetwork(base))
     expect(result.current.chainId).toBe(8453)
   })

@@ -32,7 +32,12 @@ export { useConnector, type UseConnectorOptions, type UseConnectorReturn } from 
 export { useProvider, type UseProviderOptions, type UseProviderReturn } from './useProvider'
 export { useEmailLogin, type UseEmailLoginOptions, type UseEmailLoginReturn } from './useEmailLogin'
 export { useSocialLogin, type UseSocialLoginOptions, type UseSocialLoginReturn } from './useSocialLogin'
-export { type FarcasterLoginStep, useFarcasterLogin, type UseFarcasterLoginOptions, type UseFarcasterLoginReturn } from './useFarcasterLogin'
+export {
+  type FarcasterLoginStep,
+  useFarcasterLogin,
+  type UseFarcasterLoginOptions,
+  type UseFarcasterLoginReturn,
+} from './useFarcasterLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'

@@ -9,14 +9,34 @@ import { PorticoContextProvider, useActivity } from './index'
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 const tx = (id: string, minedAt: string, status = 'confirmed') => ({
   id: `eip155:1:${id}`,
-  metadata: { minedAt, chain: 'eip155:1', operationType: 'send', status, sentFrom: ADDRESS, sentTo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+  metadata: {
+    minedAt,
+    chain: 'eip155:1',
+    operationType: 'send',
+    status,
+    sentFrom: ADDRESS,
+    sentTo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  },
   transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'ETH' } }],
 })
 
 function setup(history: (cursor: string | null) => { status?: number; body: unknown }, clock = { now: NOW }) {
   const api = jsonFetch((url) => (url.pathname.endsWith('/history') ? history(url.searchParams.get('cursor')) : { body: { balances: [] } }))
-  const timers: Timers = { now: () => clock.now, setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (h) => globalThis.clearTimeout(h as number) }
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [fakeAdapter('eip155', [{ id: 'io.metamask', name: 'MetaMask', type: 'announced' }])], storage: mapStorage(), timers, features: { email: false } })
+  const timers: Timers = {
+    now: () => clock.now,
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (h) => globalThis.clearTimeout(h as number),
+  }
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet],
+    adapters: [fakeAdapter('eip155', [{ id: 'io.metamask', name: 'MetaMask', type: 'announced' }])],
+    storage: mapStorage(),
+    timers,
+    features: { email: false },
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, wrapper }
 }
@@ -72,7 +92,12 @@ describe('useActivity: what the Activity tab shows', () => {
     // the server's answer changes; past the API's 15 s cache the next poll reads it
     data = [tx('0xbb', '2026-11-23T11:58:00Z'), tx('0xaa', '2026-11-23T11:55:00Z', 'confirmed')]
     clock.now += 16_000
-    await waitFor(() => expect(result.current.rows.map((r) => [r.hash, r.status])).toEqual([['0xbb', 'confirmed'], ['0xaa', 'confirmed']]))
+    await waitFor(() =>
+      expect(result.current.rows.map((r) => [r.hash, r.status])).toEqual([
+        ['0xbb', 'confirmed'],
+        ['0xaa', 'confirmed'],
+      ]),
+    )
     expect(result.current).toMatchObject({ loading: false, initialLoading: false })
     unmount()
     const after = calls

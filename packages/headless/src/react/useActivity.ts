@@ -41,7 +41,14 @@ export interface UseActivityReturn extends ActivityState {
   empty: boolean
 }
 
-const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({ transactions: [], rows: [], next: null, pages: 0, loading: false, error: null })
+const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({
+  transactions: [],
+  rows: [],
+  next: null,
+  pages: 0,
+  loading: false,
+  error: null,
+})
 
 // The row texts' formatting (SPEC §5/§9), given to the lazy flow: see ActivityFormat.
 const FORMAT = { amount: (numeric: string) => formatBalance(numeric), address: (address: string) => shortenAddress(address) }

@@ -24,7 +24,13 @@ export interface UseEmailCaptureReturn extends EmailCaptureState {
   finish: () => void
 }
 
-const IDLE: ReadableAtom<EmailCaptureState> = atom<EmailCaptureState>({ step: 'idle', account: null, email: '', error: null, confirmed: false })
+const IDLE: ReadableAtom<EmailCaptureState> = atom<EmailCaptureState>({
+  step: 'idle',
+  account: null,
+  email: '',
+  error: null,
+  confirmed: false,
+})
 
 /**
  * Email capture (SPEC §1): after a wallet connects in the modal, an optional email prompt whose email

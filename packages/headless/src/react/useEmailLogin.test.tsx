@@ -47,7 +47,9 @@ function authAdapter(opts: { newDevice?: boolean; failWith?: Error } = {}) {
     if (answer.kind === 'resend') return
     if (answer.code !== '123456') throw new Error('Invalid code')
     prompt({ kind: 'prompt', prompt: undefined })
-    queueMicrotask(() => settle?.resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: EMAIL, accountType: 'smartAccount' }))
+    queueMicrotask(() =>
+      settle?.resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: EMAIL, accountType: 'smartAccount' }),
+    )
   }
   /** The device link was opened: the code is emailed next. */
   const approveDevice = () => prompt({ kind: 'prompt', prompt: { kind: 'verifyOtp', email: EMAIL } })
@@ -58,7 +60,15 @@ function setup(opts: Parameters<typeof authAdapter>[0] = {}, strict = false) {
   const auth = authAdapter(opts)
   const timers = manualTimers(1_000_000)
   const storage = mapStorage()
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [auth.adapter], storage, timers, fetch: (async () => new Response('{}')) as typeof fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [auth.adapter],
+    storage,
+    timers,
+    fetch: (async () => new Response('{}')) as typeof fetch,
+  })
   const wrapper = ({ children }: { children: ReactNode }) => {
     const tree = <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     return strict ? <StrictMode>{tree}</StrictMode> : tree
@@ -104,7 +114,14 @@ describe('useEmailLogin', () => {
       { kind: 'otp', code: '123456' },
     ])
     expect(portico.router.$route.get().view).toBe('Account')
-    expect(result.current.account).toMatchObject({ isEmbedded: true, connectorId: 'auth', email: EMAIL, authName: EMAIL, displayName: EMAIL, accountType: 'smartAccount' })
+    expect(result.current.account).toMatchObject({
+      isEmbedded: true,
+      connectorId: 'auth',
+      email: EMAIL,
+      authName: EMAIL,
+      displayName: EMAIL,
+      accountType: 'smartAccount',
+    })
     expect(storage.map.get('portico:connectedEmail')).toBe(JSON.stringify(EMAIL))
   })
 
@@ -183,9 +200,17 @@ describe('useEmailLogin', () => {
   })
 
   it('no auth connector: "No auth connector found"', async () => {
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage() })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+    })
     await portico.ready
-    const { result } = renderHook(() => useEmailLogin(), { wrapper: ({ children }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider> })
+    const { result } = renderHook(() => useEmailLogin(), {
+      wrapper: ({ children }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>,
+    })
     expect(result.current.available).toBe(false)
     act(() => result.current.submitEmail(EMAIL))
     expect(result.current).toMatchObject({ step: 'error', error: 'No auth connector found' })

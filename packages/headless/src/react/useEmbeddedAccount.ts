@@ -69,7 +69,8 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
   // The email update's check is in the embedded account flow (a lazy chunk): loaded for an embedded account only.
   const flow = useLoadedFlow(portico, 'embeddedAccount', isEmbedded)
   const setPreferredAccountType = portico.embedded.setPreferredAccountType
-  if (!current || !isEmbedded) return { isEmbedded: false, preferredAccountType, canUpdateEmail: false, smartAccountDeployed, setPreferredAccountType }
+  if (!current || !isEmbedded)
+    return { isEmbedded: false, preferredAccountType, canUpdateEmail: false, smartAccountDeployed, setPreferredAccountType }
   const authName = current.authName
   const socialProvider = account.socialProvider
   const email = account.user?.email ?? (!socialProvider && authName?.includes('@') ? authName : undefined)

@@ -16,7 +16,12 @@ function renderLegal(options: Partial<PorticoOptions> = {}) {
 describe('useLegal (SPEC §3 legal checkbox)', () => {
   it('off by default: not enabled, unchecked, no links', () => {
     const { result, unmount } = renderLegal()
-    expect(result.current).toMatchObject({ isLegalCheckboxEnabled: false, isLegalCheckboxChecked: false, termsConditionsUrl: undefined, privacyPolicyUrl: undefined })
+    expect(result.current).toMatchObject({
+      isLegalCheckboxEnabled: false,
+      isLegalCheckboxChecked: false,
+      termsConditionsUrl: undefined,
+      privacyPolicyUrl: undefined,
+    })
     unmount()
   })
 

@@ -15,11 +15,27 @@ function setup() {
       const name = decodeURIComponent(url.pathname.split('/').pop()!)
       return { body: { suggestions: [{ name: `${name}.portico.id`, registered: name === 'taken' }] } }
     }
-    if (url.pathname === '/v1/profile/account') return { body: { name: 'alice.portico.id', registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} } }
+    if (url.pathname === '/v1/profile/account')
+      return {
+        body: {
+          name: 'alice.portico.id',
+          registered_at: '2026-11-23T00:00:00Z',
+          updated_at: '2026-11-23T00:00:00Z',
+          addresses: {},
+          attributes: {},
+        },
+      }
     if (url.pathname === `/v1/identity/${OTHER}`) return { body: { name: 'bob.portico.id', avatar: null } }
     return { body: { balances: [] } }
   })
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [evm], storage: mapStorage() })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet],
+    adapters: [evm],
+    storage: mapStorage(),
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, evm, wrapper, api }
 }
@@ -99,7 +115,9 @@ describe('useIdentity', () => {
     await portico.connection.connect('io.metamask')
     const other = renderHook(() => useIdentity({ address: OTHER }), { wrapper })
     expect(other.result.current).toEqual({ name: null, avatar: null, loading: true, canChooseName: false })
-    await waitFor(() => expect(other.result.current).toEqual({ name: 'bob.portico.id', avatar: null, loading: false, canChooseName: false }))
+    await waitFor(() =>
+      expect(other.result.current).toEqual({ name: 'bob.portico.id', avatar: null, loading: false, canChooseName: false }),
+    )
     const before = api.calls.length
     const own = renderHook(() => useIdentity(), { wrapper })
     expect(own.result.current).toMatchObject({ loading: false })

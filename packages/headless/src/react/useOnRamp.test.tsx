@@ -7,7 +7,14 @@ import { PorticoContextProvider, useOnRamp } from './index'
 
 const OPTIONS = {
   providers: ['coinbase', 'meld'],
-  purchaseCurrencies: [{ id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }] }],
+  purchaseCurrencies: [
+    {
+      id: 'USDC',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' }],
+    },
+  ],
   paymentCurrencies: [{ id: 'USD', payment_method_limits: [] }],
 }
 
@@ -22,14 +29,23 @@ function setup() {
       case '/v1/onramp/options':
         return json(OPTIONS)
       case '/v1/onramp/quote':
-        return json({ purchaseAmount: { amount: String(Number(body?.amount) * (body?.provider === 'meld' ? 0.98 : 0.99)), currency: 'USDC' } })
+        return json({
+          purchaseAmount: { amount: String(Number(body?.amount) * (body?.provider === 'meld' ? 0.98 : 0.99)), currency: 'USDC' },
+        })
       case '/v1/generators/onrampurl':
         return json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body?.provider)}` })
     }
     if (url.pathname.endsWith('/balance')) return json({ balances: [] })
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage(), fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [fakeAdapter('eip155')],
+    storage: mapStorage(),
+    fetch,
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, wrapper, requests }
 }
@@ -71,7 +87,13 @@ describe('useOnRamp', () => {
     expect(portico.peek('onramp')).toBeDefined()
     expect(result.current.supported).toBe(true)
     await act(() => result.current.initialize())
-    expect(result.current).toMatchObject({ initialized: true, providers: ['coinbase', 'meld'], purchaseCurrency: { id: 'USDC' }, paymentCurrency: { id: 'USD' }, limits: { min: '10.00', max: '7500.00' } })
+    expect(result.current).toMatchObject({
+      initialized: true,
+      providers: ['coinbase', 'meld'],
+      purchaseCurrency: { id: 'USDC' },
+      paymentCurrency: { id: 'USD' },
+      limits: { min: '10.00', max: '7500.00' },
+    })
     act(() => result.current.setPaymentAmount('250'))
     expect(result.current).toMatchObject({ paymentAmount: '250', quotesLoading: true, ready: true })
     await waitFor(() => expect(result.current.quotesLoading).toBe(false))
@@ -92,8 +114,16 @@ describe('useOnRamp', () => {
     })
     expect(open.mock.calls[0]!.slice(0, 2)).toEqual(['about:blank', 'portico-onramp'])
     expect(win).toMatchObject({ opener: null, location: { href: 'http://127.0.0.1:4100/checkout?provider=meld' } })
-    expect(requests.find((r) => r.path === '/v1/generators/onrampurl')?.body).toMatchObject({ provider: 'meld', partnerUserId: ADDRESS, presetFiatAmount: 250, presetCryptoAmount: 245 })
-    expect(result.current).toMatchObject({ inProgress: true, selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld' } })
+    expect(requests.find((r) => r.path === '/v1/generators/onrampurl')?.body).toMatchObject({
+      provider: 'meld',
+      partnerUserId: ADDRESS,
+      presetFiatAmount: 250,
+      presetCryptoAmount: 245,
+    })
+    expect(result.current).toMatchObject({
+      inProgress: true,
+      selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld' },
+    })
   })
 
   it('an action before the module is there loads it first', async () => {

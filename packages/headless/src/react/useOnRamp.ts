@@ -83,6 +83,15 @@ export function useOnRamp(options: UseOnRampOptions = {}): UseOnRampReturn {
   const portico = usePortico()
   const flow = useLoadedFlow(portico, 'onramp', options.enabled ?? true)
   const state = useStore(flow?.$onramp ?? IDLE)
-  const actions = useMemo(() => lazyMethods(() => portico.load('onramp'), ACTIONS, {}, () => portico.peek('onramp')), [portico])
+  const actions = useMemo(
+    () =>
+      lazyMethods(
+        () => portico.load('onramp'),
+        ACTIONS,
+        {},
+        () => portico.peek('onramp'),
+      ),
+    [portico],
+  )
   return { ...state, pending: !flow, ...(actions as Omit<UseOnRampReturn, keyof OnRampView | 'pending'>) }
 }

@@ -22,11 +22,21 @@ function setup(features?: Partial<Features>) {
     const url = new URL(String(input))
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
     const body = init?.body ? (JSON.parse(String(init.body)) as { method?: string; addresses?: string[] }) : {}
-    if (url.pathname === '/v1/fungible/price') return json({ fungibles: (body.addresses ?? []).filter((a) => a === ETH_PRICE_ID).map((a) => ({ symbol: 'ETH', address: a, price: 2500 })) })
+    if (url.pathname === '/v1/fungible/price')
+      return json({
+        fungibles: (body.addresses ?? []).filter((a) => a === ETH_PRICE_ID).map((a) => ({ symbol: 'ETH', address: a, price: 2500 })),
+      })
     if (url.pathname === '/v1/json-rpc') {
       methods.push(body.method!)
       const rpc = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
-      if (body.method === 'portico_getExchanges') return rpc({ exchanges: [{ id: 'dev-exchange', name: 'Dev Exchange' }, { id: 'b', name: 'B' }, { id: 'c', name: 'C' }] })
+      if (body.method === 'portico_getExchanges')
+        return rpc({
+          exchanges: [
+            { id: 'dev-exchange', name: 'Dev Exchange' },
+            { id: 'b', name: 'B' },
+            { id: 'c', name: 'C' },
+          ],
+        })
       if (body.method === 'portico_getExchangePayUrl') return rpc({ url: 'http://127.0.0.1:9/pay/s9', sessionId: 's9' })
       if (body.method === 'portico_getExchangeBuyStatus') return rpc({ status: statuses.shift() ?? 'SUCCESS', txHash: '0xdone' })
     }
@@ -34,7 +44,16 @@ function setup(features?: Partial<Features>) {
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage(), fetch, timers, ...(features ? { features } : {}) })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [fakeAdapter('eip155')],
+    storage: mapStorage(),
+    fetch,
+    timers,
+    ...(features ? { features } : {}),
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, wrapper, timers, methods, popups }
 }
@@ -80,7 +99,10 @@ describe('usePayWithExchange', () => {
     const { result } = renderHook(() => usePayWithExchange(), { wrapper })
     await waitFor(() => expect(result.current.pending).toBe(false))
     await act(() => result.current.initialize())
-    expect(result.current).toMatchObject({ paymentAsset: { metadata: { symbol: 'ETH' }, price: 2500 }, exchanges: [{ id: 'dev-exchange' }, { id: 'b' }] })
+    expect(result.current).toMatchObject({
+      paymentAsset: { metadata: { symbol: 'ETH' }, price: 2500 },
+      exchanges: [{ id: 'dev-exchange' }, { id: 'b' }],
+    })
     expect(result.current.assets.map((a) => a.metadata.symbol)).toEqual(['ETH', 'USDC', 'USDT'])
     act(() => result.current.setAmount('50'))
     expect(result.current).toMatchObject({ amount: '50', tokenAmount: '0.02' })
@@ -88,12 +110,18 @@ describe('usePayWithExchange', () => {
       await expect(result.current.payWithExchange('dev-exchange')).resolves.toMatchObject({ sessionId: 's9', status: 'IN_PROGRESS' })
     })
     expect(popups[0]!.location.href).toBe('http://127.0.0.1:9/pay/s9')
-    expect(result.current).toMatchObject({ isPaymentInProgress: true, paymentId: '11111111-2222-4333-8444-555555555555', currentPayment: { exchangeId: 'dev-exchange', status: 'IN_PROGRESS' } })
+    expect(result.current).toMatchObject({
+      isPaymentInProgress: true,
+      paymentId: '11111111-2222-4333-8444-555555555555',
+      currentPayment: { exchangeId: 'dev-exchange', status: 'IN_PROGRESS' },
+    })
     act(() => timers.advance(5_000))
     await waitFor(() => expect(methods.filter((m) => m === 'portico_getExchangeBuyStatus')).toHaveLength(1))
     await waitFor(() => expect(result.current.currentPayment?.status).toBe('IN_PROGRESS'))
     act(() => timers.advance(5_000))
-    await waitFor(() => expect(result.current).toMatchObject({ isPaymentInProgress: false, currentPayment: { status: 'SUCCESS', result: '0xdone' } }))
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ isPaymentInProgress: false, currentPayment: { status: 'SUCCESS', result: '0xdone' } }),
+    )
     expect(methods.filter((m) => m === 'portico_getExchangePayUrl')).toHaveLength(1)
   })
 
@@ -102,7 +130,11 @@ describe('usePayWithExchange', () => {
     await portico.connection.connect('io.metamask')
     const { result } = renderHook(() => usePayWithExchange({ enabled: false }), { wrapper })
     await act(() => result.current.initialize({ amount: '25' }))
-    expect(portico.peek('exchange')?.$exchange.get()).toMatchObject({ amount: '25', tokenAmount: '0.01', paymentAsset: { asset: 'native' } })
+    expect(portico.peek('exchange')?.$exchange.get()).toMatchObject({
+      amount: '25',
+      tokenAmount: '0.01',
+      paymentAsset: { asset: 'native' },
+    })
   })
 
   it("'No account connected' comes back from payWithExchange before any popup", async () => {

@@ -59,7 +59,16 @@ const IDLE: ReadableAtom<ExchangeState> = atom<ExchangeState>({
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */
-const ACTIONS = ['initialize', 'setAmount', 'setPaymentAsset', 'fetchTokenPrice', 'fetchExchanges', 'payWithExchange', 'resetPayment', 'reset'] as const
+const ACTIONS = [
+  'initialize',
+  'setAmount',
+  'setPaymentAsset',
+  'fetchTokenPrice',
+  'fetchExchanges',
+  'payWithExchange',
+  'resetPayment',
+  'reset',
+] as const
 
 /** Pay with exchange (SPEC §3 "Pay-with-exchange state", §4, §5), from a flow loaded on first use: state and actions for a custom UI. */
 export function usePayWithExchange(options: UsePayWithExchangeOptions = {}): UsePayWithExchangeReturn {
@@ -68,7 +77,16 @@ export function usePayWithExchange(options: UsePayWithExchangeOptions = {}): Use
   const state = useStore(flow?.$exchange ?? IDLE)
   const flags = useStore(portico.features.$features)
   const namespace = useStore(portico.chain.$activeChain)
-  const actions = useMemo(() => lazyMethods(() => portico.load('exchange'), ACTIONS, {}, () => portico.peek('exchange')), [portico])
+  const actions = useMemo(
+    () =>
+      lazyMethods(
+        () => portico.load('exchange'),
+        ACTIONS,
+        {},
+        () => portico.peek('exchange'),
+      ),
+    [portico],
+  )
   return {
     ...state,
     available: isPayWithExchangeAvailable(flags, namespace),

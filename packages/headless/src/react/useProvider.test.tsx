@@ -8,7 +8,14 @@ import { PorticoContextProvider, useProvider } from './index'
 describe('useProvider', () => {
   it("is portico.getProvider('eip155'), the same object on every render and after a connect", async () => {
     const api = jsonFetch(() => ({ body: { balances: [] } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage() })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      fetch: api.fetch,
+      networks: [mainnet],
+      adapters: [fakeAdapter('eip155')],
+      storage: mapStorage(),
+    })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     const { result, rerender } = renderHook(() => useProvider(), { wrapper })
     const first = result.current.provider

@@ -8,7 +8,15 @@ import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
 import { PorticoContextProvider, useSend } from './index'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const ETH: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 6000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '2' } }
+const ETH: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 6000,
+  price: 3000,
+  iconUrl: '',
+  quantity: { decimals: '18', numeric: '2' },
+}
 
 function setup() {
   const transfers: TransferParams[] = []
@@ -33,7 +41,14 @@ function setup() {
     }
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [adapter],
+    storage: mapStorage(),
+    fetch,
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, wrapper, transfers, balanceCalls }
 }
@@ -42,7 +57,12 @@ describe('useSend', () => {
   it('renders the idle form until the module loads; enabled: false loads nothing', () => {
     const { portico, wrapper } = setup()
     const { result } = renderHook(() => useSend({ enabled: false }), { wrapper })
-    expect(result.current).toMatchObject({ pending: true, sendTokenAmount: '', tokenBalances: [], button: { label: 'Select token', disabled: true } })
+    expect(result.current).toMatchObject({
+      pending: true,
+      sendTokenAmount: '',
+      tokenBalances: [],
+      button: { label: 'Select token', disabled: true },
+    })
     expect(portico.peek('send')).toBeUndefined()
   })
 
@@ -67,7 +87,13 @@ describe('useSend', () => {
     expect(hash).toBe('0xhash')
     expect(transfers).toEqual([expect.objectContaining({ to: TO, amount: 500_000_000_000_000_000n, address: ADDRESS })])
     expect(balanceCalls.some((u) => u.searchParams.get('forceUpdate') === 'true')).toBe(true)
-    expect(result.current).toMatchObject({ hash: '0xhash', token: undefined, sendTokenAmount: '', receiverInput: '', button: { label: 'Select token' } })
+    expect(result.current).toMatchObject({
+      hash: '0xhash',
+      token: undefined,
+      sendTokenAmount: '',
+      receiverInput: '',
+      button: { label: 'Select token' },
+    })
   })
 
   it('searchTokens filters the tokens with a balance by name or symbol, letter case ignored', async () => {

@@ -56,7 +56,16 @@ export function useSend(options: UseSendOptions = {}): UseSendReturn {
   const portico = usePortico()
   const flow = useLoadedFlow(portico, 'send', options.enabled ?? true)
   const state = useStore(flow?.$send ?? IDLE)
-  const actions = useMemo(() => lazyMethods(() => portico.load('send'), ACTIONS, {}, () => portico.peek('send')), [portico])
+  const actions = useMemo(
+    () =>
+      lazyMethods(
+        () => portico.load('send'),
+        ACTIONS,
+        {},
+        () => portico.peek('send'),
+      ),
+    [portico],
+  )
   // The search runs in the loaded flow (its rules stay in the lazy chunk); nothing is listed before it loads.
   const searchTokens = (query: string): TokenBalance[] => (flow ? flow.searchTokens(query) : [])
   return { ...state, pending: !flow, ...actions, searchTokens }

@@ -8,7 +8,14 @@ import { PorticoContextProvider, useSignMessage } from './index'
 function setup() {
   const evm = fakeAdapter('eip155')
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet], adapters: [evm], storage: mapStorage() })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet],
+    adapters: [evm],
+    storage: mapStorage(),
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, evm, wrapper }
 }

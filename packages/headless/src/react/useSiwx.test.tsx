@@ -27,7 +27,15 @@ function memory(): SiwxConfig & { sessions: SiwxSession[] } {
   const sessions: SiwxSession[] = []
   return {
     sessions,
-    createMessage: async ({ accountAddress, chainId }) => ({ accountAddress, chainId, domain: 'acme.example', uri: 'https://acme.example', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-11-23T22:00:00.000Z' }),
+    createMessage: async ({ accountAddress, chainId }) => ({
+      accountAddress,
+      chainId,
+      domain: 'acme.example',
+      uri: 'https://acme.example',
+      version: '1',
+      nonce: 'abcdefgh12',
+      issuedAt: '2026-11-23T22:00:00.000Z',
+    }),
     addSession: async (s) => void sessions.push(s),
     getSessions: async () => sessions,
     revokeSession: async () => void sessions.splice(0),
@@ -55,7 +63,11 @@ describe('useSiwx', () => {
     await act(async () => {
       await result.current.signIn()
     })
-    expect(result.current).toMatchObject({ status: 'signed-in', isSignedIn: true, session: { signature: '0xsig', data: { accountAddress: ADDRESS, chainId: 'eip155:1' } } })
+    expect(result.current).toMatchObject({
+      status: 'signed-in',
+      isSignedIn: true,
+      session: { signature: '0xsig', data: { accountAddress: ADDRESS, chainId: 'eip155:1' } },
+    })
     expect(siwx.sessions).toHaveLength(1)
     await act(async () => {
       await result.current.signOut()

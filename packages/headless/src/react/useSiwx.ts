@@ -50,7 +50,12 @@ export function useSiwx(options: UseSiwxOptions = {}): UseSiwxReturn {
   const actions = useMemo(
     () =>
       on
-        ? lazyMethods(() => portico.load('siwx'), ACTIONS, {}, () => portico.peek('siwx'))
+        ? lazyMethods(
+            () => portico.load('siwx'),
+            ACTIONS,
+            {},
+            () => portico.peek('siwx'),
+          )
         : { signIn: async () => undefined, signOut: async () => undefined, cancel: async () => undefined },
     [portico, on],
   )

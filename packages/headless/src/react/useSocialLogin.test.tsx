@@ -49,7 +49,8 @@ function socialAdapter() {
     popups,
     showProvider: (url = URL_D) => prompt({ kind: 'prompt', prompt: { kind: 'social', provider: 'discord', url } }),
     resultArrived: () => prompt({ kind: 'prompt', prompt: undefined }),
-    connected: (name = 'ada0') => settle?.resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: name, socialProvider: 'discord' }),
+    connected: (name = 'ada0') =>
+      settle?.resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: name, socialProvider: 'discord' }),
     popupClosed: () => {
       prompt({ kind: 'prompt', prompt: undefined })
       settle?.reject(new Error('Popup closed'))
@@ -60,7 +61,14 @@ function socialAdapter() {
 function setup(strict = false) {
   const social = socialAdapter()
   const storage = mapStorage()
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [social.adapter], storage, fetch: (async () => new Response('{}')) as typeof fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [social.adapter],
+    storage,
+    fetch: (async () => new Response('{}')) as typeof fetch,
+  })
   const wrapper = ({ children }: { children: ReactNode }) => {
     const tree = <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     return strict ? <StrictMode>{tree}</StrictMode> : tree
@@ -159,7 +167,13 @@ describe('useSocialLogin', () => {
   })
 
   it('no auth connector: available false, start fails with "No auth connector found"', async () => {
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage() })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter('eip155')],
+      storage: mapStorage(),
+    })
     await portico.ready
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     const { result } = renderHook(() => useSocialLogin(), { wrapper })

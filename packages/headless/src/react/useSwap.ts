@@ -97,7 +97,16 @@ export function useSwap(options: UseSwapOptions = {}): UseSwapReturn {
   const portico = usePortico()
   const flow = useLoadedFlow(portico, 'swap', options.enabled ?? true)
   const state = useStore(flow?.$swap ?? IDLE)
-  const actions = useMemo(() => lazyMethods(() => portico.load('swap'), ACTIONS, {}, () => portico.peek('swap')), [portico])
+  const actions = useMemo(
+    () =>
+      lazyMethods(
+        () => portico.load('swap'),
+        ACTIONS,
+        {},
+        () => portico.peek('swap'),
+      ),
+    [portico],
+  )
   const searchTokens = (query: string): SwapToken[] => (flow ? flow.searchTokens(query) : [])
   return { ...state, pending: !flow, ...(actions as Omit<UseSwapReturn, keyof SwapView | 'pending' | 'searchTokens'>), searchTokens }
 }

@@ -15,7 +15,12 @@ async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.met
     { id: 'auth', name: 'Email', type: 'auth' },
     { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
   ])
-  adapter.connectImpl = async (p) => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...(p.connectorId === 'auth' ? { authName: OLD } : {}) })
+  adapter.connectImpl = async (p) => ({
+    address: ADDRESS,
+    chainId: 1,
+    accounts: [ADDRESS],
+    ...(p.connectorId === 'auth' ? { authName: OLD } : {}),
+  })
   const calls: string[] = []
   adapter.updateEmail = async ({ email }) => {
     calls.push(`update ${email}`)
@@ -29,12 +34,22 @@ async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.met
     throw new Error('Invalid code. Try again.')
   }
   const timers = manualTimers(1_000_000)
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), timers, fetch: (async () => new Response('{}')) as typeof fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [adapter],
+    storage: mapStorage(),
+    timers,
+    fetch: (async () => new Response('{}')) as typeof fetch,
+  })
   await portico.ready
   await portico.connection.connect(opts.connectorId ?? 'auth')
   const done: string[] = []
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
-  const { result } = renderHook(() => ({ update: useUpdateEmail({ onDone: (e) => done.push(e) }), account: useEmbeddedAccount() }), { wrapper })
+  const { result } = renderHook(() => ({ update: useUpdateEmail({ onDone: (e) => done.push(e) }), account: useEmbeddedAccount() }), {
+    wrapper,
+  })
   return { result, calls, timers, done, portico }
 }
 
@@ -42,7 +57,9 @@ describe('useUpdateEmail', () => {
   it('the new email, the code to the current address, the code to the new one: done, the account shows the new email', async () => {
     const { result, calls, done } = await setup()
     // available once the embedded account flow (a lazy chunk) is loaded
-    await waitFor(() => expect(result.current.update).toMatchObject({ step: 'idle', currentEmail: OLD, available: true, newEmail: '', code: '' }))
+    await waitFor(() =>
+      expect(result.current.update).toMatchObject({ step: 'idle', currentEmail: OLD, available: true, newEmail: '', code: '' }),
+    )
     act(() => result.current.update.submitEmail(` ${NEW} `))
     expect(result.current.update.step).toBe('sending')
     await waitFor(() => expect(result.current.update.step).toBe('verifyPrimary'))

@@ -101,7 +101,8 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
           dispatch(event === 'sent' ? { type: 'sent', action, now: timers.now() } : { type: 'resent', now: timers.now() })
         },
         (error: unknown) => {
-          if (id === attempt.current) dispatch(event === 'sent' ? { type: 'failed', error: messageOf(error) } : { type: 'resendFailed', error: messageOf(error) })
+          if (id === attempt.current)
+            dispatch(event === 'sent' ? { type: 'failed', error: messageOf(error) } : { type: 'resendFailed', error: messageOf(error) })
         },
       )
     },

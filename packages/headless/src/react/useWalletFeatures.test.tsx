@@ -56,7 +56,10 @@ describe('useWalletFeatures', () => {
 
   it('a region restriction (SPEC §6): swaps and on-ramp hidden and named in `restricted` (EVM); on Solana only the on-ramp (swaps are not offered there)', async () => {
     const { portico, wrapper } = setup({ swaps: true })
-    const { result } = renderHook(() => ({ evm: useWalletFeatures({ namespace: 'eip155' }), sol: useWalletFeatures({ namespace: 'solana' }), flags: useFeatures() }), { wrapper })
+    const { result } = renderHook(
+      () => ({ evm: useWalletFeatures({ namespace: 'eip155' }), sol: useWalletFeatures({ namespace: 'solana' }), flags: useFeatures() }),
+      { wrapper },
+    )
     await act(() => portico.connection.connect('io.metamask'))
     await act(() => portico.connection.connect('phantom'))
     expect(result.current.evm.restricted).toEqual([])
@@ -71,7 +74,14 @@ describe('useWalletFeatures', () => {
 describe('useOriginCheck and useEmailCapture before the modal opens', () => {
   it('unchecked and idle, and nothing is asked', async () => {
     const f = jsonFetch(() => ({ body: {} }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: f.fetch, features: { emailCapture: true } })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      storage: mapStorage(),
+      fetch: f.fetch,
+      features: { emailCapture: true },
+    })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     const { result } = renderHook(() => ({ origin: useOriginCheck(), capture: useEmailCapture() }), { wrapper })
     expect(result.current.origin).toMatchObject({ status: 'unchecked', notAllowed: false, allowedOrigins: [] })
@@ -80,15 +90,27 @@ describe('useOriginCheck and useEmailCapture before the modal opens', () => {
     expect(f.calls.filter((u) => u.pathname !== '/getWallets')).toEqual([])
   })
 
-  it('after the first open: the origin check\'s answer, notAllowed for a page that matches none', async () => {
-    const f = jsonFetch((url) => (url.pathname === '/projects/v1/origins' ? { body: { allowedOrigins: ['https://shop.example.com'] } } : { body: { features: {} } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: f.fetch })
+  it("after the first open: the origin check's answer, notAllowed for a page that matches none", async () => {
+    const f = jsonFetch((url) =>
+      url.pathname === '/projects/v1/origins' ? { body: { allowedOrigins: ['https://shop.example.com'] } } : { body: { features: {} } },
+    )
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { result } = renderHook(() => useOriginCheck(), { wrapper })
     await act(() => portico.modal.open())
     await waitFor(() => expect(result.current.status).toBe('notAllowed'))
-    expect(result.current).toMatchObject({ notAllowed: true, origin: globalThis.location.origin, allowedOrigins: ['https://shop.example.com'] })
+    expect(result.current).toMatchObject({
+      notAllowed: true,
+      origin: globalThis.location.origin,
+      allowedOrigins: ['https://shop.example.com'],
+    })
     expect(error).toHaveBeenCalledTimes(1)
     error.mockRestore()
   })

@@ -34,7 +34,10 @@ export function useWalletFeatures(options: UseWalletFeaturesOptions = {}): UseWa
   const namespace = options.namespace ?? activeChain
   // Only a connected account (one with an address) has wallet features.
   const connected = namespace ? Boolean(chains[namespace]?.accountState.address) : false
-  const list = useMemo(() => walletFeatures({ features: flags, namespace: connected ? namespace : undefined }), [flags, namespace, connected])
+  const list = useMemo(
+    () => walletFeatures({ features: flags, namespace: connected ? namespace : undefined }),
+    [flags, namespace, connected],
+  )
   const restricted = useMemo(() => {
     const off = regional.filter((f): f is 'onramp' | 'swaps' => f === 'onramp' || f === 'swaps')
     if (!off.length || !connected) return []

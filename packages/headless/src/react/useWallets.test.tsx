@@ -14,7 +14,10 @@ function explorerFetch() {
     const include = p.get('include')?.split(',')
     const exclude = p.get('exclude')?.split(',')
     const search = p.get('search')?.toLowerCase()
-    const matches = wallets.filter((w) => (!include || include.includes(w.id)) && (!exclude || !exclude.includes(w.id)) && (!search || w.name.toLowerCase().includes(search)))
+    const matches = wallets.filter(
+      (w) =>
+        (!include || include.includes(w.id)) && (!exclude || !exclude.includes(w.id)) && (!search || w.name.toLowerCase().includes(search)),
+    )
     const page = Number(p.get('page'))
     const entries = Number(p.get('entries'))
     return { body: { count: matches.length, data: matches.slice((page - 1) * entries, page * entries) } }
@@ -24,7 +27,15 @@ function explorerFetch() {
 function setup(storage = mapStorage()) {
   const f = explorerFetch()
   const adapter = fakeAdapter('eip155', [{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', rdns: 'com.wallet2' }])
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage, fetch: f.fetch, featuredWalletIds: ['w9'] })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [adapter],
+    storage,
+    fetch: f.fetch,
+    featuredWalletIds: ['w9'],
+  })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { f, portico, wrapper, adapter }
 }
@@ -41,7 +52,9 @@ describe('useWallets', () => {
     await act(() => result.current.loadMore())
     expect(result.current.wallets).toHaveLength(45)
     expect(result.current.hasMore).toBe(false)
-    const pages = f.calls.filter((u) => u.searchParams.get('entries') === '40').map((u) => [u.searchParams.get('page'), u.searchParams.get('exclude')])
+    const pages = f.calls
+      .filter((u) => u.searchParams.get('entries') === '40')
+      .map((u) => [u.searchParams.get('page'), u.searchParams.get('exclude')])
     expect(pages).toEqual([
       ['1', 'w9'],
       ['2', 'w9'],

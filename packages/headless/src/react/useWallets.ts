@@ -61,7 +61,7 @@ export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
   }, [explorer, loadOnMount])
   const searching = search.query.trim().length > 0
   /** Act on the explorer now when it is loaded (the usual case), else once its module is in. */
-  const withExplorer = <T,>(act: (e: NonNullable<typeof explorer>) => T | Promise<T>): Promise<T> =>
+  const withExplorer = <T>(act: (e: NonNullable<typeof explorer>) => T | Promise<T>): Promise<T> =>
     explorer ? Promise.resolve(act(explorer)) : portico.load('explorer').then(act)
   return {
     wallets,

@@ -19,13 +19,24 @@ const part = (jwt: string, i: number) => JSON.parse(Buffer.from(jwt.split('.')[i
 /** The JWT checked with the public key (ES256: raw r||s signature over "header.claims"). */
 function verifies(jwt: string, publicKey: ReturnType<typeof appleKey>['publicKey']) {
   const [header, claims, signature] = jwt.split('.') as [string, string, string]
-  return verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))
+  return verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  )
 }
 
 describe("Apple's client secret JWT", () => {
   it('is an ES256 JWT with exactly { alg, kid } and { iss, iat, exp, aud, sub }, valid 1 hour, that verifies with the public key', () => {
     const key = appleKey()
-    const jwt = appleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey: parseApplePrivateKey(key.pem), now: () => T0 })()
+    const jwt = appleClientSecret({
+      teamId: TEAM_ID,
+      keyId: KEY_ID,
+      clientId: CLIENT_ID,
+      privateKey: parseApplePrivateKey(key.pem),
+      now: () => T0,
+    })()
     expect(jwt).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{86}$/)
     expect(part(jwt, 0)).toStrictEqual({ alg: 'ES256', kid: KEY_ID })
     const iat = Math.floor(T0 / 1000)
@@ -42,7 +53,13 @@ describe("Apple's client secret JWT", () => {
   it('is reused while fresh and minted again when less than 5 minutes remain (or the clock went back)', () => {
     const key = appleKey()
     let clock = T0
-    const secret = appleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey: parseApplePrivateKey(key.pem), now: () => clock })
+    const secret = appleClientSecret({
+      teamId: TEAM_ID,
+      keyId: KEY_ID,
+      clientId: CLIENT_ID,
+      privateKey: parseApplePrivateKey(key.pem),
+      now: () => clock,
+    })
     const first = secret()
     clock = T0 + 30 * 60_000
     expect(secret()).toBe(first)
@@ -69,21 +86,37 @@ describe("Apple's client secret JWT", () => {
     const jwt = mintAppleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey, nowMs: T0, ttlMs: sixMonths })
     const claims = part(jwt, 1) as { iat: number; exp: number }
     expect(claims.exp - claims.iat).toBe(15_777_000)
-    expect(() => mintAppleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey, nowMs: T0, ttlMs: sixMonths + 1000 })).toThrow(/at most 6 months/)
+    expect(() =>
+      mintAppleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey, nowMs: T0, ttlMs: sixMonths + 1000 }),
+    ).toThrow(/at most 6 months/)
   })
 
   it('a PEM squeezed onto one line with literal \\n is read', () => {
     const key = appleKey()
     const oneLine = key.pem.trim().replace(/\n/g, '\\n')
-    const jwt = mintAppleClientSecret({ teamId: TEAM_ID, keyId: KEY_ID, clientId: CLIENT_ID, privateKey: parseApplePrivateKey(oneLine), nowMs: T0 })
+    const jwt = mintAppleClientSecret({
+      teamId: TEAM_ID,
+      keyId: KEY_ID,
+      clientId: CLIENT_ID,
+      privateKey: parseApplePrivateKey(oneLine),
+      nowMs: T0,
+    })
     expect(verifies(jwt, key.publicKey)).toBe(true)
   })
 
   it.each([
     ['not PEM at all', 'hello', /must be the PEM text of the \.p8 key file/],
     ['a broken PEM', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n', /is not a readable PEM private key/],
-    ['an RSA key', generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), /must be a P-256 \(ES256\) EC key.*rsa/],
-    ['a P-384 key', generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), /must be a P-256 \(ES256\) EC key.*secp384r1/],
+    [
+      'an RSA key',
+      generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      /must be a P-256 \(ES256\) EC key.*rsa/,
+    ],
+    [
+      'a P-384 key',
+      generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      /must be a P-256 \(ES256\) EC key.*secp384r1/,
+    ],
   ])('a bad private key (%s) fails with a clear error', (_, pem, message) => {
     expect(() => parseApplePrivateKey(pem)).toThrow(message)
   })
@@ -92,7 +125,12 @@ describe("Apple's client secret JWT", () => {
     const key = appleKey()
     let clock = T0
     const providers = resolveSocialProviders(
-      { providers: { apple: { clientId: CLIENT_ID, signingKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem } }, google: { clientId: 'g', clientSecret: 'static' } } },
+      {
+        providers: {
+          apple: { clientId: CLIENT_ID, signingKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem } },
+          google: { clientId: 'g', clientSecret: 'static' },
+        },
+      },
       { now: () => clock },
     )
     const apple = providers.get('apple')!
@@ -105,22 +143,40 @@ describe("Apple's client secret JWT", () => {
     expect(apple.clientSecret()).not.toBe(jwt)
     expect(providers.get('google')!.clientSecret()).toBe('static')
     // A static Apple secret still works.
-    expect(resolveSocialProviders({ providers: { apple: { clientId: CLIENT_ID, clientSecret: 'eyJ.static.jwt' } } }).get('apple')!.clientSecret()).toBe('eyJ.static.jwt')
+    expect(
+      resolveSocialProviders({ providers: { apple: { clientId: CLIENT_ID, clientSecret: 'eyJ.static.jwt' } } })
+        .get('apple')!
+        .clientSecret(),
+    ).toBe('eyJ.static.jwt')
 
     const apple_ = (signingKey: { teamId: string; keyId: string; privateKey: string }, clientSecret?: string) => () =>
       resolveSocialProviders({ providers: { apple: { clientId: CLIENT_ID, signingKey, ...(clientSecret ? { clientSecret } : {}) } } })
-    expect(apple_({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: 'not a key' })).toThrow('auth.social.providers.apple.signingKey.privateKey must be the PEM text of the .p8 key file')
+    expect(apple_({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: 'not a key' })).toThrow(
+      'auth.social.providers.apple.signingKey.privateKey must be the PEM text of the .p8 key file',
+    )
     expect(apple_({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' })).toThrow(
       'auth.social.providers.apple.signingKey.privateKey is not a readable PEM private key',
     )
-    expect(apple_({ teamId: 'team', keyId: KEY_ID, privateKey: key.pem })).toThrow('auth.social.providers.apple.signingKey.teamId must be the 10-character Team ID')
-    expect(apple_({ teamId: TEAM_ID, keyId: '', privateKey: key.pem })).toThrow('auth.social.providers.apple.signingKey.keyId must be the 10-character Key ID')
-    expect(apple_({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem }, 'static')).toThrow('give a clientSecret or a signingKey, not both')
-    expect(() => resolveSocialProviders({ providers: { apple: { clientId: CLIENT_ID } } })).toThrow('auth.social.providers.apple needs a clientSecret or a signingKey')
-    expect(() => resolveSocialProviders({ providers: { google: { clientId: 'g' } } })).toThrow('auth.social.providers.google.clientSecret is required')
-    expect(() => resolveSocialProviders({ providers: { google: { clientId: 'g', signingKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem } } } })).toThrow(
-      'auth.social.providers.google.signingKey is for apple only',
+    expect(apple_({ teamId: 'team', keyId: KEY_ID, privateKey: key.pem })).toThrow(
+      'auth.social.providers.apple.signingKey.teamId must be the 10-character Team ID',
     )
+    expect(apple_({ teamId: TEAM_ID, keyId: '', privateKey: key.pem })).toThrow(
+      'auth.social.providers.apple.signingKey.keyId must be the 10-character Key ID',
+    )
+    expect(apple_({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem }, 'static')).toThrow(
+      'give a clientSecret or a signingKey, not both',
+    )
+    expect(() => resolveSocialProviders({ providers: { apple: { clientId: CLIENT_ID } } })).toThrow(
+      'auth.social.providers.apple needs a clientSecret or a signingKey',
+    )
+    expect(() => resolveSocialProviders({ providers: { google: { clientId: 'g' } } })).toThrow(
+      'auth.social.providers.google.clientSecret is required',
+    )
+    expect(() =>
+      resolveSocialProviders({
+        providers: { google: { clientId: 'g', signingKey: { teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem } } },
+      }),
+    ).toThrow('auth.social.providers.google.signingKey is for apple only')
     expect(parseAppleSigningKey({ teamId: TEAM_ID, keyId: KEY_ID, privateKey: key.pem }).privateKey.asymmetricKeyType).toBe('ec')
   })
 })

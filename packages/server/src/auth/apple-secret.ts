@@ -47,7 +47,9 @@ export function parseApplePrivateKey(pem: string, label = 'the Apple private key
     throw new Error(`${label} is not a readable PEM private key (${error instanceof Error ? error.message : String(error)})`)
   }
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error(`${label} must be a P-256 (ES256) EC key, as Apple's .p8 keys are; this one is ${key.asymmetricKeyType ?? 'unknown'}${key.asymmetricKeyDetails?.namedCurve ? ` ${key.asymmetricKeyDetails.namedCurve}` : ''}`)
+    throw new Error(
+      `${label} must be a P-256 (ES256) EC key, as Apple's .p8 keys are; this one is ${key.asymmetricKeyType ?? 'unknown'}${key.asymmetricKeyDetails?.namedCurve ? ` ${key.asymmetricKeyDetails.namedCurve}` : ''}`,
+    )
   }
   return key
 }
@@ -61,17 +63,27 @@ export function parseAppleSigningKey(
   label: string | Record<keyof AppleSigningKeyConfig, string> = 'apple signingKey',
 ): { teamId: string; keyId: string; privateKey: KeyObject } {
   const name = (field: keyof AppleSigningKeyConfig) => (typeof label === 'string' ? `${label}.${field}` : label[field])
-  if (!APPLE_ID.test(config.teamId)) throw new Error(`${name('teamId')} must be the 10-character Team ID of the Apple developer account (A-Z, 0-9)`)
-  if (!APPLE_ID.test(config.keyId)) throw new Error(`${name('keyId')} must be the 10-character Key ID of the Sign in with Apple key (A-Z, 0-9)`)
+  if (!APPLE_ID.test(config.teamId))
+    throw new Error(`${name('teamId')} must be the 10-character Team ID of the Apple developer account (A-Z, 0-9)`)
+  if (!APPLE_ID.test(config.keyId))
+    throw new Error(`${name('keyId')} must be the 10-character Key ID of the Sign in with Apple key (A-Z, 0-9)`)
   return { teamId: config.teamId, keyId: config.keyId, privateKey: parseApplePrivateKey(config.privateKey, name('privateKey')) }
 }
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
 /** One client secret JWT, issued at `nowMs` and valid `ttlMs`. */
-export function mintAppleClientSecret(input: { teamId: string; keyId: string; clientId: string; privateKey: KeyObject; nowMs: number; ttlMs?: number }): string {
+export function mintAppleClientSecret(input: {
+  teamId: string
+  keyId: string
+  clientId: string
+  privateKey: KeyObject
+  nowMs: number
+  ttlMs?: number
+}): string {
   const ttlMs = input.ttlMs ?? APPLE_SECRET_TTL_MS
-  if (!(ttlMs > 0 && ttlMs <= APPLE_SECRET_MAX_TTL_MS)) throw new Error('an Apple client secret is valid for more than 0 s and at most 6 months')
+  if (!(ttlMs > 0 && ttlMs <= APPLE_SECRET_MAX_TTL_MS))
+    throw new Error('an Apple client secret is valid for more than 0 s and at most 6 months')
   const iat = Math.floor(input.nowMs / 1000)
   const signingInput = `${b64url({ alg: 'ES256', kid: input.keyId })}.${b64url({ iss: input.teamId, iat, exp: iat + Math.floor(ttlMs / 1000), aud: APPLE_AUDIENCE, sub: input.clientId })}`
   // JWS ES256 wants the raw r || s signature (IEEE P1363), not DER.
@@ -104,7 +116,14 @@ export function appleClientSecret(options: {
     // Reused while fresh; a clock that went back before its iat also gets a new one.
     if (kept !== null && t >= kept.issuedAt && kept.expiresAt - t > renewMs) return kept.jwt
     const issuedAt = Math.floor(t / 1000) * 1000
-    const jwt = mintAppleClientSecret({ teamId: options.teamId, keyId: options.keyId, clientId: options.clientId, privateKey: options.privateKey, nowMs: t, ttlMs })
+    const jwt = mintAppleClientSecret({
+      teamId: options.teamId,
+      keyId: options.keyId,
+      clientId: options.clientId,
+      privateKey: options.privateKey,
+      nowMs: t,
+      ttlMs,
+    })
     kept = { jwt, issuedAt, expiresAt: issuedAt + Math.floor(ttlMs / 1000) * 1000 }
     return jwt
   }

@@ -28,9 +28,15 @@ const params = z.tuple(
       {
         account: address,
         chainFilter: z.array(hexChainId).max(64).optional(),
-        assetTypeFilter: z.array(z.enum(['native', 'erc20'], { error: "assetTypeFilter holds 'native' and 'erc20'" })).max(2).optional(),
+        assetTypeFilter: z
+          .array(z.enum(['native', 'erc20'], { error: "assetTypeFilter holds 'native' and 'erc20'" }))
+          .max(2)
+          .optional(),
         assetFilter: z
-          .record(hexChainId, z.array(z.object({ address: z.union([address, z.literal('native')]), type: z.enum(['native', 'erc20']) })).max(64))
+          .record(
+            hexChainId,
+            z.array(z.object({ address: z.union([address, z.literal('native')]), type: z.enum(['native', 'erc20']) })).max(64),
+          )
           .optional(),
       },
       { error: USAGE },
@@ -63,11 +69,14 @@ export async function getAssets(
     throw new AuthError(400, `${where}${issue?.message ?? USAGE}`.slice(0, 300))
   }
   const [request] = parsed.data
-  if (!isAddressEqual(request.account as Address, evmAddress as Address)) throw new AuthError(400, 'The address is not the signed-in account')
+  if (!isAddressEqual(request.account as Address, evmAddress as Address))
+    throw new AuthError(400, 'The address is not the signed-in account')
   const chainHex = (c: ChainConfig) => hex(BigInt(c.chainId))
   const wantedChains = request.chainFilter?.map((id) => hex(BigInt(id)))
   const filterChains = request.assetFilter ? Object.keys(request.assetFilter).map((id) => hex(BigInt(id))) : undefined
-  const chains = ctx.chains.filter((c) => (!wantedChains || wantedChains.includes(chainHex(c))) && (!filterChains || filterChains.includes(chainHex(c))))
+  const chains = ctx.chains.filter(
+    (c) => (!wantedChains || wantedChains.includes(chainHex(c))) && (!filterChains || filterChains.includes(chainHex(c))),
+  )
   const types = request.assetTypeFilter ?? ['native', 'erc20']
   const reader = ctx.reader ?? nativeReader(ctx.rpcTimeoutMs)
 
@@ -75,9 +84,7 @@ export async function getAssets(
   await Promise.all(
     chains.map(async (chain) => {
       const id = chainHex(chain)
-      const asked = request.assetFilter
-        ? Object.entries(request.assetFilter).find(([k]) => hex(BigInt(k)) === id)?.[1]
-        : undefined
+      const asked = request.assetFilter ? Object.entries(request.assetFilter).find(([k]) => hex(BigInt(k)) === id)?.[1] : undefined
       let read: Awaited<ReturnType<AssetReader['getBalances']>>
       try {
         read = await reader.getBalances(chain, evmAddress as Address)
@@ -87,13 +94,25 @@ export async function getAssets(
       const assets: Asset[] = []
       const wantsNative = types.includes('native') && (!asked || asked.some((a) => a.type === 'native'))
       if (wantsNative) {
-        assets.push({ address: 'native', balance: hex(read.native), type: 'native', metadata: { name: chain.nativeCurrency.name, symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals } })
+        assets.push({
+          address: 'native',
+          balance: hex(read.native),
+          type: 'native',
+          metadata: { name: chain.nativeCurrency.name, symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals },
+        })
       }
       if (types.includes('erc20')) {
         for (const { token, balance } of read.tokens) {
-          const named = asked?.some((a) => a.type === 'erc20' && a.address !== 'native' && isAddressEqual(a.address as Address, token.address as Address))
+          const named = asked?.some(
+            (a) => a.type === 'erc20' && a.address !== 'native' && isAddressEqual(a.address as Address, token.address as Address),
+          )
           if (asked ? !named : balance === 0n) continue
-          assets.push({ address: token.address, balance: hex(balance), type: 'erc20', metadata: { name: token.name, symbol: token.symbol, decimals: token.decimals } })
+          assets.push({
+            address: token.address,
+            balance: hex(balance),
+            type: 'erc20',
+            metadata: { name: token.name, symbol: token.symbol, decimals: token.decimals },
+          })
         }
       }
       result[id] = assets

@@ -72,11 +72,21 @@ const authConfigSchema = z.object({
 /** Validate the auth block (throws on a bad one) and build what the routes need. */
 export function createAuthContext(
   config: AuthConfig,
-  app: { db: Database; chains: readonly ChainConfig[]; solana?: SolanaChainConfig | undefined; rpcTimeoutMs?: number | undefined; linkUrl(path: string): string; assets?: AssetReader },
+  app: {
+    db: Database
+    chains: readonly ChainConfig[]
+    solana?: SolanaChainConfig | undefined
+    rpcTimeoutMs?: number | undefined
+    linkUrl(path: string): string
+    assets?: AssetReader
+  },
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
   parseKek(config.kek)
-  const mail = typeof config.mail === 'string' ? smtpMailProvider(config.mail, config.mailFrom === undefined ? {} : { from: config.mailFrom }) : config.mail
+  const mail =
+    typeof config.mail === 'string'
+      ? smtpMailProvider(config.mail, config.mailFrom === undefined ? {} : { from: config.mailFrom })
+      : config.mail
   const service = createAuthService({
     db: app.db,
     kek: config.kek,
@@ -90,15 +100,35 @@ export function createAuthContext(
     ...(checked.deviceWaitMs === undefined ? {} : { deviceWaitMs: checked.deviceWaitMs }),
     ...(checked.devicePollMs === undefined ? {} : { devicePollMs: checked.devicePollMs }),
     ...(checked.smartAccount
-      ? { smartAccountExecutors: new Map(Object.entries(checked.smartAccount.executors).map(([id, address]) => [Number(id), address as `0x${string}`])) }
+      ? {
+          smartAccountExecutors: new Map(
+            Object.entries(checked.smartAccount.executors).map(([id, address]) => [Number(id), address as `0x${string}`]),
+          ),
+        }
       : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp
   const farcaster = config.farcaster
-    ? createFarcasterService({ db: app.db, kek: config.kek, config: config.farcaster, chains: app.chains, linkUrl: app.linkUrl, ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }), ...(config.now ? { now: config.now } : {}) })
+    ? createFarcasterService({
+        db: app.db,
+        kek: config.kek,
+        config: config.farcaster,
+        chains: app.chains,
+        linkUrl: app.linkUrl,
+        ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
+        ...(config.now ? { now: config.now } : {}),
+      })
     : undefined
-  const social = config.social ? createSocialService({ db: app.db, kek: config.kek, config: config.social, linkUrl: app.linkUrl, ...(config.now ? { now: config.now } : {}) }) : undefined
+  const social = config.social
+    ? createSocialService({
+        db: app.db,
+        kek: config.kek,
+        config: config.social,
+        linkUrl: app.linkUrl,
+        ...(config.now ? { now: config.now } : {}),
+      })
+    : undefined
   return {
     service,
     ...(social ? { social } : {}),

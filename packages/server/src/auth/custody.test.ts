@@ -31,7 +31,12 @@ import { deriveSecrets, parseKek } from './crypto.ts'
 import { openEvmKey, openSolanaKey } from './keys.ts'
 import { FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK, type Session } from './test-support.ts'
 
-const devnet = { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } } as const
+const devnet = {
+  id: 31337,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const
 
 let anvil: AnvilInstance
 let sol: SolanaRpcServer
@@ -81,7 +86,12 @@ describe('key custody', () => {
     // …but not the keys themselves: decrypt them with the KEK (the test holds it) and look for every encoding.
     const secrets = deriveSecrets(parseKek(TEST_KEK))
     const sealed = async (kind: string) =>
-      (await db.query<{ sealed: string }>('SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = $2', [session.user.userId, kind])).rows[0]!.sealed
+      (
+        await db.query<{ sealed: string }>('SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = $2', [
+          session.user.userId,
+          kind,
+        ])
+      ).rows[0]!.sealed
     const evmKey = openEvmKey(secrets.keyEncryption, session.user.userId, await sealed('evm'))
     expect(privateKeyToAccount(evmKey).address).toBe(session.user.evmAddress)
     const solanaKey = openSolanaKey(secrets.keyEncryption, session.user.userId, await sealed('solana'))
@@ -110,7 +120,9 @@ describe('key custody', () => {
   it('a sealed key opens only for its own user and kind (AAD) and only under the KEK', async () => {
     const secrets = deriveSecrets(parseKek(TEST_KEK))
     const other = deriveSecrets(Buffer.alloc(32, 9))
-    const { rows } = await db.query<{ sealed: string }>("SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = 'evm'", [session.user.userId])
+    const { rows } = await db.query<{ sealed: string }>("SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = 'evm'", [
+      session.user.userId,
+    ])
     const sealed = rows[0]!.sealed
     expect(() => openEvmKey(other.keyEncryption, session.user.userId, sealed)).toThrow()
     expect(() => openEvmKey(secrets.keyEncryption, 'someone-else', sealed)).toThrow()
@@ -122,7 +134,10 @@ describe('signing on real chains', () => {
   it('eth_sendTransaction is signed by the server and mined on anvil', async () => {
     const transport = http(anvil.rpcUrl)
     const publicClient = createPublicClient({ chain: devnet, transport })
-    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: session.user.evmAddress as Hex, value: parseEther('10') })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({
+      address: session.user.evmAddress as Hex,
+      value: parseEther('10'),
+    })
     const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const before = await publicClient.getBalance({ address: to })
     const hash = (await rpc({
@@ -145,7 +160,12 @@ describe('signing on real chains', () => {
       session,
       'POST',
       '/v1/auth/rpc',
-      { namespace: 'eip155', chainId: 31337, method: 'eth_sendTransaction', params: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x' + 'f'.repeat(30) }] },
+      {
+        namespace: 'eip155',
+        chainId: 31337,
+        method: 'eth_sendTransaction',
+        params: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x' + 'f'.repeat(30) }],
+      },
       Date.now(),
     )
     expect(res.status).toBe(400)
@@ -160,14 +180,23 @@ describe('signing on real chains', () => {
       createTransactionMessage({ version: 0 }),
       (m) => setTransactionMessageFeePayer(from, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: { address: from } as never, destination: to, amount })], m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [getTransferSolInstruction({ source: { address: from } as never, destination: to, amount })],
+          m,
+        ),
     )
     return { solana, to, wire: getBase64EncodedWireTransaction(compileTransaction(message)) }
   }
 
   it('solana_signTransaction: the server signs a transfer from the user; the signature verifies', async () => {
     const { wire } = await transferFromUser(1000n)
-    const out = (await rpc({ namespace: 'solana', chainId: sol.caipNetworkId, method: 'solana_signTransaction', params: [{ transaction: wire }] })) as {
+    const out = (await rpc({
+      namespace: 'solana',
+      chainId: sol.caipNetworkId,
+      method: 'solana_signTransaction',
+      params: [{ transaction: wire }],
+    })) as {
       transaction: string
       signature: string
     }
@@ -176,7 +205,11 @@ describe('signing on real chains', () => {
     expect(sig).toBeTruthy()
     expect(getBase58Decoder().decode(sig!)).toBe(out.signature)
     const raw = Buffer.from(getBase58Encoder().encode(session.user.solanaAddress))
-    const publicKey = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' })
+    const publicKey = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+      format: 'der',
+      type: 'spki',
+    })
     expect(verifyEd25519(null, Buffer.from(tx.messageBytes), publicKey, Buffer.from(sig!))).toBe(true)
   })
 
@@ -184,7 +217,12 @@ describe('signing on real chains', () => {
     await sol.airdrop(address(session.user.solanaAddress), 2_000_000_000n)
     const { wire, solana, to } = await transferFromUser(123_456_789n)
     const before = (await solana.getBalance(to).send()).value
-    const out = (await rpc({ namespace: 'solana', chainId: sol.caipNetworkId, method: 'solana_signAndSendTransaction', params: [{ transaction: wire }] })) as {
+    const out = (await rpc({
+      namespace: 'solana',
+      chainId: sol.caipNetworkId,
+      method: 'solana_signAndSendTransaction',
+      params: [{ transaction: wire }],
+    })) as {
       signature: string
     }
     expect(out.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
@@ -207,10 +245,14 @@ describe('signing on real chains', () => {
       session,
       'POST',
       '/v1/auth/rpc',
-      { namespace: 'solana', chainId: sol.caipNetworkId, method: 'solana_signTransaction', params: [{ transaction: getBase64EncodedWireTransaction(compileTransaction(message)) }] },
+      {
+        namespace: 'solana',
+        chainId: sol.caipNetworkId,
+        method: 'solana_signTransaction',
+        params: [{ transaction: getBase64EncodedWireTransaction(compileTransaction(message)) }],
+      },
       Date.now(),
     )
     expect(res.status).toBe(400)
   })
 })
-

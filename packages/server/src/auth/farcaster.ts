@@ -7,11 +7,7 @@
  * IdRegistry on chain says that address is the fid's custody. Then the user of that fid (created on
  * first sign-in) gets a session, exactly as after an email code.
  */
-import {
-  FARCASTER_CHANNEL_TTL_MS,
-  FARCASTER_ERRORS,
-  type AuthUser,
-} from '@portico/protocol/auth'
+import { FARCASTER_CHANNEL_TTL_MS, FARCASTER_ERRORS, type AuthUser } from '@portico/protocol/auth'
 import { randomBytes } from 'node:crypto'
 import { createPublicClient, getAddress, http, isAddress, recoverMessageAddress, type Address, type Hex } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
@@ -54,7 +50,13 @@ export const farcasterConfigSchema = z.object({
 })
 
 const CUSTODY_OF_ABI = [
-  { type: 'function', name: 'custodyOf', stateMutability: 'view', inputs: [{ name: 'fid', type: 'uint256' }], outputs: [{ name: 'custody', type: 'address' }] },
+  {
+    type: 'function',
+    name: 'custodyOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'fid', type: 'uint256' }],
+    outputs: [{ name: 'custody', type: 'address' }],
+  },
 ] as const
 
 /** What the relay answers for a channel's status. */
@@ -69,7 +71,10 @@ const relayStatusSchema = z.union([
       username: z.string().max(64).optional(),
       displayName: z.string().max(128).optional(),
       pfpUrl: z.string().max(2048).optional(),
-      custody: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+      custody: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/)
+        .optional(),
     })
     .loose(),
 ])
@@ -101,8 +106,9 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
   const timeoutMs = options.rpcTimeoutMs ?? 10_000
   const relay = config.relayUrl.replace(/\/+$/, '')
   const linked = options.linkUrl('/v1/auth/farcaster')
-  const siweUri = config.siweUri ?? (/^https?:\/\//.test(linked) ? linked : config.domain ? `https://${config.domain}/v1/auth/farcaster` : undefined)
-  if (!siweUri) throw new Error('auth.farcaster: set siweUri or domain (or the server\'s publicUrl): the sign-in message names them')
+  const siweUri =
+    config.siweUri ?? (/^https?:\/\//.test(linked) ? linked : config.domain ? `https://${config.domain}/v1/auth/farcaster` : undefined)
+  if (!siweUri) throw new Error("auth.farcaster: set siweUri or domain (or the server's publicUrl): the sign-in message names them")
   const domain = config.domain ?? new URL(siweUri).host
   const sessionKey = sessionKeyCache()
   const registryRpc = config.idRegistry.rpcUrl ?? options.chains.find((c) => c.chainId === config.idRegistry.chainId)?.rpcUrl
@@ -130,7 +136,10 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
   }
 
   /** Check a completed channel's message and signature; the fid's custody address when it holds. */
-  async function verify(nonce: string, completed: { message: string; signature: string; fid: number; custody?: string | undefined }): Promise<Address> {
+  async function verify(
+    nonce: string,
+    completed: { message: string; signature: string; fid: number; custody?: string | undefined },
+  ): Promise<Address> {
     let fields: ReturnType<typeof parseSiweMessage>
     try {
       fields = parseSiweMessage(completed.message)
@@ -157,7 +166,12 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
     if (signer !== address) throw failed()
     let custody: Address
     try {
-      custody = await registry.readContract({ address: registryAddress, abi: CUSTODY_OF_ABI, functionName: 'custodyOf', args: [BigInt(completed.fid)] })
+      custody = await registry.readContract({
+        address: registryAddress,
+        abi: CUSTODY_OF_ABI,
+        functionName: 'custodyOf',
+        args: [BigInt(completed.fid)],
+      })
     } catch (error) {
       throw new AuthError(502, 'The Farcaster IdRegistry could not be read', {}, { cause: error })
     }
@@ -167,10 +181,14 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
 
   /** The user of `fid`; made on its first sign-in (with its own EVM and Solana keys). */
   async function userOf(fid: number, custody: Address, username: string | undefined): Promise<AuthUser> {
-    const linked = (await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.farcaster_accounts WHERE fid = $1', [fid])).rows[0]
+    const linked = (await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.farcaster_accounts WHERE fid = $1', [fid]))
+      .rows[0]
     const userName = username ?? `fid:${fid}`
     if (linked) {
-      await db.query("UPDATE portico_auth.users SET user_name = $2, social_provider = 'farcaster' WHERE id = $1", [linked.user_id, userName])
+      await db.query("UPDATE portico_auth.users SET user_name = $2, social_provider = 'farcaster' WHERE id = $1", [
+        linked.user_id,
+        userName,
+      ])
       await db.query('UPDATE portico_auth.farcaster_accounts SET custody = $2 WHERE fid = $1', [fid, custody])
       return (await repo.userById(linked.user_id)) as AuthUser
     }
@@ -192,7 +210,8 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
         })
       } catch (error) {
         // Two first sign-ins of one fid at once: the other one made the user.
-        const other = (await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.farcaster_accounts WHERE fid = $1', [fid])).rows[0]
+        const other = (await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.farcaster_accounts WHERE fid = $1', [fid]))
+          .rows[0]
         if (!other) throw error
         return (await repo.userById(other.user_id)) as AuthUser
       }
@@ -229,10 +248,17 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       input: { channelToken: string; deviceId: string; sessionPublicKey: string },
       device: string | null,
     ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      if ((await sessionKey(input.sessionPublicKey)) === null)
+        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
       const hash = tokenHash(input.channelToken)
-      const row = (await db.query<ChannelRow>('SELECT token_hash, nonce, device_id, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1', [hash])).rows[0]
-      if (!row || row.used_at !== null || row.device_id !== input.deviceId || ms(row.expires_at) <= now()) throw failed(FARCASTER_ERRORS.channel)
+      const row = (
+        await db.query<ChannelRow>(
+          'SELECT token_hash, nonce, device_id, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1',
+          [hash],
+        )
+      ).rows[0]
+      if (!row || row.used_at !== null || row.device_id !== input.deviceId || ms(row.expires_at) <= now())
+        throw failed(FARCASTER_ERRORS.channel)
       const { status, body } = await relayCall('/v1/channel/status', { headers: { authorization: `Bearer ${input.channelToken}` } })
       if (status === 401 || status === 404) {
         await db.query('UPDATE portico_auth.farcaster_channels SET used_at = $2::timestamptz WHERE token_hash = $1', [hash, at(now())])
@@ -243,7 +269,10 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       if (parsed.data.state === 'pending') return { state: 'pending' }
       const completed = parsed.data
       // Single use: whatever the verification says, this completion is taken now.
-      const took = await db.query('UPDATE portico_auth.farcaster_channels SET used_at = $2::timestamptz WHERE token_hash = $1 AND used_at IS NULL RETURNING token_hash', [hash, at(now())])
+      const took = await db.query(
+        'UPDATE portico_auth.farcaster_channels SET used_at = $2::timestamptz WHERE token_hash = $1 AND used_at IS NULL RETURNING token_hash',
+        [hash, at(now())],
+      )
       if (took.rows.length === 0) throw failed(FARCASTER_ERRORS.channel)
       const custody = await verify(row.nonce, completed)
       const user = await userOf(completed.fid, custody, completed.username)

@@ -26,7 +26,12 @@ export function parseBody<S extends core.$ZodType>(schema: S, raw: unknown): cor
     const issue = result.error.issues[0]
     const exact = (Object.values(AUTH_ERRORS) as string[]).includes(issue?.message ?? '')
     const where = issue && issue.path.length > 0 && !exact ? `${issue.path.join('.')}: ` : ''
-    throw new AuthError(400, issue?.code === 'invalid_type' && issue.path.length === 0 ? 'The body must be a JSON object' : `${where}${issue?.message ?? 'Invalid request'}`)
+    throw new AuthError(
+      400,
+      issue?.code === 'invalid_type' && issue.path.length === 0
+        ? 'The body must be a JSON object'
+        : `${where}${issue?.message ?? 'Invalid request'}`,
+    )
   }
   return result.data
 }

@@ -78,7 +78,11 @@ describe('CLI: the auth service', () => {
   it('takes Sign In With Farcaster from the environment', () => {
     const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
     const registry = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
-    const options = parseCli([], { ...env, PORTICO_FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz', PORTICO_FARCASTER_ID_REGISTRY: `10:${registry}:https://mainnet.optimism.io` })
+    const options = parseCli([], {
+      ...env,
+      PORTICO_FARCASTER_RELAY_URL: 'https://relay.farcaster.xyz',
+      PORTICO_FARCASTER_ID_REGISTRY: `10:${registry}:https://mainnet.optimism.io`,
+    })
     expect(options !== 'help' && options.auth?.farcaster).toEqual({
       relayUrl: 'https://relay.farcaster.xyz',
       idRegistry: { chainId: 10, address: registry, rpcUrl: 'https://mainnet.optimism.io' },

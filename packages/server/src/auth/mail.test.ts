@@ -71,7 +71,13 @@ describe('through a real SMTP server (smtp-server on 127.0.0.1)', () => {
   beforeAll(async () => {
     ;({ app, close } = await openTestApp({
       publicUrl: 'http://127.0.0.1:8787',
-      auth: { kek: TEST_KEK, mail: `smtp://127.0.0.1:${port}`, mailFrom: 'Portico Test <login@portico.test>', frameOrigins: [FRAME_ORIGIN], devicePollMs: 20 },
+      auth: {
+        kek: TEST_KEK,
+        mail: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'Portico Test <login@portico.test>',
+        frameOrigins: [FRAME_ORIGIN],
+        devicePollMs: 20,
+      },
     }))
   })
   afterAll(async () => {

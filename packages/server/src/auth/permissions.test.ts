@@ -26,7 +26,12 @@ import { openTestApp, type TestApp } from '../test-support.ts'
 import { FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK, type Session } from './test-support.ts'
 
 const CHAIN_ID = 31337
-const chain = { id: CHAIN_ID, name: 'Portico Local A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } } as const
+const chain = {
+  id: CHAIN_ID,
+  name: 'Portico Local A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const
 
@@ -50,7 +55,15 @@ beforeAll(async () => {
   usdc = c.tokens.find((t) => t.symbol === 'USDC')!.address
   weth = c.tokens.find((t) => t.symbol !== 'USDC')!.address
   const t = await openTestApp({
-    chains: [{ chainId: CHAIN_ID, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency, tokens: c.tokens.map((k) => ({ address: k.address, symbol: k.symbol, name: k.name, decimals: k.decimals })) }],
+    chains: [
+      {
+        chainId: CHAIN_ID,
+        name: c.name,
+        rpcUrl: c.rpcUrl,
+        nativeCurrency: c.nativeCurrency,
+        tokens: c.tokens.map((k) => ({ address: k.address, symbol: k.symbol, name: k.name, decimals: k.decimals })),
+      },
+    ],
     auth: {
       kek: TEST_KEK,
       mail: mailbox,
@@ -68,7 +81,12 @@ beforeAll(async () => {
   const test = createTestClient({ chain, transport, mode: 'anvil' })
   await test.setBalance({ address: user.user.evmAddress as Address, value: parseEther('10') })
   const funder = createWalletClient({ account: devnet.accounts[0]!, chain, transport })
-  const hash = await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [user.user.evmAddress as Address, parseUnits('100', 6)] })
+  const hash = await funder.writeContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [user.user.evmAddress as Address, parseUnits('100', 6)],
+  })
   await publicClient.waitForTransactionReceipt({ hash })
   const res = await stamped(app, user, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount', chainId: CHAIN_ID }, Date.now())
   expect(res.status).toBe(200)
@@ -78,7 +96,14 @@ afterAll(async () => {
 })
 
 async function rpc(session: Session, method: string, params: unknown[]): Promise<{ status: number; result?: unknown; error?: string }> {
-  const res = await stamped(app, session, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: CHAIN_ID, method, params }, Date.now() + offsetMs)
+  const res = await stamped(
+    app,
+    session,
+    'POST',
+    '/v1/auth/rpc',
+    { namespace: 'eip155', chainId: CHAIN_ID, method, params },
+    Date.now() + offsetMs,
+  )
   return { status: res.status, ...((await res.json()) as { result?: unknown; error?: string }) }
 }
 
@@ -107,8 +132,18 @@ async function sign(signer: PrivateKeyAccount, context: Hex, calls: Call[], n: H
 }
 async function execute(context: Hex, calls: Call[], opts: { signer?: PrivateKeyAccount; nonce?: Hex; chainId?: number } = {}) {
   const n = opts.nonce ?? nonce()
-  const body = { context, chainId: opts.chainId ?? CHAIN_ID, calls, nonce: n, signature: await sign(opts.signer ?? appSigner, context, calls, n, opts.chainId) }
-  const res = await app.request('/v1/permissions/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const body = {
+    context,
+    chainId: opts.chainId ?? CHAIN_ID,
+    calls,
+    nonce: n,
+    signature: await sign(opts.signer ?? appSigner, context, calls, n, opts.chainId),
+  }
+  const res = await app.request('/v1/permissions/execute', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const json = (await res.json()) as { id?: string; error?: string }
   return { status: res.status, ...json }
 }
@@ -117,8 +152,12 @@ async function mined(id: string) {
   const hash = `0x${id.slice(18, 82)}` as Hex
   return publicClient.waitForTransactionReceipt({ hash })
 }
-const usdcOf = (address: string) => publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] })
-const usdcTransfer = (to: Address, amount: string): Call => ({ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] }) })
+const usdcOf = (address: string) =>
+  publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] })
+const usdcTransfer = (to: Address, amount: string): Call => ({
+  to: usdc,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] }),
+})
 
 describe('ERC-7715 permissions through the embedded wallet', () => {
   let context: Hex
@@ -126,9 +165,22 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
   it('wallet_grantPermissions stores the grant and answers the request with the account and a 32-byte context', async () => {
     const res = await rpc(user, 'wallet_grantPermissions', [grant()])
     expect(res.status).toBe(200)
-    const granted = z.object({ context: z.string(), address: z.string(), chainId: z.string(), expiry: z.number(), signer: z.unknown(), permissions: z.array(z.unknown()) }).parse(res.result)
+    const granted = z
+      .object({
+        context: z.string(),
+        address: z.string(),
+        chainId: z.string(),
+        expiry: z.number(),
+        signer: z.unknown(),
+        permissions: z.array(z.unknown()),
+      })
+      .parse(res.result)
     expect(granted.context).toMatch(/^0x[0-9a-f]{64}$/)
-    expect(granted).toMatchObject({ address: user.user.evmAddress, chainId: '0x7a69', signer: { type: 'account', data: { id: appSigner.address } } })
+    expect(granted).toMatchObject({
+      address: user.user.evmAddress,
+      chainId: '0x7a69',
+      signer: { type: 'account', data: { id: appSigner.address } },
+    })
     expect(granted.permissions).toHaveLength(3)
     context = granted.context as Hex
   })
@@ -141,7 +193,10 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
     const receipt = await mined(res.id!)
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(user.user.evmAddress.toLowerCase())
-    expect([await usdcOf(ALICE), await usdcOf(user.user.evmAddress)]).toEqual([before[0]! + parseUnits('2.5', 6), before[1]! - parseUnits('2.5', 6)])
+    expect([await usdcOf(ALICE), await usdcOf(user.user.evmAddress)]).toEqual([
+      before[0]! + parseUnits('2.5', 6),
+      before[1]! - parseUnits('2.5', 6),
+    ])
   })
 
   it('native value within the allowance is sent; beyond it is refused and nothing moves', async () => {
@@ -164,9 +219,18 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
     const nonceBefore = await publicClient.getTransactionCount({ address: user.user.evmAddress as Address })
     const approve: Call = { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ALICE, 1n] }) }
     expect(await execute(context, [approve])).toEqual({ status: 400, error: 'calls.0: the function is not covered by the permission' })
-    expect(await execute(context, [{ to: weth, data: '0x' }])).toEqual({ status: 400, error: `calls.0: ${weth} is not covered by the permission` })
-    expect(await execute(context, [usdcTransfer(ALICE, '1')], { signer: stranger })).toEqual({ status: 401, error: 'The signature is not the permission signer’s' })
-    expect(await execute(context, [usdcTransfer(ALICE, '1')], { chainId: 1 })).toEqual({ status: 400, error: 'The permission is for chain 31337' })
+    expect(await execute(context, [{ to: weth, data: '0x' }])).toEqual({
+      status: 400,
+      error: `calls.0: ${weth} is not covered by the permission`,
+    })
+    expect(await execute(context, [usdcTransfer(ALICE, '1')], { signer: stranger })).toEqual({
+      status: 401,
+      error: 'The signature is not the permission signer’s',
+    })
+    expect(await execute(context, [usdcTransfer(ALICE, '1')], { chainId: 1 })).toEqual({
+      status: 400,
+      error: 'The permission is for chain 31337',
+    })
     expect(await execute(`0x${'ab'.repeat(32)}`, [usdcTransfer(ALICE, '1')])).toEqual({ status: 404, error: 'Unknown permission' })
     expect(await publicClient.getTransactionCount({ address: user.user.evmAddress as Address })).toBe(nonceBefore)
 
@@ -174,23 +238,40 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
     const first = await execute(context, [usdcTransfer(ALICE, '1')], { nonce: n })
     expect(first.status).toBe(200)
     await mined(first.id!)
-    expect(await execute(context, [usdcTransfer(ALICE, '1')], { nonce: n })).toEqual({ status: 409, error: 'This execution was already submitted' })
+    expect(await execute(context, [usdcTransfer(ALICE, '1')], { nonce: n })).toEqual({
+      status: 409,
+      error: 'This execution was already submitted',
+    })
   })
 
   it('bad bodies are 400s with the field, never 500s', async () => {
-    const post = (body: unknown) => app.request('/v1/permissions/execute', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const post = (body: unknown) =>
+      app.request('/v1/permissions/execute', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     const cases: [unknown, string][] = [
       [{}, 'context: must be 0x and 32 bytes of hex'],
       [{ context, chainId: CHAIN_ID, calls: [], nonce: nonce(), signature: `0x${'00'.repeat(65)}` }, 'calls: at least one call is needed'],
-      [{ context, chainId: CHAIN_ID, calls: [{ to: 'bob' }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` }, "calls.0.to: 'to' must be an address"],
-      [{ context, chainId: CHAIN_ID, calls: [{ to: BOB }], nonce: nonce(), signature: '0x12' }, 'signature: signature must be 65 bytes of hex'],
+      [
+        { context, chainId: CHAIN_ID, calls: [{ to: 'bob' }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` },
+        "calls.0.to: 'to' must be an address",
+      ],
+      [
+        { context, chainId: CHAIN_ID, calls: [{ to: BOB }], nonce: nonce(), signature: '0x12' },
+        'signature: signature must be 65 bytes of hex',
+      ],
     ]
     for (const [body, error] of cases) {
       const res = await post(body)
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { error } })
     }
     const fractional = await post({ context, chainId: 1.5, calls: [{ to: BOB }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` })
-    expect({ status: fractional.status, body: await fractional.json() }).toEqual({ status: 400, body: { error: 'chainId must be a positive integer' } })
+    expect({ status: fractional.status, body: await fractional.json() }).toEqual({
+      status: 400,
+      body: { error: 'chainId must be a positive integer' },
+    })
     // A well-formed signature of nobody: 401.
     const junk = await post({ context, chainId: CHAIN_ID, calls: [{ to: BOB }], nonce: nonce(), signature: `0x${'00'.repeat(65)}` })
     expect(junk.status).toBe(401)
@@ -203,9 +284,21 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
       [user, grant({ chainId: '0x1' }), 'Permissions are not available on chain 1'],
       [user, grant({ signer: { type: 'account', data: { id: user.user.evmAddress } } }), 'The signer must not be the account itself'],
       [user, grant({}, [{ type: 'native-token-limit', data: { allowance: '0x1' } }]), 'at least one contract-call permission is needed'],
-      [user, grant({}, [{ type: 'erc721-token-transfer', data: {} }]), 'permissions.0.type: Unsupported permission type (contract-call, native-token-limit, native-token-recurring-allowance)'],
-      [user, grant({}, [{ type: 'contract-call', data: { address: usdc, functions: [{ functionName: 'transfer' }] } }]), 'contract-call: functions need the abi'],
-      [user, grant({}, [{ type: 'contract-call', data: { address: usdc, abi: erc20Abi, functions: [{ functionName: 'mint' }] } }]), 'contract-call: mint is not a function of the abi'],
+      [
+        user,
+        grant({}, [{ type: 'erc721-token-transfer', data: {} }]),
+        'permissions.0.type: Unsupported permission type (contract-call, native-token-limit, native-token-recurring-allowance)',
+      ],
+      [
+        user,
+        grant({}, [{ type: 'contract-call', data: { address: usdc, functions: [{ functionName: 'transfer' }] } }]),
+        'contract-call: functions need the abi',
+      ],
+      [
+        user,
+        grant({}, [{ type: 'contract-call', data: { address: usdc, abi: erc20Abi, functions: [{ functionName: 'mint' }] } }]),
+        'contract-call: mint is not a function of the abi',
+      ],
       [user, [], 'wallet_grantPermissions takes [{ chainId, expiry, signer, permissions }]'],
     ]
     for (const [session, request, error] of cases) {
@@ -217,7 +310,9 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
   it('a key signer (secp256k1 public key) is the address of that key', async () => {
     const keyed = privateKeyToAccount(generatePrivateKey())
     const res = await rpc(user, 'wallet_grantPermissions', [
-      grant({ signer: { type: 'key', data: { type: 'secp256k1', publicKey: keyed.publicKey } } }, [{ type: 'contract-call', data: { address: usdc, calls: ['0xa9059cbb'] } }]),
+      grant({ signer: { type: 'key', data: { type: 'secp256k1', publicKey: keyed.publicKey } } }, [
+        { type: 'contract-call', data: { address: usdc, calls: ['0xa9059cbb'] } },
+      ]),
     ])
     expect(res.status).toBe(200)
     const ctx = (res.result as { context: Hex }).context
@@ -257,7 +352,9 @@ describe('ERC-7715 permissions through the embedded wallet', () => {
   })
 
   it('an expired grant executes nothing', async () => {
-    const res = await rpc(user, 'wallet_grantPermissions', [grant({ expiry: Math.floor((Date.now() + offsetMs) / 1000) + 120 }, [{ type: 'contract-call', data: { address: usdc } }])])
+    const res = await rpc(user, 'wallet_grantPermissions', [
+      grant({ expiry: Math.floor((Date.now() + offsetMs) / 1000) + 120 }, [{ type: 'contract-call', data: { address: usdc } }]),
+    ])
     const ctx = (res.result as { context: Hex }).context
     offsetMs += 121_000
     expect(await execute(ctx, [usdcTransfer(ALICE, '1')])).toEqual({ status: 400, error: 'The permission has expired' })
@@ -272,8 +369,18 @@ describe('EIP-7811 wallet_getAssets', () => {
     const held = await usdcOf(user.user.evmAddress)
     expect(res.result).toEqual({
       '0x7a69': [
-        { address: 'native', balance: `0x${native.toString(16)}`, type: 'native', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-        { address: usdc, balance: `0x${held.toString(16)}`, type: 'erc20', metadata: expect.objectContaining({ symbol: 'USDC', decimals: 6 }) },
+        {
+          address: 'native',
+          balance: `0x${native.toString(16)}`,
+          type: 'native',
+          metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+        {
+          address: usdc,
+          balance: `0x${held.toString(16)}`,
+          type: 'erc20',
+          metadata: expect.objectContaining({ symbol: 'USDC', decimals: 6 }),
+        },
       ],
     })
   })
@@ -282,12 +389,19 @@ describe('EIP-7811 wallet_getAssets', () => {
     const nativeOnly = await rpc(user, 'wallet_getAssets', [{ account: user.user.evmAddress, assetTypeFilter: ['native'] }])
     expect((nativeOnly.result as Record<string, { type: string }[]>)['0x7a69']!.map((a) => a.type)).toEqual(['native'])
     expect((await rpc(user, 'wallet_getAssets', [{ account: user.user.evmAddress, chainFilter: ['0x1'] }])).result).toEqual({})
-    const asked = await rpc(user, 'wallet_getAssets', [{ account: user.user.evmAddress, assetFilter: { '0x7a69': [{ address: weth, type: 'erc20' }] } }])
-    expect(asked.result).toEqual({ '0x7a69': [{ address: weth, balance: '0x0', type: 'erc20', metadata: expect.objectContaining({ decimals: expect.any(Number) }) }] })
+    const asked = await rpc(user, 'wallet_getAssets', [
+      { account: user.user.evmAddress, assetFilter: { '0x7a69': [{ address: weth, type: 'erc20' }] } },
+    ])
+    expect(asked.result).toEqual({
+      '0x7a69': [{ address: weth, balance: '0x0', type: 'erc20', metadata: expect.objectContaining({ decimals: expect.any(Number) }) }],
+    })
   })
 
   it('refuses another account and bad params', async () => {
-    expect(await rpc(user, 'wallet_getAssets', [{ account: ALICE }])).toEqual({ status: 400, error: 'The address is not the signed-in account' })
+    expect(await rpc(user, 'wallet_getAssets', [{ account: ALICE }])).toEqual({
+      status: 400,
+      error: 'The address is not the signed-in account',
+    })
     expect(await rpc(user, 'wallet_getAssets', [{ account: user.user.evmAddress, assetTypeFilter: ['nft'] }])).toEqual({
       status: 400,
       error: "assetTypeFilter.0: assetTypeFilter holds 'native' and 'erc20'",

@@ -15,7 +15,12 @@
  * wallet_revokePermissions [{ context } | { pci }] → {}
  */
 import { randomBytes } from 'node:crypto'
-import { MAX_PERMISSION_CALLS, PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES, type PermissionExecuteRequest } from '@portico/protocol/auth'
+import {
+  MAX_PERMISSION_CALLS,
+  PERMISSION_DOMAIN_NAME,
+  PERMISSION_EXECUTION_TYPES,
+  type PermissionExecuteRequest,
+} from '@portico/protocol/auth'
 import { type Abi, type Address, getAbiItem, isAddressEqual, recoverTypedDataAddress, toFunctionSelector, type Hex } from 'viem'
 import { publicKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
@@ -40,9 +45,13 @@ const MAX_CONTRACTS = 16
 const MAX_SELECTORS = 64
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'Invalid EVM address' })
-const publicKey = z.string().regex(/^0x(04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/, { error: 'publicKey must be a secp256k1 public key (hex)' })
+const publicKey = z
+  .string()
+  .regex(/^0x(04[0-9a-fA-F]{128}|0[23][0-9a-fA-F]{64})$/, { error: 'publicKey must be a secp256k1 public key (hex)' })
 const quantity = z
-  .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.string().regex(/^\d{1,78}$/)], { error: 'allowance must be a hex or decimal quantity' })
+  .union([z.string().regex(/^0x[0-9a-fA-F]{1,64}$/), z.string().regex(/^\d{1,78}$/)], {
+    error: 'allowance must be a hex or decimal quantity',
+  })
   .transform((v) => BigInt(v))
 const chainIdField = z.union([z.string().regex(/^(0x[0-9a-fA-F]{1,8}|\d{1,10}|eip155:\d{1,10})$/), z.number().int().positive()], {
   error: 'chainId must be a hex chain id',
@@ -53,8 +62,14 @@ const signerSchema = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('account'), data: z.union([z.object({ id: address }), z.object({ address })]) }),
-    z.object({ type: z.literal('key'), data: z.object({ type: z.literal('secp256k1'), publicKey: publicKey.optional(), id: publicKey.optional() }) }),
-    z.object({ type: z.literal('keys'), data: z.object({ keys: z.array(z.object({ type: z.literal('secp256k1'), publicKey })).length(1, { error: 'exactly one key' }) }) }),
+    z.object({
+      type: z.literal('key'),
+      data: z.object({ type: z.literal('secp256k1'), publicKey: publicKey.optional(), id: publicKey.optional() }),
+    }),
+    z.object({
+      type: z.literal('keys'),
+      data: z.object({ keys: z.array(z.object({ type: z.literal('secp256k1'), publicKey })).length(1, { error: 'exactly one key' }) }),
+    }),
   ],
   { error: "signer must be { type: 'account' | 'key' | 'keys', data }" },
 )
@@ -68,7 +83,10 @@ const permissionSchema = z.discriminatedUnion(
         address,
         calls: z.array(selector).max(MAX_SELECTORS).optional(),
         abi: z.array(z.record(z.string(), z.unknown())).max(256).optional(),
-        functions: z.array(z.object({ functionName: z.string().max(128) })).max(MAX_SELECTORS).optional(),
+        functions: z
+          .array(z.object({ functionName: z.string().max(128) }))
+          .max(MAX_SELECTORS)
+          .optional(),
       }),
       policies: z.array(z.unknown()).max(0, { error: 'policies are not supported' }).optional(),
     }),
@@ -79,11 +97,15 @@ const permissionSchema = z.discriminatedUnion(
     }),
     z.object({
       type: z.literal('native-token-recurring-allowance'),
-      data: z.object({ allowance: quantity, start: z.number().int().nonnegative().optional(), period: z.number().int().min(60).max(MAX_PERMISSION_SECONDS) }),
+      data: z.object({
+        allowance: quantity,
+        start: z.number().int().nonnegative().optional(),
+        period: z.number().int().min(60).max(MAX_PERMISSION_SECONDS),
+      }),
       policies: z.array(z.unknown()).max(0, { error: 'policies are not supported' }).optional(),
     }),
   ],
-  { error: "Unsupported permission type (contract-call, native-token-limit, native-token-recurring-allowance)" },
+  { error: 'Unsupported permission type (contract-call, native-token-limit, native-token-recurring-allowance)' },
 )
 
 const GRANT_USAGE = 'wallet_grantPermissions takes [{ chainId, expiry, signer, permissions }]'
@@ -95,7 +117,10 @@ const grantParams = z.tuple(
         address: address.optional(),
         expiry: z.number({ error: 'expiry must be a unix time in seconds' }).int().positive(),
         signer: signerSchema,
-        permissions: z.array(permissionSchema).min(1, { error: 'at least one permission is needed' }).max(MAX_CONTRACTS + 2),
+        permissions: z
+          .array(permissionSchema)
+          .min(1, { error: 'at least one permission is needed' })
+          .max(MAX_CONTRACTS + 2),
         policies: z.array(z.unknown()).max(0, { error: 'policies are not supported' }).optional(),
       },
       { error: GRANT_USAGE },
@@ -161,7 +186,19 @@ export function createPermissionRepository(db: Database) {
       await db.query(
         `INSERT INTO portico_auth.permissions (id, user_id, chain_id, signer, contracts, allowance, period_s, starts_at, granted, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::timestamptz, $9::jsonb, $10::timestamptz, $11::timestamptz)`,
-        [p.id, p.userId, p.chainId, p.signer, JSON.stringify(p.contracts), p.allowance?.toString() ?? null, p.periodS, at(p.startsAt), JSON.stringify(p.granted), at(p.now), at(p.expiresAt)],
+        [
+          p.id,
+          p.userId,
+          p.chainId,
+          p.signer,
+          JSON.stringify(p.contracts),
+          p.allowance?.toString() ?? null,
+          p.periodS,
+          at(p.startsAt),
+          JSON.stringify(p.granted),
+          at(p.now),
+          at(p.expiresAt),
+        ],
       )
     },
     byId: async (id: string) =>
@@ -203,7 +240,11 @@ export function createPermissionRepository(db: Database) {
       ).rows.length === 1,
     /** Give back a reservation whose calls were not sent. */
     release: async (id: string, value: bigint, period: number) => {
-      await db.query('UPDATE portico_auth.permissions SET spent = GREATEST(spent - $2::numeric, 0) WHERE id = $1 AND spent_period = $3', [id, value.toString(), period])
+      await db.query('UPDATE portico_auth.permissions SET spent = GREATEST(spent - $2::numeric, 0) WHERE id = $1 AND spent_period = $3', [
+        id,
+        value.toString(),
+        period,
+      ])
     },
   }
 }
@@ -227,7 +268,12 @@ function signerAddress(signer: z.output<typeof signerSchema>): string {
   return publicKeyToAddress(key as Hex).toLowerCase()
 }
 
-function contractOf(data: { address: string; calls?: string[] | undefined; abi?: Record<string, unknown>[] | undefined; functions?: { functionName: string }[] | undefined }): Contract {
+function contractOf(data: {
+  address: string
+  calls?: string[] | undefined
+  abi?: Record<string, unknown>[] | undefined
+  functions?: { functionName: string }[] | undefined
+}): Contract {
   const selectors = new Set((data.calls ?? []).map((s) => s.toLowerCase()))
   for (const { functionName } of data.functions ?? []) {
     if (data.abi === undefined) throw new AuthError(400, 'contract-call: functions need the abi')
@@ -237,7 +283,8 @@ function contractOf(data: { address: string; calls?: string[] | undefined; abi?:
     } catch {
       item = undefined
     }
-    if (item === undefined || item.type !== 'function') throw new AuthError(400, `contract-call: ${functionName.slice(0, 64)} is not a function of the abi`)
+    if (item === undefined || item.type !== 'function')
+      throw new AuthError(400, `contract-call: ${functionName.slice(0, 64)} is not a function of the abi`)
     selectors.add(toFunctionSelector(item).toLowerCase())
   }
   return { address: data.address.toLowerCase(), selectors: selectors.size === 0 ? null : [...selectors] }
@@ -285,11 +332,18 @@ export async function grantPermissions(deps: PermissionDeps, user: PermissionUse
     now,
     expiresAt: request.expiry * 1000,
   })
-  return JSON.parse(JSON.stringify(granted, (_k, v: unknown) => (typeof v === 'bigint' ? `0x${v.toString(16)}` : v))) as Record<string, unknown>
+  return JSON.parse(JSON.stringify(granted, (_k, v: unknown) => (typeof v === 'bigint' ? `0x${v.toString(16)}` : v))) as Record<
+    string,
+    unknown
+  >
 }
 
 /** wallet_revokePermissions [{ context }]: the user's own grant stops working at once. */
-export async function revokePermissions(deps: Pick<PermissionDeps, 'repo' | 'now'>, user: PermissionUser, params: unknown): Promise<Record<string, never>> {
+export async function revokePermissions(
+  deps: Pick<PermissionDeps, 'repo' | 'now'>,
+  user: PermissionUser,
+  params: unknown,
+): Promise<Record<string, never>> {
   const [request] = parse(revokeParams, params)
   const id = contextId('context' in request ? request.context : request.pci)
   if (id === null || !(await deps.repo.revoke(id, user.userId, deps.now()))) throw new AuthError(404, 'Unknown permission')
@@ -297,13 +351,21 @@ export async function revokePermissions(deps: Pick<PermissionDeps, 'repo' | 'now
 }
 
 /** What an execution may run, once its grant, signature and nonce check out. */
-export type CheckedExecution = { userId: string; chainId: number; calls: { to: string; value?: string; data?: string }[]; release(): Promise<void> }
+export type CheckedExecution = {
+  userId: string
+  chainId: number
+  calls: { to: string; value?: string; data?: string }[]
+  release(): Promise<void>
+}
 
 /**
  * Check an execution against its grant and reserve its native value: the caller then sends the
  * calls (and calls `release` when they could not be sent).
  */
-export async function checkExecution(deps: Pick<PermissionDeps, 'repo' | 'now'>, request: PermissionExecuteRequest): Promise<CheckedExecution> {
+export async function checkExecution(
+  deps: Pick<PermissionDeps, 'repo' | 'now'>,
+  request: PermissionExecuteRequest,
+): Promise<CheckedExecution> {
   if (!Number.isSafeInteger(request.chainId) || request.chainId <= 0) throw new AuthError(400, 'chainId must be a positive integer')
   const id = contextId(request.context) as string
   const grant = await deps.repo.byId(id)
@@ -314,7 +376,11 @@ export async function checkExecution(deps: Pick<PermissionDeps, 'repo' | 'now'>,
   if (Number(grant.chain_id) !== request.chainId) throw new AuthError(400, `The permission is for chain ${grant.chain_id}`)
   if (request.calls.length > MAX_PERMISSION_CALLS) throw new AuthError(400, `at most ${MAX_PERMISSION_CALLS} calls`)
 
-  const calls = request.calls.map((c) => ({ to: c.to as Address, value: c.value === undefined ? 0n : BigInt(c.value), data: (c.data ?? '0x') as Hex }))
+  const calls = request.calls.map((c) => ({
+    to: c.to as Address,
+    value: c.value === undefined ? 0n : BigInt(c.value),
+    data: (c.data ?? '0x') as Hex,
+  }))
   let signer: string
   try {
     signer = await recoverTypedDataAddress({
@@ -345,13 +411,20 @@ export async function checkExecution(deps: Pick<PermissionDeps, 'repo' | 'now'>,
   if (value > 0n) {
     if (periodS !== null && now < new Date(grant.starts_at).getTime()) throw new AuthError(400, 'The allowance has not started yet')
     if (!(await deps.repo.reserve(id, value, period))) {
-      throw new AuthError(400, grant.allowance === null ? 'The permission allows no native value' : 'The calls exceed the permission’s native token allowance')
+      throw new AuthError(
+        400,
+        grant.allowance === null ? 'The permission allows no native value' : 'The calls exceed the permission’s native token allowance',
+      )
     }
   }
   return {
     userId: grant.user_id,
     chainId: request.chainId,
-    calls: request.calls.map((c) => ({ to: c.to, ...(c.value === undefined ? {} : { value: `0x${BigInt(c.value).toString(16)}` }), ...(c.data === undefined ? {} : { data: c.data }) })),
+    calls: request.calls.map((c) => ({
+      to: c.to,
+      ...(c.value === undefined ? {} : { value: `0x${BigInt(c.value).toString(16)}` }),
+      ...(c.data === undefined ? {} : { data: c.data }),
+    })),
     release: async () => {
       if (value > 0n) await deps.repo.release(id, value, period)
     },

@@ -70,7 +70,8 @@ export function toSessionInfo(row: SessionRow): SessionInfo {
   }
 }
 
-const USER_COLUMNS = 'id, email, user_name, social_provider, evm_address, solana_address, preferred_account_type, smart_account_enabled_networks'
+const USER_COLUMNS =
+  'id, email, user_name, social_provider, evm_address, solana_address, preferred_account_type, smart_account_enabled_networks'
 const SESSION_COLUMNS = 'id, user_id, public_key, device_id, device, created_at, expires_at, revoked_at'
 
 /** The auth tables over any database (SQL only; the rules live in service.ts). */
@@ -90,7 +91,10 @@ export function createAuthRepository(db: Database) {
       return row && toAuthUser(row)
     },
     /** Insert a user and their sealed keys, unless the email is taken meanwhile (then null). */
-    insertUser: (user: { id: string; email: string; evmAddress: string; solanaAddress: string; now: number }, sealed: Record<KeyKind, string>) =>
+    insertUser: (
+      user: { id: string; email: string; evmAddress: string; solanaAddress: string; now: number },
+      sealed: Record<KeyKind, string>,
+    ) =>
       db.transaction(async (tx) => {
         const row = await one<UserRow>(
           tx,
@@ -105,13 +109,17 @@ export function createAuthRepository(db: Database) {
         return toAuthUser(row)
       }),
     sealedKey: async (userId: string, kind: KeyKind) =>
-      (await one<{ sealed: string }>(db, 'SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = $2', [userId, kind]))?.sealed ?? null,
+      (await one<{ sealed: string }>(db, 'SELECT sealed FROM portico_auth.user_keys WHERE user_id = $1 AND kind = $2', [userId, kind]))
+        ?.sealed ?? null,
     setPreferredAccount: async (userId: string, type: 'eoa' | 'smartAccount') => {
       await db.query('UPDATE portico_auth.users SET preferred_account_type = $2 WHERE id = $1', [userId, type])
     },
     /** SPEC §3 smartAccountEnabledNetworks: the chains the user's smart account is enabled on. */
     setSmartAccountNetworks: async (userId: string, chainIds: number[]) => {
-      await db.query('UPDATE portico_auth.users SET smart_account_enabled_networks = $2::jsonb WHERE id = $1', [userId, JSON.stringify(chainIds)])
+      await db.query('UPDATE portico_auth.users SET smart_account_enabled_networks = $2::jsonb WHERE id = $1', [
+        userId,
+        JSON.stringify(chainIds),
+      ])
     },
     /** Change the user's email; false when another user has it. */
     setEmail: async (userId: string, email: string) => {
@@ -123,17 +131,21 @@ export function createAuthRepository(db: Database) {
 
     // ---- devices
     device: (email: string, deviceId: string) =>
-      one<{ approved_at: Date | string | null }>(db, 'SELECT approved_at FROM portico_auth.devices WHERE email = $1 AND device_id = $2', [email, deviceId]),
-    addDevice: async (email: string, deviceId: string, now: number) => {
-      await db.query('INSERT INTO portico_auth.devices (email, device_id, created_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT DO NOTHING', [email, deviceId, at(now)])
-    },
-    addDeviceToken: async (tokenHash: string, email: string, deviceId: string, expiresAt: number) => {
-      await db.query('INSERT INTO portico_auth.device_tokens (token_hash, email, device_id, expires_at) VALUES ($1, $2, $3, $4::timestamptz)', [
-        tokenHash,
+      one<{ approved_at: Date | string | null }>(db, 'SELECT approved_at FROM portico_auth.devices WHERE email = $1 AND device_id = $2', [
         email,
         deviceId,
-        at(expiresAt),
-      ])
+      ]),
+    addDevice: async (email: string, deviceId: string, now: number) => {
+      await db.query(
+        'INSERT INTO portico_auth.devices (email, device_id, created_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT DO NOTHING',
+        [email, deviceId, at(now)],
+      )
+    },
+    addDeviceToken: async (tokenHash: string, email: string, deviceId: string, expiresAt: number) => {
+      await db.query(
+        'INSERT INTO portico_auth.device_tokens (token_hash, email, device_id, expires_at) VALUES ($1, $2, $3, $4::timestamptz)',
+        [tokenHash, email, deviceId, at(expiresAt)],
+      )
     },
     /** Use an approval token (once, before it expires) and approve its device; null if it can not be used. */
     approveDevice: (tokenHash: string, now: number) =>
@@ -145,16 +157,23 @@ export function createAuthRepository(db: Database) {
           [tokenHash, at(now)],
         )
         if (token === null) return null
-        await tx.query('UPDATE portico_auth.devices SET approved_at = $3::timestamptz WHERE email = $1 AND device_id = $2 AND approved_at IS NULL', [
-          token.email,
-          token.device_id,
-          at(now),
-        ])
+        await tx.query(
+          'UPDATE portico_auth.devices SET approved_at = $3::timestamptz WHERE email = $1 AND device_id = $2 AND approved_at IS NULL',
+          [token.email, token.device_id, at(now)],
+        )
         return { email: token.email, deviceId: token.device_id }
       }),
 
     // ---- one-time codes
-    putOtp: async (otp: { email: string; purpose: OtpPurpose; codeHash: string; deviceId?: string; userId?: string; expiresAt: number; now: number }) => {
+    putOtp: async (otp: {
+      email: string
+      purpose: OtpPurpose
+      codeHash: string
+      deviceId?: string
+      userId?: string
+      expiresAt: number
+      now: number
+    }) => {
       await db.query(
         `INSERT INTO portico_auth.otps (email, purpose, code_hash, device_id, user_id, attempts, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
@@ -207,7 +226,12 @@ export function createAuthRepository(db: Database) {
       return row?.t == null ? null : ms(row.t)
     },
     logMail: async (email: string, ip: string, kind: MailKind, now: number) => {
-      await db.query('INSERT INTO portico_auth.mail_log (email, ip, kind, sent_at) VALUES ($1, $2, $3, $4::timestamptz)', [email, ip, kind, at(now)])
+      await db.query('INSERT INTO portico_auth.mail_log (email, ip, kind, sent_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+        email,
+        ip,
+        kind,
+        at(now),
+      ])
     },
     pruneMailLog: async (before: number) => {
       await db.query('DELETE FROM portico_auth.mail_log WHERE sent_at < $1::timestamptz', [at(before)])
@@ -232,7 +256,15 @@ export function createAuthRepository(db: Database) {
     },
 
     // ---- sessions
-    insertSession: async (s: { id: string; userId: string; publicKey: string; deviceId: string; device: string | null; now: number; expiresAt: number }) => {
+    insertSession: async (s: {
+      id: string
+      userId: string
+      publicKey: string
+      deviceId: string
+      device: string | null
+      now: number
+      expiresAt: number
+    }) => {
       const row = await one<SessionRow>(
         db,
         `INSERT INTO portico_auth.sessions (id, user_id, public_key, device_id, device, created_at, expires_at)
@@ -243,7 +275,11 @@ export function createAuthRepository(db: Database) {
     },
     session: (id: string) => one<SessionRow>(db, `SELECT ${SESSION_COLUMNS} FROM portico_auth.sessions WHERE id = $1`, [id]),
     sessionsOf: async (userId: string) =>
-      (await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM portico_auth.sessions WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId])).rows,
+      (
+        await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM portico_auth.sessions WHERE user_id = $1 ORDER BY created_at DESC, id`, [
+          userId,
+        ])
+      ).rows,
     revokeSession: async (id: string, now: number) => {
       await db.query('UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL', [id, at(now)])
     },

@@ -23,7 +23,14 @@ import { openSession } from './open-session.ts'
 import { getAssets, type AssetReader } from './assets.ts'
 import { checkExecution, createPermissionRepository, grantPermissions, isPermissionMethod, revokePermissions } from './permissions.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
-import { enableSmartAccount, isSmartAccountDeployed, isSmartAccountMethod, runSmartAccountRpc, sendCalls, type SmartAccountContext } from './smart.ts'
+import {
+  enableSmartAccount,
+  isSmartAccountDeployed,
+  isSmartAccountMethod,
+  runSmartAccountRpc,
+  sendCalls,
+  type SmartAccountContext,
+} from './smart.ts'
 import { sessionKeyCache, verifyP256 } from './stamp.ts'
 
 /** Device approval links live this long. */
@@ -60,7 +67,14 @@ export type AuthServiceOptions = {
 }
 
 /** The stamp headers of a request, as received. */
-export type StampInput = { method: string; path: string; body: string; sessionId?: string | undefined; timestamp?: string | undefined; stamp?: string | undefined }
+export type StampInput = {
+  method: string
+  path: string
+  body: string
+  sessionId?: string | undefined
+  timestamp?: string | undefined
+  stamp?: string | undefined
+}
 export type Caller = { session: SessionRow; user: AuthUser }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/
@@ -70,7 +84,11 @@ const STAMP = /^[A-Za-z0-9_-]{86}$/
 /** A chain id as the frame gives it (31337, '31337', '0x7a69', 'eip155:31337'). */
 function evmChainId(chainId: number | string): number {
   const text = String(chainId)
-  const id = /^0x[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : /^(eip155:)?\d{1,10}$/.test(text) ? Number(text.replace(/^eip155:/, '')) : Number.NaN
+  const id = /^0x[0-9a-fA-F]{1,8}$/.test(text)
+    ? Number.parseInt(text, 16)
+    : /^(eip155:)?\d{1,10}$/.test(text)
+      ? Number(text.replace(/^eip155:/, ''))
+      : Number.NaN
   if (!Number.isSafeInteger(id)) throw new AuthError(400, 'Unsupported chain')
   return id
 }
@@ -91,7 +109,11 @@ export function createAuthService(options: AuthServiceOptions) {
   const devicePollMs = options.devicePollMs ?? 250
   const sessionKey = sessionKeyCache()
   let lastMailPrune = 0
-  const smart: SmartAccountContext = { chains: options.chains, executors: options.smartAccountExecutors ?? new Map(), rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000 }
+  const smart: SmartAccountContext = {
+    chains: options.chains,
+    executors: options.smartAccountExecutors ?? new Map(),
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+  }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
 
@@ -103,8 +125,10 @@ export function createAuthService(options: AuthServiceOptions) {
     const t = now()
     const since = t - HOUR_MS
     const stats = await repo.mailStats(email, ip, kind, since)
-    const refuse = (untilMs: number) => new AuthError(429, AUTH_ERRORS.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil((untilMs - t) / 1000))) })
-    if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS) throw refuse(stats.lastSameKind + OTP_RESEND_COOLDOWN_MS)
+    const refuse = (untilMs: number) =>
+      new AuthError(429, AUTH_ERRORS.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil((untilMs - t) / 1000))) })
+    if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS)
+      throw refuse(stats.lastSameKind + OTP_RESEND_COOLDOWN_MS)
     if (stats.emailCount >= limits.mailsPerEmailPerHour) throw refuse(((await repo.oldestSince('email', email, since)) ?? t) + HOUR_MS)
     if (stats.ipCount >= limits.mailsPerIpPerHour) throw refuse(((await repo.oldestSince('ip', ip, since)) ?? t) + HOUR_MS)
   }
@@ -139,7 +163,8 @@ export function createAuthService(options: AuthServiceOptions) {
       if (otp === null) return AUTH_ERRORS.invalidOtp
       if (otp.attempts >= OTP_MAX_ATTEMPTS) return AUTH_ERRORS.otpTooManyAttempts
       if (ms(otp.expires_at) <= now()) return AUTH_ERRORS.otpExpired
-      const bound = (bind.deviceId === undefined || otp.device_id === bind.deviceId) && (bind.userId === undefined || otp.user_id === bind.userId)
+      const bound =
+        (bind.deviceId === undefined || otp.device_id === bind.deviceId) && (bind.userId === undefined || otp.user_id === bind.userId)
       if (!bound || !sameDigest(otp.code_hash, codeHash(purpose, email, code))) {
         await tx.countAttempt()
         return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? AUTH_ERRORS.otpTooManyAttempts : AUTH_ERRORS.invalidOtp
@@ -227,7 +252,8 @@ export function createAuthService(options: AuthServiceOptions) {
       input: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
       device: string | null,
     ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      if ((await sessionKey(input.sessionPublicKey)) === null)
+        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
       await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId })
       const user = (await repo.userByEmail(input.email)) ?? (await createUser(input.email))
       return openSession(repo, user, input, device, now())
@@ -239,14 +265,16 @@ export function createAuthService(options: AuthServiceOptions) {
      */
     async authenticate(input: StampInput): Promise<Caller> {
       const { sessionId, timestamp, stamp } = input
-      if (!sessionId || !timestamp || !stamp || !SESSION_ID.test(sessionId) || !TIMESTAMP.test(timestamp) || !STAMP.test(stamp)) throw unauthorized()
+      if (!sessionId || !timestamp || !stamp || !SESSION_ID.test(sessionId) || !TIMESTAMP.test(timestamp) || !STAMP.test(stamp))
+        throw unauthorized()
       const t = now()
       const ts = Number(timestamp)
       if (Math.abs(t - ts) > STAMP_MAX_SKEW_MS) throw unauthorized()
       const session = await liveSession(sessionId)
       if (session === null) throw unauthorized()
       const key = await sessionKey(session.public_key)
-      if (key === null || !(await verifyP256(key, stamp, stampPayload(input.method, input.path, timestamp, input.body)))) throw unauthorized()
+      if (key === null || !(await verifyP256(key, stamp, stampPayload(input.method, input.path, timestamp, input.body))))
+        throw unauthorized()
       if (!(await repo.recordStamp(sessionId, ts, stamp, ts + STAMP_MAX_SKEW_MS))) throw unauthorized()
       if (t - lastStampPrune > STAMP_MAX_SKEW_MS) {
         lastStampPrune = t
@@ -277,11 +305,27 @@ export function createAuthService(options: AuthServiceOptions) {
       if (isPermissionMethod(request.method) || request.method === 'wallet_getAssets') {
         if (request.namespace !== 'eip155') throw new AuthError(400, `${request.method} is an eip155 method`)
         if (request.method === 'wallet_getAssets') {
-          return { result: await getAssets({ chains: options.chains, rpcTimeoutMs: smart.rpcTimeoutMs, ...(options.assets ? { reader: options.assets } : {}) }, caller.user.evmAddress, request.params) }
+          return {
+            result: await getAssets(
+              { chains: options.chains, rpcTimeoutMs: smart.rpcTimeoutMs, ...(options.assets ? { reader: options.assets } : {}) },
+              caller.user.evmAddress,
+              request.params,
+            ),
+          }
         }
-        const deps = { repo: permissions, now, executors: smart.executors, enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser) }
+        const deps = {
+          repo: permissions,
+          now,
+          executors: smart.executors,
+          enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
+        }
         const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
-        return { result: request.method === 'wallet_grantPermissions' ? await grantPermissions(deps, user, request.params) : await revokePermissions(deps, user, request.params) }
+        return {
+          result:
+            request.method === 'wallet_grantPermissions'
+              ? await grantPermissions(deps, user, request.params)
+              : await revokePermissions(deps, user, request.params),
+        }
       }
       const result = await runSigningRpc(
         {
@@ -309,8 +353,14 @@ export function createAuthService(options: AuthServiceOptions) {
         const user = await repo.userById(checked.userId)
         const sealedEvm = await repo.sealedKey(checked.userId, 'evm')
         if (user === null || sealedEvm === null) throw new AuthError(404, 'Unknown permission')
-        const owner = { evmAddress: user.evmAddress, preferredAccountType: 'smartAccount' as const, evmKey: async () => openEvmKey(secrets.keyEncryption, checked.userId, sealedEvm) }
-        return await sendCalls(smart, owner, checked.chainId, [{ chainId: checked.chainId, from: user.evmAddress, calls: checked.calls, atomicRequired: true }])
+        const owner = {
+          evmAddress: user.evmAddress,
+          preferredAccountType: 'smartAccount' as const,
+          evmKey: async () => openEvmKey(secrets.keyEncryption, checked.userId, sealedEvm),
+        }
+        return await sendCalls(smart, owner, checked.chainId, [
+          { chainId: checked.chainId, from: user.evmAddress, calls: checked.calls, atomicRequired: true },
+        ])
       } catch (error) {
         await checked.release()
         throw error
@@ -331,7 +381,11 @@ export function createAuthService(options: AuthServiceOptions) {
           const chainIds = chainId === undefined ? [...smart.executors.keys()] : [evmChainId(chainId)]
           const sealedEvm = await repo.sealedKey(userId, 'evm')
           if (sealedEvm === null) throw unauthorized()
-          const user = { evmAddress: caller.user.evmAddress, preferredAccountType: type, evmKey: async () => openEvmKey(secrets.keyEncryption, userId, sealedEvm) }
+          const user = {
+            evmAddress: caller.user.evmAddress,
+            preferredAccountType: type,
+            evmKey: async () => openEvmKey(secrets.keyEncryption, userId, sealedEvm),
+          }
           for (const id of chainIds) await enableSmartAccount(smart, id, user)
         } catch (error) {
           await repo.setPreferredAccount(userId, 'eoa')
@@ -360,7 +414,8 @@ export function createAuthService(options: AuthServiceOptions) {
     /** POST /v1/auth/email/update/primary: the current address confirmed; a code to the new one. */
     async updateEmailPrimary(caller: Caller, otp: string, ip: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
       const pending = await repo.emailUpdate(caller.user.userId)
-      if (pending === null || pending.stage !== 'primary' || caller.user.email === null) throw new AuthError(400, 'No email update in progress')
+      if (pending === null || pending.stage !== 'primary' || caller.user.email === null)
+        throw new AuthError(400, 'No email update in progress')
       await checkCode(caller.user.email, 'update_primary', otp, { userId: caller.user.userId })
       await repo.setEmailUpdate(caller.user.userId, pending.new_email, 'secondary', now())
       await sendCode(pending.new_email, ip, 'update_secondary', { userId: caller.user.userId })

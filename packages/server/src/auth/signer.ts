@@ -1,6 +1,12 @@
 import type { KeyObject } from 'node:crypto'
 import { AUTH_ERRORS } from '@portico/protocol/auth'
-import { getBase58Decoder, getTransactionDecoder, getTransactionEncoder, type Address as SolanaAddress, type SignatureBytes } from '@solana/kit'
+import {
+  getBase58Decoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type Address as SolanaAddress,
+  type SignatureBytes,
+} from '@solana/kit'
 import {
   BaseError,
   createWalletClient,
@@ -56,9 +62,12 @@ const base64 = (field: string, max: number) =>
     .max(max, { error: `${field} is too long` })
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: `${field} must be base64` })
 
-const personalSignParams = z.tuple([z.string({ error: 'personal_sign takes [message, address]' }).max(MAX_MESSAGE_CHARS), evmAddressParam], {
-  error: 'personal_sign takes [message, address]',
-})
+const personalSignParams = z.tuple(
+  [z.string({ error: 'personal_sign takes [message, address]' }).max(MAX_MESSAGE_CHARS), evmAddressParam],
+  {
+    error: 'personal_sign takes [message, address]',
+  },
+)
 const typedDataParams = z.tuple([evmAddressParam, z.union([z.string().max(MAX_MESSAGE_CHARS * 4), z.record(z.string(), z.unknown())])], {
   error: 'eth_signTypedData_v4 takes [address, typedData]',
 })
@@ -80,9 +89,12 @@ const sendTransactionParams = z.tuple(
   ],
   { error: 'eth_sendTransaction takes [{ to, value, data, gas? }]' },
 )
-const solanaSignMessageParams = z.tuple([z.object({ message: base64('message', MAX_MESSAGE_CHARS), pubkey: z.string().max(64).optional() })], {
-  error: 'solana_signMessage takes [{ message: base64 }]',
-})
+const solanaSignMessageParams = z.tuple(
+  [z.object({ message: base64('message', MAX_MESSAGE_CHARS), pubkey: z.string().max(64).optional() })],
+  {
+    error: 'solana_signMessage takes [{ message: base64 }]',
+  },
+)
 const solanaTransactionParams = z.tuple(
   [z.union([base64('transaction', 8_192), z.object({ transaction: base64('transaction', 8_192) }).transform((v) => v.transaction)])],
   { error: 'takes [{ transaction: base64 }]' },
@@ -155,7 +167,10 @@ export async function runSigningRpc(ctx: SignerContext, request: RpcRequest): Pr
           message: typed.data.message,
         } as unknown as TypedDataDefinition)
       } catch (error) {
-        throw new AuthError(400, `Invalid typed data: ${error instanceof BaseError ? error.shortMessage : 'it can not be encoded'}`.slice(0, 300))
+        throw new AuthError(
+          400,
+          `Invalid typed data: ${error instanceof BaseError ? error.shortMessage : 'it can not be encoded'}`.slice(0, 300),
+        )
       }
     }
     case 'eth_sendTransaction': {
@@ -165,7 +180,12 @@ export async function runSigningRpc(ctx: SignerContext, request: RpcRequest): Pr
       const account = privateKeyToAccount(await ctx.evmKey())
       const client = createWalletClient({
         account,
-        chain: { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } },
+        chain: {
+          id: chain.chainId,
+          name: chain.name,
+          nativeCurrency: chain.nativeCurrency,
+          rpcUrls: { default: { http: [chain.rpcUrl] } },
+        },
         transport: http(chain.rpcUrl, { timeout: ctx.rpcTimeoutMs, retryCount: 0 }),
       })
       try {
@@ -201,7 +221,8 @@ export async function runSigningRpc(ctx: SignerContext, request: RpcRequest): Pr
 function solanaChain(ctx: SignerContext, chainId: number | string): SolanaChainConfig {
   const id = String(chainId)
   const solana = ctx.solana
-  if (solana === undefined || (id !== solana.caipNetworkId && `solana:${id}` !== solana.caipNetworkId)) throw new AuthError(400, 'Unsupported chain')
+  if (solana === undefined || (id !== solana.caipNetworkId && `solana:${id}` !== solana.caipNetworkId))
+    throw new AuthError(400, 'Unsupported chain')
   return solana
 }
 
@@ -242,7 +263,10 @@ async function sendSolanaTransaction(chain: SolanaChainConfig, transaction: stri
     throw new AuthError(502, 'The chain RPC did not answer', {}, { cause: error })
   }
   const parsed = z
-    .union([z.object({ result: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) }), z.object({ error: z.object({ message: z.string() }) })])
+    .union([
+      z.object({ result: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/) }),
+      z.object({ error: z.object({ message: z.string() }) }),
+    ])
     .safeParse(body)
   if (!parsed.success) throw new AuthError(502, 'The chain RPC did not answer')
   if ('error' in parsed.data) throw new AuthError(400, parsed.data.error.message.slice(0, 300))

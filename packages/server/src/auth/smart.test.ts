@@ -26,7 +26,12 @@ import { PERMISSIONS_CAPABILITY } from './permissions.ts'
 import { FRAME_ORIGIN, login, memoryMailbox, stamped, stampHeaders, TEST_KEK, type Session } from './test-support.ts'
 
 const CHAIN_ID = 31337
-const chain = { id: CHAIN_ID, name: 'Portico Local A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } } as const
+const chain = {
+  id: CHAIN_ID,
+  name: 'Portico Local A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const // dev account 1
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const // dev account 2
 
@@ -67,7 +72,12 @@ beforeAll(async () => {
   await test.setBalance({ address: plain.user.evmAddress as Address, value: parseEther('10') })
   // 100 USDC to the smart-account user from dev account 0 (anvil signs for its unlocked accounts).
   const funder = createWalletClient({ account: devnet.accounts[0]!, chain, transport })
-  const hash = await funder.writeContract({ address: usdc, abi: erc20Abi, functionName: 'transfer', args: [user.user.evmAddress as Address, parseUnits('100', 6)] })
+  const hash = await funder.writeContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [user.user.evmAddress as Address, parseUnits('100', 6)],
+  })
   await publicClient.waitForTransactionReceipt({ hash })
 }, 60_000)
 afterAll(async () => {
@@ -85,21 +95,42 @@ async function rpc(session: Session, method: string, params: unknown[]): Promise
 const errorOf = async (res: Response) => ({ status: res.status, error: z.object({ error: z.string() }).parse(await res.json()).error })
 
 const transfer = (to: Address, amount: string) =>
-  ({ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] }), value: '0x0' }) as const
-const balanceOf = (address: string) => publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] })
+  ({
+    to: usdc,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] }),
+    value: '0x0',
+  }) as const
+const balanceOf = (address: string) =>
+  publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [address as Address] })
 const sendCalls = (session: Session, calls: unknown[], extra: Record<string, unknown> = {}) =>
-  rpc(session, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: session.user.evmAddress, atomicRequired: true, calls, ...extra }]) as Promise<{ id: string }>
+  rpc(session, 'wallet_sendCalls', [
+    { version: '2.0.0', chainId: '0x7a69', from: session.user.evmAddress, atomicRequired: true, calls, ...extra },
+  ]) as Promise<{ id: string }>
 const statusOf = (session: Session, id: string) =>
-  rpc(session, 'wallet_getCallsStatus', [id]) as Promise<{ id: string; status: number; atomic: boolean; chainId: string; receipts: { status: string; transactionHash: Hex; logs: { address: string; data: Hex; topics: Hex[] }[] }[] }>
+  rpc(session, 'wallet_getCallsStatus', [id]) as Promise<{
+    id: string
+    status: number
+    atomic: boolean
+    chainId: string
+    receipts: { status: string; transactionHash: Hex; logs: { address: string; data: Hex; topics: Hex[] }[] }[]
+  }>
 
 describe('the smart account (EIP-7702 delegation to the batch executor)', () => {
   it('before: capabilities say "ready", the user has no delegation, and an atomic batch is refused for the EOA', async () => {
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, permissions: PERMISSIONS_CAPABILITY } })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({
+      '0x7a69': { atomic: { status: 'ready' }, permissions: PERMISSIONS_CAPABILITY },
+    })
     expect(await publicClient.getCode({ address: user.user.evmAddress as Address })).toBeUndefined()
     const res = await stamped(app, user, 'GET', '/v1/auth/user', undefined, Date.now())
     expect(authUserSchema.parse(await res.json()).smartAccountDeployed).toBeUndefined()
-    const withChain = await app.request('/v1/auth/user?chainId=31337', { headers: await stampHeaders(user.key, user.sessionId, 'GET', '/v1/auth/user', '', Date.now()) })
-    expect(authUserSchema.parse(await withChain.json())).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: false, smartAccountEnabledNetworks: [] })
+    const withChain = await app.request('/v1/auth/user?chainId=31337', {
+      headers: await stampHeaders(user.key, user.sessionId, 'GET', '/v1/auth/user', '', Date.now()),
+    })
+    expect(authUserSchema.parse(await withChain.json())).toMatchObject({
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      smartAccountEnabledNetworks: [],
+    })
     await expect(sendCalls(user, [transfer(ALICE, '1')])).rejects.toThrow(/^400 Atomic batches need the smart account/)
   })
 
@@ -107,11 +138,20 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
     const res = await stamped(app, user, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount', chainId: CHAIN_ID }, Date.now())
     expect(res.status).toBe(200)
     const body = authUserSchema.parse(await res.json())
-    expect(body).toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: true, smartAccountEnabledNetworks: [CHAIN_ID], evmAddress: user.user.evmAddress })
+    expect(body).toMatchObject({
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: true,
+      smartAccountEnabledNetworks: [CHAIN_ID],
+      evmAddress: user.user.evmAddress,
+    })
     const code = await publicClient.getCode({ address: user.user.evmAddress as Address })
     expect(code).toBe(`0xef0100${executor.slice(2).toLowerCase()}`)
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY } })
-    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY } })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress])).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY },
+    })
+    expect(await rpc(user, 'wallet_getCapabilities', [user.user.evmAddress, ['0x7a69']])).toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, permissions: PERMISSIONS_CAPABILITY },
+    })
     // Setting it again sends nothing more.
     const nonce = await publicClient.getTransactionCount({ address: user.user.evmAddress as Address })
     expect((await stamped(app, user, 'POST', '/v1/auth/preferred-account', { type: 'smartAccount' }, Date.now())).status).toBe(200)
@@ -134,9 +174,9 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
     const tx = await publicClient.getTransaction({ hash: status.receipts[0]!.transactionHash })
     expect(tx.from.toLowerCase()).toBe(user.user.evmAddress.toLowerCase())
     expect(tx.to?.toLowerCase()).toBe(user.user.evmAddress.toLowerCase())
-    const events = status.receipts[0]!.logs
-      .filter((l) => l.address.toLowerCase() === user.user.evmAddress.toLowerCase())
-      .map((l) => decodeEventLog({ abi: BatchExecutor.abi, data: l.data, topics: l.topics as [Hex, ...Hex[]] }))
+    const events = status.receipts[0]!.logs.filter((l) => l.address.toLowerCase() === user.user.evmAddress.toLowerCase()).map((l) =>
+      decodeEventLog({ abi: BatchExecutor.abi, data: l.data, topics: l.topics as [Hex, ...Hex[]] }),
+    )
     expect(events).toEqual([{ eventName: 'BatchExecuted', args: { account: user.user.evmAddress, calls: 2n } }])
   })
 
@@ -152,7 +192,11 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
   it('nobody else can run a batch on the account: execute() from another address reverts', async () => {
     const other = createWalletClient({ account: devnet.accounts[0]!, chain, transport: http(devnet.chains[0]!.rpcUrl) })
     const self0 = await balanceOf(user.user.evmAddress)
-    const data = encodeFunctionData({ abi: BatchExecutor.abi, functionName: 'execute', args: [[{ to: usdc, value: 0n, data: transfer(ALICE, '1').data }]] })
+    const data = encodeFunctionData({
+      abi: BatchExecutor.abi,
+      functionName: 'execute',
+      args: [[{ to: usdc, value: 0n, data: transfer(ALICE, '1').data }]],
+    })
     const hash = await other.sendTransaction({ to: user.user.evmAddress as Address, data, gas: 300_000n })
     expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted')
     expect(await balanceOf(user.user.evmAddress)).toBe(self0)
@@ -168,7 +212,10 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
 describe('a plain EOA', () => {
   it('without atomicRequired: one transaction per call, status 200, atomic false', async () => {
     const alice0 = await publicClient.getBalance({ address: ALICE })
-    const calls = [{ to: ALICE, value: '0x1' }, { to: ALICE, value: '2' }]
+    const calls = [
+      { to: ALICE, value: '0x1' },
+      { to: ALICE, value: '2' },
+    ]
     const { id } = await sendCalls(plain, calls, { atomicRequired: false })
     expect(id).toMatch(/^0x0{12}7a69([0-9a-f]{64}){2}$/)
     const status = await statusOf(plain, id)
@@ -180,7 +227,9 @@ describe('a plain EOA', () => {
 
   it('with atomicRequired: refused, nothing sent', async () => {
     const nonce = await publicClient.getTransactionCount({ address: plain.user.evmAddress as Address })
-    await expect(sendCalls(plain, [{ to: ALICE, value: '0x1' }])).rejects.toThrow('400 Atomic batches need the smart account: set the preferred account to smartAccount first')
+    await expect(sendCalls(plain, [{ to: ALICE, value: '0x1' }])).rejects.toThrow(
+      '400 Atomic batches need the smart account: set the preferred account to smartAccount first',
+    )
     expect(await publicClient.getTransactionCount({ address: plain.user.evmAddress as Address })).toBe(nonce)
   })
 
@@ -203,7 +252,9 @@ describe('a plain EOA', () => {
 describe('refusals', () => {
   it('bad input is a 4xx with a clear message, never a 500', async () => {
     const me = plain.user.evmAddress
-    const batch = (over: Record<string, unknown>) => [{ version: '2.0.0', chainId: '0x7a69', from: me, atomicRequired: false, calls: [{ to: ALICE, value: '0x1' }], ...over }]
+    const batch = (over: Record<string, unknown>) => [
+      { version: '2.0.0', chainId: '0x7a69', from: me, atomicRequired: false, calls: [{ to: ALICE, value: '0x1' }], ...over },
+    ]
     const cases: [string, unknown[], RegExp][] = [
       ['wallet_sendCalls', [], /wallet_sendCalls takes/],
       ['wallet_sendCalls', ['nope'], /wallet_sendCalls takes/],
@@ -232,9 +283,21 @@ describe('refusals', () => {
       expect(status, `${method} ${JSON.stringify(params).slice(0, 80)}`).toBe(400)
       expect(error, `${method} ${JSON.stringify(params).slice(0, 80)}`).toMatch(message)
     }
-    const solana = await stamped(app, plain, 'POST', '/v1/auth/rpc', { namespace: 'solana', chainId: CHAIN_ID, method: 'wallet_sendCalls', params: batch({}) }, Date.now())
+    const solana = await stamped(
+      app,
+      plain,
+      'POST',
+      '/v1/auth/rpc',
+      { namespace: 'solana', chainId: CHAIN_ID, method: 'wallet_sendCalls', params: batch({}) },
+      Date.now(),
+    )
     expect((await errorOf(solana)).status).toBe(400)
-    for (const body of [{ type: 'smart' }, { type: 'smartAccount', chainId: {} }, { type: 'smartAccount', chainId: 'x'.repeat(40) }, { type: 'smartAccount', chainId: 'abc' }]) {
+    for (const body of [
+      { type: 'smart' },
+      { type: 'smartAccount', chainId: {} },
+      { type: 'smartAccount', chainId: 'x'.repeat(40) },
+      { type: 'smartAccount', chainId: 'abc' },
+    ]) {
       const res = await stamped(app, plain, 'POST', '/v1/auth/preferred-account', body, Date.now())
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
@@ -242,7 +305,10 @@ describe('refusals', () => {
 
   it('a revoked (signed-out) session cannot send calls, nor read their status', async () => {
     const session = await login(app, mailbox, 'revoked@example.com', 'device-revoked-0001')
-    await createTestClient({ chain, transport: http(devnet.chains[0]!.rpcUrl), mode: 'anvil' }).setBalance({ address: session.user.evmAddress as Address, value: parseEther('1') })
+    await createTestClient({ chain, transport: http(devnet.chains[0]!.rpcUrl), mode: 'anvil' }).setBalance({
+      address: session.user.evmAddress as Address,
+      value: parseEther('1'),
+    })
     const { id } = await sendCalls(session, [{ to: ALICE, value: '0x1' }], { atomicRequired: false })
     expect((await stamped(app, session, 'POST', '/v1/auth/sign-out', {}, Date.now())).status).toBe(200)
     const nonce = await publicClient.getTransactionCount({ address: session.user.evmAddress as Address })

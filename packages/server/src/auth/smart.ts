@@ -103,26 +103,30 @@ const chainIdField = z.union([z.string().regex(/^(0x[0-9a-fA-F]{1,8}|\d{1,10}|ei
 const SEND_CALLS_USAGE = 'wallet_sendCalls takes [{ chainId, from, calls: [{ to, data?, value? }], atomicRequired }]'
 const sendCallsParams = z.tuple(
   [
-    z.object({
-      version: z.string().max(16).optional(),
-      chainId: chainIdField.optional(),
-      from: evmAddress.optional(),
-      calls: z
-        .array(call, { error: 'calls must be a list' })
-        .min(1, { error: 'at least one call is needed' })
-        .max(MAX_BATCH_CALLS, { error: `at most ${MAX_BATCH_CALLS} calls in a batch` }),
-      atomicRequired: z.boolean().optional(),
-      capabilities: z.record(z.string().max(64), z.unknown()).optional(),
-    }, { error: SEND_CALLS_USAGE }),
+    z.object(
+      {
+        version: z.string().max(16).optional(),
+        chainId: chainIdField.optional(),
+        from: evmAddress.optional(),
+        calls: z
+          .array(call, { error: 'calls must be a list' })
+          .min(1, { error: 'at least one call is needed' })
+          .max(MAX_BATCH_CALLS, { error: `at most ${MAX_BATCH_CALLS} calls in a batch` }),
+        atomicRequired: z.boolean().optional(),
+        capabilities: z.record(z.string().max(64), z.unknown()).optional(),
+      },
+      { error: SEND_CALLS_USAGE },
+    ),
   ],
   { error: SEND_CALLS_USAGE },
 )
 const BATCH_ID = /^0x([0-9a-fA-F]{16})((?:[0-9a-fA-F]{64}){1,32})$/
-const callsStatusParams = z.tuple([z.string().max(4096).regex(BATCH_ID, { error: 'Unknown batch id' })], { error: 'wallet_getCallsStatus takes [id]' })
-const capabilitiesParams = z.union(
-  [z.tuple([evmAddress]), z.tuple([evmAddress, z.array(chainIdField).max(64)])],
-  { error: 'wallet_getCapabilities takes [address, chainIds?]' },
-)
+const callsStatusParams = z.tuple([z.string().max(4096).regex(BATCH_ID, { error: 'Unknown batch id' })], {
+  error: 'wallet_getCallsStatus takes [id]',
+})
+const capabilitiesParams = z.union([z.tuple([evmAddress]), z.tuple([evmAddress, z.array(chainIdField).max(64)])], {
+  error: 'wallet_getCapabilities takes [address, chainIds?]',
+})
 
 function parse<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   const result = schema.safeParse(params ?? [])
@@ -138,7 +142,12 @@ const hexChainId = (id: number) => `0x${id.toString(16)}`
 const quantity = (value: string | undefined) => (value === undefined ? 0n : BigInt(value))
 
 function clients(ctx: SmartAccountContext, chain: ChainConfig, key?: Hex) {
-  const viemChain = { id: chain.chainId, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } }
+  const viemChain = {
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  }
   const transport = http(chain.rpcUrl, { timeout: ctx.rpcTimeoutMs, retryCount: 0 })
   const publicClient = createPublicClient({ chain: viemChain, transport })
   const wallet = key === undefined ? undefined : createWalletClient({ account: privateKeyToAccount(key), chain: viemChain, transport })
@@ -211,7 +220,12 @@ export async function enableSmartAccount(ctx: SmartAccountContext, chainId: numb
 const reverts = (error: unknown) => error instanceof BaseError && error.walk((e) => e instanceof ExecutionRevertedError) !== null
 
 /** EIP-5792 wallet_sendCalls for the user. */
-export async function sendCalls(ctx: SmartAccountContext, user: SmartUser, requestChainId: number | string, params: unknown): Promise<{ id: string }> {
+export async function sendCalls(
+  ctx: SmartAccountContext,
+  user: SmartUser,
+  requestChainId: number | string,
+  params: unknown,
+): Promise<{ id: string }> {
   const [request] = parse(sendCallsParams, params)
   if (request.from !== undefined && !isAddressEqual(request.from as Address, user.evmAddress as Address)) {
     throw new AuthError(400, 'The address is not the signed-in account')
@@ -270,14 +284,24 @@ export async function sendCalls(ctx: SmartAccountContext, user: SmartUser, reque
         throw sendFailure(error, 'The smart account could not be set up')
       }
     }
-    const hash = await send({ to: self, data, ...(authorizationList ? { authorizationList } : {}) } as Parameters<typeof wallet.sendTransaction>[0], request.calls.length)
+    const hash = await send(
+      { to: self, data, ...(authorizationList ? { authorizationList } : {}) } as Parameters<typeof wallet.sendTransaction>[0],
+      request.calls.length,
+    )
     return { id: `${prefix}${hash.slice(2)}` }
   }
 
   // A plain EOA, atomicity not required: one transaction per call, in order.
   const hashes: Hex[] = []
   for (const c of request.calls) {
-    hashes.push(await send({ to: c.to as Address, value: quantity(c.value), ...(c.data ? { data: c.data as Hex } : {}) } as Parameters<typeof wallet.sendTransaction>[0], 1))
+    hashes.push(
+      await send(
+        { to: c.to as Address, value: quantity(c.value), ...(c.data ? { data: c.data as Hex } : {}) } as Parameters<
+          typeof wallet.sendTransaction
+        >[0],
+        1,
+      ),
+    )
   }
   return { id: `${prefix}${hashes.map((h) => h.slice(2)).join('')}` }
 }
@@ -310,7 +334,8 @@ export async function callsStatus(ctx: SmartAccountContext, user: SmartUser, par
       atomic = hashes.length === 1 && tx.to !== null && isAddressEqual(tx.to, tx.from)
     } catch (error) {
       if (error instanceof AuthError) throw error
-      if (error instanceof BaseError && error.walk((e) => e instanceof TransactionNotFoundError)) throw new AuthError(400, 'Unknown batch id')
+      if (error instanceof BaseError && error.walk((e) => e instanceof TransactionNotFoundError))
+        throw new AuthError(400, 'Unknown batch id')
       throw rpcFailure(error)
     }
     try {
@@ -356,7 +381,11 @@ export async function capabilities(
 }
 
 /** One of SMART_ACCOUNT_METHODS. */
-export async function runSmartAccountRpc(ctx: SmartAccountContext, user: SmartUser, request: { namespace: string; chainId: number | string; method: string; params?: unknown[] | undefined }) {
+export async function runSmartAccountRpc(
+  ctx: SmartAccountContext,
+  user: SmartUser,
+  request: { namespace: string; chainId: number | string; method: string; params?: unknown[] | undefined },
+) {
   if (request.namespace !== 'eip155') throw new AuthError(400, `${request.method} is an eip155 method`)
   switch (request.method) {
     case 'wallet_sendCalls':

@@ -35,7 +35,10 @@ export function socialResultPage(message: SocialResultMessage, targetOrigin: str
   const script =
     `<script nonce="${nonce}">(function(){var m=${scriptJson(message)};var o=${scriptJson(targetOrigin)};` +
     `try{if(window.opener){window.opener.postMessage(m,o)}}finally{setTimeout(function(){window.close()},50)}})()</script>`
-  const text = message.error === undefined ? 'Signing you in. This window closes by itself.' : 'The sign-in was not completed. This window closes by itself.'
+  const text =
+    message.error === undefined
+      ? 'Signing you in. This window closes by itself.'
+      : 'The sign-in was not completed. This window closes by itself.'
   return {
     html: shell('Portico sign-in', text, script),
     headers: {
@@ -49,7 +52,11 @@ export function socialResultPage(message: SocialResultMessage, targetOrigin: str
 export function socialErrorPage(text: string): { html: string; headers: Record<string, string> } {
   return {
     html: shell('This sign-in can not be completed', text),
-    headers: { ...COMMON_HEADERS, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" },
+    headers: {
+      ...COMMON_HEADERS,
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    },
   }
 }
 

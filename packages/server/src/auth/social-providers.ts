@@ -162,7 +162,10 @@ const providerConfigSchema = z.object({
   tokenAuth: z.enum(['basic', 'post']).optional(),
   userinfoEndpoint: httpUrl.optional(),
   emailsEndpoint: httpUrl.optional(),
-  scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/)).max(32).optional(),
+  scopes: z
+    .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/))
+    .max(32)
+    .optional(),
   authorizationParams: z.record(z.string().max(64), z.string().max(512)).optional(),
 })
 export const socialConfigSchema = z.object({
@@ -174,7 +177,10 @@ export const socialConfigSchema = z.object({
  * The configured providers with their defaults filled in. Throws on a bad config (a bad Apple key
  * too: it fails here, at startup, not at sign-in). `now` is the clock of Apple's minted secrets.
  */
-export function resolveSocialProviders(config: SocialConfig, options: { now?: () => number } = {}): Map<AuthSocialProvider, ResolvedSocialProvider> {
+export function resolveSocialProviders(
+  config: SocialConfig,
+  options: { now?: () => number } = {},
+): Map<AuthSocialProvider, ResolvedSocialProvider> {
   const checked = socialConfigSchema.parse(config)
   const out = new Map<AuthSocialProvider, ResolvedSocialProvider>()
   for (const provider of AUTH_SOCIAL_PROVIDERS) {
@@ -192,7 +198,11 @@ export function resolveSocialProviders(config: SocialConfig, options: { now?: ()
       const secret = given.clientSecret
       clientSecret = () => secret
     } else {
-      throw new Error(provider === 'apple' ? `${label} needs a clientSecret or a signingKey { teamId, keyId, privateKey }` : `${label}.clientSecret is required`)
+      throw new Error(
+        provider === 'apple'
+          ? `${label} needs a clientSecret or a signingKey { teamId, keyId, privateKey }`
+          : `${label}.clientSecret is required`,
+      )
     }
     out.set(provider, {
       provider,
@@ -223,7 +233,8 @@ export function readSocialProfile(provider: AuthSocialProvider, raw: unknown): S
   if (typeof raw !== 'object' || raw === null) return null
   let body = raw as Record<string, unknown>
   // X wraps the user in { data }.
-  if (typeof body.data === 'object' && body.data !== null && body.sub === undefined && body.id === undefined) body = body.data as Record<string, unknown>
+  if (typeof body.data === 'object' && body.data !== null && body.sub === undefined && body.id === undefined)
+    body = body.data as Record<string, unknown>
   const id = body.sub ?? body.id
   const subject = typeof id === 'number' && Number.isSafeInteger(id) ? String(id) : typeof id === 'string' ? id : ''
   if (subject.length === 0 || subject.length > 255) return null

@@ -41,7 +41,12 @@ export function createSocialRepository(db: Database) {
 
     /** The user signed in by (provider, subject), if any. */
     userOf: async (provider: string, subject: string) => {
-      const row = (await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.social_identities WHERE provider = $1 AND subject = $2', [provider, subject])).rows[0]
+      const row = (
+        await db.query<{ user_id: string }>('SELECT user_id FROM portico_auth.social_identities WHERE provider = $1 AND subject = $2', [
+          provider,
+          subject,
+        ])
+      ).rows[0]
       return row ? auth.userById(row.user_id) : null
     },
     /** The provider's current name for the user. */
@@ -54,30 +59,42 @@ export function createSocialRepository(db: Database) {
      * first sign-in of the same identity won the race.
      */
     insertUser: (
-      user: { id: string; provider: string; subject: string; userName: string | null; email: string | null; evmAddress: string; solanaAddress: string; now: number },
+      user: {
+        id: string
+        provider: string
+        subject: string
+        userName: string | null
+        email: string | null
+        evmAddress: string
+        solanaAddress: string
+        now: number
+      },
       sealed: Record<KeyKind, string>,
     ) =>
-      db.transaction(async (tx) => {
-        const taken = user.email === null ? true : (await tx.query('SELECT 1 FROM portico_auth.users WHERE email = $1', [user.email])).rows.length > 0
-        await tx.query(
-          `INSERT INTO portico_auth.users (id, email, user_name, social_provider, evm_address, solana_address, created_at)
+      db
+        .transaction(async (tx) => {
+          const taken =
+            user.email === null ? true : (await tx.query('SELECT 1 FROM portico_auth.users WHERE email = $1', [user.email])).rows.length > 0
+          await tx.query(
+            `INSERT INTO portico_auth.users (id, email, user_name, social_provider, evm_address, solana_address, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
-          [user.id, taken ? null : user.email, user.userName, user.provider, user.evmAddress, user.solanaAddress, at(user.now)],
-        )
-        for (const kind of ['evm', 'solana'] as const) {
-          await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
-        }
-        const linked = await tx.query(
-          `INSERT INTO portico_auth.social_identities (provider, subject, user_id, created_at) VALUES ($1, $2, $3, $4::timestamptz)
+            [user.id, taken ? null : user.email, user.userName, user.provider, user.evmAddress, user.solanaAddress, at(user.now)],
+          )
+          for (const kind of ['evm', 'solana'] as const) {
+            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
+          }
+          const linked = await tx.query(
+            `INSERT INTO portico_auth.social_identities (provider, subject, user_id, created_at) VALUES ($1, $2, $3, $4::timestamptz)
            ON CONFLICT DO NOTHING RETURNING user_id`,
-          [user.provider, user.subject, user.id, at(user.now)],
-        )
-        if (linked.rows.length === 0) throw new IdentityTaken()
-        return true
-      }).catch(async (error: unknown) => {
-        if (error instanceof IdentityTaken) return false
-        throw error
-      }),
+            [user.provider, user.subject, user.id, at(user.now)],
+          )
+          if (linked.rows.length === 0) throw new IdentityTaken()
+          return true
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof IdentityTaken) return false
+          throw error
+        }),
     userById: auth.userById,
     insertSession: auth.insertSession,
   }

@@ -13,13 +13,29 @@
  *             of (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
  */
 import { AUTH_ERRORS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
-import { ArcticFetchError, CodeChallengeMethod, decodeIdToken, OAuth2Client, OAuth2RequestError, OAuth2Tokens, UnexpectedErrorResponseBodyError, UnexpectedResponseError } from 'arctic'
+import {
+  ArcticFetchError,
+  CodeChallengeMethod,
+  decodeIdToken,
+  OAuth2Client,
+  OAuth2RequestError,
+  OAuth2Tokens,
+  UnexpectedErrorResponseBodyError,
+  UnexpectedResponseError,
+} from 'arctic'
 import type { Database } from '../db/types.ts'
 import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
 import { openSession } from './open-session.ts'
-import { readPrimaryEmail, readSocialProfile, resolveSocialProviders, type ResolvedSocialProvider, type SocialConfig, type SocialProfile } from './social-providers.ts'
+import {
+  readPrimaryEmail,
+  readSocialProfile,
+  resolveSocialProviders,
+  type ResolvedSocialProvider,
+  type SocialConfig,
+  type SocialProfile,
+} from './social-providers.ts'
 import { createSocialRepository } from './social-repository.ts'
 import { sessionKeyCache } from './stamp.ts'
 
@@ -63,7 +79,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 async function postTokenRequest(endpoint: string, body: URLSearchParams): Promise<OAuth2Tokens> {
   let res: Response
   try {
-    res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': 'portico' }, body })
+    res = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': 'portico' },
+      body,
+    })
   } catch (error) {
     throw new ArcticFetchError(error)
   }
@@ -104,13 +124,21 @@ export function createSocialService(options: SocialServiceOptions) {
   /** The PKCE verifier of a state: 43 base64url characters (RFC 7636 allows 43-128). */
   const codeVerifier = (state: string) => Buffer.from(hmac(secrets.codeHmac, 'social-pkce', state), 'hex').toString('base64url')
   /** The OAuth client; the secret (Apple: a minted JWT) only where it is sent, at the token endpoint. */
-  const clientOf = (p: ResolvedSocialProvider, uri: string, withSecret: boolean) => new OAuth2Client(p.clientId, withSecret ? p.clientSecret() : null, uri)
+  const clientOf = (p: ResolvedSocialProvider, uri: string, withSecret: boolean) =>
+    new OAuth2Client(p.clientId, withSecret ? p.clientSecret() : null, uri)
 
   /** The code for tokens, the client authenticated as the provider wants it (tokenAuth). */
   function requestTokens(p: ResolvedSocialProvider, uri: string, code: string, verifier: string): Promise<OAuth2Tokens> {
     if (p.tokenAuth === 'basic') return clientOf(p, uri, true).validateAuthorizationCode(p.tokenEndpoint, code, verifier)
     // client_secret_post (Apple): arctic's OAuth2Client sends a secret only in a Basic header.
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: uri, code_verifier: verifier, client_id: p.clientId, client_secret: p.clientSecret() })
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: uri,
+      code_verifier: verifier,
+      client_id: p.clientId,
+      client_secret: p.clientSecret(),
+    })
     return postTokenRequest(p.tokenEndpoint, body)
   }
 
@@ -121,7 +149,12 @@ export function createSocialService(options: SocialServiceOptions) {
       // The provider refused the code (wrong, used, expired, or not this verifier's): the caller's doing.
       if (error instanceof OAuth2RequestError) throw failed()
       if (error instanceof AuthError) throw error
-      throw new AuthError(502, error instanceof ArcticFetchError ? 'The social provider could not be reached' : 'The social provider answered unexpectedly', {}, { cause: error })
+      throw new AuthError(
+        502,
+        error instanceof ArcticFetchError ? 'The social provider could not be reached' : 'The social provider answered unexpectedly',
+        {},
+        { cause: error },
+      )
     }
   }
 
@@ -144,7 +177,10 @@ export function createSocialService(options: SocialServiceOptions) {
       const signal = AbortSignal.timeout(timeoutMs)
       let res: Response
       try {
-        res = await fetch(p.userinfoEndpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'portico' }, signal })
+        res = await fetch(p.userinfoEndpoint, {
+          headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'portico' },
+          signal,
+        })
       } catch (error) {
         throw new AuthError(502, 'The social provider could not be reached', {}, { cause: error })
       }
@@ -195,7 +231,16 @@ export function createSocialService(options: SocialServiceOptions) {
     const id = crypto.randomUUID()
     try {
       const made = await repo.insertUser(
-        { id, provider, subject: profile.subject, userName: profile.userName, email: profile.email, evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress, now: now() },
+        {
+          id,
+          provider,
+          subject: profile.subject,
+          userName: profile.userName,
+          email: profile.email,
+          evmAddress: keys.evmAddress,
+          solanaAddress: keys.solanaAddress,
+          now: now(),
+        },
         sealUserKeys(secrets.keyEncryption, id, keys),
       )
       // Lost a race with another first sign-in of the same identity: that one's user.
@@ -231,12 +276,25 @@ export function createSocialService(options: SocialServiceOptions) {
       if (p === undefined || uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
       const state = randomToken(32)
       const t = now()
-      await repo.putState({ stateHash: stateHash(state), provider: p.provider, hostOrigin: input.hostOrigin, deviceId: input.deviceId, now: t, expiresAt: t + SOCIAL_STATE_TTL_MS })
+      await repo.putState({
+        stateHash: stateHash(state),
+        provider: p.provider,
+        hostOrigin: input.hostOrigin,
+        deviceId: input.deviceId,
+        now: t,
+        expiresAt: t + SOCIAL_STATE_TTL_MS,
+      })
       if (t - lastPrune > HOUR_MS) {
         lastPrune = t
         await repo.pruneStates(t - HOUR_MS)
       }
-      const url = clientOf(p, uri, false).createAuthorizationURLWithPKCE(p.authorizationEndpoint, state, CodeChallengeMethod.S256, codeVerifier(state), p.scopes)
+      const url = clientOf(p, uri, false).createAuthorizationURLWithPKCE(
+        p.authorizationEndpoint,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier(state),
+        p.scopes,
+      )
       for (const [key, value] of Object.entries(p.authorizationParams)) url.searchParams.set(key, value)
       return { uri: url.href }
     },
@@ -245,7 +303,11 @@ export function createSocialService(options: SocialServiceOptions) {
      * GET (or, for form_post providers, POST) /v1/auth/social/callback: where the page posts the
      * result. Unknown, used or expired state: nothing is posted.
      */
-    async callback(params: { state?: string | undefined; code?: string | undefined; error?: string | undefined }): Promise<SocialCallbackOutcome> {
+    async callback(params: {
+      state?: string | undefined
+      code?: string | undefined
+      error?: string | undefined
+    }): Promise<SocialCallbackOutcome> {
       const uri = redirectUri()
       if (uri === null || params.state === undefined || !STATE.test(params.state)) return { ok: false }
       const row = await repo.liveState(stateHash(params.state), now())
@@ -267,7 +329,8 @@ export function createSocialService(options: SocialServiceOptions) {
       input: { resultUri: string; deviceId: string; sessionPublicKey: string },
       device: string | null,
     ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null) throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      if ((await sessionKey(input.sessionPublicKey)) === null)
+        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
       const uri = redirectUri()
       if (uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
       const params = parseResult(input.resultUri, uri)

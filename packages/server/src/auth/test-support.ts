@@ -13,7 +13,12 @@ import type { MailMessage, MailProvider } from './mail.ts'
 export const TEST_KEK = Buffer.alloc(32, 7).toString('base64')
 export const FRAME_ORIGIN = 'http://127.0.0.1:5174'
 
-export function memoryMailbox(): MailProvider & { sent: MailMessage[]; last(to?: string): MailMessage; lastCode(to?: string): string; lastLink(to?: string): string } {
+export function memoryMailbox(): MailProvider & {
+  sent: MailMessage[]
+  last(to?: string): MailMessage
+  lastCode(to?: string): string
+  lastLink(to?: string): string
+} {
   const sent: MailMessage[] = []
   const last = (to?: string) => {
     const found = [...sent].reverse().find((m) => to === undefined || m.to === to)
@@ -67,7 +72,14 @@ export async function stampHeaders(key: FrameKey, sessionId: string, method: str
 export type Session = { sessionId: string; key: FrameKey; user: z.infer<typeof otpResponseSchema>['user'] }
 
 /** A stamped request as the frame sends it. */
-export async function stamped(app: TestApp, session: Pick<Session, 'sessionId' | 'key'>, method: 'GET' | 'POST', path: string, body: unknown, now: number) {
+export async function stamped(
+  app: TestApp,
+  session: Pick<Session, 'sessionId' | 'key'>,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  now: number,
+) {
   const text = method === 'GET' ? '' : JSON.stringify(body ?? {})
   const headers = await stampHeaders(session.key, session.sessionId, method, path, text, now)
   return app.request(path, method === 'GET' ? { headers } : { method, headers, body: text })
@@ -78,7 +90,13 @@ export const post = (app: TestApp, path: string, body: unknown, headers: Record<
   app.request(path, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
 
 /** Full email login of a new device: connect, approve by the mailed link, device, code. */
-export async function login(app: TestApp, mailbox: ReturnType<typeof memoryMailbox>, email: string, deviceId: string, headers: Record<string, string> = {}): Promise<Session> {
+export async function login(
+  app: TestApp,
+  mailbox: ReturnType<typeof memoryMailbox>,
+  email: string,
+  deviceId: string,
+  headers: Record<string, string> = {},
+): Promise<Session> {
   const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
   expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
   const link = new URL(mailbox.lastLink(email), 'http://localhost')
@@ -86,7 +104,12 @@ export async function login(app: TestApp, mailbox: ReturnType<typeof memoryMailb
   const device = await post(app, '/v1/auth/email/device', { email, deviceId }, headers)
   expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
   const key = await frameKey()
-  const res = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey }, headers)
+  const res = await post(
+    app,
+    '/v1/auth/email/otp',
+    { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+    headers,
+  )
   const body = otpResponseSchema.parse(await res.json())
   return { sessionId: body.sessionId, key, user: body.user }
 }

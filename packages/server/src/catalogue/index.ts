@@ -23,7 +23,10 @@ let cached: CatalogueWallet[] | undefined
 export function loadCatalogue(): CatalogueWallet[] {
   if (cached === undefined) {
     const text = readFileSync(new URL('./wallets.json', import.meta.url), 'utf8')
-    cached = z.array(walletSchema).parse(JSON.parse(text)).sort((a, b) => a.order - b.order)
+    cached = z
+      .array(walletSchema)
+      .parse(JSON.parse(text))
+      .sort((a, b) => a.order - b.order)
   }
   return cached
 }

@@ -45,7 +45,15 @@ export function createAnalyticsRepository(db: Database): AnalyticsRepository {
         await tx.query(
           `INSERT INTO portico_analytics.errors (project_id, name, message, stack, properties, occurred_at, received_at)
            VALUES ($1, $2, $3, $4, $5::jsonb, to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))`,
-          [projectId, report.name, report.message, report.stack ?? null, report.properties === undefined ? null : JSON.stringify(report.properties), report.occurredAt, receivedAt],
+          [
+            projectId,
+            report.name,
+            report.message,
+            report.stack ?? null,
+            report.properties === undefined ? null : JSON.stringify(report.properties),
+            report.occurredAt,
+            receivedAt,
+          ],
         )
         return true
       })

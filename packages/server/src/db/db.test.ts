@@ -52,9 +52,9 @@ describe('database', () => {
 
   it('refuses a taken name and rolls the transaction back', async () => {
     const names = createNamesRepository(db)
-    await expect(
-      names.register({ name: 'alice-wallet', address: '0x' + '2'.repeat(40), coinType: 60 }),
-    ).rejects.toBeInstanceOf(NameTakenError)
+    await expect(names.register({ name: 'alice-wallet', address: '0x' + '2'.repeat(40), coinType: 60 })).rejects.toBeInstanceOf(
+      NameTakenError,
+    )
     expect(await names.findByAddress('0x' + '2'.repeat(40))).toEqual([])
   })
 

@@ -46,7 +46,10 @@ function toRecord(row: Row): ProjectRecord {
 export function createProjectsRepository(db: Queryable): ProjectsRepository {
   return {
     async get(id) {
-      const { rows } = await db.query<Row>('SELECT id, allowed_origins, features, updated_at FROM portico_projects.projects WHERE id = $1', [id])
+      const { rows } = await db.query<Row>(
+        'SELECT id, allowed_origins, features, updated_at FROM portico_projects.projects WHERE id = $1',
+        [id],
+      )
       return rows[0] ? toRecord(rows[0]) : undefined
     },
     async setOrigins(id, origins) {

@@ -43,7 +43,8 @@ export const NETWORK_IMAGES: Readonly<Record<string, string>> = {
   'polygon-zkevm': tile(
     'Polygon zkEVM',
     'url(#z)',
-    '<defs><linearGradient id="z" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a726c1"/><stop offset="1" stop-color="#5b2bd6"/></linearGradient></defs>' + polygonLinks,
+    '<defs><linearGradient id="z" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#a726c1"/><stop offset="1" stop-color="#5b2bd6"/></linearGradient></defs>' +
+      polygonLinks,
   ),
   bnb: tile(
     'BNB Smart Chain',
@@ -56,7 +57,11 @@ export const NETWORK_IMAGES: Readonly<Record<string, string>> = {
     '#04795b',
     '<circle cx="32" cy="32" r="17" fill="none" stroke="#fff" stroke-width="4"/><circle cx="25.5" cy="29" r="4" fill="#fff"/><circle cx="38.5" cy="29" r="4" fill="#fff"/><path d="m28.5 37 3.5 5 3.5-5z" fill="#fff"/>',
   ),
-  zksync: tile('ZKsync', '#1e1e1e', '<path fill="#fff" d="M10 32 24 18v9h8v10h-8v9z"/><path fill="#8c8dfc" d="M54 32 40 46v-9h-8V27h8v-9z"/>'),
+  zksync: tile(
+    'ZKsync',
+    '#1e1e1e',
+    '<path fill="#fff" d="M10 32 24 18v9h8v10h-8v9z"/><path fill="#8c8dfc" d="M54 32 40 46v-9h-8V27h8v-9z"/>',
+  ),
   linea: tile('Linea', '#121212', '<path fill="#fff" d="M19 15h6v27h20v6H19z"/><path fill="#61dfff" d="M39 15h6v6h-6z"/>'),
   scroll: tile(
     'Scroll',
@@ -64,9 +69,21 @@ export const NETWORK_IMAGES: Readonly<Record<string, string>> = {
     '<g fill="none" stroke="#101010" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" transform="translate(2 0)">' +
       '<path d="M22 44V20a4 4 0 0 1 4-4h18a4 4 0 0 1 4 4v20" fill="#fff8f3"/><path d="M22 44a4 4 0 1 1-4-4h26a4 4 0 0 1 0 8H22"/><path d="M28 25h13M28 32h13"/></g>',
   ),
-  celo: tile('Celo', '#fcff52', '<g fill="none" stroke="#000" stroke-width="4"><circle cx="27" cy="36" r="12"/><circle cx="37" cy="28" r="12"/></g>'),
-  mantle: tile('Mantle', '#000', '<circle cx="32" cy="32" r="16" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="6.4 3.6"/><circle cx="32" cy="32" r="4" fill="#65b3ae"/>'),
-  blast: tile('Blast', '#11140f', '<path fill="#fcfc03" fill-rule="evenodd" d="M20 17h25l-3 13 4 3-4 14H15zm7 6-1.5 5H37l1-5zm-3 12-1.5 6H38l1.5-6z"/>'),
+  celo: tile(
+    'Celo',
+    '#fcff52',
+    '<g fill="none" stroke="#000" stroke-width="4"><circle cx="27" cy="36" r="12"/><circle cx="37" cy="28" r="12"/></g>',
+  ),
+  mantle: tile(
+    'Mantle',
+    '#000',
+    '<circle cx="32" cy="32" r="16" fill="none" stroke="#fff" stroke-width="5" stroke-dasharray="6.4 3.6"/><circle cx="32" cy="32" r="4" fill="#65b3ae"/>',
+  ),
+  blast: tile(
+    'Blast',
+    '#11140f',
+    '<path fill="#fcfc03" fill-rule="evenodd" d="M20 17h25l-3 13 4 3-4 14H15zm7 6-1.5 5H37l1-5zm-3 12-1.5 6H38l1.5-6z"/>',
+  ),
   zora: tile(
     'Zora',
     '#2b5df0',
@@ -78,11 +95,7 @@ export const NETWORK_IMAGES: Readonly<Record<string, string>> = {
     '#0e1a33',
     '<g fill="none" stroke-width="4" stroke-linecap="round"><circle cx="32" cy="32" r="16" stroke="#fff"/><path d="M16 32c5.3-6 10.7-6 16 0s10.7 6 16 0" stroke="#ff8d3a"/></g>',
   ),
-  fantom: tile(
-    'Fantom',
-    '#1969ff',
-    '<path fill="#fff" d="M22 15h20v32l-5-4-5 4-5-4-5 4z"/><path fill="#1969ff" d="m32 21 6 8-6 8-6-8z"/>',
-  ),
+  fantom: tile('Fantom', '#1969ff', '<path fill="#fff" d="M22 15h20v32l-5-4-5 4-5-4-5 4z"/><path fill="#1969ff" d="m32 21 6 8-6 8-6-8z"/>'),
   moonbeam: tile(
     'Moonbeam',
     '#1d1f4a',

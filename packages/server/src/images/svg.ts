@@ -5,7 +5,7 @@ const escapeXml = (text: string) =>
 
 function palette(seed: string): [string, string] {
   const h = createHash('sha256').update(seed).digest()
-  const hue = (h[0] as number) * 360 / 256
+  const hue = ((h[0] as number) * 360) / 256
   const hue2 = (hue + 40 + ((h[1] as number) % 80)) % 360
   return [`hsl(${hue.toFixed(0)} 70% 52%)`, `hsl(${hue2.toFixed(0)} 75% 38%)`]
 }

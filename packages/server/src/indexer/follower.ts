@@ -3,7 +3,14 @@ import { caipNetworkId, type ChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { ChainRpcError } from '../errors.ts'
 import type { ErrorReporter } from '../log.ts'
-import { createActivityRepository, CursorMoved, type ActivityRepository, type ActivityRow, type ChainCursor, type TokenMeta } from './repository.ts'
+import {
+  createActivityRepository,
+  CursorMoved,
+  type ActivityRepository,
+  type ActivityRow,
+  type ChainCursor,
+  type TokenMeta,
+} from './repository.ts'
 
 /** The follower's settings (AppConfig.indexer / StartServerOptions.indexer). */
 export type IndexerOptions = {
@@ -21,7 +28,13 @@ export type IndexerOptions = {
   rpcTimeoutMs?: number
 }
 
-export const DEFAULT_INDEXER_OPTIONS = { pollIntervalMs: 1000, batchBlocks: 500, fromBlock: 0, reorgDepth: 1000, rpcTimeoutMs: 10_000 } as const
+export const DEFAULT_INDEXER_OPTIONS = {
+  pollIntervalMs: 1000,
+  batchBlocks: 500,
+  fromBlock: 0,
+  reorgDepth: 1000,
+  rpcTimeoutMs: 10_000,
+} as const
 
 export type Indexer = {
   /** Resolves after the current round of every chain, when nothing runs any more. Idempotent. */
@@ -56,7 +69,10 @@ class ReorgedWhileReading extends Error {}
 /** Token metadata read from the contract; anything unreadable or odd is null. */
 function clean(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const text = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(0, 64)
+  const text = value
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(0, 64)
   return text.length > 0 ? text : null
 }
 
@@ -78,7 +94,8 @@ export class ChainFollower {
     this.repo = repo
     this.options = { ...DEFAULT_INDEXER_OPTIONS, ...options }
     this.client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: this.options.rpcTimeoutMs }) })
-    for (const token of chain.tokens) this.known.set(lower(token.address), { name: token.name, symbol: token.symbol, decimals: token.decimals })
+    for (const token of chain.tokens)
+      this.known.set(lower(token.address), { name: token.name, symbol: token.symbol, decimals: token.decimals })
   }
 
   /**
@@ -147,7 +164,9 @@ export class ChainFollower {
         const receipts =
           block.transactions.length === 0
             ? []
-            : await this.client.request({ method: 'eth_getBlockReceipts', params: [block.hash as Hex] } as never) as { transactionHash: string; status: string; contractAddress?: string | null }[] | null
+            : ((await this.client.request({ method: 'eth_getBlockReceipts', params: [block.hash as Hex] } as never)) as
+                | { transactionHash: string; status: string; contractAddress?: string | null }[]
+                | null)
         return { block, receipts: receipts ?? [] }
       }),
     ])
@@ -155,13 +174,16 @@ export class ChainFollower {
     let parent = cursor?.blockHash
     const byNumber = new Map<bigint, (typeof blocks)[number]>()
     for (const entry of blocks) {
-      if (parent !== undefined && entry.block.parentHash !== parent) throw new ReorgedWhileReading(`parent of ${entry.block.number} changed`)
+      if (parent !== undefined && entry.block.parentHash !== parent)
+        throw new ReorgedWhileReading(`parent of ${entry.block.number} changed`)
       parent = entry.block.hash ?? undefined
       byNumber.set(entry.block.number as bigint, entry)
     }
     const rows: ActivityRow[] = []
     for (const { block, receipts } of blocks) {
-      const statusOf = new Map(receipts.map((r) => [r.transactionHash, r.status === '0x1' || r.status === 'success' ? 'success' : 'failed'] as const))
+      const statusOf = new Map(
+        receipts.map((r) => [r.transactionHash, r.status === '0x1' || r.status === 'success' ? 'success' : 'failed'] as const),
+      )
       const createdBy = new Map(receipts.map((r) => [r.transactionHash, r.contractAddress ?? null]))
       for (const tx of block.transactions) {
         if (typeof tx === 'string') continue
@@ -190,7 +212,8 @@ export class ChainFollower {
     const tokens = new Set<string>()
     for (const log of logs) {
       const entry = byNumber.get(log.blockNumber)
-      if (entry === undefined || entry.block.hash !== log.blockHash) throw new ReorgedWhileReading(`log of ${log.blockNumber} from another block`)
+      if (entry === undefined || entry.block.hash !== log.blockHash)
+        throw new ReorgedWhileReading(`log of ${log.blockNumber} from another block`)
       const tx = entry.block.transactions.find((t) => typeof t !== 'string' && t.hash === log.transactionHash)
       if (tx === undefined || typeof tx === 'string') throw new ReorgedWhileReading(`log of unknown transaction ${log.transactionHash}`)
       const token = lower(log.address)
@@ -295,7 +318,8 @@ export function startIndexer(options: {
               }
             }
           } catch (error) {
-            if (!stopped && !(error instanceof ReorgedWhileReading) && !(error instanceof CursorMoved)) options.report?.(new ChainRpcError(caipNetworkId(chain), error), where)
+            if (!stopped && !(error instanceof ReorgedWhileReading) && !(error instanceof CursorMoved))
+              options.report?.(new ChainRpcError(caipNetworkId(chain), error), where)
           }
           if (!stopped) await sleep(settings.pollIntervalMs)
         }

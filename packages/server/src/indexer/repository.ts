@@ -43,7 +43,9 @@ async function lockCursor(tx: Queryable, chainId: number, expected: ChainCursor 
   )
   const row = rows[0]
   const same =
-    row === undefined ? expected === undefined : expected !== undefined && BigInt(row.block_number) === expected.blockNumber && row.block_hash === expected.blockHash
+    row === undefined
+      ? expected === undefined
+      : expected !== undefined && BigInt(row.block_number) === expected.blockNumber && row.block_hash === expected.blockHash
   if (!same) throw new CursorMoved(chainId)
 }
 
@@ -107,10 +109,10 @@ export function createActivityRepository(db: Database) {
 
     /** The stored hash of block `number`, if it is still in the kept window. */
     async blockHash(chainId: number, number: bigint): Promise<string | undefined> {
-      const { rows } = await db.query<{ block_hash: string }>('SELECT block_hash FROM portico_activity.blocks WHERE chain_id = $1 AND block_number = $2', [
-        chainId,
-        number.toString(),
-      ])
+      const { rows } = await db.query<{ block_hash: string }>(
+        'SELECT block_hash FROM portico_activity.blocks WHERE chain_id = $1 AND block_number = $2',
+        [chainId, number.toString()],
+      )
       return rows[0]?.block_hash
     },
 
@@ -142,7 +144,10 @@ export function createActivityRepository(db: Database) {
            ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash, updated_at = now()`,
           [chainId, cursor.blockNumber.toString(), cursor.blockHash],
         )
-        await tx.query('DELETE FROM portico_activity.blocks WHERE chain_id = $1 AND block_number < $2', [chainId, (cursor.blockNumber - BigInt(keepBlocks)).toString()])
+        await tx.query('DELETE FROM portico_activity.blocks WHERE chain_id = $1 AND block_number < $2', [
+          chainId,
+          (cursor.blockNumber - BigInt(keepBlocks)).toString(),
+        ])
       })
     },
 
@@ -179,7 +184,8 @@ export function createActivityRepository(db: Database) {
         'SELECT address, name, symbol, decimals FROM portico_activity.tokens WHERE chain_id = $1 AND address = ANY($2::text[])',
         [chainId, [...addresses]],
       )
-      for (const row of rows) found.set(row.address, { name: row.name, symbol: row.symbol, decimals: row.decimals === null ? null : Number(row.decimals) })
+      for (const row of rows)
+        found.set(row.address, { name: row.name, symbol: row.symbol, decimals: row.decimals === null ? null : Number(row.decimals) })
       return found
     },
 
@@ -227,7 +233,14 @@ export function createActivityRepository(db: Database) {
         const key = `${row.chainId}:${row.txHash}`
         const entry = byTx.get(key)
         if (entry === undefined) {
-          byTx.set(key, { minedAt: row.minedAt, chainId: row.chainId, blockNumber: row.blockNumber, txIndex: row.txIndex, txHash: row.txHash, rows: [row] })
+          byTx.set(key, {
+            minedAt: row.minedAt,
+            chainId: row.chainId,
+            blockNumber: row.blockNumber,
+            txIndex: row.txIndex,
+            txHash: row.txHash,
+            rows: [row],
+          })
         } else entry.rows.push(row)
       }
       return [...byTx.values()].filter((entry) => entry !== undefined)
@@ -235,7 +248,10 @@ export function createActivityRepository(db: Database) {
 
     /** Every stored row of a chain, oldest first (tests, diagnostics). */
     async allRows(chainId: number): Promise<ActivityRow[]> {
-      const { rows } = await db.query<RawRow>(`SELECT ${ROW_COLUMNS} FROM portico_activity.transfers WHERE chain_id = $1 ORDER BY block_number, tx_index, log_index`, [chainId])
+      const { rows } = await db.query<RawRow>(
+        `SELECT ${ROW_COLUMNS} FROM portico_activity.transfers WHERE chain_id = $1 ORDER BY block_number, tx_index, log_index`,
+        [chainId],
+      )
       return rows.map(toRow)
     },
   }

@@ -120,7 +120,7 @@ describe('the fee, the constant-product output and the price impact (hand-comput
     // Each hop costs x / (1 + x) with x = 0.997 × in / reserveIn: x1 = 991.5 × 0.997 / 300000 = 0.003295…, x2 ≈ 0.003284
     // (0.3286 WETH into 100): 1 − 1 / ((1 + x1)(1 + x2)) ≈ 0.6557%.
     const x1 = (991.5 * 0.997) / 300_000
-    const x2 = (Number(mid) / 1e18) * 0.997 / 100
+    const x2 = ((Number(mid) / 1e18) * 0.997) / 100
     expect(Number(fractionToPercent(impact))).toBeCloseTo((1 - 1 / ((1 + x1) * (1 + x2))) * 100, 3)
     expect(Number(fractionToPercent(impact))).toBeGreaterThan(0.6)
     expect(Number(fractionToPercent(impact))).toBeLessThan(0.7)
@@ -147,19 +147,28 @@ describe('calldata', () => {
   it('native in: swapExactETHForTokens with the amount as value', () => {
     const { data, value } = encodeSwap({ ...base, path: [WETH, USDC], fromNative: true, toNative: false })
     expect(value).toBe(10n ** 18n)
-    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({ functionName: 'swapExactETHForTokens', args: [123n, [WETH, USDC], USER, 1_700_001_200n] })
+    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({
+      functionName: 'swapExactETHForTokens',
+      args: [123n, [WETH, USDC], USER, 1_700_001_200n],
+    })
   })
 
   it('native out: swapExactTokensForETH, no value', () => {
     const { data, value } = encodeSwap({ ...base, path: [USDC, WETH], fromNative: false, toNative: true })
     expect(value).toBe(0n)
-    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({ functionName: 'swapExactTokensForETH', args: [10n ** 18n, 123n, [USDC, WETH], USER, 1_700_001_200n] })
+    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({
+      functionName: 'swapExactTokensForETH',
+      args: [10n ** 18n, 123n, [USDC, WETH], USER, 1_700_001_200n],
+    })
   })
 
   it('token to token: swapExactTokensForTokens along the path', () => {
     const { data, value } = encodeSwap({ ...base, path: [USDC, WETH, PTK], fromNative: false, toNative: false })
     expect(value).toBe(0n)
-    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({ functionName: 'swapExactTokensForTokens', args: [10n ** 18n, 123n, [USDC, WETH, PTK], USER, 1_700_001_200n] })
+    expect(decodeFunctionData({ abi: ROUTER_ABI, data })).toEqual({
+      functionName: 'swapExactTokensForTokens',
+      args: [10n ** 18n, 123n, [USDC, WETH, PTK], USER, 1_700_001_200n],
+    })
   })
 
   it('approve(router, amount), the maximum by default', () => {

@@ -139,13 +139,15 @@ const BPS = 10_000n
  * decimal string, or the reason it is not one. `field` names it in the message.
  */
 export function parseBaseUnits(field: string, value: unknown): { ok: true; value: bigint } | { ok: false; message: string } {
-  if (typeof value !== 'string' || value.trim() === '') return { ok: false, message: `${field} is required: an integer amount in the token's smallest unit` }
+  if (typeof value !== 'string' || value.trim() === '')
+    return { ok: false, message: `${field} is required: an integer amount in the token's smallest unit` }
   const text = value.trim()
   if (/^-/.test(text)) return { ok: false, message: `${field} must be positive, got ${short(text)}` }
   if (/^\+?\d*\.\d*$/.test(text) && /\d/.test(text)) {
     return { ok: false, message: `${field} must be a whole number of the token's smallest unit (no decimals), got ${short(text)}` }
   }
-  if (!/^\+?\d+$/.test(text)) return { ok: false, message: `${field} must be a number: an integer in the token's smallest unit, got ${short(text)}` }
+  if (!/^\+?\d+$/.test(text))
+    return { ok: false, message: `${field} must be a number: an integer in the token's smallest unit, got ${short(text)}` }
   const digits = text.replace(/^\+/, '')
   if (digits.replace(/^0+/, '').length > 78) return { ok: false, message: `${field} is too large` }
   const amount = BigInt(digits)
@@ -270,7 +272,11 @@ export function encodeSwap(call: SwapCall): { data: Hex; value: bigint } {
   if (call.fromNative && call.toNative) throw new TypeError('A swap from the native currency to itself has no router call')
   if (call.fromNative) {
     return {
-      data: encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapExactETHForTokens', args: [call.amountOutMin, path, call.to, call.deadline] }),
+      data: encodeFunctionData({
+        abi: ROUTER_ABI,
+        functionName: 'swapExactETHForTokens',
+        args: [call.amountOutMin, path, call.to, call.deadline],
+      }),
       value: call.amountIn,
     }
   }

@@ -89,13 +89,24 @@ export function revertReason(error: unknown): string | null {
   if (!(error instanceof BaseError)) return null
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
   if (reverted instanceof ContractFunctionRevertedError) {
-    return reverted.data?.errorName === 'Error' ? String(reverted.data.args?.[0] ?? reverted.reason ?? 'execution reverted') : (reverted.data?.errorName ?? reverted.reason ?? reverted.shortMessage)
+    return reverted.data?.errorName === 'Error'
+      ? String(reverted.data.args?.[0] ?? reverted.reason ?? 'execution reverted')
+      : (reverted.data?.errorName ?? reverted.reason ?? reverted.shortMessage)
   }
-  const withData = error.walk((e) => typeof (e as { data?: unknown }).data === 'string' && /^0x[0-9a-fA-F]{8}/.test((e as { data: string }).data))
+  const withData = error.walk(
+    (e) => typeof (e as { data?: unknown }).data === 'string' && /^0x[0-9a-fA-F]{8}/.test((e as { data: string }).data),
+  )
   if (withData) {
     try {
-      const decoded = decodeErrorResult({ abi: REVERT_ABI, data: (withData as unknown as { data: Hex }).data }) as { errorName: string; args?: readonly unknown[] }
-      return decoded.errorName === 'Error' ? String(decoded.args?.[0]) : decoded.errorName === 'Panic' ? `panic ${String(decoded.args?.[0])}` : decoded.errorName
+      const decoded = decodeErrorResult({ abi: REVERT_ABI, data: (withData as unknown as { data: Hex }).data }) as {
+        errorName: string
+        args?: readonly unknown[]
+      }
+      return decoded.errorName === 'Error'
+        ? String(decoded.args?.[0])
+        : decoded.errorName === 'Panic'
+          ? `panic ${String(decoded.args?.[0])}`
+          : decoded.errorName
     } catch {
       return 'execution reverted'
     }
@@ -120,7 +131,10 @@ export function createRpcConvertProvider(options: { timeoutMs?: number; now?: ()
     let client = clients.get(key)
     if (client === undefined) {
       // cacheTime 0: the block number pinned for a quote is the latest, never one read seconds ago.
-      client = createPublicClient({ cacheTime: 0, transport: http(chain.rpcUrl, { retryCount: 0, timeout: options.timeoutMs ?? 10_000 }) }) as PublicClient
+      client = createPublicClient({
+        cacheTime: 0,
+        transport: http(chain.rpcUrl, { retryCount: 0, timeout: options.timeoutMs ?? 10_000 }),
+      }) as PublicClient
       clients.set(key, client)
     }
     return client
@@ -156,7 +170,9 @@ export function createRpcConvertProvider(options: { timeoutMs?: number; now?: ()
   async function pool(chain: SwapChain, factory: Address, a: Address, b: Address, blockNumber?: bigint): Promise<Hop | null> {
     const client = clientFor(chain)
     const at = blockNumber === undefined ? {} : { blockNumber }
-    const pair = await ask(chain, () => client.readContract({ address: factory, abi: FACTORY_ABI, functionName: 'getPair', args: [a, b], ...at }))
+    const pair = await ask(chain, () =>
+      client.readContract({ address: factory, abi: FACTORY_ABI, functionName: 'getPair', args: [a, b], ...at }),
+    )
     if (pair === zeroAddress) return null
     const [[reserve0, reserve1], token0] = await ask(chain, () =>
       Promise.all([
@@ -165,7 +181,9 @@ export function createRpcConvertProvider(options: { timeoutMs?: number; now?: ()
       ]),
     )
     if (reserve0 === 0n || reserve1 === 0n) return null
-    return token0.toLowerCase() === a.toLowerCase() ? { reserveIn: reserve0, reserveOut: reserve1 } : { reserveIn: reserve1, reserveOut: reserve0 }
+    return token0.toLowerCase() === a.toLowerCase()
+      ? { reserveIn: reserve0, reserveOut: reserve1 }
+      : { reserveIn: reserve1, reserveOut: reserve0 }
   }
 
   return {
@@ -178,7 +196,9 @@ export function createRpcConvertProvider(options: { timeoutMs?: number; now?: ()
       const { factory, weth } = await routerInfo(chain)
       const found: Address[] = []
       for (const token of tokens) {
-        const partners = [weth, ...tokens.filter((t) => t.toLowerCase() !== token.toLowerCase())].filter((t) => t.toLowerCase() !== token.toLowerCase())
+        const partners = [weth, ...tokens.filter((t) => t.toLowerCase() !== token.toLowerCase())].filter(
+          (t) => t.toLowerCase() !== token.toLowerCase(),
+        )
         const pools = await Promise.all(partners.map((partner) => pool(chain, factory, token, partner)))
         if (pools.some((p) => p !== null)) found.push(token)
       }
@@ -203,26 +223,50 @@ export function createRpcConvertProvider(options: { timeoutMs?: number; now?: ()
         const viaWeth =
           a.toLowerCase() === info.weth.toLowerCase() || b.toLowerCase() === info.weth.toLowerCase()
             ? null
-            : await Promise.all([pool(chain, info.factory, a, info.weth, blockNumber), pool(chain, info.factory, info.weth, b, blockNumber)])
-        if (viaWeth === null || viaWeth[0] === null || viaWeth[1] === null) throw new HttpError(400, `${INSUFFICIENT_LIQUIDITY}: no pool for this pair`)
+            : await Promise.all([
+                pool(chain, info.factory, a, info.weth, blockNumber),
+                pool(chain, info.factory, info.weth, b, blockNumber),
+              ])
+        if (viaWeth === null || viaWeth[0] === null || viaWeth[1] === null)
+          throw new HttpError(400, `${INSUFFICIENT_LIQUIDITY}: no pool for this pair`)
         path = [a, info.weth, b]
         hops = [viaWeth[0], viaWeth[1]]
       }
       const amounts = await ask(
         chain,
-        () => client.readContract({ address: chain.swap.router, abi: ROUTER_ABI, functionName: 'getAmountsOut', args: [amountIn, path], blockNumber }),
+        () =>
+          client.readContract({
+            address: chain.swap.router,
+            abi: ROUTER_ABI,
+            functionName: 'getAmountsOut',
+            args: [amountIn, path],
+            blockNumber,
+          }),
         (reason) => {
-          throw new HttpError(400, Object.hasOwn(REVERT_TEXT, reason) ? revertText(reason) : `${INSUFFICIENT_LIQUIDITY} for this amount (${reason})`)
+          throw new HttpError(
+            400,
+            Object.hasOwn(REVERT_TEXT, reason) ? revertText(reason) : `${INSUFFICIENT_LIQUIDITY} for this amount (${reason})`,
+          )
         },
       )
       const out = amounts[amounts.length - 1] ?? 0n
       if (out === 0n) throw new HttpError(400, `${INSUFFICIENT_LIQUIDITY}: the amount is too small to get anything out`)
       const fee = providerFee(amountIn, info.feeBps)
-      return { path, amounts: [...amounts], hops, fee, feeBps: info.feeBps, feeRecipient: info.feeRecipient, impact: priceImpact(amountIn - fee, out, hops) }
+      return {
+        path,
+        amounts: [...amounts],
+        hops,
+        fee,
+        feeBps: info.feeBps,
+        feeRecipient: info.feeRecipient,
+        impact: priceImpact(amountIn - fee, out, hops),
+      }
     },
 
     allowance: (chain, token, owner) =>
-      ask(chain, () => clientFor(chain).readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, chain.swap.router] })),
+      ask(chain, () =>
+        clientFor(chain).readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, chain.swap.router] }),
+      ),
 
     gasPrice: (chain) => ask(chain, () => clientFor(chain).getGasPrice()),
 

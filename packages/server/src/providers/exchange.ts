@@ -100,8 +100,12 @@ export function combineExchangeProviders(providers: readonly ExchangeProvider[])
       const results = await Promise.allSettled(providers.map((p) => p.listExchanges(request)))
       const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
       if (ok.length === 0) {
-        const failure = results.find((r) => r.status === 'rejected' && !(r.reason instanceof ExchangeError && r.reason.kind === 'asset-not-supported'))
-        throw failure && failure.status === 'rejected' ? failure.reason : new ExchangeError('asset-not-supported', `Asset ${request.asset} is not supported`)
+        const failure = results.find(
+          (r) => r.status === 'rejected' && !(r.reason instanceof ExchangeError && r.reason.kind === 'asset-not-supported'),
+        )
+        throw failure && failure.status === 'rejected'
+          ? failure.reason
+          : new ExchangeError('asset-not-supported', `Asset ${request.asset} is not supported`)
       }
       return { exchanges: ok.flatMap((r) => r.exchanges), total: ok.reduce((n, r) => n + r.total, 0) }
     },
@@ -114,7 +118,9 @@ export function combineExchangeProviders(providers: readonly ExchangeProvider[])
 
 const sandboxErrorSchema = z.object({ error: z.string(), code: z.string().optional() })
 const sandboxListSchema = z.object({
-  exchanges: z.array(z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(100), imageUrl: z.string().max(8192).optional() })).max(100),
+  exchanges: z
+    .array(z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(100), imageUrl: z.string().max(8192).optional() }))
+    .max(100),
   total: z.number().int().min(0),
 })
 const sandboxSessionSchema = z.object({ sessionId: z.string().min(1).max(128), url: z.url({ protocol: /^https?$/ }) })
@@ -152,7 +158,8 @@ export function createSandboxExchangeProvider(options: { url: string; timeoutMs?
       throw new ExchangeError('unavailable', `The exchange service answered ${res.status}`)
     }
     const parsed = schema.safeParse(body)
-    if (!parsed.success) throw new ExchangeError('unavailable', 'The exchange service answered an unexpected shape', { cause: parsed.error })
+    if (!parsed.success)
+      throw new ExchangeError('unavailable', 'The exchange service answered an unexpected shape', { cause: parsed.error })
     return parsed.data
   }
 
@@ -160,7 +167,11 @@ export function createSandboxExchangeProvider(options: { url: string; timeoutMs?
     listExchanges: ({ asset, amount, page }) =>
       call(`/api/exchanges?${new URLSearchParams({ asset, amount, page: String(page) })}`, sandboxListSchema),
     createPayUrl: (request) =>
-      call('/api/sessions', sandboxSessionSchema, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }),
+      call('/api/sessions', sandboxSessionSchema, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      }),
     getBuyStatus: async ({ exchangeId, sessionId }) =>
       call(`/api/sessions/${encodeURIComponent(sessionId)}?${new URLSearchParams({ exchangeId })}`, sandboxStatusSchema),
   }

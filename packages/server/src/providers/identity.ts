@@ -29,7 +29,11 @@ export function createNamesIdentityProvider(db: Database): IdentityProvider {
  * avatar. ENS answers are cached by the EnsProvider (5 min). When no chain names the address and
  * one could not be asked, its ChainRpcError is thrown (502), rather than answering "no name".
  */
-export function createIdentityProvider(options: { names: IdentityProvider; ens: EnsProvider; chains: readonly ChainConfig[] }): IdentityProvider {
+export function createIdentityProvider(options: {
+  names: IdentityProvider
+  ens: EnsProvider
+  chains: readonly ChainConfig[]
+}): IdentityProvider {
   const ensChains = options.chains.filter((chain): chain is EnsChain => chain.ens !== undefined)
   return {
     async getIdentity(address) {

@@ -78,7 +78,8 @@ export function resolveProviders(
   },
 ): Providers {
   // ENS reads get a short timeout (at most DEFAULT_ENS_TIMEOUT_MS): identity must not hang on a dead chain.
-  const ens = overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
+  const ens =
+    overrides?.ens ?? createRpcEnsProvider({ timeoutMs: Math.min(defaults.rpcTimeoutMs ?? DEFAULT_ENS_TIMEOUT_MS, DEFAULT_ENS_TIMEOUT_MS) })
   return {
     evmBalances: overrides?.evmBalances ?? createRpcBalanceProvider({ timeoutMs: defaults.rpcTimeoutMs }),
     solanaBalances: overrides?.solanaBalances ?? createSolanaBalanceProvider(),
@@ -138,4 +139,10 @@ export {
   type ExchangeProvider,
   type ExchangeStatusRequest,
 } from './exchange.ts'
-export { createHttpRpcUpstreams, DEFAULT_RPC_PROXY_TIMEOUT_MS, type RpcUpstreams, type UpstreamAnswer, type UpstreamCall } from './rpc-upstream.ts'
+export {
+  createHttpRpcUpstreams,
+  DEFAULT_RPC_PROXY_TIMEOUT_MS,
+  type RpcUpstreams,
+  type UpstreamAnswer,
+  type UpstreamCall,
+} from './rpc-upstream.ts'

@@ -1,7 +1,15 @@
 // The on-ramp routes' decimal rules: fiat amounts (2 decimals), presets (SPEC §9: 8 decimals), the
 // widest limits over providers, and the limit check.
 import { describe, expect, it } from 'vitest'
-import { chainIdOf, compareDecimal, limitRefusal, mergePaymentCurrencies, parseFiatAmount, presetAmount, roundDecimals } from './onramp-math.ts'
+import {
+  chainIdOf,
+  compareDecimal,
+  limitRefusal,
+  mergePaymentCurrencies,
+  parseFiatAmount,
+  presetAmount,
+  roundDecimals,
+} from './onramp-math.ts'
 
 describe('parseFiatAmount', () => {
   it.each([
@@ -67,7 +75,17 @@ describe('compareDecimal / limitRefusal', () => {
 
 describe('mergePaymentCurrencies: each currency and method once, the widest limits', () => {
   it('takes the lowest min and the highest max over the providers, in first-seen order', () => {
-    const a = { paymentCurrencies: [{ id: 'USD', methods: [{ id: 'card', min: '20.00', max: '5000.00' }, { id: 'ach_bank_account', min: '50.00', max: '20000.00' }] }] }
+    const a = {
+      paymentCurrencies: [
+        {
+          id: 'USD',
+          methods: [
+            { id: 'card', min: '20.00', max: '5000.00' },
+            { id: 'ach_bank_account', min: '50.00', max: '20000.00' },
+          ],
+        },
+      ],
+    }
     const b = {
       paymentCurrencies: [
         { id: 'USD', methods: [{ id: 'card', min: '10.00', max: '2500.00' }] },
@@ -75,7 +93,13 @@ describe('mergePaymentCurrencies: each currency and method once, the widest limi
       ],
     }
     expect(mergePaymentCurrencies([a, b])).toEqual([
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '5000.00' }, { id: 'ach_bank_account', min: '50.00', max: '20000.00' }] },
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '5000.00' },
+          { id: 'ach_bank_account', min: '50.00', max: '20000.00' },
+        ],
+      },
       { id: 'EUR', payment_method_limits: [{ id: 'card', min: '10.00', max: '2300.00' }] },
     ])
     expect(mergePaymentCurrencies([])).toEqual([])

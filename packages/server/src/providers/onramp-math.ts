@@ -68,7 +68,12 @@ export function mergePaymentCurrencies(catalogues: readonly Pick<OnrampCatalogue
 }
 
 /** Why `amount` (2 decimals) is outside the limits of `method` in `currency` at `provider`, or undefined when within. */
-export function limitRefusal(amount: string, limit: { id: string; min: string; max: string }, currency: string, provider: string): string | undefined {
+export function limitRefusal(
+  amount: string,
+  limit: { id: string; min: string; max: string },
+  currency: string,
+  provider: string,
+): string | undefined {
   if (compareDecimal(amount, limit.min) === -1 || compareDecimal(amount, limit.max) === 1) {
     return `amount must be between ${limit.min} and ${limit.max} ${currency} for ${limit.id} payments with ${provider}`
   }

@@ -108,12 +108,26 @@ const sandboxConfigSchema = z.object({
         symbol: z.string().min(1).max(16),
         name: z.string().min(1).max(64),
         networks: z
-          .array(z.object({ network: z.string().min(1).max(64), displayName: z.string().min(1).max(64), caipNetworkId: z.string().min(3).max(80), contractAddress: z.string().max(64) }))
+          .array(
+            z.object({
+              network: z.string().min(1).max(64),
+              displayName: z.string().min(1).max(64),
+              caipNetworkId: z.string().min(3).max(80),
+              contractAddress: z.string().max(64),
+            }),
+          )
           .max(64),
       }),
     )
     .max(64),
-  fiatCurrencies: z.array(z.object({ id: z.string().min(1).max(8), methods: z.array(z.object({ id: z.string().min(1).max(32), min: money, max: money })).max(16) })).max(32),
+  fiatCurrencies: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(8),
+        methods: z.array(z.object({ id: z.string().min(1).max(32), min: money, max: money })).max(16),
+      }),
+    )
+    .max(32),
 })
 const sandboxQuoteSchema = z.object({
   quoteId: z.string().max(128),
@@ -136,7 +150,13 @@ const sandboxErrorSchema = z.object({ error: z.object({ code: z.string(), messag
  * http://127.0.0.1:4100/sandpay): GET /v1/config, POST /v1/quotes, POST /v1/sessions,
  * GET /v1/sessions/{id}. A 4xx with `{ error: { message } }` is the provider's refusal.
  */
-export function createSandboxOnrampProvider(config: { id: string; name?: string; baseUrl: string; timeoutMs?: number; now?: () => number }): OnrampProvider {
+export function createSandboxOnrampProvider(config: {
+  id: string
+  name?: string
+  baseUrl: string
+  timeoutMs?: number
+  now?: () => number
+}): OnrampProvider {
   const base = config.baseUrl.replace(/\/+$/, '')
   const timeoutMs = config.timeoutMs ?? DEFAULT_ONRAMP_TIMEOUT_MS
   const now = config.now ?? Date.now
@@ -177,14 +197,17 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
     }
     if (!res.ok) throw new HttpError(502, `On-ramp provider ${config.id} answered ${res.status}`)
     const parsed = schema.safeParse(json)
-    if (!parsed.success) throw new HttpError(502, `On-ramp provider ${config.id} answered an unexpected ${path.split('/')[2] ?? 'response'}`)
+    if (!parsed.success)
+      throw new HttpError(502, `On-ramp provider ${config.id} answered an unexpected ${path.split('/')[2] ?? 'response'}`)
     return parsed.data
   }
 
   async function load(): Promise<OnrampCatalogue> {
     // A refused config request is a misconfigured base URL, not the client's fault: 502.
     const raw = await call('GET', '/v1/config', sandboxConfigSchema).catch((error: unknown) => {
-      throw error instanceof OnrampRefusal ? new HttpError(502, `On-ramp provider ${config.id} refused its config request: ${error.message}`) : error
+      throw error instanceof OnrampRefusal
+        ? new HttpError(502, `On-ramp provider ${config.id} refused its config request: ${error.message}`)
+        : error
     })
     return {
       id: config.id,
@@ -193,9 +216,17 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
       purchaseCurrencies: raw.assets.map((a) => ({
         symbol: a.symbol,
         name: a.name,
-        networks: a.networks.map((n) => ({ name: n.network, displayName: n.displayName, caipNetworkId: n.caipNetworkId, contractAddress: n.contractAddress })),
+        networks: a.networks.map((n) => ({
+          name: n.network,
+          displayName: n.displayName,
+          caipNetworkId: n.caipNetworkId,
+          contractAddress: n.contractAddress,
+        })),
       })),
-      paymentCurrencies: raw.fiatCurrencies.map((f) => ({ id: f.id, methods: f.methods.map((m) => ({ id: m.id, min: m.min, max: m.max })) })),
+      paymentCurrencies: raw.fiatCurrencies.map((f) => ({
+        id: f.id,
+        methods: f.methods.map((m) => ({ id: m.id, min: m.min, max: m.max })),
+      })),
     }
   }
 
@@ -221,14 +252,25 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
         fiatAmount: input.amount,
         paymentMethod: input.paymentMethod,
       })
-      return { quoteId: q.quoteId, purchaseAmount: q.cryptoAmount, paymentTotal: q.fiatAmount, paymentSubtotal: q.subtotal, providerFee: q.providerFee, networkFee: q.networkFee }
+      return {
+        quoteId: q.quoteId,
+        purchaseAmount: q.cryptoAmount,
+        paymentTotal: q.fiatAmount,
+        paymentSubtotal: q.subtotal,
+        providerFee: q.providerFee,
+        networkFee: q.networkFee,
+      }
     },
     async createSession(input) {
       return call('POST', '/v1/sessions', sandboxSessionSchema, {
         destination: { address: input.address, network: input.network },
         asset: input.purchaseCurrency,
         fiatCurrency: input.paymentCurrency,
-        ...(input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : input.cryptoAmount !== undefined ? { cryptoAmount: input.cryptoAmount } : {}),
+        ...(input.fiatAmount !== undefined
+          ? { fiatAmount: input.fiatAmount }
+          : input.cryptoAmount !== undefined
+            ? { cryptoAmount: input.cryptoAmount }
+            : {}),
         partnerUserId: input.partnerUserId,
       })
     },
@@ -240,8 +282,14 @@ export function createSandboxOnrampProvider(config: { id: string; name?: string;
 }
 
 /** The adapter of each provider `kind`. A real provider's adapter is added here (and its config in config.ts). */
-export const ONRAMP_ADAPTERS: { [K in OnrampProviderConfig['kind']]: (config: Extract<OnrampProviderConfig, { kind: K }>, options: { timeoutMs: number }) => OnrampProvider } = {
-  sandbox: (config, options) => createSandboxOnrampProvider({ id: config.id, name: config.name, baseUrl: config.baseUrl, timeoutMs: options.timeoutMs }),
+export const ONRAMP_ADAPTERS: {
+  [K in OnrampProviderConfig['kind']]: (
+    config: Extract<OnrampProviderConfig, { kind: K }>,
+    options: { timeoutMs: number },
+  ) => OnrampProvider
+} = {
+  sandbox: (config, options) =>
+    createSandboxOnrampProvider({ id: config.id, name: config.name, baseUrl: config.baseUrl, timeoutMs: options.timeoutMs }),
 }
 
 /** The configured providers (config.ts `onramp.providers`), in order. */

@@ -39,9 +39,7 @@ export function createSolanaBalanceProvider(): SolanaBalanceProvider {
         const [native, ...perToken] = await Promise.all([
           rpc.getBalance(owner, { commitment: 'confirmed' }).send(),
           ...chain.tokens.map((token) =>
-            rpc
-              .getTokenAccountsByOwner(owner, { mint: address(token.mint) }, { encoding: 'jsonParsed', commitment: 'confirmed' })
-              .send(),
+            rpc.getTokenAccountsByOwner(owner, { mint: address(token.mint) }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send(),
           ),
         ])
         return {

@@ -20,7 +20,13 @@ function onApp(clock = { t: T0 }) {
   return { clock, app: createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, retentionDays: 7 }, now: () => clock.t }) }
 }
 const beacon = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) })
-const event = (eventId: string, event: string, properties?: Record<string, unknown>) => ({ eventId, timestamp: T0 - 1000, type: 'track', event, ...(properties ? { properties } : {}) })
+const event = (eventId: string, event: string, properties?: Record<string, unknown>) => ({
+  eventId,
+  timestamp: T0 - 1000,
+  type: 'track',
+  event,
+  ...(properties ? { properties } : {}),
+})
 
 describe('GET /getAnalyticsConfig', () => {
   it('says analytics are off by default', async () => {
@@ -30,7 +36,9 @@ describe('GET /getAnalyticsConfig', () => {
     })
   })
   it('says on when the server is configured so', async () => {
-    expect((await requestJson(onApp().app, '/getAnalyticsConfig?projectId=p1', analyticsConfigSchema)).body).toEqual({ isAnalyticsEnabled: true })
+    expect((await requestJson(onApp().app, '/getAnalyticsConfig?projectId=p1', analyticsConfigSchema)).body).toEqual({
+      isAnalyticsEnabled: true,
+    })
   })
 })
 
@@ -46,11 +54,22 @@ describe('analytics off: /batch and /e store nothing', () => {
 describe('POST /batch', () => {
   it('stores the events of a text/plain beacon, once per eventId', async () => {
     const { app: on } = onApp()
-    const body = { events: [event('b-1', 'SWAP_ERROR', { network: 'eip155:1', message: 'Insufficient liquidity' }), event('b-2', 'MODAL_OPEN')] }
+    const body = {
+      events: [event('b-1', 'SWAP_ERROR', { network: 'eip155:1', message: 'Insufficient liquidity' }), event('b-2', 'MODAL_OPEN')],
+    }
     expect((await on.request('/batch?projectId=shop&st=portico&sv=0.1.0', beacon(body))).status).toBe(204)
     // The same batch again (a beacon then its fetch fallback) adds nothing.
-    expect((await on.request('/batch?projectId=shop', beacon({ events: [...body.events, event('b-3', 'CONNECT_SUCCESS')] }))).status).toBe(204)
-    const { rows } = await db.query<{ event_id: string; project_id: string; event: string; properties: unknown; occurred_at: Date; received_at: Date }>(
+    expect((await on.request('/batch?projectId=shop', beacon({ events: [...body.events, event('b-3', 'CONNECT_SUCCESS')] }))).status).toBe(
+      204,
+    )
+    const { rows } = await db.query<{
+      event_id: string
+      project_id: string
+      event: string
+      properties: unknown
+      occurred_at: Date
+      received_at: Date
+    }>(
       "SELECT event_id, project_id, event, properties, occurred_at, received_at FROM portico_analytics.events WHERE event_id LIKE 'b-%' ORDER BY event_id",
     )
     expect(rows.map((r) => [r.event_id, r.project_id, r.event, r.properties])).toEqual([
@@ -64,18 +83,37 @@ describe('POST /batch', () => {
 
   it('keeps NUL characters and lone surrogates out of Postgres (replaced by U+FFFD)', async () => {
     const { app: on } = onApp()
-    expect((await on.request('/batch?projectId=shop', beacon({ events: [event('nul-1', 'A\u0000B', { 'k\u0000': 'x\ud800y' })] }))).status).toBe(204)
-    const { rows } = await db.query<{ event: string; properties: unknown }>("SELECT event, properties FROM portico_analytics.events WHERE event_id = 'nul-1'")
+    expect(
+      (await on.request('/batch?projectId=shop', beacon({ events: [event('nul-1', 'A\u0000B', { 'k\u0000': 'x\ud800y' })] }))).status,
+    ).toBe(204)
+    const { rows } = await db.query<{ event: string; properties: unknown }>(
+      "SELECT event, properties FROM portico_analytics.events WHERE event_id = 'nul-1'",
+    )
     expect(rows).toEqual([{ event: 'A\ufffdB', properties: { 'k\ufffd': 'x\ufffdy' } }])
   })
 
   it.each([
     ['no projectId', '/batch', { events: [] }, 'projectId is required'],
     ['not JSON', '/batch?projectId=p', 'nope', 'The body must be JSON'],
-    ['a bad eventId', '/batch?projectId=p', { events: [{ ...event('x', 'E'), eventId: 'a b' }] }, 'events.0: eventId must be 1-128 letters, digits, ".", "_", ":" or "-"'],
+    [
+      'a bad eventId',
+      '/batch?projectId=p',
+      { events: [{ ...event('x', 'E'), eventId: 'a b' }] },
+      'events.0: eventId must be 1-128 letters, digits, ".", "_", ":" or "-"',
+    ],
     ['an empty event name', '/batch?projectId=p', { events: [event('x', '')] }, 'events.0: event must not be empty'],
-    ['a timestamp out of range', '/batch?projectId=p', { events: [{ ...event('x', 'E'), timestamp: 9e15 }] }, 'events.0: timestamp is out of range'],
-    ['properties nested too deep', '/batch?projectId=p', { events: [event('x', 'E', { a: [[[[[[[[[[1]]]]]]]]]] })] }, 'properties must not nest deeper than 8 levels'],
+    [
+      'a timestamp out of range',
+      '/batch?projectId=p',
+      { events: [{ ...event('x', 'E'), timestamp: 9e15 }] },
+      'events.0: timestamp is out of range',
+    ],
+    [
+      'properties nested too deep',
+      '/batch?projectId=p',
+      { events: [event('x', 'E', { a: [[[[[[[[[[1]]]]]]]]]] })] },
+      'properties must not nest deeper than 8 levels',
+    ],
   ])('%s → 400', async (_, path, body, error) => {
     const res = await onApp().app.request(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) })
     expect(res.status).toBe(400)
@@ -96,7 +134,9 @@ describe('POST /e', () => {
     expect((await on.request('/e?projectId=errs-other', report('other'))).status).toBe(204)
     clock.t = T0 + 60_001
     expect((await on.request('/e?projectId=errs', report('boom 7'))).status).toBe(204)
-    const { rows } = await db.query<{ message: string; stack: string }>("SELECT message, stack FROM portico_analytics.errors WHERE project_id = 'errs' ORDER BY id")
+    const { rows } = await db.query<{ message: string; stack: string }>(
+      "SELECT message, stack FROM portico_analytics.errors WHERE project_id = 'errs' ORDER BY id",
+    )
     expect(rows.map((r) => r.message)).toEqual(['boom 1', 'boom 2', 'boom 3', 'boom 4', 'boom 5', 'boom 7'])
     expect(rows[0]!.stack).toBe('Error: x\n at y')
   })
@@ -124,8 +164,14 @@ describe('retention sweep', () => {
       `)
       // Now 2026-11-22T12:00:00Z, 7 days: the cutoff is 2026-11-15T12:00:00Z.
       expect(await sweepAnalytics(sweepDb, 7, Date.UTC(2026, 10, 22, 12))).toEqual({ events: 2, errors: 1 })
-      expect((await sweepDb.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY event_id')).rows.map((r) => r.event_id)).toEqual(['edge-in', 'new'])
-      expect((await sweepDb.query<{ message: string }>('SELECT message FROM portico_analytics.errors')).rows.map((r) => r.message)).toEqual(['new'])
+      expect(
+        (await sweepDb.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY event_id')).rows.map(
+          (r) => r.event_id,
+        ),
+      ).toEqual(['edge-in', 'new'])
+      expect((await sweepDb.query<{ message: string }>('SELECT message FROM portico_analytics.errors')).rows.map((r) => r.message)).toEqual(
+        ['new'],
+      )
       expect(await sweepAnalytics(sweepDb, 7, Date.UTC(2026, 10, 22, 12))).toEqual({ events: 0, errors: 0 })
     } finally {
       await sweepDb.close()
@@ -133,7 +179,9 @@ describe('retention sweep', () => {
   })
 
   it('refuses a bad retention at start', () => {
-    expect(() => createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, retentionDays: 0 } })).toThrow('analytics.retentionDays must be a positive integer')
+    expect(() => createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, retentionDays: 0 } })).toThrow(
+      'analytics.retentionDays must be a positive integer',
+    )
   })
 })
 
@@ -151,9 +199,21 @@ describe('startServer runs the retention sweep at start', () => {
         ('stale', 'p', 'E', '2026-11-01T00:00:00Z', '2026-11-01T00:00:00Z'),
         ('fresh', 'p', 'E', '2026-11-20T00:00:00Z', '2026-11-20T00:00:00Z')`)
       await seed.close()
-      const server = await startServer({ chains: [], dataDir, indexer: { enabled: false }, analytics: { enabled: true, retentionDays: 10 }, now: () => Date.UTC(2026, 10, 23) })
+      const server = await startServer({
+        chains: [],
+        dataDir,
+        indexer: { enabled: false },
+        analytics: { enabled: true, retentionDays: 10 },
+        now: () => Date.UTC(2026, 10, 23),
+      })
       try {
-        await expect.poll(async () => (await server.db.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY 1')).rows.map((r) => r.event_id)).toEqual(['fresh'])
+        await expect
+          .poll(async () =>
+            (await server.db.query<{ event_id: string }>('SELECT event_id FROM portico_analytics.events ORDER BY 1')).rows.map(
+              (r) => r.event_id,
+            ),
+          )
+          .toEqual(['fresh'])
       } finally {
         await server.stop()
       }

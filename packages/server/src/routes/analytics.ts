@@ -26,7 +26,11 @@ export const ANALYTICS_ERRORS = {
 const projectQuery = z.object({ projectId: projectIdSchema })
 
 /** A timestamp in milliseconds that Postgres can store (year 1970 to 9999). */
-const timestamp = z.number().int({ error: 'timestamp must be whole milliseconds since the epoch' }).min(0).max(253_402_300_799_999, { error: 'timestamp is out of range' })
+const timestamp = z
+  .number()
+  .int({ error: 'timestamp must be whole milliseconds since the epoch' })
+  .min(0)
+  .max(253_402_300_799_999, { error: 'timestamp is out of range' })
 const eventChecks = z.object({
   eventId: z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: 'eventId must be 1-128 letters, digits, ".", "_", ":" or "-"' }),
   event: z.string().min(1, { error: 'event must not be empty' }).max(100, { error: 'event must be at most 100 characters' }),
@@ -38,10 +42,12 @@ const cleanText = (text: string) => text.replace(/\u0000|[\ud800-\udbff](?![\udc
 
 /** A JSON value with its strings (keys too) fit for jsonb; 400 past the nesting limit. */
 function cleanJson(value: unknown, depth = 0): unknown {
-  if (depth > ANALYTICS_SERVER_LIMITS.propertiesDepth) throw new HttpError(400, `properties must not nest deeper than ${ANALYTICS_SERVER_LIMITS.propertiesDepth} levels`)
+  if (depth > ANALYTICS_SERVER_LIMITS.propertiesDepth)
+    throw new HttpError(400, `properties must not nest deeper than ${ANALYTICS_SERVER_LIMITS.propertiesDepth} levels`)
   if (typeof value === 'string') return cleanText(value)
   if (Array.isArray(value)) return value.map((item) => cleanJson(item, depth + 1))
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), cleanJson(v, depth + 1)]))
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), cleanJson(v, depth + 1)]))
   return value
 }
 
@@ -70,11 +76,17 @@ export const analyticsRoutes: RouteModule = (ctx) => {
       enabled()
       const { projectId } = parseInput(projectQuery, { projectId: c.req.query('projectId') })
       const batch = parseInput(analyticsBatchSchema, await textJson(c))
-      if (batch.events.length > ANALYTICS_SERVER_LIMITS.eventsPerBatch) throw new HttpError(400, `A batch holds at most ${ANALYTICS_SERVER_LIMITS.eventsPerBatch} events`)
+      if (batch.events.length > ANALYTICS_SERVER_LIMITS.eventsPerBatch)
+        throw new HttpError(400, `A batch holds at most ${ANALYTICS_SERVER_LIMITS.eventsPerBatch} events`)
       const events: StoredEvent[] = batch.events.map((e, i) => {
         const checked = eventChecks.safeParse(e)
         if (!checked.success) throw new HttpError(400, `events.${i}: ${checked.error.issues[0]?.message ?? 'invalid event'}`)
-        return { eventId: e.eventId, event: cleanText(e.event), occurredAt: e.timestamp, ...(e.properties ? { properties: cleanJson(e.properties) } : {}) }
+        return {
+          eventId: e.eventId,
+          event: cleanText(e.event),
+          occurredAt: e.timestamp,
+          ...(e.properties ? { properties: cleanJson(e.properties) } : {}),
+        }
       })
       await repo.storeEvents(projectId, events, ctx.now())
       return c.body(null, 204)

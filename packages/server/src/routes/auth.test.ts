@@ -1,11 +1,5 @@
 import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
-import {
-  AUTH_ERRORS,
-  authUserSchema,
-  OTP_RESEND_COOLDOWN_MS,
-  OTP_TTL_MS,
-  STAMP_MAX_SKEW_MS,
-} from '@portico/protocol/auth'
+import { AUTH_ERRORS, authUserSchema, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, STAMP_MAX_SKEW_MS } from '@portico/protocol/auth'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -44,7 +38,7 @@ afterAll(async () => {
   await close?.()
 })
 
-const errorOf = async (res: Response) => (z.object({ error: z.string() }).parse(await res.json())).error
+const errorOf = async (res: Response) => z.object({ error: z.string() }).parse(await res.json()).error
 
 describe('email login', () => {
   it('a new device gets VERIFY_DEVICE, is approved by the mailed link, then VERIFY_OTP, then a session', async () => {
@@ -104,7 +98,12 @@ describe('email login', () => {
     const known = await post(app, '/v1/auth/email/connect', { email: 'alice@example.com', deviceId }, headers)
     expect(await known.json()).toEqual({ action: 'VERIFY_OTP' })
     const key2 = await frameKey()
-    const second = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: mailbox.lastCode('alice@example.com'), sessionPublicKey: key2.publicKey }, headers)
+    const second = await post(
+      app,
+      '/v1/auth/email/otp',
+      { email, deviceId, otp: mailbox.lastCode('alice@example.com'), sessionPublicKey: key2.publicKey },
+      headers,
+    )
     expect(((await second.json()) as { user: { userId: string } }).user.userId).toBe(user.userId)
   })
 
@@ -133,11 +132,25 @@ describe('email login', () => {
       expect(res.status).toBe(400)
       expect(await errorOf(res)).toBe(message)
     }
-    const notJson = await app.request('/v1/auth/email/connect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+    const notJson = await app.request('/v1/auth/email/connect', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    })
     expect(await errorOf(notJson)).toBe('Invalid JSON body')
-    const otp = await post(app, '/v1/auth/email/otp', { email: 'a@example.com', deviceId: 'device-000000000001', otp: '12345', sessionPublicKey: 'x' })
+    const otp = await post(app, '/v1/auth/email/otp', {
+      email: 'a@example.com',
+      deviceId: 'device-000000000001',
+      otp: '12345',
+      sessionPublicKey: 'x',
+    })
     expect(await errorOf(otp)).toBe('otp: The code is 6 digits')
-    const key = await post(app, '/v1/auth/email/otp', { email: 'a@example.com', deviceId: 'device-000000000001', otp: '123456', sessionPublicKey: 'AAAA' })
+    const key = await post(app, '/v1/auth/email/otp', {
+      email: 'a@example.com',
+      deviceId: 'device-000000000001',
+      otp: '123456',
+      sessionPublicKey: 'AAAA',
+    })
     expect(await errorOf(key)).toBe('sessionPublicKey must be a P-256 public key (base64url SPKI)')
   })
 })
@@ -240,7 +253,9 @@ describe('rate limits', () => {
     expect(over.status).toBe(429)
     expect(await errorOf(over)).toBe(AUTH_ERRORS.rateLimited)
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, ip())).status).toBe(200)
+    expect((await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, ip())).status).toBe(
+      200,
+    )
   })
 })
 
@@ -273,7 +288,13 @@ describe('stamps and sessions', () => {
     expect((await app.request('/v1/auth/user', { headers: otherPath })).status).toBe(401)
 
     expect((await app.request('/v1/auth/user')).status).toBe(401)
-    expect((await app.request('/v1/auth/user', { headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': 'x', 'x-portico-stamp': 'y' } })).status).toBe(401)
+    expect(
+      (
+        await app.request('/v1/auth/user', {
+          headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': 'x', 'x-portico-stamp': 'y' },
+        })
+      ).status,
+    ).toBe(401)
   })
 
   it('preferred account: set and read back; smartAccount without a configured executor falls back to EOA (SPEC §4) and says why', async () => {
@@ -291,7 +312,15 @@ describe('stamps and sessions', () => {
 
   it('a signed-out session signs nothing more', async () => {
     const session = await login(app, mailbox, 'signout@example.com', 'device-signout-001', ip())
-    const sign = () => stamped(app, session, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', session.user.evmAddress] }, clock)
+    const sign = () =>
+      stamped(
+        app,
+        session,
+        'POST',
+        '/v1/auth/rpc',
+        { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', session.user.evmAddress] },
+        clock,
+      )
     expect((await sign()).status).toBe(200)
     const out = await stamped(app, session, 'POST', '/v1/auth/sign-out', {}, clock)
     expect(out.status).toBe(200)
@@ -306,7 +335,6 @@ describe('stamps and sessions', () => {
     clock += 7 * 24 * 3600_000
     expect((await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)).status).toBe(401)
   })
-
 })
 
 describe('signing', () => {
@@ -315,7 +343,14 @@ describe('signing', () => {
     session = await login(app, mailbox, 'signer@example.com', 'device-signer-00001', ip())
   })
   const rpc = (method: string, params: unknown[], extra: Record<string, unknown> = {}) =>
-    stamped(app, session, 'POST', '/v1/auth/rpc', { namespace: method.startsWith('solana_') ? 'solana' : 'eip155', chainId: 31337, method, params, ...extra }, clock)
+    stamped(
+      app,
+      session,
+      'POST',
+      '/v1/auth/rpc',
+      { namespace: method.startsWith('solana_') ? 'solana' : 'eip155', chainId: 31337, method, params, ...extra },
+      clock,
+    )
   const result = async (res: Response) => {
     const body = (await res.json()) as { result?: unknown; error?: string }
     if (res.status !== 200) throw new Error(`${res.status} ${body.error}`)
@@ -351,7 +386,16 @@ describe('signing', () => {
     } as const
     const signature = await result(await rpc('eth_signTypedData_v4', [address, JSON.stringify(typed)]))
     const { EIP712Domain: _d, ...types } = typed.types
-    expect(await verifyTypedData({ address, domain: typed.domain, types, primaryType: 'Mail', message: typed.message, signature: signature as Hex })).toBe(true)
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typed.domain,
+        types,
+        primaryType: 'Mail',
+        message: typed.message,
+        signature: signature as Hex,
+      }),
+    ).toBe(true)
     const bad = await rpc('eth_signTypedData_v4', [address, '{"types":{},"primaryType":"Nope","message":{}}'])
     expect(bad.status).toBe(400)
   })
@@ -362,7 +406,11 @@ describe('signing', () => {
     const signature = Buffer.from(getBase58Encoder().encode(out.signature))
     expect(signature.length).toBe(64)
     const raw = Buffer.from(getBase58Encoder().encode(session.user.solanaAddress))
-    const publicKey = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' })
+    const publicKey = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+      format: 'der',
+      type: 'spki',
+    })
     expect(verifyEd25519(null, message, publicKey, signature)).toBe(true)
     expect(verifyEd25519(null, Buffer.from('something else'), publicKey, signature)).toBe(false)
   })
@@ -394,7 +442,14 @@ describe('update email', () => {
     const primaryCode = mailbox.lastCode('old@example.com')
     expect(mailbox.sent.some((m) => m.to === 'new@example.com')).toBe(false)
 
-    const wrongPrimary = await stamped(app, session, 'POST', '/v1/auth/email/update/primary', { otp: primaryCode === '000000' ? '111111' : '000000' }, clock)
+    const wrongPrimary = await stamped(
+      app,
+      session,
+      'POST',
+      '/v1/auth/email/update/primary',
+      { otp: primaryCode === '000000' ? '111111' : '000000' },
+      clock,
+    )
     expect(await errorOf(wrongPrimary)).toBe(AUTH_ERRORS.invalidOtp)
     const early = await stamped(app, session, 'POST', '/v1/auth/email/update/secondary', { otp: primaryCode }, clock)
     expect(early.status).toBe(400)
@@ -422,12 +477,18 @@ describe('update email', () => {
 describe('CORS', () => {
   it('the auth routes answer the frame origin only, with the stamp headers allowed', async () => {
     const preflight = (origin: string, path: string) =>
-      app.request(path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-portico-stamp' } })
+      app.request(path, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-portico-stamp' },
+      })
     const frame = await preflight(FRAME_ORIGIN, '/v1/auth/rpc')
     expect(frame.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
-    expect(frame.headers.get('access-control-allow-headers')?.split(',').map((h) => h.trim())).toEqual(
-      expect.arrayContaining(['content-type', 'x-portico-session', 'x-portico-timestamp', 'x-portico-stamp']),
-    )
+    expect(
+      frame.headers
+        .get('access-control-allow-headers')
+        ?.split(',')
+        .map((h) => h.trim()),
+    ).toEqual(expect.arrayContaining(['content-type', 'x-portico-session', 'x-portico-timestamp', 'x-portico-stamp']))
     expect((await preflight('http://127.0.0.1:5173', '/v1/auth/rpc')).headers.get('access-control-allow-origin')).toBeNull()
     // A real answer names the frame origin and lets it read retry-after (the resend cooldown).
     const answer = await post(app, '/v1/auth/email/connect', { email: 'bad' }, { origin: FRAME_ORIGIN })
@@ -444,7 +505,9 @@ describe('CORS', () => {
   it('without an auth config the routes do not exist', async () => {
     const plain = await openTestApp()
     try {
-      expect((await post(plain.app, '/v1/auth/email/connect', { email: 'a@example.com', deviceId: 'device-000000000001' })).status).toBe(404)
+      expect((await post(plain.app, '/v1/auth/email/connect', { email: 'a@example.com', deviceId: 'device-000000000001' })).status).toBe(
+        404,
+      )
       expect((await plain.app.request('/v1/sessions/abcdefabcdefabcdef')).status).toBe(404)
     } finally {
       await plain.close()

@@ -21,7 +21,12 @@ const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><main><h1 style="font-size:20px">${title}</h1><p>${text}</p></main></body></html>`
 
-const HTML_HEADERS = { 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'referrer-policy': 'no-referrer' }
+const HTML_HEADERS = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'referrer-policy': 'no-referrer',
+}
 
 /** The user agent, shortened, as the session's device description. */
 const deviceOf = (c: Context) => c.req.header('user-agent')?.slice(0, 200) ?? null
@@ -49,7 +54,12 @@ export const authRoutes: RouteModule = (ctx) => {
   app.get('/v1/auth/device/approve', async (c) => {
     const query = tokenQuery.safeParse({ token: c.req.query('token') })
     const approved = query.success && (await service.approve(query.data.token))
-    if (!approved) return c.html(page('This link can not be used', 'The link is invalid, was already used or has expired. Sign in again to get a new one.'), 400, HTML_HEADERS)
+    if (!approved)
+      return c.html(
+        page('This link can not be used', 'The link is invalid, was already used or has expired. Sign in again to get a new one.'),
+        400,
+        HTML_HEADERS,
+      )
     return c.html(page('Device approved', 'Device approved. You can close this tab.'), 200, HTML_HEADERS)
   })
 

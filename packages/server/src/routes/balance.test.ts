@@ -1,13 +1,4 @@
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  http,
-  parseEther,
-  parseUnits,
-  type Address,
-  type Hex,
-} from 'viem'
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
@@ -52,7 +43,11 @@ beforeAll(async () => {
   const { wallet, publicClient } = clients()
   const { abi, bytecode } = Token
   const deploy = async (name: string, symbol: string, decimals: number) => {
-    const hash = await wallet.deployContract({ abi, bytecode, args: [name, symbol, decimals, [deployer.address], parseUnits('1000000', decimals)] })
+    const hash = await wallet.deployContract({
+      abi,
+      bytecode,
+      args: [name, symbol, decimals, [deployer.address], parseUnits('1000000', decimals)],
+    })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     return receipt.contractAddress as Address
   }

@@ -34,7 +34,11 @@ export const usd = (n: number) => Math.round(n * 1e8) / 1e8
 async function priced(ctx: AppContext, holdings: readonly Holding[]): Promise<TokenBalance[]> {
   const prices = await checkedUsdPrices(
     ctx.providers.prices,
-    holdings.map((h) => ({ chainId: h.chainId, symbol: h.meta.symbol, ...(h.tokenAddress === undefined ? {} : { address: h.tokenAddress }) })),
+    holdings.map((h) => ({
+      chainId: h.chainId,
+      symbol: h.meta.symbol,
+      ...(h.tokenAddress === undefined ? {} : { address: h.tokenAddress }),
+    })),
   )
   return holdings.map((h, i) => {
     const numeric = formatUnits(h.amount, h.meta.decimals)

@@ -37,14 +37,20 @@ afterAll(async () => {
 
 const ACCOUNT = 'eip155:1:0x1111111111111111111111111111111111111111'
 const post = (projectId: string, body: unknown) =>
-  app.request(`/v1/email-capture?projectId=${projectId}&st=portico&sv=0.1.0`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  app.request(`/v1/email-capture?projectId=${projectId}&st=portico&sv=0.1.0`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 const linkIn = (text: string) => {
   const match = /(http:\/\/127\.0\.0\.1:8787\/v1\/email-capture\/confirm\?token=[A-Za-z0-9_-]{43})/.exec(text)
   if (!match) throw new Error(`no confirmation link in ${text}`)
   return match[1] as string
 }
 const confirmed = async (email: string) =>
-  (await db.query<{ confirmed_at: unknown }>('SELECT confirmed_at FROM portico_capture.emails WHERE email = $1', [email])).rows.map((r) => r.confirmed_at !== null)
+  (await db.query<{ confirmed_at: unknown }>('SELECT confirmed_at FROM portico_capture.emails WHERE email = $1', [email])).rows.map(
+    (r) => r.confirmed_at !== null,
+  )
 
 describe('POST /v1/email-capture + GET /v1/email-capture/confirm', () => {
   it('stores the email unconfirmed, mails a link by SMTP; the link confirms it (an HTML page), and a second capture says confirmed', async () => {
@@ -88,7 +94,8 @@ describe('POST /v1/email-capture + GET /v1/email-capture/confirm', () => {
 
   it('limits confirmation mails to 3 an hour per email (429 with retry-after), whatever the account', async () => {
     const email = 'spam@example.com'
-    for (let i = 0; i < 3; i++) expect((await post('capture-on', { email, account: `eip155:1:0x${String(i).repeat(40)}` })).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect((await post('capture-on', { email, account: `eip155:1:0x${String(i).repeat(40)}` })).status).toBe(200)
     const refused = await post('capture-on', { email, account: ACCOUNT })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBe(3600)
@@ -103,17 +110,19 @@ describe('POST /v1/email-capture + GET /v1/email-capture/confirm', () => {
     expect(await res.json()).toEqual({ error: 'Email capture is off for this project (feature flag emailCapture)' })
   })
 
-  it.each([
-    [{ email: 'not-an-email', account: ACCOUNT }],
-    [{ email: 'a@example.com', account: '0x1111' }],
-    [{ email: 'a@example.com' }],
-  ])('refuses %j with 400', async (body) => {
-    expect((await post('capture-on', body)).status).toBe(400)
-  })
+  it.each([[{ email: 'not-an-email', account: ACCOUNT }], [{ email: 'a@example.com', account: '0x1111' }], [{ email: 'a@example.com' }]])(
+    'refuses %j with 400',
+    async (body) => {
+      expect((await post('capture-on', body)).status).toBe(400)
+    },
+  )
 
   it('without a mailer (no auth service) answers 503 saying what to configure', async () => {
     const bare = createApp({ chains: TEST_CHAINS, db, features: { emailCapture: true } })
-    const res = await bare.request('/v1/email-capture?projectId=p', { method: 'POST', body: JSON.stringify({ email: 'a@example.com', account: ACCOUNT }) })
+    const res = await bare.request('/v1/email-capture?projectId=p', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@example.com', account: ACCOUNT }),
+    })
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ error: EMAIL_CAPTURE_ERRORS.noMail })
   })

@@ -40,7 +40,12 @@ export function captureMail(to: string, link: string): MailMessage {
   }
 }
 
-const HTML_HEADERS = { 'cache-control': 'no-store', 'x-frame-options': 'DENY', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'referrer-policy': 'no-referrer' }
+const HTML_HEADERS = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'referrer-policy': 'no-referrer',
+}
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><main><h1 style="font-size:20px">${title}</h1><p>${text}</p></main></body></html>`
@@ -68,7 +73,10 @@ export const captureRoutes: RouteModule = (ctx) =>
       if (!mail) throw new HttpError(503, EMAIL_CAPTURE_ERRORS.noMail)
       const raw = await jsonOf(c)
       // Emails are compared and stored trimmed and lower-cased.
-      const trimmed = raw !== null && typeof raw === 'object' && 'email' in raw && typeof raw.email === 'string' ? { ...raw, email: raw.email.trim() } : raw
+      const trimmed =
+        raw !== null && typeof raw === 'object' && 'email' in raw && typeof raw.email === 'string'
+          ? { ...raw, email: raw.email.trim() }
+          : raw
       const input = parseInput(requestSchema, trimmed)
       const email = input.email.toLowerCase()
       const now = ctx.now()
@@ -98,7 +106,8 @@ export const captureRoutes: RouteModule = (ctx) =>
         await tx.query('INSERT INTO portico_capture.mail_log (email, sent_at) VALUES ($1, to_timestamp($2 / 1000.0))', [email, now])
         return { status: 'pending' as const }
       })
-      if (outcome.status === 'limited') return c.json({ error: EMAIL_CAPTURE_ERRORS.rateLimited }, 429, { 'retry-after': String(outcome.retryAfter) })
+      if (outcome.status === 'limited')
+        return c.json({ error: EMAIL_CAPTURE_ERRORS.rateLimited }, 429, { 'retry-after': String(outcome.retryAfter) })
       if (outcome.status === 'pending') {
         try {
           await mail.send(captureMail(email, ctx.assetUrl(`/v1/email-capture/confirm?token=${token}`)))
@@ -110,7 +119,12 @@ export const captureRoutes: RouteModule = (ctx) =>
     })
     .get('/v1/email-capture/confirm', async (c) => {
       const query = tokenQuery.safeParse({ token: c.req.query('token') })
-      const invalid = () => c.html(page('This link can not be used', 'The link is invalid or has expired. Leave your email again to get a new one.'), 400, HTML_HEADERS)
+      const invalid = () =>
+        c.html(
+          page('This link can not be used', 'The link is invalid or has expired. Leave your email again to get a new one.'),
+          400,
+          HTML_HEADERS,
+        )
       if (!query.success) return invalid()
       const { rows } = await ctx.db.query<{ email: string }>(
         `UPDATE portico_capture.emails SET confirmed_at = COALESCE(confirmed_at, to_timestamp($2 / 1000.0))

@@ -54,7 +54,10 @@ type SwapStatus = { kind: 'live'; chain: SwapChain } | { kind: 'needs-rpc'; chai
 function swapStatus(ctx: AppContext, chainId: number): SwapStatus {
   const chain = ctx.chainsById.get(`eip155:${chainId}`)
   if (chain?.swap !== undefined) return { kind: 'live', chain: chain as SwapChain }
-  if (SWAP_CHAIN_IDS.includes(chainId)) return chain === undefined ? { kind: 'needs-rpc', chainId: `eip155:${chainId}` } : { kind: 'needs-rpc', chainId: `eip155:${chainId}`, chain }
+  if (SWAP_CHAIN_IDS.includes(chainId))
+    return chain === undefined
+      ? { kind: 'needs-rpc', chainId: `eip155:${chainId}` }
+      : { kind: 'needs-rpc', chainId: `eip155:${chainId}`, chain }
   return { kind: 'unsupported' }
 }
 
@@ -97,7 +100,8 @@ function parseTokenId(field: string, value: unknown): TokenId {
 
 /** A user address: 0x…, or CAIP-10 on `chainId`. */
 function parseUser(value: unknown, chainId: number): Address {
-  if (typeof value !== 'string' || value === '') throw new HttpError(400, 'userAddress is required: an EVM address (0x…) or CAIP-10 account (eip155:<chainId>:0x…)')
+  if (typeof value !== 'string' || value === '')
+    throw new HttpError(400, 'userAddress is required: an EVM address (0x…) or CAIP-10 account (eip155:<chainId>:0x…)')
   if (PLAIN_EVM.test(value)) return getAddress(value.toLowerCase())
   const match = CAIP10_EVM.exec(value)
   if (match === null) throw new HttpError(400, `userAddress must be an EVM address (0x…) or CAIP-10 account, got ${preview(value, 60)}`)
@@ -128,7 +132,8 @@ function parseChainId(value: unknown, unsupported: string): number {
 function parsePair(ctx: AppContext, from: unknown, to: unknown) {
   const source = parseTokenId('from', from)
   const target = parseTokenId('to', to)
-  if (source.chainId !== target.chainId) throw new HttpError(400, `from and to must be on one chain, got eip155:${source.chainId} and eip155:${target.chainId}`)
+  if (source.chainId !== target.chainId)
+    throw new HttpError(400, `from and to must be on one chain, got eip155:${source.chainId} and eip155:${target.chainId}`)
   if (source.token === target.token) throw new HttpError(400, 'from and to must be different tokens')
   return { chain: liveChain(ctx, source.chainId), from: source.token, to: target.token }
 }
@@ -137,7 +142,17 @@ const caip10 = (chain: ChainConfig, token: SwapToken) => `${caipNetworkId(chain)
 
 /** Every query value: a string of at most 200 characters (the routes check the rest). */
 const queryOf = (keys: readonly string[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.string({ error: `${k} must be a string` }).max(200, { error: `${k} must be at most 200 characters` }).optional()])))
+  z.object(
+    Object.fromEntries(
+      keys.map((k) => [
+        k,
+        z
+          .string({ error: `${k} must be a string` })
+          .max(200, { error: `${k} must be at most 200 characters` })
+          .optional(),
+      ]),
+    ),
+  )
 
 const tokensQuery = queryOf(['chainId'])
 const quotesQuery = queryOf(['amount', 'userAddress', 'from', 'to', 'gasPrice'])
@@ -179,7 +194,14 @@ export const convertRoutes: RouteModule = (ctx) => {
       const query = parseInput(tokensQuery, c.req.query())
       const chain = liveChain(ctx, parseChainId(query['chainId'], SWAP_ERRORS.network))
       const configured = chain.tokens
-      const pooled = new Set((await provider.pooledTokens(chain, configured.map((t) => t.address))).map((a) => a.toLowerCase()))
+      const pooled = new Set(
+        (
+          await provider.pooledTokens(
+            chain,
+            configured.map((t) => t.address),
+          )
+        ).map((a) => a.toLowerCase()),
+      )
       const tokens = [
         token(chain, NATIVE, chain.nativeCurrency),
         ...configured.filter((t) => pooled.has(t.address.toLowerCase())).map((t) => token(chain, t.address, t)),
@@ -208,7 +230,12 @@ export const convertRoutes: RouteModule = (ctx) => {
             toAmount: (quote.amounts[quote.amounts.length - 1] as bigint).toString(),
             toAccount: account,
             priceImpact: fractionToPercent(quote.impact),
-            fee: { amount: quote.fee.toString(), percentage: bpsToPercent(quote.feeBps), token: caip10(chain, from), recipient: quote.feeRecipient },
+            fee: {
+              amount: quote.fee.toString(),
+              percentage: bpsToPercent(quote.feeBps),
+              token: caip10(chain, from),
+              recipient: quote.feeRecipient,
+            },
             path: quote.path.map((a) => caip10(chain, a)),
           },
         ],
@@ -231,10 +258,17 @@ export const convertRoutes: RouteModule = (ctx) => {
       // A swap chain configured without a router still has an RPC to ask.
       const chain = status.kind === 'live' ? status.chain : status.kind === 'needs-rpc' ? status.chain : undefined
       if (chain === undefined) {
-        throw new HttpError(400, status.kind === 'needs-rpc' ? `${SWAP_ERRORS.gasPrice}: ${status.chainId} needs an RPC` : SWAP_ERRORS.gasPrice)
+        throw new HttpError(
+          400,
+          status.kind === 'needs-rpc' ? `${SWAP_ERRORS.gasPrice}: ${status.chainId} needs an RPC` : SWAP_ERRORS.gasPrice,
+        )
       }
       const tiers = gasPriceTiers(await provider.gasPrice(chain))
-      return c.json({ standard: tiers.standard.toString(), fast: tiers.fast.toString(), instant: tiers.instant.toString() } satisfies ConvertGasPriceResponse)
+      return c.json({
+        standard: tiers.standard.toString(),
+        fast: tiers.fast.toString(),
+        instant: tiers.instant.toString(),
+      } satisfies ConvertGasPriceResponse)
     })
 
     .get('/v1/convert/build-approve', async (c) => {
@@ -277,7 +311,13 @@ export const convertRoutes: RouteModule = (ctx) => {
       const tx = { from: user, to: chain.swap.router, data, value }
       const gas = body.disableEstimate === true ? DEFAULT_SWAP_GAS : await provider.estimateGas(chain, tx)
       return c.json({
-        tx: { from: user, to: chain.swap.router, data, value: value.toString(), eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() } },
+        tx: {
+          from: user,
+          to: chain.swap.router,
+          data,
+          value: value.toString(),
+          eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
+        },
       } satisfies ConvertBuildTransactionResponse)
     })
 }

@@ -50,7 +50,12 @@ beforeAll(async () => {
   db = await openDatabase()
   ;({ app, reported } = await openTestApp({ chains, db }))
   // carol also has a Portico name: it wins over her ENS name.
-  await createNamesRepository(db).register({ name: 'carol-portico.portico.id', address: carol, coinType: 0x80000000 + 31337, attributes: {} })
+  await createNamesRepository(db).register({
+    name: 'carol-portico.portico.id',
+    address: carol,
+    coinType: 0x80000000 + 31337,
+    attributes: {},
+  })
 }, 60_000)
 afterAll(async () => {
   await db?.close()
@@ -61,7 +66,10 @@ describe('GET /v1/identity/{address} with ENS', () => {
   it('answers the ENS primary name and the avatar of an address with a reverse record', async () => {
     expect((await requestJson(app, `/v1/identity/${alice}`, identitySchema)).body).toEqual({ name: 'alice.eth', avatar: AVATAR })
     // Lower case, no 0x: the same address.
-    expect((await requestJson(app, `/v1/identity/${alice.slice(2).toLowerCase()}`, identitySchema)).body).toEqual({ name: 'alice.eth', avatar: AVATAR })
+    expect((await requestJson(app, `/v1/identity/${alice.slice(2).toLowerCase()}`, identitySchema)).body).toEqual({
+      name: 'alice.eth',
+      avatar: AVATAR,
+    })
   })
 
   it('keeps the name but not an avatar record that is no http(s)/data URL', async () => {
@@ -69,7 +77,10 @@ describe('GET /v1/identity/{address} with ENS', () => {
   })
 
   it('answers the Portico name first when the address has both', async () => {
-    expect((await requestJson(app, `/v1/identity/${carol}`, identitySchema)).body).toEqual({ name: 'carol-portico.portico.id', avatar: null })
+    expect((await requestJson(app, `/v1/identity/${carol}`, identitySchema)).body).toEqual({
+      name: 'carol-portico.portico.id',
+      avatar: null,
+    })
   })
 
   it('answers no name without a reverse record, or with none at all', async () => {
@@ -91,8 +102,14 @@ describe('GET /v1/identity/{address} with ENS', () => {
     const { app: broken, close, reported: errors } = await openTestApp({ chains: [dead] })
     try {
       const started = Date.now()
-      expect(await requestError(broken, `/v1/identity/${alice}`)).toMatchObject({ status: 502, body: { error: 'RPC request to eip155:31337 failed' } })
-      expect(await requestError(broken, '/v1/profile/account/alice.eth')).toMatchObject({ status: 502, body: { error: 'RPC request to eip155:31337 failed' } })
+      expect(await requestError(broken, `/v1/identity/${alice}`)).toMatchObject({
+        status: 502,
+        body: { error: 'RPC request to eip155:31337 failed' },
+      })
+      expect(await requestError(broken, '/v1/profile/account/alice.eth')).toMatchObject({
+        status: 502,
+        body: { error: 'RPC request to eip155:31337 failed' },
+      })
       expect(Date.now() - started).toBeLessThan(5_000)
       expect(errors.length).toBeGreaterThan(0)
     } finally {
@@ -113,7 +130,9 @@ describe('GET /v1/profile/account/{name} with ENS', () => {
     expect(Object.keys(body.addresses).sort()).toEqual(['2147514985', '2147514986', '60'])
     expect(Number.isNaN(Date.parse(body.registered_at))).toBe(false)
     // The name is case-insensitive.
-    expect((await requestJson(app, '/v1/profile/account/ALICE.ETH', nameLookupResponseSchema)).body.addresses[COIN_A]).toEqual({ address: alice })
+    expect((await requestJson(app, '/v1/profile/account/ALICE.ETH', nameLookupResponseSchema)).body.addresses[COIN_A]).toEqual({
+      address: alice,
+    })
   })
 
   it('resolves a name without a reverse record, and no avatar attribute for an unusable avatar', async () => {
@@ -126,8 +145,14 @@ describe('GET /v1/profile/account/{name} with ENS', () => {
   })
 
   it('an unknown .eth name, a subname without a resolver and the bare TLD are not found', async () => {
-    expect(await requestError(app, '/v1/profile/account/nobody.eth')).toMatchObject({ status: 404, body: { error: 'Name nobody.eth not found' } })
-    expect(await requestError(app, '/v1/profile/account/sub.alice.eth')).toMatchObject({ status: 404, body: { error: 'Name sub.alice.eth not found' } })
+    expect(await requestError(app, '/v1/profile/account/nobody.eth')).toMatchObject({
+      status: 404,
+      body: { error: 'Name nobody.eth not found' },
+    })
+    expect(await requestError(app, '/v1/profile/account/sub.alice.eth')).toMatchObject({
+      status: 404,
+      body: { error: 'Name sub.alice.eth not found' },
+    })
     expect(await requestError(app, '/v1/profile/account/eth.portico.id')).toMatchObject({ status: 404 })
   })
 
@@ -136,7 +161,10 @@ describe('GET /v1/profile/account/{name} with ENS', () => {
       name: 'carol-portico.portico.id',
       addresses: { [COIN_A]: { address: carol } },
     })
-    expect(await requestError(app, '/v1/profile/account/alice')).toMatchObject({ status: 404, body: { error: 'Name alice.portico.id not found' } })
+    expect(await requestError(app, '/v1/profile/account/alice')).toMatchObject({
+      status: 404,
+      body: { error: 'Name alice.portico.id not found' },
+    })
   })
 
   it.each([

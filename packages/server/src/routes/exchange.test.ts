@@ -90,7 +90,11 @@ async function buyStatus(exchangeId: string, sessionId: string) {
 const confirmOnPage = (url: string) => fetch(`${url}/confirm`, { method: 'POST', headers: { accept: 'application/json' } })
 
 const solanaCall = async (method: string, params: unknown[]) => {
-  const res = await fetch(solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await res.json()) as { result: any }).result
 }
 const lamportsOf = async (owner: string): Promise<bigint> => BigInt((await solanaCall('getBalance', [owner])).value)
@@ -169,7 +173,10 @@ describe('exchange JSON-RPC on the sandbox', () => {
   ])('%s is "not supported" (the modal shows "Asset not supported")', async (_name, asset) => {
     for (const [method, params] of [
       ['portico_getExchanges', { page: 0, asset, amount: 1 }],
-      ['portico_getExchangePayUrl', { exchangeId: 'harbor', asset, amount: 1, recipient: `${asset.split('/')[0]}:0x0000000000000000000000000000000000000001` }],
+      [
+        'portico_getExchangePayUrl',
+        { exchangeId: 'harbor', asset, amount: 1, recipient: `${asset.split('/')[0]}:0x0000000000000000000000000000000000000001` },
+      ],
     ] as const) {
       const { status, body } = await rpc(method, params)
       expect(status).toBe(200)
@@ -179,7 +186,12 @@ describe('exchange JSON-RPC on the sandbox', () => {
 
   it('rounds the amount to 8 decimals before the exchange sees it (then to the asset decimals: USDC 6)', async () => {
     const eth = await payUrl('lantern', ETH, 0.123456789, `eip155:31337:${EVM_RECIPIENT}`)
-    expect(sandbox.session(eth.sessionId)).toMatchObject({ amount: '0.12345679', symbol: 'ETH', exchangeId: 'lantern', status: 'IN_PROGRESS' })
+    expect(sandbox.session(eth.sessionId)).toMatchObject({
+      amount: '0.12345679',
+      symbol: 'ETH',
+      exchangeId: 'lantern',
+      status: 'IN_PROGRESS',
+    })
     const token = await payUrl('lantern', USDC, '1.123456789', `eip155:31337:${EVM_RECIPIENT}`)
     expect(sandbox.session(token.sessionId)).toMatchObject({ amount: '1.123456', symbol: 'USDC' })
     sandbox.cancel(eth.sessionId)
@@ -196,7 +208,11 @@ describe('exchange JSON-RPC on the sandbox', () => {
     const done = await buyStatus('harbor', sessionId)
     expect(done.status).toBe('SUCCESS')
     const tx = await client.getTransaction({ hash: done.txHash as Hex })
-    expect([tx.from, tx.to, tx.value]).toEqual([sandbox.exchanges[0]!.evmAddress.toLowerCase(), EVM_RECIPIENT.toLowerCase(), parseEther('0.75')])
+    expect([tx.from, tx.to, tx.value]).toEqual([
+      sandbox.exchanges[0]!.evmAddress.toLowerCase(),
+      EVM_RECIPIENT.toLowerCase(),
+      parseEther('0.75'),
+    ])
     expect(await client.getBalance({ address: EVM_RECIPIENT })).toBe(before + parseEther('0.75'))
   })
 
@@ -208,7 +224,10 @@ describe('exchange JSON-RPC on the sandbox', () => {
     expect(done.status).toBe('SUCCESS')
     const receipt = await client.getTransactionReceipt({ hash: done.txHash as Hex })
     const transfer = decodeEventLog({ abi: erc20Abi, ...receipt.logs[0]! })
-    expect(transfer).toMatchObject({ eventName: 'Transfer', args: { from: sandbox.exchanges[1]!.evmAddress, to: EVM_RECIPIENT, value: 12_500_000n } })
+    expect(transfer).toMatchObject({
+      eventName: 'Transfer',
+      args: { from: sandbox.exchanges[1]!.evmAddress, to: EVM_RECIPIENT, value: 12_500_000n },
+    })
     expect(await usdcOf(EVM_RECIPIENT)).toBe(before + 12_500_000n)
   })
 
@@ -265,7 +284,10 @@ describe('exchange JSON-RPC on the sandbox', () => {
   })
 
   it('unknown exchanges and sessions are JSON-RPC errors', async () => {
-    expect((await rpc('portico_getExchangePayUrl', { exchangeId: 'nope', asset: ETH, amount: 1, recipient: `eip155:31337:${EVM_RECIPIENT}` })).body.error).toEqual({
+    expect(
+      (await rpc('portico_getExchangePayUrl', { exchangeId: 'nope', asset: ETH, amount: 1, recipient: `eip155:31337:${EVM_RECIPIENT}` }))
+        .body.error,
+    ).toEqual({
       code: EXCHANGE_RPC_ERRORS.exchangeNotFound,
       message: 'Exchange nope not found',
     })
@@ -274,23 +296,72 @@ describe('exchange JSON-RPC on the sandbox', () => {
       message: 'Session not found',
     })
     const { sessionId } = await payUrl('harbor', ETH, 1, `eip155:31337:${EVM_RECIPIENT}`)
-    expect((await rpc('portico_getExchangeBuyStatus', { exchangeId: 'lantern', sessionId })).body.error?.code).toBe(EXCHANGE_RPC_ERRORS.sessionNotFound)
+    expect((await rpc('portico_getExchangeBuyStatus', { exchangeId: 'lantern', sessionId })).body.error?.code).toBe(
+      EXCHANGE_RPC_ERRORS.sessionNotFound,
+    )
     sandbox.cancel(sessionId)
   })
 })
 
 describe('exchange JSON-RPC: bad input is a JSON-RPC error, never a 500', () => {
-  const ok = { jsonrpc: '2.0', id: 1, method: 'portico_getExchanges', params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 } }
-  const pay = { projectId: 'p1', exchangeId: 'harbor', asset: 'eip155:31337/slip44:60', amount: 1, recipient: `eip155:31337:${EVM_RECIPIENT}` }
+  const ok = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'portico_getExchanges',
+    params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 },
+  }
+  const pay = {
+    projectId: 'p1',
+    exchangeId: 'harbor',
+    asset: 'eip155:31337/slip44:60',
+    amount: 1,
+    recipient: `eip155:31337:${EVM_RECIPIENT}`,
+  }
   it.each([
-    ['no projectId in params', { ...ok, params: { ...ok.params, projectId: undefined } }, 200, -32602, 'Invalid params: projectId must be a string'],
+    [
+      'no projectId in params',
+      { ...ok, params: { ...ok.params, projectId: undefined } },
+      200,
+      -32602,
+      'Invalid params: projectId must be a string',
+    ],
     ['page -1', { ...ok, params: { ...ok.params, page: -1 } }, 200, -32602, 'Invalid params: page must be an integer from 0'],
     ['page 0.5', { ...ok, params: { ...ok.params, page: 0.5 } }, 200, -32602, 'Invalid params: page must be an integer from 0'],
-    ['a CAIP-10 id as asset', { ...ok, params: { ...ok.params, asset: 'eip155:1:0x0000000000000000000000000000000000000001' } }, 200, -32602, 'Invalid params: asset must be a CAIP-19 asset id (eip155:1/slip44:60), got eip155:1:0x0000000000000000000000000000000000000001'],
-    ['a listing amount of -1', { ...ok, params: { ...ok.params, amount: -1 } }, 200, -32602, 'Invalid params: amount must be a decimal from 0 below 10^15, got -1'],
-    ['a listing amount "abc"', { ...ok, params: { ...ok.params, amount: 'abc' } }, 200, -32602, 'Invalid params: amount must be a decimal from 0 below 10^15, got abc'],
-    ['a pay amount of 0', { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 0 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 0'],
-    ['a pay amount of 1e-9', { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 1e-9 } }, 200, -32602, 'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 1e-9'],
+    [
+      'a CAIP-10 id as asset',
+      { ...ok, params: { ...ok.params, asset: 'eip155:1:0x0000000000000000000000000000000000000001' } },
+      200,
+      -32602,
+      'Invalid params: asset must be a CAIP-19 asset id (eip155:1/slip44:60), got eip155:1:0x0000000000000000000000000000000000000001',
+    ],
+    [
+      'a listing amount of -1',
+      { ...ok, params: { ...ok.params, amount: -1 } },
+      200,
+      -32602,
+      'Invalid params: amount must be a decimal from 0 below 10^15, got -1',
+    ],
+    [
+      'a listing amount "abc"',
+      { ...ok, params: { ...ok.params, amount: 'abc' } },
+      200,
+      -32602,
+      'Invalid params: amount must be a decimal from 0 below 10^15, got abc',
+    ],
+    [
+      'a pay amount of 0',
+      { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 0 } },
+      200,
+      -32602,
+      'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 0',
+    ],
+    [
+      'a pay amount of 1e-9',
+      { ...ok, method: 'portico_getExchangePayUrl', params: { ...pay, amount: 1e-9 } },
+      200,
+      -32602,
+      'Invalid params: amount must be a positive decimal below 10^15 that is at least 0.00000001, got 1e-9',
+    ],
     ['params an array', { ...ok, params: [1] }, 400, -32600, 'Invalid Request: params must be an object'],
     ['jsonrpc 1.0', { ...ok, jsonrpc: '1.0' }, 400, -32600, 'Invalid Request: jsonrpc must be "2.0"'],
     ['an unknown method', { ...ok, method: 'eth_chainId' }, 200, -32601, 'Method not found: eth_chainId'],
@@ -302,12 +373,20 @@ describe('exchange JSON-RPC: bad input is a JSON-RPC error, never a 500', () => 
   })
 
   it('the recipient must be on the asset network', async () => {
-    const { body } = await rpc('portico_getExchangePayUrl', { exchangeId: 'harbor', asset: 'eip155:31337/slip44:60', amount: 1, recipient: `eip155:31338:${EVM_RECIPIENT}` })
+    const { body } = await rpc('portico_getExchangePayUrl', {
+      exchangeId: 'harbor',
+      asset: 'eip155:31337/slip44:60',
+      amount: 1,
+      recipient: `eip155:31338:${EVM_RECIPIENT}`,
+    })
     expect(body.error).toEqual({ code: -32602, message: "Invalid params: recipient must be on the asset's network eip155:31337" })
   })
 
   it('the query must carry projectId, st, sv and source=fund-wallet; the body must be JSON', async () => {
-    expect((await post(ok, { query: '?projectId=p1&st=appkit&sv=1' })).body.error).toEqual({ code: -32600, message: 'Invalid Request: source must be fund-wallet' })
+    expect((await post(ok, { query: '?projectId=p1&st=appkit&sv=1' })).body.error).toEqual({
+      code: -32600,
+      message: 'Invalid Request: source must be fund-wallet',
+    })
     expect((await post(ok, { query: '' })).status).toBe(400)
     const text = await post(ok, { contentType: 'text/plain' })
     expect([text.status, text.body.error?.code]).toEqual([415, -32600])
@@ -319,7 +398,10 @@ describe('exchange JSON-RPC: bad input is a JSON-RPC error, never a 500', () => 
     try {
       expect((await rpc('portico_getExchanges', ok.params, none.app)).body.result).toEqual({ exchanges: [], total: 0 })
       const answer = await rpc('portico_getExchanges', ok.params, down.app)
-      expect([answer.status, answer.body.error]).toEqual([502, { code: EXCHANGE_RPC_ERRORS.unavailable, message: 'Exchange service unavailable' }])
+      expect([answer.status, answer.body.error]).toEqual([
+        502,
+        { code: EXCHANGE_RPC_ERRORS.unavailable, message: 'Exchange service unavailable' },
+      ])
     } finally {
       await none.close()
       await down.close()

@@ -67,7 +67,10 @@ function plainDecimal(value: number): string {
 }
 
 const short = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).min(1, { error: `${field} is required` }).max(max, { error: `${field} must be at most ${max} characters` })
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
 
 const amountOf = (allowZero: boolean) =>
   z.union([z.number(), z.string()], { error: 'amount must be a number or a decimal string' }).transform((value, ctx) => {
@@ -83,14 +86,20 @@ const amountOf = (allowZero: boolean) =>
 const amount = amountOf(false)
 /** The listing's amount: 0 too (the modal lists the exchanges before an amount is typed). */
 const listingAmount = amountOf(true)
-const asset = short('asset', 200).regex(CAIP19, { error: (issue) => `asset must be a CAIP-19 asset id (eip155:1/slip44:60), got ${preview(issue.input, 60)}` })
+const asset = short('asset', 200).regex(CAIP19, {
+  error: (issue) => `asset must be a CAIP-19 asset id (eip155:1/slip44:60), got ${preview(issue.input, 60)}`,
+})
 const exchangeId = short('exchangeId', 64).regex(/^[A-Za-z0-9._-]+$/, { error: 'exchangeId must be an exchange id from the listing' })
 const projectId = short('projectId', 200)
 
 const paramsSchemas = {
   [EXCHANGE_RPC_METHODS.getExchanges]: z.object({
     projectId,
-    page: z.number({ error: 'page must be an integer from 0' }).int({ error: 'page must be an integer from 0' }).min(0, { error: 'page must be an integer from 0' }).max(1000, { error: 'page must be at most 1000' }),
+    page: z
+      .number({ error: 'page must be an integer from 0' })
+      .int({ error: 'page must be an integer from 0' })
+      .min(0, { error: 'page must be an integer from 0' })
+      .max(1000, { error: 'page must be at most 1000' }),
     asset,
     amount: listingAmount,
   }),
@@ -99,7 +108,9 @@ const paramsSchemas = {
     exchangeId,
     asset,
     amount,
-    recipient: short('recipient', 200).regex(CAIP10, { error: (issue) => `recipient must be a CAIP-10 account (network:address), got ${preview(issue.input, 60)}` }),
+    recipient: short('recipient', 200).regex(CAIP10, {
+      error: (issue) => `recipient must be a CAIP-10 account (network:address), got ${preview(issue.input, 60)}`,
+    }),
   }),
   [EXCHANGE_RPC_METHODS.getBuyStatus]: z.object({
     projectId,
@@ -156,7 +167,8 @@ function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<
 const networkOf = (caip: string) => caip.split(/[/:]/).slice(0, 2).join(':')
 
 function assertNamespace(id: string) {
-  if (!NAMESPACES.has(id.split(':')[0] as string)) throw new RpcFailure(EXCHANGE_RPC_ERRORS.assetNotSupported, `Asset ${preview(id, 200)} is not supported`)
+  if (!NAMESPACES.has(id.split(':')[0] as string))
+    throw new RpcFailure(EXCHANGE_RPC_ERRORS.assetNotSupported, `Asset ${preview(id, 200)} is not supported`)
 }
 
 /**
@@ -175,15 +187,26 @@ export const exchangeRoutes: RouteModule = (ctx) => {
         const p = parseParams(paramsSchemas[EXCHANGE_RPC_METHODS.getExchanges], params)
         assertNamespace(p.asset)
         const { exchanges, total } = await provider.listExchanges({ asset: p.asset, amount: p.amount, page: p.page })
-        return { exchanges: exchanges.map((e) => ({ id: e.id, name: e.name, ...(e.imageUrl === undefined ? {} : { imageUrl: e.imageUrl }) })), total }
+        return {
+          exchanges: exchanges.map((e) => ({ id: e.id, name: e.name, ...(e.imageUrl === undefined ? {} : { imageUrl: e.imageUrl }) })),
+          total,
+        }
       }
       case EXCHANGE_RPC_METHODS.getPayUrl: {
         const p = parseParams(paramsSchemas[EXCHANGE_RPC_METHODS.getPayUrl], params)
         assertNamespace(p.asset)
         if (networkOf(p.recipient) !== networkOf(p.asset)) {
-          throw new RpcFailure(EXCHANGE_RPC_ERRORS.invalidParams, `Invalid params: recipient must be on the asset's network ${networkOf(p.asset)}`)
+          throw new RpcFailure(
+            EXCHANGE_RPC_ERRORS.invalidParams,
+            `Invalid params: recipient must be on the asset's network ${networkOf(p.asset)}`,
+          )
         }
-        const { url, sessionId } = await provider.createPayUrl({ exchangeId: p.exchangeId, asset: p.asset, amount: p.amount, recipient: p.recipient })
+        const { url, sessionId } = await provider.createPayUrl({
+          exchangeId: p.exchangeId,
+          asset: p.asset,
+          amount: p.amount,
+          recipient: p.recipient,
+        })
         return { url, sessionId }
       }
       case EXCHANGE_RPC_METHODS.getBuyStatus: {

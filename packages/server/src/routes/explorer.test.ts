@@ -27,9 +27,19 @@ describe('GET /getWallets', () => {
       image_url: `/wallet-images/${catalogue[0]?.image_id}`,
     })
     expect(body.data[0]?.name).toBe('Portico Dev Wallet')
-    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(
-      ['badge_type', 'chains', 'desktop_link', 'id', 'image_id', 'image_url', 'mobile_link', 'name', 'order', 'rdns', 'webapp_link'],
-    )
+    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual([
+      'badge_type',
+      'chains',
+      'desktop_link',
+      'id',
+      'image_id',
+      'image_url',
+      'mobile_link',
+      'name',
+      'order',
+      'rdns',
+      'webapp_link',
+    ])
   })
 
   it('pages: page 2 of 40 holds wallets 41-80', async () => {

@@ -19,7 +19,15 @@ beforeAll(async () => {
   ;[relay, anvil] = await Promise.all([startFarcasterRelay(), startAnvil({ chainId: 31_377 })])
   const registry = await deployIdRegistry({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
   const t = await openTestApp({
-    chains: [...TEST_CHAINS, { chainId: anvil.chainId, name: 'Registry chain', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+    chains: [
+      ...TEST_CHAINS,
+      {
+        chainId: anvil.chainId,
+        name: 'Registry chain',
+        rpcUrl: anvil.rpcUrl,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
     publicUrl: 'http://127.0.0.1:4010',
     auth: {
       kek: TEST_KEK,
@@ -41,7 +49,8 @@ const start = async (deviceId = DEVICE) => {
   expect(res.status).toBe(200)
   return farcasterStartResponseSchema.parse(await res.json())
 }
-const status = (channelToken: string, publicKey: string, deviceId = DEVICE) => post(app, '/v1/auth/farcaster/status', { channelToken, deviceId, sessionPublicKey: publicKey })
+const status = (channelToken: string, publicKey: string, deviceId = DEVICE) =>
+  post(app, '/v1/auth/farcaster/status', { channelToken, deviceId, sessionPublicKey: publicKey })
 
 describe('POST /v1/auth/farcaster/start and /status', () => {
   it('pending → 202; approved as ada → a session for the user of fid 1 (userName ada, socialProvider farcaster); the session works', async () => {

@@ -20,7 +20,12 @@ import { openTestApp, requestError, requestJson, type TestApp } from '../test-su
 
 const CHAIN_ID = 31337
 const CAIP = `eip155:${CHAIN_ID}`
-const chain = { id: CHAIN_ID, name: 'Portico Local A', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } } as const
+const chain = {
+  id: CHAIN_ID,
+  name: 'Portico Local A',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const
 
 let devnet: Devnet
 let db: Database
@@ -40,7 +45,8 @@ let aliceWallet: ReturnType<typeof createWalletClient>
 let bobWallet: ReturnType<typeof createWalletClient>
 const reported: unknown[] = []
 
-const follow = () => startIndexer({ chains: [config], db, indexer: { pollIntervalMs: 25, rpcTimeoutMs: 5_000 }, report: (error) => void reported.push(error) })
+const follow = () =>
+  startIndexer({ chains: [config], db, indexer: { pollIntervalMs: 25, rpcTimeoutMs: 5_000 }, report: (error) => void reported.push(error) })
 
 async function mined(hash: `0x${string}`) {
   const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
@@ -49,7 +55,16 @@ async function mined(hash: `0x${string}`) {
 const sendEth = async (from: ReturnType<typeof createWalletClient>, to: Address, ether: string) =>
   mined(await from.sendTransaction({ account: from.account!, chain, to, value: parseEther(ether) }))
 const sendToken = async (from: ReturnType<typeof createWalletClient>, token: Address, to: Address, amount: bigint) =>
-  mined(await from.writeContract({ account: from.account!, chain, address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount] }))
+  mined(
+    await from.writeContract({
+      account: from.account!,
+      chain,
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, amount],
+    }),
+  )
 
 async function history(address: string, query = `?chainId=${CAIP}`) {
   const { status, body } = await requestJson(app, `/v1/account/${address}/history${query}`, historyResponseSchema)
@@ -77,7 +92,13 @@ beforeAll(async () => {
   alice = devnet.accounts[1]!
   // USDC is configured; PTK is not, so its metadata is read from the chain.
   const usdcToken = c.tokens.find((t) => t.symbol === 'USDC')!
-  config = chainConfigSchema.parse({ chainId: CHAIN_ID, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency, tokens: [usdcToken] })
+  config = chainConfigSchema.parse({
+    chainId: CHAIN_ID,
+    name: c.name,
+    rpcUrl: c.rpcUrl,
+    nativeCurrency: c.nativeCurrency,
+    tokens: [usdcToken],
+  })
   db = await openDatabase()
   ;({ app, close } = await openTestApp({ chains: [config], db }))
   const transport = http(c.rpcUrl)
@@ -100,7 +121,15 @@ describe('GET /v1/account/{address}/history', () => {
     const ptkOut = await sendToken(bobWallet, ptk, alice, parseUnits('1.25', 18))
     // A transfer of more USDC than Bob holds reverts: listed as failed, moving nothing.
     const failed = await mined(
-      await bobWallet.writeContract({ account: bobAccount, chain, address: usdc, abi: erc20Abi, functionName: 'transfer', args: [alice, parseUnits('999', 6)], gas: 100_000n }),
+      await bobWallet.writeContract({
+        account: bobAccount,
+        chain,
+        address: usdc,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [alice, parseUnits('999', 6)],
+        gas: 100_000n,
+      }),
     )
     expect(failed.status).toBe('reverted')
     await indexer.caughtUp()
@@ -113,12 +142,36 @@ describe('GET /v1/account/{address}/history', () => {
     expect(f.metadata).toMatchObject({ chain: CAIP, status: 'failed', operationType: 'execute', sentFrom: bob, sentTo: usdc })
     expect(f.transfers).toEqual([])
     expect(out.metadata).toMatchObject({ status: 'confirmed', operationType: 'send', sentFrom: bob, sentTo: ptk })
-    expect(out.transfers).toEqual([{ direction: 'out', quantity: { numeric: '1.25' }, fungible_info: { name: 'Portico Token', symbol: 'PTK', icon: { url: '/token-images/PTK' } } }])
+    expect(out.transfers).toEqual([
+      {
+        direction: 'out',
+        quantity: { numeric: '1.25' },
+        fungible_info: { name: 'Portico Token', symbol: 'PTK', icon: { url: '/token-images/PTK' } },
+      },
+    ])
     expect(inPtk.metadata.operationType).toBe('receive')
-    expect(inPtk.transfers).toEqual([{ direction: 'in', quantity: { numeric: '3' }, fungible_info: { name: 'Portico Token', symbol: 'PTK', icon: { url: '/token-images/PTK' } } }])
-    expect(inUsdc.transfers).toEqual([{ direction: 'in', quantity: { numeric: '10' }, fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: '/token-images/USDC' } } }])
+    expect(inPtk.transfers).toEqual([
+      {
+        direction: 'in',
+        quantity: { numeric: '3' },
+        fungible_info: { name: 'Portico Token', symbol: 'PTK', icon: { url: '/token-images/PTK' } },
+      },
+    ])
+    expect(inUsdc.transfers).toEqual([
+      {
+        direction: 'in',
+        quantity: { numeric: '10' },
+        fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: '/token-images/USDC' } },
+      },
+    ])
     expect(inEth.metadata).toMatchObject({ status: 'confirmed', operationType: 'receive', sentFrom: alice, sentTo: bob })
-    expect(inEth.transfers).toEqual([{ direction: 'in', quantity: { numeric: '1.5' }, fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: '/token-images/ETH' } } }])
+    expect(inEth.transfers).toEqual([
+      {
+        direction: 'in',
+        quantity: { numeric: '1.5' },
+        fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: '/token-images/ETH' } },
+      },
+    ])
     const block = await publicClient.getBlock({ blockNumber: eth.blockNumber })
     expect(inEth.metadata.minedAt).toBe(new Date(Number(block.timestamp) * 1000).toISOString())
 
@@ -130,7 +183,10 @@ describe('GET /v1/account/{address}/history', () => {
     // Without chainId: every EVM chain (here one); the address in any case.
     expect((await history(bob.toLowerCase().slice(2), '')).data.map((t) => t.id)).toEqual(page.data.map((t) => t.id))
     // PTK's metadata was read once and kept.
-    const { rows } = await db.query<{ symbol: string; decimals: number }>('SELECT symbol, decimals FROM portico_activity.tokens WHERE address = $1', [ptk.toLowerCase()])
+    const { rows } = await db.query<{ symbol: string; decimals: number }>(
+      'SELECT symbol, decimals FROM portico_activity.tokens WHERE address = $1',
+      [ptk.toLowerCase()],
+    )
     expect(rows).toEqual([{ symbol: 'PTK', decimals: 18 }])
   })
 
@@ -226,7 +282,10 @@ describe('GET /v1/account/{address}/history', () => {
       [`/v1/account/${bob}/history?chainId=nope`, 'Invalid CAIP-2 chain id nope'],
       [`/v1/account/${bob}/history?chainId=eip155:1`, 'Unsupported chainId eip155:1'],
       [`/v1/account/${bob}/history?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`, 'Invalid Solana address'],
-      [`/v1/account/So11111111111111111111111111111111111111112/history?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`, 'Unsupported chainId solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      [
+        `/v1/account/So11111111111111111111111111111111111111112/history?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`,
+        'Unsupported chainId solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      ],
       [`/v1/account/${bob}/history?cursor=abc!`, 'Invalid cursor'],
       [`/v1/account/${bob}/history?cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'Invalid cursor'],
       [`/v1/account/${bob}/history?cursor=${Buffer.from('{"__proto__":1}').toString('base64url')}`, 'Invalid cursor'],

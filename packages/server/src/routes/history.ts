@@ -15,10 +15,18 @@ export const HISTORY_MAX_PAGE_SIZE = 50
 
 const MAX_CURSOR_LENGTH = 200
 const cursorPayload = z.tuple([
-  z.number().int().min(0).max(2 ** 42),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 42),
   z.number().int().positive().lt(2147483648),
   z.string().regex(/^\d{1,20}$/),
-  z.number().int().min(0).max(2 ** 31),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31),
 ])
 
 function encodeCursor(p: HistoryPosition): string {
@@ -83,7 +91,13 @@ function operationOf(status: 'success' | 'failed', transfers: readonly Transacti
   return 'send'
 }
 
-function toTransaction(ctx: AppContext, chain: ChainConfig, address: string, tx: HistoryTx, tokens: ReadonlyMap<string, TokenMeta>): Transaction {
+function toTransaction(
+  ctx: AppContext,
+  chain: ChainConfig,
+  address: string,
+  tx: HistoryTx,
+  tokens: ReadonlyMap<string, TokenMeta>,
+): Transaction {
   const first = tx.rows[0] as ActivityRow
   const status = tx.rows.some((r) => r.status === 'failed') ? 'failed' : 'success'
   const transfers: TransactionTransfer[] = []
@@ -93,7 +107,8 @@ function toTransaction(ctx: AppContext, chain: ChainConfig, address: string, tx:
       const direction = row.from === address && row.to === address ? 'self' : row.from === address ? 'out' : 'in'
       const asset = assetOf(chain, row, tokens)
       const numeric = asset.decimals === null ? row.amount.toString() : formatUnits(row.amount, asset.decimals)
-      const icon = asset.symbol !== undefined && ICON_SYMBOL.test(asset.symbol) ? { icon: { url: ctx.assetUrl(tokenImagePath(asset.symbol)) } } : {}
+      const icon =
+        asset.symbol !== undefined && ICON_SYMBOL.test(asset.symbol) ? { icon: { url: ctx.assetUrl(tokenImagePath(asset.symbol)) } } : {}
       transfers.push({
         direction,
         quantity: { numeric },
@@ -169,7 +184,8 @@ export const historyRoutes: RouteModule = (ctx) => {
       const unknown = new Set<string>()
       for (const tx of txs) {
         if (tx.chainId !== chain.chainId) continue
-        for (const row of tx.rows) if (row.token !== null && !chain.tokens.some((t) => t.address.toLowerCase() === row.token)) unknown.add(row.token)
+        for (const row of tx.rows)
+          if (row.token !== null && !chain.tokens.some((t) => t.address.toLowerCase() === row.token)) unknown.add(row.token)
       }
       tokensByChain.set(chain.chainId, await repo.tokens(chain.chainId, [...unknown]))
     }

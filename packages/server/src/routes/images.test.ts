@@ -51,7 +51,9 @@ describe('GET /network-images/{imageId}', () => {
   })
 
   it('names the network in the SVG: Base is "Base", Arbitrum One "Arbitrum"', async () => {
-    expect(await (await app.request('/network-images/base')).text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="Base">/)
+    expect(await (await app.request('/network-images/base')).text()).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="Base">/,
+    )
     expect(await (await app.request('/network-images/arbitrum')).text()).toContain('aria-label="Arbitrum"')
   })
 
@@ -86,7 +88,9 @@ describe('GET /network-images/{imageId}', () => {
   })
 
   it('a provider override serves its own table', async () => {
-    const own = await openTestApp({ providers: { networkImages: createBuiltinNetworkImages({ local: '<svg xmlns="http://www.w3.org/2000/svg"/>' }) } })
+    const own = await openTestApp({
+      providers: { networkImages: createBuiltinNetworkImages({ local: '<svg xmlns="http://www.w3.org/2000/svg"/>' }) },
+    })
     try {
       expect(await (await own.app.request('/network-images/local')).text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>')
       expect((await own.app.request('/network-images/ethereum')).status).toBe(404)

@@ -27,10 +27,20 @@ beforeAll(async () => {
   const chain = devnet.chains[0]!
   usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
   config = {
-    chains: [{ chainId: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency, tokens: chain.tokens }],
-    solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, tokens: [{ mint: solana.usdcMint, ...SOLANA_USDC }] },
+    chains: [
+      { chainId: chain.chainId, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency, tokens: chain.tokens },
+    ],
+    solana: {
+      caipNetworkId: solana.caipNetworkId,
+      name: 'Portico Local Solana',
+      rpcUrl: solana.rpcUrl,
+      tokens: [{ mint: solana.usdcMint, ...SOLANA_USDC }],
+    },
   }
-  ;({ app, close } = await openTestApp({ ...config, onramp: { providers: sandbox.providers.map((p) => ({ kind: 'sandbox', id: p.id, baseUrl: p.baseUrl })) } }))
+  ;({ app, close } = await openTestApp({
+    ...config,
+    onramp: { providers: sandbox.providers.map((p) => ({ kind: 'sandbox', id: p.id, baseUrl: p.baseUrl })) },
+  }))
 }, 90_000)
 afterAll(async () => {
   await close?.()
@@ -59,7 +69,11 @@ async function onrampUrl(body: Record<string, unknown>) {
   return onrampUrlResponseSchema.parse(JSON.parse(text))
 }
 const pay = (url: string, fields: Record<string, string>) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() })
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  })
 const evmClient = () => createPublicClient({ transport: http(devnet.chains[0]!.rpcUrl, { retryCount: 0 }) })
 const usdcOf = (owner: Address) => evmClient().readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
@@ -69,16 +83,41 @@ describe('GET /v1/onramp/options', () => {
     expect(status).toBe(200)
     expect(body.providers).toEqual(['sandpay', 'testramp'])
     const local = { name: 'portico-local-a', display_name: 'Portico Local A', chain_id: '31337', caip_network_id: 'eip155:31337' }
-    const sol = { name: 'portico-local-solana', display_name: 'Portico Local Solana', chain_id: solana.caipNetworkId.slice('solana:'.length), caip_network_id: solana.caipNetworkId }
+    const sol = {
+      name: 'portico-local-solana',
+      display_name: 'Portico Local Solana',
+      chain_id: solana.caipNetworkId.slice('solana:'.length),
+      caip_network_id: solana.caipNetworkId,
+    }
     expect(body.purchaseCurrencies).toEqual([
       { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [{ ...local, contract_address: '' }] },
-      { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ ...local, contract_address: usdc }, { ...sol, contract_address: solana.usdcMint }] },
+      {
+        id: 'USDC',
+        name: 'USD Coin',
+        symbol: 'USDC',
+        networks: [
+          { ...local, contract_address: usdc },
+          { ...sol, contract_address: solana.usdcMint },
+        ],
+      },
       { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ ...sol, contract_address: '' }] },
     ])
     // SandPay card 20–5000 USD, TestRamp card 10–2500 USD: the widest is 10–5000.
     expect(body.paymentCurrencies).toEqual([
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '5000.00' }, { id: 'ach_bank_account', min: '50.00', max: '20000.00' }] },
-      { id: 'EUR', payment_method_limits: [{ id: 'card', min: '10.00', max: '4500.00' }, { id: 'sepa_bank_account', min: '50.00', max: '18000.00' }] },
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '5000.00' },
+          { id: 'ach_bank_account', min: '50.00', max: '20000.00' },
+        ],
+      },
+      {
+        id: 'EUR',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '4500.00' },
+          { id: 'sepa_bank_account', min: '50.00', max: '18000.00' },
+        ],
+      },
     ])
     expect(body.providerDetails?.map((p) => [p.id, p.name, p.feePercent, p.paymentCurrencies?.[0]?.payment_method_limits[0]])).toEqual([
       ['sandpay', 'SandPay', '1', { id: 'card', min: '20.00', max: '5000.00' }],
@@ -94,7 +133,13 @@ describe('POST /v1/onramp/quote', () => {
     ['the first provider that sells it (SandPay, 1 %)', {}, 'sandpay', '99', '1.00'],
     ['TestRamp (1.75 %)', { provider: 'testramp' }, 'testramp', '98.25', '1.75'],
     ['ETH at 3000 USD', { purchaseCurrency: 'ETH' }, 'sandpay', '0.033', '1.00'],
-    ['SOL on the Solana chain, in EUR', { purchaseCurrency: 'SOL', network: 'portico-local-solana', paymentCurrency: 'eur' }, 'sandpay', '0.7128', '1.00'],
+    [
+      'SOL on the Solana chain, in EUR',
+      { purchaseCurrency: 'SOL', network: 'portico-local-solana', paymentCurrency: 'eur' },
+      'sandpay',
+      '0.7128',
+      '1.00',
+    ],
     ['15 USD at TestRamp (under SandPay minimum)', { provider: 'testramp', amount: '15' }, 'testramp', '14.73', '0.27'],
     ['a bank transfer at SandPay', { amount: '10000.00', paymentMethod: 'ach_bank_account' }, 'sandpay', '9900', '100.00'],
   ])('%s', async (_name, patch, provider, amount, fee) => {
@@ -107,8 +152,16 @@ describe('POST /v1/onramp/quote', () => {
   })
 
   it.each([
-    ['an amount under the provider card minimum', { amount: '15' }, 'amount must be between 20.00 and 5000.00 USD for card payments with SandPay'],
-    ['an amount over TestRamp card maximum', { amount: '3000', provider: 'testramp' }, 'amount must be between 10.00 and 2500.00 USD for card payments with TestRamp'],
+    [
+      'an amount under the provider card minimum',
+      { amount: '15' },
+      'amount must be between 20.00 and 5000.00 USD for card payments with SandPay',
+    ],
+    [
+      'an amount over TestRamp card maximum',
+      { amount: '3000', provider: 'testramp' },
+      'amount must be between 10.00 and 2500.00 USD for card payments with TestRamp',
+    ],
     ['more than 2 decimals', { amount: '100.001' }, 'amount must be a positive fiat amount with at most 2 decimals, got 100.001'],
     ['zero', { amount: '0' }, 'amount must be a positive fiat amount with at most 2 decimals, got 0'],
     ['an amount as a number', { amount: 100 }, 'amount must be a string: the fiat amount, e.g. "100.00"'],
@@ -117,8 +170,16 @@ describe('POST /v1/onramp/quote', () => {
     ['SOL on an EVM chain', { purchaseCurrency: 'SOL' }, 'No on-ramp provider sells SOL on portico-local-a'],
     ['an unknown provider', { provider: 'coinbase' }, 'Unknown on-ramp provider coinbase: expected one of sandpay, testramp'],
     ['an unknown payment currency', { paymentCurrency: 'JPY' }, 'SandPay does not take JPY: expected one of USD, EUR'],
-    ['a payment method the provider lacks', { provider: 'testramp', paymentMethod: 'ach_bank_account' }, 'TestRamp does not take ach_bank_account payments in USD'],
-    ['a currency id with a slash', { purchaseCurrency: '../x' }, 'purchaseCurrency must be an id of 1-64 letters, digits, - or _, got ../x'],
+    [
+      'a payment method the provider lacks',
+      { provider: 'testramp', paymentMethod: 'ach_bank_account' },
+      'TestRamp does not take ach_bank_account payments in USD',
+    ],
+    [
+      'a currency id with a slash',
+      { purchaseCurrency: '../x' },
+      'purchaseCurrency must be an id of 1-64 letters, digits, - or _, got ../x',
+    ],
   ])('refuses %s (400)', async (_name, patch, message) => {
     expect(await refused(quote({ ...base, ...patch }))).toBe(message)
   })
@@ -126,7 +187,9 @@ describe('POST /v1/onramp/quote', () => {
   it('refuses a body that is not JSON (400), or not sent as JSON (415)', async () => {
     expect(await refused(quote('{'))).toBe('Invalid JSON body')
     expect(await refused(quote('[]'))).toBe('The body must be a JSON object with purchaseCurrency, paymentCurrency, amount and network')
-    expect(await refused(postJson(app, '/v1/onramp/quote', base, { 'content-type': 'text/plain' }), 415)).toBe('Content-Type must be application/json')
+    expect(await refused(postJson(app, '/v1/onramp/quote', base, { 'content-type': 'text/plain' }), 415)).toBe(
+      'Content-Type must be application/json',
+    )
   })
 })
 
@@ -154,7 +217,13 @@ describe('POST /v1/generators/onrampurl → the provider checkout, where a payme
 
   it('SOL on the Solana chain by default (SPEC §9), at TestRamp: paying delivers purchaseAmount.amount', async () => {
     const to = (await generateKeyPairSigner()).address
-    const { purchaseAmount } = await quoted({ purchaseCurrency: 'SOL', paymentCurrency: 'USD', amount: '30', network: 'portico-local-solana', provider: 'testramp' })
+    const { purchaseAmount } = await quoted({
+      purchaseCurrency: 'SOL',
+      paymentCurrency: 'USD',
+      amount: '30',
+      network: 'portico-local-solana',
+      provider: 'testramp',
+    })
     expect(purchaseAmount.amount).toBe('0.19646666')
     const { url, provider, sessionId } = await onrampUrl({
       destinationWallets: [{ address: to, blockchains: ['portico-local-solana'] }],
@@ -171,7 +240,12 @@ describe('POST /v1/generators/onrampurl → the provider checkout, where a payme
 
   it('a declined card moves nothing', async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address
-    const { url, sessionId } = await onrampUrl({ destinationWallets: [{ address: to }], defaultNetwork: 'portico-local-a', partnerUserId: 'user-1', presetCryptoAmount: 10 })
+    const { url, sessionId } = await onrampUrl({
+      destinationWallets: [{ address: to }],
+      defaultNetwork: 'portico-local-a',
+      partnerUserId: 'user-1',
+      presetCryptoAmount: 10,
+    })
     // 10 USDC at SandPay (1 %) is 10.11 USD; SandPay's minimum is 20, so pay 20.
     expect(sandbox.session('sandpay', sessionId!)?.fiatAmount).toBe('10.11')
     expect((await pay(url, { fiatAmount: '20', fiatCurrency: 'USD', card: SANDBOX_TEST_CARDS.decline })).status).toBe(402)
@@ -180,10 +254,22 @@ describe('POST /v1/generators/onrampurl → the provider checkout, where a payme
   })
 
   it.each([
-    ['a Solana address on the EVM network', { destinationWallets: [{ address: 'So11111111111111111111111111111111111111112' }] }, 'destinationWallets[].address must be an EVM address on portico-local-a, got So11111111111111111111111111111111111111112'],
-    ['an EVM address on the Solana network', { defaultNetwork: 'portico-local-solana' }, 'destinationWallets[].address must be a Solana address on portico-local-solana, got 0x00000000000000000000000000000000000000aa'],
+    [
+      'a Solana address on the EVM network',
+      { destinationWallets: [{ address: 'So11111111111111111111111111111111111111112' }] },
+      'destinationWallets[].address must be an EVM address on portico-local-a, got So11111111111111111111111111111111111111112',
+    ],
+    [
+      'an EVM address on the Solana network',
+      { defaultNetwork: 'portico-local-solana' },
+      'destinationWallets[].address must be a Solana address on portico-local-solana, got 0x00000000000000000000000000000000000000aa',
+    ],
     ['no network at all', { defaultNetwork: undefined }, 'defaultNetwork is required when the destination wallet lists no blockchains'],
-    ['no wallet for the network', { destinationWallets: [{ address: `0x${'0'.repeat(38)}aa`, blockchains: ['portico-local-solana'] }] }, 'No destination wallet for network portico-local-a'],
+    [
+      'no wallet for the network',
+      { destinationWallets: [{ address: `0x${'0'.repeat(38)}aa`, blockchains: ['portico-local-solana'] }] },
+      'No destination wallet for network portico-local-a',
+    ],
     ['no wallet', { destinationWallets: [] }, 'destinationWallets must hold at least one wallet'],
     ['a negative preset', { presetFiatAmount: -5 }, 'presetFiatAmount must be a positive amount (at least 0.01)'],
     ['a preset that rounds to nothing', { presetCryptoAmount: 1e-9 }, 'presetCryptoAmount must be a positive amount (at least 0.00000001)'],
@@ -192,7 +278,12 @@ describe('POST /v1/generators/onrampurl → the provider checkout, where a payme
     ['an asset nobody sells there', { defaultAsset: 'SOL' }, 'No on-ramp provider sells SOL on portico-local-a'],
     ['no partnerUserId', { partnerUserId: undefined }, 'partnerUserId must be a string'],
   ])('refuses %s (400)', async (_name, patch, message) => {
-    const body = { destinationWallets: [{ address: `0x${'0'.repeat(38)}aa` }], defaultNetwork: 'portico-local-a', partnerUserId: 'u', ...patch }
+    const body = {
+      destinationWallets: [{ address: `0x${'0'.repeat(38)}aa` }],
+      defaultNetwork: 'portico-local-a',
+      partnerUserId: 'u',
+      ...patch,
+    }
     expect(await refused(postJson(app, '/v1/generators/onrampurl', body))).toBe(message)
   })
 })
@@ -201,7 +292,14 @@ describe('the sandbox adapter (createSandboxOnrampProvider)', () => {
   it('reads a session status as it moves CREATED → COMPLETED with the hash; an unknown session is the provider refusal', async () => {
     const provider = createSandboxOnrampProvider({ id: 'testramp', baseUrl: `${sandbox.url}/testramp/` })
     const to = privateKeyToAccount(generatePrivateKey()).address
-    const { sessionId } = await provider.createSession({ purchaseCurrency: 'ETH', network: 'portico-local-a', address: to, paymentCurrency: 'USD', fiatAmount: '30.00', partnerUserId: 'u' })
+    const { sessionId } = await provider.createSession({
+      purchaseCurrency: 'ETH',
+      network: 'portico-local-a',
+      address: to,
+      paymentCurrency: 'USD',
+      fiatAmount: '30.00',
+      partnerUserId: 'u',
+    })
     expect(await provider.sessionStatus(sessionId)).toEqual({ status: 'CREATED' })
     expect((await sandbox.pay('testramp', sessionId, { card: SANDBOX_TEST_CARDS.success })).kind).toBe('completed')
     const done = await provider.sessionStatus(sessionId)
@@ -218,12 +316,23 @@ describe('providers that are missing or down', () => {
   it('without providers: no options, and a quote or URL says none is configured', async () => {
     const bare = await openTestApp(config)
     try {
-      expect((await requestJson(bare.app, '/v1/onramp/options', onrampOptionsResponseSchema)).body).toEqual({ providers: [], purchaseCurrencies: [], paymentCurrencies: [], providerDetails: [] })
+      expect((await requestJson(bare.app, '/v1/onramp/options', onrampOptionsResponseSchema)).body).toEqual({
+        providers: [],
+        purchaseCurrencies: [],
+        paymentCurrencies: [],
+        providerDetails: [],
+      })
       const body = { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'portico-local-a' }
       expect(await refused(postJson(bare.app, '/v1/onramp/quote', body))).toBe('No on-ramp provider is configured')
-      expect(await refused(postJson(bare.app, '/v1/generators/onrampurl', { destinationWallets: [{ address: `0x${'0'.repeat(40)}` }], defaultNetwork: 'x', partnerUserId: 'u' }))).toBe(
-        'No on-ramp provider is configured',
-      )
+      expect(
+        await refused(
+          postJson(bare.app, '/v1/generators/onrampurl', {
+            destinationWallets: [{ address: `0x${'0'.repeat(40)}` }],
+            defaultNetwork: 'x',
+            partnerUserId: 'u',
+          }),
+        ),
+      ).toBe('No on-ramp provider is configured')
     } finally {
       await bare.close()
     }
@@ -231,22 +340,48 @@ describe('providers that are missing or down', () => {
 
   it('a provider that is down is left out; all down is a 502', async () => {
     const down = { kind: 'sandbox' as const, id: 'down', baseUrl: 'http://127.0.0.1:1/down' }
-    const half = await openTestApp({ ...config, onramp: { providers: [down, { kind: 'sandbox', id: 'testramp', baseUrl: `${sandbox.url}/testramp` }], timeoutMs: 2_000 } })
+    const half = await openTestApp({
+      ...config,
+      onramp: { providers: [down, { kind: 'sandbox', id: 'testramp', baseUrl: `${sandbox.url}/testramp` }], timeoutMs: 2_000 },
+    })
     const none = await openTestApp({ ...config, onramp: { providers: [down], timeoutMs: 2_000 } })
     try {
       expect((await requestJson(half.app, '/v1/onramp/options', onrampOptionsResponseSchema)).body.providers).toEqual(['testramp'])
       expect(await refused(none.app.request('/v1/onramp/options'), 502)).toBe('On-ramp provider down is unreachable')
-      expect(await refused(postJson(none.app, '/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'x', provider: 'down' }), 502)).toBe(
-        'On-ramp provider down is unreachable',
-      )
+      expect(
+        await refused(
+          postJson(none.app, '/v1/onramp/quote', {
+            purchaseCurrency: 'USDC',
+            paymentCurrency: 'USD',
+            amount: '100',
+            network: 'x',
+            provider: 'down',
+          }),
+          502,
+        ),
+      ).toBe('On-ramp provider down is unreachable')
       expect(none.reported.length).toBeGreaterThan(0)
       // A base URL where the sandbox has no such provider: its config request is refused, a 502.
-      const wrong = await openTestApp({ ...config, onramp: { providers: [{ kind: 'sandbox', id: 'nobody', baseUrl: `${sandbox.url}/nobody` }] } })
+      const wrong = await openTestApp({
+        ...config,
+        onramp: { providers: [{ kind: 'sandbox', id: 'nobody', baseUrl: `${sandbox.url}/nobody` }] },
+      })
       try {
-        expect(await refused(postJson(wrong.app, '/v1/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100', network: 'x', provider: 'nobody' }), 502)).toBe(
+        expect(
+          await refused(
+            postJson(wrong.app, '/v1/onramp/quote', {
+              purchaseCurrency: 'USDC',
+              paymentCurrency: 'USD',
+              amount: '100',
+              network: 'x',
+              provider: 'nobody',
+            }),
+            502,
+          ),
+        ).toBe('On-ramp provider nobody refused its config request: No such provider')
+        expect(await refused(wrong.app.request('/v1/onramp/options'), 502)).toBe(
           'On-ramp provider nobody refused its config request: No such provider',
         )
-        expect(await refused(wrong.app.request('/v1/onramp/options'), 502)).toBe('On-ramp provider nobody refused its config request: No such provider')
       } finally {
         await wrong.close()
       }
@@ -260,10 +395,21 @@ describe('providers that are missing or down', () => {
     const db = await openDatabase()
     try {
       const make = (onramp: unknown) => () => createApp({ ...config, db, onramp: onramp as AppConfig['onramp'] })
-      expect(make({ providers: [{ kind: 'sandbox', id: 'A B', baseUrl: 'http://127.0.0.1:1' }] })).toThrow('onramp provider id must be 1-32 lower-case letters, digits or -')
-      expect(make({ providers: [{ kind: 'sandbox', id: 'a', baseUrl: 'ftp://x' }] })).toThrow('onramp provider baseUrl must be an absolute http(s) URL')
+      expect(make({ providers: [{ kind: 'sandbox', id: 'A B', baseUrl: 'http://127.0.0.1:1' }] })).toThrow(
+        'onramp provider id must be 1-32 lower-case letters, digits or -',
+      )
+      expect(make({ providers: [{ kind: 'sandbox', id: 'a', baseUrl: 'ftp://x' }] })).toThrow(
+        'onramp provider baseUrl must be an absolute http(s) URL',
+      )
       expect(make({ providers: [{ kind: 'coinbase', id: 'a', baseUrl: 'http://127.0.0.1:1' }] })).toThrow()
-      expect(make({ providers: [{ kind: 'sandbox', id: 'a', baseUrl: 'http://127.0.0.1:1' }, { kind: 'sandbox', id: 'a', baseUrl: 'http://127.0.0.1:2' }] })).toThrow('duplicate onramp provider id a')
+      expect(
+        make({
+          providers: [
+            { kind: 'sandbox', id: 'a', baseUrl: 'http://127.0.0.1:1' },
+            { kind: 'sandbox', id: 'a', baseUrl: 'http://127.0.0.1:2' },
+          ],
+        }),
+      ).toThrow('duplicate onramp provider id a')
     } finally {
       await db.close()
     }

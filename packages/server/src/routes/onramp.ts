@@ -41,7 +41,11 @@ async function jsonBody(c: Context): Promise<unknown> {
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 const id = (field: string) =>
-  z.string({ error: `${field} must be a string` }).refine((v) => ID.test(v), { error: (issue) => `${field} must be an id of 1-64 letters, digits, - or _, got ${preview(issue.input, 40)}` })
+  z
+    .string({ error: `${field} must be a string` })
+    .refine((v) => ID.test(v), {
+      error: (issue) => `${field} must be an id of 1-64 letters, digits, - or _, got ${preview(issue.input, 40)}`,
+    })
 
 const quoteMessages = {
   '': 'The body must be a JSON object with purchaseCurrency, paymentCurrency, amount and network',
@@ -57,7 +61,10 @@ const quoteRules = z.object({
   paymentCurrency: id('paymentCurrency'),
   network: id('network'),
   provider: id('provider').optional(),
-  paymentMethod: z.string().regex(/^[a-z0-9_]{1,32}$/, { error: 'paymentMethod must be a payment method id such as card' }).optional(),
+  paymentMethod: z
+    .string()
+    .regex(/^[a-z0-9_]{1,32}$/, { error: 'paymentMethod must be a payment method id such as card' })
+    .optional(),
 })
 
 const urlMessages = {
@@ -71,12 +78,16 @@ const urlMessages = {
   defaultAsset: 'defaultAsset must be a string (a purchase currency id)',
   fiatCurrency: 'fiatCurrency must be a string (a payment currency id)',
 }
-const listOfIds = (field: string) => z.array(id(field), { error: `${field} must be a list of ids` }).max(32, { error: `${field} must hold at most 32 items` })
+const listOfIds = (field: string) =>
+  z.array(id(field), { error: `${field} must be a list of ids` }).max(32, { error: `${field} must hold at most 32 items` })
 const urlRules = z.object({
   destinationWallets: z
     .array(
       z.object({
-        address: z.string().min(1, { error: 'destinationWallets[].address is required' }).max(128, { error: 'destinationWallets[].address must be at most 128 characters' }),
+        address: z
+          .string()
+          .min(1, { error: 'destinationWallets[].address is required' })
+          .max(128, { error: 'destinationWallets[].address must be at most 128 characters' }),
         blockchains: listOfIds('destinationWallets[].blockchains').optional(),
         assets: listOfIds('destinationWallets[].assets').optional(),
       }),
@@ -84,7 +95,10 @@ const urlRules = z.object({
     .min(1, { error: 'destinationWallets must hold at least one wallet' })
     .max(10, { error: 'destinationWallets must hold at most 10 wallets' }),
   defaultNetwork: id('defaultNetwork').optional(),
-  partnerUserId: z.string().min(1, { error: 'partnerUserId is required' }).max(256, { error: 'partnerUserId must be at most 256 characters' }),
+  partnerUserId: z
+    .string()
+    .min(1, { error: 'partnerUserId is required' })
+    .max(256, { error: 'partnerUserId must be at most 256 characters' }),
   provider: id('provider').optional(),
   defaultAsset: id('defaultAsset').optional(),
   fiatCurrency: id('fiatCurrency').optional(),
@@ -100,7 +114,9 @@ export const onrampRoutes: RouteModule = (ctx) => {
   /** Every provider's catalogue; a provider that fails is left out (all failing is a 502). */
   async function catalogues(): Promise<{ provider: OnrampProvider; catalogue: OnrampCatalogue }[]> {
     const settled = await Promise.allSettled(providers.map((p) => p.catalogue()))
-    const ok = settled.flatMap((r, i) => (r.status === 'fulfilled' ? [{ provider: providers[i] as OnrampProvider, catalogue: r.value }] : []))
+    const ok = settled.flatMap((r, i) =>
+      r.status === 'fulfilled' ? [{ provider: providers[i] as OnrampProvider, catalogue: r.value }] : [],
+    )
     if (ok.length === 0 && providers.length > 0) {
       const first = settled.find((r) => r.status === 'rejected')
       throw first?.reason instanceof HttpError ? first.reason : new HttpError(502, ONRAMP_ERRORS.unavailable, { cause: first?.reason })
@@ -116,7 +132,11 @@ export const onrampRoutes: RouteModule = (ctx) => {
     if (providers.length === 0) throw new HttpError(400, ONRAMP_ERRORS.notConfigured)
     if (providerId !== undefined) {
       const provider = providers.find((p) => p.id === providerId)
-      if (!provider) throw new HttpError(400, `Unknown on-ramp provider ${preview(providerId, 40)}: expected one of ${providers.map((p) => p.id).join(', ')}`)
+      if (!provider)
+        throw new HttpError(
+          400,
+          `Unknown on-ramp provider ${preview(providerId, 40)}: expected one of ${providers.map((p) => p.id).join(', ')}`,
+        )
       const catalogue = await provider.catalogue()
       const on = sells(catalogue, symbol, network)
       if (!on) throw new HttpError(400, `${catalogue.name} does not sell ${preview(symbol, 20)} on ${preview(network, 64)}`)
@@ -154,7 +174,13 @@ export const onrampRoutes: RouteModule = (ctx) => {
           purchase.set(key, entry)
           for (const n of currency.networks) {
             if (entry.networks.some((seen) => seen.name === n.name)) continue
-            entry.networks.push({ name: n.name, display_name: n.displayName, chain_id: chainIdOf(n.caipNetworkId), contract_address: n.contractAddress, caip_network_id: n.caipNetworkId })
+            entry.networks.push({
+              name: n.name,
+              display_name: n.displayName,
+              chain_id: chainIdOf(n.caipNetworkId),
+              contract_address: n.contractAddress,
+              caip_network_id: n.caipNetworkId,
+            })
           }
         }
       }
@@ -175,18 +201,25 @@ export const onrampRoutes: RouteModule = (ctx) => {
       const body = parseInput(onrampQuoteRequestSchema, await jsonBody(c), quoteMessages)
       const rules = parseInput(quoteRules, body)
       const amount = parseFiatAmount(body.amount)
-      if (amount === undefined) throw new HttpError(400, `amount must be a positive fiat amount with at most 2 decimals, got ${preview(body.amount, 40)}`)
+      if (amount === undefined)
+        throw new HttpError(400, `amount must be a positive fiat amount with at most 2 decimals, got ${preview(body.amount, 40)}`)
       const { provider, catalogue, network } = await pick(rules.provider, rules.purchaseCurrency, rules.network)
       const paymentCurrency = rules.paymentCurrency.toUpperCase()
       const fiat = catalogue.paymentCurrencies.find((f) => f.id.toUpperCase() === paymentCurrency)
-      if (!fiat) throw new HttpError(400, `${catalogue.name} does not take ${preview(rules.paymentCurrency, 20)}: expected one of ${catalogue.paymentCurrencies.map((f) => f.id).join(', ')}`)
+      if (!fiat)
+        throw new HttpError(
+          400,
+          `${catalogue.name} does not take ${preview(rules.paymentCurrency, 20)}: expected one of ${catalogue.paymentCurrencies.map((f) => f.id).join(', ')}`,
+        )
       const method = rules.paymentMethod ?? 'card'
       const limit = fiat.methods.find((m) => m.id === method)
       if (!limit) throw new HttpError(400, `${catalogue.name} does not take ${method} payments in ${fiat.id}`)
       const refused = limitRefusal(amount, limit, fiat.id, catalogue.name)
       if (refused) throw new HttpError(400, refused)
       const symbol = rules.purchaseCurrency.toUpperCase()
-      const quote = await ask(() => provider.quote({ purchaseCurrency: symbol, network: network.name, paymentCurrency: fiat.id, amount, paymentMethod: method }))
+      const quote = await ask(() =>
+        provider.quote({ purchaseCurrency: symbol, network: network.name, paymentCurrency: fiat.id, amount, paymentMethod: method }),
+      )
       return c.json({
         purchaseAmount: { amount: roundDecimals(quote.purchaseAmount, 8), currency: symbol },
         paymentTotal: { amount: quote.paymentTotal, currency: fiat.id },
@@ -204,14 +237,17 @@ export const onrampRoutes: RouteModule = (ctx) => {
       const networkName = rules.defaultNetwork ?? rules.destinationWallets[0]?.blockchains?.[0]
       if (networkName === undefined) throw new HttpError(400, 'defaultNetwork is required when the destination wallet lists no blockchains')
       const wallet =
-        rules.destinationWallets.find((w) => w.blockchains?.includes(networkName)) ?? rules.destinationWallets.find((w) => w.blockchains === undefined || w.blockchains.length === 0)
+        rules.destinationWallets.find((w) => w.blockchains?.includes(networkName)) ??
+        rules.destinationWallets.find((w) => w.blockchains === undefined || w.blockchains.length === 0)
       if (!wallet) throw new HttpError(400, `No destination wallet for network ${networkName}`)
       // The asset: asked for, else the wallet's first, else SPEC §9's default for the network's namespace.
       let symbol = rules.defaultAsset ?? wallet.assets?.[0]
       if (symbol === undefined) {
         if (providers.length === 0) throw new HttpError(400, ONRAMP_ERRORS.notConfigured)
         const all = await catalogues()
-        const known = all.flatMap(({ catalogue }) => catalogue.purchaseCurrencies.flatMap((p) => p.networks)).find((n) => n.name === networkName)
+        const known = all
+          .flatMap(({ catalogue }) => catalogue.purchaseCurrencies.flatMap((p) => p.networks))
+          .find((n) => n.name === networkName)
         if (!known) throw new HttpError(400, `Unknown on-ramp network ${networkName}`)
         symbol = defaultPurchaseCurrency(known.caipNetworkId)
       }
@@ -219,14 +255,19 @@ export const onrampRoutes: RouteModule = (ctx) => {
       const isSolana = network.caipNetworkId.startsWith('solana:')
       let address = wallet.address
       if (isSolana) {
-        if (!z.safeParse(solanaAddress, address).success) throw new HttpError(400, `destinationWallets[].address must be a Solana address on ${networkName}, got ${preview(address, 60)}`)
+        if (!z.safeParse(solanaAddress, address).success)
+          throw new HttpError(400, `destinationWallets[].address must be a Solana address on ${networkName}, got ${preview(address, 60)}`)
       } else if (network.caipNetworkId.startsWith('eip155:')) {
-        if (!EVM_ADDRESS.test(address)) throw new HttpError(400, `destinationWallets[].address must be an EVM address on ${networkName}, got ${preview(address, 60)}`)
+        if (!EVM_ADDRESS.test(address))
+          throw new HttpError(400, `destinationWallets[].address must be an EVM address on ${networkName}, got ${preview(address, 60)}`)
         address = address.startsWith('0x') ? address : `0x${address}`
       }
       const fiatCurrency = (rules.fiatCurrency ?? 'USD').toUpperCase()
       if (!catalogue.paymentCurrencies.some((f) => f.id.toUpperCase() === fiatCurrency)) {
-        throw new HttpError(400, `${catalogue.name} does not take ${fiatCurrency}: expected one of ${catalogue.paymentCurrencies.map((f) => f.id).join(', ')}`)
+        throw new HttpError(
+          400,
+          `${catalogue.name} does not take ${fiatCurrency}: expected one of ${catalogue.paymentCurrencies.map((f) => f.id).join(', ')}`,
+        )
       }
       let fiatAmount: string | undefined
       let cryptoAmount: string | undefined

@@ -12,6 +12,8 @@ export const permissionsRoutes: RouteModule = (ctx) => {
   const app = withAuthErrors(new Hono())
   const auth = ctx.auth
   if (auth === undefined) return app
-  app.post('/v1/permissions/execute', async (c) => c.json(await auth.service.executePermission(await jsonBody(c, permissionExecuteRequestSchema))))
+  app.post('/v1/permissions/execute', async (c) =>
+    c.json(await auth.service.executePermission(await jsonBody(c, permissionExecuteRequestSchema))),
+  )
   return app
 }

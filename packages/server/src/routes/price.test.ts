@@ -74,7 +74,10 @@ describe('POST /v1/fungible/price', () => {
       db,
       providers: { prices: { getUsdPrices: () => Promise.reject(new Error('must not be asked')) } },
     })
-    expect(await prices(custom, { currency: 'usd', addresses: [addresses[3]], projectId: 'p1' })).toEqual({ status: 200, body: { fungibles: [] } })
+    expect(await prices(custom, { currency: 'usd', addresses: [addresses[3]], projectId: 'p1' })).toEqual({
+      status: 200,
+      body: { fungibles: [] },
+    })
   })
 
   const full = { currency: 'usd', addresses: [], projectId: 'p1' }

@@ -77,7 +77,14 @@ export const priceRoutes: RouteModule = (ctx) =>
         }
         // The swap router's wrapped native token (chains[].swap.weth) is worth one native unit.
         if (chain?.swap !== undefined && chain.swap.weth.toLowerCase() === lower) {
-          found.push({ address: caipAddress, chainId, name: `Wrapped ${chain.nativeCurrency.name}`, symbol: `W${chain.nativeCurrency.symbol}`, tokenAddress: chain.swap.weth, priceSymbol: chain.nativeCurrency.symbol })
+          found.push({
+            address: caipAddress,
+            chainId,
+            name: `Wrapped ${chain.nativeCurrency.name}`,
+            symbol: `W${chain.nativeCurrency.symbol}`,
+            tokenAddress: chain.swap.weth,
+            priceSymbol: chain.nativeCurrency.symbol,
+          })
         }
       } else if (namespace === 'solana' && assetAddress === SOL_MINT) {
         found.push({ address: caipAddress, chainId, name: 'Solana', symbol: 'SOL' })
@@ -85,7 +92,11 @@ export const priceRoutes: RouteModule = (ctx) =>
     }
     const prices = await checkedUsdPrices(
       ctx.providers.prices,
-      found.map((f) => ({ chainId: f.chainId, symbol: f.priceSymbol ?? f.symbol, ...(f.tokenAddress === undefined ? {} : { address: f.tokenAddress }) })),
+      found.map((f) => ({
+        chainId: f.chainId,
+        symbol: f.priceSymbol ?? f.symbol,
+        ...(f.tokenAddress === undefined ? {} : { address: f.tokenAddress }),
+      })),
     )
     const fungibles = found.map((f, i) => ({
       name: f.name,

@@ -28,14 +28,7 @@ import type { ChainConfigInput } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
 import { createNamesRepository, NameTakenError } from '../db/names.ts'
 import type { Database } from '../db/types.ts'
-import {
-  chainIdFromCoinType,
-  coinTypeFromChainId,
-  NAME_ERRORS,
-  nameRuleViolation,
-  normalizeName,
-  NameRuleError,
-} from '../name-rules.ts'
+import { chainIdFromCoinType, coinTypeFromChainId, NAME_ERRORS, nameRuleViolation, normalizeName, NameRuleError } from '../name-rules.ts'
 import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp } from '../test-support.ts'
 import { OwnedWallet, OwnedWalletFactory } from './__fixtures__/owned-wallet.ts'
 
@@ -160,7 +153,9 @@ describe('coin type (SPEC §9: 0x80000000 | chainId; ENSIP-11)', () => {
 
 describe('POST /v1/profile/account, then lookup, reverse and suggestions', () => {
   it('registers a name signed by an EOA, lower-cased in the zone, with its attributes and address', async () => {
-    const res = await register(await registration(alice, alice.address.toLowerCase(), 'Alice', { attributes: { avatar: 'https://example.com/a.png', bio: 'hi' } }))
+    const res = await register(
+      await registration(alice, alice.address.toLowerCase(), 'Alice', { attributes: { avatar: 'https://example.com/a.png', bio: 'hi' } }),
+    )
     expect(res.status).toBe(200)
     const record = nameRegisterResponseSchema.parse(await res.json())
     expect(record.name).toBe('alice.portico.id')
@@ -193,7 +188,13 @@ describe('POST /v1/profile/account, then lookup, reverse and suggestions', () =>
   it('suggests the wanted name itself first when it is free (zone optional, any case)', async () => {
     const { status, body } = await requestJson(app, '/v1/profile/suggestions/Bobby', nameSuggestionsResponseSchema)
     expect(status).toBe(200)
-    expect(body.suggestions.map((s) => s.name)).toEqual(['bobby.portico.id', 'bobby1.portico.id', 'bobby-1.portico.id', 'mybobby.portico.id', 'thebobby.portico.id'])
+    expect(body.suggestions.map((s) => s.name)).toEqual([
+      'bobby.portico.id',
+      'bobby1.portico.id',
+      'bobby-1.portico.id',
+      'mybobby.portico.id',
+      'thebobby.portico.id',
+    ])
     expect(body.suggestions.every((s) => !s.registered)).toBe(true)
   })
 
@@ -205,11 +206,17 @@ describe('POST /v1/profile/account, then lookup, reverse and suggestions', () =>
   })
 
   it('keeps names unique whatever their case', async () => {
-    expect(await refused(await registration(bob, bob.address, 'ALICE.portico.id'))).toEqual({ status: 409, field: 'message', text: 'Name alice.portico.id is already registered' })
+    expect(await refused(await registration(bob, bob.address, 'ALICE.portico.id'))).toEqual({
+      status: 409,
+      field: 'message',
+      text: 'Name alice.portico.id is already registered',
+    })
     // The database holds it too, for any writer: a unique index on lower(name).
     const names = createNamesRepository(db)
     await names.register({ name: 'Zed-Name.portico.id', address: carol.address, coinType: COIN_TYPE })
-    await expect(names.register({ name: 'zed-name.portico.id', address: bob.address, coinType: COIN_TYPE })).rejects.toBeInstanceOf(NameTakenError)
+    await expect(names.register({ name: 'zed-name.portico.id', address: bob.address, coinType: COIN_TYPE })).rejects.toBeInstanceOf(
+      NameTakenError,
+    )
     expect((await names.findTaken(['ZED-NAME.portico.id'])).has('zed-name.portico.id')).toBe(true)
   })
 
@@ -225,10 +232,16 @@ describe('POST /v1/profile/account, then lookup, reverse and suggestions', () =>
       text: 'Registration message timestamp is in the future',
     })
     // A timestamp in milliseconds is far in the future.
-    expect((await refused(await registration(bob, bob.address, 'bobby', { timestamp: Date.now() }))).text).toBe('Registration message timestamp is in the future')
+    expect((await refused(await registration(bob, bob.address, 'bobby', { timestamp: Date.now() }))).text).toBe(
+      'Registration message timestamp is in the future',
+    )
 
     // Signed by carol for bob's address (an EOA, checked on chain too: no code there).
-    expect(await refused(await registration(carol, bob.address, 'bobby'))).toEqual({ status: 401, field: 'signature', text: 'Invalid signature' })
+    expect(await refused(await registration(carol, bob.address, 'bobby'))).toEqual({
+      status: 401,
+      field: 'signature',
+      text: 'Invalid signature',
+    })
 
     const body = await registration(bob, bob.address, 'bobby')
     expect((await register(body)).status).toBe(200)
@@ -248,9 +261,25 @@ describe('POST /v1/profile/account, then lookup, reverse and suggestions', () =>
     ['a short name', JSON.stringify({ name: 'dai', attributes: {}, timestamp: now() }), NAME_ERRORS.tooShort],
     ['an underscore', JSON.stringify({ name: 'dai_sy', attributes: {}, timestamp: now() }), NAME_ERRORS.chars],
     ['another zone', JSON.stringify({ name: 'daisy.eth', attributes: {}, timestamp: now() }), 'Name must end with .portico.id'],
-    ['a NUL in an attribute', JSON.stringify({ name: 'daisy', attributes: { bio: 'a\u0000b' }, timestamp: now() }), NAME_ERRORS.messageAttributes],
-    ['a lone surrogate in an attribute', JSON.stringify({ name: 'daisy', attributes: { bio: '\ud800' }, timestamp: now() }), NAME_ERRORS.messageAttributes],
-    ['too many attributes', JSON.stringify({ name: 'daisy', attributes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])), timestamp: now() }), NAME_ERRORS.messageAttributes],
+    [
+      'a NUL in an attribute',
+      JSON.stringify({ name: 'daisy', attributes: { bio: 'a\u0000b' }, timestamp: now() }),
+      NAME_ERRORS.messageAttributes,
+    ],
+    [
+      'a lone surrogate in an attribute',
+      JSON.stringify({ name: 'daisy', attributes: { bio: '\ud800' }, timestamp: now() }),
+      NAME_ERRORS.messageAttributes,
+    ],
+    [
+      'too many attributes',
+      JSON.stringify({
+        name: 'daisy',
+        attributes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])),
+        timestamp: now(),
+      }),
+      NAME_ERRORS.messageAttributes,
+    ],
   ])('a message with %s → 400', async (_, message, text) => {
     expect(await refused(await registration(carol, carol.address, '', { message }))).toEqual({ status: 400, field: 'message', text })
   })
@@ -270,7 +299,11 @@ describe('POST /v1/profile/account, then lookup, reverse and suggestions', () =>
 
   it('answers a body that is not JSON (400) or not declared JSON (415) without a 500', async () => {
     expect(await refused('{"coin_type":')).toEqual({ status: 400, field: undefined, text: 'Invalid JSON body' })
-    expect(await refused('[1,2]')).toEqual({ status: 400, field: undefined, text: 'Expected a JSON object { coin_type, address, message, signature }' })
+    expect(await refused('[1,2]')).toEqual({
+      status: 400,
+      field: undefined,
+      text: 'Expected a JSON object { coin_type, address, message, signature }',
+    })
     const res = await app.request('/v1/profile/account', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })
     expect(res.status).toBe(415)
   })
@@ -301,11 +334,15 @@ describe('the zone is configurable', () => {
       expect(nameRegisterResponseSchema.parse(await res.json()).name).toBe('carol.example.xyz')
       const { body } = await requestJson(other.app, '/v1/profile/suggestions/carol?zone=example.xyz', nameSuggestionsResponseSchema)
       expect(body.suggestions[0]?.name).toBe('carol1.example.xyz')
-      expect((await refused(await registration(carol, carol.address, 'carol.portico.id'), other.app)).text).toBe('Name must end with .example.xyz')
+      expect((await refused(await registration(carol, carol.address, 'carol.portico.id'), other.app)).text).toBe(
+        'Name must end with .example.xyz',
+      )
     } finally {
       await other.close()
     }
-    expect(parseCli(['--name-zone', 'names.example'], { PORTICO_NAME_ZONE: 'env.example' })).toMatchObject({ names: { zone: 'names.example' } })
+    expect(parseCli(['--name-zone', 'names.example'], { PORTICO_NAME_ZONE: 'env.example' })).toMatchObject({
+      names: { zone: 'names.example' },
+    })
     expect(parseCli([], { PORTICO_NAME_ZONE: 'env.example' })).toMatchObject({ names: { zone: 'env.example' } })
     expect(parseCli([], {})).not.toHaveProperty('names')
     expect(() => parseCli(['--name-zone', 'Bad Zone'], {})).toThrow('name zone must be a lower-case domain such as portico.id')
@@ -318,7 +355,12 @@ describe('smart accounts on a real anvil chain (the ERC-1271 OwnedWallet fixture
 
   async function deployed() {
     const chain = devnet.chains[0]!
-    const viemChain = { id: CHAIN_ID, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } } as const
+    const viemChain = {
+      id: CHAIN_ID,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    } as const
     const funded: PrivateKeyAccount | ReturnType<typeof mnemonicToAccount> = mnemonicToAccount(devnet.mnemonic, { addressIndex: 3 })
     const wallet = createWalletClient({ chain: viemChain, transport: http(chain.rpcUrl), account: funded })
     const client = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) })
@@ -340,16 +382,27 @@ describe('smart accounts on a real anvil chain (the ERC-1271 OwnedWallet fixture
   it('registers for a deployed smart account whose owner signed (ERC-1271), and refuses another signer', async () => {
     const salt = keccak256(toHex('deployed'))
     const { wallet, client } = await deployed()
-    const hash = await wallet.writeContract({ address: factory, abi: OwnedWalletFactory.abi, functionName: 'deploy', args: [owner.address, salt] })
+    const hash = await wallet.writeContract({
+      address: factory,
+      abi: OwnedWalletFactory.abi,
+      functionName: 'deploy',
+      args: [owner.address, salt],
+    })
     await client.waitForTransactionReceipt({ hash })
     const account = walletAddress(salt)
     expect(await client.getCode({ address: account })).not.toBeUndefined()
 
-    expect(await refused(await registration(carol, account, 'safe-one'))).toEqual({ status: 401, field: 'signature', text: 'Invalid signature' })
+    expect(await refused(await registration(carol, account, 'safe-one'))).toEqual({
+      status: 401,
+      field: 'signature',
+      text: 'Invalid signature',
+    })
     const res = await register(await registration(owner, account, 'safe-one'))
     expect(res.status).toBe(200)
     expect(nameRegisterResponseSchema.parse(await res.json()).addresses[String(COIN_TYPE)]?.address).toBe(account)
-    expect((await requestJson(app, `/v1/profile/reverse/${account}`, nameReverseResponseSchema)).body.map((r) => r.name)).toEqual(['safe-one.portico.id'])
+    expect((await requestJson(app, `/v1/profile/reverse/${account}`, nameReverseResponseSchema)).body.map((r) => r.name)).toEqual([
+      'safe-one.portico.id',
+    ])
   })
 
   it('registers for a smart account not deployed yet, with an ERC-6492 signature (factory + deploy call + owner signature)', async () => {

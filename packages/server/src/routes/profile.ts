@@ -35,11 +35,17 @@ const MAX_SIGNATURE_HEX = 2 + 2 * 8192
 const MAX_MESSAGE_LENGTH = 16_384
 
 const nameParam = z.object({
-  name: z.string().min(1, { error: 'Name is required' }).max(MAX_NAME_PARAM, { error: `Name must be at most ${MAX_NAME_PARAM} characters` }),
+  name: z
+    .string()
+    .min(1, { error: 'Name is required' })
+    .max(MAX_NAME_PARAM, { error: `Name must be at most ${MAX_NAME_PARAM} characters` }),
 })
 const addressParam = z.object({ address: evmAddress })
 const suggestionsQuery = z.object({
-  zone: z.string({ error: 'zone must be a single value' }).max(MAX_NAME_PARAM, { error: `zone must be at most ${MAX_NAME_PARAM} characters` }).optional(),
+  zone: z
+    .string({ error: 'zone must be a single value' })
+    .max(MAX_NAME_PARAM, { error: `zone must be at most ${MAX_NAME_PARAM} characters` })
+    .optional(),
 })
 
 /** POST body: the protocol's fields with the server's formats (zod at the edge); each refusal names its field. */
@@ -81,7 +87,13 @@ function ensToWire(record: EnsRecord, readAt: string): NameRecord {
 
 /** The stored record as the wire's NameRecord. */
 function toWire(record: StoredRecord): NameRecord {
-  return { name: record.name, registered_at: record.registered_at, updated_at: record.updated_at, addresses: record.addresses, attributes: record.attributes }
+  return {
+    name: record.name,
+    registered_at: record.registered_at,
+    updated_at: record.updated_at,
+    addresses: record.addresses,
+    attributes: record.attributes,
+  }
 }
 
 /**
@@ -118,7 +130,8 @@ export const profileRoutes: RouteModule = (ctx) => {
   app.get('/v1/profile/suggestions/:name', async (c) => {
     const { name } = parseInput(nameParam, c.req.param())
     const query = parseInput(suggestionsQuery, { zone: c.req.queries('zone')?.length === 1 ? c.req.query('zone') : c.req.queries('zone') })
-    if (query.zone !== undefined && query.zone.toLowerCase() !== zone) throw new HttpError(400, `Unsupported zone ${preview(query.zone)}: this server registers names under ${zone}`)
+    if (query.zone !== undefined && query.zone.toLowerCase() !== zone)
+      throw new HttpError(400, `Unsupported zone ${preview(query.zone)}: this server registers names under ${zone}`)
     let label: string
     try {
       label = normalizeName(name, zone).label
@@ -160,7 +173,8 @@ export const profileRoutes: RouteModule = (ctx) => {
   })
 
   app.post('/v1/profile/account', async (c) => {
-    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) return refuse(c, 415, undefined, 'Content-Type must be application/json')
+    if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+      return refuse(c, 415, undefined, 'Content-Type must be application/json')
     let raw: unknown
     try {
       raw = JSON.parse(await c.req.text())
@@ -171,7 +185,8 @@ export const profileRoutes: RouteModule = (ctx) => {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       const field = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined
-      const description = field === undefined ? 'Expected a JSON object { coin_type, address, message, signature }' : (issue?.message ?? 'Invalid request')
+      const description =
+        field === undefined ? 'Expected a JSON object { coin_type, address, message, signature }' : (issue?.message ?? 'Invalid request')
       return refuse(c, 400, field, description)
     }
     const body = parsed.data
@@ -191,7 +206,13 @@ export const profileRoutes: RouteModule = (ctx) => {
         signature: body.signature as Hex,
       })
       if (!valid) return refuse(c, 401, 'signature', NAME_ERRORS.signature)
-      const record = await names.register({ name, address: body.address, coinType: body.coin_type, attributes: message.attributes, replayKey })
+      const record = await names.register({
+        name,
+        address: body.address,
+        coinType: body.coin_type,
+        attributes: message.attributes,
+        replayKey,
+      })
       return c.json(toWire(record) satisfies NameRegisterResponse)
     } catch (error) {
       if (error instanceof NameRuleError) return refuse(c, 400, error.field, error.message)

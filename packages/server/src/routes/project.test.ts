@@ -62,11 +62,15 @@ describe('per-project config (projects table, migration 009)', () => {
     const origins = await requestJson(server, '/projects/v1/origins?projectId=shop-1&st=portico&sv=0.1.0', originsResponseSchema)
     expect(origins.body).toEqual({ allowedOrigins: ['https://shop.example', 'https://*.shop.example'] })
     const config = await requestJson(server, '/appkit/v1/config?projectId=shop-1&st=portico&sv=0.1.0', fullConfigSchema)
-    expect(config.body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, onramp: false, swaps: false, emailCapture: true, socials: ['github'] } })
+    expect(config.body).toEqual({
+      features: { ...DEFAULT_REMOTE_FEATURES, onramp: false, swaps: false, emailCapture: true, socials: ['github'] },
+    })
 
     const other = await requestJson(server, '/projects/v1/origins?projectId=unknown-project', originsResponseSchema)
     expect(other.body).toEqual({ allowedOrigins: ['https://server.example'] })
-    expect((await requestJson(server, '/appkit/v1/config?projectId=unknown-project', fullConfigSchema)).body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, onramp: false } })
+    expect((await requestJson(server, '/appkit/v1/config?projectId=unknown-project', fullConfigSchema)).body).toEqual({
+      features: { ...DEFAULT_REMOTE_FEATURES, onramp: false },
+    })
   })
 
   it('set-features merges over what the project set before; a project with flags only keeps the server origins', async () => {
@@ -75,8 +79,14 @@ describe('per-project config (projects table, migration 009)', () => {
     const record = await projects.setFeatures('merge-1', { socials: false })
     expect(record.features).toEqual({ swaps: false, socials: false })
     expect(record.allowedOrigins).toBeNull()
-    expect((await requestJson(app, '/projects/v1/origins?projectId=merge-1', originsResponseSchema)).body.allowedOrigins).toContain('http://localhost:*')
-    expect((await requestJson(app, '/appkit/v1/config?projectId=merge-1', fullConfigSchema)).body.features).toMatchObject({ swaps: false, socials: false, onramp: true })
+    expect((await requestJson(app, '/projects/v1/origins?projectId=merge-1', originsResponseSchema)).body.allowedOrigins).toContain(
+      'http://localhost:*',
+    )
+    expect((await requestJson(app, '/appkit/v1/config?projectId=merge-1', fullConfigSchema)).body.features).toMatchObject({
+      swaps: false,
+      socials: false,
+      onramp: true,
+    })
   })
 
   it.each([
@@ -95,7 +105,10 @@ describe('region restrictions (SPEC §6): GET /appkit/v1/config?tz=', () => {
 
   it('a restricted time zone turns swaps, onramp and payWithExchange off and names them in restricted', async () => {
     const { body } = await requestJson(restrictedApp(), '/appkit/v1/config?projectId=p1&tz=America%2FHavana', configResponseSchema)
-    expect(body).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, swaps: false, onramp: false, payWithExchange: false }, restricted: ['swaps', 'onramp', 'payWithExchange'] })
+    expect(body).toEqual({
+      features: { ...DEFAULT_REMOTE_FEATURES, swaps: false, onramp: false, payWithExchange: false },
+      restricted: ['swaps', 'onramp', 'payWithExchange'],
+    })
   })
 
   it('the comparison ignores case; a feature already off is not listed as restricted', async () => {

@@ -44,7 +44,9 @@ export const projectRoutes: RouteModule = (ctx) =>
     .get('/appkit/v1/config', async (c) => {
       const q = query(c)
       const project = await projectOf(ctx, q.projectId)
-      return c.json(applyRegionRestriction(effectiveFeatures(ctx.features, project), q.tz, ctx.restrictedTimezones) satisfies ConfigResponse)
+      return c.json(
+        applyRegionRestriction(effectiveFeatures(ctx.features, project), q.tz, ctx.restrictedTimezones) satisfies ConfigResponse,
+      )
     })
     .get('/projects/v1/origins', async (c) => {
       const q = query(c)

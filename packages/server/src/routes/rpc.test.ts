@@ -105,13 +105,21 @@ afterAll(async () => {
 const proxyUrl = (chainId = CHAIN, projectId = 'p1') => `${api.url}/v1/?chainId=${encodeURIComponent(chainId)}&projectId=${projectId}`
 
 async function post(body: unknown, url = proxyUrl()) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as unknown) : undefined }
 }
 
 async function direct(method: string, params: unknown[] = [], url = () => anvil.rpcUrl) {
-  const res = await fetch(url(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const res = await fetch(url(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await res.json()) as { result: unknown }).result
 }
 
@@ -140,7 +148,12 @@ describe('reads pass through', () => {
   })
 
   it('viem over the proxy URL: a signed transfer is sent (eth_sendRawTransaction) and its receipt read', async () => {
-    const chain = { id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [proxyUrl()] } } } as const
+    const chain = {
+      id: 31337,
+      name: 'Anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [proxyUrl()] } },
+    } as const
     const client = createPublicClient({ chain, transport: viemHttp(proxyUrl(), { retryCount: 0 }) })
     const to = privateKeyToAccount(`0x${'42'.repeat(32)}`).address
     // A local account: viem signs here and sends eth_sendRawTransaction through the proxy.
@@ -173,7 +186,11 @@ describe('reads pass through', () => {
 
   it('Solana: getGenesisHash and getBalance pass through the same way', async () => {
     const url = proxyUrl(solana.caipNetworkId)
-    for (const [method, params] of [['getGenesisHash', []], ['getBalance', [solana.authority]], ['getLatestBlockhash', []]] as const) {
+    for (const [method, params] of [
+      ['getGenesisHash', []],
+      ['getBalance', [solana.authority]],
+      ['getLatestBlockhash', []],
+    ] as const) {
       const { body } = await call(method, [...params], url)
       const expected = await direct(method, [...params], () => solana.rpcUrl)
       if (method === 'getLatestBlockhash') expect(body).toHaveProperty('result.value.blockhash')
@@ -204,7 +221,10 @@ describe('the method allowlist', () => {
     expect(body).toEqual({
       jsonrpc: '2.0',
       id: 7,
-      error: { code: -32601, message: `Method not allowed by the Portico RPC proxy: ${method} (it serves chain reads and signed transactions only)` },
+      error: {
+        code: -32601,
+        message: `Method not allowed by the Portico RPC proxy: ${method} (it serves chain reads and signed transactions only)`,
+      },
     })
     expect(counting.count(method)).toBe(0)
   })
@@ -212,7 +232,12 @@ describe('the method allowlist', () => {
   it('eth_getLogs over a range wider than maxLogRange is refused; a narrow one or a block hash passes', async () => {
     await direct('anvil_mine', ['0x40'])
     const wide = await call('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x40' }])
-    expect(wide.body).toMatchObject({ error: { code: -32602, message: 'Invalid params: eth_getLogs covers at most 50 blocks, this range covers 65: narrow fromBlock/toBlock' } })
+    expect(wide.body).toMatchObject({
+      error: {
+        code: -32602,
+        message: 'Invalid params: eth_getLogs covers at most 50 blocks, this range covers 65: narrow fromBlock/toBlock',
+      },
+    })
     const open = await call('eth_getLogs', [{ fromBlock: 'earliest' }])
     expect(open.body).toMatchObject({ error: { code: -32602 } })
     const narrow = await call('eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x10' }])
@@ -284,13 +309,55 @@ describe('upstream failover', () => {
 
 describe('bad requests: a JSON-RPC error, never a 500', () => {
   it.each<[string, string, string, number, number, string]>([
-    ['an unknown chain', proxyUrlPlaceholder('eip155:999'), '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', 400, -32600, 'Unsupported chainId eip155:999: this RPC proxy serves eip155:31337, eip155:31338, SOLANA, eip155:31339, eip155:31340'],
-    ['no chainId', '/v1/?projectId=p1', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', 400, -32600, 'Invalid Request: chainId is required (a CAIP-2 id such as eip155:1)'],
-    ['no projectId', '/v1/?chainId=eip155:31337', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', 400, -32600, 'Invalid Request: projectId is required'],
-    ['a body that is not JSON', proxyUrlPlaceholder(CHAIN), '{"jsonrpc":', 400, -32700, 'Parse error: the body must be a JSON-RPC 2.0 request or batch'],
+    [
+      'an unknown chain',
+      proxyUrlPlaceholder('eip155:999'),
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      400,
+      -32600,
+      'Unsupported chainId eip155:999: this RPC proxy serves eip155:31337, eip155:31338, SOLANA, eip155:31339, eip155:31340',
+    ],
+    [
+      'no chainId',
+      '/v1/?projectId=p1',
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      400,
+      -32600,
+      'Invalid Request: chainId is required (a CAIP-2 id such as eip155:1)',
+    ],
+    [
+      'no projectId',
+      '/v1/?chainId=eip155:31337',
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      400,
+      -32600,
+      'Invalid Request: projectId is required',
+    ],
+    [
+      'a body that is not JSON',
+      proxyUrlPlaceholder(CHAIN),
+      '{"jsonrpc":',
+      400,
+      -32700,
+      'Parse error: the body must be a JSON-RPC 2.0 request or batch',
+    ],
     ['an empty batch', proxyUrlPlaceholder(CHAIN), '[]', 400, -32600, 'Invalid Request: the batch is empty'],
-    ['a call without a method', proxyUrlPlaceholder(CHAIN), '{"jsonrpc":"2.0","id":1}', 400, -32600, 'Invalid Request: method must be a string'],
-    ['params that are a string', proxyUrlPlaceholder(CHAIN), '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":"x"}', 400, -32600, 'Invalid Request: params must be an array or an object'],
+    [
+      'a call without a method',
+      proxyUrlPlaceholder(CHAIN),
+      '{"jsonrpc":"2.0","id":1}',
+      400,
+      -32600,
+      'Invalid Request: method must be a string',
+    ],
+    [
+      'params that are a string',
+      proxyUrlPlaceholder(CHAIN),
+      '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":"x"}',
+      400,
+      -32600,
+      'Invalid Request: params must be an array or an object',
+    ],
   ])('%s', async (_label, path, body, status, code, message) => {
     const url = path.startsWith('CHAIN:') ? proxyUrl(path.slice(6)) : `${api.url}${path}`
     const res = await post(body, url)
@@ -311,7 +378,10 @@ describe('bad requests: a JSON-RPC error, never a 500', () => {
     const big = Array.from({ length: 101 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
     const res = await post(big)
     expect(res.status).toBe(400)
-    expect(res.json).toMatchObject({ id: null, error: { code: -32600, message: 'Invalid Request: a batch holds at most 100 calls, this one 101' } })
+    expect(res.json).toMatchObject({
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: a batch holds at most 100 calls, this one 101' },
+    })
     const note = await post({ jsonrpc: '2.0', method: 'eth_chainId' })
     expect(note.status).toBe(204)
     expect(note.text).toBe('')
@@ -336,10 +406,16 @@ describe('per-project rate limit', () => {
       expect(over.json).toEqual({
         jsonrpc: '2.0',
         id: 9,
-        error: { code: -32005, message: `Rate limit exceeded for project busy: 0.2 calls per second (bursts of 3); retry in ${over.headers.get('retry-after')} s` },
+        error: {
+          code: -32005,
+          message: `Rate limit exceeded for project busy: 0.2 calls per second (bursts of 3); retry in ${over.headers.get('retry-after')} s`,
+        },
       })
       // A batch costs one token per call.
-      const batch = await post([1, 2].map((id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })), url('other'))
+      const batch = await post(
+        [1, 2].map((id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })),
+        url('other'),
+      )
       expect(batch.status).toBe(200)
       expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, url('other'))).status).toBe(200)
       expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, url('other'))).status).toBe(429)

@@ -51,7 +51,10 @@ const idSchema = z.union([z.number().finite(), z.string().max(200), z.null()])
 const callSchema = z.object({
   jsonrpc: z.literal('2.0', { error: 'jsonrpc must be "2.0"' }),
   id: idSchema.optional(),
-  method: z.string({ error: 'method must be a string' }).min(1, { error: 'method is required' }).max(100, { error: 'method must be at most 100 characters' }),
+  method: z
+    .string({ error: 'method must be a string' })
+    .min(1, { error: 'method is required' })
+    .max(100, { error: 'method must be at most 100 characters' }),
   params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())], { error: 'params must be an array or an object' }).optional(),
 })
 
@@ -79,7 +82,11 @@ function cacheRule(method: string, params: unknown): 'always' | 'present' | 'fin
     case 'eth_getUncleCountByBlockHash':
       return 'present'
     case 'eth_getBlockReceipts':
-      return typeof p[0] === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p[0]) ? 'present' : typeof p[0] === 'string' && HEX_QUANTITY.test(p[0]) ? 'final' : undefined
+      return typeof p[0] === 'string' && /^0x[0-9a-fA-F]{64}$/.test(p[0])
+        ? 'present'
+        : typeof p[0] === 'string' && HEX_QUANTITY.test(p[0])
+          ? 'final'
+          : undefined
     case 'eth_getBlockByNumber':
     case 'eth_getBlockTransactionCountByNumber':
     case 'eth_getTransactionByBlockNumberAndIndex':
@@ -168,12 +175,20 @@ export const rpcRoutes: RouteModule = (ctx) => {
     if (!parsed.success) {
       const rawId = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as { id?: unknown }).id : undefined
       const id = idSchema.safeParse(rawId).success ? (rawId as RpcId) : null
-      return { reply: fail(id, RPC_PROXY_ERRORS.invalidRequest, `Invalid Request: ${firstIssue(parsed.error)}`), notification: false, kind: 'invalid' }
+      return {
+        reply: fail(id, RPC_PROXY_ERRORS.invalidRequest, `Invalid Request: ${firstIssue(parsed.error)}`),
+        notification: false,
+        kind: 'invalid',
+      }
     }
     const { method, params } = parsed.data
     const id = parsed.data.id ?? null
     const notification = parsed.data.id === undefined
-    const done = (reply: Omit<Reply, 'jsonrpc' | 'id'>, kind: Outcome['kind'] = 'ok'): Outcome => ({ reply: { jsonrpc: '2.0', id, ...reply }, notification, kind })
+    const done = (reply: Omit<Reply, 'jsonrpc' | 'id'>, kind: Outcome['kind'] = 'ok'): Outcome => ({
+      reply: { jsonrpc: '2.0', id, ...reply },
+      notification,
+      kind,
+    })
     const allowed = methodsOf(chain)
     if (!allowed?.has(method)) {
       return done({
@@ -234,7 +249,13 @@ export const rpcRoutes: RouteModule = (ctx) => {
     const batch = Array.isArray(raw)
     const calls: unknown[] = batch ? (raw as unknown[]) : [raw]
     if (calls.length === 0) return envelope(c, 400, RPC_PROXY_ERRORS.invalidRequest, 'Invalid Request: the batch is empty')
-    if (calls.length > maxBatch) return envelope(c, 400, RPC_PROXY_ERRORS.invalidRequest, `Invalid Request: a batch holds at most ${maxBatch} calls, this one ${calls.length}`)
+    if (calls.length > maxBatch)
+      return envelope(
+        c,
+        400,
+        RPC_PROXY_ERRORS.invalidRequest,
+        `Invalid Request: a batch holds at most ${maxBatch} calls, this one ${calls.length}`,
+      )
     if (buckets && limit) {
       const wait = buckets.take(projectId, Math.min(calls.length, burst))
       if (wait > 0) {
@@ -242,7 +263,11 @@ export const rpcRoutes: RouteModule = (ctx) => {
         const id = singleId?.success ? (singleId.data ?? null) : null
         c.header('Retry-After', String(wait))
         return c.json(
-          fail(id, RPC_PROXY_ERRORS.limitExceeded, `Rate limit exceeded for project ${preview(projectId, 60)}: ${limit.requestsPerSecond} calls per second (bursts of ${burst}); retry in ${wait} s`),
+          fail(
+            id,
+            RPC_PROXY_ERRORS.limitExceeded,
+            `Rate limit exceeded for project ${preview(projectId, 60)}: ${limit.requestsPerSecond} calls per second (bursts of ${burst}); retry in ${wait} s`,
+          ),
           429,
         )
       }

@@ -11,7 +11,14 @@ let close: () => Promise<void>
 
 beforeAll(async () => {
   ;({ app, close } = await openTestApp({
-    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], now: () => clock, clientIp: () => '10.2.0.1', limits: { mailsPerIpPerHour: 100 } },
+    auth: {
+      kek: TEST_KEK,
+      mail: mailbox,
+      frameOrigins: [FRAME_ORIGIN],
+      now: () => clock,
+      clientIp: () => '10.2.0.1',
+      limits: { mailsPerIpPerHour: 100 },
+    },
   }))
 })
 afterAll(async () => {
@@ -36,19 +43,38 @@ describe('/v1/sessions', () => {
     // Another user's session is not found; a bad signature is refused.
     const stranger = await login(app, mailbox, 'stranger@example.com', 'device-stranger-001')
     expect((await stamped(app, stranger, 'GET', `/v1/sessions/${a.sessionId}`, undefined, clock)).status).toBe(404)
-    const strangerRevoke = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: stranger.sessionId, signature: await stranger.key.sign(revokeMessage(a.sessionId, stranger.sessionId)) })
+    const strangerRevoke = await post(app, `/v1/sessions/${a.sessionId}/revoke`, {
+      pci: stranger.sessionId,
+      signature: await stranger.key.sign(revokeMessage(a.sessionId, stranger.sessionId)),
+    })
     expect(strangerRevoke.status).toBe(404)
-    const forged = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await b.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
+    const forged = await post(app, `/v1/sessions/${b.sessionId}/revoke`, {
+      pci: a.sessionId,
+      signature: await b.key.sign(revokeMessage(b.sessionId, a.sessionId)),
+    })
     expect(forged.status).toBe(401)
 
-    const revoke = await post(app, `/v1/sessions/${b.sessionId}/revoke`, { pci: a.sessionId, signature: await a.key.sign(revokeMessage(b.sessionId, a.sessionId)) })
+    const revoke = await post(app, `/v1/sessions/${b.sessionId}/revoke`, {
+      pci: a.sessionId,
+      signature: await a.key.sign(revokeMessage(b.sessionId, a.sessionId)),
+    })
     expect(revoke.status).toBe(200)
     expect(sessionInfoSchema.parse(await revoke.json())).toMatchObject({ id: b.sessionId, revokedAt: new Date(clock).toISOString() })
 
-    const sign = await stamped(app, b, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', b.user.evmAddress] }, clock)
+    const sign = await stamped(
+      app,
+      b,
+      'POST',
+      '/v1/auth/rpc',
+      { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['hi', b.user.evmAddress] },
+      clock,
+    )
     expect(sign.status).toBe(401)
     // A revoked session can not revoke either.
-    const back = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: b.sessionId, signature: await b.key.sign(revokeMessage(a.sessionId, b.sessionId)) })
+    const back = await post(app, `/v1/sessions/${a.sessionId}/revoke`, {
+      pci: b.sessionId,
+      signature: await b.key.sign(revokeMessage(a.sessionId, b.sessionId)),
+    })
     expect(back.status).toBe(401)
   })
 
@@ -67,9 +93,23 @@ describe('/v1/sessions', () => {
 
   it('a session may revoke itself; then it signs and revokes nothing more', async () => {
     const a = await login(app, mailbox, 'self@example.com', 'device-self-0000001')
-    const res = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: a.sessionId, signature: await a.key.sign(revokeMessage(a.sessionId, a.sessionId)) })
+    const res = await post(app, `/v1/sessions/${a.sessionId}/revoke`, {
+      pci: a.sessionId,
+      signature: await a.key.sign(revokeMessage(a.sessionId, a.sessionId)),
+    })
     expect(res.status).toBe(200)
     expect(sessionInfoSchema.parse(await res.json()).revokedAt).toBe(new Date(clock).toISOString())
-    expect((await stamped(app, a, 'POST', '/v1/auth/rpc', { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['x', a.user.evmAddress] }, clock)).status).toBe(401)
+    expect(
+      (
+        await stamped(
+          app,
+          a,
+          'POST',
+          '/v1/auth/rpc',
+          { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['x', a.user.evmAddress] },
+          clock,
+        )
+      ).status,
+    ).toBe(401)
   })
 })

@@ -23,7 +23,13 @@ import {
 } from '@portico/devnet/wcwallet'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import * as sr25519 from '@scure/sr25519'
-import { formatSiwxMessage, siwxCreateSessionResponseSchema, siwxNonceResponseSchema, siwxSessionResponseSchema, type SiwxMessageFields } from '@portico/protocol/siwx'
+import {
+  formatSiwxMessage,
+  siwxCreateSessionResponseSchema,
+  siwxNonceResponseSchema,
+  siwxSessionResponseSchema,
+  type SiwxMessageFields,
+} from '@portico/protocol/siwx'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp } from '../test-support.ts'
@@ -84,11 +90,24 @@ async function nonce(): Promise<string> {
 }
 
 async function fieldsFor(address: string, chainId: string, overrides: Partial<SiwxMessageFields> = {}): Promise<SiwxMessageFields> {
-  return { domain: DOMAIN, address, statement: 'Sign in to the Portico demo', uri: `http://${DOMAIN}/`, version: '1', chainId, nonce: await nonce(), issuedAt: new Date().toISOString(), ...overrides }
+  return {
+    domain: DOMAIN,
+    address,
+    statement: 'Sign in to the Portico demo',
+    uri: `http://${DOMAIN}/`,
+    version: '1',
+    chainId,
+    nonce: await nonce(),
+    issuedAt: new Date().toISOString(),
+    ...overrides,
+  }
 }
 
 /** A sign-in body of the dev wallet's account 0 (or `address`, signed by `key`). */
-async function signed(namespace: Namespace, options: { address?: string; key?: WcWalletKeys; chainId?: string; overrides?: Partial<SiwxMessageFields> } = {}): Promise<Body> {
+async function signed(
+  namespace: Namespace,
+  options: { address?: string; key?: WcWalletKeys; chainId?: string; overrides?: Partial<SiwxMessageFields> } = {},
+): Promise<Body> {
   const address = options.address ?? accounts[namespace]
   const chainId = options.chainId ?? WC_WALLET_CHAINS[namespace]
   const message = formatSiwxMessage(await fieldsFor(address, chainId, options.overrides))
@@ -118,12 +137,17 @@ const MALFORMED: Record<Namespace, string> = {
   stacks: `0x${'ab'.repeat(64)}`,
 }
 
-describe.each(NAMESPACES)('CAIP-122 sign-in on %s with the dev wallet\'s signature', (namespace) => {
+describe.each(NAMESPACES)("CAIP-122 sign-in on %s with the dev wallet's signature", (namespace) => {
   it('signs in; the session and the token name the account; GET /v1/siwx/session answers it', async () => {
     const body = await signed(namespace)
     const out = await signIn(body)
     if (!('token' in out)) throw new Error(`refused: ${out.status} ${out.error}`)
-    expect(out.session).toMatchObject({ address: accounts[namespace], chainId: WC_WALLET_CHAINS[namespace], domain: DOMAIN, uri: `http://${DOMAIN}/` })
+    expect(out.session).toMatchObject({
+      address: accounts[namespace],
+      chainId: WC_WALLET_CHAINS[namespace],
+      domain: DOMAIN,
+      uri: `http://${DOMAIN}/`,
+    })
     expect(decodeJwt(out.token).sub).toBe(`${WC_WALLET_CHAINS[namespace]}:${accounts[namespace]}`)
     const res = await app.request('/v1/siwx/session', { headers: { authorization: `Bearer ${out.token}` } })
     expect(res.status).toBe(200)
@@ -138,11 +162,16 @@ describe.each(NAMESPACES)('CAIP-122 sign-in on %s with the dev wallet\'s signatu
 
   it('refuses a tampered message (401), a malformed signature (400), another request account or an unknown network (400); the nonce stays usable', async () => {
     const body = await signed(namespace)
-    expect(await refused({ ...body, message: body.message.replace('Sign in to the Portico demo', 'Sign in to the Portico demo!') })).toEqual({ status: 401, error: SIWX_ERRORS.signature })
+    expect(
+      await refused({ ...body, message: body.message.replace('Sign in to the Portico demo', 'Sign in to the Portico demo!') }),
+    ).toEqual({ status: 401, error: SIWX_ERRORS.signature })
     expect(await refused({ ...body, signature: MALFORMED[namespace] })).toEqual({ status: 400, error: SIWX_ERRORS.signature })
     expect(await refused({ ...body, address: other[namespace] })).toEqual({ status: 400, error: SIWX_ERRORS.mismatch })
     const unknownChain = `${namespace}:NOT_A_NETWORK`
-    expect(await refused(await signed(namespace, { chainId: unknownChain }))).toEqual({ status: 400, error: `Unsupported chainId ${unknownChain}` })
+    expect(await refused(await signed(namespace, { chainId: unknownChain }))).toEqual({
+      status: 400,
+      error: `Unsupported chainId ${unknownChain}`,
+    })
     // None of the refusals used the nonce up.
     expect((await signIn(body)).status).toBe(200)
   })
@@ -151,8 +180,14 @@ describe.each(NAMESPACES)('CAIP-122 sign-in on %s with the dev wallet\'s signatu
     const body = await signed(namespace)
     expect((await signIn(body)).status).toBe(200)
     expect(await refused(body)).toEqual({ status: 401, error: SIWX_ERRORS.nonce })
-    expect(await refused(await signed(namespace, { overrides: { expirationTime: new Date(Date.now() - 1000).toISOString() } }))).toEqual({ status: 401, error: SIWX_ERRORS.expired })
-    expect(await refused(await signed(namespace, { overrides: { domain: 'evil.example' } }))).toEqual({ status: 403, error: SIWX_ERRORS.domain })
+    expect(await refused(await signed(namespace, { overrides: { expirationTime: new Date(Date.now() - 1000).toISOString() } }))).toEqual({
+      status: 401,
+      error: SIWX_ERRORS.expired,
+    })
+    expect(await refused(await signed(namespace, { overrides: { domain: 'evil.example' } }))).toEqual({
+      status: 403,
+      error: SIWX_ERRORS.domain,
+    })
   })
 })
 
@@ -183,7 +218,7 @@ describe('namespace specifics', () => {
     expect(await refused({ ...bare, message: third, signature: `0x${foreign}` })).toEqual({ status: 401, error: SIWX_ERRORS.signature })
   })
 
-  it('sui: the request may write the hex address in upper case; the session keeps the message\'s', async () => {
+  it("sui: the request may write the hex address in upper case; the session keeps the message's", async () => {
     const body = await signed('sui')
     const out = await signIn({ ...body, address: `0x${body.address.slice(2).toUpperCase()}` })
     expect(out).toMatchObject({ status: 200, session: { address: accounts.sui } })

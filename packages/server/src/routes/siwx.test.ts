@@ -14,7 +14,19 @@ import {
 } from '@portico/protocol/siwx'
 import { getBase58Decoder } from '@solana/kit'
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose'
-import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, getContractAddress, http, keccak256, serializeErc6492Signature, toHex, type Address, type Hex } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getContractAddress,
+  http,
+  keccak256,
+  serializeErc6492Signature,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -77,7 +89,11 @@ async function evmFields(address: string, overrides: Partial<SiwxMessageFields> 
 
 type Body = { message: string; signature: string; chainId: string; address: string }
 
-async function signedBy(signer: { address: string; signMessage(a: { message: string }): Promise<Hex> }, overrides: Partial<SiwxMessageFields> = {}, on: TestApp = app): Promise<Body> {
+async function signedBy(
+  signer: { address: string; signMessage(a: { message: string }): Promise<Hex> },
+  overrides: Partial<SiwxMessageFields> = {},
+  on: TestApp = app,
+): Promise<Body> {
   const message = formatSiwxMessage(await evmFields(signer.address, overrides, on))
   return { message, signature: await signer.signMessage({ message }), chainId: overrides.chainId ?? CAIP, address: signer.address }
 }
@@ -110,7 +126,9 @@ async function session(token: string | undefined, on: TestApp = app) {
 async function revoke(token: string, on: TestApp = app) {
   const res = await on.request('/v1/siwx/session/revoke', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
   const json: unknown = await res.json()
-  return res.status === 200 ? { status: 200, body: siwxRevokeResponseSchema.parse(json) } : { status: res.status, error: errorBodySchema.parse(json).error }
+  return res.status === 200
+    ? { status: 200, body: siwxRevokeResponseSchema.parse(json) }
+    : { status: res.status, error: errorBodySchema.parse(json).error }
 }
 
 describe('EIP-4361 sign-in of an EOA (anvil chain)', () => {
@@ -146,7 +164,10 @@ describe('EIP-4361 sign-in of an EOA (anvil chain)', () => {
     expect((await signIn(body)).status).toBe(200)
     expect(await refused(body)).toEqual({ status: 401, error: SIWX_ERRORS.nonce })
     const message = formatSiwxMessage({ ...(await evmFields(alice.address)), nonce: 'notOurNonce12345' })
-    expect(await refused({ message, signature: await alice.signMessage({ message }), chainId: CAIP, address: alice.address })).toEqual({ status: 401, error: SIWX_ERRORS.nonce })
+    expect(await refused({ message, signature: await alice.signMessage({ message }), chainId: CAIP, address: alice.address })).toEqual({
+      status: 401,
+      error: SIWX_ERRORS.nonce,
+    })
   })
 
   it('refuses a domain that is not the host of an allowed origin', async () => {
@@ -163,15 +184,24 @@ describe('EIP-4361 sign-in of an EOA (anvil chain)', () => {
     const tampered = body.message.replace('Sign in to the Portico demo', 'Sign in to the Portico demo!')
     expect(await refused({ ...body, message: tampered })).toEqual({ status: 401, error: 'Invalid signature' })
     const byBob = await signedBy(alice)
-    expect(await refused({ ...byBob, signature: await bob.signMessage({ message: byBob.message }) })).toEqual({ status: 401, error: 'Invalid signature' })
+    expect(await refused({ ...byBob, signature: await bob.signMessage({ message: byBob.message }) })).toEqual({
+      status: 401,
+      error: 'Invalid signature',
+    })
     expect(await refused({ ...(await signedBy(alice)), signature: 'not-hex' })).toEqual({ status: 400, error: 'Invalid signature' })
     // The refusals spent nothing: the nonce of the first body still signs in.
     expect((await signIn(body)).status).toBe(200)
   })
 
-  it('refuses a message whose chain or account is not the request\'s, or a chain the server does not serve', async () => {
-    expect(await refused({ ...(await signedBy(alice)), chainId: 'eip155:31338' })).toEqual({ status: 400, error: 'Message does not match the request' })
-    expect(await refused({ ...(await signedBy(alice)), address: bob.address })).toEqual({ status: 400, error: 'Message does not match the request' })
+  it("refuses a message whose chain or account is not the request's, or a chain the server does not serve", async () => {
+    expect(await refused({ ...(await signedBy(alice)), chainId: 'eip155:31338' })).toEqual({
+      status: 400,
+      error: 'Message does not match the request',
+    })
+    expect(await refused({ ...(await signedBy(alice)), address: bob.address })).toEqual({
+      status: 400,
+      error: 'Message does not match the request',
+    })
     expect(await refused(await signedBy(alice, { chainId: 'eip155:1' }))).toEqual({ status: 400, error: 'Unsupported chainId eip155:1' })
   })
 
@@ -195,7 +225,10 @@ describe('EIP-4361 sign-in of an EOA (anvil chain)', () => {
 
   it('refuses a message that is not a sign-in message, with the reason', async () => {
     const body = await signedBy(alice)
-    expect(await refused({ ...body, message: `${body.message}\nExtra: line` })).toEqual({ status: 400, error: 'Invalid sign-in message: Unexpected text after the message' })
+    expect(await refused({ ...body, message: `${body.message}\nExtra: line` })).toEqual({
+      status: 400,
+      error: 'Invalid sign-in message: Unexpected text after the message',
+    })
     expect(await refused({ ...body, message: 'hello' })).toEqual({ status: 400, error: 'Invalid sign-in message: Not a sign-in message' })
   })
 })
@@ -215,7 +248,9 @@ describe('sessions: Bearer token, revoke, restart', () => {
     const out = await signedIn(await signedBy(alice))
     // The same claims signed by a key that is not ours.
     const { privateKey } = await generateKeyPair('ES256')
-    const forged = await new SignJWT(decodeJwt(out.token)).setProtectedHeader({ alg: 'ES256', kid: decodeProtectedHeader(out.token).kid! }).sign(privateKey)
+    const forged = await new SignJWT(decodeJwt(out.token))
+      .setProtectedHeader({ alg: 'ES256', kid: decodeProtectedHeader(out.token).kid! })
+      .sign(privateKey)
     expect(await session(forged)).toEqual({ status: 401, error: 'Invalid or expired session token' })
     expect(await revoke(forged)).toEqual({ status: 401, error: 'Invalid or expired session token' })
     // A tampered payload with our signature.
@@ -249,7 +284,9 @@ describe('sessions: Bearer token, revoke, restart', () => {
     } finally {
       await other.close()
     }
-    expect(() => makeApp({ siwx: { signingKey: { kty: 'OKP', crv: 'Ed25519', x: 'a' } } })).toThrow('siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, x, y, d)')
+    expect(() => makeApp({ siwx: { signingKey: { kty: 'OKP', crv: 'Ed25519', x: 'a' } } })).toThrow(
+      'siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, x, y, d)',
+    )
     expect(() => makeApp({ siwx: { sessionTtlSeconds: 0 } })).toThrow('siwx.sessionTtlSeconds must be a positive integer')
   })
 })
@@ -258,7 +295,8 @@ describe('nonce rate limit (siwx.nonceRateLimit)', () => {
   it('a project past its bucket gets 429 with Retry-After; another project and a later second are served; false turns it off', async () => {
     let now = Date.UTC(2026, 10, 23, 12)
     const limited = makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 1, burst: 2 } }, now: () => now })
-    const take = async (on: TestApp, projectId: string): Promise<Response> => await on.request(`/v1/siwx/nonce?projectId=${projectId}`, { method: 'POST' })
+    const take = async (on: TestApp, projectId: string): Promise<Response> =>
+      await on.request(`/v1/siwx/nonce?projectId=${projectId}`, { method: 'POST' })
     expect([(await take(limited, 'p1')).status, (await take(limited, 'p1')).status]).toEqual([200, 200])
     const refused = await take(limited, 'p1')
     expect(refused.status).toBe(429)
@@ -270,7 +308,9 @@ describe('nonce rate limit (siwx.nonceRateLimit)', () => {
     const open = makeApp({ siwx: { nonceRateLimit: false } })
     const statuses = await Promise.all(Array.from({ length: 120 }, () => take(open, 'p1').then((r) => r.status)))
     expect(new Set(statuses)).toEqual(new Set([200]))
-    expect(() => makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 0 } } })).toThrow('siwx.nonceRateLimit.requestsPerSecond must be a positive number')
+    expect(() => makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 0 } } })).toThrow(
+      'siwx.nonceRateLimit.requestsPerSecond must be a positive number',
+    )
   })
 })
 
@@ -293,7 +333,12 @@ describe('CAIP-122 sign-in on Solana (ed25519)', () => {
       issuedAt: new Date().toISOString(),
       ...overrides,
     })
-    return { message, signature: b58(edSign(null, Buffer.from(message), key.privateKey)), chainId: overrides.chainId ?? SOLANA_MAINNET, address: key.address }
+    return {
+      message,
+      signature: b58(edSign(null, Buffer.from(message), key.privateKey)),
+      chainId: overrides.chainId ?? SOLANA_MAINNET,
+      address: key.address,
+    }
   }
 
   it('signs in with a real ed25519 key; the token names the Solana account', async () => {
@@ -304,14 +349,23 @@ describe('CAIP-122 sign-in on Solana (ed25519)', () => {
     expect((await session(out.token)).status).toBe(200)
   })
 
-  it('refuses another key\'s signature, a tampered message, a malformed signature and an unknown cluster', async () => {
+  it("refuses another key's signature, a tampered message, a malformed signature and an unknown cluster", async () => {
     const key = solanaKey()
     const other = solanaKey()
     const body = await solanaBody(key)
-    expect(await refused({ ...body, signature: b58(edSign(null, Buffer.from(body.message), other.privateKey)) })).toEqual({ status: 401, error: 'Invalid signature' })
-    expect(await refused({ ...body, message: body.message.replace(`URI: http://${DOMAIN}/`, `URI: http://${DOMAIN}/x`) })).toEqual({ status: 401, error: 'Invalid signature' })
+    expect(await refused({ ...body, signature: b58(edSign(null, Buffer.from(body.message), other.privateKey)) })).toEqual({
+      status: 401,
+      error: 'Invalid signature',
+    })
+    expect(await refused({ ...body, message: body.message.replace(`URI: http://${DOMAIN}/`, `URI: http://${DOMAIN}/x`) })).toEqual({
+      status: 401,
+      error: 'Invalid signature',
+    })
     expect(await refused({ ...body, signature: '0xdeadbeef' })).toEqual({ status: 400, error: 'Invalid signature' })
-    expect(await refused(await solanaBody(key, { chainId: 'solana:11111111111111111111111111111111' }))).toEqual({ status: 400, error: 'Unsupported chainId solana:11111111111111111111111111111111' })
+    expect(await refused(await solanaBody(key, { chainId: 'solana:11111111111111111111111111111111' }))).toEqual({
+      status: 400,
+      error: 'Unsupported chainId solana:11111111111111111111111111111111',
+    })
     expect((await signIn(body)).status).toBe(200)
   })
 })
@@ -322,8 +376,17 @@ describe('smart accounts on the anvil chain (the OwnedWallet fixture)', () => {
 
   function clients() {
     const chain = devnet.chains[0]!
-    const viemChain = { id: CHAIN_ID, name: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: { default: { http: [chain.rpcUrl] } } } as const
-    const wallet = createWalletClient({ chain: viemChain, transport: http(chain.rpcUrl), account: mnemonicToAccount(devnet.mnemonic, { addressIndex: 4 }) })
+    const viemChain = {
+      id: CHAIN_ID,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    } as const
+    const wallet = createWalletClient({
+      chain: viemChain,
+      transport: http(chain.rpcUrl),
+      account: mnemonicToAccount(devnet.mnemonic, { addressIndex: 4 }),
+    })
     const client = createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) })
     return { wallet, client }
   }
@@ -335,7 +398,12 @@ describe('smart accounts on the anvil chain (the OwnedWallet fixture)', () => {
   })
 
   const walletAddress = (salt: Hex): Address =>
-    getContractAddress({ opcode: 'CREATE2', from: factory, salt, bytecode: `${OwnedWallet.bytecode}${encodeAbiParameters([{ type: 'address' }], [owner.address]).slice(2)}` as Hex })
+    getContractAddress({
+      opcode: 'CREATE2',
+      from: factory,
+      salt,
+      bytecode: `${OwnedWallet.bytecode}${encodeAbiParameters([{ type: 'address' }], [owner.address]).slice(2)}` as Hex,
+    })
 
   /** The smart account as a signer: its address, its owner's signature (ERC-1271 checks the owner). */
   const account = (address: Address) => ({ address, signMessage: (a: { message: string }) => owner.signMessage(a) })
@@ -343,12 +411,22 @@ describe('smart accounts on the anvil chain (the OwnedWallet fixture)', () => {
   it('signs in a deployed smart account (ERC-1271) and refuses a signature by someone else', async () => {
     const salt = keccak256(toHex('siwx-deployed'))
     const { wallet, client } = clients()
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: factory, abi: OwnedWalletFactory.abi, functionName: 'deploy', args: [owner.address, salt] }) })
+    await client.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: factory,
+        abi: OwnedWalletFactory.abi,
+        functionName: 'deploy',
+        args: [owner.address, salt],
+      }),
+    })
     const address = walletAddress(salt)
     expect(await client.getCode({ address })).not.toBeUndefined()
 
     const body = await signedBy(account(address))
-    expect(await refused({ ...body, signature: await bob.signMessage({ message: body.message }) })).toEqual({ status: 401, error: 'Invalid signature' })
+    expect(await refused({ ...body, signature: await bob.signMessage({ message: body.message }) })).toEqual({
+      status: 401,
+      error: 'Invalid signature',
+    })
     const out = await signedIn(body)
     expect(out.session.address).toBe(address)
   })
@@ -375,8 +453,16 @@ describe('bad input never makes a 500', () => {
   it.each([
     ['not JSON', '{', 'Invalid JSON body'],
     ['not an object', '[]', SIWX_ERRORS.body],
-    ['a missing field', JSON.stringify({ message: 'x', signature: '0x00', chainId: CAIP }), 'address must be a string of 1 to 200 characters'],
-    ['an oversized message', JSON.stringify({ message: 'x'.repeat(9000), signature: '0x00', chainId: CAIP, address: alice.address }), 'message must be a string of 1 to 8192 characters'],
+    [
+      'a missing field',
+      JSON.stringify({ message: 'x', signature: '0x00', chainId: CAIP }),
+      'address must be a string of 1 to 200 characters',
+    ],
+    [
+      'an oversized message',
+      JSON.stringify({ message: 'x'.repeat(9000), signature: '0x00', chainId: CAIP, address: alice.address }),
+      'message must be a string of 1 to 8192 characters',
+    ],
   ])('%s → 400', async (_name, raw, error) => {
     const res = await postJson(app, '/v1/siwx/sessions', raw)
     expect([res.status, z.object({ error: z.string() }).parse(await res.json()).error]).toEqual([400, error])
@@ -386,11 +472,15 @@ describe('bad input never makes a 500', () => {
 describe('CLI', () => {
   it('--siwx-session-ttl and PORTICO_SIWX_SIGNING_KEY set siwx', async () => {
     const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }
-    expect(parseCli(['--siwx-session-ttl', '3600'], { PORTICO_SIWX_SIGNING_KEY: JSON.stringify(jwk) })).toMatchObject({ siwx: { sessionTtlSeconds: 3600, signingKey: jwk } })
+    expect(parseCli(['--siwx-session-ttl', '3600'], { PORTICO_SIWX_SIGNING_KEY: JSON.stringify(jwk) })).toMatchObject({
+      siwx: { sessionTtlSeconds: 3600, signingKey: jwk },
+    })
     expect(parseCli([], { PORTICO_SIWX_SESSION_TTL: '60' })).toMatchObject({ siwx: { sessionTtlSeconds: 60 } })
     expect(parseCli([], {})).not.toHaveProperty('siwx')
     expect(() => parseCli(['--siwx-session-ttl', '1.5'], {})).toThrow('siwx-session-ttl must be a positive whole number of seconds')
-    expect(() => parseCli([], { PORTICO_SIWX_SIGNING_KEY: '{' })).toThrow('PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)')
+    expect(() => parseCli([], { PORTICO_SIWX_SIGNING_KEY: '{' })).toThrow(
+      'PORTICO_SIWX_SIGNING_KEY must be a JWK as JSON (an EC P-256 private key)',
+    )
   })
 })
 
@@ -398,12 +488,19 @@ describe('browsers', () => {
   it('an allowed origin may send the Bearer token (CORS preflight allows Authorization)', async () => {
     const res = await app.request('/v1/siwx/session', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization')
-    const other = await app.request('/v1/siwx/session', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } })
+    const other = await app.request('/v1/siwx/session', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    })
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 })

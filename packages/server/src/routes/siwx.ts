@@ -16,7 +16,14 @@ import { z } from 'zod'
 import { HttpError, preview } from '../errors.ts'
 import { createSiwxRepository, NonceError, type SiwxSessionRecord } from '../siwx/repository.ts'
 import { createTokenService } from '../siwx/tokens.ts'
-import { domainMatcher, isOfflineChain, isOfflineNamespace, SOLANA_CLUSTERS, verifyNamespaceSignature, verifySolanaMessage } from '../siwx/verify.ts'
+import {
+  domainMatcher,
+  isOfflineChain,
+  isOfflineNamespace,
+  SOLANA_CLUSTERS,
+  verifyNamespaceSignature,
+  verifySolanaMessage,
+} from '../siwx/verify.ts'
 import { parseInput } from '../validation.ts'
 import type { RouteModule } from './context.ts'
 
@@ -57,7 +64,15 @@ const claimsSchema = z.object({ sid: z.string().min(1).max(100), sub: z.string()
 const unauthorized = (message: string) => new HttpError(401, message)
 
 function toWire(session: SiwxSessionRecord): SiwxSessionWire {
-  return { id: session.id, address: session.address, chainId: session.chainId, domain: session.domain, uri: session.uri, issuedAt: session.issuedAt, expiresAt: session.expiresAt }
+  return {
+    id: session.id,
+    address: session.address,
+    chainId: session.chainId,
+    domain: session.domain,
+    uri: session.uri,
+    issuedAt: session.issuedAt,
+    expiresAt: session.expiresAt,
+  }
 }
 
 /**
@@ -103,7 +118,14 @@ export const siwxRoutes: RouteModule = (ctx) => {
   }
 
   const limit = ctx.siwx.nonceRateLimit
-  const nonceBuckets = limit === false ? undefined : new TokenBuckets({ perSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.max(1, Math.ceil(limit.requestsPerSecond)), now: () => ctx.now() })
+  const nonceBuckets =
+    limit === false
+      ? undefined
+      : new TokenBuckets({
+          perSecond: limit.requestsPerSecond,
+          burst: limit.burst ?? Math.max(1, Math.ceil(limit.requestsPerSecond)),
+          now: () => ctx.now(),
+        })
 
   app.post('/v1/siwx/nonce', async (c) => {
     const projectId = c.req.query('projectId') ?? ''
@@ -142,7 +164,11 @@ export const siwxRoutes: RouteModule = (ctx) => {
     const namespace = fields.chainId.slice(0, fields.chainId.indexOf(':'))
     let address: string
     if (namespace === 'eip155') {
-      if (!isAddress(fields.address, { strict: false }) || !isAddress(body.address, { strict: false }) || !isAddressEqual(fields.address, body.address)) {
+      if (
+        !isAddress(fields.address, { strict: false }) ||
+        !isAddress(body.address, { strict: false }) ||
+        !isAddressEqual(fields.address, body.address)
+      ) {
         throw new HttpError(400, SIWX_ERRORS.mismatch)
       }
       if (!ctx.chainsById.has(fields.chainId)) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
@@ -174,7 +200,11 @@ export const siwxRoutes: RouteModule = (ctx) => {
         throw new HttpError(400, SIWX_ERRORS.message)
       }
       // EOA by recovery; smart accounts on the chain (ERC-1271 deployed, ERC-6492 counterfactual). An unreachable chain is a 502.
-      const valid = await ctx.providers.signatures.verifyMessage(chain, { address: address as Address, message: body.message, signature: body.signature as Hex })
+      const valid = await ctx.providers.signatures.verifyMessage(chain, {
+        address: address as Address,
+        message: body.message,
+        signature: body.signature as Hex,
+      })
       if (!valid) throw unauthorized(SIWX_ERRORS.signature)
     } else if (namespace === 'solana') {
       const valid = verifySolanaMessage(address, body.message, body.signature)

@@ -2,7 +2,15 @@ import { generateKeyPairSync, verify } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { driveOidcAuthorization, getFreePort, type OidcProvider, startOidcProvider } from '@portico/devnet'
-import { AUTH_ERRORS, authUserSchema, otpResponseSchema, SOCIAL_STATE_TTL_MS, socialResultMessageSchema, socialStartResponseSchema, stampPayload } from '@portico/protocol/auth'
+import {
+  AUTH_ERRORS,
+  authUserSchema,
+  otpResponseSchema,
+  SOCIAL_STATE_TTL_MS,
+  socialResultMessageSchema,
+  socialStartResponseSchema,
+  stampPayload,
+} from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { FRAME_ORIGIN, frameKey, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
@@ -23,8 +31,15 @@ let seq = 0
 const deviceId = () => `social-device-${String(++seq).padStart(6, '0')}`
 
 beforeAll(async () => {
-  oidc = await startOidcProvider({ clients: PROVIDERS.map((p) => ({ clientId: `portico-${p}`, clientSecret: `secret-${p}`, redirectUris: [CALLBACK] })) })
-  const endpoints = { authorizationEndpoint: oidc.authorizationEndpoint, tokenEndpoint: oidc.tokenEndpoint, userinfoEndpoint: oidc.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] }
+  oidc = await startOidcProvider({
+    clients: PROVIDERS.map((p) => ({ clientId: `portico-${p}`, clientSecret: `secret-${p}`, redirectUris: [CALLBACK] })),
+  })
+  const endpoints = {
+    authorizationEndpoint: oidc.authorizationEndpoint,
+    tokenEndpoint: oidc.tokenEndpoint,
+    userinfoEndpoint: oidc.userinfoEndpoint,
+    scopes: ['openid', 'email', 'profile'],
+  }
   const t = await openTestApp({
     auth: {
       kek: TEST_KEK,
@@ -58,7 +73,10 @@ async function start(provider: string, device: string, hostOrigin = HOST) {
 function postedBy(html: string) {
   const match = /var m=(\{.*?\});var o=("[^"]*");/.exec(html)
   if (match === null) throw new Error('the page posts nothing')
-  return { message: socialResultMessageSchema.parse(JSON.parse(match[1] as string)), targetOrigin: JSON.parse(match[2] as string) as string }
+  return {
+    message: socialResultMessageSchema.parse(JSON.parse(match[1] as string)),
+    targetOrigin: JSON.parse(match[2] as string) as string,
+  }
 }
 
 /** start → the dev provider's login page → the callback page: the resultUri the host page gets. */
@@ -109,7 +127,7 @@ describe('social login through the dev OIDC provider', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     const csp = page.headers.get('content-security-policy') ?? ''
     expect(csp).toMatch(/script-src 'nonce-[A-Za-z0-9_-]+'/)
-    expect(csp).not.toContain('unsafe-inline\'; script')
+    expect(csp).not.toContain("unsafe-inline'; script")
     expect(csp).toContain("default-src 'none'")
     const html = await page.text()
     const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(csp)?.[1]
@@ -132,11 +150,20 @@ describe('social login through the dev OIDC provider', () => {
 
   it('finish makes a session whose stamp works on GET /v1/auth/user, with socialProvider, userName and the verified email', async () => {
     const session = await login('google', 'ada')
-    expect(session.user).toMatchObject({ socialProvider: 'google', userName: 'Ada Lovelace', email: 'ada@social.test', preferredAccountType: 'eoa' })
+    expect(session.user).toMatchObject({
+      socialProvider: 'google',
+      userName: 'Ada Lovelace',
+      email: 'ada@social.test',
+      preferredAccountType: 'eoa',
+    })
     expect(session.user.evmAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const me = await stamped(app, session, 'GET', '/v1/auth/user', undefined, clock)
     expect(me.status).toBe(200)
-    expect(authUserSchema.parse(await me.json())).toMatchObject({ userId: session.user.userId, socialProvider: 'google', userName: 'Ada Lovelace' })
+    expect(authUserSchema.parse(await me.json())).toMatchObject({
+      userId: session.user.userId,
+      socialProvider: 'google',
+      userName: 'Ada Lovelace',
+    })
   })
 
   it('the same user logging in twice gets the same user and addresses (a new session)', async () => {
@@ -255,7 +282,13 @@ describe('social login through the dev OIDC provider', () => {
   })
 
   it('an unknown state gets an error page that posts nothing', async () => {
-    for (const query of [`?state=${'B'.repeat(43)}&code=abc`, '?code=abc', '', '?state=%3Cscript%3E&code=x', `?state=${'B'.repeat(43)}&error=access_denied`]) {
+    for (const query of [
+      `?state=${'B'.repeat(43)}&code=abc`,
+      '?code=abc',
+      '',
+      '?state=%3Cscript%3E&code=x',
+      `?state=${'B'.repeat(43)}&error=access_denied`,
+    ]) {
       const page = await app.request(`/v1/auth/social/callback${query}`)
       expect(page.status, query).toBe(400)
       const html = await page.text()
@@ -268,13 +301,31 @@ describe('social login through the dev OIDC provider', () => {
     const apple = await post(app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: deviceId() })
     expect(apple.status).toBe(400)
     expect(await errorOf(apple)).toBe(AUTH_ERRORS.socialNotConfigured)
-    const foreign = await post(app, '/v1/auth/social/start', { provider: 'google', hostOrigin: 'https://evil.example', deviceId: deviceId() })
+    const foreign = await post(app, '/v1/auth/social/start', {
+      provider: 'google',
+      hostOrigin: 'https://evil.example',
+      deviceId: deviceId(),
+    })
     expect(foreign.status).toBe(400)
-    for (const body of [{}, { provider: 'farcaster', hostOrigin: HOST, deviceId: deviceId() }, { provider: 'google', hostOrigin: '*', deviceId: deviceId() }, { provider: 'google', hostOrigin: `${HOST}/path`, deviceId: deviceId() }, { provider: 'google', hostOrigin: HOST, deviceId: 'short' }, [], null, 'x']) {
+    for (const body of [
+      {},
+      { provider: 'farcaster', hostOrigin: HOST, deviceId: deviceId() },
+      { provider: 'google', hostOrigin: '*', deviceId: deviceId() },
+      { provider: 'google', hostOrigin: `${HOST}/path`, deviceId: deviceId() },
+      { provider: 'google', hostOrigin: HOST, deviceId: 'short' },
+      [],
+      null,
+      'x',
+    ]) {
       const res = await post(app, '/v1/auth/social/start', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
-    for (const body of [{}, { resultUri: 1, deviceId: deviceId(), sessionPublicKey: 'x' }, { resultUri: CALLBACK, deviceId: deviceId(), sessionPublicKey: 'not-a-key' }, { resultUri: 'x'.repeat(5000), deviceId: deviceId(), sessionPublicKey: 'abc' }]) {
+    for (const body of [
+      {},
+      { resultUri: 1, deviceId: deviceId(), sessionPublicKey: 'x' },
+      { resultUri: CALLBACK, deviceId: deviceId(), sessionPublicKey: 'not-a-key' },
+      { resultUri: 'x'.repeat(5000), deviceId: deviceId(), sessionPublicKey: 'abc' },
+    ]) {
       const res = await post(app, '/v1/auth/social/finish', body)
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400)
     }
@@ -283,7 +334,10 @@ describe('social login through the dev OIDC provider', () => {
 
   it('CORS: the social routes answer the frame origin, not the host page', async () => {
     const preflight = (origin: string) =>
-      app.request('/v1/auth/social/start', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+      app.request('/v1/auth/social/start', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      })
     expect((await preflight(FRAME_ORIGIN)).headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
     expect((await preflight(HOST)).headers.get('access-control-allow-origin')).toBeNull()
   })
@@ -293,7 +347,9 @@ describe('social login over a real listening API (127.0.0.1)', () => {
   it('without redirectBaseUrl the callback is the server URL; start → provider → callback → finish → stamped /v1/auth/user', async () => {
     const port = await getFreePort()
     const apiUrl = `http://127.0.0.1:${port}`
-    const provider = await startOidcProvider({ clients: [{ clientId: 'portico-discord', clientSecret: 'dev', redirectUris: [`${apiUrl}/v1/auth/social/callback`] }] })
+    const provider = await startOidcProvider({
+      clients: [{ clientId: 'portico-discord', clientSecret: 'dev', redirectUris: [`${apiUrl}/v1/auth/social/callback`] }],
+    })
     const server = await startServer({
       host: '127.0.0.1',
       port,
@@ -305,7 +361,14 @@ describe('social login over a real listening API (127.0.0.1)', () => {
         frameOrigins: [FRAME_ORIGIN],
         social: {
           providers: {
-            discord: { clientId: 'portico-discord', clientSecret: 'dev', authorizationEndpoint: provider.authorizationEndpoint, tokenEndpoint: provider.tokenEndpoint, userinfoEndpoint: provider.userinfoEndpoint, scopes: ['openid', 'email', 'profile'] },
+            discord: {
+              clientId: 'portico-discord',
+              clientSecret: 'dev',
+              authorizationEndpoint: provider.authorizationEndpoint,
+              tokenEndpoint: provider.tokenEndpoint,
+              userinfoEndpoint: provider.userinfoEndpoint,
+              scopes: ['openid', 'email', 'profile'],
+            },
           },
         },
       },
@@ -314,7 +377,11 @@ describe('social login over a real listening API (127.0.0.1)', () => {
       expect(server.url).toBe(apiUrl)
       const json = { 'content-type': 'application/json', origin: FRAME_ORIGIN }
       const device = deviceId()
-      const started = await fetch(`${apiUrl}/v1/auth/social/start`, { method: 'POST', headers: json, body: JSON.stringify({ provider: 'discord', hostOrigin: HOST, deviceId: device }) })
+      const started = await fetch(`${apiUrl}/v1/auth/social/start`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ provider: 'discord', hostOrigin: HOST, deviceId: device }),
+      })
       expect(started.status).toBe(200)
       expect(started.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
       const { uri } = socialStartResponseSchema.parse(await started.json())
@@ -325,13 +392,21 @@ describe('social login over a real listening API (127.0.0.1)', () => {
       const { message, targetOrigin } = postedBy(await page.text())
       expect(targetOrigin).toBe(HOST)
       const key = await frameKey()
-      const done = await fetch(`${apiUrl}/v1/auth/social/finish`, { method: 'POST', headers: json, body: JSON.stringify({ resultUri: message.resultUri, deviceId: device, sessionPublicKey: key.publicKey }) })
+      const done = await fetch(`${apiUrl}/v1/auth/social/finish`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ resultUri: message.resultUri, deviceId: device, sessionPublicKey: key.publicKey }),
+      })
       expect(done.status).toBe(200)
       const session = otpResponseSchema.parse(await done.json())
       expect(session.user).toMatchObject({ socialProvider: 'discord', userName: 'grace0' })
       const ts = String(Date.now())
       const me = await fetch(`${apiUrl}/v1/auth/user`, {
-        headers: { 'x-portico-session': session.sessionId, 'x-portico-timestamp': ts, 'x-portico-stamp': await key.sign(stampPayload('GET', '/v1/auth/user', ts, '')) },
+        headers: {
+          'x-portico-session': session.sessionId,
+          'x-portico-timestamp': ts,
+          'x-portico-stamp': await key.sign(stampPayload('GET', '/v1/auth/user', ts, '')),
+        },
       })
       expect(me.status).toBe(200)
       expect(authUserSchema.parse(await me.json()).userId).toBe(session.user.userId)
@@ -347,7 +422,15 @@ describe('social login over a real listening API (127.0.0.1)', () => {
  * /user has no public email (except for code 'public'), and its /user/emails answers per code.
  */
 async function startFakeGitHub() {
-  const ID: Record<string, number> = { verified: 101, unverified: 102, status500: 103, garbage: 104, notalist: 105, public: 106, secondary: 107 }
+  const ID: Record<string, number> = {
+    verified: 101,
+    unverified: 102,
+    status500: 103,
+    garbage: 104,
+    notalist: 105,
+    public: 106,
+    secondary: 107,
+  }
   const emails: Record<string, { status: number; body: string }> = {
     verified: {
       status: 200,
@@ -367,7 +450,10 @@ async function startFakeGitHub() {
     garbage: { status: 200, body: '[{"email": "ada@example.com", "primary": tr' },
     notalist: { status: 200, body: JSON.stringify({ email: 'ada@example.com', primary: true, verified: true }) },
     // Entries of another shape are skipped; the primary verified one still counts.
-    secondary: { status: 200, body: JSON.stringify([null, 'x', { email: 7, primary: true }, { email: 'sec@example.com', primary: true, verified: true }]) },
+    secondary: {
+      status: 200,
+      body: JSON.stringify([null, 'x', { email: 7, primary: true }, { email: 'sec@example.com', primary: true, verified: true }]),
+    },
     public: { status: 200, body: '[]' },
   }
   const emailRequests: { token: string | undefined }[] = []
@@ -377,11 +463,25 @@ async function startFakeGitHub() {
     if (req.method === 'POST' && req.url === '/login/oauth/access_token') {
       let body = ''
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-      req.on('end', () => send(200, JSON.stringify({ access_token: new URLSearchParams(body).get('code'), token_type: 'bearer', scope: 'read:user,user:email' })))
+      req.on('end', () =>
+        send(
+          200,
+          JSON.stringify({ access_token: new URLSearchParams(body).get('code'), token_type: 'bearer', scope: 'read:user,user:email' }),
+        ),
+      )
       return
     }
     if (token === undefined || !(token in ID)) return send(401, JSON.stringify({ message: 'Bad credentials' }))
-    if (req.url === '/user') return send(200, JSON.stringify({ id: ID[token], login: `octo-${token}`, name: 'Octo Cat', email: token === 'public' ? 'Octo.Public@Example.com' : null }))
+    if (req.url === '/user')
+      return send(
+        200,
+        JSON.stringify({
+          id: ID[token],
+          login: `octo-${token}`,
+          name: 'Octo Cat',
+          email: token === 'public' ? 'Octo.Public@Example.com' : null,
+        }),
+      )
     if (req.url === '/user/emails') {
       emailRequests.push({ token })
       const answer = emails[token]!
@@ -416,7 +516,10 @@ describe('GitHub without a public email: the primary verified address of GET /us
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
         now: () => clock,
-        social: { redirectBaseUrl: PUBLIC, providers: { github: { clientId: 'gh-client', clientSecret: 'gh-secret', ...github.endpoints } } },
+        social: {
+          redirectBaseUrl: PUBLIC,
+          providers: { github: { clientId: 'gh-client', clientSecret: 'gh-secret', ...github.endpoints } },
+        },
       },
     })
     gh = t.app
@@ -435,7 +538,11 @@ describe('GitHub without a public email: the primary verified address of GET /us
     expect(started.status).toBe(200)
     const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
     const key = await frameKey()
-    const res = await post(gh, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${state}&code=${scenario}`, deviceId: device, sessionPublicKey: key.publicKey })
+    const res = await post(gh, '/v1/auth/social/finish', {
+      resultUri: `${CALLBACK}?state=${state}&code=${scenario}`,
+      deviceId: device,
+      sessionPublicKey: key.publicKey,
+    })
     expect(res.status, scenario).toBe(200)
     return otpResponseSchema.parse(await res.json()).user
   }
@@ -447,7 +554,7 @@ describe('GitHub without a public email: the primary verified address of GET /us
     ['status500', null],
     ['garbage', null],
     ['notalist', null],
-  ])('emails answer %s → the user\'s email is %s, and sign-in succeeds', async (scenario, email) => {
+  ])("emails answer %s → the user's email is %s, and sign-in succeeds", async (scenario, email) => {
     const user = await githubLogin(scenario)
     expect(user).toMatchObject({ socialProvider: 'github', userName: `octo-${scenario}`, email })
     // Read with the same access token.
@@ -469,14 +576,28 @@ describe('GitHub without a public email: the primary verified address of GET /us
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
         now: () => clock,
-        social: { redirectBaseUrl: PUBLIC, providers: { github: { clientId: 'gh-client', clientSecret: 'gh-secret', ...github.endpoints, emailsEndpoint: `http://127.0.0.1:${await getFreePort()}/user/emails` } } },
+        social: {
+          redirectBaseUrl: PUBLIC,
+          providers: {
+            github: {
+              clientId: 'gh-client',
+              clientSecret: 'gh-secret',
+              ...github.endpoints,
+              emailsEndpoint: `http://127.0.0.1:${await getFreePort()}/user/emails`,
+            },
+          },
+        },
       },
     })
     try {
       const device = deviceId()
       const started = await post(unreachable.app, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
       const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
-      const res = await post(unreachable.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${state}&code=verified`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+      const res = await post(unreachable.app, '/v1/auth/social/finish', {
+        resultUri: `${CALLBACK}?state=${state}&code=verified`,
+        deviceId: device,
+        sessionPublicKey: (await frameKey()).publicKey,
+      })
       expect(res.status).toBe(200)
       expect(otpResponseSchema.parse(await res.json()).user).toMatchObject({ userName: 'octo-verified', email: null })
       expect(unreachable.reported).toEqual([])
@@ -496,7 +617,8 @@ async function startFakeTokenEndpoint() {
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
   const server = createServer((req, res) => {
     const send = (body: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    if (req.method === 'GET' && req.url === '/userinfo') return send({ sub: 'g-user', name: 'Grace', email: 'grace@example.com', email_verified: true })
+    if (req.method === 'GET' && req.url === '/userinfo')
+      return send({ sub: 'g-user', name: 'Grace', email: 'grace@example.com', email_verified: true })
     let body = ''
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
     req.on('end', () => {
@@ -517,7 +639,11 @@ async function signIn(t: OpenedApp, provider = 'apple') {
   const device = deviceId()
   const started = await post(t.app, '/v1/auth/social/start', { provider, hostOrigin: HOST, deviceId: device })
   const uri = new URL(socialStartResponseSchema.parse(await started.json()).uri)
-  const res = await post(t.app, '/v1/auth/social/finish', { resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+  const res = await post(t.app, '/v1/auth/social/finish', {
+    resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`,
+    deviceId: device,
+    sessionPublicKey: (await frameKey()).publicKey,
+  })
   expect(res.status).toBe(200)
   return { uri, user: otpResponseSchema.parse(await res.json()).user }
 }
@@ -537,7 +663,11 @@ describe('the client at the token endpoint: Apple sends its minted client secret
           providers: {
             apple: {
               clientId: 'com.example.signin',
-              signingKey: { teamId: 'TEAM123456', keyId: 'KEY7654321', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+              signingKey: {
+                teamId: 'TEAM123456',
+                keyId: 'KEY7654321',
+                privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+              },
               authorizationEndpoint: `${fake.base}/auth/authorize`,
               tokenEndpoint: `${fake.base}/auth/token`,
             },
@@ -557,10 +687,23 @@ describe('the client at the token endpoint: Apple sends its minted client secret
       expect(request.form.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/)
       const jwt = request.form.get('client_secret') as string
       const [header, claims, signature] = jwt.split('.') as [string, string, string]
-      expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true)
+      expect(
+        verify(
+          'sha256',
+          Buffer.from(`${header}.${claims}`),
+          { key: publicKey, dsaEncoding: 'ieee-p1363' },
+          Buffer.from(signature, 'base64url'),
+        ),
+      ).toBe(true)
       expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toStrictEqual({ alg: 'ES256', kid: 'KEY7654321' })
       const iat = Math.floor(clock / 1000)
-      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toStrictEqual({ iss: 'TEAM123456', iat, exp: iat + 3600, aud: 'https://appleid.apple.com', sub: 'com.example.signin' })
+      expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toStrictEqual({
+        iss: 'TEAM123456',
+        iat,
+        exp: iat + 3600,
+        aud: 'https://appleid.apple.com',
+        sub: 'com.example.signin',
+      })
       await signIn(t)
       expect(fake.requests[1]?.form.get('client_secret')).toBe(jwt)
       expect(t.reported).toEqual([])
@@ -581,7 +724,13 @@ describe('the client at the token endpoint: Apple sends its minted client secret
         social: {
           redirectBaseUrl: PUBLIC,
           providers: {
-            google: { clientId: 'g-client', clientSecret: 'g-secret', authorizationEndpoint: `${fake.base}/auth`, tokenEndpoint: `${fake.base}/token`, userinfoEndpoint: `${fake.base}/userinfo` },
+            google: {
+              clientId: 'g-client',
+              clientSecret: 'g-secret',
+              authorizationEndpoint: `${fake.base}/auth`,
+              tokenEndpoint: `${fake.base}/token`,
+              userinfoEndpoint: `${fake.base}/userinfo`,
+            },
           },
         },
       },
@@ -601,7 +750,11 @@ describe('the client at the token endpoint: Apple sends its minted client secret
   })
 
   it("through the dev OIDC provider's Apple stand-in (client_secret_post only): signs in; with tokenAuth 'basic' the provider refuses the client", async () => {
-    const provider = await startOidcProvider({ clients: [{ clientId: 'portico-apple', clientSecret: 'dev-apple', redirectUris: [CALLBACK], tokenEndpointAuthMethod: 'client_secret_post' }] })
+    const provider = await startOidcProvider({
+      clients: [
+        { clientId: 'portico-apple', clientSecret: 'dev-apple', redirectUris: [CALLBACK], tokenEndpointAuthMethod: 'client_secret_post' },
+      ],
+    })
     const open = (tokenAuth?: 'basic') =>
       openTestApp({
         auth: {
@@ -632,14 +785,22 @@ describe('the client at the token endpoint: Apple sends its minted client secret
       const started = await post(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
       const back = await driveOidcAuthorization(socialStartResponseSchema.parse(await started.json()).uri, { account: 'ada' })
       if (code !== undefined) back.searchParams.set('code', code)
-      return post(t.app, '/v1/auth/social/finish', { resultUri: back.href, deviceId: device, sessionPublicKey: (await frameKey()).publicKey })
+      return post(t.app, '/v1/auth/social/finish', {
+        resultUri: back.href,
+        deviceId: device,
+        sessionPublicKey: (await frameKey()).publicKey,
+      })
     }
     const withPost = await open()
     const withBasic = await open('basic')
     try {
       const ok = await viaProvider(withPost)
       expect(ok.status).toBe(200)
-      expect(otpResponseSchema.parse(await ok.json()).user).toMatchObject({ socialProvider: 'apple', userName: 'Ada Lovelace', email: 'ada@social.test' })
+      expect(otpResponseSchema.parse(await ok.json()).user).toMatchObject({
+        socialProvider: 'apple',
+        userName: 'Ada Lovelace',
+        email: 'ada@social.test',
+      })
       // The provider's OAuth error on the form-authenticated request is the caller's doing too (a 400).
       const wrongCode = await viaProvider(withPost, 'not-the-code-the-provider-gave')
       expect(wrongCode.status).toBe(400)

@@ -42,7 +42,9 @@ export const socialRoutes: RouteModule = (ctx) => {
     return c.html(page.html, 200, page.headers)
   }
 
-  app.get(SOCIAL_CALLBACK_PATH, (c) => answer(c, { state: param(c.req.query('state')), code: param(c.req.query('code')), error: param(c.req.query('error')) }))
+  app.get(SOCIAL_CALLBACK_PATH, (c) =>
+    answer(c, { state: param(c.req.query('state')), code: param(c.req.query('code')), error: param(c.req.query('error')) }),
+  )
 
   // Providers that answer with response_mode=form_post (Apple).
   app.post(SOCIAL_CALLBACK_PATH, async (c) => {

@@ -104,7 +104,10 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
       const loud = createApp({ chains: [], solana, db })
       for (const a of [quiet, loud]) {
         for (let i = 0; i < 20; i++) {
-          expect(await get(a, `/v1/account/${'z'.repeat(32 + (i % 9))}/balance`)).toEqual({ status: 400, body: { error: 'Invalid Solana address' } })
+          expect(await get(a, `/v1/account/${'z'.repeat(32 + (i % 9))}/balance`)).toEqual({
+            status: 400,
+            body: { error: 'Invalid Solana address' },
+          })
         }
       }
     } finally {
@@ -141,7 +144,10 @@ describe('GET /v1/account/{address}/balance on Solana', () => {
 
   it.each([
     [{ caipNetworkId: 'eip155:1' }, 'caipNetworkId must be solana:<genesis hash reference>'],
-    [{ tokens: [{ mint: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'USDC', name: 'USD Coin', decimals: 6 }] }, 'token mint must be a base58 Solana address'],
+    [
+      { tokens: [{ mint: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', symbol: 'USDC', name: 'USD Coin', decimals: 6 }] },
+      'token mint must be a base58 Solana address',
+    ],
   ])('refuses a bad solana config %j', (patch, message) => {
     expect(() => createApp({ chains: [], solana: { ...solana, ...patch }, db })).toThrow(message)
   })

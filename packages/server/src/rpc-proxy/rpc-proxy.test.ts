@@ -73,7 +73,8 @@ describe('allowlists', () => {
   })
 
   it('no signing, admin or node-state method is in either list', () => {
-    for (const method of [...EVM_METHODS, ...SOLANA_METHODS]) expect(method).not.toMatch(/sign(?!ature)|accounts$|^(admin|debug|anvil|hardhat|evm|txpool|personal)_|Filter|requestAirdrop/)
+    for (const method of [...EVM_METHODS, ...SOLANA_METHODS])
+      expect(method).not.toMatch(/sign(?!ature)|accounts$|^(admin|debug|anvil|hardhat|evm|txpool|personal)_|Filter|requestAirdrop/)
     expect(methodsOf('cosmos:cosmoshub-4')).toBeUndefined()
   })
 

@@ -31,10 +31,15 @@ const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
 const flipLast = (address: string, alphabet: string) => `${address.slice(0, -1)}${alphabet.replace(address.at(-1)!, '')[0]}`
 
 describe('stacks c32check', () => {
-  it('reads and writes the published vector and the dev wallet\'s first accounts', async () => {
+  it("reads and writes the published vector and the dev wallet's first accounts", async () => {
     // c32check's README: c32address(22, 'a46ff88886c2ef9762d970b4d2c63678835bd39d').
-    expect(stacksAddress(22, Buffer.from('a46ff88886c2ef9762d970b4d2c63678835bd39d', 'hex'))).toBe('SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7')
-    expect(parseStacksAddress('SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7')).toEqual({ version: 22, hash: new Uint8Array(Buffer.from('a46ff88886c2ef9762d970b4d2c63678835bd39d', 'hex')) })
+    expect(stacksAddress(22, Buffer.from('a46ff88886c2ef9762d970b4d2c63678835bd39d', 'hex'))).toBe(
+      'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7',
+    )
+    expect(parseStacksAddress('SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7')).toEqual({
+      version: 22,
+      hash: new Uint8Array(Buffer.from('a46ff88886c2ef9762d970b4d2c63678835bd39d', 'hex')),
+    })
     for (const index of [0, 1, 2]) {
       const { stacks } = await deriveWcWalletAccounts(undefined, index)
       const publicKey = secp256k1.getPublicKey(deriveWcWalletKeys(undefined, index).stacks, true)
@@ -56,7 +61,7 @@ describe('stacks c32check', () => {
 })
 
 describe('polkadot SS58', () => {
-  it('gives the ed25519 key of the dev wallet\'s address (Polkadot prefix 0) and of a generic Substrate (42) one', async () => {
+  it("gives the ed25519 key of the dev wallet's address (Polkadot prefix 0) and of a generic Substrate (42) one", async () => {
     const { polkadot } = await deriveWcWalletAccounts()
     const publicKey = ed25519PublicKey(deriveWcWalletKeys().polkadot)
     expect(ss58PublicKey(polkadot)).toEqual(publicKey)
@@ -71,7 +76,7 @@ describe('polkadot SS58', () => {
   })
 })
 
-describe('message digests agree with the dev wallet\'s', () => {
+describe("message digests agree with the dev wallet's", () => {
   it.each(['', 'a', 'x'.repeat(300), 'héllo\nwörld <&>'])('%#', (message) => {
     expect(bitcoinMessageHash(message)).toEqual(devnetBitcoinHash(message))
     expect(stacksMessageHash(message)).toEqual(devnetStacksHash(message))
@@ -105,7 +110,7 @@ describe('addresses', () => {
   })
 })
 
-describe('verifyNamespaceSignature beyond the dev wallet\'s own forms', () => {
+describe("verifyNamespaceSignature beyond the dev wallet's own forms", () => {
   const key = deriveWcWalletKeys().bip122
   const message = 'sign me'
   const b58c = base58check(sha256)
@@ -124,17 +129,37 @@ describe('verifyNamespaceSignature beyond the dev wallet\'s own forms', () => {
     expect(verifyNamespaceSignature('bip122', { address: p2pkh, message, signature: bip137(27) })).toBe('invalid')
     expect(verifyNamespaceSignature('bip122', { address: p2sh, message, signature: bip137(35) })).toBe('valid')
     expect(verifyNamespaceSignature('bip122', { address: p2sh, message, signature: bip137(27) })).toBe('invalid')
-    expect(verifyNamespaceSignature('bip122', { address: p2pkh, message, signature: Buffer.from([43, ...new Uint8Array(64).fill(1)]).toString('base64') })).toBe('malformed')
-    expect(verifyNamespaceSignature('bip122', { address: 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr', message, signature: bip137(39) })).toBe('unsupported')
+    expect(
+      verifyNamespaceSignature('bip122', {
+        address: p2pkh,
+        message,
+        signature: Buffer.from([43, ...new Uint8Array(64).fill(1)]).toString('base64'),
+      }),
+    ).toBe('malformed')
+    expect(
+      verifyNamespaceSignature('bip122', {
+        address: 'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
+        message,
+        signature: bip137(39),
+      }),
+    ).toBe('unsupported')
   })
 
-  it('sui: another key scheme\'s flag is unsupported, a cut signature malformed, another key invalid', async () => {
+  it("sui: another key scheme's flag is unsupported, a cut signature malformed, another key invalid", async () => {
     const { sui } = await deriveWcWalletAccounts()
     const { signature } = suiSignPersonalMessage(deriveWcWalletKeys().sui, new TextEncoder().encode(message))
     const bytes = Buffer.from(signature, 'base64')
     expect(verifyNamespaceSignature('sui', { address: sui, message, signature })).toBe('valid')
-    expect(verifyNamespaceSignature('sui', { address: sui, message, signature: Buffer.concat([Buffer.from([0x01]), bytes.subarray(1)]).toString('base64') })).toBe('unsupported')
-    expect(verifyNamespaceSignature('sui', { address: sui, message, signature: bytes.subarray(0, 96).toString('base64') })).toBe('malformed')
+    expect(
+      verifyNamespaceSignature('sui', {
+        address: sui,
+        message,
+        signature: Buffer.concat([Buffer.from([0x01]), bytes.subarray(1)]).toString('base64'),
+      }),
+    ).toBe('unsupported')
+    expect(verifyNamespaceSignature('sui', { address: sui, message, signature: bytes.subarray(0, 96).toString('base64') })).toBe(
+      'malformed',
+    )
     const { signature: other } = suiSignPersonalMessage(deriveWcWalletKeys(undefined, 1).sui, new TextEncoder().encode(message))
     expect(verifyNamespaceSignature('sui', { address: sui, message, signature: other })).toBe('invalid')
   })

@@ -43,6 +43,9 @@ export function isOfflineChain(chainId: string): boolean {
 }
 
 /** Whether `signature` is `address`'s signature of the UTF-8 `message`, in the namespace's scheme. */
-export function verifyNamespaceSignature(namespace: OfflineNamespace, input: { address: string; message: string; signature: string }): SignatureCheck {
+export function verifyNamespaceSignature(
+  namespace: OfflineNamespace,
+  input: { address: string; message: string; signature: string },
+): SignatureCheck {
   return VERIFIERS[namespace](input.address, input.message, input.signature)
 }

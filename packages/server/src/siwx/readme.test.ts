@@ -76,7 +76,12 @@ describe('README: verify a Portico SIWX session from your backend', () => {
   it('both ways accept a session of the app, with its account and id', async () => {
     const { token, id } = await signIn('app.example.com')
     expect(await documented.sessionFromJwt(token)).toEqual({ account: `eip155:31337:${signer.address}`, sessionId: id })
-    expect(await documented.sessionFromApi(token)).toMatchObject({ id, address: signer.address, chainId: 'eip155:31337', domain: 'app.example.com' })
+    expect(await documented.sessionFromApi(token)).toMatchObject({
+      id,
+      address: signer.address,
+      chainId: 'eip155:31337',
+      domain: 'app.example.com',
+    })
   })
 
   it('both ways refuse a token for another app (audience), a forged token and garbage', async () => {

@@ -70,7 +70,11 @@ describe.each(drivers)('SIWX repository on %s', (_name, openDb) => {
       let made = 0
       const create = async () => {
         made++
-        return { kid: `k${made}`, privateJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }, publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' } }
+        return {
+          kid: `k${made}`,
+          privateJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' },
+          publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
+        }
       }
       const first = await repo.signingKeyOrCreate(create)
       const [a, b] = await Promise.all([repo.signingKeyOrCreate(create), repo.signingKeyOrCreate(create)])

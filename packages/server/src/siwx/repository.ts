@@ -68,7 +68,10 @@ export function createSiwxRepository(db: Database) {
 
     /** Whether `nonce` was given by us, is unused and not expired at `now`. */
     async isNonceUsable(nonce: string, now: Date): Promise<boolean> {
-      const { rows } = await db.query('SELECT 1 FROM portico_siwx.nonces WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2', [nonce, now.toISOString()])
+      const { rows } = await db.query('SELECT 1 FROM portico_siwx.nonces WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2', [
+        nonce,
+        now.toISOString(),
+      ])
       return rows.length > 0
     },
 
@@ -86,7 +89,17 @@ export function createSiwxRepository(db: Database) {
         const { rows } = await tx.query<SessionRow>(
           `INSERT INTO portico_siwx.sessions (id, address, chain_id, domain, uri, message, signature, issued_at, expires_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-          [session.id, session.address, session.chainId, session.domain, session.uri, session.message, session.signature, session.issuedAt, session.expiresAt],
+          [
+            session.id,
+            session.address,
+            session.chainId,
+            session.domain,
+            session.uri,
+            session.message,
+            session.signature,
+            session.issuedAt,
+            session.expiresAt,
+          ],
         )
         return toRecord(rows[0] as SessionRow)
       })
@@ -115,7 +128,9 @@ export function createSiwxRepository(db: Database) {
      * The newest signing key, or the one `create` makes when there is none — under an advisory lock,
      * so servers starting together against one Postgres agree on a single key.
      */
-    async signingKeyOrCreate(create: () => Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }>): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }> {
+    async signingKeyOrCreate(
+      create: () => Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }>,
+    ): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }> {
       return db.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico.siwx.signing_keys'))")
         const { rows } = await tx.query<{ kid: string; private_jwk: JWK | string; public_jwk: JWK | string }>(

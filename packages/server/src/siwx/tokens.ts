@@ -1,4 +1,16 @@
-import { calculateJwkThumbprint, compactVerify, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK, type JWTPayload, type KeyObject } from 'jose'
+import {
+  calculateJwkThumbprint,
+  compactVerify,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+  type KeyObject,
+} from 'jose'
 import type { SiwxTokenClaims } from '@portico/protocol/siwx'
 import type { SiwxRepository } from './repository.ts'
 
@@ -30,7 +42,8 @@ export function createTokenService(options: { repository: SiwxRepository; signin
     let keys: { kid: string; privateJwk: JWK; publicJwk: JWK }[]
     if (options.signingKey !== undefined) {
       const jwk = options.signingKey
-      if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') throw new SigningKeyError('siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, with d)')
+      if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string')
+        throw new SigningKeyError('siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, with d)')
       const publicJwk = publicPart(jwk)
       keys = [{ kid: jwk.kid ?? (await calculateJwkThumbprint(publicJwk)), privateJwk: jwk, publicJwk }]
     } else {

@@ -63,7 +63,10 @@ export function verifyBitcoinSignature(address: string, message: string, signatu
   const compressed = header >= 31
   let publicKey: Uint8Array
   try {
-    publicKey = secp256k1.Signature.fromCompact(sig.subarray(1)).addRecoveryBit(recovery).recoverPublicKey(bitcoinMessageHash(message)).toRawBytes(compressed)
+    publicKey = secp256k1.Signature.fromCompact(sig.subarray(1))
+      .addRecoveryBit(recovery)
+      .recoverPublicKey(bitcoinMessageHash(message))
+      .toRawBytes(compressed)
   } catch {
     return 'invalid'
   }

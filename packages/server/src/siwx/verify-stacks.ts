@@ -77,5 +77,7 @@ export function verifyStacksSignature(address: string, message: string, signatur
     return 'invalid'
   }
   // Stacks keys are compressed; an uncompressed key's hash is accepted too (legacy accounts).
-  return equalBytes(hash160(point.toRawBytes(true)), target.hash) || equalBytes(hash160(point.toRawBytes(false)), target.hash) ? 'valid' : 'invalid'
+  return equalBytes(hash160(point.toRawBytes(true)), target.hash) || equalBytes(hash160(point.toRawBytes(false)), target.hash)
+    ? 'valid'
+    : 'invalid'
 }

@@ -24,7 +24,8 @@ export function suiPersonalMessageDigest(message: Uint8Array): Uint8Array {
 }
 
 /** The Sui address of an ed25519 public key. */
-export const suiEd25519Address = (publicKey: Uint8Array): string => `0x${Buffer.from(blake2b(concatBytes([0x00], publicKey), { dkLen: 32 })).toString('hex')}`
+export const suiEd25519Address = (publicKey: Uint8Array): string =>
+  `0x${Buffer.from(blake2b(concatBytes([0x00], publicKey), { dkLen: 32 })).toString('hex')}`
 
 export function verifySuiSignature(address: string, message: string, signature: string): SignatureCheck {
   if (!/^0x[0-9a-fA-F]{64}$/.test(address)) return 'malformed'

@@ -8,8 +8,7 @@ export function LegalFooter({ termsConditionsUrl, privacyPolicyUrl }: LegalFoote
   if (!termsConditionsUrl && !privacyPolicyUrl) return null
   return (
     <p style={{ margin: 0 }} data-testid="portico-legal-footer">
-      {messages.legal.prefix}{' '}
-      {termsConditionsUrl && <Link href={termsConditionsUrl}>{messages.legal.terms}</Link>}
+      {messages.legal.prefix} {termsConditionsUrl && <Link href={termsConditionsUrl}>{messages.legal.terms}</Link>}
       {termsConditionsUrl && privacyPolicyUrl && ` ${messages.legal.and} `}
       {privacyPolicyUrl && <Link href={privacyPolicyUrl}>{messages.legal.privacy}</Link>}
     </p>

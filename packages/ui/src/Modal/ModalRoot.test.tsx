@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { ModalRoot } from './ModalRoot'
 
 async function connectedModal(switchImpl?: () => Promise<void>) {
-  const { portico, adapter } = testPortico({ termsConditionsUrl: 'https://example.com/terms', privacyPolicyUrl: 'https://example.com/privacy' })
+  const { portico, adapter } = testPortico({
+    termsConditionsUrl: 'https://example.com/terms',
+    privacyPolicyUrl: 'https://example.com/privacy',
+  })
   if (switchImpl) adapter.switchNetwork = switchImpl
   await portico.ready
   await portico.connection.connect('io.test.wallet')
@@ -63,7 +66,9 @@ describe('ModalRoot', () => {
     await act(async () => {
       portico.router.push('ConnectWallets')
     })
-    expect(screen.getByTestId('portico-legal-footer').textContent).toBe('By connecting your wallet, you agree to our Terms of Service and Privacy Policy')
+    expect(screen.getByTestId('portico-legal-footer').textContent).toBe(
+      'By connecting your wallet, you agree to our Terms of Service and Privacy Policy',
+    )
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     })

@@ -58,11 +58,20 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
       lang={shown}
       themeClassName={theme.className}
       themeStyle={theme.style}
-      header={<Header title={titleFor(router.entry, titleNames)} titleId={titleId} onBack={canGoBack ? router.goBack : undefined} onClose={close} />}
+      header={
+        <Header
+          title={titleFor(router.entry, titleNames)}
+          titleId={titleId}
+          onBack={canGoBack ? router.goBack : undefined}
+          onClose={close}
+        />
+      }
       footer={footer}
       overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
     >
-      <Fragment key={shown}>{View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}</Fragment>
+      <Fragment key={shown}>
+        {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
+      </Fragment>
     </ModalShell>
   )
 }

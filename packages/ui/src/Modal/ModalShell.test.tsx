@@ -78,7 +78,9 @@ function promptAboveOverlay() {
   const box = { left: 10, top: 700, width: 80, height: 30, right: 90, bottom: 730, x: 10, y: 700, toJSON: () => ({}) }
   approve.getBoundingClientRect = () => box as DOMRect
   document.elementFromPoint = (x: number, y: number) =>
-    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom ? approve : document.querySelector('[data-testid="portico-modal-overlay"]')
+    x >= box.left && x <= box.right && y >= box.top && y <= box.bottom
+      ? approve
+      : document.querySelector('[data-testid="portico-modal-overlay"]')
   return { prompt, approve }
 }
 
@@ -111,7 +113,7 @@ describe('ModalShell', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }))
   })
 
-  it("every view change moves focus into the new view: its data-autofocus input, else its title; never body", () => {
+  it('every view change moves focus into the new view: its data-autofocus input, else its title; never body', () => {
     render(<Harness />)
     openDialog()
     fireEvent.click(screen.getByRole('button', { name: 'Search wallets' }))

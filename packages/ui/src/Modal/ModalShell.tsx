@@ -42,7 +42,21 @@ export type ModalShellProps = {
  * overlay, such as a wallet's prompt), Escape and a click on the overlay close, and focus returns to
  * the element that had it before opening.
  */
-export function ModalShell({ labelledBy, onClose, shake = false, themeClassName, themeStyle, inline = false, viewKey, footer, overlayContent, header, dir, lang, children }: ModalShellProps) {
+export function ModalShell({
+  labelledBy,
+  onClose,
+  shake = false,
+  themeClassName,
+  themeStyle,
+  inline = false,
+  viewKey,
+  footer,
+  overlayContent,
+  header,
+  dir,
+  lang,
+  children,
+}: ModalShellProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const overlayRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)

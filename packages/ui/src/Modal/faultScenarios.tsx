@@ -37,8 +37,14 @@ export interface FaultHandle {
 const ethereum: CaipNetwork = { ...mainnet, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }
 
 /** The modal over the real client (global fetch) and the stand-in; connected unless told otherwise. */
-async function openModal(handle: FaultHandle, opts: { connect?: boolean; timers?: ReturnType<typeof manualTimers>; view?: 'PayWithExchange' } = {}) {
-  const adapter = Object.assign(testAdapter(), { capabilities: ['nativeTransfer', 'tokenTransfer'] as const, transfer: async () => '0xhash' })
+async function openModal(
+  handle: FaultHandle,
+  opts: { connect?: boolean; timers?: ReturnType<typeof manualTimers>; view?: 'PayWithExchange' } = {},
+) {
+  const adapter = Object.assign(testAdapter(), {
+    capabilities: ['nativeTransfer', 'tokenTransfer'] as const,
+    transfer: async () => '0xhash',
+  })
   const { portico } = testPortico({
     adapters: [adapter],
     networks: [ethereum],
@@ -88,7 +94,14 @@ export function describeFaultRecovery(name: string, handle: FaultHandle): void {
       await waitFor(() => expect(listError().textContent).toContain('HTTP status code: 503'), SLOW)
       // both explorer queries (the 4 recommended, the first page of 40) are retried twice (the error may
       // show when the first has given up while the other is still on its last attempt)
-      await waitFor(async () => expect(await handle.urls('wallets')).toEqual({ '/getWallets?page=1&entries=4&chains=eip155%3A1': 3, '/getWallets?page=1&entries=40&chains=eip155%3A1': 3 }), SLOW)
+      await waitFor(
+        async () =>
+          expect(await handle.urls('wallets')).toEqual({
+            '/getWallets?page=1&entries=4&chains=eip155%3A1': 3,
+            '/getWallets?page=1&entries=40&chains=eip155%3A1': 3,
+          }),
+        SLOW,
+      )
       expect(screen.queryAllByRole('button', { name: /Explorer \d+/ })).toEqual([])
       await handle.set('wallets', null)
       await click(within(listError()).getByRole('button', { name: 'Try again' }))
@@ -133,7 +146,10 @@ export function describeFaultRecovery(name: string, handle: FaultHandle): void {
       expect(await handle.count('history')).toBe(1) // a body that is not JSON is not retried
       await handle.set('history', null)
       await click(within(screen.getByTestId('portico-activity-error')).getByRole('button', { name: 'Retry' }))
-      await waitFor(() => expect(screen.getAllByTestId('portico-activity-description').map((d) => d.textContent)).toEqual(['Sent 1.500 ETH']), SLOW)
+      await waitFor(
+        () => expect(screen.getAllByTestId('portico-activity-description').map((d) => d.textContent)).toEqual(['Sent 1.500 ETH']),
+        SLOW,
+      )
       expect(screen.queryByTestId('portico-activity-error')).toBeNull()
     })
 
@@ -146,7 +162,10 @@ export function describeFaultRecovery(name: string, handle: FaultHandle): void {
       expect(await handle.count('tokens')).toBe(1)
       await handle.set('tokens', null)
       await click(screen.getByTestId('portico-account-feature-swaps'))
-      await waitFor(() => expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: ETH. Change token'), SLOW)
+      await waitFor(
+        () => expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: ETH. Change token'),
+        SLOW,
+      )
       await click(screen.getByTestId('portico-swap-to-token'))
       const popular = within(screen.getByRole('list', { name: 'Popular' })).getAllByRole('button')
       expect(popular.map((b) => b.getAttribute('data-token'))).toEqual(['ETH', 'USDC'])
@@ -164,17 +183,34 @@ export function describeFaultRecovery(name: string, handle: FaultHandle): void {
       await click(within(listError()).getByRole('button', { name: 'Try again' }))
       await waitFor(() => expect(screen.getByTestId('portico-onramp-token').textContent).toBe('UUSDCUSD Coin on Ethereum'), SLOW)
       await click(screen.getByRole('button', { name: 'Pay $50' }))
-      await waitFor(() => expect(screen.getAllByTestId('portico-onramp-quote-error').map((e) => e.textContent)).toEqual(['No quote: Something went wrong', 'No quote: Something went wrong']), SLOW)
+      await waitFor(
+        () =>
+          expect(screen.getAllByTestId('portico-onramp-quote-error').map((e) => e.textContent)).toEqual([
+            'No quote: Something went wrong',
+            'No quote: Something went wrong',
+          ]),
+        SLOW,
+      )
       expect(await handle.count('onrampQuote')).toBe(2) // one POST per provider, not retried
       await handle.set('onrampQuote', null)
       await click(screen.getByTestId('portico-onramp-retry-quotes'))
-      await waitFor(() => expect(screen.getAllByTestId('portico-onramp-provider').map((r) => r.textContent)).toEqual(['CCoinbaseBestYou get 49.5 USDCFee $0.50', 'MMeldYou get 49 USDCFee $1.00']), SLOW)
+      await waitFor(
+        () =>
+          expect(screen.getAllByTestId('portico-onramp-provider').map((r) => r.textContent)).toEqual([
+            'CCoinbaseBestYou get 49.5 USDCFee $0.50',
+            'MMeldYou get 49 USDCFee $1.00',
+          ]),
+        SLOW,
+      )
     })
 
     it("PayWithExchange: a listing of the wrong shape shows 'Unable to get exchanges' with 'Try again'; after the server heals the exchanges show", async () => {
       await handle.set('exchange', 'wrong shape')
       await openModal(handle, { view: 'PayWithExchange' })
-      await waitFor(() => expect(screen.getByTestId('portico-exchange-list-error').textContent).toBe('Unable to get exchangesTry again'), SLOW)
+      await waitFor(
+        () => expect(screen.getByTestId('portico-exchange-list-error').textContent).toBe('Unable to get exchangesTry again'),
+        SLOW,
+      )
       await handle.set('exchange', null)
       await click(within(screen.getByTestId('portico-exchange-list-error')).getByRole('button', { name: 'Try again' }))
       await waitFor(() => expect(screen.getAllByRole('button', { name: /^Deposit with / })).toHaveLength(2), SLOW)

@@ -9,7 +9,9 @@ const FOCUSABLE = [
 
 /** Elements inside `root` reachable with Tab, in document order. */
 export function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true')
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true',
+  )
 }
 
 /**

@@ -72,7 +72,10 @@ describe('lazyView: a view whose code is its own chunk', () => {
     render(
       <>
         <button type="button">Elsewhere</button>
-        {inShell(lazyView(a.load, (m) => m.Amount), true)}
+        {inShell(
+          lazyView(a.load, (m) => m.Amount),
+          true,
+        )}
       </>,
     )
     const elsewhere = screen.getByRole('button', { name: 'Elsewhere' })

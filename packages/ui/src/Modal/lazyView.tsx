@@ -55,7 +55,13 @@ export function lazyView<M>(load: () => Promise<M>, pick: (m: M) => ComponentTyp
       return (
         <div className={viewStyles.centered} data-testid="portico-view-failed">
           <ErrorAlert testId="portico-view-failed-text">{messages.lazyView.failed}</ErrorAlert>
-          <Button variant="secondary" size="sm" icon={<Icon name="refresh" size={16} />} onClick={() => setFailed(false)} data-testid="portico-view-retry">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Icon name="refresh" size={16} />}
+            onClick={() => setFailed(false)}
+            data-testid="portico-view-retry"
+          >
             {messages.lazyView.retry}
           </Button>
         </div>

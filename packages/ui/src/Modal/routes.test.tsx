@@ -44,7 +44,10 @@ describe('titleFor', () => {
     [{ view: 'Networks', data: undefined }, 'Choose network'],
     [{ view: 'SwitchNetwork', data: { network: base } }, 'Switch to Base'],
     [{ view: 'UnsupportedChain', data: undefined }, 'Switch network'],
-    [{ view: 'ConnectingExternal', data: { connectorId: 'auth', socialProvider: 'discord' } as { connectorId: string } }, 'Continue with Discord'],
+    [
+      { view: 'ConnectingExternal', data: { connectorId: 'auth', socialProvider: 'discord' } as { connectorId: string } },
+      'Continue with Discord',
+    ],
     [{ view: 'ConnectingExternal', data: { connectorId: 'injected' } }, 'Connect wallet'],
     [{ view: 'WalletReceive', data: undefined }, 'Receive'],
     [{ view: 'WalletSend', data: undefined }, 'Send'],

@@ -115,7 +115,8 @@ export const LEGAL_FOOTER_VIEWS: readonly RouteView[] = [
 export const LEGAL_CHECKBOX_VIEWS: readonly RouteView[] = ['Connect', 'ConnectWallets', 'AllWallets']
 
 export type FooterKind = 'legal' | 'networks' | 'none'
-export const footerFor = (view: RouteView): FooterKind => (LEGAL_FOOTER_VIEWS.includes(view) ? 'legal' : view === 'Networks' ? 'networks' : 'none')
+export const footerFor = (view: RouteView): FooterKind =>
+  LEGAL_FOOTER_VIEWS.includes(view) ? 'legal' : view === 'Networks' ? 'networks' : 'none'
 
 /** Names a title can carry: the chosen connector's (ConnectingExternal) and explorer wallet's (ConnectingWalletConnect). */
 export type TitleNames = { connector?: string; wallet?: string }

@@ -82,7 +82,14 @@ export function attachSizing(overlay: HTMLElement, dialog: HTMLElement, sizer: H
 
   const fitViewport = () => {
     if (vv) {
-      Object.assign(overlay.style, { top: `${vv.offsetTop}px`, left: `${vv.offsetLeft}px`, width: `${vv.width}px`, height: `${vv.height}px`, right: 'auto', bottom: 'auto' })
+      Object.assign(overlay.style, {
+        top: `${vv.offsetTop}px`,
+        left: `${vv.offsetLeft}px`,
+        width: `${vv.width}px`,
+        height: `${vv.height}px`,
+        right: 'auto',
+        bottom: 'auto',
+      })
       overlay.style.setProperty('--portico-vh', `${vv.height}px`)
     }
   }

@@ -55,7 +55,14 @@ function LazyModal({ portico, root, preload }: { portico: Portico; root: Compone
 const LazyRoot = ({ root: Root }: { root: ComponentType }) => <Root />
 
 /** Provides a Portico instance (given, or created once from `options`) and mounts the default modal. */
-export function PorticoProvider({ children, autoReconnect = true, preloadOnIdle = true, termsConditionsUrl, privacyPolicyUrl, ...source }: PorticoProviderProps) {
+export function PorticoProvider({
+  children,
+  autoReconnect = true,
+  preloadOnIdle = true,
+  termsConditionsUrl,
+  privacyPolicyUrl,
+  ...source
+}: PorticoProviderProps) {
   const [portico] = useState<Portico>(() => {
     const instance = source.portico ?? createPortico(source.options as PorticoOptions)
     // Legal links: provider props win over the instance's options (headless holds the one copy).

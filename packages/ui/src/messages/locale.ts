@@ -26,7 +26,11 @@ const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
 
 /** A copy of a tree of strings and functions (arrays and objects copied, leaves shared). */
 const copy = <T>(value: T): T =>
-  (Array.isArray(value) ? value.map(copy) : isTree(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) : value) as T
+  (Array.isArray(value)
+    ? value.map(copy)
+    : isTree(value)
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]))
+      : value) as T
 
 /** Writes `source` into `target` in place: objects and arrays key by key, strings and functions replaced. */
 function assign(target: Tree, source: Tree): void {
@@ -51,7 +55,8 @@ export function applyTranslation(translation: Translation | undefined): void {
   assign(target, translation as Tree)
   // The connect button's texts live in their own module (first load); they follow the same locale.
   for (const key of Object.keys(englishButtons) as (keyof typeof buttonMessages)[]) {
-    const text = (target as typeof messages)[key] ?? (key === 'switchNetwork' ? (target as typeof messages).unsupportedChain.title : undefined)
+    const text =
+      (target as typeof messages)[key] ?? (key === 'switchNetwork' ? (target as typeof messages).unsupportedChain.title : undefined)
     if (typeof text === 'string') (buttonMessages as Record<string, string>)[key] = text
   }
 }
@@ -70,7 +75,8 @@ export const shownLocale = (): Locale => shown
 export function loadLocale(locale: Locale): Promise<Locale> {
   if (locale === shown && !loading) return Promise.resolve(shown)
   if (loading?.locale === locale) return loading.promise
-  const load: Promise<Translation | undefined> = locale === 'en' ? Promise.resolve(undefined) : LOCALE_LOADERS[locale]().then((m) => m.default)
+  const load: Promise<Translation | undefined> =
+    locale === 'en' ? Promise.resolve(undefined) : LOCALE_LOADERS[locale]().then((m) => m.default)
   const promise = load.then(
     (translation) => {
       if (loading?.promise !== promise) return shown // a later call took over

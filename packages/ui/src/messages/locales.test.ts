@@ -46,7 +46,8 @@ function compare(en: unknown, other: unknown, path: string, problems: string[]):
     return
   }
   if (Array.isArray(en)) {
-    if (!Array.isArray(other) || other.length !== en.length) return void problems.push(`${path}: ${en.length} items in English, ${Array.isArray(other) ? other.length : 'not a list'} here`)
+    if (!Array.isArray(other) || other.length !== en.length)
+      return void problems.push(`${path}: ${en.length} items in English, ${Array.isArray(other) ? other.length : 'not a list'} here`)
     en.forEach((item, i) => compare(item, other[i], `${path}[${i}]`, problems))
     return
   }
@@ -100,7 +101,9 @@ describe('the missing-key check', () => {
     expect(problems).toContain('extra header.home')
     expect(problems).toContain('walletSend.balance: a function in English, string here')
     expect(problems).toContain('missing connect.socialContinue')
-    expect(problemsOf({ ...messages, registerName: { ...messages.registerName, available: () => 'x' } })).toContain('registerName.available: takes 0 parameters, English 1')
+    expect(problemsOf({ ...messages, registerName: { ...messages.registerName, available: () => 'x' } })).toContain(
+      'registerName.available: takes 0 parameters, English 1',
+    )
     expect(problemsOf(messages)).toEqual([])
   })
 })
@@ -108,7 +111,11 @@ describe('the missing-key check', () => {
 describe('applying a locale', () => {
   it('writes the locale into the messages object in place, English for what it lacks, and back', () => {
     const title = messages.connect.title
-    applyTranslation({ connect: { title: 'Wallet verbinden' }, walletSend: { balance: (b, s) => `Guthaben: ${b} ${s}` }, connectWallet: 'Wallet verbinden' })
+    applyTranslation({
+      connect: { title: 'Wallet verbinden' },
+      walletSend: { balance: (b, s) => `Guthaben: ${b} ${s}` },
+      connectWallet: 'Wallet verbinden',
+    })
     expect(messages.connect.title).toBe('Wallet verbinden')
     expect(messages.connect.emailLabel).toBe('Email')
     expect(messages.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')

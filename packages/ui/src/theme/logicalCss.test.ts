@@ -9,14 +9,19 @@ const SRC = path.resolve(import.meta.dirname, '..')
 
 /** Style files: every *.css.ts under packages/ui/src. */
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.css.ts') ? [path.join(dir, e.name)] : []))
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.css.ts') ? [path.join(dir, e.name)] : [],
+  )
 
 const PHYSICAL: [string, RegExp][] = [
   ['left/right offset', /^\s*['"]?(left|right)['"]?\s*:/],
   ['physical margin/padding/border side', /\b(margin|padding|border)(Left|Right)\w*\s*:/],
   ['physical corner radius', /\bborder(Top|Bottom)(Left|Right)Radius\b/],
   ['text-align/float left or right', /\b(textAlign|float|clear)\s*:\s*['"](left|right)['"]/],
-  ['a 4-value margin/padding shorthand (its sides are physical)', /\b(margin|padding)\s*:\s*[`'"]\s*[^\s`'"]+\s+[^\s`'"]+\s+[^\s`'"]+\s+[^\s`'"]+\s*[`'"]/],
+  [
+    'a 4-value margin/padding shorthand (its sides are physical)',
+    /\b(margin|padding)\s*:\s*[`'"]\s*[^\s`'"]+\s+[^\s`'"]+\s+[^\s`'"]+\s+[^\s`'"]+\s*[`'"]/,
+  ],
   ['a sprinkle of a physical property', /['"](paddingLeft|paddingRight|marginLeft|marginRight|left|right)['"]/],
 ]
 
@@ -60,12 +65,14 @@ describe('logical CSS in @portico/ui', () => {
 
   it('the check itself catches each kind', () => {
     const hits = (line: string) => PHYSICAL.filter(([, re]) => re.test(line)).map(([what]) => what)
-    expect(hits("  left: vars.space.md,")).not.toEqual([])
+    expect(hits('  left: vars.space.md,')).not.toEqual([])
     expect(hits("  marginLeft: 'auto',")).not.toEqual([])
-    expect(hits("  borderBottomRightRadius: 0,")).not.toEqual([])
+    expect(hits('  borderBottomRightRadius: 0,')).not.toEqual([])
     expect(hits("  textAlign: 'right',")).not.toEqual([])
-    expect(hits("  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,")).not.toEqual([])
+    expect(hits('  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,')).not.toEqual([])
     expect(hits("    paddingX: ['paddingLeft', 'paddingRight'],")).not.toEqual([])
-    expect(hits("  insetInlineStart: vars.space.md, marginInlineStart: 'auto', textAlign: 'start', padding: `0 ${vars.space.md}`")).toEqual([])
+    expect(hits("  insetInlineStart: vars.space.md, marginInlineStart: 'auto', textAlign: 'start', padding: `0 ${vars.space.md}`")).toEqual(
+      [],
+    )
   })
 })

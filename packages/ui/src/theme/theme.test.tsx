@@ -93,7 +93,10 @@ describe('themeProps', () => {
 describe('themeOverrides', () => {
   it.each<[Record<string, unknown>, Record<string, string>]>([
     [{ '--portico-color-accent': '#7c3aed' }, { '--portico-color-accent': '#7c3aed', '--portico-accent': '#7c3aed' }],
-    [{ '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' }, { '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' }],
+    [
+      { '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' },
+      { '--portico-color-accent': '#7c3aed', '--portico-accent': '#111111' },
+    ],
     [{ '--portico-color-accent': 'url(x)' }, {}],
     [{ '--portico-accent': '#00aa88' }, { '--portico-accent': '#00aa88' }],
   ])('%j → %j', (input, expected) => {
@@ -109,7 +112,11 @@ describe("useThemeProps with themeMode 'system' (the default)", () => {
     const { useThemeProps } = await import('../useThemeProps')
     // The OS preference, flipped by the test (jsdom has no matchMedia of its own).
     const listeners: (() => void)[] = []
-    const query = { matches: false, media: '(prefers-color-scheme: dark)', addEventListener: (_: string, l: () => void) => void listeners.push(l) }
+    const query = {
+      matches: false,
+      media: '(prefers-color-scheme: dark)',
+      addEventListener: (_: string, l: () => void) => void listeners.push(l),
+    }
     const original = window.matchMedia
     window.matchMedia = ((q: string) => (q === query.media ? query : { matches: false })) as unknown as typeof window.matchMedia
     try {

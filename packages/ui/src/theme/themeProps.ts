@@ -16,7 +16,10 @@ export function themeOverrides(overrides: unknown): Record<string, string> {
 }
 
 /** className + style that put the theme (mode + sanitised app overrides) on a root element. */
-export function themeProps(mode: ThemeMode | undefined, overrides: unknown): { className: string; style: CSSProperties; 'data-portico-theme': ThemeMode } {
+export function themeProps(
+  mode: ThemeMode | undefined,
+  overrides: unknown,
+): { className: string; style: CSSProperties; 'data-portico-theme': ThemeMode } {
   const resolved: ThemeMode = mode === 'dark' ? 'dark' : 'light'
   return {
     className: resolved === 'dark' ? darkThemeClass : lightThemeClass,

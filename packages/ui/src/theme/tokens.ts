@@ -3,8 +3,7 @@ import type { ThemeValues } from './shape'
 
 export { themeShape, themeVariableNames, tokenName, type ThemeValues } from './shape'
 
-export const mixed = (base: string) =>
-  `color-mix(in srgb, var(--portico-color-mix) var(--portico-color-mix-strength), ${base})`
+export const mixed = (base: string) => `color-mix(in srgb, var(--portico-color-mix) var(--portico-color-mix-strength), ${base})`
 
 const shared = {
   colorMix: '#000000',

@@ -5,7 +5,14 @@ import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, solana } from '..
 describe('identity (profile name and avatar, EVM only)', () => {
   it('sets profileName and profileImage of the connected EVM account', async () => {
     const f = jsonFetch(() => ({ body: { name: 'alice.portico', avatar: 'http://127.0.0.1/a.png' } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet, solana], adapters: [fakeAdapter(), fakeAdapter('solana')], storage: mapStorage(), fetch: f.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet, solana],
+      adapters: [fakeAdapter(), fakeAdapter('solana')],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
     await expect(portico.identity.fetchIdentity()).resolves.toBe(false)
     await portico.connection.connect('io.metamask')
     await expect(portico.identity.fetchIdentity()).resolves.toBe(true)
@@ -18,7 +25,14 @@ describe('identity (profile name and avatar, EVM only)', () => {
 
   it('a failing API leaves the profile empty', async () => {
     const f = jsonFetch(() => ({ status: 500 }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: f.fetch,
+    })
     await portico.connection.connect('io.metamask')
     await expect(portico.identity.fetchIdentity()).resolves.toBe(false)
     // (connecting an address sets "no name", null, until its identity says otherwise)

@@ -36,6 +36,10 @@ describe('walletFeatures (SPEC §9 order onramp, swaps, receive, send; SPEC §1 
   })
 
   it('a custom order is honoured, duplicates dropped', () => {
-    expect(walletFeatures({ features: on, namespace: 'eip155', available: ALL, order: ['send', 'receive', 'send', 'onramp'] })).toEqual(['send', 'receive', 'onramp'])
+    expect(walletFeatures({ features: on, namespace: 'eip155', available: ALL, order: ['send', 'receive', 'send', 'onramp'] })).toEqual([
+      'send',
+      'receive',
+      'onramp',
+    ])
   })
 })

@@ -62,7 +62,12 @@ const supports = (feature: WalletFeature, namespace: ChainNamespace): boolean =>
 }
 
 /** The wallet features the account's row shows, in order: flag on, namespace supported, flow available. */
-export function walletFeatures({ features, namespace, available = Object.keys(WALLET_FEATURE_VIEWS) as WalletFeature[], order = WALLET_FEATURES }: WalletFeaturesInput): WalletFeature[] {
+export function walletFeatures({
+  features,
+  namespace,
+  available = Object.keys(WALLET_FEATURE_VIEWS) as WalletFeature[],
+  order = WALLET_FEATURES,
+}: WalletFeaturesInput): WalletFeature[] {
   if (!namespace) return []
   return order.filter((feature, i) => {
     if (order.indexOf(feature) !== i) return false

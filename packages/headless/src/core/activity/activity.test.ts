@@ -13,7 +13,14 @@ const tx = (id: string, chain = 'eip155:1', spam = false): Transaction => ({
   transfers: [{ direction: 'out', quantity: { numeric: '1' }, ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}) }],
 })
 
-function setup(pages: Record<string, HistoryResponse | Error>, account: { namespace?: ChainNamespace; address?: string; network?: CaipNetwork } = { namespace: 'eip155', address: ADDRESS, network: mainnet }) {
+function setup(
+  pages: Record<string, HistoryResponse | Error>,
+  account: { namespace?: ChainNamespace; address?: string; network?: CaipNetwork } = {
+    namespace: 'eip155',
+    address: ADDRESS,
+    network: mainnet,
+  },
+) {
   const asked: { address: string; chainId?: string; cursor?: string }[] = []
   const errors: string[] = []
   const current = { ...account }
@@ -37,7 +44,14 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       c2: { data: [tx('c'), tx('a')], next: null },
     })
     await expect(activity.fetchTransactions()).resolves.toBe(true)
-    expect(activity.$activity.get()).toMatchObject({ transactions: [{ id: 'a' }], next: 'c2', pages: 1, loading: false, error: null, caipNetworkId: 'eip155:1' })
+    expect(activity.$activity.get()).toMatchObject({
+      transactions: [{ id: 'a' }],
+      next: 'c2',
+      pages: 1,
+      loading: false,
+      error: null,
+      caipNetworkId: 'eip155:1',
+    })
     await expect(activity.loadMore()).resolves.toBe(true)
     expect(activity.$activity.get().transactions.map((t) => t.id)).toEqual(['a', 'c'])
     // rows carry the SPEC §5 display: the transfers to show and the operation's sign ('send': none)
@@ -93,7 +107,14 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     const hash = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'
     const received: Transaction = {
       id: `eip155:1:${hash}`,
-      metadata: { minedAt: '2026-11-20T00:00:00Z', chain: 'eip155:1', operationType: 'receive', status: 'pending', sentFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', sentTo: ADDRESS },
+      metadata: {
+        minedAt: '2026-11-20T00:00:00Z',
+        chain: 'eip155:1',
+        operationType: 'receive',
+        status: 'pending',
+        sentFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        sentTo: ADDRESS,
+      },
       transfers: [{ direction: 'in', quantity: { numeric: '3' }, fungible_info: { symbol: 'USDC', icon: { url: 'https://x/usdc.png' } } }],
     }
     const { activity } = setup({ first: { data: [received, tx('b')], next: null } })
@@ -116,7 +137,10 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
   })
 
   it('no explorer on the network: no link', async () => {
-    const { activity } = setup({ first: { data: [tx('a')], next: null } }, { namespace: 'eip155', address: ADDRESS, network: { ...mainnet, blockExplorers: undefined } })
+    const { activity } = setup(
+      { first: { data: [tx('a')], next: null } },
+      { namespace: 'eip155', address: ADDRESS, network: { ...mainnet, blockExplorers: undefined } },
+    )
     await activity.fetchTransactions()
     expect(activity.$activity.get().rows[0]?.explorerUrl).toBeUndefined()
   })
@@ -203,8 +227,21 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       ])
       expect(rows[0]!.transaction).toEqual({
         id: 'eip155:1:0xfeed',
-        metadata: { minedAt: '2026-11-23T10:00:00.000Z', chain: 'eip155:1', operationType: 'send', status: 'pending', sentFrom: ADDRESS, sentTo: sent.to },
-        transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'https://x/usdc.png' } } }],
+        metadata: {
+          minedAt: '2026-11-23T10:00:00.000Z',
+          chain: 'eip155:1',
+          operationType: 'send',
+          status: 'pending',
+          sentFrom: ADDRESS,
+          sentTo: sent.to,
+        },
+        transfers: [
+          {
+            direction: 'out',
+            quantity: { numeric: '1.5' },
+            fungible_info: { name: 'USD Coin', symbol: 'USDC', icon: { url: 'https://x/usdc.png' } },
+          },
+        ],
       })
       expect(rows[0]).toMatchObject({ hash: '0xfeed', counterpart: { direction: 'to', address: sent.to }, iconUrl: 'https://x/usdc.png' })
       // the server now lists it (confirmed): one row with that id, the server's

@@ -172,7 +172,9 @@ export function createActivity(deps: ActivityDeps) {
   function localFirst(address: string, network: CaipNetwork, page: readonly Transaction[]): Transaction[] {
     const served = new Set(page.map((t) => t.id))
     for (const id of served) local.delete(id)
-    const mine = [...local.values()].filter((t) => t.metadata.chain === network.caipNetworkId && t.metadata.sentFrom.toLowerCase() === address.toLowerCase())
+    const mine = [...local.values()].filter(
+      (t) => t.metadata.chain === network.caipNetworkId && t.metadata.sentFrom.toLowerCase() === address.toLowerCase(),
+    )
     return mine.reverse()
   }
 
@@ -194,7 +196,10 @@ export function createActivity(deps: ActivityDeps) {
     // A refresh is quiet: no loading flag (no placeholders), and a failure keeps the list without a banner.
     if (!refresh) $activity.set({ ...base, loading: true, error: null })
     try {
-      const page = await deps.getHistory(address, { chainId: network.caipNetworkId, cursor: opts.more ? current.next ?? undefined : undefined })
+      const page = await deps.getHistory(address, {
+        chainId: network.caipNetworkId,
+        cursor: opts.more ? (current.next ?? undefined) : undefined,
+      })
       if (mine !== seq) return false
       const served = visibleTransactions(page.data, network.caipNetworkId)
       // One id once: a page repeating a listed transaction updates it in place (its status may have changed).
@@ -208,7 +213,7 @@ export function createActivity(deps: ActivityDeps) {
         ...base,
         transactions,
         rows: transactions.map((t) => toActivityRow(t, network)),
-        next: refresh ? base.next : page.next ?? null,
+        next: refresh ? base.next : (page.next ?? null),
         pages: refresh ? base.pages : base.pages + 1,
         loading: false,
         error: null,
@@ -256,7 +261,11 @@ export function createActivity(deps: ActivityDeps) {
               {
                 direction: 'out',
                 quantity: { numeric: sent.amount },
-                fungible_info: { ...(token.name ? { name: token.name } : {}), symbol: token.symbol, ...(token.iconUrl ? { icon: { url: token.iconUrl } } : {}) },
+                fungible_info: {
+                  ...(token.name ? { name: token.name } : {}),
+                  symbol: token.symbol,
+                  ...(token.iconUrl ? { icon: { url: token.iconUrl } } : {}),
+                },
               },
             ],
     }

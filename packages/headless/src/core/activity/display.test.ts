@@ -37,7 +37,12 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     ['an unknown operation is capitalised', 'bridge', [tr('out', '1')], 'Bridge 1.000 ETH'],
     ['execute reads its transfer’s direction', 'execute', [tr('in', '1')], 'Received 1.000 ETH'],
     ['no transfers (a reverted call)', 'execute', [], 'Contract interaction'],
-    ['an NFT by its name', 'receive', [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Portico Art #1' } }], 'Received Portico Art #1'],
+    [
+      'an NFT by its name',
+      'receive',
+      [{ direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Portico Art #1' } }],
+      'Received Portico Art #1',
+    ],
   ])('%s → %s', (_name, op, transfers, expected) => {
     expect(describeTransaction(op, transfers, '', FORMAT)).toBe(expected)
   })
@@ -79,7 +84,11 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
 
   it.each<[string, Transaction, { direction: 'to' | 'from'; address: string } | undefined]>([
     ['a send: to the recipient', tx('send', [tr('out', '1')]), { direction: 'to', address: OTHER }],
-    ['a receive: from the sender', { ...tx('receive', [tr('in', '1')]), metadata: { ...tx('receive', []).metadata, sentFrom: OTHER, sentTo: ME } }, { direction: 'from', address: OTHER }],
+    [
+      'a receive: from the sender',
+      { ...tx('receive', [tr('in', '1')]), metadata: { ...tx('receive', []).metadata, sentFrom: OTHER, sentTo: ME } },
+      { direction: 'from', address: OTHER },
+    ],
     ['no transfers: to the called address', tx('execute', []), { direction: 'to', address: OTHER }],
   ])('counterpart of %s', (_name, t, expected) => {
     expect(counterpartOf(t, t.transfers)).toMatchObject(expected ?? {})
@@ -87,8 +96,13 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
 
   it.each<[string, string, { blockExplorers?: { default: { name: string; url: string } } } | undefined, string | undefined]>([
     ['an explorer', `eip155:1:${HASH}`, mainnet, `http://127.0.0.1:4000/1/tx/${HASH}`],
-    ['a trailing slash is not doubled', `eip155:1:${HASH}`, { blockExplorers: { default: { name: 'E', url: 'https://etherscan.io/' } } }, `https://etherscan.io/tx/${HASH}`],
-    ['no explorer', `eip155:1:${HASH}`, { }, undefined],
+    [
+      'a trailing slash is not doubled',
+      `eip155:1:${HASH}`,
+      { blockExplorers: { default: { name: 'E', url: 'https://etherscan.io/' } } },
+      `https://etherscan.io/tx/${HASH}`,
+    ],
+    ['no explorer', `eip155:1:${HASH}`, {}, undefined],
     ['no network', `eip155:1:${HASH}`, undefined, undefined],
   ])('explorer link: %s', (_name, id, network, expected) => {
     expect(transactionExplorerUrl(id, network)).toBe(expected)
@@ -104,7 +118,9 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
 
   it('icon: the first shown transfer’s token icon, else an NFT preview, else none', () => {
     expect(iconOf([tr('out', '1'), tr('in', '1', 'USDC', 'https://x/usdc.png')])).toBe('https://x/usdc.png')
-    expect(iconOf([{ direction: 'in', quantity: { numeric: '1' }, nft_info: { content: { preview: { url: 'https://x/nft.png' } } } }])).toBe('https://x/nft.png')
+    expect(
+      iconOf([{ direction: 'in', quantity: { numeric: '1' }, nft_info: { content: { preview: { url: 'https://x/nft.png' } } } }]),
+    ).toBe('https://x/nft.png')
     expect(iconOf([tr('out', '1')])).toBeUndefined()
   })
 })

@@ -84,7 +84,12 @@ function verbOf(operationType: string, first: Transfer | undefined): string {
  * 'Sent 1.500 ETH', 'Received +3.000 USDC', 'Withdrew -5.000 USDC', 'Swapped 1.000 ETH for 3,000.000 USDC'
  * (one out, one in), 'Contract interaction' (none).
  */
-export function describeTransaction(operationType: string, transfers: readonly Transfer[], sign: '+' | '-' | '', format: ActivityFormat): string {
+export function describeTransaction(
+  operationType: string,
+  transfers: readonly Transfer[],
+  sign: '+' | '-' | '',
+  format: ActivityFormat,
+): string {
   const verb = verbOf(operationType, transfers[0])
   if (transfers.length === 0) return verb
   const text = (t: Transfer) => `${sign}${transferText(t, format)}`
@@ -133,7 +138,11 @@ export interface MonthGroup<R> {
  * relative time ('5 minutes ago', 'Nov 5'). A month that comes back later in the list (an out-of-order
  * row) joins its earlier group.
  */
-export function groupByMonth<R extends { minedAt: string }>(rows: readonly R[], now: number, options: DateFormatOptions = {}): MonthGroup<R>[] {
+export function groupByMonth<R extends { minedAt: string }>(
+  rows: readonly R[],
+  now: number,
+  options: DateFormatOptions = {},
+): MonthGroup<R>[] {
   const groups: MonthGroup<R>[] = []
   const byKey = new Map<string, MonthGroup<R>>()
   for (const row of rows) {

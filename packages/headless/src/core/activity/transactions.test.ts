@@ -19,7 +19,12 @@ describe('activity display rules (SPEC §5)', () => {
   it('shows only the connected chain and drops spam NFT transfers', () => {
     const spam: Transfer = { direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Free', flags: { is_spam: true } } }
     const nft: Transfer = { direction: 'in', quantity: { numeric: '1' }, nft_info: { name: 'Art', flags: { is_spam: false } } }
-    const list = [tx('a', 'eip155:1', [tr('out', '1')]), tx('b', 'eip155:8453', [tr('out', '1')]), tx('c', 'eip155:1', [spam]), tx('d', 'eip155:1', [nft])]
+    const list = [
+      tx('a', 'eip155:1', [tr('out', '1')]),
+      tx('b', 'eip155:8453', [tr('out', '1')]),
+      tx('c', 'eip155:1', [spam]),
+      tx('d', 'eip155:1', [nft]),
+    ]
     expect(visibleTransactions(list, 'eip155:1').map((t) => t.id)).toEqual(['a', 'd'])
   })
 
@@ -45,13 +50,28 @@ describe('activity display rules (SPEC §5)', () => {
   it.each<[string, Transfer[], string[]]>([
     ['two outgoing ETH become one', [tr('out', '1'), tr('out', '2')], ['out:ETH:3:3']],
     ['decimal sums are exact', [tr('out', '0.1', 'ETH', 1), tr('out', '0.2', 'ETH', 2)], ['out:ETH:0.3:3']],
-    ['big quantities keep every digit', [tr('in', '123456789012345678901.5', 'ETH', 1), tr('in', '0.5', 'ETH', 1)], ['in:ETH:123456789012345678902:2']],
+    [
+      'big quantities keep every digit',
+      [tr('in', '123456789012345678901.5', 'ETH', 1), tr('in', '0.5', 'ETH', 1)],
+      ['in:ETH:123456789012345678902:2'],
+    ],
     ['in and out of one token stay apart', [tr('in', '1'), tr('out', '1')], ['in:ETH:1:1', 'out:ETH:1:1']],
     ['different tokens stay apart', [tr('out', '1', 'ETH'), tr('out', '1', 'USDC')], ['out:ETH:1:1', 'out:USDC:1:1']],
-    ['the sum sits where the token first appears', [tr('out', '1', 'ETH'), tr('in', '5', 'USDC'), tr('out', '2', 'ETH')], ['out:ETH:3:3', 'in:USDC:5:5']],
+    [
+      'the sum sits where the token first appears',
+      [tr('out', '1', 'ETH'), tr('in', '5', 'USDC'), tr('out', '2', 'ETH')],
+      ['out:ETH:3:3', 'in:USDC:5:5'],
+    ],
     ['self transfers sum too', [tr('self', '1'), tr('self', '1')], ['self:ETH:2:2']],
     ['a missing value counts as 0', [tr('out', '1', 'ETH', 5), { ...tr('out', '1'), value: undefined }], ['out:ETH:2:5']],
-    ['no value at all stays without value', [{ ...tr('out', '1'), value: undefined }, { ...tr('out', '2'), value: undefined }], ['out:ETH:3:undefined']],
+    [
+      'no value at all stays without value',
+      [
+        { ...tr('out', '1'), value: undefined },
+        { ...tr('out', '2'), value: undefined },
+      ],
+      ['out:ETH:3:undefined'],
+    ],
     [
       'NFTs are distinct items, never summed',
       [
@@ -75,7 +95,11 @@ describe('activity display rules (SPEC §5)', () => {
   it.each<[string, Transfer[], string[]]>([
     ['two small outs add up to a gas fee (0.09 < 10% of 1)', [tr('in', '1'), tr('out', '0.05'), tr('out', '0.04')], ['in:ETH:1']],
     ['halves add up to a counterpart worth keeping', [tr('in', '1'), tr('out', '0.5'), tr('out', '0.5')], ['out:ETH:1', 'in:ETH:1']],
-    ['twelve outs under 1% each add up to over 10%', [tr('in', '100'), ...Array.from({ length: 12 }, () => tr('out', '0.9'))], ['out:ETH:10.8', 'in:ETH:100']],
+    [
+      'twelve outs under 1% each add up to over 10%',
+      [tr('in', '100'), ...Array.from({ length: 12 }, () => tr('out', '0.9'))],
+      ['out:ETH:10.8', 'in:ETH:100'],
+    ],
     [
       'a token split in two makes the top 2 by its total value',
       [tr('out', '30', 'A', 30), tr('out', '30', 'A', 30), tr('in', '50', 'B', 50), tr('in', '40', 'C', 40)],

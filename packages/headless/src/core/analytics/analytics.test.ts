@@ -56,7 +56,14 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     const api = server(true)
     const doc = fakeDocument()
     vi.stubGlobal('document', doc)
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: api.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: api.fetch,
+    })
     await portico.load('explorer')
     await portico.connection.connect('io.metamask')
     await settle()
@@ -98,7 +105,14 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     const api = server(enabled)
     const doc = fakeDocument()
     vi.stubGlobal('document', doc)
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: api.fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: api.fetch,
+    })
     await portico.load('explorer')
     await portico.modal.open()
     await settle()
@@ -114,7 +128,13 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     const api = server(true)
     const doc = fakeDocument()
     vi.stubGlobal('document', doc)
-    const options = resolveOptions({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: api.fetch })
+    const options = resolveOptions({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      storage: mapStorage(),
+      fetch: api.fetch,
+    })
     const client = createApiClient({ baseUrl: options.apiUrl, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', fetch: api.fetch })
     const host = createHost({ options, timers: options.timers, storage: createStorage(options.storage), api: client }, FLOWS, LAZY_FLOWS)
     await host.load('explorer')
@@ -135,18 +155,35 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     await settle()
     doc.hide()
     await settle()
-    const events = (JSON.parse(api.requests.find((r) => r.path === '/batch')!.body!) as { events: { event: string; properties?: unknown }[] }).events
+    const events = (
+      JSON.parse(api.requests.find((r) => r.path === '/batch')!.body!) as { events: { event: string; properties?: unknown }[] }
+    ).events
     expect(events.map((e) => [e.event, e.properties])).toEqual([
       ['MODAL_OPEN', undefined],
       [
         'SWAP_APPROVAL_ERROR',
-        { message: 'execution reverted for [address]', network: 'eip155:1', swapFromToken: 'USDC', swapToToken: 'ETH', swapFromAmount: '12.5', swapToAmount: '0.004', isSmartAccount: false },
+        {
+          message: 'execution reverted for [address]',
+          network: 'eip155:1',
+          swapFromToken: 'USDC',
+          swapToToken: 'ETH',
+          swapFromAmount: '12.5',
+          swapToAmount: '0.004',
+          isSmartAccount: false,
+        },
       ],
     ])
   })
 
   it('scrubs addresses out of the text it sends', () => {
-    expect(scrub({ message: 'insufficient funds for 0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B', network: 'eip155:1', amount: '1.5', isSmartAccount: true })).toEqual({
+    expect(
+      scrub({
+        message: 'insufficient funds for 0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B',
+        network: 'eip155:1',
+        amount: '1.5',
+        isSmartAccount: true,
+      }),
+    ).toEqual({
       message: 'insufficient funds for [address]',
       network: 'eip155:1',
       amount: '1.5',

@@ -20,7 +20,6 @@ export const ANALYTICS_EVENTS = { modalOpen: 'MODAL_OPEN', connectSuccess: 'CONN
 /** Events kept while the server has not answered yet; more are dropped. */
 const PENDING_MAX = 50
 
-
 const sessions = new WeakMap<FlowHost, AnalyticsSession & { start(): void }>()
 
 /** Addresses out of any text sent (a wallet's error message may quote one). */
@@ -37,7 +36,8 @@ function session(host: FlowHost): AnalyticsSession & { start(): void } {
   let state: 'unknown' | 'on' | 'off' = 'unknown'
   let started = false
   let pending: [string, Record<string, unknown> | undefined][] = []
-  const send = (event: string, properties?: Record<string, unknown>) => host.api.analytics.track(event, properties ? scrub(properties) : undefined)
+  const send = (event: string, properties?: Record<string, unknown>) =>
+    host.api.analytics.track(event, properties ? scrub(properties) : undefined)
   const track = (event: string, properties?: Record<string, unknown>) => {
     if (state === 'on') send(event, properties)
     else if (state === 'unknown' && pending.length < PENDING_MAX) pending.push([event, properties])

@@ -19,7 +19,15 @@ const usdc = {
   iconUrl: '',
   quantity: { decimals: '6', numeric: '10' },
 }
-const eth = { ...usdc, name: 'Ether', symbol: 'ETH', address: undefined, value: 3000, price: 2000, quantity: { decimals: '18', numeric: '1.5' } }
+const eth = {
+  ...usdc,
+  name: 'Ether',
+  symbol: 'ETH',
+  address: undefined,
+  value: 3000,
+  price: 2000,
+  quantity: { decimals: '18', numeric: '1.5' },
+}
 
 /** A connected EVM account also reads its identity (name, avatar): the tests count the balance requests. */
 const BALANCE_ONLY = { record: /\/balance$/ }
@@ -28,7 +36,10 @@ function setup() {
   let status = 200
   const clock = { t: 1_000_000 }
   const timers: Timers = { now: () => clock.t, setTimeout: (fn) => (fn(), 0), clearTimeout: () => {} }
-  const f = jsonFetch(() => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }), BALANCE_ONLY)
+  const f = jsonFetch(
+    () => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }),
+    BALANCE_ONLY,
+  )
   const portico = createPortico({
     projectId: 'p',
     apiUrl: 'http://127.0.0.1:9',
@@ -107,7 +118,15 @@ describe('token balance flow (SPEC §4)', () => {
       clearTimeout: () => {},
     }
     const f = jsonFetch(() => ({ status, body: { balances: [eth] } }), BALANCE_ONLY)
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter()], storage: mapStorage(), fetch: f.fetch, timers })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter()],
+      storage: mapStorage(),
+      fetch: f.fetch,
+      timers,
+    })
     await portico.connection.connect('io.metamask')
     await settle()
     expect(portico.chain.$account.get().balance).toBeUndefined()
@@ -124,8 +143,25 @@ describe('token balance flow (SPEC §4)', () => {
 
   it('Solana: SOL and an SPL token come from the API for the base58 account on its network', async () => {
     const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
-    const sol = { name: 'Solana', symbol: 'SOL', chainId: solana.caipNetworkId, value: 300, price: 150, iconUrl: '', quantity: { decimals: '9', numeric: '2' } }
-    const spl = { name: 'USD Coin', symbol: 'USDC', chainId: solana.caipNetworkId, address: `${solana.caipNetworkId}:${mint}`, value: 25, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '25' } }
+    const sol = {
+      name: 'Solana',
+      symbol: 'SOL',
+      chainId: solana.caipNetworkId,
+      value: 300,
+      price: 150,
+      iconUrl: '',
+      quantity: { decimals: '9', numeric: '2' },
+    }
+    const spl = {
+      name: 'USD Coin',
+      symbol: 'USDC',
+      chainId: solana.caipNetworkId,
+      address: `${solana.caipNetworkId}:${mint}`,
+      value: 25,
+      price: 1,
+      iconUrl: '',
+      quantity: { decimals: '6', numeric: '25' },
+    }
     const f = jsonFetch(() => ({ body: { balances: [sol, spl] } }))
     const portico = createPortico({
       projectId: 'p',
@@ -164,7 +200,14 @@ describe('token balance flow against an API that accepts and stalls (real server
       // The request timeout (10 s by default) fires when the test says so, once the server holds the request.
       const timeouts: (() => void)[] = []
       const apiTimers = { setTimeout: (fn: () => void) => timeouts.push(fn), clearTimeout: () => {} }
-      const api = createApiClient({ baseUrl: server.url, projectId: 'p', sdkType: 'portico', sdkVersion: '0.1.0', timers: apiTimers, now: timers.now })
+      const api = createApiClient({
+        baseUrl: server.url,
+        projectId: 'p',
+        sdkType: 'portico',
+        sdkVersion: '0.1.0',
+        timers: apiTimers,
+        now: timers.now,
+      })
       const balance = createBalance({ chain, api, banner, timers, adapters: [] })
 
       const loading: boolean[] = []

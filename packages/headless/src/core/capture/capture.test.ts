@@ -6,17 +6,26 @@ import { accountKey } from './capture'
 
 const KEY = accountKey('eip155', ADDRESS)
 
-function setup(opts: { emailCapture?: boolean; answer?: { status?: number; body?: unknown }; storage?: ReturnType<typeof mapStorage> } = {}) {
+function setup(
+  opts: { emailCapture?: boolean; answer?: { status?: number; body?: unknown }; storage?: ReturnType<typeof mapStorage> } = {},
+) {
   const posts: { path: string; body: unknown }[] = []
   const base = jsonFetch((url) =>
-    url.pathname === '/projects/v1/origins' ? { body: { allowedOrigins: [] } } : url.pathname === '/appkit/v1/config' ? { body: { features: {} } } : { body: {} },
+    url.pathname === '/projects/v1/origins'
+      ? { body: { allowedOrigins: [] } }
+      : url.pathname === '/appkit/v1/config'
+        ? { body: { features: {} } }
+        : { body: {} },
   )
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
     if (init?.method === 'POST' && url.pathname === '/v1/email-capture') {
       posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) })
       const answer = opts.answer ?? { body: { status: 'pending' } }
-      return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } })
+      return new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      })
     }
     return base.fetch(input, init)
   }) as typeof globalThis.fetch
@@ -61,13 +70,16 @@ describe('email capture (SPEC §1)', () => {
     expect(t.portico.router.$route.get().view).toBe('Account')
   })
 
-  it.each(['alice', 'alice@', '@example.com', 'a..b@example.com', 'alice@example'])('"%s" is refused before any request with the SPEC §5 text', async (email) => {
-    const t = setup()
-    const capture = await connectInModal(t)
-    await capture.submit(email)
-    expect(capture.$capture.get()).toMatchObject({ step: 'form', error: 'Invalid email. Try again.' })
-    expect(t.posts).toEqual([])
-  })
+  it.each(['alice', 'alice@', '@example.com', 'a..b@example.com', 'alice@example'])(
+    '"%s" is refused before any request with the SPEC §5 text',
+    async (email) => {
+      const t = setup()
+      const capture = await connectInModal(t)
+      await capture.submit(email)
+      expect(capture.$capture.get()).toMatchObject({ step: 'form', error: 'Invalid email. Try again.' })
+      expect(t.posts).toEqual([])
+    },
+  )
 
   it('a failed request shows its text; Try again sends the same email', async () => {
     const t = setup({ answer: { status: 500, body: { error: 'Internal server error' } } })

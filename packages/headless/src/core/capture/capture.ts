@@ -55,7 +55,8 @@ export interface EmailCaptureDeps {
 const IDLE: EmailCaptureState = { step: 'idle', account: null, email: '', error: null, confirmed: false }
 
 /** The key an account is remembered under: `namespace:address`, EVM addresses lower-cased (checksums vary). */
-export const accountKey = (namespace: string, address: string): string => `${namespace}:${namespace === 'eip155' ? address.toLowerCase() : address}`
+export const accountKey = (namespace: string, address: string): string =>
+  `${namespace}:${namespace === 'eip155' ? address.toLowerCase() : address}`
 
 export function createEmailCapture(deps: EmailCaptureDeps) {
   const $capture = atom<EmailCaptureState>(IDLE)

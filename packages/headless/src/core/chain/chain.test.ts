@@ -10,7 +10,13 @@ describe('chain state (SPEC §3)', () => {
     expect(chain.getChain('eip155')).toMatchObject({
       namespace: 'eip155',
       networks: [mainnet, base],
-      networkState: { caipNetwork: base, supportsAllNetworks: true, approvedCaipNetworkIds: [], requestedCaipNetworks: [mainnet, base], smartAccountEnabledNetworks: [] },
+      networkState: {
+        caipNetwork: base,
+        supportsAllNetworks: true,
+        approvedCaipNetworkIds: [],
+        requestedCaipNetworks: [mainnet, base],
+        smartAccountEnabledNetworks: [],
+      },
       accountState: initialAccountState(),
     })
     expect(chain.getActiveNetwork('solana')).toBe(solana)
@@ -56,7 +62,10 @@ describe('chain state (SPEC §3)', () => {
   })
 
   it("the account's block-explorer page follows the network; none on a network without an explorer", () => {
-    const chain = createChain({ networks: [mainnet, base, { ...base, id: 31337, caipNetworkId: 'eip155:31337', blockExplorers: undefined }], noAdapters: false })
+    const chain = createChain({
+      networks: [mainnet, base, { ...base, id: 31337, caipNetworkId: 'eip155:31337', blockExplorers: undefined }],
+      noAdapters: false,
+    })
     chain.setAccount('eip155', { address: '0xA', caipAddress: 'eip155:1:0xA', status: 'connected' })
     chain.setActiveNetwork(base)
     expect(chain.getAccount('eip155')?.addressExplorerUrl).toBe('http://127.0.0.1:4000/8453/address/0xA')
@@ -71,7 +80,12 @@ describe('chain state (SPEC §3)', () => {
     ['https://etherscan.io///', '0xAb', 'https://etherscan.io/address/0xAb'],
     [undefined, '0xAb', undefined],
   ])('addressExplorerUrl(%s, %s) -> %s', (url, address, out) => {
-    expect(addressExplorerUrl(url ? { ...mainnet, blockExplorers: { default: { name: 'E', url } } } : { ...mainnet, blockExplorers: undefined }, address)).toBe(out)
+    expect(
+      addressExplorerUrl(
+        url ? { ...mainnet, blockExplorers: { default: { name: 'E', url } } } : { ...mainnet, blockExplorers: undefined },
+        address,
+      ),
+    ).toBe(out)
   })
 
   it.each<[string, CaipNetwork['chainNamespace'], string, string]>([

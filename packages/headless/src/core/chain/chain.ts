@@ -106,7 +106,7 @@ export function createChain(options: ChainOptions) {
     const networks = options.networks.filter((n) => n.chainNamespace === namespace)
     const start =
       options.defaultNetwork?.chainNamespace === namespace
-        ? networks.find((n) => n.caipNetworkId === options.defaultNetwork?.caipNetworkId) ?? networks[0]
+        ? (networks.find((n) => n.caipNetworkId === options.defaultNetwork?.caipNetworkId) ?? networks[0])
         : networks[0]
     initial[namespace] = {
       namespace,
@@ -143,8 +143,9 @@ export function createChain(options: ChainOptions) {
   )
 
   /** The active namespace's account state. */
-  const $account: ReadableAtom<AccountState> = computed([$chains, $activeChain], (chains, active) =>
-    (active && chains[active]?.accountState) || EMPTY_ACCOUNT,
+  const $account: ReadableAtom<AccountState> = computed(
+    [$chains, $activeChain],
+    (chains, active) => (active && chains[active]?.accountState) || EMPTY_ACCOUNT,
   )
 
   const getChain = (namespace: ChainNamespace) => $chains.get()[namespace]
@@ -184,7 +185,11 @@ export function createChain(options: ChainOptions) {
         ...c,
         networkState: { ...c.networkState, caipNetwork: network },
         accountState: address
-          ? { ...c.accountState, caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress, addressExplorerUrl: addressExplorerUrl(network, address) }
+          ? {
+              ...c.accountState,
+              caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress,
+              addressExplorerUrl: addressExplorerUrl(network, address),
+            }
           : c.accountState,
       }
     })
@@ -201,7 +206,7 @@ export function createChain(options: ChainOptions) {
     return ns ? getChain(ns)?.accountState : undefined
   }
   const getNetworks = (namespace?: ChainNamespace): CaipNetwork[] =>
-    namespace ? getChain(namespace)?.networks ?? [] : [...options.networks]
+    namespace ? (getChain(namespace)?.networks ?? []) : [...options.networks]
   const getActiveNetwork = (namespace?: ChainNamespace): CaipNetwork | undefined => {
     const ns = namespace ?? $activeChain.get()
     return ns ? getChain(ns)?.networkState.caipNetwork : undefined
@@ -247,4 +252,10 @@ const EMPTY_ACCOUNT: AccountState = Object.freeze(initialAccountState()) as Acco
 
 export type Chain = ReturnType<typeof createChain>
 /** Members only other flows call (state changes go through their actions): not in the public `Portico` type. */
-export type ChainInternal = 'setAccount' | 'setNetworkState' | 'resetAccount' | 'setActiveNetwork' | 'setActiveNamespace' | 'setIsSwitchingNamespace'
+export type ChainInternal =
+  | 'setAccount'
+  | 'setNetworkState'
+  | 'resetAccount'
+  | 'setActiveNetwork'
+  | 'setActiveNamespace'
+  | 'setIsSwitchingNamespace'

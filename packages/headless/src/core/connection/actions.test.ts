@@ -28,8 +28,18 @@ describe('multi-wallet actions (ProfileWallets, SPEC §4 switching)', () => {
     await portico.connection.connect('io.metamask')
     await portico.connection.connect('phantom')
     expect((await portico.load('switching')).$profileWallets.get()).toEqual([
-      { namespace: 'eip155', network: mainnet, wallet: { connectorId: 'io.metamask', name: 'MetaMask', imageUrl: undefined, address: ADDRESS }, active: false },
-      { namespace: 'solana', network: solana, wallet: { connectorId: 'phantom', name: 'Phantom', imageUrl: undefined, address: SOL_ADDRESS }, active: true },
+      {
+        namespace: 'eip155',
+        network: mainnet,
+        wallet: { connectorId: 'io.metamask', name: 'MetaMask', imageUrl: undefined, address: ADDRESS },
+        active: false,
+      },
+      {
+        namespace: 'solana',
+        network: solana,
+        wallet: { connectorId: 'phantom', name: 'Phantom', imageUrl: undefined, address: SOL_ADDRESS },
+        active: true,
+      },
     ])
   })
 
@@ -117,14 +127,27 @@ describe('auth connectors: prompts through the one emit channel, answers through
         auth.ctx!.emit('auth', { kind: 'prompt', prompt: { kind: 'verifyOtp', email: 'ada@example.com' } })
         finish = () => {
           auth.ctx!.emit('auth', { kind: 'prompt', prompt: undefined })
-          resolve({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: 'ada@example.com', socialProvider: undefined, accountType: 'smartAccount' })
+          resolve({
+            address: ADDRESS,
+            chainId: 1,
+            accounts: [ADDRESS],
+            authName: 'ada@example.com',
+            socialProvider: undefined,
+            accountType: 'smartAccount',
+          })
         }
       })
     auth.respond = async ({ answer }) => {
       answers.push(answer)
       if (answer.kind === 'otp') finish()
     }
-    const portico = createPortico({ projectId: 'p', networks: [mainnet], adapters: [auth], storage: mapStorage(), fetch: (async () => new Response('{"balances":[]}')) as typeof fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      adapters: [auth],
+      storage: mapStorage(),
+      fetch: (async () => new Response('{"balances":[]}')) as typeof fetch,
+    })
     await portico.ready
     await expect(portico.connection.answerPrompt({ kind: 'otp', code: '1' })).rejects.toThrow('No auth connector found')
     const pending = portico.connection.connect('auth', { auth: { kind: 'email', email: 'ada@example.com' } })
@@ -134,6 +157,10 @@ describe('auth connectors: prompts through the one emit channel, answers through
     await pending
     expect(answers).toEqual([{ kind: 'resend' }, { kind: 'otp', code: '123456' }])
     expect(portico.connection.$prompt.get()).toBeUndefined()
-    expect(portico.connection.getConnection()).toMatchObject({ connectorId: 'auth', authName: 'ada@example.com', accounts: [{ address: ADDRESS, type: 'smartAccount' }] })
+    expect(portico.connection.getConnection()).toMatchObject({
+      connectorId: 'auth',
+      authName: 'ada@example.com',
+      accounts: [{ address: ADDRESS, type: 'smartAccount' }],
+    })
   })
 })

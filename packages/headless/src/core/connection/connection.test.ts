@@ -18,7 +18,15 @@ function setup(opts: { storage?: ReturnType<typeof mapStorage>; adapters?: Retur
   const adapters = opts.adapters ?? [evm]
   const storage = opts.storage ?? mapStorage()
   const api = jsonFetch(() => ({ body: { balances: [ETH_BALANCE] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base, solana], adapters, storage, isMobile: false })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, base, solana],
+    adapters,
+    storage,
+    isMobile: false,
+  })
   return { portico, evm, storage, apiCalls: api.calls }
 }
 
@@ -51,7 +59,11 @@ describe('connection flow (SPEC §4)', () => {
       addressExplorerUrl: `http://127.0.0.1:4000/1/address/${ADDRESS}`,
       connectedWalletInfo: { name: 'MetaMask', type: 'announced' },
     })
-    expect(portico.chain.$global.get()).toMatchObject({ activeChain: 'eip155', activeCaipAddress: `eip155:1:${ADDRESS}`, activeCaipNetwork: mainnet })
+    expect(portico.chain.$global.get()).toMatchObject({
+      activeChain: 'eip155',
+      activeCaipAddress: `eip155:1:${ADDRESS}`,
+      activeCaipNetwork: mainnet,
+    })
     expect(portico.router.$route.get().view).toBe('Account')
     expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections)!)).toEqual([{ connectorId: 'io.metamask', namespace: 'eip155' }])
     expect(portico.connection.$connectorStates.get()).toEqual({ 'io.metamask': 'connected' })
@@ -127,7 +139,10 @@ describe('connection flow (SPEC §4)', () => {
     expect(evm.calls.map((c) => c.method)).toEqual(['reconnect'])
     expect(portico.connection.$status.get()).toBe('connected')
     // the balance and the name (identity) come from the Portico API for the restored account, in either order
-    await vi.waitFor(() => expect(apiCalls.map((u) => u.pathname).sort()).toEqual([`/v1/account/${ADDRESS}/balance`, `/v1/identity/${ADDRESS}`]), { timeout: 10_000 })
+    await vi.waitFor(
+      () => expect(apiCalls.map((u) => u.pathname).sort()).toEqual([`/v1/account/${ADDRESS}/balance`, `/v1/identity/${ADDRESS}`]),
+      { timeout: 10_000 },
+    )
     expect(portico.chain.$account.get()).toMatchObject({ balance: '1.5', balanceSymbol: 'ETH' })
   })
 
@@ -235,7 +250,12 @@ describe('connection flow (SPEC §4)', () => {
   it('reset keeps the preferred account type (SPEC §4)', async () => {
     const { portico } = setup()
     await portico.connection.connect('io.metamask')
-    internals(portico).chain.setAccount('eip155', { preferredAccountType: 'smartAccount', smartAccountDeployed: true, currentTab: 1, profileName: 'alice' })
+    internals(portico).chain.setAccount('eip155', {
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: true,
+      currentTab: 1,
+      profileName: 'alice',
+    })
     internals(portico).chain.resetAccount('eip155')
     expect(portico.chain.getAccount('eip155')).toEqual({
       currentTab: 0,
@@ -296,7 +316,10 @@ describe('connection flow (SPEC §4)', () => {
     evm.signMessage = refuse
     evm.sendTransaction = refuse
     await expect(portico.wallet.signMessage('x')).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
-    await expect(portico.wallet.sendTransaction({ to: ADDRESS, value: 1n })).rejects.toMatchObject({ message: 'User rejected the request', code: 4001 })
+    await expect(portico.wallet.sendTransaction({ to: ADDRESS, value: 1n })).rejects.toMatchObject({
+      message: 'User rejected the request',
+      code: 4001,
+    })
   })
 
   it('sendTransaction sends from the connected account and resolves with the hash', async () => {
@@ -304,6 +327,9 @@ describe('connection flow (SPEC §4)', () => {
     await portico.ready
     await portico.connection.connect('io.metamask')
     await expect(portico.wallet.sendTransaction({ to: ADDRESS, value: 5n })).resolves.toBe('0xhash')
-    expect(evm.calls.at(-1)).toEqual({ method: 'sendTransaction', params: { to: ADDRESS, value: 5n, address: ADDRESS, connectorId: 'io.metamask' } })
+    expect(evm.calls.at(-1)).toEqual({
+      method: 'sendTransaction',
+      params: { to: ADDRESS, value: 5n, address: ADDRESS, connectorId: 'io.metamask' },
+    })
   })
 })

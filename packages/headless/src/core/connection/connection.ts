@@ -3,7 +3,16 @@
  * events, per-connector state, the pairing URI and the last connection error.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import type { AdapterContext, AuthRequest, ChainAdapter, ConnectorAnswer, ConnectorPrompt, ConnectResult, Connector, ConnectorState } from '../../adapters'
+import type {
+  AdapterContext,
+  AuthRequest,
+  ChainAdapter,
+  ConnectorAnswer,
+  ConnectorPrompt,
+  ConnectResult,
+  Connector,
+  ConnectorState,
+} from '../../adapters'
 import { type AccountState, addressExplorerUrl, type Chain } from '../chain/chain'
 import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
@@ -80,7 +89,8 @@ export function createConnection(deps: ConnectionDeps) {
   /** The adapter that registered a connector id. */
   const ownerOf = (connectorId: string | undefined): ChainAdapter | undefined => {
     if (connectorId === undefined) return undefined
-    for (const [index, list] of Object.entries($byAdapter.get())) if (list.some((c) => c.id === connectorId)) return deps.adapters[Number(index)]
+    for (const [index, list] of Object.entries($byAdapter.get()))
+      if (list.some((c) => c.id === connectorId)) return deps.adapters[Number(index)]
     return undefined
   }
   const serves = (a: ChainAdapter, ns: ChainNamespace) => a.namespace === ns || Boolean(a.namespaces?.includes(ns))
@@ -129,7 +139,11 @@ export function createConnection(deps: ConnectionDeps) {
     },
   )
 
-  const findConnector = (id: string) => $connectors.get().find((c) => c.id === id) ?? Object.values($byAdapter.get()).flat().find((c) => c.id === id)
+  const findConnector = (id: string) =>
+    $connectors.get().find((c) => c.id === id) ??
+    Object.values($byAdapter.get())
+      .flat()
+      .find((c) => c.id === id)
 
   function networkFor(ns: ChainNamespace, chainId: number | string): CaipNetwork | undefined {
     return chain.findNetwork(ns, chainId)
@@ -140,7 +154,12 @@ export function createConnection(deps: ConnectionDeps) {
    * a WalletConnect peer), kept through later account events of the same connection (they name no
    * wallet); else the connector itself.
    */
-  function walletInfoOf(ns: ChainNamespace, result: ConnectResult, connectorId: string, connector: Connector | undefined): AccountState['connectedWalletInfo'] {
+  function walletInfoOf(
+    ns: ChainNamespace,
+    result: ConnectResult,
+    connectorId: string,
+    connector: Connector | undefined,
+  ): AccountState['connectedWalletInfo'] {
     const w = result.wallet
     if (w) return { name: w.name, ...(w.icon ? { icon: w.icon } : {}), ...(connector ? { type: connector.type, via: connector.name } : {}) }
     const kept = chain.getAccount(ns)?.connectedWalletInfo
@@ -180,10 +199,16 @@ export function createConnection(deps: ConnectionDeps) {
   }
 
   /** A multi-namespace session's further namespaces (those the app configured), active one unchanged. */
-  function applyOtherNamespaces(primary: ChainNamespace, result: ConnectResult, connectorId: string, only?: ReadonlySet<ChainNamespace>): ChainNamespace[] {
+  function applyOtherNamespaces(
+    primary: ChainNamespace,
+    result: ConnectResult,
+    connectorId: string,
+    only?: ReadonlySet<ChainNamespace>,
+  ): ChainNamespace[] {
     const applied: ChainNamespace[] = []
     for (const [ns, part] of Object.entries(result.namespaces ?? {}) as [ChainNamespace, ConnectResult | undefined][]) {
-      if (!part || ns === primary || (only && !only.has(ns)) || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId)) continue
+      if (!part || ns === primary || (only && !only.has(ns)) || chain.getNetworks(ns).length === 0 || !networkFor(ns, part.chainId))
+        continue
       applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts, wallet: result.wallet }, connectorId, false)
       applied.push(ns)
     }
@@ -221,7 +246,7 @@ export function createConnection(deps: ConnectionDeps) {
   async function connect(connectorId: string, opts: ConnectOptions = {}): Promise<ConnectResult> {
     lastAttempt = { connectorId, opts }
     const connector = findConnector(connectorId)
-    const adapter = connector ? ownerOf(connectorId) ?? adapterFor(connector.namespace) : undefined
+    const adapter = connector ? (ownerOf(connectorId) ?? adapterFor(connector.namespace)) : undefined
     if (!connector || !adapter) {
       $error.set(ERRORS.failedToConnect)
       throw new PorticoError(ERRORS.failedToConnect)
@@ -250,7 +275,9 @@ export function createConnection(deps: ConnectionDeps) {
       if (main !== ns) chain.setAccount(ns, { status: previous === 'connecting' ? 'disconnected' : previous })
       const prior = $connections.get()[main]
       if (prior && prior.connectorId !== connectorId) {
-        await adapterFor(main)?.disconnect({ connectorId: prior.connectorId }).catch(() => undefined)
+        await adapterFor(main)
+          ?.disconnect({ connectorId: prior.connectorId })
+          .catch(() => undefined)
       }
       const supported = applyAccount(main, result, connectorId)
       applyOtherNamespaces(main, result, connectorId)
@@ -262,7 +289,8 @@ export function createConnection(deps: ConnectionDeps) {
       return result
     } catch (error) {
       // A newer pairing is in flight (this one was replaced, or cancelled and started again): it owns the state.
-      if (controller && (superseded.has(controller) || (pairing !== undefined && pairing !== controller))) throw new PorticoError(ERRORS.modalClosed, { cause: error })
+      if (controller && (superseded.has(controller) || (pairing !== undefined && pairing !== controller)))
+        throw new PorticoError(ERRORS.modalClosed, { cause: error })
       if (controller && pairing === controller) pairing = undefined
       if ($connecting.get() === connectorId) $connecting.set(null)
       const closed = controller?.signal.aborted === true
@@ -274,7 +302,8 @@ export function createConnection(deps: ConnectionDeps) {
   }
 
   /** `connect` for views: never rejects; resolves undefined on failure (the text is in `$error`). */
-  const tryConnect = (connectorId: string, opts: ConnectOptions = {}): Promise<ConnectResult | undefined> => connect(connectorId, opts).catch(() => undefined)
+  const tryConnect = (connectorId: string, opts: ConnectOptions = {}): Promise<ConnectResult | undefined> =>
+    connect(connectorId, opts).catch(() => undefined)
 
   /**
    * Connect unless this connector is already connecting or was the last attempt and failed: a view
@@ -287,7 +316,8 @@ export function createConnection(deps: ConnectionDeps) {
   }
 
   /** Run the last connect again (after 'Connection rejected' …); resolves undefined when there was none or it failed. */
-  const retry = (): Promise<ConnectResult | undefined> => (lastAttempt ? tryConnect(lastAttempt.connectorId, lastAttempt.opts) : Promise.resolve(undefined))
+  const retry = (): Promise<ConnectResult | undefined> =>
+    lastAttempt ? tryConnect(lastAttempt.connectorId, lastAttempt.opts) : Promise.resolve(undefined)
 
   /** The walletConnect-type connector, if an adapter registered one. */
   const pairingConnector = (): Connector | undefined => $connectors.get().find((c) => c.type === 'walletConnect')
@@ -327,16 +357,30 @@ export function createConnection(deps: ConnectionDeps) {
       }
       chain.setAccount(remembered.namespace, { status: 'connecting' })
       try {
-        const result = await adapter.reconnect({ connectorId: remembered.connectorId, network: chain.getActiveNetwork(remembered.namespace) })
+        const result = await adapter.reconnect({
+          connectorId: remembered.connectorId,
+          network: chain.getActiveNetwork(remembered.namespace),
+        })
         const ns = remembered.namespace
         const main = result?.namespace ?? adapter.namespace
         const part = !result ? undefined : ns === main ? result : result.namespaces?.[ns]
         if (result && part && ns === main) {
           applyAccount(ns, result, remembered.connectorId)
           // The same session's other remembered namespaces come back with it.
-          const wanted = new Set(storage.getConnections().filter((c) => c.connectorId === remembered.connectorId).map((c) => c.namespace))
+          const wanted = new Set(
+            storage
+              .getConnections()
+              .filter((c) => c.connectorId === remembered.connectorId)
+              .map((c) => c.namespace),
+          )
           for (const other of applyOtherNamespaces(ns, result, remembered.connectorId, wanted)) restored.add(other)
-        } else if (part) applyAccount(ns, { address: part.address, chainId: part.chainId, accounts: part.accounts, wallet: result?.wallet }, remembered.connectorId, false)
+        } else if (part)
+          applyAccount(
+            ns,
+            { address: part.address, chainId: part.chainId, accounts: part.accounts, wallet: result?.wallet },
+            remembered.connectorId,
+            false,
+          )
         else clearNamespace(ns)
       } catch {
         clearNamespace(remembered.namespace)
@@ -359,9 +403,14 @@ export function createConnection(deps: ConnectionDeps) {
         continue
       }
       // One wallet session may span namespaces: end it once, clear every namespace it served.
-      const shared = (Object.keys($connections.get()) as ChainNamespace[]).filter((n) => $connections.get()[n]?.connectorId === connection.connectorId)
+      const shared = (Object.keys($connections.get()) as ChainNamespace[]).filter(
+        (n) => $connections.get()[n]?.connectorId === connection.connectorId,
+      )
       const together = opts.namespace ? [ns] : shared
-      if (!opts.namespace || shared.length === 1) await adapterFor(ns)?.disconnect({ connectorId: connection.connectorId }).catch(() => undefined)
+      if (!opts.namespace || shared.length === 1)
+        await adapterFor(ns)
+          ?.disconnect({ connectorId: connection.connectorId })
+          .catch(() => undefined)
       for (const n of together) clearNamespace(n)
     }
     $error.set(null)

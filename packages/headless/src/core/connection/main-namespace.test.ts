@@ -16,9 +16,23 @@ function setup(storage = mapStorage()) {
     seen.push(p)
     return { namespace: 'solana' as const, address: SOL_ADDRESS, chainId: solana.id, accounts: [SOL_ADDRESS], namespaces: {} }
   }
-  wc.reconnectImpl = async () => ({ namespace: 'solana' as const, address: SOL_ADDRESS, chainId: solana.id, accounts: [SOL_ADDRESS], namespaces: {} })
+  wc.reconnectImpl = async () => ({
+    namespace: 'solana' as const,
+    address: SOL_ADDRESS,
+    chainId: solana.id,
+    accounts: [SOL_ADDRESS],
+    namespaces: {},
+  })
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base, solana], adapters: [solanaWallet, wc], storage, isMobile: false })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, base, solana],
+    adapters: [solanaWallet, wc],
+    storage,
+    isMobile: false,
+  })
   return { portico, wc, solanaWallet, storage, seen }
 }
 
@@ -29,9 +43,14 @@ describe('a session whose main account is in another namespace than the connecto
     expect(portico.chain.$activeChain.get()).toBe('eip155')
     await portico.connection.connect('walletConnect')
     expect(portico.connection.$error.get()).toBeNull()
-    expect(portico.chain.$global.get()).toMatchObject({ activeChain: 'solana', activeCaipAddress: `${solana.caipNetworkId}:${SOL_ADDRESS}` })
+    expect(portico.chain.$global.get()).toMatchObject({
+      activeChain: 'solana',
+      activeCaipAddress: `${solana.caipNetworkId}:${SOL_ADDRESS}`,
+    })
     expect(portico.chain.getAccount('eip155')?.status).toBe('disconnected')
-    expect(portico.connection.$connections.get()).toEqual({ solana: { connectorId: 'walletConnect', accounts: [{ address: SOL_ADDRESS, type: 'eoa', namespace: 'solana' }] } })
+    expect(portico.connection.$connections.get()).toEqual({
+      solana: { connectorId: 'walletConnect', accounts: [{ address: SOL_ADDRESS, type: 'eoa', namespace: 'solana' }] },
+    })
     expect(JSON.parse(storage.map.get(STORAGE_KEYS.connections)!)).toEqual([{ connectorId: 'walletConnect', namespace: 'solana' }])
     expect(portico.router.$route.get().view).toBe('Account')
   })

@@ -20,7 +20,15 @@ function setup(storage = mapStorage()) {
   })
   wc.reconnectImpl = wc.connectImpl
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base, solana], adapters: [evm, wc], storage, isMobile: false })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, base, solana],
+    adapters: [evm, wc],
+    storage,
+    isMobile: false,
+  })
   return { portico, evm, wc, storage }
 }
 

@@ -9,9 +9,12 @@ const PEER = { name: 'Rainbow', icon: 'https://rainbow.me/icon.png' }
 
 function setup(storage = mapStorage()) {
   const evm = fakeAdapter('eip155')
-  const wc = Object.assign(fakeAdapter('eip155', [{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', imageUrl: 'data:image/svg+xml,wc' }]), {
-    namespaces: ['eip155', 'solana'] as const,
-  })
+  const wc = Object.assign(
+    fakeAdapter('eip155', [{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', imageUrl: 'data:image/svg+xml,wc' }]),
+    {
+      namespaces: ['eip155', 'solana'] as const,
+    },
+  )
   wc.connectImpl = async () => ({
     address: WC_ADDRESS,
     chainId: 1,
@@ -21,7 +24,15 @@ function setup(storage = mapStorage()) {
   })
   wc.reconnectImpl = wc.connectImpl
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, solana], adapters: [evm, wc], storage, isMobile: false })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, solana],
+    adapters: [evm, wc],
+    storage,
+    isMobile: false,
+  })
   return { portico, evm, wc, storage }
 }
 
@@ -47,7 +58,11 @@ describe('the wallet behind a connector (ConnectResult.wallet)', () => {
     wc.connectImpl = async () => ({ address: WC_ADDRESS, chainId: 1, accounts: [WC_ADDRESS], wallet: { name: 'Node Wallet' } })
     await portico.ready
     await portico.connection.connect('walletConnect')
-    expect(portico.chain.getAccount('eip155')?.connectedWalletInfo).toEqual({ name: 'Node Wallet', type: 'walletConnect', via: 'WalletConnect' })
+    expect(portico.chain.getAccount('eip155')?.connectedWalletInfo).toEqual({
+      name: 'Node Wallet',
+      type: 'walletConnect',
+      via: 'WalletConnect',
+    })
   })
 
   it('reconnect after a reload restores the peer wallet', async () => {

@@ -9,7 +9,12 @@ describe('portico.embedded.updateEmail / confirmEmailUpdate (the embedded accoun
       { id: 'auth', name: 'Email', type: 'auth' },
       { id: 'io.metamask', name: 'MetaMask', type: 'announced' },
     ])
-    adapter.connectImpl = async (p) => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...(p.connectorId === 'auth' ? { authName: 'me@mail.com' } : {}) })
+    adapter.connectImpl = async (p) => ({
+      address: ADDRESS,
+      chainId: 1,
+      accounts: [ADDRESS],
+      ...(p.connectorId === 'auth' ? { authName: 'me@mail.com' } : {}),
+    })
     const calls: unknown[] = []
     if (withUpdate) {
       adapter.updateEmail = async (p) => {
@@ -22,7 +27,14 @@ describe('portico.embedded.updateEmail / confirmEmailUpdate (the embedded accoun
         return p.step === 'primary' ? { action: 'VERIFY_SECONDARY_OTP' } : { newEmail: 'new@mail.com' }
       }
     }
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch: (async () => new Response('{}')) as typeof fetch })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [adapter],
+      storage: mapStorage(),
+      fetch: (async () => new Response('{}')) as typeof fetch,
+    })
     await portico.ready
     const flow = () => portico.load('embeddedAccount')
     return { portico, calls, flow }

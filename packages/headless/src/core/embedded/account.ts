@@ -5,7 +5,14 @@
  * It acts on the auth connector of the connection and patches what the connection shows through
  * the connection's internal `patchConnections`.
  */
-import type { AdapterTheme, ChainAdapter, EmailUpdateAction, EmailUpdateConfirmation, EmailUpdateOtpStep, PreferredAccountResult } from '../../adapters'
+import type {
+  AdapterTheme,
+  ChainAdapter,
+  EmailUpdateAction,
+  EmailUpdateConfirmation,
+  EmailUpdateOtpStep,
+  PreferredAccountResult,
+} from '../../adapters'
 import type { Chain } from '../chain/chain'
 import type { Connection, ConnectionFlow } from '../connection/connection'
 import { ERRORS, PorticoError } from '../errors'
@@ -78,10 +85,16 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
     const current = connection.$connections.get().eip155
     if (current?.connectorId === auth.connectorId) {
       connection.patchConnections({
-        eip155: { ...current, accounts: current.accounts.map((a) => (a.address.toLowerCase() === result.address.toLowerCase() ? { ...a, type: result.type } : a)) },
+        eip155: {
+          ...current,
+          accounts: current.accounts.map((a) =>
+            a.address.toLowerCase() === result.address.toLowerCase() ? { ...a, type: result.type } : a,
+          ),
+        },
       })
     }
-    if (chain.getAccount('eip155')) chain.setAccount('eip155', { preferredAccountType: result.type, smartAccountDeployed: result.smartAccountDeployed ?? false })
+    if (chain.getAccount('eip155'))
+      chain.setAccount('eip155', { preferredAccountType: result.type, smartAccountDeployed: result.smartAccountDeployed ?? false })
     return result
   }
 

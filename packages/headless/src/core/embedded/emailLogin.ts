@@ -88,7 +88,8 @@ export function reduceEmailLogin(state: EmailLoginState, event: EmailLoginEvent)
         if (state.step === 'verifyOtp') return { ...state, step: 'verifying' }
         return state
       }
-      if (prompt.kind === 'verifyDevice') return state.step === 'verifyDevice' ? state : { ...state, step: 'verifyDevice', error: undefined }
+      if (prompt.kind === 'verifyDevice')
+        return state.step === 'verifyDevice' ? state : { ...state, step: 'verifyDevice', error: undefined }
       if (prompt.kind === 'verifyOtp') {
         if (state.step === 'verifyOtp') return state
         // Asked again after a code was sent: that code did not do; a first ask: a code was just emailed.
@@ -108,7 +109,9 @@ export function reduceEmailLogin(state: EmailLoginState, event: EmailLoginEvent)
     case 'otpSent':
       return state.step === 'verifyOtp' ? { ...state, step: 'verifying', error: undefined } : state
     case 'otpRejected':
-      return state.step === 'verifying' || state.step === 'verifyOtp' ? { ...state, step: 'verifyOtp', code: '', error: event.error } : state
+      return state.step === 'verifying' || state.step === 'verifyOtp'
+        ? { ...state, step: 'verifyOtp', code: '', error: event.error }
+        : state
     case 'resendStarted':
       return state.step === 'verifyOtp' ? { ...state, resending: true, error: undefined } : state
     case 'resent':

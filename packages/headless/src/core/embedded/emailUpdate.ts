@@ -80,9 +80,11 @@ export const initialEmailUpdateState = (newEmail = ''): EmailUpdateState => ({ s
 export const EMAIL_UPDATE_ACTIVE_STEPS: readonly EmailUpdateStep[] = ['sending', 'verifyPrimary', 'verifySecondary', 'verifying']
 export const isEmailUpdateActive = (step: EmailUpdateStep): boolean => EMAIL_UPDATE_ACTIVE_STEPS.includes(step)
 /** Steps that wait for a code. */
-export const isEmailUpdateCodeStep = (step: EmailUpdateStep): step is 'verifyPrimary' | 'verifySecondary' => step === 'verifyPrimary' || step === 'verifySecondary'
+export const isEmailUpdateCodeStep = (step: EmailUpdateStep): step is 'verifyPrimary' | 'verifySecondary' =>
+  step === 'verifyPrimary' || step === 'verifySecondary'
 
-const codeStepOf = (stage: EmailUpdateOtpStep | undefined): 'verifyPrimary' | 'verifySecondary' => (stage === 'secondary' ? 'verifySecondary' : 'verifyPrimary')
+const codeStepOf = (stage: EmailUpdateOtpStep | undefined): 'verifyPrimary' | 'verifySecondary' =>
+  stage === 'secondary' ? 'verifySecondary' : 'verifyPrimary'
 
 /** Whether `email` is the account's email already (addresses compare without case). */
 export const isSameEmail = (email: string, currentEmail: string | undefined): boolean =>
@@ -115,18 +117,38 @@ export function reduceEmailUpdate(state: EmailUpdateState, event: EmailUpdateEve
     case 'otpSent':
       return isEmailUpdateCodeStep(state.step) ? { ...state, step: 'verifying', error: undefined } : state
     case 'otpRejected':
-      return state.step === 'verifying' || isEmailUpdateCodeStep(state.step) ? { ...state, step: codeStepOf(state.stage), code: '', error: event.error } : state
+      return state.step === 'verifying' || isEmailUpdateCodeStep(state.step)
+        ? { ...state, step: codeStepOf(state.stage), code: '', error: event.error }
+        : state
     case 'primaryConfirmed':
       return state.step === 'verifying' && state.stage === 'primary'
-        ? { ...state, step: 'verifySecondary', stage: 'secondary', code: '', error: undefined, resending: false, resendAvailableAt: event.now + OTP_RESEND_COOLDOWN_MS }
+        ? {
+            ...state,
+            step: 'verifySecondary',
+            stage: 'secondary',
+            code: '',
+            error: undefined,
+            resending: false,
+            resendAvailableAt: event.now + OTP_RESEND_COOLDOWN_MS,
+          }
         : state
     case 'done':
-      return state.step === 'verifying' ? { ...state, step: 'done', newEmail: event.newEmail, code: '', error: undefined, resending: false } : state
+      return state.step === 'verifying'
+        ? { ...state, step: 'done', newEmail: event.newEmail, code: '', error: undefined, resending: false }
+        : state
     case 'resendStarted':
       return isEmailUpdateCodeStep(state.step) && !state.resending ? { ...state, resending: true, error: undefined } : state
     case 'resent':
       return isEmailUpdateCodeStep(state.step)
-        ? { ...state, step: 'verifyPrimary', stage: 'primary', resending: false, code: '', error: undefined, resendAvailableAt: event.now + OTP_RESEND_COOLDOWN_MS }
+        ? {
+            ...state,
+            step: 'verifyPrimary',
+            stage: 'primary',
+            resending: false,
+            code: '',
+            error: undefined,
+            resendAvailableAt: event.now + OTP_RESEND_COOLDOWN_MS,
+          }
         : state
     case 'resendFailed':
       return active ? { ...state, resending: false, error: event.error } : state

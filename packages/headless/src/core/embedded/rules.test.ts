@@ -1,6 +1,15 @@
 import { OTP_LENGTH as WIRE_OTP_LENGTH, OTP_RESEND_COOLDOWN_MS as WIRE_COOLDOWN, emailConnectRequestSchema } from '@portico/protocol/auth'
 import { describe, expect, it } from 'vitest'
-import { INVALID_EMAIL, isCompleteOtp, isValidEmail, normalizeEmail, OTP_LENGTH, OTP_RESEND_COOLDOWN_MS, resendSecondsLeft, sanitizeOtp } from './rules'
+import {
+  INVALID_EMAIL,
+  isCompleteOtp,
+  isValidEmail,
+  normalizeEmail,
+  OTP_LENGTH,
+  OTP_RESEND_COOLDOWN_MS,
+  resendSecondsLeft,
+  sanitizeOtp,
+} from './rules'
 
 describe('email login rules', () => {
   it('the cooldown and the code length are the auth service’s', () => {

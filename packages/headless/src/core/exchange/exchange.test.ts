@@ -12,7 +12,12 @@ import type { PaymentAsset } from './rules'
 const ETH_PRICE_ID = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const USDC_MAINNET = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const SOL_PRICE_ID = `${solana.caipNetworkId}:So11111111111111111111111111111111111111112`
-const PRICES: Record<string, number> = { [ETH_PRICE_ID.toLowerCase()]: 3000, 'eip155:8453:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee': 3000, [`eip155:1:${USDC_MAINNET}`.toLowerCase()]: 1, [SOL_PRICE_ID.toLowerCase()]: 150 }
+const PRICES: Record<string, number> = {
+  [ETH_PRICE_ID.toLowerCase()]: 3000,
+  'eip155:8453:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee': 3000,
+  [`eip155:1:${USDC_MAINNET}`.toLowerCase()]: 1,
+  [SOL_PRICE_ID.toLowerCase()]: 150,
+}
 const EXCHANGES = [
   { id: 'dev-exchange', name: 'Dev Exchange', imageUrl: 'http://127.0.0.1:9/dev.svg' },
   { id: 'other-exchange', name: 'Other Exchange' },
@@ -24,7 +29,8 @@ const PAY_URL = 'http://127.0.0.1:9/exchange/pay?session=s1'
 const flush = async () => {
   for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 5))
 }
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
 const rpcResult = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
 const rpcError = (message: string) => json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message } })
 
@@ -62,7 +68,9 @@ beforeEach(() => {
     return window
   })
   let n = 0
-  vi.spyOn(globalThis.crypto, 'randomUUID').mockImplementation(() => `00000000-0000-4000-8000-00000000000${++n}` as `${string}-${string}-${string}-${string}-${string}`)
+  vi.spyOn(globalThis.crypto, 'randomUUID').mockImplementation(
+    () => `00000000-0000-4000-8000-00000000000${++n}` as `${string}-${string}-${string}-${string}-${string}`,
+  )
 })
 
 afterEach(() => {
@@ -97,7 +105,11 @@ async function setup(opts: Options = {}) {
       const addresses = (body?.addresses as string[]) ?? []
       priceCalls.push(addresses)
       if (opts.price) return opts.price()
-      return json({ fungibles: addresses.filter((a) => PRICES[a.toLowerCase()] !== undefined).map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })) })
+      return json({
+        fungibles: addresses
+          .filter((a) => PRICES[a.toLowerCase()] !== undefined)
+          .map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })),
+      })
     }
     if (url.pathname.endsWith('/balance')) {
       balanceCalls.push(url)
@@ -152,12 +164,19 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     await t.exchange.initialize()
     const s = t.state()
     expect(s.assets.map((a) => a.metadata.symbol)).toEqual(['ETH', 'USDC', 'USDT'])
-    expect(s.paymentAsset).toEqual({ network: 'eip155:1', asset: 'native', metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18 }, price: 3000 })
+    expect(s.paymentAsset).toEqual({
+      network: 'eip155:1',
+      asset: 'native',
+      metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18 },
+      price: 3000,
+    })
     expect(s.exchanges).toEqual(EXCHANGES.slice(0, 2))
     expect(s).toMatchObject({ isLoading: false, priceLoading: false, amount: '', tokenAmount: '' })
     expect(s.error).toBeUndefined()
     expect(t.priceCalls).toEqual([[ETH_PRICE_ID]])
-    expect(t.rpcCalls).toEqual([{ method: 'portico_getExchanges', params: { page: 0, asset: 'eip155:1/slip44:60', amount: '0', projectId: 'p' } }])
+    expect(t.rpcCalls).toEqual([
+      { method: 'portico_getExchanges', params: { page: 0, asset: 'eip155:1/slip44:60', amount: '0', projectId: 'p' } },
+    ])
   })
 
   it('the token amount follows the fiat amount: amount / price, 8 decimals; the fiat amount keeps 2 decimals', async () => {
@@ -183,14 +202,24 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
   })
 
   it("an app's own asset (a local chain's token) joins the list", async () => {
-    const local: PaymentAsset = { network: 'eip155:1', asset: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', metadata: { name: 'Local Coin', symbol: 'LOC', decimals: 6 } }
-    const t = await setup({ price: () => json({ fungibles: [{ symbol: 'LOC', price: 2, address: 'eip155:1:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' }] }) })
+    const local: PaymentAsset = {
+      network: 'eip155:1',
+      asset: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+      metadata: { name: 'Local Coin', symbol: 'LOC', decimals: 6 },
+    }
+    const t = await setup({
+      price: () => json({ fungibles: [{ symbol: 'LOC', price: 2, address: 'eip155:1:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' }] }),
+    })
     await t.exchange.initialize({ paymentAsset: local, amount: '10' })
     expect(t.state().assets.map((a) => a.metadata.symbol)).toEqual(['ETH', 'USDC', 'USDT', 'LOC'])
     expect(t.state()).toMatchObject({ paymentAsset: { asset: local.asset, price: 2 }, tokenAmount: '5' })
-    await expect(t.exchange.setPaymentAsset({ network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native', metadata: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } })).rejects.toThrow(
-      'No payment asset selected',
-    )
+    await expect(
+      t.exchange.setPaymentAsset({
+        network: 'bip122:000000000019d6689c085ae165831e93',
+        asset: 'native',
+        metadata: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      }),
+    ).rejects.toThrow('No payment asset selected')
   })
 
   it("a network SPEC §9 lists no asset for (a local chain): the account's own tokens are offered, the first chosen", async () => {
@@ -199,8 +228,25 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     const t = await setup({
       networks: [local],
       balances: [
-        { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1' } },
-        { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:31337', address: usdc, value: 5, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '5' } },
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId: 'eip155:31337',
+          value: 3000,
+          price: 3000,
+          iconUrl: '',
+          quantity: { decimals: '18', numeric: '1' },
+        },
+        {
+          name: 'USD Coin',
+          symbol: 'USDC',
+          chainId: 'eip155:31337',
+          address: usdc,
+          value: 5,
+          price: 1,
+          iconUrl: '',
+          quantity: { decimals: '6', numeric: '5' },
+        },
       ],
       price: () => json({ fungibles: [{ symbol: 'USDC', price: 1, address: usdc }] }),
     })
@@ -215,7 +261,9 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
 
   it("the price failing sets 'Cannot get token price' (no token amount); the price coming back clears it", async () => {
     let down = true
-    const t = await setup({ price: () => (down ? json({ message: 'down' }, 500) : json({ fungibles: [{ symbol: 'ETH', price: 2000, address: ETH_PRICE_ID }] })) })
+    const t = await setup({
+      price: () => (down ? json({ message: 'down' }, 500) : json({ fungibles: [{ symbol: 'ETH', price: 2000, address: ETH_PRICE_ID }] })),
+    })
     await t.exchange.initialize({ amount: '100' })
     expect(t.state()).toMatchObject({ error: 'Cannot get token price', tokenAmount: '', priceLoading: false })
     expect(t.state().paymentAsset?.price).toBeUndefined()
@@ -233,13 +281,19 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     expect(t.state().paymentAsset?.metadata.iconUrl).toBe(icon)
     // … and for the asset in the list (a picker shows it).
     expect(t.state().assets.map((a) => a.metadata.iconUrl)).toEqual([icon, undefined, undefined])
-    const own: PaymentAsset = { network: 'eip155:1', asset: 'native', metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18, iconUrl: 'http://127.0.0.1:9/own.svg' } }
+    const own: PaymentAsset = {
+      network: 'eip155:1',
+      asset: 'native',
+      metadata: { name: 'Ethereum', symbol: 'ETH', decimals: 18, iconUrl: 'http://127.0.0.1:9/own.svg' },
+    }
     await t.exchange.setPaymentAsset(own)
     expect(t.state().paymentAsset?.metadata.iconUrl).toBe('http://127.0.0.1:9/own.svg')
   })
 
   it("a price answer without the asset is 'Cannot get token price' too", async () => {
-    const t = await setup({ price: () => json({ fungibles: [{ symbol: 'X', price: 5, address: 'eip155:1:0x0000000000000000000000000000000000000001' }] }) })
+    const t = await setup({
+      price: () => json({ fungibles: [{ symbol: 'X', price: 5, address: 'eip155:1:0x0000000000000000000000000000000000000001' }] }),
+    })
     await t.exchange.initialize({ amount: '100' })
     expect(t.state()).toMatchObject({ error: 'Cannot get token price', tokenAmount: '' })
   })
@@ -289,29 +343,47 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     expect(opened[0]!.window.location.href).toBe(PAY_URL)
     expect(t.rpcCalls.at(-1)).toEqual({
       method: 'portico_getExchangePayUrl',
-      params: { exchangeId: 'dev-exchange', asset: 'eip155:1/slip44:60', amount: '0.03333333', recipient: `eip155:1:${ADDRESS}`, projectId: 'p' },
+      params: {
+        exchangeId: 'dev-exchange',
+        asset: 'eip155:1/slip44:60',
+        amount: '0.03333333',
+        recipient: `eip155:1:${ADDRESS}`,
+        projectId: 'p',
+      },
     })
     expect(t.payment).toEqual({ type: 'exchange', exchangeId: 'dev-exchange', sessionId: 's1', status: 'IN_PROGRESS' })
-    expect(t.state()).toMatchObject({ isPaymentInProgress: true, paymentId: '00000000-0000-4000-8000-000000000001', currentPayment: t.payment })
+    expect(t.state()).toMatchObject({
+      isPaymentInProgress: true,
+      paymentId: '00000000-0000-4000-8000-000000000001',
+      currentPayment: t.payment,
+    })
     // A second press while paying does nothing.
     await expect(t.exchange.payWithExchange('other-exchange')).resolves.toBeUndefined()
     expect(opened).toHaveLength(1)
   })
 
   it('polls the status every 5 s; SUCCESS ends it with the hash and refreshes the balances past the cache', async () => {
-    const t = await paying({ statuses: [{ status: 'IN_PROGRESS' }, { status: 'IN_PROGRESS', txHash: null }, { status: 'SUCCESS', txHash: '0xfeed' }] })
+    const t = await paying({
+      statuses: [{ status: 'IN_PROGRESS' }, { status: 'IN_PROGRESS', txHash: null }, { status: 'SUCCESS', txHash: '0xfeed' }],
+    })
     await t.advance(4_999)
     expect(t.statusCalls()).toBe(0)
     await t.advance(1)
     expect(t.statusCalls()).toBe(1)
-    expect(t.rpcCalls.at(-1)).toEqual({ method: 'portico_getExchangeBuyStatus', params: { sessionId: 's1', exchangeId: 'dev-exchange', projectId: 'p' } })
+    expect(t.rpcCalls.at(-1)).toEqual({
+      method: 'portico_getExchangeBuyStatus',
+      params: { sessionId: 's1', exchangeId: 'dev-exchange', projectId: 'p' },
+    })
     expect(t.state()).toMatchObject({ isPaymentInProgress: true, currentPayment: { status: 'IN_PROGRESS' } })
     await t.advance(5_000)
     expect(t.statusCalls()).toBe(2)
     expect(t.balanceCalls).toHaveLength(0)
     await t.advance(5_000)
     expect(t.statusCalls()).toBe(3)
-    expect(t.state()).toMatchObject({ isPaymentInProgress: false, currentPayment: { type: 'exchange', exchangeId: 'dev-exchange', sessionId: 's1', status: 'SUCCESS', result: '0xfeed' } })
+    expect(t.state()).toMatchObject({
+      isPaymentInProgress: false,
+      currentPayment: { type: 'exchange', exchangeId: 'dev-exchange', sessionId: 's1', status: 'SUCCESS', result: '0xfeed' },
+    })
     // The hash's page on the network's block explorer (the test mainnet's is http://127.0.0.1:4000/1).
     expect(t.state().currentPayment?.explorerUrl).toBe('http://127.0.0.1:4000/1/tx/0xfeed')
     expect(t.state().error).toBeUndefined()
@@ -347,7 +419,11 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     expect(t.state()).toMatchObject({ isPaymentInProgress: true, currentPayment: { status: 'IN_PROGRESS' } })
     await t.advance(5_000)
     expect(t.statusCalls()).toBe(20)
-    expect(t.state()).toMatchObject({ isPaymentInProgress: false, error: 'Unable to get deposit status', currentPayment: { status: 'UNKNOWN' } })
+    expect(t.state()).toMatchObject({
+      isPaymentInProgress: false,
+      error: 'Unable to get deposit status',
+      currentPayment: { status: 'UNKNOWN' },
+    })
     await t.advance(60_000)
     expect(t.statusCalls()).toBe(20)
   })
@@ -356,7 +432,12 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     const t = await paying()
     await t.advance(5_000)
     t.exchange.resetPayment()
-    expect(t.state()).toMatchObject({ isPaymentInProgress: false, amount: '100', tokenAmount: '0.03333333', paymentAsset: { asset: 'native' } })
+    expect(t.state()).toMatchObject({
+      isPaymentInProgress: false,
+      amount: '100',
+      tokenAmount: '0.03333333',
+      paymentAsset: { asset: 'native' },
+    })
     expect(t.state().currentPayment).toBeUndefined()
     await t.advance(30_000)
     expect(t.statusCalls()).toBe(1)

@@ -192,7 +192,12 @@ export function createExchange(deps: ExchangeDeps) {
     // The price answer's icon stands in for an asset listed without one (SPEC §9's list has none).
     const metadata = !s.paymentAsset.metadata.iconUrl && iconUrl ? { ...s.paymentAsset.metadata, iconUrl } : s.paymentAsset.metadata
     const withPrice = { ...s.paymentAsset, metadata, price }
-    const withIcon = metadata === s.paymentAsset.metadata ? s.assets : s.assets.map((a) => (sameAsset(a, withPrice) && !a.metadata.iconUrl ? { ...a, metadata: { ...a.metadata, iconUrl: metadata.iconUrl } } : a))
+    const withIcon =
+      metadata === s.paymentAsset.metadata
+        ? s.assets
+        : s.assets.map((a) =>
+            sameAsset(a, withPrice) && !a.metadata.iconUrl ? { ...a, metadata: { ...a.metadata, iconUrl: metadata.iconUrl } } : a,
+          )
     patch({
       priceLoading: false,
       paymentAsset: withPrice,
@@ -214,11 +219,19 @@ export function createExchange(deps: ExchangeDeps) {
     const mine = epoch
     patch({ isLoading: true })
     try {
-      const res = await deps.exchange.getExchanges({ page: EXCHANGES_FIRST_PAGE, asset: caip19Asset(s.paymentAsset), amount: s.amount || '0' })
+      const res = await deps.exchange.getExchanges({
+        page: EXCHANGES_FIRST_PAGE,
+        asset: caip19Asset(s.paymentAsset),
+        amount: s.amount || '0',
+      })
       if (seq !== listSeq || mine !== epoch) return []
       const exchanges = res.exchanges.slice(0, EXCHANGES_SHOWN)
       const error = $state.get().error
-      patch({ isLoading: false, exchanges, ...(error === ERRORS.getExchanges || error === ERRORS.assetNotSupported ? { error: undefined } : {}) })
+      patch({
+        isLoading: false,
+        exchanges,
+        ...(error === ERRORS.getExchanges || error === ERRORS.assetNotSupported ? { error: undefined } : {}),
+      })
       return exchanges
     } catch (e) {
       if (seq !== listSeq || mine !== epoch) return []
@@ -296,8 +309,14 @@ export function createExchange(deps: ExchangeDeps) {
     const s = $state.get()
     if (mine !== paymentSeq || s.currentPayment?.sessionId !== sessionId) return
     const outcome = pollOutcome(answer)
-    const explorerUrl = outcome.hash && s.paymentAsset ? paymentExplorerUrl(deps.explorerOf(s.paymentAsset.network), outcome.hash) : undefined
-    const current: ExchangePayment = { ...s.currentPayment, status: outcome.status, ...(outcome.hash ? { result: outcome.hash } : {}), ...(explorerUrl ? { explorerUrl } : {}) }
+    const explorerUrl =
+      outcome.hash && s.paymentAsset ? paymentExplorerUrl(deps.explorerOf(s.paymentAsset.network), outcome.hash) : undefined
+    const current: ExchangePayment = {
+      ...s.currentPayment,
+      status: outcome.status,
+      ...(outcome.hash ? { result: outcome.hash } : {}),
+      ...(explorerUrl ? { explorerUrl } : {}),
+    }
     if (outcome.done) {
       patch({ currentPayment: current, isPaymentInProgress: false })
       if (outcome.status === 'SUCCESS') void deps.refreshBalances(namespace).catch(() => undefined)
@@ -337,7 +356,12 @@ export function createExchange(deps: ExchangeDeps) {
     patch({ isPaymentInProgress: true, paymentId, currentPayment: { type: 'exchange', exchangeId }, error: undefined })
     let session: { url: string; sessionId: string }
     try {
-      session = await deps.exchange.getPayUrl({ exchangeId, asset: caip19Asset(asset), amount: s.tokenAmount, recipient: recipientOf(asset.network, address) })
+      session = await deps.exchange.getPayUrl({
+        exchangeId,
+        asset: caip19Asset(asset),
+        amount: s.tokenAmount,
+        recipient: recipientOf(asset.network, address),
+      })
     } catch (e) {
       popup.close()
       if (mine !== paymentSeq) return undefined

@@ -128,19 +128,29 @@ describe('asset ids', () => {
     [{ network: 'eip155:1', asset: 'native' }, 'eip155:1/slip44:60', 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'],
     [usdcBase, 'eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 'eip155:8453:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'],
     [{ network: SOLANA, asset: 'native' }, `${SOLANA}/slip44:501`, `${SOLANA}:So11111111111111111111111111111111111111112`],
-    [{ network: SOLANA, asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }, `${SOLANA}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`, `${SOLANA}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`],
+    [
+      { network: SOLANA, asset: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
+      `${SOLANA}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+      `${SOLANA}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+    ],
   ])('%j: CAIP-19 %s, price id %s', (asset, caip19, price) => {
     expect(caip19Asset(asset)).toBe(caip19)
     expect(priceAddress(asset)).toBe(price)
   })
 
   it("another namespace: 'Unsupported namespace for asset formatting'", () => {
-    expect(() => caip19Asset({ network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native' })).toThrow('Unsupported namespace for asset formatting')
-    expect(() => priceAddress({ network: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', asset: 'native' })).toThrow('Unsupported namespace for asset formatting')
+    expect(() => caip19Asset({ network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native' })).toThrow(
+      'Unsupported namespace for asset formatting',
+    )
+    expect(() => priceAddress({ network: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', asset: 'native' })).toThrow(
+      'Unsupported namespace for asset formatting',
+    )
   })
 
   it('the recipient is network:address (SPEC §7)', () => {
-    expect(recipientOf('eip155:8453', '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B')).toBe('eip155:8453:0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B')
+    expect(recipientOf('eip155:8453', '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B')).toBe(
+      'eip155:8453:0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B',
+    )
   })
 
   it.each([
@@ -150,9 +160,19 @@ describe('asset ids', () => {
   ])('sameAsset(%j, %j) → %s', (a, b, out) => expect(sameAsset(a, b)).toBe(out))
 
   it.each([
-    [{ network: 'eip155:31337', asset: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } }, true],
+    [
+      {
+        network: 'eip155:31337',
+        asset: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+        metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+      },
+      true,
+    ],
     [{ network: 'eip155:31337', asset: 'native', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }, true],
-    [{ network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native', metadata: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } }, false],
+    [
+      { network: 'bip122:000000000019d6689c085ae165831e93', asset: 'native', metadata: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 } },
+      false,
+    ],
     [{ network: 'eip155', asset: 'native', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }, false],
     [{ network: 'eip155:1', asset: '', metadata: { name: 'Ether', symbol: 'ETH', decimals: 18 } }, false],
     [{ network: 'eip155:1', asset: 'native', metadata: { name: 'Ether', symbol: 'ETH', decimals: 1.5 } }, false],
@@ -168,9 +188,18 @@ describe('status (SPEC §4, §9)', () => {
   })
 
   it.each([
-    [{ status: 'SUCCESS', txHash: '0xabc' }, { status: 'SUCCESS', hash: '0xabc', done: true }],
-    [{ status: 'FAILED', txHash: null }, { status: 'FAILED', done: true }],
-    [{ status: 'FAILED', txHash: '0xdef' }, { status: 'FAILED', hash: '0xdef', done: true }],
+    [
+      { status: 'SUCCESS', txHash: '0xabc' },
+      { status: 'SUCCESS', hash: '0xabc', done: true },
+    ],
+    [
+      { status: 'FAILED', txHash: null },
+      { status: 'FAILED', done: true },
+    ],
+    [
+      { status: 'FAILED', txHash: '0xdef' },
+      { status: 'FAILED', hash: '0xdef', done: true },
+    ],
     [{ status: 'IN_PROGRESS' }, { status: 'IN_PROGRESS', done: false }],
     [{ status: 'UNKNOWN' }, { status: 'UNKNOWN', done: false }],
     [undefined, { status: 'UNKNOWN', done: false }],
@@ -187,7 +216,7 @@ describe("the deposit's explorer page", () => {
   ] as const)('%s + %s → %s', (explorer, hash, out) => expect(paymentExplorerUrl(explorer, hash)).toBe(out))
 })
 
-describe('assetsFromBalances: where SPEC §9 lists nothing, the account\'s own tokens', () => {
+describe("assetsFromBalances: where SPEC §9 lists nothing, the account's own tokens", () => {
   const balance = (chainId: string, symbol: string, decimals: string, address?: string) => ({
     name: symbol,
     symbol,
@@ -201,19 +230,38 @@ describe('assetsFromBalances: where SPEC §9 lists nothing, the account\'s own t
   it.each([
     [
       'a local EVM chain: the native currency and a token, other chains left out',
-      [balance('eip155:31337', 'ETH', '18'), balance('eip155:31337', 'USDC', '6', 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'), balance('eip155:1', 'DAI', '18', 'eip155:1:0x6b17')],
+      [
+        balance('eip155:31337', 'ETH', '18'),
+        balance('eip155:31337', 'USDC', '6', 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'),
+        balance('eip155:1', 'DAI', '18', 'eip155:1:0x6b17'),
+      ],
       'eip155:31337',
       [
         ['native', 'ETH', 18],
         ['0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35', 'USDC', 6],
       ],
     ],
-    ['Solana: SOL as native, a mint by its address', [balance('solana:CdTV', 'SOL', '9'), balance('solana:CdTV', 'USDC', '6', 'solana:CdTV:GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce')], 'solana:CdTV', [
-      ['native', 'SOL', 9],
-      ['GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce', 'USDC', 6],
-    ]],
-    ['decimals 0 or not a number are left out', [balance('eip155:5', 'NFT', '0', 'eip155:5:0x01'), balance('eip155:5', 'BAD', 'x', 'eip155:5:0x02')], 'eip155:5', []],
-    ['a namespace exchanges do not pay on', [balance('bip122:000000000019d6689c085ae165831e93', 'BTC', '8')], 'bip122:000000000019d6689c085ae165831e93', []],
+    [
+      'Solana: SOL as native, a mint by its address',
+      [balance('solana:CdTV', 'SOL', '9'), balance('solana:CdTV', 'USDC', '6', 'solana:CdTV:GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce')],
+      'solana:CdTV',
+      [
+        ['native', 'SOL', 9],
+        ['GYUbjc8XZSbz8K21zBasax5SFH2bsy1Z1eBJeSE8Zhce', 'USDC', 6],
+      ],
+    ],
+    [
+      'decimals 0 or not a number are left out',
+      [balance('eip155:5', 'NFT', '0', 'eip155:5:0x01'), balance('eip155:5', 'BAD', 'x', 'eip155:5:0x02')],
+      'eip155:5',
+      [],
+    ],
+    [
+      'a namespace exchanges do not pay on',
+      [balance('bip122:000000000019d6689c085ae165831e93', 'BTC', '8')],
+      'bip122:000000000019d6689c085ae165831e93',
+      [],
+    ],
     ['no network', [balance('eip155:1', 'ETH', '18')], undefined, []],
   ])('%s', (_name, balances, network, expected) => {
     expect(assetsFromBalances(balances, network).map((a) => [a.asset, a.metadata.symbol, a.metadata.decimals])).toEqual(expected)

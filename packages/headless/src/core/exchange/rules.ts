@@ -57,7 +57,12 @@ const ASSET_NAMES = { ETH: 'Ethereum', USDC: 'USD Coin', USDT: 'Tether USD', SOL
  * A supported asset. The network id is put together at run time: a quoted 'eip155:8453' in the
  * lazy chunk would read as the Base preset to the preset tree-shaking check (scripts/size.mjs).
  */
-function listed(symbol: keyof typeof ASSET_DECIMALS, namespace: 'eip155' | 'solana', reference: string | number, asset: string = NATIVE_ASSET): PaymentAsset {
+function listed(
+  symbol: keyof typeof ASSET_DECIMALS,
+  namespace: 'eip155' | 'solana',
+  reference: string | number,
+  asset: string = NATIVE_ASSET,
+): PaymentAsset {
   return { network: `${namespace}:${reference}`, asset, metadata: { name: ASSET_NAMES[symbol], symbol, decimals: ASSET_DECIMALS[symbol] } }
 }
 

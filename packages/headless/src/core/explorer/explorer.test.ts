@@ -110,7 +110,11 @@ function setup(overrides: Partial<ExplorerDeps> = {}, size = 100) {
 describe('explorer queries (SPEC §9)', () => {
   it.each<[string, Parameters<typeof pageQuery>, WalletsQuery]>([
     ['first page, no options', [1, {}], { page: 1, entries: 40, include: undefined, exclude: undefined, chains: undefined }],
-    ['third page with chains', [3, { chains: ['eip155:1', 'eip155:8453'] }], { page: 3, entries: 40, include: undefined, exclude: undefined, chains: ['eip155:1', 'eip155:8453'] }],
+    [
+      'third page with chains',
+      [3, { chains: ['eip155:1', 'eip155:8453'] }],
+      { page: 3, entries: 40, include: undefined, exclude: undefined, chains: ['eip155:1', 'eip155:8453'] },
+    ],
     [
       'include, exclude and featured left out of pages',
       [2, { includeWalletIds: ['a', 'b'], excludeWalletIds: ['x'], featuredWalletIds: ['f', 'x'] }],
@@ -121,9 +125,21 @@ describe('explorer queries (SPEC §9)', () => {
   })
 
   it.each<[string, Parameters<typeof searchQuery>, WalletsQuery]>([
-    ['trimmed text, 100 entries', ['  meta ', {}], { page: 1, entries: 100, search: 'meta', include: undefined, exclude: undefined, chains: undefined }],
-    ['excludes but does not hide featured', ['x', { excludeWalletIds: ['e'], chains: ['eip155:1'] }], { page: 1, entries: 100, search: 'x', include: undefined, exclude: ['e'], chains: ['eip155:1'] }],
-    ['text cut to 100 characters', ['a'.repeat(150), {}], { page: 1, entries: 100, search: 'a'.repeat(100), include: undefined, exclude: undefined, chains: undefined }],
+    [
+      'trimmed text, 100 entries',
+      ['  meta ', {}],
+      { page: 1, entries: 100, search: 'meta', include: undefined, exclude: undefined, chains: undefined },
+    ],
+    [
+      'excludes but does not hide featured',
+      ['x', { excludeWalletIds: ['e'], chains: ['eip155:1'] }],
+      { page: 1, entries: 100, search: 'x', include: undefined, exclude: ['e'], chains: ['eip155:1'] },
+    ],
+    [
+      'text cut to 100 characters',
+      ['a'.repeat(150), {}],
+      { page: 1, entries: 100, search: 'a'.repeat(100), include: undefined, exclude: undefined, chains: undefined },
+    ],
   ])('search query: %s', (_name, args, expected) => {
     expect(searchQuery(...args)).toEqual(expected)
   })
@@ -131,11 +147,19 @@ describe('explorer queries (SPEC §9)', () => {
   it.each<[string, Parameters<typeof featuredQuery>[0], WalletsQuery | undefined]>([
     ['no featured ids: no request', {}, undefined],
     ['first 4 ids', { featuredWalletIds: ['a', 'b', 'c', 'd', 'e'] }, { page: 1, entries: 4, include: ['a', 'b', 'c', 'd'] }],
-    ['excluded ids skipped', { featuredWalletIds: ['a', 'b', 'c', 'd', 'e'], excludeWalletIds: ['b'] }, { page: 1, entries: 4, include: ['a', 'c', 'd', 'e'] }],
+    [
+      'excluded ids skipped',
+      { featuredWalletIds: ['a', 'b', 'c', 'd', 'e'], excludeWalletIds: ['b'] },
+      { page: 1, entries: 4, include: ['a', 'c', 'd', 'e'] },
+    ],
     // exactly as many entries as there are featured ids
     ['one id: one entry', { featuredWalletIds: ['a'] }, { page: 1, entries: 1, include: ['a'] }],
     ['two ids (a duplicate): two entries', { featuredWalletIds: ['a', 'b', 'a'] }, { page: 1, entries: 2, include: ['a', 'b'] }],
-    ['three ids, one excluded: two entries', { featuredWalletIds: ['a', 'b', 'c'], excludeWalletIds: ['c'] }, { page: 1, entries: 2, include: ['a', 'b'] }],
+    [
+      'three ids, one excluded: two entries',
+      { featuredWalletIds: ['a', 'b', 'c'], excludeWalletIds: ['c'] },
+      { page: 1, entries: 2, include: ['a', 'b'] },
+    ],
   ])('featured query: %s', (_name, deps, expected) => {
     expect(featuredQuery(deps)).toEqual(expected)
   })
@@ -192,7 +216,12 @@ describe('paging', () => {
     await Promise.all([a, b])
     expect(api.calls.map((c) => c.page)).toEqual([1])
     expect(explorer.$list.get()).toMatchObject({ page: 1, loading: false, error: null })
-    expect(explorer.$list.get().wallets.map((w) => w.id).slice(0, 2)).toEqual(['w1', 'w2'])
+    expect(
+      explorer.$list
+        .get()
+        .wallets.map((w) => w.id)
+        .slice(0, 2),
+    ).toEqual(['w1', 'w2'])
   })
 
   it('an error keeps the loaded wallets and the same page is asked again', async () => {
@@ -248,7 +277,19 @@ describe('search', () => {
     await flush()
     api.release(0) // then the stale 'Wallet 1'
     await flush()
-    expect(explorer.$search.get().results.map((w) => w.id)).toEqual(['w7', 'w70', 'w71', 'w72', 'w73', 'w74', 'w75', 'w76', 'w77', 'w78', 'w79'])
+    expect(explorer.$search.get().results.map((w) => w.id)).toEqual([
+      'w7',
+      'w70',
+      'w71',
+      'w72',
+      'w73',
+      'w74',
+      'w75',
+      'w76',
+      'w77',
+      'w78',
+      'w79',
+    ])
   })
 
   it('clearing the text cancels the pending search and shows the full list again', async () => {
@@ -374,17 +415,36 @@ describe('wallet guide ($guide: wallets to get, issue 9 §3.12)', () => {
       }),
     )
     const api = fakeApi(wallets)
-    const $connectors = atom<Connector[]>([{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', namespace: 'eip155', rdns: 'com.wallet2' }])
-    const explorer = createExplorer({ api, storage: createStorage(mapStorage()), timers: manualTimers(), $connectors, featuredWalletIds: ['w9'], isMobile: () => mobile })
+    const $connectors = atom<Connector[]>([
+      { id: 'com.wallet2', name: 'Wallet 2', type: 'announced', namespace: 'eip155', rdns: 'com.wallet2' },
+    ])
+    const explorer = createExplorer({
+      api,
+      storage: createStorage(mapStorage()),
+      timers: manualTimers(),
+      $connectors,
+      featuredWalletIds: ['w9'],
+      isMobile: () => mobile,
+    })
     return { explorer }
   }
-  const summary = (e: ReturnType<typeof guideSetup>['explorer']) => e.$guide.get().map((w) => `${w.id}:${w.links.map((l) => l.kind).join('+')}`)
+  const summary = (e: ReturnType<typeof guideSetup>['explorer']) =>
+    e.$guide.get().map((w) => `${w.id}:${w.links.map((l) => l.kind).join('+')}`)
 
   it('featured, recommended then page wallets; not installed; only those with somewhere to get them; each once', async () => {
     const { explorer } = guideSetup()
     await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
     // w9 featured; w1–w4 recommended (w2 installed, w4 nothing); then the page.
-    expect(summary(explorer)).toEqual(['w9:website+appStore', 'w1:website', 'w3:website+appStore', 'w5:website', 'w6:appStore', 'w7:website', 'w11:website', 'w12:appStore'])
+    expect(summary(explorer)).toEqual([
+      'w9:website+appStore',
+      'w1:website',
+      'w3:website+appStore',
+      'w5:website',
+      'w6:appStore',
+      'w7:website',
+      'w11:website',
+      'w12:appStore',
+    ])
   })
 
   it('at most 8, and on a phone the stores lead (and only wallets with a mobile link are listed)', async () => {
@@ -392,7 +452,15 @@ describe('wallet guide ($guide: wallets to get, issue 9 §3.12)', () => {
     await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
     expect(explorer.$guide.get()).toEqual([])
     const mobile = createExplorer({
-      api: fakeApi(Array.from({ length: 20 }, (_, i) => wallet(i + 1, { mobile_link: `w${i + 1}://`, homepage: `https://w${i + 1}.example`, app_store: `https://apps.apple.com/app/w${i + 1}` }))),
+      api: fakeApi(
+        Array.from({ length: 20 }, (_, i) =>
+          wallet(i + 1, {
+            mobile_link: `w${i + 1}://`,
+            homepage: `https://w${i + 1}.example`,
+            app_store: `https://apps.apple.com/app/w${i + 1}`,
+          }),
+        ),
+      ),
       storage: createStorage(mapStorage()),
       timers: manualTimers(),
       $connectors: atom([]),
@@ -444,19 +512,37 @@ describe('installed wallets', () => {
     await explorer.loadMore()
     expect(explorer.$wallets.get().filter((w) => w.installed)).toEqual([])
     $connectors.set([{ id: 'com.wallet5', name: 'Wallet 5', type: 'announced', namespace: 'eip155', rdns: 'com.wallet5' }])
-    expect(explorer.$wallets.get().filter((w) => w.installed).map((w) => [w.id, w.connectorId])).toEqual([['w5', 'com.wallet5']])
+    expect(
+      explorer.$wallets
+        .get()
+        .filter((w) => w.installed)
+        .map((w) => [w.id, w.connectorId]),
+    ).toEqual([['w5', 'com.wallet5']])
   })
 })
 
 describe('default order (SPEC §9): walletConnect, recent, injected, featured, custom, external, recommended', () => {
-  const c = (id: string, type: Connector['type'], extra: Partial<Connector> = {}): Connector => ({ id, name: id, type, namespace: 'eip155', ...extra })
-  const label = (list: ReturnType<typeof orderWallets>) => list.map((e) => (e.kind === 'connector' ? e.connector.id : `${e.group}:${e.wallet.id}`))
+  const c = (id: string, type: Connector['type'], extra: Partial<Connector> = {}): Connector => ({
+    id,
+    name: id,
+    type,
+    namespace: 'eip155',
+    ...extra,
+  })
+  const label = (list: ReturnType<typeof orderWallets>) =>
+    list.map((e) => (e.kind === 'connector' ? e.connector.id : `${e.group}:${e.wallet.id}`))
 
   it.each<[string, Parameters<typeof orderWallets>[0], string[]]>([
     [
       'every group',
       {
-        connectors: [c('ext', 'external'), c('auth', 'auth'), c('io.metamask', 'announced', { rdns: 'io.metamask' }), c('walletConnect', 'walletConnect'), c('used', 'injected')],
+        connectors: [
+          c('ext', 'external'),
+          c('auth', 'auth'),
+          c('io.metamask', 'announced', { rdns: 'io.metamask' }),
+          c('walletConnect', 'walletConnect'),
+          c('used', 'injected'),
+        ],
         recentConnectorIds: ['used'],
         recent: [wallet(7)],
         featured: [wallet(1), wallet(2)],
@@ -464,7 +550,19 @@ describe('default order (SPEC §9): walletConnect, recent, injected, featured, c
         custom: [wallet(90, { id: 'custom1' })],
         recommended: [wallet(3), wallet(4)],
       },
-      ['walletConnect', 'used', 'recent:w7', 'io.metamask', 'featured:w1', 'featured:w2', 'custom:custom1', 'ext', 'recommended:w3', 'recommended:w4', 'auth'],
+      [
+        'walletConnect',
+        'used',
+        'recent:w7',
+        'io.metamask',
+        'featured:w1',
+        'featured:w2',
+        'custom:custom1',
+        'ext',
+        'recommended:w3',
+        'recommended:w4',
+        'auth',
+      ],
     ],
     [
       'featured keep the featuredWalletIds order',
@@ -491,7 +589,9 @@ describe('default order (SPEC §9): walletConnect, recent, injected, featured, c
 
   it('marks installed and recent connectors', () => {
     const list = orderWallets({ connectors: [c('com.wallet5', 'announced', { rdns: 'com.wallet5' })], recent: [wallet(5)] })
-    expect(list).toEqual([{ kind: 'connector', connector: c('com.wallet5', 'announced', { rdns: 'com.wallet5' }), recent: true, installed: true }])
+    expect(list).toEqual([
+      { kind: 'connector', connector: c('com.wallet5', 'announced', { rdns: 'com.wallet5' }), recent: true, installed: true },
+    ])
   })
 })
 
@@ -526,7 +626,14 @@ describe('image prefetch (20 at most, only once the modal opens)', () => {
   it('an instance created while the modal is open prefetches at once', async () => {
     const api = fakeApi(catalogue(30))
     const prefetched: string[] = []
-    createExplorer({ api, storage: createStorage(mapStorage()), timers: manualTimers(), $connectors: atom([]), $modal: atom({ open: true }), prefetchImage: (u) => prefetched.push(u) })
+    createExplorer({
+      api,
+      storage: createStorage(mapStorage()),
+      timers: manualTimers(),
+      $connectors: atom([]),
+      $modal: atom({ open: true }),
+      prefetchImage: (u) => prefetched.push(u),
+    })
     await flush()
     await flush()
     expect(prefetched).toHaveLength(20)
@@ -538,7 +645,12 @@ describe('explorer rules (issue 8 §7)', () => {
     [false, ['w3', 'w4', 'w1', 'w2']],
     [true, ['w4', 'w2']],
   ])('mobile %s: wallets without a mobile link are not listed -> %j', async (mobile, ids) => {
-    const wallets = [wallet(1), wallet(2, { mobile_link: 'two://' }), wallet(3, { mobile_link: null }), wallet(4, { mobile_link: 'https://four.app' })]
+    const wallets = [
+      wallet(1),
+      wallet(2, { mobile_link: 'two://' }),
+      wallet(3, { mobile_link: null }),
+      wallet(4, { mobile_link: 'https://four.app' }),
+    ]
     const api = fakeApi(wallets)
     const { explorer } = setup({ api, isMobile: () => mobile, featuredWalletIds: ['w3', 'w4'] })
     await explorer.loadFeatured()

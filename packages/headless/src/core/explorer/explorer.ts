@@ -15,7 +15,18 @@ import { ERRORS, PorticoError } from '../errors'
 import type { PorticoStorage } from '../storage/storage'
 import type { Timers } from '../timers'
 import { installLinks, walletLinks, type WalletLinks } from './links'
-import { addRecentWallet, EXPLORER_LIMITS, type GuideWallet, markWallets, orderWallets, type ListedWallet, type OrderedWallet, type SearchState, type SuggestedState, type WalletListState } from './lists'
+import {
+  addRecentWallet,
+  EXPLORER_LIMITS,
+  type GuideWallet,
+  markWallets,
+  orderWallets,
+  type ListedWallet,
+  type OrderedWallet,
+  type SearchState,
+  type SuggestedState,
+  type WalletListState,
+} from './lists'
 
 export * from './lists'
 
@@ -58,7 +69,10 @@ function defaultPrefetch(url: string): void {
 }
 
 /** The query of one page of the full list. */
-export function pageQuery(page: number, deps: Pick<ExplorerDeps, 'includeWalletIds' | 'excludeWalletIds' | 'featuredWalletIds' | 'chains'>): WalletsQuery {
+export function pageQuery(
+  page: number,
+  deps: Pick<ExplorerDeps, 'includeWalletIds' | 'excludeWalletIds' | 'featuredWalletIds' | 'chains'>,
+): WalletsQuery {
   return {
     page,
     entries: EXPLORER_LIMITS.pageSize,
@@ -83,7 +97,9 @@ export function searchQuery(text: string, deps: Pick<ExplorerDeps, 'includeWalle
 /** The query of the featured wallets: the first 4 featured ids that are not excluded. */
 export function featuredQuery(deps: Pick<ExplorerDeps, 'excludeWalletIds' | 'featuredWalletIds'>): WalletsQuery | undefined {
   const excluded = new Set(deps.excludeWalletIds ?? [])
-  const ids = unique(deps.featuredWalletIds ?? []).filter((id) => !excluded.has(id)).slice(0, EXPLORER_LIMITS.featured)
+  const ids = unique(deps.featuredWalletIds ?? [])
+    .filter((id) => !excluded.has(id))
+    .slice(0, EXPLORER_LIMITS.featured)
   if (ids.length === 0) return undefined
   return { page: 1, entries: ids.length, include: ids }
 }
@@ -117,7 +133,8 @@ export function createExplorer(deps: ExplorerDeps) {
   const $recent = atom<ExplorerWallet[]>((storage.get('recentWallets') ?? []).slice(0, EXPLORER_LIMITS.recent))
   const isMobile = deps.isMobile ?? (() => false)
   /** On mobile, a wallet is listed only when it has a mobile link. */
-  const listable = (list: readonly ExplorerWallet[]): ExplorerWallet[] => (isMobile() ? list.filter((w) => Boolean(w.mobile_link)) : [...list])
+  const listable = (list: readonly ExplorerWallet[]): ExplorerWallet[] =>
+    isMobile() ? list.filter((w) => Boolean(w.mobile_link)) : [...list]
 
   /** More pages to load (none loaded yet counts as more). */
   const $hasMore = computed($list, (s) => s.page === 0 || (!s.done && s.wallets.length < s.count))
@@ -126,47 +143,55 @@ export function createExplorer(deps: ExplorerDeps) {
    * The list to show: search results while a query is typed, else featured then the loaded pages
    * (each wallet once), marked installed / recent.
    */
-  const $wallets: ReadableAtom<ListedWallet[]> = computed([$list, $search, $featured, deps.$connectors, $recent], (list, search, featured, connectors, recent) => {
-    if (search.query.trim()) return markWallets(listable(search.results), connectors, recent)
-    const ids = new Set<string>()
-    const all: ExplorerWallet[] = []
-    for (const w of listable([...featured, ...list.wallets])) {
-      if (ids.has(w.id)) continue
-      ids.add(w.id)
-      all.push(w)
-    }
-    return markWallets(all, connectors, recent)
-  })
+  const $wallets: ReadableAtom<ListedWallet[]> = computed(
+    [$list, $search, $featured, deps.$connectors, $recent],
+    (list, search, featured, connectors, recent) => {
+      if (search.query.trim()) return markWallets(listable(search.results), connectors, recent)
+      const ids = new Set<string>()
+      const all: ExplorerWallet[] = []
+      for (const w of listable([...featured, ...list.wallets])) {
+        if (ids.has(w.id)) continue
+        ids.add(w.id)
+        all.push(w)
+      }
+      return markWallets(all, connectors, recent)
+    },
+  )
 
   /** SPEC §9 ordered connectors + featured, custom, recent and recommended explorer wallets. */
-  const $ordered: ReadableAtom<OrderedWallet[]> = computed([deps.$connectors, $featured, $recommended, $recent], (connectors, featured, recommended, recent) =>
-    orderWallets({
-      connectors,
-      recentConnectorIds: storage.getConnections().map((c) => c.connectorId),
-      recent: listable(recent),
-      featured: listable(featured),
-      featuredWalletIds: deps.featuredWalletIds,
-      custom: listable(deps.customWallets ?? []),
-      recommended: listable(recommended),
-    }),
+  const $ordered: ReadableAtom<OrderedWallet[]> = computed(
+    [deps.$connectors, $featured, $recommended, $recent],
+    (connectors, featured, recommended, recent) =>
+      orderWallets({
+        connectors,
+        recentConnectorIds: storage.getConnections().map((c) => c.connectorId),
+        recent: listable(recent),
+        featured: listable(featured),
+        featuredWalletIds: deps.featuredWalletIds,
+        custom: listable(deps.customWallets ?? []),
+        recommended: listable(recommended),
+      }),
   )
 
   /**
    * The wallet guide (getting a first wallet): featured, recommended, then the loaded pages' wallets
    * that are not installed and have somewhere to get them (installLinks), each once, at most 8.
    */
-  const $guide: ReadableAtom<GuideWallet[]> = computed([$featured, $recommended, $list, deps.$connectors, $recent], (featured, recommended, list, connectors, recent) => {
-    const out: GuideWallet[] = []
-    const ids = new Set<string>()
-    for (const w of markWallets(listable([...featured, ...recommended, ...list.wallets]), connectors, recent)) {
-      if (out.length >= GUIDE_LIMIT) break
-      if (w.installed || ids.has(w.id)) continue
-      ids.add(w.id)
-      const links = installLinks(w, isMobile())
-      if (links.length > 0) out.push({ ...w, links })
-    }
-    return out
-  })
+  const $guide: ReadableAtom<GuideWallet[]> = computed(
+    [$featured, $recommended, $list, deps.$connectors, $recent],
+    (featured, recommended, list, connectors, recent) => {
+      const out: GuideWallet[] = []
+      const ids = new Set<string>()
+      for (const w of markWallets(listable([...featured, ...recommended, ...list.wallets]), connectors, recent)) {
+        if (out.length >= GUIDE_LIMIT) break
+        if (w.installed || ids.has(w.id)) continue
+        ids.add(w.id)
+        const links = installLinks(w, isMobile())
+        if (links.length > 0) out.push({ ...w, links })
+      }
+      return out
+    },
+  )
 
   let pending: Promise<void> | undefined
   /** Load the next page (40 wallets). Does nothing while a page loads or when all are loaded. */
@@ -219,7 +244,13 @@ export function createExplorer(deps: ExplorerDeps) {
     try {
       const res = await api.getWallets(searchQuery(text, deps))
       if (seq !== searchSeq) return
-      $search.set({ ...$search.get(), results: res.data.slice(0, EXPLORER_LIMITS.searchEntries), count: res.count, loading: false, error: null })
+      $search.set({
+        ...$search.get(),
+        results: res.data.slice(0, EXPLORER_LIMITS.searchEntries),
+        count: res.count,
+        loading: false,
+        error: null,
+      })
     } catch (error) {
       if (seq !== searchSeq) return
       $search.set({ ...$search.get(), results: [], count: 0, loading: false, error: errorText(error) })
@@ -273,7 +304,12 @@ export function createExplorer(deps: ExplorerDeps) {
   function loadRecommended(): Promise<void> {
     recommendedLoad ??= suggest(
       async () => {
-        const res = await api.getWallets(recommendedQuery(deps, $recent.get().map((w) => w.id)))
+        const res = await api.getWallets(
+          recommendedQuery(
+            deps,
+            $recent.get().map((w) => w.id),
+          ),
+        )
         $recommended.set(res.data.slice(0, EXPLORER_LIMITS.recommended))
       },
       () => (recommendedLoad = undefined),
@@ -290,8 +326,10 @@ export function createExplorer(deps: ExplorerDeps) {
    * The deep links of an explorer wallet carrying a pairing URI: its app on mobile, desktop and web
    * apps elsewhere; unsafe schemes are never linked.
    */
-  const linksFor = (wallet: Pick<ExplorerWallet, 'mobile_link' | 'desktop_link' | 'webapp_link'> | undefined, uri: string | undefined): WalletLinks =>
-    walletLinks(wallet, uri, isMobile())
+  const linksFor = (
+    wallet: Pick<ExplorerWallet, 'mobile_link' | 'desktop_link' | 'webapp_link'> | undefined,
+    uri: string | undefined,
+  ): WalletLinks => walletLinks(wallet, uri, isMobile())
 
   /** Remember a wallet that connected (most recent first, de-duplicated, 2 kept). */
   function addRecent(wallet: ExplorerWallet): void {
@@ -330,7 +368,14 @@ export function createExplorer(deps: ExplorerDeps) {
    * pages or search results (e.g. the wallet a ConnectingWalletConnect route names).
    */
   function findWallet(id: string): ExplorerWallet | undefined {
-    for (const list of [$recent.get(), $featured.get(), $recommended.get(), deps.customWallets ?? [], $list.get().wallets, $search.get().results]) {
+    for (const list of [
+      $recent.get(),
+      $featured.get(),
+      $recommended.get(),
+      deps.customWallets ?? [],
+      $list.get().wallets,
+      $search.get().results,
+    ]) {
       const hit = list.find((w) => w.id === id)
       if (hit) return hit
     }

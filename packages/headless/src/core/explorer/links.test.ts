@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { installLinks, walletLink, walletLinks } from './links'
 
-const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
+const URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
 const ENCODED = encodeURIComponent(URI)
 
 describe('walletLink', () => {
@@ -76,7 +77,10 @@ describe('walletLink', () => {
   it('mobile shows the app link; desktop the desktop and web app links', () => {
     const w = { mobile_link: 'metamask://', desktop_link: 'https://desk.example', webapp_link: 'https://web.example/' }
     expect(walletLinks(w, URI, true)).toEqual({ mobile: `metamask://wc?uri=${ENCODED}` })
-    expect(walletLinks(w, URI, false)).toEqual({ desktop: `https://desk.example/wc?uri=${ENCODED}`, web: `https://web.example/wc?uri=${ENCODED}` })
+    expect(walletLinks(w, URI, false)).toEqual({
+      desktop: `https://desk.example/wc?uri=${ENCODED}`,
+      web: `https://web.example/wc?uri=${ENCODED}`,
+    })
     expect(walletLinks(w, undefined, true)).toEqual({})
     expect(walletLinks(undefined, URI, true)).toEqual({})
   })
@@ -101,13 +105,26 @@ describe('installLinks (issue 9 §3.12: getting a wallet that is not installed)'
     ['phone: the stores, then web app and website; no extension', full, true, ['appStore', 'playStore', 'webApp', 'website']],
     ['only a web app', { webapp_link: 'https://app.rabbit.example' }, false, ['webApp']],
     ['nothing to offer', { homepage: null, webapp_link: null }, false, []],
-    ['unsafe or non-web links are left out', { homepage: 'javascript:alert(1)', chrome_store: 'java\tscript:x', app_store: 'itms-apps://x', play_store: 'market://details?id=x', webapp_link: '//app.example' }, false, []],
+    [
+      'unsafe or non-web links are left out',
+      {
+        homepage: 'javascript:alert(1)',
+        chrome_store: 'java\tscript:x',
+        app_store: 'itms-apps://x',
+        play_store: 'market://details?id=x',
+        webapp_link: '//app.example',
+      },
+      false,
+      [],
+    ],
     ['http (a local explorer) is a web page too', { homepage: 'http://127.0.0.1:8787/rabbit' }, false, ['website']],
   ])('%s', (_name, wallet, mobile, kinds) => {
     expect(installLinks(wallet, mobile).map((l) => l.kind)).toEqual(kinds)
   })
 
   it('keeps the URL as the browser reads it (surrounding spaces dropped)', () => {
-    expect(installLinks({ homepage: '  https://rabbit.example/get \n' }, false)).toEqual([{ kind: 'website', url: 'https://rabbit.example/get' }])
+    expect(installLinks({ homepage: '  https://rabbit.example/get \n' }, false)).toEqual([
+      { kind: 'website', url: 'https://rabbit.example/get' },
+    ])
   })
 })

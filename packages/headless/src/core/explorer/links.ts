@@ -8,8 +8,7 @@ const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'vbscript', '
  * What a browser does to an href before it reads it (WHATWG URL parsing): leading and trailing
  * C0 controls and spaces are dropped, and every tab, LF and CR anywhere.
  */
-const asBrowserReads = (link: string): string =>
-  link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
+const asBrowserReads = (link: string): string => link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
 
 /**
  * The scheme of `link`, lower case, read strictly: every control character, whitespace (Unicode
@@ -92,6 +91,8 @@ export function installLinks(
     website: webPage(wallet.homepage),
     webApp: webPage(wallet.webapp_link),
   }
-  const order: InstallLink['kind'][] = mobile ? ['appStore', 'playStore', 'webApp', 'website'] : ['chromeStore', 'website', 'webApp', 'appStore', 'playStore']
+  const order: InstallLink['kind'][] = mobile
+    ? ['appStore', 'playStore', 'webApp', 'website']
+    : ['chromeStore', 'website', 'webApp', 'appStore', 'playStore']
   return order.flatMap((kind) => (found[kind] ? [{ kind, url: found[kind] }] : []))
 }

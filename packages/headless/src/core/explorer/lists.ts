@@ -90,7 +90,11 @@ function toRecent(w: ExplorerWallet): ExplorerWallet {
 }
 
 /** SPEC §9: the new wallet first, duplicates removed, at most 2 kept. */
-export function addRecentWallet(list: readonly ExplorerWallet[], wallet: ExplorerWallet, limit: number = EXPLORER_LIMITS.recent): ExplorerWallet[] {
+export function addRecentWallet(
+  list: readonly ExplorerWallet[],
+  wallet: ExplorerWallet,
+  limit: number = EXPLORER_LIMITS.recent,
+): ExplorerWallet[] {
   return [toRecent(wallet), ...list.filter((w) => w.id !== wallet.id)].slice(0, limit)
 }
 
@@ -107,12 +111,21 @@ export function installedIndex(connectors: readonly Connector[]): { byRdns: Map<
 }
 
 /** Marks wallets installed (connector found) and recent. */
-export function markWallets(wallets: readonly ExplorerWallet[], connectors: readonly Connector[], recent: readonly ExplorerWallet[]): ListedWallet[] {
+export function markWallets(
+  wallets: readonly ExplorerWallet[],
+  connectors: readonly Connector[],
+  recent: readonly ExplorerWallet[],
+): ListedWallet[] {
   const { byRdns, byExplorerId } = installedIndex(connectors)
   const recentIds = new Set(recent.map((w) => w.id))
   return wallets.map((w) => {
     const connectorId = byExplorerId.get(w.id) ?? (w.rdns ? byRdns.get(w.rdns.toLowerCase()) : undefined)
-    return { ...w, installed: connectorId !== undefined, ...(connectorId !== undefined ? { connectorId } : {}), recent: recentIds.has(w.id) }
+    return {
+      ...w,
+      installed: connectorId !== undefined,
+      ...(connectorId !== undefined ? { connectorId } : {}),
+      recent: recentIds.has(w.id),
+    }
   })
 }
 
@@ -219,7 +232,9 @@ const walletKey = (c: Connector) => (c.rdns ? `rdns:${c.rdns.toLowerCase()}` : `
  * namespace's connector. Explorer wallets stay. Without a namespace every connector is kept (merged).
  */
 export function entriesForNamespace(entries: readonly OrderedWallet[], namespace: ChainNamespace | undefined): OrderedWallet[] {
-  const shown = entries.filter((e) => e.kind !== 'connector' || !namespace || e.connector.type === 'walletConnect' || e.connector.namespace === namespace)
+  const shown = entries.filter(
+    (e) => e.kind !== 'connector' || !namespace || e.connector.type === 'walletConnect' || e.connector.namespace === namespace,
+  )
   const chosen = new Map<string, OrderedWallet & { kind: 'connector' }>()
   for (const e of shown) {
     if (e.kind !== 'connector') continue
@@ -258,8 +273,14 @@ export function walletListEntries(entries: readonly OrderedWallet[], states: Rec
       out.push({ id: c.id, kind: 'connector', name: c.name, imageUrl: c.imageUrl, connectorType: c.type, ...(tag ? { tag } : {}) })
       continue
     }
-    out.push({ id: PSEUDO + e.wallet.id, kind: 'wallet', name: e.wallet.name, imageUrl: e.wallet.image_url, wallet: e.wallet, ...(e.group === 'recent' ? { tag: 'recent' as const } : {}) })
+    out.push({
+      id: PSEUDO + e.wallet.id,
+      kind: 'wallet',
+      name: e.wallet.name,
+      imageUrl: e.wallet.image_url,
+      wallet: e.wallet,
+      ...(e.group === 'recent' ? { tag: 'recent' as const } : {}),
+    })
   }
   return out
 }
-

@@ -101,11 +101,36 @@ describe('CAIP ids (SPEC §5)', () => {
   // One CAIP-10 account and its CAIP-2 network per namespace Portico connects (SPEC §1).
   it.each([
     ['eip155:8453:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'eip155', '8453', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
-    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
-    ['bip122:000000000019d6689c085ae165831e93:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'bip122', '000000000019d6689c085ae165831e93', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
-    ['polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', 'polkadot', '91b171bb158e2d3848fa23a9f1c25182', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'],
-    ['cosmos:cosmoshub-4:cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4', 'cosmos', 'cosmoshub-4', 'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4'],
-    ['sui:mainnet:0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133', 'sui', 'mainnet', '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133'],
+    [
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+      'solana',
+      '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+    ],
+    [
+      'bip122:000000000019d6689c085ae165831e93:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      'bip122',
+      '000000000019d6689c085ae165831e93',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    ],
+    [
+      'polkadot:91b171bb158e2d3848fa23a9f1c25182:15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5',
+      'polkadot',
+      '91b171bb158e2d3848fa23a9f1c25182',
+      '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5',
+    ],
+    [
+      'cosmos:cosmoshub-4:cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4',
+      'cosmos',
+      'cosmoshub-4',
+      'cosmos19rl4cm2hmr8afy4kldpxz3fka4jguq0auqdal4',
+    ],
+    [
+      'sui:mainnet:0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133',
+      'sui',
+      'mainnet',
+      '0xa2d14fad60c56049ecf75246a481934691214ce413e6a8ae2fe6834c173a6133',
+    ],
     ['stacks:1:SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7', 'stacks', '1', 'SP2J6ZY48GV1EZ5V2V5RB9MP66SW86PYKKNRV9EJ7'],
   ] as const)('parses %s', (value, namespace, chainId, address) => {
     expect(parseCaipAddress(value)).toEqual({ namespace, chainId, address, caipNetworkId: `${namespace}:${chainId}` })
@@ -385,7 +410,8 @@ describe('coin type (SPEC §9)', () => {
   ])('chainId %i -> %i', (chainId, out) => expect(coinTypeFromChainId(chainId)).toBe(out))
 
   it.each([2147483648, 4294967296, -1, 1.5])('chainId %d -> Invalid chainId', (chainId) =>
-    expect(() => coinTypeFromChainId(chainId)).toThrow('Invalid chainId'))
+    expect(() => coinTypeFromChainId(chainId)).toThrow('Invalid chainId'),
+  )
 })
 
 describe('send form (SPEC §5)', () => {

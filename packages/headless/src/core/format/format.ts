@@ -85,7 +85,9 @@ export const trimZeros = (text: string): string => text.replace(/(\D\d*?)0+$/, '
 export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = defaultLocale): string {
   const places = Number.isFinite(decimals) ? Math.min(100, Math.max(0, Math.floor(decimals))) : 0
   const floored = floorDecimal(toDecimal(value) ?? { negative: false, int: '0', frac: '' }, places)
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(floored as unknown as number)
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(
+    floored as unknown as number,
+  )
 }
 
 /** The ellipsis used by every shortened text: U+2026 '…'. */

@@ -41,7 +41,12 @@ export function formatRelativeTime(date: string | number | Date, now: number, op
   if (ago < DAY) return rtf.format(-Math.floor(ago / HOUR), 'hour')
   if (ago < 7 * DAY) return rtf.format(-Math.floor(ago / DAY), 'day')
   const sameYear = yearMonth(at, options.timeZone).year === yearMonth(now, options.timeZone).year
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone: options.timeZone }).format(at)
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    timeZone: options.timeZone,
+  }).format(at)
 }
 
 /** The calendar year and month (1-12) of a moment in `timeZone`. */

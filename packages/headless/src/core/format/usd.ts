@@ -13,8 +13,12 @@ const RTL = /^(ar|he|fa|ur)\b/i
  */
 export function formatUsd(value: string | number | undefined | null, locale = formatLocale()): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
-  const text = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' }).format(
-    Number.isFinite(n) ? n : 0,
-  )
+  const text = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'negative',
+  }).format(Number.isFinite(n) ? n : 0)
   return RTL.test(locale) ? `\u2066${text}\u2069` : text
 }

@@ -44,14 +44,26 @@ describe('legal gate: shown and locked decided in headless (issue 8 §4)', () =>
   })
 
   it('links passed later (the provider props) win, an undefined one keeps the option', () => {
-    const portico = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true }, privacyPolicyUrl: 'https://opt/privacy' })
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      storage: mapStorage(),
+      features: { legalCheckbox: true },
+      privacyPolicyUrl: 'https://opt/privacy',
+    })
     expect(portico.legal.$gate.get()).toMatchObject({ shown: true, locked: true, privacyPolicyUrl: 'https://opt/privacy' })
     portico.legal.setLinks({ termsConditionsUrl: 'https://prop/terms' })
     expect(portico.legal.$links.get()).toEqual({ termsConditionsUrl: 'https://prop/terms', privacyPolicyUrl: 'https://opt/privacy' })
   })
 
   it('while locked, choosing a wallet from a list does nothing', async () => {
-    const portico = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true }, termsConditionsUrl: 'https://t' })
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      storage: mapStorage(),
+      features: { legalCheckbox: true },
+      termsConditionsUrl: 'https://t',
+    })
     portico.router.reset('AllWallets')
     expect(portico.legal.isLocked()).toBe(true)
     portico.legal.setLegalChecked(true)

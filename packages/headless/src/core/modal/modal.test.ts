@@ -6,7 +6,14 @@ import type { PorticoOptions } from '../options/options'
 function setup(over: Partial<PorticoOptions> = {}) {
   const evm = fakeAdapter('eip155')
   const sol = fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'injected' }])
-  const portico = createPortico({ projectId: 'p', networks: [mainnet, base, solana], adapters: [evm, sol], storage: mapStorage(), isMobile: false, ...over })
+  const portico = createPortico({
+    projectId: 'p',
+    networks: [mainnet, base, solana],
+    adapters: [evm, sol],
+    storage: mapStorage(),
+    isMobile: false,
+    ...over,
+  })
   const route = () => portico.router.$route.get()
   return { portico, evm, sol, route }
 }

@@ -3,12 +3,36 @@ import type { NameRecord } from '@portico/protocol/profile'
 import { ADDRESS, mainnet, manualTimers, solana } from '../test-utils'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import { createRouter } from '../router/router'
-import { canRegisterName, createNames, DEFAULT_NAME_ZONE, emptyNamesState, evmCoinType, NAME_CHECK_DEBOUNCE_MS, NAME_RULE_ERRORS, nameRuleError, type NamesDeps, zoneOf } from './names'
+import {
+  canRegisterName,
+  createNames,
+  DEFAULT_NAME_ZONE,
+  emptyNamesState,
+  evmCoinType,
+  NAME_CHECK_DEBOUNCE_MS,
+  NAME_RULE_ERRORS,
+  nameRuleError,
+  type NamesDeps,
+  zoneOf,
+} from './names'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
-const record = (name: string): NameRecord => ({ name, registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} })
+const record = (name: string): NameRecord => ({
+  name,
+  registered_at: '2026-11-23T00:00:00Z',
+  updated_at: '2026-11-23T00:00:00Z',
+  addresses: {},
+  attributes: {},
+})
 
-function setup(over: Partial<NamesDeps> = {}, account: { namespace?: ChainNamespace; address?: string; network?: CaipNetwork } = { namespace: 'eip155', address: ADDRESS, network: mainnet }) {
+function setup(
+  over: Partial<NamesDeps> = {},
+  account: { namespace?: ChainNamespace; address?: string; network?: CaipNetwork } = {
+    namespace: 'eip155',
+    address: ADDRESS,
+    network: mainnet,
+  },
+) {
   const timers = manualTimers(1_700_000_000_000)
   const asked: string[] = []
   const posted: unknown[] = []
@@ -18,7 +42,12 @@ function setup(over: Partial<NamesDeps> = {}, account: { namespace?: ChainNamesp
   const deps: NamesDeps = {
     async getSuggestions(name) {
       asked.push(name)
-      return { suggestions: [{ name: `${name.toLowerCase()}.portico.id`, registered: false }, { name: `${name.toLowerCase()}1.portico.id`, registered: false }] }
+      return {
+        suggestions: [
+          { name: `${name.toLowerCase()}.portico.id`, registered: false },
+          { name: `${name.toLowerCase()}1.portico.id`, registered: false },
+        ],
+      }
     },
     async getIdentity() {
       return { name: 'vitalik.eth', avatar: 'https://example.com/a.png' }
@@ -92,7 +121,12 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
 
   it('a taken name is not available; the free suggestions are offered', async () => {
     const { names, timers } = setup({
-      getSuggestions: async () => ({ suggestions: [{ name: 'alice1.portico.id', registered: false }, { name: 'alice.portico.id', registered: true }] }),
+      getSuggestions: async () => ({
+        suggestions: [
+          { name: 'alice1.portico.id', registered: false },
+          { name: 'alice.portico.id', registered: true },
+        ],
+      }),
     })
     names.setName('Alice')
     timers.advance(NAME_CHECK_DEBOUNCE_MS)
@@ -140,14 +174,21 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
     const { names } = setup({ register: async () => Promise.reject(new Error('This registration message was already used')) })
     names.setName('alice')
     await expect(names.register()).rejects.toThrow('This registration message was already used')
-    expect(names.$names.get()).toMatchObject({ input: 'alice', registering: false, error: 'This registration message was already used', registered: null })
+    expect(names.$names.get()).toMatchObject({
+      input: 'alice',
+      registering: false,
+      error: 'This registration message was already used',
+      registered: null,
+    })
     const bare = setup({ register: async () => Promise.reject(new Error('')) })
     bare.names.setName('alice')
     await expect(bare.names.register()).rejects.toThrow('Error registering name alice')
   })
 
   it('a refusal in the wallet registers nothing', async () => {
-    const { names, posted } = setup({ signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })) })
+    const { names, posted } = setup({
+      signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })),
+    })
     names.setName('alice')
     await expect(names.register()).rejects.toThrow('User rejected the request')
     expect(posted).toEqual([])
@@ -169,7 +210,10 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
 
   it('identityOf gives an address’s name and avatar, nulls when the lookup fails', async () => {
     await expect(setup().names.identityOf(ADDRESS)).resolves.toEqual({ name: 'vitalik.eth', avatar: 'https://example.com/a.png' })
-    await expect(setup({ getIdentity: async () => Promise.reject(new Error('down')) }).names.identityOf(ADDRESS)).resolves.toEqual({ name: null, avatar: null })
+    await expect(setup({ getIdentity: async () => Promise.reject(new Error('down')) }).names.identityOf(ADDRESS)).resolves.toEqual({
+      name: null,
+      avatar: null,
+    })
   })
 })
 
@@ -198,7 +242,9 @@ describe('names in the modal (SPEC §4 "Name registration", §2 transaction stac
 
   it("the zone is the default until the service's answers name theirs, and a reset keeps it", async () => {
     expect(emptyNamesState().zone).toBe(DEFAULT_NAME_ZONE)
-    const { names, timers } = setup({ getSuggestions: async (name) => ({ suggestions: [{ name: `${name}.names.example.org`, registered: false }] }) })
+    const { names, timers } = setup({
+      getSuggestions: async (name) => ({ suggestions: [{ name: `${name}.names.example.org`, registered: false }] }),
+    })
     expect(names.$names.get().zone).toBe('portico.id')
     names.setName('alice')
     timers.advance(NAME_CHECK_DEBOUNCE_MS)
@@ -250,7 +296,9 @@ describe('names in the modal (SPEC §4 "Name registration", §2 transaction stac
   })
 
   it('a refusal in the wallet (cancel) stays on RegisterAccountName with the refusal shown; nothing is posted', async () => {
-    const { names, router, posted } = setup({ signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })) })
+    const { names, router, posted } = setup({
+      signMessage: async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })),
+    })
     router.reset('Account')
     router.push('RegisterAccountName')
     names.setName('alice')

@@ -12,7 +12,17 @@ import { ERRORS, isUserRejection, PorticoError } from '../errors'
 import type { Router } from '../router/router'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import { canRegisterName, DEFAULT_NAME_ZONE, EVM_COIN_TYPE_BIT, emptyNamesState, labelOf, NAME_CHECK_DEBOUNCE_MS, nameRuleError, type NamesState, zoneOf } from './rules'
+import {
+  canRegisterName,
+  DEFAULT_NAME_ZONE,
+  EVM_COIN_TYPE_BIT,
+  emptyNamesState,
+  labelOf,
+  NAME_CHECK_DEBOUNCE_MS,
+  nameRuleError,
+  type NamesState,
+  zoneOf,
+} from './rules'
 
 export * from './rules'
 
@@ -58,7 +68,13 @@ export function createNames(deps: NamesDeps) {
       const wanted = name.toLowerCase()
       const free = suggestions.filter((s) => !s.registered).map((s) => s.name)
       const zone = suggestions.map((s) => zoneOf(s.name)).find((z) => z !== null) ?? $names.get().zone
-      set({ zone, checking: false, available: free.some((s) => labelOf(s) === wanted), suggestions: free.filter((s) => labelOf(s) !== wanted).slice(0, 5), error: null })
+      set({
+        zone,
+        checking: false,
+        available: free.some((s) => labelOf(s) === wanted),
+        suggestions: free.filter((s) => labelOf(s) !== wanted).slice(0, 5),
+        error: null,
+      })
     } catch (error) {
       if (mine !== seq) return
       set({ checking: false, available: null, suggestions: [], error: error instanceof Error ? error.message : ERRORS.resolveName })
@@ -134,7 +150,8 @@ export function createNames(deps: NamesDeps) {
       onSuccess: () => {
         // Only from the form: a user who left it (or closed the modal) is not taken anywhere; the
         // account shows the name all the same.
-        if (registered && router.$route.get().view === 'RegisterAccountName') router.replace('RegisterAccountNameSuccess', { name: registered.name })
+        if (registered && router.$route.get().view === 'RegisterAccountName')
+          router.replace('RegisterAccountNameSuccess', { name: registered.name })
       },
     })
     try {

@@ -87,4 +87,3 @@ export const emptyNamesState = (zone: string = DEFAULT_NAME_ZONE): NamesState =>
   zone,
   canRegister: false,
 })
-

@@ -8,7 +8,12 @@ describe('networkImageUrl (SPEC §3 Network assets)', () => {
     ['the app’s own imageUrl first', { imageId: 'base', imageUrl: 'https://cdn.example/base.svg' }, API, 'https://cdn.example/base.svg'],
     ['else the API’s logo for imageId', { imageId: 'ethereum' }, API, `${API}/network-images/ethereum`],
     ['a trailing slash of the host is dropped', { imageId: 'polygon-zkevm' }, `${API}/`, `${API}/network-images/polygon-zkevm`],
-    ['the host’s own path is kept', { imageId: 'solana' }, 'http://127.0.0.1:1/portico', 'http://127.0.0.1:1/portico/network-images/solana'],
+    [
+      'the host’s own path is kept',
+      { imageId: 'solana' },
+      'http://127.0.0.1:1/portico',
+      'http://127.0.0.1:1/portico/network-images/solana',
+    ],
     ['an id stays one path segment', { imageId: '../x' }, API, `${API}/network-images/..%2Fx`],
     ['an empty imageUrl does not count', { imageId: 'base', imageUrl: '' }, API, `${API}/network-images/base`],
     ['neither: no URL', {}, API, undefined],

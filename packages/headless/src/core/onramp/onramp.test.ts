@@ -10,13 +10,24 @@ import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage, SOL_ADDRESS, s
 import type { CaipNetwork, ChainNamespace } from '../types'
 import { QUOTE_DEBOUNCE_MS, RETURN_MIN_GAP_MS, RETURN_RECHECK_MS, WINDOW_POLL_MS } from './rules'
 
-const polygon: CaipNetwork = { ...mainnet, id: 137, caipNetworkId: 'eip155:137', name: 'Polygon', nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 } }
+const polygon: CaipNetwork = {
+  ...mainnet,
+  id: 137,
+  caipNetworkId: 'eip155:137',
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+}
 const net = (name: string, chainId: string) => ({ name, display_name: name, chain_id: chainId, contract_address: '' })
 const OPTIONS = {
   providers: ['coinbase', 'meld'],
   purchaseCurrencies: [
     { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [net('ethereum', '1')] },
-    { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [net('ethereum', '1'), net('polygon', '137'), net('solana', solana.id as string)] },
+    {
+      id: 'USDC',
+      name: 'USD Coin',
+      symbol: 'USDC',
+      networks: [net('ethereum', '1'), net('polygon', '137'), net('solana', solana.id as string)],
+    },
     { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [net('solana', solana.id as string)] },
   ],
   // USD without limits: the SPEC §9 fallbacks apply; EUR with the provider's own.
@@ -28,12 +39,21 @@ const OPTIONS = {
 /** The sandbox providers' fees: coinbase keeps 1%, meld 2% (USDC at 1 USD). */
 const FEES: Record<string, number> = { coinbase: 0.01, meld: 0.02 }
 
-const ETH: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1' } }
+const ETH: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 3000,
+  price: 3000,
+  iconUrl: '',
+  quantity: { decimals: '18', numeric: '1' },
+}
 
 const flush = async () => {
   for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 5))
 }
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
 
 interface FakeWindow {
   closed: boolean
@@ -99,9 +119,13 @@ async function setup(opts: Options = {}) {
     if (path === '/v1/onramp/quote') {
       const fee = FEES[String(body?.provider)] ?? 0
       const amount = Number(body?.amount)
-      return json({ purchaseAmount: { amount: String(amount * (1 - fee)), currency: body?.purchaseCurrency }, providerFee: { amount: String(amount * fee), currency: body?.paymentCurrency } })
+      return json({
+        purchaseAmount: { amount: String(amount * (1 - fee)), currency: body?.purchaseCurrency },
+        providerFee: { amount: String(amount * fee), currency: body?.paymentCurrency },
+      })
     }
-    if (path === '/v1/generators/onrampurl') return json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body?.provider)}&session=1` })
+    if (path === '/v1/generators/onrampurl')
+      return json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body?.provider)}&session=1` })
     if (path.endsWith('/balance')) return json({ balances: url.searchParams.get('chainId') === 'eip155:1' ? [ETH] : [] })
     if (path.endsWith('/history')) return json({ data: [], next: null })
     return json({})
@@ -143,13 +167,25 @@ describe('on-ramp: options (SPEC §3, §5, §9)', () => {
     expect(t.state().loading).toBe(true)
     await done
     const s = t.state()
-    expect(s).toMatchObject({ loading: false, initialized: true, providers: ['coinbase', 'meld'], paymentMethod: 'card', feeRange: { min: 1, max: 2 } })
+    expect(s).toMatchObject({
+      loading: false,
+      initialized: true,
+      providers: ['coinbase', 'meld'],
+      paymentMethod: 'card',
+      feeRange: { min: 1, max: 2 },
+    })
     expect(s.purchaseCurrencies.map((c) => c.id)).toEqual(['ETH', 'USDC'])
     expect(s.purchaseCurrency?.id).toBe('USDC')
     expect(s.network?.name).toBe('ethereum')
     expect(s.paymentCurrencies).toEqual([
       { id: 'EUR', payment_method_limits: [{ id: 'card', min: '20.00', max: '5000.00' }] },
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+      {
+        id: 'USD',
+        payment_method_limits: [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      },
     ])
     expect(s.paymentCurrency?.id).toBe('USD')
     expect(s.limits).toEqual({ min: '10.00', max: '7500.00' })
@@ -211,7 +247,6 @@ describe('on-ramp: options (SPEC §3, §5, §9)', () => {
   })
 })
 
-
 describe('on-ramp: amount and quotes', () => {
   it('the amount is masked to 2 decimals, quoted per provider after the pause, with quotesLoading; purchaseAmount is the best quote', async () => {
     const t = await setup()
@@ -258,7 +293,9 @@ describe('on-ramp: amount and quotes', () => {
   })
 
   it('SPEC §9: the quoted amount is rounded to 8 decimals', async () => {
-    const t = await setup({ answers: { '/v1/onramp/quote': () => json({ purchaseAmount: { amount: '0.0333333333333', currency: 'ETH' } }) } })
+    const t = await setup({
+      answers: { '/v1/onramp/quote': () => json({ purchaseAmount: { amount: '0.0333333333333', currency: 'ETH' } }) },
+    })
     await quoted(t, '100')
     expect(t.state().quotes.map((q) => q.purchaseAmount)).toEqual(['0.03333333', '0.03333333'])
   })
@@ -289,12 +326,19 @@ describe('on-ramp: amount and quotes', () => {
     t.onramp.setPaymentMethod('card')
     t.onramp.setPaymentCurrency('EUR')
     t.onramp.setPaymentAmount('15')
-    expect(t.state()).toMatchObject({ paymentCurrency: { id: 'EUR' }, limits: { min: '20.00', max: '5000.00' }, amountError: { kind: 'min', limit: '20.00', currency: 'EUR' } })
+    expect(t.state()).toMatchObject({
+      paymentCurrency: { id: 'EUR' },
+      limits: { min: '20.00', max: '5000.00' },
+      amountError: { kind: 'min', limit: '20.00', currency: 'EUR' },
+    })
   })
 
   it('a failed quote keeps its text on the quote and in error; the other provider’s quote stands', async () => {
     const t = await setup({
-      answers: { '/v1/onramp/quote': (body) => (body?.provider === 'meld' ? json({ message: 'nope' }, 400) : json({ purchaseAmount: { amount: '99', currency: 'USDC' } })) },
+      answers: {
+        '/v1/onramp/quote': (body) =>
+          body?.provider === 'meld' ? json({ message: 'nope' }, 400) : json({ purchaseAmount: { amount: '99', currency: 'USDC' } }),
+      },
     })
     await quoted(t)
     expect(t.state()).toMatchObject({
@@ -356,14 +400,26 @@ describe('on-ramp: the provider window and the return', () => {
       presetFiatAmount: 100,
       presetCryptoAmount: 98,
     })
-    expect(t.state()).toMatchObject({ opening: false, inProgress: true, selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld&session=1' }, purchaseAmount: '98' })
+    expect(t.state()).toMatchObject({
+      opening: false,
+      inProgress: true,
+      selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld&session=1' },
+      purchaseAmount: '98',
+    })
   })
 
   it('without a name or a selected provider, the page of the provider whose quote gives most', async () => {
-    const t = await setup({ answers: { '/v1/onramp/quote': (body) => json({ purchaseAmount: { amount: body?.provider === 'meld' ? '99.2' : '98.7', currency: 'USDC' } }) } })
+    const t = await setup({
+      answers: {
+        '/v1/onramp/quote': (body) => json({ purchaseAmount: { amount: body?.provider === 'meld' ? '99.2' : '98.7', currency: 'USDC' } }),
+      },
+    })
     await quoted(t)
     await expect(t.onramp.openProvider()).resolves.toBe('http://127.0.0.1:4100/checkout?provider=meld&session=1')
-    expect(t.requests.find((r) => r.path === '/v1/generators/onrampurl')?.body).toMatchObject({ provider: 'meld', presetCryptoAmount: 99.2 })
+    expect(t.requests.find((r) => r.path === '/v1/generators/onrampurl')?.body).toMatchObject({
+      provider: 'meld',
+      presetCryptoAmount: 99.2,
+    })
   })
 
   it("a blocked window: 'Could not create popup window', no page asked", async () => {
@@ -478,7 +534,15 @@ describe('on-ramp: the provider window and the return', () => {
     await t.onramp.openProvider('coinbase')
     t.onramp.setPurchaseCurrency('ETH')
     t.onramp.reset()
-    expect(t.state()).toMatchObject({ initialized: true, providers: ['coinbase', 'meld'], purchaseCurrency: { id: 'USDC' }, paymentCurrency: { id: 'USD' }, paymentAmount: '', quotes: [], inProgress: false })
+    expect(t.state()).toMatchObject({
+      initialized: true,
+      providers: ['coinbase', 'meld'],
+      purchaseCurrency: { id: 'USDC' },
+      paymentCurrency: { id: 'USD' },
+      paymentAmount: '',
+      quotes: [],
+      inProgress: false,
+    })
     expect(t.state().selectedProvider).toBeUndefined()
     t.requests.length = 0
     t.browser.opened[0]!.win.closed = true

@@ -15,7 +15,14 @@
  * - Failures (options, quotes, page) go into `error` with their text ('HTTP status code: {n}',
  *   'Something went wrong', 'No account connected', 'Could not create popup window').
  */
-import type { OnrampOptionsResponse, OnrampPaymentCurrency, OnrampPurchaseCurrency, OnrampQuoteRequest, OnrampQuoteResponse, OnrampUrlRequest } from '@portico/protocol/onramp'
+import type {
+  OnrampOptionsResponse,
+  OnrampPaymentCurrency,
+  OnrampPurchaseCurrency,
+  OnrampQuoteRequest,
+  OnrampQuoteResponse,
+  OnrampUrlRequest,
+} from '@portico/protocol/onramp'
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import { ERRORS } from '../errors'
 import { maskAmount } from '../format/validation'
@@ -251,7 +258,9 @@ export function createOnRamp(deps: OnRampDeps) {
         patch({
           providers: providerList(options.providers),
           paymentCurrencies,
-          paymentCurrency: (s.paymentCurrency && paymentCurrencies.find((c) => c.id === s.paymentCurrency!.id)) || defaultPaymentCurrency(paymentCurrencies),
+          paymentCurrency:
+            (s.paymentCurrency && paymentCurrencies.find((c) => c.id === s.paymentCurrency!.id)) ||
+            defaultPaymentCurrency(paymentCurrencies),
           loading: false,
           initialized: true,
         })
@@ -270,7 +279,8 @@ export function createOnRamp(deps: OnRampDeps) {
   // ---- choices ----
 
   /** The offered currency with that id (a currency not offered is ignored). */
-  const byId = <T extends { id: string }>(list: readonly T[], ref: T | string): T | undefined => list.find((c) => c.id === (typeof ref === 'string' ? ref : ref.id))
+  const byId = <T extends { id: string }>(list: readonly T[], ref: T | string): T | undefined =>
+    list.find((c) => c.id === (typeof ref === 'string' ? ref : ref.id))
 
   /** Choose what to buy (a currency of `purchaseCurrencies`, or its id); the quotes are asked again. */
   function setPurchaseCurrency(currency: OnrampPurchaseCurrency | string): void {
@@ -301,7 +311,11 @@ export function createOnRamp(deps: OnRampDeps) {
     const amount = maskAmount(text, { decimals: FIAT_DECIMALS })
     const s = $state.get()
     if (amount === s.paymentAmount) return amount
-    patch({ paymentAmount: amount, selectedProvider: s.selectedProvider ? { name: s.selectedProvider.name, url: '' } : undefined, ...NO_QUOTES })
+    patch({
+      paymentAmount: amount,
+      selectedProvider: s.selectedProvider ? { name: s.selectedProvider.name, url: '' } : undefined,
+      ...NO_QUOTES,
+    })
     scheduleQuotes(QUOTE_DEBOUNCE_MS)
     return amount
   }
@@ -327,7 +341,12 @@ export function createOnRamp(deps: OnRampDeps) {
     if (!network || !s.paymentCurrency || s.providers.length === 0) return undefined
     if (!isBuyableAmount(s.paymentAmount, paymentLimits(s.paymentCurrency, s.paymentMethod))) return undefined
     return {
-      body: { purchaseCurrency: s.purchaseCurrency!.id, paymentCurrency: s.paymentCurrency.id, amount: roundAmount(s.paymentAmount), network: network.name },
+      body: {
+        purchaseCurrency: s.purchaseCurrency!.id,
+        paymentCurrency: s.paymentCurrency.id,
+        amount: roundAmount(s.paymentAmount),
+        network: network.name,
+      },
       providers: s.providers,
     }
   }

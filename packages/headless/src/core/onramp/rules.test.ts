@@ -22,10 +22,25 @@ import {
   withFallbackLimits,
 } from './rules'
 
-const net = (name: string, chainId: string) => ({ name, display_name: name[0]!.toUpperCase() + name.slice(1), chain_id: chainId, contract_address: '' })
-const USDC: OnrampPurchaseCurrency = { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [net('ethereum', '1'), net('polygon', '137'), net('solana', 'solana')] }
+const net = (name: string, chainId: string) => ({
+  name,
+  display_name: name[0]!.toUpperCase() + name.slice(1),
+  chain_id: chainId,
+  contract_address: '',
+})
+const USDC: OnrampPurchaseCurrency = {
+  id: 'USDC',
+  name: 'USD Coin',
+  symbol: 'USDC',
+  networks: [net('ethereum', '1'), net('polygon', '137'), net('solana', 'solana')],
+}
 const ETH: OnrampPurchaseCurrency = { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [net('ethereum', '1'), net('base', '8453')] }
-const SOL: OnrampPurchaseCurrency = { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [net('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')] }
+const SOL: OnrampPurchaseCurrency = {
+  id: 'SOL',
+  name: 'Solana',
+  symbol: 'SOL',
+  networks: [net('solana', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')],
+}
 const POL: OnrampPurchaseCurrency = { id: 'POL', name: 'Polygon', symbol: 'POL', networks: [net('polygon', '137')] }
 const polygon: CaipNetwork = { ...mainnet, id: 137, caipNetworkId: 'eip155:137', name: 'Polygon' }
 const base: CaipNetwork = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453', name: 'Base' }
@@ -39,7 +54,10 @@ it('SPEC §9: on-ramp on EVM and Solana, the same namespaces as the Account view
 
 describe('SPEC §5: the provider list must be an array of strings, else empty', () => {
   it.each([
-    [['coinbase', 'meld'], ['coinbase', 'meld']],
+    [
+      ['coinbase', 'meld'],
+      ['coinbase', 'meld'],
+    ],
     [[], []],
     [['coinbase', 3], []],
     [[null], []],
@@ -55,11 +73,31 @@ describe('SPEC §5: the provider list must be an array of strings, else empty', 
 describe('SPEC §9: payment currencies with limits, the fallback limits when the provider gives none', () => {
   const card = (min: string, max: string) => ({ id: 'card', min, max })
   it.each([
-    ['no currency: USD with card 10.00–7500.00 and bank 10.00–25000.00', [], [{ id: 'USD', payment_method_limits: [card('10.00', '7500.00'), { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] }]],
-    ['USD without limits: the fallbacks', [{ id: 'USD', payment_method_limits: [] }], [{ id: 'USD', payment_method_limits: [...FALLBACK_LIMITS] }]],
-    ['EUR without limits: the fallbacks', [{ id: 'EUR', payment_method_limits: [] }], [{ id: 'EUR', payment_method_limits: [...FALLBACK_LIMITS] }]],
-    ['GBP without limits: none (any amount above 0)', [{ id: 'GBP', payment_method_limits: [] }], [{ id: 'GBP', payment_method_limits: [] }]],
-    ['the provider’s own limits are kept', [{ id: 'USD', payment_method_limits: [card('20', '500')] }], [{ id: 'USD', payment_method_limits: [card('20', '500')] }]],
+    [
+      'no currency: USD with card 10.00–7500.00 and bank 10.00–25000.00',
+      [],
+      [{ id: 'USD', payment_method_limits: [card('10.00', '7500.00'), { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] }],
+    ],
+    [
+      'USD without limits: the fallbacks',
+      [{ id: 'USD', payment_method_limits: [] }],
+      [{ id: 'USD', payment_method_limits: [...FALLBACK_LIMITS] }],
+    ],
+    [
+      'EUR without limits: the fallbacks',
+      [{ id: 'EUR', payment_method_limits: [] }],
+      [{ id: 'EUR', payment_method_limits: [...FALLBACK_LIMITS] }],
+    ],
+    [
+      'GBP without limits: none (any amount above 0)',
+      [{ id: 'GBP', payment_method_limits: [] }],
+      [{ id: 'GBP', payment_method_limits: [] }],
+    ],
+    [
+      'the provider’s own limits are kept',
+      [{ id: 'USD', payment_method_limits: [card('20', '500')] }],
+      [{ id: 'USD', payment_method_limits: [card('20', '500')] }],
+    ],
   ])('%s', (_name, given, expected) => {
     expect(withFallbackLimits(given)).toEqual(expected)
   })
@@ -203,9 +241,27 @@ describe('SPEC §9 default purchase currency: USDC on Ethereum and Polygon, SOL 
 
 describe('quotes and the window', () => {
   it.each([
-    [[{ provider: 'a', purchaseAmount: '99' }, { provider: 'b', purchaseAmount: '99.5' }], 'b'],
-    [[{ provider: 'a', purchaseAmount: '100' }, { provider: 'b', purchaseAmount: '99.99999999' }], 'a'],
-    [[{ provider: 'a', error: 'Something went wrong' }, { provider: 'b', purchaseAmount: '1' }], 'b'],
+    [
+      [
+        { provider: 'a', purchaseAmount: '99' },
+        { provider: 'b', purchaseAmount: '99.5' },
+      ],
+      'b',
+    ],
+    [
+      [
+        { provider: 'a', purchaseAmount: '100' },
+        { provider: 'b', purchaseAmount: '99.99999999' },
+      ],
+      'a',
+    ],
+    [
+      [
+        { provider: 'a', error: 'Something went wrong' },
+        { provider: 'b', purchaseAmount: '1' },
+      ],
+      'b',
+    ],
     [[{ provider: 'a', error: 'x' }], undefined],
     [[], undefined],
   ])('the best of %j: %s', (quotes, expected) => {

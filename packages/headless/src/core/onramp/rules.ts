@@ -66,7 +66,9 @@ export function providerList(value: unknown): string[] {
 export function withFallbackLimits(currencies: readonly OnrampPaymentCurrency[]): OnrampPaymentCurrency[] {
   if (currencies.length === 0) return [{ id: DEFAULT_PAYMENT_CURRENCY, payment_method_limits: FALLBACK_LIMITS.map((l) => ({ ...l })) }]
   return currencies.map((c) =>
-    c.payment_method_limits.length === 0 && FALLBACK_LIMIT_CURRENCIES.includes(c.id.toUpperCase()) ? { ...c, payment_method_limits: FALLBACK_LIMITS.map((l) => ({ ...l })) } : c,
+    c.payment_method_limits.length === 0 && FALLBACK_LIMIT_CURRENCIES.includes(c.id.toUpperCase())
+      ? { ...c, payment_method_limits: FALLBACK_LIMITS.map((l) => ({ ...l })) }
+      : c,
   )
 }
 
@@ -76,7 +78,10 @@ export function defaultPaymentCurrency<T extends { id: string }>(currencies: rea
 }
 
 /** The limits of one payment method (card by default; the currency's first when it has no such method). */
-export function paymentLimits(currency: OnrampPaymentCurrency | undefined, method: string = DEFAULT_PAYMENT_METHOD): PaymentMethodLimit | undefined {
+export function paymentLimits(
+  currency: OnrampPaymentCurrency | undefined,
+  method: string = DEFAULT_PAYMENT_METHOD,
+): PaymentMethodLimit | undefined {
   if (!currency) return undefined
   return currency.payment_method_limits.find((l) => l.id === method) ?? currency.payment_method_limits[0]
 }
@@ -101,14 +106,19 @@ export function networkFor(currency: OnrampPurchaseCurrency, network: OnrampNetw
 }
 
 /** The purchase currencies that can be bought on the network. */
-export const purchaseCurrenciesFor = (currencies: readonly OnrampPurchaseCurrency[], network: OnrampNetworkRef | undefined): OnrampPurchaseCurrency[] =>
-  currencies.filter((c) => networkFor(c, network) !== undefined)
+export const purchaseCurrenciesFor = (
+  currencies: readonly OnrampPurchaseCurrency[],
+  network: OnrampNetworkRef | undefined,
+): OnrampPurchaseCurrency[] => currencies.filter((c) => networkFor(c, network) !== undefined)
 
 /**
  * SPEC §9: the purchase currency chosen first on the network: USDC on EVM, SOL on Solana (by symbol or
  * id), else the first one the network has.
  */
-export function defaultPurchaseCurrency(currencies: readonly OnrampPurchaseCurrency[], network: OnrampNetworkRef | undefined): OnrampPurchaseCurrency | undefined {
+export function defaultPurchaseCurrency(
+  currencies: readonly OnrampPurchaseCurrency[],
+  network: OnrampNetworkRef | undefined,
+): OnrampPurchaseCurrency | undefined {
   const available = purchaseCurrenciesFor(currencies, network)
   const symbol = network ? DEFAULT_PURCHASE_SYMBOL[network.chainNamespace] : undefined
   const named = symbol ? available.find((c) => c.symbol.toUpperCase() === symbol || c.id.toUpperCase() === symbol) : undefined

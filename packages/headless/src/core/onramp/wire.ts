@@ -35,7 +35,11 @@ export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindo
   return createOnRamp({
     account: () => {
       const ns = chain.$activeChain.get()
-      return { namespace: ns, address: ns ? chain.getAccount(ns)?.address : undefined, network: ns ? chain.getActiveNetwork(ns) : undefined }
+      return {
+        namespace: ns,
+        address: ns ? chain.getAccount(ns)?.address : undefined,
+        network: ns ? chain.getActiveNetwork(ns) : undefined,
+      }
     },
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),
     // SPEC §1/§9: the onramp flag, and a connected account on a namespace that buys (EVM, Solana).

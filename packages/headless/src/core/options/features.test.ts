@@ -6,7 +6,14 @@ import { DEFAULT_FEATURES } from './options'
 describe('feature flags (SPEC §1)', () => {
   it('remote flags fill in; flags the app set itself win; method order follows', async () => {
     const f = jsonFetch(() => ({ body: { features: { swaps: false, email: false, socials: false, onramp: false } } }))
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: f.fetch, features: { onramp: true } })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      storage: mapStorage(),
+      fetch: f.fetch,
+      features: { onramp: true },
+    })
     expect(portico.features.$features.get()).toEqual({ ...DEFAULT_FEATURES, onramp: true })
     expect(portico.connection.$methodsOrder.get()).toEqual(['email', 'social', 'wallet'])
     await portico.features.loadRemote()

@@ -21,7 +21,12 @@ export function createFeatures(resolved: Features, appSet: Partial<Features> = {
   function applyRemote(remote: Partial<Features>, restricted: readonly RestrictableFeature[] = []): void {
     const { legalCheckbox: _ignored, ...flags } = remote
     void _ignored
-    const merged: Features = { ...DEFAULT_FEATURES, ...flags, ...appSet, legalCheckbox: appSet.legalCheckbox ?? DEFAULT_FEATURES.legalCheckbox }
+    const merged: Features = {
+      ...DEFAULT_FEATURES,
+      ...flags,
+      ...appSet,
+      legalCheckbox: appSet.legalCheckbox ?? DEFAULT_FEATURES.legalCheckbox,
+    }
     for (const name of restricted) {
       merged[name] = false
       if (name === 'payWithExchange') merged.payments = merged.pay = false

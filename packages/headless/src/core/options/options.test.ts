@@ -7,17 +7,35 @@ import { connectMethodsOrder, DEFAULT_FEATURES, resolveOptions, type PorticoOpti
 
 const valid: PorticoOptions = { projectId: 'p1', networks: [mainnet, base] }
 
-describe('RPC URLs: presets read through the Portico RPC proxy, an app\'s own URLs win (SPEC §7)', () => {
-  const local: CaipNetwork = { ...presets.base, id: 31337, caipNetworkId: 'eip155:31337', name: 'Local', rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }
+describe("RPC URLs: presets read through the Portico RPC proxy, an app's own URLs win (SPEC §7)", () => {
+  const local: CaipNetwork = {
+    ...presets.base,
+    id: 31337,
+    caipNetworkId: 'eip155:31337',
+    name: 'Local',
+    rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+  }
   const PROXY = 'https://api.portico.dev/v1/?chainId='
   it.each<[string, CaipNetwork, string]>([
     ['mainnet preset, as is', presets.mainnet, `${PROXY}eip155:1&projectId=p%201`],
     ['base preset, as is', presets.base, `${PROXY}eip155:8453&projectId=p%201`],
     ['solana preset, as is', presets.solana, `${PROXY}solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&projectId=p%201`],
-    ['a preset spread with another field (its rpcUrls untouched)', { ...presets.optimism, name: 'OP' }, `${PROXY}eip155:10&projectId=p%201`],
-    ['a preset with the app\'s own rpcUrls', { ...presets.mainnet, rpcUrls: { default: { http: ['https://eth.app.example/key'] } } }, 'https://eth.app.example/key'],
-    ['a preset whose default the app replaced, public kept', { ...presets.base, rpcUrls: { ...presets.base.rpcUrls, default: { http: ['https://base.app.example'] } } }, 'https://base.app.example'],
-    ['the app\'s own network (the local demo\'s kind)', local, 'http://127.0.0.1:8545'],
+    [
+      'a preset spread with another field (its rpcUrls untouched)',
+      { ...presets.optimism, name: 'OP' },
+      `${PROXY}eip155:10&projectId=p%201`,
+    ],
+    [
+      "a preset with the app's own rpcUrls",
+      { ...presets.mainnet, rpcUrls: { default: { http: ['https://eth.app.example/key'] } } },
+      'https://eth.app.example/key',
+    ],
+    [
+      'a preset whose default the app replaced, public kept',
+      { ...presets.base, rpcUrls: { ...presets.base.rpcUrls, default: { http: ['https://base.app.example'] } } },
+      'https://base.app.example',
+    ],
+    ["the app's own network (the local demo's kind)", local, 'http://127.0.0.1:8545'],
     ['a preset of a namespace the proxy does not serve (public URL kept)', presets.polkadot, presets.polkadot.rpcUrls.default.http[0]!],
     ['bitcoin: no URL, nothing to proxy', presets.bitcoin, ''],
   ])('%s → %s', (_label, network, url) => {
@@ -29,7 +47,10 @@ describe('RPC URLs: presets read through the Portico RPC proxy, an app\'s own UR
 
   it("the proxy is on the app's apiUrl; public stays for wallets adding the chain", () => {
     const [m] = resolveOptions({ projectId: 'p1', apiUrl: 'http://127.0.0.1:8787/', networks: [presets.mainnet] }).networks
-    expect(m!.rpcUrls).toEqual({ default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:1&projectId=p1'] }, public: presets.mainnet.rpcUrls.public })
+    expect(m!.rpcUrls).toEqual({
+      default: { http: ['http://127.0.0.1:8787/v1/?chainId=eip155:1&projectId=p1'] },
+      public: presets.mainnet.rpcUrls.public,
+    })
     expect(presets.mainnet.rpcUrls.default.http[0]).toBe('https://eth.merkle.io')
   })
 
@@ -37,7 +58,10 @@ describe('RPC URLs: presets read through the Portico RPC proxy, an app\'s own UR
     for (const preset of Object.values(presets) as CaipNetwork[]) {
       const [resolved] = resolveOptions({ projectId: 'p', networks: [preset] }).networks
       const proxied = resolved!.rpcUrls.default.http[0]?.startsWith('https://api.portico.dev/v1/?chainId=') ?? false
-      expect([preset.caipNetworkId, proxied]).toEqual([preset.caipNetworkId, preset.chainNamespace === 'eip155' || preset.chainNamespace === 'solana'])
+      expect([preset.caipNetworkId, proxied]).toEqual([
+        preset.caipNetworkId,
+        preset.chainNamespace === 'eip155' || preset.chainNamespace === 'solana',
+      ])
     }
   })
 })
@@ -62,7 +86,13 @@ describe('createPortico options', () => {
   })
 
   it('keeps given values, merges features, trims URL slashes', () => {
-    const o = resolveOptions({ ...valid, defaultNetwork: base, apiUrl: 'http://127.0.0.1:8787/', features: { swaps: false }, themeMode: 'dark' })
+    const o = resolveOptions({
+      ...valid,
+      defaultNetwork: base,
+      apiUrl: 'http://127.0.0.1:8787/',
+      features: { swaps: false },
+      themeMode: 'dark',
+    })
     expect(o.defaultNetwork).toBe(base)
     expect(o.apiUrl).toBe('http://127.0.0.1:8787')
     expect(o.features).toEqual({ ...DEFAULT_FEATURES, swaps: false })
@@ -81,7 +111,9 @@ describe('createPortico options', () => {
     expect(DEFAULT_FEATURES.legalCheckbox).toBe(false)
     const on = resolveOptions({ ...valid, features: { legalCheckbox: true } })
     expect(on.features).toEqual({ ...DEFAULT_FEATURES, legalCheckbox: true })
-    expect(() => resolveOptions({ ...valid, features: { legalCheckbox: 'yes' } } as unknown as PorticoOptions)).toThrow(/features\.legalCheckbox/)
+    expect(() => resolveOptions({ ...valid, features: { legalCheckbox: 'yes' } } as unknown as PorticoOptions)).toThrow(
+      /features\.legalCheckbox/,
+    )
   })
 
   it("pay (pay with exchange, the app's own flag): absent by default, kept when set, refused when not a boolean", () => {
@@ -96,8 +128,16 @@ describe('createPortico options', () => {
   })
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['an unknown namespace', { namespace: 'dogecoin' }, 'Invalid Portico options: adapters.0.namespace: "dogecoin" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks'],
-    ['an unknown extra namespace', { namespaces: ['eip155', 'tron'] }, 'Invalid Portico options: adapters.0.namespace: "tron" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks'],
+    [
+      'an unknown namespace',
+      { namespace: 'dogecoin' },
+      'Invalid Portico options: adapters.0.namespace: "dogecoin" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks',
+    ],
+    [
+      'an unknown extra namespace',
+      { namespaces: ['eip155', 'tron'] },
+      'Invalid Portico options: adapters.0.namespace: "tron" is not one of eip155, solana, polkadot, bip122, cosmos, sui, stacks',
+    ],
   ])('refuses an adapter with %s', (_label, patch, message) => {
     const bad = { ...fakeAdapter(), ...patch } as unknown as ChainAdapter
     expect(() => resolveOptions({ ...valid, adapters: [bad] })).toThrow(message)
@@ -116,7 +156,11 @@ describe('createPortico options', () => {
     ['bad theme mode', { themeMode: 'blue' }, /themeMode/],
     ['bad api url', { apiUrl: 'not a url' }, /apiUrl/],
     ['bad method', { connectMethodsOrder: ['email', 'fax'] }, /connectMethodsOrder\.1/],
-    ['default network not listed', { defaultNetwork: { ...base, caipNetworkId: 'eip155:10', id: 10 } }, /defaultNetwork: must be one of networks/],
+    [
+      'default network not listed',
+      { defaultNetwork: { ...base, caipNetworkId: 'eip155:10', id: 10 } },
+      /defaultNetwork: must be one of networks/,
+    ],
   ])('%s -> clear error', (_name, patch, message) => {
     expect(() => resolveOptions({ ...valid, ...patch } as PorticoOptions)).toThrow(message)
   })
@@ -129,7 +173,11 @@ describe('connect-method order (SPEC §2)', () => {
     ['walletConnect only', { connectors: [{ type: 'walletConnect' }], features }, ['email', 'social', 'wallet']],
     ['injected visible', { connectors: [{ type: 'injected' }], features }, ['wallet', 'email', 'social']],
     ['announced visible', { connectors: [{ type: 'announced' }], features }, ['wallet', 'email', 'social']],
-    ['configured overrides', { configured: ['social', 'wallet', 'email'], connectors: [{ type: 'injected' }], features }, ['social', 'wallet', 'email']],
+    [
+      'configured overrides',
+      { configured: ['social', 'wallet', 'email'], connectors: [{ type: 'injected' }], features },
+      ['social', 'wallet', 'email'],
+    ],
     ['email off', { connectors: [], features: { email: false, socials: ['google'] } }, ['social', 'wallet']],
     ['socials off', { connectors: [], features: { email: true, socials: false } }, ['email', 'wallet']],
   ])('%s', (_name, params, expected) => expect(connectMethodsOrder(params)).toEqual(expected))

@@ -9,14 +9,7 @@ import type { StorageLike } from '../storage/storage'
 import type { SiwxOption } from './siwx'
 import type { Timers } from '../timers'
 import { defaultTimers } from '../timers'
-import {
-  CHAIN_NAMESPACES,
-  CONNECT_METHODS,
-  type CaipNetwork,
-  type ConnectMethod,
-  type ThemeMode,
-  type ThemeVariables,
-} from '../types'
+import { CHAIN_NAMESPACES, CONNECT_METHODS, type CaipNetwork, type ConnectMethod, type ThemeMode, type ThemeVariables } from '../types'
 
 /**
  * Feature flags of SPEC §1 (the remote ones also come from GET /appkit/v1/config), plus the legal
@@ -211,7 +204,9 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
       if (typeof ns !== 'string' || ns.length === 0) throw new PorticoError(ERRORS.adapterNamespace)
       const unknown = [ns, ...(Array.isArray(namespaces) ? namespaces : [])].find((n) => !known.includes(n))
       if (unknown !== undefined) {
-        throw new PorticoError(invalidOptionsError([`adapters.${i}.namespace: ${JSON.stringify(unknown)} is not one of ${CHAIN_NAMESPACES.join(', ')}`]))
+        throw new PorticoError(
+          invalidOptionsError([`adapters.${i}.namespace: ${JSON.stringify(unknown)} is not one of ${CHAIN_NAMESPACES.join(', ')}`]),
+        )
       }
     })
   }
@@ -227,12 +222,16 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
   // `public` stays: wallets adding the chain get it (docs/networks.md).
   const networks = input.networks.map((n) =>
     n.rpcUrls.default === n.rpcUrls.public
-      ? { ...n, rpcUrls: { ...n.rpcUrls, default: { http: [`${apiUrl}/v1/?chainId=${n.caipNetworkId}&projectId=${encodeURIComponent(input.projectId)}`] } } }
+      ? {
+          ...n,
+          rpcUrls: {
+            ...n.rpcUrls,
+            default: { http: [`${apiUrl}/v1/?chainId=${n.caipNetworkId}&projectId=${encodeURIComponent(input.projectId)}`] },
+          },
+        }
       : n,
   )
-  const defaultNetwork = input.defaultNetwork
-    ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId)
-    : networks[0]
+  const defaultNetwork = input.defaultNetwork ? networks.find((n) => n.caipNetworkId === input.defaultNetwork?.caipNetworkId) : networks[0]
   if (!defaultNetwork) throw new PorticoError(invalidOptionsError(['defaultNetwork: must be one of networks']))
   return {
     projectId: input.projectId,

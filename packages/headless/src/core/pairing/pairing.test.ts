@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { isPairingExpired, PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS, PAIRING_RETRY_MS, pairingExpiresAt, pairingRefreshDelay, uriExpiresAt } from './pairing'
+import {
+  isPairingExpired,
+  PAIRING_EXPIRY_MARGIN_MS,
+  PAIRING_LIFETIME_MS,
+  PAIRING_RETRY_MS,
+  pairingExpiresAt,
+  pairingRefreshDelay,
+  uriExpiresAt,
+} from './pairing'
 
 const T0 = 1_700_000_000_000
 

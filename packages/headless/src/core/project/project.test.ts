@@ -5,11 +5,20 @@ import { jsonFetch, mainnet, mapStorage } from '../test-utils'
 const PAGE = 'http://127.0.0.1:5173'
 
 function setup(origins: { status?: number; body?: unknown }, config: unknown = { features: {} }, timeZone?: string) {
-  const f = jsonFetch((url) => (url.pathname === '/projects/v1/origins' ? origins : url.pathname === '/appkit/v1/config' ? { body: config } : { body: {} }))
+  const f = jsonFetch((url) =>
+    url.pathname === '/projects/v1/origins' ? origins : url.pathname === '/appkit/v1/config' ? { body: config } : { body: {} },
+  )
   vi.stubGlobal('location', { origin: PAGE })
   const error = vi.spyOn(console, 'error').mockImplementation(() => {})
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const portico = createPortico({ projectId: 'demo-project', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), fetch: f.fetch, ...(timeZone ? { timeZone } : {}) })
+  const portico = createPortico({
+    projectId: 'demo-project',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    storage: mapStorage(),
+    fetch: f.fetch,
+    ...(timeZone ? { timeZone } : {}),
+  })
   return { portico, f, error, warn }
 }
 
@@ -46,7 +55,12 @@ describe('allowed origins on the first open (SPEC §7/§8)', () => {
     const text = String(error.mock.calls[0]![0])
     expect(text).toContain(`origin ${PAGE} is not allowed for project "demo-project"`)
     expect(text).toContain('portico-api project set-origins')
-    expect(portico.peek('project')!.$origin.get()).toEqual({ status: 'notAllowed', origin: PAGE, allowedOrigins: ['https://shop.example.com', 'https://*.example.org'], error: null })
+    expect(portico.peek('project')!.$origin.get()).toEqual({
+      status: 'notAllowed',
+      origin: PAGE,
+      allowedOrigins: ['https://shop.example.com', 'https://*.example.org'],
+      error: null,
+    })
     // Whatever is asked for next, the modal keeps the not-allowed view.
     portico.router.push('Networks')
     expect(portico.router.$route.get().view).toBe('OriginNotAllowed')
@@ -99,7 +113,11 @@ describe('allowed origins on the first open (SPEC §7/§8)', () => {
 
 describe('region restrictions (SPEC §6)', () => {
   it('sends the forced time zone; restricted features are off even when the app turned them on, and named', async () => {
-    const { portico, f } = setup({ body: { allowedOrigins: [] } }, { features: { swaps: false, onramp: false, payWithExchange: false }, restricted: ['swaps', 'onramp', 'payWithExchange'] }, 'Asia/Pyongyang')
+    const { portico, f } = setup(
+      { body: { allowedOrigins: [] } },
+      { features: { swaps: false, onramp: false, payWithExchange: false }, restricted: ['swaps', 'onramp', 'payWithExchange'] },
+      'Asia/Pyongyang',
+    )
     await portico.modal.open()
     await checked(portico)
     await vi.waitFor(() => expect(portico.features.$restricted.get()).toEqual(['swaps', 'onramp', 'payWithExchange']))
@@ -108,8 +126,13 @@ describe('region restrictions (SPEC §6)', () => {
     expect(portico.features.$features.get()).toMatchObject({ swaps: false, onramp: false, payWithExchange: false, payments: false })
   })
 
-  it('a restriction wins over the app\'s own flags; without one the app\'s flags stand', () => {
-    const portico = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { swaps: true, pay: true, onramp: true } })
+  it("a restriction wins over the app's own flags; without one the app's flags stand", () => {
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      storage: mapStorage(),
+      features: { swaps: true, pay: true, onramp: true },
+    })
     portico.features.applyRemote({ swaps: false }, ['swaps', 'payWithExchange'])
     expect(portico.features.$features.get()).toMatchObject({ swaps: false, pay: false, payWithExchange: false, onramp: true })
     portico.features.applyRemote({ swaps: false })
@@ -117,7 +140,7 @@ describe('region restrictions (SPEC §6)', () => {
     expect(portico.features.$restricted.get()).toEqual([])
   })
 
-  it('without the option the browser\'s time zone goes as tz', async () => {
+  it("without the option the browser's time zone goes as tz", async () => {
     const { portico, f } = setup({ body: { allowedOrigins: [] } })
     await portico.features.loadRemote()
     expect(f.calls[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)

@@ -8,10 +8,18 @@ import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../t
 function setup() {
   const evm = fakeAdapter('eip155')
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: api.fetch, networks: [mainnet, base], adapters: [evm], storage: mapStorage() })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: api.fetch,
+    networks: [mainnet, base],
+    adapters: [evm],
+    storage: mapStorage(),
+  })
   const provider = portico.getProvider('eip155')
   const events: [string, unknown][] = []
-  for (const name of ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const) provider.on(name, ((arg: unknown) => events.push([name, arg])) as never)
+  for (const name of ['accountsChanged', 'chainChanged', 'connect', 'disconnect'] as const)
+    provider.on(name, ((arg: unknown) => events.push([name, arg])) as never)
   /** The provider's module has loaded and every event so far is out. */
   const settled = async () => {
     await portico.load('provider')
@@ -24,7 +32,13 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('portico.getProvider', () => {
   it('loads its code on first use only: an instance that never asks has no provider flow', async () => {
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage() })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      networks: [mainnet],
+      adapters: [fakeAdapter('eip155')],
+      storage: mapStorage(),
+    })
     await tick()
     expect(portico.peek('provider')).toBeUndefined()
     portico.getProvider('eip155')
@@ -91,7 +105,9 @@ describe('portico.getProvider', () => {
     expect(evm.calls.at(-1)).toMatchObject({ method: 'signMessage', params: { message: 'héllo ✓', address: ADDRESS } })
     await provider.request({ method: 'personal_sign', params: [ADDRESS.toLowerCase(), '0x6869'] })
     expect(evm.calls.at(-1)).toMatchObject({ method: 'signMessage', params: { message: 'hi' } })
-    await expect(provider.request({ method: 'personal_sign', params: ['0x6869', '0x2222222222222222222222222222222222222222'] })).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      provider.request({ method: 'personal_sign', params: ['0x6869', '0x2222222222222222222222222222222222222222'] }),
+    ).rejects.toMatchObject({ code: 4100 })
   })
 
   it('eth_sendTransaction passes to, value, data, gas and gasPrice as bigints with the current network; nonce and fee fields are left to the wallet', async () => {
@@ -99,7 +115,19 @@ describe('portico.getProvider', () => {
     await portico.connection.connect('io.metamask')
     const hash = await provider.request({
       method: 'eth_sendTransaction',
-      params: [{ from: ADDRESS, to: '0x3333333333333333333333333333333333333333', value: '0xde0b6b3a7640000', data: '0xabcd', gas: '0x5208', gasPrice: '0x3b9aca00', nonce: '0x7', maxFeePerGas: '0x1', chainId: '0x1' }],
+      params: [
+        {
+          from: ADDRESS,
+          to: '0x3333333333333333333333333333333333333333',
+          value: '0xde0b6b3a7640000',
+          data: '0xabcd',
+          gas: '0x5208',
+          gasPrice: '0x3b9aca00',
+          nonce: '0x7',
+          maxFeePerGas: '0x1',
+          chainId: '0x1',
+        },
+      ],
     })
     expect(hash).toBe('0xhash')
     expect(evm.calls.at(-1)).toEqual({
@@ -116,7 +144,9 @@ describe('portico.getProvider', () => {
       },
     })
     // A capability the adapter does not declare (typed data here) is 4200, never a TypeError.
-    await expect(provider.request({ method: 'eth_signTypedData_v4', params: [ADDRESS, '{"types":{},"primaryType":"X"}'] })).rejects.toMatchObject({ code: 4200, message: 'Requested RPC call is not allowed' })
+    await expect(
+      provider.request({ method: 'eth_signTypedData_v4', params: [ADDRESS, '{"types":{},"primaryType":"X"}'] }),
+    ).rejects.toMatchObject({ code: 4200, message: 'Requested RPC call is not allowed' })
   })
 
   it('portico.reconnect() called while one runs shares it: the adapter is asked once', async () => {
@@ -133,7 +163,12 @@ describe('portico.getProvider', () => {
 })
 
 describe('ERC-7715 permissions and EIP-7811 assets through the provider', () => {
-  const GRANT = { chainId: '0x1', expiry: 2_000_000_000, signer: { type: 'account', data: { id: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } }, permissions: [] }
+  const GRANT = {
+    chainId: '0x1',
+    expiry: 2_000_000_000,
+    signer: { type: 'account', data: { id: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } },
+    permissions: [],
+  }
 
   async function connectedWithRequests() {
     const s = setup()
@@ -152,7 +187,9 @@ describe('ERC-7715 permissions and EIP-7811 assets through the provider', () => 
   it('wallet_grantPermissions and wallet_getAssets reach the adapter and answer with its result', async () => {
     const { provider, seen } = await connectedWithRequests()
     expect(await provider.request({ method: 'wallet_grantPermissions', params: [GRANT] })).toEqual({ ...GRANT, context: '0xc0' })
-    expect(await provider.request({ method: 'wallet_getAssets', params: [{ account: ADDRESS, chainFilter: ['0x1'] }] })).toEqual({ '0x1': [] })
+    expect(await provider.request({ method: 'wallet_getAssets', params: [{ account: ADDRESS, chainFilter: ['0x1'] }] })).toEqual({
+      '0x1': [],
+    })
     expect(seen).toEqual([
       { method: 'wallet_grantPermissions', params: [GRANT] },
       { method: 'wallet_getAssets', params: [{ account: ADDRESS, chainFilter: ['0x1'] }] },
@@ -161,7 +198,9 @@ describe('ERC-7715 permissions and EIP-7811 assets through the provider', () => 
 
   it('wallet_getAssets for another account is refused (4100) before the wallet is asked', async () => {
     const { provider, seen } = await connectedWithRequests()
-    await expect(provider.request({ method: 'wallet_getAssets', params: [{ account: '0x1111111111111111111111111111111111111111' }] })).rejects.toMatchObject({ code: 4100 })
+    await expect(
+      provider.request({ method: 'wallet_getAssets', params: [{ account: '0x1111111111111111111111111111111111111111' }] }),
+    ).rejects.toMatchObject({ code: 4100 })
     expect(seen).toEqual([])
   })
 

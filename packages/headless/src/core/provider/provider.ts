@@ -107,7 +107,8 @@ function quantity(value: unknown, name: string): bigint | undefined {
   throw new ProviderRpcError(RPC_ERRORS.invalidParams, `${name} must be a hex quantity`)
 }
 
-const list = (params: Eip1193RequestArguments['params']): unknown[] => (Array.isArray(params) ? params : params === undefined ? [] : [params])
+const list = (params: Eip1193RequestArguments['params']): unknown[] =>
+  Array.isArray(params) ? params : params === undefined ? [] : [params]
 
 /** The chain states as `chain.$chains` held them at some moment. */
 export type ChainsSnapshot = Partial<Record<ChainNamespace, ChainState>>
@@ -155,7 +156,8 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
   /** The account named by a request must be the connected one (4100 otherwise). */
   const check = (address: unknown): string => {
     const own = account()
-    if (address !== undefined && !sameAddress(address, own)) throw new ProviderRpcError(RPC_ERRORS.unauthorized, `${String(address)} is not the connected account`)
+    if (address !== undefined && !sameAddress(address, own))
+      throw new ProviderRpcError(RPC_ERRORS.unauthorized, `${String(address)} is not the connected account`)
     return own
   }
   const currentNetwork = (): CaipNetwork | undefined => {
@@ -167,7 +169,10 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     const id = quantity(value, 'chainId')
     const { chainId } = view()
     if (id !== undefined && Number(id) !== chainId)
-      throw new ProviderRpcError(RPC_ERRORS.chainDisconnected, `chainId ${hex(Number(id))} is not the connected chain ${chainId === undefined ? 'none' : hex(chainId)}`)
+      throw new ProviderRpcError(
+        RPC_ERRORS.chainDisconnected,
+        `chainId ${hex(Number(id))} is not the connected chain ${chainId === undefined ? 'none' : hex(chainId)}`,
+      )
   }
 
   // ---- events --------------------------------------------------------------------------------
@@ -271,7 +276,11 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
   async function forward(method: string, params: unknown): Promise<unknown> {
     const network = currentNetwork()
     const url = network?.rpcUrls.default.http[0]
-    if (!url) throw new ProviderRpcError(RPC_ERRORS.chainDisconnected, `No RPC URL for chain ${view().chainId ?? 'none'}: add the network to createPortico's networks`)
+    if (!url)
+      throw new ProviderRpcError(
+        RPC_ERRORS.chainDisconnected,
+        `No RPC URL for chain ${view().chainId ?? 'none'}: add the network to createPortico's networks`,
+      )
     const doFetch = deps.fetch ?? globalThis.fetch
     let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
     try {
@@ -283,7 +292,9 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
       if (!res.ok) throw new Error(`HTTP status code: ${res.status}`)
       body = (await res.json()) as typeof body
     } catch (error) {
-      throw new ProviderRpcError(RPC_ERRORS.internal, `RPC request failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+      throw new ProviderRpcError(RPC_ERRORS.internal, `RPC request failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      })
     }
     if (body.error) {
       const { code, message, data } = body.error
@@ -296,7 +307,8 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     const id = quantity((raw as { chainId?: unknown } | undefined)?.chainId, 'chainId')
     if (id === undefined) throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'chainId is required')
     const target = chain.findNetwork(NS, Number(id))
-    if (!target) throw new ProviderRpcError(unknownCode, `Unrecognized chain ID "${hex(Number(id))}": it is not one of createPortico's networks`)
+    if (!target)
+      throw new ProviderRpcError(unknownCode, `Unrecognized chain ID "${hex(Number(id))}": it is not one of createPortico's networks`)
     if (view().chainId !== Number(id)) await deps.network.switchNetwork(target)
     return null
   }
@@ -306,9 +318,14 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     if (!tx || typeof tx !== 'object') throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'eth_sendTransaction expects [transaction]')
     check(tx.from)
     onCurrentChain(tx.chainId)
-    if (typeof tx.to !== 'string') throw new ProviderRpcError(RPC_ERRORS.unsupportedMethod, 'A transaction without `to` (a contract deployment) cannot be sent through Portico')
+    if (typeof tx.to !== 'string')
+      throw new ProviderRpcError(
+        RPC_ERRORS.unsupportedMethod,
+        'A transaction without `to` (a contract deployment) cannot be sent through Portico',
+      )
     const data = tx.data ?? tx.input
-    if (data !== undefined && (typeof data !== 'string' || !HEX_BYTES.test(data))) throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'data must be hex')
+    if (data !== undefined && (typeof data !== 'string' || !HEX_BYTES.test(data)))
+      throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'data must be hex')
     return wallet.sendTransaction(
       {
         to: tx.to,
@@ -346,7 +363,8 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
 
   async function sendCalls(params: unknown[]): Promise<{ id: string }> {
     const request = params[0] as { from?: unknown; chainId?: unknown; calls?: unknown; capabilities?: unknown } | undefined
-    if (!request || typeof request !== 'object' || !Array.isArray(request.calls)) throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'wallet_sendCalls expects [{ calls }]')
+    if (!request || typeof request !== 'object' || !Array.isArray(request.calls))
+      throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'wallet_sendCalls expects [{ calls }]')
     check(request.from)
     onCurrentChain(request.chainId)
     const calls = request.calls.map((c: { to?: unknown; data?: unknown; value?: unknown }) => {
@@ -371,12 +389,26 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
       (status.receipts ?? []).map(async (r) => {
         const full = (await forward('eth_getTransactionReceipt', [r.transactionHash]).catch(() => null)) as Record<string, unknown> | null
         return full
-          ? { logs: full.logs, status: full.status, blockHash: full.blockHash, blockNumber: full.blockNumber, gasUsed: full.gasUsed, transactionHash: full.transactionHash }
+          ? {
+              logs: full.logs,
+              status: full.status,
+              blockHash: full.blockHash,
+              blockNumber: full.blockNumber,
+              gasUsed: full.gasUsed,
+              transactionHash: full.transactionHash,
+            }
           : r
       }),
     )
     const { chainId } = view()
-    return { version: '2.0.0', id: status.id, chainId: chainId === undefined ? undefined : hex(chainId), status: status.status, atomic: false, receipts }
+    return {
+      version: '2.0.0',
+      id: status.id,
+      chainId: chainId === undefined ? undefined : hex(chainId),
+      status: status.status,
+      atomic: false,
+      receipts,
+    }
   }
 
   function permissions(): unknown[] {

@@ -20,7 +20,15 @@ import {
   type SendButtonLabel,
 } from './rules'
 
-const ETH: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 3000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '1' } }
+const ETH: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 3000,
+  price: 3000,
+  iconUrl: '',
+  quantity: { decimals: '18', numeric: '1' },
+}
 const USDC: TokenBalance = {
   name: 'USD Coin',
   symbol: 'USDC',
@@ -74,7 +82,12 @@ describe('Max', () => {
   it.each<[string, TokenBalance, bigint | undefined, string]>([
     ['native: balance minus the gas cost', ETH, 21_000n * 2_000_000_000n, '0.999958'],
     ['native without an estimate: the whole balance', ETH, undefined, '1'],
-    ['native whose gas exceeds the balance: 0', { ...ETH, quantity: { decimals: '18', numeric: '0.00001' } }, 21_000n * 2_000_000_000n, '0'],
+    [
+      'native whose gas exceeds the balance: 0',
+      { ...ETH, quantity: { decimals: '18', numeric: '0.00001' } },
+      21_000n * 2_000_000_000n,
+      '0',
+    ],
     ['a token: the whole balance (gas is paid in the native currency)', USDC, 10n ** 18n, '5.5'],
   ])('%s', (_n, token, gas, out) => expect(maxAmount(token, gas)).toBe(out))
 })
@@ -130,7 +143,11 @@ describe('the send button: first failing check wins', () => {
   })
 
   it("'Insufficient funds' offers 'Fund wallet' when the on-ramp feature is on", () => {
-    expect(sendButtonState({ ...ready, amount: '2', onramp: true })).toEqual({ label: 'Insufficient funds', disabled: true, fundWallet: true })
+    expect(sendButtonState({ ...ready, amount: '2', onramp: true })).toEqual({
+      label: 'Insufficient funds',
+      disabled: true,
+      fundWallet: true,
+    })
     expect(sendButtonState({ ...ready, amount: '0.1', onramp: true }).fundWallet).toBe(false)
   })
 

@@ -18,9 +18,31 @@ const eth = (chainId = 'eip155:1', numeric = '2'): TokenBalance => ({
   iconUrl: '',
   quantity: { decimals: '18', numeric },
 })
-const USDC: TokenBalance = { name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: `eip155:1:${USDC_CONTRACT}`, value: 10, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '10' } }
-const EMPTY_TOKEN: TokenBalance = { ...USDC, symbol: 'DAI', address: 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F', quantity: { decimals: '18', numeric: '0' } }
-const SOL: TokenBalance = { name: 'Solana', symbol: 'SOL', chainId: solana.caipNetworkId, value: 150, price: 150, iconUrl: '', quantity: { decimals: '9', numeric: '1' } }
+const USDC: TokenBalance = {
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: `eip155:1:${USDC_CONTRACT}`,
+  value: 10,
+  price: 1,
+  iconUrl: '',
+  quantity: { decimals: '6', numeric: '10' },
+}
+const EMPTY_TOKEN: TokenBalance = {
+  ...USDC,
+  symbol: 'DAI',
+  address: 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F',
+  quantity: { decimals: '18', numeric: '0' },
+}
+const SOL: TokenBalance = {
+  name: 'Solana',
+  symbol: 'SOL',
+  chainId: solana.caipNetworkId,
+  value: 150,
+  price: 150,
+  iconUrl: '',
+  quantity: { decimals: '9', numeric: '1' },
+}
 
 /** Let promises, and the lazy API clients' first import(), settle. */
 const flush = async () => {
@@ -28,25 +50,39 @@ const flush = async () => {
 }
 
 /** A portico with a fake adapter that transfers, and a fake fetch at the boundary: the Portico API and the chain's node. */
-async function setup(opts: { namespace?: ChainNamespace; transfer?: (p: TransferParams) => Promise<string>; names?: Record<string, () => Promise<Response>> } = {}) {
+async function setup(
+  opts: {
+    namespace?: ChainNamespace
+    transfer?: (p: TransferParams) => Promise<string>
+    names?: Record<string, () => Promise<Response>>
+  } = {},
+) {
   const namespace = opts.namespace ?? 'eip155'
   const log: string[] = []
   const transfers: TransferParams[] = []
-  const adapter = Object.assign(namespace === 'solana' ? fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'announced' }]) : fakeAdapter('eip155'), {
-    capabilities: ['nativeTransfer', 'tokenTransfer'] as const,
-    async transfer(p: TransferParams) {
-      transfers.push(p)
-      log.push('transfer')
-      return (opts.transfer ?? (async () => '0xhash'))(p)
+  const adapter = Object.assign(
+    namespace === 'solana' ? fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'announced' }]) : fakeAdapter('eip155'),
+    {
+      capabilities: ['nativeTransfer', 'tokenTransfer'] as const,
+      async transfer(p: TransferParams) {
+        transfers.push(p)
+        log.push('transfer')
+        return (opts.transfer ?? (async () => '0xhash'))(p)
+      },
     },
-  })
-  const balances: Record<string, TokenBalance[]> = { 'eip155:1': [eth(), USDC, EMPTY_TOKEN], 'eip155:8453': [eth('eip155:8453')], [solana.caipNetworkId]: [SOL] }
+  )
+  const balances: Record<string, TokenBalance[]> = {
+    'eip155:1': [eth(), USDC, EMPTY_TOKEN],
+    'eip155:8453': [eth('eip155:8453')],
+    [solana.caipNetworkId]: [SOL],
+  }
   const requests: { url: URL; body?: unknown }[] = []
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     requests.push({ url, body })
-    const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+    const json = (data: unknown, status = 200) =>
+      new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
     if (url.pathname.endsWith('/balance')) {
       log.push(`balance${url.searchParams.get('forceUpdate') ? ' forceUpdate' : ''}`)
       return json({ balances: balances[url.searchParams.get('chainId') ?? ''] ?? [] })
@@ -145,10 +181,20 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     send.setAmount('2.5')
     send.setReceiver(TO)
     await expect(send.send()).resolves.toBe('0xhash')
-    expect(transfers).toEqual([expect.objectContaining({ to: TO, amount: 2_500_000n, token: { address: USDC_CONTRACT, decimals: 6 }, address: ADDRESS })])
+    expect(transfers).toEqual([
+      expect.objectContaining({ to: TO, amount: 2_500_000n, token: { address: USDC_CONTRACT, decimals: 6 }, address: ADDRESS }),
+    ])
     expect(log[0]).toBe('transfer')
     expect(log.slice(1)).toContain('balance forceUpdate')
-    expect(send.$send.get()).toMatchObject({ hash: '0xhash', token: undefined, sendTokenAmount: '', receiverInput: '', receiverAddress: undefined, loading: false, error: null })
+    expect(send.$send.get()).toMatchObject({
+      hash: '0xhash',
+      token: undefined,
+      sendTokenAmount: '',
+      receiverInput: '',
+      receiverAddress: undefined,
+      loading: false,
+      error: null,
+    })
   })
 
   it("the amount's USD value follows the amount; after a send, what was sent and its explorer page stay with the hash", async () => {
@@ -210,12 +256,21 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
   })
 
   it("a refusal in the wallet keeps the form and shows 'User rejected the request'", async () => {
-    const { send, log } = await setup({ transfer: () => Promise.reject(Object.assign(new Error('User denied transaction signature'), { code: 4001 })) })
+    const { send, log } = await setup({
+      transfer: () => Promise.reject(Object.assign(new Error('User denied transaction signature'), { code: 4001 })),
+    })
     send.setToken(USDC)
     send.setAmount('1')
     send.setReceiver(TO)
     await expect(send.send()).rejects.toThrow('User rejected the request')
-    expect(send.$send.get()).toMatchObject({ token: { symbol: 'USDC' }, sendTokenAmount: '1', receiverAddress: TO, loading: false, error: 'User rejected the request', hash: undefined })
+    expect(send.$send.get()).toMatchObject({
+      token: { symbol: 'USDC' },
+      sendTokenAmount: '1',
+      receiverAddress: TO,
+      loading: false,
+      error: 'User rejected the request',
+      hash: undefined,
+    })
     expect(log).not.toContain('balance forceUpdate')
   })
 
@@ -246,11 +301,18 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
         'bob.portico.id': async () => answer(record('bob.portico.id', TO)),
       },
     })
-    const lookups = () => requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/')).map((r) => decodeURIComponent(r.url.pathname.split('/').pop()!))
+    const lookups = () =>
+      requests
+        .filter((r) => r.url.pathname.startsWith('/v1/profile/account/'))
+        .map((r) => decodeURIComponent(r.url.pathname.split('/').pop()!))
     send.setToken(USDC)
     send.setAmount('1')
     send.setReceiver('alice.portico.id')
-    expect(send.$send.get()).toMatchObject({ resolving: true, receiverAddress: undefined, button: { label: 'Preview send', disabled: true } })
+    expect(send.$send.get()).toMatchObject({
+      resolving: true,
+      receiverAddress: undefined,
+      button: { label: 'Preview send', disabled: true },
+    })
     timers.advance(NAME_DEBOUNCE_MS - 1)
     await flush()
     expect(lookups()).toEqual([])
@@ -261,7 +323,13 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     send.setReceiver('bob.portico.id')
     timers.advance(NAME_DEBOUNCE_MS)
     await flush()
-    expect(send.$send.get()).toMatchObject({ receiverInput: 'bob.portico.id', receiverAddress: TO, receiverProfileName: 'bob.portico.id', receiverProfileImageUrl: 'https://img.example/bob.portico.id.png', resolving: false })
+    expect(send.$send.get()).toMatchObject({
+      receiverInput: 'bob.portico.id',
+      receiverAddress: TO,
+      receiverProfileName: 'bob.portico.id',
+      receiverProfileImageUrl: 'https://img.example/bob.portico.id.png',
+      resolving: false,
+    })
     releaseAlice!()
     await flush()
     expect(send.$send.get()).toMatchObject({ receiverInput: 'bob.portico.id', receiverAddress: TO, receiverProfileName: 'bob.portico.id' })
@@ -278,8 +346,15 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     }
     timers.advance(NAME_DEBOUNCE_MS)
     await flush()
-    expect(requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/')).map((r) => r.url.pathname)).toEqual(['/v1/profile/account/nobody'])
-    expect(send.$send.get()).toMatchObject({ resolving: false, receiverAddress: undefined, receiverProfileName: undefined, button: { label: 'Invalid address' } })
+    expect(requests.filter((r) => r.url.pathname.startsWith('/v1/profile/account/')).map((r) => r.url.pathname)).toEqual([
+      '/v1/profile/account/nobody',
+    ])
+    expect(send.$send.get()).toMatchObject({
+      resolving: false,
+      receiverAddress: undefined,
+      receiverProfileName: undefined,
+      button: { label: 'Invalid address' },
+    })
     // A typed address replaces the name at once (no lookup).
     send.setReceiver(TO)
     expect(send.$send.get()).toMatchObject({ receiverAddress: TO, button: { label: 'Preview send' } })

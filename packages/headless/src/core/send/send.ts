@@ -135,7 +135,13 @@ const EMPTY: Form = {
   explorerUrl: undefined,
   sent: undefined,
   gas: undefined,
-  sendTokenAmount: '', receiverInput: '', resolving: false, loading: false, gasLoading: false, error: null }
+  sendTokenAmount: '',
+  receiverInput: '',
+  resolving: false,
+  loading: false,
+  gasLoading: false,
+  error: null,
+}
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 

@@ -6,7 +6,15 @@ import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../test-utils'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC_CONTRACT = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
-const ETH: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 6000, price: 3000, iconUrl: 'http://img/eth.png', quantity: { decimals: '18', numeric: '2' } }
+const ETH: TokenBalance = {
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: 6000,
+  price: 3000,
+  iconUrl: 'http://img/eth.png',
+  quantity: { decimals: '18', numeric: '2' },
+}
 const USDC: TokenBalance = {
   name: 'USD Coin',
   symbol: 'USDC',
@@ -40,7 +48,14 @@ function setup() {
     }
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [adapter],
+    storage: mapStorage(),
+    fetch,
+  })
   return { portico, receipts }
 }
 
@@ -68,7 +83,13 @@ describe('send wiring: a send is listed in Activity at once as pending, then set
       status: 'pending',
       counterpart: { direction: 'to', address: TO },
       transaction: { metadata: { sentFrom: ADDRESS, sentTo: TO, operationType: 'send', chain: 'eip155:1' } },
-      transfers: [{ direction: 'out', quantity: { numeric: '0.5' }, fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: 'http://img/eth.png' } } }],
+      transfers: [
+        {
+          direction: 'out',
+          quantity: { numeric: '0.5' },
+          fungible_info: { name: 'Ether', symbol: 'ETH', icon: { url: 'http://img/eth.png' } },
+        },
+      ],
     })
 
     send.setToken(USDC)
@@ -76,7 +97,9 @@ describe('send wiring: a send is listed in Activity at once as pending, then set
     send.setReceiver(TO)
     await expect(send.send()).resolves.toBe('0xhash2')
     await until(() => activity.$activity.get().rows.length === 2)
-    expect(activity.$activity.get().rows.map((r) => [r.hash, r.status, r.transfers[0]?.fungible_info?.symbol, r.transfers[0]?.quantity.numeric])).toEqual([
+    expect(
+      activity.$activity.get().rows.map((r) => [r.hash, r.status, r.transfers[0]?.fungible_info?.symbol, r.transfers[0]?.quantity.numeric]),
+    ).toEqual([
       ['0xhash2', 'pending', 'USDC', '2.25'],
       ['0xhash1', 'pending', 'ETH', '0.5'],
     ])

@@ -15,7 +15,11 @@ let rpcId = 0
 async function rpc(fetcher: typeof fetch, network: CaipNetwork, method: string, params: unknown[]): Promise<unknown> {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
-  const res = await fetcher(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }) })
+  const res = await fetcher(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+  })
   if (!res.ok) throw new Error(`HTTP status code: ${res.status}`)
   const body = (await res.json()) as { result?: unknown; error?: { message?: unknown } } | null
   if (body?.error) throw new Error(String(body.error.message ?? 'RPC error'))
@@ -33,7 +37,11 @@ async function trackSent(host: FlowHost, hash: string, params: TransferParams, n
   const from = chain.getAccount(namespace)?.address
   if (namespace !== 'eip155' || !network || !from) return
   const contract = params.token?.address.toLowerCase()
-  const listed = chain.$account.get().tokenBalance.find((t) => t.chainId === network.caipNetworkId && (contract ? t.address?.split(':').pop()?.toLowerCase() === contract : !t.address))
+  const listed = chain.$account
+    .get()
+    .tokenBalance.find(
+      (t) => t.chainId === network.caipNetworkId && (contract ? t.address?.split(':').pop()?.toLowerCase() === contract : !t.address),
+    )
   const decimals = params.token?.decimals ?? network.nativeCurrency.decimals
   const sent = {
     hash,
@@ -41,7 +49,11 @@ async function trackSent(host: FlowHost, hash: string, params: TransferParams, n
     from,
     to: params.to,
     amount: formatUnits(params.amount, decimals),
-    token: { name: listed?.name ?? (contract ? undefined : network.nativeCurrency.name), symbol: listed?.symbol ?? (contract ? '' : network.nativeCurrency.symbol), iconUrl: listed?.iconUrl || undefined },
+    token: {
+      name: listed?.name ?? (contract ? undefined : network.nativeCurrency.name),
+      symbol: listed?.symbol ?? (contract ? '' : network.nativeCurrency.symbol),
+      iconUrl: listed?.iconUrl || undefined,
+    },
   }
   const activity = await host.load('activity')
   activity.recordSent(sent)
@@ -54,7 +66,11 @@ export function wireSend(host: FlowHost) {
   return createSend({
     account: () => {
       const ns = chain.$activeChain.get()
-      return { namespace: ns, address: ns ? chain.getAccount(ns)?.address : undefined, network: ns ? chain.getActiveNetwork(ns) : undefined }
+      return {
+        namespace: ns,
+        address: ns ? chain.getAccount(ns)?.address : undefined,
+        network: ns ? chain.getActiveNetwork(ns) : undefined,
+      }
     },
     $tokenBalances: computed(chain.$account, (a) => a.tokenBalance),
     $networkId: computed(chain.$global, (g) => g.activeCaipNetwork?.caipNetworkId),

@@ -20,7 +20,15 @@ function fakeApi() {
     },
     async createSession(input) {
       calls.push(`createSession ${input.chainId} ${input.address}`)
-      const session = { id: `s${n}`, address: input.address, chainId: input.chainId, domain: 'app.example.com', uri: 'https://app.example.com', issuedAt: new Date(NOW).toISOString(), expiresAt: new Date(NOW + 86_400_000).toISOString() }
+      const session = {
+        id: `s${n}`,
+        address: input.address,
+        chainId: input.chainId,
+        domain: 'app.example.com',
+        uri: 'https://app.example.com',
+        issuedAt: new Date(NOW).toISOString(),
+        expiresAt: new Date(NOW + 86_400_000).toISOString(),
+      }
       live.set(`tok${n}`, session)
       return { session, token: `tok${n}` }
     },
@@ -39,7 +47,12 @@ function fakeApi() {
 
 function memoryStorage() {
   const m = new Map<string, string>()
-  return { m, getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) }
+  return {
+    m,
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
 }
 
 const make = (api: SiwxApi, storage = memoryStorage(), opts = {}) =>
@@ -54,7 +67,10 @@ async function signIn(config: ReturnType<typeof make>, chainId = 'eip155:1', add
 describe('porticoSiwx backend', () => {
   it('makes the message from a fresh nonce and the page (domain = host, uri = origin)', async () => {
     const { api } = fakeApi()
-    const msg = await make(api, memoryStorage(), { statement: 'Welcome back.', expiresInMs: 60_000 }).createMessage({ accountAddress: A, chainId: 'eip155:1' })
+    const msg = await make(api, memoryStorage(), { statement: 'Welcome back.', expiresInMs: 60_000 }).createMessage({
+      accountAddress: A,
+      chainId: 'eip155:1',
+    })
     expect(msg).toEqual({
       accountAddress: A,
       chainId: 'eip155:1',
@@ -73,7 +89,9 @@ describe('porticoSiwx backend', () => {
     const storage = memoryStorage()
     const session = await signIn(make(api, storage))
     expect(session).toMatchObject({ signature: '0xsig', expiresAt: '2026-11-24T22:00:00.000Z' })
-    expect(JSON.parse(storage.m.get(SIWX_STORAGE_KEY)!)).toMatchObject({ [`eip155:${A.toLowerCase()}`]: { token: 'tok1', chainId: 'eip155:1' } })
+    expect(JSON.parse(storage.m.get(SIWX_STORAGE_KEY)!)).toMatchObject({
+      [`eip155:${A.toLowerCase()}`]: { token: 'tok1', chainId: 'eip155:1' },
+    })
     const reloaded = make(api, storage)
     expect(await reloaded.getSessions('eip155:1', A.toLowerCase())).toMatchObject([{ data: { accountAddress: A, nonce: 'nonce1abc' } }])
     // One sign-in covers the account on the namespace's other networks …
@@ -118,16 +136,34 @@ describe('porticoSiwx backend', () => {
     const storage = memoryStorage()
     const accounts = [
       ['eip155:1', A, `eip155:${A.toLowerCase()}`],
-      ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96', 'solana:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
-      ['polkadot:91b171bb158e2d3848fa23a9f1c25182', '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf', 'polkadot:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf'],
-      ['bip122:000000000019d6689c085ae165831e93', 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te', 'bip122:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te'],
+      [
+        'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+        'solana:oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+      ],
+      [
+        'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+        '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+        'polkadot:13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+      ],
+      [
+        'bip122:000000000019d6689c085ae165831e93',
+        'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+        'bip122:bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+      ],
       ['cosmos:cosmoshub-4', 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7', 'cosmos:cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7'],
-      ['sui:mainnet', '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e', 'sui:0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e'],
+      [
+        'sui:mainnet',
+        '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e',
+        'sui:0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e',
+      ],
       ['stacks:1', 'SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3', 'stacks:SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3'],
     ] as const
     const config = make(api, storage)
     for (const [chainId, address] of accounts) await signIn(config, chainId, address)
-    expect(calls.filter((c) => c.startsWith('createSession'))).toEqual(accounts.map(([chainId, address]) => `createSession ${chainId} ${address}`))
+    expect(calls.filter((c) => c.startsWith('createSession'))).toEqual(
+      accounts.map(([chainId, address]) => `createSession ${chainId} ${address}`),
+    )
     const kept = JSON.parse(storage.m.get(SIWX_STORAGE_KEY)!) as Record<string, { chainId: string; address: string; token: string }>
     expect(Object.keys(kept).sort()).toEqual(accounts.map(([, , key]) => key).sort())
     const reloaded = make(api, storage)
@@ -137,7 +173,9 @@ describe('porticoSiwx backend', () => {
     }
     // Hex addresses (eip155, sui) are found in any case; base58 ones only as they are.
     expect(await reloaded.getSessions('sui:mainnet', '0xC88EF07B9B8B2FC3B7DAAD9478F4E1337F01792E2EAB9C3794494E610636026E')).toHaveLength(1)
-    expect(await reloaded.getSessions('polkadot:91b171bb158e2d3848fa23a9f1c25182', '13aymj8xmdgkixenstjsz6j5b9herr7kx4yrlpsr6c5udlvf')).toEqual([])
+    expect(
+      await reloaded.getSessions('polkadot:91b171bb158e2d3848fa23a9f1c25182', '13aymj8xmdgkixenstjsz6j5b9herr7kx4yrlpsr6c5udlvf'),
+    ).toEqual([])
   })
 
   it.each([

@@ -23,7 +23,15 @@ const entrySchema = z.object({
   expiresAt: z.string(),
   message: z.string(),
   signature: z.string(),
-  data: z.looseObject({ accountAddress: z.string(), chainId: z.string(), domain: z.string(), uri: z.string(), version: z.string(), nonce: z.string(), issuedAt: z.string() }),
+  data: z.looseObject({
+    accountAddress: z.string(),
+    chainId: z.string(),
+    domain: z.string(),
+    uri: z.string(),
+    version: z.string(),
+    nonce: z.string(),
+    issuedAt: z.string(),
+  }),
 })
 const storedSchema = z.record(z.string(), entrySchema)
 type Entry = z.infer<typeof entrySchema>
@@ -60,7 +68,7 @@ export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwx
   const read = (): Record<string, Entry> => {
     let raw: string | null
     try {
-      raw = deps.storage ? deps.storage.getItem(SIWX_STORAGE_KEY) : memory.get(SIWX_STORAGE_KEY) ?? null
+      raw = deps.storage ? deps.storage.getItem(SIWX_STORAGE_KEY) : (memory.get(SIWX_STORAGE_KEY) ?? null)
     } catch {
       raw = memory.get(SIWX_STORAGE_KEY) ?? null
     }
@@ -120,7 +128,15 @@ export function createPorticoSiwx(options: PorticoSiwxOptions, deps: PorticoSiwx
     async addSession(session): Promise<SiwxSession> {
       const { chainId, accountAddress: address } = session.data
       const answer = await deps.api.createSession({ message: session.message, signature: session.signature, chainId, address })
-      const entry: Entry = { token: answer.token, chainId, address, expiresAt: answer.session.expiresAt, message: session.message, signature: session.signature, data: { ...session.data } }
+      const entry: Entry = {
+        token: answer.token,
+        chainId,
+        address,
+        expiresAt: answer.session.expiresAt,
+        message: session.message,
+        signature: session.signature,
+        data: { ...session.data },
+      }
       write({ ...read(), [accountKey(chainId, address)]: entry })
       return toSession(entry, answer.session)
     },

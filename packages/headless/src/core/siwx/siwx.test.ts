@@ -12,11 +12,41 @@ const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 // of the devnet mnemonic), on the network the app lists for that namespace.
 const ACCOUNTS: { ns: ChainNamespace; name: string; chainId: string; reference: string; address: string }[] = [
   { ns: 'eip155', name: 'Ethereum', chainId: 'eip155:1', reference: '1', address: A },
-  { ns: 'solana', name: 'Solana', chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', reference: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', address: SOL },
-  { ns: 'polkadot', name: 'Polkadot', chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182', reference: '91b171bb158e2d3848fa23a9f1c25182', address: '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf' },
-  { ns: 'bip122', name: 'Bitcoin', chainId: 'bip122:000000000019d6689c085ae165831e93', reference: '000000000019d6689c085ae165831e93', address: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te' },
-  { ns: 'cosmos', name: 'Cosmos', chainId: 'cosmos:cosmoshub-4', reference: 'cosmoshub-4', address: 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7' },
-  { ns: 'sui', name: 'Sui', chainId: 'sui:mainnet', reference: 'mainnet', address: '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e' },
+  {
+    ns: 'solana',
+    name: 'Solana',
+    chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    reference: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    address: SOL,
+  },
+  {
+    ns: 'polkadot',
+    name: 'Polkadot',
+    chainId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+    reference: '91b171bb158e2d3848fa23a9f1c25182',
+    address: '13AYmj8xmDGKixenStJSz6j5B9HeRR7Kx4yRLpSR6C5UDLvf',
+  },
+  {
+    ns: 'bip122',
+    name: 'Bitcoin',
+    chainId: 'bip122:000000000019d6689c085ae165831e93',
+    reference: '000000000019d6689c085ae165831e93',
+    address: 'bc1q4qw42stdzjqs59xvlrlxr8526e3nunw7mp73te',
+  },
+  {
+    ns: 'cosmos',
+    name: 'Cosmos',
+    chainId: 'cosmos:cosmoshub-4',
+    reference: 'cosmoshub-4',
+    address: 'cosmos15yk64u7zc9g9k2yr2wmzeva5qgwxps6yxj00e7',
+  },
+  {
+    ns: 'sui',
+    name: 'Sui',
+    chainId: 'sui:mainnet',
+    reference: 'mainnet',
+    address: '0xc88ef07b9b8b2fc3b7daad9478f4e1337f01792e2eab9c3794494e610636026e',
+  },
   { ns: 'stacks', name: 'Stacks', chainId: 'stacks:1', reference: '1', address: 'SP3N7D4F8TDBNPAN7W6CJ5RGF5DAW5MGHNCM7KHP3' },
 ]
 const SUPPORTED = ['eip155:1', 'eip155:137', ...ACCOUNTS.filter((a) => a.ns !== 'eip155').map((a) => a.chainId)]
@@ -31,7 +61,15 @@ function memoryBackend(opts: Partial<SiwxConfig> = {}) {
   const config: SiwxConfig = {
     async createMessage({ accountAddress, chainId }) {
       calls.push(`createMessage ${chainId}`)
-      return { accountAddress, chainId, domain: 'app.example.com', uri: 'https://app.example.com', version: '1', nonce: 'n0nce1234', issuedAt: new Date(NOW).toISOString() }
+      return {
+        accountAddress,
+        chainId,
+        domain: 'app.example.com',
+        uri: 'https://app.example.com',
+        version: '1',
+        nonce: 'n0nce1234',
+        issuedAt: new Date(NOW).toISOString(),
+      }
     },
     async addSession(s) {
       calls.push(`addSession ${s.data.chainId}`)
@@ -93,12 +131,35 @@ describe('SIWX prompt rules', () => {
     { name: 'connect → prompt', steps: [`eip155:1:${A}`], prompts: 1, status: 'prompting' },
     { name: 'connect on Solana → prompt', steps: [`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${SOL}`], prompts: 1, status: 'prompting' },
     { name: 'network change (no opt-in) → no second prompt', steps: [`eip155:1:${A}`, `eip155:137:${A}`], prompts: 1, status: 'prompting' },
-    { name: 'network change with signInOnNetworkChange → prompt again', steps: [`eip155:1:${A}`, `eip155:137:${A}`], config: { signInOnNetworkChange: true }, prompts: 2, status: 'prompting' },
+    {
+      name: 'network change with signInOnNetworkChange → prompt again',
+      steps: [`eip155:1:${A}`, `eip155:137:${A}`],
+      config: { signInOnNetworkChange: true },
+      prompts: 2,
+      status: 'prompting',
+    },
     { name: 'account change → prompt again', steps: [`eip155:1:${A}`, `eip155:1:${B}`], prompts: 2, status: 'prompting' },
     { name: 'a network the app does not list → never', steps: [`eip155:56:${A}`], prompts: 0, status: 'idle' },
-    { name: 'a network the app does not list, then a network change to it (opted in) → never', steps: [`eip155:1:${A}`, `eip155:56:${A}`], config: { signInOnNetworkChange: true }, prompts: 1, status: 'idle' },
-    { name: 'a namespace outside `namespaces` (bip122 is listed by the app) → never', steps: [`bip122:000000000019d6689c085ae165831e93:bc1qxyz`], config: { namespaces: ['eip155', 'solana'] }, prompts: 0, status: 'idle' },
-    { name: 'unsupported first, then a supported network → prompt there', steps: [`eip155:56:${A}`, `eip155:137:${A}`], prompts: 1, status: 'prompting' },
+    {
+      name: 'a network the app does not list, then a network change to it (opted in) → never',
+      steps: [`eip155:1:${A}`, `eip155:56:${A}`],
+      config: { signInOnNetworkChange: true },
+      prompts: 1,
+      status: 'idle',
+    },
+    {
+      name: 'a namespace outside `namespaces` (bip122 is listed by the app) → never',
+      steps: [`bip122:000000000019d6689c085ae165831e93:bc1qxyz`],
+      config: { namespaces: ['eip155', 'solana'] },
+      prompts: 0,
+      status: 'idle',
+    },
+    {
+      name: 'unsupported first, then a supported network → prompt there',
+      steps: [`eip155:56:${A}`, `eip155:137:${A}`],
+      prompts: 1,
+      status: 'prompting',
+    },
     { name: 'disconnect → idle, no prompt', steps: [`eip155:1:${A}`, undefined], prompts: 1, status: 'idle' },
   ]
   for (const row of rows) {
@@ -120,13 +181,24 @@ describe('SIWX prompt rules', () => {
     for (const [k, v] of t.backend.sessions) reloaded.backend.sessions.set(k, v)
     await reloaded.go(`eip155:1:${A}`)
     expect(reloaded.events).toEqual([])
-    expect(reloaded.state()).toMatchObject({ status: 'signed-in', session: { signature: '0xsig', data: { accountAddress: A, chainId: 'eip155:1' } } })
+    expect(reloaded.state()).toMatchObject({
+      status: 'signed-in',
+      session: { signature: '0xsig', data: { accountAddress: A, chainId: 'eip155:1' } },
+    })
   })
 
   it('an expired session does not count: the visitor is asked', async () => {
     const t = setup()
     t.backend.sessions.set(`eip155:1|${A.toLowerCase()}`, {
-      data: { accountAddress: A, chainId: 'eip155:1', domain: 'd.example', uri: 'https://d.example', version: '1', nonce: 'abcdefgh', issuedAt: '2026-11-22T00:00:00.000Z' },
+      data: {
+        accountAddress: A,
+        chainId: 'eip155:1',
+        domain: 'd.example',
+        uri: 'https://d.example',
+        version: '1',
+        nonce: 'abcdefgh',
+        issuedAt: '2026-11-22T00:00:00.000Z',
+      },
       message: 'm',
       signature: '0xold',
       expiresAt: new Date(NOW - 1).toISOString(),
@@ -287,7 +359,10 @@ describe('SIWX in every namespace that signs', () => {
       // The address exactly as the wallet reports it (no checksum, no case change), the CAIP-2 id of the namespace's network.
       expect(asked).toEqual([{ accountAddress: row.address, chainId: row.chainId }])
       expect(t.signed).toEqual([`${row.ns}: app.example.com wants you to sign in with your ${row.name} account:`])
-      expect(session?.message.split('\n').slice(0, 2)).toEqual([`app.example.com wants you to sign in with your ${row.name} account:`, row.address])
+      expect(session?.message.split('\n').slice(0, 2)).toEqual([
+        `app.example.com wants you to sign in with your ${row.name} account:`,
+        row.address,
+      ])
       expect(session?.message).toContain(`\nChain ID: ${row.reference}\nNonce: n0nce1234\n`)
       expect(session).toMatchObject({ signature: `sig-${row.ns}`, data: { accountAddress: row.address, chainId: row.chainId } })
       expect(t.state().status).toBe('signed-in')
@@ -360,7 +435,7 @@ describe('SIWX in every namespace that signs', () => {
     expect(sol.events.filter((e) => e === 'open')).toHaveLength(2)
   })
 
-  it("an account the backend can not verify (supportsAccount false: a Bitcoin taproot address) is never asked, nor a pending prompt kept; the P2WPKH account is", async () => {
+  it('an account the backend can not verify (supportsAccount false: a Bitcoin taproot address) is never asked, nor a pending prompt kept; the P2WPKH account is', async () => {
     const checked: string[] = []
     const t = setup({
       supportsAccount: (chainId, address) => {

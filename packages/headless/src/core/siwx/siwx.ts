@@ -84,7 +84,8 @@ function parseAccount(caip: string | undefined): Account | undefined {
 }
 
 /** Hex addresses (eip155, sui) are case-insensitive; every other namespace's are not (base58, SS58, bech32 …). */
-const sameAccount = (a: Account, b: Account) => a.namespace === b.namespace && addressKey(a.namespace, a.address) === addressKey(b.namespace, b.address)
+const sameAccount = (a: Account, b: Account) =>
+  a.namespace === b.namespace && addressKey(a.namespace, a.address) === addressKey(b.namespace, b.address)
 
 export function createSiwx(deps: SiwxDeps) {
   const { config } = deps
@@ -102,7 +103,8 @@ export function createSiwx(deps: SiwxDeps) {
   /** The modal was opened for the prompt (closing it is then an interruption). */
   let prompted = false
 
-  const canSign = (a: Account) => namespaces.includes(a.namespace) && deps.isSupported(a.chainId) && (config.supportsAccount?.(a.chainId, a.address) ?? true)
+  const canSign = (a: Account) =>
+    namespaces.includes(a.namespace) && deps.isSupported(a.chainId) && (config.supportsAccount?.(a.chainId, a.address) ?? true)
   const isValid = (s: SiwxSession) => !s.expiresAt || Date.parse(s.expiresAt) > deps.now()
 
   /** Look the account's session up; ask to sign in when there is none. */

@@ -5,13 +5,23 @@ import { createPortico } from '../portico'
 import { base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
 
 const make = (siwx: unknown) =>
-  createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: jsonFetch(() => ({ body: {} })).fetch, networks: [mainnet], adapters: [fakeAdapter('eip155')], storage: mapStorage(), siwx: siwx as SiwxOption })
+  createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: jsonFetch(() => ({ body: {} })).fetch,
+    networks: [mainnet],
+    adapters: [fakeAdapter('eip155')],
+    storage: mapStorage(),
+    siwx: siwx as SiwxOption,
+  })
 
 describe('the siwx option', () => {
   it('a wrong shape is refused when the SIWX chunk loads, with the options error text', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const portico = make({ createMessage: () => undefined })
-    await expect(portico.load('siwx')).rejects.toThrow('Invalid Portico options: siwx: must be porticoSiwx() or a SiwxConfig (createMessage, addSession, getSessions, revokeSession)')
+    await expect(portico.load('siwx')).rejects.toThrow(
+      'Invalid Portico options: siwx: must be porticoSiwx() or a SiwxConfig (createMessage, addSession, getSessions, revokeSession)',
+    )
     await vi.waitFor(() => expect(logged).toHaveBeenCalled())
     logged.mockRestore()
   })
@@ -32,14 +42,39 @@ describe('a sign-in made due by a network switch from the modal (Networks → Sw
     const sessions: string[] = []
     const siwx: SiwxOption = {
       signInOnNetworkChange: true,
-      createMessage: async ({ accountAddress, chainId }) => ({ accountAddress, chainId, domain: 'app.example.com', uri: 'https://app.example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-11-23T22:00:00.000Z' }),
+      createMessage: async ({ accountAddress, chainId }) => ({
+        accountAddress,
+        chainId,
+        domain: 'app.example.com',
+        uri: 'https://app.example.com',
+        version: '1',
+        nonce: 'abcdefgh12',
+        issuedAt: '2026-11-23T22:00:00.000Z',
+      }),
       addSession: async (s) => void sessions.push(s.data.chainId),
-      getSessions: async (chainId) => (sessions.includes(chainId) ? [{ data: { accountAddress: '', chainId, domain: '', uri: '', version: '1', nonce: '', issuedAt: '' }, message: '', signature: '' }] : []),
+      getSessions: async (chainId) =>
+        sessions.includes(chainId)
+          ? [
+              {
+                data: { accountAddress: '', chainId, domain: '', uri: '', version: '1', nonce: '', issuedAt: '' },
+                message: '',
+                signature: '',
+              },
+            ]
+          : [],
       revokeSession: async () => undefined,
     }
     const evm = fakeAdapter('eip155')
     evm.signMessage = async () => '0xsig'
-    const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', fetch: jsonFetch(() => ({ body: {} })).fetch, networks: [mainnet, base], adapters: [evm], storage: mapStorage(), siwx })
+    const portico = createPortico({
+      projectId: 'p',
+      apiUrl: 'http://127.0.0.1:9',
+      fetch: jsonFetch(() => ({ body: {} })).fetch,
+      networks: [mainnet, base],
+      adapters: [evm],
+      storage: mapStorage(),
+      siwx,
+    })
     const flow = await portico.load('siwx')
     await portico.connection.connect('io.metamask')
     await vi.waitFor(() => expect(flow.$siwx.get().status).toBe('prompting'))

@@ -26,13 +26,22 @@ const flag = z.optional(z.boolean())
 const behaviour = { required: flag, signInOnNetworkChange: flag, signOutOnDisconnect: flag, namespaces: z.optional(z.array(z.string())) }
 /** The `siwx` option's shape: porticoSiwx()'s object, or an app's SiwxConfig. */
 const optionSchema = z.union([
-  z.looseObject({ ...behaviour, kind: z.literal('portico'), statement: z.optional(z.string()), resources: z.optional(z.array(z.string())), expiresInMs: z.optional(z.number().check(z.positive())) }),
+  z.looseObject({
+    ...behaviour,
+    kind: z.literal('portico'),
+    statement: z.optional(z.string()),
+    resources: z.optional(z.array(z.string())),
+    expiresInMs: z.optional(z.number().check(z.positive())),
+  }),
   z.looseObject({ ...behaviour, createMessage: fn, addSession: fn, getSessions: fn, revokeSession: fn, supportsAccount: z.optional(fn) }),
 ])
 
 /** The config the flow talks to: the app's own, or the Portico API's. Throws 'Invalid Portico options: siwx…' on a wrong shape. */
 export function siwxConfigOf(host: FlowHost, option: SiwxOption): SiwxConfig {
-  if (!optionSchema.safeParse(option).success) throw new PorticoError(invalidOptionsError(['siwx: must be porticoSiwx() or a SiwxConfig (createMessage, addSession, getSessions, revokeSession)']))
+  if (!optionSchema.safeParse(option).success)
+    throw new PorticoError(
+      invalidOptionsError(['siwx: must be porticoSiwx() or a SiwxConfig (createMessage, addSession, getSessions, revokeSession)']),
+    )
   if (!('kind' in option) || option.kind !== 'portico') return option as SiwxConfig
   const loc = (globalThis as { location?: { host: string; origin: string } }).location
   return createPorticoSiwx(option, {

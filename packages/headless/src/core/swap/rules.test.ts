@@ -172,7 +172,11 @@ describe('input errors (SPEC §5) and the button', () => {
     ['gas above the native balance', { nativeBalanceUnits: 10n ** 15n }, 'Insufficient ETH for gas'],
     ['gas exactly the native balance', { nativeBalanceUnits: 3n * 10n ** 15n }, undefined],
     // swapping the native currency: the amount and the gas both come out of it
-    ['native source leaves too little for gas', { sourceIsNative: true, sourceBalanceUnits: 10n ** 18n, nativeBalanceUnits: 10n ** 18n }, 'Insufficient ETH for gas'],
+    [
+      'native source leaves too little for gas',
+      { sourceIsNative: true, sourceBalanceUnits: 10n ** 18n, nativeBalanceUnits: 10n ** 18n },
+      'Insufficient ETH for gas',
+    ],
   ])('%s', (_, change, error) => {
     expect(swapInputError({ ...ok, ...change })).toBe(error)
   })
@@ -189,8 +193,12 @@ describe('input errors (SPEC §5) and the button', () => {
     expect(liquidityError(new Error('execution reverted: InsufficientLiquidity()'))).toBe('Insufficient liquidity')
     expect(liquidityError(new Error('insufficient funds'))).toBeUndefined()
     expect(liquidityError(new Error('Insufficient liquidity for this trade'))).toBe('Insufficient liquidity')
-    expect(liquidityError(Object.assign(new Error('HTTP status code: 400'), { body: { reasons: [{ description: 'insufficient liquidity' }] } }))).toBe('Insufficient liquidity')
-    expect(liquidityError(new Error('Incorrect amount', { cause: new Error('insufficient liquidity in pool') }))).toBe('Insufficient liquidity')
+    expect(
+      liquidityError(Object.assign(new Error('HTTP status code: 400'), { body: { reasons: [{ description: 'insufficient liquidity' }] } })),
+    ).toBe('Insufficient liquidity')
+    expect(liquidityError(new Error('Incorrect amount', { cause: new Error('insufficient liquidity in pool') }))).toBe(
+      'Insufficient liquidity',
+    )
     expect(liquidityError(new Error('HTTP status code: 500'))).toBeUndefined()
   })
 
@@ -212,7 +220,8 @@ describe('input errors (SPEC §5) and the button', () => {
 describe('chains and token lists', () => {
   it('12 EVM chains and the two local chains (SPEC §9)', () => {
     expect(SWAP_CHAIN_IDS.length).toBe(14)
-    for (const id of [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554, 31337, 31338]) expect(isSwapNetwork({ chainNamespace: 'eip155', id })).toBe(true)
+    for (const id of [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554, 31337, 31338])
+      expect(isSwapNetwork({ chainNamespace: 'eip155', id })).toBe(true)
     expect(isSwapNetwork({ chainNamespace: 'eip155', id: 11155111 })).toBe(false)
     expect(isSwapNetwork({ chainNamespace: 'solana', id: 1 })).toBe(false)
     expect(isSwapNetwork(undefined)).toBe(false)

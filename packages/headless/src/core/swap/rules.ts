@@ -29,7 +29,27 @@ export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 export const SWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554, 31337, 31338]
 
 /** Symbols listed as suggestions in the token picker when the chain has them. */
-export const SUGGESTED_SYMBOLS: readonly string[] = ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'PTK', 'UNI', 'LINK', 'AAVE', 'ARB', 'OP', 'MATIC', 'POL', 'BNB', 'AVAX', 'CELO', 'XDAI', 'GNO']
+export const SUGGESTED_SYMBOLS: readonly string[] = [
+  'ETH',
+  'WETH',
+  'USDC',
+  'USDT',
+  'DAI',
+  'WBTC',
+  'PTK',
+  'UNI',
+  'LINK',
+  'AAVE',
+  'ARB',
+  'OP',
+  'MATIC',
+  'POL',
+  'BNB',
+  'AVAX',
+  'CELO',
+  'XDAI',
+  'GNO',
+]
 
 /** The chain accepts swaps (an EVM chain of SWAP_CHAIN_IDS). */
 export function isSwapNetwork(network: { chainNamespace: ChainNamespace; id: number | string } | undefined): boolean {
@@ -181,13 +201,18 @@ export function gasCost(p: { namespace: ChainNamespace; gasPrice: bigint; gas?: 
 // ---- input errors and the button ----
 
 /** The texts the swap's input shows, in the order they are checked. */
-export type SwapInputError = typeof ERRORS.insufficientBalance | typeof ERRORS.incorrectAmount | typeof ERRORS.insufficientLiquidity | `Insufficient ${string} for gas`
+export type SwapInputError =
+  | typeof ERRORS.insufficientBalance
+  | typeof ERRORS.incorrectAmount
+  | typeof ERRORS.insufficientLiquidity
+  | `Insufficient ${string} for gas`
 
 /** The insufficient-gas text: 'Insufficient ETH for gas'. */
 export const insufficientGasText = (symbol: string): SwapInputError => `Insufficient ${symbol || 'funds'} for gas`
 
 /** SPEC §5 gas: short when the native balance is zero, or the gas costs more than it. */
-export const isInsufficientGas = (nativeBalanceUnits: bigint, gasUnits: bigint): boolean => nativeBalanceUnits <= 0n || gasUnits > nativeBalanceUnits
+export const isInsufficientGas = (nativeBalanceUnits: bigint, gasUnits: bigint): boolean =>
+  nativeBalanceUnits <= 0n || gasUnits > nativeBalanceUnits
 
 /**
  * 'Insufficient liquidity' when a failed quote (its message, its JSON body, or a cause) mentions it
@@ -233,7 +258,14 @@ export function swapInputError(p: {
   return undefined
 }
 
-export type SwapButtonLabel = 'Network not supported for Swaps' | 'Select token' | 'Enter amount' | 'Getting quote' | 'Swap' | 'Review swap' | SwapInputError
+export type SwapButtonLabel =
+  | 'Network not supported for Swaps'
+  | 'Select token'
+  | 'Enter amount'
+  | 'Getting quote'
+  | 'Swap'
+  | 'Review swap'
+  | SwapInputError
 
 export interface SwapButtonState {
   label: SwapButtonLabel
@@ -270,7 +302,8 @@ export function searchSwapTokens<T extends { name: string; symbol: string; addre
 }
 
 /** The picker's popular list: every token, by symbol. */
-export const popularTokens = <T extends { symbol: string }>(tokens: readonly T[]): T[] => [...tokens].sort((a, b) => a.symbol.localeCompare(b.symbol))
+export const popularTokens = <T extends { symbol: string }>(tokens: readonly T[]): T[] =>
+  [...tokens].sort((a, b) => a.symbol.localeCompare(b.symbol))
 
 /** The picker's suggestions: the chain's tokens among SUGGESTED_SYMBOLS, in that list's order. */
 export function suggestedTokens<T extends { symbol: string }>(tokens: readonly T[]): T[] {

@@ -25,8 +25,25 @@ const TOKENS = [
 ]
 const PRICES: Record<string, number> = { [ETH_ID]: 3000, [USDC_ID]: 1, [PTK_ID]: 0.5 }
 
-const ethBalance = (numeric = '2'): TokenBalance => ({ name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: Number(numeric) * 3000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric } })
-const usdcBalance = (numeric = '5000'): TokenBalance => ({ name: 'USD Coin', symbol: 'USDC', chainId: 'eip155:1', address: USDC_ID, value: Number(numeric), price: 1, iconUrl: '', quantity: { decimals: '6', numeric } })
+const ethBalance = (numeric = '2'): TokenBalance => ({
+  name: 'Ether',
+  symbol: 'ETH',
+  chainId: 'eip155:1',
+  value: Number(numeric) * 3000,
+  price: 3000,
+  iconUrl: '',
+  quantity: { decimals: '18', numeric },
+})
+const usdcBalance = (numeric = '5000'): TokenBalance => ({
+  name: 'USD Coin',
+  symbol: 'USDC',
+  chainId: 'eip155:1',
+  address: USDC_ID,
+  value: Number(numeric),
+  price: 1,
+  iconUrl: '',
+  quantity: { decimals: '6', numeric },
+})
 
 /** Let promises, and the lazy API clients' first import(), settle. */
 const flush = async () => {
@@ -34,7 +51,8 @@ const flush = async () => {
 }
 
 type Answer = (url: URL, body: Record<string, unknown> | undefined) => Response | Promise<Response>
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
+const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } })
 
 interface Options {
   networks?: CaipNetwork[]
@@ -53,7 +71,9 @@ async function setup(opts: Options = {}) {
   const log: string[] = []
   const sent: SendTransactionParams[] = []
   let allowance = '0'
-  const connector = opts.embedded ? { id: 'portico-auth', name: 'Email', type: 'auth' as const } : { id: 'io.metamask', name: 'MetaMask', type: 'announced' as const, rdns: 'io.metamask' }
+  const connector = opts.embedded
+    ? { id: 'portico-auth', name: 'Email', type: 'auth' as const }
+    : { id: 'io.metamask', name: 'MetaMask', type: 'announced' as const, rdns: 'io.metamask' }
   const adapter = Object.assign(fakeAdapter('eip155', [connector]), {
     capabilities: (opts.receipt ? ['waitForReceipt'] : []) as never[],
     async sendTransaction(p: SendTransactionParams) {
@@ -79,7 +99,11 @@ async function setup(opts: Options = {}) {
     if (path.endsWith('/history')) return json({ data: [], next: null })
     if (path === '/v1/fungible/price') {
       const addresses = (body?.addresses as string[]) ?? []
-      return json({ fungibles: addresses.filter((a) => PRICES[a] !== undefined).map((a) => ({ symbol: TOKENS.find((t) => t.address === a)?.symbol ?? '', price: PRICES[a], address: a })) })
+      return json({
+        fungibles: addresses
+          .filter((a) => PRICES[a] !== undefined)
+          .map((a) => ({ symbol: TOKENS.find((t) => t.address === a)?.symbol ?? '', price: PRICES[a], address: a })),
+      })
     }
     if (path === '/v1/convert/tokens') return json({ tokens: TOKENS })
     if (path === '/v1/convert/gas-price') return json({ standard: '20000000000', fast: '30000000000', instant: '40000000000' })
@@ -99,7 +123,15 @@ async function setup(opts: Options = {}) {
     }
     if (path === '/v1/convert/build-transaction') {
       const from = body?.from
-      return json({ tx: { from: ADDRESS, to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', value: from === ETH_ID ? String(body?.amount) : '0', eip155: { gas: '200000', gasPrice: '20000000000' } } })
+      return json({
+        tx: {
+          from: ADDRESS,
+          to: `eip155:1:${ROUTER}`,
+          data: '0x7ff36ab5',
+          value: from === ETH_ID ? String(body?.amount) : '0',
+          eip155: { gas: '200000', gasPrice: '20000000000' },
+        },
+      })
     }
     return json({})
   }) as typeof globalThis.fetch
@@ -158,7 +190,15 @@ describe('swap flow: initialization (SPEC §4)', () => {
     expect(t.swap.$swap.get()).toMatchObject({ initializing: true, initialized: false })
     await done
     const s = t.swap.$swap.get()
-    expect(s).toMatchObject({ initializing: false, initialized: true, networkPrice: 3000, networkTokenSymbol: 'ETH', gasFee: '20000000000', slippage: 1, supported: true })
+    expect(s).toMatchObject({
+      initializing: false,
+      initialized: true,
+      networkPrice: 3000,
+      networkTokenSymbol: 'ETH',
+      gasFee: '20000000000',
+      slippage: 1,
+      supported: true,
+    })
     // 150000 gas × 20 gwei = 0.003 ETH × 3000 USD
     expect(s.gasPriceInUSD).toBeCloseTo(9, 10)
     expect(s.tokens!.map((x) => x.symbol)).toEqual(['ETH', 'USDC', 'PTK'])
@@ -218,7 +258,12 @@ describe('swap flow: initialization (SPEC §4)', () => {
     const t = await setup()
     await t.swap.initialize({ fromToken: 'USDC', toToken: ETH_ID, amount: '100' })
     await flush()
-    expect(t.swap.$swap.get()).toMatchObject({ sourceToken: { symbol: 'USDC' }, toToken: { symbol: 'ETH' }, sourceTokenAmount: '100', toTokenAmount: '0.033000' })
+    expect(t.swap.$swap.get()).toMatchObject({
+      sourceToken: { symbol: 'USDC' },
+      toToken: { symbol: 'ETH' },
+      sourceTokenAmount: '100',
+      toTokenAmount: '0.033000',
+    })
   })
 
   it('a change of the active network resets the swap', async () => {
@@ -226,7 +271,13 @@ describe('swap flow: initialization (SPEC §4)', () => {
     await quoted(t)
     await t.portico.network.switchNetwork(base)
     await flush()
-    expect(t.swap.$swap.get()).toMatchObject({ initialized: false, sourceToken: undefined, toToken: undefined, sourceTokenAmount: '', toTokenAmount: '' })
+    expect(t.swap.$swap.get()).toMatchObject({
+      initialized: false,
+      sourceToken: undefined,
+      toToken: undefined,
+      sourceTokenAmount: '',
+      toTokenAmount: '',
+    })
   })
 })
 
@@ -267,7 +318,16 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     await flush()
     const quotes = t.requests.filter((r) => r.path === '/v1/convert/quotes')
     expect(quotes).toHaveLength(1)
-    expect(quotes[0]!.query).toEqual({ amount: '500000000000000000', userAddress: ADDRESS, from: ETH_ID, to: USDC_ID, gasPrice: '20000000000', projectId: 'p', st: 'portico', sv: expect.any(String) })
+    expect(quotes[0]!.query).toEqual({
+      amount: '500000000000000000',
+      userAddress: ADDRESS,
+      from: ETH_ID,
+      to: USDC_ID,
+      gasPrice: '20000000000',
+      projectId: 'p',
+      st: 'portico',
+      sv: expect.any(String),
+    })
   })
 
   it('the amount is masked to the token decimals and converted exactly (15-digit integer, 18 decimals)', async () => {
@@ -310,7 +370,14 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
       userAddress: ADDRESS,
       disableEstimate: true,
     })
-    expect(s.swapTransaction).toEqual({ to: ROUTER, data: '0x7ff36ab5', gas: 200_000n, gasPrice: 20_000_000_000n, value: 10n ** 18n, toAmount: '2970.000000' })
+    expect(s.swapTransaction).toEqual({
+      to: ROUTER,
+      data: '0x7ff36ab5',
+      gas: 200_000n,
+      gasPrice: 20_000_000_000n,
+      value: 10n ** 18n,
+      toAmount: '2970.000000',
+    })
     // the built transaction's gas: 200000 × 20 gwei = 0.004 ETH = 12 USD
     expect(s.gas).toMatchObject({ units: 4_000_000_000_000_000n, native: '0.004' })
     expect(s.gasPriceInUSD).toBeCloseTo(12, 10)
@@ -319,14 +386,22 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
   it("'Insufficient balance' when the source balance is below the amount (no transaction built)", async () => {
     const t = await setup()
     await quoted(t, '2.5')
-    expect(t.swap.$swap.get()).toMatchObject({ inputError: 'Insufficient balance', button: { label: 'Insufficient balance', disabled: true }, swapTransaction: undefined })
+    expect(t.swap.$swap.get()).toMatchObject({
+      inputError: 'Insufficient balance',
+      button: { label: 'Insufficient balance', disabled: true },
+      swapTransaction: undefined,
+    })
     expect(t.paths()).not.toContain('/v1/convert/build-transaction')
   })
 
   it("'Incorrect amount' when no quote comes back", async () => {
     const t = await setup()
     await quoted(t, '1', PTK_ID)
-    expect(t.swap.$swap.get()).toMatchObject({ inputError: 'Incorrect amount', toTokenAmount: '', button: { label: 'Incorrect amount', disabled: true } })
+    expect(t.swap.$swap.get()).toMatchObject({
+      inputError: 'Incorrect amount',
+      toTokenAmount: '',
+      button: { label: 'Incorrect amount', disabled: true },
+    })
   })
 
   it("'Insufficient liquidity' when the quote's refusal mentions it; any other refusal is 'Incorrect amount'", async () => {
@@ -347,7 +422,10 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     t.swap.setSourceTokenAmount('100')
     t.timers.advance(QUOTE_DEBOUNCE_MS)
     await flush()
-    expect(t.swap.$swap.get()).toMatchObject({ inputError: 'Insufficient ETH for gas', button: { label: 'Insufficient ETH for gas', disabled: true } })
+    expect(t.swap.$swap.get()).toMatchObject({
+      inputError: 'Insufficient ETH for gas',
+      button: { label: 'Insufficient ETH for gas', disabled: true },
+    })
     // 0.002 ETH against the 0.003 ETH of 150000 gas at 20 gwei
     const u = await setup({ balances: [ethBalance('0.002'), usdcBalance()] })
     await u.swap.initialize({ fromToken: 'USDC', toToken: 'ETH' })
@@ -374,7 +452,13 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     await quoted(t, '1')
     await t.swap.switchTokens()
     await flush()
-    expect(t.swap.$swap.get()).toMatchObject({ sourceToken: { symbol: 'USDC' }, toToken: { symbol: 'ETH' }, sourceTokenAmount: '2970', sourceTokenPriceInUSD: 1, toTokenPriceInUSD: 3000 })
+    expect(t.swap.$swap.get()).toMatchObject({
+      sourceToken: { symbol: 'USDC' },
+      toToken: { symbol: 'ETH' },
+      sourceTokenAmount: '2970',
+      sourceTokenPriceInUSD: 1,
+      toTokenPriceInUSD: 3000,
+    })
     // 2970 USDC × 0.00033 = 0.9801 ETH
     expect(t.swap.$swap.get().toTokenAmount).toBe('0.980100')
 
@@ -383,7 +467,12 @@ describe('swap flow: tokens, amounts and the quote (SPEC §4, §5)', () => {
     await u.swap.setToToken(u.swap.$swap.get().tokens!.find((x) => x.symbol === 'USDC'))
     await u.swap.switchTokens()
     await flush()
-    expect(u.swap.$swap.get()).toMatchObject({ sourceToken: { symbol: 'USDC' }, toToken: { symbol: 'ETH' }, sourceTokenAmount: '1', toTokenAmount: '0.000330' })
+    expect(u.swap.$swap.get()).toMatchObject({
+      sourceToken: { symbol: 'USDC' },
+      toToken: { symbol: 'ETH' },
+      sourceTokenAmount: '1',
+      toTokenAmount: '0.000330',
+    })
   })
 
   it('switchTokens is ignored while uninitialized, initializing or already switching', async () => {
@@ -423,7 +512,11 @@ describe('swap flow: building (allowance → swap or approval; SPEC §4)', () =>
     t.timers.advance(QUOTE_DEBOUNCE_MS)
     await flush()
     expect(t.requests.find((r) => r.path === '/v1/convert/allowance')!.query).toMatchObject({ tokenAddress: USDC_ID, userAddress: ADDRESS })
-    expect(t.requests.find((r) => r.path === '/v1/convert/build-approve')!.query).toMatchObject({ from: USDC_ID, to: ETH_ID, userAddress: ADDRESS })
+    expect(t.requests.find((r) => r.path === '/v1/convert/build-approve')!.query).toMatchObject({
+      from: USDC_ID,
+      to: ETH_ID,
+      userAddress: ADDRESS,
+    })
     expect(t.swap.$swap.get()).toMatchObject({
       needsApproval: true,
       approvalTransaction: { to: USDC_CONTRACT, data: '0x095ea7b3', gas: 0n, gasPrice: 20_000_000_000n, value: 0n },
@@ -433,7 +526,11 @@ describe('swap flow: building (allowance → swap or approval; SPEC §4)', () =>
     t.requests.length = 0
     await t.swap.buildTransaction()
     expect(t.paths()).toEqual(['/v1/convert/allowance', '/v1/convert/build-transaction'])
-    expect(t.swap.$swap.get()).toMatchObject({ needsApproval: false, approvalTransaction: undefined, swapTransaction: { to: ROUTER, value: 0n } })
+    expect(t.swap.$swap.get()).toMatchObject({
+      needsApproval: false,
+      approvalTransaction: undefined,
+      swapTransaction: { to: ROUTER, value: 0n },
+    })
   })
 
   it.each([
@@ -447,7 +544,13 @@ describe('swap flow: building (allowance → swap or approval; SPEC §4)', () =>
     t.swap.setSourceTokenAmount('100')
     t.timers.advance(QUOTE_DEBOUNCE_MS)
     await flush()
-    expect(t.swap.$swap.get()).toMatchObject({ fetchError: true, loadingBuildTransaction: false, approvalTransaction: undefined, swapTransaction: undefined, button: { label: 'Swap' } })
+    expect(t.swap.$swap.get()).toMatchObject({
+      fetchError: true,
+      loadingBuildTransaction: false,
+      approvalTransaction: undefined,
+      swapTransaction: undefined,
+      button: { label: 'Swap' },
+    })
     expect(t.banner()).toMatchObject({ message: text, variant: 'error' })
     expect(t.views()).toEqual(['Account', 'Swap'])
   })
@@ -480,8 +583,17 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     expect(t.swap.$swap.get().loadingText).toBeUndefined()
     expect(t.sent[0]).toMatchObject({ to: USDC_CONTRACT, data: '0x095ea7b3', value: 0n, gasPrice: 20_000_000_000n, address: ADDRESS })
     expect(t.sent[0]!.gas).toBeUndefined()
-    expect(t.paths().filter((p) => p.startsWith('/v1/convert'))).toEqual(['/v1/convert/quotes', '/v1/convert/allowance', '/v1/convert/build-transaction'])
-    expect(t.swap.$swap.get()).toMatchObject({ loadingApprovalTransaction: false, approvalTransaction: undefined, swapTransaction: { to: ROUTER }, needsApproval: false })
+    expect(t.paths().filter((p) => p.startsWith('/v1/convert'))).toEqual([
+      '/v1/convert/quotes',
+      '/v1/convert/allowance',
+      '/v1/convert/build-transaction',
+    ])
+    expect(t.swap.$swap.get()).toMatchObject({
+      loadingApprovalTransaction: false,
+      approvalTransaction: undefined,
+      swapTransaction: { to: ROUTER },
+      needsApproval: false,
+    })
     expect(t.views()).toEqual(['Account', 'Swap', 'SwapPreview'])
     expect(t.router.$history.get().length).toBe(3)
   })
@@ -503,20 +615,38 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     expect(t.sent[0]).not.toHaveProperty('gas')
     t.timers.advance(200)
     expect(t.banner()).toMatchObject({ message: 'Swapping ...', variant: 'loading' })
-    expect(activity.$activity.get().transactions[0]).toMatchObject({ id: 'eip155:1:0xhash1', metadata: { operationType: 'trade', status: 'pending' } })
+    expect(activity.$activity.get().transactions[0]).toMatchObject({
+      id: 'eip155:1:0xhash1',
+      metadata: { operationType: 'trade', status: 'pending' },
+    })
     settle({ hash: '', status: 'success' })
     await expect(pending).resolves.toBe('0xhash1')
     await flush()
     t.timers.advance(200)
     expect(t.banner()).toMatchObject({ message: 'Swapped ETH to 2970 USDC', variant: 'success' })
     expect(t.views()).toEqual(['Account'])
-    expect(t.swap.$swap.get()).toMatchObject({ initialized: false, sourceToken: undefined, toToken: undefined, sourceTokenAmount: '', toTokenAmount: '', swapTransaction: undefined, loadingTransaction: false })
+    expect(t.swap.$swap.get()).toMatchObject({
+      initialized: false,
+      sourceToken: undefined,
+      toToken: undefined,
+      sourceTokenAmount: '',
+      toTokenAmount: '',
+      swapTransaction: undefined,
+      loadingTransaction: false,
+    })
     expect(t.log).toContain('balance forceUpdate')
     const row = activity.$activity.get().transactions[0]!
-    expect(row).toMatchObject({ id: 'eip155:1:0xhash1', metadata: { operationType: 'trade', status: 'confirmed', sentFrom: ADDRESS, sentTo: ROUTER } })
+    expect(row).toMatchObject({
+      id: 'eip155:1:0xhash1',
+      metadata: { operationType: 'trade', status: 'confirmed', sentFrom: ADDRESS, sentTo: ROUTER },
+    })
     expect(row.transfers).toEqual([
       expect.objectContaining({ direction: 'out', quantity: { numeric: '1' }, fungible_info: expect.objectContaining({ symbol: 'ETH' }) }),
-      expect.objectContaining({ direction: 'in', quantity: { numeric: '2970' }, fungible_info: expect.objectContaining({ symbol: 'USDC' }) }),
+      expect.objectContaining({
+        direction: 'in',
+        quantity: { numeric: '2970' },
+        fungible_info: expect.objectContaining({ symbol: 'USDC' }),
+      }),
     ])
     expect(t.failures).toEqual([])
   })
@@ -544,23 +674,44 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
   })
 
   it.each([
-    ['a refusal', async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })), 'User rejected the request'],
+    [
+      'a refusal',
+      async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })),
+      'User rejected the request',
+    ],
     ['an error without a message', async () => Promise.reject(new Error('')), 'Transaction error'],
-  ])('%s of the swap: transactionError, the preview keeps its state, no banner unless debug, an analytics failure event', async (_, send, text) => {
-    const t = await setup({ send })
-    await quoted(t, '1')
-    t.router.push('SwapPreview')
-    await expect(t.swap.sendTransactionForSwap()).resolves.toBeUndefined()
-    expect(t.swap.$swap.get()).toMatchObject({ transactionError: text, loadingTransaction: false, sourceTokenAmount: '1', toTokenAmount: '2970.000000', swapTransaction: { to: ROUTER } })
-    expect(t.views()).toEqual(['Account', 'Swap', 'SwapPreview'])
-    expect(t.banner().open).toBe(false)
-    expect(t.failures).toEqual([
-      {
-        event: 'SWAP_ERROR',
-        properties: { message: text, network: 'eip155:1', swapFromToken: 'ETH', swapToToken: 'USDC', swapFromAmount: '1', swapToAmount: '2970.000000', isSmartAccount: false },
-      },
-    ])
-  })
+  ])(
+    '%s of the swap: transactionError, the preview keeps its state, no banner unless debug, an analytics failure event',
+    async (_, send, text) => {
+      const t = await setup({ send })
+      await quoted(t, '1')
+      t.router.push('SwapPreview')
+      await expect(t.swap.sendTransactionForSwap()).resolves.toBeUndefined()
+      expect(t.swap.$swap.get()).toMatchObject({
+        transactionError: text,
+        loadingTransaction: false,
+        sourceTokenAmount: '1',
+        toTokenAmount: '2970.000000',
+        swapTransaction: { to: ROUTER },
+      })
+      expect(t.views()).toEqual(['Account', 'Swap', 'SwapPreview'])
+      expect(t.banner().open).toBe(false)
+      expect(t.failures).toEqual([
+        {
+          event: 'SWAP_ERROR',
+          properties: {
+            message: text,
+            network: 'eip155:1',
+            swapFromToken: 'ETH',
+            swapToToken: 'USDC',
+            swapFromAmount: '1',
+            swapToAmount: '2970.000000',
+            isSmartAccount: false,
+          },
+        },
+      ])
+    },
+  )
 
   it('debug mode: swap and approval errors show as banners (SPEC §8)', async () => {
     const t = await setup({ debug: true, send: async () => Promise.reject(new Error('User rejected the request')) })
@@ -571,8 +722,14 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await expect(t.swap.sendTransactionForApproval()).resolves.toBeUndefined()
     t.timers.advance(200)
     expect(t.banner()).toMatchObject({ message: 'User rejected the request', variant: 'error', open: true })
-    expect(t.swap.$swap.get()).toMatchObject({ transactionError: 'User rejected the request', loadingApprovalTransaction: false, approvalTransaction: { to: USDC_CONTRACT } })
-    expect(t.failures.map((f) => [f.event, f.properties.swapFromToken, f.properties.swapFromAmount])).toEqual([['SWAP_APPROVAL_ERROR', 'USDC', '100']])
+    expect(t.swap.$swap.get()).toMatchObject({
+      transactionError: 'User rejected the request',
+      loadingApprovalTransaction: false,
+      approvalTransaction: { to: USDC_CONTRACT },
+    })
+    expect(t.failures.map((f) => [f.event, f.properties.swapFromToken, f.properties.swapFromAmount])).toEqual([
+      ['SWAP_APPROVAL_ERROR', 'USDC', '100'],
+    ])
   })
 
   it("a reverted swap is 'Transaction error' and a failed row in Activity; the preview stays", async () => {

@@ -56,7 +56,8 @@ import {
 } from './rules'
 
 /** The success banner after a swap (SPEC §8): 'Swapped X to Y Z'. */
-export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string => `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
+export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string =>
+  `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
 
 /** A swappable token (SPEC §3: address, decimals, symbol, quantity.numeric, price), with the account's balance when it holds some. */
 export interface SwapToken extends ConvertToken {
@@ -213,7 +214,10 @@ export interface SwapDeps {
   $tokenBalances: ReadableAtom<TokenBalance[]>
   /** The active network's CAIP-2 id: a change resets the swap. */
   $networkId: ReadableAtom<string | undefined>
-  convert: Pick<ConvertClient, 'getQuotes' | 'getTokens' | 'getGasPrice' | 'getNetworkTokenPrice' | 'getAllowance' | 'buildApprove' | 'buildTransaction'>
+  convert: Pick<
+    ConvertClient,
+    'getQuotes' | 'getTokens' | 'getGasPrice' | 'getNetworkTokenPrice' | 'getAllowance' | 'buildApprove' | 'buildTransaction'
+  >
   /** USD prices of token ids (POST /v1/fungible/price). */
   getTokenPrices(addresses: string[]): Promise<{ fungibles: { address: string; price: number }[] }>
   /** The wallet's sendTransaction; resolves with the hash. */
@@ -331,9 +335,15 @@ export function createSwap(deps: SwapDeps) {
     const supported = isSwapNetwork(network)
     const native = network ? mine.find((t) => isNativeTokenId(t.address)) : undefined
     const tx = s.swapTransaction
-    const gas = network && s.gasFee !== '0'
-      ? gasCost({ namespace: network.chainNamespace, gasPrice: tx ? tx.gasPrice : BigInt(s.gasFee), ...(tx && tx.gas > 0n ? { gas: tx.gas } : {}), networkPrice: s.networkPrice })
-      : undefined
+    const gas =
+      network && s.gasFee !== '0'
+        ? gasCost({
+            namespace: network.chainNamespace,
+            gasPrice: tx ? tx.gasPrice : BigInt(s.gasFee),
+            ...(tx && tx.gas > 0n ? { gas: tx.gas } : {}),
+            networkPrice: s.networkPrice,
+          })
+        : undefined
     return {
       ...s,
       myTokensWithBalance: mine,
@@ -436,7 +446,10 @@ export function createSwap(deps: SwapDeps) {
     const res = await deps.convert.getGasPrice(caipNetworkId)
     const network = deps.account().network
     const gasPrice = BigInt(res.standard)
-    patch({ gasFee: gasPrice.toString(), gasPriceInUSD: gasCost({ namespace: network?.chainNamespace ?? 'eip155', gasPrice, networkPrice: $state.get().networkPrice }).usd })
+    patch({
+      gasFee: gasPrice.toString(),
+      gasPriceInUSD: gasCost({ namespace: network?.chainNamespace ?? 'eip155', gasPrice, networkPrice: $state.get().networkPrice }).usd,
+    })
   }
 
   const findToken = (ref: string | undefined): SwapToken | undefined => {
@@ -478,7 +491,8 @@ export function createSwap(deps: SwapDeps) {
     }
     const from = findToken(preset.fromToken) ?? $state.get().sourceToken ?? findToken(nativeId())
     const to = findToken(preset.toToken) ?? $state.get().toToken
-    if (preset.amount !== undefined) patch({ sourceTokenAmount: maskAmount(preset.amount, from ? { decimals: from.decimals } : {}), ...NO_QUOTE })
+    if (preset.amount !== undefined)
+      patch({ sourceTokenAmount: maskAmount(preset.amount, from ? { decimals: from.decimals } : {}), ...NO_QUOTE })
     patch({ switchingTokens: true })
     try {
       if (from && !sameId(from.address, $state.get().sourceToken?.address ?? '')) await setSourceToken(from)
@@ -525,7 +539,11 @@ export function createSwap(deps: SwapDeps) {
       patch({ toToken: s.sourceToken, toTokenPriceInUSD: s.sourceTokenPriceInUSD })
     }
     const chosen = withBalance(token)
-    patch({ sourceToken: chosen, sourceTokenAmount: maskAmount($state.get().sourceTokenAmount, { decimals: chosen.decimals }), ...NO_QUOTE })
+    patch({
+      sourceToken: chosen,
+      sourceTokenAmount: maskAmount($state.get().sourceTokenAmount, { decimals: chosen.decimals }),
+      ...NO_QUOTE,
+    })
     await setTokenPrice(chosen.address, 'sourceToken')
   }
 
@@ -638,7 +656,13 @@ export function createSwap(deps: SwapDeps) {
     patch({ loadingQuote: true, inputError: undefined, fetchError: false })
     let toAmountUnits: string | undefined
     try {
-      const res = await deps.convert.getQuotes({ amount: units.toString(), userAddress: address, from: source.address, to: target.address, gasPrice: s.gasFee })
+      const res = await deps.convert.getQuotes({
+        amount: units.toString(),
+        userAddress: address,
+        from: source.address,
+        to: target.address,
+        gasPrice: s.gasFee,
+      })
       toAmountUnits = res.quotes[0]?.toAmount
     } catch (e) {
       if (seq !== quoteSeq || mine !== epoch) return
@@ -663,7 +687,12 @@ export function createSwap(deps: SwapDeps) {
       nativeSymbol: current.networkTokenSymbol,
     })
     const impact = quoted
-      ? priceImpact({ sourceAmount: current.sourceTokenAmount, sourcePrice: current.sourceTokenPriceInUSD, toAmount: toTokenAmount, toPrice: current.toTokenPriceInUSD })
+      ? priceImpact({
+          sourceAmount: current.sourceTokenAmount,
+          sourcePrice: current.sourceTokenPriceInUSD,
+          toAmount: toTokenAmount,
+          toPrice: current.toTokenPriceInUSD,
+        })
       : undefined
     patch({
       loadingQuote: false,
@@ -741,7 +770,14 @@ export function createSwap(deps: SwapDeps) {
       if (stale()) return undefined
       const gas = BigInt(res.tx.eip155.gas)
       const gasPrice = BigInt(res.tx.eip155.gasPrice)
-      const tx: SwapTransaction = { to: plainAddress(res.tx.to), data: hex(res.tx.data), gas, gasPrice, value: BigInt(res.tx.value), toAmount: $state.get().toTokenAmount }
+      const tx: SwapTransaction = {
+        to: plainAddress(res.tx.to),
+        data: hex(res.tx.data),
+        gas,
+        gasPrice,
+        value: BigInt(res.tx.value),
+        toAmount: $state.get().toTokenAmount,
+      }
       const network = deps.account().network
       const cost = gasCost({ namespace: network?.chainNamespace ?? 'eip155', gas, gasPrice, networkPrice: $state.get().networkPrice })
       // The built transaction's own gas decides the gas rule now.
@@ -757,7 +793,14 @@ export function createSwap(deps: SwapDeps) {
         sourceIsNative: isNativeTokenId(source.address),
         nativeSymbol: current.networkTokenSymbol,
       })
-      patch({ loadingBuildTransaction: false, swapTransaction: tx, approvalTransaction: undefined, gasPriceInUSD: cost.usd, inputError, fetchError: false })
+      patch({
+        loadingBuildTransaction: false,
+        swapTransaction: tx,
+        approvalTransaction: undefined,
+        gasPriceInUSD: cost.usd,
+        inputError,
+        fetchError: false,
+      })
       return tx
     } catch {
       return stale() ? undefined : buildFailed(ERRORS.createTransaction)
@@ -810,7 +853,8 @@ export function createSwap(deps: SwapDeps) {
     ...(network ? { network } : {}),
   })
 
-  const receipt = (hash: string, namespace: ChainNamespace, network?: CaipNetwork) => deps.waitForReceipt(hash, namespace, network).catch(() => undefined)
+  const receipt = (hash: string, namespace: ChainNamespace, network?: CaipNetwork) =>
+    deps.waitForReceipt(hash, namespace, network).catch(() => undefined)
 
   /**
    * Send the approval ('Approve limit increase in your wallet'); once it is in, re-quote, rebuild
@@ -861,7 +905,14 @@ export function createSwap(deps: SwapDeps) {
     let hash: string
     const sent = (h: string): SentSwap | undefined =>
       network
-        ? { hash: h, network, from: address, to: tx.to, source: { amount: s.sourceTokenAmount, token: s.sourceToken! }, target: { amount: trimDecimals(s.toTokenAmount), token: s.toToken! } }
+        ? {
+            hash: h,
+            network,
+            from: address,
+            to: tx.to,
+            source: { amount: s.sourceTokenAmount, token: s.sourceToken! },
+            target: { amount: trimDecimals(s.toTokenAmount), token: s.toToken! },
+          }
         : undefined
     try {
       hash = await deps.sendTransaction(txParams(tx, network), namespace)

@@ -66,7 +66,8 @@ export function wireSwap(host: FlowHost, analytics: SwapAnalytics = hostAnalytic
     getTokenPrices: (addresses) => host.api.account.getTokenPrice(addresses),
     sendTransaction: (tx, namespace) => wallet().sendTransaction(tx, { namespace }),
     // A wallet without receipts (no 'waitForReceipt' capability) answers undefined: the swap goes on.
-    waitForReceipt: async (hash, namespace, network) => (await wallet().waitForReceipt(hash, { namespace, ...(network ? { network } : {}) })).status,
+    waitForReceipt: async (hash, namespace, network) =>
+      (await wallet().waitForReceipt(hash, { namespace, ...(network ? { network } : {}) })).status,
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     recordSwap: (swap, status) => {
       void host

@@ -23,7 +23,8 @@ export interface ActiveChainSwitchState {
  * carried; a connected one defaults to Account.
  */
 export function nextViewAfterActiveChain(data: RouteData<'SwitchActiveChain'>, connected: boolean): RouteView {
-  if (!connected) return !data.navigateTo || data.navigateTo === 'Account' || data.navigateTo === 'ProfileWallets' ? 'Connect' : data.navigateTo
+  if (!connected)
+    return !data.navigateTo || data.navigateTo === 'Account' || data.navigateTo === 'ProfileWallets' ? 'Connect' : data.navigateTo
   return data.navigateTo ?? 'Account'
 }
 
@@ -37,4 +38,3 @@ export function afterSwitch(history: readonly RouteEntry[]): { goBackToIndex: nu
     }
   return idx > 0 ? { goBackToIndex: idx - 1 } : 'close'
 }
-

@@ -7,7 +7,13 @@ import type { RouteEntry } from '../types'
 function setup() {
   const evm = fakeAdapter('eip155')
   const sol = fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'injected' }])
-  const portico = createPortico({ projectId: 'p', networks: [mainnet, base, solana], adapters: [evm, sol], storage: mapStorage(), fetch: (async () => new Response('{"balances":[]}')) as typeof fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    networks: [mainnet, base, solana],
+    adapters: [evm, sol],
+    storage: mapStorage(),
+    fetch: (async () => new Response('{"balances":[]}')) as typeof fetch,
+  })
   const route = () => portico.router.$route.get()
   const views = () => portico.router.$history.get().map((e) => e.view)
   return { portico, evm, sol, route, views, switching: () => portico.load('switching') }

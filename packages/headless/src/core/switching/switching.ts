@@ -100,26 +100,32 @@ export function createSwitching(deps: SwitchingDeps) {
     }
   }
 
-
   /** SPEC §4 multi-wallet: one row per namespace of the app, with its wallet (if connected) and network. */
-  const $profileWallets: ReadableAtom<ProfileWallet[]> = computed([deps.$connections, chain.$chains, chain.$activeChain, deps.$connectors], (connections, chains, active, connectors) =>
-    chain.namespaces.map((ns): ProfileWallet => {
-      const state = chains[ns]
-      const connection = connections[ns]
-      const address = state?.accountState.address
-      const connector = connection ? connectors.find((c) => c.id === connection.connectorId) : undefined
-      const info = state?.accountState.connectedWalletInfo
-      return {
-        namespace: ns,
-        network: state?.networkState.caipNetwork,
-        wallet:
-          connection && address
-            ? // The account's wallet (a WalletConnect session: the peer's own name and icon), else the connector.
-              { connectorId: connection.connectorId, name: info?.name ?? connector?.name ?? connection.connectorId, imageUrl: info?.icon ?? connector?.imageUrl, address }
-            : undefined,
-        active: ns === active,
-      }
-    }),
+  const $profileWallets: ReadableAtom<ProfileWallet[]> = computed(
+    [deps.$connections, chain.$chains, chain.$activeChain, deps.$connectors],
+    (connections, chains, active, connectors) =>
+      chain.namespaces.map((ns): ProfileWallet => {
+        const state = chains[ns]
+        const connection = connections[ns]
+        const address = state?.accountState.address
+        const connector = connection ? connectors.find((c) => c.id === connection.connectorId) : undefined
+        const info = state?.accountState.connectedWalletInfo
+        return {
+          namespace: ns,
+          network: state?.networkState.caipNetwork,
+          wallet:
+            connection && address
+              ? // The account's wallet (a WalletConnect session: the peer's own name and icon), else the connector.
+                {
+                  connectorId: connection.connectorId,
+                  name: info?.name ?? connector?.name ?? connection.connectorId,
+                  imageUrl: info?.icon ?? connector?.imageUrl,
+                  address,
+                }
+              : undefined,
+          active: ns === active,
+        }
+      }),
   )
 
   /** Multi-wallet: make a connected namespace active (its wallet keeps its session) and show Account. */

@@ -41,7 +41,9 @@ export function createTheme(initial: ThemeState, deps: ThemeDeps = {}) {
   const $prefersDark = atom(Boolean(query?.matches))
   query?.addEventListener?.('change', () => $prefersDark.set(query.matches))
   /** 'light' or 'dark': the mode shown now ('system' resolved with the OS preference). */
-  const $resolvedThemeMode: ReadableAtom<ResolvedThemeMode> = computed([$theme, $prefersDark], (t, dark) => resolveThemeMode(t.themeMode, dark))
+  const $resolvedThemeMode: ReadableAtom<ResolvedThemeMode> = computed([$theme, $prefersDark], (t, dark) =>
+    resolveThemeMode(t.themeMode, dark),
+  )
   return {
     $theme,
     $resolvedThemeMode,

@@ -12,7 +12,13 @@ const startsWith0x = (field: string) => z.string().check(z.regex(/^0x/, `'${fiel
 
 /** SPEC §5: `to` starts with 0x; `data`, if given, starts with 0x; `value` is a string; at least one call. */
 const walletCallsSchema = z
-  .array(z.object({ to: startsWith0x('to'), data: z.optional(startsWith0x('data')), value: z.optional(z.string({ error: "'value' must be a string" })) }))
+  .array(
+    z.object({
+      to: startsWith0x('to'),
+      data: z.optional(startsWith0x('data')),
+      value: z.optional(z.string({ error: "'value' must be a string" })),
+    }),
+  )
   .check(z.minLength(1, 'at least one call is needed'))
 
 /**

@@ -23,7 +23,10 @@ const OPERATIONS: readonly Operation[] = [
   'waitForReceipt',
 ]
 
-export function createWalletFacade(deps: { load: () => Promise<WalletFlow>; capabilities: (namespace?: ChainNamespace) => readonly AdapterCapability[] }): WalletFlow {
+export function createWalletFacade(deps: {
+  load: () => Promise<WalletFlow>
+  capabilities: (namespace?: ChainNamespace) => readonly AdapterCapability[]
+}): WalletFlow {
   return lazyMethods(deps.load, OPERATIONS, {
     capabilities: deps.capabilities,
     supports: (capability: AdapterCapability, namespace?: ChainNamespace) => deps.capabilities(namespace).includes(capability),

@@ -6,7 +6,16 @@ import { ADDRESS, fakeAdapter, mainnet, mapStorage, type FakeAdapter } from '../
 async function connected(capabilities: readonly AdapterCapability[], extra: Partial<FakeAdapter> = {}) {
   const adapter = Object.assign(fakeAdapter('eip155'), { capabilities }, extra)
   const calls: { method: string; params: unknown }[] = []
-  for (const method of ['transfer', 'writeContract', 'signTypedData', 'sendCalls', 'getCallsStatus', 'getCapabilities', 'waitForReceipt', 'request'] as const) {
+  for (const method of [
+    'transfer',
+    'writeContract',
+    'signTypedData',
+    'sendCalls',
+    'getCallsStatus',
+    'getCapabilities',
+    'waitForReceipt',
+    'request',
+  ] as const) {
     if (method in adapter) continue
     ;(adapter as unknown as Record<string, unknown>)[method] = async (params: unknown) => {
       calls.push({ method, params })
@@ -18,20 +27,51 @@ async function connected(capabilities: readonly AdapterCapability[], extra: Part
       return '0xresult'
     }
   }
-  const portico = createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], adapters: [adapter], storage: mapStorage(), fetch: (async () => new Response('{"balances":[]}')) as typeof fetch })
+  const portico = createPortico({
+    projectId: 'p',
+    apiUrl: 'http://127.0.0.1:9',
+    networks: [mainnet],
+    adapters: [adapter],
+    storage: mapStorage(),
+    fetch: (async () => new Response('{"balances":[]}')) as typeof fetch,
+  })
   await portico.connection.connect('io.metamask')
   return { portico, adapter, calls }
 }
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const GRANT = { chainId: '0x1', expiry: 2_000_000_000, signer: { type: 'account', data: { id: TO } }, permissions: [{ type: 'contract-call', data: { address: TO } }] }
-const typed = { domain: { name: 'Portico', chainId: 1 }, types: { Mail: [{ name: 'body', type: 'string' }] }, primaryType: 'Mail', message: { body: 'hi' } }
+const GRANT = {
+  chainId: '0x1',
+  expiry: 2_000_000_000,
+  signer: { type: 'account', data: { id: TO } },
+  permissions: [{ type: 'contract-call', data: { address: TO } }],
+}
+const typed = {
+  domain: { name: 'Portico', chainId: 1 },
+  types: { Mail: [{ name: 'body', type: 'string' }] },
+  primaryType: 'Mail',
+  message: { body: 'hi' },
+}
 
 describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
   const cases: [string, AdapterCapability, (p: Awaited<ReturnType<typeof connected>>['portico']) => Promise<unknown>][] = [
     ['native transfer', 'nativeTransfer', (p) => p.wallet.transfer({ to: TO, amount: 5n })],
-    ['token transfer', 'tokenTransfer', (p) => p.wallet.transfer({ to: TO, amount: 5n, token: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 } })],
-    ['contract write', 'contractWrite', (p) => p.wallet.writeContract({ contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', abi: [], functionName: 'approve', args: [TO, 1n] })],
+    [
+      'token transfer',
+      'tokenTransfer',
+      (p) => p.wallet.transfer({ to: TO, amount: 5n, token: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 } }),
+    ],
+    [
+      'contract write',
+      'contractWrite',
+      (p) =>
+        p.wallet.writeContract({
+          contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+          abi: [],
+          functionName: 'approve',
+          args: [TO, 1n],
+        }),
+    ],
     ['typed data', 'typedData', (p) => p.wallet.signTypedData(typed)],
     ['sendCalls', 'sendCalls', (p) => p.wallet.sendCalls({ calls: [{ to: TO, value: '0x1' }] })],
     ['callsStatus', 'callsStatus', (p) => p.wallet.getCallsStatus('batch-1')],
@@ -51,7 +91,8 @@ describe('wallet operations and adapter capabilities (issue 8 §3)', () => {
     const { portico, calls } = await connected([cap])
     await expect(call(portico)).resolves.toBeDefined()
     expect(calls).toHaveLength(1)
-    if (cap !== 'waitForReceipt') expect(calls[0]!.params).toMatchObject({ address: ADDRESS, connectorId: 'io.metamask', namespace: 'eip155' })
+    if (cap !== 'waitForReceipt')
+      expect(calls[0]!.params).toMatchObject({ address: ADDRESS, connectorId: 'io.metamask', namespace: 'eip155' })
   })
 
   it('a capability declared but not implemented is refused too', async () => {
@@ -101,7 +142,9 @@ describe('wallet requests passed through (ERC-7715 permissions, EIP-7811 assets)
     await portico.wallet.grantPermissions(GRANT)
     await portico.wallet.revokePermissions({ context: '0xabc' })
     await portico.wallet.getAssets({ assetTypeFilter: ['native'] })
-    expect(calls.map((c) => ({ method: (c.params as { method: string }).method, params: (c.params as { params: unknown }).params }))).toEqual([
+    expect(
+      calls.map((c) => ({ method: (c.params as { method: string }).method, params: (c.params as { params: unknown }).params })),
+    ).toEqual([
       { method: 'wallet_grantPermissions', params: [GRANT] },
       { method: 'wallet_revokePermissions', params: [{ context: '0xabc' }] },
       { method: 'wallet_getAssets', params: [{ account: ADDRESS, assetTypeFilter: ['native'] }] },

@@ -22,7 +22,6 @@ import { ERRORS, isUserRejection, PorticoError, USER_REJECTED_CODE } from '../er
 import type { CaipNetwork, ChainNamespace } from '../types'
 import { checkWalletCalls } from './calls'
 
-
 /** ERC-7715 wallet_grantPermissions request (the wallet checks it; see its docs for the types it enforces). */
 export interface GrantPermissionsRequest {
   /** Hex chain id, e.g. '0x7a69'. */
@@ -183,15 +182,22 @@ export function createWallet(deps: WalletDeps) {
     /** EIP-7811 wallet_getAssets of the connected account, per chain id (hex). */
     async getAssets(filter: GetAssetsFilter = {}, opts: WalletCallOptions = {}): Promise<Record<string, WalletAsset[]>> {
       const { ctx, fn } = capable('walletRequest', 'request', opts.namespace)
-      return (await call(() => fn({ method: 'wallet_getAssets', params: [{ account: ctx.address, ...filter }], ...ctx }))) as Record<string, WalletAsset[]>
+      return (await call(() => fn({ method: 'wallet_getAssets', params: [{ account: ctx.address, ...filter }], ...ctx }))) as Record<
+        string,
+        WalletAsset[]
+      >
     },
 
     /** Wait until `hash` is included on the namespace's current network (SPEC §9: 25 s by default). */
-    async waitForReceipt(hash: string, opts: WalletCallOptions & { network?: CaipNetwork; timeoutMs?: number } = {}): Promise<TransactionReceipt> {
+    async waitForReceipt(
+      hash: string,
+      opts: WalletCallOptions & { network?: CaipNetwork; timeoutMs?: number } = {},
+    ): Promise<TransactionReceipt> {
       const ns = opts.namespace ?? opts.network?.chainNamespace ?? deps.activeNamespace()
       const adapter = ns ? deps.adapterFor(ns) : undefined
       if (!adapter) throw new PorticoError(ERRORS.chainAdapterNotFound)
-      if (!adapter.capabilities?.includes('waitForReceipt') || typeof adapter.waitForReceipt !== 'function') throw new PorticoError(ERRORS.rpcNotAllowed)
+      if (!adapter.capabilities?.includes('waitForReceipt') || typeof adapter.waitForReceipt !== 'function')
+        throw new PorticoError(ERRORS.rpcNotAllowed)
       const network = opts.network ?? deps.activeNetwork(ns)
       const receipt = await adapter.waitForReceipt({ hash, network, timeoutMs: opts.timeoutMs ?? RECEIPT_TIMEOUT_MS })
       if (ns) deps.onTransaction?.(ns)

@@ -19,7 +19,8 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
   // Hover or focus starts loading the modal, so the click opens it in the next frame.
   const preload = usePreloadHandlers(rest)
   if (!account.isConnected || !account.address) return null
-  const balance = showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+  const balance =
+    showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
   return (
     <button
       type="button"

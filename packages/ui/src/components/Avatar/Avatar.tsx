@@ -18,7 +18,11 @@ export function Avatar({ address = '', imageUrl, size = 64, label }: AvatarProps
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const }
   return (
     <span className={styles.avatar} style={{ width: size, height: size }} data-testid="portico-avatar" {...a11y}>
-      {imageUrl ? <img className={styles.image} src={imageUrl} alt="" /> : <BlockieImage className={styles.image} blockie={blockieFor(address)} />}
+      {imageUrl ? (
+        <img className={styles.image} src={imageUrl} alt="" />
+      ) : (
+        <BlockieImage className={styles.image} blockie={blockieFor(address)} />
+      )}
     </span>
   )
 }

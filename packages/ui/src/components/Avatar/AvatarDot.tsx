@@ -9,7 +9,17 @@ let blockie: typeof import('./blockie') | undefined
  * keeping it out of the page's initial load; until it is in, the dot stays empty, never showing a
  * different picture.
  */
-export function AvatarDot({ address, image, className, imageClassName }: { address: string; image?: string | null; className: string; imageClassName: string }) {
+export function AvatarDot({
+  address,
+  image,
+  className,
+  imageClassName,
+}: {
+  address: string
+  image?: string | null
+  className: string
+  imageClassName: string
+}) {
   const [, loaded] = useState(0)
   useEffect(() => {
     if (blockie || image) return
@@ -20,7 +30,11 @@ export function AvatarDot({ address, image, className, imageClassName }: { addre
   }, [image])
   return (
     <span className={className} aria-hidden="true" data-testid="portico-avatar-dot">
-      {image ? <img className={imageClassName} src={image} alt="" /> : blockie && <BlockieImage className={imageClassName} blockie={blockie.blockieFor(address)} />}
+      {image ? (
+        <img className={imageClassName} src={image} alt="" />
+      ) : (
+        blockie && <BlockieImage className={imageClassName} blockie={blockie.blockieFor(address)} />
+      )}
     </span>
   )
 }

@@ -14,7 +14,11 @@ describe('Button', () => {
   })
   it('ignores clicks and is aria-busy while loading', () => {
     const onClick = vi.fn()
-    render(<Button loading onClick={onClick}>Continue</Button>)
+    render(
+      <Button loading onClick={onClick}>
+        Continue
+      </Button>,
+    )
     const btn = screen.getByRole('button', { name: 'Continue' })
     fireEvent.click(btn)
     expect(onClick).not.toHaveBeenCalled()
@@ -22,7 +26,11 @@ describe('Button', () => {
   })
   it('does not fire when disabled', () => {
     const onClick = vi.fn()
-    render(<Button disabled onClick={onClick}>Go</Button>)
+    render(
+      <Button disabled onClick={onClick}>
+        Go
+      </Button>,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Go' }))
     expect(onClick).not.toHaveBeenCalled()
   })

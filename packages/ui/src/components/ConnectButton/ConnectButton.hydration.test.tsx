@@ -30,7 +30,11 @@ describe("ConnectButton: themeMode 'system' and server rendering", () => {
     const html = renderToString(app())
     expect(html).toContain('data-portico-theme="light"')
     // The visitor's browser prefers dark.
-    globalThis.matchMedia = ((query: string) => ({ matches: query.includes('dark'), addEventListener() {}, removeEventListener() {} })) as never
+    globalThis.matchMedia = ((query: string) => ({
+      matches: query.includes('dark'),
+      addEventListener() {},
+      removeEventListener() {},
+    })) as never
     const container = document.createElement('div')
     container.innerHTML = html
     document.body.append(container)

@@ -39,10 +39,14 @@ describe('ConnectButton', () => {
     expect(screen.getByTestId('portico-account-button').textContent).toContain('0x7099…dc79C8')
   })
 
-  it("a registered name (the identity read on connect) stands for the address, the whole address in the tooltip", async () => {
+  it('a registered name (the identity read on connect) stands for the address, the whole address in the tooltip', async () => {
     const named: typeof fetch = async (input, init) => {
       const url = new URL(String(input))
-      if (url.pathname.includes('/v1/identity/')) return new Response(JSON.stringify({ name: 'alice.portico.id', avatar: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+      if (url.pathname.includes('/v1/identity/'))
+        return new Response(JSON.stringify({ name: 'alice.portico.id', avatar: null }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
       return testFetch(input, init)
     }
     const { portico } = testPortico({ fetch: named })
@@ -57,10 +61,12 @@ describe('ConnectButton', () => {
       await portico.connection.connect('io.test.wallet')
     })
     // ConnectButton and AccountButton both
-    await waitFor(() => expect(screen.getAllByTestId('portico-connect-button-name').map((n) => [n.textContent, n.getAttribute('title')])).toEqual([
-      ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
-      ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
-    ]))
+    await waitFor(() =>
+      expect(screen.getAllByTestId('portico-connect-button-name').map((n) => [n.textContent, n.getAttribute('title')])).toEqual([
+        ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+        ['alice.portico.id', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+      ]),
+    )
     expect(screen.queryByTestId('portico-connect-button-address')).toBeNull()
   })
 

@@ -15,7 +15,17 @@ export type ConnectButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 }
 
 /** The avatar dot + name or address (+ balance) pill of a connected account. */
-export function AccountPill({ address, name, image, balance }: { address: string; name?: string | null; image?: string | null; balance?: string }) {
+export function AccountPill({
+  address,
+  name,
+  image,
+  balance,
+}: {
+  address: string
+  name?: string | null
+  image?: string | null
+  balance?: string
+}) {
   return (
     <>
       {balance && <span className={styles.balance}>{balance}</span>}

@@ -15,11 +15,15 @@ export type HeaderProps = {
 export function Header({ title, titleId, onBack, onClose }: HeaderProps) {
   return (
     <div className={styles.header} data-testid="portico-header">
-      <span className={styles.slot}>{onBack && <IconButton icon="back" label={messages.header.back} onClick={onBack} data-testid="portico-header-back" />}</span>
+      <span className={styles.slot}>
+        {onBack && <IconButton icon="back" label={messages.header.back} onClick={onBack} data-testid="portico-header-back" />}
+      </span>
       <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
-      <span className={styles.slot}>{onClose && <IconButton icon="close" label={messages.header.close} onClick={onClose} data-testid="portico-header-close" />}</span>
+      <span className={styles.slot}>
+        {onClose && <IconButton icon="close" label={messages.header.close} onClick={onClose} data-testid="portico-header-close" />}
+      </span>
     </div>
   )
 }

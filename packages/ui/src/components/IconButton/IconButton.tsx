@@ -18,7 +18,13 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
   ref,
 ) {
   return (
-    <button ref={ref} type={type} aria-label={label} className={[styles.iconButton({ size, filled }), className].filter(Boolean).join(' ')} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      aria-label={label}
+      className={[styles.iconButton({ size, filled }), className].filter(Boolean).join(' ')}
+      {...rest}
+    >
       <Icon name={icon} size={size === 'sm' ? 16 : 20} />
     </button>
   )

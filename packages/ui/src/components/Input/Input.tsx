@@ -17,7 +17,10 @@ export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
 }
 
 /** Forwards its ref to the <input> (forwardRef: React 18 does not pass `ref` as a prop). */
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ label, showLabel = false, icon, error, trailing, id, className, ...rest }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { label, showLabel = false, icon, error, trailing, id, className, ...rest },
+  ref,
+) {
   const auto = useId()
   const inputId = id ?? `portico-input-${auto}`
   const errorId = `${inputId}-error`
@@ -28,7 +31,14 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ l
       </label>
       <div className={styles.wrap} data-invalid={error ? 'true' : undefined}>
         {icon && <Icon name={icon} size={20} />}
-        <input ref={ref} id={inputId} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...rest}
+        />
         {trailing}
       </div>
       {error && (

@@ -20,13 +20,18 @@ export type LegalCheckboxProps = {
 export function LegalCheckbox({ checked, onChange, termsConditionsUrl, privacyPolicyUrl }: LegalCheckboxProps) {
   return (
     <label className={styles.root} data-testid="portico-legal-checkbox">
-      <input type="checkbox" className={styles.input} checked={checked} onChange={(e) => onChange?.(e.target.checked)} data-testid="portico-legal-checkbox-input" />
+      <input
+        type="checkbox"
+        className={styles.input}
+        checked={checked}
+        onChange={(e) => onChange?.(e.target.checked)}
+        data-testid="portico-legal-checkbox-input"
+      />
       <span className={styles.box} aria-hidden="true">
         <Icon name="check" size={14} />
       </span>
       <span className={styles.text}>
-        {messages.legal.agree}{' '}
-        {termsConditionsUrl && <Link href={termsConditionsUrl}>{messages.legal.terms}</Link>}
+        {messages.legal.agree} {termsConditionsUrl && <Link href={termsConditionsUrl}>{messages.legal.terms}</Link>}
         {termsConditionsUrl && privacyPolicyUrl && ` ${messages.legal.and} `}
         {privacyPolicyUrl && <Link href={privacyPolicyUrl}>{messages.legal.privacy}</Link>}
       </span>

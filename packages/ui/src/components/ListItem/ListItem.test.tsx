@@ -7,7 +7,7 @@ describe('ListItem', () => {
   it('is a button named by its text and marks the current item', () => {
     const onClick = vi.fn()
     render(<ListItem title="Ethereum" description="eip155:1" current onClick={onClick} />)
-    const btn = screen.getByRole('button', { name: /Ethereum/  })
+    const btn = screen.getByRole('button', { name: /Ethereum/ })
     expect(btn.getAttribute('aria-current')).toBe('true')
     fireEvent.click(btn)
     expect(onClick).toHaveBeenCalledTimes(1)

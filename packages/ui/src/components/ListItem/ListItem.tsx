@@ -25,7 +25,13 @@ export const ListItem = forwardRef<HTMLButtonElement, ListItemProps>(function Li
   ref,
 ) {
   return (
-    <button ref={ref} type={type} aria-current={current || undefined} className={[styles.item, className].filter(Boolean).join(' ')} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      aria-current={current || undefined}
+      className={[styles.item, className].filter(Boolean).join(' ')}
+      {...rest}
+    >
       {leading !== undefined && <span className={styles.leading}>{leading}</span>}
       <span className={styles.text}>
         <span className={wrap ? styles.titleWrap : styles.title}>{title}</span>

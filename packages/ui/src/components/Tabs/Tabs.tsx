@@ -19,7 +19,9 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
   const current = Math.min(Math.max(0, selected), tabs.length - 1)
   const move = (e: KeyboardEvent) => {
     const last = tabs.length - 1
-    const next = { ArrowRight: current + 1 > last ? 0 : current + 1, ArrowLeft: current - 1 < 0 ? last : current - 1, Home: 0, End: last }[e.key]
+    const next = { ArrowRight: current + 1 > last ? 0 : current + 1, ArrowLeft: current - 1 < 0 ? last : current - 1, Home: 0, End: last }[
+      e.key
+    ]
     if (next === undefined) return
     e.preventDefault()
     onSelect(next)
@@ -50,7 +52,13 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
         ))}
       </div>
       {active && (
-        <div role="tabpanel" id={`${base}-panel-${active.id}`} aria-labelledby={`${base}-tab-${active.id}`} tabIndex={0} className={styles.panel}>
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${active.id}`}
+          aria-labelledby={`${base}-tab-${active.id}`}
+          tabIndex={0}
+          className={styles.panel}
+        >
           {active.content}
         </div>
       )}

@@ -40,7 +40,13 @@ export default {
     retry: 'حاول مرة أخرى',
     empty: 'لا توجد محفظة مقترحة حاليًا',
     emptyHint: 'يمكن لأي محفظة تدعم WalletConnect الاتصال هنا.',
-    links: { chromeStore: 'سوق Chrome الإلكتروني', appStore: 'App Store', playStore: 'Google Play', website: 'الموقع الإلكتروني', webApp: 'تطبيق الويب' },
+    links: {
+      chromeStore: 'سوق Chrome الإلكتروني',
+      appStore: 'App Store',
+      playStore: 'Google Play',
+      website: 'الموقع الإلكتروني',
+      webApp: 'تطبيق الويب',
+    },
     linkLabel: (wallet, where) => `احصل على ${wallet}: ${where} (يُفتح في علامة تبويب جديدة)`,
   },
   allWallets: {
@@ -197,7 +203,8 @@ export default {
   profileWallets: {
     title: 'المحافظ',
     entry: 'المحافظ',
-    entryHint: (count) => (count === 1 ? 'محفظة واحدة متصلة' : count === 2 ? 'محفظتان متصلتان' : count <= 10 ? `${count} محافظ متصلة` : `${count} محفظة متصلة`),
+    entryHint: (count) =>
+      count === 1 ? 'محفظة واحدة متصلة' : count === 2 ? 'محفظتان متصلتان' : count <= 10 ? `${count} محافظ متصلة` : `${count} محفظة متصلة`,
     active: 'نشطة',
     makeActive: 'اجعلها نشطة',
     makeActiveLabel: (wallet, namespace) => `اجعلها نشطة: ${wallet} على ${namespace}`,

@@ -25,9 +25,15 @@ export default {
     title: 'Was ist eine Wallet?',
     entry: 'Neu bei Wallets? Was ist eine Wallet?',
     points: [
-      { title: 'Ein Zuhause für deine digitalen Werte', body: 'Eine Wallet verwahrt deine Token und Sammlerstücke und sendet und empfängt sie.' },
+      {
+        title: 'Ein Zuhause für deine digitalen Werte',
+        body: 'Eine Wallet verwahrt deine Token und Sammlerstücke und sendet und empfängt sie.',
+      },
       { title: 'Eine neue Art der Anmeldung', body: 'Statt eines Kontos mit Passwort für jede Website verbindest du deine Wallet.' },
-      { title: 'Du behältst die Kontrolle', body: 'Apps können nur anfragen. Nichts wird signiert oder gesendet, bevor du es in deiner Wallet bestätigst.' },
+      {
+        title: 'Du behältst die Kontrolle',
+        body: 'Apps können nur anfragen. Nichts wird signiert oder gesendet, bevor du es in deiner Wallet bestätigst.',
+      },
     ],
     getWallet: 'Wallet holen',
   },
@@ -75,9 +81,11 @@ export default {
     start: (provider) => `Weiter mit ${provider}`,
     startHint: (provider) => `Ein ${provider}-Fenster öffnet sich zur Anmeldung.`,
     popupClosed: 'Pop-up geschlossen',
-    popupClosedHint: (provider) => `Das ${provider}-Fenster wurde vor der Anmeldung geschlossen. Versuche es erneut, um es noch einmal zu öffnen.`,
+    popupClosedHint: (provider) =>
+      `Das ${provider}-Fenster wurde vor der Anmeldung geschlossen. Versuche es erneut, um es noch einmal zu öffnen.`,
     failed: 'Verbindung fehlgeschlagen',
-    failedHint: (provider) => `Die Anmeldung mit ${provider} wurde nicht abgeschlossen. Versuche es erneut, um ein neues Fenster zu öffnen.`,
+    failedHint: (provider) =>
+      `Die Anmeldung mit ${provider} wurde nicht abgeschlossen. Versuche es erneut, um ein neues Fenster zu öffnen.`,
     retry: 'Erneut versuchen',
   },
   emailLogin: {
@@ -210,7 +218,8 @@ export default {
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR-Code zum Verbinden von ${wallet}` : 'WalletConnect-QR-Code'),
-    scan: (wallet) => (wallet ? `Scanne diesen QR-Code mit ${wallet} auf deinem Smartphone` : 'Scanne diesen QR-Code mit der Wallet-App deines Smartphones'),
+    scan: (wallet) =>
+      wallet ? `Scanne diesen QR-Code mit ${wallet} auf deinem Smartphone` : 'Scanne diesen QR-Code mit der Wallet-App deines Smartphones',
     loading: 'QR-Code wird erstellt',
     failed: 'Kein QR-Code',
     copy: 'Link kopieren',
@@ -220,7 +229,8 @@ export default {
     openWeb: 'Web-App öffnen',
     retry: 'Erneut versuchen',
     unavailable: 'WalletConnect ist in dieser App nicht eingerichtet',
-    failedHint: (wallet) => `Die Kopplung endete ohne Verbindung. Versuche es erneut für einen neuen QR-Code${wallet ? ` zum Scannen mit ${wallet}` : ''}.`,
+    failedHint: (wallet) =>
+      `Die Kopplung endete ohne Verbindung. Versuche es erneut für einen neuen QR-Code${wallet ? ` zum Scannen mit ${wallet}` : ''}.`,
     unavailableHint: 'Wähle eine andere Verbindungsmethode.',
   },
   connectingFarcaster: {
@@ -285,7 +295,8 @@ export default {
     copy: 'Adresse kopieren',
     copied: 'Kopiert',
     network: 'Netzwerk',
-    warning: (networks) => `Sende nur Assets auf ${networks}. Assets, die über ein anderes Netzwerk gesendet werden, können verloren gehen.`,
+    warning: (networks) =>
+      `Sende nur Assets auf ${networks}. Assets, die über ein anderes Netzwerk gesendet werden, können verloren gehen.`,
     networks: (n) => (n === 1 ? 'Empfängt in diesem Netzwerk' : `Empfängt in diesen ${n} Netzwerken`),
     or: 'oder',
     notConnected: 'Verbinde eine Wallet, um deine Adresse zu sehen.',
@@ -478,7 +489,8 @@ export default {
     switchNetwork: 'Netzwerk wechseln',
     opening: (provider) => `${provider} wird geöffnet…`,
     waitingTitle: 'Schließe deinen Kauf im Fenster des Anbieters ab',
-    waitingText: (provider) => `Schließe die Zahlung im ${provider}-Fenster ab. Dein Guthaben wird aktualisiert, wenn du hierher zurückkehrst.`,
+    waitingText: (provider) =>
+      `Schließe die Zahlung im ${provider}-Fenster ab. Dein Guthaben wird aktualisiert, wenn du hierher zurückkehrst.`,
     openAgain: (provider) => `${provider} erneut öffnen`,
     done: 'Zurück zur Wallet',
     returned: (provider) => `Zurück von ${provider}. Falls du bezahlt hast, wird dein Guthaben aktualisiert, sobald der Kauf eingeht.`,
@@ -492,7 +504,11 @@ export default {
   footer: { networks: 'Unsicher, welches Netzwerk? Deine Wallet zeigt die Netzwerke, die sie unterstützt.' },
   modal: { label: 'Portico-Wallet-Dialog', loading: 'Wird geladen' },
   unavailableView: 'Diese Ansicht ist in dieser Version des Dialogs nicht verfügbar.',
-  lazyView: { loading: 'Wird geladen', failed: 'Diese Ansicht konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.', retry: 'Erneut versuchen' },
+  lazyView: {
+    loading: 'Wird geladen',
+    failed: 'Diese Ansicht konnte nicht geladen werden. Prüfe deine Verbindung und versuche es erneut.',
+    retry: 'Erneut versuchen',
+  },
   banner: { dismiss: 'Schließen' },
   originNotAllowed: {
     title: 'Nicht verfügbar',
@@ -522,7 +538,8 @@ export default {
   siwx: {
     title: 'Anmelden',
     heading: (app) => `Bei ${app} anmelden`,
-    text: (app) => `${app} bittet dich, eine Nachricht zu signieren, um zu zeigen, dass dieses Konto dir gehört. Das kostet nichts und sendet keine Transaktion.`,
+    text: (app) =>
+      `${app} bittet dich, eine Nachricht zu signieren, um zu zeigen, dass dieses Konto dir gehört. Das kostet nichts und sendet keine Transaktion.`,
     requiredText: (app) => `${app} benötigt deine Anmeldung, um fortzufahren.`,
     thisApp: 'diese App',
     account: 'Konto',

@@ -26,8 +26,14 @@ export default {
     entry: '¿Nuevo en billeteras? ¿Qué es una billetera?',
     points: [
       { title: 'Un hogar para tus activos digitales', body: 'Una billetera guarda tus tokens y coleccionables, y los envía y recibe.' },
-      { title: 'Una nueva forma de iniciar sesión', body: 'En lugar de una cuenta y una contraseña para cada sitio, conectas tu billetera.' },
-      { title: 'Tú tienes el control', body: 'Las aplicaciones solo pueden pedir. No se firma ni se envía nada hasta que lo apruebes en tu billetera.' },
+      {
+        title: 'Una nueva forma de iniciar sesión',
+        body: 'En lugar de una cuenta y una contraseña para cada sitio, conectas tu billetera.',
+      },
+      {
+        title: 'Tú tienes el control',
+        body: 'Las aplicaciones solo pueden pedir. No se firma ni se envía nada hasta que lo apruebes en tu billetera.',
+      },
     ],
     getWallet: 'Obtener una billetera',
   },
@@ -40,7 +46,13 @@ export default {
     retry: 'Intentar de nuevo',
     empty: 'Ahora mismo no hay ninguna billetera que sugerir',
     emptyHint: 'Cualquier billetera compatible con WalletConnect puede conectarse aquí.',
-    links: { chromeStore: 'Chrome Web Store', appStore: 'App Store', playStore: 'Google Play', website: 'Sitio web', webApp: 'Aplicación web' },
+    links: {
+      chromeStore: 'Chrome Web Store',
+      appStore: 'App Store',
+      playStore: 'Google Play',
+      website: 'Sitio web',
+      webApp: 'Aplicación web',
+    },
     linkLabel: (wallet, where) => `Obtener ${wallet}: ${where} (se abre en una pestaña nueva)`,
   },
   allWallets: {
@@ -210,7 +222,8 @@ export default {
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `Código QR para conectar ${wallet}` : 'Código QR de WalletConnect'),
-    scan: (wallet) => (wallet ? `Escanea este código QR con ${wallet} en tu teléfono` : 'Escanea este código QR con la app de billetera de tu teléfono'),
+    scan: (wallet) =>
+      wallet ? `Escanea este código QR con ${wallet} en tu teléfono` : 'Escanea este código QR con la app de billetera de tu teléfono',
     loading: 'Generando código QR',
     failed: 'Sin código QR',
     copy: 'Copiar enlace',
@@ -220,7 +233,8 @@ export default {
     openWeb: 'Abrir app web',
     retry: 'Intentar de nuevo',
     unavailable: 'WalletConnect no está configurado en esta aplicación',
-    failedHint: (wallet) => `La vinculación terminó sin conexión. Inténtalo de nuevo para obtener un nuevo código QR${wallet ? ` para escanear con ${wallet}` : ''}.`,
+    failedHint: (wallet) =>
+      `La vinculación terminó sin conexión. Inténtalo de nuevo para obtener un nuevo código QR${wallet ? ` para escanear con ${wallet}` : ''}.`,
     unavailableHint: 'Elige otra forma de conectarte.',
   },
   connectingFarcaster: {
@@ -492,7 +506,11 @@ export default {
   footer: { networks: '¿No sabes qué red usar? Tu billetera muestra las redes que admite.' },
   modal: { label: 'Ventana de billetera de Portico', loading: 'Cargando' },
   unavailableView: 'Esta vista no está disponible en esta versión de la ventana.',
-  lazyView: { loading: 'Cargando', failed: 'No se pudo cargar esta vista. Revisa tu conexión e inténtalo de nuevo.', retry: 'Intentar de nuevo' },
+  lazyView: {
+    loading: 'Cargando',
+    failed: 'No se pudo cargar esta vista. Revisa tu conexión e inténtalo de nuevo.',
+    retry: 'Intentar de nuevo',
+  },
   banner: { dismiss: 'Descartar' },
   originNotAllowed: {
     title: 'No disponible',
@@ -522,7 +540,8 @@ export default {
   siwx: {
     title: 'Iniciar sesión',
     heading: (app) => `Inicia sesión en ${app}`,
-    text: (app) => `${app} te pide firmar un mensaje para demostrar que esta cuenta es tuya. No cuesta nada y no envía ninguna transacción.`,
+    text: (app) =>
+      `${app} te pide firmar un mensaje para demostrar que esta cuenta es tuya. No cuesta nada y no envía ninguna transacción.`,
     requiredText: (app) => `${app} necesita que inicies sesión para continuar.`,
     thisApp: 'esta app',
     account: 'Cuenta',

@@ -25,9 +25,18 @@ export default {
     title: 'Qu’est-ce qu’un portefeuille ?',
     entry: 'Nouveau venu ? Qu’est-ce qu’un portefeuille ?',
     points: [
-      { title: 'Un lieu pour vos actifs numériques', body: 'Un portefeuille conserve vos jetons et objets de collection, et permet de les envoyer et de les recevoir.' },
-      { title: 'Une nouvelle façon de se connecter', body: 'Au lieu d’un compte et d’un mot de passe pour chaque site, vous connectez votre portefeuille.' },
-      { title: 'Vous gardez le contrôle', body: 'Les applications peuvent seulement demander. Rien n’est signé ni envoyé sans votre accord dans votre portefeuille.' },
+      {
+        title: 'Un lieu pour vos actifs numériques',
+        body: 'Un portefeuille conserve vos jetons et objets de collection, et permet de les envoyer et de les recevoir.',
+      },
+      {
+        title: 'Une nouvelle façon de se connecter',
+        body: 'Au lieu d’un compte et d’un mot de passe pour chaque site, vous connectez votre portefeuille.',
+      },
+      {
+        title: 'Vous gardez le contrôle',
+        body: 'Les applications peuvent seulement demander. Rien n’est signé ni envoyé sans votre accord dans votre portefeuille.',
+      },
     ],
     getWallet: 'Obtenir un portefeuille',
   },
@@ -40,7 +49,13 @@ export default {
     retry: 'Réessayer',
     empty: 'Aucun portefeuille à suggérer pour le moment',
     emptyHint: 'Tout portefeuille compatible WalletConnect peut se connecter ici.',
-    links: { chromeStore: 'Chrome Web Store', appStore: 'App Store', playStore: 'Google Play', website: 'Site web', webApp: 'Application web' },
+    links: {
+      chromeStore: 'Chrome Web Store',
+      appStore: 'App Store',
+      playStore: 'Google Play',
+      website: 'Site web',
+      webApp: 'Application web',
+    },
     linkLabel: (wallet, where) => `Obtenir ${wallet} : ${where} (s’ouvre dans un nouvel onglet)`,
   },
   allWallets: {
@@ -210,7 +225,10 @@ export default {
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR code pour connecter ${wallet}` : 'QR code WalletConnect'),
-    scan: (wallet) => (wallet ? `Scannez ce QR code avec ${wallet} sur votre téléphone` : 'Scannez ce QR code avec l’application portefeuille de votre téléphone'),
+    scan: (wallet) =>
+      wallet
+        ? `Scannez ce QR code avec ${wallet} sur votre téléphone`
+        : 'Scannez ce QR code avec l’application portefeuille de votre téléphone',
     loading: 'Génération du QR code',
     failed: 'Pas de QR code',
     copy: 'Copier le lien',
@@ -220,7 +238,8 @@ export default {
     openWeb: 'Ouvrir l’application web',
     retry: 'Réessayer',
     unavailable: 'WalletConnect n’est pas configuré dans cette application',
-    failedHint: (wallet) => `L’appairage s’est terminé sans connexion. Réessayez pour obtenir un nouveau QR code${wallet ? ` à scanner avec ${wallet}` : ''}.`,
+    failedHint: (wallet) =>
+      `L’appairage s’est terminé sans connexion. Réessayez pour obtenir un nouveau QR code${wallet ? ` à scanner avec ${wallet}` : ''}.`,
     unavailableHint: 'Choisissez un autre moyen de connexion.',
   },
   connectingFarcaster: {
@@ -492,7 +511,11 @@ export default {
   footer: { networks: 'Vous hésitez sur le réseau ? Votre portefeuille affiche ceux qu’il prend en charge.' },
   modal: { label: 'Fenêtre de portefeuille Portico', loading: 'Chargement' },
   unavailableView: 'Cette vue n’est pas disponible dans cette version de la fenêtre.',
-  lazyView: { loading: 'Chargement', failed: 'Impossible de charger cette vue. Vérifiez votre connexion et réessayez.', retry: 'Réessayer' },
+  lazyView: {
+    loading: 'Chargement',
+    failed: 'Impossible de charger cette vue. Vérifiez votre connexion et réessayez.',
+    retry: 'Réessayer',
+  },
   banner: { dismiss: 'Fermer' },
   originNotAllowed: {
     title: 'Non disponible',
@@ -522,7 +545,8 @@ export default {
   siwx: {
     title: 'Se connecter',
     heading: (app) => `Se connecter à ${app}`,
-    text: (app) => `${app} vous demande de signer un message pour prouver que ce compte est le vôtre. C’est gratuit et aucune transaction n’est envoyée.`,
+    text: (app) =>
+      `${app} vous demande de signer un message pour prouver que ce compte est le vôtre. C’est gratuit et aucune transaction n’est envoyée.`,
     requiredText: (app) => `${app} exige que vous vous connectiez pour continuer.`,
     thisApp: 'cette application',
     account: 'Compte',

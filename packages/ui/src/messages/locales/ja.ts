@@ -40,7 +40,13 @@ export default {
     retry: '再試行',
     empty: '現在おすすめできるウォレットはありません',
     emptyHint: 'WalletConnect に対応したウォレットならここで接続できます。',
-    links: { chromeStore: 'Chrome ウェブストア', appStore: 'App Store', playStore: 'Google Play', website: 'ウェブサイト', webApp: 'ウェブアプリ' },
+    links: {
+      chromeStore: 'Chrome ウェブストア',
+      appStore: 'App Store',
+      playStore: 'Google Play',
+      website: 'ウェブサイト',
+      webApp: 'ウェブアプリ',
+    },
     linkLabel: (wallet, where) => `${wallet}を入手：${where}（新しいタブで開きます）`,
   },
   allWallets: {
@@ -210,7 +216,10 @@ export default {
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `${wallet}を接続するQRコード` : 'WalletConnect のQRコード'),
-    scan: (wallet) => (wallet ? `スマートフォンの${wallet}でこのQRコードをスキャンしてください` : 'スマートフォンのウォレットアプリでこのQRコードをスキャンしてください'),
+    scan: (wallet) =>
+      wallet
+        ? `スマートフォンの${wallet}でこのQRコードをスキャンしてください`
+        : 'スマートフォンのウォレットアプリでこのQRコードをスキャンしてください',
     loading: 'QRコードを生成中',
     failed: 'QRコードがありません',
     copy: 'リンクをコピー',
@@ -220,7 +229,8 @@ export default {
     openWeb: 'ウェブアプリを開く',
     retry: '再試行',
     unavailable: 'このアプリでは WalletConnect が設定されていません',
-    failedHint: (wallet) => `接続されないままペアリングが終了しました。再試行すると${wallet ? `${wallet}でスキャンする` : ''}新しいQRコードが表示されます。`,
+    failedHint: (wallet) =>
+      `接続されないままペアリングが終了しました。再試行すると${wallet ? `${wallet}でスキャンする` : ''}新しいQRコードが表示されます。`,
     unavailableHint: '別の接続方法を選んでください。',
   },
   connectingFarcaster: {
@@ -522,7 +532,8 @@ export default {
   siwx: {
     title: 'サインイン',
     heading: (app) => `${app} にサインイン`,
-    text: (app) => `${app} は、このアカウントがあなたのものであることを確認するため、メッセージへの署名を求めています。費用はかからず、トランザクションも送信されません。`,
+    text: (app) =>
+      `${app} は、このアカウントがあなたのものであることを確認するため、メッセージへの署名を求めています。費用はかからず、トランザクションも送信されません。`,
     requiredText: (app) => `続行するには ${app} へのサインインが必要です。`,
     thisApp: 'このアプリ',
     account: 'アカウント',

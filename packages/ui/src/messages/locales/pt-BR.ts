@@ -210,7 +210,8 @@ export default {
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR code para conectar ${wallet}` : 'QR code do WalletConnect'),
-    scan: (wallet) => (wallet ? `Escaneie este QR code com ${wallet} no seu celular` : 'Escaneie este QR code com o app de carteira do seu celular'),
+    scan: (wallet) =>
+      wallet ? `Escaneie este QR code com ${wallet} no seu celular` : 'Escaneie este QR code com o app de carteira do seu celular',
     loading: 'Gerando QR code',
     failed: 'Sem QR code',
     copy: 'Copiar link',
@@ -220,7 +221,8 @@ export default {
     openWeb: 'Abrir app web',
     retry: 'Tentar novamente',
     unavailable: 'O WalletConnect não está configurado neste app',
-    failedHint: (wallet) => `O pareamento terminou sem conexão. Tente novamente para um novo QR code${wallet ? ` para escanear com ${wallet}` : ''}.`,
+    failedHint: (wallet) =>
+      `O pareamento terminou sem conexão. Tente novamente para um novo QR code${wallet ? ` para escanear com ${wallet}` : ''}.`,
     unavailableHint: 'Escolha outra forma de conectar.',
   },
   connectingFarcaster: {
@@ -492,7 +494,11 @@ export default {
   footer: { networks: 'Não sabe qual rede? Sua carteira mostra as redes com que é compatível.' },
   modal: { label: 'Janela de carteira Portico', loading: 'Carregando' },
   unavailableView: 'Esta tela não está disponível nesta versão da janela.',
-  lazyView: { loading: 'Carregando', failed: 'Não foi possível carregar esta tela. Verifique sua conexão e tente novamente.', retry: 'Tentar novamente' },
+  lazyView: {
+    loading: 'Carregando',
+    failed: 'Não foi possível carregar esta tela. Verifique sua conexão e tente novamente.',
+    retry: 'Tentar novamente',
+  },
   banner: { dismiss: 'Dispensar' },
   originNotAllowed: {
     title: 'Indisponível',
@@ -522,7 +528,8 @@ export default {
   siwx: {
     title: 'Entrar',
     heading: (app) => `Entrar em ${app}`,
-    text: (app) => `${app} pede que você assine uma mensagem para provar que esta conta é sua. Não custa nada e não envia nenhuma transação.`,
+    text: (app) =>
+      `${app} pede que você assine uma mensagem para provar que esta conta é sua. Não custa nada e não envia nenhuma transação.`,
     requiredText: (app) => `${app} precisa que você entre para continuar.`,
     thisApp: 'este app',
     account: 'Conta',

@@ -1,5 +1,16 @@
 import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
-import { useAccount, useDisconnect, useEmbeddedAccount, type UseEmbeddedAccountReturn, useIdentity, useLiveBalance, useNetwork, useRouter, useTokenBalances, useWalletFeatures } from '@portico/headless/react'
+import {
+  useAccount,
+  useDisconnect,
+  useEmbeddedAccount,
+  type UseEmbeddedAccountReturn,
+  useIdentity,
+  useLiveBalance,
+  useNetwork,
+  useRouter,
+  useTokenBalances,
+  useWalletFeatures,
+} from '@portico/headless/react'
 import { useRef, useState } from 'react'
 import { messages } from '../../messages'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
@@ -27,7 +38,8 @@ function useAccountTypeSwitch(embedded: UseEmbeddedAccountReturn, evm: boolean):
         (result) => {
           if (result.type !== to) setFailure({ to, reason: result.reason || messages.accountType.unknownReason })
         },
-        (error: unknown) => setFailure({ to, reason: (error instanceof Error ? error.message : String(error)) || messages.accountType.unknownReason }),
+        (error: unknown) =>
+          setFailure({ to, reason: (error instanceof Error ? error.message : String(error)) || messages.accountType.unknownReason }),
       )
       .finally(() => {
         pending.current = false

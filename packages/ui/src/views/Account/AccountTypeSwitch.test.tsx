@@ -14,9 +14,11 @@ function embeddedAdapter() {
   const adapter = testAdapter()
   const calls: Deferred[] = []
   const setup = adapter.setup.bind(adapter)
-  adapter.setup = (c) => setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }, ...list]) })
+  adapter.setup = (c) =>
+    setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }, ...list]) })
   const connect = adapter.connect.bind(adapter)
-  adapter.connect = async (params) => (params.connectorId === 'auth' ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: 'me@mail.com' } : connect(params))
+  adapter.connect = async (params) =>
+    params.connectorId === 'auth' ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: 'me@mail.com' } : connect(params)
   adapter.setPreferredAccountType = ({ type }) => new Promise((resolve, reject) => calls.push({ type, resolve, reject }))
   return { adapter, calls }
 }
@@ -39,7 +41,11 @@ async function open(connectorId: 'auth' | 'io.test.wallet' = 'auth') {
 
 const group = () => screen.getByRole('radiogroup', { name: 'Account type' })
 const option = (name: 'Regular account' | 'Smart account') => within(group()).getByRole('radio', { name })
-const checked = () => within(group()).getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true').map((r) => r.textContent)
+const checked = () =>
+  within(group())
+    .getAllByRole('radio')
+    .filter((r) => r.getAttribute('aria-checked') === 'true')
+    .map((r) => r.textContent)
 const hint = () => screen.getByTestId('portico-account-type-hint').textContent
 const settle = async (call: Deferred | undefined, result: Partial<PreferredAccountResult> & { type: 'eoa' | 'smartAccount' }) =>
   act(async () => call?.resolve({ address: ADDRESS, ...result }))
@@ -60,7 +66,11 @@ describe('Account: the account type switch of an embedded EVM account (SPEC §3/
     fireEvent.click(option('Smart account'))
     expect(calls.map((c) => c.type)).toEqual(['smartAccount'])
     expect(group().getAttribute('aria-busy')).toBe('true')
-    expect(within(group()).getAllByRole('radio').map((r) => r.getAttribute('aria-disabled'))).toEqual(['true', 'true'])
+    expect(
+      within(group())
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-disabled')),
+    ).toEqual(['true', 'true'])
     expect(screen.getByRole('status', { name: 'Switching account type' })).toBeTruthy()
     expect(hint()).toBe('Switching to a smart account…')
     // Still the regular account until the transaction is through.
@@ -88,7 +98,11 @@ describe('Account: the account type switch of an embedded EVM account (SPEC §3/
     const { calls } = await open()
     fireEvent.click(option('Smart account'))
     await settle(calls[0], { type: 'eoa', reason: 'Falling back to EOA: insufficient funds for gas * price + value' })
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Could not switch to a smart account: Falling back to EOA: insufficient funds for gas * price + value'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Could not switch to a smart account: Falling back to EOA: insufficient funds for gas * price + value',
+      ),
+    )
     expect(checked()).toEqual(['Regular account'])
     expect(group().getAttribute('aria-busy')).toBeNull()
     fireEvent.click(option('Smart account'))
@@ -100,8 +114,16 @@ describe('Account: the account type switch of an embedded EVM account (SPEC §3/
   })
 
   it.each([
-    ['a fallback without a reason', (c: Deferred) => c.resolve({ type: 'eoa', address: ADDRESS }), 'Could not switch to a smart account: Unknown error'],
-    ['a rejection', (c: Deferred) => c.reject(new Error('Not connected to email or social')), 'Could not switch to a smart account: Not connected to email or social'],
+    [
+      'a fallback without a reason',
+      (c: Deferred) => c.resolve({ type: 'eoa', address: ADDRESS }),
+      'Could not switch to a smart account: Unknown error',
+    ],
+    [
+      'a rejection',
+      (c: Deferred) => c.reject(new Error('Not connected to email or social')),
+      'Could not switch to a smart account: Not connected to email or social',
+    ],
   ])('%s: its alert, not busy any more', async (_name, end, text) => {
     const { calls } = await open()
     fireEvent.click(option('Smart account'))

@@ -35,7 +35,9 @@ export function AccountTypeSwitch({ value, switching, failure, onChange }: Accou
   const onKeyDown = (e: KeyboardEvent) => {
     const current = OPTIONS.indexOf(value)
     const last = OPTIONS.length - 1
-    const next = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: last }[e.key]
+    const next = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: last }[
+      e.key
+    ]
     if (next === undefined) return
     e.preventDefault()
     if (busy) return

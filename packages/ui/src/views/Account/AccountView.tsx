@@ -90,7 +90,11 @@ function TokenList({ tokens }: { tokens: readonly TokenRow[] }) {
     <ul className={local.tokens} data-testid="portico-account-tokens">
       {tokens.map((t) => (
         <li key={t.id} className={local.token}>
-          {t.iconUrl ? <img className={local.tokenIcon} src={t.iconUrl} alt="" width={36} height={36} /> : <span className={local.tokenIcon} aria-hidden="true" />}
+          {t.iconUrl ? (
+            <img className={local.tokenIcon} src={t.iconUrl} alt="" width={36} height={36} />
+          ) : (
+            <span className={local.tokenIcon} aria-hidden="true" />
+          )}
           <span className={local.tokenText}>
             <span className={local.tokenName}>{t.name}</span>
             <span className={local.tokenQty}>
@@ -118,7 +122,34 @@ function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 
   )
 }
 
-export function AccountView({ address, shortAddress, name, subtitle, onUpdateEmail, accountType, profileImage, balance, balanceSymbol, balanceLoading, totalUsd, totalLoading = false, onChooseName, network, wallet, onNetwork, onWallets, walletCount = 1, onCopy, walletFeatures = [], restricted = [], explorerUrl, onDisconnect, tokens = [], tab, onTab }: AccountViewProps) {
+export function AccountView({
+  address,
+  shortAddress,
+  name,
+  subtitle,
+  onUpdateEmail,
+  accountType,
+  profileImage,
+  balance,
+  balanceSymbol,
+  balanceLoading,
+  totalUsd,
+  totalLoading = false,
+  onChooseName,
+  network,
+  wallet,
+  onNetwork,
+  onWallets,
+  walletCount = 1,
+  onCopy,
+  walletFeatures = [],
+  restricted = [],
+  explorerUrl,
+  onDisconnect,
+  tokens = [],
+  tab,
+  onTab,
+}: AccountViewProps) {
   const [copied, setCopied] = useState(false)
   return (
     <>
@@ -151,11 +182,21 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
         {(totalUsd !== undefined || totalLoading) && (
           <p className={local.total} data-testid="portico-account-total" aria-busy={totalLoading || undefined}>
             <span className={visuallyHidden}>{messages.account.total} </span>
-            {totalUsd === undefined ? <span className={local.totalSkeleton} aria-label={messages.account.totalLoading} role="img" /> : totalUsd}
+            {totalUsd === undefined ? (
+              <span className={local.totalSkeleton} aria-label={messages.account.totalLoading} role="img" />
+            ) : (
+              totalUsd
+            )}
           </p>
         )}
         <p className={local.balance} data-testid="portico-account-balance" aria-busy={balanceLoading || undefined}>
-          {balanceLoading && balance === undefined ? <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" /> : balance === undefined ? messages.account.balanceUnknown : `${balance} ${balanceSymbol ?? ''}`.trim()}
+          {balanceLoading && balance === undefined ? (
+            <span className={local.skeleton} aria-label={messages.account.balanceLoading} role="img" />
+          ) : balance === undefined ? (
+            messages.account.balanceUnknown
+          ) : (
+            `${balance} ${balanceSymbol ?? ''}`.trim()
+          )}
         </p>
         {explorerUrl && (
           <Link href={explorerUrl} className={local.explorer} data-testid="portico-account-explorer">
@@ -216,12 +257,31 @@ export function AccountView({ address, shortAddress, name, subtitle, onUpdateEma
           {
             id: 'tokens',
             label: messages.account.tokens,
-            content: tokens.length > 0 ? <TokenList tokens={tokens} /> : <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />,
+            content:
+              tokens.length > 0 ? (
+                <TokenList tokens={tokens} />
+              ) : (
+                <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />
+              ),
           },
-          { id: 'activity', label: messages.account.activity, content: <ActivityList emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />} /> },
+          {
+            id: 'activity',
+            label: messages.account.activity,
+            content: (
+              <ActivityList
+                emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />}
+              />
+            ),
+          },
         ]}
       />
-      <Button variant="secondary" fullWidth icon={<Icon name="logout" size={18} />} onClick={onDisconnect} data-testid="portico-account-disconnect">
+      <Button
+        variant="secondary"
+        fullWidth
+        icon={<Icon name="logout" size={18} />}
+        onClick={onDisconnect}
+        data-testid="portico-account-disconnect"
+      >
         {messages.account.disconnect}
       </Button>
     </>

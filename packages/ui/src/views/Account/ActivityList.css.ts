@@ -114,7 +114,12 @@ export const problemIcon = style({
   background: vars.color.errorSoft,
   color: vars.color.error,
 })
-export const problemText = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.foreground })
+export const problemText = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foreground,
+})
 
 export const more = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, paddingTop: vars.space.xs })
 /** The scroll sentinel: where the next page starts loading. */

@@ -25,7 +25,16 @@ const row = (id: string, over: Partial<Row> = {}): Row =>
     ...over,
   }) as Row
 
-const base: ActivityListViewProps = { groups: [], initialLoading: false, loading: false, error: null, empty: false, hasMore: false, onLoadMore: () => {}, onRetry: () => {} }
+const base: ActivityListViewProps = {
+  groups: [],
+  initialLoading: false,
+  loading: false,
+  error: null,
+  empty: false,
+  hasMore: false,
+  onLoadMore: () => {},
+  onRetry: () => {},
+}
 
 describe('ActivityListView (the Activity tab renders what useActivity gives)', () => {
   it('first load: placeholder rows with one status for assistive technology', () => {
@@ -54,7 +63,13 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
         label: 'This month',
         rows: [
           row('0xa', { status: 'pending' }),
-          row('0xb', { sign: '+', description: 'Received +3.000 USDC', amount: '+3.000 USDC', counterpart: { direction: 'from', address: ADDRESS, short: '0x7099…dc79C8' }, time: '2 days ago' }),
+          row('0xb', {
+            sign: '+',
+            description: 'Received +3.000 USDC',
+            amount: '+3.000 USDC',
+            counterpart: { direction: 'from', address: ADDRESS, short: '0x7099…dc79C8' },
+            time: '2 days ago',
+          }),
         ],
       },
       { key: '2026-10', label: 'October 2026', rows: [row('0xc', { status: 'failed', time: 'Oct 3', explorerUrl: undefined })] },
@@ -98,7 +113,14 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
 describe('ActivityList on useActivity', () => {
   const tx = (hash: string) => ({
     id: `eip155:1:${hash}`,
-    metadata: { minedAt: new Date(Date.now() - 120_000).toISOString(), chain: 'eip155:1', operationType: 'send', status: 'confirmed', sentFrom: ADDRESS, sentTo: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
+    metadata: {
+      minedAt: new Date(Date.now() - 120_000).toISOString(),
+      chain: 'eip155:1',
+      operationType: 'send',
+      status: 'confirmed',
+      sentFrom: ADDRESS,
+      sentTo: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    },
     transfers: [{ direction: 'out', quantity: { numeric: '1.5' }, fungible_info: { symbol: 'ETH' } }],
   })
 
@@ -118,7 +140,8 @@ describe('ActivityList on useActivity', () => {
       </PorticoContextProvider>,
     )
   }
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
   it('loads the connected account’s history: skeleton, then the rows', async () => {
     await mount(() => json({ data: [tx('0xabc')], next: null }))

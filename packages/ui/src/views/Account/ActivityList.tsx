@@ -21,7 +21,11 @@ export type ActivityListViewProps = Pick<UseActivityReturn, 'groups' | 'initialL
 }
 
 function Row({ row }: { row: ActivityRowShown }) {
-  const meta = [row.counterpart && (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)), row.time]
+  const meta = [
+    row.counterpart &&
+      (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)),
+    row.time,
+  ]
     .filter(Boolean)
     .join(' · ')
   return (
@@ -62,7 +66,12 @@ function Row({ row }: { row: ActivityRowShown }) {
         </span>
       </span>
       {row.explorerUrl && (
-        <Link href={row.explorerUrl} className={styles.explorer} aria-label={messages.activity.explorer(row.description)} data-testid="portico-activity-explorer">
+        <Link
+          href={row.explorerUrl}
+          className={styles.explorer}
+          aria-label={messages.activity.explorer(row.description)}
+          data-testid="portico-activity-explorer"
+        >
           <Icon name="external" size={16} />
         </Link>
       )}
@@ -88,7 +97,17 @@ function Sentinel({ onVisible, rows }: { onVisible: () => void; rows: number }) 
 }
 
 /** The Activity tab's content from the state useActivity gives: it only renders. */
-export function ActivityListView({ groups, initialLoading, loading, error, empty, hasMore, onLoadMore, onRetry, emptyState }: ActivityListViewProps) {
+export function ActivityListView({
+  groups,
+  initialLoading,
+  loading,
+  error,
+  empty,
+  hasMore,
+  onLoadMore,
+  onRetry,
+  emptyState,
+}: ActivityListViewProps) {
   const count = groups.reduce((n, g) => n + g.rows.length, 0)
   const ids = useId()
   if (count === 0 && error) {
@@ -98,13 +117,20 @@ export function ActivityListView({ groups, initialLoading, loading, error, empty
           <Icon name="alert" size={22} />
         </span>
         <p className={styles.problemText}>{error}</p>
-        <Button variant="secondary" size="sm" icon={<Icon name="refresh" size={16} />} onClick={onRetry} data-testid="portico-activity-retry">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Icon name="refresh" size={16} />}
+          onClick={onRetry}
+          data-testid="portico-activity-retry"
+        >
           {messages.activity.retry}
         </Button>
       </div>
     )
   }
-  if (count === 0 && initialLoading) return <SkeletonRows count={4} label={messages.activity.loading} data-testid="portico-activity-loading" />
+  if (count === 0 && initialLoading)
+    return <SkeletonRows count={4} label={messages.activity.loading} data-testid="portico-activity-loading" />
   if (count === 0 && empty) return <>{emptyState}</>
   return (
     <div className={styles.root} data-testid="portico-activity">

@@ -2,7 +2,14 @@ import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
 
 /** The wallet features under the balance: equal buttons on one row. */
-export const row = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
 export const item = style({ display: 'flex', minWidth: 0 })
 
 // Four buttons share the 370 px row (Buy, Swap, Receive, Send): the icon above the label, so that

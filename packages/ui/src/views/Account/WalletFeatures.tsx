@@ -18,7 +18,13 @@ export function WalletFeatures({ items }: { items: readonly WalletFeatureItem[] 
     <ul className={styles.row} aria-label={messages.walletFeatures.label} data-testid="portico-account-features">
       {items.map((f) => (
         <li key={f.id} className={styles.item}>
-          <Button variant="accentSoft" fullWidth icon={<Icon name={ICONS[f.id]} size={18} />} onClick={f.onClick} data-testid={`portico-account-feature-${f.id}`}>
+          <Button
+            variant="accentSoft"
+            fullWidth
+            icon={<Icon name={ICONS[f.id]} size={18} />}
+            onClick={f.onClick}
+            data-testid={`portico-account-feature-${f.id}`}
+          >
             {messages.walletFeatures[f.id]}
           </Button>
         </li>

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest'
 import { ModalRoot } from '../../Modal/ModalRoot'
 import { testPortico } from '../../testing'
 
-const wallets = Array.from({ length: 120 }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, image_url: `data:image/svg+xml,${i + 1}` }))
+const wallets = Array.from({ length: 120 }, (_, i) => ({
+  id: `w${i + 1}`,
+  name: `Wallet ${i + 1}`,
+  image_url: `data:image/svg+xml,${i + 1}`,
+}))
 
 describe('AllWallets in the modal', () => {
   it('Connect → All wallets → search → Back: Connect again, and the search is cleared on return', async () => {
@@ -18,7 +22,9 @@ describe('AllWallets in the modal', () => {
       const matches = wallets.filter((w) => !search || w.name.toLowerCase().includes(search))
       const page = Number(p.get('page'))
       const entries = Number(p.get('entries'))
-      return new Response(JSON.stringify({ count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }), { status: 200 })
+      return new Response(JSON.stringify({ count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }), {
+        status: 200,
+      })
     }) as typeof globalThis.fetch
     const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch })
     await portico.ready
@@ -39,7 +45,22 @@ describe('AllWallets in the modal', () => {
     expect(screen.getAllByRole('option').length).toBeGreaterThan(0)
     expect(urls.filter((u) => u.searchParams.get('entries') === '40')).toHaveLength(1)
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search wallet' }), { target: { value: 'Wallet 11' } })
-    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.getAttribute('data-wallet-id'))).toEqual(['w11', 'w110', 'w111', 'w112', 'w113', 'w114', 'w115', 'w116', 'w117', 'w118']), { timeout: 2000 })
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('option').map((o) => o.getAttribute('data-wallet-id'))).toEqual([
+          'w11',
+          'w110',
+          'w111',
+          'w112',
+          'w113',
+          'w114',
+          'w115',
+          'w116',
+          'w117',
+          'w118',
+        ]),
+      { timeout: 2000 },
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(screen.getByRole('dialog', { name: 'Connect wallet' })).toBeTruthy()
     fireEvent.click(screen.getByTestId('portico-connect-all-wallets'))

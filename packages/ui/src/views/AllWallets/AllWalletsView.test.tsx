@@ -124,7 +124,9 @@ describe('AllWalletsView (virtualised)', () => {
 
   it('the search field: a magnifier, and its own clear button (shown with text) that empties the field and keeps focus there', () => {
     const onQuery = vi.fn()
-    const { rerender } = render(<AllWalletsView wallets={many(3)} query="" onQuery={onQuery} loading={false} error={null} hasMore={false} />)
+    const { rerender } = render(
+      <AllWalletsView wallets={many(3)} query="" onQuery={onQuery} loading={false} error={null} hasMore={false} />,
+    )
     const input = screen.getByRole('searchbox', { name: 'Search wallet' })
     // The magnifier's path (a circle and its handle), not the wallet icon.
     expect(input.parentElement?.querySelector('svg path')?.getAttribute('d')).toMatch(/^M10\.5 4a6\.5 6\.5/)
@@ -169,7 +171,11 @@ describe('AllWalletsView (virtualised)', () => {
 
 /** A fake explorer over `count` wallets (no request leaves the test). */
 function explorerFetch(count: number) {
-  const wallets = Array.from({ length: count }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, rdns: i === 1 ? 'io.test.wallet' : `com.w${i + 1}` }))
+  const wallets = Array.from({ length: count }, (_, i) => ({
+    id: `w${i + 1}`,
+    name: `Wallet ${i + 1}`,
+    rdns: i === 1 ? 'io.test.wallet' : `com.w${i + 1}`,
+  }))
   const calls: URL[] = []
   const fetch = (async (input: string | URL | Request) => {
     const url = new URL(String(input))
@@ -180,7 +186,10 @@ function explorerFetch(count: number) {
     const matches = wallets.filter((w) => !search || w.name.toLowerCase().includes(search))
     const page = Number(p.get('page'))
     const entries = Number(p.get('entries'))
-    return new Response(JSON.stringify({ count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }), { status: 200, headers: { 'content-type': 'application/json' } })
+    return new Response(JSON.stringify({ count: matches.length, data: matches.slice((page - 1) * entries, page * entries) }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    })
   }) as typeof globalThis.fetch
   return { fetch, calls }
 }
@@ -190,7 +199,8 @@ function renderAllWallets(count: number) {
   const timers = manualTimers()
   // The test wallet announces itself with rdns io.test.wallet: explorer wallet w2 has that rdns.
   const adapter = testAdapter()
-  adapter.setup = (ctx) => ctx.setConnectors([{ id: 'io.test.wallet', name: 'Test Wallet', type: 'announced', namespace: 'eip155', rdns: 'io.test.wallet' }])
+  adapter.setup = (ctx) =>
+    ctx.setConnectors([{ id: 'io.test.wallet', name: 'Test Wallet', type: 'announced', namespace: 'eip155', rdns: 'io.test.wallet' }])
   const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: f.fetch, timers, adapters: [adapter] })
   portico.router.push('AllWallets')
   render(

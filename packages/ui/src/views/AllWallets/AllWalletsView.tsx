@@ -215,7 +215,9 @@ export function AllWalletsView({
           />
         </div>
       )}
-      {failedEmpty && <ListError title={messages.allWallets.error} detail={error} retryLabel={messages.allWallets.retry} onRetry={onRetry} />}
+      {failedEmpty && (
+        <ListError title={messages.allWallets.error} detail={error} retryLabel={messages.allWallets.retry} onRetry={onRetry} />
+      )}
       {empty && (
         <div className={styles.empty} data-testid="portico-all-wallets-empty" role="status">
           <p className={viewStyles.heading}>{messages.allWallets.empty}</p>
@@ -242,7 +244,17 @@ export function AllWalletsView({
           <div className={styles.spacer} style={{ height: count * ROW_HEIGHT - (ROW_HEIGHT - 56) }}>
             {wallets.slice(range.start, range.end).map((w, i) => {
               const index = range.start + i
-              return <WalletRow key={w.id} wallet={w} index={index} active={index === active} id={`${baseId}-${index}`} locked={locked} onSelect={onSelect} />
+              return (
+                <WalletRow
+                  key={w.id}
+                  wallet={w}
+                  index={index}
+                  active={index === active}
+                  id={`${baseId}-${index}`}
+                  locked={locked}
+                  onSelect={onSelect}
+                />
+              )
             })}
           </div>
         </div>

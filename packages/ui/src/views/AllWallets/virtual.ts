@@ -44,4 +44,5 @@ export function scrollToReveal(index: number, scrollTop: number, viewport: numbe
 }
 
 /** Most rows mounted at once for a viewport: the visible ones (a partial row at each edge) plus overscan on both sides. */
-export const maxMountedRows = (viewport: number, rowHeight: number, overscan: number): number => Math.ceil(viewport / rowHeight) + 1 + 2 * overscan
+export const maxMountedRows = (viewport: number, rowHeight: number, overscan: number): number =>
+  Math.ceil(viewport / rowHeight) + 1 + 2 * overscan

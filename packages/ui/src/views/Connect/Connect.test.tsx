@@ -24,7 +24,11 @@ function setup() {
     apiUrl: 'http://127.0.0.1:9',
     fetch: explorerFetch,
     featuredWalletIds: ['w5'],
-    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) },
+    storage: {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v),
+      removeItem: (k) => void storage.delete(k),
+    },
   })
   render(
     <PorticoContextProvider portico={portico}>

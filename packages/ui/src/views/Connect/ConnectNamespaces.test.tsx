@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest'
 import { SOL, twoNamespaces } from '../ProfileWallets/twoNamespaces.testing'
 import { Connect } from './Connect'
 
-const conn = (id: string, name: string, namespace: ChainNamespace, type: Connector['type'] = 'announced', rdns?: string): OrderedWallet => ({
+const conn = (
+  id: string,
+  name: string,
+  namespace: ChainNamespace,
+  type: Connector['type'] = 'announced',
+  rdns?: string,
+): OrderedWallet => ({
   kind: 'connector',
   connector: { id, name, namespace, type, rdns },
   recent: false,
@@ -32,7 +38,11 @@ describe('entriesForNamespace', () => {
     expect(ids(entriesForNamespace(list, ns))).toEqual(expected)
   })
   it('a wallet listed twice in the active namespace (same rdns) is shown once, at its first place', () => {
-    const twice = [conn('a', 'Alpha', 'eip155'), conn('b', 'Beta', 'eip155', 'injected', 'io.x'), conn('c', 'Beta Browser', 'eip155', 'announced', 'io.x')]
+    const twice = [
+      conn('a', 'Alpha', 'eip155'),
+      conn('b', 'Beta', 'eip155', 'injected', 'io.x'),
+      conn('c', 'Beta Browser', 'eip155', 'announced', 'io.x'),
+    ]
     expect(ids(entriesForNamespace(twice, 'eip155'))).toEqual(['a', 'b'])
   })
 })

@@ -16,9 +16,18 @@ const groupOrder = () =>
 
 describe('ConnectView', () => {
   it.each<[ConnectViewProps['methodsOrder'], string[]]>([
-    [['email', 'social', 'wallet'], ['portico-connect-email', 'portico-connect-socials', 'portico-connect-wallets']],
-    [['wallet', 'email', 'social'], ['portico-connect-wallets', 'portico-connect-email', 'portico-connect-socials']],
-    [['social', 'wallet'], ['portico-connect-socials', 'portico-connect-wallets']],
+    [
+      ['email', 'social', 'wallet'],
+      ['portico-connect-email', 'portico-connect-socials', 'portico-connect-wallets'],
+    ],
+    [
+      ['wallet', 'email', 'social'],
+      ['portico-connect-wallets', 'portico-connect-email', 'portico-connect-socials'],
+    ],
+    [
+      ['social', 'wallet'],
+      ['portico-connect-socials', 'portico-connect-wallets'],
+    ],
   ])('renders methods in order %j', (order, expected) => {
     render(<ConnectView {...base} methodsOrder={order} />)
     expect(groupOrder()).toEqual(expected)

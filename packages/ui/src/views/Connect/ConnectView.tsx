@@ -91,13 +91,29 @@ function EmailForm({ onEmail, busy, locked }: { onEmail?: (email: string) => voi
           if (error) setError(undefined)
         }}
         error={error}
-        trailing={busy ? <Spinner size={20} accent /> : value.trim() ? <IconButton type="submit" icon="chevronRight" label={messages.connect.emailSubmit} size="sm" filled /> : undefined}
+        trailing={
+          busy ? (
+            <Spinner size={20} accent />
+          ) : value.trim() ? (
+            <IconButton type="submit" icon="chevronRight" label={messages.connect.emailSubmit} size="sm" filled />
+          ) : undefined
+        }
       />
     </form>
   )
 }
 
-function Socials({ socials, onSocial, connecting, locked }: { socials: readonly string[]; onSocial?: (p: string) => void; connecting?: string | null; locked: boolean }) {
+function Socials({
+  socials,
+  onSocial,
+  connecting,
+  locked,
+}: {
+  socials: readonly string[]
+  onSocial?: (p: string) => void
+  connecting?: string | null
+  locked: boolean
+}) {
   const [first, ...rest] = socials
   const disabled = !!connecting || locked
   if (!first) return null
@@ -143,7 +159,10 @@ function Wallets({
   loadingWallets,
   listError,
   onRetryList,
-}: Pick<ConnectViewProps, 'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount' | 'loadingWallets' | 'listError' | 'onRetryList'> & {
+}: Pick<
+  ConnectViewProps,
+  'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount' | 'loadingWallets' | 'listError' | 'onRetryList'
+> & {
   maxWallets: number
   locked: boolean
 }) {
@@ -215,8 +234,10 @@ export function ConnectView({
 }: ConnectViewProps) {
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
-    if (method === 'email' && email) groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} locked={locked} /> })
-    if (method === 'social' && socials.length > 0) groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} locked={locked} /> })
+    if (method === 'email' && email)
+      groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} locked={locked} /> })
+    if (method === 'social' && socials.length > 0)
+      groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} locked={locked} /> })
     if (method === 'wallet')
       groups.push({
         key: 'wallet',

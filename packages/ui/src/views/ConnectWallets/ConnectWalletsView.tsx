@@ -29,7 +29,9 @@ export function ConnectWalletsView({ wallets, onWallet, connecting, error, legal
     <>
       {error && <Banner variant="error">{error}</Banner>}
       {legal}
-      {wallets.length > SEARCH_THRESHOLD && <Input label="Search wallet" placeholder="Search wallet" icon="grid" value={query} onChange={(e) => setQuery(e.target.value)} />}
+      {wallets.length > SEARCH_THRESHOLD && (
+        <Input label="Search wallet" placeholder="Search wallet" icon="grid" value={query} onChange={(e) => setQuery(e.target.value)} />
+      )}
       {shown.length === 0 ? (
         <p className={styles.muted} style={{ textAlign: 'center', padding: 24 }}>
           {messages.connect.noWallets}

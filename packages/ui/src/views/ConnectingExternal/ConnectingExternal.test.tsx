@@ -97,7 +97,10 @@ describe('ConnectingExternal', () => {
 
 describe('choosing an installed wallet in Connect', () => {
   it('opens "Continue in <wallet>", titled with the wallet, which asks the wallet once', async () => {
-    const { portico, adapter } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch })
+    const { portico, adapter } = testPortico({
+      apiUrl: 'http://127.0.0.1:9',
+      fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch,
+    })
     await portico.ready
     let connects = 0
     adapter.connect = () => {

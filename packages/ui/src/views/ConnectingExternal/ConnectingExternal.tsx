@@ -17,6 +17,12 @@ export function ConnectingExternal() {
 function ConnectingWallet() {
   const { connectorId, connector, error, slow, retry } = useConnector({ connectOnMount: true })
   return (
-    <ConnectingExternalView name={connector?.name ?? connectorId ?? ''} imageUrl={connector?.imageUrl} error={error} slow={slow} onRetry={connectorId ? retry : undefined} />
+    <ConnectingExternalView
+      name={connector?.name ?? connectorId ?? ''}
+      imageUrl={connector?.imageUrl}
+      error={error}
+      slow={slow}
+      onRetry={connectorId ? retry : undefined}
+    />
   )
 }

@@ -53,7 +53,13 @@ export function ConnectingExternalView({ name, imageUrl, error, slow = false, on
         </div>
       )}
       {(failed || slow) && onRetry && (
-        <Button variant={failed ? 'primary' : 'secondary'} onClick={onRetry} icon={<Icon name="refresh" size={18} />} data-testid="portico-connecting-external-retry" data-autofocus={failed || undefined}>
+        <Button
+          variant={failed ? 'primary' : 'secondary'}
+          onClick={onRetry}
+          icon={<Icon name="refresh" size={18} />}
+          data-testid="portico-connecting-external-retry"
+          data-autofocus={failed || undefined}
+        >
           {m.retry}
         </Button>
       )}

@@ -73,8 +73,8 @@ export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry,
         </span>
       )}
       <div className={qr.actions}>
-        {isMobile && (
-          url ? (
+        {isMobile &&
+          (url ? (
             <a className={`${button({ variant: 'primary', size: 'sm' })} ${qr.link}`} href={url} data-testid="portico-farcaster-open">
               <Icon name="external" size={16} />
               {m.open}
@@ -83,8 +83,7 @@ export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry,
             <Button variant="primary" size="sm" disabled data-testid="portico-farcaster-open">
               {m.loading}
             </Button>
-          )
-        )}
+          ))}
         <Button
           variant="accentSoft"
           size="sm"

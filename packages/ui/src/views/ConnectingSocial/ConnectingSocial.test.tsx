@@ -12,11 +12,35 @@ const URL_G = 'http://127.0.0.1:4300/auth?provider=google'
 
 describe('ConnectingSocialView', () => {
   it.each<[string, Parameters<typeof ConnectingSocialView>[0], 'status' | 'alert', string, string | null]>([
-    ['popup open', { provider: 'google', step: 'popup' }, 'status', 'Continue in the Google windowSign in with Google in the window that opened. It closes by itself when you are done.', null],
+    [
+      'popup open',
+      { provider: 'google', step: 'popup' },
+      'status',
+      'Continue in the Google windowSign in with Google in the window that opened. It closes by itself when you are done.',
+      null,
+    ],
     ['connecting', { provider: 'github', step: 'connecting' }, 'status', 'Signing inSetting up your wallet. This takes a moment.', null],
-    ['popup closed', { provider: 'x', step: 'error', error: 'Popup closed', popupClosed: true, onRetry: () => {} }, 'alert', 'Popup closedThe X window was closed before signing in. Try again to open it once more.', 'Try again'],
-    ['could not start', { provider: 'discord', step: 'error', error: 'Failed to initiate social connection', onRetry: () => {} }, 'alert', 'Failed to initiate social connectionSigning in with Discord did not finish. Try again to open a new window.', 'Try again'],
-    ['nothing under way', { provider: 'apple', step: 'idle', onStart: () => {} }, 'status', 'Continue with AppleA Apple window opens to sign you in.', 'Continue with Apple'],
+    [
+      'popup closed',
+      { provider: 'x', step: 'error', error: 'Popup closed', popupClosed: true, onRetry: () => {} },
+      'alert',
+      'Popup closedThe X window was closed before signing in. Try again to open it once more.',
+      'Try again',
+    ],
+    [
+      'could not start',
+      { provider: 'discord', step: 'error', error: 'Failed to initiate social connection', onRetry: () => {} },
+      'alert',
+      'Failed to initiate social connectionSigning in with Discord did not finish. Try again to open a new window.',
+      'Try again',
+    ],
+    [
+      'nothing under way',
+      { provider: 'apple', step: 'idle', onStart: () => {} },
+      'status',
+      'Continue with AppleA Apple window opens to sign you in.',
+      'Continue with Apple',
+    ],
   ])('%s', (_name, props, role, text, button) => {
     render(<ConnectingSocialView {...props} />)
     expect(screen.getByTestId('portico-connecting-social').dataset.step).toBe(props.step)
@@ -49,7 +73,10 @@ function socialTestAdapter() {
   const setup = adapter.setup.bind(adapter)
   adapter.setup = (c) => {
     ctx = c
-    setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' }, ...list]) })
+    setup({
+      ...c,
+      setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' }, ...list]),
+    })
   }
   const connect = adapter.connect.bind(adapter)
   adapter.connect = (params: ConnectParams) => {
@@ -81,7 +108,11 @@ function socialTestAdapter() {
 
 async function open() {
   const social = socialTestAdapter()
-  const { portico } = testPortico({ adapters: [social.adapter], apiUrl: 'http://127.0.0.1:9', fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch })
+  const { portico } = testPortico({
+    adapters: [social.adapter],
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch,
+  })
   await portico.ready
   render(
     <StrictMode>

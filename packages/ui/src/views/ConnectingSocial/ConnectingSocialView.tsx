@@ -42,7 +42,9 @@ export function ConnectingSocialView({ provider, step, error, popupClosed = fals
       <span className={ring.stage}>
         <svg className={failed ? ring.ringFailed : ring.ring} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
           <rect className={ring.ringTrack} x="2" y="2" width="96" height="96" rx="28" pathLength="100" />
-          {(waiting || failed) && <rect className={failed ? ring.ringErrorStroke : ring.ringArc} x="2" y="2" width="96" height="96" rx="28" pathLength="100" />}
+          {(waiting || failed) && (
+            <rect className={failed ? ring.ringErrorStroke : ring.ringArc} x="2" y="2" width="96" height="96" rx="28" pathLength="100" />
+          )}
         </svg>
         <span className={ring.walletTile}>
           <BrandMark provider={provider} large />
@@ -60,12 +62,23 @@ export function ConnectingSocialView({ provider, step, error, popupClosed = fals
         </div>
       ) : (
         <div role="status" aria-live="polite" className={ring.text}>
-          <p className={styles.heading}>{step === 'connecting' || step === 'connected' ? m.connecting : step === 'popup' ? m.title(name) : m.start(name)}</p>
-          <p className={styles.muted}>{step === 'connecting' || step === 'connected' ? m.connectingHint : step === 'popup' ? m.hint(name) : m.startHint(name)}</p>
+          <p className={styles.heading}>
+            {step === 'connecting' || step === 'connected' ? m.connecting : step === 'popup' ? m.title(name) : m.start(name)}
+          </p>
+          <p className={styles.muted}>
+            {step === 'connecting' || step === 'connected' ? m.connectingHint : step === 'popup' ? m.hint(name) : m.startHint(name)}
+          </p>
         </div>
       )}
       {failed && onRetry && (
-        <Button ref={retry} variant="primary" onClick={onRetry} icon={<Icon name="refresh" size={18} />} data-testid="portico-connecting-social-retry" data-autofocus>
+        <Button
+          ref={retry}
+          variant="primary"
+          onClick={onRetry}
+          icon={<Icon name="refresh" size={18} />}
+          data-testid="portico-connecting-social-retry"
+          data-autofocus
+        >
           {m.retry}
         </Button>
       )}

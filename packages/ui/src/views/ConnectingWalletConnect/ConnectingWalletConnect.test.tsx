@@ -7,7 +7,8 @@ import { ADDRESS, testPortico } from '../../testing'
 import { ConnectingWalletConnect } from './ConnectingWalletConnect'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 
-const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
+const URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
 
 describe('ConnectingWalletConnectView', () => {
   it('loading until the URI exists: status text, Copy link disabled, no QR', () => {
@@ -35,10 +36,20 @@ describe('ConnectingWalletConnectView', () => {
     expect(screen.getByRole('link', { name: 'Open MetaMask' }).getAttribute('href')).toBe('metamask://wc?uri=x')
   })
 
-  it('error: one state in the QR code\'s place (what happened, what to do, Try again); no scan text, no QR, no links', () => {
+  it("error: one state in the QR code's place (what happened, what to do, Try again); no scan text, no QR, no links", () => {
     const onRetry = vi.fn()
-    render(<ConnectingWalletConnectView uri={URI} walletName="MetaMask" links={{ mobile: 'metamask://wc?uri=x' }} error="Connection rejected" onRetry={onRetry} />)
-    expect(screen.getByRole('alert').textContent).toBe('Connection rejectedThe pairing ended without a connection. Try again for a new QR code to scan with MetaMask.')
+    render(
+      <ConnectingWalletConnectView
+        uri={URI}
+        walletName="MetaMask"
+        links={{ mobile: 'metamask://wc?uri=x' }}
+        error="Connection rejected"
+        onRetry={onRetry}
+      />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Connection rejectedThe pairing ended without a connection. Try again for a new QR code to scan with MetaMask.',
+    )
     expect(screen.getByTestId('portico-connecting-wc').textContent).not.toMatch(/Scan this QR code|No QR code|Copy link/)
     expect(screen.queryByRole('img')).toBeNull()
     expect(screen.queryByRole('link')).toBeNull()
@@ -56,7 +67,9 @@ describe('ConnectingWalletConnectView', () => {
 
 /** A WalletConnect-like adapter the test drives: it publishes URIs and resolves or rejects on demand. */
 function wcAdapter() {
-  const state: { ctx?: AdapterContext; params: ConnectParams[]; resolve?: (r: ConnectResult) => void; reject?: (e: unknown) => void } = { params: [] }
+  const state: { ctx?: AdapterContext; params: ConnectParams[]; resolve?: (r: ConnectResult) => void; reject?: (e: unknown) => void } = {
+    params: [],
+  }
   const adapter: ChainAdapter = {
     namespace: 'eip155',
     setup(ctx) {
@@ -131,7 +144,8 @@ describe('the QR view title', () => {
     ['no wallet chosen: WalletConnect', {}, 'WalletConnect'],
   ])('%s', async (_name, data, title) => {
     const { ModalRoot } = await import('../../Modal/ModalRoot')
-    const explorer = (async () => new Response(JSON.stringify({ count: 1, data: [{ id: 'w5', name: 'Rabbit Wallet' }] }), { status: 200 })) as typeof fetch
+    const explorer = (async () =>
+      new Response(JSON.stringify({ count: 1, data: [{ id: 'w5', name: 'Rabbit Wallet' }] }), { status: 200 })) as typeof fetch
     const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: explorer, featuredWalletIds: ['w5'] })
     await portico.ready
     await act(() => portico.load('explorer').then((e) => e.loadFeatured()))

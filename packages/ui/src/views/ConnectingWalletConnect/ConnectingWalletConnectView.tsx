@@ -27,7 +27,14 @@ export type ConnectingWalletConnectViewProps = {
 const copyToClipboard = (uri: string) => globalThis.navigator?.clipboard?.writeText(uri).catch(() => undefined)
 
 /** WalletConnect pairing: QR code of the URI, Copy link, the wallet's deep links, errors with retry. */
-export function ConnectingWalletConnectView({ uri, walletName, links = {}, error, onRetry, onCopy = copyToClipboard }: ConnectingWalletConnectViewProps) {
+export function ConnectingWalletConnectView({
+  uri,
+  walletName,
+  links = {},
+  error,
+  onRetry,
+  onCopy = copyToClipboard,
+}: ConnectingWalletConnectViewProps) {
   const [copied, setCopied] = useState(false)
   useEffect(() => setCopied(false), [uri])
   const m = messages.connectingWalletConnect
@@ -55,19 +62,33 @@ export function ConnectingWalletConnectView({ uri, walletName, links = {}, error
       <p className={styles.muted}>{m.scan(walletName)}</p>
       <div className={qr.actions}>
         {links.mobile && (
-          <a className={`${button({ variant: 'primary', size: 'sm' })} ${qr.link}`} href={links.mobile} data-testid="portico-wc-open-mobile">
+          <a
+            className={`${button({ variant: 'primary', size: 'sm' })} ${qr.link}`}
+            href={links.mobile}
+            data-testid="portico-wc-open-mobile"
+          >
             <Icon name="external" size={16} />
             {m.openApp(walletName)}
           </a>
         )}
         {links.desktop && (
-          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`} href={links.desktop} data-testid="portico-wc-open-desktop">
+          <a
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`}
+            href={links.desktop}
+            data-testid="portico-wc-open-desktop"
+          >
             <Icon name="external" size={16} />
             {m.openDesktop}
           </a>
         )}
         {links.web && (
-          <a className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`} href={links.web} target="_blank" rel="noreferrer noopener" data-testid="portico-wc-open-web">
+          <a
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${qr.link}`}
+            href={links.web}
+            target="_blank"
+            rel="noreferrer noopener"
+            data-testid="portico-wc-open-web"
+          >
             <Icon name="external" size={16} />
             {m.openWeb}
           </a>

@@ -8,7 +8,8 @@ import { testPortico } from '../../testing'
 import { ConnectingWalletConnectBasic } from './ConnectingWalletConnectBasic'
 import { ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
 
-const URI = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
+const URI =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000240'
 const WALLETS = [
   { id: 'a', name: 'Alpha Wallet' },
   { id: 'b', name: 'Beta Wallet' },
@@ -59,7 +60,15 @@ describe('ConnectingWalletConnectBasicView', () => {
   it('a wallet click reports its id; All wallets shows the explorer count', () => {
     const onWallet = vi.fn()
     const onAllWallets = vi.fn()
-    render(<ConnectingWalletConnectBasicView uri={URI} wallets={WALLETS} onWallet={onWallet} onAllWallets={onAllWallets} allWalletsCount={412} />)
+    render(
+      <ConnectingWalletConnectBasicView
+        uri={URI}
+        wallets={WALLETS}
+        onWallet={onWallet}
+        onAllWallets={onAllWallets}
+        allWalletsCount={412}
+      />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Beta Wallet' }))
     expect(onWallet).toHaveBeenCalledWith('b')
     const all = screen.getByTestId('portico-connect-all-wallets')
@@ -68,10 +77,14 @@ describe('ConnectingWalletConnectBasicView', () => {
     expect(onAllWallets).toHaveBeenCalledTimes(1)
   })
 
-  it('an error: one state in the QR code\'s place with Try again; no QR code, scan text or Copy link; the wallets stay', () => {
+  it("an error: one state in the QR code's place with Try again; no QR code, scan text or Copy link; the wallets stay", () => {
     const onRetry = vi.fn()
-    render(<ConnectingWalletConnectBasicView uri={URI} error="Connection rejected" onRetry={onRetry} wallets={[{ id: 'a', name: 'Alpha' }]} />)
-    expect(screen.getByRole('alert').textContent).toBe('Connection rejectedThe pairing ended without a connection. Try again for a new QR code.')
+    render(
+      <ConnectingWalletConnectBasicView uri={URI} error="Connection rejected" onRetry={onRetry} wallets={[{ id: 'a', name: 'Alpha' }]} />,
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Connection rejectedThe pairing ended without a connection. Try again for a new QR code.',
+    )
     expect(screen.queryByRole('img')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull()
     expect(screen.getByTestId('portico-connecting-wc-basic').textContent).not.toMatch(/Scan with|No QR code/)
@@ -114,13 +127,21 @@ const explorerFetch = (async (input: string | URL | Request) => {
   const data = include
     ? include.split(',').map((id) => ({ id, name: id === 'f1' ? 'First Featured' : 'Second Featured' }))
     : [{ id: 'r1', name: 'Recommended One' }]
-  return new Response(JSON.stringify({ count: include ? data.length : 57, data }), { status: 200, headers: { 'content-type': 'application/json' } })
+  return new Response(JSON.stringify({ count: include ? data.length : 57, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  })
 }) as typeof fetch
 
 describe('ConnectingWalletConnectBasic (with headless)', () => {
   it('pairs when shown, shows the URI, lists explorer wallets; choosing one opens ConnectingWalletConnect for it; leaving cancels', async () => {
     const { adapter, state } = wcAdapter()
-    const { portico } = testPortico({ adapters: [adapter], fetch: explorerFetch, apiUrl: 'http://127.0.0.1:9', featuredWalletIds: ['f1', 'f2'] })
+    const { portico } = testPortico({
+      adapters: [adapter],
+      fetch: explorerFetch,
+      apiUrl: 'http://127.0.0.1:9',
+      featuredWalletIds: ['f1', 'f2'],
+    })
     await portico.ready
     portico.router.reset('ConnectingWalletConnectBasic')
     const view = render(

@@ -10,7 +10,8 @@ async function setup(capture: { status?: number; body?: unknown }) {
   const posts: unknown[] = []
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input))
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.pathname.endsWith('/v1/email-capture')) {
       posts.push(JSON.parse(String(init?.body)))
       return json(capture.body ?? {}, capture.status ?? 200)

@@ -15,7 +15,14 @@ export const stage = style({
   color: vars.color.accentStrong,
 })
 
-export const text = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, maxWidth: '100%', marginBottom: vars.space.xs })
+export const text = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  maxWidth: '100%',
+  marginBottom: vars.space.xs,
+})
 
 /** Sentences that carry the email: never cut, broken anywhere when it is long. */
 export const wrapAnywhere = style({ overflowWrap: 'anywhere', maxWidth: '100%' })
@@ -113,4 +120,12 @@ export const linkButton = style({
   },
 })
 
-export const status = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space.xs, margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary })
+export const status = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+})

@@ -10,7 +10,12 @@ import { authTestAdapter, EMAIL } from './authAdapter.testing'
 async function open(opts: Parameters<typeof authTestAdapter>[0] = {}) {
   const auth = authTestAdapter(opts)
   const timers = manualTimers()
-  const { portico } = testPortico({ adapters: [auth.adapter], timers, apiUrl: 'http://127.0.0.1:9', fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch })
+  const { portico } = testPortico({
+    adapters: [auth.adapter],
+    timers,
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch,
+  })
   await portico.ready
   render(
     <StrictMode>

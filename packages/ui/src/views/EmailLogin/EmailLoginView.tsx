@@ -105,7 +105,11 @@ export function EmailLoginView(props: EmailLoginViewProps) {
   }
 
   const [heading, hint] =
-    step === 'verifyDevice' ? [m.verifyDevice, m.verifyDeviceHint(email)] : step === 'connected' ? [m.connected, email] : [m.sending, m.sendingHint(email)]
+    step === 'verifyDevice'
+      ? [m.verifyDevice, m.verifyDeviceHint(email)]
+      : step === 'connected'
+        ? [m.connected, email]
+        : [m.sending, m.sendingHint(email)]
   return (
     <div className={shared.centered} data-testid="portico-email-login" data-step={step}>
       <Stage step={step} />

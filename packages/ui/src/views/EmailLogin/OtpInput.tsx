@@ -29,7 +29,8 @@ export function OtpInput({ value, onChange, label, errorId, busy = false, length
   // The caret always sits after the last digit: the boxes show no caret of their own.
   const toEnd = () => {
     const el = ref.current
-    if (el && (el.selectionStart !== el.value.length || el.selectionEnd !== el.value.length)) el.setSelectionRange(el.value.length, el.value.length)
+    if (el && (el.selectionStart !== el.value.length || el.selectionEnd !== el.value.length))
+      el.setSelectionRange(el.value.length, el.value.length)
   }
   const active = Math.min(value.length, length - 1)
   return (
@@ -56,7 +57,12 @@ export function OtpInput({ value, onChange, label, errorId, busy = false, length
       />
       <div className={styles.otpBoxes} aria-hidden="true">
         {Array.from({ length }, (_, i) => (
-          <span key={i} className={styles.otpBox} data-active={i === active ? 'true' : undefined} data-filled={value[i] ? 'true' : undefined}>
+          <span
+            key={i}
+            className={styles.otpBox}
+            data-active={i === active ? 'true' : undefined}
+            data-filled={value[i] ? 'true' : undefined}
+          >
             {value[i] ?? ''}
           </span>
         ))}

@@ -17,7 +17,10 @@ export function authTestAdapter(opts: { newDevice?: boolean; fail?: boolean } = 
   const setup = adapter.setup.bind(adapter)
   adapter.setup = (c) => {
     ctx = c
-    setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' }, ...list]) })
+    setup({
+      ...c,
+      setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email and socials', type: 'auth', namespace: 'eip155' }, ...list]),
+    })
   }
   const connect = adapter.connect.bind(adapter)
   adapter.connect = (params) => {

@@ -23,8 +23,21 @@ export const image = style({
   overflow: 'hidden',
   background: vars.color.surface,
 })
-export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0, flexGrow: 1, paddingTop: vars.space.xs })
-export const name = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.medium, color: vars.color.foreground, lineHeight: vars.lineHeight.tight })
+export const body = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+  flexGrow: 1,
+  paddingTop: vars.space.xs,
+})
+export const name = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foreground,
+  lineHeight: vars.lineHeight.tight,
+})
 export const links = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs })
 
 /** A place to get the wallet: a small outlined chip that opens a new tab. */
@@ -48,4 +61,11 @@ export const link = style({
     '&:focus-visible': { boxShadow: vars.shadow.focus },
   },
 })
-export const empty = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xs, padding: `${vars.space.lg} ${vars.space.md}`, textAlign: 'center' })
+export const empty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.lg} ${vars.space.md}`,
+  textAlign: 'center',
+})

@@ -17,12 +17,23 @@ const rabbit = {
 
 describe('GetWalletView', () => {
   it('each wallet with where to get it: named links that open a new tab without an opener', () => {
-    render(<GetWalletView wallets={[rabbit, { id: 'w2', name: 'Trail', links: [{ kind: 'appStore', url: 'https://apps.apple.com/app/trail' }] }]} />)
+    render(
+      <GetWalletView
+        wallets={[rabbit, { id: 'w2', name: 'Trail', links: [{ kind: 'appStore', url: 'https://apps.apple.com/app/trail' }] }]}
+      />,
+    )
     const items = screen.getAllByTestId('portico-get-wallet-item')
     expect(items.map((i) => i.textContent)).toEqual(['RRabbit WalletChrome Web StoreWebsite', 'TTrailApp Store'])
     const links = within(items[0]!).getAllByRole('link')
-    expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
-      ['Get Rabbit Wallet: Chrome Web Store (opens a new tab)', 'https://chromewebstore.google.com/detail/rabbit', '_blank', 'noopener noreferrer'],
+    expect(
+      links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+    ).toEqual([
+      [
+        'Get Rabbit Wallet: Chrome Web Store (opens a new tab)',
+        'https://chromewebstore.google.com/detail/rabbit',
+        '_blank',
+        'noopener noreferrer',
+      ],
       ['Get Rabbit Wallet: Website (opens a new tab)', 'https://rabbit.example', '_blank', 'noopener noreferrer'],
     ])
   })
@@ -52,7 +63,12 @@ describe('the way from Connect to a wallet to get', () => {
     if (url.pathname !== '/getWallets') throw new Error(`unexpected fetch ${url.href}`)
     const data = [
       { id: 'w1', name: 'Test Wallet', rdns: 'io.test.wallet', homepage: 'https://test.example' },
-      { id: 'w2', name: 'Rabbit Wallet', homepage: 'https://rabbit.example', play_store: 'https://play.google.com/store/apps/details?id=rabbit' },
+      {
+        id: 'w2',
+        name: 'Rabbit Wallet',
+        homepage: 'https://rabbit.example',
+        play_store: 'https://play.google.com/store/apps/details?id=rabbit',
+      },
       { id: 'w3', name: 'Linkless Wallet' },
     ]
     return new Response(JSON.stringify({ count: data.length, data }), { status: 200 })
@@ -61,7 +77,8 @@ describe('the way from Connect to a wallet to get', () => {
   it('Connect → What is a wallet? → Get a wallet: only wallets not installed, with somewhere to get them', async () => {
     // The page's wallet announces the rdns of explorer wallet w1: it is installed.
     const adapter = testAdapter()
-    adapter.setup = (ctx) => ctx.setConnectors([{ id: 'io.test.wallet', name: 'Test Wallet', type: 'announced', namespace: 'eip155', rdns: 'io.test.wallet' }])
+    adapter.setup = (ctx) =>
+      ctx.setConnectors([{ id: 'io.test.wallet', name: 'Test Wallet', type: 'announced', namespace: 'eip155', rdns: 'io.test.wallet' }])
     const { portico } = testPortico({ apiUrl: 'http://127.0.0.1:9', fetch: explorer, adapters: [adapter] })
     await portico.ready
     render(
@@ -72,12 +89,19 @@ describe('the way from Connect to a wallet to get', () => {
     const title = () => screen.getByRole('heading', { level: 2 }).textContent
     fireEvent.click(screen.getByRole('button', { name: 'New to wallets? What is a wallet?' }))
     expect(title()).toBe('What is a wallet?')
-    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['A home for your digital assets', 'A new way to sign in', 'You stay in control'])
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual([
+      'A home for your digital assets',
+      'A new way to sign in',
+      'You stay in control',
+    ])
     fireEvent.click(screen.getByRole('button', { name: 'Get a wallet' }))
     expect(title()).toBe('Get a wallet')
     expect(portico.router.$route.get().view).toBe('GetWallet')
     await waitFor(() => expect(screen.getAllByTestId('portico-get-wallet-item').map((i) => i.dataset.walletId)).toEqual(['w2']))
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://rabbit.example', 'https://play.google.com/store/apps/details?id=rabbit'])
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      'https://rabbit.example',
+      'https://play.google.com/store/apps/details?id=rabbit',
+    ])
     fireEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(title()).toBe('What is a wallet?')
   })

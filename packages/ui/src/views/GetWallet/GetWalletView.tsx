@@ -39,7 +39,14 @@ export function GetWalletView({ wallets, loading = false, error = null, onRetry 
                 <p className={own.name}>{w.name}</p>
                 <div className={own.links}>
                   {w.links.map((l) => (
-                    <a key={l.kind} className={own.link} href={l.url} target="_blank" rel="noopener noreferrer" aria-label={m.linkLabel(w.name, m.links[l.kind])}>
+                    <a
+                      key={l.kind}
+                      className={own.link}
+                      href={l.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={m.linkLabel(w.name, m.links[l.kind])}
+                    >
                       {m.links[l.kind]}
                       <Icon name="external" size={14} />
                     </a>

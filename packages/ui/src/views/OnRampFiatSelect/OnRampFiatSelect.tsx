@@ -11,7 +11,12 @@ export function OnRampFiatSelect() {
     <OnRampFiatSelectView
       currencies={onramp.paymentCurrencies.map((c) => {
         const l = onramp.currencyLimits[c.id]
-        return { id: c.id, name: currencyName(c.id), symbol: currencySymbol(c.id), ...(l ? { limits: messages.onramp.limits(limitText(l.min), limitText(l.max), c.id) } : {}) }
+        return {
+          id: c.id,
+          name: currencyName(c.id),
+          symbol: currencySymbol(c.id),
+          ...(l ? { limits: messages.onramp.limits(limitText(l.min), limitText(l.max), c.id) } : {}),
+        }
       })}
       currentId={onramp.paymentCurrency?.id}
       onSelect={(id) => {

@@ -10,10 +10,17 @@ import { pillButtonBase, pillButtonStates } from '../shared/Token.css'
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs })
 
 export const card = style({ ...amountCardBase, gap: vars.space.sm, padding: `${vars.space.md} ${vars.space.md} ${vars.space.md}` })
-export const cardInvalid = style({ boxShadow: `inset 0 0 0 1px ${vars.color.error}`, selectors: { '&:focus-within': { boxShadow: `inset 0 0 0 1px ${vars.color.error}, ${vars.shadow.focus}` } } })
+export const cardInvalid = style({
+  boxShadow: `inset 0 0 0 1px ${vars.color.error}`,
+  selectors: { '&:focus-within': { boxShadow: `inset 0 0 0 1px ${vars.color.error}, ${vars.shadow.focus}` } },
+})
 export const cardLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary })
 export const amountRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: 44 })
-export const amountInput = style({ ...amountInputBase, fontSize: 28, selectors: { ...amountPlaceholder, '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } } })
+export const amountInput = style({
+  ...amountInputBase,
+  fontSize: 28,
+  selectors: { ...amountPlaceholder, '&:disabled': { cursor: 'not-allowed', opacity: 0.6 } },
+})
 
 /** The fiat currency's button beside the amount: its symbol on a disc, the code, a chevron. */
 export const fiatPill = style({
@@ -40,7 +47,14 @@ export const fiatSymbol = style({
 export const pillSkeleton = style({ width: 92, height: 40, borderRadius: vars.radius.full })
 
 /** The preset amounts: equal pills in one row. */
-export const presets = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
+export const presets = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
 export const preset = style({
   ...pillButtonBase,
   justifyContent: 'center',
@@ -53,14 +67,26 @@ export const preset = style({
   fontVariantNumeric: 'tabular-nums',
   selectors: {
     ...pillButtonStates,
-    '&[aria-pressed="true"]': { background: vars.color.accentSoft, boxShadow: `inset 0 0 0 1px ${vars.color.accent}`, color: vars.color.accentStrong },
+    '&[aria-pressed="true"]': {
+      background: vars.color.accentSoft,
+      boxShadow: `inset 0 0 0 1px ${vars.color.accent}`,
+      color: vars.color.accentStrong,
+    },
     '&:disabled': { cursor: 'not-allowed', opacity: 0.55 },
   },
 })
 export const presetSkeleton = style({ height: 32, borderRadius: vars.radius.full })
 
 /** Below the card: the amount outside the limits. */
-export const amountError = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, margin: `calc(-1 * ${vars.space.xs}) 0 0`, padding: `0 ${vars.space.xs}`, fontSize: vars.fontSize.sm, color: vars.color.error })
+export const amountError = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: `calc(-1 * ${vars.space.xs}) 0 0`,
+  padding: `0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.error,
+})
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
 export const heading = style({
@@ -103,7 +129,13 @@ export const quote = style({ color: vars.color.foreground, fontWeight: vars.font
 export const quoteError = style({ color: vars.color.error })
 export const fee = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: vars.color.foregroundSecondary })
 export const barSkeleton = style({ display: 'inline-block', width: 120, height: 12, verticalAlign: 'middle' })
-export const hint = style({ margin: 0, padding: `0 ${vars.space.xs}`, fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary, textAlign: 'center' })
+export const hint = style({
+  margin: 0,
+  padding: `0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.foregroundSecondary,
+  textAlign: 'center',
+})
 export const retryRow = style({ display: 'flex', justifyContent: 'center' })
 
 /** The provider's window is open: a panel in place of the providers. */
@@ -127,9 +159,21 @@ export const waitingIcon = style({
   background: vars.color.accentSoft,
   color: vars.color.accentStrong,
 })
-export const waitingTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, textWrap: 'balance' })
+export const waitingTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  textWrap: 'balance',
+})
 export const waitingText = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, textWrap: 'balance' })
-export const waitingActions = style({ display: 'flex', flexDirection: 'column', alignSelf: 'stretch', gap: vars.space.xs, marginTop: vars.space.xs })
+export const waitingActions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignSelf: 'stretch',
+  gap: vars.space.xs,
+  marginTop: vars.space.xs,
+})
 
 export const notice = style({ ...alertBase, background: vars.color.warningSoft, color: vars.color.warning })
 export const noticeIcon = style({ display: 'flex', flexShrink: 0, marginTop: 1 })

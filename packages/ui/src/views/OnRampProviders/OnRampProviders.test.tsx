@@ -24,7 +24,11 @@ describe('OnRampProvidersView', () => {
     renderView({ ...calls, currency: USD, presets: PRESETS, token: USDC, providers: PROVIDERS.map(({ id, name }) => ({ id, name })) })
     const amount = screen.getByLabelText('Amount to pay') as HTMLInputElement
     expect([amount.value, amount.getAttribute('inputmode'), amount.hasAttribute('data-autofocus')]).toEqual(['', 'decimal', true])
-    expect(within(screen.getByRole('list', { name: 'Preset amounts' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['$50', '$100', '$250', '$500'])
+    expect(
+      within(screen.getByRole('list', { name: 'Preset amounts' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['$50', '$100', '$250', '$500'])
     expect(screen.getByTestId('portico-onramp-currency').getAttribute('aria-label')).toBe('Currency: USD. Change currency')
     expect(screen.getByTestId('portico-onramp-token').textContent).toBe('UUSDCUSD Coin on Ethereum')
     expect(screen.getByTestId('portico-onramp-hint').textContent).toBe('Enter an amount to compare the providers.')
@@ -61,7 +65,17 @@ describe('OnRampProvidersView', () => {
     expect(screen.getAllByTestId('portico-onramp-quote-skeleton')).toHaveLength(2)
     expect(screen.getByRole('status').textContent).toBe('Getting a quote')
     const onRetryQuotes = vi.fn()
-    rerender(<OnRampProvidersView feeRange={FEE_RANGE} amount="100" currency={USD} token={USDC} canBuy providers={[PROVIDERS[0]!, { id: 'meld', name: 'Meld', error: 'HTTP status code: 500' }]} onRetryQuotes={onRetryQuotes} />)
+    rerender(
+      <OnRampProvidersView
+        feeRange={FEE_RANGE}
+        amount="100"
+        currency={USD}
+        token={USDC}
+        canBuy
+        providers={[PROVIDERS[0]!, { id: 'meld', name: 'Meld', error: 'HTTP status code: 500' }]}
+        onRetryQuotes={onRetryQuotes}
+      />,
+    )
     expect(screen.getByTestId('portico-onramp-quote-error').textContent).toBe('No quote: HTTP status code: 500')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(onRetryQuotes).toHaveBeenCalledTimes(1)
@@ -86,10 +100,29 @@ describe('OnRampProvidersView', () => {
 
   it('waiting: opening the provider, then the purchase in its window, with Open again and Back to wallet', () => {
     const calls = { onOpenAgain: vi.fn(), onDone: vi.fn() }
-    const { rerender } = renderView({ ...calls, amount: '100', currency: USD, token: USDC, providers: PROVIDERS, canBuy: true, waiting: { provider: 'Meld', opening: true } })
+    const { rerender } = renderView({
+      ...calls,
+      amount: '100',
+      currency: USD,
+      token: USDC,
+      providers: PROVIDERS,
+      canBuy: true,
+      waiting: { provider: 'Meld', opening: true },
+    })
     expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain('Opening Meld…')
     expect(screen.queryByTestId('portico-onramp-providers')).toBeNull()
-    rerender(<OnRampProvidersView feeRange={FEE_RANGE} {...calls} amount="100" currency={USD} token={USDC} providers={PROVIDERS} canBuy waiting={{ provider: 'Meld', opening: false }} />)
+    rerender(
+      <OnRampProvidersView
+        feeRange={FEE_RANGE}
+        {...calls}
+        amount="100"
+        currency={USD}
+        token={USDC}
+        providers={PROVIDERS}
+        canBuy
+        waiting={{ provider: 'Meld', opening: false }}
+      />,
+    )
     expect(screen.getByTestId('portico-onramp-waiting').textContent).toBe(
       "Complete your purchase in the provider's windowFinish paying in the Meld window. Your balance updates when you come back here.Open Meld againBack to wallet",
     )
@@ -111,7 +144,18 @@ describe('OnRampProvidersView', () => {
     expect(screen.getByTestId('portico-onramp-unsupported').textContent).toBe('No token can be bought on SepoliaSwitch network')
     fireEvent.click(screen.getByRole('button', { name: 'Switch network' }))
     expect(onSwitchNetwork).toHaveBeenCalledTimes(1)
-    rerender(<OnRampProvidersView feeRange={FEE_RANGE} amount="100" currency={USD} token={USDC} providers={PROVIDERS} canBuy error="Could not create popup window" exchangeEntry={<button type="button">Deposit from an exchange</button>} />)
+    rerender(
+      <OnRampProvidersView
+        feeRange={FEE_RANGE}
+        amount="100"
+        currency={USD}
+        token={USDC}
+        providers={PROVIDERS}
+        canBuy
+        error="Could not create popup window"
+        exchangeEntry={<button type="button">Deposit from an exchange</button>}
+      />,
+    )
     expect(screen.getByTestId('portico-onramp-error').textContent).toBe('Could not create popup window')
     expect(screen.getByRole('button', { name: 'Deposit from an exchange' })).toBeTruthy()
   })
@@ -193,7 +237,8 @@ type Api = { options: 'ok' | 'fail'; quote: (provider: string) => 'ok' | 'fail';
 function onrampFetch(api: Api): typeof fetch {
   return async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input))
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
     const path = url.pathname.replace('/portico-test', '')
     if (path.startsWith('/v1/onramp') || path.startsWith('/v1/generators')) api.log.push({ path, ...(body ? { body } : {}) })
@@ -203,8 +248,25 @@ function onrampFetch(api: Api): typeof fetch {
       const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
       return json({
         balances: [
-          { name: 'Ether', symbol: 'ETH', chainId, value: 2000, price: 2000, iconUrl: 'https://icons.test/eth.png', quantity: { decimals: '18', numeric: '1' } },
-          { name: 'USD Coin', symbol: 'USDC', chainId, address: `${chainId}:${USDC_CONTRACT}`, value: 5, price: 1, iconUrl: 'https://icons.test/usdc.png', quantity: { decimals: '6', numeric: '5' } },
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId,
+            value: 2000,
+            price: 2000,
+            iconUrl: 'https://icons.test/eth.png',
+            quantity: { decimals: '18', numeric: '1' },
+          },
+          {
+            name: 'USD Coin',
+            symbol: 'USDC',
+            chainId,
+            address: `${chainId}:${USDC_CONTRACT}`,
+            value: 5,
+            price: 1,
+            iconUrl: 'https://icons.test/usdc.png',
+            quantity: { decimals: '6', numeric: '5' },
+          },
         ],
       })
     }
@@ -215,7 +277,10 @@ function onrampFetch(api: Api): typeof fetch {
       const amount = Number(body?.amount)
       const fee = amount * (FEES[provider] ?? 0)
       const price = body?.purchaseCurrency === 'ETH' ? 2000 : 1
-      return json({ purchaseAmount: { amount: String((amount - fee) / price), currency: body?.purchaseCurrency }, providerFee: { amount: fee.toFixed(2), currency: body?.paymentCurrency } })
+      return json({
+        purchaseAmount: { amount: String((amount - fee) / price), currency: body?.purchaseCurrency },
+        providerFee: { amount: fee.toFixed(2), currency: body?.paymentCurrency },
+      })
     }
     if (path === '/v1/generators/onrampurl') return json({ url: `http://127.0.0.1:4100/checkout?provider=${String(body?.provider)}` })
     if (url.port === '8545') {
@@ -243,7 +308,10 @@ async function openModal(opts: { api?: Partial<Api>; features?: { onramp?: boole
     windows.push(w)
     return w as unknown as Window
   })
-  const adapter = Object.assign(testAdapter(), { capabilities: ['nativeTransfer', 'tokenTransfer'] as const, transfer: async () => '0xhash' })
+  const adapter = Object.assign(testAdapter(), {
+    capabilities: ['nativeTransfer', 'tokenTransfer'] as const,
+    transfer: async () => '0xhash',
+  })
   const { portico } = testPortico({
     adapters: [adapter],
     networks: [mainnet],
@@ -285,7 +353,11 @@ const quoted = () => rows().map((r) => r.textContent)
 /** Account → Buy → the form with the options in. */
 async function openBuy() {
   const row = screen.getByRole('list', { name: 'Wallet actions' })
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+  expect(
+    within(row)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   await click(screen.getByTestId('portico-account-feature-onramp'))
   expect(screen.getByRole('heading', { name: 'Buy crypto' })).toBeTruthy()
   await waitFor(() => expect(screen.getByTestId('portico-onramp-token').textContent).toBe('USDCUSD Coin on Ethereum'))
@@ -299,7 +371,11 @@ describe('On-ramp in the modal', () => {
     // the real token icon, from the account's balances
     expect(screen.getByTestId('portico-onramp-token').querySelector('img')?.getAttribute('src')).toBe('https://icons.test/usdc.png')
     expect(screen.getByTestId('portico-legal-footer').textContent).toContain('By connecting your wallet, you agree to our')
-    expect(within(screen.getByRole('list', { name: 'Preset amounts' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['$50', '$100', '$250', '$500'])
+    expect(
+      within(screen.getByRole('list', { name: 'Preset amounts' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['$50', '$100', '$250', '$500'])
     expect(quoted()).toEqual(['CCoinbaseFee 1–2%', 'MMeldFee 1–2%'])
     expect(rows().every((r) => r.disabled)).toBe(true)
     // a preset: quoted per provider after the pause
@@ -335,13 +411,17 @@ describe('On-ramp in the modal', () => {
       presetFiatAmount: 250,
       presetCryptoAmount: 245,
     })
-    await waitFor(() => expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain("Complete your purchase in the provider's window"))
+    await waitFor(() =>
+      expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain("Complete your purchase in the provider's window"),
+    )
     expect(screen.getByTestId('portico-onramp-waiting').textContent).toContain('Finish paying in the Meld window.')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open Meld again' })))
     // the user closes the provider's window: the providers come back, with a note; Back to wallet → Account
     ctx.windows[0]!.closed = true
     await waitFor(() => expect(screen.getByTestId('portico-onramp-providers')).toBeTruthy(), { timeout: 2500 })
-    expect(screen.getByTestId('portico-onramp-returned').textContent).toBe('Back from Meld. If you paid, your balance updates once the purchase arrives.Back to wallet')
+    expect(screen.getByTestId('portico-onramp-returned').textContent).toBe(
+      'Back from Meld. If you paid, your balance updates once the purchase arrives.Back to wallet',
+    )
     await click(screen.getByTestId('portico-onramp-returned-done'))
     expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy()
   })
@@ -368,12 +448,20 @@ describe('On-ramp in the modal', () => {
     await waitFor(() => expect(document.activeElement).toBe(fiats[0]))
     await click(fiats[1]!)
     expect(screen.getByTestId('portico-onramp-currency').getAttribute('aria-label')).toBe('Currency: EUR. Change currency')
-    expect(within(screen.getByRole('list', { name: 'Preset amounts' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['€50', '€100', '€250', '€500'])
+    expect(
+      within(screen.getByRole('list', { name: 'Preset amounts' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['€50', '€100', '€250', '€500'])
     await type('15')
     expect(screen.getByTestId('portico-onramp-amount-error').textContent).toBe('The minimum is 20.00 EUR')
     await click(screen.getByRole('button', { name: 'Pay €100' }))
     await waitFor(() => expect(quoted()).toEqual(['CCoinbaseBestYou get 0.0495 ETHFee €1.00', 'MMeldYou get 0.049 ETHFee €2.00']))
-    expect(ctx.api.log.filter((r) => r.path === '/v1/onramp/quote').at(-1)?.body).toMatchObject({ purchaseCurrency: 'ETH', paymentCurrency: 'EUR', amount: '100' })
+    expect(ctx.api.log.filter((r) => r.path === '/v1/onramp/quote').at(-1)?.body).toMatchObject({
+      purchaseCurrency: 'ETH',
+      paymentCurrency: 'EUR',
+      amount: '100',
+    })
   })
 
   it('a failed quote says why in its row and offers a retry; a failed options call offers a retry too', async () => {
@@ -412,7 +500,9 @@ describe('On-ramp in the modal', () => {
     await openModal()
     await click(screen.getByTestId('portico-account-feature-send'))
     await click(screen.getByTestId('portico-send-token'))
-    await waitFor(() => expect(screen.getAllByTestId('portico-send-token-item').map((b) => b.getAttribute('data-token'))).toEqual(['ETH', 'USDC']))
+    await waitFor(() =>
+      expect(screen.getAllByTestId('portico-send-token-item').map((b) => b.getAttribute('data-token'))).toEqual(['ETH', 'USDC']),
+    )
     await click(screen.getAllByTestId('portico-send-token-item')[1]!)
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Amount to send'), { target: { value: '12' } })
@@ -426,7 +516,11 @@ describe('On-ramp in the modal', () => {
   it('the onramp flag off: no Buy in Account, no Fund wallet in Send', async () => {
     await openModal({ features: { onramp: false } })
     const row = screen.getByRole('list', { name: 'Wallet actions' })
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Swap', 'Receive', 'Send'])
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Swap', 'Receive', 'Send'])
     await click(screen.getByTestId('portico-account-feature-send'))
     await click(screen.getByTestId('portico-send-token'))
     await waitFor(() => expect(screen.getAllByTestId('portico-send-token-item')).toHaveLength(2))

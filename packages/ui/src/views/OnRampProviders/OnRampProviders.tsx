@@ -7,7 +7,8 @@ import { currencySymbol, fiatText, limitText, providerName, tokenText } from './
 import { type OnRampProviderDisplay, OnRampProvidersView } from './OnRampProvidersView'
 
 /** SPEC §9 limits, worded: 'The minimum is 10.00 USD', 'The maximum is 7,500.00 USD'. */
-export const amountErrorText = (e: OnRampAmountError): string => (e.kind === 'min' ? messages.onramp.amountMin : messages.onramp.amountMax)(limitText(e.limit), e.currency)
+export const amountErrorText = (e: OnRampAmountError): string =>
+  (e.kind === 'min' ? messages.onramp.amountMin : messages.onramp.amountMax)(limitText(e.limit), e.currency)
 
 /** The icon the account's balances give a symbol (the purchase currencies carry none), case-insensitive. */
 export const iconFor = (balances: readonly TokenBalance[], symbol: string | undefined): string | undefined =>
@@ -51,7 +52,8 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
     }
   })
   const selected = onramp.selectedProvider?.name
-  const waiting = selected && (onramp.opening || onramp.inProgress) ? { provider: providerName(selected), opening: onramp.opening } : undefined
+  const waiting =
+    selected && (onramp.opening || onramp.inProgress) ? { provider: providerName(selected), opening: onramp.opening } : undefined
   const purchase = onramp.purchaseCurrency
   const busy = pending || (supported && !initialized && !error)
   return (
@@ -69,7 +71,14 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       presets={currency ? onramp.presetAmounts.map((amount) => ({ amount, label: fiatText(amount, currency) })) : []}
       onPreset={onramp.setPaymentAmount}
       amountError={onramp.amountError ? amountErrorText(onramp.amountError) : undefined}
-      token={purchase && { symbol: purchase.symbol, name: purchase.name, iconUrl: iconFor(tokenBalance, purchase.symbol), network: onramp.network?.display_name }}
+      token={
+        purchase && {
+          symbol: purchase.symbol,
+          name: purchase.name,
+          iconUrl: iconFor(tokenBalance, purchase.symbol),
+          network: onramp.network?.display_name,
+        }
+      }
       onToken={() => router.push('OnRampTokenSelect')}
       providers={providers}
       quoting={onramp.quotesLoading}

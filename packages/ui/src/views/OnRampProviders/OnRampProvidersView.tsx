@@ -108,7 +108,21 @@ function Notice({ title, hint, action }: { title: string; hint?: string; action?
   )
 }
 
-function ProviderRow({ p, quoting, symbol, feeRange, disabled, onProvider }: { p: OnRampProviderDisplay; quoting: boolean; symbol: string; feeRange: string; disabled: boolean; onProvider?: (id: string) => void }) {
+function ProviderRow({
+  p,
+  quoting,
+  symbol,
+  feeRange,
+  disabled,
+  onProvider,
+}: {
+  p: OnRampProviderDisplay
+  quoting: boolean
+  symbol: string
+  feeRange: string
+  disabled: boolean
+  onProvider?: (id: string) => void
+}) {
   const m = messages.onramp
   const description = quoting ? (
     <span className={`${block} ${styles.barSkeleton}`} aria-hidden="true" data-testid="portico-onramp-quote-skeleton" />
@@ -152,7 +166,20 @@ function ProviderRow({ p, quoting, symbol, feeRange, disabled, onProvider }: { p
  * Skeletons while the options load; their failure with a retry; a notice where buying is not offered.
  */
 export function OnRampProvidersView(props: OnRampProvidersViewProps) {
-  const { loading = false, unsupported = false, amount = '', currency, presets = [], amountError, token, providers = [], quoting = false, canBuy = false, waiting, error } = props
+  const {
+    loading = false,
+    unsupported = false,
+    amount = '',
+    currency,
+    presets = [],
+    amountError,
+    token,
+    providers = [],
+    quoting = false,
+    canBuy = false,
+    waiting,
+    error,
+  } = props
   const m = messages.onramp
   const amountId = useId()
   const errorId = useId()
@@ -185,7 +212,13 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
           title={m.noCurrency(props.noCurrencyOn)}
           action={
             props.onSwitchNetwork && (
-              <Button variant="secondary" size="sm" onClick={props.onSwitchNetwork} data-autofocus data-testid="portico-onramp-switch-network">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={props.onSwitchNetwork}
+                data-autofocus
+                data-testid="portico-onramp-switch-network"
+              >
                 {m.switchNetwork}
               </Button>
             )
@@ -226,7 +259,13 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
           {loading || !currency ? (
             <span className={`${block} ${styles.pillSkeleton}`} aria-hidden="true" data-testid="portico-onramp-currency-skeleton" />
           ) : (
-            <button type="button" className={styles.fiatPill} onClick={props.onCurrency} aria-label={m.changeFiat(currency.code)} data-testid="portico-onramp-currency">
+            <button
+              type="button"
+              className={styles.fiatPill}
+              onClick={props.onCurrency}
+              aria-label={m.changeFiat(currency.code)}
+              data-testid="portico-onramp-currency"
+            >
               <span className={styles.fiatSymbol} aria-hidden="true">
                 {currency.symbol}
               </span>
@@ -246,7 +285,14 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
             <ul className={styles.presets} aria-label={m.presets} data-testid="portico-onramp-presets">
               {presets.map((p) => (
                 <li key={p.amount}>
-                  <button type="button" className={styles.preset} aria-pressed={Number(amount) === Number(p.amount)} aria-label={m.preset(p.label)} onClick={() => props.onPreset?.(p.amount)} data-testid="portico-onramp-preset">
+                  <button
+                    type="button"
+                    className={styles.preset}
+                    aria-pressed={Number(amount) === Number(p.amount)}
+                    aria-label={m.preset(p.label)}
+                    onClick={() => props.onPreset?.(p.amount)}
+                    data-testid="portico-onramp-preset"
+                  >
                     {p.label}
                   </button>
                 </li>
@@ -305,7 +351,14 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
           {!waiting.opening && <p className={styles.waitingText}>{m.waitingText(waiting.provider)}</p>}
           {!waiting.opening && (
             <span className={styles.waitingActions}>
-              <Button ref={openAgainRef} variant="primary" fullWidth onClick={props.onOpenAgain} data-autofocus data-testid="portico-onramp-open-again">
+              <Button
+                ref={openAgainRef}
+                variant="primary"
+                fullWidth
+                onClick={props.onOpenAgain}
+                data-autofocus
+                data-testid="portico-onramp-open-again"
+              >
                 {m.openAgain(waiting.provider)}
               </Button>
               {props.onDone && (
@@ -338,7 +391,14 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
               <ul className={styles.list} aria-labelledby={providersId} aria-busy={quoting || undefined}>
                 {providers.map((p) => (
                   <li key={p.id}>
-                    <ProviderRow p={p} quoting={quoting} symbol={symbol} feeRange={props.feeRange} disabled={!canBuy} onProvider={props.onProvider} />
+                    <ProviderRow
+                      p={p}
+                      quoting={quoting}
+                      symbol={symbol}
+                      feeRange={props.feeRange}
+                      disabled={!canBuy}
+                      onProvider={props.onProvider}
+                    />
                   </li>
                 ))}
               </ul>
@@ -354,7 +414,13 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
               )}
               {!quoting && props.onRetryQuotes && providers.some((p) => p.error) && (
                 <span className={styles.retryRow}>
-                  <Button variant="secondary" size="sm" icon={<Icon name="refresh" size={16} />} onClick={props.onRetryQuotes} data-testid="portico-onramp-retry-quotes">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    icon={<Icon name="refresh" size={16} />}
+                    onClick={props.onRetryQuotes}
+                    data-testid="portico-onramp-retry-quotes"
+                  >
                     {m.retryQuotes}
                   </Button>
                 </span>

@@ -9,7 +9,13 @@ export function fiatText(amount: string, currency: string): string {
   if (!Number.isFinite(value)) return `${amount} ${currency}`
   const decimals = amount.includes('.') ? Math.min(2, amount.split('.')[1]!.length) : 0
   try {
-    return new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: decimals, maximumFractionDigits: 2 }).format(value)
+    return new Intl.NumberFormat(formatLocale(), {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: 2,
+    }).format(value)
   } catch {
     return `${amount} ${currency}`
   }
@@ -24,7 +30,9 @@ export function limitText(limit: string): string {
 /** A currency's symbol ('USD' → '$', 'EUR' → '€'); the code itself when Intl has none. */
 export function currencySymbol(currency: string): string {
   try {
-    const part = new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((p) => p.type === 'currency')
+    const part = new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')
     return part?.value ?? currency
   } catch {
     return currency
@@ -47,7 +55,16 @@ export function tokenText(amount: string): string {
 }
 
 /** The way brands write their names; any other provider id is capitalised ('ramp_network' → 'Ramp network'). */
-const BRANDS: Record<string, string> = { coinbase: 'Coinbase', meld: 'Meld', moonpay: 'MoonPay', transak: 'Transak', banxa: 'Banxa', stripe: 'Stripe', ramp: 'Ramp', sandbox: 'Sandbox' }
+const BRANDS: Record<string, string> = {
+  coinbase: 'Coinbase',
+  meld: 'Meld',
+  moonpay: 'MoonPay',
+  transak: 'Transak',
+  banxa: 'Banxa',
+  stripe: 'Stripe',
+  ramp: 'Ramp',
+  sandbox: 'Sandbox',
+}
 
 /** A provider's name as shown. */
 export function providerName(id: string): string {

@@ -10,7 +10,13 @@ export function OnRampTokenSelect() {
   const network = onramp.network?.display_name
   return (
     <OnRampTokenSelectView
-      tokens={onramp.purchaseCurrencies.map((c) => ({ id: c.id, name: c.name, symbol: c.symbol, iconUrl: iconFor(tokenBalance, c.symbol), ...(network ? { network } : {}) }))}
+      tokens={onramp.purchaseCurrencies.map((c) => ({
+        id: c.id,
+        name: c.name,
+        symbol: c.symbol,
+        iconUrl: iconFor(tokenBalance, c.symbol),
+        ...(network ? { network } : {}),
+      }))}
       currentId={onramp.purchaseCurrency?.id}
       onSelect={(id) => {
         onramp.setPurchaseCurrency(id)

@@ -8,7 +8,8 @@ import { ModalRoot } from '../../Modal/ModalRoot'
 function setup(allowedOrigins: string[]) {
   const fetch = (async (input: string | URL | Request) => {
     const url = new URL(String(input instanceof Request ? input.url : input))
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     if (url.pathname.endsWith('/projects/v1/origins')) return json({ allowedOrigins })
     if (url.pathname.endsWith('/appkit/v1/config')) return json({ features: {} })
     if (url.pathname.endsWith('/getWallets')) return json({ count: 0, data: [] })

@@ -9,17 +9,39 @@ import { alertBase, amountCardBase, amountInputBase, amountPlaceholder } from '.
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs, outline: 'none' })
 
 export const card = style({ ...amountCardBase, gap: vars.space.xs, padding: `${vars.space.md} ${vars.space.md} ${vars.space.sm}` })
-export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, minHeight: 24, fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
+export const cardHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minHeight: 24,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.foregroundSecondary,
+})
 export const cardLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary })
 /** The asset's network: its logo and 'on Ethereum'. */
-export const network = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' })
+export const network = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: 0,
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+})
 
 /** The network's logo, small: rounded like the modal's network images. */
 export const networkMark = style({ display: 'inline-flex', flexShrink: 0, borderRadius: 4, overflow: 'hidden' })
 
 export const amountRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: 44 })
 /** '$' before the amount, as large as it. */
-export const currency = style({ flexShrink: 0, fontSize: 24, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.tight })
+export const currency = style({
+  flexShrink: 0,
+  fontSize: 24,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.tight,
+})
 export const amountInput = style({ ...amountInputBase, fontSize: 24, selectors: { ...amountPlaceholder } })
 /** The pill without a picker (one asset): not a button. */
 export const pillStatic = style({ cursor: 'default', paddingInlineEnd: vars.space.md })
@@ -54,7 +76,14 @@ export const retryLink = style({
 })
 
 /** The preset amounts: equal chips in one row. */
-export const presets = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
+export const presets = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
 export const preset = style({
   appearance: 'none',
   width: '100%',
@@ -73,12 +102,21 @@ export const preset = style({
   selectors: {
     '&:hover': { background: vars.color.surfaceHover },
     '&:focus-visible': { boxShadow: vars.shadow.focus },
-    '&[aria-pressed="true"]': { background: vars.color.accentSoft, boxShadow: `inset 0 0 0 1px ${vars.color.accent}`, color: vars.color.accentStrong },
+    '&[aria-pressed="true"]': {
+      background: vars.color.accentSoft,
+      boxShadow: `inset 0 0 0 1px ${vars.color.accent}`,
+      color: vars.color.accentStrong,
+    },
   },
 })
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
-export const sectionTitle = style({ margin: `0 ${vars.space.xs}`, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground })
+export const sectionTitle = style({
+  margin: `0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+})
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
 export const exchangeImage = style({ display: 'block', width: '100%', height: '100%', objectFit: 'cover', borderRadius: 'inherit' })
 export const exchangeMonogram = style({
@@ -119,14 +157,49 @@ export const panel = style({
   outline: 'none',
 })
 /** The exchange's logo inside a turning ring while the payment waits. */
-export const waitingMark = style({ position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', width: 72, height: 72 })
-export const waitingSpinner = style({ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: vars.color.accent })
+export const waitingMark = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 72,
+  height: 72,
+})
+export const waitingSpinner = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: vars.color.accent,
+})
 export const waitingLogo = style({ width: 48, height: 48, borderRadius: vars.radius.md, overflow: 'hidden' })
-export const badge = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: 64, height: 64, borderRadius: vars.radius.full })
+export const badge = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 64,
+  height: 64,
+  borderRadius: vars.radius.full,
+})
 export const badgeSuccess = style({ background: vars.color.successSoft, color: vars.color.success })
 export const badgeError = style({ background: vars.color.errorSoft, color: vars.color.error })
-export const heading = style({ margin: 0, maxWidth: '100%', fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, overflowWrap: 'anywhere', textWrap: 'balance' })
-export const sub = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal, textWrap: 'balance' })
+export const heading = style({
+  margin: 0,
+  maxWidth: '100%',
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  overflowWrap: 'anywhere',
+  textWrap: 'balance',
+})
+export const sub = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.normal,
+  textWrap: 'balance',
+})
 export const statusBox = style({
   display: 'flex',
   alignItems: 'center',
@@ -140,9 +213,27 @@ export const statusBox = style({
   fontSize: vars.fontSize.sm,
 })
 export const statusTerm = style({ color: vars.color.foregroundSecondary })
-export const statusValue = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, margin: 0, fontWeight: vars.fontWeight.medium, color: vars.color.foreground })
+export const statusValue = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foreground,
+})
 export const statusDot = style({ width: 8, height: 8, borderRadius: vars.radius.full, background: vars.color.accent })
 
-export const failure = style({ ...alertBase, width: '100%', boxSizing: 'border-box', flexDirection: 'column', alignItems: 'stretch', gap: vars.space.xxs, background: vars.color.errorSoft, color: vars.color.error, textAlign: 'start', overflowWrap: 'anywhere' })
+export const failure = style({
+  ...alertBase,
+  width: '100%',
+  boxSizing: 'border-box',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  gap: vars.space.xxs,
+  background: vars.color.errorSoft,
+  color: vars.color.error,
+  textAlign: 'start',
+  overflowWrap: 'anywhere',
+})
 export const failureTitle = style({ fontWeight: vars.fontWeight.semibold })
 export const actions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, width: '100%' })

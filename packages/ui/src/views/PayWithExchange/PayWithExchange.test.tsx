@@ -48,7 +48,16 @@ describe('PayWithExchangeView', () => {
     expect(screen.getByTestId('portico-exchange-skeletons')).toBeTruthy()
     const onRetryPrice = vi.fn()
     const onRetryExchanges = vi.fn()
-    rerender(<PayWithExchangeView asset={ETH} amount="100" priceError="Cannot get token price" onRetryPrice={onRetryPrice} exchangesError="Unable to get exchanges" onRetryExchanges={onRetryExchanges} />)
+    rerender(
+      <PayWithExchangeView
+        asset={ETH}
+        amount="100"
+        priceError="Cannot get token price"
+        onRetryPrice={onRetryPrice}
+        exchangesError="Unable to get exchanges"
+        onRetryExchanges={onRetryExchanges}
+      />,
+    )
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent)
     expect(alerts).toEqual(['Cannot get token price', 'Unable to get exchangesTry again'])
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
@@ -66,7 +75,9 @@ describe('PayWithExchangeView', () => {
   it("unavailable: a notice with 'Switch network', focused first", () => {
     const onSwitchNetwork = vi.fn()
     renderView({ unavailable: { network: 'Sepolia' }, onSwitchNetwork })
-    expect(screen.getByTestId('portico-exchange-unavailable').textContent).toContain('No asset on Sepolia can be deposited from an exchange')
+    expect(screen.getByTestId('portico-exchange-unavailable').textContent).toContain(
+      'No asset on Sepolia can be deposited from an exchange',
+    )
     const button = screen.getByRole('button', { name: 'Switch network' })
     expect(button.hasAttribute('data-autofocus')).toBe(true)
     fireEvent.click(button)
@@ -84,7 +95,17 @@ describe('PayWithExchangeView', () => {
 
   it('success: the amount, the hash (Copy), the explorer link in a new tab, Done', () => {
     const onCopy = vi.fn()
-    renderView({ phase: 'success', asset: ETH, tokenAmount: '0.03333333', usd: '$100.00', exchange: EXCHANGES[0], hash: HASH, shortHash: '0x5c504ed4…a1b22060', explorerUrl: `https://etherscan.io/tx/${HASH}`, onCopy })
+    renderView({
+      phase: 'success',
+      asset: ETH,
+      tokenAmount: '0.03333333',
+      usd: '$100.00',
+      exchange: EXCHANGES[0],
+      hash: HASH,
+      shortHash: '0x5c504ed4…a1b22060',
+      explorerUrl: `https://etherscan.io/tx/${HASH}`,
+      onCopy,
+    })
     expect(screen.getByRole('heading', { name: '0.03333333 ETH deposited' })).toBeTruthy()
     expect(screen.getByText('$100.00 from Dev Exchange')).toBeTruthy()
     expect(screen.getByTestId('portico-exchange-hash').getAttribute('title')).toBe(HASH)
@@ -112,20 +133,26 @@ type Api = {
 function exchangeFetch(api: Api): typeof fetch {
   return async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input))
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     const rpc = (result: unknown) => json({ jsonrpc: '2.0', id: 1, result })
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
     const path = url.pathname.replace('/portico-test', '')
     if (path === '/v1/json-rpc') {
       const method = body.method as string
       api.log.push({ method, params: body.params as Record<string, unknown> })
-      if (method === 'portico_getExchanges') return api.listing === 'ok' ? rpc({ exchanges: [...EXCHANGES, { id: 'third', name: 'Third' }] }) : json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'down' } })
+      if (method === 'portico_getExchanges')
+        return api.listing === 'ok'
+          ? rpc({ exchanges: [...EXCHANGES, { id: 'third', name: 'Third' }] })
+          : json({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'down' } })
       if (method === 'portico_getExchangePayUrl') return rpc({ url: PAY_URL, sessionId: 's1' })
       if (method === 'portico_getExchangeBuyStatus') return rpc(api.statuses.length > 1 ? api.statuses.shift() : api.statuses[0])
     }
     if (path === '/v1/fungible/price') {
       const addresses = (body.addresses as string[]) ?? []
-      return json({ fungibles: addresses.filter((a) => a.toLowerCase() === ETH_PRICE_ID).map((a) => ({ symbol: 'ETH', price: 3000, address: a })) })
+      return json({
+        fungibles: addresses.filter((a) => a.toLowerCase() === ETH_PRICE_ID).map((a) => ({ symbol: 'ETH', price: 3000, address: a })),
+      })
     }
     if (/^\/v1\/identity\//.test(path)) return json({ name: null, avatar: null })
     if (/\/balance$/.test(path)) return json({ balances: [] })
@@ -204,7 +231,12 @@ describe('PayWithExchange in the modal', () => {
     expect(popups).toHaveLength(1)
     expect(popups[0]!.args).toEqual(['', 'portico-exchange', 'scrollbars=yes,width=480,height=720'])
     await waitFor(() => expect(popups[0]!.location.href).toBe(PAY_URL))
-    expect(ctx.api.log.find((c) => c.method === 'portico_getExchangePayUrl')!.params).toMatchObject({ exchangeId: 'dev-exchange', asset: 'eip155:1/slip44:60', amount: '0.03333333', recipient: `eip155:1:${ADDRESS}` })
+    expect(ctx.api.log.find((c) => c.method === 'portico_getExchangePayUrl')!.params).toMatchObject({
+      exchangeId: 'dev-exchange',
+      asset: 'eip155:1/slip44:60',
+      amount: '0.03333333',
+      recipient: `eip155:1:${ADDRESS}`,
+    })
     expect(screen.getByRole('heading', { name: "Complete the payment in the exchange's window" })).toBeTruthy()
     await waitFor(() => expect(screen.getByTestId('portico-exchange-status').textContent).toBe('In progress'))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })))
@@ -232,7 +264,10 @@ describe('PayWithExchange in the modal', () => {
     ctx.api.statuses = [{ status: 'IN_PROGRESS' }]
     await click(screen.getByRole('button', { name: 'Try again' }))
     expect(popups).toHaveLength(2)
-    expect(ctx.api.log.filter((c) => c.method === 'portico_getExchangePayUrl').map((c) => c.params.exchangeId)).toEqual(['other-exchange', 'other-exchange'])
+    expect(ctx.api.log.filter((c) => c.method === 'portico_getExchangePayUrl').map((c) => c.params.exchangeId)).toEqual([
+      'other-exchange',
+      'other-exchange',
+    ])
     await waitFor(() => expect(screen.getByTestId('portico-exchange-status').textContent).toBe('In progress'))
     // Cancel: the polling stops, back to the form with the amount kept.
     await click(screen.getByRole('button', { name: 'Cancel' }))

@@ -59,13 +59,18 @@ export function PayWithExchange() {
         ? 'failed'
         : 'form'
   const exchangeId = payment?.exchangeId ?? chosen
-  const exchange: ExchangeDisplay | undefined = exchangeId ? (ex.exchanges.find((x) => x.id === exchangeId) ?? { id: exchangeId, name: exchangeId }) : undefined
+  const exchange: ExchangeDisplay | undefined = exchangeId
+    ? (ex.exchanges.find((x) => x.id === exchangeId) ?? { id: exchangeId, name: exchangeId })
+    : undefined
   const assetNetwork = paymentAsset ? networks.find((n) => n.caipNetworkId === paymentAsset.network) : undefined
   const loading = !ex.pending && ex.available ? !paymentAsset && startedOn !== networkId : ex.pending
   const inPlace = [ERRORS.tokenPrice, ERRORS.getExchanges, ERRORS.assetNotSupported, ERRORS.createPopup, ERRORS.depositStatus] as string[]
-  const exchangesError = ex.error === ERRORS.getExchanges || (ex.error === ERRORS.assetNotSupported && ex.exchanges.length === 0) ? ex.error : undefined
+  const exchangesError =
+    ex.error === ERRORS.getExchanges || (ex.error === ERRORS.assetNotSupported && ex.exchanges.length === 0) ? ex.error : undefined
   // The price failed: the error says so, or (the listing's failure being the error) the price is still unset.
-  const priceFailed = ex.error === ERRORS.tokenPrice || (exchangesError !== undefined && !!paymentAsset && paymentAsset.price === undefined && !ex.priceLoading)
+  const priceFailed =
+    ex.error === ERRORS.tokenPrice ||
+    (exchangesError !== undefined && !!paymentAsset && paymentAsset.price === undefined && !ex.priceLoading)
 
   const pay = (id: string) => {
     setChosen(id)
@@ -87,7 +92,9 @@ export function PayWithExchange() {
       phase={phase}
       bannerOpen={banner.open}
       loading={loading}
-      unavailable={!ex.pending && !ex.available ? 'unavailable' : !loading && !paymentAsset && network ? { network: network.name } : undefined}
+      unavailable={
+        !ex.pending && !ex.available ? 'unavailable' : !loading && !paymentAsset && network ? { network: network.name } : undefined
+      }
       onSwitchNetwork={() => router.push('Networks')}
       asset={
         paymentAsset && {
@@ -112,7 +119,9 @@ export function PayWithExchange() {
       onRetryExchanges={() => void ex.fetchExchanges()}
       canPay={ex.tokenAmount !== '' && !ex.priceLoading}
       onExchange={pay}
-      error={ex.error && !inPlace.includes(ex.error) ? ex.error : ex.error === ERRORS.assetNotSupported && !exchangesError ? ex.error : undefined}
+      error={
+        ex.error && !inPlace.includes(ex.error) ? ex.error : ex.error === ERRORS.assetNotSupported && !exchangesError ? ex.error : undefined
+      }
       exchange={exchange}
       status={payment?.status === 'IN_PROGRESS' || payment?.status === 'UNKNOWN' ? payment.status : 'opening'}
       onCancel={ex.resetPayment}

@@ -111,7 +111,9 @@ export type PayWithExchangeViewProps = {
 function ExchangeLogo({ exchange }: { exchange: ExchangeDisplay }) {
   const [failed, setFailed] = useState<string>()
   if (exchange.imageUrl && failed !== exchange.imageUrl) {
-    return <img className={styles.exchangeImage} src={exchange.imageUrl} alt="" loading="lazy" onError={() => setFailed(exchange.imageUrl)} />
+    return (
+      <img className={styles.exchangeImage} src={exchange.imageUrl} alt="" loading="lazy" onError={() => setFailed(exchange.imageUrl)} />
+    )
   }
   return (
     <span className={styles.exchangeMonogram} aria-hidden="true">
@@ -173,14 +175,42 @@ export function PayWithExchangeView(props: PayWithExchangeViewProps) {
     root.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [phase])
   return (
-    <div ref={rootRef} className={props.bannerOpen ? styles.clearBanner : undefined} data-testid="portico-exchange" data-phase={phase} aria-busy={loading || undefined}>
-      {phase === 'waiting' ? <Waiting {...props} /> : phase === 'success' ? <Success {...props} /> : phase === 'failed' ? <Failed {...props} /> : <Form {...props} />}
+    <div
+      ref={rootRef}
+      className={props.bannerOpen ? styles.clearBanner : undefined}
+      data-testid="portico-exchange"
+      data-phase={phase}
+      aria-busy={loading || undefined}
+    >
+      {phase === 'waiting' ? (
+        <Waiting {...props} />
+      ) : phase === 'success' ? (
+        <Success {...props} />
+      ) : phase === 'failed' ? (
+        <Failed {...props} />
+      ) : (
+        <Form {...props} />
+      )}
     </div>
   )
 }
 
 function Form(props: PayWithExchangeViewProps) {
-  const { loading = false, unavailable, asset, amount = '', presets = [], tokenAmount = '', priceLoading = false, priceError, exchanges = [], exchangesLoading = false, exchangesError, canPay = true, error } = props
+  const {
+    loading = false,
+    unavailable,
+    asset,
+    amount = '',
+    presets = [],
+    tokenAmount = '',
+    priceLoading = false,
+    priceError,
+    exchanges = [],
+    exchangesLoading = false,
+    exchangesError,
+    canPay = true,
+    error,
+  } = props
   const m = messages.exchange
   const amountId = useId()
   const exchangesId = useId()
@@ -198,7 +228,13 @@ function Form(props: PayWithExchangeViewProps) {
             <span>{m.unavailableHint}</span>
             {props.onSwitchNetwork && (
               <span className={styles.noticeAction}>
-                <Button variant="secondary" size="sm" onClick={props.onSwitchNetwork} data-autofocus data-testid="portico-exchange-switch-network">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={props.onSwitchNetwork}
+                  data-autofocus
+                  data-testid="portico-exchange-switch-network"
+                >
                   {m.switchNetwork}
                 </Button>
               </span>
@@ -221,18 +257,16 @@ function Form(props: PayWithExchangeViewProps) {
           <label htmlFor={amountId} className={styles.cardLabel}>
             {m.amount}
           </label>
-          {loading ? (
-            bar(88)
-          ) : (
-            asset && (
-              <span className={styles.network} data-testid="portico-exchange-network">
-                <span className={styles.networkMark}>
-                  <NetworkImage name={asset.networkName} caipNetworkId={asset.networkId} imageUrl={asset.networkImageUrl} size={16} />
+          {loading
+            ? bar(88)
+            : asset && (
+                <span className={styles.network} data-testid="portico-exchange-network">
+                  <span className={styles.networkMark}>
+                    <NetworkImage name={asset.networkName} caipNetworkId={asset.networkId} imageUrl={asset.networkImageUrl} size={16} />
+                  </span>
+                  {m.onNetwork(asset.networkName)}
                 </span>
-                {m.onNetwork(asset.networkName)}
-              </span>
-            )
-          )}
+              )}
         </div>
         <div className={styles.amountRow}>
           <span className={styles.currency} aria-hidden="true">
@@ -270,7 +304,13 @@ function Form(props: PayWithExchangeViewProps) {
                 {priceError}
               </span>
               {props.onRetryPrice && (
-                <button type="button" className={styles.retryLink} onClick={props.onRetryPrice} title={m.retryPriceLabel} data-testid="portico-exchange-price-retry">
+                <button
+                  type="button"
+                  className={styles.retryLink}
+                  onClick={props.onRetryPrice}
+                  title={m.retryPriceLabel}
+                  data-testid="portico-exchange-price-retry"
+                >
                   {m.retryPrice}
                 </button>
               )}
@@ -287,7 +327,13 @@ function Form(props: PayWithExchangeViewProps) {
         <ul className={styles.presets} aria-label={m.presetsLabel}>
           {presets.map((p) => (
             <li key={p}>
-              <button type="button" className={styles.preset} aria-pressed={amount === p} onClick={() => props.onAmount?.(p)} data-testid="portico-exchange-preset">
+              <button
+                type="button"
+                className={styles.preset}
+                aria-pressed={amount === p}
+                onClick={() => props.onAmount?.(p)}
+                data-testid="portico-exchange-preset"
+              >
                 {m.preset(p)}
               </button>
             </li>
@@ -388,7 +434,18 @@ function Waiting({ exchange, status = 'opening', onCancel }: PayWithExchangeView
   )
 }
 
-function Success({ asset, tokenAmount, usd, exchange, hash, shortHash, explorerUrl, copied = false, onCopy, onDone }: PayWithExchangeViewProps) {
+function Success({
+  asset,
+  tokenAmount,
+  usd,
+  exchange,
+  hash,
+  shortHash,
+  explorerUrl,
+  copied = false,
+  onCopy,
+  onDone,
+}: PayWithExchangeViewProps) {
   const m = messages.exchange
   const sub = [usd, exchange && m.from(exchange.name)].filter(Boolean).join(' ')
   return (
@@ -400,7 +457,17 @@ function Success({ asset, tokenAmount, usd, exchange, hash, shortHash, explorerU
         {tokenAmount && asset ? m.depositHeading(tokenAmount, asset.symbol) : m.depositedTitle}
       </h2>
       {sub && <p className={styles.sub}>{sub}</p>}
-      {hash && <TxHash hash={hash} shortHash={shortHash} copied={copied} onCopy={onCopy} explorerUrl={explorerUrl} texts={m} testId="portico-exchange" />}
+      {hash && (
+        <TxHash
+          hash={hash}
+          shortHash={shortHash}
+          copied={copied}
+          onCopy={onCopy}
+          explorerUrl={explorerUrl}
+          texts={m}
+          testId="portico-exchange"
+        />
+      )}
       <Button variant="primary" fullWidth onClick={onDone} data-autofocus data-testid="portico-exchange-done">
         {m.done}
       </Button>
@@ -429,7 +496,13 @@ function Failed({ failure, failureHint, onTryAgain, onBack }: PayWithExchangeVie
           </Button>
         )}
         {onBack && (
-          <Button variant="secondary" fullWidth onClick={onBack} {...(onTryAgain ? {} : { 'data-autofocus': true })} data-testid="portico-exchange-back">
+          <Button
+            variant="secondary"
+            fullWidth
+            onClick={onBack}
+            {...(onTryAgain ? {} : { 'data-autofocus': true })}
+            data-testid="portico-exchange-back"
+          >
             {m.otherExchange}
           </Button>
         )}

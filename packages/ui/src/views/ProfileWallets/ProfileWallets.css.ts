@@ -23,8 +23,20 @@ export const icon = style({
   background: vars.color.surface,
 })
 export const text = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, flex: '1 1 auto' })
-export const name = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const address = style({ fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })
+export const name = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
+export const address = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+})
 
 export const active = style({
   flex: 'none',
@@ -39,7 +51,14 @@ export const active = style({
   color: vars.color.accentStrong,
 })
 
-export const foot = style({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: vars.space.sm, paddingTop: vars.space.sm, borderTop: `1px solid ${vars.color.border}` })
+export const foot = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  paddingTop: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+})
 export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs })
 
 export const badge = style({

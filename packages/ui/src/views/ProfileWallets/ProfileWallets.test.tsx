@@ -16,7 +16,12 @@ const evmRow: ProfileWalletRow = {
   wallet: { name: 'Portico Dev Wallet', address: ADDRESS, shortAddress: '0x7099…dc79C8' },
   active: true,
 }
-const solRow: ProfileWalletRow = { namespace: 'solana', namespaceName: 'Solana', network: { name: 'Solana', caipNetworkId: 'solana:x' }, active: false }
+const solRow: ProfileWalletRow = {
+  namespace: 'solana',
+  namespaceName: 'Solana',
+  network: { name: 'Solana', caipNetworkId: 'solana:x' },
+  active: false,
+}
 
 describe('ProfileWalletsView', () => {
   it('shows a connected wallet with its address and badge, the active one marked; an empty namespace offers Add wallet', () => {
@@ -56,7 +61,10 @@ async function mountedWith(both: boolean) {
   return t
 }
 
-const cards = () => screen.queryAllByTestId('portico-profile-wallet').map((c) => `${c.getAttribute('data-namespace')}${c.hasAttribute('data-active') ? '*' : ''}`)
+const cards = () =>
+  screen
+    .queryAllByTestId('portico-profile-wallet')
+    .map((c) => `${c.getAttribute('data-namespace')}${c.hasAttribute('data-active') ? '*' : ''}`)
 
 describe('ProfileWallets', () => {
   it('lists the connected wallet per namespace and Add wallet for the other; Add goes to SwitchActiveChain with Connect next', async () => {
@@ -66,7 +74,12 @@ describe('ProfileWallets', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Add wallet/ }))
     expect(portico.router.$route.get()).toEqual({
       view: 'SwitchActiveChain',
-      data: { switchToChain: 'solana', navigateTo: 'Connect', navigateWithReplace: true, network: portico.chain.getActiveNetwork('solana') },
+      data: {
+        switchToChain: 'solana',
+        navigateTo: 'Connect',
+        navigateWithReplace: true,
+        network: portico.chain.getActiveNetwork('solana'),
+      },
     })
   })
 

@@ -14,7 +14,12 @@ export function ProfileWallets() {
           namespace: r.namespace,
           namespaceName: namespaceName(r.namespace),
           network: r.network && { name: r.network.name, caipNetworkId: r.network.caipNetworkId, imageUrl: imageOf(r.network) },
-          wallet: r.wallet && { name: r.wallet.name, imageUrl: r.wallet.imageUrl, address: r.wallet.address, shortAddress: shortenAddress(r.wallet.address) },
+          wallet: r.wallet && {
+            name: r.wallet.name,
+            imageUrl: r.wallet.imageUrl,
+            address: r.wallet.address,
+            shortAddress: shortenAddress(r.wallet.address),
+          },
           active: r.active,
         }),
       )}

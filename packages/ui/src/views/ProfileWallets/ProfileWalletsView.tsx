@@ -32,7 +32,9 @@ export type ProfileWalletsViewProps = {
 function Badge({ row }: { row: ProfileWalletRow }) {
   return (
     <span className={local.badge} data-testid="portico-profile-wallet-badge">
-      {row.network?.imageUrl && <NetworkImage name={row.network.name} caipNetworkId={row.network.caipNetworkId} imageUrl={row.network.imageUrl} size={14} />}
+      {row.network?.imageUrl && (
+        <NetworkImage name={row.network.name} caipNetworkId={row.network.caipNetworkId} imageUrl={row.network.imageUrl} size={14} />
+      )}
       {row.network ? `${row.namespaceName} · ${row.network.name}` : row.namespaceName}
     </span>
   )
@@ -52,13 +54,21 @@ export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onA
     // A disconnected wallet's card (holding the focused button) is gone: keep focus in the dialog,
     // on the list's first control, so the keyboard (Tab, Escape) still works.
     const doc = list.current?.ownerDocument
-    if (doc && (doc.activeElement === doc.body || doc.activeElement === null)) list.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
+    if (doc && (doc.activeElement === doc.body || doc.activeElement === null))
+      list.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus()
   }, [shape, busy])
   return (
     <ul ref={list} className={styles.list} data-testid="portico-profile-wallets">
       {rows.map((row) =>
         row.wallet ? (
-          <li key={row.namespace} className={local.card} data-testid="portico-profile-wallet" data-namespace={row.namespace} data-active={row.active || undefined} aria-current={row.active || undefined}>
+          <li
+            key={row.namespace}
+            className={local.card}
+            data-testid="portico-profile-wallet"
+            data-namespace={row.namespace}
+            data-active={row.active || undefined}
+            aria-current={row.active || undefined}
+          >
             <div className={local.head}>
               <span className={local.icon}>
                 <WalletImage name={row.wallet.name} imageUrl={row.wallet.imageUrl} />

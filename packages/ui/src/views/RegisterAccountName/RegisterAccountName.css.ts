@@ -4,9 +4,19 @@ import { vars } from '../../theme/contract.css'
 // RegisterAccountName: a short hint, the name field with its zone, the availability line, the free
 // suggestions as chips, the error (../shared/Form.css), and Register.
 
-export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.xs}` })
+export const view = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.xs}`,
+})
 
-export const intro = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal })
+export const intro = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.normal,
+})
 
 export const fieldset = style({ margin: 0, padding: 0, border: 'none', minWidth: 0 })
 
@@ -38,7 +48,12 @@ export const available = style({ ...line, color: vars.color.success })
 export const taken = style({ ...line, color: vars.color.error })
 
 export const suggestionsBlock = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
-export const suggestionsTitle = style({ margin: 0, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary })
+export const suggestionsTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foregroundSecondary,
+})
 export const suggestions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
 export const suggestion = style({
   appearance: 'none',
@@ -55,4 +70,10 @@ export const suggestion = style({
   selectors: { '&:hover': { background: vars.color.surfaceHover }, '&:focus-visible': { boxShadow: vars.shadow.focus } },
 })
 
-export const confirmHint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, textAlign: 'center', lineHeight: vars.lineHeight.normal })
+export const confirmHint = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  textAlign: 'center',
+  lineHeight: vars.lineHeight.normal,
+})

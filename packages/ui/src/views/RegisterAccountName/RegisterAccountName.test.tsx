@@ -49,7 +49,15 @@ describe('RegisterAccountNameView', () => {
 
   it('suggestions are buttons; choosing one calls onSuggestion with the full name', () => {
     const onSuggestion = vi.fn()
-    render(<RegisterAccountNameView zone={zone} input="alice" available={false} suggestions={['alice1.portico.id', 'alice-eth.portico.id']} onSuggestion={onSuggestion} />)
+    render(
+      <RegisterAccountNameView
+        zone={zone}
+        input="alice"
+        available={false}
+        suggestions={['alice1.portico.id', 'alice-eth.portico.id']}
+        onSuggestion={onSuggestion}
+      />,
+    )
     const list = screen.getByRole('list', { name: 'Available names' })
     expect(Array.from(list.querySelectorAll('button')).map((b) => b.textContent)).toEqual(['alice1.portico.id', 'alice-eth.portico.id'])
     fireEvent.click(screen.getByRole('button', { name: 'Use alice-eth.portico.id' }))
@@ -71,7 +79,17 @@ describe('RegisterAccountNameView', () => {
     [{ signing: false, registering: true }, 'Registering…'],
   ])('%j: the button says %j and is busy, the field is locked, suggestions hidden', (props, label) => {
     const onRegister = vi.fn()
-    render(<RegisterAccountNameView zone={zone} input="alice" available canRegister={false} suggestions={['alice1.portico.id']} onRegister={onRegister} {...props} />)
+    render(
+      <RegisterAccountNameView
+        zone={zone}
+        input="alice"
+        available
+        canRegister={false}
+        suggestions={['alice1.portico.id']}
+        onRegister={onRegister}
+        {...props}
+      />,
+    )
     const button = screen.getByTestId('portico-register-name-submit')
     expect(button.textContent).toBe(label)
     expect(button.getAttribute('aria-busy')).toBe('true')
@@ -100,7 +118,8 @@ describe('RegisterAccountNameSuccessView', () => {
   })
 })
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The Portico API at its HTTP boundary: balances, identity, and the names service of SPEC §7. */
 function namesApi(opts: { registerStatus?: number } = {}) {
@@ -110,20 +129,43 @@ function namesApi(opts: { registerStatus?: number } = {}) {
     const url = new URL(String(input instanceof Request ? input.url : input))
     if (/\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) {
       const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
-      return json({ balances: [{ name: 'Ether', symbol: 'ETH', chainId, value: 3852.5, price: 3120.5, iconUrl: '', quantity: { decimals: '18', numeric: '1.23456789' } }] })
+      return json({
+        balances: [
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId,
+            value: 3852.5,
+            price: 3120.5,
+            iconUrl: '',
+            quantity: { decimals: '18', numeric: '1.23456789' },
+          },
+        ],
+      })
     }
     if (url.pathname.endsWith(`/v1/identity/${ADDRESS}`)) return json({ name: registered, avatar: null })
     const suggest = /\/v1\/profile\/suggestions\/([^/]+)$/.exec(url.pathname)
     if (suggest) {
       const name = decodeURIComponent(suggest[1]!)
-      return json({ suggestions: [{ name: `${name}.portico.id`, registered: name === 'taken' }, { name: `${name}1.portico.id`, registered: false }] })
+      return json({
+        suggestions: [
+          { name: `${name}.portico.id`, registered: name === 'taken' },
+          { name: `${name}1.portico.id`, registered: false },
+        ],
+      })
     }
     if (url.pathname.endsWith('/v1/profile/account') && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as (typeof posted)[number]
       posted.push(body)
       if (opts.registerStatus) return json({ reasons: [{ description: 'This name is already registered' }] }, opts.registerStatus)
       registered = `${(JSON.parse(body.message) as { name: string }).name}.portico.id`
-      return json({ name: registered, registered_at: '2026-11-23T00:00:00Z', updated_at: '2026-11-23T00:00:00Z', addresses: {}, attributes: {} })
+      return json({
+        name: registered,
+        registered_at: '2026-11-23T00:00:00Z',
+        updated_at: '2026-11-23T00:00:00Z',
+        addresses: {},
+        attributes: {},
+      })
     }
     throw new Error(`unexpected fetch in test: ${url.href}`)
   }
@@ -165,7 +207,9 @@ describe('RegisterAccountName in the modal', () => {
     await openAccount(api)
     await waitFor(() => expect(screen.getByTestId('portico-account-total').textContent).toBe('Total value $3,852.50'))
     await chooseAndType('alice')
-    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe('alice.portico.id is available'), { timeout: 2_000 })
+    await waitFor(() => expect(screen.getByRole('status', { name: '' }).textContent).toBe('alice.portico.id is available'), {
+      timeout: 2_000,
+    })
     expect(screen.getByRole('button', { name: 'Use alice1.portico.id' })).toBeTruthy()
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Register' }))

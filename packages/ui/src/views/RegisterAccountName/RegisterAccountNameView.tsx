@@ -92,8 +92,10 @@ export function RegisterAccountNameView({
         />
       </fieldset>
       <div className={styles.status} role="status" data-testid="portico-register-name-status">
-        {name !== '' && ruleError === null && !busy && (
-          checking ? (
+        {name !== '' &&
+          ruleError === null &&
+          !busy &&
+          (checking ? (
             <>
               <Spinner size={14} />
               <span>{m.checking}</span>
@@ -108,18 +110,27 @@ export function RegisterAccountNameView({
               <Icon name="error" size={16} />
               {m.taken(full)}
             </span>
-          ) : null
-        )}
+          ) : null)}
       </div>
       {suggestions.length > 0 && !busy && (
         <div className={styles.suggestionsBlock}>
           <p className={styles.suggestionsTitle} id="portico-register-name-suggestions">
             {m.suggestions}
           </p>
-          <ul className={styles.suggestions} aria-labelledby="portico-register-name-suggestions" data-testid="portico-register-name-suggestions">
+          <ul
+            className={styles.suggestions}
+            aria-labelledby="portico-register-name-suggestions"
+            data-testid="portico-register-name-suggestions"
+          >
             {suggestions.map((s) => (
               <li key={s}>
-                <button type="button" className={styles.suggestion} aria-label={m.useSuggestion(s)} onClick={() => onSuggestion?.(s)} data-testid="portico-register-name-suggestion">
+                <button
+                  type="button"
+                  className={styles.suggestion}
+                  aria-label={m.useSuggestion(s)}
+                  onClick={() => onSuggestion?.(s)}
+                  data-testid="portico-register-name-suggestion"
+                >
                   {s}
                 </button>
               </li>

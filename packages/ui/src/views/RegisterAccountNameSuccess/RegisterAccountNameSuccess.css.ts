@@ -34,4 +34,10 @@ export const name = style({
   overflowWrap: 'anywhere',
 })
 
-export const text = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal, textWrap: 'balance' })
+export const text = style({
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.normal,
+  textWrap: 'balance',
+})

@@ -21,9 +21,7 @@ export function RegisterAccountNameSuccessView({ name, onDone }: RegisterAccount
       <p className={styles.name} data-testid="portico-register-name-success-name">
         {name}
       </p>
-      <p className={styles.text}>
-        {m.successText}
-      </p>
+      <p className={styles.text}>{m.successText}</p>
       <Button fullWidth data-autofocus onClick={onDone} data-testid="portico-register-name-done">
         {m.done}
       </Button>

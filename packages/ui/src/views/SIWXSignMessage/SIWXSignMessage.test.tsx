@@ -39,7 +39,16 @@ describe('SIWXSignMessageView', () => {
   it('error: the reason as an alert and Try again; required: Disconnect in place of Cancel', () => {
     const onSignIn = vi.fn()
     const onDisconnect = vi.fn()
-    render(<SIWXSignMessageView {...props} state="error" error="User rejected the request" required onSignIn={onSignIn} onDisconnect={onDisconnect} />)
+    render(
+      <SIWXSignMessageView
+        {...props}
+        state="error"
+        error="User rejected the request"
+        required
+        onSignIn={onSignIn}
+        onDisconnect={onDisconnect}
+      />,
+    )
     expect(screen.getByRole('alert').textContent).toBe('User rejected the request')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }))
@@ -55,7 +64,15 @@ function backend(): SiwxConfig & { sessions: SiwxSession[] } {
   const sessions: SiwxSession[] = []
   return {
     sessions,
-    createMessage: async ({ accountAddress, chainId }) => ({ accountAddress, chainId, domain: 'app.example.com', uri: 'https://app.example.com', version: '1', nonce: 'abcdefgh12', issuedAt: '2026-11-23T22:00:00.000Z' }),
+    createMessage: async ({ accountAddress, chainId }) => ({
+      accountAddress,
+      chainId,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      version: '1',
+      nonce: 'abcdefgh12',
+      issuedAt: '2026-11-23T22:00:00.000Z',
+    }),
     addSession: async (s) => void sessions.push(s),
     getSessions: async (chainId, address) => sessions.filter((s) => s.data.chainId === chainId && s.data.accountAddress === address),
     revokeSession: async () => void sessions.splice(0),
@@ -65,7 +82,10 @@ function backend(): SiwxConfig & { sessions: SiwxSession[] } {
 describe('SIWXSignMessage in the modal', () => {
   it('a connect opens the modal on the sign-in view; a refusal shows the error; Try again signs in and closes the modal', async () => {
     const siwx = backend()
-    const { portico, adapter } = testPortico({ siwx, metadata: { name: 'Portico Demo', description: '', url: 'https://app.example.com', icons: [] } })
+    const { portico, adapter } = testPortico({
+      siwx,
+      metadata: { name: 'Portico Demo', description: '', url: 'https://app.example.com', icons: [] },
+    })
     let refuse = true
     const signed: string[] = []
     adapter.signMessage = async ({ message }) => {

@@ -32,7 +32,18 @@ export type SIWXSignMessageViewProps = {
  * "Approve in your wallet" while the wallet is asked). Cancel, or Disconnect when the app requires the
  * sign-in. A failure shows its text and Try again.
  */
-export function SIWXSignMessageView({ appName, appIcon, address, shortAddress, state = 'idle', error, required = false, onSignIn, onCancel, onDisconnect }: SIWXSignMessageViewProps) {
+export function SIWXSignMessageView({
+  appName,
+  appIcon,
+  address,
+  shortAddress,
+  state = 'idle',
+  error,
+  required = false,
+  onSignIn,
+  onCancel,
+  onDisconnect,
+}: SIWXSignMessageViewProps) {
   const m = messages.siwx
   const app = appName || m.thisApp
   const signing = state === 'signing'
@@ -70,7 +81,13 @@ export function SIWXSignMessageView({ appName, appIcon, address, shortAddress, s
           {signing ? m.signing : failed ? m.retry : m.signIn}
         </Button>
         {required ? (
-          <Button fullWidth variant="ghost" icon={<Icon name="logout" size={18} />} onClick={onDisconnect} data-testid="portico-siwx-disconnect">
+          <Button
+            fullWidth
+            variant="ghost"
+            icon={<Icon name="logout" size={18} />}
+            onClick={onDisconnect}
+            data-testid="portico-siwx-disconnect"
+          >
             {m.disconnect}
           </Button>
         ) : (

@@ -15,7 +15,16 @@ export const card = style({ ...amountCardBase, gap: vars.space.xs, padding: `${v
 /** The target card takes no focus ring: its amount is read-only. */
 export const cardTarget = style({ selectors: { '&:focus-within': { boxShadow: `inset 0 0 0 1px ${vars.color.border}` } } })
 /** The card's label, and on the source card the balance with Max (clear of the switch arrow below). */
-export const cardHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, minHeight: 24, fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
+export const cardHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minHeight: 24,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.foregroundSecondary,
+  fontVariantNumeric: 'tabular-nums',
+})
 export const cardLabel = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.medium, color: vars.color.foregroundSecondary })
 
 export const amountRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minHeight: 44 })

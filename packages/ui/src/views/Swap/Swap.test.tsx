@@ -8,7 +8,8 @@ import { ADDRESS, mainnet, testAdapter, testPortico } from '../../testing'
 import { SwapView, type SwapViewProps } from './SwapView'
 
 const review: SwapButtonState = { label: 'Review swap', disabled: false, loading: false }
-const renderView = (props: Partial<SwapViewProps> = {}) => render(<SwapView button={{ label: 'Select token', disabled: true, loading: false }} {...props} />)
+const renderView = (props: Partial<SwapViewProps> = {}) =>
+  render(<SwapView button={{ label: 'Select token', disabled: true, loading: false }} {...props} />)
 
 describe('SwapView', () => {
   it("empty: the amount focused first, 'Select token' on the target, no details, the button disabled", () => {
@@ -41,7 +42,9 @@ describe('SwapView', () => {
     const to = screen.getByLabelText('Amount you receive') as HTMLInputElement
     expect([to.value, to.readOnly]).toEqual(['1485.000000', true])
     expect(screen.getByTestId('portico-swap-to-usd').textContent).toBe('$1,485.00')
-    expect(screen.getByTestId('portico-swap-details').textContent).toBe('Rate1 ETH = 2,970 USDCPrice impact1.00%Network cost0.003 ETH ($9.00)')
+    expect(screen.getByTestId('portico-swap-details').textContent).toBe(
+      'Rate1 ETH = 2,970 USDCPrice impact1.00%Network cost0.003 ETH ($9.00)',
+    )
     fireEvent.change(screen.getByLabelText('Amount to swap'), { target: { value: '0.55' } })
     fireEvent.click(screen.getByRole('button', { name: 'Max' }))
     fireEvent.click(screen.getByRole('button', { name: 'Switch tokens' }))
@@ -49,11 +52,20 @@ describe('SwapView', () => {
     fireEvent.click(screen.getByTestId('portico-swap-to-token'))
     fireEvent.click(screen.getByRole('button', { name: 'Review swap' }))
     expect(calls.onAmount).toHaveBeenCalledWith('0.55')
-    expect([calls.onMax, calls.onSwitch, calls.onSourceToken, calls.onToToken, calls.onButton].map((f) => f.mock.calls.length)).toEqual([1, 1, 1, 1, 1])
+    expect([calls.onMax, calls.onSwitch, calls.onSourceToken, calls.onToToken, calls.onButton].map((f) => f.mock.calls.length)).toEqual([
+      1, 1, 1, 1, 1,
+    ])
   })
 
   it("quoting: a spinner on the target, no details; the button 'Getting quote' busy", () => {
-    renderView({ source: { symbol: 'ETH' }, target: { symbol: 'USDC' }, amount: '0.5', quoting: true, details: { rate: 'x' }, button: { label: 'Getting quote', disabled: true, loading: true } })
+    renderView({
+      source: { symbol: 'ETH' },
+      target: { symbol: 'USDC' },
+      amount: '0.5',
+      quoting: true,
+      details: { rate: 'x' },
+      button: { label: 'Getting quote', disabled: true, loading: true },
+    })
     expect(screen.getByRole('status', { name: 'Getting a quote' })).toBeTruthy()
     expect(screen.queryByTestId('portico-swap-details')).toBeNull()
     const button = screen.getByTestId('portico-swap-button')
@@ -61,9 +73,21 @@ describe('SwapView', () => {
   })
 
   it('input errors are the button label: insufficient balance, insufficient gas', () => {
-    const { rerender } = renderView({ source: { symbol: 'ETH' }, target: { symbol: 'USDC' }, amount: '20', button: { label: 'Insufficient balance', disabled: true, loading: false } })
+    const { rerender } = renderView({
+      source: { symbol: 'ETH' },
+      target: { symbol: 'USDC' },
+      amount: '20',
+      button: { label: 'Insufficient balance', disabled: true, loading: false },
+    })
     expect(screen.getByTestId('portico-swap-button').textContent).toBe('Insufficient balance')
-    rerender(<SwapView source={{ symbol: 'USDC' }} target={{ symbol: 'ETH' }} amount="1" button={{ label: 'Insufficient ETH for gas', disabled: true, loading: false }} />)
+    rerender(
+      <SwapView
+        source={{ symbol: 'USDC' }}
+        target={{ symbol: 'ETH' }}
+        amount="1"
+        button={{ label: 'Insufficient ETH for gas', disabled: true, loading: false }}
+      />,
+    )
     expect(screen.getByTestId('portico-swap-button').textContent).toBe('Insufficient ETH for gas')
   })
 
@@ -79,7 +103,9 @@ describe('SwapView', () => {
 
   it("an unsupported network: 'Network not supported for Swaps', no token buttons, everything disabled", () => {
     renderView({ unsupported: true, button: { label: 'Network not supported for Swaps', disabled: true, loading: false } })
-    expect(screen.getByTestId('portico-swap-unsupported').textContent).toBe('Network not supported for SwapsSwitch to a network that supports swaps to continue.')
+    expect(screen.getByTestId('portico-swap-unsupported').textContent).toBe(
+      'Network not supported for SwapsSwitch to a network that supports swaps to continue.',
+    )
     // Without onSwitchNetwork, no button in the notice.
     expect(screen.queryByTestId('portico-swap-switch-network')).toBeNull()
     expect(screen.queryByTestId('portico-swap-source-token')).toBeNull()
@@ -107,7 +133,8 @@ const PRICES: Record<string, number> = { [ETH_ID]: 3000, [USDC_ID]: 1, [PTK_ID]:
 function swapFetch(state: { allowance: string; log: string[] }): typeof fetch {
   return async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input))
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined
     const path = url.pathname.replace('/portico-test', '')
     if (path.startsWith('/v1/convert') || path === '/v1/fungible/price') state.log.push(path)
@@ -118,8 +145,25 @@ function swapFetch(state: { allowance: string; log: string[] }): typeof fetch {
         balances:
           chainId === 'eip155:1'
             ? [
-                { name: 'Ether', symbol: 'ETH', chainId, value: 6000, price: 3000, iconUrl: '', quantity: { decimals: '18', numeric: '2' } },
-                { name: 'USD Coin', symbol: 'USDC', chainId, address: USDC_ID, value: 250, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '250' } },
+                {
+                  name: 'Ether',
+                  symbol: 'ETH',
+                  chainId,
+                  value: 6000,
+                  price: 3000,
+                  iconUrl: '',
+                  quantity: { decimals: '18', numeric: '2' },
+                },
+                {
+                  name: 'USD Coin',
+                  symbol: 'USDC',
+                  chainId,
+                  address: USDC_ID,
+                  value: 250,
+                  price: 1,
+                  iconUrl: '',
+                  quantity: { decimals: '6', numeric: '250' },
+                },
               ]
             : [],
       })
@@ -127,7 +171,11 @@ function swapFetch(state: { allowance: string; log: string[] }): typeof fetch {
     if (/\/history$/.test(path)) return json({ data: [], next: null })
     if (path === '/v1/fungible/price') {
       const addresses = (body?.addresses as string[]) ?? []
-      return json({ fungibles: addresses.filter((a) => PRICES[a.toLowerCase()] !== undefined).map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })) })
+      return json({
+        fungibles: addresses
+          .filter((a) => PRICES[a.toLowerCase()] !== undefined)
+          .map((a) => ({ symbol: '', price: PRICES[a.toLowerCase()], address: a })),
+      })
     }
     if (path === '/v1/convert/tokens') return json({ tokens: TOKENS })
     if (path === '/v1/convert/gas-price') return json({ standard: '20000000000', fast: '30000000000', instant: '40000000000' })
@@ -139,9 +187,18 @@ function swapFetch(state: { allowance: string; log: string[] }): typeof fetch {
       return json({ quotes: [] })
     }
     if (path === '/v1/convert/allowance') return json({ allowance: state.allowance })
-    if (path === '/v1/convert/build-approve') return json({ tx: { from: ADDRESS, to: USDC_CONTRACT, data: '0x095ea7b3', value: '0', eip155: { gasPrice: '20000000000' } } })
+    if (path === '/v1/convert/build-approve')
+      return json({ tx: { from: ADDRESS, to: USDC_CONTRACT, data: '0x095ea7b3', value: '0', eip155: { gasPrice: '20000000000' } } })
     if (path === '/v1/convert/build-transaction') {
-      return json({ tx: { from: ADDRESS, to: `eip155:1:${ROUTER}`, data: '0x7ff36ab5', value: body?.from === ETH_ID ? String(body?.amount) : '0', eip155: { gas: '150000', gasPrice: '20000000000' } } })
+      return json({
+        tx: {
+          from: ADDRESS,
+          to: `eip155:1:${ROUTER}`,
+          data: '0x7ff36ab5',
+          value: body?.from === ETH_ID ? String(body?.amount) : '0',
+          eip155: { gas: '150000', gasPrice: '20000000000' },
+        },
+      })
     }
     return json({ message: 'not found' }, 404)
   }
@@ -178,13 +235,20 @@ const click = async (el: HTMLElement) => {
     fireEvent.click(el)
   })
 }
-const tokensIn = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('button').map((b) => b.getAttribute('data-token'))
+const tokensIn = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('data-token'))
 const button = () => screen.getByTestId('portico-swap-button') as HTMLButtonElement
 
 /** Account → Swap (ETH preselected) → USDC as the source from 'Your tokens' → ETH as the target → 100 → quoted → Review swap. */
 async function usdcToEthReview() {
   const row = screen.getByRole('list', { name: 'Wallet actions' })
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+  expect(
+    within(row)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   await click(screen.getByTestId('portico-account-feature-swaps'))
   expect(screen.getByRole('heading', { name: 'Swap' })).toBeTruthy()
   await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Amount to swap')))
@@ -195,10 +259,14 @@ async function usdcToEthReview() {
   expect(screen.getByRole('heading', { name: 'Select token' })).toBeTruthy()
   expect(tokensIn('Your tokens')).toEqual(['ETH', 'USDC'])
   expect(tokensIn('Popular')).toEqual(['ETH', 'PTK', 'USDC'])
-  expect(within(screen.getByRole('list', { name: 'Your tokens' })).getAllByRole('button')[1]!.textContent).toBe('UUSD Coin250.000 USDC$250.00')
+  expect(within(screen.getByRole('list', { name: 'Your tokens' })).getAllByRole('button')[1]!.textContent).toBe(
+    'UUSD Coin250.000 USDC$250.00',
+  )
   await click(within(screen.getByRole('list', { name: 'Your tokens' })).getAllByRole('button')[1]!)
   expect(screen.getByRole('heading', { name: 'Swap' })).toBeTruthy()
-  await waitFor(() => expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: USDC. Change token'))
+  await waitFor(() =>
+    expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: USDC. Change token'),
+  )
   expect(screen.getByTestId('portico-swap-balance').textContent).toBe('Balance: 250.000 USDC')
   // the target: ETH, found by search
   await click(screen.getByTestId('portico-swap-to-token'))
@@ -234,7 +302,8 @@ describe('Swap in the modal', () => {
     let approveWallet: (hash: string) => void = () => {}
     let swapWallet: (hash: string) => void = () => {}
     const ctx = await openModal({
-      send: (p) => new Promise<string>((resolve) => (p.to.toLowerCase() === USDC_CONTRACT ? (approveWallet = resolve) : (swapWallet = resolve))),
+      send: (p) =>
+        new Promise<string>((resolve) => (p.to.toLowerCase() === USDC_CONTRACT ? (approveWallet = resolve) : (swapWallet = resolve))),
     })
     await act(async () => {
       await ctx.portico.modal.open()
@@ -268,7 +337,9 @@ describe('Swap in the modal', () => {
       swapWallet('0xswap')
     })
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy())
-    await waitFor(() => expect(ctx.portico.banner.$banner.get()).toMatchObject({ message: 'Swapped USDC to 0.033 ETH', variant: 'success' }))
+    await waitFor(() =>
+      expect(ctx.portico.banner.$banner.get()).toMatchObject({ message: 'Swapped USDC to 0.033 ETH', variant: 'success' }),
+    )
   })
 
   it('a refusal of the swap keeps the preview, its values and the error; Cancel goes back to the form with the amount kept', async () => {
@@ -299,7 +370,9 @@ describe('Swap in the modal', () => {
     expect(screen.getByTestId('portico-swap-rate').textContent).toBe('1 ETH = 2,970 USDC')
     await waitFor(() => expect(button().textContent).toBe('Review swap'))
     await click(screen.getByRole('button', { name: 'Switch tokens' }))
-    await waitFor(() => expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: USDC. Change token'))
+    await waitFor(() =>
+      expect(screen.getByTestId('portico-swap-source-token').getAttribute('aria-label')).toBe('You pay: USDC. Change token'),
+    )
     expect((screen.getByLabelText('Amount to swap') as HTMLInputElement).value).toBe('1485')
     await waitFor(() => expect((screen.getByLabelText('Amount you receive') as HTMLInputElement).value).toBe('0.490050'))
   })

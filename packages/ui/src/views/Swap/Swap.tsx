@@ -55,7 +55,9 @@ export function Swap() {
           ? {
               rate: rateText(swap.rate, sourceToken!.symbol, toToken!.symbol),
               ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
-              ...(networkCostText(swap.gas, swap.networkTokenSymbol) ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) } : {}),
+              ...(networkCostText(swap.gas, swap.networkTokenSymbol)
+                ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }
+                : {}),
             }
           : undefined
       }

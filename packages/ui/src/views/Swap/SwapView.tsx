@@ -66,10 +66,30 @@ export type SwapViewProps = {
   onButton?: () => void
 }
 
-function TokenButton({ token, side, onClick, loading, testId }: { token?: SwapTokenDisplay; side: string; onClick?: () => void; loading: boolean; testId: string }) {
+function TokenButton({
+  token,
+  side,
+  onClick,
+  loading,
+  testId,
+}: {
+  token?: SwapTokenDisplay
+  side: string
+  onClick?: () => void
+  loading: boolean
+  testId: string
+}) {
   const m = messages.swap
   if (loading) return <span className={`${block} ${styles.tokenSkeleton}`} aria-hidden="true" data-testid={`${testId}-skeleton`} />
-  return <TokenPill token={token} emptyText={m.chooseToken} aria-label={token ? m.changeToken(side, token.symbol) : `${side}: ${m.chooseToken}`} onClick={onClick} testId={testId} />
+  return (
+    <TokenPill
+      token={token}
+      emptyText={m.chooseToken}
+      aria-label={token ? m.changeToken(side, token.symbol) : `${side}: ${m.chooseToken}`}
+      onClick={onClick}
+      testId={testId}
+    />
+  )
 }
 
 /**
@@ -80,7 +100,20 @@ function TokenButton({ token, side, onClick, loading, testId }: { token?: SwapTo
  * not supported for Swaps'.
  */
 export function SwapView(props: SwapViewProps) {
-  const { loading = false, unsupported = false, source, balance, amount = '', sourceUsd, target, toAmount = '', toUsd, quoting = false, details, button } = props
+  const {
+    loading = false,
+    unsupported = false,
+    source,
+    balance,
+    amount = '',
+    sourceUsd,
+    target,
+    toAmount = '',
+    toUsd,
+    quoting = false,
+    details,
+    button,
+  } = props
   const m = messages.swap
   const amountId = useId()
   const toId = useId()
@@ -110,7 +143,14 @@ export function SwapView(props: SwapViewProps) {
             <span>{m.unsupportedHint}</span>
             {props.onSwitchNetwork && (
               <span className={styles.unsupportedAction}>
-                <Button ref={switchNetworkRef} variant="secondary" size="sm" onClick={props.onSwitchNetwork} data-autofocus data-testid="portico-swap-switch-network">
+                <Button
+                  ref={switchNetworkRef}
+                  variant="secondary"
+                  size="sm"
+                  onClick={props.onSwitchNetwork}
+                  data-autofocus
+                  data-testid="portico-swap-switch-network"
+                >
                   {m.switchNetwork}
                 </Button>
               </span>
@@ -126,7 +166,14 @@ export function SwapView(props: SwapViewProps) {
               {m.youPay}
             </label>
             {!loading && source && balance !== undefined && (
-              <BalanceMax text={m.balance(balance, source.symbol)} testId="portico-swap-balance" onMax={props.onMax} maxText={m.max} maxTitle={m.maxLabel} maxTestId="portico-swap-max" />
+              <BalanceMax
+                text={m.balance(balance, source.symbol)}
+                testId="portico-swap-balance"
+                onMax={props.onMax}
+                maxText={m.max}
+                maxTitle={m.maxLabel}
+                maxTestId="portico-swap-max"
+              />
             )}
           </div>
           <div className={styles.amountRow}>
@@ -145,7 +192,15 @@ export function SwapView(props: SwapViewProps) {
               data-autofocus
               data-testid="portico-swap-amount"
             />
-            {!unsupported && <TokenButton token={source} side={m.youPay} onClick={props.onSourceToken} loading={loading} testId="portico-swap-source-token" />}
+            {!unsupported && (
+              <TokenButton
+                token={source}
+                side={m.youPay}
+                onClick={props.onSourceToken}
+                loading={loading}
+                testId="portico-swap-source-token"
+              />
+            )}
           </div>
           <div className={form.metaRow}>
             <span className={form.usd} data-testid="portico-swap-source-usd">
@@ -185,7 +240,9 @@ export function SwapView(props: SwapViewProps) {
               data-testid="portico-swap-to-amount"
             />
             {quoting && <Spinner size={20} label={m.quoting} />}
-            {!unsupported && <TokenButton token={target} side={m.youReceive} onClick={props.onToToken} loading={loading} testId="portico-swap-to-token" />}
+            {!unsupported && (
+              <TokenButton token={target} side={m.youReceive} onClick={props.onToToken} loading={loading} testId="portico-swap-to-token" />
+            )}
           </div>
           <div className={form.metaRow}>
             <span className={form.usd} data-testid="portico-swap-to-usd">

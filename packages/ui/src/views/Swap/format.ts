@@ -10,7 +10,11 @@ export const rateText = (rate: number, from: string, to: string): string => mess
 
 /** Price impact in percent, 2 decimals; a gain or a loss below 0.01% shows as '<0.01%'. */
 export const impactText = (impact: number | undefined): string | undefined =>
-  impact === undefined || !Number.isFinite(impact) ? undefined : impact < 0.01 ? '<0.01%' : new Intl.NumberFormat(formatLocale(), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(impact / 100)
+  impact === undefined || !Number.isFinite(impact)
+    ? undefined
+    : impact < 0.01
+      ? '<0.01%'
+      : new Intl.NumberFormat(formatLocale(), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(impact / 100)
 
 /** The network cost: '0.003 ETH ($9.00)', without the USD part when there is no price. */
 export const networkCostText = (gas: SwapGas | undefined, symbol: string): string | undefined =>

@@ -18,7 +18,13 @@ export const sides = style({
   borderRadius: vars.radius.lg,
   background: vars.color.surfaceRaised,
 })
-export const side = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateRows: 'auto auto', columnGap: vars.space.sm, alignItems: 'center' })
+export const side = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateRows: 'auto auto',
+  columnGap: vars.space.sm,
+  alignItems: 'center',
+})
 export const sideLabel = style({ gridColumn: '1 / span 2', fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
 export const sideAmount = style({
   display: 'flex',
@@ -31,7 +37,12 @@ export const sideAmount = style({
   fontVariantNumeric: 'tabular-nums',
 })
 export const sideAmountText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const sideUsd = style({ fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })
+export const sideUsd = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+})
 export const arrow = style({
   display: 'flex',
   alignItems: 'center',
@@ -48,7 +59,13 @@ export const arrow = style({
 })
 
 export const steps = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, margin: 0, padding: 0, listStyle: 'none' })
-export const step = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space.sm, color: vars.color.foregroundSecondary, fontSize: vars.fontSize.sm })
+export const step = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+  color: vars.color.foregroundSecondary,
+  fontSize: vars.fontSize.sm,
+})
 export const stepCurrent = style({ color: vars.color.foreground })
 export const stepNumber = style({
   display: 'flex',

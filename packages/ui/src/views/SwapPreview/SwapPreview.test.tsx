@@ -41,21 +41,30 @@ describe('SwapPreviewView', () => {
     const onApprove = vi.fn()
     const onSwap = vi.fn()
     render(<SwapPreviewView {...props} needsApproval onApprove={onApprove} onSwap={onSwap} />)
-    expect(screen.getByTestId('portico-swap-steps').textContent).toBe('1Allow USDCFirst allow the swap contract to use your USDC, then confirm the swap.2Swap')
+    expect(screen.getByTestId('portico-swap-steps').textContent).toBe(
+      '1Allow USDCFirst allow the swap contract to use your USDC, then confirm the swap.2Swap',
+    )
     expect(screen.queryByRole('button', { name: 'Swap' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Approve USDC' }))
     expect([onApprove.mock.calls.length, onSwap.mock.calls.length]).toEqual([1, 0])
   })
 
-  it.each(['Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'])("waiting on the wallet ('%s', the flow's snackbar): both buttons disabled, the main one busy", (text) => {
-    const onSwap = vi.fn()
-    render(<SwapPreviewView {...props} waiting={text} onSwap={onSwap} />)
-    expect(screen.getByTestId('portico-swap-preview').getAttribute('aria-busy')).toBe('true')
-    const submit = screen.getByTestId('portico-swap-submit') as HTMLButtonElement
-    expect([submit.disabled, submit.getAttribute('aria-busy'), (screen.getByTestId('portico-swap-cancel') as HTMLButtonElement).disabled]).toEqual([true, 'true', true])
-    fireEvent.click(submit)
-    expect(onSwap).not.toHaveBeenCalled()
-  })
+  it.each(['Approve limit increase in your wallet', 'Confirm transaction in your wallet', 'Swapping ...'])(
+    "waiting on the wallet ('%s', the flow's snackbar): both buttons disabled, the main one busy",
+    (text) => {
+      const onSwap = vi.fn()
+      render(<SwapPreviewView {...props} waiting={text} onSwap={onSwap} />)
+      expect(screen.getByTestId('portico-swap-preview').getAttribute('aria-busy')).toBe('true')
+      const submit = screen.getByTestId('portico-swap-submit') as HTMLButtonElement
+      expect([
+        submit.disabled,
+        submit.getAttribute('aria-busy'),
+        (screen.getByTestId('portico-swap-cancel') as HTMLButtonElement).disabled,
+      ]).toEqual([true, 'true', true])
+      fireEvent.click(submit)
+      expect(onSwap).not.toHaveBeenCalled()
+    },
+  )
 
   it('a failure is an alert, the values stay; Cancel calls back', () => {
     const onCancel = vi.fn()

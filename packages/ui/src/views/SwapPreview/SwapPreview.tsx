@@ -19,18 +19,33 @@ export function SwapPreview() {
   const last = useRef<Shown | undefined>(undefined)
   if (sourceToken && toToken && swap.toTokenAmount) {
     last.current = {
-      from: { amount: amountText(swap.sourceTokenAmount, sourceToken.decimals), symbol: sourceToken.symbol, iconUrl: sourceToken.logoUri || undefined, usd: usdText(swap.sourceTokenAmountUsd) },
-      to: { amount: amountText(swap.toTokenAmount), symbol: toToken.symbol, iconUrl: toToken.logoUri || undefined, usd: usdText(swap.toTokenAmountUsd) },
+      from: {
+        amount: amountText(swap.sourceTokenAmount, sourceToken.decimals),
+        symbol: sourceToken.symbol,
+        iconUrl: sourceToken.logoUri || undefined,
+        usd: usdText(swap.sourceTokenAmountUsd),
+      },
+      to: {
+        amount: amountText(swap.toTokenAmount),
+        symbol: toToken.symbol,
+        iconUrl: toToken.logoUri || undefined,
+        usd: usdText(swap.toTokenAmountUsd),
+      },
       ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol) } : {}),
       ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
       maxSlippage: `${swap.slippage}%`,
       ...(swap.minimumReceived ? { minimumReceived: `${amountText(swap.minimumReceived)} ${toToken.symbol}` } : {}),
-      ...(swap.providerFee ? { providerFee: `${amountText(swap.providerFee, sourceToken.decimals)} ${sourceToken.symbol} (${swap.providerFeePercent}%)` } : {}),
+      ...(swap.providerFee
+        ? { providerFee: `${amountText(swap.providerFee, sourceToken.decimals)} ${sourceToken.symbol} (${swap.providerFeePercent}%)` }
+        : {}),
       ...(networkCostText(swap.gas, swap.networkTokenSymbol) ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) } : {}),
       needsApproval: swap.needsApproval,
     }
   }
-  const shown = last.current ?? { from: { amount: swap.sourceTokenAmount, symbol: sourceToken?.symbol ?? '' }, to: { amount: swap.toTokenAmount, symbol: toToken?.symbol ?? '' } }
+  const shown = last.current ?? {
+    from: { amount: swap.sourceTokenAmount, symbol: sourceToken?.symbol ?? '' },
+    to: { amount: swap.toTokenAmount, symbol: toToken?.symbol ?? '' },
+  }
   const waiting = swap.loadingText
   return (
     <SwapPreviewView

@@ -85,7 +85,12 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
     [m.networkCost, props.networkCost, 'portico-swap-preview-network-cost'],
   ]
   return (
-    <div className={busy ? `${styles.view} ${styles.viewWaiting}` : styles.view} data-testid="portico-swap-preview" data-waiting={waiting} aria-busy={busy || undefined}>
+    <div
+      className={busy ? `${styles.view} ${styles.viewWaiting}` : styles.view}
+      data-testid="portico-swap-preview"
+      data-waiting={waiting}
+      aria-busy={busy || undefined}
+    >
       <div className={styles.sides}>
         <Side label={m.youPay} side={from} testId="portico-swap-preview-from" />
         <span className={styles.arrow} aria-hidden="true">
@@ -130,11 +135,27 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
           {m.cancel}
         </Button>
         {needsApproval ? (
-          <Button variant="primary" fullWidth disabled={busy} loading={busy} onClick={props.onApprove} data-autofocus data-testid="portico-swap-approve">
+          <Button
+            variant="primary"
+            fullWidth
+            disabled={busy}
+            loading={busy}
+            onClick={props.onApprove}
+            data-autofocus
+            data-testid="portico-swap-approve"
+          >
             {m.approve(from.symbol)}
           </Button>
         ) : (
-          <Button variant="primary" fullWidth disabled={busy} loading={busy} onClick={props.onSwap} data-autofocus data-testid="portico-swap-submit">
+          <Button
+            variant="primary"
+            fullWidth
+            disabled={busy}
+            loading={busy}
+            onClick={props.onSwap}
+            data-autofocus
+            data-testid="portico-swap-submit"
+          >
             {m.swap}
           </Button>
         )}

@@ -10,8 +10,20 @@ const PTK: SwapSelectableToken = { id: 'eip155:1:0x5fbd', name: 'Portico Token',
 describe('SwapSelectTokenView', () => {
   it("the suggested chips, 'Your tokens' with balances and values, 'Popular' with symbols; the current one marked; a click gives its id", () => {
     const onSelect = vi.fn()
-    render(<SwapSelectTokenView suggested={[ETH, USDC]} yourTokens={[ETH, USDC]} popular={[ETH, PTK, USDC]} currentId={USDC.id} onSelect={onSelect} />)
-    expect(within(screen.getByRole('list', { name: 'Suggested' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['EETH', 'UUSDC'])
+    render(
+      <SwapSelectTokenView
+        suggested={[ETH, USDC]}
+        yourTokens={[ETH, USDC]}
+        popular={[ETH, PTK, USDC]}
+        currentId={USDC.id}
+        onSelect={onSelect}
+      />,
+    )
+    expect(
+      within(screen.getByRole('list', { name: 'Suggested' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['EETH', 'UUSDC'])
     const yours = within(screen.getByRole('list', { name: 'Your tokens' })).getAllByRole('button')
     expect(yours.map((b) => b.textContent)).toEqual(['EEther1.234 ETH$3,852.50', 'UUSD Coin250.000 USDC$250.00'])
     expect(yours.map((b) => b.getAttribute('aria-current'))).toEqual([null, 'true'])
@@ -25,7 +37,16 @@ describe('SwapSelectTokenView', () => {
 
   it('the search is focused first; typing goes to onQuery; while searching only the results show', () => {
     const onQuery = vi.fn()
-    render(<SwapSelectTokenView query="usd" onQuery={onQuery} suggested={[ETH]} yourTokens={[ETH, USDC]} popular={[ETH, USDC]} results={[USDC]} />)
+    render(
+      <SwapSelectTokenView
+        query="usd"
+        onQuery={onQuery}
+        suggested={[ETH]}
+        yourTokens={[ETH, USDC]}
+        popular={[ETH, USDC]}
+        results={[USDC]}
+      />,
+    )
     const search = screen.getByLabelText('Search tokens') as HTMLInputElement
     expect(search.value).toBe('usd')
     expect(search.placeholder).toBe('Name, symbol or address')
@@ -34,7 +55,11 @@ describe('SwapSelectTokenView', () => {
     expect(onQuery).toHaveBeenCalledWith('usdc')
     expect(screen.queryByRole('list', { name: 'Your tokens' })).toBeNull()
     expect(screen.queryByRole('list', { name: 'Suggested' })).toBeNull()
-    expect(within(screen.getByRole('list', { name: 'Results' })).getAllByRole('button').map((b) => b.getAttribute('data-token'))).toEqual(['USDC'])
+    expect(
+      within(screen.getByRole('list', { name: 'Results' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('data-token')),
+    ).toEqual(['USDC'])
   })
 
   it('empty states: nothing matches the search; no tokens at all', () => {

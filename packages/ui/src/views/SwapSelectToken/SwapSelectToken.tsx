@@ -20,11 +20,18 @@ const shown = (t: SwapToken): SwapSelectableToken => ({
 export function SwapSelectToken() {
   const swap = useSwap()
   const router = useRouter()
-  const target = router.entry.view === 'SwapSelectToken' ? (router.entry.data as RouteData<'SwapSelectToken'>)?.target ?? 'sourceToken' : 'sourceToken'
+  const target =
+    router.entry.view === 'SwapSelectToken' ? ((router.entry.data as RouteData<'SwapSelectToken'>)?.target ?? 'sourceToken') : 'sourceToken'
   const [query, setQuery] = useState('')
   const searching = query.trim() !== ''
   const results = searching ? (swap.foundTokens ?? []) : []
-  const all = [...swap.myTokensWithBalance, ...(swap.suggestedTokens ?? []), ...(swap.popularTokens ?? []), ...(swap.tokens ?? []), ...results]
+  const all = [
+    ...swap.myTokensWithBalance,
+    ...(swap.suggestedTokens ?? []),
+    ...(swap.popularTokens ?? []),
+    ...(swap.tokens ?? []),
+    ...results,
+  ]
   return (
     <SwapSelectTokenView
       query={query}

@@ -24,7 +24,19 @@ export type SwapSelectTokenViewProps = {
   onSelect?: (id: string) => void
 }
 
-function Section({ title, tokens, currentId, onSelect, testId }: { title: string; tokens: readonly SwapSelectableToken[]; currentId?: string; onSelect?: (id: string) => void; testId: string }) {
+function Section({
+  title,
+  tokens,
+  currentId,
+  onSelect,
+  testId,
+}: {
+  title: string
+  tokens: readonly SwapSelectableToken[]
+  currentId?: string
+  onSelect?: (id: string) => void
+  testId: string
+}) {
   const headingId = useId()
   if (tokens.length === 0) return null
   return (
@@ -32,7 +44,13 @@ function Section({ title, tokens, currentId, onSelect, testId }: { title: string
       <h3 id={headingId} className={styles.heading}>
         {title}
       </h3>
-      <TokenList tokens={tokens} currentId={currentId} onSelect={onSelect} itemTestId="portico-swap-token-item" aria-labelledby={headingId} />
+      <TokenList
+        tokens={tokens}
+        currentId={currentId}
+        onSelect={onSelect}
+        itemTestId="portico-swap-token-item"
+        aria-labelledby={headingId}
+      />
     </div>
   )
 }
@@ -42,7 +60,16 @@ function Section({ title, tokens, currentId, onSelect, testId }: { title: string
  * picks, 'Your tokens' with their balances and 'Popular'; while searching, the results. Choosing one
  * goes back to the form.
  */
-export function SwapSelectTokenView({ query = '', onQuery, suggested = [], yourTokens = [], popular = [], results = [], currentId, onSelect }: SwapSelectTokenViewProps) {
+export function SwapSelectTokenView({
+  query = '',
+  onQuery,
+  suggested = [],
+  yourTokens = [],
+  popular = [],
+  results = [],
+  currentId,
+  onSelect,
+}: SwapSelectTokenViewProps) {
   const m = messages.swap
   const q = query.trim()
   const empty = q ? results.length === 0 : yourTokens.length + popular.length + suggested.length === 0
@@ -53,7 +80,14 @@ export function SwapSelectTokenView({ query = '', onQuery, suggested = [], yourT
         <ul className={styles.chips} aria-label={m.suggested} data-testid="portico-swap-suggested">
           {suggested.map((t) => (
             <li key={t.id}>
-              <button type="button" className={styles.chip} aria-current={t.id === currentId || undefined} onClick={() => onSelect?.(t.id)} data-testid="portico-swap-suggested-item" data-token={t.symbol}>
+              <button
+                type="button"
+                className={styles.chip}
+                aria-current={t.id === currentId || undefined}
+                onClick={() => onSelect?.(t.id)}
+                data-testid="portico-swap-suggested-item"
+                data-token={t.symbol}
+              >
                 <TokenIcon iconUrl={t.iconUrl} symbol={t.symbol} size={20} />
                 {t.symbol}
               </button>

@@ -9,7 +9,10 @@ import { SwitchActiveChain } from './SwitchActiveChain'
 import { SwitchActiveChainView } from './SwitchActiveChainView'
 
 describe('nextView', () => {
-  const data = (navigateTo?: RouteData<'SwitchActiveChain'>['navigateTo']): RouteData<'SwitchActiveChain'> => ({ switchToChain: 'solana', navigateTo })
+  const data = (navigateTo?: RouteData<'SwitchActiveChain'>['navigateTo']): RouteData<'SwitchActiveChain'> => ({
+    switchToChain: 'solana',
+    navigateTo,
+  })
   it.each([
     [undefined, false, 'Connect'],
     [undefined, true, 'Account'],
@@ -28,7 +31,14 @@ describe('SwitchActiveChainView', () => {
   it('explains the switch and wires Continue / Cancel', () => {
     const onContinue = vi.fn()
     const onCancel = vi.fn()
-    render(<SwitchActiveChainView namespaceName="Solana" network={{ name: 'Solana Devnet', caipNetworkId: solana.caipNetworkId }} onContinue={onContinue} onCancel={onCancel} />)
+    render(
+      <SwitchActiveChainView
+        namespaceName="Solana"
+        network={{ name: 'Solana Devnet', caipNetworkId: solana.caipNetworkId }}
+        onContinue={onContinue}
+        onCancel={onCancel}
+      />,
+    )
     expect(screen.getByText('Switch to Solana')).toBeTruthy()
     expect(screen.getByText('This app switches to Solana (Solana Devnet). Your other wallets stay connected.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
@@ -36,7 +46,13 @@ describe('SwitchActiveChainView', () => {
     expect([onContinue.mock.calls.length, onCancel.mock.calls.length]).toEqual([1, 1])
   })
   it('names the network only when it differs from the namespace; shows the error of a failed attempt', () => {
-    render(<SwitchActiveChainView namespaceName="Solana" network={{ name: 'Solana', caipNetworkId: solana.caipNetworkId }} error="User rejected the request" />)
+    render(
+      <SwitchActiveChainView
+        namespaceName="Solana"
+        network={{ name: 'Solana', caipNetworkId: solana.caipNetworkId }}
+        error="User rejected the request"
+      />,
+    )
     expect(screen.getByText('This app switches to Solana. Your other wallets stay connected.')).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('User rejected the request')
   })

@@ -7,7 +7,9 @@ describe('UnsupportedChainView', () => {
   it('prompts to switch to a supported network or disconnect', () => {
     const onSelect = vi.fn()
     const onDisconnect = vi.fn()
-    render(<UnsupportedChainView networks={[{ caipNetworkId: 'eip155:1', name: 'Ethereum' }]} onSelect={onSelect} onDisconnect={onDisconnect} />)
+    render(
+      <UnsupportedChainView networks={[{ caipNetworkId: 'eip155:1', name: 'Ethereum' }]} onSelect={onSelect} onDisconnect={onDisconnect} />,
+    )
     expect(screen.getByTestId('portico-unsupported-chain').textContent).toContain('doesn’t support your current network')
     fireEvent.click(screen.getByRole('button', { name: /Ethereum/ }))
     expect(onSelect).toHaveBeenCalledWith('eip155:1')

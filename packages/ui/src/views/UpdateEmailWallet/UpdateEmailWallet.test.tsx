@@ -10,7 +10,11 @@ import { EMAIL, NEW_EMAIL, updateEmailTestAdapter } from './updateEmailAdapter.t
 /** Signed in with the email connector, the modal open on Account. */
 async function open(opts: Parameters<typeof updateEmailTestAdapter>[0] = {}) {
   const auth = updateEmailTestAdapter(opts)
-  const { portico } = testPortico({ adapters: [auth.adapter], apiUrl: 'http://127.0.0.1:9', fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch })
+  const { portico } = testPortico({
+    adapters: [auth.adapter],
+    apiUrl: 'http://127.0.0.1:9',
+    fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch,
+  })
   await portico.ready
   await portico.connection.connect('auth')
   render(

@@ -12,9 +12,11 @@ export function updateEmailTestAdapter(opts: { refuse?: string } = {}) {
   const adapter = testAdapter()
   const calls: string[] = []
   const setup = adapter.setup.bind(adapter)
-  adapter.setup = (c) => setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }, ...list]) })
+  adapter.setup = (c) =>
+    setup({ ...c, setConnectors: (list) => c.setConnectors([{ id: 'auth', name: 'Email', type: 'auth', namespace: 'eip155' }, ...list]) })
   const connect = adapter.connect.bind(adapter)
-  adapter.connect = async (params) => (params.connectorId === 'auth' ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: EMAIL } : connect(params))
+  adapter.connect = async (params) =>
+    params.connectorId === 'auth' ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: EMAIL } : connect(params)
   adapter.updateEmail = async ({ email }) => {
     calls.push(`update ${email}`)
     if (opts.refuse) throw new Error(opts.refuse)

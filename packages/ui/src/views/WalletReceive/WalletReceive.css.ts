@@ -4,7 +4,13 @@ import { vars } from '../../theme/contract.css'
 // WalletReceive: the current network pill, the QR code (QrCard's white square, a size smaller so the
 // whole view fits a phone), the full address, Copy, the warning and the networks it receives on.
 
-export const view = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.md, padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.xs}` })
+export const view = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.xs}`,
+})
 
 /** The current network, shown prominently: the one a sender must pick. */
 export const network = style({
@@ -58,7 +64,15 @@ export const warningIcon = style({ display: 'flex', flexShrink: 0, marginTop: 1 
 
 export const networksBlock = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm, width: '100%' })
 export const networksTitle = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.foregroundSecondary })
-export const networks = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
+export const networks = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
 export const networkChip = style({
   display: 'inline-flex',
   alignItems: 'center',

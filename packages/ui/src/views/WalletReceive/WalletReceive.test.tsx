@@ -12,21 +12,31 @@ const arbitrum = { name: 'Arbitrum', caipNetworkId: 'eip155:42161' }
 
 describe('WalletReceiveView', () => {
   it('shows the full address, the QR code, the current network, every network it receives on and the warning naming them', () => {
-    render(<WalletReceiveView address={ADDRESS} payload={`ethereum:${ADDRESS}@8453`} network={base} networks={[ethereum, base, arbitrum]} />)
+    render(
+      <WalletReceiveView address={ADDRESS} payload={`ethereum:${ADDRESS}@8453`} network={base} networks={[ethereum, base, arbitrum]} />,
+    )
     expect(screen.getByTestId('portico-receive-address').textContent).toBe(ADDRESS)
     expect(screen.getByRole('img', { name: 'QR code of your address on Base' })).toBeTruthy()
     expect(screen.getByTestId('portico-receive-network').textContent).toContain('Base')
     const list = screen.getByRole('list', { name: 'Receives on these 3 networks' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Ethereum', 'Base', 'Arbitrum'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ethereum', 'Base', 'Arbitrum'])
     expect(within(list).getByText('Base').closest('li')?.getAttribute('aria-current')).toBe('true')
     // the current network first in the warning
-    expect(screen.getByTestId('portico-receive-warning').textContent).toBe('Only send assets on Base, Ethereum or Arbitrum. Assets sent on any other network can be lost.')
+    expect(screen.getByTestId('portico-receive-warning').textContent).toBe(
+      'Only send assets on Base, Ethereum or Arbitrum. Assets sent on any other network can be lost.',
+    )
   })
 
   it('one network: singular title, the warning names it alone', () => {
     render(<WalletReceiveView address={ADDRESS} network={ethereum} networks={[ethereum]} />)
     expect(screen.getByRole('list', { name: 'Receives on this network' })).toBeTruthy()
-    expect(screen.getByTestId('portico-receive-warning').textContent).toBe('Only send assets on Ethereum. Assets sent on any other network can be lost.')
+    expect(screen.getByTestId('portico-receive-warning').textContent).toBe(
+      'Only send assets on Ethereum. Assets sent on any other network can be lost.',
+    )
   })
 
   it('Copy calls onCopy; copied shows "Copied" and announces it', () => {
@@ -63,14 +73,21 @@ describe('WalletReceive in the modal', () => {
     })
     // Buy, Swap, Receive and Send are offered on EVM (SPEC §9 order).
     const row = screen.getByRole('list', { name: 'Wallet actions' })
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
     await act(async () => {
       fireEvent.click(screen.getByTestId('portico-account-feature-receive'))
     })
     expect(screen.getByRole('heading', { name: 'Receive' })).toBeTruthy()
     expect(document.activeElement).toBe(screen.getByTestId('portico-receive-copy'))
     expect(screen.getByTestId('portico-receive-address').textContent).toBe(ADDRESS)
-    expect(screen.getAllByTestId('portico-receive-network-item').map((li) => li.getAttribute('data-network'))).toEqual(['eip155:1', 'eip155:8453'])
+    expect(screen.getAllByTestId('portico-receive-network-item').map((li) => li.getAttribute('data-network'))).toEqual([
+      'eip155:1',
+      'eip155:8453',
+    ])
     await act(async () => {
       fireEvent.click(screen.getByTestId('portico-receive-copy'))
     })

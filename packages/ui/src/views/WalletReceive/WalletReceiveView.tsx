@@ -39,7 +39,9 @@ export function WalletReceiveView({ address, payload, network, networks = [], co
     )
   }
   // The warning names the networks to send on: the current one first, then the others.
-  const names = network ? [network.name, ...networks.filter((n) => n.caipNetworkId !== network.caipNetworkId).map((n) => n.name)] : networks.map((n) => n.name)
+  const names = network
+    ? [network.name, ...networks.filter((n) => n.caipNetworkId !== network.caipNetworkId).map((n) => n.name)]
+    : networks.map((n) => n.name)
   return (
     <div className={own.view} data-testid="portico-receive" data-address={address}>
       {network && (

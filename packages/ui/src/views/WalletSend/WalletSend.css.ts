@@ -7,7 +7,12 @@ import { amountCardBase, amountInputBase, amountPlaceholder } from '../shared/Fo
 // main button; the parts Swap shares too live in ../shared (Form.css, Token.css). Every row fits the
 // 375 px phone: long texts end in '…', numbers never push a row wider.
 
-export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs}` })
+export const view = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs}`,
+})
 
 export const card = style({ ...amountCardBase, gap: vars.space.sm, padding: vars.space.md })
 
@@ -25,7 +30,13 @@ export const resolved = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.foregroundSecondary,
 })
-export const resolvedName = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const resolvedName = style({
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
 export const resolvedAddress = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, whiteSpace: 'nowrap' })
 
 /** Label at the start, value at the end: the network fee here, and the review's rows. */

@@ -11,7 +11,8 @@ const TO = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const preview = { label: 'Preview send', disabled: false, fundWallet: false } as const
 const eth = { symbol: 'ETH', balance: '1.234' }
 
-const renderView = (props: Partial<WalletSendViewProps> = {}) => render(<WalletSendView button={{ label: 'Select token', disabled: true, fundWallet: false }} {...props} />)
+const renderView = (props: Partial<WalletSendViewProps> = {}) =>
+  render(<WalletSendView button={{ label: 'Select token', disabled: true, fundWallet: false }} {...props} />)
 
 describe('WalletSendView', () => {
   it('empty form: the token button asks for a token, no balance or Max, the fee unknown, the button disabled', () => {
@@ -100,18 +101,41 @@ const explorerMainnet = { ...mainnet, blockExplorers: { default: { name: 'Ethers
 /** The Portico API (balances, names) and the node (gas) as the modal sees them. */
 const sendFetch: typeof fetch = async (input, init) => {
   const url = new URL(String(input instanceof Request ? input.url : input))
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   if (/\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) {
     const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
     return json({
       balances: [
-        { name: 'Ether', symbol: 'ETH', chainId, value: 3852.5, price: 3120.5, iconUrl: '', quantity: { decimals: '18', numeric: '1.23456789' } },
-        { name: 'USD Coin', symbol: 'USDC', chainId, address: `${chainId}:${USDC_CONTRACT}`, value: 250, price: 1, iconUrl: '', quantity: { decimals: '6', numeric: '250' } },
+        {
+          name: 'Ether',
+          symbol: 'ETH',
+          chainId,
+          value: 3852.5,
+          price: 3120.5,
+          iconUrl: '',
+          quantity: { decimals: '18', numeric: '1.23456789' },
+        },
+        {
+          name: 'USD Coin',
+          symbol: 'USDC',
+          chainId,
+          address: `${chainId}:${USDC_CONTRACT}`,
+          value: 250,
+          price: 1,
+          iconUrl: '',
+          quantity: { decimals: '6', numeric: '250' },
+        },
       ],
     })
   }
   if (url.pathname.endsWith('/v1/profile/account/alice.portico.id')) {
-    return json({ name: 'alice.portico.id', registered_at: '2026-01-01', updated_at: '2026-01-01', addresses: { '2147483649': { address: TO } } })
+    return json({
+      name: 'alice.portico.id',
+      registered_at: '2026-01-01',
+      updated_at: '2026-01-01',
+      addresses: { '2147483649': { address: TO } },
+    })
   }
   if (url.port === '8545') {
     const { method } = JSON.parse(String(init?.body)) as { method: string }
@@ -148,7 +172,11 @@ async function openSend(transfer: (p: TransferParams) => Promise<string>) {
 /** Fill the form: USDC from the list, 12.5, the name alice.portico.id; then open the review. */
 async function fillAndReview() {
   const row = screen.getByRole('list', { name: 'Wallet actions' })
-  expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+  expect(
+    within(row)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
   await act(async () => {
     fireEvent.click(screen.getByTestId('portico-account-feature-send'))
   })
@@ -160,7 +188,9 @@ async function fillAndReview() {
     fireEvent.click(screen.getByTestId('portico-send-token'))
   })
   expect(screen.getByRole('heading', { name: 'Select token' })).toBeTruthy()
-  await waitFor(() => expect(screen.getAllByTestId('portico-send-token-item').map((b) => b.getAttribute('data-token'))).toEqual(['ETH', 'USDC']))
+  await waitFor(() =>
+    expect(screen.getAllByTestId('portico-send-token-item').map((b) => b.getAttribute('data-token'))).toEqual(['ETH', 'USDC']),
+  )
   fireEvent.change(screen.getByLabelText('Search tokens'), { target: { value: 'usd' } })
   expect(screen.getAllByTestId('portico-send-token-item').map((b) => b.getAttribute('data-token'))).toEqual(['USDC'])
   await act(async () => {
@@ -207,7 +237,9 @@ describe('WalletSend in the modal', () => {
     expect((screen.getByTestId('portico-send-submit') as HTMLButtonElement).disabled).toBe(true)
     expect((screen.getByTestId('portico-send-cancel') as HTMLButtonElement).disabled).toBe(true)
     await waitFor(() => expect(transfers).toHaveLength(1))
-    expect(transfers).toEqual([expect.objectContaining({ to: TO, amount: 12_500_000n, token: { address: USDC_CONTRACT, decimals: 6 }, address: ADDRESS })])
+    expect(transfers).toEqual([
+      expect.objectContaining({ to: TO, amount: 12_500_000n, token: { address: USDC_CONTRACT, decimals: 6 }, address: ADDRESS }),
+    ])
     await act(async () => {
       approve(HASH)
     })

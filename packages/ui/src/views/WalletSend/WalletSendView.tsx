@@ -71,7 +71,20 @@ export type WalletSendViewProps = {
  * button whose state headless decides ('Select token' … 'Preview send').
  */
 export function WalletSendView(props: WalletSendViewProps) {
-  const { token, amount = '', amountUsd, receiver = '', resolving = false, receiverName, receiverImageUrl, receiverAddress, fee, feeLoading = false, button, error } = props
+  const {
+    token,
+    amount = '',
+    amountUsd,
+    receiver = '',
+    resolving = false,
+    receiverName,
+    receiverImageUrl,
+    receiverAddress,
+    fee,
+    feeLoading = false,
+    button,
+    error,
+  } = props
   const m = messages.walletSend
   const amountId = useId()
   return (
@@ -93,7 +106,13 @@ export function WalletSendView(props: WalletSendViewProps) {
             data-autofocus
             data-testid="portico-send-amount"
           />
-          <TokenPill token={token} emptyText={m.chooseToken} aria-label={token ? m.changeToken(token.symbol) : m.chooseToken} onClick={props.onToken} testId="portico-send-token" />
+          <TokenPill
+            token={token}
+            emptyText={m.chooseToken}
+            aria-label={token ? m.changeToken(token.symbol) : m.chooseToken}
+            onClick={props.onToken}
+            testId="portico-send-token"
+          />
         </div>
         <div className={form.metaRow}>
           <span className={form.usd} data-testid="portico-send-usd">

@@ -5,7 +5,12 @@ import { detailRowBase } from '../shared/Form.css'
 // WalletSendPreview: what is sent (the token, the amount large, its USD value), to whom, on which
 // network and at what fee; then Cancel and Send, or the wallet's prompt while it is asked.
 
-export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs}` })
+export const view = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs}`,
+})
 
 export const hero = style({
   display: 'flex',
@@ -30,7 +35,12 @@ export const heroAmount = style({
   fontVariantNumeric: 'tabular-nums',
 })
 export const heroAmountText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const heroUsd = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, fontVariantNumeric: 'tabular-nums' })
+export const heroUsd = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  fontVariantNumeric: 'tabular-nums',
+})
 
 /** The detail rows (../shared/Form.css), taller here: the receiver's name sits over its address. */
 export const detail = style({ ...detailRowBase, minHeight: 36 })
@@ -48,7 +58,13 @@ export const value = style({
 })
 export const receiverText = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', minWidth: 0 })
 export const receiverName = style({ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
-export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular, color: vars.color.foregroundSecondary, whiteSpace: 'nowrap' })
+export const mono = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.regular,
+  color: vars.color.foregroundSecondary,
+  whiteSpace: 'nowrap',
+})
 export const monoStrong = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, whiteSpace: 'nowrap' })
 export const muted = style({ color: vars.color.foregroundSecondary, fontWeight: vars.fontWeight.regular })
 

@@ -33,7 +33,21 @@ export type WalletSendPreviewViewProps = {
 }
 
 /** WalletSendPreview: what is sent, to whom, on which network, at what fee; Cancel and Send (then the wallet's prompt). */
-export function WalletSendPreviewView({ amount, symbol, iconUrl, usd, to, toFull, toName, toImageUrl, network, fee, sending = false, onCancel, onSend }: WalletSendPreviewViewProps) {
+export function WalletSendPreviewView({
+  amount,
+  symbol,
+  iconUrl,
+  usd,
+  to,
+  toFull,
+  toName,
+  toImageUrl,
+  network,
+  fee,
+  sending = false,
+  onCancel,
+  onSend,
+}: WalletSendPreviewViewProps) {
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-preview" data-sending={sending || undefined}>
@@ -109,7 +123,15 @@ export function WalletSendPreviewView({ amount, symbol, iconUrl, usd, to, toFull
         <Button variant="secondary" fullWidth disabled={sending} onClick={onCancel} data-testid="portico-send-cancel">
           {m.cancel}
         </Button>
-        <Button variant="primary" fullWidth disabled={sending} loading={sending} onClick={onSend} data-autofocus data-testid="portico-send-submit">
+        <Button
+          variant="primary"
+          fullWidth
+          disabled={sending}
+          loading={sending}
+          onClick={onSend}
+          data-autofocus
+          data-testid="portico-send-submit"
+        >
           {m.send}
         </Button>
       </div>

@@ -37,7 +37,14 @@ export function WalletSendSelectTokenView({ tokens = [], query = '', onQuery, cu
           {query.trim() ? m.noMatch(query.trim()) : m.noTokens}
         </TokenListEmpty>
       ) : (
-        <TokenList tokens={tokens} currentId={currentId} onSelect={onSelect} itemTestId="portico-send-token-item" aria-label={m.tokensLabel} quantity={sendQuantity} />
+        <TokenList
+          tokens={tokens}
+          currentId={currentId}
+          onSelect={onSelect}
+          itemTestId="portico-send-token-item"
+          aria-label={m.tokensLabel}
+          quantity={sendQuantity}
+        />
       )}
     </div>
   )

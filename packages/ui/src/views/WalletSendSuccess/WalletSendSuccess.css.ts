@@ -22,8 +22,22 @@ export const badge = style({
   background: vars.color.successSoft,
   color: vars.color.success,
 })
-export const heading = style({ margin: 0, maxWidth: '100%', fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, overflowWrap: 'anywhere' })
-export const sub = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xxs, margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary })
+export const heading = style({
+  margin: 0,
+  maxWidth: '100%',
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  overflowWrap: 'anywhere',
+})
+export const sub = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+})
 export const to = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, maxWidth: '100%' })
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs })
-

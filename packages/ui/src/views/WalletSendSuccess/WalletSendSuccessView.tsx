@@ -30,7 +30,21 @@ export type WalletSendSuccessViewProps = {
 }
 
 /** WalletSendSuccess: the send went out — what, to whom, the hash with Copy, the explorer link, and Done (focused first). */
-export function WalletSendSuccessView({ hash, shortHash, amount, symbol, usd, to, toFull, toName, toImageUrl, explorerUrl, copied = false, onCopy, onDone }: WalletSendSuccessViewProps) {
+export function WalletSendSuccessView({
+  hash,
+  shortHash,
+  amount,
+  symbol,
+  usd,
+  to,
+  toFull,
+  toName,
+  toImageUrl,
+  explorerUrl,
+  copied = false,
+  onCopy,
+  onDone,
+}: WalletSendSuccessViewProps) {
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-success">

@@ -16,4 +16,10 @@ export const pointIcon = style({
   color: vars.color.accentStrong,
 })
 export const pointText = style({ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, paddingTop: 1 })
-export const pointTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, lineHeight: vars.lineHeight.tight })
+export const pointTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  lineHeight: vars.lineHeight.tight,
+})

@@ -19,7 +19,13 @@ export type TokenPillProps = {
 /** The token button: icon, symbol and a chevron, as a pill. */
 export function TokenPill({ token: t, emptyText, onClick, testId, 'aria-label': ariaLabel }: TokenPillProps) {
   return (
-    <button type="button" className={t ? token.tokenPill : `${token.tokenPill} ${token.tokenPillEmpty}`} onClick={onClick} aria-label={ariaLabel} data-testid={testId}>
+    <button
+      type="button"
+      className={t ? token.tokenPill : `${token.tokenPill} ${token.tokenPillEmpty}`}
+      onClick={onClick}
+      aria-label={ariaLabel}
+      data-testid={testId}
+    >
       {t && <TokenIcon iconUrl={t.iconUrl} symbol={t.symbol} size={28} />}
       <span className={token.tokenSymbol}>{t ? t.symbol : emptyText}</span>
       <Icon name="chevronRight" size={16} />

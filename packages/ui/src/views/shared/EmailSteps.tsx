@@ -150,7 +150,13 @@ export function CodeStep(props: CodeStepProps) {
   return (
     <>
       <form key={props.formKey} className={email.form} onSubmit={submit} noValidate>
-        <OtpInput value={code} onChange={(v) => props.onCodeChange?.(v)} label={m.otpLabel} errorId={error && !busy ? errorId : undefined} busy={busy} />
+        <OtpInput
+          value={code}
+          onChange={(v) => props.onCodeChange?.(v)}
+          label={m.otpLabel}
+          errorId={error && !busy ? errorId : undefined}
+          busy={busy}
+        />
       </form>
       {busy ? (
         <p role="status" className={email.status}>
@@ -162,7 +168,13 @@ export function CodeStep(props: CodeStepProps) {
       )}
       <p className={email.resendRow}>
         <span>{m.noCode}</span>
-        <button type="button" className={email.linkButton} onClick={props.onResend} disabled={!canResend || busy} data-testid={props.resendTestId}>
+        <button
+          type="button"
+          className={email.linkButton}
+          onClick={props.onResend}
+          disabled={!canResend || busy}
+          data-testid={props.resendTestId}
+        >
           {resending ? m.resending : secondsLeft > 0 ? m.resendIn(secondsLeft) : m.resend}
         </button>
       </p>
@@ -174,7 +186,15 @@ export function CodeStep(props: CodeStepProps) {
 export function FocusedButton({ onClick, label, testId, icon }: { onClick: () => void; label: string; testId: string; icon?: 'refresh' }) {
   const ref = useFocusOnMount<HTMLButtonElement>()
   return (
-    <Button ref={ref} variant="primary" fullWidth onClick={onClick} icon={icon ? <Icon name={icon} size={18} /> : undefined} data-autofocus="" data-testid={testId}>
+    <Button
+      ref={ref}
+      variant="primary"
+      fullWidth
+      onClick={onClick}
+      icon={icon ? <Icon name={icon} size={18} /> : undefined}
+      data-autofocus=""
+      data-testid={testId}
+    >
       {label}
     </Button>
   )

@@ -60,7 +60,8 @@ describe('the same logo in the NetworkButton and the views', () => {
         </div>
       </PorticoContextProvider>,
     )
-    const srcOf = (el: Element | null | undefined) => el?.querySelector('[data-testid="portico-network-image"]')?.getAttribute('src') ?? null
+    const srcOf = (el: Element | null | undefined) =>
+      el?.querySelector('[data-testid="portico-network-image"]')?.getAttribute('src') ?? null
     const rows = screen.getAllByTestId('portico-network-item')
     expect(rows.map(srcOf)).toEqual([`${API}/network-images/ethereum`, 'https://cdn.example/base.svg', null])
     // The button is on the page before the modal opened: no API logo yet (no request before the first open).

@@ -63,7 +63,13 @@ export const tokenSymbol = style({ overflow: 'hidden', textOverflow: 'ellipsis',
 
 /** The pickers' lists: one row per token (icon, name, balance with symbol, value). */
 export const tokenList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0, padding: 0, listStyle: 'none' })
-export const tokenValue = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.foreground, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })
+export const tokenValue = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.foreground,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+})
 export const tokenQuantity = style({ fontVariantNumeric: 'tabular-nums' })
 
 /** No token to list: an icon over the reason. */

@@ -10,7 +10,8 @@ export type TokenIconProps = {
 
 /** A token's round icon (decorative: the symbol is always written beside it). */
 export function TokenIcon({ iconUrl, symbol, size = 32 }: TokenIconProps) {
-  if (iconUrl) return <img className={styles.tokenIcon} src={iconUrl} alt="" width={size} height={size} style={{ width: size, height: size }} />
+  if (iconUrl)
+    return <img className={styles.tokenIcon} src={iconUrl} alt="" width={size} height={size} style={{ width: size, height: size }} />
   return (
     <span className={styles.tokenIcon} style={{ width: size, height: size }} aria-hidden="true">
       {symbol.slice(0, 1).toUpperCase()}

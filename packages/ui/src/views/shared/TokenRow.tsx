@@ -38,7 +38,11 @@ export function TokenRow({ token: t, current = false, onSelect, testId, quantity
   return (
     <ListItem
       title={t.name}
-      description={<span className={styles.tokenQuantity}>{quantity ? quantity(t) : t.balance !== undefined ? `${t.balance} ${t.symbol}` : t.symbol}</span>}
+      description={
+        <span className={styles.tokenQuantity}>
+          {quantity ? quantity(t) : t.balance !== undefined ? `${t.balance} ${t.symbol}` : t.symbol}
+        </span>
+      }
       leading={<TokenIcon iconUrl={t.iconUrl} symbol={t.symbol} size={36} />}
       trailing={t.value ? <span className={styles.tokenValue}>{t.value}</span> : undefined}
       current={current}
@@ -71,7 +75,14 @@ export function TokenList({ tokens, currentId, onSelect, itemTestId, quantity, a
     <ul className={styles.tokenList} {...aria}>
       {tokens.map((t) => (
         <li key={t.id}>
-          <TokenRow token={t} current={t.id === currentId} onSelect={onSelect} testId={itemTestId} quantity={quantity} autoFocus={t.id === autoFocusId} />
+          <TokenRow
+            token={t}
+            current={t.id === currentId}
+            onSelect={onSelect}
+            testId={itemTestId}
+            quantity={quantity}
+            autoFocus={t.id === autoFocusId}
+          />
         </li>
       ))}
     </ul>

@@ -31,7 +31,14 @@ export function TxHash({ hash, shortHash, copied, onCopy, explorerUrl, texts: m,
             {shortHash ?? hash}
           </span>
         </span>
-        <IconButton icon={copied ? 'check' : 'copy'} label={copied ? m.copied : m.copyHash} size="sm" filled onClick={onCopy} data-testid={`${testId}-hash-copy`} />
+        <IconButton
+          icon={copied ? 'check' : 'copy'}
+          label={copied ? m.copied : m.copyHash}
+          size="sm"
+          filled
+          onClick={onCopy}
+          data-testid={`${testId}-hash-copy`}
+        />
         <span role="status" className={visuallyHidden}>
           {copied ? m.copied : ''}
         </span>

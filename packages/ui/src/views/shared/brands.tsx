@@ -63,11 +63,21 @@ const BRAND: Record<string, { bg: string; mark: ReactNode }> = {
   },
   github: {
     bg: '#24292f',
-    mark: <path fill={W} d="M5.2 9.2 5.6 4.6l3.6 2.5a8.6 8.6 0 0 1 5.6 0l3.6-2.5.4 4.6c.6 1 .9 2 .9 3 0 3-2 5.1-5.3 5.6V20a.6.6 0 0 1-.6.6h-3.6a.6.6 0 0 1-.6-.6v-2.2C6.3 17.3 4.3 15.2 4.3 12.2c0-1 .3-2 .9-3z" />,
+    mark: (
+      <path
+        fill={W}
+        d="M5.2 9.2 5.6 4.6l3.6 2.5a8.6 8.6 0 0 1 5.6 0l3.6-2.5.4 4.6c.6 1 .9 2 .9 3 0 3-2 5.1-5.3 5.6V20a.6.6 0 0 1-.6.6h-3.6a.6.6 0 0 1-.6-.6v-2.2C6.3 17.3 4.3 15.2 4.3 12.2c0-1 .3-2 .9-3z"
+      />
+    ),
   },
   facebook: {
     bg: '#1877f2',
-    mark: <path fill={W} d="M13.6 21v-7.4h2.5l.4-2.9h-2.9V8.9c0-.8.3-1.4 1.5-1.4h1.5V4.9c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.1H8.2v2.9h2.5V21z" />,
+    mark: (
+      <path
+        fill={W}
+        d="M13.6 21v-7.4h2.5l.4-2.9h-2.9V8.9c0-.8.3-1.4 1.5-1.4h1.5V4.9c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.1H8.2v2.9h2.5V21z"
+      />
+    ),
   },
 }
 
@@ -82,7 +92,12 @@ export function BrandMark({ provider, large = false }: { provider: string; large
     return <span className={className} style={{ background: '#6b7280' }} data-mark={provider.charAt(0).toUpperCase()} aria-hidden="true" />
   }
   return (
-    <span className={className} style={{ background: b.bg, ...(b.bg === '#ffffff' && !large ? { boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.14)' } : {}) }} data-provider={provider} aria-hidden="true">
+    <span
+      className={className}
+      style={{ background: b.bg, ...(b.bg === '#ffffff' && !large ? { boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.14)' } : {}) }}
+      data-provider={provider}
+      aria-hidden="true"
+    >
       <svg viewBox="0 0 24 24" width="70%" height="70%" focusable="false">
         {b.mark}
       </svg>

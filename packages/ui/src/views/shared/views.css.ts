@@ -63,8 +63,19 @@ export const centered = style({
   padding: `${vars.space.md} ${vars.space.sm} ${vars.space.sm}`,
 })
 
-export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground, lineHeight: vars.lineHeight.tight })
-export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.foregroundSecondary, lineHeight: vars.lineHeight.normal })
+export const heading = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.foreground,
+  lineHeight: vars.lineHeight.tight,
+})
+export const muted = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.foregroundSecondary,
+  lineHeight: vars.lineHeight.normal,
+})
 export const small = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.foregroundTertiary })
 
 export const networkTile = style({
