@@ -205,7 +205,7 @@ const BROKEN: Broken[] = [
 ]
 
 // PORTICO_DOCS_TYPES=src checks against the sources even where dist/ exists; =dist requires the build.
-const packages = resolvePorticoTypes(root, process.env['PORTICO_DOCS_TYPES'] === 'src' ? 'src' : undefined)
+const packages = resolvePorticoTypes(root, process.env.PORTICO_DOCS_TYPES === 'src' ? 'src' : undefined)
 const modes = packages.map((p) => `${p.name.replace('@portico/', '')}: ${p.mode}`).join(', ')
 
 describe('docs code blocks typecheck (strict)', () => {
@@ -308,7 +308,7 @@ describe('docs code blocks typecheck (strict)', () => {
           `${p.name} is built: its types come from its .d.ts`,
         ).toEqual([])
     }
-    if (process.env['PORTICO_DOCS_TYPES'] === 'dist') {
+    if (process.env.PORTICO_DOCS_TYPES === 'dist') {
       const imported = new Set(checked.flatMap((b) => [...b.code.matchAll(/from '(@portico\/[a-z-]+)/g)].map((m) => m[1])))
       expect(
         packages.filter((p) => imported.has(p.name) && p.mode !== 'dist').map((p) => p.name),

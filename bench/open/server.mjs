@@ -50,7 +50,7 @@ export async function serve(root, { port = 0 } = {}) {
   for (const file of walk(root)) {
     const ext = path.extname(file)
     const body = readFileSync(file)
-    const urlPath = '/' + path.relative(root, file).split(path.sep).join('/')
+    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`
     files.set(urlPath, {
       type: TYPES[ext] ?? 'application/octet-stream',
       body,

@@ -59,7 +59,7 @@ export function extractBlocks(doc: string, markdown: string): CodeBlock[] {
         ...(file ? { file } : {}),
         env,
         ...(noCheck ? { skip: (noCheck[1] ?? '').trim() } : {}),
-        code: body.join('\n') + '\n',
+        code: `${body.join('\n')}\n`,
       })
     }
     i = end

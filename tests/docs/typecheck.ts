@@ -69,7 +69,7 @@ export function resolvePorticoTypes(root: string, force?: 'src'): PackageTypes[]
       if (!isCodeEntry(subpath)) continue
       const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`
       const typesFile = conditionTarget(value, 'types')
-      types[specifier] = typesFile && typesFile.endsWith('.d.ts') ? typesFile : undefined
+      types[specifier] = typesFile?.endsWith('.d.ts') ? typesFile : undefined
       const sourceFile = typeof value === 'string' ? value : sourceTarget(value)
       sources[specifier] = isSource(sourceFile) ? sourceFile : undefined
     }

@@ -330,7 +330,7 @@ export async function prepareApp(name: string, direct: string[], tarballs: Tarba
   const dir = path.join(appsDir, name)
   mkdirSync(dir, { recursive: true })
   const apps = closure(direct, tarballs)
-  const baseKey = sha256(readFileSync(path.join(template, 'package.json')) + '\0' + readFileSync(path.join(template, 'package-lock.json')))
+  const baseKey = sha256(`${readFileSync(path.join(template, 'package.json'))}\0${readFileSync(path.join(template, 'package-lock.json'))}`)
   const tarKey = sha256(apps.map((t) => `${t.name}@${t.sha256}`).join('\n'))
   const stampFile = path.join(dir, '.portico-pack.json')
   const stamp: Stamp | undefined = existsSync(stampFile) ? JSON.parse(readFileSync(stampFile, 'utf8')) : undefined

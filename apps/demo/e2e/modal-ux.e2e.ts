@@ -74,7 +74,7 @@ function clickAndReadFirstFrame(page: Page, selector: string) {
           const animated = new Set<string>()
           for (const a of document.getAnimations()) {
             const target = (a.effect as KeyframeEffect | null)?.target
-            if (!target || !target.contains(dialog)) continue
+            if (!target?.contains(dialog)) continue
             for (const k of (a.effect as KeyframeEffect).getKeyframes())
               for (const key of Object.keys(k)) if (!['offset', 'computedOffset', 'easing', 'composite'].includes(key)) animated.add(key)
           }

@@ -71,9 +71,9 @@ function setup(table: Record<string, Handler> = {}, context: Partial<AdapterCont
     SYNC_DAPP_DATA: () => ({ ok: {} }),
     RPC_REQUEST: (p) =>
       p.method === 'personal_sign' || p.method === 'eth_signTypedData_v4'
-        ? { ok: { result: '0x' + 'ab'.repeat(65) } }
+        ? { ok: { result: `0x${'ab'.repeat(65)}` } }
         : p.method === 'eth_sendTransaction'
-          ? { ok: { result: '0x' + '12'.repeat(32) } }
+          ? { ok: { result: `0x${'12'.repeat(32)}` } }
           : p.method === 'solana_signMessage'
             ? { ok: { result: { signature: 'sig58' } } }
             : p.method === 'wallet_sendCalls'
@@ -328,7 +328,7 @@ describe('embeddedAdapter: session', () => {
 describe('embeddedAdapter: wallet calls through the frame', () => {
   it('signMessage: personal_sign with the UTF-8 message as hex', async () => {
     const s = await connected()
-    await expect(s.adapter.signMessage({ message: 'hi', address: EVM })).resolves.toBe('0x' + 'ab'.repeat(65))
+    await expect(s.adapter.signMessage({ message: 'hi', address: EVM })).resolves.toBe(`0x${'ab'.repeat(65)}`)
     expect(rpcOf(s)).toEqual([{ method: 'personal_sign', params: ['0x6869', EVM], namespace: 'eip155', chainId: 31337 }])
   })
 
@@ -600,10 +600,10 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
       {
         logs: [],
         status: '0x0',
-        blockHash: '0x' + '01'.repeat(32),
+        blockHash: `0x${'01'.repeat(32)}`,
         blockNumber: '0x5',
         gasUsed: '0x5208',
-        transactionHash: '0x' + '02'.repeat(32),
+        transactionHash: `0x${'02'.repeat(32)}`,
       },
     ],
   }
@@ -644,7 +644,7 @@ describe('embeddedAdapter: the smart account (EIP-5792 calls, preferred account)
   })
 
   it('ERC-7715 / EIP-7811 requests pass to the frame as they are, and the frame’s answer or error comes back', async () => {
-    const granted = { context: '0x' + 'c0'.repeat(32) }
+    const granted = { context: `0x${'c0'.repeat(32)}` }
     const s = await connected({
       RPC_REQUEST: (p) =>
         p.method === 'wallet_grantPermissions'

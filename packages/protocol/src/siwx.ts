@@ -217,7 +217,7 @@ export function parseSiwxMessage(text: string): SiwxMessageFields {
   let i = statement === undefined ? 4 : 5
   const take = (label: string, required: boolean): string | undefined => {
     const line = lines[i]
-    if (line !== undefined && line.startsWith(`${label}: `)) {
+    if (line?.startsWith(`${label}: `)) {
       i++
       return line.slice(label.length + 2)
     }

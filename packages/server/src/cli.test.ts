@@ -18,7 +18,7 @@ const chain = {
   name: 'Second',
   rpcUrl: 'http://127.0.0.1:8546',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  tokens: [{ address: '0x' + 'a'.repeat(40), symbol: 'PTK', name: 'Portico Token', decimals: 18 }],
+  tokens: [{ address: `0x${'a'.repeat(40)}`, symbol: 'PTK', name: 'Portico Token', decimals: 18 }],
 }
 writeFileSync(chainsFile, JSON.stringify([chain]))
 

@@ -159,72 +159,72 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   })
   if (values.help) return 'help'
 
-  const portResult = port.safeParse(values.port ?? env['PORT'] ?? '8787')
+  const portResult = port.safeParse(values.port ?? env.PORT ?? '8787')
   if (!portResult.success) throw new Error(portResult.error.issues[0]?.message)
 
-  const host = values.host ?? env['PORTICO_HOST']
+  const host = values.host ?? env.PORTICO_HOST
   if (host !== undefined && host !== 'localhost' && isIP(host) === 0) throw new Error(HOST_ERROR)
 
-  const chainsFile = values.chains ?? env['PORTICO_CHAINS_FILE']
+  const chainsFile = values.chains ?? env.PORTICO_CHAINS_FILE
   let chainsJson: unknown = DEFAULT_CLI_CHAINS
   if (chainsFile !== undefined) chainsJson = JSON.parse(readFileSync(chainsFile, 'utf8'))
-  else if (env['PORTICO_CHAINS']) chainsJson = JSON.parse(env['PORTICO_CHAINS'])
+  else if (env.PORTICO_CHAINS) chainsJson = JSON.parse(env.PORTICO_CHAINS)
   const chains = chainsConfigSchema.safeParse(chainsJson)
   if (!chains.success) {
     const issue = chains.error.issues[0]
     throw new Error(`Invalid chains config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
-  const solanaFile = values.solana ?? env['PORTICO_SOLANA_FILE']
+  const solanaFile = values.solana ?? env.PORTICO_SOLANA_FILE
   let solanaJson: unknown
   if (solanaFile !== undefined) solanaJson = JSON.parse(readFileSync(solanaFile, 'utf8'))
-  else if (env['PORTICO_SOLANA']) solanaJson = JSON.parse(env['PORTICO_SOLANA'])
+  else if (env.PORTICO_SOLANA) solanaJson = JSON.parse(env.PORTICO_SOLANA)
   const solana = solanaJson === undefined ? undefined : solanaChainConfigSchema.safeParse(solanaJson)
   if (solana && !solana.success) {
     const issue = solana.error.issues[0]
     throw new Error(`Invalid solana config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
-  const exchangesFile = values.exchanges ?? env['PORTICO_EXCHANGES_FILE']
+  const exchangesFile = values.exchanges ?? env.PORTICO_EXCHANGES_FILE
   let exchangesJson: unknown
   if (exchangesFile !== undefined) exchangesJson = JSON.parse(readFileSync(exchangesFile, 'utf8'))
-  else if (env['PORTICO_EXCHANGES']) exchangesJson = JSON.parse(env['PORTICO_EXCHANGES'])
+  else if (env.PORTICO_EXCHANGES) exchangesJson = JSON.parse(env.PORTICO_EXCHANGES)
   const exchanges = exchangesJson === undefined ? undefined : exchangesConfigSchema.safeParse(exchangesJson)
   if (exchanges && !exchanges.success) {
     const issue = exchanges.error.issues[0]
     throw new Error(`Invalid exchanges config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
-  const onrampFile = values.onramp ?? env['PORTICO_ONRAMP_FILE']
+  const onrampFile = values.onramp ?? env.PORTICO_ONRAMP_FILE
   let onrampJson: unknown
   if (onrampFile !== undefined) onrampJson = JSON.parse(readFileSync(onrampFile, 'utf8'))
-  else if (env['PORTICO_ONRAMP']) onrampJson = JSON.parse(env['PORTICO_ONRAMP'])
+  else if (env.PORTICO_ONRAMP) onrampJson = JSON.parse(env.PORTICO_ONRAMP)
   const onramp = onrampJson === undefined ? undefined : onrampConfigSchema.safeParse(onrampJson)
   if (onramp && !onramp.success) {
     const issue = onramp.error.issues[0]
     throw new Error(`Invalid onramp config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
-  const rpcProxyFile = values['rpc-proxy'] ?? env['PORTICO_RPC_PROXY_FILE']
+  const rpcProxyFile = values['rpc-proxy'] ?? env.PORTICO_RPC_PROXY_FILE
   let rpcProxyJson: unknown
   if (rpcProxyFile !== undefined) rpcProxyJson = JSON.parse(readFileSync(rpcProxyFile, 'utf8'))
-  else if (env['PORTICO_RPC_PROXY']) rpcProxyJson = JSON.parse(env['PORTICO_RPC_PROXY'])
+  else if (env.PORTICO_RPC_PROXY) rpcProxyJson = JSON.parse(env.PORTICO_RPC_PROXY)
   const rpcProxy = rpcProxyJson === undefined ? undefined : rpcProxyConfigSchema.safeParse(rpcProxyJson)
   if (rpcProxy && !rpcProxy.success) {
     const issue = rpcProxy.error.issues[0]
     throw new Error(`Invalid rpc-proxy config at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
 
-  const origins = values['allowed-origins'] ?? env['PORTICO_ALLOWED_ORIGINS']
-  const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
-  const publicUrl = values['public-url'] ?? env['PORTICO_PUBLIC_URL']
-  const databaseUrl = env['DATABASE_URL']
-  const rawMaxBody = values['max-body-bytes'] ?? env['PORTICO_MAX_BODY_BYTES']
+  const origins = values['allowed-origins'] ?? env.PORTICO_ALLOWED_ORIGINS
+  const dataDir = values['data-dir'] ?? env.PORTICO_DATA_DIR
+  const publicUrl = values['public-url'] ?? env.PORTICO_PUBLIC_URL
+  const databaseUrl = env.DATABASE_URL
+  const rawMaxBody = values['max-body-bytes'] ?? env.PORTICO_MAX_BODY_BYTES
   const maxBody = rawMaxBody === undefined ? undefined : maxBodyBytes.safeParse(rawMaxBody)
   if (maxBody && !maxBody.success) throw new Error(maxBody.error.issues[0]?.message)
-  const rawZone = values['name-zone'] ?? env['PORTICO_NAME_ZONE']
+  const rawZone = values['name-zone'] ?? env.PORTICO_NAME_ZONE
   const zone = rawZone === undefined ? undefined : nameZoneSchema.safeParse(rawZone)
   if (zone && !zone.success) throw new Error(zone.error.issues[0]?.message)
-  const rawZones = values['restricted-timezones'] ?? env['PORTICO_RESTRICTED_TIMEZONES']
+  const rawZones = values['restricted-timezones'] ?? env.PORTICO_RESTRICTED_TIMEZONES
   const restrictedTimezones =
     rawZones === undefined
       ? undefined
@@ -233,15 +233,15 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
           .map((z) => z.trim())
           .filter(Boolean)
   const analytics = analyticsOptions(
-    values['analytics'] ?? env['PORTICO_ANALYTICS'],
-    values['analytics-retention-days'] ?? env['PORTICO_ANALYTICS_RETENTION_DAYS'],
+    values.analytics ?? env.PORTICO_ANALYTICS,
+    values['analytics-retention-days'] ?? env.PORTICO_ANALYTICS_RETENTION_DAYS,
   )
   const frame = frameOptions(
-    values['frame-port'] ?? env['PORTICO_FRAME_PORT'],
-    values['frame-public-url'] ?? env['PORTICO_FRAME_PUBLIC_URL'],
+    values['frame-port'] ?? env.PORTICO_FRAME_PORT,
+    values['frame-public-url'] ?? env.PORTICO_FRAME_PUBLIC_URL,
     host,
   )
-  const auth = authOptions(values['frame-origins'] ?? env['PORTICO_FRAME_ORIGINS'] ?? frame?.origin, env, dataDir)
+  const auth = authOptions(values['frame-origins'] ?? env.PORTICO_FRAME_ORIGINS ?? frame?.origin, env, dataDir)
   return {
     ...(frame ? { frame: { port: frame.port } } : {}),
     port: portResult.data,
@@ -268,7 +268,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(restrictedTimezones ? { restrictedTimezones } : {}),
     ...(analytics ? { analytics } : {}),
     ...indexerOptions(env),
-    ...siwxOptions(values['siwx-session-ttl'] ?? env['PORTICO_SIWX_SESSION_TTL'], env['PORTICO_SIWX_SIGNING_KEY']),
+    ...siwxOptions(values['siwx-session-ttl'] ?? env.PORTICO_SIWX_SESSION_TTL, env.PORTICO_SIWX_SIGNING_KEY),
   }
 }
 
@@ -308,7 +308,7 @@ function analyticsOptions(onOff: string | undefined, days: string | undefined): 
 /** The history indexer's settings from PORTICO_INDEXER, PORTICO_INDEXER_POLL_MS and PORTICO_INDEXER_FROM_BLOCK. */
 function indexerOptions(env: Record<string, string | undefined>): { indexer?: IndexerOptions } {
   const indexer: IndexerOptions = {}
-  const onOff = env['PORTICO_INDEXER']?.trim().toLowerCase()
+  const onOff = env.PORTICO_INDEXER?.trim().toLowerCase()
   if (onOff !== undefined && onOff !== '') {
     if (!['on', 'off', 'true', 'false', '1', '0'].includes(onOff)) throw new Error('PORTICO_INDEXER must be on or off')
     indexer.enabled = ['on', 'true', '1'].includes(onOff)
@@ -333,9 +333,9 @@ function authOptions(
   dataDir: string | undefined,
 ): AuthConfig | undefined {
   if (!frameOrigins) return undefined
-  const smtpUrl = env['SMTP_URL']
+  const smtpUrl = env.SMTP_URL
   if (!smtpUrl) throw new Error('The auth service (--frame-origins) needs SMTP_URL, e.g. smtp://127.0.0.1:2525')
-  const envKek = env['PORTICO_KEK']
+  const envKek = env.PORTICO_KEK
   if (envKek !== undefined) {
     try {
       parseKek(envKek)
@@ -365,9 +365,9 @@ function authOptions(
           },
         }
       : {}),
-    ...(env['PORTICO_MAIL_FROM'] ? { mailFrom: env['PORTICO_MAIL_FROM'] } : {}),
-    ...smartAccountOptions(env['PORTICO_SMART_ACCOUNT_EXECUTORS']),
-    ...farcasterOptions(env['PORTICO_FARCASTER_RELAY_URL'], env['PORTICO_FARCASTER_ID_REGISTRY']),
+    ...(env.PORTICO_MAIL_FROM ? { mailFrom: env.PORTICO_MAIL_FROM } : {}),
+    ...smartAccountOptions(env.PORTICO_SMART_ACCOUNT_EXECUTORS),
+    ...farcasterOptions(env.PORTICO_FARCASTER_RELAY_URL, env.PORTICO_FARCASTER_ID_REGISTRY),
     ...socialOptions(env),
     frameOrigins: frameOrigins
       .split(',')
@@ -496,7 +496,7 @@ function socialOptions(env: Record<string, string | undefined>): { social?: Soci
     providers[provider] = config
   }
   if (Object.keys(providers).length === 0) return {}
-  const redirectBaseUrl = env['PORTICO_SOCIAL_REDIRECT_BASE_URL']
+  const redirectBaseUrl = env.PORTICO_SOCIAL_REDIRECT_BASE_URL
   return { social: { providers, ...(redirectBaseUrl ? { redirectBaseUrl } : {}) } }
 }
 
@@ -586,8 +586,8 @@ export function parseProjectCli(
       : action === 'set-features'
         ? { action, projectId, features: parseFeatureAssignments(rest) }
         : { action, projectId }
-  const dataDir = values['data-dir'] ?? env['PORTICO_DATA_DIR']
-  const databaseUrl = env['DATABASE_URL']
+  const dataDir = values['data-dir'] ?? env.PORTICO_DATA_DIR
+  const databaseUrl = env.DATABASE_URL
   if (!dataDir && !databaseUrl)
     throw new Error("The project commands write the server's database: give --data-dir (PGlite) or DATABASE_URL (Postgres)")
   return { command, ...(dataDir ? { dataDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) }

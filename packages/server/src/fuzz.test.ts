@@ -202,7 +202,7 @@ beforeAll(async () => {
   })
   AUTH.farcaster = {
     relayUrl: farcasterRelay.url,
-    idRegistry: { chainId: 31337, address: '0x' + '11'.repeat(20) },
+    idRegistry: { chainId: 31337, address: `0x${'11'.repeat(20)}` },
     siweUri: 'http://127.0.0.1:7777/v1/auth/farcaster',
   }
   for (const level of ['error', 'warn', 'log', 'info', 'debug'] as const) {
@@ -299,10 +299,10 @@ const MALICIOUS = [
   '[]',
   '{}',
   '""',
-  '0x' + 'f'.repeat(40),
+  `0x${'f'.repeat(40)}`,
   'F'.repeat(40),
-  '0x' + 'f'.repeat(41),
-  '0X' + 'f'.repeat(40),
+  `0x${'f'.repeat(41)}`,
+  `0X${'f'.repeat(40)}`,
   'z'.repeat(32),
   'z'.repeat(44),
   '1'.repeat(44),
@@ -835,7 +835,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         }),
         params(RUNS.price),
       )
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
       expect(Object.getOwnPropertyNames(Object.prototype)).not.toContain('polluted')
     },
     TEST_TIMEOUT_MS,
@@ -993,7 +993,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       // The fuzz reached the exchange sandbox and got answers, not only refusals.
       expect(rpcResults).toBeGreaterThan(0)
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1010,7 +1010,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           '0x0',
           '0x1',
           '0xffffffffffffffff',
-          '0x' + 'f'.repeat(64),
+          `0x${'f'.repeat(64)}`,
           'latest',
           'earliest',
           'pending',
@@ -1150,7 +1150,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       // The fuzz reached anvil through the proxy and got answers, not only refusals.
       expect(results).toBeGreaterThan(0)
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1211,7 +1211,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         }),
         params(RUNS.convert),
       )
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1341,7 +1341,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       // Some fuzzed requests are well-formed enough to be quoted or to open a checkout.
       expect(ok).toBeGreaterThan(0)
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1403,7 +1403,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             )
             .map(async ({ sign, ...b }) => {
               const out: Record<string, unknown> = { ...b }
-              if (sign && typeof b.message === 'string') out['signature'] = await signer.signMessage({ message: b.message })
+              if (sign && typeof b.message === 'string') out.signature = await signer.signMessage({ message: b.message })
               return JSON.stringify(out)
             }),
         },
@@ -1451,7 +1451,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         ),
         params(RUNS.profile),
       )
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1705,7 +1705,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         }),
         params(RUNS.siwx),
       )
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1749,7 +1749,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         .record(
           {
             email: fc.oneof(
-              { weight: 2, arbitrary: fc.constantFrom('a@example.com', ' B@Example.org ', 'x'.repeat(250) + '@e.co') },
+              { weight: 2, arbitrary: fc.constantFrom('a@example.com', ' B@Example.org ', `${'x'.repeat(250)}@e.co`) },
               { weight: 2, arbitrary: fc.emailAddress() },
               { weight: 1, arbitrary: text },
             ),
@@ -1791,7 +1791,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
       )
       // The well-formed share got past validation into the database (so storage was fuzzed, not only the parsers).
       expect([...accepted].sort()).toEqual(['/batch', '/e', '/v1/email-capture'])
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -1818,7 +1818,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         '/v1/email-capture/confirm',
         '/v1/profile/account',
         '/v1/profile/account/alice',
-        '/v1/profile/reverse/0x' + '1'.repeat(40),
+        `/v1/profile/reverse/0x${'1'.repeat(40)}`,
         '/v1/profile/suggestions/alice',
         '/v1/auth/email/connect',
         '/v1/auth/email/otp',
@@ -1863,7 +1863,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
     'the auth routes: bodies, stamps and tokens of every shape',
     async () => {
       const email = fc.oneof(
-        fc.constantFrom('a@example.com', 'A@EXAMPLE.COM', 'x'.repeat(250) + '@e.co', 'a@b', '@', 'a@example.com\r\nBcc: b@example.com'),
+        fc.constantFrom('a@example.com', 'A@EXAMPLE.COM', `${'x'.repeat(250)}@e.co`, 'a@b', '@', 'a@example.com\r\nBcc: b@example.com'),
         fc.emailAddress(),
         text,
       )
@@ -1975,7 +1975,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         body({
           resultUri: fc.oneof(
             fc.constantFrom(
-              'http://127.0.0.1:7777/v1/auth/social/callback?state=' + 'A'.repeat(43) + '&code=x',
+              `http://127.0.0.1:7777/v1/auth/social/callback?state=${'A'.repeat(43)}&code=x`,
               'http://127.0.0.1:7777/v1/auth/social/callback',
               'javascript:alert(1)',
               '',
@@ -2022,7 +2022,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               fc.record(
                 {
                   to: fc.oneof(fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), field),
-                  value: fc.oneof(fc.constantFrom('0x1', '1', '0x' + 'f'.repeat(64)), field),
+                  value: fc.oneof(fc.constantFrom('0x1', '1', `0x${'f'.repeat(64)}`), field),
                   data: fc.oneof(fc.stringMatching(/^0x([0-9a-f]{2}){0,8}$/), field),
                 },
                 { requiredKeys: [] },
@@ -2073,7 +2073,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         }),
         params(RUNS.auth),
       )
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     },
     TEST_TIMEOUT_MS,
   )
@@ -2165,16 +2165,14 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
             .oneof(
               text,
               fc.json({ maxDepth: 2 }),
-              fc
-                .constantFrom(...Object.values(EXCHANGE_RPC_METHODS))
-                .map((method) =>
-                  JSON.stringify({
-                    jsonrpc: '2.0',
-                    id: 1,
-                    method,
-                    params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 },
-                  }),
-                ),
+              fc.constantFrom(...Object.values(EXCHANGE_RPC_METHODS)).map((method) =>
+                JSON.stringify({
+                  jsonrpc: '2.0',
+                  id: 1,
+                  method,
+                  params: { projectId: 'p1', page: 0, asset: 'eip155:31337/slip44:60', amount: 1 },
+                }),
+              ),
             )
             .map((b) => new TextEncoder().encode(b)),
         }),
@@ -2203,7 +2201,7 @@ describe('fuzz over a real listening server (127.0.0.1)', () => {
         fc.asyncProperty(routes, headers, async (route, hdrs) => {
           const sendable = { ...hdrs }
           // Node's client sets Host itself unless given; an empty one is not valid HTTP/1.1.
-          if (sendable['Host'] === '') delete sendable['Host']
+          if (sendable.Host === '') delete sendable.Host
           if (route.body) sendable['content-type'] ??= 'application/json'
           const path = route.path.replace(/[^\x21-\x7e]/gu, (ch) => encode(ch))
           const res = await raw(port, route.method, path, sendable, route.body)

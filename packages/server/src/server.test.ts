@@ -23,7 +23,7 @@ function rawRequest(
         headers: options.headers,
         // A fresh connection each time; the Host header is the one given, if any.
         agent: false,
-        setHost: options.headers?.['Host'] === undefined,
+        setHost: options.headers?.Host === undefined,
       },
       (res) => {
         let text = ''

@@ -79,8 +79,8 @@ describe('exchange sandbox', () => {
   it('lists the exchanges for a supported asset and refuses others as "not supported"', async () => {
     const list = await api(`/api/exchanges?${new URLSearchParams({ asset: USDC.toLowerCase(), amount: '5', page: '0' })}`)
     expect(list.status).toBe(200)
-    expect((list.body['exchanges'] as { id: string }[]).map((e) => e.id)).toEqual(['harbor', 'lantern', 'empty-vault'])
-    expect(list.body['total']).toBe(3)
+    expect((list.body.exchanges as { id: string }[]).map((e) => e.id)).toEqual(['harbor', 'lantern', 'empty-vault'])
+    expect(list.body.total).toBe(3)
     const mainnet = await api(`/api/exchanges?${new URLSearchParams({ asset: 'eip155:1/slip44:60', amount: '1', page: '0' })}`)
     expect(mainnet).toEqual({ status: 400, body: { error: 'Asset eip155:1/slip44:60 is not supported', code: 'asset_not_supported' } })
   })
@@ -122,12 +122,12 @@ describe('exchange sandbox', () => {
     ],
   ])('refuses a session %j with %i %s', async (body, status, code) => {
     const res = await open(body)
-    expect([res.status, res.body['code']]).toEqual([status, code])
+    expect([res.status, res.body.code]).toEqual([status, code])
   })
 
   it('shows the pay page: exchange, signed-in user, amount, network, recipient and balance, under a strict CSP', async () => {
     const { body } = await open({ exchangeId: 'lantern', asset: ETH, amount: '0.25', recipient: `eip155:31337:${RECIPIENT}` })
-    const res = await fetch(body['url'] as string)
+    const res = await fetch(body.url as string)
     const page = await res.text()
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(page).toContain('Lantern Exchange')
@@ -138,7 +138,7 @@ describe('exchange sandbox', () => {
     expect(page).toContain('100 ETH')
     expect(page).toContain('data-testid="portico-exchange-confirm"')
     expect(page).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/)
-    sandbox.cancel(body['sessionId'] as string)
+    sandbox.cancel(body.sessionId as string)
   })
 
   it('Confirm sends ETH from the hot wallet: IN_PROGRESS, then SUCCESS with the transaction of the transfer', async () => {
@@ -146,7 +146,7 @@ describe('exchange sandbox', () => {
     const client = createPublicClient({ transport: viemHttp(chain.rpcUrl) })
     const before = await client.getBalance({ address: RECIPIENT })
     const { body } = await open({ exchangeId: 'harbor', asset: ETH, amount: '1.5', recipient: `eip155:31337:${RECIPIENT.toLowerCase()}` })
-    const id = body['sessionId'] as string
+    const id = body.sessionId as string
     expect((await api(`/api/sessions/${id}?exchangeId=harbor`)).body).toMatchObject({
       status: 'IN_PROGRESS',
       txHash: null,
@@ -166,9 +166,9 @@ describe('exchange sandbox', () => {
 
   it('Cancel on the page ends the session FAILED and sends nothing', async () => {
     const { body } = await open({ exchangeId: 'harbor', asset: USDC, amount: '3', recipient: `eip155:31337:${RECIPIENT}` })
-    const res = await fetch(`${sandbox.url}/pay/${body['sessionId'] as string}/cancel`, { method: 'POST' })
+    const res = await fetch(`${sandbox.url}/pay/${body.sessionId as string}/cancel`, { method: 'POST' })
     expect(await res.text()).toContain('Payment failed: cancelled by the user')
-    expect(sandbox.session(body['sessionId'] as string)).toMatchObject({ status: 'FAILED', reason: 'cancelled by the user', txHash: null })
+    expect(sandbox.session(body.sessionId as string)).toMatchObject({ status: 'FAILED', reason: 'cancelled by the user', txHash: null })
   })
 
   it('closing the pay page before confirming ends the session FAILED (its event stream drops)', async () => {
@@ -178,7 +178,7 @@ describe('exchange sandbox', () => {
       amount: '1',
       recipient: `${solana.caipNetworkId}:${solana.accounts[1]}`,
     })
-    const id = body['sessionId'] as string
+    const id = body.sessionId as string
     const url = new URL(`${sandbox.url}/pay/${id}/events`)
     // The page's EventSource: connected, then the window goes away.
     await new Promise<void>((resolve, reject) => {
@@ -201,7 +201,7 @@ describe('exchange sandbox', () => {
       amount: '2',
       recipient: `${solana.caipNetworkId}:${solana.accounts[1]}`,
     })
-    const id = body['sessionId'] as string
+    const id = body.sessionId as string
     expect((await fetch(`${sandbox.url}/pay/${id}/closed`, { method: 'POST' })).status).toBe(200)
     expect(sandbox.session(id)).toMatchObject({ status: 'FAILED', reason: 'the pay page was closed' })
     expect((await sandbox.confirm(id)).status).toBe('FAILED')
@@ -216,7 +216,7 @@ describe('exchange sandbox', () => {
     ] as const) {
       const before = await sandbox.balance('empty-vault', asset)
       const { body } = await open({ exchangeId: 'empty-vault', asset, amount, recipient })
-      const s = await sandbox.confirm(body['sessionId'] as string)
+      const s = await sandbox.confirm(body.sessionId as string)
       expect(s, asset).toMatchObject({ status: 'FAILED', reason: 'insufficient balance', txHash: null })
       expect(await sandbox.balance('empty-vault', asset)).toBe(before)
     }
@@ -230,7 +230,7 @@ describe('exchange sandbox', () => {
       [SOLANA_USDC, '12.5'],
     ] as const) {
       const { body } = await open({ exchangeId: 'harbor', asset, amount, recipient: `${solana.caipNetworkId}:${recipient}` })
-      const s = await sandbox.confirm(body['sessionId'] as string)
+      const s = await sandbox.confirm(body.sessionId as string)
       expect(s.status, asset).toBe('SUCCESS')
       const status = await fetch(solana.rpcUrl, {
         method: 'POST',

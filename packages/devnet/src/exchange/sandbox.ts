@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { type Address } from 'viem'
+import type { Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { DEVNET_MNEMONIC } from '../constants.ts'

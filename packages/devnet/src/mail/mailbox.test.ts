@@ -157,7 +157,7 @@ describe('startMailbox', () => {
       'MAIL FROM:<a@x.test>\r\n',
       'RCPT TO:<big@x.test>\r\n',
       'DATA\r\n',
-      `Subject: raw big\r\n\r\n${'y'.repeat(100)}\r\n`.repeat(800) + '.\r\n',
+      `${`Subject: raw big\r\n\r\n${'y'.repeat(100)}\r\n`.repeat(800)}.\r\n`,
       'QUIT\r\n',
     ])
     expect(replies[0]).toMatch(/^220 /)

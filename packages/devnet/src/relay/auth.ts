@@ -75,7 +75,7 @@ export function publicKeyFromDidKey(did: string): Uint8Array | undefined {
   // 34 bytes in base58 are at most 47 characters; anything longer is not an ed25519 did:key.
   if (!did.startsWith(prefix) || did.length > prefix.length + 47) return undefined
   const bytes = base58Decode(did.slice(prefix.length))
-  if (!bytes || bytes.length !== 34 || bytes[0] !== ED25519_MULTICODEC[0] || bytes[1] !== ED25519_MULTICODEC[1]) return undefined
+  if (bytes?.length !== 34 || bytes[0] !== ED25519_MULTICODEC[0] || bytes[1] !== ED25519_MULTICODEC[1]) return undefined
   return bytes.slice(2)
 }
 

@@ -229,7 +229,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       pending.delete(message.id)
       if (isError) {
         const text = (message.payload as { message?: string }).message
-        open.reject(new PorticoError(text && text.trim() ? text : ERRORS.frameGeneric))
+        open.reject(new PorticoError(text?.trim() ? text : ERRORS.frameGeneric))
       } else open.resolve(message.payload)
       return true
     } catch (error) {

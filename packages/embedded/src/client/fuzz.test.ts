@@ -79,7 +79,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
     const wrongOrigin = fc.oneof(
       fc.webUrl().map((u) => new URL(u).origin),
       fc.string({ maxLength: 30 }),
-      fc.constantFrom('null', '', 'http://127.0.0.1:4101', 'http://localhost:4100', FRAME_ORIGIN + '/', 'https://127.0.0.1:4100'),
+      fc.constantFrom('null', '', 'http://127.0.0.1:4101', 'http://localhost:4100', `${FRAME_ORIGIN}/`, 'https://127.0.0.1:4100'),
     )
     const wrongSource = fc.oneof(fc.constant(null), fc.constant(undefined), fc.object(), fc.constant({ postMessage() {} }))
     fc.assert(
@@ -143,7 +143,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
     fc.assert(
       fc.property(fc.nat(2), fc.constantFrom('big', 'cyclic', 'throwing', 'ready', 'bigint'), (i, kind) => {
         const id = openIds[i]!
-        const type = ['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][i]! + '_SUCCESS'
+        const type = `${['GET_USER', 'IS_CONNECTED', 'RPC_REQUEST'][i]!}_SUCCESS`
         const data =
           kind === 'big'
             ? { channel: 'portico:frame', id, type, payload: { isConnected: true, result: BIG, address: BIG } }

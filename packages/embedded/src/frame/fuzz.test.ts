@@ -53,7 +53,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
           id: fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.constant('')),
           type: fc.oneof(
             fc.string({ maxLength: 30 }),
-            validTypes.map((t) => t + '_SUCCESS'),
+            validTypes.map((t) => `${t}_SUCCESS`),
             validTypes.map((t) => t.toLowerCase()),
           ),
           payload: fc.anything({ maxDepth: 3 }),
@@ -85,7 +85,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
   it('well-formed requests from a wrong origin or a wrong source get nothing', () => {
     const wrongOrigin = fc.oneof(
       fc.webUrl().map((u) => new URL(u).origin),
-      fc.constantFrom('null', '', 'http://localhost:5173', 'https://127.0.0.1:5173', 'http://127.0.0.1', HOST + '/'),
+      fc.constantFrom('null', '', 'http://localhost:5173', 'https://127.0.0.1:5173', 'http://127.0.0.1', `${HOST}/`),
     )
     const wrongSource = fc.oneof(fc.constant(null), fc.constant(undefined), fc.object(), fc.constant({ parent: true }))
     const before = posted.length

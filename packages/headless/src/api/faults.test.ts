@@ -506,7 +506,7 @@ function members(api: ApiClient): string[] {
 /** Requests as the server saw them, per call (the first path segment after /c/). */
 type Seen = Map<string, { method: string; path: string }[]>
 
-let servers: TestServer[] = []
+const servers: TestServer[] = []
 const held = new Set<ServerResponse>()
 
 /**

@@ -24,7 +24,7 @@ const usdc = {
   quantity: { decimals: '6', numeric: '12.5' },
 }
 
-let servers: TestServer[] = []
+const servers: TestServer[] = []
 const held: ServerResponse[] = []
 afterEach(async () => {
   for (const res of held.splice(0)) res.destroy()
@@ -153,7 +153,7 @@ describe('garbage bodies end with the catalogue text, the detail on cause', () =
     ['JSON of the wrong shape', JSON.stringify({ balances: [{ name: 'x' }] }), 'bad-shape'],
     ['a deeply nested array', nested(100_000), 'bad-shape'],
     ['a deeply nested array in the list', `{"balances":${nested(100_000)}}`, 'bad-shape'],
-    ['deeply nested objects', '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000), 'bad-shape'],
+    ['deeply nested objects', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`, 'bad-shape'],
   ])('balance: %s', async (_name, body, kind) => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

@@ -19,8 +19,7 @@ import { ERRORS, PorticoError } from '../core/errors'
 import { CACHE_TTL } from './ttl'
 
 /** 'Error registering name {name}' (SPEC §8) unless the provider gave a reason. */
-export const registerNameError = (name: string, reason?: string): string =>
-  reason && reason.trim() ? reason : `Error registering name ${name}`
+export const registerNameError = (name: string, reason?: string): string => (reason?.trim() ? reason : `Error registering name ${name}`)
 import { HttpStatusError, type CallOptions, type Http } from './http'
 
 export interface ProfileClient {

@@ -15,8 +15,7 @@ function explorerFetch() {
     const exclude = p.get('exclude')?.split(',')
     const search = p.get('search')?.toLowerCase()
     const matches = wallets.filter(
-      (w) =>
-        (!include || include.includes(w.id)) && (!exclude || !exclude.includes(w.id)) && (!search || w.name.toLowerCase().includes(search)),
+      (w) => (!include || include.includes(w.id)) && !exclude?.includes(w.id) && (!search || w.name.toLowerCase().includes(search)),
     )
     const page = Number(p.get('page'))
     const entries = Number(p.get('entries'))

@@ -78,7 +78,7 @@ describe('key custody', () => {
     let dump = ''
     for (const t of tables) {
       const { rows } = await db.query<{ row: string }>(`SELECT row_to_json(x)::text AS row FROM "${t.table_schema}"."${t.table_name}" x`)
-      dump += rows.map((r) => r.row).join('\n') + '\n'
+      dump += `${rows.map((r) => r.row).join('\n')}\n`
     }
     expect(dump).toContain(session.user.evmAddress)
     expect(dump).toContain('v1.') // the sealed keys are there…
@@ -164,7 +164,7 @@ describe('signing on real chains', () => {
         namespace: 'eip155',
         chainId: 31337,
         method: 'eth_sendTransaction',
-        params: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x' + 'f'.repeat(30) }],
+        params: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: `0x${'f'.repeat(30)}` }],
       },
       Date.now(),
     )

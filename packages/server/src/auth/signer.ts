@@ -235,7 +235,7 @@ export function signSolanaTransaction(key: KeyObject, wire: Uint8Array): { trans
     throw new AuthError(400, 'Invalid Solana transaction')
   }
   const address = solanaAddressOf(key) as SolanaAddress
-  if (!Object.prototype.hasOwnProperty.call(tx.signatures, address)) {
+  if (!Object.hasOwn(tx.signatures, address)) {
     throw new AuthError(400, 'The transaction does not ask for the signed-in account’s signature')
   }
   const signature = ed25519Sign(key, new Uint8Array(tx.messageBytes)) as SignatureBytes

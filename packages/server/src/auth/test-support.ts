@@ -6,7 +6,7 @@
 import { webcrypto } from 'node:crypto'
 import { otpResponseSchema, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
 import { expect } from 'vitest'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { TestApp } from '../test-support.ts'
 import type { MailMessage, MailProvider } from './mail.ts'
 

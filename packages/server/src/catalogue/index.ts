@@ -58,7 +58,7 @@ export function queryWallets(wallets: readonly CatalogueWallet[], query: WalletQ
   const matches = wallets.filter(
     (w) =>
       (!include || include.has(w.id)) &&
-      (!exclude || !exclude.has(w.id)) &&
+      !exclude?.has(w.id) &&
       (!search || w.name.toLowerCase().includes(search)) &&
       (query.badgeType !== 'certified' || w.badge_type === 'certified') &&
       (!chains || w.chains.some((c) => chains.has(c))) &&

@@ -19,7 +19,7 @@ describe('database', () => {
   it('applies every migration once; a second run applies nothing and keeps the data', async () => {
     const all = loadMigrations().map((m) => m.version)
     expect(await migrate(db)).toEqual(all)
-    await createNamesRepository(db).register({ name: 'keepme', address: '0x' + '1'.repeat(40), coinType: 60 })
+    await createNamesRepository(db).register({ name: 'keepme', address: `0x${'1'.repeat(40)}`, coinType: 60 })
     expect(await migrate(db)).toEqual([])
     const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
     expect(rows.map((r) => r.version)).toEqual(all)
@@ -47,15 +47,15 @@ describe('database', () => {
     expect(record.addresses[String(0x80000000 | 31337)]?.address).toBe(address)
     expect(await names.findByName('alice-wallet')).toEqual(record)
     expect((await names.findByAddress(address.toLowerCase())).map((r) => r.name)).toEqual(['alice-wallet'])
-    expect(await names.findByAddress('0x' + '9'.repeat(40))).toEqual([])
+    expect(await names.findByAddress(`0x${'9'.repeat(40)}`)).toEqual([])
   })
 
   it('refuses a taken name and rolls the transaction back', async () => {
     const names = createNamesRepository(db)
-    await expect(names.register({ name: 'alice-wallet', address: '0x' + '2'.repeat(40), coinType: 60 })).rejects.toBeInstanceOf(
+    await expect(names.register({ name: 'alice-wallet', address: `0x${'2'.repeat(40)}`, coinType: 60 })).rejects.toBeInstanceOf(
       NameTakenError,
     )
-    expect(await names.findByAddress('0x' + '2'.repeat(40))).toEqual([])
+    expect(await names.findByAddress(`0x${'2'.repeat(40)}`)).toEqual([])
   })
 
   it('rolls back a failed transaction', async () => {

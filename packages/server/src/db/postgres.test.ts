@@ -23,7 +23,7 @@ describe('DATABASE_URL (node-postgres)', () => {
     try {
       const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')
       expect(rows.map((r) => r.version)).toEqual(loadMigrations().map((m) => m.version))
-      await createNamesRepository(db).register({ name: 'wire-name', address: '0x' + 'a'.repeat(40), coinType: 60 })
+      await createNamesRepository(db).register({ name: 'wire-name', address: `0x${'a'.repeat(40)}`, coinType: 60 })
       expect((await createNamesRepository(db).findByName('wire-name'))?.name).toBe('wire-name')
     } finally {
       await db.close()
@@ -56,7 +56,7 @@ describe('DATABASE_URL (node-postgres)', () => {
   })
 
   it('the API server runs on it: a name registered in the database is served by /v1/identity', async () => {
-    const address = '0x' + 'b'.repeat(40)
+    const address = `0x${'b'.repeat(40)}`
     const db = await openDatabase({ databaseUrl })
     await createNamesRepository(db).register({ name: 'served-name', address, coinType: 60 })
     await db.close()

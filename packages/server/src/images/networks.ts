@@ -9,12 +9,12 @@ const tile = (label: string, background: string, body: string) =>
 
 /** Six-sided outline around (cx, cy) with corner radius r, pointy top. */
 const hexagon = (cx: number, cy: number, r: number) =>
-  [90, 30, -30, -90, -150, 150]
+  `${[90, 30, -30, -90, -150, 150]
     .map((deg, i) => {
       const a = (deg * Math.PI) / 180
       return `${i === 0 ? 'M' : 'L'}${(cx + r * Math.cos(a)).toFixed(1)} ${(cy - r * Math.sin(a)).toFixed(1)}`
     })
-    .join('') + 'Z'
+    .join('')}Z`
 
 const polygonLinks = `<g fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round"><path d="${hexagon(25, 36, 9)}"/><path d="${hexagon(39, 28, 9)}"/></g>`
 

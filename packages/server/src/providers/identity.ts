@@ -18,7 +18,7 @@ export function createNamesIdentityProvider(db: Database): IdentityProvider {
   return {
     async getIdentity(address) {
       const [primary] = await names.findByAddress(address)
-      return { name: primary?.name ?? null, avatar: primary?.attributes['avatar'] ?? null }
+      return { name: primary?.name ?? null, avatar: primary?.attributes.avatar ?? null }
     },
   }
 }

@@ -173,7 +173,7 @@ describe('GET /v1/account/{address}/balance', () => {
 
   it('answers 502 when a configured token is not a contract', async () => {
     const broken = createApp({
-      chains: [{ ...chain, tokens: [{ address: ('0x' + '5'.repeat(40)) as Hex, symbol: 'BAD', name: 'Bad', decimals: 18 }] }],
+      chains: [{ ...chain, tokens: [{ address: `0x${'5'.repeat(40)}` as Hex, symbol: 'BAD', name: 'Bad', decimals: 18 }] }],
       db,
       onError: () => undefined,
     })
@@ -185,10 +185,10 @@ describe('GET /v1/account/{address}/balance', () => {
 
   it.each([
     ['/v1/account/not-an-address/balance?chainId=eip155:31337', 'Invalid EVM address'],
-    ['/v1/account/0x' + '1'.repeat(40) + '/balance?chainId=eip155:1', 'Unsupported chainId eip155:1'],
-    ['/v1/account/0x' + '1'.repeat(40) + '/balance?chainId=foo', 'Invalid CAIP-2 chain id foo'],
-    ['/v1/account/0x' + '1'.repeat(40) + '/balance?currency=eur&chainId=eip155:31337', 'Unsupported currency eur'],
-    ['/v1/account/0x' + '1'.repeat(40) + '/balance?forceUpdate=maybe', 'forceUpdate must be true or false'],
+    [`/v1/account/0x${'1'.repeat(40)}/balance?chainId=eip155:1`, 'Unsupported chainId eip155:1'],
+    [`/v1/account/0x${'1'.repeat(40)}/balance?chainId=foo`, 'Invalid CAIP-2 chain id foo'],
+    [`/v1/account/0x${'1'.repeat(40)}/balance?currency=eur&chainId=eip155:31337`, 'Unsupported currency eur'],
+    [`/v1/account/0x${'1'.repeat(40)}/balance?forceUpdate=maybe`, 'forceUpdate must be true or false'],
     // No Solana chain is configured: a base58 address is not an EVM one.
     ['/v1/account/oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96/balance', 'Invalid EVM address'],
   ])('GET %s → 400 %j', async (path, message) => {

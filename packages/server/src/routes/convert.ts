@@ -192,7 +192,7 @@ export const convertRoutes: RouteModule = (ctx) => {
   return new Hono()
     .get('/v1/convert/tokens', async (c) => {
       const query = parseInput(tokensQuery, c.req.query())
-      const chain = liveChain(ctx, parseChainId(query['chainId'], SWAP_ERRORS.network))
+      const chain = liveChain(ctx, parseChainId(query.chainId, SWAP_ERRORS.network))
       const configured = chain.tokens
       const pooled = new Set(
         (
@@ -213,11 +213,11 @@ export const convertRoutes: RouteModule = (ctx) => {
 
     .get('/v1/convert/quotes', async (c) => {
       const query = parseInput(quotesQuery, c.req.query())
-      const amount = parseAmount('amount', query['amount'])
-      const { chain, from, to } = parsePair(ctx, query['from'], query['to'])
-      const user = parseUser(query['userAddress'], chain.chainId)
-      if (query['gasPrice'] !== undefined && query['gasPrice'] !== '' && !/^\d{1,78}$/.test(query['gasPrice'])) {
-        throw new HttpError(400, `gasPrice must be an integer in wei, got ${preview(query['gasPrice'], 60)}`)
+      const amount = parseAmount('amount', query.amount)
+      const { chain, from, to } = parsePair(ctx, query.from, query.to)
+      const user = parseUser(query.userAddress, chain.chainId)
+      if (query.gasPrice !== undefined && query.gasPrice !== '' && !/^\d{1,78}$/.test(query.gasPrice)) {
+        throw new HttpError(400, `gasPrice must be an integer in wei, got ${preview(query.gasPrice, 60)}`)
       }
       const quote = await provider.quote(chain, amount, from, to)
       const account = `${caipNetworkId(chain)}:${user}`
@@ -244,16 +244,16 @@ export const convertRoutes: RouteModule = (ctx) => {
 
     .get('/v1/convert/allowance', async (c) => {
       const query = parseInput(allowanceQuery, c.req.query())
-      const { chainId, token: address } = parseTokenId('tokenAddress', query['tokenAddress'])
+      const { chainId, token: address } = parseTokenId('tokenAddress', query.tokenAddress)
       const chain = liveChain(ctx, chainId)
-      const user = parseUser(query['userAddress'], chainId)
+      const user = parseUser(query.userAddress, chainId)
       const allowance = address === 'native' ? maxUint256 : await provider.allowance(chain, address, user)
       return c.json({ allowance: allowance.toString() } satisfies ConvertAllowanceResponse)
     })
 
     .get('/v1/convert/gas-price', async (c) => {
       const query = parseInput(tokensQuery, c.req.query())
-      const chainId = parseChainId(query['chainId'], SWAP_ERRORS.gasPrice)
+      const chainId = parseChainId(query.chainId, SWAP_ERRORS.gasPrice)
       const status = swapStatus(ctx, chainId)
       // A swap chain configured without a router still has an RPC to ask.
       const chain = status.kind === 'live' ? status.chain : status.kind === 'needs-rpc' ? status.chain : undefined
@@ -273,9 +273,9 @@ export const convertRoutes: RouteModule = (ctx) => {
 
     .get('/v1/convert/build-approve', async (c) => {
       const query = parseInput(approveQuery, c.req.query())
-      const { chain, from } = parsePair(ctx, query['from'], query['to'])
-      const user = parseUser(query['userAddress'], chain.chainId)
-      const amount = query['amount'] === undefined || query['amount'] === '' ? maxUint256 : parseAmount('amount', query['amount'])
+      const { chain, from } = parsePair(ctx, query.from, query.to)
+      const user = parseUser(query.userAddress, chain.chainId)
+      const amount = query.amount === undefined || query.amount === '' ? maxUint256 : parseAmount('amount', query.amount)
       if (from === 'native') throw new HttpError(400, 'The native currency needs no approval: from must be an ERC-20 token')
       const gasPrice = await provider.gasPrice(chain)
       return c.json({

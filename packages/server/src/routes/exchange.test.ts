@@ -13,7 +13,7 @@ import {
 import { createPublicClient, decodeEventLog, erc20Abi, http, parseEther, type Address, type Hex, type PublicClient } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { openTestApp, type TestApp } from '../test-support.ts'
 import { EXCHANGE_RPC_ERRORS, roundExchangeAmount } from './exchange.ts'
 

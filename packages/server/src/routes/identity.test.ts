@@ -53,8 +53,8 @@ describe('GET /v1/identity/{address}', () => {
 
   it.each([
     ['/v1/identity/0x123', 'Invalid EVM address'],
-    ['/v1/identity/0x' + 'g'.repeat(40), 'Invalid EVM address'],
-    ['/v1/identity/' + '%00'.repeat(40), 'Invalid EVM address'],
+    [`/v1/identity/0x${'g'.repeat(40)}`, 'Invalid EVM address'],
+    [`/v1/identity/${'%00'.repeat(40)}`, 'Invalid EVM address'],
     ['/v1/identity/..%2F..%2Fetc%2Fpasswd', 'Invalid EVM address'],
   ])('GET %s → 400 %j', async (path, message) => {
     expect(await requestError(app, path)).toMatchObject({ status: 400, body: { error: message } })

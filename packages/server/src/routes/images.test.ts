@@ -26,8 +26,8 @@ describe('GET /token-images/{symbol}', () => {
   })
 
   it.each([
-    ['/token-images/' + encodeURIComponent('<b>'), 'Invalid token symbol'],
-    ['/token-images/' + 'A'.repeat(17), 'Invalid token symbol'],
+    [`/token-images/${encodeURIComponent('<b>')}`, 'Invalid token symbol'],
+    [`/token-images/${'A'.repeat(17)}`, 'Invalid token symbol'],
     ['/token-images/..%2F..%2Fetc%2Fpasswd', 'Invalid token symbol'],
   ])('GET %s → 400 %j', async (path, message) => {
     expect(await requestError(app, path)).toMatchObject({ status: 400, body: { error: message } })
@@ -77,7 +77,7 @@ describe('GET /network-images/{imageId}', () => {
     ['/network-images/tostring', 404, 'Unknown network image tostring'],
     ['/network-images/__proto__', 400, 'Invalid network image id'],
     ['/network-images/Ethereum', 400, 'Invalid network image id'],
-    ['/network-images/' + 'a'.repeat(33), 400, 'Invalid network image id'],
+    [`/network-images/${'a'.repeat(33)}`, 400, 'Invalid network image id'],
     ['/network-images/..%2F..%2Fetc%2Fpasswd', 400, 'Invalid network image id'],
     // URL parsing resolves the dot segment before routing: the path is '/', which no route serves.
     ['/network-images/%2e%2e', 404, 'Not found: GET /'],

@@ -41,11 +41,9 @@ async function jsonBody(c: Context): Promise<unknown> {
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 const id = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .refine((v) => ID.test(v), {
-      error: (issue) => `${field} must be an id of 1-64 letters, digits, - or _, got ${preview(issue.input, 40)}`,
-    })
+  z.string({ error: `${field} must be a string` }).refine((v) => ID.test(v), {
+    error: (issue) => `${field} must be an id of 1-64 letters, digits, - or _, got ${preview(issue.input, 40)}`,
+  })
 
 const quoteMessages = {
   '': 'The body must be a JSON object with purchaseCurrency, paymentCurrency, amount and network',

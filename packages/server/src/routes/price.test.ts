@@ -18,7 +18,7 @@ const addresses = [
   'eip155:31337:0x5fbdb2315678afecb367f032d93f642f64180aa3',
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So11111111111111111111111111111111111111112',
   'eip155:1:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
-  'eip155:31337:0x' + '7'.repeat(40),
+  `eip155:31337:0x${'7'.repeat(40)}`,
 ]
 
 async function prices(a: TestApp, body: unknown) {

@@ -82,7 +82,7 @@ export function ModalShell({
     // under it (Tab past the end of such a prompt, a page script) brings focus back to the dialog.
     const onFocusIn = (e: FocusEvent) => {
       const target = e.target as Element | null
-      if (!target || target.nodeType !== 1 || root.contains(target) || isOnTop(target)) return
+      if (target?.nodeType !== 1 || root.contains(target) || isOnTop(target)) return
       ;(focusables(dialog)[0] ?? dialog).focus()
     }
     // Where each press started: the overlay closes only when press and click are both on it.

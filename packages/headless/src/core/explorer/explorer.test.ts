@@ -53,7 +53,7 @@ function fakeApi(wallets: ExplorerWallet[]) {
       const matches = wallets.filter(
         (w) =>
           (!q.include || q.include.includes(w.id)) &&
-          (!q.exclude || !q.exclude.includes(w.id)) &&
+          !q.exclude?.includes(w.id) &&
           (!q.search || w.name.toLowerCase().includes(q.search.toLowerCase())),
       )
       const page = q.page ?? 1

@@ -9,7 +9,7 @@ import type { Connector } from '../../adapters'
 import type { Chain } from '../chain/chain'
 import type { Connection } from '../connection/connection'
 import type { Router } from '../router/router'
-import type { CaipNetwork, ChainNamespace, RouteData, RouteEntry, RouteView } from '../types'
+import type { CaipNetwork, ChainNamespace, RouteData } from '../types'
 
 /** One row of the multi-wallet list (ProfileWallets): a namespace of the app with its wallet, if any. */
 export interface ProfileWallet {
