@@ -50,7 +50,8 @@ export function fuzzParams<Ts>(
   extra: Omit<fc.Parameters<Ts>, 'numRuns' | 'seed'> = {},
 ): fc.Parameters<Ts> & { numRuns: number; seed: number } {
   const seed = fuzzSeed()
-  if (FUZZING) console.info(`[fuzz] ${name}: seed ${seed}, ${fuzzRuns(runs)} runs (PORTICO_FUZZ_SEED=${seed} replays it)`)
+  // Straight to stderr, not console: some properties count what the code under test logs to console.
+  if (FUZZING) process.stderr.write(`[fuzz] ${name}: seed ${seed}, ${fuzzRuns(runs)} runs (PORTICO_FUZZ_SEED=${seed} replays it)\n`)
   return { ...extra, numRuns: fuzzRuns(runs), seed }
 }
 
