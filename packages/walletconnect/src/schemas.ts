@@ -126,33 +126,13 @@ export function chainReference(raw: unknown): string | undefined {
   return parsed.data.slice(parsed.data.indexOf(':') + 1) || undefined
 }
 
-// ---- chain RPC answers ----------------------------------------------------------------------------
-
-/** A JSON-RPC answer: an error, or a result. */
-export const rpcAnswer = z.union([
-  z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
-  z.object({ result: z.unknown() }),
-])
+// ---- chain RPC answers (the JSON-RPC envelope and receipts: @portico/headless/adapter-kit) ----------------------------------------------------------------------------
 
 /** eth_getBalance: a hex quantity; Solana getBalance: `{ value: lamports }`. */
 export const evmBalance = z.union([hexString, z.number()])
 export const solanaBalance = z.object({ value: z.union([z.number(), z.bigint()]) })
 /** getLatestBlockhash: `{ value: { blockhash } }`. */
 export const latestBlockhash = z.object({ value: z.object({ blockhash: nonEmpty }) })
-/** eth_getTransactionReceipt: null until included. */
-export const evmReceipt = z.nullable(z.object({ transactionHash: hexString, status: z.enum(['0x1', '0x0']), blockNumber: hexString }))
-/** getSignatureStatuses: one entry per signature, null when unknown. */
-export const signatureStatuses = z.object({
-  value: z.array(
-    z.nullable(
-      z.object({
-        slot: z.union([z.number(), z.bigint()]),
-        err: z.unknown(),
-        confirmationStatus: z.optional(z.nullable(z.enum(['processed', 'confirmed', 'finalized']))),
-      }),
-    ),
-  ),
-})
 
 // ---- the peer wallet's identity ----------------------------------------------------------------
 
