@@ -14,7 +14,13 @@ import type {
   WriteContractParams,
 } from '@portico/headless'
 import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
-import { erc20TransferData as transferCallData, evmReceiptOf, pollReceipt } from '@portico/headless/adapter-kit'
+import {
+  evmReceiptOf,
+  parseCallsStatus,
+  parseCapabilities,
+  pollReceipt,
+  erc20TransferData as transferCallData,
+} from '@portico/headless/adapter-kit'
 import {
   type Abi,
   encodeFunctionData,
@@ -169,37 +175,5 @@ export function parseSendCallsResult(raw: unknown): { id: string } {
   return typeof parsed.data === 'string' ? { id: parsed.data } : { id: parsed.data.id }
 }
 
-const walletReceiptSchema = z.object({
-  transactionHash: z.string(),
-  status: z.string(),
-  blockNumber: z.optional(z.string()),
-})
-/** v2: numeric status codes; v1: 'PENDING' / 'CONFIRMED'. */
-const callsStatusSchema = z.object({
-  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
-  receipts: z.optional(z.nullable(z.array(walletReceiptSchema))),
-})
-
-/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
-export function parseCallsStatus(id: string, raw: unknown): CallsStatus {
-  const parsed = callsStatusSchema.safeParse(raw)
-  if (!parsed.success) throw new PorticoError(ERRORS.frameGeneric, { cause: raw })
-  const { status, receipts } = parsed.data
-  return {
-    id,
-    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
-    receipts: (receipts ?? []).map((r) => ({
-      transactionHash: r.transactionHash,
-      status: r.status,
-      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
-    })),
-  }
-}
-
-const capabilitiesSchema = z.record(z.string(), z.record(z.string(), z.unknown()))
-
-/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8: empty object on error). */
-export function parseCapabilities(raw: unknown): Record<string, Record<string, unknown>> {
-  const parsed = capabilitiesSchema.safeParse(raw)
-  return parsed.success ? parsed.data : {}
-}
+/** wallet_getCallsStatus and wallet_getCapabilities answers: read as every adapter reads them. */
+export { parseCallsStatus, parseCapabilities }

@@ -1,13 +1,14 @@
 /**
  * @portico/headless/adapter-kit: what the chain adapters (evm, solana, walletconnect, embedded)
  * share, written once: one JSON-RPC call to a chain's own node, receipt waits (eip155
- * eth_getTransactionReceipt, Solana getSignatureStatuses until confirmed) and, from
+ * eth_getTransactionReceipt, Solana getSignatureStatuses until confirmed), the wallet's EIP-5792
+ * answers (wallet_getCallsStatus, wallet_getCapabilities) and, from
  * @portico/protocol/chain, ERC-20 transfer call data and unit formatting. A subpath of its own:
  * adapters import it from their lazy chunks, so neither headless's main entry nor an app's first
  * load carries it.
  */
 import { z } from 'zod/mini'
-import type { TransactionReceipt } from './adapters'
+import type { CallsStatus, TransactionReceipt } from './adapters'
 import { ERRORS, PorticoError } from './core/errors'
 import type { Timers } from './core/timers'
 
@@ -133,4 +134,40 @@ export function pollReceipt(o: PollReceiptOptions): Promise<TransactionReceipt> 
     }
     void attempt()
   })
+}
+
+// ---- EIP-5792 answers of the wallet ----------------------------------------------------------------
+
+const walletReceipt = z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) })
+/** v2: numeric status codes; v1: 'PENDING' / 'CONFIRMED'. */
+const callsStatusAnswer = z.object({
+  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
+  receipts: z.optional(z.nullable(z.array(walletReceipt))),
+})
+
+/**
+ * wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet
+ * reports them. Anything else is 'An error occurred'.
+ */
+export function parseCallsStatus(id: string, raw: unknown): CallsStatus {
+  const parsed = callsStatusAnswer.safeParse(raw)
+  if (!parsed.success) throw new PorticoError(ERRORS.frameGeneric, { cause: raw })
+  const { status, receipts } = parsed.data
+  return {
+    id,
+    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
+    receipts: (receipts ?? []).map((r) => ({
+      transactionHash: r.transactionHash,
+      status: r.status,
+      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
+    })),
+  }
+}
+
+const capabilitiesAnswer = z.record(z.string(), z.record(z.string(), z.unknown()))
+
+/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8: an empty object on error). */
+export function parseCapabilities(raw: unknown): Record<string, Record<string, unknown>> {
+  const parsed = capabilitiesAnswer.safeParse(raw)
+  return parsed.success ? parsed.data : {}
 }

@@ -2,7 +2,6 @@
  * The engine's boundary: every raw JSON-RPC answer (session request results, chain RPC answers),
  * the session's accounts and the chain ids of wallet events are parsed here with zod before use.
  */
-import type { CallsStatus } from '@portico/headless'
 import { ERRORS, isCaipNetworkId, PorticoError } from '@portico/headless'
 import { z } from 'zod/mini'
 import { parseEvmChainId } from './hex'
@@ -43,31 +42,8 @@ export const sendCallsResult = z.pipe(
   z.transform((r) => ({ id: typeof r === 'string' ? r : r.id })),
 )
 
-const walletReceipt = z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) })
-const callsStatusRaw = z.object({
-  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
-  receipts: z.optional(z.nullable(z.array(walletReceipt))),
-})
-
-/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
-export function callsStatus(id: string, raw: unknown): CallsStatus {
-  const { status, receipts } = parse(callsStatusRaw, raw)
-  return {
-    id,
-    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
-    receipts: (receipts ?? []).map((r) => ({
-      transactionHash: r.transactionHash,
-      status: r.status,
-      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
-    })),
-  }
-}
-
-/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8). */
-export function capabilities(raw: unknown): Record<string, Record<string, unknown>> {
-  const parsed = z.record(z.string(), z.record(z.string(), z.unknown())).safeParse(raw)
-  return parsed.success ? parsed.data : {}
-}
+/** wallet_getCallsStatus as CallsStatus, wallet_getCapabilities per chain id ({} on anything else): read as every adapter reads them. */
+export { parseCallsStatus as callsStatus, parseCapabilities as capabilities } from '@portico/headless/adapter-kit'
 
 // ---- session accounts and event payloads ------------------------------------------------------------
 

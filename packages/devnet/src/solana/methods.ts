@@ -67,22 +67,7 @@ export interface RpcMethods {
 
 /** The JSON-RPC methods over `ledger`. */
 export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bigint } = {}): RpcMethods {
-  const {
-    svm,
-    genesisHash,
-    authority,
-    records,
-    history,
-    blockhashes,
-    slot,
-    context,
-    latestBlockhash,
-    rawAccount,
-    mintDecimals,
-    decodeWire,
-    execute,
-    airdrop,
-  } = ledger
+  const { svm, records, slot, context, rawAccount } = ledger
   const counts = new Map<string, number>()
   const maxAirdrop = options.maxAirdropLamports ?? 1000n * LAMPORTS_PER_SOL
   const zstdCompress = (zlib as { zstdCompressSync?: (data: Uint8Array) => Buffer }).zstdCompressSync
@@ -100,11 +85,11 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     }
     if (encoding === 'base64+zstd') {
       if (!zstdCompress) throw invalidParams('base64+zstd needs a Node.js with zlib zstd (22.15 or later)')
-      const json = accountJson(raw, 'base64', mintDecimals, slice)
+      const json = accountJson(raw, 'base64', ledger.mintDecimals, slice)
       const data = slice ? raw.data.subarray(slice.offset, slice.offset + slice.length) : raw.data
       return { ...json, data: [base64(new Uint8Array(zstdCompress(data))), 'base64+zstd'] }
     }
-    return accountJson(raw, encoding === 'binary' ? undefined : encoding, mintDecimals, slice)
+    return accountJson(raw, encoding === 'binary' ? undefined : encoding, ledger.mintDecimals, slice)
   }
   const accountOut = (addr: Address, cfg: AccountConfig) => {
     const raw = rawAccount(addr)
@@ -151,7 +136,7 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
   }
 
   const txJson = (rec: TxRecord, cfg: Record<string, unknown>) => {
-    const { tx, message } = decodeWire(rec.wire)
+    const { tx, message } = ledger.decodeWire(rec.wire)
     const version = message.version === 'legacy' ? 'legacy' : message.version
     if (version !== 'legacy' && cfg.maxSupportedTransactionVersion === undefined) {
       throw new RpcError(
@@ -230,11 +215,11 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
 
   method('getHealth', none, () => 'ok')
   method('getVersion', none, () => ({ 'solana-core': '2.2.0', 'feature-set': 3294202862 }))
-  method('getGenesisHash', none, () => genesisHash)
-  method('getIdentity', none, () => ({ identity: authority.address }))
+  method('getGenesisHash', none, () => ledger.genesisHash)
+  method('getIdentity', none, () => ({ identity: ledger.authority.address }))
   method('getSlot', withContext, () => slot())
   method('getBlockHeight', withContext, () => slot())
-  method('getTransactionCount', withContext, () => BigInt(history.length))
+  method('getTransactionCount', withContext, () => BigInt(ledger.history.length))
   method('getEpochInfo', withContext, () => {
     const s = slot()
     return {
@@ -243,12 +228,12 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
       epoch: s / 432000n,
       slotIndex: s % 432000n,
       slotsInEpoch: 432000n,
-      transactionCount: BigInt(history.length),
+      transactionCount: BigInt(ledger.history.length),
     }
   })
-  method('getLatestBlockhash', withContext, () => ({ context: context(), value: latestBlockhash() }))
+  method('getLatestBlockhash', withContext, () => ({ context: context(), value: ledger.latestBlockhash() }))
   method('isBlockhashValid', z.tuple([blockhashText, contextConfig]), ([hash]) => {
-    const at = blockhashes.get(hash)
+    const at = ledger.blockhashes.get(hash)
     return { context: context(), value: at !== undefined && slot() <= at + BLOCKHASH_VALIDITY }
   })
   method('getFeeForMessage', z.tuple([z.string(), contextConfig]), ([text]) => {
@@ -295,7 +280,7 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     if (!isTokenProgram(raw.owner) || raw.data.length < 165) throw new RpcError(-32602, 'Invalid param: not a Token account')
     const view = new DataView(raw.data.buffer, raw.data.byteOffset)
     const amount = view.getBigUint64(64, true)
-    return { context: context(), value: tokenAmountJson(amount, mintDecimals(base58(raw.data.subarray(0, 32))) ?? 0) }
+    return { context: context(), value: tokenAmountJson(amount, ledger.mintDecimals(base58(raw.data.subarray(0, 32))) ?? 0) }
   })
   method('getTokenSupply', z.tuple([pubkey, contextConfig]), ([mint]) => {
     const raw = rawAccount(mint)
@@ -325,8 +310,8 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     const out: unknown[] = []
     // Newest first; `before` starts after that signature, `until` stops before it.
     let started = cfg.before === undefined
-    for (let i = history.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = history[i]!
+    for (let i = ledger.history.length - 1; i >= 0 && out.length < limit; i--) {
+      const r = ledger.history[i]!
       if (r.signature === cfg.until) break
       if (!started) {
         started = r.signature === cfg.before
@@ -349,11 +334,11 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     return rec ? txJson(rec, cfg ?? {}) : null
   })
   method('sendTransaction', z.tuple([z.string(), sendTransactionConfig]), ([text, cfg]) =>
-    execute(decodeParamTx(text, cfg?.encoding), cfg?.skipPreflight !== true),
+    ledger.execute(decodeParamTx(text, cfg?.encoding), cfg?.skipPreflight !== true),
   )
   method('simulateTransaction', z.tuple([z.string(), simulateTransactionConfig]), ([text, config]) => {
     const cfg = config ?? {}
-    const { tx } = decodeWire(decodeParamTx(text, cfg.encoding))
+    const { tx } = ledger.decodeWire(decodeParamTx(text, cfg.encoding))
     const sigVerify = cfg.sigVerify === true
     if (!sigVerify) svm.withSigverify(false)
     try {
@@ -367,7 +352,7 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
           err: failed ? transactionErrorJson(sim.err()) : null,
           innerInstructions: null,
           logs: meta.logs(),
-          replacementBlockhash: cfg.replaceRecentBlockhash ? latestBlockhash() : null,
+          replacementBlockhash: cfg.replaceRecentBlockhash ? ledger.latestBlockhash() : null,
           returnData: null,
           unitsConsumed: meta.computeUnitsConsumed(),
         },
@@ -386,7 +371,7 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
       )
     }
     if (amount === 0) throw invalidParams('lamports must be greater than 0')
-    return airdrop(to, BigInt(amount))
+    return ledger.airdrop(to, BigInt(amount))
   })
 
   const countMethod = (name: string) => {

@@ -10,14 +10,8 @@ import { type CreateMintOptions, createLedger, type MintToOptions } from './ledg
 import { createMethods } from './methods.ts'
 import { startTransport } from './transport.ts'
 
-export {
-  type CreateMintOptions,
-  LAMPORTS_PER_SIGNATURE,
-  LAMPORTS_PER_SOL,
-  type MintToOptions,
-  SOLANA_AUTHORITY_INDEX,
-  SOLANA_DEVNET_GENESIS_SEED,
-} from './ledger.ts'
+export type { CreateMintOptions, MintToOptions } from './ledger.ts'
+export { LAMPORTS_PER_SIGNATURE, LAMPORTS_PER_SOL, SOLANA_AUTHORITY_INDEX, SOLANA_DEVNET_GENESIS_SEED } from './ledger.ts'
 export { isLoopbackOrigin } from './transport.ts'
 
 export interface StartSolanaRpcOptions {
