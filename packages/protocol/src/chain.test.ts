@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { erc20TransferData, formatUnits, LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS } from './chain'
+import { erc20TransferData, formatUnits } from './chain'
+import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS } from './swap-chains'
 
 describe('formatUnits', () => {
   it.each<[bigint, number, string]>([

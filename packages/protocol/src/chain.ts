@@ -1,18 +1,9 @@
 /**
- * Chain facts and encodings that the client (headless and the adapters, through headless) and the
- * Portico API share, written once: the swap chains of SPEC §9, whole units from smallest units, and
- * the call data of an ERC-20 transfer. Plain functions and constants, no schemas: a module that
- * imports one of them carries that one only.
+ * Chain encodings that the client (headless, and the adapters through @portico/headless/adapter-kit),
+ * the Portico API and the devnet share, written once: whole units from smallest units, and the call
+ * data of an ERC-20 transfer. Plain functions, no schemas. (The swap chains are ./swap-chains.ts, a
+ * module of their own so that the swap and send flows' chunks each carry only theirs.)
  */
-
-/** SPEC §9: the 12 EVM chains swaps are offered on — Ethereum, Optimism, BNB Chain, Gnosis, Polygon, zkSync, Base, Arbitrum, Avalanche, Celo, Linea, Aurora. */
-export const SWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554]
-
-/**
- * The devnet's two local chains (anvil), where swaps run against its pool: the client offers swaps
- * there too, and the API serves them as it serves any configured chain with a swap router.
- */
-export const LOCAL_SWAP_CHAIN_IDS: readonly number[] = [31337, 31338]
 
 /** Whole units of an integer amount without float rounding, trailing zeros dropped: (1500000000000000000n, 18) → '1.5', (-25n, 1) → '-2.5'. */
 export function formatUnits(value: bigint, decimals: number): string {

@@ -30,11 +30,11 @@ import {
 import { parseInput } from '../validation.ts'
 import type { AppContext, RouteModule } from './context.ts'
 import { tokenImagePath } from './images.ts'
-import { SWAP_CHAIN_IDS } from '@portico/protocol/chain'
+import { SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
 import { GAS_PRICE_NETWORK, SWAP_NETWORK } from '@portico/protocol/errors'
 
 /**
- * SPEC §9: the 12 EVM chains swaps are offered on (@portico/protocol/chain, the client's list too).
+ * SPEC §9: the 12 EVM chains swaps are offered on (@portico/protocol/swap-chains, the client's list too).
  * Each is served once it is configured with an RPC and a swap router (chains[].swap); until then it
  * "needs an RPC". Any configured chain with a router (the local devnet chains) is served too.
  */

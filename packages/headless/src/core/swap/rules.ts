@@ -4,7 +4,7 @@
  * what is sent goes through floating point or exponent notation (a 15-digit integer amount of an
  * 18-decimal token is exact). USD values, shown only, are numbers.
  */
-import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/chain'
+import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
 import { ERRORS } from '../errors'
 import type { ChainNamespace } from '../types'
 
@@ -24,7 +24,7 @@ export const QUOTE_DEBOUNCE_MS = 200
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /**
- * SPEC §9: swaps run on 12 EVM chains (@portico/protocol/chain's SWAP_CHAIN_IDS, the API's list too)
+ * SPEC §9: swaps run on 12 EVM chains (@portico/protocol/swap-chains' SWAP_CHAIN_IDS, the API's list too)
  * and on the two local chains of the devnet.
  */
 export const SWAP_CHAIN_IDS: readonly number[] = [...SPEC_SWAP_CHAIN_IDS, ...LOCAL_SWAP_CHAIN_IDS]
