@@ -8,7 +8,8 @@ import path from 'node:path'
 export type Violation = { file: string; specifier: string; rule: string }
 
 const ADAPTERS = ['@portico/evm', '@portico/solana', '@portico/walletconnect', '@portico/embedded']
-const HEADLESS_PUBLIC = new Set(['@portico/headless', '@portico/headless/react'])
+// @portico/headless/adapter-kit is public too: what the chain adapters share (receipt waits, node JSON-RPC, ERC-20 call data, units).
+const HEADLESS_PUBLIC = new Set(['@portico/headless', '@portico/headless/react', '@portico/headless/adapter-kit'])
 const startsWithAny = (s: string, list: string[]) => list.some((p) => s === p || s.startsWith(`${p}/`))
 
 /** The entry of the demo page built on the headless hooks only (apps/demo/headless.html). */
