@@ -1,6 +1,6 @@
 import type { RouteEntry, RouteView } from '@portico/headless'
 import type { ComponentType } from 'react'
-import { messages } from '../messages'
+import { type Messages, messages as english } from '../messages'
 import { socialLabel } from '../views/shared/brands'
 import { Account } from '../views/Account/Account'
 import { AllWallets } from '../views/AllWallets/AllWallets'
@@ -121,7 +121,8 @@ export const footerFor = (view: RouteView): FooterKind =>
 /** Names a title can carry: the chosen connector's (ConnectingExternal) and explorer wallet's (ConnectingWalletConnect). */
 export type TitleNames = { connector?: string; wallet?: string }
 
-export function titleFor(entry: RouteEntry, names: TitleNames = {}): string {
+/** The header's title of `entry`, in `messages`' locale. @default messages English */
+export function titleFor(entry: RouteEntry, names: TitleNames = {}, messages: Messages = english): string {
   switch (entry.view) {
     case 'ConnectingExternal':
       // A wallet's waiting view carries its name; a social sign-in its provider's ('Continue with Google').
