@@ -129,4 +129,16 @@ describe('ModalRoot', () => {
     })
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search wallet' }))
   })
+
+  it('a lazy view of the route table: its title at once, a spinner in its place until its chunk is in, then the view and no footer', async () => {
+    const portico = await connectedModal()
+    await act(async () => {
+      portico.router.push('OriginNotAllowed')
+    })
+    expect(screen.getByRole('dialog', { name: 'Not available' })).toBeTruthy()
+    expect(screen.getByTestId('portico-view-loading')).toBeTruthy()
+    expect(await screen.findByText('This site isn’t allowed to use this wallet connection')).toBeTruthy()
+    expect(screen.queryByTestId('portico-view-loading')).toBeNull()
+    expect(screen.queryByTestId('portico-legal-footer')).toBeNull()
+  })
 })
