@@ -1,6 +1,6 @@
 import { createPortico, type Portico, type PorticoOptions } from '@portico/headless'
 import { PorticoContextProvider, useModal } from '@portico/headless/react'
-import { type ComponentType, type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import type { UiConfig } from '../config'
 import { type ButtonMessages, ButtonMessagesContext, buttonMessages } from '../messages/buttons'
 import { afterLoadIdle, PreloadContext } from './preload'
@@ -74,7 +74,6 @@ export function PorticoProvider({
   const [preload] = useState(() => () => preloadModal(portico).then((loaded) => setRoot(() => loaded)))
   // The buttons' texts: English until the modal has its instance's locale (it sets them).
   const [buttonTexts, setButtonTexts] = useState<ButtonMessages>(buttonMessages)
-  const buttons = useMemo(() => ({ texts: buttonTexts, set: setButtonTexts }), [buttonTexts])
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])
@@ -84,7 +83,7 @@ export function PorticoProvider({
   return (
     <PorticoContextProvider portico={portico}>
       <PreloadContext.Provider value={preload}>
-        <ButtonMessagesContext.Provider value={buttons}>
+        <ButtonMessagesContext.Provider value={{ texts: buttonTexts, set: setButtonTexts }}>
           {children}
           <LazyModal portico={portico} root={root} preload={preload} />
         </ButtonMessagesContext.Provider>
