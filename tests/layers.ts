@@ -211,8 +211,7 @@ export function checkHookSource(file: string, source: string): Violation[] {
 /**
  * Cycles among the relative static imports of the packages' source files (tests left out), each as a
  * list of files. A dynamic `import()` is not an edge: the module it loads runs after every static
- * module has, so it cannot make an evaluation-order cycle (the swap views' chunk imports the modal
- * that loads it on first use, as a hint to bundlers).
+ * module has, so it cannot make an evaluation-order cycle.
  */
 export function importCycles(root: string): string[][] {
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/')
