@@ -25,13 +25,22 @@ export type {
   SwapAnalytics,
   SwapFailureEvent,
   SwapFlow,
+  SwapLoadingCode,
+  SwapPhase,
   SwapPreset,
   SwapState,
   SwapToken,
   SwapTransaction,
   SwapView,
 } from './core/swap/swap'
-export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
+export type {
+  SwapButtonAction,
+  SwapButtonLabel,
+  SwapButtonState,
+  SwapGas,
+  SwapInputError,
+  SwapInputErrorCode,
+} from './core/swap/rules'
 export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
 export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
 // Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).

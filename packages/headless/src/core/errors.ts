@@ -73,6 +73,47 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS
 
+/**
+ * The codes a flow's state gives the ui (DESIGN.md "the headless → ui contract is codes, not text"):
+ * every catalogue key, and the SPEC §8 texts with parameters — 'insufficientGas' ({ symbol }: 'Insufficient
+ * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC') — and 'walletError' ({ detail }:
+ * a wallet's own error text, shown as the wallet words it).
+ */
+export type MessageCode = ErrorKey | 'insufficientGas' | 'swapped' | 'walletError'
+
+/** The parameters of the codes that have some. */
+export type MessageParams = Readonly<Record<string, string>>
+
+/**
+ * A coded state: what a ui maps to words through its locale (`code`, with `params`), and SPEC §8's
+ * English text, exact, as the default `message` (for a ui without that locale, logs and thrown errors).
+ */
+export interface CodedMessage<C extends string = MessageCode> {
+  code: C
+  params?: MessageParams
+  message: string
+}
+
+/** The catalogue entry `key` as a coded state: { code: 'initSwap', message: 'Failed to initialize swap' }. */
+export const coded = <K extends ErrorKey>(key: K): CodedMessage<K> => ({ code: key, message: ERRORS[key] })
+
+const KEY_OF_TEXT: ReadonlyMap<string, ErrorKey> = new Map(Object.entries(ERRORS).map(([k, v]) => [v, k as ErrorKey]))
+
+/** The catalogue key whose SPEC §8 text is exactly `text`; undefined for any other text. */
+export const errorKeyOf = (text: string): ErrorKey | undefined => KEY_OF_TEXT.get(text)
+
+/**
+ * A failure as a coded state, its text kept as `message`: a catalogue text is its key ('User rejected
+ * the request' → userRejected); any other text is 'walletError' with it as `detail`; no text is `fallback`.
+ */
+export function codedError(error: unknown, fallback: ErrorKey): CodedMessage {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  if (!text) return coded(fallback)
+  const key = errorKeyOf(text)
+  if (key) return coded(key)
+  return { code: 'walletError', params: { detail: text }, message: text }
+}
+
 /** 'HTTP status code: {n}' */
 export const httpStatusError = (status: number): string => `HTTP status code: ${status}`
 

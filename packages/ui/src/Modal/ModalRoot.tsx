@@ -6,6 +6,7 @@ import { Fragment, useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
 import { messages } from '../messages'
+import { codeText } from '../messages/codes'
 import { useShownLocale } from '../messages/useShownLocale'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
@@ -67,7 +68,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
         />
       }
       footer={footer}
-      overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
+      overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={codeText(banner)} /> : undefined}
     >
       <Fragment key={shown}>
         {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}

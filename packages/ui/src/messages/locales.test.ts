@@ -1,10 +1,11 @@
 // Every shipped locale has exactly the English messages' keys (issue 15 "Locales"): a key missing
 // (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
 // Functions must take the English function's arguments and give back a non-empty string.
-import { LOCALES, type Locale } from '@portico/headless'
+import { ERRORS, LOCALES, type Locale, type MessageCode } from '@portico/headless'
 import { afterEach, describe, expect, it } from 'vitest'
 import { messages } from '../messages'
 import { buttonMessages } from './buttons'
+import { codeText } from './codes'
 import { applyTranslation, LOCALE_LOADERS, loadLocale, shownLocale } from './locale'
 
 type Tree = Record<string, unknown>
@@ -137,5 +138,48 @@ describe('applying a locale', () => {
     expect(messages.header.close).toBe('إغلاق')
     expect(await loadLocale('en')).toBe('en')
     expect(messages.header.close).toBe('Close')
+  })
+})
+
+describe('headless codes (issue 21 §4)', () => {
+  /** Every code a flow's state can carry. */
+  const CODES: MessageCode[] = [...(Object.keys(ERRORS) as (keyof typeof ERRORS)[]), 'insufficientGas', 'swapped', 'walletError']
+
+  it("English words every code as SPEC §8's exact text", () => {
+    expect(Object.keys(messages.errors).sort()).toEqual([...CODES].sort())
+    for (const key of Object.keys(ERRORS) as (keyof typeof ERRORS)[]) expect(codeText({ code: key, message: 'unused' })).toBe(ERRORS[key])
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' })).toBe('Insufficient ETH for gas')
+    expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' })).toBe('Insufficient funds for gas')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toBe('Swapped ETH to 2970 USDC')
+    expect(codeText({ code: 'walletError', params: { detail: 'execution reverted' }, message: '' })).toBe('execution reverted')
+  })
+
+  it('a state without a code, or with one the table lacks, shows its own message; none is empty', () => {
+    expect(codeText({ message: 'An app banner' })).toBe('An app banner')
+    expect(codeText({ code: 'notACode', message: 'Fallback text' })).toBe('Fallback text')
+    expect(codeText(undefined)).toBe('')
+  })
+
+  it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s words every code, none in English', async (locale) => {
+    const { default: translation } = await LOCALE_LOADERS[locale]()
+    applyTranslation(translation)
+    const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted' }
+    const english: string[] = []
+    for (const code of CODES) {
+      const text = codeText({ code, params, message: 'English default' })
+      expect(text, code).not.toBe('')
+      expect(text, code).not.toBe('English default')
+      applyTranslation(undefined)
+      const en = codeText({ code, params, message: 'English default' })
+      applyTranslation(translation)
+      if (text === en) english.push(code)
+    }
+    expect(english).toEqual([])
+    // The parameters are in the text.
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'POL' }, message: '' })).toContain('POL')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toMatch(
+      /ETH.*2970 USDC|2970 USDC.*ETH/,
+    )
+    expect(codeText({ code: 'walletError', params: { detail: 'execution reverted' }, message: '' })).toContain('execution reverted')
   })
 })

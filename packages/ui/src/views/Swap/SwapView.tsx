@@ -6,6 +6,7 @@ import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
 import { messages } from '../../messages'
+import { codeText } from '../../messages/codes'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import * as form from '../shared/Form.css'
 import * as styles from './Swap.css'
@@ -60,7 +61,7 @@ export type SwapViewProps = {
   switchDisabled?: boolean
   /** The quote's rate, price impact and network cost; omitted until quoted. @default undefined */
   details?: SwapDetailsDisplay
-  /** headless's button state: label, disabled, loading. */
+  /** headless's button state: its action (worded through the locale), disabled, loading. */
   button: SwapButtonState
   /** The main button ('Review swap'; 'Try again' after a failed build). */
   onButton?: () => void
@@ -283,7 +284,7 @@ export function SwapView(props: SwapViewProps) {
         onClick={props.onButton}
         data-testid="portico-swap-button"
       >
-        {m.button(button.label)}
+        {button.action === 'inputError' ? codeText(button.error) : m.button[button.action]}
       </Button>
     </div>
   )
