@@ -41,7 +41,17 @@ export type {
   SwapInputError,
   SwapInputErrorCode,
 } from './core/swap/rules'
-export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
+export type {
+  ExchangeFailureReason,
+  ExchangeFlow,
+  ExchangePayment,
+  ExchangePhase,
+  ExchangePopup,
+  ExchangePreset,
+  ExchangeState,
+  ExchangeView,
+  PaymentAsset,
+} from './core/exchange/exchange'
 export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
 // Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).
 export type {
