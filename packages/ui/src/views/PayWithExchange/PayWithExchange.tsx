@@ -34,6 +34,7 @@ export function PayWithExchange() {
   const [copied, setCopied] = useState(false)
   const { pending, available, start, paymentAsset } = ex
   // The flow decides whether this is a start (once per network, the preset once); here it is only asked again when those change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the state and the network listed are when to ask again, not inputs
   useEffect(() => {
     if (!pending) void start(data)
   }, [pending, available, start, paymentAsset, data, networkId])

@@ -17,6 +17,7 @@ export function Swap() {
   const networkId = useNetwork().network?.caipNetworkId
   const { pending, supported, initializing, initialized, start } = swap
   // The flow decides whether this is a start (once per network, the preset once); here it is only asked again when those change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the state and the network listed are when to ask again, not inputs
   useEffect(() => {
     if (!pending) void start(data)
   }, [pending, supported, initializing, initialized, start, data, networkId])
