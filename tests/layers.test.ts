@@ -190,7 +190,7 @@ describe('layering rules (DESIGN.md)', () => {
       // Comments may quote what the code must not do; English is fine where it is shown, not compared.
       ["// never: label === 'Review swap'\nconst a = 1"],
       ["const title = 'Review swap'"],
-      ['errors: { ...ERRORS, walletError: (detail: string) => detail }'],
+      ['errors: { ...ERRORS, otherError: (detail: string) => detail }'],
     ])('%j passes', (source) => {
       expect(checkUiText(view, source)).toEqual([])
     })

@@ -19,7 +19,7 @@ export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { NamesFlow, NamesState } from './core/names/names'
 export type { GasEstimate, SendFlow, SendState } from './core/send/send'
-export type { SendButtonLabel, SendButtonState } from './core/send/rules'
+export type { SendButtonAction, SendButtonLabel, SendButtonState } from './core/send/rules'
 export type {
   SentSwap,
   SwapAnalytics,

@@ -1,5 +1,5 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
-import { ERRORS, type SendButtonLabel, type SwapButtonAction } from '@portico/headless'
+import { ERRORS, type SendButtonAction, type SwapButtonAction } from '@portico/headless'
 import { buttonMessages } from './messages/buttons'
 
 export const messages = {
@@ -358,15 +358,15 @@ export const messages = {
     networkFee: 'Network fee',
     feeEstimating: 'Estimating the network fee',
     feeUnknown: '—',
-    /** headless's button states (SendButtonLabel) → their text. */
+    /** headless's button actions → their text. */
     button: {
-      'Select token': 'Select token',
-      'Add amount': 'Add amount',
-      'Insufficient funds': 'Insufficient funds',
-      'Add address': 'Add address',
-      'Invalid address': 'Invalid address',
-      'Preview send': 'Preview send',
-    } as Record<SendButtonLabel, string>,
+      selectToken: 'Select token',
+      addAmount: 'Add amount',
+      insufficientFunds: 'Insufficient funds',
+      addAddress: 'Add address',
+      invalidAddress: 'Invalid address',
+      preview: 'Preview send',
+    } as Record<SendButtonAction, string>,
     fundWallet: 'Fund wallet',
     search: 'Search tokens',
     searchPlaceholder: 'Search by name or symbol',
@@ -571,8 +571,9 @@ export const messages = {
     ...ERRORS,
     insufficientGas: (symbol: string) => `Insufficient ${symbol || 'funds'} for gas`,
     swapped: (from: string, amount: string, to: string) => `Swapped ${from} to ${amount} ${to}`,
-    /** A wallet's own error text, as the wallet words it. */
-    walletError: (detail: string) => detail,
+    httpStatus: (status: string) => `HTTP status code: ${status}`,
+    /** A text outside the catalogue (a wallet's or a node's own error), as it was given. */
+    otherError: (detail: string) => detail,
   },
   /** OriginNotAllowed (issue 15, SPEC §8): the page's origin is not one the project allows. */
   originNotAllowed: {

@@ -76,10 +76,11 @@ export type ErrorKey = keyof typeof ERRORS
 /**
  * The codes a flow's state gives the ui (DESIGN.md "the headless → ui contract is codes, not text"):
  * every catalogue key, and the SPEC §8 texts with parameters — 'insufficientGas' ({ symbol }: 'Insufficient
- * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC') — and 'walletError' ({ detail }:
- * a wallet's own error text, shown as the wallet words it).
+ * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC'), 'httpStatus' ({ status }: 'HTTP
+ * status code: 500') — and 'otherError' ({ detail }: a text outside the catalogue, a wallet's or a node's
+ * own, shown as it was given).
  */
-export type MessageCode = ErrorKey | 'insufficientGas' | 'swapped' | 'walletError'
+export type MessageCode = ErrorKey | 'insufficientGas' | 'swapped' | 'httpStatus' | 'otherError'
 
 /** The parameters of the codes that have some. */
 export type MessageParams = Readonly<Record<string, string>>
@@ -104,14 +105,17 @@ export const errorKeyOf = (text: string): ErrorKey | undefined => KEY_OF_TEXT.ge
 
 /**
  * A failure as a coded state, its text kept as `message`: a catalogue text is its key ('User rejected
- * the request' → userRejected); any other text is 'walletError' with it as `detail`; no text is `fallback`.
+ * the request' → userRejected; 'HTTP status code: 500' → httpStatus { status: '500' }); any other text is
+ * 'otherError' with it as `detail`; no text is `fallback`.
  */
 export function codedError(error: unknown, fallback: ErrorKey): CodedMessage {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   if (!text) return coded(fallback)
   const key = errorKeyOf(text)
   if (key) return coded(key)
-  return { code: 'walletError', params: { detail: text }, message: text }
+  const status = /^HTTP status code: (\d+)$/.exec(text)?.[1]
+  if (status) return { code: 'httpStatus', params: { status }, message: text }
+  return { code: 'otherError', params: { detail: text }, message: text }
 }
 
 /** 'HTTP status code: {n}' */

@@ -7,7 +7,8 @@ import { type Messages, messages } from '../messages'
 const PARAM_ORDER: Partial<Record<MessageCode, readonly string[]>> = {
   insufficientGas: ['symbol'],
   swapped: ['from', 'amount', 'to'],
-  walletError: ['detail'],
+  httpStatus: ['status'],
+  otherError: ['detail'],
 }
 
 /** Anything coded: a flow's error, loading state or banner. */

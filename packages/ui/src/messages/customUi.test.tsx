@@ -18,7 +18,7 @@ const DE = de as unknown as Messages
 const PARAMS: Record<string, readonly string[]> = {
   insufficientGas: ['symbol'],
   swapped: ['from', 'amount', 'to'],
-  walletError: ['detail'],
+  otherError: ['detail'],
 }
 
 /** A coded state in German, from the codes alone (the English `message` is never read). */

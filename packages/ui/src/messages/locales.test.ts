@@ -143,7 +143,13 @@ describe('applying a locale', () => {
 
 describe('headless codes (issue 21 §4)', () => {
   /** Every code a flow's state can carry. */
-  const CODES: MessageCode[] = [...(Object.keys(ERRORS) as (keyof typeof ERRORS)[]), 'insufficientGas', 'swapped', 'walletError']
+  const CODES: MessageCode[] = [
+    ...(Object.keys(ERRORS) as (keyof typeof ERRORS)[]),
+    'insufficientGas',
+    'swapped',
+    'httpStatus',
+    'otherError',
+  ]
 
   it("English words every code as SPEC §8's exact text", () => {
     expect(Object.keys(messages.errors).sort()).toEqual([...CODES].sort())
@@ -151,7 +157,8 @@ describe('headless codes (issue 21 §4)', () => {
     expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' })).toBe('Insufficient ETH for gas')
     expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' })).toBe('Insufficient funds for gas')
     expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toBe('Swapped ETH to 2970 USDC')
-    expect(codeText({ code: 'walletError', params: { detail: 'execution reverted' }, message: '' })).toBe('execution reverted')
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' })).toBe('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' })).toBe('HTTP status code: 500')
   })
 
   it('a state without a code, or with one the table lacks, shows its own message; none is empty', () => {
@@ -163,7 +170,7 @@ describe('headless codes (issue 21 §4)', () => {
   it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s words every code, none in English', async (locale) => {
     const { default: translation } = await LOCALE_LOADERS[locale]()
     applyTranslation(translation)
-    const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted' }
+    const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted', status: '500' }
     const english: string[] = []
     for (const code of CODES) {
       const text = codeText({ code, params, message: 'English default' })
@@ -180,6 +187,7 @@ describe('headless codes (issue 21 §4)', () => {
     expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toMatch(
       /ETH.*2970 USDC|2970 USDC.*ETH/,
     )
-    expect(codeText({ code: 'walletError', params: { detail: 'execution reverted' }, message: '' })).toContain('execution reverted')
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' })).toContain('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' })).toContain('503')
   })
 })

@@ -700,7 +700,7 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
       "the wallet's own error",
       async () => Promise.reject(new Error('execution reverted: STF')),
       'execution reverted: STF',
-      { code: 'walletError', params: { detail: 'execution reverted: STF' }, message: 'execution reverted: STF' },
+      { code: 'otherError', params: { detail: 'execution reverted: STF' }, message: 'execution reverted: STF' },
     ],
   ])(
     '%s of the swap: transactionError, the preview keeps its state, no banner unless debug, an analytics failure event',

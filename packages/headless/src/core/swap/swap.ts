@@ -149,7 +149,7 @@ export interface SwapState {
   transactionError?: string
   /**
    * The wallet's error of the last approval or swap, coded: a catalogue text keeps its key ('userRejected'),
-   * the wallet's own text is 'walletError' ({ detail }), none is 'transactionError'.
+   * the wallet's own text is 'otherError' ({ detail }), none is 'transactionError'.
    */
   transactionErrorCode?: CodedMessage
   /** @deprecated The English loading text; read `loadingCode`. */

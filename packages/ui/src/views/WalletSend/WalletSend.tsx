@@ -1,5 +1,6 @@
 import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useRouter, useSend } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
 import { WalletSendView } from './WalletSendView'
 
 /** A fee in whole native units, 6 decimals; a fee below that shows as '<0.000001', never as 0. */
@@ -33,7 +34,7 @@ export function WalletSend() {
       onPreview={() => router.push('WalletSendPreview')}
       // headless offers it (button.fundWallet) only when the on-ramp flag is on: buy the token on the on-ramp.
       onFundWallet={() => router.push('OnRampProviders')}
-      error={send.error}
+      error={send.errorCode && codeText(send.errorCode)}
     />
   )
 }
