@@ -6,6 +6,7 @@ import { Link } from '../../components/Link/Link'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { messages } from '../../messages'
+import { codeText } from '../../messages/codes'
 import * as styles from './ActivityList.css'
 
 type ActivityGroup = UseActivityReturn['groups'][number]
@@ -174,7 +175,7 @@ export function ActivityList({ emptyState }: { emptyState?: ReactNode }) {
       groups={activity.groups}
       initialLoading={activity.initialLoading}
       loading={activity.loading}
-      error={activity.error}
+      error={activity.errorCode && codeText(activity.errorCode)}
       empty={activity.empty}
       hasMore={activity.hasMore}
       onLoadMore={activity.loadMore}
