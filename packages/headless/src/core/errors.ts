@@ -98,10 +98,9 @@ export interface CodedMessage<C extends string = MessageCode> {
 /** The catalogue entry `key` as a coded state: { code: 'initSwap', message: 'Failed to initialize swap' }. */
 export const coded = <K extends ErrorKey>(key: K): CodedMessage<K> => ({ code: key, message: ERRORS[key] })
 
-const KEY_OF_TEXT: ReadonlyMap<string, ErrorKey> = new Map(Object.entries(ERRORS).map(([k, v]) => [v, k as ErrorKey]))
-
 /** The catalogue key whose SPEC §8 text is exactly `text`; undefined for any other text. */
-export const errorKeyOf = (text: string): ErrorKey | undefined => KEY_OF_TEXT.get(text)
+export const errorKeyOf = (text: string): ErrorKey | undefined =>
+  (Object.keys(ERRORS) as ErrorKey[]).find((key) => ERRORS[key] === text)
 
 /**
  * A failure as a coded state, its text kept as `message`: a catalogue text is its key ('User rejected
