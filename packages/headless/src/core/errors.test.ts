@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { registerNameError } from '../api/profile'
-import { coded, codedError, ERRORS, errorKeyOf, httpStatusError, isUserRejection, PorticoError } from './errors'
+import { codedError, errorKeyOf } from './codes'
+import { coded, ERRORS, httpStatusError, isUserRejection, PorticoError } from './errors'
 import { swappedMessage } from './swap/swap'
 
 describe('error catalogue (SPEC §8)', () => {

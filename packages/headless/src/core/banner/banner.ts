@@ -30,10 +30,8 @@ export function createBanner(timers: Timers) {
   /** Show a text, or a coded state (its code, parameters and English text). */
   function show(text: string | CodedMessage, variant: BannerVariant = 'info'): void {
     cancelPending()
-    const next: BannerState =
-      typeof text === 'string'
-        ? { message: text, variant, open: true }
-        : { message: text.message, code: text.code as MessageCode, ...(text.params ? { params: text.params } : {}), variant, open: true }
+    // A coded state brings its code, parameters and English message; a text, the message alone.
+    const next = { ...(typeof text === 'string' ? { message: text } : text), variant, open: true } as BannerState
     if (!$banner.get().open) {
       $banner.set(next)
       return
