@@ -1,7 +1,7 @@
 // headless hands the ui codes, not text (DESIGN.md): a coded state ({ code, params, message }) is worded
 // here through the messages of the locale shown. A code this table lacks shows the state's English message.
 import type { MessageCode, MessageParams } from '@portico/headless'
-import { type Messages, messages } from '../messages'
+import type { Messages } from '../messages'
 
 /** The parameters of each code that has some, in the order its message function takes them. */
 const PARAM_ORDER: Partial<Record<MessageCode, readonly string[]>> = {
@@ -14,8 +14,8 @@ const PARAM_ORDER: Partial<Record<MessageCode, readonly string[]>> = {
 /** Anything coded: a flow's error, loading state or banner. */
 export type Coded = { code?: string | undefined; params?: MessageParams | undefined; message: string }
 
-/** The text of a coded state in the locale of `m` (the messages shown); '' for none. */
-export function codeText(state: Coded | undefined, m: Messages = messages): string {
+/** The text of a coded state in the locale of `m` (the messages shown: useMessages()); '' for none. */
+export function codeText(state: Coded | undefined, m: Messages): string {
   if (!state) return ''
   const { code, params = {}, message } = state
   const entry = code !== undefined && Object.hasOwn(m.errors, code) ? (m.errors as Record<string, unknown>)[code] : undefined

@@ -2,11 +2,11 @@
 // (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
 // Functions must take the English function's arguments and give back a non-empty string.
 import { ERRORS, LOCALES, type Locale, type MessageCode } from '@portico/headless'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '../messages'
 import { buttonMessages } from './buttons'
 import { codeText } from './codes'
-import { applyTranslation, LOCALE_LOADERS, loadLocale, shownLocale } from './locale'
+import { buttonTextsOf, LOCALE_LOADERS, loadedMessages, loadMessages, localize } from './locale'
 
 type Tree = Record<string, unknown>
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
@@ -63,8 +63,6 @@ const problemsOf = (translation: unknown) => {
   return problems
 }
 
-afterEach(() => applyTranslation(undefined))
-
 describe('locales', () => {
   it('ships seven locales besides English, each with a loader, one of them right to left', () => {
     expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'])
@@ -109,35 +107,66 @@ describe('the missing-key check', () => {
   })
 })
 
-describe('applying a locale', () => {
-  it('writes the locale into the messages object in place, English for what it lacks, and back', () => {
+describe("a locale's messages", () => {
+  it('English with the locale over it, English for what it lacks; `messages` itself stays English', () => {
     const title = messages.connect.title
-    applyTranslation({
+    const de = localize({
       connect: { title: 'Wallet verbinden' },
       walletSend: { balance: (b, s) => `Guthaben: ${b} ${s}` },
       connectWallet: 'Wallet verbinden',
     })
-    expect(messages.connect.title).toBe('Wallet verbinden')
+    expect(de.connect.title).toBe('Wallet verbinden')
+    expect(de.connect.emailLabel).toBe('Email')
+    expect(de.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
+    expect(buttonTextsOf(de).connectWallet).toBe('Wallet verbinden')
+    const other = localize({ connect: { emailLabel: 'E-Mail' } })
+    expect(other.connect.title).toBe(title)
+    expect(other.connect.emailLabel).toBe('E-Mail')
+    expect(buttonTextsOf(other).connectWallet).toBe('Connect wallet')
+    expect(messages.connect.title).toBe('Connect wallet')
     expect(messages.connect.emailLabel).toBe('Email')
-    expect(messages.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
-    expect(buttonMessages.connectWallet).toBe('Wallet verbinden')
-    applyTranslation({ connect: { emailLabel: 'E-Mail' } })
-    expect(messages.connect.title).toBe(title)
-    expect(messages.connect.emailLabel).toBe('E-Mail')
-    expect(buttonMessages.connectWallet).toBe('Connect wallet')
-    applyTranslation(undefined)
     expect(messages.walletSend.balance('1', 'ETH')).toBe('Balance: 1 ETH')
+    expect(buttonMessages.connectWallet).toBe('Connect wallet')
+    expect(localize(undefined)).toBe(messages)
   })
 
-  it('loadLocale fetches a chunk and applies it; a later call wins over one still loading', async () => {
-    const de = loadLocale('de')
-    const ar = loadLocale('ar')
-    expect(await ar).toBe('ar')
-    await de
-    expect(shownLocale()).toBe('ar')
-    expect(messages.header.close).toBe('إغلاق')
-    expect(await loadLocale('en')).toBe('en')
+  it("the buttons' texts: the connect texts and the unsupported network's title", () => {
+    expect(buttonTextsOf(messages)).toBe(buttonMessages)
+    expect(buttonTextsOf(localize({ unsupportedChain: { title: 'Netzwerk wechseln' }, unknownNetwork: 'Unbekanntes Netzwerk' }))).toEqual({
+      connectWallet: 'Connect wallet',
+      connecting: 'Connecting…',
+      unknownNetwork: 'Unbekanntes Netzwerk',
+      switchNetwork: 'Netzwerk wechseln',
+    })
+  })
+
+  it('loadMessages fetches a chunk once and gives every caller the same messages; English is `messages`', async () => {
+    expect(loadedMessages('ar')).toBeUndefined()
+    const [a, b] = await Promise.all([loadMessages('ar'), loadMessages('ar')])
+    expect(a).toBe(b)
+    expect(a.header.close).toBe('إغلاق')
+    expect(loadedMessages('ar')).toBe(a)
+    expect(await loadMessages('ar')).toBe(a)
     expect(messages.header.close).toBe('Close')
+    expect(await loadMessages('en')).toBe(messages)
+    expect(loadedMessages('en')).toBe(messages)
+  })
+
+  it('a chunk that fails to load rejects, and the next call fetches it again', async () => {
+    const real = LOCALE_LOADERS.ja
+    let calls = 0
+    LOCALE_LOADERS.ja = () => {
+      calls++
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : real()
+    }
+    try {
+      await expect(loadMessages('ja')).rejects.toThrow('Failed to fetch dynamically imported module')
+      expect(loadedMessages('ja')).toBeUndefined()
+      expect((await loadMessages('ja')).header.close).toBe('閉じる')
+      expect(calls).toBe(2)
+    } finally {
+      LOCALE_LOADERS.ja = real
+    }
   })
 })
 
@@ -153,41 +182,41 @@ describe('headless codes (issue 21 §4)', () => {
 
   it("English words every code as SPEC §8's exact text", () => {
     expect(Object.keys(messages.errors).sort()).toEqual([...CODES].sort())
-    for (const key of Object.keys(ERRORS) as (keyof typeof ERRORS)[]) expect(codeText({ code: key, message: 'unused' })).toBe(ERRORS[key])
-    expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' })).toBe('Insufficient ETH for gas')
-    expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' })).toBe('Insufficient funds for gas')
-    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toBe('Swapped ETH to 2970 USDC')
-    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' })).toBe('execution reverted')
-    expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' })).toBe('HTTP status code: 500')
+    for (const key of Object.keys(ERRORS) as (keyof typeof ERRORS)[])
+      expect(codeText({ code: key, message: 'unused' }, messages)).toBe(ERRORS[key])
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' }, messages)).toBe('Insufficient ETH for gas')
+    expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' }, messages)).toBe('Insufficient funds for gas')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, messages)).toBe(
+      'Swapped ETH to 2970 USDC',
+    )
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, messages)).toBe('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' }, messages)).toBe('HTTP status code: 500')
   })
 
   it('a state without a code, or with one the table lacks, shows its own message; none is empty', () => {
-    expect(codeText({ message: 'An app banner' })).toBe('An app banner')
-    expect(codeText({ code: 'notACode', message: 'Fallback text' })).toBe('Fallback text')
-    expect(codeText(undefined)).toBe('')
+    expect(codeText({ message: 'An app banner' }, messages)).toBe('An app banner')
+    expect(codeText({ code: 'notACode', message: 'Fallback text' }, messages)).toBe('Fallback text')
+    expect(codeText(undefined, messages)).toBe('')
   })
 
   it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s words every code, none in English', async (locale) => {
     const { default: translation } = await LOCALE_LOADERS[locale]()
-    applyTranslation(translation)
+    const m = localize(translation)
     const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted', status: '500' }
     const english: string[] = []
     for (const code of CODES) {
-      const text = codeText({ code, params, message: 'English default' })
+      const text = codeText({ code, params, message: 'English default' }, m)
       expect(text, code).not.toBe('')
       expect(text, code).not.toBe('English default')
-      applyTranslation(undefined)
-      const en = codeText({ code, params, message: 'English default' })
-      applyTranslation(translation)
-      if (text === en) english.push(code)
+      if (text === codeText({ code, params, message: 'English default' }, messages)) english.push(code)
     }
     expect(english).toEqual([])
     // The parameters are in the text.
-    expect(codeText({ code: 'insufficientGas', params: { symbol: 'POL' }, message: '' })).toContain('POL')
-    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' })).toMatch(
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'POL' }, message: '' }, m)).toContain('POL')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, m)).toMatch(
       /ETH.*2970 USDC|2970 USDC.*ETH/,
     )
-    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' })).toContain('execution reverted')
-    expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' })).toContain('503')
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, m)).toContain('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' }, m)).toContain('503')
   })
 })

@@ -5,8 +5,8 @@ import { Icon } from '../../components/Icon/icons'
 import { Link } from '../../components/Link/Link'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
 import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import * as styles from './ActivityList.css'
 
 type ActivityGroup = UseActivityReturn['groups'][number]
@@ -22,6 +22,7 @@ export type ActivityListViewProps = Pick<UseActivityReturn, 'groups' | 'initialL
 }
 
 function Row({ row }: { row: ActivityRowShown }) {
+  const messages = useMessages()
   const meta = [
     row.counterpart &&
       (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)),
@@ -109,6 +110,7 @@ export function ActivityListView({
   onRetry,
   emptyState,
 }: ActivityListViewProps) {
+  const messages = useMessages()
   const count = groups.reduce((n, g) => n + g.rows.length, 0)
   const ids = useId()
   if (count === 0 && error) {
@@ -170,12 +172,13 @@ export function ActivityListView({
 /** The Account view's Activity tab: the connected account's transactions (useActivity), month by month. */
 export function ActivityList({ emptyState }: { emptyState?: ReactNode }) {
   const activity = useActivity()
+  const messages = useMessages()
   return (
     <ActivityListView
       groups={activity.groups}
       initialLoading={activity.initialLoading}
       loading={activity.loading}
-      error={activity.errorCode && codeText(activity.errorCode)}
+      error={activity.errorCode && codeText(activity.errorCode, messages)}
       empty={activity.empty}
       hasMore={activity.hasMore}
       onLoadMore={activity.loadMore}

@@ -1,8 +1,8 @@
 import { formatBalance, formatUsd, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
 import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useState } from 'react'
-import { messages } from '../../messages'
 import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { type ExchangeDisplay, PayWithExchangeView } from './PayWithExchangeView'
 
@@ -24,6 +24,7 @@ export const tokenAmountText = (amount: string): string => {
  * success (Copy, explorer, Done → Account), failure (Try again with the same exchange, or another).
  */
 export function PayWithExchange() {
+  const messages = useMessages()
   const ex = usePayWithExchange()
   const router = useRouter()
   const { network, networks } = useNetwork()
@@ -79,15 +80,15 @@ export function PayWithExchange() {
       presets={AMOUNT_PRESETS}
       tokenAmount={ex.tokenAmount ? tokenAmountText(ex.tokenAmount) : ''}
       priceLoading={ex.priceLoading}
-      priceError={ex.priceError && codeText(ex.priceError)}
+      priceError={ex.priceError && codeText(ex.priceError, messages)}
       onRetryPrice={() => void ex.fetchTokenPrice()}
       exchanges={ex.exchanges}
       exchangesLoading={ex.isLoading}
-      exchangesError={ex.exchangesError && codeText(ex.exchangesError)}
+      exchangesError={ex.exchangesError && codeText(ex.exchangesError, messages)}
       onRetryExchanges={() => void ex.fetchExchanges()}
       canPay={ex.tokenAmount !== '' && !ex.priceLoading}
       onExchange={pay}
-      error={ex.formError && codeText(ex.formError)}
+      error={ex.formError && codeText(ex.formError, messages)}
       exchange={exchange}
       status={payment?.status === 'IN_PROGRESS' || payment?.status === 'UNKNOWN' ? payment.status : 'opening'}
       onCancel={ex.resetPayment}
@@ -107,7 +108,7 @@ export function PayWithExchange() {
         ex.resetPayment()
         router.reset('Account')
       }}
-      failure={failure && (failure.reason === 'paymentFailed' ? m.failed(exchange?.name ?? '') : codeText(failure.error))}
+      failure={failure && (failure.reason === 'paymentFailed' ? m.failed(exchange?.name ?? '') : codeText(failure.error, messages))}
       failureHint={failure?.reason === 'popupBlocked' ? m.popupHint : failure?.reason === 'statusUnknown' ? m.statusHint : undefined}
       onTryAgain={exchangeId ? () => pay(exchangeId) : undefined}
       onBack={ex.resetPayment}

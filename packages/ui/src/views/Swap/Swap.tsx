@@ -1,6 +1,7 @@
 import { formatBalance, type RouteData } from '@portico/headless'
 import { useNetwork, useRouter, useSwap } from '@portico/headless/react'
 import { useEffect } from 'react'
+import { useMessages } from '../../messages/context'
 import { impactText, networkCostText, rateText, usdText } from './format'
 import { SwapView } from './SwapView'
 
@@ -11,6 +12,7 @@ import { SwapView } from './SwapView'
  * 'review' opens SwapPreview, 'retry' after a failed build quotes again).
  */
 export function Swap() {
+  const messages = useMessages()
   const swap = useSwap()
   const router = useRouter()
   const data = router.entry.view === 'Swap' ? (router.entry.data as RouteData<'Swap'>) : undefined
@@ -45,7 +47,7 @@ export function Swap() {
       details={
         quoted && swap.rate !== undefined
           ? {
-              rate: rateText(swap.rate, sourceToken!.symbol, toToken!.symbol),
+              rate: rateText(swap.rate, sourceToken!.symbol, toToken!.symbol, messages),
               ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
               ...(networkCostText(swap.gas, swap.networkTokenSymbol)
                 ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }

@@ -5,8 +5,8 @@ import { Icon } from '../../components/Icon/icons'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
 import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import * as form from '../shared/Form.css'
 import * as styles from './Swap.css'
@@ -80,6 +80,7 @@ function TokenButton({
   loading: boolean
   testId: string
 }) {
+  const messages = useMessages()
   const m = messages.swap
   if (loading) return <span className={`${block} ${styles.tokenSkeleton}`} aria-hidden="true" data-testid={`${testId}-skeleton`} />
   return (
@@ -101,6 +102,7 @@ function TokenButton({
  * not supported for Swaps'.
  */
 export function SwapView(props: SwapViewProps) {
+  const messages = useMessages()
   const {
     loading = false,
     unsupported = false,
@@ -284,7 +286,7 @@ export function SwapView(props: SwapViewProps) {
         onClick={props.onButton}
         data-testid="portico-swap-button"
       >
-        {button.action === 'inputError' ? codeText(button.error) : m.button[button.action]}
+        {button.action === 'inputError' ? codeText(button.error, messages) : m.button[button.action]}
       </Button>
     </div>
   )

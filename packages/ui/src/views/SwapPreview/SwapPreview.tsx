@@ -1,6 +1,7 @@
 import { useRouter, useSwap } from '@portico/headless/react'
 import { useRef } from 'react'
 import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { amountText, impactText, networkCostText, rateText, usdText } from '../Swap/format'
 import { SwapPreviewView, type SwapPreviewViewProps } from './SwapPreviewView'
 
@@ -13,6 +14,7 @@ type Shown = Omit<SwapPreviewViewProps, 'waiting' | 'error' | 'onCancel' | 'onAp
  * keeps this view with its values and shows the error. Cancel goes back to the form.
  */
 export function SwapPreview() {
+  const messages = useMessages()
   const swap = useSwap()
   const router = useRouter()
   const { sourceToken, toToken } = swap
@@ -32,7 +34,7 @@ export function SwapPreview() {
         iconUrl: toToken.logoUri || undefined,
         usd: usdText(swap.toTokenAmountUsd),
       },
-      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol) } : {}),
+      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages) } : {}),
       ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
       maxSlippage: `${swap.slippage}%`,
       ...(swap.minimumReceived ? { minimumReceived: `${amountText(swap.minimumReceived)} ${toToken.symbol}` } : {}),
@@ -47,12 +49,12 @@ export function SwapPreview() {
     from: { amount: swap.sourceTokenAmount, symbol: sourceToken?.symbol ?? '' },
     to: { amount: swap.toTokenAmount, symbol: toToken?.symbol ?? '' },
   }
-  const waiting = codeText(swap.loadingCode)
+  const waiting = codeText(swap.loadingCode, messages)
   return (
     <SwapPreviewView
       {...shown}
       {...(waiting ? { waiting } : {})}
-      {...(swap.transactionErrorCode ? { error: codeText(swap.transactionErrorCode) } : {})}
+      {...(swap.transactionErrorCode ? { error: codeText(swap.transactionErrorCode, messages) } : {})}
       onCancel={() => router.goBack()}
       onApprove={() => void swap.sendTransactionForApproval()}
       onSwap={() => void swap.sendTransactionForSwap()}
