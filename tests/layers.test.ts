@@ -7,10 +7,13 @@ import {
   checkImports,
   checkTree,
   checkUiSource,
+  checkUiText,
   HEADLESS_PAGE_ENTRY,
   headlessPageFiles,
   importCycles,
   importSpecifiers,
+  isEnglishText,
+  UI_TEXT_RULE,
 } from './layers'
 
 describe('layering rules (DESIGN.md)', () => {
@@ -134,6 +137,8 @@ describe('layering rules (DESIGN.md)', () => {
       ["import { useNetwork } from '@portico/headless/react'\nconst { chooseNetwork } = useNetwork()"],
       ['// never call usePortico() here\nconst a = 1'],
       ['/* no $store, no .setAccount( */ const b = 2'],
+      // A text naming the hook (the missing-provider error, translated) is no call of it.
+      ["missingProvider: 'usePortico muss innerhalb von <PorticoContextProvider> verwendet werden',"],
     ])('a view with %j passes', (source) => {
       expect(checkUiSource(view, source)).toEqual([])
     })
@@ -142,6 +147,74 @@ describe('layering rules (DESIGN.md)', () => {
       expect(checkUiSource('packages/ui/src/views/Networks/Networks.test.tsx', 'usePortico()')).toEqual([])
       expect(checkUiSource('packages/ui/src/PorticoProvider/PorticoProvider.tsx', 'usePortico()')).toEqual([])
       expect(checkUiSource('packages/headless/src/react/useX.ts', 'usePortico()')).toEqual([])
+    })
+  })
+
+  describe('ui compares codes, never English text (issue 21 §4)', () => {
+    const view = 'packages/ui/src/views/Swap/Swap.tsx'
+    it.each([
+      ["if (swap.button.label === 'Review swap') router.push('SwapPreview')"],
+      // 'Swap' is a view name, but not where a button's label is compared.
+      ["else if (swap.button.label === 'Swap') void swap.swapTokens()"],
+      ["const blocked = ex.error === 'Could not create popup window'"],
+      ["const failed = 'Transaction error' !== state.message"],
+      ['const same = error.message == "Insufficient balance"'],
+      ["if (error.message.startsWith('Insufficient')) showFund()"],
+      ["const rejected = text.includes('User rejected')"],
+      ["switch (label) {\n  case 'Review swap':\n    go()\n}"],
+      ['const popupBlocked = ex.error === ERRORS.createPopup'],
+      ['const price = ERRORS.tokenPrice === ex.error'],
+      ['const inPlace = [ERRORS.tokenPrice, ERRORS.getExchanges] as string[]'],
+      ['const shown = list.includes(ERRORS.depositStatus)'],
+      ['if (banner.message === `Swapping ...`) wait()'],
+    ])('%j fails', (source) => {
+      expect(checkUiText(view, source).map((v) => v.rule)).toEqual([UI_TEXT_RULE])
+    })
+
+    it.each([
+      // Codes, symbols, wire values and DOM values are not text.
+      ["{button.action === 'inputError' ? codeText(button.error) : m.button[button.action]}"],
+      ["const failed = failure?.reason === 'popupBlocked'"],
+      ["if (token.symbol === 'ETH') native()"],
+      ["const busy = payment?.status === 'IN_PROGRESS'"],
+      ["if (init.method === 'POST') send()"],
+      ["if (typeof v === 'string') return v"],
+      ["const swaps = restricted.includes('swaps')"],
+      ["const dec = amount.includes('.')"],
+      // View names where a view is compared, key names where a key is.
+      ["const data = router.entry.view === 'Swap' ? router.entry.data : undefined"],
+      ["const back = router.view === 'Connect' && isConnected"],
+      ["view === 'Networks' ? 'networks' : 'none'"],
+      ["if (e.key === 'Escape') close()"],
+      ["if (e.key !== 'Tab') return"],
+      ["switch (view) {\n  case 'Account':\n    return 'account'\n}"],
+      // Comments may quote what the code must not do; English is fine where it is shown, not compared.
+      ["// never: label === 'Review swap'\nconst a = 1"],
+      ["const title = 'Review swap'"],
+      ['errors: { ...ERRORS, otherError: (detail: string) => detail }'],
+    ])('%j passes', (source) => {
+      expect(checkUiText(view, source)).toEqual([])
+    })
+
+    it('tests and other packages are exempt', () => {
+      expect(checkUiText('packages/ui/src/views/Swap/Swap.test.tsx', "label === 'Review swap'")).toEqual([])
+      expect(checkUiText('packages/headless/src/core/swap/rules.ts', "label === 'Review swap'")).toEqual([])
+    })
+
+    it.each([
+      ['Review swap', true],
+      ['Swapping ...', true],
+      ['Insufficient ETH for gas', true],
+      ['Swap', true],
+      ['review', false],
+      ['inputError', false],
+      ['ETH', false],
+      ['IN_PROGRESS', false],
+      ['SwapPreview', false],
+      ['/v1/convert/quotes', false],
+      ['', false],
+    ])('isEnglishText(%j) is %s', (text, english) => {
+      expect(isEnglishText(text)).toBe(english)
     })
   })
 

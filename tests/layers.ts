@@ -4,6 +4,7 @@
 // The demo's headless page (apps/demo/src/headless-main.tsx) and every demo file it imports never import ui.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { ROUTE_VIEWS } from '../packages/headless/src/core/types'
 
 export type Violation = { file: string; specifier: string; rule: string }
 
@@ -151,6 +152,7 @@ export function checkTree(root: string): Violation[] {
       out.push(
         ...checkImports(rel(file), importSpecifiers(source)),
         ...checkUiSource(rel(file), source),
+        ...checkUiText(rel(file), source),
         ...checkHookSource(rel(file), source),
       )
     }
@@ -165,7 +167,8 @@ export function checkTree(root: string): Violation[] {
  * provider, which creates or receives the instance, may hand it its links and reconnect it.
  */
 export const UI_RULES: { rule: string; re: RegExp }[] = [
-  { rule: 'ui views read hooks only: no usePortico()', re: /\busePortico\b/ },
+  // A call or an import of it (a text naming it, such as the missing-provider error's translations, is neither).
+  { rule: 'ui views read hooks only: no usePortico()', re: /\busePortico\s*\(|\{[^}]*\busePortico\b[^}]*\}\s*from\b/ },
   {
     rule: 'ui views read hooks only: no store subscription',
     re: /from ['"](@nanostores\/[^'"]+|nanostores)['"]|\buseSyncExternalStore\b|\.(listen|subscribe)\(/,
@@ -183,6 +186,79 @@ export function checkUiSource(file: string, source: string): Violation[] {
   // Comments may name what the code must not do.
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')
   return UI_RULES.filter(({ re }) => re.test(code)).map(({ rule }) => ({ file, specifier: '', rule }))
+}
+
+/**
+ * Issue 21 §4: the headless → ui contract is codes, not text. No ui file (tests aside) compares a value
+ * with English text: a comparison (===, !==, ==, !=), a `case` or a string test (.includes, .startsWith,
+ * .endsWith, .indexOf) against a literal that is a phrase (a letter, a space, more) or a single
+ * capitalised word ('Swap'); nor compares with, or lists, the catalogue's texts (`ERRORS.x`). Not text:
+ * view names where a view is compared (`….view === 'Swap'`, a `case`), key names where a key is
+ * (`e.key === 'Escape'`), codes ('inputError'), symbols ('ETH') and wire values ('IN_PROGRESS').
+ */
+export const UI_TEXT_RULE = 'ui compares codes, never English text: map the code to words through the locale'
+/** KeyboardEvent.key values the ui may test for. */
+const KEY_NAMES: ReadonlySet<string> = new Set([
+  'Escape',
+  'Enter',
+  'Tab',
+  'Home',
+  'End',
+  'Backspace',
+  'Delete',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+])
+const VIEW_NAMES: ReadonlySet<string> = new Set(ROUTE_VIEWS)
+const PHRASE = /\p{L}\s+\S/u
+const CAPITALISED_WORD = /^[A-Z][a-z]+$/
+const LITERAL = String.raw`(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|\x60((?:[^\x60\\$]|\\.)*)\x60)`
+const OPERAND = String.raw`([\w$.?!\]\[()]+)`
+const COMPARISON_LEFT = new RegExp(String.raw`${OPERAND}\s*[!=]==?\s*${LITERAL}`, 'g')
+const COMPARISON_RIGHT = new RegExp(String.raw`${LITERAL}\s*[!=]==?\s*${OPERAND}`, 'g')
+const CASE = new RegExp(String.raw`\bcase\s+${LITERAL}\s*:`, 'g')
+const STRING_TEST = new RegExp(String.raw`\.(?:includes|startsWith|endsWith|indexOf|lastIndexOf)\(\s*${LITERAL}`, 'g')
+const CATALOGUE = /[!=]==?\s*ERRORS\.\w|ERRORS\.\w+\s*[!=]==?|\.(?:includes|indexOf)\(\s*ERRORS\.|\[\s*ERRORS\.\w+\s*,/
+
+/** The text is English words, not a code: a phrase, or one capitalised word that is not a name `allowed` lets through. */
+export function isEnglishText(text: string, allowed: ReadonlySet<string> = new Set()): boolean {
+  if (PHRASE.test(text)) return true
+  return CAPITALISED_WORD.test(text) && !allowed.has(text)
+}
+
+/** The names a literal compared with `operand` may be: view names for a view, key names for a key. */
+function allowedFor(operand: string | undefined): ReadonlySet<string> {
+  const last =
+    (operand ?? '')
+      .replace(/[?!()]+$/, '')
+      .split('.')
+      .pop() ?? ''
+  if (/^(view|views|entry|route)$/i.test(last) || /View$/.test(last)) return VIEW_NAMES
+  if (/^(key|code)$/.test(last)) return KEY_NAMES
+  return new Set()
+}
+
+export function checkUiText(file: string, source: string): Violation[] {
+  if (!file.startsWith('packages/ui/src/') || /\.test\.tsx?$/.test(file)) return []
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')
+  const out: Violation[] = []
+  const bad = (specifier: string) => out.push({ file, specifier, rule: UI_TEXT_RULE })
+  const text = (m: RegExpMatchArray, from: number) => m[from] ?? m[from + 1] ?? m[from + 2] ?? ''
+  for (const m of code.matchAll(COMPARISON_LEFT)) if (isEnglishText(text(m, 2), allowedFor(m[1]))) bad(m[0])
+  for (const m of code.matchAll(COMPARISON_RIGHT)) if (isEnglishText(text(m, 1), allowedFor(m[4]))) bad(m[0])
+  for (const m of code.matchAll(CASE)) if (isEnglishText(text(m, 1), new Set([...VIEW_NAMES, ...KEY_NAMES]))) bad(m[0])
+  for (const m of code.matchAll(STRING_TEST)) if (isEnglishText(text(m, 1))) bad(m[0])
+  const catalogue = CATALOGUE.exec(code)
+  if (catalogue) bad(catalogue[0])
+  return out
 }
 
 /**

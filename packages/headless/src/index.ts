@@ -1,5 +1,6 @@
 /** @portico/headless public API: createPortico, flows' types, adapter contract, validation and formatting. */
 export * from './core/errors'
+export { codedError, errorKeyOf } from './core/codes'
 export * from './core/types'
 export * from './core/format/index'
 export * from './adapters'
@@ -19,20 +20,39 @@ export { checkWalletCalls } from './core/wallet/calls'
 export type { ActivityFlow, ActivityRow, ActivityState } from './core/activity/activity'
 export type { NamesFlow, NamesState } from './core/names/names'
 export type { GasEstimate, SendFlow, SendState } from './core/send/send'
-export type { SendButtonLabel, SendButtonState } from './core/send/rules'
+export type { SendButtonAction, SendButtonLabel, SendButtonState } from './core/send/rules'
 export type {
   SentSwap,
   SwapAnalytics,
   SwapFailureEvent,
   SwapFlow,
+  SwapLoadingCode,
+  SwapPhase,
   SwapPreset,
   SwapState,
   SwapToken,
   SwapTransaction,
   SwapView,
 } from './core/swap/swap'
-export type { SwapButtonLabel, SwapButtonState, SwapGas, SwapInputError } from './core/swap/rules'
-export type { ExchangeFlow, ExchangePayment, ExchangePopup, ExchangePreset, ExchangeState, PaymentAsset } from './core/exchange/exchange'
+export type {
+  SwapButtonAction,
+  SwapButtonLabel,
+  SwapButtonState,
+  SwapGas,
+  SwapInputError,
+  SwapInputErrorCode,
+} from './core/swap/rules'
+export type {
+  ExchangeFailureReason,
+  ExchangeFlow,
+  ExchangePayment,
+  ExchangePhase,
+  ExchangePopup,
+  ExchangePreset,
+  ExchangeState,
+  ExchangeView,
+  PaymentAsset,
+} from './core/exchange/exchange'
 export { isPayWithExchangeAvailable, PAY_WITH_EXCHANGE_NAMESPACES, type PayWithExchangeFlags } from './core/account/payWithExchange'
 // Types only: the on-ramp's rules and store are in its lazy chunk (useOnRamp gives limits, presets and quotes ready to show).
 export type {

@@ -1,5 +1,5 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
-import type { SendButtonLabel, SwapButtonLabel } from '@portico/headless'
+import { ERRORS, type SendButtonAction, type SwapButtonAction } from '@portico/headless'
 import { buttonMessages } from './messages/buttons'
 
 export const messages = {
@@ -358,15 +358,15 @@ export const messages = {
     networkFee: 'Network fee',
     feeEstimating: 'Estimating the network fee',
     feeUnknown: '—',
-    /** headless's button states (SendButtonLabel) → their text. */
+    /** headless's button actions → their text. */
     button: {
-      'Select token': 'Select token',
-      'Add amount': 'Add amount',
-      'Insufficient funds': 'Insufficient funds',
-      'Add address': 'Add address',
-      'Invalid address': 'Invalid address',
-      'Preview send': 'Preview send',
-    } as Record<SendButtonLabel, string>,
+      selectToken: 'Select token',
+      addAmount: 'Add amount',
+      insufficientFunds: 'Insufficient funds',
+      addAddress: 'Add address',
+      invalidAddress: 'Invalid address',
+      preview: 'Preview send',
+    } as Record<SendButtonAction, string>,
     fundWallet: 'Fund wallet',
     search: 'Search tokens',
     searchPlaceholder: 'Search by name or symbol',
@@ -417,18 +417,15 @@ export const messages = {
     providerFee: 'Provider fee',
     networkCost: 'Network cost',
     unknown: '—',
-    /** headless's button states (SwapButtonLabel) → their text; an input error ('Insufficient ETH for gas') is shown as headless words it. */
-    button: (label: SwapButtonLabel): string =>
-      (
-        ({
-          'Network not supported for Swaps': 'Network not supported for Swaps',
-          'Select token': 'Select token',
-          'Enter amount': 'Enter amount',
-          'Getting quote': 'Getting quote',
-          Swap: 'Try again',
-          'Review swap': 'Review swap',
-        }) as Partial<Record<SwapButtonLabel, string>>
-      )[label] ?? label,
+    /** headless's button actions → their text; an input error ('inputError') reads as its code in `errors`. */
+    button: {
+      unsupported: 'Network not supported for Swaps',
+      selectToken: 'Select token',
+      enterAmount: 'Enter amount',
+      quoting: 'Getting quote',
+      retry: 'Try again',
+      review: 'Review swap',
+    } as Record<Exclude<SwapButtonAction, 'inputError'>, string>,
     search: 'Search tokens',
     searchPlaceholder: 'Name, symbol or address',
     suggested: 'Suggested',
@@ -566,6 +563,18 @@ export const messages = {
   /** A view whose code loads on first use (the swap views). */
   lazyView: { loading: 'Loading', failed: 'This view could not be loaded. Check your connection and try again.', retry: 'Try again' },
   banner: { dismiss: 'Dismiss' },
+  /**
+   * headless's codes (SPEC §8 errors, loading texts and banners) → their text (messages/codes.ts reads
+   * them): English is SPEC §8's exact text; a code with parameters is a function of them, in order.
+   */
+  errors: {
+    ...ERRORS,
+    insufficientGas: (symbol: string) => `Insufficient ${symbol || 'funds'} for gas`,
+    swapped: (from: string, amount: string, to: string) => `Swapped ${from} to ${amount} ${to}`,
+    httpStatus: (status: string) => `HTTP status code: ${status}`,
+    /** A text outside the catalogue (a wallet's or a node's own error), as it was given. */
+    otherError: (detail: string) => detail,
+  },
   /** OriginNotAllowed (issue 15, SPEC §8): the page's origin is not one the project allows. */
   originNotAllowed: {
     title: 'Not available',

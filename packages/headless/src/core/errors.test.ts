@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { registerNameError } from '../api/profile'
-import { ERRORS, httpStatusError, isUserRejection, PorticoError } from './errors'
+import { codedError, errorKeyOf } from './codes'
+import { coded, ERRORS, httpStatusError, isUserRejection, PorticoError } from './errors'
 import { swappedMessage } from './swap/swap'
 
 describe('error catalogue (SPEC §8)', () => {
@@ -99,5 +100,30 @@ describe('error catalogue (SPEC §8)', () => {
     expect(ERRORS.userRejected).toBe('User rejected the request')
     expect(ERRORS.connectionRejected).toBe('Connection rejected')
     expect(new PorticoError(ERRORS.userRejected, { code: 4001 }).code).toBe(4001)
+  })
+})
+
+describe('codes for the ui (issue 21 §4)', () => {
+  it('every catalogue text has its key as code, the text as message', () => {
+    for (const key of Object.keys(ERRORS) as (keyof typeof ERRORS)[]) {
+      expect(errorKeyOf(ERRORS[key])).toBe(key)
+      expect(coded(key)).toEqual({ code: key, message: ERRORS[key] })
+    }
+    expect(new Set(Object.values(ERRORS)).size).toBe(Object.keys(ERRORS).length)
+    expect(errorKeyOf('Insufficient ETH for gas')).toBeUndefined()
+  })
+
+  it.each([
+    [new PorticoError('User rejected the request', { code: 4001 }), { code: 'userRejected', message: 'User rejected the request' }],
+    ['Failed to create transaction', { code: 'createTransaction', message: 'Failed to create transaction' }],
+    [new Error('HTTP status code: 502'), { code: 'httpStatus', params: { status: '502' }, message: 'HTTP status code: 502' }],
+    [
+      new Error('execution reverted: STF'),
+      { code: 'otherError', params: { detail: 'execution reverted: STF' }, message: 'execution reverted: STF' },
+    ],
+    [new Error(''), { code: 'transactionError', message: 'Transaction error' }],
+    [{ not: 'an error' }, { code: 'transactionError', message: 'Transaction error' }],
+  ])('codedError(%j) -> %j', (error, state) => {
+    expect(codedError(error, 'transactionError')).toEqual(state)
   })
 })

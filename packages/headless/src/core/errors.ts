@@ -85,6 +85,31 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS
 
+/**
+ * The codes a flow's state gives the ui (DESIGN.md "the headless → ui contract is codes, not text"):
+ * every catalogue key, and the SPEC §8 texts with parameters — 'insufficientGas' ({ symbol }: 'Insufficient
+ * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC'), 'httpStatus' ({ status }: 'HTTP
+ * status code: 500') — and 'otherError' ({ detail }: a text outside the catalogue, a wallet's or a node's
+ * own, shown as it was given).
+ */
+export type MessageCode = ErrorKey | 'insufficientGas' | 'swapped' | 'httpStatus' | 'otherError'
+
+/** The parameters of the codes that have some. */
+export type MessageParams = Readonly<Record<string, string>>
+
+/**
+ * A coded state: what a ui maps to words through its locale (`code`, with `params`), and SPEC §8's
+ * English text, exact, as the default `message` (for a ui without that locale, logs and thrown errors).
+ */
+export interface CodedMessage<C extends string = MessageCode> {
+  code: C
+  params?: MessageParams
+  message: string
+}
+
+/** The catalogue entry `key` as a coded state: { code: 'initSwap', message: 'Failed to initialize swap' }. */
+export const coded = <K extends ErrorKey>(key: K): CodedMessage<K> => ({ code: key, message: ERRORS[key] })
+
 /** 'HTTP status code: {n}' */
 export const httpStatusError = (status: number): string => `HTTP status code: ${status}`
 

@@ -48,6 +48,7 @@ const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({
   pages: 0,
   loading: false,
   error: null,
+  errorCode: null,
 })
 
 // The row texts' formatting (SPEC §5/§9), given to the lazy flow: see ActivityFormat.

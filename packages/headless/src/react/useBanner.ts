@@ -1,16 +1,20 @@
 import { useStore } from '@nanostores/react'
 import type { BannerVariant } from '../core/banner/banner'
+import type { CodedMessage, MessageCode, MessageParams } from '../core/errors'
 import { usePortico } from './usePortico'
 
 export interface UseBannerReturn {
-  /** @default '' */
+  /** The English text. @default '' */
   message: string
+  /** A flow's banner: its code, to word through the locale (with `params`); none for an app's own text. @default undefined */
+  code?: MessageCode
+  params?: MessageParams
   /** @default 'info' */
   variant: BannerVariant
   /** @default false */
   open: boolean
   /** Show a banner; while one is open it hides and the new one appears 150 ms later. @default variant 'info' */
-  show: (message: string, variant?: BannerVariant) => void
+  show: (message: string | CodedMessage, variant?: BannerVariant) => void
   hide: () => void
 }
 

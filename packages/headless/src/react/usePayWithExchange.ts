@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { isPayWithExchangeAvailable } from '../core/account/payWithExchange'
-import type { ExchangePayment, ExchangePreset, ExchangeState, PaymentAsset } from '../core/exchange/exchange'
+import type { ExchangePayment, ExchangePreset, ExchangeView, PaymentAsset } from '../core/exchange/exchange'
 import { lazyMethods } from '../core/lazy'
 import type { Exchange } from '@portico/protocol/exchange'
 import { useLoadedFlow } from './lazy'
@@ -13,7 +13,7 @@ export interface UsePayWithExchangeOptions {
   enabled?: boolean
 }
 
-export interface UsePayWithExchangeReturn extends ExchangeState {
+export interface UsePayWithExchangeReturn extends ExchangeView {
   /**
    * Pay with exchange is on (the `payWithExchange`, `payments` or `pay` flag) and the active namespace
    * supports it (EVM, Solana), SPEC §5. Known before the module loads. @default false when not connected to either
@@ -26,6 +26,12 @@ export interface UsePayWithExchangeReturn extends ExchangeState {
    * symbol, the earlier one, else the first), the fiat amount, the asset's price and the first 2 exchanges.
    */
   initialize: (preset?: ExchangePreset) => Promise<void>
+  /**
+   * Start for the view that shows the flow: call it whenever the view renders or the network changes;
+   * the flow decides — nothing while unavailable, once per network for this hook unless an asset is
+   * chosen, a preset (route data) once per object.
+   */
+  start: (preset?: ExchangePreset) => Promise<void>
   /** The fiat (USD) amount as typed (SPEC §5 mask, 2 decimals); the token amount follows (amount / price, 8 decimals). */
   setAmount: (text: string) => void
   /** Choose the asset to pay in (one of `assets`, or the app's own); then its price and the exchanges. */
@@ -48,7 +54,7 @@ export interface UsePayWithExchangeReturn extends ExchangeState {
   reset: () => void
 }
 
-const IDLE: ReadableAtom<ExchangeState> = atom<ExchangeState>({
+const IDLE: ReadableAtom<ExchangeView> = atom<ExchangeView>({
   amount: '',
   tokenAmount: '',
   priceLoading: false,
@@ -56,6 +62,8 @@ const IDLE: ReadableAtom<ExchangeState> = atom<ExchangeState>({
   isLoading: false,
   isPaymentInProgress: false,
   assets: [],
+  phase: 'form',
+  starting: true,
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */
@@ -87,10 +95,22 @@ export function usePayWithExchange(options: UsePayWithExchangeOptions = {}): Use
       ),
     [portico],
   )
+  const available = isPayWithExchangeAvailable(flags, namespace)
+  // This hook's visit: the flow starts once per network for it.
+  const visit = useRef({}).current
+  const start = useCallback(
+    async (preset?: ExchangePreset): Promise<void> => {
+      if (!available) return
+      const loaded = portico.peek('exchange') ?? (await portico.load('exchange'))
+      await loaded.start(preset, visit)
+    },
+    [portico, visit, available],
+  )
   return {
     ...state,
-    available: isPayWithExchangeAvailable(flags, namespace),
+    available,
     pending: !flow,
     ...(actions as Pick<UsePayWithExchangeReturn, (typeof ACTIONS)[number]>),
+    start,
   }
 }

@@ -73,13 +73,13 @@ describe('useSend', () => {
     await waitFor(() => expect(result.current.pending).toBe(false))
     await waitFor(() => expect(result.current.tokenBalances.map((t) => t.symbol)).toEqual(['ETH']))
     act(() => void result.current.setToken(result.current.tokenBalances[0]!))
-    expect(result.current.button.label).toBe('Add amount')
+    expect(result.current.button).toMatchObject({ action: 'addAmount', label: 'Add amount' })
     await waitFor(() => expect(result.current.gas).toMatchObject({ native: '0.000021', symbol: 'ETH', usd: 0.000021 * 3000 }))
     act(() => result.current.setAmount('0,5'))
     expect(result.current.sendTokenAmount).toBe('0.5')
-    expect(result.current.button.label).toBe('Add address')
+    expect(result.current.button).toMatchObject({ action: 'addAddress', label: 'Add address' })
     act(() => result.current.setReceiver(TO))
-    expect(result.current.button).toEqual({ label: 'Preview send', disabled: false, fundWallet: false })
+    expect(result.current.button).toEqual({ action: 'preview', label: 'Preview send', disabled: false, fundWallet: false })
     let hash = ''
     await act(async () => {
       hash = await result.current.send()

@@ -45,7 +45,8 @@ const IDLE: ReadableAtom<SendState> = atom<SendState>({
   tokenBalances: [],
   gasLoading: false,
   error: null,
-  button: { label: 'Select token', disabled: true, fundWallet: false },
+  errorCode: null,
+  button: { action: 'selectToken', label: 'Select token', disabled: true, fundWallet: false },
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */

@@ -97,7 +97,7 @@ describe('useSwap', () => {
     act(() => result.current.setSourceTokenAmount('0,5'))
     expect(result.current.sourceTokenAmount).toBe('0.5')
     await waitFor(() => expect(result.current.toTokenAmount).toBe('1485.000000'))
-    await waitFor(() => expect(result.current.button).toEqual({ label: 'Review swap', disabled: false, loading: false }))
+    await waitFor(() => expect(result.current.button).toEqual({ action: 'review', label: 'Review swap', disabled: false, loading: false }))
     expect(result.current).toMatchObject({
       providerFee: '0.00425',
       maxSlippage: '14.85',

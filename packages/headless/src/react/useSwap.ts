@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import { lazyMethods } from '../core/lazy'
 import type { SwapPreset, SwapToken, SwapTransaction, SwapView } from '../core/swap/swap'
 import { useLoadedFlow } from './lazy'
@@ -20,6 +20,14 @@ export interface UseSwapReturn extends SwapView {
    * failure 'Failed to initialize swap' and back; off the swap chains 'Network not supported for Swaps'.
    */
   initialize: (preset?: SwapPreset) => Promise<void>
+  /**
+   * Start the swap for the view that shows it: call it whenever the view renders or the network
+   * changes; the flow decides — once per network for this hook (a failed start goes back and is not
+   * retried), a preset (route data) once per object, nothing off the swap chains or while initializing.
+   */
+  start: (preset?: SwapPreset) => Promise<void>
+  /** Press the main button: `button.action` 'review' opens SwapPreview, 'retry' quotes again; otherwise nothing. */
+  pressButton: () => Promise<void>
   /** The chain's tokens again (`tokens`, `popularTokens`, `suggestedTokens`). */
   fetchTokens: () => Promise<SwapToken[]>
   /** Choose the source token (the target's token swaps sides); its price, then a quote. */
@@ -73,12 +81,14 @@ const IDLE: ReadableAtom<SwapView> = atom<SwapView>({
   sourceTokenAmountUsd: 0,
   toTokenAmountUsd: 0,
   needsApproval: false,
-  button: { label: 'Select token', disabled: true, loading: false },
+  phase: 'loading',
+  button: { action: 'selectToken', label: 'Select token', disabled: true, loading: false },
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */
 const ACTIONS = [
   'initialize',
+  'pressButton',
   'fetchTokens',
   'setSourceToken',
   'setToToken',
@@ -108,5 +118,20 @@ export function useSwap(options: UseSwapOptions = {}): UseSwapReturn {
     [portico],
   )
   const searchTokens = (query: string): SwapToken[] => (flow ? flow.searchTokens(query) : [])
-  return { ...state, pending: !flow, ...(actions as Omit<UseSwapReturn, keyof SwapView | 'pending' | 'searchTokens'>), searchTokens }
+  // This hook's visit: the flow starts once per network for it.
+  const visit = useRef({}).current
+  const start = useCallback(
+    async (preset?: SwapPreset): Promise<void> => {
+      const loaded = portico.peek('swap') ?? (await portico.load('swap'))
+      await loaded.start(preset, visit)
+    },
+    [portico, visit],
+  )
+  return {
+    ...state,
+    pending: !flow,
+    ...(actions as Omit<UseSwapReturn, keyof SwapView | 'pending' | 'searchTokens' | 'start'>),
+    start,
+    searchTokens,
+  }
 }

@@ -6,6 +6,7 @@ import { Fragment, useContext, useEffect, useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
 import { ButtonMessagesContext } from '../messages/buttons'
+import { codeText } from '../messages/codes'
 import { MessagesContext } from '../messages/context'
 import { buttonTextsOf } from '../messages/locale'
 import { useShownLocale } from '../messages/useShownLocale'
@@ -76,7 +77,9 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
           />
         }
         footer={footer}
-        overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
+        overlayContent={
+          banner.open && banner.message ? <Snackbar variant={banner.variant} message={codeText(banner, messages)} /> : undefined
+        }
       >
         <Fragment key={shown.locale}>
           {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}

@@ -2,7 +2,7 @@
 // place with its strings (English for keys it lacks), dir and lang on the modal's root, and numbers
 // in the locale's format; back to English restores every string. The locale is the instance's: two
 // instances on one page each show their own (issue 21 §4).
-import { localeOf } from '@portico/headless'
+import { coded, localeOf } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -55,6 +55,29 @@ describe('ModalRoot locales', () => {
     })
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
     expect(messages.account.disconnect).toBe('Disconnect')
+  })
+
+  it("a flow's coded banner in the modal's locale; an app's own text as given (issue 21 §4)", async () => {
+    const portico = await openModal('de')
+    expect(await screen.findByRole('dialog', { name: 'Konto' })).toBeTruthy()
+    await act(async () => {
+      portico.banner.showError(coded('initSwap'))
+    })
+    await waitFor(() => expect(document.body.textContent).toContain('Tausch konnte nicht gestartet werden'))
+    expect(document.body.textContent).not.toContain('Failed to initialize swap')
+    await act(async () => {
+      portico.banner.hide()
+      portico.banner.show(
+        { code: 'swapped', params: { from: 'ETH', amount: '1', to: 'USDC' }, message: 'Swapped ETH to 1 USDC' },
+        'success',
+      )
+    })
+    await waitFor(() => expect(document.body.textContent).toContain('ETH in 1 USDC getauscht'))
+    await act(async () => {
+      portico.banner.hide()
+      portico.banner.show('An app text')
+    })
+    await waitFor(() => expect(document.body.textContent).toContain('An app text'))
   })
 
   it('an unsupported locale is English', async () => {

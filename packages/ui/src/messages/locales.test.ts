@@ -1,10 +1,11 @@
 // Every shipped locale has exactly the English messages' keys (issue 15 "Locales"): a key missing
 // (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
 // Functions must take the English function's arguments and give back a non-empty string.
-import { LOCALES, type Locale } from '@portico/headless'
+import { ERRORS, LOCALES, type Locale, type MessageCode } from '@portico/headless'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../messages'
 import { buttonMessages } from './buttons'
+import { codeText } from './codes'
 import { buttonTextsOf, LOCALE_LOADERS, loadedMessages, loadMessages, localize } from './locale'
 
 type Tree = Record<string, unknown>
@@ -166,5 +167,56 @@ describe("a locale's messages", () => {
     } finally {
       LOCALE_LOADERS.ja = real
     }
+  })
+})
+
+describe('headless codes (issue 21 §4)', () => {
+  /** Every code a flow's state can carry. */
+  const CODES: MessageCode[] = [
+    ...(Object.keys(ERRORS) as (keyof typeof ERRORS)[]),
+    'insufficientGas',
+    'swapped',
+    'httpStatus',
+    'otherError',
+  ]
+
+  it("English words every code as SPEC §8's exact text", () => {
+    expect(Object.keys(messages.errors).sort()).toEqual([...CODES].sort())
+    for (const key of Object.keys(ERRORS) as (keyof typeof ERRORS)[])
+      expect(codeText({ code: key, message: 'unused' }, messages)).toBe(ERRORS[key])
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' }, messages)).toBe('Insufficient ETH for gas')
+    expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' }, messages)).toBe('Insufficient funds for gas')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, messages)).toBe(
+      'Swapped ETH to 2970 USDC',
+    )
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, messages)).toBe('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' }, messages)).toBe('HTTP status code: 500')
+  })
+
+  it('a state without a code, or with one the table lacks, shows its own message; none is empty', () => {
+    expect(codeText({ message: 'An app banner' }, messages)).toBe('An app banner')
+    expect(codeText({ code: 'notACode', message: 'Fallback text' }, messages)).toBe('Fallback text')
+    expect(codeText(undefined, messages)).toBe('')
+  })
+
+  it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s words every code, none in English', async (locale) => {
+    const { default: translation } = await LOCALE_LOADERS[locale]()
+    const m = localize(translation)
+    const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted', status: '500' }
+    const english: string[] = []
+    for (const code of CODES) {
+      const text = codeText({ code, params, message: 'English default' }, m)
+      expect(text, code).not.toBe('')
+      expect(text, code).not.toBe('English default')
+      if (text === codeText({ code, params, message: 'English default' }, messages)) english.push(code)
+    }
+    expect(english).toEqual([])
+    // The parameters are in the text.
+    expect(codeText({ code: 'insufficientGas', params: { symbol: 'POL' }, message: '' }, m)).toContain('POL')
+    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, m)).toMatch(
+      /ETH.*2970 USDC|2970 USDC.*ETH/,
+    )
+    expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, m)).toContain('execution reverted')
+    expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' }, m)).toContain('503')
   })
 })

@@ -4,6 +4,7 @@ import type { CaipNetwork, ChainNamespace } from '../types'
 import { formatBalance, shortenAddress } from '../format/format'
 import { ADDRESS, mainnet, solana } from '../test-utils'
 import { activityRowText, createActivity, type ActivityDeps, type ActivityFormat } from './activity'
+import type { CodedMessage } from '../errors'
 
 const FORMAT: ActivityFormat = { amount: (n) => formatBalance(n), address: (a) => shortenAddress(a) }
 
@@ -22,7 +23,7 @@ function setup(
   },
 ) {
   const asked: { address: string; chainId?: string; cursor?: string }[] = []
-  const errors: string[] = []
+  const errors: (string | CodedMessage)[] = []
   const current = { ...account }
   const deps: ActivityDeps = {
     async getHistory(address, query) {
@@ -71,11 +72,16 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     const pages: Record<string, HistoryResponse | Error> = { first: new Error('HTTP status code: 500') }
     const { activity, errors } = setup(pages)
     await expect(activity.fetchTransactions()).resolves.toBe(false)
-    expect(activity.$activity.get()).toMatchObject({ loading: false, error: 'Failed to fetch transactions', transactions: [] })
-    expect(errors).toEqual(['Failed to fetch transactions'])
+    expect(activity.$activity.get()).toMatchObject({
+      loading: false,
+      error: 'Failed to fetch transactions',
+      errorCode: { code: 'fetchTransactions', message: 'Failed to fetch transactions' },
+      transactions: [],
+    })
+    expect(errors).toEqual([{ code: 'fetchTransactions', message: 'Failed to fetch transactions' }])
     pages.first = { data: [tx('a')], next: null }
     await activity.fetchTransactions()
-    expect(activity.$activity.get()).toMatchObject({ error: null, transactions: [{ id: 'a' }] })
+    expect(activity.$activity.get()).toMatchObject({ error: null, errorCode: null, transactions: [{ id: 'a' }] })
   })
 
   it.each<[string, { namespace?: ChainNamespace; address?: string; network?: CaipNetwork }]>([

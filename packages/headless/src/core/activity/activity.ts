@@ -7,7 +7,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores'
 import type { HistoryResponse, Transaction } from '../../api/schemas'
-import { ERRORS } from '../errors'
+import { type CodedMessage, coded, ERRORS } from '../errors'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import type { DateFormatOptions } from '../format/time'
 import {
@@ -87,15 +87,17 @@ export interface ActivityState {
   /** Pages loaded. @default 0 */
   pages: number
   loading: boolean
-  /** 'Failed to fetch transactions', or null. */
+  /** @deprecated 'Failed to fetch transactions', or null; read `errorCode`. */
   error: string | null
+  /** The failure, coded ('fetchTransactions'), or null. */
+  errorCode: CodedMessage<'fetchTransactions'> | null
 }
 
 export interface ActivityDeps {
   getHistory(address: string, query: { chainId?: string; cursor?: string }): Promise<HistoryResponse>
   /** The connected address and current network of a namespace (the active one by default). */
   account(namespace?: ChainNamespace): { namespace?: ChainNamespace; address?: string; network?: CaipNetwork }
-  showError(message: string): void
+  showError(message: string | CodedMessage): void
   /** The clock (ms) a just-sent transaction's time is read from. @default Date.now */
   now?: () => number
 }
@@ -112,7 +114,7 @@ export interface SentTransfer {
   token: { name?: string; symbol: string; iconUrl?: string }
 }
 
-const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null }
+const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null, errorCode: null }
 
 /** A transaction ready to show (SPEC §5): its transfers, sign, text, counterpart, status and explorer link on `network`. */
 export function toActivityRow(transaction: Transaction, network?: CaipNetwork): ActivityRow {
@@ -194,7 +196,7 @@ export function createActivity(deps: ActivityDeps) {
     const mine = ++seq
     const base = opts.more || refresh ? current : { ...EMPTY, address, caipNetworkId: network.caipNetworkId }
     // A refresh is quiet: no loading flag (no placeholders), and a failure keeps the list without a banner.
-    if (!refresh) $activity.set({ ...base, loading: true, error: null })
+    if (!refresh) $activity.set({ ...base, loading: true, error: null, errorCode: null })
     try {
       const page = await deps.getHistory(address, {
         chainId: network.caipNetworkId,
@@ -217,13 +219,14 @@ export function createActivity(deps: ActivityDeps) {
         pages: refresh ? base.pages : base.pages + 1,
         loading: false,
         error: null,
+        errorCode: null,
       })
       return true
     } catch {
       if (mine !== seq) return false
       if (refresh) return false
-      $activity.set({ ...base, loading: false, error: ERRORS.fetchTransactions })
-      deps.showError(ERRORS.fetchTransactions)
+      $activity.set({ ...base, loading: false, error: ERRORS.fetchTransactions, errorCode: coded('fetchTransactions') })
+      deps.showError(coded('fetchTransactions'))
       return false
     }
   }

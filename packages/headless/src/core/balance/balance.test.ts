@@ -96,7 +96,12 @@ describe('token balance flow (SPEC §4)', () => {
     fail(500)
     await portico.connection.connect('io.metamask')
     await settle()
-    expect(portico.banner.$banner.get()).toEqual({ message: 'Token Balance Unavailable', variant: 'error', open: true })
+    expect(portico.banner.$banner.get()).toEqual({
+      message: 'Token Balance Unavailable',
+      code: 'tokenBalanceUnavailable',
+      variant: 'error',
+      open: true,
+    })
     expect(portico.chain.$account.get()).toMatchObject({ balanceLoading: false, lastRetry: 1_000_000 })
     fail(200)
     clock.t += 29_999

@@ -18,7 +18,7 @@ import type { ChainAdapter } from '../../adapters'
 import type { ApiClient } from '../../api/client'
 import type { Banner } from '../banner/banner'
 import type { Chain } from '../chain/chain'
-import { ERRORS } from '../errors'
+import { coded } from '../errors'
 import type { Timers } from '../timers'
 import type { ChainNamespace } from '../types'
 
@@ -70,7 +70,7 @@ export function createBalance(deps: BalanceDeps) {
       return true
     } catch {
       chain.setAccount(ns, { balanceLoading: false, lastRetry: deps.timers.now() })
-      deps.banner.showError(ERRORS.tokenBalanceUnavailable)
+      deps.banner.showError(coded('tokenBalanceUnavailable'))
       // Try once more by itself when the block ends, so the balance returns with the server.
       cancelRetry()
       const id = deps.timers.setTimeout(() => {

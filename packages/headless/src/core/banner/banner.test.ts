@@ -25,6 +25,21 @@ describe('banner (SPEC §4)', () => {
     expect(b.$banner.get()).toEqual({ message: 'Swapped ETH to 1 USDC', variant: 'success', open: true })
   })
 
+  it('a coded banner carries its code and parameters with the English text; a text after it carries none (issue 21 §4)', () => {
+    const b = createBanner(defaultTimers)
+    b.showSuccess({ code: 'swapped', params: { from: 'ETH', amount: '1', to: 'USDC' }, message: 'Swapped ETH to 1 USDC' })
+    expect(b.$banner.get()).toEqual({
+      message: 'Swapped ETH to 1 USDC',
+      code: 'swapped',
+      params: { from: 'ETH', amount: '1', to: 'USDC' },
+      variant: 'success',
+      open: true,
+    })
+    b.show('An app banner')
+    vi.advanceTimersByTime(150)
+    expect(b.$banner.get()).toEqual({ message: 'An app banner', variant: 'info', open: true })
+  })
+
   it('hide during the gap cancels the pending banner', () => {
     const b = createBanner(defaultTimers)
     b.show('one')

@@ -1,11 +1,16 @@
 /** Notification banner (SPEC §3, §4): re-showing while open hides, then shows after a 150 ms gap. */
 import { atom } from 'nanostores'
+import type { CodedMessage, MessageCode, MessageParams } from '../errors'
 import type { Timers } from '../timers'
 
 export type BannerVariant = 'info' | 'warning' | 'error' | 'success' | 'loading'
 
 export interface BannerState {
+  /** The English text (SPEC §8's for a coded banner). */
   message: string
+  /** A flow's banner is coded: the ui words `code` (with `params`) through its locale; an app's own text has none. */
+  code?: MessageCode
+  params?: MessageParams
   variant: BannerVariant
   open: boolean
 }
@@ -22,9 +27,11 @@ export function createBanner(timers: Timers) {
     pending = undefined
   }
 
-  function show(message: string, variant: BannerVariant = 'info'): void {
+  /** Show a text, or a coded state (its code, parameters and English text). */
+  function show(text: string | CodedMessage, variant: BannerVariant = 'info'): void {
     cancelPending()
-    const next: BannerState = { message, variant, open: true }
+    // A coded state brings its code, parameters and English message; a text, the message alone.
+    const next = { ...(typeof text === 'string' ? { message: text } : text), variant, open: true } as BannerState
     if (!$banner.get().open) {
       $banner.set(next)
       return
@@ -45,9 +52,9 @@ export function createBanner(timers: Timers) {
     $banner,
     show,
     hide,
-    showError: (message: string) => show(message, 'error'),
-    showSuccess: (message: string) => show(message, 'success'),
-    showLoading: (message: string) => show(message, 'loading'),
+    showError: (text: string | CodedMessage) => show(text, 'error'),
+    showSuccess: (text: string | CodedMessage) => show(text, 'success'),
+    showLoading: (text: string | CodedMessage) => show(text, 'loading'),
   }
 }
 

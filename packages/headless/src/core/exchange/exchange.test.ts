@@ -322,7 +322,7 @@ describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
     await t.exchange.initialize()
     expect(t.state()).toMatchObject({ exchanges: [], isLoading: false, error: 'Unable to get exchanges' })
     await flush()
-    expect(t.banner()).toMatchObject({ message: 'Unable to get exchanges', variant: 'error', open: true })
+    expect(t.banner()).toMatchObject({ message: 'Unable to get exchanges', code: 'getExchanges', variant: 'error', open: true })
   })
 
   it("the provider saying the asset is not supported: 'Asset not supported'", async () => {
@@ -422,7 +422,10 @@ describe('pay with exchange: paying (SPEC §4, §8)', () => {
     expect(t.state()).toMatchObject({
       isPaymentInProgress: false,
       error: 'Unable to get deposit status',
+      errorCode: { code: 'depositStatus', message: 'Unable to get deposit status' },
       currentPayment: { status: 'UNKNOWN' },
+      phase: 'failed',
+      failure: { reason: 'statusUnknown', error: { code: 'depositStatus' } },
     })
     await t.advance(60_000)
     expect(t.statusCalls()).toBe(20)
@@ -543,5 +546,84 @@ describe('pay with exchange: what it needs (SPEC §5, §8)', () => {
     await t.exchange.payWithExchange('dev-exchange')
     await t.portico.network.switchNetwork(mainnet)
     expect(t.state()).toMatchObject({ isPaymentInProgress: true, currentPayment: { status: 'IN_PROGRESS' } })
+  })
+})
+
+describe('pay with exchange: codes and decisions for every UI (issue 21 §4)', () => {
+  it('phase: form, waiting while the exchange is paying, success; FAILED is a failure of reason paymentFailed', async () => {
+    const t = await setup()
+    await t.exchange.initialize({ amount: '100' })
+    expect(t.state()).toMatchObject({ phase: 'form', starting: false })
+    await t.exchange.payWithExchange('dev-exchange')
+    expect(t.state()).toMatchObject({ phase: 'waiting', exchangeId: 'dev-exchange' })
+    const u = await paying({ statuses: [{ status: 'FAILED', txHash: null }] })
+    await u.advance(5_000)
+    expect(u.state()).toMatchObject({ phase: 'failed', failure: { reason: 'paymentFailed' }, exchangeId: 'dev-exchange' })
+    expect(u.state().failure?.error).toBeUndefined()
+    u.exchange.resetPayment()
+    expect(u.state()).toMatchObject({ phase: 'form', exchangeId: 'dev-exchange' })
+    expect(u.state().failure).toBeUndefined()
+  })
+
+  it('a blocked popup is a failure of reason popupBlocked, coded createPopup; the exchange chosen stays for Try again', async () => {
+    const t = await setup()
+    await t.exchange.initialize({ amount: '100' })
+    popupRefused = true
+    await expect(t.exchange.payWithExchange('dev-exchange')).rejects.toThrow('Could not create popup window')
+    expect(t.state()).toMatchObject({
+      phase: 'failed',
+      errorCode: { code: 'createPopup', message: 'Could not create popup window' },
+      failure: { reason: 'popupBlocked', error: { code: 'createPopup', message: 'Could not create popup window' } },
+      exchangeId: 'dev-exchange',
+    })
+    expect(t.state().formError).toBeUndefined()
+  })
+
+  it('where each error shows: the price where the amount goes, the listing in place of the exchanges, the rest under the form', async () => {
+    const priceless = await setup({ price: () => json({ message: 'down' }, 500) })
+    await priceless.exchange.initialize({ amount: '100' })
+    expect(priceless.state()).toMatchObject({ priceError: { code: 'tokenPrice', message: 'Cannot get token price' } })
+    expect([priceless.state().exchangesError, priceless.state().formError]).toEqual([undefined, undefined])
+
+    const unlisted = await setup({ rpc: { portico_getExchanges: () => rpcError('exchange offline') } })
+    await unlisted.exchange.initialize({ amount: '100' })
+    expect(unlisted.state()).toMatchObject({ exchangesError: { code: 'getExchanges', message: 'Unable to get exchanges' } })
+    expect([unlisted.state().priceError, unlisted.state().formError]).toEqual([undefined, undefined])
+
+    const payUrl = await paying({ rpc: { portico_getExchangePayUrl: () => rpcError('exchange offline') } })
+    expect(payUrl.state()).toMatchObject({ phase: 'form', formError: { code: 'initiatePayment', message: 'Unable to initiate payment' } })
+    await flush()
+    expect(payUrl.banner()).toMatchObject({ code: 'initiatePayment', message: 'Unable to initiate payment' })
+
+    // 'Asset not supported' from the pay URL, with exchanges listed: under the form, not in place of them.
+    const refused = await paying({ rpc: { portico_getExchangePayUrl: () => rpcError('asset is not supported by this exchange') } })
+    expect(refused.state().exchanges.length).toBeGreaterThan(0)
+    expect(refused.state()).toMatchObject({ formError: { code: 'assetNotSupported', message: 'Asset not supported' } })
+    expect(refused.state().exchangesError).toBeUndefined()
+  })
+
+  it('start: once per network for a visit unless an asset is chosen; a preset once per object; starting until the start ends', async () => {
+    const t = await setup()
+    expect(t.state().starting).toBe(true)
+    const visit = {}
+    const preset = { amount: '50' }
+    await t.exchange.start(preset, visit)
+    expect(t.state()).toMatchObject({ starting: false, amount: '50', paymentAsset: { metadata: { symbol: 'ETH' } } })
+    const listings = () => t.rpcCalls.filter((c) => c.method === 'portico_getExchanges').length
+    const before = listings()
+    t.exchange.setAmount('70')
+    await t.exchange.start(preset, visit)
+    await t.exchange.start(undefined, {})
+    expect([t.state().amount, listings()]).toEqual(['70', before])
+    await t.exchange.start({ amount: '20' }, visit)
+    expect(t.state().amount).toBe('20')
+
+    // A network without an asset: the start ends with none chosen (no longer starting: the view says it is unavailable).
+    const local: CaipNetwork = { ...mainnet, id: 31337, caipNetworkId: 'eip155:31337', name: 'Local' }
+    const u = await setup({ networks: [local] })
+    const v = {}
+    await u.exchange.start(undefined, v)
+    expect(u.state()).toMatchObject({ starting: false, assets: [] })
+    expect(u.state().paymentAsset).toBeUndefined()
   })
 })

@@ -15,9 +15,10 @@
  */
 import type { TokenBalance } from '@portico/protocol/account'
 import type { Exchange, ExchangeBuyStatus } from '@portico/protocol/exchange'
-import { atom, type ReadableAtom } from 'nanostores'
+import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { ExchangeClient } from '../../api/exchange'
-import { ERRORS, PorticoError } from '../errors'
+import { errorKeyOf } from '../codes'
+import { type CodedMessage, coded, type ErrorKey, ERRORS, PorticoError } from '../errors'
 import { maskAmount } from '../format/validation'
 import type { Timers } from '../timers'
 import type { ChainNamespace } from '../types'
@@ -68,8 +69,10 @@ export interface ExchangeState {
   tokenAmount: string
   /** The asset's price is being fetched. @default false */
   priceLoading: boolean
-  /** The last failure's SPEC §8 text. @default undefined */
+  /** @deprecated The last failure's SPEC §8 text; read `errorCode` (or where it shows: `priceError`, `exchangesError`, `formError`, `failure`). */
   error?: string
+  /** The last failure, coded ('getExchanges', 'createPopup' …). @default undefined */
+  errorCode?: CodedMessage<ErrorKey>
   /** The first 2 exchanges that can pay the asset. @default [] */
   exchanges: Exchange[]
   /** The exchanges are being listed. @default false */
@@ -82,6 +85,37 @@ export interface ExchangeState {
   paymentId?: string
   /** The assets the active network supports (SPEC §9), plus an app's own asset when it gave one. @default [] until initialize */
   assets: PaymentAsset[]
+  /** The exchange chosen last (kept when its payment could not start, for 'Try again'). @default undefined */
+  chosenExchangeId?: string
+  /** The network (CAIP-2) the last initialize ended on. @default undefined */
+  initializedOn?: string
+}
+
+/** Which panel the view shows: the form, waiting for the exchange, the deposit done, or a failure. */
+export type ExchangePhase = 'form' | 'waiting' | 'success' | 'failed'
+
+/**
+ * Why the payment failed: the popup was blocked ('Could not create popup window'), the exchange answered
+ * FAILED, or its status could not be had ('Unable to get deposit status').
+ */
+export type ExchangeFailureReason = 'popupBlocked' | 'paymentFailed' | 'statusUnknown'
+
+/** What the views read besides the state: the phase, and each error where it shows (decided here, for every UI). */
+export interface ExchangeView extends ExchangeState {
+  /** @default 'form' */
+  phase: ExchangePhase
+  /** Starting: no asset yet and the start on the active network has not ended (skeletons). @default true */
+  starting: boolean
+  /** With phase 'failed': why, and the error to show (none for 'paymentFailed': the exchange's answer). */
+  failure?: { reason: ExchangeFailureReason; error?: CodedMessage<ErrorKey> }
+  /** The price could not be had: shown where the token amount goes (with a retry). */
+  priceError?: CodedMessage<ErrorKey>
+  /** The listing failed: shown in place of the exchanges (with a retry). */
+  exchangesError?: CodedMessage<ErrorKey>
+  /** Any other failure of the form's last step ('Unable to initiate payment', 'Incorrect amount' …): under the form. */
+  formError?: CodedMessage<ErrorKey>
+  /** The exchange of the payment, else the one chosen last. */
+  exchangeId?: string
 }
 
 /** Preselection for initialize: an asset (or its symbol among the network's), and a fiat amount. */
@@ -114,7 +148,7 @@ export interface ExchangeDeps {
   openPopup(): ExchangePopup | undefined
   /** A random UUID. */
   randomId(): string
-  banner: { showError(message: string): void }
+  banner: { showError(message: string | CodedMessage): void }
   timers: Timers
 }
 
@@ -130,14 +164,63 @@ const INITIAL: ExchangeState = {
   isPaymentInProgress: false,
   paymentId: undefined,
   assets: [],
+  chosenExchangeId: undefined,
+  initializedOn: undefined,
 }
 
-const message = (e: unknown, fallback: string): string => (e instanceof PorticoError ? e.message : fallback)
+/** A failure in both forms: coded, and its SPEC §8 text (the deprecated field). */
+const errorOf = (key: ErrorKey | undefined): Pick<ExchangeState, 'error' | 'errorCode'> => ({
+  error: key && ERRORS[key],
+  errorCode: key && coded(key),
+})
+
+/** The catalogue key of a thrown PorticoError, else `fallback`. */
+const keyOf = (e: unknown, fallback: ErrorKey): ErrorKey => (e instanceof PorticoError ? (errorKeyOf(e.message) ?? fallback) : fallback)
+
+/** The failures shown in place (price, listing, popup, status) rather than under the form. */
+const IN_PLACE: readonly ErrorKey[] = ['tokenPrice', 'getExchanges', 'assetNotSupported', 'createPopup', 'depositStatus']
+
+/** SPEC §4's panels and where each error shows, from the state. */
+export function exchangeView(s: ExchangeState, networkId: string | undefined): ExchangeView {
+  const key = s.errorCode?.code
+  const payment = s.currentPayment
+  const popupBlocked = key === 'createPopup'
+  const phase: ExchangePhase = s.isPaymentInProgress
+    ? 'waiting'
+    : payment?.status === 'SUCCESS'
+      ? 'success'
+      : payment?.status === 'FAILED' || payment?.status === 'UNKNOWN' || popupBlocked
+        ? 'failed'
+        : 'form'
+  const exchangesError = key === 'getExchanges' || (key === 'assetNotSupported' && s.exchanges.length === 0) ? s.errorCode : undefined
+  // The price failed: the error says so, or (the listing's failure being the error) the price is still unset.
+  const priceFailed =
+    key === 'tokenPrice' || (exchangesError !== undefined && !!s.paymentAsset && s.paymentAsset.price === undefined && !s.priceLoading)
+  const formError = key && !IN_PLACE.includes(key) ? s.errorCode : key === 'assetNotSupported' && !exchangesError ? s.errorCode : undefined
+  const failure: ExchangeView['failure'] = popupBlocked
+    ? { reason: 'popupBlocked', error: coded('createPopup') }
+    : payment?.status === 'FAILED'
+      ? { reason: 'paymentFailed' }
+      : payment?.status === 'UNKNOWN'
+        ? { reason: 'statusUnknown', error: s.errorCode ?? coded('depositStatus') }
+        : undefined
+  const exchangeId = payment?.exchangeId ?? s.chosenExchangeId
+  return {
+    ...s,
+    phase,
+    starting: !s.paymentAsset && s.initializedOn !== networkId,
+    ...(failure ? { failure } : {}),
+    ...(priceFailed ? { priceError: coded('tokenPrice') } : {}),
+    ...(exchangesError ? { exchangesError } : {}),
+    ...(formError ? { formError } : {}),
+    ...(exchangeId ? { exchangeId } : {}),
+  }
+}
 
 export function createExchange(deps: ExchangeDeps) {
   const $state = atom<ExchangeState>({ ...INITIAL })
   const patch = (p: Partial<ExchangeState>): void => $state.set({ ...$state.get(), ...p })
-  const $exchange: ReadableAtom<ExchangeState> = $state
+  const $exchange: ReadableAtom<ExchangeView> = computed([$state, deps.$networkId], exchangeView)
 
   /** Bumped by reset: answers for an older state are dropped. */
   let epoch = 0
@@ -152,10 +235,10 @@ export function createExchange(deps: ExchangeDeps) {
     pollTimer = undefined
   }
 
-  /** Throw a SPEC §8 text, kept in `error` too. */
-  function fail(text: string): never {
-    patch({ error: text })
-    throw new PorticoError(text)
+  /** Throw a SPEC §8 text, kept in `error` (and coded in `errorCode`) too. */
+  function fail(key: ErrorKey): never {
+    patch(errorOf(key))
+    throw new PorticoError(ERRORS[key])
   }
 
   // ---- asset, price, amount ----
@@ -185,8 +268,8 @@ export function createExchange(deps: ExchangeDeps) {
     const s = $state.get()
     if (!(price !== undefined && price > 0) || !s.paymentAsset) {
       // A listing failure that is there stays the error: the price's shows as the missing price.
-      const listing = s.error === ERRORS.getExchanges || s.error === ERRORS.assetNotSupported
-      patch({ priceLoading: false, tokenAmount: '', error: listing ? s.error : ERRORS.tokenPrice })
+      const listing = s.errorCode?.code === 'getExchanges' || s.errorCode?.code === 'assetNotSupported'
+      patch({ priceLoading: false, tokenAmount: '', ...(listing ? {} : errorOf('tokenPrice')) })
       return undefined
     }
     // The price answer's icon stands in for an asset listed without one (SPEC §9's list has none).
@@ -203,7 +286,7 @@ export function createExchange(deps: ExchangeDeps) {
       paymentAsset: withPrice,
       assets: withIcon,
       tokenAmount: tokenAmount(s.amount, price),
-      ...(s.error === ERRORS.tokenPrice ? { error: undefined } : {}),
+      ...(s.errorCode?.code === 'tokenPrice' ? errorOf(undefined) : {}),
     })
     return price
   }
@@ -226,18 +309,18 @@ export function createExchange(deps: ExchangeDeps) {
       })
       if (seq !== listSeq || mine !== epoch) return []
       const exchanges = res.exchanges.slice(0, EXCHANGES_SHOWN)
-      const error = $state.get().error
+      const code = $state.get().errorCode?.code
       patch({
         isLoading: false,
         exchanges,
-        ...(error === ERRORS.getExchanges || error === ERRORS.assetNotSupported ? { error: undefined } : {}),
+        ...(code === 'getExchanges' || code === 'assetNotSupported' ? errorOf(undefined) : {}),
       })
       return exchanges
     } catch (e) {
       if (seq !== listSeq || mine !== epoch) return []
-      const text = message(e, ERRORS.getExchanges) === ERRORS.assetNotSupported ? ERRORS.assetNotSupported : ERRORS.getExchanges
-      patch({ isLoading: false, exchanges: [], error: text })
-      deps.banner.showError(text)
+      const key = keyOf(e, 'getExchanges') === 'assetNotSupported' ? 'assetNotSupported' : 'getExchanges'
+      patch({ isLoading: false, exchanges: [], ...errorOf(key) })
+      deps.banner.showError(coded(key))
       return []
     }
   }
@@ -254,13 +337,13 @@ export function createExchange(deps: ExchangeDeps) {
    * its contract or mint or 'native', symbol and decimals); then its price and the exchanges.
    */
   async function setPaymentAsset(asset: PaymentAsset): Promise<void> {
-    if (!isPaymentAsset(asset)) fail(ERRORS.noPaymentAsset)
+    if (!isPaymentAsset(asset)) fail('noPaymentAsset')
     const s = $state.get()
     if (s.isPaymentInProgress) return
     const known = s.assets.some((a) => sameAsset(a, asset))
     const { price: _price, ...chosen } = asset
     void _price
-    patch({ paymentAsset: chosen, tokenAmount: '', exchanges: [], error: undefined, assets: known ? s.assets : [...s.assets, chosen] })
+    patch({ paymentAsset: chosen, tokenAmount: '', exchanges: [], ...errorOf(undefined), assets: known ? s.assets : [...s.assets, chosen] })
     await Promise.all([fetchTokenPrice(), fetchExchanges()])
   }
 
@@ -269,9 +352,18 @@ export function createExchange(deps: ExchangeDeps) {
    * one chosen before when still offered, else the first), the fiat amount, the price and the exchanges.
    */
   async function initialize(preset: ExchangePreset = {}): Promise<void> {
+    const networkId = deps.$networkId.get()
+    const mine = epoch
+    try {
+      await initializeOn(networkId, preset)
+    } finally {
+      if (mine === epoch) patch({ initializedOn: networkId })
+    }
+  }
+
+  async function initializeOn(networkId: string | undefined, preset: ExchangePreset): Promise<void> {
     const s = $state.get()
     if (s.isPaymentInProgress) return
-    const networkId = deps.$networkId.get()
     const listed = assetsForNetwork(networkId)
     const assets = listed.length > 0 ? listed : assetsFromBalances(deps.balances?.() ?? [], networkId)
     const given = preset.paymentAsset
@@ -323,7 +415,7 @@ export function createExchange(deps: ExchangeDeps) {
       return
     }
     if (polls >= STATUS_MAX_POLLS) {
-      patch({ currentPayment: { ...current, status: 'UNKNOWN' }, isPaymentInProgress: false, error: ERRORS.depositStatus })
+      patch({ currentPayment: { ...current, status: 'UNKNOWN' }, isPaymentInProgress: false, ...errorOf('depositStatus') })
       return
     }
     patch({ currentPayment: current })
@@ -342,18 +434,19 @@ export function createExchange(deps: ExchangeDeps) {
   async function payWithExchange(exchangeId: string): Promise<ExchangePayment | undefined> {
     const s = $state.get()
     if (s.isPaymentInProgress) return undefined
+    patch({ chosenExchangeId: exchangeId })
     const asset = s.paymentAsset
     const namespace = asset ? namespaceOf(asset.network) : undefined
     const address = deps.address(namespace)
-    if (!address) fail(ERRORS.noAccount)
-    if (!asset || !namespace) fail(ERRORS.noPaymentAsset)
-    if (!isPositiveAmount(s.tokenAmount)) fail(asset.price ? ERRORS.incorrectAmount : ERRORS.tokenPrice)
+    if (!address) fail('noAccount')
+    if (!asset || !namespace) fail('noPaymentAsset')
+    if (!isPositiveAmount(s.tokenAmount)) fail(asset.price ? 'incorrectAmount' : 'tokenPrice')
     const popup = deps.openPopup()
-    if (!popup) fail(ERRORS.createPopup)
+    if (!popup) fail('createPopup')
     stopPolling()
     const mine = ++paymentSeq
     const paymentId = deps.randomId()
-    patch({ isPaymentInProgress: true, paymentId, currentPayment: { type: 'exchange', exchangeId }, error: undefined })
+    patch({ isPaymentInProgress: true, paymentId, currentPayment: { type: 'exchange', exchangeId }, ...errorOf(undefined) })
     let session: { url: string; sessionId: string }
     try {
       session = await deps.exchange.getPayUrl({
@@ -365,9 +458,9 @@ export function createExchange(deps: ExchangeDeps) {
     } catch (e) {
       popup.close()
       if (mine !== paymentSeq) return undefined
-      const text = message(e, ERRORS.initiatePayment) === ERRORS.assetNotSupported ? ERRORS.assetNotSupported : ERRORS.initiatePayment
-      patch({ isPaymentInProgress: false, currentPayment: undefined, error: text })
-      deps.banner.showError(text)
+      const key = keyOf(e, 'initiatePayment') === 'assetNotSupported' ? 'assetNotSupported' : 'initiatePayment'
+      patch({ isPaymentInProgress: false, currentPayment: undefined, ...errorOf(key) })
+      deps.banner.showError(coded(key))
       return undefined
     }
     if (mine !== paymentSeq) {
@@ -385,7 +478,29 @@ export function createExchange(deps: ExchangeDeps) {
   function resetPayment(): void {
     stopPolling()
     paymentSeq++
-    patch({ currentPayment: undefined, isPaymentInProgress: false, paymentId: undefined, error: undefined })
+    patch({ currentPayment: undefined, isPaymentInProgress: false, paymentId: undefined, ...errorOf(undefined) })
+  }
+
+  // ---- what the view decides, for every UI ----
+
+  /** Presets already applied: coming back from the asset picker does not apply one again. */
+  const appliedPresets = new WeakSet<object>()
+  /** The network each visit started on: one start per network and visit. */
+  const startedOn = new WeakMap<object, string | undefined>()
+  const defaultVisit = {}
+
+  /**
+   * Start for a view showing the flow: once per network for `visit` (any object standing for one showing
+   * of the view; the hook passes its own) unless an asset is chosen already, and a `preset` (route
+   * data) once per preset object. Safe to call on every render.
+   */
+  async function start(preset?: ExchangePreset, visit: object = defaultVisit): Promise<void> {
+    const networkId = deps.$networkId.get()
+    const fresh = preset && !appliedPresets.has(preset) ? preset : undefined
+    if (fresh) appliedPresets.add(fresh)
+    if (!fresh && ($state.get().paymentAsset || startedOn.get(visit) === networkId)) return
+    startedOn.set(visit, networkId)
+    await initialize(fresh)
   }
 
   /** Back to the initial state; answers and polls still on their way are dropped. */
@@ -406,6 +521,7 @@ export function createExchange(deps: ExchangeDeps) {
 
   return {
     $exchange,
+    start,
     initialize,
     setAmount,
     setPaymentAsset,

@@ -13,6 +13,7 @@ import {
   maxAmount,
   parseUnits,
   searchTokens,
+  SEND_BUTTON_LABELS,
   sendButtonState,
   sendExplorerUrl,
   tokenContract,
@@ -138,12 +139,25 @@ describe('the send button: first failing check wins', () => {
   ])('%s → %s', (_n, change, label) => {
     const state = sendButtonState({ ...ready, ...change })
     expect(state.label).toBe(label)
+    expect(SEND_BUTTON_LABELS[state.action]).toBe(label)
     expect(state.disabled).toBe(label !== 'Preview send')
     expect(state.fundWallet).toBe(false)
   })
 
+  it.each([
+    ['selectToken', 'Select token'],
+    ['addAmount', 'Add amount'],
+    ['insufficientFunds', 'Insufficient funds'],
+    ['addAddress', 'Add address'],
+    ['invalidAddress', 'Invalid address'],
+    ['preview', 'Preview send'],
+  ] as const)('the action %s reads %j in English', (action, label) => {
+    expect(SEND_BUTTON_LABELS[action]).toBe(label)
+  })
+
   it("'Insufficient funds' offers 'Fund wallet' when the on-ramp feature is on", () => {
     expect(sendButtonState({ ...ready, amount: '2', onramp: true })).toEqual({
+      action: 'insufficientFunds',
       label: 'Insufficient funds',
       disabled: true,
       fundWallet: true,
@@ -153,6 +167,7 @@ describe('the send button: first failing check wins', () => {
 
   it('while a name resolves the button waits', () => {
     expect(sendButtonState({ ...ready, receiverInput: 'alice.portico.id', receiverAddress: undefined, resolving: true })).toEqual({
+      action: 'preview',
       label: 'Preview send',
       disabled: true,
       fundWallet: false,

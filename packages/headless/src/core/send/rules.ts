@@ -80,6 +80,19 @@ export function isReceiverAddress(namespace: ChainNamespace | undefined, text: s
 /** The send button's texts, in the order the rule checks them. */
 export type SendButtonLabel = 'Select token' | 'Add amount' | 'Insufficient funds' | 'Add address' | 'Invalid address' | 'Preview send'
 
+/** What the send button is, in the order the rule checks it: a stable code the ui words through its locale ('preview' opens the review). */
+export type SendButtonAction = 'selectToken' | 'addAmount' | 'insufficientFunds' | 'addAddress' | 'invalidAddress' | 'preview'
+
+/** Each action's English text. */
+export const SEND_BUTTON_LABELS: Readonly<Record<SendButtonAction, SendButtonLabel>> = {
+  selectToken: 'Select token',
+  addAmount: 'Add amount',
+  insufficientFunds: 'Insufficient funds',
+  addAddress: 'Add address',
+  invalidAddress: 'Invalid address',
+  preview: 'Preview send',
+}
+
 export interface SendButtonInput {
   token?: Pick<TokenBalance, 'address' | 'quantity'>
   /** The amount text. */
@@ -98,6 +111,9 @@ export interface SendButtonInput {
 }
 
 export interface SendButtonState {
+  /** What the button is: map it to words through the locale. */
+  action: SendButtonAction
+  /** @deprecated The English text; read `action` and word it through the locale. */
   label: SendButtonLabel
   /** Only 'Preview send' (and not while a name resolves) can be pressed. */
   disabled: boolean
@@ -112,18 +128,23 @@ export interface SendButtonState {
  * nor a resolved name → 'Invalid address'; else 'Preview send'.
  */
 export function sendButtonState(input: SendButtonInput): SendButtonState {
-  const state = (label: SendButtonLabel, fundWallet = false): SendButtonState => ({ label, disabled: label !== 'Preview send', fundWallet })
+  const state = (action: SendButtonAction, fundWallet = false): SendButtonState => ({
+    action,
+    label: SEND_BUTTON_LABELS[action],
+    disabled: action !== 'preview',
+    fundWallet,
+  })
   const { token } = input
-  if (!token) return state('Select token')
-  if (input.amount.trim() === '') return state('Add amount')
+  if (!token) return state('selectToken')
+  if (input.amount.trim() === '') return state('addAmount')
   const value = parseUnits(input.amount, tokenDecimals(token))
-  if (value === 0n) return state('Add amount')
+  if (value === 0n) return state('addAmount')
   const needed = value + (isNativeToken(token) ? (input.gasCost ?? 0n) : 0n)
-  if (needed > balanceUnits(token)) return state('Insufficient funds', Boolean(input.onramp))
-  if (input.receiverInput.trim() === '') return state('Add address')
-  if (input.resolving) return { ...state('Preview send'), disabled: true }
-  if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('Invalid address')
-  return state('Preview send')
+  if (needed > balanceUnits(token)) return state('insufficientFunds', Boolean(input.onramp))
+  if (input.receiverInput.trim() === '') return state('addAddress')
+  if (input.resolving) return { ...state('preview'), disabled: true }
+  if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('invalidAddress')
+  return state('preview')
 }
 
 /** SPEC §9 names: the ENSIP-11 coin type of an EVM chain (0x80000000 | chainId), as the name record's key. */

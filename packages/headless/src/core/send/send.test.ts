@@ -134,7 +134,7 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     expect(send.setAmount('1,1234567')).toBe('1.123456')
     expect(send.$send.get().button.label).toBe('Add address')
     send.setAmount('11')
-    expect(send.$send.get().button).toEqual({ label: 'Insufficient funds', disabled: true, fundWallet: true })
+    expect(send.$send.get().button).toEqual({ action: 'insufficientFunds', label: 'Insufficient funds', disabled: true, fundWallet: true })
     send.setAmount('10')
     send.setReceiver(TO)
     expect(send.$send.get()).toMatchObject({ receiverAddress: TO, button: { label: 'Preview send', disabled: false } })
@@ -194,6 +194,7 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
       receiverAddress: undefined,
       loading: false,
       error: null,
+      errorCode: null,
     })
   })
 
@@ -269,6 +270,7 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
       receiverAddress: TO,
       loading: false,
       error: 'User rejected the request',
+      errorCode: { code: 'userRejected', message: 'User rejected the request' },
       hash: undefined,
     })
     expect(log).not.toContain('balance forceUpdate')
@@ -358,5 +360,19 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     // A typed address replaces the name at once (no lookup).
     send.setReceiver(TO)
     expect(send.$send.get()).toMatchObject({ receiverAddress: TO, button: { label: 'Preview send' } })
+  })
+
+  it("a failed name lookup is coded: the API's 'HTTP status code: 500' reads httpStatus { status } (issue 21 §4)", async () => {
+    const { send, timers } = await setup({ names: { 'down.portico.id': async () => new Response('{}', { status: 500 }) } })
+    send.setToken(USDC)
+    send.setAmount('1')
+    send.setReceiver('down.portico.id')
+    timers.advance(NAME_DEBOUNCE_MS)
+    await flush()
+    expect(send.$send.get()).toMatchObject({
+      error: 'HTTP status code: 500',
+      errorCode: { code: 'httpStatus', params: { status: '500' }, message: 'HTTP status code: 500' },
+      button: { action: 'invalidAddress', label: 'Invalid address' },
+    })
   })
 })

@@ -9,7 +9,8 @@ import type { TokenBalance } from '@portico/protocol/account'
 import type { NameRecord } from '@portico/protocol/profile'
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { TransferParams } from '../../adapters'
-import { ERRORS, PorticoError } from '../errors'
+import { codedError } from '../codes'
+import { type CodedMessage, ERRORS, PorticoError } from '../errors'
 import { validateSend } from '../format/validation'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
@@ -92,8 +93,13 @@ export interface SendState {
   /** The network fee estimate (undefined until estimated). */
   gas?: GasEstimate
   gasLoading: boolean
-  /** The last failure's text (send, estimate or name lookup). */
+  /** @deprecated The last failure's text; read `errorCode`. */
   error: string | null
+  /**
+   * The last failure (send, estimate or name lookup), coded: a catalogue text keeps its key ('userRejected',
+   * 'resolveName'), any other text is 'otherError' ({ detail }).
+   */
+  errorCode: CodedMessage | null
   /** The button: its text, whether it can be pressed, whether to offer 'Fund wallet'. */
   button: SendButtonState
 }
@@ -141,9 +147,16 @@ const EMPTY: Form = {
   loading: false,
   gasLoading: false,
   error: null,
+  errorCode: null,
 }
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+/** A failure in both forms: its text (the deprecated field) and coded. */
+const failure = (e: unknown): Pick<Form, 'error' | 'errorCode'> => ({
+  error: message(e),
+  errorCode: codedError(message(e), 'transactionError'),
+})
+const NO_ERROR: Pick<Form, 'error' | 'errorCode'> = { error: null, errorCode: null }
 
 /** An RPC quantity ('0x5208') as a bigint; anything else is refused. */
 function quantity(value: unknown): bigint {
@@ -192,7 +205,7 @@ export function createSend(deps: SendDeps) {
     const found = $tokens.get().find((t) => sameToken(t, token))
     if (!found) return false
     const { sendTokenAmount } = $form.get()
-    patch({ token: found, sendTokenAmount: maskSendAmount(sendTokenAmount, tokenDecimals(found)), gas: undefined, error: null })
+    patch({ token: found, sendTokenAmount: maskSendAmount(sendTokenAmount, tokenDecimals(found)), gas: undefined, ...NO_ERROR })
     void estimateGas()
     return true
   }
@@ -201,7 +214,7 @@ export function createSend(deps: SendDeps) {
   function setAmount(text: string): string {
     const { token } = $form.get()
     const masked = maskSendAmount(text, token ? tokenDecimals(token) : undefined)
-    patch({ sendTokenAmount: masked, error: null })
+    patch({ sendTokenAmount: masked, ...NO_ERROR })
     return masked
   }
 
@@ -222,7 +235,7 @@ export function createSend(deps: SendDeps) {
     cancelLookup()
     const input = text.trim()
     const { namespace, network } = deps.account()
-    const base = { receiverInput: text, receiverProfileName: undefined, receiverProfileImageUrl: undefined, resolving: false, error: null }
+    const base = { receiverInput: text, receiverProfileName: undefined, receiverProfileImageUrl: undefined, resolving: false, ...NO_ERROR }
     if (input === '' || isReceiverAddress(namespace, input)) {
       patch({ ...base, receiverAddress: input || undefined })
       // The fee depends on the receiver (an ERC-20 transfer to a new holder costs more): estimate it again.
@@ -245,11 +258,11 @@ export function createSend(deps: SendDeps) {
 
   async function resolveName(name: string, coinType: string, seq: number): Promise<void> {
     let record: NameRecord | null = null
-    let error: string | null = null
+    let error: Pick<Form, 'error' | 'errorCode'> = NO_ERROR
     try {
       record = await deps.lookupName(name)
     } catch (e) {
-      error = message(e)
+      error = failure(e)
     }
     if (seq !== lookupSeq) return
     const address = record?.addresses[coinType]?.address
@@ -258,7 +271,7 @@ export function createSend(deps: SendDeps) {
       receiverAddress: address,
       receiverProfileName: address ? record!.name : undefined,
       receiverProfileImageUrl: address ? record!.attributes?.avatar : undefined,
-      error,
+      ...error,
     })
     if (address && $form.get().token) void estimateGas()
   }
@@ -296,7 +309,7 @@ export function createSend(deps: SendDeps) {
       if (seq === estimateSeq) patch({ gas, gasLoading: false })
       return gas
     } catch (e) {
-      if (seq === estimateSeq) patch({ gasLoading: false, error: message(e) })
+      if (seq === estimateSeq) patch({ gasLoading: false, ...failure(e) })
       return undefined
     }
   }
@@ -315,7 +328,7 @@ export function createSend(deps: SendDeps) {
     const token = form.token!
     const contract = isNativeToken(token) ? undefined : tokenContract(token)
     const decimals = tokenDecimals(token)
-    patch({ loading: true, error: null })
+    patch({ loading: true, ...NO_ERROR })
     let hash: string
     try {
       hash = await deps.transfer(
@@ -328,7 +341,7 @@ export function createSend(deps: SendDeps) {
         namespace,
       )
     } catch (e) {
-      patch({ loading: false, error: message(e) })
+      patch({ loading: false, ...failure(e) })
       throw e
     }
     // SPEC §4: the hash is recorded, then the balances refreshed, then the form reset (the hash, its

@@ -21,6 +21,8 @@ import {
   SWAP_CHAIN_IDS,
   swapButtonState,
   swapInputError,
+  swapInputErrorCode,
+  swapInputErrorState,
   toBaseUnits,
   toFixedDecimals,
   trimDecimals,
@@ -181,6 +183,33 @@ describe('input errors (SPEC §5) and the button', () => {
     expect(swapInputError({ ...ok, ...change })).toBe(error)
   })
 
+  it.each([
+    ['fine', {}, undefined],
+    ['source balance below the amount', { sourceBalanceUnits: 0n }, { code: 'insufficientBalance', message: 'Insufficient balance' }],
+    ['no quote', { quoted: false }, { code: 'incorrectAmount', message: 'Incorrect amount' }],
+    [
+      'gas above the native balance',
+      { nativeBalanceUnits: 10n ** 15n },
+      { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' },
+    ],
+    [
+      'no native symbol known',
+      { nativeBalanceUnits: 0n, nativeSymbol: '' },
+      { code: 'insufficientGas', params: { symbol: '' }, message: 'Insufficient funds for gas' },
+    ],
+  ])('coded: %s', (_, change, state) => {
+    expect(swapInputErrorState({ ...ok, ...change })).toEqual(state)
+  })
+
+  it.each([
+    ['Insufficient balance', { code: 'insufficientBalance', message: 'Insufficient balance' }],
+    ['Incorrect amount', { code: 'incorrectAmount', message: 'Incorrect amount' }],
+    ['Insufficient liquidity', { code: 'insufficientLiquidity', message: 'Insufficient liquidity' }],
+    ['Insufficient POL for gas', { code: 'insufficientGas', params: { symbol: 'POL' }, message: 'Insufficient POL for gas' }],
+  ] as const)('the text %j codes as %j', (text, state) => {
+    expect(swapInputErrorCode(text)).toEqual(state)
+  })
+
   it('gas rule alone', () => {
     expect(isInsufficientGas(0n, 0n)).toBe(true)
     expect(isInsufficientGas(10n, 11n)).toBe(true)
@@ -204,14 +233,39 @@ describe('input errors (SPEC §5) and the button', () => {
 
   const base = { supported: true, hasTokens: true, amount: '1', loading: false, fetchError: false }
   it.each([
-    ['off the swap chains', { supported: false }, { label: 'Network not supported for Swaps', disabled: true, loading: false }],
-    ['a token missing', { hasTokens: false }, { label: 'Select token', disabled: true, loading: false }],
-    ['no amount', { amount: '' }, { label: 'Enter amount', disabled: true, loading: false }],
-    ['a zero amount', { amount: '0.0' }, { label: 'Enter amount', disabled: true, loading: false }],
-    ['quoting', { loading: true }, { label: 'Getting quote', disabled: true, loading: true }],
-    ['an input error', { inputError: 'Insufficient balance' as const }, { label: 'Insufficient balance', disabled: true, loading: false }],
-    ['a failed build', { fetchError: true }, { label: 'Swap', disabled: false, loading: false }],
-    ['ready', {}, { label: 'Review swap', disabled: false, loading: false }],
+    [
+      'off the swap chains',
+      { supported: false },
+      { action: 'unsupported', label: 'Network not supported for Swaps', disabled: true, loading: false },
+    ],
+    ['a token missing', { hasTokens: false }, { action: 'selectToken', label: 'Select token', disabled: true, loading: false }],
+    ['no amount', { amount: '' }, { action: 'enterAmount', label: 'Enter amount', disabled: true, loading: false }],
+    ['a zero amount', { amount: '0.0' }, { action: 'enterAmount', label: 'Enter amount', disabled: true, loading: false }],
+    ['quoting', { loading: true }, { action: 'quoting', label: 'Getting quote', disabled: true, loading: true }],
+    [
+      'an input error',
+      { inputError: 'Insufficient balance' as const },
+      {
+        action: 'inputError',
+        error: { code: 'insufficientBalance', message: 'Insufficient balance' },
+        label: 'Insufficient balance',
+        disabled: true,
+        loading: false,
+      },
+    ],
+    [
+      'a coded input error',
+      { inputError: { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' } as const },
+      {
+        action: 'inputError',
+        error: { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' },
+        label: 'Insufficient ETH for gas',
+        disabled: true,
+        loading: false,
+      },
+    ],
+    ['a failed build', { fetchError: true }, { action: 'retry', label: 'Swap', disabled: false, loading: false }],
+    ['ready', {}, { action: 'review', label: 'Review swap', disabled: false, loading: false }],
   ])('%s', (_, change, state) => {
     expect(swapButtonState({ ...base, ...change })).toEqual(state)
   })

@@ -5,7 +5,7 @@
  * 18-decimal token is exact). USD values, shown only, are numbers.
  */
 import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
-import { ERRORS } from '../errors'
+import { type CodedMessage, coded, ERRORS } from '../errors'
 import type { ChainNamespace } from '../types'
 
 /** SPEC §9: slippage tolerance, in percent. */
@@ -238,12 +238,32 @@ export function liquidityError(error: unknown): typeof ERRORS.insufficientLiquid
   return undefined
 }
 
+/** The input errors' codes: the catalogue's, and 'insufficientGas' with its { symbol }. */
+export type SwapInputErrorCode = 'insufficientBalance' | 'incorrectAmount' | 'insufficientLiquidity' | 'insufficientGas'
+
+/** The insufficient-gas state: { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' }. */
+export const insufficientGasError = (symbol: string): CodedMessage<SwapInputErrorCode> => ({
+  code: 'insufficientGas',
+  params: { symbol },
+  message: insufficientGasText(symbol),
+})
+
+/** An input error's text as its coded state ('Insufficient liquidity' → insufficientLiquidity; 'Insufficient ETH for gas' → insufficientGas). */
+export function swapInputErrorCode(text: SwapInputError): CodedMessage<SwapInputErrorCode> {
+  if (text === ERRORS.insufficientBalance) return coded('insufficientBalance')
+  if (text === ERRORS.incorrectAmount) return coded('incorrectAmount')
+  if (text === ERRORS.insufficientLiquidity) return coded('insufficientLiquidity')
+  const symbol = /^Insufficient (.*) for gas$/.exec(text)?.[1] ?? ''
+  return { code: 'insufficientGas', params: { symbol }, message: text }
+}
+
 /**
  * SPEC §5 input errors of a quoted amount, first that applies: 'Insufficient balance' (source
  * balance below the amount), 'Incorrect amount' (no quote), insufficient gas (native balance zero
- * or below the gas cost, plus the amount when the native currency is the source).
+ * or below the gas cost, plus the amount when the native currency is the source). Coded: its code and
+ * SPEC §8 text (`swapInputError` gives the text alone).
  */
-export function swapInputError(p: {
+export function swapInputErrorState(p: {
   amountUnits: bigint
   sourceBalanceUnits: bigint
   quoted: boolean
@@ -251,14 +271,19 @@ export function swapInputError(p: {
   gasUnits: bigint
   sourceIsNative: boolean
   nativeSymbol: string
-}): SwapInputError | undefined {
-  if (p.sourceBalanceUnits < p.amountUnits) return ERRORS.insufficientBalance
-  if (!p.quoted) return ERRORS.incorrectAmount
+}): CodedMessage<SwapInputErrorCode> | undefined {
+  if (p.sourceBalanceUnits < p.amountUnits) return coded('insufficientBalance')
+  if (!p.quoted) return coded('incorrectAmount')
   const available = p.sourceIsNative ? p.nativeBalanceUnits - p.amountUnits : p.nativeBalanceUnits
-  if (p.nativeBalanceUnits <= 0n || isInsufficientGas(available, p.gasUnits)) return insufficientGasText(p.nativeSymbol)
+  if (p.nativeBalanceUnits <= 0n || isInsufficientGas(available, p.gasUnits)) return insufficientGasError(p.nativeSymbol)
   return undefined
 }
 
+/** swapInputErrorState's SPEC §8 text ('Insufficient ETH for gas'). */
+export const swapInputError = (p: Parameters<typeof swapInputErrorState>[0]): SwapInputError | undefined =>
+  swapInputErrorState(p)?.message as SwapInputError | undefined
+
+/** The button's English texts (SPEC §8), by what it is; an input error reads as its own text. */
 export type SwapButtonLabel =
   | 'Network not supported for Swaps'
   | 'Select token'
@@ -268,13 +293,42 @@ export type SwapButtonLabel =
   | 'Review swap'
   | SwapInputError
 
+/**
+ * What the swap button is, in the order the form is filled in: a stable code the ui words through its
+ * locale. 'unsupported' (off the swap chains), 'selectToken', 'enterAmount', 'quoting', 'inputError'
+ * (see `error`), 'retry' (a build failed: pressing quotes again), 'review' (pressing opens SwapPreview).
+ */
+export type SwapButtonAction = 'unsupported' | 'selectToken' | 'enterAmount' | 'quoting' | 'inputError' | 'retry' | 'review'
+
+/** The English text of each action (the input error's is its own). */
+export const SWAP_BUTTON_LABELS: Readonly<Record<Exclude<SwapButtonAction, 'inputError'>, SwapButtonLabel>> = {
+  unsupported: ERRORS.swapNetwork,
+  selectToken: 'Select token',
+  enterAmount: 'Enter amount',
+  quoting: 'Getting quote',
+  retry: 'Swap',
+  review: 'Review swap',
+}
+
 export interface SwapButtonState {
-  label: SwapButtonLabel
+  /** What the button is and what pressing it does (`pressButton`): map it to words through the locale. */
+  action: SwapButtonAction
+  /** With action 'inputError': the error, coded ('insufficientGas' with { symbol } …). */
+  error?: CodedMessage<SwapInputErrorCode>
   /** The button cannot be pressed. */
   disabled: boolean
   /** Show a spinner (quote, prices or a transaction on its way). */
   loading: boolean
+  /** @deprecated The English text; read `action` (and `error`) and word it through the locale. */
+  label: SwapButtonLabel
 }
+
+const button = (action: Exclude<SwapButtonAction, 'inputError'>, disabled: boolean, loading = false): SwapButtonState => ({
+  action,
+  label: SWAP_BUTTON_LABELS[action],
+  disabled,
+  loading,
+})
 
 /** The swap view's button, in the order the form is filled in. */
 export function swapButtonState(p: {
@@ -282,17 +336,21 @@ export function swapButtonState(p: {
   hasTokens: boolean
   amount: string
   loading: boolean
-  inputError?: SwapInputError
+  /** The input error, coded (or as its text). */
+  inputError?: CodedMessage<SwapInputErrorCode> | SwapInputError
   fetchError: boolean
 }): SwapButtonState {
-  if (!p.supported) return { label: ERRORS.swapNetwork, disabled: true, loading: false }
-  if (p.fetchError) return { label: 'Swap', disabled: false, loading: false }
-  if (!p.hasTokens) return { label: 'Select token', disabled: true, loading: false }
+  if (!p.supported) return button('unsupported', true)
+  if (p.fetchError) return button('retry', false)
+  if (!p.hasTokens) return button('selectToken', true)
   const units = toBaseUnits(p.amount, 64)
-  if (units === undefined || units === 0n) return { label: 'Enter amount', disabled: true, loading: false }
-  if (p.loading) return { label: 'Getting quote', disabled: true, loading: true }
-  if (p.inputError) return { label: p.inputError, disabled: true, loading: false }
-  return { label: 'Review swap', disabled: false, loading: false }
+  if (units === undefined || units === 0n) return button('enterAmount', true)
+  if (p.loading) return button('quoting', true, true)
+  if (p.inputError) {
+    const error = typeof p.inputError === 'string' ? swapInputErrorCode(p.inputError) : p.inputError
+    return { action: 'inputError', error, label: error.message as SwapInputError, disabled: true, loading: false }
+  }
+  return button('review', false)
 }
 
 /** Token search: name, symbol or address containing `query`, letter case ignored; a blank query matches all. */

@@ -221,7 +221,7 @@ describe('swap flow: initialization (SPEC §4)', () => {
     await t.swap.initialize()
     expect(t.swap.$swap.get()).toMatchObject({ initializing: false, initialized: false })
     await flush()
-    expect(t.banner()).toMatchObject({ message: 'Failed to initialize swap', variant: 'error', open: true })
+    expect(t.banner()).toMatchObject({ message: 'Failed to initialize swap', code: 'initSwap', variant: 'error', open: true })
     expect(t.views()).toEqual(['Account'])
   })
 
@@ -606,10 +606,15 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await quoted(t, '1')
     t.router.push('SwapPreview')
     const pending = t.swap.sendTransactionForSwap()
-    expect(t.swap.$swap.get()).toMatchObject({ loadingTransaction: true, loadingText: 'Confirm transaction in your wallet' })
-    expect(t.banner()).toMatchObject({ message: 'Confirm transaction in your wallet', variant: 'loading' })
+    expect(t.swap.$swap.get()).toMatchObject({
+      loadingTransaction: true,
+      loadingText: 'Confirm transaction in your wallet',
+      loadingCode: { code: 'confirmTransaction', message: 'Confirm transaction in your wallet' },
+    })
+    expect(t.banner()).toMatchObject({ message: 'Confirm transaction in your wallet', code: 'confirmTransaction', variant: 'loading' })
     await flush()
     expect(t.swap.$swap.get().loadingText).toBe('Swapping ...')
+    expect(t.swap.$swap.get().loadingCode).toEqual({ code: 'swapping', message: 'Swapping ...' })
     expect(t.sent[0]).toMatchObject({ to: ROUTER, data: '0x7ff36ab5', value: 10n ** 18n, gasPrice: 20_000_000_000n })
     // The built gas (the API's default when the estimate is skipped) is no limit: the wallet estimates.
     expect(t.sent[0]).not.toHaveProperty('gas')
@@ -623,7 +628,12 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await expect(pending).resolves.toBe('0xhash1')
     await flush()
     t.timers.advance(200)
-    expect(t.banner()).toMatchObject({ message: 'Swapped ETH to 2970 USDC', variant: 'success' })
+    expect(t.banner()).toMatchObject({
+      message: 'Swapped ETH to 2970 USDC',
+      code: 'swapped',
+      params: { from: 'ETH', amount: '2970', to: 'USDC' },
+      variant: 'success',
+    })
     expect(t.views()).toEqual(['Account'])
     expect(t.swap.$swap.get()).toMatchObject({
       initialized: false,
@@ -678,15 +688,28 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
       'a refusal',
       async () => Promise.reject(Object.assign(new Error('User rejected the request'), { code: 4001 })),
       'User rejected the request',
+      { code: 'userRejected', message: 'User rejected the request' },
     ],
-    ['an error without a message', async () => Promise.reject(new Error('')), 'Transaction error'],
+    [
+      'an error without a message',
+      async () => Promise.reject(new Error('')),
+      'Transaction error',
+      { code: 'transactionError', message: 'Transaction error' },
+    ],
+    [
+      "the wallet's own error",
+      async () => Promise.reject(new Error('execution reverted: STF')),
+      'execution reverted: STF',
+      { code: 'otherError', params: { detail: 'execution reverted: STF' }, message: 'execution reverted: STF' },
+    ],
   ])(
     '%s of the swap: transactionError, the preview keeps its state, no banner unless debug, an analytics failure event',
-    async (_, send, text) => {
+    async (_, send, text, coded) => {
       const t = await setup({ send })
       await quoted(t, '1')
       t.router.push('SwapPreview')
       await expect(t.swap.sendTransactionForSwap()).resolves.toBeUndefined()
+      expect(t.swap.$swap.get().transactionErrorCode).toEqual(coded)
       expect(t.swap.$swap.get()).toMatchObject({
         transactionError: text,
         loadingTransaction: false,
@@ -744,5 +767,95 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await flush()
     expect(activity.$activity.get().transactions[0]).toMatchObject({ metadata: { status: 'failed' }, transfers: [] })
     expect(t.failures[0]!.event).toBe('SWAP_ERROR')
+  })
+})
+
+describe('swap flow: codes and decisions for every UI (issue 21 §4)', () => {
+  it('phase: loading until initialized, then form; unsupported off the swap chains', async () => {
+    const t = await setup()
+    expect(t.swap.$swap.get().phase).toBe('loading')
+    await t.swap.initialize()
+    expect(t.swap.$swap.get().phase).toBe('form')
+    const sepolia: CaipNetwork = { ...mainnet, id: 11155111, caipNetworkId: 'eip155:11155111', name: 'Sepolia' }
+    const u = await setup({ networks: [sepolia] })
+    expect(u.swap.$swap.get()).toMatchObject({ phase: 'unsupported', button: { action: 'unsupported', disabled: true } })
+  })
+
+  it('start: once per network for a visit; a failed start is not retried by that visit, a new visit tries again', async () => {
+    const t = await setup({ answers: { '/v1/convert/tokens': () => json({ message: 'down' }, 500) } })
+    const visit = {}
+    await t.swap.start(undefined, visit)
+    expect(t.paths().filter((p) => p === '/v1/convert/tokens')).toHaveLength(1)
+    expect(t.banner()).toMatchObject({ code: 'initSwap', message: 'Failed to initialize swap' })
+    expect(t.views()).toEqual(['Account'])
+    await t.swap.start(undefined, visit)
+    expect(t.paths().filter((p) => p === '/v1/convert/tokens')).toHaveLength(1)
+    await t.swap.start(undefined, {})
+    expect(t.paths().filter((p) => p === '/v1/convert/tokens')).toHaveLength(2)
+  })
+
+  it('start: an initialized swap is kept; a preset is applied once per preset object; nothing off the swap chains', async () => {
+    const t = await setup()
+    const visit = {}
+    await t.swap.start(undefined, visit)
+    expect(t.swap.$swap.get()).toMatchObject({ initialized: true, sourceToken: { symbol: 'ETH' } })
+    const tokenCalls = () => t.paths().filter((p) => p === '/v1/convert/tokens').length
+    await t.swap.start(undefined, {})
+    expect(tokenCalls()).toBe(1)
+    const preset = { fromToken: 'USDC', toToken: 'ETH', amount: '100' }
+    await t.swap.start(preset, visit)
+    await flush()
+    expect(t.swap.$swap.get()).toMatchObject({ sourceToken: { symbol: 'USDC' }, toToken: { symbol: 'ETH' }, sourceTokenAmount: '100' })
+    t.swap.setSourceTokenAmount('5')
+    await t.swap.start(preset, visit)
+    expect(t.swap.$swap.get().sourceTokenAmount).toBe('5')
+
+    const sepolia: CaipNetwork = { ...mainnet, id: 11155111, caipNetworkId: 'eip155:11155111', name: 'Sepolia' }
+    const u = await setup({ networks: [sepolia] })
+    await u.swap.start({ fromToken: 'ETH' }, {})
+    expect([u.banner().open, u.views(), u.paths()]).toEqual([false, ['Account', 'Swap'], []])
+  })
+
+  it("pressButton: 'review' opens SwapPreview; 'retry' after a failed build quotes again; a disabled button does nothing", async () => {
+    const t = await setup()
+    await t.swap.initialize()
+    await t.swap.pressButton()
+    expect(t.swap.$swap.get().button).toMatchObject({ action: 'selectToken', disabled: true })
+    expect(t.views()).toEqual(['Account', 'Swap'])
+    await quoted(t, '1')
+    expect(t.swap.$swap.get().button).toMatchObject({ action: 'review', label: 'Review swap', disabled: false })
+    await t.swap.pressButton()
+    expect(t.views()).toEqual(['Account', 'Swap', 'SwapPreview'])
+
+    const u = await setup({
+      answers: { '/v1/convert/build-transaction': () => json({ tx: 'broken' }) },
+    })
+    await quoted(u, '1')
+    expect(u.swap.$swap.get()).toMatchObject({ fetchError: true, button: { action: 'retry', label: 'Swap', disabled: false } })
+    expect(u.banner()).toMatchObject({ code: 'createTransaction', message: 'Failed to create transaction' })
+    const quotes = () => u.paths().filter((p) => p === '/v1/convert/quotes').length
+    const before = quotes()
+    await u.swap.pressButton()
+    expect(quotes()).toBe(before + 1)
+  })
+
+  it('input errors are coded: insufficientBalance, insufficientGas with the symbol', async () => {
+    const t = await setup()
+    await quoted(t, '3')
+    expect(t.swap.$swap.get()).toMatchObject({
+      inputError: 'Insufficient balance',
+      inputErrorCode: { code: 'insufficientBalance', message: 'Insufficient balance' },
+      button: { action: 'inputError', error: { code: 'insufficientBalance' }, disabled: true },
+    })
+    const u = await setup({ balances: [ethBalance('0'), usdcBalance()] })
+    await u.swap.initialize({ fromToken: 'USDC', toToken: 'ETH' })
+    u.swap.setSourceTokenAmount('100')
+    u.timers.advance(QUOTE_DEBOUNCE_MS)
+    await flush()
+    expect(u.swap.$swap.get()).toMatchObject({
+      inputError: 'Insufficient ETH for gas',
+      inputErrorCode: { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' },
+      button: { action: 'inputError', label: 'Insufficient ETH for gas' },
+    })
   })
 })

@@ -21,7 +21,8 @@ import type { ConvertToken } from '@portico/protocol/convert'
 import { atom, computed, type ReadableAtom } from 'nanostores'
 import type { ConvertClient } from '../../api/convert'
 import type { SendTransactionParams } from '../../adapters'
-import { ERRORS, PorticoError } from '../errors'
+import { codedError } from '../codes'
+import { type CodedMessage, coded, ERRORS, PorticoError } from '../errors'
 import { maskAmount } from '../format/validation'
 import type { RouteView } from '../types'
 import type { Timers } from '../timers'
@@ -47,17 +48,28 @@ import {
   suggestedTokens,
   SWAP_SLIPPAGE,
   swapButtonState,
-  swapInputError,
+  swapInputErrorState,
   toBaseUnits,
   trimDecimals,
   type SwapButtonState,
   type SwapGas,
   type SwapInputError,
+  type SwapInputErrorCode,
 } from './rules'
 
 /** The success banner after a swap (SPEC §8): 'Swapped X to Y Z'. */
 export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string =>
   `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
+
+/** The success banner, coded: { code: 'swapped', params: { from, amount, to }, message: 'Swapped X to Y Z' }. */
+export const swappedBanner = (from: string, amount: string, to: string): CodedMessage => ({
+  code: 'swapped',
+  params: { from, amount, to },
+  message: swappedMessage(from, amount, to),
+})
+
+/** What the wallet is waiting for while an approval or a swap is sent (SPEC §8 loading texts), by code. */
+export type SwapLoadingCode = 'approveLimit' | 'confirmTransaction' | 'swapping'
 
 /** A swappable token (SPEC §3: address, decimals, symbol, quantity.numeric, price), with the account's balance when it holds some. */
 export interface SwapToken extends ConvertToken {
@@ -107,7 +119,10 @@ export interface SwapState {
   /** The native balance's USD value. */
   networkBalanceInUSD: number
   networkTokenSymbol: string
+  /** @deprecated The input error's English text; read `inputErrorCode`. */
   inputError?: SwapInputError
+  /** The SPEC §5 input error, coded ('insufficientGas' with { symbol } …). */
+  inputErrorCode?: CodedMessage<SwapInputErrorCode>
   /** Slippage tolerance, percent (SPEC §9: 1). */
   slippage: number
   tokens?: SwapToken[]
@@ -131,14 +146,20 @@ export interface SwapState {
   providerFee?: string
   approvalTransaction?: SwapTransaction
   swapTransaction?: SwapTransaction
-  /** The wallet's error of the last approval or swap ('Transaction error' when it gave none). */
+  /** @deprecated The last approval's or swap's error as English text; read `transactionErrorCode`. */
   transactionError?: string
   /**
-   * What the wallet is waiting for while an approval or a swap is sent (SPEC §8 loading texts):
-   * 'Approve limit increase in your wallet', 'Confirm transaction in your wallet', then 'Swapping ...'
-   * until mined; undefined otherwise.
+   * The wallet's error of the last approval or swap, coded: a catalogue text keeps its key ('userRejected'),
+   * the wallet's own text is 'otherError' ({ detail }), none is 'transactionError'.
    */
+  transactionErrorCode?: CodedMessage
+  /** @deprecated The English loading text; read `loadingCode`. */
   loadingText?: string
+  /**
+   * What the wallet is waiting for while an approval or a swap is sent (SPEC §8 loading texts):
+   * 'approveLimit', 'confirmTransaction', then 'swapping' until mined; undefined otherwise.
+   */
+  loadingCode?: CodedMessage<SwapLoadingCode>
 }
 
 /** What the views read besides the state. */
@@ -160,7 +181,15 @@ export interface SwapView extends SwapState {
   /** An approval is needed before the swap. */
   needsApproval: boolean
   button: SwapButtonState
+  /**
+   * What the form shows: 'unsupported' (the active network has no swaps: a notice, no form values),
+   * 'loading' (starting: skeletons), 'form'.
+   */
+  phase: SwapPhase
 }
+
+/** The swap form's phase (see SwapView.phase). */
+export type SwapPhase = 'unsupported' | 'loading' | 'form'
 
 /** SPEC §7 analytics: the properties of a swap or approval failure event. */
 export interface SwapFailureEvent {
@@ -228,8 +257,13 @@ export interface SwapDeps {
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
   /** List the swap in Activity (pending, then its receipt's outcome). */
   recordSwap(swap: SentSwap, status: 'pending' | 'confirmed' | 'failed'): void
-  banner: { showError(m: string): void; showSuccess(m: string): void; showLoading(m: string): void; hide(): void }
-  router: { goBack(): void; replace(view: RouteView): void; reset(view: RouteView): void }
+  banner: {
+    showError(m: string | CodedMessage): void
+    showSuccess(m: string | CodedMessage): void
+    showLoading(m: string | CodedMessage): void
+    hide(): void
+  }
+  router: { push(view: RouteView): void; goBack(): void; replace(view: RouteView): void; reset(view: RouteView): void }
   /** Show swap and approval errors as banners (SPEC §8: debug mode only). */
   debug: boolean
   analytics: SwapAnalytics
@@ -256,6 +290,7 @@ const INITIAL: SwapState = {
   networkBalanceInUSD: 0,
   networkTokenSymbol: '',
   inputError: undefined,
+  inputErrorCode: undefined,
   slippage: SWAP_SLIPPAGE,
   tokens: undefined,
   popularTokens: undefined,
@@ -271,13 +306,16 @@ const INITIAL: SwapState = {
   approvalTransaction: undefined,
   swapTransaction: undefined,
   transactionError: undefined,
+  transactionErrorCode: undefined,
   loadingText: undefined,
+  loadingCode: undefined,
 }
 
 /** What a new amount or token clears: the quote and everything derived from it. */
 const NO_QUOTE: Partial<SwapState> = {
   toTokenAmount: '',
   inputError: undefined,
+  inputErrorCode: undefined,
   priceImpact: undefined,
   maxSlippage: undefined,
   providerFee: undefined,
@@ -288,6 +326,18 @@ const NO_QUOTE: Partial<SwapState> = {
 
 /** SPEC §9's provider fee rate in percent ('0.85'). */
 const PROVIDER_FEE_PERCENT = multiplyDecimals(PROVIDER_FEE_RATE, '100') ?? '0'
+
+/** An input error in both forms: coded, and its English text (the deprecated field). */
+const inputErrorOf = (error: CodedMessage<SwapInputErrorCode> | undefined): Pick<SwapState, 'inputError' | 'inputErrorCode'> => ({
+  inputError: error?.message as SwapInputError | undefined,
+  inputErrorCode: error,
+})
+
+/** A loading state in both forms. */
+const loadingOf = (code: SwapLoadingCode | undefined): Pick<SwapState, 'loadingText' | 'loadingCode'> => ({
+  loadingText: code && ERRORS[code],
+  loadingCode: code && coded(code),
+})
 
 const sameId = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 const hex = (data: string): `0x${string}` => (data.startsWith('0x') ? data : `0x${data}`) as `0x${string}`
@@ -356,13 +406,14 @@ export function createSwap(deps: SwapDeps) {
       toTokenAmountUsd: Number(s.toTokenAmount || 0) * s.toTokenPriceInUSD,
       ...(gas ? { gas } : {}),
       needsApproval: Boolean(s.approvalTransaction),
+      phase: (!supported ? 'unsupported' : s.initializing || !s.initialized ? 'loading' : 'form') as SwapPhase,
       button: swapButtonState({
         supported,
         hasTokens: Boolean(s.sourceToken && s.toToken),
         amount: s.sourceTokenAmount,
         loading: s.loadingQuote || s.loadingPrices || s.loadingBuildTransaction || s.switchingTokens,
         fetchError: s.fetchError,
-        ...(s.inputError ? { inputError: s.inputError } : {}),
+        ...(s.inputErrorCode ? { inputError: s.inputErrorCode } : {}),
       }),
     }
   })
@@ -403,7 +454,7 @@ export function createSwap(deps: SwapDeps) {
       const price = (res.fungibles.find((f) => sameId(f.address, id) || isNativeTokenId(f.address)) ?? res.fungibles[0])?.price
       if (price !== undefined) patch({ networkPrice: price, tokensPriceMap: { ...$state.get().tokensPriceMap, [id.toLowerCase()]: price } })
     } catch {
-      deps.banner.showError(ERRORS.networkTokenPrice)
+      deps.banner.showError(coded('networkTokenPrice'))
     }
   }
 
@@ -468,7 +519,7 @@ export function createSwap(deps: SwapDeps) {
     if (s.initializing) return
     const { network } = deps.account()
     if (!isSwapNetwork(network)) {
-      deps.banner.showError(ERRORS.swapNetwork)
+      deps.banner.showError(coded('swapNetwork'))
       deps.router.goBack()
       return
     }
@@ -484,7 +535,7 @@ export function createSwap(deps: SwapDeps) {
       } catch {
         if (mine !== epoch) return
         patch({ initialized: false, initializing: false })
-        deps.banner.showError(ERRORS.initSwap)
+        deps.banner.showError(coded('initSwap'))
         deps.router.goBack()
         return
       }
@@ -666,7 +717,7 @@ export function createSwap(deps: SwapDeps) {
       toAmountUnits = res.quotes[0]?.toAmount
     } catch (e) {
       if (seq !== quoteSeq || mine !== epoch) return
-      patch({ loadingQuote: false, ...NO_QUOTE, inputError: liquidityError(e) ?? ERRORS.incorrectAmount })
+      patch({ loadingQuote: false, ...NO_QUOTE, ...inputErrorOf(coded(liquidityError(e) ? 'insufficientLiquidity' : 'incorrectAmount')) })
       return
     }
     if (seq !== quoteSeq || mine !== epoch) return
@@ -677,7 +728,7 @@ export function createSwap(deps: SwapDeps) {
     const native = held(nativeTokenId(networkId))
     const nativeUnits = native?.quantity ? (toBaseUnits(native.quantity.numeric, native.decimals) ?? 0n) : 0n
     const gasUnits = current.gasFee !== '0' ? gasCost({ namespace: 'eip155', gasPrice: BigInt(current.gasFee) }).units : 0n
-    const inputError = swapInputError({
+    const inputError = swapInputErrorState({
       amountUnits: units,
       sourceBalanceUnits: balanceUnits(source),
       quoted,
@@ -697,7 +748,7 @@ export function createSwap(deps: SwapDeps) {
     patch({
       loadingQuote: false,
       toTokenAmount,
-      inputError,
+      ...inputErrorOf(inputError),
       priceImpact: impact,
       maxSlippage: quoted ? maxSlippage(toTokenAmount, current.slippage) : undefined,
       providerFee: quoted ? providerFee(current.sourceTokenAmount) : undefined,
@@ -707,7 +758,7 @@ export function createSwap(deps: SwapDeps) {
   }
 
   /** A build step failed: its text, back one view, no transaction, fetchError (SPEC §4). */
-  function buildFailed(text: string): undefined {
+  function buildFailed(text: CodedMessage): undefined {
     deps.router.goBack()
     deps.banner.showError(text)
     patch({ loadingBuildTransaction: false, approvalTransaction: undefined, swapTransaction: undefined, fetchError: true })
@@ -736,7 +787,7 @@ export function createSwap(deps: SwapDeps) {
         const res = await deps.convert.getAllowance({ tokenAddress: source.address, userAddress: address })
         allowed = BigInt(res.allowance) >= units
       } catch {
-        return stale() ? undefined : buildFailed(ERRORS.checkAllowance)
+        return stale() ? undefined : buildFailed(coded('checkAllowance'))
       }
       if (stale()) return undefined
     }
@@ -755,7 +806,7 @@ export function createSwap(deps: SwapDeps) {
         patch({ loadingBuildTransaction: false, approvalTransaction: tx, swapTransaction: undefined, fetchError: false })
         return tx
       } catch {
-        return stale() ? undefined : buildFailed(ERRORS.createApproval)
+        return stale() ? undefined : buildFailed(coded('createApproval'))
       }
     }
     try {
@@ -784,7 +835,7 @@ export function createSwap(deps: SwapDeps) {
       const current = $state.get()
       const native = held(nativeTokenId(network?.caipNetworkId ?? ''))
       const nativeUnits = native?.quantity ? (toBaseUnits(native.quantity.numeric, native.decimals) ?? 0n) : 0n
-      const inputError = swapInputError({
+      const inputError = swapInputErrorState({
         amountUnits: units,
         sourceBalanceUnits: balanceUnits(source),
         quoted: true,
@@ -798,29 +849,25 @@ export function createSwap(deps: SwapDeps) {
         swapTransaction: tx,
         approvalTransaction: undefined,
         gasPriceInUSD: cost.usd,
-        inputError,
+        ...inputErrorOf(inputError),
         fetchError: false,
       })
       return tx
     } catch {
-      return stale() ? undefined : buildFailed(ERRORS.createTransaction)
+      return stale() ? undefined : buildFailed(coded('createTransaction'))
     }
   }
 
   // ---- sending ----
 
-  const errorText = (e: unknown): string => {
-    const message = e instanceof Error ? e.message : typeof e === 'string' ? e : ''
-    return message || ERRORS.transactionError
-  }
-
   /** A failed approval or swap: transactionError, a banner in debug mode only, an analytics event. */
   function sendFailed(event: SwapFailureEvent['event'], e: unknown, loadingKey: 'loadingApprovalTransaction' | 'loadingTransaction'): void {
-    const message = errorText(e)
+    const error = codedError(e, 'transactionError')
+    const { message } = error
     const s = $state.get()
     const { network, smartAccount } = deps.account()
-    patch({ transactionError: message, [loadingKey]: false, loadingText: undefined })
-    if (deps.debug) deps.banner.showError(message)
+    patch({ transactionError: message, transactionErrorCode: error, [loadingKey]: false, ...loadingOf(undefined) })
+    if (deps.debug) deps.banner.showError(error)
     else deps.banner.hide()
     emitFailure({
       event,
@@ -867,8 +914,8 @@ export function createSwap(deps: SwapDeps) {
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
     // One approval at a time (a second press while the wallet is asked does nothing).
     if (!tx || $state.get().loadingApprovalTransaction) return undefined
-    patch({ loadingApprovalTransaction: true, transactionError: undefined, loadingText: ERRORS.approveLimit })
-    deps.banner.showLoading(ERRORS.approveLimit)
+    patch({ loadingApprovalTransaction: true, transactionError: undefined, transactionErrorCode: undefined, ...loadingOf('approveLimit') })
+    deps.banner.showLoading(coded('approveLimit'))
     let hash: string
     try {
       hash = await deps.sendTransaction(txParams(tx, network), namespace)
@@ -881,7 +928,7 @@ export function createSwap(deps: SwapDeps) {
     }
     deps.banner.hide()
     await swapTokens()
-    patch({ loadingApprovalTransaction: false, loadingText: undefined })
+    patch({ loadingApprovalTransaction: false, ...loadingOf(undefined) })
     // A failed rebuild went back already (fetchError).
     if (!$state.get().fetchError) deps.router.replace('SwapPreview')
     return hash
@@ -900,8 +947,8 @@ export function createSwap(deps: SwapDeps) {
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
     // One swap at a time (a second press while the wallet is asked does nothing).
     if (!tx || !s.sourceToken || !s.toToken || s.loadingTransaction) return undefined
-    patch({ loadingTransaction: true, transactionError: undefined, loadingText: ERRORS.confirmTransaction })
-    deps.banner.showLoading(ERRORS.confirmTransaction)
+    patch({ loadingTransaction: true, transactionError: undefined, transactionErrorCode: undefined, ...loadingOf('confirmTransaction') })
+    deps.banner.showLoading(coded('confirmTransaction'))
     let hash: string
     const sent = (h: string): SentSwap | undefined =>
       network
@@ -922,8 +969,8 @@ export function createSwap(deps: SwapDeps) {
     }
     const swap = sent(hash)
     if (swap) deps.recordSwap(swap, 'pending')
-    patch({ loadingText: ERRORS.swapping })
-    deps.banner.showLoading(ERRORS.swapping)
+    patch(loadingOf('swapping'))
+    deps.banner.showLoading(coded('swapping'))
     const status = await receipt(hash, namespace, network)
     if (status === 'reverted') {
       if (swap) deps.recordSwap(swap, 'failed')
@@ -932,11 +979,44 @@ export function createSwap(deps: SwapDeps) {
       return undefined
     }
     if (swap && status === 'success') deps.recordSwap(swap, 'confirmed')
-    deps.banner.showSuccess(swappedMessage(s.sourceToken.symbol, trimDecimals(s.toTokenAmount), s.toToken.symbol))
+    deps.banner.showSuccess(swappedBanner(s.sourceToken.symbol, trimDecimals(s.toTokenAmount), s.toToken.symbol))
     reset()
     deps.router.reset('Account')
     void deps.refreshBalances(namespace).catch(() => undefined)
     return hash
+  }
+
+  // ---- what the swap view decides, for every UI ----
+
+  /** Presets already applied: coming back from the token picker does not apply one again. */
+  const appliedPresets = new WeakSet<object>()
+  /** The network each visit started the swap on: one start per network and visit (a failed start goes back, never loops). */
+  const startedOn = new WeakMap<object, string>()
+  const defaultVisit = {}
+
+  /**
+   * Start the swap for a view showing it: once per network for `visit` (any object standing for one
+   * showing of the view; the hook passes its own), and a `preset` (route data) once per preset object.
+   * Nothing off the swap chains (the view shows 'unsupported') or while initializing. Safe to call on
+   * every render.
+   */
+  async function start(preset?: SwapPreset, visit: object = defaultVisit): Promise<void> {
+    const s = $state.get()
+    const network = deps.account().network
+    if (!network || !isSwapNetwork(network) || s.initializing) return
+    const fresh = preset && !appliedPresets.has(preset) ? preset : undefined
+    if (fresh) appliedPresets.add(fresh)
+    if (!fresh && (s.initialized || startedOn.get(visit) === network.caipNetworkId)) return
+    startedOn.set(visit, network.caipNetworkId)
+    await initialize(fresh)
+  }
+
+  /** The main button: 'review' opens SwapPreview, 'retry' quotes again; a disabled button does nothing. */
+  async function pressButton(): Promise<void> {
+    const { button } = $swap.get()
+    if (button.disabled) return
+    if (button.action === 'review') deps.router.push('SwapPreview')
+    else if (button.action === 'retry') await swapTokens()
   }
 
   /** Back to the initial state (tokens, amounts, quote, lists); answers still on their way are dropped. */
@@ -958,6 +1038,8 @@ export function createSwap(deps: SwapDeps) {
 
   return {
     $swap,
+    start,
+    pressButton,
     initialize,
     fetchTokens,
     setSourceToken,

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { Link } from '../../components/Link/Link'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import * as styles from './ActivityList.css'
 
@@ -171,12 +172,13 @@ export function ActivityListView({
 /** The Account view's Activity tab: the connected account's transactions (useActivity), month by month. */
 export function ActivityList({ emptyState }: { emptyState?: ReactNode }) {
   const activity = useActivity()
+  const messages = useMessages()
   return (
     <ActivityListView
       groups={activity.groups}
       initialLoading={activity.initialLoading}
       loading={activity.loading}
-      error={activity.error}
+      error={activity.errorCode && codeText(activity.errorCode, messages)}
       empty={activity.empty}
       hasMore={activity.hasMore}
       onLoadMore={activity.loadMore}

@@ -7,9 +7,9 @@ import { ModalRoot } from '../../Modal/ModalRoot'
 import { ADDRESS, mainnet, testAdapter, testPortico } from '../../testing'
 import { SwapView, type SwapViewProps } from './SwapView'
 
-const review: SwapButtonState = { label: 'Review swap', disabled: false, loading: false }
+const review: SwapButtonState = { action: 'review', label: 'Review swap', disabled: false, loading: false }
 const renderView = (props: Partial<SwapViewProps> = {}) =>
-  render(<SwapView button={{ label: 'Select token', disabled: true, loading: false }} {...props} />)
+  render(<SwapView button={{ action: 'selectToken', label: 'Select token', disabled: true, loading: false }} {...props} />)
 
 describe('SwapView', () => {
   it("empty: the amount focused first, 'Select token' on the target, no details, the button disabled", () => {
@@ -64,7 +64,7 @@ describe('SwapView', () => {
       amount: '0.5',
       quoting: true,
       details: { rate: 'x' },
-      button: { label: 'Getting quote', disabled: true, loading: true },
+      button: { action: 'quoting', label: 'Getting quote', disabled: true, loading: true },
     })
     expect(screen.getByRole('status', { name: 'Getting a quote' })).toBeTruthy()
     expect(screen.queryByTestId('portico-swap-details')).toBeNull()
@@ -77,7 +77,13 @@ describe('SwapView', () => {
       source: { symbol: 'ETH' },
       target: { symbol: 'USDC' },
       amount: '20',
-      button: { label: 'Insufficient balance', disabled: true, loading: false },
+      button: {
+        action: 'inputError',
+        error: { code: 'insufficientBalance', message: 'Insufficient balance' },
+        label: 'Insufficient balance',
+        disabled: true,
+        loading: false,
+      },
     })
     expect(screen.getByTestId('portico-swap-button').textContent).toBe('Insufficient balance')
     rerender(
@@ -85,7 +91,13 @@ describe('SwapView', () => {
         source={{ symbol: 'USDC' }}
         target={{ symbol: 'ETH' }}
         amount="1"
-        button={{ label: 'Insufficient ETH for gas', disabled: true, loading: false }}
+        button={{
+          action: 'inputError',
+          error: { code: 'insufficientGas', params: { symbol: 'ETH' }, message: 'Insufficient ETH for gas' },
+          label: 'Insufficient ETH for gas',
+          disabled: true,
+          loading: false,
+        }}
       />,
     )
     expect(screen.getByTestId('portico-swap-button').textContent).toBe('Insufficient ETH for gas')
@@ -102,7 +114,10 @@ describe('SwapView', () => {
   })
 
   it("an unsupported network: 'Network not supported for Swaps', no token buttons, everything disabled", () => {
-    renderView({ unsupported: true, button: { label: 'Network not supported for Swaps', disabled: true, loading: false } })
+    renderView({
+      unsupported: true,
+      button: { action: 'unsupported', label: 'Network not supported for Swaps', disabled: true, loading: false },
+    })
     expect(screen.getByTestId('portico-swap-unsupported').textContent).toBe(
       'Network not supported for SwapsSwitch to a network that supports swaps to continue.',
     )

@@ -1,17 +1,15 @@
 import { formatBalance, type RouteData } from '@portico/headless'
 import { useNetwork, useRouter, useSwap } from '@portico/headless/react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useMessages } from '../../messages/context'
 import { impactText, networkCostText, rateText, usdText } from './format'
 import { SwapView } from './SwapView'
 
-/** Route data already used as a preset: coming back from the token picker does not apply it again. */
-const applied = new WeakSet<object>()
-
 /**
- * Swap (issue 13): renders useSwap's form. Starts the flow once per network (the route data of
- * `open({ view: 'Swap', data })` is initialize's preset, applied once); the token buttons open
- * SwapSelectToken for their side; 'Review swap' opens SwapPreview; 'Try again' (a failed build) quotes again.
+ * Swap (issue 13): renders useSwap's form. Asks the flow to start on each change (the flow starts once
+ * per network, and applies the route data of `open({ view: 'Swap', data })` as its preset once); the
+ * token buttons open SwapSelectToken for their side; the main button is the flow's (`pressButton`:
+ * 'review' opens SwapPreview, 'retry' after a failed build quotes again).
  */
 export function Swap() {
   const messages = useMessages()
@@ -19,24 +17,18 @@ export function Swap() {
   const router = useRouter()
   const data = router.entry.view === 'Swap' ? (router.entry.data as RouteData<'Swap'>) : undefined
   const networkId = useNetwork().network?.caipNetworkId
-  // The network the flow was last started on here: one start per network (a failed start goes back, never loops).
-  const started = useRef<string | undefined>(undefined)
-  const { pending, supported, initializing, initialized, initialize } = swap
+  const { pending, supported, initializing, initialized, start } = swap
+  // The flow decides whether this is a start (once per network, the preset once); here it is only asked again when those change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the state and the network listed are when to ask again, not inputs
   useEffect(() => {
-    if (pending || !supported || initializing) return
-    const preset = data && !applied.has(data) ? data : undefined
-    if (preset) applied.add(preset)
-    if (!preset && (initialized || started.current === networkId)) return
-    started.current = networkId
-    void initialize(preset)
-  }, [pending, supported, initializing, initialized, initialize, data, networkId])
+    if (!pending) void start(data)
+  }, [pending, supported, initializing, initialized, start, data, networkId])
   const { sourceToken, toToken } = swap
-  const loading = swap.pending || swap.initializing || (swap.supported && !swap.initialized)
   const quoted = Boolean(swap.toTokenAmount && sourceToken && toToken)
   return (
     <SwapView
-      loading={loading}
-      unsupported={!swap.pending && !swap.supported}
+      loading={swap.pending || swap.phase === 'loading'}
+      unsupported={!swap.pending && swap.phase === 'unsupported'}
       onSwitchNetwork={() => router.push('Networks')}
       source={sourceToken && { symbol: sourceToken.symbol, iconUrl: sourceToken.logoUri || undefined }}
       balance={sourceToken?.quantity ? formatBalance(sourceToken.quantity.numeric) : undefined}
@@ -64,10 +56,7 @@ export function Swap() {
           : undefined
       }
       button={swap.button}
-      onButton={() => {
-        if (swap.button.label === 'Review swap') router.push('SwapPreview')
-        else if (swap.button.label === 'Swap') void swap.swapTokens()
-      }}
+      onButton={() => void swap.pressButton()}
     />
   )
 }

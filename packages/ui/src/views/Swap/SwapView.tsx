@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import * as form from '../shared/Form.css'
@@ -60,7 +61,7 @@ export type SwapViewProps = {
   switchDisabled?: boolean
   /** The quote's rate, price impact and network cost; omitted until quoted. @default undefined */
   details?: SwapDetailsDisplay
-  /** headless's button state: label, disabled, loading. */
+  /** headless's button state: its action (worded through the locale), disabled, loading. */
   button: SwapButtonState
   /** The main button ('Review swap'; 'Try again' after a failed build). */
   onButton?: () => void
@@ -285,7 +286,7 @@ export function SwapView(props: SwapViewProps) {
         onClick={props.onButton}
         data-testid="portico-swap-button"
       >
-        {m.button(button.label)}
+        {button.action === 'inputError' ? codeText(button.error, messages) : m.button[button.action]}
       </Button>
     </div>
   )

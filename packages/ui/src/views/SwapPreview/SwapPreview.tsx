@@ -1,5 +1,6 @@
 import { useRouter, useSwap } from '@portico/headless/react'
 import { useRef } from 'react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { amountText, impactText, networkCostText, rateText, usdText } from '../Swap/format'
 import { SwapPreviewView, type SwapPreviewViewProps } from './SwapPreviewView'
@@ -48,12 +49,12 @@ export function SwapPreview() {
     from: { amount: swap.sourceTokenAmount, symbol: sourceToken?.symbol ?? '' },
     to: { amount: swap.toTokenAmount, symbol: toToken?.symbol ?? '' },
   }
-  const waiting = swap.loadingText
+  const waiting = codeText(swap.loadingCode, messages)
   return (
     <SwapPreviewView
       {...shown}
       {...(waiting ? { waiting } : {})}
-      {...(swap.transactionError ? { error: swap.transactionError } : {})}
+      {...(swap.transactionErrorCode ? { error: codeText(swap.transactionErrorCode, messages) } : {})}
       onCancel={() => router.goBack()}
       onApprove={() => void swap.sendTransactionForApproval()}
       onSwap={() => void swap.sendTransactionForSwap()}

@@ -8,11 +8,11 @@ import { ADDRESS, base, mainnet, testAdapter, testPortico } from '../../testing'
 import { WalletSendView, type WalletSendViewProps } from './WalletSendView'
 
 const TO = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const preview = { label: 'Preview send', disabled: false, fundWallet: false } as const
+const preview = { action: 'preview', disabled: false, fundWallet: false } as const
 const eth = { symbol: 'ETH', balance: '1.234' }
 
 const renderView = (props: Partial<WalletSendViewProps> = {}) =>
-  render(<WalletSendView button={{ label: 'Select token', disabled: true, fundWallet: false }} {...props} />)
+  render(<WalletSendView button={{ action: 'selectToken', disabled: true, fundWallet: false }} {...props} />)
 
 describe('WalletSendView', () => {
   it('empty form: the token button asks for a token, no balance or Max, the fee unknown, the button disabled', () => {
@@ -76,7 +76,7 @@ describe('WalletSendView', () => {
   })
 
   it("insufficient funds: the button says so; 'Fund wallet' only when offered and a handler is given", () => {
-    const state = { label: 'Insufficient funds', disabled: true, fundWallet: true } as const
+    const state = { action: 'insufficientFunds', disabled: true, fundWallet: true } as const
     const { rerender } = renderView({ token: eth, amount: '99', button: state })
     expect(screen.getByTestId('portico-send-button').textContent).toBe('Insufficient funds')
     expect(screen.queryByRole('button', { name: 'Fund wallet' })).toBeNull()

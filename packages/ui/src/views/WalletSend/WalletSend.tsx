@@ -1,5 +1,7 @@
 import { formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import { useRouter, useSend } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { WalletSendView } from './WalletSendView'
 
 /** A fee in whole native units, 6 decimals; a fee below that shows as '<0.000001', never as 0. */
@@ -12,6 +14,7 @@ export const feeText = (native: string): string => {
 export function WalletSend() {
   const send = useSend()
   const router = useRouter()
+  const messages = useMessages()
   const { token, gas } = send
   return (
     <WalletSendView
@@ -33,7 +36,7 @@ export function WalletSend() {
       onPreview={() => router.push('WalletSendPreview')}
       // headless offers it (button.fundWallet) only when the on-ramp flag is on: buy the token on the on-ramp.
       onFundWallet={() => router.push('OnRampProviders')}
-      error={send.error}
+      error={send.errorCode && codeText(send.errorCode, messages)}
     />
   )
 }

@@ -1,4 +1,4 @@
-import type { SendButtonLabel } from '@portico/headless'
+import type { SendButtonAction } from '@portico/headless'
 import { useId } from 'react'
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
@@ -55,8 +55,8 @@ export type WalletSendViewProps = {
   fee?: SendFeeDisplay
   /** The fee is being estimated. @default false */
   feeLoading?: boolean
-  /** headless's button state: its label, whether it can be pressed, whether to offer 'Fund wallet'. */
-  button: { label: SendButtonLabel; disabled: boolean; fundWallet: boolean }
+  /** headless's button state: its action (worded through the locale), whether it can be pressed, whether to offer 'Fund wallet'. */
+  button: { action: SendButtonAction; disabled: boolean; fundWallet: boolean }
   /** The main button ('Preview send'). */
   onPreview?: () => void
   /** 'Fund wallet' beside 'Insufficient funds' (offered only when given and the button asks for it). */
@@ -175,7 +175,7 @@ export function WalletSendView(props: WalletSendViewProps) {
 
       <div className={styles.actions}>
         <Button variant="primary" fullWidth disabled={button.disabled} onClick={props.onPreview} data-testid="portico-send-button">
-          {m.button[button.label]}
+          {m.button[button.action]}
         </Button>
         {button.fundWallet && props.onFundWallet && (
           <Button variant="accentSoft" fullWidth onClick={props.onFundWallet} data-testid="portico-send-fund">
