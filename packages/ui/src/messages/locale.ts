@@ -82,7 +82,8 @@ export function loadLocale(locale: Locale): Promise<Locale> {
       if (loading?.promise !== promise) return shown // a later call took over
       loading = undefined
       applyTranslation(translation)
-      return (shown = locale)
+      shown = locale
+      return locale
     },
     () => {
       if (loading?.promise === promise) loading = undefined

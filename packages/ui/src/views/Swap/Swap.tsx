@@ -51,9 +51,9 @@ export function Swap() {
       onSwitch={() => void swap.switchTokens()}
       switchDisabled={swap.switchingTokens || !swap.initialized}
       details={
-        quoted && swap.rate !== undefined
+        quoted && sourceToken && toToken && swap.rate !== undefined
           ? {
-              rate: rateText(swap.rate, sourceToken!.symbol, toToken!.symbol),
+              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol),
               ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
               ...(networkCostText(swap.gas, swap.networkTokenSymbol)
                 ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }
