@@ -671,8 +671,8 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     // Newest first; `before` starts after that signature, `until` stops before it.
     let started = cfg.before === undefined
     for (let i = history.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = history[i]!
-      if (r.signature === cfg.until) break
+      const r = history[i]
+      if (r === undefined || r.signature === cfg.until) break
       if (!started) {
         started = r.signature === cfg.before
         continue
@@ -801,7 +801,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       return
     }
     // Like agave's HTTP server: JSON only (which also keeps cross-site form posts off the faucet).
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    const type = ((req.headers['content-type'] ?? '').split(';')[0] ?? '').trim().toLowerCase()
     if (type !== 'application/json') {
       res.writeHead(415, { 'content-type': 'text/plain', connection: 'close' })
       res.end('Supplied content type is not allowed. Content-Type: application/json is required\n')
@@ -874,7 +874,10 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
     if (subscriptions.size >= maxSubscriptions) throw subscriptionRefused()
     const sub: Subscription = { id: nextSubId++, socket, kind, ...(signature ? { signature } : {}) }
     let mine = issued.get(socket)
-    if (!mine) issued.set(socket, (mine = new Map()))
+    if (!mine) {
+      mine = new Map()
+      issued.set(socket, mine)
+    }
     mine.set(sub.id, kind)
     return sub
   }
@@ -907,7 +910,10 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
         }
         subscriptions.set(sub.id, sub)
         let ids = bySignature.get(sig)
-        if (!ids) bySignature.set(sig, (ids = new Set()))
+        if (!ids) {
+          ids = new Set()
+          bySignature.set(sig, ids)
+        }
         ids.add(sub.id)
         return { result: sub.id }
       },
