@@ -134,6 +134,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           include: ['apps/*/e2e/**/*.e2e.ts'],
+          // The demo and the frame are built once here, not once per journey file.
+          globalSetup: [path.join(root, 'tests/setup/e2e-builds.ts')],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

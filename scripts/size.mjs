@@ -24,7 +24,7 @@ import { build } from 'vite'
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
 const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture', 'siwx']
-/** The default modal's views that load the first time one shows (packages/ui/src/views/swapViews.ts, onrampViews.ts, exchangeViews.ts, projectViews.ts, siwxViews.ts). */
+/** The default modal's views that load the first time one shows (their entries in packages/ui/src/Modal/routes.tsx name their chunk). */
 const LAZY_VIEWS = [
   'Swap',
   'SwapSelectToken',

@@ -2,7 +2,7 @@
 // (litesvm), a WalletConnect relay, the Portico API on them, and the demo app (Vite dev server, or a
 // production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer as createNetServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,8 +16,11 @@ import { type OnrampSandbox, startOnrampSandbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
 import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
-import { build, createServer, preview } from 'vite'
+import { createServer, type Plugin, preview } from 'vite'
 import { buildFrame } from '../packages/embedded/scripts/build-frame.mjs'
+import { buildDemo, type StackBuilds } from './stack-builds.ts'
+
+export type { StackBuilds }
 
 const root = path.resolve(import.meta.dirname, '..')
 const demoRoot = path.join(root, 'apps/demo')
@@ -73,10 +76,45 @@ export interface StackOptions {
   dataDir?: string
   /** Where the production build goes in 'preview' mode. @default <repo>/dist/demo-e2e */
   outDir?: string
+  /**
+   * Builds made once for many stacks (the e2e project's global setup, `buildStackApps`): 'preview'
+   * serves `demoDir` instead of building the demo, and the frame host serves `frameDir` instead of
+   * building the frame. Neither build depends on a stack's ports: the demo's config is put into its
+   * pages when they are served. @default undefined (each stack builds its own)
+   */
+  prebuilt?: StackBuilds
   /** The API's self-hosted analytics (GET /getAnalyticsConfig, POST /batch, /e). @default off */
   analytics?: { enabled?: boolean; retentionDays?: number }
   /** IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (SPEC §6; the API's option). @default none */
   restrictedTimezones?: string[]
+}
+
+/**
+ * Serves a preview's pages with this stack's config in them (`window.__PORTICO_DEMO__`, as the demo's
+ * own plugin puts it in for `npm start`), so one build serves every stack.
+ */
+function demoConfigPages(outDir: string, config: unknown): Plugin {
+  // JSON inside <script>: escape '<' so no value can close the tag.
+  const script = `<script>window.__PORTICO_DEMO__ = ${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`
+  return {
+    name: 'portico-stack-config-pages',
+    configurePreviewServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+        const file = pathname === '/' ? 'index.html' : pathname.endsWith('.html') ? pathname.slice(1) : undefined
+        if (!file || file.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+        let html: string
+        try {
+          html = await readFile(path.join(outDir, file), 'utf8')
+        } catch {
+          return next()
+        }
+        res.setHeader('content-type', 'text/html; charset=utf-8')
+        res.setHeader('cache-control', 'no-store')
+        res.end(req.method === 'HEAD' ? undefined : html.replace('<head>', `<head>${script}`))
+      })
+    },
+  }
 }
 
 export interface Stack {
@@ -209,9 +247,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       userinfoEndpoint: oidc.userinfoEndpoint,
       scopes: ['openid', 'email', 'profile'],
     }
-    const frameDir = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-'))
-    started.push(() => rm(frameDir, { recursive: true, force: true }))
-    await buildFrame({ outDir: frameDir })
+    let frameDir = options.prebuilt?.frameDir
+    if (!frameDir) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'portico-frame-'))
+      started.push(() => rm(dir, { recursive: true, force: true }))
+      await buildFrame({ outDir: dir })
+      frameDir = dir
+    }
     const frame = await startFrameHost({
       apiUrl: `http://127.0.0.1:${apiPort}`,
       port: options.framePort ?? 0,
@@ -283,22 +325,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       started.push(() => server.close())
       demoUrl = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${server.config.server.port}/`
     } else {
-      const outDir = options.outDir ?? path.join(root, 'dist/demo-e2e')
-      // A Vite dev server started earlier in this process (bench:stack) leaves NODE_ENV=development
-      // behind, and a build under it ships React's development bundle: build as production.
-      const nodeEnv = process.env.NODE_ENV
-      process.env.NODE_ENV = 'production'
-      try {
-        await build({ root: demoRoot, configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } })
-      } finally {
-        if (nodeEnv === undefined) delete process.env.NODE_ENV
-        else process.env.NODE_ENV = nodeEnv
-      }
+      const outDir = options.prebuilt?.demoDir ?? options.outDir ?? path.join(root, 'dist/demo-e2e')
+      if (!options.prebuilt) await buildDemo(outDir)
       const server = await preview({
         root: demoRoot,
         configFile,
         build: { outDir },
         preview: { host: '127.0.0.1', port: options.demoPort ?? 0, open: false },
+        plugins: [demoConfigPages(outDir, config)],
       })
       started.push(() => new Promise<void>((resolve) => server.httpServer.close(() => resolve())))
       demoUrl = server.resolvedUrls?.local[0] ?? ''

@@ -67,8 +67,12 @@ const t0 = performance.now()
 if (want('lint')) check('format and lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.'])
 if (want('build')) check('build', 'node', ['scripts/build.mjs'])
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
-if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'])
-if (want('browser')) vitest('browser', ['browser', 'storybook'])
+// Two test files at a time (vitest's default on 2 cores is one, availableParallelism() - 1): most of
+// the unit files wait on sockets (PGlite, anvil, the relay, HTTP servers) and the browser files on
+// Chromium, so a second worker fills that waiting. PORTICO_TEST_WORKERS overrides it.
+const workers = [`--maxWorkers=${process.env.PORTICO_TEST_WORKERS ?? 2}`]
+if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'], workers)
+if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
 if (want('e2e')) vitest('e2e', ['e2e'])
 if (want('pack')) vitest('pack', [], ['--config', 'tests/pack/vitest.config.ts'])
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])

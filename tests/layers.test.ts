@@ -47,6 +47,7 @@ describe('layering rules (DESIGN.md)', () => {
     ['packages/ui/src/index.ts', '@portico/headless'],
     ['packages/ui/src/index.ts', '@portico/headless/react'],
     ['packages/evm/src/index.ts', '@portico/headless'],
+    ['packages/walletconnect/src/operations.ts', '@portico/headless/adapter-kit'],
     ['packages/headless/src/core/router/router.ts', '../errors'],
     ['packages/walletconnect/src/adapter.test.ts', '@portico/devnet/relay'],
     ['packages/headless/src/api/schemas.ts', '@portico/protocol/account'],

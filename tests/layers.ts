@@ -8,7 +8,8 @@ import path from 'node:path'
 export type Violation = { file: string; specifier: string; rule: string }
 
 const ADAPTERS = ['@portico/evm', '@portico/solana', '@portico/walletconnect', '@portico/embedded']
-const HEADLESS_PUBLIC = new Set(['@portico/headless', '@portico/headless/react'])
+// @portico/headless/adapter-kit is public too: what the chain adapters share (receipt waits, node JSON-RPC, ERC-20 call data, units).
+const HEADLESS_PUBLIC = new Set(['@portico/headless', '@portico/headless/react', '@portico/headless/adapter-kit'])
 const startsWithAny = (s: string, list: string[]) => list.some((p) => s === p || s.startsWith(`${p}/`))
 
 /** The entry of the demo page built on the headless hooks only (apps/demo/headless.html). */
@@ -210,8 +211,7 @@ export function checkHookSource(file: string, source: string): Violation[] {
 /**
  * Cycles among the relative static imports of the packages' source files (tests left out), each as a
  * list of files. A dynamic `import()` is not an edge: the module it loads runs after every static
- * module has, so it cannot make an evaluation-order cycle (the swap views' chunk imports the modal
- * that loads it on first use, as a hint to bundlers).
+ * module has, so it cannot make an evaluation-order cycle.
  */
 export function importCycles(root: string): string[][] {
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/')

@@ -34,14 +34,16 @@ import { walletConnectAdapter } from '@portico/walletconnect'
 import { SignClient } from '@walletconnect/sign-client'
 import type { Wallets } from '@wallet-standard/app'
 import fc from 'fast-check'
+import { FUZZING, fuzzSeed } from '../support/fuzz.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-const SEED = Number(process.env.PORTICO_STATE_SEED ?? 1_511_2026)
+// Fixed in `npm test`; fresh under `npm run fuzz` (tests/support/fuzz.ts), which also doubles the sequences.
+const SEED = process.env.PORTICO_STATE_SEED ? Number(process.env.PORTICO_STATE_SEED) : FUZZING ? fuzzSeed() : 1_511_2026
 const SHRINK = process.env.PORTICO_STATE_SHRINK === '1'
 /** How long a step may take to show in the state (wallet events over the relay are asynchronous). */
 const SETTLE_MS = 10_000
 /** Sequences per property (PORTICO_STATE_SCALE multiplies them, e.g. 4 for a longer hunt). */
-const SCALE = Number(process.env.PORTICO_STATE_SCALE ?? 1)
+const SCALE = Number(process.env.PORTICO_STATE_SCALE ?? (FUZZING ? 2 : 1))
 const RUNS = { evm: Math.round(120 * SCALE), solana: Math.round(80 * SCALE), walletConnect: Math.round(100 * SCALE) }
 const EVM_CHAINS = [31337, 31338] as const
 
@@ -463,21 +465,29 @@ function injectedHarness(namespaces: readonly Ns[]): Harness {
 }
 
 describe('state consistency: injected wallets on the devnet', () => {
-  it(`EVM (EIP-6963 dev wallets, anvil): ${RUNS.evm} random sequences, the hooks follow the wallets`, async () => {
-    const seen = tally()
-    await check('EVM injected', async () => injectedHarness(['eip155']), steps(['eip155'], 2), RUNS.evm, seen)
-  }, 300_000)
+  it(
+    `EVM (EIP-6963 dev wallets, anvil): ${RUNS.evm} random sequences, the hooks follow the wallets`,
+    async () => {
+      const seen = tally()
+      await check('EVM injected', async () => injectedHarness(['eip155']), steps(['eip155'], 2), RUNS.evm, seen)
+    },
+    300_000 * SCALE,
+  )
 
-  it(`Solana beside EVM (Wallet Standard dev wallets, the local Solana RPC): ${RUNS.solana} random sequences`, async () => {
-    const seen = tally()
-    await check(
-      'Solana + EVM injected',
-      async () => injectedHarness(['solana', 'eip155']),
-      steps(['solana', 'eip155'], 2),
-      RUNS.solana,
-      seen,
-    )
-  }, 300_000)
+  it(
+    `Solana beside EVM (Wallet Standard dev wallets, the local Solana RPC): ${RUNS.solana} random sequences`,
+    async () => {
+      const seen = tally()
+      await check(
+        'Solana + EVM injected',
+        async () => injectedHarness(['solana', 'eip155']),
+        steps(['solana', 'eip155'], 2),
+        RUNS.solana,
+        seen,
+      )
+    },
+    300_000 * SCALE,
+  )
 })
 
 // ---- WalletConnect: the real relay, two Node WalletConnect dev wallets --------------------------
@@ -622,33 +632,37 @@ describe('state consistency: WalletConnect on the local relay', () => {
     }
   }
 
-  it(`WalletConnect (two Node dev wallets, eip155 + solana sessions): ${RUNS.walletConnect} random sequences`, async () => {
-    const seen = tally()
-    // The minimised sequences of the divergences found (each fixed, see packages/walletconnect/src/lifecycle.test.ts).
-    await check('WalletConnect', wcHarness, steps(['eip155', 'solana'], 2), RUNS.walletConnect, seen, [
-      // A second wallet left the first one's session alive.
-      [
-        { kind: 'connect', ns: 'eip155', wallet: 0 },
-        { kind: 'connect', ns: 'eip155', wallet: 1 },
-      ],
-      // The new instance after a reload never heard the wallet's disconnect.
-      [
-        { kind: 'connect', ns: 'eip155', wallet: 0 },
-        { kind: 'reload' },
-        { kind: 'disconnect', ns: 'eip155', side: 'wallet', wallet: 0, event: false },
-      ],
-      // A chainChanged while the app was on solana was lost on reload.
-      [
-        { kind: 'connect', ns: 'eip155', wallet: 0 },
-        { kind: 'switchNamespace', ns: 'solana' },
-        { kind: 'chainChange', wallet: 0, chainId: 31338 },
-        { kind: 'reload' },
-      ],
-      // A chainChanged sent while the page was closed was dropped on reload.
-      [
-        { kind: 'connect', ns: 'eip155', wallet: 1 },
-        { kind: 'reload', meanwhile: { wallet: 1, change: 'chain', value: 1 } },
-      ],
-    ])
-  }, 600_000)
+  it(
+    `WalletConnect (two Node dev wallets, eip155 + solana sessions): ${RUNS.walletConnect} random sequences`,
+    async () => {
+      const seen = tally()
+      // The minimised sequences of the divergences found (each fixed, see packages/walletconnect/src/lifecycle.test.ts).
+      await check('WalletConnect', wcHarness, steps(['eip155', 'solana'], 2), RUNS.walletConnect, seen, [
+        // A second wallet left the first one's session alive.
+        [
+          { kind: 'connect', ns: 'eip155', wallet: 0 },
+          { kind: 'connect', ns: 'eip155', wallet: 1 },
+        ],
+        // The new instance after a reload never heard the wallet's disconnect.
+        [
+          { kind: 'connect', ns: 'eip155', wallet: 0 },
+          { kind: 'reload' },
+          { kind: 'disconnect', ns: 'eip155', side: 'wallet', wallet: 0, event: false },
+        ],
+        // A chainChanged while the app was on solana was lost on reload.
+        [
+          { kind: 'connect', ns: 'eip155', wallet: 0 },
+          { kind: 'switchNamespace', ns: 'solana' },
+          { kind: 'chainChange', wallet: 0, chainId: 31338 },
+          { kind: 'reload' },
+        ],
+        // A chainChanged sent while the page was closed was dropped on reload.
+        [
+          { kind: 'connect', ns: 'eip155', wallet: 1 },
+          { kind: 'reload', meanwhile: { wallet: 1, change: 'chain', value: 1 } },
+        ],
+      ])
+    },
+    600_000 * SCALE,
+  )
 })

@@ -2,6 +2,7 @@
 // build of the demo), Debian's Chromium, and a guard that aborts and records any request that is not
 // to loopback — the journeys then assert that list is empty.
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { chromiumLaunchOptions } from '../../../chromium.config.ts'
 import { type Stack, type StackOptions, startStack } from '../../../scripts/stack.ts'
 
@@ -26,8 +27,8 @@ export interface HarnessOptions {
   /** The demo page to open, relative to the demo's URL. @default '' (index.html, the default modal) */
   path?: string
   /**
-   * Where the demo's production build goes. @default the stack's (<repo>/dist/demo-e2e): give a file
-   * its own directory when another e2e file may build at the same time (each build empties its directory).
+   * Where the demo's production build goes, were it built here. @default the stack's: the journeys
+   * serve the run's one build (tests/setup/e2e-builds.ts), so this is unused under vitest.
    */
   outDir?: string
   /** The API's analytics (the stack's option). @default off */
@@ -41,6 +42,8 @@ export interface HarnessOptions {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const stack = await startStack({
     mode: 'preview',
+    // The demo and the frame, built once for the whole run (tests/setup/e2e-builds.ts).
+    prebuilt: inject('porticoStackBuilds'),
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),

@@ -17,26 +17,9 @@ export const toQuantity = (value: bigint | number): `0x${string}` => `0x${BigInt
 export const jsonWithBigints = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
 
-/** Whole units from the smallest unit: formatUnits(1500000000000000000n, 18) = '1.5'. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const base = 10n ** BigInt(decimals)
-  const whole = abs / base
-  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
-
 /** Standard base64 (with padding), as the auth service's Solana methods take bytes. */
 export function base64Encode(bytes: Uint8Array): string {
   let text = ''
   for (const b of bytes) text += String.fromCharCode(b)
   return btoa(text)
-}
-
-const MAX_UINT256 = (1n << 256n) - 1n
-/** Call data of ERC-20 `transfer(to, amount)`; null for an address or amount that can not be encoded. */
-export function erc20TransferData(to: string, amount: bigint): `0x${string}` | null {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(to) || amount < 0n || amount > MAX_UINT256) return null
-  return `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
 }

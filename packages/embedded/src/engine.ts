@@ -22,10 +22,11 @@ import {
   SDK_VERSION,
   type TransactionReceipt,
 } from '@portico/headless'
+import { erc20TransferData, evmReceiptOf, formatUnits, pollReceipt } from '@portico/headless/adapter-kit'
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, domEnvironment, type FrameClient } from './client/client'
-import { base64Encode, erc20TransferData, formatUnits, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
+import { base64Encode, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
 import type { SocialPopup } from './popup'
 import { isNavigableUri, trustedResultOrigin, watchPopup } from './social'
@@ -42,9 +43,6 @@ const callsStatusResult = z.object({
   receipts: z.optional(z.array(z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) }))),
 })
 const capabilitiesResult = z.record(z.string(), z.record(z.string(), z.unknown()))
-const receiptResult = z.object({
-  result: z.nullable(z.object({ status: z.string(), blockNumber: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)) })),
-})
 const RECEIPT_POLL_MS = 1_000
 const rpcBalance = z.object({ result: z.union([z.string(), z.object({ value: z.number() })]) })
 
@@ -292,18 +290,11 @@ export function createEngine(
     return getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
   }
 
-  /** Poll eth_getTransactionReceipt on the network's RPC until the transaction is included or `timeoutMs` passes. */
-  async function evmReceipt(hash: string, network: CaipNetwork, timeoutMs: number): Promise<TransactionReceipt> {
-    const deadline = timers.now() + timeoutMs
-    for (;;) {
-      const url = network.rpcUrls.default.http[0]
-      if (!url) throw new PorticoError(ERRORS.networkNotFound)
-      const receipt = await jsonRpc(url, 'eth_getTransactionReceipt', [hash], receiptResult)
-      if (receipt) return { hash, status: receipt.status === '0x1' ? 'success' : 'reverted', blockNumber: BigInt(receipt.blockNumber) }
-      if (timers.now() + RECEIPT_POLL_MS > deadline)
-        throw new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${hash} within ${timeoutMs} ms`) })
-      await new Promise<void>((resolve) => timers.setTimeout(resolve, RECEIPT_POLL_MS))
-    }
+  /** Poll eth_getTransactionReceipt on the network's RPC every second until the transaction is included or `timeoutMs` passes. */
+  function evmReceipt(hash: string, network: CaipNetwork, timeoutMs: number): Promise<TransactionReceipt> {
+    const url = network.rpcUrls.default.http[0]
+    if (!url) return Promise.reject(new PorticoError(ERRORS.networkNotFound))
+    return pollReceipt({ hash, check: () => evmReceiptOf(doFetch, url, hash), timeoutMs, pollMs: RECEIPT_POLL_MS, timers })
   }
 
   async function evmSend(
@@ -469,8 +460,13 @@ export function createEngine(
       if (namespaceOf(address) === 'solana') return solanaSend(address, { to, amount, ...(token ? { token } : {}) }, network)
       if (!token) return evmSend(address, { to, value: amount }, network)
       // ERC-20: transfer(to, amount) on the token contract, signed by the API like any transaction.
-      const data = erc20TransferData(to, amount)
-      if (data === null || !/^0x[0-9a-fA-F]{40}$/.test(token.address)) throw new PorticoError(ERRORS.createTransaction)
+      let data: `0x${string}`
+      try {
+        data = erc20TransferData(to, amount)
+      } catch (cause) {
+        throw new PorticoError(ERRORS.createTransaction, { cause })
+      }
+      if (!/^0x[0-9a-fA-F]{40}$/.test(token.address)) throw new PorticoError(ERRORS.createTransaction)
       return evmSend(address, { to: token.address, data }, network)
     },
 

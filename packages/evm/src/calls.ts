@@ -1,6 +1,6 @@
 // The EVM adapter's capabilities (token transfers, contract writes, typed data, EIP-5792 calls,
 // receipts): their request bodies, ERC-20 and contract call encoding, EIP-712 serialisation, EIP-5792
-// parameters and results, receipt polling. Loaded with import() the first time one of them is used,
+// parameters and results, receipt waits (the polling itself: @portico/headless/adapter-kit). Loaded with import() the first time one of them is used,
 // so this code, ABI encoding and these schemas stay out of an app's initial load.
 import type {
   CallsStatus,
@@ -15,12 +15,17 @@ import type {
 } from '@portico/headless'
 import { checkWalletCalls, defaultTimers, ERRORS, PorticoError, RECEIPT_TIMEOUT_MS } from '@portico/headless'
 import {
+  evmReceiptOf,
+  parseCallsStatus,
+  parseCapabilities,
+  pollReceipt,
+  erc20TransferData as transferCallData,
+} from '@portico/headless/adapter-kit'
+import {
   type Abi,
   encodeFunctionData,
-  erc20Abi,
   getTypesForEIP712Domain,
   type Hex,
-  hexToBigInt,
   isHex,
   numberToHex,
   serializeTypedData,
@@ -113,10 +118,10 @@ export function waitForReceipt(
 ): Promise<TransactionReceipt> {
   const url = network?.rpcUrls.default.http[0]
   if (!url) return Promise.reject(new PorticoError(ERRORS.networkNotFound))
+  const doFetch = o.fetch ?? globalThis.fetch
   return pollReceipt({
-    fetch: o.fetch ?? globalThis.fetch,
-    url,
     hash: p.hash,
+    check: () => evmReceiptOf(doFetch, url, p.hash),
     timeoutMs: p.timeoutMs ?? RECEIPT_TIMEOUT_MS,
     pollMs: o.receiptPollMs ?? 1000,
     timers: o.timers ?? defaultTimers,
@@ -128,7 +133,7 @@ export function waitForReceipt(
 /** Call data of ERC-20 `transfer(to, amount)`. */
 export function erc20TransferData(to: string, amount: bigint): Hex {
   try {
-    return encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] })
+    return transferCallData(to, amount)
   } catch (cause) {
     throw new PorticoError(ERRORS.createTransaction, { cause })
   }
@@ -170,131 +175,5 @@ export function parseSendCallsResult(raw: unknown): { id: string } {
   return typeof parsed.data === 'string' ? { id: parsed.data } : { id: parsed.data.id }
 }
 
-const walletReceiptSchema = z.object({
-  transactionHash: z.string(),
-  status: z.string(),
-  blockNumber: z.optional(z.string()),
-})
-/** v2: numeric status codes; v1: 'PENDING' / 'CONFIRMED'. */
-const callsStatusSchema = z.object({
-  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
-  receipts: z.optional(z.nullable(z.array(walletReceiptSchema))),
-})
-
-/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
-export function parseCallsStatus(id: string, raw: unknown): CallsStatus {
-  const parsed = callsStatusSchema.safeParse(raw)
-  if (!parsed.success) throw new PorticoError(ERRORS.frameGeneric, { cause: raw })
-  const { status, receipts } = parsed.data
-  return {
-    id,
-    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
-    receipts: (receipts ?? []).map((r) => ({
-      transactionHash: r.transactionHash,
-      status: r.status,
-      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
-    })),
-  }
-}
-
-const capabilitiesSchema = z.record(z.string(), z.record(z.string(), z.unknown()))
-
-/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8: empty object on error). */
-export function parseCapabilities(raw: unknown): Record<string, Record<string, unknown>> {
-  const parsed = capabilitiesSchema.safeParse(raw)
-  return parsed.success ? parsed.data : {}
-}
-
-// ---- receipts -----------------------------------------------------------------------------------
-
-const rpcResponseSchema = z.union([
-  z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
-  z.object({ result: z.unknown() }),
-])
-const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'must be a 0x-prefixed hex string'))
-
-const receiptSchema = z.object({
-  transactionHash: hex,
-  status: z.enum(['0x1', '0x0']),
-  blockNumber: hex,
-})
-
-/** An error the node answered (the request itself is wrong: polling again will not help). */
-class NodeError extends Error {
-  readonly code?: number
-  constructor(message: string, code?: number) {
-    super(message)
-    if (code !== undefined) this.code = code
-  }
-}
-
-async function receiptOf(doFetch: typeof fetch, url: string, hash: string): Promise<TransactionReceipt | undefined> {
-  const res = await doFetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] }),
-  })
-  const body = rpcResponseSchema.safeParse(await res.json())
-  if (!body.success) throw new Error(`eth_getTransactionReceipt: unexpected response (HTTP ${res.status})`)
-  if ('error' in body.data) throw new NodeError(body.data.error.message ?? 'eth_getTransactionReceipt failed', body.data.error.code)
-  if (body.data.result === null || body.data.result === undefined) return undefined
-  const receipt = receiptSchema.safeParse(body.data.result)
-  if (!receipt.success) throw new NodeError('eth_getTransactionReceipt: malformed receipt')
-  return {
-    hash: receipt.data.transactionHash,
-    status: receipt.data.status === '0x1' ? 'success' : 'reverted',
-    blockNumber: hexToBigInt(receipt.data.blockNumber as Hex),
-  }
-}
-
-export interface PollReceiptOptions {
-  fetch: typeof fetch
-  url: string
-  hash: string
-  timeoutMs: number
-  pollMs: number
-  timers: Timers
-}
-
-/**
- * Polls eth_getTransactionReceipt every `pollMs` until the transaction is included. Rejects with
- * 'Transaction error' after `timeoutMs`, at once when the node refuses the request (a malformed
- * hash); a failed fetch is retried until the time is up.
- */
-export function pollReceipt(o: PollReceiptOptions): Promise<TransactionReceipt> {
-  return new Promise((resolve, reject) => {
-    let done = false
-    let next: unknown
-    const finish = () => {
-      done = true
-      o.timers.clearTimeout(deadline)
-      if (next !== undefined) o.timers.clearTimeout(next)
-    }
-    const deadline = o.timers.setTimeout(() => {
-      if (done) return
-      finish()
-      reject(new PorticoError(ERRORS.transactionError, { cause: new Error(`No receipt for ${o.hash} within ${o.timeoutMs} ms`) }))
-    }, o.timeoutMs)
-    const attempt = async () => {
-      next = undefined
-      try {
-        const receipt = await receiptOf(o.fetch, o.url, o.hash)
-        if (done) return
-        if (receipt) {
-          finish()
-          resolve(receipt)
-          return
-        }
-      } catch (error) {
-        if (done) return
-        if (error instanceof NodeError) {
-          finish()
-          reject(new PorticoError(ERRORS.transactionError, { cause: error }))
-          return
-        }
-      }
-      next = o.timers.setTimeout(() => void attempt(), o.pollMs)
-    }
-    void attempt()
-  })
-}
+/** wallet_getCallsStatus and wallet_getCapabilities answers: read as every adapter reads them. */
+export { parseCallsStatus, parseCapabilities }

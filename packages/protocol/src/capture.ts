@@ -6,7 +6,7 @@
  * | Method | Path | Body | Answer |
  * |---|---|---|---|
  * | POST | /v1/email-capture?projectId= | EmailCaptureRequest | EmailCaptureResponse |
- * | GET | /v1/email-capture/confirm?token= | none | an HTML page: confirmed, or the link is invalid/expired |
+ * | GET | /v1/email-capture/confirm?token= | none | an HTML page (a browser following the mailed link), or EmailCaptureConfirmResponse / `{ error }` when the client's `Accept` prefers `application/json` |
  */
 import { z } from 'zod/mini'
 
@@ -23,3 +23,7 @@ export type EmailCaptureRequest = z.infer<typeof emailCaptureRequestSchema>
 /** `pending`: a confirmation mail was sent; `confirmed`: this email was already confirmed for the account. */
 export const emailCaptureResponseSchema = z.object({ status: z.enum(['pending', 'confirmed']) })
 export type EmailCaptureResponse = z.infer<typeof emailCaptureResponseSchema>
+
+/** GET /v1/email-capture/confirm for a client whose `Accept` prefers JSON: the confirmed address. */
+export const emailCaptureConfirmResponseSchema = z.object({ status: z.literal('confirmed'), email: z.string() })
+export type EmailCaptureConfirmResponse = z.infer<typeof emailCaptureConfirmResponseSchema>

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { nameRegistrationMessageSchema, type NameRegistrationMessage } from '@portico/protocol/profile'
 import { z } from 'zod'
+import { INVALID_CHAIN_ID } from '@portico/protocol/errors'
 
 /** SPEC §5/§9: a name (the part before the zone) has at least 4 characters. */
 export const NAME_MIN_LENGTH = 4
@@ -36,7 +37,7 @@ export const NAME_ERRORS = {
   tooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
   chars: 'Name may only contain letters, digits and hyphens',
   zone: (zone: string) => `Name must end with .${zone}`,
-  invalidChainId: 'Invalid chainId',
+  invalidChainId: INVALID_CHAIN_ID,
   coinType: 'Invalid coin_type: expected 0x80000000 | chainId (ENSIP-11)',
   messageJson: 'Invalid registration message: not JSON',
   messageShape: 'Invalid registration message: expected { name, attributes, timestamp }',

@@ -1,6 +1,10 @@
 // @portico/ui — the default modal. Theme, components and views use only @portico/headless's public API.
 export * from './theme'
 export { messages, type Messages } from './messages'
+// The strings a modal shows are its instance's locale's (useLocale), given to its views through
+// MessagesContext; loadMessages fetches a locale's strings (await it before a server render).
+export { MessagesContext, useMessages } from './messages/context'
+export { loadMessages } from './messages/locale'
 export { Avatar, type AvatarProps } from './components/Avatar/Avatar'
 export { gradientFor } from './components/Avatar/gradient'
 export { Banner, type BannerProps, type BannerVariant, Snackbar, type SnackbarProps } from './components/Banner/Banner'

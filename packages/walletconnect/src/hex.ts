@@ -17,27 +17,8 @@ export function parseEvmChainId(value: unknown): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined
 }
 
-/** Whole units of an integer amount (`1500000000000000000n`, 18 → '1.5'). */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const base = 10n ** BigInt(decimals)
-  const whole = abs / base
-  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
-
-const word = (hex: string): string => {
-  if (hex.length > 64) throw new RangeError('value does not fit in 32 bytes')
-  return hex.padStart(64, '0')
-}
-
-/** Call data of ERC-20 `transfer(address to, uint256 amount)` (selector 0xa9059cbb). */
-export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(to)) throw new TypeError(`Not an EVM address: ${to}`)
-  if (amount < 0n || amount >= 2n ** 256n) throw new RangeError(`amount out of range: ${amount}`)
-  return `0xa9059cbb${word(to.slice(2).toLowerCase())}${word(amount.toString(16))}`
-}
+/** Whole units of an integer amount, and ERC-20 transfer call data: written once, in headless's adapter kit. */
+export { erc20TransferData, formatUnits } from '@portico/headless/adapter-kit'
 
 /** EIP-712 domain fields in their canonical order, with their types. */
 const DOMAIN_FIELDS = [

@@ -2,7 +2,6 @@
  * The engine's boundary: every raw JSON-RPC answer (session request results, chain RPC answers),
  * the session's accounts and the chain ids of wallet events are parsed here with zod before use.
  */
-import type { CallsStatus } from '@portico/headless'
 import { ERRORS, isCaipNetworkId, PorticoError } from '@portico/headless'
 import { z } from 'zod/mini'
 import { parseEvmChainId } from './hex'
@@ -43,31 +42,8 @@ export const sendCallsResult = z.pipe(
   z.transform((r) => ({ id: typeof r === 'string' ? r : r.id })),
 )
 
-const walletReceipt = z.object({ transactionHash: z.string(), status: z.string(), blockNumber: z.optional(z.string()) })
-const callsStatusRaw = z.object({
-  status: z.union([z.number(), z.enum(['PENDING', 'CONFIRMED'])]),
-  receipts: z.optional(z.nullable(z.array(walletReceipt))),
-})
-
-/** wallet_getCallsStatus as CallsStatus (v1 'PENDING' → 100, 'CONFIRMED' → 200); receipts as the wallet reports them. */
-export function callsStatus(id: string, raw: unknown): CallsStatus {
-  const { status, receipts } = parse(callsStatusRaw, raw)
-  return {
-    id,
-    status: status === 'PENDING' ? 100 : status === 'CONFIRMED' ? 200 : status,
-    receipts: (receipts ?? []).map((r) => ({
-      transactionHash: r.transactionHash,
-      status: r.status,
-      ...(r.blockNumber === undefined ? {} : { blockNumber: r.blockNumber }),
-    })),
-  }
-}
-
-/** wallet_getCapabilities per chain id; anything else is `{}` (SPEC §8). */
-export function capabilities(raw: unknown): Record<string, Record<string, unknown>> {
-  const parsed = z.record(z.string(), z.record(z.string(), z.unknown())).safeParse(raw)
-  return parsed.success ? parsed.data : {}
-}
+/** wallet_getCallsStatus as CallsStatus, wallet_getCapabilities per chain id ({} on anything else): read as every adapter reads them. */
+export { parseCallsStatus as callsStatus, parseCapabilities as capabilities } from '@portico/headless/adapter-kit'
 
 // ---- session accounts and event payloads ------------------------------------------------------------
 
@@ -126,33 +102,13 @@ export function chainReference(raw: unknown): string | undefined {
   return parsed.data.slice(parsed.data.indexOf(':') + 1) || undefined
 }
 
-// ---- chain RPC answers ----------------------------------------------------------------------------
-
-/** A JSON-RPC answer: an error, or a result. */
-export const rpcAnswer = z.union([
-  z.object({ error: z.object({ code: z.optional(z.number()), message: z.optional(z.string()) }) }),
-  z.object({ result: z.unknown() }),
-])
+// ---- chain RPC answers (the JSON-RPC envelope and receipts: @portico/headless/adapter-kit) ----------------------------------------------------------------------------
 
 /** eth_getBalance: a hex quantity; Solana getBalance: `{ value: lamports }`. */
 export const evmBalance = z.union([hexString, z.number()])
 export const solanaBalance = z.object({ value: z.union([z.number(), z.bigint()]) })
 /** getLatestBlockhash: `{ value: { blockhash } }`. */
 export const latestBlockhash = z.object({ value: z.object({ blockhash: nonEmpty }) })
-/** eth_getTransactionReceipt: null until included. */
-export const evmReceipt = z.nullable(z.object({ transactionHash: hexString, status: z.enum(['0x1', '0x0']), blockNumber: hexString }))
-/** getSignatureStatuses: one entry per signature, null when unknown. */
-export const signatureStatuses = z.object({
-  value: z.array(
-    z.nullable(
-      z.object({
-        slot: z.union([z.number(), z.bigint()]),
-        err: z.unknown(),
-        confirmationStatus: z.optional(z.nullable(z.enum(['processed', 'confirmed', 'finalized']))),
-      }),
-    ),
-  ),
-})
 
 // ---- the peer wallet's identity ----------------------------------------------------------------
 

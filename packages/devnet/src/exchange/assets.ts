@@ -4,6 +4,7 @@
 //   native SOL   solana:<genesis reference>/slip44:501
 //   USDC (SPL)   solana:<genesis reference>/token:<mint>
 // and the amount and recipient parsing every request goes through.
+import { formatUnits } from '@portico/protocol/chain'
 import { isAddress as isSolanaAddress } from '@solana/kit'
 import { getAddress, isAddress as isEvmAddress, type Address } from 'viem'
 
@@ -87,12 +88,7 @@ export function parseAmount(value: string, decimals: number): bigint | undefined
 }
 
 /** Base units as a decimal string without trailing zeros (`1500000`, 6 → `1.5`). */
-export function formatUnits(units: bigint, decimals: number): string {
-  const text = units.toString().padStart(decimals + 1, '0')
-  const whole = text.slice(0, text.length - decimals)
-  const fraction = text.slice(text.length - decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
-}
+export { formatUnits }
 
 /**
  * The recipient's address when `recipient` is a CAIP-10 account on the asset's network

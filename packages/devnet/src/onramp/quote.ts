@@ -1,6 +1,7 @@
 // The on-ramp sandbox's money maths, exact (bigint) and shared by its API and its checkout page:
 // fiat amounts in cents, the provider fee rounded up to the cent, the purchase amount in the token's
 // base units rounded down to 8 decimals (SPEC §9), payment-method limits.
+import { formatUnits } from '@portico/protocol/chain'
 
 /** Fiat amounts carry 2 decimals. */
 export const FIAT_DECIMALS = 2
@@ -30,13 +31,7 @@ export function parseUnitsExact(text: string, decimals: number): bigint | undefi
 }
 
 /** `value` units of 10^-decimals as a decimal string, trailing fraction zeros dropped (`1250n`, 2 → '12.5'). */
-export function formatUnitsTrimmed(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
+export const formatUnitsTrimmed = formatUnits
 
 /** Cents as a fiat string with exactly 2 decimals (`1250n` → '12.50'). */
 export function formatFiat(cents: bigint): string {

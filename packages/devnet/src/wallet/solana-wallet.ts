@@ -24,6 +24,7 @@ import type {
   StandardEventsChangeProperties,
   StandardEventsFeature,
 } from '@wallet-standard/features'
+import { formatUnits } from '@portico/protocol/chain'
 import { DEVNET_MNEMONIC } from '../constants.ts'
 import { type DevWalletCore, isLoopbackUrl, shortAddress as short } from './core.ts'
 import { DISCONNECTED, INTERNAL_ERROR, invalidParams, ProviderRpcError, unauthorized } from './errors.ts'
@@ -75,12 +76,6 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'])
 const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
 
-/** Base units as whole units without float rounding: (1500000000n, 9) → '1.5'. */
-function formatUnits(value: bigint, decimals: number): string {
-  const base = 10n ** BigInt(decimals)
-  const fraction = (value % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return fraction ? `${value / base}.${fraction}` : String(value / base)
-}
 const formatSol = (lamports: bigint) => formatUnits(lamports, 9)
 
 type CompiledInstruction = { programAddressIndex: number; accountIndices?: readonly number[]; data?: Uint8Array }

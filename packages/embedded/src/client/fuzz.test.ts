@@ -3,6 +3,7 @@
  * receive handler. None may be accepted, none may throw, and the open requests stay open.
  */
 import fc from 'fast-check'
+import { fuzzParams } from '../../../../tests/support/fuzz.ts'
 import { APP_EVENT_TYPES, FRAME_MAX_MESSAGE_CHARS } from '@portico/protocol/frame'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFrameClient } from './client'
@@ -70,7 +71,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
   it('random data from the frame origin and window', () => {
     fc.assert(
       fc.property(junk, (data) => feed({ origin: FRAME_ORIGIN, source: fake.win, data })),
-      { numRuns: RUNS },
+      fuzzParams('client/fuzz.test.ts: random data from the frame origin and window', RUNS),
     )
     expect(accepted).toBe(0)
   })
@@ -105,7 +106,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
           )
         },
       ),
-      { numRuns: RUNS },
+      fuzzParams('client/fuzz.test.ts: well-formed replies to the open ids from a wrong origin or a wrong source', RUNS),
     )
     expect(accepted).toBe(0)
   })
@@ -127,7 +128,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
           })
         },
       ),
-      { numRuns: RUNS },
+      fuzzParams('client/fuzz.test.ts: replayed, unknown or mistyped request ids from the right origin and window', RUNS),
     )
     expect(accepted).toBe(0)
   })
@@ -156,7 +157,7 @@ describe('client receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)',
                   : { channel: 'portico:frame', type: 'READY' }
         feed({ origin: FRAME_ORIGIN, source: fake.win, data })
       }),
-      { numRuns: RUNS },
+      fuzzParams('client/fuzz.test.ts: oversized and hostile payloads (too large, cyclic, throwing getters, second READY)', RUNS),
     )
     expect(accepted).toBe(0)
     expect(client.pendingCount()).toBe(3)

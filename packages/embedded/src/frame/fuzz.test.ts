@@ -4,6 +4,7 @@
  * source, malformed envelopes and replayed ids get no answer at all.
  */
 import fc from 'fast-check'
+import { fuzzParams } from '../../../../tests/support/fuzz.ts'
 import { APP_EVENT_TYPES, FRAME_MAX_MESSAGE_CHARS } from '@portico/protocol/frame'
 import { describe, expect, it } from 'vitest'
 import type { AuthApi } from './api'
@@ -76,7 +77,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
           return
         feed({ origin: HOST, source: parent, data })
       }),
-      { numRuns: RUNS },
+      fuzzParams('frame/fuzz.test.ts: random data from the right origin and parent', RUNS),
     )
     expect(outcomes.accepted).toBe(0)
     expect(posted.length).toBe(before)
@@ -93,7 +94,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
       fc.property(goodEnvelope, fc.boolean(), wrongOrigin, wrongSource, (data, byOrigin, origin, source) => {
         feed(byOrigin ? { origin: origin === HOST ? 'null' : origin, source: parent, data } : { origin: HOST, source, data })
       }),
-      { numRuns: RUNS },
+      fuzzParams('frame/fuzz.test.ts: well-formed requests from a wrong origin or a wrong source get nothing', RUNS),
     )
     expect(outcomes.accepted).toBe(0)
     expect(posted.length).toBe(before)
@@ -123,7 +124,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
                   : { channel: 'portico:app', id, type, payload: { chainId: 1n } }
         feed({ origin: HOST, source: parent, data })
       }),
-      { numRuns: RUNS },
+      fuzzParams('frame/fuzz.test.ts: replayed ids and oversized, cyclic or hostile messages get nothing', RUNS),
     )
     expect(outcomes.accepted).toBe(0)
     expect(posted.length).toBe(before)
@@ -164,7 +165,7 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
         const last = posted[posted.length - 1] as { type: string; id: string }
         if (posted.length === before + 1 && last.type === `${type}_ERROR` && last.id === id) answered++
       }),
-      { numRuns: RUNS },
+      fuzzParams('frame/fuzz.test.ts: well-formed envelopes with wrong payloads are answered ERROR, never handled', RUNS),
     )
     expect(outcomes.accepted).toBe(0)
     expect(answered).toBe(outcomes.invalid)

@@ -1,7 +1,19 @@
 /**
  * The one error catalogue: every user-visible or thrown text of SPEC §8, exact.
  * Code throws `new PorticoError(ERRORS.x)` (or a formatter's result) and never spells a text itself.
+ * The texts the Portico API answers with too come from @portico/protocol/errors (written once).
  */
+import {
+  GAS_PRICE_NETWORK,
+  INSUFFICIENT_BALANCE,
+  INSUFFICIENT_LIQUIDITY,
+  INVALID_CAIP_ADDRESS,
+  INVALID_CHAIN_ID,
+  RPC_NOT_ALLOWED,
+  SWAP_NETWORK,
+  UNSUPPORTED_CHAIN,
+} from '@portico/protocol/errors'
+
 export const ERRORS = {
   // Toasts / banners
   tokenBalanceUnavailable: 'Token Balance Unavailable',
@@ -16,15 +28,15 @@ export const ERRORS = {
   initiatePayment: 'Unable to initiate payment',
   assetNotSupported: 'Asset not supported',
   incorrectAmount: 'Incorrect amount',
-  insufficientBalance: 'Insufficient balance',
-  insufficientLiquidity: 'Insufficient liquidity',
+  insufficientBalance: INSUFFICIENT_BALANCE,
+  insufficientLiquidity: INSUFFICIENT_LIQUIDITY,
   // Loading texts
   approveLimit: 'Approve limit increase in your wallet',
   confirmTransaction: 'Confirm transaction in your wallet',
   swapping: 'Swapping ...',
   // Thrown
-  gasPriceNetwork: 'Network not supported for Gas Price',
-  swapNetwork: 'Network not supported for Swaps',
+  gasPriceNetwork: GAS_PRICE_NETWORK,
+  swapNetwork: SWAP_NETWORK,
   networkNotFound: 'Network not found',
   addressOrAuthConnector: 'Address or auth connector not found',
   resolveName: 'Error resolving name',
@@ -40,9 +52,9 @@ export const ERRORS = {
   connectionClientNotSet: 'ConnectionController client not set',
   noAuthConnector: 'No auth connector found',
   notEmailOrSocial: 'Not connected to email or social',
-  unsupportedChain: 'Unsupported chain',
-  invalidChainId: 'Invalid chainId',
-  invalidCaipAddress: 'Invalid CAIP address',
+  unsupportedChain: UNSUPPORTED_CHAIN,
+  invalidChainId: INVALID_CHAIN_ID,
+  invalidCaipAddress: INVALID_CAIP_ADDRESS,
   invalidCaipNetworkId: 'Invalid CAIP network id',
   unsupportedNamespace: 'Unsupported namespace for asset formatting',
   adapterNamespace: 'Adapters must have a namespace',
@@ -59,7 +71,7 @@ export const ERRORS = {
   farcasterConnection: 'Failed to connect to farcaster',
   connectionRejected: 'Connection rejected',
   // RPC permissions
-  rpcNotAllowed: 'Requested RPC call is not allowed',
+  rpcNotAllowed: RPC_NOT_ALLOWED,
   actionNotAllowed: 'Action not allowed',
   // Secure frame
   frameGeneric: 'An error occurred',

@@ -32,6 +32,7 @@ import {
   type SmartAccountContext,
 } from './smart.ts'
 import { sessionKeyCache, verifyP256 } from './stamp.ts'
+import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** Device approval links live this long. */
 export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
@@ -89,7 +90,7 @@ function evmChainId(chainId: number | string): number {
     : /^(eip155:)?\d{1,10}$/.test(text)
       ? Number(text.replace(/^eip155:/, ''))
       : Number.NaN
-  if (!Number.isSafeInteger(id)) throw new AuthError(400, 'Unsupported chain')
+  if (!Number.isSafeInteger(id)) throw new AuthError(400, UNSUPPORTED_CHAIN)
   return id
 }
 

@@ -23,6 +23,7 @@ import { z } from 'zod'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import { AuthError } from './errors.ts'
 import { ed25519Sign, solanaAddressOf } from './keys.ts'
+import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** The methods the server signs for (everything else: AUTH_ERRORS.rpcNotAllowed). */
 export const SIGNING_METHODS = [
@@ -114,7 +115,7 @@ export function evmChain(ctx: Pick<SignerContext, 'chains'>, chainId: number | s
   const text = String(chainId)
   const id = /^0x[0-9a-fA-F]{1,8}$/.test(text) ? Number.parseInt(text, 16) : Number(text.replace(/^eip155:/, ''))
   const chain = ctx.chains.find((c) => c.chainId === id)
-  if (chain === undefined) throw new AuthError(400, 'Unsupported chain')
+  if (chain === undefined) throw new AuthError(400, UNSUPPORTED_CHAIN)
   return chain
 }
 
@@ -222,7 +223,7 @@ function solanaChain(ctx: SignerContext, chainId: number | string): SolanaChainC
   const id = String(chainId)
   const solana = ctx.solana
   if (solana === undefined || (id !== solana.caipNetworkId && `solana:${id}` !== solana.caipNetworkId))
-    throw new AuthError(400, 'Unsupported chain')
+    throw new AuthError(400, UNSUPPORTED_CHAIN)
   return solana
 }
 

@@ -37,6 +37,7 @@ import type { ChainConfig } from '../config.ts'
 import { AuthError } from './errors.ts'
 import { PERMISSIONS_CAPABILITY } from './permissions.ts'
 import { evmChain, rpcFailure } from './signer.ts'
+import { RPC_NOT_ALLOWED } from '@portico/protocol/errors'
 
 /** The executor's ABI, as much of it as the server calls (BatchExecutor.sol). */
 export const BATCH_EXECUTOR_ABI = [
@@ -395,6 +396,6 @@ export async function runSmartAccountRpc(
     case 'wallet_getCapabilities':
       return capabilities(ctx, user, request.params)
     default:
-      throw new AuthError(400, 'Requested RPC call is not allowed')
+      throw new AuthError(400, RPC_NOT_ALLOWED)
   }
 }

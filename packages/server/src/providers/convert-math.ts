@@ -3,6 +3,7 @@
  * minimum, the provider fee, the price impact, and the router's and the token's calldata. Exact
  * integer (bigint) arithmetic throughout; no floating point.
  */
+import { formatUnits } from '@portico/protocol/chain'
 import { encodeFunctionData, erc20Abi, maxUint256, type Address, type Hex } from 'viem'
 
 /** The swap router's ABI (Uniswap-v2 style with the provider fee taken first, in the source token). */
@@ -198,7 +199,7 @@ export function providerFee(amountIn: bigint, feeBps: bigint): bigint {
 
 /** `bps` basis points as a percentage decimal string: 85 → '0.85', 100 → '1', 5 → '0.05'. */
 export function bpsToPercent(bps: bigint): string {
-  return formatFixed(bps, 2)
+  return formatUnits(bps, 2)
 }
 
 /** One pool of a swap path, oriented: the reserve of the token going in and of the token coming out. */
@@ -245,17 +246,7 @@ export function priceImpact(netIn: bigint, out: bigint, hops: readonly Hop[]): F
 export function fractionToPercent(value: Fraction, decimals = 4): string {
   const scale = 10n ** BigInt(decimals)
   const scaled = (value.numerator * 100n * scale * 2n + value.denominator) / (2n * value.denominator)
-  return formatFixed(scaled, decimals)
-}
-
-/** `value` / 10^decimals as a decimal string without trailing zeros. */
-function formatFixed(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const scale = 10n ** BigInt(decimals)
-  const whole = abs / scale
-  const fraction = (abs % scale).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+  return formatUnits(scaled, decimals)
 }
 
 /** What a swap transaction takes: native in (`fromNative`) pays `amountIn` as value; native out unwraps WETH. */

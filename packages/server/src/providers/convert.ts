@@ -19,6 +19,7 @@ import {
 import { caipNetworkId, type ChainConfig, type SwapConfig } from '../config.ts'
 import { ChainRpcError, HttpError } from '../errors.ts'
 import { FACTORY_ABI, PAIR_ABI, priceImpact, providerFee, ROUTER_ABI, TOKEN_ERRORS_ABI, type Fraction, type Hop } from './convert-math.ts'
+import { INSUFFICIENT_BALANCE, INSUFFICIENT_LIQUIDITY } from '@portico/protocol/errors'
 
 /** Every error a swap call may revert with, for decoding. */
 const REVERT_ABI = [...ROUTER_ABI, ...TOKEN_ERRORS_ABI]
@@ -70,7 +71,7 @@ export interface ConvertProvider {
 export const POOLED_TOKENS_TTL_MS = 30_000
 
 /** The message of a swap the pools can not serve (the client looks for 'Insufficient liquidity'). */
-export const INSUFFICIENT_LIQUIDITY = 'Insufficient liquidity'
+export { INSUFFICIENT_LIQUIDITY }
 
 /** The router's custom errors in words. */
 const REVERT_TEXT: Record<string, string> = {
@@ -80,8 +81,8 @@ const REVERT_TEXT: Record<string, string> = {
   Expired: 'The swap expired',
   InsufficientAllowance: 'Insufficient allowance: approve the router first',
   ERC20InsufficientAllowance: 'Insufficient allowance: approve the router first',
-  InsufficientBalance: 'Insufficient balance',
-  ERC20InsufficientBalance: 'Insufficient balance',
+  InsufficientBalance: INSUFFICIENT_BALANCE,
+  ERC20InsufficientBalance: INSUFFICIENT_BALANCE,
 }
 
 /** The revert reason of a failed call (custom error name, Error(string) text or panic), or null when it did not revert. */

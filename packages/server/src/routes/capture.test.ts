@@ -3,7 +3,7 @@
  * auth service's SMTP path (auth.mail as an smtp:// URL), the test follows the link it carries.
  */
 import { startMailbox, type Mailbox } from '@portico/devnet'
-import { emailCaptureResponseSchema } from '@portico/protocol/capture'
+import { emailCaptureConfirmResponseSchema, emailCaptureResponseSchema } from '@portico/protocol/capture'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { FRAME_ORIGIN, TEST_KEK } from '../auth/test-support.ts'
@@ -90,6 +90,30 @@ describe('POST /v1/email-capture + GET /v1/email-capture/confirm', () => {
     expect(page.status).toBe(400)
     expect(await page.text()).toContain('This link can not be used')
     expect(await confirmed('late@example.com')).toEqual([false])
+  })
+
+  it('answers the link by Accept: a page for a browser, JSON for a client that prefers it (confirmed, then invalid)', async () => {
+    await post('capture-on', { email: 'api-client@example.com', account: ACCOUNT })
+    const link = new URL(linkIn((await mailbox.waitFor({ to: 'api-client@example.com' })).text))
+    const url = `${link.pathname}${link.search}`
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+    const asJson = await app.request(url, { headers: { accept: 'application/json' } })
+    expect([asJson.status, asJson.headers.get('content-type')]).toEqual([200, 'application/json'])
+    expect(emailCaptureConfirmResponseSchema.parse(await asJson.json())).toEqual({ status: 'confirmed', email: 'api-client@example.com' })
+    const asPage = await app.request(url, { headers: { accept: browser } })
+    expect([asPage.status, asPage.headers.get('content-type')]).toEqual([200, 'text/html; charset=UTF-8'])
+    expect(await asPage.text()).toContain('api-client@example.com is confirmed')
+    // No Accept, or one that names neither: the page (a mail client's link opener sends no preference).
+    for (const accept of [undefined, '*/*', 'image/png'])
+      expect((await app.request(url, accept ? { headers: { accept } } : {})).headers.get('content-type')).toBe('text/html; charset=UTF-8')
+    // JSON preferred by weight over HTML.
+    const weighted = await app.request(url, { headers: { accept: 'text/html;q=0.5, application/json' } })
+    expect(weighted.headers.get('content-type')).toBe('application/json')
+    const bad = await app.request('/v1/email-capture/confirm?token=nope', { headers: { accept: 'application/json' } })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ error: EMAIL_CAPTURE_ERRORS.linkInvalid })
+    const badPage = await app.request('/v1/email-capture/confirm?token=nope', { headers: { accept: browser } })
+    expect([badPage.status, badPage.headers.get('content-type')]).toEqual([400, 'text/html; charset=UTF-8'])
   })
 
   it('limits confirmation mails to 3 an hour per email (429 with retry-after), whatever the account', async () => {

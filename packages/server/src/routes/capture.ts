@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { emailCaptureRequestSchema, type EmailCaptureResponse } from '@portico/protocol/capture'
+import { type EmailCaptureConfirmResponse, emailCaptureRequestSchema, type EmailCaptureResponse } from '@portico/protocol/capture'
 import { Hono, type Context } from 'hono'
+import { accepts } from 'hono/accepts'
 import { z } from 'zod'
 import type { MailMessage } from '../auth/mail.ts'
 import { effectiveFeatures, projectIdSchema } from '../db/projects.ts'
@@ -16,6 +17,7 @@ export const EMAIL_CAPTURE_ERRORS = {
   noMail: "Email capture needs the server's mail: configure the auth service's SMTP (SMTP_URL)",
   rateLimited: `Too many confirmation mails to this address: at most ${EMAIL_CAPTURE_LIMITS.mailsPerEmailPerHour} an hour`,
   mailFailed: 'Could not send the confirmation mail',
+  linkInvalid: 'The link is invalid or has expired',
 } as const
 
 const HOUR_MS = 60 * 60 * 1000
@@ -118,13 +120,18 @@ export const captureRoutes: RouteModule = (ctx) =>
       return c.json({ status: outcome.status } satisfies EmailCaptureResponse)
     })
     .get('/v1/email-capture/confirm', async (c) => {
+      // A link in a mail: a browser gets a page; a client that asks for JSON (Accept) gets JSON.
+      const json =
+        accepts(c, { header: 'Accept', supports: ['text/html', 'application/json'], default: 'text/html' }) === 'application/json'
       const query = tokenQuery.safeParse({ token: c.req.query('token') })
       const invalid = () =>
-        c.html(
-          page('This link can not be used', 'The link is invalid or has expired. Leave your email again to get a new one.'),
-          400,
-          HTML_HEADERS,
-        )
+        json
+          ? c.json({ error: EMAIL_CAPTURE_ERRORS.linkInvalid }, 400, { 'cache-control': 'no-store' })
+          : c.html(
+              page('This link can not be used', `${EMAIL_CAPTURE_ERRORS.linkInvalid}. Leave your email again to get a new one.`),
+              400,
+              HTML_HEADERS,
+            )
       if (!query.success) return invalid()
       const { rows } = await ctx.db.query<{ email: string }>(
         `UPDATE portico_capture.emails SET confirmed_at = COALESCE(confirmed_at, to_timestamp($2 / 1000.0))
@@ -133,5 +140,9 @@ export const captureRoutes: RouteModule = (ctx) =>
         [hashToken(query.data.token), ctx.now()],
       )
       if (!rows[0]) return invalid()
+      if (json)
+        return c.json({ status: 'confirmed', email: rows[0].email } satisfies EmailCaptureConfirmResponse, 200, {
+          'cache-control': 'no-store',
+        })
       return c.html(page('Email confirmed', `${escapeHtml(rows[0].email)} is confirmed. You can close this tab.`), 200, HTML_HEADERS)
     })

@@ -30,13 +30,15 @@ import {
 import { parseInput } from '../validation.ts'
 import type { AppContext, RouteModule } from './context.ts'
 import { tokenImagePath } from './images.ts'
+import { SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
+import { GAS_PRICE_NETWORK, SWAP_NETWORK } from '@portico/protocol/errors'
 
 /**
- * SPEC §9: the 12 EVM chains swaps are offered on. Each is served once it is configured with an RPC
- * and a swap router (chains[].swap); until then it "needs an RPC". Any configured chain with a
- * router (the local devnet chains) is served too.
+ * SPEC §9: the 12 EVM chains swaps are offered on (@portico/protocol/swap-chains, the client's list too).
+ * Each is served once it is configured with an RPC and a swap router (chains[].swap); until then it
+ * "needs an RPC". Any configured chain with a router (the local devnet chains) is served too.
  */
-export const SWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554]
+export { SWAP_CHAIN_IDS }
 
 /** Symbols listed as popular in the token select, in this order, when the chain has them. */
 export const POPULAR_SYMBOLS: readonly string[] = ['ETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'WETH']
@@ -44,8 +46,8 @@ export const POPULAR_SYMBOLS: readonly string[] = ['ETH', 'USDC', 'USDT', 'DAI',
 export const MAX_SUGGESTED = 4
 
 export const SWAP_ERRORS = {
-  network: 'Network not supported for Swaps',
-  gasPrice: 'Network not supported for Gas Price',
+  network: SWAP_NETWORK,
+  gasPrice: GAS_PRICE_NETWORK,
 } as const
 
 /** Where a chain stands for swaps. */

@@ -6,6 +6,7 @@ import { checkedUsdPrices } from '../providers/prices.ts'
 import { parseInput, usdCurrency } from '../validation.ts'
 import type { RouteModule } from './context.ts'
 import { tokenImagePath } from './images.ts'
+import { INVALID_CAIP_ADDRESS } from '@portico/protocol/errors'
 
 /** CAIP-10: namespace, reference, address. */
 const CAIP10 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32}):([-.%a-zA-Z0-9]{1,128})$/
@@ -36,7 +37,7 @@ const priceRequestRules = z.object({
     .max(MAX_PRICE_ADDRESSES, { error: `addresses must hold at most ${MAX_PRICE_ADDRESSES} entries` })
     .superRefine((list, issues) => {
       const bad = list.find((item) => !CAIP10.test(item))
-      if (bad !== undefined) issues.addIssue({ code: 'custom', message: `Invalid CAIP address ${preview(bad)}` })
+      if (bad !== undefined) issues.addIssue({ code: 'custom', message: `${INVALID_CAIP_ADDRESS} ${preview(bad)}` })
     }),
 })
 

@@ -129,4 +129,17 @@ describe('ModalRoot', () => {
     })
     expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search wallet' }))
   })
+
+  // The spinner before the chunk is in is lazyView.test.tsx's (here the chunk may be in already: another
+  // test file of the same worker can have loaded it).
+  it("a lazy view of the route table: its entry's title at once, then the view from its chunk, and no footer", async () => {
+    const portico = await connectedModal()
+    await act(async () => {
+      portico.router.push('OriginNotAllowed')
+    })
+    expect(screen.getByRole('dialog', { name: 'Not available' })).toBeTruthy()
+    expect(await screen.findByText('This site isn’t allowed to use this wallet connection', {}, { timeout: 10_000 })).toBeTruthy()
+    expect(screen.queryByTestId('portico-view-loading')).toBeNull()
+    expect(screen.queryByTestId('portico-legal-footer')).toBeNull()
+  })
 })

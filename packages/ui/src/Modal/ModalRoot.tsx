@@ -2,10 +2,12 @@
 // view in the dialog shell. Loaded lazily by PorticoProvider on first open.
 import { directionOf } from '@portico/headless'
 import { useAccount, useBanner, useLegal, useLocale, useModal, useRouter } from '@portico/headless/react'
-import { Fragment, useId } from 'react'
+import { Fragment, useContext, useEffect, useId } from 'react'
 import { Snackbar } from '../components/Banner/Banner'
 import { Header } from '../components/Header/Header'
-import { messages } from '../messages'
+import { ButtonMessagesContext } from '../messages/buttons'
+import { MessagesContext } from '../messages/context'
+import { buttonTextsOf } from '../messages/locale'
 import { useShownLocale } from '../messages/useShownLocale'
 import { useThemeProps } from '../useThemeProps'
 import { NetworksFooter } from '../views/Networks/NetworksView'
@@ -30,9 +32,15 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const theme = useThemeProps()
   const titleId = `portico-title-${useId().replace(/:/g, '')}`
   const titleNames = useTitleNames(router.entry)
-  // The strings of the locale shown (useLocale's, once its chunk is in): the views re-render with them.
+  // The strings of this instance's locale (useLocale's, once its chunk is in), for the views below
+  // (MessagesContext) and the instance's buttons.
   const shown = useShownLocale(useLocale().locale)
+  const setButtonTexts = useContext(ButtonMessagesContext).set
+  useEffect(() => {
+    if (shown) setButtonTexts?.(buttonTextsOf(shown.messages))
+  }, [setButtonTexts, shown])
   if ((!isOpen && !inline) || !shown) return null
+  const messages = shown.messages
 
   const View = VIEWS[router.view]
   const canGoBack = router.history.length > 1 || (router.view === 'Connect' && isConnected)
@@ -48,31 +56,33 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
     ) : undefined
 
   return (
-    <ModalShell
-      labelledBy={titleId}
-      onClose={close}
-      shake={isShaking}
-      inline={inline}
-      viewKey={`${router.history.length}:${router.view}`}
-      dir={directionOf(shown)}
-      lang={shown}
-      themeClassName={theme.className}
-      themeStyle={theme.style}
-      header={
-        <Header
-          title={titleFor(router.entry, titleNames)}
-          titleId={titleId}
-          onBack={canGoBack ? router.goBack : undefined}
-          onClose={close}
-        />
-      }
-      footer={footer}
-      overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
-    >
-      <Fragment key={shown}>
-        {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
-      </Fragment>
-    </ModalShell>
+    <MessagesContext.Provider value={messages}>
+      <ModalShell
+        labelledBy={titleId}
+        onClose={close}
+        shake={isShaking}
+        inline={inline}
+        viewKey={`${router.history.length}:${router.view}`}
+        dir={directionOf(shown.locale)}
+        lang={shown.locale}
+        themeClassName={theme.className}
+        themeStyle={theme.style}
+        header={
+          <Header
+            title={titleFor(router.entry, titleNames, messages)}
+            titleId={titleId}
+            onBack={canGoBack ? router.goBack : undefined}
+            onClose={close}
+          />
+        }
+        footer={footer}
+        overlayContent={banner.open && banner.message ? <Snackbar variant={banner.variant} message={banner.message} /> : undefined}
+      >
+        <Fragment key={shown.locale}>
+          {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
+        </Fragment>
+      </ModalShell>
+    </MessagesContext.Provider>
   )
 }
 

@@ -6,7 +6,7 @@ import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from
 import { Button } from '../components/Button/Button'
 import { Icon } from '../components/Icon/icons'
 import { Spinner } from '../components/Spinner/Spinner'
-import { messages } from '../messages'
+import { useMessages } from '../messages/context'
 import { ErrorAlert } from '../views/shared/ErrorAlert'
 import * as viewStyles from '../views/shared/views.css'
 import { focusView } from './focus'
@@ -34,6 +34,7 @@ const loaded = new Map<() => Promise<unknown>, unknown>()
 export function lazyView<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
   // biome-ignore lint/correctness/noComponentHookFactories: a component factory like React.lazy: called once per route at module level, never while rendering.
   function LazyView() {
+    const messages = useMessages()
     const [mod, setMod] = useState(() => loaded.get(load) as M | undefined)
     const [failed, setFailed] = useState(false)
     // Shown after a spinner: focus moves on to the view once it is in (see FocusOnArrival).

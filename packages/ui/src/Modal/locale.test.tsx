@@ -1,18 +1,17 @@
 // The modal in another locale (issue 15): the locale's chunk loads, the open modal re-renders in
 // place with its strings (English for keys it lacks), dir and lang on the modal's root, and numbers
-// in the locale's format; back to English restores every string.
+// in the locale's format; back to English restores every string. The locale is the instance's: two
+// instances on one page each show their own (issue 21 §4).
 import { localeOf } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { act, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ConnectButton } from '../components/ConnectButton/ConnectButton'
 import { messages } from '../messages'
-import { loadLocale } from '../messages/locale'
+import { LOCALE_LOADERS } from '../messages/locale'
+import { PorticoProvider } from '../PorticoProvider/PorticoProvider'
 import { testPortico } from '../testing'
 import { ModalRoot } from './ModalRoot'
-
-afterEach(async () => {
-  await loadLocale('en')
-})
 
 async function openModal(locale?: string) {
   const { portico } = testPortico(locale ? { locale } : {})
@@ -62,5 +61,84 @@ describe('ModalRoot locales', () => {
     await openModal('ko')
     expect(await screen.findByRole('dialog', { name: 'Account' })).toBeTruthy()
     expect(root()?.getAttribute('lang')).toBe('en')
+  })
+})
+
+describe('two instances on one page', () => {
+  it('two PorticoProviders in German and French: each modal and each connect button in its own language', async () => {
+    const de = testPortico({ locale: 'de' }).portico
+    const fr = testPortico({ locale: 'fr' }).portico
+    render(
+      <>
+        <section data-testid="app-de">
+          <PorticoProvider portico={de} autoReconnect={false} preloadOnIdle={false}>
+            <ConnectButton />
+          </PorticoProvider>
+        </section>
+        <section data-testid="app-fr">
+          <PorticoProvider portico={fr} autoReconnect={false} preloadOnIdle={false}>
+            <ConnectButton />
+          </PorticoProvider>
+        </section>
+      </>,
+    )
+    const button = (app: string) => within(screen.getByTestId(app)).getByTestId('portico-connect-button').textContent
+    expect([button('app-de'), button('app-fr')]).toEqual(['Connect wallet', 'Connect wallet'])
+    await act(async () => {
+      await de.modal.open()
+      await fr.modal.open()
+    })
+    const german = await screen.findByRole('dialog', { name: 'Wallet verbinden' }, { timeout: 10_000 })
+    const french = await screen.findByRole('dialog', { name: 'Connecter un portefeuille' }, { timeout: 10_000 })
+    expect(within(german).getByRole('button', { name: 'Neu bei Wallets? Was ist eine Wallet?' })).toBeTruthy()
+    expect(within(french).getByRole('button', { name: 'Nouveau venu ? Qu’est-ce qu’un portefeuille ?' })).toBeTruthy()
+    expect(within(german).getByTestId('portico-header-close').getAttribute('aria-label')).toBe('Schließen')
+    expect(within(french).getByTestId('portico-header-close').getAttribute('aria-label')).toBe('Fermer')
+    expect([german, french].map((d) => d.closest('[data-portico-root]')?.getAttribute('lang'))).toEqual(['de', 'fr'])
+    // Each instance's buttons follow its modal's locale.
+    await waitFor(() => expect([button('app-de'), button('app-fr')]).toEqual(['Wallet verbinden', 'Connecter un portefeuille']))
+    // The module's English strings are untouched.
+    expect(messages.connect.title).toBe('Connect wallet')
+  })
+
+  it('one switches at runtime, the other stays: German → Spanish beside an English modal', async () => {
+    const a = await openModal('de')
+    await openModal()
+    expect(await screen.findByRole('dialog', { name: 'Konto' })).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
+    await act(async () => {
+      localeOf(a).setLocale('es')
+    })
+    expect(await screen.findByRole('dialog', { name: 'Cuenta' })).toBeTruthy()
+    expect(screen.queryByRole('dialog', { name: 'Konto' })).toBeNull()
+    expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
+  })
+
+  it('a later switch wins over a locale still loading', async () => {
+    const real = { ja: LOCALE_LOADERS.ja, 'zh-CN': LOCALE_LOADERS['zh-CN'] }
+    let releaseJa = () => {}
+    const jaHeld = new Promise<void>((resolve) => {
+      releaseJa = resolve
+    })
+    LOCALE_LOADERS.ja = () => jaHeld.then(real.ja)
+    try {
+      const portico = await openModal()
+      await act(async () => {
+        localeOf(portico).setLocale('ja')
+      })
+      await act(async () => {
+        localeOf(portico).setLocale('zh-CN')
+      })
+      expect(await screen.findByRole('dialog', { name: '账户' })).toBeTruthy()
+      await act(async () => {
+        releaseJa()
+        await jaHeld
+        await real.ja()
+      })
+      expect(screen.getByRole('dialog', { name: '账户' })).toBeTruthy()
+      expect(root()?.getAttribute('lang')).toBe('zh-CN')
+    } finally {
+      LOCALE_LOADERS.ja = real.ja
+    }
   })
 })

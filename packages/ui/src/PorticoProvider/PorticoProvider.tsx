@@ -2,6 +2,7 @@ import { createPortico, type Portico, type PorticoOptions } from '@portico/headl
 import { PorticoContextProvider, useModal } from '@portico/headless/react'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import type { UiConfig } from '../config'
+import { type ButtonMessages, ButtonMessagesContext, buttonMessages } from '../messages/buttons'
 import { afterLoadIdle, PreloadContext } from './preload'
 
 // The modal, its views and their styles are a separate chunk, fetched the first time the modal opens
@@ -71,6 +72,8 @@ export function PorticoProvider({
   })
   const [root, setRoot] = useState(() => ready(portico))
   const [preload] = useState(() => () => preloadModal(portico).then((loaded) => setRoot(() => loaded)))
+  // The buttons' texts: English until the modal has its instance's locale (it sets them).
+  const [buttonTexts, setButtonTexts] = useState<ButtonMessages>(buttonMessages)
   useEffect(() => {
     if (autoReconnect) void portico.reconnect()
   }, [portico, autoReconnect])
@@ -80,8 +83,10 @@ export function PorticoProvider({
   return (
     <PorticoContextProvider portico={portico}>
       <PreloadContext.Provider value={preload}>
-        {children}
-        <LazyModal portico={portico} root={root} preload={preload} />
+        <ButtonMessagesContext.Provider value={{ texts: buttonTexts, set: setButtonTexts }}>
+          {children}
+          <LazyModal portico={portico} root={root} preload={preload} />
+        </ButtonMessagesContext.Provider>
       </PreloadContext.Provider>
     </PorticoContextProvider>
   )

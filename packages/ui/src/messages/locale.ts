@@ -1,11 +1,13 @@
-// Switching the modal's strings (issue 15 "Locales"). Views import `messages` (../messages) and read
-// it while they render; a locale is applied by writing its strings into that same object — English
-// first, so that a key the locale misses stays English — and the modal then renders again (ModalRoot
-// keys its views on the locale shown). Each locale is its own chunk, fetched on first use: no locale
-// data is in the first load or in the modal's chunk (scripts/size.mjs checks it).
+// The modal's strings in each locale (issue 15 "Locales"). `messages` (../messages) is English and is
+// never written to: a locale is its own object, English with the locale's strings over it (so a key
+// the locale misses stays English), made once per locale and shared. Which one a modal shows comes
+// from its Portico instance (useLocale) through React context (MessagesContext, ./context): two
+// instances on a page, or two server renders at once, each show their own. Each locale is its own
+// chunk, fetched on first use: no locale data is in the first load or in the modal's chunk
+// (scripts/size.mjs checks it).
 import type { Locale } from '@portico/headless'
-import { messages } from '../messages'
-import { buttonMessages } from './buttons'
+import { type Messages, messages } from '../messages'
+import { type ButtonMessages, buttonMessages } from './buttons'
 import type { Translation } from './translation'
 
 type Loader = () => Promise<{ default: Translation }>
@@ -24,72 +26,60 @@ export const LOCALE_LOADERS: Record<Exclude<Locale, 'en'>, Loader> = {
 type Tree = Record<string, unknown>
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
 
-/** A copy of a tree of strings and functions (arrays and objects copied, leaves shared). */
-const copy = <T>(value: T): T =>
-  (Array.isArray(value)
-    ? value.map(copy)
-    : isTree(value)
-      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]))
-      : value) as T
-
-/** Writes `source` into `target` in place: objects and arrays key by key, strings and functions replaced. */
-function assign(target: Tree, source: Tree): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (value === undefined) continue
-    const current = target[key]
-    if (isTree(value) && isTree(current)) assign(current, value)
-    else target[key] = copy(value)
-  }
+/** `base` with `over` written over it: a new tree (objects and arrays merged key by key, strings and functions replaced). */
+function merge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base
+  if (!isTree(base) || !isTree(over)) return over
+  const out: Tree = Array.isArray(base) ? ([...base] as unknown as Tree) : { ...base }
+  for (const [key, value] of Object.entries(over)) out[key] = merge(base[key], value)
+  return out
 }
 
-/** The English strings as shipped, kept before any locale is written over them. */
-const english = copy(messages) as unknown as Tree
-const englishButtons = { ...buttonMessages }
+/** The messages of a translation: English, then `translation` over it. `messages` itself is not changed. */
+export const localize = (translation: Translation | undefined): Messages =>
+  translation ? (merge(messages, translation) as Messages) : messages
 
-/** Writes English, then `translation` (when given), into `messages` — and the button texts into buttonMessages. */
-export function applyTranslation(translation: Translation | undefined): void {
-  const target = messages as unknown as Tree
-  assign(target, english)
-  Object.assign(buttonMessages, englishButtons)
-  if (!translation) return
-  assign(target, translation as Tree)
-  // The connect button's texts live in their own module (first load); they follow the same locale.
-  for (const key of Object.keys(englishButtons) as (keyof typeof buttonMessages)[]) {
-    const text =
-      (target as typeof messages)[key] ?? (key === 'switchNetwork' ? (target as typeof messages).unsupportedChain.title : undefined)
-    if (typeof text === 'string') (buttonMessages as Record<string, string>)[key] = text
-  }
-}
+/** The texts the buttons show (before the modal opens) in the language of `m` (English: buttonMessages itself). */
+export const buttonTextsOf = (m: Messages): ButtonMessages =>
+  m === messages
+    ? buttonMessages
+    : {
+        connectWallet: m.connectWallet,
+        connecting: m.connecting,
+        unknownNetwork: m.unknownNetwork,
+        switchNetwork: m.unsupportedChain.title,
+      }
 
-let shown: Locale = 'en'
-let loading: { locale: Locale; promise: Promise<Locale> } | undefined
+/** Each locale's messages once loaded (never replaced: the same object for the page's life). */
+const loaded = new Map<Locale, Messages>([['en', messages]])
+const loading = new Map<Locale, Promise<Messages>>()
 
-/** The locale whose strings `messages` holds now. */
-export const shownLocale = (): Locale => shown
+/** `locale`'s messages if its chunk is in, else undefined. */
+export const loadedMessages = (locale: Locale): Messages | undefined => loaded.get(locale)
 
 /**
- * Fetches `locale`'s chunk (once; later calls share it) and writes its strings into `messages`.
- * Resolves with the locale shown: `locale`, or 'en' when its chunk could not be loaded (tried again
- * on the next call). A call made while another locale loads wins over it.
+ * `locale`'s messages, fetching its chunk on the first call (later calls share it). A chunk that fails
+ * to load rejects, and is tried again on the next call. On a server, await it before rendering so a
+ * modal in that locale renders its strings (until then it renders English).
  */
-export function loadLocale(locale: Locale): Promise<Locale> {
-  if (locale === shown && !loading) return Promise.resolve(shown)
-  if (loading?.locale === locale) return loading.promise
-  const load: Promise<Translation | undefined> =
-    locale === 'en' ? Promise.resolve(undefined) : LOCALE_LOADERS[locale]().then((m) => m.default)
-  const promise = load.then(
-    (translation) => {
-      if (loading?.promise !== promise) return shown // a later call took over
-      loading = undefined
-      applyTranslation(translation)
-      shown = locale
-      return locale
-    },
-    () => {
-      if (loading?.promise === promise) loading = undefined
-      return shown
-    },
-  )
-  loading = { locale, promise }
+export function loadMessages(locale: Locale): Promise<Messages> {
+  const ready = loaded.get(locale)
+  if (ready) return Promise.resolve(ready)
+  let promise = loading.get(locale)
+  if (!promise) {
+    promise = LOCALE_LOADERS[locale as Exclude<Locale, 'en'>]().then(
+      ({ default: translation }) => {
+        const localized = localize(translation)
+        loaded.set(locale, localized)
+        loading.delete(locale)
+        return localized
+      },
+      (error: unknown) => {
+        loading.delete(locale)
+        throw error
+      },
+    )
+    loading.set(locale, promise)
+  }
   return promise
 }

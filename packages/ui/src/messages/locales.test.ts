@@ -2,10 +2,10 @@
 // (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
 // Functions must take the English function's arguments and give back a non-empty string.
 import { LOCALES, type Locale } from '@portico/headless'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '../messages'
 import { buttonMessages } from './buttons'
-import { applyTranslation, LOCALE_LOADERS, loadLocale, shownLocale } from './locale'
+import { buttonTextsOf, LOCALE_LOADERS, loadedMessages, loadMessages, localize } from './locale'
 
 type Tree = Record<string, unknown>
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
@@ -64,8 +64,6 @@ const problemsOf = (translation: unknown) => {
   return problems
 }
 
-afterEach(() => applyTranslation(undefined))
-
 describe('locales', () => {
   it('ships seven locales besides English, each with a loader, one of them right to left', () => {
     expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'])
@@ -110,34 +108,65 @@ describe('the missing-key check', () => {
   })
 })
 
-describe('applying a locale', () => {
-  it('writes the locale into the messages object in place, English for what it lacks, and back', () => {
+describe("a locale's messages", () => {
+  it('English with the locale over it, English for what it lacks; `messages` itself stays English', () => {
     const title = messages.connect.title
-    applyTranslation({
+    const de = localize({
       connect: { title: 'Wallet verbinden' },
       walletSend: { balance: (b, s) => `Guthaben: ${b} ${s}` },
       connectWallet: 'Wallet verbinden',
     })
-    expect(messages.connect.title).toBe('Wallet verbinden')
+    expect(de.connect.title).toBe('Wallet verbinden')
+    expect(de.connect.emailLabel).toBe('Email')
+    expect(de.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
+    expect(buttonTextsOf(de).connectWallet).toBe('Wallet verbinden')
+    const other = localize({ connect: { emailLabel: 'E-Mail' } })
+    expect(other.connect.title).toBe(title)
+    expect(other.connect.emailLabel).toBe('E-Mail')
+    expect(buttonTextsOf(other).connectWallet).toBe('Connect wallet')
+    expect(messages.connect.title).toBe('Connect wallet')
     expect(messages.connect.emailLabel).toBe('Email')
-    expect(messages.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
-    expect(buttonMessages.connectWallet).toBe('Wallet verbinden')
-    applyTranslation({ connect: { emailLabel: 'E-Mail' } })
-    expect(messages.connect.title).toBe(title)
-    expect(messages.connect.emailLabel).toBe('E-Mail')
-    expect(buttonMessages.connectWallet).toBe('Connect wallet')
-    applyTranslation(undefined)
     expect(messages.walletSend.balance('1', 'ETH')).toBe('Balance: 1 ETH')
+    expect(buttonMessages.connectWallet).toBe('Connect wallet')
+    expect(localize(undefined)).toBe(messages)
   })
 
-  it('loadLocale fetches a chunk and applies it; a later call wins over one still loading', async () => {
-    const de = loadLocale('de')
-    const ar = loadLocale('ar')
-    expect(await ar).toBe('ar')
-    await de
-    expect(shownLocale()).toBe('ar')
-    expect(messages.header.close).toBe('إغلاق')
-    expect(await loadLocale('en')).toBe('en')
+  it("the buttons' texts: the connect texts and the unsupported network's title", () => {
+    expect(buttonTextsOf(messages)).toBe(buttonMessages)
+    expect(buttonTextsOf(localize({ unsupportedChain: { title: 'Netzwerk wechseln' }, unknownNetwork: 'Unbekanntes Netzwerk' }))).toEqual({
+      connectWallet: 'Connect wallet',
+      connecting: 'Connecting…',
+      unknownNetwork: 'Unbekanntes Netzwerk',
+      switchNetwork: 'Netzwerk wechseln',
+    })
+  })
+
+  it('loadMessages fetches a chunk once and gives every caller the same messages; English is `messages`', async () => {
+    expect(loadedMessages('ar')).toBeUndefined()
+    const [a, b] = await Promise.all([loadMessages('ar'), loadMessages('ar')])
+    expect(a).toBe(b)
+    expect(a.header.close).toBe('إغلاق')
+    expect(loadedMessages('ar')).toBe(a)
+    expect(await loadMessages('ar')).toBe(a)
     expect(messages.header.close).toBe('Close')
+    expect(await loadMessages('en')).toBe(messages)
+    expect(loadedMessages('en')).toBe(messages)
+  })
+
+  it('a chunk that fails to load rejects, and the next call fetches it again', async () => {
+    const real = LOCALE_LOADERS.ja
+    let calls = 0
+    LOCALE_LOADERS.ja = () => {
+      calls++
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : real()
+    }
+    try {
+      await expect(loadMessages('ja')).rejects.toThrow('Failed to fetch dynamically imported module')
+      expect(loadedMessages('ja')).toBeUndefined()
+      expect((await loadMessages('ja')).header.close).toBe('閉じる')
+      expect(calls).toBe(2)
+    } finally {
+      LOCALE_LOADERS.ja = real
+    }
   })
 })

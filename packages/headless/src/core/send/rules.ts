@@ -6,6 +6,7 @@
  * - the button's state, in the order the form is filled in.
  */
 import type { TokenBalance } from '@portico/protocol/account'
+import { formatUnits } from '@portico/protocol/chain'
 import { isAddressFor, maskAmount } from '../format/validation'
 import type { CaipNetwork, ChainNamespace } from '../types'
 
@@ -35,14 +36,8 @@ export function parseUnits(text: string, decimals: number): bigint {
   return BigInt(int + dec)
 }
 
-/** Smallest units → decimal text without trailing zeros (1500000000000000000n, 18 → '1.5'). */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const int = digits.slice(0, digits.length - decimals)
-  const dec = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${int}${dec ? `.${dec}` : ''}`
-}
+/** Smallest units → decimal text without trailing zeros (1500000000000000000n, 18 → '1.5'); ERC-20 transfer(to, amount) call data, for the gas estimate. */
+export { erc20TransferData, formatUnits } from '@portico/protocol/chain'
 
 /** The token's balance in smallest units. */
 export const balanceUnits = (token: Pick<TokenBalance, 'quantity'>): bigint => parseUnits(token.quantity.numeric, tokenDecimals(token))
@@ -129,11 +124,6 @@ export function sendButtonState(input: SendButtonInput): SendButtonState {
   if (input.resolving) return { ...state('Preview send'), disabled: true }
   if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('Invalid address')
   return state('Preview send')
-}
-
-/** ERC-20 transfer(to, amount) call data, for the gas estimate. */
-export function erc20TransferData(to: string, amount: bigint): `0x${string}` {
-  return `0xa9059cbb${to.replace(/^0x/, '').toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
 }
 
 /** SPEC §9 names: the ENSIP-11 coin type of an EVM chain (0x80000000 | chainId), as the name record's key. */

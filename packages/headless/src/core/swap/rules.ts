@@ -4,6 +4,7 @@
  * what is sent goes through floating point or exponent notation (a 15-digit integer amount of an
  * 18-decimal token is exact). USD values, shown only, are numbers.
  */
+import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
 import { ERRORS } from '../errors'
 import type { ChainNamespace } from '../types'
 
@@ -23,10 +24,10 @@ export const QUOTE_DEBOUNCE_MS = 200
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /**
- * SPEC §9: swaps run on 12 EVM chains — Ethereum, Optimism, BNB Chain, Gnosis, Polygon, zkSync,
- * Base, Arbitrum, Avalanche, Celo, Linea, Aurora — and on the two local chains of the devnet.
+ * SPEC §9: swaps run on 12 EVM chains (@portico/protocol/swap-chains' SWAP_CHAIN_IDS, the API's list too)
+ * and on the two local chains of the devnet.
  */
-export const SWAP_CHAIN_IDS: readonly number[] = [1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554, 31337, 31338]
+export const SWAP_CHAIN_IDS: readonly number[] = [...SPEC_SWAP_CHAIN_IDS, ...LOCAL_SWAP_CHAIN_IDS]
 
 /** Symbols listed as suggestions in the token picker when the chain has them. */
 export const SUGGESTED_SYMBOLS: readonly string[] = [

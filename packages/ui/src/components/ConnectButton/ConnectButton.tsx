@@ -1,7 +1,7 @@
 import { formatBalance, shortenAddress } from '@portico/headless'
 import { useAccount, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
-import { buttonMessages as messages } from '../../messages/buttons'
+import { useButtonMessages } from '../../messages/buttons'
 import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { AvatarDot } from '../Avatar/AvatarDot'
@@ -41,7 +41,8 @@ export function AccountPill({
 }
 
 /** Opens the modal: 'Connect wallet' while disconnected, the account (address, balance) once connected. */
-export function ConnectButton({ label = messages.connectWallet, showBalance = true, className, style, ...rest }: ConnectButtonProps) {
+export function ConnectButton({ label, showBalance = true, className, style, ...rest }: ConnectButtonProps) {
+  const messages = useButtonMessages()
   const { open } = useModal()
   const account = useAccount()
   const theme = useThemeProps()
@@ -68,7 +69,7 @@ export function ConnectButton({ label = messages.connectWallet, showBalance = tr
       ) : (
         <>
           {connecting && <span className={styles.spinner} aria-hidden="true" />}
-          {connecting ? messages.connecting : label}
+          {connecting ? messages.connecting : (label ?? messages.connectWallet)}
         </>
       )}
     </button>

@@ -1,4 +1,4 @@
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { IconButton } from '../IconButton/IconButton'
 import * as styles from './Header.css'
 
@@ -13,6 +13,7 @@ export type HeaderProps = {
 }
 
 export function Header({ title, titleId, onBack, onClose }: HeaderProps) {
+  const messages = useMessages()
   return (
     <div className={styles.header} data-testid="portico-header">
       <span className={styles.slot}>

@@ -1,6 +1,6 @@
 import { Icon } from '../Icon/icons'
 import { Link } from '../Link/Link'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './LegalCheckbox.css'
 
 export type LegalCheckboxProps = {
@@ -18,6 +18,7 @@ export type LegalCheckboxProps = {
  * line toggles it, Space toggles it from the keyboard; the links open without toggling it).
  */
 export function LegalCheckbox({ checked, onChange, termsConditionsUrl, privacyPolicyUrl }: LegalCheckboxProps) {
+  const messages = useMessages()
   return (
     <label className={styles.root} data-testid="portico-legal-checkbox">
       <input

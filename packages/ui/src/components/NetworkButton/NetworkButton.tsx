@@ -1,6 +1,6 @@
 import { useNetwork, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
-import { buttonMessages as messages } from '../../messages/buttons'
+import { useButtonMessages } from '../../messages/buttons'
 import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { NetworkImage, useNetworkImageUrl } from '../../views/shared/NetworkImage'
@@ -11,6 +11,7 @@ export type NetworkButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, '
 
 /** The active network (or 'Switch network' when the wallet is on an unsupported one); opens the Networks view. */
 export function NetworkButton({ className, style, ...rest }: NetworkButtonProps) {
+  const messages = useButtonMessages()
   const { open } = useModal()
   const { network, isSupported } = useNetwork()
   const theme = useThemeProps()

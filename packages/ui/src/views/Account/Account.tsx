@@ -12,7 +12,7 @@ import {
   useWalletFeatures,
 } from '@portico/headless/react'
 import { useRef, useState } from 'react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import type { AccountTypeOption, AccountTypeSwitchProps } from './AccountTypeSwitch'
 import { AccountView } from './AccountView'
@@ -23,6 +23,7 @@ import { AccountView } from './AccountView'
  * switch is under way and why the last one fell back (SPEC §4: to a regular account, with the reason).
  */
 function useAccountTypeSwitch(embedded: UseEmbeddedAccountReturn, evm: boolean): AccountTypeSwitchProps | undefined {
+  const messages = useMessages()
   const [switching, setSwitching] = useState<AccountTypeOption>()
   const [failure, setFailure] = useState<{ to: AccountTypeOption; reason: string }>()
   const pending = useRef(false)

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useRef } from 'react'
 import { Icon } from '../../components/Icon/icons'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './AccountTypeSwitch.css'
 
 export type AccountTypeOption = 'eoa' | 'smartAccount'
@@ -25,6 +25,7 @@ const OPTIONS: readonly AccountTypeOption[] = ['eoa', 'smartAccount']
  * switch is under way the group is aria-busy and its options aria-disabled (focus stays where it is).
  */
 export function AccountTypeSwitch({ value, switching, failure, onChange }: AccountTypeSwitchProps) {
+  const messages = useMessages()
   const id = useId()
   const refs = useRef<(HTMLButtonElement | null)[]>([])
   const m = messages.accountType

@@ -7,7 +7,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { Tabs } from '../../components/Tabs/Tabs'
 import { Tooltip } from '../../components/Tooltip/Tooltip'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
 import { WalletIdentity, type WalletIdentityProps } from '../shared/WalletIdentity'
@@ -150,6 +150,7 @@ export function AccountView({
   tab,
   onTab,
 }: AccountViewProps) {
+  const messages = useMessages()
   const [copied, setCopied] = useState(false)
   return (
     <>

@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { Link } from '../../components/Link/Link'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './ActivityList.css'
 
 type ActivityGroup = UseActivityReturn['groups'][number]
@@ -21,6 +21,7 @@ export type ActivityListViewProps = Pick<UseActivityReturn, 'groups' | 'initialL
 }
 
 function Row({ row }: { row: ActivityRowShown }) {
+  const messages = useMessages()
   const meta = [
     row.counterpart &&
       (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)),
@@ -108,6 +109,7 @@ export function ActivityListView({
   onRetry,
   emptyState,
 }: ActivityListViewProps) {
+  const messages = useMessages()
   const count = groups.reduce((n, g) => n + g.rows.length, 0)
   const ids = useId()
   if (count === 0 && error) {

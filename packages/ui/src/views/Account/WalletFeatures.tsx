@@ -1,7 +1,7 @@
 import type { WalletFeature } from '@portico/headless'
 import { Button } from '../../components/Button/Button'
 import { Icon, type IconName } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './WalletFeatures.css'
 
 export type WalletFeatureItem = { id: WalletFeature; onClick: () => void }
@@ -13,6 +13,7 @@ const ICONS: Record<WalletFeature, IconName> = { onramp: 'card', swaps: 'swap', 
  * and in what order is headless's decision (useWalletFeatures); this only draws them.
  */
 export function WalletFeatures({ items }: { items: readonly WalletFeatureItem[] }) {
+  const messages = useMessages()
   if (items.length === 0) return null
   return (
     <ul className={styles.row} aria-label={messages.walletFeatures.label} data-testid="portico-account-features">
@@ -38,6 +39,7 @@ export function WalletFeatures({ items }: { items: readonly WalletFeatureItem[] 
  * features are restricted is headless's answer (useWalletFeatures().restricted).
  */
 export function RegionNote({ restricted }: { restricted: readonly WalletFeature[] }) {
+  const messages = useMessages()
   const swaps = restricted.includes('swaps')
   const onramp = restricted.includes('onramp')
   if (!swaps && !onramp) return null

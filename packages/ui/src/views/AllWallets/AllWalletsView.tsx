@@ -8,7 +8,7 @@ import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
 import * as tagStyles from '../../components/WalletListItem/WalletListItem.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ListError } from '../shared/ListError'
 import * as viewStyles from '../shared/views.css'
 import * as styles from './AllWallets.css'
@@ -63,6 +63,7 @@ function WalletRow({
   locked: boolean
   onSelect?: (w: ListedWallet) => void
 }) {
+  const messages = useMessages()
   const tag = wallet.installed ? messages.allWallets.installed : wallet.recent ? messages.allWallets.recent : undefined
   return (
     // A listbox with aria-activedescendant (WAI-ARIA APG): the listbox keeps focus and handles the keys (Enter/Space choose),
@@ -110,6 +111,7 @@ export function AllWalletsView({
   legal,
   locked = false,
 }: AllWalletsViewProps) {
+  const messages = useMessages()
   const listRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const [scrollTop, setScrollTop] = useState(0)

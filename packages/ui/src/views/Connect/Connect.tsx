@@ -1,11 +1,12 @@
 import type { SocialProvider, WalletListEntry } from '@portico/headless'
 import { useConnect, useFeatures, useRouter, useSocialLogin, useWalletList } from '@portico/headless/react'
-import { messages } from '../../messages'
+import type { Messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { useLegalGate } from '../shared/useLegalGate'
 import { ConnectView, type WalletEntry } from './ConnectView'
 
 /** Headless list entries as rows: the tag kinds become the messages' words. */
-export const toWalletEntries = (entries: readonly WalletListEntry[]): WalletEntry[] =>
+export const toWalletEntries = (entries: readonly WalletListEntry[], messages: Messages): WalletEntry[] =>
   entries.map((e) => ({
     id: e.id,
     name: e.name,
@@ -14,6 +15,7 @@ export const toWalletEntries = (entries: readonly WalletListEntry[]): WalletEntr
   }))
 
 export function Connect() {
+  const messages = useMessages()
   const { connectors, methodsOrder } = useConnect()
   const { features } = useFeatures()
   const list = useWalletList()
@@ -25,7 +27,7 @@ export function Connect() {
   return (
     <ConnectView
       methodsOrder={methodsOrder}
-      wallets={toWalletEntries(list.entries)}
+      wallets={toWalletEntries(list.entries, messages)}
       email={Boolean(auth && features.email)}
       socials={socials}
       legal={legal.checkbox}

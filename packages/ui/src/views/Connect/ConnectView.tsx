@@ -8,7 +8,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { BrandMark, socialLabel } from '../shared/brands'
 import { ListError } from '../shared/ListError'
 import * as styles from '../shared/views.css'
@@ -62,6 +62,7 @@ export type ConnectViewProps = {
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 
 function EmailForm({ onEmail, busy, locked }: { onEmail?: (email: string) => void; busy: boolean; locked: boolean }) {
+  const messages = useMessages()
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | undefined>()
   const submit = (e: FormEvent) => {
@@ -114,6 +115,7 @@ function Socials({
   connecting?: string | null
   locked: boolean
 }) {
+  const messages = useMessages()
   const [first, ...rest] = socials
   const disabled = !!connecting || locked
   if (!first) return null
@@ -166,6 +168,7 @@ function Wallets({
   maxWallets: number
   locked: boolean
 }) {
+  const messages = useMessages()
   const shown = wallets.slice(0, maxWallets)
   // The view renders at once: slots the explorer will fill show placeholders meanwhile.
   const placeholders = loadingWallets && !listError ? Math.max(0, maxWallets - shown.length) : 0
@@ -232,6 +235,7 @@ export function ConnectView({
   onRetryList,
   onWhatIsAWallet,
 }: ConnectViewProps) {
+  const messages = useMessages()
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
     if (method === 'email' && email)

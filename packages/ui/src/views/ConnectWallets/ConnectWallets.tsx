@@ -1,15 +1,17 @@
 import { useWalletList } from '@portico/headless/react'
+import { useMessages } from '../../messages/context'
 import { toWalletEntries } from '../Connect/Connect'
 import { useLegalGate } from '../shared/useLegalGate'
 import { ConnectWalletsView } from './ConnectWalletsView'
 
 /** Every connector; walletConnect opens the pairing view (QR code) like in Connect, the others connect at once. */
 export function ConnectWallets() {
+  const messages = useMessages()
   const list = useWalletList({ source: 'connectors' })
   const legal = useLegalGate()
   return (
     <ConnectWalletsView
-      wallets={toWalletEntries(list.entries)}
+      wallets={toWalletEntries(list.entries, messages)}
       connecting={list.connecting}
       error={list.error}
       legal={legal.checkbox}

@@ -3,7 +3,7 @@ import { Banner } from '../../components/Banner/Banner'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import type { WalletEntry } from '../Connect/ConnectView'
 import * as styles from '../shared/views.css'
 
@@ -22,6 +22,7 @@ const SEARCH_THRESHOLD = 6
 
 /** Every wallet the app can connect with; a search field appears for longer lists. */
 export function ConnectWalletsView({ wallets, onWallet, connecting, error, legal, locked = false }: ConnectWalletsViewProps) {
+  const messages = useMessages()
   const [query, setQuery] = useState('')
   const q = query.trim().toLowerCase()
   const shown = q ? wallets.filter((w) => w.name.toLowerCase().includes(q)) : wallets

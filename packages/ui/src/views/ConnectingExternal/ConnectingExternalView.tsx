@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from '../shared/views.css'
 import * as local from './ConnectingExternal.css'
 
@@ -23,6 +23,7 @@ export type ConnectingExternalViewProps = {
  * On failure the ring stops in the error colour, the error and Try again.
  */
 export function ConnectingExternalView({ name, imageUrl, error, slow = false, onRetry }: ConnectingExternalViewProps) {
+  const messages = useMessages()
   const m = messages.connectingExternal
   const failed = Boolean(error)
   return (

@@ -4,7 +4,7 @@ import { button } from '../../components/Button/Button.css'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as qr from '../shared/QrCard.css'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingFarcaster.css'
@@ -25,6 +25,7 @@ const copyToClipboard = (url: string) => globalThis.navigator?.clipboard?.writeT
 
 /** ConnectingFarcaster: the channel URL as a QR code (desktop) or a deep link (mobile), Copy link, waiting for the approval; error with Try again. */
 export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry, onCopy = copyToClipboard }: ConnectingFarcasterViewProps) {
+  const messages = useMessages()
   const [copied, setCopied] = useState(false)
   // A new url is not copied yet: reset while rendering (React's pattern for state that follows a prop).
   const [copiedSeenFor, setCopiedSeenFor] = useState(url)

@@ -2,7 +2,7 @@ import type { SocialLoginStep } from '@portico/headless'
 import { useEffect, useRef } from 'react'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as ring from '../ConnectingExternal/ConnectingExternal.css'
 import { BrandMark, socialLabel } from '../shared/brands'
 import * as styles from '../shared/views.css'
@@ -29,6 +29,7 @@ export type ConnectingSocialViewProps = {
  * (focused).
  */
 export function ConnectingSocialView({ provider, step, error, popupClosed = false, onRetry, onStart }: ConnectingSocialViewProps) {
+  const messages = useMessages()
   const m = messages.connectingSocial
   const name = socialLabel(provider)
   const failed = step === 'error'

@@ -1,5 +1,5 @@
 import { usePairing } from '@portico/headless/react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 
 /**
@@ -7,6 +7,7 @@ import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
  * expires), a failure can be retried, and leaving the view gives the pairing up (usePairing).
  */
 export function ConnectingWalletConnect() {
+  const messages = useMessages()
   const pairing = usePairing()
   return (
     <ConnectingWalletConnectView

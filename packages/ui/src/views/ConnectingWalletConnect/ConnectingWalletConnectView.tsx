@@ -5,7 +5,7 @@ import { button } from '../../components/Button/Button.css'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { PairingError } from '../shared/PairingError'
 import * as qr from '../shared/QrCard.css'
 import * as styles from '../shared/views.css'
@@ -35,6 +35,7 @@ export function ConnectingWalletConnectView({
   onRetry,
   onCopy = copyToClipboard,
 }: ConnectingWalletConnectViewProps) {
+  const messages = useMessages()
   const [copied, setCopied] = useState(false)
   // A new uri is not copied yet: reset while rendering (React's pattern for state that follows a prop).
   const [copiedSeenFor, setCopiedSeenFor] = useState(uri)

@@ -1,6 +1,6 @@
 import type { OrderedWallet } from '@portico/headless'
 import { useOrderedWallets, usePairing, useRouter, useWallets } from '@portico/headless/react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { type BasicWallet, ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
 
 type WalletEntry = Extract<OrderedWallet, { kind: 'wallet' }>
@@ -16,6 +16,7 @@ export function basicWallets(entries: readonly OrderedWallet[]): WalletEntry[] {
  * view for it (its deep links); leaving the view gives the pairing up.
  */
 export function ConnectingWalletConnectBasic() {
+  const messages = useMessages()
   const pairing = usePairing()
   const router = useRouter()
   const { entries, selectWallet } = useOrderedWallets()

@@ -4,7 +4,7 @@ import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { WalletListItem } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { PairingError } from '../shared/PairingError'
 import * as styles from '../shared/views.css'
 import * as own from './ConnectingWalletConnectBasic.css'
@@ -46,6 +46,7 @@ export function ConnectingWalletConnectBasicView({
   onAllWallets,
   allWalletsCount,
 }: ConnectingWalletConnectBasicViewProps) {
+  const messages = useMessages()
   const [copied, setCopied] = useState(false)
   // A new uri is not copied yet: reset while rendering (React's pattern for state that follows a prop).
   const [copiedSeenFor, setCopiedSeenFor] = useState(uri)

@@ -1,7 +1,7 @@
 import type { EmailCaptureStep } from '@portico/headless'
 import type { ReactNode } from 'react'
 import { Button } from '../../components/Button/Button'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import { EmailForm, FocusedButton, MailStage, StepText } from '../shared/EmailSteps'
 import * as shared from '../shared/views.css'
@@ -37,6 +37,7 @@ function badge(step: EmailCaptureStep) {
  * text with Try again.
  */
 export function EmailCaptureView(props: EmailCaptureViewProps) {
+  const messages = useMessages()
   const { step, email: value = '', error, confirmed = false } = props
   const m = messages.emailCapture
   const wrap = (children: ReactNode) => (

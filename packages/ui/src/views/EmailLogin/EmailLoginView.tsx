@@ -1,7 +1,7 @@
 import type { EmailLoginStep } from '@portico/headless'
 import { Button } from '../../components/Button/Button'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { CodeStep, EmailForm, FocusedButton, MailStage, StepText } from '../shared/EmailSteps'
 import * as shared from '../shared/views.css'
 import * as styles from './EmailLogin.css'
@@ -47,6 +47,7 @@ function Stage({ step }: { step: EmailLoginStep }) {
  * code (resend after a cooldown) — then checking, signed in, or the failure with Try again.
  */
 export function EmailLoginView(props: EmailLoginViewProps) {
+  const messages = useMessages()
   const { step, email, code = '', error, secondsLeft = 0, canResend = false, resending = false } = props
   const m = messages.emailLogin
   const anotherEmail = props.onChangeEmail && (

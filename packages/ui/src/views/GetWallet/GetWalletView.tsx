@@ -2,7 +2,7 @@ import type { InstallLink } from '@portico/headless'
 import { Icon } from '../../components/Icon/icons'
 import { SkeletonRows } from '../../components/Skeleton/Skeleton'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ListError } from '../shared/ListError'
 import * as styles from '../shared/views.css'
 import * as own from './GetWallet.css'
@@ -24,6 +24,7 @@ export type GetWalletViewProps = {
  * stores, website or web app (new tab). Placeholders while the explorer answers; its error with Try again.
  */
 export function GetWalletView({ wallets, loading = false, error = null, onRetry }: GetWalletViewProps) {
+  const messages = useMessages()
   const m = messages.getWallet
   return (
     <div className={own.root} data-testid="portico-get-wallet">

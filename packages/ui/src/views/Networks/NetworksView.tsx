@@ -1,6 +1,6 @@
 import { Icon } from '../../components/Icon/icons'
 import { ListItem } from '../../components/ListItem/ListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
 import * as own from './Networks.css'
@@ -21,6 +21,7 @@ export type NetworksViewProps = {
  * its name only while a wallet is connected. Names wrap rather than being cut off.
  */
 export function NetworksView({ networks, current, connected = false, onSelect }: NetworksViewProps) {
+  const messages = useMessages()
   return (
     <ul className={styles.list} data-testid="portico-networks">
       {networks.map((n) => {
@@ -51,5 +52,6 @@ export function NetworksView({ networks, current, connected = false, onSelect }:
 }
 
 export function NetworksFooter() {
+  const messages = useMessages()
   return <span>{messages.footer.networks}</span>
 }

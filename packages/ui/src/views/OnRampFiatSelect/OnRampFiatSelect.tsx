@@ -1,10 +1,11 @@
 import { useOnRamp, useRouter } from '@portico/headless/react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { currencyName, currencySymbol, limitText } from '../OnRampProviders/format'
 import { OnRampFiatSelectView } from './OnRampFiatSelectView'
 
 /** OnRampFiatSelect (issue 14): useOnRamp's payment currencies with their limits; a choice sets it (the quotes follow) and goes back. */
 export function OnRampFiatSelect() {
+  const messages = useMessages()
   const onramp = useOnRamp()
   const router = useRouter()
   return (

@@ -1,5 +1,5 @@
 import { ListItem } from '../../components/ListItem/ListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from '../OnRampProviders/OnRampProviders.css'
 import { TokenListEmpty } from '../shared/TokenRow'
 
@@ -28,6 +28,7 @@ export type OnRampFiatSelectViewProps = {
  * the payment method); the current one marked and focused first. Choosing one goes back.
  */
 export function OnRampFiatSelectView({ currencies = [], currentId, onSelect }: OnRampFiatSelectViewProps) {
+  const messages = useMessages()
   const m = messages.onramp
   if (currencies.length === 0) {
     return (

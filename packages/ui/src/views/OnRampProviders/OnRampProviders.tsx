@@ -1,13 +1,14 @@
 import type { OnRampAmountError, TokenBalance } from '@portico/headless'
 import { useNetwork, useOnRamp, useRouter, useTokenBalances } from '@portico/headless/react'
 import { type ReactNode, useEffect } from 'react'
-import { messages } from '../../messages'
+import type { Messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { DepositFromExchangeEntry } from '../PayWithExchange/DepositFromExchangeEntry'
 import { currencySymbol, fiatText, limitText, providerName, tokenText } from './format'
 import { type OnRampProviderDisplay, OnRampProvidersView } from './OnRampProvidersView'
 
 /** SPEC §9 limits, worded: 'The minimum is 10.00 USD', 'The maximum is 7,500.00 USD'. */
-export const amountErrorText = (e: OnRampAmountError): string =>
+export const amountErrorText = (e: OnRampAmountError, messages: Messages): string =>
   (e.kind === 'min' ? messages.onramp.amountMin : messages.onramp.amountMax)(limitText(e.limit), e.currency)
 
 /** The icon the account's balances give a symbol (the purchase currencies carry none), case-insensitive. */
@@ -26,6 +27,7 @@ export type OnRampProvidersProps = {
  * panel stays while the window is open ('Back to wallet' → Account).
  */
 export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }: OnRampProvidersProps = {}) {
+  const messages = useMessages()
   const onramp = useOnRamp()
   const router = useRouter()
   const { network } = useNetwork()
@@ -70,7 +72,7 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       onCurrency={() => router.push('OnRampFiatSelect')}
       presets={currency ? onramp.presetAmounts.map((amount) => ({ amount, label: fiatText(amount, currency) })) : []}
       onPreset={onramp.setPaymentAmount}
-      amountError={onramp.amountError ? amountErrorText(onramp.amountError) : undefined}
+      amountError={onramp.amountError ? amountErrorText(onramp.amountError, messages) : undefined}
       token={
         purchase && {
           symbol: purchase.symbol,

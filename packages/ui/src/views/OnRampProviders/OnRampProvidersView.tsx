@@ -5,7 +5,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import { ListError } from '../shared/ListError'
 import { TokenIcon } from '../shared/TokenIcon'
@@ -123,6 +123,7 @@ function ProviderRow({
   disabled: boolean
   onProvider?: (id: string) => void
 }) {
+  const messages = useMessages()
   const m = messages.onramp
   const description = quoting ? (
     <span className={`${block} ${styles.barSkeleton}`} aria-hidden="true" data-testid="portico-onramp-quote-skeleton" />
@@ -166,6 +167,7 @@ function ProviderRow({
  * Skeletons while the options load; their failure with a retry; a notice where buying is not offered.
  */
 export function OnRampProvidersView(props: OnRampProvidersViewProps) {
+  const messages = useMessages()
   const {
     loading = false,
     unsupported = false,

@@ -1,4 +1,4 @@
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from '../OnRampProviders/OnRampProviders.css'
 import { TokenList, TokenListEmpty, type TokenRowToken } from '../shared/TokenRow'
 
@@ -21,6 +21,7 @@ export type OnRampTokenSelectViewProps = {
  * network); the current one marked and focused first. Choosing one goes back to the providers.
  */
 export function OnRampTokenSelectView({ tokens = [], currentId, onSelect }: OnRampTokenSelectViewProps) {
+  const messages = useMessages()
   const m = messages.onramp
   const current = currentId ?? tokens[0]?.id
   return (

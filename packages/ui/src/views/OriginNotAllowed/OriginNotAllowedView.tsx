@@ -1,5 +1,5 @@
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import * as shared from '../shared/views.css'
 
@@ -9,6 +9,7 @@ import * as shared from '../shared/views.css'
  * and the fix.
  */
 export function OriginNotAllowedView() {
+  const messages = useMessages()
   const m = messages.originNotAllowed
   return (
     <div className={shared.centered} data-testid="portico-origin-not-allowed">

@@ -2,7 +2,7 @@ import type { ExchangePreset } from '@portico/headless'
 import { usePayWithExchange, useRouter } from '@portico/headless/react'
 import { Icon } from '../../components/Icon/icons'
 import { ListItem } from '../../components/ListItem/ListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './DepositFromExchangeEntry.css'
 
 export type DepositFromExchangeEntryProps = {
@@ -18,6 +18,7 @@ export type DepositFromExchangeEntryProps = {
  * availability without loading the flow: the flow and its view load when the row is chosen.
  */
 export function DepositFromExchangeEntry({ preset, onSelect }: DepositFromExchangeEntryProps) {
+  const messages = useMessages()
   const { available } = usePayWithExchange({ enabled: false })
   const router = useRouter()
   const m = messages.exchange

@@ -1,7 +1,7 @@
 import { ERRORS, formatBalance, formatUsd, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
 import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useRef, useState } from 'react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { type ExchangeDisplay, type PayWithExchangePhase, PayWithExchangeView } from './PayWithExchangeView'
 
@@ -25,6 +25,7 @@ export const tokenAmountText = (amount: string): string => {
  * success (Copy, explorer, Done → Account), failure (Try again with the same exchange, or another).
  */
 export function PayWithExchange() {
+  const messages = useMessages()
   const ex = usePayWithExchange()
   const router = useRouter()
   const { network, networks } = useNetwork()

@@ -5,7 +5,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as token from '../shared/Token.css'
 import { TokenIcon } from '../shared/TokenIcon'
 import { ErrorAlert } from '../shared/ErrorAlert'
@@ -127,6 +127,7 @@ function ExchangeLogo({ exchange }: { exchange: ExchangeDisplay }) {
  * (hidden text: the visible symbol starts the name). Without the picker, the same pill as plain text.
  */
 function AssetPill({ asset, onClick }: { asset?: ExchangeAssetDisplay; onClick?: () => void }) {
+  const messages = useMessages()
   const m = messages.exchange
   const content = (
     <>
@@ -196,6 +197,7 @@ export function PayWithExchangeView(props: PayWithExchangeViewProps) {
 }
 
 function Form(props: PayWithExchangeViewProps) {
+  const messages = useMessages()
   const {
     loading = false,
     unavailable,
@@ -404,6 +406,7 @@ function Form(props: PayWithExchangeViewProps) {
 }
 
 function Waiting({ exchange, status = 'opening', onCancel }: PayWithExchangeViewProps) {
+  const messages = useMessages()
   const m = messages.exchange
   const text = status === 'IN_PROGRESS' ? m.statusInProgress : status === 'UNKNOWN' ? m.statusChecking : m.statusOpening
   return (
@@ -446,6 +449,7 @@ function Success({
   onCopy,
   onDone,
 }: PayWithExchangeViewProps) {
+  const messages = useMessages()
   const m = messages.exchange
   const sub = [usd, exchange && m.from(exchange.name)].filter(Boolean).join(' ')
   return (
@@ -476,6 +480,7 @@ function Success({
 }
 
 function Failed({ failure, failureHint, onTryAgain, onBack }: PayWithExchangeViewProps) {
+  const messages = useMessages()
   const m = messages.exchange
   return (
     <div className={styles.panel} data-testid="portico-exchange-failed">

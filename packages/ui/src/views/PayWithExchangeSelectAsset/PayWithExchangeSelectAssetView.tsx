@@ -1,5 +1,5 @@
 import { ListItem } from '../../components/ListItem/ListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { NetworkImage } from '../shared/NetworkImage'
 import { TokenIcon } from '../shared/TokenIcon'
 import * as styles from './PayWithExchangeSelectAsset.css'
@@ -26,6 +26,7 @@ export type PayWithExchangeSelectAssetViewProps = {
 
 /** PayWithExchangeSelectAsset: the assets as rows (icon, name, symbol and network); the current one focused first; a choice goes back. */
 export function PayWithExchangeSelectAssetView({ assets = [], currentId, onSelect }: PayWithExchangeSelectAssetViewProps) {
+  const messages = useMessages()
   const m = messages.exchange
   const focused = assets.some((a) => a.id === currentId) ? currentId : assets[0]?.id
   return (

@@ -1,10 +1,12 @@
 import { type ChainNamespace, shortenAddress } from '@portico/headless'
 import { useProfileWallets } from '@portico/headless/react'
+import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { namespaceName } from '../SwitchActiveChain/SwitchActiveChain'
 import { type ProfileWalletRow, ProfileWalletsView } from './ProfileWalletsView'
 
 export function ProfileWallets() {
+  const messages = useMessages()
   const { rows, busy, makeActive, disconnect, add } = useProfileWallets()
   const imageOf = useNetworkImageUrl()
   return (
@@ -12,7 +14,7 @@ export function ProfileWallets() {
       rows={rows.map(
         (r): ProfileWalletRow => ({
           namespace: r.namespace,
-          namespaceName: namespaceName(r.namespace),
+          namespaceName: namespaceName(r.namespace, messages),
           network: r.network && { name: r.network.name, caipNetworkId: r.network.caipNetworkId, imageUrl: imageOf(r.network) },
           wallet: r.wallet && {
             name: r.wallet.name,

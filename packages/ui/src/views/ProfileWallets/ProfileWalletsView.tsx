@@ -3,7 +3,7 @@ import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { ListItem } from '../../components/ListItem/ListItem'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
 import * as local from './ProfileWallets.css'
@@ -42,6 +42,7 @@ function Badge({ row }: { row: ProfileWalletRow }) {
 
 /** SPEC §2 ProfileWallets: connected wallets per namespace, the active one marked, switch / disconnect / add. */
 export function ProfileWalletsView({ rows, busy, onMakeActive, onDisconnect, onAdd }: ProfileWalletsViewProps) {
+  const messages = useMessages()
   const t = messages.profileWallets
   const list = useRef<HTMLUListElement>(null)
   const shape = rows.map((r) => `${r.namespace}:${r.wallet ? 1 : 0}`).join()

@@ -2,7 +2,7 @@ import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as form from '../shared/Form.css'
 import * as styles from './RegisterAccountName.css'
 
@@ -53,6 +53,7 @@ export function RegisterAccountNameView({
   onSuggestion,
   onRegister,
 }: RegisterAccountNameViewProps) {
+  const messages = useMessages()
   const m = messages.registerName
   const name = input.trim()
   const full = `${name}.${zone}`

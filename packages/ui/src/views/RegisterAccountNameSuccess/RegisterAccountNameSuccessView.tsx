@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './RegisterAccountNameSuccess.css'
 
 export type RegisterAccountNameSuccessViewProps = {
@@ -12,6 +12,7 @@ export type RegisterAccountNameSuccessViewProps = {
 
 /** RegisterAccountNameSuccess: the registered name, a short confirmation, and the way back to Account. */
 export function RegisterAccountNameSuccessView({ name, onDone }: RegisterAccountNameSuccessViewProps) {
+  const messages = useMessages()
   const m = messages.registerName
   return (
     <div className={styles.view} data-testid="portico-register-name-success">

@@ -2,7 +2,7 @@ import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import * as shared from '../shared/views.css'
 import * as styles from './SIWXSignMessage.css'
@@ -44,6 +44,7 @@ export function SIWXSignMessageView({
   onCancel,
   onDisconnect,
 }: SIWXSignMessageViewProps) {
+  const messages = useMessages()
   const m = messages.siwx
   const app = appName || m.thisApp
   const signing = state === 'signing'

@@ -1,6 +1,7 @@
 import { formatBalance, type RouteData } from '@portico/headless'
 import { useNetwork, useRouter, useSwap } from '@portico/headless/react'
 import { useEffect, useRef } from 'react'
+import { useMessages } from '../../messages/context'
 import { impactText, networkCostText, rateText, usdText } from './format'
 import { SwapView } from './SwapView'
 
@@ -13,6 +14,7 @@ const applied = new WeakSet<object>()
  * SwapSelectToken for their side; 'Review swap' opens SwapPreview; 'Try again' (a failed build) quotes again.
  */
 export function Swap() {
+  const messages = useMessages()
   const swap = useSwap()
   const router = useRouter()
   const data = router.entry.view === 'Swap' ? (router.entry.data as RouteData<'Swap'>) : undefined
@@ -53,7 +55,7 @@ export function Swap() {
       details={
         quoted && sourceToken && toToken && swap.rate !== undefined
           ? {
-              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol),
+              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages),
               ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
               ...(networkCostText(swap.gas, swap.networkTokenSymbol)
                 ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }

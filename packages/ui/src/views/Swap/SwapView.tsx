@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import * as form from '../shared/Form.css'
 import * as styles from './Swap.css'
@@ -79,6 +79,7 @@ function TokenButton({
   loading: boolean
   testId: string
 }) {
+  const messages = useMessages()
   const m = messages.swap
   if (loading) return <span className={`${block} ${styles.tokenSkeleton}`} aria-hidden="true" data-testid={`${testId}-skeleton`} />
   return (
@@ -100,6 +101,7 @@ function TokenButton({
  * not supported for Swaps'.
  */
 export function SwapView(props: SwapViewProps) {
+  const messages = useMessages()
   const {
     loading = false,
     unsupported = false,

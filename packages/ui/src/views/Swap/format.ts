@@ -1,12 +1,13 @@
 import { formatBalance, formatUsd, type SwapGas, formatLocale, trimZeros } from '@portico/headless'
-import { messages } from '../../messages'
+import type { Messages } from '../../messages'
 import { feeText } from '../WalletSend/WalletSend'
 
 /** An amount as the swap shows it: grouped, at most `decimals` decimals, trailing zeros dropped ('1485.000000' → '1,485'). */
 export const amountText = (amount: string | number, decimals = 6): string => trimZeros(formatBalance(amount, decimals))
 
 /** The rate line: '1 ETH = 2,970 USDC'. */
-export const rateText = (rate: number, from: string, to: string): string => messages.swap.rateText(from, amountText(rate), to)
+export const rateText = (rate: number, from: string, to: string, messages: Messages): string =>
+  messages.swap.rateText(from, amountText(rate), to)
 
 /** Price impact in percent, 2 decimals; a gain or a loss below 0.01% shows as '<0.01%'. */
 export const impactText = (impact: number | undefined): string | undefined =>

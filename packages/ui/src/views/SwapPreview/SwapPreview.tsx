@@ -1,5 +1,6 @@
 import { useRouter, useSwap } from '@portico/headless/react'
 import { useRef } from 'react'
+import { useMessages } from '../../messages/context'
 import { amountText, impactText, networkCostText, rateText, usdText } from '../Swap/format'
 import { SwapPreviewView, type SwapPreviewViewProps } from './SwapPreviewView'
 
@@ -12,6 +13,7 @@ type Shown = Omit<SwapPreviewViewProps, 'waiting' | 'error' | 'onCancel' | 'onAp
  * keeps this view with its values and shows the error. Cancel goes back to the form.
  */
 export function SwapPreview() {
+  const messages = useMessages()
   const swap = useSwap()
   const router = useRouter()
   const { sourceToken, toToken } = swap
@@ -31,7 +33,7 @@ export function SwapPreview() {
         iconUrl: toToken.logoUri || undefined,
         usd: usdText(swap.toTokenAmountUsd),
       },
-      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol) } : {}),
+      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages) } : {}),
       ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
       maxSlippage: `${swap.slippage}%`,
       ...(swap.minimumReceived ? { minimumReceived: `${amountText(swap.minimumReceived)} ${toToken.symbol}` } : {}),

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import * as form from '../shared/Form.css'
 import { TokenIcon } from '../shared/TokenIcon'
@@ -73,6 +73,7 @@ function Side({ label, side, testId }: { label: string; side: SwapSideDisplay; t
  * snackbar says what for); a failure is an alert and everything stays. Cancel goes back.
  */
 export function SwapPreviewView(props: SwapPreviewViewProps) {
+  const messages = useMessages()
   const { from, to, needsApproval = false, waiting, error } = props
   const m = messages.swap
   const busy = Boolean(waiting)

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { TokenIcon } from '../shared/TokenIcon'
 import { TokenList, TokenListEmpty, type TokenRowToken, TokenSearch } from '../shared/TokenRow'
 import * as styles from './SwapSelectToken.css'
@@ -70,6 +70,7 @@ export function SwapSelectTokenView({
   currentId,
   onSelect,
 }: SwapSelectTokenViewProps) {
+  const messages = useMessages()
   const m = messages.swap
   const q = query.trim()
   const empty = q ? results.length === 0 : yourTokens.length + popular.length + suggested.length === 0

@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button/Button'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { Box } from '../../theme/Box'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
@@ -19,6 +19,7 @@ export type SwitchActiveChainViewProps = {
 
 /** SPEC §2 SwitchActiveChain: the app is about to make another namespace (and its network) active. */
 export function SwitchActiveChainView({ namespaceName, network, busy = false, error, onContinue, onCancel }: SwitchActiveChainViewProps) {
+  const messages = useMessages()
   const t = messages.switchActiveChain
   return (
     <div className={styles.centered} data-testid="portico-switch-active-chain">

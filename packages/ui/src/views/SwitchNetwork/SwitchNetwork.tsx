@@ -1,9 +1,10 @@
 import { useSwitchNetwork } from '@portico/headless/react'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { SwitchNetworkView } from './SwitchNetworkView'
 
 export function SwitchNetwork() {
+  const messages = useMessages()
   const { network, phase, error, retry } = useSwitchNetwork()
   const imageOf = useNetworkImageUrl()
   if (!network) return null

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as styles from '../shared/views.css'
 
@@ -15,6 +15,7 @@ export type SwitchNetworkViewProps = {
 }
 
 export function SwitchNetworkView({ network, state, error, onRetry }: SwitchNetworkViewProps) {
+  const messages = useMessages()
   const failed = state === 'error'
   return (
     <div className={styles.centered} data-testid="portico-switch-network" data-state={state}>

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { type NetworkEntry, NetworksView } from '../Networks/NetworksView'
 import * as styles from '../shared/views.css'
 
@@ -11,6 +11,7 @@ export type UnsupportedChainViewProps = {
 }
 
 export function UnsupportedChainView({ networks, onSelect, onDisconnect }: UnsupportedChainViewProps) {
+  const messages = useMessages()
   return (
     <>
       <p className={styles.muted} style={{ textAlign: 'center', padding: '0 8px 8px' }} data-testid="portico-unsupported-chain">

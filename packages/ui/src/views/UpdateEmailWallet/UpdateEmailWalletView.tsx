@@ -1,6 +1,6 @@
 import type { EmailUpdateStep } from '@portico/headless'
 import { Button } from '../../components/Button/Button'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import { CodeStep, EmailForm, FocusedButton, MailStage, StepText } from '../shared/EmailSteps'
 import * as shared from '../shared/views.css'
@@ -52,6 +52,7 @@ function Stage({ step }: { step: EmailUpdateStep }) {
  * failed start shows its text with Try again. Resend waits for the cooldown.
  */
 export function UpdateEmailWalletView(props: UpdateEmailWalletViewProps) {
+  const messages = useMessages()
   const { step, currentEmail, newEmail = '', code = '', error, secondsLeft = 0, canResend = false, resending = false } = props
   const m = messages.updateEmail
   const l = messages.emailLogin

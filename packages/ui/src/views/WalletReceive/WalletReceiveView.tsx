@@ -2,7 +2,8 @@ import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import type { Messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { NetworkImage } from '../shared/NetworkImage'
 import * as qr from '../shared/QrCard.css'
 import * as styles from '../shared/views.css'
@@ -25,11 +26,12 @@ export type WalletReceiveViewProps = {
 }
 
 /** 'A', 'A or B', 'A, B or C'. */
-const either = (names: readonly string[]): string =>
+const either = (names: readonly string[], messages: Messages): string =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${messages.walletReceive.or} ${names[names.length - 1]}`
 
 /** WalletReceive: the address as a QR code, the address with Copy (focused first), the current network and every network it receives on, and the warning to send on one of them. */
 export function WalletReceiveView({ address, payload, network, networks = [], copied = false, onCopy }: WalletReceiveViewProps) {
+  const messages = useMessages()
   const m = messages.walletReceive
   if (!address) {
     return (
@@ -79,7 +81,7 @@ export function WalletReceiveView({ address, payload, network, networks = [], co
           <span className={own.warningIcon}>
             <Icon name="alert" size={16} />
           </span>
-          <span>{m.warning(either(names))}</span>
+          <span>{m.warning(either(names, messages))}</span>
         </p>
       )}
       {networks.length > 0 && (

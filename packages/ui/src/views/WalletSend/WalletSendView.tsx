@@ -5,7 +5,7 @@ import { Button } from '../../components/Button/Button'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import * as form from '../shared/Form.css'
@@ -71,6 +71,7 @@ export type WalletSendViewProps = {
  * button whose state headless decides ('Select token' … 'Preview send').
  */
 export function WalletSendView(props: WalletSendViewProps) {
+  const messages = useMessages()
   const {
     token,
     amount = '',

@@ -1,7 +1,7 @@
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as form from '../shared/Form.css'
 import { NetworkImage } from '../shared/NetworkImage'
 import { TokenIcon } from '../shared/TokenIcon'
@@ -48,6 +48,7 @@ export function WalletSendPreviewView({
   onCancel,
   onSend,
 }: WalletSendPreviewViewProps) {
+  const messages = useMessages()
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-preview" data-sending={sending || undefined}>

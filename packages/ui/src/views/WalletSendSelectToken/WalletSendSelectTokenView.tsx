@@ -1,4 +1,4 @@
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { TokenList, TokenListEmpty, type TokenRowToken, TokenSearch } from '../shared/TokenRow'
 import * as styles from './WalletSendSelectToken.css'
 
@@ -28,6 +28,7 @@ const sendQuantity = (t: TokenRowToken) => (
 
 /** WalletSendSelectToken: the search (focused first) and the tokens with a balance; choosing one goes back to the form. */
 export function WalletSendSelectTokenView({ tokens = [], query = '', onQuery, currentId, onSelect }: WalletSendSelectTokenViewProps) {
+  const messages = useMessages()
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-tokens">

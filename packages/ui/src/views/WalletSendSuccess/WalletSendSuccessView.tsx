@@ -1,7 +1,7 @@
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import { TxHash } from '../shared/TxHash'
 import * as styles from './WalletSendSuccess.css'
 
@@ -45,6 +45,7 @@ export function WalletSendSuccessView({
   onCopy,
   onDone,
 }: WalletSendSuccessViewProps) {
+  const messages = useMessages()
   const m = messages.walletSend
   return (
     <div className={styles.view} data-testid="portico-send-success">

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button'
 import { Icon, type IconName } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from '../shared/views.css'
 import * as own from './WhatIsAWallet.css'
 
@@ -14,6 +14,7 @@ const POINT_ICONS: readonly IconName[] = ['wallet', 'key', 'shield']
 
 /** A short explainer for people without a wallet: what it is, what it does, and a way to get one. */
 export function WhatIsAWalletView({ onGetWallet }: WhatIsAWalletViewProps) {
+  const messages = useMessages()
   const m = messages.whatIsAWallet
   return (
     <div className={own.root} data-testid="portico-what-is-a-wallet">

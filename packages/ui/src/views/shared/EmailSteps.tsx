@@ -3,7 +3,7 @@ import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import { OtpInput } from '../EmailLogin/OtpInput'
 import * as shared from './views.css'
@@ -140,6 +140,7 @@ export type CodeStepProps = {
 
 /** The 6-digit code field, 'Verifying…' or the code's error, and the resend line. */
 export function CodeStep(props: CodeStepProps) {
+  const messages = useMessages()
   const { code, error, busy, secondsLeft, canResend, resending } = props
   const m = messages.emailLogin
   const errorId = useId()

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './views.css'
 
 export type PairingErrorProps = {
@@ -19,6 +19,7 @@ export type PairingErrorProps = {
  * what to do, and Try again. The QR code, the scan text and the links are gone with the pairing.
  */
 export function PairingError({ error, walletName, onRetry, className }: PairingErrorProps) {
+  const messages = useMessages()
   const m = messages.connectingWalletConnect
   return (
     <div className={[styles.pairingError, className].filter(Boolean).join(' ')} data-testid="portico-pairing-error">

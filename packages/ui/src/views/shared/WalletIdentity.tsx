@@ -1,5 +1,5 @@
 import { WalletImage } from '../../components/WalletListItem/WalletListItem'
-import { messages } from '../../messages'
+import { useMessages } from '../../messages/context'
 import * as styles from './WalletIdentity.css'
 
 export type WalletIdentityProps = {
@@ -13,6 +13,7 @@ export type WalletIdentityProps = {
 
 /** The wallet an account is connected with: its icon and name, and "via WalletConnect" under the name. */
 export function WalletIdentity({ name, imageUrl, via }: WalletIdentityProps) {
+  const messages = useMessages()
   return (
     <span className={styles.identity} data-testid="portico-account-wallet">
       <span className={styles.icon}>
