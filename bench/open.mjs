@@ -230,7 +230,11 @@ export async function measureOnce(browser, base, spec, opts) {
   const after = requests.filter((r) => r.at >= clickAt && r.at <= windowEnd)
   const count = (list, kind) => list.filter((r) => !kind || r.kind === kind).length
   const gz = (list) => list.reduce((sum, r) => sum + r.gz, 0)
-  const tally = (list) => list.reduce((t, r) => ({ ...t, [`${r.kind}:${r.type}`]: (t[`${r.kind}:${r.type}`] ?? 0) + 1 }), {})
+  const tally = (list) => {
+    const t = {}
+    for (const r of list) t[`${r.kind}:${r.type}`] = (t[`${r.kind}:${r.type}`] ?? 0) + 1
+    return t
+  }
   const since = (t) => (s.click === null || t === null ? null : t - s.click)
   return {
     handlerMs: since(s.handlerEnd),

@@ -368,7 +368,7 @@ function buildTypes({ dir, name }, entries) {
   }
   for (const file of renamed) {
     const text = readFileSync(file, 'utf8')
-    const fixed = text.replace(/((?:from|import)\s*\(?\s*["'])(\.{1,2}\/[^"']*)(["'])/g, (whole, head, spec, tail) => {
+    const fixed = text.replace(/((?:from|import)\s*\(?\s*["'])(\.{1,2}\/[^"']*)(["'])/g, (_whole, head, spec, tail) => {
       const target = resolve(file, spec)
       if (!target) throw new Error(`${name}: ${path.relative(dir, file)} imports ${spec}, which has no declaration file`)
       const rel = path.relative(path.dirname(file), `${target}.js`).split(path.sep).join('/')

@@ -24,9 +24,9 @@ export function withSourceCondition(nodeOptions: string | undefined): string {
 
 /** The source file of a workspace package's built entry (…/packages/ui/dist/modal.js → …/src/modal.ts), if any. */
 export function sourceOfBuilt(file: string): string | undefined {
-  const m = /^(.*\/packages\/[^/]+)\/dist\/(.+)\.js$/.exec(file)
-  if (!m) return undefined
-  const base = `${m[1]}/src/${m[2]!.replace(/\.styles$/, '.css')}`
+  const [, pkg, rest] = /^(.*\/packages\/[^/]+)\/dist\/(.+)\.js$/.exec(file) ?? []
+  if (pkg === undefined || rest === undefined) return undefined
+  const base = `${pkg}/src/${rest.replace(/\.styles$/, '.css')}`
   return ['.ts', '.tsx'].map((ext) => base + ext).find((f) => existsSync(f))
 }
 

@@ -175,7 +175,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // (the dev users' custody addresses registered), which the API reads to verify a signature.
     const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
     started.push(() => farcaster.stop())
-    const registryChain = devnet.chains[0]!
+    const [registryChain] = devnet.chains
+    if (!registryChain) throw new Error('The devnet started no EVM chain for the IdRegistry')
     const idRegistry = await deployIdRegistry({ rpcUrl: registryChain.rpcUrl, chainId: registryChain.chainId, mnemonic: devnet.mnemonic })
     // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
     // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).

@@ -31,7 +31,11 @@ function oneWalletAdapter(): ChainAdapter {
 /** A clock that has waited long already: what waits 5 s or more runs at once (the "still waiting" hints). */
 const patientTimers: Timers = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => (ms >= 5000 ? (queueMicrotask(fn), 0) : globalThis.setTimeout(fn, ms)),
+  setTimeout: (fn, ms) => {
+    if (ms < 5000) return globalThis.setTimeout(fn, ms)
+    queueMicrotask(fn)
+    return 0
+  },
   clearTimeout: (h) => globalThis.clearTimeout(h as number),
 }
 

@@ -14,10 +14,11 @@ import { fixtureAdapter, type Instances, LEGAL, WithPortico } from './support/fi
 
 const dataUri = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg)}`
 /** A preset with its API logo inline (what `{apiUrl}/network-images/{imageId}` answers). */
-const withLogo = (n: CaipNetwork): CaipNetwork => ({
-  ...n,
-  assets: { ...n.assets, imageUrl: dataUri(NETWORK_IMAGES[n.assets?.imageId ?? '']!) },
-})
+const withLogo = (n: CaipNetwork): CaipNetwork => {
+  const logo = NETWORK_IMAGES[n.assets?.imageId ?? '']
+  if (logo === undefined) throw new Error(`No API logo for ${n.name}`)
+  return { ...n, assets: { ...n.assets, imageUrl: dataUri(logo) } }
+}
 
 function LogoGrid() {
   return (
@@ -100,9 +101,9 @@ export const NetworksWithPresets: Story = {
   ),
   play: async ({ canvas }) => {
     const [button] = await canvas.findAllByTestId('portico-network-button')
-    const first = (await canvas.findAllByTestId('portico-network-item'))[0]
+    const [first] = await canvas.findAllByTestId('portico-network-item')
     // The button and the current network's row draw the same image.
-    await expect(button!.querySelector('img')?.getAttribute('src')).toBe(first!.querySelector('img')?.getAttribute('src'))
+    await expect(button?.querySelector('img')?.getAttribute('src')).toBe(first?.querySelector('img')?.getAttribute('src'))
     await expect(first).toHaveTextContent('Ethereum')
   },
 }

@@ -61,7 +61,9 @@ function exchangeFetch(b: ApiBehaviour): typeof fetch {
       const addresses = (body.addresses as string[]) ?? []
       return json({
         fungibles: addresses.flatMap((a) => {
-          const key = a.toLowerCase().endsWith('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee') ? 'eip155' : a.toLowerCase().split(':')[2]!
+          const key = a.toLowerCase().endsWith('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+            ? 'eip155'
+            : (a.toLowerCase().split(':')[2] ?? '')
           const p = PRICES[key]
           return p ? [{ symbol: '', price: p.price, address: a, iconUrl: p.iconUrl }] : []
         }),

@@ -30,10 +30,10 @@ function namesFetch(opts: Names): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     if (opts.holdBalances && /\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) return new Promise<Response>(() => {})
     if (/\/v1\/identity\//.test(url.pathname)) return json(200, { name: registered, avatar: null })
-    const suggest = /\/v1\/profile\/suggestions\/([^/]+)$/.exec(url.pathname)
-    if (suggest) {
+    const suggested = /\/v1\/profile\/suggestions\/([^/]+)$/.exec(url.pathname)?.[1]
+    if (suggested !== undefined) {
       if (opts.holdSuggestions) return new Promise<Response>(() => {})
-      const name = decodeURIComponent(suggest[1]!).toLowerCase()
+      const name = decodeURIComponent(suggested).toLowerCase()
       const candidates = [name, `${name}1`, `${name}-eth`, `the-${name}`]
       return json(200, { suggestions: candidates.map((c) => ({ name: `${c}.portico.id`, registered: c === 'taken' })) })
     }

@@ -116,7 +116,8 @@ export const PopupClosed: Story = {
   loaders: [loader({ at: 'closed', provider: 'github' })],
   play: async ({ canvas }) => {
     await steps(canvas, 'error')
-    await expect((await canvas.findAllByRole('alert'))[0]!.textContent).toContain('Popup closed')
+    const [alert] = await canvas.findAllByRole('alert')
+    await expect(alert?.textContent).toContain('Popup closed')
   },
 }
 
@@ -125,7 +126,8 @@ export const Failed: Story = {
   loaders: [loader({ at: 'failed', provider: 'discord' })],
   play: async ({ canvas }) => {
     await steps(canvas, 'error')
-    await expect((await canvas.findAllByRole('alert'))[0]!.textContent).toContain('Failed to initiate social connection')
+    const [alert] = await canvas.findAllByRole('alert')
+    await expect(alert?.textContent).toContain('Failed to initiate social connection')
   },
 }
 

@@ -64,6 +64,12 @@ const TOKENS = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const find = (id: string | null) => TOKENS.find((t) => id?.toLowerCase().endsWith(t.contract.toLowerCase()))
+/** The fixture token of `id`; the fixture API only ever asks about its own tokens. */
+const token = (id: string | null) => {
+  const found = find(id)
+  if (!found) throw new Error(`No fixture token ${id}`)
+  return found
+}
 
 /** The fixture API, plus the convert routes and the prices. `allowance` is what the router may spend of any token. */
 function swapFetch(allowance: string): typeof fetch {
@@ -87,15 +93,16 @@ function swapFetch(allowance: string): typeof fetch {
     if (path === '/v1/fungible/price') {
       const addresses = (body.addresses as string[]) ?? []
       return json({
-        fungibles: addresses.flatMap((a) =>
-          find(a) ? [{ symbol: find(a)!.symbol, price: find(a)!.price, address: a, iconUrl: find(a)!.logo }] : [],
-        ),
+        fungibles: addresses.flatMap((a) => {
+          const t = find(a)
+          return t ? [{ symbol: t.symbol, price: t.price, address: a, iconUrl: t.logo }] : []
+        }),
       })
     }
     if (path === '/v1/convert/gas-price') return json({ standard: '2000000000', fast: '3000000000', instant: '4000000000' })
     if (path === '/v1/convert/quotes') {
-      const from = find(url.searchParams.get('from'))!
-      const to = find(url.searchParams.get('to'))!
+      const from = token(url.searchParams.get('from'))
+      const to = token(url.searchParams.get('to'))
       const amount = Number(url.searchParams.get('amount')) / 10 ** from.decimals
       const out = ((amount * from.price) / to.price) * 0.99
       return json({
@@ -112,7 +119,7 @@ function swapFetch(allowance: string): typeof fetch {
       return json({
         tx: {
           from: ADDRESS,
-          to: find(url.searchParams.get('from'))!.contract,
+          to: token(url.searchParams.get('from')).contract,
           data: '0x095ea7b3',
           value: '0',
           eip155: { gasPrice: '2000000000' },

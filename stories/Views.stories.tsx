@@ -107,11 +107,10 @@ export const NetworksLongNames: Story = {
   loaders: [
     instances(
       {
-        networks: [
-          { ...networks[0]!, name: 'Portico Local Solana Devnet' },
-          { ...networks[1]!, name: 'Base Sepolia Testnet (Portico fork)' },
-          networks[2]!,
-        ],
+        // The first two renamed, the third as it is.
+        networks: networks
+          .slice(0, 3)
+          .map((n, i) => ({ ...n, name: ['Portico Local Solana Devnet', 'Base Sepolia Testnet (Portico fork)'][i] ?? n.name })),
       },
       async (p) => {
         await connected(p)

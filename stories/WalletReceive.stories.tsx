@@ -21,10 +21,8 @@ const solanaNetwork = (id: string, name: string, color: string): CaipNetwork => 
   rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
   assets: { imageUrl: networkImage(color, 'S') },
 })
-const solanaNetworks = [
-  solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', '#9945ff'),
-  solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', '#14f195'),
-]
+const solanaMainnet = solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', '#9945ff')
+const solanaNetworks = [solanaMainnet, solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', '#14f195')]
 
 function solanaAdapter(): ChainAdapter {
   return {
@@ -40,7 +38,7 @@ function solanaAdapter(): ChainAdapter {
         },
       ])
     },
-    connect: async () => ({ address: SOL, chainId: solanaNetworks[0]!.id, accounts: [SOL] }),
+    connect: async () => ({ address: SOL, chainId: solanaMainnet.id, accounts: [SOL] }),
     reconnect: async () => null,
     disconnect: async () => {},
     switchNetwork: async () => {},

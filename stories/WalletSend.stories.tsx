@@ -95,7 +95,11 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
   portico.router.push('WalletSend')
   const send = await portico.load('send')
   const state = () => send.$send.get()
-  const eth = () => state().tokenBalances.find((t) => t.symbol === 'ETH')!
+  const eth = () => {
+    const token = state().tokenBalances.find((t) => t.symbol === 'ETH')
+    if (!token) throw new Error('The fixture wallet has no ETH balance')
+    return token
+  }
   if (step === 'tokens') {
     portico.router.push('WalletSendSelectToken')
     return portico

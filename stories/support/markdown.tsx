@@ -71,17 +71,16 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
       const [, indent = '', mark = ''] = fence
       const lang = (fence[3] ?? '').trim().split(/\s+/)[0]
       const body: string[] = []
+      const closes = (l: string) => l.trim().startsWith(mark.charAt(0).repeat(mark.length)) && l.trim().replace(/[`~]/g, '') === ''
       i++
-      while (
-        i < lines.length &&
-        !(lines[i]!.trim().startsWith(mark[0]!.repeat(mark.length)) && lines[i]!.trim().replace(/[`~]/g, '') === '')
-      ) {
-        body.push(lines[i]!.startsWith(indent) ? lines[i]!.slice(indent.length) : lines[i]!.trimStart())
+      for (let l = lines[i]; l !== undefined && !closes(l); l = lines[i]) {
+        body.push(l.startsWith(indent) ? l.slice(indent.length) : l.trimStart())
         i++
       }
       i++
       out.push(
         // Focusable: a long line scrolls, and the keyboard must reach it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
         <pre key={k()} data-lang={lang || undefined} tabIndex={0}>
           <code>{body.join('\n')}</code>
         </pre>,
@@ -90,8 +89,9 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
     }
     const heading = HEADING.exec(line)
     if (heading) {
-      const level = heading[1]!.length
-      const text = heading[2]!.trim()
+      const [, hashes = '', rawText = ''] = heading
+      const level = hashes.length
+      const text = rawText.trim()
       const Tag = `h${level}` as 'h2'
       out.push(
         <Tag key={k()} id={slugify(text)}>
@@ -105,8 +105,12 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
       const head = cells(line)
       const rows: string[][] = []
       i += 2
-      while (i < lines.length && lines[i]!.trim().startsWith('|')) rows.push(cells(lines[i++]!))
+      for (let l = lines[i]; l?.trim().startsWith('|'); l = lines[i]) {
+        rows.push(cells(l))
+        i++
+      }
       out.push(
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls: the region must be reachable by keyboard (axe scrollable-region-focusable).
         <div key={k()} className="portico-docs-table" tabIndex={0}>
           <table>
             <thead>
@@ -134,14 +138,15 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
     }
     const item = LIST_ITEM.exec(line)
     if (item) {
-      const indent = item[1]!.length
-      const ordered = /\d/.test(item[2]!)
+      const [, indentText = '', marker = ''] = item
+      const indent = indentText.length
+      const ordered = /\d/.test(marker)
       const items: string[][] = []
       while (i < lines.length) {
         const current = lines[i] ?? ''
         const m = LIST_ITEM.exec(current)
-        if (m && m[1]!.length === indent) {
-          items.push([m[3]!])
+        if (m && (m[1] ?? '').length === indent) {
+          items.push([m[3] ?? ''])
           i++
           continue
         }
@@ -150,8 +155,9 @@ function blocks(lines: readonly string[], links: LinkResolver, key: string): Rea
           (current.startsWith(' '.repeat(indent + 2)) ||
             (!m && !FENCE.test(current) && !HEADING.test(current) && !current.trim().startsWith('|')))
         const blankInside = current.trim() === '' && (lines[i + 1] ?? '').startsWith(' '.repeat(indent + 2))
-        if (items.length && (continues || blankInside)) {
-          items[items.length - 1]!.push(current.startsWith(' '.repeat(indent + 2)) ? current.slice(indent + 2) : current.trim())
+        const last = items.at(-1)
+        if (last && (continues || blankInside)) {
+          last.push(current.startsWith(' '.repeat(indent + 2)) ? current.slice(indent + 2) : current.trim())
           i++
           continue
         }

@@ -62,7 +62,7 @@ describe('npm pack --dry-run', () => {
     expect(workspacePackages().find((p) => p.json.name === '@portico/devnet')?.json.private).toBe(true)
   })
 
-  describe.each(published.map((p) => ({ name: p.json.name, json: p.json })))('$name', ({ name, json }) => {
+  describe.each(published.map((p) => ({ name: p.json.name })))('$name', ({ name }) => {
     const files = () => {
       const r = reports.get(name)
       if (!r) throw new Error(`npm pack --dry-run did not list ${name}`)

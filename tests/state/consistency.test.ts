@@ -238,7 +238,9 @@ function tally() {
   const counts: Record<string, number> = {}
   return {
     counts,
-    add: (name: string) => void (counts[name] = (counts[name] ?? 0) + 1),
+    add: (name: string) => {
+      counts[name] = (counts[name] ?? 0) + 1
+    },
     toString: () =>
       Object.entries(counts)
         .sort()
@@ -551,7 +553,10 @@ describe('state consistency: WalletConnect on the local relay', () => {
       new Promise<string>((resolve, reject) => {
         const now = portico.connection.$wcUri.get()
         if (now) return resolve(now)
-        const timer = setTimeout(() => (off(), reject(new Error('no pairing URI within 10 s'))), 10_000)
+        const timer = setTimeout(() => {
+          off()
+          reject(new Error('no pairing URI within 10 s'))
+        }, 10_000)
         const off = portico.connection.$wcUri.listen((uri) => {
           if (!uri) return
           clearTimeout(timer)

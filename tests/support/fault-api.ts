@@ -168,7 +168,10 @@ function json(res: ServerResponse, body: unknown, status = 200): void {
 }
 
 function answerFault(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
-  if (typeof fault === 'object') return json(res, { message: 'fault' }, fault.status)
+  if (typeof fault === 'object') {
+    json(res, { message: 'fault' }, fault.status)
+    return
+  }
   if (fault === 'malformed JSON') {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': 12 })
     res.end('{"data": [1,')
@@ -180,8 +183,8 @@ function answerFault(fault: Fault, req: IncomingMessage, res: ServerResponse): v
     setTimeout(() => res.socket?.destroy(), 5)
     return
   }
-  if (fault === 'wrong shape')
-    return json(res, {
+  if (fault === 'wrong shape') {
+    json(res, {
       jsonrpc: '2.0',
       id: 1,
       result: { exchanges: 'none' },
@@ -190,6 +193,8 @@ function answerFault(fault: Fault, req: IncomingMessage, res: ServerResponse): v
       tokens: 'none',
       count: 'none',
     })
+    return
+  }
   req.socket.destroy()
 }
 

@@ -42,7 +42,9 @@ describe('the balance follows the chain without a reload', () => {
   it('connects and shows the on-chain balance', async () => {
     const { page } = h
     // A marker that a reload would wipe.
-    await page.evaluate(() => void ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+    await page.evaluate(() => {
+      ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
+    })
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await modal()
       .getByRole('button', { name: /Portico Dev Wallet/ })

@@ -100,7 +100,9 @@ function App() {
 
 const portico = setup()
 if (portico) void portico.reconnect()
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('The page has no #root element')
+createRoot(rootElement).render(
   <StrictMode>
     {portico ? (
       <PorticoContextProvider portico={portico}>

@@ -122,7 +122,9 @@ function LocaleSwitch() {
 }
 
 const portico = setup()
-const root = createRoot(document.getElementById('root')!)
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('The page has no #root element')
+const root = createRoot(rootElement)
 root.render(
   <StrictMode>
     {portico ? (

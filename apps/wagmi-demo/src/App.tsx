@@ -100,7 +100,8 @@ function RenderLog() {
   const chainId = p.caipAddress ? p.caipAddress.split(':')[1] : ''
   const portico = `${p.status}|${p.caipAddress ? p.address : ''}|${chainId}`
   useEffect(() => {
-    const log = (window.__wagmiPorticoRenders ??= [])
+    window.__wagmiPorticoRenders ??= []
+    const log = window.__wagmiPorticoRenders
     const last = log.at(-1)
     if (last?.wagmi !== wagmi || last?.portico !== portico) log.push({ wagmi, portico })
   }, [wagmi, portico])

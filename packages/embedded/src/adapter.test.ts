@@ -446,7 +446,9 @@ describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
         watchTheme: (l) => {
           listener = l
           l({ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } })
-          return () => void (unwatched = true)
+          return () => {
+            unwatched = true
+          }
         },
       },
     )

@@ -65,7 +65,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
       }
       const unwatch = context.watchTheme?.((theme) => {
         synced.theme = { themeMode: theme.themeMode, themeVariables: theme.themeVariables }
-        if (engine) void engine.then((e) => e.syncTheme(synced.theme!)).catch(() => undefined)
+        if (engine) void engine.then((e) => (synced.theme ? e.syncTheme(synced.theme) : undefined)).catch(() => undefined)
       })
       context.setConnectors([
         {

@@ -36,7 +36,13 @@ function memoryStorage(): StorageLike & { map: Map<string, string> } {
 
 /** A fake popup window: records where it was sent; the test closes it. */
 function fakePopup() {
-  const popup = { closed: false, location: { href: 'about:blank' }, close: vi.fn(() => void (popup.closed = true)) }
+  const popup = {
+    closed: false,
+    location: { href: 'about:blank' },
+    close: vi.fn(() => {
+      popup.closed = true
+    }),
+  }
   return popup
 }
 
@@ -85,7 +91,10 @@ function setup(opts: { table?: Record<string, Handler>; popup?: SocialPopup | nu
     storage,
     environment: fake.environment,
     ...(opts.apiUrl ? { apiUrl: opts.apiUrl } : {}),
-    openPopup: (url, target, features) => (opened.push([url, target, features]), popup),
+    openPopup: (url, target, features) => {
+      opened.push([url, target, features])
+      return popup
+    },
   })
   void adapter.setup(ctx)
   const prompts = () => events.map((e) => (e.kind === 'prompt' ? e.prompt : e))

@@ -35,7 +35,9 @@ function fakeWallet(answers: Record<string, (params: unknown) => unknown>) {
       listeners.get(event)?.delete(fn)
     },
   }
-  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args))
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const fn of listeners.get(event) ?? []) fn(...args)
+  }
   return { provider, calls, emit, listenerCount: (e: string) => listeners.get(e)?.size ?? 0 }
 }
 

@@ -4,8 +4,8 @@ import { hexToBigInt, isHex, numberToHex } from 'viem'
 /** The slice of EIP-1193 the adapter uses. */
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] | Record<string, unknown> }): Promise<unknown>
-  on?(event: string, listener: (...args: any[]) => void): unknown
-  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+  on?(event: string, listener: (...args: unknown[]) => void): unknown
+  removeListener?(event: string, listener: (...args: unknown[]) => void): unknown
 }
 
 /** EIP-6963 provider info. */
@@ -26,10 +26,11 @@ export const UNRECOGNIZED_CHAIN_CODE = 4902
 
 /** Wallets nest the original error differently; find the code wherever it is. */
 export function errorCode(error: unknown): number | undefined {
-  let e: any = error
-  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    if (typeof e.code === 'number') return e.code
-    e = e.data?.originalError ?? e.cause
+  let e: unknown = error
+  for (let depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
+    const nested = e as { code?: unknown; data?: { originalError?: unknown } | null; cause?: unknown }
+    if (typeof nested.code === 'number') return nested.code
+    e = nested.data?.originalError ?? nested.cause
   }
   return undefined
 }

@@ -326,6 +326,7 @@ export interface ChainAdapter {
   /** Every namespace this adapter can connect, primary first. @default [namespace] */
   readonly namespaces?: readonly ChainNamespace[]
   /** Register connectors and subscribe to wallet events. May return a cleanup function. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: public API: `undefined` would refuse a setup written `(ctx) => ctx.setConnectors(…)`, whose type is void.
   setup(ctx: AdapterContext): void | (() => void) | Promise<void | (() => void)>
   /** Ask the wallet for access (a prompt). Resolves with the accounts, rejects on refusal. */
   connect(params: ConnectParams): Promise<ConnectResult>

@@ -220,8 +220,9 @@ export function parseFrameMessage(data: unknown): FrameMessage | undefined {
   if (type === 'READY') return { channel: FRAME_CHANNEL, type: 'READY' }
   if (id === undefined) return undefined
   const match = /^([A-Z_]+)_(SUCCESS|ERROR)$/.exec(type)
-  if (!match || !(match[1]! in APP_EVENT_PAYLOADS)) return undefined
-  const app = match[1] as AppEventType
+  const name = match?.[1]
+  if (!match || name === undefined || !(name in APP_EVENT_PAYLOADS)) return undefined
+  const app = name as AppEventType
   if (match[2] === 'ERROR') {
     const error = frameErrorPayloadSchema.safeParse(payload)
     return error.success ? { channel: FRAME_CHANNEL, id, type: `${app}_ERROR`, payload: error.data } : undefined

@@ -44,7 +44,7 @@ describe('routing and errors', () => {
     expect(res.status).toBe(500)
     expect(errorBodySchema.parse(await res.json())).toEqual({ error: 'Internal server error' })
     expect(reported).toHaveLength(1)
-    expect((reported[0]?.[0] as Error).message).toBe('provider bug')
+    expect(reported[0]?.[0]).toHaveProperty('message', 'provider bug')
     expect(reported[0]?.[1]).toEqual({ method: 'GET', path: `/v1/account/0x${'1'.repeat(40)}/balance`, status: 500, suppressed: 0 })
   })
 

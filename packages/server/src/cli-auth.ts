@@ -68,7 +68,7 @@ function farcasterOptions(relayUrl: string | undefined, registry: string | undef
   const match = /^(\d{1,10}):(0x[0-9a-fA-F]{40})(?::(https?:\/\/\S+))?$/.exec(registry.trim())
   if (!match) throw new Error('PORTICO_FARCASTER_ID_REGISTRY must be <chainId>:<0x address>[:<rpc url>]')
   return {
-    farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2]!, ...(match[3] ? { rpcUrl: match[3] } : {}) } },
+    farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2] ?? '', ...(match[3] ? { rpcUrl: match[3] } : {}) } },
   }
 }
 
@@ -82,7 +82,8 @@ function smartAccountOptions(raw: string | undefined): { smartAccount?: { execut
     .filter(Boolean)) {
     const match = /^(\d{1,10})=(0x[0-9a-fA-F]{40})$/.exec(pair)
     if (!match) throw new Error(`PORTICO_SMART_ACCOUNT_EXECUTORS: "${pair}" is not <chainId>=<0x address>`)
-    executors[match[1]!] = match[2]!
+    const [, chainId = '', executor = ''] = match
+    executors[chainId] = executor
   }
   return { smartAccount: { executors } }
 }

@@ -126,7 +126,7 @@ export async function runProjectCli(
   env: Record<string, string | undefined>,
   out: { log(text: string): void; error(text: string): void } = console,
 ): Promise<number> {
-  let parsed
+  let parsed: ReturnType<typeof parseProjectCli>
   try {
     parsed = parseProjectCli(argv, env)
   } catch (error) {

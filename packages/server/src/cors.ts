@@ -5,9 +5,9 @@
  */
 export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:*', 'http://localhost:*', 'http://127.0.0.1', 'http://localhost']
 
-const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 
 export function originMatcher(rules: readonly string[]): (origin: string) => boolean {
-  const patterns = rules.map((rule) => new RegExp(`^${rule.split('*').map(escape).join('[A-Za-z0-9-]+')}$`))
+  const patterns = rules.map((rule) => new RegExp(`^${rule.split('*').map(escapeRegExp).join('[A-Za-z0-9-]+')}$`))
   return (origin) => patterns.some((pattern) => pattern.test(origin))
 }

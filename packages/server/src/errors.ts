@@ -26,6 +26,10 @@ export class ChainRpcError extends HttpError {
   }
 }
 
+// C0 and C1 controls (U+0000–U+001F, U+007F–U+009F) as character-class ranges; with the line and paragraph separators.
+const C0_C1 = '\\u0000-\\u001f\\u007f-\\u009f'
+const UNPRINTABLE = new RegExp(`[${C0_C1}\\u2028\\u2029]`, 'g')
+
 /**
  * `value` fit to be echoed in an error message: at most `max` characters (then `…`), JSON-escaped
  * control characters so a message can not forge log lines.
@@ -33,5 +37,5 @@ export class ChainRpcError extends HttpError {
 export function preview(value: unknown, max = 100): string {
   const text = String(value)
   const cut = text.length > max ? `${text.slice(0, max)}…` : text
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return cut.replace(UNPRINTABLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -299,6 +299,7 @@ const MALICIOUS = [
   SOLANA.caipNetworkId,
   '<script>alert(1)</script>',
   "' OR 1=1 --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal text `${jndi:…}` (a Log4Shell probe) is the fuzz input.
   '${jndi:ldap://127.0.0.1/x}',
   '{{7*7}}',
   '%',

@@ -107,7 +107,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const db = await openDatabase({ databaseUrl, dataDir })
   // Image URLs name this server by its listening URL unless a public URL is configured.
   let url = ''
-  let app
+  let app: ReturnType<typeof buildApp>
   // One rate-limited log for the routes and the indexer.
   const report = createErrorReporter(appConfig.onError ?? consoleErrorSink, appConfig.errorLog)
   try {

@@ -5,7 +5,7 @@ import { startServer } from './index.ts'
 // `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
 if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), process.env))
 
-let options
+let options: ReturnType<typeof parseCli>
 try {
   options = parseCli(process.argv.slice(2), process.env)
 } catch (error) {

@@ -150,8 +150,10 @@ function porticoState(portico: Portico): { address?: `0x${string}`; chainId?: nu
  * Returns a function that stops it.
  */
 export function syncWagmiWithPortico(config: Config, portico: Portico): () => void {
-  const connector = config.connectors.find((c) => c.type === PORTICO_CONNECTOR_TYPE && (c as { portico?: Portico }).portico === portico)
-  if (!connector) throw new Error('syncWagmiWithPortico: the config has no porticoConnector for this Portico instance')
+  const found = config.connectors.find((c) => c.type === PORTICO_CONNECTOR_TYPE && (c as { portico?: Portico }).portico === portico)
+  if (!found) throw new Error('syncWagmiWithPortico: the config has no porticoConnector for this Portico instance')
+  // Bound after the check: the functions below see it defined.
+  const connector = found
   // Portico's selection wins at the start (wagmi may have hydrated another chain from its storage).
   let lastPortico: number | undefined
   let lastWagmi = config.state.chainId
@@ -162,13 +164,13 @@ export function syncWagmiWithPortico(config: Config, portico: Portico): () => vo
     const { status, connections, chainId: wagmiChainId } = config.state
     const p = porticoState(portico)
     if (status === 'connecting' || status === 'reconnecting' || p.busy) return
-    const mine = connections.get(connector!.uid)
+    const mine = connections.get(connector.uid)
     if (p.address && p.chainId !== undefined) {
-      if (!mine) connector!.emitter.emit('connect', { accounts: [p.address], chainId: p.chainId })
+      if (!mine) connector.emitter.emit('connect', { accounts: [p.address], chainId: p.chainId })
       else if (mine.chainId !== p.chainId || !mine.accounts[0] || !isAddressEqual(mine.accounts[0], p.address))
-        connector!.emitter.emit('change', { accounts: [p.address], chainId: p.chainId })
+        connector.emitter.emit('change', { accounts: [p.address], chainId: p.chainId })
     } else if (mine) {
-      connector!.emitter.emit('disconnect')
+      connector.emitter.emit('disconnect')
     } else if (status === 'disconnected') {
       if (
         p.chainId !== lastPortico &&

@@ -128,6 +128,10 @@ function usableIcon(value: unknown): string | undefined {
   return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '' ? parsed.href : undefined
 }
 
+// C0/C1 controls, zero-width characters and bidi controls, as character-class ranges.
+const INVISIBLE_OR_BIDI_RANGES = '\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2066-\\u2069'
+const INVISIBLE_OR_BIDI = new RegExp(`[${INVISIBLE_OR_BIDI_RANGES}]`, 'g')
+
 const peerMetadataSchema = z.object({ name: z.string(), icons: z.optional(z.array(z.unknown())) })
 
 /**
@@ -138,10 +142,7 @@ const peerMetadataSchema = z.object({ name: z.string(), icons: z.optional(z.arra
 export function peerWallet(metadata: unknown): { name: string; icon?: string } | undefined {
   const parsed = peerMetadataSchema.safeParse(metadata)
   if (!parsed.success) return undefined
-  const clean = parsed.data.name
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const clean = parsed.data.name.replace(INVISIBLE_OR_BIDI, '').replace(/\s+/g, ' ').trim()
   if (!clean) return undefined
   const chars = [...clean]
   const name =

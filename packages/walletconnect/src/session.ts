@@ -188,7 +188,8 @@ export function createSession(options: WalletConnectAdapterOptions, context: () 
 
   const networks = (): readonly CaipNetwork[] => {
     const all = context()?.allNetworks ?? context()?.networks ?? []
-    return options.namespaces ? all.filter((n) => options.namespaces!.includes(n.chainNamespace)) : all
+    const only = options.namespaces
+    return only ? all.filter((n) => only.includes(n.chainNamespace)) : all
   }
 
   const metadata = (): SignClientTypes.Metadata =>
@@ -322,24 +323,30 @@ export function createSession(options: WalletConnectAdapterOptions, context: () 
     for (const ns of WC_NAMESPACES) {
       const chains = view.byNamespace.get(ns)
       if (!chains?.size) continue
-      const kept = current.get(ns) && chains.has(current.get(ns)!) ? current.get(ns) : undefined
+      const last = current.get(ns)
+      const kept = last && chains.has(last) ? last : undefined
       const asked = preferred?.chainNamespace === ns && chains.has(preferred.caipNetworkId) ? preferred.caipNetworkId : undefined
       // A restored session stays on the chain it was on (the wallet's last chainChanged, the last switch);
       // a new one starts on the chain the app asks for.
-      const pick = (restored ? (kept ?? asked) : (asked ?? kept)) ?? [...chains.keys()][0]!
+      const pick = (restored ? (kept ?? asked) : (asked ?? kept)) ?? chains.keys().next().value
+      if (pick === undefined) continue
       current.set(ns, pick)
       // Accounts the wallet reported by event since (a reload's backlog) come before the stored ones.
-      const accounts = reported.get(ns)?.length ? reported.get(ns)! : (chains.get(pick) ?? [])
-      parts[ns] = { address: accounts[0]!, chainId: chainIdValue(ns, pick), accounts }
+      const reportedAccounts = reported.get(ns)
+      const accounts = reportedAccounts?.length ? reportedAccounts : (chains.get(pick) ?? [])
+      const [address] = accounts
+      if (address === undefined) continue
+      parts[ns] = { address, chainId: chainIdValue(ns, pick), accounts }
     }
     const usable = WC_NAMESPACES.filter((ns) => parts[ns] && configured().has(ns))
     const main =
       preferred && usable.includes(preferred.chainNamespace as (typeof WC_NAMESPACES)[number]) ? preferred.chainNamespace : usable[0]
     if (!main) throw new PorticoError(ERRORS.failedToConnect)
     const { [main]: top, ...others } = parts
+    if (!top) throw new PorticoError(ERRORS.failedToConnect)
     // The wallet's own name and icon (session metadata), shown instead of 'WalletConnect'.
     const wallet = peerWallet(s.peer?.metadata)
-    return { ...top!, ...(main === 'eip155' ? {} : { namespace: main }), namespaces: others, ...(wallet ? { wallet } : {}) }
+    return { ...top, ...(main === 'eip155' ? {} : { namespace: main }), namespaces: others, ...(wallet ? { wallet } : {}) }
   }
 
   /** Whether a stored session has an account in a namespace the app configured. */
@@ -388,7 +395,7 @@ export function createSession(options: WalletConnectAdapterOptions, context: () 
   /** A request in one namespace; a method the wallet did not approve is refused before it is sent. */
   async function call(chainId: string, method: string, params: unknown): Promise<unknown> {
     const { s } = need()
-    const ns = chainId.split(':')[0]!
+    const [ns = ''] = chainId.split(':')
     if (!approved(s, ns, method))
       throw new PorticoError(ERRORS.rpcNotAllowed, { cause: new Error(`${method} is not approved for ${ns} in this session`) })
     return request<unknown>(chainId, method, params)

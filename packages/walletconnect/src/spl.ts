@@ -38,7 +38,8 @@ const D = mod(-121665n * pow(121666n, P - 2n))
 export function isOnCurve(bytes: Uint8Array): boolean {
   if (bytes.length !== 32) return false
   let y = 0n
-  for (let i = 31; i >= 0; i--) y = (y << 8n) | BigInt(i === 31 ? bytes[i]! & 0x7f : bytes[i]!)
+  // Little-endian.
+  for (const [i, byte] of bytes.entries()) y |= BigInt(i === 31 ? byte & 0x7f : byte) << BigInt(8 * i)
   const y2 = mod(y * y)
   const x2 = mod((y2 - 1n) * pow(D * y2 + 1n, P - 2n))
   return x2 === 0n || pow(x2, (P - 1n) / 2n) === 1n
@@ -105,7 +106,13 @@ export function legacyTransaction(feePayer: string, instructions: readonly Instr
   const ordered = [...metas.values()].sort((a, b) => (a.address === feePayer ? -1 : b.address === feePayer ? 1 : rank(a) - rank(b)))
   const signers = ordered.filter((m) => m.signer)
   if (signers.length !== 1) throw new Error('Only the fee payer may sign')
-  const index = new Map(ordered.map((m, i) => [m.address, i]))
+  const positions = new Map(ordered.map((m, i) => [m.address, i]))
+  // Every program and account of an instruction was added to `metas` above.
+  const indexOf = (address: string): number => {
+    const at = positions.get(address)
+    if (at === undefined) throw new Error(`${address} is not among the message's accounts`)
+    return at
+  }
   const message = [
     signers.length,
     signers.filter((m) => !m.writable).length,
@@ -115,9 +122,9 @@ export function legacyTransaction(feePayer: string, instructions: readonly Instr
     ...key(recentBlockhash),
     ...compactU16(instructions.length),
     ...instructions.flatMap((ix) => [
-      index.get(ix.program)!,
+      indexOf(ix.program),
       ...compactU16(ix.accounts.length),
-      ...ix.accounts.map((a) => index.get(a.address)!),
+      ...ix.accounts.map((a) => indexOf(a.address)),
       ...compactU16(ix.data.length),
       ...ix.data,
     ]),

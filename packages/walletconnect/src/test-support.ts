@@ -14,7 +14,9 @@ export function recordFetches() {
   }) as typeof fetch
   return {
     offLoopback: () => fetched.filter((u) => !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(u).hostname)),
-    restore: () => void (globalThis.fetch = previous),
+    restore: () => {
+      globalThis.fetch = previous
+    },
   }
 }
 

@@ -60,12 +60,16 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
     )
   }
 
-  const run = (fn: () => Promise<void>) => () => void fn().catch((e: unknown) => setPairError(e instanceof Error ? e.message : String(e)))
+  const run = (fn: (w: PageWallet) => Promise<void>) => () => {
+    if (!wallet) return
+    void fn(wallet).catch((e: unknown) => setPairError(e instanceof Error ? e.message : String(e)))
+  }
   const pair = async () => {
+    if (!wallet) return
     setPairError(undefined)
     setPairing(true)
     try {
-      await wallet!.pair(uri)
+      await wallet.pair(uri)
       setUri('')
     } catch (e) {
       setPairError(e instanceof Error ? e.message : String(e))
@@ -152,7 +156,7 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
                 <button
                   type="button"
                   className="btn primary"
-                  onClick={run(() => wallet!.approveProposal(p.id))}
+                  onClick={run((w) => w.approveProposal(p.id))}
                   data-testid="portico-pagewallet-approve-proposal"
                 >
                   Approve
@@ -160,7 +164,7 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
                 <button
                   type="button"
                   className="btn"
-                  onClick={run(() => wallet!.rejectProposal(p.id))}
+                  onClick={run((w) => w.rejectProposal(p.id))}
                   data-testid="portico-pagewallet-reject-proposal"
                 >
                   Reject
@@ -189,7 +193,7 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
                 <button
                   type="button"
                   className="btn primary"
-                  onClick={run(() => wallet!.approveRequest(r.id))}
+                  onClick={run((w) => w.approveRequest(r.id))}
                   data-testid="portico-pagewallet-approve-request"
                 >
                   Approve
@@ -197,7 +201,7 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
                 <button
                   type="button"
                   className="btn"
-                  onClick={run(() => wallet!.rejectRequest(r.id))}
+                  onClick={run((w) => w.rejectRequest(r.id))}
                   data-testid="portico-pagewallet-reject-request"
                 >
                   Reject
@@ -231,7 +235,7 @@ export function WalletPage({ config }: { config: DemoConfig | undefined }) {
               <button
                 type="button"
                 className="btn danger"
-                onClick={run(() => wallet!.disconnect(s.topic))}
+                onClick={run((w) => w.disconnect(s.topic))}
                 data-testid="portico-pagewallet-disconnect"
               >
                 Disconnect

@@ -82,7 +82,7 @@ export interface PageWallet {
   disconnect(topic: string): Promise<void>
 }
 
-export const PAGE_WALLET_METHODS: Record<string, string[]> = {
+export const PAGE_WALLET_METHODS: Record<'eip155' | 'solana', string[]> = {
   eip155: [
     'personal_sign',
     'eth_signTypedData_v4',
@@ -94,7 +94,7 @@ export const PAGE_WALLET_METHODS: Record<string, string[]> = {
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
 }
-export const PAGE_WALLET_EVENTS: Record<string, string[]> = { eip155: ['accountsChanged', 'chainChanged'], solana: [] }
+export const PAGE_WALLET_EVENTS: Record<'eip155' | 'solana', string[]> = { eip155: ['accountsChanged', 'chainChanged'], solana: [] }
 
 class RpcError extends Error {
   readonly code: number
@@ -128,8 +128,12 @@ export function decodePersonalMessage(message: unknown): string {
   }
 }
 
+/** JSON-RPC params as a dapp sent them: each reader checks the fields it uses. */
+// biome-ignore lint/suspicious/noExplicitAny: wire data of a dozen methods, read defensively (optional chaining, typeof checks) where used.
+type WireParams = any
+
 /** A one-line description of a request for the approval card. */
-export function summarizeRequest(method: string, params: any): string {
+export function summarizeRequest(method: string, params: WireParams): string {
   switch (method) {
     case 'personal_sign':
       return `Message: ${decodePersonalMessage(params?.[0])}`
@@ -173,7 +177,8 @@ function proposalView(p: ProposalTypes.Struct): PendingProposal {
   ] as const) {
     for (const [key, ns] of Object.entries(list ?? {})) {
       const chains = ns.chains ?? (key.includes(':') ? [key] : [])
-      namespaces.push({ namespace: key.split(':')[0]!, required, chains, methods: ns.methods ?? [] })
+      const [namespace = key] = key.split(':')
+      namespaces.push({ namespace, required, chains, methods: ns.methods ?? [] })
     }
   }
   return {
@@ -244,14 +249,14 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
     const eipChains = [...evmChains.keys()]
     out.eip155 = {
       chains: eipChains,
-      methods: PAGE_WALLET_METHODS.eip155!,
-      events: PAGE_WALLET_EVENTS.eip155!,
+      methods: PAGE_WALLET_METHODS.eip155,
+      events: PAGE_WALLET_EVENTS.eip155,
       accounts: eipChains.map((c) => `${c}:${evmAccount.address}`),
     }
     if (config.solana && solKey) {
       out.solana = {
         chains: [config.solana.caipNetworkId],
-        methods: PAGE_WALLET_METHODS.solana!,
+        methods: PAGE_WALLET_METHODS.solana,
         events: [],
         accounts: [`${config.solana.caipNetworkId}:${solKey.address}`],
       }
@@ -319,7 +324,7 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
     return { base64: getBase64Decoder().decode(getTransactionEncoder().encode(signed)), signature: getBase58Decoder().decode(sig) }
   }
 
-  const handlers: Record<string, (params: any, chainId: string, topic: string) => Promise<unknown>> = {
+  const handlers: Record<string, (params: WireParams, chainId: string, topic: string) => Promise<unknown>> = {
     eth_accounts: async () => [evmAccount.address],
     eth_requestAccounts: async () => [evmAccount.address],
     eth_chainId: async (_p, chainId) => `0x${evmChain(chainId).chainId.toString(16)}`,
@@ -441,7 +446,7 @@ export async function createPageWallet(config: PageWalletConfig): Promise<PageWa
         const error =
           e instanceof RpcError
             ? { code: e.code, message: e.message }
-            : { code: -32603, message: e instanceof Error ? e.message.split('\n')[0]! : 'Internal error' }
+            : { code: -32603, message: e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : 'Internal error' }
         await client.respond({ topic: r.topic, response: { id, jsonrpc: '2.0', error } })
         set({ error: `${method} failed: ${error.message}` })
       }

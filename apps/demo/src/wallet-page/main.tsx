@@ -5,7 +5,9 @@ import { readConfig } from '../config'
 import { WalletPage } from './WalletPage'
 import './wallet.css'
 
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('The page has no #root element')
+createRoot(rootElement).render(
   <StrictMode>
     <WalletPage config={readConfig()} />
   </StrictMode>,

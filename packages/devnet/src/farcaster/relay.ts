@@ -366,7 +366,10 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
     },
     approve,
     reject,
-    channelCount: () => (prune(), channels.size),
+    channelCount: () => {
+      prune()
+      return channels.size
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

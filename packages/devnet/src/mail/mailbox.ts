@@ -127,8 +127,7 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
 
   const list = (filter: MailFilter = {}): CapturedMail[] => {
     const out: CapturedMail[] = []
-    for (let i = store.length - 1; i >= 0; i--) {
-      const { mail } = store[i]!
+    for (const { mail } of store.toReversed()) {
       if (matchesTo(mail, filter.to)) out.push(mail)
     }
     return out
@@ -168,8 +167,8 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
         return Promise.reject(new TypeError(`Mailbox.waitFor: 'after' is not a mail id: ${JSON.stringify(filter.after)}`))
       afterSeq = parsed
     }
-    for (let i = store.length - 1; i >= 0; i--) {
-      if (matches(store[i]!, filter, afterSeq)) return Promise.resolve(store[i]!.mail)
+    for (const entry of store.toReversed()) {
+      if (matches(entry, filter, afterSeq)) return Promise.resolve(entry.mail)
     }
     return new Promise<CapturedMail>((resolve, reject) => {
       const waiter: Waiter = {
@@ -273,7 +272,10 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
     const path = url.pathname
 
     if (path === '/') {
-      if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET, HEAD')
+      if (method !== 'GET' && method !== 'HEAD') {
+        notAllowed(res, 'GET, HEAD')
+        return
+      }
       const nonce = randomBytes(16).toString('base64')
       const selectedId = url.searchParams.get('id') ?? undefined
       res.writeHead(200, {
@@ -295,11 +297,14 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
         let found = list({ to })
         if (limitParam !== null) {
           const limit = Number(limitParam)
-          if (!Number.isSafeInteger(limit) || limit < 0)
-            return json(res, 400, { error: `limit must be a non-negative integer, got ${JSON.stringify(limitParam)}` })
+          if (!Number.isSafeInteger(limit) || limit < 0) {
+            json(res, 400, { error: `limit must be a non-negative integer, got ${JSON.stringify(limitParam)}` })
+            return
+          }
           found = found.slice(0, limit)
         }
-        return json(res, 200, found)
+        json(res, 200, found)
+        return
       }
       if (method === 'DELETE') {
         store = []
@@ -307,20 +312,27 @@ export async function startMailbox(options: StartMailboxOptions = {}): Promise<M
         res.end()
         return
       }
-      return notAllowed(res, 'GET, HEAD, DELETE')
+      notAllowed(res, 'GET, HEAD, DELETE')
+      return
     }
 
-    const one = /^\/messages\/([^/]+)$/.exec(path)
-    if (one) {
-      if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET, HEAD')
+    const encodedId = /^\/messages\/([^/]+)$/.exec(path)?.[1]
+    if (encodedId !== undefined) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        notAllowed(res, 'GET, HEAD')
+        return
+      }
       let id: string
       try {
-        id = decodeURIComponent(one[1]!)
+        id = decodeURIComponent(encodedId)
       } catch {
-        return json(res, 404, { error: 'no such message' })
+        json(res, 404, { error: 'no such message' })
+        return
       }
       const mail = store.find((entry) => entry.mail.id === id)?.mail
-      return mail ? json(res, 200, mail) : json(res, 404, { error: `no message ${id}` })
+      if (mail) json(res, 200, mail)
+      else json(res, 404, { error: `no message ${id}` })
+      return
     }
 
     plain(res, 404, 'Not Found\n')

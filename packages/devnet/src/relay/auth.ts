@@ -22,8 +22,8 @@ export function base58Decode(text: string): Uint8Array | undefined {
     const digit = BASE58_INDEX.get(char)
     if (digit === undefined) return undefined
     let carry = digit
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58
+    for (const [i, byte] of bytes.entries()) {
+      carry += byte * 58
       bytes[i] = carry & 0xff
       carry >>= 8
     }
@@ -44,8 +44,8 @@ export function base58Encode(bytes: Uint8Array): string {
   const digits: number[] = []
   for (const byte of bytes) {
     let carry = byte
-    for (let i = 0; i < digits.length; i++) {
-      carry += digits[i]! << 8
+    for (const [i, digit] of digits.entries()) {
+      carry += digit << 8
       digits[i] = carry % 58
       carry = (carry / 58) | 0
     }
@@ -59,7 +59,7 @@ export function base58Encode(bytes: Uint8Array): string {
     if (byte !== 0) break
     out += '1'
   }
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i]!]
+  for (const digit of digits.toReversed()) out += BASE58_ALPHABET.charAt(digit)
   return out
 }
 

@@ -6,12 +6,15 @@ import WebSocket from 'ws'
 import { didKeyFromPublicKey } from './auth.ts'
 import { RELAY_MAX_BATCH_SIZE, type Relay, startRelay } from './relay.ts'
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON-RPC frames read off the wire; each expect() checks the fields it reads.
+type WireJson = any
+
 interface Frame {
   id?: number | string | null
   jsonrpc?: string
   method?: string
-  params?: any
-  result?: any
+  params?: WireJson
+  result?: WireJson
   error?: { code: number; message: string; data?: string }
 }
 
@@ -218,7 +221,7 @@ describe('startRelay (raw protocol)', () => {
     const d = await client('store-d')
     const fetched = await d.request('irn_batchFetchMessages', { topics: ['mailbox', 'other'] })
     expect(fetched.result.hasMore).toBe(false)
-    expect(fetched.result.messages.map((m: any) => [m.topic, m.message, m.attestation])).toEqual([
+    expect(fetched.result.messages.map((m: WireJson) => [m.topic, m.message, m.attestation])).toEqual([
       ['mailbox', 'm2', ''],
       ['other', 'o1', ''],
     ])

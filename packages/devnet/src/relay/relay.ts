@@ -261,13 +261,18 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
 
   const addStored = (msg: StoredMessage): void => {
     let list = store.get(msg.topic)
-    if (!list) store.set(msg.topic, (list = []))
+    if (!list) {
+      list = []
+      store.set(msg.topic, list)
+    }
     list.push(msg)
     storedOrder.add(msg)
     storedBytes += msg.bytes
     while (list.length > maxStoredPerTopic) {
+      const first = list[0]
+      if (!first) break
       stats.evictedMessages++
-      removeStored(list[0]!, list)
+      removeStored(first, list)
     }
     while (storedOrder.size > maxStoredMessages || storedBytes > maxStoredBytes) {
       const oldest = storedOrder.values().next().value
@@ -310,13 +315,20 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         id = randomBytes(32).toString('hex')
         client.subscriptions.set(topic, id)
         let set = subscribers.get(topic)
-        if (!set) subscribers.set(topic, (set = new Set()))
+        if (!set) {
+          set = new Set()
+          subscribers.set(topic, set)
+        }
         set.add(client)
       }
       return id
     })
   }
-  const subscribe = (client: Client, topic: string): string => subscribeAll(client, [topic])[0]!
+  const subscribe = (client: Client, topic: string): string => {
+    const [id] = subscribeAll(client, [topic])
+    if (id === undefined) throw new Error('subscribeAll returned no subscription id for the topic')
+    return id
+  }
 
   // Flush after the subscribe result has been sent, so the client knows the subscription id.
   const flush = (client: Client, topic: string): void => {
@@ -381,7 +393,12 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       (client, params) => {
         const topics = requireStringArray(needParams(params), 'topics')
         const ids = subscribeAll(client, topics)
-        return { result: ids, after: () => topics.forEach((t) => flush(client, t)) }
+        return {
+          result: ids,
+          after: () => {
+            for (const t of topics) flush(client, t)
+          },
+        }
       },
     ],
     [
@@ -411,7 +428,12 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
         if (!Array.isArray(messages)) throw new RpcError(-32602, 'Invalid params: messages must be an array')
         if (messages.length > RELAY_MAX_BATCH_SIZE) throw batchTooLarge()
         const jobs = messages.map((m) => publishParams(client, m))
-        return { result: true, after: () => jobs.forEach((j) => j()) }
+        return {
+          result: true,
+          after: () => {
+            for (const job of jobs) job()
+          },
+        }
       },
     ],
     [

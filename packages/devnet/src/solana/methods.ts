@@ -311,8 +311,8 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     // Newest first; `before` starts after that signature, `until` stops before it.
     let started = cfg.before === undefined
     for (let i = ledger.history.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = ledger.history[i]!
-      if (r.signature === cfg.until) break
+      const r = ledger.history[i]
+      if (r === undefined || r.signature === cfg.until) break
       if (!started) {
         started = r.signature === cfg.before
         continue

@@ -98,7 +98,7 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     })
-    return (await res.json()) as { result?: any; error?: { code: number; message: string; data?: any } }
+    return (await res.json()) as { result?: WireJson; error?: { code: number; message: string; data?: WireJson } }
   }
 
   const transferMessage = async (from: KeyPairSigner, to: Address, amount: bigint) => {
@@ -151,9 +151,11 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     const balance = await rpc.getTokenAccountBalance(value[0]!.pubkey).send()
     expect(balance.value.uiAmountString).toBe('1000')
     const mint = await rpc.getAccountInfo(devnet.usdcMint, { encoding: 'jsonParsed' }).send()
-    expect((mint.value?.data as any).parsed).toMatchObject({
-      type: 'mint',
-      info: { decimals: 6, supply: '4000000000', isInitialized: true },
+    expect(mint.value?.data).toMatchObject({
+      parsed: {
+        type: 'mint',
+        info: { decimals: 6, supply: '4000000000', isInitialized: true },
+      },
     })
   })
 
@@ -242,7 +244,7 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
     expect((await raw('getBalance', ['not-an-address'])).error?.code).toBe(-32602)
     expect((await raw('sendTransaction', ['AAAA', { encoding: 'base64' }])).error?.code).toBe(-32602)
     const bad = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' })
-    expect(((await bad.json()) as any).error.code).toBe(-32700)
+    expect(await bad.json()).toMatchObject({ error: { code: -32700 } })
     const preflight = await fetch(devnet.rpcUrl, {
       method: 'OPTIONS',
       headers: {
@@ -263,17 +265,20 @@ describe('startSolanaDevnet (litesvm RPC) with @solana/kit', () => {
         { jsonrpc: '2.0', id: 2, method: 'getGenesisHash' },
       ]),
     })
-    expect(((await batch.json()) as any[]).map((r) => r.result)).toEqual(['ok', devnet.genesisHash])
+    expect(((await batch.json()) as RpcAnswer[]).map((r) => r.result)).toEqual(['ok', devnet.genesisHash])
   })
 })
 
-type RpcAnswer = { result?: any; error?: { code: number; message: string; data?: any } }
+// biome-ignore lint/suspicious/noExplicitAny: JSON-RPC frames read off the wire; each expect() checks the fields it reads.
+type WireJson = any
+
+type RpcAnswer = { result?: WireJson; error?: { code: number; message: string; data?: WireJson } }
 
 /** One JSON-RPC POST; returns the HTTP status and the parsed body. */
 async function post(url: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
   const res = await fetch(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
   const text = await res.text()
-  let json: any
+  let json: WireJson
   try {
     json = JSON.parse(text)
   } catch {
@@ -284,7 +289,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 
 /** A websocket JSON-RPC client that keeps every frame and the close code. */
 class WsClient {
-  readonly frames: any[] = []
+  readonly frames: WireJson[] = []
   closeCode: number | undefined
   private nextId = 1
   private constructor(readonly socket: WebSocket) {

@@ -140,7 +140,7 @@ export async function startTransport(
       return
     }
     // Like agave's HTTP server: JSON only (which also keeps cross-site form posts off the faucet).
-    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+    const type = ((req.headers['content-type'] ?? '').split(';')[0] ?? '').trim().toLowerCase()
     if (type !== 'application/json') {
       res.writeHead(415, { 'content-type': 'text/plain', connection: 'close' })
       res.end('Supplied content type is not allowed. Content-Type: application/json is required\n')
@@ -213,7 +213,10 @@ export async function startTransport(
     if (subscriptions.size >= maxSubscriptions) throw subscriptionRefused()
     const sub: Subscription = { id: nextSubId++, socket, kind, ...(signature ? { signature } : {}) }
     let mine = issued.get(socket)
-    if (!mine) issued.set(socket, (mine = new Map()))
+    if (!mine) {
+      mine = new Map()
+      issued.set(socket, mine)
+    }
     mine.set(sub.id, kind)
     return sub
   }
@@ -246,7 +249,10 @@ export async function startTransport(
         }
         subscriptions.set(sub.id, sub)
         let ids = bySignature.get(sig)
-        if (!ids) bySignature.set(sig, (ids = new Set()))
+        if (!ids) {
+          ids = new Set()
+          bySignature.set(sig, ids)
+        }
         ids.add(sub.id)
         return { result: sub.id }
       },

@@ -790,7 +790,10 @@ export function createDevWalletCore(options: DevWalletOptions): DevWalletCore {
     },
     on(event, listener) {
       let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
       set.add(listener)
       return provider
     },

@@ -1,7 +1,8 @@
 // Address encodings of the non-EVM namespaces the WalletConnect dev wallet offers, written from the
 // specs (each checked against published test vectors in addresses.test.ts):
-// bech32 (BIP-173), SS58 (Substrate), c32check (Stacks), BLAKE2b (RFC 7693) for Sui and SS58.
+// bech32 (BIP-173), SS58 (Substrate), c32check (Stacks); BLAKE2b for Sui and SS58 is @noble/hashes'.
 import { createHash } from 'node:crypto'
+import { blake2b as nobleBlake2b } from '@noble/hashes/blake2'
 import { getBase58Decoder } from '@solana/kit'
 
 // ---- hashes -------------------------------------------------------------------------------------
@@ -10,78 +11,13 @@ export const sha256 = (data: Uint8Array): Uint8Array => new Uint8Array(createHas
 /** RIPEMD-160(SHA-256(data)): the 20-byte key hash of Bitcoin, Cosmos and Stacks addresses. */
 export const hash160 = (data: Uint8Array): Uint8Array => new Uint8Array(createHash('ripemd160').update(sha256(data)).digest())
 
-const MASK64 = (1n << 64n) - 1n
-const BLAKE2B_IV = [
-  0x6a09e667f3bcc908n,
-  0xbb67ae8584caa73bn,
-  0x3c6ef372fe94f82bn,
-  0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n,
-  0x9b05688c2b3e6c1fn,
-  0x1f83d9abfb41bd6bn,
-  0x5be0cd19137e2179n,
-]
-const SIGMA = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
-  [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
-  [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
-  [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
-  [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
-  [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
-  [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
-  [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
-  [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
-  [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
-]
-const rotr64 = (x: bigint, n: bigint) => ((x >> n) | (x << (64n - n))) & MASK64
-
 /**
- * Unkeyed BLAKE2b with an output length of 1…64 bytes (RFC 7693). Node's crypto only has the
- * 64-byte variant; Sui addresses need 32. BigInt arithmetic: fine for the short inputs here.
+ * Unkeyed BLAKE2b (RFC 7693) with an output length of 1…64 bytes. Node's crypto only has the
+ * 64-byte variant; Sui addresses need 32.
  */
 export function blake2b(data: Uint8Array, outLen = 64): Uint8Array {
   if (!Number.isInteger(outLen) || outLen < 1 || outLen > 64) throw new Error('blake2b output length must be 1..64')
-  const h = [...BLAKE2B_IV]
-  h[0] = h[0]! ^ (0x01010000n | BigInt(outLen))
-  const blocks = Math.max(1, Math.ceil(data.length / 128))
-  for (let b = 0; b < blocks; b++) {
-    const block = new Uint8Array(128)
-    block.set(data.subarray(b * 128, b * 128 + 128))
-    const view = new DataView(block.buffer)
-    const m = Array.from({ length: 16 }, (_, i) => view.getBigUint64(i * 8, true))
-    const last = b === blocks - 1
-    const counter = BigInt(last ? data.length : (b + 1) * 128)
-    const v = [...h, ...BLAKE2B_IV]
-    v[12] = v[12]! ^ (counter & MASK64)
-    v[13] = v[13]! ^ (counter >> 64n)
-    if (last) v[14] = v[14]! ^ MASK64
-    const g = (a: number, bb: number, c: number, d: number, x: bigint, y: bigint) => {
-      v[a] = (v[a]! + v[bb]! + x) & MASK64
-      v[d] = rotr64(v[d]! ^ v[a]!, 32n)
-      v[c] = (v[c]! + v[d]!) & MASK64
-      v[bb] = rotr64(v[bb]! ^ v[c]!, 24n)
-      v[a] = (v[a]! + v[bb]! + y) & MASK64
-      v[d] = rotr64(v[d]! ^ v[a]!, 16n)
-      v[c] = (v[c]! + v[d]!) & MASK64
-      v[bb] = rotr64(v[bb]! ^ v[c]!, 63n)
-    }
-    for (let r = 0; r < 12; r++) {
-      const s = SIGMA[r % 10]!
-      g(0, 4, 8, 12, m[s[0]!]!, m[s[1]!]!)
-      g(1, 5, 9, 13, m[s[2]!]!, m[s[3]!]!)
-      g(2, 6, 10, 14, m[s[4]!]!, m[s[5]!]!)
-      g(3, 7, 11, 15, m[s[6]!]!, m[s[7]!]!)
-      g(0, 5, 10, 15, m[s[8]!]!, m[s[9]!]!)
-      g(1, 6, 11, 12, m[s[10]!]!, m[s[11]!]!)
-      g(2, 7, 8, 13, m[s[12]!]!, m[s[13]!]!)
-      g(3, 4, 9, 14, m[s[14]!]!, m[s[15]!]!)
-    }
-    for (let i = 0; i < 8; i++) h[i] = h[i]! ^ v[i]! ^ v[i + 8]!
-  }
-  const out = new Uint8Array(64)
-  const outView = new DataView(out.buffer)
-  h.forEach((word, i) => outView.setBigUint64(i * 8, word, true))
-  return out.slice(0, outLen)
+  return nobleBlake2b(data, { dkLen: outLen })
 }
 
 // ---- bech32 (BIP-173) ---------------------------------------------------------------------------
@@ -94,7 +30,7 @@ function bech32Polymod(values: number[]): number {
   for (const v of values) {
     const top = chk >>> 25
     chk = ((chk & 0x1ffffff) << 5) ^ v
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= gen[i]!
+    for (const [i, g] of gen.entries()) if ((top >>> i) & 1) chk ^= g
   }
   return chk >>> 0
 }

@@ -175,6 +175,10 @@ class WalletRpcError extends Error {
   }
 }
 
+/** The params of a JSON-RPC request as an object whose fields each handler checks; anything else reads as `{}`. */
+const paramsObject = (params: unknown): Record<string, unknown> =>
+  typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
 function assertLoopback(url: string, what: string, allow: boolean | undefined): void {
   if (allow) return
@@ -390,7 +394,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     }
   }
 
-  const handlers: Record<string, (params: any, chainId: string, topic: string) => Promise<unknown>> = {
+  const handlers: Record<string, (params: unknown, chainId: string, topic: string) => Promise<unknown>> = {
     eth_accounts: async () => [evmAccount.address],
     eth_requestAccounts: async () => [evmAccount.address],
     eth_chainId: async (_p, chainId) => `0x${evmChainFor(chainId).chainId.toString(16)}`,
@@ -458,14 +462,16 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       )
     },
     wallet_switchEthereumChain: async (p, _chainId, topic) => {
-      const target = Number(BigInt(p?.[0]?.chainId ?? 'x'))
+      const requested = paramsObject(Array.isArray(p) ? p[0] : undefined).chainId
+      const target = Number(BigInt(typeof requested === 'string' || typeof requested === 'number' ? requested : 'x'))
       if (!evmChains.has(`eip155:${target}`)) throw new WalletRpcError(4902, `Unrecognized chain ID 0x${target.toString(16)}`)
       await emitChainChanged(target, topic)
       return null
     },
     solana_getAccounts: async () => [{ pubkey: solanaSigner.address }],
     solana_requestAccounts: async () => [{ pubkey: solanaSigner.address }],
-    solana_signMessage: async (p) => {
+    solana_signMessage: async (params) => {
+      const p = paramsObject(params)
       if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'solana_signMessage expects { message (base58), pubkey }')
       if (p.pubkey !== undefined && p.pubkey !== solanaSigner.address) {
         throw new WalletRpcError(4100, `The requested account ${String(p.pubkey)} is not an account of this wallet`)
@@ -474,17 +480,20 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       const signature = await signBytes(solanaSigner.keyPair.privateKey, bytes)
       return { signature: getBase58Decoder().decode(signature) }
     },
-    solana_signTransaction: async (p) => {
+    solana_signTransaction: async (params) => {
+      const p = paramsObject(params)
       const { base64, signature } = await signSolanaTx(p?.transaction)
       return { signature, transaction: base64 }
     },
-    solana_signAllTransactions: async (p) => {
+    solana_signAllTransactions: async (params) => {
+      const p = paramsObject(params)
       if (!Array.isArray(p?.transactions)) throw new WalletRpcError(-32602, 'solana_signAllTransactions expects { transactions }')
       const out: string[] = []
       for (const t of p.transactions) out.push((await signSolanaTx(t)).base64)
       return { transactions: out }
     },
-    solana_signAndSendTransaction: async (p) => {
+    solana_signAndSendTransaction: async (params) => {
+      const p = paramsObject(params)
       if (!options.solana) throw new WalletRpcError(-32601, 'The dev wallet has no Solana RPC to send to')
       const { base64 } = await signSolanaTx(p?.transaction)
       const sendOptions = (p?.sendOptions ?? {}) as Record<string, unknown>
@@ -493,7 +502,8 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
     },
     getAccountAddresses: async () => [{ address: accounts.bip122, path: WC_WALLET_PATHS.bip122(accountIndex), intention: 'payment' }],
     // bip122 signMessage { account | address, message, protocol? } → { address, signature (base64) }
-    signMessage: async (p) => {
+    signMessage: async (params) => {
+      const p = paramsObject(params)
       const address = p?.address ?? p?.account
       if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'signMessage expects { account, message }')
       assertOwn('bip122', address)
@@ -502,14 +512,16 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       return { address: accounts.bip122, signature: bitcoinSignMessage(keys.bip122, p.message) }
     },
     // polkadot_signMessage { address, message (hex or text; polkadot.js SignerPayloadRaw uses `data`) } → { signature }
-    polkadot_signMessage: async (p) => {
+    polkadot_signMessage: async (params) => {
+      const p = paramsObject(params)
       const message = p?.message ?? p?.data
       if (typeof message !== 'string') throw new WalletRpcError(-32602, 'polkadot_signMessage expects { address, message }')
       assertOwn('polkadot', p.address)
       return { signature: polkadotSignMessage(keys.polkadot, message) }
     },
     // sui_signPersonalMessage { message (base64), address } → { signature, bytes }
-    sui_signPersonalMessage: async (p) => {
+    sui_signPersonalMessage: async (params) => {
+      const p = paramsObject(params)
       if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'sui_signPersonalMessage expects { message (base64), address }')
       assertOwn('sui', p.address)
       return suiSignPersonalMessage(keys.sui, new Uint8Array(Buffer.from(p.message, 'base64')))
@@ -518,16 +530,24 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       { algo: 'secp256k1', address: accounts.cosmos, pubkey: cosmosSign(keys.cosmos, new Uint8Array()).pub_key.value },
     ],
     // cosmos_signAmino { signerAddress, signDoc } → { signature: { pub_key, signature }, signed }
-    cosmos_signAmino: async (p) => {
+    cosmos_signAmino: async (params) => {
+      const p = paramsObject(params)
       if (!p?.signDoc || typeof p.signDoc !== 'object')
         throw new WalletRpcError(-32602, 'cosmos_signAmino expects { signerAddress, signDoc }')
       assertOwn('cosmos', p.signerAddress)
       return { signature: cosmosSign(keys.cosmos, aminoSignBytes(p.signDoc)), signed: p.signDoc }
     },
     // cosmos_signDirect { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes (base64) } }
-    cosmos_signDirect: async (p) => {
-      const doc = p?.signDoc
-      if (!doc || typeof doc.bodyBytes !== 'string' || typeof doc.authInfoBytes !== 'string' || typeof doc.chainId !== 'string') {
+    cosmos_signDirect: async (params) => {
+      const p = paramsObject(params)
+      const doc = paramsObject(p.signDoc)
+      const accountNumber = doc.accountNumber ?? 0
+      if (
+        typeof doc.bodyBytes !== 'string' ||
+        typeof doc.authInfoBytes !== 'string' ||
+        typeof doc.chainId !== 'string' ||
+        (typeof accountNumber !== 'string' && typeof accountNumber !== 'number' && typeof accountNumber !== 'bigint')
+      ) {
         throw new WalletRpcError(
           -32602,
           'cosmos_signDirect expects { signerAddress, signDoc: { chainId, accountNumber, authInfoBytes, bodyBytes } }',
@@ -538,7 +558,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
         bodyBytes: new Uint8Array(Buffer.from(doc.bodyBytes, 'base64')),
         authInfoBytes: new Uint8Array(Buffer.from(doc.authInfoBytes, 'base64')),
         chainId: doc.chainId,
-        accountNumber: BigInt(doc.accountNumber ?? 0),
+        accountNumber: BigInt(accountNumber),
       })
       return { signature: cosmosSign(keys.cosmos, bytes), signed: doc }
     },
@@ -546,7 +566,8 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       addresses: [{ symbol: 'STX', address: accounts.stacks, publicKey: stacksSignMessage(keys.stacks, '').publicKey }],
     }),
     // stx_signMessage { message, address?, publicKey? } → { signature (RSV hex), publicKey }
-    stx_signMessage: async (p) => {
+    stx_signMessage: async (params) => {
+      const p = paramsObject(params)
       if (typeof p?.message !== 'string') throw new WalletRpcError(-32602, 'stx_signMessage expects { message }')
       if (p.address !== undefined) assertOwn('stacks', p.address)
       return stacksSignMessage(keys.stacks, p.message)
@@ -569,7 +590,7 @@ export async function startWcWallet(options: StartWcWalletOptions): Promise<WcWa
       const error =
         e instanceof WalletRpcError
           ? { code: e.code, message: e.message }
-          : { code: -32603, message: e instanceof Error ? e.message.split('\n')[0]! : 'Internal error' }
+          : { code: -32603, message: e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : 'Internal error' }
       entry.error = error
       log.push(entry)
       await client.respond({ topic, response: { id, jsonrpc: '2.0', error } })

@@ -25,7 +25,10 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
   const calls: string[] = []
   const track =
     <A extends unknown[], R>(name: string, fn: (...a: A) => Promise<R>) =>
-    (...a: A) => (calls.push(name), fn(...a))
+    (...a: A) => {
+      calls.push(name)
+      return fn(...a)
+    }
   const base: AuthApi = {
     emailConnect: async () => ({ action: 'VERIFY_OTP' }),
     emailDevice: async () => ({ action: 'VERIFY_OTP' }),

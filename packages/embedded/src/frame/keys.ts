@@ -56,8 +56,12 @@ export function memorySessionStore(): SessionStore {
   let current: StoredSession | undefined
   return {
     get: async () => current,
-    set: async (s) => void (current = s),
-    clear: async () => void (current = undefined),
+    set: async (s) => {
+      current = s
+    },
+    clear: async () => {
+      current = undefined
+    },
   }
 }
 

@@ -3,10 +3,10 @@
  * GET /projects/v1/origins). A rule is an exact origin or a pattern whose `*` stands for one run of
  * letters, digits and hyphens (a port, or one host label) — the server's CORS rules.
  */
-const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 
 export function originMatcher(rules: readonly string[]): (origin: string) => boolean {
-  const patterns = rules.map((rule) => new RegExp(`^${rule.split('*').map(escape).join('[A-Za-z0-9-]+')}$`))
+  const patterns = rules.map((rule) => new RegExp(`^${rule.split('*').map(escapeRegExp).join('[A-Za-z0-9-]+')}$`))
   return (origin) => typeof origin === 'string' && origin !== 'null' && patterns.some((p) => p.test(origin))
 }
 

@@ -39,7 +39,10 @@ function fakeApi(options: { failSmart?: string } = {}) {
   const api = {
     emailConnect: async () => ({ action: 'VERIFY_OTP' as const }),
     emailOtp: async () => ({ sessionId: 'sess-secret-123', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: view() }),
-    user: async (_s: unknown, chainId?: number | string) => (calls.push({ name: 'user', args: [chainId] }), view(chainId)),
+    user: async (_s: unknown, chainId?: number | string) => {
+      calls.push({ name: 'user', args: [chainId] })
+      return view(chainId)
+    },
     preferredAccount: async (_s: unknown, type: 'eoa' | 'smartAccount', chainId?: number | string) => {
       calls.push({ name: 'preferredAccount', args: [type, chainId] })
       if (type === 'smartAccount') {

@@ -43,8 +43,9 @@ export interface FrameHost {
 
 export const DEFAULT_FRAME_ANCESTORS = ['http://127.0.0.1:*', 'http://localhost:*'] as const
 
+const HTML_TYPE = 'text/html; charset=utf-8'
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
+  '.html': HTML_TYPE,
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -118,7 +119,7 @@ export function createFrameResponder(options: FrameResponderOptions): (pathname:
       try {
         return new Response(await readIndex(), {
           status: 200,
-          headers: { ...common, 'content-type': TYPES['.html']!, 'cache-control': 'no-store' },
+          headers: { ...common, 'content-type': HTML_TYPE, 'cache-control': 'no-store' },
         })
       } catch {
         return new Response('The frame is not built (node packages/embedded/scripts/build-frame.mjs)', { status: 500, headers: common })

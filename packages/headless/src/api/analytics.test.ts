@@ -108,7 +108,12 @@ describe('analytics batches (SPEC §7, §9)', () => {
 
   it('navigator.sendBeacon is used when present, fetch with keepalive when not', () => {
     const sent: string[] = []
-    vi.stubGlobal('navigator', { sendBeacon: (url: string) => (sent.push(url), true) })
+    vi.stubGlobal('navigator', {
+      sendBeacon: (url: string) => {
+        sent.push(url)
+        return true
+      },
+    })
     const f = recordingFetch(() => ({ body: {} }))
     const analytics = core(f.fetch, { onPageHidden: () => () => {} })
     analytics.track('A')
@@ -125,7 +130,12 @@ describe('analytics batches (SPEC §7, §9)', () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' })
     vi.stubGlobal('document', doc)
     const beacons: string[] = []
-    const analytics = core(recordingFetch(() => ({})).fetch, { sendBeacon: (_u, body) => (beacons.push(body), true) })
+    const analytics = core(recordingFetch(() => ({})).fetch, {
+      sendBeacon: (_u, body) => {
+        beacons.push(body)
+        return true
+      },
+    })
     analytics.track('A')
     doc.dispatchEvent(new Event('visibilitychange'))
     expect(beacons).toEqual([])
@@ -165,7 +175,10 @@ describe('createApiClient().analytics: the module loads on first use', () => {
     const beacons: string[] = []
     const api = testClient(recordingFetch(() => ({})).fetch, {
       now: () => clock.t,
-      sendBeacon: (_u, body) => (beacons.push(body), true),
+      sendBeacon: (_u, body) => {
+        beacons.push(body)
+        return true
+      },
       onPageHidden: () => () => {},
     })
     await expect(api.analytics.flush()).resolves.toBe(false)

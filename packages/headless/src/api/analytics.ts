@@ -51,8 +51,9 @@ const encoder = new TextEncoder()
 
 function defaultBeacon(): ((url: string, body: string) => boolean) | undefined {
   const nav = (globalThis as { navigator?: { sendBeacon?: (url: string, data?: BodyInit | null) => boolean } }).navigator
-  if (!nav || typeof nav.sendBeacon !== 'function') return undefined
-  return (url, body) => nav.sendBeacon!(url, body)
+  const sendBeacon = nav?.sendBeacon
+  if (!nav || typeof sendBeacon !== 'function') return undefined
+  return (url, body) => sendBeacon.call(nav, url, body)
 }
 
 function defaultOnPageHidden(flush: () => void): () => void {
@@ -132,7 +133,8 @@ export function createAnalyticsClient(http: Http, config: AnalyticsConfig): Anal
 
     async reportError(error, properties) {
       const t = now()
-      while (reportTimes.length > 0 && t - reportTimes[0]! >= 60_000) reportTimes.shift()
+      const firstRecent = reportTimes.findIndex((at) => t - at < 60_000)
+      reportTimes.splice(0, firstRecent === -1 ? reportTimes.length : firstRecent)
       if (reportTimes.length >= ANALYTICS_LIMITS.errorReportsPerMinute) return false
       reportTimes.push(t)
       const e = error instanceof Error ? error : undefined

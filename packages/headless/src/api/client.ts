@@ -58,7 +58,11 @@ function lazyClient<C extends AsyncClient<C>>(methods: Record<keyof C, true>, lo
   const out: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
   for (const key of Object.keys(methods)) {
     out[key] = (...args) =>
-      get().then((client) => (client as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[key]!(...args))
+      get().then((client) => {
+        const method = (client as unknown as Record<string, ((...a: unknown[]) => Promise<unknown>) | undefined>)[key]
+        if (typeof method !== 'function') throw new Error(`The Portico API client has no method ${key}`)
+        return method.apply(client, args)
+      })
   }
   return out as unknown as C
 }

@@ -17,6 +17,7 @@ import {
   type GetExchangesParams,
   type GetExchangesResult,
   type JsonRpcError,
+  type JsonRpcResponse,
 } from '@portico/protocol/exchange'
 import { ERRORS, PorticoError } from '../core/errors'
 import { HttpStatusError, parseResponse, type CallOptions, type Http, type Schema } from './http'
@@ -60,7 +61,7 @@ export function createExchangeClient(http: Http, config: { endpoint: string }): 
     errorText: string,
     signal: AbortSignal | undefined,
   ): Promise<T> {
-    let answer
+    let answer: JsonRpcResponse
     try {
       answer = await http.request({
         method: 'POST',

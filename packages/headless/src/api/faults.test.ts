@@ -542,7 +542,10 @@ function answerWith(fault: Fault, call: Call, req: IncomingMessage, res: ServerR
     res.on('close', () => held.delete(res))
     return
   }
-  if (status !== undefined) return sendJson(res, { error: `fault ${status}` }, status)
+  if (status !== undefined) {
+    sendJson(res, { error: `fault ${status}` }, status)
+    return
+  }
   switch (fault) {
     case 'stall':
       // Accepts and never answers: the client's timeout ends it.
@@ -556,7 +559,8 @@ function answerWith(fault: Fault, call: Call, req: IncomingMessage, res: ServerR
       return
     }
     case 'wrong shape':
-      return sendJson(res, call.wrongShape)
+      sendJson(res, call.wrongShape)
+      return
     case 'huge body': {
       // Valid JSON four times the cap, streamed without a length: the cap holds while reading.
       res.writeHead(200, { 'content-type': 'application/json' })

@@ -139,7 +139,12 @@ export function createPortico(input: PorticoOptions): Portico {
     peek: host.peek as Portico['peek'],
     getProvider(ns) {
       const since = flow('chain').$chains.get()
-      return (providers[ns] ??= providerShell(() => host.load('provider').then((f) => f.get(ns, since))))
+      let provider = providers[ns]
+      if (!provider) {
+        provider = providerShell(() => host.load('provider').then((f) => f.get(ns, since)))
+        providers[ns] = provider
+      }
+      return provider
     },
     ready,
     reconnect: () =>

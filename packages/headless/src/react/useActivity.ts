@@ -69,6 +69,9 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   const network = useStore(portico.chain.$global).activeCaipNetwork
   const timers = portico.options.timers
   const [tick, setTick] = useState(0)
+  // The flow reads the account and network itself; a change of either asks it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(account.address): a new account refetches.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(network?.caipNetworkId): a new network refetches.
   useEffect(() => {
     if (!enabled) return
     let live = true
@@ -83,9 +86,16 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   }, [portico, enabled, options.namespace, account.address, network?.caipNetworkId])
   useEffect(() => {
     if (!enabled) return
-    const handle = timers.setTimeout(() => setTick((n) => n + 1), TICK_MS)
+    let handle: unknown
+    const next = () => {
+      handle = timers.setTimeout(() => {
+        setTick((n) => n + 1)
+        next()
+      }, TICK_MS)
+    }
+    next()
     return () => timers.clearTimeout(handle)
-  }, [timers, enabled, tick])
+  }, [timers, enabled])
   const pollMs = options.pollMs ?? ACTIVITY_POLL_MS
   useEffect(() => {
     if (!enabled || !flow || !(pollMs > 0)) return
@@ -103,9 +113,9 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   }, [flow, timers, enabled, pollMs, options.namespace])
   const shown = useStore(localeOf(portico).$locale)
   const { locale = intlLocale(shown), timeZone } = options
+  // biome-ignore lint/correctness/useExhaustiveDependencies(tick): `tick` re-reads the clock every minute.
   const groups = useMemo(
     () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, locale, ...(timeZone ? { timeZone } : {}) }) : []),
-    // `tick` re-reads the clock every minute.
     [flow, state.rows, timers, locale, timeZone, tick],
   )
   return {

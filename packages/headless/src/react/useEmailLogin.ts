@@ -199,12 +199,23 @@ export function useEmailLogin(options: UseEmailLoginOptions = {}): UseEmailLogin
   const [, setTick] = useState(0)
   const secondsLeft = resendSecondsLeft(state.resendAvailableAt, timers.now())
   useEffect(() => {
-    if (state.resendAvailableAt === undefined) return
-    const left = state.resendAvailableAt - timers.now()
-    if (left <= 0) return
-    const handle = timers.setTimeout(() => setTick((n) => n + 1), left % 1000 || 1000)
+    const availableAt = state.resendAvailableAt
+    if (availableAt === undefined) return
+    let handle: unknown
+    const next = () => {
+      const left = availableAt - timers.now()
+      if (left <= 0) return
+      handle = timers.setTimeout(
+        () => {
+          setTick((n) => n + 1)
+          next()
+        },
+        left % 1000 || 1000,
+      )
+    }
+    next()
     return () => timers.clearTimeout(handle)
-  }, [state.resendAvailableAt, secondsLeft, timers])
+  }, [state.resendAvailableAt, timers])
 
   return {
     step: state.step,

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { receiveNetworks, receivePayload } from '../core/account/receive'
 import type { CaipNetwork, ChainNamespace } from '../core/types'
 import { usePortico } from './usePortico'
@@ -46,7 +46,12 @@ export function useReceive(options: UseReceiveOptions = {}): UseReceiveReturn {
   const address = state?.accountState.address || undefined
   const network = state?.networkState.caipNetwork
   const [copied, setCopied] = useState(false)
-  useEffect(() => setCopied(false), [address])
+  // Another address is not copied yet: reset while rendering (React's pattern for state that follows a prop).
+  const [copiedSeenFor, setCopiedSeenFor] = useState(address)
+  if (copiedSeenFor !== address) {
+    setCopiedSeenFor(address)
+    setCopied(false)
+  }
   const writeText = options.writeText ?? clipboardWrite
   const copy = useCallback(async () => {
     if (!address) return false

@@ -178,13 +178,25 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
   // The resend countdown: one render per second while it runs.
   const [, setTick] = useState(0)
   const secondsLeft = isEmailUpdateActive(state.step) ? resendSecondsLeft(state.resendAvailableAt, timers.now()) : 0
+  const countingDown = isEmailUpdateActive(state.step)
   useEffect(() => {
-    if (state.resendAvailableAt === undefined || !isEmailUpdateActive(state.step)) return
-    const left = state.resendAvailableAt - timers.now()
-    if (left <= 0) return
-    const handle = timers.setTimeout(() => setTick((n) => n + 1), left % 1000 || 1000)
+    const availableAt = state.resendAvailableAt
+    if (availableAt === undefined || !countingDown) return
+    let handle: unknown
+    const next = () => {
+      const left = availableAt - timers.now()
+      if (left <= 0) return
+      handle = timers.setTimeout(
+        () => {
+          setTick((n) => n + 1)
+          next()
+        },
+        left % 1000 || 1000,
+      )
+    }
+    next()
     return () => timers.clearTimeout(handle)
-  }, [state.resendAvailableAt, state.step, secondsLeft, timers])
+  }, [state.resendAvailableAt, countingDown, timers])
 
   return {
     step: state.step,

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import type { GuideWallet } from '../core/explorer/lists'
 import { IDLE, useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -31,15 +31,15 @@ export function useWalletGuide(options: UseWalletGuideOptions = {}): UseWalletGu
   const suggested = useStore(explorer?.$suggested ?? IDLE.suggested)
   const list = useStore(explorer?.$list ?? IDLE.list)
   const load = options.loadOnMount ?? true
-  const retry = () => {
+  const retry = useCallback(() => {
     if (!explorer) return
     void explorer.retrySuggested()
     if (explorer.$list.get().page === 0) void explorer.loadMore()
-  }
+  }, [explorer])
   useEffect(() => {
-    if (load && explorer) retry()
     // Once per explorer: what came in stays, a failed request is asked again.
-  }, [explorer, load])
+    if (load) retry()
+  }, [retry, load])
   return {
     wallets,
     loading: load && (!explorer || suggested.status === 'loading' || suggested.status === 'idle' || (list.page === 0 && list.loading)),

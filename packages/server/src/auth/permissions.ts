@@ -217,7 +217,7 @@ export function createPermissionRepository(db: Database) {
         )
       ).rows.length === 1,
     /** Use a nonce up; false when it was used before. */
-    useNonce: async (id: string, nonce: string, now: number) =>
+    consumeNonce: async (id: string, nonce: string, now: number) =>
       (
         await db.query<{ nonce: string }>(
           'INSERT INTO portico_auth.permission_nonces (permission_id, nonce, used_at) VALUES ($1, $2, $3::timestamptz) ON CONFLICT DO NOTHING RETURNING nonce',
@@ -404,7 +404,8 @@ export async function checkExecution(
     }
   }
 
-  if (!(await deps.repo.useNonce(id, request.nonce.toLowerCase(), now))) throw new AuthError(409, 'This execution was already submitted')
+  if (!(await deps.repo.consumeNonce(id, request.nonce.toLowerCase(), now)))
+    throw new AuthError(409, 'This execution was already submitted')
   const value = calls.reduce((sum, c) => sum + c.value, 0n)
   const periodS = grant.period_s === null ? null : Number(grant.period_s)
   const period = periodS === null ? 0 : Math.max(0, Math.floor((now - new Date(grant.starts_at).getTime()) / (periodS * 1000)))

@@ -98,7 +98,14 @@ const unauthorized = () => new AuthError(401, AUTH_ERRORS.unauthorized)
 const sleep = (delay: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, delay)
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true })
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
   })
 
 export function createAuthService(options: AuthServiceOptions) {

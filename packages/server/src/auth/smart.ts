@@ -323,7 +323,7 @@ export async function callsStatus(ctx: SmartAccountContext, user: SmartUser, par
   const chainId = Number.parseInt(match[1] as string, 16)
   const chain = ctx.chains.find((c) => c.chainId === chainId)
   if (chain === undefined) throw new AuthError(400, 'Unknown batch id')
-  const hashes = (match[2] as string).match(/.{64}/g)!.map((h) => `0x${h.toLowerCase()}` as Hex)
+  const hashes = Array.from((match[2] as string).matchAll(/.{64}/g), ([h]) => `0x${h.toLowerCase()}` as Hex)
   const { publicClient } = clients(ctx, chain)
   const receipts: Receipt[] = []
   let pending = false

@@ -67,12 +67,13 @@ const lower = (a: string) => a.toLowerCase()
 class ReorgedWhileReading extends Error {}
 
 /** Token metadata read from the contract; anything unreadable or odd is null. */
+// C0 and C1 controls (U+0000–U+001F, U+007F–U+009F) as character-class ranges.
+const C0_C1 = '\\u0000-\\u001f\\u007f-\\u009f'
+const CONTROL_CHARACTERS = new RegExp(`[${C0_C1}]`, 'g')
+
 function clean(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const text = value
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .trim()
-    .slice(0, 64)
+  const text = value.replace(CONTROL_CHARACTERS, '').trim().slice(0, 64)
   return text.length > 0 ? text : null
 }
 
@@ -236,7 +237,8 @@ export class ChainFollower {
       })
     }
     await this.learnTokens([...tokens])
-    const last = blocks[blocks.length - 1]!.block
+    const last = blocks.at(-1)?.block
+    if (last === undefined) throw new Error(`indexRange(${from}, ${to}): no block was read`)
     const next = { blockNumber: last.number as bigint, blockHash: last.hash as string }
     await this.repo.commitRange(
       chainId,

@@ -157,9 +157,13 @@ export function parseBaseUnits(field: string, value: unknown): { ok: true; value
   return { ok: true, value: amount }
 }
 
+// C0 and C1 controls (U+0000–U+001F, U+007F–U+009F) as character-class ranges; with the line and paragraph separators.
+const C0_C1 = '\\u0000-\\u001f\\u007f-\\u009f'
+const UNPRINTABLE = new RegExp(`[${C0_C1}\\u2028\\u2029]`, 'g')
+
 function short(value: string): string {
   const cut = value.length > 40 ? `${value.slice(0, 40)}…` : value
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?')
+  return cut.replace(UNPRINTABLE, '?')
 }
 
 /** A slippage percentage as an exact fraction: `'0.5'` → { numerator: 5n, denominator: 1000n } (of 1). */

@@ -38,7 +38,9 @@ const eventChecks = z.object({
 })
 
 /** Text fit for Postgres: no NUL, no lone surrogate. */
-const cleanText = (text: string) => text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+const NUL = '\\u0000'
+const NUL_OR_LONE_SURROGATE = new RegExp(`${NUL}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, 'g')
+const cleanText = (text: string) => text.replace(NUL_OR_LONE_SURROGATE, '\ufffd')
 
 /** A JSON value with its strings (keys too) fit for jsonb; 400 past the nesting limit. */
 function cleanJson(value: unknown, depth = 0): unknown {

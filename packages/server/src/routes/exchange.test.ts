@@ -89,18 +89,23 @@ async function buyStatus(exchangeId: string, sessionId: string) {
 /** What the pay page's Confirm button does. */
 const confirmOnPage = (url: string) => fetch(`${url}/confirm`, { method: 'POST', headers: { accept: 'application/json' } })
 
-const solanaCall = async (method: string, params: unknown[]) => {
+/** One JSON-RPC call to the local Solana chain; `T` is the shape of the result the caller reads. */
+const solanaCall = async <T>(method: string, params: unknown[]): Promise<T> => {
   const res = await fetch(solana.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
-  return ((await res.json()) as { result: any }).result
+  return ((await res.json()) as { result: T }).result
 }
-const lamportsOf = async (owner: string): Promise<bigint> => BigInt((await solanaCall('getBalance', [owner])).value)
+const lamportsOf = async (owner: string): Promise<bigint> => BigInt((await solanaCall<{ value: number }>('getBalance', [owner])).value)
 async function splUnitsOf(owner: string): Promise<bigint> {
-  const { value } = await solanaCall('getTokenAccountsByOwner', [owner, { mint: solana.usdcMint }, { encoding: 'jsonParsed' }])
-  return value.length === 0 ? 0n : BigInt(value[0].account.data.parsed.info.tokenAmount.amount)
+  const { value } = await solanaCall<{ value: { account: { data: { parsed: { info: { tokenAmount: { amount: string } } } } } }[] }>(
+    'getTokenAccountsByOwner',
+    [owner, { mint: solana.usdcMint }, { encoding: 'jsonParsed' }],
+  )
+  const [first] = value
+  return first === undefined ? 0n : BigInt(first.account.data.parsed.info.tokenAmount.amount)
 }
 const usdcOf = (owner: Address) => client.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
@@ -238,7 +243,7 @@ describe('exchange JSON-RPC on the sandbox', () => {
     const done = await buyStatus('harbor', sessionId)
     expect(done.status).toBe('SUCCESS')
     expect(await lamportsOf(solanaRecipient)).toBe(before + 1_250_000_000n)
-    const [status] = (await solanaCall('getSignatureStatuses', [[done.txHash]])).value
+    const [status] = (await solanaCall<{ value: unknown[] }>('getSignatureStatuses', [[done.txHash]])).value
     expect(status).toMatchObject({ err: null })
   })
 
@@ -249,7 +254,7 @@ describe('exchange JSON-RPC on the sandbox', () => {
     const done = await buyStatus('harbor', sessionId)
     expect(done.status).toBe('SUCCESS')
     expect(await splUnitsOf(solanaRecipient)).toBe(before + 7_000_001n)
-    const [status] = (await solanaCall('getSignatureStatuses', [[done.txHash]])).value
+    const [status] = (await solanaCall<{ value: unknown[] }>('getSignatureStatuses', [[done.txHash]])).value
     expect(status).toMatchObject({ err: null })
   })
 

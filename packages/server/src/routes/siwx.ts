@@ -5,6 +5,7 @@ import {
   siwxCreateSessionRequestSchema,
   SiwxMessageError,
   type SiwxCreateSessionResponse,
+  type SiwxMessageFields,
   type SiwxNonceResponse,
   type SiwxSessionResponse,
   type SiwxSessionWire,
@@ -153,7 +154,7 @@ export const siwxRoutes: RouteModule = (ctx) => {
       address: 'address must be a string of 1 to 200 characters',
     })
     const now = new Date()
-    let fields
+    let fields: SiwxMessageFields
     try {
       fields = parseSiwxMessage(body.message)
     } catch (error) {
@@ -192,7 +193,8 @@ export const siwxRoutes: RouteModule = (ctx) => {
     if (!(await repository.isNonceUsable(fields.nonce, now))) throw unauthorized(SIWX_ERRORS.nonce)
 
     if (namespace === 'eip155') {
-      const chain = ctx.chainsById.get(fields.chainId)!
+      const chain = ctx.chainsById.get(fields.chainId)
+      if (!chain) throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
       if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(body.signature)) throw new HttpError(400, SIWX_ERRORS.signature)
       // EIP-4361's own rules as viem reads them (the strict parse above already holds the layout).
       const siwe = parseSiweMessage(body.message)

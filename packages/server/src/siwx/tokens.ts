@@ -58,7 +58,8 @@ export function createTokenService(options: { repository: SiwxRepository; signin
     }
     const publicKeys = new Map<string, Key>()
     for (const key of keys) publicKeys.set(key.kid, await importJWK({ ...key.publicJwk, alg: 'ES256' }, 'ES256'))
-    const signer = keys[0]!
+    const [signer] = keys
+    if (signer === undefined) throw new Error('No signing key: the repository gave none')
     return {
       kid: signer.kid,
       privateKey: await importJWK({ ...signer.privateJwk, alg: 'ES256' }, 'ES256'),

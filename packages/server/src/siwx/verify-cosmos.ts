@@ -50,7 +50,7 @@ export function verifyCosmosSignature(address: string, message: string, signatur
   const keyHash = cosmosKeyHash(address)
   const sig = base64Bytes(signature)
   if (keyHash === null || sig === null || sig.length !== 64) return 'malformed'
-  let compact
+  let compact: ReturnType<typeof secp256k1.Signature.fromCompact>
   try {
     compact = secp256k1.Signature.fromCompact(sig)
   } catch {

@@ -70,7 +70,7 @@ export function verifyStacksSignature(address: string, message: string, signatur
   const v = sig[64] as number
   const recovery = v >= 27 && v <= 30 ? v - 27 : v
   if (recovery > 3) return 'malformed'
-  let point
+  let point: ReturnType<typeof secp256k1.ProjectivePoint.fromHex>
   try {
     point = secp256k1.Signature.fromCompact(sig.subarray(0, 64)).addRecoveryBit(recovery).recoverPublicKey(stacksMessageHash(message))
   } catch {

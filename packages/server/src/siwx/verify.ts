@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto'
+import { createPublicKey, type KeyObject, verify } from 'node:crypto'
 import { getBase58Encoder } from '@solana/kit'
 
 export { isOfflineChain, isOfflineNamespace, type OfflineNamespace, type SignatureCheck, verifyNamespaceSignature } from './namespaces.ts'
@@ -30,7 +30,7 @@ export function verifySolanaMessage(address: string, message: string, signature:
   const publicKey = base58Bytes(address)
   const sig = base58Bytes(signature)
   if (publicKey === null || publicKey.length !== 32 || sig === null || sig.length !== 64) return null
-  let key
+  let key: KeyObject
   try {
     key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' })
   } catch {
@@ -44,10 +44,10 @@ export function verifySolanaMessage(address: string, message: string, signature:
  * one of the allowed origin rules (cors.ts: `*` stands for one run of letters, digits and hyphens).
  */
 export function domainMatcher(originRules: readonly string[]): (domain: string) => boolean {
-  const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+  const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
   const patterns = originRules.map((rule) => {
     const authority = rule.replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//, '').replace(/\/.*$/, '')
-    return new RegExp(`^${authority.split('*').map(escape).join('[A-Za-z0-9-]+')}$`, 'i')
+    return new RegExp(`^${authority.split('*').map(escapeRegExp).join('[A-Za-z0-9-]+')}$`, 'i')
   })
   return (domain) => patterns.some((pattern) => pattern.test(domain))
 }

@@ -187,6 +187,9 @@ export function ModalShell({
 
   return createPortal(
     <div ref={rootRef} className={themeClassName} style={themeStyle} dir={dir} lang={lang} data-portico-root="">
+      {/* The backdrop's click is a pointer shortcut; its keyboard equivalent is Escape, which the dialog handles (onKeyDown). */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above: a backdrop, not a control. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above: Escape on the dialog. */}
       <div ref={overlayRef} className={styles.overlay} onClick={onOverlayClick} data-testid="portico-modal-overlay">
         {dialog}
       </div>

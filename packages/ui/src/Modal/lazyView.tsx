@@ -32,6 +32,7 @@ const loaded = new Map<() => Promise<unknown>, unknown>()
  * resolved, every view on it renders in the same commit as the navigation.
  */
 export function lazyView<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): ComponentType {
+  // biome-ignore lint/correctness/noComponentHookFactories: a component factory like React.lazy: called once per route at module level, never while rendering.
   function LazyView() {
     const messages = useMessages()
     const [mod, setMod] = useState(() => loaded.get(load) as M | undefined)

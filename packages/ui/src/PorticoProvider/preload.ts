@@ -50,7 +50,9 @@ export function usePreloadHandlers<P, F>(own: Handlers<P, F>): Required<Handlers
 export function afterLoadIdle(run: () => void): () => void {
   const idle = typeof requestIdleCallback === 'function'
   let id: number | undefined
-  const start = () => void (id = idle ? requestIdleCallback(run, { timeout: 3000 }) : (setTimeout(run, 300) as unknown as number))
+  const start = () => {
+    id = idle ? requestIdleCallback(run, { timeout: 3000 }) : (setTimeout(run, 300) as unknown as number)
+  }
   if (document.readyState === 'complete') start()
   else addEventListener('load', start, { once: true })
   return () => {

@@ -47,9 +47,11 @@ function compare(en: unknown, other: unknown, path: string, problems: string[]):
     return
   }
   if (Array.isArray(en)) {
-    if (!Array.isArray(other) || other.length !== en.length)
-      return void problems.push(`${path}: ${en.length} items in English, ${Array.isArray(other) ? other.length : 'not a list'} here`)
-    en.forEach((item, i) => compare(item, other[i], `${path}[${i}]`, problems))
+    if (!Array.isArray(other) || other.length !== en.length) {
+      problems.push(`${path}: ${en.length} items in English, ${Array.isArray(other) ? other.length : 'not a list'} here`)
+      return
+    }
+    for (const [i, item] of en.entries()) compare(item, other[i], `${path}[${i}]`, problems)
     return
   }
   if (!isTree(en) || !isTree(other)) return void problems.push(`${path}: not an object`)

@@ -69,8 +69,10 @@ describe('logical CSS in @portico/ui', () => {
     expect(hits("  marginLeft: 'auto',")).not.toEqual([])
     expect(hits('  borderBottomRightRadius: 0,')).not.toEqual([])
     expect(hits("  textAlign: 'right',")).not.toEqual([])
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the input is a line of style source that holds a template literal.
     expect(hits('  padding: `0 ${vars.space.sm} 0 ${vars.space.md}`,')).not.toEqual([])
     expect(hits("    paddingX: ['paddingLeft', 'paddingRight'],")).not.toEqual([])
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the input is a line of style source that holds a template literal.
     expect(hits("  insetInlineStart: vars.space.md, marginInlineStart: 'auto', textAlign: 'start', padding: `0 ${vars.space.md}`")).toEqual(
       [],
     )

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { sanitizeThemeValue, sanitizeThemeVariables } from './sanitize'
 import { themeOverrides, themeProps } from './themeProps'
 import { themeVariableNames } from './tokens'
+import { useThemeProps } from '../useThemeProps'
 
 describe('theme variable names', () => {
   it.each([
@@ -104,12 +105,16 @@ describe('themeOverrides', () => {
   })
 })
 
+function Themed() {
+  const t = useThemeProps()
+  return <div data-testid="themed" {...t} />
+}
+
 describe("useThemeProps with themeMode 'system' (the default)", () => {
   it('follows prefers-color-scheme live, and a fixed mode wins over it', async () => {
     const { act } = await import('@testing-library/react') // marks the act() environment, unlike React's own act
     const { PorticoContextProvider } = await import('@portico/headless/react')
     const { testPortico } = await import('../testing')
-    const { useThemeProps } = await import('../useThemeProps')
     // The OS preference, flipped by the test (jsdom has no matchMedia of its own).
     const listeners: (() => void)[] = []
     const query = {
@@ -121,10 +126,6 @@ describe("useThemeProps with themeMode 'system' (the default)", () => {
     window.matchMedia = ((q: string) => (q === query.media ? query : { matches: false })) as unknown as typeof window.matchMedia
     try {
       const { portico } = testPortico()
-      function Themed() {
-        const t = useThemeProps()
-        return <div data-testid="themed" {...t} />
-      }
       const { getByTestId } = render(
         <PorticoContextProvider portico={portico}>
           <Themed />

@@ -94,7 +94,7 @@ export function describeTransaction(
   if (transfers.length === 0) return verb
   const text = (t: Transfer) => `${sign}${transferText(t, format)}`
   const [a, b] = transfers
-  if (b && a!.direction === 'out' && b.direction === 'in') return `${verb} ${text(a!)} for ${text(b)}`
+  if (a && b && a.direction === 'out' && b.direction === 'in') return `${verb} ${text(a)} for ${text(b)}`
   return `${verb} ${transfers.map(text).join(' and ')}`
 }
 

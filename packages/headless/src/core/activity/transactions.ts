@@ -43,25 +43,23 @@ function addDecimals(a: string, b: string): string {
  * NFT transfers are distinct items and stay apart. The input is not changed.
  */
 export function sumTransfers(transfers: readonly Transfer[]): Transfer[] {
-  const out: Transfer[] = []
-  const index = new Map<string, number>()
+  // In first-seen order: a Map keeps a key's place when its value is replaced. A transfer that is not fungible is never summed.
+  const merged = new Map<string | symbol, Transfer>()
   for (const t of transfers) {
     if (!t.fungible_info) {
-      out.push(t)
+      merged.set(Symbol(), t)
       continue
     }
     const key = `${t.direction}\u0000${tokenKey(t)}`
-    const at = index.get(key)
-    if (at === undefined) {
-      index.set(key, out.length)
-      out.push(t)
+    const prev = merged.get(key)
+    if (prev === undefined) {
+      merged.set(key, t)
       continue
     }
-    const prev = out[at]!
     const value = prev.value === undefined && t.value === undefined ? undefined : (prev.value ?? 0) + (t.value ?? 0)
-    out[at] = { ...prev, quantity: { ...prev.quantity, numeric: addDecimals(prev.quantity.numeric, t.quantity.numeric) }, value }
+    merged.set(key, { ...prev, quantity: { ...prev.quantity, numeric: addDecimals(prev.quantity.numeric, t.quantity.numeric) }, value })
   }
-  return out
+  return [...merged.values()]
 }
 
 /**
@@ -77,8 +75,9 @@ export function dropGasFeeTransfers(transfers: readonly Transfer[]): Transfer[] 
     if (group.length < 2) continue
     const ins = group.filter((t) => t.direction === 'in')
     const outs = group.filter((t) => t.direction === 'out')
-    if (group.length === 2 && ins.length === 1 && outs.length === 1) {
-      const [i, o] = [ins[0]!, outs[0]!]
+    const [i] = ins
+    const [o] = outs
+    if (group.length === 2 && i && o) {
       if (amount(o) < amount(i) * 0.1) dropped.add(o)
       else if (amount(i) < amount(o) * 0.1) dropped.add(i)
       continue

@@ -35,7 +35,14 @@ const BALANCE_ONLY = { record: /\/balance$/ }
 function setup() {
   let status = 200
   const clock = { t: 1_000_000 }
-  const timers: Timers = { now: () => clock.t, setTimeout: (fn) => (fn(), 0), clearTimeout: () => {} }
+  const timers: Timers = {
+    now: () => clock.t,
+    setTimeout: (fn) => {
+      fn()
+      return 0
+    },
+    clearTimeout: () => {},
+  }
   const f = jsonFetch(
     () => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }),
     BALANCE_ONLY,
@@ -331,7 +338,7 @@ describe('balances refresh without a reload (issue 9 §3.8): events, transaction
     expect(forced()).toEqual([false])
   })
 
-  it.each<[string, (p: Portico) => void | Promise<unknown>]>([
+  it.each<[string, (p: Portico) => Promise<unknown> | undefined]>([
     ['nobody is connected', async (p) => p.connection.disconnect()],
     ['the adapter reports no blocks', () => undefined],
   ])('watchBlocks does nothing when %s', async (name, arrange) => {

@@ -84,7 +84,7 @@ describe('pairing and connect life cycle for views', () => {
     expect(portico.connection.$connecting.get()).toBe('walletConnect')
     portico.connection.cancelPairing()
     await new Promise((r) => setTimeout(r, 0))
-    expect((seen?.signal?.reason as Error).message).toBe('Modal closed')
+    expect(seen?.signal?.reason).toHaveProperty('message', 'Modal closed')
     expect(portico.connection.$error.get()).toBeNull()
     expect(portico.connection.$connecting.get()).toBeNull()
 

@@ -30,8 +30,6 @@ function setup(opts: { storage?: ReturnType<typeof mapStorage>; adapters?: Retur
   return { portico, evm, storage, apiCalls: api.calls }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
-
 describe('connection flow (SPEC §4)', () => {
   it('adapters register connectors through ctx.setConnectors', async () => {
     const { portico } = setup()

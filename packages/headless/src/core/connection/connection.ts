@@ -121,7 +121,7 @@ export function createConnection(deps: ConnectionDeps) {
     const excluded = new Set(deps.excludeWalletIds)
     const all = Object.values(by)
       .flat()
-      .filter((c): c is Connector => Boolean(c) && !(c!.explorerId && excluded.has(c!.explorerId)) && !(c!.rdns && excluded.has(c!.rdns)))
+      .filter((c): c is Connector => Boolean(c) && !(c.explorerId && excluded.has(c.explorerId)) && !(c.rdns && excluded.has(c.rdns)))
     return orderConnectors(all, known, deps.featuredWalletIds)
   })
 

@@ -63,7 +63,14 @@ beforeEach(() => {
   popupRefused = false
   vi.stubGlobal('open', (...args: unknown[]) => {
     if (popupRefused) return null
-    const window: FakeWindow = { opener: {}, location: { href: '' }, closed: false, close: () => void (window.closed = true) }
+    const window: FakeWindow = {
+      opener: {},
+      location: { href: '' },
+      closed: false,
+      close: () => {
+        window.closed = true
+      },
+    }
     opened.push({ args, window })
     return window
   })

@@ -369,7 +369,8 @@ export function createExchange(deps: ExchangeDeps) {
     const given = preset.paymentAsset
     const bySymbol = typeof given === 'string' ? assets.find((a) => a.metadata.symbol.toLowerCase() === given.toLowerCase()) : undefined
     const custom = typeof given === 'object' && isPaymentAsset(given) ? given : undefined
-    const earlier = s.paymentAsset && [...assets, ...s.assets].find((a) => sameAsset(a, s.paymentAsset!))
+    const chosen = s.paymentAsset
+    const earlier = chosen && [...assets, ...s.assets].find((a) => sameAsset(a, chosen))
     const asset = custom ?? bySymbol ?? earlier ?? assets[0]
     const list = asset && !assets.some((a) => sameAsset(a, asset)) ? [...assets, asset] : assets
     patch({ assets: list })
@@ -392,7 +393,7 @@ export function createExchange(deps: ExchangeDeps) {
   }
 
   async function poll(exchangeId: string, sessionId: string, namespace: ChainNamespace, polls: number, mine: number): Promise<void> {
-    let answer
+    let answer: Parameters<typeof pollOutcome>[0]
     try {
       answer = await deps.exchange.getBuyStatus({ sessionId, exchangeId })
     } catch {

@@ -195,9 +195,9 @@ export function numberToDecimal(n: number): string | undefined {
   const text = String(n)
   const m = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text)
   if (!m) return text
-  const frac = m[2] ?? ''
-  const digits = m[1]! + frac
-  const exp = Number(m[3]) - frac.length
+  const [, whole = '', frac = '', exponent] = m
+  const digits = whole + frac
+  const exp = Number(exponent) - frac.length
   if (exp >= 0) return digits + '0'.repeat(exp)
   const padded = digits.padStart(-exp + 1, '0')
   return `${padded.slice(0, exp)}.${padded.slice(exp)}`.replace(/\.?0+$/, '')

@@ -4,11 +4,16 @@ import type { ExplorerWallet } from '../../api/schemas'
 /** Schemes that run code or read local files are never linked, whatever the explorer says. */
 const UNSAFE_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'vbscript', 'data', 'file', 'blob', 'filesystem'])
 
+// U+0000–U+0020 (C0 controls and space) as a character-class range, for the patterns below.
+const C0_OR_SPACE = '\\u0000-\\u0020'
+const EDGE_C0_OR_SPACE = new RegExp(`^[${C0_OR_SPACE}]+|[${C0_OR_SPACE}]+$`, 'g')
+const INVISIBLE = new RegExp(`[${C0_OR_SPACE}\\u007f-\\u009f\\s\\u200b-\\u200d\\u2060\\ufeff]`, 'g')
+
 /**
  * What a browser does to an href before it reads it (WHATWG URL parsing): leading and trailing
  * C0 controls and spaces are dropped, and every tab, LF and CR anywhere.
  */
-const asBrowserReads = (link: string): string => link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
+const asBrowserReads = (link: string): string => link.replace(EDGE_C0_OR_SPACE, '').replace(/[\t\n\r]/g, '')
 
 /**
  * The scheme of `link`, lower case, read strictly: every control character, whitespace (Unicode
@@ -16,7 +21,7 @@ const asBrowserReads = (link: string): string => link.replace(/^[\u0000-\u0020]+
  * 'java\u00a0script:' count as javascript even where a browser would only see a relative link.
  */
 function schemeOf(link: string): string | undefined {
-  const squeezed = link.replace(/[\u0000-\u0020\u007f-\u009f\s\u200b-\u200d\u2060\ufeff]/g, '')
+  const squeezed = link.replace(INVISIBLE, '')
   return /^([a-z][a-z0-9+.-]*):/i.exec(squeezed)?.[1]?.toLowerCase()
 }
 

@@ -10,7 +10,8 @@ const isChainNamespace = (value: string): value is ChainNamespace => NAMESPACES.
 function parts(value: unknown, count: number): string[] | null {
   if (typeof value !== 'string' || value.length === 0) return null
   const p = value.split(':')
-  return p.length === count && p.every((s) => s.length > 0) && isChainNamespace(p[0]!) ? p : null
+  const [namespace] = p
+  return p.length === count && p.every((s) => s.length > 0) && namespace !== undefined && isChainNamespace(namespace) ? p : null
 }
 
 /**

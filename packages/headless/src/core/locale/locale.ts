@@ -82,6 +82,9 @@ const flows = new WeakMap<object, LocaleFlow>()
 /** The locale flow of a Portico instance (made on first use from its `locale` option). */
 export function localeOf(portico: { options: { locale?: string } }): LocaleFlow {
   let flow = flows.get(portico.options)
-  if (!flow) flows.set(portico.options, (flow = createLocale({ locale: portico.options.locale })))
+  if (!flow) {
+    flow = createLocale({ locale: portico.options.locale })
+    flows.set(portico.options, flow)
+  }
   return flow
 }

@@ -88,7 +88,13 @@ function fakeBrowser(opts: { blocked?: boolean } = {}) {
     removeEventListener: (type: string, fn: () => void) => type === 'focus' && focus.delete(fn),
   }
   vi.stubGlobal('window', win)
-  return { opened, focus, returnFocus: () => [...focus].forEach((fn) => fn()) }
+  return {
+    opened,
+    focus,
+    returnFocus: () => {
+      for (const fn of [...focus]) fn()
+    },
+  }
 }
 
 afterEach(() => {

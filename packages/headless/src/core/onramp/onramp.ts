@@ -234,7 +234,8 @@ export function createOnRamp(deps: OnRampDeps) {
     const s = $state.get()
     const purchaseCurrencies = purchaseCurrenciesFor(allPurchaseCurrencies, network)
     // A default is the network's own (USDC on EVM, SOL on Solana: SPEC §9); only a choice carries over.
-    const kept = purchaseChosen && s.purchaseCurrency && purchaseCurrencies.find((c) => c.id === s.purchaseCurrency!.id)
+    const chosen = s.purchaseCurrency
+    const kept = purchaseChosen && chosen && purchaseCurrencies.find((c) => c.id === chosen.id)
     patch({ purchaseCurrencies, purchaseCurrency: kept || defaultPurchaseCurrency(allPurchaseCurrencies, network) })
   }
 
@@ -254,13 +255,11 @@ export function createOnRamp(deps: OnRampDeps) {
         if (mine !== epoch) return
         allPurchaseCurrencies = options.purchaseCurrencies
         const paymentCurrencies = withFallbackLimits(options.paymentCurrencies)
-        const s = $state.get()
+        const chosen = $state.get().paymentCurrency
         patch({
           providers: providerList(options.providers),
           paymentCurrencies,
-          paymentCurrency:
-            (s.paymentCurrency && paymentCurrencies.find((c) => c.id === s.paymentCurrency!.id)) ||
-            defaultPaymentCurrency(paymentCurrencies),
+          paymentCurrency: (chosen && paymentCurrencies.find((c) => c.id === chosen.id)) || defaultPaymentCurrency(paymentCurrencies),
           loading: false,
           initialized: true,
         })
@@ -337,12 +336,13 @@ export function createOnRamp(deps: OnRampDeps) {
   /** Everything a quote needs, or undefined. */
   function quoteInput(): { body: Omit<OnrampQuoteRequest, 'provider'>; providers: string[] } | undefined {
     const s = $state.get()
-    const network = s.purchaseCurrency ? networkFor(s.purchaseCurrency, deps.account().network) : undefined
-    if (!network || !s.paymentCurrency || s.providers.length === 0) return undefined
+    const purchase = s.purchaseCurrency
+    const network = purchase ? networkFor(purchase, deps.account().network) : undefined
+    if (!purchase || !network || !s.paymentCurrency || s.providers.length === 0) return undefined
     if (!isBuyableAmount(s.paymentAmount, paymentLimits(s.paymentCurrency, s.paymentMethod))) return undefined
     return {
       body: {
-        purchaseCurrency: s.purchaseCurrency!.id,
+        purchaseCurrency: purchase.id,
         paymentCurrency: s.paymentCurrency.id,
         amount: roundAmount(s.paymentAmount),
         network: network.name,

@@ -216,13 +216,13 @@ export interface OnRampQuote {
 
 /** The quote that gives most (undefined when none has an amount). */
 export function bestQuote(quotes: readonly OnRampQuote[]): OnRampQuote | undefined {
-  let best: OnRampQuote | undefined
-  for (const q of quotes) {
-    const amount = q.purchaseAmount ? parts(q.purchaseAmount) : undefined
+  let best: { quote: OnRampQuote; amount: [bigint, number] } | undefined
+  for (const quote of quotes) {
+    const amount = quote.purchaseAmount ? parts(quote.purchaseAmount) : undefined
     if (!amount) continue
-    if (!best || compare(amount, parts(best.purchaseAmount!)!) > 0) best = q
+    if (!best || compare(amount, best.amount) > 0) best = { quote, amount }
   }
-  return best
+  return best?.quote
 }
 
 /** The provider window's `window.open` features, centred on the page's window when its place is known. */

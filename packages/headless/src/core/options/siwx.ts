@@ -81,7 +81,7 @@ export interface SiwxConfig extends SiwxBehaviour {
   /** The message for this account and network: fetch a nonce, fill the fields. Leave `serializedMessage` out to have Portico write the standard text. */
   createMessage(input: { accountAddress: string; chainId: string }): Promise<SiwxMessage>
   /** Verify and store a signed session (reject to refuse it: the text becomes the visible error). May answer the session with its expiry. */
-  addSession(session: SiwxSession): Promise<SiwxSession | void>
+  addSession(session: SiwxSession): Promise<SiwxSession | undefined>
   /** The valid sessions of this account on this network (empty: the visitor is asked to sign in). */
   getSessions(chainId: string, address: string): Promise<SiwxSession[]>
   /** End the account's sessions on this network. */

@@ -5,14 +5,14 @@
  * own CORS check; a lone `*` allows every origin. Case-insensitive; a trailing slash is ignored.
  */
 
-const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
 
 /** Whether `origin` (e.g. `window.location.origin`) matches `pattern`. */
 export function originMatches(origin: string, pattern: string): boolean {
   const rule = pattern.trim().replace(/\/+$/, '')
   if (rule === '*') return true
   if (rule === '') return false
-  return new RegExp(`^${rule.split('*').map(escape).join('[A-Za-z0-9-]+')}$`, 'i').test(origin.replace(/\/+$/, ''))
+  return new RegExp(`^${rule.split('*').map(escapeRegExp).join('[A-Za-z0-9-]+')}$`, 'i').test(origin.replace(/\/+$/, ''))
 }
 
 /** Whether `origin` is allowed by `patterns`: an empty list is no restriction. */

@@ -71,7 +71,7 @@ export function createProject(deps: ProjectDeps) {
   function check(): Promise<OriginState> {
     const done = $origin.get()
     if (done.status === 'allowed' || done.status === 'notAllowed') return Promise.resolve(done)
-    return (checking ??= (async () => {
+    checking ??= (async () => {
       const origin = (deps.origin ?? defaultOrigin)() ?? null
       $origin.set({ ...$origin.get(), status: 'checking', origin })
       let result: AllowedOriginsResult
@@ -95,14 +95,16 @@ export function createProject(deps: ProjectDeps) {
       checking = undefined
       if (next.status === 'notAllowed' && deps.isOpen()) deps.showNotAllowed()
       return next
-    })())
+    })()
+    return checking
   }
 
   /** Remote flags once per page (a failed call, e.g. offline, is asked again on the next open; the flags stay as they were meanwhile). */
   function loadFeatures(): Promise<void> {
-    return (features ??= deps.loadRemoteFeatures().catch(() => {
+    features ??= deps.loadRemoteFeatures().catch(() => {
       features = undefined
-    }))
+    })
+    return features
   }
 
   /** What every open does: check (first time, or again after a failure) and load the flags (same). */

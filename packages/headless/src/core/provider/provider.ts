@@ -123,7 +123,10 @@ export function createProviders(deps: ProviderDeps) {
      */
     get(namespace: ProviderNamespace, since?: ChainsSnapshot): Eip1193Provider {
       let provider = made.get(namespace)
-      if (!provider) made.set(namespace, (provider = createEip155Provider(deps, since)))
+      if (!provider) {
+        provider = createEip155Provider(deps, since)
+        made.set(namespace, provider)
+      }
       return provider
     },
   }
@@ -498,7 +501,10 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
       }),
     on(event, listener) {
       let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
       set.add(listener as never)
       return provider
     },

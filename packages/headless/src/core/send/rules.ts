@@ -62,7 +62,7 @@ export function base58ByteLength(text: string): number {
     if (digit < 0) return -1
     value = value * 58n + BigInt(digit)
   }
-  const zeros = /^1*/.exec(text)![0].length
+  const zeros = text.length - text.replace(/^1+/, '').length
   return zeros + (value === 0n ? 0 : Math.ceil(value.toString(16).length / 2))
 }
 

@@ -269,8 +269,8 @@ export function createSend(deps: SendDeps) {
     patch({
       resolving: false,
       receiverAddress: address,
-      receiverProfileName: address ? record!.name : undefined,
-      receiverProfileImageUrl: address ? record!.attributes?.avatar : undefined,
+      receiverProfileName: address ? record?.name : undefined,
+      receiverProfileImageUrl: address ? record?.attributes?.avatar : undefined,
       ...error,
     })
     if (address && $form.get().token) void estimateGas()
@@ -324,8 +324,10 @@ export function createSend(deps: SendDeps) {
     const { namespace, network } = deps.account()
     const invalid = validateSend({ amount: form.sendTokenAmount, receiverAddress: form.receiverAddress, token: form.token })
     if (invalid) throw new PorticoError(invalid)
-    if (!namespace || !isReceiverAddress(namespace, form.receiverAddress!)) throw new PorticoError(ERRORS.sendAmountReceiver)
-    const token = form.token!
+    // validateSend has checked both; the checks here narrow the types.
+    const { receiverAddress, token } = form
+    if (!namespace || !receiverAddress || !isReceiverAddress(namespace, receiverAddress)) throw new PorticoError(ERRORS.sendAmountReceiver)
+    if (!token) throw new PorticoError(ERRORS.sendToken)
     const contract = isNativeToken(token) ? undefined : tokenContract(token)
     const decimals = tokenDecimals(token)
     patch({ loading: true, ...NO_ERROR })
@@ -333,7 +335,7 @@ export function createSend(deps: SendDeps) {
     try {
       hash = await deps.transfer(
         {
-          to: form.receiverAddress!,
+          to: receiverAddress,
           amount: parseUnits(form.sendTokenAmount, decimals),
           ...(contract ? { token: { address: contract, decimals } } : {}),
           ...(network ? { network } : {}),
@@ -353,7 +355,7 @@ export function createSend(deps: SendDeps) {
       sent: {
         amount: form.sendTokenAmount,
         symbol: token.symbol,
-        to: form.receiverAddress!,
+        to: receiverAddress,
         ...(usd === undefined ? {} : { usd }),
         ...(form.receiverProfileName ? { receiverProfileName: form.receiverProfileName } : {}),
         ...(form.receiverProfileImageUrl ? { receiverProfileImageUrl: form.receiverProfileImageUrl } : {}),

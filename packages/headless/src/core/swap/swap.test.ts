@@ -168,8 +168,12 @@ async function setup(opts: Options = {}) {
     router,
     views: () => router.$history.get().map((e) => e.view),
     banner: () => portico.banner.$banner.get(),
-    setAllowance: (a: string) => void (allowance = a),
-    setBalances: (b: TokenBalance[]) => void (balances = b),
+    setAllowance: (a: string) => {
+      allowance = a
+    },
+    setBalances: (b: TokenBalance[]) => {
+      balances = b
+    },
     paths: () => requests.map((r) => r.path),
   }
 }
@@ -569,7 +573,13 @@ describe('swap flow: building (allowance → swap or approval; SPEC §4)', () =>
 describe('swap flow: sending (SPEC §4, §8)', () => {
   it("approval: 'Approve limit increase in your wallet', sent to the token; then re-quote, rebuild (swap transaction), replace the view with SwapPreview", async () => {
     let allowance = '0'
-    const t = await setup({ allowance: () => allowance, send: async () => ((allowance = '1000000000000'), '0xapprove') })
+    const t = await setup({
+      allowance: () => allowance,
+      send: async () => {
+        allowance = '1000000000000'
+        return '0xapprove'
+      },
+    })
     await t.swap.initialize({ fromToken: 'USDC', toToken: 'ETH' })
     t.swap.setSourceTokenAmount('100')
     t.timers.advance(QUOTE_DEBOUNCE_MS)

@@ -518,7 +518,7 @@ export function createSwap(deps: SwapDeps) {
     const s = $state.get()
     if (s.initializing) return
     const { network } = deps.account()
-    if (!isSwapNetwork(network)) {
+    if (!network || !isSwapNetwork(network)) {
       deps.banner.showError(coded('swapNetwork'))
       deps.router.goBack()
       return
@@ -527,9 +527,9 @@ export function createSwap(deps: SwapDeps) {
       const mine = epoch
       patch({ initializing: true })
       try {
-        await getNetworkTokenPrice(network!.caipNetworkId)
+        await getNetworkTokenPrice(network.caipNetworkId)
         const tokens = await fetchTokens()
-        await Promise.all([fetchPrices(tokens), fetchGasPrice(network!.caipNetworkId)])
+        await Promise.all([fetchPrices(tokens), fetchGasPrice(network.caipNetworkId)])
         if (mine !== epoch) return
         patch({ initialized: true, initializing: false })
       } catch {
@@ -695,13 +695,14 @@ export function createSwap(deps: SwapDeps) {
     cancelQuote()
     const s = $state.get()
     const { address } = deps.account()
-    if (!swappable() || !address) {
+    // swappable() has checked the tokens and the amount; the checks here narrow the types.
+    const source = s.sourceToken
+    const target = s.toToken
+    const units = source ? toBaseUnits(s.sourceTokenAmount, source.decimals) : undefined
+    if (!swappable() || !address || !source || !target || units === undefined) {
       patch({ loadingQuote: false })
       return
     }
-    const source = s.sourceToken!
-    const target = s.toToken!
-    const units = toBaseUnits(s.sourceTokenAmount, source.decimals)!
     const seq = ++quoteSeq
     const mine = epoch
     patch({ loadingQuote: true, inputError: undefined, fetchError: false })
@@ -721,8 +722,9 @@ export function createSwap(deps: SwapDeps) {
       return
     }
     if (seq !== quoteSeq || mine !== epoch) return
-    const quoted = Boolean(toAmountUnits && /^\d+$/.test(toAmountUnits) && BigInt(toAmountUnits) > 0n)
-    const toTokenAmount = quoted ? destinationAmount(toAmountUnits!, target.decimals) : ''
+    const quotedUnits = toAmountUnits && /^\d+$/.test(toAmountUnits) && BigInt(toAmountUnits) > 0n ? toAmountUnits : undefined
+    const quoted = quotedUnits !== undefined
+    const toTokenAmount = quotedUnits === undefined ? '' : destinationAmount(quotedUnits, target.decimals)
     const current = $state.get()
     const networkId = deps.account().network?.caipNetworkId ?? ''
     const native = held(nativeTokenId(networkId))
@@ -772,11 +774,12 @@ export function createSwap(deps: SwapDeps) {
   async function buildTransaction(): Promise<SwapTransaction | undefined> {
     const { address } = deps.account()
     if (!address) throw new PorticoError(ERRORS.noSwapAddress)
-    if (!swappable()) return undefined
     const s = $state.get()
-    const source = s.sourceToken!
-    const target = s.toToken!
-    const units = toBaseUnits(s.sourceTokenAmount, source.decimals)!
+    // swappable() has checked the tokens and the amount; the checks here narrow the types.
+    const source = s.sourceToken
+    const target = s.toToken
+    const units = source ? toBaseUnits(s.sourceTokenAmount, source.decimals) : undefined
+    if (!swappable() || !source || !target || units === undefined) return undefined
     const seq = ++buildSeq
     const mine = epoch
     const stale = () => seq !== buildSeq || mine !== epoch
@@ -946,7 +949,8 @@ export function createSwap(deps: SwapDeps) {
     const { address, namespace, network } = deps.account()
     if (!address || !namespace) throw new PorticoError(ERRORS.noSwapAddress)
     // One swap at a time (a second press while the wallet is asked does nothing).
-    if (!tx || !s.sourceToken || !s.toToken || s.loadingTransaction) return undefined
+    const { sourceToken, toToken } = s
+    if (!tx || !sourceToken || !toToken || s.loadingTransaction) return undefined
     patch({ loadingTransaction: true, transactionError: undefined, transactionErrorCode: undefined, ...loadingOf('confirmTransaction') })
     deps.banner.showLoading(coded('confirmTransaction'))
     let hash: string
@@ -957,8 +961,8 @@ export function createSwap(deps: SwapDeps) {
             network,
             from: address,
             to: tx.to,
-            source: { amount: s.sourceTokenAmount, token: s.sourceToken! },
-            target: { amount: trimDecimals(s.toTokenAmount), token: s.toToken! },
+            source: { amount: s.sourceTokenAmount, token: sourceToken },
+            target: { amount: trimDecimals(s.toTokenAmount), token: toToken },
           }
         : undefined
     try {
@@ -979,7 +983,7 @@ export function createSwap(deps: SwapDeps) {
       return undefined
     }
     if (swap && status === 'success') deps.recordSwap(swap, 'confirmed')
-    deps.banner.showSuccess(swappedBanner(s.sourceToken.symbol, trimDecimals(s.toTokenAmount), s.toToken.symbol))
+    deps.banner.showSuccess(swappedBanner(sourceToken.symbol, trimDecimals(s.toTokenAmount), toToken.symbol))
     reset()
     deps.router.reset('Account')
     void deps.refreshBalances(namespace).catch(() => undefined)

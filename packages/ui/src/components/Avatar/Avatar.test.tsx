@@ -15,7 +15,9 @@ const cells = (path: string) => [...path.matchAll(/M(\d) (\d)h1v1h-1z/g)].map((m
 /** The 8×8 grid as 0 background, 1 main, 2 spot. */
 function grid(input: string): number[][] {
   const g = Array.from({ length: 8 }, () => Array<number>(8).fill(0))
-  blockieFor(input).paths.forEach((path, i) => cells(path).forEach(([x, y]) => (g[y]![x] = i + 1)))
+  for (const [i, path] of blockieFor(input).paths.entries()) {
+    for (const [x, y] of cells(path)) g[y]![x] = i + 1
+  }
   return g
 }
 

@@ -53,7 +53,9 @@ export function Icon({ name, size = 20, label, className, ...rest }: IconProps) 
       strokeLinecap="round"
       strokeLinejoin="round"
       focusable="false"
-      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
       className={DIRECTIONAL.includes(name) ? [mirrored, className].filter(Boolean).join(' ') : className}
       {...rest}
     >

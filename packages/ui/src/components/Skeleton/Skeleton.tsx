@@ -22,6 +22,7 @@ export function SkeletonRows({ count, label, 'data-testid': testId = 'portico-sk
     <div role="status" className={styles.group} data-testid={testId}>
       <span className={visuallyHidden}>{label}</span>
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows: the position is all that tells them apart.
         <span key={i} className={styles.row} aria-hidden="true" data-testid="portico-skeleton-row">
           <span className={`${styles.block} ${styles.tile}`} />
           <span className={`${styles.block} ${styles.bar}`} style={{ width: WIDTHS[i % WIDTHS.length] }} />

@@ -56,6 +56,7 @@ export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
           role="tabpanel"
           id={`${base}-panel-${active.id}`}
           aria-labelledby={`${base}-tab-${active.id}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA APG tabs: the panel is a tab stop so content without a focusable element is reachable.
           tabIndex={0}
           className={styles.panel}
         >

@@ -74,6 +74,7 @@ export function AccountTypeSwitch({ value, switching, failure, onChange }: Accou
           data-testid="portico-account-type-switch"
         >
           {OPTIONS.map((type, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: a segmented control (ARIA radio group on buttons, roving tabindex); a native radio draws differently.
             <button
               key={type}
               ref={(el) => {

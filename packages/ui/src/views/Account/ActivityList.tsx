@@ -82,7 +82,7 @@ function Row({ row }: { row: ActivityRowShown }) {
 }
 
 /** Loads the next page when the end of the list scrolls into view (re-armed after each page). */
-function Sentinel({ onVisible, rows }: { onVisible: () => void; rows: number }) {
+function Sentinel({ onVisible }: { onVisible: () => void }) {
   const ref = useRef<HTMLDivElement>(null)
   const latest = useRef(onVisible)
   latest.current = onVisible
@@ -94,7 +94,7 @@ function Sentinel({ onVisible, rows }: { onVisible: () => void; rows: number }) 
     })
     observer.observe(el)
     return () => observer.disconnect()
-  }, [rows])
+  }, [])
   return <div ref={ref} className={styles.sentinel} aria-hidden="true" data-testid="portico-activity-sentinel" />
 }
 
@@ -138,6 +138,7 @@ export function ActivityListView({
   return (
     <div className={styles.root} data-testid="portico-activity">
       {groups.map((g) => (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of lists, not of form controls: <fieldset> is not meant for it.
         <div key={g.key} role="group" className={styles.group} aria-labelledby={`${ids}-${g.key}`}>
           <h3 id={`${ids}-${g.key}`} className={styles.groupLabel}>
             {g.label}
@@ -159,7 +160,7 @@ export function ActivityListView({
       )}
       {hasMore && !error && (
         <div className={styles.more}>
-          <Sentinel onVisible={onLoadMore} rows={count} />
+          <Sentinel key={count} onVisible={onLoadMore} />
           <Button variant="ghost" size="sm" loading={loading} onClick={onLoadMore} data-testid="portico-activity-load-more">
             {loading ? messages.activity.loadingMore : messages.activity.loadMore}
           </Button>

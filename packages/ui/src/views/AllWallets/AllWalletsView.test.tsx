@@ -141,7 +141,7 @@ describe('AllWalletsView (virtualised)', () => {
     const onQuery = vi.fn()
     const onDialogKey = vi.fn()
     const { rerender } = render(
-      <div onKeyDown={(e) => onDialogKey(e.key)}>
+      <div role="dialog" onKeyDown={(e) => onDialogKey(e.key)}>
         <AllWalletsView wallets={many(3)} query="rab" onQuery={onQuery} loading={false} error={null} hasMore={false} />
       </div>,
     )
@@ -149,7 +149,7 @@ describe('AllWalletsView (virtualised)', () => {
     expect(onQuery).toHaveBeenCalledWith('')
     expect(onDialogKey).not.toHaveBeenCalled()
     rerender(
-      <div onKeyDown={(e) => onDialogKey(e.key)}>
+      <div role="dialog" onKeyDown={(e) => onDialogKey(e.key)}>
         <AllWalletsView wallets={many(3)} query="" onQuery={onQuery} loading={false} error={null} hasMore={false} />
       </div>,
     )

@@ -66,6 +66,10 @@ function WalletRow({
   const messages = useMessages()
   const tag = wallet.installed ? messages.allWallets.installed : wallet.recent ? messages.allWallets.recent : undefined
   return (
+    // A listbox with aria-activedescendant (WAI-ARIA APG): the listbox keeps focus and handles the keys (Enter/Space choose),
+    // so an option is neither focusable nor given key handlers of its own.
+    // biome-ignore lint/a11y/useFocusableInteractive: see above: focus stays on the listbox.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above: the listbox's onKeyDown handles Enter and Space.
     <div
       id={id}
       role="option"
@@ -118,6 +122,7 @@ export function AllWalletsView({
   const range = visibleRange({ scrollTop, viewport, rowHeight: ROW_HEIGHT, count, overscan })
 
   // A new query starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies(query): the effect runs for each new query; it reads none of it.
   useEffect(() => {
     setScrollTop(0)
     setActive(-1)
@@ -126,6 +131,7 @@ export function AllWalletsView({
 
   // Infinite scroll: ask for the next page when the last visible row nears the end.
   const nearEnd = count === 0 || range.last >= count - 1 - END_THRESHOLD
+  // biome-ignore lint/correctness/useExhaustiveDependencies(count): a page that arrives with the end still near asks for the next one.
   useEffect(() => {
     if (nearEnd && hasMore && !loading && !error) onLoadMore?.()
   }, [nearEnd, hasMore, loading, error, onLoadMore, count])
@@ -144,20 +150,37 @@ export function AllWalletsView({
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT))
     const from = active < 0 ? range.first - 1 : active
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => moveTo(from + 1),
-      ArrowUp: () => moveTo(active < 0 ? range.first : from - 1),
-      PageDown: () => moveTo(from + page),
-      PageUp: () => moveTo(from - page),
-      Home: () => moveTo(0),
-      End: () => moveTo(count - 1),
-      Enter: () => !locked && active >= 0 && wallets[active] && onSelect?.(wallets[active]),
-      ' ': () => !locked && active >= 0 && wallets[active] && onSelect?.(wallets[active]),
+    const choose = () => {
+      const wallet = wallets[active]
+      if (!locked && active >= 0 && wallet) onSelect?.(wallet)
     }
-    const action = keys[e.key]
-    if (!action) return
+    switch (e.key) {
+      case 'ArrowDown':
+        moveTo(from + 1)
+        break
+      case 'ArrowUp':
+        moveTo(active < 0 ? range.first : from - 1)
+        break
+      case 'PageDown':
+        moveTo(from + page)
+        break
+      case 'PageUp':
+        moveTo(from - page)
+        break
+      case 'Home':
+        moveTo(0)
+        break
+      case 'End':
+        moveTo(count - 1)
+        break
+      case 'Enter':
+      case ' ':
+        choose()
+        break
+      default:
+        return
+    }
     e.preventDefault()
-    action()
   }
 
   const activeMounted = active >= range.start && active < range.end

@@ -87,8 +87,12 @@ describe('Connect renders at once, while the explorer answers (issue 9 §1)', ()
     }) as typeof globalThis.fetch
     return {
       fetch,
-      release: () => held.splice(0).forEach((r) => r()),
-      setFail: (f: boolean) => void (fail = f),
+      release: () => {
+        for (const r of held.splice(0)) r()
+      },
+      setFail: (f: boolean) => {
+        fail = f
+      },
       calls: () => calls,
     }
   }

@@ -23,7 +23,13 @@ function pairingAdapter(calls: string[]): ChainAdapter {
 function setup() {
   const calls: string[] = []
   const evm = testAdapter()
-  const wrapped: ChainAdapter = { ...evm, connect: async (p) => (calls.push(p.connectorId), evm.connect(p)) }
+  const wrapped: ChainAdapter = {
+    ...evm,
+    connect: async (p) => {
+      calls.push(p.connectorId)
+      return evm.connect(p)
+    },
+  }
   const { portico } = testPortico({ adapters: [wrapped, pairingAdapter(calls)] })
   render(
     <PorticoContextProvider portico={portico}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../components/Button/Button'
 import { button } from '../../components/Button/Button.css'
 import { Icon } from '../../components/Icon/icons'
@@ -27,7 +27,12 @@ const copyToClipboard = (url: string) => globalThis.navigator?.clipboard?.writeT
 export function ConnectingFarcasterView({ url, isMobile = false, error, onRetry, onCopy = copyToClipboard }: ConnectingFarcasterViewProps) {
   const messages = useMessages()
   const [copied, setCopied] = useState(false)
-  useEffect(() => setCopied(false), [url])
+  // A new url is not copied yet: reset while rendering (React's pattern for state that follows a prop).
+  const [copiedSeenFor, setCopiedSeenFor] = useState(url)
+  if (copiedSeenFor !== url) {
+    setCopiedSeenFor(url)
+    setCopied(false)
+  }
   const m = messages.connectingFarcaster
   if (error) {
     return (

@@ -134,7 +134,7 @@ describe('ConnectingWalletConnect (with headless)', () => {
     await waitFor(() => expect(state.params.length).toBe(1))
     view.unmount()
     expect(state.params[0]!.signal?.aborted).toBe(true)
-    expect((state.params[0]!.signal?.reason as Error).message).toBe('Modal closed')
+    expect(state.params[0]!.signal?.reason).toHaveProperty('message', 'Modal closed')
   })
 })
 

@@ -1,5 +1,5 @@
 import type { WalletLinks } from '@portico/headless'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../components/Button/Button'
 import { button } from '../../components/Button/Button.css'
 import { Icon } from '../../components/Icon/icons'
@@ -37,7 +37,12 @@ export function ConnectingWalletConnectView({
 }: ConnectingWalletConnectViewProps) {
   const messages = useMessages()
   const [copied, setCopied] = useState(false)
-  useEffect(() => setCopied(false), [uri])
+  // A new uri is not copied yet: reset while rendering (React's pattern for state that follows a prop).
+  const [copiedSeenFor, setCopiedSeenFor] = useState(uri)
+  if (copiedSeenFor !== uri) {
+    setCopiedSeenFor(uri)
+    setCopied(false)
+  }
   const m = messages.connectingWalletConnect
   const state = uri ? 'ready' : 'loading'
   if (error) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { QrCode } from '../../components/QrCode/QrCode'
@@ -48,7 +48,12 @@ export function ConnectingWalletConnectBasicView({
 }: ConnectingWalletConnectBasicViewProps) {
   const messages = useMessages()
   const [copied, setCopied] = useState(false)
-  useEffect(() => setCopied(false), [uri])
+  // A new uri is not copied yet: reset while rendering (React's pattern for state that follows a prop).
+  const [copiedSeenFor, setCopiedSeenFor] = useState(uri)
+  if (copiedSeenFor !== uri) {
+    setCopiedSeenFor(uri)
+    setCopied(false)
+  }
   const m = messages.connectingWalletConnect
   const b = messages.connectingWalletConnectBasic
   const state = error ? 'error' : uri ? 'ready' : 'loading'

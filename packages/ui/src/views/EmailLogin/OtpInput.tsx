@@ -58,6 +58,7 @@ export function OtpInput({ value, onChange, label, errorId, busy = false, length
       <div className={styles.otpBoxes} aria-hidden="true">
         {Array.from({ length }, (_, i) => (
           <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: one box per digit position: the position is the box's identity.
             key={i}
             className={styles.otpBox}
             data-active={i === active ? 'true' : undefined}

@@ -39,7 +39,7 @@ export function OnRampFiatSelectView({ currencies = [], currentId, onSelect }: O
       </div>
     )
   }
-  const current = currentId ?? currencies[0]!.id
+  const current = currentId ?? currencies[0]?.id
   return (
     <div className={styles.picker} data-testid="portico-onramp-fiats">
       <ul className={styles.list} aria-label={m.fiatLabel}>

@@ -7,7 +7,8 @@ import { formatBalance, formatLocale, trimZeros } from '@portico/headless'
 export function fiatText(amount: string, currency: string): string {
   const value = Number(amount)
   if (!Number.isFinite(value)) return `${amount} ${currency}`
-  const decimals = amount.includes('.') ? Math.min(2, amount.split('.')[1]!.length) : 0
+  const fraction = amount.split('.')[1]
+  const decimals = fraction === undefined ? 0 : Math.min(2, fraction.length)
   try {
     return new Intl.NumberFormat(formatLocale(), {
       style: 'currency',

@@ -168,7 +168,15 @@ beforeEach(() => {
   refusePopup = false
   vi.stubGlobal('open', (...args: unknown[]) => {
     if (refusePopup) return null
-    const popup = { args, location: { href: '' }, opener: {} as unknown, closed: false, close: () => void (popup.closed = true) }
+    const popup = {
+      args,
+      location: { href: '' },
+      opener: {} as unknown,
+      closed: false,
+      close: () => {
+        popup.closed = true
+      },
+    }
     popups.push(popup)
     return popup
   })

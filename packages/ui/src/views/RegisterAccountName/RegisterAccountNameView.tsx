@@ -128,6 +128,7 @@ export function RegisterAccountNameView({
                 <button
                   type="button"
                   className={styles.suggestion}
+                  // biome-ignore lint/correctness/useHookAtTopLevel: `useSuggestion` is a message text ("Use …"), not a React hook.
                   aria-label={m.useSuggestion(s)}
                   onClick={() => onSuggestion?.(s)}
                   data-testid="portico-register-name-suggestion"

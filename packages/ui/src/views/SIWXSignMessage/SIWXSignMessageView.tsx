@@ -65,7 +65,7 @@ export function SIWXSignMessageView({
         </p>
         <p className={shared.muted}>{signing ? m.signingHint : required ? `${m.text(app)} ${m.requiredText(app)}` : m.text(app)}</p>
       </div>
-      <span className={styles.account} aria-label={`${m.account} ${address}`} data-testid="portico-siwx-account">
+      <span role="img" className={styles.account} aria-label={`${m.account} ${address}`} data-testid="portico-siwx-account">
         <Icon name="wallet" size={16} />
         {shortAddress}
       </span>

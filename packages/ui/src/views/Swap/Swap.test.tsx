@@ -318,7 +318,10 @@ describe('Swap in the modal', () => {
     let swapWallet: (hash: string) => void = () => {}
     const ctx = await openModal({
       send: (p) =>
-        new Promise<string>((resolve) => (p.to.toLowerCase() === USDC_CONTRACT ? (approveWallet = resolve) : (swapWallet = resolve))),
+        new Promise<string>((resolve) => {
+          if (p.to.toLowerCase() === USDC_CONTRACT) approveWallet = resolve
+          else swapWallet = resolve
+        }),
     })
     await act(async () => {
       await ctx.portico.modal.open()

@@ -45,9 +45,9 @@ export function Swap() {
       onSwitch={() => void swap.switchTokens()}
       switchDisabled={swap.switchingTokens || !swap.initialized}
       details={
-        quoted && swap.rate !== undefined
+        quoted && sourceToken && toToken && swap.rate !== undefined
           ? {
-              rate: rateText(swap.rate, sourceToken!.symbol, toToken!.symbol, messages),
+              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages),
               ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
               ...(networkCostText(swap.gas, swap.networkTokenSymbol)
                 ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }

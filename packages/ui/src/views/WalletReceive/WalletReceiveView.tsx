@@ -57,10 +57,8 @@ export function WalletReceiveView({ address, payload, network, networks = [], co
         <QrCode value={payload ?? address} label={m.qrLabel(network?.name ?? address)} size={216} data-testid="portico-receive-qr" />
       </div>
       <div className={own.addressBlock}>
-        <p className={own.addressLabel} id="portico-receive-address-label">
-          {m.address}
-        </p>
-        <p className={own.address} data-testid="portico-receive-address" aria-labelledby="portico-receive-address-label">
+        <p className={own.addressLabel}>{m.address}</p>
+        <p className={own.address} data-testid="portico-receive-address">
           {address}
         </p>
         <Button

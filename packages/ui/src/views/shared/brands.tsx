@@ -98,7 +98,7 @@ export function BrandMark({ provider, large = false }: { provider: string; large
       data-provider={provider}
       aria-hidden="true"
     >
-      <svg viewBox="0 0 24 24" width="70%" height="70%" focusable="false">
+      <svg viewBox="0 0 24 24" width="70%" height="70%" focusable="false" aria-hidden="true">
         {b.mark}
       </svg>
     </span>
