@@ -10,6 +10,7 @@ import {
 } from '../core/embedded/emailLogin'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
 import { ERRORS } from '../core/errors'
+import { useCountdownTicks } from './countdown'
 import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
 
@@ -196,26 +197,8 @@ export function useEmailLogin(options: UseEmailLoginOptions = {}): UseEmailLogin
   useCancelOnUnmount(cancel, options.cancelOnUnmount ?? true)
 
   // The resend countdown: one render per second while it runs.
-  const [, setTick] = useState(0)
   const secondsLeft = resendSecondsLeft(state.resendAvailableAt, timers.now())
-  useEffect(() => {
-    const availableAt = state.resendAvailableAt
-    if (availableAt === undefined) return
-    let handle: unknown
-    const next = () => {
-      const left = availableAt - timers.now()
-      if (left <= 0) return
-      handle = timers.setTimeout(
-        () => {
-          setTick((n) => n + 1)
-          next()
-        },
-        left % 1000 || 1000,
-      )
-    }
-    next()
-    return () => timers.clearTimeout(handle)
-  }, [state.resendAvailableAt, timers])
+  useCountdownTicks(state.resendAvailableAt, timers)
 
   return {
     step: state.step,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { EmailUpdateOtpStep } from '../adapters'
 import {
   type EmailUpdateEvent,
@@ -11,6 +11,7 @@ import {
 } from '../core/embedded/emailUpdate'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
 import { ERRORS } from '../core/errors'
+import { useCountdownTicks } from './countdown'
 import { useEmbeddedAccount } from './useEmbeddedAccount'
 import { usePortico } from './usePortico'
 
@@ -176,27 +177,9 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
   }, [dispatch, submitEmail])
 
   // The resend countdown: one render per second while it runs.
-  const [, setTick] = useState(0)
-  const secondsLeft = isEmailUpdateActive(state.step) ? resendSecondsLeft(state.resendAvailableAt, timers.now()) : 0
   const countingDown = isEmailUpdateActive(state.step)
-  useEffect(() => {
-    const availableAt = state.resendAvailableAt
-    if (availableAt === undefined || !countingDown) return
-    let handle: unknown
-    const next = () => {
-      const left = availableAt - timers.now()
-      if (left <= 0) return
-      handle = timers.setTimeout(
-        () => {
-          setTick((n) => n + 1)
-          next()
-        },
-        left % 1000 || 1000,
-      )
-    }
-    next()
-    return () => timers.clearTimeout(handle)
-  }, [state.resendAvailableAt, countingDown, timers])
+  const secondsLeft = countingDown ? resendSecondsLeft(state.resendAvailableAt, timers.now()) : 0
+  useCountdownTicks(state.resendAvailableAt, timers, countingDown)
 
   return {
     step: state.step,
