@@ -175,7 +175,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // (the dev users' custody addresses registered), which the API reads to verify a signature.
     const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
     started.push(() => farcaster.stop())
-    const registryChain = devnet.chains[0]!
+    const [registryChain] = devnet.chains
+    if (!registryChain) throw new Error('The devnet started no EVM chain for the IdRegistry')
     const idRegistry = await deployIdRegistry({ rpcUrl: registryChain.rpcUrl, chainId: registryChain.chainId, mnemonic: devnet.mnemonic })
     // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
     // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
@@ -261,7 +262,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     started.push(() => frame.close())
     const auth: AuthConfig = {
-      // The key encryption key: kept beside the database (npm start), new for an in-memory run.
+      // The key encryption key: DEV ONLY kept beside the database (npm start), new for an in-memory run.
+      // portico-api itself never does this: with a persistent database it requires PORTICO_KEK.
       kek: options.dataDir === undefined ? generateKek() : loadOrCreateKek(options.dataDir),
       mail: mailbox.smtpUrl,
       mailFrom: 'Portico <login@portico.test>',

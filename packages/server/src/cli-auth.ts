@@ -83,7 +83,7 @@ function farcasterOptions(relayUrl: string | undefined, registry: string | undef
   return {
     farcaster: {
       relayUrl,
-      idRegistry: { chainId: Number(match[1]), address: match[2] as string, ...(match[3] ? { rpcUrl: match[3] } : {}) },
+      idRegistry: { chainId: Number(match[1]), address: match[2] ?? '', ...(match[3] ? { rpcUrl: match[3] } : {}) },
     },
   }
 }
@@ -98,7 +98,8 @@ function smartAccountOptions(raw: string | undefined): { smartAccount?: { execut
     .filter(Boolean)) {
     const match = /^(\d{1,10})=(0x[0-9a-fA-F]{40})$/.exec(pair)
     if (!match) throw new Error(`PORTICO_SMART_ACCOUNT_EXECUTORS: "${pair}" is not <chainId>=<0x address>`)
-    executors[match[1] as string] = match[2] as string
+    const [, chainId = '', executor = ''] = match
+    executors[chainId] = executor
   }
   return { smartAccount: { executors } }
 }
