@@ -428,6 +428,16 @@ describe('stamps and sessions', () => {
       },
     })
     expect(highS.status).toBe(401)
+    // Stamps that are no signature at all (r = 0, r and s ≥ n, bits past the end): 401, never a 500.
+    for (const junk of ['A'.repeat(86), '_'.repeat(86), `${'B'.repeat(85)}_`]) {
+      const res = await app.request('/v1/auth/user', {
+        headers: {
+          ...(await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/user', '', clock + 2)),
+          [STAMP_HEADERS.stamp]: junk,
+        },
+      })
+      expect(res.status, junk).toBe(401)
+    }
   })
 
   it('a stamp covers the query string: another query, or none, is refused', async () => {
