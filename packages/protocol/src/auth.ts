@@ -53,7 +53,8 @@
  *   GET  /v1/sessions/{id}                                           → sessionInfo
  *   POST /v1/sessions/{id}/revoke      { pci, signature }            → sessionInfo
  *     pci: the id of the session making the call; signature: base64url P-256 signature by that
- *     session's key of `revokeMessage(id, pci)`. A user may revoke any of their own sessions.
+ *     session's key of `revokeMessage(id, pci)`, in the one spelling stamps have (canonical, low s).
+ *     A user may revoke any of their own sessions.
  */
 import { z } from 'zod/mini'
 
