@@ -262,7 +262,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     started.push(() => frame.close())
     const auth: AuthConfig = {
-      // The key encryption key: kept beside the database (npm start), new for an in-memory run.
+      // The key encryption key: DEV ONLY kept beside the database (npm start), new for an in-memory run.
+      // portico-api itself never does this: with a persistent database it requires PORTICO_KEK.
       kek: options.dataDir === undefined ? generateKek() : loadOrCreateKek(options.dataDir),
       mail: mailbox.smtpUrl,
       mailFrom: 'Portico <login@portico.test>',

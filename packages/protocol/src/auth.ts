@@ -16,8 +16,11 @@
  *   x-portico-session:   the session id
  *   x-portico-timestamp: ms since epoch (the server refuses a stamp more than 60 s off)
  *   x-portico-stamp:     base64url ECDSA P-256/SHA-256 signature (IEEE P1363, 64 bytes) of
- *                        stampPayload(method, path, timestamp, body)
- * The server checks the stamp, the session's expiry and its revocation before anything else.
+ *                        stampPayload(method, path with its query string, timestamp, body)
+ * The server checks the stamp, the session's expiry and its revocation before anything else. A
+ * stamp has one spelling: unpadded base64url that re-encodes to itself, and a low s (s ≤ n/2;
+ * WebCrypto's signatures are normalized, see @portico/embedded's frame). A request (method, path,
+ * query, timestamp, body) is accepted once per session: send two alike with distinct timestamps.
  *
  *   GET  /v1/auth/user[?chainId=…]                                   → authUser (+ smartAccountDeployed on that chain)
  *   POST /v1/auth/sign-out                                           → {} (revokes this session)
@@ -50,7 +53,8 @@
  *   GET  /v1/sessions/{id}                                           → sessionInfo
  *   POST /v1/sessions/{id}/revoke      { pci, signature }            → sessionInfo
  *     pci: the id of the session making the call; signature: base64url P-256 signature by that
- *     session's key of `revokeMessage(id, pci)`. A user may revoke any of their own sessions.
+ *     session's key of `revokeMessage(id, pci)`, in the one spelling stamps have (canonical, low s).
+ *     A user may revoke any of their own sessions.
  */
 import { z } from 'zod/mini'
 
@@ -213,7 +217,7 @@ export const revokeRequestSchema = z.object({ pci: z.string().check(z.maxLength(
 /** Errors: `{ error: message }` with a 4xx status. */
 export const authErrorSchema = z.object({ error: z.string() })
 
-/** The bytes a stamp signs. */
+/** The bytes a stamp signs. `path` is the request's path with its query string (`/v1/auth/user?chainId=1`). */
 export function stampPayload(method: string, path: string, timestamp: string, body: string): string {
   return `${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`
 }

@@ -8,10 +8,21 @@ import { parseAppleSigningKey } from './auth/apple-secret.ts'
 import type { AuthConfig } from './auth/config.ts'
 import { parseKek } from './auth/crypto.ts'
 import type { FarcasterConfig } from './auth/farcaster.ts'
-import { generateKek, loadOrCreateKek } from './auth/kek.ts'
+import { generateKek } from './auth/kek.ts'
 import type { SocialConfig, SocialProviderConfig } from './auth/social-providers.ts'
 
-/** The auth block, when frame origins are given: SMTP_URL is then required, the KEK from PORTICO_KEK or the data directory. */
+/** Why the CLI refuses a persistent database without a KEK. */
+export const KEK_REQUIRED =
+  'The auth service with a persistent database (--data-dir, PORTICO_DATA_DIR or DATABASE_URL) needs PORTICO_KEK: the key ' +
+  "encryption key that seals the users' keys, 32 bytes in base64 (openssl rand -base64 32). Keep it in a secret store, " +
+  'apart from the database and its backups, and give the same one at every start.'
+
+/**
+ * The auth block, when frame origins are given: SMTP_URL is then required, and the KEK from
+ * PORTICO_KEK whenever the database persists (a data directory or DATABASE_URL): the CLI never
+ * makes one up for a database that outlives the process, nor writes one beside it. Only an
+ * in-memory database (whose users die with the process) gets a random KEK of its own.
+ */
 export function authOptions(
   frameOrigins: string | undefined,
   env: Record<string, string | undefined>,
@@ -28,8 +39,8 @@ export function authOptions(
       throw new Error('PORTICO_KEK must be 32 bytes in base64 (openssl rand -base64 32)')
     }
   }
-  // In memory (no data directory) the users die with the process, and so may their KEK.
-  const kek = envKek ?? (dataDir ? loadOrCreateKek(dataDir) : generateKek())
+  if (envKek === undefined && (dataDir || env.DATABASE_URL)) throw new Error(KEK_REQUIRED)
+  const kek = envKek ?? generateKek()
   const limit = (name: string) => {
     const raw = env[name]
     if (raw === undefined) return undefined
@@ -38,14 +49,16 @@ export function authOptions(
     return n
   }
   const perEmail = limit('PORTICO_AUTH_MAILS_PER_EMAIL')
+  const devicePerEmail = limit('PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL')
   const perIp = limit('PORTICO_AUTH_MAILS_PER_IP')
   return {
     kek,
     mail: smtpUrl,
-    ...(perEmail !== undefined || perIp !== undefined
+    ...(perEmail !== undefined || devicePerEmail !== undefined || perIp !== undefined
       ? {
           limits: {
             ...(perEmail !== undefined ? { mailsPerEmailPerHour: perEmail } : {}),
+            ...(devicePerEmail !== undefined ? { deviceMailsPerEmailPerHour: devicePerEmail } : {}),
             ...(perIp !== undefined ? { mailsPerIpPerHour: perIp } : {}),
           },
         }

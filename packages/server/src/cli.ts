@@ -62,10 +62,13 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
                            /v1/sessions/*), which only they may call (env PORTICO_FRAME_ORIGINS)
   env SMTP_URL             with --frame-origins: where login mail goes (smtp://127.0.0.1:2525)
   env PORTICO_KEK          with --frame-origins: the key encryption key (32 bytes, base64) that seals users'
-                           keys; without it, one is generated into <data-dir>/kek (mode 0600) and reused
+                           keys. Required with --data-dir or DATABASE_URL (no KEK: refused at start; it is
+                           never written beside the database); its check value is stored at first start
+                           and another KEK is refused. In memory only, a random one per process
   env PORTICO_MAIL_FROM    the From of login mail
-  env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
-                           login mails allowed per email / per client IP an hour (default 5 / 20)
+  env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
+                           code mails per email, new-device approval links per email (counted apart),
+                           and mails per client IP, an hour (default 5 / 5 / 20)
   env PORTICO_FARCASTER_RELAY_URL, PORTICO_FARCASTER_ID_REGISTRY
                            Sign In With Farcaster: the relay, and the IdRegistry as
                            "<chainId>:<address>[:<rpc url>]" (e.g. 10:0x00000000Fc6c…:https://…)

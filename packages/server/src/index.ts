@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { buildApp, resolveAnalyticsConfig, type AppConfig } from './app.ts'
 import { sweepAnalytics } from './db/analytics.ts'
+import { checkKek } from './auth/kek.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
 import { startIndexer, type Indexer } from './indexer/follower.ts'
@@ -53,7 +54,7 @@ export { SWAP_CHAIN_IDS } from './routes/convert.ts'
 export { EXCHANGE_AMOUNT_DECIMALS, EXCHANGE_RPC_ERRORS, EXCHANGE_RPC_PATH, roundExchangeAmount } from './routes/exchange.ts'
 export { DEFAULT_ALLOWED_ORIGINS } from './cors.ts'
 export type { AuthConfig } from './auth/config.ts'
-export { generateKek, loadOrCreateKek } from './auth/kek.ts'
+export { checkKek, generateKek, KEK_MISMATCH, loadOrCreateKek } from './auth/kek.ts'
 export { ChainRpcError, HttpError } from './errors.ts'
 export {
   consoleErrorSink,
@@ -105,6 +106,15 @@ export function listenUrl(host: string, port: number): string {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, ...appConfig } = options
   const db = await openDatabase({ databaseUrl, dataDir })
+  // The auth service starts only with the database's own KEK (its check value, stored at first start).
+  if (appConfig.auth) {
+    try {
+      await checkKek(db, appConfig.auth.kek)
+    } catch (error) {
+      await db.close()
+      throw error
+    }
+  }
   // Image URLs name this server by its listening URL unless a public URL is configured.
   let url = ''
   let app: ReturnType<typeof buildApp>

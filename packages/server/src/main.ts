@@ -19,7 +19,11 @@ if (options === 'help') {
 }
 
 const { frame: frameOptions, ...serverOptions } = options
-const server = await startServer(serverOptions)
+// A start refused (a KEK that is not the database's, a port in use…): its reason, not a stack trace.
+const server = await startServer(serverOptions).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  return process.exit(1)
+})
 console.log(`Portico API listening on ${server.url}`)
 if (options.auth) console.log(`Auth service on for the frame origins ${options.auth.frameOrigins.join(', ')}`)
 

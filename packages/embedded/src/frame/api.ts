@@ -76,6 +76,8 @@ export interface AuthApi {
 export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; now?: () => number }): AuthApi {
   const base = options.apiUrl.replace(/\/+$/, '')
   const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args)
+  /** The timestamp of the last stamp: each stamp of this client gets a later one. */
+  let lastStamp = 0
 
   async function call<T>(
     schema: z.ZodMiniType<T>,
@@ -88,8 +90,13 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     const text = body === undefined ? '' : JSON.stringify(body)
     const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
     const url = `${base}${path}`
-    // The server checks the stamp over the pathname it receives (an API under a path prefix included).
-    if (session) Object.assign(headers, await stampHeaders(session, method, new URL(url).pathname, text, options.now?.() ?? Date.now()))
+    // The server checks the stamp over the path and query it receives (an API under a path prefix
+    // included), and takes one request once: two alike get distinct timestamps.
+    if (session) {
+      const { pathname, search } = new URL(url)
+      lastStamp = Math.max(options.now?.() ?? Date.now(), lastStamp + 1)
+      Object.assign(headers, await stampHeaders(session, method, `${pathname}${search}`, text, lastStamp))
+    }
     const response = await doFetch(url, { method, headers, ...(body === undefined ? {} : { body: text }), ...(signal ? { signal } : {}) })
     let json: unknown
     try {

@@ -1,8 +1,9 @@
+import { p256 } from '@noble/curves/p256'
 import { stampPayload } from '@portico/protocol/auth'
 import { describe, expect, it, vi } from 'vitest'
 import { createAuthApi, type AuthApi } from './api'
 import { createFrameHandler } from './handler'
-import { base64url, memorySessionStore } from './keys'
+import { base64url, lowS, memorySessionStore, signText } from './keys'
 import { hostOriginOf, originMatcher } from './origins'
 import { createFrameService } from './service'
 
@@ -286,6 +287,57 @@ describe('auth API client', () => {
   ])('allowed origins: status %i → %j (SPEC §8)', async (status, expected) => {
     const fetch = async () => new Response(JSON.stringify({ allowedOrigins: ['http://127.0.0.1:*'] }), { status })
     await expect(createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch }).allowedOrigins('p')).resolves.toEqual(expected)
+  })
+
+  it('the stamp covers the query string; two alike calls on one clock tick get distinct timestamps', async () => {
+    const fetch = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(authUser), { status: 200 }),
+    )
+    const api = createAuthApi({
+      apiUrl: 'http://127.0.0.1:4000/api',
+      fetch: fetch as typeof globalThis.fetch,
+      now: () => 1_700_000_000_000,
+    })
+    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+    const session = { sessionId: 'sid-1', email: null, expiresAt: '2999-01-01T00:00:00Z', keyPair }
+    await api.user(session, 31337)
+    await api.user(session, 31337)
+    const stamps = fetch.mock.calls.map(([url, init]) => ({ url, headers: init!.headers as Record<string, string> }))
+    expect(stamps.map((s) => s.url)).toEqual([
+      'http://127.0.0.1:4000/api/v1/auth/user?chainId=31337',
+      'http://127.0.0.1:4000/api/v1/auth/user?chainId=31337',
+    ])
+    expect(stamps.map((s) => s.headers['x-portico-timestamp'])).toEqual(['1700000000000', '1700000000001'])
+    for (const { headers } of stamps) {
+      const signature = Uint8Array.from(atob(headers['x-portico-stamp']!.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+      const payload = stampPayload('GET', '/api/v1/auth/user?chainId=31337', headers['x-portico-timestamp']!, '')
+      expect(
+        await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.publicKey, signature, new TextEncoder().encode(payload)),
+      ).toBe(true)
+    }
+  })
+
+  it('signatures have a low s (the one spelling the API takes): each of 64 verifies, none is high by the curve’s own check', async () => {
+    const keyPair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
+    for (let i = 0; i < 64; i++) {
+      const message = `message ${i}`
+      const text = await signText(keyPair.privateKey, message)
+      const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+      expect(bytes).toHaveLength(64)
+      expect(p256.Signature.fromCompact(Buffer.from(bytes).toString('hex')).hasHighS()).toBe(false)
+      expect(
+        await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.publicKey, bytes, new TextEncoder().encode(message)),
+      ).toBe(true)
+    }
+    // A high s from WebCrypto becomes n − s, as @noble/curves normalizes it; a low one stays as it is.
+    let raw: Uint8Array
+    do raw = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keyPair.privateKey, new TextEncoder().encode('x')))
+    while (!p256.Signature.fromCompact(Buffer.from(raw).toString('hex')).hasHighS())
+    expect(Buffer.from(lowS(raw)).toString('hex')).toBe(
+      p256.Signature.fromCompact(Buffer.from(raw).toString('hex')).normalizeS().toCompactHex(),
+    )
+    const low = lowS(raw)
+    expect(lowS(low)).toBe(low)
   })
 
   it('base64url has no padding or +/', () => {

@@ -33,13 +33,34 @@ export async function generateSessionKey(): Promise<{ keyPair: CryptoKeyPair; pu
   return { keyPair, publicKey: base64url(spki) }
 }
 
-/** base64url P-256/SHA-256 signature (IEEE P1363, 64 bytes) of `message`. */
-export async function signText(privateKey: CryptoKey, message: string): Promise<string> {
-  const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, new TextEncoder().encode(message))
-  return base64url(signature)
+/** The order n of the P-256 group (SEC 2 secp256r1, FIPS 186-4 D.1.2.3): a public constant. */
+const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n
+
+/**
+ * ECDSA's (r, s) and (r, n − s) both verify, and WebCrypto returns either. The API takes the low
+ * one only (s ≤ n/2), so that a signature has one spelling: a high s becomes n − s. Only WebCrypto
+ * signs; this maps its answer to the other valid form of the same signature.
+ */
+export function lowS(signature: Uint8Array): Uint8Array {
+  let s = 0n
+  for (const byte of signature.subarray(32)) s = (s << 8n) | BigInt(byte)
+  if (s <= P256_ORDER >> 1n) return signature
+  let twin = P256_ORDER - s
+  const out = new Uint8Array(signature)
+  for (let i = 63; i >= 32; i--) {
+    out[i] = Number(twin & 0xffn)
+    twin >>= 8n
+  }
+  return out
 }
 
-/** The three stamp headers of a signed request. */
+/** base64url P-256/SHA-256 signature (IEEE P1363, 64 bytes, low s) of `message`. */
+export async function signText(privateKey: CryptoKey, message: string): Promise<string> {
+  const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, new TextEncoder().encode(message))
+  return base64url(lowS(new Uint8Array(signature)))
+}
+
+/** The three stamp headers of a signed request (`path` with its query string: the stamp covers it). */
 export async function stampHeaders(
   session: StoredSession,
   method: string,

@@ -57,7 +57,11 @@ const authConfigSchema = z.object({
   deviceWaitMs: z.number().int().positive().optional(),
   devicePollMs: z.number().int().positive().optional(),
   limits: z
-    .object({ mailsPerEmailPerHour: z.number().int().positive().optional(), mailsPerIpPerHour: z.number().int().positive().optional() })
+    .object({
+      mailsPerEmailPerHour: z.number().int().positive().optional(),
+      deviceMailsPerEmailPerHour: z.number().int().positive().optional(),
+      mailsPerIpPerHour: z.number().int().positive().optional(),
+    })
     .optional(),
   smartAccount: z
     .object({

@@ -23,6 +23,14 @@ export function deriveSecrets(kek: Buffer): AuthSecrets {
   return { keyEncryption: derive('portico/key-encryption/v1'), codeHmac: derive('portico/code-hmac/v1') }
 }
 
+/**
+ * The KEK's check value (hex), stored at first start to recognise the KEK later: HKDF-SHA256 with
+ * an info of its own, so it reveals nothing of the KEK nor of the keys derived from it.
+ */
+export function kekCheckValue(kek: Buffer): string {
+  return Buffer.from(hkdfSync('sha256', kek, Buffer.from('portico-auth'), Buffer.from('portico/kek-check/v1'), 32)).toString('hex')
+}
+
 /** HMAC-SHA256 of the `parts` (length-prefixed, so no two part lists collide), hex. */
 export function hmac(key: Buffer, ...parts: string[]): string {
   const mac = createHmac('sha256', key)

@@ -4,6 +4,7 @@
  * the local litesvm RPC.
  */
 import { verify as verifyEd25519, createPublicKey } from 'node:crypto'
+import { STAMP_HEADERS } from '@portico/protocol/auth'
 import { startAnvil, type AnvilInstance } from '@portico/devnet'
 import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
 import { getTransferSolInstruction } from '@solana-program/system'
@@ -29,7 +30,7 @@ import type { Database } from '../db/types.ts'
 import { openTestApp, type TestApp } from '../test-support.ts'
 import { deriveSecrets, parseKek } from './crypto.ts'
 import { openEvmKey, openSolanaKey } from './keys.ts'
-import { FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK, type Session } from './test-support.ts'
+import { FRAME_ORIGIN, login, memoryMailbox, otherSpellings, stamped, stampHeaders, TEST_KEK, type Session } from './test-support.ts'
 
 const devnet = {
   id: 31337,
@@ -152,6 +153,36 @@ describe('signing on real chains', () => {
     expect(receipt.from.toLowerCase()).toBe(session.user.evmAddress.toLowerCase())
     expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
     expect((await publicClient.getBalance({ address: to })) - before).toBe(parseEther('1'))
+  })
+
+  it('a stamped eth_sendTransaction replayed in its 31 other spellings (last character, high-s twin) sends one transfer only', async () => {
+    const transport = http(anvil.rpcUrl)
+    const publicClient = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({
+      address: session.user.evmAddress as Hex,
+      value: parseEther('10'),
+    })
+    const to = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const before = await publicClient.getBalance({ address: to })
+    const nonce = await publicClient.getTransactionCount({ address: session.user.evmAddress as Hex })
+    const body = JSON.stringify({
+      namespace: 'eip155',
+      chainId: 31337,
+      method: 'eth_sendTransaction',
+      params: [{ to, value: '0x2386f26fc10000' }], // 0.01 ETH
+    })
+    const headers = await stampHeaders(session.key, session.sessionId, 'POST', '/v1/auth/rpc', body, Date.now())
+    const send = (stamp: string) =>
+      app.request('/v1/auth/rpc', { method: 'POST', headers: { ...headers, [STAMP_HEADERS.stamp]: stamp }, body })
+    const first = await send(headers[STAMP_HEADERS.stamp])
+    expect(first.status).toBe(200)
+    await publicClient.waitForTransactionReceipt({ hash: ((await first.json()) as { result: Hex }).result })
+    const replays = otherSpellings(headers[STAMP_HEADERS.stamp])
+    const statuses = []
+    for (const stamp of replays) statuses.push((await send(stamp)).status)
+    expect(statuses).toEqual(replays.map(() => 401))
+    expect((await publicClient.getBalance({ address: to })) - before).toBe(parseEther('0.01'))
+    expect(await publicClient.getTransactionCount({ address: session.user.evmAddress as Hex })).toBe(nonce + 1)
   })
 
   it('eth_sendTransaction beyond the balance is the caller’s 400, not a 500', async () => {

@@ -39,9 +39,11 @@ export function parseBody<S extends core.$ZodType>(schema: S, raw: unknown): cor
 /** The caller of a stamped request (401 unless the stamp and the session check out), and the body text it signed. */
 export async function stamped(c: Context, service: AuthService): Promise<{ caller: Caller; body: string }> {
   const body = c.req.method === 'GET' ? '' : await c.req.text()
+  const url = new URL(c.req.url)
   const caller = await service.authenticate({
     method: c.req.method,
-    path: new URL(c.req.url).pathname,
+    // The stamp covers the query string too (GET /v1/auth/user?chainId=…).
+    path: `${url.pathname}${url.search}`,
     body,
     sessionId: c.req.header(STAMP_HEADERS.session),
     timestamp: c.req.header(STAMP_HEADERS.timestamp),

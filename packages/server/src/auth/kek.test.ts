@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { KEK_REQUIRED } from '../cli-auth.ts'
 import { parseCli } from '../cli.ts'
 import { parseKek } from './crypto.ts'
 import { loadOrCreateKek } from './kek.ts'
@@ -50,16 +51,39 @@ describe('CLI: the auth service', () => {
     })
   })
 
-  it('takes the KEK from the data directory when PORTICO_KEK is absent', () => {
+  it('refuses a persistent database (a data directory, PORTICO_DATA_DIR or DATABASE_URL) without PORTICO_KEK, and writes no KEK file', () => {
     const dir = join(root, 'cli-data')
-    const options = parseCli(['--data-dir', dir], { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525' })
-    expect(options !== 'help' && options.auth?.kek).toBe(readFileSync(join(dir, 'kek'), 'utf8').trim())
+    const auth = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525' }
+    expect(() => parseCli(['--data-dir', dir], auth)).toThrow(KEK_REQUIRED)
+    expect(() => parseCli([], { ...auth, PORTICO_DATA_DIR: dir })).toThrow(KEK_REQUIRED)
+    expect(() => parseCli([], { ...auth, DATABASE_URL: 'postgres://portico@127.0.0.1:5432/portico' })).toThrow(KEK_REQUIRED)
+    expect(existsSync(join(dir, 'kek'))).toBe(false)
+    // With the KEK it starts, and still writes nothing beside the database.
+    const options = parseCli(['--data-dir', dir], { ...auth, PORTICO_KEK: kek })
+    expect(options !== 'help' && options.auth?.kek).toBe(kek)
+    expect(existsSync(join(dir, 'kek'))).toBe(false)
+    // Without the auth service no KEK is needed.
+    expect(parseCli(['--data-dir', dir], { SMTP_URL: 'smtp://127.0.0.1:2525' })).not.toBe('help')
+  })
+
+  it('in memory (no data directory, no DATABASE_URL) a random KEK of its own, new at every start', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525' }
+    const a = parseCli([], env)
+    const b = parseCli([], env)
+    const kekOf = (o: typeof a) => (o === 'help' ? undefined : o.auth?.kek)
+    expect(parseKek(kekOf(a) as string)).toHaveLength(32)
+    expect(kekOf(a)).not.toBe(kekOf(b))
   })
 
   it('takes the mail limits from the environment', () => {
     const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
     const options = parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_EMAIL: '50', PORTICO_AUTH_MAILS_PER_IP: '1000' })
     expect(options !== 'help' && options.auth?.limits).toEqual({ mailsPerEmailPerHour: 50, mailsPerIpPerHour: 1000 })
+    const devices = parseCli([], { ...env, PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL: '3' })
+    expect(devices !== 'help' && devices.auth?.limits).toEqual({ deviceMailsPerEmailPerHour: 3 })
+    expect(() => parseCli([], { ...env, PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL: 'x' })).toThrow(
+      'PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL must be a positive integer',
+    )
     expect(() => parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_IP: '0' })).toThrow('PORTICO_AUTH_MAILS_PER_IP must be a positive integer')
   })
 

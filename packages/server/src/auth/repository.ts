@@ -201,38 +201,51 @@ export function createAuthRepository(db: Database) {
       }),
 
     // ---- mail log (rate limits)
-    mailStats: async (email: string, ip: string, kind: MailKind, since: number) => {
-      const row = await one<{ email_count: string | number; ip_count: string | number; last_same_kind: Date | string | null }>(
-        db,
-        `SELECT
-           (SELECT count(*) FROM portico_auth.mail_log WHERE email = $1 AND sent_at > $4::timestamptz) AS email_count,
-           (SELECT count(*) FROM portico_auth.mail_log WHERE ip = $2 AND sent_at > $4::timestamptz) AS ip_count,
-           (SELECT max(sent_at) FROM portico_auth.mail_log WHERE email = $1 AND kind = $3) AS last_same_kind`,
-        [email, ip, kind, at(since)],
-      )
-      return {
-        emailCount: Number(row?.email_count ?? 0),
-        ipCount: Number(row?.ip_count ?? 0),
-        lastSameKind: row?.last_same_kind == null ? null : ms(row.last_same_kind),
-      }
-    },
-    /** Oldest send to `email` / from `ip` after `since` (when the hourly window frees a slot). */
-    oldestSince: async (column: 'email' | 'ip', value: string, since: number) => {
-      const row = await one<{ t: Date | string | null }>(
-        db,
-        `SELECT min(sent_at) AS t FROM portico_auth.mail_log WHERE ${column === 'email' ? 'email' : 'ip'} = $1 AND sent_at > $2::timestamptz`,
-        [value, at(since)],
-      )
-      return row?.t == null ? null : ms(row.t)
-    },
-    logMail: async (email: string, ip: string, kind: MailKind, now: number) => {
-      await db.query('INSERT INTO portico_auth.mail_log (email, ip, kind, sent_at) VALUES ($1, $2, $3, $4::timestamptz)', [
-        email,
-        ip,
-        kind,
-        at(now),
-      ])
-    },
+    /**
+     * Run `fn` with the mail log under one lock, in one transaction: what it reads and the send it
+     * records are one step, so concurrent requests line up and none passes a limit.
+     */
+    withMailLog: <T>(fn: (log: MailLogTx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico_auth.mail_log'))")
+        return fn({
+          /** Sends of `kind` to `email` and sends from `ip` (any kind) after `since`; the last send of `kind` to `email`. */
+          stats: async (email: string, ip: string, kind: MailKind, since: number) => {
+            const row = await one<{ email_count: string | number; ip_count: string | number; last_same_kind: Date | string | null }>(
+              tx,
+              `SELECT
+                 (SELECT count(*) FROM portico_auth.mail_log WHERE email = $1 AND kind = $3 AND sent_at > $4::timestamptz) AS email_count,
+                 (SELECT count(*) FROM portico_auth.mail_log WHERE ip = $2 AND sent_at > $4::timestamptz) AS ip_count,
+                 (SELECT max(sent_at) FROM portico_auth.mail_log WHERE email = $1 AND kind = $3) AS last_same_kind`,
+              [email, ip, kind, at(since)],
+            )
+            return {
+              emailCount: Number(row?.email_count ?? 0),
+              ipCount: Number(row?.ip_count ?? 0),
+              lastSameKind: row?.last_same_kind == null ? null : ms(row.last_same_kind),
+            }
+          },
+          /** Oldest send of `kind` to `email`, or from `ip`, after `since` (when the hourly window frees a slot). */
+          oldestSince: async (by: { email: string; kind: MailKind } | { ip: string }, since: number) => {
+            const row = await one<{ t: Date | string | null }>(
+              tx,
+              'email' in by
+                ? 'SELECT min(sent_at) AS t FROM portico_auth.mail_log WHERE email = $1 AND kind = $3 AND sent_at > $2::timestamptz'
+                : 'SELECT min(sent_at) AS t FROM portico_auth.mail_log WHERE ip = $1 AND sent_at > $2::timestamptz',
+              'email' in by ? [by.email, at(since), by.kind] : [by.ip, at(since)],
+            )
+            return row?.t == null ? null : ms(row.t)
+          },
+          record: async (email: string, ip: string, kind: MailKind, now: number) => {
+            await tx.query('INSERT INTO portico_auth.mail_log (email, ip, kind, sent_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+              email,
+              ip,
+              kind,
+              at(now),
+            ])
+          },
+        })
+      }),
     pruneMailLog: async (before: number) => {
       await db.query('DELETE FROM portico_auth.mail_log WHERE sent_at < $1::timestamptz', [at(before)])
     },
@@ -285,12 +298,12 @@ export function createAuthRepository(db: Database) {
     },
 
     // ---- stamps seen (replay)
-    /** Record a stamp; false when it was seen before. */
-    recordStamp: async (sessionId: string, timestampMs: number, stamp: string, expiresAt: number) => {
+    /** Record a stamped request (its digest); false when the session made it before. */
+    recordStamp: async (sessionId: string, timestampMs: number, requestDigest: string, expiresAt: number) => {
       const { rows } = await db.query(
-        `INSERT INTO portico_auth.stamps (session_id, stamp, timestamp_ms, expires_at) VALUES ($1, $2, $3, $4::timestamptz)
+        `INSERT INTO portico_auth.stamps (session_id, request_digest, timestamp_ms, expires_at) VALUES ($1, $2, $3, $4::timestamptz)
          ON CONFLICT DO NOTHING RETURNING session_id`,
-        [sessionId, stamp, timestampMs, at(expiresAt)],
+        [sessionId, requestDigest, timestampMs, at(expiresAt)],
       )
       return rows.length === 1
     },
@@ -301,4 +314,14 @@ export function createAuthRepository(db: Database) {
 }
 
 export type OtpTx = { countAttempt(): Promise<void>; consume(): Promise<void> }
+export type MailLogTx = {
+  stats(
+    email: string,
+    ip: string,
+    kind: MailKind,
+    since: number,
+  ): Promise<{ emailCount: number; ipCount: number; lastSameKind: number | null }>
+  oldestSince(by: { email: string; kind: MailKind } | { ip: string }, since: number): Promise<number | null>
+  record(email: string, ip: string, kind: MailKind, now: number): Promise<void>
+}
 export type AuthRepository = ReturnType<typeof createAuthRepository>

@@ -31,7 +31,7 @@ import {
   sendCalls,
   type SmartAccountContext,
 } from './smart.ts'
-import { sessionKeyCache, verifyP256 } from './stamp.ts'
+import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** Device approval links live this long. */
@@ -39,12 +39,17 @@ export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
 const HOUR_MS = 60 * 60_000
 
 export type AuthLimits = {
-  /** Mails (codes and approval links) to one email per hour. @default 5 */
+  /** Code mails (login and email-change codes) to one email per hour. @default 5 */
   mailsPerEmailPerHour: number
+  /**
+   * Approval links for new devices to one email per hour, counted apart from the codes: whoever
+   * knows an address can ask for these, and must not use up its owner's codes. @default 5
+   */
+  deviceMailsPerEmailPerHour: number
   /** Mails triggered from one client IP per hour. @default 20 */
   mailsPerIpPerHour: number
 }
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { mailsPerEmailPerHour: 5, mailsPerIpPerHour: 20 }
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { mailsPerEmailPerHour: 5, deviceMailsPerEmailPerHour: 5, mailsPerIpPerHour: 20 }
 
 export type AuthServiceOptions = {
   db: Database
@@ -128,21 +133,29 @@ export function createAuthService(options: AuthServiceOptions) {
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
   const tokenHash = (token: string) => hmac(secrets.codeHmac, 'device-token', token)
 
-  /** SPEC "allowed to trigger": the resend cooldown per email and kind, and hourly caps per email and IP. */
-  async function allowMail(email: string, ip: string, kind: MailKind) {
+  /**
+   * SPEC "allowed to trigger": the resend cooldown per email and kind, hourly caps per email and kind
+   * (codes; new devices' approval links) and per IP. Checked and recorded in one transaction under a
+   * lock, so concurrent requests can not all pass; a 429 otherwise.
+   */
+  async function reserveMail(email: string, ip: string, kind: MailKind) {
     const t = now()
     const since = t - HOUR_MS
-    const stats = await repo.mailStats(email, ip, kind, since)
-    const refuse = (untilMs: number) =>
-      new AuthError(429, AUTH_ERRORS.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil((untilMs - t) / 1000))) })
-    if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS)
-      throw refuse(stats.lastSameKind + OTP_RESEND_COOLDOWN_MS)
-    if (stats.emailCount >= limits.mailsPerEmailPerHour) throw refuse(((await repo.oldestSince('email', email, since)) ?? t) + HOUR_MS)
-    if (stats.ipCount >= limits.mailsPerIpPerHour) throw refuse(((await repo.oldestSince('ip', ip, since)) ?? t) + HOUR_MS)
+    const perEmail = kind === 'code' ? limits.mailsPerEmailPerHour : limits.deviceMailsPerEmailPerHour
+    const refusedUntil = await repo.withMailLog(async (log) => {
+      const stats = await log.stats(email, ip, kind, since)
+      if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS) return stats.lastSameKind + OTP_RESEND_COOLDOWN_MS
+      if (stats.emailCount >= perEmail) return ((await log.oldestSince({ email, kind }, since)) ?? t) + HOUR_MS
+      if (stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
+      await log.record(email, ip, kind, t)
+      return null
+    })
+    if (refusedUntil !== null)
+      throw new AuthError(429, AUTH_ERRORS.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil((refusedUntil - t) / 1000))) })
   }
 
-  async function send(email: string, ip: string, kind: MailKind, message: Parameters<MailProvider['send']>[0]) {
-    await repo.logMail(email, ip, kind, now())
+  /** Send a mail whose send reserveMail recorded. */
+  async function send(message: Parameters<MailProvider['send']>[0]) {
     try {
       await options.mail.send(message)
     } catch (error) {
@@ -155,25 +168,28 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   async function sendCode(email: string, ip: string, purpose: OtpPurpose, bind: { deviceId?: string; userId?: string }) {
-    await allowMail(email, ip, 'code')
+    await reserveMail(email, ip, 'code')
     const code = randomDigits(OTP_LENGTH)
     const t = now()
     await repo.putOtp({ email, purpose, codeHash: codeHash(purpose, email, code), ...bind, expiresAt: t + OTP_TTL_MS, now: t })
-    await send(email, ip, 'code', codeMail(email, code, purpose))
+    await send(codeMail(email, code, purpose))
   }
 
   /**
    * Check a code: single use, OTP_TTL_MS, OTP_MAX_ATTEMPTS wrong tries. The wrong try is counted in
-   * its own committed transaction before the error is thrown.
+   * its own committed transaction before the error is thrown. A try from another device (or user)
+   * than the code was sent for can never succeed and counts nothing: a stranger's guesses under
+   * made-up device ids do not kill the code its owner is about to type.
    */
   async function checkCode(email: string, purpose: OtpPurpose, code: string, bind: { deviceId?: string; userId?: string }) {
     const outcome = await repo.withOtp(email, purpose, async (otp, tx) => {
       if (otp === null) return AUTH_ERRORS.invalidOtp
-      if (otp.attempts >= OTP_MAX_ATTEMPTS) return AUTH_ERRORS.otpTooManyAttempts
-      if (ms(otp.expires_at) <= now()) return AUTH_ERRORS.otpExpired
       const bound =
         (bind.deviceId === undefined || otp.device_id === bind.deviceId) && (bind.userId === undefined || otp.user_id === bind.userId)
-      if (!bound || !sameDigest(otp.code_hash, codeHash(purpose, email, code))) {
+      if (!bound) return AUTH_ERRORS.invalidOtp
+      if (otp.attempts >= OTP_MAX_ATTEMPTS) return AUTH_ERRORS.otpTooManyAttempts
+      if (ms(otp.expires_at) <= now()) return AUTH_ERRORS.otpExpired
+      if (!sameDigest(otp.code_hash, codeHash(purpose, email, code))) {
         await tx.countAttempt()
         return otp.attempts + 1 >= OTP_MAX_ATTEMPTS ? AUTH_ERRORS.otpTooManyAttempts : AUTH_ERRORS.invalidOtp
       }
@@ -227,12 +243,12 @@ export function createAuthService(options: AuthServiceOptions) {
         await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
         return { action: 'VERIFY_OTP' }
       }
-      await allowMail(input.email, ip, 'device')
+      await reserveMail(input.email, ip, 'device')
       const t = now()
       await repo.addDevice(input.email, input.deviceId, t)
       const token = randomToken(32)
       await repo.addDeviceToken(tokenHash(token), input.email, input.deviceId, t + DEVICE_TOKEN_TTL_MS)
-      await send(input.email, ip, 'device', deviceMail(input.email, options.linkUrl(`/v1/auth/device/approve?token=${token}`)))
+      await send(deviceMail(input.email, options.linkUrl(`/v1/auth/device/approve?token=${token}`)))
       return { action: 'VERIFY_DEVICE' }
     },
 
@@ -268,8 +284,10 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /**
-     * The caller of a stamped request: the stamp verifies under the session's key, its timestamp is
-     * within STAMP_MAX_SKEW_MS, it was not seen before, and the session is live. Else 401.
+     * The caller of a stamped request: the stamp (in its one canonical spelling, low s) verifies
+     * under the session's key over the method, the path with its query, the timestamp and the body;
+     * the timestamp is within STAMP_MAX_SKEW_MS; that request was not seen before in this session;
+     * and the session is live. Else 401.
      */
     async authenticate(input: StampInput): Promise<Caller> {
       const { sessionId, timestamp, stamp } = input
@@ -281,9 +299,10 @@ export function createAuthService(options: AuthServiceOptions) {
       const session = await liveSession(sessionId)
       if (session === null) throw unauthorized()
       const key = await sessionKey(session.public_key)
-      if (key === null || !(await verifyP256(key, stamp, stampPayload(input.method, input.path, timestamp, input.body))))
-        throw unauthorized()
-      if (!(await repo.recordStamp(sessionId, ts, stamp, ts + STAMP_MAX_SKEW_MS))) throw unauthorized()
+      const payload = stampPayload(input.method, input.path, timestamp, input.body)
+      if (key === null || !(await verifyP256(key, stamp, payload))) throw unauthorized()
+      // The replay key is the request, not the signature's text: one request, one use.
+      if (!(await repo.recordStamp(sessionId, ts, requestDigest(payload), ts + STAMP_MAX_SKEW_MS))) throw unauthorized()
       if (t - lastStampPrune > STAMP_MAX_SKEW_MS) {
         lastStampPrune = t
         await repo.pruneStamps(t - STAMP_MAX_SKEW_MS)

@@ -124,7 +124,8 @@ describe('the smart account (EIP-7702 delegation to the batch executor)', () => 
     const res = await stamped(app, user, 'GET', '/v1/auth/user', undefined, Date.now())
     expect(authUserSchema.parse(await res.json()).smartAccountDeployed).toBeUndefined()
     const withChain = await app.request('/v1/auth/user?chainId=31337', {
-      headers: await stampHeaders(user.key, user.sessionId, 'GET', '/v1/auth/user', '', Date.now()),
+      // The stamp covers the query string.
+      headers: await stampHeaders(user.key, user.sessionId, 'GET', '/v1/auth/user?chainId=31337', '', Date.now()),
     })
     expect(authUserSchema.parse(await withChain.json())).toMatchObject({
       preferredAccountType: 'eoa',

@@ -4,6 +4,7 @@
  * requests), and a full email login.
  */
 import { webcrypto } from 'node:crypto'
+import { p256 } from '@noble/curves/p256'
 import { otpResponseSchema, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
 import { expect } from 'vitest'
 import type { z } from 'zod'
@@ -44,15 +45,21 @@ export function memoryMailbox(): MailProvider & {
   }
 }
 
-/** The frame's side of a session: its P-256 key pair and a stamping fetch. */
+/**
+ * The frame's side of a session: its P-256 key pair and a stamping fetch. `sign` answers the low-s
+ * form, as the frame does (WebCrypto's s is high half the time); `signRaw` what WebCrypto gave.
+ */
 export async function frameKey() {
   const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])
   const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', pair.publicKey)).toString('base64url')
+  const signRaw = async (message: string) =>
+    Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(message)))
   return {
     publicKey: spki,
+    signRaw,
     async sign(message: string) {
-      const sig = await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(message))
-      return Buffer.from(sig).toString('base64url')
+      const sig = p256.Signature.fromCompact((await signRaw(message)).toString('hex')).normalizeS()
+      return Buffer.from(sig.toCompactRawBytes()).toString('base64url')
     },
   }
 }
@@ -71,7 +78,13 @@ export async function stampHeaders(key: FrameKey, sessionId: string, method: str
 
 export type Session = { sessionId: string; key: FrameKey; user: z.infer<typeof otpResponseSchema>['user'] }
 
-/** A stamped request as the frame sends it. */
+/** Timestamps used per session by `stamped`. */
+const usedTimestamps = new Map<string, Set<number>>()
+
+/**
+ * A stamped request as the frame sends it. Like the frame, it never stamps two requests of a
+ * session with one timestamp (the server takes a request once): a used `now` moves on by 1 ms.
+ */
 export async function stamped(
   app: TestApp,
   session: Pick<Session, 'sessionId' | 'key'>,
@@ -81,7 +94,12 @@ export async function stamped(
   now: number,
 ) {
   const text = method === 'GET' ? '' : JSON.stringify(body ?? {})
-  const headers = await stampHeaders(session.key, session.sessionId, method, path, text, now)
+  const used = usedTimestamps.get(session.sessionId) ?? new Set<number>()
+  usedTimestamps.set(session.sessionId, used)
+  let ts = now
+  while (used.has(ts)) ts++
+  used.add(ts)
+  const headers = await stampHeaders(session.key, session.sessionId, method, path, text, ts)
   return app.request(path, method === 'GET' ? { headers } : { method, headers, body: text })
 }
 
@@ -112,4 +130,26 @@ export async function login(
   )
   const body = otpResponseSchema.parse(await res.json())
   return { sessionId: body.sessionId, key, user: body.user }
+}
+
+/**
+ * Every other spelling of a stamp (base64url of 64 bytes, low s) that a lenient decoder reads as
+ * a valid signature of the same request: the 15 other last characters (their 4 unused bits set),
+ * and the ECDSA twin (r, n − s) in each of its 16 spellings. 31 in all.
+ */
+export function otherSpellings(stamp: string): string[] {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+  const spellings = (text: string) => {
+    const head = text.slice(0, -1)
+    const used = ALPHABET.indexOf(text.slice(-1)) & 0b110000
+    return Array.from({ length: 16 }, (_, low) => `${head}${ALPHABET[used | low]}`)
+  }
+  const bytes = Buffer.from(stamp, 'base64url')
+  const sig = p256.Signature.fromCompact(bytes.toString('hex'))
+  const twinBytes = Buffer.from(new p256.Signature(sig.r, p256.CURVE.n - sig.s).toCompactRawBytes())
+  const all = [...spellings(stamp), ...spellings(twinBytes.toString('base64url'))].filter((s) => s !== stamp)
+  // 31 distinct texts, each read (leniently) as the stamp's own bytes or as its twin's.
+  expect(new Set(all).size).toBe(31)
+  for (const s of all) expect([bytes, twinBytes].some((b) => b.equals(Buffer.from(s, 'base64url')))).toBe(true)
+  return all
 }

@@ -1,10 +1,29 @@
 import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
-import { AUTH_ERRORS, authUserSchema, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, STAMP_MAX_SKEW_MS } from '@portico/protocol/auth'
+import { p256 } from '@noble/curves/p256'
+import {
+  AUTH_ERRORS,
+  authUserSchema,
+  OTP_RESEND_COOLDOWN_MS,
+  OTP_TTL_MS,
+  STAMP_HEADERS,
+  STAMP_MAX_SKEW_MS,
+  stampPayload,
+} from '@portico/protocol/auth'
 import { getBase58Encoder } from '@solana/kit'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FRAME_ORIGIN, frameKey, login, memoryMailbox, post, stamped, stampHeaders, TEST_KEK } from '../auth/test-support.ts'
+import {
+  FRAME_ORIGIN,
+  frameKey,
+  login,
+  memoryMailbox,
+  otherSpellings,
+  post,
+  stamped,
+  stampHeaders,
+  TEST_KEK,
+} from '../auth/test-support.ts'
 import type { Database } from '../db/types.ts'
 import { openTestApp, type TestApp } from '../test-support.ts'
 
@@ -203,6 +222,25 @@ describe('one-time codes', () => {
     expect(await otp(email, 'device-other-000001', code)).toEqual({ status: 400, error: AUTH_ERRORS.invalidOtp })
   })
 
+  it('wrong codes sent under other device ids do not burn the code: its own device still signs in with it', async () => {
+    const email = 'victim@example.com'
+    const deviceId = 'device-victim-00001'
+    const { code } = await knownDevice(email, deviceId)
+    // A stranger who knows the address guesses under made-up device ids, ten times the try limit.
+    for (let i = 0; i < 50; i++) {
+      const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
+      expect(await otp(email, `device-stranger-${String(i).padStart(4, '0')}`, guess)).toEqual({
+        status: 400,
+        error: AUTH_ERRORS.invalidOtp,
+      })
+    }
+    // Even the right code under another device id gets nothing (and burns nothing).
+    expect(await otp(email, 'device-stranger-right', code)).toEqual({ status: 400, error: AUTH_ERRORS.invalidOtp })
+    const { rows } = await db.query<{ attempts: number }>('SELECT attempts FROM portico_auth.otps WHERE email = $1', [email])
+    expect(rows).toEqual([{ attempts: 0 }])
+    expect(await otp(email, deviceId, code)).toEqual({ status: 200, error: null })
+  })
+
   it('stores codes hashed: the code is nowhere in the database', async () => {
     const email = 'hashed@example.com'
     const { code } = await knownDevice(email, 'device-hashed-00001')
@@ -241,6 +279,71 @@ describe('rate limits', () => {
     expect(Number(sixth.headers.get('retry-after'))).toBe(3600 - 5 * 30)
     clock += 3600_000
     expect((await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009' }, ip())).status).toBe(200)
+  })
+
+  it('50 concurrent logins for one address (a known device) send one code mail; for new devices, one approval link', async () => {
+    const headers = ip()
+    const email = 'burst@example.com'
+    const deviceId = 'device-burst-000001'
+    await login(app, mailbox, email, deviceId, headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    const before = mailbox.sent.length
+    const codes = await Promise.all(Array.from({ length: 50 }, () => post(app, '/v1/auth/email/connect', { email, deviceId }, ip())))
+    expect(codes.map((r) => r.status).sort()).toEqual([200, ...Array(49).fill(429)])
+    expect(mailbox.sent.slice(before).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your Portico code: \d{6}$/)])
+
+    clock += OTP_RESEND_COOLDOWN_MS
+    const links = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(app, '/v1/auth/email/connect', { email, deviceId: `device-burst-new-${String(i).padStart(3, '0')}` }, ip()),
+      ),
+    )
+    expect(links.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(mailbox.sent.slice(before).filter((m) => m.subject === 'Approve your new device for Portico')).toHaveLength(1)
+  })
+
+  it('50 concurrent logins from one IP for 50 addresses send exactly the 20 the IP may trigger', async () => {
+    const headers = ip()
+    const before = mailbox.sent.length
+    const res = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post(app, '/v1/auth/email/connect', { email: `burst-ip-${i}@example.com`, deviceId: 'device-burst-ip-001' }, headers),
+      ),
+    )
+    expect(res.filter((r) => r.status === 200)).toHaveLength(20)
+    expect(res.filter((r) => r.status === 429)).toHaveLength(30)
+    expect(mailbox.sent.length - before).toBe(20)
+  })
+
+  it('a stranger asking for new devices can not use up the owner’s code mails', async () => {
+    const email = 'owner@example.com'
+    const deviceId = 'device-owner-000001'
+    const headers = ip()
+    await login(app, mailbox, email, deviceId, headers) // 1 approval link, 1 code
+    // A stranger, from anywhere, asks for new devices until refused: 4 more links, then 429 for the hour.
+    let refused = 0
+    for (let i = 0; i < 8; i++) {
+      clock += OTP_RESEND_COOLDOWN_MS
+      const res = await post(app, '/v1/auth/email/connect', { email, deviceId: `device-stranger-${i}-000` }, ip())
+      if (res.status === 429) refused++
+      else expect(res.status).toBe(200)
+    }
+    expect(refused).toBe(4)
+    // The owner's known device still gets its codes (4 more this hour: 5 in all), and signs in.
+    for (let i = 0; i < 4; i++) {
+      clock += OTP_RESEND_COOLDOWN_MS
+      expect(await (await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).json()).toEqual({ action: 'VERIFY_OTP' })
+    }
+    const key = await frameKey()
+    const session = await post(
+      app,
+      '/v1/auth/email/otp',
+      { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+      headers,
+    )
+    expect(session.status).toBe(200)
+    clock += OTP_RESEND_COOLDOWN_MS
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(429)
   })
 
   it('at most 20 mails from one IP an hour; another IP is not held back', async () => {
@@ -295,6 +398,59 @@ describe('stamps and sessions', () => {
         })
       ).status,
     ).toBe(401)
+  })
+
+  it('a stamp has one spelling: its 31 others (last character, high-s twin) are refused, before and after it is used', async () => {
+    const session = await login(app, mailbox, 'spelling@example.com', 'device-spelling-001', ip())
+    const body = JSON.stringify({ namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['once', session.user.evmAddress] })
+    const headers = await stampHeaders(session.key, session.sessionId, 'POST', '/v1/auth/rpc', body, clock)
+    const send = (stamp: string) =>
+      app.request('/v1/auth/rpc', { method: 'POST', headers: { ...headers, [STAMP_HEADERS.stamp]: stamp }, body })
+    const replays = otherSpellings(headers[STAMP_HEADERS.stamp])
+    // Before the stamp is used: every other spelling is refused (not one is a first use).
+    for (const stamp of replays) expect((await send(stamp)).status, stamp).toBe(401)
+    const first = await send(headers[STAMP_HEADERS.stamp])
+    expect(first.status).toBe(200)
+    const signature = ((await first.json()) as { result: Hex }).result
+    expect(await verifyMessage({ address: session.user.evmAddress as Hex, message: 'once', signature })).toBe(true)
+    // After: the stamp itself and each other spelling, one at a time and all at once.
+    expect((await send(headers[STAMP_HEADERS.stamp])).status).toBe(401)
+    for (const stamp of replays) expect((await send(stamp)).status, stamp).toBe(401)
+    expect((await Promise.all(replays.map(send))).map((r) => r.status)).toEqual(replays.map(() => 401))
+    // WebCrypto's own high-s answer, as a client that does not normalize would send it: refused.
+    let raw = await session.key.signRaw(stampPayload('GET', '/v1/auth/user', String(clock + 1), ''))
+    while (!p256.Signature.fromCompact(raw.toString('hex')).hasHighS())
+      raw = await session.key.signRaw(stampPayload('GET', '/v1/auth/user', String(clock + 1), ''))
+    const highS = await app.request('/v1/auth/user', {
+      headers: {
+        ...(await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/user', '', clock + 1)),
+        [STAMP_HEADERS.stamp]: raw.toString('base64url'),
+      },
+    })
+    expect(highS.status).toBe(401)
+    // Stamps that are no signature at all (r = 0, r and s ≥ n, bits past the end): 401, never a 500.
+    for (const junk of ['A'.repeat(86), '_'.repeat(86), `${'B'.repeat(85)}_`]) {
+      const res = await app.request('/v1/auth/user', {
+        headers: {
+          ...(await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/user', '', clock + 2)),
+          [STAMP_HEADERS.stamp]: junk,
+        },
+      })
+      expect(res.status, junk).toBe(401)
+    }
+  })
+
+  it('a stamp covers the query string: another query, or none, is refused', async () => {
+    const session = await login(app, mailbox, 'query@example.com', 'device-query-000001', ip())
+    const signed = await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/user?chainId=31337', '', clock)
+    expect((await app.request('/v1/auth/user?chainId=31338', { headers: signed })).status).toBe(401)
+    expect((await app.request('/v1/auth/user?chainId=31337&x=1', { headers: signed })).status).toBe(401)
+    const bare = await stampHeaders(session.key, session.sessionId, 'GET', '/v1/auth/user', '', clock + 1)
+    expect((await app.request('/v1/auth/user?chainId=31337', { headers: bare })).status).toBe(401)
+    const ok = await app.request('/v1/auth/user?chainId=31337', { headers: signed })
+    expect(ok.status).toBe(200)
+    expect(authUserSchema.parse(await ok.json()).userId).toBe(session.user.userId)
+    expect((await app.request('/v1/auth/user', { headers: bare })).status).toBe(200)
   })
 
   it('preferred account: set and read back; smartAccount without a configured executor falls back to EOA (SPEC §4) and says why', async () => {
