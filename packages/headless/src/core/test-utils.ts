@@ -2,6 +2,8 @@
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector } from '../adapters'
 import type { Chain } from './chain/chain'
 import type { ConnectionFlow } from './connection/connection'
+import type { PorticoOptions } from './options/options'
+import { createPortico } from './portico'
 import type { StorageLike } from './storage/storage'
 import type { Timers } from './timers'
 import type { CaipNetwork, ChainNamespace } from './types'
@@ -33,6 +35,14 @@ export const SOL_ADDRESS = 'So11111111111111111111111111111111111111112'
 export function mapStorage(initial: Record<string, string> = {}): StorageLike & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial))
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
+}
+
+/**
+ * createPortico with what most tests share: project 'p', an API nobody answers on (tests pass their
+ * own `fetch`), mainnet, in-memory storage. `options` adds to these or overrides them.
+ */
+export function testPortico(options: Partial<PorticoOptions> = {}) {
+  return createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), ...options })
 }
 
 /** A scriptable in-memory adapter: tests set what connect/reconnect/switch do. */

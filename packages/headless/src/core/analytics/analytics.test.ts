@@ -3,10 +3,9 @@ import { createApiClient } from '../../api/client'
 import { FLOWS, LAZY_FLOWS } from '../flows'
 import { createHost } from '../host'
 import { resolveOptions } from '../options/options'
-import { createPortico } from '../portico'
 import { createStorage } from '../storage/storage'
 import { hostAnalytics } from '../swap/wire'
-import { fakeAdapter, mainnet, mapStorage } from '../test-utils'
+import { fakeAdapter, mainnet, mapStorage, testPortico } from '../test-utils'
 import { scrub } from './analytics'
 
 /** A fetch answering GET /getAnalyticsConfig with `enabled`, recording every request with its body. */
@@ -56,12 +55,8 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     const api = server(true)
     const doc = fakeDocument()
     vi.stubGlobal('document', doc)
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: api.fetch,
     })
     await portico.load('explorer')
@@ -105,12 +100,8 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     const api = server(enabled)
     const doc = fakeDocument()
     vi.stubGlobal('document', doc)
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: api.fetch,
     })
     await portico.load('explorer')
