@@ -5,8 +5,9 @@ import type { ConnectionFlow } from './connection/connection'
 import type { PorticoOptions } from './options/options'
 import { createPortico } from './portico'
 import type { StorageLike } from './storage/storage'
-import type { Timers } from './timers'
 import type { CaipNetwork, ChainNamespace } from './types'
+
+export { manualTimers } from '../../../../tests/support/timers'
 
 const evm = (id: number, name: string, symbol = 'ETH'): CaipNetwork => ({
   id,
@@ -122,34 +123,4 @@ export function jsonFetch(route: (url: URL) => { status?: number; body?: unknown
  */
 export function internals(portico: { chain: unknown; connection: unknown }): { chain: Chain; connection: ConnectionFlow } {
   return { chain: portico.chain as Chain, connection: portico.connection as ConnectionFlow }
-}
-
-/**
- * Timers driven by hand, handed to createPortico: `advance(ms)` fires what falls due within `ms`, in
- * time order (a timer set by one of them fires too when it falls within), `now()` moving with them.
- */
-export function manualTimers(start = 0) {
-  let now = start
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
 }
