@@ -1,8 +1,10 @@
 // Test helpers (not exported from the package). testing-library's automatic cleanup needs vitest
 // globals, which this repo does not enable, so test files import this module to unmount after each test.
-import { type CaipNetwork, type ChainAdapter, createPortico, type PorticoOptions, type Timers } from '@portico/headless'
+import { type CaipNetwork, type ChainAdapter, createPortico, type PorticoOptions } from '@portico/headless'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+export { manualTimers } from '../../../tests/support/timers'
 
 afterEach(() => {
   cleanup()
@@ -100,34 +102,4 @@ export function testPortico(overrides: Partial<PorticoOptions> = {}) {
     ...overrides,
   })
   return { portico, adapter }
-}
-
-/**
- * Timers driven by hand, handed to createPortico: `advance(ms)` fires what falls due within `ms`, in
- * time order (a timer set by one of them fires too when it falls within), `now()` moving with them.
- */
-export function manualTimers(start = 0) {
-  let now = start
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
 }

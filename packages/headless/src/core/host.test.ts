@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHost, flowCycleError, type FlowTable, type LazyFlowTable } from './host'
-import { createPortico } from './portico'
-import { fakeAdapter, jsonFetch, mainnet, mapStorage } from './test-utils'
+import { fakeAdapter, jsonFetch, testPortico } from './test-utils'
 
 const services = { options: {} as never, timers: {} as never, storage: {} as never, api: {} as never }
 
@@ -69,12 +68,8 @@ describe('flow host (one uniform registration)', () => {
 
   it('createPortico: the activity flow is not loaded until asked, then the same instance is returned', async () => {
     const f = jsonFetch(() => ({ body: { data: [], next: null } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     expect(portico.peek('activity')).toBeUndefined()
@@ -86,12 +81,8 @@ describe('flow host (one uniform registration)', () => {
 
   it('createPortico makes no request and creates no explorer before it is used', async () => {
     const f = jsonFetch(() => ({ body: { count: 0, data: [] } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     await portico.ready

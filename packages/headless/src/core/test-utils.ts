@@ -2,9 +2,12 @@
 import type { AdapterContext, ChainAdapter, ConnectResult, Connector } from '../adapters'
 import type { Chain } from './chain/chain'
 import type { ConnectionFlow } from './connection/connection'
+import type { PorticoOptions } from './options/options'
+import { createPortico } from './portico'
 import type { StorageLike } from './storage/storage'
-import type { Timers } from './timers'
 import type { CaipNetwork, ChainNamespace } from './types'
+
+export { manualTimers } from '../../../../tests/support/timers'
 
 const evm = (id: number, name: string, symbol = 'ETH'): CaipNetwork => ({
   id,
@@ -33,6 +36,14 @@ export const SOL_ADDRESS = 'So11111111111111111111111111111111111111112'
 export function mapStorage(initial: Record<string, string> = {}): StorageLike & { map: Map<string, string> } {
   const map = new Map(Object.entries(initial))
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
+}
+
+/**
+ * createPortico with what most tests share: project 'p', an API nobody answers on (tests pass their
+ * own `fetch`), mainnet, in-memory storage. `options` adds to these or overrides them.
+ */
+export function testPortico(options: Partial<PorticoOptions> = {}) {
+  return createPortico({ projectId: 'p', apiUrl: 'http://127.0.0.1:9', networks: [mainnet], storage: mapStorage(), ...options })
 }
 
 /** A scriptable in-memory adapter: tests set what connect/reconnect/switch do. */
@@ -112,34 +123,4 @@ export function jsonFetch(route: (url: URL) => { status?: number; body?: unknown
  */
 export function internals(portico: { chain: unknown; connection: unknown }): { chain: Chain; connection: ConnectionFlow } {
   return { chain: portico.chain as Chain, connection: portico.connection as ConnectionFlow }
-}
-
-/**
- * Timers driven by hand, handed to createPortico: `advance(ms)` fires what falls due within `ms`, in
- * time order (a timer set by one of them fires too when it falls within), `now()` moving with them.
- */
-export function manualTimers(start = 0) {
-  let now = start
-  let next = 1
-  const pending = new Map<number, { at: number; fn: () => void }>()
-  const timers: Timers & { advance(ms: number): void } = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(next, { at: now + ms, fn })
-      return next++
-    },
-    clearTimeout: (h) => void pending.delete(h as number),
-    advance(ms) {
-      const end = now + ms
-      for (;;) {
-        const due = [...pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0]
-        if (!due) break
-        pending.delete(due[0])
-        now = due[1].at
-        due[1].fn()
-      }
-      now = end
-    },
-  }
-  return timers
 }

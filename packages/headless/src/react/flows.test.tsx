@@ -1,8 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useActivity, useConnect, useFeatures, useNetworkImage, useWallet } from './index'
 
 const tx = (id: string) => ({
@@ -26,13 +25,9 @@ function setup(
   ]),
 ) {
   const api = jsonFetch(route)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
-    networks: [mainnet],
     adapters: [adapter],
-    storage: mapStorage(),
     features: { email: false },
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

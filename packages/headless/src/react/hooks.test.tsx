@@ -1,8 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico, type Portico } from '../core/portico'
-import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import type { Portico } from '../core/portico'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, testPortico } from '../core/test-utils'
 import {
   PorticoContextProvider,
   useAccount,
@@ -33,13 +33,10 @@ function setup() {
     quantity: { decimals: '18', numeric: '1.5' },
   }
   const api = jsonFetch(() => ({ body: { balances: [ether] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, base],
     adapters: [evm],
-    storage: mapStorage(),
     themeMode: 'dark',
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

@@ -1,8 +1,7 @@
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, testPortico } from '../core/test-utils'
 import type { Timers } from '../core/timers'
 import { PorticoContextProvider, useActivity } from './index'
 
@@ -27,13 +26,9 @@ function setup(history: (cursor: string | null) => { status?: number; body: unkn
     setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
     clearTimeout: (h) => globalThis.clearTimeout(h as number),
   }
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
-    networks: [mainnet],
     adapters: [fakeAdapter('eip155', [{ id: 'io.metamask', name: 'MetaMask', type: 'announced' }])],
-    storage: mapStorage(),
     timers,
     features: { email: false },
   })

@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { type ReactNode, StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AdapterContext, ConnectorAnswer, ConnectResult } from '../adapters'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useEmailLogin, useEmbeddedAccount } from './index'
 
 const EMAIL = 'me@mail.com'
@@ -60,10 +59,7 @@ function setup(opts: Parameters<typeof authAdapter>[0] = {}, strict = false) {
   const auth = authAdapter(opts)
   const timers = manualTimers(1_000_000)
   const storage = mapStorage()
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [auth.adapter],
     storage,
     timers,
@@ -200,12 +196,8 @@ describe('useEmailLogin', () => {
   })
 
   it('no auth connector: "No auth connector found"', async () => {
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
     })
     await portico.ready
     const { result } = renderHook(() => useEmailLogin(), {

@@ -2,8 +2,7 @@ import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { ChainAdapter, ConnectResult } from '../adapters'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useEmbeddedAccount } from './index'
 
 function setup(result: Partial<ConnectResult>, extra: Partial<ChainAdapter> = {}) {
@@ -16,12 +15,8 @@ function setup(result: Partial<ConnectResult>, extra: Partial<ChainAdapter> = {}
     p.connectorId === 'auth'
       ? { address: ADDRESS, chainId: 1, accounts: [ADDRESS], ...result }
       : { address: ADDRESS, chainId: 1, accounts: [ADDRESS] }
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     fetch: (async () => new Response('{}')) as typeof fetch,
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

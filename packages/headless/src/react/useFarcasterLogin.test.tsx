@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AdapterContext, ConnectorAnswer, ConnectParams, ConnectResult } from '../adapters'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useFarcasterLogin } from './index'
 
 const URL_F = 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef'
@@ -52,12 +51,8 @@ function farcasterAdapter() {
 
 function setup(isMobile?: boolean) {
   const f = farcasterAdapter()
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [f.adapter],
-    storage: mapStorage(),
     fetch: (async () => new Response('{}')) as typeof fetch,
     ...(isMobile === undefined ? {} : { isMobile }),
   })

@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { emptyNamesState } from '../core/names/rules'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useIdentity, useNames } from './index'
 
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -28,13 +27,9 @@ function setup() {
     if (url.pathname === `/v1/identity/${OTHER}`) return { body: { name: 'bob.portico.id', avatar: null } }
     return { body: { balances: [] } }
   })
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
-    networks: [mainnet],
     adapters: [evm],
-    storage: mapStorage(),
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
   return { portico, evm, wrapper, api }

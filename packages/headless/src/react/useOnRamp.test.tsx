@@ -1,8 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useOnRamp } from './index'
 
 const OPTIONS = {
@@ -38,12 +37,8 @@ function setup() {
     if (url.pathname.endsWith('/balance')) return json({ balances: [] })
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [fakeAdapter('eip155')],
-    storage: mapStorage(),
     fetch,
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Features } from '../core/options/options'
-import { createPortico } from '../core/portico'
-import { fakeAdapter, mainnet, manualTimers, mapStorage } from '../core/test-utils'
+import { fakeAdapter, manualTimers, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, usePayWithExchange } from './index'
 
 const ETH_PRICE_ID = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -44,12 +43,8 @@ function setup(features?: Partial<Features>) {
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [fakeAdapter('eip155')],
-    storage: mapStorage(),
     fetch,
     timers,
     ...(features ? { features } : {}),

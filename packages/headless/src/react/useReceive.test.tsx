@@ -1,18 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { ADDRESS, SOL_ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana } from '../core/test-utils'
+import { ADDRESS, SOL_ADDRESS, base, fakeAdapter, jsonFetch, mainnet, solana, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useReceive } from './index'
 
 function setup(features = {}) {
   const f = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: [mainnet, solana, base],
     adapters: [fakeAdapter('eip155'), fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'announced' }])],
-    storage: mapStorage(),
     fetch: f.fetch,
     features,
   })

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { TransferParams } from '../adapters'
 import type { TokenBalance } from '../core/chain/chain'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useSend } from './index'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -41,12 +40,8 @@ function setup() {
     }
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

@@ -2,20 +2,15 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { SiwxConfig, SiwxSession } from '../core/options/siwx'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useSiwx } from './index'
 
 function setup(siwx?: SiwxConfig) {
   const evm = fakeAdapter('eip155')
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
-    networks: [mainnet],
     adapters: [evm],
-    storage: mapStorage(),
     metadata: { name: 'Acme', description: '', url: 'https://acme.example', icons: ['https://acme.example/icon.png'] },
     ...(siwx ? { siwx } : {}),
   })

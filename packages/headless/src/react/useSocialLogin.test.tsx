@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { type ReactNode, StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AdapterContext, ConnectorAnswer, ConnectParams, ConnectResult } from '../adapters'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, mapStorage, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useEmbeddedAccount, useSocialLogin } from './index'
 
 const URL_D = 'http://127.0.0.1:4300/auth?provider=discord'
@@ -61,10 +60,7 @@ function socialAdapter() {
 function setup(strict = false) {
   const social = socialAdapter()
   const storage = mapStorage()
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [social.adapter],
     storage,
     fetch: (async () => new Response('{}')) as typeof fetch,
@@ -167,12 +163,8 @@ describe('useSocialLogin', () => {
   })
 
   it('no auth connector: available false, start fails with "No auth connector found"', async () => {
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter('eip155')],
-      storage: mapStorage(),
     })
     await portico.ready
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

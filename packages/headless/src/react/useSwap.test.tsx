@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { SendTransactionParams } from '../adapters'
 import type { TokenBalance } from '../core/chain/chain'
-import { createPortico } from '../core/portico'
-import { fakeAdapter, mainnet, mapStorage } from '../core/test-utils'
+import { fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useSwap } from './index'
 
 const ETH_ID = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -54,12 +53,8 @@ function setup() {
     if (url.pathname.endsWith('/balance')) return json({ balances: [ETH] })
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
   })
   const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

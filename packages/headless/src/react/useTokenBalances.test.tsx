@@ -1,8 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { fakeAdapter, jsonFetch, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useTokenBalances } from './index'
 import { totalUsdValue } from './useTokenBalances'
 
@@ -22,12 +21,8 @@ describe('useTokenBalances', () => {
     const f = jsonFetch((url) =>
       url.pathname.startsWith('/v1/identity') ? { body: { name: 'alice', avatar: null } } : { body: { balances: [usdc] } },
     )
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
@@ -48,12 +43,8 @@ describe('useTokenBalances', () => {
     let balances = [usdc]
     // (the balance requests are counted; connecting also reads the account's identity)
     const f = jsonFetch(() => ({ body: { balances } }), { record: /\/balance$/ })
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     await portico.connection.connect('io.metamask')
@@ -114,12 +105,8 @@ describe('total value in USD (Account, issue 12)', () => {
   it('useTokenBalances gives the total of the active account', async () => {
     const dai = { ...usdc, name: 'Dai', symbol: 'DAI', address: 'eip155:1:0x6b175474e89094c44da98b954eedeac495271d0f', value: 2.5 }
     const f = jsonFetch(() => ({ body: { balances: [usdc, dai] } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { EmailUpdateConfirmation } from '../adapters'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, manualTimers, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useEmbeddedAccount, useUpdateEmail } from './index'
 
 const OLD = 'me@mail.com'
@@ -34,12 +33,8 @@ async function setup(opts: { updateFails?: Error; connectorId?: 'auth' | 'io.met
     throw new Error('Invalid code. Try again.')
   }
   const timers = manualTimers(1_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     timers,
     fetch: (async () => new Response('{}')) as typeof fetch,
   })

@@ -1,18 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { createPortico } from '../core/portico'
-import { base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana } from '../core/test-utils'
+import { base, fakeAdapter, jsonFetch, mainnet, solana, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useEmailCapture, useFeatures, useOriginCheck, useRouter, useWalletFeatures } from './index'
 
 function setup(features = {}) {
   const f = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: [mainnet, solana, base],
     adapters: [fakeAdapter('eip155'), fakeAdapter('solana', [{ id: 'phantom', name: 'Phantom', type: 'announced' }])],
-    storage: mapStorage(),
     fetch: f.fetch,
     features,
   })
@@ -74,11 +70,7 @@ describe('useWalletFeatures', () => {
 describe('useOriginCheck and useEmailCapture before the modal opens', () => {
   it('unchecked and idle, and nothing is asked', async () => {
     const f = jsonFetch(() => ({ body: {} }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
-      storage: mapStorage(),
+    const portico = testPortico({
       fetch: f.fetch,
       features: { emailCapture: true },
     })
@@ -94,11 +86,7 @@ describe('useOriginCheck and useEmailCapture before the modal opens', () => {
     const f = jsonFetch((url) =>
       url.pathname === '/projects/v1/origins' ? { body: { allowedOrigins: ['https://shop.example.com'] } } : { body: { features: {} } },
     )
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
-      storage: mapStorage(),
+    const portico = testPortico({
       fetch: f.fetch,
     })
     const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>

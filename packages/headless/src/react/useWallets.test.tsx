@@ -1,8 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../core/portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../core/test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mapStorage, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useOrderedWallets, useWallets } from './index'
 
 const wallets = Array.from({ length: 45 }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, rdns: `com.wallet${i + 1}` }))
@@ -26,10 +25,7 @@ function explorerFetch() {
 function setup(storage = mapStorage()) {
   const f = explorerFetch()
   const adapter = fakeAdapter('eip155', [{ id: 'com.wallet2', name: 'Wallet 2', type: 'announced', rdns: 'com.wallet2' }])
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
     storage,
     fetch: f.fetch,

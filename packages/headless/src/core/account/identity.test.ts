@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, solana } from '../test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, solana, testPortico } from '../test-utils'
 
 describe('identity (profile name and avatar, EVM only)', () => {
   it('sets profileName and profileImage of the connected EVM account', async () => {
     const f = jsonFetch(() => ({ body: { name: 'alice.portico', avatar: 'http://127.0.0.1/a.png' } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
+    const portico = testPortico({
       networks: [mainnet, solana],
       adapters: [fakeAdapter(), fakeAdapter('solana')],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     await expect(portico.identity.fetchIdentity()).resolves.toBe(false)
@@ -25,12 +21,8 @@ describe('identity (profile name and avatar, EVM only)', () => {
 
   it('a failing API leaves the profile empty', async () => {
     const f = jsonFetch(() => ({ status: 500 }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     await portico.connection.connect('io.metamask')

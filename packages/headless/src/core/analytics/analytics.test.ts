@@ -3,10 +3,9 @@ import { createApiClient } from '../../api/client'
 import { FLOWS, LAZY_FLOWS } from '../flows'
 import { createHost } from '../host'
 import { resolveOptions } from '../options/options'
-import { createPortico } from '../portico'
 import { createStorage } from '../storage/storage'
 import { hostAnalytics } from '../swap/wire'
-import { fakeAdapter, mainnet, mapStorage } from '../test-utils'
+import { fakeAdapter, mainnet, mapStorage, testPortico } from '../test-utils'
 import { scrub } from './analytics'
 
 /** A fetch answering GET /getAnalyticsConfig with `enabled`, recording every request with its body. */
@@ -47,24 +46,23 @@ function fakeDocument() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
+/** The API stand-in (analytics as `enabled` says), a fake document as the global one, and a Portico with its explorer loaded. */
+async function setup(enabled: Parameters<typeof server>[0]) {
+  const api = server(enabled)
+  const doc = fakeDocument()
+  vi.stubGlobal('document', doc)
+  const portico = testPortico({ adapters: [fakeAdapter()], fetch: api.fetch })
+  await portico.load('explorer')
+  return { api, doc, portico }
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
 })
 
 describe('analytics wiring (SPEC §7, §9)', () => {
   it('on: nothing before the first modal open; then one config request, and the modal open and connect events go to /batch when the page hides', async () => {
-    const api = server(true)
-    const doc = fakeDocument()
-    vi.stubGlobal('document', doc)
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
-      adapters: [fakeAdapter()],
-      storage: mapStorage(),
-      fetch: api.fetch,
-    })
-    await portico.load('explorer')
+    const { api, doc, portico } = await setup(true)
     await portico.connection.connect('io.metamask')
     await settle()
     // Connecting before the modal ever opened: no analytics request, no page listener.
@@ -102,18 +100,7 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     ['off', false as const],
     ['unanswered (503)', 'fail' as const],
   ])('%s: nothing is ever sent and the page is never listened to', async (_, enabled) => {
-    const api = server(enabled)
-    const doc = fakeDocument()
-    vi.stubGlobal('document', doc)
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
-      adapters: [fakeAdapter()],
-      storage: mapStorage(),
-      fetch: api.fetch,
-    })
-    await portico.load('explorer')
+    const { api, doc, portico } = await setup(enabled)
     await portico.modal.open()
     await settle()
     await portico.connection.connect('io.metamask')

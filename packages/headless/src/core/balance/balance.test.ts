@@ -6,7 +6,7 @@ import { createBanner } from '../banner/banner'
 import { createChain } from '../chain/chain'
 import { createBalance } from './balance'
 import { createPortico, type Portico } from '../portico'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage, SOL_ADDRESS, solana, testPortico } from '../test-utils'
 import type { Timers } from '../timers'
 
 const usdc = {
@@ -47,12 +47,8 @@ function setup() {
     () => ({ status, body: { balances: [usdc, eth, { ...usdc, symbol: 'ZERO', quantity: { decimals: '0', numeric: '3' } }] } }),
     BALANCE_ONLY,
   )
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [fakeAdapter()],
-    storage: mapStorage(),
     fetch: f.fetch,
     timers,
   })
@@ -130,12 +126,8 @@ describe('token balance flow (SPEC §4)', () => {
       clearTimeout: () => {},
     }
     const f = jsonFetch(() => ({ status, body: { balances: [eth] } }), BALANCE_ONLY)
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter()],
-      storage: mapStorage(),
       fetch: f.fetch,
       timers,
     })
@@ -175,12 +167,9 @@ describe('token balance flow (SPEC §4)', () => {
       quantity: { decimals: '6', numeric: '25' },
     }
     const f = jsonFetch(() => ({ body: { balances: [sol, spl] } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
+    const portico = testPortico({
       networks: [solana],
       adapters: [fakeAdapter('solana')],
-      storage: mapStorage(),
       fetch: f.fetch,
     })
     await portico.connection.connect('io.metamask')

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { ADDRESS, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
+import { ADDRESS, fakeAdapter, jsonFetch, mapStorage, testPortico } from '../test-utils'
 import { accountKey } from './capture'
 
 const KEY = accountKey('eip155', ADDRESS)
@@ -31,10 +30,7 @@ function setup(
   }) as typeof globalThis.fetch
   const adapter = fakeAdapter()
   const storage = opts.storage ?? mapStorage()
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
     storage,
     fetch,

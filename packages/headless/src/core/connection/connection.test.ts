@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { ADDRESS, base, fakeAdapter, internals, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, internals, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS, testPortico } from '../test-utils'
 
 const ETH_BALANCE = {
   name: 'Ether',
@@ -18,9 +17,7 @@ function setup(opts: { storage?: ReturnType<typeof mapStorage>; adapters?: Retur
   const adapters = opts.adapters ?? [evm]
   const storage = opts.storage ?? mapStorage()
   const api = jsonFetch(() => ({ body: { balances: [ETH_BALANCE] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, base, solana],
     adapters,

@@ -2,9 +2,8 @@
 // primary namespace (a WalletConnect session that approved no eip155 account).
 import { describe, expect, it } from 'vitest'
 import type { ConnectParams } from '../../adapters'
-import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS, testPortico } from '../test-utils'
 
 function setup(storage = mapStorage()) {
   const solanaWallet = fakeAdapter('solana', [{ id: 'sol.wallet', name: 'Sol Wallet', type: 'announced' }])
@@ -24,9 +23,7 @@ function setup(storage = mapStorage()) {
     namespaces: {},
   })
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, base, solana],
     adapters: [solanaWallet, wc],

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ConnectParams } from '../../adapters'
-import { createPortico } from '../portico'
 import { STORAGE_KEYS } from '../storage/storage'
-import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS, testPortico } from '../test-utils'
 
 const WC_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -20,9 +19,7 @@ function setup(storage = mapStorage()) {
   })
   wc.reconnectImpl = wc.connectImpl
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, base, solana],
     adapters: [evm, wc],

@@ -1,8 +1,7 @@
 // ConnectResult.wallet (issue 9 §3.7): a connector that is only the channel to another wallet (a
 // WalletConnect session) names that wallet, and the account shows it with `via` the connector.
 import { describe, expect, it } from 'vitest'
-import { createPortico } from '../portico'
-import { fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS } from '../test-utils'
+import { fakeAdapter, jsonFetch, mainnet, mapStorage, solana, SOL_ADDRESS, testPortico } from '../test-utils'
 
 const WC_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const PEER = { name: 'Rainbow', icon: 'https://rainbow.me/icon.png' }
@@ -24,9 +23,7 @@ function setup(storage = mapStorage()) {
   })
   wc.reconnectImpl = wc.connectImpl
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, solana],
     adapters: [evm, wc],

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EmailUpdateConfirmation } from '../../adapters'
-import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../test-utils'
 
 describe('portico.embedded.updateEmail / confirmEmailUpdate (the embedded account flow)', () => {
   async function setup(withUpdate = true) {
@@ -27,12 +26,8 @@ describe('portico.embedded.updateEmail / confirmEmailUpdate (the embedded accoun
         return p.step === 'primary' ? { action: 'VERIFY_SECONDARY_OTP' } : { newEmail: 'new@mail.com' }
       }
     }
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [adapter],
-      storage: mapStorage(),
       fetch: (async () => new Response('{}')) as typeof fetch,
     })
     await portico.ready

@@ -4,8 +4,7 @@
  * for the status polling, and the browser boundaries (window.open, crypto.randomUUID) stubbed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createPortico } from '../portico'
-import { ADDRESS, base, fakeAdapter, mainnet, manualTimers, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, mainnet, manualTimers, SOL_ADDRESS, solana, testPortico } from '../test-utils'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import type { PaymentAsset } from './rules'
 
@@ -126,12 +125,9 @@ async function setup(opts: Options = {}) {
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: opts.networks ?? (namespace === 'solana' ? [solana] : [mainnet, base]),
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
     timers,
   })

@@ -5,8 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TokenBalance } from '../chain/chain'
-import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, mainnet, manualTimers, mapStorage, SOL_ADDRESS, solana } from '../test-utils'
+import { ADDRESS, fakeAdapter, mainnet, manualTimers, SOL_ADDRESS, solana, testPortico } from '../test-utils'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import { QUOTE_DEBOUNCE_MS, RETURN_MIN_GAP_MS, RETURN_RECHECK_MS, WINDOW_POLL_MS } from './rules'
 
@@ -137,12 +136,9 @@ async function setup(opts: Options = {}) {
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: namespace === 'solana' ? [solana] : [mainnet, polygon],
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
     timers,
     ...(opts.features ? { features: opts.features } : {}),

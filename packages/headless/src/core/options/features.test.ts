@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../portico'
-import { jsonFetch, mainnet, mapStorage } from '../test-utils'
+import { jsonFetch, mainnet, mapStorage, testPortico } from '../test-utils'
 import { DEFAULT_FEATURES } from './options'
 
 describe('feature flags (SPEC §1)', () => {
   it('remote flags fill in; flags the app set itself win; method order follows', async () => {
     const f = jsonFetch(() => ({ body: { features: { swaps: false, email: false, socials: false, onramp: false } } }))
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
-      storage: mapStorage(),
+    const portico = testPortico({
       fetch: f.fetch,
       features: { onramp: true },
     })

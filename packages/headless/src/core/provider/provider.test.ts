@@ -3,18 +3,15 @@
 // loads only when a provider is used.
 import { describe, expect, it } from 'vitest'
 import { createPortico } from '../portico'
-import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, jsonFetch, mainnet, mapStorage, testPortico } from '../test-utils'
 
 function setup() {
   const evm = fakeAdapter('eip155')
   const api = jsonFetch(() => ({ body: { balances: [] } }))
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     fetch: api.fetch,
     networks: [mainnet, base],
     adapters: [evm],
-    storage: mapStorage(),
   })
   const provider = portico.getProvider('eip155')
   const events: [string, unknown][] = []
@@ -32,12 +29,8 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 
 describe('portico.getProvider', () => {
   it('loads its code on first use only: an instance that never asks has no provider flow', async () => {
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
-      networks: [mainnet],
+    const portico = testPortico({
       adapters: [fakeAdapter('eip155')],
-      storage: mapStorage(),
     })
     await tick()
     expect(portico.peek('provider')).toBeUndefined()

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { TransferParams } from '../../adapters'
 import type { TokenBalance } from '../chain/chain'
-import { createPortico } from '../portico'
-import { ADDRESS, SOL_ADDRESS, base, fakeAdapter, mainnet, manualTimers, mapStorage, solana } from '../test-utils'
+import { ADDRESS, SOL_ADDRESS, base, fakeAdapter, mainnet, manualTimers, solana, testPortico } from '../test-utils'
 import type { ChainNamespace } from '../types'
 import { NAME_DEBOUNCE_MS } from './send'
 
@@ -99,12 +98,9 @@ async function setup(
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: namespace === 'solana' ? [solana] : [mainnet, base],
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
     timers,
     features: { onramp: true },

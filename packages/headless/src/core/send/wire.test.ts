@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TransactionReceipt, TransferParams } from '../../adapters'
 import type { TokenBalance } from '../chain/chain'
-import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage } from '../test-utils'
+import { ADDRESS, fakeAdapter, testPortico } from '../test-utils'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC_CONTRACT = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
@@ -48,12 +47,8 @@ function setup() {
     }
     return json({})
   }) as typeof globalThis.fetch
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
   })
   return { portico, receipts }

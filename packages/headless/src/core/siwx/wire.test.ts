@@ -1,17 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { SiwxOption } from '../options/siwx'
 import { porticoSiwx } from '../options/siwx'
-import { createPortico } from '../portico'
-import { base, fakeAdapter, jsonFetch, mainnet, mapStorage } from '../test-utils'
+import { base, fakeAdapter, jsonFetch, mainnet, testPortico } from '../test-utils'
 
 const make = (siwx: unknown) =>
-  createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  testPortico({
     fetch: jsonFetch(() => ({ body: {} })).fetch,
-    networks: [mainnet],
     adapters: [fakeAdapter('eip155')],
-    storage: mapStorage(),
     siwx: siwx as SiwxOption,
   })
 
@@ -66,13 +61,10 @@ describe('a sign-in made due by a network switch from the modal (Networks → Sw
     }
     const evm = fakeAdapter('eip155')
     evm.signMessage = async () => '0xsig'
-    const portico = createPortico({
-      projectId: 'p',
-      apiUrl: 'http://127.0.0.1:9',
+    const portico = testPortico({
       fetch: jsonFetch(() => ({ body: {} })).fetch,
       networks: [mainnet, base],
       adapters: [evm],
-      storage: mapStorage(),
       siwx,
     })
     const flow = await portico.load('siwx')

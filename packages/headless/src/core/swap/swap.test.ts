@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SendTransactionParams, TransactionReceipt } from '../../adapters'
 import type { TokenBalance } from '../chain/chain'
-import { createPortico } from '../portico'
-import { ADDRESS, base, fakeAdapter, mainnet, manualTimers, mapStorage } from '../test-utils'
+import { ADDRESS, base, fakeAdapter, mainnet, manualTimers, testPortico } from '../test-utils'
 import type { CaipNetwork } from '../types'
 import { QUOTE_DEBOUNCE_MS } from './rules'
 import type { SwapFailureEvent } from './swap'
@@ -136,12 +135,9 @@ async function setup(opts: Options = {}) {
     return json({})
   }) as typeof globalThis.fetch
   const timers = manualTimers(1_700_000_000_000)
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
+  const portico = testPortico({
     networks: opts.networks ?? [mainnet, base],
     adapters: [adapter],
-    storage: mapStorage(),
     fetch,
     timers,
     debug: opts.debug ?? false,

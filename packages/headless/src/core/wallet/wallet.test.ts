@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AdapterCapability } from '../../adapters'
 import { createPortico } from '../portico'
-import { ADDRESS, fakeAdapter, mainnet, mapStorage, type FakeAdapter } from '../test-utils'
+import { ADDRESS, fakeAdapter, mainnet, mapStorage, type FakeAdapter, testPortico } from '../test-utils'
 
 async function connected(capabilities: readonly AdapterCapability[], extra: Partial<FakeAdapter> = {}) {
   const adapter = Object.assign(fakeAdapter('eip155'), { capabilities }, extra)
@@ -27,12 +27,8 @@ async function connected(capabilities: readonly AdapterCapability[], extra: Part
       return '0xresult'
     }
   }
-  const portico = createPortico({
-    projectId: 'p',
-    apiUrl: 'http://127.0.0.1:9',
-    networks: [mainnet],
+  const portico = testPortico({
     adapters: [adapter],
-    storage: mapStorage(),
     fetch: (async () => new Response('{"balances":[]}')) as typeof fetch,
   })
   await portico.connection.connect('io.metamask')
