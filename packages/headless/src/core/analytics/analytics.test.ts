@@ -46,23 +46,20 @@ function fakeDocument() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
-/** The API stand-in (analytics as `enabled` says), a fake document as the global one, and a Portico with its explorer loaded. */
-async function setup(enabled: Parameters<typeof server>[0]) {
-  const api = server(enabled)
-  const doc = fakeDocument()
-  vi.stubGlobal('document', doc)
-  const portico = testPortico({ adapters: [fakeAdapter()], fetch: api.fetch })
-  await portico.load('explorer')
-  return { api, doc, portico }
-}
-
 afterEach(() => {
   vi.unstubAllGlobals()
 })
 
 describe('analytics wiring (SPEC §7, §9)', () => {
   it('on: nothing before the first modal open; then one config request, and the modal open and connect events go to /batch when the page hides', async () => {
-    const { api, doc, portico } = await setup(true)
+    const api = server(true)
+    const doc = fakeDocument()
+    vi.stubGlobal('document', doc)
+    const portico = testPortico({
+      adapters: [fakeAdapter()],
+      fetch: api.fetch,
+    })
+    await portico.load('explorer')
     await portico.connection.connect('io.metamask')
     await settle()
     // Connecting before the modal ever opened: no analytics request, no page listener.
@@ -100,7 +97,14 @@ describe('analytics wiring (SPEC §7, §9)', () => {
     ['off', false as const],
     ['unanswered (503)', 'fail' as const],
   ])('%s: nothing is ever sent and the page is never listened to', async (_, enabled) => {
-    const { api, doc, portico } = await setup(enabled)
+    const api = server(enabled)
+    const doc = fakeDocument()
+    vi.stubGlobal('document', doc)
+    const portico = testPortico({
+      adapters: [fakeAdapter()],
+      fetch: api.fetch,
+    })
+    await portico.load('explorer')
     await portico.modal.open()
     await settle()
     await portico.connection.connect('io.metamask')
