@@ -26,7 +26,9 @@ export default [
     // 31.0 → 31.1 KiB (issue 21 §4, locales per instance): the buttons' texts follow their own
     // provider's modal (a context that PorticoProvider holds and its modal sets), no longer one
     // module-wide object: ~70 B. Main measured 31.71 kB before, 31.78 kB after.
-    limit: '31.1 KiB',
+    // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
+    // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 31.9 kB.
+    limit: '31.2 KiB',
     gzip: true,
   },
   {
@@ -44,7 +46,9 @@ export default [
     // call data and formatUnits once (@portico/protocol/chain) for headless's send flow and the
     // adapters: two shared lazy chunks, whose names the first load lists (~30 B of glue). 39.99 kB.
     // Then +0.1 KiB (issue 21 §4, per-instance locales): as the app's budget above; with both, 39.2 KiB.
-    limit: '39.2 KiB',
+    // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
+    // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 40.19 kB.
+    limit: '39.3 KiB',
     gzip: true,
   },
   {
@@ -55,7 +59,9 @@ export default [
     // 31.2 → 31.25 KiB (issue 21 §4, codes): a flow's banner carries its code and parameters (the
     // banner spreads a coded state; the balance flow's 'Token Balance Unavailable' is coded), ~40 B;
     // the text-to-code helpers are a module of their own that only the lazy flows load. 31.98 kB.
-    limit: '31.25 KiB',
+    // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
+    // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 32.05 kB.
+    limit: '31.35 KiB',
     gzip: true,
   },
   {
@@ -111,7 +117,9 @@ export default [
     // made: useSwap's start (once per network and visit) and pressButton, usePayWithExchange's start
     // (nothing while unavailable) with their idle states' phases and button actions, useBanner's code,
     // and the public text-to-code helpers (codedError, errorKeyOf). 49.26 kB.
-    limit: '48.15 KiB',
+    // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
+    // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 49.33 kB.
+    limit: '48.25 KiB',
     gzip: true,
   },
   {
@@ -133,7 +141,9 @@ export default [
     // 37.1 → 37.15 KiB (issue 21): as the adapters' budget above (the embedded engine's receipt wait,
     // ERC-20 call data and units come from the shared adapter kit and protocol chunks). 38.01 kB.
     // Then +0.1 KiB (issue 21 §4, per-instance locales): as the app's budget above; with both, 37.25 KiB.
-    limit: '37.25 KiB',
+    // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
+    // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 38.2 kB.
+    limit: '37.35 KiB',
     gzip: true,
   },
 ]
