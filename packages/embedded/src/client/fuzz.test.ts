@@ -3,6 +3,7 @@
  * receive handler. None may be accepted, none may throw, and the open requests stay open.
  */
 import fc from 'fast-check'
+// Seed and runs from tests/support/fuzz.ts: a fixed seed in npm test, fresh seeds under npm run fuzz.
 import { fuzzParams } from '../../../../tests/support/fuzz.ts'
 import { APP_EVENT_TYPES, FRAME_MAX_MESSAGE_CHARS } from '@portico/protocol/frame'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

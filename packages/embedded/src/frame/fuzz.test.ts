@@ -4,6 +4,7 @@
  * source, malformed envelopes and replayed ids get no answer at all.
  */
 import fc from 'fast-check'
+// Seed and runs from tests/support/fuzz.ts: a fixed seed in npm test, fresh seeds under npm run fuzz.
 import { fuzzParams } from '../../../../tests/support/fuzz.ts'
 import { APP_EVENT_TYPES, FRAME_MAX_MESSAGE_CHARS } from '@portico/protocol/frame'
 import { describe, expect, it } from 'vitest'
