@@ -13,11 +13,19 @@ const root = path.resolve(import.meta.dirname, '../../..')
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 let child: ChildProcess | undefined
 let output = ''
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portico-start-e2e-'))
+/** Every data directory made, removed at the end. */
+const dataDirs: string[] = []
+/** A new data directory: a retried attempt starts from an empty one, not from the half-seeded one of the attempt before. */
+const freshDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portico-start-e2e-'))
+  dataDirs.push(dir)
+  return dir
+}
+let dataDir = freshDataDir()
 
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 /** A port that was free a moment ago (the OS picks it; we close it again). */
@@ -40,6 +48,10 @@ const refused = async (url: string) =>
 
 describe('npm start', () => {
   it('prints the URLs of a running stack on the ports asked for, serves the demo and the database it was given, and stops everything on Ctrl-C', async () => {
+    // A retry (vitest's e2e retry) starts over: the last attempt's stack stopped, a new data directory.
+    if (child && child.exitCode === null) child.kill('SIGKILL')
+    output = ''
+    if (dataDirs.length > 1 || existsSync(path.join(dataDir, 'PG_VERSION'))) dataDir = freshDataDir()
     // A database left by an earlier run: a name for account 0, which the API's identity route reads.
     const db = await openDatabase({ dataDir })
     await createNamesRepository(db).register({ name: 'kept.portico', address: ACCOUNT_0, coinType: (0x80000000 | 31337) >>> 0 })
