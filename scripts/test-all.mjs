@@ -16,9 +16,14 @@ let failed = 0
 let skipped = 0
 const failures = []
 
+/** Each step's wall time, printed at the end. */
+const timings = []
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`)
+  const started = performance.now()
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  timings.push(`${label} ${((performance.now() - started) / 1000).toFixed(0)} s`)
   return r.status === 0
 }
 
@@ -76,6 +81,7 @@ if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
 if (want('e2e')) vitest('e2e', ['e2e'])
 if (want('pack')) vitest('pack', [], ['--config', 'tests/pack/vitest.config.ts'])
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
+console.log(`\nsteps: ${timings.join(', ')}`)
 console.log(`\nnpm test took ${((performance.now() - t0) / 60000).toFixed(1)} min`)
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
