@@ -147,7 +147,7 @@ export default defineConfig({
           globalSetup: [path.join(root, 'tests/setup/e2e-builds.ts')],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          fileParallelism: process.env.PORTICO_E2E_PARALLEL === '1',
           // Known timing flakes under the full suite on 2 cores (connect g, balance's transfer and
           // new-block checks, modal-ux after a disconnect) pass alone every time; a retry keeps CI
           // honest about real failures while they are chased (noted on issue 12).

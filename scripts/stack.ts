@@ -219,7 +219,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       tokens: [{ mint: solana.usdcMint, symbol: SOLANA_USDC.symbol, name: SOLANA_USDC.name, decimals: SOLANA_USDC.decimals }],
     }
     const storage = {
-      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      // In memory (the e2e journeys): started from a snapshot of the migrated database (kept in
+      // node_modules/.cache, made by the first start), not migrated again on every start.
+      ...(options.dataDir === undefined
+        ? { memoryTemplateDir: path.join(root, 'node_modules/.cache/portico-db') }
+        : { dataDir: options.dataDir }),
       ...(options.analytics ? { analytics: options.analytics } : {}),
       ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
     }

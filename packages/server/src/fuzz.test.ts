@@ -80,12 +80,11 @@ import {
   WC_WALLET_CHAINS,
 } from '@portico/devnet/wcwallet'
 import { loadCatalogue } from './catalogue/index.ts'
-import { openDatabase } from './db/index.ts'
 import { createProjectsRepository } from './db/projects.ts'
 import type { Database } from './db/types.ts'
 import { DEFAULT_ERROR_LOG_LIMITS } from './log.ts'
 import { startServer, type RunningServer } from './index.ts'
-import { errorBodySchema, TEST_CHAINS } from './test-support.ts'
+import { errorBodySchema, TEST_CHAINS, openTestDatabase } from './test-support.ts'
 
 const SOLANA = { caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', name: 'Solana', rpcUrl: 'http://127.0.0.1:9' }
 /** Per property: runs, and the time one run may take. */
@@ -219,7 +218,7 @@ beforeAll(async () => {
     const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void log.push(args.map(String).join(' ')))
     restore.push(() => spy.mockRestore())
   }
-  db = await openDatabase()
+  db = await openTestDatabase()
   // The default log sink (console.error), so the bound is on what an operator would see.
   app = createApp({
     chains: FUZZ_CHAINS,

@@ -80,6 +80,8 @@ export type StartServerOptions = Omit<AppConfig, 'db'> & {
   databaseUrl?: string
   /** PGlite data directory; in memory when absent. */
   dataDir?: string
+  /** In memory only: where a snapshot of the migrated database is kept for later starts (openDatabase). */
+  memoryTemplateDir?: string
 }
 
 /** How often startServer runs the analytics retention sweep. */
@@ -104,8 +106,8 @@ export function listenUrl(host: string, port: number): string {
 
 /** Open (and migrate) the database, then serve the Portico API over HTTP (on 127.0.0.1 unless `host` says otherwise). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, ...appConfig } = options
-  const db = await openDatabase({ databaseUrl, dataDir })
+  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, ...appConfig } = options
+  const db = await openDatabase({ databaseUrl, dataDir, memoryTemplateDir })
   // The auth service starts only with the database's own KEK (its check value, stored at first start).
   if (appConfig.auth) {
     try {

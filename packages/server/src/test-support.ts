@@ -3,6 +3,7 @@
  * never reached, an in-memory database, and response reading through the protocol's schemas so a
  * drift between server and protocol fails a test.
  */
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { getFreePort } from '@portico/devnet'
@@ -10,7 +11,7 @@ import { z } from 'zod'
 import type * as core from 'zod/v4/core'
 import { createApp, type AppConfig } from './app.ts'
 import type { ChainConfigInput } from './config.ts'
-import { openDatabase } from './db/index.ts'
+import { openMigratedMemoryDatabase } from './db/template.ts'
 import type { Database } from './db/types.ts'
 
 export const TEST_CHAINS: ChainConfigInput[] = [
@@ -35,9 +36,20 @@ export const errorBodySchema = z.strictObject({ error: z.string().min(1) })
 
 export type TestApp = ReturnType<typeof createApp>
 
+/**
+ * Where the tests keep the snapshot of a freshly migrated database (node_modules/.cache: a new
+ * install, or a changed migration, makes a new one).
+ */
+export const TEST_DB_TEMPLATE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/portico-db/', import.meta.url))
+
+/** A fresh in-memory database with every migration applied (loaded from the migrated snapshot). */
+export function openTestDatabase(): Promise<Database> {
+  return openMigratedMemoryDatabase(TEST_DB_TEMPLATE_DIR)
+}
+
 /** An in-memory database and an app over TEST_CHAINS (overridable), errors collected instead of logged. */
 export async function openTestApp(config: Partial<AppConfig> = {}) {
-  const db: Database = config.db ?? (await openDatabase())
+  const db: Database = config.db ?? (await openTestDatabase())
   const reported: unknown[] = []
   const app = createApp({ chains: TEST_CHAINS, db, onError: (error) => reported.push(error), ...config })
   return { app, db, reported, close: () => db.close() }

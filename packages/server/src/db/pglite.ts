@@ -18,17 +18,32 @@ function wrap(target: PGliteLike): Queryable {
   }
 }
 
+/** A PGlite database, which can also be dumped whole. */
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball (PGlite's dumpDataDir), which `openPglite`'s `snapshot` loads. */
+  dump(): Promise<Blob>
+}
+
+export interface OpenPgliteOptions {
+  /** Start from this data directory tarball (a `dump()`), e.g. a database already migrated. */
+  snapshot?: Blob
+}
+
 /**
  * Embedded Postgres (PGlite). `dataDir` persists the database in that directory; without it the
  * database lives in memory (tests).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
+export async function openPglite(dataDir?: string, options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
+  const pg = new PGlite({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+  })
   await pg.waitReady
   const base = wrap(pg)
   return {
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dump: () => pg.dumpDataDir('none'),
     close: () => pg.close(),
   }
 }

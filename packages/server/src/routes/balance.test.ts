@@ -3,8 +3,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import type { ChainConfigInput } from '../config.ts'
-import { openDatabase, type Database } from '../db/index.ts'
-import { errorBodySchema } from '../test-support.ts'
+import type { Database } from '../db/index.ts'
+import { errorBodySchema, openTestDatabase } from '../test-support.ts'
 import { type AnvilInstance, getFreePort, startAnvil, Token } from '@portico/devnet'
 import { balanceResponseSchema } from '@portico/protocol/account'
 
@@ -39,7 +39,7 @@ async function transferToken(token: Address, to: Address, amount: bigint) {
 }
 
 beforeAll(async () => {
-  ;[anvil, db] = await Promise.all([startAnvil({ chainId: 31337 }), openDatabase()])
+  ;[anvil, db] = await Promise.all([startAnvil({ chainId: 31337 }), openTestDatabase()])
   const { wallet, publicClient } = clients()
   const { abi, bytecode } = Token
   const deploy = async (name: string, symbol: string, decimals: number) => {

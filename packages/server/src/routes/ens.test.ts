@@ -6,12 +6,11 @@ import { nameLookupResponseSchema } from '@portico/protocol/profile'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConfigInput } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
 import { createNamesRepository } from '../db/names.ts'
 import type { Database } from '../db/types.ts'
 import { NAME_ERRORS } from '../name-rules.ts'
 import { createRpcEnsProvider, type EnsChain } from '../providers/ens.ts'
-import { openTestApp, requestError, requestJson, type TestApp } from '../test-support.ts'
+import { openTestApp, requestError, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 
 const alice = privateKeyToAccount(`0x${'a1'.repeat(32)}`).address
 const bob = privateKeyToAccount(`0x${'b2'.repeat(32)}`).address
@@ -47,7 +46,7 @@ beforeAll(async () => {
   await registerEnsName(chainA, { label: 'carol-ens', address: carol })
   // dave.eth points at dave but dave's primary name is not set.
   await registerEnsName(chainA, { label: 'dave', address: dave, reverse: false })
-  db = await openDatabase()
+  db = await openTestDatabase()
   ;({ app, reported } = await openTestApp({ chains, db }))
   // carol also has a Portico name: it wins over her ENS name.
   await createNamesRepository(db).register({

@@ -10,13 +10,12 @@ import { type Address, createPublicClient, createTestClient, createWalletClient,
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainConfigSchema, type ChainConfig } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
 import { startIndexer, type Indexer } from '../indexer/follower.ts'
 import { createActivityRepository } from '../indexer/repository.ts'
 import { startServer } from '../index.ts'
 import { ChainRpcError } from '../errors.ts'
-import { openTestApp, requestError, requestJson, type TestApp } from '../test-support.ts'
+import { openTestApp, requestError, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 
 const CHAIN_ID = 31337
 const CAIP = `eip155:${CHAIN_ID}`
@@ -99,7 +98,7 @@ beforeAll(async () => {
     nativeCurrency: c.nativeCurrency,
     tokens: [usdcToken],
   })
-  db = await openDatabase()
+  db = await openTestDatabase()
   ;({ app, close } = await openTestApp({ chains: [config], db }))
   const transport = http(c.rpcUrl)
   publicClient = createPublicClient({ chain, transport })

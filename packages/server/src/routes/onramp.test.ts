@@ -9,9 +9,8 @@ import { createPublicClient, erc20Abi, http, parseUnits, type Address } from 'vi
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type AppConfig } from '../app.ts'
-import { openDatabase } from '../db/index.ts'
 import { createSandboxOnrampProvider, OnrampRefusal } from '../providers/onramp.ts'
-import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp } from '../test-support.ts'
+import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 
 let devnet: Devnet
 let solana: SolanaDevnet
@@ -392,7 +391,7 @@ describe('providers that are missing or down', () => {
   })
 
   it('refuses a bad onramp config', async () => {
-    const db = await openDatabase()
+    const db = await openTestDatabase()
     try {
       const make = (onramp: unknown) => () => createApp({ ...config, db, onramp: onramp as AppConfig['onramp'] })
       expect(make({ providers: [{ kind: 'sandbox', id: 'A B', baseUrl: 'http://127.0.0.1:1' }] })).toThrow(

@@ -25,11 +25,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { parseCli } from '../cli.ts'
 import type { ChainConfigInput } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
 import { createNamesRepository, NameTakenError } from '../db/names.ts'
 import type { Database } from '../db/types.ts'
 import { chainIdFromCoinType, coinTypeFromChainId, NAME_ERRORS, nameRuleViolation, normalizeName, NameRuleError } from '../name-rules.ts'
-import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp } from '../test-support.ts'
+import { errorBodySchema, openTestApp, postJson, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 import { OwnedWallet, OwnedWalletFactory } from './__fixtures__/owned-wallet.ts'
 
 const CHAIN_ID = 31337
@@ -52,7 +51,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID }] })
   const chain = devnet.chains[0]!
   chains = [{ chainId: CHAIN_ID, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency }]
-  db = await openDatabase()
+  db = await openTestDatabase()
   ;({ app } = await openTestApp({ chains, db }))
 }, 30_000)
 afterAll(async () => {

@@ -33,9 +33,8 @@ import { z } from 'zod'
 import { createApp, type AppConfig } from '../app.ts'
 import { parseCli } from '../cli.ts'
 import type { ChainConfigInput } from '../config.ts'
-import { openDatabase } from '../db/index.ts'
 import type { Database } from '../db/types.ts'
-import { errorBodySchema, postJson, requestJson, type TestApp } from '../test-support.ts'
+import { errorBodySchema, postJson, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 import { OwnedWallet, OwnedWalletFactory } from './__fixtures__/owned-wallet.ts'
 import { SIWX_ERRORS } from './siwx.ts'
 
@@ -59,7 +58,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID }] })
   const chain = devnet.chains[0]!
   chains = [{ chainId: CHAIN_ID, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency }]
-  db = await openDatabase()
+  db = await openTestDatabase()
   app = makeApp()
 }, 60_000)
 afterAll(async () => {
@@ -271,7 +270,7 @@ describe('sessions: Bearer token, revoke, restart', () => {
   it('signs with a configured key: its kid and public part are the JWKS, its kid in the token', async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true })
     const jwk = { ...(await exportJWK(privateKey)), kid: 'configured-1' }
-    const other = await openDatabase()
+    const other = await openTestDatabase()
     try {
       const configured = createApp({ chains, db: other, onError: () => {}, siwx: { signingKey: jwk } })
       const out = await signedIn(await signedBy(alice, {}, configured), configured)

@@ -2,9 +2,9 @@ import { type SolanaDevnet, solanaDevSigner, startSolanaDevnet } from '@portico/
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app.ts'
 import type { SolanaChainConfigInput } from '../config.ts'
-import { openDatabase, type Database } from '../db/index.ts'
+import type { Database } from '../db/index.ts'
 import { balanceResponseSchema, supportedChainsSchema } from '@portico/protocol/account'
-import { errorBodySchema } from '../test-support.ts'
+import { errorBodySchema, openTestDatabase } from '../test-support.ts'
 import { z } from 'zod'
 
 let sol: SolanaDevnet
@@ -13,7 +13,7 @@ let app: ReturnType<typeof createApp>
 let solana: SolanaChainConfigInput
 
 beforeAll(async () => {
-  ;[sol, db] = await Promise.all([startSolanaDevnet({ accounts: 2 }), openDatabase()])
+  ;[sol, db] = await Promise.all([startSolanaDevnet({ accounts: 2 }), openTestDatabase()])
   solana = {
     caipNetworkId: sol.caipNetworkId,
     name: 'Portico Local Solana',
