@@ -51,7 +51,7 @@ export const canRegisterName = (state: Pick<NamesState, 'input' | 'ruleError' | 
 export interface NamesState {
   /** What the user typed. @default '' */
   input: string
-  /** The SPEC §5 rule the input breaks, or null. */
+  /** The SPEC §5 rule the input breaks, or null (useNames gives it coded too: `ruleErrorCode`). */
   ruleError: string | null
   /** Availability is being asked for. */
   checking: boolean
@@ -59,7 +59,7 @@ export interface NamesState {
   available: boolean | null
   /** Free names close to the input (full names, with the zone), at most 5. */
   suggestions: string[]
-  /** The last failure (lookup or registration), SPEC §8 text. */
+  /** The last failure (lookup or registration), SPEC §8 text (useNames gives it coded too: `errorCode`). */
   error: string | null
   /** Signing and posting the registration. */
   registering: boolean
