@@ -44,7 +44,11 @@ export function codedError(error: unknown, fallback: ErrorKey): CodedMessage {
 }
 
 /**
- * A flow's shown text (an `error` field of a hook's state) as a coded state (see codedError); null for
- * none. 'Popup closed' → { code: 'popupClosed' }; 'The code is 6 digits' → { code: 'invalidOtp' }.
+ * A flow's shown text (an `error` field of a hook's state) or a failure (an Error: its message) as a
+ * coded state (see codedError); null for none (no text, an empty one, anything else).
+ * 'Popup closed' → { code: 'popupClosed' }; 'The code is 6 digits' → { code: 'invalidOtp' }.
  */
-export const codeOf = (text: string | null | undefined): CodedMessage | null => (text ? codedError(text, 'frameGeneric') : null)
+export function codeOf(failure: unknown): CodedMessage | null {
+  const text = failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : ''
+  return text ? codedError(text, 'frameGeneric') : null
+}
