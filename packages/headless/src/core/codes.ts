@@ -1,10 +1,9 @@
 // From a failure's text to its code (issue 21 §4), for the flows that receive texts from outside
 // (a wallet, the API) and the hooks whose state keeps a text (`errorCode` beside `error`): a module of its own, so that an app's first load, which carries the catalogue,
 // does not carry this too (the lazy flows that use it share it).
-import { SAME_EMAIL } from './embedded/emailUpdate'
-import { INVALID_EMAIL, INVALID_OTP } from './embedded/rules'
+import { INVALID_EMAIL, INVALID_OTP, SAME_EMAIL } from './embedded/rules'
 import { type CodedMessage, coded, ERRORS, type ErrorKey, type MessageCode } from './errors'
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './names/rules'
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './names/texts'
 
 /**
  * Headless's own texts outside the catalogue that a view shows (SPEC §5 rules): each text's code and
