@@ -3,7 +3,7 @@
 // does not carry this too (the lazy flows that use it share it).
 import { INVALID_EMAIL, INVALID_OTP, SAME_EMAIL } from './embedded/rules'
 import { type CodedMessage, coded, ERRORS, type ErrorKey, type MessageCode } from './errors'
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './names/texts'
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './nameTexts'
 
 /**
  * Headless's own texts outside the catalogue that a view shows (SPEC §5 rules): each text's code and

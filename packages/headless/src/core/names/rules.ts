@@ -3,7 +3,7 @@
  * shape, no I/O; part of the lazy names chunk (hooks import its types only).
  */
 import type { NameRecord } from '@portico/protocol/profile'
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './texts'
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from '../nameTexts'
 
 export { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS }
 

@@ -1,5 +1,6 @@
 // The name rules' limits and texts (SPEC §5): a module of its own, so that the text-to-code helpers
-// (core/codes.ts, which the hooks load) carry these constants without the names flow's rules.
+// (core/codes.ts, which the hooks load) carry these constants without the names flow's rules. Outside
+// core/names/: that folder is the lazy names flow, never in an app's first load (scripts/size.mjs checks).
 
 /** SPEC §5: a name has at least this many characters. */
 export const NAME_MIN_LENGTH = 4
