@@ -65,7 +65,8 @@ export const ConnectArabicPhone: Story = {
       ),
     ),
   ],
-  args: { phone: true },
+  // The app's setup (PorticoProvider): the connect button behind the sheet is in Arabic too.
+  args: { phone: true, provider: true },
   play: shows('portico-header', 'ربط المحفظة'),
 }
 

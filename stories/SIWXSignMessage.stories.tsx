@@ -141,5 +141,9 @@ export const ErrorPhoneDark: Story = {
 export const RefusedArabic: Story = {
   name: 'SIWXSignMessage (refused, Arabic, right to left)',
   loaders: [loader({ sign: 'reject', locale: 'ar' })],
-  play: button('حاول مرة أخرى'),
+  // The refusal is worded from its code (userRejected) in Arabic, like the rest of the view.
+  play: async () => {
+    await waitFor(async () => expect((await body().findAllByRole('alert')).map((a) => a.textContent)).toContain('رفض المستخدم الطلب'))
+    await button('حاول مرة أخرى')()
+  },
 }

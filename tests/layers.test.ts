@@ -7,12 +7,14 @@ import {
   checkImports,
   checkTree,
   checkUiSource,
+  checkUiShownText,
   checkUiText,
   HEADLESS_PAGE_ENTRY,
   headlessPageFiles,
   importCycles,
   importSpecifiers,
   isEnglishText,
+  UI_SHOWN_TEXT_RULE,
   UI_TEXT_RULE,
 } from './layers'
 
@@ -194,6 +196,41 @@ describe('layering rules (DESIGN.md)', () => {
       ['errors: { ...ERRORS, otherError: (detail: string) => detail }'],
     ])('%j passes', (source) => {
       expect(checkUiText(view, source)).toEqual([])
+    })
+
+    describe("a container shows a headless failure by its code, not the hook's English text", () => {
+      const file = 'packages/ui/src/views/EmailLogin/EmailLogin.tsx'
+      const HOOKS = "import { useEmailLogin } from '@portico/headless/react'\nimport * as styles from './EmailLogin.css'\n"
+      it.each([
+        ['<EmailLoginView error={login.error} />'],
+        ['<ConnectView listError={list.listError} />'],
+        ['<RegisterAccountNameView ruleError={names.ruleError} />'],
+        ['error={pairing.available ? pairing.error : messages.connectingWalletConnect.unavailable}'],
+        ['<p>{state?.error}</p>'],
+        ["const reason = error instanceof Error ? error.message : 'Unknown'"],
+        ['const quoteErrors = new Set(onramp.quotes.flatMap((q) => (q.error ? [q.error] : [])))'],
+        ['const { connectorId, error, slow } = useConnector({ connectOnMount: true })'],
+      ])('%j fails', (source) => {
+        expect(checkUiShownText(file, HOOKS + source).map((v) => v.rule)).toEqual([UI_SHOWN_TEXT_RULE])
+      })
+      it.each([
+        ['<EmailLoginView error={codeText(login.errorCode, messages) || undefined} />'],
+        ["{button.action === 'inputError' ? codeText(button.error, messages) : m.button[button.action]}"],
+        ['banner.open && banner.message ? <Snackbar message={codeText(banner, messages)} /> : undefined'],
+        ['if (!ex.error) start()'],
+        ['const failed = state.error !== null'],
+        ['<p className={styles.error} />'],
+        ['<ListError title={messages.allWallets.error} />'],
+        ['const { connectorId, errorCode, slow } = useConnector({ connectOnMount: true })'],
+        ['// never: error={login.error}\nconst a = 1'],
+      ])('%j passes', (source) => {
+        expect(checkUiShownText(file, HOOKS + source)).toEqual([])
+      })
+      it('views (no hooks), tests and other packages are exempt', () => {
+        expect(checkUiShownText('packages/ui/src/views/EmailLogin/EmailLoginView.tsx', '<p>{props.error}</p>')).toEqual([])
+        expect(checkUiShownText('packages/ui/src/views/EmailLogin/EmailLogin.test.tsx', `${HOOKS}error={login.error}`)).toEqual([])
+        expect(checkUiShownText('packages/headless/src/react/useX.ts', `${HOOKS}error={login.error}`)).toEqual([])
+      })
     })
 
     it('tests and other packages are exempt', () => {

@@ -153,6 +153,7 @@ export function checkTree(root: string): Violation[] {
         ...checkImports(rel(file), importSpecifiers(source)),
         ...checkUiSource(rel(file), source),
         ...checkUiText(rel(file), source),
+        ...checkUiShownText(rel(file), source),
         ...checkHookSource(rel(file), source),
       )
     }
@@ -258,6 +259,49 @@ export function checkUiText(file: string, source: string): Violation[] {
   for (const m of code.matchAll(STRING_TEST)) if (isEnglishText(text(m, 1))) bad(m[0])
   const catalogue = CATALOGUE.exec(code)
   if (catalogue) bad(catalogue[0])
+  return out
+}
+
+/**
+ * Issue 21 §4: a ui container (a file that calls headless's hooks) shows a headless failure through its
+ * code (`codeText(x.errorCode, messages)`), never the English text a hook keeps beside it: no `.error`,
+ * `.listError`, `.ruleError` or `.message` of a hook's value (or a thrown Error) is shown, nor is such a
+ * field destructured from a hook. A field only tested (`x.error ? …`, `x.error && …`, `!x.error`) or
+ * handed to `codeText(` (a coded state, `codeText(button.error, …)`) is not shown; messages
+ * (`m`, `messages`) and style objects (`styles`, a `.css` import) are not headless values.
+ */
+export const UI_SHOWN_TEXT_RULE = 'ui shows a headless failure by its code (codeText(x.errorCode, messages)), never its English text'
+const TEXT_FIELD = /(?<![\w$.])([A-Za-z_$][\w$]*)((?:\??\.[\w$]+)*?)\??\.(error|listError|ruleError|message)\b(?![\w$(])/g
+const DESTRUCTURED_TEXT = /\{[^{}]*\b(error|listError|ruleError)\b(?!\s*:)[^{}]*\}\s*=\s*use[A-Z]\w*\(/g
+
+export function checkUiShownText(file: string, source: string): Violation[] {
+  if (!file.startsWith('packages/ui/src/') || /\.test\.tsx?$/.test(file)) return []
+  if (!/from ['"]@portico\/headless\/react['"]/.test(source)) return []
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1')
+  const notHeadless = new Set(['m', 'messages', 'styles'])
+  for (const m of code.matchAll(/import\s+(?:\*\s+as\s+(\w+)|\{([^}]*)\})\s+from\s+['"][^'"]+\.css['"]/g)) {
+    if (m[1]) notHeadless.add(m[1])
+    for (const name of (m[2] ?? '').split(','))
+      if (name.trim())
+        notHeadless.add(
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop() ?? '',
+        )
+  }
+  for (const m of code.matchAll(/\b(?:const|let)\s+(\w+)\s*=\s*(?:useMessages\(\)|messages\.)/g)) if (m[1]) notHeadless.add(m[1])
+  const out: Violation[] = []
+  for (const m of code.matchAll(TEXT_FIELD)) {
+    if (notHeadless.has(m[1] ?? '')) continue
+    const at = m.index ?? 0
+    const before = code.slice(Math.max(0, at - 12), at)
+    const after = code.slice(at + m[0].length)
+    if (/codeText\(\s*$/.test(before) || /!\s*$/.test(before)) continue
+    if (/^\s*(\?(?![?.])|&&|[!=]==?\s*(null|undefined)\b)/.test(after)) continue
+    out.push({ file, specifier: m[0], rule: UI_SHOWN_TEXT_RULE })
+  }
+  for (const m of code.matchAll(DESTRUCTURED_TEXT)) out.push({ file, specifier: m[1] ?? '', rule: UI_SHOWN_TEXT_RULE })
   return out
 }
 

@@ -1,13 +1,17 @@
 // The phone of view stories: with `args: { phone: true }` and PHONE, the real overlay (a bottom sheet)
 // on a 375×812 screen instead of the light and dark panels.
 import { PorticoContextProvider } from '@portico/headless/react'
-import { ConnectButton } from '@portico/ui'
+import { ConnectButton, PorticoProvider } from '@portico/ui'
 import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
 import { type Instances, renderModal, WithPortico } from './fixtures'
 import { FreezeMotion } from './panels'
 
-export type PhoneArgs = { mode?: 'light' | 'dark'; phone?: boolean }
+/**
+ * `provider`: on the phone, the app's own setup (PorticoProvider, which mounts the modal) instead of
+ * PorticoContextProvider + PorticoModal: the connect button then follows the modal's locale.
+ */
+export type PhoneArgs = { mode?: 'light' | 'dark'; phone?: boolean; provider?: boolean }
 
 /**
  * On a phone: the real overlay (a bottom sheet) on a 375×812 screen; else the light and dark panels.
@@ -26,13 +30,24 @@ export function renderOnPhone(args: PhoneArgs, context: { loaded: unknown }, bef
   }
   const mode = args.mode ?? 'light'
   const p = instances[mode]
+  const page = (
+    <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
+      <ConnectButton />
+    </main>
+  )
+  if (args.provider)
+    return (
+      <PorticoProvider portico={p} autoReconnect={false} preloadOnIdle={false}>
+        {before}
+        <FreezeMotion />
+        {page}
+      </PorticoProvider>
+    )
   return (
     <PorticoContextProvider portico={p}>
       {before}
       <FreezeMotion />
-      <main style={{ minHeight: '100vh', boxSizing: 'border-box', padding: 24, background: mode === 'dark' ? '#0e0f13' : '#f7f8fa' }}>
-        <ConnectButton />
-      </main>
+      {page}
       <PorticoModal />
     </PorticoContextProvider>
   )

@@ -1,6 +1,6 @@
 /** @portico/headless public API: createPortico, flows' types, adapter contract, validation and formatting. */
 export * from './core/errors'
-export { codedError, errorKeyOf } from './core/codes'
+export { codedError, codeOf, errorKeyOf } from './core/codes'
 export * from './core/types'
 export * from './core/format/index'
 export * from './adapters'

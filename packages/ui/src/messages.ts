@@ -574,6 +574,14 @@ export const messages = {
     httpStatus: (status: string) => `HTTP status code: ${status}`,
     /** A text outside the catalogue (a wallet's or a node's own error), as it was given. */
     otherError: (detail: string) => detail,
+    registerName: (name: string) => `Error registering name ${name}`,
+    // headless's own rule texts (SPEC §5), exact.
+    invalidEmail: 'Invalid email. Try again.',
+    invalidOtp: 'The code is 6 digits',
+    sameEmail: 'That is already your email',
+    nameTooShort: (min: string) => `Name must be at least ${min} characters`,
+    nameTooLong: (max: string) => `Name must be at most ${max} characters`,
+    nameChars: 'Name may only contain letters, digits and hyphens',
   },
   /** OriginNotAllowed (issue 15, SPEC §8): the page's origin is not one the project allows. */
   originNotAllowed: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { registerNameError } from '../api/profile'
-import { codedError, errorKeyOf } from './codes'
+import { codedError, codeOf, errorKeyOf } from './codes'
 import { coded, ERRORS, httpStatusError, isUserRejection, PorticoError } from './errors'
 import { swappedMessage } from './swap/swap'
 
@@ -123,7 +123,33 @@ describe('codes for the ui (issue 21 §4)', () => {
     ],
     [new Error(''), { code: 'transactionError', message: 'Transaction error' }],
     [{ not: 'an error' }, { code: 'transactionError', message: 'Transaction error' }],
+    // headless's own texts outside the catalogue (SPEC §5 rules) and the registration's parameterised one
+    ['Invalid email. Try again.', { code: 'invalidEmail', message: 'Invalid email. Try again.' }],
+    ['The code is 6 digits', { code: 'invalidOtp', message: 'The code is 6 digits' }],
+    ['That is already your email', { code: 'sameEmail', message: 'That is already your email' }],
+    ['Name must be at least 4 characters', { code: 'nameTooShort', params: { min: '4' }, message: 'Name must be at least 4 characters' }],
+    ['Name must be at most 63 characters', { code: 'nameTooLong', params: { max: '63' }, message: 'Name must be at most 63 characters' }],
+    [
+      'Name may only contain letters, digits and hyphens',
+      { code: 'nameChars', message: 'Name may only contain letters, digits and hyphens' },
+    ],
+    [
+      new Error('Error registering name alice'),
+      { code: 'registerName', params: { name: 'alice' }, message: 'Error registering name alice' },
+    ],
+    // a text that only looks like a key is not one
+    ['toString', { code: 'otherError', params: { detail: 'toString' }, message: 'toString' }],
   ])('codedError(%j) -> %j', (error, state) => {
     expect(codedError(error, 'transactionError')).toEqual(state)
+  })
+
+  it.each([
+    [undefined, null],
+    [null, null],
+    ['', null],
+    ['Popup closed', { code: 'popupClosed', message: 'Popup closed' }],
+    ['HTTP status code: 503', { code: 'httpStatus', params: { status: '503' }, message: 'HTTP status code: 503' }],
+  ])('codeOf(%j) -> %j', (text, state) => {
+    expect(codeOf(text)).toEqual(state)
   })
 })

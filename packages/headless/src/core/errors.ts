@@ -89,10 +89,24 @@ export type ErrorKey = keyof typeof ERRORS
  * The codes a flow's state gives the ui (DESIGN.md "the headless → ui contract is codes, not text"):
  * every catalogue key, and the SPEC §8 texts with parameters — 'insufficientGas' ({ symbol }: 'Insufficient
  * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC'), 'httpStatus' ({ status }: 'HTTP
- * status code: 500') — and 'otherError' ({ detail }: a text outside the catalogue, a wallet's or a node's
- * own, shown as it was given).
+ * status code: 500'), 'registerName' ({ name }: 'Error registering name alice') — headless's own rule texts
+ * (SPEC §5: 'invalidEmail' 'Invalid email. Try again.', 'invalidOtp' 'The code is 6 digits', 'sameEmail'
+ * 'That is already your email', 'nameTooShort' ({ min }), 'nameTooLong' ({ max }), 'nameChars') — and
+ * 'otherError' ({ detail }: a text outside the catalogue, a wallet's or a node's own, shown as it was given).
  */
-export type MessageCode = ErrorKey | 'insufficientGas' | 'swapped' | 'httpStatus' | 'otherError'
+export type MessageCode =
+  | ErrorKey
+  | 'insufficientGas'
+  | 'swapped'
+  | 'httpStatus'
+  | 'otherError'
+  | 'registerName'
+  | 'invalidEmail'
+  | 'invalidOtp'
+  | 'sameEmail'
+  | 'nameTooShort'
+  | 'nameTooLong'
+  | 'nameChars'
 
 /** The parameters of the codes that have some. */
 export type MessageParams = Readonly<Record<string, string>>

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useEffect, useState } from 'react'
 import type { Connector } from '../adapters'
 import { usePortico } from './usePortico'
@@ -17,8 +19,10 @@ export interface UseConnectorReturn {
   connector?: Connector
   /** A connect with this connector is pending. @default false */
   connecting: boolean
-  /** The last connect's error ('Connection rejected', 'Failed to connect'), or null. @default null */
+  /** @deprecated the English text; read `errorCode`. The last connect's error ('Connection rejected', 'Failed to connect'), or null. @default null */
   error: string | null
+  /** The last connect's error, coded: connectionRejected, failedToConnect, otherError { detail } …; or null. @default null */
+  errorCode: CodedMessage | null
   /** Connect (again). */
   retry: () => void
   /** The connect has been pending for `slowAfterMs`: time to hint where the request is. @default false */
@@ -54,6 +58,7 @@ export function useConnector(options: UseConnectorOptions = {}): UseConnectorRet
     connecting: pending,
     slow: pending && slow,
     error,
+    errorCode: codeOf(error),
     retry: () => {
       if (connectorId) void connection.tryConnect(connectorId)
     },

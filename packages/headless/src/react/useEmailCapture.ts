@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { EmailCaptureState } from '../core/capture/capture'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
 
@@ -12,6 +14,8 @@ export interface UseEmailCaptureOptions {
 export interface UseEmailCaptureReturn extends EmailCaptureState {
   /** The merged `emailCapture` flag (SPEC §1). @default false */
   enabled: boolean
+  /** `error` coded: invalidEmail on the form; httpStatus { status }, otherError { detail } … after a failed send; or null. @default null */
+  errorCode: CodedMessage | null
   /** Send the email for the connected account (checked first: 'Invalid email. Try again.'); then `sent` ("Check your inbox") or `failed`. Never rejects. */
   submit: (email: string) => Promise<void>
   /** Send the failed email again. */
@@ -44,6 +48,7 @@ export function useEmailCapture(options: UseEmailCaptureOptions = {}): UseEmailC
   const state = useStore(flow?.$capture ?? IDLE)
   return {
     ...state,
+    errorCode: codeOf(state.error),
     enabled: on,
     submit: async (email) => (flow ?? (await portico.load('capture'))).submit(email),
     retry: async () => (flow ?? (await portico.load('capture'))).retry(),

@@ -79,7 +79,12 @@ describe('useEmailLogin', () => {
     const { result } = renderHook(() => useEmailLogin(), { wrapper })
     expect(result.current).toMatchObject({ step: 'idle', email: '', available: true, secondsLeft: 0, canResend: false })
     act(() => result.current.submitEmail('me@mail'))
-    expect(result.current).toMatchObject({ step: 'idle', email: 'me@mail', error: 'Invalid email. Try again.' })
+    expect(result.current).toMatchObject({
+      step: 'idle',
+      email: 'me@mail',
+      error: 'Invalid email. Try again.',
+      errorCode: { code: 'invalidEmail', message: 'Invalid email. Try again.' },
+    })
     expect(connects).toEqual([])
   })
 
@@ -97,12 +102,17 @@ describe('useEmailLogin', () => {
     act(() => result.current.login.setCode('000 000'))
     expect(result.current.login.step).toBe('verifying')
     await waitFor(() => expect(result.current.login.step).toBe('verifyOtp'))
-    expect(result.current.login).toMatchObject({ error: 'Invalid code', code: '' })
+    expect(result.current.login).toMatchObject({
+      error: 'Invalid code',
+      errorCode: { code: 'otherError', params: { detail: 'Invalid code' }, message: 'Invalid code' },
+      code: '',
+    })
 
     act(() => result.current.login.setCode('123'))
     expect(result.current.login).toMatchObject({ step: 'verifyOtp', code: '123', error: undefined })
     act(() => result.current.login.submitOtp())
     expect(result.current.login.error).toBe('The code is 6 digits')
+    expect(result.current.login.errorCode).toEqual({ code: 'invalidOtp', message: 'The code is 6 digits' })
     act(() => result.current.login.setCode('123456'))
     await waitFor(() => expect(result.current.login.step).toBe('connected'))
     expect(answers).toEqual([
@@ -174,6 +184,7 @@ describe('useEmailLogin', () => {
     act(() => result.current.submitEmail(EMAIL))
     await waitFor(() => expect(result.current.step).toBe('error'))
     expect(result.current.error).toBe('Unable to load email login dependency')
+    expect(result.current.errorCode).toEqual({ code: 'frameLoad', message: 'Unable to load email login dependency' })
     expect(failing.portico.connection.$error.get()).toBe('Failed to connect')
     act(() => result.current.retry())
     expect(result.current.step).toBe('sending')
@@ -205,6 +216,10 @@ describe('useEmailLogin', () => {
     })
     expect(result.current.available).toBe(false)
     act(() => result.current.submitEmail(EMAIL))
-    expect(result.current).toMatchObject({ step: 'error', error: 'No auth connector found' })
+    expect(result.current).toMatchObject({
+      step: 'error',
+      error: 'No auth connector found',
+      errorCode: { code: 'noAuthConnector', message: 'No auth connector found' },
+    })
   })
 })

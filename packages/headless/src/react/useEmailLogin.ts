@@ -9,7 +9,8 @@ import {
   reduceEmailLogin,
 } from '../core/embedded/emailLogin'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
-import { ERRORS } from '../core/errors'
+import { codeOf } from '../core/codes'
+import { type CodedMessage, ERRORS } from '../core/errors'
 import { useCountdownTicks } from './countdown'
 import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
@@ -33,8 +34,11 @@ export interface UseEmailLoginReturn {
   /**
    * What went wrong last: 'Invalid email. Try again.', 'The code is 6 digits', the connector's text
    * for a refused code, or the connect's ('Failed to connect', 'Connection rejected'). @default undefined
+   * @deprecated the English text; read `errorCode`.
    */
   error?: string
+  /** What went wrong last, coded: invalidEmail, invalidOtp, connectionRejected, otherError { detail } (the connector's text) …. @default undefined */
+  errorCode?: CodedMessage
   /** An auth connector (type 'auth') is registered. @default false */
   available: boolean
   /** Time (ms, the instance's clock) from which `resend` is allowed. @default undefined */
@@ -205,6 +209,7 @@ export function useEmailLogin(options: UseEmailLoginOptions = {}): UseEmailLogin
     email: state.email,
     code: state.code,
     error: state.error,
+    errorCode: codeOf(state.error) ?? undefined,
     available: Boolean(auth),
     resendAvailableAt: state.resendAvailableAt,
     secondsLeft,

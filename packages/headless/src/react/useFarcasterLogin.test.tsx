@@ -87,7 +87,13 @@ describe('useFarcasterLogin', () => {
     await waitFor(() => expect(result.current.step).toBe('starting'))
     act(() => s.showUrl())
     act(() => s.failed())
-    await waitFor(() => expect(result.current).toMatchObject({ step: 'error', error: 'Failed to connect to farcaster' }))
+    await waitFor(() =>
+      expect(result.current).toMatchObject({
+        step: 'error',
+        error: 'Failed to connect to farcaster',
+        errorCode: { code: 'farcasterConnection', message: 'Failed to connect to farcaster' },
+      }),
+    )
     act(() => result.current.retry())
     expect(result.current.step).toBe('starting')
     expect(result.current.error).toBeUndefined()

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ERRORS } from '../core/errors'
+import { type CodedMessage, coded } from '../core/errors'
 import { detectMobile } from '../core/options/mobile'
 import { useCancelOnUnmount } from './unmount'
 import { usePortico } from './usePortico'
@@ -30,8 +30,10 @@ export interface UseFarcasterLoginReturn {
    * the Farcaster app on mobile. @default undefined
    */
   url?: string
-  /** Why the last sign-in failed: 'Failed to connect to farcaster' (SPEC §8). @default undefined */
+  /** @deprecated the English text; read `errorCode`. Why the last sign-in failed: 'Failed to connect to farcaster' (SPEC §8). @default undefined */
   error?: string
+  /** Why the last sign-in failed, coded: farcasterConnection, or noAuthConnector. @default undefined */
+  errorCode?: CodedMessage<'farcasterConnection' | 'noAuthConnector'>
   /** The instance runs on a mobile device (the app's `isMobile`, else the user agent): show a deep link, not a QR code. @default false */
   isMobile: boolean
   /** An auth connector (type 'auth') is registered. @default false */
@@ -58,7 +60,9 @@ export function useFarcasterLogin(options: UseFarcasterLoginOptions = {}): UseFa
   const authId = connectors.find((c) => c.type === 'auth')?.id
   const authRef = useRef(authId)
   authRef.current = authId
-  const [state, setState] = useState<{ step: FarcasterLoginStep; error?: string }>({ step: 'idle' })
+  const [state, setState] = useState<{ step: FarcasterLoginStep; error?: CodedMessage<'farcasterConnection' | 'noAuthConnector'> }>({
+    step: 'idle',
+  })
   const stepRef = useRef(state.step)
   stepRef.current = state.step
   /** Numbers each sign-in: answers of an earlier (cancelled, replaced) one are ignored. */
@@ -72,7 +76,7 @@ export function useFarcasterLogin(options: UseFarcasterLoginOptions = {}): UseFa
     const id = ++attempt.current
     const connectorId = authRef.current
     if (!connectorId) {
-      setState({ step: 'error', error: ERRORS.noAuthConnector })
+      setState({ step: 'error', error: coded('noAuthConnector') })
       return
     }
     stepRef.current = 'starting'
@@ -84,7 +88,7 @@ export function useFarcasterLogin(options: UseFarcasterLoginOptions = {}): UseFa
       () => {
         // The one text of SPEC §8; the connection's own 'Failed to connect' is not left for the next view.
         connection.clearError()
-        if (id === attempt.current) setState({ step: 'error', error: ERRORS.farcasterConnection })
+        if (id === attempt.current) setState({ step: 'error', error: coded('farcasterConnection') })
       },
     )
   }, [connection])
@@ -115,7 +119,7 @@ export function useFarcasterLogin(options: UseFarcasterLoginOptions = {}): UseFa
   return {
     step,
     ...(url ? { url } : {}),
-    ...(state.error ? { error: state.error } : {}),
+    ...(state.error ? { error: state.error.message, errorCode: state.error } : {}),
     isMobile: detectMobile(instance.isMobile),
     available: Boolean(authId),
     start,

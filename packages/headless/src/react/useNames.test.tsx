@@ -7,13 +7,14 @@ import { PorticoContextProvider, useIdentity, useNames } from './index'
 
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-function setup() {
+function setup(registerStatus = 200) {
   const evm = fakeAdapter('eip155')
   const api = jsonFetch((url) => {
     if (url.pathname.startsWith('/v1/profile/suggestions/')) {
       const name = decodeURIComponent(url.pathname.split('/').pop()!)
       return { body: { suggestions: [{ name: `${name}.portico.id`, registered: name === 'taken' }] } }
     }
+    if (url.pathname === '/v1/profile/account' && registerStatus !== 200) return { status: registerStatus, body: {} }
     if (url.pathname === '/v1/profile/account')
       return {
         body: {
@@ -60,11 +61,34 @@ describe('useNames', () => {
     await waitFor(() => expect(result.current.pending).toBe(false))
     act(() => result.current.setName('abc'))
     expect(result.current.ruleError).toBe('Name must be at least 4 characters')
+    expect(result.current.ruleErrorCode).toEqual({
+      code: 'nameTooShort',
+      params: { min: '4' },
+      message: 'Name must be at least 4 characters',
+    })
+    act(() => result.current.setName('al_ice'))
+    expect(result.current.ruleErrorCode).toEqual({ code: 'nameChars', message: 'Name may only contain letters, digits and hyphens' })
     act(() => result.current.setName('taken'))
     await waitFor(() => expect(result.current).toMatchObject({ checking: false, available: false }), { timeout: 2_000 })
     // A suggestion's label fills the input.
     act(() => result.current.chooseSuggestion('bobby.portico.id'))
-    expect(result.current).toMatchObject({ input: 'bobby', checking: true })
+    expect(result.current).toMatchObject({ input: 'bobby', checking: true, ruleErrorCode: null, errorCode: null })
+  })
+
+  it("a refused registration without a reason: error 'Error registering name alice', coded registerName { name: 'alice' }", async () => {
+    const { portico, wrapper } = setup(400)
+    await portico.connection.connect('io.metamask')
+    const { result } = renderHook(() => useNames(), { wrapper })
+    await waitFor(() => expect(result.current.pending).toBe(false))
+    act(() => result.current.setName('alice'))
+    await waitFor(() => expect(result.current.canRegister).toBe(true), { timeout: 2_000 })
+    await act(async () => {
+      await expect(result.current.register()).rejects.toThrow('Error registering name alice')
+    })
+    expect(result.current).toMatchObject({
+      error: 'Error registering name alice',
+      errorCode: { code: 'registerName', params: { name: 'alice' }, message: 'Error registering name alice' },
+    })
   })
 })
 
@@ -72,8 +96,9 @@ describe('useNames in the modal', () => {
   it("before its module loads: the flow's empty state (the default zone, nothing to register)", () => {
     const { wrapper } = setup()
     const { result } = renderHook(() => useNames({ enabled: false }), { wrapper })
-    const { pending, setName, chooseSuggestion, register, registerInModal, reset, ...state } = result.current
+    const { pending, setName, chooseSuggestion, register, registerInModal, reset, ruleErrorCode, errorCode, ...state } = result.current
     expect(pending).toBe(true)
+    expect([ruleErrorCode, errorCode]).toEqual([null, null])
     expect(state).toEqual(emptyNamesState())
   })
 

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import type { NameRecord } from '@portico/protocol/profile'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import type { NamesState } from '../core/names/rules'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -11,6 +13,10 @@ export interface UseNamesOptions {
 }
 
 export interface UseNamesReturn extends NamesState {
+  /** `ruleError` coded: nameTooShort { min }, nameTooLong { max }, nameChars; or null. @default null */
+  ruleErrorCode: CodedMessage | null
+  /** `error` coded: resolveName, registerName { name }, userRejected, otherError { detail } (the service's reason) …; or null. @default null */
+  errorCode: CodedMessage | null
   /** The names module is still being fetched. @default true until it is loaded */
   pending: boolean
   /** The user typed a name: SPEC §5's rule at once, availability and suggestions after a short pause. */
@@ -59,6 +65,8 @@ export function useNames(options: UseNamesOptions = {}): UseNamesReturn {
   }
   return {
     ...state,
+    ruleErrorCode: codeOf(state.ruleError),
+    errorCode: codeOf(state.error),
     pending: !flow,
     setName,
     chooseSuggestion: (name) => {

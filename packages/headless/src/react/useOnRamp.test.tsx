@@ -17,7 +17,7 @@ const OPTIONS = {
   paymentCurrencies: [{ id: 'USD', payment_method_limits: [] }],
 }
 
-function setup() {
+function setup(failMeldQuote = false) {
   const requests: { path: string; body?: Record<string, unknown> }[] = []
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input))
@@ -28,6 +28,8 @@ function setup() {
       case '/v1/onramp/options':
         return json(OPTIONS)
       case '/v1/onramp/quote':
+        if (failMeldQuote && body?.provider === 'meld')
+          return new Response('{}', { status: 400, headers: { 'content-type': 'application/json' } })
         return json({
           purchaseAmount: { amount: String(Number(body?.amount) * (body?.provider === 'meld' ? 0.98 : 0.99)), currency: 'USDC' },
         })
@@ -118,6 +120,29 @@ describe('useOnRamp', () => {
     expect(result.current).toMatchObject({
       inProgress: true,
       selectedProvider: { name: 'meld', url: 'http://127.0.0.1:4100/checkout?provider=meld' },
+    })
+  })
+
+  it('a failed quote: coded on its provider and in errorCode, errorOnQuote (shown on the row); a blocked window: createPopup, not on a quote', async () => {
+    const { portico, wrapper } = setup(true)
+    await portico.connection.connect('io.metamask')
+    const { result } = renderHook(() => useOnRamp(), { wrapper })
+    await waitFor(() => expect(result.current.pending).toBe(false))
+    await act(() => result.current.initialize())
+    expect(result.current).toMatchObject({ errorCode: undefined, errorOnQuote: false, quoteErrorCodes: {} })
+    act(() => result.current.setPaymentAmount('250'))
+    await waitFor(() => expect(result.current.quotesLoading).toBe(false))
+    const status400 = { code: 'httpStatus', params: { status: '400' }, message: 'HTTP status code: 400' }
+    expect(result.current).toMatchObject({ error: 'HTTP status code: 400', errorCode: status400, errorOnQuote: true })
+    expect(result.current.quoteErrorCodes).toEqual({ meld: status400 })
+    vi.spyOn(window, 'open').mockImplementation(() => null)
+    await act(async () => {
+      await expect(result.current.openProvider('coinbase')).resolves.toBeUndefined()
+    })
+    expect(result.current).toMatchObject({
+      error: 'Could not create popup window',
+      errorCode: { code: 'createPopup', message: 'Could not create popup window' },
+      errorOnQuote: false,
     })
   })
 

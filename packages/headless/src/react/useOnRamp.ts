@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useMemo } from 'react'
 import type { OnrampPaymentCurrency, OnrampPurchaseCurrency } from '@portico/protocol/onramp'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { lazyMethods } from '../core/lazy'
 import type { OnRampView } from '../core/onramp/onramp'
 import type { OnRampQuote } from '../core/onramp/rules'
@@ -16,6 +18,15 @@ export interface UseOnRampOptions {
 export interface UseOnRampReturn extends OnRampView {
   /** The on-ramp module is still being fetched. @default true until it is loaded */
   pending: boolean
+  /** `error` coded: httpStatus { status }, createPopup, noAccount, otherError { detail } …. @default undefined */
+  errorCode?: CodedMessage
+  /**
+   * `error` is a quote's failure, which a UI shows on that provider's row (`quoteErrorCodes`), not again
+   * beside the form. @default false
+   */
+  errorOnQuote: boolean
+  /** Each provider's quote failure (`quotes[i].error`), coded, by provider name. @default {} */
+  quoteErrorCodes: Readonly<Record<string, CodedMessage>>
   /**
    * Fetch the options once (GET /v1/onramp/options): providers, the active network's purchase
    * currencies (USDC first on EVM, SOL on Solana), the payment currencies with limits (USD first).
@@ -93,5 +104,18 @@ export function useOnRamp(options: UseOnRampOptions = {}): UseOnRampReturn {
       ),
     [portico],
   )
-  return { ...state, pending: !flow, ...(actions as Omit<UseOnRampReturn, keyof OnRampView | 'pending'>) }
+  const { error, quotes } = state
+  const coded = useMemo(() => {
+    const quoteErrorCodes: Record<string, CodedMessage> = {}
+    for (const q of quotes) {
+      const code = codeOf(q.error)
+      if (code) quoteErrorCodes[q.provider] = code
+    }
+    return {
+      errorCode: codeOf(error) ?? undefined,
+      errorOnQuote: error !== undefined && quotes.some((q) => q.error === error),
+      quoteErrorCodes,
+    }
+  }, [error, quotes])
+  return { ...state, ...coded, pending: !flow, ...(actions as Omit<UseOnRampReturn, keyof OnRampView | keyof typeof coded | 'pending'>) }
 }

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import type { WalletLinks } from '../core/explorer/links'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -17,8 +19,10 @@ export interface UsePairingReturn {
   uri?: string
   /** An adapter offers pairing (a walletConnect connector is registered). */
   available: boolean
-  /** The pairing's failure ('Connection rejected', 'Failed to connect'), or null. @default null */
+  /** @deprecated the English text; read `errorCode`. The pairing's failure ('Connection rejected', 'Failed to connect'), or null. @default null */
   error: string | null
+  /** The pairing's failure, coded: connectionRejected, failedToConnect, otherError { detail } …; or null. @default null */
+  errorCode: CodedMessage | null
   /** Start a fresh pairing. */
   retry: () => void
   /** The explorer wallet of `walletId`, when known. */
@@ -49,6 +53,7 @@ export function usePairing(options: UsePairingOptions = {}): UsePairingReturn {
     uri,
     available,
     error,
+    errorCode: codeOf(error),
     retry: () => void connection.startPairing(),
     wallet,
     links: explorer?.linksFor(wallet, uri) ?? {},

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useMemo } from 'react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { lazyMethods } from '../core/lazy'
 import type { SiwxSession } from '../core/options/siwx'
 import type { SiwxState, SiwxStatus } from '../core/siwx/siwx'
@@ -21,8 +23,10 @@ export interface UseSiwxReturn {
   status: SiwxStatus
   /** The signed-in session (its message, signature and expiry). @default undefined */
   session?: SiwxSession
-  /** Why the last sign-in did not happen: 'User rejected the request', 'Modal closed', the backend's text. @default undefined */
+  /** @deprecated the English text; read `errorCode`. Why the last sign-in did not happen: 'User rejected the request', 'Modal closed', the backend's text. @default undefined */
   error?: string
+  /** Why the last sign-in did not happen, coded: userRejected, modalClosed, otherError { detail } (the backend's text) …. @default undefined */
+  errorCode?: CodedMessage
   /** `status === 'signed-in'`. @default false */
   isSignedIn: boolean
   /** The app requires the sign-in (refusing disconnects). @default false */
@@ -61,5 +65,11 @@ export function useSiwx(options: UseSiwxOptions = {}): UseSiwxReturn {
   )
   const metadata = portico.options.metadata
   const app = useMemo(() => ({ name: metadata?.name, icon: metadata?.icons[0] }), [metadata])
-  return { ...state, app, isSignedIn: state.status === 'signed-in', ...(actions as Pick<UseSiwxReturn, (typeof ACTIONS)[number]>) }
+  return {
+    ...state,
+    errorCode: codeOf(state.error) ?? undefined,
+    app,
+    isSignedIn: state.status === 'signed-in',
+    ...(actions as Pick<UseSiwxReturn, (typeof ACTIONS)[number]>),
+  }
 }

@@ -105,11 +105,16 @@ describe('useSocialLogin', () => {
     act(() => s.showProvider())
     act(() => s.popupClosed())
     await waitFor(() => expect(result.current.step).toBe('error'))
-    expect(result.current).toMatchObject({ error: 'Popup closed', popupClosed: true, provider: 'discord' })
+    expect(result.current).toMatchObject({
+      error: 'Popup closed',
+      errorCode: { code: 'popupClosed', message: 'Popup closed' },
+      popupClosed: true,
+      provider: 'discord',
+    })
     expect(s.portico.connection.$error.get()).toBeNull()
     act(() => result.current.retry())
     expect(s.popups).toEqual(['discord', 'discord'])
-    expect(result.current).toMatchObject({ step: 'popup', error: undefined, popupClosed: false })
+    expect(result.current).toMatchObject({ step: 'popup', error: undefined, errorCode: undefined, popupClosed: false })
   })
 
   it('a second start while one is under way is ignored', async () => {
@@ -171,6 +176,10 @@ describe('useSocialLogin', () => {
     const { result } = renderHook(() => useSocialLogin(), { wrapper })
     expect(result.current.available).toBe(false)
     act(() => result.current.start('google'))
-    expect(result.current).toMatchObject({ step: 'error', error: 'No auth connector found' })
+    expect(result.current).toMatchObject({
+      step: 'error',
+      error: 'No auth connector found',
+      errorCode: { code: 'noAuthConnector', message: 'No auth connector found' },
+    })
   })
 })

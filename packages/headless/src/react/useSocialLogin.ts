@@ -10,7 +10,8 @@ import {
   type SocialLoginState,
   type SocialLoginStep,
 } from '../core/embedded/socialLogin'
-import { ERRORS } from '../core/errors'
+import { codeOf } from '../core/codes'
+import { type CodedMessage, ERRORS } from '../core/errors'
 import type { Portico } from '../core/portico'
 import type { SocialProvider } from '../core/types'
 import { useCancelOnUnmount } from './unmount'
@@ -35,8 +36,11 @@ export interface UseSocialLoginReturn {
   /**
    * Why the last sign-in failed: 'Popup closed', 'Failed to initiate social connection', the
    * provider's refusal ('Connection rejected') or the connector's text. @default undefined
+   * @deprecated the English text; read `errorCode`.
    */
   error?: string
+  /** Why the last sign-in failed, coded: popupClosed, socialConnection, connectionRejected, otherError { detail } …. @default undefined */
+  errorCode?: CodedMessage
   /** The last sign-in ended because the popup was closed (SPEC §8 'Popup closed'): offer Retry. @default false */
   popupClosed: boolean
   /** The signed-in name as shown (SPEC §3: a Discord name ending in 0 loses it). @default undefined */
@@ -173,6 +177,7 @@ export function useSocialLogin(options: UseSocialLoginOptions = {}): UseSocialLo
     provider: state.provider,
     url: state.url,
     error: state.error,
+    errorCode: codeOf(state.error) ?? undefined,
     popupClosed: state.step === 'error' && state.error === ERRORS.popupClosed,
     displayName: state.authName ? formatAuthName(state.authName, state.provider) : undefined,
     available,

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import type { CaipNetwork, ChainNamespace, RouteData } from '../core/types'
 import { atom } from 'nanostores'
 import type { ActiveChainSwitchState } from '../core/switching/switching'
@@ -16,8 +18,10 @@ export interface UseSwitchActiveChainReturn {
   network?: CaipNetwork
   /** @default false */
   busy: boolean
-  /** @default undefined */
+  /** @deprecated the English text; read `errorCode`. @default undefined */
   error?: string
+  /** Why Continue failed, coded (userRejected, otherError { detail } with the wallet's text …). @default undefined */
+  errorCode?: CodedMessage
   /** Switch, then show the next view (Connect when the namespace has no wallet yet). */
   continue: () => void
   /** Back to the view before. */
@@ -39,6 +43,7 @@ export function useSwitchActiveChain(): UseSwitchActiveChainReturn {
     network: data ? (data.network ?? chain.getActiveNetwork(data.switchToChain)) : undefined,
     busy: state.busy,
     error: state.error,
+    errorCode: codeOf(state.error) ?? undefined,
     continue: () => {
       if (data) void (flow ? flow.continueActiveChain(data) : portico.load('switching').then((f) => f.continueActiveChain(data)))
     },

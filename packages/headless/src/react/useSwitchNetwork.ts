@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useEffect } from 'react'
 import type { SwitchState } from '../core/switching/switching'
 import type { CaipNetwork } from '../core/types'
@@ -19,8 +21,10 @@ export interface UseSwitchNetworkReturn {
   network?: CaipNetwork
   /** @default 'idle' */
   phase: SwitchState['phase']
-  /** The failure's text, when the wallet gave one. @default undefined */
+  /** @deprecated the English text; read `errorCode`. The failure's text, when the wallet gave one. @default undefined */
   error?: string
+  /** The failure, coded (userRejected, otherError { detail } with the wallet's text …), when the wallet gave one. @default undefined */
+  errorCode?: CodedMessage
   /** Ask the wallet again. */
   retry: () => void
 }
@@ -42,6 +46,7 @@ export function useSwitchNetwork(options: UseSwitchNetworkOptions = {}): UseSwit
     // Until the switching module is in, the wallet is about to be asked.
     phase: !flow && enabled && network ? 'waiting' : mine ? state.phase : 'idle',
     error: mine ? state.error : undefined,
+    errorCode: (mine && codeOf(state.error)) || undefined,
     retry: () => {
       if (network) void flow?.runSwitch(network)
     },

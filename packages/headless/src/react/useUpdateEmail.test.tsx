@@ -78,12 +78,12 @@ describe('useUpdateEmail', () => {
   })
 
   it.each([
-    ['not an email', 'me@mail', 'Invalid email. Try again.'],
-    ['the current email', 'ME@mail.com', 'That is already your email'],
-  ])('%s: refused before any call', async (_name, email, error) => {
+    ['not an email', 'me@mail', 'Invalid email. Try again.', 'invalidEmail'],
+    ['the current email', 'ME@mail.com', 'That is already your email', 'sameEmail'],
+  ])('%s: refused before any call', async (_name, email, error, code) => {
     const { result, calls } = await setup()
     act(() => result.current.update.submitEmail(email))
-    expect(result.current.update).toMatchObject({ step: 'idle', error })
+    expect(result.current.update).toMatchObject({ step: 'idle', error, errorCode: { code, message: error } })
     expect(calls).toEqual([])
   })
 
@@ -110,7 +110,13 @@ describe('useUpdateEmail', () => {
   it('a refused update: error with its text; retry starts again; cancel goes back to the field with the email kept', async () => {
     const { result, calls } = await setup({ updateFails: new Error('That email is already in use') })
     act(() => result.current.update.submitEmail(NEW))
-    await waitFor(() => expect(result.current.update).toMatchObject({ step: 'error', error: 'That email is already in use' }))
+    await waitFor(() =>
+      expect(result.current.update).toMatchObject({
+        step: 'error',
+        error: 'That email is already in use',
+        errorCode: { code: 'otherError', params: { detail: 'That email is already in use' }, message: 'That email is already in use' },
+      }),
+    )
     act(() => result.current.update.retry())
     await waitFor(() => expect(result.current.update.step).toBe('error'))
     expect(calls).toEqual([`update ${NEW}`, `update ${NEW}`])

@@ -10,7 +10,8 @@ import {
   reduceEmailUpdate,
 } from '../core/embedded/emailUpdate'
 import { isCompleteOtp, resendSecondsLeft, sanitizeOtp } from '../core/embedded/rules'
-import { ERRORS } from '../core/errors'
+import { codeOf } from '../core/codes'
+import { type CodedMessage, ERRORS } from '../core/errors'
 import { useCountdownTicks } from './countdown'
 import { useEmbeddedAccount } from './useEmbeddedAccount'
 import { usePortico } from './usePortico'
@@ -36,8 +37,11 @@ export interface UseUpdateEmailReturn {
   /**
    * What went wrong last: 'Invalid email. Try again.', 'That is already your email', 'The code is 6
    * digits', the connector's text for a refused code or a refused update. @default undefined
+   * @deprecated the English text; read `errorCode`.
    */
   error?: string
+  /** What went wrong last, coded: invalidEmail, sameEmail, invalidOtp, otherError { detail } (the connector's text) …. @default undefined */
+  errorCode?: CodedMessage
   /** The connected account is an email login whose connector can update the email. @default false */
   available: boolean
   /** Whole seconds until `resend` is allowed; counts down once a second. @default 0 */
@@ -188,6 +192,7 @@ export function useUpdateEmail(options: UseUpdateEmailOptions = {}): UseUpdateEm
     stage: state.stage,
     code: state.code,
     error: state.error,
+    errorCode: codeOf(state.error) ?? undefined,
     available,
     secondsLeft,
     canResend: isEmailUpdateCodeStep(state.step) && !state.resending && secondsLeft === 0,

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useCallback, useEffect } from 'react'
 import type { GuideWallet } from '../core/explorer/lists'
 import { IDLE, useLoadedFlow } from './lazy'
@@ -17,8 +19,10 @@ export interface UseWalletGuideReturn {
   wallets: GuideWallet[]
   /** The explorer's answer is on its way. @default false */
   loading: boolean
-  /** Error text of the failed explorer request, or null. @default null */
+  /** @deprecated the English text; read `errorCode`. Error text of the failed explorer request, or null. @default null */
   error: string | null
+  /** The failed explorer request, coded: httpStatus { status }, somethingWentWrong …; or null. @default null */
+  errorCode: CodedMessage | null
   /** Ask the explorer again after an error. */
   retry: () => void
 }
@@ -44,6 +48,7 @@ export function useWalletGuide(options: UseWalletGuideOptions = {}): UseWalletGu
     wallets,
     loading: load && (!explorer || suggested.status === 'loading' || suggested.status === 'idle' || (list.page === 0 && list.loading)),
     error: suggested.error ?? (list.page === 0 ? list.error : null),
+    errorCode: codeOf(suggested.error ?? (list.page === 0 ? list.error : null)),
     retry,
   }
 }

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useEffect, useMemo } from 'react'
 import { entriesForNamespace, orderWallets, walletListEntries, type WalletListEntry } from '../core/explorer/lists'
 import type { ChainNamespace } from '../core/types'
@@ -31,8 +33,10 @@ export interface UseWalletListReturn {
   select: (id: string) => void
   /** The row whose connect is pending. @default null */
   connecting: string | null
-  /** The last connect's error ('Connection rejected', 'Failed to connect'), or null. @default null */
+  /** @deprecated the English text; read `errorCode`. The last connect's error ('Connection rejected', 'Failed to connect'), or null. @default null */
   error: string | null
+  /** The last connect's error, coded: connectionRejected, failedToConnect, otherError { detail } …; or null. @default null */
+  errorCode: CodedMessage | null
   /** Run the failed connect again. */
   retry: () => void
   /** The explorer's wallet count once its first page is in, else undefined. */
@@ -43,8 +47,10 @@ export interface UseWalletListReturn {
    * `loadOnMount` is off or for `source: 'connectors'`. @default false
    */
   loading: boolean
-  /** Text of the failed featured / recommended request ('HTTP status code: 503' …), or null. @default null */
+  /** @deprecated the English text; read `listErrorCode`. Text of the failed featured / recommended request ('HTTP status code: 503' …), or null. @default null */
   listError: string | null
+  /** The failed featured / recommended request, coded: httpStatus { status: '503' } …; or null. @default null */
+  listErrorCode: CodedMessage | null
   /** Ask the explorer again after `listError`. */
   retryList: () => void
 }
@@ -93,11 +99,13 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
     },
     connecting,
     error,
+    errorCode: codeOf(error),
     retry: () => void connection.retry(),
     // Pages leave the featured wallets out (they lead the list), so they are added to the total.
     total: list.page > 0 ? list.count + featured.length : undefined,
     loading: loadOnMount && (!explorer || suggested.status === 'idle' || suggested.status === 'loading'),
     listError: loadOnMount ? suggested.error : null,
+    listErrorCode: loadOnMount ? codeOf(suggested.error) : null,
     retryList: () => void explorer?.retrySuggested(),
   }
 }

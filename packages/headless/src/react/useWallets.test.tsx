@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, fakeAdapter, jsonFetch, mapStorage, testPortico } from '../core/test-utils'
-import { PorticoContextProvider, useOrderedWallets, useWallets } from './index'
+import { PorticoContextProvider, useOrderedWallets, useWalletGuide, useWalletList, useWallets } from './index'
 
 const wallets = Array.from({ length: 45 }, (_, i) => ({ id: `w${i + 1}`, name: `Wallet ${i + 1}`, rdns: `com.wallet${i + 1}` }))
 
@@ -36,6 +36,32 @@ function setup(storage = mapStorage()) {
 }
 
 describe('useWallets', () => {
+  it("a failed explorer request: error 'HTTP status code: 500', coded httpStatus { status: '500' } (useWallets, useWalletGuide, useWalletList's listError)", async () => {
+    const portico = testPortico({ fetch: jsonFetch(() => ({ status: 500, body: {} })).fetch, adapters: [fakeAdapter('eip155')] })
+    const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+    await portico.ready
+    const { result } = renderHook(() => ({ wallets: useWallets(), guide: useWalletGuide(), list: useWalletList() }), { wrapper })
+    const coded = { code: 'httpStatus', params: { status: '500' }, message: 'HTTP status code: 500' }
+    await waitFor(() => expect(result.current.wallets.error).toBe('HTTP status code: 500'))
+    await waitFor(() => expect(result.current.list.listError).toBe('HTTP status code: 500'))
+    expect(result.current.wallets.errorCode).toEqual(coded)
+    expect(result.current.guide).toMatchObject({ error: 'HTTP status code: 500', errorCode: coded })
+    expect(result.current.list.listErrorCode).toEqual(coded)
+  })
+
+  it("a refused connect: useWalletList's error 'Connection rejected', coded connectionRejected", async () => {
+    const { portico, wrapper, adapter } = setup()
+    await portico.ready
+    const { result } = renderHook(() => useWalletList(), { wrapper })
+    expect(result.current.errorCode).toBeNull()
+    adapter.connectImpl = async () => Promise.reject({ code: 4001 })
+    await act(() => portico.connection.tryConnect('com.wallet2'))
+    expect(result.current).toMatchObject({
+      error: 'Connection rejected',
+      errorCode: { code: 'connectionRejected', message: 'Connection rejected' },
+    })
+  })
+
   it('loads featured and the first page on mount, then the next page; installed wallets are marked', async () => {
     const { f, portico, wrapper } = setup()
     await portico.ready

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react'
+import { codeOf } from '../core/codes'
+import type { CodedMessage } from '../core/errors'
 import { useEffect } from 'react'
 import type { ExplorerWallet } from '../api/schemas'
 import type { ListedWallet } from '../core/explorer/explorer'
@@ -21,8 +23,10 @@ export interface UseWalletsReturn {
   hasMore: boolean
   /** A page or a search is on its way. @default false */
   loading: boolean
-  /** Error text of the last page or search request ('HTTP status code: 500' …), or null. @default null */
+  /** @deprecated the English text; read `errorCode`. Error text of the last page or search request ('HTTP status code: 500' …), or null. @default null */
   error: string | null
+  /** The last page or search request's failure, coded: httpStatus { status: '500' }, somethingWentWrong …; or null. @default null */
+  errorCode: CodedMessage | null
   /** Load the next page of 40 (no-op while loading, searching or when all are loaded). */
   loadMore: () => Promise<void>
   /** The search text as typed. @default '' */
@@ -71,6 +75,7 @@ export function useWallets(options: UseWalletsOptions = {}): UseWalletsReturn {
     // While the explorer module itself is on its way the list counts as loading.
     loading: !explorer || (searching ? search.loading : list.loading),
     error: searching ? search.error : list.error,
+    errorCode: codeOf(searching ? search.error : list.error),
     loadMore: () => (searching ? Promise.resolve() : withExplorer((e) => e.loadMore())),
     query: search.query,
     setQuery: (query) => void withExplorer((e) => e.setSearch(query)),

@@ -4,7 +4,7 @@
 // instances on one page each show their own (issue 21 §4).
 import { coded, localeOf } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ConnectButton } from '../components/ConnectButton/ConnectButton'
 import { messages } from '../messages'
@@ -78,6 +78,33 @@ describe('ModalRoot locales', () => {
       portico.banner.show('An app text')
     })
     await waitFor(() => expect(document.body.textContent).toContain('An app text'))
+  })
+
+  it("a view's headless failure in the modal's locale, from its code (issue 21 §4): a refused connect and a name rule in German", async () => {
+    const { portico, adapter } = testPortico({ locale: 'de' })
+    await portico.ready
+    adapter.reject = true
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ModalRoot />
+      </PorticoContextProvider>,
+    )
+    await act(async () => {
+      await portico.modal.open({ view: 'ConnectingExternal', data: { connectorId: 'io.test.wallet' } })
+    })
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^Verbindung abgelehnt/))
+    expect(document.body.textContent).not.toContain('Connection rejected')
+    adapter.reject = false
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+      portico.router.push('RegisterAccountName')
+    })
+    const field = await screen.findByRole('textbox')
+    await act(async () => {
+      fireEvent.change(field, { target: { value: 'ab' } })
+    })
+    await waitFor(() => expect(document.body.textContent).toContain('Der Name muss mindestens 4 Zeichen lang sein'))
+    expect(document.body.textContent).not.toContain('Name must be at least 4 characters')
   })
 
   it('an unsupported locale is English', async () => {

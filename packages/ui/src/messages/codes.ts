@@ -9,13 +9,16 @@ const PARAM_ORDER: Partial<Record<MessageCode, readonly string[]>> = {
   swapped: ['from', 'amount', 'to'],
   httpStatus: ['status'],
   otherError: ['detail'],
+  registerName: ['name'],
+  nameTooShort: ['min'],
+  nameTooLong: ['max'],
 }
 
 /** Anything coded: a flow's error, loading state or banner. */
 export type Coded = { code?: string | undefined; params?: MessageParams | undefined; message: string }
 
 /** The text of a coded state in the locale of `m` (the messages shown: useMessages()); '' for none. */
-export function codeText(state: Coded | undefined, m: Messages): string {
+export function codeText(state: Coded | null | undefined, m: Messages): string {
   if (!state) return ''
   const { code, params = {}, message } = state
   const entry = code !== undefined && Object.hasOwn(m.errors, code) ? (m.errors as Record<string, unknown>)[code] : undefined

@@ -1,7 +1,7 @@
 // Every shipped locale has exactly the English messages' keys (issue 15 "Locales"): a key missing
 // (it would show in English) or extra (a renamed key left behind) fails here, naming the paths.
 // Functions must take the English function's arguments and give back a non-empty string.
-import { ERRORS, LOCALES, type Locale, type MessageCode } from '@portico/headless'
+import { codedError, ERRORS, LOCALES, type Locale, type MessageCode } from '@portico/headless'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../messages'
 import { buttonMessages } from './buttons'
@@ -180,6 +180,13 @@ describe('headless codes (issue 21 §4)', () => {
     'swapped',
     'httpStatus',
     'otherError',
+    'registerName',
+    'invalidEmail',
+    'invalidOtp',
+    'sameEmail',
+    'nameTooShort',
+    'nameTooLong',
+    'nameChars',
   ]
 
   it("English words every code as SPEC §8's exact text", () => {
@@ -193,6 +200,20 @@ describe('headless codes (issue 21 §4)', () => {
     )
     expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, messages)).toBe('execution reverted')
     expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' }, messages)).toBe('HTTP status code: 500')
+    // headless's own texts, exact (codedError gives these codes for them).
+    for (const [code, text] of [
+      ['invalidEmail', 'Invalid email. Try again.'],
+      ['invalidOtp', 'The code is 6 digits'],
+      ['sameEmail', 'That is already your email'],
+      ['nameChars', 'Name may only contain letters, digits and hyphens'],
+      ['nameTooShort', 'Name must be at least 4 characters'],
+      ['nameTooLong', 'Name must be at most 63 characters'],
+      ['registerName', 'Error registering name alice'],
+    ] as const) {
+      const state = codedError(text, 'frameGeneric')
+      expect(state.code).toBe(code)
+      expect(codeText(state, messages)).toBe(text)
+    }
   })
 
   it('a state without a code, or with one the table lacks, shows its own message; none is empty', () => {
@@ -204,7 +225,17 @@ describe('headless codes (issue 21 §4)', () => {
   it.each(Object.keys(LOCALE_LOADERS) as Exclude<Locale, 'en'>[])('%s words every code, none in English', async (locale) => {
     const { default: translation } = await LOCALE_LOADERS[locale]()
     const m = localize(translation)
-    const params = { symbol: 'ETH', from: 'ETH', amount: '2970', to: 'USDC', detail: 'execution reverted', status: '500' }
+    const params = {
+      symbol: 'ETH',
+      from: 'ETH',
+      amount: '2970',
+      to: 'USDC',
+      detail: 'execution reverted',
+      status: '500',
+      name: 'alice',
+      min: '4',
+      max: '63',
+    }
     const english: string[] = []
     for (const code of CODES) {
       const text = codeText({ code, params, message: 'English default' }, m)
@@ -220,5 +251,8 @@ describe('headless codes (issue 21 §4)', () => {
     )
     expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, m)).toContain('execution reverted')
     expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' }, m)).toContain('503')
+    expect(codeText({ code: 'registerName', params: { name: 'alice' }, message: '' }, m)).toContain('alice')
+    expect(codeText({ code: 'nameTooShort', params: { min: '4' }, message: '' }, m)).toContain('4')
+    expect(codeText({ code: 'nameTooLong', params: { max: '63' }, message: '' }, m)).toContain('63')
   })
 })

@@ -16,10 +16,9 @@
  * resend in either code step starts the update over (a new code to the current address, verifyPrimary).
  */
 import type { EmailUpdateAction, EmailUpdateOtpStep } from '../../adapters'
-import { INVALID_EMAIL, INVALID_OTP, isValidEmail, normalizeEmail, OTP_RESEND_COOLDOWN_MS, sanitizeOtp } from './rules'
+import { INVALID_EMAIL, INVALID_OTP, isValidEmail, normalizeEmail, OTP_RESEND_COOLDOWN_MS, SAME_EMAIL, sanitizeOtp } from './rules'
 
-/** Shown when the new email is the one the account already has (the auth service's own wording). */
-export const SAME_EMAIL = 'That is already your email'
+export { SAME_EMAIL }
 
 /**
  * - idle: the new email to enter (or the last one was invalid, the same, or the update was cancelled);

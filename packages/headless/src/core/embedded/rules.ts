@@ -8,6 +8,8 @@
 export const INVALID_EMAIL = 'Invalid email. Try again.'
 /** The text shown for a code that is not 6 digits (the auth service's own wording). */
 export const INVALID_OTP = 'The code is 6 digits'
+/** Shown when the new email is the one the account already has (the auth service's own wording). */
+export const SAME_EMAIL = 'That is already your email'
 
 /** Digits in an emailed one-time code (`OTP_LENGTH` of @portico/protocol/auth). */
 export const OTP_LENGTH = 6

@@ -3,11 +3,10 @@
  * shape, no I/O; part of the lazy names chunk (hooks import its types only).
  */
 import type { NameRecord } from '@portico/protocol/profile'
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from '../nameTexts'
 
-/** SPEC §5: a name has at least this many characters. */
-export const NAME_MIN_LENGTH = 4
-/** The longest label the names service takes (one DNS label). */
-export const NAME_MAX_LENGTH = 63
+export { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS }
+
 /** How long typing must pause before availability is asked for (ms). */
 export const NAME_CHECK_DEBOUNCE_MS = 300
 /**
@@ -17,12 +16,6 @@ export const NAME_CHECK_DEBOUNCE_MS = 300
 export const DEFAULT_NAME_ZONE = 'portico.id'
 /** ENSIP-11: the coin type of an EVM chain is 0x80000000 | chainId; chain ids from 2^31 have none. */
 export const EVM_COIN_TYPE_BIT = 0x80000000
-
-export const NAME_RULE_ERRORS = {
-  tooShort: `Name must be at least ${NAME_MIN_LENGTH} characters`,
-  tooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
-  chars: 'Name may only contain letters, digits and hyphens',
-} as const
 
 /** SPEC §5's rule for a wanted name (the label, without the zone); null when it may be registered. */
 export function nameRuleError(name: string): string | null {
@@ -51,7 +44,7 @@ export const canRegisterName = (state: Pick<NamesState, 'input' | 'ruleError' | 
 export interface NamesState {
   /** What the user typed. @default '' */
   input: string
-  /** The SPEC §5 rule the input breaks, or null. */
+  /** The SPEC §5 rule the input breaks, or null (useNames gives it coded too: `ruleErrorCode`). */
   ruleError: string | null
   /** Availability is being asked for. */
   checking: boolean
@@ -59,7 +52,7 @@ export interface NamesState {
   available: boolean | null
   /** Free names close to the input (full names, with the zone), at most 5. */
   suggestions: string[]
-  /** The last failure (lookup or registration), SPEC §8 text. */
+  /** The last failure (lookup or registration), SPEC §8 text (useNames gives it coded too: `errorCode`). */
   error: string | null
   /** Signing and posting the registration. */
   registering: boolean

@@ -562,6 +562,13 @@ export default {
     swapped: (from, amount, to) => `تمت مبادلة ${from} إلى ${amount} ${to}`,
     httpStatus: (status) => `رمز حالة HTTP: ${status}`,
     otherError: (detail) => `خطأ: ${detail}`,
+    registerName: (name) => `خطأ في تسجيل الاسم ${name}`,
+    invalidEmail: 'بريد إلكتروني غير صالح. حاول مرة أخرى.',
+    invalidOtp: 'يتكون الرمز من 6 أرقام',
+    sameEmail: 'هذا هو بريدك الإلكتروني بالفعل',
+    nameTooShort: (min) => `يجب أن يتكون الاسم من ${min} أحرف على الأقل`,
+    nameTooLong: (max) => `يجب ألا يتجاوز الاسم ${max} حرفًا`,
+    nameChars: 'لا يمكن أن يحتوي الاسم إلا على أحرف وأرقام وشرطات',
   },
   originNotAllowed: {
     title: 'غير متاح',

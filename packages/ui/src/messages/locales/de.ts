@@ -570,6 +570,13 @@ export default {
     swapped: (from, amount, to) => `${from} in ${amount} ${to} getauscht`,
     httpStatus: (status) => `HTTP-Statuscode: ${status}`,
     otherError: (detail) => `Fehler: ${detail}`,
+    registerName: (name) => `Fehler beim Registrieren des Namens ${name}`,
+    invalidEmail: 'Ungültige E-Mail-Adresse. Bitte erneut versuchen.',
+    invalidOtp: 'Der Code hat 6 Ziffern',
+    sameEmail: 'Das ist bereits deine E-Mail-Adresse',
+    nameTooShort: (min) => `Der Name muss mindestens ${min} Zeichen lang sein`,
+    nameTooLong: (max) => `Der Name darf höchstens ${max} Zeichen lang sein`,
+    nameChars: 'Der Name darf nur Buchstaben, Ziffern und Bindestriche enthalten',
   },
   originNotAllowed: {
     title: 'Nicht verfügbar',

@@ -572,6 +572,13 @@ export default {
     swapped: (from, amount, to) => `${from} intercambiado por ${amount} ${to}`,
     httpStatus: (status) => `Código de estado HTTP: ${status}`,
     otherError: (detail) => `Error: ${detail}`,
+    registerName: (name) => `Error al registrar el nombre ${name}`,
+    invalidEmail: 'Correo electrónico no válido. Inténtalo de nuevo.',
+    invalidOtp: 'El código tiene 6 dígitos',
+    sameEmail: 'Ese ya es tu correo electrónico',
+    nameTooShort: (min) => `El nombre debe tener al menos ${min} caracteres`,
+    nameTooLong: (max) => `El nombre debe tener como máximo ${max} caracteres`,
+    nameChars: 'El nombre solo puede contener letras, dígitos y guiones',
   },
   originNotAllowed: {
     title: 'No disponible',

@@ -577,6 +577,13 @@ export default {
     swapped: (from, amount, to) => `${from} échangé contre ${amount} ${to}`,
     httpStatus: (status) => `Code d’état HTTP : ${status}`,
     otherError: (detail) => `Erreur : ${detail}`,
+    registerName: (name) => `Erreur lors de l’enregistrement du nom ${name}`,
+    invalidEmail: 'E-mail non valide. Veuillez réessayer.',
+    invalidOtp: 'Le code comporte 6 chiffres',
+    sameEmail: 'C’est déjà votre adresse e-mail',
+    nameTooShort: (min) => `Le nom doit comporter au moins ${min} caractères`,
+    nameTooLong: (max) => `Le nom doit comporter au plus ${max} caractères`,
+    nameChars: 'Le nom ne peut contenir que des lettres, des chiffres et des traits d’union',
   },
   originNotAllowed: {
     title: 'Non disponible',

@@ -564,6 +564,13 @@ export default {
     swapped: (from, amount, to) => `${from} を ${amount} ${to} にスワップしました`,
     httpStatus: (status) => `HTTP ステータスコード: ${status}`,
     otherError: (detail) => `エラー: ${detail}`,
+    registerName: (name) => `名前 ${name} の登録中にエラーが発生しました`,
+    invalidEmail: 'メールアドレスが無効です。もう一度お試しください。',
+    invalidOtp: 'コードは 6 桁です',
+    sameEmail: 'それはすでにあなたのメールアドレスです',
+    nameTooShort: (min) => `名前は ${min} 文字以上にしてください`,
+    nameTooLong: (max) => `名前は ${max} 文字以内にしてください`,
+    nameChars: '名前に使えるのは英字、数字、ハイフンのみです',
   },
   originNotAllowed: {
     title: '利用できません',

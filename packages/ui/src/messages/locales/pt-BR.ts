@@ -560,6 +560,13 @@ export default {
     swapped: (from, amount, to) => `${from} trocado por ${amount} ${to}`,
     httpStatus: (status) => `Código de status HTTP: ${status}`,
     otherError: (detail) => `Erro: ${detail}`,
+    registerName: (name) => `Erro ao registrar o nome ${name}`,
+    invalidEmail: 'E-mail inválido. Tente novamente.',
+    invalidOtp: 'O código tem 6 dígitos',
+    sameEmail: 'Esse já é o seu e-mail',
+    nameTooShort: (min) => `O nome deve ter pelo menos ${min} caracteres`,
+    nameTooLong: (max) => `O nome deve ter no máximo ${max} caracteres`,
+    nameChars: 'O nome só pode conter letras, dígitos e hifens',
   },
   originNotAllowed: {
     title: 'Indisponível',

@@ -554,6 +554,13 @@ export default {
     swapped: (from, amount, to) => `已将 ${from} 兑换为 ${amount} ${to}`,
     httpStatus: (status) => `HTTP 状态码：${status}`,
     otherError: (detail) => `错误：${detail}`,
+    registerName: (name) => `注册名称 ${name} 时出错`,
+    invalidEmail: '邮箱无效，请重试。',
+    invalidOtp: '验证码为 6 位数字',
+    sameEmail: '这已经是你的邮箱',
+    nameTooShort: (min) => `名称至少需要 ${min} 个字符`,
+    nameTooLong: (max) => `名称最多 ${max} 个字符`,
+    nameChars: '名称只能包含字母、数字和连字符',
   },
   originNotAllowed: {
     title: '不可用',

@@ -1,4 +1,4 @@
-import { formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
+import { codeOf, formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
 import {
   useAccount,
   useDisconnect,
@@ -12,6 +12,7 @@ import {
   useWalletFeatures,
 } from '@portico/headless/react'
 import { useRef, useState } from 'react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import type { AccountTypeOption, AccountTypeSwitchProps } from './AccountTypeSwitch'
@@ -37,10 +38,10 @@ function useAccountTypeSwitch(embedded: UseEmbeddedAccountReturn, evm: boolean):
     setPreferredAccountType(to)
       .then(
         (result) => {
-          if (result.type !== to) setFailure({ to, reason: result.reason || messages.accountType.unknownReason })
+          if (result.type !== to)
+            setFailure({ to, reason: codeText(codeOf(result.reason), messages) || messages.accountType.unknownReason })
         },
-        (error: unknown) =>
-          setFailure({ to, reason: (error instanceof Error ? error.message : String(error)) || messages.accountType.unknownReason }),
+        (error: unknown) => setFailure({ to, reason: codeText(codeOf(error), messages) || messages.accountType.unknownReason }),
       )
       .finally(() => {
         pending.current = false

@@ -1,6 +1,7 @@
 import type { SocialProvider, WalletListEntry } from '@portico/headless'
 import { useConnect, useFeatures, useRouter, useSocialLogin, useWalletList } from '@portico/headless/react'
 import type { Messages } from '../../messages'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { useLegalGate } from '../shared/useLegalGate'
 import { ConnectView, type WalletEntry } from './ConnectView'
@@ -50,10 +51,10 @@ export function Connect() {
       }}
       allWalletsCount={list.total}
       connecting={list.connecting}
-      error={list.error}
+      error={codeText(list.errorCode, messages) || null}
       onRetry={list.retry}
       loadingWallets={list.loading}
-      listError={list.listError}
+      listError={codeText(list.listErrorCode, messages) || null}
       onRetryList={list.retryList}
       onWhatIsAWallet={() => router.push('WhatIsAWallet')}
     />

@@ -1,4 +1,5 @@
 import { useWalletList } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { toWalletEntries } from '../Connect/Connect'
 import { useLegalGate } from '../shared/useLegalGate'
@@ -13,7 +14,7 @@ export function ConnectWallets() {
     <ConnectWalletsView
       wallets={toWalletEntries(list.entries, messages)}
       connecting={list.connecting}
-      error={list.error}
+      error={codeText(list.errorCode, messages) || null}
       legal={legal.checkbox}
       locked={legal.locked}
       onWallet={list.select}

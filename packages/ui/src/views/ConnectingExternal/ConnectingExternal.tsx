@@ -1,5 +1,7 @@
 import { useConnector, useRouter } from '@portico/headless/react'
 import { ConnectingSocial } from '../ConnectingSocial/ConnectingSocial'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { ConnectingExternalView } from './ConnectingExternalView'
 
 /**
@@ -15,12 +17,13 @@ export function ConnectingExternal() {
 }
 
 function ConnectingWallet() {
-  const { connectorId, connector, error, slow, retry } = useConnector({ connectOnMount: true })
+  const messages = useMessages()
+  const { connectorId, connector, errorCode, slow, retry } = useConnector({ connectOnMount: true })
   return (
     <ConnectingExternalView
       name={connector?.name ?? connectorId ?? ''}
       imageUrl={connector?.imageUrl}
-      error={error}
+      error={codeText(errorCode, messages) || null}
       slow={slow}
       onRetry={connectorId ? retry : undefined}
     />

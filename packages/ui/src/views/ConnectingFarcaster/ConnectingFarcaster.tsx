@@ -1,4 +1,6 @@
 import { useFarcasterLogin } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { ConnectingFarcasterView } from './ConnectingFarcasterView'
 
 /**
@@ -7,6 +9,14 @@ import { ConnectingFarcasterView } from './ConnectingFarcasterView'
  * the view gives the sign-in up; success moves on to Account (headless connect does that).
  */
 export function ConnectingFarcaster() {
+  const messages = useMessages()
   const login = useFarcasterLogin({ startOnMount: true })
-  return <ConnectingFarcasterView url={login.url} isMobile={login.isMobile} error={login.error} onRetry={login.retry} />
+  return (
+    <ConnectingFarcasterView
+      url={login.url}
+      isMobile={login.isMobile}
+      error={codeText(login.errorCode, messages) || undefined}
+      onRetry={login.retry}
+    />
+  )
 }

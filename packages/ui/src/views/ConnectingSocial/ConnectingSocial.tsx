@@ -1,5 +1,7 @@
 import type { SocialProvider } from '@portico/headless'
 import { useRouter, useSocialLogin } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { ConnectingSocialView } from './ConnectingSocialView'
 
 /**
@@ -9,6 +11,7 @@ import { ConnectingSocialView } from './ConnectingSocialView'
  * gives the sign-in up (the popup closes). Success moves on to Account (headless connect does that).
  */
 export function ConnectingSocial() {
+  const messages = useMessages()
   const { data } = useRouter()
   const routed = (data as { socialProvider?: SocialProvider } | undefined)?.socialProvider
   const login = useSocialLogin({ cancelOnUnmount: true })
@@ -19,7 +22,7 @@ export function ConnectingSocial() {
       provider={provider}
       // Another provider's sign-in (an earlier one) is not this view's: it offers to start this one.
       step={login.provider === provider ? login.step : 'idle'}
-      error={login.error}
+      error={codeText(login.errorCode, messages) || undefined}
       popupClosed={login.popupClosed}
       onRetry={login.retry}
       onStart={() => login.start(provider)}

@@ -1,4 +1,5 @@
 import { usePairing } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { ConnectingWalletConnectView } from './ConnectingWalletConnectView'
 
@@ -14,7 +15,7 @@ export function ConnectingWalletConnect() {
       uri={pairing.uri}
       walletName={pairing.wallet?.name}
       links={pairing.links}
-      error={pairing.available ? pairing.error : messages.connectingWalletConnect.unavailable}
+      error={pairing.available ? codeText(pairing.errorCode, messages) || null : messages.connectingWalletConnect.unavailable}
       onRetry={pairing.available ? pairing.retry : undefined}
     />
   )

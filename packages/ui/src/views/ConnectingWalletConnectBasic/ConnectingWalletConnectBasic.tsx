@@ -1,5 +1,6 @@
 import type { OrderedWallet } from '@portico/headless'
 import { useOrderedWallets, usePairing, useRouter, useWallets } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { type BasicWallet, ConnectingWalletConnectBasicView } from './ConnectingWalletConnectBasicView'
 
@@ -25,7 +26,7 @@ export function ConnectingWalletConnectBasic() {
   return (
     <ConnectingWalletConnectBasicView
       uri={pairing.uri}
-      error={pairing.available ? pairing.error : messages.connectingWalletConnect.unavailable}
+      error={pairing.available ? codeText(pairing.errorCode, messages) || null : messages.connectingWalletConnect.unavailable}
       onRetry={pairing.available ? pairing.retry : undefined}
       wallets={wallets.map((e): BasicWallet => ({ id: e.wallet.id, name: e.wallet.name, imageUrl: e.wallet.image_url ?? undefined }))}
       onWallet={(id) => {

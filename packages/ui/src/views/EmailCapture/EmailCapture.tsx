@@ -1,12 +1,13 @@
 import { useEmailCapture } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { EmailCaptureView } from './EmailCaptureView'
 
 export function EmailCapture() {
   const messages = useMessages()
   const capture = useEmailCapture()
-  // The form's only error is SPEC §5's invalid email (headless's text; the modal's own wording is a message).
-  const error = capture.error === null ? undefined : capture.step === 'form' ? messages.connect.emailInvalid : capture.error
+  // The form's only error is SPEC §5's invalid email (code invalidEmail); a failed send's is its own code.
+  const error = codeText(capture.errorCode, messages) || undefined
   return (
     <EmailCaptureView
       step={capture.step}

@@ -1,4 +1,6 @@
 import { useEmailLogin, useRouter } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { EmailLoginView } from './EmailLoginView'
 
 /**
@@ -7,6 +9,7 @@ import { EmailLoginView } from './EmailLoginView'
  * gives the login up; success moves on to Account (headless connect does that).
  */
 export function EmailLogin() {
+  const messages = useMessages()
   const login = useEmailLogin({ submitOnMount: true })
   const router = useRouter()
   return (
@@ -14,7 +17,7 @@ export function EmailLogin() {
       step={login.step}
       email={login.email}
       code={login.code}
-      error={login.error}
+      error={codeText(login.errorCode, messages) || undefined}
       secondsLeft={login.secondsLeft}
       canResend={login.canResend}
       resending={login.resending}

@@ -2,6 +2,7 @@ import type { OnRampAmountError, TokenBalance } from '@portico/headless'
 import { useNetwork, useOnRamp, useRouter, useTokenBalances } from '@portico/headless/react'
 import { type ReactNode, useEffect } from 'react'
 import type { Messages } from '../../messages'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { DepositFromExchangeEntry } from '../PayWithExchange/DepositFromExchangeEntry'
 import { currencySymbol, fiatText, limitText, providerName, tokenText } from './format'
@@ -32,14 +33,14 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
   const router = useRouter()
   const { network } = useNetwork()
   const { tokenBalance } = useTokenBalances({ fetchOnMount: false })
-  const { pending, supported, initialized, loading, error, initialize } = onramp
+  const { pending, supported, initialized, loading, errorCode, initialize } = onramp
+  const error = codeText(errorCode, messages)
   useEffect(() => {
     if (pending || !supported || initialized || loading || error) return
     void initialize()
   }, [pending, supported, initialized, loading, error, initialize])
 
   const currency = onramp.paymentCurrency?.id
-  const quoteErrors = new Set(onramp.quotes.flatMap((q) => (q.error ? [q.error] : [])))
   const quotedCount = onramp.quotes.filter((q) => q.purchaseAmount).length
   const providers: OnRampProviderDisplay[] = onramp.providers.map((id) => {
     const q = onramp.quotes.find((x) => x.provider === id)
@@ -48,7 +49,7 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       name: providerName(id),
       ...(q?.purchaseAmount ? { amount: tokenText(q.purchaseAmount) } : {}),
       ...(q?.providerFee && currency ? { fee: fiatText(q.providerFee, currency) } : {}),
-      ...(q?.error ? { error: q.error } : {}),
+      ...(onramp.quoteErrorCodes[id] ? { error: codeText(onramp.quoteErrorCodes[id], messages) } : {}),
       // 'Best' only means something beside another quote.
       best: quotedCount > 1 && onramp.bestProvider === id,
     }
@@ -98,7 +99,7 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       onDone={() => router.reset('Account')}
       // A provider's page was opened (its url is kept until the amount or currency changes) and its window is closed now.
       returnedFrom={selected && onramp.selectedProvider?.url && !waiting ? providerName(selected) : undefined}
-      error={initialized && error && !quoteErrors.has(error) ? error : undefined}
+      error={initialized && error && !onramp.errorOnQuote ? error : undefined}
       exchangeEntry={exchangeEntry}
     />
   )

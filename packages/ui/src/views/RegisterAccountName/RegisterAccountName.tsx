@@ -1,5 +1,7 @@
 import { useNames } from '@portico/headless/react'
 import { useEffect, useRef } from 'react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { RegisterAccountNameView } from './RegisterAccountNameView'
 
 /**
@@ -8,6 +10,7 @@ import { RegisterAccountNameView } from './RegisterAccountNameView'
  * with the error). The form starts empty each time the view is shown.
  */
 export function RegisterAccountName() {
+  const messages = useMessages()
   const names = useNames()
   const reset = useRef(names.reset)
   reset.current = names.reset
@@ -16,11 +19,11 @@ export function RegisterAccountName() {
     <RegisterAccountNameView
       input={names.input}
       zone={names.zone}
-      ruleError={names.ruleError}
+      ruleError={codeText(names.ruleErrorCode, messages) || null}
       checking={names.checking}
       available={names.available}
       suggestions={names.suggestions}
-      error={names.error}
+      error={codeText(names.errorCode, messages) || null}
       signing={names.signing}
       registering={names.registering}
       canRegister={names.canRegister}

@@ -1,10 +1,13 @@
 import { shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useSiwx } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { SIWXSignMessageView } from './SIWXSignMessageView'
 
 /** SIWXSignMessage (issue 15): the sign-in prompt after a connect; renders useSiwx and the app's metadata. */
 export function SIWXSignMessage() {
-  const { status, error, required, app, signIn, cancel } = useSiwx()
+  const messages = useMessages()
+  const { status, errorCode, required, app, signIn, cancel } = useSiwx()
   const { address = '' } = useAccount()
   const { disconnect } = useDisconnect()
   return (
@@ -14,7 +17,7 @@ export function SIWXSignMessage() {
       address={address}
       shortAddress={address ? shortenAddress(address) : ''}
       state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}
-      error={error}
+      error={codeText(errorCode, messages) || undefined}
       required={required}
       onSignIn={() => void signIn()}
       onCancel={() => void cancel()}

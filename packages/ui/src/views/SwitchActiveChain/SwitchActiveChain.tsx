@@ -1,6 +1,7 @@
 import type { ChainNamespace } from '@portico/headless'
 import { useSwitchActiveChain } from '@portico/headless/react'
 import type { Messages } from '../../messages'
+import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { SwitchActiveChainView } from './SwitchActiveChainView'
@@ -18,7 +19,7 @@ export function SwitchActiveChain() {
       namespaceName={namespaceName(s.namespace, messages)}
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
       busy={s.busy}
-      error={s.error}
+      error={codeText(s.errorCode, messages) || null}
       onCancel={s.cancel}
       onContinue={s.continue}
     />

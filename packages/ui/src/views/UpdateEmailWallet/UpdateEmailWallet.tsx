@@ -1,4 +1,6 @@
 import { useRouter, useUpdateEmail } from '@portico/headless/react'
+import { codeText } from '../../messages/codes'
+import { useMessages } from '../../messages/context'
 import { UpdateEmailWalletView } from './UpdateEmailWalletView'
 
 /**
@@ -7,6 +9,7 @@ import { UpdateEmailWalletView } from './UpdateEmailWalletView'
  * "Back to account") returns to Account, which shows the new email.
  */
 export function UpdateEmailWallet() {
+  const messages = useMessages()
   const update = useUpdateEmail()
   const router = useRouter()
   return (
@@ -16,7 +19,7 @@ export function UpdateEmailWallet() {
       currentEmail={update.currentEmail}
       newEmail={update.newEmail}
       code={update.code}
-      error={update.error}
+      error={codeText(update.errorCode, messages) || undefined}
       secondsLeft={update.secondsLeft}
       canResend={update.canResend}
       resending={update.resending}
