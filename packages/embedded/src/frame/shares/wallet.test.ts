@@ -46,6 +46,7 @@ describe('addresses', () => {
 
   it('of a known ed25519 seed: base58 of its public key', () => {
     const address = solanaAddressOf(hexToBytes(RFC8032_SEED))
+    expect(address).toBe('FVen3X669xLzsi6N2V91DoiyzHzg1uAgqiT8jZ9nS96Z')
     expect(bytesToHex(getBase58Encoder().encode(address) as Uint8Array)).toBe(RFC8032_PUBLIC)
   })
 })
