@@ -16,7 +16,7 @@ export const copyBytes = (bytes: Uint8Array): Bytes => new Uint8Array(bytes)
 
 /**
  * Overwrites `bytes` with zeros. This clears THIS buffer only: copies the engine, a library or a
- * string conversion made are beyond reach (see README, "Key shares: limits").
+ * string conversion made are beyond reach (see the package README, "Key shares", Limits).
  */
 export function wipe(...buffers: (Uint8Array | undefined)[]): void {
   for (const bytes of buffers) bytes?.fill(0)
