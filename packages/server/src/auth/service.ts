@@ -23,6 +23,7 @@ import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose
 import { openSession } from './open-session.ts'
 import { getAssets, type AssetReader } from './assets.ts'
 import { checkExecution, createPermissionRepository, grantPermissions, isPermissionMethod, revokePermissions } from './permissions.ts'
+import { accountSendLock } from './send-lock.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
 import {
   enableSmartAccount,
@@ -123,10 +124,12 @@ export function createAuthService(options: AuthServiceOptions) {
   const devicePollMs = options.devicePollMs ?? 250
   const sessionKey = sessionKeyCache()
   let lastMailPrune = 0
+  const sendLock = accountSendLock(options.db)
   const smart: SmartAccountContext = {
     chains: options.chains,
     executors: options.smartAccountExecutors ?? new Map(),
     rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    sendLock,
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
@@ -385,6 +388,7 @@ export function createAuthService(options: AuthServiceOptions) {
           chains: options.chains,
           solana: options.solana,
           rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+          sendLock,
         },
         request,
       )
