@@ -1,7 +1,24 @@
 // Signs a visitor in with the embedded wallet the way they would: the email in the Connect view, the
-// device approved by the link mailed to them, the code mailed to them — read from the dev mailbox
-// (the real SMTP server the API sends through), never from a back door.
+// device approved on the page the mailed link opens (its "Approve this device" button), the code
+// mailed to them — read from the dev mailbox (the real SMTP server the API sends through), never from
+// a back door.
+import type { BrowserContext } from 'playwright-core'
 import type { Harness } from './harness.ts'
+
+/**
+ * Open the mailed approval link in a new tab and press "Approve this device" (opening the link alone
+ * approves nothing); resolves once the page says the device is approved.
+ */
+export async function approveDevice(context: BrowserContext, link: string): Promise<void> {
+  const tab = await context.newPage()
+  try {
+    await tab.goto(link)
+    await tab.getByRole('button', { name: 'Approve this device' }).click()
+    await tab.getByText('Device approved. You can close this tab.').waitFor({ timeout: 20_000 })
+  } finally {
+    await tab.close()
+  }
+}
 
 const codeOf = (subject: string) => /(\d{6})/.exec(subject)?.[1] ?? ''
 
@@ -20,9 +37,7 @@ export async function emailLogin(h: Harness, email: string, done?: () => Promise
   const approval = await stack.mailbox.waitFor({ to: email, subject: /Approve your new device/, ...(last ? { after: last } : {}) }, 20_000)
   const link = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(approval.text)?.[0]
   if (!link) throw new Error(`no approval link in: ${approval.text}`)
-  const tab = await h.context.newPage()
-  await tab.goto(link)
-  await tab.close()
+  await approveDevice(h.context, link)
   const mail = await stack.mailbox.waitFor({ to: email, subject: /Your Portico code/, after: approval.id }, 20_000)
   await waitUntil(async () => (await step()) === 'verifyOtp')
   await modal.getByTestId('portico-email-otp-input').fill(codeOf(mail.subject))

@@ -81,7 +81,7 @@ async function frameSecrets(): Promise<string[]> {
 }
 
 describe('email login through the secure frame', () => {
-  it('a. a new device: the emailed link approves it, the emailed code signs in, the account shows the email', async () => {
+  it('a. a new device: the emailed link opens a page whose button approves it, the emailed code signs in, the account shows the email', async () => {
     const { page, stack } = h
     await page.getByRole('button', { name: 'Connect wallet' }).click()
     await modal().getByRole('textbox', { name: 'Email' }).fill(EMAIL)
@@ -92,10 +92,19 @@ describe('email login through the secure frame', () => {
     const approval = await stack.mailbox.waitFor({ to: EMAIL, subject: /Approve your new device/ }, 20_000)
     const link = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(approval.text)?.[0]
     expect(link).toBeDefined()
-    // The visitor opens the link in their mail (another tab).
+    const site = new URL(stack.demoUrl).origin
+    // The mail names the site, the browser and the time of the request.
+    expect(approval.text).toContain(`Site: ${site}\nBrowser: Chrome on Linux\nTime: `)
+    // The visitor opens the link in their mail (another tab): a page naming the request; opening it approves nothing.
     const tab = await h.context.newPage()
     await tab.goto(link!)
-    expect(await tab.textContent('body')).toContain('Device approved')
+    expect(await tab.textContent('main')).toContain(`Site: ${site}`)
+    expect(await tab.textContent('main')).toContain('Browser: Chrome on Linux')
+    await tab.waitForTimeout(1_000)
+    expect(await step()).toBe('verifyDevice')
+    // Its button approves.
+    await tab.getByRole('button', { name: 'Approve this device' }).click()
+    await tab.getByText('Device approved. You can close this tab.').waitFor({ timeout: 20_000 })
     await tab.close()
 
     await expect.poll(step, { timeout: 20_000 }).toBe('verifyOtp')
@@ -111,6 +120,10 @@ describe('email login through the secure frame', () => {
     await modal().getByTestId('portico-email-otp-input').fill(code)
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(EMAIL)
     expect(await page.getByTestId('portico-demo-status').textContent()).toBe('connected')
+    // The new session is mailed to the visitor, with a link to sign it out.
+    const notice = await stack.mailbox.waitFor({ to: EMAIL, subject: /New sign-in to your Portico wallet/, after: mail.id }, 20_000)
+    expect(notice.text).toContain(`Site: ${new URL(stack.demoUrl).origin}\nBrowser: Chrome on Linux\n`)
+    expect(notice.text).toMatch(/\/v1\/auth\/sessions\/revoke\?token=[\w-]{43}/)
   })
 
   it('b. signs a message in the frame (no wallet prompt); the signature verifies in Node for the account', async () => {
@@ -207,6 +220,11 @@ describe('email login through the secure frame', () => {
     await expect.poll(updateStep, { timeout: 20_000 }).toBe('done')
     await modal().getByTestId('portico-update-email-done').click()
     await expect.poll(() => page.getByTestId('portico-account-address').textContent(), { timeout: 20_000 }).toBe(NEW_EMAIL)
+    // Both addresses are told of the change, each with a link to sign sessions out.
+    for (const to of [EMAIL, NEW_EMAIL]) {
+      const notice = await stack.mailbox.waitFor({ to, subject: /The email of your Portico wallet was changed/ }, 20_000)
+      expect(notice.text).toContain(`changed from ${EMAIL} to ${NEW_EMAIL}.`)
+    }
     // SPEC §3: the host page remembers the new email.
     expect(await page.evaluate(() => localStorage.getItem('portico:connectedEmail'))).toBe(JSON.stringify(NEW_EMAIL))
     // A reload restores the session under the new email.

@@ -3,12 +3,16 @@
  * server answers these routes only to the frame's origin). JSON bodies, zod on both sides.
  *
  * Login (SPEC §4 "Embedded frame"):
- *   POST /v1/auth/email/connect        { email, deviceId }            → { action }
+ *   POST /v1/auth/email/connect        { email, deviceId, hostOrigin? } → { action }
  *     action VERIFY_DEVICE: a new device; an approval link was emailed.
  *     action VERIFY_OTP:    a known device; a 6-digit code was emailed.
  *   POST /v1/auth/email/device         { email, deviceId }            → { action: 'VERIFY_OTP' }
  *     waits (≤ DEVICE_WAIT_MS) until the link is opened, then emails the code; 408 if not.
- *   GET  /v1/auth/device/approve?token=…                            → an HTML page "Device approved"
+ *   GET  /v1/auth/device/approve?token=…   → an HTML page naming the site, browser and time of the
+ *                                            request, with an "Approve this device" button; approves nothing
+ *   POST /v1/auth/device/approve  (form: token; same-origin only)  → "Device approved", once
+ *   GET/POST /v1/auth/sessions/revoke?token=…  → the same for the revocation links of the notices
+ *     ("New sign-in to your Portico wallet" after every new session; an email change, to both addresses)
  *   POST /v1/auth/email/otp            { email, deviceId, otp, sessionPublicKey } → session
  *
  * Signed requests: after the OTP, the frame holds a non-extractable P-256 key whose public half
@@ -79,7 +83,15 @@ const emailField = z.string().check(z.maxLength(254), z.email({ error: 'Invalid 
 const otpField = z.string().check(z.regex(/^\d{6}$/, { error: 'The code is 6 digits' }))
 const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(2048))
 
-export const emailConnectRequestSchema = z.object({ email: emailField, deviceId })
+/**
+ * hostOrigin (optional): the host page's origin as the frame knows it, named on the device-approval
+ * page and mail and in the new-session notice (issue 22 §3).
+ */
+export const emailConnectRequestSchema = z.object({
+  email: emailField,
+  deviceId,
+  hostOrigin: z.optional(z.string().check(z.maxLength(512), z.regex(/^https?:\/\/[^/?#\s]+$/, { error: 'hostOrigin must be an origin' }))),
+})
 export const emailConnectResponseSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
 export const deviceRequestSchema = z.object({ email: emailField, deviceId })
 export const deviceResponseSchema = z.object({ action: z.literal('VERIFY_OTP') })

@@ -33,7 +33,8 @@ export class AuthApiError extends Error {
 }
 
 export interface AuthApi {
-  emailConnect(email: string, deviceId: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
+  /** hostOrigin: the host page's origin, named in the approval mail and page. */
+  emailConnect(email: string, deviceId: string, hostOrigin?: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   emailDevice(email: string, deviceId: string): Promise<{ action: 'VERIFY_OTP' }>
   emailOtp(body: {
     email: string
@@ -115,7 +116,8 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
 
   const empty = z.object({})
   return {
-    emailConnect: (email, deviceId) => call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', { email, deviceId }),
+    emailConnect: (email, deviceId, hostOrigin) =>
+      call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', { email, deviceId, ...(hostOrigin ? { hostOrigin } : {}) }),
     emailDevice: (email, deviceId) => call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId }),
     emailOtp: (body) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body),
     socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),

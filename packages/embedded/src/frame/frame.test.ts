@@ -428,6 +428,26 @@ describe('frame social login', () => {
     expect((await f.send('IS_CONNECTED')).reply.payload).toEqual({ isConnected: false })
   })
 
+  it('email connect names the host page to the API (its approval mail and page show it)', async () => {
+    const emailConnect = vi.fn(async (_email: string, _deviceId: string, _hostOrigin?: string) => ({ action: 'VERIFY_DEVICE' as const }))
+    const f = frame(fakeApi({ emailConnect }))
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    expect(emailConnect).toHaveBeenCalledWith('ada@example.com', 'device-0123456789abcdef', HOST)
+
+    const seen: unknown[] = []
+    const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      seen.push(JSON.parse(String(init?.body)))
+      return new Response(JSON.stringify({ action: 'VERIFY_DEVICE' }), { status: 200 })
+    })
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch: fetch as typeof globalThis.fetch })
+    await api.emailConnect('a@b.co', 'device-0123456789abcdef', HOST)
+    await api.emailConnect('a@b.co', 'device-0123456789abcdef')
+    expect(seen).toEqual([
+      { email: 'a@b.co', deviceId: 'device-0123456789abcdef', hostOrigin: HOST },
+      { email: 'a@b.co', deviceId: 'device-0123456789abcdef' },
+    ])
+  })
+
   it('the API client posts social start and finish as the contract says, and parses the answers', async () => {
     const seen: { url: string; body: unknown }[] = []
     const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {

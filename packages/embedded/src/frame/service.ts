@@ -179,7 +179,7 @@ export function createFrameService(
           await deps.sessions.clear()
         }
       }
-      const answer = await deps.api.emailConnect(email, deps.deviceId())
+      const answer = await deps.api.emailConnect(email, deps.deviceId(), deps.hostOrigin)
       pendingEmail = email
       return answer
     },

@@ -120,6 +120,7 @@ export function createAuthContext(
         config: config.farcaster,
         chains: app.chains,
         linkUrl: app.linkUrl,
+        notices: service.notices,
         ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
         ...(config.now ? { now: config.now } : {}),
       })
@@ -130,6 +131,7 @@ export function createAuthContext(
         kek: config.kek,
         config: config.social,
         linkUrl: app.linkUrl,
+        notices: service.notices,
         ...(config.now ? { now: config.now } : {}),
       })
     : undefined

@@ -185,6 +185,48 @@ describe('signing on real chains', () => {
     expect(await publicClient.getTransactionCount({ address: session.user.evmAddress as Hex })).toBe(nonce + 1)
   })
 
+  it('eight concurrent eth_sendTransaction from one user, through two API instances on one database: all eight mined, nonces consecutive', async () => {
+    const transport = http(anvil.rpcUrl)
+    const publicClient = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({
+      address: session.user.evmAddress as Hex,
+      value: parseEther('10'),
+    })
+    // A second API instance over the same database: a lock in one process's memory would not hold them apart.
+    const other = await openTestApp({
+      db,
+      chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
+      auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.1.0.2' },
+    })
+    const to = '0x90f79bf6eb2c4f870365e785982e1f87e6cb0ba4'
+    const before = await publicClient.getBalance({ address: to })
+    const nonce = await publicClient.getTransactionCount({ address: session.user.evmAddress as Hex })
+    const now = Date.now()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const res = await stamped(
+          i % 2 === 0 ? app : other.app,
+          session,
+          'POST',
+          '/v1/auth/rpc',
+          { namespace: 'eip155', chainId: 31337, method: 'eth_sendTransaction', params: [{ to, value: `0x${(i + 1).toString(16)}` }] },
+          now + i,
+        )
+        return { status: res.status, body: (await res.json()) as { result?: Hex; error?: string } }
+      }),
+    )
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers.map((a) => a.body.error)),
+    ).toEqual(Array(8).fill(200))
+    const receipts = await Promise.all(answers.map((a) => publicClient.waitForTransactionReceipt({ hash: a.body.result as Hex })))
+    expect(receipts.map((r) => r.status)).toEqual(Array(8).fill('success'))
+    const nonces = await Promise.all(answers.map(async (a) => (await publicClient.getTransaction({ hash: a.body.result as Hex })).nonce))
+    expect([...nonces].sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => nonce + i))
+    expect(await publicClient.getTransactionCount({ address: session.user.evmAddress as Hex })).toBe(nonce + 8)
+    expect((await publicClient.getBalance({ address: to })) - before).toBe(36n) // 1 + 2 + … + 8 wei
+  })
+
   it('eth_sendTransaction beyond the balance is the caller’s 400, not a 500', async () => {
     const res = await stamped(
       app,

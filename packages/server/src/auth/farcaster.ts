@@ -18,6 +18,7 @@ import { deriveSecrets, hmac, parseKek } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
 import { createAuthRepository } from './repository.ts'
+import type { SessionNotices } from './notices.ts'
 import { openSession } from './open-session.ts'
 import { sessionKeyCache } from './stamp.ts'
 
@@ -92,6 +93,8 @@ export interface FarcasterServiceOptions {
   rpcTimeoutMs?: number
   now?: () => number
   fetch?: typeof fetch
+  /** Mails the new-session notice (to a user with an email). */
+  notices?: Pick<SessionNotices, 'sessionOpened'>
 }
 
 const failed = (message: string = FARCASTER_ERRORS.invalid) => new AuthError(400, message)
@@ -276,7 +279,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       if (took.rows.length === 0) throw failed(FARCASTER_ERRORS.channel)
       const custody = await verify(row.nonce, completed)
       const user = await userOf(completed.fid, custody, completed.username)
-      return openSession(repo, user, input, device, now())
+      return openSession(repo, user, input, device, now(), async (session) => options.notices?.sessionOpened(user, session, null))
     },
   }
 }

@@ -3,8 +3,8 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestApp, type TestApp } from '../test-support.ts'
-import { codeMail, deviceMail, smtpMailProvider } from './mail.ts'
-import { FRAME_ORIGIN, post, TEST_KEK } from './test-support.ts'
+import { browserOf, codeMail, deviceMail, emailChangedMail, newSessionMail, smtpMailProvider } from './mail.ts'
+import { approveByPage, FRAME_ORIGIN, post, TEST_KEK } from './test-support.ts'
 
 type Received = { from: string; to: string[]; subject: string; text: string; html: string }
 
@@ -55,10 +55,67 @@ describe('mail texts', () => {
     expect(mail.text).toContain('123456')
     expect(mail.html).toContain('123456')
   })
-  it('the device mail carries the approval link (escaped in HTML)', () => {
-    const mail = deviceMail('a@example.com', 'https://api.example/v1/auth/device/approve?token=abc&x="1"')
+  it('the device mail carries the approval link (escaped in HTML) and names the site, browser and time', () => {
+    const mail = deviceMail('a@example.com', 'https://api.example/v1/auth/device/approve?token=abc&x="1"', {
+      site: 'https://shop.example',
+      browser: 'Firefox on Windows',
+      time: Date.parse('2031-03-04T05:06:07Z'),
+    })
     expect(mail.text).toContain('https://api.example/v1/auth/device/approve?token=abc&x="1"')
     expect(mail.html).toContain('href="https://api.example/v1/auth/device/approve?token=abc&amp;x=&quot;1&quot;"')
+    expect(mail.text).toContain('Site: https://shop.example\nBrowser: Firefox on Windows\nTime: 2031-03-04 05:06 UTC\n')
+    expect(mail.text).toContain('press "Approve this device"')
+    expect(mail.html).toContain(
+      '<li>Site: https://shop.example</li><li>Browser: Firefox on Windows</li><li>Time: 2031-03-04 05:06 UTC</li>',
+    )
+  })
+  it('the new-session notice names site, browser and time, escaped in HTML, with its revocation link', () => {
+    const mail = newSessionMail('a@example.com', 'https://api.example/v1/auth/sessions/revoke?token=t&u', {
+      site: 'https://<b>.example',
+      browser: null,
+      time: Date.parse('2031-03-04T05:06:07Z'),
+    })
+    expect(mail.subject).toBe('New sign-in to your Portico wallet')
+    expect(mail.text).toContain('Site: https://<b>.example\nBrowser: not known\nTime: 2031-03-04 05:06 UTC\n')
+    expect(mail.text).toContain('https://api.example/v1/auth/sessions/revoke?token=t&u\n')
+    expect(mail.html).toContain('<li>Site: https://&lt;b&gt;.example</li>')
+    expect(mail.html).toContain('<a href="https://api.example/v1/auth/sessions/revoke?token=t&amp;u">Sign this session out</a>')
+  })
+  it('the email-change notice names both addresses', () => {
+    const mail = emailChangedMail(
+      'old@example.com',
+      { oldEmail: 'old@example.com', newEmail: 'new@example.com', scope: 'all' },
+      'https://api.example/r',
+      { site: null, browser: 'Safari on iOS', time: 0 },
+    )
+    expect(mail.subject).toBe('The email of your Portico wallet was changed')
+    expect(mail.text).toContain('changed from old@example.com to new@example.com.')
+    expect(mail.html).toContain('<a href="https://api.example/r">Sign out every session</a>')
+  })
+  it('summarises the User-Agent as "browser on system"', () => {
+    const cases: [string | null, string | null][] = [
+      ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Windows'],
+      [
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+        'Safari on macOS',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+        'Safari on iOS',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+        'Edge on Windows',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        'Chrome on Android',
+      ],
+      ['curl/8.5.0', null],
+      [null, null],
+    ]
+    for (const [ua, expected] of cases) expect(browserOf(ua), String(ua)).toBe(expected)
   })
   it('refuses a URL that is not SMTP', () => {
     expect(() => smtpMailProvider('http://127.0.0.1:25')).toThrow('SMTP URL must start with smtp:// or smtps://')
@@ -97,7 +154,9 @@ describe('through a real SMTP server (smtp-server on 127.0.0.1)', () => {
     expect(link).not.toBeNull()
     expect(device.html).toContain('Approve this device')
 
+    // The link opens the approval page; its button approves.
     expect((await app.request(link![1]!)).status).toBe(200)
+    expect((await approveByPage(app, link![1]!)).status).toBe(200)
     const res = await post(app, '/v1/auth/email/device', { email, deviceId })
     expect(await res.json()).toEqual({ action: 'VERIFY_OTP' })
     const code = await nextMail(2)

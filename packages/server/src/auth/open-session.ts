@@ -1,10 +1,11 @@
 import { type AuthUser, SESSION_TTL_MS } from '@portico/protocol/auth'
 import { randomToken } from './crypto.ts'
-import { type AuthRepository, toSessionInfo } from './repository.ts'
+import { type AuthRepository, type SessionRow, toSessionInfo } from './repository.ts'
 
 /**
  * A new session for `user`, bound to the frame's P-256 public key (its stamps are checked against
  * it) and device, for SESSION_TTL_MS: what every sign-in route (email code, social, Farcaster) answers.
+ * `opened` runs once the session exists (the new-session notice mail).
  */
 export async function openSession(
   repo: Pick<AuthRepository, 'insertSession'>,
@@ -12,6 +13,7 @@ export async function openSession(
   input: { sessionPublicKey: string; deviceId: string },
   device: string | null,
   now: number,
+  opened?: (session: SessionRow) => Promise<void>,
 ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
   const session = await repo.insertSession({
     id: randomToken(24),
@@ -22,5 +24,6 @@ export async function openSession(
     now,
     expiresAt: now + SESSION_TTL_MS,
   })
+  await opened?.(session)
   return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }
 }

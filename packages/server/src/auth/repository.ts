@@ -5,6 +5,8 @@ import type { KeyKind } from './keys.ts'
 /** What a code is for: login, or one of the two steps of an email change. */
 export type OtpPurpose = 'login' | 'update_primary' | 'update_secondary'
 export type MailKind = 'code' | 'device'
+/** What a mailed revocation link revokes: one session, every other session, or every session. */
+export type RevokeScope = 'one' | 'others' | 'all'
 
 type UserRow = {
   id: string
@@ -141,12 +143,39 @@ export function createAuthRepository(db: Database) {
         [email, deviceId, at(now)],
       )
     },
-    addDeviceToken: async (tokenHash: string, email: string, deviceId: string, expiresAt: number) => {
+    addDeviceToken: async (
+      tokenHash: string,
+      email: string,
+      deviceId: string,
+      expiresAt: number,
+      request?: { site: string | null; browser: string | null; time: number },
+    ) => {
       await db.query(
-        'INSERT INTO portico_auth.device_tokens (token_hash, email, device_id, expires_at) VALUES ($1, $2, $3, $4::timestamptz)',
-        [tokenHash, email, deviceId, at(expiresAt)],
+        `INSERT INTO portico_auth.device_tokens (token_hash, email, device_id, expires_at, site, browser, requested_at)
+         VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7::timestamptz)`,
+        [tokenHash, email, deviceId, at(expiresAt), request?.site ?? null, request?.browser ?? null, request ? at(request.time) : null],
       )
     },
+    /** An approval token that can still be used (not used, not expired), and what its page shows; null otherwise. */
+    usableDeviceToken: async (tokenHash: string, now: number) => {
+      const row = await one<{ site: string | null; browser: string | null; requested_at: Date | string | null }>(
+        db,
+        'SELECT site, browser, requested_at FROM portico_auth.device_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz',
+        [tokenHash, at(now)],
+      )
+      return row && { site: row.site, browser: row.browser, time: row.requested_at === null ? null : ms(row.requested_at) }
+    },
+    /** The site the device's last login start named (for the new-session notice). */
+    setDeviceSite: async (email: string, deviceId: string, site: string | null) => {
+      await db.query('UPDATE portico_auth.devices SET site = $3 WHERE email = $1 AND device_id = $2', [email, deviceId, site])
+    },
+    deviceSite: async (email: string, deviceId: string) =>
+      (
+        await one<{ site: string | null }>(db, 'SELECT site FROM portico_auth.devices WHERE email = $1 AND device_id = $2', [
+          email,
+          deviceId,
+        ])
+      )?.site ?? null,
     /** Use an approval token (once, before it expires) and approve its device; null if it can not be used. */
     approveDevice: (tokenHash: string, now: number) =>
       db.transaction(async (tx) => {
@@ -293,6 +322,53 @@ export function createAuthRepository(db: Database) {
           userId,
         ])
       ).rows,
+    // ---- revocation links of the notices
+    addRevokeToken: async (t: {
+      tokenHash: string
+      userId: string
+      scope: RevokeScope
+      sessionId?: string
+      keepSessionId?: string
+      expiresAt: number
+    }) => {
+      await db.query(
+        `INSERT INTO portico_auth.revoke_tokens (token_hash, user_id, scope, session_id, keep_session_id, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz)`,
+        [t.tokenHash, t.userId, t.scope, t.sessionId ?? null, t.keepSessionId ?? null, at(t.expiresAt)],
+      )
+    },
+    /** A revocation token that can still be used, and what it revokes; null otherwise. */
+    usableRevokeToken: (tokenHash: string, now: number) =>
+      one<{ scope: RevokeScope; session_id: string | null }>(
+        db,
+        'SELECT scope, session_id FROM portico_auth.revoke_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz',
+        [tokenHash, at(now)],
+      ),
+    /** Use a revocation token (once, before it expires) and revoke what it names; null if it can not be used, else how many sessions it revoked. */
+    takeRevokeToken: (tokenHash: string, now: number) =>
+      db.transaction(async (tx) => {
+        const token = await one<{ user_id: string; scope: RevokeScope; session_id: string | null; keep_session_id: string | null }>(
+          tx,
+          `UPDATE portico_auth.revoke_tokens SET used_at = $2::timestamptz
+           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING user_id, scope, session_id, keep_session_id`,
+          [tokenHash, at(now)],
+        )
+        if (token === null) return null
+        const { rows } = await tx.query(
+          token.scope === 'one'
+            ? 'UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE user_id = $1 AND id = $3 AND revoked_at IS NULL RETURNING id'
+            : token.scope === 'others'
+              ? 'UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE user_id = $1 AND id <> $3 AND revoked_at IS NULL RETURNING id'
+              : 'UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+          token.scope === 'all'
+            ? [token.user_id, at(now)]
+            : [token.user_id, at(now), (token.scope === 'one' ? token.session_id : token.keep_session_id) ?? ''],
+        )
+        return rows.length
+      }),
+    pruneRevokeTokens: async (now: number) => {
+      await db.query('DELETE FROM portico_auth.revoke_tokens WHERE expires_at < $1::timestamptz', [at(now)])
+    },
     revokeSession: async (id: string, now: number) => {
       await db.query('UPDATE portico_auth.sessions SET revoked_at = $2::timestamptz WHERE id = $1 AND revoked_at IS NULL', [id, at(now)])
     },

@@ -17,11 +17,13 @@ import type { Database } from '../db/types.ts'
 import { deriveSecrets, hmac, parseKek, randomDigits, randomToken, sameDigest } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, openEvmKey, openSolanaKey, sealUserKeys } from './keys.ts'
-import { codeMail, deviceMail, type MailProvider } from './mail.ts'
+import { browserOf, codeMail, deviceMail, type MailProvider } from './mail.ts'
+import { createSessionNotices } from './notices.ts'
 import { createAuthRepository, ms, toSessionInfo, type MailKind, type OtpPurpose, type SessionRow } from './repository.ts'
 import { openSession } from './open-session.ts'
 import { getAssets, type AssetReader } from './assets.ts'
 import { checkExecution, createPermissionRepository, grantPermissions, isPermissionMethod, revokePermissions } from './permissions.ts'
+import { accountSendLock } from './send-lock.ts'
 import { runSigningRpc, type RpcRequest } from './signer.ts'
 import {
   enableSmartAccount,
@@ -122,13 +124,16 @@ export function createAuthService(options: AuthServiceOptions) {
   const devicePollMs = options.devicePollMs ?? 250
   const sessionKey = sessionKeyCache()
   let lastMailPrune = 0
+  const sendLock = accountSendLock(options.db)
   const smart: SmartAccountContext = {
     chains: options.chains,
     executors: options.smartAccountExecutors ?? new Map(),
     rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    sendLock,
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
+  const notices = createSessionNotices({ db: options.db, mail: options.mail, hmacKey: secrets.codeHmac, linkUrl: options.linkUrl, now })
 
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
   const tokenHash = (token: string) => hmac(secrets.codeHmac, 'device-token', token)
@@ -236,9 +241,18 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   return {
+    /** The notice mails (new session, email change) and their revocation links; social and Farcaster sign-ins use them too. */
+    notices,
+
     /** POST /v1/auth/email/connect */
-    async connect(input: { email: string; deviceId: string }, ip: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
+    async connect(
+      input: { email: string; deviceId: string; hostOrigin?: string | undefined },
+      ip: string,
+      userAgent?: string | null,
+    ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
+      const site = input.hostOrigin ?? null
       const device = await repo.device(input.email, input.deviceId)
+      if (device !== null) await repo.setDeviceSite(input.email, input.deviceId, site)
       if (device?.approved_at) {
         await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
         return { action: 'VERIFY_OTP' }
@@ -246,9 +260,11 @@ export function createAuthService(options: AuthServiceOptions) {
       await reserveMail(input.email, ip, 'device')
       const t = now()
       await repo.addDevice(input.email, input.deviceId, t)
+      await repo.setDeviceSite(input.email, input.deviceId, site)
       const token = randomToken(32)
-      await repo.addDeviceToken(tokenHash(token), input.email, input.deviceId, t + DEVICE_TOKEN_TTL_MS)
-      await send(deviceMail(input.email, options.linkUrl(`/v1/auth/device/approve?token=${token}`)))
+      const request = { site, browser: browserOf(userAgent), time: t }
+      await repo.addDeviceToken(tokenHash(token), input.email, input.deviceId, t + DEVICE_TOKEN_TTL_MS, request)
+      await send(deviceMail(input.email, options.linkUrl(`/v1/auth/device/approve?token=${token}`), request))
       return { action: 'VERIFY_DEVICE' }
     },
 
@@ -266,7 +282,15 @@ export function createAuthService(options: AuthServiceOptions) {
       return { action: 'VERIFY_OTP' }
     },
 
-    /** GET /v1/auth/device/approve?token= — true when the token approved its device. */
+    /**
+     * GET /v1/auth/device/approve?token=: what the approval page shows (site, browser, time of the
+     * request) while the token can be used; null otherwise. Approves nothing.
+     */
+    async approvalRequest(token: string): Promise<{ site: string | null; browser: string | null; time: number | null } | null> {
+      return repo.usableDeviceToken(tokenHash(token), now())
+    },
+
+    /** POST /v1/auth/device/approve (the page's button) — true when the token approved its device. */
     async approve(token: string): Promise<boolean> {
       return (await repo.approveDevice(tokenHash(token), now())) !== null
     },
@@ -280,7 +304,8 @@ export function createAuthService(options: AuthServiceOptions) {
         throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
       await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId })
       const user = (await repo.userByEmail(input.email)) ?? (await createUser(input.email))
-      return openSession(repo, user, input, device, now())
+      const site = await repo.deviceSite(input.email, input.deviceId)
+      return openSession(repo, user, input, device, now(), (session) => notices.sessionOpened(user, session, site))
     },
 
     /**
@@ -363,6 +388,7 @@ export function createAuthService(options: AuthServiceOptions) {
           chains: options.chains,
           solana: options.solana,
           rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+          sendLock,
         },
         request,
       )
@@ -456,6 +482,15 @@ export function createAuthService(options: AuthServiceOptions) {
       await checkCode(pending.new_email, 'update_secondary', otp, { userId: caller.user.userId })
       if (!(await repo.setEmail(caller.user.userId, pending.new_email))) throw new AuthError(409, 'That email is already in use')
       await repo.clearEmailUpdate(caller.user.userId)
+      if (caller.user.email !== null) {
+        await notices.emailChanged({
+          userId: caller.user.userId,
+          oldEmail: caller.user.email,
+          newEmail: pending.new_email,
+          sessionId: caller.session.id,
+          device: caller.session.device,
+        })
+      }
       return { newEmail: pending.new_email }
     },
 

@@ -19,10 +19,12 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { getTransactionCount } from 'viem/actions'
 import { z } from 'zod'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import { AuthError } from './errors.ts'
 import { ed25519Sign, solanaAddressOf } from './keys.ts'
+import { noSendLock, type SendLock } from './send-lock.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** The methods the server signs for (everything else: AUTH_ERRORS.rpcNotAllowed). */
@@ -47,6 +49,8 @@ export type SignerContext = {
   chains: readonly ChainConfig[]
   solana?: SolanaChainConfig | undefined
   rpcTimeoutMs: number
+  /** Serialises the sends of one account on one chain (the nonce). @default no lock */
+  sendLock?: SendLock | undefined
 }
 
 const MAX_MESSAGE_CHARS = 16_384
@@ -189,16 +193,23 @@ export async function runSigningRpc(ctx: SignerContext, request: RpcRequest): Pr
         },
         transport: http(chain.rpcUrl, { timeout: ctx.rpcTimeoutMs, retryCount: 0 }),
       })
-      try {
-        return await client.sendTransaction({
-          to: tx.to as Hex,
-          ...(tx.value !== undefined ? { value: tx.value } : {}),
-          ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
-          ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
-        })
-      } catch (error) {
-        throw rpcFailure(error)
-      }
+      // The nonce: the node's pending count, read under the account's lock, so that concurrent
+      // sends from one account each get the next one.
+      const lock = ctx.sendLock ?? noSendLock
+      return lock(chain.chainId, account.address, async () => {
+        try {
+          const nonce = await getTransactionCount(client, { address: account.address, blockTag: 'pending' })
+          return await client.sendTransaction({
+            to: tx.to as Hex,
+            nonce,
+            ...(tx.value !== undefined ? { value: tx.value } : {}),
+            ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
+            ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+          })
+        } catch (error) {
+          throw rpcFailure(error)
+        }
+      })
     }
     case 'solana_signMessage': {
       const [{ message, pubkey }] = parse(solanaSignMessageParams, request.params)

@@ -36,6 +36,7 @@ import { z } from 'zod'
 import type { ChainConfig } from '../config.ts'
 import { AuthError } from './errors.ts'
 import { PERMISSIONS_CAPABILITY } from './permissions.ts'
+import { noSendLock, type SendLock } from './send-lock.ts'
 import { evmChain, rpcFailure } from './signer.ts'
 import { RPC_NOT_ALLOWED } from '@portico/protocol/errors'
 
@@ -75,6 +76,8 @@ export type SmartAccountContext = {
   /** chain id → executor address (only chains with a smart account). */
   executors: ReadonlyMap<number, Address>
   rpcTimeoutMs: number
+  /** Serialises the sends of one account on one chain (the nonce). @default no lock */
+  sendLock?: SendLock | undefined
 }
 
 export type SmartUser = {
@@ -199,13 +202,15 @@ export async function enableSmartAccount(ctx: SmartAccountContext, chainId: numb
   if (await isSmartAccountDeployed(ctx, chain.chainId, user.evmAddress)) return
   const { publicClient, wallet } = clients(ctx, chain, await user.evmKey())
   if (!wallet) throw new AuthError(400, 'No key')
-  let hash: Hex
-  try {
-    const authorization = await wallet.signAuthorization({ contractAddress: executor, executor: 'self' })
-    hash = await wallet.sendTransaction({ authorizationList: [authorization], to: wallet.account.address, data: '0x' })
-  } catch (error) {
-    throw sendFailure(error, 'The smart account could not be set up')
-  }
+  // The authorization's nonce and the transaction's come from the node's pending count, under the account's lock.
+  const hash = await (ctx.sendLock ?? noSendLock)(chain.chainId, wallet.account.address, async () => {
+    try {
+      const authorization = await wallet.signAuthorization({ contractAddress: executor, executor: 'self' })
+      return await wallet.sendTransaction({ authorizationList: [authorization], to: wallet.account.address, data: '0x' })
+    } catch (error) {
+      throw sendFailure(error, 'The smart account could not be set up')
+    }
+  })
   try {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: ctx.rpcTimeoutMs, pollingInterval: 100 })
     if (receipt.status !== 'success') throw new AuthError(400, 'The smart account could not be set up: the delegation transaction reverted')
@@ -271,40 +276,44 @@ export async function sendCalls(
     }
   }
 
-  if (atomic) {
-    const data = encodeFunctionData({
-      abi: BATCH_EXECUTOR_ABI,
-      functionName: 'execute',
-      args: [request.calls.map((c) => ({ to: c.to as Address, value: quantity(c.value), data: (c.data ?? '0x') as Hex }))],
-    })
-    let authorizationList: Awaited<ReturnType<typeof wallet.signAuthorization>>[] | undefined
-    if (delegateNow) {
-      try {
-        authorizationList = [await wallet.signAuthorization({ contractAddress: executor as Address, executor: 'self' })]
-      } catch (error) {
-        throw sendFailure(error, 'The smart account could not be set up')
+  // Under the account's lock: the authorization's nonce and each transaction's come from the node's
+  // pending count, so concurrent sends from one account line up instead of reusing a nonce.
+  return (ctx.sendLock ?? noSendLock)(chain.chainId, self, async () => {
+    if (atomic) {
+      const data = encodeFunctionData({
+        abi: BATCH_EXECUTOR_ABI,
+        functionName: 'execute',
+        args: [request.calls.map((c) => ({ to: c.to as Address, value: quantity(c.value), data: (c.data ?? '0x') as Hex }))],
+      })
+      let authorizationList: Awaited<ReturnType<typeof wallet.signAuthorization>>[] | undefined
+      if (delegateNow) {
+        try {
+          authorizationList = [await wallet.signAuthorization({ contractAddress: executor as Address, executor: 'self' })]
+        } catch (error) {
+          throw sendFailure(error, 'The smart account could not be set up')
+        }
       }
+      const hash = await send(
+        { to: self, data, ...(authorizationList ? { authorizationList } : {}) } as Parameters<typeof wallet.sendTransaction>[0],
+        request.calls.length,
+      )
+      return { id: `${prefix}${hash.slice(2)}` }
     }
-    const hash = await send(
-      { to: self, data, ...(authorizationList ? { authorizationList } : {}) } as Parameters<typeof wallet.sendTransaction>[0],
-      request.calls.length,
-    )
-    return { id: `${prefix}${hash.slice(2)}` }
-  }
 
-  // A plain EOA, atomicity not required: one transaction per call, in order.
-  const hashes: Hex[] = []
-  for (const c of request.calls) {
-    hashes.push(
-      await send(
-        { to: c.to as Address, value: quantity(c.value), ...(c.data ? { data: c.data as Hex } : {}) } as Parameters<
-          typeof wallet.sendTransaction
-        >[0],
-        1,
-      ),
-    )
-  }
-  return { id: `${prefix}${hashes.map((h) => h.slice(2)).join('')}` }
+    // A plain EOA, atomicity not required: one transaction per call, in order.
+    const hashes: Hex[] = []
+    for (const c of request.calls) {
+      hashes.push(
+        await send(
+          { to: c.to as Address, value: quantity(c.value), ...(c.data ? { data: c.data as Hex } : {}) } as Parameters<
+            typeof wallet.sendTransaction
+          >[0],
+          1,
+        ),
+      )
+    }
+    return { id: `${prefix}${hashes.map((h) => h.slice(2)).join('')}` }
+  })
 }
 
 type Receipt = {

@@ -27,6 +27,7 @@ import type { Database } from '../db/types.ts'
 import { deriveSecrets, hmac, parseKek, randomToken } from './crypto.ts'
 import { AuthError } from './errors.ts'
 import { generateUserKeys, sealUserKeys } from './keys.ts'
+import type { SessionNotices } from './notices.ts'
 import { openSession } from './open-session.ts'
 import {
   readPrimaryEmail,
@@ -53,6 +54,8 @@ export type SocialServiceOptions = {
   now?: () => number
   /** Timeout of each call to a provider (token, userinfo, emails). @default 10_000 */
   providerTimeoutMs?: number
+  /** Mails the new-session notice (to a user with an email). */
+  notices?: Pick<SessionNotices, 'sessionOpened'>
 }
 
 /** What the callback page does: post the result to `hostOrigin`, or show an error. */
@@ -349,7 +352,9 @@ export function createSocialService(options: SocialServiceOptions) {
       const tokens = await exchange(p, uri, code, codeVerifier(state))
       const profile = await profileOf(p, tokens)
       const user = await userFor(p.provider, profile)
-      return openSession(repo, user, input, device, now())
+      return openSession(repo, user, input, device, now(), async (session) =>
+        options.notices?.sessionOpened(user, session, row.host_origin),
+      )
     },
   }
 }

@@ -9,7 +9,7 @@ import { otpResponseSchema, stampPayload, STAMP_HEADERS } from '@portico/protoco
 import { expect } from 'vitest'
 import type { z } from 'zod'
 import type { TestApp } from '../test-support.ts'
-import type { MailMessage, MailProvider } from './mail.ts'
+import { NOTICE_SUBJECTS, type MailMessage, type MailProvider } from './mail.ts'
 
 export const TEST_KEK = Buffer.alloc(32, 7).toString('base64')
 export const FRAME_ORIGIN = 'http://127.0.0.1:5174'
@@ -19,11 +19,15 @@ export function memoryMailbox(): MailProvider & {
   last(to?: string): MailMessage
   lastCode(to?: string): string
   lastLink(to?: string): string
+  lastNotice(to?: string): MailMessage
+  notices(to?: string): MailMessage[]
 } {
   const sent: MailMessage[] = []
-  const last = (to?: string) => {
-    const found = [...sent].reverse().find((m) => to === undefined || m.to === to)
-    if (found === undefined) throw new Error(`no mail to ${to ?? 'anyone'}`)
+  const isNotice = (m: MailMessage) => (Object.values(NOTICE_SUBJECTS) as string[]).includes(m.subject)
+  /** The last mail to `to`; the notices (new session, email changed) left out unless `notice`. */
+  const last = (to?: string, notice = false) => {
+    const found = [...sent].reverse().find((m) => (to === undefined || m.to === to) && isNotice(m) === notice)
+    if (found === undefined) throw new Error(`no ${notice ? 'notice' : 'mail'} to ${to ?? 'anyone'}`)
     return found
   }
   return {
@@ -31,7 +35,9 @@ export function memoryMailbox(): MailProvider & {
     async send(message) {
       sent.push(message)
     },
-    last,
+    last: (to) => last(to),
+    lastNotice: (to) => last(to, true),
+    notices: (to) => sent.filter((m) => (to === undefined || m.to === to) && isNotice(m)),
     lastCode: (to) => {
       const match = /Your Portico code: (\d{6})/.exec(last(to).subject)
       if (!match) throw new Error(`last mail to ${to} holds no code`)
@@ -107,6 +113,23 @@ const json = { 'content-type': 'application/json' }
 export const post = (app: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) =>
   app.request(path, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
 
+/**
+ * Open a mailed confirmation link (device approval, session revocation) as a visitor does: GET the
+ * page (200, with its button), then press the button (a same-origin form POST of the page's token).
+ */
+export async function approveByPage(app: TestApp, mailedLink: string): Promise<Response> {
+  const link = new URL(mailedLink, 'http://localhost')
+  const page = await app.request(`${link.pathname}${link.search}`)
+  const html = await page.text()
+  const token = /<input type="hidden" name="token" value="([A-Za-z0-9_-]+)">/.exec(html)?.[1]
+  if (page.status !== 200 || token === undefined) return new Response(html, { status: page.status, headers: page.headers })
+  return app.request(`${link.pathname}${link.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ token }).toString(),
+  })
+}
+
 /** Full email login of a new device: connect, approve by the mailed link, device, code. */
 export async function login(
   app: TestApp,
@@ -117,8 +140,7 @@ export async function login(
 ): Promise<Session> {
   const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
   expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
-  const link = new URL(mailbox.lastLink(email), 'http://localhost')
-  expect((await app.request(`${link.pathname}${link.search}`)).status).toBe(200)
+  expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
   const device = await post(app, '/v1/auth/email/device', { email, deviceId }, headers)
   expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
   const key = await frameKey()

@@ -14,6 +14,7 @@ import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
+  approveByPage,
   FRAME_ORIGIN,
   frameKey,
   login,
@@ -23,11 +24,13 @@ import {
   stamped,
   stampHeaders,
   TEST_KEK,
+  type Session,
 } from '../auth/test-support.ts'
 import type { Database } from '../db/types.ts'
 import { openTestApp, type TestApp } from '../test-support.ts'
 
 const T0 = Date.parse('2031-03-04T05:06:07.000Z')
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 let clock = T0
 const mailbox = memoryMailbox()
 let app: TestApp
@@ -64,11 +67,19 @@ describe('email login', () => {
     const headers = ip()
     const email = 'Alice@Example.com'
     const deviceId = 'device-alice-000001'
-    const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const connect = await post(
+      app,
+      '/v1/auth/email/connect',
+      { email, deviceId, hostOrigin: 'https://shop.example' },
+      { ...headers, 'user-agent': CHROME_LINUX },
+    )
     expect(connect.status).toBe(200)
     expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
     const mail = mailbox.last('alice@example.com')
     expect(mail.subject).toBe('Approve your new device for Portico')
+    // The mail names the site, the browser and the time of the request.
+    expect(mail.text).toContain('Site: https://shop.example\nBrowser: Chrome on Linux\nTime: 2031-03-04 05:06 UTC\n')
+    expect(mail.html).toContain('<li>Site: https://shop.example</li><li>Browser: Chrome on Linux</li><li>Time: 2031-03-04 05:06 UTC</li>')
     const link = new URL(mailbox.lastLink('alice@example.com'), 'http://localhost')
     expect(link.pathname).toBe('/v1/auth/device/approve')
 
@@ -80,7 +91,22 @@ describe('email login', () => {
     // The device call waits while the link is opened.
     const waiting = post(app, '/v1/auth/email/device', { email, deviceId }, headers)
     await new Promise((r) => setTimeout(r, 60))
-    const approve = await app.request(`${link.pathname}${link.search}`)
+    // Opening the link (as a mail scanner does, twice) shows the page and approves nothing.
+    for (let i = 0; i < 2; i++) {
+      const shown = await app.request(`${link.pathname}${link.search}`)
+      expect(shown.status).toBe(200)
+      expect(shown.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(shown.headers.get('content-security-policy')).toContain("form-action 'self'")
+      const html = await shown.text()
+      expect(html).toContain('<li>Site: https://shop.example</li><li>Browser: Chrome on Linux</li><li>Time: 2031-03-04 05:06 UTC</li>')
+      expect(html).toContain(`<form method="post"><input type="hidden" name="token" value="${link.searchParams.get('token')}">`)
+      expect(html).toContain('>Approve this device</button>')
+    }
+    expect((await db.query('SELECT approved_at FROM portico_auth.devices WHERE device_id = $1', [deviceId])).rows).toEqual([
+      { approved_at: null },
+    ])
+    // The button: a form POST of the token.
+    const approve = await approveByPage(app, link.href)
     expect(approve.status).toBe(200)
     expect(approve.headers.get('content-type')).toMatch(/^text\/html/)
     expect(await approve.text()).toContain('Device approved. You can close this tab.')
@@ -88,10 +114,18 @@ describe('email login', () => {
     expect(device.status).toBe(200)
     expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
 
-    // The link works once.
+    // The link works once: its page and its button both say so.
     const again = await app.request(`${link.pathname}${link.search}`)
     expect(again.status).toBe(400)
     expect(await again.text()).toContain('This link can not be used')
+    const token = link.searchParams.get('token') as string
+    const reposted = await app.request('/v1/auth/device/approve', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${token}`,
+    })
+    expect(reposted.status).toBe(400)
+    expect(await reposted.text()).toContain('This link can not be used')
 
     const code = mailbox.lastCode('alice@example.com')
     expect(code).toMatch(/^\d{6}$/)
@@ -131,7 +165,45 @@ describe('email login', () => {
       const res = await app.request(`/v1/auth/device/approve${query}`)
       expect(res.status, query).toBe(400)
       expect(await res.text()).toContain('This link can not be used')
+      const posted = await app.request('/v1/auth/device/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: query.slice(1),
+      })
+      expect(posted.status, query).toBe(400)
+      expect(await posted.text()).toContain('This link can not be used')
     }
+  })
+
+  it('the approval button works only from its own page, and not after the link expired', async () => {
+    const headers = ip()
+    const email = 'csrf@example.com'
+    const deviceId = 'device-csrf-0000001'
+    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const link = new URL(mailbox.lastLink(email), 'http://localhost')
+    const token = link.searchParams.get('token') as string
+    const form = (extra: Record<string, string>, body = `token=${token}`) =>
+      app.request('/v1/auth/device/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...extra },
+        body,
+      })
+    // Another site's form (the browser says cross-site or same-site), or a JSON body: refused, the token left usable.
+    expect((await form({ 'sec-fetch-site': 'cross-site' })).status).toBe(400)
+    expect((await form({ 'sec-fetch-site': 'same-site' })).status).toBe(400)
+    expect((await form({ 'content-type': 'application/json' }, JSON.stringify({ token }))).status).toBe(400)
+    // Neither site, browser nor origin known: the page says so.
+    const page = await (await app.request(`${link.pathname}${link.search}`)).text()
+    expect(page).toContain('<li>Site: not known</li><li>Browser: not known</li>')
+    // Expired: the page and the button refuse it.
+    clock += 10 * 60_000
+    const expired = await app.request(`${link.pathname}${link.search}`)
+    expect(expired.status).toBe(400)
+    expect(await expired.text()).toContain('This link can not be used')
+    expect((await form({ 'sec-fetch-site': 'same-origin' })).status).toBe(400)
+    expect((await db.query('SELECT approved_at FROM portico_auth.devices WHERE device_id = $1', [deviceId])).rows).toEqual([
+      { approved_at: null },
+    ])
   })
 
   it('device wait for a device that never connected is a 400', async () => {
@@ -627,6 +699,146 @@ describe('update email', () => {
     const session = await login(app, mailbox, 'wants@example.com', 'device-wants-000001', ip())
     const res = await stamped(app, session, 'POST', '/v1/auth/email/update', { email: 'taken@example.com' }, clock)
     expect(res.status).toBe(409)
+  })
+})
+
+describe('notices: a new session and an email change are mailed, with a revocation page', () => {
+  const rpcCall = (session: Session) =>
+    stamped(
+      app,
+      session,
+      'POST',
+      '/v1/auth/rpc',
+      { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['still here?', session.user.evmAddress] },
+      clock,
+    )
+
+  it('a new session mails the user (site, browser, time); the link shows a page, its button revokes that session once', async () => {
+    const email = 'notice@example.com'
+    const headers = { ...ip(), 'user-agent': CHROME_LINUX }
+    const started = clock
+    await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-notice-00001', hostOrigin: 'https://shop.example' }, headers)
+    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
+    await post(app, '/v1/auth/email/device', { email, deviceId: 'device-notice-00001' }, headers)
+    const key = await frameKey()
+    const otp = await post(
+      app,
+      '/v1/auth/email/otp',
+      { email, deviceId: 'device-notice-00001', otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+      headers,
+    )
+    const body = (await otp.json()) as { sessionId: string; user: Session['user'] }
+    const session: Session = { sessionId: body.sessionId, key, user: body.user }
+
+    expect(mailbox.notices(email)).toHaveLength(1)
+    const notice = mailbox.lastNotice(email)
+    expect(notice.subject).toBe('New sign-in to your Portico wallet')
+    expect(notice.text).toContain(
+      `Site: https://shop.example\nBrowser: Chrome on Linux\nTime: ${new Date(started).toISOString().slice(0, 16).replace('T', ' ')} UTC\n`,
+    )
+    const raw = /(\S*\/v1\/auth\/sessions\/revoke\?token=[A-Za-z0-9_-]{43})/.exec(notice.text)?.[1] as string
+    expect(notice.html).toContain(`<a href="${raw}">Sign this session out</a>`)
+    const link = new URL(raw, 'http://localhost')
+
+    // Opening the link shows the page and revokes nothing.
+    const shown = await app.request(`${link.pathname}${link.search}`)
+    expect(shown.status).toBe(200)
+    const html = await shown.text()
+    expect(html).toContain('<title>Sign this session out?</title>')
+    expect(html).toContain('>Sign out</button>')
+    expect((await rpcCall(session)).status).toBe(200)
+
+    // The button revokes it, once.
+    const revoked = await approveByPage(app, link.href)
+    expect(revoked.status).toBe(200)
+    expect(await revoked.text()).toContain('1 session was signed out.')
+    expect((await rpcCall(session)).status).toBe(401)
+    const again = await app.request(link.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `token=${link.searchParams.get('token')}`,
+    })
+    expect(again.status).toBe(400)
+    expect(await again.text()).toContain('This link can not be used')
+    // Another site's form is refused.
+    const crossSite = await app.request(link.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      body: `token=${link.searchParams.get('token')}`,
+    })
+    expect(crossSite.status).toBe(400)
+  })
+
+  it('notices do not count against the mail limits: five sign-ins in an hour get their five codes and five notices', async () => {
+    const email = 'budget@example.com'
+    const deviceId = 'device-budget-00001'
+    const headers = ip()
+    await login(app, mailbox, email, deviceId, headers)
+    for (let i = 0; i < 4; i++) {
+      clock += OTP_RESEND_COOLDOWN_MS
+      const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+      expect(connect.status, `login ${i + 2}`).toBe(200)
+      const key = await frameKey()
+      const otp = await post(
+        app,
+        '/v1/auth/email/otp',
+        { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+        headers,
+      )
+      expect(otp.status).toBe(200)
+    }
+    expect(mailbox.notices(email)).toHaveLength(5)
+    expect(mailbox.sent.filter((m) => m.to === email && m.subject.startsWith('Your Portico code'))).toHaveLength(5)
+    const { rows } = await db.query<{ kind: string }>('SELECT kind FROM portico_auth.mail_log WHERE email = $1 ORDER BY id', [email])
+    expect(rows.map((r) => r.kind)).toEqual(['device', 'code', 'code', 'code', 'code', 'code'])
+  })
+
+  it('an email change mails both addresses: the old one can sign out every session, the new one every other session', async () => {
+    const headers = ip()
+    const s1 = await login(app, mailbox, 'change-old@example.com', 'device-change-00001', headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    const s2 = await login(app, mailbox, 'change-old@example.com', 'device-change-00002', headers)
+    clock += OTP_RESEND_COOLDOWN_MS
+    await stamped(app, s1, 'POST', '/v1/auth/email/update', { email: 'change-new@example.com' }, clock)
+    await stamped(app, s1, 'POST', '/v1/auth/email/update/primary', { otp: mailbox.lastCode('change-old@example.com') }, clock)
+    const done = await stamped(
+      app,
+      s1,
+      'POST',
+      '/v1/auth/email/update/secondary',
+      { otp: mailbox.lastCode('change-new@example.com') },
+      clock,
+    )
+    expect(await done.json()).toEqual({ newEmail: 'change-new@example.com' })
+
+    const toOld = mailbox.lastNotice('change-old@example.com')
+    const toNew = mailbox.lastNotice('change-new@example.com')
+    for (const mail of [toOld, toNew]) {
+      expect(mail.subject).toBe('The email of your Portico wallet was changed')
+      expect(mail.text).toContain('changed from change-old@example.com to change-new@example.com.')
+    }
+    const linkOf = (text: string) =>
+      new URL(/(\S*\/v1\/auth\/sessions\/revoke\?token=[A-Za-z0-9_-]{43})/.exec(text)?.[1] as string, 'http://localhost')
+    expect(toOld.html).toContain('>Sign out every session</a>')
+    expect(toNew.html).toContain('>Sign out every other session</a>')
+
+    // The new address: every session but the one that made the change.
+    const fromNew = linkOf(toNew.text)
+    expect(await (await app.request(`${fromNew.pathname}${fromNew.search}`)).text()).toContain(
+      '<title>Sign out every other session?</title>',
+    )
+    expect((await rpcCall(s2)).status).toBe(200)
+    const others = await approveByPage(app, fromNew.href)
+    expect(await others.text()).toContain('1 session was signed out.')
+    expect((await rpcCall(s2)).status).toBe(401)
+    expect((await rpcCall(s1)).status).toBe(200)
+
+    // The old address: every session.
+    const fromOld = linkOf(toOld.text)
+    expect(await (await app.request(`${fromOld.pathname}${fromOld.search}`)).text()).toContain('<title>Sign out every session?</title>')
+    const all = await approveByPage(app, fromOld.href)
+    expect(await all.text()).toContain('1 session was signed out.')
+    expect((await rpcCall(s1)).status).toBe(401)
   })
 })
 

@@ -27,6 +27,7 @@ let oidc: OidcProvider
 let app: TestApp
 let reported: unknown[]
 let close: () => Promise<void>
+const mailbox = memoryMailbox()
 let seq = 0
 const deviceId = () => `social-device-${String(++seq).padStart(6, '0')}`
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const t = await openTestApp({
     auth: {
       kek: TEST_KEK,
-      mail: memoryMailbox(),
+      mail: mailbox,
       frameOrigins: [FRAME_ORIGIN],
       now: () => clock,
       social: {
@@ -164,6 +165,11 @@ describe('social login through the dev OIDC provider', () => {
       socialProvider: 'google',
       userName: 'Ada Lovelace',
     })
+    // The new session is mailed to the verified email, naming the host page the login started on.
+    const notice = mailbox.lastNotice('ada@social.test')
+    expect(notice.subject).toBe('New sign-in to your Portico wallet')
+    expect(notice.text).toContain(`Site: ${HOST}\n`)
+    expect(notice.text).toMatch(/\/v1\/auth\/sessions\/revoke\?token=[A-Za-z0-9_-]{43}\n/)
   })
 
   it('the same user logging in twice gets the same user and addresses (a new session)', async () => {
