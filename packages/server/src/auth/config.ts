@@ -129,6 +129,7 @@ export function createAuthContext(
         db: app.db,
         kek: config.kek,
         config: config.social,
+        frameOrigins: checked.frameOrigins,
         linkUrl: app.linkUrl,
         ...(config.now ? { now: config.now } : {}),
       })
