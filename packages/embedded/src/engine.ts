@@ -25,7 +25,7 @@ import {
 import { erc20TransferData, evmReceiptOf, formatUnits, pollReceipt } from '@portico/headless/adapter-kit'
 import type { FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
-import { createFrameClient, domEnvironment, type FrameClient } from './client/client'
+import { createFrameClient, type FrameClient } from './client/client'
 import { base64Encode, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
 import type { SocialPopup } from './popup'
@@ -206,8 +206,10 @@ export function createEngine(
 
   /**
    * SPEC §4 social sign-in, in the popup the adapter opened in the user's click: the frame's
-   * authorization URL → the popup goes there (prompt `social`) → the API's callback page posts the
-   * result → CONNECT_SOCIAL → the user. The popup is closed when it ends, whatever the outcome.
+   * authorization URL → the popup goes there (prompt `social`) → CONNECT_SOCIAL: the API's callback
+   * page posts the result to the frame (its origin only; this page never sees the code, issue 22
+   * §3) and the frame finishes → the user. The popup is closed when it ends, whatever the outcome;
+   * closed before, it is 'Popup closed'.
    */
   async function connectSocial(
     provider: SocialProvider,
@@ -216,7 +218,7 @@ export function createEngine(
   ): Promise<ConnectResult> {
     if (!popup) throw new PorticoError(ERRORS.socialConnection)
     const c = getClient()
-    const watch = watchPopup(popup, { listen: (options.environment ?? domEnvironment()).listen, timers, signal })
+    const watch = watchPopup(popup, { timers, signal })
     try {
       if (provider === 'farcaster') throw new PorticoError(ERRORS.socialConnection)
       let uri: string
@@ -230,11 +232,9 @@ export function createEngine(
       if (!origin || !isNavigableUri(uri)) throw new PorticoError(ERRORS.socialConnection)
       popup.location.href = uri
       emit({ kind: 'social', provider, url: uri })
-      const message = await watch.result(origin)
+      const done = await watch.guard(c.request('CONNECT_SOCIAL', {}, { signal }))
       watch.stop()
-      if (message.error) throw new PorticoError(message.error)
       emit(undefined)
-      const done = await c.request('CONNECT_SOCIAL', { uri: message.resultUri }, { signal })
       const result = await loadUser(c, signal)
       const userName = done.userName ?? user?.userName ?? done.email ?? user?.email
       storage.markLogin({ userName })

@@ -157,30 +157,27 @@ describe('social sign-in: the popup (SPEC §4)', () => {
 })
 
 describe('social sign-in: the flow', () => {
-  it('redirect URI → popup sent there, prompt social → only the API’s message from the popup counts → CONNECT_SOCIAL → user', async () => {
-    const s = setup()
+  it('redirect URI → popup sent there, prompt social → CONNECT_SOCIAL (the frame takes the result, never the host) → user', async () => {
+    const s = setup({ table: { CONNECT_SOCIAL: () => undefined } })
     const connecting = connectSocial(s)
     await settle(s)
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI'])
     expect(s.fake.last('GET_SOCIAL_REDIRECT_URI')!.message.payload).toEqual({ provider: 'github' })
     expect(s.popup.location.href).toBe(AUTH_URI)
     expect(s.prompts()).toEqual([{ kind: 'social', provider: 'github', url: AUTH_URI }])
+    // Issue 22 §3: the host hands the frame no result; the API's callback page posts it to the frame.
+    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
+    expect(s.fake.last('CONNECT_SOCIAL')!.message.payload).toEqual({})
 
-    // Never accepted: another origin (even from the popup), the right origin from another window, a malformed message.
-    s.fake.deliver(result(), { origin: 'http://evil.example', source: s.popup })
-    s.fake.deliver(result(), { origin: OIDC, source: s.popup })
-    s.fake.deliver(result(), { origin: API, source: {} })
-    s.fake.deliver(result(), { origin: API, source: null })
-    s.fake.deliver({ channel: 'portico:social', type: 'SOCIAL_RESULT' }, { origin: API, source: s.popup })
-    s.fake.deliver({ ...result(), channel: 'portico:frame' }, { origin: API, source: s.popup })
-    s.fake.deliver('SOCIAL_RESULT', { origin: API, source: s.popup })
-    await vi.advanceTimersByTimeAsync(1000)
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI'])
-
+    // A result posted to the host page (from the popup, at the API's origin, or anywhere else) is not taken.
     s.fake.deliver(result(), { origin: API, source: s.popup })
+    s.fake.deliver(result(), { origin: 'http://evil.example', source: s.popup })
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
+    expect(JSON.stringify(s.fake.posted)).not.toContain(RESULT_URI)
+
+    s.fake.succeed(s.fake.last('CONNECT_SOCIAL')!, { userName: 'ada_gh', email: null })
     await expect(connecting).resolves.toMatchObject({ address: EVM, authName: 'ada_gh', socialProvider: 'github' })
     expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL', 'GET_USER'])
-    expect(s.fake.last('CONNECT_SOCIAL')!.message.payload).toEqual({ uri: RESULT_URI })
     expect(s.prompts().at(-1)).toBeUndefined()
     expect(s.popup.close).toHaveBeenCalled()
     // SPEC §3: the social user name is remembered (and the login flag); nothing else.
@@ -191,14 +188,14 @@ describe('social sign-in: the flow', () => {
     expect(s.fake.listenerCount()).toBe(1)
   })
 
-  it('the popup closed before a result: "Popup closed", no CONNECT_SOCIAL, the prompt cleared', async () => {
-    const s = setup()
+  it('the popup closed before the frame is done: "Popup closed", the prompt cleared', async () => {
+    const s = setup({ table: { CONNECT_SOCIAL: () => undefined } })
     const connecting = connectSocial(s).catch((e: Error) => e.message)
     await settle(s)
     s.popup.closed = true
     await vi.advanceTimersByTimeAsync(1100)
     await expect(connecting).resolves.toBe('Popup closed')
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI'])
+    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
     expect(s.prompts().at(-1)).toBeUndefined()
   })
 
@@ -211,13 +208,14 @@ describe('social sign-in: the flow', () => {
     await expect(connecting).resolves.toBe('Popup closed')
   })
 
-  it('a result already posted when the popup closes itself is still taken', async () => {
-    const s = setup()
+  it('the frame’s answer arriving within a poll of the popup closing is still taken', async () => {
+    const s = setup({ table: { CONNECT_SOCIAL: () => undefined } })
     const connecting = connectSocial(s)
     await settle(s)
-    s.fake.deliver(result(), { origin: API, source: s.popup })
     s.popup.closed = true
-    await vi.advanceTimersByTimeAsync(1100)
+    await vi.advanceTimersByTimeAsync(500)
+    s.fake.succeed(s.fake.last('CONNECT_SOCIAL')!, { userName: 'ada_gh', email: null })
+    await vi.advanceTimersByTimeAsync(600)
     await expect(connecting).resolves.toMatchObject({ authName: 'ada_gh' })
   })
 
@@ -239,36 +237,35 @@ describe('social sign-in: the flow', () => {
     }
   })
 
-  it('a result with an error (the user denied): rejects with its text, no CONNECT_SOCIAL', async () => {
-    const s = setup()
+  it('the user denied (the frame says so): rejects with its text, the popup closed', async () => {
+    const s = setup({ table: { CONNECT_SOCIAL: () => ({ error: 'Connection rejected' }) } })
     const connecting = connectSocial(s).catch((e: Error) => e.message)
     await settle(s)
-    s.fake.deliver(result({ error: 'Connection rejected' }), { origin: API, source: s.popup })
     await expect(connecting).resolves.toBe('Connection rejected')
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI'])
+    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
+    expect(s.popup.close).toHaveBeenCalled()
   })
 
   it('CONNECT_SOCIAL refused by the frame: its text', async () => {
     const s = setup({ table: { CONNECT_SOCIAL: () => ({ error: 'Failed to connect' }) } })
     const connecting = connectSocial(s).catch((e: Error) => e.message)
     await settle(s)
-    s.fake.deliver(result(), { origin: API, source: s.popup })
     await expect(connecting).resolves.toBe('Failed to connect')
   })
 
-  it('with the apiUrl option only its origin is trusted (not the redirect_uri’s)', async () => {
-    const s = setup({ apiUrl: 'http://127.0.0.1:4999/api/' })
+  it('with the apiUrl option a URI without redirect_uri is still trusted (apiUrl’s origin)', async () => {
+    const s = setup({
+      apiUrl: 'http://127.0.0.1:4999/api/',
+      table: { GET_SOCIAL_REDIRECT_URI: () => ({ ok: { uri: `${OIDC}/auth?state=s1` } }) },
+    })
     const connecting = connectSocial(s)
     await settle(s)
-    s.fake.deliver(result(), { origin: API, source: s.popup })
-    await vi.advanceTimersByTimeAsync(600)
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI'])
-    s.fake.deliver(result(), { origin: 'http://127.0.0.1:4999', source: s.popup })
     await expect(connecting).resolves.toMatchObject({ socialProvider: 'github' })
+    expect(s.popup.location.href).toBe(`${OIDC}/auth?state=s1`)
   })
 
   it('cancel (the modal closed): "Modal closed", the popup closed', async () => {
-    const s = setup()
+    const s = setup({ table: { CONNECT_SOCIAL: () => undefined } })
     const connecting = connectSocial(s).catch((e: Error) => e.message)
     await settle(s)
     await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'cancel' } })

@@ -3,17 +3,25 @@
  * server answers these routes only to the frame's origin). JSON bodies, zod on both sides.
  *
  * Login (SPEC §4 "Embedded frame"):
- *   POST /v1/auth/email/connect        { email, deviceId, hostOrigin? } → { action }
+ * A login belongs to the frame that started it (issue 22 §3). Every start (email connect and device,
+ * social start, Farcaster start) carries `sessionKeyHash`: sessionKeyHashOf(the frame's new session
+ * public key), SHA-256 of its SPKI bytes in base64url. Every finish (email otp, social finish,
+ * Farcaster status) carries that `sessionPublicKey` and proves it holds its private half: the request
+ * is stamped by it (x-portico-timestamp and x-portico-stamp, no x-portico-session; the stamp as
+ * below). No valid stamp: 401 AUTH_ERRORS.loginProofInvalid; another key than the start's: 403
+ * AUTH_ERRORS.loginKeyMismatch (the code, state or channel is not used up by it).
+ *
+ *   POST /v1/auth/email/connect        { email, deviceId, sessionKeyHash, hostOrigin? } → { action }
  *     action VERIFY_DEVICE: a new device; an approval link was emailed.
  *     action VERIFY_OTP:    a known device; a 6-digit code was emailed.
- *   POST /v1/auth/email/device         { email, deviceId }            → { action: 'VERIFY_OTP' }
+ *   POST /v1/auth/email/device         { email, deviceId, sessionKeyHash } → { action: 'VERIFY_OTP' }
  *     waits (≤ DEVICE_WAIT_MS) until the link is opened, then emails the code; 408 if not.
  *   GET  /v1/auth/device/approve?token=…   → an HTML page naming the site, browser and time of the
  *                                            request, with an "Approve this device" button; approves nothing
  *   POST /v1/auth/device/approve  (form: token; same-origin only)  → "Device approved", once
  *   GET/POST /v1/auth/sessions/revoke?token=…  → the same for the revocation links of the notices
  *     ("New sign-in to your Portico wallet" after every new session; an email change, to both addresses)
- *   POST /v1/auth/email/otp            { email, deviceId, otp, sessionPublicKey } → session
+ *   POST /v1/auth/email/otp            { email, deviceId, otp, sessionPublicKey } → session (login-stamped)
  *
  * Signed requests: after the OTP, the frame holds a non-extractable P-256 key whose public half
  * (`sessionPublicKey`, base64url SPKI) the session stores. Every later call carries three headers:
@@ -40,18 +48,19 @@
  *   GET  /v1/auth/sessions                                           → { sessions: sessionInfo[] }
  *
  * Social login (SPEC §4 "Social sign-in"; authorization code + PKCE S256 through the provider):
- *   POST /v1/auth/social/start   { provider, hostOrigin, deviceId }   → { uri }
- *     uri: the provider's authorization URL; the host page opens it in a popup. The server keeps
- *     state → { provider, code verifier, hostOrigin, deviceId } for SOCIAL_STATE_TTL_MS.
+ *   POST /v1/auth/social/start   { provider, hostOrigin, deviceId, sessionKeyHash } → { uri }
+ *     uri: the provider's authorization URL; the host page opens it in a popup. The request's Origin
+ *     must be one of the frame origins (the frame starts it). The server keeps state → { provider,
+ *     code verifier, hostOrigin, frame origin, deviceId, sessionKeyHash } for SOCIAL_STATE_TTL_MS.
  *     400 AUTH_ERRORS.socialNotConfigured when the provider is not configured.
  *   GET  /v1/auth/social/callback?code&state   (the provider redirects the popup here)
  *     → an HTML page that posts socialResultMessage { channel: 'portico:social', type:
- *       'SOCIAL_RESULT', resultUri: <the page's own URL>, error? } to window.opener with
- *       targetOrigin = the stored hostOrigin (never '*'), then closes itself. With ?error= (the
- *       user denied) the same message carries `error`. Unknown or expired state: an error page,
- *       nothing posted. The host passes resultUri to the frame (CONNECT_SOCIAL { uri }).
- *   POST /v1/auth/social/finish  { resultUri, deviceId, sessionPublicKey } → session (as the OTP)
- *     the state is single use, unexpired and bound to the same deviceId.
+ *       'SOCIAL_RESULT', resultUri: <the page's own URL>, error? } to the frames of window.opener
+ *       with targetOrigin = the stored frame origin (never the host page, never '*'): only the frame
+ *       gets the code. With ?error= (the user denied) the same message carries `error`. Unknown or
+ *       expired state: an error page, nothing posted. The host closes the popup when the login ends.
+ *   POST /v1/auth/social/finish  { resultUri, deviceId, sessionPublicKey } → session (as the OTP; login-stamped)
+ *     the state is single use, unexpired and bound to the same deviceId and session key.
  *
  * SPEC §7 session calls (any client holding the session key):
  *   GET  /v1/sessions/{id}                                           → sessionInfo
@@ -82,6 +91,8 @@ const deviceId = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'de
 const emailField = z.string().check(z.maxLength(254), z.email({ error: 'Invalid email. Try again.' }))
 const otpField = z.string().check(z.regex(/^\d{6}$/, { error: 'The code is 6 digits' }))
 const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(2048))
+/** sessionKeyHashOf(the session public key): 32 bytes in unpadded base64url. */
+const sessionKeyHash = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'sessionKeyHash must be a SHA-256 in base64url' }))
 
 /**
  * hostOrigin (optional): the host page's origin as the frame knows it, named on the device-approval
@@ -90,10 +101,11 @@ const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(2048
 export const emailConnectRequestSchema = z.object({
   email: emailField,
   deviceId,
+  sessionKeyHash,
   hostOrigin: z.optional(z.string().check(z.maxLength(512), z.regex(/^https?:\/\/[^/?#\s]+$/, { error: 'hostOrigin must be an origin' }))),
 })
 export const emailConnectResponseSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
-export const deviceRequestSchema = z.object({ email: emailField, deviceId })
+export const deviceRequestSchema = z.object({ email: emailField, deviceId, sessionKeyHash })
 export const deviceResponseSchema = z.object({ action: z.literal('VERIFY_OTP') })
 export const otpRequestSchema = z.object({ email: emailField, deviceId, otp: otpField, sessionPublicKey: base64url })
 
@@ -144,9 +156,10 @@ export const socialStartRequestSchema = z.object({
   /** The origin of the host page that opened the popup: the only target of the result message. */
   hostOrigin: z.string().check(z.maxLength(512), z.regex(/^https?:\/\/[^/?#\s]+$/, { error: 'hostOrigin must be an origin' })),
   deviceId,
+  sessionKeyHash,
 })
 export const socialStartResponseSchema = z.object({ uri: z.string() })
-/** What the callback page posts to window.opener (host page side). */
+/** What the callback page posts to the frame (in window.opener's frames, at the frame's origin). */
 export const socialResultMessageSchema = z.object({
   channel: z.literal(SOCIAL_RESULT_CHANNEL),
   type: z.literal(SOCIAL_RESULT_TYPE),
@@ -234,6 +247,25 @@ export function stampPayload(method: string, path: string, timestamp: string, bo
   return `${method.toUpperCase()}\n${path}\n${timestamp}\n${body}`
 }
 
+/**
+ * The hash a login start carries (SHA-256 of the session public key's SPKI bytes, unpadded
+ * base64url), for a base64url SPKI. WebCrypto: the same in the frame and in the server.
+ */
+export async function sessionKeyHashOf(spkiBase64url: string): Promise<string> {
+  const text = atob(
+    spkiBase64url
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(spkiBase64url.length / 4) * 4, '='),
+  )
+  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0))
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
 /** The message a revoke request's signature covers. */
 export function revokeMessage(sessionId: string, pci: string): string {
   return `portico-revoke\n${sessionId}\n${pci}`
@@ -252,21 +284,26 @@ export const AUTH_ERRORS = {
   socialNotConfigured: 'Failed to initiate social connection',
   socialFailed: 'Failed to connect',
   socialDenied: 'Connection rejected',
+  /** A login finished with another session key than its start named (issue 22 §3). */
+  loginKeyMismatch: 'This sign-in was started in another window. Start again.',
+  /** A login finish that is not stamped by the session key it names. */
+  loginProofInvalid: 'This sign-in must be finished by the window that started it',
 } as const
 
 /**
  * Sign In With Farcaster (the frame calls these, like the email routes):
- *   POST /v1/auth/farcaster/start  { deviceId }                                  → { url, channelToken }
+ *   POST /v1/auth/farcaster/start  { deviceId, sessionKeyHash }                  → { url, channelToken }
  *     opens a channel at the Farcaster relay with a server nonce; `url` is shown as a QR code / deep link.
  *   POST /v1/auth/farcaster/status { channelToken, deviceId, sessionPublicKey }  → 202 { state: 'pending' } | 200 session
  *     once the relay has the signed message: verified (domain, nonce, expiry, fid resource, the
  *     signature recovers the custody address, the IdRegistry's custodyOf(fid) is that address), the
- *     channel is used up, and a session is made as by /v1/auth/email/otp.
+ *     channel is used up, and a session is made as by /v1/auth/email/otp. Login-stamped (see the top),
+ *     every poll: another key than the start's gets 403 AUTH_ERRORS.loginKeyMismatch.
  */
 export const farcasterChannelTokenField = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
-export const farcasterStartRequestSchema = z.object({ deviceId })
+export const farcasterStartRequestSchema = z.object({ deviceId, sessionKeyHash })
 export const farcasterStartResponseSchema = z.object({ url: z.string().check(z.maxLength(2048)), channelToken: farcasterChannelTokenField })
 export const farcasterStatusRequestSchema = z.object({ channelToken: farcasterChannelTokenField, deviceId, sessionPublicKey: base64url })
 export const farcasterPendingSchema = z.object({ state: z.literal('pending') })

@@ -99,7 +99,8 @@ export const APP_EVENT_PAYLOADS = {
   CONNECT_EMAIL: z.object({ email }),
   CONNECT_DEVICE: z.object({}),
   CONNECT_OTP: z.object({ otp: z.string() }),
-  CONNECT_SOCIAL: z.object({ uri: z.string() }),
+  /** The result comes to the frame from the API's callback page, never through the host (issue 22 §3). */
+  CONNECT_SOCIAL: z.object({}),
   GET_FARCASTER_URI: z.object({}),
   CONNECT_FARCASTER: z.object({}),
   GET_USER: z.object({ chainId: z.optional(z.union([z.number(), z.string()])), namespace: z.optional(z.enum(FRAME_NAMESPACES)) }),

@@ -1956,27 +1956,39 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
         },
         { requiredKeys: [] },
       )
+      /** A login start's hash of the frame's session key (issue 22 §3), and a login finish's stamp headers. */
+      const sessionKeyHash = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), field)
+      const loginStamp = fc.record(
+        {
+          'x-portico-timestamp': fc.oneof(fc.constant(String(Date.now())), fc.integer().map(String), headerValue),
+          'x-portico-stamp': fc.oneof(
+            fc.uint8Array({ minLength: 64, maxLength: 64 }).map((b) => Buffer.from(b).toString('base64url')),
+            headerValue,
+          ),
+        },
+        { requiredKeys: [] },
+      )
       type Req = { method: string; path: string; body?: string; headers: Record<string, string>; expect: Expect }
       const requests: fc.Arbitrary<Req>[] = [
-        body({ email, deviceId }).map((b) => ({
+        body({ email, deviceId, sessionKeyHash }).map((b) => ({
           method: 'POST',
           path: '/v1/auth/email/connect',
           body: b,
           headers: {},
           expect: { schema: emailConnectResponseSchema },
         })),
-        body({ email, deviceId }).map((b) => ({
+        body({ email, deviceId, sessionKeyHash }).map((b) => ({
           method: 'POST',
           path: '/v1/auth/email/device',
           body: b,
           headers: {},
           expect: { schema: deviceResponseSchema },
         })),
-        body({ email, deviceId, otp, sessionPublicKey: b64url }).map((b) => ({
+        fc.tuple(body({ email, deviceId, otp, sessionPublicKey: b64url }), loginStamp).map(([b, h]) => ({
           method: 'POST',
           path: '/v1/auth/email/otp',
           body: b,
-          headers: {},
+          headers: h,
           expect: { schema: otpResponseSchema },
         })),
         query(['token']).map((q) => ({ method: 'GET', path: `/v1/auth/device/approve${q}`, headers: {}, expect: { html: true } })),
@@ -1987,11 +1999,12 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             field,
           ),
           deviceId,
+          sessionKeyHash,
         }).map((b) => ({
           method: 'POST',
           path: '/v1/auth/social/start',
           body: b,
-          headers: {},
+          headers: { origin: FRAME_ORIGIN },
           expect: { schema: socialStartResponseSchema },
         })),
         query(['state', 'code', 'error']).map((q) => ({
@@ -2009,38 +2022,54 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             headers: { 'content-type': type },
             expect: { html: true },
           })),
-        body({
-          resultUri: fc.oneof(
-            fc.constantFrom(
-              `http://127.0.0.1:7777/v1/auth/social/callback?state=${'A'.repeat(43)}&code=x`,
-              'http://127.0.0.1:7777/v1/auth/social/callback',
-              'javascript:alert(1)',
-              '',
-            ),
-            fc.webUrl({ withQueryParameters: true }),
-            field,
-          ),
-          deviceId,
-          sessionPublicKey: b64url,
-        }).map((b) => ({ method: 'POST', path: '/v1/auth/social/finish', body: b, headers: {}, expect: { schema: otpResponseSchema } })),
-        body({ deviceId }).map((b) => ({
+        fc
+          .tuple(
+            body({
+              resultUri: fc.oneof(
+                fc.constantFrom(
+                  `http://127.0.0.1:7777/v1/auth/social/callback?state=${'A'.repeat(43)}&code=x`,
+                  'http://127.0.0.1:7777/v1/auth/social/callback',
+                  'javascript:alert(1)',
+                  '',
+                ),
+                fc.webUrl({ withQueryParameters: true }),
+                field,
+              ),
+              deviceId,
+              sessionPublicKey: b64url,
+            }),
+            loginStamp,
+          )
+          .map(([b, h]) => ({
+            method: 'POST',
+            path: '/v1/auth/social/finish',
+            body: b,
+            headers: h,
+            expect: { schema: otpResponseSchema },
+          })),
+        body({ deviceId, sessionKeyHash }).map((b) => ({
           method: 'POST',
           path: '/v1/auth/farcaster/start',
           body: b,
           headers: {},
           expect: { schema: farcasterStartResponseSchema },
         })),
-        body({
-          channelToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,128}$/), field),
-          deviceId,
-          sessionPublicKey: b64url,
-        }).map((b) => ({
-          method: 'POST',
-          path: '/v1/auth/farcaster/status',
-          body: b,
-          headers: {},
-          expect: { schema: farcasterStatusResponseSchema },
-        })),
+        fc
+          .tuple(
+            body({
+              channelToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{16,128}$/), field),
+              deviceId,
+              sessionPublicKey: b64url,
+            }),
+            loginStamp,
+          )
+          .map(([b, h]) => ({
+            method: 'POST',
+            path: '/v1/auth/farcaster/status',
+            body: b,
+            headers: h,
+            expect: { schema: farcasterStatusResponseSchema },
+          })),
         fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
           method: 'POST',
           path: `/v1/sessions/${id}/revoke`,

@@ -20,7 +20,7 @@ import {
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
 import { z } from 'zod/mini'
-import { stampHeaders, type StoredSession } from './keys'
+import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
 
 /** An auth service answer that is not OK; `status` for the caller's decisions (401: the session is gone). */
 export class AuthApiError extends Error {
@@ -32,29 +32,36 @@ export class AuthApiError extends Error {
   }
 }
 
+/**
+ * A login's finish is stamped by the session key its start named (issue 22 §3): `loginKey` is that
+ * key's private half; each start carries `sessionKeyHash` (sessionKeyHashOf its public half).
+ */
 export interface AuthApi {
   /** hostOrigin: the host page's origin, named in the approval mail and page. */
-  emailConnect(email: string, deviceId: string, hostOrigin?: string): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
-  emailDevice(email: string, deviceId: string): Promise<{ action: 'VERIFY_OTP' }>
-  emailOtp(body: {
-    email: string
-    deviceId: string
-    otp: string
-    sessionPublicKey: string
-  }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  emailConnect(
+    email: string,
+    deviceId: string,
+    sessionKeyHash: string,
+    hostOrigin?: string,
+  ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
+  emailDevice(email: string, deviceId: string, sessionKeyHash: string): Promise<{ action: 'VERIFY_OTP' }>
+  emailOtp(
+    body: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
+    loginKey: CryptoKey,
+  ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/social/start: the provider's authorization URL (PKCE is the server's). */
-  socialStart(body: { provider: string; hostOrigin: string; deviceId: string }): Promise<{ uri: string }>
+  socialStart(body: { provider: string; hostOrigin: string; deviceId: string; sessionKeyHash: string }): Promise<{ uri: string }>
   /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
-  socialFinish(body: {
-    resultUri: string
-    deviceId: string
-    sessionPublicKey: string
-  }): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  socialFinish(
+    body: { resultUri: string; deviceId: string; sessionPublicKey: string },
+    loginKey: CryptoKey,
+  ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/farcaster/start: a relay channel for this device. */
-  farcasterStart(deviceId: string): Promise<{ url: string; channelToken: string }>
+  farcasterStart(deviceId: string, sessionKeyHash: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
   farcasterStatus(
     body: { channelToken: string; deviceId: string; sessionPublicKey: string },
+    loginKey: CryptoKey,
     signal?: AbortSignal,
   ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
   /** With `chainId`: also smartAccountDeployed there (EIP-7702 delegation, read by the server from the chain). */
@@ -85,7 +92,7 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    session?: StoredSession,
+    session?: StoredSession | { loginKey: CryptoKey },
     signal?: AbortSignal,
   ): Promise<T> {
     const text = body === undefined ? '' : JSON.stringify(body)
@@ -96,7 +103,12 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     if (session) {
       const { pathname, search } = new URL(url)
       lastStamp = Math.max(options.now?.() ?? Date.now(), lastStamp + 1)
-      Object.assign(headers, await stampHeaders(session, method, `${pathname}${search}`, text, lastStamp))
+      Object.assign(
+        headers,
+        'loginKey' in session
+          ? await loginStampHeaders(session.loginKey, method, `${pathname}${search}`, text, lastStamp)
+          : await stampHeaders(session, method, `${pathname}${search}`, text, lastStamp),
+      )
     }
     const response = await doFetch(url, { method, headers, ...(body === undefined ? {} : { body: text }), ...(signal ? { signal } : {}) })
     let json: unknown
@@ -116,14 +128,22 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
 
   const empty = z.object({})
   return {
-    emailConnect: (email, deviceId, hostOrigin) =>
-      call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', { email, deviceId, ...(hostOrigin ? { hostOrigin } : {}) }),
-    emailDevice: (email, deviceId) => call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId }),
-    emailOtp: (body) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body),
+    emailConnect: (email, deviceId, sessionKeyHash, hostOrigin) =>
+      call(emailConnectResponseSchema, 'POST', '/v1/auth/email/connect', {
+        email,
+        deviceId,
+        sessionKeyHash,
+        ...(hostOrigin ? { hostOrigin } : {}),
+      }),
+    emailDevice: (email, deviceId, sessionKeyHash) =>
+      call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId, sessionKeyHash }),
+    emailOtp: (body, loginKey) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body, { loginKey }),
     socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),
-    socialFinish: (body) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body),
-    farcasterStart: (deviceId) => call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId }),
-    farcasterStatus: (body, signal) => call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, undefined, signal),
+    socialFinish: (body, loginKey) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body, { loginKey }),
+    farcasterStart: (deviceId, sessionKeyHash) =>
+      call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId, sessionKeyHash }),
+    farcasterStatus: (body, loginKey, signal) =>
+      call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, { loginKey }, signal),
     user: (session, chainId) =>
       call(
         authUserSchema,

@@ -1,13 +1,17 @@
 import { p256 } from '@noble/curves/p256'
-import { stampPayload } from '@portico/protocol/auth'
+import { sessionKeyHashOf, stampPayload } from '@portico/protocol/auth'
 import { describe, expect, it, vi } from 'vitest'
 import { createAuthApi, type AuthApi } from './api'
 import { createFrameHandler } from './handler'
-import { base64url, lowS, memorySessionStore, signText } from './keys'
+import { base64url, generateLoginKey, lowS, memorySessionStore, signText } from './keys'
 import { hostOriginOf, originMatcher } from './origins'
 import { createFrameService } from './service'
 
 const HOST = 'http://127.0.0.1:5173'
+/** The API (its social callback page posts the result to the frame). */
+const API = 'http://127.0.0.1:4000'
+const CALLBACK = `${API}/v1/auth/social/callback`
+const HASH = /^[A-Za-z0-9_-]{43}$/
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const authUser = {
@@ -41,7 +45,9 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
     updateEmail: async () => ({ action: 'VERIFY_PRIMARY_OTP' }),
     updateEmailPrimary: async () => ({ action: 'VERIFY_SECONDARY_OTP' }),
     updateEmailSecondary: async () => ({ newEmail: 'new@example.com' }),
-    socialStart: async (body) => ({ uri: `http://127.0.0.1:4100/auth?provider=${body.provider}&state=s1` }),
+    socialStart: async (body) => ({
+      uri: `http://127.0.0.1:4100/auth?provider=${body.provider}&state=s1&redirect_uri=${encodeURIComponent(CALLBACK)}`,
+    }),
     socialFinish: async () => ({
       sessionId: 'sess-social-456',
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -167,6 +173,33 @@ describe('frame handler', () => {
     expect(f.posted.every((p) => p.targetOrigin === HOST)).toBe(true)
   })
 
+  it('email login (issue 22 §3): connect and device carry the hash of the key that the code is sent with, stamped by, and stored', async () => {
+    const emailConnect = vi.fn(async (_e: string, _d: string, _h: string) => ({ action: 'VERIFY_DEVICE' as const }))
+    const emailDevice = vi.fn(async (_e: string, _d: string, _h: string) => ({ action: 'VERIFY_OTP' as const }))
+    const emailOtp = vi.fn(async (_b: { sessionPublicKey: string }, _k: CryptoKey) => ({
+      sessionId: 'sess-secret-123',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      user: authUser,
+    }))
+    const f = frame(fakeApi({ emailConnect, emailDevice, emailOtp }))
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    await f.send('CONNECT_DEVICE')
+    expect((await f.send('CONNECT_OTP', { otp: '123456' })).reply.type).toBe('CONNECT_OTP_SUCCESS')
+    const hash = emailConnect.mock.calls[0]![2]
+    expect(hash).toMatch(HASH)
+    expect(emailDevice.mock.calls[0]![2]).toBe(hash)
+    const [body, loginKey] = emailOtp.mock.calls[0]!
+    expect(await sessionKeyHashOf(body.sessionPublicKey)).toBe(hash)
+    const stored = await f.sessions.get()
+    expect(loginKey).toBe(stored!.keyPair.privateKey)
+    expect(base64url(await crypto.subtle.exportKey('spki', stored!.keyPair.publicKey))).toBe(body.sessionPublicKey)
+    // A new login, a new key.
+    await f.send('SIGN_OUT')
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    expect(emailConnect.mock.calls[1]![2]).toMatch(HASH)
+    expect(emailConnect.mock.calls[1]![2]).not.toBe(hash)
+  })
+
   it('a live session for the same email answers CONNECT without a new code', async () => {
     const f = frame()
     await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
@@ -276,7 +309,7 @@ describe('auth API client', () => {
   ])('status %i with %j rejects with %j', async (status, body, message) => {
     const fetch = async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch })
-    await expect(api.emailConnect('a@b.co', 'device-0123456789abcdef')).rejects.toThrow(message)
+    await expect(api.emailConnect('a@b.co', 'device-0123456789abcdef', 'A'.repeat(43))).rejects.toThrow(message)
   })
 
   it.each([
@@ -347,8 +380,9 @@ describe('auth API client', () => {
 
 describe('frame social login', () => {
   it('GET_SOCIAL_REDIRECT_URI: POST /v1/auth/social/start with the verified host origin and the device id → { uri }', async () => {
-    const socialStart = vi.fn(async (body: { provider: string; hostOrigin: string; deviceId: string }) => ({
-      uri: `http://127.0.0.1:4100/auth?p=${body.provider}`,
+    const uri = (provider: string) => `http://127.0.0.1:4100/auth?p=${provider}&state=s1&redirect_uri=${encodeURIComponent(CALLBACK)}`
+    const socialStart = vi.fn(async (body: { provider: string; hostOrigin: string; deviceId: string; sessionKeyHash: string }) => ({
+      uri: uri(body.provider),
     }))
     const f = frame(fakeApi({ socialStart }))
     const { outcome, reply } = await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
@@ -357,9 +391,14 @@ describe('frame social login', () => {
       channel: 'portico:frame',
       id: reply.id,
       type: 'GET_SOCIAL_REDIRECT_URI_SUCCESS',
-      payload: { uri: 'http://127.0.0.1:4100/auth?p=github' },
+      payload: { uri: uri('github') },
     })
-    expect(socialStart).toHaveBeenCalledWith({ provider: 'github', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })
+    expect(socialStart).toHaveBeenCalledWith({
+      provider: 'github',
+      hostOrigin: HOST,
+      deviceId: 'device-0123456789abcdef',
+      sessionKeyHash: expect.stringMatching(HASH),
+    })
   })
 
   it.each(['twitter', 'farcaster', 'GOOGLE', ''])(
@@ -393,10 +432,17 @@ describe('frame social login', () => {
     const f = frame(
       fakeApi({ socialFinish, user: async () => ({ ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' }) }),
     )
-    const resultUri = 'http://127.0.0.1:4000/v1/auth/social/callback?code=c1&state=s1'
-    const { reply } = await f.send('CONNECT_SOCIAL', { uri: resultUri })
+    await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    const resultUri = `${CALLBACK}?state=s1&code=c1`
+    const connecting = f.send('CONNECT_SOCIAL')
+    // The API's callback page posts the result to the frame (issue 22 §3), not through the host.
+    expect(f.service.socialResult({ origin: API, data: { channel: 'portico:social', type: 'SOCIAL_RESULT', resultUri } })).toBe(true)
+    const { reply } = await connecting
     expect(reply).toMatchObject({ type: 'CONNECT_SOCIAL_SUCCESS', payload: { userName: 'ada_gh', email: null } })
-    const body = (socialFinish.mock.calls[0] as unknown as [{ resultUri: string; deviceId: string; sessionPublicKey: string }])[0]
+    const [body, loginKey] = socialFinish.mock.calls[0] as unknown as [
+      { resultUri: string; deviceId: string; sessionPublicKey: string },
+      CryptoKey,
+    ]
     expect(body).toMatchObject({ resultUri, deviceId: 'device-0123456789abcdef' })
     expect(body.sessionPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/)
     const stored = await f.sessions.get()
@@ -406,6 +452,8 @@ describe('frame social login', () => {
     // The registered public key is the stored pair's.
     const spki = await crypto.subtle.exportKey('spki', stored!.keyPair.publicKey)
     expect(base64url(spki)).toBe(body.sessionPublicKey)
+    // The finish is stamped by the stored key (the start's: see the next test).
+    expect(loginKey).toBe(stored!.keyPair.privateKey)
     expect((await f.send('GET_USER', { namespace: 'eip155' })).reply.payload).toMatchObject({
       userName: 'ada_gh',
       email: null,
@@ -418,9 +466,46 @@ describe('frame social login', () => {
     expect(f.posted.every((p) => p.targetOrigin === HOST)).toBe(true)
   })
 
+  it('CONNECT_SOCIAL takes the result only from the callback origin, for its own state, never from the host page', async () => {
+    const socialStart = vi.fn(async (_b: { sessionKeyHash: string }) => ({
+      uri: `http://127.0.0.1:4100/auth?state=s1&redirect_uri=${encodeURIComponent(CALLBACK)}`,
+    }))
+    const socialFinish = vi.fn(async (_b: { resultUri: string; sessionPublicKey: string }, _k: CryptoKey) => ({
+      sessionId: 'sess-social-456',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      user: { ...authUser, email: null, userName: 'ada_gh', socialProvider: 'github' },
+    }))
+    const f = frame(fakeApi({ socialStart, socialFinish }))
+    const result = (resultUri: string) => ({ channel: 'portico:social', type: 'SOCIAL_RESULT', resultUri })
+    // No login pending: nothing is taken.
+    expect(f.service.socialResult({ origin: API, data: result(`${CALLBACK}?state=s1&code=c1`) })).toBe(false)
+    await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    const connecting = f.send('CONNECT_SOCIAL')
+    expect(f.service.socialResult({ origin: HOST, data: result(`${CALLBACK}?state=s1&code=c1`) })).toBe(false)
+    expect(f.service.socialResult({ origin: API, data: result(`${CALLBACK}?state=s2&code=c1`) })).toBe(false)
+    expect(f.service.socialResult({ origin: API, data: { channel: 'portico:social', type: 'OTHER' } })).toBe(false)
+    // The host page can not hand a result in through the app channel either: CONNECT_SOCIAL's payload has no uri.
+    expect(socialFinish).not.toHaveBeenCalled()
+    expect(f.service.socialResult({ origin: API, data: result(`${CALLBACK}?state=s1&code=c2`) })).toBe(true)
+    expect((await connecting).reply.type).toBe('CONNECT_SOCIAL_SUCCESS')
+    expect(socialFinish.mock.calls[0]![0].resultUri).toBe(`${CALLBACK}?state=s1&code=c2`)
+    expect(await sessionKeyHashOf(socialFinish.mock.calls[0]![0].sessionPublicKey)).toBe(socialStart.mock.calls[0]![0].sessionKeyHash)
+    // CONNECT_SOCIAL without a start: failed.
+    expect((await f.send('CONNECT_SOCIAL')).reply).toMatchObject({
+      type: 'CONNECT_SOCIAL_ERROR',
+      payload: { message: 'Failed to connect' },
+    })
+  })
+
   it('CONNECT_SOCIAL refused by the server: its message, no session kept', async () => {
     const f = frame(fakeApi({ socialFinish: async () => Promise.reject(new Error('Failed to connect')) }))
-    expect((await f.send('CONNECT_SOCIAL', { uri: 'http://127.0.0.1:4000/v1/auth/social/callback?state=old' })).reply).toMatchObject({
+    await f.send('GET_SOCIAL_REDIRECT_URI', { provider: 'github' })
+    const connecting = f.send('CONNECT_SOCIAL')
+    f.service.socialResult({
+      origin: API,
+      data: { channel: 'portico:social', type: 'SOCIAL_RESULT', resultUri: `${CALLBACK}?state=s1&code=old` },
+    })
+    expect((await connecting).reply).toMatchObject({
       type: 'CONNECT_SOCIAL_ERROR',
       payload: { message: 'Failed to connect' },
     })
@@ -429,10 +514,17 @@ describe('frame social login', () => {
   })
 
   it('email connect names the host page to the API (its approval mail and page show it)', async () => {
-    const emailConnect = vi.fn(async (_email: string, _deviceId: string, _hostOrigin?: string) => ({ action: 'VERIFY_DEVICE' as const }))
+    const emailConnect = vi.fn(async (_email: string, _deviceId: string, _keyHash: string, _hostOrigin?: string) => ({
+      action: 'VERIFY_DEVICE' as const,
+    }))
     const f = frame(fakeApi({ emailConnect }))
     await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
-    expect(emailConnect).toHaveBeenCalledWith('ada@example.com', 'device-0123456789abcdef', HOST)
+    expect(emailConnect).toHaveBeenCalledWith(
+      'ada@example.com',
+      'device-0123456789abcdef',
+      expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      HOST,
+    )
 
     const seen: unknown[] = []
     const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
@@ -440,45 +532,63 @@ describe('frame social login', () => {
       return new Response(JSON.stringify({ action: 'VERIFY_DEVICE' }), { status: 200 })
     })
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch: fetch as typeof globalThis.fetch })
-    await api.emailConnect('a@b.co', 'device-0123456789abcdef', HOST)
-    await api.emailConnect('a@b.co', 'device-0123456789abcdef')
+    const keyHash = 'A'.repeat(43)
+    await api.emailConnect('a@b.co', 'device-0123456789abcdef', keyHash, HOST)
+    await api.emailConnect('a@b.co', 'device-0123456789abcdef', keyHash)
     expect(seen).toEqual([
-      { email: 'a@b.co', deviceId: 'device-0123456789abcdef', hostOrigin: HOST },
-      { email: 'a@b.co', deviceId: 'device-0123456789abcdef' },
+      { email: 'a@b.co', deviceId: 'device-0123456789abcdef', sessionKeyHash: keyHash, hostOrigin: HOST },
+      { email: 'a@b.co', deviceId: 'device-0123456789abcdef', sessionKeyHash: keyHash },
     ])
   })
 
   it('the API client posts social start and finish as the contract says, and parses the answers', async () => {
     const seen: { url: string; body: unknown }[] = []
+    const headers: Record<string, string>[] = []
     const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
       seen.push({ url: String(url), body: JSON.parse(String(init?.body)) })
+      headers.push(init?.headers as Record<string, string>)
       if (String(url).endsWith('/start')) return new Response(JSON.stringify({ uri: 'http://127.0.0.1:4100/auth?x=1' }), { status: 200 })
       return new Response(JSON.stringify({ sessionId: 's', expiresAt: '2030-01-01T00:00:00.000Z', user: authUser }), { status: 200 })
     })
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000/', fetch: fetch as typeof globalThis.fetch })
-    await expect(api.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).resolves.toEqual({
+    const key = await generateLoginKey()
+    await expect(
+      api.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef', sessionKeyHash: key.keyHash }),
+    ).resolves.toEqual({
       uri: 'http://127.0.0.1:4100/auth?x=1',
     })
     await expect(
-      api.socialFinish({ resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' }),
+      api.socialFinish(
+        { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: key.publicKey },
+        key.keyPair.privateKey,
+      ),
     ).resolves.toMatchObject({ sessionId: 's', user: { userId: 'u1' } })
     expect(seen).toEqual([
       {
         url: 'http://127.0.0.1:4000/v1/auth/social/start',
-        body: { provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' },
+        body: { provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef', sessionKeyHash: key.keyHash },
       },
       {
         url: 'http://127.0.0.1:4000/v1/auth/social/finish',
-        body: { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: 'abc' },
+        body: { resultUri: 'http://r', deviceId: 'device-0123456789abcdef', sessionPublicKey: key.publicKey },
       },
     ])
+    // The finish is stamped by the login's key (no session yet); the start is not stamped.
+    expect(Object.keys(headers[0]!)).toEqual(['content-type'])
+    expect(headers[1]!['x-portico-session']).toBeUndefined()
+    const ts = headers[1]!['x-portico-timestamp']!
+    const sig = Buffer.from(headers[1]!['x-portico-stamp']!, 'base64url')
+    const spki = Buffer.from(key.publicKey, 'base64url')
+    const publicKey = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
+    const payload = stampPayload('POST', '/v1/auth/social/finish', ts, JSON.stringify(seen[1]!.body))
+    expect(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, sig, new TextEncoder().encode(payload))).toBe(true)
     const bad = createAuthApi({
       apiUrl: 'http://127.0.0.1:4000',
       fetch: (async () => new Response(JSON.stringify({ url: 'x' }), { status: 200 })) as typeof globalThis.fetch,
     })
-    await expect(bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef' })).rejects.toThrow(
-      'Invalid response from /v1/auth/social/start',
-    )
+    await expect(
+      bad.socialStart({ provider: 'google', hostOrigin: HOST, deviceId: 'device-0123456789abcdef', sessionKeyHash: key.keyHash }),
+    ).rejects.toThrow('Invalid response from /v1/auth/social/start')
   })
 })
 
@@ -503,13 +613,17 @@ describe('frame Farcaster login', () => {
       type: 'GET_FARCASTER_URI_SUCCESS',
       payload: { url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef' },
     })
-    expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef')
+    expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef', expect.stringMatching(HASH))
   })
 
   it('CONNECT_FARCASTER: polls /status (pending, pending, session) with one new P-256 key, stores the session → { userName }; GET_USER works', async () => {
     const answers: unknown[] = [{ state: 'pending' }, { state: 'pending' }, session('ada')]
     const farcasterStatus = vi.fn(async () => answers.shift() as never)
-    const api = fakeApi({ farcasterStatus, user: async () => session('ada').user })
+    const farcasterStart = vi.fn(async (_d: string, _h: string) => ({
+      url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef',
+      channelToken: 'chan-0123456789abcdef',
+    }))
+    const api = fakeApi({ farcasterStart, farcasterStatus, user: async () => session('ada').user })
     const sessions = memorySessionStore()
     const service = createFrameService({ api, sessions, deviceId: () => 'device-0123456789abcdef', chainId: 31337, farcasterPollMs: 5 })
     await service.GET_FARCASTER_URI({})
@@ -519,10 +633,14 @@ describe('frame Farcaster login', () => {
       (c) => (c as unknown as [{ sessionPublicKey: string; channelToken: string; deviceId: string }])[0],
     )
     expect(new Set(keys.map((k) => k.sessionPublicKey)).size).toBe(1)
+    // The channel was opened for this key (its hash), and each poll is stamped by it.
+    expect(await sessionKeyHashOf(keys[0]!.sessionPublicKey)).toBe(farcasterStart.mock.calls[0]![1])
+    const stamping = farcasterStatus.mock.calls.map((c) => (c as unknown as [unknown, CryptoKey])[1])
     expect(keys[0]).toMatchObject({ channelToken: 'chan-0123456789abcdef', deviceId: 'device-0123456789abcdef' })
     const stored = await sessions.get()
     expect(stored).toMatchObject({ sessionId: 'sess-farcaster-789', email: null })
     expect(stored!.keyPair.privateKey.extractable).toBe(false)
+    expect(stamping.every((k) => k === stored!.keyPair.privateKey)).toBe(true)
     expect(await service.GET_USER({})).toMatchObject({ userName: 'ada', email: null, socialProvider: 'farcaster' })
   })
 

@@ -4,7 +4,7 @@
  * frame's own code. It is kept in the frame origin's IndexedDB beside the session id; the host page
  * (another origin) can reach neither.
  */
-import { stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
+import { sessionKeyHashOf, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
 
 export interface StoredSession {
   sessionId: string
@@ -71,6 +71,29 @@ export async function stampHeaders(
   const timestamp = String(now)
   const stamp = await signText(session.keyPair.privateKey, stampPayload(method, path, timestamp, body))
   return { [STAMP_HEADERS.session]: session.sessionId, [STAMP_HEADERS.timestamp]: timestamp, [STAMP_HEADERS.stamp]: stamp }
+}
+
+/**
+ * The stamp of a login finish (issue 22 §3): the timestamp and stamp headers, signed by the new
+ * session key itself (there is no session yet), which proves the frame holds the key its login
+ * started for.
+ */
+export async function loginStampHeaders(
+  privateKey: CryptoKey,
+  method: string,
+  path: string,
+  body: string,
+  now = Date.now(),
+): Promise<Record<string, string>> {
+  const timestamp = String(now)
+  const stamp = await signText(privateKey, stampPayload(method, path, timestamp, body))
+  return { [STAMP_HEADERS.timestamp]: timestamp, [STAMP_HEADERS.stamp]: stamp }
+}
+
+/** A new session key for a login about to start, with the hash its start carries (sessionKeyHashOf). */
+export async function generateLoginKey(): Promise<{ keyPair: CryptoKeyPair; publicKey: string; keyHash: string }> {
+  const key = await generateSessionKey()
+  return { ...key, keyHash: await sessionKeyHashOf(key.publicKey) }
 }
 
 export function memorySessionStore(): SessionStore {

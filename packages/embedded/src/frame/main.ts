@@ -69,7 +69,11 @@ export async function bootFrame(): Promise<void> {
     handlers,
     log,
   })
-  window.addEventListener('message', (event) => void handler.handleMessage(event))
+  window.addEventListener('message', (event) => {
+    // The social result comes from the API's callback page (a popup), never from the host page.
+    if (event.source !== window.parent && handlers.socialResult(event)) return
+    void handler.handleMessage(event)
+  })
   if (!handler.ready()) log('the host page is not an allowed origin', hostOrigin)
 }
 

@@ -5,7 +5,15 @@
  * session id, a key or a stamp (the replies are parsed with FRAME_SUCCESS_PAYLOADS, which keeps only
  * their fields).
  */
-import { AUTH_ERRORS, FARCASTER_ERRORS, FARCASTER_POLL_MS, type AuthUser } from '@portico/protocol/auth'
+import {
+  AUTH_ERRORS,
+  FARCASTER_ERRORS,
+  FARCASTER_POLL_MS,
+  SOCIAL_STATE_TTL_MS,
+  socialResultMessageSchema,
+  type AuthUser,
+  type SocialResultMessage,
+} from '@portico/protocol/auth'
 import {
   FRAME_RPC_METHODS,
   FRAME_SOCIAL_PROVIDERS,
@@ -17,7 +25,7 @@ import {
   type FrameUser,
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
-import { generateSessionKey, type SessionStore, type StoredSession } from './keys'
+import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 
 export const NOT_AVAILABLE = 'Not available yet'
 /** SPEC §8: a social sign-in that could not start. */
@@ -25,6 +33,42 @@ const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 const REQUEST_ABORTED = 'Request was aborted'
 
 export type FrameHandlers = { [T in AppEventType]: (payload: AppEventPayload<T>) => Promise<FrameSuccess<T>> }
+
+/** A login's new session key: its start carries `keyHash`, its finish is stamped by `keyPair` (issue 22 §3). */
+type LoginKey = Awaited<ReturnType<typeof generateLoginKey>>
+
+/** The social login of the last GET_SOCIAL_REDIRECT_URI: its key, and where and what its result may come from. */
+type PendingSocial = {
+  key: LoginKey
+  /** The `state` of the authorization URL: a result for any other login is ignored. */
+  state: string
+  /** The origin of the API's callback page (the authorization URL's redirect_uri). */
+  resultOrigin: string
+  result?: SocialResultMessage
+  settle?: (outcome: SocialResultMessage | Error) => void
+}
+
+/** The `state` and the redirect_uri's origin of an authorization URL, or undefined. */
+function socialStartOf(uri: string): { state: string; resultOrigin: string } | undefined {
+  try {
+    const url = new URL(uri)
+    const state = url.searchParams.get('state')
+    const redirect = url.searchParams.get('redirect_uri')
+    if (!state || !redirect) return undefined
+    const resultOrigin = new URL(redirect).origin
+    return /^https?:\/\//.test(resultOrigin) ? { state, resultOrigin } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const stateOf = (resultUri: string): string | null => {
+  try {
+    return new URL(resultUri).searchParams.get('state')
+  } catch {
+    return null
+  }
+}
 
 export interface FrameServiceDeps {
   api: AuthApi
@@ -52,19 +96,23 @@ export const FARCASTER_WAIT_MS = 120_000
 
 const numeric = (id: number | string): number | string => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id)
 
-export function createFrameService(
-  deps: FrameServiceDeps,
-): FrameHandlers & { state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown } } {
+export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
+  state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown }
+  socialResult(event: { origin: string; data: unknown }): boolean
+} {
   const now = deps.now ?? Date.now
   let chainId: number | string = numeric(deps.chainId)
   let namespace: 'eip155' | 'solana' = 'eip155'
   let pendingEmail: string | undefined
+  /** The session key of the email login in progress (CONNECT_EMAIL made it). */
+  let emailKey: LoginKey | undefined
+  let social: PendingSocial | undefined
   let user: AuthUser | undefined
   let theme: AppEventPayload<'SYNC_THEME'> | undefined
   let dapp: AppEventPayload<'SYNC_DAPP_DATA'> | undefined
   const unsafeInFlight = new Set<AbortController>()
   /** The Farcaster channel of the last GET_FARCASTER_URI; a new one (or a sign-out) ends the poll of the old. */
-  let farcasterChannel: { channelToken: string } | undefined
+  let farcasterChannel: { channelToken: string; key: LoginKey } | undefined
 
   async function liveSession(): Promise<StoredSession | undefined> {
     const session = await deps.sessions.get()
@@ -161,8 +209,30 @@ export function createFrameService(
     }
   }
 
+  /** Ends the wait of a social login that is no longer the pending one. */
+  function dropSocial() {
+    const old = social
+    social = undefined
+    old?.settle?.(new Error(AUTH_ERRORS.socialFailed))
+  }
+
   return {
     state: () => ({ chainId, namespace, theme, dapp }),
+
+    /**
+     * A message that is not the host page's (main.ts gives every other message here): the API's
+     * callback page posts the social result to this frame (never to the host page). Taken only from
+     * the pending login's callback origin, for its state; true when taken.
+     */
+    socialResult(event: { origin: string; data: unknown }): boolean {
+      const pending = social
+      if (!pending || pending.result || event.origin !== pending.resultOrigin) return false
+      const parsed = socialResultMessageSchema.safeParse(event.data)
+      if (!parsed.success || stateOf(parsed.data.resultUri) !== pending.state) return false
+      pending.result = parsed.data
+      pending.settle?.(parsed.data)
+      return true
+    },
 
     async SWITCH_NETWORK(p) {
       chainId = numeric(p.chainId)
@@ -179,19 +249,26 @@ export function createFrameService(
           await deps.sessions.clear()
         }
       }
-      const answer = await deps.api.emailConnect(email, deps.deviceId(), deps.hostOrigin)
+      // A new login: a new session key, whose hash the start carries (the code is bound to it).
+      const key = await generateLoginKey()
+      const answer = await deps.api.emailConnect(email, deps.deviceId(), key.keyHash, deps.hostOrigin)
       pendingEmail = email
+      emailKey = key
       return answer
     },
     async CONNECT_DEVICE() {
-      if (!pendingEmail) throw new Error(AUTH_ERRORS.invalidEmail)
-      await deps.api.emailDevice(pendingEmail, deps.deviceId())
+      if (!pendingEmail || !emailKey) throw new Error(AUTH_ERRORS.invalidEmail)
+      await deps.api.emailDevice(pendingEmail, deps.deviceId(), emailKey.keyHash)
       return {}
     },
     async CONNECT_OTP({ otp }) {
-      if (!pendingEmail) throw new Error(AUTH_ERRORS.invalidEmail)
-      const { keyPair, publicKey } = await generateSessionKey()
-      const answer = await deps.api.emailOtp({ email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey })
+      if (!pendingEmail || !emailKey) throw new Error(AUTH_ERRORS.invalidEmail)
+      // The key the login started with (non-extractable); the finish is stamped by it.
+      const { keyPair, publicKey } = emailKey
+      const answer = await deps.api.emailOtp(
+        { email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey },
+        keyPair.privateKey,
+      )
       await deps.sessions.set({
         sessionId: answer.sessionId,
         email: answer.user.email ?? pendingEmail,
@@ -200,35 +277,53 @@ export function createFrameService(
       })
       user = answer.user
       pendingEmail = undefined
+      emailKey = undefined
       return {}
     },
-    async CONNECT_SOCIAL({ uri }) {
-      // As CONNECT_OTP: a new non-extractable session key, its public half registered with the session.
-      const { keyPair, publicKey } = await generateSessionKey()
-      const answer = await deps.api.socialFinish({ resultUri: uri, deviceId: deps.deviceId(), sessionPublicKey: publicKey })
+    async CONNECT_SOCIAL() {
+      // The result comes from the API's callback page to this frame (socialResult), not from the host.
+      const pending = social
+      if (!pending) throw new Error(AUTH_ERRORS.socialFailed)
+      const outcome =
+        pending.result ??
+        (await new Promise<SocialResultMessage | Error>((resolve) => {
+          const timer = setTimeout(() => resolve(new Error(AUTH_ERRORS.socialFailed)), SOCIAL_STATE_TTL_MS)
+          pending.settle = (value) => {
+            clearTimeout(timer)
+            resolve(value)
+          }
+        }))
+      if (outcome instanceof Error) throw outcome
+      if (social === pending) social = undefined
+      // As CONNECT_OTP: the session key the login started with, its public half registered with the session.
+      const { keyPair, publicKey } = pending.key
+      const answer = await deps.api.socialFinish(
+        { resultUri: outcome.resultUri, deviceId: deps.deviceId(), sessionPublicKey: publicKey },
+        keyPair.privateKey,
+      )
       await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
       user = answer.user
       pendingEmail = undefined
       return { userName: answer.user.userName, email: answer.user.email }
     },
     async GET_FARCASTER_URI() {
-      const { url, channelToken } = await deps.api.farcasterStart(deps.deviceId())
-      farcasterChannel = { channelToken }
+      const key = await generateLoginKey()
+      const { url, channelToken } = await deps.api.farcasterStart(deps.deviceId(), key.keyHash)
+      farcasterChannel = { channelToken, key }
       return { url }
     },
     async CONNECT_FARCASTER() {
       // Poll the channel of the last GET_FARCASTER_URI until the signed message is verified.
       const channel = farcasterChannel
       if (!channel) throw new Error(FARCASTER_ERRORS.failed)
-      const { keyPair, publicKey } = await generateSessionKey()
+      const { keyPair, publicKey } = channel.key
       const deadline = now() + (deps.farcasterWaitMs ?? FARCASTER_WAIT_MS)
       for (;;) {
         if (farcasterChannel !== channel) throw new Error(FARCASTER_ERRORS.failed)
-        const answer = await deps.api.farcasterStatus({
-          channelToken: channel.channelToken,
-          deviceId: deps.deviceId(),
-          sessionPublicKey: publicKey,
-        })
+        const answer = await deps.api.farcasterStatus(
+          { channelToken: channel.channelToken, deviceId: deps.deviceId(), sessionPublicKey: publicKey },
+          keyPair.privateKey,
+        )
         if (!('state' in answer)) {
           if (farcasterChannel === channel) farcasterChannel = undefined
           await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
@@ -242,7 +337,18 @@ export function createFrameService(
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
-      return deps.api.socialStart({ provider, hostOrigin: deps.hostOrigin, deviceId: deps.deviceId() })
+      dropSocial()
+      const key = await generateLoginKey()
+      const answer = await deps.api.socialStart({
+        provider,
+        hostOrigin: deps.hostOrigin,
+        deviceId: deps.deviceId(),
+        sessionKeyHash: key.keyHash,
+      })
+      const start = socialStartOf(answer.uri)
+      if (!start) throw new Error(SOCIAL_START_FAILED)
+      social = { key, ...start }
+      return answer
     },
     async INIT_SMART_ACCOUNT() {
       const u = await loadUserOnChain()
@@ -257,7 +363,9 @@ export function createFrameService(
       const session = await deps.sessions.get()
       user = undefined
       pendingEmail = undefined
+      emailKey = undefined
       farcasterChannel = undefined
+      dropSocial()
       if (!session) return {}
       try {
         await deps.api.signOut(session)

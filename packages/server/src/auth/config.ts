@@ -130,6 +130,7 @@ export function createAuthContext(
         db: app.db,
         kek: config.kek,
         config: config.social,
+        frameOrigins: checked.frameOrigins,
         linkUrl: app.linkUrl,
         notices: service.notices,
         ...(config.now ? { now: config.now } : {}),

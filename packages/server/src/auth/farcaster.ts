@@ -21,6 +21,7 @@ import { createAuthRepository } from './repository.ts'
 import type { SessionNotices } from './notices.ts'
 import { openSession } from './open-session.ts'
 import { sessionKeyCache } from './stamp.ts'
+import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
 
 /** The `auth.farcaster` block of the app config. */
 export type FarcasterConfig = {
@@ -81,7 +82,14 @@ const relayStatusSchema = z.union([
 ])
 const relayChannelSchema = z.object({ channelToken: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/), url: z.string().max(2048) }).loose()
 
-type ChannelRow = { token_hash: string; nonce: string; device_id: string; expires_at: Date | string; used_at: Date | string | null }
+type ChannelRow = {
+  token_hash: string
+  nonce: string
+  device_id: string
+  session_key_hash: string | null
+  expires_at: Date | string
+  used_at: Date | string | null
+}
 
 export interface FarcasterServiceOptions {
   db: Database
@@ -226,7 +234,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
 
   return {
     /** POST /v1/auth/farcaster/start */
-    async start(input: { deviceId: string }): Promise<{ url: string; channelToken: string }> {
+    async start(input: { deviceId: string; sessionKeyHash: string }): Promise<{ url: string; channelToken: string }> {
       // SIWE nonces are alphanumeric: 128 random bits in hex.
       const nonce = randomBytes(16).toString('hex')
       const t = now()
@@ -239,29 +247,35 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       const channel = relayChannelSchema.safeParse(body)
       if (status < 200 || status > 299 || !channel.success) throw new AuthError(502, FARCASTER_ERRORS.relay)
       await db.query(
-        'INSERT INTO portico_auth.farcaster_channels (token_hash, nonce, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4::timestamptz, $5::timestamptz)',
-        [tokenHash(channel.data.channelToken), nonce, input.deviceId, at(t), at(expiresAt)],
+        `INSERT INTO portico_auth.farcaster_channels (token_hash, nonce, device_id, session_key_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
+        [tokenHash(channel.data.channelToken), nonce, input.deviceId, input.sessionKeyHash, at(t), at(expiresAt)],
       )
       await db.query('DELETE FROM portico_auth.farcaster_channels WHERE expires_at < $1::timestamptz', [at(t - FARCASTER_CHANNEL_TTL_MS)])
       return { url: channel.data.url, channelToken: channel.data.channelToken }
     },
 
-    /** POST /v1/auth/farcaster/status: pending, or (once) a verified session. */
+    /**
+     * POST /v1/auth/farcaster/status: pending, or (once) a verified session. Each poll is stamped by
+     * the session key the channel was opened for (`proof`); another key is refused before the relay
+     * is asked, and the channel stays as it was.
+     */
     async status(
       input: { channelToken: string; deviceId: string; sessionPublicKey: string },
       device: string | null,
+      proof: LoginProof | undefined,
     ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null)
-        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      const proven = await provenKeyHash(sessionKey, input.sessionPublicKey, proof, now())
       const hash = tokenHash(input.channelToken)
       const row = (
         await db.query<ChannelRow>(
-          'SELECT token_hash, nonce, device_id, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1',
+          'SELECT token_hash, nonce, device_id, session_key_hash, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1',
           [hash],
         )
       ).rows[0]
       if (!row || row.used_at !== null || row.device_id !== input.deviceId || ms(row.expires_at) <= now())
         throw failed(FARCASTER_ERRORS.channel)
+      if (!boundTo(row.session_key_hash, proven)) throw keyMismatch()
       const { status, body } = await relayCall('/v1/channel/status', { headers: { authorization: `Bearer ${input.channelToken}` } })
       if (status === 401 || status === 404) {
         await db.query('UPDATE portico_auth.farcaster_channels SET used_at = $2::timestamptz WHERE token_hash = $1', [hash, at(now())])

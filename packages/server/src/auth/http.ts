@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type * as core from 'zod/v4/core'
 import { HttpError } from '../errors.ts'
 import { AuthError } from './errors.ts'
+import type { LoginProof } from './login-binding.ts'
 import type { AuthService, Caller } from './service.ts'
 
 const jsonType = /^application\/json\s*(;|$)/i
@@ -50,6 +51,18 @@ export async function stamped(c: Context, service: AuthService): Promise<{ calle
     stamp: c.req.header(STAMP_HEADERS.stamp),
   })
   return { caller, body }
+}
+
+/** A login finish's proof (login-binding.ts): what its stamp covers and the stamp headers, as received. */
+export async function loginProof(c: Context): Promise<LoginProof> {
+  const url = new URL(c.req.url)
+  return {
+    method: c.req.method,
+    path: `${url.pathname}${url.search}`,
+    body: c.req.method === 'GET' ? '' : await c.req.text(),
+    timestamp: c.req.header(STAMP_HEADERS.timestamp),
+    stamp: c.req.header(STAMP_HEADERS.stamp),
+  }
 }
 
 /** AuthErrors become `{ error }` answers; a 502 goes on to the app's reporter; anything else is a 500 there. */

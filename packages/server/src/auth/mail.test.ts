@@ -144,7 +144,7 @@ describe('through a real SMTP server (smtp-server on 127.0.0.1)', () => {
   it('sends the approval link, then the code, as the SMTP server receives them', async () => {
     const email = 'smtp-user@example.com'
     const deviceId = 'device-smtp-0000001'
-    const connect = await post(app, '/v1/auth/email/connect', { email, deviceId })
+    const connect = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: 'A'.repeat(43) })
     expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
     const device = await nextMail(1)
     expect(device.from).toBe('login@portico.test')
@@ -157,7 +157,7 @@ describe('through a real SMTP server (smtp-server on 127.0.0.1)', () => {
     // The link opens the approval page; its button approves.
     expect((await app.request(link![1]!)).status).toBe(200)
     expect((await approveByPage(app, link![1]!)).status).toBe(200)
-    const res = await post(app, '/v1/auth/email/device', { email, deviceId })
+    const res = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: 'A'.repeat(43) })
     expect(await res.json()).toEqual({ action: 'VERIFY_OTP' })
     const code = await nextMail(2)
     const match = /^Your Portico code: (\d{6})$/.exec(code.subject)

@@ -25,6 +25,8 @@ export type OtpRow = {
   code_hash: string
   device_id: string | null
   user_id: string | null
+  /** Login codes: the hash of the session key the login started for (login-binding.ts). */
+  session_key_hash: string | null
   attempts: number
   expires_at: Date | string
 }
@@ -200,15 +202,26 @@ export function createAuthRepository(db: Database) {
       codeHash: string
       deviceId?: string
       userId?: string
+      sessionKeyHash?: string
       expiresAt: number
       now: number
     }) => {
       await db.query(
-        `INSERT INTO portico_auth.otps (email, purpose, code_hash, device_id, user_id, attempts, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, 0, $6::timestamptz, $7::timestamptz)
+        `INSERT INTO portico_auth.otps (email, purpose, code_hash, device_id, user_id, session_key_hash, attempts, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $8, 0, $6::timestamptz, $7::timestamptz)
          ON CONFLICT (email, purpose) DO UPDATE SET code_hash = EXCLUDED.code_hash, device_id = EXCLUDED.device_id,
-           user_id = EXCLUDED.user_id, attempts = 0, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
-        [otp.email, otp.purpose, otp.codeHash, otp.deviceId ?? null, otp.userId ?? null, at(otp.expiresAt), at(otp.now)],
+           user_id = EXCLUDED.user_id, session_key_hash = EXCLUDED.session_key_hash, attempts = 0,
+           expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at`,
+        [
+          otp.email,
+          otp.purpose,
+          otp.codeHash,
+          otp.deviceId ?? null,
+          otp.userId ?? null,
+          at(otp.expiresAt),
+          at(otp.now),
+          otp.sessionKeyHash ?? null,
+        ],
       )
     },
     /** Run `fn` on the live code of (email, purpose), the row locked, in one transaction. */
@@ -216,7 +229,7 @@ export function createAuthRepository(db: Database) {
       db.transaction(async (tx) => {
         const row = await one<OtpRow>(
           tx,
-          'SELECT email, purpose, code_hash, device_id, user_id, attempts, expires_at FROM portico_auth.otps WHERE email = $1 AND purpose = $2 FOR UPDATE',
+          'SELECT email, purpose, code_hash, device_id, user_id, session_key_hash, attempts, expires_at FROM portico_auth.otps WHERE email = $1 AND purpose = $2 FOR UPDATE',
           [email, purpose],
         )
         return fn(row, {

@@ -34,6 +34,7 @@ import {
   type SmartAccountContext,
 } from './smart.ts'
 import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
+import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** Device approval links live this long. */
@@ -172,7 +173,12 @@ export function createAuthService(options: AuthServiceOptions) {
     }
   }
 
-  async function sendCode(email: string, ip: string, purpose: OtpPurpose, bind: { deviceId?: string; userId?: string }) {
+  async function sendCode(
+    email: string,
+    ip: string,
+    purpose: OtpPurpose,
+    bind: { deviceId?: string; userId?: string; sessionKeyHash?: string },
+  ) {
     await reserveMail(email, ip, 'code')
     const code = randomDigits(OTP_LENGTH)
     const t = now()
@@ -184,14 +190,25 @@ export function createAuthService(options: AuthServiceOptions) {
    * Check a code: single use, OTP_TTL_MS, OTP_MAX_ATTEMPTS wrong tries. The wrong try is counted in
    * its own committed transaction before the error is thrown. A try from another device (or user)
    * than the code was sent for can never succeed and counts nothing: a stranger's guesses under
-   * made-up device ids do not kill the code its owner is about to type.
+   * made-up device ids do not kill the code its owner is about to type. A login code is taken only
+   * with the session key its login started for (another key: 403, nothing counted or used up).
    */
-  async function checkCode(email: string, purpose: OtpPurpose, code: string, bind: { deviceId?: string; userId?: string }) {
+  async function checkCode(
+    email: string,
+    purpose: OtpPurpose,
+    code: string,
+    bind: { deviceId?: string; userId?: string; sessionKeyHash?: string },
+  ) {
+    let mismatch = false
     const outcome = await repo.withOtp(email, purpose, async (otp, tx) => {
       if (otp === null) return AUTH_ERRORS.invalidOtp
       const bound =
         (bind.deviceId === undefined || otp.device_id === bind.deviceId) && (bind.userId === undefined || otp.user_id === bind.userId)
       if (!bound) return AUTH_ERRORS.invalidOtp
+      if (bind.sessionKeyHash !== undefined && !boundTo(otp.session_key_hash, bind.sessionKeyHash)) {
+        mismatch = true
+        return AUTH_ERRORS.loginKeyMismatch
+      }
       if (otp.attempts >= OTP_MAX_ATTEMPTS) return AUTH_ERRORS.otpTooManyAttempts
       if (ms(otp.expires_at) <= now()) return AUTH_ERRORS.otpExpired
       if (!sameDigest(otp.code_hash, codeHash(purpose, email, code))) {
@@ -201,6 +218,7 @@ export function createAuthService(options: AuthServiceOptions) {
       await tx.consume()
       return null
     })
+    if (mismatch) throw keyMismatch()
     if (outcome !== null) throw new AuthError(400, outcome)
   }
 
@@ -246,7 +264,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
     /** POST /v1/auth/email/connect */
     async connect(
-      input: { email: string; deviceId: string; hostOrigin?: string | undefined },
+      input: { email: string; deviceId: string; sessionKeyHash: string; hostOrigin?: string | undefined },
       ip: string,
       userAgent?: string | null,
     ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
@@ -254,7 +272,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const device = await repo.device(input.email, input.deviceId)
       if (device !== null) await repo.setDeviceSite(input.email, input.deviceId, site)
       if (device?.approved_at) {
-        await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
+        await sendCode(input.email, ip, 'login', { deviceId: input.deviceId, sessionKeyHash: input.sessionKeyHash })
         return { action: 'VERIFY_OTP' }
       }
       await reserveMail(input.email, ip, 'device')
@@ -269,7 +287,11 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /** POST /v1/auth/email/device: wait for the approval, then send the code. */
-    async device(input: { email: string; deviceId: string }, ip: string, signal?: AbortSignal): Promise<{ action: 'VERIFY_OTP' }> {
+    async device(
+      input: { email: string; deviceId: string; sessionKeyHash: string },
+      ip: string,
+      signal?: AbortSignal,
+    ): Promise<{ action: 'VERIFY_OTP' }> {
       const deadline = Date.now() + deviceWaitMs
       for (;;) {
         const device = await repo.device(input.email, input.deviceId)
@@ -278,7 +300,7 @@ export function createAuthService(options: AuthServiceOptions) {
         if (Date.now() >= deadline || signal?.aborted) throw new AuthError(408, AUTH_ERRORS.deviceNotApproved)
         await sleep(Math.min(devicePollMs, Math.max(0, deadline - Date.now())), signal)
       }
-      await sendCode(input.email, ip, 'login', { deviceId: input.deviceId })
+      await sendCode(input.email, ip, 'login', { deviceId: input.deviceId, sessionKeyHash: input.sessionKeyHash })
       return { action: 'VERIFY_OTP' }
     },
 
@@ -295,14 +317,14 @@ export function createAuthService(options: AuthServiceOptions) {
       return (await repo.approveDevice(tokenHash(token), now())) !== null
     },
 
-    /** POST /v1/auth/email/otp */
+    /** POST /v1/auth/email/otp: stamped by the session key the login started for (`proof`). */
     async verifyOtp(
       input: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
       device: string | null,
+      proof: LoginProof | undefined,
     ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null)
-        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
-      await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId })
+      const sessionKeyHash = await provenKeyHash(sessionKey, input.sessionPublicKey, proof, now())
+      await checkCode(input.email, 'login', input.otp, { deviceId: input.deviceId, sessionKeyHash })
       const user = (await repo.userByEmail(input.email)) ?? (await createUser(input.email))
       const site = await repo.deviceSite(input.email, input.deviceId)
       return openSession(repo, user, input, device, now(), (session) => notices.sessionOpened(user, session, site))

@@ -5,24 +5,42 @@ import { createAuthRepository } from './repository.ts'
 
 const at = (time: number) => new Date(time).toISOString()
 
-export type SocialStateRow = { provider: string; host_origin: string; device_id: string }
+export type SocialStateRow = {
+  provider: string
+  host_origin: string
+  /** Where the callback page posts the result (null: a state from before migration 013, never posted). */
+  frame_origin: string | null
+  device_id: string
+  /** The hash of the frame's session key the login started for (login-binding.ts). */
+  session_key_hash: string | null
+}
+const STATE_COLUMNS = 'provider, host_origin, frame_origin, device_id, session_key_hash'
 
 /** The social tables (SQL only; the rules live in social.ts). */
 export function createSocialRepository(db: Database) {
   const auth = createAuthRepository(db)
   return {
-    putState: async (s: { stateHash: string; provider: string; hostOrigin: string; deviceId: string; now: number; expiresAt: number }) => {
+    putState: async (s: {
+      stateHash: string
+      provider: string
+      hostOrigin: string
+      frameOrigin: string
+      deviceId: string
+      sessionKeyHash: string
+      now: number
+      expiresAt: number
+    }) => {
       await db.query(
-        `INSERT INTO portico_auth.social_states (state_hash, provider, host_origin, device_id, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
-        [s.stateHash, s.provider, s.hostOrigin, s.deviceId, at(s.now), at(s.expiresAt)],
+        `INSERT INTO portico_auth.social_states (state_hash, provider, host_origin, frame_origin, device_id, session_key_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+        [s.stateHash, s.provider, s.hostOrigin, s.frameOrigin, s.deviceId, s.sessionKeyHash, at(s.now), at(s.expiresAt)],
       )
     },
     /** A live (unused, unexpired) state, left as it is. */
     liveState: async (stateHash: string, now: number) =>
       (
         await db.query<SocialStateRow>(
-          'SELECT provider, host_origin, device_id FROM portico_auth.social_states WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz',
+          `SELECT ${STATE_COLUMNS} FROM portico_auth.social_states WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz`,
           [stateHash, at(now)],
         )
       ).rows[0] ?? null,
@@ -31,7 +49,7 @@ export function createSocialRepository(db: Database) {
       (
         await db.query<SocialStateRow>(
           `UPDATE portico_auth.social_states SET used_at = $2::timestamptz
-           WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING provider, host_origin, device_id`,
+           WHERE state_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING ${STATE_COLUMNS}`,
           [stateHash, at(now)],
         )
       ).rows[0] ?? null,

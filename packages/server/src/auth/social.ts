@@ -4,13 +4,17 @@
  * dev OIDC provider that stands in for them in the local stack (at the token endpoint the client
  * authenticates with HTTP Basic, or for Apple with client_id and client_secret in the form).
  *
- *   start:    a random state; its HMAC is stored with the provider, the host page's origin and the
- *             device. The PKCE code verifier is an HMAC of the state (so neither is stored).
- *   callback: the popup's landing page learns from the state where to post the result (the host
- *             origin), and posts only there.
- *   finish:   the frame hands the result URL back; the state is used up (once, unexpired, same
- *             device), the code is exchanged with the verifier, the profile is read, and the user
- *             of (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
+ *   start:    the frame asks (its origin, one of the frame origins, is kept); a random state; its
+ *             HMAC is stored with the provider, the host page's origin, the frame's origin, the
+ *             device and the hash of the frame's new session key. The PKCE code verifier is an HMAC
+ *             of the state (so neither is stored).
+ *   callback: the popup's landing page learns from the state where to post the result (the frame
+ *             origin: never the host page, which could else finish with a key of its own), and
+ *             posts only there.
+ *   finish:   the frame hands the result URL back, stamped by the session key of the start
+ *             (login-binding.ts); the state is used up (once, unexpired, same device, same key),
+ *             the code is exchanged with the verifier, the profile is read, and the user of
+ *             (provider, subject) gets a session for the frame's P-256 key, as after an OTP.
  */
 import { AUTH_ERRORS, SOCIAL_STATE_TTL_MS, type AuthSocialProvider, type AuthUser } from '@portico/protocol/auth'
 import {
@@ -39,6 +43,7 @@ import {
 } from './social-providers.ts'
 import { createSocialRepository } from './social-repository.ts'
 import { sessionKeyCache } from './stamp.ts'
+import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
 
 export const SOCIAL_CALLBACK_PATH = '/v1/auth/social/callback'
 const STATE = /^[A-Za-z0-9_-]{43}$/
@@ -49,6 +54,8 @@ export type SocialServiceOptions = {
   db: Database
   kek: string | Uint8Array
   config: SocialConfig
+  /** The frame origins (auth.frameOrigins): a login starts in one of them, and its result is posted there. */
+  frameOrigins: readonly string[]
   /** Absolute URL of one of this server's paths (used when config.redirectBaseUrl is absent). */
   linkUrl(path: string): string
   now?: () => number
@@ -58,8 +65,8 @@ export type SocialServiceOptions = {
   notices?: Pick<SessionNotices, 'sessionOpened'>
 }
 
-/** What the callback page does: post the result to `hostOrigin`, or show an error. */
-export type SocialCallbackOutcome = { ok: true; hostOrigin: string; resultUri: string; error?: string } | { ok: false }
+/** What the callback page does: post the result to the frame at `frameOrigin`, or show an error. */
+export type SocialCallbackOutcome = { ok: true; frameOrigin: string; resultUri: string; error?: string } | { ok: false }
 
 const failed = () => new AuthError(400, AUTH_ERRORS.socialFailed)
 const stale = () => new AuthError(400, 'The social sign-in expired or was already used. Try again.')
@@ -273,7 +280,17 @@ export function createSocialService(options: SocialServiceOptions) {
     providers: () => [...providers.keys()],
 
     /** POST /v1/auth/social/start */
-    async start(input: { provider: AuthSocialProvider; hostOrigin: string; deviceId: string }): Promise<{ uri: string }> {
+    async start(input: {
+      provider: AuthSocialProvider
+      hostOrigin: string
+      /** The Origin of the start request: the frame's. */
+      frameOrigin: string | undefined
+      deviceId: string
+      sessionKeyHash: string
+    }): Promise<{ uri: string }> {
+      const frameOrigin = input.frameOrigin
+      if (frameOrigin === undefined || !options.frameOrigins.includes(frameOrigin))
+        throw new AuthError(400, 'The social sign-in must start in the frame')
       const p = providers.get(input.provider)
       const uri = redirectUri()
       if (p === undefined || uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
@@ -283,7 +300,9 @@ export function createSocialService(options: SocialServiceOptions) {
         stateHash: stateHash(state),
         provider: p.provider,
         hostOrigin: input.hostOrigin,
+        frameOrigin,
         deviceId: input.deviceId,
+        sessionKeyHash: input.sessionKeyHash,
         now: t,
         expiresAt: t + SOCIAL_STATE_TTL_MS,
       })
@@ -314,35 +333,40 @@ export function createSocialService(options: SocialServiceOptions) {
       const uri = redirectUri()
       if (uri === null || params.state === undefined || !STATE.test(params.state)) return { ok: false }
       const row = await repo.liveState(stateHash(params.state), now())
-      if (row === null) return { ok: false }
+      if (row === null || row.frame_origin === null) return { ok: false }
+      const frameOrigin = row.frame_origin
       const result = new URL(uri)
       result.searchParams.set('state', params.state)
       if (params.error !== undefined) {
         const error = params.error.slice(0, 128)
         result.searchParams.set('error', error)
-        return { ok: true, hostOrigin: row.host_origin, resultUri: result.href, error }
+        return { ok: true, frameOrigin, resultUri: result.href, error }
       }
       if (params.code === undefined || params.code.length === 0 || params.code.length > MAX_CODE) return { ok: false }
       result.searchParams.set('code', params.code)
-      return { ok: true, hostOrigin: row.host_origin, resultUri: result.href }
+      return { ok: true, frameOrigin, resultUri: result.href }
     },
 
-    /** POST /v1/auth/social/finish */
+    /** POST /v1/auth/social/finish: stamped by the session key the login started for (`proof`). */
     async finish(
       input: { resultUri: string; deviceId: string; sessionPublicKey: string },
       device: string | null,
+      proof: LoginProof | undefined,
     ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }> {
-      if ((await sessionKey(input.sessionPublicKey)) === null)
-        throw new AuthError(400, 'sessionPublicKey must be a P-256 public key (base64url SPKI)')
+      const proven = await provenKeyHash(sessionKey, input.sessionPublicKey, proof, now())
       const uri = redirectUri()
       if (uri === null) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
       const params = parseResult(input.resultUri, uri)
       const state = params?.get('state') ?? ''
       if (params === null || !STATE.test(state)) throw failed()
+      // Another key than the start's: refused before the state is used up (its frame may still finish).
+      const live = await repo.liveState(stateHash(state), now())
+      if (live !== null && !boundTo(live.session_key_hash, proven)) throw keyMismatch()
       // Used up here whatever comes next: a result is good for one try only.
       const row = await repo.takeState(stateHash(state), now())
       if (row === null) throw stale()
       if (row.device_id !== input.deviceId) throw failed()
+      if (!boundTo(row.session_key_hash, proven)) throw keyMismatch()
       const p = providers.get(row.provider as AuthSocialProvider)
       if (p === undefined) throw new AuthError(400, AUTH_ERRORS.socialNotConfigured)
       if (params.get('error') !== null) throw new AuthError(400, AUTH_ERRORS.socialDenied)

@@ -5,7 +5,7 @@
  */
 import { webcrypto } from 'node:crypto'
 import { p256 } from '@noble/curves/p256'
-import { otpResponseSchema, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
+import { otpResponseSchema, sessionKeyHashOf, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
 import { expect } from 'vitest'
 import type { z } from 'zod'
 import type { TestApp } from '../test-support.ts'
@@ -62,6 +62,8 @@ export async function frameKey() {
     Buffer.from(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(message)))
   return {
     publicKey: spki,
+    /** What a login start carries (sessionKeyHashOf). */
+    keyHash: await sessionKeyHashOf(spki),
     signRaw,
     async sign(message: string) {
       const sig = p256.Signature.fromCompact((await signRaw(message)).toString('hex')).normalizeS()
@@ -80,6 +82,25 @@ export async function stampHeaders(key: FrameKey, sessionId: string, method: str
     [STAMP_HEADERS.timestamp]: ts,
     [STAMP_HEADERS.stamp]: await key.sign(stampPayload(method, path, ts, body)),
   }
+}
+
+/**
+ * A login finish as the frame sends it (issue 22 §3): POST `body` stamped by `key` itself (no
+ * session yet: the timestamp and stamp headers only). `key: null` sends it without a stamp.
+ */
+export async function loginPost(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  key: FrameKey | null,
+  headers: Record<string, string> = {},
+  now = Date.now(),
+) {
+  const text = JSON.stringify(body)
+  const ts = String(now)
+  const stamp: Record<string, string> =
+    key === null ? {} : { [STAMP_HEADERS.timestamp]: ts, [STAMP_HEADERS.stamp]: await key.sign(stampPayload('POST', path, ts, text)) }
+  return app.request(path, { method: 'POST', headers: { ...json, ...stamp, ...headers }, body: text })
 }
 
 export type Session = { sessionId: string; key: FrameKey; user: z.infer<typeof otpResponseSchema>['user'] }
@@ -130,25 +151,31 @@ export async function approveByPage(app: TestApp, mailedLink: string): Promise<R
   })
 }
 
-/** Full email login of a new device: connect, approve by the mailed link, device, code. */
+/**
+ * Full email login of a new device, as the frame does it: a new session key; connect and device
+ * with its hash, approve by the mailed link's page, the code stamped by the key.
+ */
 export async function login(
   app: TestApp,
   mailbox: ReturnType<typeof memoryMailbox>,
   email: string,
   deviceId: string,
   headers: Record<string, string> = {},
+  now = Date.now(),
 ): Promise<Session> {
-  const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+  const key = await frameKey()
+  const connect = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: key.keyHash }, headers)
   expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
   expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
-  const device = await post(app, '/v1/auth/email/device', { email, deviceId }, headers)
+  const device = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: key.keyHash }, headers)
   expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
-  const key = await frameKey()
-  const res = await post(
+  const res = await loginPost(
     app,
     '/v1/auth/email/otp',
     { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+    key,
     headers,
+    now,
   )
   const body = otpResponseSchema.parse(await res.json())
   return { sessionId: body.sessionId, key, user: body.user }

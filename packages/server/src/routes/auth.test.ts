@@ -16,8 +16,10 @@ import { z } from 'zod'
 import {
   approveByPage,
   FRAME_ORIGIN,
+  type FrameKey,
   frameKey,
-  login,
+  login as loginAt,
+  loginPost,
   memoryMailbox,
   otherSpellings,
   post,
@@ -54,11 +56,18 @@ beforeAll(async () => {
   })
   app = t.app
   db = t.db
+  K = await frameKey()
   close = t.close
 })
 afterAll(async () => {
   await close?.()
 })
+
+/** The session key of the logins started here (each finish is stamped by it: issue 22 §3). */
+let K: FrameKey
+/** A full email login at the test clock. */
+const login = (...args: [TestApp, ReturnType<typeof memoryMailbox>, string, string, Record<string, string>?]) =>
+  loginAt(args[0], args[1], args[2], args[3], args[4] ?? {}, clock)
 
 const errorOf = async (res: Response) => z.object({ error: z.string() }).parse(await res.json()).error
 
@@ -70,7 +79,7 @@ describe('email login', () => {
     const connect = await post(
       app,
       '/v1/auth/email/connect',
-      { email, deviceId, hostOrigin: 'https://shop.example' },
+      { email, deviceId, sessionKeyHash: K.keyHash, hostOrigin: 'https://shop.example' },
       { ...headers, 'user-agent': CHROME_LINUX },
     )
     expect(connect.status).toBe(200)
@@ -84,12 +93,12 @@ describe('email login', () => {
     expect(link.pathname).toBe('/v1/auth/device/approve')
 
     // Not approved yet: the device call waits, then gives up with 408.
-    const early = await post(app, '/v1/auth/email/device', { email, deviceId }, headers)
+    const early = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     expect(early.status).toBe(408)
     expect(await errorOf(early)).toBe(AUTH_ERRORS.deviceNotApproved)
 
     // The device call waits while the link is opened.
-    const waiting = post(app, '/v1/auth/email/device', { email, deviceId }, headers)
+    const waiting = post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     await new Promise((r) => setTimeout(r, 60))
     // Opening the link (as a mail scanner does, twice) shows the page and approves nothing.
     for (let i = 0; i < 2; i++) {
@@ -130,8 +139,15 @@ describe('email login', () => {
     const code = mailbox.lastCode('alice@example.com')
     expect(code).toMatch(/^\d{6}$/)
     expect(mailbox.last('alice@example.com').text).toContain(code)
-    const key = await frameKey()
-    const res = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: key.publicKey }, headers)
+    const key = K
+    const res = await loginPost(
+      app,
+      '/v1/auth/email/otp',
+      { email, deviceId, otp: code, sessionPublicKey: key.publicKey },
+      key,
+      headers,
+      clock,
+    )
     expect(res.status).toBe(200)
     const body = (await res.json()) as { sessionId: string; expiresAt: string; user: unknown }
     const user = authUserSchema.parse(body.user)
@@ -148,14 +164,16 @@ describe('email login', () => {
 
     // The device is known now: straight to VERIFY_OTP (after the resend cooldown), same user on login.
     clock += OTP_RESEND_COOLDOWN_MS
-    const known = await post(app, '/v1/auth/email/connect', { email: 'alice@example.com', deviceId }, headers)
+    const known = await post(app, '/v1/auth/email/connect', { email: 'alice@example.com', deviceId, sessionKeyHash: K.keyHash }, headers)
     expect(await known.json()).toEqual({ action: 'VERIFY_OTP' })
-    const key2 = await frameKey()
-    const second = await post(
+    const key2 = K
+    const second = await loginPost(
       app,
       '/v1/auth/email/otp',
       { email, deviceId, otp: mailbox.lastCode('alice@example.com'), sessionPublicKey: key2.publicKey },
+      key2,
       headers,
+      clock,
     )
     expect(((await second.json()) as { user: { userId: string } }).user.userId).toBe(user.userId)
   })
@@ -179,7 +197,7 @@ describe('email login', () => {
     const headers = ip()
     const email = 'csrf@example.com'
     const deviceId = 'device-csrf-0000001'
-    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     const link = new URL(mailbox.lastLink(email), 'http://localhost')
     const token = link.searchParams.get('token') as string
     const form = (extra: Record<string, string>, body = `token=${token}`) =>
@@ -207,7 +225,12 @@ describe('email login', () => {
   })
 
   it('device wait for a device that never connected is a 400', async () => {
-    const res = await post(app, '/v1/auth/email/device', { email: 'nobody@example.com', deviceId: 'device-nobody-00001' }, ip())
+    const res = await post(
+      app,
+      '/v1/auth/email/device',
+      { email: 'nobody@example.com', deviceId: 'device-nobody-00001', sessionKeyHash: K.keyHash },
+      ip(),
+    )
     expect(res.status).toBe(400)
   })
 
@@ -246,18 +269,134 @@ describe('email login', () => {
   })
 })
 
+describe('a login belongs to the frame that started it (issue 22 §3)', () => {
+  /** A new device's email login started (connect, approval, device) with key `a`: the code is in the mailbox. */
+  async function startedWith(a: FrameKey, email: string, deviceId: string, headers: Record<string, string>) {
+    const connect = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: a.keyHash }, headers)
+    expect(await connect.json()).toEqual({ action: 'VERIFY_DEVICE' })
+    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
+    const device = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: a.keyHash }, headers)
+    expect(await device.json()).toEqual({ action: 'VERIFY_OTP' })
+    return mailbox.lastCode(email)
+  }
+
+  it('the right code with another key (stamped by it) is refused with 403, counts nothing, and the frame still signs in with its key', async () => {
+    const headers = ip()
+    const email = 'keybound@example.com'
+    const deviceId = 'device-keybound-001'
+    const a = await frameKey()
+    const b = await frameKey()
+    const code = await startedWith(a, email, deviceId, headers)
+    // The host page got the code (typed into its own modal) and finishes with a key of its own.
+    for (let i = 0; i < 6; i++) {
+      const stolen = await loginPost(
+        app,
+        '/v1/auth/email/otp',
+        { email, deviceId, otp: code, sessionPublicKey: b.publicKey },
+        b,
+        headers,
+        clock,
+      )
+      expect(stolen.status).toBe(403)
+      expect(await errorOf(stolen)).toBe(AUTH_ERRORS.loginKeyMismatch)
+    }
+    // Six refusals later (more than OTP_MAX_ATTEMPTS) the code is neither used up nor dead for the frame.
+    const own = await loginPost(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: a.publicKey }, a, headers, clock)
+    expect(own.status).toBe(200)
+    const session = z.object({ sessionId: z.string() }).parse(await own.json())
+    expect((await stamped(app, { sessionId: session.sessionId, key: a }, 'GET', '/v1/auth/user', undefined, clock)).status).toBe(200)
+  })
+
+  it("a finish naming the start's key but not stamped by it (none, another key's, another body's, a stale one) is refused with 401", async () => {
+    const headers = ip()
+    const email = 'unproven@example.com'
+    const deviceId = 'device-unproven-001'
+    const a = await frameKey()
+    const b = await frameKey()
+    const code = await startedWith(a, email, deviceId, headers)
+    const body = { email, deviceId, otp: code, sessionPublicKey: a.publicKey }
+    const path = '/v1/auth/email/otp'
+    const ts = String(clock)
+    const otherBody = JSON.stringify({ ...body, otp: '000000' })
+    const refused = [
+      await loginPost(app, path, body, null, headers, clock),
+      await loginPost(app, path, body, b, headers, clock),
+      await loginPost(app, path, body, a, headers, clock - STAMP_MAX_SKEW_MS - 1),
+      await loginPost(app, path, body, a, headers, clock + STAMP_MAX_SKEW_MS + 1),
+      // A stamp by the right key, of another request.
+      await post(app, path, body, {
+        ...headers,
+        [STAMP_HEADERS.timestamp]: ts,
+        [STAMP_HEADERS.stamp]: await a.sign(stampPayload('POST', path, ts, otherBody)),
+      }),
+      // Its high-s twin.
+      await post(app, path, body, {
+        ...headers,
+        [STAMP_HEADERS.timestamp]: ts,
+        [STAMP_HEADERS.stamp]: otherSpellings(await a.sign(stampPayload('POST', path, ts, JSON.stringify(body))))[20] as string,
+      }),
+    ]
+    for (const res of refused) {
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe(AUTH_ERRORS.loginProofInvalid)
+    }
+    expect((await loginPost(app, path, body, a, headers, clock)).status).toBe(200)
+  })
+
+  it('a known device: the code of a connect is bound to its key too; a later connect with another key rebinds it', async () => {
+    const headers = ip()
+    const email = 'rebind@example.com'
+    const deviceId = 'device-rebind-00001'
+    await login(app, mailbox, email, deviceId, headers)
+    const a = await frameKey()
+    const b = await frameKey()
+    clock += OTP_RESEND_COOLDOWN_MS
+    await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: a.keyHash }, headers)
+    const first = mailbox.lastCode(email)
+    expect(
+      (await loginPost(app, '/v1/auth/email/otp', { email, deviceId, otp: first, sessionPublicKey: b.publicKey }, b, headers, clock))
+        .status,
+    ).toBe(403)
+    clock += OTP_RESEND_COOLDOWN_MS
+    await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: b.keyHash }, headers)
+    const second = mailbox.lastCode(email)
+    expect(
+      (await loginPost(app, '/v1/auth/email/otp', { email, deviceId, otp: second, sessionPublicKey: a.publicKey }, a, headers, clock))
+        .status,
+    ).toBe(403)
+    expect(
+      (await loginPost(app, '/v1/auth/email/otp', { email, deviceId, otp: second, sessionPublicKey: b.publicKey }, b, headers, clock))
+        .status,
+    ).toBe(200)
+  })
+
+  it('a start without the key hash, or with one that is not a SHA-256, is refused with 400', async () => {
+    const email = 'nohash@example.com'
+    const deviceId = 'device-nohash-00001'
+    for (const [path, body] of [
+      ['/v1/auth/email/connect', { email, deviceId }],
+      ['/v1/auth/email/connect', { email, deviceId, sessionKeyHash: 'abc' }],
+      ['/v1/auth/email/device', { email, deviceId }],
+    ] as const) {
+      const res = await post(app, path, body, ip())
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toMatch(/^sessionKeyHash: /)
+    }
+  })
+})
+
 describe('one-time codes', () => {
   /** A known device for `email`, with a fresh code in the mailbox. */
   async function knownDevice(email: string, deviceId: string) {
     const headers = ip()
     await login(app, mailbox, email, deviceId, headers)
     clock += OTP_RESEND_COOLDOWN_MS
-    const res = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const res = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     expect(await res.json()).toEqual({ action: 'VERIFY_OTP' })
     return { headers, code: mailbox.lastCode(email) }
   }
   const otp = async (email: string, deviceId: string, code: string) => {
-    const res = await post(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: (await frameKey()).publicKey })
+    const res = await loginPost(app, '/v1/auth/email/otp', { email, deviceId, otp: code, sessionPublicKey: K.publicKey }, K, {}, clock)
     return { status: res.status, error: res.status === 200 ? null : await errorOf(res) }
   }
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
@@ -270,7 +409,7 @@ describe('one-time codes', () => {
     expect(await otp(email, deviceId, wrong(code))).toEqual({ status: 400, error: AUTH_ERRORS.otpTooManyAttempts })
     expect(await otp(email, deviceId, code)).toEqual({ status: 400, error: AUTH_ERRORS.otpTooManyAttempts })
     clock += OTP_RESEND_COOLDOWN_MS
-    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     const fresh = mailbox.lastCode(email)
     expect(await otp(email, deviceId, fresh)).toEqual({ status: 200, error: null })
   })
@@ -281,7 +420,7 @@ describe('one-time codes', () => {
     const { headers, code } = await knownDevice(email, deviceId)
     clock += OTP_TTL_MS
     expect(await otp(email, deviceId, code)).toEqual({ status: 400, error: AUTH_ERRORS.otpExpired })
-    await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     const fresh = mailbox.lastCode(email)
     clock += OTP_TTL_MS - 1
     expect(await otp(email, deviceId, fresh)).toEqual({ status: 200, error: null })
@@ -329,28 +468,30 @@ describe('rate limits', () => {
     const deviceId = 'device-cooldown-001'
     await login(app, mailbox, email, deviceId, headers)
     clock += OTP_RESEND_COOLDOWN_MS
-    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(200)
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)).status).toBe(200)
     clock += 10_000
-    const res = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
+    const res = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
     expect(res.status).toBe(429)
     expect(await errorOf(res)).toBe(AUTH_ERRORS.rateLimited)
     expect(res.headers.get('retry-after')).toBe('20')
     clock += 20_000
-    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(200)
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)).status).toBe(200)
   })
 
   it('at most 5 mails to one email an hour', async () => {
     const email = 'hourly@example.com'
     for (let i = 0; i < 5; i++) {
-      const res = await post(app, '/v1/auth/email/connect', { email, deviceId: `device-hourly-0000${i}` }, ip())
+      const res = await post(app, '/v1/auth/email/connect', { email, deviceId: `device-hourly-0000${i}`, sessionKeyHash: K.keyHash }, ip())
       expect(res.status, `mail ${i + 1}`).toBe(200)
       clock += OTP_RESEND_COOLDOWN_MS
     }
-    const sixth = await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009' }, ip())
+    const sixth = await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009', sessionKeyHash: K.keyHash }, ip())
     expect(sixth.status).toBe(429)
     expect(Number(sixth.headers.get('retry-after'))).toBe(3600 - 5 * 30)
     clock += 3600_000
-    expect((await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009' }, ip())).status).toBe(200)
+    expect(
+      (await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-hourly-00009', sessionKeyHash: K.keyHash }, ip())).status,
+    ).toBe(200)
   })
 
   it('50 concurrent logins for one address (a known device) send one code mail; for new devices, one approval link', async () => {
@@ -360,14 +501,21 @@ describe('rate limits', () => {
     await login(app, mailbox, email, deviceId, headers)
     clock += OTP_RESEND_COOLDOWN_MS
     const before = mailbox.sent.length
-    const codes = await Promise.all(Array.from({ length: 50 }, () => post(app, '/v1/auth/email/connect', { email, deviceId }, ip())))
+    const codes = await Promise.all(
+      Array.from({ length: 50 }, () => post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, ip())),
+    )
     expect(codes.map((r) => r.status).sort()).toEqual([200, ...Array(49).fill(429)])
     expect(mailbox.sent.slice(before).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your Portico code: \d{6}$/)])
 
     clock += OTP_RESEND_COOLDOWN_MS
     const links = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(app, '/v1/auth/email/connect', { email, deviceId: `device-burst-new-${String(i).padStart(3, '0')}` }, ip()),
+        post(
+          app,
+          '/v1/auth/email/connect',
+          { email, deviceId: `device-burst-new-${String(i).padStart(3, '0')}`, sessionKeyHash: K.keyHash },
+          ip(),
+        ),
       ),
     )
     expect(links.filter((r) => r.status === 200)).toHaveLength(1)
@@ -379,7 +527,12 @@ describe('rate limits', () => {
     const before = mailbox.sent.length
     const res = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post(app, '/v1/auth/email/connect', { email: `burst-ip-${i}@example.com`, deviceId: 'device-burst-ip-001' }, headers),
+        post(
+          app,
+          '/v1/auth/email/connect',
+          { email: `burst-ip-${i}@example.com`, deviceId: 'device-burst-ip-001', sessionKeyHash: K.keyHash },
+          headers,
+        ),
       ),
     )
     expect(res.filter((r) => r.status === 200)).toHaveLength(20)
@@ -396,7 +549,12 @@ describe('rate limits', () => {
     let refused = 0
     for (let i = 0; i < 8; i++) {
       clock += OTP_RESEND_COOLDOWN_MS
-      const res = await post(app, '/v1/auth/email/connect', { email, deviceId: `device-stranger-${i}-000` }, ip())
+      const res = await post(
+        app,
+        '/v1/auth/email/connect',
+        { email, deviceId: `device-stranger-${i}-000`, sessionKeyHash: K.keyHash },
+        ip(),
+      )
       if (res.status === 429) refused++
       else expect(res.status).toBe(200)
     }
@@ -404,33 +562,54 @@ describe('rate limits', () => {
     // The owner's known device still gets its codes (4 more this hour: 5 in all), and signs in.
     for (let i = 0; i < 4; i++) {
       clock += OTP_RESEND_COOLDOWN_MS
-      expect(await (await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).json()).toEqual({ action: 'VERIFY_OTP' })
+      expect(await (await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)).json()).toEqual({
+        action: 'VERIFY_OTP',
+      })
     }
-    const key = await frameKey()
-    const session = await post(
+    const key = K
+    const session = await loginPost(
       app,
       '/v1/auth/email/otp',
       { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+      key,
       headers,
+      clock,
     )
     expect(session.status).toBe(200)
     clock += OTP_RESEND_COOLDOWN_MS
-    expect((await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)).status).toBe(429)
+    expect((await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)).status).toBe(429)
   })
 
   it('at most 20 mails from one IP an hour; another IP is not held back', async () => {
     const headers = ip()
     for (let i = 0; i < 20; i++) {
-      const res = await post(app, '/v1/auth/email/connect', { email: `ip${i}@example.com`, deviceId: 'device-ip-limit-001' }, headers)
+      const res = await post(
+        app,
+        '/v1/auth/email/connect',
+        { email: `ip${i}@example.com`, deviceId: 'device-ip-limit-001', sessionKeyHash: K.keyHash },
+        headers,
+      )
       expect(res.status, `mail ${i + 1}`).toBe(200)
     }
-    const over = await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, headers)
+    const over = await post(
+      app,
+      '/v1/auth/email/connect',
+      { email: 'ip20@example.com', deviceId: 'device-ip-limit-001', sessionKeyHash: K.keyHash },
+      headers,
+    )
     expect(over.status).toBe(429)
     expect(await errorOf(over)).toBe(AUTH_ERRORS.rateLimited)
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await post(app, '/v1/auth/email/connect', { email: 'ip20@example.com', deviceId: 'device-ip-limit-001' }, ip())).status).toBe(
-      200,
-    )
+    expect(
+      (
+        await post(
+          app,
+          '/v1/auth/email/connect',
+          { email: 'ip20@example.com', deviceId: 'device-ip-limit-001', sessionKeyHash: K.keyHash },
+          ip(),
+        )
+      ).status,
+    ).toBe(200)
   })
 })
 
@@ -717,15 +896,22 @@ describe('notices: a new session and an email change are mailed, with a revocati
     const email = 'notice@example.com'
     const headers = { ...ip(), 'user-agent': CHROME_LINUX }
     const started = clock
-    await post(app, '/v1/auth/email/connect', { email, deviceId: 'device-notice-00001', hostOrigin: 'https://shop.example' }, headers)
-    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
-    await post(app, '/v1/auth/email/device', { email, deviceId: 'device-notice-00001' }, headers)
     const key = await frameKey()
-    const otp = await post(
+    await post(
+      app,
+      '/v1/auth/email/connect',
+      { email, deviceId: 'device-notice-00001', sessionKeyHash: key.keyHash, hostOrigin: 'https://shop.example' },
+      headers,
+    )
+    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
+    await post(app, '/v1/auth/email/device', { email, deviceId: 'device-notice-00001', sessionKeyHash: key.keyHash }, headers)
+    const otp = await loginPost(
       app,
       '/v1/auth/email/otp',
       { email, deviceId: 'device-notice-00001', otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+      key,
       headers,
+      clock,
     )
     const body = (await otp.json()) as { sessionId: string; user: Session['user'] }
     const session: Session = { sessionId: body.sessionId, key, user: body.user }
@@ -776,14 +962,16 @@ describe('notices: a new session and an email change are mailed, with a revocati
     await login(app, mailbox, email, deviceId, headers)
     for (let i = 0; i < 4; i++) {
       clock += OTP_RESEND_COOLDOWN_MS
-      const connect = await post(app, '/v1/auth/email/connect', { email, deviceId }, headers)
-      expect(connect.status, `login ${i + 2}`).toBe(200)
       const key = await frameKey()
-      const otp = await post(
+      const connect = await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: key.keyHash }, headers)
+      expect(connect.status, `login ${i + 2}`).toBe(200)
+      const otp = await loginPost(
         app,
         '/v1/auth/email/otp',
         { email, deviceId, otp: mailbox.lastCode(email), sessionPublicKey: key.publicKey },
+        key,
         headers,
+        clock,
       )
       expect(otp.status).toBe(200)
     }
@@ -873,9 +1061,15 @@ describe('CORS', () => {
   it('without an auth config the routes do not exist', async () => {
     const plain = await openTestApp()
     try {
-      expect((await post(plain.app, '/v1/auth/email/connect', { email: 'a@example.com', deviceId: 'device-000000000001' })).status).toBe(
-        404,
-      )
+      expect(
+        (
+          await post(plain.app, '/v1/auth/email/connect', {
+            email: 'a@example.com',
+            deviceId: 'device-000000000001',
+            sessionKeyHash: K.keyHash,
+          })
+        ).status,
+      ).toBe(404)
       expect((await plain.app.request('/v1/sessions/abcdefabcdefabcdef')).status).toBe(404)
     } finally {
       await plain.close()

@@ -9,7 +9,7 @@ import {
 } from '@portico/protocol/auth'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { jsonBody, stamped, withAuthErrors } from '../auth/http.ts'
+import { jsonBody, loginProof, stamped, withAuthErrors } from '../auth/http.ts'
 import { escapeHtml, mailTime } from '../auth/mail.ts'
 import { REVOKE_PATH } from '../auth/notices.ts'
 import type { RouteModule } from './context.ts'
@@ -147,8 +147,9 @@ export const authRoutes: RouteModule = (ctx) => {
   })
 
   app.post('/v1/auth/email/otp', async (c) => {
-    const input = normalEmail(await jsonBody(c, otpRequestSchema))
-    return c.json(await service.verifyOtp(input, deviceOf(c)))
+    const proof = await loginProof(c)
+    const input = normalEmail(await jsonBody(c, otpRequestSchema, proof.body))
+    return c.json(await service.verifyOtp(input, deviceOf(c), proof))
   })
 
   // ---- stamped routes

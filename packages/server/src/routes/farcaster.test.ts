@@ -1,12 +1,12 @@
 // Sign In With Farcaster against the real dev relay (HTTP on 127.0.0.1) and a real IdRegistry on
 // anvil: the server opens the channel, the relay's approve() signs the SIWE message with the fid's
 // custody key (or, for the refusals, with another key / another nonce), the server verifies it.
-import { authUserSchema, FARCASTER_ERRORS, farcasterStartResponseSchema, otpResponseSchema } from '@portico/protocol/auth'
+import { AUTH_ERRORS, authUserSchema, FARCASTER_ERRORS, farcasterStartResponseSchema, otpResponseSchema } from '@portico/protocol/auth'
 import { deployIdRegistry, startAnvil, startFarcasterRelay, type AnvilInstance, type FarcasterRelay } from '@portico/devnet'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FRAME_ORIGIN, frameKey, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
+import { FRAME_ORIGIN, type FrameKey, frameKey, loginPost, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
 import { openTestApp, TEST_CHAINS, type TestApp } from '../test-support.ts'
 
 let relay: FarcasterRelay
@@ -44,19 +44,27 @@ afterAll(async () => {
 })
 
 const errorOf = async (res: Response) => z.object({ error: z.string() }).parse(await res.json()).error
-const start = async (deviceId = DEVICE) => {
-  const res = await post(app, '/v1/auth/farcaster/start', { deviceId })
+/** The frame's session key of the logins here: a start carries its hash, a status naming it is stamped by it (issue 22 §3). */
+let K: FrameKey
+const start = async (deviceId = DEVICE, key?: FrameKey) => {
+  K ??= await frameKey()
+  const res = await post(app, '/v1/auth/farcaster/start', { deviceId, sessionKeyHash: (key ?? K).keyHash })
   expect(res.status).toBe(200)
   return farcasterStartResponseSchema.parse(await res.json())
 }
 const status = (channelToken: string, publicKey: string, deviceId = DEVICE) =>
-  post(app, '/v1/auth/farcaster/status', { channelToken, deviceId, sessionPublicKey: publicKey })
+  loginPost(
+    app,
+    '/v1/auth/farcaster/status',
+    { channelToken, deviceId, sessionPublicKey: publicKey },
+    publicKey === K?.publicKey ? K : null,
+  )
 
 describe('POST /v1/auth/farcaster/start and /status', () => {
   it('pending → 202; approved as ada → a session for the user of fid 1 (userName ada, socialProvider farcaster); the session works', async () => {
     const { url, channelToken } = await start()
     expect(url).toBe(`https://warpcast.com/~/siwf?channelToken=${channelToken}`)
-    const key = await frameKey()
+    const key = K
     const pending = await status(channelToken, key.publicKey)
     expect(pending.status).toBe(202)
     expect(await pending.json()).toEqual({ state: 'pending' })
@@ -84,7 +92,7 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
 
   it('a replayed completion is refused: the channel is single use', async () => {
     const { channelToken } = await start()
-    const key = await frameKey()
+    const key = K
     await relay.approve(channelToken, 1)
     expect((await status(channelToken, key.publicKey)).status).toBe(200)
     const replay = await status(channelToken, key.publicKey)
@@ -94,7 +102,7 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
 
   it('a message signed by a key that is not the fid custody is refused, and the channel is used up', async () => {
     const { channelToken } = await start()
-    const key = await frameKey()
+    const key = K
     await relay.approve(channelToken, 1, { signer: privateKeyToAccount(`0x${'42'.repeat(32)}`) })
     const res = await status(channelToken, key.publicKey)
     expect(res.status).toBe(400)
@@ -104,7 +112,7 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
 
   it('a message with another nonce is refused', async () => {
     const { channelToken } = await start()
-    const key = await frameKey()
+    const key = K
     await relay.approve(channelToken, 1, { nonce: 'aaaaaaaaaaaaaaaaaaaaaaaa' })
     const res = await status(channelToken, key.publicKey)
     expect(res.status).toBe(400)
@@ -113,14 +121,14 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
 
   it('a message for another domain is refused', async () => {
     const { channelToken } = await start()
-    const key = await frameKey()
+    const key = K
     await relay.approve(channelToken, 2, { domain: 'evil.example' })
     expect(await errorOf(await status(channelToken, key.publicKey))).toBe(FARCASTER_ERRORS.invalid)
   })
 
   it('another device cannot finish the channel; a rejected channel is refused', async () => {
     const { channelToken } = await start()
-    const key = await frameKey()
+    const key = K
     await relay.approve(channelToken, 1)
     const stolen = await status(channelToken, key.publicKey, 'another-device-0001')
     expect(stolen.status).toBe(400)
@@ -130,6 +138,31 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
     const res = await status(rejected.channelToken, key.publicKey)
     expect(res.status).toBe(400)
     expect(await errorOf(res)).toBe(FARCASTER_ERRORS.channel)
+  })
+
+  it('a login belongs to the frame that started it (issue 22 §3): another key is refused (403), no stamp is refused (401), the channel stays', async () => {
+    const a = await frameKey()
+    const b = await frameKey()
+    const { channelToken } = await start(DEVICE, a)
+    await relay.approve(channelToken, 1)
+    const body = (key: FrameKey) => ({ channelToken, deviceId: DEVICE, sessionPublicKey: key.publicKey })
+    // The host page shows the frame's channel and polls it with a key of its own: refused before the relay is asked.
+    const other = await loginPost(app, '/v1/auth/farcaster/status', body(b), b)
+    expect(other.status).toBe(403)
+    expect(await errorOf(other)).toBe(AUTH_ERRORS.loginKeyMismatch)
+    // Naming the frame's key without holding it: no stamp, or a stamp by another key.
+    for (const res of [
+      await loginPost(app, '/v1/auth/farcaster/status', body(a), null),
+      await loginPost(app, '/v1/auth/farcaster/status', body(a), b),
+    ]) {
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe(AUTH_ERRORS.loginProofInvalid)
+    }
+    // The frame still finishes with its own key.
+    const own = await loginPost(app, '/v1/auth/farcaster/status', body(a), a)
+    expect(own.status).toBe(200)
+    const session = otpResponseSchema.parse(await own.json())
+    expect((await stamped(app, { sessionId: session.sessionId, key: a }, 'GET', '/v1/auth/user', undefined, Date.now())).status).toBe(200)
   })
 
   it.each([

@@ -1,6 +1,6 @@
 import { FARCASTER_ERRORS, farcasterStartRequestSchema, farcasterStatusRequestSchema } from '@portico/protocol/auth'
 import { Hono } from 'hono'
-import { jsonBody, withAuthErrors } from '../auth/http.ts'
+import { jsonBody, loginProof, withAuthErrors } from '../auth/http.ts'
 import { AuthError } from '../auth/errors.ts'
 import type { RouteModule } from './context.ts'
 
@@ -27,8 +27,9 @@ export const farcasterRoutes: RouteModule = (ctx) => {
 
   app.post('/v1/auth/farcaster/status', async (c) => {
     const service = farcaster()
-    const input = await jsonBody(c, farcasterStatusRequestSchema)
-    const answer = await service.status(input, c.req.header('user-agent')?.slice(0, 200) ?? null)
+    const proof = await loginProof(c)
+    const input = await jsonBody(c, farcasterStatusRequestSchema, proof.body)
+    const answer = await service.status(input, c.req.header('user-agent')?.slice(0, 200) ?? null, proof)
     return 'state' in answer ? c.json(answer, 202) : c.json(answer)
   })
 

@@ -28,9 +28,9 @@ afterAll(async () => {
 describe('/v1/sessions', () => {
   it('lists sessions; GET /v1/sessions/{id}; revoke by another live session of the same user, which then cannot sign', async () => {
     const email = 'sessions@example.com'
-    const a = await login(app, mailbox, email, 'device-sessions-a01')
+    const a = await login(app, mailbox, email, 'device-sessions-a01', {}, clock)
     clock += OTP_RESEND_COOLDOWN_MS
-    const b = await login(app, mailbox, email, 'device-sessions-b01')
+    const b = await login(app, mailbox, email, 'device-sessions-b01', {}, clock)
     expect(b.user.userId).toBe(a.user.userId)
 
     const list = sessionsResponseSchema.parse(await (await stamped(app, a, 'GET', '/v1/auth/sessions', undefined, clock)).json())
@@ -41,7 +41,7 @@ describe('/v1/sessions', () => {
     expect(sessionInfoSchema.parse(await info.json())).toMatchObject({ id: b.sessionId, revokedAt: null })
 
     // Another user's session is not found; a bad signature is refused.
-    const stranger = await login(app, mailbox, 'stranger@example.com', 'device-stranger-001')
+    const stranger = await login(app, mailbox, 'stranger@example.com', 'device-stranger-001', {}, clock)
     expect((await stamped(app, stranger, 'GET', `/v1/sessions/${a.sessionId}`, undefined, clock)).status).toBe(404)
     const strangerRevoke = await post(app, `/v1/sessions/${a.sessionId}/revoke`, {
       pci: stranger.sessionId,
@@ -79,7 +79,7 @@ describe('/v1/sessions', () => {
   })
 
   it('refuses a malformed id, body or signature without a 500', async () => {
-    const a = await login(app, mailbox, 'malformed@example.com', 'device-malformed-01')
+    const a = await login(app, mailbox, 'malformed@example.com', 'device-malformed-01', {}, clock)
     expect((await stamped(app, a, 'GET', '/v1/sessions/short', undefined, clock)).status).toBe(404)
     expect((await post(app, '/v1/sessions/short/revoke', { pci: a.sessionId, signature: 'AAAA' })).status).toBe(404)
     const missing = await post(app, `/v1/sessions/${a.sessionId}/revoke`, { pci: a.sessionId })
@@ -92,7 +92,7 @@ describe('/v1/sessions', () => {
   })
 
   it('a session may revoke itself; then it signs and revokes nothing more', async () => {
-    const a = await login(app, mailbox, 'self@example.com', 'device-self-0000001')
+    const a = await login(app, mailbox, 'self@example.com', 'device-self-0000001', {}, clock)
     const res = await post(app, `/v1/sessions/${a.sessionId}/revoke`, {
       pci: a.sessionId,
       signature: await a.key.sign(revokeMessage(a.sessionId, a.sessionId)),

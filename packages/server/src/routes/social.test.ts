@@ -13,7 +13,7 @@ import {
 } from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FRAME_ORIGIN, frameKey, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
+import { FRAME_ORIGIN, type FrameKey, frameKey, loginPost, memoryMailbox, post, stamped, TEST_KEK } from '../auth/test-support.ts'
 import { startServer } from '../index.ts'
 import { openTestApp, TEST_CHAINS, type TestApp } from '../test-support.ts'
 
@@ -55,6 +55,7 @@ beforeAll(async () => {
   })
   app = t.app
   reported = t.reported
+  K = await frameKey()
   close = t.close
 })
 afterAll(async () => {
@@ -62,10 +63,23 @@ afterAll(async () => {
   await oidc?.close()
 })
 
+/** The frame's session key of the logins here (a start carries its hash; a finish naming it is stamped by it). */
+let K: FrameKey
+/**
+ * The social routes as the frame calls them (issue 22 §3): start from the frame's origin with K's
+ * hash; finish stamped by K when it names K's public key (else unstamped).
+ */
+async function framePost(target: TestApp, path: string, body: unknown) {
+  if (path === '/v1/auth/social/start')
+    return post(target, path, { sessionKeyHash: K.keyHash, ...(body as object) }, { origin: FRAME_ORIGIN })
+  const named = (body as { sessionPublicKey?: unknown }).sessionPublicKey === K.publicKey
+  return loginPost(target, path, body, named ? K : null, {}, clock)
+}
+
 const errorOf = async (res: Response) => z.object({ error: z.string() }).parse(await res.json()).error
 
 async function start(provider: string, device: string, hostOrigin = HOST) {
-  const res = await post(app, '/v1/auth/social/start', { provider, hostOrigin, deviceId: device })
+  const res = await framePost(app, '/v1/auth/social/start', { provider, hostOrigin, deviceId: device })
   expect(res.status).toBe(200)
   return new URL(socialStartResponseSchema.parse(await res.json()).uri)
 }
@@ -90,8 +104,8 @@ async function resultUri(provider: string, device: string, account: string) {
 }
 
 async function finish(uri: string, device: string) {
-  const key = await frameKey()
-  const res = await post(app, '/v1/auth/social/finish', { resultUri: uri, deviceId: device, sessionPublicKey: key.publicKey })
+  const key = K
+  const res = await framePost(app, '/v1/auth/social/finish', { resultUri: uri, deviceId: device, sessionPublicKey: key.publicKey })
   return { res, key }
 }
 
@@ -121,7 +135,7 @@ describe('social login through the dev OIDC provider', () => {
     expect(a.searchParams.get('code_challenge')).not.toBe(b.searchParams.get('code_challenge'))
   })
 
-  it('the callback page posts the result to the stored host origin only, under a nonce CSP, and closes', async () => {
+  it("the callback page posts the result to the frame's origin only (in the opener's frames, never the opener), under a nonce CSP", async () => {
     const back = await driveOidcAuthorization((await start('google', deviceId())).href, { account: 'ada' })
     const page = await app.request(`${back.pathname}${back.search}`)
     expect(page.status).toBe(200)
@@ -133,13 +147,17 @@ describe('social login through the dev OIDC provider', () => {
     const html = await page.text()
     const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(csp)?.[1]
     expect(html).toContain(`<script nonce="${nonce}">`)
-    expect(html).toContain(`window.opener.postMessage(m,o)`)
-    expect(html).toContain(`var o="${HOST}"`)
+    // Issue 22 §3: to the frames of the opener at the frame origin; the host page itself gets nothing.
+    expect(html).toContain('w.frames[i].postMessage(m,o)')
+    expect(html).not.toContain('opener.postMessage')
+    expect(html).toContain(`var o="${FRAME_ORIGIN}"`)
+    expect(html).not.toContain(HOST)
     expect(html).not.toContain("'*'")
     expect(html).not.toContain('"*"')
-    expect(html).toContain('window.close()')
+    // Without an opener there is no one to post to: it closes.
+    expect(html).toContain('if(!w){setTimeout(function(){window.close()},50);return}')
     const { message, targetOrigin } = postedBy(html)
-    expect(targetOrigin).toBe(HOST)
+    expect(targetOrigin).toBe(FRAME_ORIGIN)
     expect(message.channel).toBe('portico:social')
     expect(message.type).toBe('SOCIAL_RESULT')
     expect(message.error).toBeUndefined()
@@ -267,11 +285,76 @@ describe('social login through the dev OIDC provider', () => {
     const page = await app.request(`${back.pathname}${back.search}`)
     expect(page.status).toBe(200)
     const { message, targetOrigin } = postedBy(await page.text())
-    expect(targetOrigin).toBe(HOST)
+    expect(targetOrigin).toBe(FRAME_ORIGIN)
     expect(message.error).toBe('access_denied')
     const res = (await finish(message.resultUri, device)).res
     expect(res.status).toBe(400)
     expect(await errorOf(res)).toBe(AUTH_ERRORS.socialDenied)
+  })
+
+  describe('a login belongs to the frame that started it (issue 22 §3)', () => {
+    /** A start by the frame with key A, and the result the callback page posts to the frame. */
+    async function startedWith(a: FrameKey, account = 'ada') {
+      const device = deviceId()
+      const res = await post(
+        app,
+        '/v1/auth/social/start',
+        { provider: 'google', hostOrigin: HOST, deviceId: device, sessionKeyHash: a.keyHash },
+        { origin: FRAME_ORIGIN },
+      )
+      expect(res.status).toBe(200)
+      const back = await driveOidcAuthorization(socialStartResponseSchema.parse(await res.json()).uri, { account })
+      const page = await app.request(`${back.pathname}${back.search}`)
+      return { device, resultUri: postedBy(await page.text()).message.resultUri }
+    }
+    const finishBody = (resultUri: string, device: string, key: FrameKey) => ({
+      resultUri,
+      deviceId: device,
+      sessionPublicKey: key.publicKey,
+    })
+
+    it('a finish with another key (stamped by it) is refused with 403, and the frame still finishes with its own', async () => {
+      const a = await frameKey()
+      const b = await frameKey()
+      const { device, resultUri } = await startedWith(a)
+      const stolen = await loginPost(app, '/v1/auth/social/finish', finishBody(resultUri, device, b), b, {}, clock)
+      expect(stolen.status).toBe(403)
+      expect(await errorOf(stolen)).toBe(AUTH_ERRORS.loginKeyMismatch)
+      const own = await loginPost(app, '/v1/auth/social/finish', finishBody(resultUri, device, a), a, {}, clock)
+      expect(own.status).toBe(200)
+      const session = otpResponseSchema.parse(await own.json())
+      const me = await stamped(app, { sessionId: session.sessionId, key: a }, 'GET', '/v1/auth/user', undefined, clock)
+      expect(me.status).toBe(200)
+    })
+
+    it("a finish naming the start's key without a stamp, or stamped by another key, or stale, is refused with 401", async () => {
+      const a = await frameKey()
+      const b = await frameKey()
+      const { device, resultUri } = await startedWith(a)
+      const body = finishBody(resultUri, device, a)
+      for (const res of [
+        await loginPost(app, '/v1/auth/social/finish', body, null, {}, clock),
+        await loginPost(app, '/v1/auth/social/finish', body, b, {}, clock),
+        await loginPost(app, '/v1/auth/social/finish', body, a, {}, clock - 61_000),
+      ]) {
+        expect(res.status).toBe(401)
+        expect(await errorOf(res)).toBe(AUTH_ERRORS.loginProofInvalid)
+      }
+      // None of them used the state up.
+      expect((await loginPost(app, '/v1/auth/social/finish', body, a, {}, clock)).status).toBe(200)
+    })
+
+    it("the host page's server can not start a login: no frame Origin (or the host's) is refused", async () => {
+      const a = await frameKey()
+      const body = { provider: 'google', hostOrigin: HOST, deviceId: deviceId(), sessionKeyHash: a.keyHash }
+      for (const headers of [{}, { origin: HOST }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
+        const res = await post(app, '/v1/auth/social/start', body, headers)
+        expect(res.status).toBe(400)
+        expect(await errorOf(res)).toBe('The social sign-in must start in the frame')
+      }
+      const missing = await post(app, '/v1/auth/social/start', { ...body, sessionKeyHash: undefined }, { origin: FRAME_ORIGIN })
+      expect(missing.status).toBe(400)
+    })
   })
 
   it('form_post callbacks (Apple) get the same page', async () => {
@@ -304,10 +387,10 @@ describe('social login through the dev OIDC provider', () => {
   })
 
   it('start refuses an unconfigured provider, a disallowed host origin and bad input (4xx, never 500)', async () => {
-    const apple = await post(app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: deviceId() })
+    const apple = await framePost(app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: deviceId() })
     expect(apple.status).toBe(400)
     expect(await errorOf(apple)).toBe(AUTH_ERRORS.socialNotConfigured)
-    const foreign = await post(app, '/v1/auth/social/start', {
+    const foreign = await framePost(app, '/v1/auth/social/start', {
       provider: 'google',
       hostOrigin: 'https://evil.example',
       deviceId: deviceId(),
@@ -323,7 +406,7 @@ describe('social login through the dev OIDC provider', () => {
       null,
       'x',
     ]) {
-      const res = await post(app, '/v1/auth/social/start', body)
+      const res = await framePost(app, '/v1/auth/social/start', body)
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
     for (const body of [
@@ -332,7 +415,7 @@ describe('social login through the dev OIDC provider', () => {
       { resultUri: CALLBACK, deviceId: deviceId(), sessionPublicKey: 'not-a-key' },
       { resultUri: 'x'.repeat(5000), deviceId: deviceId(), sessionPublicKey: 'abc' },
     ]) {
-      const res = await post(app, '/v1/auth/social/finish', body)
+      const res = await framePost(app, '/v1/auth/social/finish', body)
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400)
     }
     expect(reported).toEqual([])
@@ -383,10 +466,11 @@ describe('social login over a real listening API (127.0.0.1)', () => {
       expect(server.url).toBe(apiUrl)
       const json = { 'content-type': 'application/json', origin: FRAME_ORIGIN }
       const device = deviceId()
+      const key = await frameKey()
       const started = await fetch(`${apiUrl}/v1/auth/social/start`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ provider: 'discord', hostOrigin: HOST, deviceId: device }),
+        body: JSON.stringify({ provider: 'discord', hostOrigin: HOST, deviceId: device, sessionKeyHash: key.keyHash }),
       })
       expect(started.status).toBe(200)
       expect(started.headers.get('access-control-allow-origin')).toBe(FRAME_ORIGIN)
@@ -396,12 +480,17 @@ describe('social login over a real listening API (127.0.0.1)', () => {
       const page = await fetch(back)
       expect(page.status).toBe(200)
       const { message, targetOrigin } = postedBy(await page.text())
-      expect(targetOrigin).toBe(HOST)
-      const key = await frameKey()
+      expect(targetOrigin).toBe(FRAME_ORIGIN)
+      const body = JSON.stringify({ resultUri: message.resultUri, deviceId: device, sessionPublicKey: key.publicKey })
+      const proofTs = String(Date.now())
       const done = await fetch(`${apiUrl}/v1/auth/social/finish`, {
         method: 'POST',
-        headers: json,
-        body: JSON.stringify({ resultUri: message.resultUri, deviceId: device, sessionPublicKey: key.publicKey }),
+        headers: {
+          ...json,
+          'x-portico-timestamp': proofTs,
+          'x-portico-stamp': await key.sign(stampPayload('POST', '/v1/auth/social/finish', proofTs, body)),
+        },
+        body,
       })
       expect(done.status).toBe(200)
       const session = otpResponseSchema.parse(await done.json())
@@ -540,11 +629,11 @@ describe('GitHub without a public email: the primary verified address of GET /us
   /** start, then finish with the code the fake provider turns into this scenario's token. */
   async function githubLogin(scenario: string) {
     const device = deviceId()
-    const started = await post(gh, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
+    const started = await framePost(gh, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
     expect(started.status).toBe(200)
     const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
-    const key = await frameKey()
-    const res = await post(gh, '/v1/auth/social/finish', {
+    const key = K
+    const res = await framePost(gh, '/v1/auth/social/finish', {
       resultUri: `${CALLBACK}?state=${state}&code=${scenario}`,
       deviceId: device,
       sessionPublicKey: key.publicKey,
@@ -597,12 +686,12 @@ describe('GitHub without a public email: the primary verified address of GET /us
     })
     try {
       const device = deviceId()
-      const started = await post(unreachable.app, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
+      const started = await framePost(unreachable.app, '/v1/auth/social/start', { provider: 'github', hostOrigin: HOST, deviceId: device })
       const state = new URL(socialStartResponseSchema.parse(await started.json()).uri).searchParams.get('state')!
-      const res = await post(unreachable.app, '/v1/auth/social/finish', {
+      const res = await framePost(unreachable.app, '/v1/auth/social/finish', {
         resultUri: `${CALLBACK}?state=${state}&code=verified`,
         deviceId: device,
-        sessionPublicKey: (await frameKey()).publicKey,
+        sessionPublicKey: K.publicKey,
       })
       expect(res.status).toBe(200)
       expect(otpResponseSchema.parse(await res.json()).user).toMatchObject({ userName: 'octo-verified', email: null })
@@ -643,12 +732,12 @@ type OpenedApp = Awaited<ReturnType<typeof openTestApp>>
 
 async function signIn(t: OpenedApp, provider = 'apple') {
   const device = deviceId()
-  const started = await post(t.app, '/v1/auth/social/start', { provider, hostOrigin: HOST, deviceId: device })
+  const started = await framePost(t.app, '/v1/auth/social/start', { provider, hostOrigin: HOST, deviceId: device })
   const uri = new URL(socialStartResponseSchema.parse(await started.json()).uri)
-  const res = await post(t.app, '/v1/auth/social/finish', {
+  const res = await framePost(t.app, '/v1/auth/social/finish', {
     resultUri: `${CALLBACK}?state=${uri.searchParams.get('state')}&code=c`,
     deviceId: device,
-    sessionPublicKey: (await frameKey()).publicKey,
+    sessionPublicKey: K.publicKey,
   })
   expect(res.status).toBe(200)
   return { uri, user: otpResponseSchema.parse(await res.json()).user }
@@ -788,13 +877,13 @@ describe('the client at the token endpoint: Apple sends its minted client secret
       })
     const viaProvider = async (t: OpenedApp, code?: string) => {
       const device = deviceId()
-      const started = await post(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
+      const started = await framePost(t.app, '/v1/auth/social/start', { provider: 'apple', hostOrigin: HOST, deviceId: device })
       const back = await driveOidcAuthorization(socialStartResponseSchema.parse(await started.json()).uri, { account: 'ada' })
       if (code !== undefined) back.searchParams.set('code', code)
-      return post(t.app, '/v1/auth/social/finish', {
+      return framePost(t.app, '/v1/auth/social/finish', {
         resultUri: back.href,
         deviceId: device,
-        sessionPublicKey: (await frameKey()).publicKey,
+        sessionPublicKey: K.publicKey,
       })
     }
     const withPost = await open()

@@ -1,6 +1,6 @@
 import { AUTH_ERRORS, socialFinishRequestSchema, socialStartRequestSchema } from '@portico/protocol/auth'
 import { Hono, type Context } from 'hono'
-import { jsonBody, withAuthErrors } from '../auth/http.ts'
+import { jsonBody, loginProof, withAuthErrors } from '../auth/http.ts'
 import { AuthError } from '../auth/errors.ts'
 import { SOCIAL_CALLBACK_PATH, type SocialService } from '../auth/social.ts'
 import { socialErrorPage, socialResultMessage, socialResultPage } from '../auth/social-page.ts'
@@ -29,7 +29,8 @@ export const socialRoutes: RouteModule = (ctx) => {
     const input = await jsonBody(c, socialStartRequestSchema)
     // The result is posted to this origin: it must be one of the app origins the frame accepts.
     if (!isAllowedHost(input.hostOrigin)) throw new AuthError(400, 'hostOrigin is not an allowed origin')
-    return c.json(await social().start(input))
+    // The frame starts a social login (its origin is where the result goes): the service checks the Origin.
+    return c.json(await social().start({ ...input, frameOrigin: c.req.header('origin') }))
   })
 
   const answer = async (c: Context, params: { state?: string | undefined; code?: string | undefined; error?: string | undefined }) => {
@@ -38,7 +39,7 @@ export const socialRoutes: RouteModule = (ctx) => {
       const page = socialErrorPage('The sign-in is unknown, was already used or has expired. Close this window and try again.')
       return c.html(page.html, 400, page.headers)
     }
-    const page = socialResultPage(socialResultMessage(outcome.resultUri, outcome.error), outcome.hostOrigin)
+    const page = socialResultPage(socialResultMessage(outcome.resultUri, outcome.error), outcome.frameOrigin)
     return c.html(page.html, 200, page.headers)
   }
 
@@ -60,8 +61,9 @@ export const socialRoutes: RouteModule = (ctx) => {
   })
 
   app.post('/v1/auth/social/finish', async (c) => {
-    const input = await jsonBody(c, socialFinishRequestSchema)
-    return c.json(await social().finish(input, deviceOf(c)))
+    const proof = await loginProof(c)
+    const input = await jsonBody(c, socialFinishRequestSchema, proof.body)
+    return c.json(await social().finish(input, deviceOf(c), proof))
   })
 
   return app
