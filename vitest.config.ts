@@ -148,6 +148,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: process.env.PORTICO_E2E_PARALLEL === '1',
+          // The journeys import the same stack (Vite, the API, the devnet, Playwright): once per run,
+          // not once per file. Each journey starts and stops its own stack and browser.
+          isolate: false,
           // Known timing flakes under the full suite on 2 cores (connect g, balance's transfer and
           // new-block checks, modal-ux after a disconnect) pass alone every time; a retry keeps CI
           // honest about real failures while they are chased (noted on issue 12).

@@ -15,7 +15,7 @@ import { type ExchangeSandbox, type SandboxExchange, startExchangeSandbox } from
 import { type OnrampSandbox, startOnrampSandbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
 import { SOLANA_USDC, type SolanaDevnet, startSolanaDevnet } from '@portico/devnet/solana'
-import { type AuthConfig, generateKek, loadOrCreateKek, startServer } from '@portico/server'
+import { type AuthConfig, generateKek, loadOrCreateKek, openDatabase, startServer } from '@portico/server'
 import { createServer, type Plugin, preview } from 'vite'
 import { buildFrame } from '../packages/embedded/scripts/build-frame.mjs'
 import { buildDemo, type StackBuilds } from './stack-builds.ts'
@@ -153,12 +153,22 @@ export interface Stack {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const started: (() => Promise<void>)[] = []
+  /** Once the API runs, it owns (and closes) the database opened up front. */
+  let apiStarted = false
   const stopAll = async () => {
     for (const stop of started.reverse()) await stop().catch(() => undefined)
     started.length = 0
   }
   try {
     const evmPorts = options.evmPorts ?? []
+    // The API's in-memory database opens while the chains and the sandboxes start (a data directory,
+    // npm start's, opens with the API).
+    const database =
+      options.dataDir === undefined ? openDatabase({ memoryTemplateDir: path.join(root, 'node_modules/.cache/portico-db') }) : undefined
+    database?.catch(() => undefined)
+    started.push(async () => {
+      if (!apiStarted) await (await database)?.close()
+    })
     const [devnet, solana, relay, mailbox] = await Promise.all([
       startDevnet({ chains: DEFAULT_DEVNET_CHAINS.map((c, i) => ({ ...c, port: evmPorts[i] ?? 0 })) }),
       startSolanaDevnet({ port: options.solanaPort ?? 0 }),
@@ -299,7 +309,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       exchanges,
       onramp: onrampConfig,
       ...storage,
+      ...(database ? { database } : {}),
     })
+    apiStarted = true
     let apiRunning = true
     started.push(async () => {
       if (apiRunning) await api.stop()

@@ -3,8 +3,8 @@
 // budgets on the built packages.
 // Each step runs even if an earlier one failed, so one run shows every failure. The last line
 // is the plain `N passed, N failed` summary that CI reads.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -27,12 +27,16 @@ function run(label, cmd, args, env = {}) {
   return r.status === 0
 }
 
-function vitest(label, projects, extra = []) {
+function vitestArgs(label, projects, extra) {
   const file = path.join(out, `results-${label}.json`)
   rmSync(file, { force: true })
   const args = ['vitest', 'run', ...extra, ...projects.flatMap((p) => ['--project', p])]
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`)
-  const ok = run(`vitest ${label}`, 'npx', args)
+  return { file, args }
+}
+
+/** Add a vitest step's JSON report to the totals. */
+function count(label, file, ok) {
   let counted = false
   try {
     const r = JSON.parse(readFileSync(file, 'utf8'))
@@ -51,6 +55,37 @@ function vitest(label, projects, extra = []) {
   if (!counted) {
     failed += 1
     failures.push(`vitest ${label} (no report)`)
+  }
+}
+
+function vitest(label, projects, extra = []) {
+  const { file, args } = vitestArgs(label, projects, extra)
+  count(label, file, run(`vitest ${label}`, 'npx', args))
+}
+
+/**
+ * Start a vitest step that runs alongside the next one (its output goes to .vitest/<label>.log and is
+ * printed when it ends); the returned function waits for it and counts it.
+ */
+function vitestAlongside(label, projects, extra = []) {
+  const { file, args } = vitestArgs(label, projects, extra)
+  const log = path.join(out, `${label}.log`)
+  console.log(`\n=== vitest ${label}, alongside the next step (its output follows when both end): npx ${args.join(' ')}`)
+  const fd = openSync(log, 'w')
+  const started = performance.now()
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env })
+  closeSync(fd)
+  const exited = new Promise((resolve) =>
+    child.on('close', (code) => {
+      timings.push(`vitest ${label} ${((performance.now() - started) / 1000).toFixed(0)} s (alongside)`)
+      resolve(code === 0)
+    }),
+  )
+  return async () => {
+    const ok = await exited
+    console.log(`\n=== vitest ${label} (ran alongside): its output`)
+    process.stdout.write(readFileSync(log))
+    count(label, file, ok)
   }
 }
 
@@ -78,8 +113,12 @@ if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
 const workers = [`--maxWorkers=${process.env.PORTICO_TEST_WORKERS ?? 2}`]
 if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'], workers)
 if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
+// The pack test runs alongside the e2e journeys: these wait on their browser and stack about a
+// third of the time (5.5 min of wall time for 3.7 min of CPU), which the pack test's installs and
+// builds fill. Each starts its own servers on free ports and its own Chromium.
+const pack = want('pack') ? vitestAlongside('pack', [], ['--config', 'tests/pack/vitest.config.ts']) : undefined
 if (want('e2e')) vitest('e2e', ['e2e'])
-if (want('pack')) vitest('pack', [], ['--config', 'tests/pack/vitest.config.ts'])
+await pack?.()
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
 console.log(`\nsteps: ${timings.join(', ')}`)
 console.log(`\nnpm test took ${((performance.now() - t0) / 60000).toFixed(1)} min`)

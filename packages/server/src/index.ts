@@ -82,6 +82,11 @@ export type StartServerOptions = Omit<AppConfig, 'db'> & {
   dataDir?: string
   /** In memory only: where a snapshot of the migrated database is kept for later starts (openDatabase). */
   memoryTemplateDir?: string
+  /**
+   * An open, migrated database to serve from instead of opening one (the three options above are
+   * then unused); the server closes it on stop. E.g. opened while the rest of a local stack starts.
+   */
+  database?: Promise<Database> | Database
 }
 
 /** How often startServer runs the analytics retention sweep. */
@@ -106,8 +111,8 @@ export function listenUrl(host: string, port: number): string {
 
 /** Open (and migrate) the database, then serve the Portico API over HTTP (on 127.0.0.1 unless `host` says otherwise). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, ...appConfig } = options
-  const db = await openDatabase({ databaseUrl, dataDir, memoryTemplateDir })
+  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, database, ...appConfig } = options
+  const db = database ? await database : await openDatabase({ databaseUrl, dataDir, memoryTemplateDir })
   // The auth service starts only with the database's own KEK (its check value, stored at first start).
   if (appConfig.auth) {
     try {
