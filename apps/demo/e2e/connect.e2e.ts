@@ -134,6 +134,8 @@ describe('browser wallet on the local stack', () => {
 
   it("g. with the API down the banner says 'Token Balance Unavailable'; the balance returns after the retry block", async () => {
     const { page, stack } = h
+    // A retry after a failure below may find the page's clock paused: let it run again.
+    await page.clock.resume()
     await page.keyboard.press('Escape')
     await stack.stopApi()
     // A fresh page load asks the API for the balance of the restored session.
@@ -146,7 +148,9 @@ describe('browser wallet on the local stack', () => {
     expect(await modal().isVisible()).toBe(true)
     // Within the 30 s block nothing is asked again; the server returns; the block ends. The page's
     // clock stands still meanwhile (a slow machine must not end the block in real time).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()))
+    // Paused a second ahead of the page's time: the clock runs on while the time is read, and
+    // pausing at a moment already passed throws ('Cannot fast-forward to the past').
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
     await stack.startApi()
     await page.clock.fastForward('00:10')
     await expect.poll(() => accountBalance().textContent(), { timeout: 10_000 }).toBe('—')
