@@ -87,6 +87,11 @@ export interface StackOptions {
   analytics?: { enabled?: boolean; retentionDays?: number }
   /** IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (SPEC §6; the API's option). @default none */
   restrictedTimezones?: string[]
+  /**
+   * The auth service's mail limits, over the stack's (which lifts the per-IP cap: everyone here is 127.0.0.1),
+   * e.g. a shorter resend cooldown for a journey that sends several codes. @default the service's
+   */
+  authLimits?: NonNullable<AuthConfig['limits']>
 }
 
 /**
@@ -284,7 +289,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       frameOrigins: [new URL(frame.url).origin],
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
-      limits: { mailsPerIpPerHour: 1000 },
+      limits: { mailsPerIpPerHour: 1000, ...options.authLimits },
       social: {
         redirectBaseUrl: apiBase,
         providers: Object.fromEntries(

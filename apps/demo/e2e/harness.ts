@@ -35,6 +35,8 @@ export interface HarnessOptions {
   analytics?: StackOptions['analytics']
   /** The API's restricted time zones (the stack's option). @default none */
   restrictedTimezones?: StackOptions['restrictedTimezones']
+  /** The auth service's mail limits (the stack's option). @default the stack's */
+  authLimits?: StackOptions['authLimits']
   /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
   timezoneId?: string
 }
@@ -47,6 +49,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+    ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   })
   let browser: Browser | undefined
   try {

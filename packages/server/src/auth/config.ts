@@ -61,6 +61,7 @@ const authConfigSchema = z.object({
       mailsPerEmailPerHour: z.number().int().positive().optional(),
       deviceMailsPerEmailPerHour: z.number().int().positive().optional(),
       mailsPerIpPerHour: z.number().int().positive().optional(),
+      resendCooldownMs: z.number().int().positive().optional(),
     })
     .optional(),
   smartAccount: z

@@ -51,8 +51,19 @@ export type AuthLimits = {
   deviceMailsPerEmailPerHour: number
   /** Mails triggered from one client IP per hour. @default 20 */
   mailsPerIpPerHour: number
+  /**
+   * How long after a mail to an email the next one of the same kind waits (SPEC "allowed to trigger").
+   * The modal offers Resend after OTP_RESEND_COOLDOWN_MS whatever this is, so a longer cooldown
+   * shows "Too many requests" to an early Resend. @default OTP_RESEND_COOLDOWN_MS (30 s)
+   */
+  resendCooldownMs: number
 }
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { mailsPerEmailPerHour: 5, deviceMailsPerEmailPerHour: 5, mailsPerIpPerHour: 20 }
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  mailsPerEmailPerHour: 5,
+  deviceMailsPerEmailPerHour: 5,
+  mailsPerIpPerHour: 20,
+  resendCooldownMs: OTP_RESEND_COOLDOWN_MS,
+}
 
 export type AuthServiceOptions = {
   db: Database
@@ -150,7 +161,8 @@ export function createAuthService(options: AuthServiceOptions) {
     const perEmail = kind === 'code' ? limits.mailsPerEmailPerHour : limits.deviceMailsPerEmailPerHour
     const refusedUntil = await repo.withMailLog(async (log) => {
       const stats = await log.stats(email, ip, kind, since)
-      if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS) return stats.lastSameKind + OTP_RESEND_COOLDOWN_MS
+      if (stats.lastSameKind !== null && t - stats.lastSameKind < limits.resendCooldownMs)
+        return stats.lastSameKind + limits.resendCooldownMs
       if (stats.emailCount >= perEmail) return ((await log.oldestSince({ email, kind }, since)) ?? t) + HOUR_MS
       if (stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
       await log.record(email, ip, kind, t)
