@@ -22,6 +22,7 @@ const POSTGRES_TESTS = [
   'auth/mail',
   'auth/permissions',
   'auth/smart',
+  'db/rate-limits',
   'routes/analytics',
   'routes/auth',
   'routes/capture',

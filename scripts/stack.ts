@@ -241,6 +241,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : { dataDir: options.dataDir }),
       ...(options.analytics ? { analytics: options.analytics } : {}),
       ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+      // Every client of the local stack connects straight to the API (no proxy in front).
+      clientAddress: 'direct' as const,
     }
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.

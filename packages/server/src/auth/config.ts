@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
@@ -31,8 +30,8 @@ export type AuthConfig = {
   /** How often it looks. @default 250 */
   devicePollMs?: number
   /**
-   * The client's IP address when the connection does not tell it (app.request() in tests, another
-   * runtime). @default 'unknown'
+   * The client's IP address when the app's `clientAddress` does not tell it (app.request() in tests).
+   * @default unknown: the per-IP mail limit is off
    */
   clientIp?: (c: Context) => string | undefined
   /**
@@ -84,6 +83,8 @@ export function createAuthContext(
     rpcTimeoutMs?: number | undefined
     linkUrl(path: string): string
     assets?: AssetReader
+    /** The app's client address (AppConfig.clientAddress). @default unknown */
+    clientAddress?: (c: Context) => string | undefined
   },
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
@@ -143,15 +144,7 @@ export function createAuthContext(
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],
     mail,
-    clientIp(c) {
-      try {
-        const address = getConnInfo(c).remote.address
-        if (address) return address
-      } catch {
-        // Not a Node HTTP request (app.request() in tests): use the fallback.
-      }
-      return fallbackIp?.(c) ?? 'unknown'
-    },
+    clientIp: (c) => app.clientAddress?.(c) ?? fallbackIp?.(c),
   }
 }
 

@@ -155,17 +155,18 @@ export function createAuthService(options: AuthServiceOptions) {
    * (codes; new devices' approval links) and per IP. Checked and recorded in one transaction under a
    * lock, so concurrent requests can not all pass; a 429 otherwise.
    */
-  async function reserveMail(email: string, ip: string, kind: MailKind) {
+  async function reserveMail(email: string, ip: string | undefined, kind: MailKind) {
     const t = now()
     const since = t - HOUR_MS
     const perEmail = kind === 'code' ? limits.mailsPerEmailPerHour : limits.deviceMailsPerEmailPerHour
     const refusedUntil = await repo.withMailLog(async (log) => {
-      const stats = await log.stats(email, ip, kind, since)
+      const stats = await log.stats(email, ip ?? '', kind, since)
       if (stats.lastSameKind !== null && t - stats.lastSameKind < limits.resendCooldownMs)
         return stats.lastSameKind + limits.resendCooldownMs
       if (stats.emailCount >= perEmail) return ((await log.oldestSince({ email, kind }, since)) ?? t) + HOUR_MS
-      if (stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
-      await log.record(email, ip, kind, t)
+      // An unknown client address (AppConfig.clientAddress unset): no per-IP cap, rather than one cap for everyone.
+      if (ip !== undefined && stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
+      await log.record(email, ip ?? '', kind, t)
       return null
     })
     if (refusedUntil !== null)
@@ -187,7 +188,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function sendCode(
     email: string,
-    ip: string,
+    ip: string | undefined,
     purpose: OtpPurpose,
     bind: { deviceId?: string; userId?: string; sessionKeyHash?: string },
   ) {
@@ -277,7 +278,7 @@ export function createAuthService(options: AuthServiceOptions) {
     /** POST /v1/auth/email/connect */
     async connect(
       input: { email: string; deviceId: string; sessionKeyHash: string; hostOrigin?: string | undefined },
-      ip: string,
+      ip: string | undefined,
       userAgent?: string | null,
     ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
       const site = input.hostOrigin ?? null
@@ -301,7 +302,7 @@ export function createAuthService(options: AuthServiceOptions) {
     /** POST /v1/auth/email/device: wait for the approval, then send the code. */
     async device(
       input: { email: string; deviceId: string; sessionKeyHash: string },
-      ip: string,
+      ip: string | undefined,
       signal?: AbortSignal,
     ): Promise<{ action: 'VERIFY_OTP' }> {
       const deadline = Date.now() + deviceWaitMs
@@ -488,7 +489,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /** POST /v1/auth/email/update: a code to the current address first. */
-    async updateEmail(caller: Caller, newEmail: string, ip: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
+    async updateEmail(caller: Caller, newEmail: string, ip: string | undefined): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
       const current = caller.user.email
       if (current === null) throw new AuthError(400, 'This account has no email to update')
       if (newEmail === current) throw new AuthError(400, 'That is already your email')
@@ -499,7 +500,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /** POST /v1/auth/email/update/primary: the current address confirmed; a code to the new one. */
-    async updateEmailPrimary(caller: Caller, otp: string, ip: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
+    async updateEmailPrimary(caller: Caller, otp: string, ip: string | undefined): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
       const pending = await repo.emailUpdate(caller.user.userId)
       if (pending === null || pending.stage !== 'primary' || caller.user.email === null)
         throw new AuthError(400, 'No email update in progress')
