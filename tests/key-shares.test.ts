@@ -6,7 +6,7 @@
  * old custody (whole keys sealed by the API) is migrated at their next login.
  */
 import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
-import { startAnvil, type AnvilInstance } from '@portico/devnet'
+import { type Devnet, startDevnet } from '@portico/devnet'
 import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
 import { KEYS_ERRORS } from '@portico/protocol/auth'
 import { getTransferSolInstruction } from '@solana-program/system'
@@ -48,7 +48,9 @@ const devnet = {
 const API = 'http://127.0.0.1:4000'
 const HOST = 'http://127.0.0.1:5173'
 
-let anvil: AnvilInstance
+let stack: Devnet
+/** The devnet's chain 31337 (anvil, with the smart account's BatchExecutor). */
+let anvil: { rpcUrl: string; executor: string }
 let sol: SolanaRpcServer
 let db: Database
 /** The API with key shares, and one of the old custody over the same database (to make legacy users). */
@@ -113,7 +115,8 @@ const userIdOf = async (email: string) =>
   (await db.query<{ id: string }>('SELECT id FROM portico_auth.users WHERE email = $1', [email])).rows[0]!.id
 
 beforeAll(async () => {
-  ;[anvil, sol] = await Promise.all([startAnvil({ chainId: 31337 }), startSolanaRpc()])
+  ;[stack, sol] = await Promise.all([startDevnet({ chains: [{ chainId: 31337 }] }), startSolanaRpc()])
+  anvil = { rpcUrl: stack.chains[0]!.rpcUrl, executor: stack.chains[0]!.batchExecutor }
   const config = {
     chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
     solana: { caipNetworkId: sol.caipNetworkId, name: 'Solana Devnet', rpcUrl: sol.rpcUrl },
@@ -128,6 +131,7 @@ beforeAll(async () => {
       keyCustody: 'shares',
       now: clock,
       limits,
+      smartAccount: { executors: { 31337: anvil.executor } },
     },
   })
   ;({ db, app: shares } = first)
@@ -138,7 +142,7 @@ beforeAll(async () => {
   }))
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([anvil?.stop(), sol?.stop(), db?.close()])
+  await Promise.all([stack?.stop(), sol?.stop(), db?.close()])
 })
 
 describe('a new user under key shares', () => {
@@ -165,7 +169,12 @@ describe('a new user under key shares', () => {
       expect(row.recovery.type).toBe('portico-recovery-share')
     }
     expect((await db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [userId])).rows).toEqual([])
-    expect(await frame.api.keys!(frame.session)).toEqual({ custody: 'shares', evm: 'shares', solana: 'shares' })
+    expect(await frame.api.keys!(frame.session)).toEqual({
+      custody: 'shares',
+      evm: 'shares',
+      solana: 'shares',
+      executors: { 31337: anvil.executor },
+    })
   })
 
   it('the auth share alone is not the key; with the recovery secret the frame kept for the user, the recovery share rebuilds it', async () => {
@@ -314,6 +323,63 @@ describe('a new user under key shares', () => {
     const res = await stamped(shares, plain, 'POST', '/v1/auth/keys/share', { kind: 'evm' }, clock())
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ error: KEYS_ERRORS.noEncryptionKey })
+  })
+})
+
+describe('the smart account under key shares (EIP-7702, signed in the frame, relayed by the API)', () => {
+  it('SET_PREFERRED_ACCOUNT delegates the EOA; wallet_sendCalls runs an atomic batch; permissions say they are not available', async () => {
+    const frame = await frameLogin(shares, 'smart-shares@example.com')
+    const self = frame.user.address as Hex
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: self, value: parseEther('10') })
+
+    expect(await frame.service.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })).toEqual({ type: 'smartAccount', address: self })
+    expect((await chain.getCode({ address: self }))?.toLowerCase()).toBe(`0xef0100${anvil.executor.slice(2).toLowerCase()}`)
+    expect(await frame.service.INIT_SMART_ACCOUNT({})).toEqual({ address: self, isDeployed: true })
+
+    const a = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+    const b = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+    const [beforeA, beforeB] = await Promise.all([chain.getBalance({ address: a }), chain.getBalance({ address: b })])
+    const { result } = await frame.service.RPC_REQUEST({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: self,
+          atomicRequired: true,
+          calls: [
+            { to: a, value: '0x2386f26fc10000' },
+            { to: b, value: '0x470de4df820000' },
+          ],
+        },
+      ],
+    })
+    const id = (result as { id: string }).id
+    expect(id).toMatch(/^0x0{12}7a69[0-9a-f]{64}$/)
+    const receipt = await chain.waitForTransactionReceipt({ hash: `0x${id.slice(18)}` as Hex })
+    expect(receipt.status).toBe('success')
+    expect(receipt.to?.toLowerCase()).toBe(self.toLowerCase())
+    expect((await chain.getBalance({ address: a })) - beforeA).toBe(parseEther('0.01'))
+    expect((await chain.getBalance({ address: b })) - beforeB).toBe(parseEther('0.02'))
+    const status = await frame.service.RPC_REQUEST({ method: 'wallet_getCallsStatus', params: [id] })
+    expect(status.result).toMatchObject({ status: 200, atomic: true })
+
+    const grant = await frame.service
+      .RPC_REQUEST({
+        method: 'wallet_grantPermissions',
+        params: [
+          {
+            chainId: '0x7a69',
+            expiry: Math.floor(clock() / 1000) + 3600,
+            signer: { type: 'account', data: { id: a } },
+            permissions: [{ type: 'contract-call', data: { address: b } }],
+          },
+        ],
+      })
+      .catch((error: Error) => error.message)
+    expect(grant).toBe(KEYS_ERRORS.noPermissions)
   })
 })
 

@@ -337,7 +337,7 @@ export const FARCASTER_ERRORS = {
  * may carry `encryptionPublicKey` (the session's P-256 ECDH key); shares go to the frame only sealed
  * to it (ECDH → HKDF-SHA-256 → AES-256-GCM, associated data: user id and kind). Stamped routes:
  *
- *   GET  /v1/auth/keys                  → keysStatus: custody, and per kind whether the user has
+ *   GET  /v1/auth/keys                  → keysStatus: custody, the smart account's executors, and per kind whether the user has
  *                                         'none' (a new user: the frame makes the keys), 'shares', or
  *                                         'legacy' (a whole key sealed by the API: the frame migrates it)
  *   POST /v1/auth/keys  keysUpload      → keysStatus. The addresses and auth shares (base64url, 33
@@ -350,7 +350,10 @@ export const FARCASTER_ERRORS = {
  *   POST /v1/auth/relay { namespace, chainId, transaction } → { result }: a transaction the frame
  *                                         signed, sent to the chain (EVM: 0x serialized; Solana: base64);
  *                                         result is the transaction hash / signature.
- * For a user with shares, POST /v1/auth/rpc's signing methods answer 400 KEYS_ERRORS.signInFrame.
+ * For a user with shares, POST /v1/auth/rpc's signing methods and wallet_sendCalls answer 400
+ * KEYS_ERRORS.signInFrame (the frame signs and relays them, delegating to the executor itself); POST
+ * /v1/auth/preferred-account 'smartAccount' checks the delegation the frame made on chain;
+ * wallet_grantPermissions answers 400 KEYS_ERRORS.noPermissions (its execution needs the API's key).
  */
 export const KEY_KINDS = ['evm', 'solana'] as const
 export const KEYS_ERRORS = {
@@ -361,6 +364,8 @@ export const KEYS_ERRORS = {
   noShares: 'This wallet has no key shares',
   notLegacy: 'This wallet has no key to migrate',
   released: 'The key was already released to this session',
+  noPermissions: 'Permissions are not available yet for a wallet whose keys are shares',
+  notDelegated: 'The account is not delegated to the smart account on this chain yet',
 } as const
 export const sealedShareSchema = z.object({
   v: z.literal(1),
@@ -370,7 +375,13 @@ export const sealedShareSchema = z.object({
   ct: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,256}$/)),
 })
 export const keyStateSchema = z.enum(['none', 'shares', 'legacy'])
-export const keysStatusSchema = z.object({ custody: z.enum(['server', 'shares']), evm: keyStateSchema, solana: keyStateSchema })
+/** `executors`: per chain id, the smart account's batch executor (the frame delegates to it, EIP-7702). */
+export const keysStatusSchema = z.object({
+  custody: z.enum(['server', 'shares']),
+  evm: keyStateSchema,
+  solana: keyStateSchema,
+  executors: z.optional(z.record(z.string(), z.string())),
+})
 const uploadedKey = z.object({
   address: z.string().check(z.maxLength(64)),
   /** 33 bytes (32 of share, then its x coordinate), base64url. */

@@ -20,13 +20,16 @@ import { ed25519 } from '@noble/curves/ed25519'
 import type { AuthUser } from '@portico/protocol/auth'
 import { getBase58Decoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
 import {
+  type Address,
   BaseError,
   bytesToHex,
   createPublicClient,
   custom,
   defineChain,
+  encodeFunctionData,
   type Hex,
   isAddressEqual,
+  type SignedAuthorization,
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
@@ -53,6 +56,7 @@ export const LOCAL_SIGNING_METHODS = [
   'solana_signMessage',
   'solana_signTransaction',
   'solana_signAndSendTransaction',
+  'wallet_sendCalls',
 ] as const
 
 /** What the frame answers when it can not sign here (texts; the codes are KeyShareError's). */
@@ -105,6 +109,39 @@ const sendTransactionParams = z.tuple([
     gas: z.optional(quantity),
   }),
 ])
+const sendCallsParams = z.tuple([
+  z.object({
+    chainId: z.optional(z.union([z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,8}|\d{1,10}|eip155:\d{1,10})$/)), z.number()])),
+    from: z.optional(evmAddress),
+    calls: z
+      .array(z.object({ to: evmAddress, data: z.optional(hexData), value: z.optional(quantity) }))
+      .check(z.minLength(1), z.maxLength(32)),
+    atomicRequired: z.optional(z.boolean()),
+    capabilities: z.optional(z.record(z.string(), z.unknown())),
+  }),
+])
+/** The smart account's executor (packages/devnet/contracts/BatchExecutor.sol): execute((to, value, data)[]). */
+const BATCH_EXECUTOR_ABI = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+] as const
+/** A batch the node says reverts is sent anyway (its status then says so) with this gas, as the API did. */
+const REVERTING_BATCH_GAS = { base: 200_000n, perCall: 100_000n }
 const solanaMessageParams = z.tuple([z.object({ message: base64, pubkey: z.optional(z.string().check(z.maxLength(64))) })])
 const solanaTransactionParams = z.tuple([z.union([base64, z.object({ transaction: base64 })])])
 
@@ -114,7 +151,7 @@ const b64 = (bytes: Uint8Array) => {
   return btoa(text)
 }
 const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
-const evmChainNumber = (chainId: number | string): number => {
+export const evmChainNumber = (chainId: number | string): number => {
   const text = String(chainId)
   return /^0x[0-9a-fA-F]+$/.test(text) ? Number.parseInt(text, 16) : Number(text.replace(/^eip155:/, ''))
 }
@@ -194,11 +231,9 @@ export function createCustody(deps: CustodyDeps) {
     return run
   }
 
-  async function sendTransaction(session: StoredSession, user: AuthUser, chainId: number | string, params: unknown): Promise<Hex> {
-    const [tx] = paramsOf(sendTransactionParams, params, 'eth_sendTransaction takes [{ to, value, data, gas? }]')
-    if (tx.from !== undefined && !isAddressEqual(tx.from as Hex, user.evmAddress as Hex)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+  /** A client for reads on `chainId` (the frame's own RPC, or the API's). */
+  function evmClientOf(chainId: number | string) {
     const id = evmChainNumber(chainId)
-    const address = user.evmAddress as Hex
     const chain = defineChain({
       id,
       name: `eip155:${id}`,
@@ -207,42 +242,176 @@ export function createCustody(deps: CustodyDeps) {
     })
     const client = createPublicClient({
       chain,
-      transport: custom({ request: ({ method, params: p }) => deps.read(chainId, method, (p ?? []) as unknown[]) }),
+      transport: custom({ request: ({ method, params: p }) => deps.read(id, method, (p ?? []) as unknown[]) }),
     })
-    return inQueue(`${id}:${address.toLowerCase()}`, async (queue) => {
-      try {
-        const pending = await getTransactionCount(client, { address, blockTag: 'pending' })
-        const nonce = Math.max(pending, queue.next ?? 0)
-        const prepared = await prepareTransactionRequest(client, {
-          account: address,
-          chain,
-          to: tx.to as Hex,
-          nonce,
-          ...(tx.value !== undefined ? { value: BigInt(tx.value) } : {}),
-          ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
-          ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {}),
-        })
-        const unsigned = {
-          chainId: id,
-          to: prepared.to,
-          nonce,
-          gas: prepared.gas,
-          ...(prepared.value !== undefined ? { value: prepared.value } : {}),
-          ...(prepared.data !== undefined ? { data: prepared.data } : {}),
-          ...(prepared.maxFeePerGas !== undefined
-            ? { type: 'eip1559' as const, maxFeePerGas: prepared.maxFeePerGas, maxPriorityFeePerGas: prepared.maxPriorityFeePerGas }
-            : { type: 'legacy' as const, gasPrice: prepared.gasPrice }),
-        } as TransactionSerializable
-        const serialized = await withUserKey(session, user, 'evm', (key) => privateKeyToAccount(bytesToHex(key)).signTransaction(unsigned))
-        const hash = await methodsOf(deps.api).relay(session, { namespace: 'eip155', chainId: id, transaction: serialized })
-        queue.next = nonce + 1
-        return hash as Hex
-      } catch (error) {
-        // The node's count is read again next time (a nonce may have been skipped or taken elsewhere).
-        queue.next = undefined
-        if (error instanceof BaseError) throw new Error(error.shortMessage.slice(0, 300), { cause: error })
-        throw error
+    return { id, chain, client }
+  }
+  type EvmClient = ReturnType<typeof evmClientOf>
+
+  type Outgoing = { to: Address; value?: bigint; data?: Hex; gas?: bigint; delegateTo?: Address; gasIfReverting?: bigint }
+
+  /**
+   * Inside the account's queue: the next nonce (the node's pending count, or past this frame's last
+   * send), an EIP-7702 authorization when `delegateTo` (the account sends it itself: nonce + 1), the gas
+   * and fees through reads, the signature here, the relay by the API.
+   */
+  async function sendOne(session: StoredSession, user: AuthUser, evm: EvmClient, queue: { next?: number }, tx: Outgoing): Promise<Hex> {
+    const address = user.evmAddress as Address
+    try {
+      const pending = await getTransactionCount(evm.client, { address, blockTag: 'pending' })
+      const nonce = Math.max(pending, queue.next ?? 0)
+      let authorizationList: SignedAuthorization[] | undefined
+      if (tx.delegateTo) {
+        const target = tx.delegateTo
+        authorizationList = [
+          await withUserKey(session, user, 'evm', (key) =>
+            privateKeyToAccount(bytesToHex(key)).signAuthorization({ chainId: evm.id, address: target, nonce: nonce + 1 }),
+          ),
+        ]
       }
+      const request = {
+        account: address,
+        chain: evm.chain,
+        to: tx.to,
+        nonce,
+        ...(tx.value !== undefined ? { value: tx.value } : {}),
+        ...(tx.data !== undefined ? { data: tx.data } : {}),
+        ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+        ...(authorizationList ? { authorizationList } : {}),
+      }
+      let prepared: Awaited<ReturnType<typeof prepareTransactionRequest>>
+      try {
+        prepared = await prepareTransactionRequest(evm.client, request as Parameters<typeof prepareTransactionRequest>[1])
+      } catch (error) {
+        if (tx.gasIfReverting === undefined || tx.gas !== undefined) throw error
+        prepared = await prepareTransactionRequest(evm.client, { ...request, gas: tx.gasIfReverting } as Parameters<
+          typeof prepareTransactionRequest
+        >[1])
+      }
+      const unsigned = {
+        chainId: evm.id,
+        to: tx.to,
+        nonce,
+        gas: prepared.gas,
+        ...(tx.value !== undefined ? { value: tx.value } : {}),
+        ...(tx.data !== undefined ? { data: tx.data } : {}),
+        ...(authorizationList
+          ? { type: 'eip7702' as const, authorizationList }
+          : prepared.maxFeePerGas !== undefined
+            ? { type: 'eip1559' as const }
+            : { type: 'legacy' as const, gasPrice: prepared.gasPrice }),
+        ...(prepared.maxFeePerGas !== undefined
+          ? { maxFeePerGas: prepared.maxFeePerGas, maxPriorityFeePerGas: prepared.maxPriorityFeePerGas }
+          : {}),
+      } as TransactionSerializable
+      const serialized = await withUserKey(session, user, 'evm', (key) => privateKeyToAccount(bytesToHex(key)).signTransaction(unsigned))
+      const hash = await methodsOf(deps.api).relay(session, { namespace: 'eip155', chainId: evm.id, transaction: serialized })
+      queue.next = nonce + 1
+      return hash as Hex
+    } catch (error) {
+      // The node's count is read again next time (a nonce may have been skipped or taken elsewhere).
+      queue.next = undefined
+      if (error instanceof BaseError) throw new Error(error.shortMessage.slice(0, 300), { cause: error })
+      throw error
+    }
+  }
+
+  /** `fn` in the queue of the user's EVM account on `evm`'s chain. */
+  const inAccountQueue = <T>(user: AuthUser, evm: EvmClient, fn: (queue: { next?: number }) => Promise<T>) =>
+    inQueue(`${evm.id}:${user.evmAddress.toLowerCase()}`, fn)
+
+  async function sendTransaction(session: StoredSession, user: AuthUser, chainId: number | string, params: unknown): Promise<Hex> {
+    const [tx] = paramsOf(sendTransactionParams, params, 'eth_sendTransaction takes [{ to, value, data, gas? }]')
+    if (tx.from !== undefined && !isAddressEqual(tx.from as Hex, user.evmAddress as Hex)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+    const evm = evmClientOf(chainId)
+    return inAccountQueue(user, evm, (queue) =>
+      sendOne(session, user, evm, queue, {
+        to: tx.to as Address,
+        ...(tx.value !== undefined ? { value: BigInt(tx.value) } : {}),
+        ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
+        ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {}),
+      }),
+    )
+  }
+
+  /** The executor the account delegates to on `evm`'s chain, if it does (its code is 0xef0100 ‖ executor). */
+  async function delegationOf(evm: EvmClient, account: string): Promise<Address | null> {
+    const code = String((await deps.read(evm.id, 'eth_getCode', [account, 'latest'])) ?? '0x').toLowerCase()
+    return code.startsWith('0xef0100') && code.length === 48 ? (`0x${code.slice(8)}` as Address) : null
+  }
+
+  async function waitMined(evm: EvmClient, hash: Hex, timeoutMs = 30_000): Promise<'0x1' | '0x0'> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const receipt = (await deps.read(evm.id, 'eth_getTransactionReceipt', [hash])) as { status?: '0x1' | '0x0' } | null
+      if (receipt?.status) return receipt.status
+      if (Date.now() > deadline) throw new Error('The smart account could not be set up: the delegation transaction was not confirmed')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  const executorOn = async (session: StoredSession, id: number): Promise<Address | undefined> =>
+    (await status(session)).executors?.[String(id)] as Address | undefined
+
+  /**
+   * EIP-5792 wallet_sendCalls, as the API did it with its key: a delegated account (or one whose user
+   * prefers the smart account, delegating in the same type-4 transaction) sends one transaction to
+   * itself calling execute(calls), atomic; a plain EOA without atomicRequired one transaction per call.
+   * The batch id is the API's: 0x ‖ chain id (16 hex digits) ‖ the transaction hashes.
+   */
+  async function sendCalls(session: StoredSession, user: AuthUser, chainId: number | string, params: unknown): Promise<{ id: string }> {
+    const [request] = paramsOf(
+      sendCallsParams,
+      params,
+      'wallet_sendCalls takes [{ chainId, from, calls: [{ to, data?, value? }], atomicRequired }]',
+    )
+    if (request.from !== undefined && !isAddressEqual(request.from as Address, user.evmAddress as Address))
+      throw new Error(CUSTODY_ERRORS.notOwnAddress)
+    const unsupported = Object.entries(request.capabilities ?? {}).find(
+      ([, value]) => !(typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true),
+    )
+    if (unsupported) throw new Error(`Unsupported capability: ${unsupported[0]}`)
+    const evm = evmClientOf(request.chainId ?? chainId)
+    const executor = await executorOn(session, evm.id)
+    const delegate = executor === undefined ? null : await delegationOf(evm, user.evmAddress)
+    const delegated = executor !== undefined && delegate !== null && isAddressEqual(delegate, executor)
+    const delegateNow = executor !== undefined && !delegated && user.preferredAccountType === 'smartAccount'
+    if (!(delegated || delegateNow) && request.atomicRequired === true) {
+      throw new Error(
+        executor === undefined
+          ? `Atomic batches are not available on chain ${evm.id}`
+          : 'Atomic batches need the smart account: set the preferred account to smartAccount first',
+      )
+    }
+    const prefix = `0x${evm.id.toString(16).padStart(16, '0')}`
+    const self = user.evmAddress as Address
+    return inAccountQueue(user, evm, async (queue) => {
+      if (delegated || delegateNow) {
+        const data = encodeFunctionData({
+          abi: BATCH_EXECUTOR_ABI,
+          functionName: 'execute',
+          args: [request.calls.map((c) => ({ to: c.to as Address, value: BigInt(c.value ?? 0), data: (c.data ?? '0x') as Hex }))],
+        })
+        const hash = await sendOne(session, user, evm, queue, {
+          to: self,
+          data,
+          ...(delegateNow && executor ? { delegateTo: executor } : {}),
+          gasIfReverting: REVERTING_BATCH_GAS.base + REVERTING_BATCH_GAS.perCall * BigInt(request.calls.length),
+        })
+        return { id: `${prefix}${hash.slice(2)}` }
+      }
+      const hashes: Hex[] = []
+      for (const c of request.calls) {
+        hashes.push(
+          await sendOne(session, user, evm, queue, {
+            to: c.to as Address,
+            value: BigInt(c.value ?? 0),
+            ...(c.data ? { data: c.data as Hex } : {}),
+            gasIfReverting: REVERTING_BATCH_GAS.base + REVERTING_BATCH_GAS.perCall,
+          }),
+        )
+      }
+      return { id: `${prefix}${hashes.map((h) => h.slice(2)).join('')}` }
     })
   }
 
@@ -312,6 +481,24 @@ export function createCustody(deps: CustodyDeps) {
       return s.evm === 'shares' || s.solana === 'shares'
     },
 
+    /**
+     * The smart account on `chainId` (EIP-7702): unless the account already delegates to the chain's
+     * executor, an authorization and a type-4 transaction to itself are signed here and relayed; resolves
+     * once mined and the code says so.
+     */
+    async enableSmartAccount(session: StoredSession, user: AuthUser, chainId: number | string): Promise<void> {
+      const evm = evmClientOf(chainId)
+      const executor = await executorOn(session, evm.id)
+      if (!executor) throw new Error(`Smart accounts are not available on chain ${evm.id}`)
+      const current = await delegationOf(evm, user.evmAddress)
+      if (current && isAddressEqual(current, executor)) return
+      const hash = await inAccountQueue(user, evm, (queue) =>
+        sendOne(session, user, evm, queue, { to: user.evmAddress as Address, data: '0x', delegateTo: executor }),
+      )
+      if ((await waitMined(evm, hash)) !== '0x1')
+        throw new Error('The smart account could not be set up: the delegation transaction reverted')
+    },
+
     /** One of LOCAL_SIGNING_METHODS, signed here. */
     async sign(session: StoredSession, user: AuthUser, request: { method: string; chainId: number | string; params: unknown[] }) {
       switch (request.method) {
@@ -354,6 +541,8 @@ export function createCustody(deps: CustodyDeps) {
         }
         case 'eth_sendTransaction':
           return sendTransaction(session, user, request.chainId, request.params)
+        case 'wallet_sendCalls':
+          return sendCalls(session, user, request.chainId, request.params)
         case 'solana_signMessage': {
           const [{ message, pubkey }] = paramsOf(solanaMessageParams, request.params, 'solana_signMessage takes [{ message: base64 }]')
           if (pubkey !== undefined && pubkey !== user.solanaAddress) throw new Error(CUSTODY_ERRORS.notOwnAddress)

@@ -25,7 +25,7 @@ import {
   type FrameUser,
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
-import { createCustody, LOCAL_SIGNING_METHODS } from './custody'
+import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import type { DeviceShareStore } from './shares/device-store'
 
@@ -187,7 +187,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
 
   /** A safe read on `target`: the frame's own RPC for its chain, else through the auth service. */
   async function readOn(target: number | string, method: string, params: unknown[]): Promise<unknown> {
-    if (!method.startsWith('wallet_') && deps.rpcRead && String(target) === String(chainId)) return deps.rpcRead(method, params)
+    const same = String(target) === String(chainId) || String(evmChainNumber(target)) === String(evmChainNumber(chainId))
+    if (!method.startsWith('wallet_') && deps.rpcRead && same) return deps.rpcRead(method, params)
     return withSession((s) => deps.api.rpc(s, { namespace: 'eip155', chainId: target, method, params }))
   }
   const custody = deps.deviceShares ? createCustody({ api: deps.api, deviceShares: deps.deviceShares, read: readOn }) : undefined
@@ -447,6 +448,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       const current = user ?? (await loadUser())
       const id = evmChainId()
       try {
+        // Keys as shares: the frame delegates the account itself (signs, the API relays), then the API checks the chain.
+        if (type === 'smartAccount' && custody && id !== undefined) {
+          await withSession(async (s) => {
+            if (await custody.signsHere(s)) await custody.enableSmartAccount(s, current, id)
+          })
+        }
         user = await withSession((s) => deps.api.preferredAccount(s, type, ...(id === undefined ? [] : [id])))
         return { type: user.preferredAccountType, address: user.evmAddress }
       } catch (error) {

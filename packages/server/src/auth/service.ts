@@ -164,6 +164,7 @@ export function createAuthService(options: AuthServiceOptions) {
     chains: options.chains,
     solana: options.solana,
     rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    executors: smart.executors,
   })
   /** A user without a sealed key: one whose keys are shares signs in the frame (400), else 401. */
   const noSealedKey = async (userId: string) =>
@@ -442,6 +443,9 @@ export function createAuthService(options: AuthServiceOptions) {
           enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
         }
         const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
+        // A grant is executed later by the API with the user's key (permissions.ts): not for keys as shares.
+        if (request.method === 'wallet_grantPermissions' && (await keyShares.hasShares(userId)))
+          throw new AuthError(400, KEYS_ERRORS.noPermissions)
         return {
           result:
             request.method === 'wallet_grantPermissions'
@@ -506,6 +510,16 @@ export function createAuthService(options: AuthServiceOptions) {
         try {
           if (smart.executors.size === 0) throw new AuthError(400, 'Smart accounts are not available on this server')
           const chainIds = chainId === undefined ? [...smart.executors.keys()] : [evmChainId(chainId)]
+          if (await keyShares.hasShares(userId)) {
+            // Keys as shares: the frame delegated (signed and relayed); the chain must say so.
+            for (const id of chainIds) {
+              if (!smart.executors.has(id)) throw new AuthError(400, `Smart accounts are not available on chain ${id}`)
+              if (!(await isSmartAccountDeployed(smart, id, caller.user.evmAddress))) throw new AuthError(400, KEYS_ERRORS.notDelegated)
+            }
+            await repo.setSmartAccountNetworks(userId, [...smart.executors.keys()])
+            await repo.setPreferredAccount(userId, type)
+            return userView({ ...caller, user: (await repo.userById(userId)) as AuthUser }, chainId)
+          }
           const sealedEvm = await repo.sealedKey(userId, 'evm')
           if (sealedEvm === null) throw await noSealedKey(userId)
           const user = {

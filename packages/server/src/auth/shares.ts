@@ -43,6 +43,8 @@ export type KeySharesContext = {
   chains: readonly ChainConfig[]
   solana?: SolanaChainConfig | undefined
   rpcTimeoutMs: number
+  /** The smart account's executors (chain id → address), told to the frame that delegates to them. */
+  executors?: ReadonlyMap<number, string>
 }
 
 type Caller = { session: SessionRow & { encryption_key?: string | null }; user: { userId: string } }
@@ -95,8 +97,9 @@ export function createKeySharesService(ctx: KeySharesContext) {
     },
 
     /** GET /v1/auth/keys */
-    async status(caller: Caller): Promise<{ custody: KeyCustody } & Record<KeyKind, KeyState>> {
-      return { custody: ctx.custody, ...(await states(db, caller.user.userId)) }
+    async status(caller: Caller): Promise<{ custody: KeyCustody; executors?: Record<string, string> } & Record<KeyKind, KeyState>> {
+      const executors = ctx.executors && ctx.executors.size > 0 ? { executors: Object.fromEntries(ctx.executors) } : {}
+      return { custody: ctx.custody, ...(await states(db, caller.user.userId)), ...executors }
     },
 
     /**
@@ -104,7 +107,7 @@ export function createKeySharesService(ctx: KeySharesContext) {
      * user. A new user's addresses become the uploaded ones; a legacy user's must be theirs, and their
      * sealed whole keys are deleted in the same transaction.
      */
-    async upload(caller: Caller, input: KeysUpload): Promise<{ custody: KeyCustody } & Record<KeyKind, KeyState>> {
+    async upload(caller: Caller, input: KeysUpload): ReturnType<typeof this.status> {
       if (ctx.custody !== 'shares') throw new AuthError(400, 'Key shares are not enabled on this server')
       const userId = caller.user.userId
       const addresses = { evm: canonicalAddress('evm', input.evm.address), solana: canonicalAddress('solana', input.solana.address) }
