@@ -63,6 +63,8 @@ export const LOCAL_SIGNING_METHODS = [
 export const CUSTODY_ERRORS = {
   noDeviceShare: 'This device has no key share for this wallet: recover the wallet to sign here',
   notSetUp: 'The keys of this wallet are not set up yet',
+  /** A session from before key shares has no ECDH key: no share can be sealed to it. */
+  signInAgain: 'This session can not receive key shares: sign in again',
   notOwnAddress: 'The address is not the signed-in account',
   noRpc: 'No RPC for this chain',
 } as const
@@ -195,7 +197,7 @@ export function createCustody(deps: CustodyDeps) {
   }
 
   async function openAuthShare(session: StoredSession, userId: string, kind: KeyKind): Promise<Uint8Array> {
-    if (!session.encryptionKeyPair) throw new KeyShareError('cannot-open')
+    if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
     const sealed = await methodsOf(deps.api).keyShare(session, kind)
     return openFromSession(session.encryptionKeyPair, sealed, { userId, purpose: kind })
   }
@@ -453,7 +455,7 @@ export function createCustody(deps: CustodyDeps) {
       if (current.evm === 'none' && current.solana === 'none') {
         current = await setUp(session, user.userId, await createWalletKeys())
       } else if (current.evm === 'legacy' && current.solana === 'legacy') {
-        if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.notSetUp)
+        if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
         const sealed = await api.legacyKeys(session)
         const keys = {} as Record<KeyKind, KeyShares>
         try {
