@@ -36,6 +36,9 @@ import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recover
 import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
 import { authShareAad } from '../packages/server/src/auth/shares'
 import { approveByPage, FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK } from '../packages/server/src/auth/test-support'
+import { generateUserKeys, sealUserKeys } from '../packages/server/src/auth/keys'
+import { loadMigrations, migrate } from '../packages/server/src/db/migrate'
+import { openPglite } from '../packages/server/src/db/pglite'
 import type { Database } from '../packages/server/src/db/types'
 import { openTestApp, type TestApp } from '../packages/server/src/test-support'
 
@@ -438,5 +441,57 @@ describe('a user of the old custody migrates at their next login', () => {
     expect(first.evm).toMatchObject({ v: 1 })
     expect(fromBase64url((first.evm as { epk: string }).epk)).toHaveLength(65)
     expect(await api.legacyKeys!(session).catch((error: Error) => error.message)).toBe(KEYS_ERRORS.released)
+  })
+})
+
+describe('a database from before key shares (migrations up to 013), with a user and their sealed whole keys', () => {
+  it('upgrades (014), and the user is migrated at their login: the same addresses sign, no sealed whole key remains', async () => {
+    const old = await openPglite()
+    try {
+      await migrate(
+        old,
+        loadMigrations().filter((m) => m.version <= '013'),
+      )
+      // The user as the API of that time made them: keys generated and sealed by the server.
+      const keys = generateUserKeys()
+      const id = crypto.randomUUID()
+      const sealed = sealUserKeys(deriveSecrets(parseKek(TEST_KEK)).keyEncryption, id, keys)
+      await old.query('INSERT INTO portico_auth.users (id, email, evm_address, solana_address) VALUES ($1, $2, $3, $4)', [
+        id,
+        'before-shares@example.com',
+        keys.evmAddress,
+        keys.solanaAddress,
+      ])
+      for (const kind of ['evm', 'solana'] as const) {
+        await old.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed[kind]])
+      }
+      expect(await migrate(old)).toEqual(['014'])
+
+      const { app } = await openTestApp({
+        db: old,
+        chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
+        auth: {
+          kek: TEST_KEK,
+          mail: mailbox,
+          frameOrigins: [FRAME_ORIGIN],
+          clientIp: () => '10.2.0.3',
+          keyCustody: 'shares',
+          now: clock,
+          limits,
+        },
+      })
+      const frame = await frameLogin(app, 'before-shares@example.com')
+      expect(frame.user.address).toBe(keys.evmAddress)
+      expect(frame.user.solanaAddress).toBe(keys.solanaAddress)
+      expect((await old.query('SELECT 1 FROM portico_auth.user_keys')).rows).toEqual([])
+      expect((await old.query('SELECT kind FROM portico_auth.key_shares WHERE user_id = $1 ORDER BY kind', [id])).rows).toEqual([
+        { kind: 'evm' },
+        { kind: 'solana' },
+      ])
+      const { result } = await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['after the upgrade', keys.evmAddress] })
+      expect(await verifyMessage({ address: keys.evmAddress as Hex, message: 'after the upgrade', signature: result as Hex })).toBe(true)
+    } finally {
+      await old.close()
+    }
   })
 })
