@@ -31,6 +31,7 @@ import { memorySessionStore } from '../packages/embedded/src/frame/keys'
 import { createFrameService } from '../packages/embedded/src/frame/service'
 import { evmAddressOf } from '../packages/embedded/src/frame/shares/addresses'
 import { fromBase64url } from '../packages/embedded/src/frame/shares/bytes'
+import { loadDeviceShare } from '../packages/embedded/src/frame/shares/device'
 import { type DeviceShareStore, memoryDeviceShareStore } from '../packages/embedded/src/frame/shares/device-store'
 import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
 import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
@@ -195,6 +196,49 @@ describe('a new user under key shares', () => {
     const recovery = await openRecoveryShare(row.recovery, { secret: secret! }, { userId, purpose: 'evm' })
     const key = await combine([new Uint8Array(auth), recovery])
     expect(evmAddressOf(key)).toBe(frame.user.address)
+  })
+
+  it('a dump of every table, with the KEK, holds neither key nor the device share: only the auth share opens', async () => {
+    // Sign once so every path that touches the shares has run.
+    await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['dump', frame.user.address] })
+    const { rows: tables } = await db.query<{ table_schema: string; table_name: string }>(
+      "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('public', 'portico_auth') ORDER BY 1, 2",
+    )
+    let dump = ''
+    for (const t of tables) {
+      const { rows } = await db.query<{ row: string }>(`SELECT row_to_json(x)::text AS row FROM "${t.table_schema}"."${t.table_name}" x`)
+      dump += `${rows.map((r) => r.row).join('\n')}\n`
+    }
+    expect(dump).toContain(frame.user.address)
+    // The test rebuilds the keys from the device share (the frame's store) and the auth share (the KEK opens it).
+    const secrets = deriveSecrets(parseKek(TEST_KEK))
+    const forms = new Set<string>()
+    const add = (bytes: Uint8Array) => {
+      const b = Buffer.from(bytes)
+      for (const f of [
+        b.toString('hex'),
+        b.toString('base64').replace(/=+$/, ''),
+        b.toString('base64url'),
+        JSON.stringify([...b]).slice(1, -1),
+      ])
+        forms.add(f)
+    }
+    for (const kind of ['evm', 'solana'] as const) {
+      const row = (
+        await db.query<{ address: string; auth_share: string }>(
+          'SELECT address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 AND kind = $2',
+          [userId, kind],
+        )
+      ).rows[0]!
+      const auth = open(secrets.keyEncryption, row.auth_share, authShareAad(userId, kind, row.address))
+      const device = await loadDeviceShare(frame.deviceShares, `${userId}:${kind}`)
+      const key = await combine([device.share, new Uint8Array(auth)])
+      if (kind === 'evm') expect(evmAddressOf(key)).toBe(frame.user.address)
+      add(key)
+      add(device.share)
+      add(auth)
+    }
+    for (const form of forms) expect(dump.includes(form), `dump contains ${form.slice(0, 12)}…`).toBe(false)
   })
 
   it('uploading keys again is refused (409): the shares are set once per user', async () => {
