@@ -28,6 +28,7 @@ const POSTGRES_TESTS = [
   'routes/farcaster',
   'routes/history',
   'routes/identity',
+  'routes/keys',
   'routes/profile',
   'routes/project',
   'routes/rpc',
