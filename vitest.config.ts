@@ -29,6 +29,7 @@ const POSTGRES_TESTS = [
   'routes/farcaster',
   'routes/history',
   'routes/identity',
+  'routes/keys',
   'routes/profile',
   'routes/project',
   'routes/rpc',

@@ -305,6 +305,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
+      // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
+      ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
     let api = await startServer({

@@ -13,10 +13,14 @@ import {
   socialFinishResponseSchema,
   farcasterStartResponseSchema,
   farcasterStatusResponseSchema,
+  keyShareResponseSchema,
+  keysStatusSchema,
+  legacyKeysResponseSchema,
   socialStartResponseSchema,
   updateEmailDoneSchema,
   updateEmailResponseSchema,
   type AuthUser,
+  type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
 import { z } from 'zod/mini'
@@ -46,21 +50,21 @@ export interface AuthApi {
   ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   emailDevice(email: string, deviceId: string, sessionKeyHash: string): Promise<{ action: 'VERIFY_OTP' }>
   emailOtp(
-    body: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
+    body: { email: string; deviceId: string; otp: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/social/start: the provider's authorization URL (PKCE is the server's). */
   socialStart(body: { provider: string; hostOrigin: string; deviceId: string; sessionKeyHash: string }): Promise<{ uri: string }>
   /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
   socialFinish(
-    body: { resultUri: string; deviceId: string; sessionPublicKey: string },
+    body: { resultUri: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/farcaster/start: a relay channel for this device. */
   farcasterStart(deviceId: string, sessionKeyHash: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
   farcasterStatus(
-    body: { channelToken: string; deviceId: string; sessionPublicKey: string },
+    body: { channelToken: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
     signal?: AbortSignal,
   ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
@@ -77,9 +81,21 @@ export interface AuthApi {
   updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimary(session: StoredSession, otp: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(session: StoredSession, otp: string): Promise<{ newEmail: string }>
+  /** Key shares (issue 22 §1): GET /v1/auth/keys. Optional: only the frame's key-share path calls them. */
+  keys?(session: StoredSession): Promise<KeysStatus>
+  /** POST /v1/auth/keys: the auth shares and recovery blobs of both keys. */
+  uploadKeys?(session: StoredSession, body: z.infer<typeof keysUploadSchema>): Promise<KeysStatus>
+  /** POST /v1/auth/keys/share: the auth share of `kind`, sealed to the session's ECDH key. */
+  keyShare?(session: StoredSession, kind: 'evm' | 'solana'): Promise<unknown>
+  /** POST /v1/auth/keys/legacy: a legacy user's whole keys, sealed to the session's ECDH key (once per session). */
+  legacyKeys?(session: StoredSession): Promise<{ evm: unknown; solana: unknown }>
+  /** POST /v1/auth/relay: a transaction the frame signed, sent to the chain; the hash / signature. */
+  relay?(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; transaction: string }): Promise<string>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
 }
+
+export type KeysStatus = z.infer<typeof keysStatusSchema>
 
 export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; now?: () => number }): AuthApi {
   const base = options.apiUrl.replace(/\/+$/, '')
@@ -159,6 +175,15 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
     updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
+    keys: (session) => call(keysStatusSchema, 'GET', '/v1/auth/keys', undefined, session),
+    uploadKeys: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys', body, session),
+    keyShare: async (session, kind) => (await call(keyShareResponseSchema, 'POST', '/v1/auth/keys/share', { kind }, session)).sealed,
+    legacyKeys: (session) => call(legacyKeysResponseSchema, 'POST', '/v1/auth/keys/legacy', {}, session),
+    relay: async (session, body) => {
+      const { result } = await call(rpcResponseSchema, 'POST', '/v1/auth/relay', body, session)
+      if (typeof result !== 'string') throw new AuthApiError('Invalid response from /v1/auth/relay', 200)
+      return result
+    },
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)

@@ -8,6 +8,7 @@ import { frameUrlParamsSchema } from '@portico/protocol/frame'
 import { createAuthApi } from './api'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
+import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
 import { createFrameService } from './service'
 
@@ -52,6 +53,7 @@ export async function bootFrame(): Promise<void> {
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
+    deviceShares: indexedDbDeviceShareStore(),
     deviceId: deviceIdStore(localStorageOrUndefined()),
     chainId: params.chainId,
     ...(hostOrigin ? { hostOrigin } : {}),

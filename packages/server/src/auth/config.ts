@@ -46,6 +46,13 @@ export type AuthConfig = {
    * delegate to (the devnet's `chain.batchExecutor`). Chains without one are EOA only. @default none
    */
   smartAccount?: { executors: Record<string | number, string> }
+  /**
+   * Who holds new users' keys (issue 22 §1): 'server' (the API, sealed under the KEK; it signs) or
+   * 'shares' (the frame makes and splits them; the API keeps the auth share and a recovery blob it can
+   * not open, and relays what the frame signs; users of 'server' migrate at their next login).
+   * Smart accounts and wallet_grantPermissions are not yet signed in the frame. @default 'server'
+   */
+  keyCustody?: 'server' | 'shares'
 }
 
 const origin = z
@@ -71,6 +78,7 @@ const authConfigSchema = z.object({
       ),
     })
     .optional(),
+  keyCustody: z.enum(['server', 'shares'], { error: "auth.keyCustody must be 'server' or 'shares'" }).optional(),
 })
 
 /** Validate the auth block (throws on a bad one) and build what the routes need. */
@@ -112,6 +120,7 @@ export function createAuthContext(
           ),
         }
       : {}),
+    ...(checked.keyCustody ? { keyCustody: checked.keyCustody } : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp
@@ -123,6 +132,7 @@ export function createAuthContext(
         chains: app.chains,
         linkUrl: app.linkUrl,
         notices: service.notices,
+        keyCustody: service.keyCustody,
         ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
         ...(config.now ? { now: config.now } : {}),
       })
@@ -135,6 +145,7 @@ export function createAuthContext(
         frameOrigins: checked.frameOrigins,
         linkUrl: app.linkUrl,
         notices: service.notices,
+        keyCustody: service.keyCustody,
         ...(config.now ? { now: config.now } : {}),
       })
     : undefined

@@ -36,6 +36,9 @@ import {
 import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
 import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
+import { KEYS_ERRORS } from '@portico/protocol/auth'
+import { createKeySharesService, type KeyCustody } from './shares.ts'
+import { SIGNING_METHODS } from './signer.ts'
 
 /** Device approval links live this long. */
 export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
@@ -84,6 +87,14 @@ export type AuthServiceOptions = {
   smartAccountExecutors?: ReadonlyMap<number, `0x${string}`>
   /** Token balances for wallet_getAssets (the app's balance provider). Without it: native balances only. */
   assets?: AssetReader
+  /**
+   * Who holds new users' keys (issue 22 §1). 'server': the API makes them and keeps them sealed under
+   * the KEK (and signs). 'shares': the frame makes and splits them; the API keeps only the auth share
+   * and the recovery blob, signs for nobody with shares, and migrates users of 'server' at their next
+   * login. Smart accounts (wallet_sendCalls, the 7702 delegation) and wallet_grantPermissions still
+   * need the server's key: users with shares get a 400 for them. @default 'server'
+   */
+  keyCustody?: KeyCustody
 }
 
 /** The stamp headers of a request, as received. */
@@ -145,6 +156,19 @@ export function createAuthService(options: AuthServiceOptions) {
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
+  const custody: KeyCustody = options.keyCustody ?? 'server'
+  const keyShares = createKeySharesService({
+    db: options.db,
+    keyEncryption: secrets.keyEncryption,
+    custody,
+    chains: options.chains,
+    solana: options.solana,
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    executors: smart.executors,
+  })
+  /** A user without a sealed key: one whose keys are shares signs in the frame (400), else 401. */
+  const noSealedKey = async (userId: string) =>
+    (await keyShares.hasShares(userId)) ? new AuthError(400, KEYS_ERRORS.signInFrame) : unauthorized()
   const notices = createSessionNotices({ db: options.db, mail: options.mail, hmacKey: secrets.codeHmac, linkUrl: options.linkUrl, now })
 
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
@@ -236,6 +260,11 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   async function createUser(email: string): Promise<AuthUser> {
+    if (custody === 'shares') {
+      // The frame makes the keys at this login's end and uploads their auth shares (shares.ts).
+      const user = await repo.insertUser({ id: crypto.randomUUID(), email, evmAddress: null, solanaAddress: null, now: now() }, null)
+      return user ?? ((await repo.userByEmail(email)) as AuthUser)
+    }
     const keys = generateUserKeys()
     const id = crypto.randomUUID()
     try {
@@ -274,6 +303,11 @@ export function createAuthService(options: AuthServiceOptions) {
   return {
     /** The notice mails (new session, email change) and their revocation links; social and Farcaster sign-ins use them too. */
     notices,
+
+    /** Key shares (issue 22 §1): status, upload, the auth share and legacy keys sealed to the session, relay. */
+    keyShares,
+    /** Who holds new users' keys ('server' or 'shares'); the social and Farcaster sign-ins follow it. */
+    keyCustody: custody,
 
     /** POST /v1/auth/email/connect */
     async connect(
@@ -381,9 +415,12 @@ export function createAuthService(options: AuthServiceOptions) {
       const userId = caller.user.userId
       const sealed = async (kind: 'evm' | 'solana') => {
         const value = await repo.sealedKey(userId, kind)
-        if (value === null) throw unauthorized()
+        if (value === null) throw await noSealedKey(userId)
         return value
       }
+      // Keys as shares: the frame signs; the API has no key (nor asks for one).
+      if ((SIGNING_METHODS as readonly string[]).includes(request.method) && (await keyShares.hasShares(userId)))
+        throw new AuthError(400, KEYS_ERRORS.signInFrame)
       const evmKey = async () => openEvmKey(secrets.keyEncryption, userId, await sealed('evm'))
       const smartUser = { evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType, evmKey }
       if (isSmartAccountMethod(request.method)) {
@@ -407,6 +444,9 @@ export function createAuthService(options: AuthServiceOptions) {
           enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
         }
         const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
+        // A grant is executed later by the API with the user's key (permissions.ts): not for keys as shares.
+        if (request.method === 'wallet_grantPermissions' && (await keyShares.hasShares(userId)))
+          throw new AuthError(400, KEYS_ERRORS.noPermissions)
         return {
           result:
             request.method === 'wallet_grantPermissions'
@@ -440,7 +480,11 @@ export function createAuthService(options: AuthServiceOptions) {
       try {
         const user = await repo.userById(checked.userId)
         const sealedEvm = await repo.sealedKey(checked.userId, 'evm')
-        if (user === null || sealedEvm === null) throw new AuthError(404, 'Unknown permission')
+        if (user === null) throw new AuthError(404, 'Unknown permission')
+        if (sealedEvm === null)
+          throw (await keyShares.hasShares(checked.userId))
+            ? new AuthError(400, KEYS_ERRORS.signInFrame)
+            : new AuthError(404, 'Unknown permission')
         const owner = {
           evmAddress: user.evmAddress,
           preferredAccountType: 'smartAccount' as const,
@@ -467,8 +511,18 @@ export function createAuthService(options: AuthServiceOptions) {
         try {
           if (smart.executors.size === 0) throw new AuthError(400, 'Smart accounts are not available on this server')
           const chainIds = chainId === undefined ? [...smart.executors.keys()] : [evmChainId(chainId)]
+          if (await keyShares.hasShares(userId)) {
+            // Keys as shares: the frame delegated (signed and relayed); the chain must say so.
+            for (const id of chainIds) {
+              if (!smart.executors.has(id)) throw new AuthError(400, `Smart accounts are not available on chain ${id}`)
+              if (!(await isSmartAccountDeployed(smart, id, caller.user.evmAddress))) throw new AuthError(400, KEYS_ERRORS.notDelegated)
+            }
+            await repo.setSmartAccountNetworks(userId, [...smart.executors.keys()])
+            await repo.setPreferredAccount(userId, type)
+            return userView({ ...caller, user: (await repo.userById(userId)) as AuthUser }, chainId)
+          }
           const sealedEvm = await repo.sealedKey(userId, 'evm')
-          if (sealedEvm === null) throw unauthorized()
+          if (sealedEvm === null) throw await noSealedKey(userId)
           const user = {
             evmAddress: caller.user.evmAddress,
             preferredAccountType: type,

@@ -11,6 +11,7 @@ import { farcasterRoutes } from './farcaster.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
+import { keysRoutes } from './keys.ts'
 import { onrampRoutes } from './onramp.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteModule[] = [
   projectRoutes,
   analyticsRoutes,
   authRoutes,
+  keysRoutes,
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
