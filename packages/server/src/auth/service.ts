@@ -35,6 +35,7 @@ import {
 } from './smart.ts'
 import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
 import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
+import { createTwoFactor } from './two-factor.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 
 /** Device approval links live this long. */
@@ -273,6 +274,9 @@ export function createAuthService(options: AuthServiceOptions) {
   return {
     /** The notice mails (new session, email change) and their revocation links; social and Farcaster sign-ins use them too. */
     notices,
+
+    /** The second factor (TOTP) and the step-up mark it gives a session (two-factor.ts; routes/two-factor.ts). */
+    twoFactor: createTwoFactor({ db: options.db, keyEncryption: secrets.keyEncryption, now }),
 
     /** POST /v1/auth/email/connect */
     async connect(

@@ -20,6 +20,7 @@ import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
 import { siwxRoutes } from './siwx.ts'
+import { twoFactorRoutes } from './two-factor.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteModule[] = [
   projectRoutes,
   analyticsRoutes,
   authRoutes,
+  twoFactorRoutes,
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
