@@ -19,6 +19,7 @@ import {
   type AuthUser,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
+import { type TotpEnrollment, totpEnrollResponseSchema, type TwoFactorStatus, twoFactorStatusSchema } from '@portico/protocol/two-factor'
 import { z } from 'zod/mini'
 import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
 
@@ -77,6 +78,12 @@ export interface AuthApi {
   updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimary(session: StoredSession, otp: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(session: StoredSession, otp: string): Promise<{ newEmail: string }>
+  /** GET /v1/auth/2fa: TOTP's state and this session's step-up (@portico/protocol/two-factor). */
+  twoFactorStatus(session: StoredSession): Promise<TwoFactorStatus>
+  /** POST /v1/auth/2fa/totp/enroll: a new pending secret. */
+  totpEnroll(session: StoredSession): Promise<TotpEnrollment>
+  /** POST /v1/auth/2fa/totp/{confirm,verify,remove} with a code. */
+  totp(session: StoredSession, action: 'confirm' | 'verify' | 'remove', code: string): Promise<TwoFactorStatus>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
 }
@@ -159,6 +166,9 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
     updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
+    twoFactorStatus: (session) => call(twoFactorStatusSchema, 'GET', '/v1/auth/2fa', undefined, session),
+    totpEnroll: (session) => call(totpEnrollResponseSchema, 'POST', '/v1/auth/2fa/totp/enroll', {}, session),
+    totp: (session, action, code) => call(twoFactorStatusSchema, 'POST', `/v1/auth/2fa/totp/${action}`, { code }, session),
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)
