@@ -123,7 +123,16 @@ export function createPortico(input: PorticoOptions): Portico {
     wallet: flow('wallet'),
     embedded: lazyMethods(
       () => host.load('embeddedAccount'),
-      ['updateEmail', 'confirmEmailUpdate', 'setPreferredAccountType'],
+      [
+        'updateEmail',
+        'confirmEmailUpdate',
+        'setPreferredAccountType',
+        'getTwoFactor',
+        'enrollTotp',
+        'submitTotp',
+        'showKeyExport',
+        'hideKeyExport',
+      ],
       {},
       () => host.peek('embeddedAccount'),
     ),
