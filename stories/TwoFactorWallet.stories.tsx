@@ -156,8 +156,13 @@ export const Export: Story = {
     )
     // No key on this page: the fixture connector has none to give, and the real one shows it in its frame.
     await expect(document.body.textContent).not.toMatch(/0x[0-9a-f]{64}/)
+    // Done takes it off screen; shown again, the room is what the screenshot keeps.
     await clickAll(canvas, 'portico-export-done')
     await phases(canvas, 'verified')
+    await clickAll(canvas, 'portico-export-solana')
+    await waitFor(async () =>
+      expect((await canvas.findAllByTestId('portico-two-factor')).map((v: HTMLElement) => v.dataset.export)).toEqual(['shown', 'shown']),
+    )
   },
 }
 
