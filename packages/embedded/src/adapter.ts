@@ -121,7 +121,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     enrollTotp: async (p) => (await load()).enrollTotp(p),
     submitTotp: async (p) => (await load()).submitTotp(p),
     showKeyExport: async (p) => (await load()).showKeyExport(p),
-    hideKeyExport: async (p) => (engine ? (await engine).hideKeyExport(p) : undefined),
+    hideKeyExport: async (p) => (await load()).hideKeyExport(p),
     async syncTheme(payload) {
       synced.theme = payload
       if (engine) await (await engine).syncTheme(payload)

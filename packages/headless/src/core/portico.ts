@@ -123,16 +123,7 @@ export function createPortico(input: PorticoOptions): Portico {
     wallet: flow('wallet'),
     embedded: lazyMethods(
       () => host.load('embeddedAccount'),
-      [
-        'updateEmail',
-        'confirmEmailUpdate',
-        'setPreferredAccountType',
-        'getTwoFactor',
-        'enrollTotp',
-        'submitTotp',
-        'showKeyExport',
-        'hideKeyExport',
-      ],
+      ['updateEmail', 'confirmEmailUpdate', 'setPreferredAccountType'],
       {},
       () => host.peek('embeddedAccount'),
     ),

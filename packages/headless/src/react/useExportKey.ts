@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ExportKeyKind, ViewportRect } from '../adapters'
 import { codeOf } from '../core/codes'
-import type { CodedMessage } from '../core/errors'
+import { type CodedMessage, ERRORS, PorticoError } from '../core/errors'
 import { useEmbeddedAccount } from './useEmbeddedAccount'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -28,10 +28,15 @@ export interface UseExportKeyReturn {
   hide: () => void
 }
 
+/** The embedded account flow, once loaded (it is, whenever the hook is available). */
+function required<T>(flow: T | undefined): T {
+  if (!flow) throw new PorticoError(ERRORS.notEmailOrSocial)
+  return flow
+}
+
 /** Export the embedded wallet's private key, shown by its secure frame (issue 22 §2). */
 export function useExportKey(): UseExportKeyReturn {
   const portico = usePortico()
-  const { embedded: actions } = portico
   const { isEmbedded } = useEmbeddedAccount()
   const flow = useLoadedFlow(portico, 'embeddedAccount', isEmbedded)
   const available = isEmbedded && Boolean(flow?.canExportKey())
@@ -47,9 +52,9 @@ export function useExportKey(): UseExportKeyReturn {
     setKind(undefined)
     if (shownRef.current) {
       shownRef.current = false
-      void actions.hideKeyExport().catch(() => undefined)
+      void flow?.hideKeyExport().catch(() => undefined)
     }
-  }, [actions])
+  }, [flow])
 
   const show = useCallback(
     (next: ExportKeyKind, rect: ViewportRect) => {
@@ -58,28 +63,30 @@ export function useExportKey(): UseExportKeyReturn {
       setKind(next)
       setErrorCode(undefined)
       shownRef.current = true
-      actions.showKeyExport(next, rect).then(
-        () => {
-          if (id === attempt.current) setPhase('shown')
-        },
-        (error: unknown) => {
-          if (id !== attempt.current) return
-          shownRef.current = false
-          setPhase('idle')
-          setKind(undefined)
-          setErrorCode(codeOf(error) ?? undefined)
-        },
-      )
+      Promise.resolve()
+        .then(() => required(flow).showKeyExport(next, rect))
+        .then(
+          () => {
+            if (id === attempt.current) setPhase('shown')
+          },
+          (error: unknown) => {
+            if (id !== attempt.current) return
+            shownRef.current = false
+            setPhase('idle')
+            setKind(undefined)
+            setErrorCode(codeOf(error) ?? undefined)
+          },
+        )
     },
-    [actions],
+    [flow],
   )
 
   // Leaving the view takes the key off screen.
   useEffect(
     () => () => {
-      if (shownRef.current) void actions.hideKeyExport().catch(() => undefined)
+      if (shownRef.current) void flow?.hideKeyExport().catch(() => undefined)
     },
-    [actions],
+    [flow],
   )
 
   return {

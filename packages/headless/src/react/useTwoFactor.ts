@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TotpAction, TotpEnrollment, TwoFactorState } from '../adapters'
 import { codeOf } from '../core/codes'
 import { isCompleteOtp, sanitizeOtp } from '../core/embedded/rules'
-import type { CodedMessage } from '../core/errors'
+import { type CodedMessage, ERRORS, PorticoError } from '../core/errors'
 import { useEmbeddedAccount } from './useEmbeddedAccount'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -49,12 +49,17 @@ export interface UseTwoFactorReturn {
   submit: (options?: { action?: 'verify' | 'remove'; code?: string }) => void
 }
 
+/** The embedded account flow, once loaded (it is, whenever the hook is available). */
+function required<T>(flow: T | undefined): T {
+  if (!flow) throw new PorticoError(ERRORS.notEmailOrSocial)
+  return flow
+}
+
 const INVALID_CODE: CodedMessage = { code: 'invalidOtp', message: 'The code is 6 digits' }
 
 /** The signed-in embedded user's second factor (TOTP): its state, its setup, and codes that step the session up. */
 export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorReturn {
   const portico = usePortico()
-  const { embedded: actions } = portico
   const { isEmbedded } = useEmbeddedAccount()
   const flow = useLoadedFlow(portico, 'embeddedAccount', isEmbedded)
   const available = isEmbedded && Boolean(flow?.canUseTwoFactor())
@@ -77,21 +82,23 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   const run = useCallback(<T>(call: () => Promise<T>, done: (value: T) => void) => {
     setBusy(true)
     setErrorCode(undefined)
-    call().then(
-      (value) => {
-        if (!live.current) return
-        setBusy(false)
-        done(value)
-      },
-      (error: unknown) => {
-        if (!live.current) return
-        setBusy(false)
-        setErrorCode(codeOf(error) ?? undefined)
-      },
-    )
+    Promise.resolve()
+      .then(call)
+      .then(
+        (value) => {
+          if (!live.current) return
+          setBusy(false)
+          done(value)
+        },
+        (error: unknown) => {
+          if (!live.current) return
+          setBusy(false)
+          setErrorCode(codeOf(error) ?? undefined)
+        },
+      )
   }, [])
 
-  const refresh = useCallback(() => run(() => actions.getTwoFactor(), setState), [actions, run])
+  const refresh = useCallback(() => run(() => required(flow).getTwoFactor(), setState), [flow, run])
   useEffect(() => {
     if (available) refresh()
   }, [available, refresh])
@@ -99,14 +106,14 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   const enroll = useCallback(
     () =>
       run(
-        () => actions.enrollTotp(),
+        () => required(flow).enrollTotp(),
         (value) => {
           setEnrollment(value)
           setCodeState('')
           setState((s) => ({ totp: 'pending', stepUp: s?.stepUp ?? false }))
         },
       ),
-    [actions, run],
+    [flow, run],
   )
 
   const phase: TwoFactorPhase = !available
@@ -129,7 +136,7 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
       if (!isCompleteOtp(value)) return setErrorCode(INVALID_CODE)
       const action: TotpAction = phase === 'enroll' ? 'confirm' : (submitOptions.action ?? 'verify')
       run(
-        () => actions.submitTotp(action, value),
+        () => required(flow).submitTotp(action, value),
         (next) => {
           setState(next)
           setCodeState('')
@@ -138,7 +145,7 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
         },
       )
     },
-    [actions, code, phase, run],
+    [flow, code, phase, run],
   )
 
   return {

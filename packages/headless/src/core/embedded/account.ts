@@ -178,14 +178,4 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
 
 export type EmbeddedAccountFlow = ReturnType<typeof createEmbeddedAccount>
 /** The actions of `portico.embedded`: each loads the embedded account flow on its first call. */
-export type EmbeddedFacade = Pick<
-  EmbeddedAccountFlow,
-  | 'updateEmail'
-  | 'confirmEmailUpdate'
-  | 'setPreferredAccountType'
-  | 'getTwoFactor'
-  | 'enrollTotp'
-  | 'submitTotp'
-  | 'showKeyExport'
-  | 'hideKeyExport'
->
+export type EmbeddedFacade = Pick<EmbeddedAccountFlow, 'updateEmail' | 'confirmEmailUpdate' | 'setPreferredAccountType'>
