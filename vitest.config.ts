@@ -37,6 +37,7 @@ const POSTGRES_TESTS = [
   'routes/siwx',
   'routes/siwx-namespaces',
   'routes/social',
+  'routes/two-factor',
   // Files that need the real server (the `node` project leaves them out).
   'db/*.pg',
 ].map((name) => `packages/server/src/${name}.test.ts`)

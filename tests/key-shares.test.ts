@@ -8,7 +8,7 @@
 import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
 import { type Devnet, startDevnet } from '@portico/devnet'
 import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
-import { KEYS_ERRORS } from '@portico/protocol/auth'
+import { AUTH_ERRORS, KEYS_ERRORS } from '@portico/protocol/auth'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   address,
@@ -16,6 +16,7 @@ import {
   compileTransaction,
   createSolanaRpc,
   createTransactionMessage,
+  getBase58Decoder,
   getBase58Encoder,
   getBase64EncodedWireTransaction,
   pipe,
@@ -26,7 +27,9 @@ import { combine } from 'shamir-secret-sharing'
 import { createPublicClient, createTestClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Secret, TOTP } from 'otpauth'
 import { createAuthApi } from '../packages/embedded/src/frame/api'
+import { exportedKeyText } from '../packages/embedded/src/frame/export-view'
 import { memorySessionStore } from '../packages/embedded/src/frame/keys'
 import { createFrameService } from '../packages/embedded/src/frame/service'
 import { evmAddressOf } from '../packages/embedded/src/frame/shares/addresses'
@@ -85,7 +88,12 @@ async function jsonRpc(url: string, method: string, params: unknown[]) {
 
 let devices = 0
 /** A frame (its service, as main.ts builds it) signed in by email on `app`. */
-async function frameLogin(app: TestApp, email: string, deviceShares: DeviceShareStore = memoryDeviceShareStore()) {
+async function frameLogin(
+  app: TestApp,
+  email: string,
+  deviceShares: DeviceShareStore = memoryDeviceShareStore(),
+  extra: Partial<Parameters<typeof createFrameService>[0]> = {},
+) {
   nextLogin()
   const api = createAuthApi({
     apiUrl: API,
@@ -103,6 +111,7 @@ async function frameLogin(app: TestApp, email: string, deviceShares: DeviceShare
     rpcRead: (method, params) => jsonRpc(anvil.rpcUrl, method, params),
     deviceShares,
     now: clock,
+    ...extra,
   })
   const connect = await service.CONNECT_EMAIL({ email })
   if (connect.action === 'VERIFY_DEVICE') {
@@ -364,6 +373,30 @@ describe('a new user under key shares', () => {
     expect(outcome).toBe('This device has no key share for this wallet: recover the wallet to sign here')
   })
 
+  it("export after TOTP: the frame shows keys rebuilt from its device share and the auth share, whose addresses are the wallet's", async () => {
+    const shown: Record<string, string> = {}
+    const keyView = {
+      show: (kind: 'evm' | 'solana', key: Uint8Array) => {
+        shown[kind] = exportedKeyText(kind, key)
+      },
+      hide: () => {},
+      shown: () => Object.keys(shown).length > 0,
+    }
+    // The device that made the keys: its device share, a new session.
+    const device = await frameLogin(shares, 'new-shares@example.com', frame.deviceShares, { keyView })
+    await expect(device.service.EXPORT_KEY({ kind: 'evm' })).rejects.toThrow(AUTH_ERRORS.stepUpRequired)
+    const { secret } = await device.service.TOTP_ENROLL({})
+    await device.service.TOTP_CONFIRM({
+      code: TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, digits: 6, timestamp: clock() }),
+    })
+    expect(await device.service.EXPORT_KEY({ kind: 'evm' })).toEqual({})
+    expect(await device.service.EXPORT_KEY({ kind: 'solana' })).toEqual({})
+    expect(privateKeyToAccount(shown.evm as Hex).address).toBe(frame.user.address)
+    const secretKey = getBase58Encoder().encode(shown.solana as string)
+    expect(secretKey).toHaveLength(64)
+    expect(getBase58Decoder().decode(secretKey.slice(32))).toBe(frame.user.solanaAddress)
+  })
+
   it('a session without an encryption key gets no auth share', async () => {
     nextLogin()
     const plain = await login(shares, mailbox, 'new-shares@example.com', 'device-shares-plain-01', {}, clock())
@@ -489,7 +522,7 @@ describe('a user of the old custody migrates at their next login', () => {
 })
 
 describe('a database from before key shares (migrations up to 013), with a user and their sealed whole keys', () => {
-  it('upgrades (014), and the user is migrated at their login: the same addresses sign, no sealed whole key remains', async () => {
+  it('upgrades (014 and later), and the user is migrated at their login: the same addresses sign, no sealed whole key remains', async () => {
     const old = await openPglite()
     try {
       await migrate(
@@ -509,7 +542,7 @@ describe('a database from before key shares (migrations up to 013), with a user 
       for (const kind of ['evm', 'solana'] as const) {
         await old.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed[kind]])
       }
-      expect(await migrate(old)).toEqual(['014'])
+      expect(await migrate(old)).toEqual(loadMigrations().filter((m) => m.version > '013').map((m) => m.version))
 
       const { app } = await openTestApp({
         db: old,

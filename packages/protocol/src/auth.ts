@@ -293,6 +293,16 @@ export const AUTH_ERRORS = {
   loginKeyMismatch: 'This sign-in was started in another window. Start again.',
   /** A login finish that is not stamped by the session key it names. */
   loginProofInvalid: 'This sign-in must be finished by the window that started it',
+  /** Second factor (./two-factor): a code that is not the current one. */
+  totpInvalid: 'Invalid code. Check your authenticator app and try again.',
+  /** A code whose time step was already used (each code works once). */
+  totpReplayed: 'This code was already used. Wait for the next one.',
+  totpTooManyAttempts: 'Too many wrong codes. Try again in 15 minutes.',
+  totpNotEnrolled: 'Two-factor authentication is not set up',
+  totpNotPending: 'Start setting up two-factor authentication first',
+  totpAlreadyOn: 'Two-factor authentication is already on',
+  /** A sensitive action (key export) without a second factor verified in the last 5 minutes. */
+  stepUpRequired: 'Confirm with your second factor first',
 } as const
 
 /**

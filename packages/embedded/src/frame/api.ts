@@ -23,6 +23,7 @@ import {
   type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
+import { type TotpEnrollment, totpEnrollResponseSchema, type TwoFactorStatus, twoFactorStatusSchema } from '@portico/protocol/two-factor'
 import { z } from 'zod/mini'
 import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
 
@@ -91,6 +92,12 @@ export interface AuthApi {
   legacyKeys?(session: StoredSession): Promise<{ evm: unknown; solana: unknown }>
   /** POST /v1/auth/relay: a transaction the frame signed, sent to the chain; the hash / signature. */
   relay?(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; transaction: string }): Promise<string>
+  /** GET /v1/auth/2fa: TOTP's state and this session's step-up (@portico/protocol/two-factor). */
+  twoFactorStatus(session: StoredSession): Promise<TwoFactorStatus>
+  /** POST /v1/auth/2fa/totp/enroll: a new pending secret. */
+  totpEnroll(session: StoredSession): Promise<TotpEnrollment>
+  /** POST /v1/auth/2fa/totp/{confirm,verify,remove} with a code. */
+  totp(session: StoredSession, action: 'confirm' | 'verify' | 'remove', code: string): Promise<TwoFactorStatus>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
 }
@@ -184,6 +191,9 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
       if (typeof result !== 'string') throw new AuthApiError('Invalid response from /v1/auth/relay', 200)
       return result
     },
+    twoFactorStatus: (session) => call(twoFactorStatusSchema, 'GET', '/v1/auth/2fa', undefined, session),
+    totpEnroll: (session) => call(totpEnrollResponseSchema, 'POST', '/v1/auth/2fa/totp/enroll', {}, session),
+    totp: (session, action, code) => call(twoFactorStatusSchema, 'POST', `/v1/auth/2fa/totp/${action}`, { code }, session),
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)

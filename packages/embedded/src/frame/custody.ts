@@ -477,6 +477,14 @@ export function createCustody(deps: CustodyDeps) {
       return current.evm === 'shares' ? await deps.api.user(session) : user
     },
 
+    /**
+     * EXPORT_KEY (the caller has checked the second factor): the whole key of `kind`, rebuilt from the
+     * device and auth shares, handed to `show` as a copy (which it wipes; withKey wipes its own).
+     */
+    async exportKey(session: StoredSession, user: AuthUser, kind: KeyKind, show: (key: Uint8Array) => void): Promise<void> {
+      await withUserKey(session, user, kind, async (key) => show(key.slice()))
+    },
+
     /** True when this session's signatures are made here (its keys are shares). */
     async signsHere(session: StoredSession): Promise<boolean> {
       const s = await status(session)

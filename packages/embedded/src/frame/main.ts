@@ -6,6 +6,7 @@
  */
 import { frameUrlParamsSchema } from '@portico/protocol/frame'
 import { createAuthApi } from './api'
+import { createKeyView } from './export-view'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
@@ -59,6 +60,9 @@ export async function bootFrame(): Promise<void> {
     ...(hostOrigin ? { hostOrigin } : {}),
     ...(rpcUrl ? { rpcRead: (method: string, p: unknown[]) => rpcRead(rpcUrl, method, p) } : {}),
     reload: () => location.reload(),
+    // Key export shows in this document. The key itself (exportKey) comes from the key-share core
+    // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
+    keyView: createKeyView(document),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
     },

@@ -26,6 +26,7 @@ import {
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
+import type { ExportKey, KeyView } from './export-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import type { DeviceShareStore } from './shares/device-store'
 
@@ -96,6 +97,13 @@ export interface FrameServiceDeps {
    * custody: under 'shares' it makes and migrates keys at login and signs itself (./custody).
    */
   deviceShares?: DeviceShareStore
+  /**
+   * EXPORT_KEY: the whole key, from the key-share core (two shares through shares/with-key.ts).
+   * Not given: export answers NOT_AVAILABLE (the frame holds no key of its own yet).
+   */
+  exportKey?: ExportKey
+  /** EXPORT_KEY: the view in the frame's own document that shows the key (export-view.ts). */
+  keyView?: KeyView
 }
 
 /** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
@@ -235,6 +243,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       unsafeInFlight.delete(controller)
     }
   }
+
+  /** TOTP's state and whether THIS session's step-up (checked by the server) holds now. */
+  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) => ({
+    totp: status.totp,
+    stepUp: status.stepUpUntil !== null && Date.parse(status.stepUpUntil) > now(),
+  })
 
   /** Ends the wait of a social login that is no longer the pending one. */
   function dropSocial() {
@@ -412,6 +426,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       return frameUser(await loadUserOnChain())
     },
     async SIGN_OUT() {
+      deps.keyView?.hide()
       const session = await deps.sessions.get()
       user = undefined
       pendingEmail = undefined
@@ -481,6 +496,44 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       await deps.sessions.set({ ...session, email: newEmail })
       if (user) user = { ...user, email: newEmail }
       return { newEmail }
+    },
+    async GET_TWO_FACTOR() {
+      return twoFactorState(await withSession((s) => deps.api.twoFactorStatus(s)))
+    },
+    async TOTP_ENROLL() {
+      return withSession((s) => deps.api.totpEnroll(s))
+    },
+    async TOTP_CONFIRM({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'confirm', code)))
+    },
+    async TOTP_VERIFY({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'verify', code)))
+    },
+    async TOTP_REMOVE({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'remove', code)))
+    },
+    /**
+     * The key shows in this frame's document, after a second factor verified by this session within
+     * the last minutes (asked of the server, not taken from the host). The reply carries nothing.
+     */
+    async EXPORT_KEY({ kind }) {
+      const { exportKey, keyView } = deps
+      const session = await requireSession()
+      // The key comes from `exportKey` when given, else from this origin's key shares.
+      const fromShares = !exportKey && custody !== undefined && (await custody.signsHere(session))
+      if (!keyView || (!exportKey && !fromShares)) throw new Error(NOT_AVAILABLE)
+      const state = twoFactorState(await withSession((s) => deps.api.twoFactorStatus(s)))
+      if (!state.stepUp) throw new Error(AUTH_ERRORS.stepUpRequired)
+      if (exportKey) keyView.show(kind, await exportKey(kind))
+      else {
+        const owner = user ?? (await loadUser())
+        await withSession((s) => (custody as NonNullable<typeof custody>).exportKey(s, owner, kind, (key) => keyView.show(kind, key)))
+      }
+      return {}
+    },
+    async EXPORT_KEY_HIDE() {
+      deps.keyView?.hide()
+      return {}
     },
     async SYNC_THEME(p) {
       theme = p

@@ -35,6 +35,7 @@ import {
 } from './smart.ts'
 import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
 import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
+import { createTwoFactor } from './two-factor.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 import { KEYS_ERRORS } from '@portico/protocol/auth'
 import { createKeySharesService, type KeyCustody } from './shares.ts'
@@ -308,6 +309,8 @@ export function createAuthService(options: AuthServiceOptions) {
     keyShares,
     /** Who holds new users' keys ('server' or 'shares'); the social and Farcaster sign-ins follow it. */
     keyCustody: custody,
+    /** The second factor (TOTP) and the step-up mark it gives a session (two-factor.ts; routes/two-factor.ts). */
+    twoFactor: createTwoFactor({ db: options.db, keyEncryption: secrets.keyEncryption, now }),
 
     /** POST /v1/auth/email/connect */
     async connect(

@@ -21,6 +21,7 @@ import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
 import { siwxRoutes } from './siwx.ts'
+import { twoFactorRoutes } from './two-factor.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -39,6 +40,7 @@ export const ROUTES: readonly RouteModule[] = [
   analyticsRoutes,
   authRoutes,
   keysRoutes,
+  twoFactorRoutes,
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
