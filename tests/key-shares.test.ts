@@ -542,7 +542,11 @@ describe('a database from before key shares (migrations up to 013), with a user 
       for (const kind of ['evm', 'solana'] as const) {
         await old.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed[kind]])
       }
-      expect(await migrate(old)).toEqual(loadMigrations().filter((m) => m.version > '013').map((m) => m.version))
+      expect(await migrate(old)).toEqual(
+        loadMigrations()
+          .filter((m) => m.version > '013')
+          .map((m) => m.version),
+      )
 
       const { app } = await openTestApp({
         db: old,
