@@ -6,6 +6,7 @@ import type { Database } from '../db/types.ts'
 import type { AuthRouteContext } from '../routes/context.ts'
 import { parseKek } from './crypto.ts'
 import { createFarcasterService, type FarcasterConfig } from './farcaster.ts'
+import { createPasskeyService, type PasskeyConfig } from './passkeys.ts'
 import { smtpMailProvider, type MailProvider } from './mail.ts'
 import type { AssetReader } from './assets.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
@@ -47,6 +48,11 @@ export type AuthConfig = {
    * delegate to (the devnet's `chain.batchExecutor`). Chains without one are EOA only. @default none
    */
   smartAccount?: { executors: Record<string | number, string> }
+  /**
+   * Passkey login (WebAuthn; issue 22 §2): the relying party is the frame (its origins' host, or
+   * `rpId`), never the host page. `false` turns the passkey routes off (404). @default on
+   */
+  passkeys?: PasskeyConfig | false
 }
 
 const origin = z
@@ -70,6 +76,18 @@ const authConfigSchema = z.object({
         z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'auth.smartAccount.executors: values are contract addresses' }),
       ),
     })
+    .optional(),
+  passkeys: z
+    .union([
+      z.literal(false),
+      z.object({
+        rpName: z.string().min(1).max(64).optional(),
+        rpId: z
+          .string()
+          .regex(/^[a-z0-9.-]{1,253}$/, { error: 'auth.passkeys.rpId must be a host name such as example.com' })
+          .optional(),
+      }),
+    ])
     .optional(),
 })
 
@@ -136,8 +154,20 @@ export function createAuthContext(
         ...(config.now ? { now: config.now } : {}),
       })
     : undefined
+  const passkeys =
+    checked.passkeys === false
+      ? undefined
+      : createPasskeyService({
+          db: app.db,
+          kek: config.kek,
+          frameOrigins: checked.frameOrigins,
+          config: checked.passkeys,
+          notices: service.notices,
+          ...(config.now ? { now: config.now } : {}),
+        })
   return {
     service,
+    ...(passkeys ? { passkeys } : {}),
     ...(social ? { social } : {}),
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],

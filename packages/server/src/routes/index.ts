@@ -12,6 +12,7 @@ import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { onrampRoutes } from './onramp.ts'
+import { passkeyRoutes } from './passkeys.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
 import { rpcRoutes } from './rpc.ts'
@@ -40,6 +41,7 @@ export const ROUTES: readonly RouteModule[] = [
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
+  passkeyRoutes,
   permissionsRoutes,
   profileRoutes,
   historyRoutes,
