@@ -28,6 +28,16 @@ export type FrameSocialProvider = (typeof FRAME_SOCIAL_PROVIDERS)[number]
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 
+/** A passkey as the frame lists it (no key material: the credential id, a label, dates). */
+export const framePasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  backedUp: z.boolean(),
+})
+export type FramePasskey = z.infer<typeof framePasskeySchema>
+
 const email = z.email()
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))
@@ -137,6 +147,16 @@ export const APP_EVENT_PAYLOADS = {
   RELOAD: z.object({}),
   /** Abort the open RPC requests (unsafe ones end with 'Request was aborted'). */
   RPC_ABORT: z.object({}),
+  /**
+   * Passkey login (issue 22 §2): the WebAuthn ceremony runs in the frame's document, for the frame's
+   * origin. 'sign-in' uses any passkey of this wallet; 'sign-up' creates one and a new account
+   * (`name`: how the passkey is labelled in the authenticator).
+   */
+  CONNECT_PASSKEY: z.object({ mode: z.enum(['sign-in', 'sign-up']), name: z.optional(z.string().check(z.maxLength(64))) }),
+  /** A signed-in user's passkeys: add one (a ceremony in the frame), list, remove. */
+  ADD_PASSKEY: z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  GET_PASSKEYS: z.object({}),
+  REMOVE_PASSKEY: z.object({ id: z.string().check(z.minLength(1), z.maxLength(1366)) }),
 } as const
 export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
 export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
@@ -172,6 +192,11 @@ export const FRAME_SUCCESS_PAYLOADS = {
   SYNC_DAPP_DATA: z.object({}),
   RELOAD: z.object({}),
   RPC_ABORT: z.object({}),
+  /** `isNew`: the passkey made a new account (sign-up). */
+  CONNECT_PASSKEY: z.object({ isNew: z.boolean() }),
+  ADD_PASSKEY: z.object({ passkey: framePasskeySchema }),
+  GET_PASSKEYS: z.object({ passkeys: z.array(framePasskeySchema) }),
+  REMOVE_PASSKEY: z.object({ passkeys: z.array(framePasskeySchema) }),
 } as const satisfies Record<AppEventType, unknown>
 export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>
 

@@ -57,6 +57,8 @@ export async function bootFrame(): Promise<void> {
     ...(hostOrigin ? { hostOrigin } : {}),
     ...(rpcUrl ? { rpcRead: (method: string, p: unknown[]) => rpcRead(rpcUrl, method, p) } : {}),
     reload: () => location.reload(),
+    // The WebAuthn ceremonies, in this document (the frame's origin is the relying party).
+    webauthn: () => import('@simplewebauthn/browser'),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
     },

@@ -26,6 +26,7 @@ import {
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
+import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
 
 export const NOT_AVAILABLE = 'Not available yet'
 /** SPEC §8: a social sign-in that could not start. */
@@ -89,6 +90,11 @@ export interface FrameServiceDeps {
   farcasterPollMs?: number
   /** CONNECT_FARCASTER gives up after this long. @default FARCASTER_WAIT_MS (the 120 s request timeout) */
   farcasterWaitMs?: number
+  /**
+   * The WebAuthn ceremonies (@simplewebauthn/browser in the frame's document), loaded on the first
+   * passkey event. Without it the passkey events answer NOT_AVAILABLE.
+   */
+  webauthn?: () => Promise<WebAuthnClient>
 }
 
 /** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
@@ -207,6 +213,11 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     } finally {
       unsafeInFlight.delete(controller)
     }
+  }
+
+  async function webauthn(): Promise<WebAuthnClient> {
+    if (!deps.webauthn) throw new Error(NOT_AVAILABLE)
+    return deps.webauthn()
   }
 
   /** Ends the wait of a social login that is no longer the pending one. */
@@ -335,6 +346,33 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
         await new Promise((resolve) => setTimeout(resolve, deps.farcasterPollMs ?? FARCASTER_POLL_MS))
       }
     },
+    async CONNECT_PASSKEY({ mode, name }) {
+      // A login like the others (issue 22 §3): a new session key, whose hash the options carry and
+      // which stamps the finish. The ceremony runs here, for the frame's origin.
+      const client = await webauthn()
+      const key = await generateLoginKey()
+      const deviceId = deps.deviceId()
+      const { options } = await deps.api.passkeyOptions(mode, { deviceId, sessionKeyHash: key.keyHash, ...(name ? { name } : {}) })
+      const response = mode === 'sign-up' ? await createPasskey(client, options) : await assertPasskey(client, options)
+      const answer = await deps.api.passkeyFinish(mode, { deviceId, sessionPublicKey: key.publicKey, response }, key.keyPair.privateKey)
+      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair: key.keyPair })
+      user = answer.user
+      pendingEmail = undefined
+      emailKey = undefined
+      return { isNew: mode === 'sign-up' }
+    },
+    async ADD_PASSKEY({ name }) {
+      const client = await webauthn()
+      const { options } = await withSession((s) => deps.api.passkeyAddOptions(s))
+      const response = await createPasskey(client, options)
+      return withSession((s) => deps.api.passkeyAdd(s, { response, ...(name ? { name } : {}) }))
+    },
+    async GET_PASSKEYS() {
+      return withSession((s) => deps.api.passkeys(s))
+    },
+    async REMOVE_PASSKEY({ id }) {
+      return withSession((s) => deps.api.passkeyRemove(s, id))
+    },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
       dropSocial()
@@ -366,6 +404,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       emailKey = undefined
       farcasterChannel = undefined
       dropSocial()
+      forgetPasskeyPrf()
       if (!session) return {}
       try {
         await deps.api.signOut(session)

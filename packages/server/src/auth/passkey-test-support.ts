@@ -5,7 +5,7 @@
  * the client's JSON (clientDataJSON, base64url fields) as @simplewebauthn/browser sends it. What the
  * server verifies is real: nothing of @simplewebauthn is stubbed.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { p256 } from '@noble/curves/p256'
 
 type Cbor = number | string | Uint8Array | Cbor[] | Map<number | string, Cbor>
@@ -59,14 +59,30 @@ const AT = 0x40
 export type SoftCredential = {
   id: Uint8Array
   privateKey: Uint8Array
+  /** The credential's own PRF secret (CTAP2 hmac-secret's CredRandom). */
+  prfSecret: Uint8Array
   /** The user handle the relying party gave (user.id), base64url. */
   userHandle: string
   rpId: string
   counter: number
 }
 
-type CreationOptions = { challenge: string; rp: { id?: string }; user: { id: string } }
-type RequestOptions = { challenge: string; rpId?: string }
+type PrfInput = { prf?: { eval?: { first?: unknown } } }
+type CreationOptions = { challenge: string; rp: { id?: string }; user: { id: string }; extensions?: PrfInput }
+type RequestOptions = { challenge: string; rpId?: string; extensions?: PrfInput }
+
+/**
+ * The PRF extension's client output for `input` (WebAuthn L3 §10.1.4): HMAC-SHA-256 under the
+ * credential's secret of SHA-256('WebAuthn PRF' ‖ 0x00 ‖ salt), as an ArrayBuffer (what
+ * getClientExtensionResults() gives a page). None when the options asked for no PRF.
+ */
+function prfResults(credential: SoftCredential, input: PrfInput | undefined, created: boolean): Record<string, unknown> {
+  const first = input?.prf?.eval?.first
+  if (!(first instanceof Uint8Array || first instanceof ArrayBuffer)) return {}
+  const salt = sha256(new TextEncoder().encode('WebAuthn PRF'), Uint8Array.of(0), new Uint8Array(first))
+  const output = new Uint8Array(createHmac('sha256', credential.prfSecret).update(salt).digest())
+  return { prf: { ...(created ? { enabled: true } : {}), results: { first: output.buffer } } }
+}
 
 /**
  * An authenticator with its own credentials. `origin` is where the client (the frame) runs;
@@ -92,7 +108,14 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
       const privateKey = p256.utils.randomPrivateKey()
       const point = p256.getPublicKey(privateKey, false)
       const id = new Uint8Array(randomBytes(32))
-      const credential: SoftCredential = { id, privateKey, userHandle: creation.user.id, rpId, counter: 0 }
+      const credential: SoftCredential = {
+        id,
+        privateKey,
+        prfSecret: new Uint8Array(randomBytes(32)),
+        userHandle: creation.user.id,
+        rpId,
+        counter: 0,
+      }
       credentials.set(b64u(id), credential)
       const cose = cbor(
         new Map<number, Cbor>([
@@ -135,7 +158,7 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
         type: 'public-key' as const,
         response: { clientDataJSON: b64u(clientDataJSON), attestationObject: b64u(attestationObject), transports: ['internal'] },
         authenticatorAttachment: 'platform',
-        clientExtensionResults: {} as Record<string, unknown>,
+        clientExtensionResults: prfResults(credential, creation.extensions, true),
       }
     },
 
@@ -167,7 +190,7 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
           userHandle: credential.userHandle,
         },
         authenticatorAttachment: 'platform',
-        clientExtensionResults: {} as Record<string, unknown>,
+        clientExtensionResults: prfResults(credential, request.extensions, false),
       }
     },
   }
