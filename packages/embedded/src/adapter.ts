@@ -90,7 +90,11 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     connect(p) {
       // SPEC §4 social sign-in: the popup opens now, inside the user's click (no await before this
       // line here or in headless's connect); a window opened after an await is blocked.
-      const popup = p.auth?.kind === 'social' ? openSocialPopup(options.openPopup) : undefined
+      // A passkey is created in a popup on the frame's origin (passkey-popup.ts): opened now too.
+      const popup =
+        p.auth?.kind === 'social' || (p.auth?.kind === 'passkey' && p.auth.mode === 'sign-up')
+          ? openSocialPopup(options.openPopup)
+          : undefined
       return load().then(
         (e) => e.connect(p, popup),
         (error: unknown) => {

@@ -28,6 +28,13 @@ export type FrameSocialProvider = (typeof FRAME_SOCIAL_PROVIDERS)[number]
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 
+/**
+ * The frame URL opened with `?portico-passkey=create` is the passkey popup: a window of the frame's
+ * origin where a passkey is created (browsers create one in a cross-origin iframe only after a click
+ * inside it). The host page opens it in the user's click; it talks to the frame only.
+ */
+export const PASSKEY_POPUP_PARAM = 'portico-passkey'
+
 /** A passkey as the frame lists it (no key material: the credential id, a label, dates). */
 export const framePasskeySchema = z.object({
   id: z.string(),

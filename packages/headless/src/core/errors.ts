@@ -69,6 +69,9 @@ export const ERRORS = {
   failedToConnect: 'Failed to connect',
   socialConnection: 'Failed to initiate social connection',
   farcasterConnection: 'Failed to connect to farcaster',
+  passkeyConnection: 'Failed to connect with a passkey',
+  /** The API's text (AUTH_ERRORS.passkeyUnknown) for a passkey it does not know. */
+  passkeyUnknown: 'This passkey is not registered here. Sign up with a passkey or use another sign-in.',
   connectionRejected: 'Connection rejected',
   // RPC permissions
   rpcNotAllowed: RPC_NOT_ALLOWED,

@@ -19,6 +19,9 @@ export default {
     noWallets: 'No se encontraron billeteras',
     loadingWallets: 'Cargando billeteras',
     walletsError: 'No se pudieron cargar las billeteras',
+    passkeyContinue: 'Continuar con una llave de acceso',
+    passkeyCreate: 'Crear una llave de acceso',
+    passkeyCreating: 'Crea tu llave de acceso en la ventana que se abrió',
   },
   connectWallets: { title: 'Elige una billetera' },
   whatIsAWallet: {
@@ -559,6 +562,8 @@ export default {
     failedToConnect: 'No se pudo conectar',
     socialConnection: 'No se pudo iniciar la conexión social',
     farcasterConnection: 'No se pudo conectar con Farcaster',
+    passkeyConnection: 'No se pudo conectar con una llave de acceso',
+    passkeyUnknown: 'Esta llave de acceso no está registrada aquí. Crea una llave de acceso o usa otro inicio de sesión.',
     connectionRejected: 'Conexión rechazada',
     rpcNotAllowed: 'La llamada RPC solicitada no está permitida',
     actionNotAllowed: 'Acción no permitida',

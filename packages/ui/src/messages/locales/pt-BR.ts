@@ -19,6 +19,9 @@ export default {
     noWallets: 'Nenhuma carteira encontrada',
     loadingWallets: 'Carregando carteiras',
     walletsError: 'Não foi possível carregar as carteiras',
+    passkeyContinue: 'Continuar com uma chave de acesso',
+    passkeyCreate: 'Criar uma chave de acesso',
+    passkeyCreating: 'Crie sua chave de acesso na janela que abriu',
   },
   connectWallets: { title: 'Escolha uma carteira' },
   whatIsAWallet: {
@@ -547,6 +550,8 @@ export default {
     failedToConnect: 'Não foi possível conectar',
     socialConnection: 'Não foi possível iniciar a conexão social',
     farcasterConnection: 'Não foi possível conectar ao Farcaster',
+    passkeyConnection: 'Não foi possível conectar com uma chave de acesso',
+    passkeyUnknown: 'Esta chave de acesso não está registrada aqui. Crie uma chave de acesso ou use outro login.',
     connectionRejected: 'Conexão recusada',
     rpcNotAllowed: 'A chamada RPC solicitada não é permitida',
     actionNotAllowed: 'Ação não permitida',
