@@ -137,9 +137,7 @@ function Passkey({
         data-testid="portico-connect-passkey-sign-in"
       />
       {passkey.busy === 'sign-up' ? (
-        <p role="status" className={styles.muted} data-testid="portico-connect-passkey-creating">
-          {messages.connect.passkeyCreating}
-        </p>
+        <Banner variant="loading">{messages.connect.passkeyCreating}</Banner>
       ) : (
         <button
           type="button"
@@ -152,11 +150,7 @@ function Passkey({
           {messages.connect.passkeyCreate}
         </button>
       )}
-      {passkey.error && (
-        <p role="alert" className={styles.muted} data-testid="portico-connect-passkey-error">
-          {passkey.error}
-        </p>
-      )}
+      {passkey.error && <Banner variant="error">{passkey.error}</Banner>}
     </div>
   )
 }
