@@ -37,6 +37,8 @@ export interface HarnessOptions {
   restrictedTimezones?: StackOptions['restrictedTimezones']
   /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
   timezoneId?: string
+  /** The frame on `localhost` (the stack's option; passkeys need a host name). @default false */
+  frameOnLocalhost?: boolean
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -47,6 +49,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+    ...(options.frameOnLocalhost ? { frameOnLocalhost: true } : {}),
   })
   let browser: Browser | undefined
   try {

@@ -247,6 +247,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
           rpcTimeoutMs: config.rpcTimeoutMs,
           linkUrl: ctx.assetUrl,
           assets: ctx.providers.evmBalances,
+          isHostOrigin: isAllowed,
         })
   if (auth) {
     ctx.auth = auth

@@ -101,6 +101,8 @@ export function createAuthContext(
     rpcTimeoutMs?: number | undefined
     linkUrl(path: string): string
     assets?: AssetReader
+    /** The pages that may embed the frame (the API's allowed origins): a passkey sign-in in the frame names one. */
+    isHostOrigin?: (origin: string) => boolean
   },
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
@@ -163,6 +165,7 @@ export function createAuthContext(
           frameOrigins: checked.frameOrigins,
           config: checked.passkeys,
           notices: service.notices,
+          ...(app.isHostOrigin ? { isHostOrigin: app.isHostOrigin } : {}),
           ...(config.now ? { now: config.now } : {}),
         })
   return {

@@ -93,8 +93,15 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
   const counts = options.counts ?? true
   const flagsOf = (verified: boolean) => UP | (verified ? UV : 0) | (options.backedUp ? BE | BS : 0)
 
-  const clientData = (type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string) =>
-    new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+  /** `topOrigin`: the ceremony ran in an iframe of that page (crossOrigin true), as in the frame. */
+  const clientData = (type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string, topOrigin?: string) =>
+    new TextEncoder().encode(
+      JSON.stringify(
+        topOrigin === undefined
+          ? { type, challenge, origin, crossOrigin: false }
+          : { type, challenge, origin, crossOrigin: true, topOrigin },
+      ),
+    )
 
   return {
     credentials,
@@ -165,7 +172,7 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
     /** navigator.credentials.get(): an assertion by `credentialId` (default: the only credential). */
     authenticate(
       request: RequestOptions,
-      how: { credentialId?: string; origin?: string; userVerified?: boolean; counter?: number; rpId?: string } = {},
+      how: { credentialId?: string; origin?: string; topOrigin?: string; userVerified?: boolean; counter?: number; rpId?: string } = {},
     ) {
       const credential = how.credentialId === undefined ? [...credentials.values()][0] : credentials.get(how.credentialId)
       if (credential === undefined) throw new Error('no such credential')
@@ -177,7 +184,7 @@ export function softAuthenticator(options: { origin: string; counts?: boolean; b
         Uint8Array.from([flagsOf(how.userVerified ?? true)]),
         u32(credential.counter),
       )
-      const clientDataJSON = clientData('webauthn.get', request.challenge, how.origin ?? options.origin)
+      const clientDataJSON = clientData('webauthn.get', request.challenge, how.origin ?? options.origin, how.topOrigin)
       const signature = p256.sign(sha256(authenticatorData, sha256(clientDataJSON)), credential.privateKey).toDERRawBytes()
       return {
         id: b64u(credential.id),

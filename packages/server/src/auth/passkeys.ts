@@ -69,6 +69,12 @@ export type PasskeyServiceOptions = {
   config?: PasskeyConfig | undefined
   now?: () => number
   notices?: Pick<SessionNotices, 'sessionOpened'>
+  /**
+   * The pages that may embed the frame (the API's allowed origins): a sign-in in the frame is a
+   * cross-origin ceremony whose clientDataJSON names the embedding page (topOrigin); it is taken only
+   * when this says yes. Without it, only ceremonies in a window of the frame's own origin are taken.
+   */
+  isHostOrigin?: (origin: string) => boolean
 }
 
 const HOUR_MS = 60 * 60_000
@@ -82,15 +88,24 @@ const DEFAULT_NAME = 'Passkey'
 const expired = () => new AuthError(400, AUTH_ERRORS.passkeyExpired)
 const failed = () => new AuthError(400, AUTH_ERRORS.passkeyFailed)
 
-/** The challenge a response answers (from its clientDataJSON); null when it names none. */
-function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
+/** What a response's clientDataJSON says (unverified: the library checks it); {} when it can not be read. */
+function clientDataOf(response: { response: { clientDataJSON: string } }): {
+  challenge?: unknown
+  crossOrigin?: unknown
+  topOrigin?: unknown
+} {
   try {
     const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as unknown
-    const challenge = typeof data === 'object' && data !== null ? (data as { challenge?: unknown }).challenge : undefined
-    return typeof challenge === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(challenge) ? challenge : null
+    return typeof data === 'object' && data !== null ? data : {}
   } catch {
-    return null
+    return {}
   }
+}
+
+/** The challenge a response answers (from its clientDataJSON); null when it names none. */
+function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
+  const { challenge } = clientDataOf(response)
+  return typeof challenge === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(challenge) ? challenge : null
 }
 
 export function createPasskeyService(options: PasskeyServiceOptions) {
@@ -252,6 +267,14 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       const stored = await repo.passkey(input.response.id)
       if (stored === null) throw new AuthError(401, AUTH_ERRORS.passkeyUnknown)
       const counter = Number(stored.counter)
+      // In the frame (an iframe), the ceremony is cross-origin: its top origin must be a page that
+      // may embed the frame. In a window of the frame's own origin there is none.
+      const { crossOrigin, topOrigin } = clientDataOf(input.response)
+      let expectedTopOrigin: string[] | undefined
+      if (crossOrigin === true) {
+        if (typeof topOrigin !== 'string' || !options.isHostOrigin?.(topOrigin)) throw failed()
+        expectedTopOrigin = [topOrigin]
+      }
       let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
       try {
         verified = await verifyAuthenticationResponse({
@@ -266,6 +289,7 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
             transports: transportsOf(stored),
           },
           requireUserVerification: true,
+          ...(expectedTopOrigin ? { expectedTopOrigin } : {}),
         })
       } catch {
         throw failed()

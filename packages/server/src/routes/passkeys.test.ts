@@ -198,6 +198,17 @@ describe('passkey sign-up and sign-in', () => {
     expect(await errorOf(res)).toBe(AUTH_ERRORS.passkeyFailed)
   })
 
+  it("in the frame (an iframe: crossOrigin) the page around it must be one the API allows; the frame's own window needs none", async () => {
+    const authenticator = softAuthenticator({ origin: FRAME_ORIGIN })
+    const { user } = await signUp(authenticator)
+    const embedded = await (await signIn(authenticator, { topOrigin: HOST })).finish()
+    expect(embedded.status).toBe(200)
+    expect(otpResponseSchema.parse(await embedded.json()).user.userId).toBe(user.userId)
+    const elsewhere = await (await signIn(authenticator, { topOrigin: 'https://evil.example' })).finish()
+    expect(elsewhere.status).toBe(400)
+    expect(await errorOf(elsewhere)).toBe(AUTH_ERRORS.passkeyFailed)
+  })
+
   it('without user verification the passkey alone does not sign in', async () => {
     const authenticator = softAuthenticator({ origin: FRAME_ORIGIN })
     await signUp(authenticator)
