@@ -28,7 +28,9 @@ export default [
     // module-wide object: ~70 B. Main measured 31.71 kB before, 31.78 kB after.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 31.9 kB.
-    limit: '31.2 KiB',
+    // 31.2 → 31.25 KiB (issue 22 §2, passkeys): the unknown passkey's catalogue text and the app's
+    // `features.passkeys` in the options' schema (main was 0.04 kB under). 31.95 kB.
+    limit: '31.25 KiB',
     gzip: true,
   },
   {
@@ -124,7 +126,8 @@ export default [
     // lists and guide, pairing, SIWX, on-ramp with its quote codes and error placement), and codeOf with
     // the table of headless's own rule texts (names' limits and texts in a module of their own, not the
     // names flow's rules). The apps' budgets are unchanged (these hooks are in the modal's chunk). 50.06 kB.
-    limit: '49.0 KiB',
+    // 49.0 → 49.25 KiB (issue 22 §2): usePasskeyLogin (its state and the passkey request), ~200 B. 50.38 kB.
+    limit: '49.25 KiB',
     gzip: true,
   },
   {
@@ -148,7 +151,9 @@ export default [
     // Then +0.1 KiB (issue 21 §4, per-instance locales): as the app's budget above; with both, 37.25 KiB.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 38.2 kB.
-    limit: '37.35 KiB',
+    // 37.35 → 37.4 KiB (issue 22 §2, passkeys): as the app's budget above, and the adapter opens the
+    // passkey window of a sign-up in the click, as the social popup (~15 B). 38.27 kB.
+    limit: '37.4 KiB',
     gzip: true,
   },
 ]

@@ -3,7 +3,7 @@
 // being created in the window that opened, and a passkey the wallet does not know — light and dark,
 // and on a 375×812 phone. The auth connector is a fixture: its connect holds, or fails as the story
 // says (no window is opened, no request leaves the page).
-import type { ChainAdapter, Portico, ThemeMode } from '@portico/headless'
+import { type ChainAdapter, localeOf, type Portico, type ThemeMode } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import { authPortico, bothModes } from './support/embedded'
@@ -13,7 +13,7 @@ import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 /** 'hold': the passkey prompt stays open; 'unknown': the wallet does not know the passkey. */
 type Behaviour = 'hold' | 'unknown'
 
-const UNKNOWN = 'This passkey is not registered here. Sign up with a passkey or use another sign-in.'
+const UNKNOWN = 'This passkey is not registered here'
 
 function passkeyAdapter(behaviour: Behaviour): ChainAdapter {
   const base = fixtureAdapter()
@@ -28,13 +28,14 @@ function passkeyAdapter(behaviour: Behaviour): ChainAdapter {
   }
 }
 
-async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean): Promise<Portico> {
+async function make(mode: ThemeMode, behaviour: Behaviour, open: boolean, locale?: string): Promise<Portico> {
   const portico = await authPortico(mode, passkeyAdapter(behaviour), { features: { passkeys: true, legalCheckbox: false } })
+  if (locale) localeOf(portico).setLocale(locale)
   if (open) await portico.modal.open()
   return portico
 }
 
-const loader = (behaviour: Behaviour, open = false) => bothModes((mode) => make(mode, behaviour, open))
+const loader = (behaviour: Behaviour, open = false, locale?: string) => bothModes((mode) => make(mode, behaviour, open, locale))
 
 const meta = {
   title: 'Views/PasskeyLogin',
@@ -95,5 +96,16 @@ export const PhoneUnknownDark: Story = {
   play: async () => {
     await pressAll(body(), 'portico-connect-passkey-sign-in')
     await body().findByText(UNKNOWN)
+  },
+}
+
+export const UnknownArabic: Story = {
+  name: 'Connect: unknown passkey (Arabic, right to left)',
+  loaders: [loader('unknown', false, 'ar')],
+  // The refusal is worded from its code (passkeyUnknown) in Arabic, like the rest of the view.
+  play: async ({ canvas }) => {
+    await expect((await canvas.findAllByText('متابعة باستخدام مفتاح مرور')).length).toBe(2)
+    await pressAll(canvas, 'portico-connect-passkey-sign-in')
+    await waitFor(async () => expect((await canvas.findAllByText('مفتاح المرور هذا غير مسجّل هنا')).length).toBe(2))
   },
 }

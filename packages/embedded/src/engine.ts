@@ -284,7 +284,7 @@ export function createEngine(
     const watch = mode === 'sign-up' && popup ? watchPopup(popup, { timers, signal }) : undefined
     try {
       if (mode === 'sign-up') {
-        if (!popup || !watch) throw new PorticoError(ERRORS.passkeyConnection)
+        if (!popup || !watch) throw new PorticoError(ERRORS.failedToConnect)
         const url = new URL(options.frameUrl)
         url.search = `?${PASSKEY_POPUP_PARAM}=create`
         popup.location.href = url.href
@@ -300,8 +300,9 @@ export function createEngine(
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? error
       if (error instanceof Error && error.message === ERRORS.popupClosed) throw error
-      const unknown = error instanceof Error && error.message === ERRORS.passkeyUnknown
-      throw new PorticoError(unknown ? ERRORS.passkeyUnknown : ERRORS.passkeyConnection, { cause: error })
+      // The API's text for a passkey it does not know (AUTH_ERRORS.passkeyUnknown) starts with the catalogue's.
+      const unknown = error instanceof Error && error.message.startsWith(ERRORS.passkeyUnknown)
+      throw new PorticoError(unknown ? ERRORS.passkeyUnknown : ERRORS.failedToConnect, { cause: error })
     } finally {
       watch?.stop()
       try {

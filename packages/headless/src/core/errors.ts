@@ -69,9 +69,8 @@ export const ERRORS = {
   failedToConnect: 'Failed to connect',
   socialConnection: 'Failed to initiate social connection',
   farcasterConnection: 'Failed to connect to farcaster',
-  passkeyConnection: 'Failed to connect with a passkey',
-  /** The API's text (AUTH_ERRORS.passkeyUnknown) for a passkey it does not know. */
-  passkeyUnknown: 'This passkey is not registered here. Sign up with a passkey or use another sign-in.',
+  /** A passkey the wallet does not know (the API's AUTH_ERRORS.passkeyUnknown says more). */
+  passkeyUnknown: 'This passkey is not registered here',
   connectionRejected: 'Connection rejected',
   // RPC permissions
   rpcNotAllowed: RPC_NOT_ALLOWED,

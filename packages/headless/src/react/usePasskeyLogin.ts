@@ -15,7 +15,7 @@ import { usePortico } from './usePortico'
  */
 export type PasskeyLoginStep = 'idle' | 'waiting' | 'connected' | 'error'
 
-export type PasskeyLoginError = 'passkeyConnection' | 'passkeyUnknown' | 'popupClosed' | 'noAuthConnector'
+export type PasskeyLoginError = 'failedToConnect' | 'passkeyUnknown' | 'popupClosed' | 'noAuthConnector'
 
 export interface UsePasskeyLoginOptions {
   /** Give up a sign-in still under way when the component unmounts (the view is left or the modal closes). @default true */
@@ -29,7 +29,7 @@ export interface UsePasskeyLoginReturn {
   mode?: PasskeyMode
   /**
    * Why the last sign-in failed, coded: passkeyUnknown (a passkey this wallet does not know: create
-   * one), popupClosed (the passkey window was closed), passkeyConnection (anything else, such as the
+   * one), popupClosed (the passkey window was closed), failedToConnect (anything else, such as the
    * browser's prompt dismissed), noAuthConnector. @default undefined
    */
   errorCode?: CodedMessage<PasskeyLoginError>
@@ -52,7 +52,7 @@ function reasonOf(error: unknown): CodedMessage<PasskeyLoginError> {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
   const text = cause instanceof Error ? cause.message : ''
   const key = KNOWN.find((k) => coded(k).message === text)
-  return coded(key ?? 'passkeyConnection')
+  return coded(key ?? 'failedToConnect')
 }
 
 /**
