@@ -126,8 +126,10 @@ export default [
     // lists and guide, pairing, SIWX, on-ramp with its quote codes and error placement), and codeOf with
     // the table of headless's own rule texts (names' limits and texts in a module of their own, not the
     // names flow's rules). The apps' budgets are unchanged (these hooks are in the modal's chunk). 50.06 kB.
-    // 49.0 → 49.25 KiB (issue 22 §2): usePasskeyLogin (its state and the passkey request), ~200 B. 50.38 kB.
-    limit: '49.25 KiB',
+    // 49.0 → 49.7 KiB (issue 22 §2): useTwoFactor and useExportKey, and the embedded account flow's second
+    // factor and export calls (the apps' budgets are unchanged by them: modal chunk and lazy flow). 50.8 kB.
+    // 49.7 → 49.95 KiB (issue 22 §2, passkeys): usePasskeyLogin (its state and the passkey request), ~200 B.
+    limit: '49.95 KiB',
     gzip: true,
   },
   {
@@ -151,9 +153,11 @@ export default [
     // Then +0.1 KiB (issue 21 §4, per-instance locales): as the app's budget above; with both, 37.25 KiB.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 38.2 kB.
-    // 37.35 → 37.4 KiB (issue 22 §2, passkeys): as the app's budget above, and the adapter opens the
-    // passkey window of a sign-up in the click, as the social popup (~15 B). 38.27 kB.
-    limit: '37.4 KiB',
+    // 37.35 → 37.45 KiB (issue 22 §2): the embedded adapter's shell forwards the five second-factor and
+    // export methods to the engine (~45 B); the engine, the frame client's calls and the view are lazy. 38.29 kB.
+    // 37.45 → 37.5 KiB (issue 22 §2, passkeys): as the app's budget above, and the adapter opens the
+    // passkey window of a sign-up in the click, as the social popup (~15 B).
+    limit: '37.5 KiB',
     gzip: true,
   },
 ]

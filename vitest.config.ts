@@ -15,6 +15,33 @@ const root = import.meta.dirname
 // main.ts, scripts/start.mjs, bench/open.mjs) inherit the same condition through NODE_OPTIONS.
 const nodeEnv = { NODE_OPTIONS: withSourceCondition(process.env.NODE_OPTIONS) }
 
+/** The server tests that the `node-pg` project runs on real PostgreSQL as well (the `node` project runs them on PGlite). */
+const POSTGRES_TESTS = [
+  'app',
+  'auth/custody',
+  'auth/mail',
+  'auth/permissions',
+  'auth/smart',
+  'db/rate-limits',
+  'routes/analytics',
+  'routes/auth',
+  'routes/capture',
+  'routes/farcaster',
+  'routes/history',
+  'routes/identity',
+  'routes/keys',
+  'routes/profile',
+  'routes/project',
+  'routes/rpc',
+  'routes/sessions',
+  'routes/siwx',
+  'routes/siwx-namespaces',
+  'routes/social',
+  'routes/two-factor',
+  // Files that need the real server (the `node` project leaves them out).
+  'db/*.pg',
+].map((name) => `packages/server/src/${name}.test.ts`)
+
 const react18 = (name: string) => path.join(root, 'tests/react18/node_modules', name)
 
 // A fresh object per project: vitest mutates `instances`.
@@ -67,6 +94,23 @@ export default defineConfig({
           env: nodeEnv,
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
+          setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The API's database-backed tests again on a real PostgreSQL 15 server (issue 24 §1): routes,
+        // auth, SIWX, sessions, project limits and migrations. Each test file's openTestDatabase() gets a
+        // new database copied from the migrated template (tests/setup/postgres.ts starts the server).
+        plugins: [workspaceSource()],
+        test: {
+          name: 'node-pg',
+          env: nodeEnv,
+          environment: 'node',
+          include: POSTGRES_TESTS,
+          globalSetup: [path.join(root, 'tests/setup/postgres.ts')],
           setupFiles: [path.join(root, 'tests/setup/loopback-only.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,

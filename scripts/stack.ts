@@ -93,6 +93,11 @@ export interface StackOptions {
   analytics?: { enabled?: boolean; retentionDays?: number }
   /** IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (SPEC §6; the API's option). @default none */
   restrictedTimezones?: string[]
+  /**
+   * The auth service's mail limits, over the stack's (which lifts the per-IP cap: everyone here is 127.0.0.1),
+   * e.g. a shorter resend cooldown for a journey that sends several codes. @default the service's
+   */
+  authLimits?: NonNullable<AuthConfig['limits']>
 }
 
 /**
@@ -242,6 +247,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : { dataDir: options.dataDir }),
       ...(options.analytics ? { analytics: options.analytics } : {}),
       ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+      // Every client of the local stack connects straight to the API (no proxy in front).
+      clientAddress: 'direct' as const,
     }
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.
@@ -291,7 +298,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       frameOrigins: [new URL(frameUrl).origin],
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
-      limits: { mailsPerIpPerHour: 1000 },
+      limits: { mailsPerIpPerHour: 1000, ...options.authLimits },
       social: {
         redirectBaseUrl: apiBase,
         providers: Object.fromEntries(
@@ -305,6 +312,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
+      // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
+      ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
     let api = await startServer({

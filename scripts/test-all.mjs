@@ -1,5 +1,5 @@
 // The README's test command (`npm test`): format and lint (Biome), build the packages, typecheck, every vitest project (the
-// dom tests on React 19 and on React 18), the pack test (scratch apps from the tarballs), the size
+// dom tests on React 19 and on React 18, the API's database tests on real PostgreSQL), the pack test (scratch apps from the tarballs), the size
 // budgets on the built packages.
 // Each step runs even if an earlier one failed, so one run shows every failure. The last line
 // is the plain `N passed, N failed` summary that CI reads.
@@ -64,32 +64,43 @@ function vitest(label, projects, extra = []) {
 }
 
 /**
- * Start a vitest step that runs alongside the next one (its output goes to .vitest/<label>.log and is
- * printed when it ends); the returned function waits for it and counts it.
+ * Start vitest steps that run, one after another, alongside the next step (their output goes to
+ * .vitest/<label>.log and is printed when all end); the returned function waits for them and counts them.
  */
-function vitestAlongside(label, projects, extra = []) {
-  const { file, args } = vitestArgs(label, projects, extra)
-  const log = path.join(out, `${label}.log`)
-  console.log(`\n=== vitest ${label}, alongside the next step (its output follows when both end): npx ${args.join(' ')}`)
-  const fd = openSync(log, 'w')
-  const started = performance.now()
-  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env })
-  closeSync(fd)
-  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
+function vitestAlongside(steps) {
+  const runs = []
+  let chain = Promise.resolve()
+  for (const { label, projects, extra = [] } of steps) {
+    const { file, args } = vitestArgs(label, projects, extra)
+    const log = path.join(out, `${label}.log`)
+    console.log(`\n=== vitest ${label}, alongside the next step (its output follows when it ends): npx ${args.join(' ')}`)
+    chain = chain.then(
+      () =>
+        new Promise((resolve) => {
+          const fd = openSync(log, 'w')
+          const child = spawn('npx', args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env })
+          closeSync(fd)
+          child.on('close', (code) => resolve(code === 0))
+        }),
+    )
+    runs.push({ label, file, log, exited: chain })
+  }
   return async () => {
-    const ok = await exited
-    // Its own time, from its report (this process was blocked on the other step when it ended).
-    let seconds = (performance.now() - started) / 1000
-    try {
-      const r = JSON.parse(readFileSync(file, 'utf8'))
-      seconds = (Math.max(...r.testResults.map((t) => t.endTime)) - r.startTime) / 1000
-    } catch {
-      /* no report: counted as a failure below */
+    for (const { label, file, log, exited } of runs) {
+      const ok = await exited
+      // Its own time, from its report (this process was blocked on the other step when it ended).
+      let seconds = Number.NaN
+      try {
+        const r = JSON.parse(readFileSync(file, 'utf8'))
+        seconds = (Math.max(...r.testResults.map((t) => t.endTime)) - r.startTime) / 1000
+      } catch {
+        /* no report: counted as a failure below */
+      }
+      timings.push(`vitest ${label} ${seconds.toFixed(0)} s (alongside)`)
+      console.log(`\n=== vitest ${label} (ran alongside): its output`)
+      process.stdout.write(readFileSync(log))
+      count(label, file, ok)
     }
-    timings.push(`vitest ${label} ${seconds.toFixed(0)} s (alongside)`)
-    console.log(`\n=== vitest ${label} (ran alongside): its output`)
-    process.stdout.write(readFileSync(log))
-    count(label, file, ok)
   }
 }
 
@@ -117,12 +128,16 @@ if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
 const workers = [`--maxWorkers=${process.env.PORTICO_TEST_WORKERS ?? 2}`]
 if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'], workers)
 if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
-// The pack test runs alongside the e2e journeys: these wait on their browser and stack about a
-// third of the time (5.5 min of wall time for 3.7 min of CPU), which the pack test's installs and
-// builds fill. Each starts its own servers on free ports and its own Chromium.
-const pack = want('pack') ? vitestAlongside('pack', [], ['--config', 'tests/pack/vitest.config.ts']) : undefined
+// The pack test, then the server's tests on real PostgreSQL, run alongside the e2e journeys: these
+// wait on their browser and stack about a third of the time (5.5 min of wall time for 3.7 min of
+// CPU), which the pack test's installs and builds and the Postgres tests fill. Each starts its own
+// servers on free ports (the Postgres one its own cluster) and its own Chromium.
+const alongside = vitestAlongside([
+  ...(want('pack') ? [{ label: 'pack', projects: [], extra: ['--config', 'tests/pack/vitest.config.ts'] }] : []),
+  ...(want('postgres') ? [{ label: 'postgres', projects: ['node-pg'], extra: workers }] : []),
+])
 if (want('e2e')) vitest('e2e', ['e2e'])
-await pack?.()
+await alongside()
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
 console.log(`\nsteps: ${timings.join(', ')}`)
 console.log(`\nnpm test took ${((performance.now() - t0) / 60000).toFixed(1)} min`)

@@ -52,7 +52,8 @@ export function checkImports(file: string, specifiers: string[], options: { head
       // @portico/embedded is also the frame app, a client of the Portico API in its own right: it speaks the
       // frame protocol and the auth service's wire (and reads a project's allowed origins) itself.
       const embeddedWire =
-        pkg === 'embedded' && ['@portico/protocol/frame', '@portico/protocol/auth', '@portico/protocol/explorer'].includes(s)
+        pkg === 'embedded' &&
+        ['@portico/protocol/frame', '@portico/protocol/auth', '@portico/protocol/explorer', '@portico/protocol/two-factor'].includes(s)
       if (!embeddedWire && startsWithAny(s, ['@portico/protocol'])) bad(s, `${pkg} must reach wire types through headless's public API`)
       if (startsWithAny(s, ['@portico/server'])) bad(s, `${pkg} must not import server or devnet`)
       if (!isTest && startsWithAny(s, ['@portico/devnet'])) bad(s, `${pkg} must not import server or devnet`)

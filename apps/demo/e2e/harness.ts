@@ -35,6 +35,8 @@ export interface HarnessOptions {
   analytics?: StackOptions['analytics']
   /** The API's restricted time zones (the stack's option). @default none */
   restrictedTimezones?: StackOptions['restrictedTimezones']
+  /** The auth service's mail limits (the stack's option). @default the stack's */
+  authLimits?: StackOptions['authLimits']
   /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
   timezoneId?: string
   /** The frame on `localhost` (the stack's option; passkeys need a host name). @default false */
@@ -50,6 +52,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
     ...(options.frameOnLocalhost ? { frameOnLocalhost: true } : {}),
+    ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   })
   let browser: Browser | undefined
   try {

@@ -120,6 +120,11 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     updateEmail: async (p) => (await load()).updateEmail(p),
     confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),
     setPreferredAccountType: async (p) => (await load()).setPreferredAccountType(p),
+    getTwoFactor: async (p) => (await load()).getTwoFactor(p),
+    enrollTotp: async (p) => (await load()).enrollTotp(p),
+    submitTotp: async (p) => (await load()).submitTotp(p),
+    showKeyExport: async (p) => (await load()).showKeyExport(p),
+    hideKeyExport: async (p) => (await load()).hideKeyExport(p),
     async syncTheme(payload) {
       synced.theme = payload
       if (engine) await (await engine).syncTheme(payload)

@@ -631,6 +631,34 @@ export function createEngine(
       return { newEmail }
     },
 
+    // Issue 22 §2: the second factor, through the frame (which calls the API's stamped 2FA routes).
+    async getTwoFactor() {
+      requireUser()
+      return getClient().request('GET_TWO_FACTOR', {})
+    },
+    async enrollTotp() {
+      requireUser()
+      return getClient().request('TOTP_ENROLL', {})
+    },
+    async submitTotp({ action, code }) {
+      requireUser()
+      const type = action === 'confirm' ? 'TOTP_CONFIRM' : action === 'verify' ? 'TOTP_VERIFY' : 'TOTP_REMOVE'
+      return getClient().request(type, { code })
+    },
+    // The key shows in the frame's own document; the frame is then placed over `rect` (the modal's room for it).
+    async showKeyExport({ kind, rect }) {
+      requireUser()
+      const c = getClient()
+      await c.request('EXPORT_KEY', { kind })
+      c.setSize(rect)
+    },
+    async hideKeyExport() {
+      const c = client
+      if (!c) return
+      c.setSize(undefined)
+      await c.request('EXPORT_KEY_HIDE', {}).catch(() => undefined)
+    },
+
     async syncTheme(payload) {
       await getClient().request('SYNC_THEME', payload)
     },

@@ -78,6 +78,11 @@ type CapabilityMethods =
   | 'updateEmail'
   | 'confirmEmailUpdate'
   | 'setPreferredAccountType'
+  | 'getTwoFactor'
+  | 'enrollTotp'
+  | 'submitTotp'
+  | 'showKeyExport'
+  | 'hideKeyExport'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {

@@ -403,9 +403,49 @@ export interface ChainAdapter {
    */
   setPreferredAccountType?(params: { connectorId: string; type: AccountType }): Promise<PreferredAccountResult>
   /**
+   * Auth connectors (issue 22 §2): the signed-in user's second factor. `totp`: 'off', 'pending'
+   * (enrolled, not confirmed) or 'on'; `stepUp`: a code was verified in this session within the last
+   * minutes (key export needs it). Rejects with the connector's text.
+   */
+  getTwoFactor?(params: { connectorId: string }): Promise<TwoFactorState>
+  /** Auth connectors: start setting up TOTP: the otpauth:// URI (for a QR code) and its base32 secret. */
+  enrollTotp?(params: { connectorId: string }): Promise<TotpEnrollment>
+  /** Auth connectors: a code from the authenticator app, to confirm the setup, step up, or remove TOTP. */
+  submitTotp?(params: { connectorId: string; action: TotpAction; code: string }): Promise<TwoFactorState>
+  /**
+   * Auth connectors: show the private key of `kind` inside the connector's own secure frame, placed
+   * over `rect` (viewport px). The key never reaches the page. Rejects with the connector's text
+   * ('Confirm with your second factor first' without a fresh step-up).
+   */
+  showKeyExport?(params: { connectorId: string; kind: ExportKeyKind; rect: ViewportRect }): Promise<void>
+  /** Auth connectors: remove the key from the frame and hide the frame again. */
+  hideKeyExport?(params: { connectorId: string }): Promise<void>
+  /**
    * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
    * until the returned function is called. headless refreshes the shown balances with it (SPEC §9
    * caches still apply). Never throws; a failed read is skipped.
    */
   watchBlocks?(params: { network: CaipNetwork; onBlock: (block: bigint) => void }): () => void
+}
+
+/** The second factor of an auth connector's user (issue 22 §2). */
+export interface TwoFactorState {
+  totp: 'off' | 'pending' | 'on'
+  /** A code was verified in this session within the last minutes. */
+  stepUp: boolean
+}
+/** A TOTP setup: the otpauth:// URI (a QR code) and the same secret in base32 (typed by hand). */
+export interface TotpEnrollment {
+  uri: string
+  secret: string
+}
+export type TotpAction = 'confirm' | 'verify' | 'remove'
+/** Whose key an export shows: the EVM private key or the Solana secret key. */
+export type ExportKeyKind = 'evm' | 'solana'
+/** A box in viewport pixels (getBoundingClientRect's). */
+export interface ViewportRect {
+  left: number
+  top: number
+  width: number
+  height: number
 }

@@ -107,7 +107,11 @@ export const emailConnectRequestSchema = z.object({
 export const emailConnectResponseSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
 export const deviceRequestSchema = z.object({ email: emailField, deviceId, sessionKeyHash })
 export const deviceResponseSchema = z.object({ action: z.literal('VERIFY_OTP') })
-export const otpRequestSchema = z.object({ email: emailField, deviceId, otp: otpField, sessionPublicKey: base64url })
+/** The session's ECDH P-256 public key (raw, 65 bytes, base64url): auth shares are sealed to it (issue 22 §1; see `keys` below). */
+const encryptionPublicKey = z.optional(
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'encryptionPublicKey must be a raw P-256 key' })),
+)
+export const otpRequestSchema = z.object({ email: emailField, deviceId, otp: otpField, sessionPublicKey: base64url, encryptionPublicKey })
 
 export const accountTypeSchema = z.enum(['eoa', 'smartAccount'])
 
@@ -171,6 +175,7 @@ export const socialFinishRequestSchema = z.object({
   resultUri: z.string().check(z.maxLength(4096)),
   deviceId,
   sessionPublicKey: base64url,
+  encryptionPublicKey,
 })
 /** POST /v1/auth/social/finish answers exactly like POST /v1/auth/email/otp. */
 export const socialFinishResponseSchema = otpResponseSchema
@@ -298,6 +303,16 @@ export const AUTH_ERRORS = {
   passkeyLast: 'This passkey is your only way to sign in. Add another passkey or an email first.',
   /** A response that carries the PRF output (it never leaves the frame). */
   passkeyPrfSent: 'The PRF output must not be sent to the server',
+  /** Second factor (./two-factor): a code that is not the current one. */
+  totpInvalid: 'Invalid code. Check your authenticator app and try again.',
+  /** A code whose time step was already used (each code works once). */
+  totpReplayed: 'This code was already used. Wait for the next one.',
+  totpTooManyAttempts: 'Too many wrong codes. Try again in 15 minutes.',
+  totpNotEnrolled: 'Two-factor authentication is not set up',
+  totpNotPending: 'Start setting up two-factor authentication first',
+  totpAlreadyOn: 'Two-factor authentication is already on',
+  /** A sensitive action (key export) without a second factor verified in the last 5 minutes. */
+  stepUpRequired: 'Confirm with your second factor first',
 } as const
 
 /**
@@ -315,7 +330,12 @@ export const farcasterChannelTokenField = z
   .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
 export const farcasterStartRequestSchema = z.object({ deviceId, sessionKeyHash })
 export const farcasterStartResponseSchema = z.object({ url: z.string().check(z.maxLength(2048)), channelToken: farcasterChannelTokenField })
-export const farcasterStatusRequestSchema = z.object({ channelToken: farcasterChannelTokenField, deviceId, sessionPublicKey: base64url })
+export const farcasterStatusRequestSchema = z.object({
+  channelToken: farcasterChannelTokenField,
+  deviceId,
+  sessionPublicKey: base64url,
+  encryptionPublicKey,
+})
 export const farcasterPendingSchema = z.object({ state: z.literal('pending') })
 export const farcasterStatusResponseSchema = z.union([farcasterPendingSchema, otpResponseSchema])
 /** How often the frame asks /v1/auth/farcaster/status. */
@@ -392,8 +412,18 @@ export const passkeySignUpOptionsRequestSchema = z.object({ deviceId, sessionKey
 export const passkeySignInOptionsRequestSchema = z.object({ deviceId, sessionKeyHash })
 /** `options`: PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for startRegistration/startAuthentication. */
 export const passkeyOptionsResponseSchema = z.object({ options: z.record(z.string(), z.unknown()) })
-export const passkeySignUpRequestSchema = z.object({ deviceId, sessionPublicKey: base64url, response: passkeyRegistrationSchema })
-export const passkeySignInRequestSchema = z.object({ deviceId, sessionPublicKey: base64url, response: passkeyAuthenticationSchema })
+export const passkeySignUpRequestSchema = z.object({
+  deviceId,
+  sessionPublicKey: base64url,
+  encryptionPublicKey,
+  response: passkeyRegistrationSchema,
+})
+export const passkeySignInRequestSchema = z.object({
+  deviceId,
+  sessionPublicKey: base64url,
+  encryptionPublicKey,
+  response: passkeyAuthenticationSchema,
+})
 export const passkeyAddRequestSchema = z.object({ response: passkeyRegistrationSchema, name: z.optional(passkeyName) })
 export const passkeyRemoveRequestSchema = z.object({ id: webauthnBytes.check(z.minLength(1), z.maxLength(1366)) })
 export const passkeyInfoSchema = z.object({
@@ -408,3 +438,72 @@ export const passkeyInfoSchema = z.object({
 export type PasskeyInfo = z.infer<typeof passkeyInfoSchema>
 export const passkeyAddResponseSchema = z.object({ passkey: passkeyInfoSchema })
 export const passkeysResponseSchema = z.object({ passkeys: z.array(passkeyInfoSchema) })
+
+/**
+ * Key shares (issue 22 §1). With the API's `keyCustody: 'shares'`, a user's keys are made in the
+ * frame and split 2-of-3 (device, auth, recovery); the API keeps the auth share sealed under its KEK
+ * and the recovery share as a blob it can not open, and never signs for that user. Each login finish
+ * may carry `encryptionPublicKey` (the session's P-256 ECDH key); shares go to the frame only sealed
+ * to it (ECDH → HKDF-SHA-256 → AES-256-GCM, associated data: user id and kind). Stamped routes:
+ *
+ *   GET  /v1/auth/keys                  → keysStatus: custody, the smart account's executors, and per kind whether the user has
+ *                                         'none' (a new user: the frame makes the keys), 'shares', or
+ *                                         'legacy' (a whole key sealed by the API: the frame migrates it)
+ *   POST /v1/auth/keys  keysUpload      → keysStatus. The addresses and auth shares (base64url, 33
+ *                                         bytes) and recovery blobs of both keys; once per user (409 after);
+ *                                         a legacy user's addresses must be theirs, and the sealed whole
+ *                                         keys are deleted in the same transaction.
+ *   POST /v1/auth/keys/share { kind }   → { sealed }: the auth share, sealed to this session's key.
+ *   POST /v1/auth/keys/legacy {}        → { evm, solana }: a legacy user's whole keys sealed to this
+ *                                         session's key, once per session (the frame splits them at once).
+ *   POST /v1/auth/relay { namespace, chainId, transaction } → { result }: a transaction the frame
+ *                                         signed, sent to the chain (EVM: 0x serialized; Solana: base64);
+ *                                         result is the transaction hash / signature.
+ * For a user with shares, POST /v1/auth/rpc's signing methods and wallet_sendCalls answer 400
+ * KEYS_ERRORS.signInFrame (the frame signs and relays them, delegating to the executor itself); POST
+ * /v1/auth/preferred-account 'smartAccount' checks the delegation the frame made on chain;
+ * wallet_grantPermissions answers 400 KEYS_ERRORS.noPermissions (its execution needs the API's key).
+ */
+export const KEY_KINDS = ['evm', 'solana'] as const
+export const KEYS_ERRORS = {
+  signInFrame: 'This wallet signs in the frame: the API holds no key for it',
+  alreadySet: 'The keys of this wallet are already set up',
+  addressMismatch: 'The uploaded addresses are not the wallet’s',
+  noEncryptionKey: 'This session has no encryption key: sign in again',
+  noShares: 'This wallet has no key shares',
+  notLegacy: 'This wallet has no key to migrate',
+  released: 'The key was already released to this session',
+  noPermissions: 'Permissions are not available yet for a wallet whose keys are shares',
+  notDelegated: 'The account is not delegated to the smart account on this chain yet',
+} as const
+export const sealedShareSchema = z.object({
+  v: z.literal(1),
+  alg: z.string().check(z.maxLength(64)),
+  epk: z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/)),
+  iv: z.string().check(z.regex(/^[A-Za-z0-9_-]{16}$/)),
+  ct: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,256}$/)),
+})
+export const keyStateSchema = z.enum(['none', 'shares', 'legacy'])
+/** `executors`: per chain id, the smart account's batch executor (the frame delegates to it, EIP-7702). */
+export const keysStatusSchema = z.object({
+  custody: z.enum(['server', 'shares']),
+  evm: keyStateSchema,
+  solana: keyStateSchema,
+  executors: z.optional(z.record(z.string(), z.string())),
+})
+const uploadedKey = z.object({
+  address: z.string().check(z.maxLength(64)),
+  /** 33 bytes (32 of share, then its x coordinate), base64url. */
+  authShare: z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/, { error: 'authShare must be 33 bytes in base64url' })),
+  /** The recovery blob as the frame made it (opaque to the API), at most 2 KiB of JSON. */
+  recovery: z.record(z.string(), z.unknown()),
+})
+export const keysUploadSchema = z.object({ evm: uploadedKey, solana: uploadedKey })
+export const keyShareRequestSchema = z.object({ kind: z.enum(KEY_KINDS) })
+export const keyShareResponseSchema = z.object({ sealed: sealedShareSchema })
+export const legacyKeysResponseSchema = z.object({ evm: sealedShareSchema, solana: sealedShareSchema })
+export const relayRequestSchema = z.object({
+  namespace: z.enum(['eip155', 'solana']),
+  chainId: z.union([z.number(), z.string().check(z.maxLength(64))]),
+  transaction: z.string().check(z.maxLength(65_536)),
+})

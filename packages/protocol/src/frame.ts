@@ -164,10 +164,30 @@ export const APP_EVENT_PAYLOADS = {
   ADD_PASSKEY: z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   GET_PASSKEYS: z.object({}),
   REMOVE_PASSKEY: z.object({ id: z.string().check(z.minLength(1), z.maxLength(1366)) }),
+  /** The second factor (issue 22 §2, @portico/protocol/two-factor): its state for the signed-in user. */
+  GET_TWO_FACTOR: z.object({}),
+  /** Start setting up TOTP: the reply carries the otpauth:// URI and the secret to show (not key material). */
+  TOTP_ENROLL: z.object({}),
+  TOTP_CONFIRM: z.object({ code: z.string() }),
+  /** A code from the authenticator app: steps this session up for a few minutes (key export). */
+  TOTP_VERIFY: z.object({ code: z.string() }),
+  TOTP_REMOVE: z.object({ code: z.string() }),
+  /**
+   * Show the private key (evm) or secret key (solana) in the FRAME's own document, after a fresh
+   * step-up. The key never travels in a message: the reply is empty, and the host only makes room
+   * for the frame (shows it over the modal) while it shows the key.
+   */
+  EXPORT_KEY: z.object({ kind: z.enum(['evm', 'solana']) }),
+  /** Remove the key view from the frame's document (the modal closed or moved on). */
+  EXPORT_KEY_HIDE: z.object({}),
 } as const
 export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
 export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
 export type AppEventPayload<T extends AppEventType> = z.infer<(typeof APP_EVENT_PAYLOADS)[T]>
+
+/** The second factor as the frame reports it: TOTP's state, and whether this session is stepped up now. */
+export const twoFactorStateSchema = z.object({ totp: z.enum(['off', 'pending', 'on']), stepUp: z.boolean() })
+export type FrameTwoFactorState = z.infer<typeof twoFactorStateSchema>
 
 /** What each app event's SUCCESS reply carries. */
 export const FRAME_SUCCESS_PAYLOADS = {
@@ -204,6 +224,17 @@ export const FRAME_SUCCESS_PAYLOADS = {
   ADD_PASSKEY: z.object({ passkey: framePasskeySchema }),
   GET_PASSKEYS: z.object({ passkeys: z.array(framePasskeySchema) }),
   REMOVE_PASSKEY: z.object({ passkeys: z.array(framePasskeySchema) }),
+  GET_TWO_FACTOR: twoFactorStateSchema,
+  TOTP_ENROLL: z.object({
+    uri: z.string().check(z.maxLength(1024), z.regex(/^otpauth:\/\/totp\//)),
+    secret: z.string().check(z.regex(/^[A-Z2-7]{16,128}$/)),
+  }),
+  TOTP_CONFIRM: twoFactorStateSchema,
+  TOTP_VERIFY: twoFactorStateSchema,
+  TOTP_REMOVE: twoFactorStateSchema,
+  /** Nothing: the key shows in the frame's document, never in a message. */
+  EXPORT_KEY: z.object({}),
+  EXPORT_KEY_HIDE: z.object({}),
 } as const satisfies Record<AppEventType, unknown>
 export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>
 

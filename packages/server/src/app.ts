@@ -1,3 +1,4 @@
+import { type ClientAddressConfig, clientAddressResolver } from './client-address.ts'
 import { STAMP_HEADERS } from '@portico/protocol/auth'
 import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
 import { Hono, type Context } from 'hono'
@@ -114,6 +115,13 @@ export type AppConfig = {
    * @default { enabled: false, retentionDays: DEFAULT_ANALYTICS_RETENTION_DAYS (30) }
    */
   analytics?: { enabled?: boolean; retentionDays?: number }
+  /**
+   * Where a request's client address comes from, for the per-IP limits (client-address.ts): 'direct'
+   * (the server faces its clients), or the load balancers and proxies in front (`trustedProxies`,
+   * addresses or CIDRs; the address is then read from X-Forwarded-For as they appended it). Unset:
+   * the server cannot tell, the per-IP limits are off, and startServer says so. @default unset
+   */
+  clientAddress?: ClientAddressConfig
   /** The clock of rate limits, retention and link expiry (tests). @default Date.now */
   now?: () => number
 }
@@ -235,6 +243,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     projects: createProjectsRepository(config.db),
     restrictedTimezones: new Set(restrictedTimezonesSchema.parse(config.restrictedTimezones ?? []).map((tz) => tz.toLowerCase())),
     analytics: resolveAnalyticsConfig(config.analytics),
+    clientAddress: clientAddressResolver(config.clientAddress),
     now: config.now ?? (() => Date.now()),
   }
   const auth =
@@ -248,6 +257,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
           linkUrl: ctx.assetUrl,
           assets: ctx.providers.evmBalances,
           isHostOrigin: isAllowed,
+          clientAddress: ctx.clientAddress,
         })
   if (auth) {
     ctx.auth = auth

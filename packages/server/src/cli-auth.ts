@@ -64,6 +64,7 @@ export function authOptions(
         }
       : {}),
     ...(env.PORTICO_MAIL_FROM ? { mailFrom: env.PORTICO_MAIL_FROM } : {}),
+    ...keyCustodyOption(env.PORTICO_KEY_CUSTODY),
     ...smartAccountOptions(env.PORTICO_SMART_ACCOUNT_EXECUTORS),
     ...farcasterOptions(env.PORTICO_FARCASTER_RELAY_URL, env.PORTICO_FARCASTER_ID_REGISTRY),
     ...socialOptions(env),
@@ -83,6 +84,13 @@ function farcasterOptions(relayUrl: string | undefined, registry: string | undef
   return {
     farcaster: { relayUrl, idRegistry: { chainId: Number(match[1]), address: match[2] ?? '', ...(match[3] ? { rpcUrl: match[3] } : {}) } },
   }
+}
+
+/** auth.keyCustody from PORTICO_KEY_CUSTODY ('server' or 'shares', issue 22 §1). */
+function keyCustodyOption(value: string | undefined): Pick<AuthConfig, 'keyCustody'> {
+  if (value === undefined || value === '') return {}
+  if (value !== 'server' && value !== 'shares') throw new Error("PORTICO_KEY_CUSTODY must be 'server' or 'shares'")
+  return { keyCustody: value }
 }
 
 /** auth.smartAccount from PORTICO_SMART_ACCOUNT_EXECUTORS="31337=0xabc…,8453=0xdef…". */

@@ -4,6 +4,7 @@
  * ./cli-options.ts (JSON configs, port, frame, siwx, analytics, indexer) and ./cli-auth.ts (the auth
  * service).
  */
+import { type ClientAddressConfig, clientAddressConfigSchema } from './client-address.ts'
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { authOptions } from './cli-auth.ts'
@@ -48,6 +49,10 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --restricted-timezones <a,b>
                            SPEC §6: IANA time zones (Europe/Paris) whose visitors get no swaps, on-ramp or
                            pay with exchange; never sent to clients (env PORTICO_RESTRICTED_TIMEZONES)
+  --client-address <how>   where a client's address comes from, for the per-IP limits (env PORTICO_CLIENT_ADDRESS):
+                           'direct' (the server faces its clients), or the load balancers' addresses and CIDRs,
+                           comma-separated (the address is then read from X-Forwarded-For as they appended it).
+                           Unset: per-IP limits are off
   --analytics <on|off>     self-hosted analytics: GET /getAnalyticsConfig says on, POST /batch and /e store
                            events and error reports (env PORTICO_ANALYTICS; default off)
   --analytics-retention-days <n>
@@ -72,6 +77,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_FARCASTER_RELAY_URL, PORTICO_FARCASTER_ID_REGISTRY
                            Sign In With Farcaster: the relay, and the IdRegistry as
                            "<chainId>:<address>[:<rpc url>]" (e.g. 10:0x00000000Fc6c…:https://…)
+  env PORTICO_KEY_CUSTODY  who holds new users' keys: server (the default: the API, sealed under the KEK) or
+                           shares (the frame makes and splits them; the API keeps an auth share and a
+                           recovery blob and never signs; users of server migrate at their next login)
   env PORTICO_SMART_ACCOUNT_EXECUTORS
                            the EIP-7702 batch executor per chain for embedded smart accounts,
                            "<chainId>=<address>,…" (chains without one offer EOA only)
@@ -136,6 +144,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'max-body-bytes': { type: 'string' },
       'name-zone': { type: 'string' },
       'restricted-timezones': { type: 'string' },
+      'client-address': { type: 'string' },
       analytics: { type: 'string' },
       'analytics-retention-days': { type: 'string' },
       'frame-origins': { type: 'string' },
@@ -178,6 +187,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
           .split(',')
           .map((z) => z.trim())
           .filter(Boolean)
+  const clientAddress = clientAddressOption(values['client-address'] ?? env.PORTICO_CLIENT_ADDRESS)
   const analytics = analyticsOptions(
     values.analytics ?? env.PORTICO_ANALYTICS,
     values['analytics-retention-days'] ?? env.PORTICO_ANALYTICS_RETENTION_DAYS,
@@ -212,10 +222,30 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       : {}),
     ...(auth ? { auth } : {}),
     ...(restrictedTimezones ? { restrictedTimezones } : {}),
+    ...(clientAddress ? { clientAddress } : {}),
     ...(analytics ? { analytics } : {}),
     ...indexerOptions(env),
     ...siwxOptions(values['siwx-session-ttl'] ?? env.PORTICO_SIWX_SESSION_TTL, env.PORTICO_SIWX_SIGNING_KEY),
   }
+}
+
+/** What the API says at start when it cannot tell its clients' addresses. */
+export const CLIENT_ADDRESS_UNSET =
+  'Per-IP limits are off: set --client-address (PORTICO_CLIENT_ADDRESS) to direct, or to the addresses of the load balancers in front'
+
+/** `direct`, or the trusted proxies' addresses and CIDRs, comma-separated. */
+function clientAddressOption(raw: string | undefined): ClientAddressConfig | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  if (raw.trim() === 'direct') return 'direct'
+  const config = {
+    trustedProxies: raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  }
+  const checked = clientAddressConfigSchema.safeParse(config)
+  if (!checked.success) throw new Error(`--client-address: ${checked.error.issues[0]?.message ?? 'direct, or addresses and CIDRs'}`)
+  return config
 }
 
 /** What the CLI starts: the API, and with --frame-port the embedded wallet's frame on its own port (origin). */

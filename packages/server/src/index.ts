@@ -1,3 +1,4 @@
+import { pruneRateBuckets } from './db/rate-limits.ts'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { buildApp, resolveAnalyticsConfig, type AppConfig } from './app.ts'
@@ -147,13 +148,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const chains = chainsConfigSchema.parse(appConfig.chains)
   const indexer: Indexer | undefined =
     appConfig.indexer?.enabled !== false && chains.length > 0 ? startIndexer({ chains, db, report, indexer: appConfig.indexer }) : undefined
-  // Analytics retention: rows older than retentionDays go at start, then every hour.
+  // Analytics retention: rows older than retentionDays go at start, then every hour; so do the rate
+  // buckets untouched for an hour (every limit's bucket is full again well before).
   const { retentionDays } = resolveAnalyticsConfig(appConfig.analytics)
   const clock = appConfig.now ?? (() => Date.now())
   let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
     sweeping = sweeping
       .then(() => sweepAnalytics(db, retentionDays, clock()))
+      .then(() => pruneRateBuckets(db, 60 * 60_000, clock))
       .catch((error: unknown) => report(error, { method: 'SWEEP', path: 'analytics retention', status: 500 }))
   }
   sweep()

@@ -1,5 +1,5 @@
 /** Standalone Portico API: `node packages/server/src/main.ts --port 8787` (see CLI_USAGE). */
-import { CLI_USAGE, parseCli, runProjectCli } from './cli.ts'
+import { CLI_USAGE, CLIENT_ADDRESS_UNSET, parseCli, runProjectCli } from './cli.ts'
 import { startServer } from './index.ts'
 
 // `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
@@ -26,6 +26,7 @@ const server = await startServer(serverOptions).catch((error: unknown) => {
 })
 console.log(`Portico API listening on ${server.url}`)
 if (options.auth) console.log(`Auth service on for the frame origins ${options.auth.frameOrigins.join(', ')}`)
+if (options.clientAddress === undefined) console.log(CLIENT_ADDRESS_UNSET)
 
 // The embedded wallet's frame on its own port (origin), from @portico/embedded when it is installed.
 let frame: { url: string; close(): Promise<void> } | undefined

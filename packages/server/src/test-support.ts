@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type * as core from 'zod/v4/core'
 import { createApp, type AppConfig } from './app.ts'
 import type { ChainConfigInput } from './config.ts'
+import { openPostgres } from './db/postgres.ts'
 import { openMigratedMemoryDatabase } from './db/template.ts'
 import type { Database } from './db/types.ts'
 
@@ -42,9 +43,31 @@ export type TestApp = ReturnType<typeof createApp>
  */
 export const TEST_DB_TEMPLATE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/portico-db/', import.meta.url))
 
-/** A fresh in-memory database with every migration applied (loaded from the migrated snapshot). */
-export function openTestDatabase(): Promise<Database> {
-  return openMigratedMemoryDatabase(TEST_DB_TEMPLATE_DIR)
+/**
+ * The environment variable the `node-pg` project sets (tests/setup/postgres.ts): the URL of a real
+ * PostgreSQL server's `postgres` database, whose `portico_migrated` database has every migration.
+ */
+export const TEST_POSTGRES_ENV = 'PORTICO_TEST_POSTGRES'
+/** The migrated database that each test database on real Postgres is a copy of. */
+export const TEST_POSTGRES_TEMPLATE = 'portico_migrated'
+let testDatabases = 0
+
+/**
+ * A fresh database with every migration applied: in memory (PGlite, loaded from the migrated
+ * snapshot), or under the `node-pg` project a new database on a real PostgreSQL server (a copy of
+ * the migrated template).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const postgres = process.env[TEST_POSTGRES_ENV]
+  if (!postgres) return openMigratedMemoryDatabase(TEST_DB_TEMPLATE_DIR)
+  const name = `test_${process.pid}_${++testDatabases}`
+  const admin = await openPostgres(postgres)
+  try {
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${TEST_POSTGRES_TEMPLATE}`)
+  } finally {
+    await admin.close()
+  }
+  return openPostgres(postgres.replace(/\/postgres$/, `/${name}`))
 }
 
 /** An in-memory database and an app over TEST_CHAINS (overridable), errors collected instead of logged. */

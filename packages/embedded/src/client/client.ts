@@ -35,8 +35,11 @@ export interface FrameWindow {
 /** A mounted frame. `contentWindow` is null once it is gone. */
 export interface MountedFrame {
   readonly contentWindow: FrameWindow | null
-  /** Show the frame at a size (e.g. a social provider's button), or hide it again (undefined). */
-  setSize?(size: { width: number; height: number } | undefined): void
+  /**
+   * Show the frame at a size (e.g. a social provider's button), or hide it again (undefined). With
+   * `left` and `top` (viewport px) it is placed there, above the page (key export over the modal).
+   */
+  setSize?(size: { width: number; height: number; left?: number; top?: number } | undefined): void
   remove(): void
 }
 
@@ -105,8 +108,8 @@ export interface FrameClient {
   /** Resolves once the frame is ready (READY + 500 ms). */
   whenReady(): Promise<void>
   isReady(): boolean
-  /** Show the frame at a size, or hide it (undefined). */
-  setSize(size: { width: number; height: number } | undefined): void
+  /** Show the frame at a size (and place, with left and top), or hide it (undefined). */
+  setSize(size: { width: number; height: number; left?: number; top?: number } | undefined): void
   /** The receive handler (exported for tests): true when the message was accepted. */
   handleMessage(event: ReceivedMessage): boolean
   /** Number of requests waiting for a reply. */
@@ -152,9 +155,11 @@ export function domEnvironment(): FrameEnvironment {
       iframe.setAttribute('data-testid', 'portico-secure-frame')
       iframe.setAttribute('referrerpolicy', 'origin')
       // Passkeys (issue 22 §2): the frame's origin is the relying party; WebAuthn in a cross-origin
-      // iframe needs the page to delegate it (Permissions Policy, for the frame's origin only).
-      iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create')
+      // iframe needs the page to delegate it (Permissions Policy, for the frame's origin only). The key
+      // export view's Copy button writes to the clipboard from the frame's own document.
+      iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create; clipboard-write')
       const hide = () => {
+        iframe.setAttribute('aria-hidden', 'true')
         iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none;left:-10px;top:-10px;'
       }
       hide()
@@ -165,7 +170,13 @@ export function domEnvironment(): FrameEnvironment {
         },
         setSize(size) {
           if (!size) return hide()
-          iframe.style.cssText = `position:fixed;border:0;width:${Math.round(size.width)}px;height:${Math.round(size.height)}px;`
+          const placed =
+            size.left === undefined || size.top === undefined
+              ? ''
+              : `left:${Math.round(size.left)}px;top:${Math.round(size.top)}px;z-index:2147483647;`
+          iframe.style.cssText = `position:fixed;border:0;width:${Math.round(size.width)}px;height:${Math.round(size.height)}px;${placed}`
+          // Placed over the page, the frame shows something to read (the exported key).
+          if (placed) iframe.removeAttribute('aria-hidden')
         },
         remove: () => iframe.remove(),
       }

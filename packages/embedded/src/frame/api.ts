@@ -16,13 +16,18 @@ import {
   socialFinishResponseSchema,
   farcasterStartResponseSchema,
   farcasterStatusResponseSchema,
+  keyShareResponseSchema,
+  keysStatusSchema,
+  legacyKeysResponseSchema,
   socialStartResponseSchema,
   updateEmailDoneSchema,
   updateEmailResponseSchema,
   type AuthUser,
   type PasskeyInfo,
+  type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
+import { type TotpEnrollment, totpEnrollResponseSchema, type TwoFactorStatus, twoFactorStatusSchema } from '@portico/protocol/two-factor'
 import { z } from 'zod/mini'
 import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
 
@@ -50,21 +55,21 @@ export interface AuthApi {
   ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   emailDevice(email: string, deviceId: string, sessionKeyHash: string): Promise<{ action: 'VERIFY_OTP' }>
   emailOtp(
-    body: { email: string; deviceId: string; otp: string; sessionPublicKey: string },
+    body: { email: string; deviceId: string; otp: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/social/start: the provider's authorization URL (PKCE is the server's). */
   socialStart(body: { provider: string; hostOrigin: string; deviceId: string; sessionKeyHash: string }): Promise<{ uri: string }>
   /** POST /v1/auth/social/finish: the session, as emailOtp answers it. */
   socialFinish(
-    body: { resultUri: string; deviceId: string; sessionPublicKey: string },
+    body: { resultUri: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** POST /v1/auth/farcaster/start: a relay channel for this device. */
   farcasterStart(deviceId: string, sessionKeyHash: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
   farcasterStatus(
-    body: { channelToken: string; deviceId: string; sessionPublicKey: string },
+    body: { channelToken: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
     signal?: AbortSignal,
   ): Promise<{ state: 'pending' } | { sessionId: string; expiresAt: string; user: AuthUser }>
@@ -89,7 +94,7 @@ export interface AuthApi {
   /** POST /v1/auth/passkey/{sign-up,sign-in}: the session, as emailOtp answers it (login-stamped). */
   passkeyFinish(
     mode: 'sign-up' | 'sign-in',
-    body: { deviceId: string; sessionPublicKey: string; response: unknown },
+    body: { deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string; response: unknown },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
   /** A signed-in user's passkeys (stamped): options for another, add it, list, remove. */
@@ -97,9 +102,27 @@ export interface AuthApi {
   passkeyAdd(session: StoredSession, body: { response: unknown; name?: string }): Promise<{ passkey: PasskeyInfo }>
   passkeys(session: StoredSession): Promise<{ passkeys: PasskeyInfo[] }>
   passkeyRemove(session: StoredSession, id: string): Promise<{ passkeys: PasskeyInfo[] }>
+  /** Key shares (issue 22 §1): GET /v1/auth/keys. Optional: only the frame's key-share path calls them. */
+  keys?(session: StoredSession): Promise<KeysStatus>
+  /** POST /v1/auth/keys: the auth shares and recovery blobs of both keys. */
+  uploadKeys?(session: StoredSession, body: z.infer<typeof keysUploadSchema>): Promise<KeysStatus>
+  /** POST /v1/auth/keys/share: the auth share of `kind`, sealed to the session's ECDH key. */
+  keyShare?(session: StoredSession, kind: 'evm' | 'solana'): Promise<unknown>
+  /** POST /v1/auth/keys/legacy: a legacy user's whole keys, sealed to the session's ECDH key (once per session). */
+  legacyKeys?(session: StoredSession): Promise<{ evm: unknown; solana: unknown }>
+  /** POST /v1/auth/relay: a transaction the frame signed, sent to the chain; the hash / signature. */
+  relay?(session: StoredSession, body: { namespace: 'eip155' | 'solana'; chainId: number | string; transaction: string }): Promise<string>
+  /** GET /v1/auth/2fa: TOTP's state and this session's step-up (@portico/protocol/two-factor). */
+  twoFactorStatus(session: StoredSession): Promise<TwoFactorStatus>
+  /** POST /v1/auth/2fa/totp/enroll: a new pending secret. */
+  totpEnroll(session: StoredSession): Promise<TotpEnrollment>
+  /** POST /v1/auth/2fa/totp/{confirm,verify,remove} with a code. */
+  totp(session: StoredSession, action: 'confirm' | 'verify' | 'remove', code: string): Promise<TwoFactorStatus>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
 }
+
+export type KeysStatus = z.infer<typeof keysStatusSchema>
 
 export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; now?: () => number }): AuthApi {
   const base = options.apiUrl.replace(/\/+$/, '')
@@ -185,6 +208,18 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     passkeys: (session) => call(passkeysResponseSchema, 'GET', '/v1/auth/passkeys', undefined, session),
     passkeyRemove: (session, id) => call(passkeysResponseSchema, 'POST', '/v1/auth/passkeys/remove', { id }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
+    keys: (session) => call(keysStatusSchema, 'GET', '/v1/auth/keys', undefined, session),
+    uploadKeys: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys', body, session),
+    keyShare: async (session, kind) => (await call(keyShareResponseSchema, 'POST', '/v1/auth/keys/share', { kind }, session)).sealed,
+    legacyKeys: (session) => call(legacyKeysResponseSchema, 'POST', '/v1/auth/keys/legacy', {}, session),
+    relay: async (session, body) => {
+      const { result } = await call(rpcResponseSchema, 'POST', '/v1/auth/relay', body, session)
+      if (typeof result !== 'string') throw new AuthApiError('Invalid response from /v1/auth/relay', 200)
+      return result
+    },
+    twoFactorStatus: (session) => call(twoFactorStatusSchema, 'GET', '/v1/auth/2fa', undefined, session),
+    totpEnroll: (session) => call(totpEnrollResponseSchema, 'POST', '/v1/auth/2fa/totp/enroll', {}, session),
+    totp: (session, action, code) => call(twoFactorStatusSchema, 'POST', `/v1/auth/2fa/totp/${action}`, { code }, session),
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)

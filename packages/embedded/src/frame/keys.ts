@@ -5,12 +5,18 @@
  * (another origin) can reach neither.
  */
 import { sessionKeyHashOf, stampPayload, STAMP_HEADERS } from '@portico/protocol/auth'
+import { generateSessionEncryptionKey } from './shares/transit'
 
 export interface StoredSession {
   sessionId: string
   email: string | null
   expiresAt: string
   keyPair: CryptoKeyPair
+  /**
+   * The session's second key pair, P-256 ECDH (issue 22 §1): the API seals key shares to its public
+   * half, registered by the login finish. Private half non-extractable. Absent in sessions from before.
+   */
+  encryptionKeyPair?: CryptoKeyPair
 }
 
 export interface SessionStore {
@@ -90,10 +96,18 @@ export async function loginStampHeaders(
   return { [STAMP_HEADERS.timestamp]: timestamp, [STAMP_HEADERS.stamp]: stamp }
 }
 
-/** A new session key for a login about to start, with the hash its start carries (sessionKeyHashOf). */
-export async function generateLoginKey(): Promise<{ keyPair: CryptoKeyPair; publicKey: string; keyHash: string }> {
-  const key = await generateSessionKey()
-  return { ...key, keyHash: await sessionKeyHashOf(key.publicKey) }
+/**
+ * A new session key for a login about to start, with the hash its start carries (sessionKeyHashOf),
+ * and the session's ECDH key pair (`encryption`), whose public half the finish registers.
+ */
+export async function generateLoginKey(): Promise<{
+  keyPair: CryptoKeyPair
+  publicKey: string
+  keyHash: string
+  encryption: { keyPair: CryptoKeyPair; publicKey: string }
+}> {
+  const [key, encryption] = await Promise.all([generateSessionKey(), generateSessionEncryptionKey()])
+  return { ...key, keyHash: await sessionKeyHashOf(key.publicKey), encryption }
 }
 
 export function memorySessionStore(): SessionStore {

@@ -6,8 +6,10 @@
  */
 import { frameUrlParamsSchema } from '@portico/protocol/frame'
 import { createAuthApi } from './api'
+import { createKeyView } from './export-view'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
+import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
 import { PASSKEY_POPUP_PARAM, popupRegistrar, runPasskeyPopup } from './passkey-popup'
 import { createFrameService } from './service'
@@ -55,6 +57,7 @@ export async function bootFrame(): Promise<void> {
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
+    deviceShares: indexedDbDeviceShareStore(),
     deviceId: deviceIdStore(localStorageOrUndefined()),
     chainId: params.chainId,
     ...(hostOrigin ? { hostOrigin } : {}),
@@ -65,6 +68,9 @@ export async function bootFrame(): Promise<void> {
       const { startAuthentication } = await import('@simplewebauthn/browser')
       return { startAuthentication, startRegistration: registrar.startRegistration }
     },
+    // Key export shows in this document. The key itself (exportKey) comes from the key-share core
+    // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
+    keyView: createKeyView(document),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
     },

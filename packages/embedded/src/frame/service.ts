@@ -25,8 +25,11 @@ import {
   type FrameUser,
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
+import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
+import type { ExportKey, KeyView } from './export-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
+import type { DeviceShareStore } from './shares/device-store'
 
 export const NOT_AVAILABLE = 'Not available yet'
 /** SPEC §8: a social sign-in that could not start. */
@@ -95,6 +98,18 @@ export interface FrameServiceDeps {
    * passkey event. Without it the passkey events answer NOT_AVAILABLE.
    */
   webauthn?: () => Promise<WebAuthnClient>
+  /**
+   * Where this origin keeps device shares (issue 22 §1). With it, the frame follows the API's key
+   * custody: under 'shares' it makes and migrates keys at login and signs itself (./custody).
+   */
+  deviceShares?: DeviceShareStore
+  /**
+   * EXPORT_KEY: the whole key, from the key-share core (two shares through shares/with-key.ts).
+   * Not given: export answers NOT_AVAILABLE (the frame holds no key of its own yet).
+   */
+  exportKey?: ExportKey
+  /** EXPORT_KEY: the view in the frame's own document that shows the key (export-view.ts). */
+  keyView?: KeyView
 }
 
 /** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
@@ -105,6 +120,8 @@ const numeric = (id: number | string): number | string => (typeof id === 'string
 export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   state(): { chainId: number | string; namespace: string; theme?: unknown; dapp?: unknown }
   socialResult(event: { origin: string; data: unknown }): boolean
+  /** Under key shares: the recovery secret of the keys set up at this frame's last login (memory only), for the recovery UI. */
+  recoverySecret(): string | undefined
 } {
   const now = deps.now ?? Date.now
   let chainId: number | string = numeric(deps.chainId)
@@ -182,6 +199,19 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     }
   }
 
+  /** A safe read on `target`: the frame's own RPC for its chain, else through the auth service. */
+  async function readOn(target: number | string, method: string, params: unknown[]): Promise<unknown> {
+    const same = String(target) === String(chainId) || String(evmChainNumber(target)) === String(evmChainNumber(chainId))
+    if (!method.startsWith('wallet_') && deps.rpcRead && same) return deps.rpcRead(method, params)
+    return withSession((s) => deps.api.rpc(s, { namespace: 'eip155', chainId: target, method, params }))
+  }
+  const custody = deps.deviceShares ? createCustody({ api: deps.api, deviceShares: deps.deviceShares, read: readOn }) : undefined
+
+  /** The end of every login: under key shares, the keys are set up (or migrated) here first. */
+  async function loggedIn(session: StoredSession, u: AuthUser): Promise<AuthUser> {
+    return custody ? custody.afterLogin(session, u) : u
+  }
+
   async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {
     if (!(FRAME_RPC_METHODS as readonly string[]).includes(p.method)) throw new Error(AUTH_ERRORS.rpcNotAllowed)
     const ns = p.namespace ?? namespace
@@ -202,9 +232,14 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     const controller = new AbortController()
     unsafeInFlight.add(controller)
     try {
-      const result = await withSession((s) =>
-        deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params }, controller.signal),
-      )
+      const result = await withSession(async (s) => {
+        if (custody && (LOCAL_SIGNING_METHODS as readonly string[]).includes(p.method) && (await custody.signsHere(s))) {
+          const own = p.method.startsWith('solana_') ? 'solana' : 'eip155'
+          if (ns !== own) throw new Error(`${p.method} is a ${own} method`)
+          return custody.sign(s, user ?? (await deps.api.user(s)), { method: p.method, chainId: target, params })
+        }
+        return deps.api.rpc(s, { namespace: ns, chainId: target, method: p.method, params }, controller.signal)
+      })
       if (controller.signal.aborted) throw new Error(REQUEST_ABORTED)
       return { result }
     } catch (error) {
@@ -219,6 +254,11 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (!deps.webauthn) throw new Error(NOT_AVAILABLE)
     return deps.webauthn()
   }
+  /** TOTP's state and whether THIS session's step-up (checked by the server) holds now. */
+  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) => ({
+    totp: status.totp,
+    stepUp: status.stepUpUntil !== null && Date.parse(status.stepUpUntil) > now(),
+  })
 
   /** Ends the wait of a social login that is no longer the pending one. */
   function dropSocial() {
@@ -229,6 +269,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
 
   return {
     state: () => ({ chainId, namespace, theme, dapp }),
+    recoverySecret: () => custody?.recoverySecret(),
 
     /**
      * A message that is not the host page's (main.ts gives every other message here): the API's
@@ -275,18 +316,21 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail || !emailKey) throw new Error(AUTH_ERRORS.invalidEmail)
       // The key the login started with (non-extractable); the finish is stamped by it.
-      const { keyPair, publicKey } = emailKey
+      const { keyPair, publicKey, encryption } = emailKey
       const answer = await deps.api.emailOtp(
-        { email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey },
+        { email: pendingEmail, deviceId: deps.deviceId(), otp, sessionPublicKey: publicKey, encryptionPublicKey: encryption.publicKey },
         keyPair.privateKey,
       )
-      await deps.sessions.set({
+      const session = {
         sessionId: answer.sessionId,
         email: answer.user.email ?? pendingEmail,
         expiresAt: answer.expiresAt,
         keyPair,
-      })
+        encryptionKeyPair: encryption.keyPair,
+      }
+      await deps.sessions.set(session)
       user = answer.user
+      user = await loggedIn(session, answer.user)
       pendingEmail = undefined
       emailKey = undefined
       return {}
@@ -307,13 +351,21 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       if (outcome instanceof Error) throw outcome
       if (social === pending) social = undefined
       // As CONNECT_OTP: the session key the login started with, its public half registered with the session.
-      const { keyPair, publicKey } = pending.key
+      const { keyPair, publicKey, encryption } = pending.key
       const answer = await deps.api.socialFinish(
-        { resultUri: outcome.resultUri, deviceId: deps.deviceId(), sessionPublicKey: publicKey },
+        { resultUri: outcome.resultUri, deviceId: deps.deviceId(), sessionPublicKey: publicKey, encryptionPublicKey: encryption.publicKey },
         keyPair.privateKey,
       )
-      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
+      const session = {
+        sessionId: answer.sessionId,
+        email: answer.user.email,
+        expiresAt: answer.expiresAt,
+        keyPair,
+        encryptionKeyPair: encryption.keyPair,
+      }
+      await deps.sessions.set(session)
       user = answer.user
+      user = await loggedIn(session, answer.user)
       pendingEmail = undefined
       return { userName: answer.user.userName, email: answer.user.email }
     },
@@ -327,18 +379,31 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       // Poll the channel of the last GET_FARCASTER_URI until the signed message is verified.
       const channel = farcasterChannel
       if (!channel) throw new Error(FARCASTER_ERRORS.failed)
-      const { keyPair, publicKey } = channel.key
+      const { keyPair, publicKey, encryption } = channel.key
       const deadline = now() + (deps.farcasterWaitMs ?? FARCASTER_WAIT_MS)
       for (;;) {
         if (farcasterChannel !== channel) throw new Error(FARCASTER_ERRORS.failed)
         const answer = await deps.api.farcasterStatus(
-          { channelToken: channel.channelToken, deviceId: deps.deviceId(), sessionPublicKey: publicKey },
+          {
+            channelToken: channel.channelToken,
+            deviceId: deps.deviceId(),
+            sessionPublicKey: publicKey,
+            encryptionPublicKey: encryption.publicKey,
+          },
           keyPair.privateKey,
         )
         if (!('state' in answer)) {
           if (farcasterChannel === channel) farcasterChannel = undefined
-          await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair })
+          const session = {
+            sessionId: answer.sessionId,
+            email: answer.user.email,
+            expiresAt: answer.expiresAt,
+            keyPair,
+            encryptionKeyPair: encryption.keyPair,
+          }
+          await deps.sessions.set(session)
           user = answer.user
+          user = await loggedIn(session, answer.user)
           pendingEmail = undefined
           return { userName: answer.user.userName ?? '' }
         }
@@ -354,9 +419,21 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       const deviceId = deps.deviceId()
       const { options } = await deps.api.passkeyOptions(mode, { deviceId, sessionKeyHash: key.keyHash, ...(name ? { name } : {}) })
       const response = mode === 'sign-up' ? await createPasskey(client, options) : await assertPasskey(client, options)
-      const answer = await deps.api.passkeyFinish(mode, { deviceId, sessionPublicKey: key.publicKey, response }, key.keyPair.privateKey)
-      await deps.sessions.set({ sessionId: answer.sessionId, email: answer.user.email, expiresAt: answer.expiresAt, keyPair: key.keyPair })
-      user = answer.user
+      const answer = await deps.api.passkeyFinish(
+        mode,
+        { deviceId, sessionPublicKey: key.publicKey, encryptionPublicKey: key.encryption.publicKey, response },
+        key.keyPair.privateKey,
+      )
+      const session = {
+        sessionId: answer.sessionId,
+        email: answer.user.email,
+        expiresAt: answer.expiresAt,
+        keyPair: key.keyPair,
+        encryptionKeyPair: key.encryption.keyPair,
+      }
+      await deps.sessions.set(session)
+      // Under key shares, a new user's keys are made here (and the passkey's PRF output is in passkeyPrf()).
+      user = await loggedIn(session, answer.user)
       pendingEmail = undefined
       emailKey = undefined
       return { isNew: mode === 'sign-up' }
@@ -398,6 +475,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       return frameUser(await loadUserOnChain())
     },
     async SIGN_OUT() {
+      deps.keyView?.hide()
       const session = await deps.sessions.get()
       user = undefined
       pendingEmail = undefined
@@ -405,6 +483,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       farcasterChannel = undefined
       dropSocial()
       forgetPasskeyPrf()
+      custody?.forget()
       if (!session) return {}
       try {
         await deps.api.signOut(session)
@@ -434,6 +513,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       const current = user ?? (await loadUser())
       const id = evmChainId()
       try {
+        // Keys as shares: the frame delegates the account itself (signs, the API relays), then the API checks the chain.
+        if (type === 'smartAccount' && custody && id !== undefined) {
+          await withSession(async (s) => {
+            if (await custody.signsHere(s)) await custody.enableSmartAccount(s, current, id)
+          })
+        }
         user = await withSession((s) => deps.api.preferredAccount(s, type, ...(id === undefined ? [] : [id])))
         return { type: user.preferredAccountType, address: user.evmAddress }
       } catch (error) {
@@ -461,6 +546,44 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       await deps.sessions.set({ ...session, email: newEmail })
       if (user) user = { ...user, email: newEmail }
       return { newEmail }
+    },
+    async GET_TWO_FACTOR() {
+      return twoFactorState(await withSession((s) => deps.api.twoFactorStatus(s)))
+    },
+    async TOTP_ENROLL() {
+      return withSession((s) => deps.api.totpEnroll(s))
+    },
+    async TOTP_CONFIRM({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'confirm', code)))
+    },
+    async TOTP_VERIFY({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'verify', code)))
+    },
+    async TOTP_REMOVE({ code }) {
+      return twoFactorState(await withSession((s) => deps.api.totp(s, 'remove', code)))
+    },
+    /**
+     * The key shows in this frame's document, after a second factor verified by this session within
+     * the last minutes (asked of the server, not taken from the host). The reply carries nothing.
+     */
+    async EXPORT_KEY({ kind }) {
+      const { exportKey, keyView } = deps
+      const session = await requireSession()
+      // The key comes from `exportKey` when given, else from this origin's key shares.
+      const fromShares = !exportKey && custody !== undefined && (await custody.signsHere(session))
+      if (!keyView || (!exportKey && !fromShares)) throw new Error(NOT_AVAILABLE)
+      const state = twoFactorState(await withSession((s) => deps.api.twoFactorStatus(s)))
+      if (!state.stepUp) throw new Error(AUTH_ERRORS.stepUpRequired)
+      if (exportKey) keyView.show(kind, await exportKey(kind))
+      else {
+        const owner = user ?? (await loadUser())
+        await withSession((s) => (custody as NonNullable<typeof custody>).exportKey(s, owner, kind, (key) => keyView.show(kind, key)))
+      }
+      return {}
+    },
+    async EXPORT_KEY_HIDE() {
+      deps.keyView?.hide()
+      return {}
     },
     async SYNC_THEME(p) {
       theme = p

@@ -88,7 +88,7 @@ export interface LazyFlows {
   onramp: OnRampFlow
   /** The EIP-1193 providers of `portico.getProvider(namespace)` (loaded by the first provider). */
   provider: ProviderFlow
-  /** The embedded account's actions: email update, preferred account type (useEmbeddedAccount, useUpdateEmail, portico.embedded). */
+  /** The embedded account's actions: email update, preferred account type, second factor and key export (useEmbeddedAccount, useUpdateEmail, useTwoFactor, useExportKey, portico.embedded). */
   embeddedAccount: EmbeddedAccountFlow
   /** The project's remote config on the modal's first open: allowed origins (OriginNotAllowed) and the feature flags with the region's restrictions (useOriginCheck). */
   project: ProjectFlow

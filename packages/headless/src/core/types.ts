@@ -46,6 +46,7 @@ export const ROUTE_VIEWS = [
   'AllWallets',
   'EmailLogin',
   'UpdateEmailWallet',
+  'TwoFactorWallet',
   'ProfileWallets',
   'UnsupportedChain',
   'SwitchNetwork',

@@ -47,6 +47,8 @@ export {
 } from './usePasskeyLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
+export { type TwoFactorPhase, useTwoFactor, type UseTwoFactorOptions, type UseTwoFactorReturn } from './useTwoFactor'
+export { type ExportKeyPhase, useExportKey, type UseExportKeyReturn } from './useExportKey'
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'

@@ -40,6 +40,11 @@ export interface UseEmbeddedAccountReturn {
    * false until the embedded account flow (a lazy chunk, loaded for an embedded account) is there. @default false
    */
   canUpdateEmail: boolean
+  /**
+   * The connector has a second factor and key export (useTwoFactor, useExportKey, the TwoFactorWallet view).
+   * false until the embedded account flow is there. @default false
+   */
+  canUseTwoFactor?: boolean
   /** The smart account is deployed on the current EVM network (read from the chain). @default false */
   smartAccountDeployed: boolean
   /**
@@ -85,6 +90,7 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
     preferredAccountType,
     accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
     canUpdateEmail: Boolean(email && flow?.canUpdateEmail()),
+    canUseTwoFactor: Boolean(flow?.canUseTwoFactor()),
     smartAccountDeployed,
     setPreferredAccountType,
   }

@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
@@ -32,8 +31,8 @@ export type AuthConfig = {
   /** How often it looks. @default 250 */
   devicePollMs?: number
   /**
-   * The client's IP address when the connection does not tell it (app.request() in tests, another
-   * runtime). @default 'unknown'
+   * The client's IP address when the app's `clientAddress` does not tell it (app.request() in tests).
+   * @default unknown: the per-IP mail limit is off
    */
   clientIp?: (c: Context) => string | undefined
   /**
@@ -53,6 +52,13 @@ export type AuthConfig = {
    * `rpId`), never the host page. `false` turns the passkey routes off (404). @default on
    */
   passkeys?: PasskeyConfig | false
+  /**
+   * Who holds new users' keys (issue 22 §1): 'server' (the API, sealed under the KEK; it signs) or
+   * 'shares' (the frame makes and splits them; the API keeps the auth share and a recovery blob it can
+   * not open, and relays what the frame signs; users of 'server' migrate at their next login).
+   * Smart accounts and wallet_grantPermissions are not yet signed in the frame. @default 'server'
+   */
+  keyCustody?: 'server' | 'shares'
 }
 
 const origin = z
@@ -67,6 +73,7 @@ const authConfigSchema = z.object({
       mailsPerEmailPerHour: z.number().int().positive().optional(),
       deviceMailsPerEmailPerHour: z.number().int().positive().optional(),
       mailsPerIpPerHour: z.number().int().positive().optional(),
+      resendCooldownMs: z.number().int().positive().optional(),
     })
     .optional(),
   smartAccount: z
@@ -89,6 +96,7 @@ const authConfigSchema = z.object({
       }),
     ])
     .optional(),
+  keyCustody: z.enum(['server', 'shares'], { error: "auth.keyCustody must be 'server' or 'shares'" }).optional(),
 })
 
 /** Validate the auth block (throws on a bad one) and build what the routes need. */
@@ -103,6 +111,8 @@ export function createAuthContext(
     assets?: AssetReader
     /** The pages that may embed the frame (the API's allowed origins): a passkey sign-in in the frame names one. */
     isHostOrigin?: (origin: string) => boolean
+    /** The app's client address (AppConfig.clientAddress). @default unknown */
+    clientAddress?: (c: Context) => string | undefined
   },
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
@@ -130,6 +140,7 @@ export function createAuthContext(
           ),
         }
       : {}),
+    ...(checked.keyCustody ? { keyCustody: checked.keyCustody } : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp
@@ -141,6 +152,7 @@ export function createAuthContext(
         chains: app.chains,
         linkUrl: app.linkUrl,
         notices: service.notices,
+        keyCustody: service.keyCustody,
         ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
         ...(config.now ? { now: config.now } : {}),
       })
@@ -153,6 +165,7 @@ export function createAuthContext(
         frameOrigins: checked.frameOrigins,
         linkUrl: app.linkUrl,
         notices: service.notices,
+        keyCustody: service.keyCustody,
         ...(config.now ? { now: config.now } : {}),
       })
     : undefined
@@ -165,6 +178,7 @@ export function createAuthContext(
           frameOrigins: checked.frameOrigins,
           config: checked.passkeys,
           notices: service.notices,
+          keyCustody: service.keyCustody,
           ...(app.isHostOrigin ? { isHostOrigin: app.isHostOrigin } : {}),
           ...(config.now ? { now: config.now } : {}),
         })
@@ -175,15 +189,7 @@ export function createAuthContext(
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],
     mail,
-    clientIp(c) {
-      try {
-        const address = getConnInfo(c).remote.address
-        if (address) return address
-      } catch {
-        // Not a Node HTTP request (app.request() in tests): use the fallback.
-      }
-      return fallbackIp?.(c) ?? 'unknown'
-    },
+    clientIp: (c) => app.clientAddress?.(c) ?? fallbackIp?.(c),
   }
 }
 

@@ -92,6 +92,8 @@ type ChannelRow = {
 }
 
 export interface FarcasterServiceOptions {
+  /** 'shares': a new user gets no key here; the frame makes them (issue 22 §1). @default 'server' */
+  keyCustody?: 'server' | 'shares'
   db: Database
   kek: string | Uint8Array
   config: FarcasterConfig
@@ -203,19 +205,20 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       await db.query('UPDATE portico_auth.farcaster_accounts SET custody = $2 WHERE fid = $1', [fid, custody])
       return (await repo.userById(linked.user_id)) as AuthUser
     }
-    const keys = generateUserKeys()
+    // 'shares': no key here; the frame makes them at this login's end (shares.ts).
+    const keys = options.keyCustody === 'shares' ? null : generateUserKeys()
     const id = crypto.randomUUID()
     try {
-      const sealed = sealUserKeys(secrets.keyEncryption, id, keys)
+      const sealed = keys && sealUserKeys(secrets.keyEncryption, id, keys)
       try {
         await db.transaction(async (tx) => {
           await tx.query(
             `INSERT INTO portico_auth.users (id, email, user_name, social_provider, evm_address, solana_address, created_at)
              VALUES ($1, NULL, $2, 'farcaster', $3, $4, $5::timestamptz)`,
-            [id, userName, keys.evmAddress, keys.solanaAddress, at(now())],
+            [id, userName, keys?.evmAddress ?? null, keys?.solanaAddress ?? null, at(now())],
           )
-          for (const kind of ['evm', 'solana'] as const) {
-            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed[kind]])
+          for (const kind of sealed === null ? [] : (['evm', 'solana'] as const)) {
+            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed?.[kind]])
           }
           await tx.query('INSERT INTO portico_auth.farcaster_accounts (fid, user_id, custody) VALUES ($1, $2, $3)', [fid, id, custody])
         })
@@ -228,7 +231,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       }
       return (await repo.userById(id)) as AuthUser
     } finally {
-      keys.solanaSeed.fill(0)
+      keys?.solanaSeed.fill(0)
     }
   }
 

@@ -4,13 +4,13 @@ import { type AuthRepository, type SessionRow, toSessionInfo } from './repositor
 
 /**
  * A new session for `user`, bound to the frame's P-256 public key (its stamps are checked against
- * it) and device, for SESSION_TTL_MS: what every sign-in route (email code, social, Farcaster) answers.
+ * it), its ECDH key when the frame sent one, and device, for SESSION_TTL_MS: what every sign-in route (email code, social, Farcaster) answers.
  * `opened` runs once the session exists (the new-session notice mail).
  */
 export async function openSession(
   repo: Pick<AuthRepository, 'insertSession'>,
   user: AuthUser,
-  input: { sessionPublicKey: string; deviceId: string },
+  input: { sessionPublicKey: string; deviceId: string; encryptionPublicKey?: string | undefined },
   device: string | null,
   now: number,
   opened?: (session: SessionRow) => Promise<void>,
@@ -23,6 +23,8 @@ export async function openSession(
     device,
     now,
     expiresAt: now + SESSION_TTL_MS,
+    // The session's ECDH key (issue 22 §1): key shares are released only sealed to it.
+    encryptionKey: input.encryptionPublicKey ?? null,
   })
   await opened?.(session)
   return { sessionId: session.id, expiresAt: toSessionInfo(session).expiresAt, user }

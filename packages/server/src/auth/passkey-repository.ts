@@ -182,8 +182,9 @@ export function createPasskeyRepository(db: Database) {
      * the credential is registered already (nothing is made).
      */
     insertUser: (
-      user: { id: string; webauthnUserId: string; evmAddress: string; solanaAddress: string; now: number },
-      sealed: Record<KeyKind, string>,
+      user: { id: string; webauthnUserId: string; evmAddress: string | null; solanaAddress: string | null; now: number },
+      /** The sealed whole keys (key custody 'server'); null under 'shares' (the frame makes the keys). */
+      sealed: Record<KeyKind, string> | null,
       passkey: NewPasskey,
     ) =>
       db
@@ -194,7 +195,12 @@ export function createPasskeyRepository(db: Database) {
             [user.id, user.webauthnUserId, user.evmAddress, user.solanaAddress, at(user.now)],
           )
           for (const kind of ['evm', 'solana'] as const) {
-            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
+            if (sealed)
+              await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [
+                user.id,
+                kind,
+                sealed[kind],
+              ])
           }
           if ((await insertPasskey(tx, user.id, passkey, user.now)).rows.length === 0) throw new CredentialTaken()
           return true

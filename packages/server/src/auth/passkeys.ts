@@ -75,6 +75,8 @@ export type PasskeyServiceOptions = {
    * when this says yes. Without it, only ceremonies in a window of the frame's own origin are taken.
    */
   isHostOrigin?: (origin: string) => boolean
+  /** 'shares': a new user gets no key here; the frame makes them at the sign-up's end (issue 22 §1). @default 'server' */
+  keyCustody?: 'server' | 'shares'
 }
 
 const HOUR_MS = 60 * 60_000
@@ -232,17 +234,24 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       const { challenge, row } = await takeLogin('sign_up', input.response, input.deviceId, proven)
       if (row.webauthn_user_id === null) throw expired()
       const passkey = await verifyRegistration(input.response, challenge, row.name ?? DEFAULT_NAME)
-      const keys = generateUserKeys()
       const id = crypto.randomUUID()
-      try {
-        const made = await repo.insertUser(
-          { id, webauthnUserId: row.webauthn_user_id, evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress, now: now() },
-          sealUserKeys(secrets.keyEncryption, id, keys),
-          passkey,
-        )
-        if (!made) throw new AuthError(409, 'This passkey is already registered. Sign in with it.')
-      } finally {
-        keys.solanaSeed.fill(0)
+      const taken = () => new AuthError(409, 'This passkey is already registered. Sign in with it.')
+      if (options.keyCustody === 'shares') {
+        // The frame makes the keys at this sign-up's end (shares.ts).
+        const user = { id, webauthnUserId: row.webauthn_user_id, evmAddress: null, solanaAddress: null, now: now() }
+        if (!(await repo.insertUser(user, null, passkey))) throw taken()
+      } else {
+        const keys = generateUserKeys()
+        try {
+          const made = await repo.insertUser(
+            { id, webauthnUserId: row.webauthn_user_id, evmAddress: keys.evmAddress, solanaAddress: keys.solanaAddress, now: now() },
+            sealUserKeys(secrets.keyEncryption, id, keys),
+            passkey,
+          )
+          if (!made) throw taken()
+        } finally {
+          keys.solanaSeed.fill(0)
+        }
       }
       const user = (await repo.userById(id)) as AuthUser
       return openSession(repo, user, input, device, now(), async (session) => options.notices?.sessionOpened(user, session, null))

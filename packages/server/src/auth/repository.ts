@@ -13,8 +13,9 @@ type UserRow = {
   email: string | null
   user_name: string | null
   social_provider: string | null
-  evm_address: string
-  solana_address: string
+  /** Null for a user made under key shares until the frame uploads their keys' shares. */
+  evm_address: string | null
+  solana_address: string | null
   preferred_account_type: 'eoa' | 'smartAccount'
   smart_account_enabled_networks: unknown
 }
@@ -40,6 +41,8 @@ export type SessionRow = {
   created_at: Date | string
   expires_at: Date | string
   revoked_at: Date | string | null
+  /** The session's P-256 ECDH public key (raw, base64url): key shares are sealed to it. */
+  encryption_key: string | null
 }
 
 export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
@@ -57,8 +60,8 @@ export function toAuthUser(row: UserRow): AuthUser {
     email: row.email,
     userName: row.user_name,
     socialProvider: row.social_provider,
-    evmAddress: row.evm_address,
-    solanaAddress: row.solana_address,
+    evmAddress: row.evm_address ?? '',
+    solanaAddress: row.solana_address ?? '',
     preferredAccountType: row.preferred_account_type,
     smartAccountEnabledNetworks: networks(row.smart_account_enabled_networks),
   }
@@ -76,7 +79,7 @@ export function toSessionInfo(row: SessionRow): SessionInfo {
 
 const USER_COLUMNS =
   'id, email, user_name, social_provider, evm_address, solana_address, preferred_account_type, smart_account_enabled_networks'
-const SESSION_COLUMNS = 'id, user_id, public_key, device_id, device, created_at, expires_at, revoked_at'
+const SESSION_COLUMNS = 'id, user_id, public_key, device_id, device, created_at, expires_at, revoked_at, encryption_key'
 
 /** The auth tables over any database (SQL only; the rules live in service.ts). */
 export function createAuthRepository(db: Database) {
@@ -94,10 +97,13 @@ export function createAuthRepository(db: Database) {
       const row = await one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM portico_auth.users WHERE id = $1`, [id])
       return row && toAuthUser(row)
     },
-    /** Insert a user and their sealed keys, unless the email is taken meanwhile (then null). */
+    /**
+     * Insert a user and their sealed keys, unless the email is taken meanwhile (then null). Under key
+     * shares (`sealed` null) the user has no address and no key until the frame uploads their shares.
+     */
     insertUser: (
-      user: { id: string; email: string; evmAddress: string; solanaAddress: string; now: number },
-      sealed: Record<KeyKind, string>,
+      user: { id: string; email: string; evmAddress: string | null; solanaAddress: string | null; now: number },
+      sealed: Record<KeyKind, string> | null,
     ) =>
       db.transaction(async (tx) => {
         const row = await one<UserRow>(
@@ -107,8 +113,8 @@ export function createAuthRepository(db: Database) {
           [user.id, user.email, user.evmAddress, user.solanaAddress, at(user.now)],
         )
         if (row === null) return null
-        for (const kind of ['evm', 'solana'] as const) {
-          await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
+        for (const kind of sealed === null ? [] : (['evm', 'solana'] as const)) {
+          await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed?.[kind]])
         }
         return toAuthUser(row)
       }),
@@ -319,12 +325,13 @@ export function createAuthRepository(db: Database) {
       device: string | null
       now: number
       expiresAt: number
+      encryptionKey?: string | null | undefined
     }) => {
       const row = await one<SessionRow>(
         db,
-        `INSERT INTO portico_auth.sessions (id, user_id, public_key, device_id, device, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz) RETURNING ${SESSION_COLUMNS}`,
-        [s.id, s.userId, s.publicKey, s.deviceId, s.device, at(s.now), at(s.expiresAt)],
+        `INSERT INTO portico_auth.sessions (id, user_id, public_key, device_id, device, created_at, expires_at, encryption_key)
+         VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $8) RETURNING ${SESSION_COLUMNS}`,
+        [s.id, s.userId, s.publicKey, s.deviceId, s.device, at(s.now), at(s.expiresAt), s.encryptionKey ?? null],
       )
       return row as SessionRow
     },

@@ -35,7 +35,11 @@ import {
 } from './smart.ts'
 import { requestDigest, sessionKeyCache, verifyP256 } from './stamp.ts'
 import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-binding.ts'
+import { createTwoFactor } from './two-factor.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
+import { KEYS_ERRORS } from '@portico/protocol/auth'
+import { createKeySharesService, type KeyCustody } from './shares.ts'
+import { SIGNING_METHODS } from './signer.ts'
 
 /** Device approval links live this long. */
 export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
@@ -51,8 +55,19 @@ export type AuthLimits = {
   deviceMailsPerEmailPerHour: number
   /** Mails triggered from one client IP per hour. @default 20 */
   mailsPerIpPerHour: number
+  /**
+   * How long after a mail to an email the next one of the same kind waits (SPEC "allowed to trigger").
+   * The modal offers Resend after OTP_RESEND_COOLDOWN_MS whatever this is, so a longer cooldown
+   * shows "Too many requests" to an early Resend. @default OTP_RESEND_COOLDOWN_MS (30 s)
+   */
+  resendCooldownMs: number
 }
-export const DEFAULT_AUTH_LIMITS: AuthLimits = { mailsPerEmailPerHour: 5, deviceMailsPerEmailPerHour: 5, mailsPerIpPerHour: 20 }
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  mailsPerEmailPerHour: 5,
+  deviceMailsPerEmailPerHour: 5,
+  mailsPerIpPerHour: 20,
+  resendCooldownMs: OTP_RESEND_COOLDOWN_MS,
+}
 
 export type AuthServiceOptions = {
   db: Database
@@ -73,6 +88,14 @@ export type AuthServiceOptions = {
   smartAccountExecutors?: ReadonlyMap<number, `0x${string}`>
   /** Token balances for wallet_getAssets (the app's balance provider). Without it: native balances only. */
   assets?: AssetReader
+  /**
+   * Who holds new users' keys (issue 22 §1). 'server': the API makes them and keeps them sealed under
+   * the KEK (and signs). 'shares': the frame makes and splits them; the API keeps only the auth share
+   * and the recovery blob, signs for nobody with shares, and migrates users of 'server' at their next
+   * login. Smart accounts (wallet_sendCalls, the 7702 delegation) and wallet_grantPermissions still
+   * need the server's key: users with shares get a 400 for them. @default 'server'
+   */
+  keyCustody?: KeyCustody
 }
 
 /** The stamp headers of a request, as received. */
@@ -134,6 +157,19 @@ export function createAuthService(options: AuthServiceOptions) {
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
+  const custody: KeyCustody = options.keyCustody ?? 'server'
+  const keyShares = createKeySharesService({
+    db: options.db,
+    keyEncryption: secrets.keyEncryption,
+    custody,
+    chains: options.chains,
+    solana: options.solana,
+    rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
+    executors: smart.executors,
+  })
+  /** A user without a sealed key: one whose keys are shares signs in the frame (400), else 401. */
+  const noSealedKey = async (userId: string) =>
+    (await keyShares.hasShares(userId)) ? new AuthError(400, KEYS_ERRORS.signInFrame) : unauthorized()
   const notices = createSessionNotices({ db: options.db, mail: options.mail, hmacKey: secrets.codeHmac, linkUrl: options.linkUrl, now })
 
   const codeHash = (purpose: OtpPurpose, email: string, code: string) => hmac(secrets.codeHmac, 'otp', purpose, email, code)
@@ -144,16 +180,18 @@ export function createAuthService(options: AuthServiceOptions) {
    * (codes; new devices' approval links) and per IP. Checked and recorded in one transaction under a
    * lock, so concurrent requests can not all pass; a 429 otherwise.
    */
-  async function reserveMail(email: string, ip: string, kind: MailKind) {
+  async function reserveMail(email: string, ip: string | undefined, kind: MailKind) {
     const t = now()
     const since = t - HOUR_MS
     const perEmail = kind === 'code' ? limits.mailsPerEmailPerHour : limits.deviceMailsPerEmailPerHour
     const refusedUntil = await repo.withMailLog(async (log) => {
-      const stats = await log.stats(email, ip, kind, since)
-      if (stats.lastSameKind !== null && t - stats.lastSameKind < OTP_RESEND_COOLDOWN_MS) return stats.lastSameKind + OTP_RESEND_COOLDOWN_MS
+      const stats = await log.stats(email, ip ?? '', kind, since)
+      if (stats.lastSameKind !== null && t - stats.lastSameKind < limits.resendCooldownMs)
+        return stats.lastSameKind + limits.resendCooldownMs
       if (stats.emailCount >= perEmail) return ((await log.oldestSince({ email, kind }, since)) ?? t) + HOUR_MS
-      if (stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
-      await log.record(email, ip, kind, t)
+      // An unknown client address (AppConfig.clientAddress unset): no per-IP cap, rather than one cap for everyone.
+      if (ip !== undefined && stats.ipCount >= limits.mailsPerIpPerHour) return ((await log.oldestSince({ ip }, since)) ?? t) + HOUR_MS
+      await log.record(email, ip ?? '', kind, t)
       return null
     })
     if (refusedUntil !== null)
@@ -175,7 +213,7 @@ export function createAuthService(options: AuthServiceOptions) {
 
   async function sendCode(
     email: string,
-    ip: string,
+    ip: string | undefined,
     purpose: OtpPurpose,
     bind: { deviceId?: string; userId?: string; sessionKeyHash?: string },
   ) {
@@ -223,6 +261,11 @@ export function createAuthService(options: AuthServiceOptions) {
   }
 
   async function createUser(email: string): Promise<AuthUser> {
+    if (custody === 'shares') {
+      // The frame makes the keys at this login's end and uploads their auth shares (shares.ts).
+      const user = await repo.insertUser({ id: crypto.randomUUID(), email, evmAddress: null, solanaAddress: null, now: now() }, null)
+      return user ?? ((await repo.userByEmail(email)) as AuthUser)
+    }
     const keys = generateUserKeys()
     const id = crypto.randomUUID()
     try {
@@ -262,10 +305,17 @@ export function createAuthService(options: AuthServiceOptions) {
     /** The notice mails (new session, email change) and their revocation links; social and Farcaster sign-ins use them too. */
     notices,
 
+    /** Key shares (issue 22 §1): status, upload, the auth share and legacy keys sealed to the session, relay. */
+    keyShares,
+    /** Who holds new users' keys ('server' or 'shares'); the social and Farcaster sign-ins follow it. */
+    keyCustody: custody,
+    /** The second factor (TOTP) and the step-up mark it gives a session (two-factor.ts; routes/two-factor.ts). */
+    twoFactor: createTwoFactor({ db: options.db, keyEncryption: secrets.keyEncryption, now }),
+
     /** POST /v1/auth/email/connect */
     async connect(
       input: { email: string; deviceId: string; sessionKeyHash: string; hostOrigin?: string | undefined },
-      ip: string,
+      ip: string | undefined,
       userAgent?: string | null,
     ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }> {
       const site = input.hostOrigin ?? null
@@ -289,7 +339,7 @@ export function createAuthService(options: AuthServiceOptions) {
     /** POST /v1/auth/email/device: wait for the approval, then send the code. */
     async device(
       input: { email: string; deviceId: string; sessionKeyHash: string },
-      ip: string,
+      ip: string | undefined,
       signal?: AbortSignal,
     ): Promise<{ action: 'VERIFY_OTP' }> {
       const deadline = Date.now() + deviceWaitMs
@@ -368,9 +418,12 @@ export function createAuthService(options: AuthServiceOptions) {
       const userId = caller.user.userId
       const sealed = async (kind: 'evm' | 'solana') => {
         const value = await repo.sealedKey(userId, kind)
-        if (value === null) throw unauthorized()
+        if (value === null) throw await noSealedKey(userId)
         return value
       }
+      // Keys as shares: the frame signs; the API has no key (nor asks for one).
+      if ((SIGNING_METHODS as readonly string[]).includes(request.method) && (await keyShares.hasShares(userId)))
+        throw new AuthError(400, KEYS_ERRORS.signInFrame)
       const evmKey = async () => openEvmKey(secrets.keyEncryption, userId, await sealed('evm'))
       const smartUser = { evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType, evmKey }
       if (isSmartAccountMethod(request.method)) {
@@ -394,6 +447,9 @@ export function createAuthService(options: AuthServiceOptions) {
           enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
         }
         const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
+        // A grant is executed later by the API with the user's key (permissions.ts): not for keys as shares.
+        if (request.method === 'wallet_grantPermissions' && (await keyShares.hasShares(userId)))
+          throw new AuthError(400, KEYS_ERRORS.noPermissions)
         return {
           result:
             request.method === 'wallet_grantPermissions'
@@ -427,7 +483,11 @@ export function createAuthService(options: AuthServiceOptions) {
       try {
         const user = await repo.userById(checked.userId)
         const sealedEvm = await repo.sealedKey(checked.userId, 'evm')
-        if (user === null || sealedEvm === null) throw new AuthError(404, 'Unknown permission')
+        if (user === null) throw new AuthError(404, 'Unknown permission')
+        if (sealedEvm === null)
+          throw (await keyShares.hasShares(checked.userId))
+            ? new AuthError(400, KEYS_ERRORS.signInFrame)
+            : new AuthError(404, 'Unknown permission')
         const owner = {
           evmAddress: user.evmAddress,
           preferredAccountType: 'smartAccount' as const,
@@ -454,8 +514,18 @@ export function createAuthService(options: AuthServiceOptions) {
         try {
           if (smart.executors.size === 0) throw new AuthError(400, 'Smart accounts are not available on this server')
           const chainIds = chainId === undefined ? [...smart.executors.keys()] : [evmChainId(chainId)]
+          if (await keyShares.hasShares(userId)) {
+            // Keys as shares: the frame delegated (signed and relayed); the chain must say so.
+            for (const id of chainIds) {
+              if (!smart.executors.has(id)) throw new AuthError(400, `Smart accounts are not available on chain ${id}`)
+              if (!(await isSmartAccountDeployed(smart, id, caller.user.evmAddress))) throw new AuthError(400, KEYS_ERRORS.notDelegated)
+            }
+            await repo.setSmartAccountNetworks(userId, [...smart.executors.keys()])
+            await repo.setPreferredAccount(userId, type)
+            return userView({ ...caller, user: (await repo.userById(userId)) as AuthUser }, chainId)
+          }
           const sealedEvm = await repo.sealedKey(userId, 'evm')
-          if (sealedEvm === null) throw unauthorized()
+          if (sealedEvm === null) throw await noSealedKey(userId)
           const user = {
             evmAddress: caller.user.evmAddress,
             preferredAccountType: type,
@@ -476,7 +546,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /** POST /v1/auth/email/update: a code to the current address first. */
-    async updateEmail(caller: Caller, newEmail: string, ip: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
+    async updateEmail(caller: Caller, newEmail: string, ip: string | undefined): Promise<{ action: 'VERIFY_PRIMARY_OTP' }> {
       const current = caller.user.email
       if (current === null) throw new AuthError(400, 'This account has no email to update')
       if (newEmail === current) throw new AuthError(400, 'That is already your email')
@@ -487,7 +557,7 @@ export function createAuthService(options: AuthServiceOptions) {
     },
 
     /** POST /v1/auth/email/update/primary: the current address confirmed; a code to the new one. */
-    async updateEmailPrimary(caller: Caller, otp: string, ip: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
+    async updateEmailPrimary(caller: Caller, otp: string, ip: string | undefined): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
       const pending = await repo.emailUpdate(caller.user.userId)
       if (pending === null || pending.stage !== 'primary' || caller.user.email === null)
         throw new AuthError(400, 'No email update in progress')

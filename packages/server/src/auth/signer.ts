@@ -230,7 +230,7 @@ export async function runSigningRpc(ctx: SignerContext, request: RpcRequest): Pr
   }
 }
 
-function solanaChain(ctx: SignerContext, chainId: number | string): SolanaChainConfig {
+export function solanaChain(ctx: Pick<SignerContext, 'solana'>, chainId: number | string): SolanaChainConfig {
   const id = String(chainId)
   const solana = ctx.solana
   if (solana === undefined || (id !== solana.caipNetworkId && `solana:${id}` !== solana.caipNetworkId))
@@ -261,7 +261,7 @@ export function signSolanaTransaction(key: KeyObject, wire: Uint8Array): { trans
   return { transaction: Buffer.from(bytes).toString('base64'), signature: getBase58Decoder().decode(signature) }
 }
 
-async function sendSolanaTransaction(chain: SolanaChainConfig, transaction: string, timeoutMs: number): Promise<string> {
+export async function sendSolanaTransaction(chain: SolanaChainConfig, transaction: string, timeoutMs: number): Promise<string> {
   let body: unknown
   try {
     const res = await fetch(chain.rpcUrl, {

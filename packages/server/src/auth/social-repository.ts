@@ -83,11 +83,11 @@ export function createSocialRepository(db: Database) {
         subject: string
         userName: string | null
         email: string | null
-        evmAddress: string
-        solanaAddress: string
+        evmAddress: string | null
+        solanaAddress: string | null
         now: number
       },
-      sealed: Record<KeyKind, string>,
+      sealed: Record<KeyKind, string> | null,
     ) =>
       db
         .transaction(async (tx) => {
@@ -98,8 +98,12 @@ export function createSocialRepository(db: Database) {
            VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)`,
             [user.id, taken ? null : user.email, user.userName, user.provider, user.evmAddress, user.solanaAddress, at(user.now)],
           )
-          for (const kind of ['evm', 'solana'] as const) {
-            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [user.id, kind, sealed[kind]])
+          for (const kind of sealed === null ? [] : (['evm', 'solana'] as const)) {
+            await tx.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [
+              user.id,
+              kind,
+              sealed?.[kind],
+            ])
           }
           const linked = await tx.query(
             `INSERT INTO portico_auth.social_identities (provider, subject, user_id, created_at) VALUES ($1, $2, $3, $4::timestamptz)

@@ -53,6 +53,8 @@ const HOUR_MS = 60 * 60_000
 export type SocialServiceOptions = {
   db: Database
   kek: string | Uint8Array
+  /** 'shares': a new user gets no key here; the frame makes them (issue 22 §1). @default 'server' */
+  keyCustody?: 'server' | 'shares'
   config: SocialConfig
   /** The frame origins (auth.frameOrigins): a login starts in one of them, and its result is posted there. */
   frameOrigins: readonly string[]
@@ -237,8 +239,16 @@ export function createSocialService(options: SocialServiceOptions) {
       await repo.updateProfile(known.userId, provider, profile.userName)
       return (await repo.userById(known.userId)) as AuthUser
     }
-    const keys = generateUserKeys()
     const id = crypto.randomUUID()
+    const base = { id, provider, subject: profile.subject, userName: profile.userName, email: profile.email, now: now() }
+    if (options.keyCustody === 'shares') {
+      // The frame makes the keys at this login's end (shares.ts).
+      const made = await repo.insertUser({ ...base, evmAddress: null, solanaAddress: null }, null)
+      const user = made ? await repo.userById(id) : await repo.userOf(provider, profile.subject)
+      if (user === null) throw new Error('social user vanished')
+      return user
+    }
+    const keys = generateUserKeys()
     try {
       const made = await repo.insertUser(
         {

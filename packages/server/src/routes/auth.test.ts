@@ -478,6 +478,27 @@ describe('rate limits', () => {
     expect((await post(app, '/v1/auth/email/connect', { email, deviceId, sessionKeyHash: K.keyHash }, headers)).status).toBe(200)
   })
 
+  it('auth.limits.resendCooldownMs sets the cooldown (5 s here): a second code after 4 s is a 429 (retry-after 1), after 5 s it is mailed', async () => {
+    let t = T0
+    const box = memoryMailbox()
+    const other = await openTestApp({
+      auth: { kek: TEST_KEK, mail: box, frameOrigins: [FRAME_ORIGIN], now: () => t, limits: { resendCooldownMs: 5_000 } },
+    })
+    try {
+      const body = { email: 'short-cooldown@example.com', deviceId: 'device-short-00001', sessionKeyHash: K.keyHash }
+      expect((await post(other.app, '/v1/auth/email/connect', body)).status).toBe(200)
+      t += 4_000
+      const early = await post(other.app, '/v1/auth/email/connect', body)
+      expect(early.status).toBe(429)
+      expect(early.headers.get('retry-after')).toBe('1')
+      t += 1_000
+      expect((await post(other.app, '/v1/auth/email/connect', body)).status).toBe(200)
+      expect(box.sent.filter((m) => m.to === body.email)).toHaveLength(2)
+    } finally {
+      await other.close()
+    }
+  })
+
   it('at most 5 mails to one email an hour', async () => {
     const email = 'hourly@example.com'
     for (let i = 0; i < 5; i++) {

@@ -51,6 +51,8 @@ export type AppContext = {
   analytics: { enabled: boolean; retentionDays: number }
   /** Where email capture's confirmation mail goes: the auth service's mailer (the email login's SMTP path), when configured. */
   mail?: MailProvider
+  /** The request's client address (AppConfig.clientAddress), or undefined when the server cannot tell: per-IP limits are then off. */
+  clientAddress(c: Context): string | undefined
   /** The clock of rate limits, retention and link expiry. */
   now(): number
 }
@@ -63,8 +65,8 @@ export type AuthRouteContext = {
   social?: SocialService
   /** Passkey login, unless `auth.passkeys` is false. */
   passkeys?: PasskeyService
-  /** The client's IP address, for the per-IP rate limit. */
-  clientIp(c: Context): string
+  /** The client's IP address, for the per-IP rate limit; undefined when it is not known (the limit is then off). */
+  clientIp(c: Context): string | undefined
 }
 
 /** A route file's export: one router per resource, registered in routes/index.ts. */

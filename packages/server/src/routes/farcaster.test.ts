@@ -13,11 +13,13 @@ let relay: FarcasterRelay
 let anvil: AnvilInstance
 let app: TestApp
 let close: () => Promise<void>
+let registryConfig: { chainId: number; address: `0x${string}` }
 const DEVICE = 'farcaster-device-0001'
 
 beforeAll(async () => {
   ;[relay, anvil] = await Promise.all([startFarcasterRelay(), startAnvil({ chainId: 31_377 })])
   const registry = await deployIdRegistry({ rpcUrl: anvil.rpcUrl, chainId: anvil.chainId })
+  registryConfig = { chainId: registry.chainId, address: registry.address }
   const t = await openTestApp({
     chains: [
       ...TEST_CHAINS,
@@ -194,5 +196,56 @@ describe('without auth.farcaster', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe("under keyCustody 'shares' (issue 22 §1)", () => {
+  it('a new Farcaster user gets no key from the API: no address until the frame uploads, nothing sealed; the session keeps its encryption key', async () => {
+    // A database of its own: fids 1 and 2 are users of the old custody in the one above.
+    const shares = await openTestApp({
+      chains: [
+        ...TEST_CHAINS,
+        {
+          chainId: anvil.chainId,
+          name: 'Registry chain',
+          rpcUrl: anvil.rpcUrl,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        },
+      ],
+      publicUrl: 'http://127.0.0.1:4010',
+      auth: {
+        kek: TEST_KEK,
+        mail: memoryMailbox(),
+        frameOrigins: [FRAME_ORIGIN],
+        farcaster: { relayUrl: relay.url, idRegistry: registryConfig },
+        keyCustody: 'shares',
+      },
+    })
+    const key = await frameKey()
+    const started = farcasterStartResponseSchema.parse(
+      await (await post(shares.app, '/v1/auth/farcaster/start', { deviceId: DEVICE, sessionKeyHash: key.keyHash })).json(),
+    )
+    await relay.approve(started.channelToken, 2)
+    const encryptionPublicKey = 'B'.repeat(87)
+    const done = await loginPost(
+      shares.app,
+      '/v1/auth/farcaster/status',
+      { channelToken: started.channelToken, deviceId: DEVICE, sessionPublicKey: key.publicKey, encryptionPublicKey },
+      key,
+    )
+    expect(done.status).toBe(200)
+    const session = otpResponseSchema.parse(await done.json())
+    expect(session.user).toMatchObject({ socialProvider: 'farcaster', evmAddress: '', solanaAddress: '' })
+    expect((await shares.db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [session.user.userId])).rows).toEqual([])
+    expect(
+      (
+        await shares.db.query<{ encryption_key: string }>('SELECT encryption_key FROM portico_auth.sessions WHERE id = $1', [
+          session.sessionId,
+        ])
+      ).rows[0]?.encryption_key,
+    ).toBe(encryptionPublicKey)
+    const keys = await stamped(shares.app, { sessionId: session.sessionId, key }, 'GET', '/v1/auth/keys', undefined, Date.now())
+    expect(await keys.json()).toEqual({ custody: 'shares', evm: 'none', solana: 'none' })
+    await shares.close()
   })
 })

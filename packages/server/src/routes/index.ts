@@ -11,6 +11,7 @@ import { farcasterRoutes } from './farcaster.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
+import { keysRoutes } from './keys.ts'
 import { onrampRoutes } from './onramp.ts'
 import { passkeyRoutes } from './passkeys.ts'
 import { priceRoutes } from './price.ts'
@@ -21,6 +22,7 @@ import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
 import { siwxRoutes } from './siwx.ts'
+import { twoFactorRoutes } from './two-factor.ts'
 
 export type { AppContext, RouteModule } from './context.ts'
 
@@ -38,6 +40,8 @@ export const ROUTES: readonly RouteModule[] = [
   projectRoutes,
   analyticsRoutes,
   authRoutes,
+  keysRoutes,
+  twoFactorRoutes,
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,

@@ -292,6 +292,45 @@ describe('passkey sign-up and sign-in', () => {
   })
 })
 
+describe("passkey sign-up under key custody 'shares' (issue 22 §1)", () => {
+  it("makes no key on the API, keeps the session encryption key, and the keys are the frame's to make", async () => {
+    const shares = await openTestApp({
+      auth: { kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN], keyCustody: 'shares' },
+    })
+    try {
+      const key = await frameKey()
+      const device = deviceId()
+      const res = await post(
+        shares.app,
+        '/v1/auth/passkey/sign-up/options',
+        { deviceId: device, sessionKeyHash: key.keyHash },
+        { origin: FRAME_ORIGIN },
+      )
+      const creation = creationSchema.parse(((await res.json()) as { options: unknown }).options)
+      const response = softAuthenticator({ origin: FRAME_ORIGIN }).register(creation)
+      const encryptionPublicKey = 'B'.repeat(87)
+      const done = await loginPost(
+        shares.app,
+        '/v1/auth/passkey/sign-up',
+        { deviceId: device, sessionPublicKey: key.publicKey, encryptionPublicKey, response },
+        key,
+      )
+      expect(done.status).toBe(200)
+      const session = otpResponseSchema.parse(await done.json())
+      expect(session.user).toMatchObject({ email: null, evmAddress: '', solanaAddress: '' })
+      expect((await shares.db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [session.user.userId])).rows).toEqual([])
+      const row = await shares.db.query<{ encryption_key: string }>('SELECT encryption_key FROM portico_auth.sessions WHERE id = $1', [
+        session.sessionId,
+      ])
+      expect(row.rows[0]?.encryption_key).toBe(encryptionPublicKey)
+      const keys = await stamped(shares.app, { sessionId: session.sessionId, key }, 'GET', '/v1/auth/keys', undefined, Date.now())
+      expect(await keys.json()).toEqual({ custody: 'shares', evm: 'none', solana: 'none' })
+    } finally {
+      await shares.close()
+    }
+  })
+})
+
 describe("a signed-in user's passkeys", () => {
   it('an email user adds a passkey (excluded from the next options), signs in with it, and removes it', async () => {
     const email = `passkey-${seq}@example.com`

@@ -7,7 +7,9 @@ import { createPublicClient, createWalletClient, http as viemHttp, parseEther, t
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { createProjectsRepository } from '../db/projects.ts'
 import { startServer, type RunningServer } from '../index.ts'
+import { openTestDatabase } from '../test-support.ts'
 import type { ChainConfigInput } from '../config.ts'
 
 const CHAIN = 'eip155:31337'
@@ -104,10 +106,10 @@ afterAll(async () => {
 
 const proxyUrl = (chainId = CHAIN, projectId = 'p1') => `${api.url}/v1/?chainId=${encodeURIComponent(chainId)}&projectId=${projectId}`
 
-async function post(body: unknown, url = proxyUrl()) {
+async function post(body: unknown, url = proxyUrl(), headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   const text = await res.text()
@@ -389,12 +391,21 @@ describe('bad requests: a JSON-RPC error, never a 500', () => {
 })
 
 describe('per-project rate limit', () => {
-  it('a project over its bucket gets 429 with a JSON-RPC error and Retry-After; another project is not affected', async () => {
-    const limited = await startServer({
+  /** A server whose database has these projects registered (the admin CLI's write). */
+  async function limitedServer(projects: string[], config: Partial<Parameters<typeof startServer>[0]> = {}) {
+    const database = await openTestDatabase()
+    for (const id of projects) await createProjectsRepository(database).setOrigins(id, ['https://app.example'])
+    return startServer({
       chains: [chainConfig(anvil.rpcUrl)],
       indexer: { enabled: false },
       rpcProxy: { rateLimit: { requestsPerSecond: 0.2, burst: 3 } },
+      database,
+      ...config,
     })
+  }
+
+  it('a project over its bucket gets 429 with a JSON-RPC error and Retry-After; another project is not affected', async () => {
+    const limited = await limitedServer(['busy', 'other'])
     try {
       const url = (project: string) => `${limited.url}/v1/?chainId=eip155:31337&projectId=${project}`
       const statuses: number[] = []
@@ -419,6 +430,47 @@ describe('per-project rate limit', () => {
       expect(batch.status).toBe(200)
       expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, url('other'))).status).toBe(200)
       expect((await post({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, url('other'))).status).toBe(429)
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  it('invented project ids share ONE bucket: five made-up ids get 3 calls together, the 4th is refused as unregistered', async () => {
+    const limited = await limitedServer([])
+    try {
+      const url = (project: string) => `${limited.url}/v1/?chainId=eip155:31337&projectId=${project}`
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await post({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }, url(`made-up-${i}`))).status)
+      const over = await post({ jsonrpc: '2.0', id: 7, method: 'eth_chainId' }, url('made-up-7'))
+      expect(statuses).toEqual([200, 200, 200])
+      expect(over.status).toBe(429)
+      expect((over.json as { error: { message: string } }).error.message).toBe(
+        `Rate limit exceeded for unregistered projects (all of them together): 0.2 calls per second (bursts of 3); retry in ${over.headers.get('retry-after')} s`,
+      )
+    } finally {
+      await limited.stop()
+    }
+  })
+
+  it('behind a trusted proxy, each client address has its own bucket across projects; another address is served', async () => {
+    // The test's fetch comes from 127.0.0.1, named as the trusted balancer; X-Forwarded-For is the client it appended.
+    const limited = await limitedServer(['app-a', 'app-b'], { clientAddress: { trustedProxies: ['127.0.0.1'] } })
+    try {
+      const url = (project: string) => `${limited.url}/v1/?chainId=eip155:31337&projectId=${project}`
+      const from = (ip: string) => ({ 'x-forwarded-for': ip })
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await post(call, url('app-a'), from('198.51.100.1'))).status)
+      // app-b has tokens, but this client has used its address's three.
+      const sameClient = await post(call, url('app-b'), from('198.51.100.1'))
+      const otherClient = await post(call, url('app-b'), from('198.51.100.2'))
+      // A spoofed entry left of the balancer's does not make a new client.
+      const spoofed = await post(call, url('app-b'), from('203.0.113.50, 198.51.100.1'))
+      expect(statuses).toEqual([200, 200, 200])
+      expect(sameClient.status).toBe(429)
+      expect((sameClient.json as { error: { message: string } }).error.message).toMatch(/^Rate limit exceeded for your address: /)
+      expect(otherClient.status).toBe(200)
+      expect(spoofed.status).toBe(429)
     } finally {
       await limited.stop()
     }

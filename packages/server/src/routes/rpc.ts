@@ -1,10 +1,10 @@
+import { GLOBAL_LIMIT_FACTOR, type LimitRefusal, requestLimits } from '../limits.ts'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { ChainRpcError, preview } from '../errors.ts'
 import type { UpstreamAnswer } from '../providers/rpc-upstream.ts'
 import { AnswerCache } from '../rpc-proxy/cache.ts'
 import { blockBound, DEFAULT_MAX_LOG_RANGE, methodsOf } from '../rpc-proxy/methods.ts'
-import { TokenBuckets } from '../rpc-proxy/rate-limit.ts'
 import type { RpcProxyConfig } from '../config.ts'
 import type { RouteModule } from './context.ts'
 
@@ -114,6 +114,18 @@ function blockOf(params: unknown, result: unknown): bigint | undefined {
   return typeof number === 'string' && HEX_QUANTITY.test(number) ? BigInt(number) : undefined
 }
 
+/** Who ran out, in a 429's message. */
+function refusalSubject(by: LimitRefusal['by'], projectId: string): string {
+  if (by === 'project') return `Rate limit exceeded for project ${preview(projectId, 60)}`
+  if (by === 'unregistered') return 'Rate limit exceeded for unregistered projects (all of them together)'
+  if (by === 'address') return 'Rate limit exceeded for your address'
+  return 'Rate limit exceeded for this server'
+}
+const rate = (by: LimitRefusal['by'], perSecond: number, burst: number) =>
+  by === 'server'
+    ? `${perSecond * GLOBAL_LIMIT_FACTOR} calls per second (bursts of ${burst * GLOBAL_LIMIT_FACTOR})`
+    : `${perSecond} calls per second (bursts of ${burst})`
+
 /**
  * The blockchain RPC proxy (SPEC §7 "Blockchain RPC host"): POST /v1/?chainId=<caip2>&projectId=…
  * with a JSON-RPC 2.0 call or batch, forwarded to the chain's upstream RPC URLs (with failover, see
@@ -131,7 +143,7 @@ export const rpcRoutes: RouteModule = (ctx) => {
   const cache = new AnswerCache(config.cacheSize ?? RPC_PROXY_DEFAULTS.cacheSize, config.cacheBytes ?? RPC_PROXY_DEFAULTS.cacheBytes)
   const limit = config.rateLimit === false ? undefined : (config.rateLimit ?? RPC_PROXY_DEFAULTS.rateLimit)
   const burst = limit ? (limit.burst ?? Math.max(1, Math.ceil(limit.requestsPerSecond * 2))) : 0
-  const buckets = limit ? new TokenBuckets({ perSecond: limit.requestsPerSecond, burst }) : undefined
+  const limits = limit ? requestLimits(ctx, 'rpc', { perSecond: limit.requestsPerSecond, burst }) : undefined
   /** The highest block number seen per chain (eth_blockNumber answers), for `final`. */
   const heads = new Map<string, bigint>()
 
@@ -256,21 +268,19 @@ export const rpcRoutes: RouteModule = (ctx) => {
         RPC_PROXY_ERRORS.invalidRequest,
         `Invalid Request: a batch holds at most ${maxBatch} calls, this one ${calls.length}`,
       )
-    if (buckets && limit) {
-      const wait = buckets.take(projectId, Math.min(calls.length, burst))
-      if (wait > 0) {
-        const singleId = !batch ? idSchema.safeParse((raw as { id?: unknown } | null)?.id) : undefined
-        const id = singleId?.success ? (singleId.data ?? null) : null
-        c.header('Retry-After', String(wait))
-        return c.json(
-          fail(
-            id,
-            RPC_PROXY_ERRORS.limitExceeded,
-            `Rate limit exceeded for project ${preview(projectId, 60)}: ${limit.requestsPerSecond} calls per second (bursts of ${burst}); retry in ${wait} s`,
-          ),
-          429,
-        )
-      }
+    const refused = limits && limit ? await limits.take(c, projectId, Math.min(calls.length, burst)) : undefined
+    if (refused && limit) {
+      const singleId = !batch ? idSchema.safeParse((raw as { id?: unknown } | null)?.id) : undefined
+      const id = singleId?.success ? (singleId.data ?? null) : null
+      c.header('Retry-After', String(refused.wait))
+      return c.json(
+        fail(
+          id,
+          RPC_PROXY_ERRORS.limitExceeded,
+          `${refusalSubject(refused.by, projectId)}: ${rate(refused.by, limit.requestsPerSecond, burst)}; retry in ${refused.wait} s`,
+        ),
+        429,
+      )
     }
     const report = (error: unknown) => ctx.reportUpstream?.(error, c)
     const outcomes = await Promise.all(calls.map((call) => one(chainId, call, report)))

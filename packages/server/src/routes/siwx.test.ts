@@ -33,6 +33,7 @@ import { z } from 'zod'
 import { createApp, type AppConfig } from '../app.ts'
 import { parseCli } from '../cli.ts'
 import type { ChainConfigInput } from '../config.ts'
+import { createProjectsRepository } from '../db/projects.ts'
 import type { Database } from '../db/types.ts'
 import { errorBodySchema, postJson, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
 import { OwnedWallet, OwnedWalletFactory } from './__fixtures__/owned-wallet.ts'
@@ -293,7 +294,10 @@ describe('sessions: Bearer token, revoke, restart', () => {
 describe('nonce rate limit (siwx.nonceRateLimit)', () => {
   it('a project past its bucket gets 429 with Retry-After; another project and a later second are served; false turns it off', async () => {
     let now = Date.UTC(2026, 10, 23, 12)
-    const limited = makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 1, burst: 2 } }, now: () => now })
+    // Its own database (the buckets are there), with p1 and p2 registered (the admin CLI's write).
+    const own = await openTestDatabase()
+    for (const id of ['p1', 'p2']) await createProjectsRepository(own).setOrigins(id, ['https://app.example'])
+    const limited = makeApp({ db: own, siwx: { nonceRateLimit: { requestsPerSecond: 1, burst: 2 } }, now: () => now })
     const take = async (on: TestApp, projectId: string): Promise<Response> =>
       await on.request(`/v1/siwx/nonce?projectId=${projectId}`, { method: 'POST' })
     expect([(await take(limited, 'p1')).status, (await take(limited, 'p1')).status]).toEqual([200, 200])
@@ -307,9 +311,26 @@ describe('nonce rate limit (siwx.nonceRateLimit)', () => {
     const open = makeApp({ siwx: { nonceRateLimit: false } })
     const statuses = await Promise.all(Array.from({ length: 120 }, () => take(open, 'p1').then((r) => r.status)))
     expect(new Set(statuses)).toEqual(new Set([200]))
+    await own.close()
     expect(() => makeApp({ siwx: { nonceRateLimit: { requestsPerSecond: 0 } } })).toThrow(
       'siwx.nonceRateLimit.requestsPerSecond must be a positive number',
     )
+  })
+
+  it('invented project ids get no bucket of their own: together they share one (issue 24 §2)', async () => {
+    const now = Date.UTC(2026, 10, 23, 12)
+    const own = await openTestDatabase()
+    try {
+      const limited = makeApp({ db: own, siwx: { nonceRateLimit: { requestsPerSecond: 1, burst: 3 } }, now: () => now })
+      const statuses = []
+      for (const id of ['made-up-1', 'made-up-2', 'made-up-3', 'made-up-4', 'made-up-5'])
+        statuses.push((await limited.request(`/v1/siwx/nonce?projectId=${id}`, { method: 'POST' })).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      const { rows } = await own.query<{ n: number }>('SELECT count(*)::int AS n FROM portico_siwx.nonces')
+      expect(rows[0]?.n).toBe(3)
+    } finally {
+      await own.close()
+    }
   })
 })
 

@@ -1,4 +1,4 @@
-import { TokenBuckets } from '../rpc-proxy/rate-limit.ts'
+import { requestLimits } from '../limits.ts'
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
   parseSiwxMessage,
@@ -119,19 +119,19 @@ export const siwxRoutes: RouteModule = (ctx) => {
   }
 
   const limit = ctx.siwx.nonceRateLimit
-  const nonceBuckets =
+  const nonceLimits =
     limit === false
       ? undefined
-      : new TokenBuckets({
+      : requestLimits(ctx, 'siwx-nonce', {
           perSecond: limit.requestsPerSecond,
           burst: limit.burst ?? Math.max(1, Math.ceil(limit.requestsPerSecond)),
-          now: () => ctx.now(),
         })
 
   app.post('/v1/siwx/nonce', async (c) => {
     const projectId = c.req.query('projectId') ?? ''
-    const wait = nonceBuckets?.take(projectId, 1) ?? 0
-    if (wait > 0) return c.json({ error: `${SIWX_ERRORS.tooMany}: retry in ${wait} s` }, 429, { 'Retry-After': String(wait) })
+    const refused = await nonceLimits?.take(c, projectId)
+    if (refused)
+      return c.json({ error: `${SIWX_ERRORS.tooMany}: retry in ${refused.wait} s` }, 429, { 'Retry-After': String(refused.wait) })
     const now = new Date()
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(now.getTime() + SIWX_NONCE_TTL_MS)

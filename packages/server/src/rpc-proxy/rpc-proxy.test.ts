@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AnswerCache } from './cache.ts'
 import { blockBound, EVM_METHODS, methodsOf, SOLANA_METHODS } from './methods.ts'
-import { TokenBuckets } from './rate-limit.ts'
 
 describe('AnswerCache (bounded LRU)', () => {
   it('drops the least recently used entry past maxEntries; a hit counts as a use', () => {
@@ -31,30 +30,6 @@ describe('AnswerCache (bounded LRU)', () => {
     const cache = new AnswerCache(0, 1_000)
     cache.set('a', 1)
     expect(cache.get('a')).toBeUndefined()
-  })
-})
-
-describe('TokenBuckets', () => {
-  it('lets a burst through, refuses the next call with the seconds to wait, refills over time', () => {
-    let t = 0
-    const buckets = new TokenBuckets({ perSecond: 2, burst: 4, now: () => t })
-    expect([1, 2, 3, 4].map(() => buckets.take('p', 1))).toEqual([0, 0, 0, 0])
-    expect(buckets.take('p', 1)).toBe(1)
-    expect(buckets.take('q', 4)).toBe(0)
-    t = 500
-    expect(buckets.take('p', 1)).toBe(0)
-    expect(buckets.take('p', 3)).toBe(2)
-    t = 10_000
-    expect(buckets.take('p', 4)).toBe(0)
-  })
-
-  it('keeps at most maxKeys buckets (a dropped key starts full again)', () => {
-    const buckets = new TokenBuckets({ perSecond: 1, burst: 1, maxKeys: 2, now: () => 0 })
-    expect(buckets.take('a', 1)).toBe(0)
-    expect(buckets.take('a', 1)).toBe(1)
-    buckets.take('b', 1)
-    buckets.take('c', 1)
-    expect(buckets.take('a', 1)).toBe(0)
   })
 })
 

@@ -11,7 +11,12 @@ import type {
   EmailUpdateAction,
   EmailUpdateConfirmation,
   EmailUpdateOtpStep,
+  ExportKeyKind,
   PreferredAccountResult,
+  TotpAction,
+  TotpEnrollment,
+  TwoFactorState,
+  ViewportRect,
 } from '../../adapters'
 import type { Chain } from '../chain/chain'
 import type { Connection, ConnectionFlow } from '../connection/connection'
@@ -119,7 +124,49 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
     }
   }
 
+  /** The connected auth connector, when it implements `method`; else 'Not connected to email or social'. */
+  function authWith<M extends 'getTwoFactor' | 'enrollTotp' | 'submitTotp' | 'showKeyExport' | 'hideKeyExport'>(method: M) {
+    const auth = authConnection()
+    const fn = auth?.adapter[method]
+    if (!auth || !fn) throw new PorticoError(ERRORS.notEmailOrSocial)
+    return { connectorId: auth.connectorId, call: fn.bind(auth.adapter) as NonNullable<ChainAdapter[M]> }
+  }
+
+  /** Issue 22 §2: the second factor of the signed-in embedded user. */
+  async function getTwoFactor(): Promise<TwoFactorState> {
+    const { connectorId, call } = authWith('getTwoFactor')
+    return call({ connectorId })
+  }
+  async function enrollTotp(): Promise<TotpEnrollment> {
+    const { connectorId, call } = authWith('enrollTotp')
+    return call({ connectorId })
+  }
+  async function submitTotp(action: TotpAction, code: string): Promise<TwoFactorState> {
+    const { connectorId, call } = authWith('submitTotp')
+    return call({ connectorId, action, code })
+  }
+  /** The key of `kind` shows in the connector's secure frame over `rect`; it never reaches this page. */
+  async function showKeyExport(kind: ExportKeyKind, rect: ViewportRect): Promise<void> {
+    const { connectorId, call } = authWith('showKeyExport')
+    return call({ connectorId, kind, rect })
+  }
+  async function hideKeyExport(): Promise<void> {
+    const auth = authConnection()
+    if (auth?.adapter.hideKeyExport) await auth.adapter.hideKeyExport({ connectorId: auth.connectorId })
+  }
+
   return {
+    /** The connected auth connector has a second factor and key export (issue 22 §2). */
+    canUseTwoFactor: (): boolean => {
+      const adapter = authConnection()?.adapter
+      return Boolean(adapter?.getTwoFactor && adapter.enrollTotp && adapter.submitTotp)
+    },
+    canExportKey: (): boolean => Boolean(authConnection()?.adapter.showKeyExport),
+    getTwoFactor,
+    enrollTotp,
+    submitTotp,
+    showKeyExport,
+    hideKeyExport,
     watchTheme,
     updateEmail,
     confirmEmailUpdate,

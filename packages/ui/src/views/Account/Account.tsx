@@ -80,6 +80,7 @@ export function Account() {
       // An email or social account: its name first, the address beneath; an email login may change its email.
       subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
       onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
+      onTwoFactor={embedded.canUseTwoFactor ? () => router.push('TwoFactorWallet') : undefined}
       accountType={accountType}
       profileImage={account.profileImage ?? undefined}
       balance={account.balance === undefined ? undefined : formatBalance(account.balance)}

@@ -40,6 +40,8 @@ export type AccountViewProps = {
   subtitle?: string
   /** Opens UpdateEmailWallet; the "Update email" row shows only when set (email logins). @default undefined */
   onUpdateEmail?: () => void
+  /** Opens TwoFactorWallet (second factor, key export); the row shows only when set (an embedded account whose connector has them). @default undefined */
+  onTwoFactor?: () => void
   /**
    * The "Account type" row (regular / smart account) of an embedded EVM account; shown only when set
    * (never for wallets). @default undefined
@@ -128,6 +130,7 @@ export function AccountView({
   name,
   subtitle,
   onUpdateEmail,
+  onTwoFactor,
   accountType,
   profileImage,
   balance,
@@ -247,6 +250,16 @@ export function AccountView({
           chevron
           onClick={onUpdateEmail}
           data-testid="portico-account-update-email"
+        />
+      )}
+      {onTwoFactor && (
+        <ListItem
+          title={messages.twoFactor.entry}
+          description={messages.twoFactor.entryHint}
+          leading={<Icon name="shield" size={20} />}
+          chevron
+          onClick={onTwoFactor}
+          data-testid="portico-account-two-factor"
         />
       )}
       {accountType && <AccountTypeSwitch {...accountType} />}

@@ -1,0 +1,582 @@
+/**
+ * The frame's key shares, wired (issue 22 §1): with an API of `keyCustody: 'shares'`, keys are made
+ * here, their shares set up at the end of a login, and every signature is made here.
+ *
+ * - A login of a user without keys: createWalletKeys(); the device shares stay in this origin's
+ *   IndexedDB (non-extractable wrapping key); the API gets the addresses, the auth shares and the
+ *   recovery shares encrypted under a new recovery secret. The secret is held in this frame's memory
+ *   only (`recoverySecret()`), for the recovery UI to show later (issue 22 §2); it is never stored
+ *   beside the device share, since together they would be the key.
+ * - A login of a user whose whole keys the API still holds (before key shares): the API releases them
+ *   once, sealed to this session's ECDH key; they are split here at once and set up as above; the API
+ *   deletes its sealed keys in the same transaction as it stores the auth shares.
+ * - A signature: the auth share, sealed to the session's ECDH key, is fetched and opened; combined with
+ *   the device share in withKey (the key exists for that call only), the signature is made with viem's
+ *   local account or ed25519, and the buffers are wiped. Transactions are filled (nonce, gas, fees)
+ *   through reads and relayed by the API, which holds no key for them. Nonces come from a queue per
+ *   chain and account, so concurrent sends get consecutive nonces.
+ */
+import { ed25519 } from '@noble/curves/ed25519'
+import type { AuthUser } from '@portico/protocol/auth'
+import { getBase58Decoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
+import {
+  type Address,
+  BaseError,
+  bytesToHex,
+  createPublicClient,
+  custom,
+  defineChain,
+  encodeFunctionData,
+  type Hex,
+  isAddressEqual,
+  type SignedAuthorization,
+  type TransactionSerializable,
+  type TypedDataDefinition,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getTransactionCount, prepareTransactionRequest } from 'viem/actions'
+import { z } from 'zod/mini'
+import type { AuthApi, KeysStatus } from './api'
+import type { StoredSession } from './keys'
+import type { KeyKind } from './shares'
+import { toBase64url, wipe } from './shares/bytes'
+import { loadDeviceShare, storeDeviceShare } from './shares/device'
+import type { DeviceShareStore } from './shares/device-store'
+import { KeyShareError } from './shares/errors'
+import { generateRecoverySecret, sealRecoveryShare } from './shares/recovery'
+import { openFromSession } from './shares/transit'
+import { createWalletKeys, type KeyShares, splitKey } from './shares/wallet'
+import { withKey } from './shares/with-key'
+
+/** The methods the frame signs itself when the keys are shares. */
+export const LOCAL_SIGNING_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+] as const
+
+/** What the frame answers when it can not sign here (texts; the codes are KeyShareError's). */
+export const CUSTODY_ERRORS = {
+  noDeviceShare: 'This device has no key share for this wallet: recover the wallet to sign here',
+  notSetUp: 'The keys of this wallet are not set up yet',
+  /** A session from before key shares has no ECDH key: no share can be sealed to it. */
+  signInAgain: 'This session can not receive key shares: sign in again',
+  notOwnAddress: 'The address is not the signed-in account',
+  noRpc: 'No RPC for this chain',
+} as const
+
+export type ReadRpc = (chainId: number | string, method: string, params: unknown[]) => Promise<unknown>
+
+export interface CustodyDeps {
+  api: AuthApi
+  deviceShares: DeviceShareStore
+  /** Safe reads on a chain (nonce, gas, fees), as the frame serves them. */
+  read: ReadRpc
+}
+
+const deviceId = (userId: string, kind: KeyKind) => `${userId}:${kind}`
+const methodsOf = (api: AuthApi) => {
+  const { keys, uploadKeys, keyShare, legacyKeys, relay } = api
+  if (!keys || !uploadKeys || !keyShare || !legacyKeys || !relay) throw new Error('The auth API has no key-share calls')
+  return { keys, uploadKeys, keyShare, legacyKeys, relay }
+}
+
+const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/))
+const quantity = z.union([z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/)), z.number().check(z.int(), z.gte(0))])
+const evmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'Invalid EVM address' }))
+const base64 = z.string().check(z.maxLength(16_384), z.regex(/^[A-Za-z0-9+/]*={0,2}$/))
+const paramsOf = <S extends z.ZodMiniType>(schema: S, params: unknown, usage: string): z.infer<S> => {
+  const parsed = schema.safeParse(params ?? [])
+  if (!parsed.success) throw new Error(usage)
+  return parsed.data
+}
+const personalSignParams = z.tuple([z.string().check(z.maxLength(16_384)), evmAddress])
+const typedDataParams = z.tuple([evmAddress, z.union([z.string().check(z.maxLength(65_536)), z.record(z.string(), z.unknown())])])
+const typedDataSchema = z.object({
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.string(),
+  domain: z.optional(z.record(z.string(), z.unknown())),
+  message: z.record(z.string(), z.unknown()),
+})
+const sendTransactionParams = z.tuple([
+  z.object({
+    from: z.optional(evmAddress),
+    to: evmAddress,
+    value: z.optional(quantity),
+    data: z.optional(hexData),
+    gas: z.optional(quantity),
+  }),
+])
+const sendCallsParams = z.tuple([
+  z.object({
+    chainId: z.optional(z.union([z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,8}|\d{1,10}|eip155:\d{1,10})$/)), z.number()])),
+    from: z.optional(evmAddress),
+    calls: z
+      .array(z.object({ to: evmAddress, data: z.optional(hexData), value: z.optional(quantity) }))
+      .check(z.minLength(1), z.maxLength(32)),
+    atomicRequired: z.optional(z.boolean()),
+    capabilities: z.optional(z.record(z.string(), z.unknown())),
+  }),
+])
+/** The smart account's executor (packages/devnet/contracts/BatchExecutor.sol): execute((to, value, data)[]). */
+const BATCH_EXECUTOR_ABI = [
+  {
+    type: 'function',
+    name: 'execute',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'data', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+] as const
+/** A batch the node says reverts is sent anyway (its status then says so) with this gas, as the API did. */
+const REVERTING_BATCH_GAS = { base: 200_000n, perCall: 100_000n }
+const solanaMessageParams = z.tuple([z.object({ message: base64, pubkey: z.optional(z.string().check(z.maxLength(64))) })])
+const solanaTransactionParams = z.tuple([z.union([base64, z.object({ transaction: base64 })])])
+
+const b64 = (bytes: Uint8Array) => {
+  let text = ''
+  for (const b of bytes) text += String.fromCharCode(b)
+  return btoa(text)
+}
+const fromB64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0))
+export const evmChainNumber = (chainId: number | string): number => {
+  const text = String(chainId)
+  return /^0x[0-9a-fA-F]+$/.test(text) ? Number.parseInt(text, 16) : Number(text.replace(/^eip155:/, ''))
+}
+
+export function createCustody(deps: CustodyDeps) {
+  /** The key status of each session (by session id), learned at login or at the first signature. */
+  const statuses = new Map<string, KeysStatus>()
+  /** The recovery secret made at this frame's last key set-up, for the recovery UI (memory only). */
+  let pendingRecoverySecret: string | undefined
+  /** Per chain and account: the queue of sends and the next nonce this frame knows of. */
+  const nonceQueues = new Map<string, { tail: Promise<unknown>; next?: number }>()
+
+  async function status(session: StoredSession): Promise<KeysStatus> {
+    const known = statuses.get(session.sessionId)
+    if (known) return known
+    const fresh = await methodsOf(deps.api).keys(session)
+    statuses.set(session.sessionId, fresh)
+    return fresh
+  }
+
+  /** Device shares kept here, auth shares and recovery blobs to the API; the secret kept in memory. */
+  async function setUp(session: StoredSession, userId: string, keys: Record<KeyKind, KeyShares>): Promise<KeysStatus> {
+    const secret = generateRecoverySecret()
+    try {
+      const upload = {} as Record<KeyKind, { address: string; authShare: string; recovery: Record<string, unknown> }>
+      for (const kind of ['evm', 'solana'] as const) {
+        const share = keys[kind]
+        await storeDeviceShare(deps.deviceShares, deviceId(userId, kind), { kind, address: share.address, share: share.device })
+        upload[kind] = {
+          address: share.address,
+          authShare: toBase64url(share.auth),
+          recovery: { ...(await sealRecoveryShare(share.recovery, { secret }, { userId, purpose: kind })) },
+        }
+      }
+      const answer = await methodsOf(deps.api).uploadKeys(session, upload)
+      pendingRecoverySecret = secret
+      return answer
+    } finally {
+      for (const share of Object.values(keys)) wipe(share.device, share.auth, share.recovery)
+    }
+  }
+
+  async function openAuthShare(session: StoredSession, userId: string, kind: KeyKind): Promise<Uint8Array> {
+    if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
+    const sealed = await methodsOf(deps.api).keyShare(session, kind)
+    return openFromSession(session.encryptionKeyPair, sealed, { userId, purpose: kind })
+  }
+
+  /** `fn` with the user's whole key of `kind`, for one call (withKey wipes it). */
+  async function withUserKey<T>(session: StoredSession, user: AuthUser, kind: KeyKind, fn: (key: Uint8Array) => Promise<T>): Promise<T> {
+    let device: Uint8Array
+    try {
+      device = (await loadDeviceShare(deps.deviceShares, deviceId(user.userId, kind))).share
+    } catch (error) {
+      if (error instanceof KeyShareError && (error.code === 'no-device-share' || error.code === 'cannot-open'))
+        throw new Error(CUSTODY_ERRORS.noDeviceShare, { cause: error })
+      throw error
+    }
+    const auth = await openAuthShare(session, user.userId, kind)
+    try {
+      const address = kind === 'evm' ? user.evmAddress : user.solanaAddress
+      return await withKey({ kind, address, shares: [device, auth] }, fn)
+    } finally {
+      wipe(device, auth)
+    }
+  }
+
+  /** Runs `fn` after every earlier send of this chain and account (the nonce queue). */
+  function inQueue<T>(key: string, fn: (queue: { next?: number }) => Promise<T>): Promise<T> {
+    const queue = nonceQueues.get(key) ?? { tail: Promise.resolve() }
+    nonceQueues.set(key, queue)
+    const run = queue.tail.then(
+      () => fn(queue),
+      () => fn(queue),
+    )
+    queue.tail = run.catch(() => undefined)
+    return run
+  }
+
+  /** A client for reads on `chainId` (the frame's own RPC, or the API's). */
+  function evmClientOf(chainId: number | string) {
+    const id = evmChainNumber(chainId)
+    const chain = defineChain({
+      id,
+      name: `eip155:${id}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+    })
+    const client = createPublicClient({
+      chain,
+      transport: custom({ request: ({ method, params: p }) => deps.read(id, method, (p ?? []) as unknown[]) }),
+    })
+    return { id, chain, client }
+  }
+  type EvmClient = ReturnType<typeof evmClientOf>
+
+  type Outgoing = { to: Address; value?: bigint; data?: Hex; gas?: bigint; delegateTo?: Address; gasIfReverting?: bigint }
+
+  /**
+   * Inside the account's queue: the next nonce (the node's pending count, or past this frame's last
+   * send), an EIP-7702 authorization when `delegateTo` (the account sends it itself: nonce + 1), the gas
+   * and fees through reads, the signature here, the relay by the API.
+   */
+  async function sendOne(session: StoredSession, user: AuthUser, evm: EvmClient, queue: { next?: number }, tx: Outgoing): Promise<Hex> {
+    const address = user.evmAddress as Address
+    try {
+      const pending = await getTransactionCount(evm.client, { address, blockTag: 'pending' })
+      const nonce = Math.max(pending, queue.next ?? 0)
+      let authorizationList: SignedAuthorization[] | undefined
+      if (tx.delegateTo) {
+        const target = tx.delegateTo
+        authorizationList = [
+          await withUserKey(session, user, 'evm', (key) =>
+            privateKeyToAccount(bytesToHex(key)).signAuthorization({ chainId: evm.id, address: target, nonce: nonce + 1 }),
+          ),
+        ]
+      }
+      const request = {
+        account: address,
+        chain: evm.chain,
+        to: tx.to,
+        nonce,
+        ...(tx.value !== undefined ? { value: tx.value } : {}),
+        ...(tx.data !== undefined ? { data: tx.data } : {}),
+        ...(tx.gas !== undefined ? { gas: tx.gas } : {}),
+        ...(authorizationList ? { authorizationList } : {}),
+      }
+      let prepared: Awaited<ReturnType<typeof prepareTransactionRequest>>
+      try {
+        prepared = await prepareTransactionRequest(evm.client, request as Parameters<typeof prepareTransactionRequest>[1])
+      } catch (error) {
+        if (tx.gasIfReverting === undefined || tx.gas !== undefined) throw error
+        prepared = await prepareTransactionRequest(evm.client, { ...request, gas: tx.gasIfReverting } as Parameters<
+          typeof prepareTransactionRequest
+        >[1])
+      }
+      const unsigned = {
+        chainId: evm.id,
+        to: tx.to,
+        nonce,
+        gas: prepared.gas,
+        ...(tx.value !== undefined ? { value: tx.value } : {}),
+        ...(tx.data !== undefined ? { data: tx.data } : {}),
+        ...(authorizationList
+          ? { type: 'eip7702' as const, authorizationList }
+          : prepared.maxFeePerGas !== undefined
+            ? { type: 'eip1559' as const }
+            : { type: 'legacy' as const, gasPrice: prepared.gasPrice }),
+        ...(prepared.maxFeePerGas !== undefined
+          ? { maxFeePerGas: prepared.maxFeePerGas, maxPriorityFeePerGas: prepared.maxPriorityFeePerGas }
+          : {}),
+      } as TransactionSerializable
+      const serialized = await withUserKey(session, user, 'evm', (key) => privateKeyToAccount(bytesToHex(key)).signTransaction(unsigned))
+      const hash = await methodsOf(deps.api).relay(session, { namespace: 'eip155', chainId: evm.id, transaction: serialized })
+      queue.next = nonce + 1
+      return hash as Hex
+    } catch (error) {
+      // The node's count is read again next time (a nonce may have been skipped or taken elsewhere).
+      queue.next = undefined
+      if (error instanceof BaseError) throw new Error(error.shortMessage.slice(0, 300), { cause: error })
+      throw error
+    }
+  }
+
+  /** `fn` in the queue of the user's EVM account on `evm`'s chain. */
+  const inAccountQueue = <T>(user: AuthUser, evm: EvmClient, fn: (queue: { next?: number }) => Promise<T>) =>
+    inQueue(`${evm.id}:${user.evmAddress.toLowerCase()}`, fn)
+
+  async function sendTransaction(session: StoredSession, user: AuthUser, chainId: number | string, params: unknown): Promise<Hex> {
+    const [tx] = paramsOf(sendTransactionParams, params, 'eth_sendTransaction takes [{ to, value, data, gas? }]')
+    if (tx.from !== undefined && !isAddressEqual(tx.from as Hex, user.evmAddress as Hex)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+    const evm = evmClientOf(chainId)
+    return inAccountQueue(user, evm, (queue) =>
+      sendOne(session, user, evm, queue, {
+        to: tx.to as Address,
+        ...(tx.value !== undefined ? { value: BigInt(tx.value) } : {}),
+        ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
+        ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {}),
+      }),
+    )
+  }
+
+  /** The executor the account delegates to on `evm`'s chain, if it does (its code is 0xef0100 ‖ executor). */
+  async function delegationOf(evm: EvmClient, account: string): Promise<Address | null> {
+    const code = String((await deps.read(evm.id, 'eth_getCode', [account, 'latest'])) ?? '0x').toLowerCase()
+    return code.startsWith('0xef0100') && code.length === 48 ? (`0x${code.slice(8)}` as Address) : null
+  }
+
+  async function waitMined(evm: EvmClient, hash: Hex, timeoutMs = 30_000): Promise<'0x1' | '0x0'> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const receipt = (await deps.read(evm.id, 'eth_getTransactionReceipt', [hash])) as { status?: '0x1' | '0x0' } | null
+      if (receipt?.status) return receipt.status
+      if (Date.now() > deadline) throw new Error('The smart account could not be set up: the delegation transaction was not confirmed')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  const executorOn = async (session: StoredSession, id: number): Promise<Address | undefined> =>
+    (await status(session)).executors?.[String(id)] as Address | undefined
+
+  /**
+   * EIP-5792 wallet_sendCalls, as the API did it with its key: a delegated account (or one whose user
+   * prefers the smart account, delegating in the same type-4 transaction) sends one transaction to
+   * itself calling execute(calls), atomic; a plain EOA without atomicRequired one transaction per call.
+   * The batch id is the API's: 0x ‖ chain id (16 hex digits) ‖ the transaction hashes.
+   */
+  async function sendCalls(session: StoredSession, user: AuthUser, chainId: number | string, params: unknown): Promise<{ id: string }> {
+    const [request] = paramsOf(
+      sendCallsParams,
+      params,
+      'wallet_sendCalls takes [{ chainId, from, calls: [{ to, data?, value? }], atomicRequired }]',
+    )
+    if (request.from !== undefined && !isAddressEqual(request.from as Address, user.evmAddress as Address))
+      throw new Error(CUSTODY_ERRORS.notOwnAddress)
+    const unsupported = Object.entries(request.capabilities ?? {}).find(
+      ([, value]) => !(typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true),
+    )
+    if (unsupported) throw new Error(`Unsupported capability: ${unsupported[0]}`)
+    const evm = evmClientOf(request.chainId ?? chainId)
+    const executor = await executorOn(session, evm.id)
+    const delegate = executor === undefined ? null : await delegationOf(evm, user.evmAddress)
+    const delegated = executor !== undefined && delegate !== null && isAddressEqual(delegate, executor)
+    const delegateNow = executor !== undefined && !delegated && user.preferredAccountType === 'smartAccount'
+    if (!(delegated || delegateNow) && request.atomicRequired === true) {
+      throw new Error(
+        executor === undefined
+          ? `Atomic batches are not available on chain ${evm.id}`
+          : 'Atomic batches need the smart account: set the preferred account to smartAccount first',
+      )
+    }
+    const prefix = `0x${evm.id.toString(16).padStart(16, '0')}`
+    const self = user.evmAddress as Address
+    return inAccountQueue(user, evm, async (queue) => {
+      if (delegated || delegateNow) {
+        const data = encodeFunctionData({
+          abi: BATCH_EXECUTOR_ABI,
+          functionName: 'execute',
+          args: [request.calls.map((c) => ({ to: c.to as Address, value: BigInt(c.value ?? 0), data: (c.data ?? '0x') as Hex }))],
+        })
+        const hash = await sendOne(session, user, evm, queue, {
+          to: self,
+          data,
+          ...(delegateNow && executor ? { delegateTo: executor } : {}),
+          gasIfReverting: REVERTING_BATCH_GAS.base + REVERTING_BATCH_GAS.perCall * BigInt(request.calls.length),
+        })
+        return { id: `${prefix}${hash.slice(2)}` }
+      }
+      const hashes: Hex[] = []
+      for (const c of request.calls) {
+        hashes.push(
+          await sendOne(session, user, evm, queue, {
+            to: c.to as Address,
+            value: BigInt(c.value ?? 0),
+            ...(c.data ? { data: c.data as Hex } : {}),
+            gasIfReverting: REVERTING_BATCH_GAS.base + REVERTING_BATCH_GAS.perCall,
+          }),
+        )
+      }
+      return { id: `${prefix}${hashes.map((h) => h.slice(2)).join('')}` }
+    })
+  }
+
+  function signSolanaWire(key: Uint8Array, user: AuthUser, wire: string): { transaction: string; signature: string } {
+    let tx: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>
+    try {
+      tx = getTransactionDecoder().decode(fromB64(wire))
+    } catch {
+      throw new Error('Invalid Solana transaction')
+    }
+    if (!Object.hasOwn(tx.signatures, user.solanaAddress)) {
+      throw new Error('The transaction does not ask for the signed-in account’s signature')
+    }
+    const signature = ed25519.sign(new Uint8Array(tx.messageBytes), key) as SignatureBytes
+    const bytes = new Uint8Array(
+      getTransactionEncoder().encode({ ...tx, signatures: { ...tx.signatures, [user.solanaAddress]: signature } }),
+    )
+    return { transaction: b64(bytes), signature: getBase58Decoder().decode(signature) }
+  }
+
+  return {
+    /** The recovery secret of this frame's last key set-up (memory only), for the recovery UI. */
+    recoverySecret: () => pendingRecoverySecret,
+
+    /** Forgets what the frame knows of a session (sign-out). */
+    forget(session?: StoredSession) {
+      if (session) statuses.delete(session.sessionId)
+      else statuses.clear()
+    },
+
+    /**
+     * At the end of a login: under key shares, a new user's keys are made and set up here, and a
+     * legacy user's whole keys migrated. Answers the user as it now is (with the new addresses).
+     */
+    async afterLogin(session: StoredSession, user: AuthUser): Promise<AuthUser> {
+      const api = methodsOf(deps.api)
+      let current = await status(session)
+      if (current.custody !== 'shares') return user
+      if (current.evm === 'none' && current.solana === 'none') {
+        current = await setUp(session, user.userId, await createWalletKeys())
+      } else if (current.evm === 'legacy' && current.solana === 'legacy') {
+        if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
+        const sealed = await api.legacyKeys(session)
+        const keys = {} as Record<KeyKind, KeyShares>
+        try {
+          for (const kind of ['evm', 'solana'] as const) {
+            const key = await openFromSession(session.encryptionKeyPair, sealed[kind], { userId: user.userId, purpose: `legacy-${kind}` })
+            try {
+              keys[kind] = await splitKey(kind, key)
+            } finally {
+              wipe(key)
+            }
+          }
+        } catch (error) {
+          for (const share of Object.values(keys)) wipe(share.device, share.auth, share.recovery)
+          throw error
+        }
+        current = await setUp(session, user.userId, keys)
+      }
+      statuses.set(session.sessionId, current)
+      return current.evm === 'shares' ? await deps.api.user(session) : user
+    },
+
+    /**
+     * EXPORT_KEY (the caller has checked the second factor): the whole key of `kind`, rebuilt from the
+     * device and auth shares, handed to `show` as a copy (which it wipes; withKey wipes its own).
+     */
+    async exportKey(session: StoredSession, user: AuthUser, kind: KeyKind, show: (key: Uint8Array) => void): Promise<void> {
+      await withUserKey(session, user, kind, async (key) => show(key.slice()))
+    },
+
+    /** True when this session's signatures are made here (its keys are shares). */
+    async signsHere(session: StoredSession): Promise<boolean> {
+      const s = await status(session)
+      return s.evm === 'shares' || s.solana === 'shares'
+    },
+
+    /**
+     * The smart account on `chainId` (EIP-7702): unless the account already delegates to the chain's
+     * executor, an authorization and a type-4 transaction to itself are signed here and relayed; resolves
+     * once mined and the code says so.
+     */
+    async enableSmartAccount(session: StoredSession, user: AuthUser, chainId: number | string): Promise<void> {
+      const evm = evmClientOf(chainId)
+      const executor = await executorOn(session, evm.id)
+      if (!executor) throw new Error(`Smart accounts are not available on chain ${evm.id}`)
+      const current = await delegationOf(evm, user.evmAddress)
+      if (current && isAddressEqual(current, executor)) return
+      const hash = await inAccountQueue(user, evm, (queue) =>
+        sendOne(session, user, evm, queue, { to: user.evmAddress as Address, data: '0x', delegateTo: executor }),
+      )
+      if ((await waitMined(evm, hash)) !== '0x1')
+        throw new Error('The smart account could not be set up: the delegation transaction reverted')
+    },
+
+    /** One of LOCAL_SIGNING_METHODS, signed here. */
+    async sign(session: StoredSession, user: AuthUser, request: { method: string; chainId: number | string; params: unknown[] }) {
+      switch (request.method) {
+        case 'personal_sign': {
+          const [message, address] = paramsOf(personalSignParams, request.params, 'personal_sign takes [message, address]')
+          if (!isAddressEqual(address as Hex, user.evmAddress as Hex)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+          const isHex = /^0x([0-9a-fA-F]{2})*$/.test(message)
+          return withUserKey(session, user, 'evm', (key) =>
+            privateKeyToAccount(bytesToHex(key)).signMessage({ message: isHex ? { raw: message as Hex } : message }),
+          )
+        }
+        case 'eth_signTypedData_v4': {
+          const [address, raw] = paramsOf(typedDataParams, request.params, 'eth_signTypedData_v4 takes [address, typedData]')
+          if (!isAddressEqual(address as Hex, user.evmAddress as Hex)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+          let json: unknown = raw
+          if (typeof raw === 'string') {
+            try {
+              json = JSON.parse(raw)
+            } catch {
+              throw new Error('Invalid typed data: not JSON')
+            }
+          }
+          const typed = typedDataSchema.safeParse(json)
+          if (!typed.success) throw new Error('Invalid typed data')
+          const { EIP712Domain: _domain, ...types } = typed.data.types
+          return withUserKey(session, user, 'evm', async (key) => {
+            try {
+              return await privateKeyToAccount(bytesToHex(key)).signTypedData({
+                domain: typed.data.domain ?? {},
+                types,
+                primaryType: typed.data.primaryType,
+                message: typed.data.message,
+              } as unknown as TypedDataDefinition)
+            } catch (error) {
+              throw new Error(
+                `Invalid typed data: ${error instanceof BaseError ? error.shortMessage : 'it can not be encoded'}`.slice(0, 300),
+              )
+            }
+          })
+        }
+        case 'eth_sendTransaction':
+          return sendTransaction(session, user, request.chainId, request.params)
+        case 'wallet_sendCalls':
+          return sendCalls(session, user, request.chainId, request.params)
+        case 'solana_signMessage': {
+          const [{ message, pubkey }] = paramsOf(solanaMessageParams, request.params, 'solana_signMessage takes [{ message: base64 }]')
+          if (pubkey !== undefined && pubkey !== user.solanaAddress) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+          const signature = await withUserKey(session, user, 'solana', async (key) => ed25519.sign(fromB64(message), key))
+          return { signature: getBase58Decoder().decode(signature) }
+        }
+        case 'solana_signTransaction':
+        case 'solana_signAndSendTransaction': {
+          const [param] = paramsOf(solanaTransactionParams, request.params, 'takes [{ transaction: base64 }]')
+          const wire = typeof param === 'string' ? param : param.transaction
+          const signed = await withUserKey(session, user, 'solana', async (key) => signSolanaWire(key, user, wire))
+          if (request.method === 'solana_signTransaction') return signed
+          const signature = await methodsOf(deps.api).relay(session, {
+            namespace: 'solana',
+            chainId: request.chainId,
+            transaction: signed.transaction,
+          })
+          return { signature }
+        }
+        default:
+          throw new Error(`${request.method} is not signed in the frame`)
+      }
+    },
+  }
+}
+
+export type Custody = ReturnType<typeof createCustody>

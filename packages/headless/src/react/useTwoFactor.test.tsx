@@ -1,0 +1,123 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { describe, expect, it } from 'vitest'
+import type { TwoFactorState, ViewportRect } from '../adapters'
+import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
+import { PorticoContextProvider, useExportKey, useTwoFactor } from './index'
+
+const URI = 'otpauth://totp/Portico:me%40mail.com?issuer=Portico&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+const STEP_UP_REQUIRED = 'Confirm with your second factor first'
+
+/** An auth connector whose TOTP takes 123456 (and nothing else), and whose frame shows keys after a step-up. */
+async function setup() {
+  const adapter = fakeAdapter('eip155', [{ id: 'auth', name: 'Email', type: 'auth' }])
+  adapter.connectImpl = async () => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: 'me@mail.com' })
+  const calls: string[] = []
+  let state: TwoFactorState = { totp: 'off', stepUp: false }
+  adapter.getTwoFactor = async () => {
+    calls.push('get')
+    return state
+  }
+  adapter.enrollTotp = async () => {
+    calls.push('enroll')
+    state = { totp: 'pending', stepUp: false }
+    return { uri: URI, secret: SECRET }
+  }
+  adapter.submitTotp = async ({ action, code }) => {
+    calls.push(`${action} ${code}`)
+    if (code !== '123456') throw new Error('Invalid code. Check your authenticator app and try again.')
+    state = action === 'remove' ? { totp: 'off', stepUp: state.stepUp } : { totp: 'on', stepUp: true }
+    return state
+  }
+  adapter.showKeyExport = async ({ kind, rect }) => {
+    calls.push(`show ${kind} ${JSON.stringify(rect)}`)
+    if (!state.stepUp) throw new Error(STEP_UP_REQUIRED)
+  }
+  adapter.hideKeyExport = async () => void calls.push('hide')
+  const portico = testPortico({ adapters: [adapter], fetch: (async () => new Response('{}')) as typeof fetch })
+  await portico.ready
+  await portico.connection.connect('auth')
+  const accepted: string[] = []
+  const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+  const hook = renderHook(() => ({ twoFactor: useTwoFactor({ onAccepted: (a) => accepted.push(a) }), exportKey: useExportKey() }), {
+    wrapper,
+  })
+  return { ...hook, calls, accepted, setStepUp: (stepUp: boolean) => (state = { ...state, stepUp }) }
+}
+
+const RECT: ViewportRect = { left: 10, top: 120, width: 340, height: 220 }
+
+describe('useTwoFactor', () => {
+  it('off → enroll (the setup to show) → a wrong code (the connector text, coded) → the right one: verified', async () => {
+    const { result, calls, accepted } = await setup()
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
+    act(() => result.current.twoFactor.enroll())
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
+    expect(result.current.twoFactor.enrollment).toEqual({ uri: URI, secret: SECRET })
+    // Not 6 digits: coded, nothing sent.
+    act(() => result.current.twoFactor.setCode('12 34'))
+    expect(result.current.twoFactor.code).toBe('1234')
+    act(() => result.current.twoFactor.submit())
+    expect(result.current.twoFactor.errorCode).toEqual({ code: 'invalidOtp', message: 'The code is 6 digits' })
+    act(() => result.current.twoFactor.submit({ code: '000000' }))
+    await waitFor(() =>
+      expect(result.current.twoFactor.errorCode).toEqual({
+        code: 'otherError',
+        params: { detail: 'Invalid code. Check your authenticator app and try again.' },
+        message: 'Invalid code. Check your authenticator app and try again.',
+      }),
+    )
+    expect(result.current.twoFactor.phase).toBe('enroll')
+    act(() => result.current.twoFactor.setCode('123-456'))
+    act(() => result.current.twoFactor.submit())
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('verified'))
+    expect(result.current.twoFactor).toMatchObject({ state: { totp: 'on', stepUp: true }, code: '', busy: false })
+    expect(result.current.twoFactor.enrollment).toBeUndefined()
+    expect(result.current.twoFactor.errorCode).toBeUndefined()
+    expect(calls).toEqual(['get', 'enroll', 'confirm 000000', 'confirm 123456'])
+    expect(accepted).toEqual(['confirm'])
+  })
+
+  it('on: verify steps up; remove turns it off', async () => {
+    const { result, calls, accepted } = await setup()
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
+    act(() => result.current.twoFactor.enroll())
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
+    act(() => result.current.twoFactor.submit({ code: '123456' }))
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('verified'))
+    act(() => result.current.twoFactor.submit({ action: 'remove', code: '123456' }))
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
+    expect(calls.slice(-1)).toEqual(['remove 123456'])
+    expect(accepted).toEqual(['confirm', 'remove'])
+  })
+})
+
+describe('useExportKey', () => {
+  it('without a step-up: the connector refuses, coded; after one: shown over the box; hide asks the frame to take it away', async () => {
+    const { result, calls, setStepUp } = await setup()
+    await waitFor(() => expect(result.current.exportKey.phase).toBe('idle'))
+    act(() => result.current.exportKey.show('evm', RECT))
+    expect(result.current.exportKey).toMatchObject({ phase: 'opening', kind: 'evm' })
+    await waitFor(() => expect(result.current.exportKey.errorCode?.params).toEqual({ detail: STEP_UP_REQUIRED }))
+    expect(result.current.exportKey.phase).toBe('idle')
+    setStepUp(true)
+    act(() => result.current.exportKey.show('solana', RECT))
+    await waitFor(() => expect(result.current.exportKey).toMatchObject({ phase: 'shown', kind: 'solana' }))
+    expect(result.current.exportKey.errorCode).toBeUndefined()
+    act(() => result.current.exportKey.hide())
+    expect(result.current.exportKey.phase).toBe('idle')
+    await waitFor(() => expect(calls.slice(-1)).toEqual(['hide']))
+    expect(calls.filter((c) => c.startsWith('show'))).toEqual([`show evm ${JSON.stringify(RECT)}`, `show solana ${JSON.stringify(RECT)}`])
+  })
+
+  it('unmounting while shown takes the key off screen', async () => {
+    const { result, calls, setStepUp, unmount } = await setup()
+    setStepUp(true)
+    await waitFor(() => expect(result.current.exportKey.phase).toBe('idle'))
+    act(() => result.current.exportKey.show('evm', RECT))
+    await waitFor(() => expect(result.current.exportKey.phase).toBe('shown'))
+    unmount()
+    await waitFor(() => expect(calls.slice(-1)).toEqual(['hide']))
+  })
+})

@@ -1,0 +1,183 @@
+import type { TwoFactorPhase } from '@portico/headless/react'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '../../components/Button/Button'
+import { QrCode } from '../../components/QrCode/QrCode'
+import { Spinner } from '../../components/Spinner/Spinner'
+import { visuallyHidden } from '../../components/shared.css'
+import { useMessages } from '../../messages/context'
+import * as email from '../EmailLogin/EmailLogin.css'
+import { OtpInput } from '../EmailLogin/OtpInput'
+import { StepText } from '../shared/EmailSteps'
+import * as shared from '../shared/views.css'
+import * as styles from './TwoFactorWallet.css'
+
+export type TwoFactorWalletViewProps = {
+  /** Where the second factor is (useTwoFactor). */
+  phase: TwoFactorPhase
+  /** The setup to show in phase 'enroll': the otpauth:// URI (QR code) and its base32 secret. @default undefined */
+  enrollment?: { uri: string; secret: string }
+  /** The code typed so far. @default '' */
+  code?: string
+  /** A call is under way. @default false */
+  busy?: boolean
+  /** The last error, in words. @default undefined */
+  error?: string
+  /** The key export: 'opening' or 'shown' make room for the secure frame. @default 'idle' */
+  exportPhase?: 'idle' | 'opening' | 'shown' | 'unavailable'
+  /** The last export error, in words. @default undefined */
+  exportError?: string
+  /** The room's element (the frame is placed over it). */
+  roomRef?: (element: HTMLDivElement | null) => void
+  onEnroll?: () => void
+  onCodeChange?: (value: string) => void
+  /** A full code: confirm the setup, step up ('verify'), or turn TOTP off ('remove'). */
+  onSubmitCode?: (action: 'verify' | 'remove', code?: string) => void
+  onExport?: (kind: 'evm' | 'solana') => void
+  /** Take the key off screen. */
+  onExportDone?: () => void
+}
+
+/** Groups of four, as authenticator apps print a setup key. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
+
+/**
+ * TwoFactorWallet (issue 22 §2): sets up TOTP (a QR code and its setup key, then a first code), takes
+ * a code to step the session up (or to turn TOTP off), then offers key export: the key shows in the
+ * embedded wallet's secure frame, placed over the room this view makes for it, never on this page.
+ */
+export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
+  const messages = useMessages()
+  const m = messages.twoFactor
+  const l = messages.emailLogin
+  const { phase, enrollment, code = '', busy = false, error, exportPhase = 'idle', exportError } = props
+  const [removing, setRemoving] = useState(false)
+  const errorId = useId()
+  const action: 'verify' | 'remove' = removing ? 'remove' : 'verify'
+
+  const change = (value: string) => {
+    props.onCodeChange?.(value)
+    const digits = value.replace(/\D/g, '')
+    if (digits.length === 6 && !busy) props.onSubmitCode?.(action, digits)
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    props.onSubmitCode?.(action)
+  }
+  const codeForm = (
+    <>
+      <form className={email.form} onSubmit={submit} noValidate data-testid="portico-two-factor-form">
+        <OtpInput value={code} onChange={change} label={l.otpLabel} errorId={error && !busy ? errorId : undefined} busy={busy} />
+      </form>
+      {busy ? (
+        <p role="status" className={email.status}>
+          <Spinner size={16} />
+          {l.verifying}
+        </p>
+      ) : (
+        error && (
+          <p id={errorId} role="alert" className={email.alert}>
+            {error}
+          </p>
+        )
+      )}
+    </>
+  )
+
+  if (exportPhase === 'opening' || exportPhase === 'shown') {
+    return (
+      <div className={shared.centered} data-testid="portico-two-factor" data-phase="export" data-export={exportPhase}>
+        <p className={shared.muted}>{m.exportHint}</p>
+        <div ref={props.roomRef} className={styles.room} data-testid="portico-export-room" />
+        <div className={email.actions}>
+          <Button variant="primary" fullWidth onClick={props.onExportDone} data-testid="portico-export-done">
+            {m.done}
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  if (phase === 'loading' || phase === 'unavailable') {
+    return (
+      <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
+        <p role="status" className={email.status}>
+          <Spinner size={16} />
+          {m.loading}
+        </p>
+        {error && (
+          <p role="alert" className={email.alert}>
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  if (phase === 'off') {
+    return (
+      <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
+        <StepText heading={m.offHeading} hint={m.offHint} />
+        {error && (
+          <p role="alert" className={email.alert}>
+            {error}
+          </p>
+        )}
+        <div className={email.actions}>
+          <Button variant="primary" fullWidth onClick={props.onEnroll} disabled={busy} data-testid="portico-two-factor-enroll">
+            {m.setUp}
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  if (phase === 'enroll' && enrollment) {
+    return (
+      <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
+        <StepText heading={m.enrollHeading} hint={m.enrollHint} />
+        <QrCode value={enrollment.uri} label={m.qrLabel} size={176} data-testid="portico-two-factor-qr" />
+        <p className={styles.secret}>
+          <span className={visuallyHidden}>{m.secretLabel} </span>
+          <span data-testid="portico-two-factor-secret">{grouped(enrollment.secret)}</span>
+        </p>
+        {codeForm}
+      </div>
+    )
+  }
+
+  if (phase === 'verified') {
+    return (
+      <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
+        <StepText heading={m.verifiedHeading} hint={m.verifiedHint} />
+        {exportError && (
+          <p role="alert" className={email.alert}>
+            {exportError}
+          </p>
+        )}
+        {exportPhase !== 'unavailable' && (
+          <div className={email.actions}>
+            <Button variant="primary" fullWidth onClick={() => props.onExport?.('evm')} data-testid="portico-export-evm">
+              {m.exportEvm}
+            </Button>
+            <Button variant="secondary" fullWidth onClick={() => props.onExport?.('solana')} data-testid="portico-export-solana">
+              {m.exportSolana}
+            </Button>
+          </div>
+        )}
+      </div>
+    )
+  }
+
+  // 'on': a code steps the session up, or (after "Turn off") removes TOTP.
+  return (
+    <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase} data-action={action}>
+      <StepText heading={m.onHeading} hint={removing ? m.removeHint : m.onHint} />
+      {codeForm}
+      <div className={email.actions}>
+        <Button variant="ghost" fullWidth onClick={() => setRemoving(!removing)} data-testid="portico-two-factor-remove">
+          {removing ? messages.updateEmail.cancel : m.turnOff}
+        </Button>
+      </div>
+    </div>
+  )
+}

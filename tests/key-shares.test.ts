@@ -1,0 +1,578 @@
+/**
+ * Key shares wired end to end (issue 22 §1): the frame's service (packages/embedded/src/frame) against
+ * the real API (packages/server, PGlite) with `keyCustody: 'shares'`, on anvil and the local Solana RPC.
+ * The frame makes the keys at a new user's login and keeps the device shares; the API keeps the auth
+ * share sealed and a recovery blob; every signature is made in the frame; the API relays. A user of the
+ * old custody (whole keys sealed by the API) is migrated at their next login.
+ */
+import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
+import { type Devnet, startDevnet } from '@portico/devnet'
+import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
+import { AUTH_ERRORS, KEYS_ERRORS } from '@portico/protocol/auth'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { combine } from 'shamir-secret-sharing'
+import { createPublicClient, createTestClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Secret, TOTP } from 'otpauth'
+import { createAuthApi } from '../packages/embedded/src/frame/api'
+import { exportedKeyText } from '../packages/embedded/src/frame/export-view'
+import { memorySessionStore } from '../packages/embedded/src/frame/keys'
+import { createFrameService } from '../packages/embedded/src/frame/service'
+import { evmAddressOf } from '../packages/embedded/src/frame/shares/addresses'
+import { fromBase64url } from '../packages/embedded/src/frame/shares/bytes'
+import { loadDeviceShare } from '../packages/embedded/src/frame/shares/device'
+import { type DeviceShareStore, memoryDeviceShareStore } from '../packages/embedded/src/frame/shares/device-store'
+import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
+import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
+import { authShareAad } from '../packages/server/src/auth/shares'
+import { approveByPage, FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK } from '../packages/server/src/auth/test-support'
+import { generateUserKeys, sealUserKeys } from '../packages/server/src/auth/keys'
+import { loadMigrations, migrate } from '../packages/server/src/db/migrate'
+import { openPglite } from '../packages/server/src/db/pglite'
+import type { Database } from '../packages/server/src/db/types'
+import { openTestApp, type TestApp } from '../packages/server/src/test-support'
+
+const devnet = {
+  id: 31337,
+  name: 'Anvil',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+} as const
+const API = 'http://127.0.0.1:4000'
+const HOST = 'http://127.0.0.1:5173'
+
+let stack: Devnet
+/** The devnet's chain 31337 (anvil, with the smart account's BatchExecutor). */
+let anvil: { rpcUrl: string; executor: string }
+let sol: SolanaRpcServer
+let db: Database
+/** The API with key shares, and one of the old custody over the same database (to make legacy users). */
+let shares: TestApp
+let legacy: TestApp
+const mailbox = memoryMailbox()
+/**
+ * The clock of both APIs and of the frames' stamps: each login moves it 31 s on, past the resend
+ * cooldown of the mails (several logins here are of one email).
+ */
+let offset = 0
+const clock = () => Date.now() + offset
+const nextLogin = () => {
+  offset += 31_000
+}
+const limits = { mailsPerEmailPerHour: 50, deviceMailsPerEmailPerHour: 50, mailsPerIpPerHour: 500 }
+
+async function jsonRpc(url: string, method: string, params: unknown[]) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+let devices = 0
+/** A frame (its service, as main.ts builds it) signed in by email on `app`. */
+async function frameLogin(
+  app: TestApp,
+  email: string,
+  deviceShares: DeviceShareStore = memoryDeviceShareStore(),
+  extra: Partial<Parameters<typeof createFrameService>[0]> = {},
+) {
+  nextLogin()
+  const api = createAuthApi({
+    apiUrl: API,
+    fetch: ((input: string, init?: RequestInit) => app.request(input, init)) as typeof fetch,
+    now: clock,
+  })
+  const sessions = memorySessionStore()
+  const deviceId = `device-shares-${String(++devices).padStart(6, '0')}`
+  const service = createFrameService({
+    api,
+    sessions,
+    deviceId: () => deviceId,
+    chainId: '31337',
+    hostOrigin: HOST,
+    rpcRead: (method, params) => jsonRpc(anvil.rpcUrl, method, params),
+    deviceShares,
+    now: clock,
+    ...extra,
+  })
+  const connect = await service.CONNECT_EMAIL({ email })
+  if (connect.action === 'VERIFY_DEVICE') {
+    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
+    await service.CONNECT_DEVICE({})
+  }
+  await service.CONNECT_OTP({ otp: mailbox.lastCode(email) })
+  const user = await service.GET_USER({})
+  const session = (await sessions.get())!
+  return { service, sessions, session, deviceShares, user, api }
+}
+
+const userIdOf = async (email: string) =>
+  (await db.query<{ id: string }>('SELECT id FROM portico_auth.users WHERE email = $1', [email])).rows[0]!.id
+
+beforeAll(async () => {
+  ;[stack, sol] = await Promise.all([startDevnet({ chains: [{ chainId: 31337 }] }), startSolanaRpc()])
+  anvil = { rpcUrl: stack.chains[0]!.rpcUrl, executor: stack.chains[0]!.batchExecutor }
+  const config = {
+    chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
+    solana: { caipNetworkId: sol.caipNetworkId, name: 'Solana Devnet', rpcUrl: sol.rpcUrl },
+  }
+  const first = await openTestApp({
+    ...config,
+    auth: {
+      kek: TEST_KEK,
+      mail: mailbox,
+      frameOrigins: [FRAME_ORIGIN],
+      clientIp: () => '10.2.0.1',
+      keyCustody: 'shares',
+      now: clock,
+      limits,
+      smartAccount: { executors: { 31337: anvil.executor } },
+    },
+  })
+  ;({ db, app: shares } = first)
+  ;({ app: legacy } = await openTestApp({
+    ...config,
+    db,
+    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.2.0.2', now: clock, limits },
+  }))
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([stack?.stop(), sol?.stop(), db?.close()])
+})
+
+describe('a new user under key shares', () => {
+  let frame: Awaited<ReturnType<typeof frameLogin>>
+  let userId: string
+  beforeAll(async () => {
+    frame = await frameLogin(shares, 'new-shares@example.com')
+    userId = await userIdOf('new-shares@example.com')
+  })
+
+  it('the frame made the keys: the API keeps one sealed auth share and one recovery blob per key, and no whole key', async () => {
+    expect(frame.user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(frame.user.solanaAddress).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const { rows } = await db.query<{ kind: string; address: string; auth_share: string; recovery: { type: string } }>(
+      'SELECT kind, address, auth_share, recovery FROM portico_auth.key_shares WHERE user_id = $1 ORDER BY kind',
+      [userId],
+    )
+    expect(rows.map((r) => [r.kind, r.address])).toEqual([
+      ['evm', frame.user.address],
+      ['solana', frame.user.solanaAddress],
+    ])
+    for (const row of rows) {
+      expect(row.auth_share).toMatch(/^v1\./)
+      expect(row.recovery.type).toBe('portico-recovery-share')
+    }
+    expect((await db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [userId])).rows).toEqual([])
+    expect(await frame.api.keys!(frame.session)).toEqual({
+      custody: 'shares',
+      evm: 'shares',
+      solana: 'shares',
+      executors: { 31337: anvil.executor },
+    })
+  })
+
+  it('the auth share alone is not the key; with the recovery secret the frame kept for the user, the recovery share rebuilds it', async () => {
+    const secrets = deriveSecrets(parseKek(TEST_KEK))
+    const row = (
+      await db.query<{ address: string; auth_share: string; recovery: unknown }>(
+        "SELECT address, auth_share, recovery FROM portico_auth.key_shares WHERE user_id = $1 AND kind = 'evm'",
+        [userId],
+      )
+    ).rows[0]!
+    const auth = open(secrets.keyEncryption, row.auth_share, authShareAad(userId, 'evm', row.address))
+    expect(auth).toHaveLength(33)
+    const secret = frame.service.recoverySecret()
+    expect(secret).toMatch(/^([A-Z2-7]{4}-){5}[A-Z2-7]{4}$/)
+    const recovery = await openRecoveryShare(row.recovery, { secret: secret! }, { userId, purpose: 'evm' })
+    const key = await combine([new Uint8Array(auth), recovery])
+    expect(evmAddressOf(key)).toBe(frame.user.address)
+  })
+
+  it('a dump of every table, with the KEK, holds neither key nor the device share: only the auth share opens', async () => {
+    // Sign once so every path that touches the shares has run.
+    await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['dump', frame.user.address] })
+    const { rows: tables } = await db.query<{ table_schema: string; table_name: string }>(
+      "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('public', 'portico_auth') ORDER BY 1, 2",
+    )
+    let dump = ''
+    for (const t of tables) {
+      const { rows } = await db.query<{ row: string }>(`SELECT row_to_json(x)::text AS row FROM "${t.table_schema}"."${t.table_name}" x`)
+      dump += `${rows.map((r) => r.row).join('\n')}\n`
+    }
+    expect(dump).toContain(frame.user.address)
+    // The test rebuilds the keys from the device share (the frame's store) and the auth share (the KEK opens it).
+    const secrets = deriveSecrets(parseKek(TEST_KEK))
+    const forms = new Set<string>()
+    const add = (bytes: Uint8Array) => {
+      const b = Buffer.from(bytes)
+      for (const f of [
+        b.toString('hex'),
+        b.toString('base64').replace(/=+$/, ''),
+        b.toString('base64url'),
+        JSON.stringify([...b]).slice(1, -1),
+      ])
+        forms.add(f)
+    }
+    for (const kind of ['evm', 'solana'] as const) {
+      const row = (
+        await db.query<{ address: string; auth_share: string }>(
+          'SELECT address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 AND kind = $2',
+          [userId, kind],
+        )
+      ).rows[0]!
+      const auth = open(secrets.keyEncryption, row.auth_share, authShareAad(userId, kind, row.address))
+      const device = await loadDeviceShare(frame.deviceShares, `${userId}:${kind}`)
+      const key = await combine([device.share, new Uint8Array(auth)])
+      if (kind === 'evm') expect(evmAddressOf(key)).toBe(frame.user.address)
+      add(key)
+      add(device.share)
+      add(auth)
+    }
+    for (const form of forms) expect(dump.includes(form), `dump contains ${form.slice(0, 12)}…`).toBe(false)
+  })
+
+  it('uploading keys again is refused (409): the shares are set once per user', async () => {
+    const res = await frame.api.uploadKeys!(frame.session, {
+      evm: { address: frame.user.address, authShare: 'A'.repeat(44), recovery: {} },
+      solana: { address: frame.user.solanaAddress!, authShare: 'A'.repeat(44), recovery: {} },
+    }).catch((error: Error) => error.message)
+    expect(res).toBe(KEYS_ERRORS.alreadySet)
+  })
+
+  it('personal_sign and eth_signTypedData_v4 are signed in the frame and verify for the address', async () => {
+    const address = frame.user.address as Hex
+    const { result: signature } = await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['hello shares', address] })
+    expect(await verifyMessage({ address, message: 'hello shares', signature: signature as Hex })).toBe(true)
+    const typed = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
+      primaryType: 'Mail',
+      domain: { name: 'Portico' },
+      message: { contents: 'hi' },
+    }
+    const { result: typedSig } = await frame.service.RPC_REQUEST({
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typed)],
+    })
+    expect(
+      await verifyTypedData({
+        address,
+        domain: { name: 'Portico' },
+        types: { Mail: [{ name: 'contents', type: 'string' }] },
+        primaryType: 'Mail',
+        message: { contents: 'hi' },
+        signature: typedSig as Hex,
+      }),
+    ).toBe(true)
+  })
+
+  it("the API's own signing answers 400 for this user: it holds no key", async () => {
+    const res = await frame.api
+      .rpc(frame.session, { namespace: 'eip155', chainId: 31337, method: 'personal_sign', params: ['x', frame.user.address] })
+      .catch((error: Error) => error.message)
+    expect(res).toBe(KEYS_ERRORS.signInFrame)
+  })
+
+  it('eight concurrent eth_sendTransaction from the frame: signed there, relayed by the API, all mined with consecutive nonces', async () => {
+    const from = frame.user.address as Hex
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: from, value: parseEther('10') })
+    const start = await chain.getTransactionCount({ address: from })
+    const to = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    const before = await chain.getBalance({ address: to })
+    const hashes = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        frame.service.RPC_REQUEST({ method: 'eth_sendTransaction', params: [{ from, to, value: '0x38d7ea4c68000' }] }),
+      ),
+    )
+    const receipts = await Promise.all(hashes.map(({ result }) => chain.waitForTransactionReceipt({ hash: result as Hex })))
+    expect(receipts.map((r) => r.status)).toEqual(Array(8).fill('success'))
+    const nonces = await Promise.all(hashes.map(async ({ result }) => (await chain.getTransaction({ hash: result as Hex })).nonce))
+    expect([...nonces].sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => start + i))
+    expect((await chain.getBalance({ address: to })) - before).toBe(parseEther('0.008'))
+  })
+
+  it('the relay takes only transactions signed by the signed-in account', async () => {
+    const stranger = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    const raw = await stranger.signTransaction({ chainId: 31337, to: stranger.address, nonce: 0, gas: 21000n, gasPrice: 1n })
+    const res = await frame.api.relay!(frame.session, { namespace: 'eip155', chainId: 31337, transaction: raw }).catch(
+      (error: Error) => error.message,
+    )
+    expect(res).toBe('The transaction is not signed by the signed-in account')
+  })
+
+  it('solana_signMessage verifies; solana_signAndSendTransaction lands a transfer on the local Solana RPC', async () => {
+    const pubkey = frame.user.solanaAddress!
+    const message = Buffer.from('hello solana shares')
+    const { result } = await frame.service.RPC_REQUEST({
+      method: 'solana_signMessage',
+      namespace: 'solana',
+      chainId: sol.caipNetworkId,
+      params: [{ message: message.toString('base64'), pubkey }],
+    })
+    const spki = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(getBase58Encoder().encode(pubkey))]),
+      format: 'der',
+      type: 'spki',
+    })
+    const signature = Buffer.from(getBase58Encoder().encode((result as { signature: string }).signature))
+    expect(verifyEd25519(null, message, spki, signature)).toBe(true)
+
+    await sol.airdrop(address(pubkey), 2_000_000_000n)
+    const solana = createSolanaRpc(sol.rpcUrl)
+    const { value: blockhash } = await solana.getLatestBlockhash().send()
+    const to = address('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')
+    const tx = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(address(pubkey), m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [getTransferSolInstruction({ source: { address: address(pubkey) } as never, destination: to, amount: 123_456_789n })],
+          m,
+        ),
+    )
+    const before = (await solana.getBalance(to).send()).value
+    const sent = await frame.service.RPC_REQUEST({
+      method: 'solana_signAndSendTransaction',
+      namespace: 'solana',
+      chainId: sol.caipNetworkId,
+      params: [{ transaction: getBase64EncodedWireTransaction(compileTransaction(tx)) }],
+    })
+    expect((sent.result as { signature: string }).signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    expect((await solana.getBalance(to).send()).value - before).toBe(123_456_789n)
+  })
+
+  it('another device (no device share) cannot sign, and says why', async () => {
+    const other = await frameLogin(shares, 'new-shares@example.com')
+    const outcome = await other.service
+      .RPC_REQUEST({ method: 'personal_sign', params: ['x', frame.user.address] })
+      .catch((error: Error) => error.message)
+    expect(outcome).toBe('This device has no key share for this wallet: recover the wallet to sign here')
+  })
+
+  it("export after TOTP: the frame shows keys rebuilt from its device share and the auth share, whose addresses are the wallet's", async () => {
+    const shown: Record<string, string> = {}
+    const keyView = {
+      show: (kind: 'evm' | 'solana', key: Uint8Array) => {
+        shown[kind] = exportedKeyText(kind, key)
+      },
+      hide: () => {},
+      shown: () => Object.keys(shown).length > 0,
+    }
+    // The device that made the keys: its device share, a new session.
+    const device = await frameLogin(shares, 'new-shares@example.com', frame.deviceShares, { keyView })
+    await expect(device.service.EXPORT_KEY({ kind: 'evm' })).rejects.toThrow(AUTH_ERRORS.stepUpRequired)
+    const { secret } = await device.service.TOTP_ENROLL({})
+    await device.service.TOTP_CONFIRM({
+      code: TOTP.generate({ secret: Secret.fromBase32(secret), period: 30, digits: 6, timestamp: clock() }),
+    })
+    expect(await device.service.EXPORT_KEY({ kind: 'evm' })).toEqual({})
+    expect(await device.service.EXPORT_KEY({ kind: 'solana' })).toEqual({})
+    expect(privateKeyToAccount(shown.evm as Hex).address).toBe(frame.user.address)
+    const secretKey = getBase58Encoder().encode(shown.solana as string)
+    expect(secretKey).toHaveLength(64)
+    expect(getBase58Decoder().decode(secretKey.slice(32))).toBe(frame.user.solanaAddress)
+  })
+
+  it('a session without an encryption key gets no auth share', async () => {
+    nextLogin()
+    const plain = await login(shares, mailbox, 'new-shares@example.com', 'device-shares-plain-01', {}, clock())
+    const res = await stamped(shares, plain, 'POST', '/v1/auth/keys/share', { kind: 'evm' }, clock())
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: KEYS_ERRORS.noEncryptionKey })
+  })
+})
+
+describe('the smart account under key shares (EIP-7702, signed in the frame, relayed by the API)', () => {
+  it('SET_PREFERRED_ACCOUNT delegates the EOA; wallet_sendCalls runs an atomic batch; permissions say they are not available', async () => {
+    const frame = await frameLogin(shares, 'smart-shares@example.com')
+    const self = frame.user.address as Hex
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: self, value: parseEther('10') })
+
+    expect(await frame.service.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })).toEqual({ type: 'smartAccount', address: self })
+    expect((await chain.getCode({ address: self }))?.toLowerCase()).toBe(`0xef0100${anvil.executor.slice(2).toLowerCase()}`)
+    expect(await frame.service.INIT_SMART_ACCOUNT({})).toEqual({ address: self, isDeployed: true })
+
+    const a = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+    const b = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+    const [beforeA, beforeB] = await Promise.all([chain.getBalance({ address: a }), chain.getBalance({ address: b })])
+    const { result } = await frame.service.RPC_REQUEST({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: self,
+          atomicRequired: true,
+          calls: [
+            { to: a, value: '0x2386f26fc10000' },
+            { to: b, value: '0x470de4df820000' },
+          ],
+        },
+      ],
+    })
+    const id = (result as { id: string }).id
+    expect(id).toMatch(/^0x0{12}7a69[0-9a-f]{64}$/)
+    const receipt = await chain.waitForTransactionReceipt({ hash: `0x${id.slice(18)}` as Hex })
+    expect(receipt.status).toBe('success')
+    expect(receipt.to?.toLowerCase()).toBe(self.toLowerCase())
+    expect((await chain.getBalance({ address: a })) - beforeA).toBe(parseEther('0.01'))
+    expect((await chain.getBalance({ address: b })) - beforeB).toBe(parseEther('0.02'))
+    const status = await frame.service.RPC_REQUEST({ method: 'wallet_getCallsStatus', params: [id] })
+    expect(status.result).toMatchObject({ status: 200, atomic: true })
+
+    const grant = await frame.service
+      .RPC_REQUEST({
+        method: 'wallet_grantPermissions',
+        params: [
+          {
+            chainId: '0x7a69',
+            expiry: Math.floor(clock() / 1000) + 3600,
+            signer: { type: 'account', data: { id: a } },
+            permissions: [{ type: 'contract-call', data: { address: b } }],
+          },
+        ],
+      })
+      .catch((error: Error) => error.message)
+    expect(grant).toBe(KEYS_ERRORS.noPermissions)
+  })
+})
+
+describe('a user of the old custody migrates at their next login', () => {
+  it('whole keys released once, split in the frame, the sealed keys deleted; the same addresses sign after', async () => {
+    const email = 'legacy-user@example.com'
+    nextLogin()
+    const old = await login(legacy, mailbox, email, 'device-legacy-000001', {}, clock())
+    const userId = old.user.userId
+    expect((await db.query('SELECT kind FROM portico_auth.user_keys WHERE user_id = $1', [userId])).rows).toHaveLength(2)
+
+    const frame = await frameLogin(shares, email)
+    expect(frame.user.address).toBe(old.user.evmAddress)
+    expect(frame.user.solanaAddress).toBe(old.user.solanaAddress)
+    expect((await db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [userId])).rows).toEqual([])
+    const kinds = await db.query<{ kind: string; address: string }>(
+      'SELECT kind, address FROM portico_auth.key_shares WHERE user_id = $1 ORDER BY kind',
+      [userId],
+    )
+    expect(kinds.rows).toEqual([
+      { kind: 'evm', address: old.user.evmAddress },
+      { kind: 'solana', address: old.user.solanaAddress },
+    ])
+    const { result } = await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['migrated', old.user.evmAddress] })
+    expect(await verifyMessage({ address: old.user.evmAddress as Hex, message: 'migrated', signature: result as Hex })).toBe(true)
+    // Nothing left to release.
+    expect(await frame.api.legacyKeys!(frame.session).catch((error: Error) => error.message)).toBe(KEYS_ERRORS.notLegacy)
+  })
+
+  it('a legacy key is released at most once to a session', async () => {
+    const email = 'legacy-twice@example.com'
+    nextLogin()
+    await login(legacy, mailbox, email, 'device-legacy-000002', {}, clock())
+    nextLogin()
+    // A frame without a device-share store leaves the migration to the test.
+    const api = createAuthApi({
+      apiUrl: API,
+      fetch: ((input: string, init?: RequestInit) => shares.request(input, init)) as typeof fetch,
+      now: clock,
+    })
+    const sessions = memorySessionStore()
+    const service = createFrameService({
+      api,
+      sessions,
+      deviceId: () => 'device-legacy-000003',
+      chainId: '31337',
+      hostOrigin: HOST,
+      now: clock,
+    })
+    await service.CONNECT_EMAIL({ email })
+    expect((await approveByPage(shares, mailbox.lastLink(email))).status).toBe(200)
+    await service.CONNECT_DEVICE({})
+    await service.CONNECT_OTP({ otp: mailbox.lastCode(email) })
+    const session = (await sessions.get())!
+    const first = await api.legacyKeys!(session)
+    expect(first.evm).toMatchObject({ v: 1 })
+    expect(fromBase64url((first.evm as { epk: string }).epk)).toHaveLength(65)
+    expect(await api.legacyKeys!(session).catch((error: Error) => error.message)).toBe(KEYS_ERRORS.released)
+  })
+})
+
+describe('a database from before key shares (migrations up to 013), with a user and their sealed whole keys', () => {
+  it('upgrades (014 and later), and the user is migrated at their login: the same addresses sign, no sealed whole key remains', async () => {
+    const old = await openPglite()
+    try {
+      await migrate(
+        old,
+        loadMigrations().filter((m) => m.version <= '013'),
+      )
+      // The user as the API of that time made them: keys generated and sealed by the server.
+      const keys = generateUserKeys()
+      const id = crypto.randomUUID()
+      const sealed = sealUserKeys(deriveSecrets(parseKek(TEST_KEK)).keyEncryption, id, keys)
+      await old.query('INSERT INTO portico_auth.users (id, email, evm_address, solana_address) VALUES ($1, $2, $3, $4)', [
+        id,
+        'before-shares@example.com',
+        keys.evmAddress,
+        keys.solanaAddress,
+      ])
+      for (const kind of ['evm', 'solana'] as const) {
+        await old.query('INSERT INTO portico_auth.user_keys (user_id, kind, sealed) VALUES ($1, $2, $3)', [id, kind, sealed[kind]])
+      }
+      expect(await migrate(old)).toEqual(
+        loadMigrations()
+          .filter((m) => m.version > '013')
+          .map((m) => m.version),
+      )
+
+      const { app } = await openTestApp({
+        db: old,
+        chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
+        auth: {
+          kek: TEST_KEK,
+          mail: mailbox,
+          frameOrigins: [FRAME_ORIGIN],
+          clientIp: () => '10.2.0.3',
+          keyCustody: 'shares',
+          now: clock,
+          limits,
+        },
+      })
+      const frame = await frameLogin(app, 'before-shares@example.com')
+      expect(frame.user.address).toBe(keys.evmAddress)
+      expect(frame.user.solanaAddress).toBe(keys.solanaAddress)
+      expect((await old.query('SELECT 1 FROM portico_auth.user_keys')).rows).toEqual([])
+      expect((await old.query('SELECT kind FROM portico_auth.key_shares WHERE user_id = $1 ORDER BY kind', [id])).rows).toEqual([
+        { kind: 'evm' },
+        { kind: 'solana' },
+      ])
+      const { result } = await frame.service.RPC_REQUEST({ method: 'personal_sign', params: ['after the upgrade', keys.evmAddress] })
+      expect(await verifyMessage({ address: keys.evmAddress as Hex, message: 'after the upgrade', signature: result as Hex })).toBe(true)
+    } finally {
+      await old.close()
+    }
+  })
+})
