@@ -28,7 +28,9 @@ export default [
     // module-wide object: ~70 B. Main measured 31.71 kB before, 31.78 kB after.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 31.9 kB.
-    limit: '31.2 KiB',
+    // 31.2 → 31.25 KiB (issue 22 §2, passkeys): the unknown passkey's catalogue text and the app's
+    // `features.passkeys` in the options' schema (main was 0.04 kB under). 31.96 kB with main's key shares and TOTP.
+    limit: '31.25 KiB',
     gzip: true,
   },
   {
@@ -126,7 +128,8 @@ export default [
     // names flow's rules). The apps' budgets are unchanged (these hooks are in the modal's chunk). 50.06 kB.
     // 49.0 → 49.7 KiB (issue 22 §2): useTwoFactor and useExportKey, and the embedded account flow's second
     // factor and export calls (the apps' budgets are unchanged by them: modal chunk and lazy flow). 50.8 kB.
-    limit: '49.7 KiB',
+    // 49.7 → 49.95 KiB (issue 22 §2, passkeys): usePasskeyLogin (its state and the passkey request), ~200 B. 51.1 kB.
+    limit: '49.95 KiB',
     gzip: true,
   },
   {
@@ -152,7 +155,9 @@ export default [
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 38.2 kB.
     // 37.35 → 37.45 KiB (issue 22 §2): the embedded adapter's shell forwards the five second-factor and
     // export methods to the engine (~45 B); the engine, the frame client's calls and the view are lazy. 38.29 kB.
-    limit: '37.45 KiB',
+    // 37.45 → 37.5 KiB (issue 22 §2, passkeys): as the app's budget above, and the adapter opens the
+    // passkey window of a sign-up in the click, as the social popup (~15 B). 38.33 kB.
+    limit: '37.5 KiB',
     gzip: true,
   },
 ]

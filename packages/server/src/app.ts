@@ -256,6 +256,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
           rpcTimeoutMs: config.rpcTimeoutMs,
           linkUrl: ctx.assetUrl,
           assets: ctx.providers.evmBalances,
+          isHostOrigin: isAllowed,
           clientAddress: ctx.clientAddress,
         })
   if (auth) {

@@ -38,6 +38,13 @@ export {
   type UseFarcasterLoginOptions,
   type UseFarcasterLoginReturn,
 } from './useFarcasterLogin'
+export {
+  type PasskeyLoginError,
+  type PasskeyLoginStep,
+  usePasskeyLogin,
+  type UsePasskeyLoginOptions,
+  type UsePasskeyLoginReturn,
+} from './usePasskeyLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
 export { type TwoFactorPhase, useTwoFactor, type UseTwoFactorOptions, type UseTwoFactorReturn } from './useTwoFactor'
