@@ -1,9 +1,21 @@
 // Simulation against a real anvil chain of the devnet (anvil 1.7.1 answers eth_simulateV1), with its
 // USDC (6 decimals). Fixed accounts and amounts; the fee is gas × the node's gas price, read back.
 import { type Devnet, PorticoRouter, startDevnet, Token } from '@portico/devnet'
-import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  encodeErrorResult,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseAbi,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { simulate } from './simulate'
+import { decodeRevert, simulate } from './simulate'
 
 let devnet: Devnet
 let rpcUrl: string
@@ -148,5 +160,43 @@ describe('simulate on anvil', () => {
   it('an RPC out of reach: unavailable (unreachable)', async () => {
     const result = await simulate({ rpcUrl: 'http://127.0.0.1:9/', from, calls: [{ to, value: 1n }] })
     expect(result).toMatchObject({ simulation: 'unavailable', reason: 'unreachable' })
+  })
+})
+
+describe('decodeRevert', () => {
+  const errorAbi = parseAbi(['error Expired()', 'error Slippage(uint256 got, uint256 wanted)'])
+  it.each([
+    ['no data', '0x', [], { data: '0x' }],
+    [
+      'Error(string)',
+      encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['Not enough liquidity'] }),
+      [],
+      { error: { name: 'Error', args: ['Not enough liquidity'] }, reason: 'Not enough liquidity' },
+    ],
+    [
+      'Panic(0x11): arithmetic overflow',
+      encodeErrorResult({ abi: parseAbi(['error Panic(uint256)']), errorName: 'Panic', args: [17n] }),
+      [],
+      { error: { name: 'Panic', args: ['17'] } },
+    ],
+    [
+      'ERC-6093 ERC20InsufficientAllowance (known without an ABI)',
+      encodeErrorResult({
+        abi: parseAbi(['error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)']),
+        errorName: 'ERC20InsufficientAllowance',
+        args: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 0n, 5n],
+      }),
+      [],
+      { error: { name: 'ERC20InsufficientAllowance', args: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0', '5'] } },
+    ],
+    [
+      'a custom error from errorAbi',
+      encodeErrorResult({ abi: errorAbi, errorName: 'Slippage', args: [1n, 2n] }),
+      errorAbi,
+      { error: { name: 'Slippage', args: ['1', '2'] } },
+    ],
+    ['a custom error no ABI knows: raw data only', '0x203d82d8', [], {}],
+  ] as const)('%s', (_, data, abi, expected) => {
+    expect(decodeRevert(data as Hex, abi as unknown as Abi)).toEqual({ data, ...expected })
   })
 })

@@ -85,8 +85,11 @@ export interface Revert {
 export type SimulationResult =
   | { simulation: 'ok'; status: 'success'; changes: AssetChange[]; fee: FeeEstimate; calls: CallPreview[] }
   | { simulation: 'ok'; status: 'reverted'; revert: Revert; changes: AssetChange[]; fee: FeeEstimate; calls: CallPreview[] }
-  /** The RPC can not simulate (no eth_simulateV1, or it could not be reached): the decoded calls alone. */
-  | { simulation: 'unavailable'; reason: 'unsupported' | 'unreachable'; calls: CallPreview[] }
+  /**
+   * No simulation, the decoded calls alone: the RPC has no eth_simulateV1 (`unsupported`), could not
+   * be reached (`unreachable`), or there is no network or account to simulate on (`noNetwork`).
+   */
+  | { simulation: 'unavailable'; reason: 'unsupported' | 'unreachable' | 'noNetwork'; calls: CallPreview[] }
 
 /** A price in USD of one whole unit of an asset (undefined when unknown). */
 export type PriceOf = (asset: {
