@@ -28,7 +28,7 @@ export {
   type PreviewState,
   type PreviewTarget,
 } from './core/preview/preview'
-export { type DecodedRequest, decodeRequest, type PreviewRequest } from './core/preview/request'
+export { type DecodedRequest, decodeRequest, type PreviewRequest, type SolanaDecoder } from './core/preview/request'
 export {
   type AssetChange,
   decodeRevert,

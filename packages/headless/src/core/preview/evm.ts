@@ -112,7 +112,7 @@ export async function checkPreview<P extends Preview>(
 }
 
 const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
-const quantity = z.union([hexQuantity, z.string().check(z.regex(/^\d{1,78}$/)), z.number(), z.bigint()])
+const quantity = z.union([hexQuantity, z.string().check(z.regex(/^\d{1,78}$/)), z.number(), z.custom<bigint>((v) => typeof v === 'bigint')])
 const toBigInt = (q: string | number | bigint): bigint => BigInt(q)
 const address = z.string().check(z.refine((s) => isAddress(s, { strict: false })))
 const hexData = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/))
@@ -172,7 +172,8 @@ const grantSchema = z.object({
   expiry: z.number(),
   signer: z.object({ type: z.string(), data: z.looseObject({ id: z.optional(z.string()) }) }),
   permissions: z.array(
-    z.discriminatedUnion('type', [
+    // z.union, not discriminatedUnion: the first load's zod chunk carries union already (scripts/size.mjs).
+    z.union([
       z.object({
         type: z.literal('contract-call'),
         data: z.object({

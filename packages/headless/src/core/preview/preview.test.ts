@@ -2,6 +2,19 @@
 // the store's state out (decoded preview, chain checks, simulation, failing, level).
 import { DEVNET_BATCH_EXECUTOR_ADDRESS, type Devnet, startDevnet, Token } from '@portico/devnet'
 import { type Address, encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, stringToHex, toHex } from 'viem'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPreview, type PreviewDeps, type PreviewTarget } from './preview'
 
@@ -163,6 +176,43 @@ describe('createPreview on anvil', () => {
       status: 'ready',
       simulation: { simulation: 'unavailable', reason: 'noNetwork', calls: [{ kind: 'nativeTransfer', to: bob, value: 1n }] },
       level: 'none',
+    })
+  })
+
+  it('solana_signTransaction: the SOL transfer read (the Solana decoder loads on demand), nothing simulated', async () => {
+    const payer = address('7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv')
+    const to = address('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(payer, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash, lastValidBlockHeight: 1n },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: createNoopSigner(payer), destination: to, amount: 2_000_000_000n }),
+          m,
+        ),
+    )
+    const transaction = getBase64EncodedWireTransaction(compileTransaction(message))
+    const state = await flow().preview({ method: 'solana_signTransaction', params: { transaction } })
+    expect(state).toEqual({
+      status: 'ready',
+      method: 'solana_signTransaction',
+      decoded: {
+        kind: 'solanaTransaction',
+        feePayer: payer,
+        instructions: [{ kind: 'solTransfer', source: payer, destination: to, lamports: 2_000_000_000n }],
+        flags: [],
+      },
+      authorizations: [],
+      simulation: null,
+      flags: [],
+      failing: false,
+      level: 'none',
+      error: null,
     })
   })
 

@@ -129,7 +129,12 @@ export function createPreview(deps: PreviewDeps): PreviewFlow {
     const config = { ...deps.config(), ...options.config }
     set({ ...IDLE_PREVIEW, status: 'loading', method: request.method })
     try {
-      const decoded = decodeRequest(request, config)
+      // @solana/kit and the programs' parsers are a chunk of their own, loaded by the first Solana transaction.
+      const solana =
+        request.method.endsWith('Transaction') && request.method.startsWith('solana_')
+          ? (await import('./solana')).decodeSolanaTransaction
+          : undefined
+      const decoded = decodeRequest(request, config, solana)
       const evm = !request.method.startsWith('solana_')
       const target = evm ? (options.target ?? deps.target(chainIdOf(request, decoded.preview))) : undefined
       const client =

@@ -55,6 +55,23 @@ describe('decodeRequest', () => {
     expect(decoded.from).toBe(expected.from)
   })
 
+  it('a Solana transaction: read by the decoder passed in, refused without one', () => {
+    const request: PreviewRequest = { method: 'solana_signTransaction', params: { transaction: 'AQID' } }
+    const seen: string[] = []
+    const decoded = decodeRequest(request, {}, (wire) => {
+      seen.push(wire)
+      return { kind: 'solanaTransaction', instructions: [], flags: [] }
+    })
+    expect(seen).toEqual(['AQID'])
+    expect(decoded).toEqual({
+      preview: { kind: 'solanaTransaction', instructions: [], flags: [] },
+      calls: [],
+      authorizations: [],
+      flags: [],
+    })
+    expect(() => decodeRequest(request)).toThrow('Solana transactions need the Solana decoder')
+  })
+
   it('an unknown method throws', () => {
     expect(() => decodeRequest({ method: 'eth_sign', params: [] } as unknown as PreviewRequest)).toThrow('Unsupported method: eth_sign')
   })

@@ -4,9 +4,8 @@
 import { z } from 'zod/mini'
 import { callOfTransaction, decodeAuthorization, decodeCall, decodeGrant, decodeSendCalls, mergeFlags } from './evm'
 import { decodeMessage } from './message'
-import { decodeSolanaTransaction } from './solana'
 import { decodeTypedData } from './typed'
-import type { AuthorizationPreview, EvmCall, Preview, PreviewConfig, PreviewFlag } from './types'
+import type { AuthorizationPreview, EvmCall, Preview, PreviewConfig, PreviewFlag, SolanaTransactionPreview } from './types'
 
 /** The requests the engine previews, as a wallet receives them. */
 export type PreviewRequest =
@@ -42,8 +41,14 @@ export interface DecodedRequest {
 
 const typeFour = z.looseObject({ from: z.optional(z.string()), authorizationList: z.optional(z.array(z.unknown())) })
 
-/** Reads a request; throws (a zod or decoder error) when its params are not what the method takes, or the method is not one above. */
-export function decodeRequest(request: PreviewRequest, config: PreviewConfig = {}): DecodedRequest {
+/** The Solana decoder (./solana.ts): passed in, so that the store loads @solana/kit only for a Solana request. */
+export type SolanaDecoder = (wire: string) => SolanaTransactionPreview
+
+/**
+ * Reads a request; throws (a zod or decoder error) when its params are not what the method takes,
+ * or the method is not one above (a Solana transaction needs `solana`).
+ */
+export function decodeRequest(request: PreviewRequest, config: PreviewConfig = {}, solana?: SolanaDecoder): DecodedRequest {
   const only = (preview: Preview): DecodedRequest => ({ preview, calls: [], authorizations: [], flags: preview.flags })
   switch (request.method) {
     case 'eth_sendTransaction':
@@ -79,7 +84,8 @@ export function decodeRequest(request: PreviewRequest, config: PreviewConfig = {
       return only(decodeAuthorization(request.params[0], config))
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':
-      return only(decodeSolanaTransaction(request.params.transaction))
+      if (!solana) throw new Error('Solana transactions need the Solana decoder')
+      return only(solana(request.params.transaction))
     default:
       throw new Error(`Unsupported method: ${(request as { method: string }).method}`)
   }

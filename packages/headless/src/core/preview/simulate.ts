@@ -1,11 +1,11 @@
 /**
- * Simulation (issue 23 §2): the calls run with `eth_simulateV1` (viem's simulateCalls) on the chain's
+ * Simulation (issue 23 §2): the calls run with `eth_simulateV1` (viem's simulateBlocks) on the chain's
  * own RPC, and the result is read as the account's balance changes, the network fee and, when a call
  * fails, its decoded revert.
  *
  * Balance changes come from the simulated logs: ERC-20 `Transfer` events, and the native transfers
  * that `traceTransfers` reports as ERC-7528 `Transfer` logs of 0xEeee…EEeE (internal ones included).
- * viem's `traceAssetChanges` is not used: it needs state overrides that anvil 1.7.1 refuses
+ * viem's simulateCalls `traceAssetChanges` is not used: it needs state overrides that anvil 1.7.1 refuses
  * ('Invalid parameters'), and the logs give the same numbers on every node that implements the method.
  */
 import {
@@ -15,7 +15,6 @@ import {
   createClient,
   decodeErrorResult,
   erc20Abi,
-  formatUnits,
   getAddress,
   type Hex,
   http,
@@ -23,7 +22,9 @@ import {
   parseAbi,
   parseEventLogs,
 } from 'viem'
-import { getGasPrice, readContract, simulateCalls } from 'viem/actions'
+import { getGasPrice, readContract, simulateBlocks } from 'viem/actions'
+// The one formatUnits of the client (protocol/chain), which the send flow and the adapters share.
+import { formatUnits } from '@portico/protocol/chain'
 import { decodeCall } from './evm'
 import type { CallPreview, EvmCall } from './types'
 
@@ -189,22 +190,31 @@ export async function simulate(params: SimulateParameters): Promise<SimulationRe
     })
   const native = params.chain?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   const chainId = params.chain?.id
-  let results: Awaited<ReturnType<typeof simulateCalls>>['results']
+  let results: Awaited<ReturnType<typeof simulateBlocks>>[number]['calls']
   let gasPrice: bigint
   try {
-    ;[{ results }, gasPrice] = await Promise.all([
-      simulateCalls(client, {
-        account: params.from,
+    let blocks: Awaited<ReturnType<typeof simulateBlocks>>
+    ;[blocks, gasPrice] = await Promise.all([
+      // simulateBlocks, the eth_simulateV1 action that simulateCalls wraps: simulateCalls adds asset
+      // tracing by deployless calls (ox's ABI coders and contract bytecodes, ~40 KiB gzip in this
+      // chunk) that anvil refuses anyway; the calls' logs give the changes.
+      simulateBlocks(client, {
         traceTransfers: true,
-        // A creation has no `to`: eth_simulateV1 takes it as such.
-        calls: params.calls.map((c) => ({
-          ...(c.to ? { to: c.to } : {}),
-          ...(c.value !== undefined ? { value: c.value } : {}),
-          ...(c.data && c.data !== '0x' ? { data: c.data } : {}),
-        })) as Parameters<typeof simulateCalls>[1]['calls'],
+        blocks: [
+          {
+            // A creation has no `to`: eth_simulateV1 takes it as such.
+            calls: params.calls.map((c) => ({
+              account: params.from,
+              ...(c.to ? { to: c.to } : {}),
+              ...(c.value !== undefined ? { value: c.value } : {}),
+              ...(c.data && c.data !== '0x' ? { data: c.data } : {}),
+            })) as Parameters<typeof simulateBlocks>[1]['blocks'][number]['calls'],
+          },
+        ],
       }),
       getGasPrice(client),
     ])
+    results = blocks[0]?.calls ?? []
   } catch (error) {
     if (isUnsupported(error)) return { simulation: 'unavailable', reason: 'unsupported', calls }
     if (isUnreachable(error)) return { simulation: 'unavailable', reason: 'unreachable', calls }

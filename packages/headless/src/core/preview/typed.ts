@@ -10,7 +10,11 @@ import type { PermitToken, PreviewConfig, PreviewFlag, TypedDataPreview } from '
 /** 30 days: a permit valid for longer is `farDeadline` unless `maxDeadlineSeconds` says otherwise. */
 export const DEFAULT_MAX_DEADLINE_SECONDS = 30 * 24 * 3600
 
-const quantity = z.union([z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/)), z.number(), z.bigint()])
+const quantity = z.union([
+  z.string().check(z.regex(/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/)),
+  z.number(),
+  z.custom<bigint>((v) => typeof v === 'bigint'),
+])
 const address = z.string().check(z.refine((s) => isAddress(s, { strict: false })))
 const typedDataSchema = z.object({
   types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
