@@ -12,6 +12,7 @@ export {
   decodeGrant,
   decodeSendCalls,
   DEFAULT_MAX_GRANT_SECONDS,
+  tokensOf,
   KNOWN_CALLS_ABI,
   UNLIMITED_UINT160,
   UNLIMITED_UINT256,
@@ -27,6 +28,7 @@ export {
   type PreviewOptions,
   type PreviewState,
   type PreviewTarget,
+  type TokenMeta,
 } from './core/preview/preview'
 export { type DecodedRequest, decodeRequest, type PreviewRequest, type SolanaDecoder } from './core/preview/request'
 export {
@@ -39,6 +41,7 @@ export {
   type SimulateParameters,
   type SimulationResult,
   simulate,
+  tokenInfo,
 } from './core/preview/simulate'
 export { decodeSolanaTransaction } from './core/preview/solana'
 export { DEFAULT_MAX_DEADLINE_SECONDS, decodeTypedData } from './core/preview/typed'

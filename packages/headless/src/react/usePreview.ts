@@ -34,6 +34,7 @@ const IDLE: ReadableAtom<PreviewState> = atom<PreviewState>({
   method: null,
   decoded: null,
   authorizations: [],
+  tokens: {},
   simulation: null,
   flags: [],
   failing: false,

@@ -1,7 +1,7 @@
 // The EVM decoders' tables: concrete calldata (built with viem's encodeFunctionData) in, the preview out.
 import { encodeFunctionData, erc20Abi, erc721Abi, type Hex, maxUint256, parseAbi, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { checkPreview, decodeAuthorization, decodeCall, decodeGrant, decodeSendCalls, callOfTransaction } from './evm'
+import { callOfTransaction, checkPreview, decodeAuthorization, decodeCall, decodeGrant, decodeSendCalls, tokensOf } from './evm'
 import type { CallPreview, EvmCall } from './types'
 
 const USDC = '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35'
@@ -270,5 +270,21 @@ describe('decodeGrant (wallet_grantPermissions)', () => {
     expect(() =>
       decodeGrant({ ...grant(NOW + 60), permissions: [{ type: 'erc20-token-transfer', data: {} }] }, { now: () => NOW }),
     ).toThrow()
+  })
+})
+
+describe('tokensOf', () => {
+  it('the tokens of transfers, approvals and a batch, each once; none for native and unknown calls', () => {
+    const batch = decodeSendCalls({
+      calls: [
+        { to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [BOB, 1n] }) },
+        { to: BOB, value: '0x1' },
+        { to: NFT, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, 1n] }) },
+        { to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, 1n] }) },
+        { to: ROUTER, data: '0xdeadbeef' },
+      ],
+    })
+    expect(tokensOf(batch)).toEqual([USDC, NFT])
+    expect(tokensOf(decodeCall({ to: BOB, value: 1n }))).toEqual([])
   })
 })

@@ -73,6 +73,22 @@ export function decodeCall(call: EvmCall): CallPreview {
   }
 }
 
+/** Every ERC-20 a preview names (transfers, approvals, permits, a batch's calls), each once, for their symbol and decimals. */
+export function tokensOf(preview: Preview): Address[] {
+  const found: Address[] = []
+  const add = (a: Address) => {
+    if (!found.includes(a)) found.push(a)
+  }
+  const visit = (p: Preview) => {
+    if (p.kind === 'tokenTransfer' || p.kind === 'tokenTransferFrom' || p.kind === 'tokenApproval') add(p.token)
+    else if (p.kind === 'permit' && p.standard === 'eip2612') add(p.token)
+    else if (p.kind === 'permit') for (const t of p.tokens) add(t.token)
+    else if (p.kind === 'batch') for (const c of p.calls) visit(c)
+  }
+  visit(preview)
+  return found
+}
+
 /** The address a preview gives rights to, for the no-code check. */
 function grantee(preview: Preview): Address | undefined {
   if (preview.kind === 'tokenApproval' || (preview.kind === 'permit' && preview.spender)) return preview.spender

@@ -69,6 +69,7 @@ describe('createPreview on anvil', () => {
       simulation: { simulation: 'ok', status: 'success', changes: [] },
       flags: ['unlimitedAmount', 'spenderNoCode'],
       level: 'danger',
+      tokens: { [usdc]: { symbol: 'USDC', decimals: 6 } },
     })
   })
 
@@ -131,6 +132,7 @@ describe('createPreview on anvil', () => {
       '-5 USDC',
     ])
     expect(state.level).toBe('none')
+    expect(state.tokens).toEqual({ [usdc]: { symbol: 'USDC', decimals: 6 } })
   })
 
   it('a type-4 transaction: its authorizations read, an unknown delegate is danger', async () => {
@@ -175,6 +177,7 @@ describe('createPreview on anvil', () => {
     expect(state).toMatchObject({
       status: 'ready',
       simulation: { simulation: 'unavailable', reason: 'noNetwork', calls: [{ kind: 'nativeTransfer', to: bob, value: 1n }] },
+      tokens: {},
       level: 'none',
     })
   })
@@ -208,6 +211,7 @@ describe('createPreview on anvil', () => {
         flags: [],
       },
       authorizations: [],
+      tokens: {},
       simulation: null,
       flags: [],
       failing: false,

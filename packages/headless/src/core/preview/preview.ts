@@ -9,13 +9,19 @@ import { type Abi, type Address, type Client, createClient, erc20Abi, getAddress
 import { getCode, readContract } from 'viem/actions'
 import { codeOf } from '../codes'
 import type { CodedMessage } from '../errors'
-import { checkPreview, decodeCall, mergeFlags } from './evm'
+import { checkPreview, decodeCall, mergeFlags, tokensOf } from './evm'
 import { decodeRequest, type PreviewRequest } from './request'
-import { type PriceOf, type SimulationResult, simulate } from './simulate'
+import { type PriceOf, type SimulationResult, simulate, tokenInfo } from './simulate'
 import type { AuthorizationPreview, Preview, PreviewConfig, PreviewFlag, PreviewReads } from './types'
 
 /** Flags that make a request dangerous (the others warn). */
 export const DANGER_FLAGS: readonly PreviewFlag[] = ['unknownDelegate', 'foreignDomain', 'approvalForAll', 'unlimitedAmount']
+
+/** An ERC-20's symbol and decimals. */
+export interface TokenMeta {
+  symbol: string
+  decimals: number
+}
 
 export interface PreviewState {
   /** idle: nothing asked; loading: decoding, reading and simulating; ready; error: the request could not be read. */
@@ -26,6 +32,11 @@ export interface PreviewState {
   decoded: Preview | null
   /** The EIP-7702 authorizations a type-4 transaction carries. */
   authorizations: AuthorizationPreview[]
+  /**
+   * Symbol and decimals of every ERC-20 the request names (by checksummed address), read on chain, to
+   * show its amounts in the token's units. Empty without a network; '' and 0 for a token that does not answer.
+   */
+  tokens: Record<string, TokenMeta>
   /** Transactions and batches: the simulation's answer (null while loading and for other requests). */
   simulation: SimulationResult | null
   /** Every flag: the preview's (a batch's calls included), the authorizations'. */
@@ -79,6 +90,7 @@ export const IDLE_PREVIEW: PreviewState = {
   method: null,
   decoded: null,
   authorizations: [],
+  tokens: {},
   simulation: null,
   flags: [],
   failing: false,
@@ -144,7 +156,7 @@ export function createPreview(deps: PreviewDeps): PreviewFlow {
           : undefined)
       const fromText = decoded.from ?? target?.from
       const from = fromText ? getAddress(fromText) : undefined
-      const [checked, simulation] = await Promise.all([
+      const [checked, simulation, tokens] = await Promise.all([
         client && options.checks !== false
           ? checkPreview(decoded.preview, readsOf(client), config, from as Address | undefined)
           : decoded.preview,
@@ -164,6 +176,9 @@ export function createPreview(deps: PreviewDeps): PreviewFlow {
                 calls: decoded.calls.map((c) => decodeCall(c)),
               })
           : Promise.resolve(null),
+        client
+          ? Promise.all(tokensOf(decoded.preview).map(async (t) => [t, await tokenInfo(client, t)] as const)).then(Object.fromEntries)
+          : Promise.resolve({}),
       ])
       const flags = mergeFlags(checked.flags, ...decoded.authorizations.map((a) => a.flags))
       const failing = simulation?.simulation === 'ok' && simulation.status === 'reverted'
@@ -172,6 +187,7 @@ export function createPreview(deps: PreviewDeps): PreviewFlow {
         method: request.method,
         decoded: checked,
         authorizations: decoded.authorizations,
+        tokens,
         simulation,
         flags,
         failing,

@@ -154,7 +154,8 @@ export function decodeRevert(data: Hex, errorAbi: Abi = []): Omit<Revert, 'callI
   }
 }
 
-async function tokenInfo(client: Client, token: Address): Promise<{ symbol: string; decimals: number }> {
+/** An ERC-20's symbol and decimals read on chain ('' and 0 when the token does not answer). */
+export async function tokenInfo(client: Client, token: Address): Promise<{ symbol: string; decimals: number }> {
   const [symbol, decimals] = await Promise.all([
     readContract(client, { address: token, abi: erc20Abi, functionName: 'symbol' }).catch(() => ''),
     readContract(client, { address: token, abi: erc20Abi, functionName: 'decimals' }).catch(() => 0),
