@@ -18,6 +18,18 @@ export function wirePreview(host: FlowHost) {
   const chain = host.get('chain')
   const fetcher = host.options.fetch
   return createPreview({
+    // USD from the account's balances (the Portico API's prices): the native currency and the tokens it holds.
+    price: ({ asset, chainId }) => {
+      if (chainId === undefined) return undefined
+      const held = chain.$account
+        .get()
+        .tokenBalance.find(
+          (t) =>
+            t.chainId === `eip155:${chainId}` &&
+            (asset === 'native' ? !t.address : t.address?.split(':').pop()?.toLowerCase() === asset.toLowerCase()),
+        )
+      return held?.price
+    },
     // A sign-in message is checked against the page the app runs on.
     config: () => {
       const pageHost = (globalThis as { location?: { host?: string } }).location?.host
