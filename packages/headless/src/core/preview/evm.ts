@@ -5,6 +5,7 @@
  */
 import { type Address, decodeFunctionData, getAddress, type Hex, isAddress, parseAbi, size, slice } from 'viem'
 import { z } from 'zod/mini'
+import { PREVIEW_FLAGS } from './types'
 import type {
   AuthorizationPreview,
   BatchPreview,
@@ -32,10 +33,10 @@ export const UNLIMITED_UINT256 = 2n ** 255n
 export const UNLIMITED_UINT160 = 2n ** 159n
 export const ZERO_ADDRESS: Address = '0x0000000000000000000000000000000000000000'
 
-/** The flags of every list, each once, in the order first seen. */
+/** The flags of every list, each once, most dangerous first (PREVIEW_FLAGS' order). */
 export function mergeFlags(...lists: readonly (readonly PreviewFlag[])[]): PreviewFlag[] {
   const all = new Set(lists.flat())
-  return [...all]
+  return PREVIEW_FLAGS.filter((f) => all.has(f))
 }
 
 /** What one call does: a known ERC-20 / approval-for-all call, a native transfer, or the bare selector. */
