@@ -139,6 +139,17 @@ describe('simulate on anvil', () => {
     })
   })
 
+  it('the probe behind the design: anvil answers eth_simulateV1, but refuses viem’s traceAssetChanges (so the changes come from logs)', async () => {
+    const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) })
+    const calls = [{ to, value: parseEther('1') }]
+    await expect(client.simulateCalls({ account: from, calls })).resolves.toMatchObject({
+      results: [{ status: 'success', gasUsed: 21000n }],
+    })
+    await expect(client.simulateCalls({ account: from, calls, traceAssetChanges: true })).rejects.toThrow(
+      'Invalid parameters were provided to the RPC method',
+    )
+  })
+
   it('an RPC without eth_simulateV1: unavailable, with the decoded calls', async () => {
     // A node that answers every other method but not this one (JSON-RPC -32601).
     const fetcher: typeof fetch = async (input, init) => {
