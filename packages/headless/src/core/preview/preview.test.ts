@@ -1,6 +1,6 @@
 // The preview flow against a real anvil chain of the devnet: requests as a wallet receives them in,
 // the store's state out (decoded preview, chain checks, simulation, failing, level).
-import { DEVNET_BATCH_EXECUTOR_ADDRESS, type Devnet, startDevnet, Token } from '@portico/devnet'
+import { BatchExecutor, DEVNET_BATCH_EXECUTOR_ADDRESS, type Devnet, startDevnet, Token } from '@portico/devnet'
 import { type Address, encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, stringToHex, toHex } from 'viem'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
@@ -149,6 +149,22 @@ describe('createPreview on anvil', () => {
       params: [{ address: DEVNET_BATCH_EXECUTOR_ADDRESS, chainId: 31337, nonce: 0 }],
     })
     expect(known).toMatchObject({ decoded: { kind: 'authorization', flags: [] }, level: 'none' })
+  })
+
+  it('a type-4 transaction to the batch executor: simulated with the delegate installed, its transfers shown, nothing flagged', async () => {
+    const data = encodeFunctionData({
+      abi: BatchExecutor.abi,
+      functionName: 'execute',
+      args: [[{ to: usdc, value: 0n, data: usdcCall('transfer', bob, 5_000_000n) }]],
+    })
+    const tx = { from, to: from, data, authorizationList: [{ address: DEVNET_BATCH_EXECUTOR_ADDRESS, chainId: 31337, nonce: 0 }] }
+    const state = await flow().preview({ method: 'eth_sendTransaction', params: [tx] })
+    expect(state).toMatchObject({
+      authorizations: [{ delegate: DEVNET_BATCH_EXECUTOR_ADDRESS, flags: [] }],
+      flags: ['unknownCall'],
+      level: 'warning',
+    })
+    expect(state.simulation?.simulation === 'ok' && state.simulation.changes.map((c) => `${c.formatted} ${c.symbol}`)).toEqual(['-5 USDC'])
   })
 
   it('personal_sign of a sign-in message for another domain: foreignDomain, no simulation', async () => {

@@ -169,6 +169,8 @@ export function createPreview(deps: PreviewDeps): PreviewFlow {
                 ...(target?.chain ? { chain: target.chain } : {}),
                 ...((options.price ?? deps.price) ? { price: options.price ?? deps.price } : {}),
                 ...(options.errorAbi ? { errorAbi: options.errorAbi } : {}),
+                // A type-4 transaction runs with the code its (last) authorization installs.
+                ...(decoded.authorizations.length ? { delegate: decoded.authorizations[decoded.authorizations.length - 1]?.delegate } : {}),
               })
             : Promise.resolve<SimulationResult>({
                 simulation: 'unavailable',

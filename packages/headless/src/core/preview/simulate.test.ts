@@ -1,6 +1,6 @@
 // Simulation against a real anvil chain of the devnet (anvil 1.7.1 answers eth_simulateV1), with its
 // USDC (6 decimals). Fixed accounts and amounts; the fee is gas × the node's gas price, read back.
-import { type Devnet, PorticoRouter, startDevnet, Token } from '@portico/devnet'
+import { BatchExecutor, type Devnet, PorticoRouter, startDevnet, Token } from '@portico/devnet'
 import {
   type Abi,
   type Address,
@@ -123,6 +123,30 @@ describe('simulate on anvil', () => {
     ])
     expect(result.fee.gas).toBeGreaterThan(21000n + 21000n)
     expect(result.calls.map((c) => c.kind)).toEqual(['nativeTransfer', 'tokenTransfer'])
+  })
+
+  it('a type-4 self-call through the batch executor (EIP-7702, the delegate as a state override): both transfers leave the account', async () => {
+    const executor = (devnet.chains[0] as { batchExecutor: Address }).batchExecutor
+    const data = encodeFunctionData({
+      abi: BatchExecutor.abi,
+      functionName: 'execute',
+      args: [
+        [
+          { to, value: parseEther('1'), data: '0x' },
+          { to: usdc, value: 0n, data: transferUsdc('5') },
+        ],
+      ],
+    })
+    const result = await simulate({ rpcUrl, from, calls: [{ to: from, data }], delegate: executor })
+    if (result.simulation !== 'ok' || result.status !== 'success')
+      throw new Error(`not a success: ${JSON.stringify(result, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+    expect(result.changes.map((c) => [c.asset, c.formatted])).toEqual([
+      ['native', '-1'],
+      [usdc, '-5'],
+    ])
+    // Without the delegate the account has no code: the call moves nothing.
+    const bare = await simulate({ rpcUrl, from, calls: [{ to: from, data }] })
+    expect(bare.simulation === 'ok' && bare.changes).toEqual([])
   })
 
   it('a batch whose second call reverts: reverted at index 1', async () => {

@@ -12,6 +12,7 @@ import {
   type Abi,
   type Address,
   type Client,
+  concat,
   createClient,
   decodeErrorResult,
   erc20Abi,
@@ -114,6 +115,11 @@ export interface SimulateParameters {
   price?: PriceOf
   /** More errors to decode reverts with (the called contracts' ABIs). */
   errorAbi?: Abi
+  /**
+   * EIP-7702 delegates the transaction installs on `from` (a type-4 transaction's authorizations):
+   * simulated as the account's code (the 0xef0100 delegation designator) through a state override.
+   */
+  delegate?: Address
 }
 
 /** JSON-RPC codes and texts of a node without eth_simulateV1. */
@@ -203,6 +209,7 @@ export async function simulate(params: SimulateParameters): Promise<SimulationRe
         traceTransfers: true,
         blocks: [
           {
+            ...(params.delegate ? { stateOverrides: [{ address: params.from, code: concat(['0xef0100', params.delegate]) }] } : {}),
             // A creation has no `to`: eth_simulateV1 takes it as such.
             calls: params.calls.map((c) => ({
               account: params.from,
