@@ -36,11 +36,13 @@ export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 export const PASSKEY_POPUP_PARAM = 'portico-passkey'
 
 /** A passkey as the frame lists it (no key material: the credential id, a label, dates). */
+/** An ISO 8601 time as the API writes it (Date#toISOString). */
+const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/))
 export const framePasskeySchema = z.object({
   id: z.string(),
   name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.nullable(z.string()),
+  createdAt: isoTime,
+  lastUsedAt: z.nullable(isoTime),
   backedUp: z.boolean(),
 })
 export type FramePasskey = z.infer<typeof framePasskeySchema>
