@@ -8,6 +8,9 @@ type PgPoolClient = PgClient & { release(err?: Error): void }
 type PgPool = PgClient & {
   connect(): Promise<PgPoolClient>
   end(): Promise<void>
+  totalCount: number
+  idleCount: number
+  waitingCount: number
 }
 type PgModule = { Pool: new (options: { connectionString: string; max?: number }) => PgPool }
 
@@ -56,5 +59,6 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }
