@@ -246,6 +246,11 @@ describe('metrics', () => {
       for (let i = 0; i < 5; i++) await postJson(app, '/v1/?chainId=eip155:31337&projectId=metrics-project', call)
       for (const id of ['a', 'b', 'c']) await app.request(`/v1/sessions/${id}`)
       await app.request('/readyz')
+      await app.request('/v1/siwx/nonce', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+      })
+      await app.request('/v1/siwx/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(100_000) })
 
       const scrape = await metricsApp(metrics).request('/metrics')
       expect(scrape.status).toBe(200)
@@ -261,6 +266,9 @@ describe('metrics', () => {
       // The three session ids share one label: the pattern.
       expect(requests('GET', '/v1/sessions/:id', '401')).toBe(3)
       expect(requests('GET', '/readyz', '200')).toBe(1)
+      // A CORS preflight is answered by the middleware; a body too large is counted under the route it was for.
+      expect(requests('OPTIONS', '(middleware)', '204')).toBe(1)
+      expect(requests('POST', '/v1/siwx/sessions', '413')).toBe(1)
       expect(text).not.toContain('/v1/sessions/a"')
       expect(sample(text, 'portico_http_request_duration_seconds_count', { method: 'POST', route: '/v1/', status: '200' })).toBe(3)
       expect(
