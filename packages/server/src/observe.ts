@@ -53,7 +53,13 @@ export function observeRequests(options: { logger?: Logger; metrics?: PorticoMet
     const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID()
     requestIds.set(c, requestId)
     await next()
-    c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    try {
+      c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    } catch {
+      // A Response whose headers are immutable (one from fetch): a copy carries the id.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    }
     const ms = performance.now() - start
     const route = routeOf(c)
     const status = c.res.status
