@@ -331,9 +331,30 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
       return c.json({ error: error.message || 'Bad request' }, error.status)
     }
     report(error, where(c, 500))
+    // The database is down or restarting: the client may retry (GET /readyz says the same to the balancer).
+    if (isDatabaseUnavailable(error)) return c.json({ error: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': '5' })
     return c.json({ error: 'Internal server error' }, 500)
   })
   return app
+}
+
+/** The answer (503) of a request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable, retry shortly'
+
+/**
+ * A database that can not be reached or is shutting down: a refused or cut connection, SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now),
+ * or node-postgres's cut connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true
+  }
+  const message = error instanceof Error ? error.message : ''
+  return /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
 }
 
 /** The auth service's mail provider as createAuthContext makes it (an SMTP URL becomes an SMTP provider). */
