@@ -41,7 +41,10 @@ const POSTGRES_TESTS = [
   'routes/two-factor',
   // Files that need the real server (the `node` project leaves them out).
   'db/*.pg',
-].map((name) => `packages/server/src/${name}.test.ts`)
+  'topology.pg',
+]
+  .map((name) => `packages/server/src/${name}.test.ts`)
+  .concat(['tests/threat-model.pg.test.ts'])
 
 const react18 = (name: string) => path.join(root, 'tests/react18/node_modules', name)
 

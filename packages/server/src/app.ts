@@ -278,6 +278,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
           rpcTimeoutMs: config.rpcTimeoutMs,
           linkUrl: ctx.assetUrl,
           assets: ctx.providers.evmBalances,
+          isHostOrigin: isAllowed,
           clientAddress: ctx.clientAddress,
         })
   if (auth) {

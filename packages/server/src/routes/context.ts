@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono'
 import type { JWK } from 'jose'
 import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
+import type { PasskeyService } from '../auth/passkeys.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
 import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.ts'
@@ -65,6 +66,8 @@ export type AuthRouteContext = {
   farcaster?: FarcasterService
   /** Social login, when `auth.social` is configured. */
   social?: SocialService
+  /** Passkey login, unless `auth.passkeys` is false. */
+  passkeys?: PasskeyService
   /** The client's IP address, for the per-IP rate limit; undefined when it is not known (the limit is then off). */
   clientIp(c: Context): string | undefined
 }

@@ -14,6 +14,7 @@ import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { keysRoutes } from './keys.ts'
 import { onrampRoutes } from './onramp.ts'
+import { passkeyRoutes } from './passkeys.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
 import { rpcRoutes } from './rpc.ts'
@@ -46,6 +47,7 @@ export const ROUTES: readonly RouteModule[] = [
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
+  passkeyRoutes,
   permissionsRoutes,
   profileRoutes,
   historyRoutes,
