@@ -246,6 +246,7 @@ describe('metrics', () => {
       for (let i = 0; i < 5; i++) await postJson(app, '/v1/?chainId=eip155:31337&projectId=metrics-project', call)
       for (const id of ['a', 'b', 'c']) await app.request(`/v1/sessions/${id}`)
       await app.request('/readyz')
+      await app.request('/v1/supported-chains', { method: 'PROPFIND' })
       await app.request('/v1/siwx/nonce', {
         method: 'OPTIONS',
         headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
@@ -268,6 +269,8 @@ describe('metrics', () => {
       expect(requests('GET', '/readyz', '200')).toBe(1)
       // A CORS preflight is answered by the middleware; a body too large is counted under the route it was for.
       expect(requests('OPTIONS', '(middleware)', '204')).toBe(1)
+      // A method outside the usual ones is OTHER: the labels stay a bounded set.
+      expect(requests('OTHER', '(not found)', '404')).toBe(1)
       expect(requests('POST', '/v1/siwx/sessions', '413')).toBe(1)
       expect(text).not.toContain('/v1/sessions/a"')
       expect(sample(text, 'portico_http_request_duration_seconds_count', { method: 'POST', route: '/v1/', status: '200' })).toBe(3)

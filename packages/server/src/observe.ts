@@ -18,6 +18,8 @@ export const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
 const requestIds = new WeakMap<Context, string>()
+/** The methods named in logs and labels; any other is OTHER (labels stay a bounded set). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /** The request's id (set by observeRequests), or undefined outside it. */
 export const requestIdOf = (c: Context): string | undefined => requestIds.get(c)
@@ -63,7 +65,7 @@ export function observeRequests(options: { logger?: Logger; metrics?: PorticoMet
     const ms = performance.now() - start
     const route = routeOf(c)
     const status = c.res.status
-    const method = preview(c.req.method, 16)
+    const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER'
     if (metrics) {
       const labels = { method, route, status: String(status) }
       metrics.requests.inc(labels)
