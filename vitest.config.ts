@@ -27,6 +27,7 @@ const POSTGRES_TESTS = [
   'routes/auth',
   'routes/capture',
   'routes/farcaster',
+  'routes/health',
   'routes/history',
   'routes/identity',
   'routes/keys',

@@ -605,6 +605,9 @@ const convertQuery = (fields: Record<string, fc.Arbitrary<string>>) =>
 
 const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
   { name: 'GET /v1/supported-chains', path: query([]).map((q) => `/v1/supported-chains${q}`), expect: { schema: supportedChainsSchema } },
+  // The probes: the fuzzed database is up and migrated.
+  { name: 'GET /healthz', path: query([]).map((q) => `/healthz${q}`), expect: { schema: z.strictObject({ status: z.literal('ok') }) } },
+  { name: 'GET /readyz', path: query([]).map((q) => `/readyz${q}`), expect: { schema: z.strictObject({ status: z.literal('ready') }) } },
   {
     name: 'GET /v1/identity/{address}',
     path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/identity/${a}${q}`),

@@ -10,6 +10,7 @@ import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.t
 import type { Database } from '../db/types.ts'
 import type { ProjectsRepository } from '../db/projects.ts'
 import type { MailProvider } from '../auth/mail.ts'
+import type { PorticoMetrics } from '../metrics.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
 import { parseInput } from '../validation.ts'
@@ -55,6 +56,8 @@ export type AppContext = {
   clientAddress(c: Context): string | undefined
   /** The clock of rate limits, retention and link expiry. */
   now(): number
+  /** Prometheus metrics (AppConfig.metrics), when on: routes count their rate-limit refusals in it. */
+  metrics?: PorticoMetrics
 }
 
 export type AuthRouteContext = {

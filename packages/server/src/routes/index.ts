@@ -8,6 +8,7 @@ import { convertRoutes } from './convert.ts'
 import { exchangeRoutes } from './exchange.ts'
 import { explorerRoutes } from './explorer.ts'
 import { farcasterRoutes } from './farcaster.ts'
+import { healthRoutes } from './health.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
@@ -31,6 +32,7 @@ export type { AppContext, RouteModule } from './context.ts'
  * `routes/<resource>.ts` exporting a RouteModule, plus one line here.
  */
 export const ROUTES: readonly RouteModule[] = [
+  healthRoutes,
   chainsRoutes,
   identityRoutes,
   balanceRoutes,
