@@ -35,3 +35,45 @@ export function openSocialPopup(open?: OpenPopup): SocialPopup | null {
     return null
   }
 }
+
+/** The frame URL opened with `?portico-confirm=request` is the frame's confirmation window (issue 23 §1). */
+export const CONFIRM_WINDOW_PARAM = 'portico-confirm'
+/** The confirmation window's name: concurrent requests share one window (the frame shows them in turn). */
+export const CONFIRM_WINDOW_NAME = 'portico-confirm'
+/** Small: a request's details, Confirm and Reject (fits 375 px wide screens as a full-screen tab too). */
+export const CONFIRM_WINDOW_SIZE = { width: 400, height: 620 } as const
+
+/**
+ * Open the frame's confirmation window on the frame's origin, in the user's click (the frame, a
+ * cross-origin iframe, gets no user activation from a click in this page: a window it opened itself
+ * would be blocked). An open one is reused as it is (not reloaded: it may be showing a request).
+ * Null when the browser refused. Never throws.
+ */
+export function openConfirmPopup(frameUrl: string, open?: OpenPopup): SocialPopup | null {
+  try {
+    const w = globalThis.window as (Window & typeof globalThis) | undefined
+    const opener = open ?? (w ? (url: string, target: string, features: string) => w.open(url, target, features) : undefined)
+    if (!opener) return null
+    const { width, height } = CONFIRM_WINDOW_SIZE
+    const left = w ? Math.max(0, Math.round(w.screenX + (w.outerWidth - width) / 2)) : 0
+    const top = w ? Math.max(0, Math.round(w.screenY + (w.outerHeight - height) / 2)) : 0
+    const popup = opener('', CONFIRM_WINDOW_NAME, `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
+    if (!popup) return null
+    let blank: boolean
+    try {
+      // A new window is about:blank (this origin, readable); one already on the frame's origin throws.
+      blank = popup.location.href === 'about:blank'
+    } catch {
+      blank = false
+    }
+    if (blank) {
+      const url = new URL(frameUrl)
+      url.search = `?${CONFIRM_WINDOW_PARAM}=request`
+      url.hash = ''
+      popup.location.href = url.href
+    }
+    return popup
+  } catch {
+    return null
+  }
+}

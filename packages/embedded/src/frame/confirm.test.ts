@@ -4,6 +4,8 @@
  * shares; a sign-in message for another domain is refused without asking.
  */
 import { describe, expect, it, vi } from 'vitest'
+import { embeddedAdapter } from '../adapter'
+import { openConfirmPopup } from '../popup'
 import type { AuthApi } from './api'
 import { CONFIRM_CHANNEL, type ConfirmRequest, confirmer, describeRequest, FOREIGN_SIGN_IN, foreignSignIn, USER_REJECTED } from './confirm'
 import { createFrameHandler } from './handler'
@@ -366,5 +368,55 @@ describe('the channel to the confirmation window', () => {
     c.receive({ origin: FRAME_ORIGIN, source: win, data: ready })
     win.closed = true
     expect(await answer).toBe(false)
+  })
+})
+
+describe('the host page opens the window in the click (../popup.ts, ../adapter.ts)', () => {
+  const FRAME_URL = 'http://127.0.0.1:4200/?projectId=p1'
+  const fakeWindow = (href: string | (() => string)) => {
+    const w = {
+      closed: false,
+      opened: [] as string[],
+      location: {
+        get href() {
+          return typeof href === 'function' ? href() : href
+        },
+        set href(value: string) {
+          w.opened.push(value)
+        },
+      },
+      close() {
+        w.closed = true
+      },
+    }
+    return w
+  }
+
+  it('a new window goes to the frame origin’s confirm URL; one already there is reused as it is; a refused one is null', () => {
+    const fresh = fakeWindow('about:blank')
+    const open = vi.fn(() => fresh)
+    expect(openConfirmPopup(FRAME_URL, open)).toBe(fresh)
+    expect(open).toHaveBeenCalledWith('', 'portico-confirm', expect.stringContaining('popup=yes,width=400,height=620'))
+    expect(fresh.opened).toEqual(['http://127.0.0.1:4200/?portico-confirm=request'])
+    const onFrameOrigin = fakeWindow(() => {
+      throw new DOMException('Blocked a frame with origin', 'SecurityError')
+    })
+    expect(openConfirmPopup(FRAME_URL, () => onFrameOrigin)).toBe(onFrameOrigin)
+    expect(onFrameOrigin.opened).toEqual([])
+    expect(openConfirmPopup(FRAME_URL, () => null)).toBeNull()
+  })
+
+  it('signMessage opens the window before anything is awaited and closes it when the request settles; a read opens none', async () => {
+    const popup = fakeWindow('about:blank')
+    const open = vi.fn(() => popup)
+    const adapter = embeddedAdapter({ frameUrl: FRAME_URL, openPopup: open })
+    const signing = adapter.signMessage({ message: 'hi', address: EVM, connectorId: 'embedded' })
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(popup.closed).toBe(false)
+    // No app context here: the request fails, and the window goes with it.
+    await expect(signing).rejects.toThrow()
+    expect(popup.closed).toBe(true)
+    await adapter.request?.({ method: 'wallet_getAssets', params: [] } as never).catch(() => undefined)
+    expect(open).toHaveBeenCalledTimes(1)
   })
 })

@@ -18,8 +18,8 @@ import { type DecodedRequest, decodeRequest, decodeSolanaTransaction, type Previ
 import { formatEther } from 'viem'
 
 export const CONFIRM_CHANNEL = 'portico:confirm'
-/** The frame URL opened with `?portico-confirm=request` is the confirmation window. */
-export const CONFIRM_WINDOW_PARAM = 'portico-confirm'
+/** The frame URL opened with `?portico-confirm=request` is the confirmation window (the host opens it: ../popup.ts). */
+export { CONFIRM_WINDOW_PARAM } from '../popup'
 /** SPEC §8: what a rejected request fails with (the client maps it to code 4001). */
 export const USER_REJECTED = 'User rejected the request'
 /** A sign-in message (EIP-4361 / CAIP-122) for a domain that is not the host page's: refused without a prompt. */
@@ -291,13 +291,14 @@ interface Pending {
  */
 export function confirmer(options: {
   origin: string
-  /** The host page's `host[:port]`, for the sign-in check of the view. */
-  host?: string
+  /** The host page's origin: shown as the page that asks, and its host for the sign-in check of the view. */
+  hostOrigin?: string
   windowWaitMs?: number
   answerMs?: number
   /** How often a shown window is checked for being closed. @default 500 */
   pollMs?: number
 }) {
+  const host = options.hostOrigin ? new URL(options.hostOrigin).host : undefined
   const queue: Pending[] = []
   let nextId = 1
   let target: WindowLike | undefined
@@ -347,7 +348,7 @@ export function confirmer(options: {
 
   return {
     confirm(request: ConfirmRequest): Promise<boolean> {
-      const view = { ...describeRequest(request, options.host) }
+      const view = { ...describeRequest(request, host), ...(options.hostOrigin ? { origin: options.hostOrigin } : {}) }
       return new Promise<boolean>((resolve) => {
         queue.push({ id: nextId++, view, resolve })
         next()
@@ -361,10 +362,9 @@ export function confirmer(options: {
       if (source === null || typeof source?.postMessage !== 'function') return false
       const message = event.data
       if (message.type === 'CONFIRM_READY') {
-        if (source !== target) {
-          target = source
-          shownId = undefined
-        }
+        // A window (new, or the same one loaded again) shows the head of the queue.
+        target = source
+        shownId = undefined
         next()
         return true
       }
