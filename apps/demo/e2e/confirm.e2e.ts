@@ -55,6 +55,15 @@ describe("the frame's confirmation window", () => {
     expect(await popup.getByTestId('portico-confirm-details').textContent()).toContain(message)
     // Reject has the focus: Enter at once would not confirm.
     expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('portico-confirm-reject')
+    // At 375 px wide (a phone, where the window is a tab): nothing overflows, both buttons are on screen.
+    await popup.setViewportSize({ width: 375, height: 667 })
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    for (const id of ['portico-confirm-reject', 'portico-confirm-confirm']) {
+      const box = await popup.getByTestId(id).boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+      expect(box!.y + box!.height).toBeLessThanOrEqual(667)
+    }
+    if (process.env.PORTICO_CONFIRM_SHOT) await popup.screenshot({ path: process.env.PORTICO_CONFIRM_SHOT })
     await new Promise((r) => setTimeout(r, 1000))
     expect(await signed()).toBeNull()
     await popup.getByTestId('portico-confirm-confirm').click()

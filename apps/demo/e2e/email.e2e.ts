@@ -218,8 +218,12 @@ describe('email login through the secure frame', () => {
     await modal().getByRole('textbox', { name: 'New email' }).fill(NEW_EMAIL)
     const wait = Date.parse(last.receivedAt) + RESEND_COOLDOWN_MS + 1_000 - Date.now()
     if (wait > 0) await page.waitForTimeout(wait)
+    // The frame asks the user in its own window first (issue 23 §1): confirmed there.
+    const confirmations = answerConfirmations(h.context)
     await modal().getByRole('textbox', { name: 'New email' }).press('Enter')
     await expect.poll(updateStep, { timeout: 20_000 }).toBe('verifyPrimary')
+    confirmations.stop()
+    expect(confirmations.titles).toEqual(['Change your email'])
     expect(await modal().textContent()).toContain(`We emailed a 6-digit code to ${EMAIL}.`)
     const primary = await stack.mailbox.waitFor({ to: EMAIL, subject: /code/, after: last.id }, 20_000)
     expect(primary.text).toContain('confirm changing the email')
