@@ -23,18 +23,9 @@ export interface EmbeddedAdapter extends ChainAdapter {
   syncDappData(payload: DappDataPayload): Promise<void>
 }
 
-/** The frame's unsafe RPC methods (protocol's FRAME_RPC_UNSAFE; kept here so this shell loads no schema code). */
-const UNSAFE = new Set([
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'solana_signMessage',
-  'solana_signTransaction',
-  'solana_signAndSendTransaction',
-  'wallet_sendCalls',
-  'wallet_grantPermissions',
-  'wallet_revokePermissions',
-])
+/** The frame's unsafe RPC methods (protocol's FRAME_RPC_UNSAFE, matched here so this shell loads no schema code). */
+export const UNSAFE =
+  /^(personal_sign|eth_signTypedData_v4|eth_sendTransaction|solana_sign\w*|wallet_(sendCalls|grantPermissions|revokePermissions))$/
 
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
   let ctx: AdapterContext | undefined
@@ -148,7 +139,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     sendCalls: (p) => withConfirmWindow(async () => (await load()).sendCalls(p)),
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
-    request: (p) => (UNSAFE.has(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
+    request: (p) => (UNSAFE.test(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
     waitForReceipt: async (p) => (await load()).waitForReceipt(p),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),

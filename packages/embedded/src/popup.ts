@@ -21,20 +21,24 @@ export const SOCIAL_POPUP_SIZE = { width: 500, height: 600 } as const
 /** The popup's window name: a second sign-in reuses the same window. */
 export const SOCIAL_POPUP_NAME = 'portico-social'
 
-/** Open the blank popup, centred on the page's window; null when the browser refused. Never throws. */
-export function openSocialPopup(open?: OpenPopup): SocialPopup | null {
+/** Open a window `size` big, centred on the page's window; null when the browser refused. Never throws. */
+function openCentred(url: string, name: string, size: { width: number; height: number }, open?: OpenPopup): SocialPopup | null {
   try {
     const w = globalThis.window as (Window & typeof globalThis) | undefined
-    const opener = open ?? (w ? (url: string, target: string, features: string) => w.open(url, target, features) : undefined)
+    const opener = open ?? (w ? (u: string, target: string, features: string) => w.open(u, target, features) : undefined)
     if (!opener) return null
-    const { width, height } = SOCIAL_POPUP_SIZE
+    const { width, height } = size
     const left = w ? Math.max(0, Math.round(w.screenX + (w.outerWidth - width) / 2)) : 0
     const top = w ? Math.max(0, Math.round(w.screenY + (w.outerHeight - height) / 2)) : 0
-    return opener('about:blank', SOCIAL_POPUP_NAME, `popup=yes,width=${width},height=${height},left=${left},top=${top}`) ?? null
+    return opener(url, name, `popup=yes,width=${width},height=${height},left=${left},top=${top}`) ?? null
   } catch {
     return null
   }
 }
+
+/** Open the blank popup, centred on the page's window; null when the browser refused. Never throws. */
+export const openSocialPopup = (open?: OpenPopup): SocialPopup | null =>
+  openCentred('about:blank', SOCIAL_POPUP_NAME, SOCIAL_POPUP_SIZE, open)
 
 /** The frame URL opened with `?portico-confirm=request` is the frame's confirmation window (issue 23 §1). */
 export const CONFIRM_WINDOW_PARAM = 'portico-confirm'
@@ -50,30 +54,17 @@ export const CONFIRM_WINDOW_SIZE = { width: 400, height: 620 } as const
  * Null when the browser refused. Never throws.
  */
 export function openConfirmPopup(frameUrl: string, open?: OpenPopup): SocialPopup | null {
+  const popup = openCentred('', CONFIRM_WINDOW_NAME, CONFIRM_WINDOW_SIZE, open)
   try {
-    const w = globalThis.window as (Window & typeof globalThis) | undefined
-    const opener = open ?? (w ? (url: string, target: string, features: string) => w.open(url, target, features) : undefined)
-    if (!opener) return null
-    const { width, height } = CONFIRM_WINDOW_SIZE
-    const left = w ? Math.max(0, Math.round(w.screenX + (w.outerWidth - width) / 2)) : 0
-    const top = w ? Math.max(0, Math.round(w.screenY + (w.outerHeight - height) / 2)) : 0
-    const popup = opener('', CONFIRM_WINDOW_NAME, `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-    if (!popup) return null
-    let blank: boolean
-    try {
-      // A new window is about:blank (this origin, readable); one already on the frame's origin throws.
-      blank = popup.location.href === 'about:blank'
-    } catch {
-      blank = false
-    }
-    if (blank) {
+    // A new window is about:blank (this origin, readable); one already on the frame's origin throws.
+    if (popup?.location.href === 'about:blank') {
       const url = new URL(frameUrl)
       url.search = `?${CONFIRM_WINDOW_PARAM}=request`
       url.hash = ''
       popup.location.href = url.href
     }
-    return popup
   } catch {
-    return null
+    // on the frame's origin already: kept as it is
   }
+  return popup
 }

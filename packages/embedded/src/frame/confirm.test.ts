@@ -4,7 +4,8 @@
  * shares; a sign-in message for another domain is refused without asking.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { embeddedAdapter } from '../adapter'
+import { FRAME_RPC_READS, FRAME_RPC_UNSAFE } from '@portico/protocol/frame'
+import { embeddedAdapter, UNSAFE } from '../adapter'
 import { openConfirmPopup } from '../popup'
 import type { AuthApi } from './api'
 import { CONFIRM_CHANNEL, type ConfirmRequest, confirmer, describeRequest, FOREIGN_SIGN_IN, foreignSignIn, USER_REJECTED } from './confirm'
@@ -391,6 +392,12 @@ describe('the host page opens the window in the click (../popup.ts, ../adapter.t
     }
     return w
   }
+
+  it("the adapter's list of methods that open the window is the protocol's unsafe list, and no read", () => {
+    expect(FRAME_RPC_UNSAFE.filter((m) => UNSAFE.test(m))).toEqual([...FRAME_RPC_UNSAFE])
+    expect(FRAME_RPC_READS.filter((m) => UNSAFE.test(m))).toEqual([])
+    expect(['eth_sign', 'eth_signTransaction', 'wallet_sendCallsX'].filter((m) => UNSAFE.test(m))).toEqual([])
+  })
 
   it('a new window goes to the frame origin’s confirm URL; one already there is reused as it is; a refused one is null', () => {
     const fresh = fakeWindow('about:blank')
