@@ -170,7 +170,10 @@ export default [
     // passkey window of a sign-up in the click, as the social popup (~15 B). 38.33 kB.
     // 37.5 → 38.4 KiB (issue 23 §2): as the adapters' budget above (viem's shared encoding modules in the
     // EVM adapter's first-load chunk) and the app's ~220 B. 39.23 kB.
-    limit: '38.4 KiB',
+    // 38.4 → 38.6 KiB (issue 23 §1): the shell opens the frame's confirmation window in the click of every
+    // unsafe call (it can not wait for the engine's import(): a window opened later than the click is
+    // blocked), closes it when the last such call settles, and matches the unsafe methods (~170 B). 39.49 kB.
+    limit: '38.6 KiB',
     gzip: true,
   },
 ]

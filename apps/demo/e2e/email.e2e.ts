@@ -5,6 +5,7 @@
 // the visitor's email (a code to the current address, then one to the new address).
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerConfirmations } from './confirm-window.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 const EMAIL = 'ada@portico.test'
@@ -139,9 +140,13 @@ describe('email login through the secure frame', () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const message = 'Signed by the embedded wallet'
     await page.getByRole('textbox', { name: 'Message' }).fill(message)
+    // The frame asks the user in its own window (issue 23 §1): confirmed there.
+    const confirmations = answerConfirmations(h.context)
     await page.getByTestId('portico-demo-sign').click()
     const signature = page.getByTestId('portico-demo-signature')
     await expect.poll(() => signature.isVisible(), { timeout: 20_000 }).toBe(true)
+    confirmations.stop()
+    expect(confirmations.titles).toEqual(['Sign a message'])
     const text = (await signature.textContent()) as Hex
     expect(await verifyMessage({ address, message, signature: text })).toBe(true)
   })
@@ -213,8 +218,12 @@ describe('email login through the secure frame', () => {
     await modal().getByRole('textbox', { name: 'New email' }).fill(NEW_EMAIL)
     const wait = Date.parse(last.receivedAt) + RESEND_COOLDOWN_MS + 1_000 - Date.now()
     if (wait > 0) await page.waitForTimeout(wait)
+    // The frame asks the user in its own window first (issue 23 §1): confirmed there.
+    const confirmations = answerConfirmations(h.context)
     await modal().getByRole('textbox', { name: 'New email' }).press('Enter')
     await expect.poll(updateStep, { timeout: 20_000 }).toBe('verifyPrimary')
+    confirmations.stop()
+    expect(confirmations.titles).toEqual(['Change your email'])
     expect(await modal().textContent()).toContain(`We emailed a 6-digit code to ${EMAIL}.`)
     const primary = await stack.mailbox.waitFor({ to: EMAIL, subject: /code/, after: last.id }, 20_000)
     expect(primary.text).toContain('confirm changing the email')

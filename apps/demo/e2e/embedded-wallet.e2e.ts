@@ -7,6 +7,7 @@ import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, t
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES } from '@portico/protocol/auth'
+import { answerConfirmations } from './confirm-window.ts'
 import { emailLogin } from './email-login.ts'
 import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
@@ -38,13 +39,17 @@ const confirmation = async (url: string, signature: string) =>
   ).value[0]
 
 let h: Harness
+/** Every request the frame asks the user about is confirmed in its window, as the user would (issue 23 §1). */
+let confirmations: ReturnType<typeof answerConfirmations>
 
 beforeAll(async () => {
   h = await startHarness()
   await emailLogin(h, EMAIL)
+  confirmations = answerConfirmations(h.context)
 })
 
 afterAll(async () => {
+  confirmations?.stop()
   await h?.close()
 })
 
@@ -68,6 +73,8 @@ describe('the embedded wallet on the local chains', () => {
       value: String(1_500_000_000_000_000_000n),
     })) as Hex
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The frame asked first, in its window: a send.
+    expect(confirmations.titles).toEqual(['Send'])
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 20_000 })
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(from.toLowerCase())

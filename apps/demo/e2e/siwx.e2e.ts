@@ -14,6 +14,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
 import { startWcWallet, type WcWallet } from '@portico/devnet/wcwallet'
+import { answerConfirmations } from './confirm-window.ts'
 import { emailLogin } from './email-login.ts'
 import { connectDevWallet, onlineShim, pairNodeWallet } from './support.ts'
 
@@ -237,8 +238,12 @@ describe('sign in with the wallet (SIWX) on the local stack', () => {
     await emailLogin(h, 'ada@portico.test', () => siwxView().isVisible())
     const address = (await page.getByTestId('portico-demo-address').textContent()) ?? ''
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The frame asks the user in its own window (issue 23 §1): the sign-in message, for this page's domain.
+    const confirmations = answerConfirmations(h.context)
     await page.getByTestId('portico-siwx-sign').click()
     await expect.poll(() => status(), { timeout: 20_000 }).toBe('signed-in')
+    confirmations.stop()
+    expect(confirmations.titles).toEqual(['Sign in'])
     const entry = await stored(address)
     expect(entry?.chainId).toBe('eip155:31337')
     expect(await verifyMessage({ address: address as Hex, message: entry!.message, signature: entry!.signature as Hex })).toBe(true)

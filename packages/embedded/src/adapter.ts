@@ -12,7 +12,7 @@ import {
   type EmbeddedEngine,
   type ThemePayload,
 } from './options'
-import { openSocialPopup } from './popup'
+import { openConfirmPopup, openSocialPopup, type SocialPopup } from './popup'
 import { hostStorage } from './storage'
 
 /** The embedded adapter plus the frame's theme and dapp-data sync (SPEC §3). */
@@ -23,8 +23,33 @@ export interface EmbeddedAdapter extends ChainAdapter {
   syncDappData(payload: DappDataPayload): Promise<void>
 }
 
+/** The frame's unsafe RPC methods (protocol's FRAME_RPC_UNSAFE, matched here so this shell loads no schema code). */
+export const UNSAFE =
+  /^(personal_sign|eth_signTypedData_v4|eth_sendTransaction|solana_sign\w*|wallet_(sendCalls|grantPermissions|revokePermissions))$/
+
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
   let ctx: AdapterContext | undefined
+  /** Requests that opened (or reused) the confirmation window and have not settled. */
+  let confirming = 0
+  /**
+   * Issue 23 §1: an unsafe request waits in the frame for the user's answer in a window on the
+   * frame's origin. The window opens here, now, in the user's click (before any await); the frame
+   * finds it and drives it. It closes itself once answered; this page closes it when the last
+   * request that opened it settles (refused without a prompt, failed, aborted).
+   */
+  const withConfirmWindow = <T>(run: () => Promise<T>): Promise<T> => {
+    const popup: SocialPopup | null = openConfirmPopup(options.frameUrl, options.openPopup)
+    if (popup) confirming++
+    const settle = () => {
+      if (!popup || --confirming > 0) return
+      try {
+        if (!popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }
+    return run().finally(settle)
+  }
   let engine: Promise<EmbeddedEngine> | undefined
   const storage = hostStorage(options.storage)
   const synced: { theme?: ThemePayload; dapp?: DappDataPayload } = {}
@@ -107,17 +132,17 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
     switchNetwork: async (p) => (await load()).switchNetwork(p),
     getBalance: async (p) => (await load()).getBalance(p),
-    signMessage: async (p) => (await load()).signMessage(p),
-    sendTransaction: async (p) => (await load()).sendTransaction(p),
-    transfer: async (p) => (await load()).transfer(p),
-    signTypedData: async (p) => (await load()).signTypedData(p),
-    sendCalls: async (p) => (await load()).sendCalls(p),
+    signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),
+    sendTransaction: (p) => withConfirmWindow(async () => (await load()).sendTransaction(p)),
+    transfer: (p) => withConfirmWindow(async () => (await load()).transfer(p)),
+    signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p)),
+    sendCalls: (p) => withConfirmWindow(async () => (await load()).sendCalls(p)),
     getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
-    request: async (p) => (await load()).request(p),
+    request: (p) => (UNSAFE.test(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
     waitForReceipt: async (p) => (await load()).waitForReceipt(p),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
-    updateEmail: async (p) => (await load()).updateEmail(p),
+    updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),
     confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),
     setPreferredAccountType: async (p) => (await load()).setPreferredAccountType(p),
     getTwoFactor: async (p) => (await load()).getTwoFactor(p),

@@ -2,6 +2,7 @@ import { p256 } from '@noble/curves/p256'
 import { sessionKeyHashOf, stampPayload } from '@portico/protocol/auth'
 import { describe, expect, it, vi } from 'vitest'
 import { createAuthApi, type AuthApi } from './api'
+import type { Confirm } from './confirm'
 import { createFrameHandler } from './handler'
 import { base64url, generateLoginKey, lowS, memorySessionStore, signText } from './keys'
 import { hostOriginOf, originMatcher } from './origins'
@@ -77,7 +78,10 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
   return Object.assign(tracked, { calls })
 }
 
-function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => Promise<unknown>; hostOrigin?: string } = {}) {
+function frame(
+  api = fakeApi(),
+  extra: { rpcRead?: (m: string, p: unknown[]) => Promise<unknown>; hostOrigin?: string; confirm?: Confirm } = {},
+) {
   const parent = { name: 'parent' }
   const posted: { message: { id?: string; type: string; payload?: unknown }; targetOrigin: string }[] = []
   const sessions = memorySessionStore()
@@ -87,6 +91,8 @@ function frame(api = fakeApi(), extra: { rpcRead?: (m: string, p: unknown[]) => 
     deviceId: () => 'device-0123456789abcdef',
     chainId: '31337',
     hostOrigin: HOST,
+    // The user confirms every unsafe request (the confirmation itself: confirm.test.ts).
+    confirm: async () => true,
     ...extra,
   })
   const handler = createFrameHandler({

@@ -6,6 +6,8 @@
  */
 import { frameUrlParamsSchema } from '@portico/protocol/frame'
 import { createAuthApi } from './api'
+import { CONFIRM_WINDOW_PARAM, confirmer } from './confirm'
+import { runConfirmWindow } from './confirm-window'
 import { createKeyView } from './export-view'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
@@ -54,6 +56,9 @@ export async function bootFrame(): Promise<void> {
   const rpcUrl = params.rpcUrl && /^https?:\/\//.test(params.rpcUrl) ? params.rpcUrl : undefined
   // Passkeys: created in a popup on this origin (see passkey-popup.ts), used here.
   const registrar = popupRegistrar({ origin: location.origin })
+  // Issue 23 §1: unsafe requests wait for the user in a window on this origin (opened by the host
+  // page in the user's click: this frame gets no user activation from it), see confirm.ts.
+  const confirmations = confirmer({ origin: location.origin, ...(hostOrigin ? { hostOrigin } : {}) })
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
@@ -71,6 +76,7 @@ export async function bootFrame(): Promise<void> {
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
     keyView: createKeyView(document),
+    confirm: (request) => confirmations.confirm(request),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
     },
@@ -88,12 +94,16 @@ export async function bootFrame(): Promise<void> {
     if (event.source !== window.parent && handlers.socialResult(event)) return
     // The passkey popup (this origin, opened by the host page) answers here, never through the host.
     if (event.source !== window.parent && registrar.receive(event)) return
+    // So does the confirmation window.
+    if (event.source !== window.parent && confirmations.receive(event)) return
     void handler.handleMessage(event)
   })
   if (!handler.ready()) log('the host page is not an allowed origin', hostOrigin)
 }
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  if (new URLSearchParams(location.search).get(PASSKEY_POPUP_PARAM) === 'create') void runPasskeyPopup()
+  const search = new URLSearchParams(location.search)
+  if (search.get(PASSKEY_POPUP_PARAM) === 'create') void runPasskeyPopup()
+  else if (search.get(CONFIRM_WINDOW_PARAM) === 'request') runConfirmWindow()
   else void bootFrame()
 }

@@ -25,6 +25,7 @@ import {
   type FrameUser,
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
+import { type Confirm, type ConfirmRequest, FOREIGN_SIGN_IN, foreignSignIn, USER_REJECTED } from './confirm'
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
@@ -110,6 +111,12 @@ export interface FrameServiceDeps {
   exportKey?: ExportKey
   /** EXPORT_KEY: the view in the frame's own document that shows the key (export-view.ts). */
   keyView?: KeyView
+  /**
+   * Issue 23 §1: the user's answer to an unsafe request (RPC_REQUEST's unsafe methods, UPDATE_EMAIL),
+   * asked in a window on this origin (main.ts: confirm.ts + confirm-window.ts). Not given: every
+   * unsafe request is refused ('User rejected the request').
+   */
+  confirm?: Confirm
 }
 
 /** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
@@ -212,6 +219,26 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     return custody ? custody.afterLogin(session, u) : u
   }
 
+  /** The host page's `host[:port]` (the domain a sign-in message must name). */
+  const host = (() => {
+    try {
+      return deps.hostOrigin ? new URL(deps.hostOrigin).host : undefined
+    } catch {
+      return undefined
+    }
+  })()
+
+  /** Issue 23 §1: nothing unsafe runs before the user confirms it in the window on this origin. */
+  async function confirmed(request: ConfirmRequest, signal?: AbortSignal): Promise<void> {
+    if (request.kind === 'rpc' && foreignSignIn(request.method, request.params, host)) throw new Error(FOREIGN_SIGN_IN)
+    if (!deps.confirm) throw new Error(USER_REJECTED)
+    const aborted = new Promise<never>((_resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new Error(REQUEST_ABORTED)), { once: true })
+    })
+    aborted.catch(() => undefined)
+    if (!(await Promise.race([deps.confirm(request), aborted]))) throw new Error(USER_REJECTED)
+  }
+
   async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {
     if (!(FRAME_RPC_METHODS as readonly string[]).includes(p.method)) throw new Error(AUTH_ERRORS.rpcNotAllowed)
     const ns = p.namespace ?? namespace
@@ -232,6 +259,9 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     const controller = new AbortController()
     unsafeInFlight.add(controller)
     try {
+      await requireSession()
+      await confirmed({ kind: 'rpc', method: p.method, params, namespace: ns, chainId: target }, controller.signal)
+      if (controller.signal.aborted) throw new Error(REQUEST_ABORTED)
       const result = await withSession(async (s) => {
         if (custody && (LOCAL_SIGNING_METHODS as readonly string[]).includes(p.method) && (await custody.signsHere(s))) {
           const own = p.method.startsWith('solana_') ? 'solana' : 'eip155'
@@ -534,6 +564,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       return {}
     },
     async UPDATE_EMAIL({ email }) {
+      await requireSession()
+      await confirmed({ kind: 'email', email })
       return withSession((s) => deps.api.updateEmail(s, email))
     },
     async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {

@@ -82,6 +82,7 @@ async function signedInFrame(options: { failSmart?: string } = {}) {
     deviceId: () => 'device-0123456789abcdef',
     chainId: '31337',
     hostOrigin: HOST,
+    confirm: async () => true,
   })
   const handler = createFrameHandler({
     parent,

@@ -1,0 +1,100 @@
+// Issue 23 §1: the embedded wallet signs nothing a page asks before the user confirms it in the
+// frame's own window (on the frame's origin, opened by the page in the click). A script on the host
+// page asks for personal_sign: nothing is signed until Confirm is clicked there; Escape (Reject)
+// fails the request with SPEC §8's text; a sign-in message for another domain is refused with no
+// window to answer. The API, the frame, the chain and Chromium are real.
+import { type Hex, verifyMessage } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nextConfirmWindow } from './confirm-window.ts'
+import { emailLogin } from './email-login.ts'
+import { type Harness, startHarness } from './harness.ts'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness()
+  await emailLogin(h, 'lin@portico.test')
+})
+
+afterAll(async () => {
+  await h?.close()
+})
+
+declare global {
+  interface Window {
+    __signed?: { signature?: string; error?: string }
+  }
+}
+
+/** A script on the host page asks the embedded wallet to sign `message` (the outcome lands in window.__signed). */
+const askToSign = (message: string) =>
+  h.page.evaluate((m) => {
+    window.__signed = undefined
+    void window.__portico!.wallet.signMessage(m).then(
+      (signature) => {
+        window.__signed = { signature }
+      },
+      (error: Error) => {
+        window.__signed = { error: error.message }
+      },
+    )
+  }, message)
+const signed = () => h.page.evaluate(() => window.__signed ?? null)
+
+describe("the frame's confirmation window", () => {
+  it('personal_sign from a page script: nothing is signed until Confirm is clicked in the window; the signature is the account’s', async () => {
+    const { page, context } = h
+    await page.keyboard.press('Escape')
+    const address = (await page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])) as Hex
+    const message = 'Sent by a script on the page'
+    const opened = nextConfirmWindow(context)
+    await askToSign(message)
+    const popup = await opened
+    expect(new URL(popup.url()).origin).toBe(new URL(h.stack.frameUrl).origin)
+    expect(await popup.locator('h1').textContent()).toBe('Sign a message')
+    expect(await popup.getByTestId('portico-confirm-details').textContent()).toContain(message)
+    // Reject has the focus: Enter at once would not confirm.
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('portico-confirm-reject')
+    // At 375 px wide (a phone, where the window is a tab): nothing overflows, both buttons are on screen.
+    await popup.setViewportSize({ width: 375, height: 667 })
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    for (const id of ['portico-confirm-reject', 'portico-confirm-confirm']) {
+      const box = await popup.getByTestId(id).boundingBox()
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+      expect(box!.y + box!.height).toBeLessThanOrEqual(667)
+    }
+    if (process.env.PORTICO_CONFIRM_SHOT) await popup.screenshot({ path: process.env.PORTICO_CONFIRM_SHOT })
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(await signed()).toBeNull()
+    await popup.getByTestId('portico-confirm-confirm').click()
+    await expect.poll(signed, { timeout: 20_000 }).not.toBeNull()
+    const signature = (await signed())?.signature as Hex
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+  })
+
+  it('Escape in the window rejects: the request fails with "User rejected the request"', async () => {
+    const opened = nextConfirmWindow(h.context)
+    await askToSign('Please reject me')
+    const popup = await opened
+    await popup.keyboard.press('Escape')
+    await expect.poll(signed, { timeout: 20_000 }).toEqual({ error: 'User rejected the request' })
+  })
+
+  it('a sign-in message for another domain is refused with no request to confirm', async () => {
+    const address = (await h.page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])) as string
+    const siwe = [
+      'bank.example wants you to sign in with your Ethereum account:',
+      address,
+      '',
+      'Sign in to the bank',
+      '',
+      'URI: https://bank.example/',
+      'Version: 1',
+      'Chain ID: 31337',
+      'Nonce: abcdefgh12345678',
+      `Issued At: ${new Date().toISOString()}`,
+    ].join('\n')
+    await askToSign(siwe)
+    await expect.poll(signed, { timeout: 20_000 }).toEqual({ error: 'The sign-in message is for another domain than this page' })
+  })
+})

@@ -1,0 +1,88 @@
+/**
+ * The confirmation window's document (issue 23 §1): the request as plain text, focus on Reject,
+ * Escape = Reject, Confirm answers the frame (on this origin only), and the window closes itself
+ * once nothing is left to confirm.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CONFIRM_CHANNEL } from './confirm'
+import { runConfirmWindow } from './confirm-window'
+
+const ORIGIN = window.location.origin
+const VIEW = {
+  title: 'Approve spending',
+  rows: [
+    { label: 'Spender', value: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+    { label: 'Amount (base units)', value: '<b>unlimited</b>' },
+  ],
+  warnings: ['Warning: this allows an unlimited amount.'],
+  origin: 'http://127.0.0.1:5173',
+}
+
+/** The frame, as seen from the window: records what the window answers. */
+function fakeFrame() {
+  const got: unknown[] = []
+  return { got, postMessage: (message: unknown, targetOrigin: string) => void got.push({ message, targetOrigin }) }
+}
+
+function open() {
+  const frame = fakeFrame()
+  const opener = { closed: false, frames: { length: 1, 0: { postMessage: vi.fn() } } } as unknown as Window
+  const close = vi.fn()
+  const ui = runConfirmWindow(document, { origin: ORIGIN, opener, close, announceMs: 5 })
+  opened.push(ui)
+  const deliver = (data: unknown, origin = ORIGIN) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame as unknown as Window }))
+  return { frame, opener, close, ui, deliver }
+}
+
+const opened: { stop(): void }[] = []
+afterEach(() => {
+  for (const ui of opened.splice(0)) ui.stop()
+  document.body.replaceChildren()
+})
+
+describe('the confirmation window', () => {
+  it('announces itself to the frames of its opener, on this origin only', async () => {
+    const { opener } = open()
+    const target = (opener.frames as unknown as { 0: { postMessage: ReturnType<typeof vi.fn> } })[0]
+    await vi.waitFor(() => expect(target.postMessage).toHaveBeenCalledWith({ channel: CONFIRM_CHANNEL, type: 'CONFIRM_READY' }, ORIGIN))
+  })
+
+  it('shows the request as text, the warning, the asking page; Reject has the focus; Escape rejects', () => {
+    const { frame, deliver } = open()
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 7, view: VIEW })
+    expect(document.querySelector('h1')?.textContent).toBe('Approve spending')
+    expect(document.querySelector('[data-testid="portico-confirm-details"]')?.textContent).toBe(
+      'Spender0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BCAmount (base units)<b>unlimited</b>',
+    )
+    expect(document.querySelector('b')).toBeNull()
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Warning: this allows an unlimited amount.')
+    expect(document.body.textContent).toContain('Asked by http://127.0.0.1:5173')
+    expect((document.activeElement as HTMLElement).dataset.testid).toBe('portico-confirm-reject')
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(frame.got).toEqual([{ message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 7, approved: false }, targetOrigin: ORIGIN }])
+  })
+
+  it('Confirm answers approved; the next request is shown in the same window; IDLE after an answer closes it', () => {
+    const { frame, close, deliver } = open()
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 1, view: VIEW })
+    ;(document.querySelector('[data-testid="portico-confirm-confirm"]') as HTMLButtonElement).click()
+    expect(frame.got).toEqual([{ message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 1, approved: true }, targetOrigin: ORIGIN }])
+    // Answered: the buttons are off until the next request.
+    expect((document.querySelector('[data-testid="portico-confirm-confirm"]') as HTMLButtonElement).disabled).toBe(true)
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 2, view: { ...VIEW, title: 'Send' } })
+    expect(document.querySelector('h1')?.textContent).toBe('Send')
+    ;(document.querySelector('[data-testid="portico-confirm-reject"]') as HTMLButtonElement).click()
+    expect(close).not.toHaveBeenCalled()
+    deliver({ channel: CONFIRM_CHANNEL, type: 'IDLE' })
+    expect(close).toHaveBeenCalledTimes(1)
+  })
+
+  it('a request from another origin is not shown, and IDLE before any answer keeps the window open', () => {
+    const { close, deliver } = open()
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 1, view: VIEW }, 'http://127.0.0.1:5173')
+    expect(document.querySelector('h1')?.textContent).toBe('Waiting for the request…')
+    deliver({ channel: CONFIRM_CHANNEL, type: 'IDLE' })
+    expect(close).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,383 @@
+/**
+ * The frame's own confirmation (issue 23 §1): every unsafe request waits for the user's answer in a
+ * window on the frame's origin (confirm-window.ts), which the host page can not read, restyle,
+ * cover or click. This module is the frame's side: what a request is shown as (decoded with the
+ * preview engine), and the channel to that window.
+ *
+ *   window → the frames of its opener:  { channel, type: 'CONFIRM_READY' }               (targetOrigin: this origin)
+ *   frame → that window:                 { channel, type: 'REQUEST', id, view }          (targetOrigin: this origin)
+ *   window → that frame:                 { channel, type: 'ANSWER', id, approved }       (targetOrigin: this origin)
+ *   frame → that window:                 { channel, type: 'IDLE' }                       (nothing more to confirm)
+ *
+ * The window is opened by the host page in the user's click (a cross-origin frame gets no user
+ * activation from a click in its parent, so a window the frame opened itself would be blocked).
+ * Each side takes only this origin's messages: the host page can open the window, but can not
+ * answer for it. Texts are English for now (the frame has no locale of its own yet).
+ */
+import { type DecodedRequest, decodeRequest, decodeSolanaTransaction, type Preview, type PreviewFlag } from '@portico/headless/preview'
+import { formatEther } from 'viem'
+
+export const CONFIRM_CHANNEL = 'portico:confirm'
+/** The frame URL opened with `?portico-confirm=request` is the confirmation window (the host opens it: ../popup.ts). */
+export { CONFIRM_WINDOW_PARAM } from '../popup'
+/** SPEC §8: what a rejected request fails with (the client maps it to code 4001). */
+export const USER_REJECTED = 'User rejected the request'
+/** A sign-in message (EIP-4361 / CAIP-122) for a domain that is not the host page's: refused without a prompt. */
+export const FOREIGN_SIGN_IN = 'The sign-in message is for another domain than this page'
+/** How long the frame waits for a confirmation window to show up (none opened: the request is rejected). */
+export const CONFIRM_WINDOW_WAIT_MS = 30_000
+/** How long the user has to answer once the window shows the request (SPEC §9's 120 s request timeout). */
+export const CONFIRM_ANSWER_MS = 115_000
+
+/** What waits for the user's answer. */
+export type ConfirmRequest =
+  | { kind: 'rpc'; method: string; params: unknown[]; namespace: 'eip155' | 'solana'; chainId: number | string }
+  | { kind: 'email'; email: string }
+
+/** The frame service's dependency: true when the user confirmed `request` in the window on this origin. */
+export type Confirm = (request: ConfirmRequest) => Promise<boolean>
+
+/** What the window shows: plain text only (rendered with textContent). */
+export interface ConfirmView {
+  title: string
+  /** Label and value, in order. */
+  rows: { label: string; value: string }[]
+  /** Plain warnings (the preview's flags). */
+  warnings: string[]
+  /** The page that asks. */
+  origin?: string
+}
+
+export const FLAG_WARNINGS: Record<PreviewFlag, string> = {
+  unknownDelegate: 'Warning: this hands your account to a contract that is not a known executor.',
+  foreignDomain: 'Warning: this sign-in is for another site than this page.',
+  approvalForAll: 'Warning: this gives access to every item of the collection.',
+  unlimitedAmount: 'Warning: this allows an unlimited amount.',
+  largeAmount: 'Warning: this allows more than your balance.',
+  spenderNoCode: 'Warning: the spender is not a contract.',
+  longDuration: 'Warning: this permission lasts a long time.',
+  farDeadline: 'Warning: this signature stays valid for a long time.',
+  unknownCall: 'Warning: this calls a function that could not be decoded.',
+}
+
+const ethText = (wei: bigint) => `${formatEther(wei)} ETH`
+const date = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
+const amount = (value: bigint, flags: readonly PreviewFlag[]) =>
+  flags.includes('unlimitedAmount') ? `unlimited (${value})` : String(value)
+
+const utf8 = new TextDecoder()
+function base64Text(value: string): string {
+  const binary = atob(value)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return utf8.decode(bytes)
+}
+
+/** The preview request of a frame RPC request (Solana's params are `[{ transaction }]` / `[{ message, pubkey }]`). */
+function decodedOf(method: string, params: unknown[], host: string | undefined): DecodedRequest {
+  const config = host ? { host } : {}
+  const first = params[0] as { transaction?: unknown; message?: unknown } | undefined
+  if (method === 'solana_signMessage') {
+    const message = typeof first?.message === 'string' ? base64Text(first.message) : ''
+    return decodeRequest({ method, params: { message } }, config)
+  }
+  if (method === 'solana_signTransaction' || method === 'solana_signAndSendTransaction')
+    return decodeRequest({ method, params: { transaction: String(first?.transaction ?? '') } }, config, decodeSolanaTransaction)
+  return decodeRequest({ method, params } as never, config)
+}
+
+/** The sign-in domain of a message request, when the message is a sign-in message for another domain than `host`. */
+export function foreignSignIn(method: string, params: unknown[], host: string | undefined): boolean {
+  if (!host || (method !== 'personal_sign' && method !== 'solana_signMessage')) return false
+  try {
+    return decodedOf(method, params, host).flags.includes('foreignDomain')
+  } catch {
+    return false
+  }
+}
+
+function rowsOf(preview: Preview): { title: string; rows: ConfirmView['rows'] } {
+  switch (preview.kind) {
+    case 'message':
+      return { title: 'Sign a message', rows: [{ label: 'Message', value: preview.text }] }
+    case 'signIn':
+      return {
+        title: 'Sign in',
+        rows: [
+          { label: 'Domain', value: preview.domain },
+          { label: 'Address', value: preview.address },
+          ...(preview.statement ? [{ label: 'Statement', value: preview.statement }] : []),
+          { label: 'URI', value: preview.uri },
+          { label: 'Chain', value: preview.chainId },
+        ],
+      }
+    case 'nativeTransfer':
+      return {
+        title: 'Send',
+        rows: [
+          { label: 'To', value: preview.to },
+          { label: 'Amount', value: ethText(preview.value) },
+        ],
+      }
+    case 'tokenTransfer':
+      return {
+        title: 'Send tokens',
+        rows: [
+          { label: 'Token', value: preview.token },
+          { label: 'To', value: preview.recipient },
+          { label: 'Amount (base units)', value: String(preview.amount) },
+        ],
+      }
+    case 'tokenTransferFrom':
+      return {
+        title: 'Move tokens',
+        rows: [
+          { label: 'Token', value: preview.token },
+          { label: 'From', value: preview.sender },
+          { label: 'To', value: preview.recipient },
+          { label: 'Amount (base units)', value: String(preview.amount) },
+        ],
+      }
+    case 'tokenApproval':
+      return {
+        title: 'Approve spending',
+        rows: [
+          { label: 'Token', value: preview.token },
+          { label: 'Spender', value: preview.spender },
+          { label: 'Amount (base units)', value: amount(preview.amount, preview.flags) },
+        ],
+      }
+    case 'approvalForAll':
+      return {
+        title: preview.approved ? 'Approve the whole collection' : 'Revoke collection access',
+        rows: [
+          { label: 'Collection', value: preview.collection },
+          { label: 'Operator', value: preview.operator },
+        ],
+      }
+    case 'contractCall':
+      return {
+        title: 'Call a contract',
+        rows: [
+          { label: 'Contract', value: preview.to },
+          { label: 'Value', value: ethText(preview.value) },
+          { label: 'Function', value: preview.selector },
+          { label: 'Data', value: preview.data },
+        ],
+      }
+    case 'deploy':
+      return { title: 'Deploy a contract', rows: [{ label: 'Value', value: ethText(preview.value) }] }
+    case 'permit':
+      return preview.standard === 'eip2612'
+        ? {
+            title: 'Sign a permit',
+            rows: [
+              { label: 'Token', value: preview.token },
+              { label: 'Spender', value: preview.spender },
+              { label: 'Amount (base units)', value: amount(preview.amount, preview.flags) },
+              { label: 'Deadline', value: date(preview.deadline) },
+            ],
+          }
+        : {
+            title: `Sign a Permit2 (${preview.primaryType})`,
+            rows: [
+              { label: 'Spender', value: preview.spender },
+              ...preview.tokens.map((t) => ({ label: `Token ${t.token}`, value: amount(t.amount, preview.flags) })),
+              { label: 'Deadline', value: date(preview.deadline) },
+            ],
+          }
+    case 'typedData':
+      return {
+        title: `Sign typed data (${preview.primaryType})`,
+        rows: [
+          ...(preview.domain.name ? [{ label: 'App', value: preview.domain.name }] : []),
+          ...(preview.domain.verifyingContract ? [{ label: 'Contract', value: preview.domain.verifyingContract }] : []),
+          ...(preview.domain.chainId !== undefined ? [{ label: 'Chain', value: String(preview.domain.chainId) }] : []),
+          { label: 'Hash', value: preview.hash },
+        ],
+      }
+    case 'authorization':
+      return {
+        title: 'Delegate your account',
+        rows: [
+          { label: 'Delegate', value: preview.delegate },
+          { label: 'Chain', value: preview.chainId === 0 ? 'every chain' : String(preview.chainId) },
+        ],
+      }
+    case 'batch':
+      return {
+        title: `Send ${preview.calls.length} calls`,
+        rows: preview.calls.flatMap((call, i) => rowsOf(call).rows.map((row) => ({ label: `${i + 1}. ${row.label}`, value: row.value }))),
+      }
+    case 'grantPermissions':
+      return {
+        title: 'Grant permissions',
+        rows: [
+          { label: 'To', value: preview.signer },
+          { label: 'Until', value: date(preview.expiry) },
+          ...preview.permissions.map((p) => ({
+            label: 'Permission',
+            value:
+              p.type === 'contractCall'
+                ? `call ${p.target}${p.functions.length ? ` (${p.functions.join(', ')})` : ' (every function)'}`
+                : p.type === 'nativeTokenLimit'
+                  ? `spend up to ${ethText(p.allowance)}`
+                  : `spend ${ethText(p.allowance)} every ${p.period} s`,
+          })),
+        ],
+      }
+    case 'solanaTransaction':
+      return {
+        title: 'Solana transaction',
+        rows: preview.instructions.map((ix) =>
+          ix.kind === 'solTransfer'
+            ? { label: 'Send SOL', value: `${Number(ix.lamports) / 1e9} SOL to ${ix.destination}` }
+            : ix.kind === 'splTransfer'
+              ? { label: 'Send tokens', value: `${ix.amount} (base units) to ${ix.destination}` }
+              : ix.kind === 'splTransferChecked'
+                ? { label: 'Send tokens', value: `${ix.amount} (base units, mint ${ix.mint}) to ${ix.destination}` }
+                : { label: 'Program', value: ix.program },
+        ),
+      }
+  }
+}
+
+/** What the window shows for `request` (`host`: the host page's `host[:port]`, for the sign-in check). */
+export function describeRequest(request: ConfirmRequest, host?: string): ConfirmView {
+  if (request.kind === 'email') return { title: 'Change your email', rows: [{ label: 'New email', value: request.email }], warnings: [] }
+  const chain = { label: 'Network', value: `${request.namespace}:${request.chainId}` }
+  try {
+    const decoded = decodedOf(request.method, request.params, host)
+    const { title, rows } = rowsOf(decoded.preview)
+    const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a).rows)
+    return { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => FLAG_WARNINGS[f]) }
+  } catch {
+    // Not decodable: the request as it came (the user can still refuse).
+    let raw: string
+    try {
+      raw = JSON.stringify(request.params, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).slice(0, 4000)
+    } catch {
+      raw = '(unreadable)'
+    }
+    return {
+      title: request.method,
+      rows: [{ label: 'Request', value: raw }, chain],
+      warnings: ['Warning: this request could not be decoded.'],
+    }
+  }
+}
+
+type Message =
+  | { channel: typeof CONFIRM_CHANNEL; type: 'CONFIRM_READY' }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'REQUEST'; id: number; view: ConfirmView }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'IDLE' }
+
+export const isConfirmMessage = (data: unknown): data is Message =>
+  typeof data === 'object' && data !== null && (data as { channel?: unknown }).channel === CONFIRM_CHANNEL
+
+type WindowLike = { postMessage(message: unknown, targetOrigin: string): void; readonly closed?: boolean }
+
+interface Pending {
+  id: number
+  view: ConfirmView
+  resolve(approved: boolean): void
+}
+
+/**
+ * The frame's side: `confirm` queues a request and resolves with the user's answer in the window on
+ * `origin` (false when no window shows up within `windowWaitMs`, when it is closed, or when nobody
+ * answers within `answerMs`); `receive` takes the window's messages (true when taken).
+ */
+export function confirmer(options: {
+  origin: string
+  /** The host page's origin: shown as the page that asks, and its host for the sign-in check of the view. */
+  hostOrigin?: string
+  windowWaitMs?: number
+  answerMs?: number
+  /** How often a shown window is checked for being closed. @default 500 */
+  pollMs?: number
+}) {
+  const host = options.hostOrigin ? new URL(options.hostOrigin).host : undefined
+  const queue: Pending[] = []
+  let nextId = 1
+  let target: WindowLike | undefined
+  let shownId: number | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let poll: ReturnType<typeof setInterval> | undefined
+
+  function stopTimers() {
+    if (timer) clearTimeout(timer)
+    if (poll) clearInterval(poll)
+    timer = undefined
+    poll = undefined
+  }
+
+  function settle(id: number, approved: boolean) {
+    const index = queue.findIndex((p) => p.id === id)
+    if (index < 0) return
+    const [done] = queue.splice(index, 1)
+    if (shownId === id) shownId = undefined
+    stopTimers()
+    done?.resolve(approved)
+    next()
+  }
+
+  /** Show the head of the queue in the window (or wait for one), with its timers. */
+  function next() {
+    const head = queue[0]
+    if (!head) {
+      if (target && !target.closed) target.postMessage({ channel: CONFIRM_CHANNEL, type: 'IDLE' }, options.origin)
+      return
+    }
+    if (shownId === head.id) return
+    stopTimers()
+    if (!target || target.closed) {
+      target = undefined
+      timer = setTimeout(() => settle(head.id, false), options.windowWaitMs ?? CONFIRM_WINDOW_WAIT_MS)
+      return
+    }
+    shownId = head.id
+    target.postMessage({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: head.id, view: head.view }, options.origin)
+    timer = setTimeout(() => settle(head.id, false), options.answerMs ?? CONFIRM_ANSWER_MS)
+    const shown = target
+    poll = setInterval(() => {
+      if (shown.closed) settle(head.id, false)
+    }, options.pollMs ?? 500)
+  }
+
+  return {
+    confirm(request: ConfirmRequest): Promise<boolean> {
+      const view = { ...describeRequest(request, host), ...(options.hostOrigin ? { origin: options.hostOrigin } : {}) }
+      return new Promise<boolean>((resolve) => {
+        queue.push({ id: nextId++, view, resolve })
+        next()
+      })
+    },
+
+    /** A message that is not the host page's: the window's. True when taken. */
+    receive(event: { origin: string; source: unknown; data: unknown }): boolean {
+      if (event.origin !== options.origin || !isConfirmMessage(event.data)) return false
+      const source = event.source as WindowLike | null
+      if (source === null || typeof source?.postMessage !== 'function') return false
+      const message = event.data
+      if (message.type === 'CONFIRM_READY') {
+        // A window (new, or the same one loaded again) shows the head of the queue.
+        target = source
+        shownId = undefined
+        next()
+        return true
+      }
+      if (message.type === 'ANSWER' && source === target && message.id === shownId) {
+        settle(message.id, message.approved === true)
+        return true
+      }
+      return false
+    },
+
+    /** Reject every request waiting (sign-out). */
+    rejectAll() {
+      for (const p of [...queue]) settle(p.id, false)
+    },
+  }
+}
