@@ -110,6 +110,8 @@ async function frameLogin(
     hostOrigin: HOST,
     rpcRead: (method, params) => jsonRpc(anvil.rpcUrl, method, params),
     deviceShares,
+    // The user confirms each request in the frame's window (packages/embedded/src/frame/confirm.test.ts tests it).
+    confirm: async () => true,
     now: clock,
     ...extra,
   })

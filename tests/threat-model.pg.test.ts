@@ -97,6 +97,8 @@ function frameOn(apiUrl: string, deviceShares: DeviceShareStore, sessions = memo
     hostOrigin: HOST,
     rpcRead: jsonRpc,
     deviceShares,
+    // The user confirms each request in the frame's window (packages/embedded/src/frame/confirm.test.ts tests it).
+    confirm: async () => true,
   })
   return { service, sessions }
 }
