@@ -19,6 +19,8 @@ import { type AuthConfig, generateKek, loadOrCreateKek, openDatabase, startServe
 import { createServer, type Plugin, preview } from 'vite'
 import { buildFrame } from '../packages/embedded/scripts/build-frame.mjs'
 import { buildDemo, type StackBuilds } from './stack-builds.ts'
+import { toHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 export type { StackBuilds }
 
@@ -307,6 +309,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
       // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
       ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
+      // Their permissions are enforced on chain; executions are relayed by a key of this run, funded below.
+      permissions: { relayerKey: await fundedRelayerKey(devnet) },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
     let api = await startServer({
@@ -418,4 +422,23 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
     })
   })
+}
+
+/**
+ * The relayer of permission executions under key shares (auth.permissions.relayerKey): a new key for
+ * this run, given 1000 ETH on every devnet chain (anvil_setBalance). It only pays gas: the user's
+ * account checks each execution itself.
+ */
+async function fundedRelayerKey(devnet: Devnet): Promise<`0x${string}`> {
+  const key = generatePrivateKey()
+  const address = privateKeyToAccount(key).address
+  for (const chain of devnet.chains) {
+    const res = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, toHex(1000n * 10n ** 18n)] }),
+    })
+    if (!res.ok) throw new Error(`Funding the permissions relayer on chain ${chain.chainId} failed (${res.status})`)
+  }
+  return key
 }

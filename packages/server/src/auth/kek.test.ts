@@ -96,6 +96,15 @@ describe('CLI: the auth service', () => {
     expect(() => parseCli([], { ...env, PORTICO_KEY_CUSTODY: 'enclave' })).toThrow("PORTICO_KEY_CUSTODY must be 'server' or 'shares'")
   })
 
+  it('takes the permissions relayer key from PORTICO_PERMISSIONS_RELAYER_KEY', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
+    const key = `0x${'ab'.repeat(32)}`
+    const withKey = parseCli([], { ...env, PORTICO_PERMISSIONS_RELAYER_KEY: key })
+    expect(withKey !== 'help' && withKey.auth?.permissions).toEqual({ relayerKey: key })
+    const none = parseCli([], env)
+    expect(none !== 'help' && none.auth?.permissions).toBeUndefined()
+  })
+
   it('takes the smart account executors from the environment', () => {
     const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
     const executor = '0xb19b36b1456E65E3A6D514D3F715f204BD59f431'
