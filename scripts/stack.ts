@@ -149,6 +149,8 @@ export interface Stack {
   apiUrl: string
   demoUrl: string
   config: DemoConfig
+  /** The API's relayer of permission executions under key shares (auth.permissions.relayerKey, funded on every chain). */
+  permissionsRelayer: `0x${string}`
   /** Stops the API server only (the e2e journey "API down"). */
   stopApi(): Promise<void>
   /** Starts the API server again on the same port (with `analytics` instead of the stack's, when given). */
@@ -284,6 +286,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       connectSrc: [...devnet.chains.map((c) => c.rpcUrl), solana.rpcUrl],
     })
     started.push(() => frame.close())
+    const permissionsRelayerKey = await fundedRelayerKey(devnet)
     const auth: AuthConfig = {
       // The key encryption key: DEV ONLY kept beside the database (npm start), new for an in-memory run.
       // portico-api itself never does this: with a persistent database it requires PORTICO_KEK.
@@ -310,7 +313,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
       ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
       // Their permissions are enforced on chain; executions are relayed by a key of this run, funded below.
-      permissions: { relayerKey: await fundedRelayerKey(devnet) },
+      permissions: { relayerKey: permissionsRelayerKey },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
     let api = await startServer({
@@ -381,6 +384,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: api.url,
       demoUrl,
       config,
+      permissionsRelayer: privateKeyToAccount(permissionsRelayerKey).address,
       async stopApi() {
         if (!apiRunning) return
         apiRunning = false

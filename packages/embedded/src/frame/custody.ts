@@ -34,7 +34,7 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts'
 import { getTransactionCount, prepareTransactionRequest } from 'viem/actions'
 import { z } from 'zod/mini'
 import type { AuthApi, KeysStatus } from './api'
@@ -177,6 +177,29 @@ const selfCallSchema = z.object({
   to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
   data: z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/)),
 })
+type GrantArgs = readonly [Hex, Address, bigint, readonly { target: Address; selectors: readonly Hex[] }[], bigint, bigint, bigint]
+/**
+ * Whether the grant the API asks the frame to sign is the one the app requested: the session key is
+ * the requested signer, the expiry the requested one, every target a requested contract, and the
+ * allowance the requested one (none: 0). (The selectors the API derived from an abi are not re-derived here.)
+ */
+function grantMatches(requested: unknown, [, sessionKey, expiry, scopes, allowance]: GrantArgs): boolean {
+  const r = requested as {
+    expiry?: unknown
+    signer?: { type?: string; data?: { id?: string; address?: string; publicKey?: string; keys?: { publicKey?: string }[] } }
+    permissions?: { type?: string; data?: { address?: string; allowance?: string } }[]
+  }
+  const data = r?.signer?.data
+  const key = r?.signer?.type === 'account' ? (data?.id ?? data?.address) : (data?.publicKey ?? data?.id ?? data?.keys?.[0]?.publicKey)
+  if (typeof key !== 'string') return false
+  const signer = r.signer?.type === 'account' ? key : /^0x04[0-9a-fA-F]{128}$/.test(key) ? publicKeyToAddress(key as Hex) : ''
+  if (!/^0x[0-9a-fA-F]{40}$/.test(signer) || !isAddressEqual(signer as Address, sessionKey)) return false
+  if (typeof r.expiry !== 'number' || BigInt(r.expiry) !== expiry) return false
+  const contracts = (r.permissions ?? []).filter((p) => p.type === 'contract-call').map((p) => String(p.data?.address).toLowerCase())
+  if (!scopes.every((s) => contracts.includes(s.target.toLowerCase()))) return false
+  const limit = (r.permissions ?? []).find((p) => p.type !== 'contract-call')?.data?.allowance
+  return (limit === undefined ? 0n : BigInt(limit)) === allowance
+}
 /** A batch the node says reverts is sent anyway (its status then says so) with this gas, as the API did. */
 const REVERTING_BATCH_GAS = { base: 200_000n, perCall: 100_000n }
 const solanaMessageParams = z.tuple([z.object({ message: base64, pubkey: z.optional(z.string().check(z.maxLength(64))) })])
@@ -487,7 +510,9 @@ export function createCustody(deps: CustodyDeps) {
       throw new Error('The API answered with a transaction that is not a permission’s')
     }
     const expected = granting
-      ? decoded.functionName === 'grant' && String(decoded.args[0]).toLowerCase() === String(result.context).toLowerCase()
+      ? decoded.functionName === 'grant' &&
+        String(decoded.args[0]).toLowerCase() === String(result.context).toLowerCase() &&
+        grantMatches(request.params[0], decoded.args as unknown as GrantArgs)
       : decoded.functionName === 'revoke'
     if (!expected) throw new Error('The API answered with a transaction that is not this permission’s')
     const evm = evmClientOf(call.data.chainId)
