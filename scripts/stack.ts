@@ -310,8 +310,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
-      // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
-      ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
+      // Key shares (issue 22 §1, the default): the frame makes, keeps and uses the keys;
+      // PORTICO_KEY_CUSTODY=server has the API make and hold them instead.
+      keyCustody: process.env.PORTICO_KEY_CUSTODY === 'server' ? ('server' as const) : ('shares' as const),
       // Their permissions are enforced on chain; executions are relayed by a key of this run, funded below.
       permissions: { relayerKey: permissionsRelayerKey },
     }

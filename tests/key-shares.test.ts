@@ -171,7 +171,15 @@ beforeAll(async () => {
   ;({ app: legacy } = await openTestApp({
     ...config,
     db,
-    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.2.0.2', now: clock, limits },
+    auth: {
+      keyCustody: 'server',
+      kek: TEST_KEK,
+      mail: mailbox,
+      frameOrigins: [FRAME_ORIGIN],
+      clientIp: () => '10.2.0.2',
+      now: clock,
+      limits,
+    },
   }))
 }, 60_000)
 afterAll(async () => {

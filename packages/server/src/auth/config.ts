@@ -51,7 +51,7 @@ export type AuthConfig = {
    * 'shares' (the frame makes and splits them; the API keeps the auth share and a recovery blob it can
    * not open, and relays what the frame signs; users of 'server' migrate at their next login).
    * Smart accounts and wallet_grantPermissions of 'shares' are signed in the frame; a grant is then
-   * enforced on chain by the executor, and executions are relayed (see `permissions`). @default 'server'
+   * enforced on chain by the executor, and executions are relayed (see `permissions`). @default 'shares'
    */
   keyCustody?: 'server' | 'shares'
   /**

@@ -94,7 +94,7 @@ export type AuthServiceOptions = {
    * the KEK (and signs). 'shares': the frame makes and splits them; the API keeps only the auth share
    * and the recovery blob, signs for nobody with shares, and migrates users of 'server' at their next
    * login. Their smart account is signed in the frame too, and their permissions are enforced on chain
-   * (sessions.ts: the frame signs the grant, the API relays executions). @default 'server'
+   * (sessions.ts: the frame signs the grant, the API relays executions). @default 'shares'
    */
   keyCustody?: KeyCustody
   /**
@@ -163,7 +163,7 @@ export function createAuthService(options: AuthServiceOptions) {
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
-  const custody: KeyCustody = options.keyCustody ?? 'server'
+  const custody: KeyCustody = options.keyCustody ?? 'shares'
   const keyShares = createKeySharesService({
     db: options.db,
     keyEncryption: secrets.keyEncryption,
