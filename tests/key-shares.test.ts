@@ -30,6 +30,7 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  decodeFunctionData,
   encodeFunctionData,
   type Hex,
   http,
@@ -50,6 +51,7 @@ import { loadDeviceShare } from '../packages/embedded/src/frame/shares/device'
 import { type DeviceShareStore, memoryDeviceShareStore } from '../packages/embedded/src/frame/shares/device-store'
 import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
 import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
+import { SESSION_EXECUTOR_ABI } from '../packages/server/src/auth/sessions'
 import { authShareAad } from '../packages/server/src/auth/shares'
 import { approveByPage, FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK } from '../packages/server/src/auth/test-support'
 import { generateUserKeys, sealUserKeys } from '../packages/server/src/auth/keys'
@@ -590,6 +592,63 @@ describe('the smart account under key shares (EIP-7702, signed in the frame, rel
     expect(await execute(pending)).toMatchObject({ status: 400, error: 'The permission was revoked' })
     expect(await sendDirectly(pending)).toBe('reverted')
     expect(await chain.getBalance({ address: payee })).toBe(parseEther('0.01'))
+  })
+})
+
+describe('the frame signs only the grant the app asked for', () => {
+  it('an API answering with a grant for another session key gets nothing signed: no transaction leaves the account', async () => {
+    const attacker = privateKeyToAccount(generatePrivateKey()).address
+    // The API as a compromised one would answer: the same grant, but for the attacker's key.
+    const tampering = {
+      request: async (input: string, init?: RequestInit) => {
+        const res = await shares.request(input, init)
+        if (!input.endsWith('/v1/auth/rpc') || res.status !== 200) return res
+        const body = (await res.json()) as { result?: { grantCall?: { data: Hex } } }
+        const call = body.result?.grantCall
+        if (call) {
+          const { args } = decodeFunctionData({ abi: SESSION_EXECUTOR_ABI, data: call.data })
+          const [id, , expiry, scopes, allowance, period, start] = args as unknown as [
+            Hex,
+            Address,
+            bigint,
+            { target: Address; selectors: Hex[] }[],
+            bigint,
+            bigint,
+            bigint,
+          ]
+          call.data = encodeFunctionData({
+            abi: SESSION_EXECUTOR_ABI,
+            functionName: 'grant',
+            args: [id, attacker, expiry, scopes, allowance, period, start],
+          })
+        }
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+      },
+    } as unknown as TestApp
+    const frame = await frameLogin(tampering, 'tampered-grant@example.com')
+    const self = frame.user.address as Address
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: self, value: parseEther('1') })
+    await frame.service.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })
+    const sent = await chain.getTransactionCount({ address: self })
+
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const answer = await frame.service
+      .RPC_REQUEST({
+        method: 'wallet_grantPermissions',
+        params: [
+          {
+            chainId: '0x7a69',
+            expiry: Math.floor(clock() / 1000) + 3600,
+            signer: { type: 'account', data: { id: signer.address } },
+            permissions: [{ type: 'contract-call', data: { address: privateKeyToAccount(generatePrivateKey()).address } }],
+          },
+        ],
+      })
+      .catch((error: Error) => error.message)
+    expect(answer).toBe('The API answered with a transaction that is not this permission’s')
+    expect(await chain.getTransactionCount({ address: self })).toBe(sent)
   })
 })
 
