@@ -28,7 +28,13 @@ export default [
     // module-wide object: ~70 B. Main measured 31.71 kB before, 31.78 kB after.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 31.9 kB.
-    limit: '31.2 KiB',
+    // 31.2 → 31.25 KiB (issue 22 §2, passkeys): the unknown passkey's catalogue text and the app's
+    // `features.passkeys` in the options' schema (main was 0.04 kB under). 31.96 kB with main's key shares and TOTP.
+    // 31.25 → 31.5 KiB (issue 23 §2, the preview engine): the module set of the first load is unchanged
+    // (scripts/size.mjs lists 'preview' among the lazy flows and checks it); ~70 B are the lazy-flow entry,
+    // and ~150 B the bundler's preload helper, which moves out of the first-load chunk into a chunk of its
+    // own now that the preview chunk (viem's eth_call loads its CCIP module with import()) shares it. 32.19 kB.
+    limit: '31.5 KiB',
     gzip: true,
   },
   {
@@ -48,7 +54,11 @@ export default [
     // Then +0.1 KiB (issue 21 §4, per-instance locales): as the app's budget above; with both, 39.2 KiB.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 40.19 kB.
-    limit: '39.3 KiB',
+    // 39.3 → 40.1 KiB (issue 23 §2): the preview chunk uses viem too, and the bundler then groups viem's
+    // encoding modules (toBytes, trim) that the EVM adapter's lazy chunks and the preview share into the
+    // chunk of viem helpers the adapter's first load imports (two modules more than before, ~0.5 KiB),
+    // plus the app's ~220 B above. The preview's own code (40 KiB) and @solana/kit stay lazy. 41.02 kB.
+    limit: '40.1 KiB',
     gzip: true,
   },
   {
@@ -61,7 +71,8 @@ export default [
     // the text-to-code helpers are a module of their own that only the lazy flows load. 31.98 kB.
     // +0.1 KiB (issue 21, all merged): the coded states, per-instance locales and lint fixes together cost
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 32.05 kB.
-    limit: '31.35 KiB',
+    // 31.35 → 31.6 KiB (issue 23 §2): as the app's budget above. 32.34 kB.
+    limit: '31.6 KiB',
     gzip: true,
   },
   {
@@ -126,7 +137,10 @@ export default [
     // names flow's rules). The apps' budgets are unchanged (these hooks are in the modal's chunk). 50.06 kB.
     // 49.0 → 49.7 KiB (issue 22 §2): useTwoFactor and useExportKey, and the embedded account flow's second
     // factor and export calls (the apps' budgets are unchanged by them: modal chunk and lazy flow). 50.8 kB.
-    limit: '49.7 KiB',
+    // 49.7 → 49.95 KiB (issue 22 §2, passkeys): usePasskeyLogin (its state and the passkey request), ~200 B. 51.1 kB.
+    // 49.95 → 50.4 KiB (issue 23 §2): usePreview (~0.2 KiB: the hook and its idle state; the engine is
+    // the lazy flow 'preview') and the app's ~220 B above. 51.55 kB.
+    limit: '50.4 KiB',
     gzip: true,
   },
   {
@@ -152,7 +166,11 @@ export default [
     // 20-60 B more than each measured alone (lint's guards throw clear errors where `!` was). 38.2 kB.
     // 37.35 → 37.45 KiB (issue 22 §2): the embedded adapter's shell forwards the five second-factor and
     // export methods to the engine (~45 B); the engine, the frame client's calls and the view are lazy. 38.29 kB.
-    limit: '37.45 KiB',
+    // 37.45 → 37.5 KiB (issue 22 §2, passkeys): as the app's budget above, and the adapter opens the
+    // passkey window of a sign-up in the click, as the social popup (~15 B). 38.33 kB.
+    // 37.5 → 38.4 KiB (issue 23 §2): as the adapters' budget above (viem's shared encoding modules in the
+    // EVM adapter's first-load chunk) and the app's ~220 B. 39.23 kB.
+    limit: '38.4 KiB',
     gzip: true,
   },
 ]

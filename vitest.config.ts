@@ -27,6 +27,7 @@ const POSTGRES_TESTS = [
   'routes/auth',
   'routes/capture',
   'routes/farcaster',
+  'routes/health',
   'routes/history',
   'routes/identity',
   'routes/keys',
@@ -41,7 +42,9 @@ const POSTGRES_TESTS = [
   // Files that need the real server (the `node` project leaves them out).
   'db/*.pg',
   'topology.pg',
-].map((name) => `packages/server/src/${name}.test.ts`)
+]
+  .map((name) => `packages/server/src/${name}.test.ts`)
+  .concat(['tests/threat-model.pg.test.ts'])
 
 const react18 = (name: string) => path.join(root, 'tests/react18/node_modules', name)
 

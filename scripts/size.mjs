@@ -23,7 +23,7 @@ import { build } from 'vite'
 
 const root = path.resolve(import.meta.dirname, '..')
 const ENTRIES = ['app', 'headless-all', 'app-all-adapters', 'app-mainnet', 'app-embedded']
-const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture', 'siwx']
+const LAZY_FLOWS = ['send', 'swap', 'onramp', 'exchange', 'names', 'activity', 'auth', 'project', 'capture', 'siwx', 'preview']
 /** The default modal's views that load the first time one shows (their entries in packages/ui/src/Modal/routes.tsx name their chunk). */
 const LAZY_VIEWS = [
   'Swap',

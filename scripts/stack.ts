@@ -56,6 +56,12 @@ export interface StackOptions {
   relayPort?: number
   /** Port of the embedded wallet's frame (its own origin). @default 0 (a free port) */
   framePort?: number
+  /**
+   * Name the frame `http://localhost:<port>/` instead of `http://127.0.0.1:<port>/` (it still listens
+   * on 127.0.0.1): a passkey's relying party id is a domain, never an IP address, so passkey login
+   * needs the frame on a host name. @default false
+   */
+  frameOnLocalhost?: boolean
   /** Ports of the dev mailbox: its SMTP server and its page. @default 0, 0 (free ports) */
   mailPorts?: { smtp?: number; http?: number }
   /** Port of the dev OIDC provider that stands in for every social provider. @default 0 (a free port) */
@@ -287,13 +293,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     started.push(() => frame.close())
     const permissionsRelayerKey = await fundedRelayerKey(devnet)
+    const frameUrl = options.frameOnLocalhost ? frame.url.replace('//127.0.0.1:', '//localhost:') : frame.url
     const auth: AuthConfig = {
       // The key encryption key: DEV ONLY kept beside the database (npm start), new for an in-memory run.
       // portico-api itself never does this: with a persistent database it requires PORTICO_KEK.
       kek: options.dataDir === undefined ? generateKek() : loadOrCreateKek(options.dataDir),
       mail: mailbox.smtpUrl,
       mailFrom: 'Portico <login@portico.test>',
-      frameOrigins: [new URL(frame.url).origin],
+      frameOrigins: [new URL(frameUrl).origin],
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
       limits: { mailsPerIpPerHour: 1000, ...options.authLimits },
@@ -347,7 +354,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         genesisHash: solana.genesisHash,
         usdcMint: solana.usdcMint,
       },
-      frameUrl: frame.url,
+      frameUrl,
     }
     process.env.PORTICO_DEMO_CONFIG = JSON.stringify(config)
     const configFile = path.join(demoRoot, 'vite.config.ts')
@@ -381,7 +388,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       exchange,
       onramp,
       oidc: oidc.issuer,
-      frameUrl: frame.url,
+      frameUrl,
       apiUrl: api.url,
       demoUrl,
       config,

@@ -9,8 +9,14 @@ import { ROUTE_VIEWS } from '../packages/headless/src/core/types'
 export type Violation = { file: string; specifier: string; rule: string }
 
 const ADAPTERS = ['@portico/evm', '@portico/solana', '@portico/walletconnect', '@portico/embedded']
-// @portico/headless/adapter-kit is public too: what the chain adapters share (receipt waits, node JSON-RPC, ERC-20 call data, units).
-const HEADLESS_PUBLIC = new Set(['@portico/headless', '@portico/headless/react', '@portico/headless/adapter-kit'])
+// @portico/headless/adapter-kit is public too: what the chain adapters share (receipt waits, node JSON-RPC, ERC-20 call data, units);
+// so is @portico/headless/preview: the preview engine without an instance (decoders, simulation), for the secure frame.
+const HEADLESS_PUBLIC = new Set([
+  '@portico/headless',
+  '@portico/headless/react',
+  '@portico/headless/adapter-kit',
+  '@portico/headless/preview',
+])
 const startsWithAny = (s: string, list: string[]) => list.some((p) => s === p || s.startsWith(`${p}/`))
 
 /** The entry of the demo page built on the headless hooks only (apps/demo/headless.html). */

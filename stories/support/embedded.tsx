@@ -1,7 +1,7 @@
 // Support for the stories of the embedded wallet's views (issue 11: EmailLogin, UpdateEmailWallet,
 // ConnectingFarcaster, the account type): an instance on a fixture auth connector, one a panel, and a
 // clock that stands still.
-import { type ChainAdapter, createPortico, type Portico, type ThemeMode, type Timers } from '@portico/headless'
+import { type ChainAdapter, createPortico, type Features, type Portico, type ThemeMode, type Timers } from '@portico/headless'
 import { fixtureFetch } from './api'
 import { type Instances, LEGAL, networks } from './fixtures'
 
@@ -23,10 +23,11 @@ export function stillClock() {
 export async function authPortico(
   mode: ThemeMode,
   adapter: ChainAdapter,
-  opts: { isMobile?: boolean; timers?: Timers } = {},
+  opts: { isMobile?: boolean; timers?: Timers; features?: Partial<Features> } = {},
 ): Promise<Portico> {
   const portico = createPortico({
     ...LEGAL,
+    ...(opts.features ? { features: opts.features } : {}),
     projectId: 'storybook',
     networks,
     adapters: [adapter],

@@ -39,6 +39,8 @@ export interface HarnessOptions {
   authLimits?: StackOptions['authLimits']
   /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
   timezoneId?: string
+  /** The frame on `localhost` (the stack's option; passkeys need a host name). @default false */
+  frameOnLocalhost?: boolean
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -49,6 +51,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.outDir ? { outDir: options.outDir } : {}),
     ...(options.analytics ? { analytics: options.analytics } : {}),
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
+    ...(options.frameOnLocalhost ? { frameOnLocalhost: true } : {}),
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
   })
   let browser: Browser | undefined

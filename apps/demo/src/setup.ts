@@ -54,6 +54,9 @@ export function setup(): Portico | undefined {
       icons: [],
     },
     ...(siwx ? { siwx: porticoSiwx({ required: siwx === 'required', statement: 'Sign in to the Portico demo.' }) } : {}),
+    // ?passkeys=1 offers passkey login (the frame must then be on a host name, not 127.0.0.1: a
+    // passkey's relying party id is a domain).
+    ...(flags.get('passkeys') === '1' ? { features: { passkeys: true } } : {}),
   })
   // Handles for the e2e journeys (and for poking at the demo from the console): the headless
   // instance the page runs on, and the dev wallet's controller (its request log, for one).

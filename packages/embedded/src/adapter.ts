@@ -90,7 +90,10 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     connect(p) {
       // SPEC §4 social sign-in: the popup opens now, inside the user's click (no await before this
       // line here or in headless's connect); a window opened after an await is blocked.
-      const popup = p.auth?.kind === 'social' ? openSocialPopup(options.openPopup) : undefined
+      // So is a passkey sign-up's: the passkey is created in a popup on the frame's origin (passkey-popup.ts);
+      // `mode` is the passkey request's only (its 'sign-in' needs no window).
+      const auth = p.auth as { kind?: string; mode?: string } | undefined
+      const popup = auth?.kind === 'social' || auth?.mode === 'sign-up' ? openSocialPopup(options.openPopup) : undefined
       return load().then(
         (e) => e.connect(p, popup),
         (error: unknown) => {

@@ -11,6 +11,7 @@ import type {
   ConnectorPrompt,
   ConnectParams,
   ConnectResult,
+  PasskeyMode,
   SocialProvider,
 } from '@portico/headless'
 import {
@@ -23,7 +24,7 @@ import {
   type TransactionReceipt,
 } from '@portico/headless'
 import { erc20TransferData, evmReceiptOf, formatUnits, pollReceipt } from '@portico/headless/adapter-kit'
-import type { FrameUser } from '@portico/protocol/frame'
+import { PASSKEY_POPUP_PARAM, type FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, type FrameClient } from './client/client'
 import { base64Encode, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
@@ -271,6 +272,47 @@ export function createEngine(
     }
   }
 
+  /**
+   * Passkey login (issue 22 §2). 'sign-in': the frame asks the browser for a passkey of its own
+   * origin (the hidden frame may: the page delegates WebAuthn to it). 'sign-up': a passkey is made
+   * in a popup on the frame's origin, opened by the adapter in the user's click and sent here to the
+   * frame page (?portico-passkey=create); the frame gives it the options and finishes with its
+   * response (never through this page). Closed before the end: 'Popup closed'.
+   */
+  async function connectPasskey(mode: PasskeyMode, popup: SocialPopup | null | undefined, signal: AbortSignal): Promise<ConnectResult> {
+    const c = getClient()
+    const watch = mode === 'sign-up' && popup ? watchPopup(popup, { timers, signal }) : undefined
+    try {
+      if (mode === 'sign-up') {
+        if (!popup || !watch) throw new PorticoError(ERRORS.failedToConnect)
+        const url = new URL(options.frameUrl)
+        url.search = `?${PASSKEY_POPUP_PARAM}=create`
+        popup.location.href = url.href
+      }
+      emit({ kind: 'passkey', mode })
+      const request = c.request('CONNECT_PASSKEY', { mode }, { signal })
+      await (watch ? watch.guard(request) : request)
+      watch?.stop()
+      emit(undefined)
+      const result = await loadUser(c, signal)
+      storage.markLogin({ email: user?.email ?? null })
+      return result
+    } catch (error) {
+      if (signal.aborted) throw signal.reason ?? error
+      if (error instanceof Error && error.message === ERRORS.popupClosed) throw error
+      // The API's text for a passkey it does not know (AUTH_ERRORS.passkeyUnknown) starts with the catalogue's.
+      const unknown = error instanceof Error && error.message.startsWith(ERRORS.passkeyUnknown)
+      throw new PorticoError(unknown ? ERRORS.passkeyUnknown : ERRORS.failedToConnect, { cause: error })
+    } finally {
+      watch?.stop()
+      try {
+        if (popup && !popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }
+  }
+
   const namespaceOf = (address: string): ChainNamespace =>
     user?.solanaAddress && address === user.solanaAddress ? 'solana' : address.startsWith('0x') ? 'eip155' : 'solana'
 
@@ -363,7 +405,8 @@ export function createEngine(
   return {
     async connect(params: ConnectParams, popup?: SocialPopup | null) {
       const auth = params.auth
-      if (auth?.kind !== 'email' && auth?.kind !== 'social' && auth?.kind !== 'farcaster') throw new PorticoError(ERRORS.failedToConnect)
+      if (auth?.kind !== 'email' && auth?.kind !== 'social' && auth?.kind !== 'farcaster' && auth?.kind !== 'passkey')
+        throw new PorticoError(ERRORS.failedToConnect)
       cancelConnect?.(new PorticoError(ERRORS.modalClosed))
       const controller = new AbortController()
       const outer = params.signal
@@ -373,6 +416,7 @@ export function createEngine(
       cancelConnect = (reason) => controller.abort(reason)
       try {
         if (auth.kind === 'farcaster') return await connectFarcaster(controller.signal)
+        if (auth.kind === 'passkey') return await connectPasskey(auth.mode, popup, controller.signal)
         return auth.kind === 'social'
           ? await connectSocial(auth.provider, popup, controller.signal)
           : await connectEmail(auth.email, controller.signal)

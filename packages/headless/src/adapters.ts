@@ -162,6 +162,14 @@ export type ConnectorPrompt =
    * and approve in the Farcaster app; the connector polls until it is signed. No answer is needed.
    */
   | { kind: 'farcaster'; url: string }
+  /**
+   * Passkey login: 'sign-in' waits for the browser's passkey prompt; 'sign-up' for the passkey to be
+   * created in the window that opened (the connector opened it in the user's click). No answer is needed.
+   */
+  | { kind: 'passkey'; mode: PasskeyMode }
+
+/** A passkey login's kind: use an existing passkey, or create one (and a new account). */
+export type PasskeyMode = 'sign-in' | 'sign-up'
 
 /** What `setPreferredAccountType` resolves with. */
 export interface PreferredAccountResult {
@@ -185,7 +193,11 @@ export type EmailUpdateOtpStep = 'primary' | 'secondary'
 export type EmailUpdateConfirmation = { action: 'VERIFY_SECONDARY_OTP'; newEmail?: undefined } | { action?: undefined; newEmail: string }
 
 /** How an auth connector is asked to sign in (`ConnectParams.auth`). */
-export type AuthRequest = { kind: 'email'; email: string } | { kind: 'social'; provider: SocialProvider } | { kind: 'farcaster' }
+export type AuthRequest =
+  | { kind: 'email'; email: string }
+  | { kind: 'social'; provider: SocialProvider }
+  | { kind: 'farcaster' }
+  | { kind: 'passkey'; mode: PasskeyMode }
 
 /** What `connect` receives. */
 export interface ConnectParams {

@@ -79,6 +79,26 @@ export {
   type SiwxSession,
 } from './core/options/siwx'
 export type { SiwxFlow, SiwxState, SiwxStatus } from './core/siwx/siwx'
+// The preview engine's types; its code is the lazy flow `preview` (usePreview) and '@portico/headless/preview'.
+export type { PreviewFlow, PreviewOptions, PreviewState, PreviewTarget, TokenMeta } from './core/preview/preview'
+export type { PreviewRequest } from './core/preview/request'
+export type { AssetChange, FeeEstimate, PriceOf, Revert, SimulationResult } from './core/preview/simulate'
+export type {
+  AuthorizationPreview,
+  BatchPreview,
+  CallPreview,
+  EvmCall,
+  GrantedPermission,
+  GrantPreview,
+  MessagePreview,
+  PermitToken,
+  Preview,
+  PreviewConfig,
+  PreviewFlag,
+  SolanaInstructionPreview,
+  SolanaTransactionPreview,
+  TypedDataPreview,
+} from './core/preview/types'
 export {
   connectMethodsOrder,
   detectMobile,

@@ -293,6 +293,16 @@ export const AUTH_ERRORS = {
   loginKeyMismatch: 'This sign-in was started in another window. Start again.',
   /** A login finish that is not stamped by the session key it names. */
   loginProofInvalid: 'This sign-in must be finished by the window that started it',
+  /** A passkey sign-in with a credential this server does not know (401). */
+  passkeyUnknown: 'This passkey is not registered here. Sign up with a passkey or use another sign-in.',
+  /** A passkey response that does not verify (400). */
+  passkeyFailed: 'The passkey could not be verified. Try again.',
+  /** A passkey response to an unknown, used or expired challenge (400). */
+  passkeyExpired: 'The passkey request expired or was already used. Try again.',
+  /** Removing the only way a user can sign in (409). */
+  passkeyLast: 'This passkey is your only way to sign in. Add another passkey or an email first.',
+  /** A response that carries the PRF output (it never leaves the frame). */
+  passkeyPrfSent: 'The PRF output must not be sent to the server',
   /** Second factor (./two-factor): a code that is not the current one. */
   totpInvalid: 'Invalid code. Check your authenticator app and try again.',
   /** A code whose time step was already used (each code works once). */
@@ -339,6 +349,95 @@ export const FARCASTER_ERRORS = {
   relay: 'The Farcaster relay could not be reached',
   invalid: 'The Farcaster sign-in message is not valid',
 } as const
+
+/**
+ * Passkeys (issue 22 §2, WebAuthn through @simplewebauthn). The relying party is the frame: its
+ * id is the frame origin's host and the expected origin a frame origin, never the host page's. The
+ * frame calls these like the email routes; sign-up and sign-in are logins (§3, see the top): the
+ * options carry `sessionKeyHash`, the finish is stamped by that key. Challenges are single use and
+ * live PASSKEY_CHALLENGE_TTL_MS. The frame asks for the PRF extension itself and keeps its output:
+ * a response whose clientExtensionResults carry PRF results is refused (400 passkeyPrfSent).
+ *
+ *   POST /v1/auth/passkey/sign-up/options { deviceId, sessionKeyHash, name? } → { options }  (creation options JSON)
+ *   POST /v1/auth/passkey/sign-up         { deviceId, sessionPublicKey, response } → session (login-stamped)
+ *     a new user with no email; the passkey is kept (credential id, public key, counter).
+ *   POST /v1/auth/passkey/sign-in/options { deviceId, sessionKeyHash }        → { options }  (request options JSON, discoverable)
+ *   POST /v1/auth/passkey/sign-in         { deviceId, sessionPublicKey, response } → session (login-stamped)
+ *     401 passkeyUnknown for a credential not registered here; the counter must grow (a cloned
+ *     authenticator's replay is refused).
+ * Stamped (a signed-in user):
+ *   POST /v1/auth/passkeys/options  {}                 → { options }  (creation options, the user's passkeys excluded)
+ *   POST /v1/auth/passkeys          { response, name? } → { passkey }
+ *   GET  /v1/auth/passkeys                             → { passkeys }
+ *   POST /v1/auth/passkeys/remove   { id }             → { passkeys }  (409 passkeyLast for a user's only way in)
+ */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000
+const webauthnBytes = z.string().check(z.regex(/^[A-Za-z0-9_-]*$/), z.maxLength(16_384))
+const passkeyName = z.string().check(z.minLength(1), z.maxLength(64))
+/** The PRF output stays in the frame: no `prf.results` in what is sent. */
+const clientExtensionResults = z.record(z.string(), z.unknown()).check(
+  z.refine((results) => {
+    const prf = results.prf
+    return !(typeof prf === 'object' && prf !== null && 'results' in prf)
+  }, AUTH_ERRORS.passkeyPrfSent),
+)
+/** A registration response as @simplewebauthn/browser's startRegistration answers it. */
+export const passkeyRegistrationSchema = z.object({
+  id: webauthnBytes,
+  rawId: webauthnBytes,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: webauthnBytes,
+    attestationObject: webauthnBytes,
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(8))),
+  }),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+  clientExtensionResults,
+})
+/** An authentication response as startAuthentication answers it. */
+export const passkeyAuthenticationSchema = z.object({
+  id: webauthnBytes,
+  rawId: webauthnBytes,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: webauthnBytes,
+    authenticatorData: webauthnBytes,
+    signature: webauthnBytes,
+    userHandle: z.optional(webauthnBytes),
+  }),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+  clientExtensionResults,
+})
+export const passkeySignUpOptionsRequestSchema = z.object({ deviceId, sessionKeyHash, name: z.optional(passkeyName) })
+export const passkeySignInOptionsRequestSchema = z.object({ deviceId, sessionKeyHash })
+/** `options`: PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for startRegistration/startAuthentication. */
+export const passkeyOptionsResponseSchema = z.object({ options: z.record(z.string(), z.unknown()) })
+export const passkeySignUpRequestSchema = z.object({
+  deviceId,
+  sessionPublicKey: base64url,
+  encryptionPublicKey,
+  response: passkeyRegistrationSchema,
+})
+export const passkeySignInRequestSchema = z.object({
+  deviceId,
+  sessionPublicKey: base64url,
+  encryptionPublicKey,
+  response: passkeyAuthenticationSchema,
+})
+export const passkeyAddRequestSchema = z.object({ response: passkeyRegistrationSchema, name: z.optional(passkeyName) })
+export const passkeyRemoveRequestSchema = z.object({ id: webauthnBytes.check(z.minLength(1), z.maxLength(1366)) })
+export const passkeyInfoSchema = z.object({
+  /** The credential id (base64url). */
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+  /** A synced passkey (backed up by its provider): it recovers the wallet on a new device. */
+  backedUp: z.boolean(),
+})
+export type PasskeyInfo = z.infer<typeof passkeyInfoSchema>
+export const passkeyAddResponseSchema = z.object({ passkey: passkeyInfoSchema })
+export const passkeysResponseSchema = z.object({ passkeys: z.array(passkeyInfoSchema) })
 
 /**
  * Key shares (issue 22 §1). With the API's `keyCustody: 'shares'`, a user's keys are made in the

@@ -28,6 +28,25 @@ export type FrameSocialProvider = (typeof FRAME_SOCIAL_PROVIDERS)[number]
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 
+/**
+ * The frame URL opened with `?portico-passkey=create` is the passkey popup: a window of the frame's
+ * origin where a passkey is created (browsers create one in a cross-origin iframe only after a click
+ * inside it). The host page opens it in the user's click; it talks to the frame only.
+ */
+export const PASSKEY_POPUP_PARAM = 'portico-passkey'
+
+/** A passkey as the frame lists it (no key material: the credential id, a label, dates). */
+/** An ISO 8601 time as the API writes it (Date#toISOString). */
+const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/))
+export const framePasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoTime,
+  lastUsedAt: z.nullable(isoTime),
+  backedUp: z.boolean(),
+})
+export type FramePasskey = z.infer<typeof framePasskeySchema>
+
 const email = z.email()
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))
@@ -137,6 +156,16 @@ export const APP_EVENT_PAYLOADS = {
   RELOAD: z.object({}),
   /** Abort the open RPC requests (unsafe ones end with 'Request was aborted'). */
   RPC_ABORT: z.object({}),
+  /**
+   * Passkey login (issue 22 §2): the WebAuthn ceremony runs in the frame's document, for the frame's
+   * origin. 'sign-in' uses any passkey of this wallet; 'sign-up' creates one and a new account
+   * (`name`: how the passkey is labelled in the authenticator).
+   */
+  CONNECT_PASSKEY: z.object({ mode: z.enum(['sign-in', 'sign-up']), name: z.optional(z.string().check(z.maxLength(64))) }),
+  /** A signed-in user's passkeys: add one (a ceremony in the frame), list, remove. */
+  ADD_PASSKEY: z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  GET_PASSKEYS: z.object({}),
+  REMOVE_PASSKEY: z.object({ id: z.string().check(z.minLength(1), z.maxLength(1366)) }),
   /** The second factor (issue 22 §2, @portico/protocol/two-factor): its state for the signed-in user. */
   GET_TWO_FACTOR: z.object({}),
   /** Start setting up TOTP: the reply carries the otpauth:// URI and the secret to show (not key material). */
@@ -192,6 +221,11 @@ export const FRAME_SUCCESS_PAYLOADS = {
   SYNC_DAPP_DATA: z.object({}),
   RELOAD: z.object({}),
   RPC_ABORT: z.object({}),
+  /** `isNew`: the passkey made a new account (sign-up). */
+  CONNECT_PASSKEY: z.object({ isNew: z.boolean() }),
+  ADD_PASSKEY: z.object({ passkey: framePasskeySchema }),
+  GET_PASSKEYS: z.object({ passkeys: z.array(framePasskeySchema) }),
+  REMOVE_PASSKEY: z.object({ passkeys: z.array(framePasskeySchema) }),
   GET_TWO_FACTOR: twoFactorStateSchema,
   TOTP_ENROLL: z.object({
     uri: z.string().check(z.maxLength(1024), z.regex(/^otpauth:\/\/totp\//)),

@@ -45,7 +45,13 @@ describe('routing and errors', () => {
     expect(errorBodySchema.parse(await res.json())).toEqual({ error: 'Internal server error' })
     expect(reported).toHaveLength(1)
     expect(reported[0]?.[0]).toHaveProperty('message', 'provider bug')
-    expect(reported[0]?.[1]).toEqual({ method: 'GET', path: `/v1/account/0x${'1'.repeat(40)}/balance`, status: 500, suppressed: 0 })
+    expect(reported[0]?.[1]).toEqual({
+      method: 'GET',
+      path: `/v1/account/0x${'1'.repeat(40)}/balance`,
+      route: '/v1/account/:address/balance',
+      status: 500,
+      suppressed: 0,
+    })
   })
 
   it('answers 502 for a failed upstream and reports it', async () => {

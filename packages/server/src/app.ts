@@ -29,7 +29,12 @@ import { createProjectsRepository } from './db/projects.ts'
 import { timeZoneSchema } from './routes/project.ts'
 import { HttpError, preview } from './errors.ts'
 import type { IndexerOptions } from './indexer/follower.ts'
-import { consoleErrorSink, createErrorReporter, type ErrorLogLimits, type ErrorReporter, type ErrorSink } from './log.ts'
+import { consoleErrorSink, createErrorReporter, pinoErrorSink, type ErrorLogLimits, type ErrorReporter, type ErrorSink } from './log.ts'
+import { countMail, instrumentDatabase, type PorticoMetrics } from './metrics.ts'
+import { observeRequests, requestIdOf, routeOf } from './observe.ts'
+import type { Logger } from 'pino'
+import { smtpMailProvider } from './auth/mail.ts'
+import { HEALTH_PATHS } from './routes/health.ts'
 import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
 import { ROUTES } from './routes/index.ts'
@@ -124,6 +129,19 @@ export type AppConfig = {
   clientAddress?: ClientAddressConfig
   /** The clock of rate limits, retention and link expiry (tests). @default Date.now */
   now?: () => number
+  /**
+   * Structured JSON logs (pino): one line per request (observe.ts: request id, method, route
+   * pattern, status, ms, projectId, user agent; nothing else of the request), and the error reports
+   * when `onError` is not given. `false` or absent: no request log (the error reports go to the
+   * console). The CLI passes a logger to stdout at PORTICO_LOG_LEVEL (default info).
+   */
+  logger?: Logger | false
+  /**
+   * Prometheus metrics (metrics.ts: createMetrics()): requests by route and status, rate-limit
+   * refusals, mail sends, database errors and pool use. The app does not serve them: startServer's
+   * `metrics` option does, on a listener of its own; with createApp, serve `metricsApp(metrics)`.
+   */
+  metrics?: PorticoMetrics
 }
 
 /** Sign in with the wallet: the session service's settings. */
@@ -209,7 +227,10 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
   const isAllowed = originMatcher(allowedOrigins)
   const publicUrl = config.publicUrl === undefined ? undefined : publicUrlSchema.parse(config.publicUrl).replace(/\/+$/, '')
   const maxBodyBytes = maxBodyBytesSchema.parse(config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
-  const report = reporter ?? createErrorReporter(config.onError ?? consoleErrorSink, config.errorLog)
+  const logger = config.logger || undefined
+  const metrics = config.metrics
+  const report = reporter ?? createErrorReporter(config.onError ?? (logger ? pinoErrorSink(logger) : consoleErrorSink), config.errorLog)
+  const db = metrics ? instrumentDatabase(config.db, metrics) : config.db
   const exchanges = exchangesConfigSchema.parse(config.exchanges ?? [])
   const onramp = onrampConfigSchema.parse(config.onramp ?? {})
   const rpcProxy = rpcProxyConfigSchema.parse(config.rpcProxy ?? {})
@@ -223,11 +244,11 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     chains,
     chainsById: new Map(chains.map((chain) => [caipNetworkId(chain), chain])),
     solana,
-    db: config.db,
+    db: db,
     features,
     allowedOrigins: [...allowedOrigins],
     providers: resolveProviders(config.providers, {
-      db: config.db,
+      db: db,
       rpcTimeoutMs: config.rpcTimeoutMs,
       chains,
       exchanges,
@@ -240,22 +261,24 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
     siwx: parseSiwxConfig(config.siwx),
     rpcProxy,
-    projects: createProjectsRepository(config.db),
+    projects: createProjectsRepository(db),
     restrictedTimezones: new Set(restrictedTimezonesSchema.parse(config.restrictedTimezones ?? []).map((tz) => tz.toLowerCase())),
     analytics: resolveAnalyticsConfig(config.analytics),
     clientAddress: clientAddressResolver(config.clientAddress),
     now: config.now ?? (() => Date.now()),
+    ...(metrics ? { metrics } : {}),
   }
   const auth =
     config.auth === undefined
       ? undefined
-      : createAuthContext(config.auth, {
-          db: config.db,
+      : createAuthContext(metrics ? { ...config.auth, mail: countMail(mailProviderOf(config.auth), metrics) } : config.auth, {
+          db: db,
           chains,
           solana,
           rpcTimeoutMs: config.rpcTimeoutMs,
           linkUrl: ctx.assetUrl,
           assets: ctx.providers.evmBalances,
+          isHostOrigin: isAllowed,
           clientAddress: ctx.clientAddress,
         })
   if (auth) {
@@ -263,16 +286,21 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     ctx.mail = auth.mail
   }
 
-  const where = (c: Context, status: 500 | 502) => ({ method: preview(c.req.method, 16), path: c.req.path, status })
+  const where = (c: Context, status: 500 | 502) => {
+    const requestId = requestIdOf(c)
+    return { method: preview(c.req.method, 16), path: c.req.path, route: routeOf(c), status, ...(requestId ? { requestId } : {}) }
+  }
   ctx.reportUpstream = (error, c) => report(error, where(c, 502))
 
   const app = new Hono()
+  if (logger || metrics) app.use('*', observeRequests({ logger, metrics }))
   const appCors = cors({
     origin: (origin) => (isAllowed(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     maxAge: 600,
   })
-  if (auth === undefined) app.use('*', appCors)
+  // The probes (GET /healthz, /readyz) are for load balancers, not browsers: no CORS headers.
+  if (auth === undefined) app.use('*', (c, next) => (HEALTH_PATHS.includes(c.req.path) ? next() : appCors(c, next)))
   else {
     // The auth routes answer the embedded frame's origins only, never the host page's.
     const frameCors = cors({
@@ -283,7 +311,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
       exposeHeaders: ['retry-after'],
       maxAge: 600,
     })
-    app.use('*', (c, next) => (isAuthPath(c.req.path) ? frameCors(c, next) : appCors(c, next)))
+    app.use('*', (c, next) => (HEALTH_PATHS.includes(c.req.path) ? next() : isAuthPath(c.req.path) ? frameCors(c, next) : appCors(c, next)))
   }
   app.use(
     '*',
@@ -304,9 +332,35 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
       return c.json({ error: error.message || 'Bad request' }, error.status)
     }
     report(error, where(c, 500))
+    // The database is down or restarting: the client may retry (GET /readyz says the same to the balancer).
+    if (isDatabaseUnavailable(error)) return c.json({ error: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': '5' })
     return c.json({ error: 'Internal server error' }, 500)
   })
   return app
+}
+
+/** The answer (503) of a request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable, retry shortly'
+
+/**
+ * A database that can not be reached or is shutting down: a refused or cut connection, SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now),
+ * or node-postgres's cut connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03'].includes(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true
+  }
+  const message = error instanceof Error ? error.message : ''
+  return /^Connection terminated|^timeout exceeded when trying to connect/.test(message)
+}
+
+/** The auth service's mail provider as createAuthContext makes it (an SMTP URL becomes an SMTP provider). */
+function mailProviderOf(auth: AuthConfig) {
+  return typeof auth.mail === 'string' ? smtpMailProvider(auth.mail, auth.mailFrom === undefined ? {} : { from: auth.mailFrom }) : auth.mail
 }
 
 export type PorticoApp = ReturnType<typeof createApp>

@@ -465,3 +465,74 @@ describe('parseCli: region restrictions and analytics', () => {
     expect(() => parseCli(['--analytics-retention-days', '0'], {})).toThrow('analytics retention days must be a positive integer')
   })
 })
+
+describe('parseCli: logs and metrics', () => {
+  it('--log-level / PORTICO_LOG_LEVEL, argument over environment; not given: left to main.ts (info)', () => {
+    expect(parseCli(['--log-level', 'debug'], { PORTICO_LOG_LEVEL: 'warn' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      logLevel: 'debug',
+    })
+    expect(parseCli([], { PORTICO_LOG_LEVEL: 'WARN' })).toEqual({ port: 8787, chains: DEFAULT_CLI_CHAINS, logLevel: 'warn' })
+    expect(() => parseCli(['--log-level', 'verbose'], {})).toThrow(
+      'log level must be one of fatal, error, warn, info, debug, trace, silent',
+    )
+  })
+
+  it('--metrics-port / PORTICO_METRICS_PORT, --metrics-host / PORTICO_METRICS_HOST', () => {
+    expect(parseCli(['--metrics-port', '9464'], { PORTICO_METRICS_PORT: '1' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      metrics: { port: 9464 },
+    })
+    expect(parseCli([], { PORTICO_METRICS_PORT: '9464', PORTICO_METRICS_HOST: '0.0.0.0' })).toEqual({
+      port: 8787,
+      chains: DEFAULT_CLI_CHAINS,
+      metrics: { port: 9464, host: '0.0.0.0' },
+    })
+    expect(() => parseCli(['--metrics-port', 'many'], {})).toThrow('metrics port: port must be an integer between 0 and 65535')
+    expect(() => parseCli(['--metrics-port', '9464', '--metrics-host', 'metrics.local'], {})).toThrow('metrics host: host must be an IP')
+    expect(() => parseCli(['--metrics-host', '127.0.0.1'], {})).toThrow('--metrics-host needs --metrics-port')
+  })
+
+  it('main.ts logs a JSON line per request on stdout and serves the metrics on their own port', async () => {
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'main.ts'), '--port', '0', '--chains', chainsFile, '--metrics-port', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORTICO_INDEXER: 'off', PORTICO_LOG_LEVEL: 'info' } },
+    )
+    let out = ''
+    try {
+      const [url, metricsUrl] = await new Promise<[string, string]>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString()
+          const api = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+          const metrics = /Prometheus metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(out)
+          if (api && metrics) resolve([api[1] as string, metrics[1] as string])
+        })
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+        child.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${out}`)))
+      })
+      const res = await fetch(`${url}/v1/supported-chains?projectId=cli-project`, { headers: { 'x-request-id': 'cli-test-1' } })
+      expect(res.headers.get('x-request-id')).toBe('cli-test-1')
+      const scrape = await (await fetch(metricsUrl)).text()
+      expect(scrape).toContain('portico_http_requests_total{method="GET",route="/v1/supported-chains",status="200"} 1')
+      await expect.poll(() => out.includes('"requestId":"cli-test-1"')).toBe(true)
+      const line = JSON.parse(out.split('\n').find((l) => l.includes('"requestId":"cli-test-1"')) as string)
+      expect(line).toMatchObject({
+        level: 30,
+        msg: 'request',
+        method: 'GET',
+        route: '/v1/supported-chains',
+        status: 200,
+        projectId: 'cli-project',
+      })
+      expect(typeof line.ms).toBe('number')
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    }
+  })
+})

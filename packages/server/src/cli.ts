@@ -46,6 +46,12 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --public-url <url>       absolute base for image URLs (env PORTICO_PUBLIC_URL)
   --allowed-origins <a,b>  CORS origin rules (env PORTICO_ALLOWED_ORIGINS; default 127.0.0.1/localhost)
   --max-body-bytes <n>     largest request body, larger ones get 413 (env PORTICO_MAX_BODY_BYTES; default 65536)
+  --log-level <level>      JSON request and error logs on stdout (pino), one line per request: fatal, error, warn,
+                           info, debug (adds the /healthz and /readyz probes), trace or silent (env PORTICO_LOG_LEVEL;
+                           default info)
+  --metrics-port <n>       Prometheus metrics at GET /metrics on this port, a listener apart from the API's
+                           (env PORTICO_METRICS_PORT; default: no metrics); --metrics-host <address> is where it
+                           listens (env PORTICO_METRICS_HOST; default 127.0.0.1)
   --restricted-timezones <a,b>
                            SPEC §6: IANA time zones (Europe/Paris) whose visitors get no swaps, on-ramp or
                            pay with exchange; never sent to clients (env PORTICO_RESTRICTED_TIMEZONES)
@@ -145,6 +151,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'public-url': { type: 'string' },
       'allowed-origins': { type: 'string' },
       'max-body-bytes': { type: 'string' },
+      'log-level': { type: 'string' },
+      'metrics-port': { type: 'string' },
+      'metrics-host': { type: 'string' },
       'name-zone': { type: 'string' },
       'restricted-timezones': { type: 'string' },
       'client-address': { type: 'string' },
@@ -200,9 +209,13 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     values['frame-public-url'] ?? env.PORTICO_FRAME_PUBLIC_URL,
     host,
   )
+  const logLevel = logLevelOption(values['log-level'] ?? env.PORTICO_LOG_LEVEL)
+  const metrics = metricsOptions(values['metrics-port'] ?? env.PORTICO_METRICS_PORT, values['metrics-host'] ?? env.PORTICO_METRICS_HOST)
   const auth = authOptions(values['frame-origins'] ?? env.PORTICO_FRAME_ORIGINS ?? frame?.origin, env, dataDir)
   return {
     ...(frame ? { frame: { port: frame.port } } : {}),
+    ...(logLevel ? { logLevel } : {}),
+    ...(metrics ? { metrics } : {}),
     port: portResult.data,
     ...(host !== undefined ? { host } : {}),
     chains,
@@ -251,5 +264,31 @@ function clientAddressOption(raw: string | undefined): ClientAddressConfig | und
   return config
 }
 
-/** What the CLI starts: the API, and with --frame-port the embedded wallet's frame on its own port (origin). */
-export type CliOptions = StartServerOptions & { frame?: { port: number } }
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** --log-level / PORTICO_LOG_LEVEL: one of LOG_LEVELS (main.ts: info when not given). */
+function logLevelOption(raw: string | undefined): LogLevel | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  const level = raw.trim().toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`log level must be one of ${LOG_LEVELS.join(', ')}`)
+  return level as LogLevel
+}
+
+/** --metrics-port / PORTICO_METRICS_PORT and --metrics-host / PORTICO_METRICS_HOST. */
+function metricsOptions(rawPort: string | undefined, host: string | undefined): { port: number; host?: string } | undefined {
+  if (rawPort === undefined || rawPort.trim() === '') {
+    if (host !== undefined) throw new Error('--metrics-host needs --metrics-port')
+    return undefined
+  }
+  const parsed = port.safeParse(rawPort.trim())
+  if (!parsed.success) throw new Error(`metrics port: ${parsed.error.issues[0]?.message}`)
+  if (host !== undefined && host !== 'localhost' && isIP(host) === 0) throw new Error(`metrics host: ${HOST_ERROR}`)
+  return { port: parsed.data, ...(host === undefined ? {} : { host }) }
+}
+
+/**
+ * What the CLI starts: the API (its log at `logLevel`, see main.ts), and with --frame-port the
+ * embedded wallet's frame on its own port (origin).
+ */
+export type CliOptions = StartServerOptions & { frame?: { port: number }; logLevel?: LogLevel }

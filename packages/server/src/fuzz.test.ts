@@ -18,6 +18,7 @@ import {
   emailConnectResponseSchema,
   farcasterStartResponseSchema,
   farcasterStatusResponseSchema,
+  passkeyOptionsResponseSchema,
   otpResponseSchema,
   sessionInfoSchema,
   socialStartResponseSchema,
@@ -604,6 +605,9 @@ const convertQuery = (fields: Record<string, fc.Arbitrary<string>>) =>
 
 const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[] = [
   { name: 'GET /v1/supported-chains', path: query([]).map((q) => `/v1/supported-chains${q}`), expect: { schema: supportedChainsSchema } },
+  // The probes: the fuzzed database is up and migrated.
+  { name: 'GET /healthz', path: query([]).map((q) => `/healthz${q}`), expect: { schema: z.strictObject({ status: z.literal('ok') }) } },
+  { name: 'GET /readyz', path: query([]).map((q) => `/readyz${q}`), expect: { schema: z.strictObject({ status: z.literal('ready') }) } },
   {
     name: 'GET /v1/identity/{address}',
     path: fc.tuple(segment(fc.oneof(evmAddress, solanaAddress, text)), query([])).map(([a, q]) => `/v1/identity/${a}${q}`),
@@ -2070,6 +2074,63 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
             headers: h,
             expect: { schema: farcasterStatusResponseSchema },
           })),
+        // Passkeys (issue 22 §2): the login starts (from the frame's origin) and finishes (login-stamped).
+        fc.tuple(fc.constantFrom('sign-up', 'sign-in'), body({ deviceId, sessionKeyHash, name: field })).map(([mode, b]) => ({
+          method: 'POST',
+          path: `/v1/auth/passkey/${mode}/options`,
+          body: b,
+          headers: { origin: FRAME_ORIGIN },
+          expect: { schema: passkeyOptionsResponseSchema },
+        })),
+        fc
+          .tuple(
+            fc.constantFrom('sign-up', 'sign-in'),
+            body({
+              deviceId,
+              sessionPublicKey: b64url,
+              response: fc.oneof(
+                jsonish,
+                fc.record(
+                  {
+                    id: b64url,
+                    rawId: b64url,
+                    type: fc.oneof(fc.constant('public-key'), field),
+                    response: fc.record(
+                      {
+                        clientDataJSON: fc.oneof(
+                          b64url,
+                          fc
+                            .record({
+                              type: field,
+                              challenge: field,
+                              origin: fc.constant(FRAME_ORIGIN),
+                              crossOrigin: jsonish,
+                              topOrigin: field,
+                            })
+                            .map((d) => Buffer.from(JSON.stringify(d)).toString('base64url')),
+                        ),
+                        attestationObject: b64url,
+                        authenticatorData: b64url,
+                        signature: b64url,
+                        userHandle: b64url,
+                      },
+                      { requiredKeys: [] },
+                    ),
+                    clientExtensionResults: jsonish,
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+            }),
+            loginStamp,
+          )
+          .map(([mode, b, h]) => ({
+            method: 'POST',
+            path: `/v1/auth/passkey/${mode}`,
+            body: b,
+            headers: h,
+            expect: { schema: otpResponseSchema },
+          })),
         fc.tuple(segment(fc.oneof(sessionId, text)), body({ pci: sessionId, signature: b64url })).map(([id, b]) => ({
           method: 'POST',
           path: `/v1/sessions/${id}/revoke`,
@@ -2107,7 +2168,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           expect: { schema: z.object({ id: z.string() }) },
         })),
         fc
-          .tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions'), stampHeaders)
+          .tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions', '/v1/auth/passkeys'), stampHeaders)
           .map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
         fc
           .tuple(
@@ -2118,6 +2179,9 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               '/v1/auth/email/update',
               '/v1/auth/email/update/primary',
               '/v1/auth/email/update/secondary',
+              '/v1/auth/passkeys/options',
+              '/v1/auth/passkeys',
+              '/v1/auth/passkeys/remove',
             ),
             rpcBody,
             stampHeaders,
@@ -2133,7 +2197,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           if (req.body !== undefined) init.body = req.body
           const res = await request(req.path, init)
           // No stamp, no access: a stamped route answers 401 (or 400/404 for a path it refuses) to a fuzzed stamp.
-          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update)/.test(req.path))
+          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update|passkeys)/.test(req.path))
             expect(res.status, req.path).not.toBe(200)
           await check(res, req.expect, `${req.method} ${req.path} ${req.body?.slice(0, 80) ?? ''}`)
         }),

@@ -7,7 +7,8 @@ import { checkKek } from './auth/kek.ts'
 import { openDatabase } from './db/index.ts'
 import type { Database } from './db/types.ts'
 import { startIndexer, type Indexer } from './indexer/follower.ts'
-import { consoleErrorSink, createErrorReporter } from './log.ts'
+import { consoleErrorSink, createErrorReporter, pinoErrorSink } from './log.ts'
+import { createMetrics, instrumentDatabase, metricsApp, type PorticoMetrics } from './metrics.ts'
 import { chainsConfigSchema } from './config.ts'
 
 export {
@@ -64,7 +65,11 @@ export {
   type ErrorContext,
   type ErrorLogLimits,
   type ErrorSink,
+  pinoErrorSink,
 } from './log.ts'
+export { countMail, createMetrics, instrumentDatabase, metricsApp, type PorticoMetrics } from './metrics.ts'
+export { REQUEST_ID, REQUEST_ID_HEADER } from './observe.ts'
+export { HEALTH_PATHS, READY_TIMEOUT_MS, type ReadyAnswer } from './routes/health.ts'
 export * from './providers/index.ts'
 export type { AppContext, RouteModule } from './routes/index.ts'
 export type { CatalogueWallet, Wallet, WalletQuery } from './catalogue/index.ts'
@@ -72,7 +77,12 @@ export { DEV_WALLET_NAME, DEV_WALLET_RDNS, walletId } from './catalogue/generate
 export * from './db/index.ts'
 export { DEFAULT_INDEXER_OPTIONS, type Indexer, type IndexerOptions, startIndexer } from './indexer/follower.ts'
 
-export type StartServerOptions = Omit<AppConfig, 'db'> & {
+export type StartServerOptions = Omit<AppConfig, 'db' | 'metrics'> & {
+  /**
+   * Prometheus metrics at `GET /metrics` on a listener of their own (`port`, 0 = a free one; `host`,
+   * default 127.0.0.1), never on the API's port: off unless given. RunningServer.metricsUrl is its URL.
+   */
+  metrics?: { port: number; host?: string }
   /** 0 (default) picks a free port. */
   port?: number
   /** The address to listen on (an IP address or localhost). @default '127.0.0.1' (loopback only) */
@@ -98,6 +108,8 @@ export type RunningServer = {
   port: number
   /** The server's open database (admin tasks, tests: e.g. reading what analytics stored). Closed by stop(). */
   db: Database
+  /** The metrics listener's URL (`http://127.0.0.1:9464/metrics`), when `metrics` is on. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -110,9 +122,48 @@ export function listenUrl(host: string, port: number): string {
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`
 }
 
+/** Close a listener and its open connections. */
+function closeServer(server: ReturnType<typeof serve>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  })
+}
+
+/** The metrics listener (GET /metrics only); a failure to listen stops the API it was started with. */
+async function listenMetrics(
+  metrics: PorticoMetrics,
+  where: { port: number; host?: string },
+  api: ReturnType<typeof serve>,
+  db: Database,
+): Promise<{ server: ReturnType<typeof serve>; url: string }> {
+  const host = where.host ?? '127.0.0.1'
+  const app = metricsApp(metrics)
+  return new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: where.port, hostname: host }, (info) => {
+      resolve({ server, url: `${listenUrl(host, info.port)}/metrics` })
+    })
+    server.once('error', reject)
+  }).catch(async (error: unknown) => {
+    await closeServer(api)
+    await db.close()
+    throw error
+  })
+}
+
+/** The indexer's progress as the portico_indexer_* gauges, by CAIP-2 chain id. */
+function indexerGauges(metrics: PorticoMetrics) {
+  return (chain: string, head: bigint, indexed: bigint | undefined) => {
+    metrics.indexerHead.set({ chain }, Number(head))
+    if (indexed === undefined) return
+    metrics.indexerIndexed.set({ chain }, Number(indexed))
+    metrics.indexerLag.set({ chain }, Math.max(0, Number(head - indexed)))
+  }
+}
+
 /** Open (and migrate) the database, then serve the Portico API over HTTP (on 127.0.0.1 unless `host` says otherwise). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, database, ...appConfig } = options
+  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, database, metrics: metricsListen, ...appConfig } = options
   const db = database ? await database : await openDatabase({ databaseUrl, dataDir, memoryTemplateDir })
   // The auth service starts only with the database's own KEK (its check value, stored at first start).
   if (appConfig.auth) {
@@ -127,9 +178,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let url = ''
   let app: ReturnType<typeof buildApp>
   // One rate-limited log for the routes and the indexer.
-  const report = createErrorReporter(appConfig.onError ?? consoleErrorSink, appConfig.errorLog)
+  const logger = appConfig.logger || undefined
+  const report = createErrorReporter(appConfig.onError ?? (logger ? pinoErrorSink(logger) : consoleErrorSink), appConfig.errorLog)
+  const metrics: PorticoMetrics | undefined = metricsListen ? createMetrics({ processMetrics: true }) : undefined
+  // The indexer's and the sweep's statements count in portico_db_errors_total as the routes' do.
+  const work = metrics ? instrumentDatabase(db, metrics) : db
   try {
-    app = buildApp({ ...appConfig, db }, () => url, report)
+    app = buildApp({ ...appConfig, db, ...(metrics ? { metrics } : {}) }, () => url, report)
   } catch (error) {
     await db.close()
     throw error
@@ -144,10 +199,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await db.close()
     throw error
   })
+  const metricsServer = metrics && metricsListen ? await listenMetrics(metrics, metricsListen, server, db) : undefined
   // The history indexer follows the EVM chains while the server runs (indexer.enabled: false turns it off).
   const chains = chainsConfigSchema.parse(appConfig.chains)
   const indexer: Indexer | undefined =
-    appConfig.indexer?.enabled !== false && chains.length > 0 ? startIndexer({ chains, db, report, indexer: appConfig.indexer }) : undefined
+    appConfig.indexer?.enabled !== false && chains.length > 0
+      ? startIndexer({
+          chains,
+          db: work,
+          report,
+          indexer: appConfig.indexer,
+          ...(metrics ? { progress: indexerGauges(metrics) } : {}),
+        })
+      : undefined
   // Analytics retention: rows older than retentionDays go at start, then every hour; so do the rate
   // buckets untouched for an hour (every limit's bucket is full again well before).
   const { retentionDays } = resolveAnalyticsConfig(appConfig.analytics)
@@ -155,8 +219,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   let sweeping: Promise<unknown> = Promise.resolve()
   const sweep = () => {
     sweeping = sweeping
-      .then(() => sweepAnalytics(db, retentionDays, clock()))
-      .then(() => pruneRateBuckets(db, 60 * 60_000, clock))
+      .then(() => sweepAnalytics(work, retentionDays, clock()))
+      .then(() => pruneRateBuckets(work, 60 * 60_000, clock))
       .catch((error: unknown) => report(error, { method: 'SWEEP', path: 'analytics retention', status: 500 }))
   }
   sweep()
@@ -167,11 +231,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     url,
     port: address.port,
     db,
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        if ('closeAllConnections' in server) server.closeAllConnections()
-      })
+      stopped ??= Promise.all([closeServer(server), metricsServer && closeServer(metricsServer.server)])
         .then(() => {
           clearInterval(sweepTimer)
           return sweeping

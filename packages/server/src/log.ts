@@ -1,7 +1,11 @@
+import type { Logger } from 'pino'
 import { HttpError, preview } from './errors.ts'
 
-/** Where and how an error surfaced. `suppressed`: like reports dropped since this kind was last reported. */
-export type ErrorContext = { method: string; path: string; status: 500 | 502; suppressed: number }
+/**
+ * Where and how an error surfaced. `suppressed`: like reports dropped since this kind was last
+ * reported. A request's report also has its route pattern and request id (observe.ts).
+ */
+export type ErrorContext = { method: string; path: string; status: 500 | 502; suppressed: number; route?: string; requestId?: string }
 
 /** Receives the reports that pass the rate limit. */
 export type ErrorSink = (error: unknown, context: ErrorContext) => void
@@ -30,6 +34,38 @@ export function consoleErrorSink(error: unknown, context: ErrorContext): void {
   }
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : preview(error, 300)
   console.error(`[portico-server] ${where}${more}: ${detail}`)
+}
+
+// Anything shaped like an email address, in an error's message or stack (an SMTP refusal names its recipient).
+const EMAIL_LIKE = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+/g
+const scrub = (text: string, max: number) => preview(text, max).replace(EMAIL_LIKE, '[email]')
+
+/**
+ * The sink of a server with a pino logger (AppConfig.logger): one JSON line at level error, with
+ * the route pattern rather than the path when the report comes from a request (paths hold session
+ * ids), the request id, `error` (not pino's `err`, whose serializer copies every property), and the error's message and stack with email-like text blanked out.
+ */
+export function pinoErrorSink(logger: Logger): ErrorSink {
+  return (error, context) => {
+    const cause = error instanceof HttpError && error.cause instanceof Error ? scrub(error.cause.message, 300) : undefined
+    const line = {
+      method: context.method,
+      ...(context.route === undefined ? { path: context.path } : { route: context.route }),
+      status: context.status,
+      ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
+      ...(context.suppressed > 0 ? { suppressed: context.suppressed } : {}),
+      error:
+        error instanceof Error
+          ? {
+              type: error.name,
+              message: scrub(error.message, 500),
+              ...(cause === undefined ? {} : { cause }),
+              ...(context.status === 500 && error.stack ? { stack: scrub(error.stack, 4000) } : {}),
+            }
+          : { type: typeof error, message: scrub(String(error), 300) },
+    }
+    logger.error(line, context.status === 502 ? 'upstream failure' : 'unexpected error')
+  }
 }
 
 function kindOf(error: unknown, status: number): string {

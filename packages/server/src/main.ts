@@ -1,5 +1,6 @@
 /** Standalone Portico API: `node packages/server/src/main.ts --port 8787` (see CLI_USAGE). */
 import { CLI_USAGE, CLIENT_ADDRESS_UNSET, parseCli, runProjectCli } from './cli.ts'
+import { pino } from 'pino'
 import { startServer } from './index.ts'
 
 // `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
@@ -18,13 +19,16 @@ if (options === 'help') {
   process.exit(0)
 }
 
-const { frame: frameOptions, ...serverOptions } = options
+const { frame: frameOptions, logLevel = 'info', ...serverOptions } = options
+// JSON lines on stdout: one a request (observe.ts) and the error reports (log.ts pinoErrorSink).
+const logger = pino({ level: logLevel, timestamp: pino.stdTimeFunctions.isoTime })
 // A start refused (a KEK that is not the database's, a port in use…): its reason, not a stack trace.
-const server = await startServer(serverOptions).catch((error: unknown) => {
+const server = await startServer({ ...serverOptions, logger }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   return process.exit(1)
 })
 console.log(`Portico API listening on ${server.url}`)
+if (server.metricsUrl) console.log(`Prometheus metrics on ${server.metricsUrl}`)
 if (options.auth) console.log(`Auth service on for the frame origins ${options.auth.frameOrigins.join(', ')}`)
 if (options.clientAddress === undefined) console.log(CLIENT_ADDRESS_UNSET)
 

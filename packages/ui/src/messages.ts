@@ -20,6 +20,10 @@ export const messages = {
     noWallets: 'No wallets found',
     loadingWallets: 'Loading wallets',
     walletsError: 'Wallets could not be loaded',
+    passkeyContinue: 'Continue with a passkey',
+    passkeyCreate: 'Create a passkey',
+    /** While a passkey is being created in the window that opened. */
+    passkeyCreating: 'Create your passkey in the window that opened',
   },
   connectWallets: { title: 'Choose a wallet' },
   whatIsAWallet: {

@@ -154,8 +154,10 @@ export function domEnvironment(): FrameEnvironment {
       iframe.setAttribute('aria-hidden', 'true')
       iframe.setAttribute('data-testid', 'portico-secure-frame')
       iframe.setAttribute('referrerpolicy', 'origin')
-      // The key export view's Copy button writes to the clipboard from the frame's own document.
-      iframe.setAttribute('allow', 'clipboard-write')
+      // Passkeys (issue 22 §2): the frame's origin is the relying party; WebAuthn in a cross-origin
+      // iframe needs the page to delegate it (Permissions Policy, for the frame's origin only). The key
+      // export view's Copy button writes to the clipboard from the frame's own document.
+      iframe.setAttribute('allow', 'publickey-credentials-get; publickey-credentials-create; clipboard-write')
       const hide = () => {
         iframe.setAttribute('aria-hidden', 'true')
         iframe.style.cssText = 'position:fixed;width:0;height:0;border:0;opacity:0;pointer-events:none;left:-10px;top:-10px;'

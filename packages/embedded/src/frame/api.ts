@@ -9,6 +9,9 @@ import {
   deviceResponseSchema,
   emailConnectResponseSchema,
   otpResponseSchema,
+  passkeyAddResponseSchema,
+  passkeyOptionsResponseSchema,
+  passkeysResponseSchema,
   rpcResponseSchema,
   socialFinishResponseSchema,
   farcasterStartResponseSchema,
@@ -20,6 +23,7 @@ import {
   updateEmailDoneSchema,
   updateEmailResponseSchema,
   type AuthUser,
+  type PasskeyInfo,
   type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
@@ -82,6 +86,22 @@ export interface AuthApi {
   updateEmail(session: StoredSession, email: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailPrimary(session: StoredSession, otp: string): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   updateEmailSecondary(session: StoredSession, otp: string): Promise<{ newEmail: string }>
+  /** POST /v1/auth/passkey/{sign-up,sign-in}/options: the WebAuthn options of a passkey login start. */
+  passkeyOptions(
+    mode: 'sign-up' | 'sign-in',
+    body: { deviceId: string; sessionKeyHash: string; name?: string },
+  ): Promise<{ options: Record<string, unknown> }>
+  /** POST /v1/auth/passkey/{sign-up,sign-in}: the session, as emailOtp answers it (login-stamped). */
+  passkeyFinish(
+    mode: 'sign-up' | 'sign-in',
+    body: { deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string; response: unknown },
+    loginKey: CryptoKey,
+  ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
+  /** A signed-in user's passkeys (stamped): options for another, add it, list, remove. */
+  passkeyAddOptions(session: StoredSession): Promise<{ options: Record<string, unknown> }>
+  passkeyAdd(session: StoredSession, body: { response: unknown; name?: string }): Promise<{ passkey: PasskeyInfo }>
+  passkeys(session: StoredSession): Promise<{ passkeys: PasskeyInfo[] }>
+  passkeyRemove(session: StoredSession, id: string): Promise<{ passkeys: PasskeyInfo[] }>
   /** Key shares (issue 22 §1): GET /v1/auth/keys. Optional: only the frame's key-share path calls them. */
   keys?(session: StoredSession): Promise<KeysStatus>
   /** POST /v1/auth/keys: the auth shares and recovery blobs of both keys. */
@@ -181,6 +201,12 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
       call(authUserSchema, 'POST', '/v1/auth/preferred-account', chainId === undefined ? { type } : { type, chainId }, session),
     updateEmail: (session, email) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update', { email }, session),
     updateEmailPrimary: (session, otp) => call(updateEmailResponseSchema, 'POST', '/v1/auth/email/update/primary', { otp }, session),
+    passkeyOptions: (mode, body) => call(passkeyOptionsResponseSchema, 'POST', `/v1/auth/passkey/${mode}/options`, body),
+    passkeyFinish: (mode, body, loginKey) => call(otpResponseSchema, 'POST', `/v1/auth/passkey/${mode}`, body, { loginKey }),
+    passkeyAddOptions: (session) => call(passkeyOptionsResponseSchema, 'POST', '/v1/auth/passkeys/options', {}, session),
+    passkeyAdd: (session, body) => call(passkeyAddResponseSchema, 'POST', '/v1/auth/passkeys', body, session),
+    passkeys: (session) => call(passkeysResponseSchema, 'GET', '/v1/auth/passkeys', undefined, session),
+    passkeyRemove: (session, id) => call(passkeysResponseSchema, 'POST', '/v1/auth/passkeys/remove', { id }, session),
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
     keys: (session) => call(keysStatusSchema, 'GET', '/v1/auth/keys', undefined, session),
     uploadKeys: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys', body, session),

@@ -58,6 +58,12 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
       channelToken: 'chan-0123456789abcdef',
     }),
     farcasterStatus: async () => ({ state: 'pending' }),
+    passkeyOptions: async () => ({ options: {} }),
+    passkeyFinish: async () => ({ sessionId: 'sess-passkey-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: authUser }),
+    passkeyAddOptions: async () => ({ options: {} }),
+    passkeyAdd: async () => ({ passkey: { id: 'cred', name: 'Passkey', createdAt: '', lastUsedAt: null, backedUp: false } }),
+    passkeys: async () => ({ passkeys: [] }),
+    passkeyRemove: async () => ({ passkeys: [] }),
     allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
     twoFactorStatus: async () => ({ totp: 'off', stepUpUntil: null }),
     totpEnroll: async () => ({

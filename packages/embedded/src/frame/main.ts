@@ -11,6 +11,7 @@ import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
+import { PASSKEY_POPUP_PARAM, popupRegistrar, runPasskeyPopup } from './passkey-popup'
 import { createFrameService } from './service'
 
 function localStorageOrUndefined(): Storage | undefined {
@@ -51,6 +52,8 @@ export async function bootFrame(): Promise<void> {
   if (kind) log(`allowed origins: ${kind}`)
   const isAllowedOrigin = originMatcher(allowedOrigins)
   const rpcUrl = params.rpcUrl && /^https?:\/\//.test(params.rpcUrl) ? params.rpcUrl : undefined
+  // Passkeys: created in a popup on this origin (see passkey-popup.ts), used here.
+  const registrar = popupRegistrar({ origin: location.origin })
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
@@ -60,6 +63,11 @@ export async function bootFrame(): Promise<void> {
     ...(hostOrigin ? { hostOrigin } : {}),
     ...(rpcUrl ? { rpcRead: (method: string, p: unknown[]) => rpcRead(rpcUrl, method, p) } : {}),
     reload: () => location.reload(),
+    // The WebAuthn ceremonies, in this document (the frame's origin is the relying party).
+    webauthn: async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser')
+      return { startAuthentication, startRegistration: registrar.startRegistration }
+    },
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
     keyView: createKeyView(document),
@@ -78,9 +86,14 @@ export async function bootFrame(): Promise<void> {
   window.addEventListener('message', (event) => {
     // The social result comes from the API's callback page (a popup), never from the host page.
     if (event.source !== window.parent && handlers.socialResult(event)) return
+    // The passkey popup (this origin, opened by the host page) answers here, never through the host.
+    if (event.source !== window.parent && registrar.receive(event)) return
     void handler.handleMessage(event)
   })
   if (!handler.ready()) log('the host page is not an allowed origin', hostOrigin)
 }
 
-if (typeof window !== 'undefined' && typeof document !== 'undefined') void bootFrame()
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  if (new URLSearchParams(location.search).get(PASSKEY_POPUP_PARAM) === 'create') void runPasskeyPopup()
+  else void bootFrame()
+}

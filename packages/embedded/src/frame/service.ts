@@ -28,6 +28,7 @@ import { AuthApiError, type AuthApi } from './api'
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
+import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
 
 export const NOT_AVAILABLE = 'Not available yet'
@@ -92,6 +93,11 @@ export interface FrameServiceDeps {
   farcasterPollMs?: number
   /** CONNECT_FARCASTER gives up after this long. @default FARCASTER_WAIT_MS (the 120 s request timeout) */
   farcasterWaitMs?: number
+  /**
+   * The WebAuthn ceremonies (@simplewebauthn/browser in the frame's document), loaded on the first
+   * passkey event. Without it the passkey events answer NOT_AVAILABLE.
+   */
+  webauthn?: () => Promise<WebAuthnClient>
   /**
    * Where this origin keeps device shares (issue 22 §1). With it, the frame follows the API's key
    * custody: under 'shares' it makes and migrates keys at login and signs itself (./custody).
@@ -244,6 +250,10 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     }
   }
 
+  async function webauthn(): Promise<WebAuthnClient> {
+    if (!deps.webauthn) throw new Error(NOT_AVAILABLE)
+    return deps.webauthn()
+  }
   /** TOTP's state and whether THIS session's step-up (checked by the server) holds now. */
   const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) => ({
     totp: status.totp,
@@ -401,6 +411,45 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
         await new Promise((resolve) => setTimeout(resolve, deps.farcasterPollMs ?? FARCASTER_POLL_MS))
       }
     },
+    async CONNECT_PASSKEY({ mode, name }) {
+      // A login like the others (issue 22 §3): a new session key, whose hash the options carry and
+      // which stamps the finish. The ceremony runs here, for the frame's origin.
+      const client = await webauthn()
+      const key = await generateLoginKey()
+      const deviceId = deps.deviceId()
+      const { options } = await deps.api.passkeyOptions(mode, { deviceId, sessionKeyHash: key.keyHash, ...(name ? { name } : {}) })
+      const response = mode === 'sign-up' ? await createPasskey(client, options) : await assertPasskey(client, options)
+      const answer = await deps.api.passkeyFinish(
+        mode,
+        { deviceId, sessionPublicKey: key.publicKey, encryptionPublicKey: key.encryption.publicKey, response },
+        key.keyPair.privateKey,
+      )
+      const session = {
+        sessionId: answer.sessionId,
+        email: answer.user.email,
+        expiresAt: answer.expiresAt,
+        keyPair: key.keyPair,
+        encryptionKeyPair: key.encryption.keyPair,
+      }
+      await deps.sessions.set(session)
+      // Under key shares, a new user's keys are made here (and the passkey's PRF output is in passkeyPrf()).
+      user = await loggedIn(session, answer.user)
+      pendingEmail = undefined
+      emailKey = undefined
+      return { isNew: mode === 'sign-up' }
+    },
+    async ADD_PASSKEY({ name }) {
+      const client = await webauthn()
+      const { options } = await withSession((s) => deps.api.passkeyAddOptions(s))
+      const response = await createPasskey(client, options)
+      return withSession((s) => deps.api.passkeyAdd(s, { response, ...(name ? { name } : {}) }))
+    },
+    async GET_PASSKEYS() {
+      return withSession((s) => deps.api.passkeys(s))
+    },
+    async REMOVE_PASSKEY({ id }) {
+      return withSession((s) => deps.api.passkeyRemove(s, id))
+    },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       if (!deps.hostOrigin) throw new Error(SOCIAL_START_FAILED)
       dropSocial()
@@ -433,6 +482,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       emailKey = undefined
       farcasterChannel = undefined
       dropSocial()
+      forgetPasskeyPrf()
       custody?.forget()
       if (!session) return {}
       try {

@@ -293,6 +293,12 @@ const FREE_TEXT_FIELDS: Record<string, string> = {
   'SET_PREFERRED_ACCOUNT.address': 'the API user record',
   'SET_PREFERRED_ACCOUNT.reason': "the API's error text",
   'UPDATE_EMAIL_SECONDARY_OTP.newEmail': "the API's answer",
+  'ADD_PASSKEY.passkey.id': "the API's passkey record (the credential id)",
+  'ADD_PASSKEY.passkey.name': "the API's passkey record (the name given to it)",
+  'GET_PASSKEYS.passkeys[].id': "the API's passkey records",
+  'GET_PASSKEYS.passkeys[].name': "the API's passkey records",
+  'REMOVE_PASSKEY.passkeys[].id': "the API's passkey records",
+  'REMOVE_PASSKEY.passkeys[].name': "the API's passkey records",
 }
 
 describe('no message to the host can carry key material', () => {
@@ -303,8 +309,11 @@ describe('no message to the host can carry key material', () => {
     const all = Object.entries(FRAME_SUCCESS_PAYLOADS).flatMap(([type, schema]) => leaves(schema, type))
     expect(all.length).toBeGreaterThan(40)
 
-    // No field named for key material (TOTP_ENROLL.secret is the TOTP enrollment secret, not a wallet key).
-    const named = all.map((l) => l.path).filter((p) => /private|secret|seed|share|mnemonic|key/i.test(p.split('.').slice(1).join('.')))
+    // No field named for key material (TOTP_ENROLL.secret is the TOTP enrollment secret, not a wallet key; a passkey's
+    // fields are its credential id and the name the user gave it).
+    const named = all
+      .map((l) => l.path)
+      .filter((p) => /private|secret|seed|share|mnemonic|(?<!pass)key/i.test(p.split('.').slice(1).join('.')))
     expect(named).toEqual(['TOTP_ENROLL.secret'])
 
     // Which fields accept a key's text, as hex or base58?

@@ -82,6 +82,8 @@ describe('error catalogue (SPEC §8)', () => {
     ['failedToConnect', 'Failed to connect'],
     ['socialConnection', 'Failed to initiate social connection'],
     ['farcasterConnection', 'Failed to connect to farcaster'],
+    // Passkey login (issue 22 §2): a passkey the wallet does not know.
+    ['passkeyUnknown', 'This passkey is not registered here'],
     ['connectionRejected', 'Connection rejected'],
     ['rpcNotAllowed', 'Requested RPC call is not allowed'],
     ['actionNotAllowed', 'Action not allowed'],
@@ -92,8 +94,8 @@ describe('error catalogue (SPEC §8)', () => {
     ['frameNotSet', 'W3mFrame: iframe is not set'],
   ] as const)('ERRORS.%s is exactly %j', (key, text) => expect(ERRORS[key]).toBe(text))
 
-  it('has no text besides those of the SPEC table and the React provider hint', () => {
-    expect(Object.keys(ERRORS).length).toBe(58)
+  it('has no text besides those of the SPEC table, the React provider hint and the unknown passkey (issue 22 §2)', () => {
+    expect(Object.keys(ERRORS).length).toBe(59)
   })
 
   it('keeps exact texts', () => {

@@ -69,6 +69,8 @@ export const ERRORS = {
   failedToConnect: 'Failed to connect',
   socialConnection: 'Failed to initiate social connection',
   farcasterConnection: 'Failed to connect to farcaster',
+  /** A passkey the wallet does not know (the API's AUTH_ERRORS.passkeyUnknown says more). */
+  passkeyUnknown: 'This passkey is not registered here',
   connectionRejected: 'Connection rejected',
   // RPC permissions
   rpcNotAllowed: RPC_NOT_ALLOWED,

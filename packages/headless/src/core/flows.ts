@@ -156,6 +156,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   project: (host) => import('./project/wire').then((m) => m.wireProject(host)),
   capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
   siwx: (host) => import('./siwx/wire').then((m) => m.wireSiwx(host)),
+  preview: (host) => import('./preview/wire').then((m) => m.wirePreview(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

@@ -45,6 +45,7 @@ import type { WalletFlow } from './wallet/wallet'
 import type { ProjectFlow } from './project/project'
 import type { EmailCaptureFlow } from './capture/capture'
 import type { SiwxFlow } from './siwx/siwx'
+import type { PreviewFlow } from './preview/preview'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -96,6 +97,8 @@ export interface LazyFlows {
   capture: EmailCaptureFlow
   /** Sign in with the wallet (the `siwx` option): loaded at start when the app passes it (useSiwx). */
   siwx: SiwxFlow
+  /** What a wallet request does before it is signed (issue 23 §2): decoded, checked and simulated (usePreview). */
+  preview: PreviewFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

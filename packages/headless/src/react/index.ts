@@ -38,6 +38,13 @@ export {
   type UseFarcasterLoginOptions,
   type UseFarcasterLoginReturn,
 } from './useFarcasterLogin'
+export {
+  type PasskeyLoginError,
+  type PasskeyLoginStep,
+  usePasskeyLogin,
+  type UsePasskeyLoginOptions,
+  type UsePasskeyLoginReturn,
+} from './usePasskeyLogin'
 export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAccountReturn } from './useEmbeddedAccount'
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
 export { type TwoFactorPhase, useTwoFactor, type UseTwoFactorOptions, type UseTwoFactorReturn } from './useTwoFactor'
@@ -48,6 +55,7 @@ export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'
 export { useSwap, type UseSwapOptions, type UseSwapReturn } from './useSwap'
 export { usePayWithExchange, type UsePayWithExchangeOptions, type UsePayWithExchangeReturn } from './usePayWithExchange'
 export { useOnRamp, type UseOnRampOptions, type UseOnRampReturn } from './useOnRamp'
+export { usePreview, type UsePreviewOptions, type UsePreviewReturn } from './usePreview'
 export { useSiwx, type UseSiwxOptions, type UseSiwxReturn } from './useSiwx'
 export { useLocale, type UseLocaleReturn } from './useLocale'
 export { useOriginCheck, type UseOriginCheckReturn } from './useOriginCheck'

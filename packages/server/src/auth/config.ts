@@ -5,6 +5,7 @@ import type { Database } from '../db/types.ts'
 import type { AuthRouteContext } from '../routes/context.ts'
 import { parseKek } from './crypto.ts'
 import { createFarcasterService, type FarcasterConfig } from './farcaster.ts'
+import { createPasskeyService, type PasskeyConfig } from './passkeys.ts'
 import { smtpMailProvider, type MailProvider } from './mail.ts'
 import type { AssetReader } from './assets.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
@@ -47,6 +48,11 @@ export type AuthConfig = {
    */
   smartAccount?: { executors: Record<string | number, string> }
   /**
+   * Passkey login (WebAuthn; issue 22 §2): the relying party is the frame (its origins' host, or
+   * `rpId`), never the host page. `false` turns the passkey routes off (404). @default on
+   */
+  passkeys?: PasskeyConfig | false
+  /**
    * Who holds new users' keys (issue 22 §1): 'server' (the API, sealed under the KEK; it signs) or
    * 'shares' (the frame makes and splits them; the API keeps the auth share and a recovery blob it can
    * not open, and relays what the frame signs; users of 'server' migrate at their next login).
@@ -86,6 +92,18 @@ const authConfigSchema = z.object({
       ),
     })
     .optional(),
+  passkeys: z
+    .union([
+      z.literal(false),
+      z.object({
+        rpName: z.string().min(1).max(64).optional(),
+        rpId: z
+          .string()
+          .regex(/^[a-z0-9.-]{1,253}$/, { error: 'auth.passkeys.rpId must be a host name such as example.com' })
+          .optional(),
+      }),
+    ])
+    .optional(),
   keyCustody: z.enum(['server', 'shares'], { error: "auth.keyCustody must be 'server' or 'shares'" }).optional(),
   permissions: z
     .object({
@@ -104,6 +122,8 @@ export function createAuthContext(
     rpcTimeoutMs?: number | undefined
     linkUrl(path: string): string
     assets?: AssetReader
+    /** The pages that may embed the frame (the API's allowed origins): a passkey sign-in in the frame names one. */
+    isHostOrigin?: (origin: string) => boolean
     /** The app's client address (AppConfig.clientAddress). @default unknown */
     clientAddress?: (c: Context) => string | undefined
   },
@@ -163,8 +183,22 @@ export function createAuthContext(
         ...(config.now ? { now: config.now } : {}),
       })
     : undefined
+  const passkeys =
+    checked.passkeys === false
+      ? undefined
+      : createPasskeyService({
+          db: app.db,
+          kek: config.kek,
+          frameOrigins: checked.frameOrigins,
+          config: checked.passkeys,
+          notices: service.notices,
+          keyCustody: service.keyCustody,
+          ...(app.isHostOrigin ? { isHostOrigin: app.isHostOrigin } : {}),
+          ...(config.now ? { now: config.now } : {}),
+        })
   return {
     service,
+    ...(passkeys ? { passkeys } : {}),
     ...(social ? { social } : {}),
     ...(farcaster ? { farcaster } : {}),
     frameOrigins: [...checked.frameOrigins],

@@ -24,6 +24,9 @@ export interface PostgresCluster {
   urlOf(name: string): string
   /** CREATE DATABASE `name` (optionally a copy of `template`); resolves with its URL. */
   createDatabase(name: string, template?: string): Promise<string>
+  /** Shut the server down (fast: open connections are cut), keeping its data; `resume` starts it again on the same port. */
+  pause(): Promise<void>
+  resume(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -106,9 +109,12 @@ export async function startPostgresCluster(options: { binDir?: string; maxConnec
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
     ].join(' ')
-    const [ctlFile, ctlArgs] = command(pgCtl, ['-D', data, '-l', join(root, 'server.log'), '-o', settings, '-w', '-t', '30', 'start'])
-    await run(ctlFile, ctlArgs)
-    started = true
+    const start = async () => {
+      const [ctlFile, ctlArgs] = command(pgCtl, ['-D', data, '-l', join(root, 'server.log'), '-o', settings, '-w', '-t', '30', 'start'])
+      await run(ctlFile, ctlArgs)
+      started = true
+    }
+    await start()
     const urlOf = (name: string) => `postgres://portico@127.0.0.1:${port}/${name}`
     return {
       url: urlOf('postgres'),
@@ -126,6 +132,12 @@ export async function startPostgresCluster(options: { binDir?: string; maxConnec
         }
         return urlOf(name)
       },
+      async pause() {
+        const [file, args] = command(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop'])
+        await run(file, args)
+        started = false
+      },
+      resume: start,
       async stop() {
         process.removeListener('exit', stopNow)
         stopNow()

@@ -8,6 +8,10 @@ type PgPoolClient = PgClient & { release(err?: Error): void }
 type PgPool = PgClient & {
   connect(): Promise<PgPoolClient>
   end(): Promise<void>
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+  on(event: 'error', listener: (error: Error) => void): unknown
 }
 type PgModule = { Pool: new (options: { connectionString: string; max?: number }) => PgPool }
 
@@ -39,6 +43,10 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const Pool = mod.Pool ?? mod.default?.Pool
   if (Pool === undefined) throw new Error("The 'pg' package does not export Pool")
   const pool = new Pool({ connectionString, max: 10 })
+  // An idle connection the server cuts (a restart, a failover) is an 'error' of the pool: unheard,
+  // it would crash the process. The pool drops that connection and opens a new one when needed;
+  // the requests of the outage get their own errors (503, app.ts).
+  pool.on('error', () => undefined)
   return {
     ...wrap(pool),
     async transaction(fn) {
@@ -56,5 +64,6 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   }
 }

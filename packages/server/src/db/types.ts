@@ -14,4 +14,6 @@ export interface Database extends Queryable {
   /** Run `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** A connection pool's use (node-postgres, DATABASE_URL): open connections, idle ones, clients waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number }
 }

@@ -101,12 +101,14 @@ export class ChainFollower {
 
   /**
    * One round: reorg check, then index up to the head as it was at the start, range by range.
-   * `shouldStop` is checked between ranges. Returns the head reached.
+   * `shouldStop` is checked between ranges; `progress` hears the head and the last block stored
+   * (before the first range, then after each). Returns the head reached.
    */
-  async round(shouldStop: () => boolean): Promise<bigint> {
+  async round(shouldStop: () => boolean, progress?: (head: bigint, indexed: bigint | undefined) => void): Promise<bigint> {
     const head = await this.client.getBlockNumber({ cacheTime: 0 })
     let cursor = await this.checkReorg(head)
     while (!shouldStop()) {
+      progress?.(head, cursor?.blockNumber)
       const from = cursor === undefined ? BigInt(this.options.fromBlock) : cursor.blockNumber + 1n
       if (from > head) break
       const to = from + BigInt(this.options.batchBlocks) - 1n < head ? from + BigInt(this.options.batchBlocks) - 1n : head
@@ -284,6 +286,8 @@ export function startIndexer(options: {
   db: Database
   report?: ErrorReporter
   indexer?: IndexerOptions
+  /** Hears each chain's head and last stored block as the rounds go (the portico_indexer_* metrics). */
+  progress?: (chain: string, head: bigint, indexed: bigint | undefined) => void
 }): Indexer {
   const settings = { ...DEFAULT_INDEXER_OPTIONS, ...options.indexer }
   const repo = createActivityRepository(options.db)
@@ -310,7 +314,10 @@ export function startIndexer(options: {
       (async () => {
         while (!stopped) {
           try {
-            const head = await follower.round(() => stopped)
+            const head = await follower.round(
+              () => stopped,
+              options.progress && ((head, indexed) => options.progress?.(caipNetworkId(chain), head, indexed)),
+            )
             if (!stopped) {
               for (const w of [...waiters]) {
                 if (w.chainId === chain.chainId && head >= w.target) {

@@ -220,5 +220,6 @@ describe('startServer runs the retention sweep at start', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // Two opens of a new on-disk PGlite, each migrating: seconds alone, far longer beside the e2e journeys.
+  }, 90_000)
 })

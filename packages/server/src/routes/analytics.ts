@@ -110,7 +110,10 @@ export const analyticsRoutes: RouteModule = (ctx) => {
         ctx.now(),
         ANALYTICS_SERVER_LIMITS.errorReportsPerMinute,
       )
-      if (!stored) return c.json({ error: ANALYTICS_ERRORS.rateLimited }, 429, { 'retry-after': '60' })
+      if (!stored) {
+        ctx.metrics?.rateLimited.inc({ limit: 'error-reports', bucket: 'project' })
+        return c.json({ error: ANALYTICS_ERRORS.rateLimited }, 429, { 'retry-after': '60' })
+      }
       return c.body(null, 204)
     })
 }

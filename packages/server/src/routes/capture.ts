@@ -108,8 +108,10 @@ export const captureRoutes: RouteModule = (ctx) =>
         await tx.query('INSERT INTO portico_capture.mail_log (email, sent_at) VALUES ($1, to_timestamp($2 / 1000.0))', [email, now])
         return { status: 'pending' as const }
       })
-      if (outcome.status === 'limited')
+      if (outcome.status === 'limited') {
+        ctx.metrics?.rateLimited.inc({ limit: 'email-capture', bucket: 'email' })
         return c.json({ error: EMAIL_CAPTURE_ERRORS.rateLimited }, 429, { 'retry-after': String(outcome.retryAfter) })
+      }
       if (outcome.status === 'pending') {
         try {
           await mail.send(captureMail(email, ctx.assetUrl(`/v1/email-capture/confirm?token=${token}`)))

@@ -3,12 +3,14 @@ import type { Context, Hono } from 'hono'
 import type { JWK } from 'jose'
 import { z } from 'zod'
 import type { FarcasterService } from '../auth/farcaster.ts'
+import type { PasskeyService } from '../auth/passkeys.ts'
 import type { AuthService } from '../auth/service.ts'
 import type { SocialService } from '../auth/social.ts'
 import type { ChainConfig, RpcProxyConfig, SolanaChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import type { ProjectsRepository } from '../db/projects.ts'
 import type { MailProvider } from '../auth/mail.ts'
+import type { PorticoMetrics } from '../metrics.ts'
 import { etagOf } from '../images/svg.ts'
 import type { Providers } from '../providers/index.ts'
 import { parseInput } from '../validation.ts'
@@ -54,6 +56,8 @@ export type AppContext = {
   clientAddress(c: Context): string | undefined
   /** The clock of rate limits, retention and link expiry. */
   now(): number
+  /** Prometheus metrics (AppConfig.metrics), when on: routes count their rate-limit refusals in it. */
+  metrics?: PorticoMetrics
 }
 
 export type AuthRouteContext = {
@@ -62,6 +66,8 @@ export type AuthRouteContext = {
   farcaster?: FarcasterService
   /** Social login, when `auth.social` is configured. */
   social?: SocialService
+  /** Passkey login, unless `auth.passkeys` is false. */
+  passkeys?: PasskeyService
   /** The client's IP address, for the per-IP rate limit; undefined when it is not known (the limit is then off). */
   clientIp(c: Context): string | undefined
 }

@@ -8,11 +8,13 @@ import { convertRoutes } from './convert.ts'
 import { exchangeRoutes } from './exchange.ts'
 import { explorerRoutes } from './explorer.ts'
 import { farcasterRoutes } from './farcaster.ts'
+import { healthRoutes } from './health.ts'
 import { historyRoutes } from './history.ts'
 import { identityRoutes } from './identity.ts'
 import { imageRoutes } from './images.ts'
 import { keysRoutes } from './keys.ts'
 import { onrampRoutes } from './onramp.ts'
+import { passkeyRoutes } from './passkeys.ts'
 import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
 import { rpcRoutes } from './rpc.ts'
@@ -30,6 +32,7 @@ export type { AppContext, RouteModule } from './context.ts'
  * `routes/<resource>.ts` exporting a RouteModule, plus one line here.
  */
 export const ROUTES: readonly RouteModule[] = [
+  healthRoutes,
   chainsRoutes,
   identityRoutes,
   balanceRoutes,
@@ -44,6 +47,7 @@ export const ROUTES: readonly RouteModule[] = [
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,
+  passkeyRoutes,
   permissionsRoutes,
   profileRoutes,
   historyRoutes,

@@ -270,6 +270,7 @@ export const rpcRoutes: RouteModule = (ctx) => {
       )
     const refused = limits && limit ? await limits.take(c, projectId, Math.min(calls.length, burst)) : undefined
     if (refused && limit) {
+      ctx.metrics?.rateLimited.inc({ limit: 'rpc', bucket: refused.by })
       const singleId = !batch ? idSchema.safeParse((raw as { id?: unknown } | null)?.id) : undefined
       const id = singleId?.success ? (singleId.data ?? null) : null
       c.header('Retry-After', String(refused.wait))

@@ -130,8 +130,10 @@ export const siwxRoutes: RouteModule = (ctx) => {
   app.post('/v1/siwx/nonce', async (c) => {
     const projectId = c.req.query('projectId') ?? ''
     const refused = await nonceLimits?.take(c, projectId)
-    if (refused)
+    if (refused) {
+      ctx.metrics?.rateLimited.inc({ limit: 'siwx-nonce', bucket: refused.by })
       return c.json({ error: `${SIWX_ERRORS.tooMany}: retry in ${refused.wait} s` }, 429, { 'Retry-After': String(refused.wait) })
+    }
     const now = new Date()
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(now.getTime() + SIWX_NONCE_TTL_MS)

@@ -27,6 +27,11 @@ export type Features = RemoteFeatures & {
    * `payWithExchange` or the remote `payments` flag is on). An app option only. @default undefined (off)
    */
   pay?: boolean
+  /**
+   * Passkey login with the embedded wallet (issue 22 §2): the Connect view offers "Continue with a
+   * passkey" (and creating one) when an auth connector is there. An app option only. @default undefined (off)
+   */
+  passkeys?: boolean
 }
 
 export const DEFAULT_FEATURES: Features = { ...DEFAULT_REMOTE_FEATURES, legalCheckbox: false }
@@ -168,7 +173,7 @@ const optionsSchema = z.object({
   defaultNetwork: z.optional(networkSchema),
   adapters: z.optional(z.array(z.custom<ChainAdapter>((v) => typeof v === 'object' && v !== null, 'must be an adapter object'))),
   metadata: z.optional(z.object({ name: z.string(), description: z.string(), url: z.string(), icons: stringArray })),
-  features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean(), pay: z.boolean() }))),
+  features: z.optional(z.partial(z.extend(remoteFeaturesSchema, { legalCheckbox: z.boolean(), pay: z.boolean(), passkeys: z.boolean() }))),
   themeMode: z.optional(z.enum(['light', 'dark', 'system'])),
   themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   connectMethodsOrder: z.optional(z.array(z.enum(CONNECT_METHODS))),

@@ -19,6 +19,9 @@ export default {
     noWallets: 'لم يتم العثور على محافظ',
     loadingWallets: 'جارٍ تحميل المحافظ',
     walletsError: 'تعذّر تحميل المحافظ',
+    passkeyContinue: 'متابعة باستخدام مفتاح مرور',
+    passkeyCreate: 'إنشاء مفتاح مرور',
+    passkeyCreating: 'أنشئ مفتاح المرور في النافذة التي فُتحت',
   },
   connectWallets: { title: 'اختر محفظة' },
   whatIsAWallet: {
@@ -572,6 +575,7 @@ export default {
     failedToConnect: 'تعذّر الاتصال',
     socialConnection: 'تعذّر بدء الاتصال عبر الحساب الاجتماعي',
     farcasterConnection: 'تعذّر الاتصال بـ Farcaster',
+    passkeyUnknown: 'مفتاح المرور هذا غير مسجّل هنا',
     connectionRejected: 'تم رفض الاتصال',
     rpcNotAllowed: 'استدعاء RPC المطلوب غير مسموح به',
     actionNotAllowed: 'الإجراء غير مسموح به',

@@ -19,6 +19,9 @@ export default {
     noWallets: 'Keine Wallets gefunden',
     loadingWallets: 'Wallets werden geladen',
     walletsError: 'Wallets konnten nicht geladen werden',
+    passkeyContinue: 'Weiter mit einem Passkey',
+    passkeyCreate: 'Passkey erstellen',
+    passkeyCreating: 'Erstelle deinen Passkey im geöffneten Fenster',
   },
   connectWallets: { title: 'Wallet auswählen' },
   whatIsAWallet: {
@@ -581,6 +584,7 @@ export default {
     failedToConnect: 'Verbindung fehlgeschlagen',
     socialConnection: 'Social Login konnte nicht gestartet werden',
     farcasterConnection: 'Verbindung mit Farcaster fehlgeschlagen',
+    passkeyUnknown: 'Dieser Passkey ist hier nicht registriert',
     connectionRejected: 'Verbindung abgelehnt',
     rpcNotAllowed: 'Angefragter RPC-Aufruf ist nicht erlaubt',
     actionNotAllowed: 'Aktion nicht erlaubt',

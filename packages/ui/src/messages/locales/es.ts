@@ -19,6 +19,9 @@ export default {
     noWallets: 'No se encontraron billeteras',
     loadingWallets: 'Cargando billeteras',
     walletsError: 'No se pudieron cargar las billeteras',
+    passkeyContinue: 'Continuar con una llave de acceso',
+    passkeyCreate: 'Crear una llave de acceso',
+    passkeyCreating: 'Crea tu llave de acceso en la ventana que se abrió',
   },
   connectWallets: { title: 'Elige una billetera' },
   whatIsAWallet: {
@@ -583,6 +586,7 @@ export default {
     failedToConnect: 'No se pudo conectar',
     socialConnection: 'No se pudo iniciar la conexión social',
     farcasterConnection: 'No se pudo conectar con Farcaster',
+    passkeyUnknown: 'Esta llave de acceso no está registrada aquí',
     connectionRejected: 'Conexión rechazada',
     rpcNotAllowed: 'La llamada RPC solicitada no está permitida',
     actionNotAllowed: 'Acción no permitida',

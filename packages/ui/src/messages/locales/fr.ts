@@ -19,6 +19,9 @@ export default {
     noWallets: 'Aucun portefeuille trouvé',
     loadingWallets: 'Chargement des portefeuilles',
     walletsError: 'Impossible de charger les portefeuilles',
+    passkeyContinue: 'Continuer avec une clé d’accès',
+    passkeyCreate: 'Créer une clé d’accès',
+    passkeyCreating: 'Créez votre clé d’accès dans la fenêtre qui s’est ouverte',
   },
   connectWallets: { title: 'Choisir un portefeuille' },
   whatIsAWallet: {
@@ -588,6 +591,7 @@ export default {
     failedToConnect: 'Échec de la connexion',
     socialConnection: 'Impossible de lancer la connexion sociale',
     farcasterConnection: 'Impossible de se connecter à Farcaster',
+    passkeyUnknown: 'Cette clé d’accès n’est pas enregistrée ici',
     connectionRejected: 'Connexion refusée',
     rpcNotAllowed: 'L’appel RPC demandé n’est pas autorisé',
     actionNotAllowed: 'Action non autorisée',

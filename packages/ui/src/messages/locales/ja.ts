@@ -19,6 +19,9 @@ export default {
     noWallets: 'ウォレットが見つかりません',
     loadingWallets: 'ウォレットを読み込み中',
     walletsError: 'ウォレットを読み込めませんでした',
+    passkeyContinue: 'パスキーで続ける',
+    passkeyCreate: 'パスキーを作成',
+    passkeyCreating: '開いたウィンドウでパスキーを作成してください',
   },
   connectWallets: { title: 'ウォレットを選択' },
   whatIsAWallet: {
@@ -574,6 +577,7 @@ export default {
     failedToConnect: '接続できませんでした',
     socialConnection: 'ソーシャル接続を開始できませんでした',
     farcasterConnection: 'Farcaster に接続できませんでした',
+    passkeyUnknown: 'このパスキーはここに登録されていません',
     connectionRejected: '接続が拒否されました',
     rpcNotAllowed: '要求された RPC 呼び出しは許可されていません',
     actionNotAllowed: 'この操作は許可されていません',

@@ -19,6 +19,9 @@ export default {
     noWallets: 'Nenhuma carteira encontrada',
     loadingWallets: 'Carregando carteiras',
     walletsError: 'Não foi possível carregar as carteiras',
+    passkeyContinue: 'Continuar com uma chave de acesso',
+    passkeyCreate: 'Criar uma chave de acesso',
+    passkeyCreating: 'Crie sua chave de acesso na janela que abriu',
   },
   connectWallets: { title: 'Escolha uma carteira' },
   whatIsAWallet: {
@@ -570,6 +573,7 @@ export default {
     failedToConnect: 'Não foi possível conectar',
     socialConnection: 'Não foi possível iniciar a conexão social',
     farcasterConnection: 'Não foi possível conectar ao Farcaster',
+    passkeyUnknown: 'Esta chave de acesso não está registrada aqui',
     connectionRejected: 'Conexão recusada',
     rpcNotAllowed: 'A chamada RPC solicitada não é permitida',
     actionNotAllowed: 'Ação não permitida',

@@ -19,6 +19,9 @@ export default {
     noWallets: '未找到钱包',
     loadingWallets: '正在加载钱包',
     walletsError: '无法加载钱包',
+    passkeyContinue: '使用通行密钥继续',
+    passkeyCreate: '创建通行密钥',
+    passkeyCreating: '请在打开的窗口中创建通行密钥',
   },
   connectWallets: { title: '选择钱包' },
   whatIsAWallet: {
@@ -564,6 +567,7 @@ export default {
     failedToConnect: '连接失败',
     socialConnection: '无法发起社交账号连接',
     farcasterConnection: '无法连接 Farcaster',
+    passkeyUnknown: '此通行密钥未在此注册',
     connectionRejected: '连接被拒绝',
     rpcNotAllowed: '不允许请求的 RPC 调用',
     actionNotAllowed: '不允许此操作',

@@ -1,5 +1,5 @@
 import type { SocialProvider, WalletListEntry } from '@portico/headless'
-import { useConnect, useFeatures, useRouter, useSocialLogin, useWalletList } from '@portico/headless/react'
+import { useConnect, useFeatures, usePasskeyLogin, useRouter, useSocialLogin, useWalletList } from '@portico/headless/react'
 import type { Messages } from '../../messages'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
@@ -25,6 +25,8 @@ export function Connect() {
   const social = useSocialLogin()
   const auth = connectors.find((c) => c.type === 'auth')
   const socials = auth && features.socials ? features.socials : []
+  const passkey = usePasskeyLogin()
+  const passkeys = Boolean(auth && features.passkeys)
   return (
     <ConnectView
       methodsOrder={methodsOrder}
@@ -57,6 +59,21 @@ export function Connect() {
       listError={codeText(list.listErrorCode, messages) || null}
       onRetryList={list.retryList}
       onWhatIsAWallet={() => router.push('WhatIsAWallet')}
+      passkey={
+        passkeys
+          ? {
+              // In the click: for a new passkey the connector opens its window now (a later one is blocked).
+              onSignIn: () => {
+                if (!legal.locked) passkey.start('sign-in')
+              },
+              onSignUp: () => {
+                if (!legal.locked) passkey.start('sign-up')
+              },
+              ...(passkey.step === 'waiting' && passkey.mode ? { busy: passkey.mode } : {}),
+              ...(passkey.step === 'error' ? { error: codeText(passkey.errorCode, messages) } : {}),
+            }
+          : undefined
+      }
     />
   )
 }

@@ -57,6 +57,16 @@ export type ConnectViewProps = {
   /** The explorer request failed: its text, shown in the list with a retry. @default null */
   listError?: string | null
   onRetryList?: () => void
+  /**
+   * Passkey login (the embedded wallet): "Continue with a passkey" and "Create a passkey", shown with
+   * the email group (or in its place). `busy`: the mode under way; `error`: why the last one failed.
+   */
+  passkey?: {
+    onSignIn: () => void
+    onSignUp: () => void
+    busy?: 'sign-in' | 'sign-up'
+    error?: string
+  }
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
@@ -101,6 +111,47 @@ function EmailForm({ onEmail, busy, locked }: { onEmail?: (email: string) => voi
         }
       />
     </form>
+  )
+}
+
+function Passkey({
+  passkey,
+  connecting,
+  locked,
+}: {
+  passkey: NonNullable<ConnectViewProps['passkey']>
+  connecting?: string | null
+  locked: boolean
+}) {
+  const messages = useMessages()
+  const disabled = !!connecting || !!passkey.busy || locked
+  return (
+    <div className={styles.list} data-testid="portico-connect-passkey">
+      <ListItem
+        title={messages.connect.passkeyContinue}
+        leading={<Icon name="key" size={22} />}
+        trailing={passkey.busy === 'sign-in' ? <Spinner size={20} accent label={messages.connecting} /> : undefined}
+        onClick={passkey.onSignIn}
+        disabled={disabled}
+        aria-disabled={locked || undefined}
+        data-testid="portico-connect-passkey-sign-in"
+      />
+      {passkey.busy === 'sign-up' ? (
+        <Banner variant="loading">{messages.connect.passkeyCreating}</Banner>
+      ) : (
+        <button
+          type="button"
+          className={styles.helpLink}
+          onClick={passkey.onSignUp}
+          disabled={disabled}
+          aria-disabled={locked || undefined}
+          data-testid="portico-connect-passkey-sign-up"
+        >
+          {messages.connect.passkeyCreate}
+        </button>
+      )}
+      {passkey.error && <Banner variant="error">{passkey.error}</Banner>}
+    </div>
   )
 }
 
@@ -234,12 +285,16 @@ export function ConnectView({
   listError = null,
   onRetryList,
   onWhatIsAWallet,
+  passkey,
 }: ConnectViewProps) {
   const messages = useMessages()
   const groups: { key: string; node: ReactNode }[] = []
   for (const method of methodsOrder) {
     if (method === 'email' && email)
       groups.push({ key: 'email', node: <EmailForm onEmail={onEmail} busy={connecting === 'email'} locked={locked} /> })
+    // Passkeys sit with the email login (the same embedded wallet), or in its place without it.
+    if (method === 'email' && passkey)
+      groups.push({ key: 'passkey', node: <Passkey passkey={passkey} connecting={connecting} locked={locked} /> })
     if (method === 'social' && socials.length > 0)
       groups.push({ key: 'social', node: <Socials socials={socials} onSocial={onSocial} connecting={connecting} locked={locked} /> })
     if (method === 'wallet')

@@ -1,0 +1,98 @@
+// Issue 22 §2: passkey login end to end — the demo (?passkeys=1), the frame on its own origin
+// (http://localhost:<port>: a passkey's relying party id is a host name), the Portico API verifying
+// with @simplewebauthn/server, and Chromium's virtual WebAuthn authenticator (CDP, CTAP2, internal,
+// resident keys, user verification, PRF). Sign-up creates the passkey in the popup on the frame's
+// origin; a second browser context, given the same credential, signs in with it from the hidden frame.
+// The demo is opened on localhost too: the frame is then on the page's own site, so its storage
+// (the session key in IndexedDB) is first-party, as it is for the journeys on 127.0.0.1.
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Harness, startHarness } from './harness.ts'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({ frameOnLocalhost: true })
+  await h.page.goto(demoUrl())
+})
+
+/** The demo on localhost, with passkey login offered (?passkeys=1). */
+const demoUrl = () => {
+  const url = new URL(h.stack.demoUrl)
+  url.hostname = 'localhost'
+  url.search = '?passkeys=1'
+  return url.href
+}
+
+afterAll(async () => {
+  await h?.close()
+})
+
+/** What the journey reads of a virtual authenticator's credential (CDP WebAuthn.Credential). */
+type Credential = { credentialId: string; isResidentCredential: boolean; rpId?: string; privateKey: string; signCount: number }
+
+/** A virtual authenticator on `page` (its frames included). */
+async function authenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  return { cdp, authenticatorId }
+}
+
+const modal = (page: Page) => page.getByRole('dialog')
+const status = (page: Page) => page.getByTestId('portico-demo-status').textContent()
+
+describe('passkey login (issue 22 §2)', () => {
+  it('signs up with a passkey (created in the popup on the frame origin), then signs in with it in a second browser context', async () => {
+    const { page, context } = h
+    // Sign-up: the popup opens in the click; its authenticator is attached before its button is pressed.
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    const popupOpened = page.waitForEvent('popup')
+    await modal(page).getByTestId('portico-connect-passkey-sign-up').click()
+    const popup = await popupOpened
+    const { cdp } = await authenticator(context, popup)
+    const added = new Promise<Credential>((resolve) => cdp.on('WebAuthn.credentialAdded', (event) => resolve(event.credential)))
+    await popup.waitForURL((url) => url.hostname === 'localhost' && url.search === '?portico-passkey=create', { timeout: 20_000 })
+    const create = popup.getByTestId('portico-passkey-create')
+    await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await create.click()
+    const credential = await added
+    expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' })
+    await expect.poll(() => status(page), { timeout: 20_000 }).toBe('connected')
+    await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
+    const address = await page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+    // A second browser (its own storage: no session), with the same passkey on its authenticator.
+    const other = await h.browser.newContext({ viewport: { width: 1100, height: 820 } })
+    try {
+      await other.route('**/*', (route) =>
+        ['127.0.0.1', 'localhost'].includes(new URL(route.request().url()).hostname) ? route.continue() : route.abort(),
+      )
+      const second = await other.newPage()
+      const { cdp: cdp2, authenticatorId } = await authenticator(other, second)
+      await cdp2.send('WebAuthn.addCredential', { authenticatorId, credential })
+      await second.goto(demoUrl())
+      await second.getByRole('button', { name: 'Connect wallet' }).click()
+      await modal(second).getByTestId('portico-connect-passkey-sign-in').click()
+      await expect.poll(() => status(second), { timeout: 20_000 }).toBe('connected')
+      expect(await second.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])).toBe(address)
+      const { credentials } = await cdp2.send('WebAuthn.getCredentials', { authenticatorId })
+      expect(credentials[0]?.signCount).toBeGreaterThan(credential.signCount)
+    } finally {
+      await other.close()
+    }
+    expect(h.pageErrors).toEqual([])
+    expect(h.offLoopback).toEqual([])
+  })
+})
