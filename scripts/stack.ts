@@ -19,6 +19,8 @@ import { type AuthConfig, generateKek, loadOrCreateKek, openDatabase, startServe
 import { createServer, type Plugin, preview } from 'vite'
 import { buildFrame } from '../packages/embedded/scripts/build-frame.mjs'
 import { buildDemo, type StackBuilds } from './stack-builds.ts'
+import { toHex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 export type { StackBuilds }
 
@@ -153,6 +155,8 @@ export interface Stack {
   apiUrl: string
   demoUrl: string
   config: DemoConfig
+  /** The API's relayer of permission executions under key shares (auth.permissions.relayerKey, funded on every chain). */
+  permissionsRelayer: `0x${string}`
   /** Stops the API server only (the e2e journey "API down"). */
   stopApi(): Promise<void>
   /** Starts the API server again on the same port (with `analytics` instead of the stack's, when given). */
@@ -288,6 +292,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       connectSrc: [...devnet.chains.map((c) => c.rpcUrl), solana.rpcUrl],
     })
     started.push(() => frame.close())
+    const permissionsRelayerKey = await fundedRelayerKey(devnet)
     const frameUrl = options.frameOnLocalhost ? frame.url.replace('//127.0.0.1:', '//localhost:') : frame.url
     const auth: AuthConfig = {
       // The key encryption key: DEV ONLY kept beside the database (npm start), new for an in-memory run.
@@ -312,8 +317,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       // The embedded wallet's smart account: EOAs delegate (EIP-7702) to the devnet's batch executor.
       smartAccount: { executors: Object.fromEntries(devnet.chains.map((c) => [c.chainId, c.batchExecutor])) },
-      // Key shares (issue 22 §1): PORTICO_KEY_CUSTODY=shares has the frame make, keep and use the keys.
-      ...(process.env.PORTICO_KEY_CUSTODY === 'shares' ? { keyCustody: 'shares' as const } : {}),
+      // Key shares (issue 22 §1, the default): the frame makes, keeps and uses the keys;
+      // PORTICO_KEY_CUSTODY=server has the API make and hold them instead.
+      keyCustody: process.env.PORTICO_KEY_CUSTODY === 'server' ? ('server' as const) : ('shares' as const),
+      // Their permissions are enforced on chain; executions are relayed by a key of this run, funded below.
+      permissions: { relayerKey: permissionsRelayerKey },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
     let api = await startServer({
@@ -384,6 +392,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: api.url,
       demoUrl,
       config,
+      permissionsRelayer: privateKeyToAccount(permissionsRelayerKey).address,
       async stopApi() {
         if (!apiRunning) return
         apiRunning = false
@@ -425,4 +434,23 @@ function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
     })
   })
+}
+
+/**
+ * The relayer of permission executions under key shares (auth.permissions.relayerKey): a new key for
+ * this run, given 1000 ETH on every devnet chain (anvil_setBalance). It only pays gas: the user's
+ * account checks each execution itself.
+ */
+async function fundedRelayerKey(devnet: Devnet): Promise<`0x${string}`> {
+  const key = generatePrivateKey()
+  const address = privateKeyToAccount(key).address
+  for (const chain of devnet.chains) {
+    const res = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, toHex(1000n * 10n ** 18n)] }),
+    })
+    if (!res.ok) throw new Error(`Funding the permissions relayer on chain ${chain.chainId} failed (${res.status})`)
+  }
+  return key
 }

@@ -8,7 +8,8 @@
 import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
 import { type Devnet, startDevnet } from '@portico/devnet'
 import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
-import { AUTH_ERRORS, KEYS_ERRORS } from '@portico/protocol/auth'
+import { BatchExecutor } from '@portico/devnet/fixtures'
+import { AUTH_ERRORS, KEYS_ERRORS, PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES } from '@portico/protocol/auth'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   address,
@@ -24,8 +25,20 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
 import { combine } from 'shamir-secret-sharing'
-import { createPublicClient, createTestClient, type Hex, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  decodeFunctionData,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { createAuthApi } from '../packages/embedded/src/frame/api'
@@ -38,6 +51,7 @@ import { loadDeviceShare } from '../packages/embedded/src/frame/shares/device'
 import { type DeviceShareStore, memoryDeviceShareStore } from '../packages/embedded/src/frame/shares/device-store'
 import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
 import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
+import { SESSION_EXECUTOR_ABI } from '../packages/server/src/auth/sessions'
 import { authShareAad } from '../packages/server/src/auth/shares'
 import { approveByPage, FRAME_ORIGIN, login, memoryMailbox, stamped, TEST_KEK } from '../packages/server/src/auth/test-support'
 import { generateUserKeys, sealUserKeys } from '../packages/server/src/auth/keys'
@@ -53,6 +67,9 @@ const devnet = {
   rpcUrls: { default: { http: [] as string[] } },
 } as const
 const API = 'http://127.0.0.1:4000'
+/** The API's relayer of permission executions (auth.permissions.relayerKey), funded in beforeAll. */
+const RELAYER_KEY = generatePrivateKey()
+const relayer = privateKeyToAccount(RELAYER_KEY)
 const HOST = 'http://127.0.0.1:5173'
 
 let stack: Devnet
@@ -147,13 +164,26 @@ beforeAll(async () => {
       now: clock,
       limits,
       smartAccount: { executors: { 31337: anvil.executor } },
+      permissions: { relayerKey: RELAYER_KEY },
     },
+  })
+  await createTestClient({ chain: devnet, transport: http(anvil.rpcUrl), mode: 'anvil' }).setBalance({
+    address: relayer.address,
+    value: parseEther('10'),
   })
   ;({ db, app: shares } = first)
   ;({ app: legacy } = await openTestApp({
     ...config,
     db,
-    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.2.0.2', now: clock, limits },
+    auth: {
+      keyCustody: 'server',
+      kek: TEST_KEK,
+      mail: mailbox,
+      frameOrigins: [FRAME_ORIGIN],
+      clientIp: () => '10.2.0.2',
+      now: clock,
+      limits,
+    },
   }))
 }, 60_000)
 afterAll(async () => {
@@ -409,7 +439,7 @@ describe('a new user under key shares', () => {
 })
 
 describe('the smart account under key shares (EIP-7702, signed in the frame, relayed by the API)', () => {
-  it('SET_PREFERRED_ACCOUNT delegates the EOA; wallet_sendCalls runs an atomic batch; permissions say they are not available', async () => {
+  it('SET_PREFERRED_ACCOUNT delegates the EOA; wallet_sendCalls runs an atomic batch', async () => {
     const frame = await frameLogin(shares, 'smart-shares@example.com')
     const self = frame.user.address as Hex
     const transport = http(anvil.rpcUrl)
@@ -447,21 +477,180 @@ describe('the smart account under key shares (EIP-7702, signed in the frame, rel
     expect((await chain.getBalance({ address: b })) - beforeB).toBe(parseEther('0.02'))
     const status = await frame.service.RPC_REQUEST({ method: 'wallet_getCallsStatus', params: [id] })
     expect(status.result).toMatchObject({ status: 200, atomic: true })
+  })
 
-    const grant = await frame.service
+  it('wallet_grantPermissions: the frame signs grant(...) once; executions are relayed by the API and enforced on chain; revocation too', async () => {
+    const frame = await frameLogin(shares, 'grants-shares@example.com')
+    const self = frame.user.address as Address
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: self, value: parseEther('10') })
+    expect(await frame.service.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })).toEqual({ type: 'smartAccount', address: self })
+
+    // The app's signer is the session key; it may send native value to `payee` (0.05 ETH in all).
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const payee = privateKeyToAccount(generatePrivateKey()).address
+    const other = privateKeyToAccount(generatePrivateKey()).address
+    const expiry = Math.floor(clock() / 1000) + 3600
+    const { result } = await frame.service.RPC_REQUEST({
+      method: 'wallet_grantPermissions',
+      params: [
+        {
+          chainId: '0x7a69',
+          expiry,
+          signer: { type: 'account', data: { id: signer.address } },
+          permissions: [
+            { type: 'contract-call', data: { address: payee } },
+            { type: 'native-token-limit', data: { allowance: '0xb1a2bc2ec50000' } },
+          ],
+        },
+      ],
+    })
+    const granted = result as { context: Hex; address: string; grantCall?: unknown }
+    expect(granted.context).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(granted.address).toBe(self)
+    expect(granted.grantCall).toBeUndefined()
+    // The API holds no key of the user: the grant is in the account's own storage, signed by the frame.
+    const onChain = (await chain.readContract({
+      address: self,
+      abi: BatchExecutor.abi,
+      functionName: 'getGrant',
+      args: [granted.context],
+    })) as { sessionKey: string; expiry: bigint; revoked: boolean; allowance: bigint }
+    expect(onChain).toMatchObject({ sessionKey: signer.address, expiry: BigInt(expiry), revoked: false, allowance: parseEther('0.05') })
+    expect(
+      (await db.query('SELECT 1 FROM portico_auth.user_keys WHERE user_id = $1', [await userIdOf('grants-shares@example.com')])).rows,
+    ).toEqual([])
+
+    let n = 0
+    const signed = async (calls: { to: Address; value: bigint; data: Hex }[], by = signer) => {
+      const nonce = `0x${(++n).toString(16).padStart(64, '0')}` as Hex
+      const signature = await by.signTypedData({
+        domain: { name: PERMISSION_DOMAIN_NAME, version: '1', chainId: 31337 },
+        types: PERMISSION_EXECUTION_TYPES,
+        primaryType: 'Execution',
+        message: { context: granted.context, calls, nonce },
+      })
+      return { calls, nonce, signature }
+    }
+    const execute = async (e: Awaited<ReturnType<typeof signed>>) => {
+      const res = await shares.request('/v1/permissions/execute', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          context: granted.context,
+          chainId: 31337,
+          calls: e.calls.map((c) => ({ to: c.to, value: `0x${c.value.toString(16)}`, data: c.data })),
+          nonce: e.nonce,
+          signature: e.signature,
+        }),
+      })
+      return { status: res.status, ...((await res.json()) as { id?: string; error?: string }) }
+    }
+    /** The signed execution sent straight to the chain by someone else than the API (gas fixed: mined even if it reverts). */
+    const sendDirectly = async (e: Awaited<ReturnType<typeof signed>>) => {
+      const anyone = privateKeyToAccount(generatePrivateKey())
+      await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: anyone.address, value: parseEther('1') })
+      const hash = await createWalletClient({ account: anyone, chain: devnet, transport }).sendTransaction({
+        to: self,
+        gas: 500_000n,
+        data: encodeFunctionData({
+          abi: BatchExecutor.abi,
+          functionName: 'executeAsSession',
+          args: [granted.context, e.calls, e.nonce, e.signature],
+        }),
+      })
+      return (await chain.waitForTransactionReceipt({ hash })).status
+    }
+
+    const ok = await execute(await signed([{ to: payee, value: parseEther('0.01'), data: '0x' }]))
+    expect(ok.status).toBe(200)
+    const receipt = await chain.waitForTransactionReceipt({ hash: `0x${ok.id!.slice(18)}` as Hex })
+    expect(receipt.status).toBe('success')
+    expect([receipt.from.toLowerCase(), receipt.to?.toLowerCase()]).toEqual([relayer.address.toLowerCase(), self.toLowerCase()])
+    expect(await chain.getBalance({ address: payee })).toBe(parseEther('0.01'))
+
+    // Outside the grant: the API refuses; sent to the chain by anyone else, the account's code reverts it.
+    const outside = await signed([{ to: other, value: 1n, data: '0x' }])
+    expect((await execute(outside)).status).toBe(400)
+    expect(await sendDirectly(outside)).toBe('reverted')
+    const over = await signed([{ to: payee, value: parseEther('0.05'), data: '0x' }])
+    expect(await execute(over)).toMatchObject({ status: 400, error: 'The calls exceed the permission’s native token allowance' })
+    expect(await sendDirectly(over)).toBe('reverted')
+    const foreign = await signed([{ to: payee, value: 1n, data: '0x' }], privateKeyToAccount(generatePrivateKey()))
+    expect((await execute(foreign)).status).toBe(401)
+    expect(await sendDirectly(foreign)).toBe('reverted')
+    expect(await chain.getBalance({ address: other })).toBe(0n)
+    expect(await chain.getBalance({ address: payee })).toBe(parseEther('0.01'))
+
+    // Revoked through the frame: the row and the account's storage both say so.
+    const pending = await signed([{ to: payee, value: 1n, data: '0x' }])
+    expect(await frame.service.RPC_REQUEST({ method: 'wallet_revokePermissions', params: [{ context: granted.context }] })).toEqual({
+      result: {},
+    })
+    expect(
+      await chain.readContract({ address: self, abi: BatchExecutor.abi, functionName: 'getGrant', args: [granted.context] }),
+    ).toMatchObject({ revoked: true })
+    expect(await execute(pending)).toMatchObject({ status: 400, error: 'The permission was revoked' })
+    expect(await sendDirectly(pending)).toBe('reverted')
+    expect(await chain.getBalance({ address: payee })).toBe(parseEther('0.01'))
+  })
+})
+
+describe('the frame signs only the grant the app asked for', () => {
+  it('an API answering with a grant for another session key gets nothing signed: no transaction leaves the account', async () => {
+    const attacker = privateKeyToAccount(generatePrivateKey()).address
+    // The API as a compromised one would answer: the same grant, but for the attacker's key.
+    const tampering = {
+      request: async (input: string, init?: RequestInit) => {
+        const res = await shares.request(input, init)
+        if (!input.endsWith('/v1/auth/rpc') || res.status !== 200) return res
+        const body = (await res.json()) as { result?: { grantCall?: { data: Hex } } }
+        const call = body.result?.grantCall
+        if (call) {
+          const { args } = decodeFunctionData({ abi: SESSION_EXECUTOR_ABI, data: call.data })
+          const [id, , expiry, scopes, allowance, period, start] = args as unknown as [
+            Hex,
+            Address,
+            bigint,
+            { target: Address; selectors: Hex[] }[],
+            bigint,
+            bigint,
+            bigint,
+          ]
+          call.data = encodeFunctionData({
+            abi: SESSION_EXECUTOR_ABI,
+            functionName: 'grant',
+            args: [id, attacker, expiry, scopes, allowance, period, start],
+          })
+        }
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+      },
+    } as unknown as TestApp
+    const frame = await frameLogin(tampering, 'tampered-grant@example.com')
+    const self = frame.user.address as Address
+    const transport = http(anvil.rpcUrl)
+    const chain = createPublicClient({ chain: devnet, transport })
+    await createTestClient({ chain: devnet, transport, mode: 'anvil' }).setBalance({ address: self, value: parseEther('1') })
+    await frame.service.SET_PREFERRED_ACCOUNT({ type: 'smartAccount' })
+    const sent = await chain.getTransactionCount({ address: self })
+
+    const signer = privateKeyToAccount(generatePrivateKey())
+    const answer = await frame.service
       .RPC_REQUEST({
         method: 'wallet_grantPermissions',
         params: [
           {
             chainId: '0x7a69',
             expiry: Math.floor(clock() / 1000) + 3600,
-            signer: { type: 'account', data: { id: a } },
-            permissions: [{ type: 'contract-call', data: { address: b } }],
+            signer: { type: 'account', data: { id: signer.address } },
+            permissions: [{ type: 'contract-call', data: { address: privateKeyToAccount(generatePrivateKey()).address } }],
           },
         ],
       })
       .catch((error: Error) => error.message)
-    expect(grant).toBe(KEYS_ERRORS.noPermissions)
+    expect(answer).toBe('The API answered with a transaction that is not this permission’s')
+    expect(await chain.getTransactionCount({ address: self })).toBe(sent)
   })
 })
 

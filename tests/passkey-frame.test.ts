@@ -18,7 +18,7 @@ let close: () => Promise<void>
 const bodies: string[] = []
 
 beforeAll(async () => {
-  const t = await openTestApp({ auth: { kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN] } })
+  const t = await openTestApp({ auth: { keyCustody: 'server', kek: TEST_KEK, mail: memoryMailbox(), frameOrigins: [FRAME_ORIGIN] } })
   app = t.app
   close = t.close
 })

@@ -462,7 +462,11 @@ export const passkeysResponseSchema = z.object({ passkeys: z.array(passkeyInfoSc
  * For a user with shares, POST /v1/auth/rpc's signing methods and wallet_sendCalls answer 400
  * KEYS_ERRORS.signInFrame (the frame signs and relays them, delegating to the executor itself); POST
  * /v1/auth/preferred-account 'smartAccount' checks the delegation the frame made on chain;
- * wallet_grantPermissions answers 400 KEYS_ERRORS.noPermissions (its execution needs the API's key).
+ * wallet_grantPermissions / wallet_revokePermissions answer, besides the usual result, `grantCall` /
+ * `revokeCall` { chainId, to: the account, data }: the self-call the frame signs and relays (the grant
+ * is enforced on chain by the executor; the frame removes it from the app's answer); POST
+ * /v1/permissions/execute relays the signer's signature as executeAsSession from the API's relayer, or
+ * answers 400 KEYS_ERRORS.noPermissions when the API has none (auth.permissions.relayerKey).
  */
 export const KEY_KINDS = ['evm', 'solana'] as const
 export const KEYS_ERRORS = {

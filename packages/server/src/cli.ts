@@ -83,9 +83,12 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_FARCASTER_RELAY_URL, PORTICO_FARCASTER_ID_REGISTRY
                            Sign In With Farcaster: the relay, and the IdRegistry as
                            "<chainId>:<address>[:<rpc url>]" (e.g. 10:0x00000000Fc6c…:https://…)
-  env PORTICO_KEY_CUSTODY  who holds new users' keys: server (the default: the API, sealed under the KEK) or
-                           shares (the frame makes and splits them; the API keeps an auth share and a
-                           recovery blob and never signs; users of server migrate at their next login)
+  env PORTICO_KEY_CUSTODY  who holds new users' keys: shares (the default: the frame makes and splits them;
+                           the API keeps an auth share and a recovery blob and never signs; users of
+                           server migrate at their next login) or server (the API, sealed under the KEK)
+  env PORTICO_PERMISSIONS_RELAYER_KEY
+                           0x + 32 bytes: the account that relays permission executions of wallets with
+                           key shares (ERC-7715, enforced on chain by the executor); it pays their gas
   env PORTICO_SMART_ACCOUNT_EXECUTORS
                            the EIP-7702 batch executor per chain for embedded smart accounts,
                            "<chainId>=<address>,…" (chains without one offer EOA only)

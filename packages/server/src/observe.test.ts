@@ -50,7 +50,7 @@ async function openApp(extra: Parameters<typeof openTestApp>[0] = {}) {
   const mailbox = memoryMailbox()
   const test = await openTestApp({
     chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
-    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN] },
+    auth: { keyCustody: 'server', kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN] },
     ...extra,
   })
   return { ...test, mailbox }

@@ -25,6 +25,7 @@ import {
   bytesToHex,
   createPublicClient,
   custom,
+  decodeFunctionData,
   defineChain,
   encodeFunctionData,
   type Hex,
@@ -33,7 +34,7 @@ import {
   type TransactionSerializable,
   type TypedDataDefinition,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { privateKeyToAccount, publicKeyToAddress } from 'viem/accounts'
 import { getTransactionCount, prepareTransactionRequest } from 'viem/actions'
 import { z } from 'zod/mini'
 import type { AuthApi, KeysStatus } from './api'
@@ -57,6 +58,8 @@ export const LOCAL_SIGNING_METHODS = [
   'solana_signTransaction',
   'solana_signAndSendTransaction',
   'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
 ] as const
 
 /** What the frame answers when it can not sign here (texts; the codes are KeyShareError's). */
@@ -142,6 +145,61 @@ const BATCH_EXECUTOR_ABI = [
     outputs: [],
   },
 ] as const
+/** The executor's session grants, as the frame signs them (its own account only): grant(...) and revoke(id). */
+const SESSION_GRANT_ABI = [
+  {
+    type: 'function',
+    name: 'grant',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'id', type: 'bytes32' },
+      { name: 'sessionKey', type: 'address' },
+      { name: 'expiry', type: 'uint64' },
+      {
+        name: 'scopes',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'selectors', type: 'bytes4[]' },
+        ],
+      },
+      { name: 'allowance', type: 'uint256' },
+      { name: 'period', type: 'uint64' },
+      { name: 'start', type: 'uint64' },
+    ],
+    outputs: [],
+  },
+  { type: 'function', name: 'revoke', stateMutability: 'nonpayable', inputs: [{ name: 'id', type: 'bytes32' }], outputs: [] },
+] as const
+/** The self-call the API answers a grant or revocation of a wallet with shares with (see the server's sessions.ts). */
+const selfCallSchema = z.object({
+  chainId: z.number(),
+  to: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+  data: z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/)),
+})
+type GrantArgs = readonly [Hex, Address, bigint, readonly { target: Address; selectors: readonly Hex[] }[], bigint, bigint, bigint]
+/**
+ * Whether the grant the API asks the frame to sign is the one the app requested: the session key is
+ * the requested signer, the expiry the requested one, every target a requested contract, and the
+ * allowance the requested one (none: 0). (The selectors the API derived from an abi are not re-derived here.)
+ */
+function grantMatches(requested: unknown, [, sessionKey, expiry, scopes, allowance]: GrantArgs): boolean {
+  const r = requested as {
+    expiry?: unknown
+    signer?: { type?: string; data?: { id?: string; address?: string; publicKey?: string; keys?: { publicKey?: string }[] } }
+    permissions?: { type?: string; data?: { address?: string; allowance?: string } }[]
+  }
+  const data = r?.signer?.data
+  const key = r?.signer?.type === 'account' ? (data?.id ?? data?.address) : (data?.publicKey ?? data?.id ?? data?.keys?.[0]?.publicKey)
+  if (typeof key !== 'string') return false
+  const signer = r.signer?.type === 'account' ? key : /^0x04[0-9a-fA-F]{128}$/.test(key) ? publicKeyToAddress(key as Hex) : ''
+  if (!/^0x[0-9a-fA-F]{40}$/.test(signer) || !isAddressEqual(signer as Address, sessionKey)) return false
+  if (typeof r.expiry !== 'number' || BigInt(r.expiry) !== expiry) return false
+  const contracts = (r.permissions ?? []).filter((p) => p.type === 'contract-call').map((p) => String(p.data?.address).toLowerCase())
+  if (!scopes.every((s) => contracts.includes(s.target.toLowerCase()))) return false
+  const limit = (r.permissions ?? []).find((p) => p.type !== 'contract-call')?.data?.allowance
+  return (limit === undefined ? 0n : BigInt(limit)) === allowance
+}
 /** A batch the node says reverts is sent anyway (its status then says so) with this gas, as the API did. */
 const REVERTING_BATCH_GAS = { base: 200_000n, perCall: 100_000n }
 const solanaMessageParams = z.tuple([z.object({ message: base64, pubkey: z.optional(z.string().check(z.maxLength(64))) })])
@@ -417,6 +475,73 @@ export function createCustody(deps: CustodyDeps) {
     })
   }
 
+  /**
+   * ERC-7715 permissions with keys as shares, enforced on chain by the executor: the account is
+   * delegated on the grant's chain first (if it is not); the API checks and stores the grant (or marks
+   * it revoked) and answers with the self-call that makes it so on chain. That call is checked here (to
+   * the account itself; `grant` of the answered context, or `revoke`), signed, relayed and waited for;
+   * the app gets the API's answer without it.
+   */
+  async function permissions(
+    session: StoredSession,
+    user: AuthUser,
+    request: { method: string; chainId: number | string; params: unknown[] },
+  ) {
+    const granting = request.method === 'wallet_grantPermissions'
+    if (granting) {
+      const first = request.params[0] as { chainId?: unknown } | undefined
+      const chainId = typeof first?.chainId === 'string' || typeof first?.chainId === 'number' ? first.chainId : request.chainId
+      await enableSmartAccount(session, user, chainId)
+    }
+    const answer = (await deps.api.rpc(session, {
+      namespace: 'eip155',
+      chainId: request.chainId,
+      method: request.method,
+      params: request.params,
+    })) as Record<string, unknown>
+    const { grantCall, revokeCall, ...result } = answer ?? {}
+    const call = selfCallSchema.safeParse(granting ? grantCall : revokeCall)
+    if (!call.success) throw new Error('The API did not answer with the permission’s transaction')
+    if (!isAddressEqual(call.data.to as Address, user.evmAddress as Address)) throw new Error(CUSTODY_ERRORS.notOwnAddress)
+    let decoded: ReturnType<typeof decodeFunctionData<typeof SESSION_GRANT_ABI>>
+    try {
+      decoded = decodeFunctionData({ abi: SESSION_GRANT_ABI, data: call.data.data as Hex })
+    } catch {
+      throw new Error('The API answered with a transaction that is not a permission’s')
+    }
+    const expected = granting
+      ? decoded.functionName === 'grant' &&
+        String(decoded.args[0]).toLowerCase() === String(result.context).toLowerCase() &&
+        grantMatches(request.params[0], decoded.args as unknown as GrantArgs)
+      : decoded.functionName === 'revoke'
+    if (!expected) throw new Error('The API answered with a transaction that is not this permission’s')
+    const evm = evmClientOf(call.data.chainId)
+    const hash = await inAccountQueue(user, evm, (queue) =>
+      sendOne(session, user, evm, queue, { to: user.evmAddress as Address, data: call.data.data as Hex }),
+    )
+    if ((await waitMined(evm, hash)) !== '0x1')
+      throw new Error(`The permission could not be ${granting ? 'granted' : 'revoked'} on chain: the transaction reverted`)
+    return result
+  }
+
+  /**
+   * The smart account on `chainId` (EIP-7702): unless the account already delegates to the chain's
+   * executor, an authorization and a type-4 transaction to itself are signed here and relayed; resolves
+   * once mined and the code says so.
+   */
+  async function enableSmartAccount(session: StoredSession, user: AuthUser, chainId: number | string): Promise<void> {
+    const evm = evmClientOf(chainId)
+    const executor = await executorOn(session, evm.id)
+    if (!executor) throw new Error(`Smart accounts are not available on chain ${evm.id}`)
+    const current = await delegationOf(evm, user.evmAddress)
+    if (current && isAddressEqual(current, executor)) return
+    const hash = await inAccountQueue(user, evm, (queue) =>
+      sendOne(session, user, evm, queue, { to: user.evmAddress as Address, data: '0x', delegateTo: executor }),
+    )
+    if ((await waitMined(evm, hash)) !== '0x1')
+      throw new Error('The smart account could not be set up: the delegation transaction reverted')
+  }
+
   function signSolanaWire(key: Uint8Array, user: AuthUser, wire: string): { transaction: string; signature: string } {
     let tx: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>
     try {
@@ -491,23 +616,7 @@ export function createCustody(deps: CustodyDeps) {
       return s.evm === 'shares' || s.solana === 'shares'
     },
 
-    /**
-     * The smart account on `chainId` (EIP-7702): unless the account already delegates to the chain's
-     * executor, an authorization and a type-4 transaction to itself are signed here and relayed; resolves
-     * once mined and the code says so.
-     */
-    async enableSmartAccount(session: StoredSession, user: AuthUser, chainId: number | string): Promise<void> {
-      const evm = evmClientOf(chainId)
-      const executor = await executorOn(session, evm.id)
-      if (!executor) throw new Error(`Smart accounts are not available on chain ${evm.id}`)
-      const current = await delegationOf(evm, user.evmAddress)
-      if (current && isAddressEqual(current, executor)) return
-      const hash = await inAccountQueue(user, evm, (queue) =>
-        sendOne(session, user, evm, queue, { to: user.evmAddress as Address, data: '0x', delegateTo: executor }),
-      )
-      if ((await waitMined(evm, hash)) !== '0x1')
-        throw new Error('The smart account could not be set up: the delegation transaction reverted')
-    },
+    enableSmartAccount,
 
     /** One of LOCAL_SIGNING_METHODS, signed here. */
     async sign(session: StoredSession, user: AuthUser, request: { method: string; chainId: number | string; params: unknown[] }) {
@@ -553,6 +662,9 @@ export function createCustody(deps: CustodyDeps) {
           return sendTransaction(session, user, request.chainId, request.params)
         case 'wallet_sendCalls':
           return sendCalls(session, user, request.chainId, request.params)
+        case 'wallet_grantPermissions':
+        case 'wallet_revokePermissions':
+          return permissions(session, user, request)
         case 'solana_signMessage': {
           const [{ message, pubkey }] = paramsOf(solanaMessageParams, request.params, 'solana_signMessage takes [{ message: base64 }]')
           if (pubkey !== undefined && pubkey !== user.solanaAddress) throw new Error(CUSTODY_ERRORS.notOwnAddress)

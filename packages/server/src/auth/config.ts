@@ -56,9 +56,17 @@ export type AuthConfig = {
    * Who holds new users' keys (issue 22 §1): 'server' (the API, sealed under the KEK; it signs) or
    * 'shares' (the frame makes and splits them; the API keeps the auth share and a recovery blob it can
    * not open, and relays what the frame signs; users of 'server' migrate at their next login).
-   * Smart accounts and wallet_grantPermissions are not yet signed in the frame. @default 'server'
+   * Smart accounts and wallet_grantPermissions of 'shares' are signed in the frame; a grant is then
+   * enforced on chain by the executor, and executions are relayed (see `permissions`). @default 'shares'
    */
   keyCustody?: 'server' | 'shares'
+  /**
+   * ERC-7715 permissions of wallets with key shares: `relayerKey` (0x + 32 bytes) is the account that
+   * sends their executions (`executeAsSession` on the user's account; it pays the gas, and can do
+   * nothing the session key did not sign). Fund it on every chain with an executor. Without it those
+   * executions answer 400 (KEYS_ERRORS.noPermissions). @default none
+   */
+  permissions?: { relayerKey: string }
 }
 
 const origin = z
@@ -97,6 +105,11 @@ const authConfigSchema = z.object({
     ])
     .optional(),
   keyCustody: z.enum(['server', 'shares'], { error: "auth.keyCustody must be 'server' or 'shares'" }).optional(),
+  permissions: z
+    .object({
+      relayerKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'auth.permissions.relayerKey must be 0x and 32 bytes of hex' }),
+    })
+    .optional(),
 })
 
 /** Validate the auth block (throws on a bad one) and build what the routes need. */
@@ -141,6 +154,7 @@ export function createAuthContext(
         }
       : {}),
     ...(checked.keyCustody ? { keyCustody: checked.keyCustody } : {}),
+    ...(checked.permissions ? { permissionRelayerKey: checked.permissions.relayerKey as `0x${string}` } : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp

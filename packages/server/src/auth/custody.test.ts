@@ -52,7 +52,7 @@ beforeAll(async () => {
   const t = await openTestApp({
     chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
     solana: { caipNetworkId: sol.caipNetworkId, name: 'Solana Devnet', rpcUrl: sol.rpcUrl },
-    auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.1.0.1' },
+    auth: { keyCustody: 'server', kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.1.0.1' },
   })
   ;({ app, db, close } = t)
   session = await login(app, mailbox, 'custody@example.com', 'device-custody-0001')
@@ -196,7 +196,7 @@ describe('signing on real chains', () => {
     const other = await openTestApp({
       db,
       chains: [{ chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: devnet.nativeCurrency }],
-      auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.1.0.2' },
+      auth: { keyCustody: 'server', kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], clientIp: () => '10.1.0.2' },
     })
     const to = '0x90f79bf6eb2c4f870365e785982e1f87e6cb0ba4'
     const before = await publicClient.getBalance({ address: to })

@@ -27,7 +27,7 @@ const start = (kek: string, storage: Pick<StartServerOptions, 'dataDir' | 'datab
   startServer({
     chains: TEST_CHAINS,
     indexer: { enabled: false },
-    auth: { kek, mail: mailbox, frameOrigins: [FRAME_ORIGIN] },
+    auth: { keyCustody: 'server', kek, mail: mailbox, frameOrigins: [FRAME_ORIGIN] },
     ...storage,
   })
 /** The running server as the auth test helpers' app (they only call `request`). */

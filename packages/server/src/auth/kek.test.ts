@@ -87,13 +87,24 @@ describe('CLI: the auth service', () => {
     expect(() => parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_IP: '0' })).toThrow('PORTICO_AUTH_MAILS_PER_IP must be a positive integer')
   })
 
-  it('takes the key custody from the environment: server (the default) or shares', () => {
+  it('takes the key custody from the environment: shares (the default, left to the service) or server', () => {
     const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
     const shares = parseCli([], { ...env, PORTICO_KEY_CUSTODY: 'shares' })
     expect(shares !== 'help' && shares.auth?.keyCustody).toBe('shares')
+    const server = parseCli([], { ...env, PORTICO_KEY_CUSTODY: 'server' })
+    expect(server !== 'help' && server.auth?.keyCustody).toBe('server')
     const none = parseCli([], env)
     expect(none !== 'help' && none.auth?.keyCustody).toBeUndefined()
     expect(() => parseCli([], { ...env, PORTICO_KEY_CUSTODY: 'enclave' })).toThrow("PORTICO_KEY_CUSTODY must be 'server' or 'shares'")
+  })
+
+  it('takes the permissions relayer key from PORTICO_PERMISSIONS_RELAYER_KEY', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
+    const key = `0x${'ab'.repeat(32)}`
+    const withKey = parseCli([], { ...env, PORTICO_PERMISSIONS_RELAYER_KEY: key })
+    expect(withKey !== 'help' && withKey.auth?.permissions).toEqual({ relayerKey: key })
+    const none = parseCli([], env)
+    expect(none !== 'help' && none.auth?.permissions).toBeUndefined()
   })
 
   it('takes the smart account executors from the environment', () => {

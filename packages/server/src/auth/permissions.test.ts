@@ -65,6 +65,7 @@ beforeAll(async () => {
       },
     ],
     auth: {
+      keyCustody: 'server',
       kek: TEST_KEK,
       mail: mailbox,
       frameOrigins: [FRAME_ORIGIN],

@@ -26,6 +26,7 @@ import { publicKeyToAddress } from 'viem/accounts'
 import { z } from 'zod'
 import type { Database } from '../db/types.ts'
 import { AuthError } from './errors.ts'
+import { grantCall, revokeCall, type SelfCall } from './sessions.ts'
 
 /** The methods this module answers over POST /v1/auth/rpc. */
 export const PERMISSION_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions'] as const
@@ -258,6 +259,11 @@ export type PermissionDeps = {
   executors: ReadonlyMap<number, Address>
   /** Make sure the user's EOA delegates to the chain's executor (EIP-7702). */
   enableSmartAccount(chainId: number): Promise<void>
+  /**
+   * Keys as shares (sessions.ts): the grant is enforced on chain by the executor. The answers also
+   * carry the self-call the frame signs and sends (`grantCall` / `revokeCall`); the frame takes it out.
+   */
+  sessionGrants?: boolean
 }
 
 function signerAddress(signer: z.output<typeof signerSchema>): string {
@@ -314,6 +320,9 @@ export async function grantPermissions(deps: PermissionDeps, user: PermissionUse
   const limit = native[0]
   const signer = signerAddress(request.signer)
   if (signer === user.evmAddress.toLowerCase()) throw new AuthError(400, 'The signer must not be the account itself')
+  // A call to the account itself would reach its executor (execute, grant): never granted.
+  if (contracts.some((c) => c.address === user.evmAddress.toLowerCase()))
+    throw new AuthError(400, 'contract-call: the account itself can not be granted')
 
   await deps.enableSmartAccount(chainId)
   const id = randomBytes(32).toString('hex')
@@ -332,22 +341,29 @@ export async function grantPermissions(deps: PermissionDeps, user: PermissionUse
     now,
     expiresAt: request.expiry * 1000,
   })
-  return JSON.parse(JSON.stringify(granted, (_k, v: unknown) => (typeof v === 'bigint' ? `0x${v.toString(16)}` : v))) as Record<
+  const answer = JSON.parse(JSON.stringify(granted, (_k, v: unknown) => (typeof v === 'bigint' ? `0x${v.toString(16)}` : v))) as Record<
     string,
     unknown
   >
+  if (!deps.sessionGrants) return answer
+  const periodS = limit?.type === 'native-token-recurring-allowance' ? limit.data.period : null
+  const allowance = limit === undefined ? null : limit.data.allowance
+  const call = grantCall({ chainId, account: user.evmAddress, id, signer, expiry: request.expiry, contracts, allowance, periodS, startsAt })
+  return { ...answer, grantCall: call }
 }
 
 /** wallet_revokePermissions [{ context }]: the user's own grant stops working at once. */
 export async function revokePermissions(
-  deps: Pick<PermissionDeps, 'repo' | 'now'>,
+  deps: Pick<PermissionDeps, 'repo' | 'now' | 'sessionGrants'>,
   user: PermissionUser,
   params: unknown,
-): Promise<Record<string, never>> {
+): Promise<Record<string, never> | { revokeCall: SelfCall }> {
   const [request] = parse(revokeParams, params)
   const id = contextId('context' in request ? request.context : request.pci)
   if (id === null || !(await deps.repo.revoke(id, user.userId, deps.now()))) throw new AuthError(404, 'Unknown permission')
-  return {}
+  if (!deps.sessionGrants) return {}
+  const row = await deps.repo.byId(id)
+  return { revokeCall: revokeCall(Number(row?.chain_id), user.evmAddress, id) }
 }
 
 /** What an execution may run, once its grant, signature and nonce check out. */

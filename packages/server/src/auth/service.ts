@@ -38,6 +38,7 @@ import { boundTo, keyMismatch, provenKeyHash, type LoginProof } from './login-bi
 import { createTwoFactor } from './two-factor.ts'
 import { UNSUPPORTED_CHAIN } from '@portico/protocol/errors'
 import { KEYS_ERRORS } from '@portico/protocol/auth'
+import { relayExecution } from './sessions.ts'
 import { createKeySharesService, type KeyCustody } from './shares.ts'
 import { SIGNING_METHODS } from './signer.ts'
 
@@ -92,10 +93,15 @@ export type AuthServiceOptions = {
    * Who holds new users' keys (issue 22 §1). 'server': the API makes them and keeps them sealed under
    * the KEK (and signs). 'shares': the frame makes and splits them; the API keeps only the auth share
    * and the recovery blob, signs for nobody with shares, and migrates users of 'server' at their next
-   * login. Smart accounts (wallet_sendCalls, the 7702 delegation) and wallet_grantPermissions still
-   * need the server's key: users with shares get a 400 for them. @default 'server'
+   * login. Their smart account is signed in the frame too, and their permissions are enforced on chain
+   * (sessions.ts: the frame signs the grant, the API relays executions). @default 'shares'
    */
   keyCustody?: KeyCustody
+  /**
+   * The key of the account that relays permission executions of wallets with key shares
+   * (`executeAsSession`, it pays their gas; sessions.ts). @default none: those executions answer 400 KEYS_ERRORS.noPermissions
+   */
+  permissionRelayerKey?: `0x${string}` | undefined
 }
 
 /** The stamp headers of a request, as received. */
@@ -157,7 +163,7 @@ export function createAuthService(options: AuthServiceOptions) {
   }
   let lastStampPrune = 0
   const permissions = createPermissionRepository(options.db)
-  const custody: KeyCustody = options.keyCustody ?? 'server'
+  const custody: KeyCustody = options.keyCustody ?? 'shares'
   const keyShares = createKeySharesService({
     db: options.db,
     keyEncryption: secrets.keyEncryption,
@@ -440,16 +446,21 @@ export function createAuthService(options: AuthServiceOptions) {
             ),
           }
         }
+        // Keys as shares: the grant is enforced on chain (sessions.ts); the frame delegated and signs the grant.
+        const sessionGrants = await keyShares.hasShares(userId)
         const deps = {
           repo: permissions,
           now,
           executors: smart.executors,
-          enableSmartAccount: (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
+          enableSmartAccount: sessionGrants
+            ? async (chainId: number) => {
+                if (!(await isSmartAccountDeployed(smart, chainId, caller.user.evmAddress)))
+                  throw new AuthError(400, KEYS_ERRORS.notDelegated)
+              }
+            : (chainId: number) => enableSmartAccount(smart, chainId, smartUser),
+          sessionGrants,
         }
         const user = { userId, evmAddress: caller.user.evmAddress, preferredAccountType: caller.user.preferredAccountType }
-        // A grant is executed later by the API with the user's key (permissions.ts): not for keys as shares.
-        if (request.method === 'wallet_grantPermissions' && (await keyShares.hasShares(userId)))
-          throw new AuthError(400, KEYS_ERRORS.noPermissions)
         return {
           result:
             request.method === 'wallet_grantPermissions'
@@ -484,10 +495,10 @@ export function createAuthService(options: AuthServiceOptions) {
         const user = await repo.userById(checked.userId)
         const sealedEvm = await repo.sealedKey(checked.userId, 'evm')
         if (user === null) throw new AuthError(404, 'Unknown permission')
-        if (sealedEvm === null)
-          throw (await keyShares.hasShares(checked.userId))
-            ? new AuthError(400, KEYS_ERRORS.signInFrame)
-            : new AuthError(404, 'Unknown permission')
+        // Keys as shares: the signer's signature itself, relayed; the account's code checks it again.
+        if (sealedEvm === null && (await keyShares.hasShares(checked.userId)))
+          return await relayExecution(smart, options.permissionRelayerKey, user.evmAddress, request)
+        if (sealedEvm === null) throw new AuthError(404, 'Unknown permission')
         const owner = {
           evmAddress: user.evmAddress,
           preferredAccountType: 'smartAccount' as const,

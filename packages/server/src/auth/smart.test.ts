@@ -54,6 +54,7 @@ beforeAll(async () => {
   const t = await openTestApp({
     chains: [{ chainId: CHAIN_ID, name: c.name, rpcUrl: c.rpcUrl, nativeCurrency: c.nativeCurrency }],
     auth: {
+      keyCustody: 'server',
       kek: TEST_KEK,
       mail: mailbox,
       frameOrigins: [FRAME_ORIGIN],

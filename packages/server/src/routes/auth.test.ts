@@ -45,6 +45,7 @@ const ip = () => ({ 'x-test-ip': `10.0.0.${++ipSeq}` })
 beforeAll(async () => {
   const t = await openTestApp({
     auth: {
+      keyCustody: 'server',
       kek: TEST_KEK,
       mail: mailbox,
       frameOrigins: [FRAME_ORIGIN],
@@ -482,7 +483,14 @@ describe('rate limits', () => {
     let t = T0
     const box = memoryMailbox()
     const other = await openTestApp({
-      auth: { kek: TEST_KEK, mail: box, frameOrigins: [FRAME_ORIGIN], now: () => t, limits: { resendCooldownMs: 5_000 } },
+      auth: {
+        keyCustody: 'server',
+        kek: TEST_KEK,
+        mail: box,
+        frameOrigins: [FRAME_ORIGIN],
+        now: () => t,
+        limits: { resendCooldownMs: 5_000 },
+      },
     })
     try {
       const body = { email: 'short-cooldown@example.com', deviceId: 'device-short-00001', sessionKeyHash: K.keyHash }

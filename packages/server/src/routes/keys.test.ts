@@ -32,7 +32,7 @@ const auth = (keyCustody?: 'server' | 'shares') => ({
 
 beforeAll(async () => {
   ;({ db, app: shares } = await openTestApp({ auth: auth('shares') }))
-  ;({ app: server } = await openTestApp({ db, auth: auth() }))
+  ;({ app: server } = await openTestApp({ db, auth: auth('server') }))
 })
 afterAll(async () => {
   await db?.close()
@@ -59,7 +59,16 @@ const call = async (app: TestApp, session: Session, method: 'GET' | 'POST', path
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
-describe("keyCustody 'server' (the default)", () => {
+describe('the default custody', () => {
+  it("is 'shares': a new user of an API without keyCustody has no key until the frame uploads", async () => {
+    const { app } = await openTestApp({ db, auth: auth() })
+    const s = await signIn(app, 'default-custody@example.com')
+    expect(s.user.evmAddress).toBe('')
+    expect(await call(app, s, 'GET', '/v1/auth/keys')).toEqual({ status: 200, body: { custody: 'shares', evm: 'none', solana: 'none' } })
+  })
+})
+
+describe("keyCustody 'server'", () => {
   it('a new user has whole keys sealed by the API (legacy); uploading shares is refused', async () => {
     const s = await signIn(server, 'server-custody@example.com')
     expect(s.user.evmAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)

@@ -27,7 +27,7 @@ let seq = 0
 const deviceId = () => `passkey-device-${String(++seq).padStart(6, '0')}`
 
 beforeAll(async () => {
-  const t = await openTestApp({ auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], now: clock } })
+  const t = await openTestApp({ auth: { keyCustody: 'server', kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], now: clock } })
   app = t.app
   close = t.close
 })

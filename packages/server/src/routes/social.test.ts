@@ -43,6 +43,7 @@ beforeAll(async () => {
   }
   const t = await openTestApp({
     auth: {
+      keyCustody: 'server',
       kek: TEST_KEK,
       mail: mailbox,
       frameOrigins: [FRAME_ORIGIN],
@@ -445,6 +446,7 @@ describe('social login over a real listening API (127.0.0.1)', () => {
       chains: TEST_CHAINS,
       onError: () => undefined,
       auth: {
+        keyCustody: 'server',
         kek: TEST_KEK,
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
@@ -607,6 +609,7 @@ describe('GitHub without a public email: the primary verified address of GET /us
     github = await startFakeGitHub()
     const t = await openTestApp({
       auth: {
+        keyCustody: 'server',
         kek: TEST_KEK,
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
@@ -667,6 +670,7 @@ describe('GitHub without a public email: the primary verified address of GET /us
   it('an emails endpoint that cannot be reached: no email, sign-in still succeeds', async () => {
     const unreachable = await openTestApp({
       auth: {
+        keyCustody: 'server',
         kek: TEST_KEK,
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
@@ -749,6 +753,7 @@ describe('the client at the token endpoint: Apple sends its minted client secret
     const fake = await startFakeTokenEndpoint()
     const t = await openTestApp({
       auth: {
+        keyCustody: 'server',
         kek: TEST_KEK,
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
@@ -812,6 +817,7 @@ describe('the client at the token endpoint: Apple sends its minted client secret
     const fake = await startFakeTokenEndpoint()
     const t = await openTestApp({
       auth: {
+        keyCustody: 'server',
         kek: TEST_KEK,
         mail: memoryMailbox(),
         frameOrigins: [FRAME_ORIGIN],
@@ -853,6 +859,7 @@ describe('the client at the token endpoint: Apple sends its minted client secret
     const open = (tokenAuth?: 'basic') =>
       openTestApp({
         auth: {
+          keyCustody: 'server',
           kek: TEST_KEK,
           mail: memoryMailbox(),
           frameOrigins: [FRAME_ORIGIN],
