@@ -32,13 +32,7 @@ import { grantCall, revokeCall, type SelfCall } from './sessions.ts'
 export const PERMISSION_METHODS = ['wallet_grantPermissions', 'wallet_revokePermissions'] as const
 export const isPermissionMethod = (method: string) => (PERMISSION_METHODS as readonly string[]).includes(method)
 
-/** What `wallet_getCapabilities` says about permissions on a chain with a smart account. */
-export const PERMISSIONS_CAPABILITY = {
-  supported: true,
-  signerTypes: ['account', 'key', 'keys'],
-  permissionTypes: ['contract-call', 'native-token-limit', 'native-token-recurring-allowance'],
-  policyTypes: [],
-} as const
+export { PERMISSIONS_CAPABILITY } from './capabilities.ts'
 
 /** A grant lasts at most this long. */
 export const MAX_PERMISSION_SECONDS = 365 * 24 * 60 * 60
