@@ -74,20 +74,27 @@ function vitestAlongside(steps) {
     const { file, args } = vitestArgs(label, projects, extra)
     const log = path.join(out, `${label}.log`)
     console.log(`\n=== vitest ${label}, alongside the next step (its output follows when it ends): npx ${args.join(' ')}`)
+    const run = { label, file, log, exited: Promise.resolve(false), started: 0, ended: 0 }
     chain = chain.then(
       () =>
         new Promise((resolve) => {
+          run.started = performance.now()
           const fd = openSync(log, 'w')
           const child = spawn('npx', args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env })
           closeSync(fd)
-          child.on('close', (code) => resolve(code === 0))
+          child.on('close', (code) => {
+            run.ended = performance.now()
+            resolve(code === 0)
+          })
         }),
     )
-    runs.push({ label, file, log, exited: chain })
+    run.exited = chain
+    runs.push(run)
   }
   return async () => {
-    for (const { label, file, log, exited } of runs) {
-      const ok = await exited
+    for (const run of runs) {
+      const { label, file, log } = run
+      const ok = await run.exited
       // Its own time, from its report (this process was blocked on the other step when it ended).
       let seconds = Number.NaN
       try {
@@ -96,7 +103,8 @@ function vitestAlongside(steps) {
       } catch {
         /* no report: counted as a failure below */
       }
-      timings.push(`vitest ${label} ${seconds.toFixed(0)} s (alongside)`)
+      // Its tests' time, and its time in all (vitest's start, global setup: the pack test's builds and installs).
+      timings.push(`vitest ${label} ${seconds.toFixed(0)} s, ${((run.ended - run.started) / 1000).toFixed(0)} s in all (alongside)`)
       console.log(`\n=== vitest ${label} (ran alongside): its output`)
       process.stdout.write(readFileSync(log))
       count(label, file, ok)
@@ -127,17 +135,19 @@ if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
 // Chromium, so a second worker fills that waiting. PORTICO_TEST_WORKERS overrides it.
 const workers = [`--maxWorkers=${process.env.PORTICO_TEST_WORKERS ?? 2}`]
 if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'], workers)
+// The server's tests on real PostgreSQL run alongside the browser step (its Chromium waits on
+// rendering and screenshots): their own cluster on a free port, so nothing is shared.
+const postgres = want('postgres') ? vitestAlongside([{ label: 'postgres', projects: ['node-pg'], extra: workers }]) : undefined
 if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
-// The pack test, then the server's tests on real PostgreSQL, run alongside the e2e journeys: these
-// wait on their browser and stack about a third of the time (5.5 min of wall time for 3.7 min of
-// CPU), which the pack test's installs and builds and the Postgres tests fill. Each starts its own
-// servers on free ports (the Postgres one its own cluster) and its own Chromium.
-const alongside = vitestAlongside([
-  ...(want('pack') ? [{ label: 'pack', projects: [], extra: ['--config', 'tests/pack/vitest.config.ts'] }] : []),
-  ...(want('postgres') ? [{ label: 'postgres', projects: ['node-pg'], extra: workers }] : []),
-])
+await postgres?.()
+// The pack test runs alongside the e2e journeys: these wait on their browser and stack about a
+// third of the time (5.5 min of wall time for 3.7 min of CPU), which the pack test's installs and
+// builds fill. Each starts its own servers on free ports and its own Chromium.
+const pack = want('pack')
+  ? vitestAlongside([{ label: 'pack', projects: [], extra: ['--config', 'tests/pack/vitest.config.ts'] }])
+  : undefined
 if (want('e2e')) vitest('e2e', ['e2e'])
-await alongside()
+await pack?.()
 if (want('size')) check('size budget', 'node', ['scripts/size.mjs'])
 console.log(`\nsteps: ${timings.join(', ')}`)
 console.log(`\nnpm test took ${((performance.now() - t0) / 60000).toFixed(1)} min`)
