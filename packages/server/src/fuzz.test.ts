@@ -2168,7 +2168,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           expect: { schema: z.object({ id: z.string() }) },
         })),
         fc
-          .tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions', '/v1/auth/passkeys'), stampHeaders)
+          .tuple(fc.constantFrom('/v1/auth/user', '/v1/auth/sessions', '/v1/auth/passkeys', '/v1/auth/keys', '/v1/auth/2fa'), stampHeaders)
           .map(([path, h]) => ({ method: 'GET', path, headers: h, expect: {} })),
         fc
           .tuple(
@@ -2182,6 +2182,12 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               '/v1/auth/passkeys/options',
               '/v1/auth/passkeys',
               '/v1/auth/passkeys/remove',
+              '/v1/auth/keys',
+              '/v1/auth/keys/share',
+              '/v1/auth/keys/legacy',
+              '/v1/auth/relay',
+              '/v1/auth/2fa/totp/enroll',
+              '/v1/auth/2fa/totp/verify',
             ),
             rpcBody,
             stampHeaders,
@@ -2197,7 +2203,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           if (req.body !== undefined) init.body = req.body
           const res = await request(req.path, init)
           // No stamp, no access: a stamped route answers 401 (or 400/404 for a path it refuses) to a fuzzed stamp.
-          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update|passkeys)/.test(req.path))
+          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update|passkeys|keys|relay|2fa)/.test(req.path))
             expect(res.status, req.path).not.toBe(200)
           await check(res, req.expect, `${req.method} ${req.path} ${req.body?.slice(0, 80) ?? ''}`)
         }),
