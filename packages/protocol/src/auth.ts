@@ -511,3 +511,57 @@ export const relayRequestSchema = z.object({
   chainId: z.union([z.number(), z.string().check(z.maxLength(64))]),
   transaction: z.string().check(z.maxLength(65_536)),
 })
+
+// The embedded wallet's account executor (packages/devnet/contracts/BatchExecutor.sol), which an account
+// with keys delegates to (EIP-7702): written once for the frame, which signs its self-calls, and the API,
+// which encodes them and relays session executions.
+const EXECUTOR_CALLS = {
+  name: 'calls',
+  type: 'tuple[]',
+  components: [
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+  ],
+} as const
+
+/** `execute((to, value, data)[])`: the account's batch, all or nothing, callable by the account itself only. */
+export const BATCH_EXECUTOR_ABI = [
+  { type: 'function', name: 'execute', stateMutability: 'payable', inputs: [EXECUTOR_CALLS], outputs: [] },
+] as const
+
+/** `executeAsSession(id, calls, nonce, signature)`: a session key's execution within its grant, sent by anyone. */
+export const SESSION_EXECUTE_ABI_ITEM = {
+  type: 'function',
+  name: 'executeAsSession',
+  stateMutability: 'nonpayable',
+  inputs: [{ name: 'id', type: 'bytes32' }, EXECUTOR_CALLS, { name: 'nonce', type: 'bytes32' }, { name: 'signature', type: 'bytes' }],
+  outputs: [],
+} as const
+
+/** The account's session grants, self-calls only: `grant(...)` and `revoke(id)` (ERC-7715 permissions on chain). */
+export const SESSION_GRANT_ABI = [
+  {
+    type: 'function',
+    name: 'grant',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'id', type: 'bytes32' },
+      { name: 'sessionKey', type: 'address' },
+      { name: 'expiry', type: 'uint64' },
+      {
+        name: 'scopes',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'selectors', type: 'bytes4[]' },
+        ],
+      },
+      { name: 'allowance', type: 'uint256' },
+      { name: 'period', type: 'uint64' },
+      { name: 'start', type: 'uint64' },
+    ],
+    outputs: [],
+  },
+  { type: 'function', name: 'revoke', stateMutability: 'nonpayable', inputs: [{ name: 'id', type: 'bytes32' }], outputs: [] },
+] as const

@@ -17,7 +17,7 @@
  *   chain and account, so concurrent sends get consecutive nonces.
  */
 import { ed25519 } from '@noble/curves/ed25519'
-import type { AuthUser } from '@portico/protocol/auth'
+import { type AuthUser, BATCH_EXECUTOR_ABI, SESSION_GRANT_ABI } from '@portico/protocol/auth'
 import { getBase58Decoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
 import {
   type Address,
@@ -125,52 +125,6 @@ const sendCallsParams = z.tuple([
     capabilities: z.optional(z.record(z.string(), z.unknown())),
   }),
 ])
-/** The smart account's executor (packages/devnet/contracts/BatchExecutor.sol): execute((to, value, data)[]). */
-const BATCH_EXECUTOR_ABI = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const
-/** The executor's session grants, as the frame signs them (its own account only): grant(...) and revoke(id). */
-const SESSION_GRANT_ABI = [
-  {
-    type: 'function',
-    name: 'grant',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'id', type: 'bytes32' },
-      { name: 'sessionKey', type: 'address' },
-      { name: 'expiry', type: 'uint64' },
-      {
-        name: 'scopes',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'selectors', type: 'bytes4[]' },
-        ],
-      },
-      { name: 'allowance', type: 'uint256' },
-      { name: 'period', type: 'uint64' },
-      { name: 'start', type: 'uint64' },
-    ],
-    outputs: [],
-  },
-  { type: 'function', name: 'revoke', stateMutability: 'nonpayable', inputs: [{ name: 'id', type: 'bytes32' }], outputs: [] },
-] as const
 /** The self-call the API answers a grant or revocation of a wallet with shares with (see the server's sessions.ts). */
 const selfCallSchema = z.object({
   chainId: z.number(),

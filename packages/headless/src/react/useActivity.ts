@@ -51,8 +51,17 @@ const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({
   errorCode: null,
 })
 
-// The row texts' formatting (SPEC §5/§9), given to the lazy flow: see ActivityFormat.
-const FORMAT = { amount: (numeric: string) => formatBalance(numeric), address: (address: string) => shortenAddress(address) }
+// The row texts' formatting (SPEC §5/§9) in a locale, given to the lazy flow: see ActivityFormat. One object per
+// locale, so that the groups are made again only when the locale changes.
+const formats = new Map<string, { amount(numeric: string): string; address(address: string): string }>()
+const formatIn = (locale: string) => {
+  let format = formats.get(locale)
+  if (!format) {
+    format = { amount: (numeric: string) => formatBalance(numeric, 3, locale), address: (address: string) => shortenAddress(address) }
+    formats.set(locale, format)
+  }
+  return format
+}
 
 /** Relative times ('5 minutes ago') are re-read this often while mounted. */
 const TICK_MS = 60_000
@@ -115,7 +124,7 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
   const { locale = intlLocale(shown), timeZone } = options
   // biome-ignore lint/correctness/useExhaustiveDependencies(tick): `tick` re-reads the clock every minute.
   const groups = useMemo(
-    () => (flow ? flow.group(state.rows, timers.now(), { format: FORMAT, locale, ...(timeZone ? { timeZone } : {}) }) : []),
+    () => (flow ? flow.group(state.rows, timers.now(), { format: formatIn(locale), locale, ...(timeZone ? { timeZone } : {}) }) : []),
     [flow, state.rows, timers, locale, timeZone, tick],
   )
   return {

@@ -8,7 +8,7 @@
  * (auth.permissions.relayerKey), which pays the gas and can do nothing else: the account's code
  * checks target, function, value, expiry, revocation, nonce and signature, whoever sends it.
  */
-import { KEYS_ERRORS, type PermissionExecuteRequest } from '@portico/protocol/auth'
+import { KEYS_ERRORS, type PermissionExecuteRequest, SESSION_EXECUTE_ABI_ITEM, SESSION_GRANT_ABI } from '@portico/protocol/auth'
 import {
   type Address,
   BaseError,
@@ -25,48 +25,10 @@ import { noSendLock } from './send-lock.ts'
 import { evmChain, rpcFailure } from './signer.ts'
 import type { SmartAccountContext } from './smart.ts'
 
-const CALLS = {
-  name: 'calls',
-  type: 'tuple[]',
-  components: [
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'data', type: 'bytes' },
-  ],
-} as const
-
-/** The session part of the batch executor's ABI. */
+/** The session part of the batch executor's ABI: the grants, the session's execution and their errors. */
 export const SESSION_EXECUTOR_ABI = [
-  {
-    type: 'function',
-    name: 'grant',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'id', type: 'bytes32' },
-      { name: 'sessionKey', type: 'address' },
-      { name: 'expiry', type: 'uint64' },
-      {
-        name: 'scopes',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'selectors', type: 'bytes4[]' },
-        ],
-      },
-      { name: 'allowance', type: 'uint256' },
-      { name: 'period', type: 'uint64' },
-      { name: 'start', type: 'uint64' },
-    ],
-    outputs: [],
-  },
-  { type: 'function', name: 'revoke', stateMutability: 'nonpayable', inputs: [{ name: 'id', type: 'bytes32' }], outputs: [] },
-  {
-    type: 'function',
-    name: 'executeAsSession',
-    stateMutability: 'nonpayable',
-    inputs: [{ name: 'id', type: 'bytes32' }, CALLS, { name: 'nonce', type: 'bytes32' }, { name: 'signature', type: 'bytes' }],
-    outputs: [],
-  },
+  ...SESSION_GRANT_ABI,
+  SESSION_EXECUTE_ABI_ITEM,
   { type: 'error', name: 'UnknownGrant', inputs: [{ name: 'id', type: 'bytes32' }] },
   { type: 'error', name: 'GrantRevoked', inputs: [{ name: 'id', type: 'bytes32' }] },
   { type: 'error', name: 'GrantExpired', inputs: [{ name: 'id', type: 'bytes32' }] },

@@ -38,28 +38,8 @@ import { AuthError } from './errors.ts'
 import { PERMISSIONS_CAPABILITY } from './capabilities.ts'
 import { noSendLock, type SendLock } from './send-lock.ts'
 import { evmChain, rpcFailure } from './signer.ts'
+import { BATCH_EXECUTOR_ABI } from '@portico/protocol/auth'
 import { RPC_NOT_ALLOWED } from '@portico/protocol/errors'
-
-/** The executor's ABI, as much of it as the server calls (BatchExecutor.sol). */
-export const BATCH_EXECUTOR_ABI = [
-  {
-    type: 'function',
-    name: 'execute',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'data', type: 'bytes' },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const
 
 /** The methods this module answers (the rest of /v1/auth/rpc is signer.ts). */
 export const SMART_ACCOUNT_METHODS = ['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities'] as const

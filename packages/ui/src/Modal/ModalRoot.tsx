@@ -8,6 +8,7 @@ import { Header } from '../components/Header/Header'
 import { ButtonMessagesContext } from '../messages/buttons'
 import { codeText } from '../messages/codes'
 import { MessagesContext } from '../messages/context'
+import { NumberFormatContext, numberFormatOf } from '../messages/numbers'
 import { buttonTextsOf } from '../messages/locale'
 import { useShownLocale } from '../messages/useShownLocale'
 import { useThemeProps } from '../useThemeProps'
@@ -38,7 +39,7 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
   const shown = useShownLocale(useLocale().locale)
   const setButtonTexts = useContext(ButtonMessagesContext).set
   useEffect(() => {
-    if (shown) setButtonTexts?.(buttonTextsOf(shown.messages))
+    if (shown) setButtonTexts?.(buttonTextsOf(shown.messages, shown.locale))
   }, [setButtonTexts, shown])
   if ((!isOpen && !inline) || !shown) return null
   const messages = shown.messages
@@ -58,33 +59,35 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
 
   return (
     <MessagesContext.Provider value={messages}>
-      <ModalShell
-        labelledBy={titleId}
-        onClose={close}
-        shake={isShaking}
-        inline={inline}
-        viewKey={`${router.history.length}:${router.view}`}
-        dir={directionOf(shown.locale)}
-        lang={shown.locale}
-        themeClassName={theme.className}
-        themeStyle={theme.style}
-        header={
-          <Header
-            title={titleFor(router.entry, titleNames, messages)}
-            titleId={titleId}
-            onBack={canGoBack ? router.goBack : undefined}
-            onClose={close}
-          />
-        }
-        footer={footer}
-        overlayContent={
-          banner.open && banner.message ? <Snackbar variant={banner.variant} message={codeText(banner, messages)} /> : undefined
-        }
-      >
-        <Fragment key={shown.locale}>
-          {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
-        </Fragment>
-      </ModalShell>
+      <NumberFormatContext.Provider value={numberFormatOf(shown.locale)}>
+        <ModalShell
+          labelledBy={titleId}
+          onClose={close}
+          shake={isShaking}
+          inline={inline}
+          viewKey={`${router.history.length}:${router.view}`}
+          dir={directionOf(shown.locale)}
+          lang={shown.locale}
+          themeClassName={theme.className}
+          themeStyle={theme.style}
+          header={
+            <Header
+              title={titleFor(router.entry, titleNames, messages)}
+              titleId={titleId}
+              onBack={canGoBack ? router.goBack : undefined}
+              onClose={close}
+            />
+          }
+          footer={footer}
+          overlayContent={
+            banner.open && banner.message ? <Snackbar variant={banner.variant} message={codeText(banner, messages)} /> : undefined
+          }
+        >
+          <Fragment key={shown.locale}>
+            {View ? <View /> : <p style={{ margin: '8px 0 16px', textAlign: 'center' }}>{messages.unavailableView}</p>}
+          </Fragment>
+        </ModalShell>
+      </NumberFormatContext.Provider>
     </MessagesContext.Provider>
   )
 }

@@ -164,6 +164,16 @@ describe('two instances on one page', () => {
     expect(screen.getByRole('dialog', { name: 'Account' })).toBeTruthy()
   })
 
+  it('numbers too: a German and an English modal each write the balance in their own locale, whichever was made last', async () => {
+    await openModal('de')
+    await openModal()
+    const german = await screen.findByRole('dialog', { name: 'Konto' })
+    const english = screen.getByRole('dialog', { name: 'Account' })
+    const balance = (dialog: HTMLElement) => within(dialog).getByTestId('portico-account-balance').textContent
+    // 1.23456789 ETH floored to 3 decimals: a decimal comma in German, a point in English.
+    await waitFor(() => expect([balance(german), balance(english)]).toEqual(['1,234 ETH', '1.234 ETH']))
+  })
+
   it('a later switch wins over a locale still loading', async () => {
     const real = { ja: LOCALE_LOADERS.ja, 'zh-CN': LOCALE_LOADERS['zh-CN'] }
     let releaseJa = () => {}

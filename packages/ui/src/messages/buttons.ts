@@ -8,6 +8,8 @@ export const buttonMessages = {
   connecting: 'Connecting…',
   unknownNetwork: 'Unknown network',
   switchNetwork: 'Switch network',
+  /** The Intl locale of the balance a button shows (the modal's, once it has shown its locale). */
+  locale: 'en-US',
 } as const
 
 export type ButtonMessages = { readonly [K in keyof typeof buttonMessages]: string }

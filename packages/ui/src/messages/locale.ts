@@ -5,7 +5,7 @@
 // instances on a page, or two server renders at once, each show their own. Each locale is its own
 // chunk, fetched on first use: no locale data is in the first load or in the modal's chunk
 // (scripts/size.mjs checks it).
-import type { Locale } from '@portico/headless'
+import { intlLocale, type Locale } from '@portico/headless'
 import { type Messages, messages } from '../messages'
 import { type ButtonMessages, buttonMessages } from './buttons'
 import type { Translation } from './translation'
@@ -39,15 +39,16 @@ function merge(base: unknown, over: unknown): unknown {
 export const localize = (translation: Translation | undefined): Messages =>
   translation ? (merge(messages, translation) as Messages) : messages
 
-/** The texts the buttons show (before the modal opens) in the language of `m` (English: buttonMessages itself). */
-export const buttonTextsOf = (m: Messages): ButtonMessages =>
-  m === messages
+/** The texts the buttons show (before the modal opens) in the language of `m`, and their balance's locale (English: buttonMessages itself). */
+export const buttonTextsOf = (m: Messages, locale: Locale): ButtonMessages =>
+  m === messages && locale === 'en'
     ? buttonMessages
     : {
         connectWallet: m.connectWallet,
         connecting: m.connecting,
         unknownNetwork: m.unknownNetwork,
         switchNetwork: m.unsupportedChain.title,
+        locale: intlLocale(locale),
       }
 
 /** Each locale's messages once loaded (never replaced: the same object for the page's life). */

@@ -120,11 +120,11 @@ describe("a locale's messages", () => {
     expect(de.connect.title).toBe('Wallet verbinden')
     expect(de.connect.emailLabel).toBe('Email')
     expect(de.walletSend.balance('1', 'ETH')).toBe('Guthaben: 1 ETH')
-    expect(buttonTextsOf(de).connectWallet).toBe('Wallet verbinden')
+    expect(buttonTextsOf(de, 'de').connectWallet).toBe('Wallet verbinden')
     const other = localize({ connect: { emailLabel: 'E-Mail' } })
     expect(other.connect.title).toBe(title)
     expect(other.connect.emailLabel).toBe('E-Mail')
-    expect(buttonTextsOf(other).connectWallet).toBe('Connect wallet')
+    expect(buttonTextsOf(other, 'en').connectWallet).toBe('Connect wallet')
     expect(messages.connect.title).toBe('Connect wallet')
     expect(messages.connect.emailLabel).toBe('Email')
     expect(messages.walletSend.balance('1', 'ETH')).toBe('Balance: 1 ETH')
@@ -132,14 +132,19 @@ describe("a locale's messages", () => {
     expect(localize(undefined)).toBe(messages)
   })
 
-  it("the buttons' texts: the connect texts and the unsupported network's title", () => {
-    expect(buttonTextsOf(messages)).toBe(buttonMessages)
-    expect(buttonTextsOf(localize({ unsupportedChain: { title: 'Netzwerk wechseln' }, unknownNetwork: 'Unbekanntes Netzwerk' }))).toEqual({
+  it("the buttons' texts: the connect texts, the unsupported network's title and the balance's locale", () => {
+    expect(buttonTextsOf(messages, 'en')).toBe(buttonMessages)
+    expect(buttonMessages.locale).toBe('en-US')
+    expect(
+      buttonTextsOf(localize({ unsupportedChain: { title: 'Netzwerk wechseln' }, unknownNetwork: 'Unbekanntes Netzwerk' }), 'de'),
+    ).toEqual({
       connectWallet: 'Connect wallet',
       connecting: 'Connecting…',
       unknownNetwork: 'Unbekanntes Netzwerk',
       switchNetwork: 'Netzwerk wechseln',
+      locale: 'de',
     })
+    expect(buttonTextsOf(messages, 'zh-CN').locale).toBe('zh-CN')
   })
 
   it('loadMessages fetches a chunk once and gives every caller the same messages; English is `messages`', async () => {

@@ -57,17 +57,6 @@ function floorDecimal({ negative, int, frac }: Decimal, decimals: number): strin
   return decimals > 0 ? `${sign}${whole}.${digits.slice(-decimals)}` : `${sign}${whole}`
 }
 
-/** The locale formatBalance and formatUsd use when none is given: 'en-US' until a locale flow sets its own (core/locale). */
-let defaultLocale = 'en-US'
-
-/** Set the locale of formatBalance / formatUsd calls that give none (the locale flow does, for the locale shown). */
-export function setFormatLocale(locale: string): void {
-  defaultLocale = locale
-}
-
-/** The locale formatBalance and formatUsd use by default (for the UI's own Intl calls). */
-export const formatLocale = (): string => defaultLocale
-
 /**
  * A formatted amount without trailing decimal zeros, whatever the locale's separators:
  * '2,970.000000' → '2,970', '2.970,500000' (de) → '2.970,5'. For amounts with decimals only.
@@ -82,7 +71,7 @@ export const trimZeros = (text: string): string => text.replace(/(\D\d*?)0+$/, '
  * twice or lost however long the number. No '-0.000': a value that floors to zero is '0.000'.
  * Anything that is not a finite number shows as '0.000'.
  */
-export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = defaultLocale): string {
+export function formatBalance(value: string | number | undefined | null, decimals = 3, locale = 'en-US'): string {
   const places = Number.isFinite(decimals) ? Math.min(100, Math.max(0, Math.floor(decimals))) : 0
   const floored = floorDecimal(toDecimal(value) ?? { negative: false, int: '0', frac: '' }, places)
   return new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places }).format(

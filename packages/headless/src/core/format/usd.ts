@@ -1,6 +1,4 @@
 /** USD display (SPEC §9), in a module of its own: only the modal's views show USD values, so an app's first load (the connect button) does not carry it. */
-import { formatLocale } from './format'
-
 /** Right-to-left languages: there a USD value is kept in a left-to-right isolate. */
 const RTL = /^(ar|he|fa|ur)\b/i
 
@@ -11,7 +9,7 @@ const RTL = /^(ar|he|fa|ur)\b/i
  * locale the text is wrapped in U+2066 … U+2069 (a left-to-right isolate; Intl starts the text with a right-to-left mark): '40,081.14 US$' would
  * otherwise show as '$US 40,081.14' in an Arabic line (the '$' takes the line's direction).
  */
-export function formatUsd(value: string | number | undefined | null, locale = formatLocale()): string {
+export function formatUsd(value: string | number | undefined | null, locale = 'en-US'): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
   const text = new Intl.NumberFormat(locale, {
     style: 'currency',

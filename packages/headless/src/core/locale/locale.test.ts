@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { formatBalance, formatLocale, setFormatLocale, trimZeros } from '../format/format'
+import { describe, expect, it } from 'vitest'
+import { formatBalance, trimZeros } from '../format/format'
 import { formatUsd } from '../format/usd'
 import { formatMonth, formatRelativeTime } from '../format/time'
 import { createLocale, directionOf, intlLocale, localeOf, resolveLocale } from './locale'
-
-afterEach(() => setFormatLocale('en-US'))
 
 describe('resolveLocale', () => {
   it.each<[string | string[] | undefined, string]>([
@@ -56,20 +54,23 @@ describe('locale flow', () => {
     expect(createLocale({ locale: 'ko', languages: () => ['de'] }).$locale.get()).toBe('en')
   })
 
-  it('setLocale switches locale, direction and the formatting locale; unsupported → English', () => {
+  it('setLocale switches locale and direction; unsupported → English', () => {
     const flow = createLocale({ locale: 'de' })
     const seen: string[] = []
     flow.$dir.subscribe((d) => seen.push(d))
-    expect(formatLocale()).toBe('de')
-    expect(formatBalance('1234.5')).toBe('1.234,500')
     flow.setLocale('ar-SA')
     expect(flow.$locale.get()).toBe('ar')
-    expect(formatLocale()).toBe('ar')
     flow.setLocale('ko')
     expect(flow.$locale.get()).toBe('en')
-    expect(formatLocale()).toBe('en-US')
-    expect(formatBalance('1234.5')).toBe('1,234.500')
     expect(seen).toEqual(['ltr', 'rtl', 'ltr'])
+  })
+
+  it('a locale flow changes no page-wide formatting: two instances in two locales each format in their own (issue 21 §4)', () => {
+    const de = createLocale({ locale: 'de' })
+    createLocale({ locale: 'fr' })
+    expect(formatBalance('1234.5', 3, intlLocale(de.$locale.get()))).toBe('1.234,500')
+    // With no locale given, a balance is en-US whatever the flows made since.
+    expect(formatBalance('1234.5')).toBe('1,234.500')
   })
 
   it('localeOf: one flow per instance, from its option', () => {
@@ -114,11 +115,6 @@ describe.each([
   })
   it('USD with 2 decimals, no -0', () => {
     expect([1234.5, -0.005, -0.004].map((v) => plain(formatUsd(v, locale)))).toEqual(usd)
-  })
-  it('the default locale is the one set (as the locale flow does)', () => {
-    setFormatLocale(locale)
-    expect(plain(formatBalance('10000'))).toBe(balance[0])
-    expect(plain(formatUsd(1234.5))).toBe(usd[0])
   })
   it('amounts without trailing zeros', () => {
     expect([trimZeros(formatBalance('2970.5', 6, locale)), trimZeros(formatBalance('2970', 6, locale))].map(plain)).toEqual(trimmed)

@@ -8,7 +8,6 @@
  * first `localeOf(portico)` — by useLocale, which the default modal calls when its chunk loads.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores'
-import { setFormatLocale } from '../format/format'
 
 /** The shipped locales, English first (the source strings). */
 export const LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'] as const
@@ -68,8 +67,6 @@ export interface LocaleDeps {
 
 export function createLocale(deps: LocaleDeps = {}): LocaleFlow {
   const $locale = atom<Locale>(resolveLocale(deps.locale ?? (deps.languages ?? browserLanguages)()))
-  // Balances, USD values and dates follow the locale shown (formatBalance / formatUsd defaults).
-  $locale.subscribe((l) => setFormatLocale(intlLocale(l)))
   return {
     $locale,
     $dir: computed($locale, directionOf),

@@ -1,6 +1,7 @@
 import { formatBalance } from '@portico/headless'
 import { useAccount, useModal } from '@portico/headless/react'
 import type { ButtonHTMLAttributes } from 'react'
+import { useButtonMessages } from '../../messages/buttons'
 import { usePreloadHandlers } from '../../PorticoProvider/preload'
 import { useThemeProps } from '../../useThemeProps'
 import { AccountPill } from '../ConnectButton/ConnectButton'
@@ -16,11 +17,15 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
   const { open } = useModal()
   const account = useAccount()
   const theme = useThemeProps()
+  // The balance in the locale the instance's modal shows (en-US before it has shown one).
+  const { locale } = useButtonMessages()
   // Hover or focus starts loading the modal, so the click opens it in the next frame.
   const preload = usePreloadHandlers(rest)
   if (!account.isConnected || !account.address) return null
   const balance =
-    showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+    showBalance && account.balance !== undefined
+      ? `${formatBalance(account.balance, 3, locale)} ${account.balanceSymbol ?? ''}`.trim()
+      : undefined
   return (
     <button
       type="button"

@@ -51,7 +51,9 @@ export function ConnectButton({ label, showBalance = true, className, style, ...
   const connected = account.isConnected && account.address
   const connecting = account.status === 'connecting'
   const balance =
-    showBalance && account.balance !== undefined ? `${formatBalance(account.balance)} ${account.balanceSymbol ?? ''}`.trim() : undefined
+    showBalance && account.balance !== undefined
+      ? `${formatBalance(account.balance, 3, messages.locale)} ${account.balanceSymbol ?? ''}`.trim()
+      : undefined
   return (
     <button
       type="button"

@@ -1,4 +1,4 @@
-import { codeOf, formatAuthName, formatBalance, formatUsd, shortenAddress } from '@portico/headless'
+import { codeOf, formatAuthName, shortenAddress } from '@portico/headless'
 import {
   useAccount,
   useDisconnect,
@@ -14,6 +14,7 @@ import {
 import { useRef, useState } from 'react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
+import { useNumberFormat } from '../../messages/numbers'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import type { AccountTypeOption, AccountTypeSwitchProps } from './AccountTypeSwitch'
 import { AccountView } from './AccountView'
@@ -61,6 +62,7 @@ export function Account() {
   const features = useWalletFeatures()
   const imageOf = useNetworkImageUrl()
   const identity = useIdentity()
+  const f = useNumberFormat()
   // The balances are fetched on connect and by each new block (useLiveBalance); this only reads them.
   const { totalUsd } = useTokenBalances({ fetchOnMount: false })
   // While the Account view shows the balance, each new block refreshes it (SPEC 30 s cache applies).
@@ -83,10 +85,10 @@ export function Account() {
       onTwoFactor={embedded.canUseTwoFactor ? () => router.push('TwoFactorWallet') : undefined}
       accountType={accountType}
       profileImage={account.profileImage ?? undefined}
-      balance={account.balance === undefined ? undefined : formatBalance(account.balance)}
+      balance={account.balance === undefined ? undefined : f.balance(account.balance)}
       balanceSymbol={account.balanceSymbol}
       balanceLoading={account.balanceLoading}
-      totalUsd={totalUsd === null ? undefined : formatUsd(totalUsd)}
+      totalUsd={totalUsd === null ? undefined : f.usd(totalUsd)}
       totalLoading={account.balanceLoading && totalUsd === null}
       onChooseName={identity.canChooseName ? () => router.push('RegisterAccountName') : undefined}
       network={network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) }}
@@ -106,8 +108,8 @@ export function Account() {
         name: t.name,
         symbol: t.symbol,
         iconUrl: t.iconUrl || undefined,
-        quantity: formatBalance(t.quantity.numeric),
-        value: formatUsd(t.value),
+        quantity: f.balance(t.quantity.numeric),
+        value: f.usd(t.value),
       }))}
       tab={account.currentTab}
       onTab={account.setCurrentTab}

@@ -4,13 +4,14 @@ import { type ReactNode, useEffect } from 'react'
 import type { Messages } from '../../messages'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
+import { useNumberFormat } from '../../messages/numbers'
 import { DepositFromExchangeEntry } from '../PayWithExchange/DepositFromExchangeEntry'
 import { currencySymbol, fiatText, limitText, providerName, tokenText } from './format'
 import { type OnRampProviderDisplay, OnRampProvidersView } from './OnRampProvidersView'
 
 /** SPEC §9 limits, worded: 'The minimum is 10.00 USD', 'The maximum is 7,500.00 USD'. */
-export const amountErrorText = (e: OnRampAmountError, messages: Messages): string =>
-  (e.kind === 'min' ? messages.onramp.amountMin : messages.onramp.amountMax)(limitText(e.limit), e.currency)
+export const amountErrorText = (e: OnRampAmountError, messages: Messages, locale = 'en-US'): string =>
+  (e.kind === 'min' ? messages.onramp.amountMin : messages.onramp.amountMax)(limitText(e.limit, locale), e.currency)
 
 /** The icon the account's balances give a symbol (the purchase currencies carry none), case-insensitive. */
 export const iconFor = (balances: readonly TokenBalance[], symbol: string | undefined): string | undefined =>
@@ -29,6 +30,7 @@ export type OnRampProvidersProps = {
  */
 export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }: OnRampProvidersProps = {}) {
   const messages = useMessages()
+  const { locale } = useNumberFormat()
   const onramp = useOnRamp()
   const router = useRouter()
   const { network } = useNetwork()
@@ -47,8 +49,8 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
     return {
       id,
       name: providerName(id),
-      ...(q?.purchaseAmount ? { amount: tokenText(q.purchaseAmount) } : {}),
-      ...(q?.providerFee && currency ? { fee: fiatText(q.providerFee, currency) } : {}),
+      ...(q?.purchaseAmount ? { amount: tokenText(q.purchaseAmount, locale) } : {}),
+      ...(q?.providerFee && currency ? { fee: fiatText(q.providerFee, currency, locale) } : {}),
       ...(onramp.quoteErrorCodes[id] ? { error: codeText(onramp.quoteErrorCodes[id], messages) } : {}),
       // 'Best' only means something beside another quote.
       best: quotedCount > 1 && onramp.bestProvider === id,
@@ -69,11 +71,11 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       onSwitchNetwork={() => router.push('Networks')}
       amount={onramp.paymentAmount}
       onAmount={onramp.setPaymentAmount}
-      currency={currency ? { code: currency, symbol: currencySymbol(currency) } : undefined}
+      currency={currency ? { code: currency, symbol: currencySymbol(currency, locale) } : undefined}
       onCurrency={() => router.push('OnRampFiatSelect')}
-      presets={currency ? onramp.presetAmounts.map((amount) => ({ amount, label: fiatText(amount, currency) })) : []}
+      presets={currency ? onramp.presetAmounts.map((amount) => ({ amount, label: fiatText(amount, currency, locale) })) : []}
       onPreset={onramp.setPaymentAmount}
-      amountError={onramp.amountError ? amountErrorText(onramp.amountError, messages) : undefined}
+      amountError={onramp.amountError ? amountErrorText(onramp.amountError, messages, locale) : undefined}
       token={
         purchase && {
           symbol: purchase.symbol,

@@ -1,17 +1,18 @@
-import { formatBalance, formatUsd, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
+import { formatBalance, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
 import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useState } from 'react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
+import { useNumberFormat } from '../../messages/numbers'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { type ExchangeDisplay, PayWithExchangeView } from './PayWithExchangeView'
 
 /** The amounts offered as chips (USD). */
 export const AMOUNT_PRESETS = ['10', '50', '100'] as const
 
-/** A token amount as shown: grouped, up to the 8 decimals headless keeps, trailing zeros dropped ('1234.5' → '1,234.5'). */
-export const tokenAmountText = (amount: string): string => {
-  const text = formatBalance(amount, 8)
+/** A token amount as shown in `locale`: grouped, up to the 8 decimals headless keeps, trailing zeros dropped ('1234.5' → '1,234.5'). */
+export const tokenAmountText = (amount: string, locale = 'en-US'): string => {
+  const text = formatBalance(amount, 8, locale)
   return trimZeros(text)
 }
 
@@ -25,6 +26,7 @@ export const tokenAmountText = (amount: string): string => {
  */
 export function PayWithExchange() {
   const messages = useMessages()
+  const f = useNumberFormat()
   const ex = usePayWithExchange()
   const router = useRouter()
   const { network, networks } = useNetwork()
@@ -78,7 +80,7 @@ export function PayWithExchange() {
       amount={ex.amount}
       onAmount={ex.setAmount}
       presets={AMOUNT_PRESETS}
-      tokenAmount={ex.tokenAmount ? tokenAmountText(ex.tokenAmount) : ''}
+      tokenAmount={ex.tokenAmount ? tokenAmountText(ex.tokenAmount, f.locale) : ''}
       priceLoading={ex.priceLoading}
       priceError={ex.priceError && codeText(ex.priceError, messages)}
       onRetryPrice={() => void ex.fetchTokenPrice()}
@@ -92,7 +94,7 @@ export function PayWithExchange() {
       exchange={exchange}
       status={payment?.status === 'IN_PROGRESS' || payment?.status === 'UNKNOWN' ? payment.status : 'opening'}
       onCancel={ex.resetPayment}
-      usd={ex.amount ? formatUsd(Number(ex.amount)) : undefined}
+      usd={ex.amount ? f.usd(Number(ex.amount)) : undefined}
       hash={hash}
       shortHash={hash ? shortenAddress(hash, 8, 8) : undefined}
       explorerUrl={payment?.explorerUrl}

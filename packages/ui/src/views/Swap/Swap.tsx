@@ -1,7 +1,8 @@
-import { formatBalance, type RouteData } from '@portico/headless'
+import type { RouteData } from '@portico/headless'
 import { useNetwork, useRouter, useSwap } from '@portico/headless/react'
 import { useEffect } from 'react'
 import { useMessages } from '../../messages/context'
+import { useNumberFormat } from '../../messages/numbers'
 import { impactText, networkCostText, rateText, usdText } from './format'
 import { SwapView } from './SwapView'
 
@@ -13,6 +14,8 @@ import { SwapView } from './SwapView'
  */
 export function Swap() {
   const messages = useMessages()
+  const f = useNumberFormat()
+  const { locale } = f
   const swap = useSwap()
   const router = useRouter()
   const data = router.entry.view === 'Swap' ? (router.entry.data as RouteData<'Swap'>) : undefined
@@ -31,15 +34,15 @@ export function Swap() {
       unsupported={!swap.pending && swap.phase === 'unsupported'}
       onSwitchNetwork={() => router.push('Networks')}
       source={sourceToken && { symbol: sourceToken.symbol, iconUrl: sourceToken.logoUri || undefined }}
-      balance={sourceToken?.quantity ? formatBalance(sourceToken.quantity.numeric) : undefined}
+      balance={sourceToken?.quantity ? f.balance(sourceToken.quantity.numeric) : undefined}
       amount={swap.sourceTokenAmount}
       onAmount={swap.setSourceTokenAmount}
       onMax={sourceToken?.quantity ? swap.setMaxSourceAmount : undefined}
-      sourceUsd={usdText(swap.sourceTokenAmountUsd)}
+      sourceUsd={usdText(swap.sourceTokenAmountUsd, locale)}
       onSourceToken={() => router.push('SwapSelectToken', { target: 'sourceToken' })}
       target={toToken && { symbol: toToken.symbol, iconUrl: toToken.logoUri || undefined }}
       toAmount={swap.toTokenAmount}
-      toUsd={usdText(swap.toTokenAmountUsd)}
+      toUsd={usdText(swap.toTokenAmountUsd, locale)}
       onToToken={() => router.push('SwapSelectToken', { target: 'toToken' })}
       quoting={swap.loadingQuote}
       onSwitch={() => void swap.switchTokens()}
@@ -47,10 +50,10 @@ export function Swap() {
       details={
         quoted && sourceToken && toToken && swap.rate !== undefined
           ? {
-              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages),
-              ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
-              ...(networkCostText(swap.gas, swap.networkTokenSymbol)
-                ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) }
+              rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages, locale),
+              ...(impactText(swap.priceImpact, locale) ? { priceImpact: impactText(swap.priceImpact, locale) } : {}),
+              ...(networkCostText(swap.gas, swap.networkTokenSymbol, locale)
+                ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol, locale) }
                 : {}),
             }
           : undefined

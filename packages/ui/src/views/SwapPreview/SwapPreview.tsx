@@ -2,6 +2,7 @@ import { useRouter, useSwap } from '@portico/headless/react'
 import { useRef } from 'react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
+import { useNumberFormat } from '../../messages/numbers'
 import { amountText, impactText, networkCostText, rateText, usdText } from '../Swap/format'
 import { SwapPreviewView, type SwapPreviewViewProps } from './SwapPreviewView'
 
@@ -15,6 +16,7 @@ type Shown = Omit<SwapPreviewViewProps, 'waiting' | 'error' | 'onCancel' | 'onAp
  */
 export function SwapPreview() {
   const messages = useMessages()
+  const { locale } = useNumberFormat()
   const swap = useSwap()
   const router = useRouter()
   const { sourceToken, toToken } = swap
@@ -23,25 +25,29 @@ export function SwapPreview() {
   if (sourceToken && toToken && swap.toTokenAmount) {
     last.current = {
       from: {
-        amount: amountText(swap.sourceTokenAmount, sourceToken.decimals),
+        amount: amountText(swap.sourceTokenAmount, sourceToken.decimals, locale),
         symbol: sourceToken.symbol,
         iconUrl: sourceToken.logoUri || undefined,
-        usd: usdText(swap.sourceTokenAmountUsd),
+        usd: usdText(swap.sourceTokenAmountUsd, locale),
       },
       to: {
-        amount: amountText(swap.toTokenAmount),
+        amount: amountText(swap.toTokenAmount, 6, locale),
         symbol: toToken.symbol,
         iconUrl: toToken.logoUri || undefined,
-        usd: usdText(swap.toTokenAmountUsd),
+        usd: usdText(swap.toTokenAmountUsd, locale),
       },
-      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages) } : {}),
-      ...(impactText(swap.priceImpact) ? { priceImpact: impactText(swap.priceImpact) } : {}),
+      ...(swap.rate !== undefined ? { rate: rateText(swap.rate, sourceToken.symbol, toToken.symbol, messages, locale) } : {}),
+      ...(impactText(swap.priceImpact, locale) ? { priceImpact: impactText(swap.priceImpact, locale) } : {}),
       maxSlippage: `${swap.slippage}%`,
-      ...(swap.minimumReceived ? { minimumReceived: `${amountText(swap.minimumReceived)} ${toToken.symbol}` } : {}),
+      ...(swap.minimumReceived ? { minimumReceived: `${amountText(swap.minimumReceived, 6, locale)} ${toToken.symbol}` } : {}),
       ...(swap.providerFee
-        ? { providerFee: `${amountText(swap.providerFee, sourceToken.decimals)} ${sourceToken.symbol} (${swap.providerFeePercent}%)` }
+        ? {
+            providerFee: `${amountText(swap.providerFee, sourceToken.decimals, locale)} ${sourceToken.symbol} (${swap.providerFeePercent}%)`,
+          }
         : {}),
-      ...(networkCostText(swap.gas, swap.networkTokenSymbol) ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol) } : {}),
+      ...(networkCostText(swap.gas, swap.networkTokenSymbol, locale)
+        ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol, locale) }
+        : {}),
       needsApproval: swap.needsApproval,
     }
   }

@@ -1,16 +1,19 @@
-import { formatBalance, formatUsd, type RouteData, type SwapToken } from '@portico/headless'
+import type { RouteData, SwapToken } from '@portico/headless'
 import { useRouter, useSwap } from '@portico/headless/react'
 import { useState } from 'react'
+import { type NumberFormat, useNumberFormat } from '../../messages/numbers'
 import { type SwapSelectableToken, SwapSelectTokenView } from './SwapSelectTokenView'
 
-const shown = (t: SwapToken): SwapSelectableToken => ({
-  id: t.address.toLowerCase(),
-  name: t.name,
-  symbol: t.symbol,
-  ...(t.logoUri ? { iconUrl: t.logoUri } : {}),
-  ...(t.quantity && Number(t.quantity.numeric) > 0 ? { balance: formatBalance(t.quantity.numeric) } : {}),
-  ...(t.value ? { value: formatUsd(t.value) } : {}),
-})
+const shownIn =
+  (f: NumberFormat) =>
+  (t: SwapToken): SwapSelectableToken => ({
+    id: t.address.toLowerCase(),
+    name: t.name,
+    symbol: t.symbol,
+    ...(t.logoUri ? { iconUrl: t.logoUri } : {}),
+    ...(t.quantity && Number(t.quantity.numeric) > 0 ? { balance: f.balance(t.quantity.numeric) } : {}),
+    ...(t.value ? { value: f.usd(t.value) } : {}),
+  })
 
 /**
  * SwapSelectToken (issue 13): the token of one side of the swap (route data `target`), from
@@ -20,6 +23,7 @@ const shown = (t: SwapToken): SwapSelectableToken => ({
 export function SwapSelectToken() {
   const swap = useSwap()
   const router = useRouter()
+  const shown = shownIn(useNumberFormat())
   const target =
     router.entry.view === 'SwapSelectToken' ? ((router.entry.data as RouteData<'SwapSelectToken'>)?.target ?? 'sourceToken') : 'sourceToken'
   const [query, setQuery] = useState('')

@@ -1,6 +1,7 @@
-import { formatUsd, shortenAddress } from '@portico/headless'
+import { shortenAddress } from '@portico/headless'
 import { useNetwork, useRouter, useSend } from '@portico/headless/react'
 import { useRef, useState } from 'react'
+import { useNumberFormat } from '../../messages/numbers'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { feeText } from '../WalletSend/WalletSend'
 import { WalletSendPreviewView, type WalletSendPreviewViewProps } from './WalletSendPreviewView'
@@ -17,6 +18,7 @@ export function WalletSendPreview() {
   const router = useRouter()
   const { network } = useNetwork()
   const imageOf = useNetworkImageUrl()
+  const f = useNumberFormat()
   const [asking, setAsking] = useState(false)
   const { token, gas, receiverAddress } = send
   // What is shown stays while the send settles (headless resets the form before the success view replaces this one).
@@ -26,13 +28,13 @@ export function WalletSendPreview() {
       amount: send.sendTokenAmount,
       symbol: token.symbol,
       iconUrl: token.iconUrl || undefined,
-      usd: send.amountUsd === undefined ? undefined : formatUsd(send.amountUsd),
+      usd: send.amountUsd === undefined ? undefined : f.usd(send.amountUsd),
       to: shortenAddress(receiverAddress),
       toFull: receiverAddress,
       toName: send.receiverProfileName,
       toImageUrl: send.receiverProfileImageUrl,
       network: network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) },
-      fee: gas && { native: feeText(gas.native), symbol: gas.symbol, ...(gas.usd === undefined ? {} : { usd: formatUsd(gas.usd) }) },
+      fee: gas && { native: feeText(gas.native, f.locale), symbol: gas.symbol, ...(gas.usd === undefined ? {} : { usd: f.usd(gas.usd) }) },
     }
   }
   const shown = last.current ?? { amount: send.sendTokenAmount, symbol: '', to: '' }

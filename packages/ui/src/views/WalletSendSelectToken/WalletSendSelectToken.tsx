@@ -1,6 +1,7 @@
-import { formatBalance, formatUsd, type TokenBalance } from '@portico/headless'
+import type { TokenBalance } from '@portico/headless'
 import { useRouter, useSend } from '@portico/headless/react'
 import { useState } from 'react'
+import { useNumberFormat } from '../../messages/numbers'
 import { WalletSendSelectTokenView } from './WalletSendSelectTokenView'
 
 const idOf = (t: Pick<TokenBalance, 'chainId' | 'address'>): string => `${t.chainId}|${t.address ?? 'native'}`
@@ -9,6 +10,7 @@ const idOf = (t: Pick<TokenBalance, 'chainId' | 'address'>): string => `${t.chai
 export function WalletSendSelectToken() {
   const send = useSend()
   const router = useRouter()
+  const f = useNumberFormat()
   const [query, setQuery] = useState('')
   const found = send.searchTokens(query)
   return (
@@ -18,8 +20,8 @@ export function WalletSendSelectToken() {
         name: t.name,
         symbol: t.symbol,
         iconUrl: t.iconUrl || undefined,
-        balance: formatBalance(t.quantity.numeric),
-        value: formatUsd(t.value),
+        balance: f.balance(t.quantity.numeric),
+        value: f.usd(t.value),
       }))}
       query={query}
       onQuery={setQuery}
