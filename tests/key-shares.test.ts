@@ -9,7 +9,7 @@ import { createPublicKey, verify as verifyEd25519 } from 'node:crypto'
 import { type Devnet, startDevnet } from '@portico/devnet'
 import { startSolanaRpc, type SolanaRpcServer } from '@portico/devnet/solana'
 import { BatchExecutor } from '@portico/devnet/fixtures'
-import { AUTH_ERRORS, KEYS_ERRORS, PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES } from '@portico/protocol/auth'
+import { AUTH_ERRORS, deviceSplitMessage, KEYS_ERRORS, PERMISSION_DOMAIN_NAME, PERMISSION_EXECUTION_TYPES } from '@portico/protocol/auth'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   address,
@@ -49,7 +49,8 @@ import { evmAddressOf } from '../packages/embedded/src/frame/shares/addresses'
 import { fromBase64url } from '../packages/embedded/src/frame/shares/bytes'
 import { loadDeviceShare } from '../packages/embedded/src/frame/shares/device'
 import { type DeviceShareStore, memoryDeviceShareStore } from '../packages/embedded/src/frame/shares/device-store'
-import { openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
+import { KeyShareError } from '../packages/embedded/src/frame/shares/errors'
+import { generateRecoverySecret, openRecoveryShare } from '../packages/embedded/src/frame/shares/recovery'
 import { deriveSecrets, open, parseKek } from '../packages/server/src/auth/crypto'
 import { SESSION_EXECUTOR_ABI } from '../packages/server/src/auth/sessions'
 import { authShareAad } from '../packages/server/src/auth/shares'
@@ -405,6 +406,93 @@ describe('a new user under key shares', () => {
     expect(outcome).toBe('This device has no key share for this wallet: recover the wallet to sign here')
   })
 
+  it('a new device recovers with the recovery secret: a split of its own, with which it signs; the first device still signs with its own', async () => {
+    const address = frame.user.address as Hex
+    const other = await frameLogin(shares, 'new-shares@example.com')
+    const secret = frame.service.recoverySecret()!
+    // Typed as a person might: lower case, spaces instead of dashes.
+    await other.service.recoverWallet(secret.toLowerCase().replaceAll('-', ' '))
+    const stored = await loadDeviceShare(other.deviceShares, `${userId}:evm`)
+    expect(stored.split).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const { result: signed } = await other.service.RPC_REQUEST({ method: 'personal_sign', params: ['recovered', address] })
+    expect(await verifyMessage({ address, message: 'recovered', signature: signed as Hex })).toBe(true)
+    const { result: solana } = await other.service.RPC_REQUEST({
+      method: 'solana_signMessage',
+      namespace: 'solana',
+      chainId: sol.caipNetworkId,
+      params: [{ message: Buffer.from('recovered').toString('base64'), pubkey: frame.user.solanaAddress! }],
+    })
+    const spki = createPublicKey({
+      key: Buffer.concat([
+        Buffer.from('302a300506032b6570032100', 'hex'),
+        Buffer.from(getBase58Encoder().encode(frame.user.solanaAddress!)),
+      ]),
+      format: 'der',
+      type: 'spki',
+    })
+    const solanaSignature = Buffer.from(getBase58Encoder().encode((solana as { signature: string }).signature))
+    expect(verifyEd25519(null, Buffer.from('recovered'), spki, solanaSignature)).toBe(true)
+    // The device that made the keys signs with its own split, as before.
+    const first = await frameLogin(shares, 'new-shares@example.com', frame.deviceShares)
+    const { result: again } = await first.service.RPC_REQUEST({ method: 'personal_sign', params: ['first device', address] })
+    expect(await verifyMessage({ address, message: 'first device', signature: again as Hex })).toBe(true)
+    // The API: an auth share per split and key, and two auth shares of different splits do not make the key.
+    const { rows } = await db.query<{ kind: string; split: string; address: string; auth_share: string }>(
+      'SELECT kind, split, address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 ORDER BY kind, split',
+      [userId],
+    )
+    expect(rows.map((r) => [r.kind, r.split])).toEqual(
+      [
+        ['evm', stored.split],
+        ['evm', 'primary'],
+        ['solana', stored.split],
+        ['solana', 'primary'],
+      ].sort((a, b) => (a[0] === b[0] ? (a[1]! < b[1]! ? -1 : 1) : a[0]! < b[0]! ? -1 : 1)),
+    )
+    const secrets = deriveSecrets(parseKek(TEST_KEK))
+    const evmShares = rows
+      .filter((r) => r.kind === 'evm')
+      .map((r) => new Uint8Array(open(secrets.keyEncryption, r.auth_share, authShareAad(userId, 'evm', r.address, r.split))))
+    expect(evmAddressOf(await combine(evmShares))).not.toBe(address)
+  })
+
+  it('a wrong or a malformed recovery secret: said plainly, and nothing is kept', async () => {
+    const other = await frameLogin(shares, 'new-shares@example.com')
+    const splits = async () =>
+      (await db.query('SELECT DISTINCT split FROM portico_auth.key_shares WHERE user_id = $1', [userId])).rows.length
+    const before = await splits()
+    const wrong = generateRecoverySecret()
+    await expect(other.service.recoverWallet(wrong)).rejects.toThrow('This recovery secret does not open this wallet')
+    await expect(other.service.recoverWallet('not a secret')).rejects.toThrow(
+      'A recovery secret is 24 letters and digits, as it was shown to you',
+    )
+    expect(await splits()).toBe(before)
+    await expect(loadDeviceShare(other.deviceShares, `${userId}:evm`)).rejects.toThrow(KeyShareError)
+    const outcome = await other.service
+      .RPC_REQUEST({ method: 'personal_sign', params: ['x', frame.user.address] })
+      .catch((error: Error) => error.message)
+    expect(outcome).toBe('This device has no key share for this wallet: recover the wallet to sign here')
+  })
+
+  it("a split is added only with the key's proof, once, for the wallet's own addresses", async () => {
+    const other = await frameLogin(shares, 'new-shares@example.com')
+    const share = Buffer.alloc(33, 7).toString('base64url')
+    const forged = {
+      split: 'forged-split-0000000001',
+      evm: { address: frame.user.address, authShare: share, recovery: {}, proof: `0x${'11'.repeat(65)}` },
+      solana: { address: frame.user.solanaAddress!, authShare: share, recovery: {}, proof: `0x${'22'.repeat(64)}` },
+    }
+    const post = (body: typeof forged) => other.api.addDevice!(other.session, body).catch((error: Error) => error.message)
+    expect(await post(forged)).toBe(KEYS_ERRORS.badProof)
+    // A proof signed by another key, of the right message, is refused too.
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const message = deviceSplitMessage(userId, forged.split, 'evm', share)
+    expect(await post({ ...forged, evm: { ...forged.evm, proof: await stranger.signMessage({ message }) } })).toBe(KEYS_ERRORS.badProof)
+    // Another wallet's address: refused before any proof is looked at.
+    expect(await post({ ...forged, evm: { ...forged.evm, address: stranger.address } })).toBe(KEYS_ERRORS.addressMismatch)
+    expect((await db.query("SELECT 1 FROM portico_auth.key_shares WHERE split = 'forged-split-0000000001'")).rows).toEqual([])
+  })
+
   it("export after TOTP: the frame shows keys rebuilt from its device share and the auth share, whose addresses are the wallet's", async () => {
     const shown: Record<string, string> = {}
     const keyView = {
@@ -427,6 +515,13 @@ describe('a new user under key shares', () => {
     const secretKey = getBase58Encoder().encode(shown.solana as string)
     expect(secretKey).toHaveLength(64)
     expect(getBase58Decoder().decode(secretKey.slice(32))).toBe(frame.user.solanaAddress)
+  })
+
+  it('with a second factor on, a new device recovers only after this session verified it (403 before)', async () => {
+    const other = await frameLogin(shares, 'new-shares@example.com')
+    const secret = frame.service.recoverySecret()!
+    await expect(other.service.recoverWallet(secret)).rejects.toThrow(AUTH_ERRORS.stepUpRequired)
+    await expect(loadDeviceShare(other.deviceShares, `${userId}:evm`)).rejects.toThrow(KeyShareError)
   })
 
   it('a session without an encryption key gets no auth share', async () => {

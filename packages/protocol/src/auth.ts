@@ -453,9 +453,23 @@ export const passkeysResponseSchema = z.object({ passkeys: z.array(passkeyInfoSc
  *                                         bytes) and recovery blobs of both keys; once per user (409 after);
  *                                         a legacy user's addresses must be theirs, and the sealed whole
  *                                         keys are deleted in the same transaction.
- *   POST /v1/auth/keys/share { kind }   → { sealed }: the auth share, sealed to this session's key.
+ *   POST /v1/auth/keys/share { kind, split? } → { sealed }: the auth share of that split ('primary', the
+ *                                         first, by default), sealed to this session's key.
  *   POST /v1/auth/keys/legacy {}        → { evm, solana }: a legacy user's whole keys sealed to this
  *                                         session's key, once per session (the frame splits them at once).
+ *   POST /v1/auth/keys/recovery {}      → keysRecovery { evm, solana }: the recovery blobs of the wallet's first split,
+ *                                         for a device that has no device share (it opens them with the user's
+ *                                         recovery secret, and the auth share of that split: `split` 'primary').
+ *   POST /v1/auth/keys/devices keysDevice → keysStatus. A new device's own split: the frame rebuilt the key
+ *                                         from the first split's auth and recovery shares, split it again, keeps
+ *                                         the new device share and uploads the new auth share and recovery blob
+ *                                         under a new `split` id, with `proof`: the key's signature of
+ *                                         deviceSplitMessage(...) (EVM: personal_sign; Solana: ed25519, hex), so
+ *                                         that only a holder of the key adds a split. Shares of two splits never
+ *                                         combine, so the API still holds no two shares of one split; the
+ *                                         other devices keep theirs. Needs a second factor verified by this
+ *                                         session when the user has one (403 stepUpRequired); at most
+ *                                         MAX_KEY_SPLITS splits per user (409).
  *   POST /v1/auth/relay { namespace, chainId, transaction } → { result }: a transaction the frame
  *                                         signed, sent to the chain (EVM: 0x serialized; Solana: base64);
  *                                         result is the transaction hash / signature.
@@ -479,7 +493,21 @@ export const KEYS_ERRORS = {
   released: 'The key was already released to this session',
   noPermissions: 'Permissions are not available yet for a wallet whose keys are shares',
   notDelegated: 'The account is not delegated to the smart account on this chain yet',
+  badProof: 'The proof is not a signature of this wallet’s key',
+  splitTaken: 'This device is already set up',
+  tooManySplits: 'This wallet is set up on too many devices',
 } as const
+
+/** The first split of a wallet's keys (made at sign-up or migration); each device set up by recovery adds its own. */
+export const PRIMARY_SPLIT = 'primary'
+/** How many splits (devices set up by recovery, and the first) a wallet may have. */
+export const MAX_KEY_SPLITS = 16
+/** A split id: 'primary', or 16 to 64 characters of base64url the frame picks at random. */
+const splitId = z.string().check(z.regex(/^(primary|[A-Za-z0-9_-]{16,64})$/, { error: 'split is not a split id' }))
+
+/** What a new device's key signs to add its split (the text of an EIP-191 personal message; Solana signs its UTF-8 bytes). */
+export const deviceSplitMessage = (userId: string, split: string, kind: 'evm' | 'solana', authShare: string): string =>
+  `Portico: add a device to this wallet\nuser: ${userId}\nsplit: ${split}\nkey: ${kind}\nauth share: ${authShare}`
 export const sealedShareSchema = z.object({
   v: z.literal(1),
   alg: z.string().check(z.maxLength(64)),
@@ -503,7 +531,17 @@ const uploadedKey = z.object({
   recovery: z.record(z.string(), z.unknown()),
 })
 export const keysUploadSchema = z.object({ evm: uploadedKey, solana: uploadedKey })
-export const keyShareRequestSchema = z.object({ kind: z.enum(KEY_KINDS) })
+export const keyShareRequestSchema = z.object({ kind: z.enum(KEY_KINDS), split: z.optional(splitId) })
+const provenKey = z.extend(uploadedKey, {
+  /** The key's signature of deviceSplitMessage: EVM 65 bytes, Solana 64 bytes, 0x-hex. */
+  proof: z.string().check(z.regex(/^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$/, { error: 'proof is not a signature' })),
+})
+export const keysDeviceSchema = z.object({ split: splitId, evm: provenKey, solana: provenKey })
+export const keysRecoverySchema = z.object({
+  split: splitId,
+  evm: z.record(z.string(), z.unknown()),
+  solana: z.record(z.string(), z.unknown()),
+})
 export const keyShareResponseSchema = z.object({ sealed: sealedShareSchema })
 export const legacyKeysResponseSchema = z.object({ evm: sealedShareSchema, solana: sealedShareSchema })
 export const relayRequestSchema = z.object({

@@ -17,6 +17,8 @@ import {
   farcasterStartResponseSchema,
   farcasterStatusResponseSchema,
   keyShareResponseSchema,
+  type keysDeviceSchema,
+  keysRecoverySchema,
   keysStatusSchema,
   legacyKeysResponseSchema,
   socialStartResponseSchema,
@@ -106,8 +108,12 @@ export interface AuthApi {
   keys?(session: StoredSession): Promise<KeysStatus>
   /** POST /v1/auth/keys: the auth shares and recovery blobs of both keys. */
   uploadKeys?(session: StoredSession, body: z.infer<typeof keysUploadSchema>): Promise<KeysStatus>
-  /** POST /v1/auth/keys/share: the auth share of `kind`, sealed to the session's ECDH key. */
-  keyShare?(session: StoredSession, kind: 'evm' | 'solana'): Promise<unknown>
+  /** POST /v1/auth/keys/share: the auth share of `kind` of a split (the first by default), sealed to the session's ECDH key. */
+  keyShare?(session: StoredSession, kind: 'evm' | 'solana', split?: string): Promise<unknown>
+  /** POST /v1/auth/keys/recovery: the first split's recovery blobs, for a device without a device share. */
+  keyRecovery?(session: StoredSession): Promise<z.infer<typeof keysRecoverySchema>>
+  /** POST /v1/auth/keys/devices: this device's own split of the keys, proven by the key's signatures. */
+  addDevice?(session: StoredSession, body: z.infer<typeof keysDeviceSchema>): Promise<KeysStatus>
   /** POST /v1/auth/keys/legacy: a legacy user's whole keys, sealed to the session's ECDH key (once per session). */
   legacyKeys?(session: StoredSession): Promise<{ evm: unknown; solana: unknown }>
   /** POST /v1/auth/relay: a transaction the frame signed, sent to the chain; the hash / signature. */
@@ -210,7 +216,10 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     updateEmailSecondary: (session, otp) => call(updateEmailDoneSchema, 'POST', '/v1/auth/email/update/secondary', { otp }, session),
     keys: (session) => call(keysStatusSchema, 'GET', '/v1/auth/keys', undefined, session),
     uploadKeys: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys', body, session),
-    keyShare: async (session, kind) => (await call(keyShareResponseSchema, 'POST', '/v1/auth/keys/share', { kind }, session)).sealed,
+    keyShare: async (session, kind, split) =>
+      (await call(keyShareResponseSchema, 'POST', '/v1/auth/keys/share', { kind, ...(split ? { split } : {}) }, session)).sealed,
+    keyRecovery: (session) => call(keysRecoverySchema, 'POST', '/v1/auth/keys/recovery', {}, session),
+    addDevice: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys/devices', body, session),
     legacyKeys: (session) => call(legacyKeysResponseSchema, 'POST', '/v1/auth/keys/legacy', {}, session),
     relay: async (session, body) => {
       const { result } = await call(rpcResponseSchema, 'POST', '/v1/auth/relay', body, session)

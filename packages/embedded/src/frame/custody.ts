@@ -17,7 +17,7 @@
  *   chain and account, so concurrent sends get consecutive nonces.
  */
 import { ed25519 } from '@noble/curves/ed25519'
-import { type AuthUser, BATCH_EXECUTOR_ABI, SESSION_GRANT_ABI } from '@portico/protocol/auth'
+import { type AuthUser, BATCH_EXECUTOR_ABI, deviceSplitMessage, SESSION_GRANT_ABI } from '@portico/protocol/auth'
 import { getBase58Decoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
 import {
   type Address,
@@ -40,11 +40,11 @@ import { z } from 'zod/mini'
 import type { AuthApi, KeysStatus } from './api'
 import type { StoredSession } from './keys'
 import type { KeyKind } from './shares'
-import { toBase64url, wipe } from './shares/bytes'
+import { randomBytes, toBase64url, utf8, wipe } from './shares/bytes'
 import { loadDeviceShare, storeDeviceShare } from './shares/device'
 import type { DeviceShareStore } from './shares/device-store'
 import { KeyShareError } from './shares/errors'
-import { generateRecoverySecret, sealRecoveryShare } from './shares/recovery'
+import { generateRecoverySecret, normalizeRecoverySecret, openRecoveryShare, sealRecoveryShare } from './shares/recovery'
 import { openFromSession } from './shares/transit'
 import { createWalletKeys, type KeyShares, splitKey } from './shares/wallet'
 import { withKey } from './shares/with-key'
@@ -70,6 +70,10 @@ export const CUSTODY_ERRORS = {
   signInAgain: 'This session can not receive key shares: sign in again',
   notOwnAddress: 'The address is not the signed-in account',
   noRpc: 'No RPC for this chain',
+  /** Recovery: a secret that is not 24 letters and digits of the recovery alphabet. */
+  badRecoverySecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
+  /** Recovery: a well-formed secret that does not open the wallet's recovery shares. */
+  wrongRecoverySecret: 'This recovery secret does not open this wallet',
 } as const
 
 export type ReadRpc = (chainId: number | string, method: string, params: unknown[]) => Promise<unknown>
@@ -208,23 +212,24 @@ export function createCustody(deps: CustodyDeps) {
     }
   }
 
-  async function openAuthShare(session: StoredSession, userId: string, kind: KeyKind): Promise<Uint8Array> {
+  async function openAuthShare(session: StoredSession, userId: string, kind: KeyKind, split?: string): Promise<Uint8Array> {
     if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
-    const sealed = await methodsOf(deps.api).keyShare(session, kind)
+    const sealed = await methodsOf(deps.api).keyShare(session, kind, split)
     return openFromSession(session.encryptionKeyPair, sealed, { userId, purpose: kind })
   }
 
   /** `fn` with the user's whole key of `kind`, for one call (withKey wipes it). */
   async function withUserKey<T>(session: StoredSession, user: AuthUser, kind: KeyKind, fn: (key: Uint8Array) => Promise<T>): Promise<T> {
     let device: Uint8Array
+    let split: string | undefined
     try {
-      device = (await loadDeviceShare(deps.deviceShares, deviceId(user.userId, kind))).share
+      ;({ share: device, split } = await loadDeviceShare(deps.deviceShares, deviceId(user.userId, kind)))
     } catch (error) {
       if (error instanceof KeyShareError && (error.code === 'no-device-share' || error.code === 'cannot-open'))
         throw new Error(CUSTODY_ERRORS.noDeviceShare, { cause: error })
       throw error
     }
-    const auth = await openAuthShare(session, user.userId, kind)
+    const auth = await openAuthShare(session, user.userId, kind, split)
     try {
       const address = kind === 'evm' ? user.evmAddress : user.solanaAddress
       return await withKey({ kind, address, shares: [device, auth] }, fn)
@@ -516,6 +521,78 @@ export function createCustody(deps: CustodyDeps) {
   return {
     /** The recovery secret of this frame's last key set-up (memory only), for the recovery UI. */
     recoverySecret: () => pendingRecoverySecret,
+
+    /**
+     * A device without a device share (issue 22 §2): the first split's recovery share, opened with the
+     * user's recovery secret, and its auth share rebuild each key; the key is split again for this device
+     * (shares of two splits never combine, so the other devices keep theirs), the new device share kept
+     * here, and the new auth share and recovery blob (under the same secret) given to the API with the
+     * key's signature of deviceSplitMessage as proof. Nothing is kept when any step fails.
+     */
+    async recover(session: StoredSession, user: AuthUser, secret: string): Promise<void> {
+      const { keyRecovery, addDevice } = deps.api
+      if (!keyRecovery || !addDevice) throw new Error('The auth API has no recovery calls')
+      let normalized: string
+      try {
+        normalized = normalizeRecoverySecret(secret)
+      } catch (error) {
+        throw new Error(CUSTODY_ERRORS.badRecoverySecret, { cause: error })
+      }
+      const blobs = await keyRecovery(session)
+      const split = toBase64url(randomBytes(16))
+      const fresh = {} as Record<KeyKind, KeyShares>
+      const upload = {} as Record<KeyKind, { address: string; authShare: string; recovery: Record<string, unknown>; proof: string }>
+      try {
+        for (const kind of ['evm', 'solana'] as const) {
+          const context = { userId: user.userId, purpose: kind }
+          let recovery: Uint8Array
+          try {
+            recovery = await openRecoveryShare(blobs[kind], { secret: normalized }, context)
+          } catch (error) {
+            if (error instanceof KeyShareError && error.code === 'cannot-open')
+              throw new Error(CUSTODY_ERRORS.wrongRecoverySecret, { cause: error })
+            throw error
+          }
+          const auth = await openAuthShare(session, user.userId, kind, blobs.split).catch((error: unknown) => {
+            wipe(recovery)
+            throw error
+          })
+          try {
+            const address = kind === 'evm' ? user.evmAddress : user.solanaAddress
+            await withKey({ kind, address, shares: [auth, recovery] }, async (key) => {
+              const shares = await splitKey(kind, key)
+              fresh[kind] = shares
+              const authShare = toBase64url(shares.auth)
+              const message = deviceSplitMessage(user.userId, split, kind, authShare)
+              upload[kind] = {
+                address: shares.address,
+                authShare,
+                recovery: { ...(await sealRecoveryShare(shares.recovery, { secret: normalized }, context)) },
+                proof:
+                  kind === 'evm'
+                    ? await privateKeyToAccount(bytesToHex(key)).signMessage({ message })
+                    : bytesToHex(ed25519.sign(utf8(message), key)),
+              }
+            })
+          } finally {
+            wipe(auth, recovery)
+          }
+        }
+        await addDevice(session, { split, evm: upload.evm, solana: upload.solana })
+        for (const kind of ['evm', 'solana'] as const) {
+          const shares = fresh[kind]
+          await storeDeviceShare(deps.deviceShares, deviceId(user.userId, kind), {
+            kind,
+            address: shares.address,
+            share: shares.device,
+            split,
+          })
+        }
+      } finally {
+        for (const shares of Object.values(fresh)) wipe(shares.device, shares.auth, shares.recovery)
+      }
+      statuses.delete(session.sessionId)
+    },
 
     /** Forgets what the frame knows of a session (sign-out). */
     forget(session?: StoredSession) {

@@ -129,6 +129,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   socialResult(event: { origin: string; data: unknown }): boolean
   /** Under key shares: the recovery secret of the keys set up at this frame's last login (memory only), for the recovery UI. */
   recoverySecret(): string | undefined
+  /** Recovery on this device with the user's recovery secret, typed in the frame's own document (not a host message). */
+  recoverWallet(secret: string): Promise<void>
 } {
   const now = deps.now ?? Date.now
   let chainId: number | string = numeric(deps.chainId)
@@ -300,6 +302,15 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   return {
     state: () => ({ chainId, namespace, theme, dapp }),
     recoverySecret: () => custody?.recoverySecret(),
+    /**
+     * Recovery on this device with the user's recovery secret (the frame's own recovery view calls it: the
+     * secret is typed in this origin's document, never in the host page's). Not a host message.
+     */
+    async recoverWallet(secret: string): Promise<void> {
+      if (!custody) throw new Error(NOT_AVAILABLE)
+      const owner = user ?? (await loadUser())
+      await withSession((s) => custody.recover(s, owner, secret))
+    },
 
     /**
      * A message that is not the host page's (main.ts gives every other message here): the API's

@@ -11,9 +11,27 @@
  *
  * Signing for users with shares happens in the frame; the API relays what the frame signed.
  */
-import { AUTH_ERRORS, KEYS_ERRORS, type keysUploadSchema } from '@portico/protocol/auth'
+import { createPublicKey, verify as verifySignature } from 'node:crypto'
+import {
+  AUTH_ERRORS,
+  deviceSplitMessage,
+  KEYS_ERRORS,
+  type keysDeviceSchema,
+  type keysUploadSchema,
+  MAX_KEY_SPLITS,
+  PRIMARY_SPLIT,
+} from '@portico/protocol/auth'
 import { getBase58Encoder, getTransactionDecoder } from '@solana/kit'
-import { createPublicClient, getAddress, http, isHex, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem'
+import {
+  createPublicClient,
+  getAddress,
+  http,
+  isHex,
+  recoverTransactionAddress,
+  type Hex,
+  type TransactionSerialized,
+  verifyMessage,
+} from 'viem'
 import type { z } from 'zod/mini'
 import type { ChainConfig, SolanaChainConfig } from '../config.ts'
 import type { Database, Queryable } from '../db/types.ts'
@@ -27,13 +45,31 @@ import { sealToSession, type SealedShare } from './transit.ts'
 export type KeyCustody = 'server' | 'shares'
 export type KeyState = 'none' | 'shares' | 'legacy'
 export type KeysUpload = z.infer<typeof keysUploadSchema>
+export type KeysDevice = z.infer<typeof keysDeviceSchema>
 
 const KINDS = ['evm', 'solana'] as const
 /** The longest recovery blob (JSON) the API keeps. */
 const MAX_RECOVERY_CHARS = 2048
 
-/** The associated data of an auth share sealed at rest: whose share, of which key. */
-export const authShareAad = (userId: string, kind: KeyKind, address: string) => `portico-auth-share\n${userId}\n${kind}\n${address}`
+/** The associated data of an auth share sealed at rest: whose share, of which key, of which split (the first split's names none). */
+export const authShareAad = (userId: string, kind: KeyKind, address: string, split: string = PRIMARY_SPLIT) =>
+  `portico-auth-share\n${userId}\n${kind}\n${address}${split === PRIMARY_SPLIT ? '' : `\n${split}`}`
+
+/** Whether `proof` (0x-hex) is `address`'s key's signature of `message`: EVM personal_sign, Solana ed25519. */
+async function provesKey(kind: KeyKind, address: string, message: string, proof: string): Promise<boolean> {
+  try {
+    if (kind === 'evm') return await verifyMessage({ address: address as Hex, message, signature: proof as Hex })
+    const signature = Buffer.from(proof.slice(2), 'hex')
+    if (signature.length !== 64) return false
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(getBase58Encoder().encode(address)).toString('base64url') },
+      format: 'jwk',
+    })
+    return verifySignature(null, Buffer.from(message, 'utf8'), publicKey, signature)
+  } catch {
+    return false
+  }
+}
 
 export type KeySharesContext = {
   db: Database
@@ -162,23 +198,95 @@ export function createKeySharesService(ctx: KeySharesContext) {
       return this.status(caller)
     },
 
-    /** POST /v1/auth/keys/share: the auth share of `kind`, sealed to the session's ECDH key. */
-    async share(caller: Caller, kind: KeyKind): Promise<{ sealed: SealedShare }> {
+    /** POST /v1/auth/keys/share: the auth share of `kind` of a split (the first by default), sealed to the session's ECDH key. */
+    async share(caller: Caller, kind: KeyKind, split: string = PRIMARY_SPLIT): Promise<{ sealed: SealedShare }> {
       const recipient = encryptionKeyOf(caller)
       const userId = caller.user.userId
       const row = (
         await db.query<{ address: string; auth_share: string }>(
-          'SELECT address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 AND kind = $2',
-          [userId, kind],
+          'SELECT address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 AND kind = $2 AND split = $3',
+          [userId, kind, split],
         )
       ).rows[0]
       if (row === undefined) throw new AuthError(404, KEYS_ERRORS.noShares)
-      const share = open(ctx.keyEncryption, row.auth_share, authShareAad(userId, kind, row.address))
+      const share = open(ctx.keyEncryption, row.auth_share, authShareAad(userId, kind, row.address, split))
       try {
         return { sealed: await sealToSession(recipient, share, { userId, purpose: kind }) }
       } finally {
         share.fill(0)
       }
+    },
+
+    /** POST /v1/auth/keys/recovery: the first split's recovery blobs (the API can not open them), for a device without a device share. */
+    async recovery(caller: Caller): Promise<{ split: string } & Record<KeyKind, Record<string, unknown>>> {
+      const { rows } = await db.query<{ kind: KeyKind; recovery: Record<string, unknown> | string }>(
+        'SELECT kind, recovery FROM portico_auth.key_shares WHERE user_id = $1 AND split = $2',
+        [caller.user.userId, PRIMARY_SPLIT],
+      )
+      const blob = (kind: KeyKind) => {
+        const row = rows.find((r) => r.kind === kind)
+        if (row === undefined) throw new AuthError(404, KEYS_ERRORS.noShares)
+        return typeof row.recovery === 'string' ? (JSON.parse(row.recovery) as Record<string, unknown>) : row.recovery
+      }
+      return { split: PRIMARY_SPLIT, evm: blob('evm'), solana: blob('solana') }
+    },
+
+    /**
+     * POST /v1/auth/keys/devices: a new device's own split of the same keys (see @portico/protocol/auth). The
+     * addresses must be the wallet's and each proof the key's signature of deviceSplitMessage; the split is
+     * new, and the wallet has fewer than MAX_KEY_SPLITS. The caller checks the second factor.
+     */
+    async addDevice(caller: Caller, input: KeysDevice): ReturnType<typeof this.status> {
+      if (ctx.custody !== 'shares') throw new AuthError(400, 'Key shares are not enabled on this server')
+      const userId = caller.user.userId
+      const recovery = {} as Record<KeyKind, string>
+      const shares = {} as Record<KeyKind, Buffer>
+      try {
+        for (const kind of KINDS) {
+          const text = JSON.stringify(input[kind].recovery)
+          if (text.length > MAX_RECOVERY_CHARS) throw new AuthError(400, `${kind}.recovery is too long`)
+          recovery[kind] = text
+          shares[kind] = shareBytes(input[kind].authShare)
+        }
+        const { rows } = await db.query<{ kind: KeyKind; address: string }>(
+          'SELECT kind, address FROM portico_auth.key_shares WHERE user_id = $1 AND split = $2',
+          [userId, PRIMARY_SPLIT],
+        )
+        const addresses = {} as Record<KeyKind, string>
+        for (const kind of KINDS) {
+          const address = rows.find((r) => r.kind === kind)?.address
+          if (address === undefined) throw new AuthError(404, KEYS_ERRORS.noShares)
+          if (canonicalAddress(kind, input[kind].address) !== address) throw new AuthError(400, KEYS_ERRORS.addressMismatch)
+          const message = deviceSplitMessage(userId, input.split, kind, input[kind].authShare)
+          if (!(await provesKey(kind, address, message, input[kind].proof))) throw new AuthError(400, KEYS_ERRORS.badProof)
+          addresses[kind] = address
+        }
+        await db.transaction(async (tx) => {
+          // The user's row locked: two devices added at once are counted one after the other.
+          await tx.query('SELECT id FROM portico_auth.users WHERE id = $1 FOR UPDATE', [userId])
+          const splits = await tx.query<{ split: string }>('SELECT DISTINCT split FROM portico_auth.key_shares WHERE user_id = $1', [
+            userId,
+          ])
+          if (splits.rows.some((r) => r.split === input.split)) throw conflict(KEYS_ERRORS.splitTaken)
+          if (splits.rows.length >= MAX_KEY_SPLITS) throw conflict(KEYS_ERRORS.tooManySplits)
+          for (const kind of KINDS) {
+            await tx.query(
+              'INSERT INTO portico_auth.key_shares (user_id, kind, split, address, auth_share, recovery) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+              [
+                userId,
+                kind,
+                input.split,
+                addresses[kind],
+                seal(ctx.keyEncryption, shares[kind], authShareAad(userId, kind, addresses[kind], input.split)),
+                recovery[kind],
+              ],
+            )
+          }
+        })
+      } finally {
+        for (const share of Object.values(shares)) share.fill(0)
+      }
+      return this.status(caller)
     },
 
     /**

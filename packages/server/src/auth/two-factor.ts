@@ -215,6 +215,12 @@ export function createTwoFactor(options: TwoFactorOptions) {
     async requireStepUp(caller: Pick<TwoFactorCaller, 'sessionId'>): Promise<void> {
       if ((await stepUpUntil(caller.sessionId)) === null) throw new AuthError(403, AUTH_ERRORS.stepUpRequired)
     },
+
+    /** As requireStepUp, for a user who has a second factor (a confirmed TOTP); without one, nothing is asked. */
+    async requireStepUpIfEnabled(caller: Pick<TwoFactorCaller, 'userId' | 'sessionId'>): Promise<void> {
+      const totp = await row(db, caller.userId)
+      if (totp !== null && totp.confirmed_at !== null) await this.requireStepUp(caller)
+    },
   }
 }
 

@@ -4,8 +4,9 @@
  * in the same transaction), the API's own signing refused for users with shares, and keyCustody
  * 'server' (the default) unchanged. The frame's side, end to end on chains: tests/key-shares.test.ts.
  */
-import { randomBytes } from 'node:crypto'
-import { KEYS_ERRORS, OTP_RESEND_COOLDOWN_MS } from '@portico/protocol/auth'
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto'
+import { deviceSplitMessage, KEYS_ERRORS, MAX_KEY_SPLITS, OTP_RESEND_COOLDOWN_MS } from '@portico/protocol/auth'
+import { getBase58Decoder } from '@solana/kit'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveSecrets, open, parseKek } from '../auth/crypto.ts'
@@ -146,6 +147,72 @@ describe("keyCustody 'shares'", () => {
     expect(await call(shares, s, 'POST', '/v1/auth/keys/share', { kind: 'evm' })).toEqual({
       status: 400,
       body: { error: KEYS_ERRORS.noEncryptionKey },
+    })
+  })
+
+  it("a new device: the first split's recovery blobs, then a split of its own with the keys' proofs, once each, at most MAX_KEY_SPLITS", async () => {
+    const s = await signIn(shares, 'device-split@example.com')
+    expect(await call(shares, s, 'POST', '/v1/auth/keys/recovery', {})).toEqual({ status: 404, body: { error: KEYS_ERRORS.noShares } })
+    const evm = privateKeyToAccount(generatePrivateKey())
+    const solana = generateKeyPairSync('ed25519')
+    const solanaAddress = getBase58Decoder().decode(Buffer.from(solana.publicKey.export({ format: 'jwk' }).x!, 'base64url'))
+    const body = upload(evm.address, solanaAddress)
+    expect((await call(shares, s, 'POST', '/v1/auth/keys', body)).status).toBe(200)
+    expect(await call(shares, s, 'POST', '/v1/auth/keys/recovery', {})).toEqual({
+      status: 200,
+      body: { split: 'primary', evm: body.evm.recovery, solana: body.solana.recovery },
+    })
+    const userId = s.user.userId
+    const device = async (split: string) => {
+      const [evmShare, solanaShare] = [randomBytes(33).toString('base64url'), randomBytes(33).toString('base64url')]
+      const recovery = { type: 'portico-recovery-share', v: 1, ct: split }
+      return {
+        split,
+        evm: {
+          address: evm.address,
+          authShare: evmShare,
+          recovery,
+          proof: await evm.signMessage({ message: deviceSplitMessage(userId, split, 'evm', evmShare) }),
+        },
+        solana: {
+          address: solanaAddress,
+          authShare: solanaShare,
+          recovery,
+          proof: `0x${sign(null, Buffer.from(deviceSplitMessage(userId, split, 'solana', solanaShare)), solana.privateKey).toString('hex')}`,
+        },
+      }
+    }
+    const first = await device('device-split-0000000001')
+    expect(await call(shares, s, 'POST', '/v1/auth/keys/devices', first)).toEqual({
+      status: 200,
+      body: { custody: 'shares', evm: 'shares', solana: 'shares' },
+    })
+    expect(await call(shares, s, 'POST', '/v1/auth/keys/devices', first)).toEqual({ status: 409, body: { error: KEYS_ERRORS.splitTaken } })
+    // The split's auth share, sealed with associated data naming the split; the first split's is unchanged.
+    const secrets = deriveSecrets(parseKek(TEST_KEK))
+    const rows = (
+      await db.query<{ split: string; address: string; auth_share: string }>(
+        "SELECT split, address, auth_share FROM portico_auth.key_shares WHERE user_id = $1 AND kind = 'evm' ORDER BY split",
+        [userId],
+      )
+    ).rows
+    expect(
+      rows.map((r) => open(secrets.keyEncryption, r.auth_share, authShareAad(userId, 'evm', r.address, r.split)).toString('base64url')),
+    ).toEqual([first.evm.authShare, body.evm.authShare])
+    // A proof of another split's message is no proof for this one.
+    const other = await device('device-split-0000000002')
+    expect(
+      await call(shares, s, 'POST', '/v1/auth/keys/devices', { ...other, solana: { ...other.solana, proof: first.solana.proof } }),
+    ).toEqual({ status: 400, body: { error: KEYS_ERRORS.badProof } })
+    // Up to MAX_KEY_SPLITS splits in all (the first one counts).
+    for (let i = 2; i < MAX_KEY_SPLITS; i++) {
+      expect(
+        (await call(shares, s, 'POST', '/v1/auth/keys/devices', await device(`device-split-${String(i).padStart(10, '0')}`))).status,
+      ).toBe(200)
+    }
+    expect(await call(shares, s, 'POST', '/v1/auth/keys/devices', await device('device-split-9999999999'))).toEqual({
+      status: 409,
+      body: { error: KEYS_ERRORS.tooManySplits },
     })
   })
 

@@ -1,4 +1,4 @@
-import { keyShareRequestSchema, keysUploadSchema, relayRequestSchema } from '@portico/protocol/auth'
+import { keyShareRequestSchema, keysDeviceSchema, keysUploadSchema, relayRequestSchema } from '@portico/protocol/auth'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { jsonBody, stamped, withAuthErrors } from '../auth/http.ts'
@@ -7,7 +7,8 @@ import type { RouteModule } from './context.ts'
 /**
  * Key shares (issue 22 §1; @portico/protocol/auth documents the wire): the key status, the frame's
  * upload of auth shares and recovery blobs, the auth share (and a legacy user's whole keys, once per
- * session) sealed to the session's ECDH key, and the relay of transactions the frame signed. All
+ * session) sealed to the session's ECDH key, a new device's recovery (the recovery blobs, then its own
+ * split), and the relay of transactions the frame signed. All
  * stamped; present with the auth service.
  */
 export const keysRoutes: RouteModule = (ctx) => {
@@ -29,8 +30,22 @@ export const keysRoutes: RouteModule = (ctx) => {
 
   app.post('/v1/auth/keys/share', async (c) => {
     const { caller, body } = await stamped(c, service)
-    const { kind } = await jsonBody(c, keyShareRequestSchema, body)
-    return c.json(await shares.share(caller, kind))
+    const { kind, split } = await jsonBody(c, keyShareRequestSchema, body)
+    return c.json(await shares.share(caller, kind, split))
+  })
+
+  app.post('/v1/auth/keys/recovery', async (c) => {
+    const { caller, body } = await stamped(c, service)
+    await jsonBody(c, z.object({}), body)
+    return c.json(await shares.recovery(caller))
+  })
+
+  app.post('/v1/auth/keys/devices', async (c) => {
+    const { caller, body } = await stamped(c, service)
+    const input = await jsonBody(c, keysDeviceSchema, body)
+    // A new device is a sensitive action: with a second factor, this session must have verified it just now.
+    await service.twoFactor.requireStepUpIfEnabled({ userId: caller.user.userId, sessionId: caller.session.id })
+    return c.json(await shares.addDevice(caller, input))
   })
 
   app.post('/v1/auth/keys/legacy', async (c) => {

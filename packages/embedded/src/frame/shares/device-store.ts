@@ -17,6 +17,8 @@ export interface DeviceShareRecord {
   wrappingKey: CryptoKey
   iv: Bytes
   ct: Bytes
+  /** The split the share belongs to (a device set up by recovery has its own): absent for the first, 'primary'. */
+  split?: string
 }
 
 export interface DeviceShareStore {

@@ -28,6 +28,13 @@ describe('the device share at rest (memory store)', () => {
     expect(loaded.kind).toBe('evm')
     expect(loaded.address).toBe(DEVICE.address)
     expect(Array.from(loaded.share)).toEqual(Array.from(SHARE))
+    // A share of the first split names none.
+    expect(loaded.split).toBeUndefined()
+  })
+
+  it('a device set up by recovery: its split comes back with the share', async () => {
+    await storeDeviceShare(store, ID, { ...DEVICE, split: 'nV2Zt6rJ0mXkq3L9aB7cDw' })
+    expect((await loadDeviceShare(store, ID)).split).toBe('nV2Zt6rJ0mXkq3L9aB7cDw')
   })
 
   it('stores a ciphertext (33 bytes + 16-byte tag), never the share', async () => {

@@ -18,6 +18,8 @@ export interface DeviceShare {
   kind: KeyKind
   address: string
   share: Uint8Array
+  /** The split of the key this share belongs to: 'primary' (made at sign-up) unless this device was set up by recovery. */
+  split?: string
 }
 
 /** Wraps `share` under a new non-extractable key and stores both under `id` (replacing what was there). */
@@ -31,7 +33,15 @@ export async function storeDeviceShare(store: DeviceShareStore, id: string, devi
       wrappingKey,
       plaintext,
     )
-    await store.put(id, { v: 1, kind: device.kind, address: device.address, wrappingKey, iv, ct: new Uint8Array(ct) })
+    await store.put(id, {
+      v: 1,
+      kind: device.kind,
+      address: device.address,
+      wrappingKey,
+      iv,
+      ct: new Uint8Array(ct),
+      ...(device.split === undefined ? {} : { split: device.split }),
+    })
   } finally {
     plaintext.fill(0)
   }
@@ -48,7 +58,12 @@ export async function loadDeviceShare(store: DeviceShareStore, id: string): Prom
       record.wrappingKey,
       record.ct,
     )
-    return { kind: record.kind, address: record.address, share: new Uint8Array(share) }
+    return {
+      kind: record.kind,
+      address: record.address,
+      share: new Uint8Array(share),
+      ...(record.split === undefined ? {} : { split: record.split }),
+    }
   } catch (cause) {
     throw new KeyShareError('cannot-open', { cause })
   }
