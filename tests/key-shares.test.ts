@@ -456,6 +456,36 @@ describe('a new user under key shares', () => {
     expect(evmAddressOf(await combine(evmShares))).not.toBe(address)
   })
 
+  it("through the frame's messages: GET_KEY_STATE says 'recover' on a new device; RECOVER_WALLET asks in the frame's view; then 'here'", async () => {
+    const secret = frame.service.recoverySecret()!
+    // The frame's own view (recovery-view.ts, in its document): here, the user types the secret into it.
+    const typed: string[] = []
+    const recoveryView = {
+      ask: async (recover: (secret: string) => Promise<void>) => {
+        typed.push(secret)
+        await recover(secret)
+        return true
+      },
+      showSecret: async () => {},
+      hide: () => {},
+      shown: () => false,
+    }
+    const other = await frameLogin(shares, 'new-shares@example.com', memoryDeviceShareStore(), { recoveryView })
+    expect(await other.service.GET_KEY_STATE({})).toEqual({ state: 'recover', unsavedRecovery: false })
+    // The reply says only whether it worked: nothing of the secret travels to the host.
+    expect(await other.service.RECOVER_WALLET({})).toEqual({ recovered: true })
+    expect(typed).toHaveLength(1)
+    expect(await other.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: false })
+    // The device that made the keys has their secret in memory to show once, in its own view.
+    const shown: string[] = []
+    const maker = await frameLogin(shares, 'new-maker@example.com', memoryDeviceShareStore(), {
+      recoveryView: { ...recoveryView, showSecret: async (s: string) => void shown.push(s) },
+    })
+    expect(await maker.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: true })
+    expect(await maker.service.SHOW_RECOVERY_SECRET({})).toEqual({})
+    expect(shown).toEqual([maker.service.recoverySecret()])
+  })
+
   it('a wrong or a malformed recovery secret: said plainly, and nothing is kept', async () => {
     const other = await frameLogin(shares, 'new-shares@example.com')
     const splits = async () =>

@@ -27,6 +27,25 @@ export interface EmbeddedAdapter extends ChainAdapter {
 export const UNSAFE =
   /^(personal_sign|eth_signTypedData_v4|eth_sendTransaction|solana_sign\w*|wallet_(sendCalls|grantPermissions|revokePermissions))$/
 
+/** The engine's methods the adapter only passes on (the engine loaded on first use). */
+const LATER = [
+  'switchNetwork',
+  'getBalance',
+  'getCallsStatus',
+  'waitForReceipt',
+  'confirmEmailUpdate',
+  'setPreferredAccountType',
+  'getTwoFactor',
+  'enrollTotp',
+  'submitTotp',
+  'showKeyExport',
+  'hideKeyExport',
+  'getKeyState',
+  'recoverWallet',
+  'showRecoverySecret',
+  'hideRecovery',
+] as const
+
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
   let ctx: AdapterContext | undefined
   /** Requests that opened (or reused) the confirmation window and have not settled. */
@@ -69,6 +88,11 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         throw error
       }))
 
+  /** The engine's method `name`, the engine loaded on first use. */
+  const later =
+    <K extends keyof EmbeddedEngine>(name: K) =>
+    async (p: Parameters<EmbeddedEngine[K]>[0]): Promise<Awaited<ReturnType<EmbeddedEngine[K]>>> =>
+      ((await load())[name] as (p: unknown) => Promise<Awaited<ReturnType<EmbeddedEngine[K]>>>)(p)
   return {
     namespace: 'eip155',
     namespaces: ['eip155', 'solana'],
@@ -130,26 +154,16 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     // No remembered embedded login: nothing to restore, and nothing loaded.
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
-    switchNetwork: async (p) => (await load()).switchNetwork(p),
-    getBalance: async (p) => (await load()).getBalance(p),
     signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),
     sendTransaction: (p) => withConfirmWindow(async () => (await load()).sendTransaction(p)),
     transfer: (p) => withConfirmWindow(async () => (await load()).transfer(p)),
     signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p)),
     sendCalls: (p) => withConfirmWindow(async () => (await load()).sendCalls(p)),
-    getCallsStatus: async (p) => (await load()).getCallsStatus(p),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
     request: (p) => (UNSAFE.test(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
-    waitForReceipt: async (p) => (await load()).waitForReceipt(p),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),
-    confirmEmailUpdate: async (p) => (await load()).confirmEmailUpdate(p),
-    setPreferredAccountType: async (p) => (await load()).setPreferredAccountType(p),
-    getTwoFactor: async (p) => (await load()).getTwoFactor(p),
-    enrollTotp: async (p) => (await load()).enrollTotp(p),
-    submitTotp: async (p) => (await load()).submitTotp(p),
-    showKeyExport: async (p) => (await load()).showKeyExport(p),
-    hideKeyExport: async (p) => (await load()).hideKeyExport(p),
+    ...(Object.fromEntries(LATER.map((name) => [name, later(name)])) as Pick<EmbeddedEngine, (typeof LATER)[number]>),
     async syncTheme(payload) {
       synced.theme = payload
       if (engine) await (await engine).syncTheme(payload)

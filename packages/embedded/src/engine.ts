@@ -659,6 +659,40 @@ export function createEngine(
       await c.request('EXPORT_KEY_HIDE', {}).catch(() => undefined)
     },
 
+    // Issue 22 §2: recovery in the frame's own document, the frame placed over `rect` while it shows.
+    async getKeyState() {
+      requireUser()
+      return getClient().request('GET_KEY_STATE', {})
+    },
+    async recoverWallet({ rect }) {
+      requireUser()
+      const c = getClient()
+      const answer = c.request('RECOVER_WALLET', {})
+      c.setSize(rect)
+      try {
+        return await answer
+      } finally {
+        c.setSize(undefined)
+      }
+    },
+    async showRecoverySecret({ rect }) {
+      requireUser()
+      const c = getClient()
+      const done = c.request('SHOW_RECOVERY_SECRET', {})
+      c.setSize(rect)
+      try {
+        await done
+      } finally {
+        c.setSize(undefined)
+      }
+    },
+    async hideRecovery() {
+      const c = client
+      if (!c) return
+      c.setSize(undefined)
+      await c.request('RECOVERY_HIDE', {}).catch(() => undefined)
+    },
+
     async syncTheme(payload) {
       await getClient().request('SYNC_THEME', payload)
     },

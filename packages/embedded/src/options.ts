@@ -83,6 +83,10 @@ type CapabilityMethods =
   | 'submitTotp'
   | 'showKeyExport'
   | 'hideKeyExport'
+  | 'getKeyState'
+  | 'recoverWallet'
+  | 'showRecoverySecret'
+  | 'hideRecovery'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {

@@ -421,6 +421,22 @@ export interface ChainAdapter {
   /** Auth connectors: remove the key from the frame and hide the frame again. */
   hideKeyExport?(params: { connectorId: string }): Promise<void>
   /**
+   * Auth connectors (issue 22 §2): where the signed-in wallet's signatures are made for this device:
+   * 'here', 'recover' (a new device: recover the wallet before it signs here), or 'server'.
+   * `unsavedRecovery`: the keys were made on this device in this visit, and their recovery secret can be shown.
+   */
+  getKeyState?(params: { connectorId: string }): Promise<{ state: 'here' | 'recover' | 'server'; unsavedRecovery: boolean }>
+  /**
+   * Auth connectors: recover the wallet on this device. The connector's secure frame, placed over `rect`,
+   * asks for the recovery secret itself (it never reaches the page). Resolves `recovered: false` when the
+   * user cancels; the frame hides again either way.
+   */
+  recoverWallet?(params: { connectorId: string; rect: ViewportRect }): Promise<{ recovered: boolean }>
+  /** Auth connectors: show the recovery secret in the secure frame over `rect`, until the user has saved it. */
+  showRecoverySecret?(params: { connectorId: string; rect: ViewportRect }): Promise<void>
+  /** Auth connectors: remove a recovery view from the frame and hide the frame again. */
+  hideRecovery?(params: { connectorId: string }): Promise<void>
+  /**
    * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
    * until the returned function is called. headless refreshes the shown balances with it (SPEC §9
    * caches still apply). Never throws; a failed read is skipped.

@@ -182,6 +182,21 @@ export const APP_EVENT_PAYLOADS = {
   EXPORT_KEY: z.object({ kind: z.enum(['evm', 'solana']) }),
   /** Remove the key view from the frame's document (the modal closed or moved on). */
   EXPORT_KEY_HIDE: z.object({}),
+  /**
+   * Where this wallet's signatures are made for this device: 'here' (the frame has its key shares),
+   * 'recover' (a new device: the wallet must be recovered here before it signs), 'server' (the API holds
+   * the keys). `unsavedRecovery`: this frame made the keys and can show their recovery secret once.
+   */
+  GET_KEY_STATE: z.object({}),
+  /**
+   * A new device: the frame's own document asks for the recovery secret and recovers the wallet (the secret
+   * is typed there and never travels in a message). The host makes room for the frame until the reply.
+   */
+  RECOVER_WALLET: z.object({}),
+  /** The recovery secret of the keys this frame made, shown in the frame's own document until the user has saved it. */
+  SHOW_RECOVERY_SECRET: z.object({}),
+  /** Remove a recovery view from the frame's document (the modal closed or moved on). */
+  RECOVERY_HIDE: z.object({}),
 } as const
 export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
 export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
@@ -237,6 +252,12 @@ export const FRAME_SUCCESS_PAYLOADS = {
   /** Nothing: the key shows in the frame's document, never in a message. */
   EXPORT_KEY: z.object({}),
   EXPORT_KEY_HIDE: z.object({}),
+  GET_KEY_STATE: z.object({ state: z.enum(['here', 'recover', 'server']), unsavedRecovery: z.boolean() }),
+  /** `recovered`: false when the user cancelled (or the view was hidden). Nothing of the secret. */
+  RECOVER_WALLET: z.object({ recovered: z.boolean() }),
+  /** Nothing: the secret shows in the frame's document, never in a message. */
+  SHOW_RECOVERY_SECRET: z.object({}),
+  RECOVERY_HIDE: z.object({}),
 } as const satisfies Record<AppEventType, unknown>
 export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>
 

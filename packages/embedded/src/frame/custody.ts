@@ -641,6 +641,23 @@ export function createCustody(deps: CustodyDeps) {
       await withUserKey(session, user, kind, async (key) => show(key.slice()))
     },
 
+    /**
+     * Where this session's signatures are made: 'server' (the API's custody), 'recover' (shares, but this
+     * device has no device share of the wallet: a new device), or 'here'.
+     */
+    async keyState(session: StoredSession, user: AuthUser): Promise<'here' | 'recover' | 'server'> {
+      const s = await status(session)
+      if (s.custody !== 'shares') return 'server'
+      if (s.evm !== 'shares') return 'here'
+      try {
+        wipe((await loadDeviceShare(deps.deviceShares, deviceId(user.userId, 'evm'))).share)
+        return 'here'
+      } catch (error) {
+        if (error instanceof KeyShareError && (error.code === 'no-device-share' || error.code === 'cannot-open')) return 'recover'
+        throw error
+      }
+    },
+
     /** True when this session's signatures are made here (its keys are shares). */
     async signsHere(session: StoredSession): Promise<boolean> {
       const s = await status(session)

@@ -9,6 +9,7 @@ import { createAuthApi } from './api'
 import { CONFIRM_WINDOW_PARAM, confirmer } from './confirm'
 import { runConfirmWindow } from './confirm-window'
 import { createKeyView } from './export-view'
+import { createRecoveryView } from './recovery-view'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
@@ -76,6 +77,8 @@ export async function bootFrame(): Promise<void> {
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
     keyView: createKeyView(document),
+    // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
+    recoveryView: createRecoveryView(document),
     confirm: (request) => confirmations.confirm(request),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode

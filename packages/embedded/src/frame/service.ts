@@ -28,6 +28,7 @@ import { AuthApiError, type AuthApi } from './api'
 import { type Confirm, type ConfirmRequest, FOREIGN_SIGN_IN, foreignSignIn, USER_REJECTED } from './confirm'
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
+import type { RecoveryView } from './recovery-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
@@ -111,6 +112,8 @@ export interface FrameServiceDeps {
   exportKey?: ExportKey
   /** EXPORT_KEY: the view in the frame's own document that shows the key (export-view.ts). */
   keyView?: KeyView
+  /** RECOVER_WALLET, SHOW_RECOVERY_SECRET: the views in the frame's own document for the recovery secret (recovery-view.ts). */
+  recoveryView?: RecoveryView
   /**
    * Issue 23 §1: the user's answer to an unsafe request (RPC_REQUEST's unsafe methods, UPDATE_EMAIL),
    * asked in a window on this origin (main.ts: confirm.ts + confirm-window.ts). Not given: every
@@ -517,6 +520,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     },
     async SIGN_OUT() {
       deps.keyView?.hide()
+      deps.recoveryView?.hide()
       const session = await deps.sessions.get()
       user = undefined
       pendingEmail = undefined
@@ -626,6 +630,31 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     },
     async EXPORT_KEY_HIDE() {
       deps.keyView?.hide()
+      return {}
+    },
+    async GET_KEY_STATE() {
+      await requireSession()
+      const owner = user ?? (await loadUser())
+      const state = custody ? await withSession((s) => custody.keyState(s, owner)) : 'server'
+      return { state, unsavedRecovery: custody?.recoverySecret() !== undefined }
+    },
+    /** The secret is typed in this frame's document (recovery-view.ts) and used here; the reply says only whether it worked. */
+    async RECOVER_WALLET() {
+      const view = deps.recoveryView
+      if (!view || !custody) throw new Error(NOT_AVAILABLE)
+      await requireSession()
+      const owner = user ?? (await loadUser())
+      const recovered = await view.ask((secret) => withSession((s) => custody.recover(s, owner, secret)))
+      return { recovered }
+    },
+    async SHOW_RECOVERY_SECRET() {
+      const secret = custody?.recoverySecret()
+      if (!deps.recoveryView || secret === undefined) throw new Error(NOT_AVAILABLE)
+      await deps.recoveryView.showSecret(secret)
+      return {}
+    },
+    async RECOVERY_HIDE() {
+      deps.recoveryView?.hide()
       return {}
     },
     async SYNC_THEME(p) {

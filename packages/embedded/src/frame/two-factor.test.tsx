@@ -330,7 +330,7 @@ describe('no message to the host can carry key material', () => {
     expect([...new Set(accepting)].filter((p) => !unknown.includes(p)).sort()).toEqual(Object.keys(FREE_TEXT_FIELDS).sort())
 
     // The export replies have no field at all: a key put into one is dropped by the parse the frame does.
-    for (const type of ['EXPORT_KEY', 'EXPORT_KEY_HIDE'] as const) {
+    for (const type of ['EXPORT_KEY', 'EXPORT_KEY_HIDE', 'SHOW_RECOVERY_SECRET', 'RECOVERY_HIDE'] as const) {
       expect(Object.keys(defOf(FRAME_SUCCESS_PAYLOADS[type]).shape ?? {})).toEqual([])
       const parsed = FRAME_SUCCESS_PAYLOADS[type].safeParse({ privateKey: evmText, key: solanaText, secretKey: solanaText })
       expect(parsed).toEqual({ success: true, data: {} })
