@@ -196,35 +196,57 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       () => relay.stop(),
       () => mailbox.close(),
     )
-    // Sign In With Farcaster: the dev relay + approver page, and the IdRegistry on the first chain
-    // (the dev users' custody addresses registered), which the API reads to verify a signature.
-    const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
-    started.push(() => farcaster.stop())
     const [registryChain] = devnet.chains
     if (!registryChain) throw new Error('The devnet started no EVM chain for the IdRegistry')
-    const idRegistry = await deployIdRegistry({ rpcUrl: registryChain.rpcUrl, chainId: registryChain.chainId, mnemonic: devnet.mnemonic })
-    // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
-    // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
-    await seedDevnetEnsNames(devnet)
-    // Pay with exchange: two sandbox exchanges whose hot wallets (devnet mnemonic indexes 70, 71) send
-    // ETH and USDC on both anvil chains and SOL and USDC on the local Solana chain.
-    const exchange = await startExchangeSandbox({
-      port: options.exchangePort ?? 0,
-      mnemonic: devnet.mnemonic,
-      ...(options.exchanges ? { exchanges: options.exchanges } : {}),
-      evm: devnet.chains.map((c) => ({
-        chainId: c.chainId,
-        name: c.name,
-        rpcUrl: c.rpcUrl,
-        usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address,
-      })),
-      solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
-    })
-    started.push(() => exchange.stop())
-    // On-ramp: the provider sandbox sells ETH and USDC on the anvil chains, SOL and USDC on Solana,
-    // from its treasury (dev account 23, funded here); the API offers its providers.
-    const onramp = await startOnrampSandbox({ port: options.onrampPort ?? 0, evm: devnet.chains, solana })
-    started.push(() => onramp.stop())
+    // Three independent set-ups at once (each sends from accounts of its own, or by anvil's cheat codes), each
+    // registering its stop as it starts; a failure is thrown once all have settled, so nothing starts after
+    // the stack has been stopped.
+    const [registryResult, exchangeResult, onrampResult] = await Promise.allSettled([
+      // Sign In With Farcaster: the dev relay + approver page, and the IdRegistry on the first chain
+      // (the dev users' custody addresses registered), which the API reads to verify a signature.
+      (async () => {
+        const farcaster = await startFarcasterRelay({ port: options.farcasterPort ?? 0 })
+        started.push(() => farcaster.stop())
+        const idRegistry = await deployIdRegistry({
+          rpcUrl: registryChain.rpcUrl,
+          chainId: registryChain.chainId,
+          mnemonic: devnet.mnemonic,
+        })
+        return { farcaster, idRegistry }
+      })(),
+      (async () => {
+        // ENS (the devnet's contracts, on every anvil chain): portico-dev.eth → dev account 4, which the
+        // API answers in /v1/identity and resolves for Send (packages/devnet/README.md).
+        await seedDevnetEnsNames(devnet)
+        // Pay with exchange: two sandbox exchanges whose hot wallets (devnet mnemonic indexes 70, 71) send
+        // ETH and USDC on both anvil chains and SOL and USDC on the local Solana chain. After the ENS names:
+        // both send from the devnet's own accounts.
+        const exchange = await startExchangeSandbox({
+          port: options.exchangePort ?? 0,
+          mnemonic: devnet.mnemonic,
+          ...(options.exchanges ? { exchanges: options.exchanges } : {}),
+          evm: devnet.chains.map((c) => ({
+            chainId: c.chainId,
+            name: c.name,
+            rpcUrl: c.rpcUrl,
+            usdc: c.tokens.find((t) => t.symbol === 'USDC')?.address,
+          })),
+          solana: { caipNetworkId: solana.caipNetworkId, name: 'Portico Local Solana', rpcUrl: solana.rpcUrl, usdcMint: solana.usdcMint },
+        })
+        started.push(() => exchange.stop())
+        return exchange
+      })(),
+      // On-ramp: the provider sandbox sells ETH and USDC on the anvil chains, SOL and USDC on Solana,
+      // from its treasury (dev account 23, funded by cheat codes); the API offers its providers.
+      (async () => {
+        const onramp = await startOnrampSandbox({ port: options.onrampPort ?? 0, evm: devnet.chains, solana })
+        started.push(() => onramp.stop())
+        return onramp
+      })(),
+    ])
+    const { farcaster, idRegistry } = settledValue(registryResult)
+    const exchange = settledValue(exchangeResult)
+    const onramp = settledValue(onrampResult)
     const onrampConfig = { providers: onramp.providers.map((p) => ({ kind: 'sandbox' as const, id: p.id, baseUrl: p.baseUrl })) }
 
     const chains = devnet.chains.map((c) => ({
@@ -441,6 +463,12 @@ function freePort(): Promise<number> {
  * this run, given 1000 ETH on every devnet chain (anvil_setBalance). It only pays gas: the user's
  * account checks each execution itself.
  */
+/** A settled promise's value, or its reason thrown (once every promise of the group has settled). */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason
+  return result.value
+}
+
 async function fundedRelayerKey(devnet: Devnet): Promise<`0x${string}`> {
   const key = generatePrivateKey()
   const address = privateKeyToAccount(key).address
