@@ -146,6 +146,9 @@ describe('browser wallet on the local stack', () => {
     // polled, so a failure names what it shows instead.
     await expect.poll(() => page.getByTestId('portico-snackbar').textContent(), { timeout: 20_000 }).toBe('Token Balance Unavailable')
     expect(await modal().isVisible()).toBe(true)
+    // The session restored: the Account view shows its balance's place before the clock is paused (under load the
+    // restore can finish after the banner; polled with isVisible, which answers at once, so a failure says what it saw).
+    await expect.poll(() => accountBalance().isVisible(), { timeout: 20_000 }).toBe(true)
     // Within the 30 s block nothing is asked again; the server returns; the block ends. The page's
     // clock stands still meanwhile (a slow machine must not end the block in real time).
     // Paused a second ahead of the page's time: the clock runs on while the time is read, and
@@ -153,7 +156,15 @@ describe('browser wallet on the local stack', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
     await stack.startApi()
     await page.clock.fastForward('00:10')
-    await expect.poll(() => accountBalance().textContent(), { timeout: 10_000 }).toBe('—')
+    await expect
+      .poll(
+        () =>
+          accountBalance()
+            .textContent({ timeout: 1_000 })
+            .catch(() => 'no balance shown'),
+        { timeout: 10_000 },
+      )
+      .toBe('—')
     await page.clock.fastForward('00:21')
     await expect.poll(() => accountBalance().textContent(), { timeout: 20_000 }).toBe('10,000.000 ETH')
     await page.clock.resume()
