@@ -82,7 +82,10 @@ async function deployToken(symbol: string): Promise<Address> {
 
 /** A transaction from `from` with a fixed gas limit: mined either way; its receipt status. */
 async function send(from: PrivateKeyAccount, to: Address, data: Hex): Promise<'success' | 'reverted'> {
-  const hash = await wallet(from).sendTransaction({ to, data, gas: 1_000_000n })
+  // The nonce as the chain has it now (all earlier transactions mined): the delegation's own authorization
+  // moved the user's nonce by two, and a count read while that settled once gave one too few (CI).
+  const nonce = await pc.getTransactionCount({ address: from.address, blockTag: 'latest' })
+  const hash = await wallet(from).sendTransaction({ to, data, gas: 1_000_000n, nonce })
   return (await pc.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status
 }
 
