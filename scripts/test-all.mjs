@@ -50,6 +50,10 @@ function count(label, file, ok) {
       // a suite that failed to load counts as one failure
       failed += 1
       failures.push(`vitest ${label} (suite error)`)
+      // A file that failed to load: its error's first line (vitest's own, before any test, is in the log above).
+      for (const file of r.testResults)
+        if (file.status === 'failed' && file.message)
+          failedTests.push(`${path.relative(root, file.name)}: ${String(file.message).split('\n')[0].slice(0, 300)}`)
     } else if (r.numFailedTests > 0) {
       failures.push(`vitest ${label}`)
       // Name each failed test, with its error's first line: CI keeps only the end of the output.

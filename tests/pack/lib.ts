@@ -216,14 +216,38 @@ export interface PackReport {
 }
 
 /**
- * `npm pack --json` for the given workspaces in one npm run (`--dry-run` to only list). Lifecycle
- * scripts run: a package's prepack writes the manifest it publishes.
+ * A copy of the workspace's packages (every file but node_modules) and of the prepack script, in the scratch
+ * folder, for npm pack to run in. A package's prepack rewrites its package.json until its postpack puts it back,
+ * and the pack test runs beside the e2e journeys, whose builds and servers read the workspace's package.json
+ * files: packing in the repository once let the e2e builds read a half-written or published manifest.
+ */
+export function stageWorkspace(): string {
+  const stage = path.join(scratchRoot, 'stage')
+  rmSync(stage, { recursive: true, force: true })
+  mkdirSync(path.join(stage, 'scripts'), { recursive: true })
+  writeFileSync(
+    path.join(stage, 'package.json'),
+    `${JSON.stringify({ name: 'portico-pack-stage', private: true, workspaces: ['packages/*'] }, null, 2)}\n`,
+  )
+  cpSync(path.join(repoRoot, 'scripts', 'pack-manifest.mjs'), path.join(stage, 'scripts', 'pack-manifest.mjs'))
+  for (const p of workspacePackages()) {
+    cpSync(p.dir, path.join(stage, 'packages', path.basename(p.dir)), {
+      recursive: true,
+      filter: (from) => path.basename(from) !== 'node_modules',
+    })
+  }
+  return stage
+}
+
+/**
+ * `npm pack --json` for the given workspaces in one npm run (`--dry-run` to only list), in a staged copy of the
+ * packages (`stageWorkspace`). Lifecycle scripts run: a package's prepack writes the manifest it publishes.
  */
 export async function npmPack(names: string[], opts: { dryRun: boolean; destination?: string }): Promise<PackReport[]> {
   const args = ['pack', '--json', ...names.flatMap((n) => ['-w', n])]
   if (opts.dryRun) args.push('--dry-run')
   if (opts.destination) args.push('--pack-destination', opts.destination)
-  const r = await run('npm', [...args, '--cache', npmCache, '--loglevel=error'], { cwd: repoRoot, timeoutMs: 120_000 })
+  const r = await run('npm', [...args, '--cache', npmCache, '--loglevel=error'], { cwd: stageWorkspace(), timeoutMs: 120_000 })
   if (r.code !== 0) throw new Error(`npm ${args.join(' ')} exited ${r.code}:\n${tail(r.output)}`)
   const start = r.output.indexOf('[')
   const end = r.output.lastIndexOf(']')
