@@ -466,7 +466,7 @@ describe('a new user under key shares', () => {
         await recover(secret)
         return true
       },
-      showSecret: async () => {},
+      showSecret: async () => true,
       hide: () => {},
       shown: () => false,
     }
@@ -476,14 +476,28 @@ describe('a new user under key shares', () => {
     expect(await other.service.RECOVER_WALLET({})).toEqual({ recovered: true })
     expect(typed).toHaveLength(1)
     expect(await other.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: false })
-    // The device that made the keys has their secret in memory to show once, in its own view.
+    // The device that made the keys has their secret in memory to show, in its own view, until the user has
+    // saved it: a view closed before "I have saved it" keeps it; "I have saved it" forgets it.
     const shown: string[] = []
+    const answers = [false, true]
     const maker = await frameLogin(shares, 'new-maker@example.com', memoryDeviceShareStore(), {
-      recoveryView: { ...recoveryView, showSecret: async (s: string) => void shown.push(s) },
+      recoveryView: {
+        ...recoveryView,
+        showSecret: async (s: string) => {
+          shown.push(s)
+          return answers.shift() ?? false
+        },
+      },
     })
+    const made = maker.service.recoverySecret()
     expect(await maker.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: true })
-    expect(await maker.service.SHOW_RECOVERY_SECRET({})).toEqual({})
-    expect(shown).toEqual([maker.service.recoverySecret()])
+    expect(await maker.service.SHOW_RECOVERY_SECRET({})).toEqual({ saved: false })
+    expect(await maker.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: true })
+    expect(await maker.service.SHOW_RECOVERY_SECRET({})).toEqual({ saved: true })
+    expect(shown).toEqual([made, made])
+    expect(await maker.service.GET_KEY_STATE({})).toEqual({ state: 'here', unsavedRecovery: false })
+    expect(maker.service.recoverySecret()).toBeUndefined()
+    await expect(maker.service.SHOW_RECOVERY_SECRET({})).rejects.toThrow()
   })
 
   it('a wrong or a malformed recovery secret: said plainly, and nothing is kept', async () => {

@@ -681,7 +681,7 @@ export function createEngine(
       const done = c.request('SHOW_RECOVERY_SECRET', {})
       c.setSize(rect)
       try {
-        await done
+        return await done
       } finally {
         c.setSize(undefined)
       }

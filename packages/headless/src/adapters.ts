@@ -425,15 +425,18 @@ export interface ChainAdapter {
    * 'here', 'recover' (a new device: recover the wallet before it signs here), or 'server'.
    * `unsavedRecovery`: the keys were made on this device in this visit, and their recovery secret can be shown.
    */
-  getKeyState?(params: { connectorId: string }): Promise<{ state: 'here' | 'recover' | 'server'; unsavedRecovery: boolean }>
+  getKeyState?(params: { connectorId: string }): Promise<EmbeddedKeyState>
   /**
    * Auth connectors: recover the wallet on this device. The connector's secure frame, placed over `rect`,
    * asks for the recovery secret itself (it never reaches the page). Resolves `recovered: false` when the
    * user cancels; the frame hides again either way.
    */
   recoverWallet?(params: { connectorId: string; rect: ViewportRect }): Promise<{ recovered: boolean }>
-  /** Auth connectors: show the recovery secret in the secure frame over `rect`, until the user has saved it. */
-  showRecoverySecret?(params: { connectorId: string; rect: ViewportRect }): Promise<void>
+  /**
+   * Auth connectors: show the recovery secret in the secure frame over `rect`, until the user has saved it
+   * (`saved: true`: it is then forgotten) or it is hidden (`saved: false`).
+   */
+  showRecoverySecret?(params: { connectorId: string; rect: ViewportRect }): Promise<{ saved: boolean }>
   /** Auth connectors: remove a recovery view from the frame and hide the frame again. */
   hideRecovery?(params: { connectorId: string }): Promise<void>
   /**
@@ -442,6 +445,17 @@ export interface ChainAdapter {
    * caches still apply). Never throws; a failed read is skipped.
    */
   watchBlocks?(params: { network: CaipNetwork; onBlock: (block: bigint) => void }): () => void
+}
+
+/**
+ * Where an embedded wallet's signatures are made for this device (issue 22 §2): 'here' (this device holds its
+ * key share), 'recover' (a new device: the wallet must be recovered here before it signs), 'server' (the API
+ * holds the keys: a wallet from before key shares). `unsavedRecovery`: the keys were made on this device in
+ * this visit and their recovery secret has not been saved yet (it can be shown).
+ */
+export interface EmbeddedKeyState {
+  state: 'here' | 'recover' | 'server'
+  unsavedRecovery: boolean
 }
 
 /** The second factor of an auth connector's user (issue 22 §2). */

@@ -255,8 +255,11 @@ export const FRAME_SUCCESS_PAYLOADS = {
   GET_KEY_STATE: z.object({ state: z.enum(['here', 'recover', 'server']), unsavedRecovery: z.boolean() }),
   /** `recovered`: false when the user cancelled (or the view was hidden). Nothing of the secret. */
   RECOVER_WALLET: z.object({ recovered: z.boolean() }),
-  /** Nothing: the secret shows in the frame's document, never in a message. */
-  SHOW_RECOVERY_SECRET: z.object({}),
+  /**
+   * Nothing of the secret: it shows in the frame's document, never in a message. `saved`: the user said they
+   * have saved it (the frame then forgets it: it shows no more); false when the view was hidden first.
+   */
+  SHOW_RECOVERY_SECRET: z.object({ saved: z.boolean() }),
   RECOVERY_HIDE: z.object({}),
 } as const satisfies Record<AppEventType, unknown>
 export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>

@@ -165,6 +165,35 @@ export const messages = {
     exportHint: 'Your key shows below, in the secure wallet frame. Never share it.',
     done: 'Done',
   },
+  /**
+   * RecoverWallet (issue 22 §2): recovery on a new device, and the recovery secret shown on the device that made
+   * the keys. The secret itself is typed and shown only in the secure wallet frame (its own texts).
+   */
+  recovery: {
+    title: 'Wallet recovery',
+    loading: 'Checking this device',
+    neededEntry: 'Recover your wallet',
+    neededEntryHint: 'This device can’t sign until you do',
+    unsavedEntry: 'Save your recovery secret',
+    unsavedEntryHint: 'You need it to use this wallet on a new device',
+    neededHeading: 'Recover your wallet on this device',
+    neededHint:
+      'This device holds no share of your wallet’s key, so it can’t sign yet. Enter the recovery secret you saved when you made the wallet.',
+    recover: 'Enter recovery secret',
+    askHint: 'Type your recovery secret below, in the secure wallet frame. This page never sees it.',
+    recoveredHeading: 'Wallet recovered',
+    recoveredHint: 'This device can sign now. Your other devices keep working as before.',
+    unsavedHeading: 'Save your recovery secret',
+    unsavedHint: 'It is the only way to use this wallet on a new device. It shows in the secure wallet frame, never on this page.',
+    show: 'Show recovery secret',
+    showHint: 'Write it down or keep it in a password manager, where only you can find it.',
+    hereHeading: 'Your wallet is on this device',
+    hereHint: 'This device holds its share of your wallet’s key. With your recovery secret you can use the wallet on a new device.',
+    serverHeading: 'Your keys are kept by the wallet service',
+    serverHint: 'This wallet was made before key shares, so there is nothing to recover on this device.',
+    done: 'Done',
+    retry: 'Try again',
+  },
   account: {
     title: 'Account',
     copyAddress: 'Copy address',

@@ -521,6 +521,10 @@ export function createCustody(deps: CustodyDeps) {
   return {
     /** The recovery secret of this frame's last key set-up (memory only), for the recovery UI. */
     recoverySecret: () => pendingRecoverySecret,
+    /** The user has saved the recovery secret: it goes from memory, and is not offered again. */
+    forgetRecoverySecret: () => {
+      pendingRecoverySecret = undefined
+    },
 
     /**
      * A device without a device share (issue 22 §2): the first split's recovery share, opened with the

@@ -80,7 +80,15 @@ describe('showing the recovery secret', () => {
     expect(copied).toEqual(['ABCD-EFGH-IJKL-MNOP-QRST-UVWX'])
     expect(byTestId('portico-recovery-secret-copy')?.textContent).toBe('Copied')
     byTestId('portico-recovery-secret-saved')!.click()
-    await done
+    expect(await done).toBe(true)
     expect(byTestId('portico-recovery-secret-view')).toBeNull()
+  })
+
+  it('hidden before "I have saved it" (the modal closed): resolves false, and the secret leaves the document', async () => {
+    const view = createRecoveryView(document, { copy: async () => {} })
+    const done = view.showSecret('ABCD-EFGH-IJKL-MNOP-QRST-UVWX')
+    view.hide()
+    expect(await done).toBe(false)
+    expect(document.body.textContent).not.toContain('ABCD')
   })
 })

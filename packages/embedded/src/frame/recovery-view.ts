@@ -33,8 +33,8 @@ export interface RecoveryView {
    * Resolves true once `recover` succeeded, false when the user cancels or the view is hidden.
    */
   ask(recover: (secret: string) => Promise<void>): Promise<boolean>
-  /** Show the recovery secret; resolves when the user has saved it, or the view is hidden. */
-  showSecret(secret: string): Promise<void>
+  /** Show the recovery secret; resolves true when the user says they have saved it, false when the view is hidden first. */
+  showSecret(secret: string): Promise<boolean>
   /** Remove the view (and so any secret's text) from the document. */
   hide(): void
   /** Is a view up? */
@@ -44,7 +44,7 @@ export interface RecoveryView {
 const BUTTON =
   'font:inherit;font-weight:600;padding:10px 14px;border-radius:10px;border:1px solid color-mix(in srgb, CanvasText 20%, transparent);background:Canvas;color:CanvasText;cursor:pointer;flex:1'
 const SECTION =
-  'position:fixed;inset:0;box-sizing:border-box;padding:20px;display:flex;flex-direction:column;gap:12px;background:Canvas;color:CanvasText;font:14px/1.4 system-ui,sans-serif;overflow:auto'
+  'position:fixed;inset:0;box-sizing:border-box;padding:16px;display:flex;flex-direction:column;gap:10px;background:Canvas;color:CanvasText;font:14px/1.4 system-ui,sans-serif;overflow:auto'
 
 /** The views in `doc` (the frame's document). */
 export function createRecoveryView(
@@ -151,11 +151,11 @@ export function createRecoveryView(
       const value = el('code', {
         text: secret,
         testId: 'portico-recovery-secret-value',
-        css: 'display:block;padding:12px;border-radius:10px;background:color-mix(in srgb, CanvasText 6%, transparent);word-break:break-all;user-select:all;font:15px/1.5 ui-monospace,monospace;letter-spacing:0.04em',
+        css: 'display:block;padding:10px 12px;border-radius:10px;background:color-mix(in srgb, CanvasText 6%, transparent);overflow-wrap:anywhere;user-select:all;font:14px/1.5 ui-monospace,monospace;letter-spacing:0.02em',
       })
       const actions = el('div', { css: 'display:flex;gap:8px' })
-      return new Promise<void>((resolve) => {
-        settle = resolve
+      return new Promise<boolean>((resolve) => {
+        settle = () => resolve(false)
         const copyButton = button(texts.copy, 'portico-recovery-secret-copy', () => {
           void copy(secret).then(
             () => {
@@ -165,7 +165,11 @@ export function createRecoveryView(
             () => doc.getSelection()?.selectAllChildren(value),
           )
         })
-        const saved = button(texts.saved, 'portico-recovery-secret-saved', hide)
+        const saved = button(texts.saved, 'portico-recovery-secret-saved', () => {
+          settle = undefined
+          hide()
+          resolve(true)
+        })
         actions.append(copyButton, saved)
         view.append(note, value, actions)
         saved.focus()

@@ -650,8 +650,9 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async SHOW_RECOVERY_SECRET() {
       const secret = custody?.recoverySecret()
       if (!deps.recoveryView || secret === undefined) throw new Error(NOT_AVAILABLE)
-      await deps.recoveryView.showSecret(secret)
-      return {}
+      const saved = await deps.recoveryView.showSecret(secret)
+      if (saved) custody?.forgetRecoverySecret()
+      return { saved }
     },
     async RECOVERY_HIDE() {
       deps.recoveryView?.hide()

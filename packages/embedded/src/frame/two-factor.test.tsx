@@ -330,10 +330,16 @@ describe('no message to the host can carry key material', () => {
     expect([...new Set(accepting)].filter((p) => !unknown.includes(p)).sort()).toEqual(Object.keys(FREE_TEXT_FIELDS).sort())
 
     // The export replies have no field at all: a key put into one is dropped by the parse the frame does.
-    for (const type of ['EXPORT_KEY', 'EXPORT_KEY_HIDE', 'SHOW_RECOVERY_SECRET', 'RECOVERY_HIDE'] as const) {
+    for (const type of ['EXPORT_KEY', 'EXPORT_KEY_HIDE', 'RECOVERY_HIDE'] as const) {
       expect(Object.keys(defOf(FRAME_SUCCESS_PAYLOADS[type]).shape ?? {})).toEqual([])
       const parsed = FRAME_SUCCESS_PAYLOADS[type].safeParse({ privateKey: evmText, key: solanaText, secretKey: solanaText })
       expect(parsed).toEqual({ success: true, data: {} })
     }
+    // The recovery secret's reply says only whether the user saved it: one boolean, nothing else gets through.
+    expect(Object.keys(defOf(FRAME_SUCCESS_PAYLOADS.SHOW_RECOVERY_SECRET).shape ?? {})).toEqual(['saved'])
+    expect(
+      FRAME_SUCCESS_PAYLOADS.SHOW_RECOVERY_SECRET.safeParse({ saved: true, secret: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX', key: solanaText }),
+    ).toEqual({ success: true, data: { saved: true } })
+    expect(FRAME_SUCCESS_PAYLOADS.SHOW_RECOVERY_SECRET.safeParse({ saved: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX' }).success).toBe(false)
   })
 })

@@ -47,6 +47,7 @@ export const ROUTE_VIEWS = [
   'EmailLogin',
   'UpdateEmailWallet',
   'TwoFactorWallet',
+  'RecoverWallet',
   'ProfileWallets',
   'UnsupportedChain',
   'SwitchNetwork',

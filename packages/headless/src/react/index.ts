@@ -49,6 +49,7 @@ export { useEmbeddedAccount, type UseEmbeddedAccountOptions, type UseEmbeddedAcc
 export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn } from './useUpdateEmail'
 export { type TwoFactorPhase, useTwoFactor, type UseTwoFactorOptions, type UseTwoFactorReturn } from './useTwoFactor'
 export { type ExportKeyPhase, useExportKey, type UseExportKeyReturn } from './useExportKey'
+export { type RecoveryPhase, useRecovery, type UseRecoveryOptions, type UseRecoveryReturn } from './useRecovery'
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'

@@ -10,6 +10,7 @@ import type {
   ChainAdapter,
   EmailUpdateAction,
   EmailUpdateConfirmation,
+  EmbeddedKeyState,
   EmailUpdateOtpStep,
   ExportKeyKind,
   PreferredAccountResult,
@@ -125,7 +126,17 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
   }
 
   /** The connected auth connector, when it implements `method`; else 'Not connected to email or social'. */
-  function authWith<M extends 'getTwoFactor' | 'enrollTotp' | 'submitTotp' | 'showKeyExport' | 'hideKeyExport'>(method: M) {
+  function authWith<
+    M extends
+      | 'getTwoFactor'
+      | 'enrollTotp'
+      | 'submitTotp'
+      | 'showKeyExport'
+      | 'hideKeyExport'
+      | 'getKeyState'
+      | 'recoverWallet'
+      | 'showRecoverySecret',
+  >(method: M) {
     const auth = authConnection()
     const fn = auth?.adapter[method]
     if (!auth || !fn) throw new PorticoError(ERRORS.notEmailOrSocial)
@@ -155,6 +166,26 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
     if (auth?.adapter.hideKeyExport) await auth.adapter.hideKeyExport({ connectorId: auth.connectorId })
   }
 
+  /** Issue 22 §2: where the signed-in wallet signs for this device, and whether its recovery secret is unsaved. */
+  async function getKeyState(): Promise<EmbeddedKeyState> {
+    const { connectorId, call } = authWith('getKeyState')
+    return call({ connectorId })
+  }
+  /** A new device: the connector's secure frame, over `rect`, asks for the recovery secret itself. */
+  async function recoverWallet(rect: ViewportRect): Promise<{ recovered: boolean }> {
+    const { connectorId, call } = authWith('recoverWallet')
+    return call({ connectorId, rect })
+  }
+  /** The recovery secret of keys made on this device, shown in the secure frame over `rect`. */
+  async function showRecoverySecret(rect: ViewportRect): Promise<{ saved: boolean }> {
+    const { connectorId, call } = authWith('showRecoverySecret')
+    return call({ connectorId, rect })
+  }
+  async function hideRecovery(): Promise<void> {
+    const auth = authConnection()
+    if (auth?.adapter.hideRecovery) await auth.adapter.hideRecovery({ connectorId: auth.connectorId })
+  }
+
   return {
     /** The connected auth connector has a second factor and key export (issue 22 §2). */
     canUseTwoFactor: (): boolean => {
@@ -162,6 +193,15 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
       return Boolean(adapter?.getTwoFactor && adapter.enrollTotp && adapter.submitTotp)
     },
     canExportKey: (): boolean => Boolean(authConnection()?.adapter.showKeyExport),
+    /** The connected auth connector has key recovery (issue 22 §2: key state, recover, show the recovery secret). */
+    canRecover: (): boolean => {
+      const adapter = authConnection()?.adapter
+      return Boolean(adapter?.getKeyState && adapter.recoverWallet && adapter.showRecoverySecret)
+    },
+    getKeyState,
+    recoverWallet,
+    showRecoverySecret,
+    hideRecovery,
     getTwoFactor,
     enrollTotp,
     submitTotp,

@@ -160,6 +160,33 @@ export default {
     exportHint: 'Dein Schlüssel erscheint unten im sicheren Wallet-Rahmen. Teile ihn nie.',
     done: 'Fertig',
   },
+  recovery: {
+    title: 'Wallet-Wiederherstellung',
+    loading: 'Dieses Gerät wird geprüft',
+    neededEntry: 'Wallet wiederherstellen',
+    neededEntryHint: 'Bis dahin kann dieses Gerät nicht signieren',
+    unsavedEntry: 'Wiederherstellungsschlüssel sichern',
+    unsavedEntryHint: 'Du brauchst ihn, um diese Wallet auf einem neuen Gerät zu nutzen',
+    neededHeading: 'Wallet auf diesem Gerät wiederherstellen',
+    neededHint:
+      'Dieses Gerät hat keinen Anteil am Schlüssel deiner Wallet und kann deshalb noch nicht signieren. Gib den Wiederherstellungsschlüssel ein, den du beim Erstellen der Wallet gesichert hast.',
+    recover: 'Wiederherstellungsschlüssel eingeben',
+    askHint: 'Gib deinen Wiederherstellungsschlüssel unten im sicheren Wallet-Rahmen ein. Diese Seite sieht ihn nie.',
+    recoveredHeading: 'Wallet wiederhergestellt',
+    recoveredHint: 'Dieses Gerät kann jetzt signieren. Deine anderen Geräte funktionieren weiter wie bisher.',
+    unsavedHeading: 'Wiederherstellungsschlüssel sichern',
+    unsavedHint:
+      'Nur mit ihm kannst du diese Wallet auf einem neuen Gerät nutzen. Er erscheint im sicheren Wallet-Rahmen, nie auf dieser Seite.',
+    show: 'Wiederherstellungsschlüssel anzeigen',
+    showHint: 'Schreib ihn auf oder bewahre ihn in einem Passwortmanager auf, wo nur du ihn findest.',
+    hereHeading: 'Deine Wallet ist auf diesem Gerät',
+    hereHint:
+      'Dieses Gerät hat seinen Anteil am Schlüssel deiner Wallet. Mit deinem Wiederherstellungsschlüssel kannst du die Wallet auf einem neuen Gerät nutzen.',
+    serverHeading: 'Deine Schlüssel verwahrt der Wallet-Dienst',
+    serverHint: 'Diese Wallet stammt aus der Zeit vor den Schlüsselanteilen; auf diesem Gerät gibt es nichts wiederherzustellen.',
+    done: 'Fertig',
+    retry: 'Erneut versuchen',
+  },
   account: {
     title: 'Konto',
     copyAddress: 'Adresse kopieren',

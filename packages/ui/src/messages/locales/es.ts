@@ -164,6 +164,33 @@ export default {
     exportHint: 'Tu clave aparece abajo, en el marco seguro de la billetera. No la compartas nunca.',
     done: 'Listo',
   },
+  recovery: {
+    title: 'Recuperación de la billetera',
+    loading: 'Comprobando este dispositivo',
+    neededEntry: 'Recupera tu billetera',
+    neededEntryHint: 'Este dispositivo no puede firmar hasta que lo hagas',
+    unsavedEntry: 'Guarda tu secreto de recuperación',
+    unsavedEntryHint: 'Lo necesitas para usar esta billetera en un dispositivo nuevo',
+    neededHeading: 'Recupera tu billetera en este dispositivo',
+    neededHint:
+      'Este dispositivo no tiene ninguna parte de la clave de tu billetera, así que aún no puede firmar. Introduce el secreto de recuperación que guardaste al crear la billetera.',
+    recover: 'Introducir secreto de recuperación',
+    askHint: 'Escribe tu secreto de recuperación abajo, en el marco seguro de la billetera. Esta página nunca lo ve.',
+    recoveredHeading: 'Billetera recuperada',
+    recoveredHint: 'Este dispositivo ya puede firmar. Tus otros dispositivos siguen funcionando como antes.',
+    unsavedHeading: 'Guarda tu secreto de recuperación',
+    unsavedHint:
+      'Es la única forma de usar esta billetera en un dispositivo nuevo. Se muestra en el marco seguro de la billetera, nunca en esta página.',
+    show: 'Mostrar secreto de recuperación',
+    showHint: 'Anótalo o guárdalo en un gestor de contraseñas, donde solo tú puedas encontrarlo.',
+    hereHeading: 'Tu billetera está en este dispositivo',
+    hereHint:
+      'Este dispositivo tiene su parte de la clave de tu billetera. Con tu secreto de recuperación puedes usar la billetera en un dispositivo nuevo.',
+    serverHeading: 'El servicio de billetera guarda tus claves',
+    serverHint: 'Esta billetera se creó antes de las partes de clave, así que no hay nada que recuperar en este dispositivo.',
+    done: 'Listo',
+    retry: 'Reintentar',
+  },
   account: {
     title: 'Cuenta',
     copyAddress: 'Copiar dirección',

@@ -167,6 +167,33 @@ export default {
     exportHint: 'Votre clé apparaît ci-dessous, dans le cadre sécurisé du portefeuille. Ne la partagez jamais.',
     done: 'Terminé',
   },
+  recovery: {
+    title: 'Récupération du portefeuille',
+    loading: 'Vérification de cet appareil',
+    neededEntry: 'Récupérer votre portefeuille',
+    neededEntryHint: 'Cet appareil ne peut pas signer avant cela',
+    unsavedEntry: 'Sauvegarder votre secret de récupération',
+    unsavedEntryHint: 'Il vous faut pour utiliser ce portefeuille sur un nouvel appareil',
+    neededHeading: 'Récupérer votre portefeuille sur cet appareil',
+    neededHint:
+      'Cet appareil ne détient aucune part de la clé de votre portefeuille : il ne peut pas encore signer. Saisissez le secret de récupération que vous avez sauvegardé en créant le portefeuille.',
+    recover: 'Saisir le secret de récupération',
+    askHint: 'Saisissez votre secret de récupération ci-dessous, dans le cadre sécurisé du portefeuille. Cette page ne le voit jamais.',
+    recoveredHeading: 'Portefeuille récupéré',
+    recoveredHint: 'Cet appareil peut maintenant signer. Vos autres appareils fonctionnent comme avant.',
+    unsavedHeading: 'Sauvegardez votre secret de récupération',
+    unsavedHint:
+      'C’est le seul moyen d’utiliser ce portefeuille sur un nouvel appareil. Il s’affiche dans le cadre sécurisé du portefeuille, jamais sur cette page.',
+    show: 'Afficher le secret de récupération',
+    showHint: 'Notez-le ou gardez-le dans un gestionnaire de mots de passe, là où vous seul le trouverez.',
+    hereHeading: 'Votre portefeuille est sur cet appareil',
+    hereHint:
+      'Cet appareil détient sa part de la clé de votre portefeuille. Avec votre secret de récupération, vous pouvez utiliser le portefeuille sur un nouvel appareil.',
+    serverHeading: 'Vos clés sont gardées par le service de portefeuille',
+    serverHint: 'Ce portefeuille date d’avant les parts de clé : il n’y a rien à récupérer sur cet appareil.',
+    done: 'Terminé',
+    retry: 'Réessayer',
+  },
   account: {
     title: 'Compte',
     copyAddress: 'Copier l’adresse',

@@ -151,6 +151,33 @@ export default {
     exportHint: 'Sua chave aparece abaixo, no quadro seguro da carteira. Nunca a compartilhe.',
     done: 'Concluído',
   },
+  recovery: {
+    title: 'Recuperação da carteira',
+    loading: 'Verificando este dispositivo',
+    neededEntry: 'Recupere sua carteira',
+    neededEntryHint: 'Este dispositivo não pode assinar até você fazer isso',
+    unsavedEntry: 'Guarde seu segredo de recuperação',
+    unsavedEntryHint: 'Você precisa dele para usar esta carteira em um novo dispositivo',
+    neededHeading: 'Recupere sua carteira neste dispositivo',
+    neededHint:
+      'Este dispositivo não tem nenhuma parte da chave da sua carteira, então ainda não pode assinar. Digite o segredo de recuperação que você guardou ao criar a carteira.',
+    recover: 'Digitar segredo de recuperação',
+    askHint: 'Digite seu segredo de recuperação abaixo, no quadro seguro da carteira. Esta página nunca o vê.',
+    recoveredHeading: 'Carteira recuperada',
+    recoveredHint: 'Este dispositivo já pode assinar. Seus outros dispositivos continuam funcionando como antes.',
+    unsavedHeading: 'Guarde seu segredo de recuperação',
+    unsavedHint:
+      'É a única forma de usar esta carteira em um novo dispositivo. Ele aparece no quadro seguro da carteira, nunca nesta página.',
+    show: 'Mostrar segredo de recuperação',
+    showHint: 'Anote-o ou guarde-o em um gerenciador de senhas, onde só você possa encontrá-lo.',
+    hereHeading: 'Sua carteira está neste dispositivo',
+    hereHint:
+      'Este dispositivo tem sua parte da chave da carteira. Com seu segredo de recuperação você pode usar a carteira em um novo dispositivo.',
+    serverHeading: 'Suas chaves ficam com o serviço da carteira',
+    serverHint: 'Esta carteira foi criada antes das partes de chave, então não há nada a recuperar neste dispositivo.',
+    done: 'Concluído',
+    retry: 'Tentar novamente',
+  },
   account: {
     title: 'Conta',
     copyAddress: 'Copiar endereço',

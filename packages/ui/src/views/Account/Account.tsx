@@ -7,6 +7,7 @@ import {
   useIdentity,
   useLiveBalance,
   useNetwork,
+  useRecovery,
   useRouter,
   useTokenBalances,
   useWalletFeatures,
@@ -59,6 +60,10 @@ export function Account() {
   const { network, networks } = useNetwork()
   const { disconnect } = useDisconnect()
   const router = useRouter()
+  // The embedded wallet on a new device cannot sign until recovered; keys made here have a secret to save.
+  const recovery = useRecovery()
+  const recoveryKind =
+    recovery.phase === 'needed' ? 'needed' : recovery.phase === 'here' && recovery.unsavedRecovery ? 'unsaved' : undefined
   const features = useWalletFeatures()
   const imageOf = useNetworkImageUrl()
   const identity = useIdentity()
@@ -83,6 +88,7 @@ export function Account() {
       subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
       onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
       onTwoFactor={embedded.canUseTwoFactor ? () => router.push('TwoFactorWallet') : undefined}
+      recovery={recoveryKind && { kind: recoveryKind, onOpen: () => router.push('RecoverWallet') }}
       accountType={accountType}
       profileImage={account.profileImage ?? undefined}
       balance={account.balance === undefined ? undefined : f.balance(account.balance)}

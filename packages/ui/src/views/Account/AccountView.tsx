@@ -43,6 +43,11 @@ export type AccountViewProps = {
   /** Opens TwoFactorWallet (second factor, key export); the row shows only when set (an embedded account whose connector has them). @default undefined */
   onTwoFactor?: () => void
   /**
+   * The embedded wallet's recovery row (opens RecoverWallet): 'needed' on a new device, which cannot sign until the
+   * wallet is recovered there; 'unsaved' while the recovery secret of keys made here is not saved. @default undefined
+   */
+  recovery?: { kind: 'needed' | 'unsaved'; onOpen: () => void }
+  /**
    * The "Account type" row (regular / smart account) of an embedded EVM account; shown only when set
    * (never for wallets). @default undefined
    */
@@ -131,6 +136,7 @@ export function AccountView({
   subtitle,
   onUpdateEmail,
   onTwoFactor,
+  recovery,
   accountType,
   profileImage,
   balance,
@@ -212,6 +218,18 @@ export function AccountView({
       </div>
       <WalletFeatures items={walletFeatures} />
       <RegionNote restricted={restricted} />
+      {/* First of the rows: a new device cannot sign until it is recovered. */}
+      {recovery && (
+        <ListItem
+          title={recovery.kind === 'needed' ? messages.recovery.neededEntry : messages.recovery.unsavedEntry}
+          description={recovery.kind === 'needed' ? messages.recovery.neededEntryHint : messages.recovery.unsavedEntryHint}
+          leading={<Icon name={recovery.kind === 'needed' ? 'alert' : 'info'} size={20} />}
+          chevron
+          onClick={recovery.onOpen}
+          data-testid="portico-account-recovery"
+          data-kind={recovery.kind}
+        />
+      )}
       {network && (
         <ListItem
           title={network.name}
