@@ -13,6 +13,7 @@ import type {
   ConnectResult,
   PasskeyMode,
   SocialProvider,
+  ViewportRect,
 } from '@portico/headless'
 import {
   checkWalletCalls,
@@ -24,7 +25,7 @@ import {
   type TransactionReceipt,
 } from '@portico/headless'
 import { erc20TransferData, evmReceiptOf, formatUnits, pollReceipt } from '@portico/headless/adapter-kit'
-import { PASSKEY_POPUP_PARAM, type FrameUser } from '@portico/protocol/frame'
+import { type AppEventPayload, PASSKEY_POPUP_PARAM, type FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, type FrameClient } from './client/client'
 import { base64Encode, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
@@ -88,6 +89,18 @@ export function createEngine(
     return allNetworks().find((n) => n.chainNamespace === 'eip155')
   }
   const solanaChainId = (): string => String(allNetworks().find((n) => n.chainNamespace === 'solana')?.id ?? SOLANA_MAINNET)
+
+  /** A request whose view shows in the frame, placed over `rect`, until the frame answers; hidden again either way. */
+  async function shownUntilAnswered<T extends 'RECOVER_WALLET' | 'SHOW_RECOVERY_SECRET'>(type: T, rect: ViewportRect) {
+    const c = getClient()
+    const answer = c.request(type, {} as AppEventPayload<T>)
+    c.setSize(rect)
+    try {
+      return await answer
+    } finally {
+      c.setSize(undefined)
+    }
+  }
 
   function getClient(): FrameClient {
     if (client) return client
@@ -666,25 +679,11 @@ export function createEngine(
     },
     async recoverWallet({ rect }) {
       requireUser()
-      const c = getClient()
-      const answer = c.request('RECOVER_WALLET', {})
-      c.setSize(rect)
-      try {
-        return await answer
-      } finally {
-        c.setSize(undefined)
-      }
+      return shownUntilAnswered('RECOVER_WALLET', rect)
     },
     async showRecoverySecret({ rect }) {
       requireUser()
-      const c = getClient()
-      const done = c.request('SHOW_RECOVERY_SECRET', {})
-      c.setSize(rect)
-      try {
-        return await done
-      } finally {
-        c.setSize(undefined)
-      }
+      return shownUntilAnswered('SHOW_RECOVERY_SECRET', rect)
     },
     async hideRecovery() {
       const c = client
