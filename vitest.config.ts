@@ -44,7 +44,7 @@ const POSTGRES_TESTS = [
   'topology.pg',
 ]
   .map((name) => `packages/server/src/${name}.test.ts`)
-  .concat(['tests/threat-model.pg.test.ts'])
+  .concat(['tests/threat-model.pg.test.ts', 'tests/key-shares-4a76ab1.pg.test.ts'])
 
 /** The node projects' setup: loopback-only fetch, and each file's stubs undone when it ends (they share modules). */
 const sharedModulesSetup = [path.join(root, 'tests/setup/loopback-only.ts'), path.join(root, 'tests/setup/shared-modules.ts')]

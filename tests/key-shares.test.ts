@@ -60,6 +60,7 @@ import { loadMigrations, migrate } from '../packages/server/src/db/migrate'
 import { openPglite } from '../packages/server/src/db/pglite'
 import type { Database } from '../packages/server/src/db/types'
 import { openTestApp, type TestApp } from '../packages/server/src/test-support'
+import { type ApiRequester, FRAME_API_URL, FRAME_HOST, type FrameLoginOptions, frameLogin as frameLoginOn } from './support/frame-login'
 
 const devnet = {
   id: 31337,
@@ -67,11 +68,9 @@ const devnet = {
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [] as string[] } },
 } as const
-const API = 'http://127.0.0.1:4000'
 /** The API's relayer of permission executions (auth.permissions.relayerKey), funded in beforeAll. */
 const RELAYER_KEY = generatePrivateKey()
 const relayer = privateKeyToAccount(RELAYER_KEY)
-const HOST = 'http://127.0.0.1:5173'
 
 let stack: Devnet
 /** The devnet's chain 31337 (anvil, with the smart account's BatchExecutor). */
@@ -104,44 +103,21 @@ async function jsonRpc(url: string, method: string, params: unknown[]) {
   return body.result
 }
 
-let devices = 0
-/** A frame (its service, as main.ts builds it) signed in by email on `app`. */
-async function frameLogin(
-  app: TestApp,
+/** A frame (its service, as main.ts builds it) signed in by email on `app`; the clock moves on first. */
+function frameLogin(
+  app: ApiRequester,
   email: string,
   deviceShares: DeviceShareStore = memoryDeviceShareStore(),
-  extra: Partial<Parameters<typeof createFrameService>[0]> = {},
+  extra: FrameLoginOptions['extra'] = {},
 ) {
   nextLogin()
-  const api = createAuthApi({
-    apiUrl: API,
-    fetch: ((input: string, init?: RequestInit) => app.request(input, init)) as typeof fetch,
+  return frameLoginOn(app, email, {
+    mailbox,
     now: clock,
-  })
-  const sessions = memorySessionStore()
-  const deviceId = `device-shares-${String(++devices).padStart(6, '0')}`
-  const service = createFrameService({
-    api,
-    sessions,
-    deviceId: () => deviceId,
-    chainId: '31337',
-    hostOrigin: HOST,
     rpcRead: (method, params) => jsonRpc(anvil.rpcUrl, method, params),
     deviceShares,
-    // The user confirms each request in the frame's window (packages/embedded/src/frame/confirm.test.ts tests it).
-    confirm: async () => true,
-    now: clock,
-    ...extra,
+    extra,
   })
-  const connect = await service.CONNECT_EMAIL({ email })
-  if (connect.action === 'VERIFY_DEVICE') {
-    expect((await approveByPage(app, mailbox.lastLink(email))).status).toBe(200)
-    await service.CONNECT_DEVICE({})
-  }
-  await service.CONNECT_OTP({ otp: mailbox.lastCode(email) })
-  const user = await service.GET_USER({})
-  const session = (await sessions.get())!
-  return { service, sessions, session, deviceShares, user, api }
 }
 
 const userIdOf = async (email: string) =>
@@ -826,7 +802,7 @@ describe('a user of the old custody migrates at their next login', () => {
     nextLogin()
     // A frame without a device-share store leaves the migration to the test.
     const api = createAuthApi({
-      apiUrl: API,
+      apiUrl: FRAME_API_URL,
       fetch: ((input: string, init?: RequestInit) => shares.request(input, init)) as typeof fetch,
       now: clock,
     })
@@ -836,7 +812,7 @@ describe('a user of the old custody migrates at their next login', () => {
       sessions,
       deviceId: () => 'device-legacy-000003',
       chainId: '31337',
-      hostOrigin: HOST,
+      hostOrigin: FRAME_HOST,
       now: clock,
     })
     await service.CONNECT_EMAIL({ email })

@@ -138,7 +138,7 @@ export const post = (app: TestApp, path: string, body: unknown, headers: Record<
  * Open a mailed confirmation link (device approval, session revocation) as a visitor does: GET the
  * page (200, with its button), then press the button (a same-origin form POST of the page's token).
  */
-export async function approveByPage(app: TestApp, mailedLink: string): Promise<Response> {
+export async function approveByPage(app: Pick<TestApp, 'request'>, mailedLink: string): Promise<Response> {
   const link = new URL(mailedLink, 'http://localhost')
   const page = await app.request(`${link.pathname}${link.search}`)
   const html = await page.text()
