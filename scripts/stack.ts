@@ -3,14 +3,13 @@
 // production build served by `vite preview`).
 // Used by `npm start` (scripts/start.mjs) and by the e2e journeys. Everything binds 127.0.0.1.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer as createNetServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { startFrameHost } from '@portico/embedded/frame-host'
 import { DEFAULT_DEVNET_CHAINS, type Devnet, devnetCaipNetworks, type Mailbox, startDevnet, startMailbox } from '@portico/devnet'
 import { deployIdRegistry, type FarcasterRelay, startFarcasterRelay } from '@portico/devnet'
 import { seedDevnetEnsNames } from '@portico/devnet'
-import { startOidcProvider } from '@portico/devnet'
+import { getFreePort, startOidcProvider } from '@portico/devnet'
 import { type ExchangeSandbox, type SandboxExchange, startExchangeSandbox } from '@portico/devnet/exchange'
 import { type OnrampSandbox, startOnrampSandbox } from '@portico/devnet'
 import { type Relay, startRelay } from '@portico/devnet/relay'
@@ -278,7 +277,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     // The API and the frame name each other (the frame calls the API; the API answers the frame's
     // origin only), so the API's port is chosen first.
-    const apiPort = options.apiPort || (await freePort())
+    const apiPort = options.apiPort || (await getFreePort())
     // Social login: one dev OIDC provider stands in for every social provider (a client each, its
     // login page lets the user pick a test account); it sends the popup back to the API's callback.
     const apiBase = `http://127.0.0.1:${apiPort}`
@@ -444,18 +443,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stopAll()
     throw error
   }
-}
-
-/** A port that is free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
-    })
-  })
 }
 
 /**

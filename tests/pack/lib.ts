@@ -3,9 +3,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { getFreePort } from '../../packages/devnet/src/anvil.ts'
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..')
 export const templatesDir = path.join(import.meta.dirname, 'apps')
@@ -100,17 +100,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      const port = typeof addr === 'object' && addr ? addr.port : 0
-      srv.close(() => resolve(port))
-    })
-  })
-}
+/** A free port on 127.0.0.1 for a server named before it listens: outside the OS's ephemeral range (see getFreePort). */
+export const freePort = getFreePort
 
 /** Servers still running: killed if the test process exits without stopping them (a crash, Ctrl-C). */
 const liveServers = new Set<ChildProcess>()

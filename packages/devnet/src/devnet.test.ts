@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -126,6 +127,23 @@ describe('startDevnet (default: two chains)', () => {
     expect(other.chains.map((c) => [c.chainId, c.name])).toEqual([[4242, 'Solo']])
     await other.stop()
     await expect(client(other.chains[0]!.rpcUrl).getChainId()).rejects.toThrow()
+  })
+})
+
+describe('getFreePort', () => {
+  it('gives free ports below the ephemeral range (32768 and up), so no listen(0) or outgoing connection takes them first', async () => {
+    const ports = await Promise.all(Array.from({ length: 20 }, () => getFreePort()))
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(20_000)
+      expect(port).toBeLessThan(32_000)
+    }
+    // Free: a server binds each one.
+    const server = createServer()
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(ports[0], '127.0.0.1', resolve)
+    })
+    await new Promise((resolve) => server.close(resolve))
   })
 })
 
