@@ -77,6 +77,8 @@ describe('EmailLogin in the modal', () => {
     const { timers, answers } = await open()
     submitEmail(EMAIL)
     await waitFor(() => expect(step()).toBe('verifyOtp'))
+    // The countdown starts once the code step is on screen (not always in the same tick as the step): from 30 s.
+    await waitFor(() => expect(resend().textContent).toBe('Resend code in 30 s'))
     act(() => timers.advance(3000))
     expect(resend().textContent).toBe('Resend code in 27 s')
     expect(resend().disabled).toBe(true)
