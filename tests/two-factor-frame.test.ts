@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAuthApi } from '../packages/embedded/src/frame/api.ts'
 import { exportedKeyText, type KeyView } from '../packages/embedded/src/frame/export-view.ts'
+import type { TotpView } from '../packages/embedded/src/frame/totp-view.ts'
 import { createFrameHandler } from '../packages/embedded/src/frame/handler.ts'
 import { memorySessionStore } from '../packages/embedded/src/frame/keys.ts'
 import { createFrameService } from '../packages/embedded/src/frame/service.ts'
@@ -38,6 +39,19 @@ describe('second factor and export through the real frame and API', () => {
       hide: () => undefined,
       shown: () => shown.length > 0,
     }
+    // The TOTP set-up's view in the frame's document: the user reads the key off it (no message carries it).
+    const totpSetups: { uri: string; secret: string }[] = []
+    let totpShown = false
+    const totpView: TotpView = {
+      show: (uri, secret) => {
+        totpSetups.push({ uri, secret })
+        totpShown = true
+      },
+      hide: () => {
+        totpShown = false
+      },
+      shown: () => totpShown,
+    }
     const api = createAuthApi({ apiUrl: API, fetch: (input, init) => Promise.resolve(app.app.request(String(input), init)) })
     const service = createFrameService({
       api,
@@ -46,6 +60,7 @@ describe('second factor and export through the real frame and API', () => {
       chainId: '31337',
       hostOrigin: HOST,
       keyView,
+      totpView,
       exportKey: (kind) =>
         withKey({ kind, address: keys[kind].address, shares: [keys[kind].device, keys[kind].auth] }, (key) => key.slice()),
     })
@@ -81,15 +96,19 @@ describe('second factor and export through the real frame and API', () => {
       payload: { message: AUTH_ERRORS.stepUpRequired },
     })
 
-    const enrolled = await send('TOTP_ENROLL')
-    expect(enrolled.type).toBe('TOTP_ENROLL_SUCCESS')
-    const secret = Secret.fromBase32(String(enrolled.payload.secret))
+    expect(await send('TOTP_ENROLL')).toMatchObject({ type: 'TOTP_ENROLL_SUCCESS', payload: {} })
+    expect(totpSetups).toHaveLength(1)
+    expect(totpShown).toBe(true)
+    expect(totpSetups[0]?.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/)
+    const secret = Secret.fromBase32(totpSetups[0]!.secret)
     const code = () => TOTP.generate({ secret, period: 30, digits: 6, timestamp: Date.now() })
     const first = code()
     expect(await send('TOTP_CONFIRM', { code: first })).toMatchObject({
       type: 'TOTP_CONFIRM_SUCCESS',
       payload: { totp: 'on', stepUp: true },
     })
+    // Set up: the set-up went off screen.
+    expect(totpShown).toBe(false)
     // The same code again: refused, whatever the step-up.
     expect(await send('TOTP_VERIFY', { code: first })).toMatchObject({
       type: 'TOTP_VERIFY_ERROR',
@@ -102,6 +121,8 @@ describe('second factor and export through the real frame and API', () => {
     expect(shown[0]).toMatch(/^0x[0-9a-f]{64}$/)
     const everything = JSON.stringify(posted)
     for (const text of shown) expect(everything).not.toContain(text)
+    // Nor the TOTP set-up's key, in any message to the host.
+    expect(everything).not.toContain(totpSetups[0]!.secret)
     expect(everything).not.toContain(String(shown[0]).slice(2))
   }, 60_000)
 })

@@ -206,6 +206,7 @@ describe("a script on the host page (issue 22's threat model)", () => {
       REMOVE_PASSKEY: { id: 'not-a-passkey' },
       GET_TWO_FACTOR: {},
       TOTP_ENROLL: {},
+      TOTP_ENROLL_HIDE: {},
       TOTP_CONFIRM: { code: '000000' },
       TOTP_VERIFY: { code: '000000' },
       TOTP_REMOVE: { code: '000000' },
@@ -258,6 +259,9 @@ describe("a script on the host page (issue 22's threat model)", () => {
     // Every safe message was answered (the frame is listening: a silent frame would pass the checks below).
     for (const id of ['GET_USER', 'GET_KEY_STATE', 'IS_CONNECTED', 'GET_TWO_FACTOR'].map((t) => first.find((p) => p.type === t)!.id))
       expect(replies[id]?.type).toMatch(/_SUCCESS$/)
+    // A TOTP set-up starts, but nothing of it comes to the page (its QR code and key show in the frame's document):
+    // a script cannot compute codes of a second factor it set up.
+    expect(replies[first.find((p) => p.type === 'TOTP_ENROLL')!.id]).toEqual({ type: 'TOTP_ENROLL_SUCCESS', payload: {} })
     // No unsafe request succeeded: each waits for a confirmation no one gives, or was refused.
     for (const p of first.filter((q) => q.type === 'RPC_REQUEST'))
       expect(replies[p.id]?.type ?? 'no answer').not.toBe('RPC_REQUEST_SUCCESS')

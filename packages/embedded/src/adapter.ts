@@ -37,6 +37,7 @@ const LATER = [
   'setPreferredAccountType',
   'getTwoFactor',
   'enrollTotp',
+  'hideTotpEnrollment',
   'submitTotp',
   'showKeyExport',
   'hideKeyExport',

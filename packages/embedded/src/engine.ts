@@ -649,14 +649,27 @@ export function createEngine(
       requireUser()
       return getClient().request('GET_TWO_FACTOR', {})
     },
-    async enrollTotp() {
+    // The set-up's QR code and key show in the frame's own document; the frame is then placed over `rect`.
+    async enrollTotp({ rect }) {
       requireUser()
-      return getClient().request('TOTP_ENROLL', {})
+      const c = getClient()
+      await c.request('TOTP_ENROLL', {})
+      c.setSize(rect)
+    },
+    async hideTotpEnrollment() {
+      const c = client
+      if (!c) return
+      c.setSize(undefined)
+      await c.request('TOTP_ENROLL_HIDE', {}).catch(() => undefined)
     },
     async submitTotp({ action, code }) {
       requireUser()
+      const c = getClient()
       const type = action === 'confirm' ? 'TOTP_CONFIRM' : action === 'verify' ? 'TOTP_VERIFY' : 'TOTP_REMOVE'
-      return getClient().request(type, { code })
+      const state = await c.request(type, { code })
+      // Confirmed: the frame took its set-up view down.
+      if (action === 'confirm') c.setSize(undefined)
+      return state
     },
     // The key shows in the frame's own document; the frame is then placed over `rect` (the modal's room for it).
     async showKeyExport({ kind, rect }) {

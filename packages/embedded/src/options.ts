@@ -80,6 +80,7 @@ type CapabilityMethods =
   | 'setPreferredAccountType'
   | 'getTwoFactor'
   | 'enrollTotp'
+  | 'hideTotpEnrollment'
   | 'submitTotp'
   | 'showKeyExport'
   | 'hideKeyExport'

@@ -408,8 +408,13 @@ export interface ChainAdapter {
    * minutes (key export needs it). Rejects with the connector's text.
    */
   getTwoFactor?(params: { connectorId: string }): Promise<TwoFactorState>
-  /** Auth connectors: start setting up TOTP: the otpauth:// URI (for a QR code) and its base32 secret. */
-  enrollTotp?(params: { connectorId: string }): Promise<TotpEnrollment>
+  /**
+   * Auth connectors: start setting up TOTP. The set-up's QR code and key show inside the connector's own secure
+   * frame, placed over `rect` (viewport px): never on the page, whose scripts could otherwise compute the codes.
+   */
+  enrollTotp?(params: { connectorId: string; rect: ViewportRect }): Promise<void>
+  /** Auth connectors: take the TOTP set-up off the frame and hide the frame again. */
+  hideTotpEnrollment?(params: { connectorId: string }): Promise<void>
   /** Auth connectors: a code from the authenticator app, to confirm the setup, step up, or remove TOTP. */
   submitTotp?(params: { connectorId: string; action: TotpAction; code: string }): Promise<TwoFactorState>
   /**
@@ -463,11 +468,6 @@ export interface TwoFactorState {
   totp: 'off' | 'pending' | 'on'
   /** A code was verified in this session within the last minutes. */
   stepUp: boolean
-}
-/** A TOTP setup: the otpauth:// URI (a QR code) and the same secret in base32 (typed by hand). */
-export interface TotpEnrollment {
-  uri: string
-  secret: string
 }
 export type TotpAction = 'confirm' | 'verify' | 'remove'
 /** Whose key an export shows: the EVM private key or the Solana secret key. */

@@ -168,8 +168,14 @@ export const APP_EVENT_PAYLOADS = {
   REMOVE_PASSKEY: z.object({ id: z.string().check(z.minLength(1), z.maxLength(1366)) }),
   /** The second factor (issue 22 §2, @portico/protocol/two-factor): its state for the signed-in user. */
   GET_TWO_FACTOR: z.object({}),
-  /** Start setting up TOTP: the reply carries the otpauth:// URI and the secret to show (not key material). */
+  /**
+   * Start setting up TOTP. Its QR code and setup key show in the FRAME's own document (totp-view.ts), over the room
+   * the host makes; the reply carries neither, so that a script on the host page cannot set up a second factor of
+   * its own (it would compute the codes).
+   */
   TOTP_ENROLL: z.object({}),
+  /** Remove the TOTP set-up view from the frame's document (the modal closed or moved on). */
+  TOTP_ENROLL_HIDE: z.object({}),
   TOTP_CONFIRM: z.object({ code: z.string() }),
   /** A code from the authenticator app: steps this session up for a few minutes (key export). */
   TOTP_VERIFY: z.object({ code: z.string() }),
@@ -242,10 +248,9 @@ export const FRAME_SUCCESS_PAYLOADS = {
   GET_PASSKEYS: z.object({ passkeys: z.array(framePasskeySchema) }),
   REMOVE_PASSKEY: z.object({ passkeys: z.array(framePasskeySchema) }),
   GET_TWO_FACTOR: twoFactorStateSchema,
-  TOTP_ENROLL: z.object({
-    uri: z.string().check(z.maxLength(1024), z.regex(/^otpauth:\/\/totp\//)),
-    secret: z.string().check(z.regex(/^[A-Z2-7]{16,128}$/)),
-  }),
+  /** Nothing: the set-up's QR code and key show in the frame's document, never in a message. */
+  TOTP_ENROLL: z.object({}),
+  TOTP_ENROLL_HIDE: z.object({}),
   TOTP_CONFIRM: twoFactorStateSchema,
   TOTP_VERIFY: twoFactorStateSchema,
   TOTP_REMOVE: twoFactorStateSchema,

@@ -150,10 +150,8 @@ export const messages = {
     offHeading: 'Protect your wallet',
     offHint: 'Add codes from an authenticator app. You need one to export your private key.',
     setUp: 'Set up',
-    enrollHeading: 'Scan with your authenticator app',
-    enrollHint: 'Or type this setup key into the app, then enter the 6-digit code it shows.',
-    qrLabel: 'QR code that adds your wallet to an authenticator app',
-    secretLabel: 'Setup key',
+    enrollHint:
+      'Scan the QR code below with your authenticator app, or type its setup key, then enter the 6-digit code it shows. Both appear in the secure wallet frame, never on this page.',
     onHeading: 'Two-factor authentication is on',
     onHint: 'Enter the code from your authenticator app to export your key.',
     removeHint: 'Enter the code from your authenticator app to turn two-factor authentication off.',

@@ -10,6 +10,7 @@ import { CONFIRM_WINDOW_PARAM, confirmer } from './confirm'
 import { runConfirmWindow } from './confirm-window'
 import { createKeyView } from './export-view'
 import { createRecoveryView } from './recovery-view'
+import { createTotpView } from './totp-view'
 import { createFrameHandler } from './handler'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
@@ -79,6 +80,7 @@ export async function bootFrame(): Promise<void> {
     keyView: createKeyView(document),
     // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
     recoveryView: createRecoveryView(document),
+    totpView: createTotpView(document),
     confirm: (request) => confirmations.confirm(request),
     onTheme: (theme) => {
       if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode

@@ -29,6 +29,7 @@ import { type Confirm, type ConfirmRequest, FOREIGN_SIGN_IN, foreignSignIn, USER
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
 import type { RecoveryView } from './recovery-view'
+import type { TotpView } from './totp-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
@@ -114,6 +115,8 @@ export interface FrameServiceDeps {
   keyView?: KeyView
   /** RECOVER_WALLET, SHOW_RECOVERY_SECRET: the views in the frame's own document for the recovery secret (recovery-view.ts). */
   recoveryView?: RecoveryView
+  /** TOTP_ENROLL: the view in the frame's own document that shows the set-up's QR code and key (totp-view.ts). */
+  totpView?: TotpView
   /**
    * Issue 23 §1: the user's answer to an unsafe request (RPC_REQUEST's unsafe methods, UPDATE_EMAIL),
    * asked in a window on this origin (main.ts: confirm.ts + confirm-window.ts). Not given: every
@@ -597,11 +600,23 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async GET_TWO_FACTOR() {
       return twoFactorState(await withSession((s) => deps.api.twoFactorStatus(s)))
     },
+    /** The set-up shows in this frame's document (totp-view.ts); the reply carries nothing of it. */
     async TOTP_ENROLL() {
-      return withSession((s) => deps.api.totpEnroll(s))
+      const view = deps.totpView
+      if (!view) throw new Error(NOT_AVAILABLE)
+      const { uri, secret } = await withSession((s) => deps.api.totpEnroll(s))
+      view.show(uri, secret)
+      return {}
+    },
+    async TOTP_ENROLL_HIDE() {
+      deps.totpView?.hide()
+      return {}
     },
     async TOTP_CONFIRM({ code }) {
-      return twoFactorState(await withSession((s) => deps.api.totp(s, 'confirm', code)))
+      const state = twoFactorState(await withSession((s) => deps.api.totp(s, 'confirm', code)))
+      // Set up: the key goes off screen.
+      deps.totpView?.hide()
+      return state
     },
     async TOTP_VERIFY({ code }) {
       return twoFactorState(await withSession((s) => deps.api.totp(s, 'verify', code)))

@@ -6,6 +6,7 @@ import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthApi } from './api'
+import { createTotpView } from './totp-view'
 import { createKeyView, EXPORT_VIEW_TEXTS, type ExportKey, exportedKeyText } from './export-view'
 import { createFrameHandler } from './handler'
 import { memorySessionStore } from './keys'
@@ -85,6 +86,7 @@ async function frame(options: { api: AuthApi; exportKey?: ExportKey; signedIn?: 
     hostOrigin: HOST,
     now: () => NOW,
     keyView,
+    totpView: createTotpView(document),
     ...(options.exportKey ? { exportKey: options.exportKey } : {}),
   })
   const handler = createFrameHandler({
@@ -138,12 +140,21 @@ describe('second factor through the frame', () => {
     const { api, calls } = fakeApi({ totp: 'off', stepUpUntil: null })
     const f = await frame({ api })
     expect(await f.send('GET_TWO_FACTOR')).toMatchObject({ type: 'GET_TWO_FACTOR_SUCCESS', payload: { totp: 'off', stepUp: false } })
-    expect(await f.send('TOTP_ENROLL')).toMatchObject({ type: 'TOTP_ENROLL_SUCCESS', payload: ENROLLMENT })
+    // The set-up shows in the frame's document (its QR code, its key in groups of four); the reply is empty.
+    expect(await f.send('TOTP_ENROLL')).toEqual(expect.objectContaining({ type: 'TOTP_ENROLL_SUCCESS', payload: {} }))
+    expect(document.querySelector('[data-testid="portico-totp-secret"]')?.textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')
+    const qr = document.querySelector('[data-testid="portico-totp-qr"]')
+    expect(qr?.getAttribute('aria-label')).toBe('QR code that adds your wallet to an authenticator app')
+    expect(qr?.querySelector('path')?.getAttribute('d')).toMatch(/^(M\d+ \d+h1v1h-1z){100,}$/)
+    expect(JSON.stringify(f.posted)).not.toContain(ENROLLMENT.secret)
     expect(await f.send('TOTP_CONFIRM', { code: '000000' })).toMatchObject({
       type: 'TOTP_CONFIRM_ERROR',
       payload: { message: AUTH_ERRORS.totpInvalid },
     })
+    // A wrong code: the set-up stays on screen; the right one takes it down.
+    expect(document.querySelector('[data-testid="portico-totp-setup"]')).not.toBeNull()
     expect(await f.send('TOTP_CONFIRM', { code: '123456' })).toMatchObject({ payload: { totp: 'on', stepUp: true } })
+    expect(document.querySelector('[data-testid="portico-totp-setup"]')).toBeNull()
     expect(await f.send('TOTP_VERIFY', { code: '123456' })).toMatchObject({
       type: 'TOTP_VERIFY_SUCCESS',
       payload: { totp: 'on', stepUp: true },
@@ -309,12 +320,12 @@ describe('no message to the host can carry key material', () => {
     const all = Object.entries(FRAME_SUCCESS_PAYLOADS).flatMap(([type, schema]) => leaves(schema, type))
     expect(all.length).toBeGreaterThan(40)
 
-    // No field named for key material (TOTP_ENROLL.secret is the TOTP enrollment secret, not a wallet key; a passkey's
+    // No field named for key material (nor the TOTP set-up's secret: it shows in the frame's document; a passkey's
     // fields are its credential id and the name the user gave it).
     const named = all
       .map((l) => l.path)
       .filter((p) => /private|secret|seed|share|mnemonic|(?<!pass)key/i.test(p.split('.').slice(1).join('.')))
-    expect(named).toEqual(['TOTP_ENROLL.secret'])
+    expect(named).toEqual([])
 
     // Which fields accept a key's text, as hex or base58?
     const accepting = all

@@ -5,8 +5,6 @@ import type { TwoFactorState, ViewportRect } from '../adapters'
 import { ADDRESS, fakeAdapter, testPortico } from '../core/test-utils'
 import { PorticoContextProvider, useExportKey, useTwoFactor } from './index'
 
-const URI = 'otpauth://totp/Portico:me%40mail.com?issuer=Portico&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 const STEP_UP_REQUIRED = 'Confirm with your second factor first'
 
 /** An auth connector whose TOTP takes 123456 (and nothing else), and whose frame shows keys after a step-up. */
@@ -19,11 +17,12 @@ async function setup() {
     calls.push('get')
     return state
   }
-  adapter.enrollTotp = async () => {
-    calls.push('enroll')
+  // The set-up shows in the connector's frame over the rect; nothing of it comes back.
+  adapter.enrollTotp = async ({ rect }) => {
+    calls.push(`enroll ${JSON.stringify(rect)}`)
     state = { totp: 'pending', stepUp: false }
-    return { uri: URI, secret: SECRET }
   }
+  adapter.hideTotpEnrollment = async () => void calls.push('hide enrollment')
   adapter.submitTotp = async ({ action, code }) => {
     calls.push(`${action} ${code}`)
     if (code !== '123456') throw new Error('Invalid code. Check your authenticator app and try again.')
@@ -49,12 +48,12 @@ async function setup() {
 const RECT: ViewportRect = { left: 10, top: 120, width: 340, height: 220 }
 
 describe('useTwoFactor', () => {
-  it('off → enroll (the setup to show) → a wrong code (the connector text, coded) → the right one: verified', async () => {
+  it('off → enroll (shown in the frame over the rect; nothing of it in the hook) → a wrong code (the connector text, coded) → the right one: verified', async () => {
     const { result, calls, accepted } = await setup()
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
-    act(() => result.current.twoFactor.enroll())
+    act(() => result.current.twoFactor.enroll(RECT))
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
-    expect(result.current.twoFactor.enrollment).toEqual({ uri: URI, secret: SECRET })
+    expect(JSON.stringify(result.current.twoFactor)).not.toMatch(/otpauth|secret/i)
     // Not 6 digits: coded, nothing sent.
     act(() => result.current.twoFactor.setCode('12 34'))
     expect(result.current.twoFactor.code).toBe('1234')
@@ -73,16 +72,15 @@ describe('useTwoFactor', () => {
     act(() => result.current.twoFactor.submit())
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('verified'))
     expect(result.current.twoFactor).toMatchObject({ state: { totp: 'on', stepUp: true }, code: '', busy: false })
-    expect(result.current.twoFactor.enrollment).toBeUndefined()
     expect(result.current.twoFactor.errorCode).toBeUndefined()
-    expect(calls).toEqual(['get', 'enroll', 'confirm 000000', 'confirm 123456'])
+    expect(calls).toEqual(['get', `enroll ${JSON.stringify(RECT)}`, 'confirm 000000', 'confirm 123456'])
     expect(accepted).toEqual(['confirm'])
   })
 
   it('on: verify steps up; remove turns it off', async () => {
     const { result, calls, accepted } = await setup()
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
-    act(() => result.current.twoFactor.enroll())
+    act(() => result.current.twoFactor.enroll(RECT))
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
     act(() => result.current.twoFactor.submit({ code: '123456' }))
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('verified'))
@@ -90,6 +88,23 @@ describe('useTwoFactor', () => {
     await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
     expect(calls.slice(-1)).toEqual(['remove 123456'])
     expect(accepted).toEqual(['confirm', 'remove'])
+  })
+})
+
+describe('useTwoFactor: the set-up off screen', () => {
+  it('hideEnrollment, and leaving mid-set-up, take it off the frame; a confirmed code does not need to', async () => {
+    const { result, calls, unmount } = await setup()
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
+    act(() => result.current.twoFactor.enroll(RECT))
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
+    act(() => result.current.twoFactor.hideEnrollment())
+    expect(result.current.twoFactor.phase).toBe('off')
+    await waitFor(() => expect(calls.at(-1)).toBe('hide enrollment'))
+    act(() => result.current.twoFactor.enroll(RECT))
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('enroll'))
+    unmount()
+    await waitFor(() => expect(calls.at(-1)).toBe('hide enrollment'))
+    expect(calls.filter((c) => c === 'hide enrollment')).toHaveLength(2)
   })
 })
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { TotpAction, TotpEnrollment, TwoFactorState } from '../adapters'
+import type { TotpAction, TwoFactorState, ViewportRect } from '../adapters'
 import { codeOf } from '../core/codes'
 import { isCompleteOtp, sanitizeOtp } from '../core/embedded/rules'
 import { type CodedMessage, ERRORS, PorticoError } from '../core/errors'
@@ -12,7 +12,8 @@ import { usePortico } from './usePortico'
  * - 'unavailable': no embedded account, or its connector has no second factor;
  * - 'loading': asking the connector;
  * - 'off': no TOTP (a setup not confirmed in this page counts as none: a new one replaces it);
- * - 'enroll': a setup started: show `enrollment` (QR code of its uri, its secret), then a first code confirms it;
+ * - 'enroll': a setup started: its QR code and key show in the connector's secure frame (over the rect given to
+ *   `enroll`), then a first code confirms it;
  * - 'on': TOTP is on; a code steps this session up;
  * - 'verified': a code was verified in this session within the last minutes (key export may go on).
  */
@@ -28,8 +29,6 @@ export interface UseTwoFactorReturn {
   phase: TwoFactorPhase
   /** The connector's last answer. @default undefined */
   state?: TwoFactorState
-  /** The setup to show in phase 'enroll'. @default undefined */
-  enrollment?: TotpEnrollment
   /** The code typed so far: digits only, at most 6. @default '' */
   code: string
   /** A call is under way (ask, setup, code). @default false */
@@ -38,8 +37,13 @@ export interface UseTwoFactorReturn {
   errorCode?: CodedMessage
   /** Ask the connector again. */
   refresh: () => void
-  /** Start (or start over) setting up TOTP. */
-  enroll: () => void
+  /**
+   * Start (or start over) setting up TOTP: the connector's secure frame, placed over `rect` (viewport px; the room
+   * the view makes for it), shows the QR code and key. They never reach this page (not in this hook's state).
+   */
+  enroll: (rect: ViewportRect) => void
+  /** Take the set-up off the frame (also done on unmount, and by a confirmed code). */
+  hideEnrollment: () => void
   /** Type or paste into the code field: keeps digits only (at most 6). */
   setCode: (input: string) => void
   /**
@@ -65,7 +69,8 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   const available = isEmbedded && Boolean(flow?.canUseTwoFactor())
 
   const [state, setState] = useState<TwoFactorState | undefined>()
-  const [enrollment, setEnrollment] = useState<TotpEnrollment | undefined>()
+  const [enrolling, setEnrolling] = useState(false)
+  const enrollingRef = useRef(false)
   const [code, setCodeState] = useState('')
   const [busy, setBusy] = useState(false)
   const [errorCode, setErrorCode] = useState<CodedMessage | undefined>()
@@ -104,16 +109,34 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   }, [available, refresh])
 
   const enroll = useCallback(
-    () =>
+    (rect: ViewportRect) => {
+      enrollingRef.current = true
       run(
-        () => required(flow).enrollTotp(),
-        (value) => {
-          setEnrollment(value)
+        () => required(flow).enrollTotp(rect),
+        () => {
+          setEnrolling(true)
           setCodeState('')
           setState((s) => ({ totp: 'pending', stepUp: s?.stepUp ?? false }))
         },
-      ),
+      )
+    },
     [flow, run],
+  )
+
+  const hideEnrollment = useCallback(() => {
+    setEnrolling(false)
+    if (enrollingRef.current) {
+      enrollingRef.current = false
+      void flow?.hideTotpEnrollment().catch(() => undefined)
+    }
+  }, [flow])
+
+  // Leaving the view takes the set-up (its key) off screen.
+  useEffect(
+    () => () => {
+      if (enrollingRef.current) void flow?.hideTotpEnrollment().catch(() => undefined)
+    },
+    [flow],
   )
 
   const phase: TwoFactorPhase = !available
@@ -121,7 +144,7 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
     : state === undefined
       ? 'loading'
       : state.totp === 'pending'
-        ? enrollment
+        ? enrolling
           ? 'enroll'
           : 'off'
         : state.totp === 'off'
@@ -140,7 +163,11 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
         (next) => {
           setState(next)
           setCodeState('')
-          if (action !== 'verify') setEnrollment(undefined)
+          if (action !== 'verify') {
+            // Confirmed (the frame took its set-up down) or removed.
+            enrollingRef.current = false
+            setEnrolling(false)
+          }
           onAccepted.current?.(action)
         },
       )
@@ -151,12 +178,12 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   return {
     phase,
     ...(state ? { state } : {}),
-    ...(phase === 'enroll' && enrollment ? { enrollment } : {}),
     code,
     busy,
     ...(errorCode ? { errorCode } : {}),
     refresh,
     enroll,
+    hideEnrollment,
     setCode: (input: string) => setCodeState(sanitizeOtp(input)),
     submit,
   }

@@ -15,7 +15,6 @@ import type {
   ExportKeyKind,
   PreferredAccountResult,
   TotpAction,
-  TotpEnrollment,
   TwoFactorState,
   ViewportRect,
 } from '../../adapters'
@@ -148,9 +147,14 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
     const { connectorId, call } = authWith('getTwoFactor')
     return call({ connectorId })
   }
-  async function enrollTotp(): Promise<TotpEnrollment> {
+  /** The set-up shows in the connector's secure frame over `rect`; its key never reaches this page. */
+  async function enrollTotp(rect: ViewportRect): Promise<void> {
     const { connectorId, call } = authWith('enrollTotp')
-    return call({ connectorId })
+    return call({ connectorId, rect })
+  }
+  async function hideTotpEnrollment(): Promise<void> {
+    const auth = authConnection()
+    if (auth?.adapter.hideTotpEnrollment) await auth.adapter.hideTotpEnrollment({ connectorId: auth.connectorId })
   }
   async function submitTotp(action: TotpAction, code: string): Promise<TwoFactorState> {
     const { connectorId, call } = authWith('submitTotp')
@@ -204,6 +208,7 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
     hideRecovery,
     getTwoFactor,
     enrollTotp,
+    hideTotpEnrollment,
     submitTotp,
     showKeyExport,
     hideKeyExport,

@@ -144,10 +144,8 @@ export default {
     offHeading: 'Schütze deine Wallet',
     offHint: 'Füge Codes aus einer Authenticator-App hinzu. Du brauchst einen, um deinen privaten Schlüssel zu exportieren.',
     setUp: 'Einrichten',
-    enrollHeading: 'Mit deiner Authenticator-App scannen',
-    enrollHint: 'Oder gib diesen Einrichtungsschlüssel in der App ein und dann den 6-stelligen Code, den sie zeigt.',
-    qrLabel: 'QR-Code, der deine Wallet einer Authenticator-App hinzufügt',
-    secretLabel: 'Einrichtungsschlüssel',
+    enrollHint:
+      'Scanne den QR-Code unten mit deiner Authenticator-App oder gib den Einrichtungsschlüssel ein, dann den 6-stelligen Code, den sie zeigt. Beides erscheint im sicheren Wallet-Rahmen, nie auf dieser Seite.',
     onHeading: 'Zwei-Faktor-Authentifizierung ist an',
     onHint: 'Gib den Code aus deiner Authenticator-App ein, um deinen Schlüssel zu exportieren.',
     removeHint: 'Gib den Code aus deiner Authenticator-App ein, um die Zwei-Faktor-Authentifizierung auszuschalten.',

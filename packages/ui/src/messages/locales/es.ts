@@ -148,10 +148,8 @@ export default {
     offHeading: 'Protege tu billetera',
     offHint: 'Añade códigos de una app de autenticación. Necesitarás uno para exportar tu clave privada.',
     setUp: 'Configurar',
-    enrollHeading: 'Escanea con tu app de autenticación',
-    enrollHint: 'O escribe esta clave de configuración en la app y luego introduce el código de 6 dígitos que muestra.',
-    qrLabel: 'Código QR que añade tu billetera a una app de autenticación',
-    secretLabel: 'Clave de configuración',
+    enrollHint:
+      'Escanea el código QR de abajo con tu app de autenticación o escribe su clave de configuración, y luego introduce el código de 6 dígitos que muestra. Ambos aparecen en el marco seguro de la billetera, nunca en esta página.',
     onHeading: 'La autenticación en dos pasos está activada',
     onHint: 'Introduce el código de tu app de autenticación para exportar tu clave.',
     removeHint: 'Introduce el código de tu app de autenticación para desactivar la autenticación en dos pasos.',

@@ -151,10 +151,8 @@ export default {
     offHeading: 'Protégez votre portefeuille',
     offHint: "Ajoutez des codes d'une application d'authentification. Il vous en faudra un pour exporter votre clé privée.",
     setUp: 'Configurer',
-    enrollHeading: "Scannez avec votre application d'authentification",
-    enrollHint: "Ou saisissez cette clé de configuration dans l'application, puis le code à 6 chiffres qu'elle affiche.",
-    qrLabel: "Code QR qui ajoute votre portefeuille à une application d'authentification",
-    secretLabel: 'Clé de configuration',
+    enrollHint:
+      'Scannez le code QR ci-dessous avec votre application d’authentification, ou saisissez sa clé de configuration, puis entrez le code à 6 chiffres qu’elle affiche. Les deux s’affichent dans le cadre sécurisé du portefeuille, jamais sur cette page.',
     onHeading: "L'authentification à deux facteurs est activée",
     onHint: "Saisissez le code de votre application d'authentification pour exporter votre clé.",
     removeHint: "Saisissez le code de votre application d'authentification pour désactiver l'authentification à deux facteurs.",

@@ -136,10 +136,8 @@ export default {
     offHeading: 'Proteja sua carteira',
     offHint: 'Adicione códigos de um app autenticador. Você precisará de um para exportar sua chave privada.',
     setUp: 'Configurar',
-    enrollHeading: 'Escaneie com seu app autenticador',
-    enrollHint: 'Ou digite esta chave de configuração no app e depois o código de 6 dígitos que ele mostra.',
-    qrLabel: 'Código QR que adiciona sua carteira a um app autenticador',
-    secretLabel: 'Chave de configuração',
+    enrollHint:
+      'Escaneie o QR code abaixo com seu app autenticador, ou digite a chave de configuração, e depois digite o código de 6 dígitos que ele mostrar. Ambos aparecem no quadro seguro da carteira, nunca nesta página.',
     onHeading: 'A autenticação em duas etapas está ativada',
     onHint: 'Digite o código do seu app autenticador para exportar sua chave.',
     removeHint: 'Digite o código do seu app autenticador para desativar a autenticação em duas etapas.',

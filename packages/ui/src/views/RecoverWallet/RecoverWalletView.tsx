@@ -5,7 +5,7 @@ import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import { StepText } from '../shared/EmailSteps'
 import * as shared from '../shared/views.css'
-import * as styles from './RecoverWallet.css'
+import { frameRoom } from '../shared/room.css'
 
 export type RecoverWalletViewProps = {
   /** Where the wallet's key is for this device (useRecovery). */
@@ -55,7 +55,7 @@ export function RecoverWalletView(props: RecoverWalletViewProps) {
       <div className={shared.centered} data-testid="portico-recover-wallet" data-phase={phase}>
         <p className={shared.muted}>{phase === 'asking' ? m.askHint : m.showHint}</p>
         {/* The frame's view has its own Cancel (asking) and "I have saved it" (showing); Back takes it off too. */}
-        <div ref={props.roomRef} className={styles.room} data-testid="portico-recovery-room" />
+        <div ref={props.roomRef} className={frameRoom.recovery} data-testid="portico-recovery-room" />
       </div>
     )
   }

@@ -1,21 +1,24 @@
 import type { TwoFactorPhase } from '@portico/headless/react'
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '../../components/Button/Button'
-import { QrCode } from '../../components/QrCode/QrCode'
 import { Spinner } from '../../components/Spinner/Spinner'
-import { visuallyHidden } from '../../components/shared.css'
 import { useMessages } from '../../messages/context'
 import * as email from '../EmailLogin/EmailLogin.css'
 import { OtpInput } from '../EmailLogin/OtpInput'
 import { StepText } from '../shared/EmailSteps'
 import * as shared from '../shared/views.css'
-import * as styles from './TwoFactorWallet.css'
+import { frameRoom } from '../shared/room.css'
 
 export type TwoFactorWalletViewProps = {
   /** Where the second factor is (useTwoFactor). */
   phase: TwoFactorPhase
-  /** The setup to show in phase 'enroll': the otpauth:// URI (QR code) and its base32 secret. @default undefined */
-  enrollment?: { uri: string; secret: string }
+  /**
+   * The TOTP set-up is starting or on (phase 'enroll'): the view makes room for the secure frame, which shows the
+   * QR code and the setup key over it (never this page). @default false
+   */
+  enrolling?: boolean
+  /** The set-up room's element (the frame is placed over it). */
+  enrollRoomRef?: (element: HTMLDivElement | null) => void
   /** The code typed so far. @default '' */
   code?: string
   /** A call is under way. @default false */
@@ -37,9 +40,6 @@ export type TwoFactorWalletViewProps = {
   onExportDone?: () => void
 }
 
-/** Groups of four, as authenticator apps print a setup key. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
-
 /**
  * TwoFactorWallet (issue 22 §2): sets up TOTP (a QR code and its setup key, then a first code), takes
  * a code to step the session up (or to turn TOTP off), then offers key export: the key shows in the
@@ -49,7 +49,7 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
   const messages = useMessages()
   const m = messages.twoFactor
   const l = messages.emailLogin
-  const { phase, enrollment, code = '', busy = false, error, exportPhase = 'idle', exportError } = props
+  const { phase, code = '', busy = false, error, exportPhase = 'idle', exportError } = props
   const [removing, setRemoving] = useState(false)
   const errorId = useId()
   const action: 'verify' | 'remove' = removing ? 'remove' : 'verify'
@@ -87,7 +87,7 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
     return (
       <div className={shared.centered} data-testid="portico-two-factor" data-phase="export" data-export={exportPhase}>
         <p className={shared.muted}>{m.exportHint}</p>
-        <div ref={props.roomRef} className={styles.room} data-testid="portico-export-room" />
+        <div ref={props.roomRef} className={frameRoom.key} data-testid="portico-export-room" />
         <div className={email.actions}>
           <Button variant="primary" fullWidth onClick={props.onExportDone} data-testid="portico-export-done">
             {m.done}
@@ -113,6 +113,27 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
     )
   }
 
+  if (props.enrolling && (phase === 'off' || phase === 'enroll')) {
+    return (
+      <div
+        className={shared.centered}
+        data-testid="portico-two-factor"
+        data-phase="enroll"
+        data-enroll={phase === 'enroll' ? 'shown' : 'opening'}
+      >
+        <p className={shared.muted}>{m.enrollHint}</p>
+        <div ref={props.enrollRoomRef} className={frameRoom.totp} data-testid="portico-two-factor-room" />
+        {phase === 'enroll'
+          ? codeForm
+          : error && (
+              <p role="alert" className={email.alert}>
+                {error}
+              </p>
+            )}
+      </div>
+    )
+  }
+
   if (phase === 'off') {
     return (
       <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
@@ -127,20 +148,6 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
             {m.setUp}
           </Button>
         </div>
-      </div>
-    )
-  }
-
-  if (phase === 'enroll' && enrollment) {
-    return (
-      <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
-        <StepText heading={m.enrollHeading} hint={m.enrollHint} />
-        <QrCode value={enrollment.uri} label={m.qrLabel} size={176} data-testid="portico-two-factor-qr" />
-        <p className={styles.secret}>
-          <span className={visuallyHidden}>{m.secretLabel} </span>
-          <span data-testid="portico-two-factor-secret">{grouped(enrollment.secret)}</span>
-        </p>
-        {codeForm}
       </div>
     )
   }
