@@ -3,10 +3,17 @@
 // with @simplewebauthn/server, and Chromium's virtual WebAuthn authenticator (CDP, CTAP2, internal,
 // resident keys, user verification, PRF). Sign-up creates the passkey in the popup on the frame's
 // origin; a second browser context, given the same credential, signs in with it from the hidden frame.
+// Under key shares, Chromium's PRF output at creation (in the popup) reaches the frame, which seals the
+// recovery share under it as well as under the recovery secret (the upload is read off the wire). The
+// second context's credential is imported through CDP, which carries no PRF secret (WebAuthn.Credential
+// has no field for it: an imported credential answers no PRF), so that device can not recover with the
+// passkey: it signs in, and signing says it must recover. tests/passkey-frame.test.ts proves the
+// recovery with the PRF (a software authenticator, the real API) end to end.
 // The demo is opened on localhost too: the frame is then on the page's own site, so its storage
 // (the session key in IndexedDB) is first-party, as it is for the journeys on 127.0.0.1.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerConfirmations } from './confirm-window.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let h: Harness
@@ -61,6 +68,10 @@ describe('passkey login (issue 22 §2)', () => {
     await modal(page).getByTestId('portico-connect-passkey-sign-up').click()
     const popup = await popupOpened
     const { cdp } = await authenticator(context, popup)
+    const uploads: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/auth/keys') uploads.push(request.postData() ?? '')
+    })
     const added = new Promise<Credential>((resolve) => cdp.on('WebAuthn.credentialAdded', (event) => resolve(event.credential)))
     await popup.waitForURL((url) => url.hostname === 'localhost' && url.search === '?portico-passkey=create', { timeout: 20_000 })
     const create = popup.getByTestId('portico-passkey-create')
@@ -72,9 +83,20 @@ describe('passkey login (issue 22 §2)', () => {
     await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
     const address = await page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The keys' upload: each recovery share sealed under the secret and under the passkey's PRF output.
+    expect(uploads).toHaveLength(1)
+    const upload = JSON.parse(uploads[0] as string) as Record<
+      'evm' | 'solana',
+      { recovery: { type: string; blobs: { kdf: { name: string } }[] } }
+    >
+    for (const kind of ['evm', 'solana'] as const) {
+      expect(upload[kind].recovery.type).toBe('portico-recovery-shares')
+      expect(upload[kind].recovery.blobs.map((b) => b.kdf.name)).toEqual(['PBKDF2-SHA-256', 'PRF-HKDF-SHA-256'])
+    }
 
     // A second browser (its own storage: no session), with the same passkey on its authenticator.
     const other = await h.browser.newContext({ viewport: { width: 1100, height: 820 } })
+    const answers = answerConfirmations(other)
     try {
       await other.route('**/*', (route) =>
         ['127.0.0.1', 'localhost'].includes(new URL(route.request().url()).hostname) ? route.continue() : route.abort(),
@@ -89,7 +111,16 @@ describe('passkey login (issue 22 §2)', () => {
       expect(await second.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])).toBe(address)
       const { credentials } = await cdp2.send('WebAuthn.getCredentials', { authenticatorId })
       expect(credentials[0]?.signCount).toBeGreaterThan(credential.signCount)
+      // Without a PRF output (see above) this device has no way to open the recovery share by itself.
+      const signed = await second.evaluate(() =>
+        window.__portico!.wallet.signMessage('no device share').then(
+          () => 'signed',
+          (error: Error) => error.message,
+        ),
+      )
+      expect(signed).toBe('This device has no key share for this wallet: recover the wallet to sign here')
     } finally {
+      answers.stop()
       await other.close()
     }
     expect(h.pageErrors).toEqual([])

@@ -44,7 +44,13 @@ import { randomBytes, toBase64url, utf8, wipe } from './shares/bytes'
 import { loadDeviceShare, storeDeviceShare } from './shares/device'
 import type { DeviceShareStore } from './shares/device-store'
 import { KeyShareError } from './shares/errors'
-import { generateRecoverySecret, normalizeRecoverySecret, openRecoveryShare, sealRecoveryShare } from './shares/recovery'
+import {
+  generateRecoverySecret,
+  normalizeRecoverySecret,
+  openRecoveryShares,
+  type RecoveryKey,
+  sealRecoveryShares,
+} from './shares/recovery'
 import { openFromSession } from './shares/transit'
 import { createWalletKeys, type KeyShares, splitKey } from './shares/wallet'
 import { withKey } from './shares/with-key'
@@ -74,6 +80,8 @@ export const CUSTODY_ERRORS = {
   badRecoverySecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
   /** Recovery: a well-formed secret that does not open the wallet's recovery shares. */
   wrongRecoverySecret: 'This recovery secret does not open this wallet',
+  /** Recovery: the passkey's PRF output opens none of the wallet's recovery shares (another passkey, or one added later). */
+  wrongPasskey: 'This passkey does not open this wallet: recover it with your recovery secret',
 } as const
 
 export type ReadRpc = (chainId: number | string, method: string, params: unknown[]) => Promise<unknown>
@@ -190,9 +198,13 @@ export function createCustody(deps: CustodyDeps) {
     return fresh
   }
 
-  /** Device shares kept here, auth shares and recovery blobs to the API; the secret kept in memory. */
-  async function setUp(session: StoredSession, userId: string, keys: Record<KeyKind, KeyShares>): Promise<KeysStatus> {
+  /**
+   * Device shares kept here, auth shares and recovery blobs to the API; the secret kept in memory. With
+   * the PRF output of the passkey this login used, the recovery share is sealed under it too.
+   */
+  async function setUp(session: StoredSession, userId: string, keys: Record<KeyKind, KeyShares>, prf?: Uint8Array): Promise<KeysStatus> {
     const secret = generateRecoverySecret()
+    const recoveryKeys: RecoveryKey[] = prf ? [{ secret }, { prf }] : [{ secret }]
     try {
       const upload = {} as Record<KeyKind, { address: string; authShare: string; recovery: Record<string, unknown> }>
       for (const kind of ['evm', 'solana'] as const) {
@@ -201,7 +213,7 @@ export function createCustody(deps: CustodyDeps) {
         upload[kind] = {
           address: share.address,
           authShare: toBase64url(share.auth),
-          recovery: { ...(await sealRecoveryShare(share.recovery, { secret }, { userId, purpose: kind })) },
+          recovery: { ...(await sealRecoveryShares(share.recovery, recoveryKeys, { userId, purpose: kind })) },
         }
       }
       const answer = await methodsOf(deps.api).uploadKeys(session, upload)
@@ -531,14 +543,15 @@ export function createCustody(deps: CustodyDeps) {
      * user's recovery secret, and its auth share rebuild each key; the key is split again for this device
      * (shares of two splits never combine, so the other devices keep theirs), the new device share kept
      * here, and the new auth share and recovery blob (under the same secret) given to the API with the
-     * key's signature of deviceSplitMessage as proof. Nothing is kept when any step fails.
+     * key's signature of deviceSplitMessage as proof. Nothing is kept when any step fails. `by` is the
+     * secret as typed, or a passkey's PRF output (then the new split's recovery blob is sealed under it).
      */
-    async recover(session: StoredSession, user: AuthUser, secret: string): Promise<void> {
+    async recover(session: StoredSession, user: AuthUser, by: string | { prf: Uint8Array }): Promise<void> {
       const { keyRecovery, addDevice } = deps.api
       if (!keyRecovery || !addDevice) throw new Error('The auth API has no recovery calls')
-      let normalized: string
+      let opener: RecoveryKey
       try {
-        normalized = normalizeRecoverySecret(secret)
+        opener = typeof by === 'string' ? { secret: normalizeRecoverySecret(by) } : by
       } catch (error) {
         throw new Error(CUSTODY_ERRORS.badRecoverySecret, { cause: error })
       }
@@ -551,10 +564,10 @@ export function createCustody(deps: CustodyDeps) {
           const context = { userId: user.userId, purpose: kind }
           let recovery: Uint8Array
           try {
-            recovery = await openRecoveryShare(blobs[kind], { secret: normalized }, context)
+            recovery = await openRecoveryShares(blobs[kind], opener, context)
           } catch (error) {
             if (error instanceof KeyShareError && error.code === 'cannot-open')
-              throw new Error(CUSTODY_ERRORS.wrongRecoverySecret, { cause: error })
+              throw new Error('secret' in opener ? CUSTODY_ERRORS.wrongRecoverySecret : CUSTODY_ERRORS.wrongPasskey, { cause: error })
             throw error
           }
           const auth = await openAuthShare(session, user.userId, kind, blobs.split).catch((error: unknown) => {
@@ -571,7 +584,7 @@ export function createCustody(deps: CustodyDeps) {
               upload[kind] = {
                 address: shares.address,
                 authShare,
-                recovery: { ...(await sealRecoveryShare(shares.recovery, { secret: normalized }, context)) },
+                recovery: { ...(await sealRecoveryShares(shares.recovery, [opener], context)) },
                 proof:
                   kind === 'evm'
                     ? await privateKeyToAccount(bytesToHex(key)).signMessage({ message })
@@ -606,14 +619,15 @@ export function createCustody(deps: CustodyDeps) {
 
     /**
      * At the end of a login: under key shares, a new user's keys are made and set up here, and a
-     * legacy user's whole keys migrated. Answers the user as it now is (with the new addresses).
+     * legacy user's whole keys migrated (with `prf`, a passkey login's PRF output, the recovery share is
+     * sealed under it too). Answers the user as it now is (with the new addresses).
      */
-    async afterLogin(session: StoredSession, user: AuthUser): Promise<AuthUser> {
+    async afterLogin(session: StoredSession, user: AuthUser, prf?: Uint8Array): Promise<AuthUser> {
       const api = methodsOf(deps.api)
       let current = await status(session)
       if (current.custody !== 'shares') return user
       if (current.evm === 'none' && current.solana === 'none') {
-        current = await setUp(session, user.userId, await createWalletKeys())
+        current = await setUp(session, user.userId, await createWalletKeys(), prf)
       } else if (current.evm === 'legacy' && current.solana === 'legacy') {
         if (!session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
         const sealed = await api.legacyKeys(session)
@@ -631,7 +645,7 @@ export function createCustody(deps: CustodyDeps) {
           for (const share of Object.values(keys)) wipe(share.device, share.auth, share.recovery)
           throw error
         }
-        current = await setUp(session, user.userId, keys)
+        current = await setUp(session, user.userId, keys, prf)
       }
       statuses.set(session.sessionId, current)
       return current.evm === 'shares' ? await deps.api.user(session) : user

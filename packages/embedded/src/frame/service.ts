@@ -31,7 +31,7 @@ import type { ExportKey, KeyView } from './export-view'
 import type { RecoveryView } from './recovery-view'
 import type { TotpView } from './totp-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
-import { createPasskey, forgetPasskeyPrf, assertPasskey, type WebAuthnClient } from './passkey'
+import { assertPasskey, createPasskey, forgetPasskeyPrf, passkeyPrf, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
 
 export const NOT_AVAILABLE = 'Not available yet'
@@ -223,8 +223,19 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   const custody = deps.deviceShares ? createCustody({ api: deps.api, deviceShares: deps.deviceShares, read: readOn }) : undefined
 
   /** The end of every login: under key shares, the keys are set up (or migrated) here first. */
-  async function loggedIn(session: StoredSession, u: AuthUser): Promise<AuthUser> {
-    return custody ? custody.afterLogin(session, u) : u
+  async function loggedIn(session: StoredSession, u: AuthUser, prf?: Uint8Array): Promise<AuthUser> {
+    return custody ? custody.afterLogin(session, u, prf) : u
+  }
+
+  /**
+   * After a passkey login on a device without this wallet's device share: the passkey's PRF output
+   * opens the recovery share, and the device is set up (no secret to type). When it can not (no PRF,
+   * another passkey, a second factor asked first), the device stays to recover as any other.
+   */
+  async function recoverWithPasskey(session: StoredSession, u: AuthUser, prf: Uint8Array): Promise<void> {
+    if (!custody || (await custody.keyState(session, u)) !== 'recover') return
+    // A failure leaves the device as it was: the modal then offers recovery with the secret.
+    await custody.recover(session, u, { prf }).catch(() => undefined)
   }
 
   /** The host page's `host[:port]` (the domain a sign-in message must name). */
@@ -479,8 +490,15 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
         encryptionKeyPair: key.encryption.keyPair,
       }
       await deps.sessions.set(session)
-      // Under key shares, a new user's keys are made here (and the passkey's PRF output is in passkeyPrf()).
-      user = await loggedIn(session, answer.user)
+      // Under key shares, a new user's keys are made here, the recovery share sealed under the
+      // passkey's PRF output too; a known user's new device recovers with that output.
+      const prf = passkeyPrf() ?? undefined
+      try {
+        user = await loggedIn(session, answer.user, prf)
+        if (prf && mode === 'sign-in') await recoverWithPasskey(session, user, prf)
+      } finally {
+        prf?.fill(0)
+      }
       pendingEmail = undefined
       emailKey = undefined
       return { isNew: mode === 'sign-up' }

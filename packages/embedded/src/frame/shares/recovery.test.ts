@@ -5,10 +5,13 @@ import {
   generateRecoverySecret,
   normalizeRecoverySecret,
   openRecoveryShare,
+  openRecoveryShares,
   PBKDF2_ITERATIONS,
   RECOVERY_BLOB_TYPE,
+  RECOVERY_SET_TYPE,
   type RecoveryBlob,
   sealRecoveryShare,
+  sealRecoveryShares,
 } from './recovery'
 
 const SHARE = Uint8Array.from({ length: 33 }, (_, i) => 200 - i)
@@ -26,7 +29,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 }
 
 /** What the API stores and gives back: the blob as JSON text, parsed again. */
-const stored = (blob: RecoveryBlob): unknown => JSON.parse(JSON.stringify(blob))
+const stored = (blob: object): unknown => JSON.parse(JSON.stringify(blob))
 
 function flipCt(blob: RecoveryBlob, index: number): RecoveryBlob {
   const ct = fromBase64url(blob.ct)
@@ -147,5 +150,40 @@ describe('the recovery share under a passkey PRF output (HKDF-SHA-256)', () => {
   it("does not touch the caller's PRF bytes", () => {
     expect(PRF[1]).toBe(7)
     expect(PRF[31]).toBe(217)
+  })
+})
+
+describe('the recovery share under a secret and a passkey (a set of blobs)', () => {
+  it('one key gives a plain blob; two give a set whose blobs each open with their own key alone, within 2 KiB', async () => {
+    expect((await sealRecoveryShares(SHARE, [{ secret: SECRET }], CONTEXT)).type).toBe(RECOVERY_BLOB_TYPE)
+    const set = stored(await sealRecoveryShares(SHARE, [{ secret: SECRET }, { prf: PRF }], CONTEXT))
+    expect(set).toMatchObject({
+      type: RECOVERY_SET_TYPE,
+      v: 1,
+      blobs: [{ kdf: { name: 'PBKDF2-SHA-256' } }, { kdf: { name: 'PRF-HKDF-SHA-256' } }],
+    })
+    expect(JSON.stringify(set).length).toBeLessThan(2048)
+    expect(await openRecoveryShares(set, { secret: SECRET.toLowerCase() }, CONTEXT)).toEqual(SHARE)
+    expect(await openRecoveryShares(set, { prf: PRF }, CONTEXT)).toEqual(SHARE)
+  })
+
+  it('another PRF output, a wrong secret or another user: cannot-open; a plain blob still opens as before', async () => {
+    const set = stored(await sealRecoveryShares(SHARE, [{ secret: SECRET }, { prf: PRF }], CONTEXT))
+    expect(await codeOf(openRecoveryShares(set, { prf: PRF.map((b) => b ^ 1) }, CONTEXT))).toBe('cannot-open')
+    expect(await codeOf(openRecoveryShares(set, { secret: 'A'.repeat(24) }, CONTEXT))).toBe('cannot-open')
+    expect(await codeOf(openRecoveryShares(set, { prf: PRF }, { ...CONTEXT, userId: 'user-other' }))).toBe('cannot-open')
+    const plain = stored(await sealRecoveryShare(SHARE, { prf: PRF }, CONTEXT))
+    expect(await openRecoveryShares(plain, { prf: PRF }, CONTEXT)).toEqual(SHARE)
+    expect(await codeOf(openRecoveryShares(plain, { secret: SECRET }, CONTEXT))).toBe('cannot-open')
+  })
+
+  it('a set with no blobs, too many, or a blob of another shape: bad-format; no key, or five: bad-format', async () => {
+    const blob = stored(await sealRecoveryShare(SHARE, { prf: PRF }, CONTEXT))
+    const set = (blobs: unknown[]) => ({ type: RECOVERY_SET_TYPE, v: 1, blobs })
+    expect(await codeOf(openRecoveryShares(set([]), { prf: PRF }, CONTEXT))).toBe('bad-format')
+    expect(await codeOf(openRecoveryShares(set([blob, blob, blob, blob, blob]), { prf: PRF }, CONTEXT))).toBe('bad-format')
+    expect(await codeOf(openRecoveryShares(set([blob, { type: 'x' }]), { prf: PRF }, CONTEXT))).toBe('bad-format')
+    expect(await codeOf(sealRecoveryShares(SHARE, [], CONTEXT))).toBe('bad-format')
+    expect(await codeOf(sealRecoveryShares(SHARE, Array(5).fill({ prf: PRF }), CONTEXT))).toBe('bad-format')
   })
 })

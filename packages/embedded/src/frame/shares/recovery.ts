@@ -126,3 +126,49 @@ export async function openRecoveryShare(blob: unknown, key: RecoveryKey, context
     throw new KeyShareError('cannot-open', { cause })
   }
 }
+
+export const RECOVERY_SET_TYPE = 'portico-recovery-shares'
+/** At most this many blobs in a set (a secret and passkeys), so that a set stays within the API's 2 KiB. */
+export const RECOVERY_SET_MAX = 4
+const setSchema = z.strictObject({
+  type: z.literal(RECOVERY_SET_TYPE),
+  v: z.literal(1),
+  blobs: z.array(z.unknown()).check(z.minLength(1), z.maxLength(RECOVERY_SET_MAX)),
+})
+export type RecoverySet = z.infer<typeof setSchema>
+
+/**
+ * The recovery share sealed under each of `keys` (the recovery secret, a passkey's PRF output): one
+ * blob for one key, else a set of blobs, one per key. Each opens alone; the API stores the set as
+ * it stores a blob, and can open none of them.
+ */
+export async function sealRecoveryShares(
+  share: Uint8Array,
+  keys: readonly RecoveryKey[],
+  context: ShareContext,
+): Promise<RecoveryBlob | RecoverySet> {
+  if (keys.length === 0 || keys.length > RECOVERY_SET_MAX) throw new KeyShareError('bad-format')
+  const blobs = await Promise.all(keys.map((key) => sealRecoveryShare(share, key, context)))
+  return blobs.length === 1 ? (blobs[0] as RecoveryBlob) : { type: RECOVERY_SET_TYPE, v: 1, blobs }
+}
+
+/**
+ * The recovery share from a stored blob or set: the blobs sealed under the kind of `key` (secret or
+ * PRF) are tried in turn. None opens: 'cannot-open'; a set or blob of an unknown shape: 'bad-format'.
+ */
+export async function openRecoveryShares(stored: unknown, key: RecoveryKey, context: ShareContext): Promise<Uint8Array> {
+  const set = setSchema.safeParse(stored)
+  if (!set.success) return openRecoveryShare(stored, key, context)
+  const wanted = 'secret' in key ? 'PBKDF2-SHA-256' : 'PRF-HKDF-SHA-256'
+  const blobs = set.data.blobs.map((blob) => blobSchema.safeParse(blob))
+  if (blobs.some((b) => !b.success)) throw new KeyShareError('bad-format')
+  for (const blob of blobs) {
+    if (!blob.success || blob.data.kdf.name !== wanted) continue
+    try {
+      return await openRecoveryShare(blob.data, key, context)
+    } catch (error) {
+      if (!(error instanceof KeyShareError && error.code === 'cannot-open')) throw error
+    }
+  }
+  throw new KeyShareError('cannot-open')
+}
