@@ -279,7 +279,19 @@ describe("a script on the host page (issue 22's threat model)", () => {
     expect(text.replaceAll('-', '')).not.toContain(secret.replaceAll('-', ''))
 
     // The API's session routes, called from the page (it has no session key: that is in the frame's origin).
-    const routes = ['keys', 'keys/share', 'keys/recovery', 'keys/devices', 'keys/legacy', 'rpc', 'relay', 'user', 'sessions', 'passkeys']
+    const routes = [
+      'keys',
+      'keys/share',
+      'keys/recovery',
+      'keys/escrow',
+      'keys/devices',
+      'keys/legacy',
+      'rpc',
+      'relay',
+      'user',
+      'sessions',
+      'passkeys',
+    ]
     const answers = await page.evaluate(
       async ({ api, routes, address }) =>
         Promise.all(

@@ -470,6 +470,15 @@ export const passkeysResponseSchema = z.object({ passkeys: z.array(passkeyInfoSc
  *                                         other devices keep theirs. Needs a second factor verified by this
  *                                         session when the user has one (403 stepUpRequired); at most
  *                                         MAX_KEY_SPLITS splits per user (409).
+ *   POST /v1/auth/keys/escrow {}        → keysEscrow { split, evm, solana }: server-assisted recovery, only when the
+ *                                         operator configured a recovery key (auth.recoveryKey; else 404
+ *                                         KEYS_ERRORS.escrowOff). The status then names the key's public half
+ *                                         (`escrowKey`, raw P-256, base64url), the frame seals each recovery
+ *                                         share to it too (`escrow` in the upload, purpose 'escrow-<kind>'),
+ *                                         and this route opens them and answers each sealed to this session's
+ *                                         key, for a device without a device share. Needs a second factor
+ *                                         verified by this session when the user has one (403). The operator
+ *                                         can therefore recover every such wallet, and so sign for it.
  *   POST /v1/auth/relay { namespace, chainId, transaction } → { result }: a transaction the frame
  *                                         signed, sent to the chain (EVM: 0x serialized; Solana: base64);
  *                                         result is the transaction hash / signature.
@@ -496,6 +505,8 @@ export const KEYS_ERRORS = {
   badProof: 'The proof is not a signature of this wallet’s key',
   splitTaken: 'This device is already set up',
   tooManySplits: 'This wallet is set up on too many devices',
+  escrowOff: 'Server-assisted recovery is off on this server',
+  noEscrow: 'This wallet has no server-assisted recovery',
 } as const
 
 /** The first split of a wallet's keys (made at sign-up or migration); each device set up by recovery adds its own. */
@@ -522,6 +533,8 @@ export const keysStatusSchema = z.object({
   evm: keyStateSchema,
   solana: keyStateSchema,
   executors: z.optional(z.record(z.string(), z.string())),
+  /** Server-assisted recovery is on: the operator's recovery key (raw P-256 public key, base64url) the recovery shares are sealed to as well. */
+  escrowKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/))),
 })
 const uploadedKey = z.object({
   address: z.string().check(z.maxLength(64)),
@@ -529,6 +542,8 @@ const uploadedKey = z.object({
   authShare: z.string().check(z.regex(/^[A-Za-z0-9_-]{44}$/, { error: 'authShare must be 33 bytes in base64url' })),
   /** The recovery blob as the frame made it (opaque to the API), at most 2 KiB of JSON. */
   recovery: z.record(z.string(), z.unknown()),
+  /** With server-assisted recovery on: the recovery share sealed to the status's escrowKey. */
+  escrow: z.optional(sealedShareSchema),
 })
 export const keysUploadSchema = z.object({ evm: uploadedKey, solana: uploadedKey })
 export const keyShareRequestSchema = z.object({ kind: z.enum(KEY_KINDS), split: z.optional(splitId) })
@@ -542,6 +557,7 @@ export const keysRecoverySchema = z.object({
   evm: z.record(z.string(), z.unknown()),
   solana: z.record(z.string(), z.unknown()),
 })
+export const keysEscrowSchema = z.object({ split: splitId, evm: sealedShareSchema, solana: sealedShareSchema })
 export const keyShareResponseSchema = z.object({ sealed: sealedShareSchema })
 export const legacyKeysResponseSchema = z.object({ evm: sealedShareSchema, solana: sealedShareSchema })
 export const relayRequestSchema = z.object({

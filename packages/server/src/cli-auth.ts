@@ -65,6 +65,7 @@ export function authOptions(
       : {}),
     ...(env.PORTICO_MAIL_FROM ? { mailFrom: env.PORTICO_MAIL_FROM } : {}),
     ...keyCustodyOption(env.PORTICO_KEY_CUSTODY),
+    ...(env.PORTICO_RECOVERY_KEY ? { recoveryKey: env.PORTICO_RECOVERY_KEY } : {}),
     ...(env.PORTICO_PERMISSIONS_RELAYER_KEY ? { permissions: { relayerKey: env.PORTICO_PERMISSIONS_RELAYER_KEY } } : {}),
     ...smartAccountOptions(env.PORTICO_SMART_ACCOUNT_EXECUTORS),
     ...farcasterOptions(env.PORTICO_FARCASTER_RELAY_URL, env.PORTICO_FARCASTER_ID_REGISTRY),

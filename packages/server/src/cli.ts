@@ -86,6 +86,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_KEY_CUSTODY  who holds new users' keys: shares (the default: the frame makes and splits them;
                            the API keeps an auth share and a recovery blob and never signs; users of
                            server migrate at their next login) or server (the API, sealed under the KEK)
+  env PORTICO_RECOVERY_KEY server-assisted recovery (off by default): a P-256 private key as a JWK (JSON),
+                           kept apart from the KEK; recovery shares are sealed to it too, and a new device
+                           recovers at login. Whoever holds it and the database can recover, and so sign
   env PORTICO_PERMISSIONS_RELAYER_KEY
                            0x + 32 bytes: the account that relays permission executions of wallets with
                            key shares (ERC-7715, enforced on chain by the executor); it pays their gas

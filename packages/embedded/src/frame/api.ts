@@ -18,6 +18,7 @@ import {
   farcasterStatusResponseSchema,
   keyShareResponseSchema,
   type keysDeviceSchema,
+  keysEscrowSchema,
   keysRecoverySchema,
   keysStatusSchema,
   legacyKeysResponseSchema,
@@ -112,6 +113,8 @@ export interface AuthApi {
   keyShare?(session: StoredSession, kind: 'evm' | 'solana', split?: string): Promise<unknown>
   /** POST /v1/auth/keys/recovery: the first split's recovery blobs, for a device without a device share. */
   keyRecovery?(session: StoredSession): Promise<z.infer<typeof keysRecoverySchema>>
+  /** POST /v1/auth/keys/escrow: server-assisted recovery, the first split's recovery shares sealed to the session's ECDH key. */
+  keyEscrow?(session: StoredSession): Promise<z.infer<typeof keysEscrowSchema>>
   /** POST /v1/auth/keys/devices: this device's own split of the keys, proven by the key's signatures. */
   addDevice?(session: StoredSession, body: z.infer<typeof keysDeviceSchema>): Promise<KeysStatus>
   /** POST /v1/auth/keys/legacy: a legacy user's whole keys, sealed to the session's ECDH key (once per session). */
@@ -219,6 +222,7 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     keyShare: async (session, kind, split) =>
       (await call(keyShareResponseSchema, 'POST', '/v1/auth/keys/share', { kind, ...(split ? { split } : {}) }, session)).sealed,
     keyRecovery: (session) => call(keysRecoverySchema, 'POST', '/v1/auth/keys/recovery', {}, session),
+    keyEscrow: (session) => call(keysEscrowSchema, 'POST', '/v1/auth/keys/escrow', {}, session),
     addDevice: (session, body) => call(keysStatusSchema, 'POST', '/v1/auth/keys/devices', body, session),
     legacyKeys: (session) => call(legacyKeysResponseSchema, 'POST', '/v1/auth/keys/legacy', {}, session),
     relay: async (session, body) => {

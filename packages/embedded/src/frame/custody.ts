@@ -51,7 +51,7 @@ import {
   type RecoveryKey,
   sealRecoveryShares,
 } from './shares/recovery'
-import { openFromSession } from './shares/transit'
+import { openFromSession, sealToSession } from './shares/transit'
 import { createWalletKeys, type KeyShares, splitKey } from './shares/wallet'
 import { withKey } from './shares/with-key'
 
@@ -82,6 +82,8 @@ export const CUSTODY_ERRORS = {
   wrongRecoverySecret: 'This recovery secret does not open this wallet',
   /** Recovery: the passkey's PRF output opens none of the wallet's recovery shares (another passkey, or one added later). */
   wrongPasskey: 'This passkey does not open this wallet: recover it with your recovery secret',
+  /** Server-assisted recovery: what the API answered does not open (tampered with, or another wallet's). */
+  serverRecoveryFailed: 'Server-assisted recovery could not open this wallet: recover it with your recovery secret',
 } as const
 
 export type ReadRpc = (chainId: number | string, method: string, params: unknown[]) => Promise<unknown>
@@ -205,8 +207,13 @@ export function createCustody(deps: CustodyDeps) {
   async function setUp(session: StoredSession, userId: string, keys: Record<KeyKind, KeyShares>, prf?: Uint8Array): Promise<KeysStatus> {
     const secret = generateRecoverySecret()
     const recoveryKeys: RecoveryKey[] = prf ? [{ secret }, { prf }] : [{ secret }]
+    // Server-assisted recovery, when the operator turned it on: the recovery share sealed to its key too.
+    const escrowKey = (await status(session)).escrowKey
     try {
-      const upload = {} as Record<KeyKind, { address: string; authShare: string; recovery: Record<string, unknown> }>
+      const upload = {} as Record<
+        KeyKind,
+        { address: string; authShare: string; recovery: Record<string, unknown>; escrow?: Awaited<ReturnType<typeof sealToSession>> }
+      >
       for (const kind of ['evm', 'solana'] as const) {
         const share = keys[kind]
         await storeDeviceShare(deps.deviceShares, deviceId(userId, kind), { kind, address: share.address, share: share.device })
@@ -214,6 +221,7 @@ export function createCustody(deps: CustodyDeps) {
           address: share.address,
           authShare: toBase64url(share.auth),
           recovery: { ...(await sealRecoveryShares(share.recovery, recoveryKeys, { userId, purpose: kind })) },
+          ...(escrowKey ? { escrow: await sealToSession(escrowKey, share.recovery, { userId, purpose: `escrow-${kind}` }) } : {}),
         }
       }
       const answer = await methodsOf(deps.api).uploadKeys(session, upload)
@@ -544,18 +552,23 @@ export function createCustody(deps: CustodyDeps) {
      * (shares of two splits never combine, so the other devices keep theirs), the new device share kept
      * here, and the new auth share and recovery blob (under the same secret) given to the API with the
      * key's signature of deviceSplitMessage as proof. Nothing is kept when any step fails. `by` is the
-     * secret as typed, or a passkey's PRF output (then the new split's recovery blob is sealed under it).
+     * secret as typed, a passkey's PRF output (then the new split's recovery blob is sealed under it), or
+     * 'server': server-assisted recovery, the API opens the recovery shares it escrowed and seals them to
+     * this session (the new split's recovery blob is then sealed under a secret no one keeps: recovery
+     * always starts from the first split).
      */
-    async recover(session: StoredSession, user: AuthUser, by: string | { prf: Uint8Array }): Promise<void> {
-      const { keyRecovery, addDevice } = deps.api
-      if (!keyRecovery || !addDevice) throw new Error('The auth API has no recovery calls')
+    async recover(session: StoredSession, user: AuthUser, by: string | { prf: Uint8Array } | 'server'): Promise<void> {
+      const { keyRecovery, keyEscrow, addDevice } = deps.api
+      if (!keyRecovery || !addDevice || (by === 'server' && !keyEscrow)) throw new Error('The auth API has no recovery calls')
       let opener: RecoveryKey
       try {
-        opener = typeof by === 'string' ? { secret: normalizeRecoverySecret(by) } : by
+        opener =
+          by === 'server' ? { secret: generateRecoverySecret() } : typeof by === 'string' ? { secret: normalizeRecoverySecret(by) } : by
       } catch (error) {
         throw new Error(CUSTODY_ERRORS.badRecoverySecret, { cause: error })
       }
-      const blobs = await keyRecovery(session)
+      if (by === 'server' && !session.encryptionKeyPair) throw new Error(CUSTODY_ERRORS.signInAgain)
+      const blobs = by === 'server' && keyEscrow ? await keyEscrow(session) : await keyRecovery(session)
       const split = toBase64url(randomBytes(16))
       const fresh = {} as Record<KeyKind, KeyShares>
       const upload = {} as Record<KeyKind, { address: string; authShare: string; recovery: Record<string, unknown>; proof: string }>
@@ -564,10 +577,23 @@ export function createCustody(deps: CustodyDeps) {
           const context = { userId: user.userId, purpose: kind }
           let recovery: Uint8Array
           try {
-            recovery = await openRecoveryShares(blobs[kind], opener, context)
+            recovery =
+              by === 'server'
+                ? await openFromSession(session.encryptionKeyPair as CryptoKeyPair, blobs[kind], {
+                    userId: user.userId,
+                    purpose: `escrow-${kind}`,
+                  })
+                : await openRecoveryShares(blobs[kind], opener, context)
           } catch (error) {
             if (error instanceof KeyShareError && error.code === 'cannot-open')
-              throw new Error('secret' in opener ? CUSTODY_ERRORS.wrongRecoverySecret : CUSTODY_ERRORS.wrongPasskey, { cause: error })
+              throw new Error(
+                by === 'server'
+                  ? CUSTODY_ERRORS.serverRecoveryFailed
+                  : 'secret' in opener
+                    ? CUSTODY_ERRORS.wrongRecoverySecret
+                    : CUSTODY_ERRORS.wrongPasskey,
+                { cause: error },
+              )
             throw error
           }
           const auth = await openAuthShare(session, user.userId, kind, blobs.split).catch((error: unknown) => {
@@ -609,6 +635,25 @@ export function createCustody(deps: CustodyDeps) {
         for (const shares of Object.values(fresh)) wipe(shares.device, shares.auth, shares.recovery)
       }
       statuses.delete(session.sessionId)
+    },
+
+    /**
+     * At the end of a login on a device without this wallet's device share: recovery with the PRF output
+     * of the passkey the login used, else with the server's help when the operator turned it on. When
+     * neither works (no PRF, another passkey, a second factor not yet verified…), the device stays to
+     * recover as any other (the modal offers the recovery secret).
+     */
+    async recoverAtLogin(session: StoredSession, user: AuthUser, prf?: Uint8Array): Promise<void> {
+      if ((await this.keyState(session, user)) !== 'recover') return
+      if (prf) {
+        try {
+          await this.recover(session, user, { prf })
+          return
+        } catch {
+          // the server's help, if any, below
+        }
+      }
+      if ((await status(session)).escrowKey) await this.recover(session, user, 'server').catch(() => undefined)
     },
 
     /** Forgets what the frame knows of a session (sign-out). */

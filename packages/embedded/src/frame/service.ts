@@ -222,20 +222,16 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   }
   const custody = deps.deviceShares ? createCustody({ api: deps.api, deviceShares: deps.deviceShares, read: readOn }) : undefined
 
-  /** The end of every login: under key shares, the keys are set up (or migrated) here first. */
-  async function loggedIn(session: StoredSession, u: AuthUser, prf?: Uint8Array): Promise<AuthUser> {
-    return custody ? custody.afterLogin(session, u, prf) : u
-  }
-
   /**
-   * After a passkey login on a device without this wallet's device share: the passkey's PRF output
-   * opens the recovery share, and the device is set up (no secret to type). When it can not (no PRF,
-   * another passkey, a second factor asked first), the device stays to recover as any other.
+   * The end of every login: under key shares, the keys are set up (or migrated) here first; a device
+   * without this wallet's device share recovers with the passkey's PRF output (`prf`, a passkey login's)
+   * or the server's help when it can (custody.recoverAtLogin).
    */
-  async function recoverWithPasskey(session: StoredSession, u: AuthUser, prf: Uint8Array): Promise<void> {
-    if (!custody || (await custody.keyState(session, u)) !== 'recover') return
-    // A failure leaves the device as it was: the modal then offers recovery with the secret.
-    await custody.recover(session, u, { prf }).catch(() => undefined)
+  async function loggedIn(session: StoredSession, u: AuthUser, prf?: Uint8Array): Promise<AuthUser> {
+    if (!custody) return u
+    const now = await custody.afterLogin(session, u, prf)
+    await custody.recoverAtLogin(session, now, prf)
+    return now
   }
 
   /** The host page's `host[:port]` (the domain a sign-in message must name). */
@@ -495,7 +491,6 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       const prf = passkeyPrf() ?? undefined
       try {
         user = await loggedIn(session, answer.user, prf)
-        if (prf && mode === 'sign-in') await recoverWithPasskey(session, user, prf)
       } finally {
         prf?.fill(0)
       }

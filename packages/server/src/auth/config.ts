@@ -10,6 +10,7 @@ import { smtpMailProvider, type MailProvider } from './mail.ts'
 import type { AssetReader } from './assets.ts'
 import { createAuthService, type AuthLimits } from './service.ts'
 import { createSocialService } from './social.ts'
+import { parseRecoveryKey } from './transit.ts'
 import type { SocialConfig } from './social-providers.ts'
 
 /** The optional `auth` block of the app config: the embedded wallet's auth service. */
@@ -67,6 +68,15 @@ export type AuthConfig = {
    * executions answer 400 (KEYS_ERRORS.noPermissions). @default none
    */
   permissions?: { relayerKey: string }
+  /**
+   * Server-assisted recovery (issue 22 §2), off by default: the operator's recovery key, a P-256
+   * private key as a JWK (JSON text), kept apart from the KEK. With it, the frame seals each new
+   * wallet's recovery share to this key too, and a new device of the user recovers at login without
+   * the recovery secret or a passkey. **Whoever holds this key and the database can then recover any
+   * such wallet, and so sign for it**: turn it on only if your users want that help more than they
+   * want to be the only ones able to sign. @default off
+   */
+  recoveryKey?: string
 }
 
 const origin = z
@@ -130,6 +140,7 @@ export function createAuthContext(
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
   parseKek(config.kek)
+  const recoveryKey = config.recoveryKey === undefined ? undefined : parseRecoveryKey(config.recoveryKey)
   const mail =
     typeof config.mail === 'string'
       ? smtpMailProvider(config.mail, config.mailFrom === undefined ? {} : { from: config.mailFrom })
@@ -155,6 +166,7 @@ export function createAuthContext(
       : {}),
     ...(checked.keyCustody ? { keyCustody: checked.keyCustody } : {}),
     ...(checked.permissions ? { permissionRelayerKey: checked.permissions.relayerKey as `0x${string}` } : {}),
+    ...(recoveryKey ? { recoveryKey } : {}),
     ...(checked.limits ? { limits: Object.fromEntries(Object.entries(checked.limits).filter(([, v]) => v !== undefined)) } : {}),
   })
   const fallbackIp = config.clientIp

@@ -41,6 +41,7 @@ import { KEYS_ERRORS } from '@portico/protocol/auth'
 import { relayExecution } from './sessions.ts'
 import { createKeySharesService, type KeyCustody } from './shares.ts'
 import { SIGNING_METHODS } from './signer.ts'
+import type { RecoveryKey } from './transit.ts'
 
 /** Device approval links live this long. */
 export const DEVICE_TOKEN_TTL_MS = 10 * 60_000
@@ -102,6 +103,8 @@ export type AuthServiceOptions = {
    * (`executeAsSession`, it pays their gas; sessions.ts). @default none: those executions answer 400 KEYS_ERRORS.noPermissions
    */
   permissionRelayerKey?: `0x${string}` | undefined
+  /** Server-assisted recovery's key (AuthConfig.recoveryKey). @default off */
+  recoveryKey?: RecoveryKey | undefined
 }
 
 /** The stamp headers of a request, as received. */
@@ -172,6 +175,7 @@ export function createAuthService(options: AuthServiceOptions) {
     solana: options.solana,
     rpcTimeoutMs: options.rpcTimeoutMs ?? 10_000,
     executors: smart.executors,
+    ...(options.recoveryKey ? { recoveryKey: options.recoveryKey } : {}),
   })
   /** A user without a sealed key: one whose keys are shares signs in the frame (400), else 401. */
   const noSealedKey = async (userId: string) =>

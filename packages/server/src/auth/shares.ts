@@ -40,7 +40,7 @@ import { AuthError } from './errors.ts'
 import { keyAad, type KeyKind } from './keys.ts'
 import type { SessionRow } from './repository.ts'
 import { evmChain, rpcFailure, sendSolanaTransaction, solanaChain } from './signer.ts'
-import { sealToSession, type SealedShare } from './transit.ts'
+import { openSealed, type RecoveryKey, sealToSession, type SealedShare } from './transit.ts'
 
 export type KeyCustody = 'server' | 'shares'
 export type KeyState = 'none' | 'shares' | 'legacy'
@@ -81,6 +81,8 @@ export type KeySharesContext = {
   rpcTimeoutMs: number
   /** The smart account's executors (chain id → address), told to the frame that delegates to them. */
   executors?: ReadonlyMap<number, string>
+  /** Server-assisted recovery's key (AuthConfig.recoveryKey): recovery shares are sealed to it too. @default off */
+  recoveryKey?: RecoveryKey
 }
 
 type Caller = { session: SessionRow & { encryption_key?: string | null }; user: { userId: string } }
@@ -133,9 +135,12 @@ export function createKeySharesService(ctx: KeySharesContext) {
     },
 
     /** GET /v1/auth/keys */
-    async status(caller: Caller): Promise<{ custody: KeyCustody; executors?: Record<string, string> } & Record<KeyKind, KeyState>> {
+    async status(
+      caller: Caller,
+    ): Promise<{ custody: KeyCustody; executors?: Record<string, string>; escrowKey?: string } & Record<KeyKind, KeyState>> {
       const executors = ctx.executors && ctx.executors.size > 0 ? { executors: Object.fromEntries(ctx.executors) } : {}
-      return { custody: ctx.custody, ...(await states(db, caller.user.userId)), ...executors }
+      const escrow = ctx.recoveryKey ? { escrowKey: ctx.recoveryKey.publicKey } : {}
+      return { custody: ctx.custody, ...(await states(db, caller.user.userId)), ...executors, ...escrow }
     },
 
     /**
@@ -155,6 +160,8 @@ export function createKeySharesService(ctx: KeySharesContext) {
         }),
       ) as Record<KeyKind, string>
       const shares = { evm: shareBytes(input.evm.authShare), solana: shareBytes(input.solana.authShare) }
+      // Kept only while server-assisted recovery is on (a frame that sealed none still sets up).
+      const escrow = (kind: KeyKind) => (ctx.recoveryKey && input[kind].escrow ? JSON.stringify(input[kind].escrow) : null)
       try {
         await db.transaction(async (tx) => {
           const user = (
@@ -179,13 +186,14 @@ export function createKeySharesService(ctx: KeySharesContext) {
           }
           for (const kind of KINDS) {
             await tx.query(
-              'INSERT INTO portico_auth.key_shares (user_id, kind, address, auth_share, recovery) VALUES ($1, $2, $3, $4, $5::jsonb)',
+              'INSERT INTO portico_auth.key_shares (user_id, kind, address, auth_share, recovery, escrow) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)',
               [
                 userId,
                 kind,
                 addresses[kind],
                 seal(ctx.keyEncryption, shares[kind], authShareAad(userId, kind, addresses[kind])),
                 recovery[kind],
+                escrow(kind),
               ],
             )
           }
@@ -229,6 +237,37 @@ export function createKeySharesService(ctx: KeySharesContext) {
         return typeof row.recovery === 'string' ? (JSON.parse(row.recovery) as Record<string, unknown>) : row.recovery
       }
       return { split: PRIMARY_SPLIT, evm: blob('evm'), solana: blob('solana') }
+    },
+
+    /**
+     * POST /v1/auth/keys/escrow: server-assisted recovery (off unless ctx.recoveryKey). The first split's
+     * recovery shares, opened with the recovery key and sealed to this session's ECDH key, for a device
+     * without a device share. The caller checks the second factor. While it runs, this process holds
+     * two shares of each key: that is what turning it on means.
+     */
+    async escrow(caller: Caller): Promise<{ split: string } & Record<KeyKind, SealedShare>> {
+      const recoveryKey = ctx.recoveryKey
+      if (!recoveryKey) throw new AuthError(404, KEYS_ERRORS.escrowOff)
+      const recipient = encryptionKeyOf(caller)
+      const userId = caller.user.userId
+      const { rows } = await db.query<{ kind: KeyKind; escrow: SealedShare | string | null }>(
+        'SELECT kind, escrow FROM portico_auth.key_shares WHERE user_id = $1 AND split = $2',
+        [userId, PRIMARY_SPLIT],
+      )
+      if (rows.length === 0) throw new AuthError(404, KEYS_ERRORS.noShares)
+      const out = {} as Record<KeyKind, SealedShare>
+      for (const kind of KINDS) {
+        const stored = rows.find((r) => r.kind === kind)?.escrow ?? null
+        const sealed = typeof stored === 'string' ? (JSON.parse(stored) as SealedShare) : stored
+        const share = sealed === null ? null : await openSealed(recoveryKey, sealed, { userId, purpose: `escrow-${kind}` })
+        if (share === null) throw conflict(KEYS_ERRORS.noEscrow)
+        try {
+          out[kind] = await sealToSession(recipient, share, { userId, purpose: `escrow-${kind}` })
+        } finally {
+          share.fill(0)
+        }
+      }
+      return { split: PRIMARY_SPLIT, ...out }
     },
 
     /**

@@ -40,6 +40,14 @@ export const keysRoutes: RouteModule = (ctx) => {
     return c.json(await shares.recovery(caller))
   })
 
+  app.post('/v1/auth/keys/escrow', async (c) => {
+    const { caller, body } = await stamped(c, service)
+    await jsonBody(c, z.object({}), body)
+    // Recovery adds a device: with a second factor, this session must have verified it just now.
+    await service.twoFactor.requireStepUpIfEnabled({ userId: caller.user.userId, sessionId: caller.session.id })
+    return c.json(await shares.escrow(caller))
+  })
+
   app.post('/v1/auth/keys/devices', async (c) => {
     const { caller, body } = await stamped(c, service)
     const input = await jsonBody(c, keysDeviceSchema, body)
