@@ -4,11 +4,15 @@
 // signs the same email in: it cannot sign and says why, its Account says "Recover your wallet", a wrong secret
 // is refused in the frame, the right one recovers, and it then signs as the same address. The chain, the API,
 // the mail, the frame and Chromium are real.
+// Then a second factor and the key's export (issue 22 §2): TOTP set up with the key the frame shows, a code, and the
+// EVM key shown in the frame's document: its address is the wallet's.
 // Then the threat model's host-page row: a script on the host page posts every frame message itself and calls
 // every session route of the API: no key, share, secret or signature comes back without the frame's confirmation.
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import type { AppEventType, FRAME_RPC_UNSAFE } from '@portico/protocol/frame'
+import { Secret, TOTP } from 'otpauth'
 import { type Hex, recoverMessageAddress } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerConfirmations } from './confirm-window.ts'
 import { emailLogin } from './email-login.ts'
@@ -143,6 +147,40 @@ describe('recovery on a new device (issue 22 §2)', () => {
     expect(await recoverMessageAddress({ message: 'the first device', signature: first.signature as Hex })).toBe(address)
     expect(h.pageErrors).toEqual([])
     expect(h.offLoopback).toEqual([])
+  })
+})
+
+describe('a second factor and the export (issue 22 §2)', () => {
+  it('b2. sets up TOTP with the setup key the frame shows, then exports the EVM key in the frame: its address is the wallet’s', async () => {
+    const { page } = h
+    const twoFactor = modal(page).getByTestId('portico-two-factor')
+    await modal(page).getByTestId('portico-account-two-factor').click()
+    await expect.poll(() => twoFactor.getAttribute('data-phase'), { timeout: 20_000 }).toBe('off')
+    await modal(page).getByTestId('portico-two-factor-enroll').click()
+
+    // The setup key is in the frame's document only (groups of four), over the room the view made.
+    const shown = frameOf(page).getByTestId('portico-totp-secret')
+    await shown.waitFor({ timeout: 20_000 })
+    const setupKey = ((await shown.textContent()) ?? '').replace(/\s/g, '')
+    expect(setupKey).toMatch(/^[A-Z2-7]{16,}$/)
+    const hostHtml = () => page.evaluate(() => document.documentElement.outerHTML.replace(/\s/g, ''))
+    expect(await hostHtml()).not.toContain(setupKey)
+
+    // The user's authenticator app: the code of the key, typed into the modal, confirms TOTP and steps the session up.
+    const code = new TOTP({ secret: Secret.fromBase32(setupKey), digits: 6, period: 30, algorithm: 'SHA1' }).generate()
+    await modal(page).getByTestId('portico-email-otp-input').fill(code)
+    await expect.poll(() => twoFactor.getAttribute('data-phase'), { timeout: 20_000 }).toBe('verified')
+    expect(await frameOf(page).getByTestId('portico-totp-setup').count()).toBe(0)
+
+    await modal(page).getByTestId('portico-export-evm').click()
+    const value = frameOf(page).getByTestId('portico-export-key-value')
+    await value.waitFor({ timeout: 20_000 })
+    const exported = ((await value.textContent()) ?? '').trim()
+    expect(exported).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAccount(exported as Hex).address).toBe(address)
+    expect(await hostHtml()).not.toContain(exported.slice(2))
+    await modal(page).getByTestId('portico-export-done').click()
+    await expect.poll(() => frameOf(page).getByTestId('portico-export-key').count(), { timeout: 10_000 }).toBe(0)
   })
 })
 

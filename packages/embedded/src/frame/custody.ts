@@ -238,24 +238,53 @@ export function createCustody(deps: CustodyDeps) {
     return openFromSession(session.encryptionKeyPair, sealed, { userId, purpose: kind })
   }
 
+  /**
+   * The device share and the auth share of `kind`, fetched now (so that a send can fetch them while it
+   * reads the chain): `use(fn)` runs `fn` with the whole key for one call (withKey wipes it), `drop()`
+   * wipes the shares unused. Each share is wiped once used or dropped.
+   */
+  function keySharesOf(session: StoredSession, user: AuthUser, kind: KeyKind) {
+    const fetched = (async () => {
+      let device: Uint8Array
+      let split: string | undefined
+      try {
+        ;({ share: device, split } = await loadDeviceShare(deps.deviceShares, deviceId(user.userId, kind)))
+      } catch (error) {
+        if (error instanceof KeyShareError && (error.code === 'no-device-share' || error.code === 'cannot-open'))
+          throw new Error(CUSTODY_ERRORS.noDeviceShare, { cause: error })
+        throw error
+      }
+      try {
+        return { device, auth: await openAuthShare(session, user.userId, kind, split) }
+      } catch (error) {
+        wipe(device)
+        throw error
+      }
+    })()
+    // A send that fails before it signs drops the shares; their own failure is the signature's to report.
+    fetched.catch(() => undefined)
+    return {
+      async use<T>(fn: (key: Uint8Array) => Promise<T>): Promise<T> {
+        const { device, auth } = await fetched
+        try {
+          const address = kind === 'evm' ? user.evmAddress : user.solanaAddress
+          return await withKey({ kind, address, shares: [device, auth] }, fn)
+        } finally {
+          wipe(device, auth)
+        }
+      },
+      drop(): void {
+        fetched.then(
+          ({ device, auth }) => wipe(device, auth),
+          () => undefined,
+        )
+      },
+    }
+  }
+
   /** `fn` with the user's whole key of `kind`, for one call (withKey wipes it). */
-  async function withUserKey<T>(session: StoredSession, user: AuthUser, kind: KeyKind, fn: (key: Uint8Array) => Promise<T>): Promise<T> {
-    let device: Uint8Array
-    let split: string | undefined
-    try {
-      ;({ share: device, split } = await loadDeviceShare(deps.deviceShares, deviceId(user.userId, kind)))
-    } catch (error) {
-      if (error instanceof KeyShareError && (error.code === 'no-device-share' || error.code === 'cannot-open'))
-        throw new Error(CUSTODY_ERRORS.noDeviceShare, { cause: error })
-      throw error
-    }
-    const auth = await openAuthShare(session, user.userId, kind, split)
-    try {
-      const address = kind === 'evm' ? user.evmAddress : user.solanaAddress
-      return await withKey({ kind, address, shares: [device, auth] }, fn)
-    } finally {
-      wipe(device, auth)
-    }
+  function withUserKey<T>(session: StoredSession, user: AuthUser, kind: KeyKind, fn: (key: Uint8Array) => Promise<T>): Promise<T> {
+    return keySharesOf(session, user, kind).use(fn)
   }
 
   /** Runs `fn` after every earlier send of this chain and account (the nonce queue). */
@@ -296,6 +325,9 @@ export function createCustody(deps: CustodyDeps) {
    */
   async function sendOne(session: StoredSession, user: AuthUser, evm: EvmClient, queue: { next?: number }, tx: Outgoing): Promise<Hex> {
     const address = user.evmAddress as Address
+    // The transaction's key shares are fetched while the chain is read (nonce, gas, fees).
+    const shares = keySharesOf(session, user, 'evm')
+    let used = false
     try {
       const pending = await getTransactionCount(evm.client, { address, blockTag: 'pending' })
       const nonce = Math.max(pending, queue.next ?? 0)
@@ -343,11 +375,13 @@ export function createCustody(deps: CustodyDeps) {
           ? { maxFeePerGas: prepared.maxFeePerGas, maxPriorityFeePerGas: prepared.maxPriorityFeePerGas }
           : {}),
       } as TransactionSerializable
-      const serialized = await withUserKey(session, user, 'evm', (key) => privateKeyToAccount(bytesToHex(key)).signTransaction(unsigned))
+      used = true
+      const serialized = await shares.use((key) => privateKeyToAccount(bytesToHex(key)).signTransaction(unsigned))
       const hash = await methodsOf(deps.api).relay(session, { namespace: 'eip155', chainId: evm.id, transaction: serialized })
       queue.next = nonce + 1
       return hash as Hex
     } catch (error) {
+      if (!used) shares.drop()
       // The node's count is read again next time (a nonce may have been skipped or taken elsewhere).
       queue.next = undefined
       if (error instanceof BaseError) throw new Error(error.shortMessage.slice(0, 300), { cause: error })
