@@ -297,9 +297,12 @@ describe("a script on the host page (issue 22's threat model)", () => {
     // Every safe message was answered (the frame is listening: a silent frame would pass the checks below).
     for (const id of ['GET_USER', 'GET_KEY_STATE', 'IS_CONNECTED', 'GET_TWO_FACTOR'].map((t) => first.find((p) => p.type === t)!.id))
       expect(replies[id]?.type).toMatch(/_SUCCESS$/)
-    // A TOTP set-up starts, but nothing of it comes to the page (its QR code and key show in the frame's document):
-    // a script cannot compute codes of a second factor it set up.
-    expect(replies[first.find((p) => p.type === 'TOTP_ENROLL')!.id]).toEqual({ type: 'TOTP_ENROLL_SUCCESS', payload: {} })
+    // The user set up TOTP (b2): a script cannot start a set-up of its own. (Without TOTP, a set-up starts but nothing
+    // of it comes to the page, its QR code and key show in the frame's document: two-factor.test.tsx.)
+    expect(replies[first.find((p) => p.type === 'TOTP_ENROLL')!.id]).toEqual({
+      type: 'TOTP_ENROLL_ERROR',
+      payload: { message: 'Two-factor authentication is already on' },
+    })
     // No unsafe request succeeded: each waits for a confirmation no one gives, or was refused.
     for (const p of first.filter((q) => q.type === 'RPC_REQUEST'))
       expect(replies[p.id]?.type ?? 'no answer').not.toBe('RPC_REQUEST_SUCCESS')
