@@ -139,17 +139,20 @@ export function siwxTokens(db: Database, siwx: AppContext['siwx'], options: { is
 
 /**
  * Sign in with the wallet (SIWX, wire: @portico/protocol/siwx):
- * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes;
+ * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes, bound to the request's projectId and
+ *   domain (requestDomain);
  * - POST /v1/siwx/sessions { message, signature, chainId, address }: the signed message (EIP-4361 on
  *   eip155, CAIP-122 on solana, bip122, polkadot, cosmos, sui and stacks) is checked — our unused
- *   nonce, a domain that is the host of an allowed origin, the request's chain and account, its
+ *   nonce of this projectId and the message's domain, a domain that is the host of an allowed origin
+ *   with the URI on it, the request's chain and account, its
  *   Expiration Time / Not Before, and the signature (EOA, ERC-1271 and ERC-6492 through the chain's
  *   RPC; ed25519 on Solana; offline in each wallet scheme on the other namespaces, any well-formed
  *   network of theirs: siwx/namespaces.ts) — and traded for a session and its token (ES256 JWT,
  *   expiring with the message, at most the session TTL);
- * - GET /v1/siwx/session (Bearer token): the session, 401 when the token or the session is not valid;
+ * - GET /v1/siwx/session (Bearer token): the session, 401 when the token (for the request's domain,
+ *   when it names one) or the session is not valid;
  * - POST /v1/siwx/session/revoke (Bearer token): ends the session;
- * - GET /.well-known/jwks.json: the tokens' public key(s).
+ * - GET /.well-known/jwks.json: the tokens' public keys (siwx/tokens.ts).
  */
 export const siwxRoutes: RouteModule = (ctx) => {
   const repository = createSiwxRepository(ctx.db)
