@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { HttpError, preview } from '../errors.ts'
 import { PROJECT_ID } from '../db/projects.ts'
 import { createSiwxRepository, NonceError, type SiwxSessionRecord } from '../siwx/repository.ts'
-import { AudienceError, createTokenService } from '../siwx/tokens.ts'
+import { AudienceError, createTokenService, isTokenRefusal } from '../siwx/tokens.ts'
 import {
   domainMatcher,
   isOfflineChain,
@@ -176,6 +176,8 @@ export const siwxRoutes: RouteModule = (ctx) => {
       const payload = options.expired ? await tokens.verifySignatureOnly(token, audience) : await tokens.verify(token, now, audience)
       claims = claimsSchema.parse(payload)
     } catch (error) {
+      // A check that could not run (the database is down) is not the token's fault: 503, not 401.
+      if (!isTokenRefusal(error) && !(error instanceof z.ZodError)) throw error
       throw unauthorized(error instanceof AudienceError ? SIWX_ERRORS.audience : SIWX_ERRORS.token)
     }
     const session = await repository.findSession(claims.sid)

@@ -195,6 +195,38 @@ describe('the token signing key agrees across instances', () => {
   })
 })
 
+describe('while the database is down', () => {
+  it('a session check answers 503 (retry), not 401: the token is not thrown away; keys read before still check the signature', async () => {
+    const db = await database()
+    let now = T0
+    let down = false
+    const refused = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))
+    const flaky: Database = {
+      ...db,
+      query: ((sql: string, params?: unknown[]) => (down ? refused() : db.query(sql, params))) as Database['query'],
+      transaction: ((fn: Parameters<Database['transaction']>[0]) => (down ? refused() : db.transaction(fn))) as Database['transaction'],
+    }
+    const one = instance(flaky, { now: () => now })
+    const token = await tokenOf(one)
+    expect(await checks(one, token)).toBe(200)
+    down = true
+    // Past the key list's minute: it can not be read again.
+    now += 61_000
+    const res = await one.request('/v1/siwx/session', { headers: { authorization: `Bearer ${token}`, origin: `http://${DOMAIN}` } })
+    expect([res.status, res.headers.get('retry-after'), await res.json()]).toEqual([
+      503,
+      '5',
+      { error: 'The database is unavailable, retry shortly' },
+    ])
+    // A forged token is still refused on the keys read before.
+    const [h, p] = token.split('.')
+    const forged = await one.request('/v1/siwx/session', { headers: { authorization: `Bearer ${h}.${p}.${'A'.repeat(86)}` } })
+    expect([forged.status, await forged.json()]).toEqual([401, { error: SIWX_ERRORS.token }])
+    down = false
+    expect(await checks(one, token)).toBe(200)
+  })
+})
+
 describe('a nonce across instances', () => {
   it('is usable once: signed in on instance 1, the same message replayed on instance 2 is refused', async () => {
     const db = await database()

@@ -35,6 +35,21 @@ export class SigningKeyError extends Error {
   }
 }
 
+/** Not a token of ours: malformed, another key, expired (jose's own errors are refusals too). */
+export class TokenError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TokenError'
+  }
+}
+
+/**
+ * Whether `error` says the token is refused (jose's errors, TokenError, AudienceError), as opposed to
+ * a failure to check it (the database is down): that one is not the token's fault.
+ */
+export const isTokenRefusal = (error: unknown): boolean =>
+  error instanceof errors.JOSEError || error instanceof TokenError || error instanceof AudienceError
+
 /** The token is valid but for another domain than the one it is checked for. */
 export class AudienceError extends Error {
   constructor() {
@@ -176,10 +191,20 @@ export function createTokenService(options: {
     })())
 
   const keyFor = async (header: { kid?: string }): Promise<Key> => {
-    if (header.kid === undefined) throw new Error('Unknown signing key')
+    const kid = header.kid
+    if (kid === undefined) throw new TokenError('Unknown signing key')
+    const known = verifying?.keys.get(kid)
     const fresh = verifying !== undefined && now().getTime() - verifying.at < SIWX_KEYS_REFRESH_MS
-    const key = (fresh ? verifying?.keys.get(header.kid) : undefined) ?? (await readKeys()).get(header.kid)
-    if (key === undefined) throw new Error('Unknown signing key')
+    if (known !== undefined && fresh) return known
+    let key: Key | undefined
+    try {
+      key = (await readKeys()).get(kid)
+    } catch (error) {
+      // The keys could not be read again (the database is down): a key read before still checks.
+      if (known !== undefined) return known
+      throw error
+    }
+    if (key === undefined) throw new TokenError('Unknown signing key')
     return key
   }
 
@@ -235,8 +260,13 @@ export function createTokenService(options: {
     /** The claims of a token signed by us, expired or not (revoking an expired session is fine), for `audience` as in verify. */
     async verifySignatureOnly(token: string, audience?: string): Promise<JWTPayload> {
       const { payload, protectedHeader } = await compactVerify(token, keyFor, { algorithms: ['ES256'] })
-      if (protectedHeader.typ !== undefined && protectedHeader.typ !== 'JWT') throw new Error('Not a JWT')
-      const claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload
+      if (protectedHeader.typ !== undefined && protectedHeader.typ !== 'JWT') throw new TokenError('Not a JWT')
+      let claims: JWTPayload
+      try {
+        claims = JSON.parse(new TextDecoder().decode(payload)) as JWTPayload
+      } catch {
+        throw new TokenError('Not a JWT')
+      }
       checkAudience(claims, audience)
       return claims
     },
