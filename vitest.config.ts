@@ -39,9 +39,11 @@ const POSTGRES_TESTS = [
   'routes/siwx-namespaces',
   'routes/social',
   'routes/two-factor',
+  'siwx/instances',
   // Files that need the real server (the `node` project leaves them out).
   'db/*.pg',
   'topology.pg',
+  'siwx-instances.pg',
 ]
   .map((name) => `packages/server/src/${name}.test.ts`)
   .concat(['tests/threat-model.pg.test.ts', 'tests/key-shares-4a76ab1.pg.test.ts'])

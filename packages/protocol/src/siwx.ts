@@ -7,9 +7,9 @@
  *
  * | Method | Path | Body | Answer |
  * |---|---|---|---|
- * | POST | /v1/siwx/nonce | none | SiwxNonceResponse |
- * | POST | /v1/siwx/sessions | SiwxCreateSessionRequest | SiwxCreateSessionResponse |
- * | GET | /v1/siwx/session | none (Authorization: Bearer token) | SiwxSessionResponse, 401 when missing/expired/revoked |
+ * | POST | /v1/siwx/nonce?projectId=…[&domain=…] | none | SiwxNonceResponse (bound to the project and the domain: `domain`, else the Origin's host) |
+ * | POST | /v1/siwx/sessions?projectId=… | SiwxCreateSessionRequest | SiwxCreateSessionResponse |
+ * | GET | /v1/siwx/session[?domain=…] | none (Authorization: Bearer token) | SiwxSessionResponse, 401 when missing/expired/revoked or for another domain |
  * | POST | /v1/siwx/session/revoke | none (Authorization: Bearer token) | { revoked: true } |
  * | GET | /.well-known/jwks.json | none | { keys: JWK[] } |
  *
@@ -66,7 +66,7 @@ export type SiwxTokenClaims = {
   sub: string
   /** The session id. */
   sid: string
-  /** The sign-in message's domain. */
+  /** The sign-in message's domain, in lower case. */
   aud: string
   iss: string
   iat: number

@@ -39,6 +39,7 @@ import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
 import { ROUTES } from './routes/index.ts'
 import { DEFAULT_SIWX_SESSION_TTL_SECONDS } from './routes/siwx.ts'
+import { siwxSealingKey } from './siwx/tokens.ts'
 
 /** Largest request body accepted by default: 64 KiB. Larger bodies are answered 413 unread. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
@@ -150,8 +151,10 @@ export type SiwxConfig = {
   sessionTtlSeconds?: number
   /**
    * The EC P-256 private JWK that signs the session tokens (ES256), its `kid` published in the JWKS
-   * (default: the key's RFC 7638 thumbprint). Without it a key pair is generated once and kept in
-   * the database, so restarts keep the tokens valid.
+   * (default: the key's RFC 7638 thumbprint); its public part is stored in the database, so every
+   * instance on it publishes and accepts it. Without it the key pair generated once and kept in the
+   * database signs (sealed under `auth.kek` when the auth service runs), so restarts and the other
+   * instances keep the tokens valid.
    */
   signingKey?: JWK
   /**
@@ -208,6 +211,10 @@ function parseSiwxConfig(input: SiwxConfig = {}): AppContext['siwx'] {
   if (issue?.path[0] === 'signingKey') throw new Error('siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, x, y, d)')
   throw new Error(issue?.message ?? 'Invalid siwx config')
 }
+/** The SIWX settings with their defaults, and the key that seals the stored token key when the auth service runs (throws on a bad config). */
+export function resolveSiwxConfig(config: Pick<AppConfig, 'siwx' | 'auth'>): AppContext['siwx'] {
+  return { ...parseSiwxConfig(config.siwx), ...(config.auth ? { sealingKey: siwxSealingKey(config.auth.kek) } : {}) }
+}
 const maxBodyBytesSchema = z.number().int().positive({ error: 'maxBodyBytes must be a positive integer' })
 
 /** The Portico API as a Hono app. Validates `config` and throws on a bad one. */
@@ -259,7 +266,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
-    siwx: parseSiwxConfig(config.siwx),
+    siwx: resolveSiwxConfig(config),
     rpcProxy,
     projects: createProjectsRepository(db),
     restrictedTimezones: new Set(restrictedTimezonesSchema.parse(config.restrictedTimezones ?? []).map((tz) => tz.toLowerCase())),

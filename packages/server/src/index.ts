@@ -1,7 +1,8 @@
 import { pruneRateBuckets } from './db/rate-limits.ts'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { buildApp, resolveAnalyticsConfig, type AppConfig } from './app.ts'
+import { buildApp, resolveAnalyticsConfig, resolveSiwxConfig, type AppConfig } from './app.ts'
+import { siwxTokens } from './routes/siwx.ts'
 import { sweepAnalytics } from './db/analytics.ts'
 import { checkKek } from './auth/kek.ts'
 import { openDatabase } from './db/index.ts'
@@ -173,6 +174,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       await db.close()
       throw error
     }
+  }
+  // The SIWX token key is loaded (or made) before the server listens: a configured key whose kid
+  // names another stored key stops the start here.
+  try {
+    await siwxTokens(db, resolveSiwxConfig(appConfig), { issuer: () => '', now: appConfig.now ?? (() => Date.now()) }).ready()
+  } catch (error) {
+    await db.close()
+    throw error
   }
   // Image URLs name this server by its listening URL unless a public URL is configured.
   let url = ''

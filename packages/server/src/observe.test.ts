@@ -70,7 +70,12 @@ async function siwxSignIn(app: TestApp, projectId: string) {
     issuedAt: new Date().toISOString(),
   })
   const signature = await alice.signMessage({ message })
-  const res = await postJson(app, '/v1/siwx/sessions', { message, signature, chainId: 'eip155:31337', address: alice.address })
+  const res = await postJson(app, `/v1/siwx/sessions?projectId=${projectId}`, {
+    message,
+    signature,
+    chainId: 'eip155:31337',
+    address: alice.address,
+  })
   expect(res.status).toBe(200)
   const { token } = siwxCreateSessionResponseSchema.parse(await res.json())
   const session = await app.request('/v1/siwx/session', { headers: { authorization: `Bearer ${token}` } })
@@ -187,6 +192,7 @@ describe('request logs', () => {
       ])
       expect(lines[0]).toMatchObject({ userAgent: 'log-test/1.0' })
       expect(lines.filter((line) => line.projectId !== undefined).map((line) => line.projectId)).toEqual([
+        'log-test-project',
         'log-test-project',
         'log-test-project',
         '(invalid)',

@@ -38,8 +38,16 @@ export type AppContext = {
   nameZone: string
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */
   auth?: AuthRouteContext
-  /** Sign in with the wallet (routes/siwx.ts): the session cap and the configured token key, if any. */
-  siwx: { sessionTtlSeconds: number; signingKey?: JWK; nonceRateLimit: { requestsPerSecond: number; burst?: number } | false }
+  /**
+   * Sign in with the wallet (routes/siwx.ts): the session cap, the configured token key, if any, and
+   * the key that seals the stored one (derived from the auth service's KEK, when it runs).
+   */
+  siwx: {
+    sessionTtlSeconds: number
+    signingKey?: JWK
+    nonceRateLimit: { requestsPerSecond: number; burst?: number } | false
+    sealingKey?: Buffer
+  }
   /** The RPC proxy's settings (routes/rpc.ts); its upstreams are `providers.rpc`. */
   rpcProxy?: RpcProxyConfig
   /** Report an upstream failure a route answers itself (502-like), through the rate-limited error log. */

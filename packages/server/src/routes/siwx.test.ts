@@ -78,7 +78,7 @@ async function evmFields(address: string, overrides: Partial<SiwxMessageFields> 
     domain: DOMAIN,
     address,
     statement: 'Sign in to the Portico demo',
-    uri: `http://${DOMAIN}/`,
+    uri: `http://${overrides.domain ?? DOMAIN}/`,
     version: '1',
     chainId: CAIP,
     nonce: await nonce(on),
@@ -268,7 +268,7 @@ describe('sessions: Bearer token, revoke, restart', () => {
     expect(await (await restarted.request('/.well-known/jwks.json')).json()).toEqual(jwks)
   })
 
-  it('signs with a configured key: its kid and public part are the JWKS, its kid in the token', async () => {
+  it('signs with a configured key: its kid and public part are the JWKS (and the database), its kid in the token', async () => {
     const { privateKey } = await generateKeyPair('ES256', { extractable: true })
     const jwk = { ...(await exportJWK(privateKey)), kid: 'configured-1' }
     const other = await openTestDatabase()
@@ -279,8 +279,13 @@ describe('sessions: Bearer token, revoke, restart', () => {
       expect(await (await configured.request('/.well-known/jwks.json')).json()).toEqual({
         keys: [{ kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y, kid: 'configured-1', alg: 'ES256', use: 'sig' }],
       })
-      // Nothing generated or stored.
-      expect((await other.query('SELECT kid FROM portico_siwx.signing_keys')).rows).toEqual([])
+      // Nothing generated; its public part stored (the other instances publish it), never its private part.
+      const { rows } = await other.query<{ kid: string; public_jwk: unknown; private_jwk: unknown; private_sealed: unknown }>(
+        'SELECT kid, public_jwk, private_jwk, private_sealed FROM portico_siwx.signing_keys',
+      )
+      expect(rows).toEqual([
+        { kid: 'configured-1', public_jwk: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, private_jwk: null, private_sealed: null },
+      ])
     } finally {
       await other.close()
     }
@@ -288,6 +293,132 @@ describe('sessions: Bearer token, revoke, restart', () => {
       'siwx.signingKey must be an EC P-256 private JWK (kty EC, crv P-256, x, y, d)',
     )
     expect(() => makeApp({ siwx: { sessionTtlSeconds: 0 } })).toThrow('siwx.sessionTtlSeconds must be a positive integer')
+  })
+})
+
+describe('bound to their domain and project (issue 24 §2)', () => {
+  /** A nonce asked with `query` (projectId, domain) and `origin` (the page's Origin header), then alice's message for `domain`. */
+  async function boundBody(
+    options: { query?: string; origin?: string; domain?: string; uri?: string; projectId?: string } = {},
+  ): Promise<{ body: Body; path: string }> {
+    const headers: Record<string, string> = options.origin ? { origin: options.origin } : {}
+    const res = await app.request(`/v1/siwx/nonce${options.query ?? ''}`, { method: 'POST', headers })
+    expect(res.status).toBe(200)
+    const { nonce } = siwxNonceResponseSchema.parse(await res.json())
+    const domain = options.domain ?? DOMAIN
+    const message = formatSiwxMessage({
+      domain,
+      address: alice.address,
+      uri: options.uri ?? `http://${domain}/`,
+      version: '1',
+      chainId: CAIP,
+      nonce,
+      issuedAt: new Date().toISOString(),
+    })
+    const body = { message, signature: await alice.signMessage({ message }), chainId: CAIP, address: alice.address }
+    return { body, path: options.projectId === undefined ? '/v1/siwx/sessions' : `/v1/siwx/sessions?projectId=${options.projectId}` }
+  }
+
+  async function trade({ body, path }: { body: Body; path: string }) {
+    const res = await postJson(app, path, body)
+    const json: unknown = await res.json()
+    if (res.status === 200) return { status: 200, token: siwxCreateSessionResponseSchema.parse(json).token }
+    return { status: res.status, error: errorBodySchema.parse(json).error }
+  }
+
+  /** GET /v1/siwx/session with the token, checked for a domain through `origin` (a page) or `?domain=` (a backend). */
+  async function checkedFor(token: string, how: { origin: string } | { domain: string }, route: 'session' | 'revoke' = 'session') {
+    const path = route === 'session' ? '/v1/siwx/session' : '/v1/siwx/session/revoke'
+    const res = await app.request('domain' in how ? `${path}?domain=${how.domain}` : path, {
+      method: route === 'session' ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, ...('origin' in how ? { origin: how.origin } : {}) },
+    })
+    return { status: res.status, ...(res.status === 200 ? {} : { error: errorBodySchema.parse(await res.json()).error }) }
+  }
+
+  it('a token for localhost:3000 is refused when checked for another domain (3 of 3), accepted for its own', async () => {
+    const signedIn = await trade(await boundBody({ domain: 'localhost:3000' }))
+    if (!('token' in signedIn)) throw new Error(`sign-in refused: ${signedIn.error}`)
+    const token = signedIn.token as string
+    expect(decodeJwt(token).aud).toBe('localhost:3000')
+    const others = [{ origin: 'http://127.0.0.1:5173' }, { origin: 'http://localhost:3001' }, { domain: '127.0.0.1:5173' }]
+    const answers = await Promise.all(others.map((how) => checkedFor(token, how)))
+    expect(answers).toEqual([
+      { status: 401, error: SIWX_ERRORS.audience },
+      { status: 401, error: SIWX_ERRORS.audience },
+      { status: 401, error: SIWX_ERRORS.audience },
+    ])
+    // Nor may a page of another domain revoke it.
+    expect(await checkedFor(token, { origin: 'http://127.0.0.1:5173' }, 'revoke')).toEqual({ status: 401, error: SIWX_ERRORS.audience })
+    expect(await checkedFor(token, { origin: 'http://localhost:3000' })).toEqual({ status: 200 })
+    expect(await checkedFor(token, { domain: 'LOCALHOST:3000' })).toEqual({ status: 200 })
+    // Without either (a backend that compares the session's domain itself), the token is checked for no domain.
+    expect((await session(token)).status).toBe(200)
+    // ?domain= and the Origin must agree; a malformed domain is a 400.
+    const both = await app.request('/v1/siwx/session?domain=localhost:3000', {
+      headers: { authorization: `Bearer ${token}`, origin: 'http://127.0.0.1:5173' },
+    })
+    expect([both.status, await both.json()]).toEqual([400, { error: SIWX_ERRORS.domainOrigin }])
+    const bad = await app.request('/v1/siwx/session?domain=a/b', { headers: { authorization: `Bearer ${token}` } })
+    expect([bad.status, await bad.json()]).toEqual([400, { error: SIWX_ERRORS.domainParam }])
+    expect(await checkedFor(token, { origin: 'http://localhost:3000' }, 'revoke')).toEqual({ status: 200 })
+  })
+
+  it.each([
+    ['another site', 'https://evil.example/'],
+    ['another port', 'http://localhost:5174/'],
+    ['another host with the domain as user info', 'http://localhost:5173@evil.example/'],
+    ['user info on the domain', 'http://evil@localhost:5173/'],
+    ['not http(s)', 'ftp://localhost:5173/'],
+    ['a URN', 'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66'],
+  ])('refuses a message whose URI is not on its domain: %s (%s)', async (_name, uri) => {
+    expect(await trade(await boundBody({ uri }))).toEqual({ status: 400, error: SIWX_ERRORS.uri })
+  })
+
+  it('accepts a URI on the domain: a path and query, https, the default port written out', async () => {
+    expect((await trade(await boundBody({ uri: 'http://localhost:5173/login?next=%2F' }))).status).toBe(200)
+    expect((await trade(await boundBody({ uri: 'https://localhost:5173' }))).status).toBe(200)
+    expect((await trade(await boundBody({ domain: 'localhost', uri: 'http://localhost:80/' }))).status).toBe(200)
+  })
+
+  it('a nonce for project A on domain X is refused with project B or domain Y, and signs in once with A on X', async () => {
+    const fromPage = { query: '?projectId=project-a', origin: 'http://localhost:5173' }
+    expect(await trade(await boundBody({ ...fromPage, projectId: 'project-b' }))).toEqual({ status: 401, error: SIWX_ERRORS.nonceProject })
+    expect(await trade(await boundBody(fromPage))).toEqual({ status: 401, error: SIWX_ERRORS.nonceProject })
+    expect(await trade(await boundBody({ ...fromPage, projectId: 'project-a', domain: 'localhost:3000' }))).toEqual({
+      status: 401,
+      error: SIWX_ERRORS.nonceDomain,
+    })
+    // The `domain` parameter binds it the same way (a client that sends no Origin).
+    expect(
+      await trade(
+        await boundBody({ query: '?projectId=project-a&domain=localhost:3000', projectId: 'project-a', domain: 'localhost:5173' }),
+      ),
+    ).toEqual({ status: 401, error: SIWX_ERRORS.nonceDomain })
+    // The refusals spent nothing: the nonce still signs in for its own project and domain, once.
+    const good = await boundBody({ ...fromPage, projectId: 'project-a' })
+    expect((await trade(good)).status).toBe(200)
+    expect(await trade(good)).toEqual({ status: 401, error: SIWX_ERRORS.nonce })
+    expect(
+      (
+        await trade(
+          await boundBody({ query: '?projectId=project-a&domain=LocalHost:3000', projectId: 'project-a', domain: 'localhost:3000' }),
+        )
+      ).status,
+    ).toBe(200)
+  })
+
+  it("the nonce route refuses a domain that is not allowed, a domain that is not the Origin's host and a malformed projectId", async () => {
+    const ask = async (query: string, origin?: string) => {
+      const res = await app.request(`/v1/siwx/nonce${query}`, { method: 'POST', headers: origin ? { origin } : {} })
+      return [res.status, await res.json()]
+    }
+    expect(await ask('', 'https://evil.example')).toEqual([403, { error: SIWX_ERRORS.domain }])
+    expect(await ask('?domain=evil.example')).toEqual([403, { error: SIWX_ERRORS.domain }])
+    expect(await ask('?domain=localhost:3000', 'http://localhost:5173')).toEqual([400, { error: SIWX_ERRORS.domainOrigin }])
+    expect(await ask('?projectId=a%20b')).toEqual([400, { error: SIWX_ERRORS.projectId }])
+    // An opaque origin (a sandboxed page) names no domain.
+    expect((await ask('', 'null'))[0]).toBe(200)
   })
 })
 

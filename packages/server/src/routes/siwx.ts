@@ -15,8 +15,9 @@ import { getAddress, isAddress, isAddressEqual, type Address, type Hex } from 'v
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 import { z } from 'zod'
 import { HttpError, preview } from '../errors.ts'
+import { PROJECT_ID } from '../db/projects.ts'
 import { createSiwxRepository, NonceError, type SiwxSessionRecord } from '../siwx/repository.ts'
-import { createTokenService } from '../siwx/tokens.ts'
+import { AudienceError, createTokenService, isTokenRefusal } from '../siwx/tokens.ts'
 import {
   domainMatcher,
   isOfflineChain,
@@ -26,7 +27,8 @@ import {
   verifySolanaMessage,
 } from '../siwx/verify.ts'
 import { parseInput } from '../validation.ts'
-import type { RouteModule } from './context.ts'
+import type { Database } from '../db/types.ts'
+import type { AppContext, RouteModule } from './context.ts'
 
 /** How long a nonce may be used: 10 minutes. */
 export const SIWX_NONCE_TTL_MS = 10 * 60 * 1000
@@ -40,7 +42,13 @@ export const SIWX_ERRORS = {
   message: 'Invalid sign-in message',
   mismatch: 'Message does not match the request',
   domain: 'Domain not allowed',
+  uri: 'Message URI does not match its domain',
   nonce: 'Invalid or expired nonce',
+  nonceProject: 'Nonce was issued for another project',
+  nonceDomain: 'Nonce was issued for another domain',
+  domainParam: 'domain must be a host or host:port',
+  domainOrigin: 'domain must be the host of the Origin',
+  projectId: 'projectId must be 1-128 letters, digits, ".", "_" or "-"',
   signature: 'Invalid signature',
   scheme: 'Unsupported signature scheme',
   tooMany: 'Too many sign-in attempts for this project',
@@ -48,6 +56,7 @@ export const SIWX_ERRORS = {
   notYetValid: 'Message not valid yet',
   missingToken: 'Missing bearer token',
   token: 'Invalid or expired session token',
+  audience: 'Session token is for another domain',
   revoked: 'Session revoked',
   sessionExpired: 'Session expired',
 } as const
@@ -64,6 +73,46 @@ const claimsSchema = z.object({ sid: z.string().min(1).max(100), sub: z.string()
 /** A 401 (SIWX refusals of credentials: nonce, signature, time, token). */
 const unauthorized = (message: string) => new HttpError(401, message)
 
+const DOMAIN = /^[A-Za-z0-9.\-[\]:]{1,255}$/
+
+/**
+ * The domain a request is for, in lower case: its `domain` parameter, else the host of its Origin
+ * (browsers send one with every POST and every cross-origin GET); undefined when it names neither.
+ * A malformed `domain`, or one that is not the Origin's host, is a 400.
+ */
+function requestDomain(c: Context): string | undefined {
+  const param = c.req.query('domain')
+  if (param !== undefined && !DOMAIN.test(param)) throw new HttpError(400, SIWX_ERRORS.domainParam)
+  let origin: string | undefined
+  const header = c.req.header('origin')
+  if (header !== undefined && header !== 'null') {
+    try {
+      const url = new URL(header)
+      if (url.host !== '') origin = url.host
+    } catch {
+      origin = undefined
+    }
+  }
+  if (param === undefined) return origin
+  const domain = param.toLowerCase()
+  if (origin !== undefined && origin !== domain) throw new HttpError(400, SIWX_ERRORS.domainOrigin)
+  return domain
+}
+
+/** Whether `uri` is an http(s) URI on `domain` (same host and port, no user info). */
+export function uriOnDomain(uri: string, domain: string): boolean {
+  let url: URL
+  let expected: URL
+  try {
+    url = new URL(uri)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+    expected = new URL(`${url.protocol}//${domain}`)
+  } catch {
+    return false
+  }
+  return url.username === '' && url.password === '' && url.host === expected.host && expected.pathname === '/' && expected.search === ''
+}
+
 function toWire(session: SiwxSessionRecord): SiwxSessionWire {
   return {
     id: session.id,
@@ -76,39 +125,60 @@ function toWire(session: SiwxSessionRecord): SiwxSessionWire {
   }
 }
 
+/** The session tokens of an app's SIWX settings: the routes' own, and startServer's key check before it listens. */
+export function siwxTokens(db: Database, siwx: AppContext['siwx'], options: { issuer: () => string; now: () => number }) {
+  return createTokenService({
+    repository: createSiwxRepository(db),
+    ...(siwx.signingKey ? { signingKey: siwx.signingKey } : {}),
+    ...(siwx.sealingKey ? { sealingKey: siwx.sealingKey } : {}),
+    issuer: options.issuer,
+    lifetimeSeconds: siwx.sessionTtlSeconds,
+    now: options.now,
+  })
+}
+
 /**
  * Sign in with the wallet (SIWX, wire: @portico/protocol/siwx):
- * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes;
+ * - POST /v1/siwx/nonce: a single-use nonce, valid 10 minutes, bound to the request's projectId and
+ *   domain (requestDomain);
  * - POST /v1/siwx/sessions { message, signature, chainId, address }: the signed message (EIP-4361 on
  *   eip155, CAIP-122 on solana, bip122, polkadot, cosmos, sui and stacks) is checked — our unused
- *   nonce, a domain that is the host of an allowed origin, the request's chain and account, its
+ *   nonce of this projectId and the message's domain, a domain that is the host of an allowed origin
+ *   with the URI on it, the request's chain and account, its
  *   Expiration Time / Not Before, and the signature (EOA, ERC-1271 and ERC-6492 through the chain's
  *   RPC; ed25519 on Solana; offline in each wallet scheme on the other namespaces, any well-formed
  *   network of theirs: siwx/namespaces.ts) — and traded for a session and its token (ES256 JWT,
  *   expiring with the message, at most the session TTL);
- * - GET /v1/siwx/session (Bearer token): the session, 401 when the token or the session is not valid;
+ * - GET /v1/siwx/session (Bearer token): the session, 401 when the token (for the request's domain,
+ *   when it names one) or the session is not valid;
  * - POST /v1/siwx/session/revoke (Bearer token): ends the session;
- * - GET /.well-known/jwks.json: the tokens' public key(s).
+ * - GET /.well-known/jwks.json: the tokens' public keys (siwx/tokens.ts).
  */
 export const siwxRoutes: RouteModule = (ctx) => {
   const repository = createSiwxRepository(ctx.db)
   const issuer = () => ctx.assetUrl('') || 'portico-api'
-  const tokens = createTokenService({ repository, signingKey: ctx.siwx.signingKey, issuer })
+  const tokens = siwxTokens(ctx.db, ctx.siwx, { issuer, now: ctx.now })
   const domainAllowed = domainMatcher(ctx.allowedOrigins)
   const solanaChains = new Set<string>([...SOLANA_CLUSTERS, ...(ctx.solana ? [ctx.solana.caipNetworkId] : [])])
   const app = new Hono()
 
-  /** The session of the request's Bearer token (valid token, stored, not revoked, not expired), else a 401. */
+  /**
+   * The session of the request's Bearer token (valid token for the request's domain, stored, not
+   * revoked, not expired), else a 401.
+   */
   async function sessionOf(c: Context, now: Date, options: { expired: boolean }): Promise<SiwxSessionRecord> {
     const parsed = authorization.safeParse({ authorization: c.req.header('authorization') })
     if (!parsed.success) throw unauthorized(parsed.error.issues[0]?.message ?? SIWX_ERRORS.missingToken)
     const token = parsed.data.authorization.slice('Bearer '.length)
+    const audience = requestDomain(c)
     let claims: z.infer<typeof claimsSchema>
     try {
-      const payload = options.expired ? await tokens.verifySignatureOnly(token) : await tokens.verify(token, now)
+      const payload = options.expired ? await tokens.verifySignatureOnly(token, audience) : await tokens.verify(token, now, audience)
       claims = claimsSchema.parse(payload)
-    } catch {
-      throw unauthorized(SIWX_ERRORS.token)
+    } catch (error) {
+      // A check that could not run (the database is down) is not the token's fault: 503, not 401.
+      if (!isTokenRefusal(error) && !(error instanceof z.ZodError)) throw error
+      throw unauthorized(error instanceof AudienceError ? SIWX_ERRORS.audience : SIWX_ERRORS.token)
     }
     const session = await repository.findSession(claims.sid)
     if (session === null || `${session.chainId}:${session.address}` !== claims.sub) throw unauthorized(SIWX_ERRORS.token)
@@ -129,6 +199,9 @@ export const siwxRoutes: RouteModule = (ctx) => {
 
   app.post('/v1/siwx/nonce', async (c) => {
     const projectId = c.req.query('projectId') ?? ''
+    if (projectId !== '' && !PROJECT_ID.test(projectId)) throw new HttpError(400, SIWX_ERRORS.projectId)
+    const domain = requestDomain(c)
+    if (domain !== undefined && !domainAllowed(domain)) throw new HttpError(403, SIWX_ERRORS.domain)
     const refused = await nonceLimits?.take(c, projectId)
     if (refused) {
       ctx.metrics?.rateLimited.inc({ limit: 'siwx-nonce', bucket: refused.by })
@@ -137,7 +210,7 @@ export const siwxRoutes: RouteModule = (ctx) => {
     const now = new Date()
     const nonce = randomBytes(16).toString('hex')
     const expiresAt = new Date(now.getTime() + SIWX_NONCE_TTL_MS)
-    await repository.addNonce(nonce, expiresAt, now)
+    await repository.addNonce(nonce, expiresAt, now, { projectId, domain: domain ?? null })
     return c.json({ nonce, expiresAt: expiresAt.toISOString() } satisfies SiwxNonceResponse, 200, { 'Cache-Control': 'no-store' })
   })
 
@@ -190,9 +263,15 @@ export const siwxRoutes: RouteModule = (ctx) => {
       throw new HttpError(400, `Unsupported chainId ${preview(fields.chainId)}`)
     }
     if (!domainAllowed(fields.domain)) throw new HttpError(403, SIWX_ERRORS.domain)
+    if (!uriOnDomain(fields.uri, fields.domain)) throw new HttpError(400, SIWX_ERRORS.uri)
     if (fields.expirationTime !== undefined && Date.parse(fields.expirationTime) <= now.getTime()) throw unauthorized(SIWX_ERRORS.expired)
     if (fields.notBefore !== undefined && Date.parse(fields.notBefore) > now.getTime()) throw unauthorized(SIWX_ERRORS.notYetValid)
-    if (!(await repository.isNonceUsable(fields.nonce, now))) throw unauthorized(SIWX_ERRORS.nonce)
+    const projectId = c.req.query('projectId') ?? ''
+    const domain = fields.domain.toLowerCase()
+    const binding = await repository.usableNonce(fields.nonce, now)
+    if (binding === null) throw unauthorized(SIWX_ERRORS.nonce)
+    if (binding.projectId !== null && binding.projectId !== projectId) throw unauthorized(SIWX_ERRORS.nonceProject)
+    if (binding.domain !== null && binding.domain !== domain) throw unauthorized(SIWX_ERRORS.nonceDomain)
 
     if (namespace === 'eip155') {
       const chain = ctx.chainsById.get(fields.chainId)
@@ -230,6 +309,7 @@ export const siwxRoutes: RouteModule = (ctx) => {
     try {
       session = await repository.createSession(
         fields.nonce,
+        { projectId, domain },
         {
           id: randomUUID(),
           address,

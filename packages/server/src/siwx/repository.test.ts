@@ -35,23 +35,37 @@ describe.each(drivers)('SIWX repository on %s', (_name, openDb) => {
   })
   // The tests share one database per driver (opening PGlite is the slow part); closing is the afterAll's.
   const open = async (): Promise<Database> => ({ ...shared, close: async () => {} })
-  it('a nonce is spent once with its session; an expired or unknown one never', async () => {
+  it('a nonce is spent once with its session, for its own project and domain only; an expired or unknown one never', async () => {
     const db = await open()
     try {
       const repo = createSiwxRepository(db)
       const now = new Date('2026-11-23T22:00:00.000Z')
       const later = new Date(now.getTime() + 11 * 60_000)
       const nonce = `n${Math.random().toString(36).slice(2)}xyz`
-      await repo.addNonce(nonce, new Date(now.getTime() + 10 * 60_000), now)
-      expect(await repo.isNonceUsable(nonce, now)).toBe(true)
-      expect(await repo.isNonceUsable(nonce, later)).toBe(false)
-      await expect(repo.createSession(nonce, session('s-late', now), later)).rejects.toBeInstanceOf(NonceError)
-      const stored = await repo.createSession(nonce, session(`s-${nonce}`, now), now)
+      const use = { projectId: 'project-a', domain: 'localhost:5173' }
+      await repo.addNonce(nonce, new Date(now.getTime() + 10 * 60_000), now, use)
+      expect(await repo.usableNonce(nonce, now)).toEqual(use)
+      expect(await repo.usableNonce(nonce, later)).toBeNull()
+      await expect(repo.createSession(nonce, use, session('s-late', now), later)).rejects.toBeInstanceOf(NonceError)
+      await expect(repo.createSession(nonce, { ...use, projectId: 'project-b' }, session('s-b', now), now)).rejects.toBeInstanceOf(
+        NonceError,
+      )
+      await expect(repo.createSession(nonce, { ...use, domain: 'app.example' }, session('s-y', now), now)).rejects.toBeInstanceOf(
+        NonceError,
+      )
+      const stored = await repo.createSession(nonce, use, session(`s-${nonce}`, now), now)
       expect(stored).toEqual({ ...session(`s-${nonce}`, now), revokedAt: null })
-      await expect(repo.createSession(nonce, session('s-again', now), now)).rejects.toBeInstanceOf(NonceError)
-      expect(await repo.isNonceUsable(nonce, now)).toBe(false)
+      await expect(repo.createSession(nonce, use, session('s-again', now), now)).rejects.toBeInstanceOf(NonceError)
+      expect(await repo.usableNonce(nonce, now)).toBeNull()
+      // A nonce asked without a domain is bound to its project only.
+      const unbound = `o${Math.random().toString(36).slice(2)}xyz`
+      await repo.addNonce(unbound, new Date(now.getTime() + 10 * 60_000), now, { projectId: '', domain: null })
+      await expect(repo.createSession(unbound, use, session('s-open-a', now), now)).rejects.toBeInstanceOf(NonceError)
+      expect((await repo.createSession(unbound, { projectId: '', domain: 'app.example' }, session(`s-${unbound}`, now), now)).id).toBe(
+        `s-${unbound}`,
+      )
       // Nothing stored by the refused attempts.
-      expect(await repo.findSession('s-late')).toBeNull()
+      for (const id of ['s-late', 's-b', 's-y', 's-open-a']) expect(await repo.findSession(id)).toBeNull()
       expect(await repo.findSession('s-again')).toBeNull()
       expect(await repo.findSession(`s-${nonce}`)).toEqual(stored)
 
@@ -63,25 +77,44 @@ describe.each(drivers)('SIWX repository on %s', (_name, openDb) => {
     }
   })
 
-  it('creates the signing key once; later calls read it back as JWK objects', async () => {
+  it('signing keys: callers under the lock one at a time (one key made by three), read back as JWK objects; last use kept', async () => {
     const db = await open()
     try {
       const repo = createSiwxRepository(db)
+      const t0 = new Date('2026-11-23T22:00:00.000Z')
       let made = 0
-      const create = async () => {
-        made++
-        return {
-          kid: `k${made}`,
-          privateJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' },
-          publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
-        }
-      }
-      const first = await repo.signingKeyOrCreate(create)
-      const [a, b] = await Promise.all([repo.signingKeyOrCreate(create), repo.signingKeyOrCreate(create)])
-      expect(a).toEqual(first)
-      expect(b).toEqual(first)
-      expect((await repo.signingKeys()).map((k) => k.kid)).toEqual([first.kid])
-      expect(first.publicJwk).toEqual({ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' })
+      const createOnce = () =>
+        repo.signingKeysLocked(async (store) => {
+          const [newest] = await store.list()
+          if (newest !== undefined) return newest.kid
+          made++
+          await store.insert(
+            {
+              kid: `k${made}`,
+              privateJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' },
+              publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
+            },
+            t0,
+          )
+          return `k${made}`
+        })
+      expect(await Promise.all([createOnce(), createOnce(), createOnce()])).toEqual(['k1', 'k1', 'k1'])
+      const [key] = await repo.signingKeys()
+      expect(key).toEqual({
+        kid: 'k1',
+        publicJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y' },
+        privateJwk: { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' },
+        privateSealed: null,
+        createdAt: t0.toISOString(),
+        lastUsedAt: t0.toISOString(),
+      })
+      await repo.signingKeysLocked((store) => store.seal('k1', 'v1.sealed'))
+      const later = new Date(t0.getTime() + 60_000)
+      await repo.touchSigningKey('k1', later)
+      await repo.touchSigningKey('k1', t0)
+      expect(await repo.signingKeys()).toEqual([{ ...key, privateJwk: null, privateSealed: 'v1.sealed', lastUsedAt: later.toISOString() }])
+      expect((await repo.keysUsedSince(t0)).map((k) => k.kid)).toEqual(['k1'])
+      expect(await repo.keysUsedSince(later)).toEqual([])
     } finally {
       await db.close()
     }
@@ -108,8 +141,11 @@ describe('nonce pruning', () => {
     try {
       const repo = createSiwxRepository(db)
       const t0 = new Date('2026-11-23T22:00:00.000Z')
-      await repo.addNonce('oldnonce1', new Date(t0.getTime() + 600_000), t0)
-      await repo.addNonce('newnonce1', new Date(t0.getTime() + 1_200_000), new Date(t0.getTime() + 600_000))
+      await repo.addNonce('oldnonce1', new Date(t0.getTime() + 600_000), t0, { projectId: '', domain: null })
+      await repo.addNonce('newnonce1', new Date(t0.getTime() + 1_200_000), new Date(t0.getTime() + 600_000), {
+        projectId: '',
+        domain: null,
+      })
       const { rows } = await db.query<{ nonce: string }>('SELECT nonce FROM portico_siwx.nonces ORDER BY nonce')
       expect(rows.map((r) => r.nonce)).toEqual(['newnonce1'])
     } finally {

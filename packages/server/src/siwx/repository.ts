@@ -55,35 +55,100 @@ export class NonceError extends Error {
 }
 
 /**
+ * What a nonce was asked for: the request's projectId ('' without one) and the sign-in's domain
+ * (lower case; null when the request named none). `projectId` null: a nonce from before migration 019.
+ */
+export type NonceBinding = { projectId: string | null; domain: string | null }
+
+/** A token signing key as stored: its public part, and its private part sealed, plain or absent (a configured key). */
+export type StoredSigningKey = {
+  kid: string
+  publicJwk: JWK
+  privateJwk: JWK | null
+  privateSealed: string | null
+  createdAt: string
+  lastUsedAt: string
+}
+
+type KeyRow = {
+  kid: string
+  public_jwk: JWK | string
+  private_jwk: JWK | string | null
+  private_sealed: string | null
+  created_at: Date | string
+  last_used_at: Date | string
+}
+
+const json = (value: JWK | string): JWK => (typeof value === 'string' ? (JSON.parse(value) as JWK) : value)
+
+const toKey = (row: KeyRow): StoredSigningKey => ({
+  kid: row.kid,
+  publicJwk: json(row.public_jwk),
+  privateJwk: row.private_jwk === null ? null : json(row.private_jwk),
+  privateSealed: row.private_sealed,
+  createdAt: iso(row.created_at),
+  lastUsedAt: iso(row.last_used_at),
+})
+
+/** The signing keys under the table's lock (signingKeysLocked): read them, add one, seal one's private part. */
+export type SigningKeyStore = {
+  /** Every stored key, newest first. */
+  list(): Promise<StoredSigningKey[]>
+  insert(key: { kid: string; publicJwk: JWK; privateJwk?: JWK; privateSealed?: string }, now: Date): Promise<void>
+  /** Replace a key's plain private part by its sealed form. */
+  seal(kid: string, sealed: string): Promise<void>
+}
+
+const KEY_COLUMNS = 'kid, public_jwk, private_jwk, private_sealed, created_at, last_used_at'
+
+/**
  * SIWX storage over the driver-agnostic Database (PGlite or node-postgres): nonces, sessions and the
  * token signing keys. Every time is passed in by the caller (its clock), none is read from SQL now().
  */
 export function createSiwxRepository(db: Database) {
   return {
-    /** Store a fresh nonce valid until `expiresAt`; expired nonces (spent or not, useless either way) are pruned on the way. */
-    async addNonce(nonce: string, expiresAt: Date, now: Date): Promise<void> {
+    /**
+     * Store a fresh nonce valid until `expiresAt`, bound to `binding`; expired nonces (spent or not,
+     * useless either way) are pruned on the way.
+     */
+    async addNonce(nonce: string, expiresAt: Date, now: Date, binding: NonceBinding): Promise<void> {
       await db.query('DELETE FROM portico_siwx.nonces WHERE expires_at <= $1', [now.toISOString()])
-      await db.query('INSERT INTO portico_siwx.nonces (nonce, expires_at) VALUES ($1, $2)', [nonce, expiresAt.toISOString()])
+      await db.query('INSERT INTO portico_siwx.nonces (nonce, expires_at, project_id, domain) VALUES ($1, $2, $3, $4)', [
+        nonce,
+        expiresAt.toISOString(),
+        binding.projectId,
+        binding.domain,
+      ])
     },
 
-    /** Whether `nonce` was given by us, is unused and not expired at `now`. */
-    async isNonceUsable(nonce: string, now: Date): Promise<boolean> {
-      const { rows } = await db.query('SELECT 1 FROM portico_siwx.nonces WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2', [
-        nonce,
-        now.toISOString(),
-      ])
-      return rows.length > 0
+    /** The binding of `nonce` when it was given by us, is unused and not expired at `now`; else null. */
+    async usableNonce(nonce: string, now: Date): Promise<NonceBinding | null> {
+      const { rows } = await db.query<{ project_id: string | null; domain: string | null }>(
+        'SELECT project_id, domain FROM portico_siwx.nonces WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2',
+        [nonce, now.toISOString()],
+      )
+      const row = rows[0]
+      return row === undefined ? null : { projectId: row.project_id, domain: row.domain }
     },
 
     /**
      * Spend `nonce` and store the session, in one transaction: NonceError (nothing stored) when the
-     * nonce is unknown, spent or expired at `now` — of two sign-ins racing on one nonce, one wins.
+     * nonce is unknown, spent, expired at `now`, or bound to another project or domain than `use` —
+     * of two sign-ins racing on one nonce (on one instance or two), one wins.
      */
-    async createSession(nonce: string, session: Omit<SiwxSessionRecord, 'revokedAt'>, now: Date): Promise<SiwxSessionRecord> {
+    async createSession(
+      nonce: string,
+      use: { projectId: string; domain: string },
+      session: Omit<SiwxSessionRecord, 'revokedAt'>,
+      now: Date,
+    ): Promise<SiwxSessionRecord> {
       return db.transaction(async (tx: Queryable) => {
         const spent = await tx.query(
-          'UPDATE portico_siwx.nonces SET used_at = $2 WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2 RETURNING nonce',
-          [nonce, now.toISOString()],
+          `UPDATE portico_siwx.nonces SET used_at = $2
+           WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2
+             AND (project_id IS NULL OR project_id = $3) AND (domain IS NULL OR domain = $4)
+           RETURNING nonce`,
+          [nonce, now.toISOString(), use.projectId, use.domain],
         )
         if (spent.rows.length === 0) throw new NonceError()
         const { rows } = await tx.query<SessionRow>(
@@ -116,35 +181,57 @@ export function createSiwxRepository(db: Database) {
     },
 
     /** Every stored signing key, newest first. */
-    async signingKeys(): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }[]> {
-      const { rows } = await db.query<{ kid: string; private_jwk: JWK | string; public_jwk: JWK | string }>(
-        'SELECT kid, private_jwk, public_jwk FROM portico_siwx.signing_keys ORDER BY created_at DESC, kid',
+    async signingKeys(): Promise<StoredSigningKey[]> {
+      const { rows } = await db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM portico_siwx.signing_keys ORDER BY created_at DESC, kid`)
+      return rows.map(toKey)
+    },
+
+    /** The keys some instance signed with (or loaded to sign) after `since`, newest use first. */
+    async keysUsedSince(since: Date): Promise<StoredSigningKey[]> {
+      const { rows } = await db.query<KeyRow>(
+        `SELECT ${KEY_COLUMNS} FROM portico_siwx.signing_keys WHERE last_used_at > $1 ORDER BY last_used_at DESC, kid`,
+        [since.toISOString()],
       )
-      const json = (value: JWK | string): JWK => (typeof value === 'string' ? (JSON.parse(value) as JWK) : value)
-      return rows.map((row) => ({ kid: row.kid, privateJwk: json(row.private_jwk), publicJwk: json(row.public_jwk) }))
+      return rows.map(toKey)
+    },
+
+    /** Note that `kid` signs at `now` (a later use is kept). */
+    async touchSigningKey(kid: string, now: Date): Promise<void> {
+      await db.query('UPDATE portico_siwx.signing_keys SET last_used_at = $2 WHERE kid = $1 AND last_used_at < $2', [
+        kid,
+        now.toISOString(),
+      ])
     },
 
     /**
-     * The newest signing key, or the one `create` makes when there is none — under an advisory lock,
-     * so servers starting together against one Postgres agree on a single key.
+     * Run `fn` on the signing keys under an advisory lock, in one transaction, so servers starting
+     * together against one Postgres agree on a single generated key.
      */
-    async signingKeyOrCreate(
-      create: () => Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }>,
-    ): Promise<{ kid: string; privateJwk: JWK; publicJwk: JWK }> {
+    async signingKeysLocked<T>(fn: (store: SigningKeyStore) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico.siwx.signing_keys'))")
-        const { rows } = await tx.query<{ kid: string; private_jwk: JWK | string; public_jwk: JWK | string }>(
-          'SELECT kid, private_jwk, public_jwk FROM portico_siwx.signing_keys ORDER BY created_at DESC, kid LIMIT 1',
-        )
-        const json = (value: JWK | string): JWK => (typeof value === 'string' ? (JSON.parse(value) as JWK) : value)
-        if (rows[0] !== undefined) return { kid: rows[0].kid, privateJwk: json(rows[0].private_jwk), publicJwk: json(rows[0].public_jwk) }
-        const key = await create()
-        await tx.query('INSERT INTO portico_siwx.signing_keys (kid, private_jwk, public_jwk) VALUES ($1, $2::jsonb, $3::jsonb)', [
-          key.kid,
-          JSON.stringify(key.privateJwk),
-          JSON.stringify(key.publicJwk),
-        ])
-        return key
+        return fn({
+          async list() {
+            const { rows } = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM portico_siwx.signing_keys ORDER BY created_at DESC, kid`)
+            return rows.map(toKey)
+          },
+          async insert(key, now) {
+            await tx.query(
+              `INSERT INTO portico_siwx.signing_keys (kid, public_jwk, private_jwk, private_sealed, created_at, last_used_at)
+               VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $5)`,
+              [
+                key.kid,
+                JSON.stringify(key.publicJwk),
+                key.privateJwk === undefined ? null : JSON.stringify(key.privateJwk),
+                key.privateSealed ?? null,
+                now.toISOString(),
+              ],
+            )
+          },
+          async seal(kid, sealed) {
+            await tx.query('UPDATE portico_siwx.signing_keys SET private_sealed = $2, private_jwk = NULL WHERE kid = $1', [kid, sealed])
+          },
+        })
       })
     },
   }
