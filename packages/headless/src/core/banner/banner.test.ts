@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultTimers } from '../timers'
-import { createBanner } from './banner'
+import { BANNER_AUTO_HIDE_MS, createBanner } from './banner'
 
 describe('banner (SPEC §4)', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -47,5 +47,35 @@ describe('banner (SPEC §4)', () => {
     b.hide()
     vi.advanceTimersByTime(1000)
     expect(b.$banner.get().open).toBe(false)
+  })
+
+  it('info and success hide by themselves after 5 s; errors, warnings and loading stay until hidden or replaced (issue 25)', () => {
+    expect(BANNER_AUTO_HIDE_MS).toBe(5000)
+    const b = createBanner(defaultTimers)
+    b.showSuccess('Swapped ETH to 1 USDC')
+    vi.advanceTimersByTime(4999)
+    expect(b.$banner.get().open).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(b.$banner.get()).toEqual({ message: 'Swapped ETH to 1 USDC', variant: 'success', open: false })
+    for (const variant of ['error', 'warning', 'loading'] as const) {
+      b.show('Stays', variant)
+      vi.advanceTimersByTime(60 * 60_000)
+      expect(b.$banner.get()).toEqual({ message: 'Stays', variant, open: true })
+      b.hide()
+    }
+  })
+
+  it('a success shown after a loading banner gets its full 5 s; an error replacing a success is not hidden by its timer', () => {
+    const b = createBanner(defaultTimers)
+    b.showLoading('Swapping ...')
+    vi.advanceTimersByTime(10_000)
+    b.showSuccess('Swapped')
+    vi.advanceTimersByTime(150 + 4999)
+    expect(b.$banner.get()).toMatchObject({ message: 'Swapped', open: true })
+    b.showError('Transaction error')
+    vi.advanceTimersByTime(150)
+    expect(b.$banner.get()).toEqual({ message: 'Transaction error', variant: 'error', open: true })
+    vi.advanceTimersByTime(10_000)
+    expect(b.$banner.get().open).toBe(true)
   })
 })
