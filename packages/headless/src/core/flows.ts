@@ -145,8 +145,14 @@ export const LAZY_FLOWS: LazyFlowTable = {
     })
   },
   embeddedAccount: async (host) => {
-    const { createEmbeddedAccount } = await import('./embedded/account')
-    return createEmbeddedAccount({ chain: host.get('chain'), connection: host.get('connection'), theme: host.get('theme') })
+    const { createEmbeddedAccount, localeOf } = await import('./embedded/account')
+    return createEmbeddedAccount({
+      chain: host.get('chain'),
+      connection: host.get('connection'),
+      theme: host.get('theme'),
+      // The modal's locale (the same flow as useLocale's: made once per instance from its options).
+      locale: localeOf(host),
+    })
   },
   names: async (host) => (await import('./names/wire')).wireNames(host),
   send: (host) => import('./send/wire').then((m) => m.wireSend(host)),
