@@ -145,13 +145,13 @@ export const LAZY_FLOWS: LazyFlowTable = {
     })
   },
   embeddedAccount: async (host) => {
-    const { createEmbeddedAccount, localeOf } = await import('./embedded/account')
+    const { createEmbeddedAccount } = await import('./embedded/account')
+    // `options`: the instance's, whose locale (useLocale's) is synced to the frame with the theme.
     return createEmbeddedAccount({
       chain: host.get('chain'),
       connection: host.get('connection'),
       theme: host.get('theme'),
-      // The modal's locale (the same flow as useLocale's: made once per instance from its options).
-      locale: localeOf(host),
+      options: host.options,
     })
   },
   names: async (host) => (await import('./names/wire')).wireNames(host),

@@ -21,22 +21,20 @@ import type {
 import type { Chain } from '../chain/chain'
 import type { Connection, ConnectionFlow } from '../connection/connection'
 import { ERRORS, PorticoError } from '../errors'
-import type { LocaleFlow } from '../locale/locale'
+import { localeOf } from '../locale/locale'
 import type { Theme } from '../theme/theme'
 import type { AccountType, ChainNamespace } from '../types'
-
-/** For the flow table: the instance's locale flow, synced to the frame with the theme (loaded with this chunk). */
-export { localeOf } from '../locale/locale'
 
 export interface EmbeddedAccountDeps {
   chain: Chain
   connection: Pick<ConnectionFlow, '$connections' | 'getConnector' | 'ownerOf' | 'patchConnections'>
   theme: Pick<Theme, '$resolvedThemeMode' | '$theme'>
-  /** The modal's locale, synced to the frame with the theme. @default none (the frame shows English) */
-  locale?: Pick<LocaleFlow, '$locale'>
+  /** The instance's options: its locale flow (useLocale's, one per instance) is synced to the frame with the theme. @default none (English) */
+  options?: { locale?: string }
 }
 
-export function createEmbeddedAccount({ chain, connection, theme, locale }: EmbeddedAccountDeps) {
+export function createEmbeddedAccount({ chain, connection, theme, options }: EmbeddedAccountDeps) {
+  const locale = options ? localeOf({ options }) : undefined
   /** The auth connector (embedded wallet) connection of the active namespace, else of any namespace, with its adapter. */
   function authConnection(): { connectorId: string; adapter: ChainAdapter } | undefined {
     const all = connection.$connections.get()
