@@ -119,6 +119,14 @@ describe("the host's locale in the frame's views", () => {
     )
   })
 
+  it('ready() settles once the locale last asked for is in: a confirmation right after a switch is in its texts', async () => {
+    const look = createLook(document)
+    look.apply({ locale: 'fr' })
+    await look.ready()
+    expect(look.texts().window.reject).toBe('Refuser')
+    expect(describeRequest({ kind: 'email', email: 'a@example.com' }, undefined, look.texts()).title).toBe('Changer votre adresse e-mail')
+  })
+
   it('a locale outside the list is English (ltr); a later locale wins over one still loading', async () => {
     const look = createLook(document)
     look.apply({ locale: 'ar' })

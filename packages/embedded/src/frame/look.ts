@@ -30,6 +30,8 @@ export interface FrameLook {
   texts(): FrameTexts
   /** What is applied now, to pass on. */
   current(): Look
+  /** Settles once the locale last asked for is applied (its chunk in, or failed to load). */
+  ready(): Promise<void>
 }
 
 /** The look of `doc` (the frame's document, or the confirmation window's). */
@@ -39,8 +41,9 @@ export function createLook(doc: Document): FrameLook {
   let variables: Record<string, string> = {}
   let locale: FrameLocale = 'en'
   let texts: FrameTexts = ENGLISH
-  /** The locale last asked for (its chunk may still be loading). */
+  /** The locale last asked for (its chunk may still be loading), and its load. */
   let asked: FrameLocale = 'en'
+  let loading: Promise<void> = Promise.resolve()
 
   function setLocale(next: FrameLocale) {
     locale = next
@@ -67,15 +70,19 @@ export function createLook(doc: Document): FrameLook {
       if (ready) {
         texts = ready
         setLocale(wanted)
+        loading = Promise.resolve()
         return undefined
       }
-      return loadTexts(wanted).then((loadedNow) => {
+      const load = loadTexts(wanted).then((loadedNow) => {
         // A later apply of another locale wins over this load.
         if (asked !== wanted) return
         texts = loadedNow
         setLocale(wanted)
       })
+      loading = load
+      return load
     },
+    ready: () => loading,
     texts: () => texts,
     current: () => ({ ...(themeMode ? { themeMode } : {}), themeVariables: { ...variables }, locale }),
   }

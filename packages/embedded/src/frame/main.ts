@@ -91,7 +91,8 @@ export async function bootFrame(): Promise<void> {
     // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
     recoveryView: createRecoveryView(document, { texts: () => look.texts().recovery }),
     totpView: createTotpView(document, { texts: () => look.texts().totp }),
-    confirm: (request) => confirmations.confirm(request),
+    // In the host's locale: a request that comes right after a locale change waits for its texts.
+    confirm: (request) => look.ready().then(() => confirmations.confirm(request)),
     onTheme: (theme) => void look.apply(theme),
   })
   const handler = createFrameHandler({
