@@ -10,12 +10,14 @@ export type Violation = { file: string; specifier: string; rule: string }
 
 const ADAPTERS = ['@portico/evm', '@portico/solana', '@portico/walletconnect', '@portico/embedded']
 // @portico/headless/adapter-kit is public too: what the chain adapters share (receipt waits, node JSON-RPC, ERC-20 call data, units);
-// so is @portico/headless/preview: the preview engine without an instance (decoders, simulation), for the secure frame.
+// so is @portico/headless/preview: the preview engine without an instance (decoders, simulation), for the secure frame;
+// and @portico/headless/theme: the theme's variable names and the sanitiser of overrides, for ui's contract and the frame.
 const HEADLESS_PUBLIC = new Set([
   '@portico/headless',
   '@portico/headless/react',
   '@portico/headless/adapter-kit',
   '@portico/headless/preview',
+  '@portico/headless/theme',
 ])
 const startsWithAny = (s: string, list: string[]) => list.some((p) => s === p || s.startsWith(`${p}/`))
 

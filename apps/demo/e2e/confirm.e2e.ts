@@ -2,7 +2,8 @@
 // frame's own window (on the frame's origin, opened by the page in the click). A script on the host
 // page asks for personal_sign: nothing is signed until Confirm is clicked there; Escape (Reject)
 // fails the request with SPEC §8's text; a sign-in message for another domain is refused with no
-// window to answer. The API, the frame, the chain and Chromium are real.
+// window to answer; the window reads and looks like the modal (its locale and theme). The API, the frame,
+// the chain and Chromium are real.
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextConfirmWindow } from './confirm-window.ts'
@@ -96,5 +97,32 @@ describe("the frame's confirmation window", () => {
     ].join('\n')
     await askToSign(siwe)
     await expect.poll(signed, { timeout: 20_000 }).toEqual({ error: 'The sign-in message is for another domain than this page' })
+  })
+
+  it("the window in the modal's look: the page switches to Arabic and dark with its own accent; the window reads Arabic, right to left, dark, with that accent, and a hostile override is not applied", async () => {
+    const { page, context } = h
+    await page.getByTestId('portico-demo-locale').selectOption('ar')
+    await page.evaluate(() => {
+      window.__portico!.theme.setThemeMode('dark')
+      window.__portico!.theme.setThemeVariables({ '--portico-accent': '#7c3aed', '--portico-color-surface': 'red;background:url(//x)' })
+    })
+    const opened = nextConfirmWindow(context)
+    await askToSign('Hello in Arabic')
+    const popup = await opened
+    expect(await popup.locator('h1').textContent()).toBe('توقيع رسالة')
+    await expect.poll(() => popup.getByTestId('portico-confirm-reject').textContent()).toBe('رفض')
+    const look = await popup.evaluate(() => ({
+      dir: document.documentElement.dir,
+      lang: document.documentElement.lang,
+      theme: document.documentElement.dataset.porticoTheme,
+      accent: getComputedStyle(document.documentElement).getPropertyValue('--portico-accent').trim(),
+      surface: document.documentElement.style.getPropertyValue('--portico-color-surface'),
+      // The style sheet of the frame's origin is applied (the CSP allows no inline <style>).
+      buttonRadius: getComputedStyle(document.querySelector('[data-testid="portico-confirm-confirm"]')!).borderTopLeftRadius,
+    }))
+    expect(look).toEqual({ dir: 'rtl', lang: 'ar', theme: 'dark', accent: '#7c3aed', surface: '', buttonRadius: '14px' })
+    if (process.env.PORTICO_CONFIRM_LOOK_SHOT) await popup.screenshot({ path: process.env.PORTICO_CONFIRM_LOOK_SHOT })
+    await popup.keyboard.press('Escape')
+    await expect.poll(signed, { timeout: 20_000 }).toEqual({ error: 'User rejected the request' })
   })
 })

@@ -234,7 +234,7 @@ describe("a script on the host page (issue 22's threat model)", () => {
       UPDATE_EMAIL: { email: 'thief@portico.test' },
       UPDATE_EMAIL_PRIMARY_OTP: { otp: '000000' },
       UPDATE_EMAIL_SECONDARY_OTP: { otp: '000000' },
-      SYNC_THEME: { themeMode: 'dark' },
+      SYNC_THEME: { themeMode: 'dark', themeVariables: { '--portico-accent': 'red;background:url(//x)' }, locale: 'ar' },
       SYNC_DAPP_DATA: { projectId: 'host-script' },
       RELOAD: 'last',
       RPC_ABORT: 'last',

@@ -1,4 +1,4 @@
-import type { AdapterContext, CaipNetwork, ConnectorEvent, StorageLike } from '@portico/headless'
+import type { AdapterContext, AdapterTheme, CaipNetwork, ConnectorEvent, StorageLike } from '@portico/headless'
 import { STORAGE_KEYS } from '@portico/headless'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { embeddedAdapter } from './adapter'
@@ -436,8 +436,8 @@ describe('embeddedAdapter: wallet calls through the frame', () => {
 })
 
 describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
-  it("sends the app's metadata and the current theme once the frame loads, and the theme again when it changes", async () => {
-    let listener: ((theme: { themeMode: 'light' | 'dark'; themeVariables: Record<string, string | number> }) => void) | undefined
+  it("sends the app's metadata and the current theme once the frame loads, and the theme (with the modal's locale) again when it changes", async () => {
+    let listener: ((theme: AdapterTheme) => void) | undefined
     let unwatched = false
     const s = setup(
       { CONNECT_EMAIL: () => ({ ok: { action: 'CONNECT' } }) },
@@ -469,11 +469,11 @@ describe('embeddedAdapter: theme and dapp data (SPEC §3)', () => {
       },
     ])
     expect(payloadOf('SYNC_THEME')).toEqual([{ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } }])
-    listener!({ themeMode: 'light', themeVariables: {} })
+    listener!({ themeMode: 'light', themeVariables: {}, locale: 'ar' })
     await vi.advanceTimersByTimeAsync(0)
     expect(payloadOf('SYNC_THEME')).toEqual([
       { themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } },
-      { themeMode: 'light', themeVariables: {} },
+      { themeMode: 'light', themeVariables: {}, locale: 'ar' },
     ])
     expect(unwatched).toBe(false)
   })

@@ -114,7 +114,11 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
           : {}),
       }
       const unwatch = context.watchTheme?.((theme) => {
-        synced.theme = { themeMode: theme.themeMode, themeVariables: theme.themeVariables }
+        synced.theme = {
+          themeMode: theme.themeMode,
+          themeVariables: theme.themeVariables,
+          ...(theme.locale ? { locale: theme.locale } : {}),
+        }
         if (engine) void engine.then((e) => (synced.theme ? e.syncTheme(synced.theme) : undefined)).catch(() => undefined)
       })
       context.setConnectors([

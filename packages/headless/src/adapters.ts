@@ -31,6 +31,7 @@
  * Accounts of other namespaces come back in `ConnectResult.namespaces` and through the namespace
  * argument of the context's events.
  */
+import type { Locale } from './core/locale/locale'
 import type { AccountType, CaipNetwork, ChainNamespace, SocialProvider } from './core/types'
 
 export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'auth' | 'external'
@@ -140,6 +141,8 @@ export interface AdapterContext {
 export interface AdapterTheme {
   themeMode: 'light' | 'dark'
   themeVariables: Record<string, string | number>
+  /** The modal's locale (useLocale), for the frame's own views. */
+  locale?: Locale
 }
 
 /** Progress of a pending connect that the UI shows. */

@@ -28,6 +28,10 @@ export type FrameSocialProvider = (typeof FRAME_SOCIAL_PROVIDERS)[number]
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount'] as const
 
+/** The modal's locales (headless's LOCALES): the frame's own views are shown in the host's (SYNC_THEME `locale`). */
+export const FRAME_LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN'] as const
+export type FrameLocale = (typeof FRAME_LOCALES)[number]
+
 /**
  * The frame URL opened with `?portico-passkey=create` is the passkey popup: a window of the frame's
  * origin where a passkey is created (browsers create one in a cross-origin iframe only after a click
@@ -139,10 +143,16 @@ export const APP_EVENT_PAYLOADS = {
   UPDATE_EMAIL: z.object({ email }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp: z.string() }),
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp: z.string() }),
+  /**
+   * The modal's look, applied to the frame's own views (export, recovery, TOTP set-up, confirmation): the
+   * resolved mode, the app's `--portico-*` overrides (the frame keeps only known names and safe values),
+   * and the modal's locale.
+   */
   SYNC_THEME: z.object({
     themeMode: z.optional(z.enum(['light', 'dark'])),
     themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
     w3mThemeVariables: z.optional(z.record(z.string(), z.string())),
+    locale: z.optional(z.enum(FRAME_LOCALES)),
   }),
   SYNC_DAPP_DATA: z.object({
     name: z.optional(z.string()),

@@ -7,74 +7,91 @@
  * Keyboard: focus starts on Reject (so Enter, pressed at once, rejects); Escape rejects; Confirm
  * needs a Tab or a click. The host page can not reach into this window (another origin), cover it
  * (another window), or answer for it (the frame takes answers from this origin only).
- * Texts are English for now: the frame has no locale of its own yet.
+ * Its look (theme, locale, direction) is the frame's: each REQUEST carries it (./look.ts, applied
+ * through the same sanitiser); until the first, the browser's languages and colour preference.
  */
 import { CONFIRM_CHANNEL, type ConfirmView, isConfirmMessage } from './confirm'
+import { createLook } from './look'
+import { ENGLISH, localeOfLanguages } from './texts'
 
-export const CONFIRM_WINDOW_TEXTS = {
-  waiting: 'Waiting for the request…',
-  confirm: 'Confirm',
-  reject: 'Reject',
-  asked: 'Asked by',
-  done: 'Done. You can close this window.',
-  noOpener: 'Open this window from the wallet.',
-} as const
+/** The window's own texts in English (./texts.ts has every locale's). */
+export const CONFIRM_WINDOW_TEXTS = ENGLISH.window
 
-const BUTTON =
-  'font:inherit;font-weight:600;padding:12px 14px;border-radius:12px;border:1px solid color-mix(in srgb, CanvasText 25%, transparent);cursor:pointer;flex:1;min-height:44px'
-
-/** The window's side: render, announce, answer. `close` closes the window when nothing is left to confirm. */
+/** The window's side: render, announce, answer. `close` closes the window when nothing is left to confirm. Styled by ./frame.css. */
 export function runConfirmWindow(
   doc: Document = document,
-  options: { origin?: string; opener?: Window | null; close?: () => void; announceMs?: number } = {},
-): { answer(approved: boolean): void; stop(): void } {
+  options: {
+    origin?: string
+    opener?: Window | null
+    close?: () => void
+    announceMs?: number
+    /** The languages that choose the texts before the first request. @default navigator.languages */
+    languages?: readonly string[]
+  } = {},
+): { answer(approved: boolean): void; stop(): void; ready(): Promise<void> } {
   const listening = new AbortController()
   const stop = () => listening.abort()
   const origin = options.origin ?? location.origin
   const opener = options.opener !== undefined ? options.opener : (window.opener as Window | null)
   const close = options.close ?? (() => window.close())
-  doc.title = 'Confirm'
-  doc.documentElement.style.colorScheme = 'light dark'
-  doc.body.style.cssText = 'margin:0;background:Canvas;color:CanvasText;font:15px/1.45 system-ui,sans-serif'
+  const look = createLook(doc)
+  doc.body.className = 'portico-window'
   const main = doc.createElement('main')
+  main.className = 'portico-confirm'
   main.setAttribute('data-testid', 'portico-confirm')
-  main.style.cssText =
-    'box-sizing:border-box;max-width:480px;margin:0 auto;padding:20px;display:flex;flex-direction:column;gap:14px;min-height:100vh'
   const title = doc.createElement('h1')
   title.id = 'portico-confirm-title'
-  title.style.cssText = 'font-size:18px;margin:0'
-  title.textContent = CONFIRM_WINDOW_TEXTS.waiting
   const asked = doc.createElement('p')
-  asked.style.cssText = 'margin:0;opacity:.75;word-break:break-all'
+  asked.className = 'portico-confirm-asked'
   const warnings = doc.createElement('ul')
+  warnings.className = 'portico-confirm-warnings'
   warnings.setAttribute('data-testid', 'portico-confirm-warnings')
-  warnings.style.cssText = 'margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:6px'
   const details = doc.createElement('dl')
+  details.className = 'portico-confirm-details'
   details.setAttribute('data-testid', 'portico-confirm-details')
-  details.style.cssText = 'margin:0;display:flex;flex-direction:column;gap:8px;overflow:auto;flex:1'
+  const spacer = doc.createElement('div')
+  spacer.className = 'portico-confirm-spacer'
   const actions = doc.createElement('div')
-  actions.style.cssText = 'display:flex;gap:10px;position:sticky;bottom:0;background:Canvas;padding-top:8px'
+  actions.className = 'portico-actions portico-confirm-actions'
   const reject = doc.createElement('button')
   reject.type = 'button'
-  reject.textContent = CONFIRM_WINDOW_TEXTS.reject
+  reject.className = 'portico-button'
   reject.setAttribute('data-testid', 'portico-confirm-reject')
-  reject.style.cssText = `${BUTTON};background:Canvas;color:CanvasText`
   const confirm = doc.createElement('button')
   confirm.type = 'button'
-  confirm.textContent = CONFIRM_WINDOW_TEXTS.confirm
+  confirm.className = 'portico-button portico-button-primary'
   confirm.setAttribute('data-testid', 'portico-confirm-confirm')
-  confirm.style.cssText = `${BUTTON};background:CanvasText;color:Canvas`
   actions.append(reject, confirm)
   const status = doc.createElement('p')
+  status.className = 'portico-status'
   status.setAttribute('role', 'status')
-  status.style.cssText = 'margin:0'
   main.setAttribute('aria-labelledby', title.id)
-  main.append(title, asked, warnings, details, actions, status)
+  main.append(title, asked, warnings, details, spacer, actions, status)
   doc.body.append(main)
 
   let frame: Window | undefined
   let shown: number | undefined
   let answered = 0
+  /** What the window's own texts say now (they follow the locale once its chunk is in). */
+  let phase: 'waiting' | 'noOpener' | 'request' | 'done' = 'waiting'
+  let askedBy: string | undefined
+
+  /** The window's own texts in the locale applied (the request's texts come translated from the frame). */
+  function label() {
+    const t = look.texts().window
+    doc.title = t.title
+    reject.textContent = t.reject
+    confirm.textContent = t.confirm
+    if (phase === 'waiting') title.textContent = t.waiting
+    if (phase === 'noOpener') title.textContent = t.noOpener
+    asked.textContent = askedBy ? `${t.asked} ${askedBy}` : ''
+    status.textContent = phase === 'done' ? t.done : ''
+  }
+  let loading = look.apply({
+    locale: localeOfLanguages(options.languages ?? (typeof navigator === 'undefined' ? [] : navigator.languages)),
+  })
+  loading?.then(label)
+  label()
 
   function setEnabled(on: boolean) {
     reject.disabled = !on
@@ -83,16 +100,27 @@ export function runConfirmWindow(
   }
   setEnabled(false)
 
-  function show(id: number, view: ConfirmView) {
+  function show(id: number, view: ConfirmView, lookOfFrame: unknown) {
     shown = id
+    phase = 'request'
+    if (lookOfFrame && typeof lookOfFrame === 'object') {
+      const { themeMode, themeVariables, locale } = lookOfFrame as Record<string, unknown>
+      // The frame's look, through the same checks as the host's (only known names, safe values, the protocol's locales).
+      loading = look.apply({
+        ...(themeMode === 'light' || themeMode === 'dark' ? { themeMode } : {}),
+        ...(themeVariables && typeof themeVariables === 'object' ? { themeVariables: themeVariables as Record<string, string> } : {}),
+        locale,
+      })
+      loading?.then(label)
+    }
     title.textContent = view.title
-    asked.textContent = view.origin ? `${CONFIRM_WINDOW_TEXTS.asked} ${view.origin}` : ''
+    askedBy = view.origin
     warnings.replaceChildren(
       ...view.warnings.map((text) => {
         const li = doc.createElement('li')
+        li.className = 'portico-danger'
         li.setAttribute('role', 'alert')
         li.textContent = text
-        li.style.cssText = 'padding:8px 10px;border-radius:10px;background:color-mix(in srgb, #d92d20 14%, Canvas);color:CanvasText'
         return li
       }),
     )
@@ -100,14 +128,12 @@ export function runConfirmWindow(
       ...view.rows.flatMap((row) => {
         const dt = doc.createElement('dt')
         dt.textContent = row.label
-        dt.style.cssText = 'font-size:13px;opacity:.7'
         const dd = doc.createElement('dd')
         dd.textContent = row.value
-        dd.style.cssText = 'margin:0;word-break:break-word;white-space:pre-wrap;font-variant-numeric:tabular-nums'
         return [dt, dd]
       }),
     )
-    status.textContent = ''
+    label()
     setEnabled(true)
     reject.focus()
   }
@@ -118,7 +144,8 @@ export function runConfirmWindow(
     shown = undefined
     answered++
     setEnabled(false)
-    status.textContent = CONFIRM_WINDOW_TEXTS.done
+    phase = 'done'
+    label()
   }
 
   reject.addEventListener('click', () => answer(false))
@@ -134,9 +161,13 @@ export function runConfirmWindow(
     { signal: listening.signal },
   )
 
+  const ready = async () => {
+    await loading
+  }
   if (!opener) {
-    title.textContent = CONFIRM_WINDOW_TEXTS.noOpener
-    return { answer, stop }
+    phase = 'noOpener'
+    label()
+    return { answer, stop, ready }
   }
   const view = doc.defaultView
   view?.addEventListener(
@@ -147,7 +178,7 @@ export function runConfirmWindow(
       if (frame && event.source !== frame) return
       if (message.type === 'REQUEST') {
         frame = event.source as Window
-        show(message.id, message.view)
+        show(message.id, message.view, message.look)
       } else if (message.type === 'IDLE' && answered > 0 && shown === undefined) close()
     },
     { signal: listening.signal },
@@ -166,5 +197,5 @@ export function runConfirmWindow(
     setTimeout(announce, options.announceMs ?? 300)
   }
   announce()
-  return { answer, stop }
+  return { answer, stop, ready }
 }

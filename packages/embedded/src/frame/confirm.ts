@@ -12,10 +12,13 @@
  * The window is opened by the host page in the user's click (a cross-origin frame gets no user
  * activation from a click in its parent, so a window the frame opened itself would be blocked).
  * Each side takes only this origin's messages: the host page can open the window, but can not
- * answer for it. Texts are English for now (the frame has no locale of its own yet).
+ * answer for it. Texts are in the host's locale (./texts.ts), and REQUEST carries the frame's look
+ * (./look.ts) for the window to apply.
  */
 import { type DecodedRequest, decodeRequest, decodeSolanaTransaction, type Preview, type PreviewFlag } from '@portico/headless/preview'
 import { formatEther } from 'viem'
+import type { Look } from './look'
+import { ENGLISH, type FrameTexts } from './texts'
 
 export const CONFIRM_CHANNEL = 'portico:confirm'
 /** The frame URL opened with `?portico-confirm=request` is the confirmation window (the host opens it: ../popup.ts). */
@@ -48,22 +51,14 @@ export interface ConfirmView {
   origin?: string
 }
 
-export const FLAG_WARNINGS: Record<PreviewFlag, string> = {
-  unknownDelegate: 'Warning: this hands your account to a contract that is not a known executor.',
-  foreignDomain: 'Warning: this sign-in is for another site than this page.',
-  approvalForAll: 'Warning: this gives access to every item of the collection.',
-  unlimitedAmount: 'Warning: this allows an unlimited amount.',
-  largeAmount: 'Warning: this allows more than your balance.',
-  spenderNoCode: 'Warning: the spender is not a contract.',
-  longDuration: 'Warning: this permission lasts a long time.',
-  farDeadline: 'Warning: this signature stays valid for a long time.',
-  unknownCall: 'Warning: this calls a function that could not be decoded.',
-}
+/** The preview's flags as warnings, in English (./texts.ts has every locale's). */
+export const FLAG_WARNINGS: Record<PreviewFlag, string> = ENGLISH.flags
 
 const ethText = (wei: bigint) => `${formatEther(wei)} ETH`
 const date = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
-const amount = (value: bigint, flags: readonly PreviewFlag[]) =>
-  flags.includes('unlimitedAmount') ? `unlimited (${value})` : String(value)
+type RequestTexts = FrameTexts['request']
+const amount = (t: RequestTexts, value: bigint, flags: readonly PreviewFlag[]) =>
+  flags.includes('unlimitedAmount') ? t.unlimited(String(value)) : String(value)
 
 const utf8 = new TextDecoder()
 function base64Text(value: string): string {
@@ -96,161 +91,167 @@ export function foreignSignIn(method: string, params: unknown[], host: string | 
   }
 }
 
-function rowsOf(preview: Preview): { title: string; rows: ConfirmView['rows'] } {
+function rowsOf(preview: Preview, t: RequestTexts): { title: string; rows: ConfirmView['rows'] } {
   switch (preview.kind) {
     case 'message':
-      return { title: 'Sign a message', rows: [{ label: 'Message', value: preview.text }] }
+      return { title: t.signMessage, rows: [{ label: t.message, value: preview.text }] }
     case 'signIn':
       return {
-        title: 'Sign in',
+        title: t.signIn,
         rows: [
-          { label: 'Domain', value: preview.domain },
-          { label: 'Address', value: preview.address },
-          ...(preview.statement ? [{ label: 'Statement', value: preview.statement }] : []),
-          { label: 'URI', value: preview.uri },
-          { label: 'Chain', value: preview.chainId },
+          { label: t.domain, value: preview.domain },
+          { label: t.address, value: preview.address },
+          ...(preview.statement ? [{ label: t.statement, value: preview.statement }] : []),
+          { label: t.uri, value: preview.uri },
+          { label: t.chain, value: preview.chainId },
         ],
       }
     case 'nativeTransfer':
       return {
-        title: 'Send',
+        title: t.send,
         rows: [
-          { label: 'To', value: preview.to },
-          { label: 'Amount', value: ethText(preview.value) },
+          { label: t.to, value: preview.to },
+          { label: t.amount, value: ethText(preview.value) },
         ],
       }
     case 'tokenTransfer':
       return {
-        title: 'Send tokens',
+        title: t.sendTokens,
         rows: [
-          { label: 'Token', value: preview.token },
-          { label: 'To', value: preview.recipient },
-          { label: 'Amount (base units)', value: String(preview.amount) },
+          { label: t.token, value: preview.token },
+          { label: t.to, value: preview.recipient },
+          { label: t.baseUnits, value: String(preview.amount) },
         ],
       }
     case 'tokenTransferFrom':
       return {
-        title: 'Move tokens',
+        title: t.moveTokens,
         rows: [
-          { label: 'Token', value: preview.token },
-          { label: 'From', value: preview.sender },
-          { label: 'To', value: preview.recipient },
-          { label: 'Amount (base units)', value: String(preview.amount) },
+          { label: t.token, value: preview.token },
+          { label: t.from, value: preview.sender },
+          { label: t.to, value: preview.recipient },
+          { label: t.baseUnits, value: String(preview.amount) },
         ],
       }
     case 'tokenApproval':
       return {
-        title: 'Approve spending',
+        title: t.approve,
         rows: [
-          { label: 'Token', value: preview.token },
-          { label: 'Spender', value: preview.spender },
-          { label: 'Amount (base units)', value: amount(preview.amount, preview.flags) },
+          { label: t.token, value: preview.token },
+          { label: t.spender, value: preview.spender },
+          { label: t.baseUnits, value: amount(t, preview.amount, preview.flags) },
         ],
       }
     case 'approvalForAll':
       return {
-        title: preview.approved ? 'Approve the whole collection' : 'Revoke collection access',
+        title: preview.approved ? t.approveAll : t.revokeAll,
         rows: [
-          { label: 'Collection', value: preview.collection },
-          { label: 'Operator', value: preview.operator },
+          { label: t.collection, value: preview.collection },
+          { label: t.operator, value: preview.operator },
         ],
       }
     case 'contractCall':
       return {
-        title: 'Call a contract',
+        title: t.callContract,
         rows: [
-          { label: 'Contract', value: preview.to },
-          { label: 'Value', value: ethText(preview.value) },
-          { label: 'Function', value: preview.selector },
-          { label: 'Data', value: preview.data },
+          { label: t.contract, value: preview.to },
+          { label: t.value, value: ethText(preview.value) },
+          { label: t.function, value: preview.selector },
+          { label: t.data, value: preview.data },
         ],
       }
     case 'deploy':
-      return { title: 'Deploy a contract', rows: [{ label: 'Value', value: ethText(preview.value) }] }
+      return { title: t.deploy, rows: [{ label: t.value, value: ethText(preview.value) }] }
     case 'permit':
       return preview.standard === 'eip2612'
         ? {
-            title: 'Sign a permit',
+            title: t.permit,
             rows: [
-              { label: 'Token', value: preview.token },
-              { label: 'Spender', value: preview.spender },
-              { label: 'Amount (base units)', value: amount(preview.amount, preview.flags) },
-              { label: 'Deadline', value: date(preview.deadline) },
+              { label: t.token, value: preview.token },
+              { label: t.spender, value: preview.spender },
+              { label: t.baseUnits, value: amount(t, preview.amount, preview.flags) },
+              { label: t.deadline, value: date(preview.deadline) },
             ],
           }
         : {
-            title: `Sign a Permit2 (${preview.primaryType})`,
+            title: t.permit2(preview.primaryType),
             rows: [
-              { label: 'Spender', value: preview.spender },
-              ...preview.tokens.map((t) => ({ label: `Token ${t.token}`, value: amount(t.amount, preview.flags) })),
-              { label: 'Deadline', value: date(preview.deadline) },
+              { label: t.spender, value: preview.spender },
+              ...preview.tokens.map((token) => ({ label: t.tokenOf(token.token), value: amount(t, token.amount, preview.flags) })),
+              { label: t.deadline, value: date(preview.deadline) },
             ],
           }
     case 'typedData':
       return {
-        title: `Sign typed data (${preview.primaryType})`,
+        title: t.typedData(preview.primaryType),
         rows: [
-          ...(preview.domain.name ? [{ label: 'App', value: preview.domain.name }] : []),
-          ...(preview.domain.verifyingContract ? [{ label: 'Contract', value: preview.domain.verifyingContract }] : []),
-          ...(preview.domain.chainId !== undefined ? [{ label: 'Chain', value: String(preview.domain.chainId) }] : []),
-          { label: 'Hash', value: preview.hash },
+          ...(preview.domain.name ? [{ label: t.app, value: preview.domain.name }] : []),
+          ...(preview.domain.verifyingContract ? [{ label: t.contract, value: preview.domain.verifyingContract }] : []),
+          ...(preview.domain.chainId !== undefined ? [{ label: t.chain, value: String(preview.domain.chainId) }] : []),
+          { label: t.hash, value: preview.hash },
         ],
       }
     case 'authorization':
       return {
-        title: 'Delegate your account',
+        title: t.delegateTitle,
         rows: [
-          { label: 'Delegate', value: preview.delegate },
-          { label: 'Chain', value: preview.chainId === 0 ? 'every chain' : String(preview.chainId) },
+          { label: t.delegate, value: preview.delegate },
+          { label: t.chain, value: preview.chainId === 0 ? t.everyChain : String(preview.chainId) },
         ],
       }
     case 'batch':
       return {
-        title: `Send ${preview.calls.length} calls`,
-        rows: preview.calls.flatMap((call, i) => rowsOf(call).rows.map((row) => ({ label: `${i + 1}. ${row.label}`, value: row.value }))),
+        title: t.batch(preview.calls.length),
+        rows: preview.calls.flatMap((call, i) =>
+          rowsOf(call, t).rows.map((row) => ({ label: `${i + 1}. ${row.label}`, value: row.value })),
+        ),
       }
     case 'grantPermissions':
       return {
-        title: 'Grant permissions',
+        title: t.grant,
         rows: [
-          { label: 'To', value: preview.signer },
-          { label: 'Until', value: date(preview.expiry) },
+          { label: t.to, value: preview.signer },
+          { label: t.until, value: date(preview.expiry) },
           ...preview.permissions.map((p) => ({
-            label: 'Permission',
+            label: t.permission,
             value:
               p.type === 'contractCall'
-                ? `call ${p.target}${p.functions.length ? ` (${p.functions.join(', ')})` : ' (every function)'}`
+                ? t.callTarget(p.target, p.functions.length ? p.functions.join(', ') : undefined)
                 : p.type === 'nativeTokenLimit'
-                  ? `spend up to ${ethText(p.allowance)}`
-                  : `spend ${ethText(p.allowance)} every ${p.period} s`,
+                  ? t.spendUpTo(ethText(p.allowance))
+                  : t.spendEvery(ethText(p.allowance), String(p.period)),
           })),
         ],
       }
     case 'solanaTransaction':
       return {
-        title: 'Solana transaction',
+        title: t.solana,
         rows: preview.instructions.map((ix) =>
           ix.kind === 'solTransfer'
-            ? { label: 'Send SOL', value: `${Number(ix.lamports) / 1e9} SOL to ${ix.destination}` }
+            ? { label: t.sendSol, value: t.solTo(String(Number(ix.lamports) / 1e9), ix.destination) }
             : ix.kind === 'splTransfer'
-              ? { label: 'Send tokens', value: `${ix.amount} (base units) to ${ix.destination}` }
+              ? { label: t.sendTokens, value: t.splTo(String(ix.amount), ix.destination) }
               : ix.kind === 'splTransferChecked'
-                ? { label: 'Send tokens', value: `${ix.amount} (base units, mint ${ix.mint}) to ${ix.destination}` }
-                : { label: 'Program', value: ix.program },
+                ? { label: t.sendTokens, value: t.splCheckedTo(String(ix.amount), ix.mint, ix.destination) }
+                : { label: t.program, value: ix.program },
         ),
       }
   }
 }
 
-/** What the window shows for `request` (`host`: the host page's `host[:port]`, for the sign-in check). */
-export function describeRequest(request: ConfirmRequest, host?: string): ConfirmView {
-  if (request.kind === 'email') return { title: 'Change your email', rows: [{ label: 'New email', value: request.email }], warnings: [] }
-  const chain = { label: 'Network', value: `${request.namespace}:${request.chainId}` }
+/**
+ * What the window shows for `request` (`host`: the host page's `host[:port]`, for the sign-in check), in
+ * the texts of the host's locale (English by default).
+ */
+export function describeRequest(request: ConfirmRequest, host?: string, texts: FrameTexts = ENGLISH): ConfirmView {
+  const t = texts.request
+  if (request.kind === 'email') return { title: t.changeEmail, rows: [{ label: t.newEmail, value: request.email }], warnings: [] }
+  const chain = { label: t.network, value: `${request.namespace}:${request.chainId}` }
   try {
     const decoded = decodedOf(request.method, request.params, host)
-    const { title, rows } = rowsOf(decoded.preview)
-    const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a).rows)
-    return { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => FLAG_WARNINGS[f]) }
+    const { title, rows } = rowsOf(decoded.preview, t)
+    const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a, t).rows)
+    return { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => texts.flags[f]) }
   } catch {
     // Not decodable: the request as it came (the user can still refuse).
     let raw: string
@@ -261,15 +262,15 @@ export function describeRequest(request: ConfirmRequest, host?: string): Confirm
     }
     return {
       title: request.method,
-      rows: [{ label: 'Request', value: raw }, chain],
-      warnings: ['Warning: this request could not be decoded.'],
+      rows: [{ label: t.request, value: raw }, chain],
+      warnings: [t.undecodable],
     }
   }
 }
 
 type Message =
   | { channel: typeof CONFIRM_CHANNEL; type: 'CONFIRM_READY' }
-  | { channel: typeof CONFIRM_CHANNEL; type: 'REQUEST'; id: number; view: ConfirmView }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'REQUEST'; id: number; view: ConfirmView; look?: Look }
   | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean }
   | { channel: typeof CONFIRM_CHANNEL; type: 'IDLE' }
 
@@ -297,6 +298,10 @@ export function confirmer(options: {
   answerMs?: number
   /** How often a shown window is checked for being closed. @default 500 */
   pollMs?: number
+  /** The texts of the host's locale, read when a request is queued. @default English */
+  texts?: () => FrameTexts
+  /** The frame's look (theme and locale), sent with each request for the window to apply. @default none */
+  look?: () => Look
 }) {
   const host = options.hostOrigin ? new URL(options.hostOrigin).host : undefined
   const queue: Pending[] = []
@@ -338,7 +343,11 @@ export function confirmer(options: {
       return
     }
     shownId = head.id
-    target.postMessage({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: head.id, view: head.view }, options.origin)
+    const look = options.look?.()
+    target.postMessage(
+      { channel: CONFIRM_CHANNEL, type: 'REQUEST', id: head.id, view: head.view, ...(look ? { look } : {}) },
+      options.origin,
+    )
     timer = setTimeout(() => settle(head.id, false), options.answerMs ?? CONFIRM_ANSWER_MS)
     const shown = target
     poll = setInterval(() => {
@@ -348,7 +357,10 @@ export function confirmer(options: {
 
   return {
     confirm(request: ConfirmRequest): Promise<boolean> {
-      const view = { ...describeRequest(request, host), ...(options.hostOrigin ? { origin: options.hostOrigin } : {}) }
+      const view = {
+        ...describeRequest(request, host, options.texts?.() ?? ENGLISH),
+        ...(options.hostOrigin ? { origin: options.hostOrigin } : {}),
+      }
       return new Promise<boolean>((resolve) => {
         queue.push({ id: nextId++, view, resolve })
         next()

@@ -12,19 +12,13 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { getBase58Decoder } from '@solana/kit'
 import type { KeyKind } from './shares/addresses'
 import { wipe } from './shares/bytes'
+import { ENGLISH, type FrameTexts } from './texts'
 
 /** The whole private key of `kind` (EVM: the 32-byte secp256k1 key; Solana: the 32-byte seed), a fresh buffer the caller wipes. */
 export type ExportKey = (kind: KeyKind) => Promise<Uint8Array>
 
-/** The texts of the view (English; the frame has no locale of its own yet). */
-export const EXPORT_VIEW_TEXTS = {
-  evmTitle: 'Your private key (EVM)',
-  solanaTitle: 'Your secret key (Solana)',
-  warning: 'Anyone with this key controls your wallet. Never share it, and do not paste it into a website.',
-  copy: 'Copy',
-  copied: 'Copied',
-  hide: 'Hide',
-} as const
+/** The texts of the view in English (./texts.ts has every locale's). */
+export const EXPORT_VIEW_TEXTS = ENGLISH.export
 
 /**
  * The text a wallet app imports: EVM, 0x and the 32 bytes in hex; Solana, the 64-byte secret key
@@ -56,12 +50,15 @@ export interface KeyView {
   shown(): boolean
 }
 
-/** The view in `doc` (the frame's document): a title, a warning, the key, Copy and Hide. */
+/**
+ * The view in `doc` (the frame's document): a title, a warning, the key, Copy and Hide. `texts`: the
+ * texts of the locale shown (./look.ts), read when the view shows. Styled by ./frame.css.
+ */
 export function createKeyView(
   doc: Document,
-  options: { texts?: typeof EXPORT_VIEW_TEXTS; copy?: (text: string) => Promise<void>; onHide?: () => void } = {},
+  options: { texts?: () => FrameTexts['export']; copy?: (text: string) => Promise<void>; onHide?: () => void } = {},
 ): KeyView {
-  const texts = options.texts ?? EXPORT_VIEW_TEXTS
+  const textsOf = options.texts ?? (() => EXPORT_VIEW_TEXTS)
   const copy =
     options.copy ?? ((text: string) => doc.defaultView?.navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard')))
   let root: HTMLElement | undefined
@@ -71,13 +68,12 @@ export function createKeyView(
     root = undefined
   }
 
-  function button(label: string, testId: string, onClick: () => void): HTMLButtonElement {
+  function button(label: string, testId: string, className: string, onClick: () => void): HTMLButtonElement {
     const el = doc.createElement('button')
     el.type = 'button'
     el.textContent = label
+    el.className = className
     el.setAttribute('data-testid', testId)
-    el.style.cssText =
-      'font:inherit;font-weight:600;padding:10px 14px;border-radius:10px;border:1px solid color-mix(in srgb, CanvasText 20%, transparent);background:Canvas;color:CanvasText;cursor:pointer;flex:1'
     el.addEventListener('click', onClick)
     return el
   }
@@ -91,27 +87,26 @@ export function createKeyView(
         wipe(key)
       }
       hide()
+      const texts = textsOf()
       const section = doc.createElement('section')
+      section.className = 'portico-view'
       section.setAttribute('data-testid', 'portico-export-key')
       section.setAttribute('aria-labelledby', 'portico-export-key-title')
-      section.style.cssText =
-        'position:fixed;inset:0;box-sizing:border-box;padding:20px;display:flex;flex-direction:column;gap:12px;background:Canvas;color:CanvasText;font:14px/1.4 system-ui,sans-serif;overflow:auto'
       const title = doc.createElement('h2')
       title.id = 'portico-export-key-title'
+      title.className = 'portico-title'
       title.textContent = kind === 'evm' ? texts.evmTitle : texts.solanaTitle
-      title.style.cssText = 'font-size:16px;margin:0'
       const warning = doc.createElement('p')
+      warning.className = 'portico-danger'
       warning.setAttribute('role', 'note')
       warning.textContent = texts.warning
-      warning.style.cssText = 'margin:0;color:#b42318'
       const value = doc.createElement('code')
+      value.className = 'portico-code'
       value.setAttribute('data-testid', 'portico-export-key-value')
       value.textContent = text
-      value.style.cssText =
-        'display:block;padding:12px;border-radius:10px;background:color-mix(in srgb, CanvasText 6%, transparent);word-break:break-all;user-select:all;font:13px/1.5 ui-monospace,monospace'
       const actions = doc.createElement('div')
-      actions.style.cssText = 'display:flex;gap:8px'
-      const copyButton = button(texts.copy, 'portico-export-key-copy', () => {
+      actions.className = 'portico-actions'
+      const copyButton = button(texts.copy, 'portico-export-key-copy', 'portico-button portico-button-primary', () => {
         void copy(text).then(
           () => {
             copyButton.textContent = texts.copied
@@ -122,7 +117,7 @@ export function createKeyView(
           },
         )
       })
-      const hideButton = button(texts.hide, 'portico-export-key-hide', () => {
+      const hideButton = button(texts.hide, 'portico-export-key-hide', 'portico-button', () => {
         hide()
         options.onHide?.()
       })

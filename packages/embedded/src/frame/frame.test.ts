@@ -291,6 +291,19 @@ describe('frame handler', () => {
     expect(f.service.state()).toMatchObject({ theme: { themeMode: 'dark' }, dapp: { projectId: 'p', name: 'Demo' } })
   })
 
+  it("SYNC_THEME's locale: one of the modal's locales, else the message is refused whole (the theme before stays)", async () => {
+    const f = frame()
+    const ar = { themeMode: 'light', themeVariables: { '--portico-accent': '#ff5500' }, locale: 'ar' }
+    expect((await f.send('SYNC_THEME', ar)).reply.type).toBe('SYNC_THEME_SUCCESS')
+    expect(f.service.state()).toMatchObject({ theme: ar })
+    for (const locale of ['klingon', 'AR', 'en-US', '', 7]) {
+      const { reply } = await f.send('SYNC_THEME', { themeMode: 'dark', locale })
+      expect(reply.type).toBe('SYNC_THEME_ERROR')
+      expect(reply.payload).toEqual({ message: expect.stringMatching(/^locale: /) })
+    }
+    expect(f.service.state()).toMatchObject({ theme: ar })
+  })
+
   it('calls without a session: "Not connected to email or social"', async () => {
     const f = frame()
     expect((await f.send('GET_USER')).reply.payload).toEqual({ message: 'Not connected to email or social' })

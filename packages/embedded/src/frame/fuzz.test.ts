@@ -155,7 +155,10 @@ describe('frame receive handler fuzz (10,000 messages, 0 accepted, 0 crashes)', 
       SET_PREFERRED_ACCOUNT: fc.record({ type: fc.constantFrom('smart', 'EOA') }),
       RPC_REQUEST: fc.record({ method: fc.integer() }),
       SYNC_DAPP_DATA: fc.record({ projectId: fc.integer() }),
-      SYNC_THEME: fc.record({ themeMode: fc.constantFrom('blue', 1) }),
+      SYNC_THEME: fc.oneof(
+        fc.record({ themeMode: fc.constantFrom('blue', 1) }),
+        fc.record({ locale: fc.constantFrom('klingon', 'EN', 'de-DE', 1) }),
+      ),
     }
     const arb = fc.constantFrom(...Object.keys(pairs)).chain((type) => fc.tuple(fc.constant(type), pairs[type]!, fc.uuid()))
     let answered = 0

@@ -5,6 +5,8 @@
  * then announces READY to the parent — with the host origin as targetOrigin.
  */
 import { frameUrlParamsSchema } from '@portico/protocol/frame'
+// The views' styles and the theme's defaults: a file of this origin (the CSP allows no inline <style>).
+import './frame.css'
 import { createAuthApi } from './api'
 import { CONFIRM_WINDOW_PARAM, confirmer } from './confirm'
 import { runConfirmWindow } from './confirm-window'
@@ -12,6 +14,7 @@ import { createKeyView } from './export-view'
 import { createRecoveryView } from './recovery-view'
 import { createTotpView } from './totp-view'
 import { createFrameHandler } from './handler'
+import { createLook } from './look'
 import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
@@ -58,9 +61,16 @@ export async function bootFrame(): Promise<void> {
   const rpcUrl = params.rpcUrl && /^https?:\/\//.test(params.rpcUrl) ? params.rpcUrl : undefined
   // Passkeys: created in a popup on this origin (see passkey-popup.ts), used here.
   const registrar = popupRegistrar({ origin: location.origin })
+  // The modal's theme and locale (SYNC_THEME), for the views this document shows and the confirmation window.
+  const look = createLook(document)
   // Issue 23 §1: unsafe requests wait for the user in a window on this origin (opened by the host
   // page in the user's click: this frame gets no user activation from it), see confirm.ts.
-  const confirmations = confirmer({ origin: location.origin, ...(hostOrigin ? { hostOrigin } : {}) })
+  const confirmations = confirmer({
+    origin: location.origin,
+    ...(hostOrigin ? { hostOrigin } : {}),
+    texts: look.texts,
+    look: look.current,
+  })
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
@@ -77,14 +87,13 @@ export async function bootFrame(): Promise<void> {
     },
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
-    keyView: createKeyView(document),
+    keyView: createKeyView(document, { texts: () => look.texts().export }),
     // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
-    recoveryView: createRecoveryView(document),
-    totpView: createTotpView(document),
-    confirm: (request) => confirmations.confirm(request),
-    onTheme: (theme) => {
-      if (theme.themeMode) document.documentElement.style.colorScheme = theme.themeMode
-    },
+    recoveryView: createRecoveryView(document, { texts: () => look.texts().recovery }),
+    totpView: createTotpView(document, { texts: () => look.texts().totp }),
+    // In the host's locale: a request that comes right after a locale change waits for its texts.
+    confirm: (request) => look.ready().then(() => confirmations.confirm(request)),
+    onTheme: (theme) => void look.apply(theme),
   })
   const handler = createFrameHandler({
     parent: window.parent,

@@ -11,21 +11,10 @@
  *   it".
  */
 
-/** The texts of the views (English: the frame has no locale of its own yet). */
-export const RECOVERY_VIEW_TEXTS = {
-  title: 'Recover your wallet',
-  intro: 'This device has no key share for this wallet. Type the recovery secret you saved when you made it.',
-  label: 'Recovery secret',
-  recover: 'Recover',
-  recovering: 'Recovering…',
-  cancel: 'Cancel',
-  secretTitle: 'Your recovery secret',
-  secretNote:
-    'Keep it where only you can find it. With it you can use this wallet on a new device; no one, not even this site, can recover the wallet for you without it.',
-  copy: 'Copy',
-  copied: 'Copied',
-  saved: 'I have saved it',
-} as const
+import { ENGLISH, type FrameTexts } from './texts'
+
+/** The texts of the views in English (./texts.ts has every locale's). */
+export const RECOVERY_VIEW_TEXTS = ENGLISH.recovery
 
 export interface RecoveryView {
   /**
@@ -41,17 +30,15 @@ export interface RecoveryView {
   shown(): boolean
 }
 
-const BUTTON =
-  'font:inherit;font-weight:600;padding:10px 14px;border-radius:10px;border:1px solid color-mix(in srgb, CanvasText 20%, transparent);background:Canvas;color:CanvasText;cursor:pointer;flex:1'
-const SECTION =
-  'position:fixed;inset:0;box-sizing:border-box;padding:16px;display:flex;flex-direction:column;gap:10px;background:Canvas;color:CanvasText;font:14px/1.4 system-ui,sans-serif;overflow:auto'
+const BUTTON = 'portico-button'
+const PRIMARY = 'portico-button portico-button-primary'
 
-/** The views in `doc` (the frame's document). */
+/** The views in `doc` (the frame's document); `texts`: the locale shown's (./look.ts), read when a view shows. Styled by ./frame.css. */
 export function createRecoveryView(
   doc: Document,
-  options: { texts?: typeof RECOVERY_VIEW_TEXTS; copy?: (text: string) => Promise<void> } = {},
+  options: { texts?: () => FrameTexts['recovery']; copy?: (text: string) => Promise<void> } = {},
 ): RecoveryView {
-  const texts = options.texts ?? RECOVERY_VIEW_TEXTS
+  const textsOf = options.texts ?? (() => RECOVERY_VIEW_TEXTS)
   const copy =
     options.copy ?? ((text: string) => doc.defaultView?.navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('no clipboard')))
   let root: HTMLElement | undefined
@@ -66,16 +53,16 @@ export function createRecoveryView(
     done?.()
   }
 
-  function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: string; testId?: string; css?: string } = {}) {
+  function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { text?: string; testId?: string; className?: string } = {}) {
     const node = doc.createElement(tag)
     if (props.text !== undefined) node.textContent = props.text
     if (props.testId) node.setAttribute('data-testid', props.testId)
-    if (props.css) node.style.cssText = props.css
+    if (props.className) node.className = props.className
     return node
   }
 
-  function button(label: string, testId: string, onClick: () => void): HTMLButtonElement {
-    const node = el('button', { text: label, testId, css: BUTTON })
+  function button(label: string, testId: string, onClick: () => void, className = BUTTON): HTMLButtonElement {
+    const node = el('button', { text: label, testId, className })
     node.type = 'button'
     node.addEventListener('click', onClick)
     return node
@@ -83,10 +70,10 @@ export function createRecoveryView(
 
   function section(testId: string, titleText: string): HTMLElement {
     hide()
-    const node = el('section', { testId, css: SECTION })
+    const node = el('section', { testId, className: 'portico-view' })
     const titleId = `${testId}-title`
     node.setAttribute('aria-labelledby', titleId)
-    const title = el('h2', { text: titleText, css: 'font-size:16px;margin:0' })
+    const title = el('h2', { text: titleText, className: 'portico-title' })
     title.id = titleId
     node.append(title)
     doc.body.append(node)
@@ -96,22 +83,20 @@ export function createRecoveryView(
 
   return {
     ask(recover) {
+      const texts = textsOf()
       const view = section('portico-recovery', texts.title)
-      const form = el('form', { css: 'display:flex;flex-direction:column;gap:12px;margin:0' })
-      const intro = el('p', { text: texts.intro, css: 'margin:0' })
-      const label = el('label', { text: texts.label, css: 'font-weight:600' })
-      const input = el('input', {
-        testId: 'portico-recovery-secret',
-        css: 'font:15px/1.4 ui-monospace,monospace;padding:10px 12px;border-radius:10px;border:1px solid color-mix(in srgb, CanvasText 30%, transparent);background:Canvas;color:CanvasText',
-      })
+      const form = el('form', { className: 'portico-form' })
+      const intro = el('p', { text: texts.intro, className: 'portico-secondary' })
+      const label = el('label', { text: texts.label, className: 'portico-label' })
+      const input = el('input', { testId: 'portico-recovery-secret', className: 'portico-input' })
       input.id = 'portico-recovery-secret'
       label.htmlFor = input.id
       Object.assign(input, { autocomplete: 'off', spellcheck: false, required: true })
       input.setAttribute('autocapitalize', 'characters')
-      const error = el('p', { testId: 'portico-recovery-error', css: 'margin:0;color:#b42318;min-height:1.4em' })
+      const error = el('p', { testId: 'portico-recovery-error', className: 'portico-error' })
       error.setAttribute('role', 'alert')
-      const actions = el('div', { css: 'display:flex;gap:8px' })
-      const submit = el('button', { text: texts.recover, testId: 'portico-recovery-submit', css: BUTTON })
+      const actions = el('div', { className: 'portico-actions' })
+      const submit = el('button', { text: texts.recover, testId: 'portico-recovery-submit', className: PRIMARY })
       submit.type = 'submit'
       return new Promise<boolean>((resolve) => {
         settle = () => resolve(false)
@@ -145,15 +130,12 @@ export function createRecoveryView(
     },
 
     showSecret(secret) {
+      const texts = textsOf()
       const view = section('portico-recovery-secret-view', texts.secretTitle)
-      const note = el('p', { text: texts.secretNote, css: 'margin:0' })
+      const note = el('p', { text: texts.secretNote, className: 'portico-secondary' })
       note.setAttribute('role', 'note')
-      const value = el('code', {
-        text: secret,
-        testId: 'portico-recovery-secret-value',
-        css: 'display:block;padding:10px 12px;border-radius:10px;background:color-mix(in srgb, CanvasText 6%, transparent);overflow-wrap:anywhere;user-select:all;font:14px/1.5 ui-monospace,monospace;letter-spacing:0.02em',
-      })
-      const actions = el('div', { css: 'display:flex;gap:8px' })
+      const value = el('code', { text: secret, testId: 'portico-recovery-secret-value', className: 'portico-code' })
+      const actions = el('div', { className: 'portico-actions' })
       return new Promise<boolean>((resolve) => {
         settle = () => resolve(false)
         const copyButton = button(texts.copy, 'portico-recovery-secret-copy', () => {
@@ -165,11 +147,16 @@ export function createRecoveryView(
             () => doc.getSelection()?.selectAllChildren(value),
           )
         })
-        const saved = button(texts.saved, 'portico-recovery-secret-saved', () => {
-          settle = undefined
-          hide()
-          resolve(true)
-        })
+        const saved = button(
+          texts.saved,
+          'portico-recovery-secret-saved',
+          () => {
+            settle = undefined
+            hide()
+            resolve(true)
+          },
+          PRIMARY,
+        )
         actions.append(copyButton, saved)
         view.append(note, value, actions)
         saved.focus()

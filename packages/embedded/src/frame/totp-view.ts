@@ -7,13 +7,10 @@
  * good once and for 30 s, and gives no way to make the next one).
  */
 import { encode } from 'uqr'
+import { ENGLISH, type FrameTexts } from './texts'
 
-/** The texts of the view (English: the frame has no locale of its own yet). */
-export const TOTP_VIEW_TEXTS = {
-  title: 'Scan with your authenticator app',
-  qrLabel: 'QR code that adds your wallet to an authenticator app',
-  keyLabel: 'Or type this setup key:',
-} as const
+/** The texts of the view in English (./texts.ts has every locale's). */
+export const TOTP_VIEW_TEXTS = ENGLISH.totp
 
 export interface TotpView {
   /** Show the set-up of `uri` (its QR code) and `secret` (its setup key, in groups of four). */
@@ -26,9 +23,9 @@ export interface TotpView {
 
 const SVG = 'http://www.w3.org/2000/svg'
 
-/** The view in `doc` (the frame's document). */
-export function createTotpView(doc: Document, options: { texts?: typeof TOTP_VIEW_TEXTS } = {}): TotpView {
-  const texts = options.texts ?? TOTP_VIEW_TEXTS
+/** The view in `doc` (the frame's document); `texts`: the locale shown's (./look.ts), read when it shows. Styled by ./frame.css. */
+export function createTotpView(doc: Document, options: { texts?: () => FrameTexts['totp'] } = {}): TotpView {
+  const textsOf = options.texts ?? (() => TOTP_VIEW_TEXTS)
   let root: HTMLElement | undefined
 
   function hide() {
@@ -37,7 +34,7 @@ export function createTotpView(doc: Document, options: { texts?: typeof TOTP_VIE
   }
 
   /** The QR code as one SVG path, one square per dark module, on a white ground (scanners want dark on light). */
-  function qr(uri: string): SVGSVGElement {
+  function qr(uri: string, label: string): SVGSVGElement {
     const { data } = encode(uri, { ecc: 'M', border: 4 })
     const size = data.length
     let d = ''
@@ -49,10 +46,10 @@ export function createTotpView(doc: Document, options: { texts?: typeof TOTP_VIE
     svg.setAttribute('width', '148')
     svg.setAttribute('height', '148')
     svg.setAttribute('role', 'img')
-    svg.setAttribute('aria-label', texts.qrLabel)
+    svg.setAttribute('aria-label', label)
     svg.setAttribute('data-testid', 'portico-totp-qr')
     svg.setAttribute('shape-rendering', 'crispEdges')
-    svg.style.cssText = 'background:#fff;border-radius:8px;align-self:center;flex:none'
+    svg.setAttribute('class', 'portico-qr')
     const path = doc.createElementNS(SVG, 'path')
     path.setAttribute('d', d)
     path.setAttribute('fill', '#000')
@@ -63,24 +60,23 @@ export function createTotpView(doc: Document, options: { texts?: typeof TOTP_VIE
   return {
     show(uri, secret) {
       hide()
+      const texts = textsOf()
       const section = doc.createElement('section')
+      section.className = 'portico-view portico-totp'
       section.setAttribute('data-testid', 'portico-totp-setup')
       section.setAttribute('aria-labelledby', 'portico-totp-setup-title')
-      section.style.cssText =
-        'position:fixed;inset:0;box-sizing:border-box;padding:12px 16px;display:flex;flex-direction:column;gap:8px;background:Canvas;color:CanvasText;font:14px/1.4 system-ui,sans-serif;overflow:auto'
       const title = doc.createElement('h2')
       title.id = 'portico-totp-setup-title'
+      title.className = 'portico-title portico-center'
       title.textContent = texts.title
-      title.style.cssText = 'font-size:15px;margin:0;text-align:center'
       const label = doc.createElement('p')
+      label.className = 'portico-secondary portico-center'
       label.textContent = texts.keyLabel
-      label.style.cssText = 'margin:0;text-align:center'
       const key = doc.createElement('code')
+      key.className = 'portico-code portico-center'
       key.setAttribute('data-testid', 'portico-totp-secret')
       key.textContent = secret.replace(/(.{4})(?=.)/g, '$1 ')
-      key.style.cssText =
-        'display:block;padding:8px 10px;border-radius:10px;background:color-mix(in srgb, CanvasText 6%, transparent);text-align:center;overflow-wrap:anywhere;user-select:all;font:13px/1.5 ui-monospace,monospace;letter-spacing:0.04em'
-      section.append(title, qr(uri), label, key)
+      section.append(title, qr(uri, texts.qrLabel), label, key)
       doc.body.append(section)
       root = section
     },

@@ -146,7 +146,13 @@ export const LAZY_FLOWS: LazyFlowTable = {
   },
   embeddedAccount: async (host) => {
     const { createEmbeddedAccount } = await import('./embedded/account')
-    return createEmbeddedAccount({ chain: host.get('chain'), connection: host.get('connection'), theme: host.get('theme') })
+    // `options`: the instance's, whose locale (useLocale's) is synced to the frame with the theme.
+    return createEmbeddedAccount({
+      chain: host.get('chain'),
+      connection: host.get('connection'),
+      theme: host.get('theme'),
+      options: host.options,
+    })
   },
   names: async (host) => (await import('./names/wire')).wireNames(host),
   send: (host) => import('./send/wire').then((m) => m.wireSend(host)),

@@ -1,6 +1,8 @@
 // The shape of the theme contract and the CSS variable name of every token (`--portico-color-accent` …),
-// without the values: the sanitiser needs only the names, so a page with just the connect button does
-// not carry the light and dark palettes (they live in tokens.ts and end up in CSS).
+// without the values (they live in tokens.ts and end up in CSS). The sanitiser of app overrides, shared
+// with the secure frame, is @portico/headless/theme, with the same tree: vanilla-extract compiles this
+// file's chain (contract.css.ts) without the workspace's source condition, so it imports no package here;
+// frame-css.test.ts checks that both trees name the same variables.
 
 /** The token tree; every leaf becomes one `--portico-*` CSS variable. */
 export const themeShape = {

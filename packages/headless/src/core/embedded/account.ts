@@ -21,6 +21,7 @@ import type {
 import type { Chain } from '../chain/chain'
 import type { Connection, ConnectionFlow } from '../connection/connection'
 import { ERRORS, PorticoError } from '../errors'
+import { localeOf } from '../locale/locale'
 import type { Theme } from '../theme/theme'
 import type { AccountType, ChainNamespace } from '../types'
 
@@ -28,9 +29,12 @@ export interface EmbeddedAccountDeps {
   chain: Chain
   connection: Pick<ConnectionFlow, '$connections' | 'getConnector' | 'ownerOf' | 'patchConnections'>
   theme: Pick<Theme, '$resolvedThemeMode' | '$theme'>
+  /** The instance's options: its locale flow (useLocale's, one per instance) is synced to the frame with the theme. @default none (English) */
+  options?: { locale?: string }
 }
 
-export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAccountDeps) {
+export function createEmbeddedAccount({ chain, connection, theme, options }: EmbeddedAccountDeps) {
+  const locale = options ? localeOf({ options }) : undefined
   /** The auth connector (embedded wallet) connection of the active namespace, else of any namespace, with its adapter. */
   function authConnection(): { connectorId: string; adapter: ChainAdapter } | undefined {
     const all = connection.$connections.get()
@@ -105,22 +109,30 @@ export function createEmbeddedAccount({ chain, connection, theme }: EmbeddedAcco
 
   /**
    * AdapterContext.watchTheme (an auth connector syncs it to its frame, SPEC §3 theme payload): the
-   * theme now ('system' resolved to light or dark), then on every change once. Returns the unsubscribe function.
+   * theme now ('system' resolved to light or dark) and the modal's locale, then on every change once. Returns the
+   * unsubscribe function.
    */
   function watchTheme(listener: (theme: AdapterTheme) => void): () => void {
     let last = ''
     const emit = () => {
-      const now = { themeMode: theme.$resolvedThemeMode.get(), themeVariables: { ...theme.$theme.get().themeVariables } }
+      const shown = locale?.$locale.get()
+      const now: AdapterTheme = {
+        themeMode: theme.$resolvedThemeMode.get(),
+        themeVariables: { ...theme.$theme.get().themeVariables },
+        ...(shown ? { locale: shown } : {}),
+      }
       const key = JSON.stringify(now)
       if (key !== last) listener(now)
       last = key
     }
     const offMode = theme.$resolvedThemeMode.listen(emit)
     const offVars = theme.$theme.listen(emit)
+    const offLocale = locale?.$locale.listen(emit)
     emit()
     return () => {
       offMode()
       offVars()
+      offLocale?.()
     }
   }
 
