@@ -3,6 +3,7 @@ import { LOCALES } from '@portico/headless'
 import { FRAME_LOCALES } from '@portico/protocol/frame'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONFIRM_CHANNEL, confirmer, describeRequest } from './confirm'
+import { CUSTODY_ERRORS } from './custody'
 import { runConfirmWindow } from './confirm-window'
 import { createKeyView } from './export-view'
 import { createLook } from './look'
@@ -102,6 +103,32 @@ describe("the host's locale in the frame's views", () => {
     )
     expect(document.getElementById('portico-totp-setup-title')?.textContent).toBe('Mit deiner Authenticator-App scannen')
     expect(byTestId('portico-totp-qr')?.getAttribute('aria-label')).toBe('QR-Code, der deine Wallet zu einer Authenticator-App hinzufügt')
+  })
+
+  it("German: the custody's errors about the secret show in German under the field; any other error as it came", async () => {
+    const look = createLook(document)
+    await look.apply({ locale: 'de' })
+    const recovery = createRecoveryView(document, { texts: () => look.texts().recovery })
+    const errors = [CUSTODY_ERRORS.wrongRecoverySecret, CUSTODY_ERRORS.badRecoverySecret, 'The API is down']
+    void recovery.ask(async () => {
+      throw new Error(errors.shift())
+    })
+    for (const expected of [
+      'Dieser Wiederherstellungsschlüssel öffnet diese Wallet nicht',
+      'Ein Wiederherstellungsschlüssel besteht aus 24 Buchstaben und Ziffern, so wie er dir angezeigt wurde',
+      'The API is down',
+    ]) {
+      await expect.poll(() => byTestId('portico-recovery-submit')?.hasAttribute('disabled')).toBe(false)
+      ;(byTestId('portico-recovery-secret') as HTMLInputElement).value = 'AAAA-BBBB'
+      byTestId('portico-recovery-submit')?.click()
+      await expect.poll(() => byTestId('portico-recovery-error')?.textContent).toBe(expected)
+    }
+    // The English texts are the custody's own.
+    expect([ENGLISH.recovery.wrongSecret, ENGLISH.recovery.badSecret]).toEqual([
+      CUSTODY_ERRORS.wrongRecoverySecret,
+      CUSTODY_ERRORS.badRecoverySecret,
+    ])
+    recovery.hide()
   })
 
   it('Arabic: the key export shows Arabic, right to left (the key itself stays left to right)', async () => {

@@ -120,7 +120,14 @@ export function createRecoveryView(
             (failure: unknown) => {
               submit.disabled = false
               submit.textContent = texts.recover
-              error.textContent = failure instanceof Error ? failure.message : String(failure)
+              const message = failure instanceof Error ? failure.message : String(failure)
+              // The custody's two texts about the secret, in the view's locale; anything else as it came.
+              error.textContent =
+                message === ENGLISH.recovery.badSecret
+                  ? texts.badSecret
+                  : message === ENGLISH.recovery.wrongSecret
+                    ? texts.wrongSecret
+                    : message
               input.focus()
             },
           )

@@ -29,6 +29,9 @@ export const ENGLISH = {
     copy: 'Copy',
     copied: 'Copied',
     saved: 'I have saved it',
+    /** The frame's custody errors (CUSTODY_ERRORS.badRecoverySecret, wrongRecoverySecret), shown under the field. */
+    badSecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
+    wrongSecret: 'This recovery secret does not open this wallet',
   },
   totp: {
     title: 'Scan with your authenticator app',

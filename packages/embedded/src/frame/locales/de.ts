@@ -24,6 +24,8 @@ export default {
     copy: 'Kopieren',
     copied: 'Kopiert',
     saved: 'Ich habe ihn gesichert',
+    badSecret: 'Ein Wiederherstellungsschlüssel besteht aus 24 Buchstaben und Ziffern, so wie er dir angezeigt wurde',
+    wrongSecret: 'Dieser Wiederherstellungsschlüssel öffnet diese Wallet nicht',
   },
   totp: {
     title: 'Mit deiner Authenticator-App scannen',

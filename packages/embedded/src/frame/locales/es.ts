@@ -24,6 +24,8 @@ export default {
     copy: 'Copiar',
     copied: 'Copiado',
     saved: 'Ya lo he guardado',
+    badSecret: 'Un secreto de recuperación tiene 24 letras y dígitos, tal como se te mostró',
+    wrongSecret: 'Este secreto de recuperación no abre esta billetera',
   },
   totp: {
     title: 'Escanea con tu app de autenticación',

@@ -24,6 +24,8 @@ export default {
     copy: 'Copier',
     copied: 'Copié',
     saved: 'Je l’ai sauvegardé',
+    badSecret: 'Un secret de récupération compte 24 lettres et chiffres, tel qu’il vous a été affiché',
+    wrongSecret: 'Ce secret de récupération n’ouvre pas ce portefeuille',
   },
   totp: {
     title: 'Scannez avec votre application d’authentification',

@@ -23,6 +23,8 @@ export default {
     copy: 'コピー',
     copied: 'コピーしました',
     saved: '保存しました',
+    badSecret: '復元シークレットは、表示されたとおりの英数字24文字です',
+    wrongSecret: 'この復元シークレットではこのウォレットを開けません',
   },
   totp: {
     title: '認証アプリでスキャン',

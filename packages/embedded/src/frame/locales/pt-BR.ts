@@ -23,6 +23,8 @@ export default {
     copy: 'Copiar',
     copied: 'Copiado',
     saved: 'Já guardei',
+    badSecret: 'Um segredo de recuperação tem 24 letras e dígitos, como foi mostrado a você',
+    wrongSecret: 'Este segredo de recuperação não abre esta carteira',
   },
   totp: {
     title: 'Escaneie com seu app autenticador',

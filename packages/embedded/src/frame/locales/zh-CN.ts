@@ -22,6 +22,8 @@ export default {
     copy: '复制',
     copied: '已复制',
     saved: '我已保存',
+    badSecret: '恢复密钥由 24 个字母和数字组成，与当初显示给你的一致',
+    wrongSecret: '此恢复密钥无法打开这个钱包',
   },
   totp: {
     title: '用身份验证器应用扫描',
