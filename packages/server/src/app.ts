@@ -219,7 +219,7 @@ export function createApp(config: AppConfig) {
  * createApp, with `defaultBase` as the public URL when none is configured (startServer passes its
  * own listening URL, known only once it listens).
  */
-export function buildApp(config: AppConfig, defaultBase: () => string, reporter?: ErrorReporter) {
+export function buildApp(config: AppConfig, defaultBase: () => string, reporter?: ErrorReporter, lifecycle?: { draining(): boolean }) {
   const chains = chainsConfigSchema.parse(config.chains)
   const solana = config.solana === undefined ? undefined : solanaChainConfigSchema.parse(config.solana)
   const features = z.parse(remoteFeaturesSchema, { ...DEFAULT_REMOTE_FEATURES, ...config.features })
@@ -266,6 +266,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     analytics: resolveAnalyticsConfig(config.analytics),
     clientAddress: clientAddressResolver(config.clientAddress),
     now: config.now ?? (() => Date.now()),
+    draining: lifecycle?.draining ?? (() => false),
     ...(metrics ? { metrics } : {}),
   }
   const auth =

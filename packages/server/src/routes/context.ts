@@ -56,6 +56,8 @@ export type AppContext = {
   clientAddress(c: Context): string | undefined
   /** The clock of rate limits, retention and link expiry. */
   now(): number
+  /** True once the instance is shutting down (RunningServer.drain): GET /readyz answers 503. */
+  draining(): boolean
   /** Prometheus metrics (AppConfig.metrics), when on: routes count their rate-limit refusals in it. */
   metrics?: PorticoMetrics
 }
