@@ -49,7 +49,7 @@ export type AppContext = {
   /** SPEC §6: lower-cased IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (never sent). */
   restrictedTimezones: ReadonlySet<string>
   /** Self-hosted analytics (GET /getAnalyticsConfig, POST /batch, POST /e). */
-  analytics: { enabled: boolean; retentionDays: number }
+  analytics: { enabled: boolean; retentionDays: number; rateLimit: { requestsPerSecond: number; burst?: number } | false }
   /** Where email capture's confirmation mail goes: the auth service's mailer (the email login's SMTP path), when configured. */
   mail?: MailProvider
   /** The request's client address (AppConfig.clientAddress), or undefined when the server cannot tell: per-IP limits are then off. */
