@@ -27,16 +27,36 @@ const listening = (port: number) =>
     socket.on('error', () => resolve(false))
   })
 
-/** Start HAProxy balancing over `backends` (`http://127.0.0.1:port` URLs). */
-export async function startHaproxy(backends: string[]): Promise<Haproxy> {
+export interface HaproxyOptions {
+  /**
+   * Health checks: GET `path` every `intervalMs` on each backend; a server is taken out after one
+   * failed check (a 503 from a draining instance, a refused connection) and back after one good one.
+   */
+  healthCheck?: { path: string; intervalMs: number }
+}
+
+/**
+ * Start HAProxy balancing over `backends` (`http://127.0.0.1:port` URLs). A refused connection is
+ * retried (3 times, the last one on another server: `option redispatch`); each answer names the
+ * server that gave it in `X-Portico-Backend` (api0, api1 …).
+ */
+export async function startHaproxy(backends: string[], options: HaproxyOptions = {}): Promise<Haproxy> {
   if (!existsSync(HAPROXY_BIN)) throw new Error(`HAProxy is not installed at ${HAPROXY_BIN} (apt-get install haproxy)`)
   const dir = mkdtempSync(join(tmpdir(), 'portico-haproxy-'))
   const port = await getFreePort()
   const servers = backends.map((backend, i) => {
     const { hostname, port: backendPort } = new URL(backend)
     if (hostname !== '127.0.0.1') throw new Error('The topology tests balance over 127.0.0.1 only')
-    return `  server api${i} 127.0.0.1:${backendPort}`
+    return `  server api${i} 127.0.0.1:${backendPort}${options.healthCheck ? ' check' : ''}`
   })
+  const check = options.healthCheck
+    ? [
+        '  option httpchk',
+        `  http-check send meth GET uri ${options.healthCheck.path}`,
+        '  http-check expect status 200',
+        `  default-server inter ${options.healthCheck.intervalMs}ms fall 1 rise 1`,
+      ]
+    : []
   const config = [
     'global',
     '  maxconn 2000',
@@ -47,11 +67,15 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
     '  timeout server 30s',
     '  option forwardfor',
     '  option http-server-close',
+    '  retries 3',
+    '  option redispatch',
     'frontend portico',
     `  bind 127.0.0.1:${port}`,
     '  default_backend api',
     'backend api',
     '  balance roundrobin',
+    '  http-response set-header X-Portico-Backend %s',
+    ...check,
     ...servers,
     '',
   ].join('\n')
