@@ -122,6 +122,8 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_SOCIAL_REDIRECT_BASE_URL
                            the public base of that redirect URI (default: --public-url)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)
+  env <SECRET>_FILE        DATABASE_URL, SMTP_URL, PORTICO_KEK, PORTICO_SIWX_SIGNING_KEY, PORTICO_PERMISSIONS_RELAYER_KEY
+                           and PORTICO_SOCIAL_<PROVIDER>_CLIENT_SECRET read from a file (Docker/Kubernetes secrets)
   env PORTICO_INDEXER      on (default) / off: the history indexer that follows the EVM chains' blocks
                            into the database for GET /v1/account/{address}/history
   env PORTICO_INDEXER_POLL_MS, PORTICO_INDEXER_FROM_BLOCK

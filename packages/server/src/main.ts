@@ -1,14 +1,24 @@
 /** Standalone Portico API: `node packages/server/src/main.ts --port 8787` (see CLI_USAGE). */
 import { CLI_USAGE, CLIENT_ADDRESS_UNSET, parseCli, runProjectCli } from './cli.ts'
 import { pino } from 'pino'
+import { withSecretFiles } from './cli-secrets.ts'
 import { startServer } from './index.ts'
 
+// Secrets may be files (DATABASE_URL_FILE=/run/secrets/database_url …): cli-secrets.ts.
+let env: Record<string, string | undefined>
+try {
+  env = withSecretFiles(process.env)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(2)
+}
+
 // `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
-if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), process.env))
+if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), env))
 
 let options: ReturnType<typeof parseCli>
 try {
-  options = parseCli(process.argv.slice(2), process.env)
+  options = parseCli(process.argv.slice(2), env)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   console.error(CLI_USAGE)
