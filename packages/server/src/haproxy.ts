@@ -13,6 +13,8 @@ import { getFreePort } from '@portico/devnet'
 
 export interface Haproxy {
   url: string
+  /** HAProxy's process id (benchmarks read its CPU time). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -33,6 +35,11 @@ export interface HaproxyOptions {
    * failed check (a 503 from a draining instance, a refused connection) and back after one good one.
    */
   healthCheck?: { path: string; intervalMs: number }
+  /**
+   * Keep connections to the instances open across requests (HAProxy's default, for benchmarks).
+   * Off: one connection per request (`option http-server-close`). @default false
+   */
+  serverKeepAlive?: boolean
 }
 
 /**
@@ -66,7 +73,7 @@ export async function startHaproxy(backends: string[], options: HaproxyOptions =
     '  timeout client 30s',
     '  timeout server 30s',
     '  option forwardfor',
-    '  option http-server-close',
+    ...(options.serverKeepAlive ? [] : ['  option http-server-close']),
     '  retries 3',
     '  option redispatch',
     'frontend portico',
@@ -100,5 +107,5 @@ export async function startHaproxy(backends: string[], options: HaproxyOptions =
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { url: `http://127.0.0.1:${port}`, stop }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid as number, stop }
 }
