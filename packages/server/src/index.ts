@@ -279,10 +279,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const sweepTimer = setInterval(sweep, ANALYTICS_SWEEP_INTERVAL_MS)
   sweepTimer.unref()
   let stopped: Promise<ShutdownResult> | undefined
+  // Ends a graceful wait early (stop() during shutdown()).
+  const cutNow = { now: () => {} }
   const halt = (timeoutMs: number) => {
     draining = true
     stopped ??= (async () => {
-      const cut = await closeGracefully(server, timeoutMs, () => inFlight)
+      const cut = await closeGracefully(server, timeoutMs, () => inFlight, cutNow)
       if (metricsServer) await closeServer(metricsServer.server)
       clearInterval(sweepTimer)
       await sweeping
@@ -304,16 +306,22 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       return halt(shutdownOptions.timeoutMs ?? shutdownTimeoutMs)
     },
     async stop() {
+      cutNow.now()
       await halt(0)
     },
   }
 }
 
 /**
- * Stop accepting, close idle connections as they become idle, wait up to `timeoutMs` for the rest,
- * then cut them. Resolves with how many requests were cut.
+ * Stop accepting, close idle connections as they become idle, wait up to `timeoutMs` (or until
+ * `cutNow.now()`) for the rest, then cut them. Resolves with how many requests were cut.
  */
-async function closeGracefully(server: ReturnType<typeof serve>, timeoutMs: number, inFlight: () => number): Promise<number> {
+async function closeGracefully(
+  server: ReturnType<typeof serve>,
+  timeoutMs: number,
+  inFlight: () => number,
+  cutNow: { now: () => void },
+): Promise<number> {
   const http = server as HttpServer
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   let cut = 0
@@ -323,6 +331,7 @@ async function closeGracefully(server: ReturnType<typeof serve>, timeoutMs: numb
     let timer: ReturnType<typeof setTimeout> | undefined
     const timedOut = new Promise<true>((resolve) => {
       timer = setTimeout(() => resolve(true), timeoutMs)
+      cutNow.now = () => resolve(true)
     })
     http.closeIdleConnections?.()
     const late = await Promise.race([closed.then(() => false), timedOut])

@@ -135,6 +135,16 @@ describe('startServer: drain and shutdown', () => {
     await expect(server.db.query('SELECT 1')).rejects.toThrow()
   })
 
+  it('stop() during a shutdown() cuts what is still in flight at once', async () => {
+    await open()
+    const pending = send(`${server.url}${rpcPath}`, 'POST', CALL)
+    await upstream.holding(1)
+    const stopping = server.shutdown({ timeoutMs: 600_000 })
+    await server.stop()
+    expect(await stopping).toEqual({ finished: 0, cut: 1 })
+    expect(await pending).toEqual({ error: 'ECONNRESET' })
+  })
+
   it('refuses a shutdownTimeoutMs that is not a whole number of ms', async () => {
     await expect(startServer({ chains: [], shutdownTimeoutMs: -1 })).rejects.toThrow(
       'shutdownTimeoutMs must be a whole number of ms, 0 or more',
@@ -202,6 +212,19 @@ describe('main.ts on SIGTERM', () => {
     // The held call, and any probe of the poll above that came before the listener closed.
     const stopped = /Stopped: (\d+) requests finished while stopping, 0 cut\n/.exec(output())
     expect(Number(stopped?.[1])).toBeGreaterThanOrEqual(1)
+  })
+
+  it('a second SIGTERM while requests are finishing cuts them at once and exits 0', async () => {
+    const { proc, url, exited, output } = await main(['--shutdown-timeout', '600000'])
+    const pending = send(`${url}${rpcPath}`, 'POST', CALL)
+    await upstream.holding(1)
+    proc.kill('SIGTERM')
+    // The listener is closed: the shutdown waits for the held request.
+    await expect.poll(() => send(`${url}/healthz`)).toEqual({ error: 'ECONNREFUSED' })
+    proc.kill('SIGTERM')
+    expect(await pending).toEqual({ error: 'ECONNRESET' })
+    expect(await exited).toBe(0)
+    expect(output()).toContain('SIGTERM again: cutting the requests still in flight')
   })
 
   it('with --shutdown-delay, serves on with GET /readyz at 503 until the delay ends; a second SIGTERM cuts at once', async () => {
