@@ -186,7 +186,8 @@ describe('main.ts on SIGTERM', () => {
     })
     child = proc
     let out = ''
-    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+    // 'close': the process has exited and its output is all read.
+    const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)))
     const url = await new Promise<string>((resolve, reject) => {
       proc.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString()

@@ -239,7 +239,8 @@ async function startChild(port: number, chainsJson: string): Promise<Child> {
     },
   )
   let out = ''
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)))
+  // 'close': the process has exited and its output is all read.
+  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)))
   await new Promise<void>((resolve, reject) => {
     proc.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString()
