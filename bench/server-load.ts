@@ -70,6 +70,90 @@ export function loadRoutes(chainId: string): LoadRoute[] {
   ]
 }
 
+export type LoadFigures = Omit<LoadResult, 'memory'>
+
+/**
+ * Ask `base` `requests` times over `routes` (round-robin), `concurrency` at once, after `warmup`
+ * requests that are not counted; a request that answers other than 200 (or a POST without a JSON-RPC
+ * result) is an error. Each request gives up after 30 s.
+ */
+export async function measureLoad(
+  base: string,
+  routes: LoadRoute[],
+  options: { requests: number; concurrency: number; warmup: number; beforeRun?: () => void; afterRun?: () => void },
+): Promise<LoadFigures> {
+  const { requests: total, concurrency, warmup } = options
+  const samples: number[][] = routes.map(() => [])
+  const errorsByRoute = routes.map(() => 0)
+  const failures: string[] = []
+
+  async function ask(i: number, measure: boolean) {
+    const routeIndex = i % routes.length
+    const route = routes[routeIndex]!
+    const t0 = performance.now()
+    let failure: string | undefined
+    try {
+      const res = await fetch(`${base}${route.path}`, {
+        method: route.method,
+        headers: route.body ? { 'content-type': 'application/json' } : {},
+        body: route.body,
+        signal: AbortSignal.timeout(30_000),
+      })
+      const text = await res.text()
+      if (res.status !== 200) failure = `${res.status} ${text.slice(0, 120)}`
+      else if (route.method === 'POST' && !text.includes('"result"')) failure = `no result: ${text.slice(0, 120)}`
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error)
+    }
+    const ms = performance.now() - t0
+    if (!measure) return
+    samples[routeIndex]!.push(ms)
+    if (failure !== undefined) {
+      errorsByRoute[routeIndex]! += 1
+      if (failures.length < 10) failures.push(`${route.name}: ${failure}`)
+    }
+  }
+
+  async function run(count: number, measure: boolean) {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, count) }, async () => {
+        while (next < count) await ask(next++, measure)
+      }),
+    )
+  }
+
+  await run(warmup, false)
+  options.beforeRun?.()
+  const start = performance.now()
+  await run(total, true)
+  const durationMs = performance.now() - start
+  options.afterRun?.()
+
+  const all = samples.flat().sort((a, b) => a - b)
+  return {
+    requests: all.length,
+    concurrency,
+    errors: errorsByRoute.reduce((a, b) => a + b, 0),
+    failures,
+    durationMs: round(durationMs, 0),
+    requestsPerSecond: round(all.length / (durationMs / 1000), 0),
+    p50: round(percentile(all, 50)),
+    p99: round(percentile(all, 99)),
+    max: round(all.at(-1) ?? 0),
+    routes: routes.map((r, i) => {
+      const sorted = [...samples[i]!].sort((a, b) => a - b)
+      return {
+        name: r.name,
+        count: sorted.length,
+        errors: errorsByRoute[i]!,
+        p50: round(percentile(sorted, 50)),
+        p99: round(percentile(sorted, 99)),
+      }
+    }),
+  }
+}
+
 /** Start the stack, run the load, stop everything (also on failure). */
 export async function runServerLoad(options: LoadOptions = {}): Promise<LoadResult> {
   const total = options.requests ?? 5_000
@@ -112,75 +196,25 @@ export async function runServerLoad(options: LoadOptions = {}): Promise<LoadResu
     })
     const base = server.url
     const routes = loadRoutes(chain.caipNetworkId)
-    const samples: number[][] = routes.map(() => [])
-    const errorsByRoute = routes.map(() => 0)
-    const failures: string[] = []
-
-    async function ask(i: number, measure: boolean) {
-      const routeIndex = i % routes.length
-      const route = routes[routeIndex]!
-      const t0 = performance.now()
-      let failure: string | undefined
-      try {
-        const res = await fetch(`${base}${route.path}`, {
-          method: route.method,
-          headers: route.body ? { 'content-type': 'application/json' } : {},
-          body: route.body,
-        })
-        const text = await res.text()
-        if (res.status !== 200) failure = `${res.status} ${text.slice(0, 120)}`
-        else if (route.method === 'POST' && !text.includes('"result"')) failure = `no result: ${text.slice(0, 120)}`
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error)
-      }
-      const ms = performance.now() - t0
-      if (!measure) return
-      samples[routeIndex]!.push(ms)
-      if (failure !== undefined) {
-        errorsByRoute[routeIndex]! += 1
-        if (failures.length < 10) failures.push(`${route.name}: ${failure}`)
-      }
-    }
-
-    async function run(count: number, measure: boolean) {
-      let next = 0
-      await Promise.all(
-        Array.from({ length: Math.min(concurrency, count) }, async () => {
-          while (next < count) await ask(next++, measure)
-        }),
-      )
-    }
-
-    await run(warmup, false)
-    globalThis.gc?.()
-    const before = process.memoryUsage()
-    const start = performance.now()
-    await run(total, true)
-    const durationMs = performance.now() - start
-    const after = process.memoryUsage()
-
-    const all = samples.flat().sort((a, b) => a - b)
-    return {
-      requests: all.length,
+    let before: NodeJS.MemoryUsage | undefined
+    let after: NodeJS.MemoryUsage | undefined
+    const figures = await measureLoad(base, routes, {
+      requests: total,
       concurrency,
-      errors: errorsByRoute.reduce((a, b) => a + b, 0),
-      failures,
-      durationMs: round(durationMs, 0),
-      requestsPerSecond: round(all.length / (durationMs / 1000), 0),
-      p50: round(percentile(all, 50)),
-      p99: round(percentile(all, 99)),
-      max: round(all.at(-1) ?? 0),
-      routes: routes.map((r, i) => {
-        const sorted = [...samples[i]!].sort((a, b) => a - b)
-        return {
-          name: r.name,
-          count: sorted.length,
-          errors: errorsByRoute[i]!,
-          p50: round(percentile(sorted, 50)),
-          p99: round(percentile(sorted, 99)),
-        }
-      }),
-      memory: { rssBefore: mib(before.rss), rssAfter: mib(after.rss), heapBefore: mib(before.heapUsed), heapAfter: mib(after.heapUsed) },
+      warmup,
+      beforeRun: () => {
+        globalThis.gc?.()
+        before = process.memoryUsage()
+      },
+      afterRun: () => {
+        after = process.memoryUsage()
+      },
+    })
+    const b = before as NodeJS.MemoryUsage
+    const a = after as NodeJS.MemoryUsage
+    return {
+      ...figures,
+      memory: { rssBefore: mib(b.rss), rssAfter: mib(a.rss), heapBefore: mib(b.heapUsed), heapAfter: mib(a.heapUsed) },
     }
   } finally {
     await server?.stop()

@@ -34,6 +34,7 @@ import { countMail, instrumentDatabase, type PorticoMetrics } from './metrics.ts
 import { observeRequests, requestIdOf, routeOf } from './observe.ts'
 import type { Logger } from 'pino'
 import { smtpMailProvider } from './auth/mail.ts'
+import { DEFAULT_ANALYTICS_RATE_LIMIT } from './routes/analytics.ts'
 import { HEALTH_PATHS } from './routes/health.ts'
 import { resolveProviders, type Providers } from './providers/index.ts'
 import { svgResponder, type AppContext } from './routes/context.ts'
@@ -118,9 +119,12 @@ export type AppConfig = {
   /**
    * Self-hosted analytics: on, GET /getAnalyticsConfig says so and POST /batch, POST /e store events
    * and error reports; startServer deletes rows older than `retentionDays` at start and hourly.
-   * @default { enabled: false, retentionDays: DEFAULT_ANALYTICS_RETENTION_DAYS (30) }
+   * `rateLimit` bounds POST /batch per registered project (unregistered ids share one budget), per
+   * client address and, ten times over, per server, in Postgres so it holds across instances
+   * (`false`: off); POST /e is held at 5 error reports a minute the same ways.
+   * @default { enabled: false, retentionDays: DEFAULT_ANALYTICS_RETENTION_DAYS (30), rateLimit: DEFAULT_ANALYTICS_RATE_LIMIT (100 a second, bursts of 200) }
    */
-  analytics?: { enabled?: boolean; retentionDays?: number }
+  analytics?: { enabled?: boolean; retentionDays?: number; rateLimit?: { requestsPerSecond: number; burst?: number } | false }
   /**
    * Where a request's client address comes from, for the per-IP limits (client-address.ts): 'direct'
    * (the server faces its clients), or the load balancers and proxies in front (`trustedProxies`,
@@ -170,6 +174,15 @@ export const DEFAULT_ANALYTICS_RETENTION_DAYS = 30
 
 const analyticsConfigSchema = z.object({
   enabled: z.boolean().default(false),
+  rateLimit: z
+    .union([
+      z.literal(false),
+      z.object({
+        requestsPerSecond: z.number().positive({ error: 'analytics.rateLimit.requestsPerSecond must be a positive number' }),
+        burst: z.number().int().positive({ error: 'analytics.rateLimit.burst must be a positive integer' }).optional(),
+      }),
+    ])
+    .default({ ...DEFAULT_ANALYTICS_RATE_LIMIT }),
   retentionDays: z
     .number()
     .int()
@@ -226,7 +239,7 @@ export function createApp(config: AppConfig) {
  * createApp, with `defaultBase` as the public URL when none is configured (startServer passes its
  * own listening URL, known only once it listens).
  */
-export function buildApp(config: AppConfig, defaultBase: () => string, reporter?: ErrorReporter) {
+export function buildApp(config: AppConfig, defaultBase: () => string, reporter?: ErrorReporter, lifecycle?: { draining(): boolean }) {
   const chains = chainsConfigSchema.parse(config.chains)
   const solana = config.solana === undefined ? undefined : solanaChainConfigSchema.parse(config.solana)
   const features = z.parse(remoteFeaturesSchema, { ...DEFAULT_REMOTE_FEATURES, ...config.features })
@@ -273,6 +286,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     analytics: resolveAnalyticsConfig(config.analytics),
     clientAddress: clientAddressResolver(config.clientAddress),
     now: config.now ?? (() => Date.now()),
+    draining: lifecycle?.draining ?? (() => false),
     ...(metrics ? { metrics } : {}),
   }
   const auth =

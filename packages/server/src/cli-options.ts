@@ -135,3 +135,25 @@ export function indexerOptions(env: Record<string, string | undefined>): { index
   if (fromBlock !== undefined) indexer.fromBlock = fromBlock
   return Object.keys(indexer).length > 0 ? { indexer } : {}
 }
+
+/**
+ * --shutdown-delay / PORTICO_SHUTDOWN_DELAY_MS (how long a SIGTERM'd instance keeps serving with
+ * GET /readyz at 503, so that balancers stop sending first) and --shutdown-timeout /
+ * PORTICO_SHUTDOWN_TIMEOUT_MS (how long requests in flight may then take), in ms.
+ */
+export function shutdownOptions(
+  delay: string | undefined,
+  timeout: string | undefined,
+): { shutdownDelayMs?: number; shutdownTimeoutMs?: number } {
+  const ms = (name: string, raw: string | undefined) => {
+    if (raw === undefined || raw.trim() === '') return undefined
+    if (!/^\d{1,9}$/.test(raw.trim())) throw new Error(`${name} must be a whole number of milliseconds`)
+    return Number(raw.trim())
+  }
+  const shutdownDelayMs = ms('shutdown-delay', delay)
+  const shutdownTimeoutMs = ms('shutdown-timeout', timeout)
+  return {
+    ...(shutdownDelayMs === undefined ? {} : { shutdownDelayMs }),
+    ...(shutdownTimeoutMs === undefined ? {} : { shutdownTimeoutMs }),
+  }
+}

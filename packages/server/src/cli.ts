@@ -8,7 +8,17 @@ import { type ClientAddressConfig, clientAddressConfigSchema } from './client-ad
 import { isIP } from 'node:net'
 import { parseArgs } from 'node:util'
 import { authOptions } from './cli-auth.ts'
-import { analyticsOptions, frameOptions, HOST_ERROR, indexerOptions, jsonConfig, maxBodyBytes, port, siwxOptions } from './cli-options.ts'
+import {
+  analyticsOptions,
+  frameOptions,
+  HOST_ERROR,
+  indexerOptions,
+  jsonConfig,
+  maxBodyBytes,
+  port,
+  shutdownOptions,
+  siwxOptions,
+} from './cli-options.ts'
 import {
   chainsConfigSchema,
   exchangesConfigSchema,
@@ -52,6 +62,10 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   --metrics-port <n>       Prometheus metrics at GET /metrics on this port, a listener apart from the API's
                            (env PORTICO_METRICS_PORT; default: no metrics); --metrics-host <address> is where it
                            listens (env PORTICO_METRICS_HOST; default 127.0.0.1)
+  --shutdown-delay <ms>    on SIGTERM, keep serving this long with GET /readyz at 503 so that load balancers stop
+                           sending first (env PORTICO_SHUTDOWN_DELAY_MS; default 0); then the listener closes
+  --shutdown-timeout <ms>  then wait this long for the requests in flight before cutting them, close the database
+                           and exit 0 (env PORTICO_SHUTDOWN_TIMEOUT_MS; default 10000). A second signal cuts at once
   --restricted-timezones <a,b>
                            SPEC §6: IANA time zones (Europe/Paris) whose visitors get no swaps, on-ramp or
                            pay with exchange; never sent to clients (env PORTICO_RESTRICTED_TIMEZONES)
@@ -111,6 +125,8 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_SOCIAL_REDIRECT_BASE_URL
                            the public base of that redirect URI (default: --public-url)
   env DATABASE_URL         use a real Postgres instead of PGlite (needs the 'pg' package)
+  env <SECRET>_FILE        DATABASE_URL, SMTP_URL, PORTICO_KEK, PORTICO_SIWX_SIGNING_KEY, PORTICO_PERMISSIONS_RELAYER_KEY
+                           and PORTICO_SOCIAL_<PROVIDER>_CLIENT_SECRET read from a file (Docker/Kubernetes secrets)
   env PORTICO_INDEXER      on (default) / off: the history indexer that follows the EVM chains' blocks
                            into the database for GET /v1/account/{address}/history
   env PORTICO_INDEXER_POLL_MS, PORTICO_INDEXER_FROM_BLOCK
@@ -157,6 +173,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       'log-level': { type: 'string' },
       'metrics-port': { type: 'string' },
       'metrics-host': { type: 'string' },
+      'shutdown-delay': { type: 'string' },
+      'shutdown-timeout': { type: 'string' },
       'name-zone': { type: 'string' },
       'restricted-timezones': { type: 'string' },
       'client-address': { type: 'string' },
@@ -219,6 +237,10 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     ...(frame ? { frame: { port: frame.port } } : {}),
     ...(logLevel ? { logLevel } : {}),
     ...(metrics ? { metrics } : {}),
+    ...shutdownOptions(
+      values['shutdown-delay'] ?? env.PORTICO_SHUTDOWN_DELAY_MS,
+      values['shutdown-timeout'] ?? env.PORTICO_SHUTDOWN_TIMEOUT_MS,
+    ),
     port: portResult.data,
     ...(host !== undefined ? { host } : {}),
     chains,
@@ -294,4 +316,4 @@ function metricsOptions(rawPort: string | undefined, host: string | undefined): 
  * What the CLI starts: the API (its log at `logLevel`, see main.ts), and with --frame-port the
  * embedded wallet's frame on its own port (origin).
  */
-export type CliOptions = StartServerOptions & { frame?: { port: number }; logLevel?: LogLevel }
+export type CliOptions = StartServerOptions & { frame?: { port: number }; logLevel?: LogLevel; shutdownDelayMs?: number }

@@ -13,6 +13,8 @@ import { getFreePort } from '@portico/devnet'
 
 export interface Haproxy {
   url: string
+  /** HAProxy's process id (benchmarks read its CPU time). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -27,16 +29,41 @@ const listening = (port: number) =>
     socket.on('error', () => resolve(false))
   })
 
-/** Start HAProxy balancing over `backends` (`http://127.0.0.1:port` URLs). */
-export async function startHaproxy(backends: string[]): Promise<Haproxy> {
+export interface HaproxyOptions {
+  /**
+   * Health checks: GET `path` every `intervalMs` on each backend; a server is taken out after one
+   * failed check (a 503 from a draining instance, a refused connection) and back after one good one.
+   */
+  healthCheck?: { path: string; intervalMs: number }
+  /**
+   * Keep connections to the instances open across requests (HAProxy's default, for benchmarks).
+   * Off: one connection per request (`option http-server-close`). @default false
+   */
+  serverKeepAlive?: boolean
+}
+
+/**
+ * Start HAProxy balancing over `backends` (`http://127.0.0.1:port` URLs). A refused connection is
+ * retried (3 times, the last one on another server: `option redispatch`); each answer names the
+ * server that gave it in `X-Portico-Backend` (api0, api1 …).
+ */
+export async function startHaproxy(backends: string[], options: HaproxyOptions = {}): Promise<Haproxy> {
   if (!existsSync(HAPROXY_BIN)) throw new Error(`HAProxy is not installed at ${HAPROXY_BIN} (apt-get install haproxy)`)
   const dir = mkdtempSync(join(tmpdir(), 'portico-haproxy-'))
   const port = await getFreePort()
   const servers = backends.map((backend, i) => {
     const { hostname, port: backendPort } = new URL(backend)
     if (hostname !== '127.0.0.1') throw new Error('The topology tests balance over 127.0.0.1 only')
-    return `  server api${i} 127.0.0.1:${backendPort}`
+    return `  server api${i} 127.0.0.1:${backendPort}${options.healthCheck ? ' check' : ''}`
   })
+  const check = options.healthCheck
+    ? [
+        '  option httpchk',
+        `  http-check send meth GET uri ${options.healthCheck.path}`,
+        '  http-check expect status 200',
+        `  default-server inter ${options.healthCheck.intervalMs}ms fall 1 rise 1`,
+      ]
+    : []
   const config = [
     'global',
     '  maxconn 2000',
@@ -46,12 +73,16 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
     '  timeout client 30s',
     '  timeout server 30s',
     '  option forwardfor',
-    '  option http-server-close',
+    ...(options.serverKeepAlive ? [] : ['  option http-server-close']),
+    '  retries 3',
+    '  option redispatch',
     'frontend portico',
     `  bind 127.0.0.1:${port}`,
     '  default_backend api',
     'backend api',
     '  balance roundrobin',
+    '  http-response set-header X-Portico-Backend %s',
+    ...check,
     ...servers,
     '',
   ].join('\n')
@@ -76,5 +107,5 @@ export async function startHaproxy(backends: string[]): Promise<Haproxy> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { url: `http://127.0.0.1:${port}`, stop }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid as number, stop }
 }

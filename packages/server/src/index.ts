@@ -1,4 +1,5 @@
 import { pruneRateBuckets } from './db/rate-limits.ts'
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { buildApp, resolveAnalyticsConfig, resolveSiwxConfig, type AppConfig } from './app.ts'
@@ -99,7 +100,18 @@ export type StartServerOptions = Omit<AppConfig, 'db' | 'metrics'> & {
    * then unused); the server closes it on stop. E.g. opened while the rest of a local stack starts.
    */
   database?: Promise<Database> | Database
+  /**
+   * RunningServer.shutdown's bound: how long requests in flight may take to finish once the listener is
+   * closed; those still running then are cut. @default DEFAULT_SHUTDOWN_TIMEOUT_MS (10 s)
+   */
+  shutdownTimeoutMs?: number
 }
+
+/** How long a graceful shutdown waits for the requests in flight, by default. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+
+/** What a graceful shutdown did. */
+export type ShutdownResult = { finished: number; cut: number }
 
 /** How often startServer runs the analytics retention sweep. */
 export const ANALYTICS_SWEEP_INTERVAL_MS = 60 * 60 * 1000
@@ -111,6 +123,19 @@ export type RunningServer = {
   db: Database
   /** The metrics listener's URL (`http://127.0.0.1:9464/metrics`), when `metrics` is on. */
   metricsUrl?: string
+  /**
+   * Mark the instance as going away: GET /readyz answers 503 `shutting down` (so a balancer stops
+   * sending), answers carry `Connection: close`; requests are still served.
+   */
+  drain(): void
+  /**
+   * Graceful stop (SIGTERM): drain, close the listener (new connections are refused), let the
+   * requests in flight finish within `timeoutMs` (default: the shutdownTimeoutMs option), cut those
+   * still running, then stop the indexer and close the database. Resolves with how many requests
+   * finished and how many were cut.
+   */
+  shutdown(options?: { timeoutMs?: number }): Promise<ShutdownResult>
+  /** Stop at once: requests in flight are cut. */
   stop(): Promise<void>
 }
 
@@ -164,7 +189,19 @@ function indexerGauges(metrics: PorticoMetrics) {
 
 /** Open (and migrate) the database, then serve the Portico API over HTTP (on 127.0.0.1 unless `host` says otherwise). */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', databaseUrl, dataDir, memoryTemplateDir, database, metrics: metricsListen, ...appConfig } = options
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    memoryTemplateDir,
+    database,
+    metrics: metricsListen,
+    shutdownTimeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    ...appConfig
+  } = options
+  if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs < 0)
+    throw new Error('shutdownTimeoutMs must be a whole number of ms, 0 or more')
   const db = database ? await database : await openDatabase({ databaseUrl, dataDir, memoryTemplateDir })
   // The auth service starts only with the database's own KEK (its check value, stored at first start).
   if (appConfig.auth) {
@@ -186,6 +223,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // Image URLs name this server by its listening URL unless a public URL is configured.
   let url = ''
   let app: ReturnType<typeof buildApp>
+  // Set by drain(): /readyz answers 503 and answers close their connections.
+  let draining = false
   // One rate-limited log for the routes and the indexer.
   const logger = appConfig.logger || undefined
   const report = createErrorReporter(appConfig.onError ?? (logger ? pinoErrorSink(logger) : consoleErrorSink), appConfig.errorLog)
@@ -193,7 +232,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   // The indexer's and the sweep's statements count in portico_db_errors_total as the routes' do.
   const work = metrics ? instrumentDatabase(db, metrics) : db
   try {
-    app = buildApp({ ...appConfig, db, ...(metrics ? { metrics } : {}) }, () => url, report)
+    app = buildApp({ ...appConfig, db, ...(metrics ? { metrics } : {}) }, () => url, report, { draining: () => draining })
   } catch (error) {
     await db.close()
     throw error
@@ -207,6 +246,19 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }).catch(async (error: unknown) => {
     await db.close()
     throw error
+  })
+  // Requests in flight (answered or not), for the graceful shutdown.
+  let inFlight = 0
+  let finished = 0
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1
+    if (draining) res.setHeader('connection', 'close')
+    res.once('finish', () => {
+      if (draining) finished += 1
+    })
+    res.once('close', () => {
+      inFlight -= 1
+    })
   })
   const metricsServer = metrics && metricsListen ? await listenMetrics(metrics, metricsListen, server, db) : undefined
   // The history indexer follows the EVM chains while the server runs (indexer.enabled: false turns it off).
@@ -235,21 +287,69 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   sweep()
   const sweepTimer = setInterval(sweep, ANALYTICS_SWEEP_INTERVAL_MS)
   sweepTimer.unref()
-  let stopped: Promise<void> | undefined
+  let stopped: Promise<ShutdownResult> | undefined
+  // Ends a graceful wait early (stop() during shutdown()).
+  const cutNow = { now: () => {} }
+  const halt = (timeoutMs: number) => {
+    draining = true
+    stopped ??= (async () => {
+      const cut = await closeGracefully(server, timeoutMs, () => inFlight, cutNow)
+      if (metricsServer) await closeServer(metricsServer.server)
+      clearInterval(sweepTimer)
+      await sweeping
+      await indexer?.stop()
+      await db.close()
+      return { finished, cut }
+    })()
+    return stopped
+  }
   return {
     url,
     port: address.port,
     db,
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
-    stop() {
-      stopped ??= Promise.all([closeServer(server), metricsServer && closeServer(metricsServer.server)])
-        .then(() => {
-          clearInterval(sweepTimer)
-          return sweeping
-        })
-        .then(() => indexer?.stop())
-        .then(() => db.close())
-      return stopped
+    drain() {
+      draining = true
+    },
+    shutdown(shutdownOptions = {}) {
+      return halt(shutdownOptions.timeoutMs ?? shutdownTimeoutMs)
+    },
+    async stop() {
+      cutNow.now()
+      await halt(0)
     },
   }
+}
+
+/**
+ * Stop accepting, close idle connections as they become idle, wait up to `timeoutMs` (or until
+ * `cutNow.now()`) for the rest, then cut them. Resolves with how many requests were cut.
+ */
+async function closeGracefully(
+  server: ReturnType<typeof serve>,
+  timeoutMs: number,
+  inFlight: () => number,
+  cutNow: { now: () => void },
+): Promise<number> {
+  const http = server as HttpServer
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  let cut = 0
+  if (timeoutMs > 0) {
+    // A keep-alive connection whose answer just went out is idle: closed here, not after keepAliveTimeout.
+    const idle = setInterval(() => http.closeIdleConnections?.(), 50)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timedOut = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs)
+      cutNow.now = () => resolve(true)
+    })
+    http.closeIdleConnections?.()
+    const late = await Promise.race([closed.then(() => false), timedOut])
+    clearInterval(idle)
+    clearTimeout(timer)
+    if (!late) return 0
+  }
+  cut = inFlight()
+  http.closeAllConnections?.()
+  await closed
+  return cut
 }

@@ -1,14 +1,24 @@
 /** Standalone Portico API: `node packages/server/src/main.ts --port 8787` (see CLI_USAGE). */
 import { CLI_USAGE, CLIENT_ADDRESS_UNSET, parseCli, runProjectCli } from './cli.ts'
 import { pino } from 'pino'
+import { withSecretFiles } from './cli-secrets.ts'
 import { startServer } from './index.ts'
 
+// Secrets may be files (DATABASE_URL_FILE=/run/secrets/database_url …): cli-secrets.ts.
+let env: Record<string, string | undefined>
+try {
+  env = withSecretFiles(process.env)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(2)
+}
+
 // `portico-api project set-origins | set-features | show …`: the per-project config, then exit.
-if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), process.env))
+if (process.argv[2] === 'project') process.exit(await runProjectCli(process.argv.slice(3), env))
 
 let options: ReturnType<typeof parseCli>
 try {
-  options = parseCli(process.argv.slice(2), process.env)
+  options = parseCli(process.argv.slice(2), env)
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   console.error(CLI_USAGE)
@@ -19,7 +29,7 @@ if (options === 'help') {
   process.exit(0)
 }
 
-const { frame: frameOptions, logLevel = 'info', ...serverOptions } = options
+const { frame: frameOptions, logLevel = 'info', shutdownDelayMs: _delay, ...serverOptions } = options
 // JSON lines on stdout: one a request (observe.ts) and the error reports (log.ts pinoErrorSink).
 const logger = pino({ level: logLevel, timestamp: pino.stdTimeFunctions.isoTime })
 // A start refused (a KEK that is not the database's, a port in use…): its reason, not a stack trace.
@@ -54,14 +64,35 @@ if (frameOptions) {
   console.log(`Embedded wallet frame on ${frame.url}`)
 }
 
-const shutdown = () => {
-  Promise.all([server.stop(), frame?.close()]).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    },
-  )
+// SIGTERM / SIGINT: GET /readyz answers 503 at once; after --shutdown-delay the listener closes, the
+// requests in flight finish (at most --shutdown-timeout), the database closes, exit 0. A second
+// signal cuts what is still running.
+let stopping = false
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.log(`${signal} again: cutting the requests still in flight`)
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+    return
+  }
+  stopping = true
+  server.drain()
+  const delayMs = options.shutdownDelayMs ?? 0
+  console.log(`${signal}: shutting down${delayMs > 0 ? ` in ${delayMs} ms (GET /readyz answers 503 meanwhile)` : ''}`)
+  new Promise((resolve) => setTimeout(resolve, delayMs))
+    .then(() => Promise.all([server.shutdown(), frame?.close()]))
+    .then(
+      ([result]) => {
+        console.log(`Stopped: ${result.finished} requests finished while stopping, ${result.cut} cut`)
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
 }
-process.once('SIGINT', shutdown)
-process.once('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

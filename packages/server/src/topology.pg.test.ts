@@ -5,9 +5,14 @@
  * X-Forwarded-For; the instances trust 127.0.0.1 (HAProxy) as their proxy. Every limit is counted
  * through the balancer, so each instance sees about half of the requests: the limits hold only if
  * they are shared.
+ *
+ * The rolling restart runs two more instances as processes of their own (main.ts: SIGTERM is a real
+ * signal) behind a second HAProxy that health-checks GET /readyz every 200 ms.
  */
+import { type ChildProcess, spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
-import { type AnvilInstance, startAnvil } from '@portico/devnet'
+import path from 'node:path'
+import { type AnvilInstance, getFreePort, startAnvil } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveByPage, FRAME_ORIGIN, frameKey, loginPost, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
 import { createProjectsRepository } from './db/projects.ts'
@@ -55,6 +60,9 @@ function send(
 }
 
 const LIMIT = 10
+/** The rolling restart's clients: one project and one address each. */
+const ROLL_CLIENTS = 4
+const ROLL_PROJECTS = Array.from({ length: ROLL_CLIENTS }, (_, k) => `topo-roll-${k}`)
 let anvil: AnvilInstance
 let instances: RunningServer[] = []
 let balancer: Haproxy
@@ -81,13 +89,15 @@ beforeAll(async () => {
     // Refills too slow to matter within the test: each bucket holds LIMIT.
     rpcProxy: { rateLimit: { requestsPerSecond: 0.001, burst: LIMIT } },
     siwx: { nonceRateLimit: { requestsPerSecond: 0.001, burst: LIMIT } },
+    analytics: { enabled: true, rateLimit: { requestsPerSecond: 0.001, burst: LIMIT } },
     auth: { kek: TEST_KEK, mail: mailbox, frameOrigins: [FRAME_ORIGIN], limits: { mailsPerIpPerHour: 5 } },
     onError: () => {},
   })
   instances = [await startServer(config()), await startServer(config())]
   balancer = await startHaproxy(instances.map((i) => i.url))
   const projects = createProjectsRepository(instances[0]!.db)
-  for (const id of ['topo-rpc', 'topo-siwx']) await projects.setOrigins(id, ['https://app.example'])
+  for (const id of ['topo-rpc', 'topo-siwx', 'topo-analytics', 'topo-errors', ...ROLL_PROJECTS])
+    await projects.setOrigins(id, ['https://app.example'])
 }, 60_000)
 
 afterAll(async () => {
@@ -125,6 +135,41 @@ describe('two instances behind HAProxy on one PostgreSQL', () => {
     expect(count(statuses(answers), 200)).toBe(LIMIT)
     const last = answers.at(-1)?.json as { error: { message: string } }
     expect(last.error.message).toMatch(/^Rate limit exceeded for unregistered projects \(all of them together\)/)
+  })
+
+  it('the analytics batch limit holds across both instances: 25 batches through the balancer, exactly 10 stored', async () => {
+    const answers = []
+    for (let i = 0; i < 25; i++)
+      answers.push(
+        await send(`${balancer.url}/batch?projectId=topo-analytics`, {
+          body: { events: [{ eventId: `topo-batch-${i}`, timestamp: Date.now(), type: 'track', event: 'MODAL_OPEN' }] },
+          from: '127.0.0.7',
+        }),
+      )
+    expect(count(statuses(answers), 204)).toBe(LIMIT)
+    expect(count(statuses(answers), 429)).toBe(15)
+    expect(answers.at(-1)?.json).toEqual({ error: expect.stringMatching(/^Too many analytics batches for this project: retry in \d+ s$/) })
+    const { rows } = await instances[0]!.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM portico_analytics.events WHERE project_id = 'topo-analytics'",
+    )
+    expect(Number(rows[0]!.n)).toBe(LIMIT)
+  })
+
+  it('the error-report limit (5 a minute per project) holds across both instances: 12 reports through the balancer, exactly 5 stored', async () => {
+    const answers = []
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        await send(`${balancer.url}/e?projectId=topo-errors`, {
+          body: { type: 'error', timestamp: Date.now(), name: 'Error', message: `topology ${i}` },
+          from: '127.0.0.8',
+        }),
+      )
+    expect(count(statuses(answers), 204)).toBe(5)
+    expect(count(statuses(answers), 429)).toBe(7)
+    const { rows } = await instances[0]!.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM portico_analytics.errors WHERE project_id = 'topo-errors'",
+    )
+    expect(Number(rows[0]!.n)).toBe(5)
   })
 
   it("with the balancer trusted, one client's login mails do not lock out another client", async () => {
@@ -166,4 +211,135 @@ describe('two instances behind HAProxy on one PostgreSQL', () => {
     const replay = await loginPost(a!, '/v1/auth/email/otp', finish, key, { origin: FRAME_ORIGIN })
     expect(replay.status).toBe(400)
   })
+})
+
+/** An API instance in a process of its own (main.ts), so that SIGTERM is a real signal. */
+type Child = { proc: ChildProcess; exited: Promise<number | null>; output(): string }
+
+async function startChild(port: number, chainsJson: string): Promise<Child> {
+  const proc = spawn(
+    process.execPath,
+    [
+      path.join(import.meta.dirname, 'main.ts'),
+      '--port',
+      String(port),
+      '--client-address',
+      '127.0.0.1',
+      '--analytics',
+      'on',
+      // Long enough for HAProxy's 200 ms checks to see the 503 and stop sending first.
+      '--shutdown-delay',
+      '1000',
+      '--shutdown-timeout',
+      '10000',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORTICO_CHAINS: chainsJson, PORTICO_INDEXER: 'off', PORTICO_LOG_LEVEL: 'warn' },
+    },
+  )
+  let out = ''
+  // 'close': the process has exited and its output is all read.
+  const exited = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)))
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('listening on')) resolve()
+    })
+    proc.stderr.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+    })
+    proc.once('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${out}`)))
+  })
+  return { proc, exited, output: () => out }
+}
+
+describe('rolling restart under load', () => {
+  it('one of two instances stopped with SIGTERM and started again during a load run: every batch acknowledged, every event stored', async () => {
+    const chainsJson = JSON.stringify([
+      { chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    ])
+    const ports = [await getFreePort(), await getFreePort()]
+    const children: Child[] = await Promise.all(ports.map((port) => startChild(port, chainsJson)))
+    const lb = await startHaproxy(
+      ports.map((port) => `http://127.0.0.1:${port}`),
+      { healthCheck: { path: '/readyz', intervalMs: 200 } },
+    )
+    try {
+      // The load: ROLL_CLIENTS clients, each its own address and project, posting batches of 5 events
+      // (ids fixed by the request number). A 5xx or a cut connection is retried (the same ids: the
+      // server stores each id once), at most 5 times.
+      const acked: string[] = []
+      const retried: { request: number; status: number }[] = []
+      const unrecovered: { request: number; status: number }[] = []
+      const servedBy = new Map<string, number>()
+      let restarted = false
+      let servedByRestarted = 0
+      let sent = 0
+      const deadline = Date.now() + 30_000
+      // Bounded: 3 000 batches or 30 s at most, whichever comes first (the run ends far sooner).
+      const done = () => (restarted && sent >= 300 && servedByRestarted >= 10) || sent >= 3000 || Date.now() > deadline
+      const client = async (k: number) => {
+        while (!done()) {
+          const request = sent++
+          const events = Array.from({ length: 5 }, (_, j) => ({
+            eventId: `roll-${request}-${j}`,
+            timestamp: Date.now(),
+            type: 'track',
+            event: 'CONNECT_SUCCESS',
+          }))
+          for (let attempt = 1; ; attempt++) {
+            const answer = await send(`${lb.url}/batch?projectId=${ROLL_PROJECTS[k]}`, {
+              body: { events },
+              from: `127.0.1.${k + 1}`,
+            }).catch(() => ({ status: 0, headers: {} as Record<string, string | undefined> }))
+            if (answer.status === 204) {
+              acked.push(...events.map((e) => e.eventId))
+              const backend = String(answer.headers['x-portico-backend'])
+              servedBy.set(backend, (servedBy.get(backend) ?? 0) + 1)
+              if (restarted && backend === 'api0') servedByRestarted += 1
+              break
+            }
+            if ((answer.status !== 0 && answer.status < 500) || attempt === 5) {
+              unrecovered.push({ request, status: answer.status })
+              break
+            }
+            retried.push({ request, status: answer.status })
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+          // A steady load rather than a flood: at most about 100 batches a second per client.
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
+      }
+      const load = Promise.all(Array.from({ length: ROLL_CLIENTS }, (_, k) => client(k)))
+      // Once the load runs, instance 0 is stopped with SIGTERM and started again on its port.
+      while (sent < 40 && !done()) await new Promise((resolve) => setTimeout(resolve, 20))
+      const stopping = children[0]!
+      stopping.proc.kill('SIGTERM')
+      expect(await stopping.exited).toBe(0)
+      const stopped = /Stopped: (\d+) requests finished while stopping, 0 cut/.exec(stopping.output())
+      expect(stopped).not.toBeNull()
+      const sentWhileDown = sent
+      children[0] = await startChild(ports[0]!, chainsJson)
+      restarted = true
+      await load
+      console.info(
+        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${retried.length} retried after a 5xx or a cut connection, served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
+      )
+      expect(unrecovered).toEqual([])
+      expect(sent).toBeGreaterThanOrEqual(300)
+      expect(sentWhileDown).toBeGreaterThan(40)
+      // The restarted instance was back in the balancer before the run ended.
+      expect(servedByRestarted).toBeGreaterThanOrEqual(10)
+      expect(acked).toHaveLength(sent * 5)
+      const { rows } = await instances[0]!.db.query<{ event_id: string }>(
+        "SELECT event_id FROM portico_analytics.events WHERE event_id LIKE 'roll-%'",
+      )
+      expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(acked))
+    } finally {
+      await lb.stop()
+      for (const child of children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL')
+      await Promise.all(children.map((child) => child.exited))
+    }
+  }, 90_000)
 })

@@ -7,15 +7,12 @@ export type StoredErrorReport = { name: string; message: string; stack?: string;
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** Analytics storage (migration 010): events deduplicated by eventId, error reports limited per project. */
+/** Analytics storage (migration 010): events deduplicated by eventId, and error reports. */
 export interface AnalyticsRepository {
   /** Store the events not stored yet (by eventId); resolves with how many were new. */
   storeEvents(projectId: string, events: readonly StoredEvent[], receivedAt: number): Promise<number>
-  /**
-   * Store the report unless the project already sent `perMinute` in the minute before `receivedAt`;
-   * false (nothing stored) then.
-   */
-  storeErrorReport(projectId: string, report: StoredErrorReport, receivedAt: number, perMinute: number): Promise<boolean>
+  /** Store one error report (its limit is the route's, routes/analytics.ts). */
+  storeErrorReport(projectId: string, report: StoredErrorReport, receivedAt: number): Promise<void>
 }
 
 export function createAnalyticsRepository(db: Database): AnalyticsRepository {
@@ -33,30 +30,20 @@ export function createAnalyticsRepository(db: Database): AnalyticsRepository {
       )
       return inserted.length
     },
-    storeErrorReport(projectId, report, receivedAt, perMinute) {
-      return db.transaction(async (tx: Queryable) => {
-        // One writer per project at a time, so concurrent reports can not pass the limit together.
-        await tx.query("SELECT pg_advisory_xact_lock(hashtext('portico.analytics_errors:' || $1))", [projectId])
-        const { rows } = await tx.query<{ n: number | string }>(
-          'SELECT count(*) AS n FROM portico_analytics.errors WHERE project_id = $1 AND received_at > to_timestamp($2 / 1000.0)',
-          [projectId, receivedAt - 60_000],
-        )
-        if (Number(rows[0]?.n ?? 0) >= perMinute) return false
-        await tx.query(
-          `INSERT INTO portico_analytics.errors (project_id, name, message, stack, properties, occurred_at, received_at)
-           VALUES ($1, $2, $3, $4, $5::jsonb, to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))`,
-          [
-            projectId,
-            report.name,
-            report.message,
-            report.stack ?? null,
-            report.properties === undefined ? null : JSON.stringify(report.properties),
-            report.occurredAt,
-            receivedAt,
-          ],
-        )
-        return true
-      })
+    async storeErrorReport(projectId, report, receivedAt) {
+      await db.query(
+        `INSERT INTO portico_analytics.errors (project_id, name, message, stack, properties, occurred_at, received_at)
+         VALUES ($1, $2, $3, $4, $5::jsonb, to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))`,
+        [
+          projectId,
+          report.name,
+          report.message,
+          report.stack ?? null,
+          report.properties === undefined ? null : JSON.stringify(report.properties),
+          report.occurredAt,
+          receivedAt,
+        ],
+      )
     },
   }
 }

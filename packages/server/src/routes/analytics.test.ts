@@ -2,6 +2,7 @@ import { analyticsConfigSchema } from '@portico/protocol/explorer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app.ts'
 import { sweepAnalytics } from '../db/analytics.ts'
+import { createProjectsRepository } from '../db/projects.ts'
 import type { Database } from '../db/types.ts'
 import { openTestApp, requestJson, TEST_CHAINS, type TestApp } from '../test-support.ts'
 import { ANALYTICS_ERRORS } from './analytics.ts'
@@ -126,10 +127,12 @@ describe('POST /e', () => {
 
   it('stores error reports, at most 5 a minute per project (429 beyond), other projects unaffected, again after a minute', async () => {
     const { app: on, clock } = onApp({ t: T0 })
+    for (const id of ['errs', 'errs-other']) await createProjectsRepository(db).setOrigins(id, ['https://shop.example'])
     for (let i = 1; i <= 5; i++) expect((await on.request('/e?projectId=errs', report(`boom ${i}`))).status).toBe(204)
     const sixth = await on.request('/e?projectId=errs', report('boom 6'))
     expect(sixth.status).toBe(429)
-    expect(sixth.headers.get('retry-after')).toBe('60')
+    // The bucket gets a report back every 12 s.
+    expect(sixth.headers.get('retry-after')).toBe('12')
     expect(await sixth.json()).toEqual({ error: 'Too many error reports: at most 5 a minute per project' })
     expect((await on.request('/e?projectId=errs-other', report('other'))).status).toBe(204)
     clock.t = T0 + 60_001
@@ -141,9 +144,54 @@ describe('POST /e', () => {
     expect(rows[0]!.stack).toBe('Error: x\n at y')
   })
 
+  it('unregistered project ids share one budget of 5 a minute: 7 reports under 7 made-up ids, 5 stored', async () => {
+    const { app: on } = onApp({ t: T0 + 3_600_000 })
+    const answers = []
+    for (let i = 0; i < 7; i++) answers.push(await on.request(`/e?projectId=made-up-${i}`, report(`made up ${i}`)))
+    expect(answers.map((r) => r.status)).toEqual([204, 204, 204, 204, 204, 429, 429])
+    expect(await answers[5]!.json()).toEqual({
+      error: 'Too many error reports for unregistered projects (all of them together): at most 5 a minute',
+    })
+    const { rows } = await db.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM portico_analytics.errors WHERE project_id LIKE 'made-up-%'",
+    )
+    expect(Number(rows[0]!.n)).toBe(5)
+  })
+
   it('refuses a body that is not an error report', async () => {
     const res = await onApp().app.request('/e?projectId=p', beacon({ type: 'track', timestamp: 1, name: 'x', message: 'y' }))
     expect(res.status).toBe(400)
+  })
+})
+
+describe('POST /batch limit (analytics.rateLimit)', () => {
+  it('a registered project gets its burst (3), then 429 naming its bucket; another project is unaffected; off with rateLimit: false', async () => {
+    const clock = { t: T0 }
+    const limited = (rateLimit: { requestsPerSecond: number; burst: number } | false) =>
+      createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, rateLimit }, now: () => clock.t })
+    for (const id of ['limited-a', 'limited-b']) await createProjectsRepository(db).setOrigins(id, ['https://shop.example'])
+    const on = limited({ requestsPerSecond: 0.5, burst: 3 })
+    const statuses = []
+    for (let i = 0; i < 5; i++)
+      statuses.push((await on.request('/batch?projectId=limited-a', beacon({ events: [event(`lim-a-${i}`, 'E')] }))).status)
+    expect(statuses).toEqual([204, 204, 204, 429, 429])
+    const refused = await on.request('/batch?projectId=limited-a', beacon({ events: [event('lim-a-9', 'E')] }))
+    expect(refused.headers.get('retry-after')).toBe('2')
+    expect(await refused.json()).toEqual({ error: 'Too many analytics batches for this project: retry in 2 s' })
+    expect((await on.request('/batch?projectId=limited-b', beacon({ events: [event('lim-b-0', 'E')] }))).status).toBe(204)
+    const stored = await db.query<{ event_id: string }>(
+      "SELECT event_id FROM portico_analytics.events WHERE event_id LIKE 'lim-%' ORDER BY 1",
+    )
+    expect(stored.rows.map((r) => r.event_id)).toEqual(['lim-a-0', 'lim-a-1', 'lim-a-2', 'lim-b-0'])
+    const off = limited(false)
+    for (let i = 0; i < 5; i++)
+      expect((await off.request('/batch?projectId=limited-a', beacon({ events: [event(`off-a-${i}`, 'E')] }))).status).toBe(204)
+  })
+
+  it('refuses a bad rateLimit at start', () => {
+    expect(() =>
+      createApp({ chains: TEST_CHAINS, db, analytics: { enabled: true, rateLimit: { requestsPerSecond: 0, burst: 1 } } }),
+    ).toThrow('analytics.rateLimit.requestsPerSecond must be a positive number')
   })
 })
 

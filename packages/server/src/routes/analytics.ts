@@ -3,6 +3,7 @@ import type { AnalyticsConfig } from '@portico/protocol/explorer'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { createAnalyticsRepository, type StoredEvent } from '../db/analytics.ts'
+import { GLOBAL_LIMIT_FACTOR, type LimitRefusal, requestLimits } from '../limits.ts'
 import { projectIdSchema } from '../db/projects.ts'
 import { HttpError } from '../errors.ts'
 import { parseInput } from '../validation.ts'
@@ -10,7 +11,10 @@ import type { RouteModule } from './context.ts'
 
 /** Server-side bounds of what the analytics routes store. */
 export const ANALYTICS_SERVER_LIMITS = {
-  /** Error reports stored per project in a rolling minute (SPEC §8); more get 429. */
+  /**
+   * Error reports a project may store (SPEC §8: 5 a minute): a token bucket of 5 refilled at 5 a
+   * minute, kept in Postgres (limits.ts) so it holds across instances; more get 429.
+   */
   errorReportsPerMinute: 5,
   /** Events in one batch. */
   eventsPerBatch: 1_000,
@@ -18,10 +22,22 @@ export const ANALYTICS_SERVER_LIMITS = {
   propertiesDepth: 8,
 } as const
 
+/** POST /batch's default limit: batches a second per registered project, per client address, and ten times that per server. */
+export const DEFAULT_ANALYTICS_RATE_LIMIT = { requestsPerSecond: 100, burst: 200 } as const
+
 export const ANALYTICS_ERRORS = {
   off: 'Analytics are off on this server (GET /getAnalyticsConfig says isAnalyticsEnabled: false)',
   rateLimited: `Too many error reports: at most ${ANALYTICS_SERVER_LIMITS.errorReportsPerMinute} a minute per project`,
+  batchesLimited: 'Too many analytics batches',
 } as const
+
+/** Who ran out, in a 429's message. */
+const refusedBy: Record<LimitRefusal['by'], string> = {
+  project: 'for this project',
+  unregistered: 'for unregistered projects (all of them together)',
+  address: 'from your address',
+  server: 'for this server',
+}
 
 const projectQuery = z.object({ projectId: projectIdSchema })
 
@@ -65,10 +81,22 @@ async function textJson(c: Context): Promise<unknown> {
 /**
  * Self-hosted analytics (SPEC §7): GET /getAnalyticsConfig says whether they are on (server config
  * `analytics.enabled`, off by default); POST /batch stores events (deduplicated by eventId) and
- * POST /e error reports (5 a minute per project) in Postgres. Off, both answer 404.
+ * POST /e error reports in Postgres. Both are limited per registered project (unregistered ids share
+ * one budget), per client address and per server, in Postgres (limits.ts): POST /batch by
+ * `analytics.rateLimit`, POST /e at 5 a minute. Off, both answer 404.
  */
 export const analyticsRoutes: RouteModule = (ctx) => {
   const repo = createAnalyticsRepository(ctx.db)
+  const batchLimit = ctx.analytics.rateLimit
+  const batchLimits =
+    batchLimit === false
+      ? undefined
+      : requestLimits(ctx, 'analytics-batch', {
+          perSecond: batchLimit.requestsPerSecond,
+          burst: batchLimit.burst ?? Math.max(1, Math.ceil(batchLimit.requestsPerSecond * 2)),
+        })
+  const reportsPerMinute = ANALYTICS_SERVER_LIMITS.errorReportsPerMinute
+  const reportLimits = requestLimits(ctx, 'error-reports', { perSecond: reportsPerMinute / 60, burst: reportsPerMinute })
   const enabled = () => {
     if (!ctx.analytics.enabled) throw new HttpError(404, ANALYTICS_ERRORS.off)
   }
@@ -77,6 +105,13 @@ export const analyticsRoutes: RouteModule = (ctx) => {
     .post('/batch', async (c) => {
       enabled()
       const { projectId } = parseInput(projectQuery, { projectId: c.req.query('projectId') })
+      const refused = await batchLimits?.take(c, projectId)
+      if (refused) {
+        ctx.metrics?.rateLimited.inc({ limit: 'analytics-batch', bucket: refused.by })
+        return c.json({ error: `${ANALYTICS_ERRORS.batchesLimited} ${refusedBy[refused.by]}: retry in ${refused.wait} s` }, 429, {
+          'retry-after': String(refused.wait),
+        })
+      }
       const batch = parseInput(analyticsBatchSchema, await textJson(c))
       if (batch.events.length > ANALYTICS_SERVER_LIMITS.eventsPerBatch)
         throw new HttpError(400, `A batch holds at most ${ANALYTICS_SERVER_LIMITS.eventsPerBatch} events`)
@@ -98,7 +133,16 @@ export const analyticsRoutes: RouteModule = (ctx) => {
       const { projectId } = parseInput(projectQuery, { projectId: c.req.query('projectId') })
       const report = parseInput(errorReportSchema, await textJson(c))
       parseInput(z.object({ timestamp }), { timestamp: report.timestamp })
-      const stored = await repo.storeErrorReport(
+      const refused = await reportLimits.take(c, projectId)
+      if (refused) {
+        ctx.metrics?.rateLimited.inc({ limit: 'error-reports', bucket: refused.by })
+        const message =
+          refused.by === 'project'
+            ? ANALYTICS_ERRORS.rateLimited
+            : `Too many error reports ${refusedBy[refused.by]}: at most ${refused.by === 'server' ? reportsPerMinute * GLOBAL_LIMIT_FACTOR : reportsPerMinute} a minute`
+        return c.json({ error: message }, 429, { 'retry-after': String(refused.wait) })
+      }
+      await repo.storeErrorReport(
         projectId,
         {
           name: cleanText(report.name.slice(0, 200)),
@@ -108,12 +152,7 @@ export const analyticsRoutes: RouteModule = (ctx) => {
           occurredAt: report.timestamp,
         },
         ctx.now(),
-        ANALYTICS_SERVER_LIMITS.errorReportsPerMinute,
       )
-      if (!stored) {
-        ctx.metrics?.rateLimited.inc({ limit: 'error-reports', bucket: 'project' })
-        return c.json({ error: ANALYTICS_ERRORS.rateLimited }, 429, { 'retry-after': '60' })
-      }
       return c.body(null, 204)
     })
 }

@@ -57,13 +57,15 @@ export type AppContext = {
   /** SPEC §6: lower-cased IANA time zones whose visitors get no swaps, on-ramp or pay with exchange (never sent). */
   restrictedTimezones: ReadonlySet<string>
   /** Self-hosted analytics (GET /getAnalyticsConfig, POST /batch, POST /e). */
-  analytics: { enabled: boolean; retentionDays: number }
+  analytics: { enabled: boolean; retentionDays: number; rateLimit: { requestsPerSecond: number; burst?: number } | false }
   /** Where email capture's confirmation mail goes: the auth service's mailer (the email login's SMTP path), when configured. */
   mail?: MailProvider
   /** The request's client address (AppConfig.clientAddress), or undefined when the server cannot tell: per-IP limits are then off. */
   clientAddress(c: Context): string | undefined
   /** The clock of rate limits, retention and link expiry. */
   now(): number
+  /** True once the instance is shutting down (RunningServer.drain): GET /readyz answers 503. */
+  draining(): boolean
   /** Prometheus metrics (AppConfig.metrics), when on: routes count their rate-limit refusals in it. */
   metrics?: PorticoMetrics
 }

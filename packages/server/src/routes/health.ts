@@ -10,6 +10,9 @@ export const READY_TIMEOUT_MS = 2000
 
 export type ReadyAnswer = { status: 'ready' } | { status: 'unavailable'; reason: string; pending?: string[] }
 
+/** GET /readyz's reason while the instance drains before it stops (SIGTERM). */
+export const SHUTTING_DOWN = 'shutting down'
+
 class TimedOut extends Error {}
 
 /**
@@ -17,7 +20,8 @@ class TimedOut extends Error {}
  * a liveness probe that fails only when the instance should be restarted).
  * GET /readyz: the instance can serve: the database answers `SELECT 1` within READY_TIMEOUT_MS and
  * records every migration this build ships (200 `{ status: 'ready' }`); otherwise 503 with the
- * reason. Concurrent probes share one check, so a dead database does not pile up waiting queries.
+ * reason, or 503 `shutting down` once the instance drains (SIGTERM). Concurrent probes share one
+ * check, so a dead database does not pile up waiting queries.
  */
 export const healthRoutes: RouteModule = (ctx) => {
   const shipped = loadMigrations().map((migration) => migration.version)
@@ -52,6 +56,8 @@ export const healthRoutes: RouteModule = (ctx) => {
   return new Hono()
     .get('/healthz', (c) => c.json({ status: 'ok' as const }, 200, { 'Cache-Control': 'no-store' }))
     .get('/readyz', async (c) => {
+      if (ctx.draining())
+        return c.json({ status: 'unavailable', reason: SHUTTING_DOWN } satisfies ReadyAnswer, 503, { 'Cache-Control': 'no-store' })
       inFlight ??= check().finally(() => {
         inFlight = undefined
       })
