@@ -59,6 +59,8 @@ async function ask(action: 'sendTransactionForSwap' | 'sendTransactionForApprova
 }
 
 const trim = (text: string) => text.replace(/0+$/, '').replace(/\.$/, '')
+/** '2962.647847' → '2,962.647847': an amount as the success banner writes it (en-US grouping). */
+const grouped = (amount: string) => amount.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','))
 
 describe('swap through WalletConnect on the local stack', () => {
   it('pairs the Node wallet over WalletConnect, and the swap flow initializes on the local chain', async () => {
@@ -126,7 +128,9 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(received).toBeLessThanOrEqual(parseUnits(s.toTokenAmount, 6))
     expect(eth0 - (await ethOf(ACCOUNT_0))).toBe(amountWei + gas)
     expect((await ethOf(feeRecipient)) - fee0).toBe((amountWei * 85n) / 10_000n)
-    await expect.poll(() => byTestId('portico-snackbar').textContent(), POLL).toBe(`Swapped ETH to ${trim(s.toTokenAmount)} USDC`)
+    await expect
+      .poll(() => byTestId('portico-snackbar').textContent(), POLL)
+      .toBe(`Swapped ${grouped(s.amount)} ETH to ${grouped(trim(s.toTokenAmount))} USDC`)
     expect(await swapState()).toMatchObject({ source: undefined, to: undefined, amount: '', swapTransaction: undefined })
   })
 
@@ -186,7 +190,9 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(received).toBeLessThanOrEqual(onChainQuote)
     expect(usdc0 - (await usdcOf(ACCOUNT_0))).toBe(amountUnits)
     expect((await usdcOf(feeRecipient)) - fee0).toBe((amountUnits * 85n) / 10_000n)
-    await expect.poll(() => byTestId('portico-snackbar').textContent(), POLL).toBe(`Swapped USDC to ${trim(s.toTokenAmount)} ETH`)
+    await expect
+      .poll(() => byTestId('portico-snackbar').textContent(), POLL)
+      .toBe(`Swapped ${grouped(s.amount)} USDC to ${grouped(trim(s.toTokenAmount))} ETH`)
   })
 
   it('nothing left loopback and the page raised no errors', () => {

@@ -41,6 +41,8 @@ const allowance = () =>
   client().readContract({ address: USDC, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, chain().amm.router] })
 /** '1,485.123400' → '1485.1234' (what the banner shows: trailing zeros off). */
 const trimmed = (amount: string) => amount.replace(/0+$/, '').replace(/\.$/, '')
+/** '2962.647847' → '2,962.647847': an amount as the success banner writes it (en-US grouping). */
+const grouped = (amount: string) => amount.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','))
 
 /** Account → Swap: the form, once the flow has started (the views' chunk loads on this first use). */
 async function openSwap(): Promise<void> {
@@ -174,7 +176,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect((await ethOf(feeRecipient)) - fee0).toBe((amountWei * 85n) / 10_000n)
 
     const snackbar = byTestId('portico-snackbar')
-    await expect.poll(() => snackbar.textContent(), POLL).toBe(`Swapped ETH to ${trimmed(s.toTokenAmount)} USDC`)
+    await expect
+      .poll(() => snackbar.textContent(), POLL)
+      .toBe(`Swapped ${grouped(s.amount)} ETH to ${grouped(trimmed(s.toTokenAmount))} USDC`)
     expect(await snackbar.getAttribute('data-variant')).toBe('success')
     await expect.poll(() => byTestId('portico-account-address').isVisible(), POLL).toBe(true)
   })
@@ -223,7 +227,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect(received).toBeGreaterThanOrEqual(parseEther(s.minimumReceived!))
     expect(usdc0 - (await usdcOf(ACCOUNT_0))).toBe(amountUnits)
     expect((await usdcOf(feeRecipient)) - fee0).toBe((amountUnits * 85n) / 10_000n)
-    await expect.poll(() => byTestId('portico-snackbar').textContent(), POLL).toBe(`Swapped USDC to ${trimmed(s.toTokenAmount)} ETH`)
+    await expect
+      .poll(() => byTestId('portico-snackbar').textContent(), POLL)
+      .toBe(`Swapped ${grouped(s.amount)} USDC to ${grouped(trimmed(s.toTokenAmount))} ETH`)
     await expect.poll(() => byTestId('portico-account-address').isVisible(), POLL).toBe(true)
   })
 

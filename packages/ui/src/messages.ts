@@ -295,7 +295,7 @@ export const messages = {
     sui: 'Sui',
     stacks: 'Stacks',
   } as Record<string, string>,
-  header: { back: 'Back', close: 'Close' },
+  header: { back: 'Back', close: 'Close', dismiss: 'Dismiss' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet?: string) => (wallet ? `QR code to connect ${wallet}` : 'WalletConnect QR code'),
@@ -626,7 +626,7 @@ export const messages = {
   errors: {
     ...ERRORS,
     insufficientGas: (symbol: string) => `Insufficient ${symbol || 'funds'} for gas`,
-    swapped: (from: string, amount: string, to: string) => `Swapped ${from} to ${amount} ${to}`,
+    swapped: (paid: string, from: string, amount: string, to: string) => `Swapped ${paid} ${from} to ${amount} ${to}`,
     httpStatus: (status: string) => `HTTP status code: ${status}`,
     /** A text outside the catalogue (a wallet's or a node's own error), as it was given. */
     otherError: (detail: string) => detail,

@@ -17,7 +17,8 @@ describe('error catalogue (SPEC §8)', () => {
   ])('register %s with reason %s -> %s', (name, reason, text) => expect(registerNameError(name, reason)).toBe(text))
 
   it('formats the swap success banner', () => {
-    expect(swappedMessage('ETH', '12.5', 'USDC')).toBe('Swapped ETH to 12.5 USDC')
+    expect(swappedMessage('0.01', 'ETH', '12.5', 'USDC')).toBe('Swapped 0.01 ETH to 12.5 USDC')
+    expect(swappedMessage('1', 'ETH', '2962.647847', 'USDC')).toBe('Swapped 1 ETH to 2,962.647847 USDC')
   })
 
   it.each([

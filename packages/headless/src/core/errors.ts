@@ -90,7 +90,7 @@ export type ErrorKey = keyof typeof ERRORS
 /**
  * The codes a flow's state gives the ui (DESIGN.md "the headless → ui contract is codes, not text"):
  * every catalogue key, and the SPEC §8 texts with parameters — 'insufficientGas' ({ symbol }: 'Insufficient
- * ETH for gas'), 'swapped' ({ from, amount, to }: 'Swapped ETH to 1 USDC'), 'httpStatus' ({ status }: 'HTTP
+ * ETH for gas'), 'swapped' ({ paid, from, amount, to }: 'Swapped 0.01 ETH to 1 USDC'), 'httpStatus' ({ status }: 'HTTP
  * status code: 500'), 'registerName' ({ name }: 'Error registering name alice') — headless's own rule texts
  * (SPEC §5: 'invalidEmail' 'Invalid email. Try again.', 'invalidOtp' 'The code is 6 digits', 'sameEmail'
  * 'That is already your email', 'nameTooShort' ({ min }), 'nameTooLong' ({ max }), 'nameChars') — and

@@ -41,6 +41,7 @@ export const FLOWS: FlowTable = {
       isMobile: () => detectMobile(host.options.isMobile),
       switchNetwork: (n) => host.get('network').switchNetwork(n),
       resetConnectionUri: () => host.get('connection').cancelPairing(),
+      hideBanner: () => host.get('banner').hide(),
     }),
   banner: (host) => createBanner(host.timers),
   tooltip: () => createTooltip(),

@@ -110,12 +110,12 @@ export const footer = style({
   textAlign: 'center',
 })
 
+/**
+ * The snackbar, in the dialog's flow under the view (issue 25): it takes room only while it shows, and
+ * never lies over a view's buttons.
+ */
 export const snackbarSlot = style({
-  position: 'absolute',
-  insetInline: 0,
-  bottom: vars.space.lg,
   display: 'flex',
   justifyContent: 'center',
-  padding: `0 ${vars.space.lg}`,
-  pointerEvents: 'none',
+  padding: `0 ${vars.space.lg} ${vars.space.md}`,
 })

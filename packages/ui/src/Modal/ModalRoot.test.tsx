@@ -1,7 +1,7 @@
 import { testPortico } from '../testing'
 import { PorticoContextProvider } from '@portico/headless/react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ModalRoot } from './ModalRoot'
 
 async function connectedModal(switchImpl?: () => Promise<void>) {
@@ -83,6 +83,45 @@ describe('ModalRoot', () => {
     })
     expect(screen.getByTestId('portico-snackbar').textContent).toBe('Address copied')
     expect(screen.getByRole('dialog').getAttribute('data-shake')).toBe('true')
+  })
+
+  it('a success snackbar hides by itself; an error stays until its Dismiss button (issue 25)', async () => {
+    vi.useFakeTimers()
+    try {
+      const portico = await connectedModal()
+      await act(async () => {
+        portico.banner.show('Swapped ETH to 1 USDC', 'success')
+      })
+      expect(screen.getByTestId('portico-snackbar').textContent).toBe('Swapped ETH to 1 USDC')
+      await act(async () => {
+        vi.advanceTimersByTime(5000)
+      })
+      expect(screen.queryByTestId('portico-snackbar')).toBeNull()
+      await act(async () => {
+        portico.banner.show('Transaction error', 'error')
+      })
+      await act(async () => {
+        vi.advanceTimersByTime(60_000)
+      })
+      expect(screen.getByRole('alert').textContent).toBe('Transaction error')
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+      })
+      expect(screen.queryByTestId('portico-snackbar')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('the snackbar is in the flow under the view, not over it: its slot comes after the body (issue 25)', async () => {
+    const portico = await connectedModal()
+    await act(async () => {
+      portico.banner.show('Transaction error', 'error')
+    })
+    const body = screen.getByTestId('portico-modal-body')
+    const slot = screen.getByTestId('portico-snackbar-slot')
+    expect(body.parentElement).toBe(slot.parentElement)
+    expect(body.compareDocumentPosition(slot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('Disconnect closes the account and the close button closes the modal', async () => {

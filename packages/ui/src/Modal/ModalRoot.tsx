@@ -80,7 +80,14 @@ export function ModalRoot({ inline = false }: ModalRootProps) {
           }
           footer={footer}
           overlayContent={
-            banner.open && banner.message ? <Snackbar variant={banner.variant} message={codeText(banner, messages)} /> : undefined
+            banner.open && banner.message ? (
+              <Snackbar
+                variant={banner.variant}
+                message={codeText(banner, messages, numberFormatOf(shown.locale))}
+                onDismiss={banner.hide}
+                dismissLabel={messages.header.dismiss}
+              />
+            ) : undefined
           }
         >
           <Fragment key={shown.locale}>

@@ -26,7 +26,7 @@ export type ModalShellProps = {
   viewKey?: string
   /** Fixed footer under the scrolling body. */
   footer?: ReactNode
-  /** Floating content over the bottom of the dialog (the snackbar). */
+  /** The snackbar: under the view, in the dialog's flow (never over the view's buttons). */
   overlayContent?: ReactNode
   /** The header. */
   header: ReactNode
@@ -163,9 +163,13 @@ export function ModalShell({
         <div ref={bodyRef} className={styles.body} data-testid="portico-modal-body">
           {children}
         </div>
+        {overlayContent && (
+          <div className={styles.snackbarSlot} data-testid="portico-snackbar-slot">
+            {overlayContent}
+          </div>
+        )}
         {footer && <div className={styles.footer}>{footer}</div>}
       </div>
-      {overlayContent && <div className={styles.snackbarSlot}>{overlayContent}</div>}
     </div>
   )
 

@@ -68,11 +68,16 @@ describe('ModalRoot locales', () => {
     await act(async () => {
       portico.banner.hide()
       portico.banner.show(
-        { code: 'swapped', params: { from: 'ETH', amount: '1', to: 'USDC' }, message: 'Swapped ETH to 1 USDC' },
+        {
+          code: 'swapped',
+          params: { paid: '0.5', from: 'ETH', amount: '1482.647847', to: 'USDC' },
+          message: 'Swapped 0.5 ETH to 1482.647847 USDC',
+        },
         'success',
       )
     })
-    await waitFor(() => expect(document.body.textContent).toContain('ETH in 1 USDC getauscht'))
+    // The amounts in German: decimal comma, grouped thousands (issue 25).
+    await waitFor(() => expect(document.body.textContent).toContain('0,5 ETH in 1.482,647847 USDC getauscht'))
     await act(async () => {
       portico.banner.hide()
       portico.banner.show('An app text')

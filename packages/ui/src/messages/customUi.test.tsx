@@ -17,7 +17,7 @@ const DE = de as unknown as Messages
 /** The order in which a code's message function takes its parameters. */
 const PARAMS: Record<string, readonly string[]> = {
   insufficientGas: ['symbol'],
-  swapped: ['from', 'amount', 'to'],
+  swapped: ['paid', 'from', 'amount', 'to'],
   otherError: ['detail'],
 }
 
@@ -34,7 +34,7 @@ function german(state: (Pick<CodedMessage, 'params'> & { code?: string }) | unde
 const ENGLISH: string[] = [
   ...Object.values(messages.errors as Record<string, unknown>).filter((v): v is string => typeof v === 'string'),
   messages.errors.insufficientGas('ETH'),
-  messages.errors.swapped('ETH', '2970', 'USDC'),
+  messages.errors.swapped('1', 'ETH', '2970', 'USDC'),
   ...(Object.values(messages.swap.button) as string[]),
   messages.swap.loading,
   messages.swap.amount,

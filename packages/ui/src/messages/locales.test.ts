@@ -200,9 +200,9 @@ describe('headless codes (issue 21 §4)', () => {
       expect(codeText({ code: key, message: 'unused' }, messages)).toBe(ERRORS[key])
     expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' }, messages)).toBe('Insufficient ETH for gas')
     expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' }, messages)).toBe('Insufficient funds for gas')
-    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, messages)).toBe(
-      'Swapped ETH to 2970 USDC',
-    )
+    expect(
+      codeText({ code: 'swapped', params: { paid: '1.25', from: 'ETH', amount: '2970.647847', to: 'USDC' }, message: '' }, messages),
+    ).toBe('Swapped 1.25 ETH to 2,970.647847 USDC')
     expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, messages)).toBe('execution reverted')
     expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' }, messages)).toBe('HTTP status code: 500')
     // headless's own texts, exact (codedError gives these codes for them).
@@ -251,8 +251,8 @@ describe('headless codes (issue 21 §4)', () => {
     expect(english).toEqual([])
     // The parameters are in the text.
     expect(codeText({ code: 'insufficientGas', params: { symbol: 'POL' }, message: '' }, m)).toContain('POL')
-    expect(codeText({ code: 'swapped', params: { from: 'ETH', amount: '2970', to: 'USDC' }, message: '' }, m)).toMatch(
-      /ETH.*2970 USDC|2970 USDC.*ETH/,
+    expect(codeText({ code: 'swapped', params: { paid: '0.5', from: 'ETH', amount: '29.5', to: 'USDC' }, message: '' }, m)).toMatch(
+      /0\.5 ETH.*29\.5 USDC|29\.5 USDC.*0\.5 ETH/,
     )
     expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, m)).toContain('execution reverted')
     expect(codeText({ code: 'httpStatus', params: { status: '503' }, message: '' }, m)).toContain('503')

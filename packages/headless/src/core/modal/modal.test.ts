@@ -30,6 +30,17 @@ describe('opening the modal (SPEC §2)', () => {
     expect(route().view).toBe('Account')
   })
 
+  it('closing takes an open banner off: an old toast does not come back when the modal opens again (issue 25)', async () => {
+    const { portico } = setup()
+    await portico.modal.open()
+    portico.banner.showError('Transaction error')
+    expect(portico.banner.$banner.get().open).toBe(true)
+    portico.modal.close()
+    expect(portico.banner.$banner.get().open).toBe(false)
+    await portico.modal.open()
+    expect(portico.banner.$banner.get().open).toBe(false)
+  })
+
   it('an explicitly requested view is shown with its data', async () => {
     const { portico, route } = setup()
     await portico.modal.open({ view: 'SwitchNetwork', data: { network: base } })

@@ -35,6 +35,8 @@ export interface ModalDeps {
   switchNetwork: (network: CaipNetwork) => Promise<void>
   /** Clears the pairing URI (connection flow). */
   resetConnectionUri: () => void
+  /** Takes the banner off (a closed modal does not bring back an old toast when it opens again). @default none */
+  hideBanner?: () => void
 }
 
 export function createModal(deps: ModalDeps) {
@@ -89,6 +91,7 @@ export function createModal(deps: ModalDeps) {
     else router.reset('Connect')
     set({ open: false, loading: false })
     deps.resetConnectionUri()
+    deps.hideBanner?.()
   }
 
   /** Shakes the modal for 500 ms (a refused action). */

@@ -635,9 +635,10 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     await flush()
     t.timers.advance(200)
     expect(t.banner()).toMatchObject({
-      message: 'Swapped ETH to 2970 USDC',
+      // What was paid, and the amounts grouped (issue 25).
+      message: 'Swapped 1 ETH to 2,970 USDC',
       code: 'swapped',
-      params: { from: 'ETH', amount: '2970', to: 'USDC' },
+      params: { paid: '1', from: 'ETH', amount: '2970', to: 'USDC' },
       variant: 'success',
     })
     expect(t.views()).toEqual(['Account'])
@@ -686,7 +687,7 @@ describe('swap flow: sending (SPEC §4, §8)', () => {
     t.router.push('SwapPreview')
     await expect(t.swap.sendTransactionForSwap()).resolves.toBe('0xhash1')
     expect(t.views()).toEqual(['Account'])
-    expect(t.banner().message).toBe('Swapped ETH to 1485 USDC')
+    expect(t.banner().message).toBe('Swapped 0.5 ETH to 1,485 USDC')
   })
 
   it.each([

@@ -23,6 +23,7 @@ import type { ConvertClient } from '../../api/convert'
 import type { SendTransactionParams } from '../../adapters'
 import { codedError } from '../codes'
 import { type CodedMessage, coded, ERRORS, PorticoError } from '../errors'
+import { formatBalance } from '../format/format'
 import { maskAmount } from '../format/validation'
 import type { RouteView } from '../types'
 import type { Timers } from '../timers'
@@ -57,15 +58,24 @@ import {
   type SwapInputErrorCode,
 } from './rules'
 
-/** The success banner after a swap (SPEC §8): 'Swapped X to Y Z'. */
-export const swappedMessage = (fromSymbol: string, toAmount: string, toSymbol: string): string =>
-  `Swapped ${fromSymbol} to ${toAmount} ${toSymbol}`
+/**
+ * The success banner after a swap (SPEC §8's 'Swapped X to Y Z', with what was paid: issue 25):
+ * 'Swapped 0.01 ETH to 29.59684 USDC'. The ui writes the two amounts in its locale's number format.
+ */
+export const swappedMessage = (paid: string, fromSymbol: string, toAmount: string, toSymbol: string): string =>
+  `Swapped ${groupedAmount(paid)} ${fromSymbol} to ${groupedAmount(toAmount)} ${toSymbol}`
 
-/** The success banner, coded: { code: 'swapped', params: { from, amount, to }, message: 'Swapped X to Y Z' }. */
-export const swappedBanner = (from: string, amount: string, to: string): CodedMessage => ({
+/** A decimal string grouped as en-US writes it, with its own decimals (at most 6): '2962.647847' → '2,962.647847'. */
+export function groupedAmount(value: string): string {
+  const match = /^\d+(?:\.(\d+))?$/.exec(value)
+  return match ? formatBalance(value, Math.min(6, match[1]?.length ?? 0)) : value
+}
+
+/** The success banner, coded: { code: 'swapped', params: { paid, from, amount, to }, message: 'Swapped 1 ETH to 2 USDC' }. */
+export const swappedBanner = (paid: string, from: string, amount: string, to: string): CodedMessage => ({
   code: 'swapped',
-  params: { from, amount, to },
-  message: swappedMessage(from, amount, to),
+  params: { paid, from, amount, to },
+  message: swappedMessage(paid, from, amount, to),
 })
 
 /** What the wallet is waiting for while an approval or a swap is sent (SPEC §8 loading texts), by code. */
@@ -983,7 +993,9 @@ export function createSwap(deps: SwapDeps) {
       return undefined
     }
     if (swap && status === 'success') deps.recordSwap(swap, 'confirmed')
-    deps.banner.showSuccess(swappedBanner(sourceToken.symbol, trimDecimals(s.toTokenAmount), toToken.symbol))
+    deps.banner.showSuccess(
+      swappedBanner(trimDecimals(s.sourceTokenAmount), sourceToken.symbol, trimDecimals(s.toTokenAmount), toToken.symbol),
+    )
     reset()
     deps.router.reset('Account')
     void deps.refreshBalances(namespace).catch(() => undefined)

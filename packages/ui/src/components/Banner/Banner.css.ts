@@ -40,6 +40,8 @@ export const snackbar = style({
   fontWeight: vars.fontWeight.medium,
 })
 
+export const snackbarText = style({ minWidth: 0, overflowWrap: 'anywhere' })
+
 export const snackbarIcon = styleVariants({
   info: { color: vars.color.info, display: 'flex' },
   warning: { color: vars.color.warning, display: 'flex' },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Icon, type IconName } from '../Icon/icons'
+import { IconButton } from '../IconButton/IconButton'
 import { Spinner } from '../Spinner/Spinner'
 import * as styles from './Banner.css'
 
@@ -36,16 +37,26 @@ export function Banner({ variant, children, action }: BannerProps) {
   )
 }
 
-export type SnackbarProps = { variant: BannerVariant; message: string }
+export type SnackbarProps = {
+  variant: BannerVariant
+  message: string
+  /** Takes it off: a close button with this label shows (not for 'loading', which its flow replaces). @default none */
+  onDismiss?: () => void
+  /** The close button's accessible name. @default 'Dismiss' */
+  dismissLabel?: string
+}
 
-/** The floating notification shown for the headless banner store. */
-export function Snackbar({ variant, message }: SnackbarProps) {
+/** The notification shown for the headless banner store (info and success hide by themselves; errors stay until closed). */
+export function Snackbar({ variant, message, onDismiss, dismissLabel = 'Dismiss' }: SnackbarProps) {
   return (
     <div role={roleFor(variant)} className={styles.snackbar} data-testid="portico-snackbar" data-variant={variant}>
       <span className={styles.snackbarIcon[variant]}>
         <VariantIcon variant={variant} />
       </span>
-      <span>{message}</span>
+      <span className={styles.snackbarText}>{message}</span>
+      {onDismiss && variant !== 'loading' && (
+        <IconButton icon="close" size="sm" label={dismissLabel} onClick={onDismiss} data-testid="portico-snackbar-close" />
+      )}
     </div>
   )
 }

@@ -261,7 +261,7 @@ export default {
     addWallet: 'إضافة محفظة',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: 'رجوع', close: 'إغلاق' },
+  header: { back: 'رجوع', close: 'إغلاق', dismiss: 'تجاهل' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `رمز QR لربط ${wallet}` : 'رمز QR الخاص بـ WalletConnect'),
@@ -608,7 +608,7 @@ export default {
     frameNotSet: 'W3mFrame: لم يتم تعيين iframe',
     missingProvider: 'يجب استخدام usePortico داخل <PorticoContextProvider portico={...}>',
     insufficientGas: (symbol) => `${symbol || 'الرصيد'} غير كافٍ لرسوم الغاز`,
-    swapped: (from, amount, to) => `تمت مبادلة ${from} إلى ${amount} ${to}`,
+    swapped: (paid, from, amount, to) => `تمت مبادلة ${paid} ${from} إلى ${amount} ${to}`,
     httpStatus: (status) => `رمز حالة HTTP: ${status}`,
     otherError: (detail) => `خطأ: ${detail}`,
     registerName: (name) => `خطأ في تسجيل الاسم ${name}`,

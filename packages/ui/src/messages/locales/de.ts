@@ -266,7 +266,7 @@ export default {
     addWallet: 'Wallet hinzufügen',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: 'Zurück', close: 'Schließen' },
+  header: { back: 'Zurück', close: 'Schließen', dismiss: 'Ausblenden' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR-Code zum Verbinden von ${wallet}` : 'WalletConnect-QR-Code'),
@@ -620,7 +620,7 @@ export default {
     frameNotSet: 'W3mFrame: iframe ist nicht gesetzt',
     missingProvider: 'usePortico muss innerhalb von <PorticoContextProvider portico={...}> verwendet werden',
     insufficientGas: (symbol) => `Nicht genug ${symbol || 'Guthaben'} für Gas`,
-    swapped: (from, amount, to) => `${from} in ${amount} ${to} getauscht`,
+    swapped: (paid, from, amount, to) => `${paid} ${from} in ${amount} ${to} getauscht`,
     httpStatus: (status) => `HTTP-Statuscode: ${status}`,
     otherError: (detail) => `Fehler: ${detail}`,
     registerName: (name) => `Fehler beim Registrieren des Namens ${name}`,

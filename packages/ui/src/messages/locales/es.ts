@@ -270,7 +270,7 @@ export default {
     addWallet: 'Añadir billetera',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: 'Atrás', close: 'Cerrar' },
+  header: { back: 'Atrás', close: 'Cerrar', dismiss: 'Descartar' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `Código QR para conectar ${wallet}` : 'Código QR de WalletConnect'),
@@ -622,7 +622,7 @@ export default {
     frameNotSet: 'W3mFrame: el iframe no está definido',
     missingProvider: 'usePortico debe usarse dentro de <PorticoContextProvider portico={...}>',
     insufficientGas: (symbol) => `${symbol || 'Fondos'} insuficiente para el gas`,
-    swapped: (from, amount, to) => `${from} intercambiado por ${amount} ${to}`,
+    swapped: (paid, from, amount, to) => `Intercambiaste ${paid} ${from} por ${amount} ${to}`,
     httpStatus: (status) => `Código de estado HTTP: ${status}`,
     otherError: (detail) => `Error: ${detail}`,
     registerName: (name) => `Error al registrar el nombre ${name}`,

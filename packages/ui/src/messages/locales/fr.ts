@@ -273,7 +273,7 @@ export default {
     addWallet: 'Ajouter un portefeuille',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: 'Retour', close: 'Fermer' },
+  header: { back: 'Retour', close: 'Fermer', dismiss: 'Ignorer' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR code pour connecter ${wallet}` : 'QR code WalletConnect'),
@@ -627,7 +627,7 @@ export default {
     frameNotSet: 'W3mFrame : l’iframe n’est pas défini',
     missingProvider: 'usePortico doit être utilisé dans <PorticoContextProvider portico={...}>',
     insufficientGas: (symbol) => `${symbol || 'Fonds'} insuffisant pour le gaz`,
-    swapped: (from, amount, to) => `${from} échangé contre ${amount} ${to}`,
+    swapped: (paid, from, amount, to) => `Échange effectué : ${paid} ${from} contre ${amount} ${to}`,
     httpStatus: (status) => `Code d’état HTTP : ${status}`,
     otherError: (detail) => `Erreur : ${detail}`,
     registerName: (name) => `Erreur lors de l’enregistrement du nom ${name}`,

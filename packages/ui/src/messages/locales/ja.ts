@@ -261,7 +261,7 @@ export default {
     addWallet: 'ウォレットを追加',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: '戻る', close: '閉じる' },
+  header: { back: '戻る', close: '閉じる', dismiss: '閉じる' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `${wallet}を接続するQRコード` : 'WalletConnect のQRコード'),
@@ -611,7 +611,7 @@ export default {
     frameNotSet: 'W3mFrame: iframe が設定されていません',
     missingProvider: 'usePortico は <PorticoContextProvider portico={...}> の内側で使用してください',
     insufficientGas: (symbol) => `ガス代の ${symbol || '資金'} が不足しています`,
-    swapped: (from, amount, to) => `${from} を ${amount} ${to} にスワップしました`,
+    swapped: (paid, from, amount, to) => `${paid} ${from} を ${amount} ${to} にスワップしました`,
     httpStatus: (status) => `HTTP ステータスコード: ${status}`,
     otherError: (detail) => `エラー: ${detail}`,
     registerName: (name) => `名前 ${name} の登録中にエラーが発生しました`,

@@ -257,7 +257,7 @@ export default {
     addWallet: 'Adicionar carteira',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: 'Voltar', close: 'Fechar' },
+  header: { back: 'Voltar', close: 'Fechar', dismiss: 'Dispensar' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `QR code para conectar ${wallet}` : 'QR code do WalletConnect'),
@@ -609,7 +609,7 @@ export default {
     frameNotSet: 'W3mFrame: o iframe não está definido',
     missingProvider: 'usePortico deve ser usado dentro de <PorticoContextProvider portico={...}>',
     insufficientGas: (symbol) => `${symbol || 'Saldo'} insuficiente para o gás`,
-    swapped: (from, amount, to) => `${from} trocado por ${amount} ${to}`,
+    swapped: (paid, from, amount, to) => `Você trocou ${paid} ${from} por ${amount} ${to}`,
     httpStatus: (status) => `Código de status HTTP: ${status}`,
     otherError: (detail) => `Erro: ${detail}`,
     registerName: (name) => `Erro ao registrar o nome ${name}`,

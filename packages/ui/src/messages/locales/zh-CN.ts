@@ -254,7 +254,7 @@ export default {
     addWallet: '添加钱包',
   },
   namespaces: { eip155: 'EVM', solana: 'Solana', bip122: 'Bitcoin', polkadot: 'Polkadot', cosmos: 'Cosmos', sui: 'Sui', stacks: 'Stacks' },
-  header: { back: '返回', close: '关闭' },
+  header: { back: '返回', close: '关闭', dismiss: '关闭通知' },
   connectingWalletConnect: {
     title: 'WalletConnect',
     qrLabel: (wallet) => (wallet ? `用于连接 ${wallet} 的二维码` : 'WalletConnect 二维码'),
@@ -600,7 +600,7 @@ export default {
     frameNotSet: 'W3mFrame：未设置 iframe',
     missingProvider: 'usePortico 必须在 <PorticoContextProvider portico={...}> 内使用',
     insufficientGas: (symbol) => `${symbol || '资金'} 不足以支付 Gas`,
-    swapped: (from, amount, to) => `已将 ${from} 兑换为 ${amount} ${to}`,
+    swapped: (paid, from, amount, to) => `已将 ${paid} ${from} 兑换为 ${amount} ${to}`,
     httpStatus: (status) => `HTTP 状态码：${status}`,
     otherError: (detail) => `错误：${detail}`,
     registerName: (name) => `注册名称 ${name} 时出错`,

@@ -135,8 +135,6 @@ export const rowSkeleton = style({ height: vars.size.listItem, borderRadius: var
 export const listFailure = style({ ...alertBase, alignItems: 'center', background: vars.color.errorSoft, color: vars.color.error })
 export const listFailureIcon = style({ display: 'flex', flexShrink: 0 })
 export const listFailureText = style({ flexGrow: 1, minWidth: 0, fontWeight: vars.fontWeight.medium })
-/** Room under the content for the modal's snackbar (it floats over the dialog's bottom). */
-export const clearBanner = style({ paddingBottom: 56 })
 export const hint = style({ margin: `0 ${vars.space.xs}`, fontSize: vars.fontSize.xs, color: vars.color.foregroundTertiary })
 
 export const notice = style({ ...alertBase, background: vars.color.warningSoft, color: vars.color.warning })

@@ -1,5 +1,5 @@
 import { formatBalance, type RouteData, shortenAddress, trimZeros } from '@portico/headless'
-import { useBanner, useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
+import { useNetwork, usePayWithExchange, useRouter } from '@portico/headless/react'
 import { useEffect, useState } from 'react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
@@ -31,7 +31,6 @@ export function PayWithExchange() {
   const router = useRouter()
   const { network, networks } = useNetwork()
   const imageUrlOf = useNetworkImageUrl()
-  const banner = useBanner()
   const data = router.entry.view === 'PayWithExchange' ? (router.entry.data as RouteData<'PayWithExchange'>) : undefined
   const networkId = network?.caipNetworkId
   const [copied, setCopied] = useState(false)
@@ -61,7 +60,6 @@ export function PayWithExchange() {
   return (
     <PayWithExchangeView
       phase={ex.phase}
-      bannerOpen={banner.open}
       loading={loading}
       unavailable={
         !ex.pending && !ex.available ? 'unavailable' : !loading && !paymentAsset && network ? { network: network.name } : undefined

@@ -36,8 +36,6 @@ export type PayWithExchangePhase = 'form' | 'waiting' | 'success' | 'failed'
 export type PayWithExchangeViewProps = {
   /** @default 'form' */
   phase?: PayWithExchangePhase
-  /** The modal's snackbar is showing: room is kept under the content so that it covers nothing. @default false */
-  bannerOpen?: boolean
   /** The flow is still loading or starting: skeletons where the asset, the amounts and the exchanges go. @default false */
   loading?: boolean
   /**
@@ -176,13 +174,7 @@ export function PayWithExchangeView(props: PayWithExchangeViewProps) {
     root.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [phase])
   return (
-    <div
-      ref={rootRef}
-      className={props.bannerOpen ? styles.clearBanner : undefined}
-      data-testid="portico-exchange"
-      data-phase={phase}
-      aria-busy={loading || undefined}
-    >
+    <div ref={rootRef} data-testid="portico-exchange" data-phase={phase} aria-busy={loading || undefined}>
       {phase === 'waiting' ? (
         <Waiting {...props} />
       ) : phase === 'success' ? (

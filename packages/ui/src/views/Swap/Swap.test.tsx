@@ -356,7 +356,7 @@ describe('Swap in the modal', () => {
     })
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy())
     await waitFor(() =>
-      expect(ctx.portico.banner.$banner.get()).toMatchObject({ message: 'Swapped USDC to 0.033 ETH', variant: 'success' }),
+      expect(ctx.portico.banner.$banner.get()).toMatchObject({ message: 'Swapped 100 USDC to 0.033 ETH', variant: 'success' }),
     )
   })
 

@@ -6,8 +6,6 @@ import { vars } from '../../theme/contract.css'
 // and the main button. The detail rows and the error alert: ../shared/Form.css.
 
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs })
-/** While the wallet is asked the flow's loading snackbar sits at the modal's foot: room for it under the buttons. */
-export const viewWaiting = style({ paddingBottom: 56 })
 
 export const sides = style({
   position: 'relative',

@@ -36,8 +36,7 @@ export type SwapPreviewViewProps = {
   /**
    * What the wallet is waited on ('Approve limit increase in your wallet', 'Confirm transaction in
    * your wallet', 'Swapping ...'): both buttons disabled, the main one busy. The text itself is the
-   * flow's snackbar at the modal's foot (a polite status), so it is not repeated here; room is kept
-   * for it under the buttons. @default undefined
+   * flow's snackbar under the view (a polite status), so it is not repeated here. @default undefined
    */
   waiting?: string
   /** The last approval's or swap's failure ('User rejected the request'), as an alert. @default undefined */
@@ -86,12 +85,7 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
     [m.networkCost, props.networkCost, 'portico-swap-preview-network-cost'],
   ]
   return (
-    <div
-      className={busy ? `${styles.view} ${styles.viewWaiting}` : styles.view}
-      data-testid="portico-swap-preview"
-      data-waiting={waiting}
-      aria-busy={busy || undefined}
-    >
+    <div className={styles.view} data-testid="portico-swap-preview" data-waiting={waiting} aria-busy={busy || undefined}>
       <div className={styles.sides}>
         <Side label={m.youPay} side={from} testId="portico-swap-preview-from" />
         <span className={styles.arrow} aria-hidden="true">
