@@ -1,6 +1,6 @@
 // Issue 11: ConnectingFarcaster (Sign In With Farcaster) in the real modal — opening the channel, the
 // channel URL as a QR code waiting for the approval, the failure with Try again — light and dark, and
-// on a 375×812 phone (the bottom sheet) where the URL is an "Open Warpcast" deep link. The auth
+// on a 375×812 phone (the bottom sheet) where the URL is an "Open Farcaster" deep link. The auth
 // connector is a fixture that prompts `farcaster` with a channel URL like the embedded one, or fails
 // with 'Failed to connect to farcaster'. No request leaves the page.
 import type { AdapterContext, ChainAdapter, Portico, ThemeMode } from '@portico/headless'
@@ -95,7 +95,7 @@ export const PhoneWaitingLight: Story = {
   args: { phone: true },
   loaders: [loader('waiting', true, true)],
   play: async () => {
-    await expect(await body().findByRole('link', { name: 'Open Warpcast' })).toHaveAttribute('href', URL_F)
+    await expect(await body().findByRole('link', { name: 'Open Farcaster' })).toHaveAttribute('href', URL_F)
     await settleSheet()
   },
 }
@@ -106,7 +106,7 @@ export const PhoneWaitingDark: Story = {
   args: { phone: true, mode: 'dark' },
   loaders: [loader('waiting', true, true)],
   play: async () => {
-    await body().findByRole('link', { name: 'Open Warpcast' })
+    await body().findByRole('link', { name: 'Open Farcaster' })
     await settleSheet()
   },
 }

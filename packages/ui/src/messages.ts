@@ -318,9 +318,9 @@ export const messages = {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'QR code to sign in with Farcaster',
-    scan: 'Scan this QR code with your phone’s camera to sign in with Warpcast',
-    openHint: 'Approve the sign-in in the Warpcast app',
-    open: 'Open Warpcast',
+    scan: 'Scan this QR code with your phone’s camera to sign in with Farcaster',
+    openHint: 'Approve the sign-in in the Farcaster app',
+    open: 'Open Farcaster',
     loading: 'Preparing sign-in link',
     waiting: 'Waiting for approval',
     copy: 'Copy link',

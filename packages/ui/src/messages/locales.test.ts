@@ -261,3 +261,11 @@ describe('headless codes (issue 21 §4)', () => {
     expect(codeText({ code: 'nameTooLong', params: { max: '63' }, message: '' }, m)).toContain('63')
   })
 })
+
+describe('names of things (issue 25)', () => {
+  it.each(LOCALES)('%s names the Farcaster app Farcaster (it is no longer called Warpcast)', async (locale) => {
+    const texts = JSON.stringify(await loadMessages(locale), (_, v) => (typeof v === 'function' ? String(v) : v))
+    expect(texts).not.toContain('Warpcast')
+    expect(texts).toContain('Farcaster')
+  })
+})

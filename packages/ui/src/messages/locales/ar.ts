@@ -281,9 +281,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'رمز QR لتسجيل الدخول باستخدام Farcaster',
-    scan: 'امسح رمز QR هذا بكاميرا هاتفك لتسجيل الدخول باستخدام Warpcast',
-    openHint: 'وافِق على تسجيل الدخول في تطبيق Warpcast',
-    open: 'فتح Warpcast',
+    scan: 'امسح رمز QR هذا بكاميرا هاتفك لتسجيل الدخول باستخدام Farcaster',
+    openHint: 'وافِق على تسجيل الدخول في تطبيق Farcaster',
+    open: 'فتح Farcaster',
     loading: 'جارٍ تجهيز رابط تسجيل الدخول',
     waiting: 'في انتظار الموافقة',
     copy: 'نسخ الرابط',

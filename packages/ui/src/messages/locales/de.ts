@@ -288,9 +288,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'QR-Code zur Anmeldung mit Farcaster',
-    scan: 'Scanne diesen QR-Code mit der Kamera deines Smartphones, um dich mit Warpcast anzumelden',
-    openHint: 'Bestätige die Anmeldung in der Warpcast-App',
-    open: 'Warpcast öffnen',
+    scan: 'Scanne diesen QR-Code mit der Kamera deines Smartphones, um dich mit Farcaster anzumelden',
+    openHint: 'Bestätige die Anmeldung in der Farcaster-App',
+    open: 'Farcaster öffnen',
     loading: 'Anmeldelink wird vorbereitet',
     waiting: 'Warten auf Bestätigung',
     copy: 'Link kopieren',

@@ -292,9 +292,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'Código QR para iniciar sesión con Farcaster',
-    scan: 'Escanea este código QR con la cámara de tu teléfono para iniciar sesión con Warpcast',
-    openHint: 'Aprueba el inicio de sesión en la app de Warpcast',
-    open: 'Abrir Warpcast',
+    scan: 'Escanea este código QR con la cámara de tu teléfono para iniciar sesión con Farcaster',
+    openHint: 'Aprueba el inicio de sesión en la app de Farcaster',
+    open: 'Abrir Farcaster',
     loading: 'Preparando el enlace de inicio de sesión',
     waiting: 'Esperando la aprobación',
     copy: 'Copiar enlace',

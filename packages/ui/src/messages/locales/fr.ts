@@ -297,9 +297,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'QR code pour se connecter avec Farcaster',
-    scan: 'Scannez ce QR code avec l’appareil photo de votre téléphone pour vous connecter avec Warpcast',
-    openHint: 'Approuvez la connexion dans l’application Warpcast',
-    open: 'Ouvrir Warpcast',
+    scan: 'Scannez ce QR code avec l’appareil photo de votre téléphone pour vous connecter avec Farcaster',
+    openHint: 'Approuvez la connexion dans l’application Farcaster',
+    open: 'Ouvrir Farcaster',
     loading: 'Préparation du lien de connexion',
     waiting: 'En attente d’approbation',
     copy: 'Copier le lien',

@@ -285,9 +285,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'Farcaster でサインインするためのQRコード',
-    scan: 'スマートフォンのカメラでこのQRコードをスキャンし、Warpcast でサインインしてください',
-    openHint: 'Warpcast アプリでサインインを承認してください',
-    open: 'Warpcast を開く',
+    scan: 'スマートフォンのカメラでこのQRコードをスキャンし、Farcaster でサインインしてください',
+    openHint: 'Farcaster アプリでサインインを承認してください',
+    open: 'Farcaster を開く',
     loading: 'サインイン用リンクを準備中',
     waiting: '承認を待っています',
     copy: 'リンクをコピー',

@@ -279,9 +279,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: 'QR code para entrar com Farcaster',
-    scan: 'Escaneie este QR code com a câmera do celular para entrar com o Warpcast',
-    openHint: 'Aprove o login no app Warpcast',
-    open: 'Abrir Warpcast',
+    scan: 'Escaneie este QR code com a câmera do celular para entrar com o Farcaster',
+    openHint: 'Aprove o login no app Farcaster',
+    open: 'Abrir Farcaster',
     loading: 'Preparando o link de login',
     waiting: 'Aguardando aprovação',
     copy: 'Copiar link',

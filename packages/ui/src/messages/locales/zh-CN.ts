@@ -274,9 +274,9 @@ export default {
   connectingFarcaster: {
     title: 'Farcaster',
     qrLabel: '使用 Farcaster 登录的二维码',
-    scan: '用手机相机扫描此二维码，以使用 Warpcast 登录',
-    openHint: '请在 Warpcast 应用中批准登录',
-    open: '打开 Warpcast',
+    scan: '用手机相机扫描此二维码，以使用 Farcaster 登录',
+    openHint: '请在 Farcaster 应用中批准登录',
+    open: '打开 Farcaster',
     loading: '正在准备登录链接',
     waiting: '正在等待批准',
     copy: '复制链接',

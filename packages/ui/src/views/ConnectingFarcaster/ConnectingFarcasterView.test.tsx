@@ -26,9 +26,9 @@ describe('ConnectingFarcasterView', () => {
     expect(await screen.findByRole('button', { name: 'Link copied' })).toBeTruthy()
   })
 
-  it('mobile: a deep link "Open Warpcast" to the URL, no QR code', () => {
+  it('mobile: a deep link "Open Farcaster" to the URL, no QR code', () => {
     render(<ConnectingFarcasterView url={URL_F} isMobile />)
-    const open = screen.getByRole('link', { name: 'Open Warpcast' }) as HTMLAnchorElement
+    const open = screen.getByRole('link', { name: 'Open Farcaster' }) as HTMLAnchorElement
     expect(open.href).toBe(URL_F)
     expect(screen.queryByRole('img', { name: 'QR code to sign in with Farcaster' })).toBeNull()
   })

@@ -12,7 +12,7 @@ import * as own from './ConnectingFarcaster.css'
 export type ConnectingFarcasterViewProps = {
   /** The sign-in channel's URL; undefined while it is being opened. */
   url?: string
-  /** Mobile: a deep link button ("Open Warpcast") instead of the QR code. */
+  /** Mobile: a deep link button ("Open Farcaster") instead of the QR code. */
   isMobile?: boolean
   /** 'Failed to connect to farcaster' (SPEC §8). */
   error?: string
