@@ -1,7 +1,7 @@
 // The WalletConnect adapter against the real local relay, a Node WalletConnect dev wallet and anvil.
 import { startAnvil, startRelay, toCaipNetwork, type AnvilInstance, type Relay } from '@portico/devnet'
 import { startWcWallet, WC_DEV_WALLET_ICON, WC_DEV_WALLET_NAME, type WcProposal, type WcWallet } from '@portico/devnet/wcwallet'
-import { type CaipNetwork, createPortico, type Portico, PorticoError, type Timers } from '@portico/headless'
+import { type CaipNetwork, createPortico, type Portico, PorticoError, type PorticoOptions, type Timers } from '@portico/headless'
 import { SignClient } from '@walletconnect/sign-client'
 import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -87,9 +87,11 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     expect(fetches.offLoopback()).toEqual([])
   })
 
-  function make(opts: Partial<WalletConnectAdapterOptions> & { storage?: ReturnType<typeof mapStorage> } = {}) {
+  function make(
+    opts: Partial<WalletConnectAdapterOptions> & { storage?: ReturnType<typeof mapStorage>; appMetadata?: PorticoOptions['metadata'] } = {},
+  ) {
     let loads = 0
-    const { storage = mapStorage(), ...rest } = opts
+    const { storage = mapStorage(), appMetadata, ...rest } = opts
     const adapter = walletConnectAdapter({
       relayUrl: relay.url,
       customStoragePrefix: `dapp-${++prefix}`,
@@ -109,6 +111,7 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
       storage,
       isMobile: false,
       fetch: async () => new Response('{}', { status: 500 }),
+      ...(appMetadata ? { metadata: appMetadata } : {}),
     })
     porticos.push(portico)
     return { adapter, portico, storage, loads: () => loads }
@@ -126,6 +129,18 @@ describe('walletConnectAdapter (real relay, Node dev wallet, anvil)', () => {
     off()
     return { result, uri, proposal: proposals[0]! }
   }
+
+  it("the wallet's proposal names the app (createPortico's metadata) when the adapter is given none; the adapter's own wins (issue 25)", async () => {
+    const app = { name: 'Acme Swap', description: 'Swap on Acme', url: 'http://127.0.0.1:5173', icons: ['http://127.0.0.1:5173/icon.png'] }
+    const plain = make({ metadata: undefined, appMetadata: app })
+    await plain.portico.ready
+    const { proposal } = await pairAndApprove(plain.portico)
+    expect(proposal.params.proposer.metadata).toMatchObject({ name: 'Acme Swap', description: 'Swap on Acme', icons: app.icons })
+    await wallet.disconnect()
+    const own = make({ appMetadata: app })
+    await own.portico.ready
+    expect((await pairAndApprove(own.portico)).proposal.params.proposer.metadata.name).toBe('Portico test')
+  })
 
   it('registers the walletConnect connector and loads sign-client only when pairing starts', async () => {
     const { portico, loads } = make()

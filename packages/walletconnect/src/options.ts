@@ -33,7 +33,7 @@ export interface WalletConnectAdapterOptions {
   relayUrl: string
   /** Project id sent to the relay. @default the Portico projectId */
   projectId?: string
-  /** The dapp's metadata shown in the wallet. @default { name: 'Portico', url: location.origin } */
+  /** The dapp's metadata shown in the wallet. @default the app's `metadata` (createPortico), else { name: 'Portico', url: location.origin } */
   metadata?: SignClientTypes.Metadata
   /** The namespaces to request. @default all seven families, restricted to the app's networks */
   namespaces?: readonly ChainNamespace[]

@@ -192,13 +192,18 @@ export function createSession(options: WalletConnectAdapterOptions, context: () 
     return only ? all.filter((n) => only.includes(n.chainNamespace)) : all
   }
 
-  const metadata = (): SignClientTypes.Metadata =>
-    options.metadata ?? {
+  /** What the wallet shows of the dapp: the adapter's metadata, else the app's (createPortico's `metadata`), else 'Portico'. */
+  const metadata = (): SignClientTypes.Metadata => {
+    if (options.metadata) return options.metadata
+    const app = context()?.metadata
+    if (app) return { name: app.name, description: app.description, url: app.url, icons: [...app.icons] }
+    return {
       name: 'Portico',
       description: 'Portico',
       url: typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1',
       icons: [],
     }
+  }
 
   function loadClient(): Promise<Client> {
     clientPromise ??= (async () => {
