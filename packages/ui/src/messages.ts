@@ -420,6 +420,7 @@ export const messages = {
       addAmount: 'Add amount',
       insufficientFunds: 'Insufficient funds',
       addAddress: 'Add address',
+      nameNotFound: 'Name not found',
       invalidAddress: 'Invalid address',
       preview: 'Preview send',
     } as Record<SendButtonAction, string>,

@@ -132,7 +132,12 @@ describe('the send button: first failing check wins', () => {
     ['a token: gas is not counted against it', { token: USDC, amount: '5.5', gasCost: 10n ** 18n }, 'Preview send'],
     ['no address', { receiverInput: '', receiverAddress: undefined }, 'Add address'],
     ['an invalid address', { receiverInput: '0x123', receiverAddress: undefined }, 'Invalid address'],
-    ['an unknown name', { receiverInput: 'nobody.eth', receiverAddress: undefined }, 'Invalid address'],
+    ['a name not yet looked up', { receiverInput: 'nobody.eth', receiverAddress: undefined }, 'Invalid address'],
+    [
+      'a name looked up with no address here (issue 25)',
+      { receiverInput: 'nobody.eth', receiverAddress: undefined, nameNotFound: true },
+      'Name not found',
+    ],
     ['an address of another namespace', { namespace: 'solana' }, 'Invalid address'],
     ['a resolved name', { receiverInput: 'alice.portico.id', receiverAddress: ADDRESS }, 'Preview send'],
     ['the whole balance', { amount: '1' }, 'Preview send'],
@@ -149,6 +154,7 @@ describe('the send button: first failing check wins', () => {
     ['addAmount', 'Add amount'],
     ['insufficientFunds', 'Insufficient funds'],
     ['addAddress', 'Add address'],
+    ['nameNotFound', 'Name not found'],
     ['invalidAddress', 'Invalid address'],
     ['preview', 'Preview send'],
   ] as const)('the action %s reads %j in English', (action, label) => {

@@ -78,10 +78,24 @@ export function isReceiverAddress(namespace: ChainNamespace | undefined, text: s
 }
 
 /** The send button's texts, in the order the rule checks them. */
-export type SendButtonLabel = 'Select token' | 'Add amount' | 'Insufficient funds' | 'Add address' | 'Invalid address' | 'Preview send'
+export type SendButtonLabel =
+  | 'Select token'
+  | 'Add amount'
+  | 'Insufficient funds'
+  | 'Add address'
+  | 'Name not found'
+  | 'Invalid address'
+  | 'Preview send'
 
 /** What the send button is, in the order the rule checks it: a stable code the ui words through its locale ('preview' opens the review). */
-export type SendButtonAction = 'selectToken' | 'addAmount' | 'insufficientFunds' | 'addAddress' | 'invalidAddress' | 'preview'
+export type SendButtonAction =
+  | 'selectToken'
+  | 'addAmount'
+  | 'insufficientFunds'
+  | 'addAddress'
+  | 'nameNotFound'
+  | 'invalidAddress'
+  | 'preview'
 
 /** Each action's English text. */
 export const SEND_BUTTON_LABELS: Readonly<Record<SendButtonAction, SendButtonLabel>> = {
@@ -89,6 +103,7 @@ export const SEND_BUTTON_LABELS: Readonly<Record<SendButtonAction, SendButtonLab
   addAmount: 'Add amount',
   insufficientFunds: 'Insufficient funds',
   addAddress: 'Add address',
+  nameNotFound: 'Name not found',
   invalidAddress: 'Invalid address',
   preview: 'Preview send',
 }
@@ -104,6 +119,8 @@ export interface SendButtonInput {
   namespace?: ChainNamespace
   /** A name is being resolved: the button waits. @default false */
   resolving?: boolean
+  /** The receiver is a name that was looked up and has no address here. @default false */
+  nameNotFound?: boolean
   /** The estimated network fee in the native currency's smallest units (counted for native sends). */
   gasCost?: bigint
   /** The on-ramp feature is on (offer 'Fund wallet' when funds are short). @default false */
@@ -124,8 +141,9 @@ export interface SendButtonState {
 /**
  * The button's state, first failing check wins: no token → 'Select token'; no amount or a zero
  * amount → 'Add amount'; more than the balance (for the native currency, amount + estimated gas) →
- * 'Insufficient funds'; no receiver → 'Add address'; a receiver that is neither a valid address
- * nor a resolved name → 'Invalid address'; else 'Preview send'.
+ * 'Insufficient funds'; no receiver → 'Add address'; a name looked up that has no address here →
+ * 'Name not found'; a receiver that is neither a valid address nor a resolved name → 'Invalid address';
+ * else 'Preview send'.
  */
 export function sendButtonState(input: SendButtonInput): SendButtonState {
   const state = (action: SendButtonAction, fundWallet = false): SendButtonState => ({
@@ -143,6 +161,7 @@ export function sendButtonState(input: SendButtonInput): SendButtonState {
   if (needed > balanceUnits(token)) return state('insufficientFunds', Boolean(input.onramp))
   if (input.receiverInput.trim() === '') return state('addAddress')
   if (input.resolving) return { ...state('preview'), disabled: true }
+  if (!input.receiverAddress && input.nameNotFound) return state('nameNotFound')
   if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('invalidAddress')
   return state('preview')
 }

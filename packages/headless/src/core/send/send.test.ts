@@ -334,7 +334,7 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     expect(send.$send.get().button.label).toBe('Preview send')
   })
 
-  it("keystrokes within 300 ms look up only the last text; an unknown name is 'Invalid address'", async () => {
+  it("keystrokes within 300 ms look up only the last text; an unknown name is 'Name not found' (issue 25)", async () => {
     const { send, timers, requests } = await setup()
     send.setToken(USDC)
     send.setAmount('1')
@@ -351,11 +351,12 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
       resolving: false,
       receiverAddress: undefined,
       receiverProfileName: undefined,
-      button: { label: 'Invalid address' },
+      nameNotFound: true,
+      button: { action: 'nameNotFound', label: 'Name not found' },
     })
     // A typed address replaces the name at once (no lookup).
     send.setReceiver(TO)
-    expect(send.$send.get()).toMatchObject({ receiverAddress: TO, button: { label: 'Preview send' } })
+    expect(send.$send.get()).toMatchObject({ receiverAddress: TO, nameNotFound: false, button: { label: 'Preview send' } })
   })
 
   it("a failed name lookup is coded: the API's 'HTTP status code: 500' reads httpStatus { status } (issue 21 §4)", async () => {

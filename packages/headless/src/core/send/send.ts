@@ -78,6 +78,8 @@ export interface SendState {
   receiverProfileImageUrl?: string
   /** A name is being looked up. */
   resolving: boolean
+  /** The receiver is a name that was looked up and has no address on this network (the button says 'Name not found'). @default false */
+  nameNotFound?: boolean
   /** A send is in progress (the wallet is asked). */
   loading: boolean
   /** The tokens of the active account that have a balance. */
@@ -144,6 +146,7 @@ const EMPTY: Form = {
   sendTokenAmount: '',
   receiverInput: '',
   resolving: false,
+  nameNotFound: false,
   loading: false,
   gasLoading: false,
   error: null,
@@ -184,6 +187,7 @@ export function createSend(deps: SendDeps) {
       receiverAddress: form.receiverAddress,
       namespace: deps.account().namespace,
       resolving: form.resolving,
+      nameNotFound: form.nameNotFound ?? false,
       gasCost: form.gas?.cost,
       onramp,
     }),
@@ -235,7 +239,14 @@ export function createSend(deps: SendDeps) {
     cancelLookup()
     const input = text.trim()
     const { namespace, network } = deps.account()
-    const base = { receiverInput: text, receiverProfileName: undefined, receiverProfileImageUrl: undefined, resolving: false, ...NO_ERROR }
+    const base = {
+      receiverInput: text,
+      receiverProfileName: undefined,
+      receiverProfileImageUrl: undefined,
+      resolving: false,
+      nameNotFound: false,
+      ...NO_ERROR,
+    }
     if (input === '' || isReceiverAddress(namespace, input)) {
       patch({ ...base, receiverAddress: input || undefined })
       // The fee depends on the receiver (an ERC-20 transfer to a new holder costs more): estimate it again.
@@ -268,6 +279,8 @@ export function createSend(deps: SendDeps) {
     const address = record?.addresses[coinType]?.address
     patch({
       resolving: false,
+      // Looked up and answered, but no address here: say the name was not found (a failed lookup says its error).
+      nameNotFound: !address && error === NO_ERROR,
       receiverAddress: address,
       receiverProfileName: address ? record?.name : undefined,
       receiverProfileImageUrl: address ? record?.attributes?.avatar : undefined,

@@ -369,6 +369,7 @@ export default {
       addAmount: 'أضف مبلغًا',
       insufficientFunds: 'رصيد غير كافٍ',
       addAddress: 'أضف عنوانًا',
+      nameNotFound: 'لم يُعثر على الاسم',
       invalidAddress: 'عنوان غير صالح',
       preview: 'معاينة الإرسال',
     },

@@ -377,6 +377,7 @@ export default {
       addAmount: 'Betrag eingeben',
       insufficientFunds: 'Unzureichendes Guthaben',
       addAddress: 'Adresse eingeben',
+      nameNotFound: 'Name nicht gefunden',
       invalidAddress: 'Ungültige Adresse',
       preview: 'Senden prüfen',
     },

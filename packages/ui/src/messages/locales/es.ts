@@ -380,6 +380,7 @@ export default {
       addAmount: 'Añadir cantidad',
       insufficientFunds: 'Fondos insuficientes',
       addAddress: 'Añadir dirección',
+      nameNotFound: 'Nombre no encontrado',
       invalidAddress: 'Dirección no válida',
       preview: 'Revisar envío',
     },

@@ -385,6 +385,7 @@ export default {
       addAmount: 'Saisir un montant',
       insufficientFunds: 'Fonds insuffisants',
       addAddress: 'Saisir une adresse',
+      nameNotFound: 'Nom introuvable',
       invalidAddress: 'Adresse non valide',
       preview: 'Vérifier l’envoi',
     },

@@ -373,6 +373,7 @@ export default {
       addAmount: '金額を入力',
       insufficientFunds: '残高不足',
       addAddress: 'アドレスを入力',
+      nameNotFound: '名前が見つかりません',
       invalidAddress: '無効なアドレス',
       preview: '送金内容を確認',
     },

@@ -367,6 +367,7 @@ export default {
       addAmount: 'Informe o valor',
       insufficientFunds: 'Saldo insuficiente',
       addAddress: 'Informe o endereço',
+      nameNotFound: 'Nome não encontrado',
       invalidAddress: 'Endereço inválido',
       preview: 'Revisar envio',
     },

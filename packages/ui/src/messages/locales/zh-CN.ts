@@ -362,6 +362,7 @@ export default {
       addAmount: '输入金额',
       insufficientFunds: '余额不足',
       addAddress: '输入地址',
+      nameNotFound: '未找到该名称',
       invalidAddress: '地址无效',
       preview: '预览发送',
     },
