@@ -11,13 +11,13 @@ const base = { name: 'Base', caipNetworkId: 'eip155:8453' }
 const arbitrum = { name: 'Arbitrum', caipNetworkId: 'eip155:42161' }
 
 describe('WalletReceiveView', () => {
-  it('shows the full address, the QR code, the current network, every network it receives on and the warning naming them', () => {
+  it('shows the full address, the QR code, every network it receives on with the current one marked (named once: no pill, issue 25) and the warning naming them', () => {
     render(
       <WalletReceiveView address={ADDRESS} payload={`ethereum:${ADDRESS}@8453`} network={base} networks={[ethereum, base, arbitrum]} />,
     )
     expect(screen.getByTestId('portico-receive-address').textContent).toBe(ADDRESS)
     expect(screen.getByRole('img', { name: 'QR code of your address on Base' })).toBeTruthy()
-    expect(screen.getByTestId('portico-receive-network').textContent).toContain('Base')
+    expect(screen.queryByTestId('portico-receive-network')).toBeNull()
     const list = screen.getByRole('list', { name: 'Receives on these 3 networks' })
     expect(
       within(list)
@@ -31,9 +31,10 @@ describe('WalletReceiveView', () => {
     )
   })
 
-  it('one network: singular title, the warning names it alone', () => {
+  it('one network: the pill names it (no list of one), the warning names it alone', () => {
     render(<WalletReceiveView address={ADDRESS} network={ethereum} networks={[ethereum]} />)
-    expect(screen.getByRole('list', { name: 'Receives on this network' })).toBeTruthy()
+    expect(screen.getByTestId('portico-receive-network').textContent).toContain('Ethereum')
+    expect(screen.queryByRole('list')).toBeNull()
     expect(screen.getByTestId('portico-receive-warning').textContent).toBe(
       'Only send assets on Ethereum. Assets sent on any other network can be lost.',
     )

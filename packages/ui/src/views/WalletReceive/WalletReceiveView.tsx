@@ -44,9 +44,11 @@ export function WalletReceiveView({ address, payload, network, networks = [], co
   const names = network
     ? [network.name, ...networks.filter((n) => n.caipNetworkId !== network.caipNetworkId).map((n) => n.name)]
     : networks.map((n) => n.name)
+  // The network is named once (issue 25): the list of several, the current one marked in it; else the pill.
+  const listed = networks.length > 1
   return (
     <div className={own.view} data-testid="portico-receive" data-address={address}>
-      {network && (
+      {network && !listed && (
         <span className={own.network} data-testid="portico-receive-network">
           <NetworkImage name={network.name} caipNetworkId={network.caipNetworkId} imageUrl={network.imageUrl} size={24} />
           <span className={own.networkLabel}>{m.network}</span>
@@ -84,7 +86,7 @@ export function WalletReceiveView({ address, payload, network, networks = [], co
           <span>{m.warning(either(names, messages))}</span>
         </p>
       )}
-      {networks.length > 0 && (
+      {listed && (
         <div className={own.networksBlock}>
           <p className={own.networksTitle} id="portico-receive-networks-title">
             {m.networks(networks.length)}
