@@ -14,6 +14,7 @@ import {
   multiplyDecimals,
   nativeTokenId,
   popularTokens,
+  afterProviderFee,
   priceImpact,
   providerFee,
   searchSwapTokens,
@@ -299,5 +300,14 @@ describe('chains and token lists', () => {
   it('popular: every token by symbol; suggested: the well-known symbols in their order', () => {
     expect(popularTokens(tokens).map((t) => t.symbol)).toEqual(['ETH', 'PTK', 'SHIB', 'USDC'])
     expect(suggestedTokens(tokens).map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'PTK'])
+  })
+})
+
+describe('the price impact without the provider fee (issue 25)', () => {
+  it('the source after the 0.85 % fee: 1 → 0.9915; 1 ETH at $3000 for 2970 USDC is then 0.15 %, not 1 %', () => {
+    expect(afterProviderFee('1')).toBe('0.9915')
+    expect(afterProviderFee('200')).toBe('198.3')
+    const impact = priceImpact({ sourceAmount: afterProviderFee('1'), sourcePrice: 3000, toAmount: '2970', toPrice: 1 })
+    expect(impact).toBeCloseTo(((2974.5 - 2970) / 2974.5) * 100, 10)
   })
 })

@@ -142,6 +142,9 @@ export const destinationAmount = (toAmountUnits: string | bigint, decimals: numb
 /** SPEC §9 provider fee: 0.85% of the source amount, in source units, exact ('1' → '0.0085'). */
 export const providerFee = (sourceAmount: string): string => multiplyDecimals(sourceAmount, PROVIDER_FEE_RATE) ?? '0'
 
+/** The source amount after the provider fee ('1' → '0.9915'), as a decimal string. */
+export const afterProviderFee = (sourceAmount: string): string => String(Number(sourceAmount) - Number(providerFee(sourceAmount)))
+
 /** Max slippage: the share of the destination amount the slippage tolerance allows to lose ('100', 1% → '1'). */
 export function maxSlippage(toAmount: string, slippage: number = SWAP_SLIPPAGE): string {
   const pct = multiplyDecimals(toAmount, String(slippage))

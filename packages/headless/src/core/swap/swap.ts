@@ -40,6 +40,7 @@ import {
   nativeTokenId,
   plainAddress,
   popularTokens,
+  afterProviderFee,
   priceImpact,
   multiplyDecimals,
   PROVIDER_FEE_RATE,
@@ -717,6 +718,8 @@ export function createSwap(deps: SwapDeps) {
     const mine = epoch
     patch({ loadingQuote: true, inputError: undefined, fetchError: false })
     let toAmountUnits: string | undefined
+    /** The market's impact as the provider quotes it (percent, fees excluded), when it does. */
+    let quotedImpact: number | undefined
     try {
       const res = await deps.convert.getQuotes({
         amount: units.toString(),
@@ -726,6 +729,8 @@ export function createSwap(deps: SwapDeps) {
         gasPrice: s.gasFee,
       })
       toAmountUnits = res.quotes[0]?.toAmount
+      const impactText = res.quotes[0]?.priceImpact
+      quotedImpact = impactText !== undefined && /^\d+(\.\d+)?$/.test(impactText) ? Number(impactText) : undefined
     } catch (e) {
       if (seq !== quoteSeq || mine !== epoch) return
       patch({ loadingQuote: false, ...NO_QUOTE, ...inputErrorOf(coded(liquidityError(e) ? 'insufficientLiquidity' : 'incorrectAmount')) })
@@ -749,14 +754,17 @@ export function createSwap(deps: SwapDeps) {
       sourceIsNative: isNativeTokenId(source.address),
       nativeSymbol: current.networkTokenSymbol,
     })
-    const impact = quoted
-      ? priceImpact({
-          sourceAmount: current.sourceTokenAmount,
+    // Price impact is the market's (issue 25: it used to include the provider's and the pool's fees, which
+    // the review lists apart): the quote's own figure; without one, the USD comparison after the provider fee.
+    const impact = !quoted
+      ? undefined
+      : (quotedImpact ??
+        priceImpact({
+          sourceAmount: afterProviderFee(current.sourceTokenAmount),
           sourcePrice: current.sourceTokenPriceInUSD,
           toAmount: toTokenAmount,
           toPrice: current.toTokenPriceInUSD,
-        })
-      : undefined
+        }))
     patch({
       loadingQuote: false,
       toTokenAmount,

@@ -300,7 +300,8 @@ async function usdcToEthReview() {
   expect(screen.getByTestId('portico-swap-source-usd').textContent).toBe('$100.00')
   expect(screen.getByTestId('portico-swap-to-usd').textContent).toBe('$99.00')
   expect(screen.getByTestId('portico-swap-rate').textContent).toBe('1 USDC = 0.00033 ETH')
-  expect(screen.getByTestId('portico-swap-impact').textContent).toBe('1.00%')
+  // The market's impact: $99 out of the $99.15 left after the 0.85 % provider fee, not $99 of $100 (issue 25).
+  expect(screen.getByTestId('portico-swap-impact').textContent).toBe('0.15%')
   // 150000 gas × 20 gwei = 0.003 ETH at $3000
   expect(screen.getByTestId('portico-swap-network-cost').textContent).toBe('0.003000 ETH ($9.00)')
   await click(button())
