@@ -142,7 +142,10 @@ export default [
     // the lazy flow 'preview') and the app's ~220 B above. 51.55 kB.
     // 50.4 → 50.75 KiB (issue 22 §2, recovery): useRecovery (its phases and the frame's recover / show-secret
     // calls, ~300 B); the embedded account flow's recovery calls are lazy, the apps' budgets unchanged. 51.9 kB.
-    limit: '50.75 KiB',
+    // 50.75 → 51.15 KiB (issue 22 §2, the passkeys of an account): usePasskeys (its list, add in the click, remove,
+    // retry and coded errors, ~400 B) and useEmbeddedAccount's canManagePasskeys; the calls and the error coding are
+    // in the lazy embedded account flow, the view in the modal's chunk. Main measured 51.93 kB, this 52.36 kB.
+    limit: '51.15 KiB',
     gzip: true,
   },
   {
@@ -175,7 +178,9 @@ export default [
     // 38.4 → 38.6 KiB (issue 23 §1): the shell opens the frame's confirmation window in the click of every
     // unsafe call (it can not wait for the engine's import(): a window opened later than the click is
     // blocked), closes it when the last such call settles, and matches the unsafe methods (~170 B). 39.49 kB.
-    limit: '38.6 KiB',
+    // 38.6 → 38.65 KiB (issue 22 §2, an account's passkeys): the shell opens the window where a passkey is added in
+    // the click (as a sign-up's) and forwards the list and remove calls to the engine: main 39.50 kB, this 39534 B.
+    limit: '38.65 KiB',
     gzip: true,
   },
 ]
