@@ -88,6 +88,7 @@ export function Account() {
       subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
       onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
       onTwoFactor={embedded.canUseTwoFactor ? () => router.push('TwoFactorWallet') : undefined}
+      onPasskeys={embedded.canManagePasskeys ? () => router.push('PasskeysWallet') : undefined}
       recovery={recoveryKind && { kind: recoveryKind, onOpen: () => router.push('RecoverWallet') }}
       accountType={accountType}
       profileImage={account.profileImage ?? undefined}
