@@ -62,7 +62,8 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
 }
 
 async function make(mode: ThemeMode, behaviour: Behaviour, openModal: boolean): Promise<Portico> {
-  const portico = await authPortico(mode, authAdapter(behaviour), { timers: stillClock() })
+  // The app offers passkey login (features.passkeys): the Account row comes with it.
+  const portico = await authPortico(mode, authAdapter(behaviour), { timers: stillClock(), features: { passkeys: true } })
   if (behaviour.arabic) localeOf(portico).setLocale('ar')
   await portico.connection.connect('auth')
   await portico.balance.fetchTokenBalances()

@@ -1,7 +1,7 @@
 import '../../testing'
 import type { ChainAdapter, EmbeddedPasskey } from '@portico/headless'
 import { PorticoContextProvider } from '@portico/headless/react'
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ModalRoot } from '../../Modal/ModalRoot'
@@ -62,10 +62,12 @@ function passkeyAdapter(opts: { passkeys?: EmbeddedPasskey[]; addFailures?: stri
 }
 
 /** Signed in with the auth connector, the modal open on Account. */
-async function open(opts: Parameters<typeof passkeyAdapter>[0] = {}) {
+async function open(opts: Parameters<typeof passkeyAdapter>[0] & { features?: boolean } = {}) {
   const auth = passkeyAdapter(opts)
   const { portico } = testPortico({
     adapters: [auth.adapter],
+    // The app offers passkey login (Connect's passkey buttons and this row go together).
+    ...(opts.features === false ? {} : { features: { passkeys: true } }),
     apiUrl: 'http://127.0.0.1:9',
     fetch: (async () => new Response(JSON.stringify({ count: 0, data: [] }))) as typeof fetch,
   })
@@ -115,9 +117,13 @@ describe('Account → PasskeysWallet', () => {
     expect(screen.getByRole('button', { name: 'Remove passkey Phone' })).toBeTruthy()
   })
 
-  it('no Passkeys row for a connector without passkeys', async () => {
+  it('no Passkeys row for a connector without passkeys, nor in an app without passkey login (features.passkeys)', async () => {
     await open({ withPasskeys: false })
     expect(screen.queryByTestId('portico-account-passkeys')).toBeNull()
+    cleanup()
+    await open({ features: false })
+    expect(screen.queryByTestId('portico-account-passkeys')).toBeNull()
+    expect(screen.getByTestId('portico-account-address').textContent).toBe('ada@example.com')
   })
 
   it('Add a passkey: the connector is reached inside the click, with the typed name; the new passkey is listed, never used', async () => {
