@@ -141,13 +141,18 @@ describe('Account → PasskeysWallet', () => {
   })
 
   it('Remove asks first (focus on Keep); Keep goes back (focus on Remove); confirmed, the passkey goes and focus moves to Add', async () => {
-    const { calls } = await openPasskeys({ passkeys: [PHONE, { ...PHONE, id: 'cred-old', name: 'Old phone', backedUp: false }] })
+    const { calls, portico } = await openPasskeys({ passkeys: [PHONE, { ...PHONE, id: 'cred-old', name: 'Old phone', backedUp: false }] })
     fireEvent.click(screen.getByRole('button', { name: 'Remove passkey Old phone' }))
     expect(screen.getByText('Remove “Old phone”? You can no longer sign in with it.')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('portico-passkey-keep')))
     expect(calls).toEqual([])
     fireEvent.click(screen.getByTestId('portico-passkey-keep'))
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove passkey Old phone' })))
+    // Escape in the question keeps the passkey, and the modal stays open.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove passkey Old phone' }))
+    fireEvent.keyDown(await screen.findByTestId('portico-passkey-keep'), { key: 'Escape' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove passkey Old phone' })))
+    expect(portico.modal.$modal.get().open).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Remove passkey Old phone' }))
     fireEvent.click(await screen.findByTestId('portico-passkey-confirm-remove'))
     await waitFor(() => expect(rows()).toHaveLength(1))

@@ -68,7 +68,18 @@ function Row(props: {
 
   if (confirming) {
     return (
-      <li className={styles.confirmRow} data-testid="portico-passkey" data-id={passkey.id} data-confirming="true">
+      <li
+        className={styles.confirmRow}
+        data-testid="portico-passkey"
+        data-id={passkey.id}
+        data-confirming="true"
+        // Escape answers the question (Keep) before it would close the modal.
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return
+          e.stopPropagation()
+          props.onKeep()
+        }}
+      >
         <p className={styles.confirmText}>{m.confirmRemove(passkey.name)}</p>
         <div className={styles.confirmActions}>
           <Button ref={keepRef} variant="secondary" size="sm" onClick={props.onKeep} data-testid="portico-passkey-keep">
