@@ -149,7 +149,10 @@ export default [
     // frame (localeOf), and the locale module, which this entry also exports, becomes a chunk of its own here
     // (~250 B of glue and lost compression, as useSwap above). In an app's first load nothing moves. Main
     // measured 51.93 kB, this branch 52.22 kB.
-    limit: '51.05 KiB',
+    // 51.05 → 51.45 KiB (issue 22 §2, the passkeys of an account): usePasskeys (its list, add in the click, remove,
+    // retry and coded errors, ~400 B) and useEmbeddedAccount's canManagePasskeys; the calls and the error coding are
+    // in the lazy embedded account flow, the view in the modal's chunk.
+    limit: '51.45 KiB',
     gzip: true,
   },
   {
@@ -184,7 +187,9 @@ export default [
     // blocked), closes it when the last such call settles, and matches the unsafe methods (~170 B). 39.49 kB.
     // 38.6 → 38.65 KiB (issues 22 §2 / 23 §1): the shell passes the modal's locale on with the theme it syncs
     // to the frame, and the flow table's options for the embedded account flow (~35 B). Main 39.5 kB, this 39.53 kB.
-    limit: '38.65 KiB',
+    // 38.65 → 38.7 KiB (issue 22 §2, an account's passkeys): the shell opens the window where a passkey is added in
+    // the click (as a sign-up's) and forwards the list and remove calls to the engine (~35 B).
+    limit: '38.7 KiB',
     gzip: true,
   },
 ]

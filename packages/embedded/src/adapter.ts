@@ -45,6 +45,8 @@ const LATER = [
   'recoverWallet',
   'showRecoverySecret',
   'hideRecovery',
+  'getPasskeys',
+  'removePasskey',
 ] as const
 
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
@@ -157,6 +159,17 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
       )
     },
     // No remembered embedded login: nothing to restore, and nothing loaded.
+    // Issue 22 §2: a passkey is created in a popup on the frame's origin; it opens now, in the user's click.
+    addPasskey(p) {
+      const popup = openSocialPopup(options.openPopup)
+      return load().then(
+        (e) => e.addPasskey(p, popup),
+        (error: unknown) => {
+          popup?.close()
+          throw error
+        },
+      )
+    },
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
     signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),

@@ -11,6 +11,7 @@ import type {
   ConnectorPrompt,
   ConnectParams,
   ConnectResult,
+  EmbeddedPasskey,
   PasskeyMode,
   SocialProvider,
   ViewportRect,
@@ -318,6 +319,37 @@ export function createEngine(
       throw new PorticoError(unknown ? ERRORS.passkeyUnknown : ERRORS.failedToConnect, { cause: error })
     } finally {
       watch?.stop()
+      try {
+        if (popup && !popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  /**
+   * Issue 22 §2: a passkey added to the signed-in account, created like a sign-up's: in the popup the adapter
+   * opened in the user's click, sent here to the frame page (?portico-passkey=create), which the frame gives the
+   * options and whose response it sends to the API (never through this page). Closed first: 'Popup closed'.
+   */
+  async function addPasskey(name: string | undefined, popup: SocialPopup | null): Promise<EmbeddedPasskey> {
+    try {
+      requireUser()
+      if (!popup) throw new PorticoError(ERRORS.createPopup)
+      const c = getClient()
+      const controller = new AbortController()
+      const watch = watchPopup(popup, { timers, signal: controller.signal })
+      try {
+        const url = new URL(options.frameUrl)
+        url.search = `?${PASSKEY_POPUP_PARAM}=create`
+        popup.location.href = url.href
+        return (await watch.guard(c.request('ADD_PASSKEY', name ? { name } : {}, { signal: controller.signal }))).passkey
+      } finally {
+        watch.stop()
+        // A window closed first: the frame's request is given up too.
+        controller.abort(new PorticoError(ERRORS.popupClosed))
+      }
+    } finally {
       try {
         if (popup && !popup.closed) popup.close()
       } catch {
@@ -703,6 +735,17 @@ export function createEngine(
       if (!c) return
       c.setSize(undefined)
       await c.request('RECOVERY_HIDE', {}).catch(() => undefined)
+    },
+
+    // Issue 22 §2: the signed-in user's passkeys, through the frame (which calls the API's stamped routes).
+    async getPasskeys() {
+      requireUser()
+      return (await getClient().request('GET_PASSKEYS', {})).passkeys
+    },
+    addPasskey: ({ name }, popup) => addPasskey(name, popup),
+    async removePasskey({ id }) {
+      requireUser()
+      return (await getClient().request('REMOVE_PASSKEY', { id })).passkeys
     },
 
     async syncTheme(payload) {

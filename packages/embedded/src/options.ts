@@ -8,6 +8,7 @@ import {
   type ChainAdapter,
   type ConnectParams,
   type ConnectResult,
+  type EmbeddedPasskey,
   type StorageLike,
   type Timers,
 } from '@portico/headless'
@@ -88,11 +89,15 @@ type CapabilityMethods =
   | 'recoverWallet'
   | 'showRecoverySecret'
   | 'hideRecovery'
+  | 'getPasskeys'
+  | 'removePasskey'
 
 /** The engine behind embeddedAdapter (./engine, loaded on first use). */
 export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
   /** `popup`: the social sign-in window the adapter opened in the user's click (null: it was refused). */
   connect(params: ConnectParams, popup?: SocialPopup | null): Promise<ConnectResult>
+  /** `popup`: the window the adapter opened in the user's click, where the passkey is created (null: it was refused). */
+  addPasskey(params: { connectorId: string; name?: string }, popup: SocialPopup | null): Promise<EmbeddedPasskey>
 } & Required<Pick<ChainAdapter, CapabilityMethods>> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>

@@ -299,3 +299,83 @@ describe('social sign-in: trusted origin and URI rules', () => {
     ['', false],
   ])('isNavigableUri(%j) → %s', (uri, ok) => expect(isNavigableUri(uri)).toBe(ok))
 })
+
+describe('passkeys of a signed-in user (issue 22 §2)', () => {
+  const LAPTOP = { id: 'cred-2', name: 'Laptop', createdAt: '2026-12-02T15:00:00.000Z', lastUsedAt: null, backedUp: false }
+  const PHONE = {
+    id: 'cred-1',
+    name: 'Phone',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    lastUsedAt: '2026-12-01T09:30:00.000Z',
+    backedUp: true,
+  }
+  const LAST = 'This passkey is your only way to sign in. Add another passkey or an email first.'
+
+  /** A restored session (no popup used yet), whose frame answers the passkey events from `table`. */
+  async function signedIn(table: Record<string, Handler> = {}) {
+    const s = setup({
+      table: {
+        GET_PASSKEYS: () => ({ ok: { passkeys: [PHONE] } }),
+        ADD_PASSKEY: () => ({ ok: { passkey: LAPTOP } }),
+        REMOVE_PASSKEY: (p) => (p.id === 'cred-1' ? { error: LAST } : { ok: { passkeys: [PHONE] } }),
+        ...table,
+      },
+    })
+    s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
+    const restoring = s.adapter.reconnect({ connectorId: 'auth' })
+    await settle(s)
+    await restoring
+    s.fake.posted.length = 0
+    return s
+  }
+
+  it('add: the window opens in the call itself, goes to the frame page ?portico-passkey=create, ADD_PASSKEY {name}, closed after', async () => {
+    const s = await signedIn()
+    const adding = s.adapter.addPasskey!({ connectorId: 'auth', name: 'Laptop' })
+    // No await yet: the window is already open (the user's click).
+    expect(s.opened).toEqual([['about:blank', 'portico-social', expect.stringMatching(/^popup=yes,width=500,height=600,/)]])
+    await expect(adding).resolves.toEqual(LAPTOP)
+    expect(s.popup.location.href).toBe(`${FRAME_URL}?portico-passkey=create`)
+    expect(s.fake.last('ADD_PASSKEY')!.message.payload).toEqual({ name: 'Laptop' })
+    expect(s.types()).toEqual(['ADD_PASSKEY'])
+    expect(s.popup.close).toHaveBeenCalled()
+  })
+
+  it('add without a name sends none; the window closed before the passkey is made: "Popup closed"', async () => {
+    const s = await signedIn({ ADD_PASSKEY: () => undefined })
+    const adding = s.adapter.addPasskey!({ connectorId: 'auth' }).catch((e: Error) => e.message)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(s.fake.last('ADD_PASSKEY')!.message.payload).toEqual({})
+    s.popup.closed = true
+    await vi.advanceTimersByTimeAsync(1100)
+    await expect(adding).resolves.toBe('Popup closed')
+  })
+
+  it('the browser refused the window: the frame is not asked', async () => {
+    const s = setup({ popup: null })
+    s.storage.setItem(STORAGE_KEYS.emailLoginUsed, 'true')
+    const restoring = s.adapter.reconnect({ connectorId: 'auth' })
+    await settle(s)
+    await restoring
+    await expect(s.adapter.addPasskey!({ connectorId: 'auth' })).rejects.toThrow('Could not create popup window')
+    expect(s.types()).not.toContain('ADD_PASSKEY')
+  })
+
+  it('not signed in: refused, the window closed again', async () => {
+    const s = setup()
+    const adding = s.adapter.addPasskey!({ connectorId: 'auth' }).catch((e: Error) => e.message)
+    await settle(s)
+    await expect(adding).resolves.toBe('Not connected to email or social')
+    expect(s.popup.close).toHaveBeenCalled()
+    expect(s.types()).not.toContain('ADD_PASSKEY')
+  })
+
+  it('list (GET_PASSKEYS) and remove (REMOVE_PASSKEY {id}: the passkeys left); the last one refused with the API text', async () => {
+    const s = await signedIn()
+    await expect(s.adapter.getPasskeys!({ connectorId: 'auth' })).resolves.toEqual([PHONE])
+    await expect(s.adapter.removePasskey!({ connectorId: 'auth', id: 'cred-2' })).resolves.toEqual([PHONE])
+    expect(s.fake.last('REMOVE_PASSKEY')!.message.payload).toEqual({ id: 'cred-2' })
+    await expect(s.adapter.removePasskey!({ connectorId: 'auth', id: 'cred-1' })).rejects.toThrow(LAST)
+    expect(s.types()).toEqual(['GET_PASSKEYS', 'REMOVE_PASSKEY', 'REMOVE_PASSKEY'])
+  })
+})

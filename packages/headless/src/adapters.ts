@@ -448,6 +448,22 @@ export interface ChainAdapter {
   /** Auth connectors: remove a recovery view from the frame and hide the frame again. */
   hideRecovery?(params: { connectorId: string }): Promise<void>
   /**
+   * Auth connectors (issue 22 §2): the signed-in user's passkeys (the relying party is the connector's secure
+   * frame's origin). Rejects with the connector's text.
+   */
+  getPasskeys?(params: { connectorId: string }): Promise<readonly EmbeddedPasskey[]>
+  /**
+   * Auth connectors: add a passkey, named `name`. Call it in the user's click: the connector opens the window where
+   * the passkey is created (on its frame's origin) in this same call, before any await. Resolves with the new
+   * passkey; rejects with 'Popup closed' when that window is closed first, else with the connector's text.
+   */
+  addPasskey?(params: { connectorId: string; name?: string }): Promise<EmbeddedPasskey>
+  /**
+   * Auth connectors: remove the passkey `id`; resolves with the passkeys left. The only way to sign in of an
+   * account is refused with the API's text ('This passkey is your only way to sign in. …').
+   */
+  removePasskey?(params: { connectorId: string; id: string }): Promise<readonly EmbeddedPasskey[]>
+  /**
    * Optional: call `onBlock` with each new block number (slot) of `network`, from the next one on,
    * until the returned function is called. headless refreshes the shown balances with it (SPEC §9
    * caches still apply). Never throws; a failed read is skipped.
@@ -464,6 +480,18 @@ export interface ChainAdapter {
 export interface EmbeddedKeyState {
   state: 'here' | 'recover' | 'server'
   unsavedRecovery: boolean
+}
+
+/** A passkey of an auth connector's user (issue 22 §2): no key material, its id, label and dates (ISO 8601). */
+export interface EmbeddedPasskey {
+  /** The credential id. */
+  id: string
+  name: string
+  createdAt: string
+  /** null: never used to sign in. */
+  lastUsedAt: string | null
+  /** Synced by its provider (a password manager, the platform's keychain). */
+  backedUp: boolean
 }
 
 /** The second factor of an auth connector's user (issue 22 §2). */

@@ -192,6 +192,50 @@ export const messages = {
     done: 'Done',
     retry: 'Try again',
   },
+  /**
+   * PasskeysWallet (issue 22 §2): the embedded account's passkeys. A passkey is made in a window of the secure
+   * wallet (its site is the passkey's, never the app's); the list shows no key material.
+   */
+  passkeys: {
+    title: 'Passkeys',
+    /** The Account row that opens the view. */
+    entry: 'Passkeys',
+    entryHint: 'Sign in with your face or fingerprint',
+    loading: 'Loading your passkeys',
+    intro:
+      'Sign in with your face, fingerprint or screen lock instead of a code. Your passkeys belong to the secure wallet, not to this site.',
+    emptyHeading: 'No passkeys yet',
+    emptyHint: 'Add one to sign in without waiting for a code.',
+    /** The list's accessible name. */
+    listLabel: 'Your passkeys',
+    added: (date: string) => `Added ${date}`,
+    lastUsed: (date: string) => `Last used ${date}`,
+    neverUsed: 'Never used',
+    /** The passkey is synced by its provider (a password manager, the platform's keychain). */
+    synced: 'Synced',
+    remove: 'Remove',
+    /** The Remove button's accessible name. */
+    removeLabel: (name: string) => `Remove passkey ${name}`,
+    confirmRemove: (name: string) => `Remove “${name}”? You can no longer sign in with it.`,
+    confirm: 'Remove',
+    cancel: 'Keep',
+    removing: 'Removing',
+    removedNotice: (name: string) => `Passkey “${name}” removed`,
+    nameLabel: 'Name of the new passkey (optional)',
+    namePlaceholder: 'Name (optional), e.g. Work laptop',
+    add: 'Add a passkey',
+    /** While the passkey is being made in the window that opened. */
+    adding: 'Create your passkey in the window that opened',
+    addedNotice: (name: string) => `Passkey “${name}” added`,
+    errors: {
+      lastPasskey: 'This passkey is your only way to sign in. Add another passkey or an email first.',
+      popupClosed: 'The passkey window was closed before the passkey was made.',
+      loadFailed: 'Your passkeys could not be loaded.',
+      addFailed: 'The passkey could not be added.',
+      removeFailed: 'The passkey could not be removed.',
+    },
+    retry: 'Try again',
+  },
   account: {
     title: 'Account',
     copyAddress: 'Copy address',

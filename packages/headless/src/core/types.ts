@@ -48,6 +48,7 @@ export const ROUTE_VIEWS = [
   'UpdateEmailWallet',
   'TwoFactorWallet',
   'RecoverWallet',
+  'PasskeysWallet',
   'ProfileWallets',
   'UnsupportedChain',
   'SwitchNetwork',

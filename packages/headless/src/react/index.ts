@@ -50,6 +50,14 @@ export { useUpdateEmail, type UseUpdateEmailOptions, type UseUpdateEmailReturn }
 export { type TwoFactorPhase, useTwoFactor, type UseTwoFactorOptions, type UseTwoFactorReturn } from './useTwoFactor'
 export { type ExportKeyPhase, useExportKey, type UseExportKeyReturn } from './useExportKey'
 export { type RecoveryPhase, useRecovery, type UseRecoveryOptions, type UseRecoveryReturn } from './useRecovery'
+export {
+  type PasskeysAction,
+  type PasskeysError,
+  type PasskeysPhase,
+  usePasskeys,
+  type UsePasskeysOptions,
+  type UsePasskeysReturn,
+} from './usePasskeys'
 export { useWalletFeatures, type UseWalletFeaturesOptions, type UseWalletFeaturesReturn } from './useWalletFeatures'
 export { useReceive, type UseReceiveOptions, type UseReceiveReturn } from './useReceive'
 export { useSend, type UseSendOptions, type UseSendReturn } from './useSend'

@@ -45,6 +45,11 @@ export interface UseEmbeddedAccountReturn {
    * false until the embedded account flow is there. @default false
    */
   canUseTwoFactor?: boolean
+  /**
+   * The connector lists, adds and removes passkeys (usePasskeys, the PasskeysWallet view). false until the embedded
+   * account flow is there. @default false
+   */
+  canManagePasskeys?: boolean
   /** The smart account is deployed on the current EVM network (read from the chain). @default false */
   smartAccountDeployed: boolean
   /**
@@ -91,6 +96,7 @@ export function useEmbeddedAccount(options: UseEmbeddedAccountOptions = {}): Use
     accountType: current.accounts.find((a) => a.address === account.address)?.type ?? current.accounts[0]?.type,
     canUpdateEmail: Boolean(email && flow?.canUpdateEmail()),
     canUseTwoFactor: Boolean(flow?.canUseTwoFactor()),
+    canManagePasskeys: Boolean(flow?.canManagePasskeys()),
     smartAccountDeployed,
     setPreferredAccountType,
   }

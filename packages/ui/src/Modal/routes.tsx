@@ -25,6 +25,7 @@ import { UnsupportedChain } from '../views/UnsupportedChain/UnsupportedChain'
 import { UpdateEmailWallet } from '../views/UpdateEmailWallet/UpdateEmailWallet'
 import { TwoFactorWallet } from '../views/TwoFactorWallet/TwoFactorWallet'
 import { RecoverWallet } from '../views/RecoverWallet/RecoverWallet'
+import { PasskeysWallet } from '../views/PasskeysWallet/PasskeysWallet'
 import { WalletReceive } from '../views/WalletReceive/WalletReceive'
 import { WalletSend } from '../views/WalletSend/WalletSend'
 import { WalletSendPreview } from '../views/WalletSendPreview/WalletSendPreview'
@@ -104,6 +105,7 @@ export const ROUTES: { readonly [V in RouteView]: Route<V> } = {
   UpdateEmailWallet: { view: UpdateEmailWallet, title: (m) => m.updateEmail.title },
   TwoFactorWallet: { view: TwoFactorWallet, title: (m) => m.twoFactor.title },
   RecoverWallet: { view: RecoverWallet, title: (m) => m.recovery.title },
+  PasskeysWallet: { view: PasskeysWallet, title: (m) => m.passkeys.title },
   SwitchActiveChain: { view: SwitchActiveChain, title: (m) => m.switchActiveChain.title },
   ProfileWallets: { view: ProfileWallets, title: (m) => m.profileWallets.title },
   WhatIsAWallet: { view: WhatIsAWallet, title: (m) => m.whatIsAWallet.title },

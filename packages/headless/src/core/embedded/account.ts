@@ -11,6 +11,7 @@ import type {
   EmailUpdateAction,
   EmailUpdateConfirmation,
   EmbeddedKeyState,
+  EmbeddedPasskey,
   EmailUpdateOtpStep,
   ExportKeyKind,
   PreferredAccountResult,
@@ -20,10 +21,33 @@ import type {
 } from '../../adapters'
 import type { Chain } from '../chain/chain'
 import type { Connection, ConnectionFlow } from '../connection/connection'
-import { ERRORS, PorticoError } from '../errors'
+import { type CodedMessage, ERRORS, PorticoError } from '../errors'
 import { localeOf } from '../locale/locale'
 import type { Theme } from '../theme/theme'
 import type { AccountType, ChainNamespace } from '../types'
+
+/**
+ * Why a passkey call failed (issue 22 §2), coded: lastPasskey (the only way to sign in of the account: the API's
+ * text), popupClosed (the passkey window was closed before the passkey was made), loadFailed, addFailed (the
+ * browser's prompt dismissed, a timeout …), removeFailed (each with the connector's text as `detail`).
+ */
+export type PasskeysError = 'lastPasskey' | 'popupClosed' | 'loadFailed' | 'addFailed' | 'removeFailed'
+
+/** The start of the API's text (AUTH_ERRORS.passkeyLast) for the last way to sign in. */
+const LAST_PASSKEY = 'This passkey is your only way to sign in'
+const FAILED = {
+  load: 'The passkeys could not be loaded',
+  add: 'The passkey could not be added',
+  remove: 'The passkey could not be removed',
+}
+
+/** A passkey call's failure as a coded state; the connector's text stays its `message` (and `detail`). */
+function passkeyError(error: unknown, action: 'load' | 'add' | 'remove'): CodedMessage<PasskeysError> {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  if (text === ERRORS.popupClosed && action === 'add') return { code: 'popupClosed', message: text }
+  if (text.startsWith(LAST_PASSKEY) && action === 'remove') return { code: 'lastPasskey', message: text }
+  return { code: `${action}Failed`, ...(text ? { params: { detail: text } } : {}), message: text || FAILED[action] }
+}
 
 export interface EmbeddedAccountDeps {
   chain: Chain
@@ -146,7 +170,10 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
       | 'hideKeyExport'
       | 'getKeyState'
       | 'recoverWallet'
-      | 'showRecoverySecret',
+      | 'showRecoverySecret'
+      | 'getPasskeys'
+      | 'addPasskey'
+      | 'removePasskey',
   >(method: M) {
     const auth = authConnection()
     const fn = auth?.adapter[method]
@@ -202,7 +229,35 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
     if (auth?.adapter.hideRecovery) await auth.adapter.hideRecovery({ connectorId: auth.connectorId })
   }
 
+  /** Issue 22 §2: the signed-in user's passkeys. */
+  async function getPasskeys(): Promise<readonly EmbeddedPasskey[]> {
+    const { connectorId, call } = authWith('getPasskeys')
+    return call({ connectorId })
+  }
+  /** Reaches the connector in this same call (it opens the passkey window in the user's click). */
+  function addPasskey(name?: string): Promise<EmbeddedPasskey> {
+    try {
+      const { connectorId, call } = authWith('addPasskey')
+      return call(name ? { connectorId, name } : { connectorId })
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+  async function removePasskey(id: string): Promise<readonly EmbeddedPasskey[]> {
+    const { connectorId, call } = authWith('removePasskey')
+    return call({ connectorId, id })
+  }
+
   return {
+    /** The connected auth connector lists, adds and removes passkeys (issue 22 §2). */
+    canManagePasskeys: (): boolean => {
+      const adapter = authConnection()?.adapter
+      return Boolean(adapter?.getPasskeys && adapter.addPasskey && adapter.removePasskey)
+    },
+    getPasskeys,
+    addPasskey,
+    removePasskey,
+    passkeyError,
     /** The connected auth connector has a second factor and key export (issue 22 §2). */
     canUseTwoFactor: (): boolean => {
       const adapter = authConnection()?.adapter

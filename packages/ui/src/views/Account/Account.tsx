@@ -4,6 +4,7 @@ import {
   useDisconnect,
   useEmbeddedAccount,
   type UseEmbeddedAccountReturn,
+  useFeatures,
   useIdentity,
   useLiveBalance,
   useNetwork,
@@ -65,6 +66,8 @@ export function Account() {
   const recoveryKind =
     recovery.phase === 'needed' ? 'needed' : recovery.phase === 'here' && recovery.unsavedRecovery ? 'unsaved' : undefined
   const features = useWalletFeatures()
+  // Passkeys of an account are offered where passkey login is (the app's features.passkeys, as Connect does).
+  const passkeys = Boolean(useFeatures().features.passkeys && embedded.canManagePasskeys)
   const imageOf = useNetworkImageUrl()
   const identity = useIdentity()
   const f = useNumberFormat()
@@ -88,6 +91,7 @@ export function Account() {
       subtitle={embedded.isEmbedded && (account.profileName ?? authName) ? shortenAddress(address) : undefined}
       onUpdateEmail={embedded.canUpdateEmail ? () => router.push('UpdateEmailWallet') : undefined}
       onTwoFactor={embedded.canUseTwoFactor ? () => router.push('TwoFactorWallet') : undefined}
+      onPasskeys={passkeys ? () => router.push('PasskeysWallet') : undefined}
       recovery={recoveryKind && { kind: recoveryKind, onOpen: () => router.push('RecoverWallet') }}
       accountType={accountType}
       profileImage={account.profileImage ?? undefined}

@@ -42,6 +42,8 @@ export type AccountViewProps = {
   onUpdateEmail?: () => void
   /** Opens TwoFactorWallet (second factor, key export); the row shows only when set (an embedded account whose connector has them). @default undefined */
   onTwoFactor?: () => void
+  /** Opens PasskeysWallet; the "Passkeys" row shows only when set (an embedded account whose connector has passkeys). @default undefined */
+  onPasskeys?: () => void
   /**
    * The embedded wallet's recovery row (opens RecoverWallet): 'needed' on a new device, which cannot sign until the
    * wallet is recovered there; 'unsaved' while the recovery secret of keys made here is not saved. @default undefined
@@ -136,6 +138,7 @@ export function AccountView({
   subtitle,
   onUpdateEmail,
   onTwoFactor,
+  onPasskeys,
   recovery,
   accountType,
   profileImage,
@@ -268,6 +271,16 @@ export function AccountView({
           chevron
           onClick={onUpdateEmail}
           data-testid="portico-account-update-email"
+        />
+      )}
+      {onPasskeys && (
+        <ListItem
+          title={messages.passkeys.entry}
+          description={messages.passkeys.entryHint}
+          leading={<Icon name="key" size={20} />}
+          chevron
+          onClick={onPasskeys}
+          data-testid="portico-account-passkeys"
         />
       )}
       {onTwoFactor && (
