@@ -34,7 +34,9 @@ export default [
     // (scripts/size.mjs lists 'preview' among the lazy flows and checks it); ~70 B are the lazy-flow entry,
     // and ~150 B the bundler's preload helper, which moves out of the first-load chunk into a chunk of its
     // own now that the preview chunk (viem's eth_call loads its CCIP module with import()) shares it. 32.19 kB.
-    limit: '31.5 KiB',
+    // 31.5 → 31.55 KiB (issue 25 §1, toasts): info and success banners hide by themselves after 5 s (a timer
+    // per banner) and closing the modal takes one off: ~45 B in the first load's banner store. 32.30 kB.
+    limit: '31.55 KiB',
     gzip: true,
   },
   {
@@ -58,7 +60,9 @@ export default [
     // encoding modules (toBytes, trim) that the EVM adapter's lazy chunks and the preview share into the
     // chunk of viem helpers the adapter's first load imports (two modules more than before, ~0.5 KiB),
     // plus the app's ~220 B above. The preview's own code (40 KiB) and @solana/kit stay lazy. 41.02 kB.
-    limit: '40.1 KiB',
+    // 40.1 → 40.15 KiB (issue 25 §1, toasts): info and success banners hide by themselves after 5 s (a timer
+    // per banner) and closing the modal takes one off: ~45 B in the first load's banner store. 41.11 kB.
+    limit: '40.15 KiB',
     gzip: true,
   },
   {
@@ -75,7 +79,9 @@ export default [
     // 31.6 → 31.65 KiB (issues 22 §2 / 23 §1, the frame's views in the modal's locale): the flow table hands the
     // embedded account flow the instance's options, whose locale it syncs to the frame (~25 B; the flow is lazy).
     // Main measured 32.33 kB, this branch 32.36 kB.
-    limit: '31.65 KiB',
+    // 31.65 → 31.7 KiB (issue 25 §1, toasts): info and success banners hide by themselves after 5 s (a timer
+    // per banner) and closing the modal takes one off: ~45 B in the first load's banner store. 32.43 kB.
+    limit: '31.7 KiB',
     gzip: true,
   },
   {
@@ -152,7 +158,9 @@ export default [
     // 51.05 → 51.45 KiB (issue 22 §2, the passkeys of an account): usePasskeys (its list, add in the click, remove,
     // retry and coded errors, ~400 B) and useEmbeddedAccount's canManagePasskeys; the calls and the error coding are
     // in the lazy embedded account flow, the view in the modal's chunk.
-    limit: '51.45 KiB',
+    // 51.45 → 51.5 KiB (issue 25 §1, toasts): info and success banners hide by themselves after 5 s (a timer
+    // per banner) and closing the modal takes one off: ~45 B in the first load's banner store. 52.71 kB.
+    limit: '51.5 KiB',
     gzip: true,
   },
   {
@@ -189,7 +197,9 @@ export default [
     // to the frame, and the flow table's options for the embedded account flow (~35 B). Main 39.5 kB, this 39.53 kB.
     // 38.65 → 38.7 KiB (issue 22 §2, an account's passkeys): the shell opens the window where a passkey is added in
     // the click (as a sign-up's) and forwards the list and remove calls to the engine (~35 B).
-    limit: '38.7 KiB',
+    // 38.7 → 38.72 KiB (issue 25 §1, toasts): info and success banners hide by themselves after 5 s (a timer
+    // per banner) and closing the modal takes one off: ~45 B in the first load's banner store. 39.64 kB.
+    limit: '38.72 KiB',
     gzip: true,
   },
 ]

@@ -2,7 +2,9 @@
 // here through the messages of the locale shown. A code this table lacks shows the state's English message.
 import type { MessageCode, MessageParams } from '@portico/headless'
 import type { Messages } from '../messages'
-import { type NumberFormat, numberFormatOf } from './numbers'
+// A type only: the number formatting is the caller's (ModalRoot's), so that this module, which the first load
+// carries, does not bring Intl's number code into it.
+import type { NumberFormat } from './numbers'
 
 /** The parameters of each code that has some, in the order its message function takes them. */
 const PARAM_ORDER: Partial<Record<MessageCode, readonly string[]>> = {
@@ -21,17 +23,17 @@ export type Coded = { code?: string | undefined; params?: MessageParams | undefi
 /** The parameters that are decimal amounts: written in the shown locale's number format (grouped, its separators). */
 const AMOUNTS: ReadonlySet<string> = new Set(['paid', 'amount'])
 
-/** A decimal string in `format`, with as many decimals as it has (at most 6); anything else as it is. */
-function amountText(value: string, format: NumberFormat): string {
-  const match = /^\d+(?:\.(\d+))?$/.exec(value)
+/** A decimal string in `format`, with as many decimals as it has (at most 6); anything else (or no format) as it is. */
+function amountText(value: string, format: NumberFormat | undefined): string {
+  const match = format && /^\d+(?:\.(\d+))?$/.exec(value)
   return match ? format.balance(value, Math.min(6, match[1]?.length ?? 0)) : value
 }
 
 /**
  * The text of a coded state in the locale of `m` (the messages shown: useMessages()); '' for none. Its
- * amounts are written with `format` (useNumberFormat()). @default format en-US
+ * amounts are written with `format` (useNumberFormat()). @default format none: amounts as they came
  */
-export function codeText(state: Coded | null | undefined, m: Messages, format: NumberFormat = numberFormatOf('en')): string {
+export function codeText(state: Coded | null | undefined, m: Messages, format?: NumberFormat): string {
   if (!state) return ''
   const { code, params = {}, message } = state
   const entry = code !== undefined && Object.hasOwn(m.errors, code) ? (m.errors as Record<string, unknown>)[code] : undefined

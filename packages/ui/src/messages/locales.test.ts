@@ -7,6 +7,7 @@ import { messages } from '../messages'
 import { buttonMessages } from './buttons'
 import { codeText } from './codes'
 import { buttonTextsOf, LOCALE_LOADERS, loadedMessages, loadMessages, localize } from './locale'
+import { numberFormatOf } from './numbers'
 
 type Tree = Record<string, unknown>
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null
@@ -201,7 +202,11 @@ describe('headless codes (issue 21 §4)', () => {
     expect(codeText({ code: 'insufficientGas', params: { symbol: 'ETH' }, message: '' }, messages)).toBe('Insufficient ETH for gas')
     expect(codeText({ code: 'insufficientGas', params: { symbol: '' }, message: '' }, messages)).toBe('Insufficient funds for gas')
     expect(
-      codeText({ code: 'swapped', params: { paid: '1.25', from: 'ETH', amount: '2970.647847', to: 'USDC' }, message: '' }, messages),
+      codeText(
+        { code: 'swapped', params: { paid: '1.25', from: 'ETH', amount: '2970.647847', to: 'USDC' }, message: '' },
+        messages,
+        numberFormatOf('en'),
+      ),
     ).toBe('Swapped 1.25 ETH to 2,970.647847 USDC')
     expect(codeText({ code: 'otherError', params: { detail: 'execution reverted' }, message: '' }, messages)).toBe('execution reverted')
     expect(codeText({ code: 'httpStatus', params: { status: '500' }, message: '' }, messages)).toBe('HTTP status code: 500')
