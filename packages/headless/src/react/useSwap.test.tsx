@@ -107,7 +107,7 @@ describe('useSwap', () => {
     expect(result.current).toMatchObject({ initialized: false, sourceTokenAmount: '', toTokenAmount: '' })
     expect(portico.router.$route.get().view).toBe('Account')
     await waitFor(() =>
-      expect(portico.banner.$banner.get()).toMatchObject({ message: 'Swapped ETH to 1485 USDC', variant: 'success', open: true }),
+      expect(portico.banner.$banner.get()).toMatchObject({ message: 'Swapped 0.5 ETH to 1,485 USDC', variant: 'success', open: true }),
     )
   })
 
