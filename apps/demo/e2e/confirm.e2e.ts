@@ -4,11 +4,14 @@
 // fails the request with SPEC §8's text; a sign-in message for another domain is refused with no
 // window to answer; the window reads and looks like the modal (its locale and theme). The API, the frame,
 // the chain and Chromium are real.
-import { type Hex, verifyMessage } from 'viem'
+// Issue 23 §2: a transaction is simulated first (eth_simulateV1 on anvil): the window shows a 1 ETH send's
+// balance change and fee, and the send moves exactly that; a transfer that reverts is shown as failing
+// ('Send anyway'), and rejected it is not sent.
+import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, parseEther, parseUnits, verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nextConfirmWindow } from './confirm-window.ts'
 import { emailLogin } from './email-login.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { type Harness, setNativeBalance, startHarness } from './harness.ts'
 
 let h: Harness
 
@@ -41,6 +44,42 @@ const askToSign = (message: string) =>
     )
   }, message)
 const signed = () => h.page.evaluate(() => window.__signed ?? null)
+
+declare global {
+  interface Window {
+    __sent?: { hash?: string; error?: string }
+  }
+}
+
+/** A script on the host page asks the embedded wallet to send (the outcome lands in window.__sent). */
+const askToSend = (tx: { to: string; value?: string; data?: string }) =>
+  h.page.evaluate((t) => {
+    window.__sent = undefined
+    void window
+      .__portico!.wallet.sendTransaction({
+        to: t.to,
+        ...(t.value ? { value: BigInt(t.value) } : {}),
+        ...(t.data ? { data: t.data as `0x${string}` } : {}),
+      })
+      .then(
+        (hash) => {
+          window.__sent = { hash }
+        },
+        (error: Error) => {
+          window.__sent = { error: error.message }
+        },
+      )
+  }, tx)
+const sent = () => h.page.evaluate(() => window.__sent ?? null)
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The window's details as label → value. */
+const detailsOf = (popup: import('playwright-core').Page) =>
+  popup.evaluate(() => {
+    const out: Record<string, string> = {}
+    const dts = [...document.querySelectorAll('[data-testid="portico-confirm-details"] dt')]
+    for (const dt of dts) out[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''
+    return out
+  })
 
 describe("the frame's confirmation window", () => {
   it('personal_sign from a page script: nothing is signed until Confirm is clicked in the window; the signature is the account’s', async () => {
@@ -97,6 +136,51 @@ describe("the frame's confirmation window", () => {
     ].join('\n')
     await askToSign(siwe)
     await expect.poll(signed, { timeout: 20_000 }).toEqual({ error: 'The sign-in message is for another domain than this page' })
+  })
+
+  it('a 1 ETH send: the window shows -1 ETH and the fee from the simulation; confirmed, exactly that moves on anvil', async () => {
+    const chain = h.stack.devnet.chains[0]!
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const from = (await h.page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])) as Hex
+    await setNativeBalance(chain.rpcUrl, from, parseEther('5'))
+    const [fromBefore, toBefore] = await Promise.all([client.getBalance({ address: from }), client.getBalance({ address: ACCOUNT_1 })])
+    const opened = nextConfirmWindow(h.context)
+    await askToSend({ to: ACCOUNT_1, value: String(parseEther('1')) })
+    const popup = await opened
+    await expect.poll(() => popup.locator('h1').textContent(), { timeout: 20_000 }).toBe('Send')
+    const details = await detailsOf(popup)
+    expect(details['Balance changes']).toBe('-1 ETH')
+    expect(details['Network fee']).toMatch(/^0\.\d+ ETH$/)
+    expect(await popup.getByTestId('portico-confirm-confirm').textContent()).toBe('Confirm')
+    await popup.getByTestId('portico-confirm-confirm').click()
+    await expect.poll(sent, { timeout: 20_000 }).not.toBeNull()
+    const hash = (await sent())?.hash as Hex
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 20_000 })
+    expect(receipt.status).toBe('success')
+    expect((await client.getBalance({ address: ACCOUNT_1 })) - toBefore).toBe(parseEther('1'))
+    expect(fromBefore - (await client.getBalance({ address: from }))).toBe(parseEther('1') + receipt.gasUsed * receipt.effectiveGasPrice)
+  })
+
+  it('a USDC transfer the account can not pay reverts in the simulation: the window says it will fail, offers Send anyway; rejected, nothing is sent', async () => {
+    const chain = h.stack.devnet.chains[0]!
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const from = (await h.page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])) as Hex
+    const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!.address
+    const nonce = await client.getTransactionCount({ address: from })
+    const opened = nextConfirmWindow(h.context)
+    await askToSend({
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [ACCOUNT_1, parseUnits('5', 6)] }),
+    })
+    const popup = await opened
+    await expect.poll(() => popup.locator('h1').textContent(), { timeout: 20_000 }).toBe('This transaction will fail')
+    expect(await popup.getByTestId('portico-confirm-confirm').textContent()).toBe('Send anyway')
+    expect(await popup.getByTestId('portico-confirm-warnings').textContent()).toMatch(/^The simulation says it fails: .+/)
+    if (process.env.PORTICO_CONFIRM_SHOT)
+      await popup.screenshot({ path: process.env.PORTICO_CONFIRM_SHOT.replace(/\.png$/, '-revert.png') })
+    await popup.getByTestId('portico-confirm-reject').click()
+    await expect.poll(sent, { timeout: 20_000 }).toEqual({ error: 'User rejected the request' })
+    expect(await client.getTransactionCount({ address: from })).toBe(nonce)
   })
 
   it("the window in the modal's look: the page switches to Arabic and dark with its own accent; the window reads Arabic, right to left, dark, with that accent, and a hostile override is not applied", async () => {

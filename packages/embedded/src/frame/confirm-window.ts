@@ -75,13 +75,15 @@ export function runConfirmWindow(
   /** What the window's own texts say now (they follow the locale once its chunk is in). */
   let phase: 'waiting' | 'noOpener' | 'request' | 'done' = 'waiting'
   let askedBy: string | undefined
+  /** The request's own confirm text ('Send anyway'), when it has one. */
+  let confirmLabel: string | undefined
 
   /** The window's own texts in the locale applied (the request's texts come translated from the frame). */
   function label() {
     const t = look.texts().window
     doc.title = t.title
     reject.textContent = t.reject
-    confirm.textContent = t.confirm
+    confirm.textContent = phase === 'request' && confirmLabel ? confirmLabel : t.confirm
     if (phase === 'waiting') title.textContent = t.waiting
     if (phase === 'noOpener') title.textContent = t.noOpener
     asked.textContent = askedBy ? `${t.asked} ${askedBy}` : ''
@@ -115,6 +117,8 @@ export function runConfirmWindow(
     }
     title.textContent = view.title
     askedBy = view.origin
+    confirmLabel = typeof view.confirmLabel === 'string' ? view.confirmLabel : undefined
+    main.toggleAttribute('data-failing', confirmLabel !== undefined)
     warnings.replaceChildren(
       ...view.warnings.map((text) => {
         const li = doc.createElement('li')

@@ -32,9 +32,32 @@ export const CONFIRM_WINDOW_WAIT_MS = 30_000
 /** How long the user has to answer once the window shows the request (SPEC §9's 120 s request timeout). */
 export const CONFIRM_ANSWER_MS = 115_000
 
+/**
+ * What the chain says a transaction would do (issue 23 §2), from the preview engine's simulation
+ * (eth_simulateV1 on the chain's RPC): the account's balance changes and the fee, or the revert's reason,
+ * or that it could not be simulated. Amounts are formatted, signed ('-1', '+29.5').
+ */
+export type ConfirmSimulation =
+  | {
+      status: 'success' | 'reverted'
+      changes: { amount: string; symbol: string }[]
+      fee?: { amount: string; symbol: string }
+      /** Why it reverts (the decoded error or the node's message). */
+      reason?: string
+    }
+  | { status: 'unavailable' }
+
 /** What waits for the user's answer. */
 export type ConfirmRequest =
-  | { kind: 'rpc'; method: string; params: unknown[]; namespace: 'eip155' | 'solana'; chainId: number | string }
+  | {
+      kind: 'rpc'
+      method: string
+      params: unknown[]
+      namespace: 'eip155' | 'solana'
+      chainId: number | string
+      /** The transaction's simulation, when the frame ran one. @default none */
+      simulation?: ConfirmSimulation
+    }
   | { kind: 'email'; email: string }
 
 /** The frame service's dependency: true when the user confirmed `request` in the window on this origin. */
@@ -49,6 +72,8 @@ export interface ConfirmView {
   warnings: string[]
   /** The page that asks. */
   origin?: string
+  /** The confirm button's text when it is not the window's own 'Confirm' (a failing transaction: 'Send anyway'). */
+  confirmLabel?: string
 }
 
 /** The preview's flags as warnings, in English (./texts.ts has every locale's). */
@@ -240,6 +265,29 @@ function rowsOf(preview: Preview, t: RequestTexts): { title: string; rows: Confi
 }
 
 /**
+ * The simulation's verdict on the view: the balance changes and the fee as rows; a failing transaction
+ * titled so, its reason first among the warnings and its button 'Send anyway' (it is sent only if the
+ * user insists); no simulation, said as a warning.
+ */
+function withSimulation(view: ConfirmView, simulation: ConfirmSimulation, t: RequestTexts): ConfirmView {
+  if (simulation.status === 'unavailable') return { ...view, warnings: [...view.warnings, t.notSimulated] }
+  const changes = simulation.changes.map((c) => `${c.amount} ${c.symbol}`).join(', ') || t.noChanges
+  const rows = [
+    ...view.rows,
+    { label: t.balanceChanges, value: changes },
+    ...(simulation.fee ? [{ label: t.networkFee, value: `${simulation.fee.amount} ${simulation.fee.symbol}` }] : []),
+  ]
+  if (simulation.status === 'success') return { ...view, rows }
+  return {
+    ...view,
+    title: t.willFail,
+    rows,
+    warnings: [t.reverts(simulation.reason ?? 'execution reverted'), ...view.warnings],
+    confirmLabel: t.sendAnyway,
+  }
+}
+
+/**
  * What the window shows for `request` (`host`: the host page's `host[:port]`, for the sign-in check), in
  * the texts of the host's locale (English by default).
  */
@@ -251,7 +299,8 @@ export function describeRequest(request: ConfirmRequest, host?: string, texts: F
     const decoded = decodedOf(request.method, request.params, host)
     const { title, rows } = rowsOf(decoded.preview, t)
     const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a, t).rows)
-    return { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => texts.flags[f]) }
+    const view = { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => texts.flags[f]) }
+    return request.simulation ? withSimulation(view, request.simulation, t) : view
   } catch {
     // Not decodable: the request as it came (the user can still refuse).
     let raw: string

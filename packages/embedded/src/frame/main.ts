@@ -36,9 +36,15 @@ async function rpcRead(url: string, method: string, params: unknown[]): Promise<
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
   if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
-  const json = (await response.json()) as { result?: unknown; error?: { message?: unknown } }
-  if (json && typeof json === 'object' && json.error)
-    throw new Error(typeof json.error.message === 'string' ? json.error.message : 'An error occurred')
+  const json = (await response.json()) as { result?: unknown; error?: { message?: unknown; code?: unknown; data?: unknown } }
+  if (json && typeof json === 'object' && json.error) {
+    // The node's code and data go on (viem reads a revert's data from them: the confirmation's simulation).
+    const { code, data } = json.error
+    throw Object.assign(new Error(typeof json.error.message === 'string' ? json.error.message : 'An error occurred'), {
+      ...(typeof code === 'number' ? { code } : {}),
+      ...(data !== undefined ? { data } : {}),
+    })
+  }
   return json?.result ?? null
 }
 

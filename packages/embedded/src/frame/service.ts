@@ -29,6 +29,7 @@ import { type Confirm, type ConfirmRequest, FOREIGN_SIGN_IN, foreignSignIn, USER
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
 import type { RecoveryView } from './recovery-view'
+import { simulationFor } from './simulation'
 import type { TotpView } from './totp-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
 import { assertPasskey, createPasskey, forgetPasskeyPrf, passkeyPrf, type WebAuthnClient } from './passkey'
@@ -247,11 +248,23 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
   async function confirmed(request: ConfirmRequest, signal?: AbortSignal): Promise<void> {
     if (request.kind === 'rpc' && foreignSignIn(request.method, request.params, host)) throw new Error(FOREIGN_SIGN_IN)
     if (!deps.confirm) throw new Error(USER_REJECTED)
+    const confirm = deps.confirm
     const aborted = new Promise<never>((_resolve, reject) => {
       signal?.addEventListener('abort', () => reject(new Error(REQUEST_ABORTED)), { once: true })
     })
     aborted.catch(() => undefined)
-    if (!(await Promise.race([deps.confirm(request), aborted]))) throw new Error(USER_REJECTED)
+    // A transaction is simulated first (issue 23 §2): the window shows what it does, or that it will fail.
+    const asked = async () => {
+      const evm = request.kind === 'rpc' && request.namespace === 'eip155'
+      const from = evm ? (user ?? (await loadUser().catch(() => undefined)))?.evmAddress : undefined
+      // Simulated on the frame's own RPC of its chain only (the chain's node, not the API), before the user answers.
+      const direct = deps.rpcRead
+      const onFrameChain = request.kind === 'rpc' && evmChainNumber(request.chainId) === evmChainNumber(chainId)
+      const read = direct && onFrameChain ? (_id: number, method: string, params: unknown[]) => direct(method, params) : undefined
+      const simulation = from ? await simulationFor(request, from, read) : undefined
+      return confirm(simulation && request.kind === 'rpc' ? { ...request, simulation } : request)
+    }
+    if (!(await Promise.race([asked(), aborted]))) throw new Error(USER_REJECTED)
   }
 
   async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {

@@ -106,6 +106,13 @@ export const ENGLISH = {
     splTo: (amount: string, to: string) => `${amount} (base units) to ${to}`,
     splCheckedTo: (amount: string, mint: string, to: string) => `${amount} (base units, mint ${mint}) to ${to}`,
     unlimited: (value: string) => `unlimited (${value})`,
+    balanceChanges: 'Balance changes',
+    noChanges: 'None',
+    networkFee: 'Network fee',
+    willFail: 'This transaction will fail',
+    reverts: (reason: string) => `The simulation says it fails: ${reason}. Sent anyway, it costs its network fee.`,
+    notSimulated: 'This transaction could not be simulated: check the details before you confirm.',
+    sendAnyway: 'Send anyway',
   },
   /** The preview's flags, as warnings. */
   flags: {

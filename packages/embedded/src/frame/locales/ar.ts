@@ -98,6 +98,13 @@ export default {
     splTo: (amount, to) => `${amount} (بالوحدات الأساسية) إلى ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount} (بالوحدات الأساسية، الإصدار ${mint}) إلى ${to}`,
     unlimited: (value) => `غير محدود (${value})`,
+    balanceChanges: 'تغيّرات الرصيد',
+    noChanges: 'لا شيء',
+    networkFee: 'رسوم الشبكة',
+    willFail: 'ستفشل هذه المعاملة',
+    reverts: (reason) => `تقول المحاكاة إنها ستفشل: ${reason}. إن أُرسلت رغم ذلك فستكلّف رسوم الشبكة.`,
+    notSimulated: 'تعذّرت محاكاة هذه المعاملة: راجع التفاصيل قبل التأكيد.',
+    sendAnyway: 'أرسل رغم ذلك',
   },
   flags: {
     unknownDelegate: 'تحذير: هذا يسلّم حسابك إلى عقد ليس منفّذًا معروفًا.',

@@ -99,6 +99,13 @@ export default {
     splTo: (amount, to) => `${amount} (Basiseinheiten) an ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount} (Basiseinheiten, Mint ${mint}) an ${to}`,
     unlimited: (value) => `unbegrenzt (${value})`,
+    balanceChanges: 'Kontostandsänderungen',
+    noChanges: 'Keine',
+    networkFee: 'Netzwerkgebühr',
+    willFail: 'Diese Transaktion wird fehlschlagen',
+    reverts: (reason) => `Laut Simulation schlägt sie fehl: ${reason}. Trotzdem gesendet, kostet sie ihre Netzwerkgebühr.`,
+    notSimulated: 'Diese Transaktion konnte nicht simuliert werden: Prüfe die Angaben, bevor du bestätigst.',
+    sendAnyway: 'Trotzdem senden',
   },
   flags: {
     unknownDelegate: 'Warnung: Dies übergibt dein Konto einem Vertrag, der kein bekannter Executor ist.',

@@ -99,6 +99,13 @@ export default {
     splTo: (amount, to) => `${amount} (unidades base) a ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount} (unidades base, mint ${mint}) a ${to}`,
     unlimited: (value) => `ilimitado (${value})`,
+    balanceChanges: 'Cambios de saldo',
+    noChanges: 'Ninguno',
+    networkFee: 'Comisión de red',
+    willFail: 'Esta transacción fallará',
+    reverts: (reason) => `La simulación indica que falla: ${reason}. Si se envía igualmente, cuesta su comisión de red.`,
+    notSimulated: 'No se pudo simular esta transacción: revisa los detalles antes de confirmar.',
+    sendAnyway: 'Enviar de todos modos',
   },
   flags: {
     unknownDelegate: 'Aviso: esto entrega tu cuenta a un contrato que no es un ejecutor conocido.',

@@ -99,6 +99,13 @@ export default {
     splTo: (amount, to) => `${amount} (unités de base) à ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount} (unités de base, mint ${mint}) à ${to}`,
     unlimited: (value) => `illimité (${value})`,
+    balanceChanges: 'Variations de solde',
+    noChanges: 'Aucune',
+    networkFee: 'Frais de réseau',
+    willFail: 'Cette transaction va échouer',
+    reverts: (reason) => `La simulation indique un échec : ${reason}. Envoyée quand même, elle coûte ses frais de réseau.`,
+    notSimulated: 'Cette transaction n’a pas pu être simulée : vérifiez les détails avant de confirmer.',
+    sendAnyway: 'Envoyer quand même',
   },
   flags: {
     unknownDelegate: 'Attention : ceci confie votre compte à un contrat qui n’est pas un exécuteur connu.',

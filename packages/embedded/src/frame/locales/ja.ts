@@ -98,6 +98,13 @@ export default {
     splTo: (amount, to) => `${amount}（基本単位）→ ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount}（基本単位、ミント ${mint}）→ ${to}`,
     unlimited: (value) => `無制限（${value}）`,
+    balanceChanges: '残高の変化',
+    noChanges: 'なし',
+    networkFee: 'ネットワーク手数料',
+    willFail: 'このトランザクションは失敗します',
+    reverts: (reason) => `シミュレーションでは失敗します: ${reason}。それでも送信すると、ネットワーク手数料がかかります。`,
+    notSimulated: 'このトランザクションはシミュレーションできませんでした。確認する前に詳細をチェックしてください。',
+    sendAnyway: 'それでも送信',
   },
   flags: {
     unknownDelegate: '警告: 既知のエグゼキューターではないコントラクトにアカウントを委ねます。',

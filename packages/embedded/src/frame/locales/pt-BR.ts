@@ -98,6 +98,13 @@ export default {
     splTo: (amount, to) => `${amount} (unidades base) para ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount} (unidades base, mint ${mint}) para ${to}`,
     unlimited: (value) => `ilimitado (${value})`,
+    balanceChanges: 'Mudanças de saldo',
+    noChanges: 'Nenhuma',
+    networkFee: 'Taxa de rede',
+    willFail: 'Esta transação vai falhar',
+    reverts: (reason) => `A simulação indica que ela falha: ${reason}. Se enviada mesmo assim, custa sua taxa de rede.`,
+    notSimulated: 'Não foi possível simular esta transação: confira os detalhes antes de confirmar.',
+    sendAnyway: 'Enviar mesmo assim',
   },
   flags: {
     unknownDelegate: 'Aviso: isto entrega sua conta a um contrato que não é um executor conhecido.',

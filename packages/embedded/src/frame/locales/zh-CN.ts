@@ -97,6 +97,13 @@ export default {
     splTo: (amount, to) => `${amount}（基本单位）发送至 ${to}`,
     splCheckedTo: (amount, mint, to) => `${amount}（基本单位，铸币 ${mint}）发送至 ${to}`,
     unlimited: (value) => `无限（${value}）`,
+    balanceChanges: '余额变化',
+    noChanges: '无',
+    networkFee: '网络费用',
+    willFail: '此交易将会失败',
+    reverts: (reason) => `模拟显示它会失败：${reason}。如果仍然发送，将花费网络费用。`,
+    notSimulated: '无法模拟此交易：请在确认前检查详细信息。',
+    sendAnyway: '仍然发送',
   },
   flags: {
     unknownDelegate: '警告：这会把你的账户交给一个非已知执行器的合约。',
