@@ -67,8 +67,8 @@ describe('the page wallet pairs from a pasted URI', () => {
     await walletPage.getByTestId('portico-pagewallet-pair').click()
     const proposal = walletPage.getByTestId('portico-pagewallet-proposal')
     await expect.poll(() => proposal.isVisible(), { timeout: 15_000 }).toBe(true)
-    // The WalletConnect adapter's metadata: name 'Portico', url the demo's origin.
-    expect(await proposal.locator('.title').textContent()).toBe('Portico')
+    // The app's own metadata (createPortico's, issue 25): the demo's name, url the demo's origin.
+    expect(await proposal.locator('.title').textContent()).toBe('Portico demo')
     expect(await proposal.locator('.url').textContent()).toBe(new URL(h.stack.demoUrl).origin)
     expect(await proposal.textContent()).toContain('eip155')
     await walletPage.getByTestId('portico-pagewallet-approve-proposal').click()
