@@ -14,7 +14,7 @@ import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { type AnvilInstance, getFreePort, startAnvil } from '@portico/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approveByPage, FRAME_ORIGIN, frameKey, loginPost, memoryMailbox, TEST_KEK } from './auth/test-support.ts'
+import { approveByPage, FRAME_ORIGIN, frameKey, loginPost, memoryMailbox, stampHeaders, TEST_KEK } from './auth/test-support.ts'
 import { createProjectsRepository } from './db/projects.ts'
 import { openPostgres } from './db/postgres.ts'
 import { type Haproxy, startHaproxy } from './haproxy.ts'
@@ -188,7 +188,7 @@ describe('two instances behind HAProxy on one PostgreSQL', () => {
     expect((await start('someone-else@example.com', '127.0.0.6')).status).toBe(200)
   })
 
-  it('a login code is usable once across both instances: finished on one, refused on the other', async () => {
+  it('a login code and a session stamp are each usable once across both instances: used on one, refused on the other', async () => {
     const email = 'once@example.com'
     const deviceId = 'device-topology-once1'
     const key = await frameKey()
@@ -210,6 +210,12 @@ describe('two instances behind HAProxy on one PostgreSQL', () => {
     expect(first.status).toBe(200)
     const replay = await loginPost(a!, '/v1/auth/email/otp', finish, key, { origin: FRAME_ORIGIN })
     expect(replay.status).toBe(400)
+    // A stamp of the session is usable once too, whichever instance sees it again.
+    const { sessionId } = (await first.json()) as { sessionId: string }
+    const headers = { ...(await stampHeaders(key, sessionId, 'GET', '/v1/auth/user', '', Date.now())), origin: FRAME_ORIGIN }
+    expect((await b!.request('/v1/auth/user', { headers })).status).toBe(200)
+    expect((await a!.request('/v1/auth/user', { headers })).status).toBe(401)
+    expect((await b!.request('/v1/auth/user', { headers })).status).toBe(401)
   })
 })
 
