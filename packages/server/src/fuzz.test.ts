@@ -2186,6 +2186,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               '/v1/auth/keys/share',
               '/v1/auth/keys/legacy',
               '/v1/auth/keys/recovery',
+              '/v1/auth/keys/escrow',
               '/v1/auth/keys/devices',
               '/v1/auth/relay',
               '/v1/auth/2fa/totp/enroll',
