@@ -462,6 +462,7 @@ export const messages = {
     button: {
       selectToken: 'Select token',
       addAmount: 'Add amount',
+      incorrectValue: 'Incorrect value',
       insufficientFunds: 'Insufficient funds',
       addAddress: 'Add address',
       nameNotFound: 'Name not found',
@@ -469,6 +470,8 @@ export const messages = {
       preview: 'Preview send',
     } as Record<SendButtonAction, string>,
     fundWallet: 'Fund wallet',
+    /** Beside 'Insufficient funds': connect a different wallet. */
+    otherWallet: 'Use another wallet',
     search: 'Search tokens',
     searchPlaceholder: 'Search by name or symbol',
     tokensLabel: 'Tokens with a balance',

@@ -46,7 +46,7 @@ const IDLE: ReadableAtom<SendState> = atom<SendState>({
   gasLoading: false,
   error: null,
   errorCode: null,
-  button: { action: 'selectToken', label: 'Select token', disabled: true, fundWallet: false },
+  button: { action: 'selectToken', label: 'Select token', disabled: true, fundWallet: false, switchWallet: false },
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */

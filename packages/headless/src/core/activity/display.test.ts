@@ -72,6 +72,10 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     ['PENDING', 'pending'],
     ['failed', 'failed'],
     ['reverted', 'failed'],
+    ['in_progress', 'pending'],
+    ['IN PROGRESS', 'pending'],
+    ['processing', 'pending'],
+    ['unconfirmed', 'pending'],
   ])('status %s → %s', (input, expected) => {
     expect(activityStatus(input)).toBe(expected)
   })

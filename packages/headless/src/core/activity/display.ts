@@ -21,11 +21,15 @@ export interface ActivityFormat {
   address(address: string): string
 }
 
-/** The server's status text as one of three: anything naming a failure is 'failed', a pending one 'pending', else 'confirmed'. */
+/**
+ * The server's status text as one of three: anything naming a failure is 'failed', one still on
+ * its way ('pending', 'in progress', 'processing', 'queued', 'submitted', 'mining') 'pending', else
+ * 'confirmed'.
+ */
 export function activityStatus(status: string): ActivityStatus {
   const s = status.toLowerCase()
   if (/fail|revert|drop|error/.test(s)) return 'failed'
-  if (/pend|queue|submit/.test(s)) return 'pending'
+  if (/pend|queue|submit|progress|process|mining|unconfirm/.test(s)) return 'pending'
   return 'confirmed'
 }
 

@@ -84,6 +84,26 @@ describe('activity display rules (SPEC §5)', () => {
     expect(sumTransfers(input).map(show)).toEqual(expected)
   })
 
+  it('transfers that name no token are not summed or dropped as one token', () => {
+    const unnamed = (direction: 'in' | 'out', numeric: string): Transfer => ({
+      direction,
+      quantity: { numeric },
+      value: 1,
+      fungible_info: {},
+    })
+    // 3 and 4 of two different unnamed tokens: two rows, not one of 7.
+    expect(sumTransfers([unnamed('out', '3'), unnamed('out', '4')]).map((t) => t.quantity.numeric)).toEqual(['3', '4'])
+    // 100 in and 1 out of unnamed tokens: the out is not a gas fee of the in (different tokens).
+    expect(dropGasFeeTransfers([unnamed('in', '100'), unnamed('out', '1')]).map((t) => t.quantity.numeric)).toEqual(['100', '1'])
+    // An empty symbol falls back to the name.
+    expect(
+      sumTransfers([
+        { ...unnamed('out', '1'), fungible_info: { symbol: '', name: 'Dai' } },
+        { ...unnamed('out', '2'), fungible_info: { name: 'Dai' } },
+      ]).map((t) => t.quantity.numeric),
+    ).toEqual(['3'])
+  })
+
   it('summing leaves its input untouched', () => {
     const input = [tr('out', '1'), tr('out', '2')]
     sumTransfers(input)

@@ -7,7 +7,11 @@ const amount = (t: Transfer): number => {
   const n = Number(t.quantity.numeric)
   return Number.isFinite(n) ? n : 0
 }
-const tokenKey = (t: Transfer): string => t.fungible_info?.symbol ?? t.fungible_info?.name ?? t.nft_info?.name ?? 'unknown'
+/**
+ * The token a transfer moves, by its symbol or name; a transfer that names no token is a token of
+ * its own (a fresh symbol), so two unnamed transfers are never summed or grouped as one.
+ */
+const tokenKey = (t: Transfer): string | symbol => t.fungible_info?.symbol || t.fungible_info?.name || t.nft_info?.name || Symbol()
 
 /**
  * History shown to the user: only the connected chain's transactions, and none that carry a spam
@@ -50,7 +54,8 @@ export function sumTransfers(transfers: readonly Transfer[]): Transfer[] {
       merged.set(Symbol(), t)
       continue
     }
-    const key = `${t.direction}\u0000${tokenKey(t)}`
+    const token = tokenKey(t)
+    const key = typeof token === 'symbol' ? token : `${t.direction}\u0000${token}`
     const prev = merged.get(key)
     if (prev === undefined) {
       merged.set(key, t)
@@ -68,8 +73,11 @@ export function sumTransfers(transfers: readonly Transfer[]): Transfer[] {
  * under 1% of the group's largest go.
  */
 export function dropGasFeeTransfers(transfers: readonly Transfer[]): Transfer[] {
-  const groups = new Map<string, Transfer[]>()
-  for (const t of transfers) groups.set(tokenKey(t), [...(groups.get(tokenKey(t)) ?? []), t])
+  const groups = new Map<string | symbol, Transfer[]>()
+  for (const t of transfers) {
+    const key = tokenKey(t)
+    groups.set(key, [...(groups.get(key) ?? []), t])
+  }
   const dropped = new Set<Transfer>()
   for (const group of groups.values()) {
     if (group.length < 2) continue

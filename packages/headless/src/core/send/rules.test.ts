@@ -141,17 +141,27 @@ describe('the send button: first failing check wins', () => {
     ['an address of another namespace', { namespace: 'solana' }, 'Invalid address'],
     ['a resolved name', { receiverInput: 'alice.portico.id', receiverAddress: ADDRESS }, 'Preview send'],
     ['the whole balance', { amount: '1' }, 'Preview send'],
+    ['a token priced at 0 (issue 25 §4)', { token: { ...USDC, price: 0 }, amount: '1' }, 'Incorrect value'],
+    ['a token priced at 0, before its balance', { token: { ...USDC, price: 0 }, amount: '50' }, 'Incorrect value'],
+    ['the native currency priced at 0 (no price known) still sends', { token: { ...ETH, price: 0 } }, 'Preview send'],
+    [
+      'cleared after an invalid address (issue 25 §4)',
+      { receiverInput: '', receiverAddress: undefined, receiverInvalid: true },
+      'Invalid address',
+    ],
   ])('%s → %s', (_n, change, label) => {
     const state = sendButtonState({ ...ready, ...change })
     expect(state.label).toBe(label)
     expect(SEND_BUTTON_LABELS[state.action]).toBe(label)
     expect(state.disabled).toBe(label !== 'Preview send')
     expect(state.fundWallet).toBe(false)
+    expect(state.switchWallet).toBe(label === 'Insufficient funds')
   })
 
   it.each([
     ['selectToken', 'Select token'],
     ['addAmount', 'Add amount'],
+    ['incorrectValue', 'Incorrect value'],
     ['insufficientFunds', 'Insufficient funds'],
     ['addAddress', 'Add address'],
     ['nameNotFound', 'Name not found'],
@@ -161,12 +171,13 @@ describe('the send button: first failing check wins', () => {
     expect(SEND_BUTTON_LABELS[action]).toBe(label)
   })
 
-  it("'Insufficient funds' offers 'Fund wallet' when the on-ramp feature is on", () => {
+  it("'Insufficient funds' offers 'Fund wallet' when the on-ramp feature is on, and another wallet always", () => {
     expect(sendButtonState({ ...ready, amount: '2', onramp: true })).toEqual({
       action: 'insufficientFunds',
       label: 'Insufficient funds',
       disabled: true,
       fundWallet: true,
+      switchWallet: true,
     })
     expect(sendButtonState({ ...ready, amount: '0.1', onramp: true }).fundWallet).toBe(false)
   })
@@ -177,6 +188,7 @@ describe('the send button: first failing check wins', () => {
       label: 'Preview send',
       disabled: true,
       fundWallet: false,
+      switchWallet: false,
     })
   })
 })

@@ -81,6 +81,7 @@ export function isReceiverAddress(namespace: ChainNamespace | undefined, text: s
 export type SendButtonLabel =
   | 'Select token'
   | 'Add amount'
+  | 'Incorrect value'
   | 'Insufficient funds'
   | 'Add address'
   | 'Name not found'
@@ -91,6 +92,7 @@ export type SendButtonLabel =
 export type SendButtonAction =
   | 'selectToken'
   | 'addAmount'
+  | 'incorrectValue'
   | 'insufficientFunds'
   | 'addAddress'
   | 'nameNotFound'
@@ -101,6 +103,7 @@ export type SendButtonAction =
 export const SEND_BUTTON_LABELS: Readonly<Record<SendButtonAction, SendButtonLabel>> = {
   selectToken: 'Select token',
   addAmount: 'Add amount',
+  incorrectValue: 'Incorrect value',
   insufficientFunds: 'Insufficient funds',
   addAddress: 'Add address',
   nameNotFound: 'Name not found',
@@ -109,7 +112,7 @@ export const SEND_BUTTON_LABELS: Readonly<Record<SendButtonAction, SendButtonLab
 }
 
 export interface SendButtonInput {
-  token?: Pick<TokenBalance, 'address' | 'quantity'>
+  token?: Pick<TokenBalance, 'address' | 'quantity'> & Partial<Pick<TokenBalance, 'price'>>
   /** The amount text. */
   amount: string
   /** The receiver field as typed (an address or a name). */
@@ -121,6 +124,8 @@ export interface SendButtonInput {
   resolving?: boolean
   /** The receiver is a name that was looked up and has no address here. @default false */
   nameNotFound?: boolean
+  /** The receiver field was cleared after holding an invalid address: it still says so. @default false */
+  receiverInvalid?: boolean
   /** The estimated network fee in the native currency's smallest units (counted for native sends). */
   gasCost?: bigint
   /** The on-ramp feature is on (offer 'Fund wallet' when funds are short). @default false */
@@ -136,12 +141,16 @@ export interface SendButtonState {
   disabled: boolean
   /** Offer 'Fund wallet' beside 'Insufficient funds' (the on-ramp feature is on). */
   fundWallet: boolean
+  /** Offer connecting another wallet beside 'Insufficient funds'. */
+  switchWallet: boolean
 }
 
 /**
  * The button's state, first failing check wins: no token → 'Select token'; no amount or a zero
- * amount → 'Add amount'; more than the balance (for the native currency, amount + estimated gas) →
- * 'Insufficient funds'; no receiver → 'Add address'; a name looked up that has no address here →
+ * amount → 'Add amount'; a token (not the native currency) priced at 0, so the amount is worth
+ * nothing → 'Incorrect value'; more than the balance (for the native currency, amount + estimated
+ * gas) → 'Insufficient funds' (offering another wallet, and the on-ramp when it is on); no receiver
+ * → 'Add address' ('Invalid address' when it was just cleared of an invalid one); a name looked up that has no address here →
  * 'Name not found'; a receiver that is neither a valid address nor a resolved name → 'Invalid address';
  * else 'Preview send'.
  */
@@ -151,15 +160,17 @@ export function sendButtonState(input: SendButtonInput): SendButtonState {
     label: SEND_BUTTON_LABELS[action],
     disabled: action !== 'preview',
     fundWallet,
+    switchWallet: action === 'insufficientFunds',
   })
   const { token } = input
   if (!token) return state('selectToken')
   if (input.amount.trim() === '') return state('addAmount')
   const value = parseUnits(input.amount, tokenDecimals(token))
   if (value === 0n) return state('addAmount')
+  if (!isNativeToken(token) && token.price === 0) return state('incorrectValue')
   const needed = value + (isNativeToken(token) ? (input.gasCost ?? 0n) : 0n)
   if (needed > balanceUnits(token)) return state('insufficientFunds', Boolean(input.onramp))
-  if (input.receiverInput.trim() === '') return state('addAddress')
+  if (input.receiverInput.trim() === '') return state(input.receiverInvalid ? 'invalidAddress' : 'addAddress')
   if (input.resolving) return { ...state('preview'), disabled: true }
   if (!input.receiverAddress && input.nameNotFound) return state('nameNotFound')
   if (!input.receiverAddress || !isReceiverAddress(input.namespace, input.receiverAddress)) return state('invalidAddress')

@@ -130,7 +130,13 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     expect(send.setAmount('1,1234567')).toBe('1.123456')
     expect(send.$send.get().button.label).toBe('Add address')
     send.setAmount('11')
-    expect(send.$send.get().button).toEqual({ action: 'insufficientFunds', label: 'Insufficient funds', disabled: true, fundWallet: true })
+    expect(send.$send.get().button).toEqual({
+      action: 'insufficientFunds',
+      label: 'Insufficient funds',
+      disabled: true,
+      fundWallet: true,
+      switchWallet: true,
+    })
     send.setAmount('10')
     send.setReceiver(TO)
     expect(send.$send.get()).toMatchObject({ receiverAddress: TO, button: { label: 'Preview send', disabled: false } })
@@ -357,6 +363,22 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     // A typed address replaces the name at once (no lookup).
     send.setReceiver(TO)
     expect(send.$send.get()).toMatchObject({ receiverAddress: TO, nameNotFound: false, button: { label: 'Preview send' } })
+  })
+
+  it('clearing the receiver after an invalid address keeps saying it is invalid; a new entry starts afresh (issue 25 §4)', async () => {
+    const { send } = await setup({})
+    send.setToken(USDC)
+    send.setAmount('1')
+    send.setReceiver('0x123')
+    expect(send.$send.get().button.action).toBe('invalidAddress')
+    send.setReceiver('')
+    expect(send.$send.get()).toMatchObject({ receiverInput: '', receiverInvalid: true, button: { action: 'invalidAddress' } })
+    send.setReceiver('')
+    expect(send.$send.get().button.action).toBe('invalidAddress')
+    send.setReceiver(TO)
+    expect(send.$send.get()).toMatchObject({ receiverInvalid: false, button: { action: 'preview' } })
+    send.setReceiver('')
+    expect(send.$send.get().button.action).toBe('addAddress')
   })
 
   it("a failed name lookup is coded: the API's 'HTTP status code: 500' reads httpStatus { status } (issue 21 §4)", async () => {

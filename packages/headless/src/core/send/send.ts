@@ -80,6 +80,8 @@ export interface SendState {
   resolving: boolean
   /** The receiver is a name that was looked up and has no address on this network (the button says 'Name not found'). @default false */
   nameNotFound?: boolean
+  /** The receiver field was cleared after holding an invalid address (the button keeps saying 'Invalid address'). @default false */
+  receiverInvalid?: boolean
   /** A send is in progress (the wallet is asked). */
   loading: boolean
   /** The tokens of the active account that have a balance. */
@@ -147,6 +149,7 @@ const EMPTY: Form = {
   receiverInput: '',
   resolving: false,
   nameNotFound: false,
+  receiverInvalid: false,
   loading: false,
   gasLoading: false,
   error: null,
@@ -188,6 +191,7 @@ export function createSend(deps: SendDeps) {
       namespace: deps.account().namespace,
       resolving: form.resolving,
       nameNotFound: form.nameNotFound ?? false,
+      receiverInvalid: form.receiverInvalid ?? false,
       gasCost: form.gas?.cost,
       onramp,
     }),
@@ -239,16 +243,23 @@ export function createSend(deps: SendDeps) {
     cancelLookup()
     const input = text.trim()
     const { namespace, network } = deps.account()
+    const before = $form.get()
     const base = {
       receiverInput: text,
       receiverProfileName: undefined,
       receiverProfileImageUrl: undefined,
       resolving: false,
       nameNotFound: false,
+      receiverInvalid: false,
       ...NO_ERROR,
     }
     if (input === '' || isReceiverAddress(namespace, input)) {
-      patch({ ...base, receiverAddress: input || undefined })
+      // Cleared after an invalid address (or while still clear after one): it keeps saying so.
+      const receiverInvalid =
+        input === '' &&
+        (before.receiverInvalid === true ||
+          (before.receiverInput.trim() !== '' && !before.receiverAddress && !before.resolving && !before.nameNotFound))
+      patch({ ...base, receiverAddress: input || undefined, receiverInvalid })
       // The fee depends on the receiver (an ERC-20 transfer to a new holder costs more): estimate it again.
       if (input && $form.get().token) void estimateGas()
       return

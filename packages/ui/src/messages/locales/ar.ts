@@ -401,6 +401,7 @@ export default {
     button: {
       selectToken: 'اختر رمزًا',
       addAmount: 'أضف مبلغًا',
+      incorrectValue: 'قيمة غير صحيحة',
       insufficientFunds: 'رصيد غير كافٍ',
       addAddress: 'أضف عنوانًا',
       nameNotFound: 'لم يُعثر على الاسم',
@@ -408,6 +409,7 @@ export default {
       preview: 'معاينة الإرسال',
     },
     fundWallet: 'تمويل المحفظة',
+    otherWallet: 'استخدام محفظة أخرى',
     search: 'البحث عن الرموز',
     searchPlaceholder: 'ابحث بالاسم أو الرمز',
     tokensLabel: 'الرموز التي لديك رصيد منها',

@@ -411,6 +411,7 @@ export default {
     button: {
       selectToken: 'Token auswählen',
       addAmount: 'Betrag eingeben',
+      incorrectValue: 'Ungültiger Wert',
       insufficientFunds: 'Unzureichendes Guthaben',
       addAddress: 'Adresse eingeben',
       nameNotFound: 'Name nicht gefunden',
@@ -418,6 +419,7 @@ export default {
       preview: 'Senden prüfen',
     },
     fundWallet: 'Wallet aufladen',
+    otherWallet: 'Andere Wallet verwenden',
     search: 'Token suchen',
     searchPlaceholder: 'Nach Name oder Symbol suchen',
     tokensLabel: 'Token mit Guthaben',

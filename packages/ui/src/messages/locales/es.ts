@@ -413,6 +413,7 @@ export default {
     button: {
       selectToken: 'Seleccionar token',
       addAmount: 'Añadir cantidad',
+      incorrectValue: 'Valor incorrecto',
       insufficientFunds: 'Fondos insuficientes',
       addAddress: 'Añadir dirección',
       nameNotFound: 'Nombre no encontrado',
@@ -420,6 +421,7 @@ export default {
       preview: 'Revisar envío',
     },
     fundWallet: 'Añadir fondos',
+    otherWallet: 'Usar otra billetera',
     search: 'Buscar tokens',
     searchPlaceholder: 'Busca por nombre o símbolo',
     tokensLabel: 'Tokens con saldo',

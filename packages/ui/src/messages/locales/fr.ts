@@ -418,6 +418,7 @@ export default {
     button: {
       selectToken: 'Choisir un jeton',
       addAmount: 'Saisir un montant',
+      incorrectValue: 'Valeur incorrecte',
       insufficientFunds: 'Fonds insuffisants',
       addAddress: 'Saisir une adresse',
       nameNotFound: 'Nom introuvable',
@@ -425,6 +426,7 @@ export default {
       preview: 'Vérifier l’envoi',
     },
     fundWallet: 'Approvisionner le portefeuille',
+    otherWallet: 'Utiliser un autre portefeuille',
     search: 'Rechercher des jetons',
     searchPlaceholder: 'Rechercher par nom ou symbole',
     tokensLabel: 'Jetons avec un solde',

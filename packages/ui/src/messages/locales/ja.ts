@@ -405,6 +405,7 @@ export default {
     button: {
       selectToken: 'トークンを選択',
       addAmount: '金額を入力',
+      incorrectValue: '金額が正しくありません',
       insufficientFunds: '残高不足',
       addAddress: 'アドレスを入力',
       nameNotFound: '名前が見つかりません',
@@ -412,6 +413,7 @@ export default {
       preview: '送金内容を確認',
     },
     fundWallet: 'ウォレットに入金',
+    otherWallet: '別のウォレットを使う',
     search: 'トークンを検索',
     searchPlaceholder: '名前またはシンボルで検索',
     tokensLabel: '残高のあるトークン',

@@ -400,6 +400,7 @@ export default {
     button: {
       selectToken: 'Selecionar token',
       addAmount: 'Informe o valor',
+      incorrectValue: 'Valor incorreto',
       insufficientFunds: 'Saldo insuficiente',
       addAddress: 'Informe o endereço',
       nameNotFound: 'Nome não encontrado',
@@ -407,6 +408,7 @@ export default {
       preview: 'Revisar envio',
     },
     fundWallet: 'Adicionar fundos',
+    otherWallet: 'Usar outra carteira',
     search: 'Buscar tokens',
     searchPlaceholder: 'Busque por nome ou símbolo',
     tokensLabel: 'Tokens com saldo',

@@ -394,6 +394,7 @@ export default {
     button: {
       selectToken: '选择代币',
       addAmount: '输入金额',
+      incorrectValue: '金额无效',
       insufficientFunds: '余额不足',
       addAddress: '输入地址',
       nameNotFound: '未找到该名称',
@@ -401,6 +402,7 @@ export default {
       preview: '预览发送',
     },
     fundWallet: '为钱包充值',
+    otherWallet: '使用其他钱包',
     search: '搜索代币',
     searchPlaceholder: '按名称或符号搜索',
     tokensLabel: '有余额的代币',

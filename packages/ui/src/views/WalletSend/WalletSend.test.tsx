@@ -76,7 +76,7 @@ describe('WalletSendView', () => {
   })
 
   it("insufficient funds: the button says so; 'Fund wallet' only when offered and a handler is given", () => {
-    const state = { action: 'insufficientFunds', disabled: true, fundWallet: true } as const
+    const state = { action: 'insufficientFunds', disabled: true, fundWallet: true, switchWallet: false } as const
     const { rerender } = renderView({ token: eth, amount: '99', button: state })
     expect(screen.getByTestId('portico-send-button').textContent).toBe('Insufficient funds')
     expect(screen.queryByRole('button', { name: 'Fund wallet' })).toBeNull()
@@ -282,5 +282,29 @@ describe('WalletSend in the modal', () => {
     })
     expect(screen.getByRole('heading', { name: 'Send' })).toBeTruthy()
     expect((screen.getByLabelText('Amount to send') as HTMLInputElement).value).toBe('12.5')
+  })
+
+  it("insufficient funds offers 'Use another wallet', which opens Connect (issue 25 §4)", async () => {
+    await openSend(async () => HASH)
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-account-feature-send'))
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('portico-send-token'))
+    })
+    await waitFor(() => expect(screen.getAllByTestId('portico-send-token-item').length).toBeGreaterThan(0))
+    await act(async () => {
+      fireEvent.click(screen.getAllByTestId('portico-send-token-item').find((b) => b.getAttribute('data-token') === 'USDC') as HTMLElement)
+    })
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Amount to send'), { target: { value: '999' } })
+    })
+    expect(screen.getByTestId('portico-send-button').textContent).toBe('Insufficient funds')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use another wallet' }))
+    })
+    expect(screen.getByRole('heading', { name: 'Connect wallet' })).toBeTruthy()
+    // The view's wallet list settles (its explorer flow loads; this test's API has no explorer) before the test ends.
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Wallets could not be loaded'))
   })
 })

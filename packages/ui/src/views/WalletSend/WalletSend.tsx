@@ -11,7 +11,7 @@ export const feeText = (native: string, locale = 'en-US'): string => {
   return Number(native) > 0 && !/[1-9]/.test(text) ? `<${formatBalance('0.000001', 6, locale)}` : text
 }
 
-/** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review; 'Fund wallet' (insufficient funds, on-ramp on) opens OnRampProviders. */
+/** WalletSend (issue 12): renders useSend's form; the token button opens the token list, the main button the review; 'Fund wallet' (insufficient funds, on-ramp on) opens OnRampProviders, 'Use another wallet' Connect. */
 export function WalletSend() {
   const send = useSend()
   const router = useRouter()
@@ -38,6 +38,8 @@ export function WalletSend() {
       onPreview={() => router.push('WalletSendPreview')}
       // headless offers it (button.fundWallet) only when the on-ramp flag is on: buy the token on the on-ramp.
       onFundWallet={() => router.push('OnRampProviders')}
+      // Insufficient funds: the Connect view, to connect (or add) a wallet that holds them.
+      onOtherWallet={() => router.push('Connect')}
       error={send.errorCode && codeText(send.errorCode, messages)}
     />
   )

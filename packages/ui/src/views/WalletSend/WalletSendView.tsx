@@ -56,11 +56,13 @@ export type WalletSendViewProps = {
   /** The fee is being estimated. @default false */
   feeLoading?: boolean
   /** headless's button state: its action (worded through the locale), whether it can be pressed, whether to offer 'Fund wallet'. */
-  button: { action: SendButtonAction; disabled: boolean; fundWallet: boolean }
+  button: { action: SendButtonAction; disabled: boolean; fundWallet: boolean; switchWallet?: boolean }
   /** The main button ('Preview send'). */
   onPreview?: () => void
   /** 'Fund wallet' beside 'Insufficient funds' (offered only when given and the button asks for it). */
   onFundWallet?: () => void
+  /** 'Use another wallet' (insufficient funds): connect a different wallet. */
+  onOtherWallet?: () => void
   /** The last failure's text (a refused send, a failed estimate or lookup), shown as an alert. @default null */
   error?: string | null
 }
@@ -180,6 +182,11 @@ export function WalletSendView(props: WalletSendViewProps) {
         {button.fundWallet && props.onFundWallet && (
           <Button variant="accentSoft" fullWidth onClick={props.onFundWallet} data-testid="portico-send-fund">
             {m.fundWallet}
+          </Button>
+        )}
+        {button.switchWallet && props.onOtherWallet && (
+          <Button variant="secondary" fullWidth onClick={props.onOtherWallet} data-testid="portico-send-other-wallet">
+            {m.otherWallet}
           </Button>
         )}
       </div>
