@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { erc20TransferData, formatUnits } from './chain'
-import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS } from './swap-chains'
+import { CHAIN_COMMON_SYMBOLS, commonSymbolsFor, LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS } from './swap-chains'
 
 describe('formatUnits', () => {
   it.each<[bigint, number, string]>([
@@ -38,5 +38,23 @@ describe('swap chains', () => {
   it('SPEC §9: 12 EVM chains, and the devnet local chains apart', () => {
     expect(SWAP_CHAIN_IDS).toEqual([1, 10, 56, 100, 137, 324, 8453, 42161, 43114, 42220, 59144, 1313161554])
     expect(LOCAL_SWAP_CHAIN_IDS).toEqual([31337, 31338])
+  })
+
+  it('each swap chain has its own common tokens first; other chains the general order (issue 25 §4)', () => {
+    const general = ['ETH', 'USDC', 'USDT', 'DAI']
+    expect(commonSymbolsFor(42161, general).slice(0, 5)).toEqual(['ETH', 'USDC', 'USDC.E', 'USDT', 'ARB'])
+    expect(commonSymbolsFor(56, general).slice(0, 3)).toEqual(['BNB', 'USDT', 'BUSD'])
+    expect(commonSymbolsFor(137, general)[0]).toBe('POL')
+    expect(commonSymbolsFor(31337, general)).toEqual(general)
+    expect(commonSymbolsFor(undefined, general)).toEqual(general)
+    // no symbol twice
+    expect(new Set(commonSymbolsFor(1, general)).size).toBe(commonSymbolsFor(1, general).length)
+    // one list per SPEC swap chain, and they differ
+    expect(
+      Object.keys(CHAIN_COMMON_SYMBOLS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...SWAP_CHAIN_IDS].sort((a, b) => a - b))
+    expect(new Set(Object.values(CHAIN_COMMON_SYMBOLS).map((l) => l.join())).size).toBe(SWAP_CHAIN_IDS.length)
   })
 })

@@ -1,7 +1,7 @@
 // From a failure's text to its code (issue 21 §4), for the flows that receive texts from outside
 // (a wallet, the API) and the hooks whose state keeps a text (`errorCode` beside `error`): a module of its own, so that an app's first load, which carries the catalogue,
 // does not carry this too (the lazy flows that use it share it).
-import { INVALID_EMAIL, INVALID_OTP, SAME_EMAIL } from './embedded/rules'
+import { INVALID_EMAIL, INVALID_OTP, isInvalidEmailText, SAME_EMAIL } from './embedded/rules'
 import { type CodedMessage, coded, ERRORS, type ErrorKey, type MessageCode } from './errors'
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, NAME_RULE_ERRORS } from './nameTexts'
 
@@ -35,6 +35,8 @@ export function codedError(error: unknown, fallback: ErrorKey): CodedMessage {
   if (key) return coded(key)
   const own = Object.hasOwn(OWN_TEXTS, text) ? OWN_TEXTS[text] : undefined
   if (own) return { ...own, message: text }
+  // A provider's own 'Invalid email …' reads as the modal's text, not verbatim.
+  if (isInvalidEmailText(text)) return { code: 'invalidEmail', message: text }
   const status = /^HTTP status code: (\d+)$/.exec(text)?.[1]
   if (status) return { code: 'httpStatus', params: { status }, message: text }
   const name = /^Error registering name (.+)$/.exec(text)?.[1]

@@ -140,6 +140,13 @@ describe('codes for the ui (issue 21 §4)', () => {
       new Error('Error registering name alice'),
       { code: 'registerName', params: { name: 'alice' }, message: 'Error registering name alice' },
     ],
+    // a provider's own words for a refused address read as the modal's invalidEmail (issue 25 §4)
+    ['Invalid email', { code: 'invalidEmail', message: 'Invalid email' }],
+    [new Error('invalid email address'), { code: 'invalidEmail', message: 'invalid email address' }],
+    ['Email address is not valid', { code: 'invalidEmail', message: 'Email address is not valid' }],
+    ['INVALID_EMAIL', { code: 'invalidEmail', message: 'INVALID_EMAIL' }],
+    // ... but not any text that names an email
+    ['Email already in use', { code: 'otherError', params: { detail: 'Email already in use' }, message: 'Email already in use' }],
     // a text that only looks like a key is not one
     ['toString', { code: 'otherError', params: { detail: 'toString' }, message: 'toString' }],
   ])('codedError(%j) -> %j', (error, state) => {

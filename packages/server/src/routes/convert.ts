@@ -30,7 +30,7 @@ import {
 import { parseInput } from '../validation.ts'
 import type { AppContext, RouteModule } from './context.ts'
 import { tokenImagePath } from './images.ts'
-import { SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
+import { commonSymbolsFor, SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
 import { GAS_PRICE_NETWORK, SWAP_NETWORK } from '@portico/protocol/errors'
 
 /**
@@ -40,7 +40,7 @@ import { GAS_PRICE_NETWORK, SWAP_NETWORK } from '@portico/protocol/errors'
  */
 export { SWAP_CHAIN_IDS }
 
-/** Symbols listed as popular in the token select, in this order, when the chain has them. */
+/** Symbols listed as popular in the token select, in this order, when the chain has them (after the chain's own: commonSymbolsFor). */
 export const POPULAR_SYMBOLS: readonly string[] = ['ETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'WETH']
 /** Most suggested quick picks. */
 export const MAX_SUGGESTED = 4
@@ -194,7 +194,8 @@ export const convertRoutes: RouteModule = (ctx) => {
   return new Hono()
     .get('/v1/convert/tokens', async (c) => {
       const query = parseInput(tokensQuery, c.req.query())
-      const chain = liveChain(ctx, parseChainId(query.chainId, SWAP_ERRORS.network))
+      const chainId = parseChainId(query.chainId, SWAP_ERRORS.network)
+      const chain = liveChain(ctx, chainId)
       const configured = chain.tokens
       const pooled = new Set(
         (
@@ -208,7 +209,10 @@ export const convertRoutes: RouteModule = (ctx) => {
         token(chain, NATIVE, chain.nativeCurrency),
         ...configured.filter((t) => pooled.has(t.address.toLowerCase())).map((t) => token(chain, t.address, t)),
       ]
-      const popular = POPULAR_SYMBOLS.flatMap((symbol) => tokens.filter((t) => t.symbol.toUpperCase() === symbol))
+      // The chain's own common tokens first (its bridged stablecoins on Arbitrum…), then the general list.
+      const popular = commonSymbolsFor(chainId, POPULAR_SYMBOLS).flatMap((symbol) =>
+        tokens.filter((t) => t.symbol.toUpperCase() === symbol),
+      )
       const suggested = tokens.filter((t) => !popular.includes(t)).slice(0, MAX_SUGGESTED)
       return c.json({ tokens, popular, suggested } satisfies ConvertTokensResponse)
     })

@@ -91,6 +91,12 @@ describe('email login state machine', () => {
       { type: 'failed', error: 'Failed to connect' },
       { step: 'error', error: 'Failed to connect' },
     ],
+    [
+      "the provider's own 'Invalid email address': back to the form in the modal's words (issue 25 §4)",
+      at('sending'),
+      { type: 'failed', error: 'Invalid email address' },
+      { step: 'idle', error: 'Invalid email. Try again.' },
+    ],
     ['a late failure after connecting is ignored', at('connected'), { type: 'failed', error: 'Failed to connect' }, 'same'],
     [
       'cancelled: idle, the email kept',

@@ -13,7 +13,7 @@
  *   any active step ──failed──▶ error ──submit──▶ sending;   any active step ──cancelled──▶ idle
  */
 import type { ConnectorPrompt } from '../../adapters'
-import { INVALID_EMAIL, INVALID_OTP, isValidEmail, normalizeEmail, OTP_RESEND_COOLDOWN_MS, sanitizeOtp } from './rules'
+import { INVALID_EMAIL, INVALID_OTP, isInvalidEmailText, isValidEmail, normalizeEmail, OTP_RESEND_COOLDOWN_MS, sanitizeOtp } from './rules'
 
 /**
  * - idle: no login under way (an email to enter, or the last one was invalid or cancelled);
@@ -121,7 +121,10 @@ export function reduceEmailLogin(state: EmailLoginState, event: EmailLoginEvent)
     case 'connected':
       return active ? { ...state, step: 'connected', code: '', error: undefined, resending: false } : state
     case 'failed':
-      return active ? { ...state, step: 'error', code: '', error: event.error, resending: false } : state
+      if (!active) return state
+      // The provider refused the address itself: back to the form, in the modal's words, to correct it.
+      if (isInvalidEmailText(event.error)) return { ...initialEmailLoginState(state.email), error: INVALID_EMAIL }
+      return { ...state, step: 'error', code: '', error: event.error, resending: false }
     case 'cancelled':
       return active ? initialEmailLoginState(state.email) : state
   }

@@ -11,6 +11,13 @@ export const INVALID_OTP = 'The code is 6 digits'
 /** Shown when the new email is the one the account already has (the auth service's own wording). */
 export const SAME_EMAIL = 'That is already your email'
 
+/**
+ * A provider's own words for an email it refused as malformed ('Invalid email', 'invalid email
+ * address', 'Email is not valid', 'INVALID_EMAIL'): the modal shows its own INVALID_EMAIL instead.
+ */
+export const isInvalidEmailText = (text: string): boolean =>
+  /\binvalid[ _-]?e-?mail\b|\be-?mail(?: address)? (?:is )?(?:not valid|invalid)\b/i.test(text)
+
 /** Digits in an emailed one-time code (`OTP_LENGTH` of @portico/protocol/auth). */
 export const OTP_LENGTH = 6
 /**

@@ -45,6 +45,7 @@ interface Options {
   price?: () => Response
   /** The balance API's answer for the connected account. @default [] */
   balances?: unknown[]
+  features?: { payWithExchange?: boolean; payments?: boolean }
 }
 
 interface FakeWindow {
@@ -130,6 +131,7 @@ async function setup(opts: Options = {}) {
     adapters: [adapter],
     fetch,
     timers,
+    ...(opts.features ? { features: opts.features } : {}),
   })
   if (opts.connect !== false) await portico.connection.connect('io.metamask')
   await flush()
@@ -162,6 +164,14 @@ async function paying(opts: Options = {}) {
 }
 
 describe('pay with exchange: the form (SPEC §3, §5, §7, §9)', () => {
+  it('with payWithExchange (and payments) off, initialize asks the API nothing: no exchange list, no price (issue 25 §4)', async () => {
+    const t = await setup({ features: { payWithExchange: false, payments: false } })
+    await t.exchange.initialize({ amount: '100' })
+    expect(t.rpcCalls).toEqual([])
+    expect(t.priceCalls).toEqual([])
+    expect(t.state()).toMatchObject({ exchanges: [], paymentAsset: undefined })
+  })
+
   it("initialize: the network's supported assets, the first one chosen with its price, the first 2 exchanges of page 0", async () => {
     const t = await setup()
     await t.exchange.initialize()

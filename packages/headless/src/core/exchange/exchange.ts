@@ -144,6 +144,11 @@ export interface ExchangeDeps {
   balances?(): readonly TokenBalance[]
   /** Refresh the balances past the cache (forceUpdate). */
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
+  /**
+   * The flow is on (SPEC §5: payWithExchange, payments or pay, on a namespace that pays): when it is
+   * not, initialize and the listing ask the API nothing. @default always on
+   */
+  available?(): boolean
   /** Open the 480×720 popup, blank; undefined when the browser refuses. Called in the caller's task. */
   openPopup(): ExchangePopup | undefined
   /** A random UUID. */
@@ -297,7 +302,7 @@ export function createExchange(deps: ExchangeDeps) {
    */
   async function fetchExchanges(): Promise<Exchange[]> {
     const s = $state.get()
-    if (!s.paymentAsset) return []
+    if (!s.paymentAsset || deps.available?.() === false) return []
     const seq = ++listSeq
     const mine = epoch
     patch({ isLoading: true })
@@ -363,7 +368,7 @@ export function createExchange(deps: ExchangeDeps) {
 
   async function initializeOn(networkId: string | undefined, preset: ExchangePreset): Promise<void> {
     const s = $state.get()
-    if (s.isPaymentInProgress) return
+    if (s.isPaymentInProgress || deps.available?.() === false) return
     const listed = assetsForNetwork(networkId)
     const assets = listed.length > 0 ? listed : assetsFromBalances(deps.balances?.() ?? [], networkId)
     const given = preset.paymentAsset

@@ -9,7 +9,7 @@ import { ERRORS, PorticoError } from '../errors'
 import type { ChainNamespace } from '../types'
 
 /** SPEC §1/§9 platform support: pay with exchange runs on EVM and Solana (availability: core/account/payWithExchange.ts). */
-const PAYMENT_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+export const PAYMENT_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 /** SPEC §9: the exchanges shown (the first ones of the listing). */
 export const EXCHANGES_SHOWN = 2

@@ -5,7 +5,7 @@
 import { computed } from 'nanostores'
 import type { FlowHost } from '../host'
 import { createExchange, type ExchangePopup } from './exchange'
-import { POPUP_FEATURES } from './rules'
+import { PAYMENT_NAMESPACES, POPUP_FEATURES } from './rules'
 
 /** The popup's window name: a second payment reuses the window. */
 export const POPUP_NAME = 'portico-exchange'
@@ -52,6 +52,13 @@ export function wireExchange(host: FlowHost) {
       return (ns && chain.getAccount(ns)?.tokenBalance) || []
     },
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
+    // SPEC §5 (the rule of core/account/payWithExchange.ts, read here from the flags).
+    available: () => {
+      const flags = host.get('features').$features.get()
+      const ns = chain.$activeChain.get()
+      const on = flags.payWithExchange === true || flags.payments === true || flags.pay === true
+      return on && ns !== undefined && PAYMENT_NAMESPACES.includes(ns)
+    },
     openPopup: openBrowserPopup,
     randomId: randomUuid,
     banner: host.get('banner'),

@@ -119,6 +119,29 @@ describe('names flow (lazy; SPEC §4 "Name registration")', () => {
     expect(names.$names.get()).toMatchObject({ input: 'alice1', checking: true, canRegister: false })
   })
 
+  it.each([
+    ['Alice', 'alice'],
+    ['Alice_B!', 'aliceb'],
+    ['  bob-smith  ', 'bob-smith'],
+    ['carol.portico.id', 'carol'],
+    ['dan.eth', 'daneth'],
+    ['émile', 'mile'],
+    ['!!!', ''],
+  ])('a typed %j is kept cleaned as %j, never refused for its characters (issue 25 §4)', (typed, kept) => {
+    const { names } = setup()
+    names.setName(typed)
+    expect(names.$names.get().input).toBe(kept)
+    expect(names.$names.get().ruleError).not.toBe(NAME_RULE_ERRORS.chars)
+  })
+
+  it('what is asked for availability is the cleaned name', async () => {
+    const { names, timers, asked } = setup()
+    names.setName('Alice B')
+    timers.advance(NAME_CHECK_DEBOUNCE_MS)
+    await flush()
+    expect(asked).toEqual(['aliceb'])
+  })
+
   it('a taken name is not available; the free suggestions are offered', async () => {
     const { names, timers } = setup({
       getSuggestions: async () => ({

@@ -14,6 +14,7 @@ import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import {
   canRegisterName,
+  cleanName,
   DEFAULT_NAME_ZONE,
   EVM_COIN_TYPE_BIT,
   emptyNamesState,
@@ -81,12 +82,16 @@ export function createNames(deps: NamesDeps) {
     }
   }
 
-  /** The user typed `input`: the rule is checked at once, availability after NAME_CHECK_DEBOUNCE_MS. */
-  function setName(input: string): void {
+  /**
+   * The user typed `input`: it is cleaned (cleanName: lower case, letters, digits and hyphens kept)
+   * and kept so; the rule is checked at once, availability after NAME_CHECK_DEBOUNCE_MS.
+   */
+  function setName(typed: string): void {
     const mine = ++seq
     if (pending !== undefined) deps.timers.clearTimeout(pending)
     pending = undefined
-    const name = input.trim()
+    const input = cleanName(typed, $names.get().zone)
+    const name = input
     const ruleError = name === '' ? null : nameRuleError(name)
     set({ input, ruleError, available: null, suggestions: [], error: null, checking: name !== '' && ruleError === null })
     if (name === '' || ruleError !== null) return

@@ -25,6 +25,18 @@ export function nameRuleError(name: string): string | null {
   return null
 }
 
+/**
+ * A typed name as it is kept (issue 25 §4, as AppKit's users expect): the zone's suffix when typed
+ * ('alice.portico.id' → 'alice'), lower case, and only letters, digits and hyphens — any other
+ * character is dropped rather than refused ('Alice_B!' → 'aliceb').
+ */
+export function cleanName(input: string, zone: string = DEFAULT_NAME_ZONE): string {
+  const lower = input.trim().toLowerCase()
+  const suffix = `.${zone.toLowerCase()}`
+  const label = lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : lower
+  return label.replace(/[^a-z0-9-]/g, '')
+}
+
 /** The label of a name ('alice' of 'alice.portico.id'). */
 export const labelOf = (name: string): string => name.split('.')[0] ?? name
 

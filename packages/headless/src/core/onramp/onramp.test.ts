@@ -250,6 +250,18 @@ describe('on-ramp: options (SPEC §3, §5, §9)', () => {
 })
 
 describe('on-ramp: amount and quotes', () => {
+  it('no quote is asked until an amount is typed, whatever is chosen before (issue 25 §4)', async () => {
+    const t = await setup()
+    await t.onramp.initialize()
+    t.onramp.setPurchaseCurrency('ETH')
+    t.onramp.setPaymentCurrency('EUR')
+    t.onramp.setPaymentMethod('ach_bank_account')
+    t.timers.advance(QUOTE_DEBOUNCE_MS)
+    await flush()
+    expect(t.paths()).not.toContain('/v1/onramp/quote')
+    expect(t.state()).toMatchObject({ paymentAmount: '', quotes: [], quotesLoading: false })
+  })
+
   it('the amount is masked to 2 decimals, quoted per provider after the pause, with quotesLoading; purchaseAmount is the best quote', async () => {
     const t = await setup()
     await t.onramp.initialize()

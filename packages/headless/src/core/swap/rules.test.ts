@@ -301,6 +301,13 @@ describe('chains and token lists', () => {
     expect(popularTokens(tokens).map((t) => t.symbol)).toEqual(['ETH', 'PTK', 'SHIB', 'USDC'])
     expect(suggestedTokens(tokens).map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'PTK'])
   })
+
+  it("suggestions follow each chain's own common tokens: Arbitrum's bridged stablecoins, BNB Chain's USDT first (issue 25 §4)", () => {
+    const list = ['ETH', 'USDC', 'USDC.e', 'USDT', 'ARB', 'BNB', 'BUSD'].map((symbol) => ({ symbol }))
+    expect(suggestedTokens(list, 42161).map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'USDC.e', 'USDT', 'ARB', 'BNB'])
+    expect(suggestedTokens(list, 56).map((t) => t.symbol)).toEqual(['BNB', 'USDT', 'BUSD', 'USDC', 'ETH', 'ARB'])
+    expect(suggestedTokens(list, 31337).map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'USDT', 'ARB', 'BNB'])
+  })
 })
 
 describe('the price impact without the provider fee (issue 25)', () => {

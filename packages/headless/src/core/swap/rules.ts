@@ -4,7 +4,7 @@
  * what is sent goes through floating point or exponent notation (a 15-digit integer amount of an
  * 18-decimal token is exact). USD values, shown only, are numbers.
  */
-import { LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
+import { commonSymbolsFor, LOCAL_SWAP_CHAIN_IDS, SWAP_CHAIN_IDS as SPEC_SWAP_CHAIN_IDS } from '@portico/protocol/swap-chains'
 import { type CodedMessage, coded, ERRORS } from '../errors'
 import type { ChainNamespace } from '../types'
 
@@ -367,8 +367,12 @@ export function searchSwapTokens<T extends { name: string; symbol: string; addre
 export const popularTokens = <T extends { symbol: string }>(tokens: readonly T[]): T[] =>
   [...tokens].sort((a, b) => a.symbol.localeCompare(b.symbol))
 
-/** The picker's suggestions: the chain's tokens among SUGGESTED_SYMBOLS, in that list's order. */
-export function suggestedTokens<T extends { symbol: string }>(tokens: readonly T[]): T[] {
-  const rank = (t: T) => SUGGESTED_SYMBOLS.indexOf(t.symbol.toUpperCase())
+/**
+ * The picker's suggestions: the chain's tokens among its own common symbols (CHAIN_SUGGESTED_SYMBOLS,
+ * when `chainId` has a list) and then SUGGESTED_SYMBOLS, in that order.
+ */
+export function suggestedTokens<T extends { symbol: string }>(tokens: readonly T[], chainId?: number): T[] {
+  const order = commonSymbolsFor(chainId, SUGGESTED_SYMBOLS)
+  const rank = (t: T) => order.indexOf(t.symbol.toUpperCase())
   return tokens.filter((t) => rank(t) !== -1).sort((a, b) => rank(a) - rank(b))
 }

@@ -489,7 +489,7 @@ export function createSwap(deps: SwapDeps) {
     patch({
       tokens,
       popularTokens: lists.popular ? lists.popular.map(withBalance) : popularTokens(tokens),
-      suggestedTokens: lists.suggested ? lists.suggested.map(withBalance) : suggestedTokens(tokens),
+      suggestedTokens: lists.suggested ? lists.suggested.map(withBalance) : suggestedTokens(tokens, Number(network.id)),
       networkTokenSymbol: native?.symbol ?? network.nativeCurrency.symbol,
     })
     return tokens
