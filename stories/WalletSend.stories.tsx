@@ -7,7 +7,7 @@
 import { localeOf, type ChainAdapter, createPortico, type Portico, type ThemeMode, type TransferParams } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { userEvent, within } from 'storybook/test'
-import { fixtureFetch } from './support/api'
+import { fixtureFetch, TOKENS } from './support/api'
 import { eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { walletImage } from './support/images'
 import { shows } from './support/panels'
@@ -36,8 +36,9 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 /** The fixture API, plus the name record of alice.portico.id and the node's gas estimate (21000 gas × 2 gwei). */
-function sendFetch(): typeof fetch {
-  const api = fixtureFetch({})
+function sendFetch(large = false): typeof fetch {
+  // 'large': a whale's ETH, to show that the amount and the balance fit whole (issue 25 §1).
+  const api = fixtureFetch(large ? { tokens: TOKENS.map((t) => (t.symbol === 'ETH' ? { ...t, numeric: '98765432.123456789' } : t)) } : {})
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     if (url.pathname.endsWith(`/v1/profile/account/${NAME}`)) {
@@ -67,7 +68,7 @@ const memoryStorage = () => {
 }
 
 /** Where the flow is shown. */
-type Step = 'empty' | 'filled' | 'insufficient' | 'error' | 'tokens' | 'preview' | 'sending' | 'success'
+type Step = 'empty' | 'filled' | 'insufficient' | 'large' | 'error' | 'tokens' | 'preview' | 'sending' | 'success'
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
@@ -84,7 +85,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
     isMobile: false,
     ...LEGAL,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: sendFetch(),
+    fetch: sendFetch(step === 'large'),
   })
   await portico.ready
   if (locale) localeOf(portico).setLocale(locale)
@@ -107,8 +108,8 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
   if (step === 'empty') return portico
   send.setToken(eth())
   await until(() => !state().gasLoading && state().gas !== undefined)
-  send.setAmount(step === 'insufficient' ? '20' : '0.5')
-  if (step === 'insufficient') return portico
+  send.setAmount(step === 'insufficient' ? '20' : step === 'large' ? '98765432.123456789' : '0.5')
+  if (step === 'insufficient' || step === 'large') return portico
   send.setReceiver(step === 'error' ? RECEIVER : NAME)
   await until(() => !state().resolving)
   if (step === 'filled') return portico
@@ -151,6 +152,12 @@ export const Insufficient: Story = {
   name: 'WalletSend (insufficient funds)',
   loaders: [loader('insufficient')],
   play: shows('portico-send-button', 'Insufficient funds'),
+}
+
+export const Large: Story = {
+  name: 'WalletSend (a large amount and balance: whole, the amount smaller)',
+  loaders: [loader('large')],
+  play: shows('portico-send-balance', 'Balance: 98,765,432.123 ETH'),
 }
 
 export const Refused: Story = {

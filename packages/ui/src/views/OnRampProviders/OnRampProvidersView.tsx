@@ -5,6 +5,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
+import { amountFontSize } from '../shared/amountFit'
 import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import { ListError } from '../shared/ListError'
@@ -247,6 +248,7 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
             id={amountId}
             aria-label={m.amount}
             className={styles.amountInput}
+            style={{ fontSize: amountFontSize(amount, 28, 9) }}
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}

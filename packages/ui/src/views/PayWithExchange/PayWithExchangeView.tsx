@@ -5,6 +5,7 @@ import { ListItem } from '../../components/ListItem/ListItem'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
+import { amountFontSize } from '../shared/amountFit'
 import { useMessages } from '../../messages/context'
 import * as token from '../shared/Token.css'
 import { TokenIcon } from '../shared/TokenIcon'
@@ -270,6 +271,7 @@ function Form(props: PayWithExchangeViewProps) {
             id={amountId}
             aria-label={m.amountLabel}
             className={styles.amountInput}
+            style={{ fontSize: amountFontSize(amount, 24, 10) }}
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}

@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon/icons'
 import { block } from '../../components/Skeleton/Skeleton.css'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
+import { amountFontSize } from '../shared/amountFit'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
@@ -185,6 +186,7 @@ export function SwapView(props: SwapViewProps) {
               id={amountId}
               aria-label={m.amount}
               className={styles.amountInput}
+              style={{ fontSize: amountFontSize(amount, 24, 12) }}
               inputMode="decimal"
               autoComplete="off"
               spellCheck={false}
@@ -235,6 +237,7 @@ export function SwapView(props: SwapViewProps) {
               id={toId}
               aria-label={m.received}
               className={styles.amountInput}
+              style={{ fontSize: amountFontSize(quoting ? '' : toAmount, 24, 12) }}
               readOnly
               tabIndex={-1}
               placeholder={m.amountPlaceholder}

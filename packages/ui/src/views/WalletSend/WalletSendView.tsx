@@ -5,6 +5,7 @@ import { Button } from '../../components/Button/Button'
 import { Input } from '../../components/Input/Input'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { visuallyHidden } from '../../components/shared.css'
+import { amountFontSize } from '../shared/amountFit'
 import { useMessages } from '../../messages/context'
 import { BalanceMax, TokenPill } from '../shared/AmountCard'
 import { ErrorAlert } from '../shared/ErrorAlert'
@@ -100,6 +101,7 @@ export function WalletSendView(props: WalletSendViewProps) {
           <input
             id={amountId}
             className={styles.amountInput}
+            style={{ fontSize: amountFontSize(amount, 32, 10) }}
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}

@@ -28,13 +28,16 @@ export const amountInputBase = {
   fontWeight: vars.fontWeight.medium,
   lineHeight: vars.lineHeight.tight,
   fontVariantNumeric: 'tabular-nums',
-  textOverflow: 'ellipsis',
 } as const
 export const amountPlaceholder = { '&::placeholder': { color: vars.color.foregroundTertiary } } as const
 
-/** The line under the amount: its USD value at the start, the balance and Max at the end. */
+/**
+ * The line under the amount: its USD value at the start, the balance and Max at the end; a value or
+ * balance too long for one line puts the balance on a line of its own, whole (never cut with '…').
+ */
 export const metaRow = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.sm,
@@ -43,9 +46,9 @@ export const metaRow = style({
   color: vars.color.foregroundSecondary,
   fontVariantNumeric: 'tabular-nums',
 })
-export const usd = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const usd = style({ whiteSpace: 'nowrap' })
 export const balance = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0, marginInlineStart: 'auto' })
-export const balanceText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const balanceText = style({ overflowWrap: 'anywhere' })
 export const max = style({
   appearance: 'none',
   flexShrink: 0,
