@@ -42,6 +42,8 @@ describe('Farcaster (issue 11)', () => {
     expect(token).toBeTruthy()
     const tab = await h.context.newPage()
     await tab.goto(h.stack.farcaster.approverUrl(url))
+    // The approver names the app that asks (the demo page's host), not the API (issue 25 §1).
+    expect(await tab.locator('strong').first().textContent()).toBe(new URL(h.page.url()).host)
     await tab.getByTestId('portico-farcaster-approve-1').click()
     await tab.getByTestId('portico-farcaster-approved').waitFor()
     await tab.close()

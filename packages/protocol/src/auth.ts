@@ -317,8 +317,10 @@ export const AUTH_ERRORS = {
 
 /**
  * Sign In With Farcaster (the frame calls these, like the email routes):
- *   POST /v1/auth/farcaster/start  { deviceId, sessionKeyHash }                  → { url, channelToken }
+ *   POST /v1/auth/farcaster/start  { deviceId, sessionKeyHash, hostOrigin? }     → { url, channelToken }
  *     opens a channel at the Farcaster relay with a server nonce; `url` is shown as a QR code / deep link.
+ *     hostOrigin (an allowed origin, else 400): the message names that app (its host as the domain, its
+ *     origin as the URI) unless the operator configured `auth.farcaster.domain`; without it, the API's own.
  *   POST /v1/auth/farcaster/status { channelToken, deviceId, sessionPublicKey }  → 202 { state: 'pending' } | 200 session
  *     once the relay has the signed message: verified (domain, nonce, expiry, fid resource, the
  *     signature recovers the custody address, the IdRegistry's custodyOf(fid) is that address), the
@@ -328,7 +330,11 @@ export const AUTH_ERRORS = {
 export const farcasterChannelTokenField = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, { error: 'channelToken must be 16-128 url-safe characters' }))
-export const farcasterStartRequestSchema = z.object({ deviceId, sessionKeyHash })
+export const farcasterStartRequestSchema = z.object({
+  deviceId,
+  sessionKeyHash,
+  hostOrigin: z.optional(z.string().check(z.maxLength(512), z.regex(/^https?:\/\/[^/?#\s]+$/, { error: 'hostOrigin must be an origin' }))),
+})
 export const farcasterStartResponseSchema = z.object({ url: z.string().check(z.maxLength(2048)), channelToken: farcasterChannelTokenField })
 export const farcasterStatusRequestSchema = z.object({
   channelToken: farcasterChannelTokenField,

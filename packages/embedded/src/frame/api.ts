@@ -68,8 +68,8 @@ export interface AuthApi {
     body: { resultUri: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
   ): Promise<{ sessionId: string; expiresAt: string; user: AuthUser }>
-  /** POST /v1/auth/farcaster/start: a relay channel for this device. */
-  farcasterStart(deviceId: string, sessionKeyHash: string): Promise<{ url: string; channelToken: string }>
+  /** POST /v1/auth/farcaster/start: a relay channel for this device; hostOrigin: the app the message names. */
+  farcasterStart(deviceId: string, sessionKeyHash: string, hostOrigin?: string): Promise<{ url: string; channelToken: string }>
   /** POST /v1/auth/farcaster/status: pending, or the session once the signed message is verified. */
   farcasterStatus(
     body: { channelToken: string; deviceId: string; sessionPublicKey: string; encryptionPublicKey?: string },
@@ -192,8 +192,12 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     emailOtp: (body, loginKey) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body, { loginKey }),
     socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),
     socialFinish: (body, loginKey) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body, { loginKey }),
-    farcasterStart: (deviceId, sessionKeyHash) =>
-      call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', { deviceId, sessionKeyHash }),
+    farcasterStart: (deviceId, sessionKeyHash, hostOrigin) =>
+      call(farcasterStartResponseSchema, 'POST', '/v1/auth/farcaster/start', {
+        deviceId,
+        sessionKeyHash,
+        ...(hostOrigin ? { hostOrigin } : {}),
+      }),
     farcasterStatus: (body, loginKey, signal) =>
       call(farcasterStatusResponseSchema, 'POST', '/v1/auth/farcaster/status', body, { loginKey }, signal),
     user: (session, chainId) =>

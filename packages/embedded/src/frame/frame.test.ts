@@ -644,7 +644,8 @@ describe('frame Farcaster login', () => {
       type: 'GET_FARCASTER_URI_SUCCESS',
       payload: { url: 'https://warpcast.com/~/siwf?channelToken=chan-0123456789abcdef' },
     })
-    expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef', expect.stringMatching(HASH))
+    // The host page's origin goes with it: the approver names the app (issue 25 §1).
+    expect(farcasterStart).toHaveBeenCalledWith('device-0123456789abcdef', expect.stringMatching(HASH), HOST)
   })
 
   it('CONNECT_FARCASTER: polls /status (pending, pending, session) with one new P-256 key, stores the session → { userName }; GET_USER works', async () => {

@@ -438,7 +438,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     },
     async GET_FARCASTER_URI() {
       const key = await generateLoginKey()
-      const { url, channelToken } = await deps.api.farcasterStart(deps.deviceId(), key.keyHash)
+      // The approver names the app (its page's origin), not the API (issue 25 §1).
+      const { url, channelToken } = await deps.api.farcasterStart(deps.deviceId(), key.keyHash, deps.hostOrigin)
       farcasterChannel = { channelToken, key }
       return { url }
     },

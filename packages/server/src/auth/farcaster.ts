@@ -34,7 +34,11 @@ export type FarcasterConfig = {
     /** JSON-RPC of that chain. @default the rpcUrl of the app's chain with `chainId` */
     rpcUrl?: string
   }
-  /** The SIWE domain the message must carry. @default the host of `siweUri` */
+  /**
+   * The SIWE domain the message must carry, for every sign-in. Unset, a sign-in started from a host page
+   * names that page (its host and origin), and one without a host page the host of `siweUri`.
+   * @default the host page's host, else the host of `siweUri`
+   */
   domain?: string
   /** The SIWE URI the message must carry. @default <the API's publicUrl>/v1/auth/farcaster, else https://<domain>/v1/auth/farcaster */
   siweUri?: string
@@ -85,6 +89,8 @@ const relayChannelSchema = z.object({ channelToken: z.string().regex(/^[A-Za-z0-
 type ChannelRow = {
   token_hash: string
   nonce: string
+  domain: string | null
+  siwe_uri: string | null
   device_id: string
   session_key_hash: string | null
   expires_at: Date | string
@@ -119,9 +125,10 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
   const timeoutMs = options.rpcTimeoutMs ?? 10_000
   const relay = config.relayUrl.replace(/\/+$/, '')
   const linked = options.linkUrl('/v1/auth/farcaster')
-  const siweUri =
+  const configuredUri =
     config.siweUri ?? (/^https?:\/\//.test(linked) ? linked : config.domain ? `https://${config.domain}/v1/auth/farcaster` : undefined)
-  if (!siweUri) throw new Error("auth.farcaster: set siweUri or domain (or the server's publicUrl): the sign-in message names them")
+  if (!configuredUri) throw new Error("auth.farcaster: set siweUri or domain (or the server's publicUrl): the sign-in message names them")
+  const siweUri: string = configuredUri
   const domain = config.domain ?? new URL(siweUri).host
   const sessionKey = sessionKeyCache()
   const registryRpc = config.idRegistry.rpcUrl ?? options.chains.find((c) => c.chainId === config.idRegistry.chainId)?.rpcUrl
@@ -152,6 +159,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
   async function verify(
     nonce: string,
     completed: { message: string; signature: string; fid: number; custody?: string | undefined },
+    expected: { domain: string; uri: string } = { domain, uri: siweUri },
   ): Promise<Address> {
     let fields: ReturnType<typeof parseSiweMessage>
     try {
@@ -160,7 +168,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       throw failed()
     }
     const t = now()
-    if (fields.domain !== domain || fields.uri !== siweUri || fields.version !== '1') throw failed()
+    if (fields.domain !== expected.domain || fields.uri !== expected.uri || fields.version !== '1') throw failed()
     if (fields.nonce !== nonce) throw failed()
     if (!fields.address || !isAddress(fields.address)) throw failed()
     if (fields.expirationTime && fields.expirationTime.getTime() <= t) throw failed()
@@ -237,22 +245,40 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
 
   return {
     /** POST /v1/auth/farcaster/start */
-    async start(input: { deviceId: string; sessionKeyHash: string }): Promise<{ url: string; channelToken: string }> {
+    async start(input: {
+      deviceId: string
+      sessionKeyHash: string
+      /** The host page (an allowed origin, checked by the route): the message names it, unless `domain` is configured. */
+      hostOrigin?: string | undefined
+    }): Promise<{ url: string; channelToken: string }> {
       // SIWE nonces are alphanumeric: 128 random bits in hex.
       const nonce = randomBytes(16).toString('hex')
       const t = now()
       const expiresAt = t + FARCASTER_CHANNEL_TTL_MS
+      // The approver shows the domain: the app's host when the frame names its page (issue 25 §1).
+      const forApp = input.hostOrigin !== undefined && config.domain === undefined
+      const channelDomain = forApp ? new URL(input.hostOrigin as string).host : domain
+      const channelUri = forApp ? new URL(input.hostOrigin as string).origin : siweUri
       const { status, body } = await relayCall('/v1/channel', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ siweUri, domain, nonce, expirationTime: at(expiresAt) }),
+        body: JSON.stringify({ siweUri: channelUri, domain: channelDomain, nonce, expirationTime: at(expiresAt) }),
       })
       const channel = relayChannelSchema.safeParse(body)
       if (status < 200 || status > 299 || !channel.success) throw new AuthError(502, FARCASTER_ERRORS.relay)
       await db.query(
-        `INSERT INTO portico_auth.farcaster_channels (token_hash, nonce, device_id, session_key_hash, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
-        [tokenHash(channel.data.channelToken), nonce, input.deviceId, input.sessionKeyHash, at(t), at(expiresAt)],
+        `INSERT INTO portico_auth.farcaster_channels (token_hash, nonce, device_id, session_key_hash, created_at, expires_at, domain, siwe_uri)
+         VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7, $8)`,
+        [
+          tokenHash(channel.data.channelToken),
+          nonce,
+          input.deviceId,
+          input.sessionKeyHash,
+          at(t),
+          at(expiresAt),
+          forApp ? channelDomain : null,
+          forApp ? channelUri : null,
+        ],
       )
       await db.query('DELETE FROM portico_auth.farcaster_channels WHERE expires_at < $1::timestamptz', [at(t - FARCASTER_CHANNEL_TTL_MS)])
       return { url: channel.data.url, channelToken: channel.data.channelToken }
@@ -272,7 +298,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
       const hash = tokenHash(input.channelToken)
       const row = (
         await db.query<ChannelRow>(
-          'SELECT token_hash, nonce, device_id, session_key_hash, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1',
+          'SELECT token_hash, nonce, domain, siwe_uri, device_id, session_key_hash, expires_at, used_at FROM portico_auth.farcaster_channels WHERE token_hash = $1',
           [hash],
         )
       ).rows[0]
@@ -294,7 +320,7 @@ export function createFarcasterService(options: FarcasterServiceOptions) {
         [hash, at(now())],
       )
       if (took.rows.length === 0) throw failed(FARCASTER_ERRORS.channel)
-      const custody = await verify(row.nonce, completed)
+      const custody = await verify(row.nonce, completed, { domain: row.domain ?? domain, uri: row.siwe_uri ?? siweUri })
       const user = await userOf(completed.fid, custody, completed.username)
       return openSession(repo, user, input, device, now(), async (session) => options.notices?.sessionOpened(user, session, null))
     },

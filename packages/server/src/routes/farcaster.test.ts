@@ -128,6 +128,54 @@ describe('POST /v1/auth/farcaster/start and /status', () => {
     expect(await errorOf(await status(channelToken, key.publicKey))).toBe(FARCASTER_ERRORS.invalid)
   })
 
+  it("a start naming the host page: the approver shows the app's host, the message must carry it (issue 25 §1)", async () => {
+    K ??= await frameKey()
+    const key = K
+    const res = await post(app, '/v1/auth/farcaster/start', {
+      deviceId: DEVICE,
+      sessionKeyHash: key.keyHash,
+      hostOrigin: 'http://localhost:5173',
+    })
+    expect(res.status).toBe(200)
+    const { channelToken } = farcasterStartResponseSchema.parse(await res.json())
+    const page = await (await fetch(relay.approverUrl(channelToken))).text()
+    expect(page).toContain('<strong>localhost:5173</strong> asks you to sign in')
+    expect(page).not.toContain('127.0.0.1:4010')
+    await relay.approve(channelToken, 1)
+    const done = await status(channelToken, key.publicKey)
+    expect(done.status).toBe(200)
+    expect(otpResponseSchema.parse(await done.json()).user.userName).toBe('ada')
+
+    // A message for the API's own domain on a channel opened for the app is refused.
+    const other = await post(app, '/v1/auth/farcaster/start', {
+      deviceId: DEVICE,
+      sessionKeyHash: key.keyHash,
+      hostOrigin: 'http://localhost:5173',
+    })
+    const otherToken = farcasterStartResponseSchema.parse(await other.json()).channelToken
+    await relay.approve(otherToken, 1, { domain: '127.0.0.1:4010' })
+    expect(await errorOf(await status(otherToken, key.publicKey))).toBe(FARCASTER_ERRORS.invalid)
+  })
+
+  it('a start naming a page that is not an allowed origin → 400, no channel', async () => {
+    K ??= await frameKey()
+    const before = relay.channelCount()
+    const res = await post(app, '/v1/auth/farcaster/start', {
+      deviceId: DEVICE,
+      sessionKeyHash: K.keyHash,
+      hostOrigin: 'https://evil.example',
+    })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBe('hostOrigin is not an allowed origin')
+    expect(relay.channelCount()).toBe(before)
+    const bad = await post(app, '/v1/auth/farcaster/start', {
+      deviceId: DEVICE,
+      sessionKeyHash: K.keyHash,
+      hostOrigin: 'javascript:alert(1)',
+    })
+    expect(bad.status).toBe(400)
+  })
+
   it('another device cannot finish the channel; a rejected channel is refused', async () => {
     const { channelToken } = await start()
     const key = K

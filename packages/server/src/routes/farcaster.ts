@@ -2,6 +2,7 @@ import { FARCASTER_ERRORS, farcasterStartRequestSchema, farcasterStatusRequestSc
 import { Hono } from 'hono'
 import { jsonBody, loginProof, withAuthErrors } from '../auth/http.ts'
 import { AuthError } from '../auth/errors.ts'
+import { originMatcher } from '../cors.ts'
 import type { RouteModule } from './context.ts'
 
 /**
@@ -14,6 +15,7 @@ export const farcasterRoutes: RouteModule = (ctx) => {
   const app = withAuthErrors(new Hono())
   const auth = ctx.auth
   if (auth === undefined) return app
+  const isAllowedHost = originMatcher(ctx.allowedOrigins)
   const farcaster = () => {
     if (!auth.farcaster) throw new AuthError(404, FARCASTER_ERRORS.unavailable)
     return auth.farcaster
@@ -22,6 +24,8 @@ export const farcasterRoutes: RouteModule = (ctx) => {
   app.post('/v1/auth/farcaster/start', async (c) => {
     const service = farcaster()
     const input = await jsonBody(c, farcasterStartRequestSchema)
+    // The message will name this page to the user: it must be one of the app origins the frame accepts.
+    if (input.hostOrigin !== undefined && !isAllowedHost(input.hostOrigin)) throw new AuthError(400, 'hostOrigin is not an allowed origin')
     return c.json(await service.start(input))
   })
 
