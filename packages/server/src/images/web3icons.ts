@@ -8,9 +8,9 @@ import path from 'node:path'
 export type IconKind = 'tokens' | 'networks' | 'wallets' | 'exchanges'
 
 /**
- * Which style of the set each kind uses: tokens the round coin ('branded'); networks and wallets
- * the square tile with the brand's background ('background'), which views clip to a circle or a
- * rounded square.
+ * Which style of the set each kind uses: tokens the round coin ('branded'); networks, wallets and
+ * exchanges (the marks of Uniswap, 1inch and Binance, whose wallets carry them) the square tile with
+ * the brand's background ('background'), which views clip to a circle or a rounded square.
  */
 const VARIANT: Record<IconKind, string> = { tokens: 'branded', networks: 'background', wallets: 'background', exchanges: 'background' }
 
