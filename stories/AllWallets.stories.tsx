@@ -119,7 +119,7 @@ export const Searching: Story = {
   name: 'AllWallets (search results)',
   loaders: [loader({}, searching('ra'))],
   play: async ({ canvas }) => {
-    await expect((await canvas.findAllByRole('option', { name: /Rabbit Wallet/ })).length).toBe(2)
+    await expect((await canvas.findAllByRole('option', { name: /Rabby Wallet/ })).length).toBe(2)
   },
 }
 
@@ -141,9 +141,9 @@ export const Unavailable: Story = {
 
 export const ConnectingExternalWaiting: Story = {
   name: 'ConnectingExternal (waiting for the wallet)',
-  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), pendingAdapter)],
+  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'io.rabby' }), pendingAdapter)],
   play: async ({ canvas }) => {
-    await expect((await canvas.findAllByText('Continue in Rabbit Wallet')).length).toBe(2)
+    await expect((await canvas.findAllByText('Continue in Rabby Wallet')).length).toBe(2)
   },
 }
 
@@ -152,7 +152,7 @@ export const ConnectingExternalRejected: Story = {
   loaders: [
     loader(
       {},
-      (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }),
+      (p) => p.router.push('ConnectingExternal', { connectorId: 'io.rabby' }),
       () => fixtureAdapter({ connect: 'reject' }),
     ),
   ],
@@ -171,7 +171,7 @@ export const ConnectWithExplorerWallets: Story = {
     }),
   ],
   play: async ({ canvas }) => {
-    await expect((await canvas.findAllByRole('button', { name: /Aurora.*Recent/ })).length).toBe(2)
+    await expect((await canvas.findAllByRole('button', { name: /MetaMask.*Recent/ })).length).toBe(2)
     // the explorer's total: 50 in the pages + 1 featured
     await expect((await canvas.findAllByTestId('portico-connect-all-wallets'))[0]).toHaveTextContent('51')
   },
@@ -220,10 +220,8 @@ export const ConnectExplorerError: Story = {
 
 export const ConnectingExternalSlow: Story = {
   name: 'ConnectingExternal (still waiting after 5 s: a hint and Try again)',
-  loaders: [
-    loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'com.rabbit.wallet' }), pendingAdapter, { timers: patientTimers }),
-  ],
+  loaders: [loader({}, (p) => p.router.push('ConnectingExternal', { connectorId: 'io.rabby' }), pendingAdapter, { timers: patientTimers })],
   play: async ({ canvas }) => {
-    await expect((await canvas.findAllByText(/Not seeing the request\? Open Rabbit Wallet/)).length).toBe(2)
+    await expect((await canvas.findAllByText(/Not seeing the request\? Open Rabby Wallet/)).length).toBe(2)
   },
 }

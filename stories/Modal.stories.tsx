@@ -72,7 +72,7 @@ const titleHasFocus = (title: string) => async () => {
   await expect(await body().findByRole('heading', { name: title })).toHaveFocus()
 }
 const connectLoaded = async () => {
-  await body().findByRole('button', { name: /Rabbit Wallet/ })
+  await body().findByRole('button', { name: /Rabby Wallet/ })
   await titleHasFocus('Connect wallet')()
 }
 const searchHasFocus = async () => {

@@ -1,73 +1,74 @@
 // A fixture fetch for the headless API client: answers the Portico API paths the views touch from
 // fixed data (balances, the wallet explorer) and refuses everything else. Nothing leaves the page.
-import { networkImage, walletImage } from './images'
+import { logo, networkImage, walletImage } from './images'
 
-const NAMES = [
-  'Portico Dev Wallet',
-  'Aurora',
-  'Basalt',
-  'Cobalt Vault',
-  'Drift',
-  'Ember',
-  'Fjord',
-  'Granite',
-  'Harbor',
-  'Indigo Keys',
-  'Juniper',
-  'Kestrel',
-  'Lumen',
-  'Meridian',
-  'Nimbus',
-  'Onyx',
-  'Pebble',
-  'Quartz',
-  'Rabbit Wallet',
-  'Sable',
-  'Tundra',
-  'Umbra',
-  'Vireo',
-  'Willow',
-  'Xenon',
-  'Yarrow',
-  'Zephyr',
-  'Atlas Pay',
-  'Beacon',
-  'Cinder',
-  'Dune',
-  'Echo Safe',
-  'Flint',
-  'Glacier',
-  'Heron',
-  'Iris',
-  'Jade',
-  'Kite',
-  'Lark',
-  'Maple',
-  'Nova',
-  'Orbit',
-  'Pine',
-  'Quill',
-  'Raven',
-  'Slate',
-  'Tide',
-  'Vale',
-  'Wren',
-  'Yonder',
-  'Zinnia',
+/** Real wallets (as the API's default catalogue lists them) and their logo in @web3icons/core, if it has one. */
+const WALLETS: [name: string, rdns: string | null, logo: string | null][] = [
+  ['Portico Dev Wallet', 'io.portico.devwallet', null],
+  ['MetaMask', 'io.metamask', 'wallets/metamask'],
+  ['Coinbase Wallet', 'com.coinbase.wallet', 'wallets/coinbase'],
+  ['Trust Wallet', 'com.trustwallet.app', 'wallets/trust'],
+  ['Rainbow', 'me.rainbow', 'wallets/rainbow'],
+  ['Phantom', 'app.phantom', 'wallets/phantom'],
+  ['Rabby Wallet', 'io.rabby', 'wallets/rabby'],
+  ['OKX Wallet', 'com.okex.wallet', 'wallets/okx'],
+  ['Zerion', 'io.zerion.wallet', 'wallets/zerion'],
+  ['Ledger Live', null, 'wallets/ledger'],
+  ['Safe', null, 'wallets/safe'],
+  ['Uniswap Wallet', 'org.uniswap.app', 'exchanges/uniswap'],
+  ['Backpack', 'app.backpack', 'wallets/backpack'],
+  ['Solflare', null, 'wallets/solflare'],
+  ['Exodus', 'com.exodus.web3-wallet', 'wallets/exodus'],
+  ['Argent', null, 'wallets/argent'],
+  ['imToken', null, 'wallets/imtoken'],
+  ['TokenPocket', 'pro.tokenpocket', 'wallets/token-pocket'],
+  ['Bitget Wallet', 'com.bitget.web3', null],
+  ['Binance Wallet', 'com.binance.wallet', 'exchanges/binance'],
+  ['Brave Wallet', 'com.brave.wallet', null],
+  ['Frame', 'sh.frame', null],
+  ['Taho', 'xyz.taho', null],
+  ['Enkrypt', null, 'wallets/enkrypt'],
+  ['Keplr', null, 'wallets/keplr'],
+  ['Leap Wallet', null, null],
+  ['Xverse', null, null],
+  ['Leather', null, null],
+  ['UniSat Wallet', null, null],
+  ['Talisman', 'xyz.talisman', null],
+  ['SubWallet', 'app.subwallet', null],
+  ['Polkadot.js', null, null],
+  ['Slush', null, null],
+  ['Suiet', null, null],
+  ['Glow', null, 'wallets/glow'],
+  ['Magic Eden', 'io.magiceden.wallet', null],
+  ['Zengo', null, 'wallets/zengo'],
+  ['1inch Wallet', null, 'exchanges/1inch'],
+  ['SafePal', null, null],
+  ['Coin98', null, 'wallets/coin98'],
+  ['OneKey', 'so.onekey.app.wallet', null],
+  ['Trezor Suite', null, 'wallets/trezor'],
+  ['Atomic Wallet', null, 'wallets/atomic'],
+  ['MyEtherWallet', null, 'wallets/my-ether-wallet'],
+  ['Ronin Wallet', 'com.roninchain.wallet', 'wallets/ronin'],
+  ['Kraken Wallet', null, 'wallets/kraken'],
+  ['Ctrl Wallet', null, null],
+  ['Nightly', null, null],
+  ['Sequence', null, 'wallets/sequence'],
+  ['Daimo', null, 'wallets/daimo'],
+  ['AlphaWallet', null, 'wallets/alpha-wallet'],
 ]
-const hue = (i: number, shift = 0) => `hsl(${(i * 47 + shift) % 360} 70% 52%)`
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '')
 
 /**
- * The fixture wallet explorer's catalogue (51 wallets). Portico Dev Wallet has the rdns the fixture
- * adapter announces (so it is installed). Where to get them varies: every wallet has a website, every
- * second one a browser extension, every third the app stores.
+ * The fixture wallet explorer's catalogue (51 real wallets). Portico Dev Wallet has the rdns the fixture
+ * adapter announces (so it is installed). Logos are @web3icons/core's where it has the wallet; the
+ * others have no image_url, so the modal draws their initials. Where to get them varies: every wallet
+ * has a website, every second one a browser extension, every third the app stores.
  */
-export const CATALOGUE = NAMES.map((name, i) => ({
+export const CATALOGUE = WALLETS.map(([name, rdns, logoKey], i) => ({
   id: `wallet-${i + 1}`,
   name,
-  image_url: walletImage(hue(i), hue(i, 90)),
-  rdns: i === 0 ? 'io.portico.devwallet' : `dev.fixture.${slug(name)}`,
+  ...(i === 0 ? { image_url: walletImage('#3366ff', '#00c2a8') } : logoKey ? { image_url: logo(logoKey) } : {}),
+  rdns,
   chains: ['eip155:1'],
   homepage: `https://${slug(name)}.example`,
   chrome_store: i % 2 === 1 ? `https://chromewebstore.google.com/detail/${slug(name)}` : null,
@@ -108,7 +109,7 @@ export type FixtureToken = {
 }
 
 export const TOKENS: FixtureToken[] = [
-  { name: 'Ether', symbol: 'ETH', numeric: '12.3456789', decimals: '18', price: 3120.5, iconUrl: networkImage('#627eea', 'Ξ') },
+  { name: 'Ether', symbol: 'ETH', numeric: '12.3456789', decimals: '18', price: 3120.5, iconUrl: logo('tokens/ETH') },
   {
     name: 'USD Coin',
     symbol: 'USDC',
@@ -116,7 +117,7 @@ export const TOKENS: FixtureToken[] = [
     numeric: '1520.75',
     decimals: '6',
     price: 1,
-    iconUrl: networkImage('#2775ca', '$'),
+    iconUrl: logo('tokens/USDC'),
   },
   {
     name: 'Portico Token',
@@ -125,6 +126,7 @@ export const TOKENS: FixtureToken[] = [
     numeric: '42',
     decimals: '18',
     price: 0.85,
+    // Not in @web3icons/core: the API draws its letters.
     iconUrl: networkImage('#0f766e', 'P'),
   },
 ]

@@ -14,12 +14,12 @@ import { PorticoContextProvider } from '@portico/headless/react'
 import { PorticoModal } from '@portico/ui/modal'
 import type { ReactNode } from 'react'
 import { type ExplorerBehaviour, fixtureFetch, type FixtureToken } from './api'
-import { networkImage, walletImage } from './images'
+import { logo, walletImage } from './images'
 import { usePanelMode } from './panels'
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-const evm = (id: number, name: string, color: string, glyph: string, symbol = 'ETH', explorer?: string): CaipNetwork => ({
+const evm = (id: number, name: string, logoKey: string, symbol = 'ETH', explorer?: string): CaipNetwork => ({
   id,
   ...(explorer ? { blockExplorers: { default: { name: 'Explorer', url: explorer } } } : {}),
   caipNetworkId: `eip155:${id}`,
@@ -27,15 +27,15 @@ const evm = (id: number, name: string, color: string, glyph: string, symbol = 'E
   name,
   nativeCurrency: { name: 'Ether', symbol, decimals: 18 },
   rpcUrls: { default: { http: [`http://127.0.0.1:8545/${id}`] } },
-  assets: { imageUrl: networkImage(color, glyph) },
+  assets: { imageUrl: logo(logoKey) },
 })
 
 export const networks: CaipNetwork[] = [
-  evm(1, 'Ethereum', '#627eea', 'Ξ', 'ETH', 'https://etherscan.io'),
-  evm(8453, 'Base', '#0052ff', 'B'),
-  evm(42161, 'Arbitrum One', '#213147', 'A'),
-  evm(10, 'OP Mainnet', '#ff0420', 'OP'),
-  evm(137, 'Polygon', '#8247e5', 'P', 'POL'),
+  evm(1, 'Ethereum', 'networks/ethereum', 'ETH', 'https://etherscan.io'),
+  evm(8453, 'Base', 'networks/base'),
+  evm(42161, 'Arbitrum One', 'networks/arbitrum-one'),
+  evm(10, 'OP Mainnet', 'networks/optimism'),
+  evm(137, 'Polygon', 'networks/polygon', 'POL'),
 ]
 
 export const connectors: Connector[] = [
@@ -48,16 +48,9 @@ export const connectors: Connector[] = [
     imageUrl: walletImage('#3366ff', '#00c2a8'),
     rdns: 'io.portico.devwallet',
   },
-  {
-    id: 'com.rabbit.wallet',
-    name: 'Rabbit Wallet',
-    type: 'announced',
-    namespace: 'eip155',
-    imageUrl: walletImage('#ff7a45', '#ffc53d'),
-    rdns: 'com.rabbit.wallet',
-  },
-  { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: walletImage('#3b99fc', '#6cc4ff') },
-  { id: 'com.trail.wallet', name: 'Trail Wallet', type: 'external', namespace: 'eip155', imageUrl: walletImage('#16a34a', '#a3e635') },
+  { id: 'io.rabby', name: 'Rabby Wallet', type: 'announced', namespace: 'eip155', imageUrl: logo('wallets/rabby'), rdns: 'io.rabby' },
+  { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', namespace: 'eip155', imageUrl: logo('wallets/wallet-connect') },
+  { id: 'coinbaseWallet', name: 'Coinbase Wallet', type: 'external', namespace: 'eip155', imageUrl: logo('wallets/coinbase') },
 ]
 
 export type FixtureBehaviour = {

@@ -1,6 +1,7 @@
 // Issue 9 §3.6 and §3.7 on the local stack (production build, Chromium): network logos come from
 // the Portico API by imageId, lazily, and the NetworkButton and the views draw the same one; the
 // WalletConnect connector has its mark; the dev wallet looks the same in Connect and in All wallets;
+// All wallets lists real wallets with the logos of @web3icons/core (issue 25 §2);
 // a WalletConnect session shows the peer wallet's own name and icon "via WalletConnect", also after
 // a reload. The peer is the scriptable Node WalletConnect wallet with metadata of its own.
 import { startWcWallet, WC_DEV_WALLET_ICON, type WcWallet } from '@portico/devnet/wcwallet'
@@ -97,6 +98,31 @@ describe('images and the WalletConnect peer’s identity', () => {
     // The very same picture: the API's SVG is the icon the wallet announces.
     const served = await (await fetch(listed)).text()
     expect(`data:image/svg+xml,${encodeURIComponent(served)}`).toBe(installed.src)
+    await modal().getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => modal().count()).toBe(0)
+  })
+
+  it('b2. All wallets lists the real catalogue: "meta" finds MetaMask with its logo from the API (@web3icons/core), Frame its initials', async () => {
+    const { page } = h
+    await page.getByRole('button', { name: 'Connect wallet' }).click()
+    await modal()
+      .getByRole('button', { name: /All wallets/ })
+      .click()
+    await page.keyboard.type('meta')
+    const metamask = modal().getByTestId('portico-all-wallets-item').filter({ hasText: 'MetaMask' })
+    await expect.poll(() => imageOf(metamask), { timeout: 15_000 }).toMatchObject({ loaded: true })
+    const listed = (await imageOf(metamask)).src!
+    expect(listed.startsWith(`${api}/wallet-images/`)).toBe(true)
+    const served = await fetch(listed)
+    expect(served.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
+    const svg = await served.text()
+    expect(svg).toContain('fill="#FF5C16"') // MetaMask's orange, not a monogram
+    expect(svg).not.toContain('<text')
+    await page.getByTestId('portico-all-wallets-search').fill('frame')
+    const frame = modal().getByTestId('portico-all-wallets-item').filter({ hasText: 'Frame' })
+    await expect.poll(() => imageOf(frame), { timeout: 15_000 }).toMatchObject({ loaded: true })
+    expect(await (await fetch((await imageOf(frame)).src!)).text()).toContain('>F</text>')
     await modal().getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => modal().count()).toBe(0)
   })

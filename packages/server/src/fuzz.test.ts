@@ -438,6 +438,10 @@ async function check(res: Response, expectOk: Expect, label: string) {
   } else if (res.status === 200 && expectOk.svg) {
     expect(res.headers.get('content-type'), where).toBe('image/svg+xml; charset=utf-8')
     expect(body.startsWith('<svg '), where).toBe(true)
+    // Logos of @web3icons/core or drawn ones: never a script, never sniffed, sandboxed when opened.
+    expect(body, where).not.toMatch(/<script|\son[a-z]+=/i)
+    expect(res.headers.get('x-content-type-options'), where).toBe('nosniff')
+    expect(res.headers.get('content-security-policy'), where).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
   } else if (res.status === 200 && expectOk.schema) {
     const parsed = z.safeParse(expectOk.schema, JSON.parse(body))
     expect(parsed.success, `${where} ${parsed.error ? z.prettifyError(parsed.error) : ''}`).toBe(true)
@@ -517,7 +521,23 @@ const ensNames = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9-]{1,70}(\.[A-Za-z0-9-]{1,10})?\.eth$/),
   text.map((t) => `${t}.eth`),
 )
-const symbols = fc.oneof(fc.constantFrom('ETH', 'USDC', 'SOL', 'PTK', 'a.b-c_d', 'X'.repeat(16), 'X'.repeat(17)), text)
+const symbols = fc.oneof(
+  fc.constantFrom(
+    'ETH',
+    'USDC',
+    'usdc',
+    'WBTC',
+    '1INCH',
+    'SOL',
+    'PTK',
+    '__proto__',
+    'constructor',
+    'a.b-c_d',
+    'X'.repeat(16),
+    'X'.repeat(17),
+  ),
+  text,
+)
 
 /** Convert token ids: the native placeholder, the configured token, other chains and namespaces, near misses, junk. */
 const convertTokenIds = fc.oneof(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { NAMESPACE_CHAINS } from './chains.ts'
 import type { CatalogueWallet } from './types.ts'
 
 const FIRST = [
@@ -50,30 +51,9 @@ const FIRST = [
 ]
 const SECOND = ['Wallet', 'Vault', 'Pay', 'Keys', 'Safe', 'Pocket', 'Purse', 'Ledger', 'Chest', 'Pass', 'Key', 'Folio']
 
-/** The networks wallets claim, per family. The devnet chains 31337/31338 count as EVM. */
-const EVM = [
-  'eip155:1',
-  'eip155:10',
-  'eip155:56',
-  'eip155:137',
-  'eip155:8453',
-  'eip155:42161',
-  'eip155:43114',
-  'eip155:31337',
-  'eip155:31338',
-]
-const SOLANA = [
-  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
-  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
-]
-const OTHER = [
-  ['bip122:000000000019d6689c085ae165831e93'],
-  ['cosmos:cosmoshub-4'],
-  ['polkadot:91b171bb158e2d3848fa23a9f1c25182'],
-  ['sui:mainnet'],
-  ['stacks:1'],
-]
+const EVM = NAMESPACE_CHAINS.eip155
+const SOLANA = NAMESPACE_CHAINS.solana
+const OTHER = [NAMESPACE_CHAINS.bip122, NAMESPACE_CHAINS.cosmos, NAMESPACE_CHAINS.polkadot, NAMESPACE_CHAINS.sui, NAMESPACE_CHAINS.stacks]
 
 export const DEV_WALLET_NAME = 'Portico Dev Wallet'
 export const DEV_WALLET_RDNS = 'dev.portico.wallet'
@@ -113,12 +93,18 @@ function wallet(name: string, order: number): CatalogueWallet {
     chains,
     order,
     badge_type: byte(12) < 77 ? 'certified' : 'none',
+    homepage: `https://${domain}`,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    logo: null,
   }
 }
 
 /**
- * The explorer catalogue: the devnet browser wallet first, then every FIRST × SECOND name in an
- * order fixed by the hash of the name. Deterministic: same output on every run.
+ * The synthetic catalogue of the scale tests (540 invented wallets, `.example` links): the devnet
+ * browser wallet first, then every FIRST × SECOND name in an order fixed by the hash of the name.
+ * Deterministic: same output on every run. The API's default is the real catalogue (wallets.json).
  */
 export function generateCatalogue(): CatalogueWallet[] {
   const names = FIRST.flatMap((first) => SECOND.map((second) => `${first} ${second}`))
@@ -134,11 +120,11 @@ export function generateCatalogue(): CatalogueWallet[] {
     chains: [...EVM, ...SOLANA],
     order: 1,
     badge_type: 'certified',
+    homepage: null,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    logo: null,
   }
   return [dev, ...names.map((name, i) => wallet(name, i + 2))]
-}
-
-/** The committed JSON text: one wallet per line. */
-export function serialiseCatalogue(wallets: CatalogueWallet[]): string {
-  return `[\n${wallets.map((w) => `  ${JSON.stringify(w)}`).join(',\n')}\n]\n`
 }

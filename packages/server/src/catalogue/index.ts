@@ -1,34 +1,73 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { NAMESPACE_CHAINS, NAMESPACES } from './chains.ts'
+import { generateCatalogue, imageId, walletId } from './generate.ts'
 import type { CatalogueWallet } from './types.ts'
 
 export type { CatalogueWallet, Wallet } from './types.ts'
 
-const walletSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{64}$/),
-  name: z.string().min(1),
-  image_id: z.string().min(1),
-  mobile_link: z.string().nullable(),
-  desktop_link: z.string().nullable(),
-  webapp_link: z.string().nullable(),
-  rdns: z.string().nullable(),
-  chains: z.array(z.string()),
-  order: z.number().int(),
+const link = z.string().regex(/^[a-z][a-z0-9+.-]*:\/\/\S*$/, { error: 'a URL or an app scheme (metamask://)' })
+const https = z.url({ protocol: /^https$/ })
+
+/** One entry of wallets.json: the public facts of a wallet, written by hand (ids and order are derived). */
+export const realWalletSchema = z.strictObject({
+  name: z.string().min(1).max(40),
+  /** EIP-6963 reverse DNS, only where known. */
+  rdns: z
+    .string()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+    .nullable(),
+  homepage: https.nullable(),
+  namespaces: z.array(z.enum(NAMESPACES)).min(1),
+  mobile_link: link.nullable(),
+  desktop_link: link.nullable(),
+  webapp_link: https.nullable(),
+  app_store: z.string().startsWith('https://apps.apple.com/app/').nullable(),
+  play_store: z.string().startsWith('https://play.google.com/store/apps/details?id=').nullable(),
+  chrome_store: z
+    .string()
+    .regex(/^https:\/\/chromewebstore\.google\.com\/detail\/[a-p]{32}$/)
+    .nullable(),
+  logo: z
+    .string()
+    .regex(/^(wallets|exchanges)\/[a-z0-9-]+$/)
+    .nullable(),
   badge_type: z.enum(['certified', 'none']),
 })
+export type RealWallet = z.infer<typeof realWalletSchema>
+
+/** A catalogue record from an entry of wallets.json at position `order` (1-based). */
+export function catalogueWallet(entry: RealWallet, order: number): CatalogueWallet {
+  const { namespaces, ...facts } = entry
+  return {
+    id: walletId(entry.name),
+    image_id: imageId(entry.name),
+    ...facts,
+    chains: namespaces.flatMap((ns) => NAMESPACE_CHAINS[ns]),
+    order,
+  }
+}
 
 let cached: CatalogueWallet[] | undefined
 
-/** The committed catalogue (`wallets.json`), parsed once and sorted by `order`. */
+/** The API's default catalogue: the real wallets of wallets.json, in the file's order, parsed once. */
 export function loadCatalogue(): CatalogueWallet[] {
   if (cached === undefined) {
     const text = readFileSync(new URL('./wallets.json', import.meta.url), 'utf8')
     cached = z
-      .array(walletSchema)
+      .array(realWalletSchema)
       .parse(JSON.parse(text))
-      .sort((a, b) => a.order - b.order)
+      .map((entry, i) => catalogueWallet(entry, i + 1))
   }
   return cached
+}
+
+let synthetic: CatalogueWallet[] | undefined
+
+/** The synthetic catalogue of the scale tests (generate.ts: 541 invented wallets). */
+export function syntheticCatalogue(): CatalogueWallet[] {
+  synthetic ??= generateCatalogue()
+  return synthetic
 }
 
 export type WalletQuery = {

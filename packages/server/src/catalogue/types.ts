@@ -1,4 +1,4 @@
-/** A wallet of the explorer catalogue as stored (image_url is added per request). */
+/** A wallet of the explorer catalogue as stored (image_url is added per request, `logo` is never sent). */
 export type CatalogueWallet = {
   id: string
   name: string
@@ -10,7 +10,13 @@ export type CatalogueWallet = {
   chains: string[]
   order: number
   badge_type: 'certified' | 'none'
+  homepage: string | null
+  app_store: string | null
+  play_store: string | null
+  chrome_store: string | null
+  /** The wallet's logo in @web3icons/core as `<kind>/<name>` ('wallets/metamask'); null: its initials. */
+  logo: string | null
 }
 
 /** SPEC §3 Wallet (from explorer), as served by GET /getWallets. */
-export type Wallet = CatalogueWallet & { image_url: string }
+export type Wallet = Omit<CatalogueWallet, 'logo'> & { image_url: string }

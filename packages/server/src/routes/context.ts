@@ -89,6 +89,15 @@ const svgHeaders = z.object({
   'if-none-match': z.string().max(512, { error: 'If-None-Match must be at most 512 characters' }).optional(),
 })
 
+/**
+ * Headers of every served SVG: never sniffed as another type, and opened on its own (not as an
+ * <img>) it runs no script, loads nothing and is sandboxed; inline styles only.
+ */
+export const SVG_SAFETY = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+} as const
+
 export function svgResponder(): AppContext['svg'] {
   return (c, body) => {
     const headers = parseInput(svgHeaders, { 'if-none-match': c.req.header('if-none-match') })
@@ -98,6 +107,6 @@ export function svgResponder(): AppContext['svg'] {
       ETag: etag,
     }
     if (headers['if-none-match'] === etag) return c.body(null, 304, cache)
-    return c.body(body, 200, { ...cache, 'Content-Type': 'image/svg+xml; charset=utf-8' })
+    return c.body(body, 200, { ...cache, ...SVG_SAFETY, 'Content-Type': 'image/svg+xml; charset=utf-8' })
   }
 }

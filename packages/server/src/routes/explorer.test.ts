@@ -1,20 +1,101 @@
 import { walletsResponseSchema } from '@portico/protocol/explorer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walletId } from '../catalogue/generate.ts'
-import { loadCatalogue } from '../catalogue/index.ts'
+import { loadCatalogue, syntheticCatalogue } from '../catalogue/index.ts'
+import { web3Icon } from '../images/web3icons.ts'
+import { createCommittedWalletCatalogue } from '../providers/wallets.ts'
 import { openTestApp, requestError, requestJson, type TestApp } from '../test-support.ts'
 
+// The paging, filter and image rules run on the synthetic catalogue (541 invented wallets: scale);
+// the default catalogue (real wallets) has its own block below.
 let app: TestApp
 let close: () => Promise<void>
-const catalogue = loadCatalogue()
+let real: TestApp
+let closeReal: () => Promise<void>
+const catalogue = syntheticCatalogue()
+const realCatalogue = loadCatalogue()
 
 beforeAll(async () => {
-  ;({ app, close } = await openTestApp())
+  ;({ app, close } = await openTestApp({ providers: { wallets: createCommittedWalletCatalogue(catalogue) } }))
+  ;({ app: real, close: closeReal } = await openTestApp())
 })
-afterAll(() => close())
+afterAll(async () => {
+  await close()
+  await closeReal()
+})
 
-const wallets = (path: string) => requestJson(app, path, walletsResponseSchema)
+const wallets = (path: string, on: TestApp = app) => requestJson(on, path, walletsResponseSchema)
 const names = (body: { data: { name: string }[] }) => body.data.map((w) => w.name)
+
+const WIRE_KEYS = [
+  'app_store',
+  'badge_type',
+  'chains',
+  'chrome_store',
+  'desktop_link',
+  'homepage',
+  'id',
+  'image_id',
+  'image_url',
+  'mobile_link',
+  'name',
+  'order',
+  'play_store',
+  'rdns',
+  'webapp_link',
+]
+
+describe('GET /getWallets on the default catalogue (real wallets)', () => {
+  it('lists the devnet wallet, then MetaMask, Coinbase Wallet, Trust Wallet, Rainbow; no `logo` field on the wire', async () => {
+    const { status, body } = await wallets('/getWallets?entries=5', real)
+    expect(status).toBe(200)
+    expect(body.count).toBe(realCatalogue.length)
+    expect(names(body)).toEqual(['Portico Dev Wallet', 'MetaMask', 'Coinbase Wallet', 'Trust Wallet', 'Rainbow'])
+    const { logo: _logo, ...metamask } = realCatalogue[1]!
+    expect(body.data[1]).toEqual({ ...metamask, image_url: `/wallet-images/${metamask.image_id}` })
+    expect(body.data[1]).toMatchObject({
+      rdns: 'io.metamask',
+      homepage: 'https://metamask.io',
+      mobile_link: 'metamask://',
+      app_store: 'https://apps.apple.com/app/metamask/id1438144202',
+      play_store: 'https://play.google.com/store/apps/details?id=io.metamask',
+      chrome_store: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn',
+    })
+    expect(Object.keys(body.data[1] ?? {}).sort()).toEqual(WIRE_KEYS)
+  })
+
+  it.each([
+    ['meta', ['MetaMask']],
+    ['wallet', ['Portico Dev Wallet', 'Coinbase Wallet', 'Trust Wallet', 'Rabby Wallet', 'OKX Wallet']],
+    ['sable', []],
+  ])('search %j finds %j first', async (search, expected) => {
+    const { body } = await wallets(`/getWallets?search=${search}`, real)
+    expect(names(body).slice(0, 5)).toEqual(expected)
+  })
+
+  it("serves MetaMask's logo from @web3icons/core with safe headers, and initials for Frame (not in the set)", async () => {
+    const metamask = realCatalogue.find((w) => w.name === 'MetaMask')!
+    const res = await real.request(`/wallet-images/${metamask.image_id}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    const svg = await res.text()
+    expect(svg).toBe(web3Icon('wallets', 'metamask'))
+    expect(svg).toContain('fill="#FF5C16"')
+    expect(svg).not.toContain('<text')
+    const frame = realCatalogue.find((w) => w.name === 'Frame')!
+    expect(frame.logo).toBeNull()
+    expect(await (await real.request(`/wallet-images/${frame.image_id}`)).text()).toContain('>F</text>')
+    const uniswap = realCatalogue.find((w) => w.name === 'Uniswap Wallet')!
+    expect(await (await real.request(`/wallet-images/${uniswap.image_id}`)).text()).toBe(web3Icon('exchanges', 'uniswap'))
+  })
+
+  it('answers 404 for an image id of the synthetic catalogue (not served by default)', async () => {
+    const sable = catalogue.find((w) => w.name === 'Sable Chest')!
+    expect(await requestError(real, `/wallet-images/${sable.image_id}`)).toMatchObject({ status: 404 })
+  })
+})
 
 describe('GET /getWallets', () => {
   it('answers page 1 of 40 by default, ordered by order, with image URLs as paths of this server', async () => {
@@ -22,24 +103,10 @@ describe('GET /getWallets', () => {
     expect(status).toBe(200)
     expect(body.count).toBe(catalogue.length)
     expect(body.data).toHaveLength(40)
-    expect(body.data[0]).toEqual({
-      ...catalogue[0],
-      image_url: `/wallet-images/${catalogue[0]?.image_id}`,
-    })
+    const { logo: _logo, ...first } = catalogue[0]!
+    expect(body.data[0]).toEqual({ ...first, image_url: `/wallet-images/${first.image_id}` })
     expect(body.data[0]?.name).toBe('Portico Dev Wallet')
-    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual([
-      'badge_type',
-      'chains',
-      'desktop_link',
-      'id',
-      'image_id',
-      'image_url',
-      'mobile_link',
-      'name',
-      'order',
-      'rdns',
-      'webapp_link',
-    ])
+    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(WIRE_KEYS)
   })
 
   it('pages: page 2 of 40 holds wallets 41-80', async () => {

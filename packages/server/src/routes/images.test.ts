@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_WALLET_RDNS } from '../catalogue/generate.ts'
 import { loadCatalogue } from '../catalogue/index.ts'
 import { NETWORK_IMAGES } from '../images/networks.ts'
-import { createBuiltinNetworkImages } from '../providers/network-images.ts'
+import { web3Icon } from '../images/web3icons.ts'
+import { builtinNetworkImages, createBuiltinNetworkImages, WEB3ICONS_NETWORKS } from '../providers/network-images.ts'
 import { openTestApp, requestError, type TestApp } from '../test-support.ts'
 
 let app: TestApp
@@ -14,15 +15,38 @@ beforeAll(async () => {
 })
 afterAll(() => close())
 
+const SAFE_SVG_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'cache-control': 'public, max-age=86400, immutable',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'x-content-type-options': 'nosniff',
+}
+const headersOf = (res: Response) => Object.fromEntries(Object.keys(SAFE_SVG_HEADERS).map((h) => [h, res.headers.get(h)]))
+
 describe('GET /token-images/{symbol}', () => {
-  it('serves token icons by symbol, cacheable', async () => {
-    const res = await app.request('/token-images/USDC')
+  it.each(['USDC', 'usdc', 'ETH', 'WBTC', 'SOL'])(
+    'serves the logo of @web3icons/core for %s, cacheable, with safe headers',
+    async (symbol) => {
+      const res = await app.request(`/token-images/${symbol}`)
+      expect(res.status).toBe(200)
+      expect(headersOf(res)).toEqual(SAFE_SVG_HEADERS)
+      const svg = await res.text()
+      expect(svg).toBe(web3Icon('tokens', symbol))
+      expect(svg).not.toContain('<text')
+      const cached = await app.request(`/token-images/${symbol}`, { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } })
+      expect(cached.status).toBe(304)
+    },
+  )
+
+  it('USDC is the blue coin of the set (#0B53BF)', async () => {
+    expect(await (await app.request('/token-images/USDC')).text()).toContain('fill="#0B53BF"')
+  })
+
+  it('draws the letters of a symbol the set lacks (PTK, the devnet token), with the same headers', async () => {
+    const res = await app.request('/token-images/PTK')
     expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
-    expect(res.headers.get('cache-control')).toBe('public, max-age=86400, immutable')
-    expect(await res.text()).toContain('>USDC</text>')
-    const cached = await app.request('/token-images/USDC', { headers: { 'If-None-Match': res.headers.get('etag') ?? '' } })
-    expect(cached.status).toBe(304)
+    expect(headersOf(res)).toEqual(SAFE_SVG_HEADERS)
+    expect(await res.text()).toContain('>PTK</text>')
   })
 
   it.each([
@@ -43,18 +67,29 @@ describe('GET /network-images/{imageId}', () => {
     for (const id of presetImageIds) {
       const res = await app.request(`/network-images/${id}`)
       expect(res.status, String(id)).toBe(200)
-      expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
-      expect(res.headers.get('cache-control')).toBe('public, max-age=86400, immutable')
-      expect(await res.text()).toBe(NETWORK_IMAGES[id as string])
+      expect(headersOf(res)).toEqual(SAFE_SVG_HEADERS)
+      expect(await res.text()).toBe(web3Icon('networks', WEB3ICONS_NETWORKS[id as string] as string))
     }
     expect(Object.keys(NETWORK_IMAGES).sort()).toEqual([...presetImageIds].sort())
   })
 
-  it('names the network in the SVG: Base is "Base", Arbitrum One "Arbitrum"', async () => {
-    expect(await (await app.request('/network-images/base')).text()).toMatch(
+  it('has the logo of @web3icons/core for every preset: Ethereum, Arbitrum One, BNB Smart Chain …', () => {
+    for (const [id, name] of Object.entries(WEB3ICONS_NETWORKS)) expect(web3Icon('networks', name), id).toBeDefined()
+    expect(WEB3ICONS_NETWORKS.arbitrum).toBe('arbitrum-one')
+    expect(WEB3ICONS_NETWORKS.bnb).toBe('binance-smart-chain')
+  })
+
+  it('falls back to the marks drawn for Portico where the set lacks a network', () => {
+    expect(builtinNetworkImages().ethereum).toBe(web3Icon('networks', 'ethereum'))
+    expect(Object.keys(builtinNetworkImages()).sort()).toEqual(Object.keys(NETWORK_IMAGES).sort())
+  })
+
+  it('the drawn marks name the network in the SVG: Base is "Base", Arbitrum One "Arbitrum"', async () => {
+    const drawn = createBuiltinNetworkImages(NETWORK_IMAGES)
+    expect(await drawn.svg('base')).toMatch(
       /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="Base">/,
     )
-    expect(await (await app.request('/network-images/arbitrum')).text()).toContain('aria-label="Arbitrum"')
+    expect(await drawn.svg('arbitrum')).toContain('aria-label="Arbitrum"')
   })
 
   it.each(Object.entries(NETWORK_IMAGES))('%s is a small self-contained SVG: no script, link, embedded image or text', (_id, svg) => {

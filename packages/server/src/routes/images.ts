@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { HttpError } from '../errors.ts'
 import { tokenSvg } from '../images/svg.ts'
+import { web3Icon } from '../images/web3icons.ts'
 import { parseInput } from '../validation.ts'
 import type { RouteModule } from './context.ts'
 
@@ -16,7 +17,8 @@ const networkImageParams = z.object({ imageId: z.string().regex(NETWORK_IMAGE_ID
 export const tokenImagePath = (symbol: string) => `/token-images/${encodeURIComponent(symbol)}`
 
 /**
- * GET /token-images/{symbol}: a token icon (SVG), drawn from the symbol.
+ * GET /token-images/{symbol}: a token's logo (SVG) from @web3icons/core, or one drawn from the
+ * symbol's letters when the set has none.
  * GET /network-images/{imageId}: a network's logo (SVG) by its `assets.imageId` (the presets of
  * @portico/headless/networks); 404 for an id with no logo, 400 for one that cannot be an id.
  */
@@ -24,7 +26,7 @@ export const imageRoutes: RouteModule = (ctx) =>
   new Hono()
     .get('/token-images/:symbol', (c) => {
       const { symbol } = parseInput(symbolParams, c.req.param())
-      return ctx.svg(c, tokenSvg(symbol))
+      return ctx.svg(c, web3Icon('tokens', symbol) ?? tokenSvg(symbol))
     })
     .get('/network-images/:imageId', async (c) => {
       const { imageId } = parseInput(networkImageParams, c.req.param())

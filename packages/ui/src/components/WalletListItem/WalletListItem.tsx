@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { type ButtonHTMLAttributes, type ReactNode, useState } from 'react'
 import { gradientFor } from '../Avatar/gradient'
 import { ListItem } from '../ListItem/ListItem'
 import * as styles from './WalletListItem.css'
@@ -20,8 +20,11 @@ export type WalletListItemProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 
   leading?: ReactNode
 }
 
+/** A wallet's logo; its initial on a gradient without a URL or when the URL fails to load. */
 export function WalletImage({ name, imageUrl }: { name: string; imageUrl?: string }) {
-  if (imageUrl) return <img className={styles.image} src={imageUrl} alt="" width={40} height={40} loading="lazy" />
+  const [failed, setFailed] = useState<string>()
+  if (imageUrl && failed !== imageUrl)
+    return <img className={styles.image} src={imageUrl} alt="" width={40} height={40} loading="lazy" onError={() => setFailed(imageUrl)} />
   return (
     <span className={styles.monogram} style={{ background: gradientFor(name) }} aria-hidden="true">
       {name.trim().charAt(0).toUpperCase()}
