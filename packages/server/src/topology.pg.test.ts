@@ -393,6 +393,13 @@ describe('rolling restart under load', () => {
           await sleep(10)
         }
       }
+      /** Retries by kind of request and status: `{ "batch 503": 4, … }`. */
+      const tally = (list: { request: string; status: number }[]) =>
+        list.reduce<Record<string, number>>((counts, { request, status }) => {
+          const key = `${request.split(' ')[0]}${request.includes('login') ? ` ${request.split(' ')[2]}` : ''} ${status}`
+          counts[key] = (counts[key] ?? 0) + 1
+          return counts
+        }, {})
       const load = Promise.all([...Array.from({ length: ROLL_CLIENTS }, (_, k) => client(k)), logins(), registrations()])
       // Once the load runs, instance 0 is stopped with SIGTERM and started again on its port.
       while (sent < 40 && !done()) await sleep(20)
@@ -406,7 +413,7 @@ describe('rolling restart under load', () => {
       restarted = true
       await load
       console.info(
-        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${sessions.length} logins, ${names.length} names; ${retried.length} retried after a 5xx or a cut connection, batches served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
+        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${sessions.length} logins, ${names.length} names; ${retried.length} retried after a 5xx or a cut connection (${JSON.stringify(tally(retried))}), batches served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
       )
       expect(unrecovered).toEqual([])
       expect(sent).toBeGreaterThanOrEqual(300)
