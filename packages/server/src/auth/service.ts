@@ -395,10 +395,12 @@ export function createAuthService(options: AuthServiceOptions) {
           throw new AuthError(503, AUTH_ERRORS.deviceWaitsFull, { 'retry-after': String(DEVICE_WAITS_RETRY_S) })
         deviceWaits += 1
         try {
-          // The ask's bound counts the pauses (not the clock): it holds with any clock.
+          // The ask's bound counts the pauses (so it holds with any injected clock) and the real time
+          // (so slow looks at the database do not stretch it).
+          const started = performance.now()
           for (let waited = 0; ; ) {
             if (draining()) throw new AuthError(503, AUTH_ERRORS.restarting, { 'retry-after': String(DRAINING_RETRY_S) })
-            if (signal?.aborted || waited >= deviceAskMs) return { state: 'pending' }
+            if (signal?.aborted || waited >= deviceAskMs || performance.now() - started >= deviceAskMs) return { state: 'pending' }
             const step = Math.max(1, Math.min(devicePollMs, deviceAskMs - waited, end - now()))
             await pause(step, signal)
             waited += step
