@@ -16,6 +16,7 @@ import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { type AnvilInstance, getFreePort, type Mailbox, startAnvil, startMailbox } from '@portico/devnet'
 import { privateKeyToAccount } from 'viem/accounts'
+import { AUTH_ERRORS } from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveByPage, FRAME_ORIGIN, frameKey, loginPost, memoryMailbox, stampHeaders, TEST_KEK } from './auth/test-support.ts'
 import { createProjectsRepository } from './db/projects.ts'
@@ -403,6 +404,28 @@ describe('rolling restart under load', () => {
       const load = Promise.all([...Array.from({ length: ROLL_CLIENTS }, (_, k) => client(k)), logins(), registrations()])
       // Once the load runs, instance 0 is stopped with SIGTERM and started again on its port.
       while (sent < 40 && !done()) await sleep(20)
+      // A login waiting for its device's approval holds an ask on instance 0 (20 s at most) when it
+      // stops: the ask ends with 503 and Retry-After: 1 (no cut); asked again as the frame does (after
+      // the Retry-After, on 202 at once, through the balancer) it completes once the link is approved.
+      const waiter = await frameKey()
+      const waitBody = { email: 'roll-waiting@example.com', deviceId: 'device-roll-waiting1', sessionKeyHash: waiter.keyHash }
+      const direct = `http://127.0.0.1:${ports[0]}`
+      const waitHeaders = { origin: FRAME_ORIGIN }
+      expect((await send(`${direct}/v1/auth/email/connect`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders })).status).toBe(200)
+      const asks: { status: number; json: unknown }[] = []
+      const held = send(`${direct}/v1/auth/email/device`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders })
+      const asking = (async () => {
+        let answer: { status: number; json?: unknown; headers?: Record<string, string | string[] | undefined> } = await held
+        for (;;) {
+          asks.push({ status: answer.status, json: answer.json })
+          if (answer.status === 503) await sleep(Number(answer.headers?.['retry-after']) * 1000)
+          else if (answer.status !== 202) return
+          answer = await send(`${lb.url}/v1/auth/email/device`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders }).catch(() => ({
+            status: 0,
+          }))
+        }
+      })()
+      await sleep(300)
       const stopping = children[0]!
       stopping.proc.kill('SIGTERM')
       expect(await stopping.exited).toBe(0)
@@ -411,9 +434,13 @@ describe('rolling restart under load', () => {
       const sentWhileDown = sent
       children[0] = await startChild(ports[0]!, chainsJson, smtp.smtpUrl)
       restarted = true
+      const waitApproval = await smtp.waitFor({ to: waitBody.email, subject: /Approve your new device/ }, 10_000)
+      const waitLink = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(waitApproval.text)?.[0] ?? ''
+      expect((await approveByPage(viaLb, waitLink)).status).toBe(200)
+      await asking
       await load
       console.info(
-        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${sessions.length} logins, ${names.length} names; ${retried.length} retried after a 5xx or a cut connection (${JSON.stringify(tally(retried))}), batches served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
+        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${sessions.length} logins, ${names.length} names; the waiting login's asks ${asks.map((a) => a.status).join(' ')}; ${retried.length} retried after a 5xx or a cut connection (${JSON.stringify(tally(retried))}), batches served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
       )
       expect(unrecovered).toEqual([])
       expect(sent).toBeGreaterThanOrEqual(300)
@@ -431,6 +458,12 @@ describe('rolling restart under load', () => {
       const registered = await db.query<{ name: string }>("SELECT name FROM names WHERE name LIKE 'roll-name-%'")
       expect(new Set(registered.rows.map((r) => r.name))).toEqual(new Set(names))
       expect(names).toContain('roll-name-0.portico.id')
+      // The waiting login: its held ask ended with the shutdown (503, Retry-After: 1), the next ones
+      // were pending or refused the same way, the last one sent the code.
+      expect(asks[0]).toEqual({ status: 503, json: { error: AUTH_ERRORS.restarting } })
+      expect(asks.at(-1)).toEqual({ status: 200, json: { action: 'VERIFY_OTP' } })
+      expect(asks.filter((a) => a.status !== 202 && a.status !== 503 && a.status !== 200)).toEqual([])
+      expect((await smtp.waitFor({ to: waitBody.email, subject: /Your Portico code/ }, 10_000)).subject).toMatch(/\d{6}/)
     } finally {
       await lb.stop()
       for (const child of children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL')
