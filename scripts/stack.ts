@@ -99,6 +99,8 @@ export interface StackOptions {
    * e.g. a shorter resend cooldown for a journey that sends several codes. @default the service's
    */
   authLimits?: NonNullable<AuthConfig['limits']>
+  /** How long one device-approval ask of the auth service waits before it answers pending. @default the service's (20 s) */
+  deviceAskMs?: number
 }
 
 /**
@@ -325,6 +327,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Every e2e journey and every local user signs in from 127.0.0.1: the hourly per-IP mail limit
       // is for the open internet.
       limits: { mailsPerIpPerHour: 1000, ...options.authLimits },
+      ...(options.deviceAskMs ? { deviceAskMs: options.deviceAskMs } : {}),
       social: {
         redirectBaseUrl: apiBase,
         providers: Object.fromEntries(

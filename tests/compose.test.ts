@@ -112,7 +112,7 @@ describe('compose.yaml', () => {
         allowedOrigins: ['https://my.app'],
         clientAddress: { trustedProxies: ['172.28.0.10'] },
         shutdownDelayMs: 3000,
-        shutdownTimeoutMs: 30_000,
+        shutdownTimeoutMs: 15_000,
         metrics: { port: 9464, host: '0.0.0.0' },
         chains: [expect.objectContaining({ chainId: 1, name: 'Ethereum' })],
       })

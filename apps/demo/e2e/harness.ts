@@ -37,6 +37,8 @@ export interface HarnessOptions {
   restrictedTimezones?: StackOptions['restrictedTimezones']
   /** The auth service's mail limits (the stack's option). @default the stack's */
   authLimits?: StackOptions['authLimits']
+  /** One device-approval ask's bound (the stack's option). @default the service's */
+  deviceAskMs?: StackOptions['deviceAskMs']
   /** The browser's time zone (Playwright emulates it: Intl reads it). @default the machine's */
   timezoneId?: string
   /** The frame on `localhost` (the stack's option; passkeys need a host name). @default false */
@@ -53,6 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.restrictedTimezones ? { restrictedTimezones: options.restrictedTimezones } : {}),
     ...(options.frameOnLocalhost ? { frameOnLocalhost: true } : {}),
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+    ...(options.deviceAskMs ? { deviceAskMs: options.deviceAskMs } : {}),
   })
   let browser: Browser | undefined
   try {

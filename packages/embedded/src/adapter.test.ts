@@ -238,6 +238,41 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
     expect(s.storage.map.size).toBe(0)
   })
 
+  it('device approval after two pending answers (issue 24: each ask is bounded): CONNECT_DEVICE asked 3 times, the prompts as before', async () => {
+    let asks = 0
+    const s = setup({
+      CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }),
+      CONNECT_DEVICE: () => ({ ok: ++asks < 3 ? { state: 'pending' } : {} }),
+    })
+    const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
+    await settle(s)
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_DEVICE', 'CONNECT_DEVICE'])
+    expect(prompts(s.events)).toEqual([
+      { kind: 'verifyDevice', email: EMAIL },
+      { kind: 'verifyOtp', email: EMAIL },
+    ])
+    await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })
+    expect(await connecting).toMatchObject({ address: EVM })
+  })
+
+  it('the user cancels while the device is pending: no ask after the cancel, the connect rejects with its reason', async () => {
+    const s = setup({
+      CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }),
+      // The first ask answers pending; the second stays open (the API still waiting).
+      CONNECT_DEVICE: () => (s.types().filter((t) => t === 'CONNECT_DEVICE').length === 1 ? { ok: { state: 'pending' } } : undefined),
+    })
+    const controller = new AbortController()
+    const connecting = s.adapter
+      .connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL }, signal: controller.signal })
+      .catch((e: Error) => e.message)
+    await settle(s)
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_DEVICE'])
+    controller.abort(new Error('Modal closed'))
+    expect(await connecting).toBe('Modal closed')
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(s.types()).toEqual(['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_DEVICE'])
+  })
+
   it('the signal aborts the connect with its reason', async () => {
     const s = setup({ CONNECT_DEVICE: () => undefined, CONNECT_EMAIL: () => ({ ok: { action: 'VERIFY_DEVICE' } }) })
     const controller = new AbortController()

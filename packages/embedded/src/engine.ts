@@ -169,12 +169,14 @@ export function createEngine(
     })
   }
 
-  /** CONNECT_EMAIL, and CONNECT_DEVICE when the device must be approved first. Resolves with the next action. */
+  /** CONNECT_EMAIL, and CONNECT_DEVICE (asked until not pending) when the device must be approved first. Resolves with the next action. */
   async function startEmail(c: FrameClient, email: string, signal: AbortSignal): Promise<'VERIFY_OTP' | 'CONNECT'> {
     const { action } = await c.request('CONNECT_EMAIL', { email }, { signal })
     if (action !== 'VERIFY_DEVICE') return action
     emit({ kind: 'verifyDevice', email })
-    await c.request('CONNECT_DEVICE', {}, { signal })
+    // Each ask is bounded (the API answers pending within DEVICE_ASK_MS): ask again until the device
+    // is approved, the API's wait is over (408), or the user cancels (the signal).
+    while ((await c.request('CONNECT_DEVICE', {}, { signal })).state === 'pending') {}
     return 'VERIFY_OTP'
   }
 

@@ -14,8 +14,13 @@
  *   POST /v1/auth/email/connect        { email, deviceId, sessionKeyHash, hostOrigin? } → { action }
  *     action VERIFY_DEVICE: a new device; an approval link was emailed.
  *     action VERIFY_OTP:    a known device; a 6-digit code was emailed.
- *   POST /v1/auth/email/device         { email, deviceId, sessionKeyHash } → { action: 'VERIFY_OTP' }
- *     waits (≤ DEVICE_WAIT_MS) until the link is opened, then emails the code; 408 if not.
+ *   POST /v1/auth/email/device         { email, deviceId, sessionKeyHash } → { action: 'VERIFY_OTP' } | 202 { state: 'pending' }
+ *     waits until the link is approved, then emails the code. One ask waits DEVICE_ASK_MS at most (under a
+ *     load balancer's idle timeout), then answers 202 pending and the frame asks again; 408
+ *     AUTH_ERRORS.deviceNotApproved once DEVICE_WAIT_MS have passed since the approval mail (or its link
+ *     expired). Each instance holds a bounded number of asks at once; one more gets 503
+ *     AUTH_ERRORS.deviceWaitsFull with Retry-After (seconds), and the frame asks again after it. An
+ *     instance shutting down ends its asks with 503 AUTH_ERRORS.restarting and Retry-After: 1.
  *   GET  /v1/auth/device/approve?token=…   → an HTML page naming the site, browser and time of the
  *                                            request, with an "Approve this device" button; approves nothing
  *   POST /v1/auth/device/approve  (form: token; same-origin only)  → "Device approved", once
@@ -78,8 +83,10 @@ export const OTP_TTL_MS = 10 * 60_000
 export const OTP_MAX_ATTEMPTS = 5
 /** Between two codes sent to one email (the UI's resend cooldown). */
 export const OTP_RESEND_COOLDOWN_MS = 30_000
-/** How long POST /v1/auth/email/device waits for the approval link. */
+/** How long after the approval mail POST /v1/auth/email/device still waits for its link (then 408). */
 export const DEVICE_WAIT_MS = 110_000
+/** How long one POST /v1/auth/email/device waits at most before it answers 202 pending (well under 25 s). */
+export const DEVICE_ASK_MS = 20_000
 /** A stamp older or newer than this is refused. */
 export const STAMP_MAX_SKEW_MS = 60_000
 /** A session lives this long. */
@@ -106,7 +113,9 @@ export const emailConnectRequestSchema = z.object({
 })
 export const emailConnectResponseSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
 export const deviceRequestSchema = z.object({ email: emailField, deviceId, sessionKeyHash })
-export const deviceResponseSchema = z.object({ action: z.literal('VERIFY_OTP') })
+/** 202: not approved yet; ask again (at once, or after Retry-After on a 503). */
+export const devicePendingSchema = z.object({ state: z.literal('pending') })
+export const deviceResponseSchema = z.union([z.object({ action: z.literal('VERIFY_OTP') }), devicePendingSchema])
 /** The session's ECDH P-256 public key (raw, 65 bytes, base64url): auth shares are sealed to it (issue 22 §1; see `keys` below). */
 const encryptionPublicKey = z.optional(
   z.string().check(z.regex(/^[A-Za-z0-9_-]{87}$/, { error: 'encryptionPublicKey must be a raw P-256 key' })),
@@ -284,6 +293,10 @@ export const AUTH_ERRORS = {
   otpTooManyAttempts: 'Too many wrong codes. Request a new one.',
   rateLimited: 'Too many requests. Try again later.',
   deviceNotApproved: 'The device was not approved in time',
+  /** 503 with Retry-After: this instance holds as many device-approval waits as it may. */
+  deviceWaitsFull: 'Too many sign-ins are waiting for approval. Try again in a few seconds.',
+  /** 503 with Retry-After: the instance is shutting down (the balancer sends the next ask to another). */
+  restarting: 'This server is restarting. Try again in a few seconds.',
   unauthorized: 'Not connected to email or social',
   rpcNotAllowed: 'Requested RPC call is not allowed',
   socialNotConfigured: 'Failed to initiate social connection',

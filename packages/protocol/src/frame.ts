@@ -226,7 +226,8 @@ export type FrameTwoFactorState = z.infer<typeof twoFactorStateSchema>
 export const FRAME_SUCCESS_PAYLOADS = {
   SWITCH_NETWORK: z.object({ chainId: z.union([z.number(), z.string()]) }),
   CONNECT_EMAIL: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) }),
-  CONNECT_DEVICE: z.object({}),
+  /** state 'pending': not approved within one ask of the API; the client asks again. */
+  CONNECT_DEVICE: z.object({ state: z.optional(z.literal('pending')) }),
   CONNECT_OTP: z.object({}),
   CONNECT_SOCIAL: z.object({ userName: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())) }),
   GET_FARCASTER_URI: z.object({ url: z.string() }),

@@ -301,6 +301,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
           assets: ctx.providers.evmBalances,
           isHostOrigin: isAllowed,
           clientAddress: ctx.clientAddress,
+          draining: ctx.draining,
         })
   if (auth) {
     ctx.auth = auth

@@ -51,6 +51,7 @@ export function authOptions(
   const perEmail = limit('PORTICO_AUTH_MAILS_PER_EMAIL')
   const devicePerEmail = limit('PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL')
   const perIp = limit('PORTICO_AUTH_MAILS_PER_IP')
+  const deviceWaits = limit('PORTICO_AUTH_DEVICE_WAITS')
   return {
     kek,
     mail: smtpUrl,
@@ -63,6 +64,7 @@ export function authOptions(
           },
         }
       : {}),
+    ...(deviceWaits !== undefined ? { maxDeviceWaits: deviceWaits } : {}),
     ...(env.PORTICO_MAIL_FROM ? { mailFrom: env.PORTICO_MAIL_FROM } : {}),
     ...keyCustodyOption(env.PORTICO_KEY_CUSTODY),
     ...(env.PORTICO_RECOVERY_KEY ? { recoveryKey: env.PORTICO_RECOVERY_KEY } : {}),

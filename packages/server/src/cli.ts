@@ -94,6 +94,9 @@ export const CLI_USAGE = `Usage: portico-api [options]   (in the repository: nod
   env PORTICO_AUTH_MAILS_PER_EMAIL, PORTICO_AUTH_DEVICE_MAILS_PER_EMAIL, PORTICO_AUTH_MAILS_PER_IP
                            code mails per email, new-device approval links per email (counted apart),
                            and mails per client IP, an hour (default 5 / 5 / 20)
+  env PORTICO_AUTH_DEVICE_WAITS
+                           device-approval asks one instance holds at once (each at most 20 s, then
+                           pending); one more gets 503 with Retry-After (default 100)
   env PORTICO_FARCASTER_RELAY_URL, PORTICO_FARCASTER_ID_REGISTRY
                            Sign In With Farcaster: the relay, and the IdRegistry as
                            "<chainId>:<address>[:<rpc url>]" (e.g. 10:0x00000000Fc6c…:https://…)

@@ -31,8 +31,8 @@ const listening = (port: number) =>
 
 export interface HaproxyOptions {
   /**
-   * Health checks: GET `path` every `intervalMs` on each backend; a server is taken out after one
-   * failed check (a 503 from a draining instance, a refused connection) and back after one good one.
+   * Health checks: GET `path` every `intervalMs` on each backend (each may take 2 s); a server is taken
+   * out after one failed check (a 503 from a draining instance, a refused connection) and back after one good one.
    */
   healthCheck?: { path: string; intervalMs: number }
   /**
@@ -62,6 +62,9 @@ export async function startHaproxy(backends: string[], options: HaproxyOptions =
         `  http-check send meth GET uri ${options.healthCheck.path}`,
         '  http-check expect status 200',
         `  default-server inter ${options.healthCheck.intervalMs}ms fall 1 rise 1`,
+        // Without it a check may take `inter` at most: a /readyz slower than 200 ms under load would
+        // take a healthy instance out (both at once: "No server is available", 503).
+        '  timeout check 2s',
       ]
     : []
   const config = [

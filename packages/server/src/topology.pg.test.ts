@@ -7,12 +7,16 @@
  * they are shared.
  *
  * The rolling restart runs two more instances as processes of their own (main.ts: SIGTERM is a real
- * signal) behind a second HAProxy that health-checks GET /readyz every 200 ms.
+ * signal) behind a second HAProxy that health-checks GET /readyz every 200 ms. Its load writes analytics
+ * events, sessions (email logins through the balancer, their mail through the devnet's SMTP mailbox) and
+ * names (signed registrations).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
-import { type AnvilInstance, getFreePort, startAnvil } from '@portico/devnet'
+import { type AnvilInstance, getFreePort, type Mailbox, startAnvil, startMailbox } from '@portico/devnet'
+import { privateKeyToAccount } from 'viem/accounts'
+import { AUTH_ERRORS } from '@portico/protocol/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approveByPage, FRAME_ORIGIN, frameKey, loginPost, memoryMailbox, stampHeaders, TEST_KEK } from './auth/test-support.ts'
 import { createProjectsRepository } from './db/projects.ts'
@@ -222,7 +226,7 @@ describe('two instances behind HAProxy on one PostgreSQL', () => {
 /** An API instance in a process of its own (main.ts), so that SIGTERM is a real signal. */
 type Child = { proc: ChildProcess; exited: Promise<number | null>; output(): string }
 
-async function startChild(port: number, chainsJson: string): Promise<Child> {
+async function startChild(port: number, chainsJson: string, smtpUrl: string): Promise<Child> {
   const proc = spawn(
     process.execPath,
     [
@@ -238,10 +242,23 @@ async function startChild(port: number, chainsJson: string): Promise<Child> {
       '1000',
       '--shutdown-timeout',
       '10000',
+      // The auth service (email login), on the in-process instances' database and KEK.
+      '--frame-origins',
+      FRAME_ORIGIN,
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORTICO_CHAINS: chainsJson, PORTICO_INDEXER: 'off', PORTICO_LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORTICO_CHAINS: chainsJson,
+        PORTICO_INDEXER: 'off',
+        PORTICO_LOG_LEVEL: 'warn',
+        PORTICO_KEK: TEST_KEK,
+        SMTP_URL: smtpUrl,
+        // Every login of the run comes from one of a few addresses.
+        PORTICO_AUTH_MAILS_PER_IP: '100000',
+      },
     },
   )
   let out = ''
@@ -260,31 +277,54 @@ async function startChild(port: number, chainsJson: string): Promise<Child> {
   return { proc, exited, output: () => out }
 }
 
+/** The rolling restart's name registrations are signed by this account (a fixed key, no funds needed). */
+const NAMER = privateKeyToAccount(`0x${'d4'.repeat(32)}`)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 describe('rolling restart under load', () => {
-  it('one of two instances stopped with SIGTERM and started again during a load run: every batch acknowledged, every event stored', async () => {
+  it('one of two instances stopped with SIGTERM and started again during a load run: every batch, session and name acknowledged is stored', async () => {
     const chainsJson = JSON.stringify([
       { chainId: 31337, name: 'Anvil', rpcUrl: anvil.rpcUrl, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
     ])
+    const smtp: Mailbox = await startMailbox()
     const ports = [await getFreePort(), await getFreePort()]
-    const children: Child[] = await Promise.all(ports.map((port) => startChild(port, chainsJson)))
+    const children: Child[] = await Promise.all(ports.map((port) => startChild(port, chainsJson, smtp.smtpUrl)))
     const lb = await startHaproxy(
       ports.map((port) => `http://127.0.0.1:${port}`),
       { healthCheck: { path: '/readyz', intervalMs: 200 } },
     )
+    /** The balancer as the auth test helpers' `app` (paths are relative to it). */
+    const viaLb = { request: (input: string | URL | Request, init?: RequestInit) => fetch(new URL(String(input), lb.url), init) } as TestApp
     try {
       // The load: ROLL_CLIENTS clients, each its own address and project, posting batches of 5 events
-      // (ids fixed by the request number). A 5xx or a cut connection is retried (the same ids: the
-      // server stores each id once), at most 5 times.
+      // (ids fixed by the request number); one client logging in by email, again and again (each login
+      // a new address and device: connect, the mailed link's page, device, the mailed code); one
+      // registering names. A 5xx or a cut connection is retried (analytics: the same ids, stored once),
+      // at most 5 times; anything else is a failure.
       const acked: string[] = []
-      const retried: { request: number; status: number }[] = []
-      const unrecovered: { request: number; status: number }[] = []
+      const sessions: string[] = []
+      const names: string[] = []
+      const retried: { request: string; status: number }[] = []
+      const unrecovered: { request: string; status: number }[] = []
       const servedBy = new Map<string, number>()
       let restarted = false
       let servedByRestarted = 0
       let sent = 0
       const deadline = Date.now() + 30_000
       // Bounded: 3 000 batches or 30 s at most, whichever comes first (the run ends far sooner).
-      const done = () => (restarted && sent >= 300 && servedByRestarted >= 10) || sent >= 3000 || Date.now() > deadline
+      const done = () =>
+        (restarted && sent >= 300 && servedByRestarted >= 10 && sessions.length >= 3 && names.length >= 10) ||
+        sent >= 3000 ||
+        Date.now() > deadline
+      /** One request of the load, retried after a 5xx or a cut connection: its last answer (status 0: no answer). */
+      const withRetries = async <T extends { status: number }>(request: string, attempt: () => Promise<T>): Promise<T | { status: 0 }> => {
+        for (let n = 1; ; n++) {
+          const answer = await attempt().catch(() => ({ status: 0 as const }))
+          if ((answer.status !== 0 && answer.status < 500) || n === 5) return answer
+          retried.push({ request, status: answer.status })
+          await sleep(100)
+        }
+      }
       const client = async (k: number) => {
         while (!done()) {
           const request = sent++
@@ -294,43 +334,113 @@ describe('rolling restart under load', () => {
             type: 'track',
             event: 'CONNECT_SUCCESS',
           }))
-          for (let attempt = 1; ; attempt++) {
-            const answer = await send(`${lb.url}/batch?projectId=${ROLL_PROJECTS[k]}`, {
-              body: { events },
-              from: `127.0.1.${k + 1}`,
-            }).catch(() => ({ status: 0, headers: {} as Record<string, string | undefined> }))
-            if (answer.status === 204) {
-              acked.push(...events.map((e) => e.eventId))
-              const backend = String(answer.headers['x-portico-backend'])
-              servedBy.set(backend, (servedBy.get(backend) ?? 0) + 1)
-              if (restarted && backend === 'api0') servedByRestarted += 1
-              break
-            }
-            if ((answer.status !== 0 && answer.status < 500) || attempt === 5) {
-              unrecovered.push({ request, status: answer.status })
-              break
-            }
-            retried.push({ request, status: answer.status })
-            await new Promise((resolve) => setTimeout(resolve, 100))
-          }
+          const answer = await withRetries(`batch ${request}`, () =>
+            send(`${lb.url}/batch?projectId=${ROLL_PROJECTS[k]}`, { body: { events }, from: `127.0.1.${k + 1}` }),
+          )
+          if (answer.status === 204 && 'headers' in answer) {
+            acked.push(...events.map((e) => e.eventId))
+            const backend = String(answer.headers['x-portico-backend'])
+            servedBy.set(backend, (servedBy.get(backend) ?? 0) + 1)
+            if (restarted && backend === 'api0') servedByRestarted += 1
+          } else unrecovered.push({ request: `batch ${request}`, status: answer.status })
           // A steady load rather than a flood: at most about 100 batches a second per client.
-          await new Promise((resolve) => setTimeout(resolve, 10))
+          await sleep(10)
         }
       }
-      const load = Promise.all(Array.from({ length: ROLL_CLIENTS }, (_, k) => client(k)))
+      /** Email logins, one after another: each acknowledged session id is kept. */
+      const logins = async () => {
+        for (let n = 0; !done(); n++) {
+          const email = `roll-${n}@example.com`
+          const deviceId = `device-roll-${String(n).padStart(8, '0')}`
+          const key = await frameKey()
+          const body = { email, deviceId, sessionKeyHash: key.keyHash }
+          const headers = { origin: FRAME_ORIGIN }
+          const from = '127.0.2.1'
+          const failed = (step: string, status: number) => void unrecovered.push({ request: `login ${n} ${step}`, status })
+          const connect = await withRetries(`login ${n} connect`, () => send(`${lb.url}/v1/auth/email/connect`, { body, from, headers }))
+          if (connect.status !== 200) {
+            failed('connect', connect.status)
+            continue
+          }
+          const approval = await smtp.waitFor({ to: email, subject: /Approve your new device/ }, 10_000)
+          const link = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(approval.text)?.[0] ?? ''
+          const approved = await withRetries(`login ${n} approve`, () => approveByPage(viaLb, link))
+          if (approved.status !== 200) {
+            failed('approve', approved.status)
+            continue
+          }
+          const device = await withRetries(`login ${n} device`, () => send(`${lb.url}/v1/auth/email/device`, { body, from, headers }))
+          if (device.status !== 200) {
+            failed('device', device.status)
+            continue
+          }
+          const mail = await smtp.waitFor({ to: email, subject: /Your Portico code/ }, 10_000)
+          const otp = /(\d{6})/.exec(mail.subject)?.[1] ?? ''
+          const finish = await withRetries(`login ${n} otp`, () =>
+            loginPost(viaLb, '/v1/auth/email/otp', { email, deviceId, otp, sessionPublicKey: key.publicKey }, key, headers),
+          )
+          if (finish.status === 200 && 'json' in finish) sessions.push(((await finish.json()) as { sessionId: string }).sessionId)
+          else failed('otp', finish.status)
+        }
+      }
+      /** Name registrations, one after another: each acknowledged name is kept. */
+      const registrations = async () => {
+        for (let n = 0; !done(); n++) {
+          const message = JSON.stringify({ name: `roll-name-${n}`, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+          const body = { coin_type: 0x80000000 + 31337, address: NAMER.address, message, signature: await NAMER.signMessage({ message }) }
+          const answer = await withRetries(`name ${n}`, () => send(`${lb.url}/v1/profile/account`, { body, from: '127.0.2.2' }))
+          if (answer.status === 200 && 'json' in answer) names.push((answer.json as { name: string }).name)
+          else unrecovered.push({ request: `name ${n}`, status: answer.status })
+          await sleep(10)
+        }
+      }
+      /** Retries by kind of request and status: `{ "batch 503": 4, … }`. */
+      const tally = (list: { request: string; status: number }[]) =>
+        list.reduce<Record<string, number>>((counts, { request, status }) => {
+          const key = `${request.split(' ')[0]}${request.includes('login') ? ` ${request.split(' ')[2]}` : ''} ${status}`
+          counts[key] = (counts[key] ?? 0) + 1
+          return counts
+        }, {})
+      const load = Promise.all([...Array.from({ length: ROLL_CLIENTS }, (_, k) => client(k)), logins(), registrations()])
       // Once the load runs, instance 0 is stopped with SIGTERM and started again on its port.
-      while (sent < 40 && !done()) await new Promise((resolve) => setTimeout(resolve, 20))
+      while (sent < 40 && !done()) await sleep(20)
+      // A login waiting for its device's approval holds an ask on instance 0 (20 s at most) when it
+      // stops: the ask ends with 503 and Retry-After: 1 (no cut); asked again as the frame does (after
+      // the Retry-After, on 202 at once, through the balancer) it completes once the link is approved.
+      const waiter = await frameKey()
+      const waitBody = { email: 'roll-waiting@example.com', deviceId: 'device-roll-waiting1', sessionKeyHash: waiter.keyHash }
+      const direct = `http://127.0.0.1:${ports[0]}`
+      const waitHeaders = { origin: FRAME_ORIGIN }
+      expect((await send(`${direct}/v1/auth/email/connect`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders })).status).toBe(200)
+      const asks: { status: number; json: unknown }[] = []
+      const held = send(`${direct}/v1/auth/email/device`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders })
+      const asking = (async () => {
+        let answer: { status: number; json?: unknown; headers?: Record<string, string | string[] | undefined> } = await held
+        for (;;) {
+          asks.push({ status: answer.status, json: answer.json })
+          if (answer.status === 503) await sleep(Number(answer.headers?.['retry-after']) * 1000)
+          else if (answer.status !== 202) return
+          answer = await send(`${lb.url}/v1/auth/email/device`, { body: waitBody, from: '127.0.2.3', headers: waitHeaders }).catch(() => ({
+            status: 0,
+          }))
+        }
+      })()
+      await sleep(300)
       const stopping = children[0]!
       stopping.proc.kill('SIGTERM')
       expect(await stopping.exited).toBe(0)
       const stopped = /Stopped: (\d+) requests finished while stopping, 0 cut/.exec(stopping.output())
       expect(stopped).not.toBeNull()
       const sentWhileDown = sent
-      children[0] = await startChild(ports[0]!, chainsJson)
+      children[0] = await startChild(ports[0]!, chainsJson, smtp.smtpUrl)
       restarted = true
+      const waitApproval = await smtp.waitFor({ to: waitBody.email, subject: /Approve your new device/ }, 10_000)
+      const waitLink = /https?:\/\/\S+\/v1\/auth\/device\/approve\?token=[\w-]+/.exec(waitApproval.text)?.[0] ?? ''
+      expect((await approveByPage(viaLb, waitLink)).status).toBe(200)
+      await asking
       await load
       console.info(
-        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${retried.length} retried after a 5xx or a cut connection, served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
+        `rolling restart: the stopped instance finished ${stopped?.[1]} requests while stopping; ${sent} batches (${acked.length} events), ${sessions.length} logins, ${names.length} names; the waiting login's asks ${asks.map((a) => a.status).join(' ')}; ${retried.length} retried after a 5xx or a cut connection (${JSON.stringify(tally(retried))}), batches served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
       )
       expect(unrecovered).toEqual([])
       expect(sent).toBeGreaterThanOrEqual(300)
@@ -338,14 +448,27 @@ describe('rolling restart under load', () => {
       // The restarted instance was back in the balancer before the run ended.
       expect(servedByRestarted).toBeGreaterThanOrEqual(10)
       expect(acked).toHaveLength(sent * 5)
-      const { rows } = await instances[0]!.db.query<{ event_id: string }>(
-        "SELECT event_id FROM portico_analytics.events WHERE event_id LIKE 'roll-%'",
-      )
-      expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(acked))
+      expect(sessions.length).toBeGreaterThanOrEqual(3)
+      expect(names.length).toBeGreaterThanOrEqual(10)
+      const db = instances[0]!.db
+      const events = await db.query<{ event_id: string }>("SELECT event_id FROM portico_analytics.events WHERE event_id LIKE 'roll-%'")
+      expect(new Set(events.rows.map((r) => r.event_id))).toEqual(new Set(acked))
+      const stored = await db.query<{ id: string }>('SELECT id FROM portico_auth.sessions WHERE id = ANY($1::text[])', [sessions])
+      expect(new Set(stored.rows.map((r) => r.id))).toEqual(new Set(sessions))
+      const registered = await db.query<{ name: string }>("SELECT name FROM names WHERE name LIKE 'roll-name-%'")
+      expect(new Set(registered.rows.map((r) => r.name))).toEqual(new Set(names))
+      expect(names).toContain('roll-name-0.portico.id')
+      // The waiting login: its held ask ended with the shutdown (503, Retry-After: 1), the next ones
+      // were pending or refused the same way, the last one sent the code.
+      expect(asks[0]).toEqual({ status: 503, json: { error: AUTH_ERRORS.restarting } })
+      expect(asks.at(-1)).toEqual({ status: 200, json: { action: 'VERIFY_OTP' } })
+      expect(asks.filter((a) => a.status !== 202 && a.status !== 503 && a.status !== 200)).toEqual([])
+      expect((await smtp.waitFor({ to: waitBody.email, subject: /Your Portico code/ }, 10_000)).subject).toMatch(/\d{6}/)
     } finally {
       await lb.stop()
       for (const child of children) if (child.proc.exitCode === null) child.proc.kill('SIGKILL')
       await Promise.all(children.map((child) => child.exited))
+      await smtp.close()
     }
   }, 90_000)
 })

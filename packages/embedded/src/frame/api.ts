@@ -39,9 +39,17 @@ export class AuthApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's Retry-After, in ms (seconds form only). */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
   }
+}
+
+/** Retry-After in seconds → ms; undefined when absent or not a small number of seconds. */
+const retryAfterOf = (response: Response): number | undefined => {
+  const value = response.headers.get('retry-after')
+  return value !== null && /^\d{1,4}$/.test(value) ? Number(value) * 1000 : undefined
 }
 
 /**
@@ -56,7 +64,15 @@ export interface AuthApi {
     sessionKeyHash: string,
     hostOrigin?: string,
   ): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
-  emailDevice(email: string, deviceId: string, sessionKeyHash: string): Promise<{ action: 'VERIFY_OTP' }>
+  /**
+   * One ask: VERIFY_OTP once the device is approved (the code is mailed), else pending (202 after the
+   * API's bounded wait, or a 503 with Retry-After: ask again after `retryAfterMs`).
+   */
+  emailDevice(
+    email: string,
+    deviceId: string,
+    sessionKeyHash: string,
+  ): Promise<{ action: 'VERIFY_OTP' } | { state: 'pending'; retryAfterMs?: number }>
   emailOtp(
     body: { email: string; deviceId: string; otp: string; sessionPublicKey: string; encryptionPublicKey?: string },
     loginKey: CryptoKey,
@@ -171,7 +187,11 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     }
     if (!response.ok) {
       const error = authErrorSchema.safeParse(json)
-      throw new AuthApiError(error.success ? error.data.error : `HTTP status code: ${response.status}`, response.status)
+      throw new AuthApiError(
+        error.success ? error.data.error : `HTTP status code: ${response.status}`,
+        response.status,
+        retryAfterOf(response),
+      )
     }
     const parsed = schema.safeParse(json)
     if (!parsed.success) throw new AuthApiError(`Invalid response from ${path}`, response.status)
@@ -187,8 +207,16 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
         sessionKeyHash,
         ...(hostOrigin ? { hostOrigin } : {}),
       }),
-    emailDevice: (email, deviceId, sessionKeyHash) =>
-      call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId, sessionKeyHash }),
+    emailDevice: async (email, deviceId, sessionKeyHash) => {
+      try {
+        return await call(deviceResponseSchema, 'POST', '/v1/auth/email/device', { email, deviceId, sessionKeyHash })
+      } catch (error) {
+        // The instance holds as many waits as it may (or is unavailable for a moment): ask again later.
+        if (error instanceof AuthApiError && error.status === 503 && error.retryAfterMs !== undefined)
+          return { state: 'pending', retryAfterMs: error.retryAfterMs }
+        throw error
+      }
+    },
     emailOtp: (body, loginKey) => call(otpResponseSchema, 'POST', '/v1/auth/email/otp', body, { loginKey }),
     socialStart: (body) => call(socialStartResponseSchema, 'POST', '/v1/auth/social/start', body),
     socialFinish: (body, loginKey) => call(socialFinishResponseSchema, 'POST', '/v1/auth/social/finish', body, { loginKey }),

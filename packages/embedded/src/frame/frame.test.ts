@@ -191,6 +191,34 @@ describe('frame handler', () => {
     expect(f.posted.every((p) => p.targetOrigin === HOST)).toBe(true)
   })
 
+  it('CONNECT_DEVICE is one ask (issue 24): pending → {state: pending}; a 503 with Retry-After 2 s → pending after 2 s; approved → {}', async () => {
+    const answers: Awaited<ReturnType<AuthApi['emailDevice']>>[] = [
+      { state: 'pending' },
+      { state: 'pending', retryAfterMs: 2000 },
+      { action: 'VERIFY_OTP' },
+    ]
+    const f = frame(fakeApi({ emailConnect: async () => ({ action: 'VERIFY_DEVICE' }), emailDevice: async () => answers.shift()! }))
+    await f.send('CONNECT_EMAIL', { email: 'ada@example.com' })
+    expect((await f.send('CONNECT_DEVICE')).reply.payload).toEqual({ state: 'pending' })
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      let replied = false
+      const second = f.send('CONNECT_DEVICE').then((r) => {
+        replied = true
+        return r
+      })
+      await vi.advanceTimersByTimeAsync(1_999)
+      expect(replied).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect((await second).reply.payload).toEqual({ state: 'pending' })
+    } finally {
+      vi.useRealTimers()
+    }
+    const done = (await f.send('CONNECT_DEVICE')).reply
+    expect(done.type).toBe('CONNECT_DEVICE_SUCCESS')
+    expect(done.payload).toEqual({})
+  })
+
   it('email login (issue 22 §3): connect and device carry the hash of the key that the code is sent with, stamped by, and stored', async () => {
     const emailConnect = vi.fn(async (_e: string, _d: string, _h: string) => ({ action: 'VERIFY_DEVICE' as const }))
     const emailDevice = vi.fn(async (_e: string, _d: string, _h: string) => ({ action: 'VERIFY_OTP' as const }))
@@ -341,6 +369,30 @@ describe('auth API client', () => {
     const fetch = async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
     const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch })
     await expect(api.emailConnect('a@b.co', 'device-0123456789abcdef', 'A'.repeat(43))).rejects.toThrow(message)
+  })
+
+  it.each([
+    [200, { action: 'VERIFY_OTP' }, {}, { action: 'VERIFY_OTP' }],
+    [202, { state: 'pending' }, {}, { state: 'pending' }],
+    [
+      503,
+      { error: 'Too many sign-ins are waiting for approval. Try again in a few seconds.' },
+      { 'retry-after': '2' },
+      { state: 'pending', retryAfterMs: 2000 },
+    ],
+  ])('device ask: status %i with %j (headers %j) → %j', async (status, body, headers, expected) => {
+    const fetch = async () => new Response(JSON.stringify(body), { status, headers })
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch })
+    await expect(api.emailDevice('a@b.co', 'device-0123456789abcdef', 'A'.repeat(43))).resolves.toEqual(expected)
+  })
+
+  it.each([
+    [408, { error: 'The device was not approved in time' }, {}, 'The device was not approved in time'],
+    [503, { error: 'Database unavailable' }, {}, 'Database unavailable'],
+  ])('device ask: status %i with %j (headers %j) rejects with %j', async (status, body, headers, message) => {
+    const fetch = async () => new Response(JSON.stringify(body), { status, headers })
+    const api = createAuthApi({ apiUrl: 'http://127.0.0.1:4000', fetch })
+    await expect(api.emailDevice('a@b.co', 'device-0123456789abcdef', 'A'.repeat(43))).rejects.toThrow(message)
   })
 
   it.each([

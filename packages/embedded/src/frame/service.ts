@@ -126,6 +126,9 @@ export interface FrameServiceDeps {
   confirm?: Confirm
 }
 
+/** CONNECT_DEVICE waits at most this long after a 503 before it answers pending (the API's Retry-After, capped). */
+export const DEVICE_RETRY_MAX_MS = 10_000
+
 /** CONNECT_FARCASTER polls at most this long (SPEC §9's 120 s request timeout). */
 export const FARCASTER_WAIT_MS = 120_000
 
@@ -376,9 +379,13 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       return answer
     },
     async CONNECT_DEVICE() {
+      // One ask of the API (bounded; issue 24): pending until the device is approved, and the client asks again.
       if (!pendingEmail || !emailKey) throw new Error(AUTH_ERRORS.invalidEmail)
-      await deps.api.emailDevice(pendingEmail, deps.deviceId(), emailKey.keyHash)
-      return {}
+      const answer = await deps.api.emailDevice(pendingEmail, deps.deviceId(), emailKey.keyHash)
+      if (!('state' in answer)) return {}
+      const delay = Math.min(answer.retryAfterMs ?? 0, DEVICE_RETRY_MAX_MS)
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
+      return { state: 'pending' }
     },
     async CONNECT_OTP({ otp }) {
       if (!pendingEmail || !emailKey) throw new Error(AUTH_ERRORS.invalidEmail)

@@ -27,10 +27,14 @@ export type AuthConfig = {
   limits?: Partial<AuthLimits>
   /** The clock (tests). @default Date.now */
   now?: () => number
-  /** How long POST /v1/auth/email/device waits for the approval link. @default DEVICE_WAIT_MS */
+  /** How long after the approval mail POST /v1/auth/email/device still waits for the link (then 408). @default DEVICE_WAIT_MS (110 s) */
   deviceWaitMs?: number
+  /** How long one ask of it waits before it answers 202 pending (the frame asks again). @default DEVICE_ASK_MS (20 s) */
+  deviceAskMs?: number
   /** How often it looks. @default 250 */
   devicePollMs?: number
+  /** How many of its asks one instance holds at once; one more gets 503 with Retry-After. @default DEFAULT_DEVICE_WAITS (100) */
+  maxDeviceWaits?: number
   /**
    * The client's IP address when the app's `clientAddress` does not tell it (app.request() in tests).
    * @default unknown: the per-IP mail limit is off
@@ -85,7 +89,9 @@ const origin = z
 const authConfigSchema = z.object({
   frameOrigins: z.array(origin).min(1, { error: 'auth.frameOrigins must name at least one origin' }),
   deviceWaitMs: z.number().int().positive().optional(),
+  deviceAskMs: z.number().int().positive().max(25_000, { error: 'auth.deviceAskMs must be 25000 or less' }).optional(),
   devicePollMs: z.number().int().positive().optional(),
+  maxDeviceWaits: z.number().int().positive({ error: 'auth.maxDeviceWaits must be a positive integer' }).optional(),
   limits: z
     .object({
       mailsPerEmailPerHour: z.number().int().positive().optional(),
@@ -136,6 +142,8 @@ export function createAuthContext(
     isHostOrigin?: (origin: string) => boolean
     /** The app's client address (AppConfig.clientAddress). @default unknown */
     clientAddress?: (c: Context) => string | undefined
+    /** True while the instance shuts down (device asks then end at once with 503 and Retry-After). */
+    draining?: () => boolean
   },
 ): AuthRouteContext & { frameOrigins: string[]; mail: MailProvider } {
   const checked = authConfigSchema.parse(config)
@@ -156,7 +164,10 @@ export function createAuthContext(
     ...(app.rpcTimeoutMs === undefined ? {} : { rpcTimeoutMs: app.rpcTimeoutMs }),
     ...(config.now ? { now: config.now } : {}),
     ...(checked.deviceWaitMs === undefined ? {} : { deviceWaitMs: checked.deviceWaitMs }),
+    ...(checked.deviceAskMs === undefined ? {} : { deviceAskMs: checked.deviceAskMs }),
     ...(checked.devicePollMs === undefined ? {} : { devicePollMs: checked.devicePollMs }),
+    ...(checked.maxDeviceWaits === undefined ? {} : { maxDeviceWaits: checked.maxDeviceWaits }),
+    ...(app.draining ? { draining: app.draining } : {}),
     ...(checked.smartAccount
       ? {
           smartAccountExecutors: new Map(

@@ -1,5 +1,5 @@
 /** Statuses the auth service answers on purpose. */
-export type AuthErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 429 | 502
+export type AuthErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 429 | 502 | 503
 
 /**
  * An auth-service failure answered as `{ error: message }` with `status` (and extra headers, such

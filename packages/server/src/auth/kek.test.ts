@@ -87,6 +87,15 @@ describe('CLI: the auth service', () => {
     expect(() => parseCli([], { ...env, PORTICO_AUTH_MAILS_PER_IP: '0' })).toThrow('PORTICO_AUTH_MAILS_PER_IP must be a positive integer')
   })
 
+  it('takes the cap of device-approval asks per instance from the environment (PORTICO_AUTH_DEVICE_WAITS)', () => {
+    const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
+    const options = parseCli([], { ...env, PORTICO_AUTH_DEVICE_WAITS: '25' })
+    expect(options !== 'help' && options.auth?.maxDeviceWaits).toBe(25)
+    const unset = parseCli([], env)
+    expect(unset !== 'help' && unset.auth?.maxDeviceWaits).toBeUndefined()
+    expect(() => parseCli([], { ...env, PORTICO_AUTH_DEVICE_WAITS: '0' })).toThrow('PORTICO_AUTH_DEVICE_WAITS must be a positive integer')
+  })
+
   it('takes the key custody from the environment: shares (the default, left to the service) or server', () => {
     const env = { PORTICO_FRAME_ORIGINS: 'http://127.0.0.1:5174', SMTP_URL: 'smtp://127.0.0.1:2525', PORTICO_KEK: kek }
     const shares = parseCli([], { ...env, PORTICO_KEY_CUSTODY: 'shares' })

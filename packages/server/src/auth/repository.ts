@@ -164,6 +164,17 @@ export function createAuthRepository(db: Database) {
         [tokenHash, email, deviceId, at(expiresAt), request?.site ?? null, request?.browser ?? null, request ? at(request.time) : null],
       )
     },
+    /** When the device's last approval mail went out (null before migration 012) and when its link expires (ms); null without one. */
+    deviceRequest: async (email: string, deviceId: string) => {
+      const row = await one<{ requested_at: Date | string | null; expires_at: Date | string }>(
+        db,
+        `SELECT requested_at, expires_at FROM portico_auth.device_tokens WHERE email = $1 AND device_id = $2
+         ORDER BY expires_at DESC LIMIT 1`,
+        [email, deviceId],
+      )
+      if (row === null) return null
+      return { requestedAt: row.requested_at === null ? null : ms(row.requested_at), expiresAt: ms(row.expires_at) }
+    },
     /** An approval token that can still be used (not used, not expired), and what its page shows; null otherwise. */
     usableDeviceToken: async (tokenHash: string, now: number) => {
       const row = await one<{ site: string | null; browser: string | null; requested_at: Date | string | null }>(

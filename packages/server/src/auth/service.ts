@@ -1,5 +1,6 @@
 import {
   AUTH_ERRORS,
+  DEVICE_ASK_MS,
   DEVICE_WAIT_MS,
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -82,9 +83,19 @@ export type AuthServiceOptions = {
   rpcTimeoutMs?: number
   /** The clock. @default Date.now */
   now?: () => number
-  /** How long /email/device waits for the approval, and how often it looks. */
+  /**
+   * POST /email/device: how long after the approval mail it still waits (then 408), how long one ask
+   * waits before it answers pending, how often it looks, and how many asks this instance holds at
+   * once (one more: 503 with Retry-After). @default DEVICE_WAIT_MS, DEVICE_ASK_MS, 250, DEFAULT_DEVICE_WAITS
+   */
   deviceWaitMs?: number
+  deviceAskMs?: number
   devicePollMs?: number
+  maxDeviceWaits?: number
+  /** True while the instance shuts down: device asks end with 503 and Retry-After: 1 (the frame asks again, another instance). */
+  draining?: () => boolean
+  /** The pause between two looks of a device ask (tests: a fake clock's). @default setTimeout */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   limits?: Partial<AuthLimits>
   /** The smart account (EIP-7702): chain id → batch executor address. No entry: EOA only on that chain. */
   smartAccountExecutors?: ReadonlyMap<number, `0x${string}`>
@@ -148,13 +159,25 @@ const sleep = (delay: number, signal?: AbortSignal) =>
     )
   })
 
+/** Device-approval asks one instance holds at once, by default. */
+export const DEFAULT_DEVICE_WAITS = 100
+/** Retry-After (seconds) of a device ask refused because the instance holds DEFAULT_DEVICE_WAITS. */
+export const DEVICE_WAITS_RETRY_S = 2
+/** Retry-After (seconds) of a device ask ended because the instance shuts down. */
+export const DRAINING_RETRY_S = 1
+
 export function createAuthService(options: AuthServiceOptions) {
   const secrets = deriveSecrets(parseKek(options.kek))
   const repo = createAuthRepository(options.db)
   const now = options.now ?? Date.now
   const limits = { ...DEFAULT_AUTH_LIMITS, ...options.limits }
   const deviceWaitMs = options.deviceWaitMs ?? DEVICE_WAIT_MS
+  const deviceAskMs = options.deviceAskMs ?? DEVICE_ASK_MS
   const devicePollMs = options.devicePollMs ?? 250
+  const maxDeviceWaits = options.maxDeviceWaits ?? DEFAULT_DEVICE_WAITS
+  const draining = options.draining ?? (() => false)
+  const pause = options.sleep ?? sleep
+  let deviceWaits = 0
   const sessionKey = sessionKeyCache()
   let lastMailPrune = 0
   const sendLock = accountSendLock(options.db)
@@ -346,23 +369,54 @@ export function createAuthService(options: AuthServiceOptions) {
       return { action: 'VERIFY_DEVICE' }
     },
 
-    /** POST /v1/auth/email/device: wait for the approval, then send the code. */
+    /**
+     * POST /v1/auth/email/device: once the device is approved, send the code. Until then one ask waits
+     * at most deviceAskMs (looking every devicePollMs) and answers pending; 408 once deviceWaitMs have
+     * passed since the last approval mail (or its link expired). At most maxDeviceWaits asks wait at
+     * once on this instance: one more is 503 with Retry-After. Draining (shutting down): 503 with
+     * Retry-After: 1 within one look, so a shutdown waits for no ask.
+     */
     async device(
       input: { email: string; deviceId: string; sessionKeyHash: string },
       ip: string | undefined,
       signal?: AbortSignal,
-    ): Promise<{ action: 'VERIFY_OTP' }> {
-      const deadline = Date.now() + deviceWaitMs
-      for (;;) {
+    ): Promise<{ action: 'VERIFY_OTP' } | { state: 'pending' }> {
+      const approved = async () => {
         const device = await repo.device(input.email, input.deviceId)
         if (device === null) throw new AuthError(400, 'Unknown device: connect with this email first')
-        if (device.approved_at !== null) break
-        if (Date.now() >= deadline || signal?.aborted) throw new AuthError(408, AUTH_ERRORS.deviceNotApproved)
-        await sleep(Math.min(devicePollMs, Math.max(0, deadline - Date.now())), signal)
+        return device.approved_at !== null
+      }
+      if (!(await approved())) {
+        const request = await repo.deviceRequest(input.email, input.deviceId)
+        const sent = request === null ? 0 : (request.requestedAt ?? request.expiresAt - DEVICE_TOKEN_TTL_MS)
+        const end = request === null ? 0 : Math.min(sent + deviceWaitMs, request.expiresAt)
+        if (now() >= end) throw new AuthError(408, AUTH_ERRORS.deviceNotApproved)
+        if (deviceWaits >= maxDeviceWaits)
+          throw new AuthError(503, AUTH_ERRORS.deviceWaitsFull, { 'retry-after': String(DEVICE_WAITS_RETRY_S) })
+        deviceWaits += 1
+        try {
+          // The ask's bound counts the pauses (so it holds with any injected clock) and the real time
+          // (so slow looks at the database do not stretch it).
+          const started = performance.now()
+          for (let waited = 0; ; ) {
+            if (draining()) throw new AuthError(503, AUTH_ERRORS.restarting, { 'retry-after': String(DRAINING_RETRY_S) })
+            if (signal?.aborted || waited >= deviceAskMs || performance.now() - started >= deviceAskMs) return { state: 'pending' }
+            const step = Math.max(1, Math.min(devicePollMs, deviceAskMs - waited, end - now()))
+            await pause(step, signal)
+            waited += step
+            if (await approved()) break
+            if (now() >= end) throw new AuthError(408, AUTH_ERRORS.deviceNotApproved)
+          }
+        } finally {
+          deviceWaits -= 1
+        }
       }
       await sendCode(input.email, ip, 'login', { deviceId: input.deviceId, sessionKeyHash: input.sessionKeyHash })
       return { action: 'VERIFY_OTP' }
     },
+
+    /** Device asks waiting now on this instance (metrics, tests). */
+    deviceWaits: () => deviceWaits,
 
     /**
      * GET /v1/auth/device/approve?token=: what the approval page shows (site, browser, time of the

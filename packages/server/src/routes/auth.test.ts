@@ -51,6 +51,7 @@ beforeAll(async () => {
       frameOrigins: [FRAME_ORIGIN],
       now: () => clock,
       deviceWaitMs: 600,
+      deviceAskMs: 100,
       devicePollMs: 20,
       clientIp: (c) => c.req.header('x-test-ip'),
     },
@@ -93,13 +94,18 @@ describe('email login', () => {
     const link = new URL(mailbox.lastLink('alice@example.com'), 'http://localhost')
     expect(link.pathname).toBe('/v1/auth/device/approve')
 
-    // Not approved yet: the device call waits, then gives up with 408.
+    // Not approved yet: one ask waits (deviceAskMs), then answers 202 pending (device-wait.test.ts: the 408).
     const early = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
-    expect(early.status).toBe(408)
-    expect(await errorOf(early)).toBe(AUTH_ERRORS.deviceNotApproved)
+    expect(early.status).toBe(202)
+    expect(await early.json()).toEqual({ state: 'pending' })
 
-    // The device call waits while the link is opened.
-    const waiting = post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
+    // The device call waits while the link is opened, asked again while it answers pending (as the frame does).
+    const waiting = (async () => {
+      for (;;) {
+        const res = await post(app, '/v1/auth/email/device', { email, deviceId, sessionKeyHash: K.keyHash }, headers)
+        if (res.status !== 202) return res
+      }
+    })()
     await new Promise((r) => setTimeout(r, 60))
     // Opening the link (as a mail scanner does, twice) shows the page and approves nothing.
     for (let i = 0; i < 2; i++) {

@@ -85,7 +85,9 @@ export const authRoutes: RouteModule = (ctx) => {
 
   app.post('/v1/auth/email/device', async (c) => {
     const input = normalEmail(await jsonBody(c, deviceRequestSchema))
-    return c.json(await service.device(input, auth.clientIp(c), c.req.raw.signal))
+    const answer = await service.device(input, auth.clientIp(c), c.req.raw.signal)
+    // Not approved within one ask: 202, and the frame asks again.
+    return 'state' in answer ? c.json(answer, 202) : c.json(answer)
   })
 
   // The mailed approval link opens a page naming the request; its button approves (a POST).
