@@ -36,7 +36,13 @@ export function AccountButton({ showBalance = true, className, style, ...rest }:
       {...rest}
       {...preload}
     >
-      <AccountPill address={account.address} name={account.profileName} image={account.profileImage} balance={balance} />
+      {/* An email or social account shows its email or name, as the modal does (issue 25 §1); the pill cuts a long one. */}
+      <AccountPill
+        address={account.address}
+        name={account.profileName ?? account.authName}
+        image={account.profileImage}
+        balance={balance}
+      />
     </button>
   )
 }

@@ -39,6 +39,18 @@ describe('ConnectButton', () => {
     expect(screen.getByTestId('portico-account-button').textContent).toContain('0x7099…dc79C8')
   })
 
+  it('an email account shows its email in both buttons, not the 0x address (issue 25 §1)', async () => {
+    const { portico, adapter } = await setup()
+    const connect = adapter.connect.bind(adapter)
+    adapter.connect = async (params) => ({ ...(await connect(params)), authName: 'ada@example.com' })
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+    })
+    expect(screen.getByTestId('portico-connect-button').textContent).toContain('ada@example.com')
+    expect(screen.getByTestId('portico-account-button').textContent).toContain('ada@example.com')
+    expect(screen.getByTestId('portico-account-button').textContent).not.toContain('0x7099')
+  })
+
   it('a registered name (the identity read on connect) stands for the address, the whole address in the tooltip', async () => {
     const named: typeof fetch = async (input, init) => {
       const url = new URL(String(input))

@@ -67,7 +67,13 @@ export function ConnectButton({ label, showBalance = true, className, style, ...
       {...preload}
     >
       {connected ? (
-        <AccountPill address={account.address as string} name={account.profileName} image={account.profileImage} balance={balance} />
+        <AccountPill
+          address={account.address as string}
+          // An email or social account shows its email or name, as the modal does (issue 25 §1).
+          name={account.profileName ?? account.authName}
+          image={account.profileImage}
+          balance={balance}
+        />
       ) : (
         <>
           {connecting && <span className={styles.spinner} aria-hidden="true" />}

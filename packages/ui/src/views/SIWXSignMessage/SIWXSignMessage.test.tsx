@@ -121,6 +121,22 @@ describe('SIWXSignMessage in the modal', () => {
     expect(portico.peek('siwx')?.$siwx.get().status).toBe('signed-in')
   })
 
+  it("an email account's pill shows its email, as the rest of the modal does, not the 0x address (issue 25 §1)", async () => {
+    const { portico, adapter } = testPortico({ siwx: backend() })
+    const connect = adapter.connect.bind(adapter)
+    adapter.connect = async (params) => ({ ...(await connect(params)), authName: 'ada@example.com' })
+    await portico.ready
+    render(
+      <PorticoContextProvider portico={portico}>
+        <ModalRoot />
+      </PorticoContextProvider>,
+    )
+    await act(async () => {
+      await portico.connection.connect('io.test.wallet')
+    })
+    await waitFor(() => expect(screen.getByTestId('portico-siwx-account').textContent).toBe('ada@example.com'))
+  })
+
   it('Cancel closes the modal; the state says why, and the wallet stays connected', async () => {
     const { portico } = testPortico({ siwx: backend() })
     await portico.ready

@@ -1,4 +1,4 @@
-import { shortenAddress } from '@portico/headless'
+import { formatAuthName, shortenAddress } from '@portico/headless'
 import { useAccount, useDisconnect, useSiwx } from '@portico/headless/react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
@@ -8,14 +8,15 @@ import { SIWXSignMessageView } from './SIWXSignMessageView'
 export function SIWXSignMessage() {
   const messages = useMessages()
   const { status, errorCode, required, app, signIn, cancel } = useSiwx()
-  const { address = '' } = useAccount()
+  const { address = '', profileName, authName, socialProvider } = useAccount()
   const { disconnect } = useDisconnect()
   return (
     <SIWXSignMessageView
       appName={app.name}
       appIcon={app.icon}
       address={address}
-      shortAddress={address ? shortenAddress(address) : ''}
+      // The name the rest of the modal shows (a name, an email or social account's name), else the address (issue 25 §1).
+      shortAddress={profileName ?? (authName ? formatAuthName(authName, socialProvider) : address ? shortenAddress(address) : '')}
       state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}
       error={codeText(errorCode, messages) || undefined}
       required={required}

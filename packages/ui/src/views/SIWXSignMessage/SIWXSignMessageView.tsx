@@ -14,7 +14,7 @@ export type SIWXSignMessageViewProps = {
   appIcon?: string
   /** The account that signs in. */
   address: string
-  /** The account line's text ('0xf39F…b92266'). */
+  /** The account line's text: its name or email when it has one ('alice.portico.id', 'me@mail.com'), else '0xf39F…b92266'. */
   shortAddress: string
   /** 'idle' (asked), 'signing' (the wallet is asked) or 'error' (`error`). @default 'idle' */
   state?: 'idle' | 'signing' | 'error'
