@@ -130,6 +130,7 @@ describe('region restrictions (SPEC §6)', () => {
     const portico = createPortico({
       projectId: 'p',
       networks: [mainnet],
+      apiUrl: 'http://127.0.0.1:9',
       storage: mapStorage(),
       features: { swaps: true, pay: true, onramp: true },
     })
