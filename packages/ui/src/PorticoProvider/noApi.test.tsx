@@ -53,7 +53,7 @@ const open = async () => {
 }
 
 describe('no apiUrl: a quick start that works at once', { timeout: 20_000 }, () => {
-  it('Connect lists the browser wallet alone: no explorer list, no "All wallets", no email or social, no error', async () => {
+  it('Connect lists the browser wallet alone: no explorer list, no "All wallets", no email or social, no "Get a wallet", no error', async () => {
     renderApp()
     const dialog = await open()
     const wallets = within(dialog).getByTestId('portico-connect-wallets')
@@ -68,6 +68,10 @@ describe('no apiUrl: a quick start that works at once', { timeout: 20_000 }, () 
     expect(within(dialog).queryByRole('textbox', { name: /email/i })).toBeNull()
     expect(within(dialog).queryByRole('button', { name: /Google|Continue with/ })).toBeNull()
     await waitFor(() => expect(console_.info).toEqual([[NO_API_MESSAGE]]))
+    // Help stays; "Get a wallet" (the explorer's wallets) does not.
+    await act(async () => fireEvent.click(within(dialog).getByTestId('portico-connect-what-is-a-wallet')))
+    await screen.findByRole('dialog', { name: 'What is a wallet?' })
+    expect(screen.queryByTestId('portico-get-a-wallet')).toBeNull()
     expect([requested, console_.warn, console_.error]).toEqual([[], [], []])
   })
 
