@@ -4,7 +4,7 @@
 // built, served from 127.0.0.1 and opened in Chromium up to the Connect view. A fourth scratch
 // folder runs the API from the @portico/server tarball; the React 19 app talks to it, the other
 // two get an API URL where nothing listens (the Connect view shows the list's error in place).
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +25,8 @@ import {
   tail,
 } from './lib.ts'
 import { devOnly, manifestTargets, shipped } from './rules.ts'
+import { type AnvilInstance, startAnvil } from '../../packages/devnet/src/anvil.ts'
+import { extractBlocks } from '../docs/blocks.ts'
 
 interface AppSpec {
   name: string
@@ -64,6 +66,11 @@ const APPS: AppSpec[] = [
 ]
 /** The scratch folder that runs `portico-api` from the server tarball. */
 const API_APP = { name: 'api', portico: ['@portico/server'] }
+/** A new Vite + React app with docs/quick-start.md pasted in (the packages its install line names). */
+const QUICKSTART_DOC = path.join(repoRoot, 'docs/quick-start.md')
+const quickstartInstall = (): string[] =>
+  /^npm install ((?:@portico\/[\w-]+ ?)+)$/m.exec(readFileSync(QUICKSTART_DOC, 'utf8'))?.[1]?.trim().split(' ') ?? []
+const QUICKSTART_APP = { name: 'quickstart', portico: quickstartInstall() }
 
 const readJson = <T = Record<string, unknown>>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T
 
@@ -80,7 +87,7 @@ beforeAll(async () => {
   tarballs = await packAll()
   console.log(`[pack] packed ${tarballs.map((t) => `${t.name}@${t.version}`).join(', ')}`)
   // The installs run side by side (mostly waiting on the registry); each app's tests await theirs.
-  for (const app of [...APPS, API_APP]) {
+  for (const app of [...APPS, API_APP, QUICKSTART_APP]) {
     const p = prepareApp(app.name, app.portico, tarballs)
     p.catch(() => undefined)
     installs.set(app.name, p)
@@ -203,6 +210,10 @@ describe('api: portico-api from the @portico/server tarball', () => {
     expect(r.code, tail(r.output)).toBe(0)
     expect(r.output).toContain('Usage: portico-api')
     expect(r.output).toContain('--port <n>')
+    // As docs/quick-start.md runs it: npx finds the installed package, nothing asked of the registry.
+    const npx = await run('npx', ['--offline', '@portico/server', '--help'], { cwd: prepared.dir, timeoutMs: 60_000 })
+    expect(npx.code, tail(npx.output)).toBe(0)
+    expect(npx.output).toContain('Usage: portico-api')
   }, 60_000)
 
   it('serves the wallet explorer and network logos on 127.0.0.1 (PGlite in memory)', async () => {
@@ -391,4 +402,100 @@ describe.each(APPS)('$name', (app) => {
       expect(found).toEqual([])
     }, 240_000)
   }
+})
+
+describe('quickstart: docs/quick-start.md pasted into a new Vite app, no apiUrl, a dev wallet on anvil', () => {
+  let prepared: PreparedApp | undefined
+  let server: Server | undefined
+  let anvil: AnvilInstance | undefined
+  const need = () => {
+    if (!prepared) throw new Error('quickstart was not installed (see the install test)')
+    return prepared
+  }
+
+  afterAll(async () => {
+    await Promise.allSettled([server?.stop(), anvil?.stop()])
+  })
+
+  it("installs what the doc's npm install line names, which is every Portico package the app needs", async () => {
+    prepared = await awaitInstall(QUICKSTART_APP.name)
+    expect(QUICKSTART_APP.portico).toEqual(['@portico/protocol', '@portico/headless', '@portico/ui', '@portico/evm'])
+    // The closure of what the app imports is the doc's list: no Portico package comes from the registry.
+    expect(prepared.tarballs.map((t) => t.name).sort()).toEqual([...QUICKSTART_APP.portico].sort())
+    expectInstalledFromTarballs(prepared)
+  }, 600_000)
+
+  it("pastes the doc's files, with the local chain's block as src/portico.ts; typechecks and builds", async () => {
+    const { dir } = need()
+    anvil = await startAnvil({ chainId: 31337 })
+    const blocks = extractBlocks('docs/quick-start.md', readFileSync(QUICKSTART_DOC, 'utf8')).filter((b) => b.file)
+    const files = Object.fromEntries(blocks.map((b) => [b.file as string, b.code]))
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['src/portico.ts', 'src/portico.local.ts', 'src/App.tsx', 'src/main.tsx']))
+    // "Put this in src/portico.ts in place of the one above", on anvil's port.
+    const local = files['src/portico.local.ts'] ?? ''
+    expect(local).toContain('http://127.0.0.1:8545')
+    expect(local).not.toContain('apiUrl')
+    files['src/portico.ts'] = local.replaceAll('http://127.0.0.1:8545', anvil.rpcUrl)
+    for (const [file, code] of Object.entries(files)) writeFileSync(path.join(dir, file), code)
+    // The react-ts template's `npm run build` (tsc, then vite build), the two side by side here.
+    const [tsc, build] = await Promise.all([
+      run(bin(dir, 'tsc'), ['--noEmit', '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 180_000 }),
+      run(bin(dir, 'vite'), ['build'], { cwd: dir, timeoutMs: 300_000 }),
+    ])
+    console.log(`[pack] quickstart: tsc in ${(tsc.ms / 1000).toFixed(1)} s, build in ${(build.ms / 1000).toFixed(1)} s`)
+    expect(tsc.code, tail(tsc.output)).toBe(0)
+    expect(build.code, tail(build.output)).toBe(0)
+  }, 420_000)
+
+  it('the modal lists the dev wallet, connects it on anvil and shows its balance; no error, no API request, one console note', async () => {
+    const { dir } = need()
+    if (!browser || !anvil) throw new Error('Chromium or anvil did not start')
+    // The repository's browser dev wallet (EIP-6963), bundled for the page as an extension would inject it.
+    const walletFile = path.join(dir, 'devwallet.js')
+    rmSync(walletFile, { force: true })
+    const bundle = await run(
+      path.join(repoRoot, 'node_modules/.bin/esbuild'),
+      [
+        path.join(repoRoot, 'packages/devnet/src/wallet/index.ts'),
+        '--bundle',
+        '--format=iife',
+        '--global-name=PorticoDevWallet',
+        `--outfile=${walletFile}`,
+      ],
+      { cwd: repoRoot, timeoutMs: 120_000 },
+    )
+    expect(bundle.code, tail(bundle.output)).toBe(0)
+    const chain = { chainId: 31337, name: 'Local chain', rpcUrl: anvil.rpcUrl }
+    const initScript = `${readFileSync(walletFile, 'utf8')}
+PorticoDevWallet.installDevWallet({ chains: [${JSON.stringify(chain)}], autoApprove: true, ui: false, storage: null })`
+    const port = await freePort()
+    server = await startServer(bin(dir, 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      cwd: dir,
+      url: `http://127.0.0.1:${port}/`,
+    })
+    const v = await visit(browser, server.url, { initScript })
+    try {
+      await openModal(v.page)
+      const modal = v.page.getByTestId('portico-modal')
+      const wallets = modal.getByTestId('portico-connect-wallets')
+      await wallets.getByText('Portico Dev Wallet').waitFor({ state: 'visible', timeout: 10_000 })
+      expect(await wallets.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/Portico Dev Wallet\s*Installed/)])
+      expect(await modal.getByTestId('portico-connect-all-wallets').count()).toBe(0)
+      await wallets.getByText('Portico Dev Wallet').click()
+      // Connected: the Account view with anvil's first account and its 10000 ETH, read through anvil.
+      await modal
+        .getByTestId('portico-account-balance')
+        .getByText(/^10,?000(\.0+)? ETH$/)
+        .waitFor({ state: 'visible', timeout: 20_000 })
+      expect(await modal.getByTestId('portico-account-address').textContent()).toBe('0xf39F…b92266')
+      const origin = new URL(server.url).origin
+      expect(v.requests.filter((u) => !u.startsWith(origin) && !u.startsWith(anvil?.rpcUrl ?? '-'))).toEqual([])
+      expect(v.offLoopback).toEqual([])
+      expect(v.pageErrors.map((m) => brief(m))).toEqual([])
+      expect(v.console.filter((m) => m.startsWith('error:') || m.startsWith('warning:')).map((m) => brief(m))).toEqual([])
+      expect(v.console.filter((m) => m.includes('Portico runs without its API')).map((m) => m.split(':')[0])).toEqual(['info'])
+    } finally {
+      await v.close()
+    }
+  }, 180_000)
 })

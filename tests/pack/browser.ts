@@ -29,8 +29,13 @@ const loopback = (url: string) => {
   }
 }
 
-export async function visit(browser: Browser, url: string, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Visit> {
+export async function visit(
+  browser: Browser,
+  url: string,
+  options: { colorScheme?: 'light' | 'dark' /** Runs in the page before its own scripts (a browser wallet). */; initScript?: string } = {},
+): Promise<Visit> {
   const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 1280, height: 800 } })
+  if (options.initScript) await context.addInitScript({ content: options.initScript })
   const requests: string[] = []
   const offLoopback: string[] = []
   const consoleMessages: string[] = []

@@ -103,6 +103,7 @@ export {
   connectMethodsOrder,
   detectMobile,
   DEFAULT_API_URL,
+  NO_API_FEATURES,
   DEFAULT_FEATURES,
   SDK_TYPE,
   SDK_VERSION,

@@ -70,7 +70,7 @@ export const FLOWS: FlowTable = {
       // A connected account's balance and (EVM) its name and avatar, for the connect button and Account.
       onAccountReady: (ns) => {
         void host.get('balance').fetchTokenBalances({ namespace: ns })
-        void host.get('identity').fetchIdentity(ns)
+        if (host.options.apiUrl) void host.get('identity').fetchIdentity(ns)
       },
       // A wallet chosen from the explorer's lists becomes recent once it connects (no list loaded: nothing was chosen).
       onConnected: (connectorId) => host.peek('explorer')?.connected(connectorId, host.get('connection').getConnector(connectorId)?.type),
@@ -106,7 +106,8 @@ export const FLOWS: FlowTable = {
   balance: (host) =>
     createBalance({
       chain: host.get('chain'),
-      api: host.api,
+      // Without an API (no apiUrl): the native balance through the adapter, i.e. the network's RPC.
+      api: host.options.apiUrl ? host.api : undefined,
       banner: host.get('banner'),
       timers: host.timers,
       adapters: host.options.adapters,

@@ -100,7 +100,7 @@ describe('network presets (@portico/headless/networks)', () => {
   })
 
   it('createPortico accepts every preset, the first as the default network', () => {
-    const resolved = resolveOptions({ projectId: 'p', networks: all.map(([, n]) => n) })
+    const resolved = resolveOptions({ projectId: 'p', apiUrl: 'https://api.portico.dev', networks: all.map(([, n]) => n) })
     expect(resolved.networks).toHaveLength(32)
     // mainnet, its reads through the Portico RPC proxy (options.test.ts has the rule)
     expect(resolved.defaultNetwork).toEqual({

@@ -10,10 +10,20 @@ export interface UseFeaturesReturn {
   restricted: RestrictableFeature[]
   /** Fetch the project's remote flags (GET /appkit/v1/config) and merge them; flags the app set are kept. */
   loadRemote: () => Promise<void>
+  /**
+   * The instance has a Portico API (`apiUrl`). Without one the flags of NO_API_FEATURES are off, and a
+   * view hides what has no flag: the token list and activity, names, the explorer's wallet list.
+   */
+  api: boolean
 }
 
 /** Feature flags, one source of truth for every view and custom UI (SPEC §1). */
 export function useFeatures(): UseFeaturesReturn {
-  const { features } = usePortico()
-  return { features: useStore(features.$features), restricted: useStore(features.$restricted), loadRemote: features.loadRemote }
+  const { features, options } = usePortico()
+  return {
+    features: useStore(features.$features),
+    restricted: useStore(features.$restricted),
+    loadRemote: features.loadRemote,
+    api: Boolean(options.apiUrl),
+  }
 }

@@ -16,7 +16,7 @@ export interface UseIdentityReturn {
   loading: boolean
   /**
    * Without `address`: the active account may choose a name (SPEC §1/§4: names are EVM only) — it
-   * is a connected EVM account without one. Always false with `address`. @default false
+   * is a connected EVM account without one, in an instance with an API. Always false with `address`. @default false
    */
   canChooseName: boolean
 }
@@ -46,7 +46,8 @@ export function useIdentity(options: UseIdentityOptions = {}): UseIdentityReturn
     }
   }, [portico, address])
   if (!address) {
-    const canChooseName = active === 'eip155' && own?.status === 'connected' && Boolean(own.address) && !own.profileName
+    const canChooseName =
+      Boolean(portico.options.apiUrl) && active === 'eip155' && own?.status === 'connected' && Boolean(own.address) && !own.profileName
     return { name: own?.profileName ?? null, avatar: own?.profileImage ?? null, loading: false, canChooseName }
   }
   const current = found?.address === address ? found : undefined

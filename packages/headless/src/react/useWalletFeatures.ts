@@ -12,7 +12,8 @@ export interface UseWalletFeaturesOptions {
 export interface UseWalletFeaturesReturn {
   /**
    * The wallet features to offer under the balance, in SPEC §9's order (onramp, swaps, receive,
-   * send): each one's flag on, supported on the namespace, and built in this version. @default []
+   * send): each one's flag on, supported on the namespace, and built in this version (receive only
+   * in an instance without an API). @default []
    */
   walletFeatures: WalletFeature[]
   /**
@@ -34,9 +35,11 @@ export function useWalletFeatures(options: UseWalletFeaturesOptions = {}): UseWa
   const namespace = options.namespace ?? activeChain
   // Only a connected account (one with an address) has wallet features.
   const connected = namespace ? Boolean(chains[namespace]?.accountState.address) : false
+  // Without an API there is no token list to send from: receive only (the other two have flags).
+  const available = portico.options.apiUrl ? undefined : (['receive'] as const)
   const list = useMemo(
-    () => walletFeatures({ features: flags, namespace: connected ? namespace : undefined }),
-    [flags, namespace, connected],
+    () => walletFeatures({ features: flags, namespace: connected ? namespace : undefined, ...(available && { available }) }),
+    [flags, namespace, connected, available],
   )
   const restricted = useMemo(() => {
     const off = regional.filter((f): f is 'onramp' | 'swaps' => f === 'onramp' || f === 'swaps')

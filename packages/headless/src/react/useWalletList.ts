@@ -53,6 +53,11 @@ export interface UseWalletListReturn {
   listErrorCode: CodedMessage | null
   /** Ask the explorer again after `listError`. */
   retryList: () => void
+  /**
+   * The instance has an explorer host (`explorerUrl`, by default `apiUrl`): explorer wallets, their
+   * total and the full list ("All wallets"). Without one the list is the connectors alone. @default true
+   */
+  explorer: boolean
 }
 
 /** The wallet list of the Connect view: shaping, order and what a click does, for any UI. */
@@ -73,7 +78,8 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
   const ordered = useMemo(() => (explorer ? loaded : orderWallets({ connectors })), [explorer, loaded, connectors])
   const namespace = options.namespace ?? active
   const source = options.source ?? 'ordered'
-  const loadOnMount = (options.loadOnMount ?? true) && source === 'ordered'
+  const hasExplorer = Boolean(portico.options.explorerUrl)
+  const loadOnMount = (options.loadOnMount ?? true) && source === 'ordered' && hasExplorer
   useEffect(() => {
     if (!loadOnMount || !explorer) return
     void explorer.loadFeatured()
@@ -107,5 +113,6 @@ export function useWalletList(options: UseWalletListOptions = {}): UseWalletList
     listError: loadOnMount ? suggested.error : null,
     listErrorCode: loadOnMount ? codeOf(suggested.error) : null,
     retryList: () => void explorer?.retrySuggested(),
+    explorer: hasExplorer,
   }
 }

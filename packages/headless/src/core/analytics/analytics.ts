@@ -73,7 +73,9 @@ function session(host: FlowHost): AnalyticsSession & { start(): void } {
       if (started) return
       started = true
       track(ANALYTICS_EVENTS.modalOpen)
-      host.api.explorer.getAnalyticsConfig().then(
+      // Without an API: off, nothing asked.
+      const config = host.options.apiUrl ? host.api.explorer.getAnalyticsConfig() : Promise.reject(new Error('no API'))
+      config.then(
         (config) => {
           state = config.isAnalyticsEnabled ? 'on' : 'off'
           const queued = pending

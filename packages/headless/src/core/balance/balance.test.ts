@@ -338,3 +338,29 @@ describe('balances refresh without a reload (issue 9 §3.8): events, transaction
     expect(watched).toEqual([])
   })
 })
+
+describe('without an API (no apiUrl, issue 25 §3)', () => {
+  it('fetchTokenBalances reads the native balance through the adapter, asks no host and sets no token list; no name is asked', async () => {
+    const requested: string[] = []
+    const adapter = fakeAdapter()
+    const portico = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      adapters: [adapter],
+      storage: mapStorage(),
+      fetch: async (input) => {
+        requested.push(String(input))
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    await portico.ready
+    await portico.connection.connect('io.metamask')
+    await settle()
+    expect(await portico.balance.fetchTokenBalances({ forceUpdate: true })).toBe(true)
+    const account = portico.chain.getAccount('eip155')
+    expect([account?.balance, account?.balanceSymbol, account?.tokenBalance, account?.profileName]).toEqual(['1.5', 'ETH', [], null])
+    expect(adapter.calls.filter((c) => c.method === 'getBalance').length).toBeGreaterThan(0)
+    expect(requested).toEqual([])
+    expect(portico.banner.$banner.get()).toMatchObject({ open: false })
+  })
+})

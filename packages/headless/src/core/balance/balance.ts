@@ -2,7 +2,8 @@
  * Token balance flow (SPEC §4): fetch for the active account through the API, loading flag, 30 s
  * cache (in the API client); after a failure, retries are blocked for 30 s and the banner shows
  * 'Token Balance Unavailable', and one retry is scheduled for when the block ends. The account's
- * native balance is the API's native entry; fetchNativeBalance reads it from the chain adapter instead.
+ * native balance is the API's native entry; fetchNativeBalance reads it from the chain adapter instead
+ * (and so does fetchTokenBalances in an instance without an API: no token list then).
  *
  * When balances refresh without a reload:
  * - account and chain events (connect, accounts changed, chain changed): the connection flow fetches
@@ -27,7 +28,8 @@ export const BALANCE_RETRY_MS = 30_000
 
 export interface BalanceDeps {
   chain: Chain
-  api: ApiClient
+  /** The Portico API; without one (no apiUrl) fetchTokenBalances reads the native balance only, as fetchNativeBalance. */
+  api?: ApiClient | undefined
   banner: Banner
   timers: Timers
   adapters: readonly ChainAdapter[]
@@ -55,6 +57,7 @@ export function createBalance(deps: BalanceDeps) {
     const account = ns ? chain.getAccount(ns) : undefined
     const network = ns ? chain.getActiveNetwork(ns) : undefined
     if (!ns || !account?.address || !network) return false
+    if (!deps.api) return fetchNativeBalance(ns).then(() => true)
     if (account.lastRetry !== undefined && deps.timers.now() - account.lastRetry < BALANCE_RETRY_MS) return false
     if (retry?.namespace === ns) cancelRetry()
     chain.setAccount(ns, { balanceLoading: true })

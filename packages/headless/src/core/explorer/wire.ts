@@ -22,7 +22,8 @@ export function wireExplorer(host: FlowHost) {
     })
   }
   const explorer = createExplorer({
-    api: host.api.explorer,
+    // Without an explorer host (no apiUrl, no explorerUrl): the connectors alone, nothing asked.
+    api: options.explorerUrl ? host.api.explorer : { getWallets: async () => ({ count: 0, data: [] }) },
     storage: host.storage,
     timers: host.timers,
     $connectors: host.get('connection').$connectors,

@@ -9,7 +9,8 @@ export function wireNames(host: FlowHost) {
   const chain = host.get('chain')
   return createNames({
     getSuggestions: (name) => host.api.profile.getSuggestions(name),
-    getIdentity: (address) => host.api.account.getIdentity(address),
+    // Without an API, an address has no name (nothing asked).
+    getIdentity: (address) => (host.options.apiUrl ? host.api.account.getIdentity(address) : Promise.resolve({ name: null, avatar: null })),
     register: (body) => host.api.profile.register(body),
     account: () => ({ namespace: 'eip155', address: chain.getAccount('eip155')?.address, network: chain.getActiveNetwork('eip155') }),
     signMessage: (message) => host.get('wallet').signMessage(message, { namespace: 'eip155' }),

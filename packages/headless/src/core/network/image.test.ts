@@ -18,6 +18,13 @@ describe('networkImageUrl (SPEC §3 Network assets)', () => {
     ['an empty imageUrl does not count', { imageId: 'base', imageUrl: '' }, API, `${API}/network-images/base`],
     ['neither: no URL', {}, API, undefined],
     ['no assets: no URL', undefined, API, undefined],
+    ['no API (no apiUrl, no explorerUrl): no logo of the API', { imageId: 'ethereum' }, '', undefined],
+    [
+      'no API: the app’s own imageUrl still',
+      { imageId: 'base', imageUrl: 'https://cdn.example/base.svg' },
+      '',
+      'https://cdn.example/base.svg',
+    ],
   ])('%s', (_what, assets, host, url) => {
     expect(networkImageUrl(assets ? { assets } : {}, host)).toBe(url)
   })

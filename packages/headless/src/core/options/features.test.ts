@@ -19,11 +19,17 @@ describe('feature flags (SPEC §1)', () => {
   })
 
   it('the legal checkbox stays as the app set it (default off) whatever the remote flags say', () => {
-    const off = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage() })
+    const off = createPortico({ projectId: 'p', networks: [mainnet], apiUrl: 'http://127.0.0.1:9', storage: mapStorage() })
     expect(off.features.$features.get().legalCheckbox).toBe(false)
     off.features.applyRemote({ legalCheckbox: true, swaps: false })
     expect(off.features.$features.get()).toEqual({ ...DEFAULT_FEATURES, swaps: false, legalCheckbox: false })
-    const on = createPortico({ projectId: 'p', networks: [mainnet], storage: mapStorage(), features: { legalCheckbox: true } })
+    const on = createPortico({
+      projectId: 'p',
+      networks: [mainnet],
+      apiUrl: 'http://127.0.0.1:9',
+      storage: mapStorage(),
+      features: { legalCheckbox: true },
+    })
     on.features.applyRemote({ legalCheckbox: false })
     expect(on.features.$features.get().legalCheckbox).toBe(true)
   })

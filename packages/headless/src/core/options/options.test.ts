@@ -3,9 +3,9 @@ import type { ChainAdapter } from '../../adapters'
 import { base, fakeAdapter, mainnet } from '../test-utils'
 import * as presets from '../../networks'
 import type { CaipNetwork } from '../types'
-import { connectMethodsOrder, DEFAULT_FEATURES, resolveOptions, type PorticoOptions } from './options'
+import { connectMethodsOrder, DEFAULT_FEATURES, NO_API_FEATURES, resolveOptions, type PorticoOptions } from './options'
 
-const valid: PorticoOptions = { projectId: 'p1', networks: [mainnet, base] }
+const valid: PorticoOptions = { projectId: 'p1', networks: [mainnet, base], apiUrl: 'http://127.0.0.1:8787' }
 
 describe("RPC URLs: presets read through the Portico RPC proxy, an app's own URLs win (SPEC §7)", () => {
   const local: CaipNetwork = {
@@ -39,7 +39,7 @@ describe("RPC URLs: presets read through the Portico RPC proxy, an app's own URL
     ['a preset of a namespace the proxy does not serve (public URL kept)', presets.polkadot, presets.polkadot.rpcUrls.default.http[0]!],
     ['bitcoin: no URL, nothing to proxy', presets.bitcoin, ''],
   ])('%s → %s', (_label, network, url) => {
-    const o = resolveOptions({ projectId: 'p 1', networks: [network] })
+    const o = resolveOptions({ projectId: 'p 1', apiUrl: 'https://api.portico.dev', networks: [network] })
     // What the adapters read (rpcUrls.default.http[0]) and what the embedded wallet's frame is given.
     expect(o.networks[0]!.rpcUrls.default.http[0] ?? '').toBe(url)
     expect(o.defaultNetwork).toBe(o.networks[0])
@@ -56,7 +56,7 @@ describe("RPC URLs: presets read through the Portico RPC proxy, an app's own URL
 
   it('every eip155 and solana preset goes through the proxy; no other namespace does', () => {
     for (const preset of Object.values(presets) as CaipNetwork[]) {
-      const [resolved] = resolveOptions({ projectId: 'p', networks: [preset] }).networks
+      const [resolved] = resolveOptions({ projectId: 'p', apiUrl: 'https://api.portico.dev', networks: [preset] }).networks
       const proxied = resolved!.rpcUrls.default.http[0]?.startsWith('https://api.portico.dev/v1/?chainId=') ?? false
       expect([preset.caipNetworkId, proxied]).toEqual([
         preset.caipNetworkId,
@@ -66,18 +66,60 @@ describe("RPC URLs: presets read through the Portico RPC proxy, an app's own URL
   })
 })
 
+describe('without apiUrl (issue 25 §3): no API, no proxy, the features that need the API off', () => {
+  it('apiUrl and explorerUrl are empty; presets keep their public RPC; an own URL stays', () => {
+    const own: CaipNetwork = { ...presets.base, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } }
+    const o = resolveOptions({ projectId: 'p1', networks: [presets.mainnet, presets.solana, own] })
+    expect([o.apiUrl, o.explorerUrl]).toEqual(['', ''])
+    expect(o.networks.map((n) => n.rpcUrls.default.http[0])).toEqual([
+      'https://eth.merkle.io',
+      presets.solana.rpcUrls.default.http[0],
+      'http://127.0.0.1:8545',
+    ])
+  })
+
+  it('turns off every flag that needs the API, even one the app turned on; the others keep the defaults', () => {
+    const o = resolveOptions({ projectId: 'p1', networks: [mainnet], features: { email: true, swaps: true, legalCheckbox: true } })
+    expect(o.features).toEqual({
+      ...DEFAULT_FEATURES,
+      legalCheckbox: true,
+      swaps: false,
+      onramp: false,
+      email: false,
+      socials: [],
+      activity: false,
+      emailCapture: false,
+      payWithExchange: false,
+      payments: false,
+      pay: false,
+      passkeys: false,
+    })
+    // The app's own flags, which a remote config never overrides, carry the same.
+    expect(o.appFeatures).toMatchObject({ email: false, swaps: false, socials: [], legalCheckbox: true })
+  })
+
+  it('an explorerUrl alone gives the explorer list; the rest stays off', () => {
+    const o = resolveOptions({ projectId: 'p1', networks: [mainnet], explorerUrl: 'http://127.0.0.1:8787/' })
+    expect([o.apiUrl, o.explorerUrl, o.features.email]).toEqual(['', 'http://127.0.0.1:8787', false])
+  })
+
+  it('with apiUrl the defaults are the full set', () => {
+    expect(resolveOptions({ projectId: 'p1', networks: [mainnet], apiUrl: 'http://127.0.0.1:8787' }).features).toEqual(DEFAULT_FEATURES)
+  })
+})
+
 describe('createPortico options', () => {
-  it('fills defaults', () => {
-    const o = resolveOptions(valid)
+  it('fills defaults (no apiUrl: no API)', () => {
+    const o = resolveOptions({ projectId: 'p1', networks: [mainnet, base] })
     expect(o).toMatchObject({
       projectId: 'p1',
       defaultNetwork: mainnet,
       adapters: [],
-      features: DEFAULT_FEATURES,
+      features: { ...DEFAULT_FEATURES, ...NO_API_FEATURES },
       themeMode: 'system',
       themeVariables: {},
-      apiUrl: 'https://api.portico.dev',
-      explorerUrl: 'https://api.portico.dev',
+      apiUrl: '',
+      explorerUrl: '',
       debug: false,
       manualControl: false,
       embedded: false,

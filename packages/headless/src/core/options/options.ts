@@ -46,8 +46,29 @@ export interface Metadata {
 /** The SDK identity sent as `st` / `sv` query parameters. */
 export const SDK_TYPE = 'portico'
 export const SDK_VERSION = '0.1.0'
-/** Default Portico API host; apps running the local stack pass their own `apiUrl`. */
+/**
+ * The hosted Portico API's URL. @deprecated no longer a default: without `apiUrl` an instance runs
+ * without the API (browser wallets, WalletConnect, balances through the networks' RPC; see `apiUrl`).
+ */
 export const DEFAULT_API_URL = 'https://api.portico.dev'
+
+/**
+ * The flags of the features that need the Portico API: off in an instance without `apiUrl`, whatever
+ * the app or a remote config says. (The explorer's wallet list, names, analytics and the API's images
+ * are off there too; they have no flag.)
+ */
+export const NO_API_FEATURES: Partial<Features> = {
+  swaps: false,
+  onramp: false,
+  email: false,
+  socials: [],
+  activity: false,
+  emailCapture: false,
+  payWithExchange: false,
+  payments: false,
+  pay: false,
+  passkeys: false,
+}
 
 export interface PorticoOptions {
   /** Identifies the app to the Portico API (sent as `projectId`). */
@@ -73,9 +94,15 @@ export interface PorticoOptions {
   includeWalletIds?: string[]
   /** Explorer wallets (and connectors with that explorerId or rdns) left out. @default [] */
   excludeWalletIds?: string[]
-  /** Portico API base URL. @default DEFAULT_API_URL */
+  /**
+   * Portico API base URL (`npx @portico/server` runs one). Without it the instance connects browser
+   * wallets and WalletConnect and reads balances through the networks' RPC; the features that need
+   * the API (email and social login, the explorer's wallet list, names, swaps, on-ramp, pay with
+   * exchange, activity, analytics, the API's images) are off (`NO_API_FEATURES`), and the modal's
+   * first open says so once in the console. @default undefined (no API)
+   */
   apiUrl?: string
-  /** Wallet explorer base URL. @default apiUrl */
+  /** Wallet explorer base URL (the Connect view's wallet list). @default apiUrl */
   explorerUrl?: string
   /** Shows swap/approval errors as banners and logs. @default false */
   debug?: boolean
@@ -220,13 +247,15 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     const details = result.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'options'}: ${i.message}`)
     throw new PorticoError(invalidOptionsError(details))
   }
-  const apiUrl = (input.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '')
+  // '' = no API (see `apiUrl`).
+  const apiUrl = (input.apiUrl ?? '').replace(/\/+$/, '')
+  const off = !apiUrl && NO_API_FEATURES
   // SPEC §7 "Blockchain RPC host": a preset the app passed as it is (`rpcUrls.default` still its
   // `public` object: the app gave no RPC URL) reads through the Portico API's RPC proxy; a network
   // whose `rpcUrls.default` the app set keeps it, for the adapters and the embedded frame alike.
   // `public` stays: wallets adding the chain get it (docs/networks.md).
   const networks = input.networks.map((n) =>
-    n.rpcUrls.default === n.rpcUrls.public
+    apiUrl && n.rpcUrls.default === n.rpcUrls.public
       ? {
           ...n,
           rpcUrls: {
@@ -244,8 +273,8 @@ export function resolveOptions(input: PorticoOptions): ResolvedOptions {
     defaultNetwork,
     adapters: input.adapters ?? [],
     metadata: input.metadata,
-    features: { ...DEFAULT_FEATURES, ...input.features },
-    appFeatures: { ...input.features },
+    features: { ...DEFAULT_FEATURES, ...input.features, ...off },
+    appFeatures: { ...input.features, ...off },
     customWallets: input.customWallets ?? [],
     prefetchImage: input.prefetchImage,
     themeMode: input.themeMode ?? 'system',

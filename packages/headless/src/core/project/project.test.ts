@@ -130,6 +130,7 @@ describe('region restrictions (SPEC §6)', () => {
     const portico = createPortico({
       projectId: 'p',
       networks: [mainnet],
+      apiUrl: 'http://127.0.0.1:9',
       storage: mapStorage(),
       features: { swaps: true, pay: true, onramp: true },
     })
@@ -144,5 +145,39 @@ describe('region restrictions (SPEC §6)', () => {
     const { portico, f } = setup({ body: { allowedOrigins: [] } })
     await portico.features.loadRemote()
     expect(f.calls[0]!.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+  })
+})
+
+describe('without an API (no apiUrl, issue 25 §3)', () => {
+  it('the first open asks no host (origins, config, analytics, wallets), allows the page, and says once what is off', async () => {
+    const requested: string[] = []
+    vi.stubGlobal('location', { origin: PAGE })
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const portico = createPortico({
+      projectId: 'demo-project',
+      networks: [mainnet],
+      storage: mapStorage(),
+      fetch: async (input) => {
+        requested.push(String(input))
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    await portico.modal.open()
+    const state = await checked(portico)
+    const explorer = await portico.load('explorer')
+    await Promise.all([explorer.loadFeatured(), explorer.loadRecommended(), explorer.loadMore()])
+    explorer.analytics.track('MODAL_OPEN')
+    await portico.modal.close()
+    await portico.modal.open()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(state).toMatchObject({ status: 'allowed', origin: PAGE })
+    expect([explorer.analytics.status(), explorer.$list.get().count, explorer.$list.get().wallets]).toEqual(['off', 0, []])
+    expect(requested).toEqual([])
+    expect(info.mock.calls.map((c) => String(c[0]).slice(0, 41))).toEqual(['Portico runs without its API (no `apiUrl`'])
+    expect(String(info.mock.calls[0]?.[0])).toContain('`npx @portico/server` prints its URL) and pass that URL as `apiUrl`')
+    expect([error.mock.calls, warn.mock.calls]).toEqual([[], []])
+    expect(portico.features.$features.get()).toMatchObject({ email: false, socials: [], swaps: false, onramp: false, activity: false })
   })
 })

@@ -67,7 +67,8 @@ export function Account() {
     recovery.phase === 'needed' ? 'needed' : recovery.phase === 'here' && recovery.unsavedRecovery ? 'unsaved' : undefined
   const features = useWalletFeatures()
   // Passkeys of an account are offered where passkey login is (the app's features.passkeys, as Connect does).
-  const passkeys = Boolean(useFeatures().features.passkeys && embedded.canManagePasskeys)
+  const flags = useFeatures()
+  const passkeys = Boolean(flags.features.passkeys && embedded.canManagePasskeys)
   const imageOf = useNetworkImageUrl()
   const identity = useIdentity()
   const f = useNumberFormat()
@@ -121,6 +122,7 @@ export function Account() {
         quantity: f.balance(t.quantity.numeric),
         value: f.usd(t.value),
       }))}
+      lists={flags.api}
       tab={account.currentTab}
       onTab={account.setCurrentTab}
     />

@@ -89,6 +89,8 @@ export type AccountViewProps = {
   onDisconnect?: () => void
   /** Token balances of the account (empty shows the empty state). @default [] */
   tokens?: readonly TokenRow[]
+  /** The Tokens and Activity tabs are shown (both come from the Portico API: false without one). @default true */
+  lists?: boolean
   /** Selected tab (0 Tokens, 1 Activity). */
   tab: number
   onTab: (tab: number) => void
@@ -159,6 +161,7 @@ export function AccountView({
   explorerUrl,
   onDisconnect,
   tokens = [],
+  lists = true,
   tab,
   onTab,
 }: AccountViewProps) {
@@ -294,32 +297,34 @@ export function AccountView({
         />
       )}
       {accountType && <AccountTypeSwitch {...accountType} />}
-      <Tabs
-        label={messages.account.title}
-        selected={tab}
-        onSelect={onTab}
-        tabs={[
-          {
-            id: 'tokens',
-            label: messages.account.tokens,
-            content:
-              tokens.length > 0 ? (
-                <TokenList tokens={tokens} />
-              ) : (
-                <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />
+      {lists && (
+        <Tabs
+          label={messages.account.title}
+          selected={tab}
+          onSelect={onTab}
+          tabs={[
+            {
+              id: 'tokens',
+              label: messages.account.tokens,
+              content:
+                tokens.length > 0 ? (
+                  <TokenList tokens={tokens} />
+                ) : (
+                  <EmptyPanel icon="wallet" title={messages.account.noTokens} hint={messages.account.noTokensHint} />
+                ),
+            },
+            {
+              id: 'activity',
+              label: messages.account.activity,
+              content: (
+                <ActivityList
+                  emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />}
+                />
               ),
-          },
-          {
-            id: 'activity',
-            label: messages.account.activity,
-            content: (
-              <ActivityList
-                emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />}
-              />
-            ),
-          },
-        ]}
-      />
+            },
+          ]}
+        />
+      )}
       <Button
         variant="secondary"
         fullWidth

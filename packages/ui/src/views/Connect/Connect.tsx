@@ -52,6 +52,9 @@ export function Connect() {
         if (!legal.locked) router.push('AllWallets')
       }}
       allWalletsCount={list.total}
+      // No explorer (no apiUrl): every connector is a row, and there is no full list to open.
+      allWallets={list.explorer}
+      maxWallets={list.explorer ? undefined : list.entries.length}
       connecting={list.connecting}
       error={codeText(list.errorCode, messages) || null}
       onRetry={list.retry}

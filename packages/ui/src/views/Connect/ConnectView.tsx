@@ -39,6 +39,8 @@ export type ConnectViewProps = {
   onWallet?: (id: string) => void
   /** Opens the full wallet list. */
   onAllWallets?: () => void
+  /** The "All wallets" entry is shown (false: no explorer, the rows are every wallet there is). @default true */
+  allWallets?: boolean
   /** Number shown on the "All wallets" entry (e.g. the explorer's wallet count). @default wallets.length */
   allWalletsCount?: number
   /** Id of the wallet or method being connected ('email', a provider or a connector id). */
@@ -206,6 +208,7 @@ function Wallets({
   maxWallets,
   onWallet,
   onAllWallets,
+  allWallets,
   connecting,
   allWalletsCount = wallets.length,
   locked,
@@ -214,7 +217,7 @@ function Wallets({
   onRetryList,
 }: Pick<
   ConnectViewProps,
-  'wallets' | 'onWallet' | 'onAllWallets' | 'connecting' | 'allWalletsCount' | 'loadingWallets' | 'listError' | 'onRetryList'
+  'wallets' | 'onWallet' | 'onAllWallets' | 'allWallets' | 'connecting' | 'allWalletsCount' | 'loadingWallets' | 'listError' | 'onRetryList'
 > & {
   maxWallets: number
   locked: boolean
@@ -249,17 +252,19 @@ function Wallets({
           <ListError title={messages.connect.walletsError} detail={listError} retryLabel={messages.connect.retry} onRetry={onRetryList} />
         </li>
       )}
-      <li>
-        <WalletListItem
-          name={messages.connect.allWallets}
-          leading={<Icon name="grid" size={22} />}
-          trailing={allWalletsCount > 0 ? <span className={styles.count}>{allWalletsCount}</span> : undefined}
-          onClick={onAllWallets}
-          disabled={locked}
-          aria-disabled={locked || undefined}
-          data-testid="portico-connect-all-wallets"
-        />
-      </li>
+      {allWallets !== false && (
+        <li>
+          <WalletListItem
+            name={messages.connect.allWallets}
+            leading={<Icon name="grid" size={22} />}
+            trailing={allWalletsCount > 0 ? <span className={styles.count}>{allWalletsCount}</span> : undefined}
+            onClick={onAllWallets}
+            disabled={locked}
+            aria-disabled={locked || undefined}
+            data-testid="portico-connect-all-wallets"
+          />
+        </li>
+      )}
     </ul>
   )
 }
@@ -275,6 +280,7 @@ export function ConnectView({
   onSocial,
   onWallet,
   onAllWallets,
+  allWallets,
   allWalletsCount,
   connecting,
   error,
@@ -306,6 +312,7 @@ export function ConnectView({
             maxWallets={maxWallets}
             onWallet={onWallet}
             onAllWallets={onAllWallets}
+            allWallets={allWallets}
             allWalletsCount={allWalletsCount}
             connecting={connecting}
             locked={locked}

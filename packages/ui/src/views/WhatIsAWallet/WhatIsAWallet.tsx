@@ -1,8 +1,9 @@
-import { useRouter } from '@portico/headless/react'
+import { useRouter, useWalletList } from '@portico/headless/react'
 import { WhatIsAWalletView } from './WhatIsAWalletView'
 
-/** "What is a wallet?", reached from Connect; "Get a wallet" goes on to GetWallet. */
+/** "What is a wallet?", reached from Connect; "Get a wallet" goes on to GetWallet (the explorer's wallets: none without one). */
 export function WhatIsAWallet() {
   const router = useRouter()
-  return <WhatIsAWalletView onGetWallet={() => router.push('GetWallet')} />
+  const { explorer } = useWalletList({ source: 'connectors' })
+  return <WhatIsAWalletView onGetWallet={explorer ? () => router.push('GetWallet') : undefined} />
 }

@@ -31,9 +31,11 @@ export function WhatIsAWalletView({ onGetWallet }: WhatIsAWalletViewProps) {
           </li>
         ))}
       </ul>
-      <Button fullWidth onClick={onGetWallet} icon={<Icon name="download" size={18} />} data-testid="portico-get-a-wallet" data-autofocus>
-        {m.getWallet}
-      </Button>
+      {onGetWallet && (
+        <Button fullWidth onClick={onGetWallet} icon={<Icon name="download" size={18} />} data-testid="portico-get-a-wallet" data-autofocus>
+          {m.getWallet}
+        </Button>
+      )}
     </div>
   )
 }
