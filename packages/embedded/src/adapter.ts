@@ -3,7 +3,7 @@
  * bytes): the engine, the frame client and everything heavy load with import() when the user picks
  * email (connect), or on reconnect when SPEC §3's email-login-used flag says a session may exist.
  */
-import type { AdapterContext, ChainAdapter } from '@portico/headless'
+import type { AdapterContext, CaipNetwork, ChainAdapter } from '@portico/headless'
 import {
   EMBEDDED_CAPABILITIES,
   EMBEDDED_CONNECTOR_ID,
@@ -49,6 +49,14 @@ const LATER = [
   'removePasskey',
 ] as const
 
+const evm = (address: string) => address.startsWith('0x')
+/** A native send as the confirmation policy reads it. */
+const sendOf = (to: string, value: bigint | undefined, network: CaipNetwork | undefined) => ({
+  method: 'eth_sendTransaction',
+  params: [{ to, value }],
+  ...(network ? { network } : {}),
+})
+
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
   let ctx: AdapterContext | undefined
   /** Requests that opened (or reused) the confirmation window and have not settled. */
@@ -59,8 +67,9 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
    * finds it and drives it. It closes itself once answered; this page closes it when the last
    * request that opened it settles (refused without a prompt, failed, aborted).
    */
-  const withConfirmWindow = <T>(run: () => Promise<T>): Promise<T> => {
-    const popup: SocialPopup | null = openConfirmPopup(options.frameUrl, options.openPopup)
+  const withConfirmWindow = <T>(run: () => Promise<T>, quiet?: Parameters<EmbeddedEngine['quiet']>[0]): Promise<T> => {
+    // No window for what the frame's confirmation policy lets through (a hint: the frame decides again).
+    const popup: SocialPopup | null = quiet && ready?.quiet(quiet) ? null : openConfirmPopup(options.frameUrl, options.openPopup)
     if (popup) confirming++
     const settle = () => {
       if (!popup || --confirming > 0) return
@@ -73,18 +82,21 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     return run().finally(settle)
   }
   let engine: Promise<EmbeddedEngine> | undefined
+  /** The engine once loaded (the confirmation policy's hint is read synchronously, in the user's click). */
+  let ready: EmbeddedEngine | undefined
   const storage = hostStorage(options.storage)
   const synced: { theme?: ThemePayload; dapp?: DappDataPayload } = {}
   const load = (): Promise<EmbeddedEngine> =>
     (engine ??= import('./engine')
-      .then(({ createEngine }) =>
-        createEngine(
-          options,
-          () => ctx,
-          storage,
-          synced,
-          () => import('./solana'),
-        ),
+      .then(
+        ({ createEngine }) =>
+          (ready = createEngine(
+            options,
+            () => ctx,
+            storage,
+            synced,
+            () => import('./solana'),
+          )),
       )
       .catch((error: unknown) => {
         engine = undefined
@@ -136,6 +148,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         unwatch?.()
         const loaded = engine
         engine = undefined
+        ready = undefined
         ctx = undefined
         void loaded?.then(
           (e) => e.destroy(),
@@ -172,13 +185,28 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     },
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
-    signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),
-    sendTransaction: (p) => withConfirmWindow(async () => (await load()).sendTransaction(p)),
-    transfer: (p) => withConfirmWindow(async () => (await load()).transfer(p)),
-    signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p)),
-    sendCalls: (p) => withConfirmWindow(async () => (await load()).sendCalls(p)),
+    signMessage: (p) =>
+      withConfirmWindow(async () => (await load()).signMessage(p), evm(p.address) ? { method: 'personal_sign', params: [] } : undefined),
+    sendTransaction: (p) =>
+      withConfirmWindow(async () => (await load()).sendTransaction(p), evm(p.address) ? sendOf(p.to, p.value, p.network) : undefined),
+    transfer: (p) =>
+      withConfirmWindow(async () => (await load()).transfer(p), evm(p.address) && !p.token ? sendOf(p.to, p.amount, p.network) : undefined),
+    signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p), { method: 'eth_signTypedData_v4', params: [] }),
+    sendCalls: (p) =>
+      withConfirmWindow(async () => (await load()).sendCalls(p), {
+        method: 'wallet_sendCalls',
+        params: [{ calls: p.calls }],
+        ...(p.network ? { network: p.network } : {}),
+      }),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
-    request: (p) => (UNSAFE.test(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
+    request: (p) =>
+      UNSAFE.test(p.method)
+        ? withConfirmWindow(async () => (await load()).request(p), {
+            method: p.method,
+            params: p.params,
+            ...(p.network ? { network: p.network } : {}),
+          })
+        : load().then((e) => e.request(p)),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
     updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),
     ...(Object.fromEntries(LATER.map((name) => [name, later(name)])) as Pick<EmbeddedEngine, (typeof LATER)[number]>),
