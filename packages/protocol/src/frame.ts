@@ -13,7 +13,7 @@
  * answers `<TYPE>_ERROR` with the validation message, so the request settles).
  */
 import { z } from 'zod/mini'
-import { confirmPolicySchema } from './confirm-policy'
+import { confirmPolicySchema } from './confirm-policy.ts'
 
 /** Largest message either side accepts, as JSON text (bytes of UTF-16 code units). */
 export const FRAME_MAX_MESSAGE_CHARS = 256 * 1024

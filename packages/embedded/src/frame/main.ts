@@ -4,7 +4,6 @@
  * frame host) and its SPEC §7 parameters from its URL, fetches the project's allowed origins, and only
  * then announces READY to the parent — with the host origin as targetOrigin.
  */
-import type { ConfirmPolicy } from '@portico/protocol/confirm-policy'
 import { frameUrlParamsSchema } from '@portico/protocol/frame'
 // The views' styles and the theme's defaults: a file of this origin (the CSP allows no inline <style>).
 import './frame.css'
@@ -20,7 +19,7 @@ import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
 import { PASSKEY_POPUP_PARAM, popupRegistrar, runPasskeyPopup } from './passkey-popup'
-import { narrowPolicy, parseNarrowing, spentStore } from './policy'
+import { parseNarrowing, policyLoader, spentStore } from './policy'
 import { createFrameService } from './service'
 
 function localStorageOrUndefined(): Storage | undefined {
@@ -81,15 +80,7 @@ export async function bootFrame(): Promise<void> {
   })
   // The confirmation policy: the project's, from this frame's API (never from the host page), narrowed by the
   // app's options (the frame URL's `policy`); read once, again after a failure.
-  const narrowing = parseNarrowing(params.policy)
-  let policy: Promise<ConfirmPolicy | null> | undefined
-  const loadPolicy = () =>
-    (policy ??= (api.confirmPolicy?.(params.projectId) ?? Promise.resolve(null))
-      .then((project) => narrowPolicy(project, narrowing))
-      .catch((error: unknown) => {
-        policy = undefined
-        throw error
-      }))
+  const loadPolicy = policyLoader(() => api.confirmPolicy?.(params.projectId) ?? Promise.resolve(null), parseNarrowing(params.policy))
   void loadPolicy().catch(() => undefined)
   const handlers = createFrameService({
     api,

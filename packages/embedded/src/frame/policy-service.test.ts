@@ -50,6 +50,7 @@ function frame(
   options: { totp?: 'on' | 'off'; policy?: () => Promise<ConfirmPolicy | null>; answer?: (r: ConfirmRequest) => ConfirmAnswer } = {},
 ) {
   const reached: { method: string; params: unknown }[] = []
+  let failing = false
   const codes: string[] = []
   const asked: ConfirmRequest[] = []
   const api = {
@@ -57,6 +58,10 @@ function frame(
     emailOtp: async () => ({ sessionId: 'sess-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: authUser }),
     user: async () => authUser,
     rpc: async (_s: unknown, body: { method: string; params: unknown }) => {
+      if (failing) {
+        failing = false
+        throw new Error('nonce too low')
+      }
       reached.push({ method: body.method, params: body.params })
       return body.method === 'personal_sign' ? '0xsigned' : '0xhash'
     },
@@ -86,7 +91,10 @@ function frame(
   }
   const send = (wei: bigint, to = SHOP) =>
     service.RPC_REQUEST({ method: 'eth_sendTransaction', params: [{ from: EVM, to, value: `0x${wei.toString(16)}` }] })
-  return { service, reached, codes, asked, spent, login, send }
+  const failNext = () => {
+    failing = true
+  }
+  return { service, reached, codes, asked, spent, login, send, failNext }
 }
 
 describe('the confirmation policy in the frame', () => {
@@ -113,6 +121,14 @@ describe('the confirmation policy in the frame', () => {
     await f.send((ETH * 4n) / 1000n)
     expect(f.asked).toHaveLength(1)
     expect(f.reached).toHaveLength(3)
+  })
+
+  it('what goes without a prompt counts when decided: a send that then fails still counts', async () => {
+    const f = frame()
+    await f.login()
+    f.failNext()
+    await expect(f.send(ETH / 200n)).rejects.toThrow('nonce too low')
+    expect(f.spent.spent(EVM, CHAIN)).toBe(ETH / 200n)
   })
 
   it('0.6 ETH with TOTP on: the window asks for a code; the API checks it before the send', async () => {

@@ -5,7 +5,7 @@
  */
 import type { ConfirmPolicy } from '@portico/protocol/confirm-policy'
 import { describe, expect, it } from 'vitest'
-import { decide, narrowPolicy, parseNarrowing, spentStore } from './policy'
+import { decide, narrowPolicy, parseNarrowing, policyLoader, spentStore } from './policy'
 
 const CHAIN = 'eip155:31337'
 const SHOP = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -161,5 +161,17 @@ describe('spentStore: the per-day tally on the frame’s origin', () => {
     expect(spentStore(storage, () => now).spent(SHOP, CHAIN)).toBe(10n)
     now = Date.parse('2026-12-03T00:00:01Z')
     expect(store.spent(SHOP, CHAIN)).toBe(0n)
+  })
+})
+
+describe('policyLoader: the project’s policy from the frame’s API, narrowed', () => {
+  it('fetched once; a failed fetch is asked again on the next call', async () => {
+    const answers = [Promise.reject(new Error('HTTP status code: 503')), Promise.resolve(PROJECT)]
+    let fetched = 0
+    const load = policyLoader(() => answers[fetched++] as Promise<ConfirmPolicy>, false)
+    await expect(load()).rejects.toThrow('HTTP status code: 503')
+    expect(await load()).toEqual({ stepUp: PROJECT.stepUp })
+    expect(await load()).toEqual({ stepUp: PROJECT.stepUp })
+    expect(fetched).toBe(2)
   })
 })

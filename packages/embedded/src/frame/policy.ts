@@ -75,6 +75,21 @@ export const parsePolicy = (value: unknown): ConfirmPolicy | null => {
   return parsed.success ? parsed.data : null
 }
 
+/**
+ * The policy the frame applies: the project's (`fetchProject`, from this frame's API) narrowed by the app's,
+ * fetched once; a failed fetch is not kept (the next call asks again).
+ */
+export function policyLoader(fetchProject: () => Promise<ConfirmPolicy | null>, narrowing: PolicyNarrowing | undefined) {
+  let policy: Promise<ConfirmPolicy | null> | undefined
+  return (): Promise<ConfirmPolicy | null> =>
+    (policy ??= fetchProject()
+      .then((project) => narrowPolicy(project, narrowing))
+      .catch((error: unknown) => {
+        policy = undefined
+        throw error
+      }))
+}
+
 type Call = { to?: unknown; value?: unknown }
 
 /** A JSON-RPC quantity ('0x…') or a decimal / bigint: base units. */
