@@ -3,7 +3,7 @@
  * bytes): the engine, the frame client and everything heavy load with import() when the user picks
  * email (connect), or on reconnect when SPEC §3's email-login-used flag says a session may exist.
  */
-import type { AdapterContext, CaipNetwork, ChainAdapter } from '@portico/headless'
+import type { AdapterContext, ChainAdapter } from '@portico/headless'
 import {
   EMBEDDED_CAPABILITIES,
   EMBEDDED_CONNECTOR_ID,
@@ -49,14 +49,6 @@ const LATER = [
   'removePasskey',
 ] as const
 
-const evm = (address: string) => address.startsWith('0x')
-/** A native send as the confirmation policy reads it. */
-const sendOf = (to: string, value: bigint | undefined, network: CaipNetwork | undefined) => ({
-  method: 'eth_sendTransaction',
-  params: [{ to, value }],
-  ...(network ? { network } : {}),
-})
-
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
   let ctx: AdapterContext | undefined
   /** Requests that opened (or reused) the confirmation window and have not settled. */
@@ -67,9 +59,9 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
    * finds it and drives it. It closes itself once answered; this page closes it when the last
    * request that opened it settles (refused without a prompt, failed, aborted).
    */
-  const withConfirmWindow = <T>(run: () => Promise<T>, quiet?: Parameters<EmbeddedEngine['quiet']>[0]): Promise<T> => {
+  const withConfirmWindow = <T>(run: () => Promise<T>, call: string, p: unknown): Promise<T> => {
     // No window for what the frame's confirmation policy lets through (a hint: the frame decides again).
-    const popup: SocialPopup | null = quiet && ready?.quiet(quiet) ? null : openConfirmPopup(options.frameUrl, options.openPopup)
+    const popup: SocialPopup | null = ready?.quiet(call, p) ? null : openConfirmPopup(options.frameUrl, options.openPopup)
     if (popup) confirming++
     const settle = () => {
       if (!popup || --confirming > 0) return
@@ -103,6 +95,15 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         throw error
       }))
 
+  /** The engine's unsafe method `name` behind the confirmation window (the policy's hint may spare it). */
+  const confirmed =
+    <K extends 'signMessage' | 'sendTransaction' | 'transfer' | 'signTypedData' | 'sendCalls' | 'request' | 'updateEmail'>(name: K) =>
+    (p: Parameters<EmbeddedEngine[K]>[0]): ReturnType<EmbeddedEngine[K]> =>
+      withConfirmWindow(
+        async () => ((await load())[name] as (p: unknown) => Awaited<ReturnType<EmbeddedEngine[K]>>)(p),
+        name,
+        p,
+      ) as ReturnType<EmbeddedEngine[K]>
   /** The engine's method `name`, the engine loaded on first use. */
   const later =
     <K extends keyof EmbeddedEngine>(name: K) =>
@@ -185,30 +186,15 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     },
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
-    signMessage: (p) =>
-      withConfirmWindow(async () => (await load()).signMessage(p), evm(p.address) ? { method: 'personal_sign', params: [] } : undefined),
-    sendTransaction: (p) =>
-      withConfirmWindow(async () => (await load()).sendTransaction(p), evm(p.address) ? sendOf(p.to, p.value, p.network) : undefined),
-    transfer: (p) =>
-      withConfirmWindow(async () => (await load()).transfer(p), evm(p.address) && !p.token ? sendOf(p.to, p.amount, p.network) : undefined),
-    signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p), { method: 'eth_signTypedData_v4', params: [] }),
-    sendCalls: (p) =>
-      withConfirmWindow(async () => (await load()).sendCalls(p), {
-        method: 'wallet_sendCalls',
-        params: [{ calls: p.calls }],
-        ...(p.network ? { network: p.network } : {}),
-      }),
+    signMessage: confirmed('signMessage'),
+    sendTransaction: confirmed('sendTransaction'),
+    transfer: confirmed('transfer'),
+    signTypedData: confirmed('signTypedData'),
+    sendCalls: confirmed('sendCalls'),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
-    request: (p) =>
-      UNSAFE.test(p.method)
-        ? withConfirmWindow(async () => (await load()).request(p), {
-            method: p.method,
-            params: p.params,
-            ...(p.network ? { network: p.network } : {}),
-          })
-        : load().then((e) => e.request(p)),
+    request: (p) => (UNSAFE.test(p.method) ? confirmed('request')(p) : load().then((e) => e.request(p))),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
-    updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),
+    updateEmail: confirmed('updateEmail'),
     ...(Object.fromEntries(LATER.map((name) => [name, later(name)])) as Pick<EmbeddedEngine, (typeof LATER)[number]>),
     async syncTheme(payload) {
       synced.theme = payload

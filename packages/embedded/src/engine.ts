@@ -160,6 +160,29 @@ export function createEngine(
    * opens no window for a request the frame will let through. Only a hint: the frame decides again.
    */
   let policyHint: FrameSuccess<'GET_CONFIRM_POLICY'> | undefined
+  /** The RPC request an adapter call becomes, as the confirmation policy reads it (undefined: it always asks). */
+  function quietRequest(call: string, p: unknown): { method: string; params: readonly unknown[]; network?: CaipNetwork } | undefined {
+    const q = p as {
+      address?: string
+      to?: string
+      value?: bigint
+      amount?: bigint
+      token?: unknown
+      calls?: unknown
+      network?: CaipNetwork
+    }
+    const on = q.network ? { network: q.network } : {}
+    const evm = typeof q.address === 'string' && q.address.startsWith('0x')
+    if (call === 'signMessage') return evm ? { method: 'personal_sign', params: [] } : undefined
+    if (call === 'signTypedData') return { method: 'eth_signTypedData_v4', params: [] }
+    if (call === 'sendCalls') return { method: 'wallet_sendCalls', params: [{ calls: q.calls }], ...on }
+    if (call === 'request') {
+      const r = p as { method: string; params: readonly unknown[] }
+      return { method: r.method, params: r.params, ...on }
+    }
+    if (!evm || (call !== 'sendTransaction' && call !== 'transfer') || (call === 'transfer' && q.token)) return undefined
+    return { method: 'eth_sendTransaction', params: [{ to: q.to, value: call === 'transfer' ? q.amount : q.value }], ...on }
+  }
   function refreshPolicy(c: FrameClient = getClient()) {
     void c.request('GET_CONFIRM_POLICY', {}).then(
       (hint) => {
@@ -770,7 +793,10 @@ export function createEngine(
       return (await getClient().request('REMOVE_PASSKEY', { id })).passkeys
     },
 
-    quiet({ method, params, network }) {
+    quiet(call, p) {
+      const request = quietRequest(call, p)
+      if (!request) return false
+      const { method, params, network } = request
       const id = network?.id ?? evmNetwork()?.id
       if (!policyHint?.policy || !user || id === undefined || (network && network.chainNamespace !== 'eip155')) return false
       const chain = `eip155:${id}`

@@ -5,7 +5,6 @@
 import {
   type AdapterCapability,
   AUTH_CONNECTOR_ID,
-  type CaipNetwork,
   type ChainAdapter,
   type ConnectParams,
   type ConnectResult,
@@ -110,6 +109,9 @@ export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>
     destroy(): void
-    /** True when the frame's confirmation policy (its last hint) lets this request through: the adapter opens no window. */
-    quiet(request: { method: string; params: readonly unknown[]; network?: CaipNetwork }): boolean
+    /**
+     * True when the frame's confirmation policy (its last hint) lets the adapter's call `call` with `params`
+     * through: the adapter opens no window.
+     */
+    quiet(call: string, params: unknown): boolean
   }
