@@ -131,6 +131,15 @@ describe('the confirmation policy in the frame', () => {
     expect(f.spent.spent(EVM, CHAIN)).toBe(ETH / 200n)
   })
 
+  it('two 0.006 ETH sends at once under a 0.01 ETH day: one goes without a prompt, the other is asked', async () => {
+    const f = frame()
+    await f.login()
+    await Promise.all([f.send((ETH * 6n) / 1000n), f.send((ETH * 6n) / 1000n)])
+    expect(f.asked).toHaveLength(1)
+    expect(f.reached).toHaveLength(2)
+    expect(f.spent.spent(EVM, CHAIN)).toBe((ETH * 6n) / 1000n)
+  })
+
   it('0.6 ETH with TOTP on: the window asks for a code; the API checks it before the send', async () => {
     const f = frame({ totp: 'on', answer: () => ({ code: '123456' }) })
     await f.login()

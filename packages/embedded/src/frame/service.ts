@@ -255,22 +255,23 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     }
   })()
 
-  /** The policy's decision for `request` (an EVM request; anything else is prompted), and the user it was made for. */
-  async function decided(request: ConfirmRequest): Promise<{ decision: Decision; owner?: string }> {
-    if (!deps.policy || request.kind !== 'rpc' || request.namespace !== 'eip155') return { decision: { action: 'prompt' } }
+  /** The policy's decision for `request` (an EVM request; anything else is prompted); what goes without a prompt is counted. */
+  async function decided(request: ConfirmRequest): Promise<Decision> {
+    if (!deps.policy || request.kind !== 'rpc' || request.namespace !== 'eip155') return { action: 'prompt' }
     let policy: ConfirmPolicy | null
     try {
       policy = await deps.policy.load()
     } catch {
       throw new Error(POLICY_UNAVAILABLE)
     }
-    if (!policy) return { decision: { action: 'prompt' } }
+    if (!policy) return { action: 'prompt' }
     const owner = (user ?? (await loadUser())).evmAddress
     const chain = `eip155:${evmChainNumber(request.chainId)}`
-    return {
-      decision: decide(policy, { method: request.method, params: request.params, chain }, deps.policy.spent.spent(owner, chain)),
-      owner,
-    }
+    const { spent } = deps.policy
+    const decision = decide(policy, { method: request.method, params: request.params, chain }, spent.spent(owner, chain))
+    // Counted now, with no await between the check and the count: two requests at once can not both pass the day's cap.
+    if (decision.action === 'auto' && decision.chain && decision.value > 0n) spent.add(owner, decision.chain, decision.value)
+    return decision
   }
 
   /**
@@ -280,11 +281,8 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
    */
   async function confirmed(request: ConfirmRequest, signal?: AbortSignal): Promise<void> {
     if (request.kind === 'rpc' && foreignSignIn(request.method, request.params, host)) throw new Error(FOREIGN_SIGN_IN)
-    const { decision, owner } = await decided(request)
-    if (decision.action === 'auto') {
-      if (decision.chain && owner && decision.value > 0n) deps.policy?.spent.add(owner, decision.chain, decision.value)
-      return
-    }
+    const decision = await decided(request)
+    if (decision.action === 'auto') return
     if (decision.action === 'stepUp') {
       if (!(await withSession((s) => stepUpFactor(deps.api, s)))) throw new Error(NO_SECOND_FACTOR)
     }
