@@ -254,6 +254,7 @@ describe("a script on the host page (issue 22's threat model)", () => {
       RECOVER_WALLET: {},
       SHOW_RECOVERY_SECRET: {},
       RECOVERY_HIDE: {},
+      GET_CONFIRM_POLICY: {},
     } satisfies Record<AppEventType, object | 'last' | 'per method'>
     type Post = { id: string; type: string; payload: unknown }
     let n = 0

@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@portico/headless'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { embeddedAdapter } from './adapter'
 import { FRAME_URL, fakeFrameEnvironment, type Posted } from './client/test-support'
+import type { OpenPopup } from './popup'
 import { HOST_STORAGE_KEYS } from './storage'
 
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -34,7 +35,11 @@ function memoryStorage(): StorageLike & { map: Map<string, string> } {
 type Handler = (payload: Record<string, unknown>) => { ok: unknown } | { error: string } | undefined
 
 /** A fake frame: answers each posted app event from a table, after READY. */
-function setup(table: Record<string, Handler> = {}, context: Partial<AdapterContext> = {}, extra: { fetch?: typeof fetch } = {}) {
+function setup(
+  table: Record<string, Handler> = {},
+  context: Partial<AdapterContext> = {},
+  extra: { fetch?: typeof fetch; openPopup?: OpenPopup } = {},
+) {
   const fake = fakeFrameEnvironment()
   const storage = memoryStorage()
   const events: ConnectorEvent[] = []
@@ -183,6 +188,8 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
       'CONNECT_OTP',
       'CONNECT_OTP',
       'GET_USER',
+      // The confirmation policy's hint, for the window (./frame/policy.ts).
+      'GET_CONFIRM_POLICY',
       'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
     ])
     await vi.advanceTimersByTimeAsync(0)
@@ -294,8 +301,8 @@ describe('embeddedAdapter: email login (SPEC §4)', () => {
   })
 })
 
-async function connected(table: Record<string, Handler> = {}) {
-  const s = setup(table)
+async function connected(table: Record<string, Handler> = {}, extra: Parameters<typeof setup>[2] = {}) {
+  const s = setup(table, {}, extra)
   const connecting = s.adapter.connect({ connectorId: 'auth', auth: { kind: 'email', email: EMAIL } })
   await settle(s)
   await s.adapter.respond!({ connectorId: 'auth', answer: { kind: 'otp', code: '123456' } })
@@ -307,6 +314,61 @@ async function connected(table: Record<string, Handler> = {}) {
 
 const rpcOf = (s: ReturnType<typeof setup>) => s.fake.posted.filter((p) => p.message.type === 'RPC_REQUEST').map((p) => p.message.payload)
 
+describe('embeddedAdapter: the confirmation window and the policy’s hint', () => {
+  const SHOP = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const ETH = 10n ** 18n
+  /** The frame lets through sends under 0.01 ETH to SHOP, 0.01 ETH a day; nothing spent yet. */
+  const HINT = {
+    policy: {
+      auto: {
+        methods: ['eth_sendTransaction'],
+        chains: { 'eip155:31337': { targets: [SHOP], perTx: String(ETH / 100n), perDay: String(ETH / 100n) } },
+      },
+    },
+    spent: {},
+  }
+
+  it('no window for what the frame will let through; a window for a send above the cap, another address, a message, a second send past the day’s cap', async () => {
+    const opened: string[] = []
+    const openPopup: OpenPopup = (url) => {
+      opened.push(url)
+      return null
+    }
+    const s = await connected({ GET_CONFIRM_POLICY: () => ({ ok: HINT }) }, { openPopup })
+    await vi.advanceTimersByTimeAsync(0)
+    await s.adapter.sendTransaction({ address: EVM, to: SHOP, value: (ETH * 6n) / 1000n })
+    expect(opened).toEqual([])
+    await s.adapter.sendTransaction({ address: EVM, to: SHOP, value: ETH / 50n })
+    expect(opened).toHaveLength(1)
+    await s.adapter.sendTransaction({ address: EVM, to: EVM, value: 1n })
+    expect(opened).toHaveLength(2)
+    await s.adapter.signMessage({ message: 'hi', address: EVM })
+    expect(opened).toHaveLength(3)
+    // Two sends at once: the first is counted before the frame's tally comes back, so the second (0.012 ETH today) gets a window.
+    await vi.advanceTimersByTimeAsync(0)
+    const first = s.adapter.sendTransaction({ address: EVM, to: SHOP, value: (ETH * 6n) / 1000n })
+    const second = s.adapter.sendTransaction({ address: EVM, to: SHOP, value: (ETH * 6n) / 1000n })
+    expect(opened).toHaveLength(4)
+    await Promise.all([first, second])
+  })
+
+  it('without a policy (the frame answers null) every unsafe request opens the window', async () => {
+    const opened: string[] = []
+    const s = await connected(
+      { GET_CONFIRM_POLICY: () => ({ ok: { policy: null, spent: {} } }) },
+      {
+        openPopup: (url) => {
+          opened.push(url)
+          return null
+        },
+      },
+    )
+    await vi.advanceTimersByTimeAsync(0)
+    await s.adapter.sendTransaction({ address: EVM, to: SHOP, value: 1n })
+    expect(opened).toHaveLength(1)
+  })
+})
+
 describe('embeddedAdapter: session', () => {
   it('reconnect with the remembered flag: IS_CONNECTED then GET_USER', async () => {
     const s = setup()
@@ -314,7 +376,7 @@ describe('embeddedAdapter: session', () => {
     const result = s.adapter.reconnect({ connectorId: 'auth' })
     await settle(s)
     await expect(result).resolves.toMatchObject({ address: EVM, authName: EMAIL })
-    expect(s.types()).toEqual(['IS_CONNECTED', 'GET_USER'])
+    expect(s.types()).toEqual(['IS_CONNECTED', 'GET_USER', 'GET_CONFIRM_POLICY'])
   })
 
   it.each([

@@ -59,8 +59,9 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
    * finds it and drives it. It closes itself once answered; this page closes it when the last
    * request that opened it settles (refused without a prompt, failed, aborted).
    */
-  const withConfirmWindow = <T>(run: () => Promise<T>): Promise<T> => {
-    const popup: SocialPopup | null = openConfirmPopup(options.frameUrl, options.openPopup)
+  const withConfirmWindow = <T>(run: () => Promise<T>, call: string, p: unknown): Promise<T> => {
+    // No window for what the frame's confirmation policy lets through (a hint: the frame decides again).
+    const popup: SocialPopup | null = ready?.quiet(call, p) ? null : openConfirmPopup(options.frameUrl, options.openPopup)
     if (popup) confirming++
     const settle = () => {
       if (!popup || --confirming > 0) return
@@ -73,24 +74,36 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     return run().finally(settle)
   }
   let engine: Promise<EmbeddedEngine> | undefined
+  /** The engine once loaded (the confirmation policy's hint is read synchronously, in the user's click). */
+  let ready: EmbeddedEngine | undefined
   const storage = hostStorage(options.storage)
   const synced: { theme?: ThemePayload; dapp?: DappDataPayload } = {}
   const load = (): Promise<EmbeddedEngine> =>
     (engine ??= import('./engine')
-      .then(({ createEngine }) =>
-        createEngine(
-          options,
-          () => ctx,
-          storage,
-          synced,
-          () => import('./solana'),
-        ),
+      .then(
+        ({ createEngine }) =>
+          (ready = createEngine(
+            options,
+            () => ctx,
+            storage,
+            synced,
+            () => import('./solana'),
+          )),
       )
       .catch((error: unknown) => {
         engine = undefined
         throw error
       }))
 
+  /** The engine's unsafe method `name` behind the confirmation window (the policy's hint may spare it). */
+  const confirmed =
+    <K extends 'signMessage' | 'sendTransaction' | 'transfer' | 'signTypedData' | 'sendCalls' | 'request' | 'updateEmail'>(name: K) =>
+    (p: Parameters<EmbeddedEngine[K]>[0]): ReturnType<EmbeddedEngine[K]> =>
+      withConfirmWindow(
+        async () => ((await load())[name] as (p: unknown) => Awaited<ReturnType<EmbeddedEngine[K]>>)(p),
+        name,
+        p,
+      ) as ReturnType<EmbeddedEngine[K]>
   /** The engine's method `name`, the engine loaded on first use. */
   const later =
     <K extends keyof EmbeddedEngine>(name: K) =>
@@ -136,6 +149,7 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         unwatch?.()
         const loaded = engine
         engine = undefined
+        ready = undefined
         ctx = undefined
         void loaded?.then(
           (e) => e.destroy(),
@@ -172,15 +186,15 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
     },
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
-    signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),
-    sendTransaction: (p) => withConfirmWindow(async () => (await load()).sendTransaction(p)),
-    transfer: (p) => withConfirmWindow(async () => (await load()).transfer(p)),
-    signTypedData: (p) => withConfirmWindow(async () => (await load()).signTypedData(p)),
-    sendCalls: (p) => withConfirmWindow(async () => (await load()).sendCalls(p)),
+    signMessage: confirmed('signMessage'),
+    sendTransaction: confirmed('sendTransaction'),
+    transfer: confirmed('transfer'),
+    signTypedData: confirmed('signTypedData'),
+    sendCalls: confirmed('sendCalls'),
     getCapabilities: async (p) => (engine ? (await engine).getCapabilities(p) : {}),
-    request: (p) => (UNSAFE.test(p.method) ? withConfirmWindow(async () => (await load()).request(p)) : load().then((e) => e.request(p))),
+    request: (p) => (UNSAFE.test(p.method) ? confirmed('request')(p) : load().then((e) => e.request(p))),
     respond: async (p) => (engine ? (await engine).respond(p) : undefined),
-    updateEmail: (p) => withConfirmWindow(async () => (await load()).updateEmail(p)),
+    updateEmail: confirmed('updateEmail'),
     ...(Object.fromEntries(LATER.map((name) => [name, later(name)])) as Pick<EmbeddedEngine, (typeof LATER)[number]>),
     async syncTheme(payload) {
       synced.theme = payload

@@ -26,9 +26,10 @@ import {
   type TransactionReceipt,
 } from '@portico/headless'
 import { erc20TransferData, evmReceiptOf, formatUnits, pollReceipt } from '@portico/headless/adapter-kit'
-import { type AppEventPayload, PASSKEY_POPUP_PARAM, type FrameUser } from '@portico/protocol/frame'
+import { type AppEventPayload, PASSKEY_POPUP_PARAM, type FrameSuccess, type FrameUser } from '@portico/protocol/frame'
 import { z } from 'zod/mini'
 import { createFrameClient, type FrameClient } from './client/client'
+import { decide } from './frame/policy'
 import { base64Encode, jsonWithBigints, toQuantity, utf8, utf8ToHex } from './codec'
 import { EMBEDDED_CONNECTOR_ID, type DappDataPayload, type EmbeddedAdapterOptions, type EmbeddedEngine, type ThemePayload } from './options'
 import type { SocialPopup } from './popup'
@@ -114,6 +115,7 @@ export function createEngine(
       version: options.version ?? SDK_VERSION,
       ...(rpcUrl ? { rpcUrl } : {}),
       ...(options.enableLogger ? { enableLogger: true } : {}),
+      ...(options.confirmPolicy !== undefined ? { policy: JSON.stringify(options.confirmPolicy) } : {}),
       ...(options.onTimeout ? { onTimeout: options.onTimeout } : {}),
       ...(options.environment ? { environment: options.environment } : {}),
       timers,
@@ -149,7 +151,47 @@ export function createEngine(
     const network = evmNetwork()
     const u = await c.request('GET_USER', { ...(network ? { chainId: network.id } : {}), namespace: 'eip155' }, signal ? { signal } : {})
     user = u
+    refreshPolicy(c)
     return resultOf(u)
+  }
+
+  /**
+   * The frame's confirmation policy and the user's tally of today (GET_CONFIRM_POLICY): with it the adapter
+   * opens no window for a request the frame will let through. Only a hint: the frame decides again.
+   */
+  let policyHint: FrameSuccess<'GET_CONFIRM_POLICY'> | undefined
+  /** The RPC request an adapter call becomes, as the confirmation policy reads it (undefined: it always asks). */
+  function quietRequest(call: string, p: unknown): { method: string; params: readonly unknown[]; network?: CaipNetwork } | undefined {
+    const q = p as {
+      address?: string
+      to?: string
+      value?: bigint
+      amount?: bigint
+      token?: unknown
+      calls?: unknown
+      network?: CaipNetwork
+    }
+    const on = q.network ? { network: q.network } : {}
+    const evm = typeof q.address === 'string' && q.address.startsWith('0x')
+    if (call === 'signMessage') return evm ? { method: 'personal_sign', params: [] } : undefined
+    if (call === 'signTypedData') return { method: 'eth_signTypedData_v4', params: [] }
+    if (call === 'sendCalls') return { method: 'wallet_sendCalls', params: [{ calls: q.calls }], ...on }
+    if (call === 'request') {
+      const r = p as { method: string; params: readonly unknown[] }
+      return { method: r.method, params: r.params, ...on }
+    }
+    if (!evm || (call !== 'sendTransaction' && call !== 'transfer') || (call === 'transfer' && q.token)) return undefined
+    return { method: 'eth_sendTransaction', params: [{ to: q.to, value: call === 'transfer' ? q.amount : q.value }], ...on }
+  }
+  function refreshPolicy(c: FrameClient = getClient()) {
+    void c.request('GET_CONFIRM_POLICY', {}).then(
+      (hint) => {
+        policyHint = hint
+      },
+      () => {
+        policyHint = undefined
+      },
+    )
   }
 
   /** Wait for the user's next answer to the prompt. */
@@ -376,7 +418,10 @@ export function createEngine(
   ): Promise<unknown> {
     requireUser()
     const chainId = network?.id ?? (namespace === 'solana' ? solanaChainId() : evmNetwork()?.id)
-    return getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
+    const sent = getClient().rpc(method, params, { namespace, ...(chainId === undefined ? {} : { chainId }) })
+    // A send may have counted in the day's tally: the hint follows.
+    if (method === 'eth_sendTransaction' || method === 'wallet_sendCalls') void sent.finally(() => refreshPolicy()).catch(() => undefined)
+    return sent
   }
 
   /** Poll eth_getTransactionReceipt on the network's RPC every second until the transaction is included or `timeoutMs` passes. */
@@ -748,6 +793,22 @@ export function createEngine(
     async removePasskey({ id }) {
       requireUser()
       return (await getClient().request('REMOVE_PASSKEY', { id })).passkeys
+    },
+
+    quiet(call, p) {
+      const request = quietRequest(call, p)
+      if (!request) return false
+      const { method, params, network } = request
+      const id = network?.id ?? evmNetwork()?.id
+      if (!policyHint?.policy || !user || id === undefined || (network && network.chainNamespace !== 'eip155')) return false
+      const chain = `eip155:${id}`
+      const spent = policyHint.spent[chain]
+      const decision = decide(policyHint.policy, { method, params, chain }, spent && /^\d{1,78}$/.test(spent) ? BigInt(spent) : 0n)
+      if (decision.action !== 'auto') return false
+      // Counted here too, until the frame's own tally comes back (two requests in a row).
+      if (decision.chain)
+        policyHint = { ...policyHint, spent: { ...policyHint.spent, [chain]: String((spent ? BigInt(spent) : 0n) + decision.value) } }
+      return true
     },
 
     async syncTheme(payload) {

@@ -12,6 +12,7 @@ import {
   type StorageLike,
   type Timers,
 } from '@portico/headless'
+import type { PolicyNarrowing } from '@portico/protocol/confirm-policy'
 import type { AppEventPayload } from '@portico/protocol/frame'
 import type { FrameEnvironment } from './client/client'
 import type { FrameTimeoutReason } from './client/constants'
@@ -64,6 +65,12 @@ export interface EmbeddedAdapterOptions {
   apiUrl?: string
   /** Opens the social sign-in popup (synchronously, in the user's click). @default window.open */
   openPopup?: OpenPopup
+  /**
+   * Narrows the project's confirmation policy (docs/embedded-wallet.md, "Confirmation policy"): fewer methods,
+   * chains or targets, lower caps, lower step-up thresholds; `false` turns the automatic confirmations off.
+   * It can never let more through than the project's policy. @default the project's policy as it is
+   */
+  confirmPolicy?: PolicyNarrowing
 }
 
 type Methods = 'reconnect' | 'disconnect' | 'switchNetwork' | 'getBalance' | 'signMessage' | 'sendTransaction'
@@ -102,4 +109,9 @@ export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>
     destroy(): void
+    /**
+     * True when the frame's confirmation policy (its last hint) lets the adapter's call `call` with `params`
+     * through: the adapter opens no window.
+     */
+    quiet(call: string, params: unknown): boolean
   }

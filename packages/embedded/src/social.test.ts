@@ -177,7 +177,7 @@ describe('social sign-in: the flow', () => {
 
     s.fake.succeed(s.fake.last('CONNECT_SOCIAL')!, { userName: 'ada_gh', email: null })
     await expect(connecting).resolves.toMatchObject({ address: EVM, authName: 'ada_gh', socialProvider: 'github' })
-    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL', 'GET_USER'])
+    expect(s.types()).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL', 'GET_USER', 'GET_CONFIRM_POLICY'])
     expect(s.prompts().at(-1)).toBeUndefined()
     expect(s.popup.close).toHaveBeenCalled()
     // SPEC §3: the social user name is remembered (and the login flag); nothing else.

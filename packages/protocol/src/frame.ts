@@ -13,6 +13,7 @@
  * answers `<TYPE>_ERROR` with the validation message, so the request settles).
  */
 import { z } from 'zod/mini'
+import { confirmPolicySchema } from './confirm-policy.ts'
 
 /** Largest message either side accepts, as JSON text (bytes of UTF-16 code units). */
 export const FRAME_MAX_MESSAGE_CHARS = 256 * 1024
@@ -213,6 +214,12 @@ export const APP_EVENT_PAYLOADS = {
   SHOW_RECOVERY_SECRET: z.object({}),
   /** Remove a recovery view from the frame's document (the modal closed or moved on). */
   RECOVERY_HIDE: z.object({}),
+  /**
+   * The confirmation policy the frame applies (the project's, narrowed by the app's), and what this user sent
+   * without a prompt today per chain: the host opens no confirmation window for what the frame will let
+   * through. Only a hint: the frame decides again, and a request it must confirm waits for a window.
+   */
+  GET_CONFIRM_POLICY: z.object({}),
 } as const
 export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
 export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
@@ -277,6 +284,10 @@ export const FRAME_SUCCESS_PAYLOADS = {
    */
   SHOW_RECOVERY_SECRET: z.object({ saved: z.boolean() }),
   RECOVERY_HIDE: z.object({}),
+  GET_CONFIRM_POLICY: z.object({
+    policy: z.nullable(confirmPolicySchema),
+    spent: z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(80))),
+  }),
 } as const satisfies Record<AppEventType, unknown>
 export type FrameSuccess<T extends AppEventType> = z.infer<(typeof FRAME_SUCCESS_PAYLOADS)[T]>
 
@@ -366,6 +377,8 @@ export const frameUrlParamsSchema = z.object({
   enableLogger: z.optional(z.enum(['true', 'false'])),
   rpcUrl: z.optional(z.string()),
   enableCloudAuthAccount: z.optional(z.enum(['true', 'false'])),
+  /** The app's narrowing of the project's confirmation policy (JSON of ./confirm-policy's PolicyNarrowing). */
+  policy: z.optional(z.string().check(z.maxLength(16_000))),
 })
 
 export const hexString = hex

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { remoteFeaturesSchema, SOCIAL_PROVIDERS } from '@portico/protocol/common'
+import { type ConfirmPolicy, confirmPolicySchema } from '@portico/protocol/confirm-policy'
 import { openDatabase } from './db/index.ts'
 import {
   createProjectsRepository,
@@ -20,6 +21,10 @@ export const PROJECT_CLI_USAGE = `Usage: portico-api project <command> [--data-d
   project set-features <projectId> key=value…     set feature flags over the project's (others kept); keys:
                                                   ${Object.keys(remoteFeaturesSchema.shape).join(', ')};
                                                   values true/false, socials a comma list (google,github) or false
+  project set-policy <projectId> <json>|off       the embedded wallet's confirmation policy (replaces it; off removes it):
+                                                  {"auto":{"methods":["eth_sendTransaction"],"chains":{"eip155:1":
+                                                  {"targets":["0x…"],"perTx":"<wei>","perDay":"<wei>"}}},"stepUp":{"eip155:1":"<wei>"}}
+                                                  (docs/embedded-wallet.md, "Confirmation policy")
   project show <projectId>                        what is stored for the project (null / absent: the server's config)`
 
 /** An origin rule: scheme and host (with `*` for one run of letters, digits and hyphens) and an optional port, nothing else. */
@@ -69,9 +74,29 @@ export function parseFeatureAssignments(values: readonly string[]): ProjectFeatu
   return parsed.data
 }
 
+/** `set-policy`'s argument: the policy as JSON, or `off` (none). */
+export function parsePolicyArgument(values: readonly string[]): ConfirmPolicy | null {
+  if (values.length !== 1) throw new Error('set-policy takes one argument: the policy as JSON (quoted), or off')
+  const text = values[0] as string
+  if (text === 'off') return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new Error('set-policy: the policy is not JSON (quote it for the shell), e.g. \'{"stepUp":{"eip155:1":"100000000000000000"}}\'')
+  }
+  const parsed = z.safeParse(confirmPolicySchema, json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid policy at ${issue?.path.join('.') || '(top)'}: ${issue?.message}`)
+  }
+  return parsed.data
+}
+
 export type ProjectCommand =
   | { action: 'set-origins'; projectId: string; origins: string[] }
   | { action: 'set-features'; projectId: string; features: ProjectFeatures }
+  | { action: 'set-policy'; projectId: string; policy: ConfirmPolicy | null }
   | { action: 'show'; projectId: string }
 
 /** `project …` arguments (after the word `project`) → the command and the database to run it on. Throws with a readable message. */
@@ -86,8 +111,8 @@ export function parseProjectCli(
     strict: true,
   })
   const [action, rawId, ...rest] = positionals
-  if (action !== 'set-origins' && action !== 'set-features' && action !== 'show')
-    throw new Error(`Unknown project command "${action ?? ''}": set-origins, set-features or show`)
+  if (action !== 'set-origins' && action !== 'set-features' && action !== 'set-policy' && action !== 'show')
+    throw new Error(`Unknown project command "${action ?? ''}": set-origins, set-features, set-policy or show`)
   const id = projectIdSchema.safeParse(rawId)
   if (!id.success) throw new Error(id.error.issues[0]?.message)
   const projectId = id.data
@@ -97,7 +122,9 @@ export function parseProjectCli(
       ? { action, projectId, origins: parseOriginRules(rest) }
       : action === 'set-features'
         ? { action, projectId, features: parseFeatureAssignments(rest) }
-        : { action, projectId }
+        : action === 'set-policy'
+          ? { action, projectId, policy: parsePolicyArgument(rest) }
+          : { action, projectId }
   const dataDir = values['data-dir'] ?? env.PORTICO_DATA_DIR
   const databaseUrl = env.DATABASE_URL
   if (!dataDir && !databaseUrl)
@@ -111,6 +138,7 @@ const describeProject = (id: string, record: ProjectRecord | undefined) =>
       projectId: id,
       allowedOrigins: record?.allowedOrigins ?? null,
       features: record?.features ?? {},
+      confirmPolicy: record?.confirmPolicy ?? null,
       updatedAt: record?.updatedAt.toISOString() ?? null,
     },
     null,
@@ -143,7 +171,9 @@ export async function runProjectCli(
         ? await projects.setOrigins(command.projectId, command.origins)
         : command.action === 'set-features'
           ? await projects.setFeatures(command.projectId, command.features)
-          : await projects.get(command.projectId)
+          : command.action === 'set-policy'
+            ? await projects.setConfirmPolicy(command.projectId, command.policy)
+            : await projects.get(command.projectId)
     out.log(describeProject(command.projectId, record))
     return 0
   } finally {

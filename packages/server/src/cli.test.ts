@@ -385,7 +385,7 @@ describe('portico-api project …', () => {
       child.once('exit', (code) => resolve({ code, stdout, stderr }))
     })
 
-  it('set-origins, set-features and show write the PGlite data dir; a server started on it then serves them', async () => {
+  it('set-origins, set-features, set-policy and show write the PGlite data dir; a server started on it then serves them', async () => {
     const dataDir = path.join(dir, 'projects-db')
     const origins = await run([
       'project',
@@ -397,6 +397,10 @@ describe('portico-api project …', () => {
       dataDir,
     ])
     expect(origins, origins.stderr).toMatchObject({ code: 0 })
+    const policy = '{"auto":{"methods":["eth_sendTransaction"],"chains":{"eip155:31337":{"perTx":"10000000000000000"}}}}'
+    const set = await run(['project', 'set-policy', 'shop-1', policy, '--data-dir', dataDir])
+    expect(set, set.stderr).toMatchObject({ code: 0 })
+    expect(JSON.parse(set.stdout).confirmPolicy).toEqual(JSON.parse(policy))
     expect(JSON.parse(origins.stdout)).toMatchObject({
       projectId: 'shop-1',
       allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'],
@@ -420,6 +424,7 @@ describe('portico-api project …', () => {
       projectId: 'nobody',
       allowedOrigins: null,
       features: {},
+      confirmPolicy: null,
       updatedAt: null,
     })
 
@@ -429,6 +434,8 @@ describe('portico-api project …', () => {
       expect(config).toEqual({ features: { ...DEFAULT_REMOTE_FEATURES, swaps: false, emailCapture: true, socials: false } })
       const served = await (await fetch(`${server.url}/projects/v1/origins?projectId=shop-1&st=portico&sv=0.1.0`)).json()
       expect(served).toEqual({ allowedOrigins: ['https://shop.example', 'https://*.preview.shop.example'] })
+      const confirmPolicy = await (await fetch(`${server.url}/projects/v1/confirm-policy?projectId=shop-1`)).json()
+      expect(confirmPolicy).toEqual({ policy: JSON.parse(policy) })
     } finally {
       await server.stop()
     }
@@ -442,6 +449,11 @@ describe('portico-api project …', () => {
     [['project', 'set-origins', 'p'], 'set-origins needs at least one origin'],
     [['project', 'show', 'bad id!'], 'projectId must be 1-128 letters'],
     [['project', 'drop', 'p'], 'Unknown project command "drop"'],
+    [['project', 'set-policy', 'p'], 'set-policy takes one argument'],
+    [['project', 'set-policy', 'p', '{stepUp'], 'set-policy: the policy is not JSON'],
+    [['project', 'set-policy', 'p', '{"stepUp":{"eip155:1":"-5"}}'], 'Invalid policy at stepUp.eip155:1: an amount is a whole number'],
+    [['project', 'set-policy', 'p', '{"auto":{"methods":["wallet_grantPermissions"]}}'], 'Invalid policy at auto.methods.0'],
+    [['project', 'set-policy', 'p', '{"auto":{"methods":[]},"widen":true}'], 'Invalid policy'],
     [['project', 'show', 'p'], 'give --data-dir (PGlite) or DATABASE_URL (Postgres)'],
   ])('%j is refused (exit 2) with "%s"', (argv, message) => {
     const dataDir = argv[1] === 'show' && argv[2] === 'p' ? [] : ['--data-dir', path.join(dir, 'unused-db')]

@@ -32,6 +32,7 @@ import {
   convertQuotesResponseSchema,
   convertTokensResponseSchema,
 } from '@portico/protocol/convert'
+import { confirmPolicyResponseSchema } from '@portico/protocol/confirm-policy'
 import { analyticsConfigSchema, originsResponseSchema, walletsResponseSchema } from '@portico/protocol/explorer'
 import { emailCaptureConfirmResponseSchema, emailCaptureResponseSchema } from '@portico/protocol/capture'
 import { EXCHANGE_RPC_METHODS, jsonRpcResponseSchema } from '@portico/protocol/exchange'
@@ -241,6 +242,11 @@ beforeAll(async () => {
   })
   // A project with email capture on (its mail goes to the memory mailbox), so POST /v1/email-capture gets past the flag.
   await createProjectsRepository(db).setFeatures('capture-on', { emailCapture: true })
+  // A project with a confirmation policy, so its route answers one.
+  await createProjectsRepository(db).setConfirmPolicy('policy-on', {
+    auto: { methods: ['eth_sendTransaction'], chains: { 'eip155:31337': { perTx: '10000000000000000' } } },
+    stepUp: { 'eip155:31337': '1' },
+  })
 })
 afterAll(async () => {
   await anvil?.stop()
@@ -769,6 +775,11 @@ const GET_ROUTES: { name: string; path: fc.Arbitrary<string>; expect: Expect }[]
     name: 'GET /projects/v1/origins',
     path: query(['projectId'], fc.oneof(text, fc.constant('capture-on'))).map((q) => `/projects/v1/origins${q}`),
     expect: { schema: originsResponseSchema },
+  },
+  {
+    name: 'GET /projects/v1/confirm-policy',
+    path: query(['projectId'], fc.oneof(text, fc.constantFrom('capture-on', 'policy-on'))).map((q) => `/projects/v1/confirm-policy${q}`),
+    expect: { schema: confirmPolicyResponseSchema },
   },
   {
     name: 'GET /v1/email-capture/confirm',

@@ -71,6 +71,8 @@ export interface FrameClientOptions {
   /** Log ignored messages to the console (and tell the frame to log). @default false */
   enableLogger?: boolean
   enableCloudAuthAccount?: boolean
+  /** The app's narrowing of the project's confirmation policy, as JSON (the frame URL's `policy`). @default none */
+  policy?: string
   /** Called with 'iframe_load_failed' / 'iframe_request_timeout' before the request is aborted (SPEC §8). */
   onTimeout?: (reason: FrameTimeoutReason) => void
   /** @default the browser DOM (document.body, window) */
@@ -129,7 +131,7 @@ interface Pending {
 export function frameSrc(
   options: Pick<
     FrameClientOptions,
-    'frameUrl' | 'projectId' | 'chainId' | 'version' | 'rpcUrl' | 'enableLogger' | 'enableCloudAuthAccount'
+    'frameUrl' | 'projectId' | 'chainId' | 'version' | 'rpcUrl' | 'enableLogger' | 'enableCloudAuthAccount' | 'policy'
   >,
 ): string {
   const url = new URL(options.frameUrl)
@@ -139,6 +141,7 @@ export function frameSrc(
   url.searchParams.set('enableLogger', options.enableLogger ? 'true' : 'false')
   if (options.rpcUrl) url.searchParams.set('rpcUrl', options.rpcUrl)
   if (options.enableCloudAuthAccount !== undefined) url.searchParams.set('enableCloudAuthAccount', String(options.enableCloudAuthAccount))
+  if (options.policy !== undefined) url.searchParams.set('policy', options.policy)
   return url.toString()
 }
 

@@ -30,6 +30,7 @@ import {
   type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
+import { type ConfirmPolicy, confirmPolicyResponseSchema } from '@portico/protocol/confirm-policy'
 import { type TotpEnrollment, totpEnrollResponseSchema, type TwoFactorStatus, twoFactorStatusSchema } from '@portico/protocol/two-factor'
 import { z } from 'zod/mini'
 import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
@@ -145,6 +146,8 @@ export interface AuthApi {
   totp(session: StoredSession, action: 'confirm' | 'verify' | 'remove', code: string): Promise<TwoFactorStatus>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
+  /** GET /projects/v1/confirm-policy: the project's confirmation policy (null: none); throws when it can not be read. */
+  confirmPolicy?(projectId: string): Promise<ConfirmPolicy | null>
 }
 
 export type KeysStatus = z.infer<typeof keysStatusSchema>
@@ -265,6 +268,13 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
     twoFactorStatus: (session) => call(twoFactorStatusSchema, 'GET', '/v1/auth/2fa', undefined, session),
     totpEnroll: (session) => call(totpEnrollResponseSchema, 'POST', '/v1/auth/2fa/totp/enroll', {}, session),
     totp: (session, action, code) => call(twoFactorStatusSchema, 'POST', `/v1/auth/2fa/totp/${action}`, { code }, session),
+    async confirmPolicy(projectId) {
+      const response = await doFetch(`${base}/projects/v1/confirm-policy?projectId=${encodeURIComponent(projectId)}`)
+      if (!response.ok) throw new AuthApiError(`HTTP status code: ${response.status}`, response.status)
+      const parsed = confirmPolicyResponseSchema.safeParse(await response.json())
+      if (!parsed.success) throw new AuthApiError('Invalid response from /projects/v1/confirm-policy', response.status)
+      return parsed.data.policy
+    },
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)

@@ -63,6 +63,41 @@ describe('the confirmation window', () => {
     expect(frame.got).toEqual([{ message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 7, approved: false }, targetOrigin: ORIGIN }])
   })
 
+  it('a step-up (the confirmation policy’s): a code field has the focus; Confirm waits for six digits; Enter sends them with the answer; Escape still rejects', () => {
+    const { frame, deliver } = open()
+    const code = () => document.querySelector('[data-testid="portico-confirm-code"]') as HTMLInputElement
+    const confirm = () => document.querySelector('[data-testid="portico-confirm-confirm"]') as HTMLButtonElement
+    // A request without a step-up: no code field.
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 1, view: VIEW })
+    expect((code().parentElement as HTMLElement).hidden).toBe(true)
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 2, view: { ...VIEW, code: 'Code from your authenticator app' } })
+    expect((code().parentElement as HTMLElement).hidden).toBe(false)
+    expect(document.querySelector('label[for="portico-confirm-code"]')?.textContent).toBe('Code from your authenticator app')
+    expect(document.activeElement).toBe(code())
+    expect(confirm().disabled).toBe(true)
+    code().value = '12345'
+    code().dispatchEvent(new Event('input'))
+    confirm().click()
+    code().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }))
+    expect(frame.got).toHaveLength(1)
+    code().value = '123456'
+    code().dispatchEvent(new Event('input'))
+    expect(confirm().disabled).toBe(false)
+    code().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }))
+    expect(frame.got.at(-1)).toEqual({
+      message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 2, approved: true, code: '123456' },
+      targetOrigin: ORIGIN,
+    })
+    expect(code().value).toBe('')
+    deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 3, view: { ...VIEW, code: 'Code' } })
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    expect(frame.got.at(-1)).toEqual({
+      message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 3, approved: false },
+      targetOrigin: ORIGIN,
+    })
+  })
+
   it('Confirm answers approved; the next request is shown in the same window; IDLE after an answer closes it', () => {
     const { frame, close, deliver } = open()
     deliver({ channel: CONFIRM_CHANNEL, type: 'REQUEST', id: 1, view: VIEW })

@@ -5,7 +5,8 @@
  * decoded by the frame with the preview engine) with Reject and Confirm, and answers the frame only.
  *
  * Keyboard: focus starts on Reject (so Enter, pressed at once, rejects); Escape rejects; Confirm
- * needs a Tab or a click. The host page can not reach into this window (another origin), cover it
+ * needs a Tab or a click. A step-up (the confirmation policy's) adds a code field, focused first:
+ * Confirm (or Enter in it) needs six digits there, sent with the answer. The host page can not reach into this window (another origin), cover it
  * (another window), or answer for it (the frame takes answers from this origin only).
  * Its look (theme, locale, direction) is the frame's: each REQUEST carries it (./look.ts, applied
  * through the same sanitiser); until the first, the browser's languages and colour preference.
@@ -49,6 +50,20 @@ export function runConfirmWindow(
   const details = doc.createElement('dl')
   details.className = 'portico-confirm-details'
   details.setAttribute('data-testid', 'portico-confirm-details')
+  // A step-up's code field (hidden unless the request asks for one).
+  const codeField = doc.createElement('div')
+  codeField.className = 'portico-confirm-code'
+  codeField.hidden = true
+  const codeLabel = doc.createElement('label')
+  codeLabel.className = 'portico-label'
+  const code = doc.createElement('input')
+  code.id = 'portico-confirm-code'
+  code.className = 'portico-input'
+  code.setAttribute('data-testid', 'portico-confirm-code')
+  Object.assign(code, { autocomplete: 'one-time-code', inputMode: 'numeric', maxLength: 6, spellcheck: false })
+  codeLabel.htmlFor = code.id
+  codeField.append(codeLabel, code)
+  const codeOk = () => /^\d{6}$/.test(code.value)
   const spacer = doc.createElement('div')
   spacer.className = 'portico-confirm-spacer'
   const actions = doc.createElement('div')
@@ -66,7 +81,7 @@ export function runConfirmWindow(
   status.className = 'portico-status'
   status.setAttribute('role', 'status')
   main.setAttribute('aria-labelledby', title.id)
-  main.append(title, asked, warnings, details, spacer, actions, status)
+  main.append(title, asked, warnings, details, codeField, spacer, actions, status)
   doc.body.append(main)
 
   let frame: Window | undefined
@@ -97,7 +112,8 @@ export function runConfirmWindow(
 
   function setEnabled(on: boolean) {
     reject.disabled = !on
-    confirm.disabled = !on
+    confirm.disabled = !on || (!codeField.hidden && !codeOk())
+    code.disabled = !on
     actions.style.visibility = on ? 'visible' : 'hidden'
   }
   setEnabled(false)
@@ -137,14 +153,22 @@ export function runConfirmWindow(
         return [dt, dd]
       }),
     )
+    const asksCode = typeof view.code === 'string'
+    codeField.hidden = !asksCode
+    codeLabel.textContent = asksCode ? (view.code as string) : ''
+    code.value = ''
     label()
     setEnabled(true)
-    reject.focus()
+    if (asksCode) code.focus()
+    else reject.focus()
   }
 
   function answer(approved: boolean) {
     if (!frame || shown === undefined) return
-    frame.postMessage({ channel: CONFIRM_CHANNEL, type: 'ANSWER', id: shown, approved }, origin)
+    if (approved && !codeField.hidden && !codeOk()) return
+    const withCode = approved && !codeField.hidden ? { code: code.value } : {}
+    frame.postMessage({ channel: CONFIRM_CHANNEL, type: 'ANSWER', id: shown, approved, ...withCode }, origin)
+    code.value = ''
     shown = undefined
     answered++
     setEnabled(false)
@@ -152,6 +176,15 @@ export function runConfirmWindow(
     label()
   }
 
+  code.addEventListener('input', () => {
+    confirm.disabled = reject.disabled || !codeOk()
+  })
+  code.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && codeOk()) {
+      event.preventDefault()
+      answer(true)
+    }
+  })
   reject.addEventListener('click', () => answer(false))
   confirm.addEventListener('click', () => answer(true))
   doc.addEventListener(

@@ -229,6 +229,28 @@ describe('the frame waits for the user before an unsafe request', () => {
       [hex('evil.example wants you to sign in, not a SIWE message'), EVM],
     ],
     ['eth_sendTransaction', 'a transaction', '127.0.0.1:5173', false, [{ to: EVM }]],
+    // Loosely written sign-ins (one blank line where EIP-4361 has two, no statement): viem's parseSiweMessage reads them.
+    [
+      'personal_sign',
+      'a loose SIWE message for bank.example',
+      '127.0.0.1:5173',
+      true,
+      [hex(siwe('bank.example').replace('Sign in to the demo\n\n', '')), EVM],
+    ],
+    [
+      'personal_sign',
+      'a loose SIWE message, plain text, after spaces',
+      '127.0.0.1:5173',
+      true,
+      [`  ${siwe('bank.example').replace('Sign in to the demo\n\n', '')}`, EVM],
+    ],
+    [
+      'personal_sign',
+      'a loose SIWE message for 127.0.0.1:5173',
+      '127.0.0.1:5173',
+      false,
+      [hex(siwe('127.0.0.1:5173').replace('Sign in to the demo\n\n', '')), EVM],
+    ],
   ])('foreignSignIn(%s: %s) on host %s → %s', (method, _what, host, expected, params) => {
     expect(foreignSignIn(method, params, host)).toBe(expected)
   })

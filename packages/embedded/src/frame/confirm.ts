@@ -6,7 +6,7 @@
  *
  *   window → the frames of its opener:  { channel, type: 'CONFIRM_READY' }               (targetOrigin: this origin)
  *   frame → that window:                 { channel, type: 'REQUEST', id, view }          (targetOrigin: this origin)
- *   window → that frame:                 { channel, type: 'ANSWER', id, approved }       (targetOrigin: this origin)
+ *   window → that frame:                 { channel, type: 'ANSWER', id, approved, code? } (targetOrigin: this origin; `code`: a step-up's)
  *   frame → that window:                 { channel, type: 'IDLE' }                       (nothing more to confirm)
  *
  * The window is opened by the host page in the user's click (a cross-origin frame gets no user
@@ -57,11 +57,18 @@ export type ConfirmRequest =
       chainId: number | string
       /** The transaction's simulation, when the frame ran one. @default none */
       simulation?: ConfirmSimulation
+      /**
+       * The confirmation policy asks for a fresh second factor (its native value is above `above`, base units):
+       * the window asks for a code with the answer. @default none
+       */
+      stepUp?: { above: string }
     }
   | { kind: 'email'; email: string }
 
-/** The frame service's dependency: true when the user confirmed `request` in the window on this origin. */
-export type Confirm = (request: ConfirmRequest) => Promise<boolean>
+/** What the user answered: confirmed or not; a request that asked for a step-up is confirmed with the code typed. */
+export type ConfirmAnswer = boolean | { code: string }
+/** The frame service's dependency: the user's answer to `request` in the window on this origin. */
+export type Confirm = (request: ConfirmRequest) => Promise<ConfirmAnswer>
 
 /** What the window shows: plain text only (rendered with textContent). */
 export interface ConfirmView {
@@ -74,6 +81,8 @@ export interface ConfirmView {
   origin?: string
   /** The confirm button's text when it is not the window's own 'Confirm' (a failing transaction: 'Send anyway'). */
   confirmLabel?: string
+  /** A step-up: the label of the code field the window shows (Confirm needs a code in it). */
+  code?: string
 }
 
 /** The preview's flags as warnings, in English (./texts.ts has every locale's). */
@@ -106,14 +115,45 @@ function decodedOf(method: string, params: unknown[], host: string | undefined):
   return decodeRequest({ method, params } as never, config)
 }
 
-/** The sign-in domain of a message request, when the message is a sign-in message for another domain than `host`. */
+/** A sign-in's first line (EIP-4361 / CAIP-122): its domain, however the rest is written. */
+const SIGN_IN_FIRST_LINE = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?(\S+) wants you to sign in with your .{1,64} account:/
+
+/** The text of a message request (personal_sign's hex or text, solana_signMessage's base64). */
+function messageText(method: string, params: unknown[]): string | undefined {
+  const first = params[0] as { message?: unknown } | string | undefined
+  if (method === 'solana_signMessage')
+    return typeof first === 'object' && typeof first?.message === 'string' ? base64Text(first.message) : undefined
+  if (typeof first !== 'string') return undefined
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(first)) return first
+  const bytes = new Uint8Array((first.length - 2) / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(first.slice(2 + i * 2, 4 + i * 2), 16)
+  return utf8.decode(bytes)
+}
+
+/**
+ * True when the request is a sign-in message for another domain than `host` (the host page's `host[:port]`).
+ * The preview's decoder says so for a well-formed message; a message it does not read as a sign-in but whose
+ * first line is one (e.g. one blank line where EIP-4361 has two, which viem's parseSiweMessage still reads)
+ * is refused unless that line names this page's host.
+ */
 export function foreignSignIn(method: string, params: unknown[], host: string | undefined): boolean {
   if (!host || (method !== 'personal_sign' && method !== 'solana_signMessage')) return false
   try {
-    return decodedOf(method, params, host).flags.includes('foreignDomain')
+    const decoded = decodedOf(method, params, host)
+    if (decoded.preview.kind === 'signIn') return decoded.flags.includes('foreignDomain')
+  } catch {
+    // not decodable: the first line decides below
+  }
+  let text: string | undefined
+  try {
+    text = messageText(method, params)
   } catch {
     return false
   }
+  const domain = SIGN_IN_FIRST_LINE.exec((text ?? '').replace(/^[\s\uFEFF]+/, ''))?.[1]?.toLowerCase()
+  if (domain === undefined) return false
+  const page = host.toLowerCase()
+  return domain !== page && domain !== page.replace(/:\d+$/, '')
 }
 
 function rowsOf(preview: Preview, t: RequestTexts): { title: string; rows: ConfirmView['rows'] } {
@@ -287,6 +327,12 @@ function withSimulation(view: ConfirmView, simulation: ConfirmSimulation, t: Req
   }
 }
 
+/** A step-up (the confirmation policy's): first among the warnings, and a code field. */
+function withStepUp(view: ConfirmView, above: string, texts: FrameTexts): ConfirmView {
+  const amount = /^\d{1,78}$/.test(above) ? ethText(BigInt(above)) : above
+  return { ...view, warnings: [texts.request.stepUp(amount), ...view.warnings], code: texts.window.code }
+}
+
 /**
  * What the window shows for `request` (`host`: the host page's `host[:port]`, for the sign-in check), in
  * the texts of the host's locale (English by default).
@@ -300,7 +346,8 @@ export function describeRequest(request: ConfirmRequest, host?: string, texts: F
     const { title, rows } = rowsOf(decoded.preview, t)
     const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a, t).rows)
     const view = { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => texts.flags[f]) }
-    return request.simulation ? withSimulation(view, request.simulation, t) : view
+    const simulated = request.simulation ? withSimulation(view, request.simulation, t) : view
+    return request.stepUp ? withStepUp(simulated, request.stepUp.above, texts) : simulated
   } catch {
     // Not decodable: the request as it came (the user can still refuse).
     let raw: string
@@ -320,7 +367,7 @@ export function describeRequest(request: ConfirmRequest, host?: string, texts: F
 type Message =
   | { channel: typeof CONFIRM_CHANNEL; type: 'CONFIRM_READY' }
   | { channel: typeof CONFIRM_CHANNEL; type: 'REQUEST'; id: number; view: ConfirmView; look?: Look }
-  | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean; code?: string }
   | { channel: typeof CONFIRM_CHANNEL; type: 'IDLE' }
 
 export const isConfirmMessage = (data: unknown): data is Message =>
@@ -331,7 +378,7 @@ type WindowLike = { postMessage(message: unknown, targetOrigin: string): void; r
 interface Pending {
   id: number
   view: ConfirmView
-  resolve(approved: boolean): void
+  resolve(answer: ConfirmAnswer): void
 }
 
 /**
@@ -367,7 +414,7 @@ export function confirmer(options: {
     poll = undefined
   }
 
-  function settle(id: number, approved: boolean) {
+  function settle(id: number, approved: ConfirmAnswer) {
     const index = queue.findIndex((p) => p.id === id)
     if (index < 0) return
     const [done] = queue.splice(index, 1)
@@ -405,12 +452,12 @@ export function confirmer(options: {
   }
 
   return {
-    confirm(request: ConfirmRequest): Promise<boolean> {
+    confirm(request: ConfirmRequest): Promise<ConfirmAnswer> {
       const view = {
         ...describeRequest(request, host, options.texts?.() ?? ENGLISH),
         ...(options.hostOrigin ? { origin: options.hostOrigin } : {}),
       }
-      return new Promise<boolean>((resolve) => {
+      return new Promise<ConfirmAnswer>((resolve) => {
         queue.push({ id: nextId++, view, resolve })
         next()
       })
@@ -430,7 +477,11 @@ export function confirmer(options: {
         return true
       }
       if (message.type === 'ANSWER' && source === target && message.id === shownId) {
-        settle(message.id, message.approved === true)
+        const head = queue.find((p) => p.id === message.id)
+        // A step-up's confirmation counts only with a code (checked by the API after).
+        if (head?.view.code !== undefined)
+          settle(message.id, message.approved === true && typeof message.code === 'string' ? { code: message.code.slice(0, 16) } : false)
+        else settle(message.id, message.approved === true)
         return true
       }
       return false

@@ -19,6 +19,7 @@ import { deviceIdStore, indexedDbSessionStore } from './keys'
 import { indexedDbDeviceShareStore } from './shares/device-store'
 import { hostOriginOf, originMatcher } from './origins'
 import { PASSKEY_POPUP_PARAM, popupRegistrar, runPasskeyPopup } from './passkey-popup'
+import { parseNarrowing, policyLoader, spentStore } from './policy'
 import { createFrameService } from './service'
 
 function localStorageOrUndefined(): Storage | undefined {
@@ -77,6 +78,10 @@ export async function bootFrame(): Promise<void> {
     texts: look.texts,
     look: look.current,
   })
+  // The confirmation policy: the project's, from this frame's API (never from the host page), narrowed by the
+  // app's options (the frame URL's `policy`); read once, again after a failure.
+  const loadPolicy = policyLoader(() => api.confirmPolicy?.(params.projectId) ?? Promise.resolve(null), parseNarrowing(params.policy))
+  void loadPolicy().catch(() => undefined)
   const handlers = createFrameService({
     api,
     sessions: indexedDbSessionStore(),
@@ -100,6 +105,7 @@ export async function bootFrame(): Promise<void> {
     // In the host's locale: a request that comes right after a locale change waits for its texts.
     confirm: (request) => look.ready().then(() => confirmations.confirm(request)),
     onTheme: (theme) => void look.apply(theme),
+    policy: { load: loadPolicy, spent: spentStore(localStorageOrUndefined()) },
   })
   const handler = createFrameHandler({
     parent: window.parent,

@@ -25,7 +25,10 @@ import {
   type FrameUser,
 } from '@portico/protocol/frame'
 import { AuthApiError, type AuthApi } from './api'
+import type { ConfirmPolicy } from '@portico/protocol/confirm-policy'
 import { type Confirm, type ConfirmRequest, FOREIGN_SIGN_IN, foreignSignIn, USER_REJECTED } from './confirm'
+import { type Decision, decide, type SpentStore } from './policy'
+import { NO_SECOND_FACTOR, stepUp, stepUpFactor } from './step-up'
 import { createCustody, evmChainNumber, LOCAL_SIGNING_METHODS } from './custody'
 import type { ExportKey, KeyView } from './export-view'
 import type { RecoveryView } from './recovery-view'
@@ -39,6 +42,8 @@ export const NOT_AVAILABLE = 'Not available yet'
 /** SPEC §8: a social sign-in that could not start. */
 const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 const REQUEST_ABORTED = 'Request was aborted'
+/** The project's confirmation policy could not be read: nothing unsafe is done until it can. */
+export const POLICY_UNAVAILABLE = 'The wallet could not load its confirmation policy; try again'
 
 export type FrameHandlers = { [T in AppEventType]: (payload: AppEventPayload<T>) => Promise<FrameSuccess<T>> }
 
@@ -124,6 +129,12 @@ export interface FrameServiceDeps {
    * unsafe request is refused ('User rejected the request').
    */
   confirm?: Confirm
+  /**
+   * The confirmation policy (issues 23 §1, 22 §2; ./policy.ts): `load` gives the project's policy (from this
+   * frame's API) narrowed by the app's options, or throws when it can not be read; `spent` is the per-day tally
+   * on this origin. Not given: every unsafe request is confirmed, and no step-up is asked.
+   */
+  policy?: { load(): Promise<ConfirmPolicy | null>; spent: SpentStore }
 }
 
 /** CONNECT_DEVICE waits at most this long after a 503 before it answers pending (the API's Retry-After, capped). */
@@ -247,9 +258,39 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     }
   })()
 
-  /** Issue 23 §1: nothing unsafe runs before the user confirms it in the window on this origin. */
+  /** The policy's decision for `request` (an EVM request; anything else is prompted); what goes without a prompt is counted. */
+  async function decided(request: ConfirmRequest): Promise<Decision> {
+    if (!deps.policy || request.kind !== 'rpc' || request.namespace !== 'eip155') return { action: 'prompt' }
+    let policy: ConfirmPolicy | null
+    try {
+      policy = await deps.policy.load()
+    } catch {
+      throw new Error(POLICY_UNAVAILABLE)
+    }
+    if (!policy) return { action: 'prompt' }
+    const owner = (user ?? (await loadUser())).evmAddress
+    const chain = `eip155:${evmChainNumber(request.chainId)}`
+    const { spent } = deps.policy
+    const decision = decide(policy, { method: request.method, params: request.params, chain }, spent.spent(owner, chain))
+    // Counted now, with no await between the check and the count: two requests at once can not both pass the day's cap.
+    if (decision.action === 'auto' && decision.chain && decision.value > 0n) spent.add(owner, decision.chain, decision.value)
+    return decision
+  }
+
+  /**
+   * Issue 23 §1: nothing unsafe runs before the user confirms it in the window on this origin, unless the
+   * confirmation policy lets it through (counted in the day's tally at once, so that two requests at the same
+   * time can not both pass the day's cap); above the policy's step-up threshold the user also types a code.
+   */
   async function confirmed(request: ConfirmRequest, signal?: AbortSignal): Promise<void> {
     if (request.kind === 'rpc' && foreignSignIn(request.method, request.params, host)) throw new Error(FOREIGN_SIGN_IN)
+    const decision = await decided(request)
+    if (decision.action === 'auto') return
+    if (decision.action === 'stepUp') {
+      if (!(await withSession((s) => stepUpFactor(deps.api, s)))) throw new Error(NO_SECOND_FACTOR)
+    }
+    const shown: ConfirmRequest =
+      decision.action === 'stepUp' && request.kind === 'rpc' ? { ...request, stepUp: { above: String(decision.threshold) } } : request
     if (!deps.confirm) throw new Error(USER_REJECTED)
     const confirm = deps.confirm
     const aborted = new Promise<never>((_resolve, reject) => {
@@ -265,9 +306,14 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       const onFrameChain = request.kind === 'rpc' && evmChainNumber(request.chainId) === evmChainNumber(chainId)
       const read = direct && onFrameChain ? (_id: number, method: string, params: unknown[]) => direct(method, params) : undefined
       const simulation = from ? await simulationFor(request, from, read) : undefined
-      return confirm(simulation && request.kind === 'rpc' ? { ...request, simulation } : request)
+      return confirm(simulation && shown.kind === 'rpc' ? { ...shown, simulation } : shown)
     }
-    if (!(await Promise.race([asked(), aborted]))) throw new Error(USER_REJECTED)
+    const answer = await Promise.race([asked(), aborted])
+    if (!answer) throw new Error(USER_REJECTED)
+    if (decision.action === 'stepUp') {
+      if (typeof answer !== 'object') throw new Error(USER_REJECTED)
+      await withSession((s) => stepUp(deps.api, s, { kind: 'totp', code: answer.code }, now))
+    }
   }
 
   async function rpcRequest(p: AppEventPayload<'RPC_REQUEST'>): Promise<{ result: unknown }> {
@@ -719,6 +765,12 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async RELOAD() {
       deps.reload?.()
       return {}
+    },
+    /** The policy the frame applies and this user's tally of today (a hint for the host's window; the frame decides). */
+    async GET_CONFIRM_POLICY() {
+      const policy = deps.policy ? await deps.policy.load().catch(() => null) : null
+      const owner = policy && (await liveSession()) ? (user ?? (await loadUser().catch(() => undefined)))?.evmAddress : undefined
+      return { policy, spent: owner && deps.policy ? deps.policy.spent.all(owner) : {} }
     },
   }
 }

@@ -46,6 +46,7 @@ export const ENGLISH = {
     asked: 'Asked by',
     done: 'Done. You can close this window.',
     noOpener: 'Open this window from the wallet.',
+    code: 'Code from your authenticator app',
   },
   /** What the confirmation shows of a request (./confirm.ts describeRequest). */
   request: {
@@ -113,6 +114,7 @@ export const ENGLISH = {
     reverts: (reason: string) => `The simulation says it fails: ${reason}. Sent anyway, it costs its network fee.`,
     notSimulated: 'This transaction could not be simulated: check the details before you confirm.',
     sendAnyway: 'Send anyway',
+    stepUp: (amount: string) => `This is above ${amount}: type a code from your authenticator app to send it.`,
   },
   /** The preview's flags, as warnings. */
   flags: {

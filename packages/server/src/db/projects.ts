@@ -1,4 +1,5 @@
 import { remoteFeaturesSchema, type RemoteFeatures } from '@portico/protocol/common'
+import { type ConfirmPolicy, confirmPolicySchema } from '@portico/protocol/confirm-policy'
 import { z } from 'zod'
 import * as zm from 'zod/mini'
 import type { Queryable } from './types.ts'
@@ -18,10 +19,13 @@ export type ProjectRecord = {
   id: string
   allowedOrigins: string[] | null
   features: ProjectFeatures
+  /** The embedded wallet's confirmation policy (migration 024); null: none, every unsafe request is confirmed. */
+  confirmPolicy: ConfirmPolicy | null
   updatedAt: Date
 }
 
-type Row = { id: string; allowed_origins: string[] | null; features: unknown; updated_at: Date | string }
+type Row = { id: string; allowed_origins: string[] | null; features: unknown; confirm_policy?: unknown; updated_at: Date | string }
+const COLUMNS = 'id, allowed_origins, features, confirm_policy, updated_at'
 
 /** The projects table (migration 009): read by the config routes, written by the admin CLI. */
 export interface ProjectsRepository {
@@ -30,15 +34,21 @@ export interface ProjectsRepository {
   setOrigins(id: string, origins: readonly string[]): Promise<ProjectRecord>
   /** Set these flags over the project's stored ones (creates the project); other flags are kept. */
   setFeatures(id: string, features: ProjectFeatures): Promise<ProjectRecord>
+  /** Replace the project's confirmation policy (creates the project); null removes it. */
+  setConfirmPolicy(id: string, policy: ConfirmPolicy | null): Promise<ProjectRecord>
 }
 
 function toRecord(row: Row): ProjectRecord {
   // A row written by hand with a bad flag falls back to the server's flags rather than failing every request.
   const features = projectFeaturesSchema.safeParse(typeof row.features === 'string' ? JSON.parse(row.features) : row.features)
+  // A policy written by hand that does not parse is no policy: the frame then asks the user for everything.
+  const raw = typeof row.confirm_policy === 'string' ? JSON.parse(row.confirm_policy) : row.confirm_policy
+  const policy = raw === null || raw === undefined ? undefined : confirmPolicySchema.safeParse(raw)
   return {
     id: row.id,
     allowedOrigins: row.allowed_origins,
     features: features.success ? features.data : {},
+    confirmPolicy: policy?.success ? policy.data : null,
     updatedAt: new Date(row.updated_at),
   }
 }
@@ -46,17 +56,14 @@ function toRecord(row: Row): ProjectRecord {
 export function createProjectsRepository(db: Queryable): ProjectsRepository {
   return {
     async get(id) {
-      const { rows } = await db.query<Row>(
-        'SELECT id, allowed_origins, features, updated_at FROM portico_projects.projects WHERE id = $1',
-        [id],
-      )
+      const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM portico_projects.projects WHERE id = $1`, [id])
       return rows[0] ? toRecord(rows[0]) : undefined
     },
     async setOrigins(id, origins) {
       const { rows } = await db.query<Row>(
         `INSERT INTO portico_projects.projects (id, allowed_origins) VALUES ($1, $2)
          ON CONFLICT (id) DO UPDATE SET allowed_origins = EXCLUDED.allowed_origins, updated_at = now()
-         RETURNING id, allowed_origins, features, updated_at`,
+         RETURNING ${COLUMNS}`,
         [id, [...origins]],
       )
       return toRecord(rows[0] as Row)
@@ -66,7 +73,17 @@ export function createProjectsRepository(db: Queryable): ProjectsRepository {
       const { rows } = await db.query<Row>(
         `INSERT INTO portico_projects.projects AS p (id, features) VALUES ($1, $2::jsonb)
          ON CONFLICT (id) DO UPDATE SET features = p.features || EXCLUDED.features, updated_at = now()
-         RETURNING id, allowed_origins, features, updated_at`,
+         RETURNING ${COLUMNS}`,
+        [id, json],
+      )
+      return toRecord(rows[0] as Row)
+    },
+    async setConfirmPolicy(id, policy) {
+      const json = policy === null ? null : JSON.stringify(confirmPolicySchema.parse(policy))
+      const { rows } = await db.query<Row>(
+        `INSERT INTO portico_projects.projects (id, confirm_policy) VALUES ($1, $2::jsonb)
+         ON CONFLICT (id) DO UPDATE SET confirm_policy = EXCLUDED.confirm_policy, updated_at = now()
+         RETURNING ${COLUMNS}`,
         [id, json],
       )
       return toRecord(rows[0] as Row)

@@ -1,4 +1,5 @@
 import { DEFAULT_REMOTE_FEATURES, remoteFeaturesSchema } from '@portico/protocol/common'
+import { confirmPolicyResponseSchema } from '@portico/protocol/confirm-policy'
 import { configResponseSchema, originsResponseSchema } from '@portico/protocol/explorer'
 import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -93,6 +94,57 @@ describe('per-project config (projects table, migration 009)', () => {
     ['/appkit/v1/config?projectId=', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
     ['/projects/v1/origins?projectId=a%20b', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
     ['/appkit/v1/config?tz=..%2Fetc', 'tz must be an IANA time zone such as Europe/Paris'],
+  ])('%s → 400 %s', async (path, error) => {
+    const res = await app.request(path)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error })
+  })
+})
+
+describe('GET /projects/v1/confirm-policy (migration 024)', () => {
+  const POLICY = {
+    auto: {
+      methods: ['eth_sendTransaction' as const],
+      chains: { 'eip155:31337': { targets: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], perTx: '10000000000000000' } },
+    },
+    stepUp: { 'eip155:31337': '500000000000000000' },
+  }
+
+  it('serves the project’s policy as set; null for a project without one, and once removed', async () => {
+    const projects = createProjectsRepository(db)
+    await projects.setConfirmPolicy('policy-1', POLICY)
+    const { status, body } = await requestJson(app, '/projects/v1/confirm-policy?projectId=policy-1', confirmPolicyResponseSchema)
+    expect(status).toBe(200)
+    expect(body).toEqual({ policy: POLICY })
+    expect((await requestJson(app, '/projects/v1/confirm-policy?projectId=nobody', confirmPolicyResponseSchema)).body).toEqual({
+      policy: null,
+    })
+    // Other settings of the project leave the policy alone; `set-policy off` removes it.
+    expect((await projects.setFeatures('policy-1', { swaps: false })).confirmPolicy).toEqual(POLICY)
+    await projects.setConfirmPolicy('policy-1', null)
+    expect((await requestJson(app, '/projects/v1/confirm-policy?projectId=policy-1', confirmPolicyResponseSchema)).body).toEqual({
+      policy: null,
+    })
+  })
+
+  it('a policy written by hand that does not parse is served as none (the frame then asks for everything)', async () => {
+    await db.query(
+      `INSERT INTO portico_projects.projects (id, confirm_policy) VALUES ('hand-1', '{"auto":{"methods":["wallet_grantPermissions"]}}'::jsonb)`,
+    )
+    expect((await requestJson(app, '/projects/v1/confirm-policy?projectId=hand-1', confirmPolicyResponseSchema)).body).toEqual({
+      policy: null,
+    })
+  })
+
+  it('the repository refuses a bad policy', async () => {
+    await expect(createProjectsRepository(db).setConfirmPolicy('p', { stepUp: { 'eip155:1': '1.5' } })).rejects.toThrow()
+  })
+
+  it.each([
+    ['/projects/v1/confirm-policy', 'projectId is required'],
+    ['/projects/v1/confirm-policy?projectId=', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
+    ['/projects/v1/confirm-policy?projectId=%00', 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
+    [`/projects/v1/confirm-policy?projectId=${'a'.repeat(129)}`, 'projectId must be 1-128 letters, digits, ".", "_" or "-"'],
   ])('%s → 400 %s', async (path, error) => {
     const res = await app.request(path)
     expect(res.status).toBe(400)

@@ -1,5 +1,6 @@
 import type { RemoteFeatures } from '@portico/protocol/common'
 import { RESTRICTABLE_FEATURES, type ConfigResponse, type OriginsResponse, type RestrictableFeature } from '@portico/protocol/explorer'
+import type { ConfirmPolicyResponse } from '@portico/protocol/confirm-policy'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { effectiveFeatures, projectIdSchema } from '../db/projects.ts'
@@ -33,6 +34,9 @@ export function applyRegionRestriction(features: RemoteFeatures, tz: string | un
 const query = (c: { req: { query(name: string): string | undefined } }) =>
   parseInput(configQuery, { projectId: c.req.query('projectId'), st: c.req.query('st'), sv: c.req.query('sv'), tz: c.req.query('tz') })
 
+/** GET /projects/v1/confirm-policy: the project is required (a policy is the project's, never the server's). */
+const policyQuery = z.object({ projectId: projectIdSchema })
+
 const projectOf = (ctx: AppContext, id: string | undefined) => (id === undefined ? Promise.resolve(undefined) : ctx.projects.get(id))
 
 /**
@@ -52,4 +56,13 @@ export const projectRoutes: RouteModule = (ctx) =>
       const q = query(c)
       const project = await projectOf(ctx, q.projectId)
       return c.json({ allowedOrigins: [...(project?.allowedOrigins ?? ctx.allowedOrigins)] } satisfies OriginsResponse)
+    })
+    /**
+     * The embedded wallet's confirmation policy of the project (`portico-api project set-policy`), read by the
+     * frame from its own API; `null`: none (the frame asks the user for every unsafe request).
+     */
+    .get('/projects/v1/confirm-policy', async (c) => {
+      const { projectId } = parseInput(policyQuery, { projectId: c.req.query('projectId') })
+      const project = await ctx.projects.get(projectId)
+      return c.json({ policy: project?.confirmPolicy ?? null } satisfies ConfirmPolicyResponse)
     })

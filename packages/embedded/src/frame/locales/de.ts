@@ -40,6 +40,7 @@ export default {
     asked: 'Angefragt von',
     done: 'Fertig. Du kannst dieses Fenster schließen.',
     noOpener: 'Öffne dieses Fenster aus der Wallet.',
+    code: 'Code aus deiner Authenticator-App',
   },
   request: {
     network: 'Netzwerk',
@@ -106,6 +107,7 @@ export default {
     reverts: (reason) => `Laut Simulation schlägt sie fehl: ${reason}. Trotzdem gesendet, kostet sie ihre Netzwerkgebühr.`,
     notSimulated: 'Diese Transaktion konnte nicht simuliert werden: Prüfe die Angaben, bevor du bestätigst.',
     sendAnyway: 'Trotzdem senden',
+    stepUp: (amount: string) => `Das ist mehr als ${amount}: Gib einen Code aus deiner Authenticator-App ein, um es zu senden.`,
   },
   flags: {
     unknownDelegate: 'Warnung: Dies übergibt dein Konto einem Vertrag, der kein bekannter Executor ist.',

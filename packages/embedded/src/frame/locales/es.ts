@@ -40,6 +40,7 @@ export default {
     asked: 'Solicitado por',
     done: 'Listo. Puedes cerrar esta ventana.',
     noOpener: 'Abre esta ventana desde la billetera.',
+    code: 'Código de tu app de autenticación',
   },
   request: {
     network: 'Red',
@@ -106,6 +107,7 @@ export default {
     reverts: (reason) => `La simulación indica que falla: ${reason}. Si se envía igualmente, cuesta su comisión de red.`,
     notSimulated: 'No se pudo simular esta transacción: revisa los detalles antes de confirmar.',
     sendAnyway: 'Enviar de todos modos',
+    stepUp: (amount: string) => `Supera ${amount}: escribe un código de tu app de autenticación para enviarlo.`,
   },
   flags: {
     unknownDelegate: 'Aviso: esto entrega tu cuenta a un contrato que no es un ejecutor conocido.',

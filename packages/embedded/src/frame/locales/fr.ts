@@ -40,6 +40,7 @@ export default {
     asked: 'Demandé par',
     done: 'Terminé. Vous pouvez fermer cette fenêtre.',
     noOpener: 'Ouvrez cette fenêtre depuis le portefeuille.',
+    code: 'Code de votre application d’authentification',
   },
   request: {
     network: 'Réseau',
@@ -106,6 +107,7 @@ export default {
     reverts: (reason) => `La simulation indique un échec : ${reason}. Envoyée quand même, elle coûte ses frais de réseau.`,
     notSimulated: 'Cette transaction n’a pas pu être simulée : vérifiez les détails avant de confirmer.',
     sendAnyway: 'Envoyer quand même',
+    stepUp: (amount: string) => `C’est plus que ${amount} : saisissez un code de votre application d’authentification pour l’envoyer.`,
   },
   flags: {
     unknownDelegate: 'Attention : ceci confie votre compte à un contrat qui n’est pas un exécuteur connu.',

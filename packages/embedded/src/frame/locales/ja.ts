@@ -39,6 +39,7 @@ export default {
     asked: 'リクエスト元:',
     done: '完了しました。このウィンドウは閉じてかまいません。',
     noOpener: 'このウィンドウはウォレットから開いてください。',
+    code: '認証アプリのコード',
   },
   request: {
     network: 'ネットワーク',
@@ -105,6 +106,7 @@ export default {
     reverts: (reason) => `シミュレーションでは失敗します: ${reason}。それでも送信すると、ネットワーク手数料がかかります。`,
     notSimulated: 'このトランザクションはシミュレーションできませんでした。確認する前に詳細をチェックしてください。',
     sendAnyway: 'それでも送信',
+    stepUp: (amount: string) => `${amount} を超えています。送信するには認証アプリのコードを入力してください。`,
   },
   flags: {
     unknownDelegate: '警告: 既知のエグゼキューターではないコントラクトにアカウントを委ねます。',

@@ -39,6 +39,7 @@ export default {
     asked: 'Solicitado por',
     done: 'Pronto. Você pode fechar esta janela.',
     noOpener: 'Abra esta janela pela carteira.',
+    code: 'Código do seu app autenticador',
   },
   request: {
     network: 'Rede',
@@ -105,6 +106,7 @@ export default {
     reverts: (reason) => `A simulação indica que ela falha: ${reason}. Se enviada mesmo assim, custa sua taxa de rede.`,
     notSimulated: 'Não foi possível simular esta transação: confira os detalhes antes de confirmar.',
     sendAnyway: 'Enviar mesmo assim',
+    stepUp: (amount: string) => `Isto passa de ${amount}: digite um código do seu app autenticador para enviar.`,
   },
   flags: {
     unknownDelegate: 'Aviso: isto entrega sua conta a um contrato que não é um executor conhecido.',

@@ -38,6 +38,7 @@ export default {
     asked: '请求方：',
     done: '已完成。你可以关闭此窗口。',
     noOpener: '请从钱包中打开此窗口。',
+    code: '身份验证器应用中的验证码',
   },
   request: {
     network: '网络',
@@ -104,6 +105,7 @@ export default {
     reverts: (reason) => `模拟显示它会失败：${reason}。如果仍然发送，将花费网络费用。`,
     notSimulated: '无法模拟此交易：请在确认前检查详细信息。',
     sendAnyway: '仍然发送',
+    stepUp: (amount: string) => `超过 ${amount}：请输入身份验证器应用中的验证码以发送。`,
   },
   flags: {
     unknownDelegate: '警告：这会把你的账户交给一个非已知执行器的合约。',
