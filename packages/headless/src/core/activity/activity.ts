@@ -1,7 +1,8 @@
 /**
  * Activity flow (SPEC §4/§5/§7/§9), a lazy flow: the account's transaction history from
  * GET /v1/account/{address}/history (15 s cache in the API client), page by page with the server's
- * cursor. Activity exists for EVM only (SPEC §9 platform support). Only the connected chain's
+ * cursor. The API serves history on EVM and Solana; another namespace's account gets `unavailable`
+ * (the view says history is not available there, not "no activity"). Only the connected chain's
  * transactions are kept and spam NFT transfers are dropped (`visibleTransactions`). A failed fetch
  * shows 'Failed to fetch transactions' in the state and as an error banner.
  */
@@ -91,7 +92,12 @@ export interface ActivityState {
   error: string | null
   /** The failure, coded ('fetchTransactions'), or null. */
   errorCode: CodedMessage<'fetchTransactions'> | null
+  /** The connected account's network has no history (a namespace the API does not index): show that, not an empty list. @default false */
+  unavailable: boolean
 }
+
+/** The namespaces whose history the API serves. */
+export const HISTORY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 export interface ActivityDeps {
   getHistory(address: string, query: { chainId?: string; cursor?: string }): Promise<HistoryResponse>
@@ -114,7 +120,16 @@ export interface SentTransfer {
   token: { name?: string; symbol: string; iconUrl?: string }
 }
 
-const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null, errorCode: null }
+const EMPTY: ActivityState = {
+  transactions: [],
+  rows: [],
+  next: null,
+  pages: 0,
+  loading: false,
+  error: null,
+  errorCode: null,
+  unavailable: false,
+}
 
 /** A transaction ready to show (SPEC §5): its transfers, sign, text, counterpart, status and explorer link on `network`. */
 export function toActivityRow(transaction: Transaction, network?: CaipNetwork): ActivityRow {
@@ -182,9 +197,14 @@ export function createActivity(deps: ActivityDeps) {
 
   async function load(opts: { namespace?: ChainNamespace; more: boolean; refresh?: boolean }): Promise<boolean> {
     const { namespace, address, network } = deps.account(opts.namespace)
-    if (namespace !== 'eip155' || !address || !network) {
+    if (!namespace || !address || !network) {
       seq++
       $activity.set(EMPTY)
+      return false
+    }
+    if (!HISTORY_NAMESPACES.includes(namespace)) {
+      seq++
+      $activity.set({ ...EMPTY, address, caipNetworkId: network.caipNetworkId, unavailable: true })
       return false
     }
     const current = $activity.get()

@@ -56,6 +56,19 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
     expect(screen.getByText('No activity yet')).toBeTruthy()
   })
 
+  it('a network without history: the unavailable panel, never "No activity yet"', () => {
+    render(
+      <ActivityListView
+        {...base}
+        unavailable
+        emptyState={<p>No activity yet</p>}
+        unavailableState={<p>History is not available on this network</p>}
+      />,
+    )
+    expect(screen.getByText('History is not available on this network')).toBeTruthy()
+    expect(screen.queryByText('No activity yet')).toBeNull()
+  })
+
   it('month groups with their rows: description (signed), counterpart and time, status, explorer link in a new tab', () => {
     const groups: Group[] = [
       {
