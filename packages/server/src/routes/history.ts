@@ -1,6 +1,6 @@
 import type { HistoryResponse, Transaction, TransactionTransfer } from '@portico/protocol/account'
 import { Hono } from 'hono'
-import { formatUnits, getAddress } from 'viem'
+import { type Address, formatUnits, getAddress } from 'viem'
 import { z } from 'zod'
 import { address as solanaAddressOf } from '@solana/kit'
 import { caipNetworkId, type ChainConfig, SOLANA_NATIVE_CURRENCY, type SolanaChainConfig } from '../config.ts'
@@ -136,6 +136,41 @@ function toSolanaTransaction(ctx: AppContext, chain: SolanaChainConfig, owner: s
   }
 }
 
+const addressKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
+
+/**
+ * The page with the names the API knows for the other sides (sentFrom / sentTo but the owner): a
+ * known address (AppConfig.knownAddresses, the swap routers) first, else an EVM address's Portico or
+ * ENS name (providers.identity). A name that can not be read is left out; the page is still served.
+ */
+async function withNames(ctx: AppContext, owner: string, data: Transaction[]): Promise<Transaction[]> {
+  const others = new Set<string>()
+  for (const t of data) {
+    for (const a of [t.metadata.sentFrom, t.metadata.sentTo]) if (addressKey(a) !== addressKey(owner)) others.add(addressKey(a))
+  }
+  const names = new Map<string, string>()
+  await Promise.all(
+    [...others].map(async (key) => {
+      const known = ctx.knownAddresses.get(key)
+      if (known !== undefined) return void names.set(key, known)
+      if (!EVM_ADDRESS.test(key)) return
+      try {
+        const { name } = await ctx.providers.identity.getIdentity(getAddress(key) as Address)
+        if (name !== null) names.set(key, name)
+      } catch {
+        // Optional: the address is shown instead.
+      }
+    }),
+  )
+  if (names.size === 0) return data
+  return data.map((t) => {
+    const from = names.get(addressKey(t.metadata.sentFrom))
+    const to = names.get(addressKey(t.metadata.sentTo))
+    if (from === undefined && to === undefined) return t
+    return { ...t, metadata: { ...t.metadata, ...(from ? { sentFromName: from } : {}), ...(to ? { sentToName: to } : {}) } }
+  })
+}
+
 function toTransaction(
   ctx: AppContext,
   chain: ChainConfig,
@@ -171,7 +206,8 @@ function toTransaction(
       operationType: operationOf(status, transfers),
       status: status === 'success' ? 'confirmed' : 'failed',
       sentFrom: getAddress(first.txFrom),
-      sentTo: getAddress(first.txTo ?? first.to),
+      // A direct call of a token contract: the other side is the transfer's receiver, not the contract.
+      sentTo: getAddress(first.token !== null && first.txTo === first.token && status === 'success' ? first.to : (first.txTo ?? first.to)),
     },
     transfers,
   }
@@ -206,7 +242,11 @@ export const historyRoutes: RouteModule = (ctx) => {
         ...(query.cursor === undefined ? {} : { before: query.cursor }),
         limit: query.limit,
       })
-      const data = page.transactions.map((tx) => toSolanaTransaction(ctx, solana, address, tx))
+      const data = await withNames(
+        ctx,
+        address,
+        page.transactions.map((tx) => toSolanaTransaction(ctx, solana, address, tx)),
+      )
       return c.json({ data, next: page.next } satisfies HistoryResponse)
     }
 
@@ -244,6 +284,6 @@ export const historyRoutes: RouteModule = (ctx) => {
       data.push(toTransaction(ctx, chain, owner, tx, tokensByChain.get(tx.chainId) ?? new Map()))
     }
     const last = txs[txs.length - 1]
-    return c.json({ data, next: more && last ? encodeCursor(last) : null } satisfies HistoryResponse)
+    return c.json({ data: await withNames(ctx, owner, data), next: more && last ? encodeCursor(last) : null } satisfies HistoryResponse)
   })
 }

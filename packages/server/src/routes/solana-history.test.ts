@@ -155,6 +155,15 @@ describe('GET /v1/account/{address}/history on Solana (read from the local chain
     ])
   })
 
+  it('names a known sender (AppConfig.knownAddresses) on Solana too', async () => {
+    const named = createApp({ chains: [], solana, db, knownAddresses: [{ address: sender.address, name: 'On-ramp treasury' }] })
+    const res = await named.request(historyPath(receiver.address, '&limit=1'))
+    const page = historyResponseSchema.parse(await res.json())
+    expect(page.data.map((t) => [t.metadata.sentFrom, t.metadata.sentFromName, t.metadata.sentToName])).toEqual([
+      [sender.address, 'On-ramp treasury', undefined],
+    ])
+  })
+
   it('lists a failed transaction as failed, without transfers', async () => {
     const failed = await send(
       receiver,

@@ -160,10 +160,22 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       description: 'Received +3.000 USDC',
       amount: '+3.000 USDC',
       iconUrl: 'https://x/usdc.png',
-      counterpart: { direction: 'from', short: '0x7099…dc79C8' },
+      counterpart: { direction: 'from', short: '0x7099…dc79C8', label: '0x7099…dc79C8' },
       explorerUrl: `http://127.0.0.1:4000/1/tx/${hash}`,
     })
     expect(plain).toMatchObject({ description: 'Sent 1.000', amount: '1.000', status: 'confirmed' })
+    // A name from the API is the label; the shortened address stays beside it.
+    const named = activityRowText(
+      { ...row!, counterpart: { direction: 'to', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Swap router' } },
+      FORMAT,
+    )
+    expect(named.counterpart).toEqual({
+      direction: 'to',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      name: 'Swap router',
+      short: '0x7099…dc79C8',
+      label: 'Swap router',
+    })
     expect(plain?.iconUrl).toBeUndefined()
   })
 

@@ -45,8 +45,8 @@ export interface ActivityRow {
   status: ActivityStatus
   /** The first shown transfer's token icon (fungible_info.icon.url, else an NFT preview); undefined: a fallback icon. */
   iconUrl?: string
-  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive. */
-  counterpart?: { direction: 'to' | 'from'; address: string }
+  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive; `name` when the API knows one (swap router, on-ramp, a name). */
+  counterpart?: { direction: 'to' | 'from'; address: string; name?: string }
   /** The transaction's page on the network's block explorer, when the network has one. */
   explorerUrl?: string
 }
@@ -57,8 +57,8 @@ export interface ActivityRowText extends Omit<ActivityRow, 'counterpart'> {
   description: string
   /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
   amount: string
-  /** The other side, its address shortened 4…6 (SPEC §5) too. */
-  counterpart?: { direction: 'to' | 'from'; address: string; short: string }
+  /** The other side, its address shortened 4…6 (SPEC §5) too; `label` is what to show: its name, else `short`. */
+  counterpart?: { direction: 'to' | 'from'; address: string; name?: string; short: string; label: string }
 }
 
 /** A month of rows ('This month', 'November 2026'), each row with its texts and relative time ('5 minutes ago'). */
@@ -71,7 +71,15 @@ export function activityRowText(row: ActivityRow, format: ActivityFormat): Activ
     ...rest,
     description: describeTransaction(row.transaction.metadata.operationType, row.transfers, row.sign, format),
     amount: signedAmount(row.sign, row.transfers, format),
-    ...(counterpart ? { counterpart: { ...counterpart, short: format.address(counterpart.address) } } : {}),
+    ...(counterpart
+      ? {
+          counterpart: {
+            ...counterpart,
+            short: format.address(counterpart.address),
+            label: counterpart.name ?? format.address(counterpart.address),
+          },
+        }
+      : {}),
   }
 }
 

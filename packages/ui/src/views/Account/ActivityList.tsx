@@ -29,7 +29,7 @@ function Row({ row }: { row: ActivityRowShown }) {
   const messages = useMessages()
   const meta = [
     row.counterpart &&
-      (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)),
+      (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.label) : messages.activity.from(row.counterpart.label)),
     row.time,
   ]
     .filter(Boolean)
