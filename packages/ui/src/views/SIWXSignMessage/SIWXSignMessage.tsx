@@ -8,13 +8,14 @@ import { SIWXSignMessageView } from './SIWXSignMessageView'
 export function SIWXSignMessage() {
   const messages = useMessages()
   const { status, errorCode, required, app, signIn, cancel } = useSiwx()
-  const { address = '' } = useAccount()
+  const { address = '', profileImage } = useAccount()
   const { disconnect } = useDisconnect()
   return (
     <SIWXSignMessageView
       appName={app.name}
       appIcon={app.icon}
       address={address}
+      profileImage={profileImage ?? undefined}
       shortAddress={address ? shortenAddress(address) : ''}
       state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}
       error={codeText(errorCode, messages) || undefined}
