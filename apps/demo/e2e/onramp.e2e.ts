@@ -151,6 +151,8 @@ describe('buy crypto through the on-ramp sandbox', () => {
     const row = h.page.locator(`[data-testid="portico-activity-row"][data-id="${id}"]`)
     await expect.poll(() => row.count(), POLL).toBe(1)
     expect(await row.getByTestId('portico-activity-description').textContent()).toBe('Received +99.000 USDC')
+    // The sender is the on-ramp's treasury, named by the API (issue 25), not its raw address.
+    expect(await row.textContent()).toContain('from On-ramp (sandbox)')
     await h.page.getByRole('dialog').getByRole('tab', { name: 'Tokens' }).click()
   })
 

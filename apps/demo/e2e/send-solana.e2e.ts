@@ -130,6 +130,13 @@ describe('send on the local Solana chain through the modal', () => {
       expect(await rowOf(signature).getAttribute('data-status')).toBe('confirmed')
     }
     expect(await modal().getByText('No activity yet').count()).toBe(0)
+    // The rows are the API's (read from the local chain), not only the app's record of its own sends.
+    const res = await fetch(new URL(`/v1/account/${SOL_0}/history?chainId=${h.stack.solana.caipNetworkId}&limit=2`, h.stack.apiUrl))
+    const served = (await res.json()) as { data: { id: string; metadata: { status: string; sentTo: string } }[] }
+    expect(served.data.map((t) => [t.id, t.metadata.status, t.metadata.sentTo])).toEqual([
+      [`${h.stack.solana.caipNetworkId}:${sent.usdc}`, 'confirmed', receiver()],
+      [`${h.stack.solana.caipNetworkId}:${sent.sol}`, 'confirmed', receiver()],
+    ])
     await modal().getByRole('tab', { name: 'Tokens' }).click()
     await expect.poll(() => page.getByTestId('portico-account-feature-send').isVisible()).toBe(true)
   })
