@@ -119,7 +119,7 @@ export interface ActivityDeps {
 /** A transfer the user just sent from this app (send flow): listed at once as pending (recordSent). */
 export interface SentTransfer {
   hash: string
-  /** The network it was sent on (EVM: activity exists on EVM only). */
+  /** The network it was sent on (EVM or Solana: the namespaces with history). */
   network: CaipNetwork
   from: string
   to: string
