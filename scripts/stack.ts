@@ -348,6 +348,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       permissions: { relayerKey: permissionsRelayerKey },
     }
     const exchanges = [{ kind: 'sandbox' as const, url: exchange.url }]
+    // History names the on-ramp sandbox's treasury (the sender of every purchase); swap routers are named by the API.
+    const knownAddresses = [onramp.treasury.evm, onramp.treasury.solana]
+      .filter((address): address is string => address !== undefined)
+      .map((address) => ({ address, name: 'On-ramp (sandbox)' }))
     let api = await startServer({
       host: '127.0.0.1',
       port: apiPort,
@@ -356,6 +360,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       auth,
       exchanges,
       onramp: onrampConfig,
+      knownAddresses,
       ...storage,
       ...(database ? { database } : {}),
     })
@@ -432,6 +437,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           auth,
           exchanges,
           onramp: onrampConfig,
+          knownAddresses,
           ...storage,
           ...overrides,
         })

@@ -151,6 +151,8 @@ describe('buy crypto through the on-ramp sandbox', () => {
     const row = h.page.locator(`[data-testid="portico-activity-row"][data-id="${id}"]`)
     await expect.poll(() => row.count(), POLL).toBe(1)
     expect(await row.getByTestId('portico-activity-description').textContent()).toBe('Received +99.000 USDC')
+    // The sender is the on-ramp's treasury, named by the API (issue 25), not its raw address.
+    expect(await row.textContent()).toContain('from On-ramp (sandbox)')
     await h.page.getByRole('dialog').getByRole('tab', { name: 'Tokens' }).click()
   })
 
@@ -194,8 +196,17 @@ describe('buy crypto through the on-ramp sandbox', () => {
     expect(await popup.getByTestId('portico-onramp-destination').textContent()).toBe(SOL_0)
     await pay(popup, CARD_PAYS)
     await expect.poll(() => popup.getByTestId('portico-onramp-tx').textContent(), POLL).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    const signature = (await popup.getByTestId('portico-onramp-tx').textContent())!
     await expect.poll(() => lamportsOf(SOL_0), POLL).toBe(before + 198_000_000n)
     await popup.close()
+    // The purchase in Solana Activity (issue 25): read by the API from the chain, from the named treasury.
+    await expect.poll(() => page.getByTestId('portico-onramp-returned').isVisible(), POLL).toBe(true)
+    await page.getByTestId('portico-onramp-returned-done').click()
+    await page.getByRole('dialog').getByRole('tab', { name: 'Activity' }).click()
+    const row = page.locator(`[data-testid="portico-activity-row"][data-id="${h.stack.solana.caipNetworkId}:${signature}"]`)
+    await expect.poll(() => row.count(), POLL).toBe(1)
+    expect(await row.getByTestId('portico-activity-description').textContent()).toBe('Received +0.198 SOL')
+    expect(await row.textContent()).toContain('from On-ramp (sandbox)')
   })
 
   it('nothing left loopback and the page raised no errors', () => {

@@ -1,7 +1,8 @@
 // Issue 12, E2E through the default modal UI on the local Solana chain: the dev wallet's Solana side
 // (Wallet Standard) connected on 'Portico Local Solana' (litesvm RPC, the real Portico API, the
 // production demo), Account → Send sends SOL, then SPL USDC; the receiver's lamports and token amount
-// (read from the local Solana RPC in Node) rise by exactly the amounts. A refusal in the wallet returns
+// (read from the local Solana RPC in Node) rise by exactly the amounts, and Account → Activity lists both
+// sends (the API reads them from the local chain; issue 25). A refusal in the wallet returns
 // to the form with its values; an amount above the balance disables the button. In order, one page.
 import { getBase58Encoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,6 +15,8 @@ const SHORT_SOL_0 = 'oeYf…A9kq96'
 const base58 = (text: string) => getBase58Encoder().encode(text) as Uint8Array
 
 let h: Harness
+/** The signatures of the SOL and USDC sends, for the Activity check. */
+const sent: { sol?: string; usdc?: string } = {}
 
 beforeAll(async () => {
   h = await startHarness()
@@ -91,7 +94,7 @@ describe('send on the local Solana chain through the modal', () => {
     await fillAndReview('1.25', 'SOL', to)
     const before = await lamportsOf(to)
     await sendAndAnswer('approve')
-    await successSignature('1.25 SOL sent', to)
+    sent.sol = await successSignature('1.25 SOL sent', to)
     await expect.poll(() => lamportsOf(to), { timeout: 10_000 }).toBe(before + 1_250_000_000n)
     await page.getByTestId('portico-send-done').click()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
@@ -104,10 +107,38 @@ describe('send on the local Solana chain through the modal', () => {
     await fillAndReview('7.5', 'USDC', to)
     const before = await splUsdcOf(to)
     await sendAndAnswer('approve')
-    await successSignature('7.5 USDC sent', to)
+    sent.usdc = await successSignature('7.5 USDC sent', to)
     await expect.poll(() => splUsdcOf(to), { timeout: 10_000 }).toBe(before + 7_500_000n)
     await page.getByTestId('portico-send-done').click()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_SOL_0)
+  })
+
+  it('Account → Activity lists both sends, newest first, from the API (not "No activity yet")', async () => {
+    const { page } = h
+    await modal().getByRole('tab', { name: 'Activity' }).click()
+    const rowOf = (signature = '') =>
+      modal().locator(`[data-testid="portico-activity-row"][data-id="${h.stack.solana.caipNetworkId}:${signature}"]`)
+    await expect.poll(() => rowOf(sent.usdc).count(), { timeout: 15_000 }).toBe(1)
+    const ids = await modal()
+      .getByTestId('portico-activity-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))
+    expect(ids.slice(0, 2)).toEqual([`${h.stack.solana.caipNetworkId}:${sent.usdc}`, `${h.stack.solana.caipNetworkId}:${sent.sol}`])
+    expect(await rowOf(sent.usdc).getByTestId('portico-activity-description').textContent()).toBe('Sent 7.500 USDC')
+    expect(await rowOf(sent.sol).getByTestId('portico-activity-description').textContent()).toBe('Sent 1.250 SOL')
+    for (const signature of [sent.usdc, sent.sol]) {
+      expect(await rowOf(signature).textContent()).toContain(`to ${short(receiver())}`)
+      expect(await rowOf(signature).getAttribute('data-status')).toBe('confirmed')
+    }
+    expect(await modal().getByText('No activity yet').count()).toBe(0)
+    // The rows are the API's (read from the local chain), not only the app's record of its own sends.
+    const res = await fetch(new URL(`/v1/account/${SOL_0}/history?chainId=${h.stack.solana.caipNetworkId}&limit=2`, h.stack.apiUrl))
+    const served = (await res.json()) as { data: { id: string; metadata: { status: string; sentTo: string } }[] }
+    expect(served.data.map((t) => [t.id, t.metadata.status, t.metadata.sentTo])).toEqual([
+      [`${h.stack.solana.caipNetworkId}:${sent.usdc}`, 'confirmed', receiver()],
+      [`${h.stack.solana.caipNetworkId}:${sent.sol}`, 'confirmed', receiver()],
+    ])
+    await modal().getByRole('tab', { name: 'Tokens' }).click()
+    await expect.poll(() => page.getByTestId('portico-account-feature-send').isVisible()).toBe(true)
   })
 
   it('a refusal in the wallet returns to the form with the values kept; an amount above the balance disables the button', async () => {

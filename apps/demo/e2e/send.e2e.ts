@@ -4,9 +4,10 @@
 // with viem in Node); the Activity tab lists the ETH send as pending while its block is not mined, then
 // confirmed; a refusal in the wallet returns to the form with its values and the wallet's error; an
 // amount above the balance disables the button with 'Insufficient funds'; a name registered from
-// Account shows in Account and in the connect button, and another dev account sends ETH to that name.
+// Account shows in Account and in the connect button, and another dev account sends ETH to that name;
+// the seeded ENS name portico-dev.eth shows its avatar (issue 25) in Send and its review.
 // The journeys run in order on one page, as one visitor would.
-import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
+import { DEVNET_ENS_DEMO_AVATAR, DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
@@ -257,6 +258,26 @@ describe('send through the modal on the local stack', () => {
       to: ACCOUNT_0.toLowerCase(),
     })
     expect((await client().getBalance({ address: ACCOUNT_0 })) - before).toBe(parseEther(amount))
+  })
+
+  it('6c. the seeded ENS name portico-dev.eth resolves in Send with its avatar (not the address pattern), in the review too', async () => {
+    const { page } = h
+    await page.getByTestId('portico-send-done').click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
+    await openSendWith(h, 'ETH')
+    await page.getByTestId('portico-send-amount').fill('0.01')
+    await page.getByTestId('portico-send-receiver').fill('portico-dev.eth')
+    const resolved = page.getByTestId('portico-send-resolved')
+    await expect.poll(() => resolved.textContent(), { timeout: 10_000 }).toBe('portico-dev.eth0x15d3…2C6A65')
+    expect(await resolved.locator('[data-testid="portico-avatar"] img').getAttribute('src')).toBe(DEVNET_ENS_DEMO_AVATAR)
+    await expect.poll(() => sendButton().textContent()).toBe('Preview send')
+    await sendButton().click()
+    const to = page.getByTestId('portico-send-preview-to')
+    await expect.poll(() => to.textContent()).toBe('portico-dev.eth0x15d3…2C6A65')
+    expect(await to.locator('[data-testid="portico-avatar"] img').getAttribute('src')).toBe(DEVNET_ENS_DEMO_AVATAR)
+    await modal().getByRole('button', { name: 'Back' }).click()
+    await modal().getByRole('button', { name: 'Back' }).click()
+    await expect.poll(() => accountAddress().textContent()).toBe(SHORT_1)
   })
 
   it('made no request beyond loopback and raised no page error', () => {

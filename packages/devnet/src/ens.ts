@@ -315,9 +315,12 @@ export async function registerEnsName(
  */
 export const DEVNET_ENS_DEMO_NAME = { label: 'portico-dev', addressIndex: 4 } as const
 
-/** A small SVG avatar (a data URL) for the demo name. */
-const DEMO_AVATAR = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#3b5bdb"/><text x="32" y="41" font-size="26" text-anchor="middle" fill="#fff" font-family="sans-serif">PD</text></svg>',
+/**
+ * A small SVG avatar (a data URL) for the demo name: a picture (sky, sun, hills), not letters, so that
+ * it can not be taken for an initials fallback.
+ */
+export const DEVNET_ENS_DEMO_AVATAR = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4dabf7"/><stop offset="1" stop-color="#d0ebff"/></linearGradient></defs><rect width="64" height="64" fill="url(#s)"/><circle cx="44" cy="20" r="9" fill="#fcc419"/><path d="M0 50 L18 30 L32 44 L44 34 L64 52 V64 H0 Z" fill="#2f9e44"/><path d="M0 58 Q20 48 40 56 T64 56 V64 H0 Z" fill="#2b8a3e"/></svg>',
 )}`
 
 /** Registers DEVNET_ENS_DEMO_NAME on every chain of a started devnet; returns its name and address. */
@@ -328,7 +331,7 @@ export async function seedDevnetEnsNames(devnet: {
   const address = mnemonicToAccount(devnet.mnemonic, { addressIndex: DEVNET_ENS_DEMO_NAME.addressIndex }).address
   let name = ''
   for (const chain of devnet.chains) {
-    ;({ name } = await registerEnsName(chain, { label: DEVNET_ENS_DEMO_NAME.label, address, avatar: DEMO_AVATAR }))
+    ;({ name } = await registerEnsName(chain, { label: DEVNET_ENS_DEMO_NAME.label, address, avatar: DEVNET_ENS_DEMO_AVATAR }))
   }
   return { name, address }
 }

@@ -51,6 +51,7 @@ export {
   type RegisterEnsNameOptions,
   registerEnsName,
   seedDevnetEnsNames,
+  DEVNET_ENS_DEMO_AVATAR,
 } from './ens.ts'
 export {
   BatchExecutor,

@@ -57,6 +57,9 @@ export const transactionSchema = z.object({
     status: z.string(),
     sentFrom: z.string(),
     sentTo: z.string(),
+    /** A name the API knows for sentFrom / sentTo (a configured address such as the swap router, a Portico or ENS name). */
+    sentFromName: z.optional(z.string()),
+    sentToName: z.optional(z.string()),
   }),
   transfers: z.array(transferSchema),
 })

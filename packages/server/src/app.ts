@@ -13,6 +13,8 @@ import {
   chainsConfigSchema,
   DEFAULT_NAME_ZONE,
   exchangesConfigSchema,
+  knownAddressNames,
+  knownAddressesSchema,
   nameZoneSchema,
   onrampConfigSchema,
   rpcProxyConfigSchema,
@@ -22,6 +24,7 @@ import {
   type ChainConfigInput,
   type ExchangeProviderConfigInput,
   type SolanaChainConfigInput,
+  type KnownAddressesInput,
 } from './config.ts'
 import { DEFAULT_ALLOWED_ORIGINS, originMatcher } from './cors.ts'
 import type { Database } from './db/types.ts'
@@ -91,6 +94,11 @@ export type AppConfig = {
    * options list no provider. `providers.onramp` replaces the adapters built from it.
    */
   onramp?: OnrampConfigInput
+  /**
+   * Addresses named in history instead of shown raw (an on-ramp treasury, a contract): `[{ address, name }]`.
+   * The chains' swap routers are named too (`swap.name`). @default []
+   */
+  knownAddresses?: KnownAddressesInput
   /** The names service (/v1/profile/*). */
   names?: {
     /** The name suffix (a domain) names are registered under: `alice` → `alice.<zone>`. @default DEFAULT_NAME_ZONE ('portico.id') */
@@ -279,6 +287,7 @@ export function buildApp(config: AppConfig, defaultBase: () => string, reporter?
     assetUrl: (path) => `${publicUrl ?? defaultBase()}${path}`,
     svg: svgResponder(),
     nameZone: nameZoneSchema.parse(config.names?.zone ?? DEFAULT_NAME_ZONE),
+    knownAddresses: knownAddressNames(chains, knownAddressesSchema.parse(config.knownAddresses ?? [])),
     siwx: resolveSiwxConfig(config),
     rpcProxy,
     projects: createProjectsRepository(db),

@@ -36,7 +36,40 @@ export type EnsConfig = z.output<typeof ensConfigSchema>
 export const swapConfigSchema = z.object({
   router: contractAddress('swap.router'),
   weth: contractAddress('swap.weth'),
+  /** The router's name in history (the counterparty of a swap). @default DEFAULT_SWAP_ROUTER_NAME */
+  name: z.string().min(1).max(64).optional(),
 })
+
+/** The name history gives a chain's swap router when its config names none. */
+export const DEFAULT_SWAP_ROUTER_NAME = 'Swap router'
+
+/**
+ * Addresses the API names in history (AppConfig.knownAddresses): a treasury, a contract. EVM
+ * addresses are compared without regard to case; Solana addresses are base58.
+ */
+export const knownAddressesSchema = z
+  .array(
+    z.object({
+      address: z
+        .string()
+        .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, { error: 'knownAddresses address must be an EVM or Solana address' }),
+      name: z.string().min(1).max(64),
+    }),
+  )
+  .max(1000)
+export type KnownAddressesInput = z.input<typeof knownAddressesSchema>
+
+/** The names of known addresses, EVM keys lower-case: the chains' swap routers, then `known` (which wins). */
+export function knownAddressNames(
+  chains: readonly { swap?: { router: string; name?: string } }[],
+  known: z.output<typeof knownAddressesSchema>,
+): Map<string, string> {
+  const names = new Map<string, string>()
+  const key = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
+  for (const chain of chains) if (chain.swap) names.set(key(chain.swap.router), chain.swap.name ?? DEFAULT_SWAP_ROUTER_NAME)
+  for (const entry of known) names.set(key(entry.address), entry.name)
+  return names
+}
 export type SwapConfig = z.output<typeof swapConfigSchema>
 
 export const chainConfigSchema = z.object({

@@ -248,6 +248,9 @@ export const messages = {
     noTokensHint: 'Tokens you hold on this network appear here.',
     noActivity: 'No activity yet',
     noActivityHint: 'Your transactions on this network appear here.',
+    /** The Activity tab on a network whose history the API does not serve (not an empty history). */
+    historyUnavailable: 'History is not available on this network',
+    historyUnavailableHint: 'Your wallet lists the transactions made on this network.',
     disconnect: 'Disconnect',
     network: 'Network',
     /** Under a wallet reached through a connector: 'via WalletConnect'. */

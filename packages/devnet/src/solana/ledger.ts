@@ -31,7 +31,15 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
-import { base58, type RawAccount, type TransactionErrorJson, transactionErrorJson, transactionErrorMessage } from './encoding.ts'
+import {
+  base58,
+  type RawAccount,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  type TransactionErrorJson,
+  transactionErrorJson,
+  transactionErrorMessage,
+} from './encoding.ts'
 import { solanaDevSigner } from './keys.ts'
 import { RpcError, TX_TYPE } from './params.ts'
 
@@ -73,6 +81,19 @@ export interface TxRecord {
   accountKeys: string[]
   preBalances: bigint[]
   postBalances: bigint[]
+  /** The SPL token accounts among accountKeys, before and after (as the RPC's pre/postTokenBalances). */
+  preTokenBalances: TokenBalanceRecord[]
+  postTokenBalances: TokenBalanceRecord[]
+}
+
+/** A token account's balance at one side of a transaction (agave's UiTransactionTokenBalance fields). */
+export interface TokenBalanceRecord {
+  accountIndex: number
+  mint: string
+  owner: string
+  programId: string
+  amount: bigint
+  decimals: number
 }
 
 /** The fields of kit's compiled (legacy / v0) transaction message that the RPC reports. */
@@ -211,7 +232,26 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     }
     const accountKeys = message.staticAccounts.map(String)
     const balances = () => accountKeys.map((k) => svm.getBalance(address(k)) ?? 0n)
+    const tokenBalances = (): TokenBalanceRecord[] => {
+      const out: TokenBalanceRecord[] = []
+      accountKeys.forEach((k, accountIndex) => {
+        const a = rawAccount(address(k))
+        if (!a || (a.owner !== TOKEN_PROGRAM && a.owner !== TOKEN_2022_PROGRAM) || a.data.length < 165) return
+        const mint = base58(a.data.subarray(0, 32))
+        const amount = new DataView(a.data.buffer, a.data.byteOffset).getBigUint64(64, true)
+        out.push({
+          accountIndex,
+          mint,
+          owner: base58(a.data.subarray(32, 64)),
+          programId: a.owner,
+          amount,
+          decimals: mintDecimals(mint) ?? 0,
+        })
+      })
+      return out
+    }
     const preBalances = balances()
+    const preTokenBalances = tokenBalances()
     let result: TransactionMetadata | FailedTransactionMetadata
     try {
       result = svm.sendTransaction(tx)
@@ -221,6 +261,7 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     const meta = result instanceof FailedTransactionMetadata ? result.meta() : result
     const err = result instanceof FailedTransactionMetadata ? transactionErrorJson(result.err()) : null
     const postBalances = balances()
+    const postTokenBalances = tokenBalances()
     const rec: TxRecord = {
       signature,
       slot: slot(),
@@ -234,6 +275,8 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
       accountKeys,
       preBalances,
       postBalances,
+      preTokenBalances,
+      postTokenBalances,
     }
     records.set(signature, rec)
     history.push(rec)

@@ -16,7 +16,14 @@ import {
   tokenAmountJson,
   transactionErrorJson,
 } from './encoding.ts'
-import { BLOCKHASH_VALIDITY, LAMPORTS_PER_SIGNATURE, LAMPORTS_PER_SOL, type Ledger, type TxRecord } from './ledger.ts'
+import {
+  BLOCKHASH_VALIDITY,
+  LAMPORTS_PER_SIGNATURE,
+  LAMPORTS_PER_SOL,
+  type Ledger,
+  type TokenBalanceRecord,
+  type TxRecord,
+} from './ledger.ts'
 import {
   type AccountConfig,
   accountConfig,
@@ -135,6 +142,13 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
     return { context: context(), value: out }
   }
 
+  const tokenBalanceJson = (b: TokenBalanceRecord) => ({
+    accountIndex: b.accountIndex,
+    mint: b.mint,
+    owner: b.owner,
+    programId: b.programId,
+    uiTokenAmount: tokenAmountJson(b.amount, b.decimals),
+  })
   const txJson = (rec: TxRecord, cfg: Record<string, unknown>) => {
     const { tx, message } = ledger.decodeWire(rec.wire)
     const version = message.version === 'legacy' ? 'legacy' : message.version
@@ -190,9 +204,9 @@ export function createMethods(ledger: Ledger, options: { maxAirdropLamports?: bi
         loadedAddresses: { readonly: [], writable: [] },
         logMessages: rec.logs,
         postBalances: rec.postBalances,
-        postTokenBalances: [],
+        postTokenBalances: rec.postTokenBalances.map(tokenBalanceJson),
         preBalances: rec.preBalances,
-        preTokenBalances: [],
+        preTokenBalances: rec.preTokenBalances.map(tokenBalanceJson),
         rewards: [],
         status: rec.err ? { Err: rec.err } : { Ok: null },
       },

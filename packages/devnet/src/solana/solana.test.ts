@@ -344,6 +344,25 @@ describe('startSolanaRpc: fails the way a real cluster fails', () => {
   const keys = async (n: number) => Promise.all(Array.from({ length: n }, async (_, i) => (await solanaDevSigner(200 + i)).address))
   const sig = (n: number) => Array.from({ length: n }, () => '1'.repeat(64))
 
+  it("reports a mint's token balances before and after in getTransaction (pre/postTokenBalances, as agave)", async () => {
+    const [latest] = (await call('getSignaturesForAddress', [tokenAccount, { limit: 1 }])).result as { signature: string }[]
+    const tx = (await call('getTransaction', [latest?.signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }])).result as {
+      transaction: { message: { accountKeys: string[] } }
+      meta: { preTokenBalances: unknown[]; postTokenBalances: { accountIndex: number }[] }
+    }
+    const index = tx.transaction.message.accountKeys.indexOf(tokenAccount)
+    const balance = (amount: string, uiAmount: number, uiAmountString: string) => ({
+      accountIndex: index,
+      mint,
+      owner,
+      programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      uiTokenAmount: { amount, decimals: 6, uiAmount, uiAmountString },
+    })
+    // The token account is created in the same transaction: nothing before it, 5 base units after.
+    expect(tx.meta.preTokenBalances).toEqual([])
+    expect(tx.meta.postTokenBalances).toEqual([balance('5', 0.000005, '0.000005')])
+  })
+
   it('dispatches only its own methods: Object.prototype names and websocket-only methods get -32601', async () => {
     for (const method of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'signatureSubscribe', 'getBlock']) {
       expect([method, (await call(method, [])).error]).toEqual([method, { code: -32601, message: 'Method not found' }])

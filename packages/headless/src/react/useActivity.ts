@@ -10,7 +10,7 @@ import { usePortico } from './usePortico'
 export interface UseActivityOptions {
   /** Load the activity module and the first page when mounted (and again when the account or network changes). @default true */
   enabled?: boolean
-  /** @default the active namespace (activity exists on EVM only) */
+  /** @default the active namespace (history is served on EVM and Solana) */
   namespace?: ChainNamespace
   /** Locale of the month labels and relative times. @default the locale shown (useLocale; 'en-US' for English) */
   locale?: string
@@ -37,8 +37,10 @@ export interface UseActivityReturn extends ActivityState {
   initialLoading: boolean
   /** More pages wait on the server (a cursor is known). @default false */
   hasMore: boolean
-  /** Loaded, no error, and nothing to show (the empty state; also an account without activity, e.g. Solana). @default false */
+  /** Loaded, no error, and nothing to show (the empty state). Never with `unavailable`. @default false */
   empty: boolean
+  /** The network has no history to show (a namespace the API does not index): say so instead of the empty state. @default false */
+  unavailable: boolean
 }
 
 const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({
@@ -49,6 +51,7 @@ const IDLE: ReadableAtom<ActivityState> = atom<ActivityState>({
   loading: false,
   error: null,
   errorCode: null,
+  unavailable: false,
 })
 
 // The row texts' formatting (SPEC §5/§9) in a locale, given to the lazy flow: see ActivityFormat. One object per
@@ -135,6 +138,6 @@ export function useActivity(options: UseActivityOptions = {}): UseActivityReturn
     groups,
     initialLoading: enabled && state.rows.length === 0 && !state.error && (state.loading || !flow),
     hasMore: state.next !== null,
-    empty: flow !== undefined && !state.loading && !state.error && state.rows.length === 0,
+    empty: flow !== undefined && !state.loading && !state.error && !state.unavailable && state.rows.length === 0,
   }
 }

@@ -24,6 +24,7 @@ import { createBuiltinNetworkImages, type NetworkImageProvider } from './network
 import { createTablePriceProvider, type PriceProvider } from './prices.ts'
 import { createRpcSignatureVerifier, type SignatureVerifier } from './signatures.ts'
 import { createSolanaBalanceProvider, type SolanaBalanceProvider } from './solana-balances.ts'
+import { createSolanaHistoryProvider, type SolanaHistoryProvider } from './solana-history.ts'
 import { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 import { createOnrampProviders, type OnrampProvider } from './onramp.ts'
 import { createHttpRpcUpstreams, type RpcUpstreams } from './rpc-upstream.ts'
@@ -35,6 +36,8 @@ export type Providers = {
   evmBalances: BalanceProvider
   /** Solana balances (default: JSON-RPC reads with @solana/kit). */
   solanaBalances: SolanaBalanceProvider
+  /** Solana history, read on demand (default: getSignaturesForAddress + getTransaction with @solana/kit). */
+  solanaHistory: SolanaHistoryProvider
   /** USD prices (default: the USD_PRICES table). */
   prices: PriceProvider
   /** The wallet explorer's catalogue (default: the committed catalogue). */
@@ -83,6 +86,7 @@ export function resolveProviders(
   return {
     evmBalances: overrides?.evmBalances ?? createRpcBalanceProvider({ timeoutMs: defaults.rpcTimeoutMs }),
     solanaBalances: overrides?.solanaBalances ?? createSolanaBalanceProvider(),
+    solanaHistory: overrides?.solanaHistory ?? createSolanaHistoryProvider(),
     prices: overrides?.prices ?? createTablePriceProvider(),
     wallets: overrides?.wallets ?? createCommittedWalletCatalogue(),
     identity:
@@ -100,6 +104,7 @@ export function resolveProviders(
 
 export { createRpcBalanceProvider, type BalanceProvider, type ChainBalances } from './evm-balances.ts'
 export { createSolanaBalanceProvider, type SolanaBalanceProvider, type SolanaBalances } from './solana-balances.ts'
+export { createSolanaHistoryProvider, type SolanaHistoryPage, type SolanaHistoryProvider } from './solana-history.ts'
 export { createTablePriceProvider, priceOf, USD_PRICES, type PricedAsset, type PriceProvider } from './prices.ts'
 export { createCommittedWalletCatalogue, type WalletCatalogue } from './wallets.ts'
 export { createIdentityProvider, createNamesIdentityProvider, type Identity, type IdentityProvider } from './identity.ts'

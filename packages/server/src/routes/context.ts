@@ -34,6 +34,8 @@ export type AppContext = {
   assetUrl(path: string): string
   /** Answer with a cacheable SVG (ETag + If-None-Match → 304). */
   svg(c: Context, body: string): Response
+  /** Names of known addresses for history (AppConfig.knownAddresses and the swap routers): EVM keys lower-case, Solana as is. */
+  knownAddresses: ReadonlyMap<string, string>
   /** The names service's zone: names are registered as `<name>.<nameZone>` (routes/profile.ts). */
   nameZone: string
   /** The auth service of the embedded wallet, when configured (routes/auth.ts, routes/sessions.ts). */

@@ -13,6 +13,8 @@ import { chainConfigSchema, type ChainConfig } from '../config.ts'
 import type { Database } from '../db/types.ts'
 import { startIndexer, type Indexer } from '../indexer/follower.ts'
 import { createActivityRepository } from '../indexer/repository.ts'
+import { createNamesRepository } from '../db/names.ts'
+import { createApp } from '../app.ts'
 import { startServer } from '../index.ts'
 import { ChainRpcError } from '../errors.ts'
 import { openTestApp, requestError, requestJson, type TestApp, openTestDatabase } from '../test-support.ts'
@@ -140,7 +142,8 @@ describe('GET /v1/account/{address}/history', () => {
     const [f, out, inPtk, inUsdc, inEth] = page.data as [Transaction, Transaction, Transaction, Transaction, Transaction]
     expect(f.metadata).toMatchObject({ chain: CAIP, status: 'failed', operationType: 'execute', sentFrom: bob, sentTo: usdc })
     expect(f.transfers).toEqual([])
-    expect(out.metadata).toMatchObject({ status: 'confirmed', operationType: 'send', sentFrom: bob, sentTo: ptk })
+    // A direct call of the token contract: the other side is the receiver, not the contract.
+    expect(out.metadata).toMatchObject({ status: 'confirmed', operationType: 'send', sentFrom: bob, sentTo: alice })
     expect(out.transfers).toEqual([
       {
         direction: 'out',
@@ -314,6 +317,37 @@ describe('GET /v1/account/{address}/history', () => {
     } finally {
       await server.stop()
     }
+    expect(reported).toEqual([])
+  })
+
+  it('names the other side: a known address or swap router (config) first, else its Portico name; the owner is never named', async () => {
+    const toCarol = await sendEth(aliceWallet, carol, '0.01')
+    const fromBob = await sendEth(bobWallet, carol, '0.001')
+    await indexer.caughtUp()
+    await createNamesRepository(db).register({ name: 'alice.portico.id', address: alice, coinType: 60 })
+    const names = (t: Transaction | undefined) => [t?.id, t?.metadata.sentFromName, t?.metadata.sentToName]
+    // Carol's list: Alice by her Portico name; Carol herself (sentTo) unnamed.
+    const carolPage = await history(carol, `?chainId=${CAIP}&limit=2`)
+    expect(carolPage.data.map(names)).toEqual([
+      [`${CAIP}:${fromBob.transactionHash}`, undefined, undefined],
+      [`${CAIP}:${toCarol.transactionHash}`, 'alice.portico.id', undefined],
+    ])
+    // Configured: Alice as a known address (it wins over her name); Carol as the chain's swap router (default name).
+    const named = createApp({
+      chains: [{ ...config, swap: { router: carol, weth: usdc } }],
+      db,
+      knownAddresses: [{ address: alice.toLowerCase(), name: 'On-ramp treasury' }],
+      onError: (error) => void reported.push(error),
+    })
+    const res = await named.request(`/v1/account/${carol}/history?chainId=${CAIP}&limit=2`)
+    expect(historyResponseSchema.parse(await res.json()).data.map(names)).toEqual([
+      [`${CAIP}:${fromBob.transactionHash}`, undefined, undefined],
+      [`${CAIP}:${toCarol.transactionHash}`, 'On-ramp treasury', undefined],
+    ])
+    const bobRes = await named.request(`/v1/account/${bob}/history?chainId=${CAIP}&limit=1`)
+    expect(historyResponseSchema.parse(await bobRes.json()).data.map(names)).toEqual([
+      [`${CAIP}:${fromBob.transactionHash}`, undefined, 'Swap router'],
+    ])
     expect(reported).toEqual([])
   })
 

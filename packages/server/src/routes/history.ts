@@ -1,9 +1,11 @@
 import type { HistoryResponse, Transaction, TransactionTransfer } from '@portico/protocol/account'
 import { Hono } from 'hono'
-import { formatUnits, getAddress } from 'viem'
+import { type Address, formatUnits, getAddress } from 'viem'
 import { z } from 'zod'
-import { caipNetworkId, type ChainConfig } from '../config.ts'
+import { address as solanaAddressOf } from '@solana/kit'
+import { caipNetworkId, type ChainConfig, SOLANA_NATIVE_CURRENCY, type SolanaChainConfig } from '../config.ts'
 import { HttpError, preview } from '../errors.ts'
+import type { SolanaHistoryTx } from '../providers/solana-history.ts'
 import { createActivityRepository, type ActivityRow, type HistoryPosition, type HistoryTx, type TokenMeta } from '../indexer/repository.ts'
 import { caip2, EVM_ADDRESS, evmAddress, parseInput, queryInt, SOLANA_ADDRESS, solanaAddress } from '../validation.ts'
 import type { AppContext, RouteModule } from './context.ts'
@@ -61,8 +63,13 @@ const historyQuery = z.object({
 })
 const evmParams = z.object({ address: evmAddress })
 const solanaParams = z.object({ address: solanaAddress })
-
-const EMPTY: HistoryResponse = { data: [], next: null }
+/** On Solana the cursor is the base58 signature the next page starts before. */
+const solanaHistoryQuery = historyQuery.extend({
+  cursor: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, { error: 'Invalid cursor' })
+    .optional(),
+})
 
 /** A symbol the token-images route draws (else no icon is given). */
 const ICON_SYMBOL = /^[A-Za-z0-9._-]{1,16}$/
@@ -91,6 +98,79 @@ function operationOf(status: 'success' | 'failed', transfers: readonly Transacti
   return 'send'
 }
 
+function iconOf(ctx: AppContext, symbol: string | undefined) {
+  return symbol !== undefined && ICON_SYMBOL.test(symbol) ? { icon: { url: ctx.assetUrl(tokenImagePath(symbol)) } } : {}
+}
+
+/** A Solana transaction as `owner` sees it: SOL and configured SPL tokens by name, others by decimals only. */
+function toSolanaTransaction(ctx: AppContext, chain: SolanaChainConfig, owner: string, tx: SolanaHistoryTx): Transaction {
+  const transfers: TransactionTransfer[] = tx.transfers.map((t) => {
+    const asset: { name?: string; symbol?: string } =
+      t.mint === null ? SOLANA_NATIVE_CURRENCY : (chain.tokens.find((token) => token.mint === t.mint) ?? {})
+    return {
+      direction: t.direction,
+      quantity: { numeric: formatUnits(t.amount, t.decimals) },
+      fungible_info: {
+        ...(asset.name ? { name: asset.name } : {}),
+        ...(asset.symbol ? { symbol: asset.symbol } : {}),
+        ...iconOf(ctx, asset.symbol),
+      },
+    }
+  })
+  transfers.sort((a, b) => Number(b.direction === 'out') - Number(a.direction === 'out'))
+  const out = tx.transfers.find((t) => t.direction === 'out')
+  const into = tx.transfers.find((t) => t.direction === 'in')
+  const status = tx.failed ? 'failed' : 'success'
+  return {
+    id: `${chain.caipNetworkId}:${tx.signature}`,
+    metadata: {
+      // A node without the block's time: listed at the epoch rather than dropped.
+      minedAt: new Date((tx.blockTime ?? 0) * 1000).toISOString(),
+      chain: chain.caipNetworkId,
+      operationType: operationOf(status, transfers),
+      status: tx.failed ? 'failed' : 'confirmed',
+      sentFrom: out ? owner : (into?.counterparty ?? tx.feePayer),
+      sentTo: out ? (out.counterparty ?? tx.program ?? owner) : into ? owner : (tx.program ?? owner),
+    },
+    transfers,
+  }
+}
+
+const addressKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
+
+/**
+ * The page with the names the API knows for the other sides (sentFrom / sentTo but the owner): a
+ * known address (AppConfig.knownAddresses, the swap routers) first, else an EVM address's Portico or
+ * ENS name (providers.identity). A name that can not be read is left out; the page is still served.
+ */
+async function withNames(ctx: AppContext, owner: string, data: Transaction[]): Promise<Transaction[]> {
+  const others = new Set<string>()
+  for (const t of data) {
+    for (const a of [t.metadata.sentFrom, t.metadata.sentTo]) if (addressKey(a) !== addressKey(owner)) others.add(addressKey(a))
+  }
+  const names = new Map<string, string>()
+  await Promise.all(
+    [...others].map(async (key) => {
+      const known = ctx.knownAddresses.get(key)
+      if (known !== undefined) return void names.set(key, known)
+      if (!EVM_ADDRESS.test(key)) return
+      try {
+        const { name } = await ctx.providers.identity.getIdentity(getAddress(key) as Address)
+        if (name !== null) names.set(key, name)
+      } catch {
+        // Optional: the address is shown instead.
+      }
+    }),
+  )
+  if (names.size === 0) return data
+  return data.map((t) => {
+    const from = names.get(addressKey(t.metadata.sentFrom))
+    const to = names.get(addressKey(t.metadata.sentTo))
+    if (from === undefined && to === undefined) return t
+    return { ...t, metadata: { ...t.metadata, ...(from ? { sentFromName: from } : {}), ...(to ? { sentToName: to } : {}) } }
+  })
+}
+
 function toTransaction(
   ctx: AppContext,
   chain: ChainConfig,
@@ -107,8 +187,7 @@ function toTransaction(
       const direction = row.from === address && row.to === address ? 'self' : row.from === address ? 'out' : 'in'
       const asset = assetOf(chain, row, tokens)
       const numeric = asset.decimals === null ? row.amount.toString() : formatUnits(row.amount, asset.decimals)
-      const icon =
-        asset.symbol !== undefined && ICON_SYMBOL.test(asset.symbol) ? { icon: { url: ctx.assetUrl(tokenImagePath(asset.symbol)) } } : {}
+      const icon = iconOf(ctx, asset.symbol)
       transfers.push({
         direction,
         quantity: { numeric },
@@ -127,7 +206,8 @@ function toTransaction(
       operationType: operationOf(status, transfers),
       status: status === 'success' ? 'confirmed' : 'failed',
       sentFrom: getAddress(first.txFrom),
-      sentTo: getAddress(first.txTo ?? first.to),
+      // A direct call of a token contract: the other side is the transfer's receiver, not the contract.
+      sentTo: getAddress(first.token !== null && first.txTo === first.token && status === 'success' ? first.to : (first.txTo ?? first.to)),
     },
     transfers,
   }
@@ -137,8 +217,9 @@ function toTransaction(
  * GET /v1/account/{address}/history?chainId&cursor&limit (SPEC §7): the transactions touching the
  * address that the indexer (src/indexer/) stored, newest first, `limit` (default 20, ≤ 50) per page,
  * `next` the opaque cursor of the following page or null at the end. No chainId → every EVM chain.
- * Solana is not indexed: the configured Solana chain (or a base58 address without chainId) answers an
- * empty page; any other chain → 400 `Unsupported chainId`.
+ * The configured Solana chain (or a base58 address without chainId) is read from its RPC on demand
+ * (providers.solanaHistory): SOL and SPL transfers of the address and its token accounts, the cursor
+ * being the last listed signature. Any other chain → 400 `Unsupported chainId`.
  */
 export const historyRoutes: RouteModule = (ctx) => {
   const repo = createActivityRepository(ctx.db)
@@ -152,12 +233,21 @@ export const historyRoutes: RouteModule = (ctx) => {
     c.header('Cache-Control', 'private, max-age=15')
 
     if (isSolana) {
-      parseInput(solanaParams, c.req.param())
-      const query = parseInput(historyQuery, c.req.query())
+      const { address } = parseInput(solanaParams, c.req.param())
+      const query = parseInput(solanaHistoryQuery, c.req.query())
       if (solana === undefined || (query.chainId !== undefined && query.chainId !== solana.caipNetworkId)) {
         throw new HttpError(400, `Unsupported chainId ${preview(query.chainId)}`)
       }
-      return c.json(EMPTY)
+      const page = await ctx.providers.solanaHistory.getHistory(solana, solanaAddressOf(address), {
+        ...(query.cursor === undefined ? {} : { before: query.cursor }),
+        limit: query.limit,
+      })
+      const data = await withNames(
+        ctx,
+        address,
+        page.transactions.map((tx) => toSolanaTransaction(ctx, solana, address, tx)),
+      )
+      return c.json({ data, next: page.next } satisfies HistoryResponse)
     }
 
     const { address } = parseInput(evmParams, c.req.param())
@@ -194,6 +284,6 @@ export const historyRoutes: RouteModule = (ctx) => {
       data.push(toTransaction(ctx, chain, owner, tx, tokensByChain.get(tx.chainId) ?? new Map()))
     }
     const last = txs[txs.length - 1]
-    return c.json({ data, next: more && last ? encodeCursor(last) : null } satisfies HistoryResponse)
+    return c.json({ data: await withNames(ctx, owner, data), next: more && last ? encodeCursor(last) : null } satisfies HistoryResponse)
   })
 }

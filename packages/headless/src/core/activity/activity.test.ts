@@ -84,14 +84,39 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
     expect(activity.$activity.get()).toMatchObject({ error: null, errorCode: null, transactions: [{ id: 'a' }] })
   })
 
-  it.each<[string, { namespace?: ChainNamespace; address?: string; network?: CaipNetwork }]>([
-    ['Solana (activity is EVM only)', { namespace: 'solana', address: 'So1', network: solana }],
-    ['no account', { namespace: 'eip155', network: mainnet }],
-  ])('%s: nothing is asked and the list is empty', async (_name, account) => {
-    const { activity, asked } = setup({ first: { data: [tx('a')], next: null } }, account)
+  it('no account: nothing is asked and the list is empty (not unavailable)', async () => {
+    const { activity, asked } = setup({ first: { data: [tx('a')], next: null } }, { namespace: 'eip155', network: mainnet })
     await expect(activity.fetchTransactions()).resolves.toBe(false)
     expect(asked).toEqual([])
-    expect(activity.$activity.get().transactions).toEqual([])
+    expect(activity.$activity.get()).toMatchObject({ transactions: [], unavailable: false })
+  })
+
+  it("Solana: the account's history is asked on the Solana network and listed", async () => {
+    const sig = '5CBWkBxFasrKryjUcJ1ZztNDaePpirzSuCkpkRr23eaKpFk4vEPPbeW3WTiMKTatc5dbp8tYb46sYoLC4b5tQnG8'
+    const id = `${solana.caipNetworkId}:${sig}`
+    const { activity, asked } = setup(
+      { first: { data: [{ ...tx(id, solana.caipNetworkId), metadata: { ...tx(id).metadata, chain: solana.caipNetworkId } }], next: null } },
+      { namespace: 'solana', address: 'So1', network: solana },
+    )
+    await expect(activity.fetchTransactions()).resolves.toBe(true)
+    expect(asked).toEqual([{ address: 'So1', chainId: solana.caipNetworkId, cursor: undefined }])
+    expect(activity.$activity.get()).toMatchObject({ unavailable: false, rows: [{ id, hash: sig, status: 'confirmed' }] })
+  })
+
+  it('a namespace without history (Polkadot): nothing is asked and the state says unavailable, not empty', async () => {
+    const polkadot = {
+      ...mainnet,
+      id: '91b171bb158e2d3848fa23a9f1c25182',
+      caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+      chainNamespace: 'polkadot',
+    } as CaipNetwork
+    const { activity, asked } = setup(
+      { first: { data: [tx('a')], next: null } },
+      { namespace: 'polkadot', address: '15oF4u', network: polkadot },
+    )
+    await expect(activity.fetchTransactions()).resolves.toBe(false)
+    expect(asked).toEqual([])
+    expect(activity.$activity.get()).toMatchObject({ transactions: [], unavailable: true, caipNetworkId: polkadot.caipNetworkId })
   })
 
   it('an answer for an account that is gone is dropped (the newest fetch wins); reset empties the list', async () => {
@@ -135,10 +160,22 @@ describe('activity flow (lazy; SPEC §4/§5/§7)', () => {
       description: 'Received +3.000 USDC',
       amount: '+3.000 USDC',
       iconUrl: 'https://x/usdc.png',
-      counterpart: { direction: 'from', short: '0x7099…dc79C8' },
+      counterpart: { direction: 'from', short: '0x7099…dc79C8', label: '0x7099…dc79C8' },
       explorerUrl: `http://127.0.0.1:4000/1/tx/${hash}`,
     })
     expect(plain).toMatchObject({ description: 'Sent 1.000', amount: '1.000', status: 'confirmed' })
+    // A name from the API is the label; the shortened address stays beside it.
+    const named = activityRowText(
+      { ...row!, counterpart: { direction: 'to', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: 'Swap router' } },
+      FORMAT,
+    )
+    expect(named.counterpart).toEqual({
+      direction: 'to',
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      name: 'Swap router',
+      short: '0x7099…dc79C8',
+      label: 'Swap router',
+    })
     expect(plain?.iconUrl).toBeUndefined()
   })
 

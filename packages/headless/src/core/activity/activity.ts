@@ -1,7 +1,8 @@
 /**
  * Activity flow (SPEC §4/§5/§7/§9), a lazy flow: the account's transaction history from
  * GET /v1/account/{address}/history (15 s cache in the API client), page by page with the server's
- * cursor. Activity exists for EVM only (SPEC §9 platform support). Only the connected chain's
+ * cursor. The API serves history on EVM and Solana; another namespace's account gets `unavailable`
+ * (the view says history is not available there, not "no activity"). Only the connected chain's
  * transactions are kept and spam NFT transfers are dropped (`visibleTransactions`). A failed fetch
  * shows 'Failed to fetch transactions' in the state and as an error banner.
  */
@@ -44,8 +45,8 @@ export interface ActivityRow {
   status: ActivityStatus
   /** The first shown transfer's token icon (fungible_info.icon.url, else an NFT preview); undefined: a fallback icon. */
   iconUrl?: string
-  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive. */
-  counterpart?: { direction: 'to' | 'from'; address: string }
+  /** The other side: 'to' the recipient of a send, 'from' the sender of a receive; `name` when the API knows one (swap router, on-ramp, a name). */
+  counterpart?: { direction: 'to' | 'from'; address: string; name?: string }
   /** The transaction's page on the network's block explorer, when the network has one. */
   explorerUrl?: string
 }
@@ -56,8 +57,8 @@ export interface ActivityRowText extends Omit<ActivityRow, 'counterpart'> {
   description: string
   /** The amount with the operation's sign: '+3.000 USDC', '1.500 ETH'; '' without transfers. */
   amount: string
-  /** The other side, its address shortened 4…6 (SPEC §5) too. */
-  counterpart?: { direction: 'to' | 'from'; address: string; short: string }
+  /** The other side, its address shortened 4…6 (SPEC §5) too; `label` is what to show: its name, else `short`. */
+  counterpart?: { direction: 'to' | 'from'; address: string; name?: string; short: string; label: string }
 }
 
 /** A month of rows ('This month', 'November 2026'), each row with its texts and relative time ('5 minutes ago'). */
@@ -70,7 +71,15 @@ export function activityRowText(row: ActivityRow, format: ActivityFormat): Activ
     ...rest,
     description: describeTransaction(row.transaction.metadata.operationType, row.transfers, row.sign, format),
     amount: signedAmount(row.sign, row.transfers, format),
-    ...(counterpart ? { counterpart: { ...counterpart, short: format.address(counterpart.address) } } : {}),
+    ...(counterpart
+      ? {
+          counterpart: {
+            ...counterpart,
+            short: format.address(counterpart.address),
+            label: counterpart.name ?? format.address(counterpart.address),
+          },
+        }
+      : {}),
   }
 }
 
@@ -91,7 +100,12 @@ export interface ActivityState {
   error: string | null
   /** The failure, coded ('fetchTransactions'), or null. */
   errorCode: CodedMessage<'fetchTransactions'> | null
+  /** The connected account's network has no history (a namespace the API does not index): show that, not an empty list. @default false */
+  unavailable: boolean
 }
+
+/** The namespaces whose history the API serves. */
+export const HISTORY_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 export interface ActivityDeps {
   getHistory(address: string, query: { chainId?: string; cursor?: string }): Promise<HistoryResponse>
@@ -105,7 +119,7 @@ export interface ActivityDeps {
 /** A transfer the user just sent from this app (send flow): listed at once as pending (recordSent). */
 export interface SentTransfer {
   hash: string
-  /** The network it was sent on (EVM: activity exists on EVM only). */
+  /** The network it was sent on (EVM or Solana: the namespaces with history). */
   network: CaipNetwork
   from: string
   to: string
@@ -114,7 +128,16 @@ export interface SentTransfer {
   token: { name?: string; symbol: string; iconUrl?: string }
 }
 
-const EMPTY: ActivityState = { transactions: [], rows: [], next: null, pages: 0, loading: false, error: null, errorCode: null }
+const EMPTY: ActivityState = {
+  transactions: [],
+  rows: [],
+  next: null,
+  pages: 0,
+  loading: false,
+  error: null,
+  errorCode: null,
+  unavailable: false,
+}
 
 /** A transaction ready to show (SPEC §5): its transfers, sign, text, counterpart, status and explorer link on `network`. */
 export function toActivityRow(transaction: Transaction, network?: CaipNetwork): ActivityRow {
@@ -182,9 +205,14 @@ export function createActivity(deps: ActivityDeps) {
 
   async function load(opts: { namespace?: ChainNamespace; more: boolean; refresh?: boolean }): Promise<boolean> {
     const { namespace, address, network } = deps.account(opts.namespace)
-    if (namespace !== 'eip155' || !address || !network) {
+    if (!namespace || !address || !network) {
       seq++
       $activity.set(EMPTY)
+      return false
+    }
+    if (!HISTORY_NAMESPACES.includes(namespace)) {
+      seq++
+      $activity.set({ ...EMPTY, address, caipNetworkId: network.caipNetworkId, unavailable: true })
       return false
     }
     const current = $activity.get()

@@ -98,6 +98,28 @@ describe('activity row display (SPEC §3 Transaction, §5)', () => {
     expect(counterpartOf(t, t.transfers)).toMatchObject(expected ?? {})
   })
 
+  it.each<[string, Transaction, { direction: 'to' | 'from'; address: string; name?: string }]>([
+    [
+      'a swap: the router by the name the API gives it',
+      {
+        ...tx('trade', [tr('out', '1'), tr('in', '2962.6', 'USDC')]),
+        metadata: { ...tx('trade', []).metadata, sentToName: 'Swap router' },
+      },
+      { direction: 'to', address: OTHER, name: 'Swap router' },
+    ],
+    [
+      'a purchase: from the on-ramp treasury by name (the sender’s name, not the receiver’s)',
+      {
+        ...tx('receive', [tr('in', '50', 'USDC')]),
+        metadata: { ...tx('receive', []).metadata, sentFrom: OTHER, sentFromName: 'On-ramp (sandbox)', sentTo: ME, sentToName: 'me.eth' },
+      },
+      { direction: 'from', address: OTHER, name: 'On-ramp (sandbox)' },
+    ],
+    ['no name: none', tx('send', [tr('out', '1')]), { direction: 'to', address: OTHER }],
+  ])('named counterpart: %s', (_name, t, expected) => {
+    expect(counterpartOf(t, t.transfers)).toEqual(expected)
+  })
+
   it.each<[string, string, { blockExplorers?: { default: { name: string; url: string } } } | undefined, string | undefined]>([
     ['an explorer', `eip155:1:${HASH}`, mainnet, `http://127.0.0.1:4000/1/tx/${HASH}`],
     [

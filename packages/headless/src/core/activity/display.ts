@@ -112,12 +112,19 @@ export function signedAmount(sign: '+' | '-' | '', transfers: readonly Transfer[
   return main ? `${sign}${transferText(main, format)}` : ''
 }
 
-/** The other side of the transaction: to sentTo when it sends, from sentFrom when it receives. */
-export function counterpartOf(tx: Transaction, transfers: readonly Transfer[]): { direction: 'to' | 'from'; address: string } | undefined {
+/**
+ * The other side of the transaction: to sentTo when it sends, from sentFrom when it receives, with the
+ * name the API gives it (a known address such as the swap router, a Portico or ENS name), if any.
+ */
+export function counterpartOf(
+  tx: Transaction,
+  transfers: readonly Transfer[],
+): { direction: 'to' | 'from'; address: string; name?: string } | undefined {
   const incoming = transfers[0]?.direction === 'in' || (transfers.length === 0 && tx.metadata.operationType.toLowerCase() === 'receive')
   const address = incoming ? tx.metadata.sentFrom : tx.metadata.sentTo
   if (!address) return undefined
-  return { direction: incoming ? 'from' : 'to', address }
+  const name = incoming ? tx.metadata.sentFromName : tx.metadata.sentToName
+  return { direction: incoming ? 'from' : 'to', address, ...(name ? { name } : {}) }
 }
 
 /** The icon of the row: the first shown transfer's token icon, else its NFT preview; undefined for the view's fallback. */

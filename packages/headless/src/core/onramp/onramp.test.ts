@@ -521,7 +521,7 @@ describe('on-ramp: the provider window and the return', () => {
     expect(t.state().inProgress).toBe(true)
   })
 
-  it('Solana: the balance refreshes on return, no Activity (EVM only)', async () => {
+  it('Solana: the balance and Activity refresh on return (the API serves Solana history)', async () => {
     const t = await setup({ namespace: 'solana' })
     const activity = await t.portico.load('activity')
     await activity.fetchTransactions()
@@ -539,7 +539,7 @@ describe('on-ramp: the provider window and the return', () => {
     t.timers.advance(WINDOW_POLL_MS)
     await flush()
     expect(t.requests.filter((r) => r.path.endsWith('/balance')).map((r) => r.query.forceUpdate)).toEqual(['true'])
-    expect(t.paths().filter((p) => p.endsWith('/history'))).toHaveLength(0)
+    expect(t.paths().filter((p) => p.endsWith('/history'))).toEqual([`/v1/account/${SOL_ADDRESS}/history`])
   })
 
   it('reset: back to the first choices, the options kept, the window no longer watched', async () => {

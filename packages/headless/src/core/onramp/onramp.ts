@@ -10,7 +10,7 @@
  *   purchaseAmount is the selected (else the best) provider's, rounded to 8 decimals.
  * - openProvider: a new window opened at once (inside the click), then the provider's page
  *   (POST /v1/generators/onrampurl) loaded into it. When the user comes back (the page gets the focus,
- *   or the window closes) the balances are refreshed past the cache and, on EVM, Activity re-reads
+ *   or the window closes) the balances are refreshed past the cache and, on EVM and Solana, Activity re-reads
  *   its first page, where the purchase arrives (once more RETURN_RECHECK_MS later).
  * - Failures (options, quotes, page) go into `error` with their text ('HTTP status code: {n}',
  *   'Something went wrong', 'No account connected', 'Could not create popup window').
@@ -154,7 +154,7 @@ export interface OnRampDeps {
   browser: OnRampBrowser
   /** Refresh the balances past the cache (forceUpdate). */
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
-  /** Re-read Activity's first page (EVM; nothing when Activity is not loaded). */
+  /** Re-read Activity's first page (EVM, Solana; nothing when Activity is not loaded). */
   refreshActivity(namespace: ChainNamespace): Promise<unknown>
   timers: Timers
 }
@@ -417,14 +417,14 @@ export function createOnRamp(deps: OnRampDeps) {
     watching = undefined
   }
 
-  /** The user is back: balances past the cache, (EVM) Activity's first page; once more a little later. */
+  /** The user is back: balances past the cache, (EVM, Solana) Activity's first page; once more a little later. */
   function returned(namespace: ChainNamespace): void {
     const now = deps.timers.now()
     if (now - lastReturn < RETURN_MIN_GAP_MS) return
     lastReturn = now
     const refresh = () => {
       void deps.refreshBalances(namespace).catch(() => undefined)
-      if (namespace === 'eip155') void deps.refreshActivity(namespace).catch(() => undefined)
+      if (namespace === 'eip155' || namespace === 'solana') void deps.refreshActivity(namespace).catch(() => undefined)
     }
     refresh()
     if (recheck !== undefined) deps.timers.clearTimeout(recheck)

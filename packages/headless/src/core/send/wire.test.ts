@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TransactionReceipt, TransferParams } from '../../adapters'
 import type { TokenBalance } from '../chain/chain'
-import { ADDRESS, fakeAdapter, testPortico } from '../test-utils'
+import { ADDRESS, fakeAdapter, SOL_ADDRESS, solana, testPortico } from '../test-utils'
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC_CONTRACT = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
@@ -123,5 +123,53 @@ describe('send wiring: a send is listed in Activity at once as pending, then set
     const activity = portico.peek('activity')!
     await activity.fetchTransactions()
     expect(activity.$activity.get().rows.map((r) => [r.hash, r.status])).toEqual([['0xhash1', 'pending']])
+  })
+
+  it('a Solana send is listed too (the API serves Solana history): pending, then confirmed with its receipt', async () => {
+    const receipts = new Map<string, (r: TransactionReceipt) => void>()
+    const SIG = '5CBWkBxFasrKryjUcJ1ZztNDaePpirzSuCkpkRr23eaKpFk4vEPPbeW3WTiMKTatc5dbp8tYb46sYoLC4b5tQnG8'
+    const RECEIVER = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+    const SOL: TokenBalance = {
+      name: 'Solana',
+      symbol: 'SOL',
+      chainId: solana.caipNetworkId,
+      value: 15000,
+      price: 150,
+      iconUrl: 'http://img/sol.png',
+      quantity: { decimals: '9', numeric: '100' },
+    }
+    const adapter = Object.assign(fakeAdapter('solana'), {
+      capabilities: ['nativeTransfer', 'tokenTransfer', 'waitForReceipt'] as const,
+      transfer: async () => SIG,
+      waitForReceipt: ({ hash }: { hash: string }) => new Promise<TransactionReceipt>((resolve) => receipts.set(hash, resolve)),
+    })
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+    const fetch = (async (input: string | URL | Request) => {
+      const url = new URL(String(input))
+      if (url.pathname.endsWith('/balance')) return json({ balances: [SOL] })
+      if (url.pathname.endsWith('/history')) return json({ data: [], next: null })
+      return json({})
+    }) as typeof globalThis.fetch
+    const portico = testPortico({ adapters: [adapter], networks: [solana], fetch })
+    await portico.connection.connect('io.metamask')
+    const activity = await portico.load('activity')
+    await activity.fetchTransactions()
+    const send = await portico.load('send')
+    await until(() => send.$send.get().tokenBalances.length === 1)
+    send.setToken(SOL)
+    send.setAmount('1.25')
+    send.setReceiver(RECEIVER)
+    await expect(send.send()).resolves.toBe(SIG)
+    await until(() => activity.$activity.get().rows.length === 1)
+    expect(activity.$activity.get().rows[0]).toMatchObject({
+      id: `${solana.caipNetworkId}:${SIG}`,
+      status: 'pending',
+      counterpart: { direction: 'to', address: RECEIVER },
+      transaction: { metadata: { sentFrom: SOL_ADDRESS, sentTo: RECEIVER, operationType: 'send' } },
+      transfers: [{ direction: 'out', quantity: { numeric: '1.25' }, fungible_info: { name: 'Solana', symbol: 'SOL' } }],
+    })
+    await until(() => receipts.has(SIG))
+    receipts.get(SIG)!({ hash: SIG, status: 'success' })
+    await until(() => activity.$activity.get().rows[0]?.status === 'confirmed')
   })
 })

@@ -27,15 +27,15 @@ async function rpc(fetcher: typeof fetch, network: CaipNetwork, method: string, 
 }
 
 /**
- * An EVM transfer just sent (activity exists on EVM only, SPEC §9): listed at once as pending in the
- * Activity tab, then confirmed or failed when the wallet's receipt arrives (the server's history,
- * which follows the chain, then carries the same id).
+ * An EVM or Solana transfer just sent (the namespaces whose history the API serves): listed at once as
+ * pending in the Activity tab, then confirmed or failed when the wallet's receipt arrives (the server's
+ * history then carries the same id).
  */
 async function trackSent(host: FlowHost, hash: string, params: TransferParams, namespace: ChainNamespace): Promise<void> {
   const chain = host.get('chain')
   const network = params.network ?? chain.getActiveNetwork(namespace)
   const from = chain.getAccount(namespace)?.address
-  if (namespace !== 'eip155' || !network || !from) return
+  if ((namespace !== 'eip155' && namespace !== 'solana') || !network || !from) return
   const contract = params.token?.address.toLowerCase()
   const listed = chain.$account
     .get()

@@ -224,6 +224,8 @@ export default {
     noTokensHint: 'تظهر هنا الرموز التي تملكها على هذه الشبكة.',
     noActivity: 'لا يوجد نشاط بعد',
     noActivityHint: 'تظهر هنا معاملاتك على هذه الشبكة.',
+    historyUnavailable: 'السجل غير متاح على هذه الشبكة',
+    historyUnavailableHint: 'تعرض محفظتك المعاملات التي تمت على هذه الشبكة.',
     disconnect: 'قطع الاتصال',
     network: 'الشبكة',
     via: (connector) => `عبر ${connector}`,

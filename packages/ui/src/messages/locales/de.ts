@@ -232,6 +232,8 @@ export default {
     noTokensHint: 'Token, die du in diesem Netzwerk hältst, erscheinen hier.',
     noActivity: 'Noch keine Aktivität',
     noActivityHint: 'Deine Transaktionen in diesem Netzwerk erscheinen hier.',
+    historyUnavailable: 'Der Verlauf ist in diesem Netzwerk nicht verfügbar',
+    historyUnavailableHint: 'Deine Wallet zeigt die Transaktionen in diesem Netzwerk.',
     disconnect: 'Trennen',
     network: 'Netzwerk',
     via: (connector) => `über ${connector}`,

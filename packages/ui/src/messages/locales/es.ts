@@ -235,6 +235,8 @@ export default {
     noTokensHint: 'Aquí aparecen los tokens que tienes en esta red.',
     noActivity: 'Aún no hay actividad',
     noActivityHint: 'Aquí aparecen tus transacciones en esta red.',
+    historyUnavailable: 'El historial no está disponible en esta red',
+    historyUnavailableHint: 'Tu billetera muestra las transacciones hechas en esta red.',
     disconnect: 'Desconectar',
     network: 'Red',
     via: (connector) => `mediante ${connector}`,

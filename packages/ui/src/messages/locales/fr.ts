@@ -238,6 +238,8 @@ export default {
     noTokensHint: 'Les jetons que vous détenez sur ce réseau s’affichent ici.',
     noActivity: 'Aucune activité pour l’instant',
     noActivityHint: 'Vos transactions sur ce réseau s’affichent ici.',
+    historyUnavailable: 'L’historique n’est pas disponible sur ce réseau',
+    historyUnavailableHint: 'Votre wallet affiche les transactions faites sur ce réseau.',
     disconnect: 'Déconnecter',
     network: 'Réseau',
     via: (connector) => `via ${connector}`,

@@ -225,6 +225,8 @@ export default {
     noTokensHint: 'このネットワークで保有しているトークンがここに表示されます。',
     noActivity: 'アクティビティはまだありません',
     noActivityHint: 'このネットワークでの取引がここに表示されます。',
+    historyUnavailable: 'このネットワークでは履歴を利用できません',
+    historyUnavailableHint: 'このネットワークでの取引はウォレットで確認できます。',
     disconnect: '切断',
     network: 'ネットワーク',
     via: (connector) => `${connector}経由`,

@@ -222,6 +222,8 @@ export default {
     noTokensHint: 'Os tokens que você tem nesta rede aparecem aqui.',
     noActivity: 'Nenhuma atividade ainda',
     noActivityHint: 'Suas transações nesta rede aparecem aqui.',
+    historyUnavailable: 'O histórico não está disponível nesta rede',
+    historyUnavailableHint: 'Sua carteira mostra as transações feitas nesta rede.',
     disconnect: 'Desconectar',
     network: 'Rede',
     via: (connector) => `via ${connector}`,

@@ -218,6 +218,8 @@ export default {
     noTokensHint: '你在此网络上持有的代币会显示在这里。',
     noActivity: '暂无活动',
     noActivityHint: '你在此网络上的交易会显示在这里。',
+    historyUnavailable: '此网络不提供历史记录',
+    historyUnavailableHint: '你可以在钱包中查看此网络上的交易。',
     disconnect: '断开连接',
     network: '网络',
     via: (connector) => `通过 ${connector}`,

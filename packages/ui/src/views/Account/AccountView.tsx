@@ -119,9 +119,9 @@ function TokenList({ tokens }: { tokens: readonly TokenRow[] }) {
   )
 }
 
-function EmptyPanel({ title, hint, icon }: { title: string; hint: string; icon: 'wallet' | 'swap' }) {
+function EmptyPanel({ title, hint, icon, testId }: { title: string; hint: string; icon: 'wallet' | 'swap'; testId?: string }) {
   return (
-    <div className={local.empty}>
+    <div className={local.empty} data-testid={testId}>
       <span className={local.emptyIcon}>
         <Icon name={icon} size={22} />
       </span>
@@ -319,6 +319,14 @@ export function AccountView({
               content: (
                 <ActivityList
                   emptyState={<EmptyPanel icon="swap" title={messages.account.noActivity} hint={messages.account.noActivityHint} />}
+                  unavailableState={
+                    <EmptyPanel
+                      icon="swap"
+                      title={messages.account.historyUnavailable}
+                      hint={messages.account.historyUnavailableHint}
+                      testId="portico-activity-unavailable"
+                    />
+                  }
                 />
               ),
             },

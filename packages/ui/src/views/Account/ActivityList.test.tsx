@@ -17,7 +17,7 @@ const row = (id: string, over: Partial<Row> = {}): Row =>
     sign: '',
     description: 'Sent 1.500 ETH',
     amount: '1.500 ETH',
-    counterpart: { direction: 'to', address: ADDRESS, short: '0x7099…dc79C8' },
+    counterpart: { direction: 'to', address: ADDRESS, short: '0x7099…dc79C8', label: '0x7099…dc79C8' },
     explorerUrl: `https://etherscan.io/tx/${id}`,
     time: '5 minutes ago',
     transaction: {} as Row['transaction'],
@@ -56,6 +56,19 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
     expect(screen.getByText('No activity yet')).toBeTruthy()
   })
 
+  it('a network without history: the unavailable panel, never "No activity yet"', () => {
+    render(
+      <ActivityListView
+        {...base}
+        unavailable
+        emptyState={<p>No activity yet</p>}
+        unavailableState={<p>History is not available on this network</p>}
+      />,
+    )
+    expect(screen.getByText('History is not available on this network')).toBeTruthy()
+    expect(screen.queryByText('No activity yet')).toBeNull()
+  })
+
   it('month groups with their rows: description (signed), counterpart and time, status, explorer link in a new tab', () => {
     const groups: Group[] = [
       {
@@ -67,8 +80,13 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
             sign: '+',
             description: 'Received +3.000 USDC',
             amount: '+3.000 USDC',
-            counterpart: { direction: 'from', address: ADDRESS, short: '0x7099…dc79C8' },
+            counterpart: { direction: 'from', address: ADDRESS, short: '0x7099…dc79C8', label: '0x7099…dc79C8' },
             time: '2 days ago',
+          }),
+          row('0xd', {
+            description: 'Swapped 1.000 ETH for 2,962.647 USDC',
+            counterpart: { direction: 'to', address: ADDRESS, name: 'Swap router', short: '0x7099…dc79C8', label: 'Swap router' },
+            time: '3 days ago',
           }),
         ],
       },
@@ -81,6 +99,8 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
     expect(rows.map((r) => r.textContent)).toEqual([
       'Sent 1.500 ETHPending · to 0x7099…dc79C8 · 5 minutes ago',
       'Received +3.000 USDCfrom 0x7099…dc79C8 · 2 days ago',
+      // A named counterparty shows its name (the address stays in the title).
+      'Swapped 1.000 ETH for 2,962.647 USDCto Swap router · 3 days ago',
       'Sent 1.500 ETHFailed · to 0x7099…dc79C8 · Oct 3',
     ])
     const link = screen.getAllByRole('link')[0]!
@@ -88,8 +108,9 @@ describe('ActivityListView (the Activity tab renders what useActivity gives)', (
     expect(link.getAttribute('target')).toBe('_blank')
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')
     expect(link.getAttribute('aria-label')).toBe('View on block explorer: Sent 1.500 ETH')
+    expect(within(rows[2]!).getByTitle(ADDRESS).textContent).toBe('to Swap router · 3 days ago')
     // no explorer on the network: no link
-    expect(screen.getAllByRole('link')).toHaveLength(2)
+    expect(screen.getAllByRole('link')).toHaveLength(3)
   })
 
   it("more pages: a keyboard-reachable 'Load more' (and a scroll sentinel); a failed page offers Retry under the rows", () => {

@@ -13,6 +13,10 @@ type ActivityGroup = UseActivityReturn['groups'][number]
 type ActivityRowShown = ActivityGroup['rows'][number]
 
 export type ActivityListViewProps = Pick<UseActivityReturn, 'groups' | 'initialLoading' | 'loading' | 'error' | 'empty' | 'hasMore'> & {
+  /** The network has no history (useActivity().unavailable): `unavailableState` is shown. @default false */
+  unavailable?: boolean
+  /** Shown when the network has no history (the Account view's panel). */
+  unavailableState?: ReactNode
   /** Load the next page (the scroll sentinel and the 'Load more' button). */
   onLoadMore: () => void
   /** Load the first page again (the error's Retry). */
@@ -25,7 +29,7 @@ function Row({ row }: { row: ActivityRowShown }) {
   const messages = useMessages()
   const meta = [
     row.counterpart &&
-      (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.short) : messages.activity.from(row.counterpart.short)),
+      (row.counterpart.direction === 'to' ? messages.activity.to(row.counterpart.label) : messages.activity.from(row.counterpart.label)),
     row.time,
   ]
     .filter(Boolean)
@@ -109,6 +113,8 @@ export function ActivityListView({
   onLoadMore,
   onRetry,
   emptyState,
+  unavailable = false,
+  unavailableState,
 }: ActivityListViewProps) {
   const messages = useMessages()
   const count = groups.reduce((n, g) => n + g.rows.length, 0)
@@ -134,6 +140,7 @@ export function ActivityListView({
   }
   if (count === 0 && initialLoading)
     return <SkeletonRows count={4} label={messages.activity.loading} data-testid="portico-activity-loading" />
+  if (count === 0 && unavailable) return <>{unavailableState}</>
   if (count === 0 && empty) return <>{emptyState}</>
   return (
     <div className={styles.root} data-testid="portico-activity">
@@ -171,7 +178,7 @@ export function ActivityListView({
 }
 
 /** The Account view's Activity tab: the connected account's transactions (useActivity), month by month. */
-export function ActivityList({ emptyState }: { emptyState?: ReactNode }) {
+export function ActivityList({ emptyState, unavailableState }: { emptyState?: ReactNode; unavailableState?: ReactNode }) {
   const activity = useActivity()
   const messages = useMessages()
   return (
@@ -185,6 +192,8 @@ export function ActivityList({ emptyState }: { emptyState?: ReactNode }) {
       onLoadMore={activity.loadMore}
       onRetry={activity.refetch}
       emptyState={emptyState}
+      unavailable={activity.unavailable}
+      unavailableState={unavailableState}
     />
   )
 }

@@ -27,6 +27,15 @@ describe('SIWXSignMessageView', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it("the account's avatar: its name's image when it has one, else the address's pattern", () => {
+    const avatar = 'data:image/svg+xml;base64,PHN2Zy8+'
+    const { unmount } = render(<SIWXSignMessageView {...props} profileImage={avatar} />)
+    expect(screen.getByTestId('portico-avatar').querySelector('img')?.getAttribute('src')).toBe(avatar)
+    unmount()
+    render(<SIWXSignMessageView {...props} />)
+    expect(screen.getByTestId('portico-avatar').querySelector('img')).toBeNull()
+  })
+
   it('signing: "Approve in your wallet", busy (a second click asks nothing)', () => {
     const onSignIn = vi.fn()
     render(<SIWXSignMessageView {...props} state="signing" onSignIn={onSignIn} />)

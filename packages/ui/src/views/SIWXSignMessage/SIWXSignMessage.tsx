@@ -8,13 +8,14 @@ import { SIWXSignMessageView } from './SIWXSignMessageView'
 export function SIWXSignMessage() {
   const messages = useMessages()
   const { status, errorCode, required, app, signIn, cancel } = useSiwx()
-  const { address = '', profileName, authName, socialProvider } = useAccount()
+  const { address = '', profileName, authName, socialProvider, profileImage } = useAccount()
   const { disconnect } = useDisconnect()
   return (
     <SIWXSignMessageView
       appName={app.name}
       appIcon={app.icon}
       address={address}
+      profileImage={profileImage ?? undefined}
       // The name the rest of the modal shows (a name, an email or social account's name), else the address (issue 25 §1).
       shortAddress={profileName ?? (authName ? formatAuthName(authName, socialProvider) : address ? shortenAddress(address) : '')}
       state={status === 'signing' || status === 'checking' ? 'signing' : status === 'error' ? 'error' : 'idle'}

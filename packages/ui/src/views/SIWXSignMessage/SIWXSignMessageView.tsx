@@ -14,6 +14,8 @@ export type SIWXSignMessageViewProps = {
   appIcon?: string
   /** The account that signs in. */
   address: string
+  /** The account's avatar (its name's, e.g. ENS); the address's pattern without it. */
+  profileImage?: string
   /** The account line's text: its name or email when it has one ('alice.portico.id', 'me@mail.com'), else '0xf39F…b92266'. */
   shortAddress: string
   /** 'idle' (asked), 'signing' (the wallet is asked) or 'error' (`error`). @default 'idle' */
@@ -36,6 +38,7 @@ export function SIWXSignMessageView({
   appName,
   appIcon,
   address,
+  profileImage,
   shortAddress,
   state = 'idle',
   error,
@@ -56,7 +59,7 @@ export function SIWXSignMessageView({
           <WalletImage name={appName || '?'} imageUrl={appIcon} />
         </span>
         <span className={styles.accountTile}>
-          <Avatar address={address} size={56} />
+          <Avatar address={address} imageUrl={profileImage} size={56} />
         </span>
       </span>
       <div className={styles.text}>
