@@ -46,7 +46,6 @@ const LATER = [
   'showRecoverySecret',
   'hideRecovery',
   'getPasskeys',
-  'removePasskey',
 ] as const
 
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
@@ -170,6 +169,19 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         },
       )
     },
+    // A step-up by a passkey runs in such a popup too.
+    stepUpPasskey(p) {
+      const popup = openSocialPopup(options.openPopup)
+      return load().then(
+        (e) => e.stepUpPasskey(p, popup),
+        (error: unknown) => {
+          popup?.close()
+          throw error
+        },
+      )
+    },
+    // Issue 23 §1: removed only after the user's answer in the confirmation window, as an email change.
+    removePasskey: (p) => withConfirmWindow(async () => (await load()).removePasskey(p)),
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
     signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),

@@ -59,6 +59,8 @@ export type ConfirmRequest =
       simulation?: ConfirmSimulation
     }
   | { kind: 'email'; email: string }
+  /** Removing one of the user's passkeys (its label and when it was added, ISO 8601). */
+  | { kind: 'removePasskey'; name: string; createdAt: string }
 
 /** The frame service's dependency: true when the user confirmed `request` in the window on this origin. */
 export type Confirm = (request: ConfirmRequest) => Promise<boolean>
@@ -294,6 +296,15 @@ function withSimulation(view: ConfirmView, simulation: ConfirmSimulation, t: Req
 export function describeRequest(request: ConfirmRequest, host?: string, texts: FrameTexts = ENGLISH): ConfirmView {
   const t = texts.request
   if (request.kind === 'email') return { title: t.changeEmail, rows: [{ label: t.newEmail, value: request.email }], warnings: [] }
+  if (request.kind === 'removePasskey')
+    return {
+      title: t.removePasskey,
+      rows: [
+        { label: t.passkey, value: request.name },
+        { label: t.added, value: request.createdAt.slice(0, 10) },
+      ],
+      warnings: [],
+    }
   const chain = { label: t.network, value: `${request.namespace}:${request.chainId}` }
   try {
     const decoded = decodedOf(request.method, request.params, host)

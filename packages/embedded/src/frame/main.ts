@@ -89,7 +89,11 @@ export async function bootFrame(): Promise<void> {
     // The WebAuthn ceremonies, in this document (the frame's origin is the relying party).
     webauthn: async () => {
       const { startAuthentication } = await import('@simplewebauthn/browser')
-      return { startAuthentication, startRegistration: registrar.startRegistration }
+      return {
+        startAuthentication,
+        startRegistration: registrar.startRegistration,
+        stepUpAuthentication: (optionsJSON) => registrar.startAuthentication({ optionsJSON, texts: look.texts().stepUp }),
+      }
     },
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
@@ -123,7 +127,8 @@ export async function bootFrame(): Promise<void> {
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const search = new URLSearchParams(location.search)
-  if (search.get(PASSKEY_POPUP_PARAM) === 'create') void runPasskeyPopup()
+  const passkey = search.get(PASSKEY_POPUP_PARAM)
+  if (passkey === 'create' || passkey === 'verify') void runPasskeyPopup(document, passkey)
   else if (search.get(CONFIRM_WINDOW_PARAM) === 'request') runConfirmWindow()
   else void bootFrame()
 }

@@ -32,10 +32,13 @@ import type { RecoveryView } from './recovery-view'
 import { simulationFor } from './simulation'
 import type { TotpView } from './totp-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { assertPasskey, createPasskey, forgetPasskeyPrf, passkeyPrf, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
 
 export const NOT_AVAILABLE = 'Not available yet'
+/** REMOVE_PASSKEY of an id that is not one of the user's passkeys (the API's text for it). */
+export const PASSKEY_NOT_FOUND = 'Passkey not found'
 /** SPEC §8: a social sign-in that could not start. */
 const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 const REQUEST_ABORTED = 'Request was aborted'
@@ -312,9 +315,10 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (!deps.webauthn) throw new Error(NOT_AVAILABLE)
     return deps.webauthn()
   }
-  /** TOTP's state and whether THIS session's step-up (checked by the server) holds now. */
-  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) => ({
+  /** TOTP's state, whether the user has a passkey, and whether THIS session's step-up (checked by the server) holds now. */
+  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; passkey: boolean; stepUpUntil: string | null }) => ({
     totp: status.totp,
+    passkey: status.passkey,
     stepUp: status.stepUpUntil !== null && Date.parse(status.stepUpUntil) > now(),
   })
 
@@ -520,7 +524,13 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async GET_PASSKEYS() {
       return withSession((s) => deps.api.passkeys(s))
     },
+    /** Issue 23 §1: only after the user confirms it in the window on this origin (a host script can not remove one). */
     async REMOVE_PASSKEY({ id }) {
+      await requireSession()
+      const { passkeys } = await withSession((s) => deps.api.passkeys(s))
+      const passkey = passkeys.find((p) => p.id === id)
+      if (!passkey) throw new Error(PASSKEY_NOT_FOUND)
+      await confirmed({ kind: 'removePasskey', name: passkey.name, createdAt: passkey.createdAt })
       return withSession((s) => deps.api.passkeyRemove(s, id))
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
@@ -649,6 +659,17 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     },
     async TOTP_REMOVE({ code }) {
       return twoFactorState(await withSession((s) => deps.api.totp(s, 'remove', code)))
+    },
+    /**
+     * A step-up by one of the user's passkeys: the assertion runs in the popup on this origin that the host
+     * opened in the user's click (passkey-popup.ts), never in this hidden frame, and goes to the API from here.
+     */
+    async STEP_UP_PASSKEY() {
+      const client = await webauthn()
+      if (!client.stepUpAuthentication) throw new Error(NOT_AVAILABLE)
+      const { options } = await withSession((s) => deps.api.passkeyStepUpOptions(s))
+      const response = await client.stepUpAuthentication(options as unknown as PublicKeyCredentialRequestOptionsJSON)
+      return twoFactorState(await withSession((s) => deps.api.passkeyStepUp(s, response)))
     },
     /**
      * The key shows in this frame's document, after a second factor verified by this session within

@@ -33,6 +33,14 @@ export const ENGLISH = {
     badSecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
     wrongSecret: 'This recovery secret does not open this wallet',
   },
+  /** The popup on the frame's origin where a passkey steps the session up (passkey-popup.ts). */
+  stepUp: {
+    title: 'Confirm it’s you',
+    text: 'Your wallet asks for your passkey before it shows your private key or sets up a new device.',
+    button: 'Use passkey',
+    working: 'Waiting for your passkey…',
+    done: 'Confirmed. You can close this window.',
+  },
   totp: {
     title: 'Scan with your authenticator app',
     qrLabel: 'QR code that adds your wallet to an authenticator app',
@@ -54,6 +62,9 @@ export const ENGLISH = {
     undecodable: 'Warning: this request could not be decoded.',
     changeEmail: 'Change your email',
     newEmail: 'New email',
+    removePasskey: 'Remove a passkey',
+    passkey: 'Passkey',
+    added: 'Added',
     signMessage: 'Sign a message',
     message: 'Message',
     signIn: 'Sign in',

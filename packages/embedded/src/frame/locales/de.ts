@@ -27,6 +27,13 @@ export default {
     badSecret: 'Ein Wiederherstellungsschlüssel besteht aus 24 Buchstaben und Ziffern, so wie er dir angezeigt wurde',
     wrongSecret: 'Dieser Wiederherstellungsschlüssel öffnet diese Wallet nicht',
   },
+  stepUp: {
+    title: 'Bestätige, dass du es bist',
+    text: 'Deine Wallet fragt nach deinem Passkey, bevor sie deinen privaten Schlüssel zeigt oder ein neues Gerät einrichtet.',
+    button: 'Passkey verwenden',
+    working: 'Warte auf deinen Passkey…',
+    done: 'Bestätigt. Du kannst dieses Fenster schließen.',
+  },
   totp: {
     title: 'Mit deiner Authenticator-App scannen',
     qrLabel: 'QR-Code, der deine Wallet zu einer Authenticator-App hinzufügt',
@@ -47,6 +54,9 @@ export default {
     undecodable: 'Warnung: Diese Anfrage konnte nicht entschlüsselt werden.',
     changeEmail: 'E-Mail-Adresse ändern',
     newEmail: 'Neue E-Mail-Adresse',
+    removePasskey: 'Einen Passkey entfernen',
+    passkey: 'Passkey',
+    added: 'Hinzugefügt',
     signMessage: 'Nachricht signieren',
     message: 'Nachricht',
     signIn: 'Anmelden',

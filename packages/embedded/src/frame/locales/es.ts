@@ -27,6 +27,13 @@ export default {
     badSecret: 'Un secreto de recuperación tiene 24 letras y dígitos, tal como se te mostró',
     wrongSecret: 'Este secreto de recuperación no abre esta billetera',
   },
+  stepUp: {
+    title: 'Confirma que eres tú',
+    text: 'Tu billetera pide tu llave de acceso antes de mostrar tu clave privada o configurar un dispositivo nuevo.',
+    button: 'Usar llave de acceso',
+    working: 'Esperando tu llave de acceso…',
+    done: 'Confirmado. Puedes cerrar esta ventana.',
+  },
   totp: {
     title: 'Escanea con tu app de autenticación',
     qrLabel: 'Código QR que añade tu billetera a una app de autenticación',
@@ -47,6 +54,9 @@ export default {
     undecodable: 'Aviso: no se pudo descodificar esta solicitud.',
     changeEmail: 'Cambiar tu correo electrónico',
     newEmail: 'Correo electrónico nuevo',
+    removePasskey: 'Eliminar una llave de acceso',
+    passkey: 'Llave de acceso',
+    added: 'Añadida',
     signMessage: 'Firmar un mensaje',
     message: 'Mensaje',
     signIn: 'Iniciar sesión',

@@ -27,6 +27,13 @@ export default {
     badSecret: 'Un secret de récupération compte 24 lettres et chiffres, tel qu’il vous a été affiché',
     wrongSecret: 'Ce secret de récupération n’ouvre pas ce portefeuille',
   },
+  stepUp: {
+    title: 'Confirmez que c’est vous',
+    text: 'Votre portefeuille demande votre clé d’accès avant d’afficher votre clé privée ou de configurer un nouvel appareil.',
+    button: 'Utiliser la clé d’accès',
+    working: 'En attente de votre clé d’accès…',
+    done: 'Confirmé. Vous pouvez fermer cette fenêtre.',
+  },
   totp: {
     title: 'Scannez avec votre application d’authentification',
     qrLabel: 'Code QR qui ajoute votre portefeuille à une application d’authentification',
@@ -47,6 +54,9 @@ export default {
     undecodable: 'Attention : cette demande n’a pas pu être décodée.',
     changeEmail: 'Changer votre adresse e-mail',
     newEmail: 'Nouvelle adresse e-mail',
+    removePasskey: 'Supprimer une clé d’accès',
+    passkey: 'Clé d’accès',
+    added: 'Ajoutée le',
     signMessage: 'Signer un message',
     message: 'Message',
     signIn: 'Se connecter',

@@ -26,6 +26,13 @@ export default {
     badSecret: '復元シークレットは、表示されたとおりの英数字24文字です',
     wrongSecret: 'この復元シークレットではこのウォレットを開けません',
   },
+  stepUp: {
+    title: '本人確認',
+    text: 'ウォレットは秘密鍵を表示する前、または新しいデバイスを設定する前にパスキーを求めます。',
+    button: 'パスキーを使用',
+    working: 'パスキーを待っています…',
+    done: '確認しました。このウィンドウを閉じてかまいません。',
+  },
   totp: {
     title: '認証アプリでスキャン',
     qrLabel: 'ウォレットを認証アプリに追加するQRコード',
@@ -46,6 +53,9 @@ export default {
     undecodable: '警告: このリクエストはデコードできませんでした。',
     changeEmail: 'メールアドレスを変更',
     newEmail: '新しいメールアドレス',
+    removePasskey: 'パスキーを削除',
+    passkey: 'パスキー',
+    added: '追加日',
     signMessage: 'メッセージに署名',
     message: 'メッセージ',
     signIn: 'サインイン',

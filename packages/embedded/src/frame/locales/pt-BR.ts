@@ -26,6 +26,13 @@ export default {
     badSecret: 'Um segredo de recuperação tem 24 letras e dígitos, como foi mostrado a você',
     wrongSecret: 'Este segredo de recuperação não abre esta carteira',
   },
+  stepUp: {
+    title: 'Confirme que é você',
+    text: 'Sua carteira pede sua chave de acesso antes de mostrar sua chave privada ou configurar um novo dispositivo.',
+    button: 'Usar chave de acesso',
+    working: 'Aguardando sua chave de acesso…',
+    done: 'Confirmado. Você pode fechar esta janela.',
+  },
   totp: {
     title: 'Escaneie com seu app autenticador',
     qrLabel: 'QR code que adiciona sua carteira a um app autenticador',
@@ -46,6 +53,9 @@ export default {
     undecodable: 'Aviso: não foi possível decodificar esta solicitação.',
     changeEmail: 'Alterar seu e-mail',
     newEmail: 'Novo e-mail',
+    removePasskey: 'Remover uma chave de acesso',
+    passkey: 'Chave de acesso',
+    added: 'Adicionada em',
     signMessage: 'Assinar uma mensagem',
     message: 'Mensagem',
     signIn: 'Entrar',

@@ -25,6 +25,13 @@ export default {
     badSecret: '恢复密钥由 24 个字母和数字组成，与当初显示给你的一致',
     wrongSecret: '此恢复密钥无法打开这个钱包',
   },
+  stepUp: {
+    title: '确认是你本人',
+    text: '在显示你的私钥或设置新设备之前，钱包需要你的通行密钥。',
+    button: '使用通行密钥',
+    working: '正在等待你的通行密钥…',
+    done: '已确认。你可以关闭此窗口。',
+  },
   totp: {
     title: '用身份验证器应用扫描',
     qrLabel: '将你的钱包添加到身份验证器应用的二维码',
@@ -45,6 +52,9 @@ export default {
     undecodable: '警告：无法解码此请求。',
     changeEmail: '更改你的邮箱',
     newEmail: '新邮箱',
+    removePasskey: '移除通行密钥',
+    passkey: '通行密钥',
+    added: '添加时间',
     signMessage: '签署消息',
     message: '消息',
     signIn: '登录',
