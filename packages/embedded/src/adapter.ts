@@ -90,6 +90,19 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         throw error
       }))
 
+  /** The engine's method `name`, given the popup opened now (in the user's click); closed if the engine fails to load. */
+  const inPopup =
+    <K extends 'addPasskey' | 'stepUpPasskey'>(name: K) =>
+    (p: Parameters<EmbeddedEngine[K]>[0]): ReturnType<EmbeddedEngine[K]> => {
+      const popup = openSocialPopup(options.openPopup)
+      return load().then(
+        (e) => (e[name] as (p: unknown, popup: SocialPopup | null) => Promise<unknown>)(p, popup),
+        (error: unknown) => {
+          popup?.close()
+          throw error
+        },
+      ) as ReturnType<EmbeddedEngine[K]>
+    }
   /** The engine's method `name`, the engine loaded on first use. */
   const later =
     <K extends keyof EmbeddedEngine>(name: K) =>
@@ -157,31 +170,13 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         },
       )
     },
-    // No remembered embedded login: nothing to restore, and nothing loaded.
-    // Issue 22 §2: a passkey is created in a popup on the frame's origin; it opens now, in the user's click.
-    addPasskey(p) {
-      const popup = openSocialPopup(options.openPopup)
-      return load().then(
-        (e) => e.addPasskey(p, popup),
-        (error: unknown) => {
-          popup?.close()
-          throw error
-        },
-      )
-    },
-    // A step-up by a passkey runs in such a popup too.
-    stepUpPasskey(p) {
-      const popup = openSocialPopup(options.openPopup)
-      return load().then(
-        (e) => e.stepUpPasskey(p, popup),
-        (error: unknown) => {
-          popup?.close()
-          throw error
-        },
-      )
-    },
+    // Issue 22 §2: a passkey is created (or, for a step-up, used) in a popup on the frame's origin; it opens now,
+    // in the user's click.
+    addPasskey: inPopup('addPasskey'),
+    stepUpPasskey: inPopup('stepUpPasskey'),
     // Issue 23 §1: removed only after the user's answer in the confirmation window, as an email change.
     removePasskey: (p) => withConfirmWindow(async () => (await load()).removePasskey(p)),
+    // No remembered embedded login: nothing to restore, and nothing loaded.
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
     signMessage: (p) => withConfirmWindow(async () => (await load()).signMessage(p)),

@@ -95,20 +95,19 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   const run = useCallback(<T>(call: () => Promise<T>, done: (value: T) => void) => {
     setBusy(true)
     setErrorCode(undefined)
-    Promise.resolve()
-      .then(call)
-      .then(
-        (value) => {
-          if (!live.current) return
-          setBusy(false)
-          done(value)
-        },
-        (error: unknown) => {
-          if (!live.current) return
-          setBusy(false)
-          setErrorCode(codeOf(error) ?? undefined)
-        },
-      )
+    // `call` runs now, in this same call (a passkey's window opens in the user's click); a throw rejects.
+    new Promise<T>((resolve) => resolve(call())).then(
+      (value) => {
+        if (!live.current) return
+        setBusy(false)
+        done(value)
+      },
+      (error: unknown) => {
+        if (!live.current) return
+        setBusy(false)
+        setErrorCode(codeOf(error) ?? undefined)
+      },
+    )
   }, [])
 
   const refresh = useCallback(() => run(() => required(flow).getTwoFactor(), setState), [flow, run])
@@ -160,24 +159,9 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
             : 'off'
   const canUsePasskey = available && state?.passkey === true && Boolean(flow?.canStepUpPasskey())
 
-  // Synchronous down to the connector: its window opens in this call (no await before it).
   const stepUpWithPasskey = useCallback(() => {
-    if (!canUsePasskey || !flow) return
-    setBusy(true)
-    setErrorCode(undefined)
-    flow.stepUpPasskey().then(
-      (next) => {
-        if (!live.current) return
-        setBusy(false)
-        setState(next)
-      },
-      (error: unknown) => {
-        if (!live.current) return
-        setBusy(false)
-        setErrorCode(codeOf(error) ?? undefined)
-      },
-    )
-  }, [canUsePasskey, flow])
+    if (canUsePasskey) run(() => required(flow).stepUpPasskey(), setState)
+  }, [canUsePasskey, flow, run])
 
   const submit = useCallback(
     (submitOptions: { action?: 'verify' | 'remove'; code?: string } = {}) => {
