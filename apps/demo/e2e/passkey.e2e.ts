@@ -160,22 +160,23 @@ describe('passkey login (issue 22 §2)', () => {
     await confirmWindow.getByTestId('portico-confirm-reject').click()
     await expect
       .poll(() => modal(page).getByTestId('portico-passkeys-error').textContent(), { timeout: 20_000 })
-      .toBe('User rejected the request')
+      .toBe('The passkey could not be removed.')
     expect(await count()).toBe('2')
     const answers = answerConfirmations(context)
     try {
       await modal(page).getByRole('button', { name: 'Remove passkey Laptop' }).click()
       await modal(page).getByTestId('portico-passkey-confirm-remove').click()
       await expect.poll(count, { timeout: 20_000 }).toBe('1')
+      // The only one left: confirmed in the window, then refused by the API.
       await modal(page).getByTestId('portico-passkey-remove').click()
       await modal(page).getByTestId('portico-passkey-confirm-remove').click()
+      await expect
+        .poll(() => modal(page).getByTestId('portico-passkeys-error').textContent(), { timeout: 20_000 })
+        .toBe('This passkey is your only way to sign in. Add another passkey or an email first.')
     } finally {
       answers.stop()
     }
     expect(answers.titles).toEqual(['Remove a passkey', 'Remove a passkey'])
-    await expect
-      .poll(() => modal(page).getByTestId('portico-passkeys-error').textContent(), { timeout: 20_000 })
-      .toBe('This passkey is your only way to sign in. Add another passkey or an email first.')
     expect(await count()).toBe('1')
     expect(h.pageErrors).toEqual([])
     expect(h.offLoopback).toEqual([])
@@ -203,9 +204,8 @@ describe('passkey login (issue 22 §2)', () => {
     expect(await popup.locator('h1').textContent()).toBe('Confirm it’s you')
     await verify.click()
     await expect.poll(() => twoFactor.getAttribute('data-phase'), { timeout: 20_000 }).toBe('verified')
+    // The wallet closes the window once the step-up is done.
     await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
-    expect(credentials[0]?.signCount).toBe(1001)
 
     await modal(page).getByTestId('portico-export-evm').click()
     const frame = page.frames().find((f) => f.url().startsWith(h.stack.frameUrl))
