@@ -170,6 +170,33 @@ export const Export: Story = {
   },
 }
 
+export const VerifyOrPasskey: Story = {
+  name: 'TwoFactorWallet (on, and the user has a passkey: a code or Use a passkey)',
+  loaders: [loader({ totp: 'on', passkey: true })],
+  play: async ({ canvas }) => {
+    await phases(canvas, 'on')
+    await expect((await canvas.findAllByTestId('portico-two-factor-passkey')).map((b) => b.textContent)).toEqual([
+      'Use a passkey',
+      'Use a passkey',
+    ])
+  },
+}
+
+export const PhonePasskeyVerifiedDark: Story = {
+  ...PHONE,
+  name: 'TwoFactorWallet: a passkey-only user steps up with the passkey (375×812 sheet, dark)',
+  args: { phone: true, mode: 'dark' },
+  loaders: [loader({ passkey: true }, true)],
+  play: async () => {
+    await phases(body(), 'off')
+    await clickAll(body(), 'portico-two-factor-passkey')
+    await phases(body(), 'verified')
+    await expect((await body().findAllByText('Passkey confirmed')).length).toBe(1)
+    window.visualViewport?.dispatchEvent(new Event('resize'))
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  },
+}
+
 export const PhoneEnrollLight: Story = {
   ...PHONE,
   name: 'TwoFactorWallet setup (375×812 sheet, light)',
