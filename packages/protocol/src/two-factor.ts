@@ -37,7 +37,7 @@
  * had before).
  */
 import { z } from 'zod/mini'
-import { passkeyAuthenticationSchema } from './auth'
+import { passkeyAuthenticationSchema } from './auth.ts'
 
 export const TOTP_DIGITS = 6
 export const TOTP_PERIOD_S = 30
