@@ -100,6 +100,13 @@ export async function bootFrame(): Promise<void> {
     keyView: createKeyView(document, { texts: () => look.texts().export }),
     // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
     recoveryView: createRecoveryView(document, { texts: () => look.texts().recovery }),
+    // Its "Use a passkey" opens the passkey's window from this document, in the user's click there.
+    openPasskeyWindow: () =>
+      window.open(
+        `${location.origin}${location.pathname}?${PASSKEY_POPUP_PARAM}=verify`,
+        'portico-passkey',
+        'popup=yes,width=480,height=640',
+      ),
     totpView: createTotpView(document, { texts: () => look.texts().totp }),
     // In the host's locale: a request that comes right after a locale change waits for its texts.
     confirm: (request) => look.ready().then(() => confirmations.confirm(request)),

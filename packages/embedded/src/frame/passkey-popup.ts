@@ -204,10 +204,16 @@ export async function runPasskeyPopup(doc: Document = document, mode: 'create' |
       status.textContent = message
     }
   })
-  // Announce to every frame of the opener (only those of this origin receive it), again every
-  // half second until the frame answers: it may still be asking the API for the options.
+  // Announce to every frame of the opener (only those of this origin receive it), and to the opener itself (the
+  // frame, when it opened this window from its recovery view), again every half second until the frame answers:
+  // it may still be asking the API for the options.
   const announce = () => {
     if (frame || opener.closed) return
+    try {
+      opener.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'POPUP_READY' }, origin)
+    } catch {
+      // not this origin
+    }
     for (let i = 0; i < opener.frames.length; i++) {
       try {
         opener.frames[i]?.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'POPUP_READY' }, origin)

@@ -119,6 +119,11 @@ export interface FrameServiceDeps {
   keyView?: KeyView
   /** RECOVER_WALLET, SHOW_RECOVERY_SECRET: the views in the frame's own document for the recovery secret (recovery-view.ts). */
   recoveryView?: RecoveryView
+  /**
+   * Opens the passkey's window on this origin (`?portico-passkey=verify`), in a click in this frame's document (the
+   * recovery view's "Use a passkey"). Not given: the recovery view offers no passkey.
+   */
+  openPasskeyWindow?: () => { close(): void } | null
   /** TOTP_ENROLL: the view in the frame's own document that shows the set-up's QR code and key (totp-view.ts). */
   totpView?: TotpView
   /**
@@ -321,6 +326,15 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     passkey: status.passkey,
     stepUp: status.stepUpUntil !== null && Date.parse(status.stepUpUntil) > now(),
   })
+
+  /** A step-up by one of the user's passkeys, whose assertion a window on this origin makes (passkey-popup.ts). */
+  async function passkeyStepUp() {
+    const client = await webauthn()
+    if (!client.stepUpAuthentication) throw new Error(NOT_AVAILABLE)
+    const { options } = await withSession((s) => deps.api.passkeyStepUpOptions(s))
+    const response = await client.stepUpAuthentication(options as unknown as PublicKeyCredentialRequestOptionsJSON)
+    return twoFactorState(await withSession((s) => deps.api.passkeyStepUp(s, response)))
+  }
 
   /** Ends the wait of a social login that is no longer the pending one. */
   function dropSocial() {
@@ -664,13 +678,7 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
      * A step-up by one of the user's passkeys: the assertion runs in the popup on this origin that the host
      * opened in the user's click (passkey-popup.ts), never in this hidden frame, and goes to the API from here.
      */
-    async STEP_UP_PASSKEY() {
-      const client = await webauthn()
-      if (!client.stepUpAuthentication) throw new Error(NOT_AVAILABLE)
-      const { options } = await withSession((s) => deps.api.passkeyStepUpOptions(s))
-      const response = await client.stepUpAuthentication(options as unknown as PublicKeyCredentialRequestOptionsJSON)
-      return twoFactorState(await withSession((s) => deps.api.passkeyStepUp(s, response)))
-    },
+    STEP_UP_PASSKEY: () => passkeyStepUp(),
     /**
      * The key shows in this frame's document, after a second factor verified by this session within
      * the last minutes (asked of the server, not taken from the host). The reply carries nothing.
@@ -706,7 +714,25 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       if (!view || !custody) throw new Error(NOT_AVAILABLE)
       await requireSession()
       const owner = user ?? (await loadUser())
-      const recovered = await view.ask((secret) => withSession((s) => custody.recover(s, owner, secret)))
+      // A user with a passkey may step up with it in the view when the new split asks for it (no TOTP code here).
+      const open = deps.openPasskeyWindow
+      const passkey =
+        open !== undefined &&
+        (await withSession((s) => deps.api.twoFactorStatus(s)).then(
+          (status) => status.passkey,
+          () => false,
+        ))
+      const stepUp = passkey
+        ? async () => {
+            const window = open()
+            try {
+              await passkeyStepUp()
+            } finally {
+              window?.close()
+            }
+          }
+        : undefined
+      const recovered = await view.ask((secret) => withSession((s) => custody.recover(s, owner, secret)), stepUp)
       return { recovered }
     },
     async SHOW_RECOVERY_SECRET() {

@@ -32,6 +32,8 @@ export const ENGLISH = {
     /** The frame's custody errors (CUSTODY_ERRORS.badRecoverySecret, wrongRecoverySecret), shown under the field. */
     badSecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
     wrongSecret: 'This recovery secret does not open this wallet',
+    /** A recovery that needs the step-up, for a user with a passkey (the recovery view's button). */
+    usePasskey: 'Use a passkey',
   },
   /** The popup on the frame's origin where a passkey steps the session up (passkey-popup.ts). */
   stepUp: {

@@ -26,6 +26,7 @@ export default {
     saved: 'Ich habe ihn gesichert',
     badSecret: 'Ein Wiederherstellungsschlüssel besteht aus 24 Buchstaben und Ziffern, so wie er dir angezeigt wurde',
     wrongSecret: 'Dieser Wiederherstellungsschlüssel öffnet diese Wallet nicht',
+    usePasskey: 'Passkey verwenden',
   },
   stepUp: {
     title: 'Bestätige, dass du es bist',

@@ -26,6 +26,7 @@ export default {
     saved: 'Ya lo he guardado',
     badSecret: 'Un secreto de recuperación tiene 24 letras y dígitos, tal como se te mostró',
     wrongSecret: 'Este secreto de recuperación no abre esta billetera',
+    usePasskey: 'Usar una llave de acceso',
   },
   stepUp: {
     title: 'Confirma que eres tú',

@@ -26,6 +26,7 @@ export default {
     saved: 'Je l’ai sauvegardé',
     badSecret: 'Un secret de récupération compte 24 lettres et chiffres, tel qu’il vous a été affiché',
     wrongSecret: 'Ce secret de récupération n’ouvre pas ce portefeuille',
+    usePasskey: 'Utiliser une clé d’accès',
   },
   stepUp: {
     title: 'Confirmez que c’est vous',

@@ -25,6 +25,7 @@ export default {
     saved: '保存しました',
     badSecret: '復元シークレットは、表示されたとおりの英数字24文字です',
     wrongSecret: 'この復元シークレットではこのウォレットを開けません',
+    usePasskey: 'パスキーを使用',
   },
   stepUp: {
     title: '本人確認',

@@ -25,6 +25,7 @@ export default {
     saved: 'Já guardei',
     badSecret: 'Um segredo de recuperação tem 24 letras e dígitos, como foi mostrado a você',
     wrongSecret: 'Este segredo de recuperação não abre esta carteira',
+    usePasskey: 'Usar uma chave de acesso',
   },
   stepUp: {
     title: 'Confirme que é você',

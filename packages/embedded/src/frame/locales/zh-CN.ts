@@ -24,6 +24,7 @@ export default {
     saved: '我已保存',
     badSecret: '恢复密钥由 24 个字母和数字组成，与当初显示给你的一致',
     wrongSecret: '此恢复密钥无法打开这个钱包',
+    usePasskey: '使用通行密钥',
   },
   stepUp: {
     title: '确认是你本人',
