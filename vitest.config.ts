@@ -39,6 +39,7 @@ const POSTGRES_TESTS = [
   'routes/siwx-namespaces',
   'routes/social',
   'routes/two-factor',
+  'routes/two-factor-passkey',
   'siwx/instances',
   // Files that need the real server (the `node` project leaves them out).
   'db/*.pg',

@@ -20,11 +20,13 @@ type Behaviour = {
   account?: boolean
   /** In Arabic. @default false */
   arabic?: boolean
+  /** The user has a passkey (it steps up as a code does). @default false */
+  passkey?: boolean
 }
 
 function authAdapter(behaviour: Behaviour): ChainAdapter {
   const base = fixtureAdapter()
-  let state: TwoFactorState = { totp: behaviour.totp ?? 'off', stepUp: false }
+  let state: TwoFactorState = { totp: behaviour.totp ?? 'off', passkey: behaviour.passkey ?? false, stepUp: false }
   return {
     ...base,
     async connect(params) {
@@ -33,12 +35,17 @@ function authAdapter(behaviour: Behaviour): ChainAdapter {
     },
     getTwoFactor: async () => state,
     enrollTotp: async () => {
-      state = { totp: 'pending', stepUp: false }
+      state = { totp: 'pending', passkey: state.passkey, stepUp: false }
     },
     hideTotpEnrollment: async () => undefined,
     submitTotp: async ({ action, code }) => {
       if (code !== '123456') throw new Error(WRONG)
-      state = action === 'remove' ? { totp: 'off', stepUp: state.stepUp } : { totp: 'on', stepUp: true }
+      state = action === 'remove' ? { ...state, totp: 'off' } : { ...state, totp: 'on', stepUp: true }
+      return state
+    },
+    // The passkey is used in a window on the frame's origin; here the fixture answers at once.
+    stepUpPasskey: async () => {
+      state = { ...state, stepUp: true }
       return state
     },
     showKeyExport: async () => {
@@ -160,6 +167,33 @@ export const Export: Story = {
     await waitFor(async () =>
       expect((await canvas.findAllByTestId('portico-two-factor')).map((v: HTMLElement) => v.dataset.export)).toEqual(['shown', 'shown']),
     )
+  },
+}
+
+export const VerifyOrPasskey: Story = {
+  name: 'TwoFactorWallet (on, and the user has a passkey: a code or Use a passkey)',
+  loaders: [loader({ totp: 'on', passkey: true })],
+  play: async ({ canvas }) => {
+    await phases(canvas, 'on')
+    await expect((await canvas.findAllByTestId('portico-two-factor-passkey')).map((b) => b.textContent)).toEqual([
+      'Use a passkey',
+      'Use a passkey',
+    ])
+  },
+}
+
+export const PhonePasskeyVerifiedDark: Story = {
+  ...PHONE,
+  name: 'TwoFactorWallet: a passkey-only user steps up with the passkey (375×812 sheet, dark)',
+  args: { phone: true, mode: 'dark' },
+  loaders: [loader({ passkey: true }, true)],
+  play: async () => {
+    await phases(body(), 'off')
+    await clickAll(body(), 'portico-two-factor-passkey')
+    await phases(body(), 'verified')
+    await expect((await body().findAllByText('Passkey confirmed')).length).toBe(1)
+    window.visualViewport?.dispatchEvent(new Event('resize'))
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   },
 }
 

@@ -45,6 +45,8 @@ const frameFetch: typeof fetch = async (input, init) => {
 const client = (authenticator: SoftAuthenticator): WebAuthnClient => ({
   startRegistration: async ({ optionsJSON }) => authenticator.register(optionsJSON as never) as never,
   startAuthentication: async ({ optionsJSON }) => authenticator.authenticate(optionsJSON as never) as never,
+  // The step-up's assertion: made in a window of the frame's origin (the popup), so not cross-origin.
+  stepUpAuthentication: async (optionsJSON) => authenticator.authenticate(optionsJSON as never) as never,
 })
 
 let devices = 0
@@ -64,7 +66,9 @@ function frame(authenticator: SoftAuthenticator, deviceShares?: DeviceShareStore
     deviceId: () => `passkey-frame-${String(++devices).padStart(6, '0')}`,
     chainId: 31337,
     webauthn: async () => client(authenticator),
-    ...(deviceShares ? { deviceShares, confirm: async () => true } : {}),
+    // The user confirms in the frame's window (a passkey's removal, a signature).
+    confirm: async () => true,
+    ...(deviceShares ? { deviceShares } : {}),
   })
 }
 
@@ -111,6 +115,17 @@ describe('passkey events of the frame, against the API', () => {
     await expect(f.REMOVE_PASSKEY({ id: own!.id })).rejects.toThrow(
       'This passkey is your only way to sign in. Add another passkey or an email first.',
     )
+  })
+
+  it('a passkey-only user: no step-up after the sign-up; STEP_UP_PASSKEY (the real API verifying) gives one, a sign-in does too', async () => {
+    const authenticator = softAuthenticator({ origin: FRAME_ORIGIN })
+    const f = frame(authenticator)
+    await f.CONNECT_PASSKEY({ mode: 'sign-up' })
+    expect(await f.GET_TWO_FACTOR({})).toEqual({ totp: 'off', passkey: true, stepUp: false })
+    expect(await f.STEP_UP_PASSKEY({})).toEqual({ totp: 'off', passkey: true, stepUp: true })
+    const second = frame(authenticator)
+    await second.CONNECT_PASSKEY({ mode: 'sign-in' })
+    expect(await second.GET_TWO_FACTOR({})).toEqual({ totp: 'off', passkey: true, stepUp: true })
   })
 
   it('a passkey this API does not know: the frame answers the API text, no session', async () => {

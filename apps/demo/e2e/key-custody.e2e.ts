@@ -248,6 +248,7 @@ describe("a script on the host page (issue 22's threat model)", () => {
       TOTP_CONFIRM: { code: '000000' },
       TOTP_VERIFY: { code: '000000' },
       TOTP_REMOVE: { code: '000000' },
+      STEP_UP_PASSKEY: {},
       EXPORT_KEY: { kind: 'evm' },
       EXPORT_KEY_HIDE: {},
       GET_KEY_STATE: {},
@@ -304,6 +305,13 @@ describe("a script on the host page (issue 22's threat model)", () => {
       type: 'TOTP_ENROLL_ERROR',
       payload: { message: 'Two-factor authentication is already on' },
     })
+    // A step-up by passkey needs the user's passkey in a popup on the frame's origin (this user has none); a removal
+    // needs the confirmation window (passkey.e2e.ts), and this id is not the user's.
+    expect(replies[first.find((p) => p.type === 'STEP_UP_PASSKEY')!.id]).toEqual({
+      type: 'STEP_UP_PASSKEY_ERROR',
+      payload: { message: 'You have no passkey. Add one first.' },
+    })
+    expect(replies[first.find((p) => p.type === 'REMOVE_PASSKEY')!.id]?.type).toBe('REMOVE_PASSKEY_ERROR')
     // No unsafe request succeeded: each waits for a confirmation no one gives, or was refused.
     for (const p of first.filter((q) => q.type === 'RPC_REQUEST'))
       expect(replies[p.id]?.type ?? 'no answer').not.toBe('RPC_REQUEST_SUCCESS')

@@ -13,10 +13,14 @@
 // (the session key in IndexedDB) is first-party, as it is for the journeys on 127.0.0.1.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerConfirmations } from './confirm-window.ts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { answerConfirmations, nextConfirmWindow } from './confirm-window.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 let h: Harness
+/** The passkey made at sign-up (as the virtual authenticator reported it), and the wallet's address. */
+let signedUp: Credential | undefined
+let wallet = ''
 
 beforeAll(async () => {
   h = await startHarness({ frameOnLocalhost: true })
@@ -78,11 +82,13 @@ describe('passkey login (issue 22 §2)', () => {
     await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true)
     await create.click()
     const credential = await added
+    signedUp = credential
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' })
     await expect.poll(() => status(page), { timeout: 20_000 }).toBe('connected')
     await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
     const address = await page.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    wallet = address as string
     // The keys' upload: each recovery share sealed under the secret and under the passkey's PRF output.
     expect(uploads).toHaveLength(1)
     const upload = JSON.parse(uploads[0] as string) as Record<
@@ -144,15 +150,73 @@ describe('passkey login (issue 22 §2)', () => {
     await create.click()
     await expect.poll(count, { timeout: 20_000 }).toBe('2')
     expect(await modal(page).getByTestId('portico-passkey').nth(1).textContent()).toContain('Laptop')
+    // Removal waits for the user in the window on the frame's origin, which names the passkey: rejected there, it stays.
     await modal(page).getByRole('button', { name: 'Remove passkey Laptop' }).click()
+    const windowOpened = nextConfirmWindow(context)
     await modal(page).getByTestId('portico-passkey-confirm-remove').click()
-    await expect.poll(count, { timeout: 20_000 }).toBe('1')
-    await modal(page).getByTestId('portico-passkey-remove').click()
-    await modal(page).getByTestId('portico-passkey-confirm-remove').click()
+    const confirmWindow = await windowOpened
+    expect(await confirmWindow.locator('h1').textContent()).toBe('Remove a passkey')
+    expect(await confirmWindow.locator('main').textContent()).toContain('Laptop')
+    await confirmWindow.getByTestId('portico-confirm-reject').click()
     await expect
       .poll(() => modal(page).getByTestId('portico-passkeys-error').textContent(), { timeout: 20_000 })
-      .toBe('This passkey is your only way to sign in. Add another passkey or an email first.')
+      .toBe('The passkey could not be removed.')
+    expect(await count()).toBe('2')
+    const answers = answerConfirmations(context)
+    try {
+      await modal(page).getByRole('button', { name: 'Remove passkey Laptop' }).click()
+      await modal(page).getByTestId('portico-passkey-confirm-remove').click()
+      await expect.poll(count, { timeout: 20_000 }).toBe('1')
+      // The only one left: confirmed in the window, then refused by the API.
+      await modal(page).getByTestId('portico-passkey-remove').click()
+      await modal(page).getByTestId('portico-passkey-confirm-remove').click()
+      await expect
+        .poll(() => modal(page).getByTestId('portico-passkeys-error').textContent(), { timeout: 20_000 })
+        .toBe('This passkey is your only way to sign in. Add another passkey or an email first.')
+    } finally {
+      answers.stop()
+    }
+    expect(answers.titles).toEqual(['Remove a passkey', 'Remove a passkey'])
     expect(await count()).toBe('1')
+    expect(h.pageErrors).toEqual([])
+    expect(h.offLoopback).toEqual([])
+  })
+
+  it('a second factor by passkey: the sign-up gave no step-up; "Use a passkey" (in the popup on the frame origin) unlocks the export, whose key is the wallet’s', async () => {
+    const { page, context } = h
+    expect(signedUp).toBeDefined()
+    if (!(await modal(page).isVisible())) await page.getByTestId('portico-connect-button-address').click()
+    if (await modal(page).getByTestId('portico-passkeys').isVisible()) await modal(page).getByRole('button', { name: 'Back' }).click()
+    const twoFactor = modal(page).getByTestId('portico-two-factor')
+    await modal(page).getByTestId('portico-account-two-factor').click()
+    // No TOTP, a passkey: the view offers the passkey; export is not offered before a step-up.
+    await expect.poll(() => twoFactor.getAttribute('data-phase'), { timeout: 20_000 }).toBe('off')
+    expect(await modal(page).getByTestId('portico-export-evm').count()).toBe(0)
+    const popupOpened = page.waitForEvent('popup')
+    await modal(page).getByTestId('portico-two-factor-passkey').click()
+    const popup = await popupOpened
+    // The same passkey, on this popup's authenticator (its counter past the one the API keeps).
+    const { cdp, authenticatorId } = await authenticator(context, popup)
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...(signedUp as Credential), signCount: 1000 } })
+    await popup.waitForURL((url) => url.hostname === 'localhost' && url.search === '?portico-passkey=verify', { timeout: 20_000 })
+    const verify = popup.getByTestId('portico-passkey-verify')
+    await expect.poll(() => verify.isEnabled(), { timeout: 20_000 }).toBe(true)
+    expect(await popup.locator('h1').textContent()).toBe('Confirm it’s you')
+    await verify.click()
+    await expect.poll(() => twoFactor.getAttribute('data-phase'), { timeout: 20_000 }).toBe('verified')
+    // The wallet closes the window once the step-up is done.
+    await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
+
+    await modal(page).getByTestId('portico-export-evm').click()
+    const frame = page.frames().find((f) => f.url().startsWith(h.stack.frameUrl))
+    if (!frame) throw new Error('no wallet frame in the page')
+    const value = frame.getByTestId('portico-export-key-value')
+    await value.waitFor({ timeout: 20_000 })
+    const key = ((await value.textContent()) ?? '').trim()
+    expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAccount(key as `0x${string}`).address).toBe(wallet)
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(key.slice(2))
+    await modal(page).getByTestId('portico-export-done').click()
     expect(h.pageErrors).toEqual([])
     expect(h.offLoopback).toEqual([])
   })

@@ -46,7 +46,6 @@ const LATER = [
   'showRecoverySecret',
   'hideRecovery',
   'getPasskeys',
-  'removePasskey',
 ] as const
 
 export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapter {
@@ -104,6 +103,19 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         name,
         p,
       ) as ReturnType<EmbeddedEngine[K]>
+  /** The engine's method `name`, given the popup opened now (in the user's click); closed if the engine fails to load. */
+  const inPopup =
+    <K extends 'addPasskey' | 'stepUpPasskey'>(name: K) =>
+    (p: Parameters<EmbeddedEngine[K]>[0]): ReturnType<EmbeddedEngine[K]> => {
+      const popup = openSocialPopup(options.openPopup)
+      return load().then(
+        (e) => (e[name] as (p: unknown, popup: SocialPopup | null) => Promise<unknown>)(p, popup),
+        (error: unknown) => {
+          popup?.close()
+          throw error
+        },
+      ) as ReturnType<EmbeddedEngine[K]>
+    }
   /** The engine's method `name`, the engine loaded on first use. */
   const later =
     <K extends keyof EmbeddedEngine>(name: K) =>
@@ -172,18 +184,13 @@ export function embeddedAdapter(options: EmbeddedAdapterOptions): EmbeddedAdapte
         },
       )
     },
+    // Issue 22 §2: a passkey is created (or, for a step-up, used) in a popup on the frame's origin; it opens now,
+    // in the user's click.
+    addPasskey: inPopup('addPasskey'),
+    stepUpPasskey: inPopup('stepUpPasskey'),
+    // Issue 23 §1: removed only after the user's answer in the confirmation window, as an email change.
+    removePasskey: (p) => withConfirmWindow(async () => (await load()).removePasskey(p), 'removePasskey', p),
     // No remembered embedded login: nothing to restore, and nothing loaded.
-    // Issue 22 §2: a passkey is created in a popup on the frame's origin; it opens now, in the user's click.
-    addPasskey(p) {
-      const popup = openSocialPopup(options.openPopup)
-      return load().then(
-        (e) => e.addPasskey(p, popup),
-        (error: unknown) => {
-          popup?.close()
-          throw error
-        },
-      )
-    },
     reconnect: async (p) => (storage.loginUsed() || engine ? (await load()).reconnect(p) : null),
     disconnect: async (p) => (engine ? (await engine).disconnect(p) : storage.clearLogin()),
     signMessage: confirmed('signMessage'),

@@ -14,6 +14,7 @@ import type {
   EmbeddedPasskey,
   PasskeyMode,
   SocialProvider,
+  TwoFactorState,
   ViewportRect,
 } from '@portico/headless'
 import {
@@ -363,6 +364,36 @@ export function createEngine(
       throw new PorticoError(unknown ? ERRORS.passkeyUnknown : ERRORS.failedToConnect, { cause: error })
     } finally {
       watch?.stop()
+      try {
+        if (popup && !popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  /**
+   * Issue 22 §2: a step-up by a passkey, in the popup the adapter opened in the user's click, sent here to the frame
+   * page (?portico-passkey=verify): the frame gives it the request options and sends its assertion to the API (never
+   * through this page). Closed first: 'Popup closed'.
+   */
+  async function stepUpPasskey(popup: SocialPopup | null): Promise<TwoFactorState> {
+    try {
+      requireUser()
+      if (!popup) throw new PorticoError(ERRORS.createPopup)
+      const c = getClient()
+      const controller = new AbortController()
+      const watch = watchPopup(popup, { timers, signal: controller.signal })
+      try {
+        const url = new URL(options.frameUrl)
+        url.search = `?${PASSKEY_POPUP_PARAM}=verify`
+        popup.location.href = url.href
+        return await watch.guard(c.request('STEP_UP_PASSKEY', {}, { signal: controller.signal }))
+      } finally {
+        watch.stop()
+        controller.abort(new PorticoError(ERRORS.popupClosed))
+      }
+    } finally {
       try {
         if (popup && !popup.closed) popup.close()
       } catch {
@@ -790,6 +821,7 @@ export function createEngine(
       return (await getClient().request('GET_PASSKEYS', {})).passkeys
     },
     addPasskey: ({ name }, popup) => addPasskey(name, popup),
+    stepUpPasskey: (_params, popup) => stepUpPasskey(popup),
     async removePasskey({ id }) {
       requireUser()
       return (await getClient().request('REMOVE_PASSKEY', { id })).passkeys

@@ -11,6 +11,7 @@ import {
   type EmbeddedPasskey,
   type StorageLike,
   type Timers,
+  type TwoFactorState,
 } from '@portico/headless'
 import type { PolicyNarrowing } from '@portico/protocol/confirm-policy'
 import type { AppEventPayload } from '@portico/protocol/frame'
@@ -105,6 +106,8 @@ export type EmbeddedEngine = Pick<ChainAdapter, Methods> & {
   connect(params: ConnectParams, popup?: SocialPopup | null): Promise<ConnectResult>
   /** `popup`: the window the adapter opened in the user's click, where the passkey is created (null: it was refused). */
   addPasskey(params: { connectorId: string; name?: string }, popup: SocialPopup | null): Promise<EmbeddedPasskey>
+  /** `popup`: the window the adapter opened in the user's click, where the passkey is used (null: it was refused). */
+  stepUpPasskey(params: { connectorId: string }, popup: SocialPopup | null): Promise<TwoFactorState>
 } & Required<Pick<ChainAdapter, CapabilityMethods>> & {
     syncTheme(payload: ThemePayload): Promise<void>
     syncDappData(payload: DappDataPayload): Promise<void>

@@ -421,6 +421,13 @@ export interface ChainAdapter {
   /** Auth connectors: a code from the authenticator app, to confirm the setup, step up, or remove TOTP. */
   submitTotp?(params: { connectorId: string; action: TotpAction; code: string }): Promise<TwoFactorState>
   /**
+   * Auth connectors: step this session up with one of the user's passkeys instead of a code (`passkey` in
+   * TwoFactorState). Call it in the user's click: the connector opens the window where the passkey is used (on its
+   * frame's origin) in this same call, before any await. Rejects with 'Popup closed' when that window is closed
+   * first, else with the connector's text.
+   */
+  stepUpPasskey?(params: { connectorId: string }): Promise<TwoFactorState>
+  /**
    * Auth connectors: show the private key of `kind` inside the connector's own secure frame, placed
    * over `rect` (viewport px). The key never reaches the page. Rejects with the connector's text
    * ('Confirm with your second factor first' without a fresh step-up).
@@ -497,7 +504,9 @@ export interface EmbeddedPasskey {
 /** The second factor of an auth connector's user (issue 22 §2). */
 export interface TwoFactorState {
   totp: 'off' | 'pending' | 'on'
-  /** A code was verified in this session within the last minutes. */
+  /** The user has a passkey: it steps the session up as a code does (stepUpPasskey). */
+  passkey: boolean
+  /** A code or a passkey was verified in this session within the last minutes. */
   stepUp: boolean
 }
 export type TotpAction = 'confirm' | 'verify' | 'remove'

@@ -314,6 +314,8 @@ export const AUTH_ERRORS = {
   passkeyExpired: 'The passkey request expired or was already used. Try again.',
   /** Removing the only way a user can sign in (409). */
   passkeyLast: 'This passkey is your only way to sign in. Add another passkey or an email first.',
+  /** A passkey step-up (./two-factor) asked by a user who has no passkey (400). */
+  passkeyNone: 'You have no passkey. Add one first.',
   /** A response that carries the PRF output (it never leaves the frame). */
   passkeyPrfSent: 'The PRF output must not be sent to the server',
   /** Second factor (./two-factor): a code that is not the current one. */

@@ -176,6 +176,7 @@ export const APP_EVENT_PAYLOADS = {
   /** A signed-in user's passkeys: add one (a ceremony in the frame), list, remove. */
   ADD_PASSKEY: z.object({ name: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
   GET_PASSKEYS: z.object({}),
+  /** Removes it only after the user confirms it in the window on the frame's origin (the host opens it in the click). */
   REMOVE_PASSKEY: z.object({ id: z.string().check(z.minLength(1), z.maxLength(1366)) }),
   /** The second factor (issue 22 §2, @portico/protocol/two-factor): its state for the signed-in user. */
   GET_TWO_FACTOR: z.object({}),
@@ -191,6 +192,12 @@ export const APP_EVENT_PAYLOADS = {
   /** A code from the authenticator app: steps this session up for a few minutes (key export). */
   TOTP_VERIFY: z.object({ code: z.string() }),
   TOTP_REMOVE: z.object({ code: z.string() }),
+  /**
+   * Step this session up with one of the user's passkeys instead of a code. The assertion runs in a popup on the
+   * frame's origin (opened by the host in the user's click, on `?portico-passkey=verify`), whose button is the
+   * user's act; the options and the response go between the frame and that popup only.
+   */
+  STEP_UP_PASSKEY: z.object({}),
   /**
    * Show the private key (evm) or secret key (solana) in the FRAME's own document, after a fresh
    * step-up. The key never travels in a message: the reply is empty, and the host only makes room
@@ -225,8 +232,11 @@ export type AppEventType = keyof typeof APP_EVENT_PAYLOADS
 export const APP_EVENT_TYPES = Object.keys(APP_EVENT_PAYLOADS) as AppEventType[]
 export type AppEventPayload<T extends AppEventType> = z.infer<(typeof APP_EVENT_PAYLOADS)[T]>
 
-/** The second factor as the frame reports it: TOTP's state, and whether this session is stepped up now. */
-export const twoFactorStateSchema = z.object({ totp: z.enum(['off', 'pending', 'on']), stepUp: z.boolean() })
+/**
+ * The second factor as the frame reports it: TOTP's state, whether the user has a passkey (it steps up too), and
+ * whether this session is stepped up now.
+ */
+export const twoFactorStateSchema = z.object({ totp: z.enum(['off', 'pending', 'on']), passkey: z.boolean(), stepUp: z.boolean() })
 export type FrameTwoFactorState = z.infer<typeof twoFactorStateSchema>
 
 /** What each app event's SUCCESS reply carries. */
@@ -272,6 +282,7 @@ export const FRAME_SUCCESS_PAYLOADS = {
   TOTP_CONFIRM: twoFactorStateSchema,
   TOTP_VERIFY: twoFactorStateSchema,
   TOTP_REMOVE: twoFactorStateSchema,
+  STEP_UP_PASSKEY: twoFactorStateSchema,
   /** Nothing: the key shows in the frame's document, never in a message. */
   EXPORT_KEY: z.object({}),
   EXPORT_KEY_HIDE: z.object({}),

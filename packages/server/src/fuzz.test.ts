@@ -2223,6 +2223,8 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               '/v1/auth/relay',
               '/v1/auth/2fa/totp/enroll',
               '/v1/auth/2fa/totp/verify',
+              '/v1/auth/2fa/passkey/options',
+              '/v1/auth/2fa/passkey/verify',
             ),
             rpcBody,
             stampHeaders,

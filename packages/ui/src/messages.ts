@@ -156,6 +156,9 @@ export const messages = {
     onHint: 'Enter the code from your authenticator app to export your key.',
     removeHint: 'Enter the code from your authenticator app to turn two-factor authentication off.',
     turnOff: 'Turn off',
+    /** A user with a passkey steps up with it instead of a code. */
+    usePasskey: 'Use a passkey',
+    passkeyVerifiedHeading: 'Passkey confirmed',
     verifiedHeading: 'Code accepted',
     verifiedHint: 'For the next 5 minutes you can show your keys. They appear in the secure wallet frame, never on this page.',
     exportEvm: 'Show private key (EVM)',

@@ -144,6 +144,10 @@ export interface AuthApi {
   totpEnroll(session: StoredSession): Promise<TotpEnrollment>
   /** POST /v1/auth/2fa/totp/{confirm,verify,remove} with a code. */
   totp(session: StoredSession, action: 'confirm' | 'verify' | 'remove', code: string): Promise<TwoFactorStatus>
+  /** POST /v1/auth/2fa/passkey/options: request options for one of the user's passkeys (a step-up). */
+  passkeyStepUpOptions(session: StoredSession): Promise<{ options: Record<string, unknown> }>
+  /** POST /v1/auth/2fa/passkey/verify: the assertion; steps this session up. */
+  passkeyStepUp(session: StoredSession, response: unknown): Promise<TwoFactorStatus>
   /** SPEC §7 GET /projects/v1/origins; SPEC §8: [] on any failure (429 and 5xx reported by `kind`). */
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
   /** GET /projects/v1/confirm-policy: the project's confirmation policy (null: none); throws when it can not be read. */
@@ -275,6 +279,8 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
       if (!parsed.success) throw new AuthApiError('Invalid response from /projects/v1/confirm-policy', response.status)
       return parsed.data.policy
     },
+    passkeyStepUpOptions: (session) => call(passkeyOptionsResponseSchema, 'POST', '/v1/auth/2fa/passkey/options', {}, session),
+    passkeyStepUp: (session, response) => call(twoFactorStatusSchema, 'POST', '/v1/auth/2fa/passkey/verify', { response }, session),
     async allowedOrigins(projectId) {
       try {
         const response = await doFetch(`${base}/projects/v1/origins?projectId=${encodeURIComponent(projectId)}`)

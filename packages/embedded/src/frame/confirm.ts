@@ -64,6 +64,8 @@ export type ConfirmRequest =
       stepUp?: { above: string }
     }
   | { kind: 'email'; email: string }
+  /** Removing one of the user's passkeys (its label and when it was added, ISO 8601). */
+  | { kind: 'removePasskey'; name: string; createdAt: string }
 
 /** What the user answered: confirmed or not; a request that asked for a step-up is confirmed with the code typed. */
 export type ConfirmAnswer = boolean | { code: string }
@@ -340,6 +342,15 @@ function withStepUp(view: ConfirmView, above: string, texts: FrameTexts): Confir
 export function describeRequest(request: ConfirmRequest, host?: string, texts: FrameTexts = ENGLISH): ConfirmView {
   const t = texts.request
   if (request.kind === 'email') return { title: t.changeEmail, rows: [{ label: t.newEmail, value: request.email }], warnings: [] }
+  if (request.kind === 'removePasskey')
+    return {
+      title: t.removePasskey,
+      rows: [
+        { label: t.passkey, value: request.name },
+        { label: t.added, value: request.createdAt.slice(0, 10) },
+      ],
+      warnings: [],
+    }
   const chain = { label: t.network, value: `${request.namespace}:${request.chainId}` }
   try {
     const decoded = decodedOf(request.method, request.params, host)

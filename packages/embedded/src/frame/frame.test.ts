@@ -66,12 +66,14 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi & { calls: string[] 
     passkeys: async () => ({ passkeys: [] }),
     passkeyRemove: async () => ({ passkeys: [] }),
     allowedOrigins: async () => ({ allowedOrigins: ['http://127.0.0.1:*'] }),
-    twoFactorStatus: async () => ({ totp: 'off', stepUpUntil: null }),
+    twoFactorStatus: async () => ({ totp: 'off', passkey: false, stepUpUntil: null }),
     totpEnroll: async () => ({
       uri: 'otpauth://totp/Portico:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Portico',
       secret: 'JBSWY3DPEHPK3PXP',
     }),
-    totp: async () => ({ totp: 'on', stepUpUntil: null }),
+    totp: async () => ({ totp: 'on', passkey: false, stepUpUntil: null }),
+    passkeyStepUpOptions: async () => ({ options: {} }),
+    passkeyStepUp: async () => ({ totp: 'off', passkey: true, stepUpUntil: null }),
     ...overrides,
   }
   const tracked = Object.fromEntries(Object.entries(base).map(([k, fn]) => [k, track(k, fn as never)])) as unknown as AuthApi

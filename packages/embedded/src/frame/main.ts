@@ -94,13 +94,24 @@ export async function bootFrame(): Promise<void> {
     // The WebAuthn ceremonies, in this document (the frame's origin is the relying party).
     webauthn: async () => {
       const { startAuthentication } = await import('@simplewebauthn/browser')
-      return { startAuthentication, startRegistration: registrar.startRegistration }
+      return {
+        startAuthentication,
+        startRegistration: registrar.startRegistration,
+        stepUpAuthentication: (optionsJSON) => registrar.startAuthentication({ optionsJSON, texts: look.texts().stepUp }),
+      }
     },
     // Key export shows in this document. The key itself (exportKey) comes from the key-share core
     // once the frame holds shares; until then EXPORT_KEY answers 'Not available yet'.
     keyView: createKeyView(document, { texts: () => look.texts().export }),
     // Recovery's secret, shown after sign-up and typed on a new device, in this document too.
     recoveryView: createRecoveryView(document, { texts: () => look.texts().recovery }),
+    // Its "Use a passkey" opens the passkey's window from this document, in the user's click there.
+    openPasskeyWindow: () =>
+      window.open(
+        `${location.origin}${location.pathname}?${PASSKEY_POPUP_PARAM}=verify`,
+        'portico-passkey',
+        'popup=yes,width=480,height=640',
+      ),
     totpView: createTotpView(document, { texts: () => look.texts().totp }),
     // In the host's locale: a request that comes right after a locale change waits for its texts.
     confirm: (request) => look.ready().then(() => confirmations.confirm(request)),
@@ -129,7 +140,8 @@ export async function bootFrame(): Promise<void> {
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const search = new URLSearchParams(location.search)
-  if (search.get(PASSKEY_POPUP_PARAM) === 'create') void runPasskeyPopup()
+  const passkey = search.get(PASSKEY_POPUP_PARAM)
+  if (passkey === 'create' || passkey === 'verify') void runPasskeyPopup(document, passkey)
   else if (search.get(CONFIRM_WINDOW_PARAM) === 'request') runConfirmWindow()
   else void bootFrame()
 }

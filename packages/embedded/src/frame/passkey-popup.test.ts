@@ -53,4 +53,24 @@ describe("the passkey popup's channel (frame side)", () => {
     )
     await expect(registrar.startRegistration({ optionsJSON: options })).rejects.toThrow('The passkey was not created in time')
   })
+
+  it("a step-up: the popup gets the request options and the texts of the host's locale, and only its assertion is taken", async () => {
+    const registrar = popupRegistrar({ origin: ORIGIN })
+    const request = { challenge: 'c3RlcC11cC1jaGFsbGVuZ2U', rpId: 'localhost', userVerification: 'required' } as never
+    const texts = { title: 'Bestätige, dass du es bist', text: '…', button: 'Passkey verwenden', working: '…', done: '…' }
+    const asserted = registrar.startAuthentication({ optionsJSON: request, texts })
+    const popup = windowLike()
+    registrar.receive({ origin: ORIGIN, source: popup, data: { channel: PASSKEY_POPUP_CHANNEL, type: 'POPUP_READY' } })
+    expect(popup.posted).toEqual([
+      { message: { channel: PASSKEY_POPUP_CHANNEL, type: 'GET', options: request, texts }, targetOrigin: ORIGIN },
+    ])
+    // A registration's answer is not this ceremony's.
+    expect(registrar.receive({ origin: ORIGIN, source: popup, data: { channel: PASSKEY_POPUP_CHANNEL, type: 'CREATED', response } })).toBe(
+      false,
+    )
+    expect(registrar.receive({ origin: ORIGIN, source: popup, data: { channel: PASSKEY_POPUP_CHANNEL, type: 'ASSERTED', response } })).toBe(
+      true,
+    )
+    await expect(asserted).resolves.toBe(response)
+  })
 })

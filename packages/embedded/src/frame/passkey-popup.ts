@@ -3,26 +3,40 @@
  * credential in a cross-origin iframe only after a click inside that iframe, and the frame is
  * hidden. So a passkey is created in a popup on the frame's origin (the host page opens it in the
  * user's click, on `?portico-passkey=create`); signing in with one (navigator.credentials.get) runs
- * in the frame itself.
+ * in the frame itself. A step-up by a passkey (the second factor) runs in such a popup too
+ * (`?portico-passkey=verify`): its button, in a window of the frame's origin, is the user's act, and
+ * says what the passkey is asked for; a host page can not start one in the hidden frame.
  *
  *   popup → the frames of its opener:  { channel, type: 'POPUP_READY' }           (targetOrigin: the frame's origin)
  *   frame → that popup:                 { channel, type: 'CREATE', options }        (targetOrigin: the frame's origin)
- *   popup → that frame:                 { channel, type: 'CREATED', response } | { channel, type: 'FAILED', message }
+ *                                       | { channel, type: 'GET', options, texts }   (a step-up; texts of the host's locale)
+ *   popup → that frame:                 { channel, type: 'CREATED' | 'ASSERTED', response } | { channel, type: 'FAILED', message }
  *
  * Every message goes to this origin only, and each side takes only this origin's messages: the
  * host page can neither read the options or the response (with its PRF output), nor answer for the
  * popup. The popup's button is the user's act the browser asks for; it closes when done.
  */
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
 import { PASSKEY_CHALLENGE_TTL_MS } from '@portico/protocol/auth'
+import { ENGLISH, type FrameTexts } from './texts'
 
 export const PASSKEY_POPUP_CHANNEL = 'portico:passkey'
 export { PASSKEY_POPUP_PARAM } from '@portico/protocol/frame'
 
+/** What the step-up popup says (./texts.ts `stepUp`, in the host's locale). */
+export type StepUpTexts = FrameTexts['stepUp']
+
 type Message =
   | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'POPUP_READY' }
   | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'CREATE'; options: PublicKeyCredentialCreationOptionsJSON }
+  | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'GET'; options: PublicKeyCredentialRequestOptionsJSON; texts: StepUpTexts }
   | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'CREATED'; response: RegistrationResponseJSON }
+  | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'ASSERTED'; response: AuthenticationResponseJSON }
   | { channel: typeof PASSKEY_POPUP_CHANNEL; type: 'FAILED'; message: string }
 
 const isMessage = (data: unknown): data is Message =>
@@ -30,42 +44,69 @@ const isMessage = (data: unknown): data is Message =>
 
 type Source = { postMessage(message: unknown, targetOrigin: string): void }
 
-/** The frame's side: startRegistration through the popup, and the receiver of its messages. */
+type Pending = {
+  /** What the frame sends the popup once it announces itself. */
+  ask: Message
+  /** The answer this ceremony takes. */
+  answer: 'CREATED' | 'ASSERTED'
+  popup?: Source
+  resolve(response: unknown): void
+  reject(error: Error): void
+}
+
+/** The frame's side: startRegistration (and a step-up's startAuthentication) through the popup, and the receiver of its messages. */
 export function popupRegistrar(options: { origin: string; timeoutMs?: number }) {
-  let pending:
-    | {
-        options: PublicKeyCredentialCreationOptionsJSON
-        popup?: Source
-        resolve(response: RegistrationResponseJSON): void
-        reject(error: Error): void
+  let pending: Pending | undefined
+
+  function start<R>(ask: Message, answer: Pending['answer'], late: string): Promise<R> {
+    pending?.reject(new Error('Passkey creation was replaced by a new one'))
+    return new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        pending = undefined
+        reject(new Error(late))
+      }, options.timeoutMs ?? PASSKEY_CHALLENGE_TTL_MS)
+      const settle = () => {
+        clearTimeout(timer)
+        pending = undefined
       }
-    | undefined
+      pending = {
+        ask,
+        answer,
+        resolve: (response) => {
+          settle()
+          resolve(response as R)
+        },
+        reject: (error) => {
+          settle()
+          reject(error)
+        },
+      }
+    })
+  }
 
   return {
     /** A passkey created in the popup for `optionsJSON` (the popup must have been opened by the host). */
     startRegistration({ optionsJSON }: { optionsJSON: PublicKeyCredentialCreationOptionsJSON }): Promise<RegistrationResponseJSON> {
-      pending?.reject(new Error('Passkey creation was replaced by a new one'))
-      return new Promise<RegistrationResponseJSON>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending = undefined
-          reject(new Error('The passkey was not created in time'))
-        }, options.timeoutMs ?? PASSKEY_CHALLENGE_TTL_MS)
-        const settle = () => {
-          clearTimeout(timer)
-          pending = undefined
-        }
-        pending = {
-          options: optionsJSON,
-          resolve: (response) => {
-            settle()
-            resolve(response)
-          },
-          reject: (error) => {
-            settle()
-            reject(error)
-          },
-        }
-      })
+      return start(
+        { channel: PASSKEY_POPUP_CHANNEL, type: 'CREATE', options: optionsJSON },
+        'CREATED',
+        'The passkey was not created in time',
+      )
+    },
+
+    /** A step-up's assertion made in the popup (opened by the host on ?portico-passkey=verify), which shows `texts`. */
+    startAuthentication({
+      optionsJSON,
+      texts,
+    }: {
+      optionsJSON: PublicKeyCredentialRequestOptionsJSON
+      texts: StepUpTexts
+    }): Promise<AuthenticationResponseJSON> {
+      return start(
+        { channel: PASSKEY_POPUP_CHANNEL, type: 'GET', options: optionsJSON, texts },
+        'ASSERTED',
+        'The passkey was not used in time',
+      )
     },
 
     /** A message that is not the host page's: the popup's. True when taken. */
@@ -76,11 +117,11 @@ export function popupRegistrar(options: { origin: string; timeoutMs?: number }) 
       const message = event.data
       if (message.type === 'POPUP_READY') {
         pending.popup = source
-        source.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'CREATE', options: pending.options }, options.origin)
+        source.postMessage(pending.ask, options.origin)
         return true
       }
       if (source !== pending.popup) return false
-      if (message.type === 'CREATED') pending.resolve(message.response)
+      if (message.type === pending.answer && 'response' in message) pending.resolve(message.response)
       else if (message.type === 'FAILED') pending.reject(new Error(message.message.slice(0, 500)))
       else return false
       return true
@@ -89,61 +130,90 @@ export function popupRegistrar(options: { origin: string; timeoutMs?: number }) 
 }
 
 /**
- * The popup's side (the frame page opened with ?portico-passkey=create): announce itself to the
- * frames of the page that opened it, show one button, and create the passkey for the options the
- * frame sends when the user presses it.
+ * The popup's side (the frame page opened with ?portico-passkey=create, or =verify for a step-up):
+ * announce itself to the frames of the page that opened it, show one button, and run the ceremony
+ * for the options the frame sends when the user presses it.
  */
-export async function runPasskeyPopup(doc: Document = document): Promise<void> {
+export async function runPasskeyPopup(doc: Document = document, mode: 'create' | 'verify' = 'create'): Promise<void> {
   const origin = location.origin
   const opener = window.opener as Window | null
   const main = doc.createElement('main')
   const title = doc.createElement('h1')
-  title.textContent = 'Create a passkey'
   const text = doc.createElement('p')
-  text.textContent = 'Your passkey signs you in to your wallet. It is kept by your device or password manager.'
   const button = doc.createElement('button')
   button.type = 'button'
-  button.textContent = 'Create passkey'
   button.disabled = true
-  button.setAttribute('data-testid', 'portico-passkey-create')
+  button.setAttribute('data-testid', mode === 'create' ? 'portico-passkey-create' : 'portico-passkey-verify')
   const status = doc.createElement('p')
   status.setAttribute('role', 'status')
+  /** The step-up's texts come with its options (the host's locale); English until then. */
+  const show = (t: { title: string; text: string; button: string }) => {
+    title.textContent = t.title
+    text.textContent = t.text
+    button.textContent = t.button
+    doc.title = t.title
+  }
+  let texts: StepUpTexts = ENGLISH.stepUp
+  if (mode === 'create')
+    show({
+      title: 'Create a passkey',
+      text: 'Your passkey signs you in to your wallet. It is kept by your device or password manager.',
+      button: 'Create passkey',
+    })
+  else show(texts)
   main.append(title, text, button, status)
   doc.body.append(main)
-  doc.title = 'Create a passkey'
   if (!opener) {
     status.textContent = 'Open this page from the wallet.'
     return
   }
-  const { startRegistration } = await import('@simplewebauthn/browser')
+  const { startAuthentication, startRegistration } = await import('@simplewebauthn/browser')
   let frame: Window | undefined
-  let options: PublicKeyCredentialCreationOptionsJSON | undefined
+  let ask: Extract<Message, { type: 'CREATE' | 'GET' }> | undefined
   window.addEventListener('message', (event) => {
-    if (event.origin !== origin || !isMessage(event.data) || event.data.type !== 'CREATE' || frame) return
+    if (event.origin !== origin || !isMessage(event.data) || frame) return
+    const message = event.data
+    if (message.type !== (mode === 'create' ? 'CREATE' : 'GET')) return
     frame = event.source as Window
-    options = event.data.options
+    ask = message
+    if (message.type === 'GET') {
+      texts = { ...ENGLISH.stepUp, ...message.texts }
+      show(texts)
+    }
     button.disabled = false
     button.focus()
   })
   button.addEventListener('click', async () => {
-    if (!frame || !options) return
+    if (!frame || !ask) return
     button.disabled = true
-    status.textContent = 'Creating your passkey…'
+    status.textContent = ask.type === 'CREATE' ? 'Creating your passkey…' : texts.working
     try {
-      const response = await startRegistration({ optionsJSON: options })
-      frame.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'CREATED', response }, origin)
-      // The wallet closes this window when the sign-in is done.
-      status.textContent = 'Passkey created.'
+      if (ask.type === 'CREATE') {
+        const response = await startRegistration({ optionsJSON: ask.options })
+        frame.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'CREATED', response }, origin)
+        // The wallet closes this window when the sign-in is done.
+        status.textContent = 'Passkey created.'
+      } else {
+        const response = await startAuthentication({ optionsJSON: ask.options })
+        frame.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'ASSERTED', response }, origin)
+        status.textContent = texts.done
+      }
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'The passkey could not be created'
+      const message = error instanceof Error ? error.message : 'The passkey could not be used'
       frame.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'FAILED', message }, origin)
       status.textContent = message
     }
   })
-  // Announce to every frame of the opener (only those of this origin receive it), again every
-  // half second until the frame answers: it may still be asking the API for the options.
+  // Announce to every frame of the opener (only those of this origin receive it), and to the opener itself (the
+  // frame, when it opened this window from its recovery view), again every half second until the frame answers:
+  // it may still be asking the API for the options.
   const announce = () => {
     if (frame || opener.closed) return
+    try {
+      opener.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'POPUP_READY' }, origin)
+    } catch {
+      // not this origin
+    }
     for (let i = 0; i < opener.frames.length; i++) {
       try {
         opener.frames[i]?.postMessage({ channel: PASSKEY_POPUP_CHANNEL, type: 'POPUP_READY' }, origin)

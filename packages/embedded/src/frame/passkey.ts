@@ -22,10 +22,12 @@ import type {
 /** The PRF input of every ceremony: 32 bytes, SHA-256 of this label (computed in passkeyPrfSalt()). */
 export const PASSKEY_PRF_LABEL = 'portico/passkey-prf/recovery-share/v1'
 
-/** The two @simplewebauthn/browser calls (injected in tests). */
+/** The two @simplewebauthn/browser calls (injected in tests), and the step-up's assertion in the popup (passkey-popup.ts). */
 export type WebAuthnClient = {
   startRegistration(options: { optionsJSON: PublicKeyCredentialCreationOptionsJSON }): Promise<RegistrationResponseJSON>
   startAuthentication(options: { optionsJSON: PublicKeyCredentialRequestOptionsJSON }): Promise<AuthenticationResponseJSON>
+  /** A second factor's assertion for `options` (no PRF asked), made in a window of the frame's origin. */
+  stepUpAuthentication?(options: PublicKeyCredentialRequestOptionsJSON): Promise<AuthenticationResponseJSON>
 }
 
 let prfOutput: Uint8Array | undefined

@@ -46,6 +46,45 @@ describe('asking for the recovery secret', () => {
     expect(view.shown()).toBe(false)
   })
 
+  it('a new split that needs the step-up: "Use a passkey" (given a passkey) steps up in the click, then recovers with the secret typed', async () => {
+    const view = createRecoveryView(document)
+    const events: string[] = []
+    let steppedUp = false
+    const asked = view.ask(
+      async (secret) => {
+        events.push(`recover ${secret}`)
+        if (!steppedUp) throw new Error('Confirm with your second factor first')
+      },
+      async () => {
+        events.push('step up')
+        steppedUp = true
+      },
+    )
+    expect(byTestId('portico-recovery-passkey')).toBeNull()
+    type('ABCD-EFGH')
+    await settled()
+    expect(byTestId('portico-recovery-error')?.textContent).toBe('Confirm with your second factor first')
+    const passkey = byTestId('portico-recovery-passkey') as HTMLButtonElement
+    expect(passkey.textContent).toBe('Use a passkey')
+    passkey.click()
+    // Called in the click itself (its window opens there), before any await.
+    expect(events).toEqual(['recover ABCD-EFGH', 'step up'])
+    await expect(asked).resolves.toBe(true)
+    expect(events).toEqual(['recover ABCD-EFGH', 'step up', 'recover ABCD-EFGH'])
+    expect(byTestId('portico-recovery')).toBeNull()
+  })
+
+  it('without a passkey (no step-up given) the refusal shows and no passkey is offered', async () => {
+    const view = createRecoveryView(document)
+    void view.ask(async () => {
+      throw new Error('Confirm with your second factor first')
+    })
+    type('ABCD-EFGH')
+    await settled()
+    expect(byTestId('portico-recovery-error')?.textContent).toBe('Confirm with your second factor first')
+    expect(byTestId('portico-recovery-passkey')).toBeNull()
+  })
+
   it('Cancel, or the view hidden by the host: false, and nothing is tried', async () => {
     const view = createRecoveryView(document)
     let tries = 0

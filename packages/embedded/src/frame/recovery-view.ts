@@ -21,7 +21,7 @@ export interface RecoveryView {
    * Ask for the recovery secret; `recover` runs on each submit (its error is shown, the view stays).
    * Resolves true once `recover` succeeded, false when the user cancels or the view is hidden.
    */
-  ask(recover: (secret: string) => Promise<void>): Promise<boolean>
+  ask(recover: (secret: string) => Promise<void>, stepUp?: StepUp): Promise<boolean>
   /** Show the recovery secret; resolves true when the user says they have saved it, false when the view is hidden first. */
   showSecret(secret: string): Promise<boolean>
   /** Remove the view (and so any secret's text) from the document. */
@@ -29,6 +29,15 @@ export interface RecoveryView {
   /** Is a view up? */
   shown(): boolean
 }
+
+/**
+ * A new device's split needs a step-up when the user has a second factor: given (the user has a passkey), a
+ * recovery refused with AUTH_ERRORS.stepUpRequired offers "Use a passkey", whose click calls this (it opens the
+ * passkey's window on this origin in that click), then recovers with the secret typed.
+ */
+export type StepUp = () => Promise<void>
+/** AUTH_ERRORS.stepUpRequired (@portico/protocol/auth), the text a recovery fails with without the step-up. */
+const STEP_UP_REQUIRED = 'Confirm with your second factor first'
 
 const BUTTON = 'portico-button'
 const PRIMARY = 'portico-button portico-button-primary'
@@ -82,7 +91,7 @@ export function createRecoveryView(
   }
 
   return {
-    ask(recover) {
+    ask(recover, stepUp) {
       const texts = textsOf()
       const view = section('portico-recovery', texts.title)
       const form = el('form', { className: 'portico-form' })
@@ -104,13 +113,17 @@ export function createRecoveryView(
         actions.append(cancel, submit)
         form.append(intro, label, input, error, actions)
         view.append(form)
-        form.addEventListener('submit', (event) => {
-          event.preventDefault()
-          if (submit.disabled) return
+        // Shown when the recovery needs a step-up and the user has a passkey: the passkey, then the recovery again.
+        const passkey = button(texts.usePasskey, 'portico-recovery-passkey', () => {
+          if (!stepUp || submit.disabled) return
+          passkey.remove()
+          run(() => stepUp().then(() => recover(input.value)))
+        })
+        const run = (attempt: () => Promise<void>) => {
           submit.disabled = true
           submit.textContent = texts.recovering
           error.textContent = ''
-          recover(input.value).then(
+          attempt().then(
             () => {
               // Recovered: the view goes, and the ask says so (not a cancel).
               settle = undefined
@@ -128,9 +141,15 @@ export function createRecoveryView(
                   : message === ENGLISH.recovery.wrongSecret
                     ? texts.wrongSecret
                     : message
+              if (message === STEP_UP_REQUIRED && stepUp) actions.append(passkey)
               input.focus()
             },
           )
+        }
+        form.addEventListener('submit', (event) => {
+          event.preventDefault()
+          if (submit.disabled) return
+          run(() => recover(input.value))
         })
         input.focus()
       })

@@ -35,10 +35,13 @@ import type { RecoveryView } from './recovery-view'
 import { simulationFor } from './simulation'
 import type { TotpView } from './totp-view'
 import { generateLoginKey, type SessionStore, type StoredSession } from './keys'
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { assertPasskey, createPasskey, forgetPasskeyPrf, passkeyPrf, type WebAuthnClient } from './passkey'
 import type { DeviceShareStore } from './shares/device-store'
 
 export const NOT_AVAILABLE = 'Not available yet'
+/** REMOVE_PASSKEY of an id that is not one of the user's passkeys (the API's text for it). */
+export const PASSKEY_NOT_FOUND = 'Passkey not found'
 /** SPEC §8: a social sign-in that could not start. */
 const SOCIAL_START_FAILED = 'Failed to initiate social connection'
 const REQUEST_ABORTED = 'Request was aborted'
@@ -121,6 +124,11 @@ export interface FrameServiceDeps {
   keyView?: KeyView
   /** RECOVER_WALLET, SHOW_RECOVERY_SECRET: the views in the frame's own document for the recovery secret (recovery-view.ts). */
   recoveryView?: RecoveryView
+  /**
+   * Opens the passkey's window on this origin (`?portico-passkey=verify`), in a click in this frame's document (the
+   * recovery view's "Use a passkey"). Not given: the recovery view offers no passkey.
+   */
+  openPasskeyWindow?: () => { close(): void } | null
   /** TOTP_ENROLL: the view in the frame's own document that shows the set-up's QR code and key (totp-view.ts). */
   totpView?: TotpView
   /**
@@ -361,11 +369,21 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (!deps.webauthn) throw new Error(NOT_AVAILABLE)
     return deps.webauthn()
   }
-  /** TOTP's state and whether THIS session's step-up (checked by the server) holds now. */
-  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) => ({
+  /** TOTP's state, whether the user has a passkey, and whether THIS session's step-up (checked by the server) holds now. */
+  const twoFactorState = (status: { totp: 'off' | 'pending' | 'on'; passkey: boolean; stepUpUntil: string | null }) => ({
     totp: status.totp,
+    passkey: status.passkey,
     stepUp: status.stepUpUntil !== null && Date.parse(status.stepUpUntil) > now(),
   })
+
+  /** A step-up by one of the user's passkeys, whose assertion a window on this origin makes (passkey-popup.ts). */
+  async function passkeyStepUp() {
+    const client = await webauthn()
+    if (!client.stepUpAuthentication) throw new Error(NOT_AVAILABLE)
+    const { options } = await withSession((s) => deps.api.passkeyStepUpOptions(s))
+    const response = await client.stepUpAuthentication(options as unknown as PublicKeyCredentialRequestOptionsJSON)
+    return twoFactorState(await withSession((s) => deps.api.passkeyStepUp(s, response)))
+  }
 
   /** Ends the wait of a social login that is no longer the pending one. */
   function dropSocial() {
@@ -574,7 +592,13 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     async GET_PASSKEYS() {
       return withSession((s) => deps.api.passkeys(s))
     },
+    /** Issue 23 §1: only after the user confirms it in the window on this origin (a host script can not remove one). */
     async REMOVE_PASSKEY({ id }) {
+      await requireSession()
+      const { passkeys } = await withSession((s) => deps.api.passkeys(s))
+      const passkey = passkeys.find((p) => p.id === id)
+      if (!passkey) throw new Error(PASSKEY_NOT_FOUND)
+      await confirmed({ kind: 'removePasskey', name: passkey.name, createdAt: passkey.createdAt })
       return withSession((s) => deps.api.passkeyRemove(s, id))
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
@@ -705,6 +729,11 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       return twoFactorState(await withSession((s) => deps.api.totp(s, 'remove', code)))
     },
     /**
+     * A step-up by one of the user's passkeys: the assertion runs in the popup on this origin that the host
+     * opened in the user's click (passkey-popup.ts), never in this hidden frame, and goes to the API from here.
+     */
+    STEP_UP_PASSKEY: () => passkeyStepUp(),
+    /**
      * The key shows in this frame's document, after a second factor verified by this session within
      * the last minutes (asked of the server, not taken from the host). The reply carries nothing.
      */
@@ -739,7 +768,25 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
       if (!view || !custody) throw new Error(NOT_AVAILABLE)
       await requireSession()
       const owner = user ?? (await loadUser())
-      const recovered = await view.ask((secret) => withSession((s) => custody.recover(s, owner, secret)))
+      // A user with a passkey may step up with it in the view when the new split asks for it (no TOTP code here).
+      const open = deps.openPasskeyWindow
+      const passkey =
+        open !== undefined &&
+        (await withSession((s) => deps.api.twoFactorStatus(s)).then(
+          (status) => status.passkey,
+          () => false,
+        ))
+      const stepUp = passkey
+        ? async () => {
+            const window = open()
+            try {
+              await passkeyStepUp()
+            } finally {
+              window?.close()
+            }
+          }
+        : undefined
+      const recovered = await view.ask((secret) => withSession((s) => custody.recover(s, owner, secret)), stepUp)
       return { recovered }
     },
     async SHOW_RECOVERY_SECRET() {

@@ -32,6 +32,16 @@ export const ENGLISH = {
     /** The frame's custody errors (CUSTODY_ERRORS.badRecoverySecret, wrongRecoverySecret), shown under the field. */
     badSecret: 'A recovery secret is 24 letters and digits, as it was shown to you',
     wrongSecret: 'This recovery secret does not open this wallet',
+    /** A recovery that needs the step-up, for a user with a passkey (the recovery view's button). */
+    usePasskey: 'Use a passkey',
+  },
+  /** The popup on the frame's origin where a passkey steps the session up (passkey-popup.ts). */
+  stepUp: {
+    title: 'Confirm it’s you',
+    text: 'Your wallet asks for your passkey before it shows your private key or sets up a new device.',
+    button: 'Use passkey',
+    working: 'Waiting for your passkey…',
+    done: 'Confirmed. You can close this window.',
   },
   totp: {
     title: 'Scan with your authenticator app',
@@ -55,6 +65,9 @@ export const ENGLISH = {
     undecodable: 'Warning: this request could not be decoded.',
     changeEmail: 'Change your email',
     newEmail: 'New email',
+    removePasskey: 'Remove a passkey',
+    passkey: 'Passkey',
+    added: 'Added',
     signMessage: 'Sign a message',
     message: 'Message',
     signIn: 'Sign in',

@@ -6,6 +6,8 @@ import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuthApi } from './api'
+import type { Confirm, ConfirmRequest } from './confirm'
+import type { WebAuthnClient } from './passkey'
 import { createTotpView } from './totp-view'
 import { createKeyView, EXPORT_VIEW_TEXTS, type ExportKey, exportedKeyText } from './export-view'
 import { createFrameHandler } from './handler'
@@ -34,9 +36,27 @@ const ENROLLMENT = {
 }
 
 /** The auth API as the frame sees it, for the 2FA routes; `stepUpUntil` is what the server says. */
-function fakeApi(state: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | null }) {
+function fakeApi(state: { totp: 'off' | 'pending' | 'on'; passkey?: boolean; stepUpUntil: string | null }) {
   const calls: string[] = []
+  state.passkey ??= false
   const api = {
+    passkeyStepUpOptions: async () => {
+      calls.push('passkey options')
+      return { options: { challenge: 'c3RlcC11cC1jaGFsbGVuZ2U', rpId: '127.0.0.1', userVerification: 'required' } }
+    },
+    passkeyStepUp: async (_s: unknown, response: { id: string }) => {
+      calls.push(`passkey verify ${response.id}`)
+      if (response.id !== 'cred-ada') throw new Error(AUTH_ERRORS.passkeyFailed)
+      state.stepUpUntil = new Date(NOW + 5 * 60_000).toISOString()
+      return { ...state }
+    },
+    passkeys: async () => ({
+      passkeys: [{ id: 'cred-ada', name: 'Laptop', createdAt: '2031-01-02T03:04:05.000Z', lastUsedAt: null, backedUp: true }],
+    }),
+    passkeyRemove: async (_s: unknown, id: string) => {
+      calls.push(`remove passkey ${id}`)
+      return { passkeys: [] }
+    },
     user: async () => user,
     signOut: async () => undefined,
     twoFactorStatus: async () => {
@@ -62,7 +82,13 @@ function fakeApi(state: { totp: 'off' | 'pending' | 'on'; stepUpUntil: string | 
   return { api, calls }
 }
 
-async function frame(options: { api: AuthApi; exportKey?: ExportKey; signedIn?: boolean }) {
+async function frame(options: {
+  api: AuthApi
+  exportKey?: ExportKey
+  signedIn?: boolean
+  webauthn?: () => Promise<WebAuthnClient>
+  confirm?: Confirm
+}) {
   const parent = { name: 'parent' }
   const posted: { message: { id?: string; type: string; payload?: unknown }; targetOrigin: string }[] = []
   const sessions = memorySessionStore()
@@ -88,6 +114,8 @@ async function frame(options: { api: AuthApi; exportKey?: ExportKey; signedIn?: 
     keyView,
     totpView: createTotpView(document),
     ...(options.exportKey ? { exportKey: options.exportKey } : {}),
+    ...(options.webauthn ? { webauthn: options.webauthn } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
   })
   const handler = createFrameHandler({
     parent,
@@ -177,6 +205,91 @@ describe('second factor through the frame', () => {
     for (const type of ['GET_TWO_FACTOR', 'TOTP_ENROLL']) {
       expect(await f.send(type)).toMatchObject({ type: `${type}_ERROR`, payload: { message: AUTH_ERRORS.unauthorized } })
     }
+  })
+})
+
+describe('a passkey as the second factor', () => {
+  /** WebAuthn as the frame has it: the step-up's assertion comes from the popup on the frame's origin. */
+  const client = (id = 'cred-ada') => {
+    const asked: unknown[] = []
+    const inFrame = vi.fn(async () => {
+      throw new Error('not in the hidden frame')
+    })
+    const webauthn: WebAuthnClient = {
+      startRegistration: inFrame,
+      startAuthentication: inFrame,
+      stepUpAuthentication: async (options) => {
+        asked.push(options)
+        return { id, rawId: id, type: 'public-key', response: {}, clientExtensionResults: {} } as never
+      },
+    }
+    return { webauthn, asked, inFrame }
+  }
+
+  it('a user with only a passkey: export is refused until STEP_UP_PASSKEY, whose assertion runs in the popup; then the key shows', async () => {
+    const { api, calls } = fakeApi({ totp: 'off', passkey: true, stepUpUntil: null })
+    const w = await wallet()
+    const exportKey = vi.fn(w.exportKey)
+    const c = client()
+    const f = await frame({ api, exportKey, webauthn: async () => c.webauthn })
+    expect(await f.send('GET_TWO_FACTOR')).toMatchObject({ payload: { totp: 'off', passkey: true, stepUp: false } })
+    expect(await f.send('EXPORT_KEY', { kind: 'evm' })).toMatchObject({
+      type: 'EXPORT_KEY_ERROR',
+      payload: { message: AUTH_ERRORS.stepUpRequired },
+    })
+    expect(exportKey).not.toHaveBeenCalled()
+
+    expect(await f.send('STEP_UP_PASSKEY')).toMatchObject({
+      type: 'STEP_UP_PASSKEY_SUCCESS',
+      payload: { totp: 'off', passkey: true, stepUp: true },
+    })
+    // The API's options went to the popup as they came (user verification required); nothing ran in this frame.
+    expect(c.asked).toEqual([{ challenge: 'c3RlcC11cC1jaGFsbGVuZ2U', rpId: '127.0.0.1', userVerification: 'required' }])
+    expect(c.inFrame).not.toHaveBeenCalled()
+    expect(calls).toContain('passkey verify cred-ada')
+    expect(await f.send('EXPORT_KEY', { kind: 'evm' })).toMatchObject({ type: 'EXPORT_KEY_SUCCESS', payload: {} })
+    const text = document.querySelector('[data-testid="portico-export-key-value"]')?.textContent ?? ''
+    expect(privateKeyToAccount(text as `0x${string}`).address).toBe(w.keys.evm.address)
+  })
+
+  it("the API's refusal comes back as the error; without a popup (no stepUpAuthentication) it is not available", async () => {
+    const { api } = fakeApi({ totp: 'on', passkey: true, stepUpUntil: null })
+    const f = await frame({ api, webauthn: async () => client('cred-mallory').webauthn })
+    expect(await f.send('STEP_UP_PASSKEY')).toMatchObject({
+      type: 'STEP_UP_PASSKEY_ERROR',
+      payload: { message: AUTH_ERRORS.passkeyFailed },
+    })
+    expect(await f.send('GET_TWO_FACTOR')).toMatchObject({ payload: { stepUp: false } })
+    const { startAuthentication, startRegistration } = client().webauthn
+    const bare = await frame({ api, webauthn: async () => ({ startAuthentication, startRegistration }) })
+    expect(await bare.send('STEP_UP_PASSKEY')).toMatchObject({ type: 'STEP_UP_PASSKEY_ERROR', payload: { message: 'Not available yet' } })
+  })
+})
+
+describe('removing a passkey waits for the confirmation window', () => {
+  it('asks the window with the passkey named; refused, nothing is removed; confirmed, it is', async () => {
+    const { api, calls } = fakeApi({ totp: 'off', passkey: true, stepUpUntil: null })
+    const asked: ConfirmRequest[] = []
+    let answer = false
+    const f = await frame({
+      api,
+      confirm: async (request) => {
+        asked.push(request)
+        return answer
+      },
+    })
+    expect(await f.send('REMOVE_PASSKEY', { id: 'cred-ada' })).toMatchObject({
+      type: 'REMOVE_PASSKEY_ERROR',
+      payload: { message: 'User rejected the request' },
+    })
+    expect(asked).toEqual([{ kind: 'removePasskey', name: 'Laptop', createdAt: '2031-01-02T03:04:05.000Z' }])
+    expect(calls.filter((c) => c.startsWith('remove passkey'))).toEqual([])
+    // An id that is not the user's: no window, the API's text.
+    expect(await f.send('REMOVE_PASSKEY', { id: 'someone-else' })).toMatchObject({ payload: { message: 'Passkey not found' } })
+    expect(asked).toHaveLength(1)
+    answer = true
+    expect(await f.send('REMOVE_PASSKEY', { id: 'cred-ada' })).toMatchObject({ type: 'REMOVE_PASSKEY_SUCCESS', payload: { passkeys: [] } })
+    expect(calls.filter((c) => c.startsWith('remove passkey'))).toEqual(['remove passkey cred-ada'])
   })
 })
 

@@ -12,7 +12,7 @@ async function setup() {
   const adapter = fakeAdapter('eip155', [{ id: 'auth', name: 'Email', type: 'auth' }])
   adapter.connectImpl = async () => ({ address: ADDRESS, chainId: 1, accounts: [ADDRESS], authName: 'me@mail.com' })
   const calls: string[] = []
-  let state: TwoFactorState = { totp: 'off', stepUp: false }
+  let state: TwoFactorState = { totp: 'off', passkey: false, stepUp: false }
   adapter.getTwoFactor = async () => {
     calls.push('get')
     return state
@@ -20,13 +20,22 @@ async function setup() {
   // The set-up shows in the connector's frame over the rect; nothing of it comes back.
   adapter.enrollTotp = async ({ rect }) => {
     calls.push(`enroll ${JSON.stringify(rect)}`)
-    state = { totp: 'pending', stepUp: false }
+    state = { totp: 'pending', passkey: state.passkey, stepUp: false }
   }
   adapter.hideTotpEnrollment = async () => void calls.push('hide enrollment')
   adapter.submitTotp = async ({ action, code }) => {
     calls.push(`${action} ${code}`)
     if (code !== '123456') throw new Error('Invalid code. Check your authenticator app and try again.')
-    state = action === 'remove' ? { totp: 'off', stepUp: state.stepUp } : { totp: 'on', stepUp: true }
+    state =
+      action === 'remove'
+        ? { totp: 'off', passkey: state.passkey, stepUp: state.stepUp }
+        : { totp: 'on', passkey: state.passkey, stepUp: true }
+    return state
+  }
+  adapter.stepUpPasskey = async () => {
+    calls.push('passkey')
+    if (!state.passkey) throw new Error('You have no passkey. Add one first.')
+    state = { ...state, stepUp: true }
     return state
   }
   adapter.showKeyExport = async ({ kind, rect }) => {
@@ -42,7 +51,13 @@ async function setup() {
   const hook = renderHook(() => ({ twoFactor: useTwoFactor({ onAccepted: (a) => accepted.push(a) }), exportKey: useExportKey() }), {
     wrapper,
   })
-  return { ...hook, calls, accepted, setStepUp: (stepUp: boolean) => (state = { ...state, stepUp }) }
+  return {
+    ...hook,
+    calls,
+    accepted,
+    setStepUp: (stepUp: boolean) => (state = { ...state, stepUp }),
+    setPasskey: (passkey: boolean) => (state = { ...state, passkey }),
+  }
 }
 
 const RECT: ViewportRect = { left: 10, top: 120, width: 340, height: 220 }
@@ -134,5 +149,24 @@ describe('useExportKey', () => {
     await waitFor(() => expect(result.current.exportKey.phase).toBe('shown'))
     unmount()
     await waitFor(() => expect(calls.slice(-1)).toEqual(['hide']))
+  })
+
+  it('a user with a passkey and no TOTP: phase off, canUsePasskey; the passkey steps up (verified) and the export goes on', async () => {
+    const { result, calls, setPasskey } = await setup()
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('off'))
+    expect(result.current.twoFactor.canUsePasskey).toBe(false)
+    // Without a passkey the call does nothing.
+    act(() => result.current.twoFactor.stepUpWithPasskey())
+    expect(calls).not.toContain('passkey')
+    setPasskey(true)
+    act(() => result.current.twoFactor.refresh())
+    await waitFor(() => expect(result.current.twoFactor.canUsePasskey).toBe(true))
+    expect(result.current.twoFactor.phase).toBe('off')
+    act(() => result.current.twoFactor.stepUpWithPasskey())
+    await waitFor(() => expect(result.current.twoFactor.phase).toBe('verified'))
+    expect(result.current.twoFactor.state).toEqual({ totp: 'off', passkey: true, stepUp: true })
+    act(() => result.current.exportKey.show('evm', RECT))
+    await waitFor(() => expect(result.current.exportKey.phase).toBe('shown'))
+    expect(calls.filter((c) => c === 'passkey')).toEqual(['passkey'])
   })
 })

@@ -15,7 +15,8 @@ import { usePortico } from './usePortico'
  * - 'enroll': a setup started: its QR code and key show in the connector's secure frame (over the rect given to
  *   `enroll`), then a first code confirms it;
  * - 'on': TOTP is on; a code steps this session up;
- * - 'verified': a code was verified in this session within the last minutes (key export may go on).
+ * - 'verified': a code or a passkey was verified in this session within the last minutes (key export may go on).
+ * In 'off' and 'on', a user who has a passkey (`canUsePasskey`) may step up with it instead (`stepUpWithPasskey`).
  */
 export type TwoFactorPhase = 'unavailable' | 'loading' | 'off' | 'enroll' | 'on' | 'verified'
 
@@ -51,6 +52,13 @@ export interface UseTwoFactorReturn {
    * by default, 'remove' to turn TOTP off). A code that is not 6 digits sets invalidOtp and sends nothing.
    */
   submit: (options?: { action?: 'verify' | 'remove'; code?: string }) => void
+  /** The user has a passkey and the connector steps up with one. @default false */
+  canUsePasskey: boolean
+  /**
+   * Step up with a passkey instead of a code. Call it in the user's click: the connector opens the window (on its
+   * frame's origin) where the passkey is used, in this same call. @default no-op when `canUsePasskey` is false
+   */
+  stepUpWithPasskey: () => void
 }
 
 /** The embedded account flow, once loaded (it is, whenever the hook is available). */
@@ -87,20 +95,19 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
   const run = useCallback(<T>(call: () => Promise<T>, done: (value: T) => void) => {
     setBusy(true)
     setErrorCode(undefined)
-    Promise.resolve()
-      .then(call)
-      .then(
-        (value) => {
-          if (!live.current) return
-          setBusy(false)
-          done(value)
-        },
-        (error: unknown) => {
-          if (!live.current) return
-          setBusy(false)
-          setErrorCode(codeOf(error) ?? undefined)
-        },
-      )
+    // `call` runs now, in this same call (a passkey's window opens in the user's click); a throw rejects.
+    new Promise<T>((resolve) => resolve(call())).then(
+      (value) => {
+        if (!live.current) return
+        setBusy(false)
+        done(value)
+      },
+      (error: unknown) => {
+        if (!live.current) return
+        setBusy(false)
+        setErrorCode(codeOf(error) ?? undefined)
+      },
+    )
   }, [])
 
   const refresh = useCallback(() => run(() => required(flow).getTwoFactor(), setState), [flow, run])
@@ -116,7 +123,7 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
         () => {
           setEnrolling(true)
           setCodeState('')
-          setState((s) => ({ totp: 'pending', stepUp: s?.stepUp ?? false }))
+          setState((s) => ({ totp: 'pending', passkey: s?.passkey ?? false, stepUp: s?.stepUp ?? false }))
         },
       )
     },
@@ -143,15 +150,18 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
     ? 'unavailable'
     : state === undefined
       ? 'loading'
-      : state.totp === 'pending'
-        ? enrolling
-          ? 'enroll'
-          : 'off'
-        : state.totp === 'off'
-          ? 'off'
-          : state.stepUp
-            ? 'verified'
-            : 'on'
+      : state.totp === 'pending' && enrolling
+        ? 'enroll'
+        : state.stepUp && (state.totp === 'on' || state.passkey)
+          ? 'verified'
+          : state.totp === 'on'
+            ? 'on'
+            : 'off'
+  const canUsePasskey = available && state?.passkey === true && Boolean(flow?.canStepUpPasskey())
+
+  const stepUpWithPasskey = useCallback(() => {
+    if (canUsePasskey) run(() => required(flow).stepUpPasskey(), setState)
+  }, [canUsePasskey, flow, run])
 
   const submit = useCallback(
     (submitOptions: { action?: 'verify' | 'remove'; code?: string } = {}) => {
@@ -186,5 +196,7 @@ export function useTwoFactor(options: UseTwoFactorOptions = {}): UseTwoFactorRet
     hideEnrollment,
     setCode: (input: string) => setCodeState(sanitizeOtp(input)),
     submit,
+    canUsePasskey,
+    stepUpWithPasskey,
   }
 }

@@ -5,14 +5,14 @@ import { createAuthRepository, iso } from './repository.ts'
 
 const at = (time: number) => new Date(time).toISOString()
 
-export type PasskeyChallengeKind = 'sign_up' | 'sign_in' | 'add'
+export type PasskeyChallengeKind = 'sign_up' | 'sign_in' | 'add' | 'step_up'
 
 export type PasskeyChallengeRow = {
   kind: PasskeyChallengeKind
   /** Sign-up and sign-in: the hash of the frame's new session key (login-binding.ts). */
   session_key_hash: string | null
   device_id: string | null
-  /** Adding a passkey: the session and user that asked. */
+  /** Adding a passkey, a step-up: the session and user that asked. */
   session_id: string | null
   user_id: string | null
   /** The WebAuthn user handle the creation options named (sign-up, add). */
@@ -62,11 +62,23 @@ export const transportsOf = (row: Pick<PasskeyRow, 'transports'>): string[] => {
 /** The passkey tables (SQL only; the rules live in passkeys.ts). */
 export function createPasskeyRepository(db: Database) {
   const auth = createAuthRepository(db)
-  const insertPasskey = (q: Queryable, userId: string, p: NewPasskey, now: number) =>
+  /** `used`: the passkey signs its user in now (a sign-up), so it was last used at `now`. */
+  const insertPasskey = (q: Queryable, userId: string, p: NewPasskey, now: number, used = false) =>
     q.query<PasskeyRow>(
-      `INSERT INTO portico_auth.passkeys (credential_id, user_id, public_key, counter, transports, device_type, backed_up, name, created_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::timestamptz) ON CONFLICT (credential_id) DO NOTHING RETURNING ${PASSKEY_COLUMNS}`,
-      [p.credentialId, userId, p.publicKey, p.counter, JSON.stringify(p.transports), p.deviceType, p.backedUp, p.name, at(now)],
+      `INSERT INTO portico_auth.passkeys (credential_id, user_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::timestamptz, $10::timestamptz) ON CONFLICT (credential_id) DO NOTHING RETURNING ${PASSKEY_COLUMNS}`,
+      [
+        p.credentialId,
+        userId,
+        p.publicKey,
+        p.counter,
+        JSON.stringify(p.transports),
+        p.deviceType,
+        p.backedUp,
+        p.name,
+        at(now),
+        used ? at(now) : null,
+      ],
     )
 
   return {
@@ -202,7 +214,7 @@ export function createPasskeyRepository(db: Database) {
                 sealed[kind],
               ])
           }
-          if ((await insertPasskey(tx, user.id, passkey, user.now)).rows.length === 0) throw new CredentialTaken()
+          if ((await insertPasskey(tx, user.id, passkey, user.now, true)).rows.length === 0) throw new CredentialTaken()
           return true
         })
         .catch((error: unknown) => {

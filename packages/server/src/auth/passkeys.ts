@@ -13,6 +13,9 @@
  *             (401 for one not registered here), the signature and counter are checked (the counter
  *             must grow when the authenticator counts), and the passkey's user gets a session.
  *   add/list/remove: stamped routes of a signed-in user; a user keeps at least one way in.
+ *   step-up:  a second factor (two-factor.ts): options naming the caller's passkeys, the challenge
+ *             bound to the caller's session; the assertion (user verification required, made in a
+ *             window of the frame's origin, not in an iframe) marks that session stepped up.
  *
  * Challenges are random (simplewebauthn's 32 bytes), stored, single use and live
  * PASSKEY_CHALLENGE_TTL_MS; a finish is checked against the stored row its clientDataJSON names.
@@ -46,6 +49,7 @@ import { openSession } from './open-session.ts'
 import { createPasskeyRepository, toPasskeyInfo, transportsOf, type NewPasskey, type PasskeyChallengeKind } from './passkey-repository.ts'
 import type { Caller } from './service.ts'
 import { sessionKeyCache } from './stamp.ts'
+import { markStepUp } from './two-factor.ts'
 
 type Registration = z.infer<typeof passkeyRegistrationSchema>
 type Authentication = z.infer<typeof passkeyAuthenticationSchema>
@@ -310,7 +314,15 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       if (!(await repo.moveCounter(stored.credential_id, counter, verified.authenticationInfo.newCounter, now()))) throw failed()
       const user = await repo.userById(stored.user_id)
       if (user === null) throw new AuthError(401, AUTH_ERRORS.passkeyUnknown)
-      return openSession(repo, user, input, device, now(), async (session) => options.notices?.sessionOpened(user, session, null))
+      return openSession(repo, user, input, device, now(), async (session) => {
+        // A passkey sign-in is a fresh step-up of its session: it is the proof the step-up route asks
+        // for (a user-verified assertion of a passkey the account already had, bound to this session's
+        // key), and a new device's recovery by the passkey's PRF (its new split needs the step-up) goes
+        // on in the same ceremony. A sign-up does not count: a new passkey proves no factor the account
+        // had before.
+        await markStepUp(options.db, session.id, 'passkey', now())
+        await options.notices?.sessionOpened(user, session, null)
+      })
     },
 
     /** POST /v1/auth/passkeys/options (stamped): creation options for another passkey of the caller. */
@@ -340,6 +352,67 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       const added = await repo.addPasskey(caller.user.userId, row.webauthn_user_id, passkey, now())
       if (added === null) throw new AuthError(409, 'This passkey is already registered')
       return { passkey: toPasskeyInfo(added) }
+    },
+
+    /**
+     * POST /v1/auth/2fa/passkey/options (stamped): request options for one of the caller's passkeys,
+     * user verification required, the challenge bound to this session. 400 passkeyNone without one.
+     */
+    async stepUpOptions(caller: Caller, origin: string | undefined) {
+      const rpID = rpIdFor(origin)
+      const userId = caller.user.userId
+      const existing = await repo.passkeysOf(userId)
+      if (existing.length === 0) throw new AuthError(400, AUTH_ERRORS.passkeyNone)
+      const opts = await generateAuthenticationOptions({
+        rpID,
+        allowCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
+        userVerification: 'required',
+        timeout: PASSKEY_CHALLENGE_TTL_MS,
+      })
+      await store(opts.challenge, 'step_up', { sessionId: caller.session.id, userId })
+      return { options: opts as unknown as Record<string, unknown> }
+    },
+
+    /**
+     * POST /v1/auth/2fa/passkey/verify (stamped): an assertion answering this session's step-up
+     * challenge, by one of the caller's passkeys, user verified, in a window of the frame's origin (a
+     * popup; not an iframe in a host page). Marks the session stepped up (two-factor.ts).
+     */
+    async stepUp(caller: Caller, response: Authentication): Promise<void> {
+      const challenge = challengeOf(response)
+      if (challenge === null) throw failed()
+      // Another session's challenge is refused before it is used up: its own session may still answer it.
+      const live = await repo.liveChallenge(challenge, 'step_up', now())
+      if (live !== null && (live.session_id !== caller.session.id || live.user_id !== caller.user.userId)) throw expired()
+      const row = await repo.takeChallenge(challenge, 'step_up', now())
+      if (row === null || row.session_id !== caller.session.id || row.user_id !== caller.user.userId) throw expired()
+      const stored = await repo.passkey(response.id)
+      if (stored === null || stored.user_id !== caller.user.userId) throw failed()
+      if (clientDataOf(response).crossOrigin === true) throw failed()
+      const counter = Number(stored.counter)
+      let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+      try {
+        verified = await verifyAuthenticationResponse({
+          response: response as unknown as AuthenticationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: origins,
+          expectedRPID: rpIds,
+          credential: {
+            id: stored.credential_id,
+            publicKey: Buffer.from(stored.public_key, 'base64url'),
+            counter,
+            transports: transportsOf(stored),
+          },
+          requireUserVerification: true,
+        })
+      } catch {
+        throw failed()
+      }
+      if (!verified.verified) throw failed()
+      const handle = response.response.userHandle
+      if (handle !== undefined && handle !== (await repo.webauthnUserIdOf(stored.user_id))) throw failed()
+      if (!(await repo.moveCounter(stored.credential_id, counter, verified.authenticationInfo.newCounter, now()))) throw failed()
+      await markStepUp(options.db, caller.session.id, 'passkey', now())
     },
 
     /** GET /v1/auth/passkeys (stamped) */

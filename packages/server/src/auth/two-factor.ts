@@ -1,8 +1,9 @@
 /**
  * The second factor (issue 22 §2; wire types and rules in @portico/protocol/two-factor): TOTP
  * (RFC 6238, with otpauth) enrolled, confirmed, verified and removed by a signed-in user, and the
- * short-lived step-up mark a verified code puts on the session, which sensitive actions require
- * (requireStepUp: key export now; a new device's setup and sends above an app's policy value next).
+ * short-lived step-up mark a verified code (or a passkey assertion, passkeys.ts stepUp) puts on the
+ * session, which sensitive actions require (requireStepUp: key export, a new device's setup; sends
+ * above an app's policy value next).
  *
  * The secret is made here (160 random bits), sealed under the KEK's key-encryption key with its own
  * associated data (so a sealed key could not be passed off as a TOTP secret, nor the other way),
@@ -19,6 +20,7 @@ import {
   TOTP_MAX_ATTEMPTS,
   TOTP_PERIOD_S,
   TOTP_WINDOW,
+  type StepUpFactor,
   type TotpEnrollment,
   type TwoFactorStatus,
 } from '@portico/protocol/two-factor'
@@ -44,6 +46,14 @@ type TotpRow = {
 
 const ms = (value: Date | string) => (value instanceof Date ? value : new Date(value)).getTime()
 const at = (time: number) => new Date(time).toISOString()
+
+/** Step `sessionId` up (by `factor`) until `now` + STEP_UP_TTL_MS: the mark requireStepUp looks for. */
+export const markStepUp = (q: Queryable, sessionId: string, factor: StepUpFactor, now: number) =>
+  q.query(
+    `INSERT INTO portico_auth.step_ups (session_id, factor, until) VALUES ($1, $2, $3::timestamptz)
+     ON CONFLICT (session_id) DO UPDATE SET factor = EXCLUDED.factor, until = EXCLUDED.until`,
+    [sessionId, factor, at(now + STEP_UP_TTL_MS)],
+  )
 
 export interface TwoFactorOptions {
   db: Database
@@ -75,11 +85,17 @@ export function createTwoFactor(options: TwoFactorOptions) {
     return until !== null && until > now() ? until : null
   }
 
-  async function status(caller: TwoFactorCaller): Promise<TwoFactorStatus> {
+  async function hasPasskey(userId: string): Promise<boolean> {
+    const { rows } = await db.query('SELECT 1 FROM portico_auth.passkeys WHERE user_id = $1 LIMIT 1', [userId])
+    return rows.length > 0
+  }
+
+  async function status(caller: Pick<TwoFactorCaller, 'userId' | 'sessionId'>): Promise<TwoFactorStatus> {
     const totp = await row(db, caller.userId)
     const until = await stepUpUntil(caller.sessionId)
     return {
       totp: totp === null ? 'off' : totp.confirmed_at === null ? 'pending' : 'on',
+      passkey: await hasPasskey(caller.userId),
       stepUpUntil: until === null ? null : at(until),
     }
   }
@@ -152,13 +168,6 @@ export function createTwoFactor(options: TwoFactorOptions) {
     throw new AuthError(outcome.status, outcome.error, headers)
   }
 
-  const markStepUp = (tx: Queryable, sessionId: string) =>
-    tx.query(
-      `INSERT INTO portico_auth.step_ups (session_id, factor, until) VALUES ($1, 'totp', $2::timestamptz)
-       ON CONFLICT (session_id) DO UPDATE SET factor = EXCLUDED.factor, until = EXCLUDED.until`,
-      [sessionId, at(now() + STEP_UP_TTL_MS)],
-    )
-
   return {
     /** GET /v1/auth/2fa */
     status,
@@ -188,14 +197,14 @@ export function createTwoFactor(options: TwoFactorOptions) {
     async confirm(caller: TwoFactorCaller, code: string): Promise<TwoFactorStatus> {
       await check(caller, code, 'pending', async (tx) => {
         await tx.query('UPDATE portico_auth.totp SET confirmed_at = $2::timestamptz WHERE user_id = $1', [caller.userId, at(now())])
-        await markStepUp(tx, caller.sessionId)
+        await markStepUp(tx, caller.sessionId, 'totp', now())
       })
       return status(caller)
     },
 
     /** POST /v1/auth/2fa/totp/verify: a valid code steps up this session for STEP_UP_TTL_MS. */
     async verify(caller: TwoFactorCaller, code: string): Promise<TwoFactorStatus> {
-      await check(caller, code, 'on', (tx) => markStepUp(tx, caller.sessionId).then(() => undefined))
+      await check(caller, code, 'on', (tx) => markStepUp(tx, caller.sessionId, 'totp', now()).then(() => undefined))
       return status(caller)
     },
 
@@ -216,10 +225,13 @@ export function createTwoFactor(options: TwoFactorOptions) {
       if ((await stepUpUntil(caller.sessionId)) === null) throw new AuthError(403, AUTH_ERRORS.stepUpRequired)
     },
 
-    /** As requireStepUp, for a user who has a second factor (a confirmed TOTP); without one, nothing is asked. */
+    /**
+     * As requireStepUp, for a user who has a second factor (a confirmed TOTP, or a passkey); without
+     * one, nothing is asked. Either factor's mark satisfies it.
+     */
     async requireStepUpIfEnabled(caller: Pick<TwoFactorCaller, 'userId' | 'sessionId'>): Promise<void> {
       const totp = await row(db, caller.userId)
-      if (totp !== null && totp.confirmed_at !== null) await this.requireStepUp(caller)
+      if ((totp !== null && totp.confirmed_at !== null) || (await hasPasskey(caller.userId))) await this.requireStepUp(caller)
     },
   }
 }

@@ -113,7 +113,11 @@ describe('passkey sign-up and sign-in', () => {
     expect(authUserSchema.parse(await me.json()).userId).toBe(user.userId)
     const list = await stamped(app, session, 'GET', '/v1/auth/passkeys', undefined, clock())
     const { passkeys } = passkeysResponseSchema.parse(await list.json())
-    expect(passkeys).toEqual([{ id: credentialId, name: 'Passkey', createdAt: expect.any(String), lastUsedAt: null, backedUp: false }])
+    // It signed the user in: used at its registration.
+    expect(passkeys).toEqual([
+      { id: credentialId, name: 'Passkey', createdAt: expect.any(String), lastUsedAt: expect.any(String), backedUp: false },
+    ])
+    expect(passkeys[0]?.lastUsedAt).toBe(passkeys[0]?.createdAt)
   })
 
   it('sign-in with the same passkey (a new device and session key) is the same user; the counter and last use are kept', async () => {

@@ -67,7 +67,7 @@ describe('TOTP second factor', () => {
   it('enrolls a pending secret (otpauth URI, base32, sealed at rest), confirmed by its first valid code, which steps the session up', async () => {
     clock = T0
     const s = await newUser()
-    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'off', stepUpUntil: null })
+    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'off', passkey: false, stepUpUntil: null })
 
     const enrolled = await call(s, '/v1/auth/2fa/totp/enroll', {})
     expect(enrolled.status).toBe(200)
@@ -77,7 +77,7 @@ describe('TOTP second factor', () => {
     expect(parsed).toBeInstanceOf(TOTP)
     expect(parsed).toMatchObject({ issuer: 'Portico', label: s.email, digits: 6, period: 30, algorithm: 'SHA1' })
     expect(parsed.secret.base32).toBe(secret)
-    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'pending', stepUpUntil: null })
+    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'pending', passkey: false, stepUpUntil: null })
 
     // At rest: sealed (v1.<iv>.<ciphertext>), no form of the secret in the row.
     const { rows } = await db.query<{ sealed_secret: string }>('SELECT sealed_secret FROM portico_auth.totp WHERE user_id = $1', [
@@ -98,7 +98,7 @@ describe('TOTP second factor', () => {
 
     const confirmed = await call(s, '/v1/auth/2fa/totp/confirm', { code: codeAt(secret, clock) })
     expect(confirmed.status).toBe(200)
-    expect(await statusOf(confirmed)).toEqual({ totp: 'on', stepUpUntil: new Date(clock + STEP_UP_TTL_MS).toISOString() })
+    expect(await statusOf(confirmed)).toEqual({ totp: 'on', passkey: false, stepUpUntil: new Date(clock + STEP_UP_TTL_MS).toISOString() })
 
     // Confirmed: a second enroll is refused and keeps the secret.
     const again = await call(s, '/v1/auth/2fa/totp/enroll', {})
@@ -227,7 +227,7 @@ describe('TOTP second factor', () => {
     await expect(twoFactor.requireStepUp({ sessionId: s.sessionId })).resolves.toBeUndefined()
     clock = T0 + STEP_UP_TTL_MS
     await expect(twoFactor.requireStepUp({ sessionId: s.sessionId })).rejects.toMatchObject({ status: 403 })
-    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'on', stepUpUntil: null })
+    expect(await statusOf(await call(s, '/v1/auth/2fa'))).toEqual({ totp: 'on', passkey: false, stepUpUntil: null })
     // A new code steps it up again.
     expect((await call(s, '/v1/auth/2fa/totp/verify', { code: codeAt(secret, clock) })).status).toBe(200)
     await expect(twoFactor.requireStepUp({ sessionId: s.sessionId })).resolves.toBeUndefined()

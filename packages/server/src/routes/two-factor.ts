@@ -1,5 +1,11 @@
-import { totpCodeRequestSchema, totpEnrollRequestSchema } from '@portico/protocol/two-factor'
+import {
+  passkeyStepUpOptionsRequestSchema,
+  passkeyStepUpRequestSchema,
+  totpCodeRequestSchema,
+  totpEnrollRequestSchema,
+} from '@portico/protocol/two-factor'
 import { Hono } from 'hono'
+import { AuthError } from '../auth/errors.ts'
 import { jsonBody, stamped, withAuthErrors } from '../auth/http.ts'
 import type { Caller } from '../auth/service.ts'
 import type { TwoFactorCaller } from '../auth/two-factor.ts'
@@ -41,6 +47,27 @@ export const twoFactorRoutes: RouteModule = (ctx) => {
       return c.json(await twoFactor[action](twoFactorCaller(caller), code))
     })
   }
+
+  // A passkey steps up as a TOTP code does (the passkey service verifies it). 404 when `auth.passkeys` is false.
+  const passkeys = () => {
+    if (!auth.passkeys) throw new AuthError(404, 'Passkey sign-in is not configured')
+    return auth.passkeys
+  }
+
+  app.post('/v1/auth/2fa/passkey/options', async (c) => {
+    const service = passkeys()
+    const { caller, body } = await stamped(c, auth.service)
+    await jsonBody(c, passkeyStepUpOptionsRequestSchema, body || '{}')
+    return c.json(await service.stepUpOptions(caller, c.req.header('origin')))
+  })
+
+  app.post('/v1/auth/2fa/passkey/verify', async (c) => {
+    const service = passkeys()
+    const { caller, body } = await stamped(c, auth.service)
+    const { response } = await jsonBody(c, passkeyStepUpRequestSchema, body)
+    await service.stepUp(caller, response)
+    return c.json(await twoFactor.status(twoFactorCaller(caller)))
+  })
 
   return app
 }

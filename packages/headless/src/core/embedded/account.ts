@@ -166,6 +166,7 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
       | 'getTwoFactor'
       | 'enrollTotp'
       | 'submitTotp'
+      | 'stepUpPasskey'
       | 'showKeyExport'
       | 'hideKeyExport'
       | 'getKeyState'
@@ -198,6 +199,15 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
   async function submitTotp(action: TotpAction, code: string): Promise<TwoFactorState> {
     const { connectorId, call } = authWith('submitTotp')
     return call({ connectorId, action, code })
+  }
+  /** A step-up by a passkey. Reaches the connector in this same call (it opens the passkey window in the user's click). */
+  function stepUpPasskey(): Promise<TwoFactorState> {
+    try {
+      const { connectorId, call } = authWith('stepUpPasskey')
+      return call({ connectorId })
+    } catch (error) {
+      return Promise.reject(error)
+    }
   }
   /** The key of `kind` shows in the connector's secure frame over `rect`; it never reaches this page. */
   async function showKeyExport(kind: ExportKeyKind, rect: ViewportRect): Promise<void> {
@@ -263,6 +273,8 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
       const adapter = authConnection()?.adapter
       return Boolean(adapter?.getTwoFactor && adapter.enrollTotp && adapter.submitTotp)
     },
+    /** The connected auth connector steps up with a passkey too. */
+    canStepUpPasskey: (): boolean => Boolean(authConnection()?.adapter.stepUpPasskey),
     canExportKey: (): boolean => Boolean(authConnection()?.adapter.showKeyExport),
     /** The connected auth connector has key recovery (issue 22 §2: key state, recover, show the recovery secret). */
     canRecover: (): boolean => {
@@ -277,6 +289,7 @@ export function createEmbeddedAccount({ chain, connection, theme, options }: Emb
     enrollTotp,
     hideTotpEnrollment,
     submitTotp,
+    stepUpPasskey,
     showKeyExport,
     hideKeyExport,
     watchTheme,

@@ -150,6 +150,8 @@ export default {
     onHint: 'Gib den Code aus deiner Authenticator-App ein, um deinen Schlüssel zu exportieren.',
     removeHint: 'Gib den Code aus deiner Authenticator-App ein, um die Zwei-Faktor-Authentifizierung auszuschalten.',
     turnOff: 'Ausschalten',
+    usePasskey: 'Passkey verwenden',
+    passkeyVerifiedHeading: 'Passkey bestätigt',
     verifiedHeading: 'Code akzeptiert',
     verifiedHint:
       'In den nächsten 5 Minuten kannst du deine Schlüssel anzeigen. Sie erscheinen im sicheren Wallet-Rahmen, nie auf dieser Seite.',

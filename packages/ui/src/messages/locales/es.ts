@@ -154,6 +154,8 @@ export default {
     onHint: 'Introduce el código de tu app de autenticación para exportar tu clave.',
     removeHint: 'Introduce el código de tu app de autenticación para desactivar la autenticación en dos pasos.',
     turnOff: 'Desactivar',
+    usePasskey: 'Usar una llave de acceso',
+    passkeyVerifiedHeading: 'Llave de acceso confirmada',
     verifiedHeading: 'Código aceptado',
     verifiedHint:
       'Durante los próximos 5 minutos puedes mostrar tus claves. Aparecen en el marco seguro de la billetera, nunca en esta página.',

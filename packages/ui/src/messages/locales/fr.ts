@@ -157,6 +157,8 @@ export default {
     onHint: "Saisissez le code de votre application d'authentification pour exporter votre clé.",
     removeHint: "Saisissez le code de votre application d'authentification pour désactiver l'authentification à deux facteurs.",
     turnOff: 'Désactiver',
+    usePasskey: 'Utiliser une clé d’accès',
+    passkeyVerifiedHeading: 'Clé d’accès confirmée',
     verifiedHeading: 'Code accepté',
     verifiedHint:
       'Pendant les 5 prochaines minutes, vous pouvez afficher vos clés. Elles apparaissent dans le cadre sécurisé du portefeuille, jamais sur cette page.',

@@ -148,6 +148,8 @@ export default {
     onHint: '鍵をエクスポートするには、認証アプリのコードを入力してください。',
     removeHint: '2段階認証をオフにするには、認証アプリのコードを入力してください。',
     turnOff: 'オフにする',
+    usePasskey: 'パスキーを使用',
+    passkeyVerifiedHeading: 'パスキーを確認しました',
     verifiedHeading: 'コードを確認しました',
     verifiedHint: 'これから5分間、鍵を表示できます。鍵は安全なウォレットフレームに表示され、このページには表示されません。',
     exportEvm: '秘密鍵を表示（EVM）',

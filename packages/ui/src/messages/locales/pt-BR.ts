@@ -142,6 +142,8 @@ export default {
     onHint: 'Digite o código do seu app autenticador para exportar sua chave.',
     removeHint: 'Digite o código do seu app autenticador para desativar a autenticação em duas etapas.',
     turnOff: 'Desativar',
+    usePasskey: 'Usar uma chave de acesso',
+    passkeyVerifiedHeading: 'Chave de acesso confirmada',
     verifiedHeading: 'Código aceito',
     verifiedHint: 'Nos próximos 5 minutos você pode mostrar suas chaves. Elas aparecem no quadro seguro da carteira, nunca nesta página.',
     exportEvm: 'Mostrar chave privada (EVM)',

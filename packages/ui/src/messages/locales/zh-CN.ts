@@ -142,6 +142,8 @@ export default {
     onHint: '输入身份验证器应用中的验证码以导出密钥。',
     removeHint: '输入身份验证器应用中的验证码以关闭双重验证。',
     turnOff: '关闭',
+    usePasskey: '使用通行密钥',
+    passkeyVerifiedHeading: '通行密钥已确认',
     verifiedHeading: '验证码已通过',
     verifiedHint: '在接下来的 5 分钟内，你可以查看密钥。密钥显示在安全的钱包框架中，绝不会显示在此页面上。',
     exportEvm: '显示私钥（EVM）',

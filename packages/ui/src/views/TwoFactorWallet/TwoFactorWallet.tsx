@@ -18,6 +18,7 @@ export function TwoFactorWallet() {
   const exportKey = useExportKey()
   const [requested, setRequested] = useState<'evm' | 'solana' | undefined>()
   const [enrollRequested, setEnrollRequested] = useState(false)
+  const [byPasskey, setByPasskey] = useState(false)
 
   const { enroll, busy, phase } = twoFactor
   const enrollRoom = useFrameRoom(enrollRequested, enroll)
@@ -60,7 +61,16 @@ export function TwoFactorWallet() {
         setEnrollRequested(true)
       }}
       onCodeChange={twoFactor.setCode}
-      onSubmitCode={(action, code) => twoFactor.submit(code ? { action, code } : { action })}
+      onSubmitCode={(action, code) => {
+        setByPasskey(false)
+        twoFactor.submit(code ? { action, code } : { action })
+      }}
+      canUsePasskey={twoFactor.canUsePasskey}
+      byPasskey={byPasskey}
+      onUsePasskey={() => {
+        setByPasskey(true)
+        twoFactor.stepUpWithPasskey()
+      }}
       onExport={setRequested}
       onExportDone={() => {
         exportReset()

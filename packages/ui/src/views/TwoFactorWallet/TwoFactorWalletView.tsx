@@ -33,6 +33,12 @@ export type TwoFactorWalletViewProps = {
   roomRef?: (element: HTMLDivElement | null) => void
   onEnroll?: () => void
   onCodeChange?: (value: string) => void
+  /** The user has a passkey: "Use a passkey" steps up instead of a code. @default false */
+  canUsePasskey?: boolean
+  /** Step up with a passkey (its window opens in this click, on the secure frame's origin). */
+  onUsePasskey?: () => void
+  /** The step-up was made with a passkey (the heading says so). @default false */
+  byPasskey?: boolean
   /** A full code: confirm the setup, step up ('verify'), or turn TOTP off ('remove'). */
   onSubmitCode?: (action: 'verify' | 'remove', code?: string) => void
   onExport?: (kind: 'evm' | 'solana') => void
@@ -81,6 +87,12 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
         )
       )}
     </>
+  )
+
+  const passkeyButton = props.canUsePasskey && (
+    <Button variant="secondary" fullWidth onClick={props.onUsePasskey} disabled={busy} data-testid="portico-two-factor-passkey">
+      {m.usePasskey}
+    </Button>
   )
 
   if (exportPhase === 'opening' || exportPhase === 'shown') {
@@ -147,6 +159,7 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
           <Button variant="primary" fullWidth onClick={props.onEnroll} disabled={busy} data-testid="portico-two-factor-enroll">
             {m.setUp}
           </Button>
+          {passkeyButton}
         </div>
       </div>
     )
@@ -155,7 +168,7 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
   if (phase === 'verified') {
     return (
       <div className={shared.centered} data-testid="portico-two-factor" data-phase={phase}>
-        <StepText heading={m.verifiedHeading} hint={m.verifiedHint} />
+        <StepText heading={props.byPasskey ? m.passkeyVerifiedHeading : m.verifiedHeading} hint={m.verifiedHint} />
         {exportError && (
           <p role="alert" className={email.alert}>
             {exportError}
@@ -181,6 +194,7 @@ export function TwoFactorWalletView(props: TwoFactorWalletViewProps) {
       <StepText heading={m.onHeading} hint={removing ? m.removeHint : m.onHint} />
       {codeForm}
       <div className={email.actions}>
+        {!removing && passkeyButton}
         <Button variant="ghost" fullWidth onClick={() => setRemoving(!removing)} data-testid="portico-two-factor-remove">
           {removing ? messages.updateEmail.cancel : m.turnOff}
         </Button>
