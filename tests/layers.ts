@@ -58,10 +58,16 @@ export function checkImports(file: string, specifiers: string[], options: { head
     if (pkg === 'ui' || ADAPTERS.includes(`@portico/${pkg}`)) {
       if (s.startsWith('@portico/headless') && !HEADLESS_PUBLIC.has(s)) bad(s, `${pkg} must use only headless's public API`)
       // @portico/embedded is also the frame app, a client of the Portico API in its own right: it speaks the
-      // frame protocol and the auth service's wire (and reads a project's allowed origins) itself.
+      // frame protocol and the auth service's wire (and reads a project's allowed origins and confirmation policy) itself.
       const embeddedWire =
         pkg === 'embedded' &&
-        ['@portico/protocol/frame', '@portico/protocol/auth', '@portico/protocol/explorer', '@portico/protocol/two-factor'].includes(s)
+        [
+          '@portico/protocol/frame',
+          '@portico/protocol/auth',
+          '@portico/protocol/explorer',
+          '@portico/protocol/two-factor',
+          '@portico/protocol/confirm-policy',
+        ].includes(s)
       if (!embeddedWire && startsWithAny(s, ['@portico/protocol'])) bad(s, `${pkg} must reach wire types through headless's public API`)
       if (startsWithAny(s, ['@portico/server'])) bad(s, `${pkg} must not import server or devnet`)
       if (!isTest && startsWithAny(s, ['@portico/devnet'])) bad(s, `${pkg} must not import server or devnet`)
