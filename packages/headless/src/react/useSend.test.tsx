@@ -74,7 +74,13 @@ describe('useSend', () => {
     expect(result.current.sendTokenAmount).toBe('0.5')
     expect(result.current.button).toMatchObject({ action: 'addAddress', label: 'Add address' })
     act(() => result.current.setReceiver(TO))
-    expect(result.current.button).toEqual({ action: 'preview', label: 'Preview send', disabled: false, fundWallet: false, switchWallet: false })
+    expect(result.current.button).toEqual({
+      action: 'preview',
+      label: 'Preview send',
+      disabled: false,
+      fundWallet: false,
+      switchWallet: false,
+    })
     let hash = ''
     await act(async () => {
       hash = await result.current.send()
