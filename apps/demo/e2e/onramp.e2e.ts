@@ -139,14 +139,18 @@ describe('buy crypto through the on-ramp sandbox', () => {
     expect(await popup.getByTestId('portico-onramp-crypto-amount').textContent()).toBe('99')
     await expect.poll(() => usdcOf(ACCOUNT_0), POLL).toBe(before + parseUnits('99', 6))
     await popup.close()
-    // Back in the app: no longer waiting; the note says the purchase arrives by itself.
-    await expect.poll(() => h.page.getByTestId('portico-onramp-returned').isVisible(), POLL).toBe(true)
+    // Back in the app: no longer waiting; the purchase is seen arriving (issue 25 §1): the amount, then its transaction.
+    await expect.poll(() => h.page.getByTestId('portico-onramp-purchased').isVisible(), POLL).toBe(true)
     expect(await h.page.evaluate(() => window.__portico!.peek('onramp')!.$onramp.get().inProgress)).toBe(false)
+    expect(await h.page.getByTestId('portico-onramp-purchased-amount').textContent()).toBe('99.000 USDC arrived in your wallet')
+    await expect
+      .poll(() => h.page.getByTestId('portico-onramp-purchased-hash').getAttribute('title'), { timeout: 40_000 })
+      .toBe(purchaseHash)
 
     // The purchase in Activity (EVM): the API's indexer lists the treasury's transfer, and the tab shows it.
     const id = `eip155:${h.stack.devnet.chains[0]!.chainId}:${purchaseHash}`
     await expect.poll(() => historyIds(ACCOUNT_0, `eip155:${h.stack.devnet.chains[0]!.chainId}`), POLL).toContain(id)
-    await h.page.getByTestId('portico-onramp-returned-done').click()
+    await h.page.getByTestId('portico-onramp-purchased-done').click()
     await h.page.getByRole('dialog').getByRole('tab', { name: 'Activity' }).click()
     const row = h.page.locator(`[data-testid="portico-activity-row"][data-id="${id}"]`)
     await expect.poll(() => row.count(), POLL).toBe(1)
@@ -200,8 +204,9 @@ describe('buy crypto through the on-ramp sandbox', () => {
     await expect.poll(() => lamportsOf(SOL_0), POLL).toBe(before + 198_000_000n)
     await popup.close()
     // The purchase in Solana Activity (issue 25): read by the API from the chain, from the named treasury.
-    await expect.poll(() => page.getByTestId('portico-onramp-returned').isVisible(), POLL).toBe(true)
-    await page.getByTestId('portico-onramp-returned-done').click()
+    await expect.poll(() => page.getByTestId('portico-onramp-purchased').isVisible(), POLL).toBe(true)
+    expect(await page.getByTestId('portico-onramp-purchased-amount').textContent()).toBe('0.198 SOL arrived in your wallet')
+    await page.getByTestId('portico-onramp-purchased-done').click()
     await page.getByRole('dialog').getByRole('tab', { name: 'Activity' }).click()
     const row = page.locator(`[data-testid="portico-activity-row"][data-id="${h.stack.solana.caipNetworkId}:${signature}"]`)
     await expect.poll(() => row.count(), POLL).toBe(1)

@@ -657,6 +657,9 @@ export const messages = {
     openAgain: (provider: string) => `Open ${provider} again`,
     done: 'Back to wallet',
     /** The provider's window was closed: the purchase, if paid, arrives on its own. */
+    /** The purchase arrived (issue 25 §1): its title and what arrived ('29.5 USDC'). */
+    purchaseDone: 'Purchase complete',
+    arrived: (amount: string) => `${amount} arrived in your wallet`,
     returned: (provider: string) => `Back from ${provider}. If you paid, your balance updates once the purchase arrives.`,
     /** The purchase currencies' list, and its empty state. */
     tokensLabel: 'Tokens you can buy',

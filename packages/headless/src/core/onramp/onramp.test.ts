@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TokenBalance } from '../chain/chain'
 import { ADDRESS, fakeAdapter, mainnet, manualTimers, SOL_ADDRESS, solana, testPortico } from '../test-utils'
 import type { CaipNetwork, ChainNamespace } from '../types'
-import { QUOTE_DEBOUNCE_MS, RETURN_MIN_GAP_MS, RETURN_RECHECK_MS, WINDOW_POLL_MS } from './rules'
+import { decimalGain, PURCHASE_WATCH_MS, QUOTE_DEBOUNCE_MS, RETURN_MIN_GAP_MS, RETURN_RECHECK_MS, WINDOW_POLL_MS } from './rules'
 
 const polygon: CaipNetwork = {
   ...mainnet,
@@ -493,11 +493,86 @@ describe('on-ramp: the provider window and the return', () => {
     await flush()
     expect(t.requests.filter(balance).map((r) => r.query.forceUpdate)).toEqual(['true', 'true'])
     expect(t.paths().filter((p) => p.endsWith('/history'))).toHaveLength(2)
-    // Closed: no longer watched.
+    // Closed: its focus no longer counts; the purchase, not arrived, is looked for every 16 s for 2 minutes.
     t.browser.returnFocus()
-    t.timers.advance(RETURN_RECHECK_MS * 2)
     await flush()
     expect(t.requests.filter(balance)).toHaveLength(2)
+    for (let i = 0; i < 12; i++) {
+      t.timers.advance(RETURN_RECHECK_MS)
+      await flush()
+    }
+    const looked = t.requests.filter(balance).length
+    expect(looked).toBe(1 + Math.ceil(PURCHASE_WATCH_MS / RETURN_RECHECK_MS))
+    t.timers.advance(RETURN_RECHECK_MS * 4)
+    await flush()
+    expect(t.requests.filter(balance)).toHaveLength(looked)
+    expect(t.state().purchase).toBeUndefined()
+  })
+
+  it('the purchase arrives: the amount the bought token grew by and its transaction from the history; no more rechecks (issue 25 §1)', async () => {
+    const USDC = { ...ETH, name: 'USD Coin', symbol: 'USDC', address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', price: 1 }
+    let usdc = '1000'
+    const HASH = `0x${'ab'.repeat(32)}`
+    const t = await setup({
+      answers: {
+        [`/v1/account/${ADDRESS}/balance`]: () => json({ balances: [ETH, { ...USDC, quantity: { decimals: '6', numeric: usdc } }] }),
+        [`/v1/account/${ADDRESS}/history`]: () =>
+          json({
+            data: [
+              {
+                id: `eip155:1:${HASH}`,
+                metadata: {
+                  minedAt: new Date(1_700_000_030_000).toISOString(),
+                  chain: 'eip155:1',
+                  operationType: 'receive',
+                  status: 'confirmed',
+                  sentFrom: '0xtreasury',
+                  sentTo: ADDRESS,
+                },
+                transfers: [{ direction: 'in', quantity: { numeric: '29.5' }, fungible_info: { symbol: 'USDC' } }],
+              },
+            ],
+            next: null,
+          }),
+      },
+    })
+    await t.portico.balance.fetchTokenBalances({ namespace: 'eip155', forceUpdate: true })
+    await quoted(t)
+    await t.onramp.openProvider('coinbase')
+    expect(t.state().purchase).toBeUndefined()
+    // The provider pays out, the user closes its window.
+    usdc = '1029.5'
+    t.browser.opened[0]!.win.closed = true
+    t.timers.advance(WINDOW_POLL_MS)
+    await flush()
+    expect(t.state().purchase).toEqual({
+      amount: '29.5',
+      symbol: 'USDC',
+      hash: HASH,
+      explorerUrl: `http://127.0.0.1:4000/1/tx/${HASH}`,
+    })
+    // Arrived: the rechecks stop after the one already set.
+    const balance = (r: { path: string }) => r.path.endsWith('/balance')
+    const before = t.requests.filter(balance).length
+    for (let i = 0; i < 4; i++) {
+      t.timers.advance(RETURN_RECHECK_MS)
+      await flush()
+    }
+    expect(t.requests.filter(balance).length).toBeLessThanOrEqual(before + 1)
+    // A new purchase starts afresh.
+    t.onramp.reset()
+    expect(t.state().purchase).toBeUndefined()
+  })
+
+  it.each<[string, string, string | undefined]>([
+    ['1029.5', '1000', '29.5'],
+    ['0.3', '0.1', '0.2'],
+    ['5', '5', undefined],
+    ['4.99', '5', undefined],
+    ['1e3', '0', undefined],
+    ['100', '99.999999', '0.000001'],
+  ])('decimalGain(%j, %j) → %j', (after, before, gain) => {
+    expect(decimalGain(after, before)).toBe(gain)
   })
 
   it('coming back to the page (focus) refreshes while the window stays open; two focus events within 2 s refresh once', async () => {

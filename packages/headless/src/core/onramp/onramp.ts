@@ -11,7 +11,10 @@
  * - openProvider: a new window opened at once (inside the click), then the provider's page
  *   (POST /v1/generators/onrampurl) loaded into it. When the user comes back (the page gets the focus,
  *   or the window closes) the balances are refreshed past the cache and, on EVM and Solana, Activity re-reads
- *   its first page, where the purchase arrives (once more RETURN_RECHECK_MS later).
+ *   its first page, where the purchase arrives (once more RETURN_RECHECK_MS later). The purchase is
+ *   watched for: the bought token's balance is compared with the one before the window opened at each
+ *   of those refreshes (and every RETURN_RECHECK_MS after the return, up to PURCHASE_WATCH_MS); once it
+ *   grew, `purchase` says how much arrived and, when the history lists it, the transaction.
  * - Failures (options, quotes, page) go into `error` with their text ('HTTP status code: {n}',
  *   'Something went wrong', 'No account connected', 'Could not create popup window').
  */
@@ -44,7 +47,9 @@ import {
   purchaseCurrenciesFor,
   QUOTE_DEBOUNCE_MS,
   RETURN_MIN_GAP_MS,
+  PURCHASE_WATCH_MS,
   RETURN_RECHECK_MS,
+  decimalGain,
   roundAmount,
   WINDOW_POLL_MS,
   WINDOW_WATCH_LIMIT_MS,
@@ -109,6 +114,23 @@ export interface OnRampState {
   opening: boolean
   /** A provider's window is open: the purchase is under way there. */
   inProgress: boolean
+  /**
+   * The purchase arrived (issue 25 §1): the amount the bought token's balance grew by since the window
+   * opened, its symbol, and the incoming transaction once the history lists it (`hash`, `explorerUrl`).
+   * @default undefined
+   */
+  purchase?: OnRampPurchase
+}
+
+/** A purchase that arrived in the wallet. */
+export interface OnRampPurchase {
+  /** What arrived, as a decimal text ('29.5'). */
+  amount: string
+  symbol: string
+  /** The incoming transaction, once the history lists it. */
+  hash?: string
+  /** Its page on the network's block explorer. */
+  explorerUrl?: string
 }
 
 /** What the views read besides the state. */
@@ -156,6 +178,10 @@ export interface OnRampDeps {
   refreshBalances(namespace: ChainNamespace): Promise<unknown>
   /** Re-read Activity's first page (EVM, Solana; nothing when Activity is not loaded). */
   refreshActivity(namespace: ChainNamespace): Promise<unknown>
+  /** The active account's balance of `symbol` in `namespace`, as its decimal text (undefined: none listed). @default none: no purchase is watched for */
+  balanceOf?(namespace: ChainNamespace, symbol: string): string | undefined
+  /** The newest incoming transfer of `symbol` to the account at or after `since` (ms) in its history: its hash and explorer page. */
+  findIncoming?(namespace: ChainNamespace, symbol: string, since: number): Promise<{ hash: string; explorerUrl?: string } | undefined>
   timers: Timers
 }
 
@@ -176,6 +202,7 @@ const INITIAL: OnRampState = {
   paymentMethod: DEFAULT_PAYMENT_METHOD,
   opening: false,
   inProgress: false,
+  purchase: undefined,
 }
 
 /** What a new amount, currency or network clears: the quotes and the provider's page. */
@@ -409,6 +436,31 @@ export function createOnRamp(deps: OnRampDeps) {
   let watching: { win: OnRampWindow; namespace: ChainNamespace; poll: unknown; offFocus: () => void; since: number } | undefined
   let lastReturn = -Infinity
   let recheck: unknown
+  /** What is watched for: the bought token, its balance before the window opened, since when; the first return's time. */
+  let awaited: { namespace: ChainNamespace; symbol: string; before: string; since: number; returnedAt?: number } | undefined
+
+  /** After a refresh: did the bought token's balance grow? Then the purchase arrived (and its transaction is looked for). */
+  async function checkArrival(): Promise<boolean> {
+    const wanted = awaited
+    if (!wanted || !deps.balanceOf) return false
+    const now = deps.balanceOf(wanted.namespace, wanted.symbol)
+    const gained = now === undefined ? undefined : decimalGain(now, wanted.before)
+    if (gained === undefined) return false
+    awaited = undefined
+    patch({ purchase: { amount: gained, symbol: wanted.symbol } })
+    // The history may list it only a little later (the indexer, the 15 s cache): looked for now and at the next recheck.
+    for (const wait of [0, RETURN_RECHECK_MS]) {
+      if (wait > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, wait))
+      const found = await deps.findIncoming?.(wanted.namespace, wanted.symbol, wanted.since).catch(() => undefined)
+      const current = $state.get().purchase
+      if (!current || current.amount !== gained) return true
+      if (found) {
+        patch({ purchase: { ...current, hash: found.hash, ...(found.explorerUrl ? { explorerUrl: found.explorerUrl } : {}) } })
+        return true
+      }
+    }
+    return true
+  }
 
   function stopWatching(): void {
     if (!watching) return
@@ -422,16 +474,25 @@ export function createOnRamp(deps: OnRampDeps) {
     const now = deps.timers.now()
     if (now - lastReturn < RETURN_MIN_GAP_MS) return
     lastReturn = now
+    if (awaited && awaited.returnedAt === undefined) awaited.returnedAt = now
     const refresh = () => {
-      void deps.refreshBalances(namespace).catch(() => undefined)
+      void deps
+        .refreshBalances(namespace)
+        .catch(() => undefined)
+        .then(() => checkArrival())
       if (namespace === 'eip155' || namespace === 'solana') void deps.refreshActivity(namespace).catch(() => undefined)
     }
+    const later = () => {
+      if (recheck !== undefined) deps.timers.clearTimeout(recheck)
+      recheck = deps.timers.setTimeout(() => {
+        recheck = undefined
+        refresh()
+        // A purchase still awaited is looked for again, up to PURCHASE_WATCH_MS after the return.
+        if (awaited?.returnedAt !== undefined && deps.timers.now() - awaited.returnedAt < PURCHASE_WATCH_MS) later()
+      }, RETURN_RECHECK_MS)
+    }
     refresh()
-    if (recheck !== undefined) deps.timers.clearTimeout(recheck)
-    recheck = deps.timers.setTimeout(() => {
-      recheck = undefined
-      refresh()
-    }, RETURN_RECHECK_MS)
+    later()
   }
 
   function watch(win: OnRampWindow, namespace: ChainNamespace): void {
@@ -499,7 +560,22 @@ export function createOnRamp(deps: OnRampDeps) {
     }
     const seq = ++urlSeq
     const mine = epoch
-    patch({ selectedProvider: { name: provider, url: '' }, opening: true, error: undefined, ...(crypto ? { purchaseAmount: crypto } : {}) })
+    // What the wallet holds of the token now: the purchase is what it gains from here.
+    awaited = deps.balanceOf
+      ? {
+          namespace,
+          symbol: s.purchaseCurrency.symbol,
+          before: deps.balanceOf(namespace, s.purchaseCurrency.symbol) ?? '0',
+          since: deps.timers.now(),
+        }
+      : undefined
+    patch({
+      selectedProvider: { name: provider, url: '' },
+      opening: true,
+      error: undefined,
+      purchase: undefined,
+      ...(crypto ? { purchaseAmount: crypto } : {}),
+    })
     let url: string
     try {
       url = await deps.api.generateUrl(body)
@@ -526,6 +602,9 @@ export function createOnRamp(deps: OnRampDeps) {
   function reset(): void {
     cancelQuote()
     stopWatching()
+    awaited = undefined
+    if (recheck !== undefined) deps.timers.clearTimeout(recheck)
+    recheck = undefined
     epoch++
     purchaseChosen = false
     quoteSeq++

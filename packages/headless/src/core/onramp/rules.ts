@@ -37,6 +37,8 @@ export const WINDOW_WATCH_LIMIT_MS = 30 * 60_000
  * past the history's 15 s cache (SPEC §9) and the indexer's block behind the chain.
  */
 export const RETURN_RECHECK_MS = 16_000
+/** After the return, a purchase not yet arrived is looked for every RETURN_RECHECK_MS for this long (ms). */
+export const PURCHASE_WATCH_MS = 2 * 60_000
 /** Two returns (focus events) closer than this (ms) refresh once. */
 export const RETURN_MIN_GAP_MS = 2000
 /** The provider window's size and name (a second purchase reuses the window). */
@@ -231,4 +233,27 @@ export function windowFeatures(screen?: { x: number; y: number; width: number; h
   const left = screen ? Math.max(0, Math.round(screen.x + (screen.width - width) / 2)) : 0
   const top = screen ? Math.max(0, Math.round(screen.y + (screen.height - height) / 2)) : 0
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`
+}
+
+/**
+ * How much a balance grew, exactly, as a decimal text: `after` − `before` when it is more than 0
+ * ('1029.5', '1000' → '29.5'); undefined when it did not grow or a text is not a decimal.
+ */
+export function decimalGain(after: string, before: string): string | undefined {
+  const read = (text: string): { digits: bigint; scale: number } | undefined => {
+    const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim())
+    if (!m) return undefined
+    const frac = m[2] ?? ''
+    return { digits: BigInt(`${m[1]}${frac}`), scale: frac.length }
+  }
+  const a = read(after)
+  const b = read(before)
+  if (!a || !b) return undefined
+  const scale = Math.max(a.scale, b.scale)
+  const gain = a.digits * 10n ** BigInt(scale - a.scale) - b.digits * 10n ** BigInt(scale - b.scale)
+  if (gain <= 0n) return undefined
+  const text = gain.toString().padStart(scale + 1, '0')
+  const int = text.slice(0, text.length - scale)
+  const frac = text.slice(text.length - scale).replace(/0+$/, '')
+  return frac ? `${int}.${frac}` : int
 }

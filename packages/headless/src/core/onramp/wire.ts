@@ -55,6 +55,28 @@ export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindo
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     // Activity loads with its tab: when it is not loaded there is nothing to re-read (it reads the server's history when shown).
     refreshActivity: async (namespace) => host.peek('activity')?.refresh({ namespace }),
+    balanceOf: (namespace, symbol) =>
+      chain
+        .getAccount(namespace)
+        ?.tokenBalance?.find(
+          (t) => t.symbol.toUpperCase() === symbol.toUpperCase() && t.chainId === chain.getActiveNetwork(namespace)?.caipNetworkId,
+        )?.quantity.numeric,
+    // The account's history (the API's, first page): the newest transaction since the window opened that brought the token in.
+    findIncoming: async (namespace, symbol, since) => {
+      const address = chain.getAccount(namespace)?.address
+      const network = chain.getActiveNetwork(namespace)
+      if (!address || !network) return undefined
+      const { data } = await host.api.account.getHistory(address, { chainId: network.caipNetworkId })
+      const found = data.find(
+        (tx) =>
+          Date.parse(tx.metadata.minedAt) >= since - 60_000 &&
+          tx.transfers.some((t) => t.direction === 'in' && t.fungible_info?.symbol?.toUpperCase() === symbol.toUpperCase()),
+      )
+      if (!found) return undefined
+      const hash = found.id.slice(found.id.lastIndexOf(':') + 1)
+      const base = network.blockExplorers?.default.url
+      return { hash, ...(base ? { explorerUrl: `${base.replace(/\/+$/, '')}/tx/${hash}` } : {}) }
+    },
     timers: host.timers,
   })
 }

@@ -575,6 +575,8 @@ export default {
     waitingText: (provider) => `أكمل الدفع في نافذة ${provider}. يُحدَّث رصيدك عند عودتك إلى هنا.`,
     openAgain: (provider) => `فتح ${provider} مرة أخرى`,
     done: 'العودة إلى المحفظة',
+    purchaseDone: 'اكتمل الشراء',
+    arrived: (amount) => `وصل ${amount} إلى محفظتك`,
     returned: (provider) => `عدت من ${provider}. إذا دفعت، فسيُحدَّث رصيدك عند وصول عملية الشراء.`,
     tokensLabel: 'رموز يمكنك شراؤها',
     noTokens: 'لا يمكن شراء أي رمز على هذه الشبكة.',

@@ -585,6 +585,8 @@ export default {
       `Schließe die Zahlung im ${provider}-Fenster ab. Dein Guthaben wird aktualisiert, wenn du hierher zurückkehrst.`,
     openAgain: (provider) => `${provider} erneut öffnen`,
     done: 'Zurück zur Wallet',
+    purchaseDone: 'Kauf abgeschlossen',
+    arrived: (amount) => `${amount} ist in deiner Wallet eingegangen`,
     returned: (provider) => `Zurück von ${provider}. Falls du bezahlt hast, wird dein Guthaben aktualisiert, sobald der Kauf eingeht.`,
     tokensLabel: 'Token, die du kaufen kannst',
     noTokens: 'In diesem Netzwerk kann kein Token gekauft werden.',

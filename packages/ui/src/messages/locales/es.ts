@@ -586,6 +586,8 @@ export default {
     waitingText: (provider) => `Termina de pagar en la ventana de ${provider}. Tu saldo se actualiza cuando vuelvas aquí.`,
     openAgain: (provider) => `Abrir ${provider} de nuevo`,
     done: 'Volver a la billetera',
+    purchaseDone: 'Compra completada',
+    arrived: (amount) => `${amount} llegó a tu billetera`,
     returned: (provider) => `De vuelta de ${provider}. Si pagaste, tu saldo se actualizará cuando llegue la compra.`,
     tokensLabel: 'Tokens que puedes comprar',
     noTokens: 'No se puede comprar ningún token en esta red.',

@@ -591,6 +591,8 @@ export default {
     waitingText: (provider) => `Terminez le paiement dans la fenêtre ${provider}. Votre solde se met à jour à votre retour ici.`,
     openAgain: (provider) => `Rouvrir ${provider}`,
     done: 'Retour au portefeuille',
+    purchaseDone: 'Achat terminé',
+    arrived: (amount) => `${amount} est arrivé dans votre portefeuille`,
     returned: (provider) => `De retour de ${provider}. Si vous avez payé, votre solde se mettra à jour à l’arrivée de l’achat.`,
     tokensLabel: 'Jetons que vous pouvez acheter',
     noTokens: 'Aucun jeton ne peut être acheté sur ce réseau.',

@@ -578,6 +578,8 @@ export default {
     waitingText: (provider) => `${provider}のウィンドウで支払いを完了してください。ここに戻ると残高が更新されます。`,
     openAgain: (provider) => `${provider}をもう一度開く`,
     done: 'ウォレットに戻る',
+    purchaseDone: '購入が完了しました',
+    arrived: (amount) => `${amount} がウォレットに届きました`,
     returned: (provider) => `${provider}から戻りました。支払い済みの場合、購入が届くと残高が更新されます。`,
     tokensLabel: '購入できるトークン',
     noTokens: 'このネットワークで購入できるトークンはありません。',

@@ -573,6 +573,8 @@ export default {
     waitingText: (provider) => `Termine de pagar na janela do ${provider}. Seu saldo é atualizado quando você voltar aqui.`,
     openAgain: (provider) => `Abrir ${provider} novamente`,
     done: 'Voltar à carteira',
+    purchaseDone: 'Compra concluída',
+    arrived: (amount) => `${amount} chegou à sua carteira`,
     returned: (provider) => `De volta do ${provider}. Se você pagou, seu saldo será atualizado quando a compra chegar.`,
     tokensLabel: 'Tokens que você pode comprar',
     noTokens: 'Nenhum token pode ser comprado nesta rede.',

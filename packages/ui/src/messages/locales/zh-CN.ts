@@ -567,6 +567,8 @@ export default {
     waitingText: (provider) => `请在 ${provider} 窗口中完成付款。回到这里后，你的余额会更新。`,
     openAgain: (provider) => `再次打开 ${provider}`,
     done: '返回钱包',
+    purchaseDone: '购买完成',
+    arrived: (amount) => `${amount} 已到账`,
     returned: (provider) => `已从 ${provider} 返回。如果你已付款，购买到账后余额会更新。`,
     tokensLabel: '可购买的代币',
     noTokens: '此网络上没有可购买的代币。',

@@ -161,6 +161,38 @@ describe('OnRampProvidersView', () => {
   })
 })
 
+describe('OnRampProvidersView: the purchase arrived (issue 25 §1)', () => {
+  const HASH = `0x${'ab'.repeat(32)}`
+  it('says what arrived, with its transaction (Copy, explorer) and Back to wallet, in place of the returned note', () => {
+    const onCopy = vi.fn()
+    const onDone = vi.fn()
+    renderView({
+      token: USDC,
+      providers: PROVIDERS,
+      returnedFrom: 'SandPay',
+      onDone,
+      purchased: { amount: '99.000 USDC', hash: HASH, shortHash: '0xabababab…abababab', explorerUrl: `https://x.test/tx/${HASH}`, onCopy },
+    })
+    expect(screen.queryByTestId('portico-onramp-returned')).toBeNull()
+    const panel = screen.getByTestId('portico-onramp-purchased')
+    expect(panel.getAttribute('role')).toBe('status')
+    expect(within(panel).getByText('Purchase complete')).toBeTruthy()
+    expect(screen.getByTestId('portico-onramp-purchased-amount').textContent).toBe('99.000 USDC arrived in your wallet')
+    expect(screen.getByTestId('portico-onramp-purchased-hash').getAttribute('title')).toBe(HASH)
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`https://x.test/tx/${HASH}`)
+    fireEvent.click(screen.getByRole('button', { name: 'Copy transaction hash' }))
+    expect(onCopy).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByTestId('portico-onramp-purchased-done'))
+    expect(onDone).toHaveBeenCalledTimes(1)
+  })
+
+  it('before the history lists it: the amount alone', () => {
+    renderView({ token: USDC, providers: PROVIDERS, purchased: { amount: '0.198 SOL' } })
+    expect(screen.getByTestId('portico-onramp-purchased-amount').textContent).toBe('0.198 SOL arrived in your wallet')
+    expect(screen.queryByTestId('portico-onramp-purchased-hash')).toBeNull()
+  })
+})
+
 describe('OnRampTokenSelectView and OnRampFiatSelectView', () => {
   it('the purchase currencies: icon, name, symbol and network, the current one marked; a choice calls back', () => {
     const onSelect = vi.fn()

@@ -1,6 +1,6 @@
-import type { OnRampAmountError, TokenBalance } from '@portico/headless'
+import { type OnRampAmountError, shortenAddress, type TokenBalance } from '@portico/headless'
 import { useNetwork, useOnRamp, useRouter, useTokenBalances } from '@portico/headless/react'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { Messages } from '../../messages'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
@@ -30,8 +30,10 @@ export type OnRampProvidersProps = {
  */
 export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }: OnRampProvidersProps = {}) {
   const messages = useMessages()
-  const { locale } = useNumberFormat()
+  const f = useNumberFormat()
+  const { locale } = f
   const onramp = useOnRamp()
+  const [copied, setCopied] = useState(false)
   const router = useRouter()
   const { network } = useNetwork()
   const { tokenBalance } = useTokenBalances({ fetchOnMount: false })
@@ -101,6 +103,23 @@ export function OnRampProviders({ exchangeEntry = <DepositFromExchangeEntry /> }
       onDone={() => router.reset('Account')}
       // A provider's page was opened (its url is kept until the amount or currency changes) and its window is closed now.
       returnedFrom={selected && onramp.selectedProvider?.url && !waiting ? providerName(selected) : undefined}
+      purchased={
+        onramp.purchase && {
+          amount: `${f.balance(onramp.purchase.amount)} ${onramp.purchase.symbol}`,
+          ...(onramp.purchase.hash
+            ? {
+                hash: onramp.purchase.hash,
+                shortHash: shortenAddress(onramp.purchase.hash, 8, 8),
+                copied,
+                onCopy: () => {
+                  void globalThis.navigator?.clipboard?.writeText(onramp.purchase?.hash ?? '').catch(() => undefined)
+                  setCopied(true)
+                },
+              }
+            : {}),
+          ...(onramp.purchase.explorerUrl ? { explorerUrl: onramp.purchase.explorerUrl } : {}),
+        }
+      }
       error={initialized && error && !onramp.errorOnQuote ? error : undefined}
       exchangeEntry={exchangeEntry}
     />

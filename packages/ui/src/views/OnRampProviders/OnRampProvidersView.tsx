@@ -10,6 +10,7 @@ import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import { ListError } from '../shared/ListError'
 import { TokenIcon } from '../shared/TokenIcon'
+import { TxHash } from '../shared/TxHash'
 import * as styles from './OnRampProviders.css'
 
 /** One provider as its row shows it, formatted. */
@@ -85,6 +86,11 @@ export type OnRampProvidersViewProps = {
   onDone?: () => void
   /** The provider's window was closed again (its name): a note that the purchase arrives on its own. @default undefined */
   returnedFrom?: string
+  /**
+   * The purchase arrived (issue 25 §1): what arrived ('29.5 USDC') and, once the history lists it, its
+   * transaction (hash with Copy, the explorer link). Shown in place of the returned note. @default undefined
+   */
+  purchased?: { amount: string; hash?: string; shortHash?: string; explorerUrl?: string; copied?: boolean; onCopy?: () => void }
   /** A failure that is not a quote's (the provider page, the popup): an alert. @default undefined */
   error?: string
   /**
@@ -330,7 +336,37 @@ export function OnRampProvidersView(props: OnRampProvidersViewProps) {
         )}
       </div>
 
-      {!waiting && props.returnedFrom && (
+      {!waiting && props.purchased && (
+        <div className={styles.returned} role="status" data-testid="portico-onramp-purchased">
+          <span className={styles.noticeIcon}>
+            <Icon name="success" size={18} />
+          </span>
+          <span className={styles.noticeText}>
+            <span className={styles.noticeTitle}>{m.purchaseDone}</span>
+            <span data-testid="portico-onramp-purchased-amount">{m.arrived(props.purchased.amount)}</span>
+            {props.purchased.hash && (
+              <TxHash
+                hash={props.purchased.hash}
+                shortHash={props.purchased.shortHash}
+                copied={props.purchased.copied ?? false}
+                onCopy={props.purchased.onCopy}
+                explorerUrl={props.purchased.explorerUrl}
+                texts={messages.walletSend}
+                testId="portico-onramp-purchased"
+              />
+            )}
+            {props.onDone && (
+              <span className={styles.noticeAction}>
+                <Button variant="secondary" size="sm" onClick={props.onDone} data-testid="portico-onramp-purchased-done">
+                  {m.done}
+                </Button>
+              </span>
+            )}
+          </span>
+        </div>
+      )}
+
+      {!waiting && !props.purchased && props.returnedFrom && (
         <div className={styles.returned} role="status" data-testid="portico-onramp-returned">
           <span className={styles.noticeIcon}>
             <Icon name="success" size={18} />
