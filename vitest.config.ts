@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config'
 import { chromiumLaunchOptions } from './chromium.config.ts'
 import { withSourceCondition, workspaceSource } from './scripts/source-condition.ts'
 import { faultApiCommands } from './tests/support/fault-api.ts'
+import { wagmi2 } from './tests/wagmi2/resolve.ts'
 
 const root = import.meta.dirname
 
@@ -129,6 +130,21 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // As the node project: modules imported once per worker (imports were half of this project's time).
+          isolate: false,
+        },
+      },
+      {
+        // @portico/wagmi's tests again on wagmi 2 (issue 25 §5: the package peers on @wagmi/core ^2 || ^3):
+        // every import of @wagmi/core is the one tests/wagmi2 installs (tests/wagmi2/resolve.ts).
+        plugins: [workspaceSource(), wagmi2()],
+        test: {
+          name: 'node-wagmi2',
+          env: { ...nodeEnv, PORTICO_WAGMI: '2' },
+          environment: 'node',
+          include: ['packages/wagmi/src/connector.test.ts', 'packages/wagmi/src/ssr.test.ts'],
+          setupFiles: sharedModulesSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           isolate: false,
         },
       },

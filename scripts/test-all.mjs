@@ -1,5 +1,5 @@
 // The README's test command (`npm test`): format and lint (Biome), build the packages, typecheck, every vitest project (the
-// dom tests on React 19 and on React 18, the API's database tests on real PostgreSQL), the pack test (scratch apps from the tarballs), the size
+// dom tests on React 19 and on React 18, @portico/wagmi's on wagmi 3 and 2, the API's database tests on real PostgreSQL), the pack test (scratch apps from the tarballs), the size
 // budgets on the built packages.
 // Each step runs even if an earlier one failed, so one run shows every failure. The last line
 // is the plain `N passed, N failed` summary that CI reads.
@@ -140,11 +140,13 @@ const t0 = performance.now()
 if (want('lint')) check('format and lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.'])
 if (want('build')) check('build', 'node', ['scripts/build.mjs'])
 if (want('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
+// @portico/wagmi's source against @wagmi/core 2's types too (it peers on ^2 || ^3).
+if (want('typecheck')) check('typecheck (wagmi 2)', 'npx', ['tsc', '-p', 'tests/wagmi2/tsconfig.json'])
 // Two test files at a time (vitest's default on 2 cores is one, availableParallelism() - 1): most of
 // the unit files wait on sockets (PGlite, anvil, the relay, HTTP servers) and the browser files on
 // Chromium, so a second worker fills that waiting. PORTICO_TEST_WORKERS overrides it.
 const workers = [`--maxWorkers=${process.env.PORTICO_TEST_WORKERS ?? 2}`]
-if (want('unit')) vitest('unit', ['node', 'ssr', 'dom', 'dom-react18'], workers)
+if (want('unit')) vitest('unit', ['node', 'node-wagmi2', 'ssr', 'dom', 'dom-react18'], workers)
 if (want('browser')) vitest('browser', ['browser', 'storybook'], workers)
 // The server's tests on real PostgreSQL (their own cluster on a free port). Not beside the browser step: both
 // are CPU-bound, so side by side took longer than one after the other (169 s against 112 + 60 s in ci12) and

@@ -24,17 +24,23 @@ export interface WagmiHarness {
   close(): Promise<void>
 }
 
-export async function startWagmiHarness(): Promise<WagmiHarness> {
+/**
+ * `wagmi`: the major the demo is built on — '3' (the app's own install) or '2' (tests/wagmi2's,
+ * through PORTICO_WAGMI=2 in vite.config.ts).
+ */
+export async function startWagmiHarness({ wagmi = '3' }: { wagmi?: '2' | '3' } = {}): Promise<WagmiHarness> {
   const stops: (() => Promise<unknown>)[] = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined)
   }
   try {
-    const outDir = path.resolve(appRoot, '../../dist/wagmi-demo-e2e')
+    const outDir = path.resolve(appRoot, `../../dist/wagmi-demo-e2e-${wagmi}`)
     const configFile = path.join(appRoot, 'vite.config.ts')
     // The build does not depend on the stack: run both at once.
     const nodeEnv = process.env.NODE_ENV
+    const wagmiEnv = process.env.PORTICO_WAGMI
     process.env.NODE_ENV = 'production'
+    process.env.PORTICO_WAGMI = wagmi
     const building = build({
       root: appRoot,
       configFile,
@@ -44,6 +50,8 @@ export async function startWagmiHarness(): Promise<WagmiHarness> {
     }).finally(() => {
       if (nodeEnv === undefined) delete process.env.NODE_ENV
       else process.env.NODE_ENV = nodeEnv
+      if (wagmiEnv === undefined) delete process.env.PORTICO_WAGMI
+      else process.env.PORTICO_WAGMI = wagmiEnv
     })
     const devnet = await startDevnet()
     stops.push(() => devnet.stop())

@@ -14,12 +14,6 @@ const [A, B] = ['31337', '31338']
 let h: WagmiHarness
 /** What both sides rendered, page load after page load. */
 const renders: { wagmi: string; portico: string }[] = []
-beforeAll(async () => {
-  h = await startWagmiHarness()
-})
-afterAll(async () => {
-  await h?.close()
-})
 
 const modal = () => h.page.getByRole('dialog')
 const approveInWallet = async (kind: string) => {
@@ -45,8 +39,22 @@ const closeModal = async () => {
   await expect.poll(() => modal().isVisible()).toBe(false)
 }
 
-describe('a wagmi app with the Portico modal', () => {
-  it("a. wagmi's connect opens Portico's modal; after the wallet is picked and approved, useConnection and Portico show the same account and chain", async () => {
+// The journey runs twice: the demo built on wagmi 3 (its own install), then on wagmi 2 (issue 25 §5:
+// @portico/wagmi peers on both; the harness builds with PORTICO_WAGMI=2).
+describe.for(['3', '2'] as const)('a wagmi %s app with the Portico modal', (major) => {
+  beforeAll(async () => {
+    renders.length = 0
+    h = await startWagmiHarness({ wagmi: major })
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it(`runs on wagmi ${major}: the page's wagmi says its version is ${major}.x`, async () => {
+    expect(await read('wagmi-version')).toMatch(new RegExp(`^${major}\\.\\d+\\.\\d+$`))
+  })
+
+  it("a. wagmi's connect opens Portico's modal; after the wallet is picked and approved, useConnection (wagmi 2: useAccount) and Portico show the same account and chain", async () => {
     await agree({ status: 'disconnected' })
     await h.page.getByTestId('wagmi-connect').click()
     await expect.poll(() => modal().isVisible()).toBe(true)

@@ -2,8 +2,13 @@ import { useAccount as usePorticoAccount, useNetwork } from '@portico/headless/r
 import { ConnectButton } from '@portico/ui'
 import { useEffect } from 'react'
 import { parseEther } from 'viem'
-import { useConnect, useConnection, useDisconnect, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi'
+import * as wagmi from 'wagmi'
+import { useConnect, useDisconnect, useSendTransaction, useSwitchChain, useWaitForTransactionReceipt } from 'wagmi'
 import { AMOUNT, RECIPIENT } from './constants'
+
+// This app runs on wagmi 3 and on wagmi 2 (its e2e journey builds both): wagmi 3's useConnection is
+// wagmi 2's useAccount (wagmi 3 keeps useAccount as its deprecated alias).
+const useConnection = (wagmi as Partial<typeof wagmi>).useConnection ?? wagmi.useAccount
 
 const text = (error: Error | null) => (error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : '')
 
@@ -20,6 +25,8 @@ function WagmiSide() {
     <section aria-label="wagmi">
       <h2>wagmi</h2>
       <dl>
+        <dt>Version</dt>
+        <dd data-testid="wagmi-version">{wagmi.version}</dd>
         <dt>Status</dt>
         <dd data-testid="wagmi-status">{status}</dd>
         <dt>Address</dt>

@@ -3,11 +3,11 @@
 // Portico's state are read side by side and must be equal.
 import type { Devnet } from '@portico/devnet'
 import type { CaipNetwork, Portico } from '@portico/headless'
+import * as core from '@wagmi/core'
 import {
   connect,
   createStorage,
   disconnect,
-  getConnection,
   reconnect,
   sendTransaction,
   switchChain,
@@ -18,6 +18,11 @@ import { createPublicClient, defineChain, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createPorticoWagmiConfig, porticoChains } from './config'
 import { ACCOUNT_0, ACCOUNT_1, ACCOUNT_3, devWallet, memoryStorage, porticoWith, RDNS, settle, startChains, until } from './test-support'
+
+// The same tests on @wagmi/core 3 (project `node`) and 2 (project `node-wagmi2`, PORTICO_WAGMI=2): each
+// test's name says which. wagmi 3 renamed getAccount to getConnection (getAccount is its deprecated alias).
+const on = ` (@wagmi/core ${core.version})`
+const getConnection = (core as Partial<typeof core>).getConnection ?? core.getAccount
 
 let devnet: Devnet
 let networks: CaipNetwork[]
@@ -103,7 +108,11 @@ async function agree(
   expect(s.portico).toEqual(expected)
 }
 
-describe('createPorticoWagmiConfig', () => {
+describe(`createPorticoWagmiConfig${on}`, () => {
+  it('runs on the @wagmi/core major this project installs', () => {
+    expect(core.version.split('.')[0]).toBe(process.env.PORTICO_WAGMI ?? '3')
+  })
+
   it("takes Portico's eip155 networks as wagmi chains, with one connector of type 'portico' and no EIP-6963 discovery of its own", async () => {
     const { config, portico } = await setup()
     expect(config.chains.map((c) => [c.id, c.name, c.rpcUrls.default.http[0]])).toEqual(
@@ -128,7 +137,7 @@ describe('createPorticoWagmiConfig', () => {
   })
 })
 
-describe('connect', () => {
+describe(`connect${on}`, () => {
   it("wagmi's connect opens Portico's modal; the wallet picked there is wagmi's account too", async () => {
     const { config, connector, portico } = await setup()
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })
@@ -169,7 +178,7 @@ describe('connect', () => {
   })
 })
 
-describe('connected: both sides follow each other', () => {
+describe(`connected: both sides follow each other${on}`, () => {
   async function connected() {
     const s = await setup()
     await s.portico.connection.connect(RDNS)
@@ -247,7 +256,7 @@ describe('connected: both sides follow each other', () => {
   })
 })
 
-describe('not connected: the selected chain is shared', () => {
+describe(`not connected: the selected chain is shared${on}`, () => {
   it("wagmi's switchChain without a connection selects Portico's network, and Portico's selection moves wagmi's chain", async () => {
     const { config, portico } = await setup()
     await switchChain(config, { chainId: B })
@@ -258,7 +267,7 @@ describe('not connected: the selected chain is shared', () => {
   })
 })
 
-describe('a reload', () => {
+describe(`a reload${on}`, () => {
   it("wagmi's reconnect waits for Portico's: the remembered session comes back on both sides without a wallet prompt", async () => {
     const storage = memoryStorage()
     const wagmiStorage = memoryStorage()

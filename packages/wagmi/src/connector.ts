@@ -9,6 +9,8 @@
  * - wagmi → Portico: `connect` opens Portico's modal, `switchChain` is `portico.network.switchNetwork`,
  *   `disconnect` is `portico.connection.disconnect({ namespace: 'eip155' })`; the state then changes
  *   in Portico and comes back to wagmi as above.
+ *
+ * The same code runs on @wagmi/core 2 and 3 (the package peers on both; tests on both).
  */
 import type { Eip1193Provider, Portico } from '@portico/headless'
 import { ChainNotConfiguredError, ConnectorNotConnectedError, createConnector } from '@wagmi/core'
@@ -113,6 +115,7 @@ export function porticoConnector(options: PorticoConnectorOptions) {
        * Opens Portico's modal when Portico is not connected (eth_requestAccounts) and resolves once the
        * user connected there; rejects with UserRejectedRequestError when the modal closes first. A
        * reconnect (`isReconnecting`) never prompts: it takes Portico's connection or fails.
+       * `withCapabilities` is wagmi 3's (accounts as `{ address, capabilities }`); wagmi 2 never passes it.
        */
       async connect({ chainId, isReconnecting, withCapabilities } = {}) {
         let accounts: Address[]
