@@ -373,11 +373,15 @@ export function createEngine(
   }
 
   /**
-   * Issue 22 §2: a step-up by a passkey, in the popup the adapter opened in the user's click, sent here to the frame
-   * page (?portico-passkey=verify): the frame gives it the request options and sends its assertion to the API (never
-   * through this page). Closed first: 'Popup closed'.
+   * Issue 22 §2: `ask` the frame while the frame page runs in the popup the adapter opened in the user's click
+   * (?portico-passkey=`mode`: the frame gives it the options and sends its answer to the API, never through
+   * this page). A window closed first: 'Popup closed', and the frame's request is given up too.
    */
-  async function stepUpPasskey(popup: SocialPopup | null): Promise<TwoFactorState> {
+  async function inPasskeyPopup<T>(
+    popup: SocialPopup | null,
+    mode: 'create' | 'verify',
+    ask: (c: FrameClient, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     try {
       requireUser()
       if (!popup) throw new PorticoError(ERRORS.createPopup)
@@ -386,9 +390,9 @@ export function createEngine(
       const watch = watchPopup(popup, { timers, signal: controller.signal })
       try {
         const url = new URL(options.frameUrl)
-        url.search = `?${PASSKEY_POPUP_PARAM}=verify`
+        url.search = `?${PASSKEY_POPUP_PARAM}=${mode}`
         popup.location.href = url.href
-        return await watch.guard(c.request('STEP_UP_PASSKEY', {}, { signal: controller.signal }))
+        return await watch.guard(ask(c, controller.signal))
       } finally {
         watch.stop()
         controller.abort(new PorticoError(ERRORS.popupClosed))
@@ -402,36 +406,13 @@ export function createEngine(
     }
   }
 
-  /**
-   * Issue 22 §2: a passkey added to the signed-in account, created like a sign-up's: in the popup the adapter
-   * opened in the user's click, sent here to the frame page (?portico-passkey=create), which the frame gives the
-   * options and whose response it sends to the API (never through this page). Closed first: 'Popup closed'.
-   */
-  async function addPasskey(name: string | undefined, popup: SocialPopup | null): Promise<EmbeddedPasskey> {
-    try {
-      requireUser()
-      if (!popup) throw new PorticoError(ERRORS.createPopup)
-      const c = getClient()
-      const controller = new AbortController()
-      const watch = watchPopup(popup, { timers, signal: controller.signal })
-      try {
-        const url = new URL(options.frameUrl)
-        url.search = `?${PASSKEY_POPUP_PARAM}=create`
-        popup.location.href = url.href
-        return (await watch.guard(c.request('ADD_PASSKEY', name ? { name } : {}, { signal: controller.signal }))).passkey
-      } finally {
-        watch.stop()
-        // A window closed first: the frame's request is given up too.
-        controller.abort(new PorticoError(ERRORS.popupClosed))
-      }
-    } finally {
-      try {
-        if (popup && !popup.closed) popup.close()
-      } catch {
-        // already gone
-      }
-    }
-  }
+  /** Issue 22 §2: a step-up by one of the account's passkeys, in the popup (inPasskeyPopup). */
+  const stepUpPasskey = (popup: SocialPopup | null): Promise<TwoFactorState> =>
+    inPasskeyPopup(popup, 'verify', (c, signal) => c.request('STEP_UP_PASSKEY', {}, { signal }))
+
+  /** Issue 22 §2: a passkey added to the signed-in account, created like a sign-up's, in the popup (inPasskeyPopup). */
+  const addPasskey = (name: string | undefined, popup: SocialPopup | null): Promise<EmbeddedPasskey> =>
+    inPasskeyPopup(popup, 'create', async (c, signal) => (await c.request('ADD_PASSKEY', name ? { name } : {}, { signal })).passkey)
 
   const namespaceOf = (address: string): ChainNamespace =>
     user?.solanaAddress && address === user.solanaAddress ? 'solana' : address.startsWith('0x') ? 'eip155' : 'solana'

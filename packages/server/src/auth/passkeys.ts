@@ -130,6 +130,43 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
     return options.config?.rpId ?? new URL(origin).hostname
   }
 
+  /**
+   * A user-verified assertion of `stored` for `challenge` (and, in an iframe, that top origin), by the
+   * handle its authenticator keeps for its user; its counter moves on. Anything else: 'passkeyFailed'.
+   */
+  async function verifyAssertion(
+    stored: NonNullable<Awaited<ReturnType<typeof repo.passkey>>>,
+    response: Authentication,
+    challenge: string,
+    expectedTopOrigin?: string[],
+  ): Promise<void> {
+    const counter = Number(stored.counter)
+    let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+    try {
+      verified = await verifyAuthenticationResponse({
+        response: response as unknown as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: origins,
+        expectedRPID: rpIds,
+        credential: {
+          id: stored.credential_id,
+          publicKey: Buffer.from(stored.public_key, 'base64url'),
+          counter,
+          transports: transportsOf(stored),
+        },
+        requireUserVerification: true,
+        ...(expectedTopOrigin ? { expectedTopOrigin } : {}),
+      })
+    } catch {
+      throw failed()
+    }
+    if (!verified.verified) throw failed()
+    // The handle the authenticator keeps for this credential is its user's.
+    const handle = response.response.userHandle
+    if (handle !== undefined && handle !== (await repo.webauthnUserIdOf(stored.user_id))) throw failed()
+    if (!(await repo.moveCounter(stored.credential_id, counter, verified.authenticationInfo.newCounter, now()))) throw failed()
+  }
+
   async function store(
     challenge: string,
     kind: PasskeyChallengeKind,
@@ -279,7 +316,6 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       const { challenge } = await takeLogin('sign_in', input.response, input.deviceId, proven)
       const stored = await repo.passkey(input.response.id)
       if (stored === null) throw new AuthError(401, AUTH_ERRORS.passkeyUnknown)
-      const counter = Number(stored.counter)
       // In the frame (an iframe), the ceremony is cross-origin: its top origin must be a page that
       // may embed the frame. In a window of the frame's own origin there is none.
       const { crossOrigin, topOrigin } = clientDataOf(input.response)
@@ -288,30 +324,7 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
         if (typeof topOrigin !== 'string' || !options.isHostOrigin?.(topOrigin)) throw failed()
         expectedTopOrigin = [topOrigin]
       }
-      let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-      try {
-        verified = await verifyAuthenticationResponse({
-          response: input.response as unknown as AuthenticationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origins,
-          expectedRPID: rpIds,
-          credential: {
-            id: stored.credential_id,
-            publicKey: Buffer.from(stored.public_key, 'base64url'),
-            counter,
-            transports: transportsOf(stored),
-          },
-          requireUserVerification: true,
-          ...(expectedTopOrigin ? { expectedTopOrigin } : {}),
-        })
-      } catch {
-        throw failed()
-      }
-      if (!verified.verified) throw failed()
-      // The handle the authenticator keeps for this credential is its user's.
-      const handle = input.response.response.userHandle
-      if (handle !== undefined && handle !== (await repo.webauthnUserIdOf(stored.user_id))) throw failed()
-      if (!(await repo.moveCounter(stored.credential_id, counter, verified.authenticationInfo.newCounter, now()))) throw failed()
+      await verifyAssertion(stored, input.response, challenge, expectedTopOrigin)
       const user = await repo.userById(stored.user_id)
       if (user === null) throw new AuthError(401, AUTH_ERRORS.passkeyUnknown)
       return openSession(repo, user, input, device, now(), async (session) => {
@@ -389,29 +402,7 @@ export function createPasskeyService(options: PasskeyServiceOptions) {
       const stored = await repo.passkey(response.id)
       if (stored === null || stored.user_id !== caller.user.userId) throw failed()
       if (clientDataOf(response).crossOrigin === true) throw failed()
-      const counter = Number(stored.counter)
-      let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-      try {
-        verified = await verifyAuthenticationResponse({
-          response: response as unknown as AuthenticationResponseJSON,
-          expectedChallenge: challenge,
-          expectedOrigin: origins,
-          expectedRPID: rpIds,
-          credential: {
-            id: stored.credential_id,
-            publicKey: Buffer.from(stored.public_key, 'base64url'),
-            counter,
-            transports: transportsOf(stored),
-          },
-          requireUserVerification: true,
-        })
-      } catch {
-        throw failed()
-      }
-      if (!verified.verified) throw failed()
-      const handle = response.response.userHandle
-      if (handle !== undefined && handle !== (await repo.webauthnUserIdOf(stored.user_id))) throw failed()
-      if (!(await repo.moveCounter(stored.credential_id, counter, verified.authenticationInfo.newCounter, now()))) throw failed()
+      await verifyAssertion(stored, response, challenge)
       await markStepUp(options.db, caller.session.id, 'passkey', now())
     },
 
