@@ -24,11 +24,11 @@ function fakeFrame() {
   return { got, postMessage: (message: unknown, targetOrigin: string) => void got.push({ message, targetOrigin }) }
 }
 
-function open() {
+function open(getAssertion?: (options: Record<string, unknown>) => Promise<unknown>) {
   const frame = fakeFrame()
   const opener = { closed: false, frames: { length: 1, 0: { postMessage: vi.fn() } } } as unknown as Window
   const close = vi.fn()
-  const ui = runConfirmWindow(document, { origin: ORIGIN, opener, close, announceMs: 5 })
+  const ui = runConfirmWindow(document, { origin: ORIGIN, opener, close, announceMs: 5, ...(getAssertion ? { getAssertion } : {}) })
   opened.push(ui)
   const deliver = (data: unknown, origin = ORIGIN) =>
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: frame as unknown as Window }))
@@ -94,6 +94,44 @@ describe('the confirmation window', () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
     expect(frame.got.at(-1)).toEqual({
       message: { channel: CONFIRM_CHANNEL, type: 'ANSWER', id: 3, approved: false },
+      targetOrigin: ORIGIN,
+    })
+  })
+
+  it('a step-up by passkey: Confirm says so and asks the passkey here; its assertion goes with the answer; a cancelled one leaves the request', async () => {
+    let cancel = true
+    const asked: Record<string, unknown>[] = []
+    const { frame, deliver } = open(async (options) => {
+      asked.push(options)
+      if (cancel) throw new Error('NotAllowedError')
+      return { id: 'cred-1', type: 'public-key', response: { signature: 'sig' } }
+    })
+    const confirm = () => document.querySelector('[data-testid="portico-confirm-confirm"]') as HTMLButtonElement
+    const options = { challenge: 'c2lnbi11cA', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] }
+    deliver({
+      channel: CONFIRM_CHANNEL,
+      type: 'REQUEST',
+      id: 4,
+      view: { ...VIEW, passkey: options, confirmLabel: 'Confirm with your passkey' },
+    })
+    expect(confirm().textContent).toBe('Confirm with your passkey')
+    expect(((document.querySelector('[data-testid="portico-confirm-code"]') as HTMLElement).parentElement as HTMLElement).hidden).toBe(true)
+    // Cancelled at the authenticator: nothing is answered, the request stays, Confirm works again.
+    confirm().click()
+    await vi.waitFor(() => expect(confirm().disabled).toBe(false))
+    expect(asked).toEqual([options])
+    expect(frame.got).toEqual([])
+    cancel = false
+    confirm().click()
+    await vi.waitFor(() => expect(frame.got).toHaveLength(1))
+    expect(frame.got[0]).toEqual({
+      message: {
+        channel: CONFIRM_CHANNEL,
+        type: 'ANSWER',
+        id: 4,
+        approved: true,
+        assertion: { id: 'cred-1', type: 'public-key', response: { signature: 'sig' } },
+      },
       targetOrigin: ORIGIN,
     })
   })

@@ -6,7 +6,9 @@
  *
  * Keyboard: focus starts on Reject (so Enter, pressed at once, rejects); Escape rejects; Confirm
  * needs a Tab or a click. A step-up (the confirmation policy's) adds a code field, focused first:
- * Confirm (or Enter in it) needs six digits there, sent with the answer. The host page can not reach into this window (another origin), cover it
+ * Confirm (or Enter in it) needs six digits there, sent with the answer; a step-up by passkey asks the passkey
+ * in this window when Confirm is pressed (the click is the user's act the browser asks for) and sends its
+ * assertion with the answer. The host page can not reach into this window (another origin), cover it
  * (another window), or answer for it (the frame takes answers from this origin only).
  * Its look (theme, locale, direction) is the frame's: each REQUEST carries it (./look.ts, applied
  * through the same sanitiser); until the first, the browser's languages and colour preference.
@@ -28,6 +30,8 @@ export function runConfirmWindow(
     announceMs?: number
     /** The languages that choose the texts before the first request. @default navigator.languages */
     languages?: readonly string[]
+    /** A step-up by passkey: the assertion for the request options (its JSON). @default @simplewebauthn/browser's startAuthentication */
+    getAssertion?: (options: Record<string, unknown>) => Promise<unknown>
   } = {},
 ): { answer(approved: boolean): void; stop(): void; ready(): Promise<void> } {
   const listening = new AbortController()
@@ -92,6 +96,14 @@ export function runConfirmWindow(
   let askedBy: string | undefined
   /** The request's own confirm text ('Send anyway'), when it has one. */
   let confirmLabel: string | undefined
+  /** A step-up by passkey: the request options Confirm asks the passkey with. */
+  let passkeyOptions: Record<string, unknown> | undefined
+  const getAssertion =
+    options.getAssertion ??
+    (async (optionsJSON: Record<string, unknown>) => {
+      const { startAuthentication } = await import('@simplewebauthn/browser')
+      return startAuthentication({ optionsJSON: optionsJSON as never })
+    })
 
   /** The window's own texts in the locale applied (the request's texts come translated from the frame). */
   function label() {
@@ -134,6 +146,7 @@ export function runConfirmWindow(
     title.textContent = view.title
     askedBy = view.origin
     confirmLabel = typeof view.confirmLabel === 'string' ? view.confirmLabel : undefined
+    passkeyOptions = view.passkey && typeof view.passkey === 'object' ? view.passkey : undefined
     main.toggleAttribute('data-failing', confirmLabel !== undefined)
     warnings.replaceChildren(
       ...view.warnings.map((text) => {
@@ -166,12 +179,37 @@ export function runConfirmWindow(
   function answer(approved: boolean) {
     if (!frame || shown === undefined) return
     if (approved && !codeField.hidden && !codeOk()) return
+    if (approved && passkeyOptions) {
+      void answerWithPasskey(frame, shown, passkeyOptions)
+      return
+    }
     const withCode = approved && !codeField.hidden ? { code: code.value } : {}
     frame.postMessage({ channel: CONFIRM_CHANNEL, type: 'ANSWER', id: shown, approved, ...withCode }, origin)
     code.value = ''
     shown = undefined
     answered++
     setEnabled(false)
+    phase = 'done'
+    label()
+  }
+
+  /** A step-up by passkey: the ceremony here, then the answer with its assertion; a cancelled one leaves the request shown. */
+  async function answerWithPasskey(to: Window, id: number, optionsJSON: Record<string, unknown>) {
+    setEnabled(false)
+    status.textContent = look.texts().stepUp.working
+    let assertion: unknown
+    try {
+      assertion = await getAssertion(optionsJSON)
+    } catch {
+      if (shown === id) setEnabled(true)
+      status.textContent = ''
+      return
+    }
+    if (shown !== id) return
+    to.postMessage({ channel: CONFIRM_CHANNEL, type: 'ANSWER', id, approved: true, assertion }, origin)
+    shown = undefined
+    passkeyOptions = undefined
+    answered++
     phase = 'done'
     label()
   }

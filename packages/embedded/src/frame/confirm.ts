@@ -59,16 +59,20 @@ export type ConfirmRequest =
       simulation?: ConfirmSimulation
       /**
        * The confirmation policy asks for a fresh second factor (its native value is above `above`, base units):
-       * the window asks for a code with the answer. @default none
+       * the window asks for a code with the answer, or (`passkey`: the request options of a step-up by one of
+       * the user's passkeys) for the passkey, in the window itself. @default none
        */
-      stepUp?: { above: string }
+      stepUp?: { above: string; passkey?: Record<string, unknown> }
     }
   | { kind: 'email'; email: string }
   /** Removing one of the user's passkeys (its label and when it was added, ISO 8601). */
   | { kind: 'removePasskey'; name: string; createdAt: string }
 
-/** What the user answered: confirmed or not; a request that asked for a step-up is confirmed with the code typed. */
-export type ConfirmAnswer = boolean | { code: string }
+/**
+ * What the user answered: confirmed or not; a request that asked for a step-up is confirmed with the code typed,
+ * or with the passkey's assertion (its JSON, checked by the API after).
+ */
+export type ConfirmAnswer = boolean | { code: string } | { assertion: Record<string, unknown> }
 /** The frame service's dependency: the user's answer to `request` in the window on this origin. */
 export type Confirm = (request: ConfirmRequest) => Promise<ConfirmAnswer>
 
@@ -85,6 +89,8 @@ export interface ConfirmView {
   confirmLabel?: string
   /** A step-up: the label of the code field the window shows (Confirm needs a code in it). */
   code?: string
+  /** A step-up by passkey: the request options the window asks the passkey with (Confirm runs the ceremony). */
+  passkey?: Record<string, unknown>
 }
 
 /** The preview's flags as warnings, in English (./texts.ts has every locale's). */
@@ -329,9 +335,16 @@ function withSimulation(view: ConfirmView, simulation: ConfirmSimulation, t: Req
   }
 }
 
-/** A step-up (the confirmation policy's): first among the warnings, and a code field. */
-function withStepUp(view: ConfirmView, above: string, texts: FrameTexts): ConfirmView {
-  const amount = /^\d{1,78}$/.test(above) ? ethText(BigInt(above)) : above
+/** A step-up (the confirmation policy's): first among the warnings, and a code field (or the passkey's options). */
+function withStepUp(view: ConfirmView, stepUp: { above: string; passkey?: Record<string, unknown> }, texts: FrameTexts): ConfirmView {
+  const amount = /^\d{1,78}$/.test(stepUp.above) ? ethText(BigInt(stepUp.above)) : stepUp.above
+  if (stepUp.passkey)
+    return {
+      ...view,
+      warnings: [texts.request.stepUpPasskey(amount), ...view.warnings],
+      passkey: stepUp.passkey,
+      confirmLabel: texts.window.passkey,
+    }
   return { ...view, warnings: [texts.request.stepUp(amount), ...view.warnings], code: texts.window.code }
 }
 
@@ -358,7 +371,7 @@ export function describeRequest(request: ConfirmRequest, host?: string, texts: F
     const authorizations = decoded.authorizations.flatMap((a) => rowsOf(a, t).rows)
     const view = { title, rows: [...rows, ...authorizations, chain], warnings: decoded.flags.map((f) => texts.flags[f]) }
     const simulated = request.simulation ? withSimulation(view, request.simulation, t) : view
-    return request.stepUp ? withStepUp(simulated, request.stepUp.above, texts) : simulated
+    return request.stepUp ? withStepUp(simulated, request.stepUp, texts) : simulated
   } catch {
     // Not decodable: the request as it came (the user can still refuse).
     let raw: string
@@ -378,7 +391,7 @@ export function describeRequest(request: ConfirmRequest, host?: string, texts: F
 type Message =
   | { channel: typeof CONFIRM_CHANNEL; type: 'CONFIRM_READY' }
   | { channel: typeof CONFIRM_CHANNEL; type: 'REQUEST'; id: number; view: ConfirmView; look?: Look }
-  | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean; code?: string }
+  | { channel: typeof CONFIRM_CHANNEL; type: 'ANSWER'; id: number; approved: boolean; code?: string; assertion?: unknown }
   | { channel: typeof CONFIRM_CHANNEL; type: 'IDLE' }
 
 export const isConfirmMessage = (data: unknown): data is Message =>
@@ -489,10 +502,14 @@ export function confirmer(options: {
       }
       if (message.type === 'ANSWER' && source === target && message.id === shownId) {
         const head = queue.find((p) => p.id === message.id)
-        // A step-up's confirmation counts only with a code (checked by the API after).
+        // A step-up's confirmation counts only with a code, or the passkey's assertion (checked by the API after).
         if (head?.view.code !== undefined)
           settle(message.id, message.approved === true && typeof message.code === 'string' ? { code: message.code.slice(0, 16) } : false)
-        else settle(message.id, message.approved === true)
+        else if (head?.view.passkey !== undefined) {
+          const assertion = message.assertion
+          const ok = message.approved === true && typeof assertion === 'object' && assertion !== null && !Array.isArray(assertion)
+          settle(message.id, ok ? { assertion: assertion as Record<string, unknown> } : false)
+        } else settle(message.id, message.approved === true)
         return true
       }
       return false

@@ -47,11 +47,18 @@ const PROJECT: ConfirmPolicy = {
 }
 
 function frame(
-  options: { totp?: 'on' | 'off'; policy?: () => Promise<ConfirmPolicy | null>; answer?: (r: ConfirmRequest) => ConfirmAnswer } = {},
+  options: {
+    totp?: 'on' | 'off'
+    /** The user has a passkey (a second factor too). @default false */
+    passkey?: boolean
+    policy?: () => Promise<ConfirmPolicy | null>
+    answer?: (r: ConfirmRequest) => ConfirmAnswer
+  } = {},
 ) {
   const reached: { method: string; params: unknown }[] = []
   let failing = false
   const codes: string[] = []
+  const assertions: unknown[] = []
   const asked: ConfirmRequest[] = []
   const api = {
     emailConnect: async () => ({ action: 'VERIFY_OTP' }),
@@ -65,7 +72,13 @@ function frame(
       reached.push({ method: body.method, params: body.params })
       return body.method === 'personal_sign' ? '0xsigned' : '0xhash'
     },
-    twoFactorStatus: async () => ({ totp: options.totp ?? 'off', stepUpUntil: null }),
+    twoFactorStatus: async () => ({ totp: options.totp ?? 'off', passkey: options.passkey ?? false, stepUpUntil: null }),
+    passkeyStepUpOptions: async () => ({ options: { challenge: 'c2lnbi11cA', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] } }),
+    passkeyStepUp: async (_s: unknown, response: { id?: string }) => {
+      assertions.push(response)
+      if (response.id !== 'cred-1') throw new AuthApiError('The passkey was not accepted', 400)
+      return { totp: 'off', passkey: true, stepUpUntil: new Date(Date.now() + 300_000).toISOString() }
+    },
     totp: async (_s: unknown, action: string, code: string) => {
       codes.push(`${action}:${code}`)
       if (code !== '123456') throw new AuthApiError('Invalid code', 400)
@@ -94,7 +107,7 @@ function frame(
   const failNext = () => {
     failing = true
   }
-  return { service, reached, codes, asked, spent, login, send, failNext }
+  return { service, reached, codes, assertions, asked, spent, login, send, failNext }
 }
 
 describe('the confirmation policy in the frame', () => {
@@ -147,6 +160,55 @@ describe('the confirmation policy in the frame', () => {
     expect(f.asked[0]).toMatchObject({ kind: 'rpc', method: 'eth_sendTransaction', stepUp: { above: String(ETH / 2n) } })
     expect(f.codes).toEqual(['verify:123456'])
     expect(f.reached).toHaveLength(1)
+  })
+
+  it('0.6 ETH for a user with a passkey and no TOTP: the window asks the passkey (its request options); the API checks the assertion before the send', async () => {
+    const f = frame({ passkey: true, answer: () => ({ assertion: { id: 'cred-1', type: 'public-key' } }) })
+    await f.login()
+    expect(await f.send((ETH * 6n) / 10n)).toEqual({ result: '0xhash' })
+    expect(f.asked[0]).toMatchObject({
+      stepUp: { above: String(ETH / 2n), passkey: { challenge: 'c2lnbi11cA', allowCredentials: [{ id: 'cred-1', type: 'public-key' }] } },
+    })
+    expect(f.assertions).toEqual([{ id: 'cred-1', type: 'public-key' }])
+    expect(f.codes).toEqual([])
+    expect(f.reached).toHaveLength(1)
+    // Another passkey's assertion: the API's error, nothing sent.
+    const other = frame({ passkey: true, answer: () => ({ assertion: { id: 'cred-9', type: 'public-key' } }) })
+    await other.login()
+    await expect(other.send((ETH * 6n) / 10n)).rejects.toThrow('The passkey was not accepted')
+    expect(other.reached).toEqual([])
+  })
+
+  it('the view of a step-up by passkey: its warning, its options, Confirm says it; the confirmer takes it only with an assertion', async () => {
+    const options = { challenge: 'c2lnbi11cA' }
+    const request: ConfirmRequest = {
+      kind: 'rpc',
+      method: 'eth_sendTransaction',
+      params: [{ to: SHOP, value: '0x8ac7230489e80000' }],
+      namespace: 'eip155',
+      chainId: 31337,
+      stepUp: { above: String(ETH / 2n), passkey: options },
+    }
+    const view = describeRequest(request)
+    expect(view.warnings[0]).toBe('This is above 0.5 ETH: confirm with your passkey to send it.')
+    expect(view).toMatchObject({ passkey: options, confirmLabel: 'Confirm with your passkey' })
+    expect(view.code).toBeUndefined()
+    const posted: { id: number }[] = []
+    const win = { postMessage: (m: { type: string; id: number }) => void (m.type === 'REQUEST' && posted.push(m)), closed: false }
+    const c = confirmer({ origin: 'http://frame.test', pollMs: 60_000 })
+    c.receive({ origin: 'http://frame.test', source: win, data: { channel: CONFIRM_CHANNEL, type: 'CONFIRM_READY' } })
+    const answer = (data: object) =>
+      c.receive({ origin: 'http://frame.test', source: win, data: { channel: CONFIRM_CHANNEL, type: 'ANSWER', ...data } })
+    const bare = c.confirm(request)
+    answer({ id: posted.at(-1)?.id, approved: true })
+    expect(await bare).toBe(false)
+    const coded = c.confirm(request)
+    answer({ id: posted.at(-1)?.id, approved: true, code: '123456' })
+    expect(await coded).toBe(false)
+    const asserted = c.confirm(request)
+    answer({ id: posted.at(-1)?.id, approved: true, assertion: { id: 'cred-1' } })
+    expect(await asserted).toEqual({ assertion: { id: 'cred-1' } })
+    c.rejectAll()
   })
 
   it('a wrong code: the API’s error, nothing sent; a confirmation without a code: rejected, nothing sent', async () => {

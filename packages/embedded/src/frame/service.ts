@@ -294,11 +294,17 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (request.kind === 'rpc' && foreignSignIn(request.method, request.params, host)) throw new Error(FOREIGN_SIGN_IN)
     const decision = await decided(request)
     if (decision.action === 'auto') return
+    // The second factor the window asks for: a code, or one of the user's passkeys (its request options, asked in the window).
+    let passkey: Record<string, unknown> | undefined
     if (decision.action === 'stepUp') {
-      if (!(await withSession((s) => stepUpFactor(deps.api, s)))) throw new Error(NO_SECOND_FACTOR)
+      const factor = await withSession((s) => stepUpFactor(deps.api, s))
+      if (!factor) throw new Error(NO_SECOND_FACTOR)
+      if (factor === 'passkey') passkey = (await withSession((s) => deps.api.passkeyStepUpOptions(s))).options
     }
     const shown: ConfirmRequest =
-      decision.action === 'stepUp' && request.kind === 'rpc' ? { ...request, stepUp: { above: String(decision.threshold) } } : request
+      decision.action === 'stepUp' && request.kind === 'rpc'
+        ? { ...request, stepUp: { above: String(decision.threshold), ...(passkey ? { passkey } : {}) } }
+        : request
     if (!deps.confirm) throw new Error(USER_REJECTED)
     const confirm = deps.confirm
     const aborted = new Promise<never>((_resolve, reject) => {
@@ -320,7 +326,9 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (!answer) throw new Error(USER_REJECTED)
     if (decision.action === 'stepUp') {
       if (typeof answer !== 'object') throw new Error(USER_REJECTED)
-      await withSession((s) => stepUp(deps.api, s, { kind: 'totp', code: answer.code }, now))
+      const proof =
+        'code' in answer ? ({ kind: 'totp', code: answer.code } as const) : ({ kind: 'passkey', assertion: answer.assertion } as const)
+      await withSession((s) => stepUp(deps.api, s, proof, now))
     }
   }
 

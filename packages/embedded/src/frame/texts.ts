@@ -57,6 +57,8 @@ export const ENGLISH = {
     done: 'Done. You can close this window.',
     noOpener: 'Open this window from the wallet.',
     code: 'Code from your authenticator app',
+    /** A step-up by passkey: the confirm button's text (the passkey is asked in this window). */
+    passkey: 'Confirm with your passkey',
   },
   /** What the confirmation shows of a request (./confirm.ts describeRequest). */
   request: {
@@ -128,6 +130,7 @@ export const ENGLISH = {
     notSimulated: 'This transaction could not be simulated: check the details before you confirm.',
     sendAnyway: 'Send anyway',
     stepUp: (amount: string) => `This is above ${amount}: type a code from your authenticator app to send it.`,
+    stepUpPasskey: (amount: string) => `This is above ${amount}: confirm with your passkey to send it.`,
   },
   /** The preview's flags, as warnings. */
   flags: {

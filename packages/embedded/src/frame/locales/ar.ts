@@ -48,6 +48,7 @@ export default {
     done: 'تم. يمكنك إغلاق هذه النافذة.',
     noOpener: 'افتح هذه النافذة من المحفظة.',
     code: 'الرمز من تطبيق المصادقة',
+    passkey: 'التأكيد بمفتاح المرور',
   },
   request: {
     network: 'الشبكة',
@@ -118,6 +119,7 @@ export default {
     notSimulated: 'تعذّرت محاكاة هذه المعاملة: راجع التفاصيل قبل التأكيد.',
     sendAnyway: 'أرسل رغم ذلك',
     stepUp: (amount: string) => `هذا أكثر من ${amount}: اكتب رمزًا من تطبيق المصادقة لإرساله.`,
+    stepUpPasskey: (amount: string) => `هذا أكثر من ${amount}: أكّد بمفتاح المرور لإرساله.`,
   },
   flags: {
     unknownDelegate: 'تحذير: هذا يسلّم حسابك إلى عقد ليس منفّذًا معروفًا.',

@@ -49,6 +49,7 @@ export default {
     done: 'Fertig. Du kannst dieses Fenster schließen.',
     noOpener: 'Öffne dieses Fenster aus der Wallet.',
     code: 'Code aus deiner Authenticator-App',
+    passkey: 'Mit deinem Passkey bestätigen',
   },
   request: {
     network: 'Netzwerk',
@@ -119,6 +120,7 @@ export default {
     notSimulated: 'Diese Transaktion konnte nicht simuliert werden: Prüfe die Angaben, bevor du bestätigst.',
     sendAnyway: 'Trotzdem senden',
     stepUp: (amount: string) => `Das ist mehr als ${amount}: Gib einen Code aus deiner Authenticator-App ein, um es zu senden.`,
+    stepUpPasskey: (amount: string) => `Das ist mehr als ${amount}: Bestätige mit deinem Passkey, um es zu senden.`,
   },
   flags: {
     unknownDelegate: 'Warnung: Dies übergibt dein Konto einem Vertrag, der kein bekannter Executor ist.',

@@ -49,6 +49,7 @@ export default {
     done: 'Listo. Puedes cerrar esta ventana.',
     noOpener: 'Abre esta ventana desde la billetera.',
     code: 'Código de tu app de autenticación',
+    passkey: 'Confirmar con tu llave de acceso',
   },
   request: {
     network: 'Red',
@@ -119,6 +120,7 @@ export default {
     notSimulated: 'No se pudo simular esta transacción: revisa los detalles antes de confirmar.',
     sendAnyway: 'Enviar de todos modos',
     stepUp: (amount: string) => `Supera ${amount}: escribe un código de tu app de autenticación para enviarlo.`,
+    stepUpPasskey: (amount: string) => `Supera ${amount}: confirma con tu llave de acceso para enviarlo.`,
   },
   flags: {
     unknownDelegate: 'Aviso: esto entrega tu cuenta a un contrato que no es un ejecutor conocido.',

@@ -49,6 +49,7 @@ export default {
     done: 'Terminé. Vous pouvez fermer cette fenêtre.',
     noOpener: 'Ouvrez cette fenêtre depuis le portefeuille.',
     code: 'Code de votre application d’authentification',
+    passkey: 'Confirmer avec votre clé d’accès',
   },
   request: {
     network: 'Réseau',
@@ -119,6 +120,7 @@ export default {
     notSimulated: 'Cette transaction n’a pas pu être simulée : vérifiez les détails avant de confirmer.',
     sendAnyway: 'Envoyer quand même',
     stepUp: (amount: string) => `C’est plus que ${amount} : saisissez un code de votre application d’authentification pour l’envoyer.`,
+    stepUpPasskey: (amount: string) => `Cela dépasse ${amount} : confirmez avec votre clé d’accès pour l’envoyer.`,
   },
   flags: {
     unknownDelegate: 'Attention : ceci confie votre compte à un contrat qui n’est pas un exécuteur connu.',

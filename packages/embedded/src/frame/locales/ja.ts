@@ -48,6 +48,7 @@ export default {
     done: '完了しました。このウィンドウは閉じてかまいません。',
     noOpener: 'このウィンドウはウォレットから開いてください。',
     code: '認証アプリのコード',
+    passkey: 'パスキーで確認',
   },
   request: {
     network: 'ネットワーク',
@@ -118,6 +119,7 @@ export default {
     notSimulated: 'このトランザクションはシミュレーションできませんでした。確認する前に詳細をチェックしてください。',
     sendAnyway: 'それでも送信',
     stepUp: (amount: string) => `${amount} を超えています。送信するには認証アプリのコードを入力してください。`,
+    stepUpPasskey: (amount: string) => `${amount} を超えています。送信するにはパスキーで確認してください。`,
   },
   flags: {
     unknownDelegate: '警告: 既知のエグゼキューターではないコントラクトにアカウントを委ねます。',

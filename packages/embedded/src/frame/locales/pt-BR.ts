@@ -48,6 +48,7 @@ export default {
     done: 'Pronto. Você pode fechar esta janela.',
     noOpener: 'Abra esta janela pela carteira.',
     code: 'Código do seu app autenticador',
+    passkey: 'Confirmar com sua chave de acesso',
   },
   request: {
     network: 'Rede',
@@ -118,6 +119,7 @@ export default {
     notSimulated: 'Não foi possível simular esta transação: confira os detalhes antes de confirmar.',
     sendAnyway: 'Enviar mesmo assim',
     stepUp: (amount: string) => `Isto passa de ${amount}: digite um código do seu app autenticador para enviar.`,
+    stepUpPasskey: (amount: string) => `Isso passa de ${amount}: confirme com sua chave de acesso para enviar.`,
   },
   flags: {
     unknownDelegate: 'Aviso: isto entrega sua conta a um contrato que não é um executor conhecido.',

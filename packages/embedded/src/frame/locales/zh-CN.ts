@@ -47,6 +47,7 @@ export default {
     done: '已完成。你可以关闭此窗口。',
     noOpener: '请从钱包中打开此窗口。',
     code: '身份验证器应用中的验证码',
+    passkey: '使用通行密钥确认',
   },
   request: {
     network: '网络',
@@ -117,6 +118,7 @@ export default {
     notSimulated: '无法模拟此交易：请在确认前检查详细信息。',
     sendAnyway: '仍然发送',
     stepUp: (amount: string) => `超过 ${amount}：请输入身份验证器应用中的验证码以发送。`,
+    stepUpPasskey: (amount: string) => `此金额超过 ${amount}：请使用通行密钥确认后发送。`,
   },
   flags: {
     unknownDelegate: '警告：这会把你的账户交给一个非已知执行器的合约。',
