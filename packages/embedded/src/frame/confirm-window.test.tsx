@@ -56,7 +56,10 @@ describe('the confirmation window', () => {
       'Spender0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BCAmount (base units)<b>unlimited</b>',
     )
     expect(document.querySelector('b')).toBeNull()
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Warning: this allows an unlimited amount.')
+    expect(document.querySelector('[data-testid="portico-confirm-warnings"] li')?.textContent).toBe(
+      'Warning: this allows an unlimited amount.',
+    )
+    expect(document.querySelector('[data-testid="portico-confirm-warnings"]')?.getAttribute('aria-live')).toBe('assertive')
     expect(document.body.textContent).toContain('Asked by http://127.0.0.1:5173')
     expect((document.activeElement as HTMLElement).dataset.testid).toBe('portico-confirm-reject')
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))

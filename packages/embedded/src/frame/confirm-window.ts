@@ -51,6 +51,8 @@ export function runConfirmWindow(
   const warnings = doc.createElement('ul')
   warnings.className = 'portico-confirm-warnings'
   warnings.setAttribute('data-testid', 'portico-confirm-warnings')
+  // Announced as they come (an alert role on a list item is not allowed: the list keeps its items' semantics).
+  warnings.setAttribute('aria-live', 'assertive')
   const details = doc.createElement('dl')
   details.className = 'portico-confirm-details'
   details.setAttribute('data-testid', 'portico-confirm-details')
@@ -152,7 +154,6 @@ export function runConfirmWindow(
       ...view.warnings.map((text) => {
         const li = doc.createElement('li')
         li.className = 'portico-danger'
-        li.setAttribute('role', 'alert')
         li.textContent = text
         return li
       }),
