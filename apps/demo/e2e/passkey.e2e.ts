@@ -7,11 +7,13 @@
 // recovery share under it as well as under the recovery secret (the upload is read off the wire). The
 // second context's credential is imported through CDP, which carries no PRF secret (WebAuthn.Credential
 // has no field for it: an imported credential answers no PRF), so that device can not recover with the
-// passkey: it signs in, and signing says it must recover. tests/passkey-frame.test.ts proves the
-// recovery with the PRF (a software authenticator, the real API) end to end.
+// passkey: it signs in, and signing says it must recover. The last journey proves the recovery with the
+// PRF in Chromium on a new device made of the sign-up's own tab with its storage cleared;
+// tests/passkey-frame.test.ts proves it across browsers (a software authenticator, the real API).
 // The demo is opened on localhost too: the frame is then on the page's own site, so its storage
 // (the session key in IndexedDB) is first-party, as it is for the journeys on 127.0.0.1.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { answerConfirmations, nextConfirmWindow } from './confirm-window.ts'
@@ -218,6 +220,76 @@ describe('passkey login (issue 22 §2)', () => {
     expect(await page.evaluate(() => document.documentElement.outerHTML)).not.toContain(key.slice(2))
     await modal(page).getByTestId('portico-export-done').click()
     expect(h.pageErrors).toEqual([])
+    expect(h.offLoopback).toEqual([])
+  })
+
+  it("a new device recovers with the passkey's PRF at sign-in, in Chromium: the device share and the session gone (this origin's storage cleared), the same authenticator signs in, the wallet signs as before", async () => {
+    // Chromium's virtual authenticator keeps a credential's PRF secret to itself (CDP's WebAuthn.Credential has no
+    // field for it): a PRF-capable passkey can not be copied to another browser. So the new device is this browser
+    // tab with nothing of the wallet left — the frame's and the page's storage cleared — and the same authenticator:
+    // the tab the passkey was created in (the sign-up's window, kept open and then sent to the demo).
+    const other = await h.browser.newContext({ viewport: { width: 1100, height: 820 } })
+    // The sign-up's window is closed when done (by itself, and by the page that opened it): here it stays open,
+    // to become the new device.
+    await other.addInitScript(() => {
+      if (new URLSearchParams(location.search).get('portico-passkey') === 'create') window.close = () => undefined
+      const open = window.open.bind(window)
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const opened = open(...args)
+        if (!opened) return opened
+        return new Proxy(opened, {
+          get: (target, key) => (key === 'close' ? () => undefined : (target as unknown as Record<PropertyKey, unknown>)[key]),
+        })
+      }
+    })
+    const answers = answerConfirmations(other)
+    try {
+      await other.route('**/*', (route) =>
+        ['127.0.0.1', 'localhost'].includes(new URL(route.request().url()).hostname) ? route.continue() : route.abort(),
+      )
+      const first = await other.newPage()
+      await first.goto(demoUrl())
+      await first.getByRole('button', { name: 'Connect wallet' }).click()
+      const popupOpened = first.waitForEvent('popup')
+      await modal(first).getByTestId('portico-connect-passkey-sign-up').click()
+      const tab = await popupOpened
+      const { cdp } = await authenticator(other, tab)
+      await tab.waitForURL((url) => url.hostname === 'localhost' && url.search === '?portico-passkey=create', { timeout: 20_000 })
+      const create = tab.getByTestId('portico-passkey-create')
+      await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true)
+      await create.click()
+      await expect.poll(() => status(first), { timeout: 20_000 }).toBe('connected')
+      const address = await first.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      await first.close()
+
+      // Nothing of the wallet is left on this device: the frame's origin (session, key shares) and the page's.
+      for (const origin of [new URL(h.stack.frameUrl).origin, new URL(demoUrl()).origin])
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+      await tab.goto(demoUrl())
+      expect(await status(tab)).toBe('disconnected')
+      const keyCalls: string[] = []
+      tab.on('request', (request) => {
+        const path = new URL(request.url()).pathname
+        if (request.method() === 'POST' && path.startsWith('/v1/auth/keys')) keyCalls.push(path)
+      })
+      await tab.getByRole('button', { name: 'Connect wallet' }).click()
+      await modal(tab).getByTestId('portico-connect-passkey-sign-in').click()
+      await expect.poll(() => status(tab), { timeout: 20_000 }).toBe('connected')
+      // The recovery share was fetched and opened here, and this device registered a new device share.
+      await expect
+        .poll(() => keyCalls, { timeout: 20_000 })
+        .toEqual(expect.arrayContaining(['/v1/auth/keys/recovery', '/v1/auth/keys/devices']))
+      expect(await tab.evaluate(() => window.__portico?.chain.$global.get().activeCaipAddress?.split(':')[2])).toBe(address)
+      // Recovered at sign-in by the passkey's PRF output (no secret typed): it signs, as the same address.
+      const signature = await tab.evaluate(() => window.__portico!.wallet.signMessage('recovered by passkey'))
+      expect(
+        await verifyMessage({ address: address as `0x${string}`, message: 'recovered by passkey', signature: signature as `0x${string}` }),
+      ).toBe(true)
+    } finally {
+      answers.stop()
+      await other.close()
+    }
     expect(h.offLoopback).toEqual([])
   })
 })
