@@ -86,6 +86,93 @@ const REQUESTS = {
   stepUpCode: { ...SEND_06, stepUp: { above: String(ETH / 2n) } },
   stepUpPasskey: { ...SEND_06, stepUp: { above: String(ETH / 2n), passkey: { challenge: 'c2lnbi11cA', allowCredentials: [] } } },
   removePasskey: { kind: 'removePasskey', name: 'MacBook passkey', createdAt: '2026-11-20T09:30:00.000Z' },
+  permit2: {
+    kind: 'rpc',
+    method: 'eth_signTypedData_v4',
+    params: [
+      '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      JSON.stringify({
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          PermitSingle: [
+            { name: 'details', type: 'PermitDetails' },
+            { name: 'spender', type: 'address' },
+            { name: 'sigDeadline', type: 'uint256' },
+          ],
+          PermitDetails: [
+            { name: 'token', type: 'address' },
+            { name: 'amount', type: 'uint160' },
+            { name: 'expiration', type: 'uint48' },
+            { name: 'nonce', type: 'uint48' },
+          ],
+        },
+        primaryType: 'PermitSingle',
+        domain: { name: 'Permit2', chainId: 31337, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+        message: {
+          details: { token: USDC, amount: String(2n ** 160n - 1n), expiration: 2_000_000_000, nonce: 0 },
+          spender: SPENDER,
+          sigDeadline: '2000000000',
+        },
+      }),
+    ],
+    namespace: 'eip155',
+    chainId: 31337,
+  },
+  delegation: {
+    kind: 'rpc',
+    method: 'eth_sendTransaction',
+    params: [
+      {
+        to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        authorizationList: [{ address: '0x9999999999999999999999999999999999999999', chainId: '0x7a69', nonce: '0x0' }],
+      },
+    ],
+    namespace: 'eip155',
+    chainId: 31337,
+  },
+  batch: {
+    kind: 'rpc',
+    method: 'wallet_sendCalls',
+    params: [
+      {
+        from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        calls: [
+          { to: RECEIVER, value: hex(ETH / 10n) },
+          {
+            to: USDC,
+            data: `0xa9059cbb${RECEIVER.slice(2).toLowerCase().padStart(64, '0')}${(25n * 10n ** 6n).toString(16).padStart(64, '0')}`,
+          },
+        ],
+      },
+    ],
+    namespace: 'eip155',
+    chainId: 31337,
+    simulation: {
+      status: 'success',
+      changes: [
+        { amount: '-0.1', symbol: 'ETH' },
+        { amount: '-25', symbol: 'USDC' },
+      ],
+      fee: { amount: '0.0000871', symbol: 'ETH' },
+    },
+  },
+  solana: {
+    kind: 'rpc',
+    method: 'solana_signAndSendTransaction',
+    // 1.5 SOL from 7S3P…AaKv to 9xQe…VFin (a wire transaction built with @solana/kit).
+    params: [
+      {
+        transaction:
+          'AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACAAQABA1+QVUuz2ML8grbuWcSaqhQ+d/fUmoPpVs4dvvF6Q/gFhQ8tbgKkevgk0Jq2ncQtcMsoy/okn7fuV7nSVsEnYu8AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAMxJDpKM0uOHO7ND/JXaMxecpg9Nv0bCw26RKZ1V1Oa5AQICAAEMAgAAAAAvaFkAAAAAAA==',
+      },
+    ],
+    namespace: 'solana',
+    chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  },
 } satisfies Record<string, ConfirmRequest>
 
 type Which = keyof typeof REQUESTS
@@ -151,6 +238,22 @@ export const StepUpPasskey: Story = {
   name: "The policy's step-up: a passkey (dark)",
   args: { request: 'stepUpPasskey', mode: 'dark' },
   play: titled('Confirm with your passkey'),
+}
+export const Permit2: Story = {
+  name: 'A Permit2 signature: spender, amount, deadline (dark)',
+  args: { request: 'permit2', mode: 'dark' },
+  play: titled('Permit'),
+}
+export const Delegation: Story = {
+  name: 'An EIP-7702 delegation to an unknown contract, flagged (light)',
+  args: { request: 'delegation' },
+  play: titled('not a known executor'),
+}
+export const Batch: Story = { name: 'A batch of two calls, simulated (light)', args: { request: 'batch' }, play: titled('Balance changes') }
+export const Solana: Story = {
+  name: 'A Solana transfer of 1.5 SOL (dark)',
+  args: { request: 'solana', mode: 'dark' },
+  play: titled('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'),
 }
 export const RemovePasskey: Story = {
   name: 'Removing a passkey (light)',
