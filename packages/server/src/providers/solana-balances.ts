@@ -17,14 +17,10 @@ export interface SolanaBalanceProvider {
   getBalances(chain: SolanaChainConfig, owner: Address): Promise<SolanaBalances>
 }
 
-/**
- * Balances read from the chain's JSON-RPC with @solana/kit: getBalance plus one
- * getTokenAccountsByOwner (filtered by mint, jsonParsed) per configured token, in parallel, at
- * 'confirmed'. Any failure becomes a ChainRpcError (502).
- */
-export function createSolanaBalanceProvider(): SolanaBalanceProvider {
+/** One @solana/kit RPC client per chain RPC URL, made on first use (the balance and history providers). */
+export function solanaRpcCache(): (chain: SolanaChainConfig) => Rpc<SolanaRpcApi> {
   const clients = new Map<string, Rpc<SolanaRpcApi>>()
-  const rpcFor = (chain: SolanaChainConfig) => {
+  return (chain) => {
     let rpc = clients.get(chain.rpcUrl)
     if (rpc === undefined) {
       rpc = createSolanaRpc(chain.rpcUrl)
@@ -32,6 +28,15 @@ export function createSolanaBalanceProvider(): SolanaBalanceProvider {
     }
     return rpc
   }
+}
+
+/**
+ * Balances read from the chain's JSON-RPC with @solana/kit: getBalance plus one
+ * getTokenAccountsByOwner (filtered by mint, jsonParsed) per configured token, in parallel, at
+ * 'confirmed'. Any failure becomes a ChainRpcError (502).
+ */
+export function createSolanaBalanceProvider(): SolanaBalanceProvider {
+  const rpcFor = solanaRpcCache()
   return {
     async getBalances(chain, owner) {
       const rpc = rpcFor(chain)

@@ -1,6 +1,7 @@
-import { address, type Address, createSolanaRpc, type Rpc, type Signature, signature, type SolanaRpcApi } from '@solana/kit'
+import { address, type Address, type Signature, signature } from '@solana/kit'
 import type { SolanaChainConfig } from '../config.ts'
 import { ChainRpcError } from '../errors.ts'
+import { solanaRpcCache } from './solana-balances.ts'
 
 /** One movement of value for the owner: SOL (mint null, lamports) or an SPL token (base units). */
 export type SolanaTransfer = {
@@ -141,15 +142,7 @@ export function ownerTransfers(owner: string, tx: SolanaTransactionJson): Solana
  * then getTransaction of each listed signature, at 'confirmed'.
  */
 export function createSolanaHistoryProvider(): SolanaHistoryProvider {
-  const clients = new Map<string, Rpc<SolanaRpcApi>>()
-  const rpcFor = (chain: SolanaChainConfig) => {
-    let rpc = clients.get(chain.rpcUrl)
-    if (rpc === undefined) {
-      rpc = createSolanaRpc(chain.rpcUrl)
-      clients.set(chain.rpcUrl, rpc)
-    }
-    return rpc
-  }
+  const rpcFor = solanaRpcCache()
   return {
     async getHistory(chain, owner, page) {
       const rpc = rpcFor(chain)
