@@ -13,7 +13,7 @@ import type { WcWallet } from '@portico/devnet/wcwallet'
 import { erc20Abi, maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
-import { erc20BalanceOf, onlineShim, pairNodeWallet, startNodeWallet, swapJourney } from './support.ts'
+import { erc20BalanceOf, onlineShim, pairNodeWallet, startNodeWallet, simulatedChanges, swapJourney } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT_0 = '0xf39F…b92266'
@@ -63,17 +63,21 @@ const trim = (text: string) => text.replace(/0+$/, '').replace(/\.$/, '')
 const grouped = (amount: string) => amount.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','))
 
 /**
- * The review's simulation (issue 23 §2) of what the swap would send, through the headless flow the
- * SwapPreview calls: each asset's change in base units (asset 'native' or the token's address, lower case).
+ * The review's simulation (issue 23 §2) of what the swap would send, as SwapPreview shows it in the modal
+ * (opened on it, then back): each asset's change in base units (asset 'native' or the token's address, lower case).
  */
-async function simulateSwap(): Promise<Record<string, bigint>> {
-  const changes = await h.page.evaluate(async () => {
-    const r = await window.__portico!.peek('swap')!.simulate()
-    if (r?.simulation !== 'ok' || r.status !== 'success') return JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v))
-    return r.changes.map((c) => [c.asset.toLowerCase(), c.amount.toString()] as const)
+async function previewChanges(): Promise<Record<string, bigint>> {
+  // Shown on SwapPreview; the modal is left as it was (a view pushed here is popped again).
+  const pushed = await h.page.evaluate(async () => {
+    const { modal, router } = window.__portico!
+    if (!modal.$modal.get().open) await modal.open()
+    if (router.$route.get().view === 'SwapPreview') return false
+    router.push('SwapPreview')
+    return true
   })
-  if (typeof changes === 'string') throw new Error(`not simulated: ${changes}`)
-  return Object.fromEntries(changes.map(([asset, amount]) => [asset, BigInt(amount)]))
+  const changes = await simulatedChanges(h, POLL)
+  if (pushed) await h.page.evaluate(() => window.__portico!.router.goBack())
+  return changes
 }
 
 describe('swap through WalletConnect on the local stack', () => {
@@ -129,7 +133,7 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(s).toMatchObject({ source: 'ETH', to: 'USDC', amount: '2', providerFee: '0.017' })
     const { feeRecipient, weth } = chain().amm
     expect(parseUnits(s.toTokenAmount, 6)).toBe(await routerQuote(amountWei, weth, USDC))
-    const simulated = await simulateSwap()
+    const simulated = await previewChanges()
     expect(simulated).toEqual({ native: -amountWei, [USDC.toLowerCase()]: await routerQuote(amountWei, weth, USDC) })
     const [eth0, usdc0, fee0] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), ethOf(feeRecipient)])
 
@@ -198,7 +202,7 @@ describe('swap through WalletConnect on the local stack', () => {
 
     const { feeRecipient, weth } = chain().amm
     const onChainQuote = await routerQuote(amountUnits, USDC, weth)
-    const simulated = await simulateSwap()
+    const simulated = await previewChanges()
     expect(simulated).toEqual({ native: onChainQuote, [USDC.toLowerCase()]: -amountUnits })
     const [eth0, usdc0, fee0] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), usdcOf(feeRecipient)])
     const { answer } = await ask('sendTransactionForSwap')
