@@ -144,6 +144,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
       network: get('network'),
       connection: get('connection'),
       wallet: get('wallet'),
+      requestPreview: () => host.load('requestPreview'),
     })
   },
   embeddedAccount: async (host) => {
@@ -165,6 +166,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
   siwx: (host) => import('./siwx/wire').then((m) => m.wireSiwx(host)),
   preview: (host) => import('./preview/wire').then((m) => m.wirePreview(host)),
+  requestPreview: (host) => import('./preview/requestsWire').then((m) => m.wireRequestPreview(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')
