@@ -14,7 +14,7 @@ import type { WcWallet } from '@portico/devnet/wcwallet'
 import { createTestClient, formatUnits, http, parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
-import { erc20BalanceOf, onlineShim, pairNodeWallet, publicClient, solanaReads, startNodeWallet } from './support.ts'
+import { erc20BalanceOf, onlineShim, pairNodeWallet, publicClient, simulatedChanges, solanaReads, startNodeWallet } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SHORT_0 = '0xf39F…b92266'
@@ -73,10 +73,14 @@ async function fillSendForm(symbol: string, amount: string, to: string) {
   await expect.poll(() => byTestId('portico-send-button').textContent(), POLL).toBe('Preview send')
 }
 
-/** Review → Send: the preview waits on the wallet ('Confirm in your wallet') while the request sits in the Node wallet. */
-async function submitAndAwaitRequest(method: string) {
+/**
+ * Review → Send: the preview waits on the wallet ('Confirm in your wallet') while the request sits in the
+ * Node wallet. Resolves with the review's simulated changes (EVM), read before Send is pressed.
+ */
+async function submitAndAwaitRequest(method: string): Promise<Record<string, bigint>> {
   await byTestId('portico-send-button').click()
   await expect.poll(() => byTestId('portico-send-preview').isVisible(), POLL).toBe(true)
+  const simulated = method === 'eth_sendTransaction' ? await simulatedChanges(h) : {}
   await byTestId('portico-send-submit').click()
   await expect.poll(() => wallet.pendingRequests().map((r) => r.params.request.method), POLL).toEqual([method])
   const waiting = byTestId('portico-send-waiting')
@@ -85,6 +89,7 @@ async function submitAndAwaitRequest(method: string) {
   expect(await byTestId('portico-send-preview').getAttribute('data-sending')).toBe('true')
   expect(await byTestId('portico-send-submit').isDisabled()).toBe(true)
   expect(await byTestId('portico-send-cancel').isDisabled()).toBe(true)
+  return simulated
 }
 
 /** The success view: heading, receiver and the full hash (the title of the shortened one). */
@@ -111,11 +116,14 @@ describe('send through WalletConnect on the local stack', () => {
     // Three decimals at most: the Activity row shows amounts floored to 3 decimals (SPEC §9).
     const amount = '0.125'
     const before = await evmClient().getBalance({ address: ACCOUNT_1 })
+    const senderBefore = await evmClient().getBalance({ address: ACCOUNT_0 })
     // Blocks are mined by hand for this send, so the transaction is seen pending before it is confirmed.
     await anvil().setAutomine(false)
     try {
       await fillSendForm('ETH', amount, ACCOUNT_1)
-      await submitAndAwaitRequest('eth_sendTransaction')
+      // The review's simulation (issue 23 §2) for the wallet the user brought: exactly the amount leaves.
+      const simulated = await submitAndAwaitRequest('eth_sendTransaction')
+      expect(simulated).toEqual({ native: -parseEther(amount) })
       const request = wallet.pendingRequests()[0]!
       expect(request.params.chainId).toBe(`eip155:${evm().chainId}`)
       expect(request.params.request.params).toMatchObject([
@@ -142,6 +150,9 @@ describe('send through WalletConnect on the local stack', () => {
       const receipt = await evmClient().getTransactionReceipt({ hash: hash as `0x${string}` })
       expect(receipt.status).toBe('success')
       expect((await evmClient().getBalance({ address: ACCOUNT_1 })) - before).toBe(parseEther(amount))
+      // After mining, the sender's balance moved by the simulated change and the fee paid.
+      const fee = receipt.gasUsed * receipt.effectiveGasPrice
+      expect((await evmClient().getBalance({ address: ACCOUNT_0 })) - senderBefore).toBe((simulated.native as bigint) - fee)
     } finally {
       await anvil().setAutomine(true)
     }
@@ -152,8 +163,10 @@ describe('send through WalletConnect on the local stack', () => {
     const amount = '12.5'
     const balanceOf = () => erc20BalanceOf(evm().rpcUrl, USDC, ACCOUNT_1)
     const before = await balanceOf()
+    const senderBefore = await erc20BalanceOf(evm().rpcUrl, USDC, ACCOUNT_0)
     await fillSendForm('USDC', amount, ACCOUNT_1)
-    await submitAndAwaitRequest('eth_sendTransaction')
+    const simulated = await submitAndAwaitRequest('eth_sendTransaction')
+    expect(simulated).toEqual({ [USDC.toLowerCase()]: -parseUnits(amount, 6) })
     const [tx] = wallet.pendingRequests()[0]!.params.request.params as { to: string; data: string; value?: string }[]
     expect(tx!.to.toLowerCase()).toBe(USDC.toLowerCase())
     expect(tx!.data.slice(0, 10)).toBe('0xa9059cbb')
@@ -161,6 +174,7 @@ describe('send through WalletConnect on the local stack', () => {
     expect(await successHash(amount, 'USDC', SHORT_1)).toBe(hash)
     expect((await evmClient().waitForTransactionReceipt({ hash, timeout: 15_000 })).status).toBe('success')
     expect((await balanceOf()) - before).toBe(parseUnits(amount, 6))
+    expect((await erc20BalanceOf(evm().rpcUrl, USDC, ACCOUNT_0)) - senderBefore).toBe(simulated[USDC.toLowerCase()])
     await byTestId('portico-send-done').click()
   })
 

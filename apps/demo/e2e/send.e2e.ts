@@ -11,7 +11,7 @@ import { DEVNET_ENS_DEMO_AVATAR, DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
-import { connectDevWallet, erc20BalanceOf, openSendWith, publicClient } from './support.ts'
+import { connectDevWallet, erc20BalanceOf, openSendWith, publicClient, simulatedChanges } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -115,8 +115,13 @@ describe('send through the modal on the local stack', () => {
     await sendButton().click()
     await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe(`${amount} ETH`)
     expect(await page.getByTestId('portico-send-preview-to').textContent()).toContain(SHORT_1)
+    // The review's simulation (issue 23 §2, eth_simulateV1 on anvil): exactly the amount leaves, nothing else changes.
+    const simulated = await simulatedChanges(h)
+    expect(simulated).toEqual({ native: -parseEther(amount) })
+    expect(await page.getByTestId('portico-simulation').textContent()).toContain('ETH-0.125')
 
     const before = await client().getBalance({ address: ACCOUNT_1 })
+    const senderBefore = await client().getBalance({ address: ACCOUNT_0 })
     // No block is mined until the test says so: the send stays pending for as long as the test looks.
     await rpc('evm_setAutomine', [false])
     try {
@@ -144,7 +149,11 @@ describe('send through the modal on the local stack', () => {
         .poll(() => historyIds(ACCOUNT_0, caipNetworkId), { timeout: 15_000, interval: 250 })
         .toContain(`${caipNetworkId}:${hash}`)
       expect(await row.getAttribute('data-status')).toBe('confirmed')
-      expect(await client().getTransactionReceipt({ hash })).toMatchObject({ status: 'success' })
+      const receipt = await client().getTransactionReceipt({ hash })
+      expect(receipt).toMatchObject({ status: 'success' })
+      // After mining, the sender's balance moved by the simulated change and the fee paid.
+      const fee = receipt.gasUsed * receipt.effectiveGasPrice
+      expect((await client().getBalance({ address: ACCOUNT_0 })) - senderBefore).toBe((simulated.native as bigint) - fee)
     } finally {
       await rpc('evm_setAutomine', [true])
     }
@@ -158,12 +167,16 @@ describe('send through the modal on the local stack', () => {
     await fillForm(amount, ACCOUNT_2)
     await sendButton().click()
     await expect.poll(() => page.getByTestId('portico-send-preview-amount').textContent()).toBe(`${amount} USDC`)
+    const simulated = await simulatedChanges(h)
+    expect(simulated).toEqual({ [USDC.toLowerCase()]: -12_500_000n })
     const before = await usdcOf(ACCOUNT_2)
+    const senderBefore = await usdcOf(ACCOUNT_0)
     await sendAndAnswer('approve')
     const hash = await successHash(`${amount} USDC sent`)
     expect(await page.getByTestId('portico-send-success-to').textContent()).toContain(`to ${SHORT_2}`)
     expect(await client().waitForTransactionReceipt({ hash, timeout: 15_000 })).toMatchObject({ status: 'success' })
     expect((await usdcOf(ACCOUNT_2)) - before).toBe(12_500_000n)
+    expect((await usdcOf(ACCOUNT_0)) - senderBefore).toBe(simulated[USDC.toLowerCase()])
     await page.getByTestId('portico-send-done').click()
     await expect.poll(() => accountAddress().textContent()).toBe(SHORT_0)
   })

@@ -114,6 +114,23 @@ export function solanaReads(harness: () => Harness) {
   return { solanaRpc, lamportsOf, splUsdcOf }
 }
 
+// ---- The reviews' simulation (issue 23 §2) ----
+
+/**
+ * The balance changes the open review (Send or Swap) shows from its simulation, once it is in: each
+ * row's asset ('native' or the token's address, lower case) and its exact change in base units.
+ */
+export async function simulatedChanges(h: Harness, poll: Poll = { timeout: 15_000 }): Promise<Record<string, bigint>> {
+  const box = h.page.getByTestId('portico-simulation')
+  await expect.poll(() => box.getAttribute('data-status'), poll).toBe('success')
+  const rows = await box
+    .getByTestId('portico-simulation-change')
+    .evaluateAll((els) =>
+      els.map((el) => [el.getAttribute('data-asset')?.toLowerCase() ?? '', el.getAttribute('data-amount') ?? ''] as const),
+    )
+  return Object.fromEntries(rows.map(([asset, amount]) => [asset, BigInt(amount)]))
+}
+
 // ---- The headless swap flow on the local AMM ----
 
 /** The swap journeys' reads: the page's swap state, quotes, and the router and receipts on chain 0. */

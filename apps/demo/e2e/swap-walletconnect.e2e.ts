@@ -62,6 +62,20 @@ const trim = (text: string) => text.replace(/0+$/, '').replace(/\.$/, '')
 /** '2962.647847' → '2,962.647847': an amount as the success banner writes it (en-US grouping). */
 const grouped = (amount: string) => amount.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+$)/g, ','))
 
+/**
+ * The review's simulation (issue 23 §2) of what the swap would send, through the headless flow the
+ * SwapPreview calls: each asset's change in base units (asset 'native' or the token's address, lower case).
+ */
+async function simulateSwap(): Promise<Record<string, bigint>> {
+  const changes = await h.page.evaluate(async () => {
+    const r = await window.__portico!.peek('swap')!.simulate()
+    if (r?.simulation !== 'ok' || r.status !== 'success') return JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v))
+    return r.changes.map((c) => [c.asset.toLowerCase(), c.amount.toString()] as const)
+  })
+  if (typeof changes === 'string') throw new Error(`not simulated: ${changes}`)
+  return Object.fromEntries(changes.map(([asset, amount]) => [asset, BigInt(amount)]))
+}
+
 describe('swap through WalletConnect on the local stack', () => {
   it('pairs the Node wallet over WalletConnect, and the swap flow initializes on the local chain', async () => {
     const { page } = h
@@ -115,6 +129,8 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(s).toMatchObject({ source: 'ETH', to: 'USDC', amount: '2', providerFee: '0.017' })
     const { feeRecipient, weth } = chain().amm
     expect(parseUnits(s.toTokenAmount, 6)).toBe(await routerQuote(amountWei, weth, USDC))
+    const simulated = await simulateSwap()
+    expect(simulated).toEqual({ native: -amountWei, [USDC.toLowerCase()]: await routerQuote(amountWei, weth, USDC) })
     const [eth0, usdc0, fee0] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), ethOf(feeRecipient)])
 
     const { answer } = await ask('sendTransactionForSwap')
@@ -128,6 +144,9 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(received).toBeLessThanOrEqual(parseUnits(s.toTokenAmount, 6))
     expect(eth0 - (await ethOf(ACCOUNT_0))).toBe(amountWei + gas)
     expect((await ethOf(feeRecipient)) - fee0).toBe((amountWei * 85n) / 10_000n)
+    // The simulated changes are the balances' after mining (ETH less the gas paid).
+    expect(received).toBe(simulated[USDC.toLowerCase()])
+    expect((await ethOf(ACCOUNT_0)) - eth0 + gas).toBe(simulated.native)
     await expect
       .poll(() => byTestId('portico-snackbar').textContent(), POLL)
       .toBe(`Swapped ${grouped(s.amount)} ETH to ${grouped(trim(s.toTokenAmount))} USDC`)
@@ -179,6 +198,8 @@ describe('swap through WalletConnect on the local stack', () => {
 
     const { feeRecipient, weth } = chain().amm
     const onChainQuote = await routerQuote(amountUnits, USDC, weth)
+    const simulated = await simulateSwap()
+    expect(simulated).toEqual({ native: onChainQuote, [USDC.toLowerCase()]: -amountUnits })
     const [eth0, usdc0, fee0] = await Promise.all([ethOf(ACCOUNT_0), usdcOf(ACCOUNT_0), usdcOf(feeRecipient)])
     const { answer } = await ask('sendTransactionForSwap')
     const hash = (await wallet.approveNextRequest()) as Hash
@@ -190,6 +211,8 @@ describe('swap through WalletConnect on the local stack', () => {
     expect(received).toBeLessThanOrEqual(onChainQuote)
     expect(usdc0 - (await usdcOf(ACCOUNT_0))).toBe(amountUnits)
     expect((await usdcOf(feeRecipient)) - fee0).toBe((amountUnits * 85n) / 10_000n)
+    expect(received).toBe(simulated.native)
+    expect((await usdcOf(ACCOUNT_0)) - usdc0).toBe(simulated[USDC.toLowerCase()])
     await expect
       .poll(() => byTestId('portico-snackbar').textContent(), POLL)
       .toBe(`Swapped ${grouped(s.amount)} USDC to ${grouped(trim(s.toTokenAmount))} ETH`)

@@ -12,7 +12,7 @@ import { DEVNET_TOKEN_ADDRESSES } from '@portico/devnet'
 import { erc20Abi, formatUnits, maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Harness, startHarness } from './harness.ts'
-import { connectDevWallet, erc20BalanceOf, swapJourney } from './support.ts'
+import { connectDevWallet, erc20BalanceOf, simulatedChanges, swapJourney } from './support.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const USDC = DEVNET_TOKEN_ADDRESSES.USDC as Address
@@ -162,6 +162,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     const s = await swapState()
     const { feeRecipient, weth, router } = chain().amm
     const onChainQuote = await routerQuote(amountWei, weth, USDC)
+    // The review's simulation (issue 23 §2): 1.5 ETH out, the router's quote in USDC.
+    const simulated = await simulatedChanges(h)
+    expect(simulated).toEqual({ native: -amountWei, [USDC.toLowerCase()]: onChainQuote })
     const [eth0, usdc0, fee0, nonce] = await Promise.all([
       ethOf(ACCOUNT_0),
       usdcOf(ACCOUNT_0),
@@ -179,6 +182,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect(received).toBeGreaterThanOrEqual(parseUnits(s.minimumReceived!, 6))
     expect(eth0 - (await ethOf(ACCOUNT_0))).toBe(amountWei + tx.gas)
     expect((await ethOf(feeRecipient)) - fee0).toBe((amountWei * 85n) / 10_000n)
+    // The simulated changes are the balances' after mining (ETH less the gas paid).
+    expect(received).toBe(simulated[USDC.toLowerCase()])
+    expect((await ethOf(ACCOUNT_0)) - eth0 + tx.gas).toBe(simulated.native)
 
     const snackbar = byTestId('portico-snackbar')
     await expect
@@ -197,6 +203,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect(await text('portico-swap-steps')).toContain('Allow USDC')
     expect(await text('portico-swap-approve')).toBe('Approve USDC')
     expect(await text('portico-swap-preview-fee')).toBe('4.25 USDC (0.85%)')
+    // The approval is what the button sends: simulated, it moves no balance.
+    await expect.poll(() => byTestId('portico-simulation').getAttribute('data-status'), POLL).toBe('success')
+    expect(await text('portico-simulation-none')).toBe('No balance changes')
 
     await confirmIn('portico-swap-approve')
     await byTestId('portico-devwallet-reject').click()
@@ -217,6 +226,9 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     const s = await swapState()
     const { feeRecipient, weth } = chain().amm
     const onChainQuote = await routerQuote(amountUnits, USDC, weth)
+    // The rebuilt swap is simulated again: 500 USDC out, the router's quote in ETH.
+    const simulated = await simulatedChanges(h)
+    expect(simulated).toEqual({ native: onChainQuote, [USDC.toLowerCase()]: -amountUnits })
     const [eth0, usdc0, fee0, nonce] = await Promise.all([
       ethOf(ACCOUNT_0),
       usdcOf(ACCOUNT_0),
@@ -231,6 +243,8 @@ describe('swap through the modal on the local stack (dev wallet)', () => {
     expect(received).toBe(onChainQuote)
     expect(received).toBeGreaterThanOrEqual(parseEther(s.minimumReceived!))
     expect(usdc0 - (await usdcOf(ACCOUNT_0))).toBe(amountUnits)
+    expect(received).toBe(simulated.native)
+    expect((await usdcOf(ACCOUNT_0)) - usdc0).toBe(simulated[USDC.toLowerCase()])
     expect((await usdcOf(feeRecipient)) - fee0).toBe((amountUnits * 85n) / 10_000n)
     await expect
       .poll(() => byTestId('portico-snackbar').textContent(), POLL)

@@ -1,5 +1,5 @@
 // Every user-facing string of the default modal. A locale is another object of the same shape.
-import { ERRORS, type SendButtonAction, type SwapButtonAction } from '@portico/headless'
+import { ERRORS, type PreviewFlag, type SendButtonAction, type SwapButtonAction } from '@portico/headless'
 import { buttonMessages } from './messages/buttons'
 
 export const messages = {
@@ -496,6 +496,36 @@ export const messages = {
     copied: 'Copied',
     explorer: 'View on block explorer',
     done: 'Done',
+  },
+  /** The review's simulation (issue 23 §2): what a transaction changes, run on the network's RPC before the wallet is asked. */
+  preview: {
+    heading: 'Balance changes',
+    /** Beside the heading: where the numbers come from. */
+    simulated: 'Simulated',
+    simulating: 'Simulating the transaction',
+    noChanges: 'No balance changes',
+    networkFee: 'Network fee',
+    willFail: 'This transaction will fail',
+    reverts: (reason: string) => `The simulation says it fails: ${reason}. Sent anyway, it costs its network fee.`,
+    unknownReason: 'no reason given',
+    notSimulated: 'This transaction could not be simulated: check the details before you continue.',
+    /** The name registration: a signature, nothing sent. */
+    signOnly: 'Registering signs a message: nothing leaves your wallet and there is no network fee.',
+    /** The Send and Swap buttons when the simulation says the transaction fails. */
+    sendAnyway: 'Send anyway',
+    swapAnyway: 'Swap anyway',
+    /** The preview's flags (headless codes) as warnings. */
+    flags: {
+      unknownDelegate: 'Warning: this hands your account to a contract that is not a known executor.',
+      foreignDomain: 'Warning: this sign-in is for another site than this page.',
+      approvalForAll: 'Warning: this gives access to every item of the collection.',
+      unlimitedAmount: 'Warning: this allows an unlimited amount.',
+      largeAmount: 'Warning: this allows more than your balance.',
+      spenderNoCode: 'Warning: the spender is not a contract.',
+      longDuration: 'Warning: this permission lasts a long time.',
+      farDeadline: 'Warning: this signature stays valid for a long time.',
+      unknownCall: 'Warning: this calls a function that could not be decoded.',
+    } as Record<PreviewFlag, string>,
   },
   /** Swap, SwapSelectToken and SwapPreview (issue 13; SPEC §4 "Swap", §8 texts). */
   swap: {

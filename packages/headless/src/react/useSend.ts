@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useMemo } from 'react'
 import type { TokenBalance } from '../core/chain/chain'
+import type { SimulationResult } from '../core/preview/simulate'
 import type { GasEstimate, SendState } from '../core/send/send'
 import { lazyMethods } from '../core/lazy'
 import { useLoadedFlow } from './lazy'
@@ -26,6 +27,11 @@ export interface UseSendReturn extends SendState {
   /** Estimate the network fee again (in the native currency and USD). */
   estimateGas: () => Promise<GasEstimate | undefined>
   /**
+   * Simulate the send as the wallet will get it (EVM, eth_simulateV1 on the network's RPC): sets
+   * `simulation` (the balance changes and fee, or that it will fail). For a review before `send`.
+   */
+  simulate: () => Promise<SimulationResult | undefined>
+  /**
    * Validate ('An amount and receiver address are required', 'A token is required'), send through
    * the wallet, record the hash, refresh the balances, reset the form. Resolves with the hash;
    * rejects (and keeps the form) on a failure, e.g. 'User rejected the request'.
@@ -46,11 +52,13 @@ const IDLE: ReadableAtom<SendState> = atom<SendState>({
   gasLoading: false,
   error: null,
   errorCode: null,
+  simulation: null,
+  simulating: false,
   button: { action: 'selectToken', label: 'Select token', disabled: true, fundWallet: false, switchWallet: false },
 })
 
 /** The flow's actions; a call before the module is loaded loads it first. */
-const ACTIONS = ['setToken', 'setAmount', 'setMax', 'setReceiver', 'estimateGas', 'send', 'reset'] as const
+const ACTIONS = ['setToken', 'setAmount', 'setMax', 'setReceiver', 'estimateGas', 'simulate', 'send', 'reset'] as const
 
 /** The send form (SPEC §3 "Send state", §4, §5), from a flow loaded on first use. */
 export function useSend(options: UseSendOptions = {}): UseSendReturn {

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { atom, type ReadableAtom } from 'nanostores'
 import { useCallback, useMemo, useRef } from 'react'
 import { lazyMethods } from '../core/lazy'
+import type { SimulationResult } from '../core/preview/simulate'
 import type { SwapPreset, SwapToken, SwapTransaction, SwapView } from '../core/swap/swap'
 import { useLoadedFlow } from './lazy'
 import { usePortico } from './usePortico'
@@ -50,6 +51,11 @@ export interface UseSwapReturn extends SwapView {
   sendTransactionForApproval: () => Promise<string | undefined>
   /** Send the swap; then 'Swapped X to Y Z', reset, Account, balances and Activity. Resolves with the hash, or undefined after a failure (`transactionError`). */
   sendTransactionForSwap: () => Promise<string | undefined>
+  /**
+   * Simulate the transaction the review would send (the approval, else the swap) on the network's RPC
+   * (eth_simulateV1): sets `simulation` (the balance changes and fee, or that it will fail).
+   */
+  simulate: () => Promise<SimulationResult | undefined>
   /** Back to the initial state. */
   reset: () => void
 }
@@ -81,6 +87,8 @@ const IDLE: ReadableAtom<SwapView> = atom<SwapView>({
   sourceTokenAmountUsd: 0,
   toTokenAmountUsd: 0,
   needsApproval: false,
+  simulation: null,
+  simulating: false,
   phase: 'loading',
   button: { action: 'selectToken', label: 'Select token', disabled: true, loading: false },
 })
@@ -99,6 +107,7 @@ const ACTIONS = [
   'buildTransaction',
   'sendTransactionForApproval',
   'sendTransactionForSwap',
+  'simulate',
   'reset',
 ] as const
 

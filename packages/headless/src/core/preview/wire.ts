@@ -4,7 +4,10 @@
  */
 import type { FlowHost } from '../host'
 import type { CaipNetwork } from '../types'
+import { decodeCall } from './evm'
 import { createPreview, type PreviewTarget } from './preview'
+import { type PriceOf, type SimulationResult, simulate } from './simulate'
+import type { EvmCall } from './types'
 
 /** The EVM network's RPC and the connected EVM account. */
 function targetOf(host: FlowHost, network: CaipNetwork | undefined): PreviewTarget | undefined {
@@ -14,22 +17,50 @@ function targetOf(host: FlowHost, network: CaipNetwork | undefined): PreviewTarg
   return { rpcUrl, ...(from ? { from } : {}), chain: { id: Number(network.id), nativeCurrency: network.nativeCurrency } }
 }
 
+/** USD from the account's balances (the Portico API's prices): the native currency and the tokens it holds. */
+const balancePrice =
+  (host: FlowHost): PriceOf =>
+  ({ asset, chainId }) => {
+    if (chainId === undefined) return undefined
+    const held = host
+      .get('chain')
+      .$account.get()
+      .tokenBalance.find(
+        (t) =>
+          t.chainId === `eip155:${chainId}` &&
+          (asset === 'native' ? !t.address : t.address?.split(':').pop()?.toLowerCase() === asset.toLowerCase()),
+      )
+    return held?.price
+  }
+
+const fetchOf = (host: FlowHost) => {
+  const fetcher = host.options.fetch
+  return fetcher ? { fetch: (...a: Parameters<typeof fetch>) => fetcher(...a) } : {}
+}
+
+/**
+ * The modal's own previews (Send, Swap): `calls` simulated from the connected EVM account on the active
+ * EVM network's RPC, whatever wallet holds the account (injected, WalletConnect, embedded). Without an
+ * EVM account or RPC: 'unavailable' ('noNetwork') with the decoded calls.
+ */
+export function simulateOnHost(host: FlowHost, calls: readonly EvmCall[]): Promise<SimulationResult> {
+  const target = targetOf(host, host.get('chain').getActiveNetwork('eip155'))
+  if (!target?.from || !target.rpcUrl)
+    return Promise.resolve({ simulation: 'unavailable', reason: 'noNetwork', calls: calls.map((c) => decodeCall(c)) })
+  return simulate({
+    rpcUrl: target.rpcUrl,
+    from: target.from as `0x${string}`,
+    calls,
+    ...(target.chain ? { chain: target.chain } : {}),
+    price: balancePrice(host),
+    ...fetchOf(host),
+  })
+}
+
 export function wirePreview(host: FlowHost) {
   const chain = host.get('chain')
-  const fetcher = host.options.fetch
   return createPreview({
-    // USD from the account's balances (the Portico API's prices): the native currency and the tokens it holds.
-    price: ({ asset, chainId }) => {
-      if (chainId === undefined) return undefined
-      const held = chain.$account
-        .get()
-        .tokenBalance.find(
-          (t) =>
-            t.chainId === `eip155:${chainId}` &&
-            (asset === 'native' ? !t.address : t.address?.split(':').pop()?.toLowerCase() === asset.toLowerCase()),
-        )
-      return held?.price
-    },
+    price: balancePrice(host),
     // A sign-in message is checked against the page the app runs on.
     config: () => {
       const pageHost = (globalThis as { location?: { host?: string } }).location?.host
@@ -42,6 +73,6 @@ export function wirePreview(host: FlowHost) {
           ? chain.getActiveNetwork('eip155')
           : host.options.networks.find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId),
       ),
-    ...(fetcher ? { fetch: (...a: Parameters<typeof fetch>) => fetcher(...a) } : {}),
+    ...fetchOf(host),
   })
 }

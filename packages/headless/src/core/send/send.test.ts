@@ -94,6 +94,9 @@ async function setup(
       const { method } = body as { method: string }
       if (method === 'eth_estimateGas') return json({ jsonrpc: '2.0', id: 1, result: '0x5208' })
       if (method === 'eth_gasPrice') return json({ jsonrpc: '2.0', id: 1, result: '0x77359400' })
+      // A node without eth_simulateV1 (the e2e journeys simulate on anvil).
+      if (method === 'eth_simulateV1')
+        return json({ jsonrpc: '2.0', id: (body as { id: number }).id, error: { code: -32601, message: 'Method not found' } })
     }
     return json({})
   }) as typeof globalThis.fetch
@@ -175,6 +178,58 @@ describe('send flow (lazy; SPEC §3/§4/§5)', () => {
     send.setReceiver('0x7099') // not an address yet: no estimate
     await flush()
     expect(estimates().length).toBe(before)
+  })
+
+  it('simulate: the send as the wallet gets it, on the network node (eth_simulateV1 from the account); a form change drops it', async () => {
+    const { send, requests } = await setup()
+    const simulations = () =>
+      requests
+        .filter((r) => r.url.port === '8545' && (r.body as { method: string }).method === 'eth_simulateV1')
+        .map((r) => (r.body as { params: [{ blockStateCalls: { calls: unknown[] }[]; traceTransfers: boolean }] }).params[0])
+    await expect(send.simulate()).resolves.toBeUndefined() // no form yet
+    send.setToken(eth())
+    send.setAmount('0.5')
+    send.setReceiver(TO)
+    const result = await send.simulate()
+    expect(simulations()).toEqual([
+      expect.objectContaining({
+        traceTransfers: true,
+        blockStateCalls: [{ calls: [expect.objectContaining({ from: ADDRESS, to: TO, value: '0x6f05b59d3b20000' })] }],
+      }),
+    ])
+    // This node has no eth_simulateV1: 'unavailable', with the decoded call, in the state.
+    expect(result).toEqual({
+      simulation: 'unavailable',
+      reason: 'unsupported',
+      calls: [{ kind: 'nativeTransfer', to: TO, value: 500_000_000_000_000_000n, flags: [] }],
+    })
+    expect(send.$send.get()).toMatchObject({ simulation: result, simulating: false })
+    send.setAmount('0.6')
+    expect(send.$send.get().simulation).toBeNull()
+    // An ERC-20 send is its transfer(to, amount) call on the token.
+    send.setToken(USDC)
+    send.setAmount('2.5')
+    await send.simulate()
+    expect(simulations()[1]?.blockStateCalls[0]?.calls).toEqual([
+      expect.objectContaining({
+        from: ADDRESS,
+        to: USDC_CONTRACT,
+        data: `0xa9059cbb${TO.slice(2).toLowerCase().padStart(64, '0')}${(2_500_000).toString(16).padStart(64, '0')}`,
+      }),
+    ])
+    expect(send.$send.get().simulation).toMatchObject({
+      simulation: 'unavailable',
+      calls: [{ kind: 'tokenTransfer', token: USDC_CONTRACT, recipient: TO, amount: 2_500_000n }],
+    })
+  })
+
+  it('simulate: nothing off EVM (Solana)', async () => {
+    const { send } = await setup({ namespace: 'solana' })
+    send.setToken(SOL)
+    send.setAmount('0.5')
+    send.setReceiver(SOL_TO)
+    await expect(send.simulate()).resolves.toBeUndefined()
+    expect(send.$send.get()).toMatchObject({ simulation: null, simulating: false })
   })
 
   it('send: transfers, records the hash, refetches the balances past the cache, resets the form', async () => {

@@ -12,6 +12,8 @@ import type { TransferParams } from '../../adapters'
 import { codedError } from '../codes'
 import { type CodedMessage, ERRORS, PorticoError } from '../errors'
 import { validateSend } from '../format/validation'
+import type { SimulationResult } from '../preview/simulate'
+import type { EvmCall } from '../preview/types'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import {
@@ -106,6 +108,14 @@ export interface SendState {
   errorCode: CodedMessage | null
   /** The button: its text, whether it can be pressed, whether to offer 'Fund wallet'. */
   button: SendButtonState
+  /**
+   * What the send does, simulated on the network's RPC (eth_simulateV1) by `simulate()`: the account's
+   * balance changes and fee, or that it will fail. Null until simulated, off EVM, and once the token,
+   * the amount or the receiver changes. @default null
+   */
+  simulation: SimulationResult | null
+  /** `simulate()` is under way. @default false */
+  simulating: boolean
 }
 
 export interface SendAccount {
@@ -131,10 +141,15 @@ export interface SendDeps {
   rpc(network: CaipNetwork, method: string, params: unknown[]): Promise<unknown>
   /** Whether the on-ramp feature is on (the button then offers 'Fund wallet' when funds are short). */
   $onramp: ReadableAtom<boolean>
+  /** Simulates EVM calls from the account on the active network (the preview engine, a lazy chunk). */
+  simulate?(calls: EvmCall[]): Promise<SimulationResult>
   timers: Timers
 }
 
-type Form = Omit<SendState, 'tokenBalances' | 'button' | 'amountUsd'>
+type Form = Omit<SendState, 'tokenBalances' | 'button' | 'amountUsd' | 'simulation'> & {
+  /** The last simulation, with the form it was made for. */
+  simulated?: { key: string; result: SimulationResult }
+}
 
 const EMPTY: Form = {
   token: undefined,
@@ -145,6 +160,8 @@ const EMPTY: Form = {
   explorerUrl: undefined,
   sent: undefined,
   gas: undefined,
+  simulated: undefined,
+  simulating: false,
   sendTokenAmount: '',
   receiverInput: '',
   resolving: false,
@@ -172,6 +189,18 @@ function quantity(value: unknown): bigint {
 
 const sameToken = (a: TokenBalance, b: TokenBalance): boolean => a.chainId === b.chainId && a.address === b.address
 
+/** What a simulation depends on: the token, the amount and the receiver. */
+const formKey = (form: Form): string =>
+  `${form.token?.chainId}|${form.token?.address ?? ''}|${form.sendTokenAmount}|${form.receiverAddress ?? ''}`
+
+/** The EVM call of a send: a native transfer (value), or the ERC-20's transfer(to, amount). */
+export function sendCall(token: TokenBalance, to: `0x${string}`, amount: bigint): EvmCall {
+  const contract = isNativeToken(token) ? undefined : tokenContract(token)
+  return contract
+    ? { to: contract as `0x${string}`, value: 0n, data: erc20TransferData(to, amount) as `0x${string}` }
+    : { to, value: amount }
+}
+
 export function createSend(deps: SendDeps) {
   const $form = atom<Form>({ ...EMPTY })
   const patch = (p: Partial<Form>): void => $form.set({ ...$form.get(), ...p })
@@ -179,23 +208,27 @@ export function createSend(deps: SendDeps) {
   const $tokens = computed(deps.$tokenBalances, (list) => list.filter((t) => balanceUnits(t) > 0n))
 
   // The active network is a source too: the namespace the receiver is checked against follows it.
-  const $send: ReadableAtom<SendState> = computed([$form, $tokens, deps.$onramp, deps.$networkId], (form, tokenBalances, onramp) => ({
-    ...form,
-    tokenBalances,
-    amountUsd: amountUsd(form.token, form.sendTokenAmount),
-    button: sendButtonState({
-      token: form.token,
-      amount: form.sendTokenAmount,
-      receiverInput: form.receiverInput,
-      receiverAddress: form.receiverAddress,
-      namespace: deps.account().namespace,
-      resolving: form.resolving,
-      nameNotFound: form.nameNotFound ?? false,
-      receiverInvalid: form.receiverInvalid ?? false,
-      gasCost: form.gas?.cost,
-      onramp,
+  const $send: ReadableAtom<SendState> = computed(
+    [$form, $tokens, deps.$onramp, deps.$networkId],
+    ({ simulated, ...form }, tokenBalances, onramp) => ({
+      ...form,
+      simulation: simulated && simulated.key === formKey(form) ? simulated.result : null,
+      tokenBalances,
+      amountUsd: amountUsd(form.token, form.sendTokenAmount),
+      button: sendButtonState({
+        token: form.token,
+        amount: form.sendTokenAmount,
+        receiverInput: form.receiverInput,
+        receiverAddress: form.receiverAddress,
+        namespace: deps.account().namespace,
+        resolving: form.resolving,
+        nameNotFound: form.nameNotFound ?? false,
+        receiverInvalid: form.receiverInvalid ?? false,
+        gasCost: form.gas?.cost,
+        onramp,
+      }),
     }),
-  }))
+  )
 
   // Name lookups: each keystroke cancels the pending one; an answer for an older input is dropped.
   let lookupTimer: unknown
@@ -338,6 +371,36 @@ export function createSend(deps: SendDeps) {
     }
   }
 
+  let simulateSeq = 0
+  /**
+   * The preview's simulation (issue 23 §2): the send as the wallet will get it, run with eth_simulateV1
+   * on the network's RPC from the account: what leaves and arrives, the fee, or that it will fail and
+   * why. EVM only (undefined elsewhere, or when the form is not complete); it never rejects (a node
+   * without the method, or out of reach, gives `simulation: 'unavailable'`).
+   */
+  async function simulate(): Promise<SimulationResult | undefined> {
+    const form = $form.get()
+    const { namespace } = deps.account()
+    const { token, receiverAddress } = form
+    if (!deps.simulate || namespace !== 'eip155' || !token || !receiverAddress || !isReceiverAddress(namespace, receiverAddress))
+      return undefined
+    if (validateSend({ amount: form.sendTokenAmount, receiverAddress, token })) return undefined
+    const key = formKey(form)
+    const seq = ++simulateSeq
+    patch({ simulating: true })
+    let result: SimulationResult
+    try {
+      result = await deps.simulate([
+        sendCall(token, receiverAddress as `0x${string}`, parseUnits(form.sendTokenAmount, tokenDecimals(token))),
+      ])
+    } catch {
+      // The engine's chunk could not load: no simulation to show.
+      result = { simulation: 'unavailable', reason: 'unreachable', calls: [] }
+    }
+    if (seq === simulateSeq) patch({ simulating: false, simulated: { key, result } })
+    return result
+  }
+
   /**
    * Send: validate (SPEC §5 texts), transfer through the wallet, record the hash, refresh the balances
    * past the cache, reset the form. A failure (a refusal: 'User rejected the request') keeps the form
@@ -401,6 +464,7 @@ export function createSend(deps: SendDeps) {
   function reset(): void {
     cancelLookup()
     estimateSeq++
+    simulateSeq++
     $form.set({ ...EMPTY })
   }
 
@@ -419,6 +483,7 @@ export function createSend(deps: SendDeps) {
     setMax,
     setReceiver,
     estimateGas,
+    simulate,
     send,
     reset,
     searchTokens,

@@ -83,6 +83,8 @@ export function wireSend(host: FlowHost) {
     },
     refreshBalances: (namespace) => host.get('balance').fetchTokenBalances({ namespace, forceUpdate: true }),
     lookupName: (name) => host.api.profile.lookupName(name),
+    // The preview engine's simulation is a chunk of its own, fetched when a review asks for it.
+    simulate: async (calls) => (await import('../preview/wire')).simulateOnHost(host, calls),
     rpc: (network, method, params) => rpc((...a) => (host.options.fetch ?? globalThis.fetch)(...a), network, method, params),
     timers: host.timers,
   })

@@ -869,3 +869,63 @@ describe('swap flow: codes and decisions for every UI (issue 21 §4)', () => {
     })
   })
 })
+
+describe('swap flow: the review simulates what it would send (issue 23 §2)', () => {
+  /** A node without eth_simulateV1 at mainnet's RPC (the e2e journeys simulate on anvil); its requests kept. */
+  const noSimulation =
+    (calls: unknown[][]): Answer =>
+    (_url, body) => {
+      const { id, method, params } = body as { id: number; method: string; params: [{ blockStateCalls: { calls: unknown[] }[] }] }
+      if (method === 'eth_simulateV1') calls.push(params[0].blockStateCalls[0]!.calls)
+      return json({
+        jsonrpc: '2.0',
+        id,
+        ...(method === 'eth_gasPrice' ? { result: '0x1' } : { error: { code: -32601, message: 'Method not found' } }),
+      })
+    }
+
+  it('the swap transaction, from the account; a new quote drops the simulation', async () => {
+    const calls: unknown[][] = []
+    const t = await setup({ answers: { '/1': noSimulation(calls) } })
+    await quoted(t, '1')
+    expect(t.swap.$swap.get()).toMatchObject({ swapTransaction: { to: ROUTER }, simulation: null, simulating: false })
+    const result = await t.swap.simulate()
+    expect(calls).toEqual([[expect.objectContaining({ from: ADDRESS, to: ROUTER, data: '0x7ff36ab5', value: '0xde0b6b3a7640000' })]])
+    expect(result).toEqual({
+      simulation: 'unavailable',
+      reason: 'unsupported',
+      calls: [
+        {
+          kind: 'contractCall',
+          to: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+          value: 10n ** 18n,
+          selector: '0x7ff36ab5',
+          data: '0x7ff36ab5',
+          flags: ['unknownCall'],
+        },
+      ],
+    })
+    expect(t.swap.$swap.get().simulation).toEqual(result)
+    t.swap.setSourceTokenAmount('0.5')
+    t.timers.advance(QUOTE_DEBOUNCE_MS)
+    await flush()
+    expect(t.swap.$swap.get()).toMatchObject({ swapTransaction: { value: 5n * 10n ** 17n }, simulation: null })
+  })
+
+  it('with an approval needed, the approval is what is simulated', async () => {
+    const calls: unknown[][] = []
+    const t = await setup({ answers: { '/1': noSimulation(calls) } })
+    await t.swap.initialize({ fromToken: 'USDC', toToken: 'ETH' })
+    t.swap.setSourceTokenAmount('100')
+    t.timers.advance(QUOTE_DEBOUNCE_MS)
+    await flush()
+    await t.swap.simulate()
+    expect(calls).toEqual([[expect.objectContaining({ from: ADDRESS, to: USDC_CONTRACT, data: '0x095ea7b3' })]])
+  })
+
+  it('nothing built, nothing simulated', async () => {
+    const t = await setup()
+    await t.swap.initialize()
+    await expect(t.swap.simulate()).resolves.toBeUndefined()
+  })
+})

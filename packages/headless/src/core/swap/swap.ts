@@ -24,6 +24,8 @@ import type { SendTransactionParams } from '../../adapters'
 import { codedError } from '../codes'
 import { type CodedMessage, coded, ERRORS, PorticoError } from '../errors'
 import { maskAmount } from '../format/validation'
+import type { SimulationResult } from '../preview/simulate'
+import type { EvmCall } from '../preview/types'
 import type { RouteView } from '../types'
 import type { Timers } from '../timers'
 import type { CaipNetwork, ChainNamespace } from '../types'
@@ -202,6 +204,14 @@ export interface SwapView extends SwapState {
    * 'loading' (starting: skeletons), 'form'.
    */
   phase: SwapPhase
+  /**
+   * The transaction the review would send (the approval, else the swap), simulated on the network's RPC
+   * (eth_simulateV1) by `simulate()`: the account's balance changes and fee, or that it will fail. Null
+   * until simulated, and again once another transaction is built. @default null
+   */
+  simulation: SimulationResult | null
+  /** `simulate()` is under way. @default false */
+  simulating: boolean
 }
 
 /** The swap form's phase (see SwapView.phase). */
@@ -283,6 +293,8 @@ export interface SwapDeps {
   /** Show swap and approval errors as banners (SPEC §8: debug mode only). */
   debug: boolean
   analytics: SwapAnalytics
+  /** Simulates EVM calls from the account on the active network (the preview engine, a lazy chunk). */
+  simulate?(calls: EvmCall[]): Promise<SimulationResult>
   timers: Timers
 }
 
@@ -396,7 +408,10 @@ export function createSwap(deps: SwapDeps) {
     return network ? nativeTokenId(network.caipNetworkId) : undefined
   }
 
-  const $swap: ReadableAtom<SwapView> = computed([$state, $myTokens, deps.$networkId], (s, mine) => {
+  /** The last simulation, with the transaction it was made for; `simulating` while one runs. */
+  const $simulated = atom<{ tx?: SwapTransaction; result?: SimulationResult; simulating: boolean }>({ simulating: false })
+
+  const $swap: ReadableAtom<SwapView> = computed([$state, $myTokens, $simulated, deps.$networkId], (s, mine, simulated) => {
     const network = deps.account().network
     const supported = isSwapNetwork(network)
     const native = network ? mine.find((t) => isNativeTokenId(t.address)) : undefined
@@ -422,6 +437,8 @@ export function createSwap(deps: SwapDeps) {
       toTokenAmountUsd: Number(s.toTokenAmount || 0) * s.toTokenPriceInUSD,
       ...(gas ? { gas } : {}),
       needsApproval: Boolean(s.approvalTransaction),
+      simulation: simulated.result && simulated.tx === (s.approvalTransaction ?? s.swapTransaction) ? simulated.result : null,
+      simulating: simulated.simulating,
       phase: (!supported ? 'unsupported' : s.initializing || !s.initialized ? 'loading' : 'form') as SwapPhase,
       button: swapButtonState({
         supported,
@@ -1048,12 +1065,37 @@ export function createSwap(deps: SwapDeps) {
     else if (button.action === 'retry') await swapTokens()
   }
 
+  let simulateSeq = 0
+  /**
+   * The review's simulation (issue 23 §2): the transaction it would send (the approval, else the swap)
+   * run with eth_simulateV1 on the network's RPC from the account: what leaves and arrives, the fee, or
+   * that it will fail. EVM only; undefined without a built transaction. Never rejects.
+   */
+  async function simulate(): Promise<SimulationResult | undefined> {
+    const s = $state.get()
+    const tx = s.approvalTransaction ?? s.swapTransaction
+    const { namespace, address } = deps.account()
+    if (!deps.simulate || !tx || namespace !== 'eip155' || !address) return undefined
+    const seq = ++simulateSeq
+    $simulated.set({ ...$simulated.get(), simulating: true })
+    let result: SimulationResult
+    try {
+      result = await deps.simulate([{ to: tx.to as `0x${string}`, value: tx.value, data: tx.data }])
+    } catch {
+      result = { simulation: 'unavailable', reason: 'unreachable', calls: [] }
+    }
+    if (seq === simulateSeq) $simulated.set({ tx, result, simulating: false })
+    return result
+  }
+
   /** Back to the initial state (tokens, amounts, quote, lists); answers still on their way are dropped. */
   function reset(): void {
     cancelQuote()
     epoch++
     quoteSeq++
     buildSeq++
+    simulateSeq++
+    $simulated.set({ simulating: false })
     $state.set({ ...INITIAL })
   }
 
@@ -1081,6 +1123,7 @@ export function createSwap(deps: SwapDeps) {
     buildTransaction,
     sendTransactionForApproval,
     sendTransactionForSwap,
+    simulate,
     reset,
     /** Follow the failure events (SPEC §7 analytics fields) as they are tracked; returns the unsubscribe. */
     onFailure(listener: (event: SwapFailureEvent) => void): () => void {

@@ -79,6 +79,8 @@ export function wireSwap(host: FlowHost, analytics: SwapAnalytics = hostAnalytic
     router: host.get('router'),
     debug: host.options.debug,
     analytics,
+    // The preview engine's simulation is a chunk of its own, fetched when the review asks for it.
+    simulate: async (calls) => (await import('../preview/wire')).simulateOnHost(host, calls),
     timers: host.timers,
   })
 }

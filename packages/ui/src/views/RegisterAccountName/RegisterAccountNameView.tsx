@@ -146,7 +146,16 @@ export function RegisterAccountNameView({
           <span>{error}</span>
         </p>
       )}
-      {signing && <p className={styles.confirmHint}>{m.confirmHint}</p>}
+      {signing ? (
+        <p className={styles.confirmHint}>{m.confirmHint}</p>
+      ) : (
+        // The registration's preview (issue 23 §2): a signature, no balance change, no fee.
+        canRegister && (
+          <p className={styles.confirmHint} data-testid="portico-register-name-preview">
+            {messages.preview.signOnly}
+          </p>
+        )
+      )}
       <Button type="submit" fullWidth disabled={!canRegister && !busy} loading={busy} data-testid="portico-register-name-submit">
         {label}
       </Button>

@@ -1,12 +1,15 @@
 import { useRouter, useSwap } from '@portico/headless/react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { codeText } from '../../messages/codes'
 import { useMessages } from '../../messages/context'
 import { useNumberFormat } from '../../messages/numbers'
 import { amountText, impactText, networkCostText, rateText, usdText } from '../Swap/format'
 import { SwapPreviewView, type SwapPreviewViewProps } from './SwapPreviewView'
 
-type Shown = Omit<SwapPreviewViewProps, 'waiting' | 'error' | 'onCancel' | 'onApprove' | 'onSwap'>
+/** The native currency's placeholder address in swap token ids (and ERC-7528's): the simulation's 'native'. */
+const NATIVE_ASSET = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+type Shown = Omit<SwapPreviewViewProps, 'waiting' | 'error' | 'simulating' | 'onCancel' | 'onApprove' | 'onSwap'>
 
 /**
  * SwapPreview (issue 13): the review of useSwap's quote. With an approval needed, 'Approve X' sends
@@ -20,6 +23,12 @@ export function SwapPreview() {
   const swap = useSwap()
   const router = useRouter()
   const { sourceToken, toToken } = swap
+  // Each transaction the review would send (the approval, then the rebuilt swap) is simulated once it shows (issue 23 §2).
+  const { simulate } = swap
+  const transaction = swap.approvalTransaction ?? swap.swapTransaction
+  useEffect(() => {
+    if (transaction) void simulate()
+  }, [simulate, transaction])
   // What is shown stays while the swap settles (the flow resets before Account replaces this view).
   const last = useRef<Shown | undefined>(undefined)
   if (sourceToken && toToken && swap.toTokenAmount) {
@@ -49,6 +58,13 @@ export function SwapPreview() {
         ? { networkCost: networkCostText(swap.gas, swap.networkTokenSymbol, locale) }
         : {}),
       needsApproval: swap.needsApproval,
+      simulation: swap.simulation,
+      iconOf: (asset: string) => {
+        const token = [sourceToken, toToken].find((t) =>
+          t.address.toLowerCase().endsWith(asset === 'native' ? NATIVE_ASSET : asset.toLowerCase()),
+        )
+        return token?.logoUri || undefined
+      },
     }
   }
   const shown = last.current ?? {
@@ -60,6 +76,7 @@ export function SwapPreview() {
     <SwapPreviewView
       {...shown}
       {...(waiting ? { waiting } : {})}
+      simulating={swap.simulating}
       {...(swap.transactionErrorCode ? { error: codeText(swap.transactionErrorCode, messages) } : {})}
       onCancel={() => router.goBack()}
       onApprove={() => void swap.sendTransactionForApproval()}

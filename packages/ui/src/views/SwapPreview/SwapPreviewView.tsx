@@ -1,8 +1,10 @@
+import type { SimulationResult } from '@portico/headless'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { useMessages } from '../../messages/context'
 import { ErrorAlert } from '../shared/ErrorAlert'
 import * as form from '../shared/Form.css'
+import { Simulation } from '../shared/Simulation'
 import { TokenIcon } from '../shared/TokenIcon'
 import * as styles from './SwapPreview.css'
 
@@ -39,6 +41,15 @@ export type SwapPreviewViewProps = {
    * flow's snackbar under the view (a polite status), so it is not repeated here. @default undefined
    */
   waiting?: string
+  /**
+   * The transaction the button sends (the approval, else the swap), simulated before the wallet is asked:
+   * balance changes, or that it will fail. @default null (none shown)
+   */
+  simulation?: SimulationResult | null
+  /** The simulation is under way. @default false */
+  simulating?: boolean
+  /** The icon of an asset ('native' or a token's address), for the simulation's rows. @default none */
+  iconOf?: (asset: string) => string | undefined
   /** The last approval's or swap's failure ('User rejected the request'), as an alert. @default undefined */
   error?: string
   onCancel?: () => void
@@ -73,7 +84,8 @@ function Side({ label, side, testId }: { label: string; side: SwapSideDisplay; t
  */
 export function SwapPreviewView(props: SwapPreviewViewProps) {
   const messages = useMessages()
-  const { from, to, needsApproval = false, waiting, error } = props
+  const { from, to, needsApproval = false, waiting, error, simulation = null, simulating = false, iconOf } = props
+  const failing = simulation?.simulation === 'ok' && simulation.status === 'reverted'
   const m = messages.swap
   const busy = Boolean(waiting)
   const rows: [string, string | undefined, string][] = [
@@ -104,6 +116,8 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
           </div>
         ))}
       </dl>
+
+      <Simulation result={simulation} loading={simulating} {...(iconOf ? { iconOf: (c) => iconOf(c.asset) } : {})} />
 
       {needsApproval && (
         <ol className={styles.steps} data-testid="portico-swap-steps">
@@ -151,7 +165,7 @@ export function SwapPreviewView(props: SwapPreviewViewProps) {
             data-autofocus
             data-testid="portico-swap-submit"
           >
-            {m.swap}
+            {failing ? messages.preview.swapAnyway : m.swap}
           </Button>
         )}
       </div>

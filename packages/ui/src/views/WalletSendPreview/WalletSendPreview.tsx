@@ -1,12 +1,12 @@
 import { shortenAddress } from '@portico/headless'
 import { useNetwork, useRouter, useSend } from '@portico/headless/react'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNumberFormat } from '../../messages/numbers'
 import { useNetworkImageUrl } from '../shared/NetworkImage'
 import { feeText } from '../WalletSend/WalletSend'
 import { WalletSendPreviewView, type WalletSendPreviewViewProps } from './WalletSendPreviewView'
 
-type Shown = Omit<WalletSendPreviewViewProps, 'sending' | 'onCancel' | 'onSend'>
+type Shown = Omit<WalletSendPreviewViewProps, 'sending' | 'simulating' | 'onCancel' | 'onSend'>
 
 /**
  * WalletSendPreview (issue 12): the review of useSend's form. Send goes through the transaction
@@ -21,6 +21,11 @@ export function WalletSendPreview() {
   const f = useNumberFormat()
   const [asking, setAsking] = useState(false)
   const { token, gas, receiverAddress } = send
+  // The review simulates the send once it shows (issue 23 §2), before the wallet is asked.
+  const { simulate } = send
+  useEffect(() => {
+    void simulate()
+  }, [simulate])
   // What is shown stays while the send settles (headless resets the form before the success view replaces this one).
   const last = useRef<Shown | undefined>(undefined)
   if (token && receiverAddress) {
@@ -34,6 +39,11 @@ export function WalletSendPreview() {
       toName: send.receiverProfileName,
       toImageUrl: send.receiverProfileImageUrl,
       network: network && { name: network.name, caipNetworkId: network.caipNetworkId, imageUrl: imageOf(network) },
+      simulation: send.simulation,
+      iconOf: (asset: string) =>
+        send.tokenBalances.find(
+          (t) => t.chainId === token.chainId && (asset === 'native' ? !t.address : t.address?.toLowerCase().endsWith(asset.toLowerCase())),
+        )?.iconUrl || undefined,
       fee: gas && { native: feeText(gas.native, f.locale), symbol: gas.symbol, ...(gas.usd === undefined ? {} : { usd: f.usd(gas.usd) }) },
     }
   }
@@ -52,5 +62,7 @@ export function WalletSendPreview() {
       },
     )
   }
-  return <WalletSendPreviewView {...shown} sending={sending} onCancel={() => router.goBack()} onSend={onSend} />
+  return (
+    <WalletSendPreviewView {...shown} simulating={send.simulating} sending={sending} onCancel={() => router.goBack()} onSend={onSend} />
+  )
 }

@@ -1,9 +1,11 @@
+import type { SimulationResult } from '@portico/headless'
 import { Avatar } from '../../components/Avatar/Avatar'
 import { Button } from '../../components/Button/Button'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { useMessages } from '../../messages/context'
 import * as form from '../shared/Form.css'
 import { NetworkImage } from '../shared/NetworkImage'
+import { Simulation } from '../shared/Simulation'
 import { TokenIcon } from '../shared/TokenIcon'
 import type { SendFeeDisplay } from '../WalletSend/WalletSendView'
 import * as styles from './WalletSendPreview.css'
@@ -26,6 +28,12 @@ export type WalletSendPreviewViewProps = {
   network?: { name: string; caipNetworkId: string; imageUrl?: string }
   /** The network fee; omitted until estimated. @default undefined */
   fee?: SendFeeDisplay
+  /** The send simulated before the wallet is asked (EVM): balance changes, or that it will fail. @default null (none shown) */
+  simulation?: SimulationResult | null
+  /** The simulation is under way. @default false */
+  simulating?: boolean
+  /** The icon of the sent token by asset ('native' or its address), for the simulation's rows. @default none */
+  iconOf?: (asset: string) => string | undefined
   /** The wallet is asked: 'Confirm in your wallet' with a spinner; both buttons disabled. @default false */
   sending?: boolean
   onCancel?: () => void
@@ -44,12 +52,16 @@ export function WalletSendPreviewView({
   toImageUrl,
   network,
   fee,
+  simulation = null,
+  simulating = false,
+  iconOf,
   sending = false,
   onCancel,
   onSend,
 }: WalletSendPreviewViewProps) {
   const messages = useMessages()
   const m = messages.walletSend
+  const failing = simulation?.simulation === 'ok' && simulation.status === 'reverted'
   return (
     <div className={styles.view} data-testid="portico-send-preview" data-sending={sending || undefined}>
       <div className={styles.hero}>
@@ -110,6 +122,8 @@ export function WalletSendPreviewView({
         </div>
       </dl>
 
+      <Simulation result={simulation} loading={simulating} {...(iconOf ? { iconOf: (c) => iconOf(c.asset) } : {})} />
+
       {sending && (
         <div className={styles.waiting} role="status" data-testid="portico-send-waiting">
           <Spinner size={24} accent />
@@ -133,7 +147,7 @@ export function WalletSendPreviewView({
           data-autofocus
           data-testid="portico-send-submit"
         >
-          {m.send}
+          {failing ? messages.preview.sendAnyway : m.send}
         </Button>
       </div>
     </div>
