@@ -810,19 +810,8 @@ export const messages = {
     app: 'App',
     type: 'Type',
     domain: 'Domain',
-    message: 'Message',
-    network: 'Network',
     /** An approval or permit for the whole range. */
     unlimited: 'Unlimited',
-    /** The simulation's part. */
-    balanceChanges: 'Balance changes',
-    noChanges: 'No balance changes',
-    networkFee: 'Network fee',
-    notSimulated: 'This request could not be simulated: check what it does above.',
-    willFail: 'This transaction will fail',
-    /** The revert's reason, as the node or the contract gave it. */
-    failReason: (reason: string) => `Reason: ${reason}`,
-    unknownReason: 'No reason given',
     undecodable: 'This request could not be read. Continue only if you trust the app.',
     warnings: 'Warnings',
     /** More requests wait behind the one shown. */
@@ -833,18 +822,6 @@ export const messages = {
     continueAnyway: 'Continue anyway',
     confirm: 'Confirm in your wallet',
     confirmHint: 'Your wallet shows the request to approve.',
-    /** The preview's flags (headless PreviewFlag codes) as warnings. */
-    flags: {
-      unknownDelegate: 'This hands your account to a contract that is not a known executor.',
-      foreignDomain: 'This sign-in is for another site than this page.',
-      approvalForAll: 'This gives access to every item of the collection.',
-      unlimitedAmount: 'This allows an unlimited amount.',
-      largeAmount: 'This allows more than your balance.',
-      spenderNoCode: 'The spender is not a contract.',
-      longDuration: 'This permission lasts a long time.',
-      farDeadline: 'This signature stays valid for a long time.',
-      unknownCall: 'This calls a function that could not be decoded.',
-    },
   },
 } as const
 

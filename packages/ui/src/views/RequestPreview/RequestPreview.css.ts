@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../theme/contract.css'
-import { alertBase, detailRowBase } from '../shared/Form.css'
+import { alertBase } from '../shared/Form.css'
 
 // RequestPreview: a card with what the request does (heading, detail rows, a message, a batch's
-// calls), the warnings, the simulation (changes and fee, or why not), the wallet's prompt while it is
-// asked, then Cancel and Continue. The detail rows and the error alert: ../shared/Form.css.
+// calls), the warnings, the simulation (../shared/Simulation), the wallet's prompt while it is asked,
+// then Cancel and Continue. The detail rows and the alert base: ../shared/Form.css.
 
 export const view = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, padding: vars.space.xs })
 
@@ -64,26 +64,6 @@ export const warnings = style({ display: 'flex', flexDirection: 'column', gap: v
 const warningBase = { ...alertBase, alignItems: 'flex-start', overflowWrap: 'anywhere' } as const
 export const warning = style({ ...warningBase, background: vars.color.warningSoft, color: vars.color.warning })
 export const danger = style({ ...warningBase, background: vars.color.errorSoft, color: vars.color.error })
-
-export const simulation = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
-export const failText = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs })
-export const changesRow = style({ ...detailRowBase, alignItems: 'flex-start' })
-export const changes = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: vars.space.xxs,
-  margin: 0,
-  fontWeight: vars.fontWeight.medium,
-  fontVariantNumeric: 'tabular-nums',
-  textAlign: 'end',
-})
-export const outgoing = style({ color: vars.color.foreground })
-export const incoming = style({ color: vars.color.success })
-export const muted = style({ color: vars.color.foregroundSecondary, fontWeight: vars.fontWeight.regular })
-
-export const note = style({ ...alertBase, background: vars.color.infoSoft, color: vars.color.info })
-export const noteIcon = style({ display: 'flex', flexShrink: 0, marginTop: 2 })
 
 /** The wallet is asked: a spinner and the prompt (the buttons stay, disabled). */
 export const waiting = style({

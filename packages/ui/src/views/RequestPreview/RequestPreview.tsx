@@ -5,20 +5,13 @@ import {
   type PreviewState,
   type RequestPreviewState,
   shortenAddress,
-  type SimulationResult,
 } from '@portico/headless'
 import { useNetwork, useRequestPreview } from '@portico/headless/react'
 import { useRef } from 'react'
 import type { Messages } from '../../messages'
 import { useMessages } from '../../messages/context'
 import { type NumberFormat, useNumberFormat } from '../../messages/numbers'
-import {
-  type RequestDetail,
-  RequestPreviewView,
-  type RequestPreviewViewProps,
-  type RequestSimulationDisplay,
-  type RequestWarning,
-} from './RequestPreviewView'
+import { type RequestDetail, RequestPreviewView, type RequestPreviewViewProps, type RequestWarning } from './RequestPreviewView'
 
 type M = Messages['requestPreview']
 type Tokens = PreviewState['tokens']
@@ -50,11 +43,19 @@ export function unitsText(amount: bigint, decimals: number, locale: string): str
 
 const address = (label: string, value: string): RequestDetail => ({ label, value: shortenAddress(value), full: value, mono: true })
 
-/** Seconds since 1970 as a date and time in the locale (a value no date can hold: the number itself). */
+/** Seconds since 1970 as a date and time in UTC, in the locale (a value no date can hold: the number itself). */
 function dateText(seconds: number, locale: string): string {
   const date = new Date(seconds * 1000)
   if (Number.isNaN(date.getTime())) return String(seconds)
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(date)
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date)
 }
 
 /** A token amount: 'Unlimited' when flagged so, else in the token's units with its symbol when it is known. */
@@ -178,24 +179,6 @@ function shownOf(preview: Preview, tokens: Tokens, m: M, f: NumberFormat, symbol
   }
 }
 
-/** The simulation's part: changes with USD, the fee, failing with its reason, or not simulated. */
-function simulationOf(simulation: SimulationResult | null, f: NumberFormat): RequestSimulationDisplay | undefined {
-  if (!simulation) return undefined
-  if (simulation.simulation === 'unavailable') return { kind: 'unavailable' }
-  const revert = simulation.status === 'reverted' ? simulation.revert : undefined
-  const reason = revert?.reason ?? (revert?.error ? `${revert.error.name}(${revert.error.args.join(', ')})` : undefined)
-  return {
-    kind: 'ok',
-    changes: simulation.changes.map((c) => ({
-      amount: c.formatted,
-      symbol: c.symbol,
-      ...(c.usd === undefined ? {} : { usd: f.usd(Math.abs(c.usd)) }),
-    })),
-    fee: `${simulation.fee.formatted} ${simulation.fee.symbol}${simulation.fee.usd === undefined ? '' : ` (${f.usd(simulation.fee.usd)})`}`,
-    ...(simulation.status === 'reverted' ? { failing: true, ...(reason ? { reason } : {}) } : {}),
-  }
-}
-
 /** The whole view's props from useRequestPreview's state (exported for the stories and tests). */
 export function requestPreviewProps(
   state: Pick<RequestPreviewState, 'phase' | 'preview' | 'action' | 'queued' | 'request'>,
@@ -208,10 +191,10 @@ export function requestPreviewProps(
   const phase = state.phase === 'idle' ? 'previewing' : state.phase
   const warnings: RequestWarning[] = ORDER.filter((flag) => preview.flags.includes(flag)).map((flag) => ({
     code: flag,
-    text: m.flags[flag],
+    text: messages.preview.flags[flag],
     danger: DANGER.includes(flag),
   }))
-  const simulation = simulationOf(preview.simulation, f)
+  const { simulation } = preview
   const base = { phase, action: state.action, queued: state.queued, warnings, ...(simulation ? { simulation } : {}) }
   if (preview.decoded) return { ...base, ...shownOf(preview.decoded, preview.tokens, m, f, symbol) }
   return { ...base, heading: state.request?.method ?? '', details: [], undecodable: preview.status === 'error' }

@@ -1,8 +1,10 @@
+import type { SimulationResult } from '@portico/headless'
 import { Button } from '../../components/Button/Button'
 import { Icon } from '../../components/Icon/icons'
 import { Spinner } from '../../components/Spinner/Spinner'
 import { useMessages } from '../../messages/context'
 import * as form from '../shared/Form.css'
+import { Simulation } from '../shared/Simulation'
 import * as styles from './RequestPreview.css'
 
 /** One label/value line of what the request does. */
@@ -19,17 +21,6 @@ export type RequestDetail = {
 /** One call of a batch: its heading ('Send') and lines. */
 export type RequestCallDisplay = { heading: string; details: RequestDetail[] }
 
-/** One balance change, formatted: '-0.01' with its symbol, USD when priced. */
-export type RequestChangeDisplay = { amount: string; symbol: string; usd?: string }
-
-/**
- * What the simulation said: the balance changes and the fee, and when it fails, its reason; or that
- * it could not simulate. Signatures have none.
- */
-export type RequestSimulationDisplay =
-  | { kind: 'ok'; changes: RequestChangeDisplay[]; fee?: string; failing?: boolean; reason?: string }
-  | { kind: 'unavailable' }
-
 /** A flag as a warning: its text, and whether it is a danger (the error colour). */
 export type RequestWarning = { code: string; text: string; danger: boolean }
 
@@ -43,8 +34,8 @@ export type RequestPreviewViewProps = {
   calls?: RequestCallDisplay[]
   /** The flags. @default [] */
   warnings?: RequestWarning[]
-  /** Transactions and batches. @default undefined (a signature) */
-  simulation?: RequestSimulationDisplay
+  /** Transactions and batches: the simulation (the shared Simulation component renders it). @default undefined (a signature) */
+  simulation?: SimulationResult
   /** The request could not be read: a warning and its method. @default false */
   undecodable?: boolean
   /** previewing: a spinner in place of the details; confirming: 'Confirm in your wallet', both buttons off. */
@@ -69,63 +60,6 @@ function Details({ details, testId }: { details: RequestDetail[]; testId: string
         </div>
       ))}
     </dl>
-  )
-}
-
-function Simulation({ simulation }: { simulation: RequestSimulationDisplay }) {
-  const m = useMessages().requestPreview
-  if (simulation.kind === 'unavailable')
-    return (
-      <p className={styles.note} data-testid="portico-request-preview-not-simulated">
-        <span className={styles.noteIcon}>
-          <Icon name="info" size={16} />
-        </span>
-        <span>{m.notSimulated}</span>
-      </p>
-    )
-  return (
-    <div className={styles.simulation} data-testid="portico-request-preview-simulation">
-      {simulation.failing && (
-        <p className={form.error} role="alert" data-testid="portico-request-preview-failing">
-          <span className={form.errorIcon}>
-            <Icon name="error" size={16} />
-          </span>
-          <span className={styles.failText}>
-            <strong>{m.willFail}</strong>
-            <span>{m.failReason(simulation.reason || m.unknownReason)}</span>
-          </span>
-        </p>
-      )}
-      <dl className={form.details}>
-        <div className={styles.changesRow}>
-          <dt className={form.term}>{m.balanceChanges}</dt>
-          <dd className={styles.changes} data-testid="portico-request-preview-changes">
-            {simulation.changes.length === 0 ? (
-              <span className={styles.muted}>{m.noChanges}</span>
-            ) : (
-              simulation.changes.map((c) => (
-                <span
-                  key={`${c.symbol}:${c.amount}`}
-                  className={c.amount.startsWith('-') ? styles.outgoing : styles.incoming}
-                  data-testid="portico-request-preview-change"
-                >
-                  {c.amount.startsWith('-') ? c.amount : `+${c.amount}`} {c.symbol}
-                  {c.usd && <span className={styles.muted}> ({c.usd})</span>}
-                </span>
-              ))
-            )}
-          </dd>
-        </div>
-        {simulation.fee && (
-          <div className={form.detailRow}>
-            <dt className={form.term}>{m.networkFee}</dt>
-            <dd className={form.value} data-testid="portico-request-preview-fee">
-              {simulation.fee}
-            </dd>
-          </div>
-        )}
-      </dl>
-    </div>
   )
 }
 
@@ -195,7 +129,7 @@ export function RequestPreviewView(props: RequestPreviewViewProps) {
             </ul>
           )}
 
-          {props.simulation && <Simulation simulation={props.simulation} />}
+          {props.simulation && <Simulation result={props.simulation} showFee />}
         </>
       )}
 
