@@ -108,7 +108,7 @@ export function createPortico(input: PorticoOptions): Portico {
   flow('modal').$modal.listen((m) => {
     if (m.open) host.load('project').catch(() => undefined)
   })
-  const providers = new Map<string, Eip1193Provider>()
+  const providers: Record<string, Eip1193Provider> = {}
   let reconnecting: Promise<void> | undefined
   // Sign in with the wallet: its flow watches the account from the start (a chunk only apps with `siwx` load).
   if (options.siwx) host.load('siwx').catch(console.error)
@@ -140,12 +140,12 @@ export function createPortico(input: PorticoOptions): Portico {
     peek: host.peek as Portico['peek'],
     getProvider(ns, opts) {
       const since = flow('chain').$chains.get()
-      const preview = opts?.preview === true
-      const key = preview ? `${ns}+preview` : ns
-      let provider = providers.get(key)
+      // One per namespace and option value (createProviders keys them the same way).
+      const key = opts?.preview ? `${ns}+preview` : ns
+      let provider = providers[key]
       if (!provider) {
-        provider = providerShell(() => host.load('provider').then((f) => (preview ? f.get(ns, since, { preview }) : f.get(ns, since))))
-        providers.set(key, provider)
+        provider = providerShell(() => host.load('provider').then((f) => f.get(ns, since, opts)))
+        providers[key] = provider
       }
       return provider
     },

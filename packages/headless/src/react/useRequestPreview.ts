@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { lazyMethods } from '../core/lazy'
 import type { RequestPreviewState } from '../core/preview/requests'
 import { useLoadedFlow } from './lazy'
+import { IDLE_PREVIEW_STATE } from './usePreview'
 import { usePortico } from './usePortico'
 
 export interface UseRequestPreviewOptions {
@@ -20,23 +21,12 @@ export interface UseRequestPreviewReturn extends RequestPreviewState {
   reject: () => void
 }
 
-// The flow's IDLE_REQUEST_PREVIEW, written out: the hook must not carry the engine's module (viem).
+// The flow's IDLE_REQUEST_PREVIEW, written out (the flow's module stays lazy).
 const IDLE: ReadableAtom<RequestPreviewState> = atom<RequestPreviewState>({
   phase: 'idle',
   request: null,
   queued: 0,
-  preview: {
-    status: 'idle',
-    method: null,
-    decoded: null,
-    authorizations: [],
-    tokens: {},
-    simulation: null,
-    flags: [],
-    failing: false,
-    level: 'none',
-    error: null,
-  },
+  preview: IDLE_PREVIEW_STATE,
   action: 'continue',
   canContinue: false,
   canCancel: false,
