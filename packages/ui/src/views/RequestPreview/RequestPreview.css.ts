@@ -28,6 +28,17 @@ export const card = style({
 })
 export const heading = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, color: vars.color.foreground })
 
+/** A value: wraps when long (a date with its time zone), never cut. */
+export const value = style({
+  minWidth: 0,
+  margin: 0,
+  color: vars.color.foreground,
+  fontWeight: vars.fontWeight.medium,
+  fontVariantNumeric: 'tabular-nums',
+  textAlign: 'end',
+  overflowWrap: 'anywhere',
+})
+
 /** An address or hash value: monospace, cut with '…' (the full one is its title). */
 export const mono = style({
   minWidth: 0,
@@ -41,11 +52,10 @@ export const mono = style({
   textAlign: 'end',
 })
 
+/** A message to sign, whole (the modal's body scrolls when it is long). */
 export const message = style({
-  maxHeight: 160,
   margin: 0,
   padding: vars.space.sm,
-  overflow: 'auto',
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   boxShadow: `inset 0 0 0 1px ${vars.color.border}`,

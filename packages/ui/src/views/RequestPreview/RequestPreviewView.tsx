@@ -54,8 +54,9 @@ function Details({ details, testId }: { details: RequestDetail[]; testId: string
       {details.map((d) => (
         <div className={form.detailRow} key={`${d.label}:${d.value}`}>
           <dt className={form.term}>{d.label}</dt>
-          <dd className={d.mono ? styles.mono : form.value} title={d.full}>
-            {d.value}
+          <dd className={d.mono ? styles.mono : styles.value} title={d.full}>
+            {/* An isolate: '0.01 ETH' keeps its order in a right-to-left locale. */}
+            <bdi>{d.value}</bdi>
           </dd>
         </div>
       ))}
@@ -82,8 +83,8 @@ export function RequestPreviewView(props: RequestPreviewViewProps) {
         </div>
       ) : (
         <>
-          <section className={styles.card} aria-labelledby="portico-request-preview-heading">
-            <h3 className={styles.heading} id="portico-request-preview-heading" data-testid="portico-request-preview-heading">
+          <div className={styles.card}>
+            <h3 className={styles.heading} data-testid="portico-request-preview-heading">
               {props.heading}
             </h3>
             {props.details.length > 0 && <Details details={props.details} testId="portico-request-preview-details" />}
@@ -105,7 +106,7 @@ export function RequestPreviewView(props: RequestPreviewViewProps) {
                 ))}
               </ol>
             )}
-          </section>
+          </div>
 
           {(warnings.length > 0 || props.undecodable) && (
             <ul className={styles.warnings} aria-label={m.warnings} data-testid="portico-request-preview-warnings">
