@@ -7,7 +7,7 @@ import { type Address, encodeFunctionData, erc20Abi, parseEther, parseUnits, str
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Connector } from '../../adapters'
 import type { RequestPreviewState } from '../preview/requests'
-import { fakeAdapter, jsonFetch, testPortico } from '../test-utils'
+import { base, fakeAdapter, jsonFetch, testPortico } from '../test-utils'
 import type { CaipNetwork } from '../types'
 
 let devnet: Devnet
@@ -33,7 +33,7 @@ async function setup(connectors?: Omit<Connector, 'namespace'>[]) {
   const api = jsonFetch(() => ({ body: { balances: [] } }))
   const rpc = network.rpcUrls.default.http[0] as string
   const portico = testPortico({
-    networks: [network],
+    networks: [network, base],
     adapters: [wallet],
     fetch: (input, init) => (String(input).startsWith(rpc) ? globalThis.fetch(input, init) : api.fetch(input, init)),
   })
@@ -243,5 +243,58 @@ describe("getProvider('eip155', { preview })", () => {
     portico.modal.close()
     expect(await sent).toMatchObject({ error: { code: 4001 } })
     expect(walletCalls()).toEqual([])
+  })
+
+  it("the wallet refuses after Continue: the provider rejects with the wallet's 4001; the modal closes", async () => {
+    const { portico, wallet } = await setup()
+    wallet.signMessage = async () => {
+      throw Object.assign(new Error('User denied message signature'), { code: 4001 })
+    }
+    const provider = portico.getProvider('eip155', { preview: true })
+    const signed = settled(provider.request({ method: 'personal_sign', params: ['hi', alice] }))
+    await reviewOf(portico)
+    ;(await portico.load('requestPreview')).approve()
+    // A refusal is SPEC §8's 4001 'User rejected the request', whatever the wallet's words.
+    expect(await signed).toEqual({ error: { code: 4001, message: 'User rejected the request' } })
+    expect(portico.modal.$modal.get().open).toBe(false)
+  })
+
+  it('a request made while the first is with the wallet waits; closing the modal rejects it, the first settles with the answer', async () => {
+    const { portico, wallet } = await setup()
+    // The wallet holds the first request until the test answers for it.
+    let asked: () => void = () => undefined
+    const walletAsked = new Promise<void>((resolve) => (asked = resolve))
+    let answer: (signature: string) => void = () => undefined
+    wallet.signMessage = () =>
+      new Promise<string>((resolve) => {
+        answer = resolve
+        asked()
+      })
+    const provider = portico.getProvider('eip155', { preview: true })
+    const first = settled(provider.request({ method: 'personal_sign', params: ['first', alice] }))
+    const flow = await portico.load('requestPreview')
+    await reviewOf(portico, 1)
+    flow.approve()
+    const second = settled(provider.request({ method: 'personal_sign', params: ['second', alice] }))
+    await when(flow.$requestPreview, (s) => s.queued === 1)
+    expect(flow.$requestPreview.get()).toMatchObject({ phase: 'confirming', request: { id: 1 }, queued: 1 })
+    portico.modal.close()
+    expect(await second).toEqual({ error: { code: 4001, message: 'User rejected the request' } })
+    await walletAsked
+    answer('0xfirst')
+    expect(await first).toEqual({ value: '0xfirst' })
+    expect(flow.$requestPreview.get()).toMatchObject({ phase: 'idle', request: null })
+  })
+
+  it('the chain switched during the review: Continue refuses with 4901 and the wallet is never asked', async () => {
+    const { portico, walletCalls } = await setup()
+    const provider = portico.getProvider('eip155', { preview: true })
+    const sent = settled(provider.request({ method: 'eth_sendTransaction', params: [{ to: bob, value: '0x1' }] }))
+    await reviewOf(portico)
+    await portico.network.switchNetwork(base)
+    expect(portico.router.$route.get().view).toBe('RequestPreview')
+    ;(await portico.load('requestPreview')).approve()
+    expect(await sent).toEqual({ error: { code: 4901, message: 'The chain changed during the review: the request was not sent' } })
+    expect(walletCalls()).toEqual(['switchNetwork'])
   })
 })

@@ -152,7 +152,21 @@ function createEip155Provider(deps: ProviderDeps, since: ChainsSnapshot | undefi
   function reviewed<T>(method: PreviewedMethod, params: readonly unknown[], send: () => Promise<T>): Promise<T> {
     const load = deps.requestPreview
     if (!preview || !load || deps.connection.getConnection(NS)?.connectorId === AUTH_CONNECTOR_ID) return send()
-    return load().then((flow) => flow.ask({ method, params }, send) as Promise<T>)
+    const asked = view()
+    // What the user reviewed is what is sent: an account or chain changed meanwhile refuses it.
+    const unchanged = (): Promise<T> => {
+      const now = view()
+      if (now.address !== asked.address)
+        return Promise.reject(
+          new ProviderRpcError(RPC_ERRORS.unauthorized, 'The account changed during the review: the request was not sent'),
+        )
+      if (now.chainId !== asked.chainId)
+        return Promise.reject(
+          new ProviderRpcError(RPC_ERRORS.chainDisconnected, 'The chain changed during the review: the request was not sent'),
+        )
+      return send()
+    }
+    return load().then((flow) => flow.ask({ method, params }, unchanged) as Promise<T>)
   }
 
   /** The eip155 account (when connected) and chain: the wallet's chain from the CAIP address, else the selected network. */
