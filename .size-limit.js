@@ -185,7 +185,9 @@ export default [
     // (receive only: no token list to send from) and useIdentity (no name to choose), ~90 B. Main 52.71 kB, this 52.87 kB.
     // 51.5 → 51.55 KiB (issue 22 §2, passkey-2fa): useTwoFactor's step-up by passkey (canUsePasskey,
     // stepUpWithPasskey, the 'verified' phase for a passkey-only user), ~50 B. 52.79 kB. All of them merged: 53.05 kB.
-    // 51.82 → 52.25 KiB (issue 23 §2, request-preview): useRequestPreview (its idle state and lazy approve/reject,
+    // 51.82 → 51.84 KiB (issue 23 §2, the reviews' simulation): useSend's and useSwap's `simulate` action and
+    // idle `simulation`/`simulating` fields, ~20 B; the simulation is the lazy preview chunk. 53.08 kB.
+    // 51.84 → 52.25 KiB (issue 23 §2, request-preview): useRequestPreview (its idle state and lazy approve/reject,
     // ~200 B) and useProvider's `preview`; the RequestPreview view (a lazy chunk) uses the hook, which this entry
     // also exports, so the bundler moves it to a chunk of its own here (~200 B of glue, as useSwap above). The
     // apps' budgets did not move (the provider's wiring went to core/provider/wire.ts: 32.37 kB, main 32.39 kB).

@@ -33,6 +33,7 @@ const POSTGRES_TESTS = [
   'routes/identity',
   'routes/keys',
   'routes/profile',
+  'routes/policy',
   'routes/project',
   'routes/rpc',
   'routes/sessions',

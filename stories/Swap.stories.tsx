@@ -19,6 +19,7 @@ import { fixtureFetch } from './support/api'
 import { ADDRESS, eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { networkImage } from './support/images'
 import { shows } from './support/panels'
+import { simulationRpc } from './support/simulation'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -78,6 +79,16 @@ function swapFetch(allowance: string): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
     const path = url.pathname.replace('/portico-fixture', '')
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {}
+    // The chain's node, for the review's simulation: 0.5 ETH in the router's quote (1,544.6475 USDC) back.
+    if (url.port === '8545') {
+      const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+      return json(
+        simulationRpc(body as { method: string }, {
+          tokens: { [usdc.toLowerCase()]: { symbol: 'USDC', decimals: 6 } },
+          incoming: { token: usdc, amount: 1_544_647_500n },
+        }) ?? { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+      )
+    }
     if (path === '/v1/convert/tokens') {
       const chainId = url.searchParams.get('chainId') ?? 'eip155:1'
       return json({
@@ -232,6 +243,8 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
   if (step === 'tokens') portico.router.push('SwapSelectToken', { target: 'toToken' })
   if (['empty', 'quoted', 'insufficient', 'tokens'].includes(step)) return portico
   portico.router.push('SwapPreview')
+  // The review's simulation is in before the picture (the view asks for it when it shows).
+  await swap.simulate()
   if (step === 'approving') void swap.sendTransactionForApproval()
   if (step === 'confirming' || step === 'swapping') void swap.sendTransactionForSwap()
   if (step === 'error') await swap.sendTransactionForSwap()
@@ -305,15 +318,15 @@ export const TokensPhone: Story = {
 // ——— The review, the approval, the wallet asked, the error ———
 
 export const Preview: Story = {
-  name: 'SwapPreview (0.5 ETH to USDC)',
+  name: 'SwapPreview (0.5 ETH to USDC, with the simulated changes)',
   loaders: [loader('preview')],
-  play: shows('portico-swap-submit', 'Swap'),
+  play: shows('portico-simulation', '+1,544.6475'),
 }
 
 export const PreviewApproval: Story = {
-  name: 'SwapPreview (250 USDC to ETH: approval first)',
+  name: 'SwapPreview (250 USDC to ETH: approval first; the approval moves no balance)',
   loaders: [loader('previewApproval')],
-  play: shows('portico-swap-approve', 'Approve USDC'),
+  play: shows('portico-simulation-none', 'No balance changes'),
 }
 
 export const Approving: Story = {

@@ -11,6 +11,7 @@ import { fixtureFetch, TOKENS } from './support/api'
 import { eachMode, fixtureAdapter, LEGAL, networks } from './support/fixtures'
 import { walletImage } from './support/images'
 import { shows } from './support/panels'
+import { simulationRpc } from './support/simulation'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const RECEIVER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -35,8 +36,11 @@ function sendingAdapter(wallet: Wallet): ChainAdapter {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-/** The fixture API, plus the name record of alice.portico.id and the node's gas estimate (21000 gas × 2 gwei). */
-function sendFetch(large = false): typeof fetch {
+/**
+ * The fixture API, plus the name record of alice.portico.id and the node: the gas estimate (21000 gas ×
+ * 2 gwei) and the review's simulation (the send's own transfer, or a revert with `revert`'s reason).
+ */
+function sendFetch(large = false, revert?: string): typeof fetch {
   // 'large': a whale's ETH, to show that the amount and the balance fit whole (issue 25 §1).
   const api = fixtureFetch(large ? { tokens: TOKENS.map((t) => (t.symbol === 'ETH' ? { ...t, numeric: '98765432.123456789' } : t)) } : {})
   return async (input, init) => {
@@ -51,8 +55,10 @@ function sendFetch(large = false): typeof fetch {
       })
     }
     if (url.port === '8545') {
-      const { method } = JSON.parse(String(init?.body)) as { method: string }
-      return json({ jsonrpc: '2.0', id: 1, result: method === 'eth_estimateGas' ? '0x5208' : '0x77359400' })
+      const body = JSON.parse(String(init?.body)) as { id?: number; method: string; params?: unknown[] }
+      const simulated = simulationRpc(body, revert ? { revert } : {})
+      if (simulated) return json(simulated)
+      return json({ jsonrpc: '2.0', id: 1, result: body.method === 'eth_estimateGas' ? '0x5208' : '0x77359400' })
     }
     return api(input, init)
   }
@@ -68,7 +74,7 @@ const memoryStorage = () => {
 }
 
 /** Where the flow is shown. */
-type Step = 'empty' | 'filled' | 'insufficient' | 'large' | 'error' | 'tokens' | 'preview' | 'sending' | 'success'
+type Step = 'empty' | 'filled' | 'insufficient' | 'large' | 'error' | 'tokens' | 'preview' | 'failing' | 'sending' | 'success'
 
 async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
@@ -85,7 +91,7 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
     isMobile: false,
     ...LEGAL,
     apiUrl: 'http://127.0.0.1:1/portico-fixture',
-    fetch: sendFetch(step === 'large'),
+    fetch: sendFetch(step === 'large', step === 'failing' ? 'Transfers are paused' : undefined),
   })
   await portico.ready
   if (locale) localeOf(portico).setLocale(locale)
@@ -118,6 +124,8 @@ async function make(mode: ThemeMode, step: Step, open: boolean, locale?: string)
     return portico
   }
   portico.router.push('WalletSendPreview')
+  // The review's simulation is in before the picture (the view asks for it when it shows).
+  await send.simulate()
   if (step === 'sending') void send.send()
   if (step === 'success') {
     await send.send()
@@ -218,9 +226,23 @@ export const TokensPhone: Story = {
 // ——— The review, the wallet asked, the success ———
 
 export const Preview: Story = {
-  name: 'WalletSendPreview (0.5 ETH to a name on Ethereum, with the fee)',
+  name: 'WalletSendPreview (0.5 ETH to a name on Ethereum, with the fee and the simulated change)',
   loaders: [loader('preview')],
-  play: shows('portico-send-preview-to', NAME),
+  play: shows('portico-simulation-change', 'ETH'),
+}
+
+export const PreviewFailing: Story = {
+  name: 'WalletSendPreview (the simulation says it fails: the reason, Send anyway)',
+  loaders: [loader('failing')],
+  play: shows('portico-simulation-failing', 'Transfers are paused'),
+}
+
+export const PreviewArabicPhoneDark: Story = {
+  name: 'WalletSendPreview (the simulated changes, Arabic, phone, dark)',
+  ...PHONE,
+  loaders: [loader('preview', true, 'ar')],
+  args: { phone: true, mode: 'dark' },
+  play: shows('portico-simulation-change'),
 }
 
 export const Sending: Story = {

@@ -17,7 +17,7 @@ export {
   UNLIMITED_UINT160,
   UNLIMITED_UINT256,
 } from './core/preview/evm'
-export { decodeMessage, messageText } from './core/preview/message'
+export { decodeMessage, messageText, signInDomain } from './core/preview/message'
 export {
   createPreview,
   DANGER_FLAGS,

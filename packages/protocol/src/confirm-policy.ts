@@ -11,7 +11,8 @@
  *   auto.chains[caip2]    for transactions (eth_sendTransaction, wallet_sendCalls) on that chain only:
  *     targets             the `to` addresses allowed (every call's); absent: any address
  *     perTx               the most native value (base units, decimal) of one transaction or batch
- *     perDay              the most native value sent without a prompt per UTC day, per user and device
+ *     perDay              the most native value sent without a prompt per UTC day, per user (every device:
+ *                         the API counts it, POST /v1/auth/policy/spend)
  *   stepUp[caip2]         a transaction or batch whose native value is above this (base units) needs a
  *                         fresh second factor, typed in the confirmation window
  */
@@ -58,3 +59,24 @@ export type ConfirmPolicyResponse = z.infer<typeof confirmPolicyResponseSchema>
  */
 export const policyNarrowingSchema = z.union([z.literal(false), confirmPolicySchema])
 export type PolicyNarrowing = z.infer<typeof policyNarrowingSchema>
+
+/**
+ * POST /v1/auth/policy/spend (stamped by the session key): before the frame lets a transfer through without
+ * a prompt under a per-day cap, the API counts it in the user's tally of the UTC day on that chain, for every
+ * device of the user at once. `cap` is the frame's cap (the project's, or the app's narrower one); the API
+ * takes the lower of it and the project's own. `allowed: false` (the day's tally would pass the cap, or the
+ * project lets no transfer through on that chain): nothing is counted, and the frame asks the user.
+ */
+export const policySpendRequestSchema = z.strictObject({
+  projectId: z.string().check(z.minLength(1), z.maxLength(128)),
+  chain: chainKey,
+  value: amount,
+  cap: amount,
+})
+export type PolicySpendRequest = z.infer<typeof policySpendRequestSchema>
+export const policySpendResponseSchema = z.object({
+  allowed: z.boolean(),
+  /** The user's tally of the day on that chain after this answer (base units). */
+  spent: amount,
+})
+export type PolicySpendResponse = z.infer<typeof policySpendResponseSchema>

@@ -30,7 +30,13 @@ import {
   type keysUploadSchema,
 } from '@portico/protocol/auth'
 import { originsResponseSchema } from '@portico/protocol/explorer'
-import { type ConfirmPolicy, confirmPolicyResponseSchema } from '@portico/protocol/confirm-policy'
+import {
+  type ConfirmPolicy,
+  confirmPolicyResponseSchema,
+  type PolicySpendRequest,
+  type PolicySpendResponse,
+  policySpendResponseSchema,
+} from '@portico/protocol/confirm-policy'
 import { type TotpEnrollment, totpEnrollResponseSchema, type TwoFactorStatus, twoFactorStatusSchema } from '@portico/protocol/two-factor'
 import { z } from 'zod/mini'
 import { loginStampHeaders, stampHeaders, type StoredSession } from './keys'
@@ -152,6 +158,8 @@ export interface AuthApi {
   allowedOrigins(projectId: string): Promise<{ allowedOrigins: string[]; kind?: 'RATE_LIMITED' | 'SERVER_ERROR' }>
   /** GET /projects/v1/confirm-policy: the project's confirmation policy (null: none); throws when it can not be read. */
   confirmPolicy?(projectId: string): Promise<ConfirmPolicy | null>
+  /** POST /v1/auth/policy/spend: count a transfer let through without a prompt in the user's tally of the day (every device). */
+  policySpend?(session: StoredSession, body: PolicySpendRequest): Promise<PolicySpendResponse>
 }
 
 export type KeysStatus = z.infer<typeof keysStatusSchema>
@@ -279,6 +287,7 @@ export function createAuthApi(options: { apiUrl: string; fetch?: typeof fetch; n
       if (!parsed.success) throw new AuthApiError('Invalid response from /projects/v1/confirm-policy', response.status)
       return parsed.data.policy
     },
+    policySpend: (session, body) => call(policySpendResponseSchema, 'POST', '/v1/auth/policy/spend', body, session),
     passkeyStepUpOptions: (session) => call(passkeyOptionsResponseSchema, 'POST', '/v1/auth/2fa/passkey/options', {}, session),
     passkeyStepUp: (session, response) => call(twoFactorStatusSchema, 'POST', '/v1/auth/2fa/passkey/verify', { response }, session),
     async allowedOrigins(projectId) {

@@ -15,7 +15,14 @@
  * answer for it. Texts are in the host's locale (./texts.ts), and REQUEST carries the frame's look
  * (./look.ts) for the window to apply.
  */
-import { type DecodedRequest, decodeRequest, decodeSolanaTransaction, type Preview, type PreviewFlag } from '@portico/headless/preview'
+import {
+  type DecodedRequest,
+  decodeRequest,
+  decodeSolanaTransaction,
+  type Preview,
+  type PreviewFlag,
+  signInDomain,
+} from '@portico/headless/preview'
 import { formatEther } from 'viem'
 import type { Look } from './look'
 import { ENGLISH, type FrameTexts } from './texts'
@@ -123,9 +130,6 @@ function decodedOf(method: string, params: unknown[], host: string | undefined):
   return decodeRequest({ method, params } as never, config)
 }
 
-/** A sign-in's first line (EIP-4361 / CAIP-122): its domain, however the rest is written. */
-const SIGN_IN_FIRST_LINE = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?(\S+) wants you to sign in with your .{1,64} account:/
-
 /** The text of a message request (personal_sign's hex or text, solana_signMessage's base64). */
 function messageText(method: string, params: unknown[]): string | undefined {
   const first = params[0] as { message?: unknown } | string | undefined
@@ -158,7 +162,7 @@ export function foreignSignIn(method: string, params: unknown[], host: string | 
   } catch {
     return false
   }
-  const domain = SIGN_IN_FIRST_LINE.exec((text ?? '').replace(/^[\s\uFEFF]+/, ''))?.[1]?.toLowerCase()
+  const domain = signInDomain(text ?? '')?.toLowerCase()
   if (domain === undefined) return false
   const page = host.toLowerCase()
   return domain !== page && domain !== page.replace(/:\d+$/, '')

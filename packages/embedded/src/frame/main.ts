@@ -116,7 +116,7 @@ export async function bootFrame(): Promise<void> {
     // In the host's locale: a request that comes right after a locale change waits for its texts.
     confirm: (request) => look.ready().then(() => confirmations.confirm(request)),
     onTheme: (theme) => void look.apply(theme),
-    policy: { load: loadPolicy, spent: spentStore(localStorageOrUndefined()) },
+    policy: { load: loadPolicy, spent: spentStore(localStorageOrUndefined()), projectId: params.projectId },
   })
   const handler = createFrameHandler({
     parent: window.parent,

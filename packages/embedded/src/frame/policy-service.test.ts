@@ -53,6 +53,8 @@ function frame(
     passkey?: boolean
     policy?: () => Promise<ConfirmPolicy | null>
     answer?: (r: ConfirmRequest) => ConfirmAnswer
+    /** What the user's other devices sent today (the API's tally starts there); 'down': the API does not answer. @default 0n */
+    elsewhere?: bigint | 'down'
   } = {},
 ) {
   const reached: { method: string; params: unknown }[] = []
@@ -60,6 +62,9 @@ function frame(
   const codes: string[] = []
   const assertions: unknown[] = []
   const asked: ConfirmRequest[] = []
+  // The API's tally of the user's day (routes/policy.ts counts it atomically; this boundary keeps the same rule).
+  let serverSpent = typeof options.elsewhere === 'bigint' ? options.elsewhere : 0n
+  const spends: { projectId: string; chain: string; value: string; cap: string }[] = []
   const api = {
     emailConnect: async () => ({ action: 'VERIFY_OTP' }),
     emailOtp: async () => ({ sessionId: 'sess-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: authUser }),
@@ -79,6 +84,13 @@ function frame(
       if (response.id !== 'cred-1') throw new AuthApiError('The passkey was not accepted', 400)
       return { totp: 'off', passkey: true, stepUpUntil: new Date(Date.now() + 300_000).toISOString() }
     },
+    policySpend: async (_s: unknown, body: { projectId: string; chain: string; value: string; cap: string }) => {
+      spends.push(body)
+      if (options.elsewhere === 'down') throw new AuthApiError('HTTP status code: 503', 503)
+      const allowed = serverSpent + BigInt(body.value) <= BigInt(body.cap)
+      if (allowed) serverSpent += BigInt(body.value)
+      return { allowed, spent: String(serverSpent) }
+    },
     totp: async (_s: unknown, action: string, code: string) => {
       codes.push(`${action}:${code}`)
       if (code !== '123456') throw new AuthApiError('Invalid code', 400)
@@ -96,7 +108,7 @@ function frame(
       asked.push(request)
       return options.answer?.(request) ?? true
     },
-    policy: { load: options.policy ?? (async () => narrowPolicy(PROJECT, undefined)), spent },
+    policy: { load: options.policy ?? (async () => narrowPolicy(PROJECT, undefined)), spent, projectId: 'shop' },
   })
   const login = async () => {
     await service.CONNECT_EMAIL({ email: 'ada@example.com' })
@@ -107,8 +119,37 @@ function frame(
   const failNext = () => {
     failing = true
   }
-  return { service, reached, codes, assertions, asked, spent, login, send, failNext }
+  return { service, reached, codes, assertions, asked, spent, spends, login, send, failNext }
 }
+
+describe('the per-day cap across devices: the API counts each transfer let through', () => {
+  it('0.004 ETH goes without a prompt once the API counted it (the project, the chain, the value and the cap sent)', async () => {
+    const f = frame()
+    await f.login()
+    expect(await f.send((ETH * 4n) / 1000n)).toEqual({ result: '0xhash' })
+    expect(f.asked).toEqual([])
+    expect(f.spends).toEqual([{ projectId: 'shop', chain: CHAIN, value: String((ETH * 4n) / 1000n), cap: String(ETH / 100n) }])
+  })
+
+  it('another device sent 0.008 ETH today: this device’s own tally is empty, yet 0.004 ETH is asked (0.012 > 0.01), and not counted here', async () => {
+    const f = frame({ elsewhere: (ETH * 8n) / 1000n })
+    await f.login()
+    expect(await f.send((ETH * 4n) / 1000n)).toEqual({ result: '0xhash' })
+    expect(f.asked).toHaveLength(1)
+    expect(f.spent.spent(EVM, CHAIN)).toBe(0n)
+    // Within what is left of the day: no question.
+    expect(await f.send((ETH * 2n) / 1000n)).toEqual({ result: '0xhash' })
+    expect(f.asked).toHaveLength(1)
+  })
+
+  it('the API does not answer: the transfer is asked (never let through unverified)', async () => {
+    const f = frame({ elsewhere: 'down' })
+    await f.login()
+    expect(await f.send(ETH / 1000n)).toEqual({ result: '0xhash' })
+    expect(f.asked).toHaveLength(1)
+    expect(f.spent.spent(EVM, CHAIN)).toBe(0n)
+  })
+})
 
 describe('the confirmation policy in the frame', () => {
   it('0.005 ETH to the allowed address goes with no question, and counts in the day’s tally; 0.02 ETH is asked', async () => {

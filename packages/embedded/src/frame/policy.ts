@@ -14,7 +14,11 @@ import {
   policyNarrowingSchema,
 } from '@portico/protocol/confirm-policy'
 
-export type Decision = { action: 'prompt' } | { action: 'auto'; chain?: string; value: bigint } | { action: 'stepUp'; threshold: bigint }
+/** `perDay`: the (narrowed) per-day cap the auto transfer counts against, when the rule has one. */
+export type Decision =
+  | { action: 'prompt' }
+  | { action: 'auto'; chain?: string; value: bigint; perDay?: bigint }
+  | { action: 'stepUp'; threshold: bigint }
 
 const lower = (list: readonly string[]) => list.map((a) => a.toLowerCase())
 const minAmount = (a: string | undefined, b: string | undefined): string | undefined =>
@@ -148,7 +152,7 @@ export function decide(policy: ConfirmPolicy | null | undefined, request: Policy
   }
   if (rule.perTx !== undefined && value > BigInt(rule.perTx)) return { action: 'prompt' }
   if (rule.perDay !== undefined && spentToday + value > BigInt(rule.perDay)) return { action: 'prompt' }
-  return { action: 'auto', chain: request.chain, value }
+  return { action: 'auto', chain: request.chain, value, ...(rule.perDay !== undefined ? { perDay: BigInt(rule.perDay) } : {}) }
 }
 
 /** The UTC day of `ms` ('2026-12-02'): the per-day cap's period. */
@@ -159,7 +163,8 @@ const SPENT_KEY = 'portico:policy-spent'
 
 /**
  * What each user sent without a prompt today, per chain, kept on the frame's origin (localStorage: the host
- * page can not read or write it). Per device: another browser keeps its own tally.
+ * page can not read or write it). This device's tally, a first check; the user's tally across devices is the
+ * API's (POST /v1/auth/policy/spend), which every transfer under a per-day cap must pass too.
  */
 export function spentStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, now: () => number = Date.now) {
   let memory: Spent = {}

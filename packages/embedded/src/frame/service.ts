@@ -140,9 +140,11 @@ export interface FrameServiceDeps {
   /**
    * The confirmation policy (issues 23 §1, 22 §2; ./policy.ts): `load` gives the project's policy (from this
    * frame's API) narrowed by the app's options, or throws when it can not be read; `spent` is the per-day tally
-   * on this origin. Not given: every unsafe request is confirmed, and no step-up is asked.
+   * on this origin; `projectId` is the project whose policy it is, for the API's tally of the user's day on every
+   * device (a transfer under a per-day cap goes without a prompt only once the API counted it). Not given: every
+   * unsafe request is confirmed, and no step-up is asked.
    */
-  policy?: { load(): Promise<ConfirmPolicy | null>; spent: SpentStore }
+  policy?: { load(): Promise<ConfirmPolicy | null>; spent: SpentStore; projectId?: string }
 }
 
 /** CONNECT_DEVICE waits at most this long after a 503 before it answers pending (the API's Retry-After, capped). */
@@ -278,10 +280,30 @@ export function createFrameService(deps: FrameServiceDeps): FrameHandlers & {
     if (!policy) return { action: 'prompt' }
     const owner = (user ?? (await loadUser())).evmAddress
     const chain = `eip155:${evmChainNumber(request.chainId)}`
-    const { spent } = deps.policy
+    const { spent, projectId } = deps.policy
     const decision = decide(policy, { method: request.method, params: request.params, chain }, spent.spent(owner, chain))
-    // Counted now, with no await between the check and the count: two requests at once can not both pass the day's cap.
-    if (decision.action === 'auto' && decision.chain && decision.value > 0n) spent.add(owner, decision.chain, decision.value)
+    const auto = decision.action === 'auto' ? decision : undefined
+    const spentChain = auto?.chain
+    if (!auto || !spentChain || auto.value === 0n) return decision
+    if (auto.perDay === undefined) {
+      // Counted now, with no await between the check and the count: two requests at once can not both pass the tally.
+      spent.add(owner, spentChain, auto.value)
+      return decision
+    }
+    // Under a per-day cap, the user's tally across devices is the API's (one atomic count: two requests at once,
+    // from this device or another, can not both pass it); only a transfer it counted goes without a prompt.
+    // Refused, or not answered: the user is asked.
+    const policySpend = deps.api.policySpend
+    const reserved =
+      projectId !== undefined &&
+      policySpend !== undefined &&
+      (await withSession((session) =>
+        policySpend(session, { projectId, chain: spentChain, value: String(auto.value), cap: String(auto.perDay) }),
+      )
+        .then((answer) => answer.allowed)
+        .catch(() => false))
+    if (!reserved) return { action: 'prompt' }
+    spent.add(owner, spentChain, auto.value)
     return decision
   }
 

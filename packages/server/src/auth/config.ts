@@ -227,6 +227,7 @@ export function createAuthContext(
     frameOrigins: [...checked.frameOrigins],
     mail,
     clientIp: (c) => app.clientAddress?.(c) ?? fallbackIp?.(c),
+    ...(config.now ? { now: config.now } : {}),
   }
 }
 

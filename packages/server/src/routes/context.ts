@@ -82,6 +82,8 @@ export type AuthRouteContext = {
   passkeys?: PasskeyService
   /** The client's IP address, for the per-IP rate limit; undefined when it is not known (the limit is then off). */
   clientIp(c: Context): string | undefined
+  /** The auth services' clock (tests set it). @default Date.now */
+  now?: () => number
 }
 
 /** A route file's export: one router per resource, registered in routes/index.ts. */

@@ -19,6 +19,7 @@ import { priceRoutes } from './price.ts'
 import { profileRoutes } from './profile.ts'
 import { rpcRoutes } from './rpc.ts'
 import { permissionsRoutes } from './permissions.ts'
+import { policyRoutes } from './policy.ts'
 import { projectRoutes } from './project.ts'
 import { sessionsRoutes } from './sessions.ts'
 import { socialRoutes } from './social.ts'
@@ -44,6 +45,7 @@ export const ROUTES: readonly RouteModule[] = [
   authRoutes,
   keysRoutes,
   twoFactorRoutes,
+  policyRoutes,
   farcasterRoutes,
   sessionsRoutes,
   socialRoutes,

@@ -68,10 +68,36 @@ describe('decodeMessage', () => {
     ['plain text', 'Hello from the app', 'app.example', { kind: 'message', text: 'Hello from the app', flags: [] }],
     ['plain text as hex', stringToHex('Hello'), 'app.example', { kind: 'message', text: 'Hello', flags: [] }],
     [
-      'a sign-in message with a line added: plain text',
+      'a sign-in message with a line added: plain text, its first line for another domain: foreignDomain',
       `${siwe('evil.example')}\nextra`,
       'app.example',
-      { kind: 'message', text: `${siwe('evil.example')}\nextra`, flags: [] },
+      { kind: 'message', text: `${siwe('evil.example')}\nextra`, flags: ['foreignDomain'] },
+    ],
+    [
+      'a loose sign-in (one blank line, no statement) for the host page: plain text, no flag',
+      'app.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nURI: https://app.example',
+      'app.example',
+      {
+        kind: 'message',
+        text: 'app.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nURI: https://app.example',
+        flags: [],
+      },
+    ],
+    [
+      'a loose sign-in for another domain, after blanks and with a scheme: foreignDomain',
+      '  https://bank.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nURI: https://bank.example',
+      'app.example',
+      {
+        kind: 'message',
+        text: '  https://bank.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nURI: https://bank.example',
+        flags: ['foreignDomain'],
+      },
+    ],
+    [
+      'a text that mentions signing in later: no flag',
+      'Hi!\nbank.example wants you to sign in with your Ethereum account:',
+      'app.example',
+      { kind: 'message', text: 'Hi!\nbank.example wants you to sign in with your Ethereum account:', flags: [] },
     ],
   ])('%s', (_, message, host, expected) => {
     expect(decodeMessage(message, host === undefined ? {} : { host })).toEqual(expected)

@@ -20,14 +20,32 @@ function normalHost(host: string): string {
   return host.toLowerCase().replace(/:443$/, '')
 }
 
-/** A message as a preview: a sign-in message's fields (and `foreignDomain` against `config.host`), else the text. */
+/** A sign-in's first line (EIP-4361 / CAIP-122), with an optional scheme: its domain, however the rest is written. */
+const SIGN_IN_FIRST_LINE = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:\/\/)?(\S+) wants you to sign in with your .{1,64} account:/
+
+/**
+ * The domain a text's first line asks to sign in to ('app.example' of 'app.example wants you to sign in
+ * with your Ethereum account:'), leading blanks ignored, or undefined when it does not begin so. A loosely
+ * written sign-in (one blank line where EIP-4361 has two, a line added) is still one to a wallet that reads
+ * it leniently (viem's parseSiweMessage does): its domain must be checked too.
+ */
+export function signInDomain(text: string): string | undefined {
+  return SIGN_IN_FIRST_LINE.exec(text.replace(/^[\s\uFEFF]+/, ''))?.[1]
+}
+
+/**
+ * A message as a preview: a sign-in message's fields (and `foreignDomain` against `config.host`), else the
+ * text — flagged `foreignDomain` too when its first line asks to sign in to another domain.
+ */
 export function decodeMessage(message: string, config: PreviewConfig = {}): MessagePreview {
   const text = messageText(message)
   let fields: ReturnType<typeof parseSiwxMessage>
   try {
     fields = parseSiwxMessage(text)
   } catch {
-    return { kind: 'message', text, flags: [] }
+    const loose = config.host === undefined ? undefined : signInDomain(text)
+    const foreignLoose = loose !== undefined && config.host !== undefined && normalHost(loose) !== normalHost(config.host)
+    return { kind: 'message', text, flags: foreignLoose ? ['foreignDomain'] : [] }
   }
   const foreign = config.host !== undefined && normalHost(fields.domain) !== normalHost(config.host)
   return {

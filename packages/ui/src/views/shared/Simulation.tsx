@@ -47,13 +47,8 @@ export function Simulation({ result, loading = false, showFee = false, iconOf }:
   if (!loading && !result) return null
   const status = loading ? 'loading' : result?.simulation === 'unavailable' ? 'unavailable' : result?.status
   return (
-    <section
-      className={styles.box}
-      aria-label={m.heading}
-      aria-busy={loading || undefined}
-      data-testid="portico-simulation"
-      data-status={status}
-    >
+    // A block under its heading, not a landmark: a page may show two modals (and their regions would share a name).
+    <div className={styles.box} aria-busy={loading || undefined} data-testid="portico-simulation" data-status={status}>
       <div className={styles.header}>
         <h3 className={styles.heading}>{m.heading}</h3>
         <span className={styles.badge}>{m.simulated}</span>
@@ -115,6 +110,6 @@ export function Simulation({ result, loading = false, showFee = false, iconOf }:
           )}
         </>
       )}
-    </section>
+    </div>
   )
 }
