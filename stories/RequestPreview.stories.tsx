@@ -3,14 +3,9 @@
 // change and fee, an unlimited USDC approval to an address with no code (flagged), a Permit2 signature, a
 // transaction that will fail ("Continue anyway"), one the node can not simulate, and a message. The chain
 // is a fixture node on the network's RPC URL that answers what the engine asks (eth_simulateV1, eth_gasPrice,
-// eth_getCode, the token's symbol, decimals and balance); nothing leaves the page. Light and dark, the
-// 375×812 phone, and Arabic (right to left). A view with a simulation shows one instance a story (light or
-// dark): the shared Simulation component is a named region, and two side-by-side panels would make two
-// regions of one name (axe's landmark-unique); the signatures (no simulation) show both panels.
+// eth_getCode, the token's symbol, decimals and balance); nothing leaves the page. Light and dark panels,
+// the 375×812 phone, and Arabic (right to left).
 import { createPortico, localeOf, type Portico, type ThemeMode } from '@portico/headless'
-import { PorticoContextProvider } from '@portico/headless/react'
-import { darkValues, lightValues, themeProps } from '@portico/ui'
-import { PorticoModal } from '@portico/ui/modal'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
 import {
@@ -29,7 +24,6 @@ import {
 } from 'viem'
 import { fixtureFetch } from './support/api'
 import { ADDRESS, fixtureAdapter, type Instances, LEGAL, networks } from './support/fixtures'
-import { FreezeMotion } from './support/panels'
 import { PHONE, type PhoneArgs, renderOnPhone } from './support/phone'
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -215,34 +209,6 @@ const loader = (scenario: Scenario, locale?: string) => async (): Promise<{ port
   portico: { light: await make('light', scenario, locale), dark: await make('dark', scenario, locale) },
 })
 
-/** One instance, the modal inline in its theme (`args.mode`), without the side-by-side panels. */
-function renderOne(args: PhoneArgs, context: { loaded: unknown }) {
-  const mode = args.mode ?? 'light'
-  const portico = (context.loaded as { portico: Instances }).portico[mode]
-  const theme = themeProps(mode, {})
-  return (
-    <main
-      className={theme.className}
-      data-portico-theme={mode}
-      style={{
-        minHeight: '100vh',
-        boxSizing: 'border-box',
-        padding: 24,
-        background: mode === 'dark' ? '#0e0f13' : '#eef0f4',
-        color: (mode === 'dark' ? darkValues : lightValues).color.foreground,
-      }}
-    >
-      <FreezeMotion />
-      <div style={{ width: 370, maxWidth: '100%' }}>
-        <PorticoContextProvider portico={portico}>
-          <PorticoModal inline />
-        </PorticoContextProvider>
-      </div>
-    </main>
-  )
-}
-const ONE = { parameters: { panels: false }, render: renderOne }
-
 const meta = { title: 'Views/RequestPreview', render: renderOnPhone } satisfies Meta<PhoneArgs>
 export default meta
 type Story = StoryObj<typeof meta>
@@ -258,7 +224,6 @@ const shows = (testId: string, text: string) => async () => {
 }
 
 export const Send: Story = {
-  ...ONE,
   name: 'RequestPreview (send 0.01 ETH: −0.01 ETH and the fee, simulated)',
   loaders: [loader('send')],
   play: async () => {
@@ -269,7 +234,6 @@ export const Send: Story = {
 }
 
 export const UnlimitedApproval: Story = {
-  ...ONE,
   name: 'RequestPreview (an unlimited USDC approval to an address with no code: flagged)',
   loaders: [loader('approve')],
   play: async () => {
@@ -279,14 +243,6 @@ export const UnlimitedApproval: Story = {
     )
     await shows('portico-request-preview-flag-spenderNoCode', 'not a contract')()
   },
-}
-
-export const SendDark: Story = {
-  name: 'RequestPreview (send 0.01 ETH, dark)',
-  ...ONE,
-  args: { mode: 'dark' },
-  loaders: [loader('send')],
-  play: shows('portico-simulation-change', '-0.01'),
 }
 
 export const Permit2: Story = {
@@ -299,7 +255,6 @@ export const Permit2: Story = {
 }
 
 export const Failing: Story = {
-  ...ONE,
   name: 'RequestPreview (a transaction that will fail: the reason, Continue anyway)',
   loaders: [loader('failing')],
   play: async () => {
@@ -309,7 +264,6 @@ export const Failing: Story = {
 }
 
 export const NotSimulated: Story = {
-  ...ONE,
   name: 'RequestPreview (the node can not simulate: said so, the decoded send shown)',
   loaders: [loader('unsimulated')],
   play: async () => {
@@ -341,7 +295,6 @@ export const FailingPhoneDark: Story = {
 }
 
 export const SendArabic: Story = {
-  ...ONE,
   name: 'RequestPreview (send, Arabic, right to left)',
   loaders: [loader('send', 'ar')],
   play: async () => {
