@@ -187,7 +187,12 @@ export default [
     // stepUpWithPasskey, the 'verified' phase for a passkey-only user), ~50 B. 52.79 kB. All of them merged: 53.05 kB.
     // 51.82 → 51.84 KiB (issue 23 §2, the reviews' simulation): useSend's and useSwap's `simulate` action and
     // idle `simulation`/`simulating` fields, ~20 B; the simulation is the lazy preview chunk. 53.08 kB.
-    limit: '51.84 KiB',
+    // 51.84 → 52.25 KiB (issue 23 §2, request-preview): useRequestPreview (its idle state and lazy approve/reject,
+    // ~200 B) and useProvider's `preview`; the RequestPreview view (a lazy chunk) uses the hook, which this entry
+    // also exports, so the bundler moves it to a chunk of its own here (~200 B of glue, as useSwap above). The
+    // apps' budgets did not move (the provider's wiring went to core/provider/wire.ts: 32.37 kB, main 32.39 kB).
+    // Main measured 53.08 kB, this branch 53.49 kB.
+    limit: '52.25 KiB',
     gzip: true,
   },
   {

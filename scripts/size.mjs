@@ -37,6 +37,7 @@ const LAZY_VIEWS = [
   'OriginNotAllowed',
   'EmailCapture',
   'SIWXSignMessage',
+  'RequestPreview',
 ]
 /** The default modal's locales besides English (packages/ui/src/messages/locales/<locale>.ts): each a chunk of its own, loaded when shown. */
 const LOCALE_FILES = ['ar', 'de', 'es', 'fr', 'ja', 'pt-BR', 'zh-CN']
@@ -48,8 +49,8 @@ const LAZY_ONLY = [
   new RegExp(`packages/headless/dist/core/(${LAZY_FLOWS.join('|')})/`),
   new RegExp(`packages/headless/dist/api/(${LAZY_CONCERNS.join('|')})\\.js$`),
   new RegExp(`packages/protocol/dist/(${LAZY_CONCERNS.join('|')})\\.js$`),
-  // the EIP-1193 provider's code (its shell in core/provider/shell.js is part of createPortico)
-  /packages\/headless\/dist\/core\/provider\/provider\.js$/,
+  // the EIP-1193 provider's code and wiring (its shell in core/provider/shell.js is part of createPortico)
+  /packages\/headless\/dist\/core\/provider\/(provider|wire)\.js$/,
   // @portico/embedded: all but the adapter's shell (it registers the connector, and opens the social
   // sign-in popup in the visitor's click — a window opened after an await is blocked); the frame
   // client and the engine load when the visitor picks email or a social login.

@@ -5,7 +5,14 @@ export * from './core/types'
 export * from './core/format/index'
 export * from './adapters'
 export { createPortico, type Portico } from './core/portico'
-export type { Eip1193Events, Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace } from './core/provider/types'
+export type {
+  Eip1193Events,
+  Eip1193EventName,
+  Eip1193Provider,
+  Eip1193RequestArguments,
+  ProviderNamespace,
+  ProviderOptions,
+} from './core/provider/types'
 export type { ProviderFlow } from './core/provider/provider'
 export type { Flows, FlowName, LazyFlows, LazyFlowName, PublicFlow } from './core/host'
 export type {
@@ -82,6 +89,14 @@ export type { SiwxFlow, SiwxState, SiwxStatus } from './core/siwx/siwx'
 // The preview engine's types; its code is the lazy flow `preview` (usePreview) and '@portico/headless/preview'.
 export type { PreviewFlow, PreviewOptions, PreviewState, PreviewTarget, TokenMeta } from './core/preview/preview'
 export type { PreviewRequest } from './core/preview/request'
+export type {
+  PendingRequest,
+  PreviewedMethod,
+  RequestPreviewAction,
+  RequestPreviewFlow,
+  RequestPreviewPhase,
+  RequestPreviewState,
+} from './core/preview/requests'
 export type { AssetChange, FeeEstimate, PriceOf, Revert, SimulationResult } from './core/preview/simulate'
 export type {
   AuthorizationPreview,

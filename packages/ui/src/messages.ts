@@ -772,6 +772,57 @@ export const messages = {
     cancel: 'Cancel',
     disconnect: 'Disconnect',
   },
+  /** RequestPreview (issue 23 §2): an app's own request, reviewed before it reaches the user's wallet. */
+  requestPreview: {
+    title: 'Review request',
+    /** What the request does (the heading). */
+    send: 'Send',
+    sendTokens: 'Send tokens',
+    moveTokens: 'Move tokens',
+    approve: 'Allow spending',
+    approveAll: 'Allow access to every item',
+    revokeAll: 'Remove access to every item',
+    callContract: 'Call a contract',
+    deploy: 'Deploy a contract',
+    permit: 'Permit signature',
+    permit2: 'Permit2 signature',
+    typedData: 'Sign data',
+    signMessage: 'Sign a message',
+    signIn: 'Sign in',
+    delegate: 'Delegate your account',
+    grant: 'Grant permissions',
+    batch: (count: number) => `Batch of ${count} calls`,
+    /** A batch's call: 'Call 1'. */
+    call: (n: number) => `Call ${n}`,
+    /** Row labels. */
+    to: 'To',
+    from: 'From',
+    token: 'Token',
+    amount: 'Amount',
+    spender: 'Spender',
+    operator: 'Operator',
+    collection: 'Collection',
+    contract: 'Contract',
+    function: 'Function',
+    value: 'Value',
+    deadline: 'Valid until',
+    expires: 'Allowance ends',
+    app: 'App',
+    type: 'Type',
+    domain: 'Domain',
+    /** An approval or permit for the whole range. */
+    unlimited: 'Unlimited',
+    undecodable: 'This request could not be read. Continue only if you trust the app.',
+    warnings: 'Warnings',
+    /** More requests wait behind the one shown. */
+    queued: (count: number) => `${count} more requests waiting`,
+    previewing: 'Checking what this request does',
+    cancel: 'Cancel',
+    continue: 'Continue',
+    continueAnyway: 'Continue anyway',
+    confirm: 'Confirm in your wallet',
+    confirmHint: 'Your wallet shows the request to approve.',
+  },
 } as const
 
 export type Messages = typeof messages

@@ -47,7 +47,7 @@ export type PorticoWagmiConfigParameters<
   chains?: chains
   /** @default http(<the network's first RPC URL>) for each chain */
   transports?: transports
-  /** id, name and icon of the connector. @default { id: 'portico', name: 'Portico' } */
+  /** id, name, icon and preview of the connector. @default { id: 'portico', name: 'Portico' } */
   connector?: Omit<PorticoConnectorOptions, 'portico'>
 }
 

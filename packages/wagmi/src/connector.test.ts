@@ -46,6 +46,7 @@ async function setup(
     storage?: ReturnType<typeof memoryStorage>
     wallet?: ReturnType<typeof devWallet>
     wagmiStorage?: ReturnType<typeof memoryStorage>
+    preview?: boolean
   } = {},
 ) {
   const wallet = opts.wallet ?? devWallet(devnet)
@@ -56,6 +57,7 @@ async function setup(
   const config = createPorticoWagmiConfig({
     portico,
     ...(opts.wagmiStorage ? { storage: createStorage({ storage: opts.wagmiStorage }) } : {}),
+    ...(opts.preview ? { connector: { preview: true } } : {}),
   })
   const connector = config.connectors[0]!
   return { portico, config, connector, storage, ...wallet }
@@ -253,6 +255,62 @@ describe(`connected: both sides follow each other${on}`, () => {
     core.disconnect()
     await until(() => !getConnection(config).isConnected, 'wagmi to disconnect')
     await agree(config, portico, { connected: false, address: undefined, chainId: undefined, selected: A })
+  })
+})
+
+describe(`the preview option${on}`, () => {
+  async function previewing() {
+    const s = await setup({ preview: true })
+    await s.portico.connection.connect(RDNS)
+    await agree(s.config, s.portico, { connected: true, address: ACCOUNT_0, chainId: A, selected: A })
+    return s
+  }
+  /** The request-preview flow's state once a request waits for the user's review. */
+  async function review(portico: Portico) {
+    const flow = await until(() => portico.peek('requestPreview'), 'the request-preview flow')
+    return until(() => flow.$requestPreview.get().phase === 'review' && flow, 'the review')
+  }
+
+  it("off by default: the connector's provider is the plain one; { preview: true } gives the previewing one", async () => {
+    const plain = await setup()
+    expect(await plain.connector.getProvider()).toBe(plain.portico.getProvider('eip155'))
+    const on = await setup({ preview: true })
+    expect(await on.connector.getProvider()).toBe(on.portico.getProvider('eip155', { preview: true }))
+    expect(await on.connector.getProvider()).not.toBe(on.portico.getProvider('eip155'))
+  })
+
+  it("wagmi's sendTransaction of 0.5 ETH waits in RequestPreview (−0.5 ETH simulated, the wallet not asked); Continue: mined with exactly that value", async () => {
+    const { config, portico, prompts } = await previewing()
+    const value = parseEther('0.5')
+    const before = await node().getBalance({ address: ACCOUNT_3 })
+    const pending = sendTransaction(config, { to: ACCOUNT_3, value })
+    const flow = await review(portico)
+    expect(portico.router.$route.get().view).toBe('RequestPreview')
+    expect(flow.$requestPreview.get().preview).toMatchObject({
+      decoded: { kind: 'nativeTransfer', to: ACCOUNT_3, value },
+      simulation: { simulation: 'ok', status: 'success', changes: [{ asset: 'native', formatted: '-0.5' }] },
+    })
+    expect(prompts.map((p) => p.kind)).toEqual(['connect'])
+    flow.approve()
+    const hash = await pending
+    const receipt = await waitForTransactionReceipt(config, { hash, pollingInterval: 20 })
+    expect(receipt.status).toBe('success')
+    expect(await node().getBalance({ address: ACCOUNT_3 })).toBe(before + value)
+    expect(prompts.map((p) => p.kind)).toEqual(['connect', 'sendTransaction'])
+    expect(portico.modal.$modal.get().open).toBe(false)
+  })
+
+  it("Cancel: wagmi's signMessage rejects with code 4001 and the wallet is never asked", async () => {
+    const { config, portico, prompts } = await previewing()
+    const pending = core
+      .signMessage(config, { message: 'Hello from the app' })
+      .catch((e: { walk?: (fn: (e: unknown) => boolean) => unknown }) => e)
+    const flow = await review(portico)
+    expect(flow.$requestPreview.get().preview.decoded).toEqual({ kind: 'message', text: 'Hello from the app', flags: [] })
+    flow.reject()
+    const error = (await pending) as { walk: (fn: (e: unknown) => boolean) => { code?: number } | null }
+    expect(error.walk((e) => (e as { code?: number }).code === 4001)).toMatchObject({ code: 4001 })
+    expect(prompts.map((p) => p.kind)).toEqual(['connect'])
   })
 })
 

@@ -28,6 +28,13 @@ export interface PorticoConnectorOptions {
   name?: string
   /** Icon URL (or data: URL) apps may show for the connector. @default undefined */
   icon?: string
+  /**
+   * Before wagmi's transactions, batches (`sendCalls`), typed-data and message signatures reach a wallet the
+   * user brought (injected, WalletConnect), Portico's modal shows what they do (decoded, flagged,
+   * simulated) and forwards them only when the user continues; Cancel is a UserRejectedRequestError. The
+   * embedded wallet confirms in its own frame. `getProvider('eip155', { preview: true })`. @default false
+   */
+  preview?: boolean
 }
 
 /** What the connector adds to wagmi's Connector: the Portico instance it mirrors. */
@@ -49,7 +56,7 @@ const remembersEip155 = (portico: Portico) => portico.storage.getConnections().s
 export function porticoConnector(options: PorticoConnectorOptions) {
   const { portico } = options
   return createConnector<Eip1193Provider, PorticoConnectorProperties>((config) => {
-    const provider = portico.getProvider('eip155')
+    const provider = options.preview ? portico.getProvider('eip155', { preview: true }) : portico.getProvider('eip155')
     /** Set by the provider's `connect`, completed by the `accountsChanged` that follows it. */
     let connectingChainId: number | undefined
 

@@ -58,15 +58,18 @@ export function devWallet(devnet: Devnet, opts: WalletOptions = {}) {
 /** A Portico instance with the EVM adapter; the wallet `core` is announced over EIP-6963 on its own target. */
 export function porticoWith(networks: CaipNetwork[], core: DevWalletCore, storage: StorageLike = memoryStorage()): Portico {
   const target = new EventTarget()
+  const rpcUrls = networks.flatMap((n) => n.rpcUrls.default.http)
   const portico = createPortico({
     projectId: 'wagmi-test',
-    // No Portico API here: balances fail quietly (the provider never needs the API).
+    // No Portico API here: balances fail quietly (the provider never needs the API). The chains' RPC is
+    // real: the preview engine (getProvider's `preview`) reads and simulates through this fetch.
     apiUrl: 'http://127.0.0.1:9',
     networks,
     adapters: [evmAdapter({ target, reconnectWaitMs: 200, receiptPollMs: 20, blockPollMs: 60_000 })],
     storage,
     isMobile: false,
-    fetch: async () => new Response('{}', { status: 500 }),
+    fetch: async (input, init) =>
+      rpcUrls.some((url) => String(input).startsWith(url)) ? globalThis.fetch(input, init) : new Response('{}', { status: 500 }),
   })
   target.dispatchEvent(
     new CustomEvent('eip6963:announceProvider', {

@@ -134,18 +134,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   },
   walletOperations: (host) => import('./wallet/wire').then((m) => m.wireWallet(host)),
   explorer: (host) => import('./explorer/wire').then((m) => m.wireExplorer(host)),
-  provider: async (host) => {
-    const { createProviders } = await import('./provider/provider')
-    const get = host.get
-    return createProviders({
-      chain: get('chain'),
-      modal: get('modal'),
-      router: get('router'),
-      network: get('network'),
-      connection: get('connection'),
-      wallet: get('wallet'),
-    })
-  },
+  provider: (host) => import('./provider/wire').then((m) => m.wireProviders(host)),
   embeddedAccount: async (host) => {
     const { createEmbeddedAccount } = await import('./embedded/account')
     // `options`: the instance's, whose locale (useLocale's) is synced to the frame with the theme.
@@ -165,6 +154,7 @@ export const LAZY_FLOWS: LazyFlowTable = {
   capture: (host) => import('./capture/wire').then((m) => m.wireCapture(host)),
   siwx: (host) => import('./siwx/wire').then((m) => m.wireSiwx(host)),
   preview: (host) => import('./preview/wire').then((m) => m.wirePreview(host)),
+  requestPreview: (host) => import('./preview/wire').then((m) => m.wireRequestPreview(host)),
   activity: async (host) => {
     const { createActivity } = await import('./activity/activity')
     const chain = host.get('chain')

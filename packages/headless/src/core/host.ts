@@ -46,6 +46,7 @@ import type { ProjectFlow } from './project/project'
 import type { EmailCaptureFlow } from './capture/capture'
 import type { SiwxFlow } from './siwx/siwx'
 import type { PreviewFlow } from './preview/preview'
+import type { RequestPreviewFlow } from './preview/requests'
 
 /** Flows every instance has; each is created the first time it is asked for. */
 export interface Flows {
@@ -99,6 +100,8 @@ export interface LazyFlows {
   siwx: SiwxFlow
   /** What a wallet request does before it is signed (issue 23 §2): decoded, checked and simulated (usePreview). */
   preview: PreviewFlow
+  /** The app's own requests held by a previewing provider for the user's review (useRequestPreview, the RequestPreview view). */
+  requestPreview: RequestPreviewFlow
 }
 export type LazyFlowName = keyof LazyFlows
 

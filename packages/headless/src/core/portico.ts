@@ -12,7 +12,7 @@ import { createHost, type LazyFlowName, type LazyFlows, type PublicFlow } from '
 import type { Legal } from './legal/legal'
 import type { Modal } from './modal/modal'
 import { providerShell } from './provider/shell'
-import type { Eip1193Provider, ProviderNamespace } from './provider/types'
+import type { Eip1193Provider, ProviderNamespace, ProviderOptions } from './provider/types'
 import type { NetworkFlow } from './network/network'
 import type { FeaturesFlow } from './options/features'
 import { connectMethodsOrder, resolveOptions, SDK_TYPE, SDK_VERSION, type PorticoOptions, type ResolvedOptions } from './options/options'
@@ -61,9 +61,10 @@ export interface Portico {
   /**
    * A standard EIP-1193 provider over Portico's connection in `namespace` (eip155), whatever wallet
    * is connected: for ethers' BrowserProvider, viem's `custom()` or a wagmi connector. One object per
-   * instance and namespace; its code loads on first use.
+   * instance, namespace and option value; its code loads on first use. `options.preview`: the user
+   * reviews each request a wallet they brought would sign in the modal first (ProviderOptions).
    */
-  getProvider(namespace: ProviderNamespace): Eip1193Provider
+  getProvider(namespace: ProviderNamespace, options?: ProviderOptions): Eip1193Provider
   /** Resolves when every adapter's setup finished. */
   readonly ready: Promise<void>
   /** Restore remembered sessions without prompting (call once on start, client side; a call while one runs shares it). */
@@ -107,7 +108,7 @@ export function createPortico(input: PorticoOptions): Portico {
   flow('modal').$modal.listen((m) => {
     if (m.open) host.load('project').catch(() => undefined)
   })
-  const providers: Partial<Record<ProviderNamespace, Eip1193Provider>> = {}
+  const providers: Record<string, Eip1193Provider> = {}
   let reconnecting: Promise<void> | undefined
   // Sign in with the wallet: its flow watches the account from the start (a chunk only apps with `siwx` load).
   if (options.siwx) host.load('siwx').catch(console.error)
@@ -137,12 +138,14 @@ export function createPortico(input: PorticoOptions): Portico {
     // The host's own functions (they close over the host, no `this`): the public type shows the flows read-only.
     load: host.load as Portico['load'],
     peek: host.peek as Portico['peek'],
-    getProvider(ns) {
+    getProvider(ns, opts) {
       const since = flow('chain').$chains.get()
-      let provider = providers[ns]
+      // One per namespace and option value (createProviders keys them the same way).
+      const key = opts?.preview ? `${ns}+preview` : ns
+      let provider = providers[key]
       if (!provider) {
-        provider = providerShell(() => host.load('provider').then((f) => f.get(ns, since)))
-        providers[ns] = provider
+        provider = providerShell(() => host.load('provider').then((f) => f.get(ns, since, opts)))
+        providers[key] = provider
       }
       return provider
     },

@@ -82,6 +82,8 @@ export const ROUTE_VIEWS = [
   'EmailCapture',
   // Issue 15: sign in with the wallet (SIWX): the prompt after a connect, its signing and its failure.
   'SIWXSignMessage',
+  // Issue 23 §2: an app's own request held by a previewing provider (getProvider('eip155', { preview: true })) for review.
+  'RequestPreview',
 ] as const
 export type RouteView = (typeof ROUTE_VIEWS)[number]
 
@@ -112,6 +114,8 @@ export interface RouteDataMap {
    * network's, or an app's own asset) and the fiat amount (usePayWithExchange's initialize preset).
    */
   PayWithExchange: { paymentAsset?: string | RoutePaymentAsset; amount?: string } | undefined
+  /** The id of the request shown (useRequestPreview's `request.id`). */
+  RequestPreview: { id: number }
 }
 
 /**

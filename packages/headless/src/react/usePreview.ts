@@ -29,7 +29,8 @@ export interface UsePreviewReturn extends PreviewState {
   reset: () => void
 }
 
-const IDLE: ReadableAtom<PreviewState> = atom<PreviewState>({
+/** The engine's IDLE_PREVIEW, written out: the hooks must not carry the engine's module (viem). */
+export const IDLE_PREVIEW_STATE: PreviewState = {
   status: 'idle',
   method: null,
   decoded: null,
@@ -40,7 +41,8 @@ const IDLE: ReadableAtom<PreviewState> = atom<PreviewState>({
   failing: false,
   level: 'none',
   error: null,
-})
+}
+const IDLE: ReadableAtom<PreviewState> = atom<PreviewState>(IDLE_PREVIEW_STATE)
 
 const ACTIONS = ['preview', 'reset'] as const
 

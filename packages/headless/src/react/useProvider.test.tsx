@@ -22,4 +22,14 @@ describe('useProvider', () => {
     expect(await first.request({ method: 'eth_accounts' })).toEqual([ADDRESS])
     expect(await first.request({ method: 'eth_chainId' })).toBe('0x1')
   })
+
+  it("{ preview: true } is portico.getProvider('eip155', { preview: true }), another object than the plain one", () => {
+    const portico = testPortico({ adapters: [fakeAdapter('eip155')] })
+    const wrapper = ({ children }: { children: ReactNode }) => <PorticoContextProvider portico={portico}>{children}</PorticoContextProvider>
+    const { result } = renderHook(() => [useProvider({ preview: true }).provider, useProvider().provider], { wrapper })
+    const [previewing, plain] = result.current
+    expect(previewing).toBe(portico.getProvider('eip155', { preview: true }))
+    expect(plain).toBe(portico.getProvider('eip155'))
+    expect(previewing).not.toBe(plain)
+  })
 })

@@ -5,6 +5,12 @@ import { usePortico } from './usePortico'
 export interface UseProviderOptions {
   /** The namespace whose connection the provider serves. @default 'eip155' */
   namespace?: ProviderNamespace
+  /**
+   * The user reviews each request a wallet they brought would sign in Portico's modal first (decoded,
+   * flagged, simulated); Cancel rejects with 4001. The embedded wallet confirms in its own frame.
+   * @default false
+   */
+  preview?: boolean
 }
 
 export interface UseProviderReturn {
@@ -20,6 +26,10 @@ export interface UseProviderReturn {
 export function useProvider(options: UseProviderOptions = {}): UseProviderReturn {
   const portico = usePortico()
   const namespace = options.namespace ?? 'eip155'
-  const provider = useMemo(() => portico.getProvider(namespace), [portico, namespace])
+  const preview = options.preview === true
+  const provider = useMemo(
+    () => (preview ? portico.getProvider(namespace, { preview }) : portico.getProvider(namespace)),
+    [portico, namespace, preview],
+  )
   return { provider }
 }

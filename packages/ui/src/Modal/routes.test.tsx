@@ -66,6 +66,7 @@ describe('titleFor', () => {
     [{ view: 'RegisterAccountName', data: undefined }, 'Choose your name'],
     [{ view: 'RegisterAccountNameSuccess', data: { name: 'alice.portico.id' } }, 'Name registered'],
     [{ view: 'SIWXSignMessage', data: undefined }, 'Sign in'],
+    [{ view: 'RequestPreview', data: { id: 1 } }, 'Review request'],
   ])('%j → %s', (entry, title) => {
     expect(titleFor(entry)).toBe(title)
   })
@@ -108,6 +109,7 @@ describe('the route table', () => {
       'OriginNotAllowed',
       'EmailCapture',
       'SIWXSignMessage',
+      'RequestPreview',
     ])
     expect(ROUTES.Account.view.name).toBe('Account')
   })

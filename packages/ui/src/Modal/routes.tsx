@@ -51,6 +51,8 @@ const chunks = {
   siwx: chunkLoader(() => import('../views/siwxViews')),
   /** Issue 15: the project config's views: a disallowed origin, the email capture prompt. */
   project: chunkLoader(() => import('../views/projectViews')),
+  /** Issue 23: an app's own request held by a previewing provider for review. */
+  requestPreview: chunkLoader(() => import('../views/requestPreviewViews')),
 }
 
 /** SPEC §2's footers: the legal links (Connect-family and on-ramp views), the networks' default footer, or none. */
@@ -139,6 +141,7 @@ export const ROUTES: { readonly [V in RouteView]: Route<V> } = {
   OriginNotAllowed: { view: lazyView(chunks.project, (c) => c.OriginNotAllowed), title: (m) => m.originNotAllowed.title },
   EmailCapture: { view: lazyView(chunks.project, (c) => c.EmailCapture), title: (m) => m.emailCapture.title },
   SIWXSignMessage: { view: lazyView(chunks.siwx, (c) => c.SIWXSignMessage), title: (m) => m.siwx.title },
+  RequestPreview: { view: lazyView(chunks.requestPreview, (c) => c.RequestPreview), title: (m) => m.requestPreview.title },
 }
 
 const views = Object.keys(ROUTES) as RouteView[]

@@ -1,11 +1,12 @@
 /**
- * The preview flow's wiring to the instance, in its lazy chunk: flows.ts carries only the `import()`,
+ * The preview flows' wiring to the instance, in their lazy chunk: flows.ts carries only the `import()`,
  * so an app that never previews a request loads none of the engine (viem's decoders, @solana/kit).
  */
 import type { FlowHost } from '../host'
 import type { CaipNetwork } from '../types'
 import { decodeCall } from './evm'
 import { createPreview, type PreviewTarget } from './preview'
+import { createRequestPreview } from './requests'
 import { type PriceOf, type SimulationResult, simulate } from './simulate'
 import type { EvmCall } from './types'
 
@@ -75,4 +76,12 @@ export function wirePreview(host: FlowHost) {
       ),
     ...fetchOf(host),
   })
+}
+
+/**
+ * The request-preview flow (a previewing provider's requests held for review): a preview engine of
+ * its own, so the usePreview store and the modal's Send and Swap previews are not touched.
+ */
+export function wireRequestPreview(host: FlowHost) {
+  return createRequestPreview({ engine: wirePreview(host), modal: host.get('modal'), router: host.get('router') })
 }

@@ -7,17 +7,20 @@
  *   (injected, WalletConnect, the embedded wallet), so every connector answers the same methods;
  * - a chain switch goes through `portico.network.switchNetwork`, so the modal, the wallet and the
  *   app never disagree about the chain;
- * - reads go to the current network's RPC URL (`rpcUrls.default.http[0]`).
+ * - reads go to the current network's RPC URL (`rpcUrls.default.http[0]`);
+ * - with `preview` (getProvider's option), the requests a wallet signs wait for the user's review in
+ *   the modal first (the lazy flow 'requestPreview'), unless the embedded wallet holds the connection.
  */
 import type { Chain, ChainState } from '../chain/chain'
 import type { ConnectionFlow } from '../connection/connection'
 import { ERRORS, isUserRejection } from '../errors'
 import type { Modal } from '../modal/modal'
-import type { NetworkFlow } from '../network/network'
+import { AUTH_CONNECTOR_ID, type NetworkFlow } from '../network/network'
+import type { PreviewedMethod, RequestPreviewFlow } from '../preview/requests'
 import type { Router } from '../router/router'
 import type { CaipNetwork, ChainNamespace } from '../types'
 import type { GetAssetsFilter, GrantPermissionsRequest, WalletFlow } from '../wallet/wallet'
-import type { Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace } from './types'
+import type { Eip1193EventName, Eip1193Provider, Eip1193RequestArguments, ProviderNamespace, ProviderOptions } from './types'
 
 /** EIP-1193 / JSON-RPC error codes the provider answers with. */
 export const RPC_ERRORS = {
@@ -48,8 +51,10 @@ export interface ProviderDeps {
   modal: Pick<Modal, '$modal' | 'open' | 'close'>
   router: Pick<Router, '$route'>
   network: Pick<NetworkFlow, 'switchNetwork'>
-  connection: Pick<ConnectionFlow, 'disconnect'>
+  connection: Pick<ConnectionFlow, 'disconnect' | 'getConnection'>
   wallet: WalletFlow
+  /** The request-preview flow (loaded by the first previewed request). @default none: nothing is previewed */
+  requestPreview?: () => Promise<Pick<RequestPreviewFlow, 'ask'>>
   /** JSON-RPC transport of reads (not the API client's `options.fetch`). @default globalThis.fetch, looked up at call time */
   fetch?: typeof fetch
 }
@@ -114,18 +119,19 @@ const list = (params: Eip1193RequestArguments['params']): unknown[] =>
 export type ChainsSnapshot = Partial<Record<ChainNamespace, ChainState>>
 
 export function createProviders(deps: ProviderDeps) {
-  const made = new Map<ProviderNamespace, Eip1193Provider>()
+  const made = new Map<string, Eip1193Provider>()
   return {
     /**
-     * The provider of a namespace (one per instance and namespace). `since`: Portico's chain states
-     * when the app asked for the provider (`getProvider`), before this module loaded: changes made
-     * while it loaded are announced too. @default the states now
+     * The provider of a namespace (one per instance, namespace and option value). `since`: Portico's
+     * chain states when the app asked for the provider (`getProvider`), before this module loaded:
+     * changes made while it loaded are announced too. @default the states now
      */
-    get(namespace: ProviderNamespace, since?: ChainsSnapshot): Eip1193Provider {
-      let provider = made.get(namespace)
+    get(namespace: ProviderNamespace, since?: ChainsSnapshot, options: ProviderOptions = {}): Eip1193Provider {
+      const key = options.preview ? `${namespace}+preview` : namespace
+      let provider = made.get(key)
       if (!provider) {
-        provider = createEip155Provider(deps, since)
-        made.set(namespace, provider)
+        provider = createEip155Provider(deps, since, options.preview === true)
+        made.set(key, provider)
       }
       return provider
     },
@@ -134,10 +140,34 @@ export function createProviders(deps: ProviderDeps) {
 
 export type ProviderFlow = ReturnType<typeof createProviders>
 
-function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip1193Provider {
+function createEip155Provider(deps: ProviderDeps, since: ChainsSnapshot | undefined, preview: boolean): Eip1193Provider {
   const { chain, modal, wallet } = deps
   const NS = 'eip155' as const
   const opts = { namespace: NS }
+
+  /**
+   * A wallet call, after the user's review when this provider previews and the connection is a wallet
+   * the user brought (the embedded wallet's frame confirms on its own). Without preview: `send()` now.
+   */
+  function reviewed<T>(method: PreviewedMethod, params: readonly unknown[], send: () => Promise<T>): Promise<T> {
+    const load = deps.requestPreview
+    if (!preview || !load || deps.connection.getConnection(NS)?.connectorId === AUTH_CONNECTOR_ID) return send()
+    const asked = view()
+    // What the user reviewed is what is sent: an account or chain changed meanwhile refuses it.
+    const unchanged = (): Promise<T> => {
+      const now = view()
+      if (now.address !== asked.address)
+        return Promise.reject(
+          new ProviderRpcError(RPC_ERRORS.unauthorized, 'The account changed during the review: the request was not sent'),
+        )
+      if (now.chainId !== asked.chainId)
+        return Promise.reject(
+          new ProviderRpcError(RPC_ERRORS.chainDisconnected, 'The chain changed during the review: the request was not sent'),
+        )
+      return send()
+    }
+    return load().then((flow) => flow.ask({ method, params }, unchanged) as Promise<T>)
+  }
 
   /** The eip155 account (when connected) and chain: the wallet's chain from the CAIP address, else the selected network. */
   function view(chains?: ChainsSnapshot): View {
@@ -316,7 +346,7 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     return null
   }
 
-  async function sendTransaction(params: unknown[]): Promise<string> {
+  async function sendTransaction(method: 'eth_sendTransaction' | 'wallet_sendTransaction', params: unknown[]): Promise<string> {
     const tx = params[0] as Record<string, unknown> | undefined
     if (!tx || typeof tx !== 'object') throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'eth_sendTransaction expects [transaction]')
     check(tx.from)
@@ -329,17 +359,14 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     const data = tx.data ?? tx.input
     if (data !== undefined && (typeof data !== 'string' || !HEX_BYTES.test(data)))
       throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'data must be hex')
-    return wallet.sendTransaction(
-      {
-        to: tx.to,
-        value: quantity(tx.value, 'value'),
-        data: data as `0x${string}` | undefined,
-        gas: quantity(tx.gas, 'gas'),
-        gasPrice: quantity(tx.gasPrice, 'gasPrice'),
-        network: currentNetwork(),
-      },
-      opts,
-    )
+    const request = {
+      to: tx.to,
+      value: quantity(tx.value, 'value'),
+      data: data as `0x${string}` | undefined,
+      gas: quantity(tx.gas, 'gas'),
+      gasPrice: quantity(tx.gasPrice, 'gasPrice'),
+    }
+    return reviewed(method, params, () => wallet.sendTransaction({ ...request, network: currentNetwork() }, opts))
   }
 
   async function signTypedData(params: unknown[]): Promise<string> {
@@ -353,15 +380,13 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
     }
     if (!data || typeof data !== 'object' || typeof data.primaryType !== 'string' || !data.types || typeof data.types !== 'object')
       throw new ProviderRpcError(RPC_ERRORS.invalidParams, 'typed data needs types, primaryType, domain and message')
-    return wallet.signTypedData(
-      {
-        domain: (data.domain ?? {}) as Record<string, unknown>,
-        types: data.types as Record<string, { name: string; type: string }[]>,
-        primaryType: data.primaryType,
-        message: (data.message ?? {}) as Record<string, unknown>,
-      },
-      opts,
-    )
+    const typed = {
+      domain: (data.domain ?? {}) as Record<string, unknown>,
+      types: data.types as Record<string, { name: string; type: string }[]>,
+      primaryType: data.primaryType,
+      message: (data.message ?? {}) as Record<string, unknown>,
+    }
+    return reviewed('eth_signTypedData_v4', params, () => wallet.signTypedData(typed, opts))
   }
 
   async function sendCalls(params: unknown[]): Promise<{ id: string }> {
@@ -379,7 +404,9 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
       }
     })
     const capabilities = (request.capabilities ?? {}) as Record<string, unknown>
-    const { id } = await wallet.sendCalls({ calls, capabilities, network: currentNetwork() }, opts)
+    const { id } = await reviewed('wallet_sendCalls', params, () =>
+      wallet.sendCalls({ calls, capabilities, network: currentNetwork() }, opts),
+    )
     return { id }
   }
 
@@ -452,11 +479,12 @@ function createEip155Provider(deps: ProviderDeps, since?: ChainsSnapshot): Eip11
         const swapped = typeof a === 'string' && typeof b === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a) && !/^0x[0-9a-fA-F]{40}$/.test(b)
         const [message, address] = swapped ? [b, a] : [a, b]
         check(address)
-        return wallet.signMessage(messageText(message), opts)
+        const text = messageText(message)
+        return reviewed('personal_sign', [message, address], () => wallet.signMessage(text, opts))
       }
       case 'eth_sendTransaction':
       case 'wallet_sendTransaction':
-        return sendTransaction(args)
+        return sendTransaction(method, args)
       case 'eth_signTypedData_v4':
         return signTypedData(args)
       case 'wallet_sendCalls':

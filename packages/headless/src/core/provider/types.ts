@@ -32,3 +32,16 @@ export interface Eip1193Provider {
 
 /** The namespaces `getProvider` serves. */
 export type ProviderNamespace = 'eip155'
+
+/** What `getProvider(namespace, options)` may change. */
+export interface ProviderOptions {
+  /**
+   * Before `eth_sendTransaction` / `wallet_sendTransaction`, `wallet_sendCalls`, `eth_signTypedData_v4`
+   * and `personal_sign` reach a wallet the user brought (injected, WalletConnect), Portico's modal shows
+   * what the request does (decoded, flagged, simulated: the RequestPreview view, useRequestPreview) and
+   * forwards it only when the user continues; Cancel or closing the modal rejects with 4001. The embedded
+   * wallet confirms in its own frame and is not previewed twice. A provider of its own: one object per
+   * namespace and value. @default false
+   */
+  preview?: boolean
+}
