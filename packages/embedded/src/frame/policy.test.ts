@@ -56,7 +56,12 @@ describe('decide: prompt, auto, or prompt and a second factor', () => {
       ],
       chain: CHAIN,
     })
-    expect(decide(PROJECT, batch((ETH * 4n) / 1000n))).toEqual({ action: 'auto', chain: CHAIN, value: (ETH * 8n) / 1000n })
+    expect(decide(PROJECT, batch((ETH * 4n) / 1000n))).toEqual({
+      action: 'auto',
+      chain: CHAIN,
+      value: (ETH * 8n) / 1000n,
+      perDay: ETH / 20n,
+    })
     expect(decide(PROJECT, batch((ETH * 6n) / 1000n)).action).toBe('prompt')
   })
 

@@ -564,6 +564,46 @@ describe('on-ramp: the provider window and the return', () => {
     expect(t.state().purchase).toBeUndefined()
   })
 
+  it('the transaction shown is the purchase’s own: an earlier incoming transfer of the token (another amount) is not taken while the history lacks the purchase', async () => {
+    const USDC = { ...ETH, name: 'USD Coin', symbol: 'USDC', address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', price: 1 }
+    let usdc = '1000'
+    const FUNDING = `0x${'0f'.repeat(32)}`
+    const HASH = `0x${'ab'.repeat(32)}`
+    const incoming = (hash: string, at: number, amount: string) => ({
+      id: `eip155:1:${hash}`,
+      metadata: {
+        minedAt: new Date(at).toISOString(),
+        chain: 'eip155:1',
+        operationType: 'receive',
+        status: 'confirmed',
+        sentFrom: '0xtreasury',
+        sentTo: ADDRESS,
+      },
+      transfers: [{ direction: 'in', quantity: { numeric: amount }, fungible_info: { symbol: 'USDC' } }],
+    })
+    // The account was funded with 1000 USDC a few seconds before the window opened (within the clock slack).
+    let history = [incoming(FUNDING, 1_699_999_990_000, '1000.000000')]
+    const t = await setup({
+      answers: {
+        [`/v1/account/${ADDRESS}/balance`]: () => json({ balances: [ETH, { ...USDC, quantity: { decimals: '6', numeric: usdc } }] }),
+        [`/v1/account/${ADDRESS}/history`]: () => json({ data: history, next: null }),
+      },
+    })
+    await t.portico.balance.fetchTokenBalances({ namespace: 'eip155', forceUpdate: true })
+    await quoted(t)
+    await t.onramp.openProvider('coinbase')
+    usdc = '1029.5'
+    t.browser.opened[0]!.win.closed = true
+    t.timers.advance(WINDOW_POLL_MS)
+    await flush()
+    // The balance grew by 29.5; the history does not list the purchase yet: no transaction shown (not the funding's).
+    expect(t.state().purchase).toEqual({ amount: '29.5', symbol: 'USDC' })
+    history = [incoming(HASH, 1_700_000_030_000, '29.500000'), ...history]
+    t.timers.advance(RETURN_RECHECK_MS)
+    await flush()
+    expect(t.state().purchase).toMatchObject({ amount: '29.5', symbol: 'USDC', hash: HASH })
+  })
+
   it.each<[string, string, string | undefined]>([
     ['1029.5', '1000', '29.5'],
     ['0.3', '0.1', '0.2'],

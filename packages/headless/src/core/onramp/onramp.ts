@@ -180,8 +180,16 @@ export interface OnRampDeps {
   refreshActivity(namespace: ChainNamespace): Promise<unknown>
   /** The active account's balance of `symbol` in `namespace`, as its decimal text (undefined: none listed). @default none: no purchase is watched for */
   balanceOf?(namespace: ChainNamespace, symbol: string): string | undefined
-  /** The newest incoming transfer of `symbol` to the account at or after `since` (ms) in its history: its hash and explorer page. */
-  findIncoming?(namespace: ChainNamespace, symbol: string, since: number): Promise<{ hash: string; explorerUrl?: string } | undefined>
+  /**
+   * The newest incoming transfer of `amount` `symbol` to the account at or after `since` (ms) in its history: its
+   * hash and explorer page (another incoming transfer of the token, e.g. an earlier one, is not the purchase).
+   */
+  findIncoming?(
+    namespace: ChainNamespace,
+    symbol: string,
+    since: number,
+    amount: string,
+  ): Promise<{ hash: string; explorerUrl?: string } | undefined>
   timers: Timers
 }
 
@@ -448,10 +456,10 @@ export function createOnRamp(deps: OnRampDeps) {
     if (gained === undefined) return false
     awaited = undefined
     patch({ purchase: { amount: gained, symbol: wanted.symbol } })
-    // The history may list it only a little later (the indexer, the 15 s cache): looked for now and at the next recheck.
-    for (const wait of [0, RETURN_RECHECK_MS]) {
+    // The history may list it only a little later (the indexer, the 15 s cache): looked for now and at the next two rechecks.
+    for (const wait of [0, RETURN_RECHECK_MS, RETURN_RECHECK_MS]) {
       if (wait > 0) await new Promise<void>((resolve) => deps.timers.setTimeout(resolve, wait))
-      const found = await deps.findIncoming?.(wanted.namespace, wanted.symbol, wanted.since).catch(() => undefined)
+      const found = await deps.findIncoming?.(wanted.namespace, wanted.symbol, wanted.since, gained).catch(() => undefined)
       const current = $state.get().purchase
       if (!current || current.amount !== gained) return true
       if (found) {

@@ -5,7 +5,7 @@
 import { computed } from 'nanostores'
 import type { FlowHost } from '../host'
 import { createOnRamp, type OnRampBrowser } from './onramp'
-import { ONRAMP_NAMESPACES, ONRAMP_WINDOW, windowFeatures } from './rules'
+import { decimalGain, ONRAMP_NAMESPACES, ONRAMP_WINDOW, windowFeatures } from './rules'
 
 /**
  * The browser's windows: `window.open` (blank, a popup of ONRAMP_WINDOW's size centred on the page)
@@ -28,6 +28,12 @@ export const browserWindows: OnRampBrowser = {
     w.addEventListener('focus', listener)
     return () => w.removeEventListener('focus', listener)
   },
+}
+
+/** Two decimal texts of one amount ('29.500000' and '29.5'): both read the same against zero. */
+const sameAmount = (a: string, b: string): boolean => {
+  const gain = decimalGain(a, '0')
+  return gain !== undefined && gain === decimalGain(b, '0')
 }
 
 export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindows) {
@@ -61,8 +67,9 @@ export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindo
         ?.tokenBalance?.find(
           (t) => t.symbol.toUpperCase() === symbol.toUpperCase() && t.chainId === chain.getActiveNetwork(namespace)?.caipNetworkId,
         )?.quantity.numeric,
-    // The account's history (the API's, first page): the newest transaction since the window opened that brought the token in.
-    findIncoming: async (namespace, symbol, since) => {
+    // The account's history (the API's, first page): the newest transaction since the window opened that brought
+    // exactly the amount the balance grew by (an earlier transfer of the token within the clock slack is not it).
+    findIncoming: async (namespace, symbol, since, amount) => {
       const address = chain.getAccount(namespace)?.address
       const network = chain.getActiveNetwork(namespace)
       if (!address || !network) return undefined
@@ -70,7 +77,12 @@ export function wireOnRamp(host: FlowHost, browser: OnRampBrowser = browserWindo
       const found = data.find(
         (tx) =>
           Date.parse(tx.metadata.minedAt) >= since - 60_000 &&
-          tx.transfers.some((t) => t.direction === 'in' && t.fungible_info?.symbol?.toUpperCase() === symbol.toUpperCase()),
+          tx.transfers.some(
+            (t) =>
+              t.direction === 'in' &&
+              t.fungible_info?.symbol?.toUpperCase() === symbol.toUpperCase() &&
+              sameAmount(String(t.quantity?.numeric ?? ''), amount),
+          ),
       )
       if (!found) return undefined
       const hash = found.id.slice(found.id.lastIndexOf(':') + 1)
