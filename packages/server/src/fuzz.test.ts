@@ -2225,6 +2225,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
               '/v1/auth/2fa/totp/verify',
               '/v1/auth/2fa/passkey/options',
               '/v1/auth/2fa/passkey/verify',
+              '/v1/auth/policy/spend',
             ),
             rpcBody,
             stampHeaders,
@@ -2240,7 +2241,7 @@ describe('fuzz: no input makes a 500, every answer keeps its shape', () => {
           if (req.body !== undefined) init.body = req.body
           const res = await request(req.path, init)
           // No stamp, no access: a stamped route answers 401 (or 400/404 for a path it refuses) to a fuzzed stamp.
-          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update|passkeys|keys|relay|2fa)/.test(req.path))
+          if (/^\/v1\/auth\/(user|sessions|sign-out|rpc|preferred-account|email\/update|passkeys|keys|relay|2fa|policy)/.test(req.path))
             expect(res.status, req.path).not.toBe(200)
           await check(res, req.expect, `${req.method} ${req.path} ${req.body?.slice(0, 80) ?? ''}`)
         }),

@@ -133,6 +133,24 @@ describe('POST /v1/auth/policy/spend', () => {
     expect(z.object({ error: z.string() }).parse(bad.body).error).toContain('an amount is a whole number of base units')
     expect((await spend(s, { ...ask('0.01'), chain: 'solana:mainnet' })).status).toBe(400)
     expect((await spend(s, { ...ask('0.01'), extra: 1 })).status).toBe(400)
+    // Missing, wrong-typed and oversized fields: 400 with the field's error, never a 500, nothing counted.
+    const { value: _missing, ...noValue } = ask('0.01')
+    for (const body of [
+      noValue,
+      {},
+      { ...ask('0.01'), value: 10_000_000_000_000_000 },
+      { ...ask('0.01'), cap: null },
+      { ...ask('0.01'), projectId: ['capped'] },
+      { ...ask('0.01'), value: '9'.repeat(79) },
+      { ...ask('0.01'), projectId: 'p'.repeat(129) },
+      { ...ask('0.01'), chain: `eip155:${'1'.repeat(17)}` },
+    ]) {
+      const res = await spend(s, body)
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400)
+      expect(z.object({ error: z.string().min(1) }).parse(res.body).error.length).toBeGreaterThan(0)
+    }
+    const { rows } = await db.query('SELECT 1 FROM portico_auth.policy_spent WHERE user_id = $1', [s.user.userId])
+    expect(rows).toEqual([])
     const unstamped = await app.request('/v1/auth/policy/spend', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: FRAME_ORIGIN },

@@ -72,37 +72,24 @@ const nativeText = (wei: bigint, symbol: string, f: NumberFormat) => `${unitsTex
 /** The heading and lines of one EVM call. */
 function callOf(call: CallPreview, tokens: Tokens, m: M, f: NumberFormat, symbol: string): { heading: string; details: RequestDetail[] } {
   const value = call.value > 0n ? [{ label: m.value, value: nativeText(call.value, symbol, f) }] : []
+  // An ERC-20 call's rows: the token, the addresses it names, the amount in the token's units.
+  const tokenCall = (heading: string, token: string, amount: bigint, addresses: RequestDetail[]) => ({
+    heading,
+    details: [
+      { label: m.token, value: tokenName(token, tokens), full: token },
+      ...addresses,
+      { label: m.amount, value: tokenAmount(token, amount, call.flags, tokens, m, f) },
+    ],
+  })
   switch (call.kind) {
     case 'nativeTransfer':
       return { heading: m.send, details: [address(m.to, call.to), { label: m.amount, value: nativeText(call.value, symbol, f) }] }
     case 'tokenTransfer':
-      return {
-        heading: m.sendTokens,
-        details: [
-          { label: m.token, value: tokenName(call.token, tokens), full: call.token },
-          address(m.to, call.recipient),
-          { label: m.amount, value: tokenAmount(call.token, call.amount, call.flags, tokens, m, f) },
-        ],
-      }
+      return tokenCall(m.sendTokens, call.token, call.amount, [address(m.to, call.recipient)])
     case 'tokenTransferFrom':
-      return {
-        heading: m.moveTokens,
-        details: [
-          { label: m.token, value: tokenName(call.token, tokens), full: call.token },
-          address(m.from, call.sender),
-          address(m.to, call.recipient),
-          { label: m.amount, value: tokenAmount(call.token, call.amount, call.flags, tokens, m, f) },
-        ],
-      }
+      return tokenCall(m.moveTokens, call.token, call.amount, [address(m.from, call.sender), address(m.to, call.recipient)])
     case 'tokenApproval':
-      return {
-        heading: m.approve,
-        details: [
-          { label: m.token, value: tokenName(call.token, tokens), full: call.token },
-          address(m.spender, call.spender),
-          { label: m.amount, value: tokenAmount(call.token, call.amount, call.flags, tokens, m, f) },
-        ],
-      }
+      return tokenCall(m.approve, call.token, call.amount, [address(m.spender, call.spender)])
     case 'approvalForAll':
       return {
         heading: call.approved ? m.approveAll : m.revokeAll,
